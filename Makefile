@@ -1,0 +1,41 @@
+# paperdeck — every target creates/uses .venv, so a fresh clone needs only Python >= 3.11.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+ARGS   ?=
+
+.PHONY: run test test-fast lint bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paperdeck needs Python >= 3.11; set PYTHON=python3.11")'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@ $(VENV)/.installed-app
+
+## run: open the app (on the bundled ICLR 2026 seeds the first time); pass options with ARGS="..."
+run: $(VENV)/.installed-app
+	$(BIN)/paperdeck $(ARGS)
+
+## test: the whole suite — unit, Pilot, snapshot and the tmux end-to-end test
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q
+
+## test-fast: everything but the slow and end-to-end tests
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q -m "not slow and not e2e"
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check tui tests bench
+	$(BIN)/mypy
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python bench/bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist

@@ -1,0 +1,4 @@
+from tui.cli import main
+import sys
+
+sys.exit(main())

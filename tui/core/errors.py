@@ -1,0 +1,40 @@
+"""Errors the core raises for the user to read: one line each, naming the file (and line)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PaperdeckError(Exception):
+    """Base of every error meant for the user: ``str(error)`` is one clear line."""
+
+
+class SourceError(PaperdeckError):
+    """A paper-list file could not be read; nothing from it was imported.
+
+    Attributes:
+        path: the file.
+        line: 1-based line number of the fault, or ``None`` when it concerns the whole file.
+        reason: what is wrong, in a few words.
+    """
+
+    def __init__(self, path: Path | str, reason: str, line: int | None = None) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        self.line = line
+        where = f"{self.path}:{line}" if line is not None else f"{self.path}"
+        super().__init__(f"{where}: {reason}")
+
+
+class StoreError(PaperdeckError):
+    """The store could not be opened or written; the files on disk were left as they were.
+
+    Attributes:
+        path: the store file or directory concerned.
+        reason: what is wrong and what to do, in one line.
+    """
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")

@@ -1,0 +1,310 @@
+"""The paperdeck store: the catalogue of papers and the user's data, in two TinyDB files.
+
+Layout of the data directory (created 0700)::
+
+    catalogue.json   TinyDB: table "papers" (one document per paper) and table "meta" (schema)
+    user.json        TinyDB: table "user" (star, note, timestamps per paper id) and table "meta"
+    user.json.lock   the lock taken around every read-modify-write of user.json
+
+The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
+the small ``user.json`` (a few ms), never the catalogue (31 MB at ICLR 2026 scale, ~500 ms). Both
+files are written atomically and durably (:mod:`tui.core.storage`). Document ids are derived from
+paper ids, so two processes never hand out the same id, and user data survives any re-import.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from tui.core.errors import StoreError
+from tui.core.paper import Paper, UserData
+from tui.core.storage import AtomicJSONStorage, clean_stray_temp_files
+from tui.core.titles import derive_titles
+
+#: Version of the store layout, recorded in each file's "meta" table.
+SCHEMA_VERSION = 1
+CATALOGUE_FILE = "catalogue.json"
+USER_FILE = "user.json"
+_LOCK_TIMEOUT_S = 10.0
+
+
+def doc_id_for(paper_id: str) -> int:
+    """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
+    return int(hashlib.sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC with microseconds."""
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import did: counts of papers, and the notices to show (one line each)."""
+
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    notices: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        """``"37 new, 0 updated, 1 unchanged"``."""
+        return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
+
+
+class Store:
+    """The catalogue (read once, kept in memory) and the user's data (written through at once).
+
+    Args:
+        data_dir: the data directory; created with mode 0700 when missing.
+        now: clock for timestamps (tests pass a fixed one).
+
+    Raises:
+        StoreError: the directory cannot be created or is not a directory, a file is not valid
+            JSON, or it was written by a newer paperdeck. Nothing on disk is changed then.
+    """
+
+    def __init__(self, data_dir: Path | str, now: Callable[[], str] = utc_now) -> None:
+        self.data_dir = Path(data_dir)
+        self._now = now
+        _ensure_directory(self.data_dir)
+        self.catalogue_path = self.data_dir / CATALOGUE_FILE
+        self.user_path = self.data_dir / USER_FILE
+        self._lock = FileLock(str(self.user_path) + ".lock", timeout=_LOCK_TIMEOUT_S)
+        with self._locked():
+            clean_stray_temp_files(self.data_dir)
+        self._catalogue_storage = AtomicJSONStorage(self.catalogue_path)
+        self._user_db = TinyDB(storage=AtomicJSONStorage, path=self.user_path)
+        self._papers: dict[str, Paper] = {}
+        self._user: dict[str, UserData] = {}
+        self._load_catalogue()
+        self.reload_user_data()
+
+    # -- catalogue ---------------------------------------------------------------------------
+
+    @property
+    def papers(self) -> list[Paper]:
+        """Every paper in catalogue order (the order they were first imported)."""
+        return list(self._papers.values())
+
+    def paper(self, paper_id: str) -> Paper | None:
+        """The paper with this id, or ``None``."""
+        return self._papers.get(paper_id)
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the catalogue holds no paper (a first run)."""
+        return not self._papers
+
+    def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
+        """Merge ``papers`` into the catalogue and write it once; user data is never touched.
+
+        A paper already present keeps its place and its fields, gains the new sources, and fills
+        fields it lacked. Titles derived from abstracts are re-derived so all stay distinct.
+
+        Raises:
+            StoreError: the catalogue cannot be written (then nothing changed, on disk or here).
+        """
+        merged = dict(self._papers)
+        touched: list[str] = []
+        for paper in papers:
+            old = merged.get(paper.id)
+            merged[paper.id] = paper if old is None else _merge(old, paper)
+            touched.append(paper.id)
+        before = self._papers
+        distinct = dict.fromkeys(touched)
+        new = sum(1 for pid in distinct if pid not in before)
+        updated = sum(1 for pid in distinct if pid in before and merged[pid] != before[pid])
+        unchanged = len(distinct) - new - updated
+        merged = _with_derived_titles(merged)
+        if merged != self._papers:
+            self._write_catalogue(merged)
+            self._papers = merged
+        return ImportReport(new, updated, unchanged)
+
+    def _load_catalogue(self) -> None:
+        data = self._catalogue_storage.read()
+        if data is None:
+            return
+        _check_schema(data, self.catalogue_path)
+        try:
+            papers = [Paper.from_dict(doc) for doc in data.get("papers", {}).values()]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(self.catalogue_path, f"a paper record is malformed ({exc})") from None
+        self._papers = {paper.id: paper for paper in papers}
+
+    def _write_catalogue(self, papers: dict[str, Paper]) -> None:
+        documents = {str(doc_id_for(pid)): paper.to_dict() for pid, paper in papers.items()}
+        self._catalogue_storage.write({"meta": {"1": _meta()}, "papers": documents})
+
+    # -- the user's data ---------------------------------------------------------------------
+
+    def user_data(self, paper_id: str) -> UserData:
+        """The user's data for a paper (an empty record when there is none)."""
+        return self._user.get(paper_id) or UserData(paper_id)
+
+    @property
+    def all_user_data(self) -> dict[str, UserData]:
+        """Every non-empty user record, by paper id (a copy)."""
+        return dict(self._user)
+
+    def reload_user_data(self) -> None:
+        """Re-read ``user.json`` (another process may have written it).
+
+        Raises:
+            StoreError: the file is not valid JSON or was written by a newer paperdeck.
+        """
+        data = self._user_db.storage.read()
+        if data is None:
+            self._user = {}
+            return
+        _check_schema(data, self.user_path)
+        try:
+            records = [UserData.from_dict(doc) for doc in data.get("user", {}).values()]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(self.user_path, f"a user record is malformed ({exc})") from None
+        self._user = {record.paper_id: record for record in records if not record.is_empty}
+
+    def set_star(self, paper_id: str, starred: bool) -> UserData:
+        """Star or unstar a paper; on disk before this returns.
+
+        Raises:
+            StoreError: the user data cannot be written (nothing changed then).
+        """
+        return self._modify(paper_id, lambda record: replace(record, starred=starred))
+
+    def toggle_star(self, paper_id: str) -> UserData:
+        """Flip a paper's star (as it is on disk now); on disk before this returns."""
+        return self._modify(paper_id, lambda record: replace(record, starred=not record.starred))
+
+    def set_note(self, paper_id: str, note: str) -> UserData:
+        """Save a paper's note; an empty or blank note deletes it. On disk before this returns."""
+        text = note if note.strip() else ""
+        return self._modify(paper_id, lambda record: replace(record, note=text))
+
+    def _modify(self, paper_id: str, change: Callable[[UserData], UserData]) -> UserData:
+        """Read-modify-write one user record under the file lock, re-reading it from disk first."""
+        doc_id = doc_id_for(paper_id)
+        with self._locked():
+            table = self._user_db.table("user")
+            stored = table.get(doc_id=doc_id)
+            current = UserData.from_dict(dict(stored)) if stored else UserData(paper_id)
+            changed = change(current)
+            if changed == current:
+                return current
+            now = self._now()
+            changed = replace(changed, created=current.created or now, updated=now)
+            if not self._user_db.table("meta").contains(doc_id=1):
+                self._user_db.table("meta").insert(Document(_meta(), doc_id=1))
+            if changed.is_empty:
+                if stored is not None:
+                    table.remove(doc_ids=[doc_id])
+            elif stored is not None:
+                table.update(changed.to_dict(), doc_ids=[doc_id])
+            else:
+                table.insert(Document(changed.to_dict(), doc_id=doc_id))
+        if changed.is_empty:
+            self._user.pop(paper_id, None)
+        else:
+            self._user[paper_id] = changed
+        return changed
+
+    def _locked(self) -> _LockGuard:
+        """The user-data lock, raising StoreError on timeout when entered."""
+        return _LockGuard(self._lock, self.user_path)
+
+    def close(self) -> None:
+        """Release file handles (the storages hold none between operations)."""
+        self._user_db.close()
+
+
+class _LockGuard:
+    """Context manager around a FileLock that turns a timeout into a StoreError."""
+
+    def __init__(self, lock: FileLock, path: Path) -> None:
+        self._lock = lock
+        self._path = path
+
+    def __enter__(self) -> None:
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise StoreError(self._path, "locked by another paperdeck for over 10 s; try again") from None
+        except OSError as exc:
+            raise StoreError(self._path, f"cannot lock: {exc.strerror or exc}") from None
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
+def _meta() -> dict[str, Any]:
+    return {"app": "paperdeck", "schema": SCHEMA_VERSION}
+
+
+def _check_schema(data: dict[str, Any], path: Path) -> None:
+    """Refuse a file that is not ours or was written by a newer paperdeck."""
+    meta = data.get("meta")
+    schema = None
+    if isinstance(meta, dict) and meta:
+        first = next(iter(meta.values()))
+        schema = first.get("schema") if isinstance(first, dict) else None
+    if not isinstance(schema, int):
+        if set(data) - {"meta", "papers", "user", "_default"}:
+            raise StoreError(path, "not a paperdeck store (unknown tables); move it aside")
+        return
+    if schema > SCHEMA_VERSION:
+        raise StoreError(
+            path, f"written by a newer paperdeck (schema {schema}, this one reads {SCHEMA_VERSION}); upgrade"
+        )
+
+
+def _ensure_directory(path: Path) -> None:
+    if path.exists() and not path.is_dir():
+        raise StoreError(path, "is a file where the data directory should be; pass --data-dir")
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(path, f"cannot create the data directory: {exc.strerror or exc}") from None
+    if not os.access(path, os.R_OK | os.X_OK):
+        raise StoreError(path, "the data directory cannot be read; check its permissions")
+
+
+def _merge(old: Paper, new: Paper) -> Paper:
+    """``old`` with ``new``'s sources added and the fields it lacked filled from ``new``."""
+    sources = old.sources + tuple(s for s in new.sources if s not in old.sources)
+    title, derived = old.title, old.title_derived
+    if old.title_derived and not new.title_derived and new.title:
+        title, derived = new.title, False
+    return replace(
+        old,
+        title=title,
+        title_derived=derived,
+        sources=sources,
+        venue=old.venue or new.venue,
+        year=old.year or new.year,
+        authors=old.authors or new.authors,
+        keywords=old.keywords or new.keywords,
+    )
+
+
+def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
+    """Re-derive every derived title over the whole catalogue, so that all labels are distinct."""
+    derived = [paper for paper in papers.values() if paper.title_derived]
+    if not derived:
+        return papers
+    titles = derive_titles([paper.abstract for paper in derived])
+    result = dict(papers)
+    for paper, title in zip(derived, titles, strict=True):
+        if paper.title != title:
+            result[paper.id] = replace(paper, title=title)
+    return result
