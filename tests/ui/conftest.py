@@ -1,0 +1,51 @@
+"""Fixtures for Pilot and snapshot tests: an app on a fresh store holding the bundled seeds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tui.app import PaperApp
+from tui.core.importer import import_files
+from tui.core.paper import Paper
+from tui.core.store import Store
+from tui.screens.main import MainScreen
+from tui.widgets.paper_list import PaperList
+
+FIXED_TIME = "2026-11-29T12:00:00+00:00"
+SIZE = (120, 36)
+
+
+@pytest.fixture
+def seeded_store(tmp_path: Path, seed_files: list[Path]) -> Store:
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    import_files(store, seed_files)
+    return store
+
+
+@pytest.fixture
+def make_app(seeded_store: Store) -> Callable[..., PaperApp]:
+    def make(store: Store | None = None) -> PaperApp:
+        return PaperApp(store=store or seeded_store)
+
+    return make
+
+
+def main_screen(app: PaperApp) -> MainScreen:
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    return screen
+
+
+def paper_list(app: PaperApp) -> PaperList:
+    return main_screen(app).query_one(PaperList)
+
+
+def highlighted(app: PaperApp) -> Paper:
+    paper_id = paper_list(app).highlighted_id
+    assert paper_id is not None
+    paper = app.store.paper(paper_id)
+    assert paper is not None
+    return paper

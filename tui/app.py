@@ -1,0 +1,76 @@
+"""The paperdeck Textual application."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tui.core.store import Store
+from tui.paths import styles_dir
+from tui.screens.help import HelpScreen
+from tui.screens.main import MainScreen
+from tui.screens.note_editor import NoteEditor
+from tui.widgets.filter_bar import FilterBar
+from tui.widgets.paper_list import PaperList
+
+
+class PaperApp(App[None]):
+    """Browse a paperdeck store. The store is injected: the app opens no files of its own.
+
+    Args:
+        store: the open store (catalogue and user data).
+        messages: one-line messages to show once the app is up (e.g. import summaries).
+    """
+
+    TITLE = "paperdeck"
+    CSS_PATH: ClassVar[list[str]] = [  # type: ignore[misc]
+        str(styles_dir() / name) for name in ("app.tcss", "main.tcss", "dialogs.tcss")
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+    ]
+
+    def __init__(self, store: Store, messages: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.store = store
+        self._messages = list(messages)
+
+    def on_mount(self) -> None:
+        self.push_screen(MainScreen(self.store))
+        for message in self._messages:
+            self.notify(message, markup=False, timeout=6)
+
+    def help_sections(self) -> list[tuple[str, Sequence[BindingType]]]:
+        """What the help screen lists: the declared bindings of each place, in order."""
+        return [
+            ("Papers", [*MainScreen.BINDINGS, *self.BINDINGS]),
+            ("Moving in the list", PaperList.BINDINGS),
+            ("In the filter bar", [Binding("enter", "", "Back to the list, keep the filter"), *FilterBar.BINDINGS]),
+            ("In the note editor", NoteEditor.BINDINGS),
+            ("Anywhere", [Binding("ctrl+p", "", "Command palette"), Binding("tab", "", "Next pane")]),
+        ]
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.help_sections()))
+
+    def action_open_link(self, url: str) -> None:
+        """Open ``url`` in the browser (``webbrowser``: an argument list, never a shell)."""
+        if url.startswith(("http://", "https://")):
+            self.open_url(url)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help: keys", "Show every key", self.action_help)
+        if isinstance(screen, MainScreen):
+            yield SystemCommand("Filter", "Focus the filter bar", screen.action_focus_filter)
+            yield SystemCommand("Star / unstar", "Star the highlighted paper", screen.action_toggle_star)
+            yield SystemCommand("Edit note", "Edit the note of the highlighted paper", screen.action_edit_note)
+            yield SystemCommand(
+                "Starred only / all", "Show only starred papers, or all", screen.action_toggle_starred_only
+            )

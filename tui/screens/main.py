@@ -1,0 +1,202 @@
+"""The main screen: filter bar, list pane, detail pane. It owns the view state.
+
+State flows down (the screen tells the list which ids to show and the detail pane which paper);
+messages flow up (the list reports the highlighted paper, the filter bar reports its text).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from tui.core.errors import StoreError
+from tui.core.search import SearchIndex
+from tui.core.store import Store
+from tui.screens.note_editor import NoteEditor
+from tui.widgets.filter_bar import FilterBar
+from tui.widgets.paper_detail import PaperDetail
+from tui.widgets.paper_list import PaperList
+
+
+class MainScreen(Screen[None]):
+    """Browse, filter, star and annotate the papers of a store."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "focus_filter", "Filter", id="main.filter"),
+        Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
+        Binding("s", "toggle_star", "Star", id="main.star"),
+        Binding("n", "edit_note", "Note", id="main.note"),
+        Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
+    ]
+
+    #: Seconds a burst of keystrokes is allowed to settle before re-ranking.
+    DEBOUNCE_S: ClassVar[float] = 0.02
+
+    filter_text: reactive[str] = reactive("", init=False)
+    """The filter text."""
+
+    starred_only: reactive[bool] = reactive(False, init=False)
+    """Whether only starred papers are shown."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self._index: SearchIndex | None = None
+        self._index_ready = asyncio.Event()
+        self._view_ids: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top-bar"):
+            yield FilterBar(id="filter")
+            yield Static("", id="counts", markup=False)
+        with Horizontal(id="panes"):
+            yield PaperList(self.store.paper, self.store.user_data, id="paper-list")
+            yield PaperDetail(id="paper-detail")
+        yield Footer()
+
+    @property
+    def paper_list(self) -> PaperList:
+        return self.query_one(PaperList)
+
+    def on_mount(self) -> None:
+        self._view_ids = [paper.id for paper in self.store.papers]
+        self.paper_list.show(self._view_ids)
+        self._update_counts()
+        self.paper_list.focus()
+        self._build_index()
+
+    @work(thread=True, exclusive=True, group="index")
+    def _build_index(self) -> None:
+        """Build the search index off the event loop (about a second at 20,000 papers)."""
+        notes = {pid: record.note for pid, record in self.store.all_user_data.items() if record.note}
+        index = SearchIndex(self.store.papers, notes)
+        self.app.call_from_thread(self._index_built, index)
+
+    def _index_built(self, index: SearchIndex) -> None:
+        self._index = index
+        self._index_ready.set()
+
+    # -- filtering ---------------------------------------------------------------------------
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value
+
+    def watch_filter_text(self) -> None:
+        self._refilter()
+
+    def watch_starred_only(self) -> None:
+        self._refilter()
+
+    @work(exclusive=True, group="filter")
+    async def _refilter(self) -> None:
+        """Re-rank for the current query in a thread; a newer keystroke cancels this one."""
+        query, starred_only = self.filter_text, self.starred_only
+        keep = self.paper_list.highlighted_id if not query.strip() else None
+        if query.strip():
+            await asyncio.sleep(self.DEBOUNCE_S)
+            await self._index_ready.wait()
+            assert self._index is not None
+            index = self._index
+            result = await asyncio.to_thread(index.search, query)
+            ids = index.paper_ids(result.positions)
+        else:
+            ids = [paper.id for paper in self.store.papers]
+        if starred_only:
+            ids = [pid for pid in ids if self.store.user_data(pid).starred]
+        self._view_ids = ids
+        self.paper_list.show(ids, highlight=keep)
+        self._update_counts()
+
+    def _update_counts(self) -> None:
+        total = len(self.store.papers)
+        shown = len(self._view_ids)
+        filtered = bool(self.filter_text.strip()) or self.starred_only
+        text = f"{shown:,} of {total:,}" if filtered else f"{total:,} papers"
+        starred = sum(1 for record in self.store.all_user_data.values() if record.starred)
+        if starred:
+            text += f" · ★ {starred:,}"
+        if self.starred_only:
+            text += " · starred only"
+        self.query_one("#counts", Static).update(text)
+
+    @on(FilterBar.Leave)
+    def _leave_filter(self, event: FilterBar.Leave) -> None:
+        if event.clear:
+            self.query_one(FilterBar).value = ""
+        self.paper_list.focus()
+
+    def action_focus_filter(self) -> None:
+        self.query_one(FilterBar).focus()
+
+    def action_clear_filter(self) -> None:
+        if self.query_one(FilterBar).value:
+            self.query_one(FilterBar).value = ""
+        elif self.starred_only:
+            self.starred_only = False
+
+    def action_toggle_starred_only(self) -> None:
+        self.starred_only = not self.starred_only
+
+    # -- the highlighted paper ---------------------------------------------------------------
+
+    @on(PaperList.Highlighted)
+    def _highlighted(self, event: PaperList.Highlighted) -> None:
+        self._show_detail(event.paper_id)
+
+    def _show_detail(self, paper_id: str | None) -> None:
+        paper = self.store.paper(paper_id) if paper_id else None
+        user = self.store.user_data(paper_id) if paper_id else None
+        self.query_one(PaperDetail).show(paper, user)
+
+    def _changed(self, paper_id: str) -> None:
+        """Repaint what shows the user's data of ``paper_id``."""
+        self.paper_list.refresh_paper(paper_id)
+        if self.paper_list.highlighted_id == paper_id:
+            self._show_detail(paper_id)
+        self._update_counts()
+
+    def action_toggle_star(self) -> None:
+        paper_id = self.paper_list.highlighted_id
+        if paper_id is None:
+            self.notify("No paper is highlighted.", severity="warning")
+            return
+        try:
+            record = self.store.toggle_star(paper_id)
+        except StoreError as error:
+            self.notify(str(error), title="Star not saved", severity="error", markup=False)
+            return
+        self._changed(paper_id)
+        self.notify("Starred." if record.starred else "Unstarred.", timeout=1.5)
+
+    def action_edit_note(self) -> None:
+        paper_id = self.paper_list.highlighted_id
+        paper = self.store.paper(paper_id) if paper_id else None
+        if paper_id is None or paper is None:
+            self.notify("No paper is highlighted.", severity="warning")
+            return
+
+        def save(text: str | None) -> None:
+            if text is None or text == self.store.user_data(paper_id).note:
+                return
+            try:
+                record = self.store.set_note(paper_id, text)
+            except StoreError as error:
+                # Never lose what the user wrote: reopen the editor with the unsaved text.
+                self.notify(str(error), title="Note not saved", severity="error", markup=False)
+                self.app.push_screen(NoteEditor(paper.title, text), save)
+                return
+            if self._index is not None:
+                self._index.set_note(paper_id, record.note)
+            self._changed(paper_id)
+            self.notify("Note saved." if record.note else "Note deleted.", timeout=1.5)
+
+        self.app.push_screen(NoteEditor(paper.title, self.store.user_data(paper_id).note), save)
