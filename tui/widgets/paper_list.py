@@ -204,11 +204,11 @@ class PaperList(ScrollView, can_focus=True):
         title = one_line(paper.title) if paper else paper_id
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(" ")
-        text.append(STAR if user.starred else NO_STAR, self.get_component_rich_style("paper-list--star"))
-        text.append(NOTE if user.note else NO_NOTE, self.get_component_rich_style("paper-list--note"))
+        text.append(STAR if user.starred else NO_STAR, self.get_component_rich_style("paper-list--star", partial=True))
+        text.append(NOTE if user.note else NO_NOTE, self.get_component_rich_style("paper-list--note", partial=True))
         text.append(" ")
         derived = paper is not None and paper.title_derived
-        text.append(title, self.get_component_rich_style("paper-list--derived") if derived else None)
+        text.append(title, self.get_component_rich_style("paper-list--derived", partial=True) if derived else None)
         text.truncate(width, overflow="ellipsis", pad=True)
         style = base
         if row == self.cursor:

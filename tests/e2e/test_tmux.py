@@ -1,0 +1,124 @@
+"""End to end: the installed ``paperdeck`` in a real terminal (tmux), typed at like a person.
+
+Filter, star, write a note, quit; start again and find both.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+PAPERDECK = Path(sys.executable).parent / "paperdeck"
+
+
+class Terminal:
+    """One tmux session running a command; read the screen, send keys."""
+
+    def __init__(self, command: list[str], env: dict[str, str], width: int = 120, height: int = 36) -> None:
+        self.name = f"paperdeck-e2e-{uuid.uuid4().hex[:8]}"
+        exports = [f"{key}={value}" for key, value in env.items()]
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+             "env", *exports, *command],
+            check=True,
+        )
+
+    def screen(self) -> str:
+        result = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=False
+        )
+        return result.stdout
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.15)
+
+    def type(self, text: str) -> None:
+        for char in text:  # one key at a time, as a person types
+            subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", char], check=True)
+            time.sleep(0.03)
+
+    def alive(self) -> bool:
+        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+
+    def wait_exit(self, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.alive():
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"paperdeck did not quit; the screen was:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, check=False)
+
+
+@pytest.fixture
+def terminals() -> Iterator[list[Terminal]]:
+    if shutil.which("tmux") is None:
+        pytest.fail("tmux is not installed: .ci/run installs it; locally run `apt-get install tmux`")
+    assert PAPERDECK.exists(), f"{PAPERDECK} is missing: run `make test`, which installs it"
+    opened: list[Terminal] = []
+    yield opened
+    for terminal in opened:
+        terminal.close()
+
+
+def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    env = {"PAPERDECK_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
+
+    first = Terminal([str(PAPERDECK)], env)
+    terminals.append(first)
+    first.wait_for("37 papers")
+    first.keys("/")
+    first.type("REAP")
+    first.wait_for(" of 37")
+    screen = first.wait_for("REAP: Router-weighted")
+    first.keys("Enter", "s")
+    first.wait_for("★ 1")
+    first.keys("n")
+    first.wait_for("ctrl+s save")
+    first.type("Check the [bold] pruning table, 5% claim")
+    first.keys("C-s")
+    first.wait_for("Note saved")
+    first.keys("q")
+    first.wait_exit()
+    assert "REAP" in screen
+
+    user = json.loads((data_dir / "user.json").read_text("utf-8"))
+    records = list(user["user"].values())
+    assert len(records) == 1
+    assert records[0]["starred"] is True
+    assert records[0]["note"] == "Check the [bold] pruning table, 5% claim"
+
+    second = Terminal([str(PAPERDECK)], env)
+    terminals.append(second)
+    second.wait_for("37 papers · ★ 1")
+    second.keys("S")
+    second.wait_for("1 of 37 · ★ 1 · starred only")
+    screen = second.wait_for("Check the [bold] pruning table, 5% claim")
+    assert "★✎ REAP" in screen
+    second.keys("q")
+    second.wait_exit()

@@ -1,0 +1,74 @@
+"""How it looks: SVG snapshots at a fixed size (update with --snapshot-update, then review)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tests.ui.conftest import SIZE
+from tui.app import PaperApp
+from tui.core.importer import import_files
+from tui.core.store import Store
+
+SnapCompare = Callable[..., bool]
+
+
+def seeded_app(tmp_path: Path, seed_files: list[Path], *, star_and_note: bool = False) -> PaperApp:
+    store = Store(tmp_path / "data", now=lambda: "2026-11-29T12:00:00+00:00")
+    import_files(store, seed_files)
+    if star_and_note:
+        store.set_star(store.papers[1].id, True)
+        store.set_note(store.papers[1].id, "Compare with the **GNN** baseline in §4.")
+        store.set_star(store.papers[4].id, True)
+    return PaperApp(store=store)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_main_screen(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    app = seeded_app(tmp_path, seed_files, star_and_note=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+def test_filtered(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("slash", *"difusion")
+        await settle(pilot)
+
+    assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=SIZE, run_before=run_before)
+
+
+def test_math_abstract(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("slash", *"Boolean functions Fourier")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=SIZE, run_before=run_before)
+
+
+def test_note_editor(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("j", "n")
+        await pilot.pause()
+
+    app = seeded_app(tmp_path, seed_files, star_and_note=True)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_help(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=SIZE, run_before=run_before)
