@@ -87,6 +87,7 @@ class Store:
         self._user_db = TinyDB(storage=AtomicJSONStorage, path=self.user_path)
         self._papers: dict[str, Paper] = {}
         self._user: dict[str, UserData] = {}
+        self._user_meta_written = False
         self._load_catalogue()
         self.reload_user_data()
 
@@ -204,8 +205,10 @@ class Store:
                 return current
             now = self._now()
             changed = replace(changed, created=current.created or now, updated=now)
-            if not self._user_db.table("meta").contains(doc_id=1):
-                self._user_db.table("meta").insert(Document(_meta(), doc_id=1))
+            if not self._user_meta_written:
+                if not self._user_db.table("meta").contains(doc_id=1):
+                    self._user_db.table("meta").insert(Document(_meta(), doc_id=1))
+                self._user_meta_written = True
             if changed.is_empty:
                 if stored is not None:
                     table.remove(doc_ids=[doc_id])
