@@ -1,0 +1,418 @@
+# ruff: noqa: RUF001
+"""The abstract renderer: LaTeX, math and Markdown in real ICLR 2026 text, to styled segments."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui.core import latex_math
+from tui.core.render import Segment, math_to_unicode, render_abstract, render_plain
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def styled(text: str, **style: object) -> list[str]:
+    """The texts of the segments of ``render_abstract(text)`` whose attributes match ``style``."""
+    return [
+        s.text for s in render_abstract(text) if all(getattr(s, k) == v for k, v in style.items())
+    ]
+
+
+def is_subsequence(needle: str, haystack: str) -> bool:
+    chars = iter(haystack)
+    return all(c in chars for c in needle)
+
+
+# --- The required rows: (input, accepted outputs of render_plain) ---
+
+REQUIRED = [
+    pytest.param(
+        r"we propose \texttt{MCPMark}, a benchmark",
+        ["we propose MCPMark, a benchmark"],
+        id="1-texttt",
+    ),
+    pytest.param(
+        "improves accuracy by 5% over the base model",
+        ["improves accuracy by 5% over the base model"],
+        id="2-percent",
+    ),
+    pytest.param(
+        r"reaches only $52.56$\% pass@1",
+        ["reaches only 52.56% pass@1"],
+        id="3-math-then-escaped-percent",
+    ),
+    pytest.param(
+        r"a lower bound of $\Omega(\sqrt{s})$",
+        ["a lower bound of Ω(√s)", "a lower bound of Ω(√(s))"],
+        id="5-sqrt",
+    ),
+    pytest.param(
+        r"$f : \mathbb{F}_2^n \to \{-1, +1\}$",
+        ["f : 𝔽₂ⁿ → {-1, +1}", "f : 𝔽_2^n → {-1, +1}"],
+        id="6-braces",
+    ),
+    pytest.param(
+        r"\underline{\textbf{R}}andom P\underline{\textbf{o}}licy", ["Random Policy"], id="7-nested"
+    ),
+    pytest.param(
+        "**G**enerating **R**ewards **A**s **C**od**E**",
+        ["Generating Rewards As CodE"],
+        id="8-md-bold",
+    ),
+    pytest.param(
+        r"Codes are available at \url{https://anonymous.4open.science/r/x/}",
+        ["Codes are available at https://anonymous.4open.science/r/x/"],
+        id="9-url",
+    ),
+    pytest.param("$a*b*c$", ["a*b*c"], id="10-stars-in-math"),
+    pytest.param(
+        "(**Head-Masked Nullspace Steering (HMNS)**)",
+        ["(Head-Masked Nullspace Steering (HMNS))"],
+        id="11-parens",
+    ),
+    pytest.param(
+        r"\emph{Relative Value Learning} (RV)", ["Relative Value Learning (RV)"], id="12-emph"
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "accepted"), REQUIRED)
+def test_required_rows_read_as_expected(source: str, accepted: list[str]) -> None:
+    assert render_plain(source) in accepted
+
+
+def test_row_4_greek_and_blackboard() -> None:
+    out = render_plain(r"sample from $\mu$ in $\mathbb{R}^d$")
+    assert "μ" in out
+    assert "ℝᵈ" in out or "ℝ^d" in out
+
+
+def test_row_7_bold_underline_letters() -> None:
+    source = r"\underline{\textbf{R}}andom P\underline{\textbf{o}}licy"
+    assert styled(source, bold=True, underline=True) == ["R", "o"]
+    assert styled(source, bold=False, underline=False) == ["andom P", "licy"]
+
+
+def test_row_8_only_initials_bold() -> None:
+    source = "**G**enerating **R**ewards **A**s **C**od**E**"
+    assert styled(source, bold=True) == ["G", "R", "A", "C", "E"]
+    assert "".join(styled(source, bold=False)) == "enerating ewards s od"
+
+
+def test_row_9_url_is_a_link() -> None:
+    url = "https://anonymous.4open.science/r/x/"
+    assert styled(rf"Codes are available at \url{{{url}}}", link=url) == [url]
+
+
+def test_row_11_inner_part_bold() -> None:
+    assert styled("(**Head-Masked Nullspace Steering (HMNS)**)", bold=True) == [
+        "Head-Masked Nullspace Steering (HMNS)"
+    ]
+
+
+def test_row_12_italic_first_part() -> None:
+    assert styled(r"\emph{Relative Value Learning} (RV)", italic=True) == [
+        "Relative Value Learning"
+    ]
+
+
+def test_row_1_texttt_is_code() -> None:
+    assert styled(r"we propose \texttt{MCPMark}, a benchmark", code=True) == ["MCPMark"]
+
+
+# --- Text mode ---
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param(
+            "gains 5%\nmore text here\n\nnext 100% para",
+            "gains 5%\nmore text here\n\nnext 100% para",
+            id="percent-at-end-of-line-is-not-a-comment",
+        ),
+        pytest.param(r"by 12.5\% and 3\%", "by 12.5% and 3%", id="escaped-percent"),
+        pytest.param(r"R\&D, a\_b, \#1, \$5, \{x\}", "R&D, a_b, #1, $5, {x}", id="escapes"),
+        pytest.param(
+            "append <think> and <answer> tags",
+            "append <think> and <answer> tags",
+            id="angle-tokens",
+        ),
+        pytest.param(r"token \<BOS\> first", "token <BOS> first", id="escaped-angle-tokens"),
+        pytest.param(
+            "the [CLS] and [/INST] tokens, [bold]",
+            "the [CLS] and [/INST] tokens, [bold]",
+            id="brackets",
+        ),
+        pytest.param("costs $5 today", "costs $5 today", id="unmatched-dollar"),
+        pytest.param("from $5 and $10 each", "from $5 and $10 each", id="prices-are-not-math"),
+        pytest.param("$5-$10", "$5-$10", id="price-range"),
+        pytest.param("snake_case_name and a_b", "snake_case_name and a_b", id="snake-case"),
+        pytest.param("2*3*4 and a * b", "2*3*4 and a * b", id="arithmetic-stars"),
+        pytest.param(
+            r"we use \foo and \mymethod{} here",
+            r"we use \foo and \mymethod{} here",
+            id="unknown-macro",
+        ),
+        pytest.param(
+            r"see \citep{smith2020}", r"see \citep{smith2020}", id="unknown-macro-with-arg"
+        ),
+        pytest.param(r"{\bf{A}}daptive {\em i.e.} done", "Adaptive i.e. done", id="declarations"),
+        pytest.param(
+            r"Schr\"odinger and na\"{\i}ve, Kurdyka--\L{}ojasiewicz",
+            "Schrödinger and naïve, Kurdyka--Łojasiewicz",
+            id="accents",
+        ),
+        pytest.param(r"\ding{182} first \ding{51} ok \ding{999}x", "❶ first ✓ ok x", id="ding"),
+        pytest.param("``quoted'' and ``double\"", "“quoted” and “double”", id="latex-quotes"),
+        pytest.param("&lt;/think&gt; &mdash; A & B", "</think> — A & B", id="entities"),
+        pytest.param(r"A\textsuperscript{2}S", "A²S", id="textsuperscript"),
+        pytest.param(r"sets like {1, 2} stay", "sets like {1, 2} stay", id="literal-braces"),
+        pytest.param(r"line one\\ line two", "line one\n line two", id="line-break"),
+        pytest.param(
+            r"\textbf{unclosed bold", r"\textbf{unclosed bold", id="unclosed-argument-kept"
+        ),
+        pytest.param(r"Reflect \\(\\to\\) Call", "Reflect → Call", id="doubled-backslashes"),
+        pytest.param(
+            r"norm\$\times\$direction", "norm×direction", id="escaped-dollars-around-latex"
+        ),
+        pytest.param("a\r\nb\rc", "a\nb\nc", id="line-endings"),
+        pytest.param("", "", id="empty"),
+    ],
+)
+def test_text_mode(source: str, expected: str) -> None:
+    assert render_plain(source) == expected
+
+
+def test_nested_emphasis() -> None:
+    segments = render_abstract("*a **b** c* and _**both**_")
+    assert [(s.text, s.bold, s.italic) for s in segments] == [
+        ("a ", False, True),
+        ("b", True, True),
+        (" c", False, True),
+        (" and ", False, False),
+        ("both", True, True),
+    ]
+
+
+def test_emphasis_does_not_cross_paragraphs() -> None:
+    assert render_plain("a *b\n\nc* d") == "a *b\n\nc* d"
+    assert styled("a *b\n\nc* d", italic=True) == []
+
+
+def test_backtick_code() -> None:
+    assert styled("the `Attention` module and `FFN`", code=True) == ["Attention", "FFN"]
+    assert render_plain("a single ` tick") == "a single ` tick"
+
+
+def test_url_followed_by_period_and_parens() -> None:
+    segments = render_abstract(
+        "See https://github.com/x/y_z. Also (https://a.org/b) and https://w.org/A_(b)."
+    )
+    assert [s.link for s in segments if s.link] == [
+        "https://github.com/x/y_z",
+        "https://a.org/b",
+        "https://w.org/A_(b)",
+    ]
+    assert render_plain("See https://github.com/x/y_z.") == "See https://github.com/x/y_z."
+
+
+def test_angle_bracket_url_keeps_brackets() -> None:
+    segments = render_abstract("code: <https://x.org/a>")
+    assert "".join(s.text for s in segments) == "code: <https://x.org/a>"
+    assert [s.text for s in segments if s.link] == ["https://x.org/a"]
+
+
+def test_href_and_markdown_link() -> None:
+    assert styled(r"at \href{https://x.y/z}{\textbf{here}}", link="https://x.y/z", bold=True) == [
+        "here"
+    ]
+    # the URL stays visible after a link text: not every terminal can follow links
+    assert render_plain(r"at \href{https://x.y/z}{here}.") == "at here (https://x.y/z)."
+    assert render_plain(r"\href{https://x.y/z}{https://x.y/z}") == "https://x.y/z"
+    segments = render_abstract("our [project page](https://p.io/a_b) now")
+    assert "".join(s.text for s in segments) == "our [project page](https://p.io/a_b) now"
+    assert [s.text for s in segments if s.link == "https://p.io/a_b"] == [
+        "project page",
+        "https://p.io/a_b",
+    ]
+
+
+def test_footnote_keeps_its_text() -> None:
+    assert render_plain(r"available\footnote{\url{https://a.b/c}}.") == "available (https://a.b/c)."
+
+
+def test_adjacent_equal_styles_merge() -> None:
+    assert render_abstract(r"\textbf{a}\textbf{b} c") == [Segment("ab", bold=True), Segment(" c")]
+
+
+# --- Math ---
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param("$$x^2$$", "x²", id="display-dollars"),
+        pytest.param(r"\(\alpha\)", "α", id="paren-delimiters"),
+        pytest.param(r"\[\beta_i\]", "βᵢ", id="bracket-delimiters"),
+        pytest.param(r"$5\%$ and $a % b$", "5% and a % b", id="percent-in-math"),
+        pytest.param(r"$\mathcal{O}(n \log n)$", "O(n log n)", id="mathcal-keeps-letter"),
+        pytest.param(r"$\frac{1}{2}$ and $\frac{a+b}{c}$", "1/2 and (a+b)/c", id="frac"),
+        pytest.param(r"$x_{\text{KL}}$", "x_{KL}", id="unmappable-subscript"),
+        pytest.param(r"$\text{COCO}\mbox{-}20^{i}$", "COCO-20ⁱ", id="text-and-mbox"),
+        pytest.param(r"$360^\circ\times 180^\circ$", "360°× 180°", id="degrees"),
+        pytest.param(r"$\sim$15K and $<$0.1\%", "∼15K and <0.1%", id="symbol-before-digit"),
+        pytest.param(r"$ K $-means", "K-means", id="spaced-single-token"),
+        pytest.param(r"$\\downarrow$ and $20\\%$", "↓ and 20%", id="doubled-backslashes"),
+        pytest.param(r"$\cO(n) \cdot \foo{x}$", r"O(n) · \foo{x}", id="unknown-math-macro-kept"),
+        pytest.param(r"$\leq$ $\neq$ $\ne$ $\in$ $\infty$", "≤ ≠ ≠ ∈ ∞", id="symbols"),
+    ],
+)
+def test_math_spans(source: str, expected: str) -> None:
+    assert render_plain(source) == expected
+
+
+def test_math_segments_are_marked_math() -> None:
+    segments = render_abstract(r"in $\mathbb{R}^d$ now")
+    assert [(s.text, s.math) for s in segments] == [("in ", False), ("ℝᵈ", True), (" now", False)]
+
+
+def test_text_styles_inside_math() -> None:
+    assert styled(r"$\underline{\textbf{S}}$mall", bold=True, underline=True, math=True) == ["S"]
+    assert styled(r"**bold $x$ here**", bold=True) == ["bold ", "x", " here"]
+
+
+def test_math_to_unicode_examples() -> None:
+    assert math_to_unicode(r"\mathbb{F}_2^n \to \{-1, +1\}") == "𝔽₂ⁿ → {-1, +1}"
+    assert math_to_unicode(r"\tilde{\mathcal{O}}(\sqrt{T})") == "Õ(√T)"
+    assert math_to_unicode(r"\sqrt{n \log n}") == "√(n log n)"
+    assert math_to_unicode(r"x^{-1}_{i+1}") == "x⁻¹ᵢ₊₁"
+    assert math_to_unicode(r"\left\{ x \right.") == "{ x"
+    assert math_to_unicode(r"\widehat{w_p} \overline{xy}") == "ŵₚ x̅y̅"
+    assert math_to_unicode(r"\operatorname*{argmax}_x \binom{n}{k}") == "argmaxₓ (n choose k)"
+
+
+def test_math_falls_back_to_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert math_to_unicode(r"\,") == r"\,"  # converts to nothing: show the source
+
+    def broken(_: str) -> str:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(latex_math, "_convert_source", broken)
+    assert math_to_unicode(r" \alpha ") == r"\alpha"
+    assert render_plain(r"see $\alpha$!") == r"see \alpha!"
+
+
+def test_long_or_multi_paragraph_dollar_is_not_math() -> None:
+    assert render_plain("$a\n\nb$") == "$a\n\nb$"
+    long = "$" + "x " * 200 + "y$"
+    assert render_plain(long) == long
+
+
+# --- Robustness ---
+
+LATEXISH = st.lists(
+    st.sampled_from(
+        [
+            "\\",
+            "$",
+            "$$",
+            "{",
+            "}",
+            "^",
+            "_",
+            "*",
+            "**",
+            "`",
+            "``",
+            "&",
+            "&lt;",
+            "%",
+            "#",
+            "~",
+            "[",
+            "]",
+            "(",
+            ")",
+            "\\(",
+            "\\)",
+            "\\[",
+            "\\]",
+            "\\\\",
+            "\\textbf",
+            "\\emph",
+            "\\frac",
+            "\\sqrt",
+            "\\url",
+            "\\href",
+            "\\bf",
+            "\\mathbb",
+            "\\left",
+            "\\begin",
+            '\\"',
+            "\\'",
+            "\\c",
+            "\\ding",
+            "\\footnote",
+            "\\textsuperscript",
+            "https://a.b/c",
+            "](",
+            "x",
+            "1",
+            " ",
+            "\n",
+            "\n\n",
+            "é",
+            "\ue001",
+        ]
+    ),
+    max_size=60,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=300), LATEXISH))
+def test_render_never_raises_and_segments_are_clean(text: str) -> None:
+    segments = render_abstract(text)
+    assert all(s.text for s in segments)
+    assert all(
+        (a.bold, a.italic, a.underline, a.code, a.math, a.link)
+        != (b.bold, b.italic, b.underline, b.code, b.math, b.link)
+        for a, b in pairwise(segments)
+    )
+    assert isinstance(render_plain(text), str)
+    assert isinstance(math_to_unicode(text), str)
+
+
+PLAIN_ALPHABET = st.characters(exclude_characters="\\$*_`&", exclude_categories=["Cs"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=PLAIN_ALPHABET, max_size=300))
+def test_plain_text_keeps_every_character(text: str) -> None:
+    expected = re.sub(r"\n[ \t]*\n\s*", "\n\n", text.replace("\r\n", "\n").replace("\r", "\n"))
+    out = render_plain(text)
+    assert is_subsequence(expected, out)
+    assert out == expected
+
+
+def seed_abstracts() -> list[str]:
+    abstracts = []
+    for path in sorted(SEEDS.glob("*.txt")):
+        body = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n").partition("\n")[2]
+        abstracts += [a.strip() for a in re.split(r"\n\s*\n", body) if a.strip()]
+    return abstracts
+
+
+def test_every_seed_abstract_renders_without_silent_loss() -> None:
+    abstracts = seed_abstracts()
+    assert len(abstracts) >= 30
+    for abstract in abstracts:
+        out = render_plain(abstract)
+        assert len(out) >= 0.6 * len(abstract), abstract[:80]
