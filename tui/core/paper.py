@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
@@ -32,12 +32,69 @@ def abstract_id(abstract: str) -> str:
     return f"abs:{digest[:16]}"
 
 
+#: Normalised decisions, in the order a reader ranks them (FORMATS.md, "Status normalisation").
+DECISIONS = (
+    "oral",
+    "spotlight",
+    "poster",
+    "accept",
+    "accept-conditional",
+    "workshop",
+    "under-review",
+    "reject",
+    "withdrawn",
+    "desk-rejected",
+    "unknown",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ratings:
+    """Review scores of a paper: mean, standard deviation, min, max and number of reviews.
+
+    ``min``/``max`` are ``None`` when a source gives only ``[mean, std]`` (Paper Copilot ``*_avg``).
+    """
+
+    mean: float
+    std: float | None = None
+    min: float | None = None
+    max: float | None = None
+    count: int | None = None
+
+    @classmethod
+    def from_scores(cls, scores: list[float]) -> Ratings | None:
+        """Summarise individual scores; ``None`` for an empty list."""
+        if not scores:
+            return None
+        mean = sum(scores) / len(scores)
+        std = (sum((s - mean) ** 2 for s in scores) / len(scores)) ** 0.5
+        return cls(round(mean, 3), round(std, 3), min(scores), max(scores), len(scores))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {"mean": self.mean, "std": self.std, "min": self.min, "max": self.max, "count": self.count}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Ratings | None:
+        """Inverse of :meth:`to_dict`; ``None`` passes through."""
+        if not data:
+            return None
+        return cls(
+            float(data["mean"]),
+            data.get("std"),
+            data.get("min"),
+            data.get("max"),
+            data.get("count"),
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Paper:
-    """One paper of a conference list, as the catalogue keeps it.
+    """One paper of a conference list, as the catalogue keeps it (FORMATS.md's common record).
 
     Attributes:
-        id: stable id, e.g. ``"abs:1f3a…"`` (seed text) or ``"openreview:00F7BfXLYJ"``.
+        id: canonical id: ``"openreview:<forum id>"``, ``"arxiv:<id>"``, ``"doi:<doi>"``,
+            ``"title:<venue>-<year>:<hash>"`` or, for seed text, ``"abs:<hash>"``.
         title: display title; derived from the abstract when the source had none.
         abstract: the abstract as the source gave it (LaTeX and Markdown kept verbatim).
         venue: conference short name, e.g. ``"ICLR"``; ``""`` when unknown.
@@ -46,6 +103,18 @@ class Paper:
         sources: names of the files the paper was read from (file names, no directories).
         authors: author names in byline order.
         keywords: author keywords.
+        primary_area: subject area (ICLR's 21 areas), ``""`` when unknown.
+        decision: one of :data:`DECISIONS`.
+        decision_raw: the status string as the source wrote it (``"ICLR 2026 ConditionalPoster"``).
+        ratings: review ratings, ``None`` when there are none yet (never shown as 0).
+        confidence: mean reviewer confidence, ``None`` when unknown.
+        tldr: the authors' one-line summary.
+        openreview_id: OpenReview forum id (case-sensitive), ``""`` when none.
+        arxiv_id: arXiv id without version, ``""`` when none.
+        doi: DOI, ``""`` when none.
+        number: submission number within the venue and year, ``None`` when unknown.
+        pdf_url, code_url, openreview_url, arxiv_url: links, ``""`` when none.
+        provenance: ``(field, source file)`` pairs: which file each merged field came from.
     """
 
     id: str
@@ -57,20 +126,39 @@ class Paper:
     sources: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    primary_area: str = ""
+    decision: str = "unknown"
+    decision_raw: str = ""
+    ratings: Ratings | None = None
+    confidence: float | None = None
+    tldr: str = ""
+    openreview_id: str = ""
+    arxiv_id: str = ""
+    doi: str = ""
+    number: int | None = None
+    pdf_url: str = ""
+    code_url: str = ""
+    openreview_url: str = ""
+    arxiv_url: str = ""
+    provenance: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the paper as a JSON-ready dict (lists for tuples)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "abstract": self.abstract,
-            "venue": self.venue,
-            "year": self.year,
-            "title_derived": self.title_derived,
-            "sources": list(self.sources),
-            "authors": list(self.authors),
-            "keywords": list(self.keywords),
-        }
+        """Return the paper as a JSON-ready dict (lists for tuples; defaults left out)."""
+        data: dict[str, Any] = {"id": self.id, "title": self.title, "abstract": self.abstract}
+        for spec in fields(self):
+            if spec.name in data:
+                continue
+            value = getattr(self, spec.name)
+            if value == spec.default:
+                continue
+            if isinstance(value, Ratings):
+                value = value.to_dict()
+            elif spec.name == "provenance":
+                value = [list(pair) for pair in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            data[spec.name] = value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Paper:
@@ -78,23 +166,37 @@ class Paper:
 
         Raises:
             KeyError: ``id``, ``title`` or ``abstract`` is missing.
+            TypeError, ValueError: a field has the wrong type.
         """
-        return cls(
-            id=str(data["id"]),
-            title=str(data["title"]),
-            abstract=str(data["abstract"]),
-            venue=str(data.get("venue") or ""),
-            year=data.get("year"),
-            title_derived=bool(data.get("title_derived", False)),
-            sources=tuple(data.get("sources") or ()),
-            authors=tuple(data.get("authors") or ()),
-            keywords=tuple(data.get("keywords") or ()),
-        )
+        values: dict[str, Any] = {
+            "id": str(data["id"]),
+            "title": str(data["title"]),
+            "abstract": str(data["abstract"]),
+        }
+        for spec in fields(cls):
+            if spec.name in values or spec.name not in data:
+                continue
+            value = data[spec.name]
+            if spec.name == "ratings":
+                value = Ratings.from_dict(value)
+            elif spec.name == "provenance":
+                value = tuple((str(a), str(b)) for a, b in value)
+            elif isinstance(spec.default, tuple):
+                value = tuple(str(item) for item in value)
+            values[spec.name] = value
+        return cls(**values)
 
     @property
     def venue_label(self) -> str:
         """``"ICLR 2026"``-style label; ``""`` when neither venue nor year is known."""
         return " ".join(part for part in (self.venue, str(self.year or "")) if part)
+
+    def source_of(self, field_name: str) -> str:
+        """The source file a field was taken from, ``""`` when not recorded."""
+        for name, source in self.provenance:
+            if name == field_name:
+                return source
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,4 +248,4 @@ class UserData:
         )
 
 
-__all__ = ["Paper", "UserData", "abstract_id", "normalise_text"]
+__all__ = ["DECISIONS", "Paper", "Ratings", "UserData", "abstract_id", "normalise_text"]

@@ -1,0 +1,86 @@
+"""Importers, one module per paper-list format, auto-detected.
+
+Each format module defines ``NAME`` (the ``--format`` value), ``DESCRIPTION``,
+``sniff(path, head) -> bool`` (does this file look like mine? ``head`` is the file's first 64 KiB,
+decoded leniently) and ``read(path) -> SourceRead`` (raises ``SourceError`` naming file and position).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from tui.core.errors import SourceError
+from tui.core.sources.base import SourceRead
+
+#: Format modules in detection order: the most specific first, seed text (the fallback) last.
+_MODULES = (
+    "openreview",
+    "papercopilot",
+    "parquet",
+    "bibtex",
+    "arxiv_atom",
+    "csv_table",
+    "seed_text",
+)
+_HEAD_BYTES = 65_536
+
+
+def format_modules() -> dict[str, ModuleType]:
+    """The available format modules by ``NAME``, in detection order."""
+    found: dict[str, ModuleType] = {}
+    for name in _MODULES:
+        try:
+            module = importlib.import_module(f"tui.core.sources.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"tui.core.sources.{name}":
+                continue  # a format not built (yet)
+            raise
+        found[module.NAME] = module
+    return found
+
+
+def format_names() -> list[str]:
+    """The ``--format`` values, in detection order."""
+    return list(format_modules())
+
+
+def detect_format(path: Path) -> str:
+    """The format of ``path`` by its content (and name), falling back to seed text.
+
+    Raises:
+        SourceError: the file cannot be opened.
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
+    except IsADirectoryError:
+        raise SourceError(path, "is a directory, not a paper list") from None
+    except FileNotFoundError:
+        raise SourceError(path, "no such file") from None
+    except OSError as exc:
+        raise SourceError(path, f"cannot read: {exc.strerror or exc}") from None
+    modules = format_modules()
+    for name, module in modules.items():
+        if module.sniff(path, head):
+            return name
+    return "seed"
+
+
+def read_source(path: Path | str, format: str | None = None) -> SourceRead:
+    """Read one paper-list file, in ``format`` or the detected one.
+
+    Raises:
+        SourceError: unknown format, or the file cannot be read as that format; nothing is
+            returned from a file that is partly broken.
+    """
+    path = Path(path)
+    modules = format_modules()
+    name = format or detect_format(path)
+    module = modules.get(name)
+    if module is None:
+        raise SourceError(path, f"unknown format {name!r}; one of: {', '.join(modules)}")
+    result = module.read(path)
+    assert isinstance(result, SourceRead)
+    return result

@@ -20,15 +20,16 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tui.core.errors import SourceError
 from tui.core.paper import Paper, abstract_id
-from tui.core.sources.decode import decode_text
+from tui.core.sources.base import SourceRead, read_text
+
+NAME = "seed"
+DESCRIPTION = "seed text: a header line, then abstracts separated by blank lines"
 
 _HEADER_VENUE_YEAR = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z&.\-]*)\s*'?(?P<year>(?:19|20)\d{2})\b")
 _BLANK_LINE = re.compile(r"\n[ \t\f\v\u00a0\u3000]*\n")
 #: A header is one short line; an abstract is a long paragraph.
 _HEADER_MAX_CHARS = 120
-_MAX_FILE_BYTES = 200 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,20 +61,18 @@ def read_seed_file(path: Path | str) -> SeedList:
         SourceError: the file cannot be read, is binary, or is in an unknown encoding.
     """
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > _MAX_FILE_BYTES:
-            raise SourceError(path, f"file too large ({size:,} bytes; at most {_MAX_FILE_BYTES:,})")
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        raise SourceError(path, "is a directory, not a paper list") from None
-    except FileNotFoundError:
-        raise SourceError(path, "no such file") from None
-    except PermissionError:
-        raise SourceError(path, "permission denied") from None
-    except OSError as exc:
-        raise SourceError(path, f"cannot read: {exc.strerror or exc}") from None
-    return parse_seed_text(decode_text(raw, path), path)
+    return parse_seed_text(read_text(path), path)
+
+
+def sniff(path: Path, head: str) -> bool:
+    """Seed text is the fallback format: any text file may be one."""
+    return path.suffix.lower() in {".txt", ".text", ""}
+
+
+def read(path: Path) -> SourceRead:
+    """Read a seed-format file as a :class:`SourceRead` (see :func:`read_seed_file`)."""
+    seed_list = read_seed_file(path)
+    return SourceRead(path, NAME, seed_list.papers, (), seed_list.notice)
 
 
 def parse_seed_text(text: str, path: Path | str) -> SeedList:

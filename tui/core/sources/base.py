@@ -1,0 +1,68 @@
+"""What every importer returns, and helpers they share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tui.core.errors import SourceError
+from tui.core.paper import Paper
+from tui.core.sources.decode import decode_text
+
+#: Files larger than this are refused before they are read (bytes).
+MAX_FILE_BYTES = 512 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """A record an importer passed over on purpose: where (``"line 12"``, ``"record 3"``) and why."""
+
+    position: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRead:
+    """Everything read from one paper-list file.
+
+    Attributes:
+        path: the file.
+        format: the format name (``"seed"``, ``"openreview"``, ``"papercopilot"``, ``"bibtex"``,
+            ``"csv"``, ``"arxiv"``, …).
+        papers: the papers, in file order, one per distinct id (later records of the same id merged
+            into the first by the importer, or skipped with a reason).
+        skipped: records passed over, with reasons (reply notes, rows without a title…).
+        notice: a one-line remark for the user (e.g. "no papers in this file"), else ``None``.
+    """
+
+    path: Path
+    format: str
+    papers: tuple[Paper, ...]
+    skipped: tuple[Skip, ...] = ()
+    notice: str | None = None
+
+
+def read_bytes(path: Path) -> bytes:
+    """The whole file, or a :class:`SourceError` that says why not (missing, directory, too large…)."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SourceError(path, f"file too large ({size:,} bytes; at most {MAX_FILE_BYTES:,})")
+        return path.read_bytes()
+    except IsADirectoryError:
+        raise SourceError(path, "is a directory, not a paper list") from None
+    except FileNotFoundError:
+        raise SourceError(path, "no such file") from None
+    except PermissionError:
+        raise SourceError(path, "permission denied") from None
+    except OSError as exc:
+        raise SourceError(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_text(path: Path) -> str:
+    """The file decoded as text (UTF-8 with/without BOM, UTF-16 with BOM, GB18030).
+
+    Raises:
+        SourceError: unreadable, binary, or in an unknown encoding.
+    """
+    return decode_text(read_bytes(path), path)
