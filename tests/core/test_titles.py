@@ -1,0 +1,289 @@
+"""Display titles derived from abstracts: the bundled ICLR 2026 seeds, each rule, and robustness."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui.core import titles
+from tui.core.titles import derive_title, derive_titles
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+ELLIPSIS = "\u2026"
+DASH = "\u2014"
+STOP_WORDS = {"of", "the", "and", "for", "a", "an", "in", "to", "with", "on", "by", "that"}
+
+
+def _seed_abstracts() -> list[str]:
+    """The seed abstracts: header line skipped, hard wraps joined, the shared abstract once."""
+    abstracts: list[str] = []
+    seen: set[str] = set()
+    for path in sorted(SEEDS.glob("*.txt")):
+        body = path.read_text(encoding="utf-8-sig").splitlines()[1:]
+        for block in re.split(r"\n[ \t]*\n", "\n".join(body)):
+            abstract = " ".join(line.strip() for line in block.splitlines() if line.strip())
+            key = " ".join(abstract.split()).casefold()
+            if abstract and key not in seen:
+                seen.add(key)
+                abstracts.append(abstract)
+    return abstracts
+
+
+ABSTRACTS = _seed_abstracts()
+LABELS = derive_titles(ABSTRACTS)
+
+
+def _label_of(marker: str) -> str:
+    """The label of the one seed abstract that contains ``marker``."""
+    hits = [label for abstract, label in zip(ABSTRACTS, LABELS, strict=True) if marker in abstract]
+    assert len(hits) == 1, f"{marker!r} is in {len(hits)} seed abstracts"
+    return hits[0]
+
+
+def test_seeds_hold_37_distinct_papers() -> None:
+    assert len(ABSTRACTS) == 37
+
+
+def test_seed_labels_are_distinct_short_and_clean() -> None:
+    assert len(LABELS) == 37
+    assert len({label.casefold() for label in LABELS}) == 37
+    for label in LABELS:
+        assert 8 <= len(label) <= 72, label
+        assert label == label.strip() and "\n" not in label
+        assert not re.search(r"\*\*|\\[a-z]+|\$|[{}]", label), label
+        assert label.rstrip(ELLIPSIS).split()[-1].lower() not in STOP_WORDS, label
+
+
+# Every seed paper, found by a phrase of its abstract, with the label a reader should see.
+SEED_LABELS = [
+    ("MCPMark", f"MCPMark {DASH} a benchmark to evaluate realistic and comprehensive MCP use"),
+    ("HMNS", "HMNS: Head-Masked Nullspace Steering"),
+    ("**C**od**E**", "GRACE: Generating Rewards As CodE"),
+    ("We introduce STAR", "STAR: Similarity-guided Teacher-Assisted Refinement"),
+    ("Delta-guided", "DTP: Delta-guided Two stage Pruning"),
+    ("RTK-WTA", "RTK-WTA: Randomized Temporal K-winner-take-all"),
+    ("PLANETALIGN", f"PLANETALIGN {DASH} a comprehensive Python library for network alignment"),
+    ("OR-PRM", f"OR-PRM {DASH} the first Process Reward Model in the OR domain"),
+    ("STDDN", "STDDN: Spatio-Temporal Decoupled Differential Equation Network"),
+    ("Attention Smoothing Unlearning", "ASU: Attention Smoothing Unlearning"),
+    ("LLR-BC", "LLR-BC: Lifelong Learning Router with Behavior Consolidation"),
+    ("DRIFT-Net", f"DRIFT-Net {DASH} a dual-branch design comprising a spectral branch{ELLIPSIS}"),
+    ("RLP-head", "RLP-head: Random label prediction head"),
+    ("ResWorld", "ResWorld: Temporal Residual World Model"),
+    ("called Nait", f"Nait {DASH} an efficient framework"),
+    ("UniHand", f"UniHand {DASH} a unified diffusion-based framework"),
+    (
+        "Spectrum Tuning",
+        f"Spectrum Tuning {DASH} a post-training method using Spectrum Suite{ELLIPSIS}",
+    ),
+    ("Relative Value Learning", "RV: Relative Value Learning"),
+    ("REAP", "REAP: Router-weighted Expert Activation Pruning"),
+    ("ROVER", "ROVER: Random Policy Valuation for Diverse Reasoning"),
+    ("Negative-aware Fine-Tuning", "NFT: Negative-aware Fine-Tuning"),
+    ("FlowGen", f"FlowGen {DASH} a controllable synthesizer that generates flowcharts"),
+    (
+        "CoT Encyclopedia",
+        f"CoT Encyclopedia {DASH} a bottom-up framework for analyzing and steering{ELLIPSIS}",
+    ),
+    ("OWLEYE", f"OWLEYE {DASH} a zero-shot GAD framework"),
+    ("Multi-Lingual Consistency", "MLC: Multi-Lingual Consistency"),
+    ("SpatialRead", f"SpatialRead {DASH} a readout function"),
+    # no named contribution: the first clause of the first sentence
+    ("decision calibration", f"When model predictions inform downstream decisions{ELLIPSIS}"),
+    (
+        "Fourier sparsity",
+        f"Boolean functions constitute a fundamental object of study in machine{ELLIPSIS}",
+    ),
+    (
+        "rotation-constrained",
+        f"Rotation-constrained compensation method to address the errors{ELLIPSIS}",
+    ),
+    (
+        "Denoising diffusions",
+        f"Denoising diffusions sample from a probability distribution \u03bc in R^d{ELLIPSIS}",
+    ),
+    (
+        "minimum-$\\ell_p$",
+        f"For overparameterized linear regression with isotropic Gaussian{ELLIPSIS}",
+    ),
+    ("rate-distortion", f"When compressing continuous data, some loss of information{ELLIPSIS}"),
+    (
+        "single incomplete",
+        f"Self-supervised learning for inverse problems allows to train{ELLIPSIS}",
+    ),
+    ("Hadamard", "Framework for achieving differential privacy on Hadamard manifolds"),
+    ("teacher models", f"Transformers have achieved great success across a wide range{ELLIPSIS}"),
+    ("VAE-based", f"Variational Autoencoders are a powerful alternative to matrix{ELLIPSIS}"),
+    ("Decision-focused", f"Decision-focused learning integrates predictive modeling{ELLIPSIS}"),
+]
+
+
+@pytest.mark.parametrize(("marker", "expected"), SEED_LABELS, ids=[m for m, _ in SEED_LABELS])
+def test_seed_label(marker: str, expected: str) -> None:
+    assert _label_of(marker) == expected
+
+
+def test_every_seed_paper_is_pinned() -> None:
+    assert sorted(_label_of(marker) for marker, _ in SEED_LABELS) == sorted(LABELS)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        pytest.param(
+            "Detectors are slow on edge devices. We propose FastNet, a lightweight detector for "
+            "microcontrollers. FastNet runs in real time.",
+            f"FastNet {DASH} a lightweight detector for microcontrollers",
+            id="we-propose-X-a",
+        ),
+        pytest.param(
+            "Retrieval is costly. We present a new retrieval framework called Hopper. It is fast.",
+            f"Hopper {DASH} a retrieval framework",
+            id="called-X",
+        ),
+        pytest.param(
+            "Training is unstable. We design a sparse optimizer named LionK for transformers.",
+            f"LionK {DASH} a sparse optimizer",
+            id="named-X",
+        ),
+        pytest.param(
+            "PaperBench, a benchmark of 500 research replication tasks, measures how agents "
+            "reproduce papers. Agents score below 30%.",
+            f"PaperBench {DASH} a benchmark of 500 research replication tasks",
+            id="X-a-at-sentence-start",
+        ),
+        pytest.param(
+            "Log analysis is tedious. **Sherlock** reads server logs and finds root causes. "
+            "Sherlock beats every baseline.",
+            "Sherlock",
+            id="bold-X",
+        ),
+        pytest.param(
+            "Inference is costly. We introduce Sparse Mixture Routing (SMR) to cut the cost.",
+            "SMR: Sparse Mixture Routing",
+            id="long-name-acronym",
+        ),
+        pytest.param(
+            "Diffusion models are slow. We introduce \\textbf{F}ast \\textbf{E}xact "
+            "\\textbf{S}ampling (FES), which needs $O(\\log n)$ steps.",
+            "FES: Fast Exact Sampling",
+            id="latex-bold-letters",
+        ),
+        pytest.param(
+            "We propose \\texttt{CodeJudge}, a benchmark for grading \\emph{unit tests} written by "
+            "models. It has $1{,}200$ tasks.",
+            f"CodeJudge {DASH} a benchmark for grading unit tests written by models",
+            id="texttt-emph",
+        ),
+        pytest.param(
+            "We introduce DRIFT, a method. It is a two-branch spectral network for long rollouts.",
+            f"DRIFT {DASH} a two-branch spectral network for long rollouts",
+            id="it-is-a",
+        ),
+        pytest.param(
+            "Graph Neural Networks (GNNs) dominate molecule modelling. We propose Relational "
+            "Pooling Networks (RPN), which pool over relations.",
+            "RPN: Relational Pooling Networks",
+            id="background-acronym-loses-to-proposal",
+        ),
+        pytest.param(
+            "Large Language Models (LLMs) are strong reasoners. Reinforcement Learning (RL) "
+            "improves them, but rewards are sparse. We study why.",
+            "Large Language Models are strong reasoners",
+            id="background-acronyms-rejected",
+        ),
+        pytest.param(
+            "In this paper, we study the sample complexity of learning halfspaces under Massart "
+            "noise; our bounds are tight. Experiments confirm this.",
+            "Sample complexity of learning halfspaces under Massart noise",
+            id="first-clause-filler-removed",
+        ),
+    ],
+)
+def test_rule(abstract: str, expected: str) -> None:
+    assert derive_title(abstract) == expected
+
+
+def test_background_acronym_near_a_proposal_is_not_a_name() -> None:
+    abstract = (
+        "We propose a general and efficient framework for differential privacy (DP) on manifolds. "
+        "It works."
+    )
+    # "differential privacy (DP)" follows the verb but names the field; the filler goes too
+    assert derive_title(abstract) == "Framework for differential privacy on manifolds"
+
+
+def test_long_first_sentence_is_cut_at_a_word_with_an_ellipsis() -> None:
+    sentence = (
+        "The quick brown fox jumps over the lazy dog because the dog is sleepy and the fox is in "
+        "a hurry to get home before dark"
+    )
+    label = derive_title(sentence + ". Nothing else happens.")
+    assert label == "The quick brown fox jumps over the lazy dog because the dog is sleepy…"
+    assert len(label) <= 70
+    assert sentence.startswith(label[:-1]) and sentence[len(label) - 1] == " "
+
+
+def test_no_label_ends_on_a_dangling_stop_word() -> None:
+    # A cut at 70 characters would end on "of the"; the label drops both words instead.
+    abstract = "Understanding why deep networks generalize well in the presence of the large noise."
+    expected = "Understanding why deep networks generalize well in the presence" + ELLIPSIS
+    assert derive_title(abstract) == expected
+    assert derive_title(abstract, max_chars=30) == f"Understanding why deep{ELLIPSIS}"
+
+
+@pytest.mark.parametrize("abstract", ["", "   \n\t ", "$$ ** {} \\\\ $$", "(), ;"])
+def test_empty_abstract_is_untitled(abstract: str) -> None:
+    assert derive_title(abstract) == "Untitled paper"
+
+
+def test_derive_titles_makes_duplicates_distinct() -> None:
+    named = "Detectors are slow. We propose FastNet, a lightweight detector for microcontrollers."
+    plain = "Sorting is a classic problem in computing. We revisit it."
+    labels = derive_titles([named, named, named, plain, plain])
+    assert labels == [
+        f"FastNet {DASH} a lightweight detector for microcontrollers",
+        "Detectors are slow",
+        "Detectors are slow (2)",
+        "Sorting is a classic problem in computing",
+        "Sorting is a classic problem in computing (2)",
+    ]
+
+
+def test_derive_titles_keeps_order_and_limit() -> None:
+    labels = derive_titles(ABSTRACTS[:5], max_chars=40)
+    assert labels == [derive_title(abstract, 40) for abstract in ABSTRACTS[:5]]
+    assert all(len(label) <= 40 for label in labels)
+
+
+_PIECES = st.sampled_from(
+    [
+        "We propose ", "called ", "named ", "(LLMs)", " (X-1)", "**", "\\textbf{", "\\texttt{", "}",
+        "$", "$\\mu$", ", a ", ". ", "\n\n", "Foo", "BarNet", "the", " of ", "(", ")", ":", "; ",
+        "\u2014", "--", "It is a ", "our method, namely ", "\\", "_", "*", " ", "e.g.", "\u4e2d",
+    ]
+)  # fmt: skip
+_ABSTRACTS = st.one_of(st.text(max_size=400), st.lists(_PIECES, max_size=60).map("".join))
+
+
+@settings(max_examples=300, deadline=None)
+@given(abstract=_ABSTRACTS, max_chars=st.integers(min_value=1, max_value=120))
+def test_never_raises_and_stays_short(abstract: str, max_chars: int) -> None:
+    label = derive_title(abstract, max_chars)
+    assert label and label == label.strip()
+    assert len(label) <= max_chars + 1
+    assert "\n" not in label and "\r" not in label
+    # the safety net in derive_title is a last resort: the logic itself must not raise either
+    titles._derive(abstract, max_chars)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["", "x", "We propose FooNet, a net.", "Foo."]), max_size=12))
+def test_derive_titles_always_distinct(abstracts: list[str]) -> None:
+    labels = derive_titles(abstracts)
+    assert len(labels) == len(abstracts)
+    assert len({label.casefold() for label in labels}) == len(labels)
