@@ -27,6 +27,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from tui.core.errors import StoreError
+from tui.core.merge import Merger
 from tui.core.paper import Paper, UserData
 from tui.core.storage import AtomicJSONStorage, clean_stray_temp_files
 from tui.core.titles import derive_titles
@@ -86,6 +87,7 @@ class Store:
         self._catalogue_storage = AtomicJSONStorage(self.catalogue_path)
         self._user_db = TinyDB(storage=AtomicJSONStorage, path=self.user_path)
         self._papers: dict[str, Paper] = {}
+        self._aliases: dict[str, str] = {}
         self._user: dict[str, UserData] = {}
         self._user_meta_written = False
         self._load_catalogue()
@@ -99,8 +101,8 @@ class Store:
         return list(self._papers.values())
 
     def paper(self, paper_id: str) -> Paper | None:
-        """The paper with this id, or ``None``."""
-        return self._papers.get(paper_id)
+        """The paper with this id (or an alias of it), or ``None``."""
+        return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
 
     @property
     def is_empty(self) -> bool:
@@ -108,30 +110,25 @@ class Store:
         return not self._papers
 
     def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
-        """Merge ``papers`` into the catalogue and write it once; user data is never touched.
+        """Merge ``papers`` into the catalogue (:mod:`tui.core.merge`) and write it once.
 
-        A paper already present keeps its place and its fields, gains the new sources, and fills
-        fields it lacked. Titles derived from abstracts are re-derived so all stay distinct.
+        A paper that matches one already present (same id, forum id, arXiv id, DOI, title or
+        abstract) is combined with it; when the combined paper gets a better id (a seed abstract
+        matched to its OpenReview record), the old id becomes an alias and the user's star and note
+        move with it. Derived titles are re-derived so all stay distinct.
 
         Raises:
-            StoreError: the catalogue cannot be written (then nothing changed, on disk or here).
+            StoreError: the catalogue or the user data cannot be written (then nothing changed).
         """
-        merged = dict(self._papers)
-        touched: list[str] = []
-        for paper in papers:
-            old = merged.get(paper.id)
-            merged[paper.id] = paper if old is None else _merge(old, paper)
-            touched.append(paper.id)
-        before = self._papers
-        distinct = dict.fromkeys(touched)
-        new = sum(1 for pid in distinct if pid not in before)
-        updated = sum(1 for pid in distinct if pid in before and merged[pid] != before[pid])
-        unchanged = len(distinct) - new - updated
-        merged = _with_derived_titles(merged)
-        if merged != self._papers:
-            self._write_catalogue(merged)
+        result = Merger(self._papers, self._aliases).merge(list(papers))
+        merged = _with_derived_titles(result.papers)
+        if merged != self._papers or result.aliases != self._aliases:
+            self._write_catalogue(merged, result.aliases)
             self._papers = merged
-        return ImportReport(new, updated, unchanged)
+            self._aliases = result.aliases
+        if result.renamed:
+            self._move_user_data(result.renamed)
+        return ImportReport(result.new, result.updated, result.unchanged)
 
     def _load_catalogue(self) -> None:
         data = self._catalogue_storage.read()
@@ -143,10 +140,22 @@ class Store:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StoreError(self.catalogue_path, f"a paper record is malformed ({exc})") from None
         self._papers = {paper.id: paper for paper in papers}
+        alias_docs = data.get("aliases") or {}
+        self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
 
-    def _write_catalogue(self, papers: dict[str, Paper]) -> None:
+    def _write_catalogue(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
         documents = {str(doc_id_for(pid)): paper.to_dict() for pid, paper in papers.items()}
-        self._catalogue_storage.write({"meta": {"1": _meta()}, "papers": documents})
+        self._catalogue_storage.write(
+            {"meta": {"1": _meta()}, "papers": documents, "aliases": {"1": aliases}}
+        )
+
+    def resolve(self, paper_id: str) -> str:
+        """The current id of a paper known by ``paper_id`` (which may be an older alias)."""
+        for _ in range(8):
+            if paper_id not in self._aliases:
+                break
+            paper_id = self._aliases[paper_id]
+        return paper_id
 
     # -- the user's data ---------------------------------------------------------------------
 
@@ -222,6 +231,33 @@ class Store:
             self._user[paper_id] = changed
         return changed
 
+    def _move_user_data(self, renamed: dict[str, str]) -> None:
+        """Re-key the user's records of renamed papers (star kept if either had it, notes joined)."""
+        with self._locked():
+            table = self._user_db.table("user")
+            for old_id, new_id in renamed.items():
+                stored = table.get(doc_id=doc_id_for(old_id))
+                if stored is None:
+                    continue
+                moving = UserData.from_dict(dict(stored))
+                existing = table.get(doc_id=doc_id_for(new_id))
+                target = UserData.from_dict(dict(existing)) if existing else UserData(new_id)
+                notes = [n for n in (target.note, moving.note) if n]
+                combined = replace(
+                    target,
+                    paper_id=new_id,
+                    starred=target.starred or moving.starred,
+                    note="\n\n".join(dict.fromkeys(notes)),
+                    created=min(filter(None, (target.created, moving.created)), default=""),
+                    updated=max(target.updated, moving.updated),
+                )
+                if existing is None:
+                    table.insert(Document(combined.to_dict(), doc_id=doc_id_for(new_id)))
+                else:
+                    table.update(combined.to_dict(), doc_ids=[doc_id_for(new_id)])
+                table.remove(doc_ids=[doc_id_for(old_id)])
+        self.reload_user_data()
+
     def _locked(self) -> _LockGuard:
         """The user-data lock, raising StoreError on timeout when entered."""
         return _LockGuard(self._lock, self.user_path)
@@ -262,7 +298,7 @@ def _check_schema(data: dict[str, Any], path: Path) -> None:
         first = next(iter(meta.values()))
         schema = first.get("schema") if isinstance(first, dict) else None
     if not isinstance(schema, int):
-        if set(data) - {"meta", "papers", "user", "_default"}:
+        if set(data) - {"meta", "papers", "aliases", "user", "_default"}:
             raise StoreError(path, "not a paperdeck store (unknown tables); move it aside")
         return
     if schema > SCHEMA_VERSION:
@@ -280,24 +316,6 @@ def _ensure_directory(path: Path) -> None:
         raise StoreError(path, f"cannot create the data directory: {exc.strerror or exc}") from None
     if not os.access(path, os.R_OK | os.X_OK):
         raise StoreError(path, "the data directory cannot be read; check its permissions")
-
-
-def _merge(old: Paper, new: Paper) -> Paper:
-    """``old`` with ``new``'s sources added and the fields it lacked filled from ``new``."""
-    sources = old.sources + tuple(s for s in new.sources if s not in old.sources)
-    title, derived = old.title, old.title_derived
-    if old.title_derived and not new.title_derived and new.title:
-        title, derived = new.title, False
-    return replace(
-        old,
-        title=title,
-        title_derived=derived,
-        sources=sources,
-        venue=old.venue or new.venue,
-        year=old.year or new.year,
-        authors=old.authors or new.authors,
-        keywords=old.keywords or new.keywords,
-    )
 
 
 def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
