@@ -1,4 +1,8 @@
-"""The ``paperdeck`` command: parse arguments, open the store, import files, run the app."""
+"""The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
+
+``paperdeck import|search|list|show|stats|star|unstar|note`` share the core with the app: the same
+store, the same importers, the same ranking. Each takes ``--json``.
+"""
 
 from __future__ import annotations
 
@@ -8,37 +12,55 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tui import __version__
+from tui.cli_commands import COMMANDS, add_command_parsers, progress_reporter
 from tui.core.errors import PaperdeckError
 from tui.core.importer import import_files
+from tui.core.sources import format_names
 from tui.core.store import Store
 from tui.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``paperdeck [FILE ...]``."""
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=f"where the store lives (default: ${DATA_DIR_ENV}, else the user data directory)",
+    )
+
+
+def build_app_parser() -> argparse.ArgumentParser:
+    """The parser of ``paperdeck [FILE ...]`` (open the app)."""
     parser = argparse.ArgumentParser(
         prog="paperdeck",
-        description="Browse, filter, star and annotate conference paper lists in the terminal.",
+        description="Browse, filter, star and annotate conference paper lists in the terminal. "
+        f"Subcommands: {', '.join(COMMANDS)} (paperdeck COMMAND --help).",
     )
     parser.add_argument(
         "files",
         nargs="*",
         metavar="FILE",
         type=Path,
-        help="seed-format paper lists to import before opening (default: the store as it is; "
-        "the bundled ICLR 2026 lists on first run)",
+        help="paper lists to import before opening (seed text, OpenReview, Paper Copilot, BibTeX, "
+        "CSV, arXiv Atom); default: the store as it is, the bundled ICLR 2026 lists on first run",
     )
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help=f"where the store lives (default: ${DATA_DIR_ENV}, else the user data directory)",
-    )
+    parser.add_argument("--format", choices=format_names(), help="read FILEs in this format")
+    _add_common(parser)
     parser.add_argument("--version", action="version", version=f"paperdeck {__version__}")
     return parser
 
 
-def open_store(data_dir_option: str | None, files: Sequence[Path]) -> tuple[Store, list[str]]:
-    """Open the store, import ``files`` (or the bundled seeds into an empty store).
+def build_command_parser() -> argparse.ArgumentParser:
+    """The parser of ``paperdeck COMMAND …``."""
+    parser = argparse.ArgumentParser(prog="paperdeck")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_command_parsers(commands, _add_common)
+    return parser
+
+
+def open_store(
+    data_dir_option: str | None, files: Sequence[Path], format: str | None = None
+) -> tuple[Store, list[str]]:
+    """Open the store and import ``files`` (or the bundled seeds into an empty store).
 
     Returns:
         The store and one-line messages for the user (import summaries, notices).
@@ -50,22 +72,30 @@ def open_store(data_dir_option: str | None, files: Sequence[Path]) -> tuple[Stor
     messages: list[str] = []
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
-        report = import_files(store, to_import)
-        messages.extend(report.notices)
+        summary = import_files(store, to_import, format, progress_reporter(len(to_import)))
+        messages.extend(summary.notices)
         if files:
-            messages.append(f"Imported {len(files)} file(s): {report.summary()}")
+            messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
     return store, messages
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        store, messages = open_store(args.data_dir, args.files)
+        if args_list and args_list[0] in COMMANDS:
+            args = build_command_parser().parse_args(args_list)
+            store = Store(data_dir(args.data_dir))
+            return COMMANDS[args.command](store, args)
+        args = build_app_parser().parse_args(args_list)
+        store, messages = open_store(args.data_dir, args.files, args.format)
     except PaperdeckError as error:
         print(f"paperdeck: {error}", file=sys.stderr)
         return 2
-    from tui.app import PaperApp  # deferred: the import of Textual is the slow part of start-up
+    except KeyboardInterrupt:
+        print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
+        return 130
+    from tui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
     app = PaperApp(store=store, messages=messages)
     app.run()

@@ -1,39 +1,95 @@
-"""Import paper-list files into the store, all or nothing per call."""
+"""Import paper-list files into the store: every file read first, then one merge, all or nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.core.paper import Paper
-from tui.core.sources.seed_text import read_seed_file
-from tui.core.store import ImportReport, Store
+from tui.core.sources import read_source
+from tui.core.sources.base import SourceRead
+from tui.core.store import Store
+
+#: Called before each file is read: ``(index, total, path)``.
+Progress = Callable[[int, int, Path], None]
 
 
-def read_papers(paths: Sequence[Path]) -> tuple[list[Paper], list[str]]:
-    """Read every file; return their papers and notices (e.g. "no papers in this file").
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    """What an import did.
+
+    Attributes:
+        files: the files read, with their detected formats and paper counts.
+        new, updated, unchanged: papers added, changed and found as they were.
+        skipped: records passed over, by reason.
+        notices: one-line remarks (e.g. a file with no papers).
+    """
+
+    files: tuple[tuple[str, str, int], ...] = ()
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    notices: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``."""
+        text = f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
+        total = sum(self.skipped.values())
+        text += f", {total} skipped"
+        if total:
+            reasons = "; ".join(f"{count} {reason}" for reason, count in self.skipped.most_common(4))
+            more = len(self.skipped) - 4
+            text += f" ({reasons}{f'; {more} other reasons' if more > 0 else ''})"
+        return text
+
+
+def read_files(
+    paths: Sequence[Path], format: str | None = None, progress: Progress | None = None
+) -> list[SourceRead]:
+    """Read every file (in ``format``, or each one's detected format).
 
     Raises:
         SourceError: a file cannot be read; raised before anything is imported.
     """
-    papers: list[Paper] = []
-    notices: list[str] = []
-    for path in paths:
-        seed_list = read_seed_file(path)
-        papers.extend(seed_list.papers)
-        if seed_list.notice:
-            notices.append(seed_list.notice)
-    return papers, notices
+    reads = []
+    for index, path in enumerate(paths):
+        if progress is not None:
+            progress(index, len(paths), path)
+        reads.append(read_source(path, format))
+    return reads
 
 
-def import_files(store: Store, paths: Sequence[Path]) -> ImportReport:
+def import_files(
+    store: Store,
+    paths: Sequence[Path],
+    format: str | None = None,
+    progress: Progress | None = None,
+) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
 
     Raises:
         SourceError: a file cannot be read; nothing at all was imported.
         StoreError: the catalogue cannot be written; nothing changed.
     """
-    papers, notices = read_papers(paths)
+    reads = read_files(paths, format, progress)
+    papers: list[Paper] = [paper for read in reads for paper in read.papers]
     report = store.import_papers(papers)
-    return replace(report, notices=tuple(notices))
+    skipped: Counter[str] = Counter()
+    for read in reads:
+        skipped.update(_reason_kind(skip.reason) for skip in read.skipped)
+    return ImportSummary(
+        files=tuple((str(read.path), read.format, len(read.papers)) for read in reads),
+        new=report.new,
+        updated=report.updated,
+        unchanged=report.unchanged,
+        skipped=skipped,
+        notices=tuple(read.notice for read in reads if read.notice),
+    )
+
+
+def _reason_kind(reason: str) -> str:
+    """A skip reason without its specifics, for counting (``"reply note (X)"`` → ``"reply note"``)."""
+    return reason.split(" (", 1)[0].split(":", 1)[0].strip()

@@ -37,7 +37,9 @@ _MAX_PREFIX_WORDS = 400
 
 def words(text: str) -> list[str]:
     """Lower-cased alphanumeric words of ``text`` (NFKC-folded): ``"GNNs: a survey"`` → ``["gnns", "a", "survey"]``."""
-    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    return _WORD.findall(text.casefold())
 
 
 def _fuzzy_cutoff(length: int) -> float | None:
@@ -72,25 +74,31 @@ class SearchIndex:
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
         self._ids = [paper.id for paper in papers]
         self._position = {paper_id: i for i, paper_id in enumerate(self._ids)}
-        postings: dict[str, array[int]] = defaultdict(lambda: array("I"))
+        postings: dict[str, list[int]] = {}
         initials: list[str] = []
+        weight_order = sorted(_WEIGHT, key=lambda code: -_WEIGHT[code])
         for i, paper in enumerate(papers):
-            seen: dict[str, int] = {}
-            fields: Iterable[tuple[int, str]] = (
-                (TITLE, paper.title),
-                *((KEYWORD, keyword) for keyword in paper.keywords),
-                *((AUTHOR, author) for author in paper.authors),
-                (ABSTRACT, paper.abstract),
-            )
-            for field_code, text in fields:
-                for word in words(text):
-                    best = seen.get(word)
-                    if best is None or _WEIGHT[field_code] > _WEIGHT[best]:
-                        seen[word] = field_code
-            for word, field_code in seen.items():
-                postings[word].append(i << 3 | field_code)
-            initials.append("".join(word[0] for word in words(paper.title)))
-        self._postings: dict[str, array[int]] = dict(postings)
+            base = i << 3
+            title_words = words(paper.title)
+            initials.append("".join(word[0] for word in title_words))
+            seen: set[str] = set()
+            for field_code in weight_order:
+                if field_code == TITLE:
+                    field_words: Iterable[str] = title_words
+                elif field_code == KEYWORD:
+                    field_words = words(" ; ".join(paper.keywords))
+                elif field_code == AUTHOR:
+                    field_words = words(" ; ".join(paper.authors))
+                else:
+                    field_words = words(paper.abstract)
+                for word in set(field_words) - seen:
+                    posting = postings.get(word)
+                    if posting is None:
+                        postings[word] = [base | field_code]
+                    else:
+                        posting.append(base | field_code)
+                    seen.add(word)
+        self._postings: dict[str, array[int]] = {w: array("I", p) for w, p in postings.items()}
         self._vocabulary = sorted(self._postings)
         self._by_length: dict[int, list[str]] = defaultdict(list)
         for word in self._vocabulary:
