@@ -25,8 +25,11 @@ MIN_ABSTRACT_KEY_CHARS = 100
 def normalise_title(text: str) -> str:
     """NFKC, lower-case, HTML entities unescaped, BibTeX braces removed, every run of
     non-alphanumerics one space, trimmed. LaTeX commands stay as letters."""
-    text = html.unescape(unicodedata.normalize("NFKC", text)).replace("{", "").replace("}", "")
-    return _NON_ALNUM.sub(" ", text.casefold()).strip()
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    if "&" in text:
+        text = html.unescape(text)
+    return _NON_ALNUM.sub(" ", text.replace("{", "").replace("}", "").casefold()).strip()
 
 
 def title_id(venue: str, year: int | None, title: str) -> str:
@@ -89,9 +92,11 @@ def canonical_id(
     raise ValueError("no id, number or title to identify the paper")
 
 
-def is_placeholder_title(title: str) -> bool:
-    """True for titles that carry no identity (``Withdrawn``, ``n/a``, ``.``)."""
-    return normalise_title(title) in _PLACEHOLDERS or len(normalise_title(title)) < 4
+def is_placeholder_title(title: str, *, normalised: bool = False) -> bool:
+    """True for titles that carry no identity (``Withdrawn``, ``n/a``, ``.``); pass
+    ``normalised=True`` when ``title`` is already :func:`normalise_title` output."""
+    key = title if normalised else normalise_title(title)
+    return key in _PLACEHOLDERS or len(key) < 4
 
 
 def is_placeholder_abstract(abstract: str) -> bool:

@@ -181,14 +181,14 @@ class Merger:
             value = getattr(paper, name)
             if value:
                 self._by_key[(name, value)] = paper.id
-        if not paper.title_derived and not is_placeholder_title(paper.title):
-            self._titles[(normalise_title(paper.title), paper.venue.casefold(), paper.year)] = paper.id
+        key = _title_key(paper)
+        if key is not None:
+            self._titles[key] = paper.id
         if not is_placeholder_abstract(paper.abstract):
-            text = normalise_text(paper.abstract)
             if not paper.openreview_id:
-                self._without_forum.add(paper.id, text)
+                self._without_forum.add(paper.id, normalise_text(paper.abstract))
             elif self._with_forum is not None:
-                self._with_forum.add(paper.id, text)
+                self._with_forum.add(paper.id, normalise_text(paper.abstract))
 
     def match(self, paper: Paper) -> str | None:
         """The id of the catalogue paper ``paper`` is a copy of, or ``None``."""
@@ -204,12 +204,12 @@ class Merger:
             candidate = self.papers.get(self._resolve(candidate_id))
             return candidate is not None and compatible(candidate, paper)
 
-        if not paper.title_derived and not is_placeholder_title(paper.title):
-            key = (normalise_title(paper.title), paper.venue.casefold(), paper.year)
+        key = _title_key(paper)
+        if key is not None:
             found = self._titles.get(key)
             if found is not None and accept(found):
                 return self._resolve(found)
-        if is_placeholder_abstract(paper.abstract):
+        if (not len(self._without_forum) and paper.openreview_id) or is_placeholder_abstract(paper.abstract):
             return None
         text = normalise_text(paper.abstract)
         found = self._without_forum.best(text, accept) if len(self._without_forum) else None
@@ -265,6 +265,16 @@ class Merger:
                 updated += 1
         unchanged = len(touched) - new - updated
         return MergeResult(self.papers, self.aliases, renamed, new, updated, unchanged)
+
+
+def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:
+    """(normalised title, venue, year) for matching, or ``None`` for derived or placeholder titles."""
+    if paper.title_derived:
+        return None
+    title = normalise_title(paper.title)
+    if is_placeholder_title(title, normalised=True):
+        return None
+    return (title, paper.venue.casefold(), paper.year)
 
 
 def changed_fields(old: Paper, new: Paper) -> list[str]:
