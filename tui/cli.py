@@ -68,7 +68,7 @@ def open_store(
     Raises:
         PaperdeckError: the store cannot be opened or a file cannot be imported.
     """
-    store = Store(data_dir(data_dir_option))
+    store = Store(data_dir(data_dir_option), lazy=True)
     messages: list[str] = []
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.style import Style
 from textual.widgets import Static
 
-from tui.core.paper import Paper, UserData
+from tui.core.paper import Paper, PaperRow, UserData
 from tui.core.render import Segment, render_abstract, render_plain
 from tui.core.safe_text import one_line, visible
 
@@ -48,33 +48,100 @@ def segments_to_content(segments: Iterable[Segment]) -> Content:
     return Content("").join(parts)
 
 
+#: How decisions read in the detail pane.
+DECISION_LABELS = {
+    "oral": "Oral",
+    "spotlight": "Spotlight",
+    "poster": "Poster",
+    "accept": "Accepted",
+    "accept-conditional": "Accepted (conditional)",
+    "workshop": "Workshop",
+    "under-review": "Under review",
+    "reject": "Rejected",
+    "withdrawn": "Withdrawn",
+    "desk-rejected": "Desk rejected",
+    "unknown": "Decision unknown",
+}
+
+
+def _ratings_text(paper: Paper) -> str:
+    ratings = paper.ratings
+    if ratings is None:
+        return "no ratings yet"
+    text = f"rating {ratings.mean:.2f}"
+    if ratings.std is not None:
+        text += f" ± {ratings.std:.2f}"
+    extra = []
+    if ratings.count:
+        extra.append(f"{ratings.count} reviews")
+    if ratings.min is not None and ratings.max is not None:
+        extra.append(f"{ratings.min:g}–{ratings.max:g}")
+    if extra:
+        text += f" ({', '.join(extra)})"
+    if paper.confidence is not None:
+        text += f" · confidence {paper.confidence:.2f}"
+    return text
+
+
+def _decision_style(paper: Paper) -> str:
+    if paper.decision in ("reject", "withdrawn", "desk-rejected"):
+        return "bold $text-error"
+    if paper.decision == "under-review":
+        return "$text-muted"
+    return "bold $text-success"
+
+
+def _link(label: str, url: str) -> Content:
+    style = Style(link=url, underline=True) + Style.from_meta({"@click": f"app.open_link({url!r})"})
+    return Content.assemble((f"{label} ", "bold"), Content(one_line(url)).stylize(style))
+
+
+def _field(label: str, value: str) -> Content:
+    return Content.assemble((f"{label}: ", "bold $text-muted"), one_line(value))
+
+
 def detail_content(paper: Paper, user: UserData) -> Content:
-    """The whole detail pane for ``paper`` as one piece of content."""
+    """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup)."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
-    title = Content.styled(one_line(render_plain(paper.title)), title_style)
-    lines: list[Content | str | tuple[str, Style]] = [title]
+    lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
     if paper.title_derived:
-        lines.append(("title derived from abstract", _DIM + _ITALIC))
-    meta = [part for part in (paper.venue_label, ", ".join(paper.sources)) if part]
-    if meta:
-        lines.append((one_line(" · ".join(meta)), _DIM))
+        lines.append(Content.styled("title derived from abstract", _DIM + _ITALIC))
+    status = [Content(paper.venue_label or "venue unknown")]
+    if paper.decision != "unknown":
+        status.append(Content.styled(DECISION_LABELS.get(paper.decision, paper.decision), _decision_style(paper)))
+    status.append(Content(_ratings_text(paper)))
+    lines.append(Content(" · ").join(status))
+    lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
-        lines.append(one_line(", ".join(paper.authors)))
+        lines.append(_field("Authors", ", ".join(paper.authors)))
+    if paper.primary_area:
+        lines.append(_field("Area", paper.primary_area))
     if paper.keywords:
-        lines.append((one_line("Keywords: " + "; ".join(paper.keywords)), _DIM))
+        lines.append(_field("Keywords", "; ".join(paper.keywords)))
     if user.starred:
         lines.append(Content.styled("★ starred", "$text-warning bold"))
-    lines.append("")
+    if paper.tldr:
+        lines.append(Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr)))
+    lines.append(Content(""))
     lines.append(segments_to_content(render_abstract(paper.abstract)))
     if user.note:
-        lines.append("")
-        lines.append(("Note", _BOLD + _UNDERLINE))
-        lines.append(segments_to_content(render_abstract(user.note)))
-    lines.append("")
-    lines.append((paper.id, _DIM))
-    return Content("\n").join(
-        line if isinstance(line, Content) else Content.assemble(line) for line in lines
-    )
+        lines += [Content(""), Content.styled("Note", _BOLD + _UNDERLINE), segments_to_content(render_abstract(user.note))]
+    links = [
+        _link(label, url)
+        for label, url in (
+            ("OpenReview", paper.openreview_url),
+            ("PDF", paper.pdf_url),
+            ("Code", paper.code_url),
+            ("arXiv", paper.arxiv_url),
+        )
+        if url
+    ]
+    lines.append(Content(""))
+    lines.extend(links)
+    if paper.decision_raw:
+        lines.append(Content.styled(one_line(f"Decision as written: {paper.decision_raw}"), _DIM))
+    lines.append(Content.styled(paper.id, _DIM))
+    return Content("\n").join(lines)
 
 
 class PaperDetail(VerticalScroll, can_focus=True):
@@ -82,6 +149,12 @@ class PaperDetail(VerticalScroll, can_focus=True):
 
     def compose(self) -> ComposeResult:
         yield Static(id="detail-body", markup=False)
+
+    def show_loading(self, row: PaperRow | None) -> None:
+        """Show the title while the catalogue is still being read."""
+        body = self.query_one("#detail-body", Static)
+        title = one_line(row.title) if row is not None else ""
+        body.update(Content("\n").join([Content.styled(title, _BOLD), Content.styled("Loading…", _DIM)]))
 
     def show(self, paper: Paper | None, user: UserData | None) -> None:
         """Show ``paper`` with the user's data (``None``: nothing is highlighted)."""

@@ -8,7 +8,6 @@ app sees only :class:`PaperList.Highlighted` and the ``show`` / ``refresh_paper`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -22,18 +21,23 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tui.core.paper import Paper, UserData
+from tui.core.paper import PaperRow, UserData
 from tui.core.safe_text import one_line
 
 STAR, NO_STAR, NOTE, NO_NOTE = "★", " ", "✎", " "
 
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """What one row shows: the paper and the user's marks on it."""
-
-    paper: Paper
-    user: UserData
+#: Compact decision badges (4 cells); pending decisions show none.
+BADGES = {
+    "oral": "ORAL",
+    "spotlight": "SPOT",
+    "poster": "POST",
+    "accept": "ACC ",
+    "accept-conditional": "COND",
+    "workshop": "WKSP",
+    "reject": "REJ ",
+    "withdrawn": "WDRN",
+    "desk-rejected": "DESK",
+}
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -59,6 +63,9 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--note",
         "paper-list--derived",
         "paper-list--empty",
+        "paper-list--badge-accepted",
+        "paper-list--badge-rejected",
+        "paper-list--rating",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -73,7 +80,7 @@ class PaperList(ScrollView, can_focus=True):
 
     def __init__(
         self,
-        paper_at: Callable[[str], Paper | None],
+        row_at: Callable[[str], PaperRow | None],
         user_data: Callable[[str], UserData],
         *,
         empty_text: str = "No papers match.",
@@ -82,8 +89,10 @@ class PaperList(ScrollView, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._paper_at = paper_at
+        self._row_at = row_at
         self._user_data = user_data
+        self._show_decisions = False
+        self._show_ratings = False
         self._ids: Sequence[str] = ()
         self._row_of: dict[str, int] | None = None
         self._empty_text = empty_text
@@ -112,6 +121,11 @@ class PaperList(ScrollView, can_focus=True):
         self.cursor = row if row is not None else 0
         if row is None:
             self.scroll_to(y=0, animate=False, immediate=True)
+        self.refresh()
+
+    def set_columns(self, *, decisions: bool, ratings: bool) -> None:
+        """Show the decision badge and rating columns (only worth their cells when papers have them)."""
+        self._show_decisions, self._show_ratings = decisions, ratings
         self.refresh()
 
     def row_of(self, paper_id: str) -> int | None:
@@ -199,16 +213,27 @@ class PaperList(ScrollView, can_focus=True):
 
     def _render_row(self, row: int, width: int, base: Style) -> Strip:
         paper_id = self._ids[row]
-        paper = self._paper_at(paper_id)
+        paper = self._row_at(paper_id)
         user = self._user_data(paper_id)
-        title = one_line(paper.title) if paper else paper_id
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(" ")
         text.append(STAR if user.starred else NO_STAR, self.get_component_rich_style("paper-list--star", partial=True))
         text.append(NOTE if user.note else NO_NOTE, self.get_component_rich_style("paper-list--note", partial=True))
         text.append(" ")
+        if self._show_decisions:
+            decision = paper.decision if paper else "unknown"
+            rejected = decision in ("reject", "withdrawn", "desk-rejected")
+            badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
+            text.append(BADGES.get(decision, "    "), self.get_component_rich_style(badge_style, partial=True))
+            text.append(" ")
+        title = one_line(paper.title) if paper else paper_id
         derived = paper is not None and paper.title_derived
         text.append(title, self.get_component_rich_style("paper-list--derived", partial=True) if derived else None)
+        if self._show_ratings:
+            rating = f"{paper.rating:4.1f}" if paper is not None and paper.rating is not None else "   –"
+            text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)
+            text.append(" ")
+            text.append(rating, self.get_component_rich_style("paper-list--rating", partial=True))
         text.truncate(width, overflow="ellipsis", pad=True)
         style = base
         if row == self.cursor:
