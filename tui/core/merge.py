@@ -23,6 +23,7 @@ from tui.core.ids import is_placeholder_abstract, is_placeholder_title, normalis
 from tui.core.paper import Paper, normalise_text
 
 ABSTRACT_MATCH_THRESHOLD = 70.0
+_MIN_SHARED_WORDS = 0.5
 _ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional", "workshop"})
 _PENDING = frozenset({"unknown", "under-review"})
 _ID_RANK = ("openreview:", "arxiv:", "doi:", "title:", "abs:")
@@ -112,6 +113,7 @@ class _WordVotes:
         self._ids: list[str] = []
         self._texts: list[str] = []
         self._postings: dict[str, list[int]] = {}
+        self._vocabulary: set[str] = set()
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -120,25 +122,36 @@ class _WordVotes:
         position = len(self._ids)
         self._ids.append(paper_id)
         self._texts.append(text)
-        for word in set(text.split()):
+        words = set(text.split())
+        self._vocabulary |= words
+        for word in words:
             self._postings.setdefault(word, []).append(position)
 
     def best(self, text: str, accept: Callable[[str], bool]) -> str | None:
         """The id of the best document scoring ≥ the threshold against ``text``, or ``None``."""
+        words = set(text.split())
+        shared = words & self._vocabulary
+        # Texts scoring ≥ 70 share far more than half their words: a cheap, exact-enough reject.
+        if len(shared) < _MIN_SHARED_WORDS * len(words):
+            return None
         cap = max(3, len(self._ids) // 50)
         votes: Counter[int] = Counter()
-        for word in set(text.split()):
-            posting = self._postings.get(word)
-            if posting is not None and len(posting) <= cap:
+        voting = 0
+        for word in shared:
+            posting = self._postings[word]
+            if len(posting) <= cap:
                 votes.update(posting)
+                voting += 1
+        # A true copy has nearly every voting word; unrelated abstracts share a fraction of them.
+        needed = max(3, _MIN_SHARED_WORDS * voting)
         best_id, best_score = None, ABSTRACT_MATCH_THRESHOLD
         for position, count in votes.most_common(8):
-            if count < 3:
+            if count < needed:
                 break
             paper_id = self._ids[position]
             if not accept(paper_id):
                 continue
-            score = fuzz.ratio(text, self._texts[position])
+            score = fuzz.ratio(text, self._texts[position], score_cutoff=best_score)
             if score >= best_score:
                 best_id, best_score = paper_id, score
         return best_id

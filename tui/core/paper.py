@@ -9,7 +9,6 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
-_WHITESPACE = re.compile(r"\s+")
 
 
 def normalise_text(text: str) -> str:
@@ -17,9 +16,9 @@ def normalise_text(text: str) -> str:
 
     Two abstracts that differ only in case, line wrapping or spacing normalise to the same string.
     """
-    text = unicodedata.normalize("NFKC", text)
-    text = _INVISIBLE.sub("", text)
-    return _WHITESPACE.sub(" ", text).strip().casefold()
+    if not text.isascii():
+        text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+    return " ".join(text.split()).casefold()
 
 
 def abstract_id(abstract: str) -> str:
