@@ -12,12 +12,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tui import __version__
-from tui.cli_commands import COMMANDS, add_command_parsers, progress_reporter
 from tui.core.errors import PaperdeckError
-from tui.core.importer import import_files
-from tui.core.sources import format_names
+from tui.core.sources import FORMAT_NAMES
 from tui.core.store import Store
 from tui.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
+
+#: Subcommands (implemented in :mod:`tui.cli_commands`, imported only when one is used).
+COMMAND_NAMES = ("import", "search", "list", "show", "stats", "star", "unstar", "note")
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +34,7 @@ def build_app_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paperdeck",
         description="Browse, filter, star and annotate conference paper lists in the terminal. "
-        f"Subcommands: {', '.join(COMMANDS)} (paperdeck COMMAND --help).",
+        f"Subcommands: {', '.join(COMMAND_NAMES)} (paperdeck COMMAND --help).",
     )
     parser.add_argument(
         "files",
@@ -43,7 +44,7 @@ def build_app_parser() -> argparse.ArgumentParser:
         help="paper lists to import before opening (seed text, OpenReview, Paper Copilot, BibTeX, "
         "CSV, arXiv Atom); default: the store as it is, the bundled ICLR 2026 lists on first run",
     )
-    parser.add_argument("--format", choices=format_names(), help="read FILEs in this format")
+    parser.add_argument("--format", choices=FORMAT_NAMES, help="read FILEs in this format")
     _add_common(parser)
     parser.add_argument("--version", action="version", version=f"paperdeck {__version__}")
     return parser
@@ -51,6 +52,8 @@ def build_app_parser() -> argparse.ArgumentParser:
 
 def build_command_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck COMMAND …``."""
+    from tui.cli_commands import add_command_parsers
+
     parser = argparse.ArgumentParser(prog="paperdeck")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_command_parsers(commands, _add_common)
@@ -72,6 +75,9 @@ def open_store(
     messages: list[str] = []
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
+        from tui.cli_commands import progress_reporter
+        from tui.core.importer import import_files
+
         summary = import_files(store, to_import, format, progress_reporter(len(to_import)))
         messages.extend(summary.notices)
         if files:
@@ -83,7 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args_list and args_list[0] in COMMANDS:
+        if args_list and args_list[0] in COMMAND_NAMES:
+            from tui.cli_commands import COMMANDS
+
             args = build_command_parser().parse_args(args_list)
             store = Store(data_dir(args.data_dir))
             return COMMANDS[args.command](store, args)

@@ -25,15 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from filelock import FileLock, Timeout
 from tinydb import TinyDB
 from tinydb.table import Document
 
 from tui.core.errors import StoreError
-from tui.core.merge import Merger
+from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import Paper, PaperRow, UserData
 from tui.core.storage import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files
-from tui.core.titles import derive_titles
 
 #: Version of the store layout, recorded in each file's "meta" table.
 SCHEMA_VERSION = 1
@@ -88,7 +86,7 @@ class Store:
         _ensure_directory(self.data_dir)
         self.catalogue_path = self.data_dir / CATALOGUE_FILE
         self.user_path = self.data_dir / USER_FILE
-        self._lock = FileLock(str(self.user_path) + ".lock", timeout=_LOCK_TIMEOUT_S)
+        self._lock = FileLock(self.data_dir / (USER_FILE + ".lock"), timeout=_LOCK_TIMEOUT_S)
         with self._locked():
             clean_stray_temp_files(self.data_dir)
         self._catalogue_storage = AtomicJSONStorage(self.catalogue_path)
@@ -191,6 +189,8 @@ class Store:
         Raises:
             StoreError: the catalogue or the user data cannot be written (then nothing changed).
         """
+        from tui.core.merge import Merger  # deferred: rapidfuzz is not needed to open the store
+
         self.load()
         result = Merger(self._papers, self._aliases).merge(list(papers))
         merged = _with_derived_titles(result.papers)
@@ -350,7 +350,7 @@ class _LockGuard:
     def __enter__(self) -> None:
         try:
             self._lock.acquire()
-        except Timeout:
+        except LockTimeout:
             raise StoreError(self._path, "locked by another paperdeck for over 10 s; try again") from None
         except OSError as exc:
             raise StoreError(self._path, f"cannot lock: {exc.strerror or exc}") from None
@@ -396,6 +396,7 @@ def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
     derived = [paper for paper in papers.values() if paper.title_derived]
     if not derived:
         return papers
+    from tui.core.titles import derive_titles
     titles = derive_titles([paper.abstract for paper in derived])
     result = dict(papers)
     for paper, title in zip(derived, titles, strict=True):

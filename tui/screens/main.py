@@ -7,7 +7,7 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,12 +18,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
-from tui.core.search import SearchIndex
 from tui.core.store import Store
 from tui.screens.note_editor import NoteEditor
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_detail import PaperDetail
 from tui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from tui.core.search import SearchIndex
 
 
 class MainScreen(Screen[None]):
@@ -73,7 +75,8 @@ class MainScreen(Screen[None]):
         self.paper_list.focus()
         if self.store.loaded:
             self._catalogue_loaded()
-        self._load_and_index()
+        # Parse the catalogue and index it only once the list is on screen.
+        self.call_after_refresh(self._load_and_index)
 
     @work(thread=True, exclusive=True, group="index")
     def _load_and_index(self) -> None:
@@ -82,6 +85,8 @@ class MainScreen(Screen[None]):
         if not self.store.loaded:
             self.store.load()
             self.app.call_from_thread(self._catalogue_loaded)
+        from tui.core.search import SearchIndex
+
         notes = {pid: record.note for pid, record in self.store.all_user_data.items() if record.note}
         index = SearchIndex(self.store.papers, notes)
         self.app.call_from_thread(self._index_built, index)

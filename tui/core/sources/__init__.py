@@ -25,6 +25,8 @@ _MODULES = (
     "seed_text",
 )
 _HEAD_BYTES = 65_536
+#: The ``--format`` values, known without importing the format modules (a test checks they agree).
+FORMAT_NAMES = ("openreview", "papercopilot", "parquet", "bibtex", "arxiv", "csv", "seed")
 
 
 def format_modules() -> dict[str, ModuleType]:

@@ -1,0 +1,82 @@
+"""An exclusive lock on a file, across processes (POSIX ``flock``), for read-modify-write of the
+user's data. Two paperdeck windows on one store take turns instead of losing each other's stars.
+
+Built on the standard library (``fcntl``): the ``filelock`` package costs ~40–110 ms of import
+time, a fifth of the cold-start budget.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from types import TracebackType
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no fcntl; paperdeck then runs without a lock
+    fcntl = None  # type: ignore[assignment]
+
+_POLL_S = 0.005
+
+
+class LockTimeout(OSError):
+    """The lock was held by another process for longer than the timeout."""
+
+
+class FileLock:
+    """An exclusive, non-reentrant lock held on ``path`` (created 0600 when missing).
+
+    Args:
+        path: the lock file.
+        timeout: seconds to wait for another holder before :class:`LockTimeout`.
+    """
+
+    def __init__(self, path: Path | str, timeout: float = 10.0) -> None:
+        self.path = Path(path)
+        self.timeout = timeout
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, waiting up to ``timeout`` seconds.
+
+        Raises:
+            LockTimeout: another process held it all that time.
+            OSError: the lock file cannot be opened (e.g. a read-only directory).
+        """
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        if fcntl is None:  # pragma: no cover
+            self._fd = fd
+            return
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    os.close(fd)
+                    raise LockTimeout(f"{self.path} is locked by another process") from None
+                time.sleep(_POLL_S)
+                continue
+            self._fd = fd
+            return
+
+    def release(self) -> None:
+        """Let the lock go (closing the descriptor releases it even if unlock fails)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    def __enter__(self) -> FileLock:
+        self.acquire()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.release()
