@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.core import latex_math
+from tui.core.abstract_parser import parse_markup
+from tui.core.markup_nodes import plain_text
 from tui.core.render import Segment, math_to_unicode, render_abstract, render_plain
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -388,6 +390,12 @@ def test_render_never_raises_and_segments_are_clean(text: str) -> None:
     )
     assert isinstance(render_plain(text), str)
     assert isinstance(math_to_unicode(text), str)
+
+
+@given(st.one_of(st.text(max_size=300), LATEXISH))
+def test_parse_tree_plain_text_is_the_rendered_text(text: str) -> None:
+    # The parser sizes up \href and \textsuperscript arguments with plain_text: it must agree.
+    assert plain_text(parse_markup(text)) == render_plain(text)
 
 
 PLAIN_ALPHABET = st.characters(exclude_characters="\\$*_`&", exclude_categories=["Cs"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections import Counter
 from pathlib import Path
 
@@ -423,6 +424,36 @@ def test_malformed_bibtex_names_the_entry_line(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as caught:
         bibtex.read(path)
     assert caught.value.line == 3 and "malformed BibTeX" in caught.value.reason
+
+
+class _RecordSpy(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_bibtexparser_warnings_are_never_printed(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """bibtexparser warns about a broken entry (on ``bibtexparser.splitter``); nothing of it may
+    reach stderr or the root logger, and no logger level is changed to get there."""
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    spy = _RecordSpy()
+    logger.addHandler(spy)
+    text = "@article{b,\n title={Never closed,\n author={X}\n"
+    try:
+        with caplog.at_level(logging.DEBUG), pytest.raises(SourceError):
+            bibtex.read(write(tmp_path, "bad.bib", text))
+    finally:
+        logger.removeHandler(spy)
+    assert any(record.name == "bibtexparser.splitter" for record in spy.records)  # it did warn
+    assert not [record for record in caplog.records if record.name.startswith("bibtexparser")]
+    assert capfd.readouterr().err == ""
+    assert logger.level == level
 
 
 def test_empty_bibtex_gives_a_notice(tmp_path: Path) -> None:

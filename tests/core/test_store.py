@@ -17,9 +17,14 @@ from tui.core.errors import StoreError
 from tui.core.importer import import_files
 from tui.core.paper import Paper
 from tui.core.storage import TEMP_PREFIX, TEMP_SUFFIX
-from tui.core.store import CATALOGUE_FILE, USER_FILE, Store, doc_id_for
+from tui.core.store import CATALOGUE_FILE, LEGACY_USER_FILE, Store
+from tui.core.user_store import SHARDS, doc_id_for
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
+
+
+def shard_of(data_dir: Path, paper_id: str) -> Path:
+    return data_dir / "user" / f"{doc_id_for(paper_id) % SHARDS:02x}.json"
 
 
 def make_store(path: Path) -> Store:
@@ -101,7 +106,7 @@ def test_user_data_is_keyed_by_paper_derived_document_ids(data_dir: Path) -> Non
     store = make_store(data_dir)
     store.import_papers([paper(1)])
     store.set_star(paper(1).id, True)
-    raw = json.loads((data_dir / USER_FILE).read_text("utf-8"))
+    raw = json.loads(shard_of(data_dir, paper(1).id).read_text("utf-8"))
     assert list(raw["user"]) == [str(doc_id_for(paper(1).id))]
     assert raw["user"][str(doc_id_for(paper(1).id))]["paper_id"] == paper(1).id
 
@@ -115,28 +120,33 @@ def test_unstar_and_empty_note_remove_the_record(data_dir: Path) -> None:
     assert store.user_data(pid).note == "x"
     store.set_note(pid, "   \n")
     assert store.user_data(pid).is_empty
-    assert json.loads((data_dir / USER_FILE).read_text("utf-8"))["user"] == {}
+    assert json.loads(shard_of(data_dir, pid).read_text("utf-8"))["user"] == {}
 
 
 def test_files_are_private(data_dir: Path) -> None:
     store = make_store(data_dir)
     store.set_star(paper(1).id, True)
     assert stat.S_IMODE(data_dir.stat().st_mode) == 0o700
-    assert stat.S_IMODE((data_dir / USER_FILE).stat().st_mode) == 0o600
+    assert stat.S_IMODE((data_dir / "user").stat().st_mode) == 0o700
+    assert stat.S_IMODE(shard_of(data_dir, paper(1).id).stat().st_mode) == 0o600
 
 
 def test_stray_temp_files_are_cleaned_at_start(data_dir: Path) -> None:
     make_store(data_dir)
     stray = data_dir / f"{TEMP_PREFIX}abc{TEMP_SUFFIX}"
     stray.write_text("{half", "utf-8")
+    fresh = data_dir / f"{TEMP_PREFIX}live{TEMP_SUFFIX}"  # another live writer's, about to be renamed
+    fresh.write_text("{", "utf-8")
+    os.utime(stray, (1_000_000_000, 1_000_000_000))
     make_store(data_dir)
     assert not stray.exists()
+    assert fresh.exists()
 
 
 def test_corrupt_user_file_is_refused_and_left_untouched(data_dir: Path) -> None:
     store = make_store(data_dir)
     store.set_star(paper(1).id, True)
-    path = data_dir / USER_FILE
+    path = shard_of(data_dir, paper(1).id)
     path.write_bytes(b'{"user": {"1": {"paper_id": "abs:')
     with pytest.raises(StoreError) as caught:
         make_store(data_dir)
@@ -162,26 +172,26 @@ def test_data_dir_that_is_a_file_is_refused(tmp_path: Path) -> None:
 
 def test_failed_write_changes_nothing(data_dir: Path) -> None:
     store = make_store(data_dir)
+    target = next(p for p in (paper(n) for n in range(2, 500)) if shard_of(data_dir, p.id) != shard_of(data_dir, paper(1).id))
     store.set_star(paper(1).id, True)
-    before = (data_dir / USER_FILE).read_bytes()
+    shard = shard_of(data_dir, target.id)
+    before = {p: p.read_bytes() for p in (data_dir / "user").glob("*.json")}
     if os.geteuid() == 0:
         # root ignores directory permissions: make the write fail by putting a directory in the way.
-        (data_dir / USER_FILE).unlink()
-        (data_dir / USER_FILE).mkdir()
+        shard.mkdir()
         with pytest.raises(StoreError):
-            store.set_star(paper(2).id, True)
-        (data_dir / USER_FILE).rmdir()
-        (data_dir / USER_FILE).write_bytes(before)
+            store.set_star(target.id, True)
+        shard.rmdir()
     else:
-        data_dir.chmod(0o500)
+        (data_dir / "user").chmod(0o500)
         try:
             with pytest.raises(StoreError, match="cannot write"):
-                store.set_star(paper(2).id, True)
+                store.set_star(target.id, True)
         finally:
-            data_dir.chmod(0o700)
-    assert (data_dir / USER_FILE).read_bytes() == before
-    assert not store.user_data(paper(2).id).starred
-    assert not list(data_dir.glob(f"{TEMP_PREFIX}*"))
+            (data_dir / "user").chmod(0o700)
+    assert {p: p.read_bytes() for p in (data_dir / "user").glob("*.json")} == before
+    assert not store.user_data(target.id).starred
+    assert not list((data_dir / "user").glob(f"{TEMP_PREFIX}*"))
 
 
 def test_kill_9_right_after_a_star_leaves_a_store_that_holds_it(data_dir: Path) -> None:
@@ -205,3 +215,35 @@ def test_kill_9_right_after_a_star_leaves_a_store_that_holds_it(data_dir: Path) 
     reopened = make_store(data_dir)
     assert reopened.user_data(paper(7).id).starred
     assert len(reopened.papers) == 50
+
+
+def test_schema_1_single_user_file_is_migrated_with_a_backup(data_dir: Path) -> None:
+    """The old layout kept every star and note in one user.json: it moves into shards, and a
+    timestamped copy of the old file stays next to it."""
+    data_dir.mkdir(mode=0o700)
+    old = {
+        "meta": {"1": {"app": "paperdeck", "schema": 1}},
+        "user": {
+            str(doc_id_for(paper(1).id)): {"paper_id": paper(1).id, "starred": True, "note": "", "created": "c", "updated": "u"},
+            str(doc_id_for(paper(2).id)): {"paper_id": paper(2).id, "starred": False, "note": "kept", "created": "c", "updated": "u"},
+        },
+    }
+    raw = json.dumps(old).encode("utf-8")
+    (data_dir / LEGACY_USER_FILE).write_bytes(raw)
+    store = make_store(data_dir)
+    assert store.user_data(paper(1).id).starred
+    assert store.user_data(paper(2).id).note == "kept"
+    assert not (data_dir / LEGACY_USER_FILE).exists()
+    backups = list(data_dir.glob(f"{LEGACY_USER_FILE}.bak-*"))
+    assert len(backups) == 1 and backups[0].read_bytes() == raw
+    reopened = make_store(data_dir)
+    assert reopened.user_data(paper(1).id).starred and reopened.user_data(paper(2).id).note == "kept"
+
+
+def test_another_process_changes_are_noticed_on_reload(data_dir: Path) -> None:
+    first, second = make_store(data_dir), make_store(data_dir)
+    second.set_star(paper(3).id, True)
+    assert not first.user_data(paper(3).id).starred
+    assert first.reload_user_data() is True
+    assert first.user_data(paper(3).id).starred
+    assert first.reload_user_data() is False

@@ -107,8 +107,11 @@ def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tm
     first.wait_exit()
     assert "REAP" in screen
 
-    user = json.loads((data_dir / "user.json").read_text("utf-8"))
-    records = list(user["user"].values())
+    records = [
+        record
+        for shard in sorted((data_dir / "user").glob("*.json"))
+        for record in json.loads(shard.read_text("utf-8"))["user"].values()
+    ]
     assert len(records) == 1
     assert records[0]["starred"] is True
     assert records[0]["note"] == "Check the [bold] pruning table, 5% claim"

@@ -195,7 +195,7 @@ async def test_emptied_note_is_deleted(make_app: AppFactory, seeded_store: Store
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert Store(seeded_store.data_dir).user_data(target).note == ""
-        assert "Note" not in detail_text(app).split("\n")
+        assert "Your note" not in detail_text(app).split("\n")
 
 
 async def test_help_lists_every_main_key(make_app: AppFactory) -> None:
@@ -239,8 +239,12 @@ async def test_store_failure_is_a_message_not_a_crash(make_app: AppFactory, seed
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        user_file = seeded_store.user_path
-        user_file.mkdir()  # a directory where the file should be: every write fails
+        from tui.core.user_store import SHARDS, doc_id_for
+
+        paper_id = highlighted(app).id
+        shard = seeded_store.user_dir / f"{doc_id_for(paper_id) % SHARDS:02x}.json"
+        shard.parent.mkdir(parents=True, exist_ok=True)
+        shard.mkdir()  # a directory where the shard should be: the write fails
         await pilot.press("s")
         await pilot.pause()
         assert app.is_running

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -113,11 +114,20 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def clean_stray_temp_files(directory: Path) -> int:
-    """Remove temporary files a killed writer left in ``directory``; return how many were removed."""
+def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0) -> int:
+    """Remove temporary files a killed writer left in ``directory``; return how many were removed.
+
+    Args:
+        directory: where to look.
+        older_than_s: leave files younger than this many seconds (another live paperdeck may be
+            about to rename them into place).
+    """
     removed = 0
+    now = time.time()
     for stray in directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
         with contextlib.suppress(OSError):
+            if now - stray.stat().st_mtime < older_than_s:
+                continue
             stray.unlink()
             removed += 1
     return removed

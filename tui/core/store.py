@@ -2,20 +2,19 @@
 
 Layout of the data directory (created 0700)::
 
-    catalogue.json   TinyDB: table "papers" (one document per paper) and table "meta" (schema)
-    user.json        TinyDB: table "user" (star, note, timestamps per paper id) and table "meta"
-    user.json.lock   the lock taken around every read-modify-write of user.json
+    catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
+    rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
+    user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`tui.core.user_store`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
-the small ``user.json`` (a few ms), never the catalogue (31 MB at ICLR 2026 scale, ~500 ms). Both
-files are written atomically and durably (:mod:`tui.core.storage`). Document ids are derived from
-paper ids, so two processes never hand out the same id, and user data survives any re-import.
+one small shard (a few ms), never the catalogue (42 MB at ICLR 2026 scale, ~500 ms). All files are
+written atomically and durably (:mod:`tui.core.storage`). User data is keyed by paper id and
+survives any re-import; when a merge gives a paper a better id, its user data moves with it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import threading
 from collections.abc import Callable, Iterable
@@ -25,26 +24,19 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from tinydb import TinyDB
-from tinydb.table import Document
 
 from tui.core.errors import StoreError
-from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import Paper, PaperRow, UserData
 from tui.core.storage import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files
+from tui.core.user_store import USER_DIR, UserStore, doc_id_for
 
 #: Version of the store layout, recorded in each file's "meta" table.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CATALOGUE_FILE = "catalogue.json"
 #: A cache of what the list shows, so the app paints before the catalogue is parsed.
 ROWS_FILE = "rows-cache.json"
-USER_FILE = "user.json"
-_LOCK_TIMEOUT_S = 10.0
-
-
-def doc_id_for(paper_id: str) -> int:
-    """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
-    return int(hashlib.sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
+#: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
+LEGACY_USER_FILE = "user.json"
 
 
 def utc_now() -> str:
@@ -85,23 +77,21 @@ class Store:
         self._now = now
         _ensure_directory(self.data_dir)
         self.catalogue_path = self.data_dir / CATALOGUE_FILE
-        self.user_path = self.data_dir / USER_FILE
-        self._lock = FileLock(self.data_dir / (USER_FILE + ".lock"), timeout=_LOCK_TIMEOUT_S)
-        with self._locked():
-            clean_stray_temp_files(self.data_dir)
+        self.user_dir = self.data_dir / USER_DIR
         self._catalogue_storage = AtomicJSONStorage(self.catalogue_path)
-        self._user_db = TinyDB(storage=AtomicJSONStorage, path=self.user_path)
         self.rows_path = self.data_dir / ROWS_FILE
         self._papers: dict[str, Paper] = {}
         self._aliases: dict[str, str] = {}
         self._rows: dict[str, PaperRow] | None = None
-        self._user: dict[str, UserData] = {}
-        self._user_meta_written = False
         self._load_lock = threading.Lock()
         self._loaded = False
+        for directory in (self.data_dir, self.user_dir):
+            if directory.is_dir():
+                clean_stray_temp_files(directory, older_than_s=60.0)
         if not (lazy and self._load_rows_cache()):
             self.load()
-        self.reload_user_data()
+        self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
+        self._migrate_single_user_file()
 
     # -- catalogue ---------------------------------------------------------------------------
 
@@ -200,7 +190,7 @@ class Store:
             self._aliases = result.aliases
             self._write_rows_cache()
         if result.renamed:
-            self._move_user_data(result.renamed)
+            self._user.move(result.renamed)
         return ImportReport(result.new, result.updated, result.unchanged)
 
     def _load_catalogue(self) -> None:
@@ -234,29 +224,20 @@ class Store:
 
     def user_data(self, paper_id: str) -> UserData:
         """The user's data for a paper (an empty record when there is none)."""
-        return self._user.get(paper_id) or UserData(paper_id)
+        return self._user.get(paper_id)
 
     @property
     def all_user_data(self) -> dict[str, UserData]:
         """Every non-empty user record, by paper id (a copy)."""
-        return dict(self._user)
+        return self._user.records
 
-    def reload_user_data(self) -> None:
-        """Re-read ``user.json`` (another process may have written it).
+    def reload_user_data(self) -> bool:
+        """Re-read the user's data changed on disk by another process; True when anything changed.
 
         Raises:
-            StoreError: the file is not valid JSON or was written by a newer paperdeck.
+            StoreError: a shard is not valid JSON or was written by a newer paperdeck.
         """
-        data = self._user_db.storage.read()
-        if data is None:
-            self._user = {}
-            return
-        _check_schema(data, self.user_path)
-        try:
-            records = [UserData.from_dict(doc) for doc in data.get("user", {}).values()]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StoreError(self.user_path, f"a user record is malformed ({exc})") from None
-        self._user = {record.paper_id: record for record in records if not record.is_empty}
+        return self._user.reload()
 
     def set_star(self, paper_id: str, starred: bool) -> UserData:
         """Star or unstar a paper; on disk before this returns.
@@ -264,99 +245,40 @@ class Store:
         Raises:
             StoreError: the user data cannot be written (nothing changed then).
         """
-        return self._modify(paper_id, lambda record: replace(record, starred=starred))
+        return self._user.modify(paper_id, lambda record: replace(record, starred=starred))
 
     def toggle_star(self, paper_id: str) -> UserData:
         """Flip a paper's star (as it is on disk now); on disk before this returns."""
-        return self._modify(paper_id, lambda record: replace(record, starred=not record.starred))
+        return self._user.modify(paper_id, lambda record: replace(record, starred=not record.starred))
 
     def set_note(self, paper_id: str, note: str) -> UserData:
         """Save a paper's note; an empty or blank note deletes it. On disk before this returns."""
         text = note if note.strip() else ""
-        return self._modify(paper_id, lambda record: replace(record, note=text))
+        return self._user.modify(paper_id, lambda record: replace(record, note=text))
 
-    def _modify(self, paper_id: str, change: Callable[[UserData], UserData]) -> UserData:
-        """Read-modify-write one user record under the file lock, re-reading it from disk first."""
-        doc_id = doc_id_for(paper_id)
-        with self._locked():
-            table = self._user_db.table("user")
-            stored = table.get(doc_id=doc_id)
-            current = UserData.from_dict(dict(stored)) if stored else UserData(paper_id)
-            changed = change(current)
-            if changed == current:
-                return current
-            now = self._now()
-            changed = replace(changed, created=current.created or now, updated=now)
-            if not self._user_meta_written:
-                if not self._user_db.table("meta").contains(doc_id=1):
-                    self._user_db.table("meta").insert(Document(_meta(), doc_id=1))
-                self._user_meta_written = True
-            if changed.is_empty:
-                if stored is not None:
-                    table.remove(doc_ids=[doc_id])
-            elif stored is not None:
-                table.update(changed.to_dict(), doc_ids=[doc_id])
-            else:
-                table.insert(Document(changed.to_dict(), doc_id=doc_id))
-        if changed.is_empty:
-            self._user.pop(paper_id, None)
-        else:
-            self._user[paper_id] = changed
-        return changed
-
-    def _move_user_data(self, renamed: dict[str, str]) -> None:
-        """Re-key the user's records of renamed papers (star kept if either had it, notes joined)."""
-        with self._locked():
-            table = self._user_db.table("user")
-            for old_id, new_id in renamed.items():
-                stored = table.get(doc_id=doc_id_for(old_id))
-                if stored is None:
-                    continue
-                moving = UserData.from_dict(dict(stored))
-                existing = table.get(doc_id=doc_id_for(new_id))
-                target = UserData.from_dict(dict(existing)) if existing else UserData(new_id)
-                notes = [n for n in (target.note, moving.note) if n]
-                combined = replace(
-                    target,
-                    paper_id=new_id,
-                    starred=target.starred or moving.starred,
-                    note="\n\n".join(dict.fromkeys(notes)),
-                    created=min(filter(None, (target.created, moving.created)), default=""),
-                    updated=max(target.updated, moving.updated),
-                )
-                if existing is None:
-                    table.insert(Document(combined.to_dict(), doc_id=doc_id_for(new_id)))
-                else:
-                    table.update(combined.to_dict(), doc_ids=[doc_id_for(new_id)])
-                table.remove(doc_ids=[doc_id_for(old_id)])
-        self.reload_user_data()
-
-    def _locked(self) -> _LockGuard:
-        """The user-data lock, raising StoreError on timeout when entered."""
-        return _LockGuard(self._lock, self.user_path)
+    def _migrate_single_user_file(self) -> None:
+        """Schema 1 kept all user data in one ``user.json``: move it into shards, keeping a
+        timestamped backup of the old file first."""
+        old = self.data_dir / LEGACY_USER_FILE
+        if not old.is_file():
+            return
+        data = AtomicJSONStorage(old).read() or {}
+        _check_schema(data, old)
+        try:
+            records = [UserData.from_dict(doc) for doc in (data.get("user") or {}).values()]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(old, f"a user record is malformed ({exc}); paperdeck will not migrate it") from None
+        stamp = self._now().replace(":", "").replace("-", "").split(".")[0].split("+")[0]
+        backup = self.data_dir / f"{LEGACY_USER_FILE}.bak-{stamp}"
+        try:
+            atomic_write_bytes(backup, old.read_bytes())
+        except OSError as exc:
+            raise StoreError(old, f"cannot back it up before migrating: {exc.strerror or exc}") from None
+        self._user.write_all(record for record in records if not record.is_empty)
+        old.unlink()
 
     def close(self) -> None:
-        """Release file handles (the storages hold none between operations)."""
-        self._user_db.close()
-
-
-class _LockGuard:
-    """Context manager around a FileLock that turns a timeout into a StoreError."""
-
-    def __init__(self, lock: FileLock, path: Path) -> None:
-        self._lock = lock
-        self._path = path
-
-    def __enter__(self) -> None:
-        try:
-            self._lock.acquire()
-        except LockTimeout:
-            raise StoreError(self._path, "locked by another paperdeck for over 10 s; try again") from None
-        except OSError as exc:
-            raise StoreError(self._path, f"cannot lock: {exc.strerror or exc}") from None
-
-    def __exit__(self, *exc: object) -> None:
-        self._lock.release()
+        """Nothing to release: files are open only during a read or a write."""
 
 
 def _meta() -> dict[str, Any]:

@@ -16,40 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from tui.core.title_words import ACRONYM_SKIPS, BACKGROUND, HEADINGS, STOP_END, SYMBOLS
+
 UNTITLED = "Untitled paper"
 ELLIPSIS = "\u2026"
 DASH = "\u2014"
-
-#: Acronyms of fields and tools that abstracts define in passing; never a paper's own name.
-_BACKGROUND = frozenset(
-    "ADE AGI AI API AR ASR AUC BC BERT BEV BO CCA CF CFG CL CLIP CNN COT CRF CRUD CT CTR CV DA "  # noqa: SIM905
-    "DDPM DETR DFL DG DIT DL DLN DM DNN DP DPO DRL DRO EBM EEG ELBO EM FID FL FMRI FPS FNO FSL GAD "
-    "GAN GAT GCN GD GDP GNN GP GPT GRPO GRU HAR HCI HMC HMM HPO HTR ICL IL INN IR IRL IRM IS IT "
-    "KD KG KL KV LDM LLM LM LMM LORA LRM LSTM LVLM MAE MARL MBRL MCMC MCP MCTS MDP MIL ML MLLM "
-    "MLP MOE MOT MPC MPNN MRI MSE MT NA NAR NAS NER NERF NFE NLI NLP NMT NN NTK NVS OCR ODE OOD "
-    "OPE OR ORM OT PCA PDE PEFT PINN PLM POMDP PPO PRM PTQ QA QAT RAG RD RDP RKHS RL RLHF RLVR "
-    "RM RMSE RNN SAE SAM SCM SD SDE SDF SFT SGD SL SLAM SLM SMC SMOE SNN SOTA SPD SPDM "
-    "SR SSIM SSL SVD SVM T2I TS TTA TTS UDA VAE VI VIT VLA VLM VOS VQA VRP VSR WSI XAI ZSL".split()
-)
-#: Words a label must not end on.
-_STOP_END = frozenset(
-    "a an and are as at between but by comprising for from in including into is its of on or our "  # noqa: SIM905
-    "over such that the their through to under using via we when where which while with".split()
-)
-#: Bold words that head parts of structured abstracts, not names.
-_HEADINGS = frozenset(
-    "Abstract Aim Aims Approach Background Conclusion Conclusions Context Contributions "  # noqa: SIM905
-    "Findings Method Methods Motivation Objective Objectives Overview Problem Purpose Results "
-    "Significance".split()
-)
-#: Words that acronyms skip: "Learning *to* Rank (LTR)".
-_SMALL = frozenset("a an and by for from in of on the to via with".split())  # noqa: SIM905
-_SYMBOLS = {
-    "alpha": "\u03b1", "beta": "\u03b2", "gamma": "\u03b3", "delta": "\u03b4", "epsilon": "\u03b5",
-    "lambda": "\u03bb", "mu": "\u03bc", "pi": "\u03c0", "sigma": "\u03c3", "tau": "\u03c4",
-    "phi": "\u03c6", "theta": "\u03b8", "ell": "\u2113", "to": "\u2192", "in": "\u2208",
-    "le": "\u2264", "leq": "\u2264", "ge": "\u2265", "geq": "\u2265", "times": "\u00d7",
-}  # fmt: skip
 
 _BOLD = re.compile(r"\*\*([^*]+?)\*\*|\\textbf\{([^{}]+)\}")
 _CMD_ARG = re.compile(r"\\[a-zA-Z]+\*?\{([^{}]*)\}")
@@ -91,7 +62,12 @@ _ADJECTIVE = re.compile(r"-[a-z]*(?:ed|ic|aware|free|level|like|wise|style|speci
 _OPENING = re.compile(r"^(?:Introducing\s+)?(?=[A-Z])")
 #: (pattern, base score): "our method, namely X" > "called X" > "we propose X" > "X, a ..."
 _PATTERNS = (
-    (_OUR, 7.0), (_CALLED, 5.0), (_WE_CALL, 5.0), (_INTRO, 4.0), (_INTRO_NP, 4.0), (_OPENING, 3.0)
+    (_OUR, 7.0),
+    (_CALLED, 5.0),
+    (_WE_CALL, 5.0),
+    (_INTRO, 4.0),
+    (_INTRO_NP, 4.0),
+    (_OPENING, 3.0),
 )
 _CALLED_END = re.compile(
     r"(?:\b" + _CALLED_WORD + r"|\b[Oo]ur (?:method|approach|framework|model),? (?:namely )?)$"
@@ -151,7 +127,7 @@ def _strip_markup(text: str) -> str:
             text, nested = _CMD_ARG.subn(r"\1", text)
             if not nested:
                 break
-        text = _CMD.sub(lambda m: _SYMBOLS.get(m.group(1), ""), text)
+        text = _CMD.sub(lambda m: SYMBOLS.get(m.group(1), ""), text)
     for marker in ("**", "__", "`", "$", "{", "}", "\\"):
         text = text.replace(marker, "")
     if "*" in text or "_" in text:
@@ -169,8 +145,8 @@ def _long_form(short: str, before: str) -> str | None:
     words = before.split()[-min(len(units) + 5, len(units) * 2) :]
     for size in range(1, len(words) + 1):
         parts = [p for w in words[-size:] for p in re.split(r"[-/]", w) if p]
-        if parts[0].lower() not in _SMALL and units == [
-            p[0].lower() for p in parts if p.lower() not in _SMALL
+        if parts[0].lower() not in ACRONYM_SKIPS and units == [
+            p[0].lower() for p in parts if p.lower() not in ACRONYM_SKIPS
         ]:
             return " ".join(words[-size:]).strip(" ,;:")
     cand = " ".join(words)
@@ -192,7 +168,7 @@ def _long_form(short: str, before: str) -> str | None:
 def _is_background(short: str) -> bool:
     """Tell whether an acronym names a field or tool ("LLMs", "RL") rather than a contribution."""
     key = short.upper()
-    return key in _BACKGROUND or (key.endswith("S") and key[:-1] in _BACKGROUND)
+    return key in BACKGROUND or (key.endswith("S") and key[:-1] in BACKGROUND)
 
 
 def _name_like(name: str) -> bool:
@@ -326,7 +302,7 @@ def _candidates(text: str, bold: set[str]) -> list[Candidate]:
                 found.append((score, -offset - run.start(), name, long, desc, base == 7.0))
         offset += len(sentence) + 1
     for name in bold:  # "**UniHand** delivers ...": a one-word name set in bold
-        one_word = re.fullmatch(r"[A-Z][\w+-]+", name) and name not in _HEADINGS
+        one_word = re.fullmatch(r"[A-Z][\w+-]+", name) and name not in HEADINGS
         # a coined name once, a plain word ("**Sherlock**") only when the text repeats it
         if one_word and _count(name, text) > (not _name_like(name)) and not _is_background(name):
             pos = text.find(name)
@@ -352,7 +328,7 @@ def _cut(text: str, max_chars: int) -> str:
 def _drop_dangling(text: str, cut: bool) -> str:
     """Remove stop words and loose punctuation from the end of ``text``."""
     words = text.split(" ")
-    while len(words) > 1 and (words[-1].lower() in _STOP_END or words[-1] in (DASH, "-", "")):
+    while len(words) > 1 and (words[-1].lower() in STOP_END or words[-1] in (DASH, "-", "")):
         words.pop()
         cut = True
     return " ".join(words).rstrip(" ,;:\u2014\u2013-") if cut else " ".join(words)

@@ -121,10 +121,10 @@ def detail_content(paper: Paper, user: UserData) -> Content:
         lines.append(Content.styled("★ starred", "$text-warning bold"))
     if paper.tldr:
         lines.append(Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr)))
+    if user.note:
+        lines += [Content(""), Content.styled("Your note", _BOLD + _UNDERLINE), segments_to_content(render_abstract(user.note))]
     lines.append(Content(""))
     lines.append(segments_to_content(render_abstract(paper.abstract)))
-    if user.note:
-        lines += [Content(""), Content.styled("Note", _BOLD + _UNDERLINE), segments_to_content(render_abstract(user.note))]
     links = [
         _link(label, url)
         for label, url in (

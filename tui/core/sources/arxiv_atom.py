@@ -24,7 +24,7 @@ from tui.core.errors import SourceError
 from tui.core.ids import arxiv_id, canonical_id
 from tui.core.paper import Paper
 from tui.core.sources.base import Skip, SourceRead, read_text
-from tui.core.sources.csv_table import collapse, known_venue, year_from_text
+from tui.core.sources.common import collapse, known_venue, year_from_text
 
 NAME = "arxiv"
 DESCRIPTION = "arXiv API response (Atom 1.0 XML)"

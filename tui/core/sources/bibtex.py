@@ -27,7 +27,7 @@ from tui.core.errors import SourceError
 from tui.core.ids import arxiv_id, canonical_id, openreview_id_from_url
 from tui.core.paper import Paper
 from tui.core.sources.base import Skip, SourceRead, read_text
-from tui.core.sources.csv_table import (
+from tui.core.sources.common import (
     collapse,
     merge_papers,
     venue_from_text,
@@ -41,6 +41,24 @@ DESCRIPTION = "BibTeX (.bib): OpenReview-generated, crawler (pdflink) or dblp en
 _ENTRY_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _ANONYMOUS = {"anonymous", "anonymous authors", "anonymous author"}
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+
+
+def _silence_bibtexparser() -> None:
+    """Keep bibtexparser's log records (warnings about broken entries, which :func:`_entries`
+    turns into errors) away from the root logger's handlers and Python's last-resort stderr
+    handler, which would print them over the terminal app.
+
+    Done once, at import: a handler on ``bibtexparser`` that drops everything, and no propagation
+    past it. (A ``logging.Filter`` on that logger would not do: logger filters see only records
+    logged on the logger itself, not those of ``bibtexparser.splitter`` and its other children.)
+    """
+    logger = logging.getLogger("bibtexparser")
+    if not any(isinstance(handler, logging.NullHandler) for handler in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+
+
+_silence_bibtexparser()
 
 
 def sniff(path: Path, head: str) -> bool:
@@ -104,16 +122,11 @@ def _entries(text: str, path: Path) -> list[tuple[int, Entry]]:
 
 
 def _parse(text: str, path: Path) -> Library:
-    """bibtexparser's library of ``text``, its warnings silenced (failures become errors)."""
-    logger = logging.getLogger("bibtexparser")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
+    """bibtexparser's library of ``text`` (its log records go nowhere: failures become errors)."""
     try:
         return parse_string(text)
     except Exception as exc:  # a parser bug: still the file's fault as far as the user sees
         raise SourceError(path, f"BibTeX parser failed: {exc}") from None
-    finally:
-        logger.setLevel(level)
 
 
 def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> Paper | str:

@@ -8,17 +8,15 @@ two-column ``number<TAB>title`` TSV (``lmmx/iclr2023-proc``).
 
 Columns are found by header name, case-insensitively, with synonyms (``_COLUMNS``). Consecutive
 rows of the same paper (same title, venue and year) are joined, their authors kept in row order.
-Venue and year come from each row, else from the file name (``iclr2025_….csv`` → ICLR 2025).
-The venue helpers here are shared with the BibTeX and arXiv readers.
+Venue and year come from each row, else from the file name (``iclr2025_….csv`` → ICLR 2025),
+read with the helpers in :mod:`.common`.
 """
 
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import re
-from dataclasses import fields, replace
 from pathlib import Path
 
 from tui.core.decision import normalise_decision
@@ -26,6 +24,13 @@ from tui.core.errors import SourceError
 from tui.core.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
 from tui.core.paper import Paper, Ratings
 from tui.core.sources.base import Skip, SourceRead, read_text
+from tui.core.sources.common import (
+    collapse,
+    merge_papers,
+    venue_from_text,
+    venue_year_from_filename,
+    year_from_text,
+)
 
 NAME = "csv"
 DESCRIPTION = "CSV or TSV table with a header row naming a title column"
@@ -53,89 +58,6 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
 _TITLE_HEADERS = frozenset(_COLUMNS["title"])
 _ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional"})
 _HEADER_JUNK = re.compile(r"[^a-z0-9;]+")
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
-_FILE_VENUE = re.compile(r"^([a-z]+)[-_ ]?((?:19|20)\d{2})(?!\d)", re.IGNORECASE)
-_SHORT_VENUE = re.compile(r"^[A-Za-z][A-Za-z&\-]{1,15}$")
-_VENUE_BEFORE_YEAR = re.compile(r"\b([A-Z][A-Za-z&\-]{1,15})\s*'?(?:19|20)\d{2}\b")
-#: Venue names spelled out or abbreviated → the short name the app shows.
-_KNOWN_VENUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), short)
-    for pattern, short in (
-        (r"international conference on learning representations|\biclr", "ICLR"),
-        (r"international conference on machine learning|\bicml\b", "ICML"),
-        (r"neural information processing systems|\bneurips\b", "NeurIPS"),
-        (r"computer vision and pattern recognition|\bcvpr\b", "CVPR"),
-        (r"transactions on machine learning research|\btmlr\b", "TMLR"),
-        (r"journal of machine learning research|\bjmlr\b", "JMLR"),
-    )
-)
-_ACRONYMS = re.compile(
-    r"\b(NIPS|ICCV|ECCV|EMNLP|NAACL|ACL|AAAI|IJCAI|AISTATS|COLT|UAI|KDD)\b", re.IGNORECASE
-)
-
-
-def collapse(text: str) -> str:
-    """``text`` with every whitespace run one space, trimmed."""
-    return " ".join(text.split())
-
-
-def known_venue(text: str) -> str:
-    """The short name of a well-known venue named in ``text`` (``"ICLR"``), else ``""``."""
-    for pattern, short in _KNOWN_VENUES:
-        if pattern.search(text):
-            return short
-    match = _ACRONYMS.search(text)
-    return match.group(1).upper() if match else ""
-
-
-@functools.lru_cache(maxsize=1024)
-def venue_from_text(text: str) -> str:
-    """The venue a conference/booktitle string names: a known venue, a bare short name as
-    written (``NIPS``), or the word before a year (``FOO 2024 Poster`` → ``FOO``); else ``""``."""
-    text = collapse(text)
-    if not text:
-        return ""
-    if _SHORT_VENUE.match(text):
-        return known_venue(text) or text
-    known = known_venue(text)
-    if known:
-        return known
-    match = _VENUE_BEFORE_YEAR.search(text)
-    return match.group(1) if match else ""
-
-
-@functools.lru_cache(maxsize=1024)
-def year_from_text(text: str) -> int | None:
-    """The first plausible year (1900 to 2099) in ``text``, else ``None``."""
-    match = _YEAR.search(text)
-    return int(match.group(1)) if match else None
-
-
-def venue_year_from_filename(path: Path) -> tuple[str, int | None]:
-    """``("ICLR", 2025)`` from ``iclr2025_….csv`` or ``iclr-2025.bib``; ``("", None)`` otherwise."""
-    match = _FILE_VENUE.match(path.name)
-    if match is None:
-        return "", None
-    word = match.group(1)
-    return known_venue(word) or word.upper(), int(match.group(2))
-
-
-def merge_papers(first: Paper, later: Paper) -> Paper:
-    """``first`` with what ``later`` adds: empty fields filled, new authors appended, a known
-    decision replacing ``unknown``. Used when one file holds the same paper twice."""
-    changes: dict[str, object] = {}
-    for spec in fields(Paper):
-        mine, theirs = getattr(first, spec.name), getattr(later, spec.name)
-        if spec.name in {"authors", "sources"}:
-            extra = tuple(item for item in theirs if item not in mine)
-            if extra:
-                changes[spec.name] = mine + extra
-        elif spec.name in {"decision", "decision_raw"}:
-            if first.decision == "unknown" and later.decision != "unknown":
-                changes[spec.name] = theirs
-        elif mine == spec.default and theirs != spec.default:
-            changes[spec.name] = theirs
-    return replace(first, **changes) if changes else first  # type: ignore[arg-type]
 
 
 def sniff(path: Path, head: str) -> bool:

@@ -7,41 +7,42 @@ venue in ``domain``); the ReviewTracker flattened note (plain ``content.title``,
 ``venueid``, ``invitations``, ``pdf``, ``url`` at the top). Reply notes (reviews, comments:
 ``forum`` differs from ``id``) and notes without a title are skipped with a reason.
 
-The JSON helpers here (:func:`load_json_records`, :func:`first_record`, :func:`collect`, …) are
-shared with the Paper Copilot JSON and Parquet readers.
+The files are loaded by :mod:`.jsonfile`; :func:`is_note` and :data:`OPENREVIEW` are also used by
+the Paper Copilot reader.
 """
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import orjson
 
 from tui.core.decision import normalise_decision
 from tui.core.errors import SourceError
 from tui.core.ids import canonical_id
 from tui.core.paper import Paper, Ratings
-from tui.core.sources.base import Skip, SourceRead, read_bytes
-from tui.core.sources.decode import decode_text
+from tui.core.sources.base import SourceRead
+from tui.core.sources.common import collect, provenance_pairs
+from tui.core.sources.jsonfile import (
+    NOTES_KEY,
+    first_record,
+    json_kind,
+    load_json_records,
+    parse_scores,
+)
 
 NAME = "openreview"
 DESCRIPTION = "OpenReview notes: API v2 JSON, JSON Lines, ReviewTracker or flattened dumps"
 
 OPENREVIEW = "https://openreview.net"
 _NOTE_KEYS = ("forum", "invitations", "venueid", "replyto", "domain")
-_NOTES_KEY = re.compile(r'^\s*\{\s*(?:"count"\s*:\s*\d+\s*,\s*)?"notes"\s*:\s*\[')
 _NOTE_KEY_TEXT = re.compile(r'"(?:content|forum|invitations)"\s*:')
 _SUBMISSION_NUMBER = re.compile(r"/Submission(\d+)(?:/|$)")
 _VENUE_YEAR_TEXT = re.compile(r"^\s*([A-Za-z][\w&\-]*)\s+((?:19|20)\d{2})\b")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
 _TLDR_KEYS = ("TLDR", "tldr", "TL;DR")
-_KINDS: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
 #: Paper fields a note can provide, recorded in ``provenance`` when not empty.
 NOTE_FIELDS = (
     "title", "abstract", "venue", "year", "authors", "keywords", "primary_area", "decision",
@@ -49,170 +50,9 @@ NOTE_FIELDS = (
 )  # fmt: skip
 
 
-# --- JSON files (shared with the Paper Copilot readers) ---------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class JsonRecords:
-    """The records of a JSON or JSON Lines file: ``records`` (any JSON values) and, for JSON
-    Lines, the 1-based ``lines`` they were on (``None`` for one JSON document)."""
-
-    records: list[Any]
-    lines: list[int] | None
-
-    def position(self, index: int) -> str:
-        """Where record ``index`` (0-based) is: ``"line 12"`` in JSON Lines, else ``"record 3"``."""
-        return f"line {self.lines[index]}" if self.lines is not None else f"record {index + 1}"
-
-    def line(self, index: int) -> int | None:
-        """The 1-based line of record ``index`` in JSON Lines, else ``None``."""
-        return self.lines[index] if self.lines is not None else None
-
-
-class _NotUtf8(Exception):
-    """The bytes are not UTF-8: decode them as text first (UTF-16, GB18030)."""
-
-
-def load_json_records(path: Path) -> JsonRecords:
-    """Read a JSON array, a ``{"notes": [...]}`` object, one object, or JSON Lines.
-
-    Raises:
-        SourceError: unreadable, not valid JSON (naming the line), or a top-level value that is
-            neither an array of records nor an object.
-    """
-    raw = read_bytes(path)
-    try:
-        return _parse_records(raw, path)
-    except _NotUtf8:
-        return _parse_records(decode_text(raw, path).encode("utf-8"), path)
-
-
-def _loads(data: bytes, path: Path, line: int | None = None) -> Any:
-    try:
-        return orjson.loads(data)
-    except orjson.JSONDecodeError as exc:
-        if "UTF-8" in exc.msg:
-            raise _NotUtf8 from None
-        reason = f"not valid JSON: {exc.msg} (column {exc.colno})"
-        raise SourceError(path, reason, exc.lineno if line is None else line) from None
-
-
-def _parse_records(raw: bytes, path: Path) -> JsonRecords:
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _NotUtf8
-    raw = raw.removeprefix(b"\xef\xbb\xbf")
-    if not raw.strip():
-        return JsonRecords([], None)
-    if raw.lstrip().startswith(b"{"):
-        lines = raw.split(b"\n")
-        first = next(i for i, line in enumerate(lines) if line.strip())
-        if any(line.strip() for line in lines[first + 1 :]) and _is_object(lines[first]):
-            numbers = [number for number, line in enumerate(lines, 1) if line.strip()]
-            return JsonRecords([_loads(lines[n - 1], path, n) for n in numbers], numbers)
-    value = _loads(raw, path)
-    if isinstance(value, dict) and isinstance(value.get("notes"), list):
-        return JsonRecords(value["notes"], None)
-    if isinstance(value, dict) and ("content" in value or "id" in value or "title" in value):
-        return JsonRecords([value], None)
-    if not isinstance(value, list):
-        expected = 'expected an array of records or {"notes": [...]}'
-        raise SourceError(path, f"{expected}, got {json_kind(value)}")
-    return JsonRecords(value, None)
-
-
-def _is_object(line: bytes) -> bool:
-    try:
-        return isinstance(orjson.loads(line), dict)
-    except orjson.JSONDecodeError:
-        return False
-
-
-def json_kind(value: object) -> str:
-    """``"a number"``, ``"an array"``, ``"null"`` … for error messages."""
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, int | float):
-        return "a number"
-    return _KINDS.get(type(value), type(value).__name__)
-
-
-def first_record(head: str) -> dict[str, Any] | None:
-    """The first record of a JSON or JSON Lines file, from its first bytes; ``None`` if none."""
-    text = head.lstrip()
-    notes = _NOTES_KEY.match(text)
-    value: Any = None
-    if notes is not None:
-        value = _raw_decode(text, notes.end())
-    elif text.startswith("["):
-        value = _raw_decode(text, 1)
-    elif text.startswith("{"):
-        try:
-            value = json.loads(text.split("\n", 1)[0])  # JSON Lines, or a one-line document
-        except ValueError:
-            value = _raw_decode(text, 0)
-    return value if isinstance(value, dict) else None
-
-
-def _raw_decode(text: str, start: int) -> Any:
-    while start < len(text) and text[start].isspace():
-        start += 1
-    try:
-        return json.JSONDecoder().raw_decode(text, start)[0]
-    except ValueError:
-        return None
-
-
-def parse_scores(value: object) -> list[float]:
-    """Review scores from a list, a ``"5;6;8"`` string or a number.
-
-    ``""``, ``None`` and negative numbers (``-1``) are missing; so is a value that is all zeros
-    (``0``, ``"0"``, ``[0.0, 0.0]``): there is never a 0 rating. A 0 among other scores is kept,
-    as ICLR 2026 scores reviews 0, 2, 4, 6, 8 or 10 ("strong reject" is 0).
-    """
-    items: Any = value.split(";") if isinstance(value, str) else value
-    scores: list[float] = []
-    for item in items if isinstance(items, list | tuple) else [items]:
-        if isinstance(item, bool) or not isinstance(item, int | float | str):
-            continue
-        try:
-            score = float(item)
-        except ValueError:
-            continue
-        if score >= 0 and score == score:  # -1 means "no score"; NaN is dropped
-            scores.append(score)
-    return scores if any(scores) else []
-
-
-def provenance_pairs(path: Path, fields: Iterable[str]) -> tuple[tuple[str, str], ...]:
-    """``(field, file name)`` for each field: the provenance pairs papers from ``path`` share."""
-    return tuple((field, path.name) for field in fields)
-
-
-def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]]) -> SourceRead:
-    """A :class:`SourceRead` from ``(position, paper or skip reason)`` pairs: the first paper of
-    each id is kept, a later one is skipped as a duplicate; a notice when there are no papers."""
-    papers: dict[str, Paper] = {}
-    skipped: list[Skip] = []
-    for position, result in results:
-        if isinstance(result, str):
-            skipped.append(Skip(position, result))
-        elif result.id in papers:
-            skipped.append(Skip(position, f"duplicate id {result.id}"))
-        else:
-            papers[result.id] = result
-    notice = None
-    if not papers:
-        notice = f"{path}: no papers in this file"
-        notice += f" ({len(skipped)} records skipped)" if skipped else ""
-    return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)
-
-
-# --- OpenReview notes --------------------------------------------------------------------------
-
-
 def sniff(path: Path, head: str) -> bool:
     """An OpenReview note file: JSON whose first record has ``content`` or note envelope keys."""
-    if head.strip() == "[]" or _NOTES_KEY.match(head):
+    if head.strip() == "[]" or NOTES_KEY.match(head):
         return True
     record = first_record(head)
     if record is not None:

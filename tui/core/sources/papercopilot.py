@@ -23,16 +23,9 @@ from tui.core.errors import SourceError
 from tui.core.ids import canonical_id, openreview_id_from_url, valid_openreview_id
 from tui.core.paper import Paper, Ratings
 from tui.core.sources.base import SourceRead
-from tui.core.sources.openreview import (
-    OPENREVIEW,
-    collect,
-    first_record,
-    is_note,
-    json_kind,
-    load_json_records,
-    parse_scores,
-    provenance_pairs,
-)
+from tui.core.sources.common import collect, provenance_pairs
+from tui.core.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores
+from tui.core.sources.openreview import OPENREVIEW, is_note
 
 NAME = "papercopilot"
 DESCRIPTION = "Paper Copilot paperlists JSON (an array of flat records with status, site, rating)"

@@ -18,7 +18,7 @@ from typing import Any
 from tui.core.errors import SourceError
 from tui.core.paper import Paper
 from tui.core.sources.base import SourceRead, read_bytes
-from tui.core.sources.openreview import collect, provenance_pairs
+from tui.core.sources.common import collect, provenance_pairs
 from tui.core.sources.papercopilot import PROVIDED, copilot_paper, venue_year
 
 NAME = "parquet"

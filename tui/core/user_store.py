@@ -1,0 +1,247 @@
+"""The user's data — stars, notes, timestamps — in small TinyDB shards, written through at once.
+
+Layout, inside the data directory::
+
+    user/00.json … user/3f.json   TinyDB files, table "user": one document per paper
+    user/.lock                    the lock taken around every read-modify-write
+
+A paper's record lives in shard ``doc_id % 64``, its document id derived from the paper id
+(:func:`doc_id_for`), so two processes never hand out the same id. Sharding keeps each write small:
+TinyDB rewrites a whole file per change, and with 5,000 starred papers one file would be ~1 MB
+(write + fsync ~8 ms at p95 here) where a shard is ~16 KB (~2 ms). Every write re-reads its shard
+under the lock first, and is atomic and durable (:mod:`tui.core.storage`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from tui.core.errors import StoreError
+from tui.core.file_lock import FileLock, LockTimeout
+from tui.core.paper import UserData
+from tui.core.storage import AtomicJSONStorage
+
+USER_DIR = "user"
+SHARDS = 64
+_LOCK_TIMEOUT_S = 10.0
+
+#: Checks a file's "meta" table: raises StoreError for a file that is not ours or too new.
+SchemaCheck = Callable[[dict[str, Any], Path], None]
+
+
+def doc_id_for(paper_id: str) -> int:
+    """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
+    return int(hashlib.sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
+
+
+class UserStore:
+    """Stars and notes by paper id, kept in memory and written through to the shards.
+
+    Args:
+        directory: the ``user/`` directory (created 0700 on the first write).
+        now: clock for timestamps.
+        meta: the document written into each shard's "meta" table (app, schema).
+        check_schema: refuses a shard written by a newer paperdeck.
+
+    Raises:
+        StoreError: a shard is not valid JSON, malformed, or from a newer paperdeck.
+    """
+
+    def __init__(
+        self,
+        directory: Path,
+        now: Callable[[], str],
+        meta: dict[str, Any],
+        check_schema: SchemaCheck,
+    ) -> None:
+        self.directory = directory
+        self._now = now
+        self._meta = meta
+        self._check_schema = check_schema
+        self._lock = FileLock(directory / ".lock", timeout=_LOCK_TIMEOUT_S)
+        self._dbs: dict[int, TinyDB] = {}
+        self._with_meta: set[int] = set()
+        self._records: dict[str, UserData] = {}
+        self._stamps: dict[Path, tuple[int, int]] = {}
+        self.reload()
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def get(self, paper_id: str) -> UserData:
+        """The record of a paper (an empty one when there is none)."""
+        return self._records.get(paper_id) or UserData(paper_id)
+
+    @property
+    def records(self) -> dict[str, UserData]:
+        """Every non-empty record by paper id (a copy)."""
+        return dict(self._records)
+
+    def shard_path(self, shard: int) -> Path:
+        """The file of shard ``shard`` (0–63)."""
+        return self.directory / f"{shard:02x}.json"
+
+    def reload(self) -> bool:
+        """Re-read the shards changed on disk since the last read (another process may have
+        written them); True when anything changed."""
+        if not self.directory.is_dir():
+            changed = bool(self._records)
+            self._records, self._stamps = {}, {}
+            return changed
+        changed = False
+        for shard in range(SHARDS):
+            path = self.shard_path(shard)
+            try:
+                stat = path.stat()
+            except FileNotFoundError:
+                if path in self._stamps:
+                    del self._stamps[path]
+                    changed |= self._replace_shard(shard, [])
+                continue
+            stamp = (stat.st_mtime_ns, stat.st_size)
+            if self._stamps.get(path) == stamp:
+                continue
+            self._stamps[path] = stamp
+            changed |= self._replace_shard(shard, self._read_shard(path))
+        return changed
+
+    def _read_shard(self, path: Path) -> list[UserData]:
+        data = AtomicJSONStorage(path).read()
+        if data is None:
+            return []
+        self._check_schema(data, path)
+        try:
+            return [UserData.from_dict(doc) for doc in (data.get("user") or {}).values()]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(path, f"a user record is malformed ({exc}); paperdeck will not overwrite it") from None
+
+    def _replace_shard(self, shard: int, records: list[UserData]) -> bool:
+        old = {pid: r for pid, r in self._records.items() if doc_id_for(pid) % SHARDS == shard}
+        new = {r.paper_id: r for r in records if not r.is_empty}
+        if old == new:
+            return False
+        for paper_id in old:
+            self._records.pop(paper_id, None)
+        self._records.update(new)
+        return True
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def modify(self, paper_id: str, change: Callable[[UserData], UserData]) -> UserData:
+        """Read-modify-write one record under the lock, re-reading it from disk first.
+
+        Raises:
+            StoreError: the shard cannot be locked, read or written (nothing changed then).
+        """
+        doc_id = doc_id_for(paper_id)
+        with self._locked():
+            table = self._db(doc_id % SHARDS).table("user")
+            stored = table.get(doc_id=doc_id)
+            current = UserData.from_dict(dict(stored)) if stored else UserData(paper_id)
+            changed = change(current)
+            if changed == current:
+                self._remember(current)
+                return current
+            now = self._now()
+            changed = replace(changed, created=current.created or now, updated=now)
+            self._write(doc_id, stored is not None, changed)
+        self._remember(changed)
+        return changed
+
+    def move(self, renamed: dict[str, str]) -> None:
+        """Re-key the records of renamed papers (old id → new id): the star is kept if either had
+        it, both notes are kept.
+
+        Raises:
+            StoreError: a shard cannot be written.
+        """
+        with self._locked():
+            for old_id, new_id in renamed.items():
+                old_doc, new_doc = doc_id_for(old_id), doc_id_for(new_id)
+                stored = self._db(old_doc % SHARDS).table("user").get(doc_id=old_doc)
+                if stored is None:
+                    continue
+                moving = UserData.from_dict(dict(stored))
+                existing = self._db(new_doc % SHARDS).table("user").get(doc_id=new_doc)
+                target = UserData.from_dict(dict(existing)) if existing else UserData(new_id)
+                combined = replace(
+                    target,
+                    paper_id=new_id,
+                    starred=target.starred or moving.starred,
+                    note="\n\n".join(dict.fromkeys(n for n in (target.note, moving.note) if n)),
+                    created=min(filter(None, (target.created, moving.created)), default=""),
+                    updated=max(target.updated, moving.updated),
+                )
+                self._write(new_doc, existing is not None, combined)
+                self._db(old_doc % SHARDS).table("user").remove(doc_ids=[old_doc])
+                self._records.pop(old_id, None)
+                self._remember(combined)
+
+    def _write(self, doc_id: int, exists: bool, record: UserData) -> None:
+        shard = doc_id % SHARDS
+        db = self._db(shard)
+        if shard not in self._with_meta:
+            if not db.table("meta").contains(doc_id=1):
+                db.table("meta").insert(Document(self._meta, doc_id=1))
+            self._with_meta.add(shard)
+        table = db.table("user")
+        if record.is_empty:
+            if exists:
+                table.remove(doc_ids=[doc_id])
+        elif exists:
+            table.update(record.to_dict(), doc_ids=[doc_id])
+        else:
+            table.insert(Document(record.to_dict(), doc_id=doc_id))
+        path = self.shard_path(shard)
+        stat = path.stat()
+        self._stamps[path] = (stat.st_mtime_ns, stat.st_size)
+
+    def _remember(self, record: UserData) -> None:
+        if record.is_empty:
+            self._records.pop(record.paper_id, None)
+        else:
+            self._records[record.paper_id] = record
+
+    def _db(self, shard: int) -> TinyDB:
+        db = self._dbs.get(shard)
+        if db is None:
+            db = self._dbs[shard] = TinyDB(self.shard_path(shard), storage=AtomicJSONStorage)
+        return db
+
+    def _locked(self) -> _LockGuard:
+        return _LockGuard(self._lock, self.directory)
+
+    def write_all(self, records: Iterable[UserData]) -> None:
+        """Write ``records`` (as a migration does), each into its shard, under the lock."""
+        with self._locked():
+            for record in records:
+                doc_id = doc_id_for(record.paper_id)
+                exists = self._db(doc_id % SHARDS).table("user").contains(doc_id=doc_id)
+                self._write(doc_id, exists, record)
+                self._remember(record)
+
+
+class _LockGuard:
+    """Context manager around a FileLock: creates the directory, turns failures into StoreError."""
+
+    def __init__(self, lock: FileLock, directory: Path) -> None:
+        self._lock = lock
+        self._directory = directory
+
+    def __enter__(self) -> None:
+        try:
+            self._directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self._lock.acquire()
+        except LockTimeout:
+            raise StoreError(self._directory, "locked by another paperdeck for over 10 s; try again") from None
+        except OSError as exc:
+            raise StoreError(self._directory, f"cannot write: {exc.strerror or exc}; nothing was changed") from None
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
