@@ -45,6 +45,12 @@ class PaperApp(App[None]):
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
 
+    def on_app_focus(self) -> None:
+        """Back in the terminal: pick up what another paperdeck wrote meanwhile."""
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.check_external_changes()
+
     def help_sections(self) -> list[tuple[str, Sequence[BindingType]]]:
         """What the help screen lists: the declared bindings of each place, in order."""
         return [

@@ -250,3 +250,19 @@ async def test_store_failure_is_a_message_not_a_crash(make_app: AppFactory, seed
         assert app.is_running
         assert any("Star not saved" in (n.title or "") for n in app._notifications)
         assert not seeded_store.user_data(highlighted(app).id).starred
+
+
+async def test_changes_from_another_process_show_up(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        other = Store(seeded_store.data_dir)  # a second paperdeck (e.g. the CLI) on the same store
+        other.set_star(target, True)
+        other.set_note(target, "written elsewhere")
+        main_screen(app).check_external_changes()  # what the 2 s timer and terminal focus do
+        await pilot.pause()
+        assert "★ 1" in counts(app)
+        assert "written elsewhere" in detail_text(app)
+        await type_filter(pilot, "elsewhere")
+        assert highlighted(app).id == target

@@ -39,8 +39,12 @@ class MainScreen(Screen[None]):
         Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
     ]
 
-    #: Seconds a burst of keystrokes is allowed to settle before re-ranking.
-    DEBOUNCE_S: ClassVar[float] = 0.02
+    #: Seconds to let queued keystrokes arrive before re-ranking. Zero still debounces: each
+    #: keystroke cancels the re-ranking of the previous one (an exclusive worker) at this await.
+    DEBOUNCE_S: ClassVar[float] = 0.0
+
+    #: Seconds between looks for stars and notes written by another paperdeck on the same store.
+    EXTERNAL_CHECK_S: ClassVar[float] = 2.0
 
     filter_text: reactive[str] = reactive("", init=False)
     """The filter text."""
@@ -54,6 +58,8 @@ class MainScreen(Screen[None]):
         self._index: SearchIndex | None = None
         self._index_ready = asyncio.Event()
         self._view_ids: list[str] = []
+        #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
+        self.applied_filter: tuple[str, bool] = ("", False)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -77,6 +83,7 @@ class MainScreen(Screen[None]):
             self._catalogue_loaded()
         # Parse the catalogue and index it only once the list is on screen.
         self.call_after_refresh(self._load_and_index)
+        self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
     @work(thread=True, exclusive=True, group="index")
     def _load_and_index(self) -> None:
@@ -102,6 +109,7 @@ class MainScreen(Screen[None]):
     def _index_built(self, index: SearchIndex) -> None:
         self._index = index
         self._index_ready.set()
+        self._update_counts()
         if self.filter_text.strip():
             self._refilter()
 
@@ -135,6 +143,7 @@ class MainScreen(Screen[None]):
             ids = [pid for pid in ids if self.store.user_data(pid).starred]
         self._view_ids = ids
         self.paper_list.show(ids, highlight=keep)
+        self.applied_filter = (query, starred_only)
         self._update_counts()
 
     def _update_counts(self) -> None:
@@ -147,6 +156,8 @@ class MainScreen(Screen[None]):
             text += f" · ★ {starred:,}"
         if self.starred_only:
             text += " · starred only"
+        if self._index is None:
+            text += " · indexing…"
         self.query_one("#counts", Static).update(text)
 
     @on(FilterBar.Leave)
@@ -166,6 +177,24 @@ class MainScreen(Screen[None]):
 
     def action_toggle_starred_only(self) -> None:
         self.starred_only = not self.starred_only
+
+    def check_external_changes(self) -> None:
+        """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
+        (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus)."""
+        noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
+        try:
+            changed = self.store.reload_user_data()
+        except StoreError as error:
+            self.notify(str(error), title="Cannot read your data", severity="error", markup=False)
+            return
+        if not changed:
+            return
+        if self._index is not None:
+            for paper_id in noted | set(self.store.all_user_data):
+                self._index.set_note(paper_id, self.store.user_data(paper_id).note)
+        self.paper_list.refresh()
+        self._show_detail(self.paper_list.highlighted_id)
+        self._update_counts()
 
     # -- the highlighted paper ---------------------------------------------------------------
 
