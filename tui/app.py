@@ -27,9 +27,7 @@ class PaperApp(App[None]):
     """
 
     TITLE = "paperdeck"
-    CSS_PATH: ClassVar[list[str]] = [  # type: ignore[misc]
-        str(styles_dir() / name) for name in ("app.tcss", "main.tcss", "dialogs.tcss")
-    ]
+    CSS_PATH = [str(styles_dir() / name) for name in ("app.tcss", "main.tcss", "dialogs.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("question_mark", "help", "Help", id="app.help"),

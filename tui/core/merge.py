@@ -261,9 +261,9 @@ class Merger:
                 self.aliases[target] = merged.id
                 self.aliases.pop(merged.id, None)
                 renamed[target] = merged.id
-                for old, new in list(renamed.items()):
-                    if new == target:
-                        renamed[old] = merged.id
+                for earlier, later in list(renamed.items()):
+                    if later == target:
+                        renamed[earlier] = merged.id
                 touched.pop(target, None)
             else:
                 self.papers[target] = merged

@@ -67,6 +67,10 @@ def detect_format(path: Path) -> str:
     for name, module in modules.items():
         if module.sniff(path, head):
             return name
+    if head.lstrip()[:1] in ("[", "{") or path.suffix.lower() in (".json", ".jsonl"):
+        return "openreview"  # JSON that no reader recognised: its reader says what is wrong, and where
+    if path.suffix.lower() in (".csv", ".tsv", ".bib", ".xml", ".parquet"):
+        raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(modules)})")
     return "seed"
 
 

@@ -1,0 +1,124 @@
+"""The command line: every subcommand, --json shapes, ids, errors, and every real data file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SHARED_DATA
+from tui.cli import main
+
+SAFETY = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
+DATA_FILES = sorted(p for p in SHARED_DATA.iterdir() if p.suffix != ".md")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture
+def store_dir(tmp_path: Path, seed_files: list[Path], capsys: pytest.CaptureFixture[str]) -> str:
+    data = str(tmp_path / "data")
+    run(capsys, "import", *map(str, seed_files), "--data-dir", data)
+    return data
+
+
+def test_import_reports_counts_and_is_idempotent(
+    tmp_path: Path, seed_files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(tmp_path / "data")
+    first = run_json(capsys, "import", *map(str, seed_files), "--data-dir", data)
+    assert isinstance(first, dict)
+    assert (first["new"], first["updated"], first["unchanged"], first["papers"]) == (37, 0, 0, 37)
+    again = run_json(capsys, "import", *map(str, seed_files), "--data-dir", data)
+    assert isinstance(again, dict)
+    assert (again["new"], again["updated"], again["unchanged"]) == (0, 0, 37)
+    code, out, _ = run(capsys, "import", str(seed_files[0]), "--data-dir", data)
+    assert code == 0 and "0 new, 0 updated, 19 unchanged, 0 skipped" in out
+
+
+def test_search_list_show_and_stats(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    found = run_json(capsys, "search", "REAP", "--limit", "3", "--data-dir", store_dir)
+    assert isinstance(found, list) and found[0]["title"].startswith("REAP")
+    for key in ("id", "title", "authors", "decision", "sources", "starred", "note"):
+        assert key in found[0]
+    listed = run_json(capsys, "list", "--data-dir", store_dir)
+    assert isinstance(listed, list) and len(listed) == 37
+    shown = run_json(capsys, "show", found[0]["id"], "--data-dir", store_dir)
+    assert isinstance(shown, dict) and shown["id"] == found[0]["id"]
+    stats = run_json(capsys, "stats", "--data-dir", store_dir)
+    assert isinstance(stats, dict) and stats["papers"] == 37 and stats["by_decision"] == {"unknown": 37}
+
+
+def test_star_unstar_note_and_starred_list(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
+    assert isinstance(first, list)
+    paper_id = first[0]["id"]
+    code, out, _ = run(capsys, "star", paper_id, "--data-dir", store_dir)
+    assert code == 0 and out.startswith(f"starred {paper_id}")
+    starred = run_json(capsys, "list", "--starred", "--data-dir", store_dir)
+    assert isinstance(starred, list) and [p["id"] for p in starred] == [paper_id]
+    noted = run_json(capsys, "note", paper_id, "--text", "from the CLI", "--data-dir", store_dir)
+    assert isinstance(noted, dict) and noted["note"] == "from the CLI" and noted["starred"] is True
+    run(capsys, "unstar", paper_id, "--data-dir", store_dir)
+    assert run_json(capsys, "list", "--starred", "--data-dir", store_dir) == []
+    code, out, _ = run(capsys, "note", paper_id, "--text", "", "--data-dir", store_dir)
+    assert code == 0 and out.startswith("deleted the note")
+
+
+def test_note_from_standard_input(store_dir: str) -> None:
+    paperdeck = Path(sys.executable).parent / "paperdeck"
+    listed = subprocess.run(
+        [paperdeck, "list", "--limit", "1", "--json", "--data-dir", store_dir], capture_output=True, text=True, check=True
+    )
+    paper_id = json.loads(listed.stdout)[0]["id"]
+    subprocess.run(
+        [paperdeck, "note", paper_id, "--data-dir", store_dir], input="line one\nline two\n", text=True, check=True
+    )
+    shown = subprocess.run(
+        [paperdeck, "show", paper_id, "--json", "--data-dir", store_dir], capture_output=True, text=True, check=True
+    )
+    assert json.loads(shown.stdout)["note"] == "line one\nline two\n"
+
+
+def test_unknown_id_and_bad_file_are_one_line_errors(
+    store_dir: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "show", "nope", "--data-dir", store_dir)
+    assert code != 0 and out == "" and err.count("\n") == 1 and err.startswith("paperdeck: no paper with id 'nope'")
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"title": "x", ', "utf-8")
+    code, _, err = run(capsys, "import", str(bad), "--data-dir", store_dir)
+    assert code != 0 and err.count("\n") == 1 and str(bad) in err and "Traceback" not in err
+
+
+def test_bare_openreview_id_and_old_alias_both_work(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "data")
+    run(capsys, "import", str(SAFETY), "--data-dir", data)
+    listed = run_json(capsys, "list", "--limit", "1", "--data-dir", data)
+    assert isinstance(listed, list)
+    forum_id = listed[0]["openreview_id"]
+    shown = run_json(capsys, "show", forum_id, "--data-dir", data)
+    assert isinstance(shown, dict) and shown["id"] == f"openreview:{forum_id}"
+    assert shown["authors"] and shown["decision"] in ("poster", "oral", "accept-conditional")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: p.name)
+def test_every_shared_data_file_imports(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "import", str(path), "--json", "--data-dir", str(tmp_path / "data"))
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["papers"] > 0 or summary["notices"]
