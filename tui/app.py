@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
@@ -13,6 +14,7 @@ from tui.core.store import Store
 from tui.paths import styles_dir
 from tui.screens.help import HelpScreen
 from tui.screens.main import MainScreen
+from tui.screens.reading import ReadingScreen
 from tui.screens.note_editor import NoteEditor
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_list import PaperList
@@ -52,11 +54,12 @@ class PaperApp(App[None]):
     def help_sections(self) -> list[tuple[str, Sequence[BindingType]]]:
         """What the help screen lists: the declared bindings of each place, in order."""
         return [
-            ("Papers", [*MainScreen.BINDINGS, *self.BINDINGS]),
+            ("Finding papers", MainScreen.BINDINGS),
+            ("Your reading list (marked papers, else the highlighted one)", ReadingScreen.BINDINGS),
             ("Moving in the list", PaperList.BINDINGS),
             ("In the filter bar", [Binding("enter", "", "Back to the list, keep the filter"), *FilterBar.BINDINGS]),
             ("In the note editor", NoteEditor.BINDINGS),
-            ("Anywhere", [Binding("ctrl+p", "", "Command palette"), Binding("tab", "", "Next pane")]),
+            ("Anywhere", [*self.BINDINGS, Binding("ctrl+p", "", "Command palette"), Binding("tab", "", "Next pane")]),
         ]
 
     def action_help(self) -> None:
@@ -78,3 +81,13 @@ class PaperApp(App[None]):
             yield SystemCommand(
                 "Starred only / all", "Show only starred papers, or all", screen.action_toggle_starred_only
             )
+            yield SystemCommand("Edit note in $EDITOR", "Open the note in your editor", screen.action_edit_note_externally)
+            yield SystemCommand("Tags", "Add or remove tags", screen.action_tags)
+            for status in ("read", "to-read", "skimmed", "dismissed", "unseen"):
+                yield SystemCommand(f"Mark {status}", f"Set the reading status to {status}", partial(screen.action_status, status))
+            yield SystemCommand("Next unseen", "Jump to the next unseen paper", screen.action_next_unseen)
+            yield SystemCommand("Mark all in view", "Mark every paper in the current view", screen.action_mark_all)
+            yield SystemCommand("Undo", "Undo the last change", screen.action_undo)
+            yield SystemCommand("Redo", "Redo the last undone change", screen.action_redo)
+            yield SystemCommand("Copy title and link", "Copy to the clipboard (OSC 52)", screen.action_copy)
+            yield SystemCommand("Open link", "Open the paper's link in the browser", screen.action_open_link)

@@ -18,7 +18,9 @@ from tui.core.store import Store
 from tui.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
 
 #: Subcommands (implemented in :mod:`tui.cli_commands`, imported only when one is used).
-COMMAND_NAMES = ("import", "search", "list", "show", "stats", "star", "unstar", "note")
+COMMAND_NAMES = (
+    "import", "search", "list", "show", "stats", "star", "unstar", "note", "status", "tag", "untag",
+)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -103,6 +105,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `paperdeck list | head`: the reader left; that is fine
+        sys.stdout = None  # type: ignore[assignment]
+        return 0
     from tui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
     app = PaperApp(store=store, messages=messages)

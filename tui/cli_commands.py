@@ -12,7 +12,7 @@ from typing import Any
 
 from tui.core.errors import PaperdeckError
 from tui.core.importer import Progress, import_files
-from tui.core.paper import Paper
+from tui.core.paper import STATUSES, Paper, with_tags
 from tui.core.paper_json import paper_record
 from tui.core.safe_text import one_line, visible
 from tui.core.search import SearchIndex
@@ -196,6 +196,27 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_status(store: Store, args: argparse.Namespace) -> int:
+    """Set a paper's reading status."""
+    paper = find_paper(store, args.id)
+    record = store.set_status(paper.id, args.status)
+    _emit(args, paper_record(paper, record), f"{args.status}: {paper.id}  {one_line(paper.title)}")
+    return 0
+
+
+def cmd_tag(store: Store, args: argparse.Namespace) -> int:
+    """Add (``tag``) or remove (``untag``) tags on a paper."""
+    paper = find_paper(store, args.id)
+    adding = args.command == "tag"
+    tags = args.tags
+    (_, record), *_ = store.change(
+        [paper.id], lambda r: with_tags(r, add=tags if adding else (), remove=() if adding else tags)
+    ) or [(None, store.user_data(paper.id))]
+    shown = ", ".join(record.tags) or "no tags"
+    _emit(args, paper_record(paper, record), f"{paper.id}: {shown}  {one_line(paper.title)}")
+    return 0
+
+
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": cmd_search,
@@ -205,6 +226,9 @@ COMMANDS: dict[str, Command] = {
     "star": cmd_star,
     "unstar": cmd_star,
     "note": cmd_note,
+    "status": cmd_status,
+    "tag": cmd_tag,
+    "untag": cmd_tag,
 }
 
 
@@ -239,3 +263,10 @@ def add_command_parsers(
     parser = command("note", "set a paper's note (from --text or standard input; empty deletes)")
     parser.add_argument("id")
     parser.add_argument("--text", help="the note (default: read standard input)")
+    parser = command("status", "set a paper's reading status")
+    parser.add_argument("id")
+    parser.add_argument("status", choices=STATUSES)
+    for name, help in (("tag", "add tags to a paper"), ("untag", "remove tags from a paper")):
+        parser = command(name, help)
+        parser.add_argument("id")
+        parser.add_argument("tags", nargs="+", metavar="TAG")

@@ -248,7 +248,7 @@ async def test_store_failure_is_a_message_not_a_crash(make_app: AppFactory, seed
         await pilot.press("s")
         await pilot.pause()
         assert app.is_running
-        assert any("Star not saved" in (n.title or "") for n in app._notifications)
+        assert any("Not saved" in (n.title or "") for n in app._notifications)
         assert not seeded_store.user_data(highlighted(app).id).starred
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass, fields
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
@@ -250,12 +251,14 @@ _OPTIONAL_FIELDS = tuple(
 
 @dataclass(frozen=True, slots=True)
 class UserData:
-    """What the user wrote about one paper.
+    """What the user said about one paper.
 
     Attributes:
         paper_id: the :attr:`Paper.id` this belongs to.
         starred: whether the paper is starred.
         note: the user's note (Markdown text); ``""`` when there is none.
+        status: reading status, one of :data:`STATUSES` (``"unseen"`` by default).
+        tags: the user's tags, sorted, each without spaces at its ends.
         created: ISO 8601 UTC time of the first change, e.g. ``"2026-11-29T19:30:00.123456+00:00"``.
         updated: ISO 8601 UTC time of the last change.
     """
@@ -263,13 +266,24 @@ class UserData:
     paper_id: str
     starred: bool = False
     note: str = ""
+    status: str = "unseen"
+    tags: tuple[str, ...] = ()
     created: str = ""
     updated: str = ""
 
     @property
     def is_empty(self) -> bool:
-        """True when nothing is starred or written: such a record need not be kept."""
-        return not self.starred and not self.note
+        """True when nothing is starred, written, read or tagged: such a record need not be kept."""
+        return not self.starred and not self.note and self.status == "unseen" and not self.tags
+
+    def same_marks(self, other: UserData) -> bool:
+        """True when both say the same (star, note, status, tags), whatever their timestamps."""
+        return (self.starred, self.note, self.status, self.tags) == (
+            other.starred,
+            other.note,
+            other.status,
+            other.tags,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the record as a JSON-ready dict."""
@@ -277,24 +291,50 @@ class UserData:
             "paper_id": self.paper_id,
             "starred": self.starred,
             "note": self.note,
+            "status": self.status,
+            "tags": list(self.tags),
             "created": self.created,
             "updated": self.updated,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UserData:
-        """Build a record from :meth:`to_dict` output.
+        """Build a record from :meth:`to_dict` output (records of schema 1 lack status and tags).
 
         Raises:
             KeyError: ``paper_id`` is missing.
+            ValueError: the status is not one of :data:`STATUSES`.
         """
+        status = str(data.get("status") or "unseen")
+        if status not in STATUSES:
+            raise ValueError(f"unknown reading status {status!r}")
         return cls(
             paper_id=str(data["paper_id"]),
             starred=bool(data.get("starred", False)),
             note=str(data.get("note") or ""),
+            status=status,
+            tags=tuple(sorted({str(tag) for tag in data.get("tags") or ()})),
             created=str(data.get("created") or ""),
             updated=str(data.get("updated") or ""),
         )
 
 
-__all__ = ["DECISIONS", "Paper", "PaperRow", "Ratings", "UserData", "abstract_id", "normalise_text"]
+#: Reading statuses, in the order a reader moves through them.
+STATUSES = ("unseen", "skimmed", "to-read", "read", "dismissed")
+
+
+def clean_tag(text: str) -> str:
+    """A tag as stored: trimmed, lower-cased, inner white space as ``-`` (``" Must Read "`` →
+    ``"must-read"``); ``""`` for a blank one."""
+    return "-".join(text.casefold().split())
+
+
+def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] = ()) -> UserData:
+    """``record`` with tags added and removed (cleaned, sorted, no duplicates)."""
+    tags = set(record.tags) | {clean_tag(t) for t in add}
+    tags -= {clean_tag(t) for t in remove}
+    tags.discard("")
+    return replace(record, tags=tuple(sorted(tags)))
+
+
+__all__ = ["DECISIONS", "STATUSES", "Paper", "PaperRow", "Ratings", "UserData", "abstract_id", "normalise_text"]

@@ -10,10 +10,10 @@ from tui.core.paper import Paper, Ratings, UserData
 
 def paper_record(paper: Paper, user: UserData) -> dict[str, Any]:
     """Every field of ``paper`` (lists for tuples, ``null`` for unknowns) plus the user's
-    ``starred``, ``note``, ``created`` and ``updated``.
+    ``starred``, ``note``, ``status``, ``tags`` and the note's ``created`` / ``updated`` times.
 
     Shape: ``{"id": str, "title": str, "authors": [str], "decision": str, "sources": [str],
-    "starred": bool, "note": str, …}``; ``ratings`` is ``{"mean", "std", "min", "max", "count"}``
+    "starred": bool, "note": str, "status": str, "tags": [str], …}``; ``ratings`` is ``{"mean", "std", "min", "max", "count"}``
     or ``null`` when there are no ratings yet.
     """
     record: dict[str, Any] = {}
@@ -29,6 +29,8 @@ def paper_record(paper: Paper, user: UserData) -> dict[str, Any]:
     record.update(
         starred=user.starred,
         note=user.note,
+        status=user.status,
+        tags=list(user.tags),
         note_created=user.created or None,
         note_updated=user.updated or None,
     )

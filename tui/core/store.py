@@ -26,7 +26,7 @@ from typing import Any
 import orjson
 
 from tui.core.errors import StoreError
-from tui.core.paper import Paper, PaperRow, UserData
+from tui.core.paper import STATUSES, Paper, PaperRow, UserData
 from tui.core.storage import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files
 from tui.core.user_store import USER_DIR, UserStore, doc_id_for
 
@@ -37,6 +37,9 @@ CATALOGUE_FILE = "catalogue.json"
 ROWS_FILE = "rows-cache.json"
 #: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
 LEGACY_USER_FILE = "user.json"
+#: A derived title comes from the start of the abstract: only this much of it is read (real
+#: abstracts are under 5,000 characters; title derivation is quadratic in a 10 MB one).
+TITLE_SOURCE_CHARS = 20_000
 
 
 def utc_now() -> str:
@@ -92,6 +95,8 @@ class Store:
             self.load()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
         self._migrate_single_user_file()
+        if self._loaded:
+            self._adopt_orphaned_user_data()
 
     # -- catalogue ---------------------------------------------------------------------------
 
@@ -111,6 +116,8 @@ class Store:
                 self._load_catalogue()
                 self._rows = None
                 self._loaded = True
+                if hasattr(self, "_user"):  # not while __init__ is still opening the store
+                    self._adopt_orphaned_user_data()
 
     @property
     def papers(self) -> list[Paper]:
@@ -193,6 +200,21 @@ class Store:
             self._user.move(result.renamed)
         return ImportReport(result.new, result.updated, result.unchanged)
 
+    def _adopt_orphaned_user_data(self) -> None:
+        """Move user records still kept under an old id (now an alias) to the paper's id.
+
+        An import writes the catalogue (with the alias) before it moves the user's data: a crash
+        between the two left the star and note under the old id, where nothing shows them. This
+        finishes the move. Best effort: when the user data cannot be written (a read-only store)
+        the records stay where they are, untouched, and the store still opens.
+        """
+        if not self._aliases:
+            return
+        orphans = {pid: self.resolve(pid) for pid in self._user.records if pid in self._aliases}
+        if orphans:
+            with contextlib.suppress(StoreError):
+                self._user.move(orphans)
+
     def _load_catalogue(self) -> None:
         data = self._catalogue_storage.read()
         if data is None:
@@ -255,6 +277,39 @@ class Store:
         """Save a paper's note; an empty or blank note deletes it. On disk before this returns."""
         text = note if note.strip() else ""
         return self._user.modify(paper_id, lambda record: replace(record, note=text))
+
+    def set_status(self, paper_id: str, status: str) -> UserData:
+        """Set a paper's reading status (one of ``STATUSES``); on disk before this returns.
+
+        Raises:
+            ValueError: an unknown status.
+            StoreError: the user data cannot be written.
+        """
+        if status not in STATUSES:
+            raise ValueError(f"unknown reading status {status!r}; one of {', '.join(STATUSES)}")
+        return self._user.modify(paper_id, lambda record: replace(record, status=status))
+
+    def change(
+        self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]
+    ) -> list[tuple[UserData, UserData]]:
+        """Apply ``change`` to many papers' records in one batch (a bulk action).
+
+        Returns:
+            ``(before, after)`` for each record that changed (for undo).
+
+        Raises:
+            StoreError: the user data cannot be written.
+        """
+        return self._user.modify_many(paper_ids, change)
+
+    def restore(self, records: Iterable[UserData]) -> list[tuple[UserData, UserData]]:
+        """Write these exact records back (undo, redo)."""
+        return self._user.restore(records)
+
+    @property
+    def all_tags(self) -> list[str]:
+        """Every tag in use, sorted."""
+        return sorted({tag for record in self._user.records.values() for tag in record.tags})
 
     def _migrate_single_user_file(self) -> None:
         """Schema 1 kept all user data in one ``user.json``: move it into shards, keeping a
@@ -319,7 +374,7 @@ def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
     if not derived:
         return papers
     from tui.core.titles import derive_titles
-    titles = derive_titles([paper.abstract for paper in derived])
+    titles = derive_titles([paper.abstract[:TITLE_SOURCE_CHARS] for paper in derived])
     result = dict(papers)
     for paper, title in zip(derived, titles, strict=True):
         if paper.title != title:

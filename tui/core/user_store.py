@@ -122,7 +122,7 @@ class UserStore:
             raise StoreError(path, f"a user record is malformed ({exc}); paperdeck will not overwrite it") from None
 
     def _replace_shard(self, shard: int, records: list[UserData]) -> bool:
-        old = {pid: r for pid, r in self._records.items() if doc_id_for(pid) % SHARDS == shard}
+        old = {pid: r for pid, r in list(self._records.items()) if doc_id_for(pid) % SHARDS == shard}
         new = {r.paper_id: r for r in records if not r.is_empty}
         if old == new:
             return False
@@ -184,23 +184,7 @@ class UserStore:
                 self._remember(combined)
 
     def _write(self, doc_id: int, exists: bool, record: UserData) -> None:
-        shard = doc_id % SHARDS
-        db = self._db(shard)
-        if shard not in self._with_meta:
-            if not db.table("meta").contains(doc_id=1):
-                db.table("meta").insert(Document(self._meta, doc_id=1))
-            self._with_meta.add(shard)
-        table = db.table("user")
-        if record.is_empty:
-            if exists:
-                table.remove(doc_ids=[doc_id])
-        elif exists:
-            table.update(record.to_dict(), doc_ids=[doc_id])
-        else:
-            table.insert(Document(record.to_dict(), doc_id=doc_id))
-        path = self.shard_path(shard)
-        stat = path.stat()
-        self._stamps[path] = (stat.st_mtime_ns, stat.st_size)
+        self._write_shard(doc_id % SHARDS, {record.paper_id: record}, {record.paper_id} if exists else set())
 
     def _remember(self, record: UserData) -> None:
         if record.is_empty:
@@ -217,6 +201,94 @@ class UserStore:
     def _locked(self) -> _LockGuard:
         return _LockGuard(self._lock, self.directory)
 
+    def modify_many(
+        self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]
+    ) -> list[tuple[UserData, UserData]]:
+        """Apply ``change`` to many records at once: one read and at most three writes per shard
+        (a bulk change over 5,000 papers costs ~64 small writes, not 5,000).
+
+        Returns:
+            ``(before, after)`` for each record that changed, in the order given.
+
+        Raises:
+            StoreError: a shard cannot be locked, read or written; shards written before the
+                failure keep their change (each shard is atomic), the others do not.
+        """
+        wanted = list(dict.fromkeys(paper_ids))
+        return self._batch({pid: None for pid in wanted}, change)
+
+    def restore(self, records: Iterable[UserData]) -> list[tuple[UserData, UserData]]:
+        """Write these exact records (star, note, status, tags), as undo and redo do.
+
+        Returns:
+            ``(before, after)`` for each record that changed.
+        """
+        exact = {record.paper_id: record for record in records}
+        return self._batch(dict.fromkeys(exact), lambda current: replace(exact[current.paper_id], created=current.created))
+
+    def _batch(
+        self, paper_ids: dict[str, None], change: Callable[[UserData], UserData]
+    ) -> list[tuple[UserData, UserData]]:
+        by_shard: dict[int, list[str]] = {}
+        for paper_id in paper_ids:
+            by_shard.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
+        changes: dict[str, tuple[UserData, UserData]] = {}
+        with self._locked():
+            for shard, ids in by_shard.items():
+                table = self._db(shard).table("user")
+                stored = {str(doc["paper_id"]): doc for doc in table.get(doc_ids=[doc_id_for(p) for p in ids]) or [] if doc}
+                now = self._now()
+                updates: dict[str, UserData] = {}
+                for paper_id in ids:
+                    doc = stored.get(paper_id)
+                    current = UserData.from_dict(dict(doc)) if doc else UserData(paper_id)
+                    changed = change(current)
+                    if changed.same_marks(current):
+                        continue
+                    updates[paper_id] = replace(changed, created=current.created or now, updated=now)
+                    changes[paper_id] = (current, updates[paper_id])
+                if updates:
+                    self._write_shard(shard, updates, set(stored))
+        for _, after in changes.values():
+            self._remember(after)
+        return [changes[pid] for pid in paper_ids if pid in changes]
+
+    def _write_shard(self, shard: int, updates: dict[str, UserData], stored: set[str]) -> None:
+        """Write records of one shard (``stored``: the paper ids it already holds): one update,
+        one insert and one removal at most."""
+        path = self.shard_path(shard)
+        # Whether our copy of this shard is what is on disk: if another process wrote it since we
+        # last read it, its records must still be read by the next reload(), so the stamp of our
+        # write must not be taken as "read" (it would hide that process's stars and notes).
+        in_sync = self._stamps.get(path) == _stamp(path)
+        db = self._db(shard)
+        if shard not in self._with_meta:
+            if not db.table("meta").contains(doc_id=1):
+                db.table("meta").insert(Document(self._meta, doc_id=1))
+            self._with_meta.add(shard)
+        table = db.table("user")
+        keep = {pid: r for pid, r in updates.items() if not r.is_empty and pid in stored}
+        if keep:
+            table.update(
+                lambda doc: doc.update(keep[str(doc["paper_id"])].to_dict()),
+                doc_ids=[doc_id_for(pid) for pid in keep],
+            )
+        new = [
+            Document(r.to_dict(), doc_id=doc_id_for(pid))
+            for pid, r in updates.items()
+            if not r.is_empty and pid not in stored
+        ]
+        if new:
+            table.insert_multiple(new)
+        gone = [doc_id_for(pid) for pid, r in updates.items() if r.is_empty and pid in stored]
+        if gone:
+            table.remove(doc_ids=gone)
+        stamp = _stamp(path)
+        if in_sync and stamp is not None:
+            self._stamps[path] = stamp
+        else:
+            self._stamps.pop(path, None)
+
     def write_all(self, records: Iterable[UserData]) -> None:
         """Write ``records`` (as a migration does), each into its shard, under the lock."""
         with self._locked():
@@ -225,6 +297,15 @@ class UserStore:
                 exists = self._db(doc_id % SHARDS).table("user").contains(doc_id=doc_id)
                 self._write(doc_id, exists, record)
                 self._remember(record)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """``(mtime_ns, size)`` of a shard, or ``None`` when it does not exist."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 class _LockGuard:

@@ -7,6 +7,7 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -14,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
+from tui.core.paper import STATUSES
 from tui.core.store import Store
-from tui.screens.note_editor import NoteEditor
+from tui.core.history import History
+from tui.screens.reading import ReadingScreen
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_detail import PaperDetail
 from tui.widgets.paper_list import PaperList
@@ -28,14 +30,12 @@ if TYPE_CHECKING:
     from tui.core.search import SearchIndex
 
 
-class MainScreen(Screen[None]):
+class MainScreen(ReadingScreen):
     """Browse, filter, star and annotate the papers of a store."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "focus_filter", "Filter", id="main.filter"),
-        Binding("escape", "clear_filter", "Clear filter", show=False, id="main.clear_filter"),
-        Binding("s", "toggle_star", "Star", id="main.star"),
-        Binding("n", "edit_note", "Note", id="main.note"),
+        Binding("escape", "clear_filter", "Clear marks / filter", show=False, id="main.clear_filter"),
         Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
     ]
 
@@ -55,6 +55,7 @@ class MainScreen(Screen[None]):
     def __init__(self, store: Store) -> None:
         super().__init__()
         self.store = store
+        self.history = History(store)
         self._index: SearchIndex | None = None
         self._index_ready = asyncio.Event()
         self._view_ids: list[str] = []
@@ -66,13 +67,9 @@ class MainScreen(Screen[None]):
             yield FilterBar(id="filter")
             yield Static("", id="counts", markup=False)
         with Horizontal(id="panes"):
-            yield PaperList(self.store.row, self.store.user_data, id="paper-list")
+            yield PaperList(self.store.row, self.store.user_data, self.marked.__contains__, id="paper-list")
             yield PaperDetail(id="paper-detail")
         yield Footer()
-
-    @property
-    def paper_list(self) -> PaperList:
-        return self.query_one(PaperList)
 
     def on_mount(self) -> None:
         self._view_ids = self.store.paper_ids
@@ -156,9 +153,15 @@ class MainScreen(Screen[None]):
             text += f" · ★ {starred:,}"
         if self.starred_only:
             text += " · starred only"
+        if self.marked:
+            text += f" · {len(self.marked):,} marked"
         if self._index is None:
             text += " · indexing…"
         self.query_one("#counts", Static).update(text)
+        statuses = Counter(record.status for record in self.store.all_user_data.values())
+        unseen = total - sum(statuses.values()) + statuses["unseen"]
+        parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses[s]]
+        self.paper_list.border_subtitle = " · ".join(parts)
 
     @on(FilterBar.Leave)
     def _leave_filter(self, event: FilterBar.Leave) -> None:
@@ -170,6 +173,8 @@ class MainScreen(Screen[None]):
         self.query_one(FilterBar).focus()
 
     def action_clear_filter(self) -> None:
+        if self.clear_marks():
+            return
         if self.query_one(FilterBar).value:
             self.query_one(FilterBar).value = ""
         elif self.starred_only:
@@ -211,46 +216,16 @@ class MainScreen(Screen[None]):
         user = self.store.user_data(paper_id) if paper_id else None
         detail.show(paper, user)
 
-    def _changed(self, paper_id: str) -> None:
-        """Repaint what shows the user's data of ``paper_id``."""
-        self.paper_list.refresh_paper(paper_id)
-        if self.paper_list.highlighted_id == paper_id:
-            self._show_detail(paper_id)
+    def refresh_user_data(self, paper_ids: list[str]) -> None:
+        """Repaint rows, detail, counts and the search index's notes after a change."""
+        for paper_id in paper_ids:
+            if self._index is not None:
+                self._index.set_note(paper_id, self.store.user_data(paper_id).note)
+            self.paper_list.refresh_paper(paper_id)
+        if self.paper_list.highlighted_id in paper_ids:
+            self._show_detail(self.paper_list.highlighted_id)
         self._update_counts()
 
-    def action_toggle_star(self) -> None:
-        paper_id = self.paper_list.highlighted_id
-        if paper_id is None:
-            self.notify("No paper is highlighted.", severity="warning")
-            return
-        try:
-            record = self.store.toggle_star(paper_id)
-        except StoreError as error:
-            self.notify(str(error), title="Star not saved", severity="error", markup=False)
-            return
-        self._changed(paper_id)
-        self.notify("Starred." if record.starred else "Unstarred.", timeout=1.5)
-
-    def action_edit_note(self) -> None:
-        paper_id = self.paper_list.highlighted_id
-        row = self.store.row(paper_id) if paper_id else None
-        if paper_id is None or row is None:
-            self.notify("No paper is highlighted.", severity="warning")
-            return
-
-        def save(text: str | None) -> None:
-            if text is None or text == self.store.user_data(paper_id).note:
-                return
-            try:
-                record = self.store.set_note(paper_id, text)
-            except StoreError as error:
-                # Never lose what the user wrote: reopen the editor with the unsaved text.
-                self.notify(str(error), title="Note not saved", severity="error", markup=False)
-                self.app.push_screen(NoteEditor(row.title, text), save)
-                return
-            if self._index is not None:
-                self._index.set_note(paper_id, record.note)
-            self._changed(paper_id)
-            self.notify("Note saved." if record.note else "Note deleted.", timeout=1.5)
-
-        self.app.push_screen(NoteEditor(row.title, self.store.user_data(paper_id).note), save)
+    def view_ids(self) -> list[str]:
+        """The paper ids in the current view, in order."""
+        return self._view_ids

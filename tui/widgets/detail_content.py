@@ -117,8 +117,15 @@ def detail_content(paper: Paper, user: UserData) -> Content:
         lines.append(_field("Area", paper.primary_area))
     if paper.keywords:
         lines.append(_field("Keywords", "; ".join(paper.keywords)))
+    marks = []
     if user.starred:
-        lines.append(Content.styled("★ starred", "$text-warning bold"))
+        marks.append(Content.styled("★ starred", "$text-warning bold"))
+    if user.status != "unseen":
+        marks.append(Content.styled(user.status, "bold $text-accent"))
+    if user.tags:
+        marks.append(Content.styled(" ".join(f"#{tag}" for tag in user.tags), "$text-accent"))
+    if marks:
+        lines.append(Content(" · ").join(marks))
     if paper.tldr:
         lines.append(Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr)))
     if user.note:

@@ -24,7 +24,9 @@ from textual.strip import Strip
 from tui.core.paper import PaperRow, UserData
 from tui.core.safe_text import one_line
 
-STAR, NO_STAR, NOTE, NO_NOTE = "★", " ", "✎", " "
+STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
+#: Reading-status markers (one cell).
+STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
 #: Compact decision badges (4 cells); pending decisions show none.
 BADGES = {
@@ -66,6 +68,9 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--badge-accepted",
         "paper-list--badge-rejected",
         "paper-list--rating",
+        "paper-list--mark",
+        "paper-list--status",
+        "paper-list--tags",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False)
@@ -82,6 +87,7 @@ class PaperList(ScrollView, can_focus=True):
         self,
         row_at: Callable[[str], PaperRow | None],
         user_data: Callable[[str], UserData],
+        is_marked: Callable[[str], bool] = lambda paper_id: False,
         *,
         empty_text: str = "No papers match.",
         name: str | None = None,
@@ -91,6 +97,7 @@ class PaperList(ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self._row_at = row_at
         self._user_data = user_data
+        self._is_marked = is_marked
         self._show_decisions = False
         self._show_ratings = False
         self._ids: Sequence[str] = ()
@@ -216,7 +223,8 @@ class PaperList(ScrollView, can_focus=True):
         paper = self._row_at(paper_id)
         user = self._user_data(paper_id)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(" ")
+        text.append(MARK if self._is_marked(paper_id) else " ", self.get_component_rich_style("paper-list--mark", partial=True))
+        text.append(STATUS_MARKS.get(user.status, " "), self.get_component_rich_style("paper-list--status", partial=True))
         text.append(STAR if user.starred else NO_STAR, self.get_component_rich_style("paper-list--star", partial=True))
         text.append(NOTE if user.note else NO_NOTE, self.get_component_rich_style("paper-list--note", partial=True))
         text.append(" ")
@@ -229,6 +237,8 @@ class PaperList(ScrollView, can_focus=True):
         title = one_line(paper.title) if paper else paper_id
         derived = paper is not None and paper.title_derived
         text.append(title, self.get_component_rich_style("paper-list--derived", partial=True) if derived else None)
+        if user.tags:
+            text.append("  " + " ".join(f"#{tag}" for tag in user.tags), self.get_component_rich_style("paper-list--tags", partial=True))
         if self._show_ratings:
             rating = f"{paper.rating:4.1f}" if paper is not None and paper.rating is not None else "   –"
             text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)

@@ -24,7 +24,7 @@ from tui.core.errors import SourceError
 from tui.core.ids import arxiv_id, canonical_id
 from tui.core.paper import Paper
 from tui.core.sources.base import Skip, SourceRead, read_text
-from tui.core.sources.common import collapse, known_venue, year_from_text
+from tui.core.sources.common import collapse, excerpt, known_venue, year_from_text
 
 NAME = "arxiv"
 DESCRIPTION = "arXiv API response (Atom 1.0 XML)"
@@ -69,7 +69,7 @@ def read(path: Path) -> SourceRead:
         raw_id = _text(entry, f"{_ATOM}id")
         if "/api/errors" in raw_id:
             message = _text(entry, f"{_ATOM}summary") or raw_id
-            raise SourceError(path, f"the arXiv API returned an error: {message}")
+            raise SourceError(path, f"the arXiv API returned an error: {excerpt(message)}")
         paper_id = arxiv_id(raw_id)
         if not paper_id:
             skipped.append(Skip(f"entry {number}", f"no arXiv id in <id> {raw_id!r}"))

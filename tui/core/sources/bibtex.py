@@ -29,6 +29,7 @@ from tui.core.paper import Paper
 from tui.core.sources.base import Skip, SourceRead, read_text
 from tui.core.sources.common import (
     collapse,
+    excerpt,
     merge_papers,
     venue_from_text,
     venue_year_from_filename,
@@ -108,7 +109,7 @@ def _entries(text: str, path: Path) -> list[tuple[int, Entry]]:
             reason = str(getattr(error, "abort_reason", "") or error or "cannot parse this entry")
             reason = reason.split(" Note:")[0]  # bibtexparser's advice to programmers
             line = (failed.start_line or 0) + 1
-            raise SourceError(path, f"malformed BibTeX entry: {collapse(reason)}", line)
+            raise SourceError(path, f"malformed BibTeX entry: {excerpt(reason, 200)}", line)
     strings = "\n".join(block.raw or "" for block in library.strings)
     entries: list[tuple[int, Entry]] = []
     for block in library.blocks:
@@ -126,7 +127,7 @@ def _parse(text: str, path: Path) -> Library:
     try:
         return parse_string(text)
     except Exception as exc:  # a parser bug: still the file's fault as far as the user sees
-        raise SourceError(path, f"BibTeX parser failed: {exc}") from None
+        raise SourceError(path, f"BibTeX parser failed: {excerpt(str(exc), 200)}") from None
 
 
 def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> Paper | str:
@@ -207,29 +208,35 @@ def _arxiv(values: dict[str, str]) -> str:
     return arxiv_id(journal) if "arxiv" in journal.casefold() else ""
 
 
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)
+
+
 def strip_braces(text: str) -> str:
     """Remove BibTeX's protective braces (``{{MACH}: {B}ig}`` → ``MACH: Big``), keeping LaTeX:
     braces inside ``$…$`` and command arguments (``\\log{K}``, ``\\"{o}``) stay."""
     out: list[str] = []
     kept: list[bool] = []  # for each open brace: was it written out?
+    kept_open = 0  # how many of them were (a count, not any(kept): 100,000 nested braces)
     math = after_command = False
     i = 0
     while i < len(text):
         char = text[i]
         if char == "\\" and i + 1 < len(text):
-            match = re.match(r"\\(?:[A-Za-z]+|.)", text[i:])
+            match = _COMMAND.match(text, i)  # at i, not on a copy of the rest: linear time
             assert match is not None
             out.append(match.group())
             i += len(match.group())
             after_command = True
             continue
         if char == "{":
-            keep = math or after_command or any(kept)
+            keep = math or after_command or kept_open > 0
             kept.append(keep)
             if keep:
+                kept_open += 1
                 out.append(char)
         elif char == "}":
             if kept.pop() if kept else False:
+                kept_open -= 1
                 out.append(char)
         else:
             if char == "$":

@@ -17,11 +17,13 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 from tui.core.paper import Paper
+from tui.core.safe_text import one_line
 from tui.core.sources.base import Skip, SourceRead
 
 __all__ = [
     "collapse",
     "collect",
+    "excerpt",
     "known_venue",
     "merge_papers",
     "provenance_pairs",
@@ -56,6 +58,13 @@ _ACRONYMS = re.compile(
 def collapse(text: str) -> str:
     """``text`` with every whitespace run one space, trimmed."""
     return " ".join(text.split())
+
+
+def excerpt(text: str, limit: int = 120) -> str:
+    """File text quoted in an error message: one line, control characters made visible, at most
+    ``limit`` characters (a header of 100,000 ``[`` must not become a 100,000-character error)."""
+    text = one_line(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def known_venue(text: str) -> str:

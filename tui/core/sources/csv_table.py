@@ -23,9 +23,10 @@ from tui.core.decision import normalise_decision
 from tui.core.errors import SourceError
 from tui.core.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
 from tui.core.paper import Paper, Ratings
-from tui.core.sources.base import Skip, SourceRead, read_text
+from tui.core.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_text
 from tui.core.sources.common import (
     collapse,
+    excerpt,
     merge_papers,
     venue_from_text,
     venue_year_from_filename,
@@ -88,7 +89,8 @@ def read(path: Path) -> SourceRead:
     header_line, header = rows[0]
     columns = _map_columns(_normalise_header(header))
     if "title" not in columns:
-        raise SourceError(path, f"no title column in the header ({', '.join(header)})", header_line)
+        shown = excerpt(", ".join(header))
+        raise SourceError(path, f"no title column in the header ({shown})", header_line)
     table = _Table(path, columns, len(header), singular_author=_is_singular_author(header, columns))
     decision_col = columns.get("decision")
     if decision_col is not None:
@@ -239,6 +241,9 @@ def _rows(text: str, path: Path) -> list[tuple[int, list[str]]]:
     quoted fields too."""
     text = text.replace("\r\n", "\n")
     first_line = text.lstrip("\ufeff").split("\n", 1)[0]
+    # The default limit (128 KiB a field) would refuse a long abstract the other formats take;
+    # the file itself is already capped at MAX_FILE_BYTES.
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_FILE_BYTES))
     reader = csv.reader(
         io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line), strict=True
     )

@@ -132,7 +132,7 @@ def first_record(head: str) -> dict[str, Any] | None:
     elif text.startswith("{"):
         try:
             value = json.loads(text.split("\n", 1)[0])  # JSON Lines, or a one-line document
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep to be a record: not one either
             value = _raw_decode(text, 0)
     return value if isinstance(value, dict) else None
 
@@ -142,7 +142,7 @@ def _raw_decode(text: str, start: int) -> Any:
         start += 1
     try:
         return json.JSONDecoder().raw_decode(text, start)[0]
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: ``[[[[…`` nested thousands deep
         return None
 
 

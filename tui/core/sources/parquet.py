@@ -78,9 +78,10 @@ def _rows(path: Path) -> list[dict[str, Any]]:
         if "title" not in names:
             raise SourceError(path, "no 'title' column: not a Paper Copilot table")
         table = parquet_file.read(columns=[name for name in COLUMNS if name in names])
+        # Converting checks the data: a damaged page can hold invalid UTF-8 (UnicodeDecodeError).
+        rows: list[dict[str, Any]] = table.to_pylist()
     except (pa.ArrowException, OSError, ValueError) as exc:
         raise SourceError(path, f"not a valid Parquet file: {_first_line(exc)}") from None
-    rows: list[dict[str, Any]] = table.to_pylist()
     return rows
 
 

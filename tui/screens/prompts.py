@@ -1,0 +1,87 @@
+"""Small modal prompts: tags (with completion of existing tags) and a link chooser."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class TagSuggester(Suggester):
+    """Completes the last word typed with an existing tag (``-`` prefix kept, for removals)."""
+
+    def __init__(self, tags: Sequence[str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self._tags = list(tags)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        head, _, last = value.rpartition(" ")
+        sign = "-" if last.startswith("-") else ""
+        stem = last.removeprefix("-").casefold()
+        if not stem:
+            return None
+        for tag in self._tags:
+            if tag.startswith(stem) and tag != stem:
+                return f"{head} {sign}{tag}".lstrip() if head else f"{sign}{tag}"
+        return None
+
+
+class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
+    """Ask for tags: ``deep-learning  to-cite`` adds, ``-to-cite`` removes; → (add, remove)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="tags.cancel")]
+
+    def __init__(self, what: str, current: Sequence[str], existing: Sequence[str]) -> None:
+        super().__init__()
+        self._what = what
+        self._current = current
+        self._existing = existing
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tag-dialog", classes="prompt"):
+            yield Label(f"Tags for {self._what}", markup=False, classes="prompt-title")
+            now = ", ".join(self._current) if self._current else "none yet"
+            yield Label(f"Now: {now}", markup=False, classes="prompt-help")
+            yield Input(placeholder="tag  another-tag  -tag-to-remove", suggester=TagSuggester(self._existing), id="tag-input")
+            yield Label("enter applies · → completes · escape cancels", classes="prompt-help")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        words = event.value.split()
+        add = [word for word in words if not word.startswith("-")]
+        remove = [word[1:] for word in words if word.startswith("-") and len(word) > 1]
+        self.dismiss((add, remove) if (add or remove) else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LinkChooser(ModalScreen[str | None]):
+    """Pick one of a paper's links; dismisses with its URL (or ``None``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="links.cancel")]
+
+    def __init__(self, links: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self._links = links
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="link-dialog", classes="prompt"):
+            yield Label("Open which link?", classes="prompt-title")
+            yield OptionList(*(Option(Content(f"{label}: {url}"), id=url) for label, url in self._links), id="links")
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
