@@ -6,6 +6,7 @@ Filter, star, write a note, quit; start again and find both.
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -49,6 +50,17 @@ class Terminal:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
+    def wait_ready(self, text: str, timeout: float = 30.0) -> str:
+        """Wait for ``text`` and for the search index ("indexing…" gone)."""
+        self.wait_for(text, timeout)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if "indexing" not in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"the index was never ready; the screen was:\n{self.screen()}")
+
     def keys(self, *keys: str) -> None:
         for key in keys:
             subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
@@ -91,7 +103,7 @@ def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tm
 
     first = Terminal([str(PAPERDECK)], env)
     terminals.append(first)
-    first.wait_for("37 papers")
+    first.wait_ready("37 papers")
     first.keys("/")
     first.type("REAP")
     first.wait_for(" of 37")
@@ -118,10 +130,41 @@ def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tm
 
     second = Terminal([str(PAPERDECK)], env)
     terminals.append(second)
-    second.wait_for("37 papers · ★ 1")
+    second.wait_ready("37 papers · ★ 1")
     second.keys("S")
     second.wait_for("1 of 37 · ★ 1 · starred only")
     screen = second.wait_for("Check the [bold] pruning table, 5% claim")
     assert "★✎ REAP" in screen
     second.keys("q")
     second.wait_exit()
+
+
+def test_note_through_a_fake_editor(terminals: list[Terminal], tmp_path: Path) -> None:
+    """``N`` suspends the app, runs $EDITOR on the note file, and saves what it wrote."""
+    editor = tmp_path / "fake editor"  # a space in the path: arguments, never a shell
+    editor.write_text(
+        f"#!{sys.executable}\n"
+        "import sys, time\n"
+        "path = sys.argv[-1]\n"
+        "text = open(path).read()\n"
+        "assert 'Write your note below' in text, text\n"
+        "open(path, 'a').write('Edited in $EDITOR: see table 2')\n"
+    )
+    editor.chmod(0o755)
+    data_dir = tmp_path / "data"
+    env = {"PAPERDECK_DATA_DIR": str(data_dir), "TERM": "xterm-256color", "VISUAL": shlex.quote(str(editor))}
+    terminal = Terminal([str(PAPERDECK)], env)
+    terminals.append(terminal)
+    terminal.wait_ready("37 papers")
+    terminal.keys("N")
+    terminal.wait_for("Note saved")
+    screen = terminal.wait_for("Edited in $EDITOR: see table 2")
+    assert "✎" in screen
+    terminal.keys("q")
+    terminal.wait_exit()
+    notes = [
+        record["note"]
+        for shard in sorted((data_dir / "user").glob("*.json"))
+        for record in json.loads(shard.read_text("utf-8"))["user"].values()
+    ]
+    assert notes == ["Edited in $EDITOR: see table 2"]

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
+from textual.app import SuspendNotSupported
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -198,8 +199,11 @@ class ReadingScreen(Screen[None]):
             path.write_text(note_template(paper, self.store.user_data(paper_id).note), "utf-8")
             path.chmod(0o600)
             try:
-                with self.app.suspend():
-                    result = subprocess.run([*command, str(path)], check=False)
+                try:
+                    with self.app.suspend():
+                        result = subprocess.run([*command, str(path)], check=False)
+                except SuspendNotSupported:  # no terminal to hand over (headless, web)
+                    result = subprocess.run([*command, str(path)], check=False, stdin=subprocess.DEVNULL)
             except (OSError, ValueError) as error:
                 self.notify(f"Cannot run the editor {command[0]!r}: {error}", severity="error", markup=False)
                 return

@@ -1,0 +1,200 @@
+"""The reading list through the keyboard: status, next unseen, tags, marks, bulk, undo/redo,
+notes in $EDITOR, copy and open — each change and each undo on disk before the next key."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list
+from tui.app import PaperApp
+from tui.core.paper import Paper, UserData
+from tui.core.store import Store
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.prompts import LinkChooser, TagPrompt
+
+AppFactory = Callable[..., PaperApp]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def on_disk(store: Store, paper_id: str) -> UserData:
+    """The record as a fresh process would read it."""
+    return Store(store.data_dir).user_data(paper_id)
+
+
+@pytest.mark.parametrize(("key", "status"), [("r", "read"), ("t", "to-read"), ("i", "skimmed"), ("x", "dismissed")])
+async def test_status_keys_set_toggle_and_undo(
+    make_app: AppFactory, seeded_store: Store, key: str, status: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press(key)
+        assert on_disk(seeded_store, target).status == status
+        assert highlighted(app).id == target  # setting a status does not move the highlight
+        assert f"1 {status}" in str(paper_list(app).border_subtitle)
+        await pilot.press("u")
+        assert on_disk(seeded_store, target).status == "unseen"  # the undo is on disk before the next key
+        await pilot.press("ctrl+r")
+        assert on_disk(seeded_store, target).status == status
+        await pilot.press(key)  # the same key again takes it back
+        assert on_disk(seeded_store, target).status == "unseen"
+
+
+async def test_moving_does_not_change_status_and_next_unseen_jumps(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    papers = seeded_store.paper_ids
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "j", "k")
+        assert seeded_store.all_user_data == {}
+        await pilot.press("g", "r", "j", "r", "g")  # papers 0 and 1 read
+        await pilot.press("right_square_bracket")
+        assert highlighted(app).id == papers[2]
+
+
+async def test_star_undo_redo(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("s")
+        assert on_disk(seeded_store, target).starred
+        await pilot.press("u")
+        assert not on_disk(seeded_store, target).starred
+        await pilot.press("ctrl+r")
+        assert on_disk(seeded_store, target).starred
+
+
+async def test_note_undo(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("n", *"first", "ctrl+s")
+        await pilot.pause()
+        assert on_disk(seeded_store, target).note == "first"
+        await pilot.press("u")
+        assert on_disk(seeded_store, target).note == ""
+        await pilot.press("ctrl+r")
+        assert on_disk(seeded_store, target).note == "first"
+
+
+async def test_tags_prompt_adds_removes_completes_and_undoes(make_app: AppFactory, seeded_store: Store) -> None:
+    seeded_store.change([seeded_store.paper_ids[5]], lambda r: r.__class__(**{**r.to_dict(), "tags": ("to-cite",)}))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("T")
+        await pilot.pause()
+        assert isinstance(app.screen, TagPrompt)
+        await pilot.press(*"to-c", "right")  # completes the existing tag
+        assert app.screen.query_one(Input).value == "to-cite"
+        await pilot.press(*" Must Read", "enter")
+        await pilot.pause()
+        assert on_disk(seeded_store, target).tags == ("must", "read", "to-cite")
+        await pilot.press("T", *"-read", "enter")
+        await pilot.pause()
+        assert on_disk(seeded_store, target).tags == ("must", "to-cite")
+        await pilot.press("u")
+        assert on_disk(seeded_store, target).tags == ("must", "read", "to-cite")
+
+
+async def test_marks_bulk_star_is_one_undo_step(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    ids = seeded_store.paper_ids
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space")  # marks rows 0 and 1, moving down
+        await pilot.press("j", "j", "V")  # range from row 1 to row 4
+        assert main_screen(app).marked == set(ids[:5])
+        await pilot.press("s")
+        assert all(on_disk(seeded_store, pid).starred for pid in ids[:5])
+        assert not on_disk(seeded_store, ids[5]).starred
+        await pilot.press("u")  # one step undoes all five
+        assert not any(on_disk(seeded_store, pid).starred for pid in ids[:5])
+        await pilot.press("escape")  # clears the marks, not the filter
+        assert main_screen(app).marked == set()
+
+
+async def test_bulk_over_50_asks_once_then_applies_and_undoes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers([Paper(id=f"abs:{n:04d}", title=f"Paper {n}", abstract=f"Abstract {n}.") for n in range(80)])
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("M", "t")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert sum(1 for r in Store(store.data_dir).all_user_data.values() if r.status == "to-read") == 80
+        await pilot.press("u")
+        assert Store(store.data_dir).all_user_data == {}
+        await pilot.press("t", "n")  # the marks stay: asked again, and declined
+        await pilot.pause()
+        assert Store(store.data_dir).all_user_data == {}
+
+
+async def test_note_in_external_editor(make_app: AppFactory, seeded_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = tmp_path / "fake-editor"
+    editor.write_text(f"#!{sys.executable}\nimport sys\nopen(sys.argv[-1], 'a').write('from the editor')\n")
+    editor.chmod(editor.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("VISUAL", f"{editor} --flag")  # an argument list, split like a shell would
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("N")
+        await settle(pilot)
+        assert on_disk(seeded_store, target).note == "from the editor"
+        await pilot.press("u")
+        assert on_disk(seeded_store, target).note == ""
+
+
+async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            Paper(id="openreview:A1", title="With links", abstract="x", openreview_url="https://openreview.net/forum?id=A1", pdf_url="https://openreview.net/pdf?id=A1"),
+        ]
+    )
+    app = PaperApp(store=store)
+    opened: list[str] = []
+    copied: list[str] = []
+    monkeypatch.setattr(app, "open_url", lambda url, new_tab=True: opened.append(url))
+    monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        assert copied == ["With links\nhttps://openreview.net/forum?id=A1"]
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, LinkChooser)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert opened == ["https://openreview.net/pdf?id=A1"]
+
+
+async def test_status_and_tags_show_in_the_detail_pane(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t", "T", *"cite", "enter")
+        await pilot.pause()
+        body = str(main_screen(app).query_one("#detail-body", Static).render())
+        assert "to-read" in body and "#cite" in body
