@@ -9,7 +9,10 @@ from typing import ClassVar
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.theme import Theme
 
+from tui.core.errors import StoreError
+from tui.core.settings import SettingsFile
 from tui.core.store import Store
 from tui.paths import styles_dir
 from tui.screens.help import HelpScreen
@@ -35,15 +38,38 @@ class PaperApp(App[None]):
         Binding("question_mark", "help", "Help", id="app.help"),
     ]
 
-    def __init__(self, store: Store, messages: Sequence[str] = ()) -> None:
+    def __init__(
+        self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None
+    ) -> None:
         super().__init__()
         self.store = store
+        self.settings = settings if settings is not None else SettingsFile(store.data_dir)
         self._messages = list(messages)
 
     def on_mount(self) -> None:
-        self.push_screen(MainScreen(self.store))
+        chosen = self.settings.settings
+        if chosen.theme and chosen.theme in self.available_themes:
+            self.theme = chosen.theme
+        if chosen.keymap:
+            self.set_keymap(chosen.keymap)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.push_screen(MainScreen(self.store, self.settings))
+        if self.settings.problem:
+            self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """Remember the theme picked (command palette: "Change theme")."""
+        if theme.name != self.settings.settings.theme:
+            self.save_settings(theme=theme.name)
+
+    def save_settings(self, **changes: object) -> None:
+        """Change and persist settings; a failure to write is a message, not a crash."""
+        try:
+            self.settings.update(**changes)
+        except StoreError as error:
+            self.notify(str(error), title="Settings not saved", severity="warning", markup=False)
 
     def on_app_focus(self) -> None:
         """Back in the terminal: pick up what another paperdeck wrote meanwhile."""
@@ -64,7 +90,7 @@ class PaperApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.help_sections()))
+            self.push_screen(HelpScreen(self.help_sections(), self.settings.settings.keymap))
 
     def action_open_link(self, url: str) -> None:
         """Open ``url`` in the browser (``webbrowser``: an argument list, never a shell)."""

@@ -37,8 +37,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import accumulate, chain, filterfalse, pairwise, repeat
-from operator import add, itemgetter, mul
+from itertools import accumulate, chain, compress, filterfalse, pairwise, repeat
+from operator import add, contains, itemgetter, mul
 
 from rapidfuzz import fuzz, process
 
@@ -60,7 +60,7 @@ _FUZZY_QUALITY = 0.8
 _KNOWN_WORD_TYPO = 0.6
 
 #: Fields where a query word this short matches as a prefix (elsewhere it matches exactly).
-_SHORT_PREFIX_FIELDS = {1: (TITLE,), 2: (TITLE, KEYWORD, AUTHOR)}
+_SHORT_PREFIX_FIELDS: dict[int, tuple[int, ...]] = {1: (TITLE,), 2: (TITLE, KEYWORD, AUTHOR)}
 
 #: Sort-key layout, one int per paper: score in 1/100 | phrase order (4 bits) | title coverage
 #: (8 bits) | keyword words matched (4 bits). Below 16 query words it stays under 2**30, where
@@ -197,7 +197,11 @@ class SearchIndex:
         title_get, keyword_get, author_get, abstract_get = (f.__getitem__ for f in fields)
         append = array.append
         first_letter = itemgetter(0)
+        # Each paper's words, space-led (" graph neural networks"): for phrase order and for
+        # prefix scans of one- and two-letter words.
         titles: list[str] = []
+        keyword_texts: list[str] = []
+        author_texts: list[str] = []
         title_sizes = array("H")
         initials: list[str] = []
         for i, paper in enumerate(papers):
@@ -216,7 +220,9 @@ class SearchIndex:
             if author_set:
                 any(map(append, map(author_get, author_set), at))
             any(map(append, map(abstract_get, abstract_set), at))
-            titles.append(" ".join(title_words))
+            titles.append(" " + " ".join(title_words))
+            keyword_texts.append(" " + " ".join(keyword_set) if keyword_set else "")
+            author_texts.append(" " + " ".join(author_set) if author_set else "")
             title_sizes.append(min(len(title_set), 65535))
             initials.append("".join(map(first_letter, title_words)))
         # Plain dicts: a defaultdict lookup of a missing word from a search thread would insert.
@@ -233,6 +239,7 @@ class SearchIndex:
             for buckets in self._typo_buckets
         )
         self._titles = titles
+        self._texts = (titles, keyword_texts, author_texts)
         self._title_sizes = title_sizes
         # Title coverage = hits x unit: the share of the title's distinct words matched, in
         # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper.
@@ -334,22 +341,25 @@ class SearchIndex:
         if cached is not None:
             return cached
         expansion = self._expand(word)
-        prefix_fields = _SHORT_PREFIX_FIELDS.get(len(word), _CODES)
+        short = len(word) in _SHORT_PREFIX_FIELDS
         groups: list[tuple[int, Iterable[int]]] = []
-        keyword_words: list[str] = []
+        hit_positions: tuple[list[Iterable[int]], list[Iterable[int]]] = ([], [])
         for quality, vocab_words in expansion.bands:
-            codes = prefix_fields if quality == _PREFIX_QUALITY else _CODES
-            if KEYWORD in codes:
-                keyword_words += vocab_words
+            prefix = quality == _PREFIX_QUALITY
+            codes = _SHORT_PREFIX_FIELDS[len(word)] if prefix and short else _CODES
             for code in codes:
                 field, score = self._fields[code], _score_key(quality * _WEIGHT[code])
-                if len(vocab_words) == 1:
-                    posting = field.get(vocab_words[0])
-                    if posting:
-                        groups.append((score, posting))
+                found: Iterable[int]
+                if prefix and short:  # thousands of words: scanning the texts is faster
+                    found = self._starting_with(code, word)
+                elif len(vocab_words) == 1:
+                    found = field.get(vocab_words[0], ())
                 else:
                     found = chain.from_iterable(map(field.get, vocab_words, repeat(())))
-                    groups.append((score, found))
+                if code in (TITLE, KEYWORD):  # also counted for the tie-breaks
+                    found = list(found)
+                    hit_positions[code].append(found)
+                groups.append((score, found))
         acronym = self._acronym_positions(word)
         if acronym:
             groups.append((_score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]), acronym))
@@ -357,21 +367,23 @@ class SearchIndex:
         scores: dict[int, int] = {}
         for score, positions in groups:  # ascending: a better field or match overwrites
             scores.update(zip(positions, repeat(score)))
-        title, keyword = self._fields[TITLE], self._fields[KEYWORD]
-        title_hits = dict.fromkeys(
-            chain.from_iterable(map(title.get, expansion.vocabulary, repeat(()))), 1
-        )
+        title_hits = dict.fromkeys(chain.from_iterable(hit_positions[TITLE]), 1)
         sizes = self._title_sizes
         for position in acronym:  # the acronym stands for len(word) title words
             title_hits[position] = max(1, min(len(word), sizes[position]))
-        keyword_hits = dict.fromkeys(
-            chain.from_iterable(map(keyword.get, keyword_words, repeat(()))), 1
-        )
+        keyword_hits = dict.fromkeys(chain.from_iterable(hit_positions[KEYWORD]), 1)
         match = _WordMatch(scores, title_hits, keyword_hits, expansion.vocabulary)
         if len(self._matches) >= _MAX_MATCHES:
             self._matches.clear()
         self._matches[word] = match
         return match
+
+    def _starting_with(self, code: int, word: str) -> list[int]:
+        """Positions with a word starting with ``word`` in the field (title, keywords, authors):
+        a C-level substring scan of each paper's words, ~1 ms over 19,630 titles, where the
+        postings of the ~5,000 words starting with "s" hold ~15,000 entries."""
+        texts = self._texts[code]
+        return list(compress(range(len(texts)), map(contains, texts, repeat(" " + word))))
 
     def _acronym_positions(self, word: str) -> list[int]:
         """Positions whose title initials contain ``word`` (3 to 8 letters).

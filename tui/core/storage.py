@@ -9,6 +9,7 @@ fsyncs the directory, so a reader sees either the old file or the new one, never
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 import time
@@ -47,9 +48,12 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
         except FileNotFoundError:
             return None
         except IsADirectoryError:
-            raise StoreError(self.path, "is a directory where a store file should be") from None
+            raise StoreError(
+                self.path, "is a directory where a store file should be; move it aside"
+            ) from None
         except OSError as exc:
-            raise StoreError(self.path, f"cannot read: {exc.strerror or exc}") from None
+            reason = f"cannot read: {exc.strerror or exc}; check its permissions"
+            raise StoreError(self.path, reason) from None
         if not raw.strip():
             return None
         try:
@@ -62,7 +66,11 @@ class AtomicJSONStorage(Storage):  # type: ignore[misc]
                 "restore it from a backup or move it aside — paperdeck will not overwrite it",
             ) from None
         if not isinstance(data, dict):
-            raise StoreError(self.path, "not a paperdeck store (the top level is not a JSON object)")
+            raise StoreError(
+                self.path,
+                "not a paperdeck store (the top level is not a JSON object); "
+                "move it aside — paperdeck will not overwrite it",
+            )
         return data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -93,11 +101,35 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
         tmp_name = None
         _fsync_directory(directory)
     except OSError as exc:
-        raise StoreError(path, f"cannot write: {exc.strerror or exc}; nothing was changed") from None
+        raise StoreError(path, write_failure(exc)) from None
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def malformed(exc: Exception) -> str:
+    """What is wrong with a record, without quoting its values (they may be the user's notes):
+    ``KeyError('paper_id')`` → ``"no 'paper_id'"``, ``ValueError("unknown reading status 'x'")``
+    → ``"unknown reading status"``."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"no {str(exc.args[0])[:40]!r}"
+    text = str(exc).split("'", 1)[0].split('"', 1)[0].strip(" :(")
+    return text or type(exc).__name__
+
+
+def write_failure(exc: OSError) -> str:
+    """Why a write failed and what to do about it, for a :class:`StoreError` (one line)."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "cannot write: the disk is full; nothing was changed — free some space and try again"
+    if exc.errno == errno.EROFS:
+        return (
+            "cannot write: the file system is read-only; nothing was changed — "
+            "check how it is mounted, or pass --data-dir to use a writable copy"
+        )
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "cannot write: permission denied; nothing was changed — check the permissions"
+    return f"cannot write: {exc.strerror or exc}; nothing was changed — check the directory"
 
 
 def _fsync_directory(directory: Path) -> None:

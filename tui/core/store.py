@@ -27,7 +27,12 @@ import orjson
 
 from tui.core.errors import StoreError
 from tui.core.paper import STATUSES, Paper, PaperRow, UserData
-from tui.core.storage import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files
+from tui.core.storage import (
+    AtomicJSONStorage,
+    atomic_write_bytes,
+    clean_stray_temp_files,
+    malformed,
+)
 from tui.core.user_store import USER_DIR, UserStore, doc_id_for
 
 #: Version of the store layout, recorded in each file's "meta" table.
@@ -223,7 +228,11 @@ class Store:
         try:
             papers = [Paper.from_dict(doc) for doc in data.get("papers", {}).values()]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StoreError(self.catalogue_path, f"a paper record is malformed ({exc})") from None
+            reason = (
+                f"a paper record is malformed ({malformed(exc)}); restore the file from a backup "
+                "or move it aside — paperdeck will not overwrite it"
+            )
+            raise StoreError(self.catalogue_path, reason) from None
         self._papers = {paper.id: paper for paper in papers}
         alias_docs = data.get("aliases") or {}
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
@@ -322,7 +331,11 @@ class Store:
         try:
             records = [UserData.from_dict(doc) for doc in (data.get("user") or {}).values()]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StoreError(old, f"a user record is malformed ({exc}); paperdeck will not migrate it") from None
+            reason = (
+                f"a user record is malformed ({malformed(exc)}); restore the file from a backup "
+                "or move it aside — paperdeck will not migrate it"
+            )
+            raise StoreError(old, reason) from None
         stamp = self._now().replace(":", "").replace("-", "").split(".")[0].split("+")[0]
         backup = self.data_dir / f"{LEGACY_USER_FILE}.bak-{stamp}"
         try:
@@ -343,13 +356,22 @@ def _meta() -> dict[str, Any]:
 def _check_schema(data: dict[str, Any], path: Path) -> None:
     """Refuse a file that is not ours or was written by a newer paperdeck."""
     meta = data.get("meta")
-    schema = None
+    schema = app = None
     if isinstance(meta, dict) and meta:
         first = next(iter(meta.values()))
         schema = first.get("schema") if isinstance(first, dict) else None
-    if not isinstance(schema, int):
-        if set(data) - {"meta", "papers", "aliases", "user", "_default"}:
-            raise StoreError(path, "not a paperdeck store (unknown tables); move it aside")
+        app = first.get("app", "paperdeck") if isinstance(first, dict) else None
+    if app != "paperdeck" or not isinstance(schema, int):
+        # Every file paperdeck writes says "paperdeck" and its schema before it holds any data,
+        # so a file without that mark is another program's (TinyDB's default table, another
+        # app's meta): taken for an empty store, it would be overwritten by the first import.
+        # Only a file holding no data at all is safe to take.
+        if set(data) - {"meta", "papers", "aliases", "user", "_default"} or any(data.values()):
+            raise StoreError(
+                path,
+                "not a paperdeck store (another program's file?); move it aside or pass "
+                "--data-dir — paperdeck will not overwrite it",
+            )
         return
     if schema > SCHEMA_VERSION:
         raise StoreError(

@@ -26,7 +26,7 @@ from tinydb.table import Document
 from tui.core.errors import StoreError
 from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import UserData
-from tui.core.storage import AtomicJSONStorage
+from tui.core.storage import AtomicJSONStorage, malformed, write_failure
 
 USER_DIR = "user"
 SHARDS = 64
@@ -90,6 +90,11 @@ class UserStore:
     def reload(self) -> bool:
         """Re-read the shards changed on disk since the last read (another process may have
         written them); True when anything changed."""
+        if self.directory.exists() and not self.directory.is_dir():
+            raise StoreError(
+                self.directory,
+                "is a file where the directory of your stars and notes should be; move it aside",
+            )
         if not self.directory.is_dir():
             changed = bool(self._records)
             self._records, self._stamps = {}, {}
@@ -104,11 +109,15 @@ class UserStore:
                     del self._stamps[path]
                     changed |= self._replace_shard(shard, [])
                 continue
+            except OSError as exc:
+                reason = f"cannot read: {exc.strerror or exc}; check its permissions"
+                raise StoreError(path, reason) from None
             stamp = (stat.st_mtime_ns, stat.st_size)
             if self._stamps.get(path) == stamp:
                 continue
+            records = self._read_shard(path)  # a broken shard raises, and again on the next reload
             self._stamps[path] = stamp
-            changed |= self._replace_shard(shard, self._read_shard(path))
+            changed |= self._replace_shard(shard, records)
         return changed
 
     def _read_shard(self, path: Path) -> list[UserData]:
@@ -119,10 +128,15 @@ class UserStore:
         try:
             return [UserData.from_dict(doc) for doc in (data.get("user") or {}).values()]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StoreError(path, f"a user record is malformed ({exc}); paperdeck will not overwrite it") from None
+            reason = (
+                f"a user record is malformed ({malformed(exc)}); restore the file from a backup "
+                "or move it aside — paperdeck will not overwrite it"
+            )
+            raise StoreError(path, reason) from None
 
     def _replace_shard(self, shard: int, records: list[UserData]) -> bool:
-        old = {pid: r for pid, r in list(self._records.items()) if doc_id_for(pid) % SHARDS == shard}
+        snapshot = list(self._records.items())  # load() may move records from another thread
+        old = {pid: r for pid, r in snapshot if doc_id_for(pid) % SHARDS == shard}
         new = {r.paper_id: r for r in records if not r.is_empty}
         if old == new:
             return False
@@ -322,7 +336,7 @@ class _LockGuard:
         except LockTimeout:
             raise StoreError(self._directory, "locked by another paperdeck for over 10 s; try again") from None
         except OSError as exc:
-            raise StoreError(self._directory, f"cannot write: {exc.strerror or exc}; nothing was changed") from None
+            raise StoreError(self._directory, write_failure(exc)) from None
 
     def __exit__(self, *exc: object) -> None:
         self._lock.release()

@@ -27,9 +27,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, sections: Sequence[HelpSection]) -> None:
+    def __init__(self, sections: Sequence[HelpSection], keymap: dict[str, str] | None = None) -> None:
         super().__init__()
         self._sections = sections
+        self._keymap = keymap or {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog"):
@@ -40,10 +41,14 @@ class HelpScreen(ModalScreen[None]):
         for heading, declared in self._sections:
             lines.append(Content.styled(heading, "bold underline"))
             for binding in _bindings(declared):
-                keys = " / ".join(self.app.get_key_display(Binding(key, "")) for key in binding.key.split(","))
-                lines.append(Content.assemble((f"  {keys:<18}", "bold $text-warning"), binding.description))
+                in_effect = self._keymap.get(binding.id or "", binding.key)
+                keys = " / ".join(self.app.get_key_display(Binding(key.strip(), "")) for key in in_effect.split(","))
+                ident = f"  [{binding.id}]" if binding.id else ""
+                lines.append(
+                    Content.assemble((f"  {keys:<18}", "bold $text-warning"), binding.description, (ident, "dim"))
+                )
             lines.append(Content(""))
-        lines.append(Content.styled("Press escape to close.", "dim"))
+        lines.append(Content.styled("Remap keys by id in config.json (see README). Press escape to close.", "dim"))
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

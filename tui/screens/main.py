@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
 from tui.core.paper import STATUSES
+from tui.core.settings import LIST_WIDTH_MAX, LIST_WIDTH_MIN, LIST_WIDTH_STEP, Settings, SettingsFile
 from tui.core.store import Store
 from tui.core.history import History
 from tui.screens.reading import ReadingScreen
@@ -37,6 +38,9 @@ class MainScreen(ReadingScreen):
         Binding("slash", "focus_filter", "Filter", id="main.filter"),
         Binding("escape", "clear_filter", "Clear marks / filter", show=False, id="main.clear_filter"),
         Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
+        Binding("D", "toggle_detail", "Show / hide the detail pane", show=False, id="main.detail"),
+        Binding("less_than_sign", "list_width(-1)", "Narrower list", show=False, id="main.narrower"),
+        Binding("greater_than_sign", "list_width(1)", "Wider list", show=False, id="main.wider"),
     ]
 
     #: Seconds to let queued keystrokes arrive before re-ranking. Zero still debounces: each
@@ -52,9 +56,10 @@ class MainScreen(ReadingScreen):
     starred_only: reactive[bool] = reactive(False, init=False)
     """Whether only starred papers are shown."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: SettingsFile | None = None) -> None:
         super().__init__()
         self.store = store
+        self.settings = settings
         self.history = History(store)
         self._index: SearchIndex | None = None
         self._index_ready = asyncio.Event()
@@ -71,7 +76,28 @@ class MainScreen(ReadingScreen):
             yield PaperDetail(id="paper-detail")
         yield Footer()
 
+    def _apply_layout(self) -> None:
+        chosen = self.settings.settings if self.settings is not None else Settings()
+        self.query_one(PaperDetail).display = chosen.show_detail
+        self.paper_list.styles.width = f"{chosen.list_width}%" if chosen.show_detail else "1fr"
+
+    def action_toggle_detail(self) -> None:
+        if self.settings is not None:
+            self._save(show_detail=not self.settings.settings.show_detail)
+
+    def action_list_width(self, direction: int) -> None:
+        if self.settings is not None:
+            width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
+            self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
+
+    def _save(self, **changes: object) -> None:
+        save = getattr(self.app, "save_settings", None)
+        if save is not None:
+            save(**changes)
+        self._apply_layout()
+
     def on_mount(self) -> None:
+        self._apply_layout()
         self._view_ids = self.store.paper_ids
         self.paper_list.show(self._view_ids)
         self._update_counts()
