@@ -1,4 +1,5 @@
-from tui.cli import main
 import sys
+
+from tui.cli import main
 
 sys.exit(main())

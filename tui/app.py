@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import partial
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
@@ -17,8 +18,8 @@ from tui.core.store import Store
 from tui.paths import styles_dir
 from tui.screens.help import HelpScreen
 from tui.screens.main import MainScreen
-from tui.screens.reading import ReadingScreen
 from tui.screens.note_editor import NoteEditor
+from tui.screens.reading import ReadingScreen
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_list import PaperList
 
@@ -32,15 +33,15 @@ class PaperApp(App[None]):
     """
 
     TITLE = "paperdeck"
-    CSS_PATH = [str(styles_dir() / name) for name in ("app.tcss", "main.tcss", "dialogs.tcss")]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        str(styles_dir() / name) for name in ("app.tcss", "main.tcss", "dialogs.tcss")
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("question_mark", "help", "Help", id="app.help"),
     ]
 
-    def __init__(
-        self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None
-    ) -> None:
+    def __init__(self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None) -> None:
         super().__init__()
         self.store = store
         self.settings = settings if settings is not None else SettingsFile(store.data_dir)
@@ -107,10 +108,14 @@ class PaperApp(App[None]):
             yield SystemCommand(
                 "Starred only / all", "Show only starred papers, or all", screen.action_toggle_starred_only
             )
-            yield SystemCommand("Edit note in $EDITOR", "Open the note in your editor", screen.action_edit_note_externally)
+            yield SystemCommand(
+                "Edit note in $EDITOR", "Open the note in your editor", screen.action_edit_note_externally
+            )
             yield SystemCommand("Tags", "Add or remove tags", screen.action_tags)
             for status in ("read", "to-read", "skimmed", "dismissed", "unseen"):
-                yield SystemCommand(f"Mark {status}", f"Set the reading status to {status}", partial(screen.action_status, status))
+                yield SystemCommand(
+                    f"Mark {status}", f"Set the reading status to {status}", partial(screen.action_status, status)
+                )
             yield SystemCommand("Next unseen", "Jump to the next unseen paper", screen.action_next_unseen)
             yield SystemCommand("Mark all in view", "Mark every paper in the current view", screen.action_mark_all)
             yield SystemCommand("Undo", "Undo the last change", screen.action_undo)

@@ -19,7 +19,17 @@ from tui.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
 
 #: Subcommands (implemented in :mod:`tui.cli_commands`, imported only when one is used).
 COMMAND_NAMES = (
-    "import", "search", "list", "show", "stats", "star", "unstar", "note", "status", "tag", "untag",
+    "import",
+    "search",
+    "list",
+    "show",
+    "stats",
+    "star",
+    "unstar",
+    "note",
+    "status",
+    "tag",
+    "untag",
 )
 
 
@@ -106,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `paperdeck list | head`: the reader left; that is fine
-        sys.stdout = None  # type: ignore[assignment]
+        sys.stdout = None
         return 0
     from tui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 

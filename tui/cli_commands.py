@@ -209,9 +209,8 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     paper = find_paper(store, args.id)
     adding = args.command == "tag"
     tags = args.tags
-    (_, record), *_ = store.change(
-        [paper.id], lambda r: with_tags(r, add=tags if adding else (), remove=() if adding else tags)
-    ) or [(None, store.user_data(paper.id))]
+    store.change([paper.id], lambda r: with_tags(r, add=tags if adding else (), remove=() if adding else tags))
+    record = store.user_data(paper.id)
     shown = ", ".join(record.tags) or "no tags"
     _emit(args, paper_record(paper, record), f"{paper.id}: {shown}  {one_line(paper.title)}")
     return 0

@@ -81,7 +81,10 @@ def test_star_unstar_note_and_starred_list(store_dir: str, capsys: pytest.Captur
 def test_note_from_standard_input(store_dir: str) -> None:
     paperdeck = Path(sys.executable).parent / "paperdeck"
     listed = subprocess.run(
-        [paperdeck, "list", "--limit", "1", "--json", "--data-dir", store_dir], capture_output=True, text=True, check=True
+        [paperdeck, "list", "--limit", "1", "--json", "--data-dir", store_dir],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     paper_id = json.loads(listed.stdout)[0]["id"]
     subprocess.run(

@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001
 """The abstract renderer: LaTeX, math and Markdown in real ICLR 2026 text, to styled segments."""
 
 from __future__ import annotations

@@ -37,9 +37,7 @@ def paper(n: int, **fields: object) -> Paper:
     return Paper(**base)  # type: ignore[arg-type]
 
 
-def test_first_import_of_the_seeds_gives_37_papers_with_distinct_titles(
-    data_dir: Path, seed_files: list[Path]
-) -> None:
+def test_first_import_of_the_seeds_gives_37_papers_with_distinct_titles(data_dir: Path, seed_files: list[Path]) -> None:
     store = make_store(data_dir)
     report = import_files(store, seed_files)
     assert (report.new, report.updated, report.unchanged) == (37, 0, 0)
@@ -172,7 +170,9 @@ def test_data_dir_that_is_a_file_is_refused(tmp_path: Path) -> None:
 
 def test_failed_write_changes_nothing(data_dir: Path) -> None:
     store = make_store(data_dir)
-    target = next(p for p in (paper(n) for n in range(2, 500)) if shard_of(data_dir, p.id) != shard_of(data_dir, paper(1).id))
+    target = next(
+        p for p in (paper(n) for n in range(2, 500)) if shard_of(data_dir, p.id) != shard_of(data_dir, paper(1).id)
+    )
     store.set_star(paper(1).id, True)
     shard = shard_of(data_dir, target.id)
     before = {p: p.read_bytes() for p in (data_dir / "user").glob("*.json")}
@@ -224,8 +224,20 @@ def test_schema_1_single_user_file_is_migrated_with_a_backup(data_dir: Path) -> 
     old = {
         "meta": {"1": {"app": "paperdeck", "schema": 1}},
         "user": {
-            str(doc_id_for(paper(1).id)): {"paper_id": paper(1).id, "starred": True, "note": "", "created": "c", "updated": "u"},
-            str(doc_id_for(paper(2).id)): {"paper_id": paper(2).id, "starred": False, "note": "kept", "created": "c", "updated": "u"},
+            str(doc_id_for(paper(1).id)): {
+                "paper_id": paper(1).id,
+                "starred": True,
+                "note": "",
+                "created": "c",
+                "updated": "u",
+            },
+            str(doc_id_for(paper(2).id)): {
+                "paper_id": paper(2).id,
+                "starred": False,
+                "note": "kept",
+                "created": "c",
+                "updated": "u",
+            },
         },
     }
     raw = json.dumps(old).encode("utf-8")

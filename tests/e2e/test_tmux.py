@@ -29,8 +29,20 @@ class Terminal:
         self.name = f"paperdeck-e2e-{uuid.uuid4().hex[:8]}"
         exports = [f"{key}={value}" for key, value in env.items()]
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-             "env", *exports, *command],
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                str(width),
+                "-y",
+                str(height),
+                "env",
+                *exports,
+                *command,
+            ],
             check=True,
         )
 

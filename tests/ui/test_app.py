@@ -164,9 +164,7 @@ async def test_note_cancel_unchanged_closes_without_asking(make_app: AppFactory)
         assert not isinstance(app.screen, (NoteEditor, ConfirmScreen))
 
 
-async def test_note_cancel_changed_asks_then_keeps_or_discards(
-    make_app: AppFactory, seeded_store: Store
-) -> None:
+async def test_note_cancel_changed_asks_then_keeps_or_discards(make_app: AppFactory, seeded_store: Store) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

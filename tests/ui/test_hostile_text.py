@@ -17,15 +17,28 @@ from tui.widgets.paper_detail import PaperDetail
 from tui.widgets.paper_list import PaperList
 
 HOSTILE = [
-    Paper(id="abs:markup", title="[bold red]Markup[/] [CLS] [/INST] [link=x]y[/link] $x$ 50%", abstract="[b]not bold[/b] " * 20),
+    Paper(
+        id="abs:markup",
+        title="[bold red]Markup[/] [CLS] [/INST] [link=x]y[/link] $x$ 50%",
+        abstract="[b]not bold[/b] " * 20,
+    ),
     Paper(
         id="abs:ansi",
         title="Escapes \x1b[31mred\x1b[0m \x1b]52;c;ZXZpbA==\x07 \x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\",
         abstract="\x1b[2J\x1b[H clear screen attempt \x9b31m and C1 " * 10,
     ),
-    Paper(id="abs:bidi", title="Bidi \u202eevil\u202c and \u2066isolate\u2069 text", abstract="zero\u200bwidth\u00a0nbsp " * 30),
+    Paper(
+        id="abs:bidi",
+        title="Bidi \u202eevil\u202c and \u2066isolate\u2069 text",
+        abstract="zero\u200bwidth\u00a0nbsp " * 30,
+    ),
     Paper(id="abs:long", title="Unbroken " + "x" * 5000, abstract="y" * 5000),
-    Paper(id="abs:cjk", title="多模态大模型 😀🚀 emoji and CJK 論文", abstract="中文摘要 " * 100, authors=("张三", "Zoë Ünïcode")),
+    Paper(
+        id="abs:cjk",
+        title="多模态大模型 😀🚀 emoji and CJK 論文",
+        abstract="中文摘要 " * 100,
+        authors=("张三", "Zoë Ünïcode"),
+    ),
 ]
 BENIGN = Paper(id="abs:plain", title="A plain paper", abstract="Plain text. " * 20)
 
@@ -65,7 +78,9 @@ async def test_every_hostile_paper_renders_literally_with_layout_intact(tmp_path
             assert (screen.query_one(PaperList).region, screen.query_one(PaperDetail).region) == regions
             # Every visible list line fits the pane.
             strips = [screen.query_one(PaperList).render_line(y) for y in range(3)]
-            assert all(strip.cell_length == screen.query_one(PaperList).scrollable_content_region.width for strip in strips)
+            assert all(
+                strip.cell_length == screen.query_one(PaperList).scrollable_content_region.width for strip in strips
+            )
         assert highlighted(app).id == "abs:cjk"
         assert "张三, Zoë Ünïcode" in screen_text(app)
 
@@ -89,7 +104,17 @@ async def test_markup_escapes_and_bidi_are_shown_not_obeyed(tmp_path: Path) -> N
         assert "⟨U+202E⟩evil⟨U+202C⟩" in screen_text(app)
 
 
-@pytest.mark.parametrize(("query", "expected"), [("markup", "abs:markup"), ("escapes", "abs:ansi"), ("bidi", "abs:bidi"), ("unbroken", "abs:long"), ("emoji", "abs:cjk"), ("多模态大模型", "abs:cjk")])
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("markup", "abs:markup"),
+        ("escapes", "abs:ansi"),
+        ("bidi", "abs:bidi"),
+        ("unbroken", "abs:long"),
+        ("emoji", "abs:cjk"),
+        ("多模态大模型", "abs:cjk"),
+    ],
+)
 async def test_hostile_papers_are_still_found(tmp_path: Path, query: str, expected: str) -> None:
     app = PaperApp(store=make_store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,7 +3,6 @@ notes in $EDITOR, copy and open — each change and each undo on disk before the
 
 from __future__ import annotations
 
-import os
 import stat
 import sys
 from collections.abc import Callable
@@ -150,7 +149,9 @@ async def test_bulk_over_50_asks_once_then_applies_and_undoes(tmp_path: Path) ->
         assert Store(store.data_dir).all_user_data == {}
 
 
-async def test_note_in_external_editor(make_app: AppFactory, seeded_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_note_in_external_editor(
+    make_app: AppFactory, seeded_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     editor = tmp_path / "fake-editor"
     editor.write_text(f"#!{sys.executable}\nimport sys\nopen(sys.argv[-1], 'a').write('from the editor')\n")
     editor.chmod(editor.stat().st_mode | stat.S_IEXEC)
@@ -170,7 +171,13 @@ async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     store = Store(tmp_path / "data")
     store.import_papers(
         [
-            Paper(id="openreview:A1", title="With links", abstract="x", openreview_url="https://openreview.net/forum?id=A1", pdf_url="https://openreview.net/pdf?id=A1"),
+            Paper(
+                id="openreview:A1",
+                title="With links",
+                abstract="x",
+                openreview_url="https://openreview.net/forum?id=A1",
+                pdf_url="https://openreview.net/pdf?id=A1",
+            ),
         ]
     )
     app = PaperApp(store=store)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -60,7 +59,9 @@ async def test_keys_remapped_by_binding_id_and_shown_in_help(seeded_store: Store
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         help_text = str(app.screen.query_one("#help-body", Static).render())
-        star_line = next(line for line in help_text.splitlines() if "Star " in line or line.rstrip().endswith("[main.star]"))
+        star_line = next(
+            line for line in help_text.splitlines() if "Star " in line or line.rstrip().endswith("[main.star]")
+        )
         assert star_line.strip().startswith("f")
 
 

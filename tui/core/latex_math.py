@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001, RUF002
 """LaTeX math to Unicode: the inside of one ``$…$`` span, as a terminal reader should see it.
 
 The structure (groups, ``^``/``_``, ``\\frac``, ``\\sqrt``, fonts, accents) is handled here;

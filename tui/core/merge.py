@@ -77,9 +77,9 @@ def combine(old: Paper, new: Paper) -> Paper:
             taken["keywords"] = new.keywords
         if new.authors:
             taken["authors"] = new.authors
-    if new.abstract and not is_placeholder_abstract(new.abstract):
-        if text_wins or is_placeholder_abstract(old.abstract):
-            taken["abstract"] = new.abstract
+    new_abstract_usable = bool(new.abstract) and not is_placeholder_abstract(new.abstract)
+    if new_abstract_usable and (text_wins or is_placeholder_abstract(old.abstract)):
+        taken["abstract"] = new.abstract
     for name in ("keywords", "authors"):
         if not getattr(old, name) and getattr(new, name):
             taken[name] = getattr(new, name)

@@ -13,8 +13,8 @@ def paper_record(paper: Paper, user: UserData) -> dict[str, Any]:
     ``starred``, ``note``, ``status``, ``tags`` and the note's ``created`` / ``updated`` times.
 
     Shape: ``{"id": str, "title": str, "authors": [str], "decision": str, "sources": [str],
-    "starred": bool, "note": str, "status": str, "tags": [str], …}``; ``ratings`` is ``{"mean", "std", "min", "max", "count"}``
-    or ``null`` when there are no ratings yet.
+    "starred": bool, "note": str, "status": str, "tags": [str], …}``; ``ratings`` is
+    ``{"mean", "std", "min", "max", "count"}`` or ``null`` when there are no ratings yet.
     """
     record: dict[str, Any] = {}
     for spec in fields(Paper):

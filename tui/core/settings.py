@@ -52,7 +52,9 @@ class Settings:
         return cls(
             theme=data["theme"] if isinstance(data.get("theme"), str) else defaults.theme,
             show_detail=data["show_detail"] if isinstance(data.get("show_detail"), bool) else defaults.show_detail,
-            list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)) if isinstance(width, int) else defaults.list_width,
+            list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width))
+            if isinstance(width, int)
+            else defaults.list_width,
             keymap={str(k): str(v) for k, v in keymap.items()} if isinstance(keymap, dict) else {},
         )
 

@@ -18,10 +18,10 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
+from tui.core.history import History
 from tui.core.paper import STATUSES
 from tui.core.settings import LIST_WIDTH_MAX, LIST_WIDTH_MIN, LIST_WIDTH_STEP, Settings, SettingsFile
 from tui.core.store import Store
-from tui.core.history import History
 from tui.screens.reading import ReadingScreen
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_detail import PaperDetail

@@ -51,7 +51,9 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
             yield Label(f"Tags for {self._what}", markup=False, classes="prompt-title")
             now = ", ".join(self._current) if self._current else "none yet"
             yield Label(f"Now: {now}", markup=False, classes="prompt-help")
-            yield Input(placeholder="tag  another-tag  -tag-to-remove", suggester=TagSuggester(self._existing), id="tag-input")
+            yield Input(
+                placeholder="tag  another-tag  -tag-to-remove", suggester=TagSuggester(self._existing), id="tag-input"
+            )
             yield Label("enter applies · → completes · escape cancels", classes="prompt-help")
 
     @on(Input.Submitted)

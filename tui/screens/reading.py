@@ -209,10 +209,17 @@ class ReadingScreen(Screen[None]):
                 return
             text = note_from_file(path.read_text("utf-8", errors="replace"))
         if result.returncode != 0:
-            self.notify(f"The editor exited with status {result.returncode}; the note was not changed.", severity="warning")
+            self.notify(
+                f"The editor exited with status {result.returncode}; the note was not changed.", severity="warning"
+            )
             return
         if text != self.store.user_data(paper_id).note and not self._save_note(paper_id, text):
-            self.app.push_screen(NoteEditor(paper.title, text), lambda t: t is not None and self._save_note(paper_id, t) and None)
+            # Never lose what the user wrote: keep it open in the app's editor.
+            def retry(again: str | None) -> None:
+                if again is not None:
+                    self._save_note(paper_id, again)
+
+            self.app.push_screen(NoteEditor(paper.title, text), retry)
 
     # -- marks -------------------------------------------------------------------------------
 
@@ -282,7 +289,12 @@ class ReadingScreen(Screen[None]):
         paper = self.store.paper(paper_id)
         if paper is None:
             return []
-        pairs = (("OpenReview", paper.openreview_url), ("PDF", paper.pdf_url), ("arXiv", paper.arxiv_url), ("Code", paper.code_url))
+        pairs = (
+            ("OpenReview", paper.openreview_url),
+            ("PDF", paper.pdf_url),
+            ("arXiv", paper.arxiv_url),
+            ("Code", paper.code_url),
+        )
         return [(label, url) for label, url in pairs if url]
 
     def action_copy(self) -> None:

@@ -127,9 +127,15 @@ def detail_content(paper: Paper, user: UserData) -> Content:
     if marks:
         lines.append(Content(" · ").join(marks))
     if paper.tldr:
-        lines.append(Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr)))
+        lines.append(
+            Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr))
+        )
     if user.note:
-        lines += [Content(""), Content.styled("Your note", _BOLD + _UNDERLINE), segments_to_content(render_abstract(user.note))]
+        lines += [
+            Content(""),
+            Content.styled("Your note", _BOLD + _UNDERLINE),
+            segments_to_content(render_abstract(user.note)),
+        ]
     lines.append(Content(""))
     lines.append(segments_to_content(render_abstract(paper.abstract)))
     links = [

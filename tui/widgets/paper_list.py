@@ -223,8 +223,12 @@ class PaperList(ScrollView, can_focus=True):
         paper = self._row_at(paper_id)
         user = self._user_data(paper_id)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
-        text.append(MARK if self._is_marked(paper_id) else " ", self.get_component_rich_style("paper-list--mark", partial=True))
-        text.append(STATUS_MARKS.get(user.status, " "), self.get_component_rich_style("paper-list--status", partial=True))
+        text.append(
+            MARK if self._is_marked(paper_id) else " ", self.get_component_rich_style("paper-list--mark", partial=True)
+        )
+        text.append(
+            STATUS_MARKS.get(user.status, " "), self.get_component_rich_style("paper-list--status", partial=True)
+        )
         text.append(STAR if user.starred else NO_STAR, self.get_component_rich_style("paper-list--star", partial=True))
         text.append(NOTE if user.note else NO_NOTE, self.get_component_rich_style("paper-list--note", partial=True))
         text.append(" ")
@@ -238,7 +242,10 @@ class PaperList(ScrollView, can_focus=True):
         derived = paper is not None and paper.title_derived
         text.append(title, self.get_component_rich_style("paper-list--derived", partial=True) if derived else None)
         if user.tags:
-            text.append("  " + " ".join(f"#{tag}" for tag in user.tags), self.get_component_rich_style("paper-list--tags", partial=True))
+            text.append(
+                "  " + " ".join(f"#{tag}" for tag in user.tags),
+                self.get_component_rich_style("paper-list--tags", partial=True),
+            )
         if self._show_ratings:
             rating = f"{paper.rating:4.1f}" if paper is not None and paper.rating is not None else "   –"
             text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)
