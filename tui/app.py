@@ -20,7 +20,6 @@ from tui.screens.help import HelpScreen
 from tui.screens.main import MainScreen
 from tui.screens.note_editor import NoteEditor
 from tui.screens.reading import ReadingScreen
-from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_list import PaperList
 
 
@@ -84,7 +83,13 @@ class PaperApp(App[None]):
             ("Finding papers", MainScreen.BINDINGS),
             ("Your reading list (marked papers, else the highlighted one)", ReadingScreen.BINDINGS),
             ("Moving in the list", PaperList.BINDINGS),
-            ("In the filter bar", [Binding("enter", "", "Back to the list, keep the filter"), *FilterBar.BINDINGS]),
+            (
+                "In the filter bar",
+                [
+                    Binding("enter,down", "", "Back to the list, keep the filter"),
+                    Binding("escape", "", "Clear the filter, back to the list"),
+                ],
+            ),
             ("In the note editor", NoteEditor.BINDINGS),
             ("Anywhere", [*self.BINDINGS, Binding("ctrl+p", "", "Command palette"), Binding("tab", "", "Next pane")]),
         ]

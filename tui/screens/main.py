@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -35,8 +36,12 @@ class MainScreen(ReadingScreen):
     """Browse, filter, star and annotate the papers of a store."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "focus_filter", "Filter", id="main.filter"),
-        Binding("escape", "clear_filter", "Clear marks / filter", show=False, id="main.clear_filter"),
+        # Priority bindings run as the key arrives, before later keys are routed: "/REAP" typed in
+        # one burst must all land in the filter bar, "⏎s" must star, not type "s".
+        Binding("slash", "focus_filter", "Filter", priority=True, id="main.filter"),
+        Binding("escape", "escape", "Clear marks / filter", show=False, priority=True, id="main.clear_filter"),
+        Binding("enter", "leave_filter", "Back to the list", show=False, priority=True, id="filter.to_list"),
+        Binding("down", "leave_filter", "Back to the list", show=False, priority=True, id="filter.down"),
         Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
         Binding("D", "toggle_detail", "Show / hide the detail pane", show=False, id="main.detail"),
         Binding("less_than_sign", "list_width(-1)", "Narrower list", show=False, id="main.narrower"),
@@ -101,7 +106,7 @@ class MainScreen(ReadingScreen):
         self._view_ids = self.store.paper_ids
         self.paper_list.show(self._view_ids)
         self._update_counts()
-        self.paper_list.focus()
+        self.set_focus(self.paper_list)
         if self.store.loaded:
             self._catalogue_loaded()
         # Parse the catalogue and index it only once the list is on screen.
@@ -189,22 +194,37 @@ class MainScreen(ReadingScreen):
         parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses[s]]
         self.paper_list.border_subtitle = " · ".join(parts)
 
-    @on(FilterBar.Leave)
-    def _leave_filter(self, event: FilterBar.Leave) -> None:
-        if event.clear:
-            self.query_one(FilterBar).value = ""
-        self.paper_list.focus()
+    def _filter_focused(self) -> bool:
+        return isinstance(self.focused, FilterBar)
 
     def action_focus_filter(self) -> None:
-        self.query_one(FilterBar).focus()
+        if self._filter_focused():
+            raise SkipAction  # "/" is text in the filter bar
+        self.set_focus(self.query_one(FilterBar))
 
-    def action_clear_filter(self) -> None:
-        if self.clear_marks():
+    def action_leave_filter(self) -> None:
+        """Back to the list, keeping the filter (enter or ↓ in the filter bar)."""
+        if not self._filter_focused():
+            raise SkipAction  # the key belongs to the focused widget
+        # set_focus, not focus(): focus() is applied later, and keys typed meanwhile would go to
+        # the widget being left ("prun⏎j" must not filter for "prunj").
+        self.set_focus(self.paper_list)
+
+    def action_escape(self) -> None:
+        """In the filter bar: clear it and go back to the list. Elsewhere: clear the marks, else
+        the filter, else starred-only."""
+        filter_bar = self.query_one(FilterBar)
+        if self._filter_focused():
+            filter_bar.value = ""
+            self.set_focus(self.paper_list)
+        elif self.clear_marks():
             return
-        if self.query_one(FilterBar).value:
-            self.query_one(FilterBar).value = ""
+        elif filter_bar.value:
+            filter_bar.value = ""
         elif self.starred_only:
             self.starred_only = False
+        else:
+            raise SkipAction
 
     def action_toggle_starred_only(self) -> None:
         self.starred_only = not self.starred_only
