@@ -97,13 +97,32 @@ def open_store(
     return store, messages
 
 
+def _command_position(args: list[str]) -> int | None:
+    """Where the subcommand is, past leading ``--data-dir DIR`` options; ``None`` for the app."""
+    position = 0
+    while position < len(args):
+        arg = args[position]
+        if arg in COMMAND_NAMES:
+            return position
+        if arg == "--data-dir":
+            position += 2
+        elif arg.startswith("--data-dir="):
+            position += 1
+        else:
+            return None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args_list and args_list[0] in COMMAND_NAMES:
+        command_at = _command_position(args_list)
+        if command_at is not None:
             from tui.cli_commands import COMMANDS
 
+            # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`.
+            args_list = args_list[command_at:] + args_list[:command_at]
             args = build_command_parser().parse_args(args_list)
             store = Store(data_dir(args.data_dir))
             return COMMANDS[args.command](store, args)

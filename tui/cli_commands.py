@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import json
 import sys
 from collections import Counter
@@ -92,7 +93,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         "notices": list(summary.notices),
         "papers": len(store.papers),
     }
-    lines = [f"{path}: {count} papers ({fmt})" for path, fmt, count in summary.files]
+    lines = [f"{path}: {count} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
     lines += list(summary.notices)
     lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
     _emit(args, data, "\n".join(lines))
@@ -175,12 +176,11 @@ def cmd_stats(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_star(store: Store, args: argparse.Namespace) -> int:
-    """Star (or, as ``unstar``, unstar) papers."""
+    """Star (or, as ``unstar``, unstar) papers: every id is checked before anything is written."""
     starred = args.command == "star"
-    records = []
-    for given in args.ids:
-        paper = find_paper(store, given)
-        records.append(paper_record(paper, store.set_star(paper.id, starred)))
+    papers = [find_paper(store, given) for given in args.ids]
+    store.change([p.id for p in papers], lambda record: replace(record, starred=starred))
+    records = [paper_record(p, store.user_data(p.id)) for p in papers]
     verb = "starred" if starred else "unstarred"
     _emit(args, records, "\n".join(f"{verb} {r['id']}  {one_line(r['title'])}" for r in records))
     return 0
@@ -231,6 +231,17 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+def _count(text: str) -> int:
+    """A ``--limit`` value: a whole number ≥ 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (all) or more, not {value}")
+    return value
+
+
 def add_command_parsers(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     add_common: Callable[[argparse.ArgumentParser], None],
@@ -248,11 +259,11 @@ def add_command_parsers(
     parser.add_argument("--format", choices=format_names(), help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")
     parser.add_argument("query")
-    parser.add_argument("--limit", type=int, default=20, help="at most N papers (0: all; default 20)")
+    parser.add_argument("--limit", type=_count, default=20, help="at most N papers (0: all; default 20)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser = command("list", "list papers in catalogue order")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
-    parser.add_argument("--limit", type=int, default=0, help="at most N papers (default: all)")
+    parser.add_argument("--limit", type=_count, default=0, help="at most N papers (0, the default: all)")
     parser = command("show", "show one paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("id")
     command("stats", "counts by source, decision and area")

@@ -13,7 +13,13 @@ from tests.conftest import SHARED_DATA
 from tui.cli import main
 
 SAFETY = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
-DATA_FILES = sorted(p for p in SHARED_DATA.iterdir() if p.suffix != ".md")
+DATA_FILES = sorted(p for p in SHARED_DATA.iterdir() if p.suffix != ".md") if SHARED_DATA.is_dir() else []
+
+
+def test_the_shared_real_data_is_beside_the_repository() -> None:
+    """Many tests read ../shared/data (the real paper lists); CI lays it beside the clone."""
+    assert SHARED_DATA.is_dir(), f"{SHARED_DATA} is missing: clone paperdeck next to the shared/ folder"
+    assert len(DATA_FILES) >= 15
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

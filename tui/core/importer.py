@@ -7,10 +7,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tui.core.errors import SourceError
 from tui.core.paper import Paper
 from tui.core.sources import read_source
 from tui.core.sources.base import SourceRead
 from tui.core.store import Store
+
+#: Longest title and abstract accepted, in characters (ICLR 2026's longest abstract: 4,306).
+MAX_TITLE_CHARS = 2_000
+MAX_ABSTRACT_CHARS = 100_000
 
 #: Called before each file is read: ``(index, total, path)``.
 Progress = Callable[[int, int, Path], None]
@@ -58,8 +63,27 @@ def read_files(
     for index, path in enumerate(paths):
         if progress is not None:
             progress(index, len(paths), path)
-        reads.append(read_source(path, format))
+        read = read_source(path, format)
+        _check_sizes(read)
+        reads.append(read)
     return reads
+
+
+def _check_sizes(read: SourceRead) -> None:
+    """Refuse papers no real list has: a 10 MB "abstract" is a broken file, and showing or
+    indexing it would stall the app.
+
+    Raises:
+        SourceError: a title or abstract over the limits, naming the paper.
+    """
+    for number, paper in enumerate(read.papers, start=1):
+        for name, text, limit in (("title", paper.title, MAX_TITLE_CHARS), ("abstract", paper.abstract, MAX_ABSTRACT_CHARS)):
+            if len(text) > limit:
+                raise SourceError(
+                    read.path,
+                    f"paper {number} ({paper.id}): its {name} has {len(text):,} characters, "
+                    f"more than the {limit:,} a real one has; is the file broken?",
+                )
 
 
 def import_files(

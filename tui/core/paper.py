@@ -222,9 +222,14 @@ class PaperRow:
 
     @classmethod
     def of(cls, paper: Paper) -> PaperRow:
-        """The row of ``paper``."""
+        """The row of ``paper``; a title with LaTeX (``C$^3$-Bench``) is shown rendered (``C³-Bench``)."""
         rating = paper.ratings.mean if paper.ratings is not None else None
-        return cls(paper.id, paper.title, paper.title_derived, paper.decision, rating)
+        title = paper.title
+        if "$" in title or "\\" in title:
+            from tui.core.render import render_plain
+
+            title = render_plain(title)
+        return cls(paper.id, title, paper.title_derived, paper.decision, rating)
 
     def to_list(self) -> list[Any]:
         """Compact JSON form: ``[id, title, derived, decision, rating]``."""
