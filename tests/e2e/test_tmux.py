@@ -128,8 +128,9 @@ def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tm
     assert "REAPs" not in first.screen()
     first.keys("n")
     first.wait_for("ctrl+s save")
-    first.type("Check the [bold] pruning table, 5% claim")
-    first.keys("C-s")
+    # Typed and saved in one burst: the save must come after every character.
+    first.burst("-l", "Check the [bold] pruning table, 5% claim")
+    first.burst("C-s")
     first.wait_for("Note saved")
     first.keys("q")
     first.wait_exit()

@@ -18,9 +18,11 @@ class NoteEditor(ModalScreen[str | None]):
     """Edit a note. Dismisses with the new text on ``ctrl+s`` (``""`` deletes the note), or with
     ``None`` on ``escape`` — after asking, when the text was changed."""
 
+    # Not priority bindings: they must wait behind the characters typed before them, or a fast
+    # "…claim⌃s" would save the note without its last letters.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", priority=True, id="note.save"),
-        Binding("escape", "cancel", "Cancel", priority=True, id="note.cancel"),
+        Binding("ctrl+s", "save", "Save", id="note.save"),
+        Binding("escape", "cancel", "Cancel", id="note.cancel"),
     ]
 
     def __init__(self, title: str, note: str) -> None:
