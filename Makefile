@@ -24,7 +24,7 @@ run: $(VENV)/.installed-app
 
 ## test: the whole suite — unit, Pilot, snapshot and the tmux end-to-end test
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 ## test-fast: everything but the slow and end-to-end tests
 test-fast: $(VENV)/.installed-test

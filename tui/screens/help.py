@@ -48,6 +48,11 @@ class HelpScreen(ModalScreen[None]):
                     Content.assemble((f"  {keys:<18}", "bold $text-warning"), binding.description, (ident, "dim"))
                 )
             lines.append(Content(""))
+        from tui.core.query import QUERY_HELP
+
+        lines.append(Content.styled("The filter bar", "bold underline"))
+        lines.extend(Content(line) for line in QUERY_HELP.rstrip().splitlines())
+        lines.append(Content(""))
         lines.append(Content.styled("Remap keys by id in config.json (see README). Press escape to close.", "dim"))
         return Content("\n").join(lines)
 

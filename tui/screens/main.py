@@ -29,6 +29,7 @@ from tui.widgets.paper_detail import PaperDetail
 from tui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from tui.core.query import Query
     from tui.core.search import SearchIndex
 
 
@@ -69,6 +70,8 @@ class MainScreen(ReadingScreen):
         self._index: SearchIndex | None = None
         self._index_ready = asyncio.Event()
         self._view_ids: list[str] = []
+        #: A hint about a malformed query (shown instead of the counts), else ``None``.
+        self.query_hint: str | None = None
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
 
@@ -155,24 +158,46 @@ class MainScreen(ReadingScreen):
 
     @work(exclusive=True, group="filter")
     async def _refilter(self) -> None:
-        """Re-rank for the current query in a thread; a newer keystroke cancels this one."""
-        query, starred_only = self.filter_text, self.starred_only
-        keep = self.paper_list.highlighted_id if not query.strip() else None
-        if query.strip():
+        """Re-rank and filter for the current query in a thread; a newer keystroke cancels this one.
+
+        Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
+        filter. A malformed query shows a hint and keeps the last good result.
+        """
+        text, starred_only = self.filter_text, self.starred_only
+        keep = self.paper_list.highlighted_id if not text.strip() else None
+        self.query_hint = None
+        if text.strip():
             await asyncio.sleep(self.DEBOUNCE_S)
+            from tui.core.query import parse_query  # deferred: not needed for the first paint
+
+            query = parse_query(text)
+            if query.error is not None:
+                self.query_hint = query.error
+                self.applied_filter = (text, starred_only)
+                self._update_counts()
+                return
             await self._index_ready.wait()
             assert self._index is not None
-            index = self._index
-            result = await asyncio.to_thread(index.search, query)
-            ids = index.paper_ids(result.positions)
+            ids = await asyncio.to_thread(self._run_query, self._index, query)
         else:
             ids = self.store.paper_ids
         if starred_only:
             ids = [pid for pid in ids if self.store.user_data(pid).starred]
         self._view_ids = ids
         self.paper_list.show(ids, highlight=keep)
-        self.applied_filter = (query, starred_only)
+        self.applied_filter = (text, starred_only)
         self._update_counts()
+
+    def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
+        """Rank by the query's words (all papers in order when there are none), then filter."""
+        if query.words:
+            ids = index.paper_ids(index.search(" ".join(query.words)).positions)
+        else:
+            ids = self.store.paper_ids
+        if not query.has_filter:
+            return ids
+        paper, user = self.store.paper, self.store.user_data
+        return [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, user(pid))]
 
     def _update_counts(self) -> None:
         total = len(self.store.paper_ids)
@@ -188,6 +213,8 @@ class MainScreen(ReadingScreen):
             text += f" · {len(self.marked):,} marked"
         if self._index is None:
             text += " · indexing…"
+        if self.query_hint:
+            text = f"⚠ {self.query_hint}"
         self.query_one("#counts", Static).update(text)
         statuses = Counter(record.status for record in self.store.all_user_data.values())
         unseen = total - sum(statuses.values()) + statuses["unseen"]

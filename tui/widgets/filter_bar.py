@@ -14,7 +14,7 @@ class FilterBar(Input):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
-            placeholder="Filter papers — type to search titles, abstracts and notes  ( / )",
+            placeholder="Filter ( / ) — words, typos welcome; fields too: decision:oral rating>=6 -tag:done",
             id=id,
             select_on_focus=False,
         )

@@ -1,0 +1,404 @@
+"""The filter bar's query language: parsing, plain words, evaluation, gentle errors, robustness."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tui.core import query as query_module
+from tui.core.paper import Paper, Ratings, UserData
+from tui.core.query import QUERY_HELP, Group, Query, Term, parse_query, prepare_texts
+
+DIFFUSION = Paper(
+    id="p1",
+    title="Fast Diffusion Sampling with Graph Neural Networks",
+    abstract="We sample from diffusion models\nquickly, using a graph   neural network as the guide.",
+    year=2026,
+    authors=("Yoshua Bengio", "Ada Lovelace"),
+    keywords=("Diffusion Models", "Sampling"),
+    primary_area="generative models",
+    decision="oral",
+    ratings=Ratings(6.5),
+)
+RLHF = Paper(
+    id="p2",
+    title="Reinforcement Learning from Human Feedback at Scale",
+    abstract="We align large language models with preference data.",
+    year=2026,
+    authors=("Grace Hopper",),
+    keywords=("RLHF", "alignment"),
+    primary_area="reinforcement learning",
+    decision="poster",
+    ratings=Ratings(5.0),
+)
+WITHDRAWN = Paper(
+    id="p3",
+    title="Offline Policy Optimisation",
+    abstract="A withdrawn study of offline reinforcement learning.",
+    year=2025,
+    primary_area="reinforcement learning",
+    decision="withdrawn",
+)
+SURVEY = Paper(
+    id="p4",
+    title="A Survey of Large Language Models",
+    abstract="We review LLM pre-training, fine-tuning and evaluation.",
+    authors=("Alan Turing",),
+    keywords=("LLM", "survey"),
+    primary_area="foundation or frontier models, including LLMs",
+    decision="accept-conditional",
+    ratings=Ratings(4.667),
+)
+PAPERS = [DIFFUSION, RLHF, WITHDRAWN, SURVEY]
+USERS = {
+    "p1": UserData("p1", starred=True, note="Compare with the DDPM baseline", status="read", tags=("must-read", "rl")),
+    "p2": UserData("p2", status="to-read", tags=("later",)),
+    "p4": UserData("p4", starred=True, status="dismissed"),
+}
+
+
+def hits(text: str) -> list[str]:
+    """Ids of the papers the query's filter keeps (the words are for ranking, not checked here)."""
+    query = parse_query(text)
+    assert query.error is None, query.error
+    return [paper.id for paper in PAPERS if query.matches(paper, USERS.get(paper.id))]
+
+
+# --- parsing ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        ("title:diffusion", "title:diffusion"),
+        ("Title:Diffusion", "title:Diffusion"),
+        ("author:bengio", "author:bengio"),
+        ("authors:bengio", "author:bengio"),
+        ("keyword:rlhf", "keyword:rlhf"),
+        ("area:reinforcement", "area:reinforcement"),
+        ("abstract:preference", "abstract:preference"),
+        ("note:ddpm", "note:ddpm"),
+        ("tag:must", "tag:must"),
+        ("status:to-read", "status:to-read"),
+        ("decision:acc", "decision:acc"),
+        ("is:starred", "is:starred"),
+        ("has:note", "has:note"),
+        ("has:tags", "has:tags"),
+        ("title=diffusion", "title:diffusion"),
+        ('title:"large language"', 'title:"large language"'),
+        ('"graph neural"', '"graph neural"'),
+    ],
+)
+def test_field_terms_and_phrases_parse(text: str, tree: str) -> None:
+    query = parse_query(text)
+    assert query.error is None
+    assert str(query.tree) == tree
+    assert query.words == []
+    assert query.has_filter
+
+
+@pytest.mark.parametrize(
+    ("text", "op", "value"),
+    [
+        ("rating>=6", ">=", "6"),
+        ("rating>6", ">", "6"),
+        ("rating<5.5", "<", "5.5"),
+        ("rating<=5", "<=", "5"),
+        ("rating=6", "=", "6"),
+        ("rating:6", "=", "6"),
+        ("rating:>=6", ">=", "6"),
+        ("rating:5..7", "..", "5..7"),
+        ("rating:6..", "..", "6.."),
+        ("rating:..5", "..", "..5"),
+        ("year:2026", "=", "2026"),
+        ("year>=2025", ">=", "2025"),
+        ("year<2026", "<", "2026"),
+        ("year:2024..2026", "..", "2024..2026"),
+    ],
+)
+def test_comparisons_and_ranges_parse(text: str, op: str, value: str) -> None:
+    tree = parse_query(text).tree
+    assert isinstance(tree, Term)
+    assert (tree.op, tree.value) == (op, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        ("-survey", "-survey"),
+        ("NOT survey", "-survey"),
+        ('-"large language"', '-"large language"'),
+        ("-decision:withdrawn", "-decision:withdrawn"),
+        ("NOT decision:withdrawn", "-decision:withdrawn"),
+        ("--survey x", None),  # twice negated: a plain word again
+        ("NOT -survey x", None),
+        ("-(llm OR survey)", "-(llm OR survey)"),
+        ("a b OR c", "((a b) OR c)"),  # AND binds tighter than OR
+        ("a OR b c", "(a OR (b c))"),
+        ("a AND b OR c AND d", "((a b) OR (c d))"),
+        ("a OR b OR c", "(a OR b OR c)"),
+        ("(a OR b) c", "(a OR b)"),
+        ("((a OR b)) (c OR d)", "((a OR b) (c OR d))"),
+        ("x (a OR (b OR c))", "(a OR b OR c)"),
+        ("is:starred (decision:oral OR rating>=6)", "(is:starred (decision:oral OR rating>=6))"),
+    ],
+)
+def test_negation_precedence_and_parentheses(text: str, tree: str | None) -> None:
+    query = parse_query(text)
+    assert query.error is None
+    assert (str(query.tree) if query.tree is not None else None) == tree
+
+
+def test_tree_nodes_are_plain_data() -> None:
+    tree = parse_query("-(llm OR title:agent) decision:oral").tree
+    assert tree == Group(
+        "AND", (Group("NOT", (Group("OR", (Term("word", "llm"), Term("title", "agent"))),)), Term("decision", "oral"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "tree"),
+    [
+        ("", [], None),
+        ("   ", [], None),
+        ("difusion samplng", ["difusion", "samplng"], None),
+        ("difusion decision:oral", ["difusion"], "decision:oral"),
+        ("diffusion decision:oral rating>=6", ["diffusion"], "(decision:oral rating>=6)"),
+        ("diffusion AND sampling", ["diffusion", "sampling"], None),
+        ("(diffusion sampling) is:starred", ["diffusion", "sampling"], "is:starred"),
+        ("llm -survey", ["llm"], "-survey"),
+        ('llm "large language"', ["llm"], '"large language"'),
+        ("llm OR agent", [], "(llm OR agent)"),
+        ("llm or agent", ["llm", "or", "agent"], None),  # operators only in capitals
+        ("p<0.05 x=y", ["p<0.05", "x=y"], None),  # no known field: words
+        ("ratio 3:1", ["ratio", "3:1"], None),
+        ("a - b", ["a", "b"], None),  # a lone "-" is nothing
+        ("state-of-the-art", ["state-of-the-art"], None),
+    ],
+)
+def test_words_are_the_top_level_plain_words(text: str, words: list[str], tree: str | None) -> None:
+    query = parse_query(text)
+    assert query.error is None
+    assert query.words == words
+    assert (str(query.tree) if query.tree is not None else None) == tree
+    assert query.has_filter is (tree is not None)
+
+
+def test_a_query_without_filter_keeps_every_paper() -> None:
+    query = parse_query("diffusion sampling")
+    assert all(query.matches(paper, USERS.get(paper.id)) for paper in PAPERS)
+    assert query.matches(WITHDRAWN)  # no user record
+
+
+# --- evaluation ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("title:diffusion", ["p1"]),
+        ("title:DIFFUSION", ["p1"]),
+        ('title:"large language"', ["p4"]),
+        ("author:bengio", ["p1"]),
+        ("author:hopper", ["p2"]),
+        ("keyword:rlhf", ["p2"]),
+        ("keyword:model", ["p1"]),
+        ("area:reinforcement", ["p2", "p3"]),
+        ('area:"reinforcement learning" -decision:withdrawn', ["p2"]),
+        ("abstract:preference", ["p2"]),
+        ('abstract:"graph neural network"', ["p1"]),  # white space folded
+        ("note:ddpm", ["p1"]),
+        ("tag:must-read", ["p1"]),
+        ("tag:must", ["p1"]),  # a prefix
+        ("tag:rl", ["p1"]),  # exact
+        ("tag:ust", []),  # not a substring
+        ("status:read", ["p1"]),
+        ("status:to-read", ["p2"]),
+        ("status:toread", ["p2"]),
+        ("status:unseen", ["p3"]),  # no record: unseen
+        ("status:dis", ["p4"]),
+        ("decision:oral", ["p1"]),
+        ("decision:acc", ["p4"]),  # accept, accept-conditional
+        ("decision:accept", []),  # exact beats prefix
+        ("decision:accept_conditional", ["p4"]),
+        ("decision:w", ["p3"]),
+        ("is:starred", ["p1", "p4"]),
+        ("is:star", ["p1", "p4"]),
+        ("-is:starred", ["p2", "p3"]),
+        ("has:note", ["p1"]),
+        ("has:tags", ["p1", "p2"]),
+        ("has:tag", ["p1", "p2"]),
+        ("has:rating", ["p1", "p2", "p4"]),
+        ("rating>=6", ["p1"]),
+        ("rating>5", ["p1"]),
+        ("rating>=5", ["p1", "p2"]),
+        ("rating<5", ["p4"]),
+        ("rating<=5", ["p2", "p4"]),
+        ("rating=5", ["p2"]),
+        ("rating=4.67", ["p4"]),  # the mean as shown, to 2 decimals
+        ("rating=4.667", ["p4"]),
+        ("rating=4.7", []),
+        ("rating:5..7", ["p1", "p2"]),
+        ("rating:7..5", ["p1", "p2"]),
+        ("rating:6..", ["p1"]),
+        ("rating:..5", ["p2", "p4"]),
+        ("-rating>=6", ["p2", "p3", "p4"]),  # unrated papers never match a rating
+        ("year:2026", ["p1", "p2"]),
+        ("year<2026", ["p3"]),  # an unknown year never matches
+        ("year:2020..2025", ["p3"]),
+        ('"graph neural"', ["p1"]),
+        ('"GRAPH NEURAL network"', ["p1"]),  # abstract across white space
+        ('"large language"', ["p2", "p4"]),
+        ('"DDPM baseline"', ["p1"]),  # the note
+        ('"grace hopper"', []),  # a phrase does not look in authors
+        ('-"large language"', ["p1", "p3"]),
+        ("-survey", ["p1", "p2", "p3"]),
+        ("NOT survey", ["p1", "p2", "p3"]),
+        ("-hopper", ["p1", "p3", "p4"]),  # a negated word looks in authors
+        ("-ddpm", ["p2", "p3", "p4"]),  # and in the note
+        ("-reinforce", ["p1", "p4"]),  # a substring: word prefixes too
+        ("llm OR sampling", ["p1", "p4"]),
+        ('(llm OR "language model") is:starred', ["p4"]),
+        ("diffusion decision:oral rating>=6", ["p1"]),
+        ("decision:oral OR decision:poster rating<6", ["p1", "p2"]),
+        ("(decision:oral OR decision:poster) rating<6", ["p2"]),
+        ("-(decision:oral OR decision:poster)", ["p3", "p4"]),
+        ("NOT NOT is:starred", ["p1", "p4"]),
+        ("is:starred AND -has:note", ["p4"]),
+    ],
+)
+def test_evaluation(text: str, ids: list[str]) -> None:
+    assert hits(text) == ids
+
+
+def test_text_cache_follows_the_paper_object_not_its_id() -> None:
+    query = parse_query("-title:diffusion")
+    assert not query.matches(DIFFUSION)
+    renamed = replace(DIFFUSION, title="Something Else")
+    assert query.matches(renamed)
+    assert not query.matches(DIFFUSION)
+
+
+def test_prepared_texts_and_a_full_cache_give_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = hits('"graph neural" OR author:hopper OR area:reinforce')
+    assert expected == ["p1", "p2", "p3"]
+    prepare_texts(PAPERS)
+    assert hits('"graph neural" OR author:hopper OR area:reinforce') == expected
+    monkeypatch.setattr(query_module, "_FOLD_LIMIT", 2)  # the cache is dropped every second paper
+    for _ in range(3):
+        assert hits('"graph neural" OR author:hopper OR area:reinforce') == expected
+
+
+def test_non_ascii_text_is_folded() -> None:
+    paper = Paper(id="u", title="Straße to ＡＩ", abstract="Über alles", authors=("Zoë Müller",))
+    assert parse_query("title:ai").matches(paper)
+    assert parse_query("title:strasse").matches(paper)
+    assert parse_query("author:zoë").matches(paper)
+    assert parse_query("-über").matches(paper) is False
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("foo:bar", "unknown field 'foo:'"),
+        ("foo:bar", "title:"),
+        ("autor:bengio", "did you mean author:?"),
+        ("(llm OR agent", "a closing ) is missing"),
+        ("(", "a closing ) is missing"),
+        ("llm)", "a ) has no matching ("),
+        (") llm", "a ) has no matching ("),
+        ("()", "empty ( )"),
+        ("llm OR", "OR needs a term on both sides"),
+        ("OR llm", "OR needs a term on both sides"),
+        ("llm OR OR agent", "OR needs a term on both sides"),
+        ("(llm OR) x", "OR needs a term on both sides"),
+        ("llm AND", "AND needs a term on both sides"),
+        ("AND llm", "AND needs a term on both sides"),
+        ("llm AND OR x", "AND needs a term on both sides"),
+        ("NOT", "need a term after them"),
+        ("llm NOT", "need a term after them"),
+        ("(llm -)", "need a term after them"),
+        ('"graph neural', 'a closing " is missing'),
+        ('title:"graph neural', 'a closing " is missing'),
+        ('title:"', 'a closing " is missing'),
+        ('""', 'an empty "" phrase'),
+        ("rating>=abc", "rating needs a number, e.g. rating>=6"),
+        ("rating>=nan", "rating needs a number"),
+        ("rating>=", "rating needs a number"),
+        ("rating:..", "rating needs a number"),
+        ("rating:5..x", "rating needs a number"),
+        ("year:twenty", "year needs a whole number"),
+        ("year>=2025.5", "year needs a whole number"),
+        ("title:", "title: needs a value, e.g. title:diffusion"),
+        ("tag:", "tag: needs a value"),
+        ("decision:", "decision: needs a value"),
+        ("decision:maybe", "unknown decision 'maybe' — try oral"),
+        ("status:done", "unknown status 'done' — try unseen, skimmed, to-read, read, dismissed"),
+        ("is:happy", "unknown is 'happy'"),
+        ("has:code", "unknown has 'code'"),
+        ("has:s", "unknown has 's'"),
+        ("title>=x", "only rating and year compare"),
+        ("(" * 40 + "x" + ")" * 40, "too many nested"),
+    ],
+)
+def test_malformed_queries_give_a_hint_and_filter_nothing(text: str, hint: str) -> None:
+    query = parse_query(text)
+    assert query.error is not None and hint in query.error
+    assert len(query.error) < 120
+    assert query.words == [] and query.tree is None and not query.has_filter
+    assert query.matches(DIFFUSION, USERS["p1"])
+
+
+def test_deep_but_allowed_nesting_and_long_negation_chains_parse() -> None:
+    assert str(parse_query("(" * 20 + "a OR b" + ")" * 20).tree) == "(a OR b)"
+    assert str(parse_query("-" * 5001 + "x").tree) == "-x"
+    assert parse_query("NOT " * 3000 + "x").words == ["x"]
+
+
+def test_help_examples_parse() -> None:
+    examples = QUERY_HELP.split("Examples:")[1].strip().splitlines()
+    assert len(examples) == 3
+    for example in examples:
+        query = parse_query(example.strip())
+        assert query.error is None and query.has_filter
+    assert hits('area:"reinforcement learning" -decision:withdrawn') == ["p2"]
+
+
+# --- robustness ------------------------------------------------------------------------------------
+
+PIECES = st.sampled_from(
+    ["OR", "AND", "NOT", "-", "(", ")", '"', "title:", "rating>=", "rating:", "decision:", "is:", "has:",
+     "tag:", "status:", "year<", "..", "6", "oral", "acc", "starred", "note", "llm", "x:y", " ", "=", ">"]
+)  # fmt: skip
+QUERYISH = st.lists(st.one_of(PIECES, st.text(max_size=4)), max_size=12).map("".join)
+
+
+def _check(text: str) -> Query:
+    query = parse_query(text)
+    assert isinstance(query, Query)
+    assert (query.error is None) or (query.tree is None and query.words == [])
+    for paper in (*PAPERS, Paper(id="e", title="", abstract="")):
+        assert isinstance(query.matches(paper, USERS.get(paper.id)), bool)
+        assert isinstance(query.matches(paper, None), bool)
+    return query
+
+
+@settings(max_examples=300)
+@given(st.text())
+def test_any_text_parses_without_raising(text: str) -> None:
+    _check(text)
+
+
+@settings(max_examples=500)
+@given(QUERYISH)
+def test_query_like_text_parses_and_its_tree_prints_back(text: str) -> None:
+    query = _check(text)
+    if query.tree is not None:
+        again = parse_query(str(query.tree))
+        assert again.error is None and again.tree == query.tree and again.words == []
