@@ -20,11 +20,10 @@ One- and two-letter query words match as prefixes only in titles (one letter) or
 keywords and authors (two letters), and exactly everywhere: as prefixes in abstracts they would
 touch ~200,000 postings and rank nothing better.
 
-Speed on the ICLR 2026 dump (19,630 papers with abstracts: 2.6M distinct (paper, word) pairs,
-49.5k words), shared 2-core machine, medians from ``/tmp`` bench scripts (see the SearchIndex
-docstring for the figures). The build does its per-word work in C: one ``bytes.translate`` fold per
-paper, postings filled by ``map(array.append, ...)``; a query builds its sort keys with
-``dict.update``/``map`` over whole posting lists, never a Python loop per paper.
+Speed (figures in the :class:`SearchIndex` docstring): the build does its per-word work in C,
+one ``bytes.translate`` fold per paper and postings filled by ``map(array.append, ...)``; a query
+builds its sort keys with ``dict.update`` and ``map`` over whole posting lists, never a Python loop
+per paper, and caches the matches of the last words typed.
 """
 
 from __future__ import annotations
@@ -63,8 +62,8 @@ _KNOWN_WORD_TYPO = 0.6
 _SHORT_PREFIX_FIELDS: dict[int, tuple[int, ...]] = {1: (TITLE,), 2: (TITLE, KEYWORD, AUTHOR)}
 
 #: Sort-key layout, one int per paper: score in 1/100 | phrase order (4 bits) | title coverage
-#: (8 bits) | keyword words matched (4 bits). Below 16 query words it stays under 2**30, where
-#: CPython's int arithmetic takes its fast path.
+#: (8 bits) | query words also in the keywords (4 bits). Below 16 query words it stays under
+#: 2**30, where CPython's int arithmetic takes its fast path.
 _SCORE_SHIFT = 16
 _ORDER_SHIFT = 12
 _ORDER_MAX = 15
@@ -178,12 +177,20 @@ class SearchIndex:
         papers: the papers, in catalogue order; results are positions in this sequence.
         notes: note text by paper id.
 
-    Measured on the ICLR 2026 dump (19,630 papers) on the shared 2-core machine, medians of 5
-    runs of ``/tmp`` bench scripts, this index against the per-word-loop one it replaced (same
-    runs, same load): building 1.2 s against 3.3 s of CPU; a keystroke of ``diffusion``,
-    ``graph neural``, ``difusion samplng``, ``REAP``, ``specul decod`` (every prefix, as typed)
-    4 ms against 13 ms at the median, 17 ms against 27 ms at the 95th percentile; 30 MB held
-    (tracemalloc), 35 MB at the peak of the build, against 23 MB and 135 MB. Build it in a worker.
+    Measured on the ICLR 2026 dump (19,630 papers with abstracts: 2.6M distinct (paper, word)
+    pairs, 49.5k words) on the shared 2-core machine (load average 1-2), against the per-word-loop
+    index this one replaced, interleaved in one process, medians of 5 (``/tmp`` A/B script):
+
+    - build: 2.6 s of CPU against 5.1 s (~0.75 s splitting the 27 MB of text into word sets,
+      ~1.2 s filling the postings, ~0.13 s vocabulary and typo buckets);
+    - a keystroke of the typing sequences ``diffusion``, ``graph neural``, ``difusion samplng``,
+      ``REAP``, ``specul decod`` (each prefix, as typed, fresh index): 4.4 ms against 18.9 ms at
+      the median, 17.5 ms against 28.9 ms at the 95th percentile, 20 ms against 67 ms at worst
+      (one- and two-letter first words are the slowest);
+    - memory: 33 MB held (tracemalloc), 36 MB at the peak of the build, 21 MB of RSS, against
+      23 MB, 135 MB and 121 MB.
+
+    Build it in a worker.
 
     ``search`` may run in a thread while ``set_note`` is called from another: notes are swapped
     whole, never mutated in place, and the caches only ever hold finished values.
@@ -212,8 +219,8 @@ class SearchIndex:
             author_set = _word_set(author_text)
             abstract_set = _word_set(abstract_text)
             abstract_set.difference_update(title_set, keyword_set, author_set)
-            # map(array.append, ...) appends without a Python-level loop over the words: ~2.6M
-            # appends at ~0.3 µs each, against ~1 µs for a loop.
+            # map(array.append, ...) appends without a Python-level loop over the words: the
+            # 2.6M appends take ~1.2 s (arrays are not tracked by the GC; lists were slower).
             at = repeat(i)
             any(map(append, map(title_get, title_set), at))
             any(map(append, map(keyword_get, keyword_set), at))
@@ -235,8 +242,7 @@ class SearchIndex:
             if len(word) > 1:
                 self._typo_buckets[1].setdefault(word[1], []).append(word)
         self._typo_lengths = tuple(
-            {letter: list(map(len, bucket)) for letter, bucket in buckets.items()}
-            for buckets in self._typo_buckets
+            {letter: list(map(len, bucket)) for letter, bucket in buckets.items()} for buckets in self._typo_buckets
         )
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
@@ -279,20 +285,23 @@ class SearchIndex:
         if not query_words:
             return SearchResult(list(range(total)), total)
         notes = self._notes  # one snapshot: set_note swaps the dict, never edits it
-        matches = [self._match(word) for word in query_words]
-        score_maps = [
-            _with_notes(match.scores, word, notes)
-            for match, word in zip(matches, query_words, strict=True)
-        ]
-        smallest = min(score_maps, key=len)
-        candidates = sorted(smallest)
-        for scores in score_maps:
-            if scores is not smallest:
-                candidates = list(filter(scores.__contains__, candidates))
-        if not candidates:
-            return SearchResult([], total)
+        found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
+        candidates: list[int] | None = None
+        # Longer words first: few candidates left bound the prefix scan of a one- or two-letter
+        # word ("specul d" scans the 89 "specul…" papers, not 19,630).
+        for word in sorted(query_words, key=lambda w: len(w) in _SHORT_PREFIX_FIELDS):
+            bounded = candidates is not None and len(candidates) * 8 < total
+            match = self._match(word, candidates if bounded else None)
+            scores = _with_notes(match.scores, word, notes)
+            found[word] = match, scores
+            candidates = sorted(scores) if candidates is None else list(filter(scores.__contains__, candidates))
+            if not candidates:
+                return SearchResult([], total)
+        assert candidates is not None
+        matches = [found[word][0] for word in query_words]
+        score_maps = [found[word][1] for word in query_words]
         if len(score_maps) == 1:
-            keys = dict(smallest)  # a copy: the match is cached and shared
+            keys = dict(score_maps[0])  # a copy: the match is cached and shared
         else:
             totals: Iterable[int] = map(score_maps[0].__getitem__, candidates)
             for scores in score_maps[1:]:
@@ -317,9 +326,7 @@ class SearchIndex:
             titled = list(filter(keys.__contains__, set().union(*(m.title_hits for m in matches))))
             sizes = map(self._title_sizes.__getitem__, titled)
             hits = list(map(min, _summed([m.title_hits for m in matches], titled), sizes))
-            keyworded = list(
-                filter(keys.__contains__, set().union(*(m.keyword_hits for m in matches)))
-            )
+            keyworded = list(filter(keys.__contains__, set().union(*(m.keyword_hits for m in matches))))
             keyword_counts = _summed([m.keyword_hits for m in matches], keyworded)
         _add_bits(keys, titled, map(mul, hits, map(self._cover_units.__getitem__, titled)))
         _add_bits(keys, keyworded, map(min, keyword_counts, repeat(_KEYWORD_MAX)))
@@ -335,13 +342,18 @@ class SearchIndex:
                 if order:
                     keys[position] += min(order, _ORDER_MAX) << _ORDER_SHIFT
 
-    def _match(self, word: str) -> _WordMatch:
-        """Scores and tie-break counts of one query word over every field; cached."""
-        cached = self._matches.get(word)
+    def _match(self, word: str, within: list[int] | None = None) -> _WordMatch:
+        """Scores and tie-break counts of one query word over every field; cached.
+
+        ``within`` bounds the prefix scans of a one- or two-letter word to those positions
+        (sorted); the other positions may or may not be in the result, which is not cached.
+        """
+        short = len(word) in _SHORT_PREFIX_FIELDS
+        bounded = short and within is not None
+        cached = None if bounded else self._matches.get(word)
         if cached is not None:
             return cached
         expansion = self._expand(word)
-        short = len(word) in _SHORT_PREFIX_FIELDS
         groups: list[tuple[int, Iterable[int]]] = []
         hit_positions: tuple[list[Iterable[int]], list[Iterable[int]]] = ([], [])
         for quality, vocab_words in expansion.bands:
@@ -350,8 +362,8 @@ class SearchIndex:
             for code in codes:
                 field, score = self._fields[code], _score_key(quality * _WEIGHT[code])
                 found: Iterable[int]
-                if prefix and short:  # thousands of words: scanning the texts is faster
-                    found = self._starting_with(code, word)
+                if prefix and bounded:  # a few papers left: scanning their words is faster
+                    found = self._starting_with(code, word, within or [])
                 elif len(vocab_words) == 1:
                     found = field.get(vocab_words[0], ())
                 else:
@@ -373,17 +385,20 @@ class SearchIndex:
             title_hits[position] = max(1, min(len(word), sizes[position]))
         keyword_hits = dict.fromkeys(chain.from_iterable(hit_positions[KEYWORD]), 1)
         match = _WordMatch(scores, title_hits, keyword_hits, expansion.vocabulary)
+        if bounded:
+            return match
         if len(self._matches) >= _MAX_MATCHES:
             self._matches.clear()
         self._matches[word] = match
         return match
 
-    def _starting_with(self, code: int, word: str) -> list[int]:
-        """Positions with a word starting with ``word`` in the field (title, keywords, authors):
-        a C-level substring scan of each paper's words, ~1 ms over 19,630 titles, where the
-        postings of the ~5,000 words starting with "s" hold ~15,000 entries."""
-        texts = self._texts[code]
-        return list(compress(range(len(texts)), map(contains, texts, repeat(" " + word))))
+    def _starting_with(self, code: int, word: str, within: list[int]) -> list[int]:
+        """The positions of ``within`` with a word starting with ``word`` in the field (title,
+        keywords, authors): a C-level substring scan of their words, ~0.3 µs a paper. Only for
+        a few papers: over all 19,630 titles it takes ~6 ms, gathering the postings of every
+        title word starting with "re" ~1 ms."""
+        texts, needle = self._texts[code], " " + word
+        return list(compress(within, map(contains, map(texts.__getitem__, within), repeat(needle))))
 
     def _acronym_positions(self, word: str) -> list[int]:
         """Positions whose title initials contain ``word`` (3 to 8 letters).
@@ -473,9 +488,7 @@ def _add_bits(keys: dict[int, int], positions: list[int], bits: Iterable[int]) -
     keys.update(zip(positions, list(map(add, map(keys.__getitem__, positions), bits)), strict=True))
 
 
-def _with_notes(
-    scores: dict[int, int], word: str, notes: Mapping[int, frozenset[str]]
-) -> dict[int, int]:
+def _with_notes(scores: dict[int, int], word: str, notes: Mapping[int, frozenset[str]]) -> dict[int, int]:
     """``scores`` with the note matches of ``word`` merged in (a new dict only when one counts)."""
     better: dict[int, int] = {}
     for position, note_words in notes.items():
