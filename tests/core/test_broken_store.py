@@ -239,7 +239,7 @@ def _fail(code: int) -> OSError:
 def read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A read-only file system as Linux reports it: reads work, every change fails with EROFS
     (``mkdir`` of an existing directory reports EEXIST first). Simulated: root ignores modes."""
-    real_open, real_mkdir = os.open, os.mkdir
+    real_open = os.open
     writing = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
     def open_(path: object, flags: int, *args: object, **kwargs: object) -> int:
@@ -354,3 +354,19 @@ def test_an_empty_tinydb_file_is_an_empty_store(tmp_path: Path) -> None:
     assert store.is_empty
     import_files(store, [sorted(SEEDS.glob("*.txt"))[0]])
     assert len(Store(data_dir).papers) == 19
+
+
+def test_a_shard_broken_while_the_app_runs_is_reported_on_every_reload(tmp_path: Path) -> None:
+    """The app re-reads changed shards every 2 s: a shard broken meanwhile must keep failing
+    (not be taken as read after the first error and silently ignored), and stay untouched."""
+    sample = Sample(tmp_path / "data")
+    running = Store(sample.data_dir)
+    raw = _truncate(sample.note_shard).read_bytes()
+    for _ in range(2):
+        with pytest.raises(StoreError) as caught:
+            running.reload_user_data()
+        assert_clear(str(caught.value), sample.note_shard)
+    assert running.user_data(sample.noted).note == SECRET  # what it read before stays shown
+    with pytest.raises(StoreError):
+        running.set_note(sample.noted, SECRET_TOO)
+    assert sample.note_shard.read_bytes() == raw

@@ -255,6 +255,12 @@ class ForkServer:
         self.process.stdin.close()
         assert self.process.wait(timeout=30) == 0
 
+    def kill(self) -> None:
+        """Stop the server if a failed check left it running."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=30)
+
 
 def _read_all(fd: int) -> str:
     """Everything the (dead) writer wrote to its end of the FIFO."""
@@ -283,28 +289,35 @@ def run_kills(tmp_path: Path, kills: int, seed: int) -> Tally:
     args = [str(data_dir), str(base), str(extra_dir), str(POOL), json.dumps(ids)]
     with (tmp_path / "writer-stderr.txt").open("w") as stderr:
         server = ForkServer(script, args, stderr)
-        for run in range(kills):
-            fifo = tmp_path / f"events-{run}.fifo"
-            os.mkfifo(fifo)
-            reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # before the writer opens it
-            try:
-                pid = server.ask({"run": run, "fifo": str(fifo)})["pid"]
-                # Mostly mid-stream; one kill in five early, during the open and first writes.
-                delay = rng.uniform(0.0, 0.04) if rng.random() < 0.2 else rng.uniform(0.04, 0.3)
-                time.sleep(delay)
-                os.kill(pid, signal.SIGKILL)
-                status = server.ask({"wait": pid})["status"]
-                assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
-                    f"the writer died on its own: {(tmp_path / 'writer-stderr.txt').read_text()}"
-                )
-                output = _read_all(reader)
-            finally:
-                os.close(reader)
-                fifo.unlink()
-            tally.kills += 1
-            in_flight = _apply(model, _events(output), tally)
-            _verify(data_dir, model, in_flight, tally)
-        server.close()
+        try:
+            for run in range(kills):
+                fifo = tmp_path / f"events-{run}.fifo"
+                os.mkfifo(fifo)
+                reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # before the writer opens it
+                pid = None
+                try:
+                    pid = server.ask({"run": run, "fifo": str(fifo)})["pid"]
+                    # Mostly mid-stream; one kill in five early, during the open and first writes.
+                    delay = rng.uniform(0.0, 0.04) if rng.random() < 0.2 else rng.uniform(0.04, 0.3)
+                    time.sleep(delay)
+                    os.kill(pid, signal.SIGKILL)
+                    killed, pid = pid, None
+                    status = server.ask({"wait": killed})["status"]
+                    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+                        f"the writer died on its own: {(tmp_path / 'writer-stderr.txt').read_text()}"
+                    )
+                    output = _read_all(reader)
+                finally:
+                    if pid is not None:  # interrupted before the kill: no writer may outlive the test
+                        os.kill(pid, signal.SIGKILL)
+                    os.close(reader)
+                    fifo.unlink()
+                tally.kills += 1
+                in_flight = _apply(model, _events(output), tally)
+                _verify(data_dir, model, in_flight, tally)
+            server.close()
+        finally:
+            server.kill()
     return tally
 
 

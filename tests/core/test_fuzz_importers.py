@@ -562,15 +562,27 @@ def test_each_format_refused_mid_batch_changes_nothing(
     assert _import_checked(data_dir, files, format) == "refused"
 
 
-@pytest.mark.slow
-def test_a_ten_mb_abstract_goes_through_the_store(template_store: Path, work_dir: Path) -> None:
+def test_a_ten_mb_abstract_is_refused_by_the_import_and_changes_nothing(
+    template_store: Path, work_dir: Path
+) -> None:
+    """Readers take it; the import refuses a paper no real list has, naming it."""
     data_dir = _fresh_copy(template_store, work_dir / "store-big")
     path = work_dir / "big.txt"
     path.write_text("ICLR 2026\n\n" + _ten_mb_abstract() + "\n", "utf-8")
+    assert _import_checked(data_dir, [path], None) == "refused"
+
+
+def test_a_ten_mb_abstract_given_to_the_store_gets_its_title_in_linear_time(tmp_path: Path) -> None:
+    """Below the importer, ``Store.import_papers`` takes any abstract; deriving a title from a
+    10 MB one (a name repeated 190,000 times) was quadratic: minutes. Now it reads its start."""
+    from tui.core.paper import Paper, abstract_id
+
+    big = _ten_mb_abstract()
+    store = Store(tmp_path / "data")
     started = time.monotonic()
-    assert _import_checked(data_dir, [path], None) == "imported"
-    assert time.monotonic() - started < 60
-    assert any(len(paper.abstract) >= 10_000_000 for paper in Store(data_dir).papers)
+    store.import_papers([Paper(id=abstract_id(big), title="", abstract=big, title_derived=True)])
+    assert time.monotonic() - started < 30
+    assert Store(tmp_path / "data").papers[0].title.startswith("FooNet")
 
 
 @pytest.mark.slow
@@ -579,3 +591,53 @@ def test_random_and_damaged_input_heavier_profile(
     format: str, real_heads: dict[str, bytes], work_dir: Path
 ) -> None:
     _fuzz(format, real_heads, work_dir, 400)
+
+
+# --- regressions the fuzzing found ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["deep.json", "deep.jsonl", "deep-record.json", "deep.txt"])
+def test_deeply_nested_json_is_detected_without_a_recursion_error(name: str, work_dir: Path) -> None:
+    """Format detection peeks at the first record with the standard json module, which raised
+    RecursionError (not a SourceError) on 100,000 nested brackets."""
+    path = work_dir / name
+    nested = b"[" * 100_000 if name != "deep-record.json" else b'{"id": ' + b"[" * 100_000
+    path.write_bytes(nested if name != "deep.jsonl" else b'{"a": ' * 100_000)
+    assert outcome(path, None) in {"imported", "refused"}
+
+
+def test_a_parquet_string_that_is_not_utf8_is_refused(work_dir: Path) -> None:
+    """pyarrow reads the file, then fails converting a damaged string (UnicodeDecodeError)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    sink = io.BytesIO()
+    table = pa.table({"title": ["Zqxj Title Of A Paper"], "abstract": ["An abstract."]})
+    pq.write_table(table, sink, compression="NONE", use_dictionary=False, write_statistics=False)
+    path = work_dir / "damaged.parquet"
+    path.write_bytes(sink.getvalue().replace(b"Zqxj", b"\xff\xfeqj"))
+    with pytest.raises(SourceError) as caught:
+        read_source(path, "parquet")
+    assert_clear_refusal(caught.value, path)
+    assert "not a valid Parquet file" in str(caught.value)
+
+
+def test_bibtex_braces_nested_100000_deep_take_linear_time(work_dir: Path) -> None:
+    """Each ``{`` looked through every open brace (any(kept)), and each ``\\`` copied the rest of
+    the text: quadratic, minutes for one field. Now a second or so."""
+    path = work_dir / "deep.bib"
+    title = "{" * 100_000 + "T" + "}" * 100_000
+    commands = "\\emph{x} " * 100_000
+    path.write_text(f"@misc{{k, title={{{title}}}, booktitle={{{commands}}}, year={{2020}}}}\n", "utf-8")
+    started = time.monotonic()
+    assert outcome(path, "bibtex") == "imported"
+    assert time.monotonic() - started < 10
+
+
+def test_a_ten_mb_abstract_in_a_csv_is_imported(work_dir: Path) -> None:
+    """The csv module refuses a field over 128 KiB by default; the other formats take it."""
+    path = work_dir / "big.csv"
+    big = _ten_mb_abstract().encode()
+    path.write_bytes(b'title,abstract\nLearning to Fuzz Paper Importers,"' + big + b'"\n')
+    result = read_source(path, "csv")
+    assert len(result.papers) == 1 and len(result.papers[0].abstract) >= 10_000_000

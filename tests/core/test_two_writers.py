@@ -10,7 +10,10 @@ star a shared set of papers with ``set_star(True)`` only, so the final state of 
 known from the acknowledged operations. Afterwards: no operation lost, and writer A's long-lived
 store, reloaded, shows exactly what is on disk (the other writers' changes included).
 
-Default: 300 operations per writer; ``slow`` (or ``PAPERDECK_FULL=1``): 1,000 each.
+Default: 200 operations per writer; ``slow`` (or ``PAPERDECK_FULL=1``): 1,000 each.
+
+And two processes importing into one store at once: every acknowledged import stays in the
+catalogue (each merges into the catalogue on disk, under the import lock).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,13 +129,28 @@ WRITER_B = textwrap.dedent(
 )
 
 
+_STARTED: list[subprocess.Popen[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_writer_outlives_its_test() -> Iterator[None]:
+    yield
+    while _STARTED:
+        process = _STARTED.pop()
+        if process.poll() is None:  # a failed check left it waiting
+            process.kill()
+            process.wait(timeout=30)
+
+
 def _start(tmp_path: Path, name: str, script: str, args: list[str]) -> subprocess.Popen[str]:
     path = tmp_path / f"{name}.py"
     path.write_text(script, "utf-8")
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, str(path), *args],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
     )  # fmt: skip
+    _STARTED.append(process)
+    return process
 
 
 def _lines_until_done(writer: subprocess.Popen[str]) -> list[str]:
@@ -262,9 +281,60 @@ def run_two_writers(tmp_path: Path, ops: int, cli_runs: int) -> None:
 
 
 def test_two_writers_lose_nothing(tmp_path: Path) -> None:
-    run_two_writers(tmp_path, ops=1000 if FULL else 300, cli_runs=6)
+    run_two_writers(tmp_path, ops=1000 if FULL else 200, cli_runs=6)
 
 
 @pytest.mark.slow
 def test_two_writers_1000_operations_each_lose_nothing(tmp_path: Path) -> None:
     run_two_writers(tmp_path, ops=1000, cli_runs=15)
+
+
+IMPORTER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from tui.core.importer import import_files
+    from tui.core.store import Store
+
+    data_dir, name, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    store = Store(data_dir)  # one store for all its imports, as a long-running process keeps
+    print("ready", flush=True)
+    sys.stdin.readline()
+    for i in range(count):
+        path = data_dir.parent / f"{name}-{i}.txt"
+        abstract = f"We propose {name.upper()}{i}Net, a method for concurrent imports ({i})."
+        path.write_text(f"ICLR 2026\\n\\n{abstract}\\n", "utf-8")
+        import_files(store, [path])
+        print(path.name, flush=True)  # acknowledged
+    """
+)
+
+
+def test_two_importers_at_once_lose_no_imported_paper(tmp_path: Path) -> None:
+    """Each import merges into the catalogue as it is on disk, not into the copy its process
+    read earlier: otherwise each process's catalogue write drops the other's papers."""
+    data_dir = tmp_path / "data"
+    store = Store(data_dir)
+    import_files(store, [sorted(SEEDS.glob("*.txt"))[0]])
+    store.set_star(store.paper_ids[0], True)
+    count = 12
+    importers = [_start(tmp_path, f"i{n}", IMPORTER, [str(data_dir), n, str(count)]) for n in "xy"]
+    for importer in importers:
+        assert importer.stdout is not None and importer.stdout.readline() == "ready\n"
+    for importer in importers:
+        assert importer.stdin is not None
+        importer.stdin.write("go\n")
+        importer.stdin.flush()
+    acknowledged = []
+    for importer in importers:
+        out, err = importer.communicate(timeout=120)
+        assert importer.returncode == 0, err
+        acknowledged += out.split()
+    assert len(acknowledged) == 2 * count
+    reopened = Store(data_dir)
+    sources = {source for paper in reopened.papers for source in paper.sources}
+    lost = [name for name in acknowledged if name not in sources]
+    print(f"\n2 importers x {count} imports: {len(acknowledged)} acknowledged, {len(lost)} lost")
+    assert not lost
+    assert len(reopened.papers) == 19 + 2 * count
+    assert reopened.user_data(store.paper_ids[0]).starred

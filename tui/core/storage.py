@@ -27,7 +27,7 @@ TEMP_SUFFIX = ".tmp"
 FILE_MODE = 0o600
 
 
-class AtomicJSONStorage(Storage):  # type: ignore[misc]
+class AtomicJSONStorage(Storage):
     """TinyDB storage: one JSON file, read whole, replaced whole and atomically on every write.
 
     Args:

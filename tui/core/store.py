@@ -15,6 +15,7 @@ survives any re-import; when a merge gives a paper a better id, its user data mo
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import threading
 from collections.abc import Callable, Iterable
@@ -26,12 +27,14 @@ from typing import Any
 import orjson
 
 from tui.core.errors import StoreError
+from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import STATUSES, Paper, PaperRow, UserData
 from tui.core.storage import (
     AtomicJSONStorage,
     atomic_write_bytes,
     clean_stray_temp_files,
     malformed,
+    write_failure,
 )
 from tui.core.user_store import USER_DIR, UserStore, doc_id_for
 
@@ -42,6 +45,9 @@ CATALOGUE_FILE = "catalogue.json"
 ROWS_FILE = "rows-cache.json"
 #: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
 LEGACY_USER_FILE = "user.json"
+#: Taken around an import's read-merge-write of the catalogue (imports wait for each other).
+IMPORT_LOCK_FILE = ".import.lock"
+_IMPORT_LOCK_TIMEOUT_S = 120.0
 #: A derived title comes from the start of the abstract: only this much of it is read (real
 #: abstracts are under 5,000 characters; title derivation is quadratic in a 10 MB one).
 TITLE_SOURCE_CHARS = 20_000
@@ -93,6 +99,8 @@ class Store:
         self._rows: dict[str, PaperRow] | None = None
         self._load_lock = threading.Lock()
         self._loaded = False
+        #: (inode, mtime, size) of the catalogue as last read or written by this store.
+        self._catalogue_stamp: tuple[int, int, int] | None = None
         for directory in (self.data_dir, self.user_dir):
             if directory.is_dir():
                 clean_stray_temp_files(directory, older_than_s=60.0)
@@ -194,15 +202,22 @@ class Store:
         from tui.core.merge import Merger  # deferred: rapidfuzz is not needed to open the store
 
         self.load()
-        result = Merger(self._papers, self._aliases).merge(list(papers))
-        merged = _with_derived_titles(result.papers)
-        if merged != self._papers or result.aliases != self._aliases:
-            self._write_catalogue(merged, result.aliases)
-            self._papers = merged
-            self._aliases = result.aliases
-            self._write_rows_cache()
-        if result.renamed:
-            self._user.move(result.renamed)
+        papers = list(papers)
+        # One import at a time per store, each merging into the catalogue as it is on disk now:
+        # merged into a copy read earlier, another process's import would be overwritten.
+        with _ImportLock(self.data_dir / IMPORT_LOCK_FILE):
+            if _stamp(self.catalogue_path) != self._catalogue_stamp:
+                self._load_catalogue()
+                self._rows = None
+            result = Merger(self._papers, self._aliases).merge(papers)
+            merged = _with_derived_titles(result.papers)
+            if merged != self._papers or result.aliases != self._aliases:
+                self._write_catalogue(merged, result.aliases)
+                self._papers = merged
+                self._aliases = result.aliases
+                self._write_rows_cache()
+            if result.renamed:
+                self._user.move(result.renamed)
         return ImportReport(result.new, result.updated, result.unchanged)
 
     def _adopt_orphaned_user_data(self) -> None:
@@ -221,6 +236,7 @@ class Store:
                 self._user.move(orphans)
 
     def _load_catalogue(self) -> None:
+        self._catalogue_stamp = _stamp(self.catalogue_path)  # before reading: errs on re-reading
         data = self._catalogue_storage.read()
         if data is None:
             return
@@ -242,6 +258,7 @@ class Store:
         self._catalogue_storage.write(
             {"meta": {"1": _meta()}, "papers": documents, "aliases": {"1": aliases}}
         )
+        self._catalogue_stamp = _stamp(self.catalogue_path)
 
     def resolve(self, paper_id: str) -> str:
         """The current id of a paper known by ``paper_id`` (which may be an older alias)."""
@@ -377,6 +394,42 @@ def _check_schema(data: dict[str, Any], path: Path) -> None:
         raise StoreError(
             path, f"written by a newer paperdeck (schema {schema}, this one reads {SCHEMA_VERSION}); upgrade"
         )
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """``(inode, mtime_ns, size)`` of a file (each write replaces it), ``None`` when missing."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+class _ImportLock:
+    """The import lock, as a context manager; failures become :class:`StoreError`. On a
+    read-only file system no lock is needed (no one can write) and none is taken."""
+
+    def __init__(self, path: Path) -> None:
+        self._lock = FileLock(path, timeout=_IMPORT_LOCK_TIMEOUT_S)
+        self._held = False
+
+    def __enter__(self) -> None:
+        try:
+            self._lock.acquire()
+        except LockTimeout:
+            seconds = f"{_IMPORT_LOCK_TIMEOUT_S:.0f} s"
+            reason = f"another paperdeck has been importing for over {seconds}; try again"
+            raise StoreError(self._lock.path.parent, reason) from None
+        except OSError as exc:
+            if exc.errno == errno.EROFS:
+                return
+            raise StoreError(self._lock.path.parent, write_failure(exc)) from None
+        self._held = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._held:
+            self._held = False
+            self._lock.release()
 
 
 def _ensure_directory(path: Path) -> None:
