@@ -16,9 +16,7 @@ from tui.core.errors import StoreError
 from tui.core.settings import SettingsFile
 from tui.core.store import Store
 from tui.paths import styles_dir
-from tui.screens.help import HelpScreen
 from tui.screens.main import MainScreen
-from tui.screens.note_editor import NoteEditor
 from tui.screens.reading import ReadingScreen
 from tui.widgets.paper_list import PaperList
 
@@ -79,6 +77,8 @@ class PaperApp(App[None]):
 
     def help_sections(self) -> list[tuple[str, Sequence[BindingType]]]:
         """What the help screen lists: the declared bindings of each place, in order."""
+        from tui.screens.note_editor import NoteEditor
+
         return [
             ("Finding papers", MainScreen.BINDINGS),
             ("Your reading list (marked papers, else the highlighted one)", ReadingScreen.BINDINGS),
@@ -95,6 +95,8 @@ class PaperApp(App[None]):
         ]
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.help_sections(), self.settings.settings.keymap))
 

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
@@ -53,6 +54,9 @@ class MainScreen(ReadingScreen):
     #: keystroke cancels the re-ranking of the previous one (an exclusive worker) at this await.
     DEBOUNCE_S: ClassVar[float] = 0.0
 
+    #: Seconds of typing pause before the detail pane follows the top result.
+    DETAIL_WHILE_TYPING_S: ClassVar[float] = 0.15
+
     #: Seconds between looks for stars and notes written by another paperdeck on the same store.
     EXTERNAL_CHECK_S: ClassVar[float] = 2.0
 
@@ -72,6 +76,7 @@ class MainScreen(ReadingScreen):
         self._view_ids: list[str] = []
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
+        self._detail_timer: Timer | None = None
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
 
@@ -219,7 +224,9 @@ class MainScreen(ReadingScreen):
         statuses = Counter(record.status for record in self.store.all_user_data.values())
         unseen = total - sum(statuses.values()) + statuses["unseen"]
         parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses[s]]
-        self.paper_list.border_subtitle = " · ".join(parts)
+        subtitle = " · ".join(parts)
+        if self.paper_list.border_subtitle != subtitle:
+            self.paper_list.border_subtitle = subtitle
 
     def _filter_focused(self) -> bool:
         return isinstance(self.focused, FilterBar)
@@ -278,7 +285,16 @@ class MainScreen(ReadingScreen):
 
     @on(PaperList.Highlighted)
     def _highlighted(self, event: PaperList.Highlighted) -> None:
-        self._show_detail(event.paper_id)
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+            self._detail_timer = None
+        if self._filter_focused():
+            # While typing, the top result changes with every key: lay out its abstract only once
+            # the typing pauses, so a keystroke costs the list's repaint, not the detail's.
+            paper_id = event.paper_id
+            self._detail_timer = self.set_timer(self.DETAIL_WHILE_TYPING_S, lambda: self._show_detail(paper_id))
+        else:
+            self._show_detail(event.paper_id)
 
     def _show_detail(self, paper_id: str | None) -> None:
         detail = self.query_one(PaperDetail)

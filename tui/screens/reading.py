@@ -22,13 +22,9 @@ from textual.screen import Screen
 
 from tui.core.errors import StoreError
 from tui.core.history import History
-from tui.core.note_file import note_from_file, note_template
 from tui.core.paper import UserData, with_tags
 from tui.core.safe_text import one_line
 from tui.core.store import Store
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.note_editor import NoteEditor
-from tui.screens.prompts import LinkChooser, TagPrompt
 from tui.widgets.paper_list import PaperList
 
 #: Bulk changes over this many papers ask first.
@@ -112,6 +108,8 @@ class ReadingScreen(Screen[None]):
                 self.notify(f"{label}: {len(changes)} of {len(ids)} papers changed (u undoes)", timeout=3)
 
         if len(ids) > CONFIRM_OVER:
+            from tui.screens.confirm import ConfirmScreen
+
             self.app.push_screen(ConfirmScreen(f"{label}: change {len(ids):,} papers?", "Change them", "Cancel"), go)
         else:
             go()
@@ -145,6 +143,8 @@ class ReadingScreen(Screen[None]):
         ids = self._targets()
         if not ids:
             return
+        from tui.screens.prompts import TagPrompt
+
         current = sorted({tag for pid in ids for tag in self.store.user_data(pid).tags})
         row = self.store.row(ids[0])
         what = f"{len(ids)} marked papers" if len(ids) > 1 else one_line(row.title if row else ids[0])
@@ -159,6 +159,8 @@ class ReadingScreen(Screen[None]):
     # -- notes -------------------------------------------------------------------------------
 
     def action_edit_note(self) -> None:
+        from tui.screens.note_editor import NoteEditor  # deferred, like every dialog: start-up time
+
         paper_id = self.paper_list.highlighted_id
         row = self.store.row(paper_id) if paper_id else None
         if paper_id is None or row is None:
@@ -189,6 +191,9 @@ class ReadingScreen(Screen[None]):
 
     def action_edit_note_externally(self) -> None:
         """Edit the note in ``$VISUAL`` / ``$EDITOR`` (an argument list, never a shell)."""
+        from tui.core.note_file import note_from_file, note_template
+        from tui.screens.note_editor import NoteEditor
+
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
         if paper_id is None or paper is None:
@@ -317,6 +322,7 @@ class ReadingScreen(Screen[None]):
         if len(links) == 1:
             self.app.open_url(links[0][1])
             return
+        from tui.screens.prompts import LinkChooser
 
         def chosen(url: str | None) -> None:
             if url:
