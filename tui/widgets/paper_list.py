@@ -15,6 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -100,6 +101,7 @@ class PaperList(ScrollView, can_focus=True):
         self._is_marked = is_marked
         self._show_decisions = False
         self._show_ratings = False
+        self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(4096)
         self._ids: Sequence[str] = ()
         self._row_of: dict[str, int] | None = None
         self._empty_text = empty_text
@@ -218,10 +220,35 @@ class PaperList(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         return self._render_row(row, width, base)
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
     def _render_row(self, row: int, width: int, base: Style) -> Strip:
         paper_id = self._ids[row]
-        paper = self._row_at(paper_id)
         user = self._user_data(paper_id)
+        key = (
+            paper_id,
+            width,
+            row == self.cursor,
+            self.has_focus,
+            self._is_marked(paper_id),
+            user.starred,
+            bool(user.note),
+            user.status,
+            user.tags,
+            self._show_decisions,
+            self._show_ratings,
+            self._row_at is not None and self._row_at(paper_id),
+        )
+        cached = self._strips.get(key)
+        if cached is None:
+            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base)
+        return cached
+
+    def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style) -> Strip:
+        """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache)."""
+        paper = self._row_at(paper_id)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         text.append(
             MARK if self._is_marked(paper_id) else " ", self.get_component_rich_style("paper-list--mark", partial=True)
