@@ -73,6 +73,8 @@ def measure_user_data(store: Store) -> tuple[float, float]:
 
 
 async def measure_keystrokes(data_dir: Path) -> list[float]:
+    from textual import events
+
     from tui.app import PaperApp
     from tui.screens.main import MainScreen
 
@@ -84,18 +86,22 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
         while not screen._index_ready.is_set():
             await asyncio.sleep(0.05)
         await pilot.press("slash")
+        await pilot.pause()
         for query in QUERIES:
             typed = ""
             for char in query:
                 typed += char
                 refreshed = asyncio.Event()
                 started = time.perf_counter()
-                await pilot.press("space" if char == " " else char)
+                # As the terminal driver does: a key event posted to the app (Pilot.press would
+                # also wait for every widget to go idle, which is not what a user waits for).
+                app.post_message(events.Key("space" if char == " " else char, char))
                 while screen.applied_filter[0] != typed:
                     await asyncio.sleep(0)
                 app.call_after_refresh(refreshed.set)
                 await refreshed.wait()
                 timings.append((time.perf_counter() - started) * 1000)
+                await asyncio.sleep(0.12)  # a fast typist: ~8 keys a second
             await pilot.press("ctrl+a", "ctrl+k")  # clear the filter bar (Input's own keys)
             await pilot.pause()
     return timings
