@@ -102,6 +102,15 @@ class Terminal:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, check=False)
 
 
+def user_records(data_dir: Path) -> list[dict[str, object]]:
+    """Every user record on disk, read straight from the shards (not through paperdeck)."""
+    return [
+        record
+        for shard in sorted((data_dir / "user").glob("*.json"))
+        for record in json.loads(shard.read_text("utf-8"))["user"].values()
+    ]
+
+
 @pytest.fixture
 def terminals() -> Iterator[list[Terminal]]:
     if shutil.which("tmux") is None:
@@ -136,11 +145,7 @@ def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tm
     first.wait_exit()
     assert "REAP" in screen
 
-    records = [
-        record
-        for shard in sorted((data_dir / "user").glob("*.json"))
-        for record in json.loads(shard.read_text("utf-8"))["user"].values()
-    ]
+    records = user_records(data_dir)
     assert len(records) == 1
     assert records[0]["starred"] is True
     assert records[0]["note"] == "Check the [bold] pruning table, 5% claim"
@@ -179,9 +184,5 @@ def test_note_through_a_fake_editor(terminals: list[Terminal], tmp_path: Path) -
     assert "✎" in screen
     terminal.keys("q")
     terminal.wait_exit()
-    notes = [
-        record["note"]
-        for shard in sorted((data_dir / "user").glob("*.json"))
-        for record in json.loads(shard.read_text("utf-8"))["user"].values()
-    ]
+    notes = [record["note"] for record in user_records(data_dir)]
     assert notes == ["Edited in $EDITOR: see table 2"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 from tui.core.errors import SourceError
-from tui.core.sources.base import SourceRead
+from tui.core.sources.base import SourceRead, unreadable
 
 #: Format modules in detection order: the most specific first, seed text (the fallback) last.
 _MODULES = (
@@ -57,12 +57,8 @@ def detect_format(path: Path) -> str:
     try:
         with path.open("rb") as handle:
             head = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
-    except IsADirectoryError:
-        raise SourceError(path, "is a directory, not a paper list") from None
-    except FileNotFoundError:
-        raise SourceError(path, "no such file") from None
     except OSError as exc:
-        raise SourceError(path, f"cannot read: {exc.strerror or exc}") from None
+        raise unreadable(path, exc) from None
     modules = format_modules()
     for name, module in modules.items():
         if module.sniff(path, head):

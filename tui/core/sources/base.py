@@ -49,14 +49,19 @@ def read_bytes(path: Path) -> bytes:
         if size > MAX_FILE_BYTES:
             raise SourceError(path, f"file too large ({size:,} bytes; at most {MAX_FILE_BYTES:,})")
         return path.read_bytes()
-    except IsADirectoryError:
-        raise SourceError(path, "is a directory, not a paper list") from None
-    except FileNotFoundError:
-        raise SourceError(path, "no such file") from None
-    except PermissionError:
-        raise SourceError(path, "permission denied") from None
     except OSError as exc:
-        raise SourceError(path, f"cannot read: {exc.strerror or exc}") from None
+        raise unreadable(path, exc) from None
+
+
+def unreadable(path: Path, error: OSError) -> SourceError:
+    """The one-line error for a paper-list file that cannot be opened or read."""
+    if isinstance(error, IsADirectoryError):
+        return SourceError(path, "is a directory, not a paper list")
+    if isinstance(error, FileNotFoundError):
+        return SourceError(path, "no such file")
+    if isinstance(error, PermissionError):
+        return SourceError(path, "permission denied")
+    return SourceError(path, f"cannot read: {error.strerror or error}")
 
 
 def read_text(path: Path) -> str:

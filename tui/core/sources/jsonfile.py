@@ -111,6 +111,21 @@ def _is_object(line: bytes) -> bool:
         return False
 
 
+def text_value(value: Any, field: str) -> str:
+    """A JSON text field, stripped; ``""`` when missing; numbers become text.
+
+    Raises:
+        ValueError: a list, an object or a boolean where text belongs.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"{field} is {json_kind(value)}, expected text")
+
+
 def json_kind(value: object) -> str:
     """``"a number"``, ``"an array"``, ``"null"`` … for error messages."""
     if isinstance(value, bool) or value is None:

@@ -31,6 +31,7 @@ from tui.core.sources.jsonfile import (
     json_kind,
     load_json_records,
     parse_scores,
+    text_value,
 )
 
 NAME = "openreview"
@@ -87,9 +88,7 @@ def read(path: Path) -> SourceRead:
     return collect(path, NAME, results())
 
 
-def note_paper(
-    record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, str], ...]
-) -> Paper | str:
+def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, str], ...]) -> Paper | str:
     """The paper in one OpenReview note, or why the note is skipped (a ``str``).
 
     ``sources`` is the paper's ``sources``; ``pairs`` are the provenance pairs of
@@ -141,9 +140,7 @@ def note_paper(
     primary_area = _field(note, record, "primary_area")
     tldr = next((text for key in _TLDR_KEYS if (text := _field(note, record, key))), "")
     try:
-        paper_id = canonical_id(
-            openreview_id=note_id, venue=venue, year=year, number=number, title=title
-        )
+        paper_id = canonical_id(openreview_id=note_id, venue=venue, year=year, number=number, title=title)
     except ValueError:
         return f"no id and a placeholder title ({title!r})"
     known = decision != "unknown"
@@ -193,14 +190,8 @@ def _field(note: dict[str, Any], record: dict[str, Any], key: str) -> str:
 
 
 def _text(value: Any, field: str) -> str:
-    """A text field, stripped; ``""`` when missing. Numbers become text; lists and objects fail."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
-    raise ValueError(f"{field} is {json_kind(value)}, expected text")
+    """A text field (see :func:`text_value`)."""
+    return text_value(value, field)
 
 
 def _strings(value: Any, field: str) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from tui.core.ids import canonical_id, openreview_id_from_url, valid_openreview_
 from tui.core.paper import Paper, Ratings
 from tui.core.sources.base import SourceRead
 from tui.core.sources.common import collect, provenance_pairs
-from tui.core.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores
+from tui.core.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
 from tui.core.sources.openreview import OPENREVIEW, is_note
 
 NAME = "papercopilot"
@@ -132,11 +132,7 @@ def copilot_paper(
     if not openreview_url and "openreview.net" in site:
         openreview_url = site
     pdf = _text(record, "pdf") or _text(record, "pdf_link")
-    forum_id = (
-        _text(record, "openreview_id")
-        or openreview_id_from_url(openreview_url)
-        or openreview_id_from_url(pdf)
-    )
+    forum_id = _text(record, "openreview_id") or openreview_id_from_url(openreview_url) or openreview_id_from_url(pdf)
     given_id = _text(record, "id")
     if not forum_id and valid_openreview_id(given_id) and (not site or "openreview.net" in site):
         forum_id = given_id
@@ -213,14 +209,8 @@ def code_url(github: str) -> str:
 
 
 def _text(record: dict[str, Any], key: str) -> str:
-    value = record.get(key)
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
-    raise ValueError(f"{key} is {json_kind(value)}, expected text")
+    """The text field ``key`` of a record (see :func:`text_value`)."""
+    return text_value(record.get(key), key)
 
 
 def _items(record: dict[str, Any], key: str) -> tuple[str, ...]:
