@@ -28,22 +28,22 @@ per paper, and caches the matches of the last words typed.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import accumulate, chain, compress, filterfalse, pairwise, repeat
+from itertools import accumulate, chain, compress, pairwise, repeat
 from operator import add, contains, itemgetter, mul
 
 from rapidfuzz import fuzz, process
 
 from tui.core.paper import Paper
-
-_WORD = re.compile(r"[^\W_]+")
+from tui.core.search_words import fold_fields as _fold_fields
+from tui.core.search_words import word_list as _word_list
+from tui.core.search_words import word_set as _word_set
+from tui.core.search_words import words
 
 #: Field codes and their weights (title > keywords > authors > abstract; a note weighs 5).
 TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
@@ -74,65 +74,6 @@ _MAX_ORDER_TITLES = 400  # best-scored titles checked for phrase order per query
 
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
-
-_FIELD_SEP = "\x1f"
-
-
-def _fold_table() -> bytes:
-    """A ``bytes.translate`` table for UTF-8 text: ASCII letters lower-cased, ASCII digits kept,
-    other ASCII bytes (punctuation, spaces, controls) to spaces; the field separator and every
-    non-ASCII byte kept (words with those are re-split by :func:`words`)."""
-    table = bytearray(range(256))
-    for byte in range(128):
-        char = chr(byte)
-        table[byte] = ord(char.lower()) if char.isalnum() else 0x20
-    table[ord(_FIELD_SEP)] = ord(_FIELD_SEP)
-    return bytes(table)
-
-
-_FOLD = _fold_table()
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased alphanumeric words of ``text`` (NFKC-folded).
-
-    ``"GNNs: a survey"`` gives ``["gnns", "a", "survey"]``.
-    """
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    return _WORD.findall(text.casefold())
-
-
-def _fold_fields(paper: Paper) -> list[str]:
-    """Title, keywords, authors and abstract, each folded to space-separated words by one
-    C-level pass (non-ASCII words still to be re-split by :func:`words`)."""
-    texts = (paper.title, " ; ".join(paper.keywords), " ; ".join(paper.authors), paper.abstract)
-    doc = _FIELD_SEP.join(texts)
-    if not doc.isascii():
-        doc = unicodedata.normalize("NFKC", doc)
-    folded = doc.encode("utf-8", "surrogatepass").translate(_FOLD)
-    fields = folded.decode("utf-8", "surrogatepass").split(_FIELD_SEP)
-    if len(fields) != len(texts):  # the separator occurs in the text itself
-        fields = [" ".join(words(text)) for text in texts]
-    return fields
-
-
-def _word_list(text: str) -> list[str]:
-    """The :func:`words` of a folded field, in order."""
-    tokens = text.split()
-    if text.isascii():
-        return tokens
-    return [w for token in tokens for w in (words(token) if not token.isascii() else (token,))]
-
-
-def _word_set(text: str) -> set[str]:
-    """The distinct :func:`words` of a folded field."""
-    tokens = set(text.split())
-    if not text.isascii():
-        odd = list(filterfalse(str.isascii, tokens))
-        tokens.difference_update(odd)
-        tokens.update(chain.from_iterable(map(words, odd)))
-    return tokens
 
 
 def _fuzzy_cutoff(length: int) -> float | None:
