@@ -204,7 +204,17 @@ async def test_help_lists_every_main_key(make_app: AppFactory) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         text = str(app.screen.query_one("#help-body", Static).render())
-        for description in ["Filter", "Clear marks / filter", "Star", "Note", "Starred only", "Quit", "Down", "First", "Last"]:
+        for description in [
+            "Filter",
+            "Clear marks / filter",
+            "Star",
+            "Note",
+            "Starred only",
+            "Quit",
+            "Down",
+            "First",
+            "Last",
+        ]:
             assert description in text
         await pilot.press("escape")
         await pilot.pause()

@@ -40,7 +40,10 @@ async def test_fields_filter_and_words_rank(tmp_path: Path) -> None:
         assert await typed(pilot, "difusion decision:oral") == ["openreview:A"]
         assert await typed(pilot, "decision:oral rating>=6.6") == ["openreview:A"]
         assert set(await typed(pilot, "difusion -decision:withdrawn")) == {"openreview:A", "openreview:B"}
-        assert await typed(pilot, "(graph OR fast) rating:6..8") in (["openreview:A", "openreview:C"], ["openreview:C", "openreview:A"])
+        assert await typed(pilot, "(graph OR fast) rating:6..8") in (
+            ["openreview:A", "openreview:C"],
+            ["openreview:C", "openreview:A"],
+        )
         good = await typed(pilot, "decision:oral")
         main_screen(app).query_one(FilterBar).value = "decision:oral rating>=abc"  # pasted at once
         await pilot.pause()

@@ -177,6 +177,7 @@ async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
                 abstract="x",
                 openreview_url="https://openreview.net/forum?id=A1",
                 pdf_url="https://openreview.net/pdf?id=A1",
+                bibtex="@inproceedings{a1,\ntitle={With links}\n}",
             ),
         ]
     )
@@ -189,6 +190,8 @@ async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         await settle(pilot)
         await pilot.press("y")
         assert copied == ["With links\nhttps://openreview.net/forum?id=A1"]
+        await pilot.press("Y")
+        assert copied[-1] == "@inproceedings{a1,\ntitle={With links}\n}"
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, LinkChooser)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -38,7 +39,13 @@ async def test_layout_and_theme_persist(make_app: AppFactory, seeded_store: Stor
         await pilot.press("D", "greater_than_sign", "greater_than_sign")
         app.theme = "gruvbox"
         await pilot.pause()
-    assert config(seeded_store) == {"theme": "gruvbox", "show_detail": True, "list_width": 50, "keymap": {}}
+    assert config(seeded_store) == {
+        "theme": "gruvbox",
+        "show_detail": True,
+        "list_width": 50,
+        "keymap": {},
+        "sort": "relevance",
+    }
     again = PaperApp(store=Store(seeded_store.data_dir))
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -75,3 +82,41 @@ async def test_broken_config_is_reported_and_never_overwritten(seeded_store: Sto
         await pilot.press("D")
         assert app.is_running
     assert path.read_bytes() == b'{"theme": "gruvbox",'
+
+
+async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
+    from tui.core.paper import Paper, Ratings
+
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            Paper(id="openreview:A", title="Beta", abstract="x", decision="poster", ratings=Ratings(5.0)),
+            Paper(id="openreview:B", title="Alpha", abstract="y", decision="oral", ratings=Ratings(7.5)),
+            Paper(id="openreview:C", title="Gamma", abstract="z", decision="reject"),
+        ]
+    )
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seen = []
+        for _ in range(5):
+            await pilot.press("O")
+            await settle(pilot)
+            seen.append((app.settings.settings.sort, list(main_screen(app).view_ids())))
+        assert seen == [
+            ("list", ["openreview:A", "openreview:B", "openreview:C"]),
+            ("title", ["openreview:B", "openreview:A", "openreview:C"]),
+            ("rating", ["openreview:B", "openreview:A", "openreview:C"]),
+            ("decision", ["openreview:B", "openreview:A", "openreview:C"]),
+            ("changed", ["openreview:A", "openreview:B", "openreview:C"]),
+        ]
+        await pilot.press("j", "s")  # B changed most recently
+        await pilot.press("O", "O", "O", "O", "O", "O")  # round again to "changed"
+        await settle(pilot)
+        assert main_screen(app).view_ids()[0] == "openreview:B"
+    assert config(store)["sort"] == "changed"
+    again = PaperApp(store=Store(store.data_dir))
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert main_screen(again).view_ids()[0] == "openreview:B"
+        assert "by changed" in str(main_screen(again).query_one("#counts", Static).render())

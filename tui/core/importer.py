@@ -51,9 +51,7 @@ class ImportSummary:
         return text
 
 
-def read_files(
-    paths: Sequence[Path], format: str | None = None, progress: Progress | None = None
-) -> list[SourceRead]:
+def read_files(paths: Sequence[Path], format: str | None = None, progress: Progress | None = None) -> list[SourceRead]:
     """Read every file (in ``format``, or each one's detected format).
 
     Raises:
@@ -77,7 +75,10 @@ def _check_sizes(read: SourceRead) -> None:
         SourceError: a title or abstract over the limits, naming the paper.
     """
     for number, paper in enumerate(read.papers, start=1):
-        for name, text, limit in (("title", paper.title, MAX_TITLE_CHARS), ("abstract", paper.abstract, MAX_ABSTRACT_CHARS)):
+        for name, text, limit in (
+            ("title", paper.title, MAX_TITLE_CHARS),
+            ("abstract", paper.abstract, MAX_ABSTRACT_CHARS),
+        ):
             if len(text) > limit:
                 raise SourceError(
                     read.path,

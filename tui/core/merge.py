@@ -40,6 +40,7 @@ _FILL_FIELDS = (
     "code_url",
     "openreview_url",
     "arxiv_url",
+    "bibtex",
 )
 
 

@@ -114,6 +114,7 @@ class Paper:
         doi: DOI, ``""`` when none.
         number: submission number within the venue and year, ``None`` when unknown.
         pdf_url, code_url, openreview_url, arxiv_url: links, ``""`` when none.
+        bibtex: the source's BibTeX entry, as written, ``""`` when it gave none.
         provenance: ``(field, source file)`` pairs: which file each field came from; a field not
             listed came from the first of ``sources`` (only the exceptions are written to disk).
     """
@@ -141,6 +142,7 @@ class Paper:
     code_url: str = ""
     openreview_url: str = ""
     arxiv_url: str = ""
+    bibtex: str = ""
     provenance: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:

@@ -3,7 +3,7 @@ data directory, next to the store.
 
 Example::
 
-    {"theme": "gruvbox", "show_detail": true, "list_width": 40,
+    {"theme": "gruvbox", "show_detail": true, "list_width": 40, "sort": "rating",
      "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"}}
 
 ``keymap`` maps binding ids (listed in the help screen) to comma-separated keys (Textual's
@@ -23,6 +23,10 @@ from tui.core.errors import StoreError
 from tui.core.storage import atomic_write_bytes
 
 CONFIG_FILE = "config.json"
+#: Sort orders: by relevance to the query's words (list order without words), the order papers were
+#: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me.
+SORTS = ("relevance", "list", "title", "rating", "decision", "changed")
+
 #: The list pane's width in percent of the screen: bounds and step of ``<`` / ``>``.
 LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5
 
@@ -36,12 +40,14 @@ class Settings:
         show_detail: whether the detail pane is shown.
         list_width: the list pane's share of the width, percent (20–80).
         keymap: binding id → comma-separated keys.
+        sort: one of :data:`SORTS`.
     """
 
     theme: str = ""
     show_detail: bool = True
     list_width: int = 40
     keymap: dict[str, str] = field(default_factory=dict)
+    sort: str = "relevance"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -56,6 +62,7 @@ class Settings:
             if isinstance(width, int)
             else defaults.list_width,
             keymap={str(k): str(v) for k, v in keymap.items()} if isinstance(keymap, dict) else {},
+            sort=data["sort"] if data.get("sort") in SORTS else defaults.sort,
         )
 
 
@@ -102,4 +109,4 @@ class SettingsFile:
         return self.settings
 
 
-__all__ = ["CONFIG_FILE", "Settings", "SettingsFile", "StoreError"]
+__all__ = ["CONFIG_FILE", "SORTS", "Settings", "SettingsFile", "StoreError"]

@@ -238,7 +238,9 @@ class UserStore:
             ``(before, after)`` for each record that changed.
         """
         exact = {record.paper_id: record for record in records}
-        return self._batch(dict.fromkeys(exact), lambda current: replace(exact[current.paper_id], created=current.created))
+        return self._batch(
+            dict.fromkeys(exact), lambda current: replace(exact[current.paper_id], created=current.created)
+        )
 
     def _batch(
         self, paper_ids: dict[str, None], change: Callable[[UserData], UserData]
@@ -250,7 +252,9 @@ class UserStore:
         with self._locked():
             for shard, ids in by_shard.items():
                 table = self._db(shard).table("user")
-                stored = {str(doc["paper_id"]): doc for doc in table.get(doc_ids=[doc_id_for(p) for p in ids]) or [] if doc}
+                stored = {
+                    str(doc["paper_id"]): doc for doc in table.get(doc_ids=[doc_id_for(p) for p in ids]) or [] if doc
+                }
                 now = self._now()
                 updates: dict[str, UserData] = {}
                 for paper_id in ids:

@@ -21,8 +21,8 @@ from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
 from tui.core.history import History
-from tui.core.paper import STATUSES
-from tui.core.settings import LIST_WIDTH_MAX, LIST_WIDTH_MIN, LIST_WIDTH_STEP, Settings, SettingsFile
+from tui.core.paper import DECISIONS, STATUSES
+from tui.core.settings import LIST_WIDTH_MAX, LIST_WIDTH_MIN, LIST_WIDTH_STEP, SORTS, Settings, SettingsFile
 from tui.core.store import Store
 from tui.screens.reading import ReadingScreen
 from tui.widgets.filter_bar import FilterBar
@@ -45,6 +45,7 @@ class MainScreen(ReadingScreen):
         Binding("enter", "leave_filter", "Back to the list", show=False, priority=True, id="filter.to_list"),
         Binding("down", "leave_filter", "Back to the list", show=False, priority=True, id="filter.down"),
         Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
+        Binding("O", "cycle_sort", "Sort order (cycles)", show=False, id="main.sort"),
         Binding("D", "toggle_detail", "Show / hide the detail pane", show=False, id="main.detail"),
         Binding("less_than_sign", "list_width(-1)", "Narrower list", show=False, id="main.narrower"),
         Binding("greater_than_sign", "list_width(1)", "Wider list", show=False, id="main.wider"),
@@ -113,6 +114,8 @@ class MainScreen(ReadingScreen):
         self._apply_layout()
         self._view_ids = self.store.paper_ids
         self.paper_list.show(self._view_ids)
+        if self.chosen_order not in ("relevance", "list"):
+            self._refilter()  # the saved sort order
         self._update_counts()
         self.set_focus(self.paper_list)
         if self.store.loaded:
@@ -186,6 +189,8 @@ class MainScreen(ReadingScreen):
             ids = await asyncio.to_thread(self._run_query, self._index, query)
         else:
             ids = self.store.paper_ids
+            if self.chosen_order not in ("relevance", "list"):
+                ids = await asyncio.to_thread(self._sorted, ids)
         if starred_only:
             ids = [pid for pid in ids if self.store.user_data(pid).starred]
         self._view_ids = ids
@@ -194,15 +199,46 @@ class MainScreen(ReadingScreen):
         self._update_counts()
 
     def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
-        """Rank by the query's words (all papers in order when there are none), then filter."""
-        if query.words:
-            ids = index.paper_ids(index.search(" ".join(query.words)).positions)
-        else:
-            ids = self.store.paper_ids
-        if not query.has_filter:
+        """Rank by the query's words (all papers in order when there are none), filter, then sort
+        when an order other than relevance is chosen."""
+        words = " ".join(query.words)
+        ids = index.paper_ids(index.search(words).positions) if words else self.store.paper_ids
+        if query.has_filter:
+            paper, user = self.store.paper, self.store.user_data
+            ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, user(pid))]
+        if self.chosen_order == "relevance" and query.words:
             return ids
-        paper, user = self.store.paper, self.store.user_data
-        return [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, user(pid))]
+        return self._sorted(ids)
+
+    @property
+    def chosen_order(self) -> str:
+        """The sort order chosen (``SORTS``)."""
+        return self.settings.settings.sort if self.settings is not None else "relevance"
+
+    def _sorted(self, ids: list[str]) -> list[str]:
+        """``ids`` in the chosen order (relevance without words is list order); stable."""
+        order = self.chosen_order
+        if order in ("relevance", "list"):
+            position = {pid: n for n, pid in enumerate(self.store.paper_ids)}
+            return sorted(ids, key=lambda pid: position.get(pid, 0))
+        row, user = self.store.row, self.store.user_data
+        if order == "title":
+            return sorted(ids, key=lambda pid: r.title.casefold() if (r := row(pid)) else "")
+        if order == "rating":
+            return sorted(ids, key=lambda pid: -r.rating if (r := row(pid)) and r.rating is not None else 1.0)
+        if order == "decision":
+            rank = {decision: n for n, decision in enumerate(DECISIONS)}
+            return sorted(ids, key=lambda pid: rank.get(r.decision if (r := row(pid)) else "unknown", 99))
+        changed = [pid for pid in ids if user(pid).updated]
+        changed.sort(key=lambda pid: user(pid).updated, reverse=True)
+        untouched = [pid for pid in ids if not user(pid).updated]
+        return changed + untouched
+
+    def action_cycle_sort(self) -> None:
+        order = SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)]
+        self._save(sort=order)
+        self.notify(f"Sorted by {order}.", timeout=1.5)
+        self._refilter()
 
     def _update_counts(self) -> None:
         total = len(self.store.paper_ids)
@@ -214,6 +250,8 @@ class MainScreen(ReadingScreen):
             text += f" · ★ {starred:,}"
         if self.starred_only:
             text += " · starred only"
+        if self.chosen_order != "relevance":
+            text += f" · by {self.chosen_order}"
         if self.marked:
             text += f" · {len(self.marked):,} marked"
         if self._index is None:

@@ -52,6 +52,7 @@ class ReadingScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="main.undo"),
         Binding("ctrl+r", "redo", "Redo", show=False, id="main.redo"),
         Binding("y", "copy", "Copy title + link", show=False, id="main.copy"),
+        Binding("Y", "copy_bibtex", "Copy the BibTeX entry", show=False, id="main.copy_bibtex"),
         Binding("o", "open_link", "Open link", show=False, id="main.open"),
     ]
 
@@ -312,6 +313,18 @@ class ReadingScreen(Screen[None]):
         text = one_line(paper.title) + (f"\n{links[0][1]}" if links else "")
         self.app.copy_to_clipboard(text)
         self.notify("Copied the title" + (" and link." if links else "."), timeout=1.5)
+
+    def action_copy_bibtex(self) -> None:
+        """Copy the paper's BibTeX entry, as its source wrote it."""
+        paper_id = self.paper_list.highlighted_id
+        paper = self.store.paper(paper_id) if paper_id else None
+        if paper is None:
+            return
+        if not paper.bibtex:
+            self.notify("This paper came with no BibTeX entry.", severity="warning", timeout=2)
+            return
+        self.app.copy_to_clipboard(paper.bibtex)
+        self.notify("Copied the BibTeX entry.", timeout=1.5)
 
     def action_open_link(self) -> None:
         paper_id = self.paper_list.highlighted_id

@@ -180,6 +180,7 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
         code_url=values.get("code", "") if values.get("code", "").startswith("http") else "",
         openreview_url=f"https://openreview.net/forum?id={forum}" if forum else "",
         arxiv_url=f"https://arxiv.org/abs/{arxiv}" if arxiv else "",
+        bibtex=(entry.raw or "").strip(),
     )
 
 

@@ -166,6 +166,7 @@ def copilot_paper(
         "pdf_url": pdf,
         "code_url": code_url(_text(record, "github")),
         "openreview_url": openreview_url,
+        "bibtex": _text(record, "bibtex"),
     }
     return Paper(
         id=paper_id,
