@@ -127,8 +127,8 @@ class Store:
         with self._load_lock:
             if not self._loaded:
                 self._load_catalogue()
+                self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
-                self._loaded = True
                 if hasattr(self, "_user"):  # not while __init__ is still opening the store
                     self._adopt_orphaned_user_data()
 
@@ -141,8 +141,9 @@ class Store:
     @property
     def paper_ids(self) -> list[str]:
         """Every paper id in catalogue order (from the rows cache while not loaded)."""
-        if not self._loaded and self._rows is not None:
-            return list(self._rows)
+        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and rows is not None:
+            return list(rows)
         return list(self._papers)
 
     def paper(self, paper_id: str) -> Paper | None:
@@ -152,8 +153,9 @@ class Store:
 
     def row(self, paper_id: str) -> PaperRow | None:
         """What the list shows of a paper; available before the catalogue is loaded."""
-        if not self._loaded and self._rows is not None:
-            return self._rows.get(paper_id)
+        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and rows is not None:
+            return rows.get(paper_id)
         paper = self._papers.get(paper_id)
         return PaperRow.of(paper) if paper is not None else None
 
