@@ -67,12 +67,7 @@ class History:
         Raises:
             StoreError: the records cannot be written (the step stays undoable).
         """
-        if not self._undo:
-            return None
-        step = self._undo[-1]
-        self._store.restore(before for before, _ in step.changes)
-        self._redo.append(self._undo.pop())
-        return step
+        return self._replay(self._undo, self._redo, after=False)
 
     def redo(self) -> Step | None:
         """Write again the records of the last undone step; ``None`` when none is left.
@@ -80,9 +75,14 @@ class History:
         Raises:
             StoreError: the records cannot be written (the step stays redoable).
         """
-        if not self._redo:
+        return self._replay(self._redo, self._undo, after=True)
+
+    def _replay(self, source: list[Step], target: list[Step], *, after: bool) -> Step | None:
+        """Write the top step of ``source`` (its after- or before-records), then move it to
+        ``target``; the move happens only once the write succeeded."""
+        if not source:
             return None
-        step = self._redo[-1]
-        self._store.restore(after for _, after in step.changes)
-        self._undo.append(self._redo.pop())
+        step = source[-1]
+        self._store.restore(pair[1] if after else pair[0] for pair in step.changes)
+        target.append(source.pop())
         return step

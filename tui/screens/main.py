@@ -245,7 +245,8 @@ class MainScreen(ReadingScreen):
         shown = len(self._view_ids)
         filtered = bool(self.filter_text.strip()) or self.starred_only
         text = f"{shown:,} of {total:,}" if filtered else f"{total:,} papers"
-        starred = sum(1 for record in self.store.all_user_data.values() if record.starred)
+        records = self.store.all_user_data.values()  # one copy, for the star and status counts
+        starred = sum(1 for record in records if record.starred)
         if starred:
             text += f" · ★ {starred:,}"
         if self.starred_only:
@@ -259,7 +260,7 @@ class MainScreen(ReadingScreen):
         if self.query_hint:
             text = f"⚠ {self.query_hint}"
         self.query_one("#counts", Static).update(text)
-        statuses = Counter(record.status for record in self.store.all_user_data.values())
+        statuses = Counter(record.status for record in records)
         unseen = total - sum(statuses.values()) + statuses["unseen"]
         parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses[s]]
         subtitle = " · ".join(parts)
