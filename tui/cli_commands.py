@@ -16,7 +16,6 @@ from tui.core.importer import Progress, import_files
 from tui.core.paper import STATUSES, Paper, with_tags
 from tui.core.paper_json import paper_record
 from tui.core.safe_text import one_line, visible
-from tui.core.search import SearchIndex
 from tui.core.sources import format_names
 from tui.core.store import Store
 
@@ -25,6 +24,10 @@ Command = Callable[[Store, argparse.Namespace], int]
 
 class NotFound(PaperdeckError):
     """No paper has the id the user gave."""
+
+
+class BadQuery(PaperdeckError):
+    """The query cannot be parsed (the filter bar's syntax)."""
 
 
 def progress_reporter(total: int) -> Progress | None:
@@ -102,9 +105,13 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
     """Rank the store's papers for a query, as the filter bar does."""
-    notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
-    index = SearchIndex(store.papers, notes)
-    ids = index.paper_ids(index.search(args.query).positions)
+    from tui.core.query import parse_query
+    from tui.core.selection import build_index, run_query
+
+    query = parse_query(args.query)
+    if query.error is not None:
+        raise BadQuery(f"query {args.query!r}: {query.error}")
+    ids = run_query(store, build_index(store) if query.words else None, query)
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
     ids = ids[: args.limit] if args.limit else ids

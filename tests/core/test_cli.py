@@ -68,6 +68,19 @@ def test_search_list_show_and_stats(store_dir: str, capsys: pytest.CaptureFixtur
     assert isinstance(stats, dict) and stats["papers"] == 37 and stats["by_decision"] == {"unknown": 37}
 
 
+def test_search_takes_the_filter_bars_query_language(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
+    assert isinstance(first, list)
+    run(capsys, "star", first[0]["id"], "--data-dir", store_dir)
+    starred = run_json(capsys, "search", "is:starred", "--data-dir", store_dir)
+    assert isinstance(starred, list) and [p["id"] for p in starred] == [first[0]["id"]]
+    ranked_and_filtered = run_json(capsys, "search", "expert -is:starred", "--limit", "0", "--data-dir", store_dir)
+    assert isinstance(ranked_and_filtered, list) and ranked_and_filtered
+    assert first[0]["id"] not in {p["id"] for p in ranked_and_filtered}
+    code, _, err = run(capsys, "search", "rating>=", "--data-dir", store_dir)
+    assert code == 2 and err.startswith("paperdeck: query 'rating>='") and "\n" not in err.strip()
+
+
 def test_star_unstar_note_and_starred_list(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
     assert isinstance(first, list)

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Input, Static
 
 from tui.core.errors import StoreError
 from tui.core.history import History
-from tui.core.paper import DECISIONS, STATUSES
+from tui.core.paper import STATUSES
 from tui.core.settings import LIST_WIDTH_MAX, LIST_WIDTH_MIN, LIST_WIDTH_STEP, SORTS, Settings, SettingsFile
 from tui.core.store import Store
 from tui.screens.reading import ReadingScreen
@@ -131,10 +131,9 @@ class MainScreen(ReadingScreen):
         if not self.store.loaded:
             self.store.load()
             self.app.call_from_thread(self._catalogue_loaded)
-        from tui.core.search import SearchIndex
+        from tui.core.selection import build_index
 
-        notes = {pid: record.note for pid, record in self.store.all_user_data.items() if record.note}
-        index = SearchIndex(self.store.papers, notes)
+        index = build_index(self.store)
         self.app.call_from_thread(self._index_built, index)
 
     def _catalogue_loaded(self) -> None:
@@ -199,16 +198,9 @@ class MainScreen(ReadingScreen):
         self._update_counts()
 
     def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
-        """Rank by the query's words (all papers in order when there are none), filter, then sort
-        when an order other than relevance is chosen."""
-        words = " ".join(query.words)
-        ids = index.paper_ids(index.search(words).positions) if words else self.store.paper_ids
-        if query.has_filter:
-            paper, user = self.store.paper, self.store.user_data
-            ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, user(pid))]
-        if self.chosen_order == "relevance" and query.words:
-            return ids
-        return self._sorted(ids)
+        from tui.core.selection import run_query
+
+        return run_query(self.store, index, query, self.chosen_order)
 
     @property
     def chosen_order(self) -> str:
@@ -216,23 +208,9 @@ class MainScreen(ReadingScreen):
         return self.settings.settings.sort if self.settings is not None else "relevance"
 
     def _sorted(self, ids: list[str]) -> list[str]:
-        """``ids`` in the chosen order (relevance without words is list order); stable."""
-        order = self.chosen_order
-        if order in ("relevance", "list"):
-            position = {pid: n for n, pid in enumerate(self.store.paper_ids)}
-            return sorted(ids, key=lambda pid: position.get(pid, 0))
-        row, user = self.store.row, self.store.user_data
-        if order == "title":
-            return sorted(ids, key=lambda pid: r.title.casefold() if (r := row(pid)) else "")
-        if order == "rating":
-            return sorted(ids, key=lambda pid: -r.rating if (r := row(pid)) and r.rating is not None else 1.0)
-        if order == "decision":
-            rank = {decision: n for n, decision in enumerate(DECISIONS)}
-            return sorted(ids, key=lambda pid: rank.get(r.decision if (r := row(pid)) else "unknown", 99))
-        changed = [pid for pid in ids if user(pid).updated]
-        changed.sort(key=lambda pid: user(pid).updated, reverse=True)
-        untouched = [pid for pid in ids if not user(pid).updated]
-        return changed + untouched
+        from tui.core.selection import sort_ids
+
+        return sort_ids(self.store, ids, self.chosen_order)
 
     def action_cycle_sort(self) -> None:
         order = SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)]
