@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tui.core.errors import StoreError
-from tui.core.settings import SettingsFile
+from tui.core.settings import SORTS, SettingsFile
 from tui.core.store import Store
 from tui.paths import styles_dir
 from tui.screens.main import MainScreen
@@ -80,7 +80,14 @@ class PaperApp(App[None]):
         from tui.screens.note_editor import NoteEditor
 
         return [
-            ("Finding papers", MainScreen.BINDINGS),
+            (
+                "Finding papers",
+                [
+                    *(b for b in MainScreen.BINDINGS if not (isinstance(b, Binding) and b.id and "view_" in b.id)),
+                    Binding("1…9", "", "Open view 1–9 (v lists them)"),
+                    Binding("0", "", "All papers: leave the view"),
+                ],
+            ),
             ("Your reading list (marked papers, else the highlighted one)", ReadingScreen.BINDINGS),
             ("Moving in the list", PaperList.BINDINGS),
             (
@@ -123,6 +130,12 @@ class PaperApp(App[None]):
                 yield SystemCommand(
                     f"Mark {status}", f"Set the reading status to {status}", partial(screen.action_status, status)
                 )
+            for order in SORTS:
+                yield SystemCommand(f"Sort by {order}", f"Order the list by {order}", partial(screen.sort_by, order))
+            yield SystemCommand("Views", "List the views with their counts", screen.action_views)
+            yield SystemCommand("Save view", "Save the filter as a named view", screen.action_save_view)
+            for view in screen.views:
+                yield SystemCommand(f"View: {view.name}", view.query, partial(screen.open_view, view))
             yield SystemCommand("Next unseen", "Jump to the next unseen paper", screen.action_next_unseen)
             yield SystemCommand("Mark all in view", "Mark every paper in the current view", screen.action_mark_all)
             yield SystemCommand("Undo", "Undo the last change", screen.action_undo)

@@ -4,7 +4,8 @@ data directory, next to the store.
 Example::
 
     {"theme": "gruvbox", "show_detail": true, "list_width": 40, "sort": "rating",
-     "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"}}
+     "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"},
+     "views": {"Orals to read": "decision:oral status:to-read"}}
 
 ``keymap`` maps binding ids (listed in the help screen) to comma-separated keys (Textual's
 ``App.set_keymap``). A file paperdeck cannot read is reported and left alone: defaults are used and
@@ -41,6 +42,7 @@ class Settings:
         list_width: the list pane's share of the width, percent (20–80).
         keymap: binding id → comma-separated keys.
         sort: one of :data:`SORTS`.
+        views: the user's saved views, name → query, in the order saved (:mod:`tui.core.views`).
     """
 
     theme: str = ""
@@ -48,12 +50,14 @@ class Settings:
     list_width: int = 40
     keymap: dict[str, str] = field(default_factory=dict)
     sort: str = "relevance"
+    views: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """Settings from a JSON object; unknown keys are ignored, wrong types fall back to defaults."""
         defaults = cls()
         keymap = data.get("keymap")
+        views = data.get("views")
         width = data.get("list_width")
         return cls(
             theme=data["theme"] if isinstance(data.get("theme"), str) else defaults.theme,
@@ -63,6 +67,9 @@ class Settings:
             else defaults.list_width,
             keymap={str(k): str(v) for k, v in keymap.items()} if isinstance(keymap, dict) else {},
             sort=data["sort"] if data.get("sort") in SORTS else defaults.sort,
+            views={k: v for k, v in views.items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(views, dict)
+            else {},
         )
 
 

@@ -32,6 +32,7 @@ from tui.widgets.paper_list import PaperList
 if TYPE_CHECKING:
     from tui.core.query import Query
     from tui.core.search import SearchIndex
+    from tui.core.views import View
 
 
 class MainScreen(ReadingScreen):
@@ -49,6 +50,10 @@ class MainScreen(ReadingScreen):
         Binding("D", "toggle_detail", "Show / hide the detail pane", show=False, id="main.detail"),
         Binding("less_than_sign", "list_width(-1)", "Narrower list", show=False, id="main.narrower"),
         Binding("greater_than_sign", "list_width(1)", "Wider list", show=False, id="main.wider"),
+        Binding("v", "views", "Views", id="main.views"),
+        Binding("w", "save_view", "Save the filter as a view", show=False, id="main.save_view"),
+        Binding("0", "open_view(0)", "All papers (no view)", show=False, id="main.view_0"),
+        *(Binding(str(n), f"open_view({n})", f"Open view {n}", show=False, id=f"main.view_{n}") for n in range(1, 10)),
     ]
 
     #: Seconds to let queued keystrokes arrive before re-ranking. Zero still debounces: each
@@ -213,7 +218,10 @@ class MainScreen(ReadingScreen):
         return sort_ids(self.store, ids, self.chosen_order)
 
     def action_cycle_sort(self) -> None:
-        order = SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)]
+        self.sort_by(SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)])
+
+    def sort_by(self, order: str) -> None:
+        """Order the list by ``order`` (``SORTS``) and remember the choice."""
         self._save(sort=order)
         self.notify(f"Sorted by {order}.", timeout=1.5)
         self._refilter()
@@ -223,6 +231,9 @@ class MainScreen(ReadingScreen):
         shown = len(self._view_ids)
         filtered = bool(self.filter_text.strip()) or self.starred_only
         text = f"{shown:,} of {total:,}" if filtered else f"{total:,} papers"
+        view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
+        if view is not None:
+            text = f"{view}: {text}"
         records = self.store.all_user_data.values()  # one copy, for the star and status counts
         starred = sum(1 for record in records if record.starred)
         if starred:
@@ -279,6 +290,68 @@ class MainScreen(ReadingScreen):
 
     def action_toggle_starred_only(self) -> None:
         self.starred_only = not self.starred_only
+
+    # -- saved views -------------------------------------------------------------------------
+
+    @property
+    def views(self) -> list[View]:
+        """The views in digit order: built-in, then the user's."""
+        from tui.core.views import all_views
+
+        return all_views(self.settings.settings.views if self.settings is not None else {})
+
+    def open_view(self, view: View | None) -> None:
+        """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused."""
+        self.query_one(FilterBar).value = view.query if view is not None else ""
+        self.starred_only = False
+        self.set_focus(self.paper_list)
+
+    def action_open_view(self, number: int) -> None:
+        views = self.views
+        if number == 0:
+            self.open_view(None)
+        elif number <= len(views):
+            self.open_view(views[number - 1])
+        else:
+            self.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
+
+    def action_views(self) -> None:
+        from tui.core.views import view_count
+        from tui.screens.views import ViewsScreen
+
+        def count(view: View) -> int | None:
+            return view_count(self.store, self._index, view) if self.store.loaded else None
+
+        def delete(name: str) -> list[View]:
+            views = dict(self.settings.settings.views) if self.settings is not None else {}
+            views.pop(name, None)
+            self._save(views=views)
+            return self.views
+
+        self.app.push_screen(ViewsScreen(self.views, count, delete), self.open_view)
+
+    def action_save_view(self) -> None:
+        from tui.core.views import check_query
+        from tui.screens.views import SaveViewPrompt
+
+        try:
+            query = check_query(self.filter_text)
+        except ValueError as error:
+            self.notify(f"Nothing to save: {error}.", timeout=3, markup=False)
+            return
+        if self.settings is None or self.settings.problem is not None:
+            self.notify("Views cannot be saved: the settings file could not be read.", severity="warning")
+            return
+
+        def save(name: str | None) -> None:
+            if name is not None and self.settings is not None:
+                self._save(views={**self.settings.settings.views, name: query})
+                number = next(n for n, view in enumerate(self.views, 1) if view.name == name)
+                key = f" (key {number})" if number <= 9 else ""
+                self.notify(f"Saved the view {name!r}{key}.", timeout=3, markup=False)
+                self._update_counts()
+
+        self.app.push_screen(SaveViewPrompt(query, [view.name for view in self.views]), save)
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile

@@ -1,0 +1,67 @@
+"""Saved views in the core: built-in views, the user's in order, names and queries checked, counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.core.paper import Paper
+from tui.core.selection import build_index
+from tui.core.settings import Settings, SettingsFile
+from tui.core.store import Store
+from tui.core.views import BUILTIN_VIEWS, NAME_MAX, View, all_views, check_query, clean_name, view_count
+
+
+def test_builtin_views_come_first_and_a_saved_one_can_redefine_them() -> None:
+    assert [v.name for v in all_views({})] == ["Starred", "To read", "Unseen", "With notes"]
+    views = all_views({"Orals": "decision:oral", "Starred": "is:starred decision:oral"})
+    assert [v.name for v in views] == ["Starred", "To read", "Unseen", "With notes", "Orals"]
+    assert views[0] == View("Starred", "is:starred decision:oral") and not views[0].builtin
+    assert all(v.builtin for v in BUILTIN_VIEWS)
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"), [("  Orals   to\tread ", "Orals to read"), ("a\x1b[31mb", "a[31mb"), ("★ stars", "★ stars")]
+)
+def test_clean_name(typed: str, name: str) -> None:
+    assert clean_name(typed) == name
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "\x00\x1b", "x" * (NAME_MAX + 1)])
+def test_bad_names_are_refused(typed: str) -> None:
+    with pytest.raises(ValueError):
+        clean_name(typed)
+
+
+def test_check_query() -> None:
+    assert check_query("  decision:oral  ") == "decision:oral"
+    for bad in ("", "  ", "rating>=", "(unclosed"):
+        with pytest.raises(ValueError):
+            check_query(bad)
+
+
+def test_views_persist_in_config_json_and_junk_is_dropped(tmp_path: Path) -> None:
+    settings = SettingsFile(tmp_path)
+    settings.update(views={"Orals": "decision:oral", "RL": "area:reinforcement"})
+    reread = SettingsFile(tmp_path).settings.views
+    assert list(reread.items()) == [("Orals", "decision:oral"), ("RL", "area:reinforcement")]
+    assert Settings.from_dict({"views": {"ok": "x", "bad": 3}}).views == {"ok": "x"}
+    assert Settings.from_dict({"views": ["not", "a", "dict"]}).views == {}
+
+
+def test_view_counts(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            Paper(id="openreview:A", title="Diffusion models", abstract="a", decision="oral"),
+            Paper(id="openreview:B", title="Graph networks", abstract="b", decision="oral"),
+            Paper(id="openreview:C", title="Diffusion again", abstract="c", decision="poster"),
+        ]
+    )
+    store.set_star("openreview:B", True)
+    assert view_count(store, None, View("Starred", "is:starred")) == 1
+    assert view_count(store, None, View("Orals", "decision:oral")) == 2
+    assert view_count(store, None, View("Words", "diffusion")) is None  # needs the index
+    assert view_count(store, build_index(store), View("Words", "diffusion decision:oral")) == 1
+    assert view_count(store, None, View("Broken", "rating>=")) is None

@@ -1,0 +1,149 @@
+"""Saved views: built-in ones on digits, saving the filter under a name (kept in config.json),
+the views list with live counts, deleting a view, and the view's name beside the counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from tests.ui.conftest import SIZE, main_screen
+from tui.app import PaperApp
+from tui.core.paper import Paper, Ratings
+from tui.core.store import Store
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.views import SaveViewPrompt, ViewsScreen
+from tui.widgets.filter_bar import FilterBar
+
+PAPERS = [
+    Paper(id="openreview:A", title="Diffusion sampling fast", abstract="a", decision="oral", ratings=Ratings(7.0)),
+    Paper(id="openreview:B", title="Diffusion sampling slow", abstract="b", decision="poster", ratings=Ratings(5.0)),
+    Paper(id="openreview:C", title="Graph networks", abstract="c", decision="oral", ratings=Ratings(6.5)),
+]
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def counts(app: PaperApp) -> str:
+    return str(main_screen(app).query_one("#counts", Static).render())
+
+
+def make_store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    store.set_star("openreview:C", True)
+    store.set_note("openreview:B", "read the appendix")
+    return store
+
+
+async def test_builtin_views_on_digits(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("1")  # Starred
+        await settle(pilot)
+        assert screen.query_one(FilterBar).value == "is:starred"
+        assert screen.view_ids() == ["openreview:C"]
+        assert counts(app).startswith("Starred: 1 of 3")
+        assert app.focused is screen.paper_list  # the list, not the filter bar, keeps the keys
+        await pilot.press("4")  # With notes
+        await settle(pilot)
+        assert screen.view_ids() == ["openreview:B"]
+        await pilot.press("0")
+        await settle(pilot)
+        assert screen.query_one(FilterBar).value == "" and len(screen.view_ids()) == 3
+        await pilot.press("9")  # no such view: a hint, nothing changes
+        await settle(pilot)
+        assert len(screen.view_ids()) == 3
+
+
+async def test_save_a_view_and_open_it_after_a_restart(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"decision:oral", "enter")
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveViewPrompt)
+        await pilot.press(*"Orals", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, SaveViewPrompt)
+    saved = json.loads((tmp_path / "data" / "config.json").read_text())
+    assert saved["views"] == {"Orals": "decision:oral"}
+
+    app = PaperApp(store=Store(tmp_path / "data"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("5")  # the first of the user's views, after the four built-in ones
+        await settle(pilot)
+        assert set(main_screen(app).view_ids()) == {"openreview:A", "openreview:C"}
+        assert counts(app).startswith("Orals: 2 of 3")
+
+
+async def test_saving_needs_a_good_query_and_a_name(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")  # empty filter: nothing to save
+        await settle(pilot)
+        assert not isinstance(app.screen, SaveViewPrompt)
+        await pilot.press("slash", *"rating>=", "enter")
+        await settle(pilot)
+        await pilot.press("w")  # malformed: nothing to save
+        await settle(pilot)
+        assert not isinstance(app.screen, SaveViewPrompt)
+        await pilot.press("slash", "ctrl+a", "ctrl+k", *"graph", "enter")
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveViewPrompt)
+        await pilot.press("space", "enter")  # a blank name is refused with a hint
+        await settle(pilot)
+        assert isinstance(app.screen, SaveViewPrompt)
+        assert "needs a name" in str(app.screen.query_one("#view-hint", Static).render())
+        await pilot.press("escape")
+        await settle(pilot)
+    config = tmp_path / "data" / "config.json"
+    assert not config.exists() or json.loads(config.read_text()).get("views", {}) == {}
+
+
+async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    config = {"views": {"Diffusion orals": "diffusion decision:oral"}}
+    (tmp_path / "data" / "config.json").write_text(json.dumps(config))
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, ViewsScreen)
+        options = app.screen.query_one(OptionList)
+        rows = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5"]
+        assert rows[0].startswith("1  Starred") and rows[0].rstrip().endswith(" 1")
+        assert rows[2].rstrip().endswith(" 3")  # Unseen: nothing has a status yet
+        assert "Diffusion orals" in rows[4] and rows[4].rstrip().endswith(" 1")  # words and fields
+        await pilot.press("d")  # on a built-in view: refused
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("end", "d")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, ViewsScreen)
+        assert app.screen.query_one(OptionList).option_count == 4
+        await pilot.press("2")  # opens "To read"
+        await settle(pilot)
+        assert main_screen(app).query_one(FilterBar).value == "status:to-read"
+        assert main_screen(app).view_ids() == []
+    assert json.loads((tmp_path / "data" / "config.json").read_text())["views"] == {}

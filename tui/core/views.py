@@ -1,0 +1,96 @@
+"""Saved views: named queries in the filter bar's language, bound to digit keys.
+
+Four come built in (Starred, To read, Unseen, With notes); the user's own are kept in ``config.json``
+(:class:`tui.core.settings.Settings` ``views``: name → query, in the order saved). Digits ``1``–``9``
+open the views in :func:`all_views` order: the built-in ones first, then the user's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tui.core.query import parse_query
+from tui.core.search import SearchIndex
+from tui.core.selection import run_query
+from tui.core.store import Store
+
+#: Longest view name, characters.
+NAME_MAX = 40
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A named query.
+
+    Attributes:
+        name: what the user calls it (≤ :data:`NAME_MAX` characters).
+        query: filter-bar text, e.g. ``"decision:oral rating>=6"``.
+        builtin: true for the views paperdeck ships.
+    """
+
+    name: str
+    query: str
+    builtin: bool = False
+
+
+BUILTIN_VIEWS = (
+    View("Starred", "is:starred", builtin=True),
+    View("To read", "status:to-read", builtin=True),
+    View("Unseen", "status:unseen", builtin=True),
+    View("With notes", "has:note", builtin=True),
+)
+
+
+def all_views(saved: Mapping[str, str]) -> list[View]:
+    """The built-in views, then the user's ``saved`` (name → query) in their order.
+
+    A saved view with a built-in's name replaces it in place (so the user can redefine "Starred").
+    """
+    views = [View(v.name, saved[v.name]) if v.name in saved else v for v in BUILTIN_VIEWS]
+    builtin_names = {v.name for v in BUILTIN_VIEWS}
+    return views + [View(name, query) for name, query in saved.items() if name not in builtin_names]
+
+
+def clean_name(text: str) -> str:
+    """A view name from what the user typed: whitespace collapsed, control characters dropped.
+
+    Raises:
+        ValueError: nothing is left, or it is longer than :data:`NAME_MAX` characters (the message
+            is a hint for the user).
+    """
+    name = " ".join("".join(ch for ch in text if ch.isprintable() or ch.isspace()).split())
+    if not name:
+        raise ValueError("a view needs a name")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"a view name has at most {NAME_MAX} characters")
+    return name
+
+
+def check_query(text: str) -> str:
+    """``text`` stripped, when it is a query worth saving.
+
+    Raises:
+        ValueError: empty, or malformed (the parser's hint).
+    """
+    text = text.strip()
+    if not text:
+        raise ValueError("type a query in the filter bar first")
+    error = parse_query(text).error
+    if error is not None:
+        raise ValueError(error)
+    return text
+
+
+def view_count(store: Store, index: SearchIndex | None, view: View) -> int | None:
+    """How many papers ``view`` shows now; ``None`` when its query is malformed or has words and
+    the search index is not built yet. Metadata-only views cost ~10–40 ms at 19,630 papers."""
+    query = parse_query(view.query)
+    if query.error is not None or (query.words and index is None):
+        return None
+    return len(run_query(store, index, query, "list"))
+
+
+def view_counts(store: Store, index: SearchIndex | None, views: Sequence[View]) -> list[int | None]:
+    """:func:`view_count` of each view, in order."""
+    return [view_count(store, index, view) for view in views]
