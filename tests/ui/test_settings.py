@@ -45,6 +45,7 @@ async def test_layout_and_theme_persist(make_app: AppFactory, seeded_store: Stor
         "list_width": 50,
         "keymap": {},
         "sort": "relevance",
+        "views": {},
     }
     again = PaperApp(store=Store(seeded_store.data_dir))
     async with again.run_test(size=SIZE) as pilot:
