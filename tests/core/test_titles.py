@@ -287,3 +287,12 @@ def test_derive_titles_always_distinct(abstracts: list[str]) -> None:
     labels = derive_titles(abstracts)
     assert len(labels) == len(abstracts)
     assert len({label.casefold() for label in labels}) == len(labels)
+
+
+def test_many_abstracts_sharing_a_first_clause_are_numbered_in_order() -> None:
+    """Thousands of abstracts opening alike get (2), (3), … in order (this was quadratic: 20 s for 5,000)."""
+    opening = "Large language models have shown remarkable abilities across many tasks, item {} differs later."
+    labels = derive_titles([opening.format(n) for n in range(3000)])
+    assert len({label.casefold() for label in labels}) == 3000
+    assert labels[1].endswith("(2)") and labels[-1].endswith("(3000)")
+    assert all(len(label) <= 70 for label in labels)

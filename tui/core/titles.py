@@ -414,17 +414,20 @@ def derive_titles(abstracts: Sequence[str], max_chars: int = 70) -> list[str]:
     max_chars = max(int(max_chars), 1)
     labels: list[str] = []
     taken: set[str] = set()
+    next_number: dict[str, int] = {}  # base label (casefolded) → the next number to try: linear, not quadratic
     for abstract in abstracts:
         label = derive_title(abstract, max_chars)
         if label.casefold() in taken:
             text = _strip_markup(abstract)
             if any(c.isalnum() for c in text):
                 label = _first_clause(text, max_chars) or label
-        base, number = label, 2
+        base = label
+        number = next_number.get(base.casefold(), 2)
         while label.casefold() in taken:
             suffix = f" ({number})"
             label = _cut(base, max(max_chars - len(suffix), 1)) + suffix
             number += 1
+        next_number[base.casefold()] = number
         taken.add(label.casefold())
         labels.append(label)
     return labels
