@@ -1,7 +1,7 @@
 """The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
 
-``paperdeck import|search|list|show|stats|star|unstar|note`` share the core with the app: the same
-store, the same importers, the same ranking. Each takes ``--json``.
+``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar`` share
+the core with the app: the same store, the same importers, the same ranking. Each takes ``--json``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ COMMAND_NAMES = (
     "status",
     "tag",
     "untag",
+    "export",
+    "similar",
 )
 
 
@@ -92,6 +94,7 @@ def open_store(
 
         summary = import_files(store, to_import, format, progress_reporter(len(to_import)))
         messages.extend(summary.notices)
+        messages.extend(f"Restored {path}: {report.summary()}" for path, report in summary.restored)
         if files:
             messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
     return store, messages

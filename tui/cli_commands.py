@@ -1,4 +1,5 @@
-"""The subcommands of ``paperdeck``: import, search, list, show, stats, star, unstar, note."""
+"""The subcommands of ``paperdeck``: import, search, list, show, stats, star, unstar, note, status,
+tag, untag, export, similar (the last two in :mod:`tui.cli_export` and :mod:`tui.cli_similar`)."""
 
 from __future__ import annotations
 
@@ -96,22 +97,37 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         "notices": list(summary.notices),
         "papers": len(store.papers),
     }
+    data["restored"] = [
+        {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
+        for path, r in summary.restored
+    ]
     lines = [f"{path}: {count} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
     lines += list(summary.notices)
-    lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
+    lines += [f"{path}: user-data backup: {report.summary()}" for path, report in summary.restored]
+    if summary.files or not summary.restored:
+        lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
     _emit(args, data, "\n".join(lines))
     return 0
 
 
-def cmd_search(store: Store, args: argparse.Namespace) -> int:
-    """Rank the store's papers for a query, as the filter bar does."""
+def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
+    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them.
+
+    Raises:
+        BadQuery: the query cannot be parsed.
+    """
     from tui.core.query import parse_query
     from tui.core.selection import build_index, run_query
 
-    query = parse_query(args.query)
+    query = parse_query(text)
     if query.error is not None:
-        raise BadQuery(f"query {args.query!r}: {query.error}")
-    ids = run_query(store, build_index(store) if query.words else None, query)
+        raise BadQuery(f"query {text!r}: {query.error}")
+    return run_query(store, build_index(store) if query.words else None, query, order)
+
+
+def cmd_search(store: Store, args: argparse.Namespace) -> int:
+    """Rank the store's papers for a query, as the filter bar does."""
+    ids = select_ids(store, args.query)
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
     ids = ids[: args.limit] if args.limit else ids
@@ -223,6 +239,20 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(store: Store, args: argparse.Namespace) -> int:
+    """Export papers, or back up the user's data (:mod:`tui.cli_export`)."""
+    from tui.cli_export import run_export
+
+    return run_export(store, args)
+
+
+def cmd_similar(store: Store, args: argparse.Namespace) -> int:
+    """The papers most like one, or ranked by likeness to the starred ones (:mod:`tui.cli_similar`)."""
+    from tui.cli_similar import run_similar
+
+    return run_similar(store, args)
+
+
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": cmd_search,
@@ -235,6 +265,8 @@ COMMANDS: dict[str, Command] = {
     "status": cmd_status,
     "tag": cmd_tag,
     "untag": cmd_tag,
+    "export": cmd_export,
+    "similar": cmd_similar,
 }
 
 
@@ -261,7 +293,7 @@ def add_command_parsers(
         add_common(parser)
         return parser
 
-    parser = command("import", "import paper-list files into the store (all or nothing)")
+    parser = command("import", "import paper-list files or restore a user-data backup (all or nothing)")
     parser.add_argument("files", nargs="+", metavar="FILE")
     parser.add_argument("--format", choices=format_names(), help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")
@@ -287,3 +319,11 @@ def add_command_parsers(
         parser = command(name, help)
         parser.add_argument("id")
         parser.add_argument("tags", nargs="+", metavar="TAG")
+    from tui.cli_export import add_export_arguments
+
+    parser = command("export", "export papers as BibTeX, Markdown, CSV or JSON; --user-data: a backup")
+    add_export_arguments(parser)
+    from tui.cli_similar import add_similar_arguments
+
+    parser = command("similar", "the papers most like ID, or (--starred) most like the starred ones")
+    add_similar_arguments(parser)

@@ -423,3 +423,8 @@ def test_every_seed_abstract_renders_without_silent_loss() -> None:
     for abstract in abstracts:
         out = render_plain(abstract)
         assert len(out) >= 0.6 * len(abstract), abstract[:80]
+
+
+def test_brace_symbols_render_as_braces() -> None:
+    """Exported BibTeX writes an unpaired brace as ``\\textbraceleft{}``; read back, it shows as ``{``."""
+    assert render_plain(r"A \textbraceleft{}x and y\textbraceright{} z") == "A {x and y} z"

@@ -7,16 +7,17 @@ from pathlib import Path
 import pytest
 
 from tui.core.paper import Paper
-from tui.core.selection import build_index
+from tui.core.selection import build_index, build_similarity
 from tui.core.settings import Settings, SettingsFile
 from tui.core.store import Store
 from tui.core.views import BUILTIN_VIEWS, NAME_MAX, View, all_views, check_query, clean_name, view_count
 
 
 def test_builtin_views_come_first_and_a_saved_one_can_redefine_them() -> None:
-    assert [v.name for v in all_views({})] == ["Starred", "To read", "Unseen", "With notes"]
+    builtin = ["Starred", "To read", "Unseen", "With notes", "Like my stars"]
+    assert [v.name for v in all_views({})] == builtin
     views = all_views({"Orals": "decision:oral", "Starred": "is:starred decision:oral"})
-    assert [v.name for v in views] == ["Starred", "To read", "Unseen", "With notes", "Orals"]
+    assert [v.name for v in views] == [*builtin, "Orals"]
     assert views[0] == View("Starred", "is:starred decision:oral") and not views[0].builtin
     assert all(v.builtin for v in BUILTIN_VIEWS)
 
@@ -54,9 +55,9 @@ def test_view_counts(tmp_path: Path) -> None:
     store = Store(tmp_path / "data")
     store.import_papers(
         [
-            Paper(id="openreview:A", title="Diffusion models", abstract="a", decision="oral"),
-            Paper(id="openreview:B", title="Graph networks", abstract="b", decision="oral"),
-            Paper(id="openreview:C", title="Diffusion again", abstract="c", decision="poster"),
+            Paper(id="openreview:A", title="Diffusion models", abstract="denoising diffusion", decision="oral"),
+            Paper(id="openreview:B", title="Graph networks", abstract="graph message passing", decision="oral"),
+            Paper(id="openreview:C", title="Diffusion again", abstract="denoising graph", decision="poster"),
         ]
     )
     store.set_star("openreview:B", True)
@@ -65,3 +66,7 @@ def test_view_counts(tmp_path: Path) -> None:
     assert view_count(store, None, View("Words", "diffusion")) is None  # needs the index
     assert view_count(store, build_index(store), View("Words", "diffusion decision:oral")) == 1
     assert view_count(store, None, View("Broken", "rating>=")) is None
+    like = View("Like my stars", "like:starred")
+    assert view_count(store, None, like) is None  # needs the similarity index
+    assert view_count(store, None, like, build_similarity(store)) == 2  # every paper but the starred one
+    assert view_count(store, None, View("Gone", "like:openreview:nope"), build_similarity(store)) is None

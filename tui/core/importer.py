@@ -7,11 +7,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tui.core.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
 from tui.core.errors import SourceError
 from tui.core.paper import Paper
 from tui.core.sources import read_source
 from tui.core.sources.base import SourceRead
-from tui.core.store import Store
+from tui.core.store import ImportReport, Store
 
 #: Longest title and abstract accepted, in characters (ICLR 2026's longest abstract: 4,306).
 MAX_TITLE_CHARS = 2_000
@@ -30,6 +31,7 @@ class ImportSummary:
         new, updated, unchanged: papers added, changed and found as they were.
         skipped: records passed over, by reason.
         notices: one-line remarks (e.g. a file with no papers).
+        restored: the user-data backups restored (:mod:`tui.core.backup`), as ``(path, report)``.
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -38,6 +40,7 @@ class ImportSummary:
     unchanged: int = 0
     skipped: Counter[str] = field(default_factory=Counter)
     notices: tuple[str, ...] = ()
+    restored: tuple[tuple[str, RestoreReport], ...] = ()
 
     def summary(self) -> str:
         """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``."""
@@ -95,13 +98,22 @@ def import_files(
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
 
+    A paperdeck user-data backup among ``paths`` (:func:`tui.core.backup.is_backup`, whatever
+    ``format`` says) is restored instead, after the papers are imported (so its records find them).
+
     Raises:
-        SourceError: a file cannot be read; nothing at all was imported.
-        StoreError: the catalogue cannot be written; nothing changed.
+        SourceError: a file cannot be read, or a backup is malformed (``BackupError``); nothing
+            at all was imported or restored.
+        StoreError: the catalogue or the user data cannot be written; nothing changed (when a
+            backup cannot be restored, the papers read with it stay imported).
     """
-    reads = read_files(paths, format, progress)
+    backup_paths = [path for path in paths if is_backup(path)]
+    list_paths = [path for path in paths if path not in backup_paths]
+    backups: list[UserDataBackup] = [read_backup(path) for path in backup_paths]
+    reads = read_files(list_paths, format, progress)
     papers: list[Paper] = [paper for read in reads for paper in read.papers]
-    report = store.import_papers(papers)
+    report = store.import_papers(papers) if reads or not backups else ImportReport()
+    restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     skipped: Counter[str] = Counter()
     for read in reads:
         skipped.update(_reason_kind(skip.reason) for skip in read.skipped)
@@ -112,6 +124,7 @@ def import_files(
         unchanged=report.unchanged,
         skipped=skipped,
         notices=tuple(read.notice for read in reads if read.notice),
+        restored=restored,
     )
 
 

@@ -51,7 +51,7 @@ TEXT_SYMBOLS = {
     "textbackslash": "\\", "textless": "<", "textgreater": ">", "textbar": "|",
     "textquotedbl": '"', "textellipsis": "…", "copyright": "©", "textcopyright": "©", "S": "§",
     "P": "¶", "newline": "\n", "par": "\n\n", "left": "", "right": "", "item": "• ", "quad": " ",
-    "qquad": " ", "cmark": "✓", "xmark": "✗", "checkmark": "✓",
+    "qquad": " ", "cmark": "✓", "xmark": "✗", "checkmark": "✓", "textbraceleft": "{", "textbraceright": "}",
 }
 #: Math macros written outside ``$…$``: macro → how many brace arguments it takes.
 MATH_ARG = {

@@ -29,6 +29,7 @@ Type words to rank papers (typos and prefixes are fine); add terms to filter the
   title:  author:  keyword:  area:  abstract:  note:    text in that field, e.g. author:bengio
   tag:must-read  status:to-read  decision:oral (prefixes too: decision:acc, status:skim)
   is:starred  has:note  has:tags  has:rating
+  like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)
   rating>=6  rating:5..7  year:2026    (also > < <= = and open ranges rating:6..)
   "graph neural"    a phrase;  title:"large language" a phrase in a field
   -word  NOT term   leave out;  a OR b  either;  ( ) group;  AND is implied
@@ -41,14 +42,14 @@ Examples:
 Predicate: TypeAlias = Callable[[Paper, UserData | None], bool]
 
 _TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note")
-_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year")
+_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like")
 _ALIASES = {"authors": "author", "keywords": "keyword", "notes": "note", "tags": "tag", "ratings": "rating"}
 _NUMERIC = ("rating", "year")
 _HAS = ("note", "tag", "rating")
 _FIELD_WORD = re.compile(r"([A-Za-z]+)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
 _NUMBER = {"rating": re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"), "year": re.compile(r"\d{1,6}")}
 _EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:oral"}
-_EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read"}
+_EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
 _MAX_DEPTH = 32
 _FOLD_LIMIT = 65_536  # papers whose folded texts are kept (19,630 for ICLR 2026: ~35 MB)
 
@@ -103,12 +104,15 @@ class Query:
             ``(decision:oral (llm OR "language model"))``; ``None`` when nothing filters.
         error: a short hint when the query is malformed (then ``words`` is empty and nothing
             filters: keep showing the last good result); ``None`` otherwise.
+        like: the values of top-level ``like:`` terms — ``"starred"`` or paper ids: rank the list
+            by likeness to those papers (:mod:`tui.core.similar`) instead of by the words.
     """
 
     text: str
     words: list[str] = field(default_factory=list)
     tree: Node | None = None
     error: str | None = None
+    like: list[str] = field(default_factory=list)
     _predicate: Predicate | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -134,15 +138,14 @@ def parse_query(text: str) -> Query:
             return Query(text)
         parser = _Parser(tokens)
         root = parser.parse()
-        words: list[str] = []
-        tree: Node | None = root
-        if isinstance(root, Term) and root.field == "word":
-            words, tree = [root.value], None
-        elif isinstance(root, Group) and root.kind == "AND":
-            words = [c.value for c in root.children if isinstance(c, Term) and c.field == "word"]
-            rest = [c for c in root.children if not (isinstance(c, Term) and c.field == "word")]
-            tree = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
-        return Query(text, words, tree, None, None if tree is None else _compile(tree)[0])
+        top = list(root.children) if isinstance(root, Group) and root.kind == "AND" else [root]
+        words = [c.value for c in top if isinstance(c, Term) and c.field == "word"]
+        like = [c.value for c in top if isinstance(c, Term) and c.field == "like"]
+        rest = [c for c in top if not (isinstance(c, Term) and c.field in ("word", "like"))]
+        tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
+        if tree is not None and _has_like(tree):
+            raise _QueryError("like: ranks the whole list: use it outside OR, NOT and ( )")
+        return Query(text, words, tree, like=like, _predicate=None if tree is None else _compile(tree)[0])
     except _QueryError as error:
         return Query(text, error=str(error))
 
@@ -254,6 +257,13 @@ class _Parser:
         return node
 
 
+def _has_like(node: Node) -> bool:
+    """Whether a ``like:`` term is anywhere in ``node``."""
+    if isinstance(node, Term):
+        return node.field == "like"
+    return any(_has_like(child) for child in node.children)
+
+
 def _joined(kind: str, parts: list[Node]) -> Node:
     """``parts`` joined by ``kind``, flattening nested nodes of the same kind."""
     if len(parts) == 1:
@@ -290,6 +300,8 @@ def _field(typed_name: str, op: str, value: str) -> Node:
         raise _QueryError(f"{name}: needs a value, e.g. {_EXAMPLE.get(name, name + ':diffusion')}")
     if name in ("status", "decision", "is", "has"):
         _choices(name, value)  # validates
+    if name == "like":
+        return Term(name, "starred" if value.casefold() == "starred" else value.strip())
     return Term(name, value)
 
 

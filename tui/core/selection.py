@@ -7,23 +7,47 @@ Plain words rank (the fuzzy :class:`~tui.core.search.SearchIndex`); field terms 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from tui.core.errors import PaperdeckError
 from tui.core.paper import DECISIONS
 from tui.core.query import Query
 from tui.core.search import SearchIndex
 from tui.core.store import Store
 
+if TYPE_CHECKING:
+    from tui.core.similar import SimilarityIndex
 
-def run_query(store: Store, index: SearchIndex | None, query: Query, order: str = "relevance") -> list[str]:
-    """Paper ids for a parsed query, ranked by its words, filtered by its field terms, then sorted.
+
+class LikeError(PaperdeckError):
+    """A ``like:`` term names no paper of the store, or there is nothing to rank by."""
+
+
+def run_query(
+    store: Store,
+    index: SearchIndex | None,
+    query: Query,
+    order: str = "relevance",
+    similarity: SimilarityIndex | None = None,
+) -> list[str]:
+    """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by its
+    field terms, then sorted.
+
+    With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
+    starred ones, which are left out; ``like:ID``: that paper, shown first) and the words, if any,
+    only filter.
 
     Args:
         store: the loaded store (papers and user data).
         index: the search index over ``store.papers``; only needed when the query has words.
         query: a query without ``error``.
-        order: one of ``SORTS``; ``"relevance"`` keeps the ranking while the query has words.
+        order: one of ``SORTS``; ``"relevance"`` keeps the ranking while the query has words or
+            ``like:`` terms.
+        similarity: the similarity index over ``store.papers``; only needed for ``like:``.
 
     Raises:
-        ValueError: the query has words but no index was given.
+        ValueError: the index the query needs was not given.
+        LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
     words = " ".join(query.words)
     if words:
@@ -32,12 +56,49 @@ def run_query(store: Store, index: SearchIndex | None, query: Query, order: str 
         ids = index.paper_ids(index.search(words).positions)
     else:
         ids = store.paper_ids
+    if query.like:
+        if similarity is None:
+            raise ValueError("a like: query needs a similarity index")
+        ids = _ranked_by_likeness(store, similarity, query.like, set(ids) if words else None)
     if query.has_filter:
         paper, user = store.paper, store.user_data
         ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, user(pid))]
-    if order == "relevance" and query.words:
+    if order == "relevance" and (query.words or query.like):
         return ids
     return sort_ids(store, ids, order)
+
+
+def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
+    """The papers ``like:`` values name: (starred ones to leave out, ids to show first).
+
+    Raises:
+        LikeError: an id is not in the store, or ``starred`` and nothing is starred.
+    """
+    starred: list[str] = []
+    named: list[str] = []
+    for value in like:
+        if value == "starred":
+            starred = [pid for pid, record in store.all_user_data.items() if record.starred and store.paper(pid)]
+            if not starred:
+                raise LikeError("like:starred ranks by your starred papers: star some first")
+            continue
+        paper = store.paper(value) or store.paper(f"openreview:{value}")
+        if paper is None:
+            raise LikeError(f"like:{value}: no such paper in the store")
+        named.append(paper.id)
+    return starred, named
+
+
+def _ranked_by_likeness(
+    store: Store, similarity: SimilarityIndex, like: list[str], within: set[str] | None
+) -> list[str]:
+    starred, named = liked_ids(store, like)
+    ranked = [pid for pid, _ in similarity.rank_by_liked([*starred, *named])]
+    if not ranked and len(store.paper_ids) > len(set(starred) | set(named)):
+        raise LikeError("like: those papers have no words to compare by (title, keywords or abstract)")
+    first = [pid for pid in dict.fromkeys(named) if pid not in starred]
+    ids = first + [pid for pid in ranked if pid not in first]
+    return ids if within is None else [pid for pid in ids if pid in within]
 
 
 def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
@@ -61,6 +122,13 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     changed.sort(key=lambda pid: user(pid).updated, reverse=True)
     untouched = [pid for pid in ids if not user(pid).updated]
     return changed + untouched
+
+
+def build_similarity(store: Store) -> SimilarityIndex:
+    """A similarity index over the store's papers (~1.2 s at 19,630 papers; see :mod:`tui.core.similar`)."""
+    from tui.core.similar import SimilarityIndex
+
+    return SimilarityIndex(store.papers)
 
 
 def build_index(store: Store) -> SearchIndex:

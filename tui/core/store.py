@@ -330,9 +330,17 @@ class Store:
         """
         return self._user.modify_many(paper_ids, change)
 
-    def restore(self, records: Iterable[UserData]) -> list[tuple[UserData, UserData]]:
-        """Write these exact records back (undo, redo)."""
-        return self._user.restore(records)
+    def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
+        """Write these exact records back (undo, redo; with ``keep_times``, a backup's restore:
+        the records keep their own created / updated times).
+
+        Returns:
+            ``(before, after)`` for each record that changed.
+
+        Raises:
+            StoreError: the user data cannot be written.
+        """
+        return self._user.restore(records, keep_times=keep_times)
 
     @property
     def all_tags(self) -> list[str]:

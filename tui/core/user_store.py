@@ -231,19 +231,26 @@ class UserStore:
         wanted = list(dict.fromkeys(paper_ids))
         return self._batch({pid: None for pid in wanted}, change)
 
-    def restore(self, records: Iterable[UserData]) -> list[tuple[UserData, UserData]]:
+    def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
         """Write these exact records (star, note, status, tags), as undo and redo do.
+
+        Args:
+            records: the records to write; one whose marks equal the stored ones is left as it is.
+            keep_times: keep the records' own ``created`` / ``updated`` (a backup's restore);
+                by default a change is stamped now, as undo and redo are.
 
         Returns:
             ``(before, after)`` for each record that changed.
         """
         exact = {record.paper_id: record for record in records}
+        if keep_times:
+            return self._batch(dict.fromkeys(exact), lambda current: exact[current.paper_id], keep_times=True)
         return self._batch(
             dict.fromkeys(exact), lambda current: replace(exact[current.paper_id], created=current.created)
         )
 
     def _batch(
-        self, paper_ids: dict[str, None], change: Callable[[UserData], UserData]
+        self, paper_ids: dict[str, None], change: Callable[[UserData], UserData], keep_times: bool = False
     ) -> list[tuple[UserData, UserData]]:
         by_shard: dict[int, list[str]] = {}
         for paper_id in paper_ids:
@@ -263,7 +270,12 @@ class UserStore:
                     changed = change(current)
                     if changed.same_marks(current):
                         continue
-                    updates[paper_id] = replace(changed, created=current.created or now, updated=now)
+                    if keep_times:
+                        updates[paper_id] = replace(
+                            changed, created=changed.created or current.created or now, updated=changed.updated or now
+                        )
+                    else:
+                        updates[paper_id] = replace(changed, created=current.created or now, updated=now)
                     changes[paper_id] = (current, updates[paper_id])
                 if updates:
                     self._write_shard(shard, updates, set(stored))

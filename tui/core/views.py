@@ -1,19 +1,23 @@
 """Saved views: named queries in the filter bar's language, bound to digit keys.
 
-Four come built in (Starred, To read, Unseen, With notes); the user's own are kept in ``config.json``
+Five come built in (Starred, To read, Unseen, With notes, Like my stars); the user's own are kept in ``config.json``
 (:class:`tui.core.settings.Settings` ``views``: name → query, in the order saved). Digits ``1``–``9``
 open the views in :func:`all_views` order: the built-in ones first, then the user's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tui.core.query import parse_query
 from tui.core.search import SearchIndex
-from tui.core.selection import run_query
+from tui.core.selection import LikeError, run_query
 from tui.core.store import Store
+
+if TYPE_CHECKING:
+    from tui.core.similar import SimilarityIndex
 
 #: Longest view name, characters.
 NAME_MAX = 40
@@ -39,6 +43,7 @@ BUILTIN_VIEWS = (
     View("To read", "status:to-read", builtin=True),
     View("Unseen", "status:unseen", builtin=True),
     View("With notes", "has:note", builtin=True),
+    View("Like my stars", "like:starred", builtin=True),
 )
 
 
@@ -82,15 +87,16 @@ def check_query(text: str) -> str:
     return text
 
 
-def view_count(store: Store, index: SearchIndex | None, view: View) -> int | None:
-    """How many papers ``view`` shows now; ``None`` when its query is malformed or has words and
-    the search index is not built yet. Metadata-only views cost ~10–40 ms at 19,630 papers."""
+def view_count(
+    store: Store, index: SearchIndex | None, view: View, similarity: SimilarityIndex | None = None
+) -> int | None:
+    """How many papers ``view`` shows now; ``None`` when its query is malformed, or needs an index
+    not built yet (words: the search index; ``like:``: the similarity index), or names no paper.
+    Metadata-only views cost ~10–40 ms at 19,630 papers."""
     query = parse_query(view.query)
-    if query.error is not None or (query.words and index is None):
+    if query.error is not None or (query.words and index is None) or (query.like and similarity is None):
         return None
-    return len(run_query(store, index, query, "list"))
-
-
-def view_counts(store: Store, index: SearchIndex | None, views: Sequence[View]) -> list[int | None]:
-    """:func:`view_count` of each view, in order."""
-    return [view_count(store, index, view) for view in views]
+    try:
+        return len(run_query(store, index, query, "list", similarity))
+    except LikeError:
+        return None

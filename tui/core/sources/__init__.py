@@ -52,13 +52,18 @@ def detect_format(path: Path) -> str:
     """The format of ``path`` by its content (and name), falling back to seed text.
 
     Raises:
-        SourceError: the file cannot be opened.
+        SourceError: the file cannot be opened, or it is a user-data backup (not a paper list:
+            :func:`tui.core.importer.import_files` restores those).
     """
     try:
         with path.open("rb") as handle:
             head = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
     except OSError as exc:
         raise unreadable(path, exc) from None
+    from tui.core.backup import looks_like_backup  # deferred: it needs the store
+
+    if looks_like_backup(head):
+        raise SourceError(path, "a paperdeck user-data backup, not a paper list; restore it with `paperdeck import`")
     modules = format_modules()
     for name, module in modules.items():
         if module.sniff(path, head):

@@ -1,0 +1,67 @@
+"""run_query: words rank, fields filter, like: ranks by likeness; errors are one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.core.paper import Paper
+from tui.core.query import parse_query
+from tui.core.selection import LikeError, build_index, build_similarity, run_query
+from tui.core.store import Store
+
+ABSTRACTS = {
+    "A": "Diffusion models generate images by denoising; we speed up diffusion sampling with fewer denoising steps.",
+    "B": "We study diffusion sampling schedules and denoising steps for image generation with diffusion models.",
+    "C": "Graph neural networks pass messages between nodes; we study oversmoothing in deep graph networks.",
+    "D": "Message passing graph neural networks for molecules: nodes, edges and oversmoothing of graph layers.",
+    "E": "Reinforcement learning agents learn a policy from rewards; offline policy evaluation of agents.",
+}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        Paper(id=f"openreview:{key}", title=f"Paper {key}", abstract=text, decision="oral" if key in "AC" else "poster")
+        for key, text in ABSTRACTS.items()
+    )
+    return store
+
+
+def run(store: Store, text: str, order: str = "relevance") -> list[str]:
+    query = parse_query(text)
+    assert query.error is None
+    ids = run_query(store, build_index(store), query, order, build_similarity(store))
+    return [pid.removeprefix("openreview:") for pid in ids]
+
+
+def test_like_a_paper_puts_it_first_then_the_most_alike(store: Store) -> None:
+    ranked = run(store, "like:openreview:A")
+    assert ranked[:2] == ["A", "B"] and set(ranked) == set(ABSTRACTS)
+    assert run(store, "like:C")[:2] == ["C", "D"]  # a bare OpenReview id works too
+
+
+def test_like_starred_ranks_the_others_by_likeness_to_the_stars(store: Store) -> None:
+    store.set_star("openreview:C", True)
+    ranked = run(store, "like:starred")
+    assert ranked[0] == "D" and "C" not in ranked
+
+
+def test_like_with_filters_and_words(store: Store) -> None:
+    assert run(store, "like:A decision:poster")[0] == "B"
+    assert set(run(store, "graph like:A")) == {"C", "D"}  # the words only filter
+    assert run(store, "like:A", order="title") == ["A", "B", "C", "D", "E"]  # an explicit order wins
+
+
+def test_like_errors_are_one_line(store: Store) -> None:
+    with pytest.raises(LikeError, match="star some first"):
+        run(store, "like:starred")
+    with pytest.raises(LikeError, match="no such paper"):
+        run(store, "like:openreview:nope")
+    store.import_papers([Paper(id="openreview:Z", title="x", abstract="n/a", title_derived=True)])
+    with pytest.raises(LikeError, match="no words to compare by"):
+        run(store, "like:Z")
+    with pytest.raises(ValueError, match="similarity index"):
+        run_query(store, None, parse_query("like:A"))
