@@ -65,3 +65,25 @@ def test_like_errors_are_one_line(store: Store) -> None:
         run(store, "like:Z")
     with pytest.raises(ValueError, match="similarity index"):
         run_query(store, None, parse_query("like:A"))
+
+
+def test_the_similarity_index_is_saved_on_import_and_read_back(store: Store, tmp_path: Path) -> None:
+    from tui.core.importer import import_files
+    from tui.core.selection import SIMILARITY_FILE
+    from tui.core.similar import SimilarityIndex
+
+    seeds = tmp_path / "more.txt"
+    seeds.write_text("ICLR 2026 论文列表\n\n" + "Diffusion sampling with denoising steps and diffusion models. " * 3)
+    import_files(store, [seeds])
+    saved = store.data_dir / SIMILARITY_FILE
+    stamp = store.catalogue_stamp()
+    assert saved.exists() and stamp is not None
+    loaded = SimilarityIndex.load(saved, stamp)
+    assert loaded is not None and len(loaded) == len(store.papers) == 6
+    built = SimilarityIndex(store.papers)
+    assert loaded.similar_to("openreview:A") == built.similar_to("openreview:A")
+    assert SimilarityIndex.load(saved, [stamp[0], stamp[1] + 1]) is None  # another catalogue: stale
+    saved.write_bytes(b"not a zip")
+    assert SimilarityIndex.load(saved, stamp) is None  # broken: rebuilt, never an error
+    assert run(store, "like:A")[0] == "A"
+    assert SimilarityIndex.load(saved, stamp) is not None  # and saved again

@@ -18,11 +18,12 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from tui.core.paper import DECISIONS, STATUSES, Paper, UserData, clean_tag, normalise_text
+from tui.core.text_corpus import SPANS, TextCorpus, folded_parts
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
@@ -119,6 +120,32 @@ class Query:
     def has_filter(self) -> bool:
         """True when :meth:`matches` can reject a paper."""
         return self._predicate is not None
+
+    def required_ids(self, users: Mapping[str, UserData]) -> set[str] | None:
+        """The ids of the papers that can pass :meth:`matches`, as far as the text terms every
+        passing paper must match tell (``abstract:protein "large language"``), found in the
+        prepared texts (:func:`prepare_texts`) at C speed, and for a phrase in the notes of
+        ``users`` (paper id → record) too; ``None`` when no such term or no texts are prepared.
+        Papers outside it need not be tried: ~1 ms instead of ~100 ms at 19,630."""
+        corpus = _CORPUS
+        if corpus is None or self.tree is None:
+            return None
+        top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
+        required: set[str] | None = None
+        for term in top:
+            if isinstance(term, Term) and term.field in SPANS:
+                needle = normalise_text(term.value)
+                found = corpus.paper_ids(corpus.matching(term.field, needle.encode("utf-8", "surrogatepass")))
+                if term.field in ("word", "phrase"):  # these look in the note too
+                    found |= {pid for pid, user in users.items() if user.note and needle in normalise_text(user.note)}
+                required = found if required is None else required & found
+        return required
+
+    @property
+    def searches_text(self) -> bool:
+        """True when a term filters by text (``abstract:protein``, a phrase, a word under ``OR``):
+        then :func:`prepare_texts` makes :meth:`matches` faster."""
+        return self.tree is not None and _searches_text(self.tree)
 
     def matches(self, paper: Paper, user: UserData | None = None) -> bool:
         """Whether ``paper`` (with the user's ``user`` record, ``None`` for none) passes the filter.
@@ -257,6 +284,12 @@ class _Parser:
         return node
 
 
+def _searches_text(node: Node) -> bool:
+    if isinstance(node, Term):
+        return node.field in ("word", "phrase") or (node.field in _TEXT_FIELDS and node.field != "note")
+    return any(_searches_text(child) for child in node.children)
+
+
 def _has_like(node: Node) -> bool:
     """Whether a ``like:`` term is anywhere in ``node``."""
     if isinstance(node, Term):
@@ -356,20 +389,13 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
 _Texts: TypeAlias = tuple[Paper, bytes, tuple[int, ...]]
 _TEXTS: dict[int, _Texts] = {}
 #: The bounds (indices into a _Texts' bounds) of each field; a word spans authors to abstract.
-_SPANS = {"area": (0, 1), "author": (1, 2), "title": (2, 3), "keyword": (3, 4), "abstract": (4, 5)}
-_SPANS |= {"word": (1, 5), "phrase": (2, 5)}
-
-
 def _texts(paper: Paper) -> _Texts:
     """The folded texts of ``paper``, cached (at most _FOLD_LIMIT papers; safe across threads)."""
     global _TEXTS
     item = _TEXTS.get(id(paper))
     if item is not None and item[0] is paper:
         return item
-    parts = [normalise_text(paper.primary_area), "\n".join(map(normalise_text, paper.authors))]
-    parts += [normalise_text(paper.title), "\n".join(map(normalise_text, paper.keywords))]
-    parts.append(normalise_text(paper.abstract))
-    encoded = [part.encode("utf-8", "surrogatepass") for part in parts]
+    encoded = folded_parts(paper)
     bounds = [0]
     for part in encoded:
         bounds.append(bounds[-1] + len(part) + 1)
@@ -380,11 +406,17 @@ def _texts(paper: Paper) -> _Texts:
     return item
 
 
-def prepare_texts(papers: Iterable[Paper]) -> None:
-    """Fold the texts of ``papers`` now (in a worker: ~0.5 to 1 s for ICLR 2026), not at the first
-    text term typed. Optional: texts are folded on first use anyway."""
-    for paper in papers:
-        _texts(paper)
+_CORPUS: TextCorpus | None = None
+
+
+def prepare_texts(papers: Sequence[Paper]) -> None:
+    """Lay the folded texts of ``papers`` end to end now (:class:`TextCorpus`: ~0.5–1 s and ~40 MB
+    for ICLR 2026, in a worker), so text terms scan them at C speed: ~5–30 ms a term instead of
+    ~100 ms. Replaces the papers prepared before. Optional: without it, texts are folded paper
+    by paper on first use."""
+    global _CORPUS
+    if _CORPUS is None or not _CORPUS.holds(papers):
+        _CORPUS = TextCorpus(papers)
 
 
 _COST = {"title": 2, "keyword": 2, "author": 2, "area": 2, "note": 2, "abstract": 3, "phrase": 4, "word": 5}
@@ -394,15 +426,24 @@ def _text_predicate(name: str, needle: str) -> Predicate:
     """``needle`` (folded) is in field ``name`` (a word: also in the note; a phrase: not in authors)."""
     if name == "note":
         return lambda p, u: u is not None and bool(u.note) and needle in normalise_text(u.note)
-    low, high = _SPANS[name]
+    low, high = SPANS[name]
     in_note, encoded = name in ("word", "phrase"), needle.encode("utf-8", "surrogatepass")
+    found: list[tuple[TextCorpus, frozenset[int]]] = []  # the papers of the prepared corpus that match
 
     def predicate(paper: Paper, user: UserData | None) -> bool:
-        item = _TEXTS.get(id(paper))
-        if item is None or item[0] is not paper:
-            item = _texts(paper)
-        if item[1].find(encoded, item[2][low], item[2][high]) >= 0:
-            return True
+        corpus = _CORPUS
+        n = corpus.position(paper) if corpus is not None else None
+        if corpus is not None and n is not None:
+            if not found or found[0][0] is not corpus:
+                found[:] = [(corpus, corpus.matching(name, encoded))]
+            if n in found[0][1]:
+                return True
+        else:
+            item = _TEXTS.get(id(paper))
+            if item is None or item[0] is not paper:
+                item = _texts(paper)
+            if item[1].find(encoded, item[2][low], item[2][high]) >= 0:
+                return True
         return in_note and user is not None and bool(user.note) and needle in normalise_text(user.note)
 
     return predicate

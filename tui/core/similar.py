@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.core.errors import PaperdeckError
@@ -183,6 +184,66 @@ class SimilarityIndex:
         self._data: npt.NDArray[np.float32] = weights
         self._indices: npt.NDArray[np.int32] = terms
         _release_freed_memory()
+
+    #: Format of :meth:`save` files (bumped when the layout or the weighting changes).
+    FILE_VERSION = 1
+
+    def save(self, path: Path, stamp: Sequence[int]) -> None:
+        """Write the index to ``path`` (NumPy ``.npz``, ~16 MB at 19,630 papers), atomically, with
+        ``stamp`` — what it was built from (the catalogue's size and mtime) — for :meth:`load`.
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        import io
+
+        import numpy as np
+
+        from tui.core.storage import atomic_write_bytes
+
+        out = io.BytesIO()
+        np.savez(
+            out,
+            version=np.array([self.FILE_VERSION], np.int64),
+            stamp=np.array(list(stamp), np.int64),
+            ids=np.array(self._ids, dtype=np.str_),
+            terms=np.array(self._terms, dtype=np.str_),
+            data=self._data,
+            indices=self._indices,
+            indptr=self._indptr,
+        )
+        atomic_write_bytes(path, out.getvalue())
+
+    @classmethod
+    def load(cls, path: Path, stamp: Sequence[int]) -> SimilarityIndex | None:
+        """The index :meth:`save` wrote to ``path`` with the same ``stamp``; ``None`` when there is
+        no such file, it is stale (another stamp or version) or unreadable. ~50 ms at 19,630 papers."""
+        import numpy as np
+
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(stamp):
+                    return None
+                ids, terms = saved["ids"].tolist(), saved["terms"].tolist()
+                data, indices, indptr = saved["data"], saved["indices"], saved["indptr"]
+        except (OSError, ValueError, KeyError, EOFError):
+            return None
+        rows = len(ids)
+        if (
+            data.dtype != np.float32 or indices.dtype != np.int32 or indptr.dtype != np.int64
+            or indptr.shape != (rows + 1,) or len(data) != len(indices) or int(indptr[-1]) != len(data)
+            or (len(indices) and (int(indices.min()) < 0 or int(indices.max()) >= len(terms)))
+        ):  # fmt: skip
+            return None
+        index = cls.__new__(cls)
+        index._ids = ids
+        index._position = {}
+        for position, paper_id in enumerate(ids):
+            index._position.setdefault(paper_id, position)
+        index._terms = terms
+        index._data, index._indices, index._indptr = data, indices, indptr
+        index._empty_rows = indptr[:-1] == indptr[1:]
+        return index
 
     def __len__(self) -> int:
         return len(self._ids)

@@ -164,6 +164,15 @@ class Store:
         """True when the catalogue holds no paper (a first run)."""
         return not self.paper_ids
 
+    def catalogue_stamp(self) -> list[int] | None:
+        """The catalogue file's ``[size in bytes, mtime in ns]`` (what caches beside it are keyed
+        by), or ``None`` when there is none."""
+        try:
+            stat = self.catalogue_path.stat()
+        except OSError:
+            return None
+        return [stat.st_size, stat.st_mtime_ns]
+
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
         try:

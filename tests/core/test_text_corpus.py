@@ -1,0 +1,77 @@
+"""Text terms answered from the prepared corpus give exactly what the paper-by-paper check gives,
+field boundaries and notes included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tui.core.query as query_module
+from tui.core.paper import Paper, UserData
+from tui.core.query import parse_query, prepare_texts
+from tui.core.sources import read_source
+from tui.core.text_corpus import TextCorpus
+
+PAPERS = [
+    Paper(id="p:1", title="Graph neural networks", abstract="We study message passing.", keywords=("gnn", "graphs")),
+    Paper(id="p:2", title="Message", abstract="passing graphs neural", authors=("Ada Smith", "Bo Li")),
+    Paper(id="p:3", title="Large language models", abstract="Large language models reason.", primary_area="NLP"),
+    Paper(id="p:4", title="", abstract="", authors=("Smith",)),
+]
+
+
+def slow(text: str, papers: list[Paper], users: dict[str, UserData]) -> list[str]:
+    query_module._CORPUS = None
+    query = parse_query(text)
+    return [p.id for p in papers if query.matches(p, users.get(p.id))]
+
+
+def fast(text: str, papers: list[Paper], users: dict[str, UserData]) -> list[str]:
+    prepare_texts(papers)
+    query = parse_query(text)
+    required = query.required_ids(users)
+    try:
+        return [p.id for p in papers if (required is None or p.id in required) and query.matches(p, users.get(p.id))]
+    finally:
+        query_module._CORPUS = None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "title:graph", "abstract:passing", "keyword:gnn", "author:smith", "area:nlp", '"message passing"',
+        '"neural networks"', '"networks gnn"', "title:message", '"language models" -title:large',
+        "(graph OR smith) -abstract:passing", '"my own words"', "abstract:graphs neural",
+    ],
+)  # fmt: skip
+def test_the_corpus_agrees_with_the_paper_by_paper_check(text: str) -> None:
+    users = {"p:4": UserData("p:4", note="My own words here")}
+    assert fast(text, PAPERS, users) == slow(text, PAPERS, users)
+
+
+def test_a_field_match_never_spills_into_the_next_field() -> None:
+    corpus = TextCorpus(PAPERS)
+    assert corpus.matching("title", b"networks gnn") == frozenset()  # title end + keyword start
+    assert corpus.matching("phrase", b"networks") == frozenset({0})
+    assert corpus.matching("author", b"smith") == frozenset({1, 3})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="abcdegilmnoprstuw \"-:", min_size=1, max_size=12))
+def test_any_needle_on_the_seeds(text: str) -> None:
+    papers = seed_papers()
+    assert fast(f"abstract:{text!r}", papers, {}) == slow(f"abstract:{text!r}", papers, {})
+    assert fast(f"title:{text}", papers, {}) == slow(f"title:{text}", papers, {})
+
+
+_SEEDS: list[Paper] = []
+
+
+def seed_papers() -> list[Paper]:
+    if not _SEEDS:
+        for path in sorted((Path(__file__).resolve().parents[2] / "seeds").iterdir()):
+            _SEEDS.extend(read_source(path).papers)
+    return _SEEDS
