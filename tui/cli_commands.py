@@ -115,14 +115,17 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
 
     Raises:
         BadQuery: the query cannot be parsed.
+        LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``.
     """
     from tui.core.query import parse_query
-    from tui.core.selection import build_index, run_query
+    from tui.core.selection import build_index, build_similarity, run_query
 
     query = parse_query(text)
     if query.error is not None:
         raise BadQuery(f"query {text!r}: {query.error}")
-    return run_query(store, build_index(store) if query.words else None, query, order)
+    index = build_index(store) if query.words else None
+    similarity = build_similarity(store) if query.like else None
+    return run_query(store, index, query, order, similarity)
 
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:

@@ -144,3 +144,20 @@ def test_every_shared_data_file_imports(path: Path, tmp_path: Path, capsys: pyte
     assert code == 0, err
     summary = json.loads(out)
     assert summary["papers"] > 0 or summary["notices"]
+
+
+def test_search_and_export_take_like_terms(store_dir: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "search", "like:starred", "--data-dir", store_dir)
+    assert code == 2 and err.strip() == "paperdeck: like:starred ranks by your starred papers: star some first"
+    code, _, err = run(capsys, "search", "like:nope", "--data-dir", store_dir)
+    assert code == 2 and "no such paper" in err and "Traceback" not in err
+    first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
+    assert isinstance(first, list)
+    paper_id = first[0]["id"]
+    ranked = run_json(capsys, "search", f"like:{paper_id}", "--limit", "3", "--data-dir", store_dir)
+    assert isinstance(ranked, list) and ranked[0]["id"] == paper_id and len(ranked) == 3
+    run(capsys, "star", paper_id, "--data-dir", store_dir)
+    out = tmp_path / "like.json"
+    code, _, _ = run(capsys, "export", "like:starred", "--format", "json", "-o", str(out), "--data-dir", store_dir)
+    exported = json.loads(out.read_text())
+    assert code == 0 and len(exported) == 36 and paper_id not in {p["id"] for p in exported}

@@ -393,6 +393,16 @@ MALFORMED = {
         "starred must be true or false",
         1,
     ),
+    "note null": (
+        b'{"paperdeck": "user-data backup", "schema": 1, "records": [{"paper_id": "a", "note": null}]}',
+        "note must be text, not null",
+        1,
+    ),
+    "bad time": (
+        b'{"paperdeck": "user-data backup", "schema": 1, "records": [{"paper_id": "a", "updated": "not a date"}]}',
+        "updated must be an ISO 8601 time",
+        1,
+    ),
     "tag not text": (
         b'{"paperdeck": "user-data backup", "schema": 1, "records": [{"paper_id": "a", "tags": [1]}]}',
         "every tag must be text",

@@ -70,3 +70,23 @@ def test_view_counts(tmp_path: Path) -> None:
     assert view_count(store, None, like) is None  # needs the similarity index
     assert view_count(store, None, like, build_similarity(store)) == 2  # every paper but the starred one
     assert view_count(store, None, View("Gone", "like:openreview:nope"), build_similarity(store)) is None
+
+
+def test_two_windows_saving_views_keep_each_others(tmp_path: Path) -> None:
+    first, second = SettingsFile(tmp_path), SettingsFile(tmp_path)
+    first.save_view("A", "decision:oral")
+    second.save_view("B", "is:starred")  # second never read A: it re-reads the file before writing
+    first.update(theme="gruvbox")
+    assert SettingsFile(tmp_path).settings.views == {"A": "decision:oral", "B": "is:starred"}
+    second.save_view("a", "rating>=6")  # the same name in another case replaces it, in its place
+    second.delete_view("b")
+    reread = SettingsFile(tmp_path).settings
+    assert reread.views == {"a": "rating>=6"} and reread.theme == "gruvbox"
+
+
+def test_names_from_a_hand_edited_config_are_cleaned() -> None:
+    views = all_views({"red\x1b[31m": "x", "": "y", "   ": "z", "starred": "is:starred tag:x", "Q": "a\n  b"})
+    names = [v.name for v in views]
+    assert names[0] == "starred" and views[0].query == "is:starred tag:x"  # replaced the built-in
+    assert "red[31m" in names and "" not in names and len(names) == 7
+    assert views[-1] == View("Q", "a b")

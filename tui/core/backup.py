@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -227,8 +228,14 @@ def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
         ("tags", list, "a list"),
     )
     for key, kind, what in checks:
-        if key in item and item[key] is not None and not isinstance(item[key], kind):
-            raise fault(f"{key} must be {what}")
+        if key in item and not isinstance(item[key], kind):
+            raise fault(f"{key} must be {what}, not {type(item[key]).__name__ if item[key] is not None else 'null'}")
+    for key in ("created", "updated"):
+        if item.get(key):
+            try:
+                datetime.fromisoformat(item[key])
+            except ValueError:
+                raise fault(f"{key} must be an ISO 8601 time, e.g. 2026-11-29T12:00:00+00:00") from None
     if not all(isinstance(tag, str) for tag in item.get("tags") or ()):
         raise fault("every tag must be text")
     if item.get("status") not in (None, "", *STATUSES):
@@ -236,7 +243,7 @@ def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
     unknown = sorted(set(item) - _RECORD_KEYS)
     if unknown:
         raise fault(f"unknown field {unknown[0][:40]!r}")
-    return UserData.from_dict({key: value for key, value in item.items() if value is not None})
+    return UserData.from_dict(item)
 
 
 def _line_of(raw: bytes, paper_id: str, second: bool = False) -> int | None:

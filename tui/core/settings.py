@@ -27,6 +27,9 @@ CONFIG_FILE = "config.json"
 #: Sort orders: by relevance to the query's words (list order without words), the order papers were
 #: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me.
 SORTS = ("relevance", "list", "title", "rating", "decision", "changed")
+#: How each sort order is named to the user.
+SORT_LABELS = {"relevance": "relevance", "list": "list order", "title": "title", "rating": "rating",
+               "decision": "decision", "changed": "recently changed by me"}  # fmt: skip
 
 #: The list pane's width in percent of the screen: bounds and step of ``<`` / ``>``.
 LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5
@@ -105,15 +108,52 @@ class SettingsFile:
         self.settings = Settings.from_dict(data)
 
     def update(self, **changes: Any) -> Settings:
-        """Change settings and write the file (unless it could not be read at start).
+        """Change settings and write the file (unless it could not be read at start). The file is
+        read again first, so what another paperdeck wrote meanwhile is kept, but for ``changes``.
 
         Raises:
             StoreError: the file cannot be written.
         """
-        self.settings = replace(self.settings, **changes)
+        self.settings = replace(self._fresh(), **changes)
         if self.problem is None:
             atomic_write_bytes(self.path, orjson.dumps(asdict(self.settings), option=orjson.OPT_INDENT_2))
         return self.settings
 
+    def save_view(self, name: str, query: str) -> Settings:
+        """Save the view ``name`` (replacing one of that name, any case, in its place) on top of
+        the views in the file as it is now.
 
-__all__ = ["CONFIG_FILE", "SORTS", "Settings", "SettingsFile", "StoreError"]
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        views: dict[str, str] = {}
+        for known, known_query in self._fresh().views.items():
+            if known.casefold() == name.casefold():
+                views[name] = query
+            else:
+                views[known] = known_query
+        views.setdefault(name, query)
+        return self.update(views=views)
+
+    def delete_view(self, name: str) -> Settings:
+        """Forget the view ``name`` (any case), as the file has it now.
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        views = {known: q for known, q in self._fresh().views.items() if known.casefold() != name.casefold()}
+        return self.update(views=views)
+
+    def _fresh(self) -> Settings:
+        """The settings as the file has them now (another paperdeck may have written it), else
+        as this process has them."""
+        if self.problem is not None:
+            return self.settings
+        try:
+            data = orjson.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return self.settings
+        return Settings.from_dict(data) if isinstance(data, dict) else self.settings
+
+
+__all__ = ["CONFIG_FILE", "SORTS", "SORT_LABELS", "Settings", "SettingsFile", "StoreError"]

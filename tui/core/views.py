@@ -50,11 +50,19 @@ BUILTIN_VIEWS = (
 def all_views(saved: Mapping[str, str]) -> list[View]:
     """The built-in views, then the user's ``saved`` (name → query) in their order.
 
-    A saved view with a built-in's name replaces it in place (so the user can redefine "Starred").
+    A saved view with a built-in's name (any case) replaces it in place (so the user can redefine
+    "Starred"). Names are cleaned (:func:`clean_name`; unusable ones are left out) and queries put
+    on one line, as config.json may have been edited by hand.
     """
-    views = [View(v.name, saved[v.name]) if v.name in saved else v for v in BUILTIN_VIEWS]
-    builtin_names = {v.name for v in BUILTIN_VIEWS}
-    return views + [View(name, query) for name, query in saved.items() if name not in builtin_names]
+    mine: dict[str, View] = {}  # by folded name: names from config.json are cleaned, junk dropped
+    for name, query in saved.items():
+        try:
+            cleaned = clean_name(name)
+        except ValueError:
+            continue
+        mine[cleaned.casefold()] = View(cleaned, " ".join(query.split()))
+    views = [mine.pop(v.name.casefold(), v) for v in BUILTIN_VIEWS]
+    return views + list(mine.values())
 
 
 def clean_name(text: str) -> str:
