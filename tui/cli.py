@@ -7,11 +7,12 @@ the core with the app: the same store, the same importers, the same ranking. Eac
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui import __version__
+from tui import __version__, collector
 from tui.core.errors import PaperdeckError
 from tui.core.sources import FORMAT_NAMES
 from tui.core.store import Store
@@ -130,7 +131,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             store = Store(data_dir(args.data_dir))
             return COMMANDS[args.command](store, args)
         args = build_app_parser().parse_args(args_list)
-        store, messages = open_store(args.data_dir, args.files, args.format)
+        collector.pause()  # the cycle collector, while starting (tui.collector)
+        try:
+            store, messages = open_store(args.data_dir, args.files, args.format)
+        except BaseException:
+            gc.enable()
+            raise
     except PaperdeckError as error:
         print(f"paperdeck: {error}", file=sys.stderr)
         return 2
@@ -143,7 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
     app = PaperApp(store=store, messages=messages)
-    app.run()
+    try:
+        app.run()
+    finally:
+        gc.enable()  # if the app ended before the main screen turned it back on
     return app.return_code or 0
 
 

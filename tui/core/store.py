@@ -21,6 +21,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,9 @@ class Store:
         self.rows_path = self.data_dir / ROWS_FILE
         self._papers: dict[str, Paper] = {}
         self._aliases: dict[str, str] = {}
-        self._rows: dict[str, PaperRow] | None = None
+        #: The rows cache while the catalogue is not parsed: each row as read (a list) until first
+        #: shown, then as a :class:`PaperRow` (building all 19,630 at start-up cost ~70 ms).
+        self._rows: dict[str, PaperRow | list[Any]] | None = None
         self._load_lock = threading.Lock()
         self._loaded = False
         #: (inode, mtime, size) of the catalogue as last read or written by this store.
@@ -146,6 +149,14 @@ class Store:
             return list(rows)
         return list(self._papers)
 
+    @property
+    def paper_count(self) -> int:
+        """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
+        rows = self._rows
+        if not self._loaded and rows is not None:
+            return len(rows)
+        return len(self._papers)
+
     def paper(self, paper_id: str) -> Paper | None:
         """The paper with this id (or an alias of it), or ``None``; loads if needed."""
         self.load()
@@ -155,7 +166,10 @@ class Store:
         """What the list shows of a paper; available before the catalogue is loaded."""
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and rows is not None:
-            return rows.get(paper_id)
+            row = rows.get(paper_id)
+            if isinstance(row, list):
+                row = rows[paper_id] = _cached_row(row)
+            return row
         paper = self._papers.get(paper_id)
         return PaperRow.of(paper) if paper is not None else None
 
@@ -180,10 +194,20 @@ class Store:
             data = orjson.loads(self.rows_path.read_bytes())
             if data.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
                 return False
-            rows = [PaperRow.from_list(item) for item in data["rows"]]
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            items = data["rows"]
+            # Checked here (in C: maps over the 19,630 rows), built into PaperRows only when shown.
+            ids = list(map(itemgetter(0), items))
+            if not (
+                type(items) is list
+                and set(map(type, items)) <= {list}
+                and set(map(len, items)) <= {5}
+                and set(map(type, ids)) <= {str}
+                and set(map(type, map(itemgetter(1), items))) <= {str}
+            ):
+                return False
+        except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
             return False  # no cache, or a stale or broken one: load the catalogue instead
-        self._rows = {row.id: row for row in rows}
+        self._rows = dict(zip(ids, items, strict=True))
         return True
 
     def _write_rows_cache(self) -> None:
@@ -290,6 +314,11 @@ class Store:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
 
+    @property
+    def user_data_version(self) -> int:
+        """A number that changes whenever any user record changes (for caches of counts)."""
+        return self._user.version
+
     def reload_user_data(self) -> bool:
         """Re-read the user's data changed on disk by another process; True when anything changed.
 
@@ -383,6 +412,14 @@ class Store:
 
     def close(self) -> None:
         """Nothing to release: files are open only during a read or a write."""
+
+
+def _cached_row(item: list[Any]) -> PaperRow:
+    """A row of the rows cache (checked to be ``[id: str, title: str, …]`` when read)."""
+    try:
+        return PaperRow.from_list(item)
+    except (ValueError, TypeError):
+        return PaperRow(item[0], item[1])  # a broken decision or rating: show the title anyway
 
 
 def _meta() -> dict[str, Any]:

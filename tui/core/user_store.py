@@ -14,7 +14,6 @@ under the lock first, and is atomic and durable (:mod:`tui.core.storage`).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -38,6 +37,8 @@ SchemaCheck = Callable[[dict[str, Any], Path], None]
 
 def doc_id_for(paper_id: str) -> int:
     """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
+    import hashlib  # deferred (~5 ms of OpenSSL set-up): opening the store needs no id
+
     return int(hashlib.sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
 
 
@@ -69,6 +70,8 @@ class UserStore:
         self._dbs: dict[int, TinyDB] = {}
         self._with_meta: set[int] = set()
         self._records: dict[str, UserData] = {}
+        #: Goes up whenever a record changes (readers cache what they derive from all records).
+        self.version = 0
         self._stamps: dict[Path, tuple[int, int]] = {}
         self.reload()
 
@@ -98,8 +101,10 @@ class UserStore:
         if not self.directory.is_dir():
             changed = bool(self._records)
             self._records, self._stamps = {}, {}
+            self.version += 1
             return changed
         changed = False
+        held: dict[int, dict[str, UserData]] | None = None  # our records by shard, once needed
         for shard in range(SHARDS):
             path = self.shard_path(shard)
             try:
@@ -107,7 +112,8 @@ class UserStore:
             except FileNotFoundError:
                 if path in self._stamps:
                     del self._stamps[path]
-                    changed |= self._replace_shard(shard, [])
+                    held = self._by_shard() if held is None else held
+                    changed |= self._replace_shard(held.get(shard, {}), [])
                 continue
             except OSError as exc:
                 reason = f"cannot read: {exc.strerror or exc}; check its permissions"
@@ -117,7 +123,8 @@ class UserStore:
                 continue
             records = self._read_shard(path)  # a broken shard raises, and again on the next reload
             self._stamps[path] = stamp
-            changed |= self._replace_shard(shard, records)
+            held = self._by_shard() if held is None else held
+            changed |= self._replace_shard(held.get(shard, {}), records)
         return changed
 
     def _read_shard(self, path: Path) -> list[UserData]:
@@ -134,15 +141,24 @@ class UserStore:
             )
             raise StoreError(path, reason) from None
 
-    def _replace_shard(self, shard: int, records: list[UserData]) -> bool:
+    def _by_shard(self) -> dict[int, dict[str, UserData]]:
+        """Our records grouped by shard (each paper id hashed once: 64 shards × 5,000 records
+        hashed per shard cost ~0.3 s at start-up)."""
         snapshot = list(self._records.items())  # load() may move records from another thread
-        old = {pid: r for pid, r in snapshot if doc_id_for(pid) % SHARDS == shard}
+        held: dict[int, dict[str, UserData]] = {}
+        for paper_id, record in snapshot:
+            held.setdefault(doc_id_for(paper_id) % SHARDS, {})[paper_id] = record
+        return held
+
+    def _replace_shard(self, old: dict[str, UserData], records: list[UserData]) -> bool:
+        """Replace the records ``old`` (those of one shard) by the ``records`` read from it."""
         new = {r.paper_id: r for r in records if not r.is_empty}
         if old == new:
             return False
         for paper_id in old:
             self._records.pop(paper_id, None)
         self._records.update(new)
+        self.version += 1
         return True
 
     # -- writing -----------------------------------------------------------------------------
@@ -195,12 +211,14 @@ class UserStore:
                 self._write(new_doc, existing is not None, combined)
                 self._db(old_doc % SHARDS).table("user").remove(doc_ids=[old_doc])
                 self._records.pop(old_id, None)
+                self.version += 1
                 self._remember(combined)
 
     def _write(self, doc_id: int, exists: bool, record: UserData) -> None:
         self._write_shard(doc_id % SHARDS, {record.paper_id: record}, {record.paper_id} if exists else set())
 
     def _remember(self, record: UserData) -> None:
+        self.version += 1
         if record.is_empty:
             self._records.pop(record.paper_id, None)
         else:

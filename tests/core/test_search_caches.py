@@ -1,0 +1,33 @@
+"""The search index's caches give the results it would compute: results ranked ahead of time
+(``warm``) and the notes' words, as the notes change."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+from tui.core.importer import import_files
+from tui.core.search import SearchIndex
+from tui.core.store import Store
+
+QUERIES = ["d", "R", "g", "s", "t", "x", "7", "di", "diffusion", "graph n", "quokka", "quoka"]
+
+
+def fresh_results(store: Store, notes: dict[str, str]) -> dict[str, list[int]]:
+    index = SearchIndex(store.papers, notes)
+    return {query: index.search(query).positions for query in QUERIES}
+
+
+def test_warm_results_and_note_matches_are_what_a_fresh_index_ranks(data_dir: Path, seed_files: list[Path]) -> None:
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    ids = store.paper_ids
+    notes = {ids[3]: "reproduce with the quokka setup", ids[5]: "diffusion baseline; graph data", ids[9]: "d"}
+    index = SearchIndex(store.papers, notes)
+    index.warm(string.ascii_lowercase + string.digits)
+    assert {query: index.search(query).positions for query in QUERIES} == fresh_results(store, notes)
+    # A changed note: the warm results and the note matches follow it.
+    index.set_note(ids[9], "")
+    index.set_note(ids[12], "dataset of graphs, quokka")
+    changed = {ids[3]: notes[ids[3]], ids[5]: notes[ids[5]], ids[12]: "dataset of graphs, quokka"}
+    assert {query: index.search(query).positions for query in QUERIES} == fresh_results(store, changed)

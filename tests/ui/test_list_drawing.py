@@ -1,0 +1,109 @@
+"""The list's fast paths draw exactly what the plain ones would: rows built straight into segments
+(``_plain_row``) against Rich's ``Text``, repaints of the changed lines only, and the scrollbar
+that draws again only when its picture changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+
+import pytest
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region
+
+from tests.ui.conftest import main_screen, paper_list
+from tui.app import PaperApp
+from tui.widgets.paper_list import MARK, NOTE, STAR, STATUS_MARKS, _plain_row
+
+AppFactory = Callable[..., PaperApp]
+
+BASE = Style(color="#e0e0e0", bgcolor="#121212")
+CURSOR = BASE + Style(color="#000000", bgcolor="#ffa62b", bold=True)
+ITALIC = Style(italic=True)
+TITLES = [
+    "",
+    "A",
+    "Graph Neural Networks for Molecules",
+    "Reordered SparseGPT: Optimizing the Pruning Order in Second-Order Pruning Methods " * 2,
+    "x" * 200,
+    "Ends with a space ",
+]
+
+
+def rich_row(
+    parts: list[tuple[str, Style | None]], rating: tuple[str, Style | None] | None, width: int, style: Style
+) -> list[Segment]:
+    """The row as ``PaperList`` drew it through Rich's ``Text`` before the fast path."""
+    text = Text(no_wrap=True, overflow="ellipsis", end="")
+    for content, content_style in parts:
+        text.append(content, content_style)
+    if rating is not None:
+        text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)
+        text.append(" ")
+        text.append(*rating)
+    text.truncate(width, overflow="ellipsis", pad=True)
+    text.stylize_before(style)
+    return list(text.render(Console(width=400)))
+
+
+@pytest.mark.parametrize("width", [8, 9, 12, 20, 47, 80, 157])
+def test_plain_rows_render_as_rich_text_does(width: int) -> None:
+    marks = [(MARK, Style(color="#fea62b")), (STATUS_MARKS["read"], Style(color="#ffffff"))]
+    for title, derived, star, tags, badge, rating, cursor in product(
+        TITLES,
+        (False, True),
+        (STAR, " "),
+        ("", "  #must-read #x"),
+        (None, ("ORAL", Style(bold=True))),
+        (None, (" 6.5", Style(color="#5684a5")), ("   –", Style(color="#5684a5"))),
+        (False, True),
+    ):
+        parts: list[tuple[str, Style | None]] = [
+            *marks,
+            (star, Style(color="#ffc473")),
+            (NOTE, Style()),  # a null style adds no span
+            (" ", None),
+        ]
+        if badge is not None:
+            parts += [badge, (" ", None)]
+        parts.append((title, ITALIC if derived else None))
+        if tags:
+            parts.append((tags, Style(color="#888888")))
+        style = CURSOR if cursor else BASE
+        assert _plain_row(parts, rating, width, style) == rich_row(parts, rating, width, style)
+
+
+@pytest.mark.parametrize("title", ["多模态 😀 CJK", "Café – naïve", "tab\there", "e\u0301 combining"])
+def test_rows_with_other_characters_take_the_text_path(title: str) -> None:
+    assert _plain_row([(" ", None), (title, None)], None, 40, BASE) is None
+
+
+async def test_a_new_ranking_repaints_only_the_lines_that_changed(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        papers = paper_list(app)
+        ids = list(papers._ids)
+        top = papers.content_offset.y  # dirty lines count the border
+        papers.show([ids[0], ids[2], ids[1], *ids[3:]])  # rows 1 and 2 swap
+        assert papers._styles_cache._dirty_lines == {top + 1, top + 2}
+        papers.show(list(reversed(ids)))
+        assert len(papers._styles_cache._dirty_lines) > 2
+
+
+async def test_the_scrollbar_follows_the_cursor(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 16)) as pilot:
+        await pilot.pause()
+        scrollbar = paper_list(app).vertical_scrollbar
+        region = Region(0, 0, scrollbar.size.width, scrollbar.size.height)
+        top = [strip.text for strip in scrollbar.render_lines(region)]
+        main_screen(app).set_focus(paper_list(app))
+        await pilot.press("G")
+        await pilot.pause()
+        bottom = [strip.text for strip in scrollbar.render_lines(region)]
+        assert top != bottom
+        assert [strip.text for strip in scrollbar.render_lines(region)] == bottom
