@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import PurePath
+from time import monotonic
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
+from tui import collector
 from tui.core.errors import StoreError
-from tui.core.settings import SORTS, SettingsFile
+from tui.core.settings import SORT_LABELS, SORTS, SettingsFile
 from tui.core.store import Store
 from tui.paths import styles_dir
 from tui.screens.main import MainScreen
@@ -38,11 +41,25 @@ class PaperApp(App[None]):
         Binding("question_mark", "help", "Help", id="app.help"),
     ]
 
+    #: Seconds without a key or mouse event after which the user counts as idle.
+    IDLE_S: ClassVar[float] = 1.0
+
     def __init__(self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None) -> None:
         super().__init__()
         self.store = store
         self.settings = settings if settings is not None else SettingsFile(store.data_dir)
         self._messages = list(messages)
+        self._last_input = monotonic()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self._last_input = monotonic()
+        await super().on_event(event)
+
+    def _collect_when_idle(self) -> None:
+        """Garbage cycles are collected in full while the user is idle (see tui.collector)."""
+        if monotonic() - self._last_input >= self.IDLE_S:
+            collector.collect_if_due()
 
     def on_mount(self) -> None:
         chosen = self.settings.settings
@@ -51,6 +68,13 @@ class PaperApp(App[None]):
         if chosen.keymap:
             self.set_keymap(chosen.keymap)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.set_interval(self.IDLE_S, self._collect_when_idle)
+        # Later, not now: Textual holds every repaint until the app is mounted, so a screen pushed
+        # here is laid out and rendered once for nothing (~50 ms), and whatever it schedules after
+        # its first refresh (the footer's keys) runs before the first frame is shown.
+        self.call_later(self._open_main_screen)
+
+    def _open_main_screen(self) -> None:
         self.push_screen(MainScreen(self.store, self.settings))
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
@@ -131,7 +155,17 @@ class PaperApp(App[None]):
                     f"Mark {status}", f"Set the reading status to {status}", partial(screen.action_status, status)
                 )
             for order in SORTS:
-                yield SystemCommand(f"Sort by {order}", f"Order the list by {order}", partial(screen.sort_by, order))
+                label = SORT_LABELS[order]
+                yield SystemCommand(f"Sort by {label}", f"Order the list by {label}", partial(screen.sort_by, order))
+            yield SystemCommand(
+                "More like this", "Rank the list by likeness to the highlighted paper", screen.action_more_like_this
+            )
+            yield SystemCommand(
+                "Export", "Write the view, or the marked papers, as BibTeX, Markdown, CSV or JSON", screen.action_export
+            )
+            yield SystemCommand(
+                "Back up my data", "Write every star, note, status and tag to a JSON file", screen.action_back_up
+            )
             yield SystemCommand("Views", "List the views with their counts", screen.action_views)
             yield SystemCommand("Save view", "Save the filter as a named view", screen.action_save_view)
             for view in screen.views:

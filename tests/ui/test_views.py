@@ -83,7 +83,7 @@ async def test_save_a_view_and_open_it_after_a_restart(tmp_path: Path) -> None:
     app = PaperApp(store=Store(tmp_path / "data"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("5")  # the first of the user's views, after the four built-in ones
+        await pilot.press("6")  # the first of the user's views, after the five built-in ones
         await settle(pilot)
         assert set(main_screen(app).view_ids()) == {"openreview:A", "openreview:C"}
         assert counts(app).startswith("Orals: 2 of 3")
@@ -128,10 +128,11 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
         assert isinstance(app.screen, ViewsScreen)
         options = app.screen.query_one(OptionList)
         rows = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
-        assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5"]
+        assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
         assert rows[0].startswith("1  Starred") and rows[0].rstrip().endswith(" 1")
         assert rows[2].rstrip().endswith(" 3")  # Unseen: nothing has a status yet
-        assert "Diffusion orals" in rows[4] and rows[4].rstrip().endswith(" 1")  # words and fields
+        assert "Like my stars" in rows[4] and rows[4].rstrip().endswith("?")  # not indexed for likeness yet
+        assert "Diffusion orals" in rows[5] and rows[5].rstrip().endswith(" 1")  # words and fields
         await pilot.press("d")  # on a built-in view: refused
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)
@@ -141,9 +142,63 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, ViewsScreen)
-        assert app.screen.query_one(OptionList).option_count == 4
+        assert app.screen.query_one(OptionList).option_count == 5
         await pilot.press("2")  # opens "To read"
         await settle(pilot)
         assert main_screen(app).query_one(FilterBar).value == "status:to-read"
         assert main_screen(app).view_ids() == []
     assert json.loads((tmp_path / "data" / "config.json").read_text())["views"] == {}
+
+
+SIMILAR = [
+    Paper(id="openreview:D1", title="Denoising diffusion samplers", abstract="diffusion denoising sampling steps"),
+    Paper(id="openreview:G1", title="Graph message passing", abstract="graph neural networks message passing nodes"),
+    Paper(id="openreview:D2", title="Faster diffusion sampling", abstract="diffusion sampling, fewer denoising steps"),
+    Paper(id="openreview:G2", title="Deep graph networks", abstract="graph networks oversmoothing message nodes"),
+]
+
+
+async def test_more_like_this_and_like_my_stars(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers(SIMILAR)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("m")  # on the first paper
+        await settle(pilot)
+        assert screen.query_one(FilterBar).value == "like:openreview:D1"
+        assert screen.view_ids()[:2] == ["openreview:D1", "openreview:D2"]  # the paper, then the most alike
+        assert app.focused is screen.paper_list
+        await pilot.press("5")  # Like my stars, with nothing starred: a hint, the last result kept
+        await settle(pilot)
+        assert "star some first" in counts(app)
+        assert screen.view_ids()[:2] == ["openreview:D1", "openreview:D2"]
+        await pilot.press("0", "j", "s", "5")  # star the graph paper G1, then Like my stars
+        await settle(pilot)
+        assert screen.view_ids()[0] == "openreview:G2" and "openreview:G1" not in screen.view_ids()
+        assert counts(app).startswith("Like my stars: 3 of 4")
+
+
+async def test_a_taken_name_needs_a_second_enter_and_m_keeps_field_terms(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    (tmp_path / "data" / "config.json").write_text(json.dumps({"views": {"Mine": "has:note"}}))
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"decision:oral", "enter", "w")
+        await settle(pilot)
+        await pilot.press(*"mine", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveViewPrompt)  # "Mine" exists: asked first
+        assert "enter again replaces" in str(app.screen.query_one("#view-hint", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, SaveViewPrompt)
+        await pilot.press("m")
+        await settle(pilot)
+        assert main_screen(app).query_one(FilterBar).value == f"like:{main_screen(app).view_ids()[0]} decision:oral"
+        await pilot.press("v", "j", "j")
+        await settle(pilot)
+        assert app.screen.query_one(OptionList).highlighted == 2
+    assert json.loads((tmp_path / "data" / "config.json").read_text())["views"] == {"mine": "decision:oral"}

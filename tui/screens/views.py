@@ -40,6 +40,8 @@ class ViewsScreen(ModalScreen[View | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,v,q", "close", "Close", id="views.close"),
         Binding("d,delete", "delete", "Delete the view", id="views.delete"),
+        Binding("j", "move(1)", "Down", show=False, id="views.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="views.up"),
         *(Binding(str(n), f"open({n})", f"Open view {n}", show=False, id=f"views.open_{n}") for n in range(1, 10)),
     ]
 
@@ -99,6 +101,13 @@ class ViewsScreen(ModalScreen[View | None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self._views[event.option_index])
 
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
+
     def action_open(self, number: int) -> None:
         if number <= len(self._views):
             self.dismiss(self._views[number - 1])
@@ -115,7 +124,9 @@ class ViewsScreen(ModalScreen[View | None]):
         def answered(yes: bool | None) -> None:
             if yes:
                 self._views = list(self._delete(view.name))
+                self._counts = {}  # a built-in view may be back under the same name: count again
                 self._fill()
+                self._count_views()
 
         self.app.push_screen(ConfirmScreen(f"Delete the view {view.name!r} ({view.query})?", yes="Delete"), answered)
 
@@ -131,7 +142,8 @@ class SaveViewPrompt(ModalScreen[str | None]):
     def __init__(self, query: str, taken: Sequence[str]) -> None:
         super().__init__()
         self._query = query
-        self._taken = set(taken)
+        self._taken = {name.casefold(): name for name in taken}
+        self._replace: str | None = None  # a taken name, once the user was told
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-view-dialog", classes="prompt"):
@@ -142,18 +154,23 @@ class SaveViewPrompt(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        hint = self.query_one("#view-hint", Label)
         try:
             name = clean_name(event.value)
         except ValueError as error:
-            self.query_one("#view-hint", Label).update(f"⚠ {error}")
+            hint.update(f"⚠ {error}")
+            return
+        taken = self._taken.get(name.casefold())
+        if taken is not None and self._replace != name.casefold():
+            self._replace = name.casefold()
+            hint.update(f"⚠ {taken!r} exists: enter again replaces it")
             return
         self.dismiss(name)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
-        taken = event.value.strip() in self._taken
-        hint = "enter replaces the view of that name" if taken else "enter saves · escape cancels"
-        self.query_one("#view-hint", Label).update(hint)
+        self._replace = None
+        self.query_one("#view-hint", Label).update("enter saves · escape cancels")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,92 @@
+"""Export from the app: the view or the marked papers to a file whose ending picks the format, and
+a backup of the user's data; an existing file is replaced only after a second enter."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import bibtexparser
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tests.ui.conftest import SIZE, main_screen
+from tui.app import PaperApp
+from tui.core.store import Store
+from tui.screens.export import ExportPrompt
+from tui.widgets.filter_bar import FilterBar
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def answer(pilot: Pilot[None], path: Path) -> None:
+    """Type ``path`` into the export prompt in place of the suggested name, then enter."""
+    assert isinstance(pilot.app.screen, ExportPrompt)
+    pilot.app.screen.query_one(Input).value = str(path)  # as if pasted
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_export_marked_papers_as_bibtex_then_the_view_as_markdown(seeded_store: Store, tmp_path: Path) -> None:
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space", "E")  # mark two papers, export them
+        await settle(pilot)
+        await answer(pilot, tmp_path / "marked.bib")
+        library = bibtexparser.parse_string((tmp_path / "marked.bib").read_text())
+        assert len(library.entries) == 2 and not library.failed_blocks
+        marked_titles = {seeded_store.row(pid).title for pid in main_screen(app).marked}  # type: ignore[union-attr]
+        assert len(marked_titles) == 2
+
+        await pilot.press("escape")  # clear the marks: now the view is exported
+        main_screen(app).query_one(FilterBar).value = "expert"
+        await settle(pilot)
+        shown = main_screen(app).view_ids()
+        assert 0 < len(shown) < 37
+        await pilot.press("E")
+        await settle(pilot)
+        await answer(pilot, tmp_path / "view.md")
+        text = (tmp_path / "view.md").read_text()
+        assert text.count("\n- ") + text.startswith("- ") == len(shown)
+
+
+async def test_an_existing_file_needs_a_second_enter_and_a_bad_ending_is_refused(
+    seeded_store: Store, tmp_path: Path
+) -> None:
+    target = tmp_path / "list.csv"
+    target.write_text("keep me")
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+        await answer(pilot, tmp_path / "list.txt")  # no format for .txt
+        assert isinstance(app.screen, ExportPrompt)
+        await answer(pilot, target)
+        assert isinstance(app.screen, ExportPrompt) and target.read_text() == "keep me"  # asked first
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ExportPrompt)
+        assert target.read_text().startswith("id,") and target.read_text().count("\n") >= 38
+        await pilot.press("E")
+        await settle(pilot)
+        await answer(pilot, seeded_store.data_dir / "oops.json")  # never into the store
+        assert not (seeded_store.data_dir / "oops.json").exists()
+
+
+async def test_back_up_from_the_palette_action(seeded_store: Store, tmp_path: Path) -> None:
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s", "j", "t")
+        await settle(pilot)
+        main_screen(app).action_back_up()
+        await settle(pilot)
+        await answer(pilot, tmp_path / "backup.json")
+    backup = json.loads((tmp_path / "backup.json").read_text())
+    assert next(iter(backup)) == "paperdeck" and len(backup["records"]) == 2
