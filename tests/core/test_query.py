@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tui.core import query as query_module
 from tui.core.paper import Paper, Ratings, UserData
-from tui.core.query import QUERY_HELP, Group, Query, Term, parse_query, prepare_texts
+from tui.core.query import QUERY_HELP, Group, Query, Term, more_like, parse_query, prepare_texts
 
 DIFFUSION = Paper(
     id="p1",
@@ -402,3 +402,19 @@ def test_query_like_text_parses_and_its_tree_prints_back(text: str) -> None:
     if query.tree is not None:
         again = parse_query(str(query.tree))
         assert again.error is None and again.tree == query.tree and again.words == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "like:p:1"),
+        ("REAP pruning", "like:p:1"),  # the words found the paper: they go
+        ("diffusion decision:oral -tag:done", "like:p:1 decision:oral -tag:done"),
+        ("like:p:9 area:rl", "like:p:1 area:rl"),
+        ("(a OR b) rating>=6", "like:p:1 (a OR b) rating>=6"),
+        ("rating>=", "like:p:1"),  # malformed: nothing kept
+    ],
+)
+def test_more_like_keeps_the_field_terms(text: str, expected: str) -> None:
+    assert more_like(text, "p:1") == expected
+    assert parse_query(expected).error is None

@@ -284,6 +284,15 @@ class _Parser:
         return node
 
 
+def more_like(text: str, paper_id: str) -> str:
+    """The query for "more like this" from the filter text ``text``: ``like:PAPER_ID`` and the
+    field terms of ``text`` (similar papers among the orals, say). Its words and ``like:`` terms
+    go: the words found the paper and would keep only the papers that match them too."""
+    tree = parse_query(text).tree
+    terms = tree.children if isinstance(tree, Group) and tree.kind == "AND" else () if tree is None else (tree,)
+    return " ".join([f"like:{paper_id}", *map(str, terms)])
+
+
 def _searches_text(node: Node) -> bool:
     if isinstance(node, Term):
         return node.field in ("word", "phrase") or (node.field in _TEXT_FIELDS and node.field != "note")
@@ -490,4 +499,4 @@ def _compile(node: Node) -> tuple[Predicate, int]:
     return (lambda p, u: p.ratings is not None), 1
 
 
-__all__ = ["QUERY_HELP", "Group", "Node", "Query", "Term", "parse_query", "prepare_texts"]
+__all__ = ["QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query", "prepare_texts"]

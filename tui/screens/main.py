@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import string
 from collections import Counter
-from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -144,7 +142,7 @@ class MainScreen(ReadingScreen):
         self.paper_list.show(self._view_ids)
         if self.chosen_order not in ("relevance", "list"):
             self._refilter()  # the saved sort order
-        self._update_counts()
+        self.update_counts()
         self.set_focus(self.paper_list)
         # Each change of the filter bar's text re-ranks the list right away, in the same step as
         # the text changes, so both show in one frame (Input.Changed arrives a frame later).
@@ -180,7 +178,7 @@ class MainScreen(ReadingScreen):
         self._index = index
         self._index_ready.set()
         collector.resume()  # what is loaded now lives as long as the app: see tui.collector
-        self._update_counts()
+        self.update_counts()
         if self.filter_text.strip():
             self._refilter()
 
@@ -249,13 +247,13 @@ class MainScreen(ReadingScreen):
                 if not self._similarity_building:
                     self._similarity_building = True
                     self._build_similarity()
-                self._update_counts()  # "finding similar papers…"
+                self.update_counts()  # "finding similar papers…"
                 await self._similarity_ready.wait()
             if query.searches_text and not self._texts_ready:
                 if not self._texts_preparing:  # once: keys typed meanwhile wait for the same one
                     self._texts_preparing = True
                     self._prepare_texts()
-                self._update_counts()  # no stale hint while waiting
+                self.update_counts()  # no stale hint while waiting
                 await self._texts_prepared.wait()
             result = await asyncio.to_thread(self._query_result, query)
         else:
@@ -288,7 +286,7 @@ class MainScreen(ReadingScreen):
             self._view_ids = ids
             self.paper_list.show(ids, highlight=keep)
         self.applied_filter = (text, starred_only)
-        self._update_counts()
+        self.update_counts()
 
     def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
         from tui.core.selection import run_query
@@ -338,7 +336,7 @@ class MainScreen(ReadingScreen):
         self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
         self._refilter()
 
-    def _update_counts(self) -> None:
+    def update_counts(self) -> None:
         total = self.store.paper_count
         shown = len(self._view_ids)
         filtered = bool(self.filter_text.strip()) or self.starred_only
@@ -416,19 +414,9 @@ class MainScreen(ReadingScreen):
 
     def action_export(self) -> None:
         """Write the marked papers, else the papers of the view, to a file (the ending picks the format)."""
-        from tui.screens.export import export_papers_to_file
+        from tui.screens.list_actions import export_view
 
-        if self.marked:
-            ids = [pid for pid in self._view_ids if pid in self.marked]
-            ids += sorted(set(self.marked) - set(ids))
-            what = f"the {len(ids):,} marked paper{'' if len(ids) == 1 else 's'}"
-        else:
-            ids = list(self._view_ids)
-            what = f"the {len(ids):,} paper{'' if len(ids) == 1 else 's'} of the view"
-        if not ids:
-            self.notify("Nothing to export: the view is empty.", timeout=2)
-            return
-        export_papers_to_file(self, self.store, ids, what)
+        export_view(self)
 
     def action_back_up(self) -> None:
         from tui.screens.export import back_up_to_file
@@ -442,17 +430,13 @@ class MainScreen(ReadingScreen):
         if paper_id is None:
             self.notify("No paper is highlighted.", timeout=2)
             return
-        from tui.core.query import Group, parse_query
+        from tui.core.query import more_like
 
-        # Field terms stay (similar papers among the orals, say); words and other like: terms go:
-        # the words found this paper, they would keep only the papers that match them too.
-        tree = parse_query(self.filter_text).tree
-        terms = tree.children if isinstance(tree, Group) and tree.kind == "AND" else () if tree is None else (tree,)
-        self.query_one(FilterBar).value = " ".join([f"like:{paper_id}", *map(str, terms)])
+        self.query_one(FilterBar).value = more_like(self.filter_text, paper_id)
         self.starred_only = False
         self.set_focus(self.paper_list)
 
-    # -- saved views -------------------------------------------------------------------------
+    # -- saved views (tui.screens.list_actions) ----------------------------------------------
 
     @property
     def views(self) -> list[View]:
@@ -477,51 +461,20 @@ class MainScreen(ReadingScreen):
             self.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
 
     def action_views(self) -> None:
-        from tui.core.views import view_count
-        from tui.screens.views import ViewsScreen
+        from tui.screens.list_actions import show_views
 
-        def count(view: View) -> int | None:
-            return view_count(self.store, self._index, view, self._similarity) if self.store.loaded else None
-
-        def delete(name: str) -> list[View]:
-            if self.settings is not None:
-                self._change_views(partial(self.settings.delete_view, name))
-            return self.views
-
-        self.app.push_screen(ViewsScreen(self.views, count, delete), self.open_view)
-
-    def _change_views(self, change: Callable[[], object]) -> bool:
-        """Run a change of the saved views (it re-reads config.json first); False when it failed."""
-        try:
-            change()
-        except StoreError as error:
-            self.notify(str(error), title="Views not saved", severity="error", markup=False)
-            return False
-        return True
+        show_views(self)
 
     def action_save_view(self) -> None:
-        from tui.core.views import check_query
-        from tui.screens.views import SaveViewPrompt
+        from tui.screens.list_actions import save_view
 
-        try:
-            query = check_query(self.filter_text)
-        except ValueError as error:
-            self.notify(f"Nothing to save: {error}.", timeout=3, markup=False)
-            return
-        if self.settings is None or self.settings.problem is not None:
-            self.notify("Views cannot be saved: the settings file could not be read.", severity="warning")
-            return
+        save_view(self)
 
-        def save(name: str | None) -> None:
-            if name is not None and self.settings is not None:
-                if not self._change_views(partial(self.settings.save_view, name, query)):
-                    return
-                number = next(n for n, view in enumerate(self.views, 1) if view.name.casefold() == name.casefold())
-                key = f" (key {number})" if number <= 9 else ""
-                self.notify(f"Saved the view {name!r}{key}.", timeout=3, markup=False)
-                self._update_counts()
+    def count_view(self, view: View) -> int | None:
+        """How many papers ``view`` shows now (``None``: not known yet); call it in a thread."""
+        from tui.core.views import view_count
 
-        self.app.push_screen(SaveViewPrompt(query, [view.name for view in self.views]), save)
+        return view_count(self.store, self._index, view, self._similarity) if self.store.loaded else None
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
@@ -539,7 +492,7 @@ class MainScreen(ReadingScreen):
                 self._index.set_note(paper_id, self.store.user_data(paper_id).note)
         self.paper_list.refresh()
         self._show_detail(self.paper_list.highlighted_id)
-        self._update_counts()
+        self.update_counts()
 
     # -- the highlighted paper ---------------------------------------------------------------
 
@@ -585,7 +538,7 @@ class MainScreen(ReadingScreen):
             self.paper_list.refresh_paper(paper_id)
         if self.paper_list.highlighted_id in paper_ids:
             self._show_detail(self.paper_list.highlighted_id)
-        self._update_counts()
+        self.update_counts()
 
     def view_ids(self) -> list[str]:
         """The paper ids in the current view, in order."""
