@@ -67,14 +67,15 @@ def test_like_errors_are_one_line(store: Store) -> None:
         run_query(store, None, parse_query("like:A"))
 
 
-def test_the_similarity_index_is_saved_on_import_and_read_back(store: Store, tmp_path: Path) -> None:
-    from tui.core.importer import import_files
+def test_the_similarity_index_is_saved_by_paperdeck_import_and_read_back(store: Store, tmp_path: Path) -> None:
+    from tui.cli import main
     from tui.core.selection import SIMILARITY_FILE
     from tui.core.similar import SimilarityIndex
 
     seeds = tmp_path / "more.txt"
     seeds.write_text("ICLR 2026 论文列表\n\n" + "Diffusion sampling with denoising steps and diffusion models. " * 3)
-    import_files(store, [seeds])
+    assert main(["import", str(seeds), "--data-dir", str(store.data_dir)]) == 0  # the CLI saves it
+    store = Store(store.data_dir)
     saved = store.data_dir / SIMILARITY_FILE
     stamp = store.catalogue_stamp()
     assert saved.exists() and stamp is not None

@@ -114,10 +114,6 @@ def import_files(
     papers: list[Paper] = [paper for read in reads for paper in read.papers]
     report = store.import_papers(papers) if reads or not backups else ImportReport()
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
-    if report.new or report.updated:
-        from tui.core.selection import build_similarity
-
-        build_similarity(store)  # saved beside the catalogue: "more like this" answers at once later
     skipped: Counter[str] = Counter()
     for read in reads:
         skipped.update(_reason_kind(skip.reason) for skip in read.skipped)
