@@ -3,7 +3,8 @@
 On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl``,
 19,630 papers), on this machine:
 
-- ``import_s``: import of the three parts into an empty store, seconds;
+- ``import_s``: import of the three parts into an empty store, seconds; ``similarity_save_s``:
+  what ``paperdeck import`` adds after it, building and saving the similarity index;
 - ``cold_start_ms``: median over 5 runs, exec of ``paperdeck`` in a pseudo-terminal to the first
   list row painted (bench/cold_start.py; the app's modules are byte-compiled first, as an
   installed package's are: this machine sets PYTHONDONTWRITEBYTECODE=1, which would otherwise
@@ -53,6 +54,7 @@ from cold_start import compile_app, first_title, one_run  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 
 from tui.core.importer import import_files  # noqa: E402
+from tui.core.selection import build_similarity  # noqa: E402
 from tui.core.store import Store  # noqa: E402
 
 DUMP = sorted((REPO.parent / "shared" / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
@@ -185,6 +187,9 @@ def main() -> None:
         started = time.perf_counter()
         import_files(store, DUMP)
         import_s = time.perf_counter() - started
+        started = time.perf_counter()
+        build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
+        similarity_save_s = time.perf_counter() - started
         papers = len(store.paper_ids)
         say(f"imported {papers} papers in {import_s:.2f} s")
         star_p95, note_p95 = measure_user_data(store)
@@ -205,6 +210,7 @@ def main() -> None:
             {
                 "papers": papers,
                 "import_s": round(import_s, 2),
+                "similarity_save_s": round(similarity_save_s, 2),
                 "cold_start_ms": round(statistics.median(cold)),
                 "keystroke_p50_ms": round(statistics.median(keystrokes), 1),
                 "keystroke_p95_ms": round(percentile(keystrokes, 0.95), 1),

@@ -75,3 +75,20 @@ def seed_papers() -> list[Paper]:
         for path in sorted((Path(__file__).resolve().parents[2] / "seeds").iterdir()):
             _SEEDS.extend(read_source(path).papers)
     return _SEEDS
+
+
+@pytest.mark.parametrize("text", ["title:graph", '"message passing"', 'abstract:passing "neural"', "author:smith"])
+def test_run_query_answers_text_only_filters_from_the_scan_alone(tmp_path: Path, text: str) -> None:
+    from tui.core.selection import run_query
+    from tui.core.store import Store
+
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    store.set_note("p:4", "message passing")
+    query = parse_query(text)
+    assert query.only_text_terms
+    users = store.all_user_data
+    try:
+        assert run_query(store, None, query, "list") == slow(text, store.papers, users)
+    finally:
+        query_module._CORPUS = None

@@ -121,6 +121,15 @@ class Query:
         """True when :meth:`matches` can reject a paper."""
         return self._predicate is not None
 
+    @property
+    def only_text_terms(self) -> bool:
+        """True when every filtering term is a plain text term (``abstract:protein "large
+        language"``): then :meth:`required_ids` is exactly the papers :meth:`matches` keeps."""
+        if self.tree is None:
+            return False
+        top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
+        return all(isinstance(term, Term) and term.field in SPANS for term in top)
+
     def required_ids(self, users: Mapping[str, UserData]) -> set[str] | None:
         """The ids of the papers that can pass :meth:`matches`, as far as the text terms every
         passing paper must match tell (``abstract:protein "large language"``), found in the
@@ -132,7 +141,7 @@ class Query:
             return None
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
         required: set[str] | None = None
-        for term in top:
+        for term in top:  # each scan: ~1–3 ms for a short field, ~15–30 ms over the abstracts
             if isinstance(term, Term) and term.field in SPANS:
                 needle = normalise_text(term.value)
                 found = corpus.paper_ids(corpus.matching(term.field, needle.encode("utf-8", "surrogatepass")))
@@ -437,15 +446,12 @@ def _text_predicate(name: str, needle: str) -> Predicate:
         return lambda p, u: u is not None and bool(u.note) and needle in normalise_text(u.note)
     low, high = SPANS[name]
     in_note, encoded = name in ("word", "phrase"), needle.encode("utf-8", "surrogatepass")
-    found: list[tuple[TextCorpus, frozenset[int]]] = []  # the papers of the prepared corpus that match
 
     def predicate(paper: Paper, user: UserData | None) -> bool:
         corpus = _CORPUS
         n = corpus.position(paper) if corpus is not None else None
         if corpus is not None and n is not None:
-            if not found or found[0][0] is not corpus:
-                found[:] = [(corpus, corpus.matching(name, encoded))]
-            if n in found[0][1]:
+            if corpus.contains(n, name, encoded):
                 return True
         else:
             item = _TEXTS.get(id(paper))

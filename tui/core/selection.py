@@ -60,12 +60,16 @@ def run_query(
         if similarity is None:
             raise ValueError("a like: query needs a similarity index")
         ids = _ranked_by_likeness(store, similarity, query.like, set(ids) if words else None)
+    answered = False  # whether a scan of the texts answered the whole filter
     if query.searches_text:
         prepare_texts(store.papers)  # once per catalogue: ~0.5–1 s, then each text term ~5–30 ms
-        required = query.required_ids(store.all_user_data)
+        # Without words every paper is a candidate: one scan of all the texts narrows them first
+        # (words narrow them already, then each candidate is checked on its own text).
+        required = None if query.words else query.required_ids(store.all_user_data)
         if required is not None:
             ids = [pid for pid in ids if pid in required]
-    if query.has_filter:
+            answered = query.only_text_terms
+    if query.has_filter and not answered:
         paper, records = store.paper, store.all_user_data  # one copy; no record: None (cheaper than an empty one)
         ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, records.get(pid))]
     if order == "relevance" and (query.words or query.like):
