@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.core import query as query_module
+from tui.core import text_corpus
 from tui.core.paper import Paper, Ratings, UserData
 from tui.core.query import QUERY_HELP, Group, Query, Term, more_like, parse_query, prepare_texts
 
@@ -287,7 +287,8 @@ def test_prepared_texts_and_a_full_cache_give_the_same_answers(monkeypatch: pyte
     assert expected == ["p1", "p2", "p3"]
     prepare_texts(PAPERS)
     assert hits('"graph neural" OR author:hopper OR area:reinforce') == expected
-    monkeypatch.setattr(query_module, "_FOLD_LIMIT", 2)  # the cache is dropped every second paper
+    monkeypatch.setattr(text_corpus, "_CORPUS", None)  # paper by paper again, …
+    monkeypatch.setattr(text_corpus, "_FOLD_LIMIT", 2)  # … the cache dropped every second paper
     for _ in range(3):
         assert hits('"graph neural" OR author:hopper OR area:reinforce') == expected
 

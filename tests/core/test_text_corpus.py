@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tui.core.query as query_module
+import tui.core.text_corpus as corpus_module
 from tui.core.paper import Paper, UserData
 from tui.core.query import parse_query, prepare_texts
 from tui.core.sources import read_source
@@ -24,7 +24,7 @@ PAPERS = [
 
 
 def slow(text: str, papers: list[Paper], users: dict[str, UserData]) -> list[str]:
-    query_module._CORPUS = None
+    corpus_module._CORPUS = None
     query = parse_query(text)
     return [p.id for p in papers if query.matches(p, users.get(p.id))]
 
@@ -36,7 +36,7 @@ def fast(text: str, papers: list[Paper], users: dict[str, UserData]) -> list[str
     try:
         return [p.id for p in papers if (required is None or p.id in required) and query.matches(p, users.get(p.id))]
     finally:
-        query_module._CORPUS = None
+        corpus_module._CORPUS = None
 
 
 @pytest.mark.parametrize(
@@ -91,4 +91,4 @@ def test_run_query_answers_text_only_filters_from_the_scan_alone(tmp_path: Path,
     try:
         assert run_query(store, None, query, "list") == slow(text, store.papers, users)
     finally:
-        query_module._CORPUS = None
+        corpus_module._CORPUS = None

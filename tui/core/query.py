@@ -18,12 +18,12 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from tui.core.paper import DECISIONS, STATUSES, Paper, UserData, clean_tag, normalise_text
-from tui.core.text_corpus import SPANS, TextCorpus, folded_parts
+from tui.core.text_corpus import SPANS, prepare_texts, prepared_corpus, text_contains
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
@@ -52,7 +52,6 @@ _NUMBER = {"rating": re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"), "year": re.com
 _EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:oral"}
 _EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
 _MAX_DEPTH = 32
-_FOLD_LIMIT = 65_536  # papers whose folded texts are kept (19,630 for ICLR 2026: ~35 MB)
 
 
 class _QueryError(Exception):
@@ -136,7 +135,7 @@ class Query:
         prepared texts (:func:`prepare_texts`) at C speed, and for a phrase in the notes of
         ``users`` (paper id → record) too; ``None`` when no such term or no texts are prepared.
         Papers outside it need not be tried: ~1 ms instead of ~100 ms at 19,630."""
-        corpus = _CORPUS
+        corpus = prepared_corpus()
         if corpus is None or self.tree is None:
             return None
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
@@ -399,44 +398,6 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
     return {">=": (x, math.inf), ">": (after, math.inf), "<=": (-math.inf, x)}.get(op, (-math.inf, before))
 
 
-# Folded texts of a paper, by identity: (paper, text, bounds), text being the area, authors, title,
-# keywords and abstract folded by normalise_text, joined by "\n" (which no folded needle holds) and
-# UTF-8 encoded (half the size of a str with one non-Latin-1 letter), field i spanning
-# text[bounds[i]:bounds[i + 1]]. Folding an abstract costs ~20 µs, finding a word in it ~1 µs;
-# the texts of ICLR 2026's 19,630 papers hold ~35 MB.
-_Texts: TypeAlias = tuple[Paper, bytes, tuple[int, ...]]
-_TEXTS: dict[int, _Texts] = {}
-#: The bounds (indices into a _Texts' bounds) of each field; a word spans authors to abstract.
-def _texts(paper: Paper) -> _Texts:
-    """The folded texts of ``paper``, cached (at most _FOLD_LIMIT papers; safe across threads)."""
-    global _TEXTS
-    item = _TEXTS.get(id(paper))
-    if item is not None and item[0] is paper:
-        return item
-    encoded = folded_parts(paper)
-    bounds = [0]
-    for part in encoded:
-        bounds.append(bounds[-1] + len(part) + 1)
-    item = (paper, b"\n".join(encoded), tuple(bounds))
-    if len(_TEXTS) >= _FOLD_LIMIT:
-        _TEXTS = {}  # swapped, never cleared under another thread
-    _TEXTS[id(paper)] = item
-    return item
-
-
-_CORPUS: TextCorpus | None = None
-
-
-def prepare_texts(papers: Sequence[Paper]) -> None:
-    """Lay the folded texts of ``papers`` end to end now (:class:`TextCorpus`: ~0.5–1 s and ~40 MB
-    for ICLR 2026, in a worker), so text terms scan them at C speed: ~5–30 ms a term instead of
-    ~100 ms. Replaces the papers prepared before. Optional: without it, texts are folded paper
-    by paper on first use."""
-    global _CORPUS
-    if _CORPUS is None or not _CORPUS.holds(papers):
-        _CORPUS = TextCorpus(papers)
-
-
 _COST = {"title": 2, "keyword": 2, "author": 2, "area": 2, "note": 2, "abstract": 3, "phrase": 4, "word": 5}
 
 
@@ -444,21 +405,11 @@ def _text_predicate(name: str, needle: str) -> Predicate:
     """``needle`` (folded) is in field ``name`` (a word: also in the note; a phrase: not in authors)."""
     if name == "note":
         return lambda p, u: u is not None and bool(u.note) and needle in normalise_text(u.note)
-    low, high = SPANS[name]
     in_note, encoded = name in ("word", "phrase"), needle.encode("utf-8", "surrogatepass")
 
     def predicate(paper: Paper, user: UserData | None) -> bool:
-        corpus = _CORPUS
-        n = corpus.position(paper) if corpus is not None else None
-        if corpus is not None and n is not None:
-            if corpus.contains(n, name, encoded):
-                return True
-        else:
-            item = _TEXTS.get(id(paper))
-            if item is None or item[0] is not paper:
-                item = _texts(paper)
-            if item[1].find(encoded, item[2][low], item[2][high]) >= 0:
-                return True
+        if text_contains(paper, name, encoded):
+            return True
         return in_note and user is not None and bool(user.note) and needle in normalise_text(user.note)
 
     return predicate

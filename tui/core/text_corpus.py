@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from tui.core.paper import Paper, normalise_text
 
@@ -95,3 +96,49 @@ class TextCorpus:
                 found.add(n)
                 at = blob.find(needle, starts[n + 1])  # the next paper's text: one hit is enough
         return frozenset(found)
+
+
+# The corpus prepared by prepare_texts(), and, for papers outside it, each paper's folded text by
+# identity: (paper, text, bounds), text being the five parts joined by "\n" (which no folded needle
+# holds), part i spanning text[bounds[i]:bounds[i + 1]]. Folding an abstract costs ~20 µs.
+_CORPUS: TextCorpus | None = None
+_Texts: TypeAlias = tuple[Paper, bytes, tuple[int, ...]]
+_TEXTS: dict[int, _Texts] = {}
+_FOLD_LIMIT = 65_536  # papers whose folded texts are kept apart from the corpus
+
+
+def prepare_texts(papers: Sequence[Paper]) -> None:
+    """Lay the folded texts of ``papers`` end to end now (:class:`TextCorpus`: ~0.5–1 s and ~40 MB
+    for ICLR 2026, in a worker), so text terms scan them at C speed. Replaces the papers prepared
+    before. Optional: without it, texts are folded paper by paper on first use."""
+    global _CORPUS
+    if _CORPUS is None or not _CORPUS.holds(papers):
+        _CORPUS = TextCorpus(papers)
+
+
+def prepared_corpus() -> TextCorpus | None:
+    """The corpus :func:`prepare_texts` made last, if any."""
+    return _CORPUS
+
+
+def text_contains(paper: Paper, field: str, needle: bytes) -> bool:
+    """Whether ``paper`` has ``needle`` (folded, UTF-8) in ``field`` (a key of :data:`SPANS`): in
+    the prepared corpus when the paper is in it, else in its own folded text (cached; safe
+    across threads)."""
+    global _TEXTS
+    corpus = _CORPUS
+    n = corpus.position(paper) if corpus is not None else None
+    if corpus is not None and n is not None:
+        return corpus.contains(n, field, needle)
+    item = _TEXTS.get(id(paper))
+    if item is None or item[0] is not paper:
+        parts = folded_parts(paper)
+        bounds = [0]
+        for part in parts:
+            bounds.append(bounds[-1] + len(part) + 1)
+        item = (paper, b"\n".join(parts), tuple(bounds))
+        if len(_TEXTS) >= _FOLD_LIMIT:
+            _TEXTS = {}  # swapped, never cleared under another thread
+        _TEXTS[id(paper)] = item
+    low, high = SPANS[field]
+    return item[1].find(needle, item[2][low], item[2][high]) >= 0
