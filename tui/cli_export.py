@@ -24,11 +24,19 @@ from tui.core.paper import Paper
 from tui.core.settings import SORTS
 from tui.core.store import Store
 
+#: Short names ``--format`` takes too.
+FORMAT_ALIASES = {"bib": "bibtex", "md": "markdown"}
+
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``export``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
     parser.add_argument("query", nargs="?", default="", metavar="QUERY", help="the filter bar's query (default: all)")
-    parser.add_argument("--format", choices=EXPORT_FORMATS, help="default: from FILE's ending")
+    parser.add_argument(
+        "--format",
+        type=lambda name: FORMAT_ALIASES.get(name.casefold(), name.casefold()),
+        choices=EXPORT_FORMATS,
+        help="bibtex (bib), markdown (md), csv or json; default: from FILE's ending",
+    )
     parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")

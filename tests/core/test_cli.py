@@ -161,3 +161,11 @@ def test_search_and_export_take_like_terms(store_dir: str, capsys: pytest.Captur
     code, _, _ = run(capsys, "export", "like:starred", "--format", "json", "-o", str(out), "--data-dir", store_dir)
     exported = json.loads(out.read_text())
     assert code == 0 and len(exported) == 36 and paper_id not in {p["id"] for p in exported}
+
+
+def test_export_takes_short_format_names(store_dir: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "list.txt"
+    code, _, _ = run(capsys, "export", "--format", "md", "-o", str(out), "--data-dir", store_dir)
+    assert code == 0 and out.read_text().startswith("#")
+    code, _, _ = run(capsys, "export", "--format", "BIB", "-o", str(out), "--data-dir", store_dir)
+    assert code == 0 and out.read_text().lstrip().startswith("@")

@@ -88,3 +88,11 @@ def test_the_similarity_index_is_saved_by_paperdeck_import_and_read_back(store: 
     assert SimilarityIndex.load(saved, stamp) is None  # broken: rebuilt, never an error
     assert run(store, "like:A")[0] == "A"
     assert SimilarityIndex.load(saved, stamp) is not None  # and saved again
+
+
+def test_title_order_ignores_case_marks_and_invisible_characters(tmp_path: Path) -> None:
+    store = Store(tmp_path / "titles")
+    titles = {"z": "\u200bZeta", "t": "**TandemFoilSet**", "q": '"Quoted" beta', "a": "alpha"}
+    store.import_papers(Paper(id=f"openreview:{key}", title=title, abstract=key * 120) for key, title in titles.items())
+    ids = run_query(store, None, parse_query("-title:nothing"), "title")
+    assert [pid.removeprefix("openreview:") for pid in ids] == ["a", "q", "t", "z"]

@@ -121,7 +121,7 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
         return sorted(ids, key=lambda pid: position.get(pid, 0))
     row = store.row
     if order == "title":
-        return sorted(ids, key=lambda pid: r.title.casefold() if (r := row(pid)) else "")
+        return sorted(ids, key=lambda pid: _title_key(r.title) if (r := row(pid)) else "")
     if order == "rating":
         return sorted(ids, key=lambda pid: -r.rating if (r := row(pid)) and r.rating is not None else 1.0)
     if order == "decision":
@@ -134,6 +134,14 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
 
 #: The similarity index saved beside the catalogue (see :func:`build_similarity`).
 SIMILARITY_FILE = "similar-cache.npz"
+
+
+def _title_key(title: str) -> str:
+    """How a title sorts: case-folded, leading marks and invisible characters (``**``, ``"``,
+    a zero-width space) ignored."""
+    folded = title.casefold()
+    start = next((n for n, ch in enumerate(folded) if ch.isalnum()), len(folded))
+    return folded[start:]
 
 
 def build_similarity(store: Store) -> SimilarityIndex:
