@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tui.app import PaperApp
 from tui.core.importer import import_files
@@ -31,6 +34,18 @@ def make_app(seeded_store: Store) -> Callable[..., PaperApp]:
         return PaperApp(store=store or seeded_store)
 
     return make
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let workers (filtering, indexing) finish and the screen catch up."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def counts(app: PaperApp) -> str:
+    """The counts beside the filter bar (or the query hint shown there)."""
+    return str(main_screen(app).query_one("#counts", Static).render())
 
 
 def main_screen(app: PaperApp) -> MainScreen:

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
 
-from tests.ui.conftest import FIXED_TIME, SIZE, highlighted, main_screen, paper_list
+from tests.ui.conftest import FIXED_TIME, SIZE, counts, highlighted, main_screen, paper_list, settle
 from tui.app import PaperApp
 from tui.core.paper import Paper
 from tui.core.store import Store
@@ -20,15 +20,6 @@ from tui.widgets.paper_detail import PaperDetail
 AppFactory = Callable[..., PaperApp]
 
 
-async def settle(pilot: Pilot[None]) -> None:
-    """Let workers (filtering, indexing) finish and the screen catch up."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def counts(app: PaperApp) -> str:
-    return str(main_screen(app).query_one("#counts", Static).render())
 
 
 def detail_text(app: PaperApp) -> str:

@@ -10,17 +10,11 @@ import bibtexparser
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.ui.conftest import SIZE, main_screen
+from tests.ui.conftest import SIZE, main_screen, settle
 from tui.app import PaperApp
 from tui.core.store import Store
 from tui.screens.export import ExportPrompt
 from tui.widgets.filter_bar import FilterBar
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def answer(pilot: Pilot[None], path: Path) -> None:

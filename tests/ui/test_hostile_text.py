@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.ui.conftest import FIXED_TIME, highlighted, main_screen, paper_list
+from tests.ui.conftest import FIXED_TIME, highlighted, main_screen, paper_list, settle
 from tui.app import PaperApp
 from tui.core.paper import Paper
 from tui.core.store import Store
@@ -49,11 +48,6 @@ def make_store(tmp_path: Path) -> Store:
     store.set_note("abs:ansi", "note with \x1b[31m escape and [bold]markup[/bold]")
     return store
 
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def screen_text(app: PaperApp) -> str:

@@ -9,10 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list
+from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list, settle
 from tui.app import PaperApp
 from tui.core.paper import Paper, UserData
 from tui.core.store import Store
@@ -21,11 +20,6 @@ from tui.screens.prompts import LinkChooser, TagPrompt
 
 AppFactory = Callable[..., PaperApp]
 
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def on_disk(store: Store, paper_id: str) -> UserData:

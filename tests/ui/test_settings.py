@@ -7,10 +7,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.ui.conftest import SIZE, highlighted, main_screen
+from tests.ui.conftest import SIZE, highlighted, main_screen, settle
 from tui.app import PaperApp
 from tui.core.settings import CONFIG_FILE
 from tui.core.store import Store
@@ -19,11 +18,6 @@ from tui.widgets.paper_detail import PaperDetail
 
 AppFactory = Callable[..., PaperApp]
 
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def config(store: Store) -> dict[str, object]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.ui.conftest import SIZE
+from tests.ui.conftest import SIZE, settle
 from tui.app import PaperApp
 from tui.core.importer import import_files
 from tui.core.store import Store
@@ -25,11 +25,6 @@ def seeded_app(tmp_path: Path, seed_files: list[Path], *, star_and_note: bool = 
         store.set_star(store.papers[4].id, True)
     return PaperApp(store=store)
 
-
-async def settle(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def test_main_screen(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from tests.ui.conftest import SIZE, main_screen
+from tests.ui.conftest import SIZE, counts, main_screen, settle
 from tui.app import PaperApp
 from tui.core.paper import Paper, Ratings
 from tui.core.store import Store
@@ -24,14 +23,6 @@ PAPERS = [
 ]
 
 
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def counts(app: PaperApp) -> str:
-    return str(main_screen(app).query_one("#counts", Static).render())
 
 
 def make_store(tmp_path: Path) -> Store:
