@@ -18,6 +18,7 @@ import contextlib
 import errno
 import os
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -314,10 +315,9 @@ class Store:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
 
-    @property
-    def user_data_version(self) -> int:
-        """A number that changes whenever any user record changes (for caches of counts)."""
-        return self._user.version
+    def user_counts(self) -> tuple[int, Counter[str]]:
+        """Papers starred, and user records by reading status (cached until the user data changes)."""
+        return self._user.counts()
 
     def reload_user_data(self) -> bool:
         """Re-read the user's data changed on disk by another process; True when anything changed.

@@ -14,6 +14,7 @@ under the lock first, and is atomic and durable (:mod:`tui.core.storage`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -72,6 +73,7 @@ class UserStore:
         self._records: dict[str, UserData] = {}
         #: Goes up whenever a record changes (readers cache what they derive from all records).
         self.version = 0
+        self._counts: tuple[int, int, Counter[str]] | None = None  # (version, starred, by status)
         self._stamps: dict[Path, tuple[int, int]] = {}
         self.reload()
 
@@ -85,6 +87,15 @@ class UserStore:
     def records(self) -> dict[str, UserData]:
         """Every non-empty record by paper id (a copy)."""
         return dict(self._records)
+
+    def counts(self) -> tuple[int, Counter[str]]:
+        """Papers starred, and records by reading status; counted again only after a change."""
+        counted = self._counts
+        if counted is None or counted[0] != self.version:
+            records = list(self._records.values())
+            starred = sum(1 for record in records if record.starred)
+            counted = self._counts = (self.version, starred, Counter(record.status for record in records))
+        return counted[1], counted[2]
 
     def shard_path(self, shard: int) -> Path:
         """The file of shard ``shard`` (0–63)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import string
-from collections import Counter
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -34,6 +34,7 @@ from tui.core.settings import (
     SettingsFile,
 )
 from tui.core.store import Store
+from tui.screens.built_once import BuiltOnce
 from tui.screens.reading import ReadingScreen
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_detail import PaperDetail
@@ -44,6 +45,19 @@ if TYPE_CHECKING:
     from tui.core.search import SearchIndex
     from tui.core.similar import SimilarityIndex
     from tui.core.views import View
+
+
+def _similarity_of(store: Store) -> SimilarityIndex:
+    from tui.core.selection import build_similarity  # deferred, as below: not needed for the first paint
+
+    return build_similarity(store)
+
+
+def _fold_texts(store: Store) -> bool:
+    from tui.core.text_corpus import prepare_texts
+
+    prepare_texts(store.papers)
+    return True
 
 
 class MainScreen(ReadingScreen):
@@ -90,19 +104,16 @@ class MainScreen(ReadingScreen):
         self.history = History(store)
         self._index: SearchIndex | None = None
         self._index_ready = asyncio.Event()
-        self._similarity: SimilarityIndex | None = None  # built on the first like: query
-        self._similarity_ready = asyncio.Event()
-        self._similarity_building = False
-        self._texts_ready = False  # the texts folded for text terms (tui.core.text_corpus)
-        self._texts_preparing = False
-        self._texts_prepared = asyncio.Event()
+        # Built on first need, in a thread: the similarity index at the first like: query
+        # (read from its saved file: ~0.3 s), the texts folded at the first text term (~1 s).
+        self._similarity: BuiltOnce[SimilarityIndex] = BuiltOnce(partial(_similarity_of, store), "similarity")
+        self._texts: BuiltOnce[bool] = BuiltOnce(partial(_fold_texts, store), "texts")
         self._view_ids: list[str] = []
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
-        #: (user data version, starred, statuses) last counted, and the counts text shown.
-        self._user_counts: tuple[int, int, Counter[str]] | None = None
+        #: The counts text shown (a Static is updated only when it changes).
         self._counts_text: str | None = None
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
@@ -222,8 +233,8 @@ class MainScreen(ReadingScreen):
         from tui.core.query import parse_query  # deferred: not needed for the first paint
 
         query = parse_query(text)
-        waits = self._index is None or (bool(query.like) and self._similarity is None)
-        waits |= query.searches_text and not self._texts_ready  # folding the texts takes ~1 s, once
+        waits = self._index is None or (bool(query.like) and not self._similarity.ready)
+        waits |= query.searches_text and not self._texts.ready
         if query.error is None and waits:
             self._refilter_later()
             return
@@ -243,18 +254,11 @@ class MainScreen(ReadingScreen):
             query = parse_query(text)
             await self._index_ready.wait()
             assert self._index is not None
-            if query.like and self._similarity is None:
-                if not self._similarity_building:
-                    self._similarity_building = True
-                    self._build_similarity()
-                self.update_counts()  # "finding similar papers…"
-                await self._similarity_ready.wait()
-            if query.searches_text and not self._texts_ready:
-                if not self._texts_preparing:  # once: keys typed meanwhile wait for the same one
-                    self._texts_preparing = True
-                    self._prepare_texts()
-                self.update_counts()  # no stale hint while waiting
-                await self._texts_prepared.wait()
+            self.update_counts()  # no stale hint while waiting; "finding similar papers…"
+            if query.like:
+                await self._similarity.get(self)
+            if query.searches_text:
+                await self._texts.get(self)
             result = await asyncio.to_thread(self._query_result, query)
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
@@ -291,31 +295,7 @@ class MainScreen(ReadingScreen):
     def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
         from tui.core.selection import run_query
 
-        return run_query(self.store, index, query, self.chosen_order, self._similarity)
-
-    @work(thread=True, group="similarity")
-    def _build_similarity(self) -> None:
-        """Build the similarity index (~1.2 s at 19,630 papers), once, off the event loop."""
-        from tui.core.selection import build_similarity
-
-        similarity = build_similarity(self.store)
-        self.app.call_from_thread(self._similarity_built, similarity)
-
-    @work(thread=True, group="texts")
-    def _prepare_texts(self) -> None:
-        """Fold the papers' texts for text terms (~1 s at 19,630 papers), once, off the event loop."""
-        from tui.core.query import prepare_texts
-
-        prepare_texts(self.store.papers)
-        self.app.call_from_thread(self._texts_done)
-
-    def _texts_done(self) -> None:
-        self._texts_ready = True
-        self._texts_prepared.set()
-
-    def _similarity_built(self, similarity: SimilarityIndex) -> None:
-        self._similarity = similarity
-        self._similarity_ready.set()
+        return run_query(self.store, index, query, self.chosen_order, self._similarity.value)
 
     @property
     def chosen_order(self) -> str:
@@ -344,7 +324,7 @@ class MainScreen(ReadingScreen):
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         if view is not None:
             text = f"{view}: {text}"
-        starred, statuses = self._counted_user_data()
+        starred, statuses = self.store.user_counts()
         if starred:
             text += f" · ★ {starred:,}"
         if self.starred_only:
@@ -355,7 +335,7 @@ class MainScreen(ReadingScreen):
             text += f" · {len(self.marked):,} marked"
         if self._index is None:
             text += " · indexing…"
-        elif self._similarity is None and "like:" in self.filter_text:
+        elif not self._similarity.ready and "like:" in self.filter_text:
             text += " · finding similar papers…"
         if self.query_hint:
             text = f"⚠ {self.query_hint}"
@@ -367,15 +347,6 @@ class MainScreen(ReadingScreen):
         subtitle = " · ".join(parts)
         if self.paper_list.border_subtitle != subtitle:
             self.paper_list.border_subtitle = subtitle
-
-    def _counted_user_data(self) -> tuple[int, Counter[str]]:
-        """Papers starred, and papers by reading status; counted again only after a change."""
-        version = self.store.user_data_version
-        if self._user_counts is None or self._user_counts[0] != version:
-            records = self.store.all_user_data.values()  # one copy, for the star and status counts
-            starred = sum(1 for record in records if record.starred)
-            self._user_counts = (version, starred, Counter(record.status for record in records))
-        return self._user_counts[1], self._user_counts[2]
 
     def _filter_focused(self) -> bool:
         return isinstance(self.focused, FilterBar)
@@ -474,7 +445,7 @@ class MainScreen(ReadingScreen):
         """How many papers ``view`` shows now (``None``: not known yet); call it in a thread."""
         from tui.core.views import view_count
 
-        return view_count(self.store, self._index, view, self._similarity) if self.store.loaded else None
+        return view_count(self.store, self._index, view, self._similarity.value) if self.store.loaded else None
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile

@@ -1,0 +1,45 @@
+"""A value built once in a thread: waiters during the build share it; the store's user counts
+follow changes."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from textual.app import App
+
+from tui.core.store import Store
+from tui.screens.built_once import BuiltOnce
+
+
+async def test_many_waiters_share_one_build() -> None:
+    calls: list[str] = []
+    release = threading.Event()
+
+    def build() -> str:
+        calls.append(threading.current_thread().name)
+        release.wait(5)
+        return "index"
+
+    once: BuiltOnce[str] = BuiltOnce(build, "test")
+    app: App[None] = App()
+    async with app.run_test():
+        waiters = [asyncio.create_task(once.get(app)) for _ in range(5)]
+        await asyncio.sleep(0.05)
+        assert not once.ready and once.value is None
+        release.set()
+        assert await asyncio.gather(*waiters) == ["index"] * 5
+        assert once.ready and await once.get(app) == "index"
+    assert len(calls) == 1 and calls[0] != threading.main_thread().name
+
+
+def test_user_counts_follow_changes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    assert store.user_counts() == (0, {})
+    store.set_star("openreview:a", True)
+    store.set_status("openreview:b", "read")
+    starred, statuses = store.user_counts()
+    assert starred == 1 and statuses["read"] == 1
+    store.set_star("openreview:a", False)
+    assert store.user_counts()[0] == 0
