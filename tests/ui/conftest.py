@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from tui.app import PaperApp
 from tui.core.importer import import_files
 from tui.core.paper import Paper
 from tui.core.store import Store
 from tui.screens.main import MainScreen
+from tui.widgets.counts_label import CountsLabel
 from tui.widgets.paper_list import PaperList
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
@@ -45,7 +45,7 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 def counts(app: PaperApp) -> str:
     """The counts beside the filter bar (or the query hint shown there)."""
-    return str(main_screen(app).query_one("#counts", Static).render())
+    return main_screen(app).query_one("#counts", CountsLabel).text
 
 
 def main_screen(app: PaperApp) -> MainScreen:

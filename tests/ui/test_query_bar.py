@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Static
 
-from tests.ui.conftest import SIZE, main_screen, paper_list
+from tests.ui.conftest import SIZE, counts, main_screen, paper_list
 from tui.app import PaperApp
 from tui.core.paper import Paper, Ratings
 from tui.core.store import Store
@@ -50,6 +49,5 @@ async def test_fields_filter_and_words_rank(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert main_screen(app).view_ids() == good  # the last good result stays
-        counts = str(main_screen(app).query_one("#counts", Static).render())
-        assert "rating needs a number" in counts
+        assert "rating needs a number" in counts(app)
         assert paper_list(app).row_count == len(good)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
 from tui.app import PaperApp
 from tui.core.settings import CONFIG_FILE
 from tui.core.store import Store
@@ -17,7 +17,6 @@ from tui.screens.help import HelpScreen
 from tui.widgets.paper_detail import PaperDetail
 
 AppFactory = Callable[..., PaperApp]
-
 
 
 def config(store: Store) -> dict[str, object]:
@@ -114,4 +113,4 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert main_screen(again).view_ids()[0] == "openreview:B"
-        assert "by changed" in str(main_screen(again).query_one("#counts", Static).render())
+        assert "by changed" in counts(again)

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input
 
 from tui import collector
 from tui.core.errors import StoreError
@@ -36,6 +36,7 @@ from tui.core.settings import (
 from tui.core.store import Store
 from tui.screens.built_once import BuiltOnce
 from tui.screens.reading import ReadingScreen
+from tui.widgets.counts_label import CountsLabel
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_detail import PaperDetail
 from tui.widgets.paper_list import PaperList
@@ -113,15 +114,13 @@ class MainScreen(ReadingScreen):
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
-        #: The counts text shown (a Static is updated only when it changes).
-        self._counts_text: str | None = None
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
             yield FilterBar(id="filter")
-            yield Static("", id="counts", markup=False)
+            yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(self.store.row, self.store.user_data, self.marked.__contains__, id="paper-list")
             yield PaperDetail(id="paper-detail")
@@ -320,10 +319,14 @@ class MainScreen(ReadingScreen):
         total = self.store.paper_count
         shown = len(self._view_ids)
         filtered = bool(self.filter_text.strip()) or self.starred_only
-        text = f"{shown:,} of {total:,}" if filtered else f"{total:,} papers"
+        total_text = f"{total:,}"
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         if view is not None:
-            text = f"{view}: {text}"
+            text = f"{view}: {shown:,} of {total_text}"
+        elif filtered:  # padded to the total's width: typing then rarely changes the label's width
+            text = f"{shown:>{len(total_text)},} of {total_text}"
+        else:
+            text = f"{total_text} papers"
         starred, statuses = self.store.user_counts()
         if starred:
             text += f" · ★ {starred:,}"
@@ -339,9 +342,7 @@ class MainScreen(ReadingScreen):
             text += " · finding similar papers…"
         if self.query_hint:
             text = f"⚠ {self.query_hint}"
-        if text != self._counts_text:
-            self._counts_text = text
-            self.query_one("#counts", Static).update(text)
+        self.query_one("#counts", CountsLabel).update(text)
         unseen = total - sum(statuses.values()) + statuses["unseen"]
         parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses[s]]
         subtitle = " · ".join(parts)

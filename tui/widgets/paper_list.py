@@ -189,9 +189,11 @@ class PaperList(ScrollView, can_focus=True):
         self._row_of = None
         size = Size(self.size.width, len(paper_ids))
         if size != self.virtual_size:
-            # Not `self.virtual_size = size`: as a reactive it would also repaint every line.
+            # Not `self.virtual_size = size`: as a reactive it would also repaint every line and
+            # lay out the screen (~4 ms of a keystroke's frame). The scrollbar is updated as a
+            # layout would (Textual's `_scroll_update`); one appearing or going lays out itself.
             self.set_reactive(PaperList.virtual_size, size)
-            self.refresh(repaint=False, layout=True)  # the scrollbar follows in the layout
+            self._scroll_update(size)
         row = self.row_of(highlight) if highlight is not None else None
         self._showing = True
         try:
