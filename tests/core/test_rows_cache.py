@@ -4,6 +4,7 @@ row per paper up front; a broken cache costs speed, never a crash or a wrong lis
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -67,3 +68,29 @@ def test_a_broken_rows_cache_is_ignored(imported: Store, rows: object) -> None:
     store = Store(imported.data_dir, lazy=True)
     assert store.loaded  # the catalogue was parsed instead
     assert store.paper_ids == imported.paper_ids
+
+
+def test_a_stale_rows_cache_is_written_again(imported: Store) -> None:
+    """A copied or restored store (its catalogue's time changed) reads the catalogue once, then
+    writes the cache that the next start reads."""
+    catalogue = imported.catalogue_path
+    stat = catalogue.stat()
+    os.utime(catalogue, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    first = Store(imported.data_dir, lazy=True)
+    assert first.loaded  # the cache did not match: the catalogue was parsed
+    second = Store(imported.data_dir, lazy=True)
+    assert not second.loaded  # the cache written by the first
+    assert second.paper_ids == imported.paper_ids
+    assert [second.row(pid) for pid in second.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+
+
+def test_no_rows_cache_for_a_catalogue_replaced_after_reading(imported: Store) -> None:
+    """Another process's import replaced the catalogue after this store read it: the rows this
+    store holds are not written under the new catalogue's stamp."""
+    store = Store(imported.data_dir)
+    other = Store(imported.data_dir)
+    other.import_papers([Paper(id="abs:00000000000000ff", title="New", abstract="A new abstract, long enough.")])
+    rows = imported.data_dir / ROWS_FILE
+    rows.unlink()
+    store._write_rows_cache()
+    assert not rows.exists()

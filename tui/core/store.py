@@ -110,6 +110,8 @@ class Store:
                 clean_stray_temp_files(directory, older_than_s=60.0)
         if not (lazy and self._load_rows_cache()):
             self.load()
+            if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
+                self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
         self._migrate_single_user_file()
         if self._loaded:
@@ -212,14 +214,19 @@ class Store:
         return True
 
     def _write_rows_cache(self) -> None:
-        """Write the rows cache for the catalogue just written (a failure only costs speed)."""
+        """Write the rows cache for the catalogue as this store last read or wrote it (a failure
+        only costs speed). If the file changed meanwhile (another process's import), no cache."""
         try:
             stat = self.catalogue_path.stat()
+            if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != self._catalogue_stamp:
+                return
             payload = {
                 "catalogue": [stat.st_size, stat.st_mtime_ns],
                 "rows": [PaperRow.of(paper).to_list() for paper in self._papers.values()],
             }
             atomic_write_bytes(self.rows_path, orjson.dumps(payload))
+            if _stamp(self.catalogue_path) != self._catalogue_stamp:  # replaced while writing
+                self.rows_path.unlink()
         except (OSError, StoreError):
             with contextlib.suppress(OSError):
                 self.rows_path.unlink()
