@@ -6,17 +6,19 @@ the core with the app: the same store, the same importers, the same ranking. Eac
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui import __version__, collector
 from tui.core.errors import PaperdeckError
-from tui.core.sources import FORMAT_NAMES
 from tui.core.store import Store
 from tui.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
+
+if TYPE_CHECKING:
+    import argparse
 
 #: Subcommands (implemented in :mod:`tui.cli_commands`, imported only when one is used).
 COMMAND_NAMES = (
@@ -35,6 +37,9 @@ COMMAND_NAMES = (
     "similar",
 )
 
+#: The GIL switch interval while the app runs (seconds; Python's default is 0.005).
+SWITCH_INTERVAL_S = 0.0005
+
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -46,6 +51,10 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def build_app_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck [FILE ...]`` (open the app)."""
+    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing (~15 ms)
+
+    from tui.core.sources import FORMAT_NAMES
+
     parser = argparse.ArgumentParser(
         prog="paperdeck",
         description="Browse, filter, star and annotate conference paper lists in the terminal. "
@@ -67,6 +76,8 @@ def build_app_parser() -> argparse.ArgumentParser:
 
 def build_command_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck COMMAND …``."""
+    import argparse
+
     from tui.cli_commands import add_command_parsers
 
     parser = argparse.ArgumentParser(prog="paperdeck")
@@ -130,10 +141,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_command_parser().parse_args(args_list)
             store = Store(data_dir(args.data_dir))
             return COMMANDS[args.command](store, args)
-        args = build_app_parser().parse_args(args_list)
+        # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
+        app_args = build_app_parser().parse_args(args_list) if args_list else None
         collector.pause()  # the cycle collector, while starting (tui.collector)
         try:
-            store, messages = open_store(args.data_dir, args.files, args.format)
+            if app_args is None:
+                store, messages = open_store(None, [])
+            else:
+                store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
         except BaseException:
             gc.enable()
             raise
@@ -149,10 +164,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
     app = PaperApp(store=store, messages=messages)
+    # Textual writes each frame from a thread, which waits for the GIL while the event loop goes
+    # on: at Python's default switch interval (5 ms) the first frame reached the terminal 5–10 ms
+    # after it was drawn (as does any frame drawn while the loop stays busy).
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     try:
         app.run()
     finally:
         gc.enable()  # if the app ended before the main screen turned it back on
+        sys.setswitchinterval(switch_interval)
     return app.return_code or 0
 
 
