@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from textual.color import Color
 from textual.widgets import Static
 
 from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
@@ -44,6 +45,9 @@ async def test_layout_and_theme_persist(make_app: AppFactory, seeded_store: Stor
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.theme == "gruvbox"
+        gruvbox = again.get_theme("gruvbox")
+        assert gruvbox is not None and gruvbox.background is not None
+        assert main_screen(again).styles.background == Color.parse(gruvbox.background)  # styled with it
         assert main_screen(again).paper_list.styles.width is not None
         assert str(main_screen(again).paper_list.styles.width) in ("50%", "50w")
 

@@ -84,6 +84,10 @@ class MainScreen(ReadingScreen):
         *(Binding(str(n), f"open_view({n})", f"Open view {n}", show=False, id=f"main.view_{n}") for n in range(1, 10)),
     ]
 
+    #: The list has the focus from the start: focused as the screen is composed, not moved there
+    #: in ``on_mount`` (which restyled the screen once more before the first frame, ~7 ms).
+    AUTO_FOCUS = "#paper-list"
+
     #: Seconds of typing pause before the detail pane follows the top result.
     DETAIL_WHILE_TYPING_S: ClassVar[float] = 0.15
 
@@ -153,7 +157,6 @@ class MainScreen(ReadingScreen):
         if self.chosen_order not in ("relevance", "list"):
             self._refilter()  # the saved sort order
         self.update_counts()
-        self.set_focus(self.paper_list)
         # Each change of the filter bar's text re-ranks the list right away, in the same step as
         # the text changes, so both show in one frame (Input.Changed arrives a frame later).
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
