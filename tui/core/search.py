@@ -41,6 +41,7 @@ import numpy as np
 from rapidfuzz import fuzz, process
 
 from tui.core.paper import Paper
+from tui.core.search_scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
 from tui.core.search_words import fold_fields as _fold_fields
 from tui.core.search_words import word_list as _word_list
 from tui.core.search_words import word_set as _word_set
@@ -50,10 +51,7 @@ from tui.core.search_words import words
 TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
 _CODES = (TITLE, KEYWORD, AUTHOR, ABSTRACT)
 _WEIGHT = {TITLE: 10.0, KEYWORD: 6.0, AUTHOR: 5.5, ABSTRACT: 1.0}
-_NOTE_WEIGHT = 5.0
 _INITIALS_QUALITY = 0.75
-_PREFIX_QUALITY = 0.85
-_FUZZY_QUALITY = 0.8
 #: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
 #: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
 #: ``supermartingale`` finds its keyword before the title with "Submartingale".
@@ -65,7 +63,6 @@ _SHORT_PREFIX_FIELDS: dict[int, tuple[int, ...]] = {1: (TITLE,), 2: (TITLE, KEYW
 #: Sort-key layout, one int per paper: score in 1/100 | phrase order (4 bits) | title coverage
 #: (8 bits) | query words also in the keywords (4 bits). Below 16 query words it stays under
 #: 2**30, where CPython's int arithmetic takes its fast path.
-_SCORE_SHIFT = 16
 _ORDER_SHIFT = 12
 _ORDER_MAX = 15
 _COVER_SHIFT = 4
@@ -75,15 +72,6 @@ _MAX_ORDER_TITLES = 400  # best-scored titles checked for phrase order per query
 
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
-
-
-def _fuzzy_cutoff(length: int) -> float | None:
-    """The ``fuzz.ratio`` a vocabulary word needs to count as a typo of a query word this long."""
-    if length < 4:
-        return None
-    if length < 9:
-        return 80.0  # one typo: "difusion"/"diffusion" 94, "grpah"/"graph" 80; "decision" 75
-    return 78.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +95,7 @@ class _WordMatch:
     """What one query word matches, one array entry per paper position (numpy, dense: a query's
     arithmetic over 19,630 papers is then a few C loops); cached and shared, so never mutated."""
 
-    scores: np.ndarray  # int64: best quality x field weight, as a sort key (_score_key); 0: no match
+    scores: np.ndarray  # int64: best quality x field weight, as a sort key (score_key); 0: no match
     title_hits: np.ndarray  # int64: title words the query word stands for: 1, an acronym its letters
     keyword_hits: np.ndarray  # int64: 1 where the query word is in the keywords too
     vocabulary: frozenset[str]
@@ -201,7 +189,7 @@ class SearchIndex:
         self._initial_starts = list(accumulate((len(s) + 1 for s in initials), initial=0))
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
-        self._note_cache: tuple[dict[int, frozenset[str]], _NoteWords, dict[str, dict[int, int]]] | None = None
+        self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
         #: Results ranked ahead of time (:meth:`warm`), by query words, for one snapshot of the notes.
         self._warm: tuple[dict[int, frozenset[str]], dict[tuple[str, ...], array[int]]] | None = None
         self._expansions: dict[str, _Expansion] = {}
@@ -316,10 +304,10 @@ class SearchIndex:
         groups: list[tuple[int, np.ndarray]] = []
         hit_positions: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
         for quality, vocab_words in expansion.bands:
-            prefix = quality == _PREFIX_QUALITY
+            prefix = quality == PREFIX_QUALITY
             codes = _SHORT_PREFIX_FIELDS[len(word)] if prefix and short else _CODES
             for code in codes:
-                field, score = self._fields[code], _score_key(quality * _WEIGHT[code])
+                field, score = self._fields[code], score_key(quality * _WEIGHT[code])
                 if prefix and bounded:  # a few papers left: scanning their words is faster
                     found = np.array(self._starting_with(code, word, within or []), dtype=np.int64)
                 else:
@@ -329,7 +317,7 @@ class SearchIndex:
                 groups.append((score, found))
         acronym = np.array(self._acronym_positions(word), dtype=np.int64)
         if len(acronym):
-            groups.append((_score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]), acronym))
+            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]), acronym))
         groups.sort(key=itemgetter(0))
         size = len(self._ids)
         scores = np.zeros(size, dtype=np.int64)
@@ -356,7 +344,7 @@ class SearchIndex:
         (scoring every note per keystroke took ~5 ms with 300 notes)."""
         cache = self._note_cache
         if cache is None or cache[0] is not notes:
-            cache = self._note_cache = (notes, _NoteWords.of(notes), {})
+            cache = self._note_cache = (notes, NoteWords.of(notes), {})
         _, note_words, found = cache
         scores = found.get(word)
         if scores is None:
@@ -423,12 +411,12 @@ class SearchIndex:
             bands.append((1.0, (word,)))
             del prefixed[0]
         if prefixed:
-            bands.append((_PREFIX_QUALITY, tuple(prefixed)))
-        cutoff = _fuzzy_cutoff(len(word))
+            bands.append((PREFIX_QUALITY, tuple(prefixed)))
+        cutoff = fuzzy_cutoff(len(word))
         if cutoff is not None:
             # A word the index knows (or the start of one, as typed) is less likely a typo:
             # its typo neighbours count less.
-            typo_quality = _FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
+            typo_quality = FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
             typos: defaultdict[float, list[str]] = defaultdict(list)
             found = chain.from_iterable(
                 process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
@@ -447,11 +435,6 @@ class SearchIndex:
         return expansion
 
 
-def _score_key(score: float) -> int:
-    """``score`` in 1/100, in the high bits of a sort key."""
-    return round(score * 100.0) << _SCORE_SHIFT
-
-
 def _positions(postings: Iterable[array[int] | None]) -> np.ndarray:
     """The positions of some posting lists, one array (numpy views of the ``array`` buffers)."""
     found = [np.frombuffer(p, dtype=np.uint32) for p in postings if p]
@@ -468,44 +451,6 @@ def _with_notes(scores: np.ndarray, note_scores: dict[int, int]) -> np.ndarray:
     merged = scores.copy()
     merged[list(better)] = list(better.values())
     return merged
-
-
-@dataclass(frozen=True, slots=True)
-class _NoteWords:
-    """The words of all notes, each with the positions whose note has it: a query word is
-    matched against them once, not note by note."""
-
-    words: list[str]  # sorted
-    positions: dict[str, list[int]]
-
-    @classmethod
-    def of(cls, notes: Mapping[int, frozenset[str]]) -> _NoteWords:
-        positions: dict[str, list[int]] = {}
-        for position, note_words in notes.items():
-            for word in note_words:
-                positions.setdefault(word, []).append(position)
-        return cls(sorted(positions), positions)
-
-    def scores(self, word: str) -> dict[int, int]:
-        """Score keys by position of a query word in the notes: per note, its best word: the word
-        itself (1), a word it starts (0.85), else its closest typo (at most 0.8), times 5."""
-        quality: dict[int, float] = {}
-
-        def found(note_word: str, value: float) -> None:
-            for position in self.positions[note_word]:
-                if value > quality.get(position, 0.0):
-                    quality[position] = value
-
-        start = bisect_left(self.words, word)
-        for note_word in self.words[start : bisect_left(self.words, word + "\U0010ffff", start)]:
-            found(note_word, 1.0 if note_word == word else _PREFIX_QUALITY)
-        cutoff = _fuzzy_cutoff(len(word))
-        if cutoff is not None:
-            for note_word, score, _ in process.extract(
-                word, self.words, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
-            ):
-                found(note_word, _FUZZY_QUALITY * score / 100.0)
-        return {position: _score_key(value * _NOTE_WEIGHT) for position, value in quality.items()}
 
 
 def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) -> int:
