@@ -22,15 +22,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
-
-import orjson
 
 from tui.core.errors import StoreError
 from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import STATUSES, Paper, PaperRow, UserData
+from tui.core.rows_cache import file_stamp, read_rows_cache, write_rows_cache
 from tui.core.storage import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -192,44 +190,16 @@ class Store:
 
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
-        try:
-            stat = self.catalogue_path.stat()
-            data = orjson.loads(self.rows_path.read_bytes())
-            if data.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
-                return False
-            items = data["rows"]
-            # Checked here (in C: maps over the 19,630 rows), built into PaperRows only when shown.
-            ids = list(map(itemgetter(0), items))
-            if not (
-                type(items) is list
-                and set(map(type, items)) <= {list}
-                and set(map(len, items)) <= {5}
-                and set(map(type, ids)) <= {str}
-                and set(map(type, map(itemgetter(1), items))) <= {str}
-            ):
-                return False
-        except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
-            return False  # no cache, or a stale or broken one: load the catalogue instead
-        self._rows = dict(zip(ids, items, strict=True))
+        rows = read_rows_cache(self.rows_path, self.catalogue_path)
+        if rows is None:
+            return False
+        self._rows = rows
         return True
 
     def _write_rows_cache(self) -> None:
-        """Write the rows cache for the catalogue as this store last read or wrote it (a failure
-        only costs speed). If the file changed meanwhile (another process's import), no cache."""
-        try:
-            stat = self.catalogue_path.stat()
-            if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != self._catalogue_stamp:
-                return
-            payload = {
-                "catalogue": [stat.st_size, stat.st_mtime_ns],
-                "rows": [PaperRow.of(paper).to_list() for paper in self._papers.values()],
-            }
-            atomic_write_bytes(self.rows_path, orjson.dumps(payload))
-            if _stamp(self.catalogue_path) != self._catalogue_stamp:  # replaced while writing
-                self.rows_path.unlink()
-        except (OSError, StoreError):
-            with contextlib.suppress(OSError):
-                self.rows_path.unlink()
+        """Write the rows cache for the catalogue as this store last read or wrote it."""
+        if self._catalogue_stamp is not None:
+            write_rows_cache(self.rows_path, self.catalogue_path, self._catalogue_stamp, self._papers.values())
 
     def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
         """Merge ``papers`` into the catalogue (:mod:`tui.core.merge`) and write it once.
@@ -249,7 +219,7 @@ class Store:
         # One import at a time per store, each merging into the catalogue as it is on disk now:
         # merged into a copy read earlier, another process's import would be overwritten.
         with _ImportLock(self.data_dir / IMPORT_LOCK_FILE):
-            if _stamp(self.catalogue_path) != self._catalogue_stamp:
+            if file_stamp(self.catalogue_path) != self._catalogue_stamp:
                 self._load_catalogue()
                 self._rows = None
             result = Merger(self._papers, self._aliases).merge(papers)
@@ -279,7 +249,7 @@ class Store:
                 self._user.move(orphans)
 
     def _load_catalogue(self) -> None:
-        self._catalogue_stamp = _stamp(self.catalogue_path)  # before reading: errs on re-reading
+        self._catalogue_stamp = file_stamp(self.catalogue_path)  # before reading: errs on re-reading
         data = self._catalogue_storage.read()
         if data is None:
             return
@@ -301,7 +271,7 @@ class Store:
         self._catalogue_storage.write(
             {"meta": {"1": _meta()}, "papers": documents, "aliases": {"1": aliases}}
         )
-        self._catalogue_stamp = _stamp(self.catalogue_path)
+        self._catalogue_stamp = file_stamp(self.catalogue_path)
 
     def resolve(self, paper_id: str) -> str:
         """The current id of a paper known by ``paper_id`` (which may be an older alias)."""
@@ -457,15 +427,6 @@ def _check_schema(data: dict[str, Any], path: Path) -> None:
         raise StoreError(
             path, f"written by a newer paperdeck (schema {schema}, this one reads {SCHEMA_VERSION}); upgrade"
         )
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """``(inode, mtime_ns, size)`` of a file (each write replaces it), ``None`` when missing."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
 class _ImportLock:
