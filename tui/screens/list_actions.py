@@ -32,6 +32,17 @@ def export_view(screen: MainScreen) -> None:
     export_papers_to_file(screen, screen.store, ids, what)
 
 
+def open_view_number(screen: MainScreen, number: int) -> None:
+    """Keys ``0``–``9``: view ``number`` (``0``: every paper), or a hint when there is none yet."""
+    views = screen.views
+    if number == 0:
+        screen.open_view(None)
+    elif number <= len(views):
+        screen.open_view(views[number - 1])
+    else:
+        screen.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
+
+
 def show_views(screen: MainScreen) -> None:
     """The views list with live counts; the view chosen opens."""
     from tui.screens.views import ViewsScreen

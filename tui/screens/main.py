@@ -23,7 +23,6 @@ from textual.widgets import Footer, Input
 from tui import collector
 from tui.core.errors import StoreError
 from tui.core.history import History
-from tui.core.paper import STATUSES
 from tui.core.settings import (
     LIST_WIDTH_MAX,
     LIST_WIDTH_MIN,
@@ -36,7 +35,7 @@ from tui.core.settings import (
 from tui.core.store import Store
 from tui.screens.built_once import BuiltOnce
 from tui.screens.reading import ReadingScreen
-from tui.widgets.counts_label import CountsLabel
+from tui.widgets.counts_label import CountsLabel, counts_text, status_summary
 from tui.widgets.filter_bar import FilterBar
 from tui.widgets.paper_detail import PaperDetail
 from tui.widgets.paper_list import PaperList
@@ -319,37 +318,22 @@ class MainScreen(ReadingScreen):
         self._refilter()
 
     def update_counts(self) -> None:
-        total = self.store.paper_count
-        shown = len(self._view_ids)
         filtered = bool(self.filter_text.strip()) or self.starred_only
-        total_text = f"{total:,}"
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
-        if view is not None:
-            text = f"{view}: {shown:,} of {total_text}"
-        elif filtered:  # padded to the total's width: typing then rarely changes the label's width
-            text = f"{shown:>{len(total_text)},} of {total_text}"
-        else:
-            text = f"{total_text} papers"
         starred, statuses = self.store.user_counts()
-        if starred:
-            text += f" · ★ {starred:,}"
-        if self.starred_only:
-            text += " · starred only"
-        if self.chosen_order != "relevance":
-            text += f" · by {self.chosen_order}"
-        if self.marked:
-            text += f" · {len(self.marked):,} marked"
-        if self._index is None:
-            text += " · indexing…"
-        elif not self._similarity.ready and "like:" in self.filter_text:
-            text += " · finding similar papers…"
-        if self.query_hint:
-            text = f"⚠ {self.query_hint}"
-        self.query_one("#counts", CountsLabel).update(text)
-        unseen = total - sum(statuses.values()) + statuses["unseen"]
-        parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses[s]]
-        subtitle = " · ".join(parts)
-        if self.paper_list.border_subtitle != subtitle:
+        finding = self._index is not None and not self._similarity.ready and "like:" in self.filter_text
+        notes = [
+            f"★ {starred:,}" if starred else "",
+            "starred only" if self.starred_only else "",
+            f"by {self.chosen_order}" if self.chosen_order != "relevance" else "",
+            f"{len(self.marked):,} marked" if self.marked else "",
+            "indexing…" if self._index is None else "",
+            "finding similar papers…" if finding else "",
+        ]
+        total = self.store.paper_count
+        text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes)
+        self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
+        if self.paper_list.border_subtitle != (subtitle := status_summary(total, statuses)):
             self.paper_list.border_subtitle = subtitle
 
     def _filter_focused(self) -> bool:
@@ -427,13 +411,9 @@ class MainScreen(ReadingScreen):
         self.set_focus(self.paper_list)
 
     def action_open_view(self, number: int) -> None:
-        views = self.views
-        if number == 0:
-            self.open_view(None)
-        elif number <= len(views):
-            self.open_view(views[number - 1])
-        else:
-            self.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
+        from tui.screens.list_actions import open_view_number
+
+        open_view_number(self, number)
 
     def action_views(self) -> None:
         from tui.screens.list_actions import show_views

@@ -7,9 +7,34 @@ the number shown to the width of the total, so that typing rarely changes it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from rich.cells import cell_len
 from textual.content import Content
 from textual.widget import Widget
+
+from tui.core.paper import STATUSES
+
+
+def counts_text(shown: int, total: int, *, filtered: bool, view: str | None, notes: Sequence[str]) -> str:
+    """``"1,234 of 19,630 · ★ 12"``: papers shown of all (with the view's name when a saved view is
+    shown), then the non-empty ``notes``. Filtered, the number shown is padded to the total's
+    width, so that typing rarely changes the label's width."""
+    total_text = f"{total:,}"
+    if view is not None:
+        text = f"{view}: {shown:,} of {total_text}"
+    elif filtered:
+        text = f"{shown:>{len(total_text)},} of {total_text}"
+    else:
+        text = f"{total_text} papers"
+    return " · ".join([text, *(note for note in notes if note)])
+
+
+def status_summary(total: int, statuses: Mapping[str, int]) -> str:
+    """``"19,600 unseen · 30 to-read"``: papers by reading status (unseen: those with no status)."""
+    unseen = total - sum(statuses.values()) + statuses.get("unseen", 0)
+    parts = [f"{unseen:,} unseen"] + [f"{statuses[s]:,} {s}" for s in STATUSES[1:] if statuses.get(s)]
+    return " · ".join(parts)
 
 
 class CountsLabel(Widget):
