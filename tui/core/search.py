@@ -422,9 +422,8 @@ class SearchIndex:
                 process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
                 for candidates in self._typo_candidates(word)
             )
-            for vocab_word, score in dict(
-                sorted(((w, score) for w, score, _ in found), key=lambda hit: (-hit[1], hit[0]))
-            ).items():
+            # A word in two slices is found twice, with the same score: once is enough.
+            for vocab_word, score in {w: score for w, score, _ in found}.items():
                 if not vocab_word.startswith(word):  # exact and prefix matches are banded above
                     typos[typo_quality * score / 100.0].append(vocab_word)
             bands.extend((quality, tuple(found)) for quality, found in typos.items())
