@@ -31,3 +31,15 @@ def test_warm_results_and_note_matches_are_what_a_fresh_index_ranks(data_dir: Pa
     index.set_note(ids[12], "dataset of graphs, quokka")
     changed = {ids[3]: notes[ids[3]], ids[5]: notes[ids[5]], ids[12]: "dataset of graphs, quokka"}
     assert {query: index.search(query).positions for query in QUERIES} == fresh_results(store, changed)
+
+
+def test_search_ids_are_the_ranking_s_ids(data_dir: Path, seed_files: list[Path]) -> None:
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    index = SearchIndex(store.papers, {store.paper_ids[5]: "diffusion baseline"})
+    for warmed in (False, True):
+        if warmed:
+            index.warm(string.ascii_lowercase + string.digits)
+        for query in [*QUERIES, "", "zzqx"]:
+            assert index.search_ids(query) == index.paper_ids(index.search(query).positions), (query, warmed)
+    assert index.search_ids("") == store.paper_ids

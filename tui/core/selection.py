@@ -53,7 +53,7 @@ def run_query(
     if words:
         if index is None:
             raise ValueError("a query with words needs a search index")
-        ids = index.paper_ids(index.search(words).positions)
+        ids = index.search_ids(words)
     else:
         ids = store.paper_ids
     if query.like:
