@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -38,36 +39,81 @@ def test_a_lazy_store_shows_rows_before_parsing_the_catalogue(imported: Store) -
     assert lazy.loaded and lazy.paper_count == 5 and lazy.row(first) == imported.row(first)
 
 
-def test_a_row_with_a_broken_field_still_shows_its_title(imported: Store) -> None:
-    path = imported.data_dir / ROWS_FILE
-    data = json.loads(path.read_text())
-    data["rows"][1][4] = "not a rating"
-    path.write_text(json.dumps(data))
-    lazy = Store(imported.data_dir, lazy=True)
+def _cache_lines(store: Store) -> list[str]:
+    """The rows cache's lines: header, ids, then one row per paper."""
+    text = (store.data_dir / ROWS_FILE).read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    return text[:-1].split("\n")  # not splitlines(): U+2028 in a title is no line break here
+
+
+def _write_cache_lines(store: Store, lines: list[str]) -> None:
+    (store.data_dir / ROWS_FILE).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> None:
+    lines = _cache_lines(imported)
+    stat = imported.catalogue_path.stat()
+    assert json.loads(lines[0]) == {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5}
+    assert json.loads(lines[1]) == imported.paper_ids
+    assert [json.loads(line) for line in lines[2:]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
+
+
+def test_a_title_with_a_line_break_stays_on_its_row(data_dir: Path) -> None:
+    store = Store(data_dir, now=lambda: FIXED_TIME)
+    title = "Line one\nline two \u2028 and \r three"
+    store.import_papers([Paper(id="abs:00000000000000aa", title=title, abstract="An abstract, long enough here.")])
+    assert len(_cache_lines(store)) == 3
+    lazy = Store(data_dir, lazy=True)
     assert not lazy.loaded
-    pid = imported.paper_ids[1]
-    assert lazy.row(pid) == PaperRow(pid, "Paper 1")
+    assert lazy.row("abs:00000000000000aa") == store.row("abs:00000000000000aa")
 
 
 @pytest.mark.parametrize(
-    "rows",
+    ("row", "shown"),
     [
-        {"not": "a list"},
-        [["abs:0000000000000000", "too short"]],
-        [[1, "an id that is no string", False, "unknown", None]],
-        [["abs:0000000000000000", None, False, "unknown", None]],
-        ["not a row"],
-        [""],
+        ('["{pid}", "Paper 1", false, "unknown", "not a rating"]', "Paper 1"),  # a broken field: the title
+        ('["{pid}", "Paper 1"]', "Paper 1"),
+        ('["abs:someone-else", "Not this paper", false, "unknown", null]', "{pid}"),  # another paper's row
+        ('["{pid}", null, false, "unknown", null]', "{pid}"),
+        ('{{"not": "a row"}}', "{pid}"),
+        ("not json at all", "{pid}"),
+        ("", "{pid}"),
     ],
 )
-def test_a_broken_rows_cache_is_ignored(imported: Store, rows: object) -> None:
-    path = imported.data_dir / ROWS_FILE
-    data = json.loads(path.read_text())
-    data["rows"] = rows
-    path.write_text(json.dumps(data))
+def test_a_broken_row_still_shows(imported: Store, row: str, shown: str) -> None:
+    """One broken line costs its row's details, never the list: the row shows its title or,
+    failing that, its id (the catalogue, parsed in the background, then gives the real row)."""
+    pid = imported.paper_ids[1]
+    lines = _cache_lines(imported)
+    lines[3] = row.format(pid=pid)
+    _write_cache_lines(imported, lines)
+    lazy = Store(imported.data_dir, lazy=True)
+    assert not lazy.loaded
+    assert lazy.row(pid) == PaperRow(pid, shown.format(pid=pid))
+    assert lazy.row(imported.paper_ids[2]) == imported.row(imported.paper_ids[2])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda lines: lines[:-1],  # a row missing
+        lambda lines: [*lines, lines[-1]],  # a row too many
+        lambda lines: [lines[0], '["abs:0000000000000000"]', *lines[2:]],  # ids and rows disagree
+        lambda lines: [lines[0], '{"not": "ids"}', *lines[2:]],
+        lambda lines: [lines[0], "[1, 2, 3, 4, 5]", *lines[2:]],
+        lambda lines: [lines[0].replace('"rows":5', '"rows":4'), *lines[1:]],
+        lambda lines: ['{"rows": 5}', *lines[1:]],  # no catalogue stamp
+        lambda lines: ["[]", *lines[1:]],
+        lambda lines: ['{"catalogue": [1, 2], "rows": [["old", "format"]]}'],  # the old one-document cache
+        lambda lines: [""],
+    ],
+)
+def test_a_broken_rows_cache_is_ignored(imported: Store, change: Callable[[list[str]], list[str]]) -> None:
+    _write_cache_lines(imported, change(_cache_lines(imported)))
     store = Store(imported.data_dir, lazy=True)
     assert store.loaded  # the catalogue was parsed instead
     assert store.paper_ids == imported.paper_ids
+    assert not Store(imported.data_dir, lazy=True).loaded  # and the cache written again
 
 
 def test_a_stale_rows_cache_is_written_again(imported: Store) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 from tui.core.errors import StoreError
 from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import STATUSES, Paper, PaperRow, UserData
-from tui.core.rows_cache import file_stamp, read_rows_cache, write_rows_cache
+from tui.core.rows_cache import decode_row, file_stamp, read_rows_cache, write_rows_cache
 from tui.core.storage import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -96,9 +96,9 @@ class Store:
         self.rows_path = self.data_dir / ROWS_FILE
         self._papers: dict[str, Paper] = {}
         self._aliases: dict[str, str] = {}
-        #: The rows cache while the catalogue is not parsed: each row as read (a list) until first
-        #: shown, then as a :class:`PaperRow` (building all 19,630 at start-up cost ~70 ms).
-        self._rows: dict[str, PaperRow | list[Any]] | None = None
+        #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
+        #: first shown, then as a :class:`PaperRow` (decoding all 19,630 at start-up cost ~40 ms).
+        self._rows: dict[str, PaperRow | bytes] | None = None
         self._load_lock = threading.Lock()
         self._loaded = False
         #: (inode, mtime, size) of the catalogue as last read or written by this store.
@@ -168,8 +168,8 @@ class Store:
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and rows is not None:
             row = rows.get(paper_id)
-            if isinstance(row, list):
-                row = rows[paper_id] = _cached_row(row)
+            if isinstance(row, bytes):
+                row = rows[paper_id] = decode_row(paper_id, row)
             return row
         paper = self._papers.get(paper_id)
         return PaperRow.of(paper) if paper is not None else None
@@ -389,14 +389,6 @@ class Store:
 
     def close(self) -> None:
         """Nothing to release: files are open only during a read or a write."""
-
-
-def _cached_row(item: list[Any]) -> PaperRow:
-    """A row of the rows cache (checked to be ``[id: str, title: str, …]`` when read)."""
-    try:
-        return PaperRow.from_list(item)
-    except (ValueError, TypeError):
-        return PaperRow(item[0], item[1])  # a broken decision or rating: show the title anyway
 
 
 def _meta() -> dict[str, Any]:
