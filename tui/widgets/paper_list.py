@@ -13,7 +13,6 @@ segments, not through a Rich ``Text`` (~0.4 ms a row here), whenever its text is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from math import ceil
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -22,16 +21,17 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
-from textual.filter import ANSIToTruecolor, LineFilter
+from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
-from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from tui.core.paper import PaperRow, UserData
 from tui.core.safe_text import one_line
+from tui.widgets.list_scrollbar import ListScrollBar, without_truecolor
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: Reading-status markers (one cell).
@@ -49,57 +49,6 @@ BADGES = {
     "withdrawn": "WDRN",
     "desk-rejected": "DESK",
 }
-
-
-class _ListScrollBar(ScrollBar):
-    """The list's scrollbar, drawn again only when its picture changes.
-
-    Re-ranking changes the list's length, and so the scrollbar's virtual size, at nearly every
-    keystroke (9,207 → 9,225 results), which made Textual repaint all its lines (~3 ms, as much as
-    the list's own rows); the thumb's cells rarely change. The lines are kept for a picture: the
-    scrollbar's size, style (colours, hover, grab) and thumb cells, as ``ScrollBarRender`` draws
-    them.
-    """
-
-    def __init__(self, *, thickness: int) -> None:
-        super().__init__(vertical=True, name="vertical", thickness=thickness)
-        self._drawn: tuple[object, ...] | None = None
-        self._drawn_lines: list[Strip] = []
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        return _without_truecolor(super().get_line_filters())
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        picture = (crop, self.size, self.app.theme, self.app.ansi_color, *_picture(self.render(), self.size))
-        if picture != self._drawn:
-            self._drawn_lines = super().render_lines(crop)
-            self._drawn = picture
-        return self._drawn_lines
-
-
-def _without_truecolor(filters: Sequence[LineFilter]) -> list[LineFilter]:
-    """``filters`` without Textual's ANSI-to-truecolor one, for lines drawn only in the theme's
-    colours (truecolor unless the theme is an ANSI one, which turns the filter off anyway) and
-    without ``dim``: there it changes nothing, yet cost ~2.5 ms of each keystroke's frame, run
-    over every new line. tests/ui/test_list_drawing.py checks that it changes nothing."""
-    return [f for f in filters if not isinstance(f, ANSIToTruecolor)]
-
-
-def _picture(bar: object, size: Size) -> tuple[object, ...]:
-    """What a scrollbar renderable draws: its kind and style, and where its thumb starts and
-    ends, in cells and eighths (``ScrollBarRender.render_bar``'s arithmetic)."""
-    if type(bar) is not ScrollBarRender:
-        return (bar,)  # another renderer: never the same picture twice
-    length = size.height if bar.vertical else size.width
-    eighths = len(ScrollBarRender.VERTICAL_BARS if bar.vertical else ScrollBarRender.HORIZONTAL_BARS)
-    virtual_size, window_size, position = bar.virtual_size, bar.window_size, bar.position
-    thumb: tuple[object, ...] = ()
-    if window_size and length and virtual_size and length != virtual_size:
-        thumb_size = max(1, window_size / (virtual_size / length))
-        start = int((length - thumb_size) * (position / (virtual_size - window_size)) * eighths)
-        end = start + ceil(thumb_size * eighths)
-        thumb = (divmod(max(0, start), eighths), divmod(max(0, end), eighths))
-    return (bar.style, bar.vertical, bar.thickness, thumb)
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -173,9 +122,9 @@ class PaperList(ScrollView, can_focus=True):
     @property
     def vertical_scrollbar(self) -> ScrollBar:
         """The vertical scrollbar (created when first needed): one that draws again only when
-        its picture changes (see ``_ListScrollBar``). Textual's own property, with that class."""
+        its picture changes (see ``ListScrollBar``). Textual's own property, with that class."""
         if self._vertical_scrollbar is None:
-            self._vertical_scrollbar = _ListScrollBar(thickness=self.scrollbar_size_vertical)
+            self._vertical_scrollbar = ListScrollBar(thickness=self.scrollbar_size_vertical)
             self._vertical_scrollbar.display = False
             self.app._start_widget(self, self._vertical_scrollbar)
         return self._vertical_scrollbar
@@ -346,7 +295,7 @@ class PaperList(ScrollView, can_focus=True):
         self._strips.clear()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        return _without_truecolor(super().get_line_filters())
+        return without_truecolor(super().get_line_filters())
 
     def _render_row(self, row: int, width: int, base: Style) -> Strip:
         paper_id = self._ids[row]
