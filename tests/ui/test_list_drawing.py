@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.filter import ANSIToTruecolor
 from textual.geometry import Region
+from textual.scroll_view import ScrollView
 
 from tests.ui.conftest import main_screen, paper_list, settle
 from tui.app import PaperApp
@@ -86,17 +87,28 @@ def test_rows_with_other_characters_take_the_text_path(title: str) -> None:
     assert _plain_row([(" ", None), (title, None)], None, 40, BASE) is None
 
 
-async def test_a_new_ranking_repaints_only_the_lines_that_changed(make_app: AppFactory) -> None:
+async def test_a_new_ranking_repaints_only_the_lines_that_changed(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         papers = paper_list(app)
         ids = list(papers._ids)
-        top = papers.content_offset.y  # dirty lines count the border
+        repainted: list[tuple[Region, ...]] = []
+        refresh = papers.refresh
+
+        def spy(*regions: Region, **options: bool) -> object:
+            repainted.append(regions)
+            return refresh(*regions, **options)
+
+        monkeypatch.setattr(papers, "refresh", spy)
         papers.show([ids[0], ids[2], ids[1], *ids[3:]])  # rows 1 and 2 swap
-        assert papers._styles_cache._dirty_lines == {top + 1, top + 2}
+        width = papers.size.width
+        assert repainted == [(Region(0, 1, width, 1), Region(0, 2, width, 1))]
+        repainted.clear()
         papers.show(list(reversed(ids)))
-        assert len(papers._styles_cache._dirty_lines) > 2
+        assert len(repainted) == 1 and len(repainted[0]) > 2
 
 
 async def test_the_scrollbar_follows_the_cursor(make_app: AppFactory) -> None:
@@ -156,3 +168,40 @@ async def test_the_truecolor_filter_the_list_skips_would_change_nothing(tmp_path
                         assert list(strip.apply_filter(truecolor, background)) == list(strip), (name, widget)
                         checked += 1
         assert checked > 400
+
+
+async def test_row_lines_boxed_by_the_list_are_the_lines_textual_draws(make_app: AppFactory) -> None:
+    """The list boxes its rows' lines itself (border cells learnt from the first row's line that
+    Textual draws, ``PaperList._boxed_lines``): every line must be the one Textual draws, in
+    every state, and a row shown again must be the same strip (what the saving is)."""
+    app = make_app()
+    compared = 0
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        papers = paper_list(app)
+        ids = list(papers._ids)
+        for theme in ["solarized-light", "ansi-dark"]:
+            app.theme = theme
+            for focused, columns, view in product((papers, None), (False, True), (ids, ids[5:] + ids[:5], ids[:3], [])):
+                screen.set_focus(focused)
+                papers.set_columns(decisions=columns, ratings=columns)
+                papers.show(view)
+                for cursor in (2, 40):
+                    papers.cursor = cursor
+                    await pilot.pause()
+                    crop = Region(0, 0, papers.region.width, papers.region.height)
+                    ours = papers.render_lines(crop)
+                    if view:
+                        assert papers.render_lines(crop)[1] is ours[1]  # the same strip again
+                    papers.refresh()
+                    textual = ScrollView.render_lines(papers, crop)
+                    assert [list(line) for line in ours] == [list(line) for line in textual]
+                    compared += 1
+        papers.show(ids)
+        await pilot.pause()
+        one = papers.render_lines(Region(0, 4, papers.region.width, 1))
+        papers.show(ids[2:])  # the row of line 4 moves up to line 2: the same strip
+        await pilot.pause()
+        assert papers.render_lines(Region(0, 2, papers.region.width, 1))[0] is one[0]
+    assert compared == 2 * 2 * 2 * 4 * 2

@@ -22,11 +22,12 @@ from math import ceil
 from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
-from textual.filter import ANSIToTruecolor, LineFilter
-from textual.geometry import Region, Size, Spacing
+from textual.filter import LineFilter
+from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
-from textual.widget import Widget
+
+from tui.widgets.line_styling import plain_box, without_truecolor
 
 
 class ListScrollBar(ScrollBar):
@@ -94,36 +95,6 @@ class ListScrollBar(ScrollBar):
                 strip = self._strip_of[segment] = Strip([styled], width)
             strips.append(strip)
         return strips
-
-
-def plain_box(widget: Widget) -> bool:
-    """Whether Textual's styling of ``widget``'s lines only adds its border and padding cells around
-    them (or nothing): no opacity, tint, text opacity, hatch, outline, content alignment, text
-    selection or line filter changes the content's segments."""
-    styles = widget.styles
-    return (
-        not widget.get_line_filters()
-        and widget.opacity == 1
-        and styles.tint.a == 0
-        and styles.text_opacity == 1
-        and not (styles.has_rule("hatch") and styles.hatch != "none")
-        and not any(edge for edge, _ in styles.outline)
-        and styles.content_align == ("left", "top")
-        and widget.text_selection is None
-    )
-
-
-def bare_box(widget: Widget) -> bool:
-    """``plain_box`` and no border or padding either."""
-    return widget.styles.gutter == Spacing() and plain_box(widget)
-
-
-def without_truecolor(filters: Sequence[LineFilter]) -> list[LineFilter]:
-    """``filters`` without Textual's ANSI-to-truecolor one, for lines drawn only in the theme's
-    colours (truecolor unless the theme is an ANSI one, which turns the filter off anyway) and
-    without ``dim``: there it changes nothing, yet cost ~2.5 ms of each keystroke's frame, run
-    over every new line. tests/ui/test_list_drawing.py checks that it changes nothing."""
-    return [f for f in filters if not isinstance(f, ANSIToTruecolor)]
 
 
 def _picture(bar: object, size: Size) -> tuple[object, ...]:

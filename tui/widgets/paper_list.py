@@ -31,7 +31,8 @@ from textual.strip import Strip
 
 from tui.core.paper import PaperRow, UserData
 from tui.core.safe_text import one_line
-from tui.widgets.list_scrollbar import ListScrollBar, without_truecolor
+from tui.widgets.line_styling import Box, find_box, plain_box, without_truecolor
+from tui.widgets.list_scrollbar import ListScrollBar
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: Reading-status markers (one cell).
@@ -116,8 +117,12 @@ class PaperList(ScrollView, can_focus=True):
         self._last_reported: str | None = None
         #: While ``show`` runs: it repaints the lines that changed itself, when it is done.
         self._showing = False
-        #: The widget's style while a frame is rendered (computing it per line cost ~0.2 ms).
-        self._frame_style: Style | None = None
+        #: What every line of a frame shares, while one is rendered (computing it per line cost
+        #: ~0.2 ms for the widget's style alone).
+        self._frame: _Frame | None = None
+        #: How Textual boxes a row's line (``find_box``), and the lines boxed so: by id of the row's strip.
+        self._box: Box | None = None
+        self._boxed: dict[int, tuple[Strip, Strip]] = {}
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -269,16 +274,58 @@ class PaperList(ScrollView, can_focus=True):
     # -- rendering ---------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._frame_style = self.rich_style
+        self._frame = _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style)
         try:
-            return super().render_lines(crop)
+            lines = self._boxed_lines(crop)
+            return lines if lines is not None else super().render_lines(crop)
         finally:
-            self._frame_style = None
+            self._frame = None
+
+    def _boxed_lines(self, crop: Region) -> list[Strip] | None:
+        """The lines of ``crop`` as Textual draws them, with the rows' lines boxed by us: Textual
+        draws the border lines and the first row's line, which shows what its styling adds around
+        a row (border and padding cells, ``find_box``), and every row's line is that around the row.
+
+        Textual's styling of a line (~60 µs, every row line a re-ranking changes) and the
+        compositor's cutting and encoding of a new line are then paid once per row drawn: a row
+        shown again, at any place, is the same strip. ``None`` (Textual draws all) where that does
+        not hold: styles that change the content itself (``plain_box``), a crop of part of a line.
+        """
+        region = self.region
+        if crop.column_span != (0, region.width) or not plain_box(self):
+            return None
+        top = self.styles.gutter.top
+        first, last = max(crop.y, top), min(crop.bottom, top + self.content_region.height)
+        if first >= last:
+            return None
+        textual = super().render_lines
+        lines = textual(Region(0, crop.y, region.width, first + 1 - crop.y))
+        box = find_box(lines.pop(), self.render_line(first - top))
+        if box is None:
+            return None
+        if box != self._box:
+            self._box, self._boxed = box, {}
+        elif len(self._boxed) > 1024:
+            self._boxed.clear()
+        prefix, suffix, content_width = box
+        for y in range(first, last):
+            content = self.render_line(y - top)
+            if content.cell_length != content_width:
+                return None
+            cached = self._boxed.get(id(content))
+            if cached is None or cached[0] is not content:
+                cached = self._boxed[id(content)] = (content, Strip([*prefix, *content, *suffix], region.width))
+            lines.append(cached[1])
+        if last < crop.bottom:
+            lines += textual(Region(0, last, region.width, crop.bottom - last))
+        return lines
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        row = int(self.scroll_offset.y) + y
-        base = self._frame_style if self._frame_style is not None else self.rich_style
+        frame = self._frame
+        if frame is None:
+            frame = _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style)
+        width, base = frame.width, frame.base
+        row = frame.top + y
         if not self._ids:
             if y == 0:
                 style = self.get_component_rich_style("paper-list--empty")
@@ -289,6 +336,16 @@ class PaperList(ScrollView, can_focus=True):
         if row >= len(self._ids):
             return Strip.blank(width, base)
         return self._render_row(row, width, base)
+
+    def _part(self, name: str, partial: bool = True) -> Style:
+        """``get_component_rich_style``, once per frame."""
+        frame = self._frame
+        if frame is None:
+            return self.get_component_rich_style(name, partial=partial)
+        style = frame.parts.get((name, partial))
+        if style is None:
+            style = frame.parts[name, partial] = self.get_component_rich_style(name, partial=partial)
+        return style
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -322,7 +379,7 @@ class PaperList(ScrollView, can_focus=True):
     def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style) -> Strip:
         """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache)."""
         paper = self._row_at(paper_id)
-        part = self.get_component_rich_style
+        part = self._part
         parts: list[tuple[str, Style | None]] = [
             (MARK if self._is_marked(paper_id) else " ", part("paper-list--mark", partial=True)),
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
@@ -346,7 +403,7 @@ class PaperList(ScrollView, can_focus=True):
             rating = (value, part("paper-list--rating", partial=True))
         style = base
         if row == self.cursor:
-            style = base + part("paper-list--cursor")
+            style = base + part("paper-list--cursor", False)
         plain = _plain_row(parts, rating, width, style)
         if plain is not None:
             return Strip(plain, width).crop_extend(0, width, style)
@@ -361,6 +418,17 @@ class PaperList(ScrollView, can_focus=True):
         text.stylize_before(style)
         segments = list(text.render(self.app.console))
         return Strip(Segment.apply_style(segments, post_style=None), width).crop_extend(0, width, style)
+
+
+class _Frame:
+    """What every line of a frame of the list shares."""
+
+    __slots__ = ("base", "parts", "top", "width")
+
+    def __init__(self, width: int, top: int, base: Style) -> None:
+        self.width, self.top, self.base = width, top, base
+        #: Component styles, by name and partial (``PaperList._part``).
+        self.parts: dict[tuple[str, bool], Style] = {}
 
 
 #: Characters one cell wide besides printable ASCII: the row's markers and the no-rating dash.
