@@ -140,3 +140,13 @@ def test_no_rows_cache_for_a_catalogue_replaced_after_reading(imported: Store) -
     rows.unlink()
     store._write_rows_cache()
     assert not rows.exists()
+
+
+def test_a_parsed_papers_row_is_built_once_and_again_when_the_paper_changes(imported: Store) -> None:
+    pid = imported.paper_ids[0]
+    row = imported.row(pid)
+    assert row is imported.row(pid)  # kept while shown: the list asks at every frame
+    imported.import_papers([Paper(id=pid, title="Paper 0", abstract="Abstract number 0.", decision="oral")])
+    revised = imported.row(pid)
+    assert revised is not None and revised is not row and revised.decision == "oral"
+    assert imported.row(pid) is revised
