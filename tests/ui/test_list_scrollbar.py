@@ -5,13 +5,18 @@ included, for every thumb position, size, theme and hover or grab state."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from rich.segment import Segment
 from textual.geometry import Offset, Region
 from textual.scrollbar import ScrollBar
+from textual.widget import Widget
 
 from tests.ui.conftest import main_screen, paper_list, settle
 from tui.app import PaperApp
+from tui.core.paper import Paper
+from tui.core.store import Store
 from tui.widgets.list_scrollbar import ListScrollBar
 
 AppFactory = Callable[..., PaperApp]
@@ -65,3 +70,41 @@ async def test_a_click_below_the_thumb_still_pages_down(make_app: AppFactory) ->
         await pilot.click(scrollbar, offset=(0, scrollbar.size.height - 1))
         await pilot.pause()
         assert papers.scroll_offset.y > 0
+
+
+async def test_the_scrollbar_is_repainted_only_when_its_picture_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Re-ranking sets the bar's virtual size at nearly every keystroke; a repaint that would draw
+    what is shown is skipped (else every line of the list is redrawn and sent for its one cell)."""
+    store = Store(tmp_path / "data")
+    store.import_papers([Paper(id=f"openreview:P{n}", title=f"Paper {n}", abstract=f"abs {n}") for n in range(500)])
+    app = PaperApp(store=store)
+    async with app.run_test(size=(120, 16)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        scrollbar = papers.vertical_scrollbar
+        ids = list(papers._ids)
+        repaints: list[tuple[Region, ...]] = []
+        refresh = Widget.refresh
+
+        def spy(widget: Widget, *regions: Region, **options: bool) -> Widget:
+            if widget is scrollbar:
+                repaints.append(regions)
+            return refresh(widget, *regions, **options)
+
+        monkeypatch.setattr(Widget, "refresh", spy)
+        papers.show(ids[:-1])  # 499 rows: the thumb is still one cell at the top
+        papers.show(ids[:-2])
+        await pilot.pause()
+        assert repaints == []
+        whole = Region(0, 0, scrollbar.size.width, scrollbar.size.height)
+        assert [list(strip) for strip in scrollbar.render_lines(whole)] == textual_lines(scrollbar, whole)
+        repaints.clear()
+        papers.cursor = 300  # the thumb moves
+        await pilot.pause()
+        assert repaints
+        assert [list(strip) for strip in scrollbar.render_lines(whole)] == textual_lines(scrollbar, whole)
+        repaints.clear()
+        scrollbar.mouse_over = True  # the hover colours
+        assert repaints

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import ceil
+from typing import Self
 
 from rich.color import Color
 from rich.segment import Segment
@@ -35,7 +36,9 @@ class ListScrollBar(ScrollBar):
 
     def __init__(self, *, thickness: int) -> None:
         super().__init__(vertical=True, name="vertical", thickness=thickness)
-        self._drawn: tuple[object, ...] | None = None
+        self._drawn: tuple[Region, tuple[object, ...]] | None = None
+        #: The picture last drawn whole (what the screen shows, or will at the next frame).
+        self._shown: tuple[object, ...] | None = None
         self._drawn_lines: list[Strip] = []
         #: A strip per styled bar segment: lines that look alike are one object, which the
         #: compositor cuts and encodes once (its caches are per strip).
@@ -46,12 +49,31 @@ class ListScrollBar(ScrollBar):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         bar = self.render()
-        picture = (crop, self.size, self.app.theme, self.app.ansi_color, *_picture(bar, self.size))
-        if picture != self._drawn:
+        picture = self._picture(bar)
+        if (crop, picture) != self._drawn:
             lines = self._bar_lines(bar, crop)
             self._drawn_lines = lines if lines is not None else super().render_lines(crop)
-            self._drawn = picture
+            self._drawn = (crop, picture)
+        if crop == self.size.region:
+            self._shown = picture
         return self._drawn_lines
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Textual's, but a repaint of the whole bar is skipped when it would draw the picture
+        drawn last. Re-ranking sets the bar's virtual size at nearly every keystroke, which asked
+        for a repaint each time: the compositor then redrew and sent every line of the list
+        (the bar's cell on each), not only the rows that changed."""
+        if not (regions or layout or recompose) and self._shows_its_picture():
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _shows_its_picture(self) -> bool:
+        """Whether the picture last drawn whole is the one the bar would draw now."""
+        return self._shown is not None and self.parent is not None and self._shown == self._picture(self.render())
+
+    def _picture(self, bar: object) -> tuple[object, ...]:
+        """What the bar draws for ``bar`` (its renderable) at its size in the app's theme."""
+        return (self.size, self.app.theme, self.app.ansi_color, *_picture(bar, self.size))
 
     def _bar_lines(self, bar: object, crop: Region) -> list[Strip] | None:
         """The lines of ``crop`` as Textual draws them for ``bar``, built from its segments; ``None``
