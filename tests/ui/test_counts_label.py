@@ -1,0 +1,55 @@
+"""The counts label draws its line straight where that gives Textual's own segments
+(``CountsLabel.render_line``): the same lines as through Textual's content visual, for every
+kind of text, in every kind of theme, and the shortcut taken for the counts as typing shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tests.ui.conftest import main_screen, settle
+from tui.app import PaperApp
+from tui.widgets.counts_label import CountsLabel
+
+AppFactory = Callable[..., PaperApp]
+
+TEXTS = [
+    "37 papers",
+    " 9,225 of 19,630 · ★ 12 · starred only · by rating",
+    "must read: 12 of 19,630",
+    "⚠ unknown field 'x' (fields: title, author, decision)",
+    "多模态 view: 3 of 37",
+    "tab\there",
+    "[bold]not markup[/] of 37",
+    "x",
+    "a long hint that does not fit on the line beside the filter bar but wraps onto the next line " * 2,
+]
+
+
+async def test_the_counts_line_is_the_one_textual_draws(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app()
+    textual_line = Widget.render_line
+    calls: list[int] = []
+
+    def spy(widget: Widget, y: int) -> Strip:
+        calls.append(y)
+        return textual_line(widget, y)
+
+    monkeypatch.setattr(Widget, "render_line", spy)
+    async with app.run_test(size=(120, 16)) as pilot:
+        await settle(pilot)
+        label = main_screen(app).query_one("#counts", CountsLabel)
+        shortcuts = 0
+        for theme in ["textual-dark", "solarized-light", "ansi-dark"]:
+            app.theme = theme
+            for text in TEXTS:
+                label.update(text)
+                await pilot.pause()
+                calls.clear()
+                ours = [list(label.render_line(y)) for y in range(label.size.height)]
+                shortcuts += not calls
+                assert ours == [list(textual_line(label, y)) for y in range(label.size.height)], (theme, text)
+    assert shortcuts == 3 * 5  # the texts of printable one-cell characters that fit
