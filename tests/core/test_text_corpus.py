@@ -92,3 +92,42 @@ def test_run_query_answers_text_only_filters_from_the_scan_alone(tmp_path: Path,
         assert run_query(store, None, query, "list") == slow(text, store.papers, users)
     finally:
         corpus_module._CORPUS = None
+
+
+@pytest.mark.parametrize("check_each_below", [0, 10_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"message passing" author:smith', 'abstract:neural title:message', '"my own words" author:smith',
+        'title:large "language models" abstract:reason', '"language models" author:nobody', 'abstract:graphs "neural"',
+    ],
+)  # fmt: skip
+def test_several_text_terms_agree_scanned_or_checked_paper_by_paper(
+    monkeypatch: pytest.MonkeyPatch, check_each_below: int, text: str
+) -> None:
+    """After the first term, the next ones scan every paper (0) or check the papers left one by
+    one (10,000): the same papers either way, notes included."""
+    import tui.core.query as query_module
+
+    monkeypatch.setattr(query_module, "CHECK_EACH_BELOW", check_each_below)
+    users = {"p:4": UserData("p:4", note="My own words here"), "p:2": UserData("p:2", note="message passing")}
+    assert fast(text, PAPERS, users) == slow(text, PAPERS, users)
+
+
+def test_the_shortest_scan_goes_first_and_no_paper_left_ends_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    scanned: list[str] = []
+    matching = TextCorpus.matching
+
+    def spy(self: TextCorpus, field: str, needle: bytes) -> frozenset[int]:
+        scanned.append(field)
+        return matching(self, field, needle)
+
+    monkeypatch.setattr(TextCorpus, "matching", spy)
+    prepare_texts(PAPERS)
+    try:
+        assert parse_query('"language models" author:nobody').required_ids({}) == set()
+        assert scanned == ["author"]  # the phrase's scan over every abstract is never needed
+        assert parse_query('abstract:reason title:large').required_ids({}) == {"p:3"}
+        assert scanned[1:] == ["title"]  # one paper left: the abstract is checked for it alone
+    finally:
+        corpus_module._CORPUS = None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
@@ -52,6 +52,9 @@ _NUMBER = {"rating": re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"), "year": re.com
 _EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:oral"}
 _EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
 _MAX_DEPTH = 32
+#: Papers left by a query's text terms below which the next term is checked paper by paper
+#: (~2 µs each) rather than by scanning every paper's text (abstracts: ~15–30 ms at 19,630).
+CHECK_EACH_BELOW = 2_000
 
 
 class _QueryError(Exception):
@@ -139,14 +142,28 @@ class Query:
         if corpus is None or self.tree is None:
             return None
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
+        terms = [term for term in top if isinstance(term, Term) and term.field in SPANS]
+        # The shortest scans first (~1–3 ms for a short field, ~15–30 ms over the abstracts); once
+        # few papers are left, each is checked on its own instead, and none left ends the search.
+        terms.sort(key=lambda term: corpus.scan_size(term.field))
         required: set[str] | None = None
-        for term in top:  # each scan: ~1–3 ms for a short field, ~15–30 ms over the abstracts
-            if isinstance(term, Term) and term.field in SPANS:
-                needle = normalise_text(term.value)
-                found = corpus.paper_ids(corpus.matching(term.field, needle.encode("utf-8", "surrogatepass")))
-                if term.field in ("word", "phrase"):  # these look in the note too
-                    found |= {pid for pid, user in users.items() if user.note and needle in normalise_text(user.note)}
-                required = found if required is None else required & found
+        noted: Iterable[str]
+        for term in terms:
+            needle = normalise_text(term.value)
+            encoded = needle.encode("utf-8", "surrogatepass")
+            if required is not None and len(required) <= CHECK_EACH_BELOW:
+                found, noted = corpus.narrowed(required, term.field, encoded), required
+            else:
+                found, noted = corpus.paper_ids(corpus.matching(term.field, encoded)), users.keys()
+            if term.field in ("word", "phrase"):  # these look in the note too
+                found |= {
+                    pid
+                    for pid in noted
+                    if (user := users.get(pid)) and user.note and needle in normalise_text(user.note)
+                }
+            required = found if required is None else required & found
+            if not required:
+                break
         return required
 
     @property

@@ -74,6 +74,8 @@ def run_query(
         ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, records.get(pid))]
     if order == "relevance" and (query.words or query.like):
         return ids
+    if order in ("relevance", "list") and not (query.words or query.like):
+        return ids  # taken from store.paper_ids in its order: in list order already
     return sort_ids(store, ids, order)
 
 
@@ -116,6 +118,8 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     ``rating`` puts unrated papers last, ``decision`` orals first, ``changed`` the papers the user
     changed most recently first and untouched papers after them in the given order.
     """
+    if len(ids) < 2:
+        return list(ids)
     if order in ("relevance", "list"):
         position = {pid: n for n, pid in enumerate(store.paper_ids)}
         return sorted(ids, key=lambda pid: position.get(pid, 0))

@@ -10,7 +10,8 @@ object, the papers' texts separated by ``\\x00``.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from tui.core.paper import Paper, normalise_text
@@ -41,6 +42,7 @@ class TextCorpus:
     def __init__(self, papers: Sequence[Paper]) -> None:
         self._papers = list(papers)
         self._position = {id(paper): n for n, paper in enumerate(self._papers)}
+        self._position_of_id = {paper.id: n for n, paper in enumerate(self._papers)}
         chunks: list[list[bytes]] = [[], [], [], [], []]
         for paper in self._papers:
             for part, text in zip(chunks, folded_parts(paper), strict=True):
@@ -58,7 +60,7 @@ class TextCorpus:
 
     def holds(self, papers: Sequence[Paper]) -> bool:
         """Whether the corpus was made of exactly these paper objects, in this order."""
-        return len(papers) == len(self._papers) and all(a is b for a, b in zip(papers, self._papers, strict=True))
+        return len(papers) == len(self._papers) and all(map(operator.is_, papers, self._papers))  # at C speed
 
     def position(self, paper: Paper) -> int | None:
         """Where ``paper`` (this very object) is in the corpus, or ``None``."""
@@ -79,6 +81,19 @@ class TextCorpus:
             if self._blobs[part].find(needle, starts[position], starts[position + 1] - 1) >= 0:
                 return True
         return False
+
+    def scan_size(self, field: str) -> int:
+        """Bytes that :meth:`matching` scans for ``field`` (ICLR 2026: ~0.2 MB of titles, ~28 MB
+        of abstracts)."""
+        low, high = SPANS[field]
+        return sum(len(self._blobs[part]) for part in range(low, high))
+
+    def narrowed(self, paper_ids: Iterable[str], field: str, needle: bytes) -> set[str]:
+        """Those of ``paper_ids`` whose ``field`` contains ``needle`` (folded, UTF-8), checked paper
+        by paper (~1–2 µs each: cheaper than :meth:`matching`'s scan of every paper for up to a few
+        thousand). Ids not in the corpus are left out."""
+        position = self._position_of_id.get
+        return {pid for pid in paper_ids if (n := position(pid)) is not None and self.contains(n, field, needle)}
 
     def matching(self, field: str, needle: bytes) -> frozenset[int]:
         """Positions of the papers whose ``field`` (a key of :data:`SPANS`) contains ``needle``
