@@ -8,7 +8,8 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``cold_start_ms``: median over 5 runs, exec of ``paperdeck`` in a pseudo-terminal to the first
   list row painted (bench/cold_start.py; the app's modules are byte-compiled first, as an
   installed package's are: this machine sets PYTHONDONTWRITEBYTECODE=1, which would otherwise
-  recompile them at every start, ~50 ms);
+  recompile them at every start, ~50 ms); ``bare_textual_start_ms``: the same for a bare Textual
+  app (one ``Static`` of 40 lines), run interleaved: Textual's own floor on this machine;
 - ``keystroke_p50_ms`` / ``keystroke_p95_ms``: key pressed → list re-ranked and repainted, in the
   real app (headless, 120×40), typing ``diffusion``, ``graph neural``, ``difusion samplng``,
   ``REAP``, ``specul decod`` and more one key at a time (~8 keys a second), clearing between
@@ -50,7 +51,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from cold_start import compile_app, first_title, one_run  # noqa: E402
+from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 
 from tui.core.importer import import_files  # noqa: E402
@@ -196,8 +197,11 @@ def main() -> None:
         say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
         marker = first_title(str(data_dir)).encode("utf-8")
         compile_app()
-        cold = [one_run(str(data_dir), marker) for _ in range(5)]
-        say(f"cold start {cold}")
+        cold, bare = [], []
+        for _ in range(5):  # interleaved: the machine's speed drifts
+            cold.append(one_run(str(data_dir), marker))
+            bare.append(bare_textual_run())
+        say(f"cold start {cold}, bare Textual app {bare}")
         keystrokes = asyncio.run(measure_keystrokes(data_dir))
         say(f"{len(keystrokes)} keystrokes")
         rss = peak_rss_mb(data_dir)
@@ -223,6 +227,8 @@ def main() -> None:
                 **similar,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
+                "bare_textual_start_ms": round(statistics.median(bare)),
+                "bare_textual_runs_ms": [round(t) for t in bare],
                 "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
             }
         )

@@ -1,6 +1,8 @@
 """Cold start of the real app in a pseudo-terminal: ms from exec to the first list row painted.
 
-Usage: python bench/cold_start.py DATA_DIR [RUNS]  — prints {"cold_start_ms": median, "runs": [...]}.
+Usage: python bench/cold_start.py DATA_DIR [RUNS]  — prints {"cold_start_ms": median, "runs": [...],
+"bare_textual_start_ms": median, "bare_runs": [...]}, the last two for a bare Textual app (Textual's
+own floor on this machine), run interleaved with paperdeck's.
 
 The app's modules are byte-compiled first, as an installed package's are (pip compiles them):
 this machine sets PYTHONDONTWRITEBYTECODE=1, so the editable checkout would otherwise recompile
@@ -38,13 +40,36 @@ def first_title(data_dir: str) -> str:
     return row.title[:24]
 
 
+#: Textual's own floor: a bare app, one ``Static`` of 40 lines and nothing else, to its first frame.
+BARE_TEXTUAL_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("\\n".join(f"bare row {n}" for n in range(40)))
+
+Bare().run()
+"""
+
+
 def one_run(data_dir: str, marker: bytes, timeout: float = 20.0) -> float:
+    """ms from exec of ``paperdeck`` on ``data_dir`` to ``marker`` (the first row's title) on the terminal."""
     paperdeck = str(Path(sys.executable).parent / "paperdeck")
-    env = dict(os.environ, PAPERDECK_DATA_DIR=data_dir, TERM="xterm-256color", COLUMNS="160", LINES="48")
+    return _first_paint_ms([paperdeck], dict(PAPERDECK_DATA_DIR=data_dir), marker, timeout)
+
+
+def bare_textual_run(timeout: float = 20.0) -> float:
+    """ms from exec of :data:`BARE_TEXTUAL_APP` to its fourth row on the terminal."""
+    return _first_paint_ms([sys.executable, "-c", BARE_TEXTUAL_APP], {}, b"bare row 3", timeout)
+
+
+def _first_paint_ms(argv: list[str], env: dict[str, str], marker: bytes, timeout: float) -> float:
+    env = dict(os.environ, **env, TERM="xterm-256color", COLUMNS="160", LINES="48")
     started = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
-        os.execve(paperdeck, [paperdeck], env)
+        os.execve(argv[0], argv, env)
     seen = b""
     try:
         while time.perf_counter() - started < timeout:
@@ -56,7 +81,7 @@ def one_run(data_dir: str, marker: bytes, timeout: float = 20.0) -> float:
                     break
                 if marker in seen:
                     return (time.perf_counter() - started) * 1000
-        raise RuntimeError("the first row never appeared")
+        raise RuntimeError(f"{marker!r} never appeared")
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
@@ -68,8 +93,20 @@ def main() -> None:
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     marker = first_title(data_dir).encode("utf-8")
     compile_app()
-    times = [one_run(data_dir, marker) for _ in range(runs)]
-    print(json.dumps({"cold_start_ms": round(statistics.median(times)), "runs": [round(t) for t in times]}))
+    times, bare = [], []
+    for _ in range(runs):  # interleaved: the machine's speed drifts
+        times.append(one_run(data_dir, marker))
+        bare.append(bare_textual_run())
+    print(
+        json.dumps(
+            {
+                "cold_start_ms": round(statistics.median(times)),
+                "runs": [round(t) for t in times],
+                "bare_textual_start_ms": round(statistics.median(bare)),
+                "bare_runs": [round(t) for t in bare],
+            }
+        )
+    )
 
 
 if __name__ == "__main__":
