@@ -108,3 +108,24 @@ async def test_the_scrollbar_is_repainted_only_when_its_picture_changes(
         repaints.clear()
         scrollbar.mouse_over = True  # the hover colours
         assert repaints
+
+
+async def test_a_click_on_a_row_highlights_that_row(make_app: AppFactory) -> None:
+    """The list's top border is no row: a click on the n-th row's line highlights row n, scrolled
+    or not, and a click on the border highlights nothing new."""
+    app = make_app()
+    async with app.run_test(size=(120, 16)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        top = papers.content_region.y - papers.region.y  # the border's rows above the first row
+        await pilot.click(papers, offset=(12, top + 3))
+        await pilot.pause()
+        assert papers.cursor == 3
+        await pilot.click(papers, offset=(12, 0))  # the border
+        await pilot.pause()
+        assert papers.cursor == 3
+        papers.scroll_to(y=5, animate=False)
+        await pilot.pause()
+        await pilot.click(papers, offset=(12, top))
+        await pilot.pause()
+        assert papers.cursor == 5

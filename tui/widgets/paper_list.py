@@ -257,7 +257,10 @@ class PaperList(ScrollView, can_focus=True):
         self.cursor -= max(1, self.scrollable_content_region.height - 1)
 
     def on_click(self, event: events.Click) -> None:
-        row = int(self.scroll_offset.y) + event.y
+        offset = event.get_content_offset(self)  # inside the border and padding, or None
+        if offset is None:
+            return
+        row = int(self.scroll_offset.y) + offset.y
         if 0 <= row < len(self._ids):
             self.cursor = row
 
