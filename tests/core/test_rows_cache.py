@@ -53,7 +53,8 @@ def _write_cache_lines(store: Store, lines: list[str]) -> None:
 def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> None:
     lines = _cache_lines(imported)
     stat = imported.catalogue_path.stat()
-    assert json.loads(lines[0]) == {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5}
+    columns = {"decisions": False, "ratings": False}
+    assert json.loads(lines[0]) == {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns}
     assert json.loads(lines[1]) == imported.paper_ids
     assert [json.loads(line) for line in lines[2:]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
 
@@ -102,6 +103,9 @@ def test_a_broken_row_still_shows(imported: Store, row: str, shown: str) -> None
         lambda lines: [lines[0], '{"not": "ids"}', *lines[2:]],
         lambda lines: [lines[0], "[1, 2, 3, 4, 5]", *lines[2:]],
         lambda lines: [lines[0].replace('"rows":5', '"rows":4'), *lines[1:]],
+        lambda lines: [lines[0], lines[1].replace("0000000000000001", "0000000000000000"), *lines[2:]],  # an id twice
+        lambda lines: [lines[0].replace(',"columns":{"decisions":false,"ratings":false}', ""), *lines[1:]],
+        lambda lines: [lines[0].replace('"ratings":false', '"ratings":0'), *lines[1:]],
         lambda lines: ['{"rows": 5}', *lines[1:]],  # no catalogue stamp
         lambda lines: ["[]", *lines[1:]],
         lambda lines: ['{"catalogue": [1, 2], "rows": [["old", "format"]]}'],  # the old one-document cache
@@ -150,3 +154,27 @@ def test_a_parsed_papers_row_is_built_once_and_again_when_the_paper_changes(impo
     revised = imported.row(pid)
     assert revised is not None and revised is not row and revised.decision == "oral"
     assert imported.row(pid) is revised
+
+
+@pytest.mark.parametrize(("decision", "rating"), [("unknown", None), ("oral", None), ("unknown", 6.5), ("poster", 5.0)])
+def test_the_list_columns_are_known_before_the_catalogue_is_parsed(
+    data_dir: Path, decision: str, rating: float | None
+) -> None:
+    """The rows cache says whether any paper has a decision or a rating, so the list's first
+    paint has the columns it keeps once the catalogue is parsed (no shift of every title)."""
+    from tui.core.paper import Ratings
+
+    store = Store(data_dir, now=lambda: FIXED_TIME)
+    ratings = Ratings(mean=rating, count=1) if rating is not None else None
+    store.import_papers(
+        [
+            Paper(id="abs:00000000000000aa", title="One", abstract="The first abstract, long enough here."),
+            Paper(id="abs:00000000000000bb", title="Two", abstract="Another one.", decision=decision, ratings=ratings),
+        ]
+    )
+    lazy = Store(data_dir, lazy=True)
+    assert not lazy.loaded
+    expected = (decision != "unknown", rating is not None)
+    assert tuple(lazy.row_columns) == tuple(store.row_columns) == expected
+    lazy.load()
+    assert tuple(lazy.row_columns) == expected

@@ -28,7 +28,7 @@ from typing import Any
 from tui.core.errors import StoreError
 from tui.core.file_lock import FileLock, LockTimeout
 from tui.core.paper import STATUSES, Paper, PaperRow, UserData
-from tui.core.rows_cache import decode_row, file_stamp, read_rows_cache, write_rows_cache
+from tui.core.rows_cache import RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
 from tui.core.storage import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -99,6 +99,7 @@ class Store:
         #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
         #: first shown, then as a :class:`PaperRow` (decoding all 19,630 at start-up cost ~40 ms).
         self._rows: dict[str, PaperRow | bytes] | None = None
+        self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
         #: changed paper is a new object). The list asks for a row at each line of each frame; a
         #: title with LaTeX took ~0.5 ms to render every time.
@@ -162,6 +163,16 @@ class Store:
             return len(rows)
         return len(self._papers)
 
+    @property
+    def row_columns(self) -> RowColumns:
+        """Whether any paper has a decision / a rating (the list's optional columns); from the
+        rows cache while the catalogue is not parsed (~2 ms at 19,630 papers once it is)."""
+        rows = self._rows
+        if not self._loaded and rows is not None:
+            return self._cached_columns
+        papers = list(self._papers.values())
+        return RowColumns(any(p.decision != "unknown" for p in papers), any(p.ratings is not None for p in papers))
+
     def paper(self, paper_id: str) -> Paper | None:
         """The paper with this id (or an alias of it), or ``None``; loads if needed."""
         self.load()
@@ -203,10 +214,10 @@ class Store:
 
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
-        rows = read_rows_cache(self.rows_path, self.catalogue_path)
-        if rows is None:
+        cached = read_rows_cache(self.rows_path, self.catalogue_path)
+        if cached is None:
             return False
-        self._rows = rows
+        self._rows, self._cached_columns = cached
         return True
 
     def _write_rows_cache(self) -> None:

@@ -152,6 +152,7 @@ class MainScreen(ReadingScreen):
     def on_mount(self) -> None:
         self._apply_layout()
         self._view_ids = self.store.paper_ids
+        self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
         self.paper_list.show(self._view_ids)
         if self.chosen_order not in ("relevance", "list"):
             self._refilter()  # the saved sort order
@@ -179,11 +180,7 @@ class MainScreen(ReadingScreen):
         self.app.call_from_thread(self._index_built, index)
 
     def _catalogue_loaded(self) -> None:
-        papers = self.store.papers
-        self.paper_list.set_columns(
-            decisions=any(p.decision != "unknown" for p in papers),
-            ratings=any(p.ratings is not None for p in papers),
-        )
+        self.paper_list.set_columns(*self.store.row_columns)
         self._show_detail(self.paper_list.highlighted_id)
 
     def _index_built(self, index: SearchIndex) -> None:

@@ -193,10 +193,12 @@ class PaperList(ScrollView, can_focus=True):
         if changed:
             self.refresh(*changed)
 
-    def set_columns(self, *, decisions: bool, ratings: bool) -> None:
+    def set_columns(self, decisions: bool, ratings: bool) -> None:
         """Show the decision badge and rating columns (only worth their cells when papers have them)."""
-        self._show_decisions, self._show_ratings = decisions, ratings
-        self.refresh()
+        if (decisions, ratings) != (self._show_decisions, self._show_ratings):
+            self._show_decisions, self._show_ratings = decisions, ratings
+            self._strips.clear()
+            self.refresh()
 
     def row_of(self, paper_id: str) -> int | None:
         """The row showing ``paper_id`` in the current view, or ``None``."""
