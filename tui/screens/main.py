@@ -92,6 +92,8 @@ class MainScreen(ReadingScreen):
 
     #: Seconds between looks for stars and notes written by another paperdeck on the same store.
     EXTERNAL_CHECK_S: ClassVar[float] = 2.0
+    #: Seconds a query that may be slow (``_may_be_slow``) waits for a next key before it starts.
+    SLOW_QUERY_WAIT_S: ClassVar[float] = 0.08
 
     # Plain vars: the widgets showing their effect repaint themselves (a reactive would also
     # repaint the whole screen, ~20 ms a keystroke).
@@ -108,8 +110,7 @@ class MainScreen(ReadingScreen):
         self.history = History(store)
         self._index: SearchIndex | None = None
         self._index_ready = asyncio.Event()
-        # Built on first need, in a thread: the similarity index at the first like: query
-        # (read from its saved file: ~0.3 s), the texts folded at the first text term (~1 s).
+        # Built in a thread at first need: the similarity index (~0.3 s), the folded texts (~1 s).
         self._similarity: BuiltOnce[SimilarityIndex] = BuiltOnce(partial(_similarity_of, store), "similarity")
         self._texts: BuiltOnce[bool] = BuiltOnce(partial(_fold_texts, store), "texts")
         self._view_ids: list[str] = []
@@ -212,14 +213,10 @@ class MainScreen(ReadingScreen):
         """Re-rank and filter the list for the current query.
 
         Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
-        filter. A malformed query shows a hint and keeps the last good result.
-
-        Done at once, on the event loop, unless something must be waited for: a search takes
-        5–30 ms at 19,630 papers, and done here the list changes in the frame that shows the key
-        typed (from a thread it took a second frame, 17 ms later at the earliest, and its GIL
-        contention slowed the first). Waiting for the search or similarity index, or sorting
-        every paper, goes to a worker, which the next keystroke cancels.
-        """
+        filter. A malformed query shows a hint and keeps the last good result. Done at once, on
+        the event loop (5–30 ms at 19,630 papers: the list changes in the frame that shows the
+        key; from a thread it took a second frame), unless something must be waited for (an
+        index) or may be slow: then in a worker, which the next keystroke cancels."""
         self.workers.cancel_group(self, "filter")
         text = self.filter_text
         if not text.strip():
@@ -233,26 +230,27 @@ class MainScreen(ReadingScreen):
         query = parse_query(text)
         waits = self._index is None or (bool(query.like) and not self._similarity.ready)
         waits |= query.searches_text and not self._texts.ready
-        if query.error is None and waits:
+        if query.error is None and (waits or self._may_be_slow(query)):
             self._refilter_later()
             return
         self._show_filtered(text, self.starred_only, self._query_result(query), None)
 
     @work(exclusive=True, group="filter")
     async def _refilter_later(self) -> None:
-        """What :meth:`_refilter` cannot do at once: wait for the index (or the similarity
-        index), or sort every paper (in a thread)."""
+        """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread)."""
         text, starred_only = self.filter_text, self.starred_only
         keep = self.paper_list.highlighted_id if not text.strip() else None
         self.query_hint = None
+        self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
         result: list[str] | str
         if text.strip():
             from tui.core.query import parse_query
 
             query = parse_query(text)
+            if self._may_be_slow(query):
+                await asyncio.sleep(self.SLOW_QUERY_WAIT_S)  # the next key cancels this one first
             await self._index_ready.wait()
             assert self._index is not None
-            self.update_counts()  # no stale hint while waiting; "finding similar papers…"
             if query.like:
                 await self._similarity.get(self)
             if query.searches_text:
@@ -261,6 +259,11 @@ class MainScreen(ReadingScreen):
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
         self._show_filtered(text, starred_only, result, keep)
+
+    def _may_be_slow(self, query: Query) -> bool:
+        """Whether a query may take longer than a frame (then it runs in a thread): text terms under
+        ``OR``/``-`` are checked paper by paper (``a OR b``: ~0.2 s at 19,630); sorts sort all."""
+        return (query.searches_text and not query.only_text_terms) or self.chosen_order not in ("relevance", "list")
 
     def _query_result(self, query: Query) -> list[str] | str:
         """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
