@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from tests.ui.conftest import SIZE, counts, main_screen, paper_list
+from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
 from tui.app import PaperApp
 from tui.core.paper import Paper, Ratings
 from tui.core.query import parse_query
@@ -31,13 +31,17 @@ async def typed(pilot: Pilot[None], text: str) -> list[str]:
     return list(main_screen(pilot.app).view_ids())  # type: ignore[arg-type]
 
 
-async def test_fields_filter_and_words_rank(tmp_path: Path) -> None:
+def papers_app(tmp_path: Path) -> PaperApp:
+    """The app on a store of :data:`PAPERS`."""
     store = Store(tmp_path / "data")
     store.import_papers(PAPERS)
-    app = PaperApp(store=store)
+    return PaperApp(store=store)
+
+
+async def test_fields_filter_and_words_rank(tmp_path: Path) -> None:
+    app = papers_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
+        await settle(pilot)
         assert await typed(pilot, "difusion decision:oral") == ["openreview:A"]
         assert await typed(pilot, "decision:oral rating>=6.6") == ["openreview:A"]
         assert set(await typed(pilot, "difusion -decision:withdrawn")) == {"openreview:A", "openreview:B"}
@@ -70,12 +74,9 @@ async def test_a_query_that_may_be_slow_runs_once_typing_pauses(tmp_path: Path, 
 
     monkeypatch.setattr(selection, "run_query", spy)
     monkeypatch.setattr(MainScreen, "SLOW_QUERY_WAIT_S", 1.0)  # pilot's keys come far quicker, even on a busy machine
-    store = Store(tmp_path / "data")
-    store.import_papers(PAPERS)
-    app = PaperApp(store=store)
+    app = papers_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
+        await settle(pilot)
         screen = main_screen(app)
         assert screen._may_be_slow(parse_query("graph OR title:sampling"))
         assert not screen._may_be_slow(parse_query("diffusion decision:oral"))
