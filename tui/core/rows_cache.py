@@ -40,6 +40,12 @@ class RowColumns(NamedTuple):
     decisions: bool
     ratings: bool
 
+    @classmethod
+    def of(cls, rows: Iterable[tuple[str, object]]) -> RowColumns:
+        """The columns for papers given as ``(decision, rating or ratings)`` pairs."""
+        pairs = list(rows)
+        return cls(any(decision != "unknown" for decision, _ in pairs), any(rating is not None for _, rating in pairs))
+
 
 def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, PaperRow | bytes], RowColumns] | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
@@ -99,10 +105,7 @@ def write_rows_cache(
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
             return
         rows = [PaperRow.of(paper).to_list() for paper in papers]
-        columns = {
-            "decisions": any(row[3] != "unknown" for row in rows),
-            "ratings": any(row[4] is not None for row in rows),
-        }
+        columns = RowColumns.of((row[3], row[4]) for row in rows)._asdict()
         header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows), "columns": columns}
         lines = [orjson.dumps(header), orjson.dumps([row[0] for row in rows]), *map(orjson.dumps, rows)]
         atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")

@@ -161,8 +161,8 @@ class MainScreen(ReadingScreen):
         # Each change of the filter bar's text re-ranks the list right away, in the same step as
         # the text changes, so both show in one frame (Input.Changed arrives a frame later).
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
-        if self.store.loaded:
-            self._catalogue_loaded()
+        if self.store.loaded:  # its columns are set above
+            self._show_detail(self.paper_list.highlighted_id)
         # Parse the catalogue and index it only once the list is on screen.
         self.call_after_refresh(self._load_and_index)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)

@@ -197,8 +197,7 @@ class PaperList(ScrollView, can_focus=True):
         """Show the decision badge and rating columns (only worth their cells when papers have them)."""
         if (decisions, ratings) != (self._show_decisions, self._show_ratings):
             self._show_decisions, self._show_ratings = decisions, ratings
-            self._strips.clear()
-            self.refresh()
+            self.refresh()  # the rows drawn are cached by their columns too
 
     def row_of(self, paper_id: str) -> int | None:
         """The row showing ``paper_id`` in the current view, or ``None``."""
