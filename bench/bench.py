@@ -17,15 +17,15 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
   of the first frame that shows the list for the text typed: the compositor's update for that
   frame, encoded for the terminal as ``App._display`` would (headless skips that). No polling:
   ``Pilot.pause()`` and ``asyncio.sleep(0)`` loops steal the event loop (and the GIL) from what
-  they time. As ``paperdeck`` runs (tui.cli), the cycle collector starts off and the app freezes
-  what is loaded once indexed (tui.collector); the index is built before the first key;
+  they time. As ``paperdeck`` runs (paperdeck.cli.main), the cycle collector starts off and the app freezes
+  what is loaded once indexed (paperdeck.collector); the index is built before the first key;
 - ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers;
 - ``peak_rss_mb``: peak resident memory (VmHWM) of the app process, 12 s after start (catalogue
   parsed and search index built);
 - ``query_p50_ms`` / ``query_p95_ms``: field + fuzzy queries (``decision:oral diffusion``,
   ``"large language" author:Smith``, …) through ``run_query`` with a built index, 5 × 10 runs
   (bench/similar_bench.py);
-- ``similar_*``: similar papers (``tui.core.similar``) in a fresh process: build seconds, first
+- ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py).
 """
@@ -52,11 +52,10 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
+from paperdeck.search.selection import build_similarity  # noqa: E402
+from paperdeck.sources.importer import import_files  # noqa: E402
+from paperdeck.store.store import Store  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
-
-from tui.core.importer import import_files  # noqa: E402
-from tui.core.selection import build_similarity  # noqa: E402
-from tui.core.store import Store  # noqa: E402
 
 DUMP = sorted((REPO.parent / "shared" / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 QUERIES = [
@@ -95,13 +94,12 @@ def measure_user_data(store: Store) -> tuple[float, float]:
 async def measure_keystrokes(data_dir: Path) -> list[float]:
     """Milliseconds from a key reaching the app to the end of the first frame that shows its
     re-ranked list (see the module docstring)."""
+    from paperdeck.ui.app import PaperApp
+    from paperdeck.ui.screens.main import MainScreen
     from textual import events
 
-    from tui.app import PaperApp
-    from tui.screens.main import MainScreen
-
     thresholds = gc.get_threshold()
-    gc.disable()  # as `paperdeck` starts (tui.cli); the main screen freezes and re-enables it once indexed
+    gc.disable()  # as `paperdeck` starts (paperdeck.cli.main); the main screen freezes and re-enables it once indexed
     app = PaperApp(store=Store(data_dir, lazy=True))
     timings: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:

@@ -32,7 +32,7 @@ def compile_app() -> None:
 
 
 def first_title(data_dir: str) -> str:
-    from tui.core.store import Store
+    from paperdeck.store.store import Store
 
     store = Store(data_dir, lazy=True)
     row = store.row(store.paper_ids[0])

@@ -1,7 +1,7 @@
 """Query and similar-papers latency for bench/bench.py (numbers only; asserts nothing).
 
 - :func:`measure_queries`: field + fuzzy queries (the filter bar's language) through
-  ``tui.core.selection.run_query`` with a built search index, each timed from the text to the
+  ``paperdeck.search.selection.run_query`` with a built search index, each timed from the text to the
   ranked, filtered ids (parse included); 5 rounds of 10 queries, the first round cold.
 - :func:`measure_similar`: in a fresh interpreter (``python bench/similar_bench.py DATA_DIR``), so
   that numpy's import and the RSS growth are those of the app: the catalogue loaded, then the
@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from tui.core.store import Store  # noqa: E402
+from paperdeck.store.store import Store  # noqa: E402
 
 #: Field terms mixed with fuzzy words (ICLR 2026 submissions: no decisions or ratings yet, so
 #: ``decision:`` and ``rating`` terms filter every ranked paper out, after ranking them all).
@@ -48,8 +48,8 @@ def measure_queries(store: Store, rounds: int = 5) -> list[float]:
     """Milliseconds per query (parse + rank + filter), ``rounds`` × ``FIELD_QUERIES``, with the
     search index built and the texts folded for text terms (both done once, in workers, in the
     app). Nothing is remembered between runs, so every round costs what the first does."""
-    from tui.core.query import parse_query, prepare_texts
-    from tui.core.selection import build_index, run_query
+    from paperdeck.search.query import parse_query, prepare_texts
+    from paperdeck.search.selection import build_index, run_query
 
     index = build_index(store)
     prepare_texts(store.papers)  # as the app does once, in a worker, at the first text term
@@ -84,8 +84,8 @@ def _similar_in_this_process(data_dir: Path) -> dict[str, Any]:
     import numpy  # noqa: F401  (what the build imports first; timed apart)
 
     import_ms = _ms(started)
-    from tui.core.selection import build_similarity
-    from tui.core.similar import SimilarityIndex
+    from paperdeck.search.selection import build_similarity
+    from paperdeck.search.similar import SimilarityIndex
 
     saved = build_similarity(store)  # read from similar-cache.npz, which the import wrote
     saved.similar_to(papers[len(papers) // 2].id)

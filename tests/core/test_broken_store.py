@@ -25,13 +25,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-
-from tui.cli import main, open_store
-from tui.core.errors import PaperdeckError, StoreError
-from tui.core.importer import import_files
-from tui.core.storage import TEMP_PREFIX, TEMP_SUFFIX
-from tui.core.store import CATALOGUE_FILE, LEGACY_USER_FILE, Store
-from tui.core.user_store import SHARDS, USER_DIR, doc_id_for
+from paperdeck.cli.main import main, open_store
+from paperdeck.model.errors import PaperdeckError, StoreError
+from paperdeck.sources.importer import import_files
+from paperdeck.store.atomic import TEMP_PREFIX, TEMP_SUFFIX
+from paperdeck.store.store import CATALOGUE_FILE, LEGACY_USER_FILE, Store
+from paperdeck.store.user_data import SHARDS, USER_DIR, doc_id_for
 
 REPO = Path(__file__).resolve().parents[2]
 SEEDS = REPO / "seeds"

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from paperdeck.cli.main import main
 
 from tests.conftest import SHARED_DATA
-from tui.cli import main
 
 SAFETY = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
 DATA_FILES = sorted(p for p in SHARED_DATA.iterdir() if p.suffix != ".md") if SHARED_DATA.is_dir() else []

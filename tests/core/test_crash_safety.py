@@ -32,10 +32,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tui.core.importer import import_files
-from tui.core.storage import TEMP_PREFIX, TEMP_SUFFIX
-from tui.core.store import Store
+from paperdeck.sources.importer import import_files
+from paperdeck.store.atomic import TEMP_PREFIX, TEMP_SUFFIX
+from paperdeck.store.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 SEEDS = REPO / "seeds"
@@ -52,11 +51,11 @@ WRITER = textwrap.dedent(
     import json, os, random, sys
     from pathlib import Path
 
-    from tui.core.importer import import_files
-    from tui.core.paper import abstract_id
-    from tui.core.sources import format_modules
-    from tui.core.store import Store
-    import tui.core.merge, tui.core.titles  # imported by the first import: import them up front
+    from paperdeck.sources.importer import import_files
+    from paperdeck.model.paper import abstract_id
+    from paperdeck.sources import format_modules
+    from paperdeck.store.store import Store
+    import paperdeck.store.merge, paperdeck.text.titles  # imported by the first import: import them up front
 
     format_modules()
     data_dir, base, extra_dir = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
@@ -352,7 +351,7 @@ def test_300_kills_lose_no_acknowledged_write(tmp_path: Path) -> None:
 
 def test_a_stray_temp_file_is_kept_while_young_and_cleaned_once_old(tmp_path: Path) -> None:
     """The 60 s grace: a young temp file may be another live writer's, about to be renamed."""
-    from tui.core.storage import clean_stray_temp_files
+    from paperdeck.store.atomic import clean_stray_temp_files
 
     store = Store(tmp_path / "data")
     store.set_star("abs:0000000000000001", True)
@@ -379,9 +378,9 @@ def test_a_kill_between_an_imports_catalogue_write_and_the_move_of_user_data(
     script = textwrap.dedent(
         f"""
         import os, signal
-        from tui.core.paper import Paper
-        from tui.core.store import Store
-        from tui.core.user_store import UserStore
+        from paperdeck.model.paper import Paper
+        from paperdeck.store.store import Store
+        from paperdeck.store.user_data import UserStore
 
         store = Store({str(data_dir)!r})
         store.import_papers([Paper(id="title:a", title="Deep Nets: A Study", abstract="",

@@ -17,19 +17,9 @@ from bibtexparser.entrypoint import parse_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
-
-from tests.conftest import SHARED_DATA
-from tui.cli import main
-from tui.core.backup import (
-    BackupError,
-    backup_json,
-    is_backup,
-    looks_like_backup,
-    read_backup,
-    restore_backup,
-)
-from tui.core.errors import SourceError, StoreError
-from tui.core.export import (
+from paperdeck.cli.main import main
+from paperdeck.export.bibtex import KeyMaker, base_key, bibtex_entries, bibtex_text
+from paperdeck.export.formats import (
     CSV_COLUMNS,
     EXPORT_FORMATS,
     MARKDOWN_STATUS_ORDER,
@@ -38,14 +28,24 @@ from tui.core.export import (
     format_for_path,
     write_export,
 )
-from tui.core.export_bibtex import KeyMaker, base_key, bibtex_entries, bibtex_text
-from tui.core.importer import import_files
-from tui.core.paper import STATUSES, Paper, Ratings, UserData, with_tags
-from tui.core.paper_json import paper_record
-from tui.core.render import render_plain
-from tui.core.sources import detect_format, read_source
-from tui.core.store import Store
-from tui.core.user_store import UserStore
+from paperdeck.model.errors import SourceError, StoreError
+from paperdeck.model.paper import STATUSES, Paper, Ratings, UserData, with_tags
+from paperdeck.model.paper_json import paper_record
+from paperdeck.sources import detect_format, read_source
+from paperdeck.sources.importer import import_files
+from paperdeck.store.backup import (
+    BackupError,
+    backup_json,
+    is_backup,
+    looks_like_backup,
+    read_backup,
+    restore_backup,
+)
+from paperdeck.store.store import Store
+from paperdeck.store.user_data import UserStore
+from paperdeck.text.render import render_plain
+
+from tests.conftest import SHARED_DATA
 
 BIB_2018 = SHARED_DATA / "iclr2018_openreview-bibtex_from-papercopilot.bib"
 COPILOT_2018 = SHARED_DATA / "papercopilot_iclr2018.json"

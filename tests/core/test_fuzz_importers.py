@@ -31,12 +31,11 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from tui.core.errors import SourceError
-from tui.core.importer import import_files
-from tui.core.sources import format_modules, read_source
-from tui.core.sources.base import SourceRead
-from tui.core.store import Store
+from paperdeck.model.errors import SourceError
+from paperdeck.sources import format_modules, read_source
+from paperdeck.sources.base import SourceRead
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
@@ -575,7 +574,7 @@ def test_a_ten_mb_abstract_is_refused_by_the_import_and_changes_nothing(
 def test_a_ten_mb_abstract_given_to_the_store_gets_its_title_in_linear_time(tmp_path: Path) -> None:
     """Below the importer, ``Store.import_papers`` takes any abstract; deriving a title from a
     10 MB one (a name repeated 190,000 times) was quadratic: minutes. Now it reads its start."""
-    from tui.core.paper import Paper, abstract_id
+    from paperdeck.model.paper import Paper, abstract_id
 
     big = _ten_mb_abstract()
     store = Store(tmp_path / "data")

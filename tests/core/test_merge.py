@@ -6,13 +6,13 @@ import random
 from pathlib import Path
 
 import pytest
+from paperdeck.model.paper import Paper, Ratings, normalise_text
+from paperdeck.sources.importer import import_files
+from paperdeck.store.merge import ABSTRACT_MATCH_THRESHOLD, Merger, combine, compatible
+from paperdeck.store.store import Store
 from rapidfuzz import fuzz
 
 from tests.conftest import SHARED_DATA
-from tui.core.importer import import_files
-from tui.core.merge import ABSTRACT_MATCH_THRESHOLD, Merger, combine, compatible
-from tui.core.paper import Paper, Ratings, normalise_text
-from tui.core.store import Store
 
 RT_PARTS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 PARQUET = SHARED_DATA / "iclr2026_accepted_papercopilot-derived.parquet"

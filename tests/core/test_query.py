@@ -7,10 +7,9 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from tui.core import text_corpus
-from tui.core.paper import Paper, Ratings, UserData
-from tui.core.query import QUERY_HELP, Group, Query, Term, more_like, parse_query, prepare_texts
+from paperdeck.model.paper import Paper, Ratings, UserData
+from paperdeck.search import corpus as text_corpus
+from paperdeck.search.query import QUERY_HELP, Group, Query, Term, more_like, parse_query, prepare_texts
 
 DIFFUSION = Paper(
     id="p1",

@@ -12,11 +12,10 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-
-from tui.core.merge import combine
-from tui.core.paper import Paper
-from tui.core.search import SearchIndex, words
-from tui.core.sources import read_source
+from paperdeck.model.paper import Paper
+from paperdeck.search.index import SearchIndex, words
+from paperdeck.sources import read_source
+from paperdeck.store.merge import combine
 
 SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 DUMP = [SHARED_DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]

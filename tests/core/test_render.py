@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from tui.core import latex_math
-from tui.core.abstract_parser import parse_markup
-from tui.core.markup_nodes import plain_text
-from tui.core.render import Segment, math_to_unicode, render_abstract, render_plain
+from paperdeck.text import latex_math
+from paperdeck.text.abstract_parser import parse_markup
+from paperdeck.text.nodes import plain_text
+from paperdeck.text.render import Segment, math_to_unicode, render_abstract, render_plain
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 

@@ -9,9 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from tui.core.paper import Paper, PaperRow
-from tui.core.store import ROWS_FILE, Store
+from paperdeck.model.paper import Paper, PaperRow
+from paperdeck.store.store import ROWS_FILE, Store
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
 
@@ -162,7 +161,7 @@ def test_the_list_columns_are_known_before_the_catalogue_is_parsed(
 ) -> None:
     """The rows cache says whether any paper has a decision or a rating, so the list's first
     paint has the columns it keeps once the catalogue is parsed (no shift of every title)."""
-    from tui.core.paper import Ratings
+    from paperdeck.model.paper import Ratings
 
     store = Store(data_dir, now=lambda: FIXED_TIME)
     ratings = Ratings(mean=rating, count=1) if rating is not None else None

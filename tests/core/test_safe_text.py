@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
-
-from tui.core.safe_text import one_line, visible
+from paperdeck.model.safe_text import one_line, visible
 
 
 def test_escape_sequences_become_visible() -> None:

@@ -6,11 +6,10 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from tui.core.importer import import_files
-from tui.core.paper import Paper
-from tui.core.search import SearchIndex, words
-from tui.core.store import Store
+from paperdeck.model.paper import Paper
+from paperdeck.search.index import SearchIndex, words
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
 
 
 def p(n: int, title: str, abstract: str = "", keywords: tuple[str, ...] = ()) -> Paper:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from tui.core.importer import import_files
-from tui.core.search import SearchIndex
-from tui.core.store import Store
+from paperdeck.search.index import SearchIndex
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
 
 QUERIES = ["d", "R", "g", "s", "t", "x", "7", "di", "diffusion", "graph n", "quokka", "quoka"]
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from tui.core.errors import SourceError
-from tui.core.paper import abstract_id
-from tui.core.sources.seed_text import parse_seed_text, read_seed_file
+from paperdeck.model.errors import SourceError
+from paperdeck.model.paper import abstract_id
+from paperdeck.sources.seed_text import parse_seed_text, read_seed_file
 
 ABSTRACT_A = "We propose FooNet, a network for foo. It works well on bar benchmarks."
 ABSTRACT_B = "Diffusion models sample by reversing a noising process; we make it faster."

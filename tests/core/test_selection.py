@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from tui.core.paper import Paper
-from tui.core.query import parse_query
-from tui.core.selection import LikeError, build_index, build_similarity, run_query
-from tui.core.store import Store
+from paperdeck.model.paper import Paper
+from paperdeck.search.query import parse_query
+from paperdeck.search.selection import LikeError, build_index, build_similarity, run_query
+from paperdeck.store.store import Store
 
 ABSTRACTS = {
     "A": "Diffusion models generate images by denoising; we speed up diffusion sampling with fewer denoising steps.",
@@ -68,9 +67,9 @@ def test_like_errors_are_one_line(store: Store) -> None:
 
 
 def test_the_similarity_index_is_saved_by_paperdeck_import_and_read_back(store: Store, tmp_path: Path) -> None:
-    from tui.cli import main
-    from tui.core.selection import SIMILARITY_FILE
-    from tui.core.similar import SimilarityIndex
+    from paperdeck.cli.main import main
+    from paperdeck.search.selection import SIMILARITY_FILE
+    from paperdeck.search.similar import SimilarityIndex
 
     seeds = tmp_path / "more.txt"
     seeds.write_text("ICLR 2026 论文列表\n\n" + "Diffusion sampling with denoising steps and diffusion models. " * 3)

@@ -1,4 +1,4 @@
-"""Similar papers (TF-IDF cosine, :mod:`tui.core.similar`): on the real ICLR 2026 dump (19,630
+"""Similar papers (TF-IDF cosine, :mod:`paperdeck.search.similar`): on the real ICLR 2026 dump (19,630
 papers), papers obviously on the same topic come first; on small hand-made lists, the edge cases
 (one paper, no words, nothing liked, unknown ids) give clear answers; and ``paperdeck similar``.
 
@@ -13,14 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from paperdeck.cli.main import main
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.paper import Paper
+from paperdeck.search.similar import SimilarityIndex, UnknownPaper
+from paperdeck.search.similar_terms import fold_plural
+from paperdeck.sources import read_source
 
 from tests.conftest import SHARED_DATA
-from tui.cli import main
-from tui.core.errors import PaperdeckError
-from tui.core.paper import Paper
-from tui.core.similar import SimilarityIndex, UnknownPaper
-from tui.core.similar_words import fold_plural
-from tui.core.sources import read_source
 
 DUMP = [SHARED_DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]
 needs_dump = pytest.mark.skipif(not all(path.is_file() for path in DUMP), reason="shared/data is not next to the repo")
@@ -240,7 +240,7 @@ def test_nothing_liked_or_unknown_ids() -> None:
 
 def test_importing_the_module_does_not_import_numpy() -> None:
     """numpy is imported on the first index, so that the app's start-up does not pay for it."""
-    code = "import sys, tui.core.similar; print('numpy' in sys.modules)"
+    code = "import sys, paperdeck.search.similar; print('numpy' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 

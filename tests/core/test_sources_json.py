@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tui.core.errors import SourceError
-from tui.core.paper import Ratings
-from tui.core.sources import detect_format, openreview, papercopilot, parquet, read_source
-from tui.core.sources.base import Skip
+from paperdeck.model.errors import SourceError
+from paperdeck.model.paper import Ratings
+from paperdeck.sources import detect_format, openreview, papercopilot, parquet, read_source
+from paperdeck.sources.base import Skip
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 RT_PARTS = [DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]

@@ -8,9 +8,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from tui.core.errors import SourceError
-from tui.core.sources import arxiv_atom, bibtex, csv_table, detect_format, read_source
+from paperdeck.model.errors import SourceError
+from paperdeck.sources import arxiv_atom, bibtex, csv_table, detect_format, read_source
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"

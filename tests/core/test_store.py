@@ -12,13 +12,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from tui.core.errors import StoreError
-from tui.core.importer import import_files
-from tui.core.paper import Paper
-from tui.core.storage import TEMP_PREFIX, TEMP_SUFFIX
-from tui.core.store import CATALOGUE_FILE, LEGACY_USER_FILE, Store
-from tui.core.user_store import SHARDS, doc_id_for
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper
+from paperdeck.sources.importer import import_files
+from paperdeck.store.atomic import TEMP_PREFIX, TEMP_SUFFIX
+from paperdeck.store.store import CATALOGUE_FILE, LEGACY_USER_FILE, Store
+from paperdeck.store.user_data import SHARDS, doc_id_for
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
 
@@ -200,7 +199,7 @@ def test_kill_9_right_after_a_star_leaves_a_store_that_holds_it(data_dir: Path) 
     script = textwrap.dedent(
         f"""
         import sys, time
-        from tui.core.store import Store
+        from paperdeck.store.store import Store
         store = Store({str(data_dir)!r})
         store.set_star({paper(7).id!r}, True)
         print("starred", flush=True)

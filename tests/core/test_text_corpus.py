@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import paperdeck.search.corpus as corpus_module
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import tui.core.text_corpus as corpus_module
-from tui.core.paper import Paper, UserData
-from tui.core.query import parse_query, prepare_texts
-from tui.core.sources import read_source
-from tui.core.text_corpus import TextCorpus
+from paperdeck.model.paper import Paper, UserData
+from paperdeck.search.corpus import TextCorpus
+from paperdeck.search.query import parse_query, prepare_texts
+from paperdeck.sources import read_source
 
 PAPERS = [
     Paper(id="p:1", title="Graph neural networks", abstract="We study message passing.", keywords=("gnn", "graphs")),
@@ -79,8 +78,8 @@ def seed_papers() -> list[Paper]:
 
 @pytest.mark.parametrize("text", ["title:graph", '"message passing"', 'abstract:passing "neural"', "author:smith"])
 def test_run_query_answers_text_only_filters_from_the_scan_alone(tmp_path: Path, text: str) -> None:
-    from tui.core.selection import run_query
-    from tui.core.store import Store
+    from paperdeck.search.selection import run_query
+    from paperdeck.store.store import Store
 
     store = Store(tmp_path / "data")
     store.import_papers(PAPERS)
@@ -107,7 +106,7 @@ def test_several_text_terms_agree_scanned_or_checked_paper_by_paper(
 ) -> None:
     """After the first term, the next ones scan every paper (0) or check the papers left one by
     one (10,000): the same papers either way, notes included."""
-    import tui.core.query as query_module
+    import paperdeck.search.query as query_module
 
     monkeypatch.setattr(query_module, "CHECK_EACH_BELOW", check_each_below)
     users = {"p:4": UserData("p:4", note="My own words here"), "p:2": UserData("p:2", note="message passing")}

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from tui.core import titles
-from tui.core.titles import derive_title, derive_titles
+from paperdeck.text import titles
+from paperdeck.text.titles import derive_title, derive_titles
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 ELLIPSIS = "\u2026"

@@ -1,7 +1,7 @@
 """Two writers on one store at once lose nothing.
 
 * Writer A is a Python process holding one ``Store`` open, as the app does, for all its writes.
-* Writer B is a Python process running the CLI's code (``tui.cli.main``: ``star``, ``unstar``,
+* Writer B is a Python process running the CLI's code (``paperdeck.cli.main.main``: ``star``, ``unstar``,
   ``note``), a fresh store per command, as separate ``paperdeck`` runs do.
 * Meanwhile the test itself runs the installed ``paperdeck star|unstar|note`` a few times.
 
@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tui.core.importer import import_files
-from tui.core.store import Store
-from tui.core.user_store import SHARDS, doc_id_for
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.store.user_data import SHARDS, doc_id_for
 
 REPO = Path(__file__).resolve().parents[2]
 SEEDS = REPO / "seeds"
@@ -43,7 +42,7 @@ FULL = os.environ.get("PAPERDECK_FULL") == "1"
 WRITER_A = textwrap.dedent(
     """
     import json, random, sys
-    from tui.core.store import Store
+    from paperdeck.store.store import Store
 
     data_dir, ops = sys.argv[1], int(sys.argv[2])
     mine, shared = json.loads(sys.argv[3]), json.loads(sys.argv[4])
@@ -91,7 +90,7 @@ WRITER_A = textwrap.dedent(
 WRITER_B = textwrap.dedent(
     """
     import contextlib, io, json, random, sys
-    from tui.cli import main
+    from paperdeck.cli.main import main
 
     data_dir, ops = sys.argv[1], int(sys.argv[2])
     mine, shared = json.loads(sys.argv[3]), json.loads(sys.argv[4])
@@ -293,8 +292,8 @@ IMPORTER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from tui.core.importer import import_files
-    from tui.core.store import Store
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
 
     data_dir, name, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     store = Store(data_dir)  # one store for all its imports, as a long-running process keeps

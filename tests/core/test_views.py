@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from tui.core.paper import Paper
-from tui.core.selection import build_index, build_similarity
-from tui.core.settings import Settings, SettingsFile
-from tui.core.store import Store
-from tui.core.views import BUILTIN_VIEWS, NAME_MAX, View, all_views, check_query, clean_name, view_count
+from paperdeck.model.paper import Paper
+from paperdeck.search.selection import build_index, build_similarity
+from paperdeck.search.views import BUILTIN_VIEWS, NAME_MAX, View, all_views, check_query, clean_name, view_count
+from paperdeck.store.settings import Settings, SettingsFile
+from paperdeck.store.store import Store
 
 
 def test_builtin_views_come_first_and_a_saved_one_can_redefine_them() -> None:

@@ -7,15 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paperdeck.model.paper import Paper
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.main import MainScreen
+from paperdeck.ui.widgets.counts_label import CountsLabel
+from paperdeck.ui.widgets.paper_list import PaperList
 from textual.pilot import Pilot
-
-from tui.app import PaperApp
-from tui.core.importer import import_files
-from tui.core.paper import Paper
-from tui.core.store import Store
-from tui.screens.main import MainScreen
-from tui.widgets.counts_label import CountsLabel
-from tui.widgets.paper_list import PaperList
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
 SIZE = (120, 36)

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
+from paperdeck.ui.screens.help import HelpScreen
+from paperdeck.ui.screens.note_editor import NoteEditor
+from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
 
 from tests.ui.conftest import FIXED_TIME, SIZE, counts, highlighted, main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper
-from tui.core.store import Store
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.help import HelpScreen
-from tui.screens.note_editor import NoteEditor
-from tui.widgets.paper_detail import PaperDetail
 
 AppFactory = Callable[..., PaperApp]
 
@@ -238,7 +238,7 @@ async def test_store_failure_is_a_message_not_a_crash(make_app: AppFactory, seed
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        from tui.core.user_store import SHARDS, doc_id_for
+        from paperdeck.store.user_data import SHARDS, doc_id_for
 
         paper_id = highlighted(app).id
         shard = seeded_store.user_dir / f"{doc_id_for(paper_id) % SHARDS:02x}.json"

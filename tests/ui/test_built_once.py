@@ -7,10 +7,9 @@ import asyncio
 import threading
 from pathlib import Path
 
+from paperdeck.store.store import Store
+from paperdeck.ui.screens.built_once import BuiltOnce
 from textual.app import App
-
-from tui.core.store import Store
-from tui.screens.built_once import BuiltOnce
 
 
 async def test_many_waiters_share_one_build() -> None:

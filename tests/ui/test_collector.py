@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from tui import collector
+from paperdeck import collector
 
 
 def test_resume_and_collect_do_nothing_unless_paperdeck_paused_the_collector() -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.counts_label import CountsLabel
 from textual.strip import Strip
 from textual.widget import Widget
 
 from tests.ui.conftest import main_screen, settle
-from tui.app import PaperApp
-from tui.widgets.counts_label import CountsLabel
 
 AppFactory = Callable[..., PaperApp]
 

@@ -7,14 +7,14 @@ import json
 from pathlib import Path
 
 import bibtexparser
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.export import ExportPrompt
+from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.ui.conftest import SIZE, main_screen, settle
-from tui.app import PaperApp
-from tui.core.store import Store
-from tui.screens.export import ExportPrompt
-from tui.widgets.filter_bar import FilterBar
 
 
 async def answer(pilot: Pilot[None], path: Path) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.paper_detail import PaperDetail
+from paperdeck.ui.widgets.paper_list import PaperList
 from textual.widgets import Static
 
 from tests.ui.conftest import FIXED_TIME, highlighted, main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper
-from tui.core.store import Store
-from tui.widgets.paper_detail import PaperDetail
-from tui.widgets.paper_list import PaperList
 
 HOSTILE = [
     Paper(

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.counts_label import CountsLabel
+from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.widget import Widget
 
 from tests.ui.conftest import main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.widgets.counts_label import CountsLabel
-from tui.widgets.filter_bar import FilterBar
 
 AppFactory = Callable[..., PaperApp]
 

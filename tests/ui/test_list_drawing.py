@@ -10,6 +10,10 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from paperdeck.model.paper import Paper, Ratings, with_tags
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.paper_list import MARK, NOTE, STAR, STATUS_MARKS, _plain_row
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -19,10 +23,6 @@ from textual.geometry import Region
 from textual.scroll_view import ScrollView
 
 from tests.ui.conftest import main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper, Ratings, with_tags
-from tui.core.store import Store
-from tui.widgets.paper_list import MARK, NOTE, STAR, STATUS_MARKS, _plain_row
 
 AppFactory = Callable[..., PaperApp]
 

@@ -8,16 +8,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.list_scrollbar import ListScrollBar
 from rich.segment import Segment
 from textual.geometry import Offset, Region
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 
 from tests.ui.conftest import main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper
-from tui.core.store import Store
-from tui.widgets.list_scrollbar import ListScrollBar
 
 AppFactory = Callable[..., PaperApp]
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.search.query import parse_query
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.main import MainScreen
+from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.pilot import Pilot
 
 from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper, Ratings
-from tui.core.query import parse_query
-from tui.core.store import Store
-from tui.screens.main import MainScreen
-from tui.widgets.filter_bar import FilterBar
 
 PAPERS = [
     Paper(id="openreview:A", title="Diffusion sampling fast", abstract="a", decision="oral", ratings=Ratings(7.0)),
@@ -63,7 +63,7 @@ async def test_a_query_that_may_be_slow_runs_once_typing_pauses(tmp_path: Path, 
     """Text terms under OR are checked paper by paper (~0.2 s at 19,630 papers): such a query runs
     in a thread, after a pause in the typing, so the keys typed meanwhile never wait for it and
     the prefixes typed in a burst are never searched."""
-    import tui.core.selection as selection
+    import paperdeck.search.selection as selection
 
     searched: list[str] = []
     run_query = selection.run_query

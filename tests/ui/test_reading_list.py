@@ -9,14 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from paperdeck.model.paper import Paper, UserData
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
+from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
 from textual.widgets import Input, Static
 
 from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper, UserData
-from tui.core.store import Store
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.prompts import LinkChooser, TagPrompt
 
 AppFactory = Callable[..., PaperApp]
 

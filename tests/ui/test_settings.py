@@ -7,15 +7,15 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from paperdeck.store.settings import CONFIG_FILE
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.help import HelpScreen
+from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.color import Color
 from textual.widgets import Static
 
 from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
-from tui.app import PaperApp
-from tui.core.settings import CONFIG_FILE
-from tui.core.store import Store
-from tui.screens.help import HelpScreen
-from tui.widgets.paper_detail import PaperDetail
 
 AppFactory = Callable[..., PaperApp]
 
@@ -83,7 +83,7 @@ async def test_broken_config_is_reported_and_never_overwritten(seeded_store: Sto
 
 
 async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
-    from tui.core.paper import Paper, Ratings
+    from paperdeck.model.paper import Paper, Ratings
 
     store = Store(tmp_path / "data")
     store.import_papers(

@@ -6,12 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
 from textual.pilot import Pilot
 
 from tests.ui.conftest import SIZE, settle
-from tui.app import PaperApp
-from tui.core.importer import import_files
-from tui.core.store import Store
 
 SnapCompare = Callable[..., bool]
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
+from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
+from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.widgets import OptionList, Static
 
 from tests.ui.conftest import SIZE, counts, main_screen, settle
-from tui.app import PaperApp
-from tui.core.paper import Paper, Ratings
-from tui.core.store import Store
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.views import SaveViewPrompt, ViewsScreen
-from tui.widgets.filter_bar import FilterBar
 
 PAPERS = [
     Paper(id="openreview:A", title="Diffusion sampling fast", abstract="a", decision="oral", ratings=Ratings(7.0)),

@@ -1,5 +1,0 @@
-import sys
-
-from tui.cli import main
-
-sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from paperdeck.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The ``paperdeck`` command line: the app's launcher and its subcommands."""

@@ -1,0 +1,104 @@
+"""``paperdeck export``: papers as BibTeX, Markdown, CSV or JSON, or a backup of the user's data.
+
+::
+
+    paperdeck export [QUERY] [--format bibtex|markdown|csv|json] [-o FILE] [--starred] [--sort ORDER]
+    paperdeck export --user-data [-o FILE]
+
+``QUERY`` is the filter bar's (:func:`paperdeck.search.query.parse_query`); without one, every paper in
+catalogue order. Without ``-o`` the text goes to standard output; with it, the file is written
+atomically and one line says what was written (``--json``: as an object). ``--format`` may be
+left out when ``FILE`` ends in ``.bib``, ``.md``, ``.csv`` or ``.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from paperdeck.cli.commands import _emit, select_ids
+from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
+from paperdeck.model.paper import Paper
+from paperdeck.store.backup import backup_json
+from paperdeck.store.settings import SORTS
+from paperdeck.store.store import Store
+
+#: Short names ``--format`` takes too.
+FORMAT_ALIASES = {"bib": "bibtex", "md": "markdown"}
+
+
+def add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``export``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
+    parser.add_argument("query", nargs="?", default="", metavar="QUERY", help="the filter bar's query (default: all)")
+    parser.add_argument(
+        "--format",
+        type=lambda name: FORMAT_ALIASES.get(name.casefold(), name.casefold()),
+        choices=EXPORT_FORMATS,
+        help="bibtex (bib), markdown (md), csv or json; default: from FILE's ending",
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
+    parser.add_argument("--starred", action="store_true", help="starred papers only")
+    parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")
+    parser.add_argument(
+        "--user-data",
+        action="store_true",
+        help="back up all your stars, notes, statuses and tags (restore: paperdeck import FILE)",
+    )
+
+
+def run_export(store: Store, args: argparse.Namespace) -> int:
+    """Run ``paperdeck export`` (see the module docstring).
+
+    Raises:
+        ExportError: conflicting options, no format, or ``FILE`` inside the data directory.
+        BadQuery: a malformed query.
+        StoreError: ``FILE`` cannot be written.
+    """
+    output = None if args.output in (None, "-") else Path(args.output)
+    if args.json and output is None:
+        raise ExportError("--json describes the file written with -o; to print JSON, use --format json")
+    if args.user_data:
+        given = [name for name, value in (("QUERY", args.query), ("--format", args.format),
+                 ("--starred", args.starred), ("--sort", args.sort)) if value]  # fmt: skip
+        if given:
+            raise ExportError(f"--user-data backs up every record; it takes no {given[0]}")
+        payload = backup_json(store)
+        count = len(store.all_user_data)
+        if output is None:
+            sys.stdout.write(payload.decode("utf-8"))
+            return 0
+        write_export(output, payload, data_dir=store.data_dir)
+        record = {"path": str(output), "format": "user-data", "records": count}
+        _emit(args, record, f"backed up {count} record{'' if count == 1 else 's'} to {output}")
+        return 0
+    format = args.format or (format_for_path(output) if output is not None else None)
+    if format is None:
+        hint = f" ({output} has no .bib, .md, .csv or .json ending)" if output is not None else ""
+        raise ExportError(f"export: give --format {' | '.join(EXPORT_FORMATS)}{hint}")
+    papers = _papers(store, args)
+    text = export_papers(papers, store.all_user_data, format)
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    write_export(output, text, data_dir=store.data_dir)
+    count = len(papers)
+    _emit(
+        args,
+        {"path": str(output), "format": format, "papers": count},
+        f"wrote {count} paper{'' if count == 1 else 's'} to {output} ({format})",
+    )
+    return 0
+
+
+def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
+    """The papers the query (and ``--starred``) select, in the order asked for."""
+    if args.query.strip() or args.sort:
+        ids = select_ids(store, args.query, args.sort or "relevance")
+        papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
+    else:
+        papers = store.papers
+    if args.starred:
+        users = store.all_user_data
+        papers = [paper for paper in papers if (record := users.get(paper.id)) is not None and record.starred]
+    return papers

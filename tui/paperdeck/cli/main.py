@@ -1,0 +1,181 @@
+"""The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
+
+``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar`` share
+the core with the app: the same store, the same importers, the same ranking. Each takes ``--json``.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from paperdeck import __version__, collector
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
+from paperdeck.store.store import Store
+
+if TYPE_CHECKING:
+    import argparse
+
+#: Subcommands (implemented in :mod:`paperdeck.cli.commands`, imported only when one is used).
+COMMAND_NAMES = (
+    "import",
+    "search",
+    "list",
+    "show",
+    "stats",
+    "star",
+    "unstar",
+    "note",
+    "status",
+    "tag",
+    "untag",
+    "export",
+    "similar",
+)
+
+#: The GIL switch interval while the app runs (seconds; Python's default is 0.005).
+SWITCH_INTERVAL_S = 0.0005
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=f"where the store lives (default: ${DATA_DIR_ENV}, else the user data directory)",
+    )
+
+
+def build_app_parser() -> argparse.ArgumentParser:
+    """The parser of ``paperdeck [FILE ...]`` (open the app)."""
+    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing (~15 ms)
+
+    from paperdeck.sources import FORMAT_NAMES
+
+    parser = argparse.ArgumentParser(
+        prog="paperdeck",
+        description="Browse, filter, star and annotate conference paper lists in the terminal. "
+        f"Subcommands: {', '.join(COMMAND_NAMES)} (paperdeck COMMAND --help).",
+    )
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        type=Path,
+        help="paper lists to import before opening (seed text, OpenReview, Paper Copilot, BibTeX, "
+        "CSV, arXiv Atom); default: the store as it is, the bundled ICLR 2026 lists on first run",
+    )
+    parser.add_argument("--format", choices=FORMAT_NAMES, help="read FILEs in this format")
+    _add_common(parser)
+    parser.add_argument("--version", action="version", version=f"paperdeck {__version__}")
+    return parser
+
+
+def build_command_parser() -> argparse.ArgumentParser:
+    """The parser of ``paperdeck COMMAND …``."""
+    import argparse
+
+    from paperdeck.cli.commands import add_command_parsers
+
+    parser = argparse.ArgumentParser(prog="paperdeck")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_command_parsers(commands, _add_common)
+    return parser
+
+
+def open_store(
+    data_dir_option: str | None, files: Sequence[Path], format: str | None = None
+) -> tuple[Store, list[str]]:
+    """Open the store and import ``files`` (or the bundled seeds into an empty store).
+
+    Returns:
+        The store and one-line messages for the user (import summaries, notices).
+
+    Raises:
+        PaperdeckError: the store cannot be opened or a file cannot be imported.
+    """
+    store = Store(data_dir(data_dir_option), lazy=True)
+    messages: list[str] = []
+    to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
+    if to_import:
+        from paperdeck.cli.commands import progress_reporter
+        from paperdeck.sources.importer import import_files
+
+        summary = import_files(store, to_import, format, progress_reporter(len(to_import)))
+        messages.extend(summary.notices)
+        messages.extend(f"Restored {path}: {report.summary()}" for path, report in summary.restored)
+        if files:
+            messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
+    return store, messages
+
+
+def _command_position(args: list[str]) -> int | None:
+    """Where the subcommand is, past leading ``--data-dir DIR`` options; ``None`` for the app."""
+    position = 0
+    while position < len(args):
+        arg = args[position]
+        if arg in COMMAND_NAMES:
+            return position
+        if arg == "--data-dir":
+            position += 2
+        elif arg.startswith("--data-dir="):
+            position += 1
+        else:
+            return None
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``paperdeck`` console script; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        command_at = _command_position(args_list)
+        if command_at is not None:
+            from paperdeck.cli.commands import COMMANDS
+
+            # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`.
+            args_list = args_list[command_at:] + args_list[:command_at]
+            args = build_command_parser().parse_args(args_list)
+            store = Store(data_dir(args.data_dir))
+            return COMMANDS[args.command](store, args)
+        # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
+        app_args = build_app_parser().parse_args(args_list) if args_list else None
+        collector.pause()  # the cycle collector, while starting (paperdeck.collector)
+        try:
+            if app_args is None:
+                store, messages = open_store(None, [])
+            else:
+                store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
+        except BaseException:
+            gc.enable()
+            raise
+    except PaperdeckError as error:
+        print(f"paperdeck: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `paperdeck list | head`: the reader left; that is fine
+        sys.stdout = None
+        return 0
+    from paperdeck.ui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
+
+    app = PaperApp(store=store, messages=messages)
+    # Textual writes each frame from a thread, which waits for the GIL while the event loop goes
+    # on: at Python's default switch interval (5 ms) the first frame reached the terminal 5–10 ms
+    # after it was drawn (as does any frame drawn while the loop stays busy).
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    try:
+        app.run()
+    finally:
+        gc.enable()  # if the app ended before the main screen turned it back on
+        sys.setswitchinterval(switch_interval)
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Papers out to files: BibTeX, Markdown, CSV and JSON."""

@@ -1,0 +1,335 @@
+"""Papers as BibTeX that bibtexparser (v2) and BibTeX itself read back.
+
+Each paper gets the entry its source gave (:attr:`Paper.bibtex`, written as it was, its citation
+key changed only when another exported entry already has it) or, when there is none or it does not
+parse, a generated entry: ``@inproceedings`` (``@misc`` for papers rejected, withdrawn or under
+review, as OpenReview does) with ``title``, ``author`` (joined by `` and ``), ``booktitle``
+(``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and ``abstract``.
+
+Generated keys read ``lastname2026firstword`` (``anonymous…`` without authors), ASCII only;
+repeated keys (compared case-insensitively, as BibTeX does) get ``a``, ``b``, … ``z``, ``aa`` …
+
+Paper text is LaTeX-flavoured plain text (``$…$`` math and macros kept, ``%`` meaning per cent):
+:func:`bibtex_text` keeps the LaTeX and escapes what would break a field or a LaTeX run.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from bibtexparser.entrypoint import parse_string, write_string
+from bibtexparser.library import Library
+from bibtexparser.middlewares.parsestack import default_unparse_stack
+from bibtexparser.model import Entry, Field
+from bibtexparser.writer import BibtexFormat
+
+import paperdeck.sources.bibtex  # noqa: F401  (silences bibtexparser's log records, as on import)
+from paperdeck.model.paper import Paper
+from paperdeck.text.abstract_parser import _inline_math
+from paperdeck.text.render import render_plain
+
+__all__ = ["KeyMaker", "base_key", "bibtex_entries", "bibtex_entry", "bibtex_text"]
+
+#: Decisions whose paper is not (yet) in the proceedings: a ``@misc`` entry, as OpenReview writes.
+_NOT_PUBLISHED = frozenset({"under-review", "reject", "withdrawn", "desk-rejected"})
+#: Title words a key skips (``"On the …"`` → the next word).
+_STOP_WORDS = frozenset(
+    ("a", "an", "the", "on", "of", "in", "for", "to", "and", "with", "towards", "toward", "via", "is", "are", "do",
+     "does", "can", "how", "what", "when", "why", "from", "by", "at", "as", "beyond", "into")
+)  # fmt: skip
+_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+_KEY_WORD = re.compile(r"[a-z0-9]+")
+_KEY_AT_START = re.compile(r"^(\s*@\s*[A-Za-z]+\s*[{(]\s*)([^,\s]*)")
+#: After a doubled backslash, these are a doubled escape (``\\\\%`` for ``\\%``), as the renderer reads them.
+_DOUBLED = frozenset("%&_#${}")
+#: Characters that need a look (everything else is copied as it is).
+_SPECIAL = re.compile(r"[\\$%&#_^{}]")
+_CONTROL_WORD = re.compile(r"\\[A-Za-z]+")
+#: Longest span between ``$`` signs read as math (as the renderer does).
+_MATH_SPAN = 300
+_FORMAT = BibtexFormat()  # type: ignore[no-untyped-call]
+_FORMAT.indent = "  "
+_UNPARSE = default_unparse_stack(allow_inplace_modification=True)
+
+
+# -- field text ------------------------------------------------------------------------------
+
+
+def bibtex_text(text: str) -> str:
+    """``text`` as the inside of a braced BibTeX field (``title = {…}``), on one line.
+
+    Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
+    app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
+    already escaped), a ``$`` that opens no math, ``_`` and ``^`` outside math, a trailing
+    backslash; a doubled escape (``50\\\\%``, 60 abstracts of ICLR 2026) is read as the app reads
+    it (``50\\%``). A brace without its partner becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``
+    (``\\lbrace{}`` / ``\\rbrace{}`` in math), so braces balance both as BibTeX counts them (every
+    brace) and as bibtexparser does (braces not after a backslash). White space runs (newlines
+    too) become one space: a line starting with ``@`` would start a new entry.
+    """
+    text = " ".join(text.split())
+    if _SPECIAL.search(text) is None:
+        return text
+    tokens: list[str] = []
+    in_math: list[bool] = []
+    bare: list[int] = []  # positions in tokens of `{` `}`, then of `\{` `\}`
+    escaped: list[int] = []
+    math_end: str | None = None  # the closing delimiter while in math
+    i, n = 0, len(text)
+
+    def emit(token: str, math: bool) -> None:
+        tokens.append(token)
+        in_math.append(math)
+
+    while i < n:
+        special = _SPECIAL.search(text, i)
+        start = n if special is None else special.start()
+        if start > i:
+            emit(text[i:start], math_end is not None)  # a run of ordinary characters
+            i = start
+            continue
+        char = text[i]
+        math = math_end is not None
+        if math_end is not None and text.startswith(math_end, i):
+            emit(math_end, True)
+            i += len(math_end)
+            math_end = None
+            continue
+        if char == "\\":
+            if i + 1 >= n:
+                emit("\\textbackslash{}", math)
+                i += 1
+                continue
+            follower = text[i + 1]
+            if follower == "\\" and i + 2 < n and text[i + 2] in _DOUBLED:
+                i += 1  # `50\\%`: a doubled escape (as the app reads it), written `50\%`
+                continue
+            word = _CONTROL_WORD.match(text, i)
+            if word is not None:
+                emit(word.group(), math)
+                i = word.end()
+                continue
+            if follower in "{}":
+                escaped.append(len(tokens))
+            elif not math and follower in "([":
+                math_end = "\\)" if follower == "(" else "\\]"
+            emit(text[i : i + 2], math)
+            i += 2
+            continue
+        if char == "$":
+            if math:
+                emit("\\$", True)  # a `$` inside \( … \): literal
+                i += 1
+                continue
+            close = _math_close(text, i)
+            if close is None:
+                emit("\\$", False)
+                i += 1
+            else:
+                delimiter = "$$" if text.startswith("$$", i) else "$"
+                emit(delimiter, True)
+                i += len(delimiter)
+                math_end = delimiter
+            continue
+        if char in "{}":
+            bare.append(len(tokens))
+            emit(char, math)
+        elif char in "%&#":
+            emit("\\" + char, math)
+        elif char == "_" and not math:
+            emit("\\_", False)
+        elif char == "^" and not math:
+            emit("\\textasciicircum{}", False)
+        else:
+            emit(char, math)  # `_` or `^` in math
+        i += 1
+    if tokens and tokens[-1] == "\\\\":
+        tokens[-1] = "\\\\ "  # `\\}` would hide the field's closing brace from bibtexparser
+    for positions in (bare, escaped):
+        for position in _unmatched(tokens, positions):
+            closing = tokens[position].endswith("}")
+            if in_math[position]:
+                tokens[position] = "\\rbrace{}" if closing else "\\lbrace{}"
+            else:
+                tokens[position] = "\\textbraceright{}" if closing else "\\textbraceleft{}"
+    return "".join(tokens)
+
+
+def _math_close(text: str, start: int) -> int | None:
+    """Where the math opened by the ``$`` (or ``$$``) at ``start`` closes, or ``None`` when that
+    ``$`` is a literal dollar (no partner within reach, or prices such as ``$5 and $10``)."""
+    if text.startswith("$$", start):
+        end = _find_unescaped(text, "$$", start + 2)
+        return end if end is not None and end - start <= _MATH_SPAN else None
+    end = _find_unescaped(text, "$", start + 1)
+    if end is None or end - start > _MATH_SPAN:
+        return None
+    return end if _inline_math(text[start + 1 : end], text[end + 1 : end + 2]) else None
+
+
+def _find_unescaped(text: str, needle: str, start: int) -> int | None:
+    i = start
+    while True:
+        i = text.find(needle, i)
+        if i < 0:
+            return None
+        backslashes = len(text[:i]) - len(text[:i].rstrip("\\"))
+        if backslashes % 2 == 0:
+            return i
+        i += 1
+
+
+def _unmatched(tokens: list[str], positions: list[int]) -> list[int]:
+    """The brace tokens at ``positions`` that have no partner (stack matching)."""
+    stack: list[int] = []
+    lone: list[int] = []
+    for position in positions:
+        if tokens[position].endswith("{"):
+            stack.append(position)
+        elif stack:
+            stack.pop()
+        else:
+            lone.append(position)
+    return lone + stack
+
+
+# -- citation keys ---------------------------------------------------------------------------
+
+
+def _ascii_words(text: str) -> list[str]:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return _KEY_WORD.findall(folded.casefold())
+
+
+def base_key(paper: Paper) -> str:
+    """The readable key of a paper before disambiguation: first author's last name, year, first
+    title word that is not a stop word (``"bengio2026diffusion"``); ASCII letters and digits.
+    Papers without authors are ``anonymous…`` (as OpenReview's entries under review)."""
+    author = ""
+    if paper.authors:
+        words = _ascii_words(paper.authors[0])
+        while len(words) > 1 and words[-1] in _NAME_SUFFIXES:
+            words.pop()
+        author = words[-1] if words else ""
+    words = _ascii_words(render_plain(paper.title))
+    word = next((w for w in words if w not in _STOP_WORDS), words[0] if words else "untitled")
+    return f"{author or 'anonymous'}{paper.year or ''}{word[:24]}"
+
+
+class KeyMaker:
+    """Hands out citation keys, each once (case-insensitively): a taken key gets ``a``, ``b``, …"""
+
+    def __init__(self) -> None:
+        self._taken: set[str] = set()
+
+    def claim(self, key: str) -> str:
+        """``key``, or the first of ``keya``, ``keyb``, … ``keyaa`` … not yet handed out."""
+        candidate, number = key, 0
+        while candidate.casefold() in self._taken:
+            number += 1
+            candidate = key + _letters(number)
+        self._taken.add(candidate.casefold())
+        return candidate
+
+
+def _letters(number: int) -> str:
+    """1 → ``a``, 26 → ``z``, 27 → ``aa`` (bijective base 26)."""
+    out = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        out = chr(ord("a") + rest) + out
+    return out
+
+
+# -- entries ---------------------------------------------------------------------------------
+
+
+def bibtex_entry(paper: Paper, key: str) -> str:
+    """A generated entry for ``paper`` under ``key`` (see the module docstring), ending in a
+    newline; fields the paper lacks are left out."""
+    kind = "misc" if paper.decision in _NOT_PUBLISHED else "inproceedings"
+    fields: list[tuple[str, str]] = [("title", paper.title)]
+    if paper.authors:
+        fields.append(("author", " and ".join(_author(name) for name in paper.authors)))
+    if kind == "inproceedings" and paper.venue_label:
+        fields.append(("booktitle", paper.venue_label))
+    elif paper.venue_label:
+        fields.append(("note", paper.decision_raw or f"Submitted to {paper.venue_label}"))
+    if paper.year:
+        fields.append(("year", str(paper.year)))
+    url = paper.openreview_url or paper.arxiv_url or paper.pdf_url
+    if url:
+        fields.append(("url", url))
+    if paper.doi:
+        fields.append(("doi", paper.doi))
+    if paper.arxiv_id:
+        fields += [("eprint", paper.arxiv_id), ("archiveprefix", "arXiv")]
+    if paper.keywords:
+        fields.append(("keywords", ", ".join(paper.keywords)))
+    if paper.abstract:
+        fields.append(("abstract", paper.abstract))
+    entry = Entry(kind, key, [Field(name, _field_value(name, value)) for name, value in fields])
+    # The default unparse stack encloses each value in braces; in place: the library is ours.
+    return write_string(Library([entry]), unparse_stack=_UNPARSE, bibtex_format=_FORMAT)
+
+
+def _field_value(name: str, value: str) -> str:
+    if name in ("url", "doi", "eprint"):
+        return _verbatim(value)
+    return bibtex_text(value)
+
+
+def _verbatim(value: str) -> str:
+    """A URL or identifier: no LaTeX in it, so only what breaks a field is escaped."""
+    text = "".join(value.split())
+    text = text.replace("\\", "").replace("{", "%7B").replace("}", "%7D")
+    return text
+
+
+def _author(name: str) -> str:
+    """A name for the ``author`` field: one that contains `` and `` is braced, so BibTeX does not
+    split it."""
+    text = bibtex_text(name)
+    return "{" + text + "}" if re.search(r"\sand\s", text, re.IGNORECASE) else text
+
+
+def source_entry(paper: Paper) -> tuple[str, str] | None:
+    """``(raw entry, citation key)`` of the paper's own BibTeX when it parses as exactly one entry
+    with a title; ``None`` otherwise (then an entry is generated)."""
+    raw = paper.bibtex.strip()
+    if not raw.startswith("@"):
+        return None
+    try:
+        library = parse_string(raw)
+    except Exception:  # bibtexparser's own failure: the entry is generated instead
+        return None
+    if library.failed_blocks or len(library.entries) != 1 or len(library.blocks) != 1:
+        return None
+    entry = library.entries[0]
+    if not entry.key or "title" not in {name.casefold() for name in entry.fields_dict}:
+        return None
+    return raw, entry.key
+
+
+def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
+    """Every paper as one entry, in the order given, separated by blank lines (see the module
+    docstring); ``""`` for no papers."""
+    keys = KeyMaker()
+    chunks: list[str] = []
+    for paper in papers:
+        own = source_entry(paper)
+        if own is None:
+            chunks.append(bibtex_entry(paper, keys.claim(base_key(paper))))
+            continue
+        raw, key = own
+        unique = keys.claim(key)
+        if unique != key:
+            start = _KEY_AT_START.match(raw)
+            if start is None or start.group(2) != key:  # a key written oddly: generate the entry
+                chunks.append(bibtex_entry(paper, unique))
+                continue
+            raw = raw[: start.start(2)] + unique + raw[start.end(2) :]
+        chunks.append(raw + "\n")
+    return "\n".join(chunks)

@@ -1,0 +1,222 @@
+"""Export papers with the user's marks: BibTeX, a Markdown reading list, CSV or JSON.
+
+UI-free, for the command line (``paperdeck export``) and the app's palette alike::
+
+    text = export_papers(papers, store.all_user_data, "markdown")
+    write_export(Path("reading.md"), text, data_dir=store.data_dir)
+
+Formats (:data:`EXPORT_FORMATS`):
+
+- ``bibtex``: :mod:`paperdeck.export.bibtex` (the source's entry, else a generated one; unique keys).
+- ``markdown``: a reading list grouped by reading status (:data:`MARKDOWN_STATUS_ORDER`), each paper
+  a list item: ``★`` when starred, the title (rendered: ``C$^3$`` → ``C³``; a link to its OpenReview,
+  arXiv or PDF page), authors, venue, decision, mean rating, tags, then the note as a block quote.
+  Paper text and notes are escaped or quoted so that they cannot change the list's structure.
+- ``csv``: RFC 4180 via :mod:`csv`, one row per paper, the columns of :data:`CSV_COLUMNS`; list
+  fields joined with ``;``, ratings spread over ``rating_mean`` … ``rating_count``, provenance as
+  ``field=file;…``, booleans ``true``/``false``, unknowns empty.
+- ``json``: an array of :func:`paperdeck.model.paper_json.paper_record` objects (the ``--json`` shape of
+  ``paperdeck list``): every paper field plus ``starred``, ``note``, ``status``, ``tags``,
+  ``note_created``, ``note_updated``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from paperdeck.export.bibtex import bibtex_entries
+from paperdeck.model.errors import PaperdeckError, StoreError
+from paperdeck.model.paper import STATUSES, Paper, UserData
+from paperdeck.model.paper_json import paper_record
+from paperdeck.model.safe_text import one_line, visible
+from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.text.render import render_plain
+
+__all__ = [
+    "CSV_COLUMNS",
+    "EXPORT_FORMATS",
+    "FORMAT_SUFFIXES",
+    "MARKDOWN_STATUS_ORDER",
+    "ExportError",
+    "export_papers",
+    "format_for_path",
+    "write_export",
+]
+
+#: The export formats, in the order menus show them.
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json")
+#: The usual file name ending of each format (``format_for_path`` reads them back).
+FORMAT_SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json"}
+_SUFFIX_FORMATS = {".bib": "bibtex", ".bibtex": "bibtex", ".md": "markdown", ".markdown": "markdown",
+                   ".csv": "csv", ".json": "json"}  # fmt: skip
+#: Reading-list sections, in the order a reader wants them: what to read next first,
+#: dismissed papers last (a permutation of :data:`~paperdeck.model.paper.STATUSES`).
+MARKDOWN_STATUS_ORDER = ("to-read", "skimmed", "read", "unseen", "dismissed")
+_SECTION_TITLES = {"to-read": "To read", "skimmed": "Skimmed", "read": "Read", "unseen": "Unseen",
+                   "dismissed": "Dismissed"}  # fmt: skip
+_RATING_PARTS = ("mean", "std", "min", "max", "count")
+_USER_COLUMNS = ("starred", "note", "status", "tags", "note_created", "note_updated")
+#: The CSV header: every :class:`Paper` field (``ratings`` spread over five columns), then the
+#: user's marks.
+CSV_COLUMNS: tuple[str, ...] = tuple(
+    column
+    for spec in fields(Paper)
+    for column in ([f"rating_{part}" for part in _RATING_PARTS] if spec.name == "ratings" else [spec.name])
+) + _USER_COLUMNS
+
+
+class ExportError(PaperdeckError):
+    """An export cannot be made or written (unknown format, a file inside the data directory)."""
+
+
+def export_papers(papers: Sequence[Paper], users: Mapping[str, UserData], format: str) -> str:
+    """``papers`` (in the order given) with the user's marks, as text in ``format``.
+
+    Args:
+        papers: the papers to export.
+        users: the user's records by paper id (``Store.all_user_data``); a paper without one is
+            unstarred, unseen, without note or tags.
+        format: one of :data:`EXPORT_FORMATS`.
+
+    Returns:
+        The whole file's text (see the module docstring for each format); for no papers, an empty
+        BibTeX file, a Markdown list saying so, a CSV header, or ``[]``.
+
+    Raises:
+        ExportError: an unknown format.
+    """
+
+    def user(paper: Paper) -> UserData:
+        return users.get(paper.id) or UserData(paper.id)
+
+    if format == "bibtex":
+        return bibtex_entries(papers)
+    if format == "markdown":
+        return markdown_list(papers, users)
+    if format == "csv":
+        return csv_table([paper_record(p, user(p)) for p in papers])
+    if format == "json":
+        records = [paper_record(p, user(p)) for p in papers]
+        return orjson.dumps(records, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+    raise ExportError(f"unknown export format {format!r}; one of: {', '.join(EXPORT_FORMATS)}")
+
+
+def format_for_path(path: Path | str) -> str | None:
+    """The export format a file name asks for by its ending (``.bib``, ``.md``, ``.csv``,
+    ``.json``), or ``None``."""
+    return _SUFFIX_FORMATS.get(Path(path).suffix.casefold())
+
+
+def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None) -> None:
+    """Write ``text`` (as UTF-8) to ``path`` atomically (a complete old or new file, never half of
+    one); the file gets mode 0600 (notes may be private). An existing file is replaced.
+
+    Raises:
+        ExportError: ``path`` is inside ``data_dir`` (the store's files must not be overwritten).
+        StoreError: the file cannot be written (missing directory, permissions, full disk).
+    """
+    if data_dir is not None:
+        target, store = path.resolve(), data_dir.resolve()
+        if target == store or store in target.parents:
+            raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
+    if path.is_dir():
+        raise StoreError(path, "is a directory; give a file name")
+    atomic_write_bytes(path, text.encode("utf-8") if isinstance(text, str) else text)
+
+
+# -- CSV -------------------------------------------------------------------------------------
+
+
+def csv_table(records: Sequence[Mapping[str, Any]]) -> str:
+    """:data:`CSV_COLUMNS` rows from :func:`paper_record` dicts (see the module docstring)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for record in records:
+        ratings = record.get("ratings") or {}
+        row: list[str] = []
+        for column in CSV_COLUMNS:
+            if column.startswith("rating_"):
+                row.append(_cell(ratings.get(column.removeprefix("rating_"))))
+            elif column == "provenance":
+                row.append(";".join(f"{name}={source}" for name, source in (record.get(column) or {}).items()))
+            else:
+                row.append(_cell(record.get(column)))
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ";".join(str(item) for item in value)
+    return str(value)
+
+
+# -- Markdown --------------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!$&])")
+_LINKABLE = re.compile(r"^https?://\S+$")
+
+
+def markdown_list(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str:
+    """The Markdown reading list (see the module docstring), ending in a newline."""
+    groups: dict[str, list[Paper]] = {status: [] for status in MARKDOWN_STATUS_ORDER}
+    for paper in papers:
+        status = (users.get(paper.id) or UserData(paper.id)).status
+        groups[status if status in groups else "unseen"].append(paper)
+    starred = sum(1 for paper in papers if (record := users.get(paper.id)) is not None and record.starred)
+    count = f"{len(papers)} paper{'' if len(papers) == 1 else 's'}"
+    lines = ["# Reading list", "", f"{count}, {starred} starred." if papers else "No papers."]
+    for status in MARKDOWN_STATUS_ORDER:
+        if not groups[status]:
+            continue
+        lines += [*([""] if lines[-1] else []), f"## {_SECTION_TITLES[status]} ({len(groups[status])})", ""]
+        for paper in groups[status]:
+            lines += _markdown_item(paper, users.get(paper.id) or UserData(paper.id))
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _markdown_item(paper: Paper, user: UserData) -> list[str]:
+    title = md_escape(one_line(render_plain(paper.title))) or "(untitled)"
+    url = next((u for u in (paper.openreview_url, paper.arxiv_url, paper.pdf_url) if _LINKABLE.match(u)), "")
+    if url:
+        title = f"[{title}](<{url.replace('<', '%3C').replace('>', '%3E')}>)"
+    head = ("★ " if user.starred else "") + (f"*{title}*" if paper.title_derived else f"**{title}**")
+    details: list[str] = []
+    if paper.authors:
+        details.append(md_escape(one_line(", ".join(paper.authors))))
+    if paper.venue_label:
+        details.append(md_escape(one_line(paper.venue_label)))
+    if paper.decision not in ("unknown", ""):
+        details.append(paper.decision)
+    if paper.ratings is not None:
+        reviews = f" ({paper.ratings.count} reviews)" if paper.ratings.count else ""
+        details.append(f"rating {paper.ratings.mean:.2f}{reviews}")
+    if user.tags:
+        details.append("tags: " + ", ".join(f"`{tag.replace('`', '')}`" for tag in user.tags))
+    item = [f"- {head}" + ("\\" if details else ""), *(["  " + " · ".join(details)] if details else [])]
+    if user.note:
+        note_lines = visible(user.note).strip("\n").split("\n")
+        item += [f"  > {line}".rstrip() for line in note_lines]
+    return [*item, ""]
+
+
+def md_escape(text: str) -> str:
+    """``text`` with Markdown's inline punctuation backslash-escaped (CommonMark: any ASCII
+    punctuation may be), so a title such as ``[CLS] *is* <all>`` shows as written."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+assert sorted(MARKDOWN_STATUS_ORDER) == sorted(STATUSES)

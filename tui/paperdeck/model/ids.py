@@ -1,0 +1,104 @@
+"""Paper ids and the text normalisation they rest on (FORMATS.md, "Ids").
+
+Canonical ids, best first: ``openreview:<forum id>``, ``arxiv:<id without version>``,
+``doi:<doi>``, ``<venue><year>#<submission number>``, ``title:<venue>-<year>:<12 hex>``; seed text
+uses ``abs:<16 hex>`` (see :func:`paperdeck.model.paper.abstract_id`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import unicodedata
+from urllib.parse import parse_qs, urlparse
+
+_NON_ALNUM = re.compile(r"[\W_]+")
+_ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(v\d+)?")
+_ARXIV_OLD = re.compile(r"([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?")
+_OPENREVIEW_ID = re.compile(r"^[A-Za-z0-9_\-]{6,16}$")
+#: Titles and abstracts that are placeholders, never merge keys (FORMATS.md, "Dedup").
+_PLACEHOLDERS = {"", ".", "-", "1", "na", "n/a", "none", "tbd", "withdrawn", "withdraw", "placeholder"}
+MIN_ABSTRACT_KEY_CHARS = 100
+
+
+def normalise_title(text: str) -> str:
+    """NFKC, lower-case, HTML entities unescaped, BibTeX braces removed, every run of
+    non-alphanumerics one space, trimmed. LaTeX commands stay as letters."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    if "&" in text:
+        text = html.unescape(text)
+    return _NON_ALNUM.sub(" ", text.replace("{", "").replace("}", "").casefold()).strip()
+
+
+def title_id(venue: str, year: int | None, title: str) -> str:
+    """Synthetic id of a paper known by title only: ``title:iclr-2025:<12 hex of SHA-1>``."""
+    digest = hashlib.sha1(normalise_title(title).encode("utf-8")).hexdigest()[:12]
+    return f"title:{venue.casefold() or 'unknown'}-{year or 'unknown'}:{digest}"
+
+
+def openreview_id_from_url(url: str) -> str:
+    """The forum id in an OpenReview forum or PDF URL (``…/forum?id=X``), ``""`` when none."""
+    if "openreview.net" not in url:
+        return ""
+    values = parse_qs(urlparse(url.strip()).query).get("id") or [""]
+    value = values[0].strip()
+    return value if _OPENREVIEW_ID.match(value) else ""
+
+
+def valid_openreview_id(value: str) -> bool:
+    """True for a plausible OpenReview note id (6–16 of ``[A-Za-z0-9_-]``)."""
+    return bool(_OPENREVIEW_ID.match(value))
+
+
+def arxiv_id(text: str) -> str:
+    """The versionless arXiv id in an id, an abs/pdf URL or ``arXiv:…`` text; ``""`` when none.
+
+    ``http://arxiv.org/abs/2202.12139v1`` → ``2202.12139``; ``cond-mat/0412498v2`` → ``cond-mat/0412498``.
+    """
+    match = _ARXIV_NEW.search(text)
+    if match:
+        return match.group(1)
+    match = _ARXIV_OLD.search(text)
+    return match.group(1) if match else ""
+
+
+def canonical_id(
+    *,
+    openreview_id: str = "",
+    arxiv: str = "",
+    doi: str = "",
+    venue: str = "",
+    year: int | None = None,
+    number: int | None = None,
+    title: str = "",
+) -> str:
+    """The best id the known identifiers allow (see the module docstring).
+
+    Raises:
+        ValueError: nothing to build an id from (no identifier and a placeholder title).
+    """
+    if openreview_id:
+        return f"openreview:{openreview_id}"
+    if arxiv:
+        return f"arxiv:{arxiv}"
+    if doi:
+        return f"doi:{doi.casefold()}"
+    if number is not None and venue and year:
+        return f"{venue.casefold()}{year}#{number}"
+    if not is_placeholder_title(title):
+        return title_id(venue, year, title)
+    raise ValueError("no id, number or title to identify the paper")
+
+
+def is_placeholder_title(title: str, *, normalised: bool = False) -> bool:
+    """True for titles that carry no identity (``Withdrawn``, ``n/a``, ``.``); pass
+    ``normalised=True`` when ``title`` is already :func:`normalise_title` output."""
+    key = title if normalised else normalise_title(title)
+    return key in _PLACEHOLDERS or len(key) < 4
+
+
+def is_placeholder_abstract(abstract: str) -> bool:
+    """True for abstracts too short to identify a paper (under 100 characters, ``n/a``)."""
+    return len(" ".join(abstract.split())) < MIN_ABSTRACT_KEY_CHARS

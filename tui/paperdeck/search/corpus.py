@@ -1,0 +1,159 @@
+"""The folded texts of many papers laid end to end, field by field, so a text term
+(``abstract:protein``, ``"large language"``) is found by scanning bytes at C speed instead of
+calling a Python predicate per paper (19,630 papers: ~1–30 ms a term instead of ~100 ms).
+
+A paper's text has five parts — area, authors, title, keywords, abstract — each folded by
+:func:`paperdeck.model.paper.normalise_text` and UTF-8 encoded; each part of all papers is one bytes
+object, the papers' texts separated by ``\\x00``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from paperdeck.model.paper import Paper, normalise_text
+
+#: Field → the parts (0 area, 1 authors, 2 title, 3 keywords, 4 abstract) it looks in; a plain word
+#: or phrase looks in several (a word: authors to abstract; a phrase: title to abstract).
+SPANS = {"area": (0, 1), "author": (1, 2), "title": (2, 3), "keyword": (3, 4), "abstract": (4, 5)}
+SPANS |= {"word": (1, 5), "phrase": (2, 5)}
+
+
+def folded_parts(paper: Paper) -> list[bytes]:
+    """The five folded, UTF-8 parts of a paper's text (see the module docstring)."""
+    parts = [normalise_text(paper.primary_area), "\n".join(map(normalise_text, paper.authors))]
+    parts += [normalise_text(paper.title), "\n".join(map(normalise_text, paper.keywords))]
+    parts.append(normalise_text(paper.abstract))
+    return [part.encode("utf-8", "surrogatepass") for part in parts]
+
+
+class TextCorpus:
+    """The texts of ``papers``, for :meth:`matching` and :meth:`contains`. Building takes
+    ~0.5–1 s and ~40 MB at 19,630 papers (do it in a worker); read-only afterwards, so safe
+    across threads.
+
+    Args:
+        papers: the papers; :meth:`position` finds them by identity (``id()``).
+    """
+
+    def __init__(self, papers: Sequence[Paper]) -> None:
+        self._papers = list(papers)
+        self._position = {id(paper): n for n, paper in enumerate(self._papers)}
+        self._position_of_id = {paper.id: n for n, paper in enumerate(self._papers)}
+        chunks: list[list[bytes]] = [[], [], [], [], []]
+        for paper in self._papers:
+            for part, text in zip(chunks, folded_parts(paper), strict=True):
+                part.append(text)
+        self._blobs: list[bytes] = []
+        self._starts: list[list[int]] = []  # per part: where each paper's text starts in its blob
+        for part in chunks:
+            starts, at = [], 0
+            for text in part:
+                starts.append(at)
+                at += len(text) + 1
+            starts.append(at)  # the end, past the last separator
+            self._starts.append(starts)
+            self._blobs.append(b"\x00".join(part) + b"\x00")
+
+    def holds(self, papers: Sequence[Paper]) -> bool:
+        """Whether the corpus was made of exactly these paper objects, in this order."""
+        return len(papers) == len(self._papers) and all(map(operator.is_, papers, self._papers))  # at C speed
+
+    def position(self, paper: Paper) -> int | None:
+        """Where ``paper`` (this very object) is in the corpus, or ``None``."""
+        n = self._position.get(id(paper))
+        return n if n is not None and self._papers[n] is paper else None
+
+    def paper_ids(self, positions: set[int] | frozenset[int]) -> set[str]:
+        """The ids of the papers at ``positions``."""
+        papers = self._papers
+        return {papers[n].id for n in positions}
+
+    def contains(self, position: int, field: str, needle: bytes) -> bool:
+        """Whether the paper at ``position`` has ``needle`` (folded, UTF-8) in ``field``: a
+        ``bytes.find`` over that paper's text of each part (~1–2 µs)."""
+        low, high = SPANS[field]
+        for part in range(low, high):
+            starts = self._starts[part]
+            if self._blobs[part].find(needle, starts[position], starts[position + 1] - 1) >= 0:
+                return True
+        return False
+
+    def scan_size(self, field: str) -> int:
+        """Bytes that :meth:`matching` scans for ``field`` (ICLR 2026: ~0.2 MB of titles, ~28 MB
+        of abstracts)."""
+        low, high = SPANS[field]
+        return sum(len(self._blobs[part]) for part in range(low, high))
+
+    def narrowed(self, paper_ids: Iterable[str], field: str, needle: bytes) -> set[str]:
+        """Those of ``paper_ids`` whose ``field`` contains ``needle`` (folded, UTF-8), checked paper
+        by paper (~1–2 µs each: cheaper than :meth:`matching`'s scan of every paper for up to a few
+        thousand). Ids not in the corpus are left out."""
+        position = self._position_of_id.get
+        return {pid for pid in paper_ids if (n := position(pid)) is not None and self.contains(n, field, needle)}
+
+    def matching(self, field: str, needle: bytes) -> frozenset[int]:
+        """Positions of the papers whose ``field`` (a key of :data:`SPANS`) contains ``needle``
+        (folded, UTF-8): one scan of each part's bytes, and a step per paper found (ICLR 2026:
+        ~1–3 ms for a title, author or keyword term, ~15–30 ms over the 28 MB of abstracts)."""
+        if not needle or b"\x00" in needle:
+            return frozenset(n for n in range(len(self._papers)) if self.contains(n, field, needle))
+        low, high = SPANS[field]
+        found: set[int] = set()
+        for part in range(low, high):
+            blob, starts = self._blobs[part], self._starts[part]
+            at = blob.find(needle)
+            while at >= 0:
+                n = bisect.bisect_right(starts, at) - 1
+                found.add(n)
+                at = blob.find(needle, starts[n + 1])  # the next paper's text: one hit is enough
+        return frozenset(found)
+
+
+# The corpus prepared by prepare_texts(), and, for papers outside it, each paper's folded text by
+# identity: (paper, text, bounds), text being the five parts joined by "\n" (which no folded needle
+# holds), part i spanning text[bounds[i]:bounds[i + 1]]. Folding an abstract costs ~20 µs.
+_CORPUS: TextCorpus | None = None
+_Texts: TypeAlias = tuple[Paper, bytes, tuple[int, ...]]
+_TEXTS: dict[int, _Texts] = {}
+_FOLD_LIMIT = 65_536  # papers whose folded texts are kept apart from the corpus
+
+
+def prepare_texts(papers: Sequence[Paper]) -> None:
+    """Lay the folded texts of ``papers`` end to end now (:class:`TextCorpus`: ~0.5–1 s and ~40 MB
+    for ICLR 2026, in a worker), so text terms scan them at C speed. Replaces the papers prepared
+    before. Optional: without it, texts are folded paper by paper on first use."""
+    global _CORPUS
+    if _CORPUS is None or not _CORPUS.holds(papers):
+        _CORPUS = TextCorpus(papers)
+
+
+def prepared_corpus() -> TextCorpus | None:
+    """The corpus :func:`prepare_texts` made last, if any."""
+    return _CORPUS
+
+
+def text_contains(paper: Paper, field: str, needle: bytes) -> bool:
+    """Whether ``paper`` has ``needle`` (folded, UTF-8) in ``field`` (a key of :data:`SPANS`): in
+    the prepared corpus when the paper is in it, else in its own folded text (cached; safe
+    across threads)."""
+    global _TEXTS
+    corpus = _CORPUS
+    n = corpus.position(paper) if corpus is not None else None
+    if corpus is not None and n is not None:
+        return corpus.contains(n, field, needle)
+    item = _TEXTS.get(id(paper))
+    if item is None or item[0] is not paper:
+        parts = folded_parts(paper)
+        bounds = [0]
+        for part in parts:
+            bounds.append(bounds[-1] + len(part) + 1)
+        item = (paper, b"\n".join(parts), tuple(bounds))
+        if len(_TEXTS) >= _FOLD_LIMIT:
+            _TEXTS = {}  # swapped, never cleared under another thread
+        _TEXTS[id(paper)] = item
+    low, high = SPANS[field]
+    return item[1].find(needle, item[2][low], item[2][high]) >= 0

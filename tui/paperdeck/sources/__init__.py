@@ -1,0 +1,93 @@
+"""Importers, one module per paper-list format, auto-detected.
+
+Each format module defines ``NAME`` (the ``--format`` value), ``DESCRIPTION``,
+``sniff(path, head) -> bool`` (does this file look like mine? ``head`` is the file's first 64 KiB,
+decoded leniently) and ``read(path) -> SourceRead`` (raises ``SourceError`` naming file and position).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from paperdeck.model.errors import SourceError
+from paperdeck.sources.base import SourceRead, unreadable
+
+#: Format modules in detection order: the most specific first, seed text (the fallback) last.
+_MODULES = (
+    "openreview",
+    "papercopilot",
+    "parquet",
+    "bibtex",
+    "arxiv_atom",
+    "csv_table",
+    "seed_text",
+)
+_HEAD_BYTES = 65_536
+#: The ``--format`` values, known without importing the format modules (a test checks they agree).
+FORMAT_NAMES = ("openreview", "papercopilot", "parquet", "bibtex", "arxiv", "csv", "seed")
+
+
+def format_modules() -> dict[str, ModuleType]:
+    """The available format modules by ``NAME``, in detection order."""
+    found: dict[str, ModuleType] = {}
+    for name in _MODULES:
+        try:
+            module = importlib.import_module(f"paperdeck.sources.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"paperdeck.sources.{name}":
+                continue  # a format not built (yet)
+            raise
+        found[module.NAME] = module
+    return found
+
+
+def format_names() -> list[str]:
+    """The ``--format`` values, in detection order."""
+    return list(format_modules())
+
+
+def detect_format(path: Path) -> str:
+    """The format of ``path`` by its content (and name), falling back to seed text.
+
+    Raises:
+        SourceError: the file cannot be opened, or it is a user-data backup (not a paper list:
+            :func:`paperdeck.sources.importer.import_files` restores those).
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
+    except OSError as exc:
+        raise unreadable(path, exc) from None
+    from paperdeck.store.backup import looks_like_backup  # deferred: it needs the store
+
+    if looks_like_backup(head):
+        raise SourceError(path, "a paperdeck user-data backup, not a paper list; restore it with `paperdeck import`")
+    modules = format_modules()
+    for name, module in modules.items():
+        if module.sniff(path, head):
+            return name
+    if head.lstrip()[:1] in ("[", "{") or path.suffix.lower() in (".json", ".jsonl"):
+        return "openreview"  # JSON that no reader recognised: its reader says what is wrong, and where
+    if path.suffix.lower() in (".csv", ".tsv", ".bib", ".xml", ".parquet"):
+        raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(modules)})")
+    return "seed"
+
+
+def read_source(path: Path | str, format: str | None = None) -> SourceRead:
+    """Read one paper-list file, in ``format`` or the detected one.
+
+    Raises:
+        SourceError: unknown format, or the file cannot be read as that format; nothing is
+            returned from a file that is partly broken.
+    """
+    path = Path(path)
+    modules = format_modules()
+    name = format or detect_format(path)
+    module = modules.get(name)
+    if module is None:
+        raise SourceError(path, f"unknown format {name!r}; one of: {', '.join(modules)}")
+    result = module.read(path)
+    assert isinstance(result, SourceRead)
+    return result

@@ -1,0 +1,287 @@
+"""Reader for BibTeX paper lists (FORMATS.md, "Mapping table", columns BOR, BSS and BDB).
+
+Shapes handled (see ``shared/data/README.md`` §8): the entries OpenReview generates (as collected
+by Paper Copilot: ``@inproceedings`` for accepted papers, ``@misc`` for the others, ``@article``
+with ``author={Anonymous}`` while under review; the forum URL in ``url``), the crawler style of
+``lihebi/smart-scholar-dist`` (``booktitle={ICLR}`` or ``{ICLRWorkshop}``, a ``pdflink`` field)
+and dblp entries (long booktitles such as ``The Thirteenth International Conference on Learning
+Representations, {ICLR} 2025, …``).
+
+Parsed with bibtexparser 2. Citation keys are never ids (they repeat); entries whose key repeats
+are read like the others. Ids: the OpenReview forum id in ``url``/``pdflink``, else the arXiv id,
+else the DOI, else a title id. Titles lose their protective braces but keep LaTeX as written.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from bibtexparser.entrypoint import parse_string
+from bibtexparser.library import Library
+from bibtexparser.model import DuplicateBlockKeyBlock, Entry
+
+from paperdeck.model.decision import normalise_decision
+from paperdeck.model.errors import SourceError
+from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url
+from paperdeck.model.paper import Paper
+from paperdeck.sources.base import Skip, SourceRead, read_text
+from paperdeck.sources.common import (
+    collapse,
+    excerpt,
+    merge_papers,
+    venue_from_text,
+    venue_year_from_filename,
+    year_from_text,
+)
+
+NAME = "bibtex"
+DESCRIPTION = "BibTeX (.bib): OpenReview-generated, crawler (pdflink) or dblp entries"
+
+_ENTRY_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
+_ANONYMOUS = {"anonymous", "anonymous authors", "anonymous author"}
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+
+
+def _silence_bibtexparser() -> None:
+    """Keep bibtexparser's log records (warnings about broken entries, which :func:`_entries`
+    turns into errors) away from the root logger's handlers and Python's last-resort stderr
+    handler, which would print them over the terminal app.
+
+    Done once, at import: a handler on ``bibtexparser`` that drops everything, and no propagation
+    past it. (A ``logging.Filter`` on that logger would not do: logger filters see only records
+    logged on the logger itself, not those of ``bibtexparser.splitter`` and its other children.)
+    """
+    logger = logging.getLogger("bibtexparser")
+    if not any(isinstance(handler, logging.NullHandler) for handler in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
+
+
+_silence_bibtexparser()
+
+
+def sniff(path: Path, head: str) -> bool:
+    """A ``.bib`` file, or text whose first line (after ``%`` comments) opens an entry."""
+    if path.suffix.lower() in {".bib", ".bibtex"}:
+        return True
+    lines = (
+        line for line in head.splitlines() if line.strip() and not line.lstrip().startswith("%")
+    )
+    return bool(_ENTRY_START.match(next(lines, "")))
+
+
+def read(path: Path) -> SourceRead:
+    """Read a BibTeX file (see the module docstring).
+
+    Raises:
+        SourceError: unreadable file, or an entry bibtexparser cannot parse (naming its line);
+            nothing is returned then.
+    """
+    text = read_text(path)
+    file_venue, file_year = venue_year_from_filename(path)
+    papers: dict[str, Paper] = {}
+    first_line: dict[str, int] = {}
+    skipped: list[Skip] = []
+    for line, entry in _entries(text, path):
+        paper = _paper(entry, path, file_venue, file_year)
+        if isinstance(paper, str):
+            skipped.append(Skip(f"line {line}", paper))
+        elif paper.id in papers:
+            papers[paper.id] = merge_papers(papers[paper.id], paper)
+            skipped.append(
+                Skip(f"line {line}", f"same paper as line {first_line[paper.id]}; merged")
+            )
+        else:
+            papers[paper.id], first_line[paper.id] = paper, line
+    notice = None if papers else f"{path}: no papers in this file"
+    return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice)
+
+
+def _entries(text: str, path: Path) -> list[tuple[int, Entry]]:
+    """Every entry with its 1-based line, in file order, including those whose citation key
+    repeats an earlier one (bibtexparser leaves those raw: they are parsed again on their own)."""
+    library = _parse(text, path)
+    for failed in library.failed_blocks:
+        if not isinstance(failed, DuplicateBlockKeyBlock):
+            error = failed.error
+            reason = str(getattr(error, "abort_reason", "") or error or "cannot parse this entry")
+            reason = reason.split(" Note:")[0]  # bibtexparser's advice to programmers
+            line = (failed.start_line or 0) + 1
+            raise SourceError(path, f"malformed BibTeX entry: {excerpt(reason, 200)}", line)
+    strings = "\n".join(block.raw or "" for block in library.strings)
+    entries: list[tuple[int, Entry]] = []
+    for block in library.blocks:
+        line = (block.start_line or 0) + 1
+        if isinstance(block, Entry):
+            entries.append((line, block))
+        elif isinstance(block, DuplicateBlockKeyBlock):
+            again = _parse(f"{strings}\n{block.raw or ''}", path).entries
+            entries.extend((line, entry) for entry in again[:1])
+    return entries
+
+
+def _parse(text: str, path: Path) -> Library:
+    """bibtexparser's library of ``text`` (its log records go nowhere: failures become errors)."""
+    try:
+        return parse_string(text)
+    except Exception as exc:  # a parser bug: still the file's fault as far as the user sees
+        raise SourceError(path, f"BibTeX parser failed: {excerpt(str(exc), 200)}") from None
+
+
+def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> Paper | str:
+    """The paper of one entry, or the reason it is skipped."""
+    values = {
+        key.casefold(): collapse(str(field.value)) for key, field in entry.fields_dict.items()
+    }
+    kind = entry.entry_type.casefold()
+    title = strip_braces(values.get("title", ""))
+    if not title:
+        return "no title"
+    container = strip_braces(values.get("booktitle") or values.get("journal") or "")
+    venue = venue_from_text(container) if container else file_venue
+    year = (
+        year_from_text(values.get("year", ""))
+        or year_from_text(container)
+        or (None if container else file_year)
+    )
+    links = [values.get(name, "") for name in ("url", "pdflink", "pdf", "openreview")]
+    forum = next(
+        (openreview_id_from_url(link) for link in links if openreview_id_from_url(link)), ""
+    )
+    arxiv = _arxiv(values)
+    doi = _DOI_PREFIX.sub("", values.get("doi", ""))
+    try:
+        paper_id = canonical_id(
+            openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, title=title
+        )
+    except ValueError:
+        return f"placeholder title {title!r} and no id"
+    decision, decision_raw = _decision(kind, container, values.get("note", ""))
+    pdf = next((link for link in links[1:3] if link.startswith("http")), "")
+    return Paper(
+        id=paper_id,
+        title=title,
+        abstract=values.get("abstract", ""),
+        venue=venue,
+        year=year,
+        sources=(path.name,),
+        authors=split_authors(values.get("author", "")),
+        keywords=tuple(
+            k for k in (w.strip() for w in re.split(r"[;,]", values.get("keywords", ""))) if k
+        ),
+        decision=decision,
+        decision_raw=decision_raw,
+        openreview_id=forum,
+        arxiv_id=arxiv,
+        doi=doi,
+        pdf_url=pdf or (f"https://openreview.net/pdf?id={forum}" if forum else ""),
+        code_url=values.get("code", "") if values.get("code", "").startswith("http") else "",
+        openreview_url=f"https://openreview.net/forum?id={forum}" if forum else "",
+        arxiv_url=f"https://arxiv.org/abs/{arxiv}" if arxiv else "",
+        bibtex=(entry.raw or "").strip(),
+    )
+
+
+def _decision(kind: str, container: str, note: str) -> tuple[str, str]:
+    """``(decision, decision_raw)``: ``@inproceedings`` is accepted (``…Workshop`` a workshop
+    paper); ``@misc`` (OpenReview's rejected/withdrawn) and ``@article`` are unknown, unless a
+    ``note`` such as ``rejected`` says more."""
+    if note and normalise_decision(note) != "unknown":
+        return normalise_decision(note), note
+    raw = f"@{kind}" + (f" {container}" if container else "")
+    if "workshop" in container.casefold():
+        return "workshop", raw
+    return ("accept" if kind == "inproceedings" else "unknown"), raw
+
+
+def _arxiv(values: dict[str, str]) -> str:
+    """The arXiv id of an entry: ``eprint`` (arXiv's), an arxiv.org ``url``, or a
+    Google-Scholar-style ``journal={arXiv preprint arXiv:…}``."""
+    eprint = values.get("eprint", "")
+    if eprint and values.get("archiveprefix", "arxiv").casefold() == "arxiv":
+        return arxiv_id(eprint)
+    url = values.get("url", "")
+    if "arxiv.org" in url:
+        return arxiv_id(url)
+    journal = values.get("journal", "")
+    return arxiv_id(journal) if "arxiv" in journal.casefold() else ""
+
+
+_COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)
+
+
+def strip_braces(text: str) -> str:
+    """Remove BibTeX's protective braces (``{{MACH}: {B}ig}`` → ``MACH: Big``), keeping LaTeX:
+    braces inside ``$…$`` and command arguments (``\\log{K}``, ``\\"{o}``) stay."""
+    out: list[str] = []
+    kept: list[bool] = []  # for each open brace: was it written out?
+    kept_open = 0  # how many of them were (a count, not any(kept): 100,000 nested braces)
+    math = after_command = False
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == "\\" and i + 1 < len(text):
+            match = _COMMAND.match(text, i)  # at i, not on a copy of the rest: linear time
+            assert match is not None
+            out.append(match.group())
+            i += len(match.group())
+            after_command = True
+            continue
+        if char == "{":
+            keep = math or after_command or kept_open > 0
+            kept.append(keep)
+            if keep:
+                kept_open += 1
+                out.append(char)
+        elif char == "}":
+            if kept.pop() if kept else False:
+                kept_open -= 1
+                out.append(char)
+        else:
+            if char == "$":
+                math = not math
+            out.append(char)
+        after_command = False
+        i += 1
+    return collapse("".join(out))
+
+
+def split_authors(text: str) -> tuple[str, ...]:
+    """Names from a BibTeX ``author`` field, in byline order.
+
+    Split on ``and`` outside braces; ``Last, First`` is turned round; a comma-separated list
+    without ``and`` (``A B, C D``, seen in OpenReview entries) is split too; ``Anonymous`` and
+    ``others`` give no name.
+    """
+    if text.casefold() in _ANONYMOUS:
+        return ()
+    names: list[str] = []
+    for raw in _split_outside_braces(text):
+        name = strip_braces(raw)
+        parts = [part.strip() for part in name.split(",")]
+        if len(parts) >= 3 or (len(parts) == 2 and all(len(p.split()) >= 2 for p in parts)):
+            names.extend(part for part in parts if part)  # "A B, C D, E F": a list of names
+        elif len(parts) == 2 and all(parts):
+            names.append(f"{parts[1]} {parts[0]}")  # "Last, First"
+        elif name and name.casefold() not in {"others", *_ANONYMOUS}:
+            names.append(name)
+    return tuple(names)
+
+
+def _split_outside_braces(text: str) -> list[str]:
+    """``text`` split on `` and `` where no brace is open."""
+    pieces: list[str] = []
+    depth = start = 0
+    for match in re.finditer(r"[{}]|\s+and\s+", text, re.IGNORECASE):
+        token = match.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            pieces.append(text[start : match.start()])
+            start = match.end()
+    pieces.append(text[start:])
+    return [piece.strip() for piece in pieces if piece.strip()]

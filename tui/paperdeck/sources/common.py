@@ -1,0 +1,153 @@
+"""Helpers the paper-list readers share: venue and year from text and file names, and papers
+that one file holds twice.
+
+Venue/year parsing and the file-name fallback (``iclr2025_….csv`` → ICLR 2025) serve the CSV,
+BibTeX and arXiv Atom readers; :func:`merge_papers` joins a paper's repeated rows or entries
+(CSV, BibTeX); :func:`collect` keeps the first paper of each id and skips later ones as
+duplicates (OpenReview, Paper Copilot JSON, Parquet), with :func:`provenance_pairs` for the
+provenance those readers record.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import fields, replace
+from pathlib import Path
+
+from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import one_line
+from paperdeck.sources.base import Skip, SourceRead
+
+__all__ = [
+    "collapse",
+    "collect",
+    "excerpt",
+    "known_venue",
+    "merge_papers",
+    "provenance_pairs",
+    "venue_from_text",
+    "venue_year_from_filename",
+    "year_from_text",
+]
+
+# --- Venue and year ---------------------------------------------------------------------------
+
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_FILE_VENUE = re.compile(r"^([a-z]+)[-_ ]?((?:19|20)\d{2})(?!\d)", re.IGNORECASE)
+_SHORT_VENUE = re.compile(r"^[A-Za-z][A-Za-z&\-]{1,15}$")
+_VENUE_BEFORE_YEAR = re.compile(r"\b([A-Z][A-Za-z&\-]{1,15})\s*'?(?:19|20)\d{2}\b")
+#: Venue names spelled out or abbreviated → the short name the app shows.
+_KNOWN_VENUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), short)
+    for pattern, short in (
+        (r"international conference on learning representations|\biclr", "ICLR"),
+        (r"international conference on machine learning|\bicml\b", "ICML"),
+        (r"neural information processing systems|\bneurips\b", "NeurIPS"),
+        (r"computer vision and pattern recognition|\bcvpr\b", "CVPR"),
+        (r"transactions on machine learning research|\btmlr\b", "TMLR"),
+        (r"journal of machine learning research|\bjmlr\b", "JMLR"),
+    )
+)
+_ACRONYMS = re.compile(
+    r"\b(NIPS|ICCV|ECCV|EMNLP|NAACL|ACL|AAAI|IJCAI|AISTATS|COLT|UAI|KDD)\b", re.IGNORECASE
+)
+
+
+def collapse(text: str) -> str:
+    """``text`` with every whitespace run one space, trimmed."""
+    return " ".join(text.split())
+
+
+def excerpt(text: str, limit: int = 120) -> str:
+    """File text quoted in an error message: one line, control characters made visible, at most
+    ``limit`` characters (a header of 100,000 ``[`` must not become a 100,000-character error)."""
+    text = one_line(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def known_venue(text: str) -> str:
+    """The short name of a well-known venue named in ``text`` (``"ICLR"``), else ``""``."""
+    for pattern, short in _KNOWN_VENUES:
+        if pattern.search(text):
+            return short
+    match = _ACRONYMS.search(text)
+    return match.group(1).upper() if match else ""
+
+
+@functools.lru_cache(maxsize=1024)
+def venue_from_text(text: str) -> str:
+    """The venue a conference/booktitle string names: a known venue, a bare short name as
+    written (``NIPS``), or the word before a year (``FOO 2024 Poster`` → ``FOO``); else ``""``."""
+    text = collapse(text)
+    if not text:
+        return ""
+    if _SHORT_VENUE.match(text):
+        return known_venue(text) or text
+    known = known_venue(text)
+    if known:
+        return known
+    match = _VENUE_BEFORE_YEAR.search(text)
+    return match.group(1) if match else ""
+
+
+@functools.lru_cache(maxsize=1024)
+def year_from_text(text: str) -> int | None:
+    """The first plausible year (1900 to 2099) in ``text``, else ``None``."""
+    match = _YEAR.search(text)
+    return int(match.group(1)) if match else None
+
+
+def venue_year_from_filename(path: Path) -> tuple[str, int | None]:
+    """``("ICLR", 2025)`` from ``iclr2025_….csv`` or ``iclr-2025.bib``; ``("", None)`` otherwise."""
+    match = _FILE_VENUE.match(path.name)
+    if match is None:
+        return "", None
+    word = match.group(1)
+    return known_venue(word) or word.upper(), int(match.group(2))
+
+
+# --- Papers seen twice -------------------------------------------------------------------------
+
+
+def merge_papers(first: Paper, later: Paper) -> Paper:
+    """``first`` with what ``later`` adds: empty fields filled, new authors appended, a known
+    decision replacing ``unknown``. Used when one file holds the same paper twice."""
+    changes: dict[str, object] = {}
+    for spec in fields(Paper):
+        mine, theirs = getattr(first, spec.name), getattr(later, spec.name)
+        if spec.name in {"authors", "sources"}:
+            extra = tuple(item for item in theirs if item not in mine)
+            if extra:
+                changes[spec.name] = mine + extra
+        elif spec.name in {"decision", "decision_raw"}:
+            if first.decision == "unknown" and later.decision != "unknown":
+                changes[spec.name] = theirs
+        elif mine == spec.default and theirs != spec.default:
+            changes[spec.name] = theirs
+    return replace(first, **changes) if changes else first  # type: ignore[arg-type]
+
+
+def provenance_pairs(path: Path, fields: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """``(field, file name)`` for each field: the provenance pairs papers from ``path`` share."""
+    return tuple((field, path.name) for field in fields)
+
+
+def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]]) -> SourceRead:
+    """A :class:`SourceRead` from ``(position, paper or skip reason)`` pairs: the first paper of
+    each id is kept, a later one is skipped as a duplicate; a notice when there are no papers."""
+    papers: dict[str, Paper] = {}
+    skipped: list[Skip] = []
+    for position, result in results:
+        if isinstance(result, str):
+            skipped.append(Skip(position, result))
+        elif result.id in papers:
+            skipped.append(Skip(position, f"duplicate id {result.id}"))
+        else:
+            papers[result.id] = result
+    notice = None
+    if not papers:
+        notice = f"{path}: no papers in this file"
+        notice += f" ({len(skipped)} records skipped)" if skipped else ""
+    return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)

@@ -1,0 +1,347 @@
+"""Reader for paper lists as CSV or TSV tables (FORMATS.md, "Mapping table — tabular …").
+
+Origins of the shapes handled (see ``shared/data/README.md``): a whole ICLR year with ``Title``,
+``Authors``, ``Decision`` (``whitney-house/ICLR2025-OpenReview``); a messy export with a UTF-8
+BOM, CRLF, multi-line quoted fields and Chinese text (``alickzhu/iclr2026-papers``); one row
+per author with ``Conference``/``Year`` per row (``martenlienen/icml-nips-iclr-dataset``); and a
+two-column ``number<TAB>title`` TSV (``lmmx/iclr2023-proc``).
+
+Columns are found by header name, case-insensitively, with synonyms (``_COLUMNS``). Consecutive
+rows of the same paper (same title, venue and year) are joined, their authors kept in row order.
+Venue and year come from each row, else from the file name (``iclr2025_….csv`` → ICLR 2025),
+read with the helpers in :mod:`.common`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from paperdeck.model.decision import normalise_decision
+from paperdeck.model.errors import SourceError
+from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_text
+from paperdeck.sources.common import (
+    collapse,
+    excerpt,
+    merge_papers,
+    venue_from_text,
+    venue_year_from_filename,
+    year_from_text,
+)
+
+NAME = "csv"
+DESCRIPTION = "CSV or TSV table with a header row naming a title column"
+
+#: Common field → header names that feed it (normalised: lower-case, ``_`` for spaces), best first.
+_COLUMNS: dict[str, tuple[str, ...]] = {
+    "title": ("title", "paper_title"),
+    "authors": ("authors", "author", "author_names"),
+    "abstract": ("abstract", "summary"),
+    "keywords": ("keywords", "keyword", "tags"),
+    "decision": ("decision", "status", "venue"),
+    "conference": ("conference", "conf", "venue"),
+    "openreview_url": ("openreview_url", "openreview", "forum_url", "url", "site", "link"),
+    "pdf_url": ("pdf", "pdf_url", "pdf_link", "pdflink"),
+    "code_url": ("code", "code_url", "github"),
+    "number": ("number", "paper_id", "paper_number", "submission_number"),
+    "openreview_id": ("openreview_id", "forum_id", "forum", "id"),
+    "year": ("year",),
+    "primary_area": ("primary_area", "area", "subject_area"),
+    "tldr": ("tldr", "tl;dr", "tl_dr"),
+    "rating": ("avg_rating", "rating_avg", "mean_rating", "rating", "ratings"),
+    "confidence": ("avg_confidence", "confidence_avg", "confidence"),
+    "n_ratings": ("n_ratings", "num_ratings", "n_reviews", "num_reviews"),
+}
+_TITLE_HEADERS = frozenset(_COLUMNS["title"])
+_ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional"})
+_HEADER_JUNK = re.compile(r"[^a-z0-9;]+")
+
+
+def sniff(path: Path, head: str) -> bool:
+    """A table: the first line is a header (comma-, tab- or semicolon-separated) naming a title
+    column. JSON, XML and BibTeX never pass, nor seed text (its first line names no column)."""
+    stripped = head.lstrip()
+    if not stripped or stripped[0] in "{[<@":
+        return False
+    first_line = stripped.splitlines()[0]
+    delimiter = _delimiter(path, first_line)
+    header = _normalise_header(next(csv.reader([first_line], delimiter=delimiter), []))
+    if len(header) < 2 and path.suffix.lower() not in {".csv", ".tsv", ".tab"}:
+        return False
+    return bool(_TITLE_HEADERS & set(header))
+
+
+def read(path: Path) -> SourceRead:
+    """Read a CSV/TSV paper list (see the module docstring).
+
+    Raises:
+        SourceError: unreadable file, no title column, a broken quote or a row with more
+            fields than the header (naming the line); nothing is returned then.
+    """
+    text = read_text(path)
+    rows = _rows(text, path)
+    if not rows:
+        return SourceRead(path, NAME, (), (), f"{path}: no papers in this file (it is empty)")
+    header_line, header = rows[0]
+    columns = _map_columns(_normalise_header(header))
+    if "title" not in columns:
+        shown = excerpt(", ".join(header))
+        raise SourceError(path, f"no title column in the header ({shown})", header_line)
+    table = _Table(path, columns, len(header), singular_author=_is_singular_author(header, columns))
+    decision_col = columns.get("decision")
+    if decision_col is not None:
+        raw = {row[decision_col] for _, row in rows[1:] if decision_col < len(row)}
+        table.decisions_out = True if any(normalise_decision(v) in _ACCEPTED for v in raw) else None
+    # Consecutive rows of one paper (one row per author) are read as one, authors in row order.
+    groups: list[tuple[int, list[str], list[str]]] = []
+    previous_key: tuple[str, ...] | None = None
+    for line, row in rows[1:]:
+        if not any(cell.strip() for cell in row):
+            continue
+        table.check_width(line, row)
+        key = table.group_key(row)
+        if key is not None and key == previous_key:
+            groups[-1][2].append(table.cell(row, "authors"))
+        else:
+            groups.append((line, row, []))
+        previous_key = key
+    papers: dict[str, Paper] = {}
+    first_line: dict[str, int] = {}
+    skipped: list[Skip] = []
+    for line, row, more_authors in groups:
+        paper = table.paper(line, row, more_authors, skipped)
+        if paper is None:
+            continue
+        if paper.id not in papers:
+            papers[paper.id], first_line[paper.id] = paper, line
+        else:
+            papers[paper.id] = merge_papers(papers[paper.id], paper)
+            where = f"same paper as line {first_line[paper.id]}; merged"
+            skipped.append(Skip(f"line {line}", where))
+    notice = None if papers else f"{path}: no papers in this file"
+    return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice)
+
+
+class _Table:
+    """Turns the rows of one file into papers, given its column map."""
+
+    def __init__(
+        self, path: Path, columns: dict[str, int], width: int, *, singular_author: bool
+    ) -> None:
+        self.path = path
+        self.columns = columns
+        self.width = width
+        self.singular_author = singular_author
+        self.decisions_out: bool | None = None
+        self._decisions: dict[str, str] = {}
+        self.file_venue, self.file_year = venue_year_from_filename(path)
+        # Without a decision column, the file name may say what the list is.
+        name = path.name.casefold()
+        self.file_decision = "accept" if "accepted" in name else "unknown"
+        if "submission" in name and "accepted" not in name:
+            self.file_decision = "under-review"
+
+    def cell(self, row: list[str], name: str) -> str:
+        index = self.columns.get(name)
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    def check_width(self, line: int, row: list[str]) -> None:
+        """Refuse a row with more (non-empty) fields than the header names."""
+        if any(cell.strip() for cell in row[self.width :]):
+            raise SourceError(
+                self.path, f"{len(row)} fields, but the header has {self.width}", line
+            )
+
+    def group_key(self, row: list[str]) -> tuple[str, ...] | None:
+        """What makes consecutive rows one paper: title, conference and year; ``None`` (never
+        grouped) for a row without title."""
+        title = self.cell(row, "title")
+        return (title, self.cell(row, "conference"), self.cell(row, "year")) if title else None
+
+    def decision(self, raw: str) -> str:
+        if raw not in self._decisions:
+            self._decisions[raw] = normalise_decision(raw, decisions_out=self.decisions_out)
+        return self._decisions[raw]
+
+    def paper(
+        self, line: int, row: list[str], more_authors: list[str], skipped: list[Skip]
+    ) -> Paper | None:
+        """The paper of one row (plus the author cells of the rows grouped with it), or
+        ``None`` with a :class:`Skip` recorded."""
+        width = len(row)
+        values = {name: row[i].strip() for name, i in self.columns.items() if i < width}
+        cell = values.get
+        title = collapse(cell("title", ""))
+        if not title:
+            skipped.append(Skip(f"line {line}", "no title"))
+            return None
+        decision_raw = cell("decision", "")
+        conference = cell("conference", "")
+        venue = venue_from_text(conference) or venue_from_text(decision_raw) or self.file_venue
+        year = (
+            _int(cell("year", ""))
+            or year_from_text(conference)
+            or year_from_text(decision_raw)
+            or self.file_year
+        )
+        decision = self.decision(decision_raw) if decision_raw else "unknown"
+        if decision == "unknown":
+            decision = self.file_decision
+        urls = cell("openreview_url", ""), cell("pdf_url", "")
+        forum = next(
+            (openreview_id_from_url(url) for url in urls if openreview_id_from_url(url)), ""
+        )
+        given_id = cell("openreview_id", "")
+        if not forum and valid_openreview_id(given_id) and not given_id.isdigit():
+            forum = given_id
+        number = _int(cell("number", ""))
+        arxiv = arxiv_id(urls[0]) if "arxiv.org" in urls[0] else ""
+        try:
+            paper_id = canonical_id(
+                openreview_id=forum, arxiv=arxiv, venue=venue, year=year, number=number, title=title
+            )
+        except ValueError:
+            skipped.append(Skip(f"line {line}", f"placeholder title {title!r} and no id"))
+            return None
+        rating = cell("rating", "")
+        cells = [cell("authors", ""), *more_authors]
+        names = (name for c in cells for name in _split_authors(c, singular=self.singular_author))
+        forum_url = f"https://openreview.net/forum?id={forum}" if forum else ""
+        return Paper(
+            id=paper_id,
+            title=title,
+            abstract=cell("abstract", ""),
+            venue=venue,
+            year=year,
+            sources=(self.path.name,),
+            authors=tuple(dict.fromkeys(names)),
+            keywords=_split_keywords(cell("keywords", "")),
+            primary_area=cell("primary_area", ""),
+            decision=decision,
+            decision_raw=decision_raw,
+            ratings=_ratings(rating, cell("n_ratings", "")),
+            confidence=_mean(cell("confidence", "")),
+            tldr=cell("tldr", ""),
+            openreview_id=forum,
+            arxiv_id=arxiv,
+            number=number,
+            pdf_url=_url(urls[1]),
+            code_url=_url(cell("code_url", "")),
+            openreview_url=urls[0] if "openreview.net" in urls[0] else forum_url,
+            arxiv_url=urls[0] if arxiv else "",
+        )
+
+
+def _rows(text: str, path: Path) -> list[tuple[int, list[str]]]:
+    """Every non-blank record with the line it starts on (1-based); CRLF read as LF, inside
+    quoted fields too."""
+    text = text.replace("\r\n", "\n")
+    first_line = text.lstrip("\ufeff").split("\n", 1)[0]
+    # The default limit (128 KiB a field) would refuse a long abstract the other formats take;
+    # the file itself is already capped at MAX_FILE_BYTES.
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_FILE_BYTES))
+    reader = csv.reader(
+        io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line), strict=True
+    )
+    rows: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for row in reader:
+            if row:
+                rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        reason = str(exc)
+        if "unexpected end of data" in reason:
+            reason = "a quoted field is never closed (unexpected end of file)"
+        raise SourceError(path, f"malformed CSV: {reason}", start) from None
+    return rows
+
+
+def _delimiter(path: Path, first_line: str) -> str:
+    if path.suffix.lower() in {".tsv", ".tab"}:
+        return "\t"
+    counts = {sep: first_line.count(sep) for sep in (",", "\t", ";")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] > counts[","] else ","
+
+
+def _normalise_header(cells: list[str]) -> list[str]:
+    return [
+        _HEADER_JUNK.sub("_", cell.strip().lstrip("\ufeff").casefold()).strip("_") for cell in cells
+    ]
+
+
+def _map_columns(header: list[str]) -> dict[str, int]:
+    """Common field → column index, the best-ranked synonym winning."""
+    mapping: dict[str, int] = {}
+    for field_name, names in _COLUMNS.items():
+        for name in names:
+            if name in header:
+                mapping[field_name] = header.index(name)
+                break
+    return mapping
+
+
+def _is_singular_author(header: list[str], columns: dict[str, int]) -> bool:
+    index = columns.get("authors")
+    return index is not None and _normalise_header([header[index]])[0] == "author"
+
+
+def _split_authors(cell: str, *, singular: bool) -> tuple[str, ...]:
+    """Names from an authors cell: ``;``- or ``and``-separated, or ``", "`` for an ``Authors``
+    column. A singular ``Author`` column holds one name (``Paul Rigor, Ph.D.``) unless every
+    comma-separated part is itself a full name."""
+    if not cell:
+        return ()
+    if ";" in cell:
+        parts = cell.split(";")
+    elif " and " in cell:
+        parts = re.split(r",\s*|\s+and\s+", cell)
+    else:
+        parts = cell.split(", ")
+        if singular and not all(len(part.split()) >= 2 for part in parts):
+            parts = [cell]
+    return tuple(name for name in (collapse(part) for part in parts) if name)
+
+
+def _split_keywords(cell: str) -> tuple[str, ...]:
+    parts = cell.split(";") if ";" in cell else cell.split(", ")
+    return tuple(word for word in (collapse(part) for part in parts) if word)
+
+
+def _url(text: str) -> str:
+    return text if text.startswith(("http://", "https://")) else ""
+
+
+def _int(text: str) -> int | None:
+    text = text.strip()
+    if text.endswith(".0"):
+        text = text[:-2]
+    return int(text) if text.isdigit() else None
+
+
+def _scores(text: str) -> list[float]:
+    if not text:
+        return []
+    try:
+        return [float(part) for part in re.split(r"[;,]", text) if part.strip()]
+    except ValueError:
+        return []
+
+
+def _mean(text: str) -> float | None:
+    scores = _scores(text)
+    return round(sum(scores) / len(scores), 3) if scores else None
+
+
+def _ratings(text: str, count: str) -> Ratings | None:
+    """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given)."""
+    scores = _scores(text)
+    if len(scores) > 1:
+        return Ratings.from_scores(scores)
+    return Ratings(scores[0], count=_int(count)) if scores else None

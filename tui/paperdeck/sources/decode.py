@@ -1,0 +1,72 @@
+"""Turn the bytes of a paper-list file into text, or refuse it with a clear reason."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from paperdeck.model.errors import SourceError
+
+#: Control characters other than tab, newline and carriage return: their presence means "not text".
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: A CJK character wedged between Latin letters: the mark of Latin-1 bytes misread as GB18030.
+_MISREAD = re.compile(r"[A-Za-z][\u3400-\u9fff\uac00-\ud7af][A-Za-z]")
+_SNIFF_BYTES = 65_536
+
+
+def decode_text(raw: bytes, path: Path | str) -> str:
+    """Decode a text file: UTF-8 (with or without BOM), UTF-16 with BOM, or GB18030.
+
+    GB18030 is what a Chinese Windows machine writes for a list whose header reads
+    ``ICLR 2026 论文列表``; it is accepted only when the result reads as text.
+
+    Args:
+        raw: the whole file, bytes.
+        path: the file, named in errors.
+
+    Returns:
+        The text, BOM removed, line endings untouched.
+
+    Raises:
+        SourceError: the bytes are binary (NUL or other control bytes) or in no encoding above.
+    """
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return _checked(raw.decode("utf-16"), path)
+        except UnicodeDecodeError as exc:
+            raise SourceError(path, f"not valid UTF-16 text (byte {exc.start})") from None
+    if b"\x00" in raw[:_SNIFF_BYTES]:
+        raise SourceError(path, "not a text file (it contains NUL bytes)", _line_of(raw, raw.index(b"\x00")))
+    try:
+        return _checked(raw.decode("utf-8-sig"), path)
+    except UnicodeDecodeError as exc:
+        utf8_error = exc
+    try:
+        text = raw.decode("gb18030")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and not _MISREAD.search(text):
+        return _checked(text, path)
+    raise SourceError(
+        path,
+        "not UTF-8 or GB18030 text; re-save it as UTF-8",
+        _line_of(raw, utf8_error.start),
+    )
+
+
+def _checked(text: str, path: Path | str) -> str:
+    """Return ``text`` without a BOM, unless it has so many control characters it is binary."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    controls = _CONTROL.findall(text)
+    # A stray escape code in an abstract is data (shown made visible); many of them mean binary.
+    if len(controls) > max(8, len(text) // 100):
+        first = _CONTROL.search(text)
+        line = text.count("\n", 0, first.start()) + 1 if first else None
+        raise SourceError(path, "not a text file (too many control characters)", line)
+    return text
+
+
+def _line_of(raw: bytes, offset: int) -> int:
+    """1-based line number of byte ``offset`` in ``raw``."""
+    return raw.count(b"\n", 0, offset) + 1

@@ -1,0 +1,182 @@
+"""JSON and JSON Lines paper-list files: their records, and the values found in them.
+
+Shared by the readers of OpenReview notes (:mod:`.openreview`) and Paper Copilot JSON
+(:mod:`.papercopilot`, whose record mapping the Parquet reader reuses): loading a JSON array,
+an OpenReview API response ``{"count": N, "notes": [...]}``, one object or JSON Lines (UTF-8,
+else decoded as text first); peeking at the first record for format detection; naming a JSON
+value's kind in error messages; and review scores given as a list, a ``"5;6;8"`` string or a
+number.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from paperdeck.model.errors import SourceError
+from paperdeck.sources.base import read_bytes
+from paperdeck.sources.decode import decode_text
+
+__all__ = [
+    "NOTES_KEY",
+    "JsonRecords",
+    "first_record",
+    "json_kind",
+    "load_json_records",
+    "parse_scores",
+]
+
+#: The start of an OpenReview API response: ``{"notes": [`` or ``{"count": N, "notes": [``.
+NOTES_KEY = re.compile(r'^\s*\{\s*(?:"count"\s*:\s*\d+\s*,\s*)?"notes"\s*:\s*\[')
+_KINDS: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
+
+
+@dataclass(frozen=True, slots=True)
+class JsonRecords:
+    """The records of a JSON or JSON Lines file: ``records`` (any JSON values) and, for JSON
+    Lines, the 1-based ``lines`` they were on (``None`` for one JSON document)."""
+
+    records: list[Any]
+    lines: list[int] | None
+
+    def position(self, index: int) -> str:
+        """Where record ``index`` (0-based) is: ``"line 12"`` in JSON Lines, else ``"record 3"``."""
+        return f"line {self.lines[index]}" if self.lines is not None else f"record {index + 1}"
+
+    def line(self, index: int) -> int | None:
+        """The 1-based line of record ``index`` in JSON Lines, else ``None``."""
+        return self.lines[index] if self.lines is not None else None
+
+
+class _NotUtf8(Exception):
+    """The bytes are not UTF-8: decode them as text first (UTF-16, GB18030)."""
+
+
+def load_json_records(path: Path) -> JsonRecords:
+    """Read a JSON array, a ``{"notes": [...]}`` object, one object, or JSON Lines.
+
+    Raises:
+        SourceError: unreadable, not valid JSON (naming the line), or a top-level value that is
+            neither an array of records nor an object.
+    """
+    raw = read_bytes(path)
+    try:
+        return _parse_records(raw, path)
+    except _NotUtf8:
+        return _parse_records(decode_text(raw, path).encode("utf-8"), path)
+
+
+def _loads(data: bytes, path: Path, line: int | None = None) -> Any:
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        if "UTF-8" in exc.msg:
+            raise _NotUtf8 from None
+        reason = f"not valid JSON: {exc.msg} (column {exc.colno})"
+        raise SourceError(path, reason, exc.lineno if line is None else line) from None
+
+
+def _parse_records(raw: bytes, path: Path) -> JsonRecords:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _NotUtf8
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
+    if not raw.strip():
+        return JsonRecords([], None)
+    if raw.lstrip().startswith(b"{"):
+        lines = raw.split(b"\n")
+        first = next(i for i, line in enumerate(lines) if line.strip())
+        if any(line.strip() for line in lines[first + 1 :]) and _is_object(lines[first]):
+            numbers = [number for number, line in enumerate(lines, 1) if line.strip()]
+            return JsonRecords([_loads(lines[n - 1], path, n) for n in numbers], numbers)
+    value = _loads(raw, path)
+    if isinstance(value, dict) and isinstance(value.get("notes"), list):
+        return JsonRecords(value["notes"], None)
+    if isinstance(value, dict) and ("content" in value or "id" in value or "title" in value):
+        return JsonRecords([value], None)
+    if not isinstance(value, list):
+        expected = 'expected an array of records or {"notes": [...]}'
+        raise SourceError(path, f"{expected}, got {json_kind(value)}")
+    return JsonRecords(value, None)
+
+
+def _is_object(line: bytes) -> bool:
+    try:
+        return isinstance(orjson.loads(line), dict)
+    except orjson.JSONDecodeError:
+        return False
+
+
+def text_value(value: Any, field: str) -> str:
+    """A JSON text field, stripped; ``""`` when missing; numbers become text.
+
+    Raises:
+        ValueError: a list, an object or a boolean where text belongs.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"{field} is {json_kind(value)}, expected text")
+
+
+def json_kind(value: object) -> str:
+    """``"a number"``, ``"an array"``, ``"null"`` … for error messages."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return "a number"
+    return _KINDS.get(type(value), type(value).__name__)
+
+
+def first_record(head: str) -> dict[str, Any] | None:
+    """The first record of a JSON or JSON Lines file, from its first bytes; ``None`` if none."""
+    text = head.lstrip()
+    notes = NOTES_KEY.match(text)
+    value: Any = None
+    if notes is not None:
+        value = _raw_decode(text, notes.end())
+    elif text.startswith("["):
+        value = _raw_decode(text, 1)
+    elif text.startswith("{"):
+        try:
+            value = json.loads(text.split("\n", 1)[0])  # JSON Lines, or a one-line document
+        except (ValueError, RecursionError):  # nested too deep to be a record: not one either
+            value = _raw_decode(text, 0)
+    return value if isinstance(value, dict) else None
+
+
+def _raw_decode(text: str, start: int) -> Any:
+    while start < len(text) and text[start].isspace():
+        start += 1
+    try:
+        return json.JSONDecoder().raw_decode(text, start)[0]
+    except (ValueError, RecursionError):  # RecursionError: ``[[[[…`` nested thousands deep
+        return None
+
+
+def parse_scores(value: object) -> list[float]:
+    """Review scores from a list, a ``"5;6;8"`` string or a number.
+
+    ``""``, ``None`` and negative numbers (``-1``) are missing; so is a value that is all zeros
+    (``0``, ``"0"``, ``[0.0, 0.0]``): there is never a 0 rating. A 0 among other scores is kept,
+    as ICLR 2026 scores reviews 0, 2, 4, 6, 8 or 10 ("strong reject" is 0).
+    """
+    items: Any = value.split(";") if isinstance(value, str) else value
+    scores: list[float] = []
+    for item in items if isinstance(items, list | tuple) else [items]:
+        if isinstance(item, bool) or not isinstance(item, int | float | str):
+            continue
+        try:
+            score = float(item)
+        except ValueError:
+            continue
+        if score >= 0 and score == score:  # -1 means "no score"; NaN is dropped
+            scores.append(score)
+    return scores if any(scores) else []

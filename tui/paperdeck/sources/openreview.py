@@ -1,0 +1,239 @@
+"""Reader for OpenReview notes: OpenReview API v2 notes and the flattened dumps made from them.
+
+Shapes (FORMATS.md columns V2, RT, FV2), as a JSON array, JSON Lines or an API response
+``{"notes": [...], "count": N}``: the raw OpenReview API v2 note (``content.X.value`` wrappers,
+venue in ``domain``); the ReviewTracker flattened note (plain ``content.title``, top-level
+``withdrawn``/``number``); the flat OpenReview v2 note (``title``, ``authors``, ``venue``,
+``venueid``, ``invitations``, ``pdf``, ``url`` at the top). Reply notes (reviews, comments:
+``forum`` differs from ``id``) and notes without a title are skipped with a reason.
+
+The files are loaded by :mod:`.jsonfile`; :func:`is_note` and :data:`OPENREVIEW` are also used by
+the Paper Copilot reader.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from paperdeck.model.decision import normalise_decision
+from paperdeck.model.errors import SourceError
+from paperdeck.model.ids import canonical_id
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.sources.base import SourceRead
+from paperdeck.sources.common import collect, provenance_pairs
+from paperdeck.sources.jsonfile import (
+    NOTES_KEY,
+    first_record,
+    json_kind,
+    load_json_records,
+    parse_scores,
+    text_value,
+)
+
+NAME = "openreview"
+DESCRIPTION = "OpenReview notes: API v2 JSON, JSON Lines, ReviewTracker or flattened dumps"
+
+OPENREVIEW = "https://openreview.net"
+_NOTE_KEYS = ("forum", "invitations", "venueid", "replyto", "domain")
+_NOTE_KEY_TEXT = re.compile(r'"(?:content|forum|invitations)"\s*:')
+_SUBMISSION_NUMBER = re.compile(r"/Submission(\d+)(?:/|$)")
+_VENUE_YEAR_TEXT = re.compile(r"^\s*([A-Za-z][\w&\-]*)\s+((?:19|20)\d{2})\b")
+_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_TLDR_KEYS = ("TLDR", "tldr", "TL;DR")
+#: Paper fields a note can provide, recorded in ``provenance`` when not empty.
+NOTE_FIELDS = (
+    "title", "abstract", "venue", "year", "authors", "keywords", "primary_area", "decision",
+    "ratings", "confidence", "tldr", "number", "pdf_url", "openreview_url",
+)  # fmt: skip
+
+
+def sniff(path: Path, head: str) -> bool:
+    """An OpenReview note file: JSON whose first record has ``content`` or note envelope keys."""
+    if head.strip() == "[]" or NOTES_KEY.match(head):
+        return True
+    record = first_record(head)
+    if record is not None:
+        return is_note(record)
+    text = head.lstrip()  # a first record longer than the head: look for note keys
+    return text.startswith(("[", "{")) and _NOTE_KEY_TEXT.search(text) is not None
+
+
+def is_note(record: dict[str, Any]) -> bool:
+    """True when ``record`` looks like an OpenReview note (raw, ReviewTracker or flat)."""
+    return isinstance(record.get("content"), dict) or any(key in record for key in _NOTE_KEYS)
+
+
+def read(path: Path) -> SourceRead:
+    """Read OpenReview notes (API v2, ReviewTracker or flat; JSON, JSON Lines or ``{"notes": …}``).
+
+    Raises:
+        SourceError: unreadable, invalid JSON (naming the line), or a record that is not an object
+            or has no id, title or abstract; nothing is returned from a partly broken file.
+    """
+    document = load_json_records(path)
+    pairs = provenance_pairs(path, NOTE_FIELDS)
+
+    def results() -> Iterator[tuple[str, Paper | str]]:
+        for index, record in enumerate(document.records):
+            try:
+                yield document.position(index), note_paper(record, (path.name,), pairs)
+            except ValueError as exc:
+                reason = f"{document.position(index)}: {exc}"
+                raise SourceError(path, reason, document.line(index)) from None
+
+    return collect(path, NAME, results())
+
+
+def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, str], ...]) -> Paper | str:
+    """The paper in one OpenReview note, or why the note is skipped (a ``str``).
+
+    ``sources`` is the paper's ``sources``; ``pairs`` are the provenance pairs of
+    :data:`NOTE_FIELDS`, in that order.
+
+    Raises:
+        ValueError: not a note: not an object, no id, title or abstract, or a field of the
+            wrong type.
+    """
+    if not isinstance(record, dict):
+        raise ValueError(f"expected an object, got {json_kind(record)}")
+    content = record.get("content")
+    note = content if isinstance(content, dict) else {}
+    note_id = _text(record.get("id"), "id")
+    forum, replyto = record.get("forum"), record.get("replyto")
+    if (forum and note_id and forum != note_id) or (replyto and replyto != note_id):
+        return f"reply note ({_note_kind(record)}), not a submission"
+    title, abstract = _field(note, record, "title"), _field(note, record, "abstract")
+    if not title:
+        if not note_id and not abstract:
+            raise ValueError("no id, title or abstract: not an OpenReview note")
+        return f"note without a title ({_note_kind(record)}), not a submission"
+    invitations = record.get("invitations")
+    if not isinstance(invitations, list):
+        invitations = []
+    venue_text, venueid = _field(note, record, "venue"), _field(note, record, "venueid")
+    first_invitation = next((i for i in invitations if isinstance(i, str)), "")
+    domain = _text(record.get("domain"), "domain")
+    venue, year = _venue_year(domain, venueid, first_invitation, venue_text)
+    decision, decision_raw = _decision(venue_text, venueid, record.get("withdrawn") is True)
+    number = record.get("number")
+    if not isinstance(number, int) or isinstance(number, bool):
+        found = (_SUBMISSION_NUMBER.search(i) for i in invitations if isinstance(i, str))
+        number = next((int(match.group(1)) for match in found if match), None)
+    pdf = _field(note, record, "pdf")
+    if not pdf and note_id:
+        pdf = f"{OPENREVIEW}/pdf?id={note_id}"
+    elif pdf.startswith("/"):
+        pdf = OPENREVIEW + pdf
+    url = _field(note, record, "url")
+    if "openreview.net" not in url:
+        url = f"{OPENREVIEW}/forum?id={note_id}" if note_id else ""
+    ratings = confidence = None
+    if "rating" in note or "rating" in record:
+        ratings = Ratings.from_scores(parse_scores(_value(note, record, "rating")))
+        confidence = Ratings.from_scores(parse_scores(_value(note, record, "confidence")))
+    authors = _strings(_value(note, record, "authors"), "authors")
+    keywords = _strings(_value(note, record, "keywords"), "keywords")
+    primary_area = _field(note, record, "primary_area")
+    tldr = next((text for key in _TLDR_KEYS if (text := _field(note, record, key))), "")
+    try:
+        paper_id = canonical_id(openreview_id=note_id, venue=venue, year=year, number=number, title=title)
+    except ValueError:
+        return f"no id and a placeholder title ({title!r})"
+    known = decision != "unknown"
+    given = (title, abstract, venue, year, authors, keywords, primary_area, known,
+             ratings, confidence, tldr, number is not None, pdf, url)  # fmt: skip
+    return Paper(
+        id=paper_id,
+        title=title,
+        abstract=abstract,
+        venue=venue,
+        year=year,
+        sources=sources,
+        authors=authors,
+        keywords=keywords,
+        primary_area=primary_area,
+        decision=decision,
+        decision_raw=decision_raw,
+        ratings=ratings,
+        confidence=confidence.mean if confidence else None,
+        tldr=tldr,
+        openreview_id=note_id,
+        number=number,
+        pdf_url=pdf,
+        openreview_url=url,
+        provenance=tuple(pair for pair, value in zip(pairs, given, strict=True) if value),
+    )
+
+
+def _value(note: dict[str, Any], record: dict[str, Any], key: str) -> Any:
+    """Field ``key`` of a note: in ``content`` (unwrapping ``{"value": …}``), else top level."""
+    value = note.get(key)
+    if value is None:
+        value = record.get(key)
+    return value.get("value") if type(value) is dict else value
+
+
+def _field(note: dict[str, Any], record: dict[str, Any], key: str) -> str:
+    """Text field ``key`` of a note (see :func:`_value`), stripped; ``""`` when missing."""
+    value = note.get(key)
+    if value is None:
+        value = record.get(key)
+    if type(value) is dict:
+        value = value.get("value")
+    if type(value) is str:
+        return value.strip()
+    return "" if value is None else _text(value, key)
+
+
+def _text(value: Any, field: str) -> str:
+    """A text field (see :func:`text_value`)."""
+    return text_value(value, field)
+
+
+def _strings(value: Any, field: str) -> tuple[str, ...]:
+    """Names or keywords, items as given (only a plain ``;``- or ``,``-joined string is split)."""
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        value = value.split(";" if ";" in value else ",")
+    if not isinstance(value, list):
+        raise ValueError(f"{field} is {json_kind(value)}, expected a list")
+    if all(type(item) is str for item in value):
+        return tuple(text for item in value if (text := item.strip()))
+    return tuple(text for item in value if (text := _text(item, field)))
+
+
+def _note_kind(record: dict[str, Any]) -> str:
+    """``"Official_Review"`` from the note's invitation ``…/Submission1/-/Official_Review``."""
+    invitations = record.get("invitations")
+    for invitation in invitations if isinstance(invitations, list) else [record.get("invitation")]:
+        if isinstance(invitation, str) and "/-/" in invitation:
+            return invitation.rsplit("/-/", 1)[1]
+    return "unknown type"
+
+
+@lru_cache(maxsize=4096)
+def _venue_year(domain: str, venueid: str, invitation: str, venue: str) -> tuple[str, int | None]:
+    """``("ICLR", 2026)`` from ``ICLR.cc/2026/Conference…`` ids, else from ``ICLR 2026 Poster``."""
+    for group in (domain, venueid, invitation):
+        parts = group.split("/")
+        for index in range(1, len(parts)):
+            if _YEAR.match(parts[index]):
+                return parts[index - 1].split(".")[0], int(parts[index])
+    match = _VENUE_YEAR_TEXT.match(venue)
+    return (match.group(1), int(match.group(2))) if match else ("", None)
+
+
+@lru_cache(maxsize=4096)
+def _decision(venue: str, venueid: str, withdrawn: bool) -> tuple[str, str]:
+    """``(decision, decision_raw)`` from the venue string, else the venue id; ``withdrawn`` wins."""
+    decision, raw = normalise_decision(venue), venue
+    if decision == "unknown" and venueid:
+        decision, raw = normalise_decision(venueid), venueid
+    if withdrawn and decision != "withdrawn":
+        decision, raw = "withdrawn", raw or "withdrawn"
+    return decision, raw

@@ -1,0 +1,226 @@
+"""Reader for Paper Copilot paperlists JSON (``papercopilot/paperlists``, e.g. ``iclr2018.json``).
+
+A JSON array of flat records (FORMATS.md column PC): ``id`` (the OpenReview forum id), ``title``,
+``abstract``, ``status``, ``track``, ``author`` and ``keywords`` (``;``-joined strings), per-review
+``rating``/``confidence`` (``"5;6;8"``) with ``rating_avg``/``confidence_avg`` (a float, or
+``[mean, std]`` in newer files), ``site``/``openreview``/``pdf`` links and ``github`` (Markdown).
+For numbers, ``""``, ``0`` and ``-1`` mean missing (a 0 among other per-review scores is kept:
+ICLR 2026 scores 0, 2, 4, …, 10). The venue and year come from the file name
+(``iclr2018``), else from an iclr.cc-style ``site`` or a status such as ``ICLR 2026 Poster``.
+
+:func:`copilot_paper` also maps the Paper Copilot columns of the Parquet reader.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from paperdeck.model.decision import normalise_decision
+from paperdeck.model.errors import SourceError
+from paperdeck.model.ids import canonical_id, openreview_id_from_url, valid_openreview_id
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.sources.base import SourceRead
+from paperdeck.sources.common import collect, provenance_pairs
+from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
+from paperdeck.sources.openreview import OPENREVIEW, is_note
+
+NAME = "papercopilot"
+DESCRIPTION = "Paper Copilot paperlists JSON (an array of flat records with status, site, rating)"
+
+#: Conference names (as Paper Copilot's file names spell them) and how to write them.
+_VENUES = {
+    "iclr": "ICLR", "neurips": "NeurIPS", "nips": "NeurIPS", "icml": "ICML", "cvpr": "CVPR",
+    "iccv": "ICCV", "eccv": "ECCV", "wacv": "WACV", "acl": "ACL", "emnlp": "EMNLP",
+    "naacl": "NAACL", "coling": "COLING", "colm": "COLM", "corl": "CoRL", "aaai": "AAAI",
+    "ijcai": "IJCAI", "kdd": "KDD", "www": "WWW", "siggraph": "SIGGRAPH", "aistats": "AISTATS",
+    "uai": "UAI", "colt": "COLT", "mlsys": "MLSys", "rss": "RSS", "icra": "ICRA", "iros": "IROS",
+}  # fmt: skip
+_YEAR = r"((?:19|20)\d{2})(?!\d)"
+_NAME_VENUE_YEAR = re.compile(rf"(?:^|[^a-z])({'|'.join(_VENUES)})[_\- ]?{_YEAR}")
+_NAME_ONLY_VENUE_YEAR = re.compile(rf"^([a-z]+)[_\-]?{_YEAR}$")
+_SITE_VENUE_YEAR = re.compile(rf"https?://(?:www\.)?([a-z]+)\.(?:cc|org|com)/virtual/{_YEAR}/")
+_STATUS_VENUE_YEAR = re.compile(rf"^\s*([A-Za-z][\w&\-]*)\s+{_YEAR}")
+_LINK_TARGET = re.compile(r"\]\((https?://[^)\s]+)\)")
+_SNIFF_KEY = re.compile(r'"(status|track|content)"\s*:')
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co")
+#: Paper fields a record (or Parquet row) can provide, recorded in ``provenance`` when not empty.
+PROVIDED = (
+    "title", "abstract", "venue", "year", "authors", "keywords", "primary_area", "decision",
+    "ratings", "confidence", "tldr", "pdf_url", "code_url", "openreview_url",
+)  # fmt: skip
+_EMPTY = ("", (), None, "unknown")
+
+
+def sniff(path: Path, head: str) -> bool:
+    """Paper Copilot JSON: records with ``status`` and ``track``, ``site`` or ``author``; no
+    ``content`` (that is an OpenReview note)."""
+    record = first_record(head)
+    if record is None:  # a first record longer than the head: look for the keys
+        text = head.lstrip()
+        keys = set(_SNIFF_KEY.findall(text))
+        return text.startswith(("[", "{")) and "status" in keys and "content" not in keys
+    if is_note(record):
+        return False
+    return "status" in record and any(key in record for key in ("track", "site", "author"))
+
+
+def read(path: Path) -> SourceRead:
+    """Read a Paper Copilot paperlists JSON file (JSON Lines of the same records also works).
+
+    Raises:
+        SourceError: unreadable, invalid JSON (naming the line), or a record that is not an object
+            or has no id, title or abstract; nothing is returned from a partly broken file.
+    """
+    document = load_json_records(path)
+    venue, year = venue_year(path, (r for r in document.records if isinstance(r, dict)))
+    pairs = provenance_pairs(path, PROVIDED)
+
+    def results() -> Iterator[tuple[str, Paper | str]]:
+        for index, record in enumerate(document.records):
+            position = document.position(index)
+            try:
+                if not isinstance(record, dict):
+                    raise ValueError(f"expected an object, got {json_kind(record)}")
+                yield position, copilot_paper(record, venue, year, (path.name,), pairs)
+            except ValueError as exc:
+                raise SourceError(path, f"{position}: {exc}", document.line(index)) from None
+
+    return collect(path, NAME, results())
+
+
+def venue_year(path: Path, records: Iterable[dict[str, Any]]) -> tuple[str, int | None]:
+    """``("ICLR", 2018)`` from a known conference in the file name (``iclr2018.json``,
+    ``x_iclr_2026.parquet``), else from the first record whose ``site``
+    (``https://iclr.cc/virtual/2018/…``) or ``status`` (``ICLR 2026 Poster``) names them, else
+    from a ``<name><year>`` file name (``foo2023.json`` → ``FOO``)."""
+    stem = path.stem.casefold()
+    match = _NAME_VENUE_YEAR.search(stem)
+    if match:
+        return _VENUES[match.group(1)], int(match.group(2))
+    for record in records:
+        site, status = record.get("site"), record.get("status")
+        match = _SITE_VENUE_YEAR.match(site) if isinstance(site, str) else None
+        if match:
+            return _VENUES.get(match.group(1), match.group(1).upper()), int(match.group(2))
+        match = _STATUS_VENUE_YEAR.match(status) if isinstance(status, str) else None
+        if match:
+            return match.group(1), int(match.group(2))
+    match = _NAME_ONLY_VENUE_YEAR.match(stem)
+    return (match.group(1).upper(), int(match.group(2))) if match else ("", None)
+
+
+def copilot_paper(
+    record: dict[str, Any],
+    venue: str,
+    year: int | None,
+    sources: tuple[str, ...],
+    pairs: tuple[tuple[str, str], ...],
+) -> Paper | str:
+    """The paper in one Paper Copilot record (JSON, or a Parquet row), or why it is skipped.
+
+    ``pairs`` are the provenance pairs of the fields it may record (of :data:`PROVIDED`).
+
+    Raises:
+        ValueError: no id, title or abstract, or a field of the wrong type.
+    """
+    title, abstract = _text(record, "title"), _text(record, "abstract")
+    openreview_url = _text(record, "openreview")
+    site = _text(record, "site")
+    if not openreview_url and "openreview.net" in site:
+        openreview_url = site
+    pdf = _text(record, "pdf") or _text(record, "pdf_link")
+    forum_id = _text(record, "openreview_id") or openreview_id_from_url(openreview_url) or openreview_id_from_url(pdf)
+    given_id = _text(record, "id")
+    if not forum_id and valid_openreview_id(given_id) and (not site or "openreview.net" in site):
+        forum_id = given_id
+    if not title:
+        if not forum_id and not given_id and not abstract:
+            raise ValueError("no id, title or abstract: not a Paper Copilot record")
+        return "record without a title"
+    try:
+        paper_id = canonical_id(openreview_id=forum_id, venue=venue, year=year, title=title)
+    except ValueError:
+        return f"no id and a placeholder title ({title!r})"
+    if forum_id and not openreview_url:
+        openreview_url = f"{OPENREVIEW}/forum?id={forum_id}"
+    if pdf.startswith("/"):
+        pdf = OPENREVIEW + pdf
+    elif not pdf and forum_id:
+        pdf = f"{OPENREVIEW}/pdf?id={forum_id}"
+    status = _text(record, "status")
+    values: dict[str, Any] = {
+        "title": title,
+        "abstract": abstract,
+        "venue": venue,
+        "year": year,
+        "authors": _items(record, "author"),
+        "keywords": _items(record, "keywords"),
+        "primary_area": _text(record, "primary_area"),
+        "decision": normalise_decision(status),
+        "ratings": ratings_from(record.get("rating"), record.get("rating_avg")),
+        "confidence": mean_from(record.get("confidence"), record.get("confidence_avg")),
+        "tldr": _text(record, "tldr") or _text(record, "TLDR"),
+        "pdf_url": pdf,
+        "code_url": code_url(_text(record, "github")),
+        "openreview_url": openreview_url,
+        "bibtex": _text(record, "bibtex"),
+    }
+    return Paper(
+        id=paper_id,
+        sources=sources,
+        decision_raw=status,
+        openreview_id=forum_id,
+        provenance=tuple(pair for pair in pairs if values[pair[0]] not in _EMPTY),
+        **values,
+    )
+
+
+def ratings_from(scores: object, average: object = None) -> Ratings | None:
+    """Ratings from per-review ``scores`` (``"5;6;8"`` or a list), else from the average (a float
+    or ``[mean, std]``); ``None`` when both are missing (``""``, 0, -1)."""
+    summary = Ratings.from_scores(parse_scores(scores))
+    if summary is not None:
+        return summary
+    pair = average if isinstance(average, list | tuple) else [average]
+    mean = parse_scores(pair[:1])
+    if not mean:
+        return None
+    std = pair[1] if len(pair) > 1 else None
+    if isinstance(std, bool) or not isinstance(std, int | float) or not std >= 0:
+        return Ratings(round(mean[0], 3))
+    return Ratings(round(mean[0], 3), round(float(std), 3))
+
+
+def mean_from(scores: object, average: object = None) -> float | None:
+    """The mean of per-review ``scores`` (e.g. confidence), else the average; ``None`` if none."""
+    summary = ratings_from(scores, average)
+    return summary.mean if summary is not None else None
+
+
+def code_url(github: str) -> str:
+    """The code link in Paper Copilot's ``github`` Markdown (``[![github](…) owner/repo](URL)``):
+    a code-hosting URL if there is one, else the last link; a bare URL is kept."""
+    targets: list[str] = _LINK_TARGET.findall(github)
+    if not targets:
+        return github if github.startswith(("http://", "https://")) else ""
+    return next((url for url in targets if any(host in url for host in _CODE_HOSTS)), targets[-1])
+
+
+def _text(record: dict[str, Any], key: str) -> str:
+    """The text field ``key`` of a record (see :func:`text_value`)."""
+    return text_value(record.get(key), key)
+
+
+def _items(record: dict[str, Any], key: str) -> tuple[str, ...]:
+    """A ``;``-joined string or a list, as stripped non-empty items."""
+    value = record.get(key)
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = value.split(";")
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"{key} is {json_kind(value)}, expected text or a list")
+    return tuple(text for item in value if item is not None and (text := str(item).strip()))

@@ -1,0 +1,3 @@
+"""The store on disk: the catalogue, the user's data (stars, notes, status, tags), the rows
+cache, settings, backups, merging papers, and the atomic writes and lock under all of them.
+"""

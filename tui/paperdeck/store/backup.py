@@ -1,0 +1,306 @@
+"""Back up all the user's data — stars, notes, reading statuses, tags — to one JSON file, and
+restore it.
+
+The file (UTF-8 JSON, indented; the ``"paperdeck"`` key first, which is how it is told apart from a
+paper list)::
+
+    {
+      "paperdeck": "user-data backup",
+      "schema": 1,
+      "exported": "2026-11-29T19:30:00.123456+00:00",
+      "count": 2,
+      "papers": {"openreview:ukGxWd2aDG": "REAP: …"},
+      "records": [
+        {"paper_id": "openreview:ukGxWd2aDG", "starred": true, "note": "…", "status": "read",
+         "tags": ["moe"], "created": "2026-…", "updated": "2026-…"},
+        …
+      ]
+    }
+
+``records`` are :meth:`UserData.to_dict` objects (the store's own shape); ``papers`` gives the title of
+each paper in the store, for a human reading the file (a restore ignores it).
+
+A restore (:func:`restore_backup`, or ``paperdeck import BACKUP.json``) checks the whole file first
+and changes nothing when any of it is wrong. It writes each record as it is in the backup (its
+times too) over the store's record of that paper; papers the backup does not mention keep theirs.
+Records for papers not in the catalogue are kept as well (the user store holds any id): they show
+once those papers are imported. Ids a merge has since replaced are followed to the paper's id now.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from paperdeck.model.errors import SourceError, StoreError
+from paperdeck.model.paper import STATUSES, UserData
+from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.store.store import Store, utc_now
+
+__all__ = [
+    "BACKUP_MARK",
+    "BACKUP_SCHEMA",
+    "BackupError",
+    "RestoreReport",
+    "UserDataBackup",
+    "backup_json",
+    "is_backup",
+    "looks_like_backup",
+    "read_backup",
+    "restore_backup",
+    "write_backup",
+]
+
+#: The value of the ``"paperdeck"`` key that marks a backup file.
+BACKUP_MARK = "user-data backup"
+#: Version of the backup layout; a newer one is refused.
+BACKUP_SCHEMA = 1
+#: Backups larger than this are refused (bytes); 5,000 notes of 2 KB are ~12 MB.
+MAX_BACKUP_BYTES = 256 * 1024 * 1024
+_HEAD = re.compile(r'^\s*\{\s*"paperdeck"\s*:')
+_HEAD_BYTES = 4096
+_RECORD_KEYS = {"paper_id", "starred", "note", "status", "tags", "created", "updated"}
+
+
+class BackupError(SourceError):
+    """A backup file cannot be read or is malformed; nothing was restored. ``str()`` is one line:
+    ``FILE[:LINE]: reason``."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserDataBackup:
+    """A backup file, read and checked.
+
+    Attributes:
+        path: the file.
+        exported: when it was written (ISO 8601 UTC), as the file says.
+        records: its records, in file order, one per paper id.
+    """
+
+    path: Path
+    exported: str
+    records: tuple[UserData, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreReport:
+    """What a restore did.
+
+    Attributes:
+        restored: records written (the store's record of that paper differed or was missing).
+        unchanged: records the store already had (same star, note, status and tags).
+        not_in_store: of all the backup's records, those for papers not in the catalogue (kept).
+    """
+
+    restored: int = 0
+    unchanged: int = 0
+    not_in_store: int = 0
+
+    def summary(self) -> str:
+        """``"12 restored, 3 unchanged, 1 for papers not in the store (kept)"``."""
+        text = f"{self.restored} restored, {self.unchanged} unchanged"
+        if self.not_in_store:
+            text += f", {self.not_in_store} for papers not in the store (kept)"
+        return text
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def backup_json(store: Store, now: Callable[[], str] = utc_now) -> bytes:
+    """Every user record of ``store`` as a backup file's bytes (see the module docstring); records
+    in catalogue order, then those for papers not in the catalogue, by id."""
+    return _backup(store, now)[0]
+
+
+def _backup(store: Store, now: Callable[[], str]) -> tuple[bytes, int]:
+    records = store.all_user_data
+    order = {pid: n for n, pid in enumerate(store.paper_ids)}
+    ids = sorted(records, key=lambda pid: (order.get(pid, len(order)), pid))
+    titles = {pid: paper.title for pid in ids if (paper := store.paper(pid)) is not None}
+    document = {
+        "paperdeck": BACKUP_MARK,
+        "schema": BACKUP_SCHEMA,
+        "exported": now(),
+        "count": len(ids),
+        "papers": titles,
+        "records": [records[pid].to_dict() for pid in ids],
+    }
+    return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n", len(ids)
+
+
+def write_backup(store: Store, path: Path, now: Callable[[], str] = utc_now) -> int:
+    """Write :func:`backup_json` to ``path`` atomically (mode 0600); returns the record count.
+
+    Raises:
+        StoreError: the file cannot be written (then an existing file is left as it was).
+    """
+    payload, count = _backup(store, now)
+    atomic_write_bytes(path, payload)
+    return count
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def is_backup(path: Path) -> bool:
+    """Whether ``path`` is meant as a paperdeck user-data backup: a JSON object whose first key is
+    ``"paperdeck"`` (no paper list starts so; :func:`read_backup` then checks the rest). A file
+    that cannot be read is not."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES)
+    except OSError:
+        return False
+    return looks_like_backup(head.decode("utf-8", errors="replace"))
+
+
+def looks_like_backup(head: str) -> bool:
+    """Whether a file starting with ``head`` (decoded text) is a user-data backup."""
+    return _HEAD.match(head.lstrip("\ufeff")) is not None
+
+
+def read_backup(path: Path) -> UserDataBackup:
+    """Read and check a backup file (every record, before anything is restored).
+
+    Raises:
+        BackupError: unreadable, not JSON (naming the line), not a backup, from a newer paperdeck,
+            or a malformed record (naming it, and its line when it can be found).
+    """
+    try:
+        if path.stat().st_size > MAX_BACKUP_BYTES:
+            raise BackupError(path, f"too large for a backup (over {MAX_BACKUP_BYTES:,} bytes)")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise BackupError(path, f"cannot read: {exc.strerror or exc}") from None
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
+    try:
+        document = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise BackupError(path, f"not valid JSON ({exc.msg})", exc.lineno) from None
+    if not isinstance(document, dict) or document.get("paperdeck") != BACKUP_MARK:
+        raise BackupError(path, f'not a paperdeck user-data backup (no "paperdeck": "{BACKUP_MARK}")')
+    schema = document.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise BackupError(path, '"schema" is missing or not a whole number ≥ 1')
+    if schema > BACKUP_SCHEMA:
+        raise BackupError(path, f"written by a newer paperdeck (backup schema {schema}; this one reads 1); upgrade")
+    items = document.get("records")
+    if not isinstance(items, list):
+        raise BackupError(path, '"records" is missing or not a list')
+    records: list[UserData] = []
+    seen: dict[str, int] = {}
+    for number, item in enumerate(items, start=1):
+        record = _record(item, number, path, raw)
+        if record.paper_id in seen:
+            reason = f"record {number}: paper {record.paper_id!r} again (first in record {seen[record.paper_id]})"
+            raise BackupError(path, reason, _line_of(raw, record.paper_id, second=True))
+        seen[record.paper_id] = number
+        records.append(record)
+    exported = document.get("exported")
+    return UserDataBackup(path, exported if isinstance(exported, str) else "", tuple(records))
+
+
+def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
+    """One record, type-checked (a note must be text, a star true or false …)."""
+    if not isinstance(item, dict):
+        raise BackupError(path, f"record {number}: not an object")
+    paper_id = item.get("paper_id")
+    if not isinstance(paper_id, str) or not paper_id.strip():
+        raise BackupError(path, f"record {number}: no paper_id")
+    line = _line_of(raw, paper_id)
+
+    def fault(reason: str) -> BackupError:
+        return BackupError(path, f"record {number} ({paper_id[:80]}): {reason}", line)
+
+    checks = (
+        ("starred", bool, "true or false"),
+        ("note", str, "text"),
+        ("status", str, "text"),
+        ("created", str, "text"),
+        ("updated", str, "text"),
+        ("tags", list, "a list"),
+    )
+    for key, kind, what in checks:
+        if key in item and not isinstance(item[key], kind):
+            raise fault(f"{key} must be {what}, not {type(item[key]).__name__ if item[key] is not None else 'null'}")
+    for key in ("created", "updated"):
+        if item.get(key):
+            try:
+                datetime.fromisoformat(item[key])
+            except ValueError:
+                raise fault(f"{key} must be an ISO 8601 time, e.g. 2026-11-29T12:00:00+00:00") from None
+    if not all(isinstance(tag, str) for tag in item.get("tags") or ()):
+        raise fault("every tag must be text")
+    if item.get("status") not in (None, "", *STATUSES):
+        raise fault(f"unknown status {str(item['status'])[:40]!r}; one of {', '.join(STATUSES)}")
+    unknown = sorted(set(item) - _RECORD_KEYS)
+    if unknown:
+        raise fault(f"unknown field {unknown[0][:40]!r}")
+    return UserData.from_dict(item)
+
+
+def _line_of(raw: bytes, paper_id: str, second: bool = False) -> int | None:
+    """The 1-based line of the record with ``paper_id`` (its second one when ``second``), if found."""
+    pattern = re.compile(rb'"paper_id"\s*:\s*' + re.escape(orjson.dumps(paper_id)))
+    matches = list(pattern.finditer(raw))
+    index = 1 if second else 0
+    if len(matches) <= index:
+        return None
+    return raw.count(b"\n", 0, matches[index].start()) + 1
+
+
+# -- restoring -------------------------------------------------------------------------------
+
+
+def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
+    """Write the backup's records into ``store`` (see the module docstring), in one batch.
+
+    A record under an id that a merge has since replaced goes to the paper's id now
+    (``store.resolve``); two records that land on one paper are combined (starred if either is,
+    both notes, all tags; the record under the current id gives the status and times).
+
+    Raises:
+        StoreError: the user data cannot be written. What was written is then put back as it
+            was; if even that fails, the message says to run the same restore again.
+    """
+    store.load()  # aliases come with the catalogue
+    known = set(store.paper_ids)
+    wanted: dict[str, UserData] = {}
+    for record in backup.records:
+        target = store.resolve(record.paper_id)
+        moved = replace(record, paper_id=target)
+        wanted[target] = _combine(wanted[target], moved, record.paper_id == target) if target in wanted else moved
+    before = {pid: store.user_data(pid) for pid in wanted}
+    changed = [record for pid, record in wanted.items() if not record.same_marks(before[pid])]
+    try:
+        store.restore(changed, keep_times=True)
+    except StoreError as error:
+        try:
+            store.restore([before[record.paper_id] for record in changed], keep_times=True)
+        except StoreError:
+            raise StoreError(
+                store.user_dir, f"restore stopped part-way ({error.reason}); run the same restore again"
+            ) from None
+        raise
+    return RestoreReport(
+        restored=len(changed),
+        unchanged=len(wanted) - len(changed),
+        not_in_store=sum(1 for pid in wanted if pid not in known),
+    )
+
+
+def _combine(first: UserData, second: UserData, second_is_current: bool) -> UserData:
+    main, other = (second, first) if second_is_current else (first, second)
+    return replace(
+        main,
+        starred=main.starred or other.starred,
+        note="\n\n".join(dict.fromkeys(note for note in (main.note, other.note) if note)),
+        tags=tuple(sorted(set(main.tags) | set(other.tags))),
+    )

@@ -1,0 +1,116 @@
+"""The rows cache (``rows-cache.json`` beside the catalogue): what the list shows of each paper,
+read at start-up instead of parsing the whole catalogue (~0.5 s at 19,630 papers).
+
+Shape: JSON Lines. Line 1 is ``{"catalogue": [size in bytes, mtime in ns], "rows": N, "columns":
+{"decisions": bool, "ratings": bool}}`` (valid only for the catalogue file with that size and
+time; the columns say whether any paper has a decision or a rating, so the list's first paint has
+the columns it keeps once the catalogue is parsed); line 2 the N paper ids, a JSON array in
+catalogue order; then one line per paper, each :meth:`PaperRow.to_list`. The ids line lets the
+store open without decoding a row: each row is decoded when first shown (~20 ms less at start-up
+than one JSON document, at 19,630 papers).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+import orjson
+
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper, PaperRow
+from paperdeck.store.atomic import atomic_write_bytes
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """``(inode, mtime_ns, size)`` of a file (each write replaces it), ``None`` when missing."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+class RowColumns(NamedTuple):
+    """Whether any paper has a decision (other than unknown) / a rating: the list shows a
+    column for each only then."""
+
+    decisions: bool
+    ratings: bool
+
+    @classmethod
+    def of(cls, rows: Iterable[tuple[str, object]]) -> RowColumns:
+        """The columns for papers given as ``(decision, rating or ratings)`` pairs."""
+        pairs = list(rows)
+        return cls(any(decision != "unknown" for decision, _ in pairs), any(rating is not None for _, rating in pairs))
+
+
+def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, PaperRow | bytes], RowColumns] | None:
+    """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
+    line: decode it with :func:`decode_row` when first shown), and the list's columns; ``None``
+    when the cache is missing, broken or made for another catalogue file (then the catalogue
+    must be read)."""
+    try:
+        stat = catalogue_path.stat()
+        lines = rows_path.read_bytes().split(b"\n")
+        header = orjson.loads(lines[0])
+        if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
+            return None
+        count = header["rows"]
+        ids = orjson.loads(lines[1])
+        rows = lines[2:]
+        if rows and not rows[-1]:
+            rows.pop()  # the final newline
+        columns = RowColumns(header["columns"]["decisions"], header["columns"]["ratings"])
+        if not (type(ids) is list and len(ids) == count == len(rows) and set(map(type, ids)) <= {str}):
+            return None
+        if set(map(type, columns)) != {bool}:
+            return None
+    except (OSError, ValueError, TypeError, KeyError, IndexError):
+        return None
+    by_id: dict[str, PaperRow | bytes] = dict(zip(ids, rows, strict=True))
+    if len(by_id) != count:  # an id twice
+        return None
+    return by_id, columns
+
+
+def decode_row(paper_id: str, line: bytes) -> PaperRow:
+    """A row of the rows cache as read by :func:`read_rows_cache`. A row that does not decode
+    still shows: with a broken field, as its title alone; broken as a whole, as its id."""
+    try:
+        item = orjson.loads(line)
+    except ValueError:
+        return PaperRow(paper_id, paper_id)
+    try:
+        row = PaperRow.from_list(item)
+        if row.id == paper_id:
+            return row
+    except (ValueError, TypeError):
+        pass
+    if type(item) is list and len(item) > 1 and item[0] == paper_id and type(item[1]) is str:
+        return PaperRow(paper_id, item[1])
+    return PaperRow(paper_id, paper_id)
+
+
+def write_rows_cache(
+    rows_path: Path, catalogue_path: Path, stamp: tuple[int, int, int], papers: Iterable[Paper]
+) -> None:
+    """Write the rows of ``papers``, read from or written to the catalogue file when it had
+    ``stamp`` (:func:`file_stamp`). A failure only costs speed; if the file has changed since
+    (another process's import), no cache is left."""
+    try:
+        stat = catalogue_path.stat()
+        if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
+            return
+        rows = [PaperRow.of(paper).to_list() for paper in papers]
+        columns = RowColumns.of((row[3], row[4]) for row in rows)._asdict()
+        header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows), "columns": columns}
+        lines = [orjson.dumps(header), orjson.dumps([row[0] for row in rows]), *map(orjson.dumps, rows)]
+        atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")
+        if file_stamp(catalogue_path) != stamp:  # replaced while writing
+            rows_path.unlink()
+    except (OSError, StoreError):
+        with contextlib.suppress(OSError):
+            rows_path.unlink()

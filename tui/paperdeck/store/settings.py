@@ -1,0 +1,159 @@
+"""Settings that stay between sessions: theme, pane layout, key remapping — ``config.json`` in the
+data directory, next to the store.
+
+Example::
+
+    {"theme": "gruvbox", "show_detail": true, "list_width": 40, "sort": "rating",
+     "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"},
+     "views": {"Orals to read": "decision:oral status:to-read"}}
+
+``keymap`` maps binding ids (listed in the help screen) to comma-separated keys (Textual's
+``App.set_keymap``). A file paperdeck cannot read is reported and left alone: defaults are used and
+the file is never overwritten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from paperdeck.model.errors import StoreError
+from paperdeck.store.atomic import atomic_write_bytes
+
+CONFIG_FILE = "config.json"
+#: Sort orders: by relevance to the query's words (list order without words), the order papers were
+#: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me.
+SORTS = ("relevance", "list", "title", "rating", "decision", "changed")
+#: How each sort order is named to the user.
+SORT_LABELS = {"relevance": "relevance", "list": "list order", "title": "title", "rating": "rating",
+               "decision": "decision", "changed": "recently changed by me"}  # fmt: skip
+
+#: The list pane's width in percent of the screen: bounds and step of ``<`` / ``>``.
+LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the user chose.
+
+    Attributes:
+        theme: a Textual theme name, ``""`` for the default.
+        show_detail: whether the detail pane is shown.
+        list_width: the list pane's share of the width, percent (20–80).
+        keymap: binding id → comma-separated keys.
+        sort: one of :data:`SORTS`.
+        views: the user's saved views, name → query, in the order saved (:mod:`paperdeck.search.views`).
+    """
+
+    theme: str = ""
+    show_detail: bool = True
+    list_width: int = 40
+    keymap: dict[str, str] = field(default_factory=dict)
+    sort: str = "relevance"
+    views: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Settings from a JSON object; unknown keys are ignored, wrong types fall back to defaults."""
+        defaults = cls()
+        keymap = data.get("keymap")
+        views = data.get("views")
+        width = data.get("list_width")
+        return cls(
+            theme=data["theme"] if isinstance(data.get("theme"), str) else defaults.theme,
+            show_detail=data["show_detail"] if isinstance(data.get("show_detail"), bool) else defaults.show_detail,
+            list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width))
+            if isinstance(width, int)
+            else defaults.list_width,
+            keymap={str(k): str(v) for k, v in keymap.items()} if isinstance(keymap, dict) else {},
+            sort=data["sort"] if data.get("sort") in SORTS else defaults.sort,
+            views={k: v for k, v in views.items() if isinstance(k, str) and isinstance(v, str)}
+            if isinstance(views, dict)
+            else {},
+        )
+
+
+class SettingsFile:
+    """``config.json``: read once, written (atomically) on every change.
+
+    Args:
+        data_dir: the data directory.
+
+    Attributes:
+        problem: a one-line message when the file exists but could not be read (it is then never
+            written), else ``None``.
+    """
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = data_dir / CONFIG_FILE
+        self.problem: str | None = None
+        self.settings = Settings()
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self.problem = f"{self.path}: cannot read ({exc.strerror or exc}); using default settings"
+            return
+        try:
+            data = orjson.loads(raw)
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
+            self.problem = f"{self.path}: not valid settings ({exc}); using defaults, the file is left as it is"
+            return
+        self.settings = Settings.from_dict(data)
+
+    def update(self, **changes: Any) -> Settings:
+        """Change settings and write the file (unless it could not be read at start). The file is
+        read again first, so what another paperdeck wrote meanwhile is kept, but for ``changes``.
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        self.settings = replace(self._fresh(), **changes)
+        if self.problem is None:
+            atomic_write_bytes(self.path, orjson.dumps(asdict(self.settings), option=orjson.OPT_INDENT_2))
+        return self.settings
+
+    def save_view(self, name: str, query: str) -> Settings:
+        """Save the view ``name`` (replacing one of that name, any case, in its place) on top of
+        the views in the file as it is now.
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        views: dict[str, str] = {}
+        for known, known_query in self._fresh().views.items():
+            if known.casefold() == name.casefold():
+                views[name] = query
+            else:
+                views[known] = known_query
+        views.setdefault(name, query)
+        return self.update(views=views)
+
+    def delete_view(self, name: str) -> Settings:
+        """Forget the view ``name`` (any case), as the file has it now.
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        views = {known: q for known, q in self._fresh().views.items() if known.casefold() != name.casefold()}
+        return self.update(views=views)
+
+    def _fresh(self) -> Settings:
+        """The settings as the file has them now (another paperdeck may have written it), else
+        as this process has them."""
+        if self.problem is not None:
+            return self.settings
+        try:
+            data = orjson.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return self.settings
+        return Settings.from_dict(data) if isinstance(data, dict) else self.settings
+
+
+__all__ = ["CONFIG_FILE", "SORTS", "SORT_LABELS", "Settings", "SettingsFile", "StoreError"]

@@ -1,0 +1,388 @@
+"""LaTeX math to Unicode: the inside of one ``$…$`` span, as a terminal reader should see it.
+
+The structure (groups, ``^``/``_``, ``\\frac``, ``\\sqrt``, fonts, accents) is handled here;
+pylatexenc is asked only what single symbol macros such as ``\\alpha`` or ``\\leq`` mean.
+Nothing in this module imports Textual or Rich; it is a helper of :mod:`paperdeck.text.render`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import TypeAlias
+
+from pylatexenc import latexwalker
+from pylatexenc.latex2text import LatexNodes2Text
+
+# Style markers (private-use characters) that math conversion leaves in its output, e.g. for
+# ``$\textbf{R}$``; :func:`math_pieces` turns them into styles. ``POP`` ends the innermost style.
+POP, BOLD, ITALIC, UNDERLINE, CODE = "\ue000", "\ue001", "\ue002", "\ue003", "\ue004"
+_MARKERS = re.compile("[\ue000-\ue004]")
+
+Item: TypeAlias = "str | list[Item]"
+Piece: TypeAlias = tuple[str, bool, bool, bool, bool]
+"""``(text, bold, italic, underline, code)``: one run of converted math."""
+
+_TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|(\s+)|(.)", re.S)
+_DOUBLED = re.compile(r"\\\\(?=[A-Za-z%{}|,;!#&_$])")  # JSON-style "\\alpha" for "\alpha"
+
+
+def _pairs(src: str, dst: str) -> dict[str, str]:
+    return dict(zip(src, dst, strict=True))
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+# fmt: off
+_SUP = _pairs(
+    "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWαβγδεϵθιφχ⊤∘*∗′'†‡",
+    "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂᵅᵝᵞᵟᵋᵋᶿᶥᵠᵡᵀ°**′′†‡",
+)
+_SUB = _pairs("0123456789+-−=()aehijklmnoprstuvxβγρφχ", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ")
+_BB_SPECIAL = {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
+
+# Own meanings first (pylatexenc drops or mangles these); everything else is asked of pylatexenc.
+_SYMBOLS: dict[str, str] = {
+    "to": "→", "gets": "←", "ne": "≠", "neq": "≠", "neg": "¬", "lnot": "¬", "land": "∧",
+    "lor": "∨", "degree": "°", "coloneqq": "≔", "coloneq": "≔", "eqqcolon": "≕", "thicksim": "∼",
+    "thickapprox": "≈", "eps": "ε", "iff": "⟺", "implies": "⟹", "impliedby": "⟸",
+    "checkmark": "✓", "cmark": "✓", "xmark": "✗", "bigstar": "★", "Re": "ℜ", "Im": "ℑ",
+    "imath": "ı", "models": "⊨", "triangle": "△", "|": "‖", "{": "{", "}": "}", "%": "%",
+    "$": "$", "&": "&", "_": "_", "#": "#", "\\": "; ", ",": " ", ";": " ", ":": " ",
+    "!": "", " ": " ", "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "ldots": "…",
+    "dots": "…", "dotsc": "…", "dotsb": "⋯", "cdots": "⋯", "vdots": "⋮", "ddots": "⋱",
+    "prime": "′", "intercal": "ᵀ", "mid": "|", "vert": "|", "lvert": "|", "rvert": "|",
+    "Vert": "‖", "lVert": "‖", "rVert": "‖", "lbrace": "{", "rbrace": "}", "lbrack": "[",
+    "rbrack": "]", "R": "ℝ", "RR": "ℝ", "E": "𝔼", "EE": "𝔼", "NN": "ℕ", "ZZ": "ℤ", "QQ": "ℚ",
+    **{n: n for n in _words("arg argmax argmin Pr softmax sgn sign tr Tr diag rank poly polylog")},
+    **{n: n for n in _words("KL Var Cov")},
+    **{n: "" for n in _words("displaystyle textstyle scriptstyle limits nolimits nonumber notag")},
+}
+_SIZERS = frozenset(_words(
+    "left right middle big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr"
+))
+_STYLE = {
+    "textbf": BOLD, "mathbf": BOLD, "boldsymbol": BOLD, "bm": BOLD, "pmb": BOLD, "textit": ITALIC,
+    "emph": ITALIC, "textsl": ITALIC, "underline": UNDERLINE, "texttt": CODE, "mathtt": CODE,
+}
+_PLAIN = frozenset(_words(
+    "text textrm textsf textnormal textup textsc mathrm mathsf mathit mathnormal mathcal mathscr"
+    " mathfrak operatorname mbox hbox mathop mathrel mathbin mathord boxed substack overbrace"
+    " underbrace cancel ensuremath"
+))
+_DECLARATIONS = {
+    "bf": BOLD, "bfseries": BOLD, "boldmath": BOLD, "it": ITALIC, "em": ITALIC, "sl": ITALIC,
+    "tt": CODE, "rm": "", "sf": "", "cal": "", "mit": "", "scriptscriptstyle": "",
+}
+_ACCENTS = {
+    "hat": "\u0302", "widehat": "\u0302", "tilde": "\u0303", "widetilde": "\u0303", "bar": "\u0304",
+    "overline": "\u0305", "vec": "\u20d7", "overrightarrow": "\u20d7", "dot": "\u0307",
+    "ddot": "\u0308", "check": "\u030c", "breve": "\u0306", "acute": "\u0301", "grave": "\u0300",
+    "mathring": "\u030a",
+}
+_DROP_ARG = frozenset(_words("color hspace vspace phantom hphantom vphantom label mspace"))
+_PYLATEXENC_DENY = frozenset(_words("today item cite vspace hspace"))
+_ROOTS = {"": "√", "2": "√", "3": "∛", "4": "∜"}
+# fmt: on
+
+
+@functools.lru_cache(maxsize=1)
+def _latex2text() -> LatexNodes2Text:
+    return LatexNodes2Text(math_mode="text")
+
+
+def _takes_argument(name: str) -> bool:
+    """Whether pylatexenc expects ``\\name`` to take a ``{…}`` argument (then it is no symbol)."""
+    try:
+        spec = latexwalker.get_default_latex_context_db().get_macro_spec(name)
+        return spec is not None and "{" in str(getattr(spec.args_parser, "argspec", "") or "")
+    except Exception:
+        return True
+
+
+@functools.lru_cache(maxsize=4096)
+def symbol(name: str) -> str | None:
+    """Return the Unicode text of the argument-less macro ``\\name``, or None if it is unknown.
+
+    ``symbol("alpha")`` is ``"α"``. None means neither this module's table nor pylatexenc knows the
+    macro, and its source should be kept.
+    """
+    if name in _SYMBOLS:
+        return _SYMBOLS[name]
+    if name in _PYLATEXENC_DENY or not name.isascii() or _takes_argument(name):
+        return None
+    try:
+        out = str(_latex2text().latex_to_text("\\" + name)).strip()
+    except Exception:
+        return None
+    if not out or "\n" in out or "<" in out or unicodedata.category(out[0]).startswith("M"):
+        return None
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def accent(macro: str, base: str) -> str | None:
+    """Return ``\\macro{base}`` (a text accent like ``\\"`` or ``\\c``) as Unicode, or None.
+
+    Only a letter or two (or ``\\i``, ``\\j``) is accepted as ``base``; anything else gives None.
+    """
+    if not re.fullmatch(r"[A-Za-z]{1,2}|\\[ij]", base):
+        return None
+    try:
+        out = str(_latex2text().latex_to_text(f"\\{macro}{{{base}}}"))
+    except Exception:
+        return None
+    return unicodedata.normalize("NFC", out) if out.strip() else None
+
+
+def _script(text: str, table: dict[str, str]) -> str | None:
+    squeezed = "".join(_MARKERS.sub("", text).split())
+    if not squeezed or any(c not in table for c in squeezed):
+        return None
+    return "".join(table[c] for c in squeezed)
+
+
+def to_superscript(text: str) -> str | None:
+    """Return ``text`` as Unicode superscripts (``"-1"`` → ``"⁻¹"``); None if one is missing."""
+    return _script(text, _SUP)
+
+
+def to_subscript(text: str) -> str | None:
+    """Return ``text`` as Unicode subscripts (``"i+1"`` → ``"ᵢ₊₁"``); None if one is missing."""
+    return _script(text, _SUB)
+
+
+def _double_struck(text: str) -> str:
+    out = []
+    for c in text:
+        if c in _BB_SPECIAL:
+            out.append(_BB_SPECIAL[c])
+        elif "A" <= c <= "Z":
+            out.append(chr(0x1D538 + ord(c) - 65))
+        elif "a" <= c <= "z":
+            out.append(chr(0x1D552 + ord(c) - 97))
+        elif "0" <= c <= "9":
+            out.append(chr(0x1D7D8 + ord(c) - 48))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _accented(text: str, mark: str, every: bool) -> str:
+    """``text`` with combining ``mark`` on its first letter (``\\hat{w_p}`` → ``ŵₚ``), or on all."""
+    out, done = [], False
+    for c in text:
+        out.append(c)
+        if not done and not c.isspace() and not _MARKERS.match(c):
+            out.append(mark)
+            done = not every
+    return "".join(out)
+
+
+def _wrap(text: str) -> str:
+    """``text`` as an operand of ``/`` or ``√``: bare if it is one word, else in parentheses."""
+    t = text.strip()
+    plain = _MARKERS.sub("", t)
+    if len(plain) <= 1 or all(
+        c.isalnum() or c == "." or unicodedata.category(c) == "Mn" for c in plain
+    ):
+        return t
+    if plain.startswith("(") and plain.endswith(")"):
+        depth = 0
+        for k, c in enumerate(plain):
+            depth += (c == "(") - (c == ")")
+            if depth == 0 and k < len(plain) - 1:
+                break
+        else:
+            return t
+    return f"({t})"
+
+
+def _parse(src: str) -> list[Item]:
+    stack: list[list[Item]] = [[]]
+    for m in _TOKEN.finditer(src):
+        name, sym, space, char = m.groups()
+        if name is not None or sym is not None:
+            stack[-1].append("\\" + (name if name is not None else sym))
+        elif space is not None:
+            stack[-1].append(" ")
+        elif char == "{":
+            group: list[Item] = []
+            stack[-1].append(group)
+            stack.append(group)
+        elif char == "}" and len(stack) > 1:
+            stack.pop()
+        else:
+            stack[-1].append(char)
+    return stack[0]
+
+
+def _flat(item: Item) -> str:
+    return item if isinstance(item, str) else "".join(_flat(x) for x in item)
+
+
+def _convert(items: list[Item]) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(items):
+        text, i = _atom(items, i)
+        out.append(text)
+    return "".join(out)
+
+
+def _arg(items: list[Item], i: int) -> tuple[str | None, int]:
+    while i < len(items) and items[i] == " ":
+        i += 1
+    return _atom(items, i) if i < len(items) else (None, i)
+
+
+def _attach(kind: str, arg: str) -> str:
+    """``arg`` as a superscript (``kind == "^"``) or subscript; else ``^{…}`` text."""
+    done = to_superscript(arg) if kind == "^" else to_subscript(arg)
+    if done is not None:
+        return done
+    arg = _MARKERS.sub("", arg).strip()
+    return (kind + arg if len(arg) == 1 else f"{kind}{{{arg}}}") if arg else ""
+
+
+def _atom(items: list[Item], i: int) -> tuple[str, int]:
+    item = items[i]
+    if isinstance(item, list):
+        return _convert(item), i + 1
+    if item in ("^", "_"):
+        arg, j = _arg(items, i + 1)
+        if arg is None:
+            return item, j
+        return _attach(item, arg), j
+    if len(item) > 1 and item[0] == "\\":
+        return _macro(item[1:], items, i + 1)
+    return (" " if item in "&~" else item), i + 1
+
+
+def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
+    if j < len(items) and items[j] == "*" and (name in _PLAIN or name in _STYLE):
+        j += 1
+    if (
+        name in _STYLE
+        or name in _PLAIN
+        or name in ("mathbb", "mathbbm", "mathds", "Bbb")
+        or name in _ACCENTS
+    ):
+        arg, j = _arg(items, j)
+        if arg is None:
+            return "", j
+        if name in _STYLE:
+            return _STYLE[name] + arg + POP, j
+        if name in _ACCENTS:
+            return _accented(arg, _ACCENTS[name], every=name == "overline"), j
+        return (arg if name in _PLAIN else _double_struck(arg)), j
+    if name in (
+        "frac",
+        "tfrac",
+        "dfrac",
+        "cfrac",
+        "binom",
+        "overset",
+        "stackrel",
+        "underset",
+        "textcolor",
+    ):
+        top, j = _arg(items, j)
+        bottom, j = _arg(items, j)
+        a, b = top or "", bottom or ""
+        if name == "binom":
+            return f"({a} choose {b})", j
+        if name == "textcolor":
+            return b, j
+        if name in ("overset", "stackrel", "underset"):
+            return b + _attach("_" if name == "underset" else "^", a), j
+        return f"{_wrap(a)}/{_wrap(b)}", j
+    if name == "sqrt":
+        index = ""
+        if j < len(items) and items[j] == "[":
+            end = next((k for k in range(j + 1, len(items)) if items[k] == "]"), -1)
+            if end > 0:
+                index, j = _convert(items[j + 1 : end]).strip(), end + 1
+        arg, j = _arg(items, j)
+        root = _ROOTS.get(index) or (to_superscript(index) or f"({index})") + "√"
+        return root + _wrap(arg or ""), j
+    if name in _DROP_ARG:
+        return "", _arg(items, j)[1]
+    if name in ("begin", "end"):
+        env, j = _arg(items, j)
+        if name == "begin" and env in ("array", "tabular"):
+            j = _arg(items, j)[1]
+        return "", j
+    if name in _DECLARATIONS:  # {\bf x}: the rest of the group
+        style = _DECLARATIONS[name]
+        rest = _convert(items[j:])
+        return (style + rest + POP if style else rest), len(items)
+    if name in _SIZERS:
+        return "", j + 1 if j < len(items) and items[j] == "." else j
+    if name == "not":
+        arg, j = _arg(items, j)
+        return ((arg or "") + "\u0338"), j
+    if name in ("xrightarrow", "xleftarrow"):
+        label, j = _arg(items, j)
+        return ("→" if name == "xrightarrow" else "←") + (to_superscript(label or "") or ""), j
+    if name == "set":
+        arg, j = _arg(items, j)
+        return "{" + (arg or "") + "}", j
+    if name == "tag":
+        label, j = _arg(items, j)
+        return f" ({label})", j
+    if re.fullmatch(r"c[A-Z]", name):  # the common \cO = \mathcal{O} shorthand
+        return name[1], j
+    known = symbol(name)
+    if known is not None:
+        return known, j
+    if not name.isalpha():
+        return name, j  # \* \< and friends: the character itself
+    out = ["\\" + name]
+    while j < len(items) and isinstance(group := items[j], list):
+        out.append("{" + _convert(group) + "}")
+        j += 1
+    return "".join(out), j
+
+
+def _convert_source(latex: str) -> str:
+    src = _DOUBLED.sub(r"\\", _MARKERS.sub("", latex))
+    text = re.sub(r"\s+", " ", _convert(_parse(src))).strip()
+    return unicodedata.normalize("NFC", text)
+
+
+def math_pieces(latex: str) -> list[Piece]:
+    """Convert the inside of one math span to styled runs ``(text, bold, italic, underline, code)``.
+
+    ``\\underline{\\textbf{S}}`` gives ``[("S", True, False, True, False)]``. Never raises: when
+    the conversion fails or comes out empty for a non-blank span, its stripped source is returned.
+    """
+    try:
+        text = _convert_source(latex)
+    except Exception:
+        text = ""
+    if not _MARKERS.sub("", text).strip():
+        return [(latex.strip(), False, False, False, False)] if latex.strip() else []
+    pieces: list[Piece] = []
+    stack: list[str] = []
+    for part in re.split("([\ue000-\ue004])", text):
+        if part == POP:
+            if stack:
+                stack.pop()
+        elif len(part) == 1 and _MARKERS.match(part):
+            stack.append(part)
+        elif part:
+            pieces.append((part, BOLD in stack, ITALIC in stack, UNDERLINE in stack, CODE in stack))
+    return pieces
+
+
+def math_to_unicode(latex: str) -> str:
+    """Convert the inside of one math span (no ``$``) to plain Unicode text.
+
+    ``r"\\mathbb{F}_2^n \\to \\{-1, +1\\}"`` → ``"𝔽₂ⁿ → {-1, +1}"``. Never raises; falls back to the
+    stripped source when conversion fails or yields nothing.
+    """
+    return "".join(p[0] for p in math_pieces(latex))

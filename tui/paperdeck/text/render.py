@@ -1,0 +1,122 @@
+"""Abstracts and titles (plain text with LaTeX and some Markdown) as a list of styled segments.
+
+The text is read into a tree by :mod:`paperdeck.text.abstract_parser` (math spans converted by
+:mod:`paperdeck.text.latex_math`); here the tree is flattened into :class:`Segment` runs, adjacent
+runs of one style merged.
+The rule throughout is that a reader must see every character the authors meant: anything not
+understood is kept as its source text. Nothing here imports Textual or Rich.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from paperdeck.text.abstract_parser import parse_markup
+from paperdeck.text.latex_math import math_pieces, math_to_unicode
+from paperdeck.text.nodes import Node
+
+__all__ = ["Segment", "math_to_unicode", "render_abstract", "render_plain"]
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A run of text with one style.
+
+    Attributes:
+        text: the characters to show (never empty in :func:`render_abstract` output).
+        bold: from ``\\textbf{x}``, ``**x**`` or ``__x__``.
+        italic: from ``\\emph{x}``, ``\\textit{x}``, ``*x*`` or ``_x_``.
+        underline: from ``\\underline{x}``.
+        code: from ``\\texttt{..}`` or ```backticks```.
+        math: the text came from a math span (``$…$``, ``\\(…\\)``, …) or a math symbol macro.
+        link: URL to open when the segment is clicked, else None.
+    """
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    underline: bool = False
+    code: bool = False
+    math: bool = False
+    link: str | None = None
+
+
+def _flatten(nodes: list[Node], base: Segment = Segment("")) -> list[Segment]:
+    out: list[Segment] = []
+    for node in nodes:
+        if node.kind in ("text", "par"):
+            out.append(_restyle(base, node.text))
+        elif node.kind == "code":
+            out.append(_restyle(base, node.text, "code"))
+        elif node.kind == "math":
+            for text, bold, italic, underline, code in math_pieces(node.text):
+                out.append(
+                    Segment(
+                        text,
+                        bold=base.bold or bold,
+                        italic=base.italic or italic,
+                        underline=base.underline or underline,
+                        code=base.code or code,
+                        math=True,
+                        link=base.link,
+                    )
+                )
+        elif node.kind == "link":
+            out += _flatten(node.children, _restyle(base, "", link=node.text))
+        elif node.kind == "style":
+            out += _flatten(node.children, _restyle(base, "", node.text))
+    return out
+
+
+def _restyle(base: Segment, text: str, flag: str = "", link: str | None = None) -> Segment:
+    """``base``'s style for ``text``, plus ``flag`` (``"bold"``, ``"italic"``, …) and ``link``."""
+    return Segment(
+        text,
+        bold=base.bold or flag == "bold",
+        italic=base.italic or flag == "italic",
+        underline=base.underline or flag == "underline",
+        code=base.code or flag == "code",
+        math=base.math,
+        link=base.link if link is None else link,
+    )
+
+
+def _key(s: Segment) -> tuple[bool, bool, bool, bool, bool, str | None]:
+    return (s.bold, s.italic, s.underline, s.code, s.math, s.link)
+
+
+def _merge(segments: list[Segment]) -> list[Segment]:
+    runs: list[tuple[Segment, list[str]]] = []
+    for seg in segments:
+        if not seg.text:
+            continue
+        if runs and _key(runs[-1][0]) == _key(seg):
+            runs[-1][1].append(seg.text)
+        else:
+            runs.append((seg, [seg.text]))
+    return [replace(seg, text="".join(texts)) for seg, texts in runs]
+
+
+def _render(text: str) -> list[Segment]:
+    return _merge(_flatten(parse_markup(text)))
+
+
+def render_abstract(text: str) -> list[Segment]:
+    """Render an abstract or title into styled segments, adjacent equal styles merged.
+
+    ``"see \\textbf{MCPMark} at $\\mathbb{R}^d$"`` gives ``[Segment("see "),
+    Segment("MCPMark", bold=True), Segment(" at "), Segment("ℝᵈ", math=True)]``.
+
+    Line endings become ``"\\n"`` and blank-line runs ``"\\n\\n"``; other whitespace is kept.
+    Never raises: on an internal error the text comes back whole as one plain segment. An empty
+    string gives ``[]``; no returned segment has empty text.
+    """
+    try:
+        return _render(text)
+    except Exception:  # pragma: no cover - a safety net; the tests feed arbitrary text
+        return [Segment(text)] if text else []
+
+
+def render_plain(text: str) -> str:
+    """The characters a reader sees: ``"".join(s.text for s in render_abstract(text))``."""
+    return "".join(s.text for s in render_abstract(text))

@@ -1,0 +1,1 @@
+"""The Textual application: the only room that imports Textual."""

@@ -1,0 +1,130 @@
+"""The export prompt (``E``, or the palette): where to write the view, the marked papers or a backup.
+
+The file name's ending picks the format (``.bib``, ``.md``, ``.csv``, ``.json``); the writing
+itself runs in a worker of the main screen (a full BibTeX export of 19,630 papers takes ~4 s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Label
+
+from paperdeck.export.formats import format_for_path
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.store.store import Store, utc_now
+
+_FORMAT_HELP = "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json"
+
+
+class ExportPrompt(ModalScreen[Path | None]):
+    """Ask for the file to write ``what`` to; dismisses with the path (``~`` expanded, relative to
+    the working directory), or ``None`` on escape.
+
+    Args:
+        what: what will be written, for the title (``"the 42 papers of the view"``).
+        suggested: the file name offered.
+        backup: a user-data backup (any ending; JSON) rather than a paper export.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
+
+    def __init__(self, what: str, suggested: str, backup: bool = False) -> None:
+        super().__init__()
+        self._what = what
+        self._suggested = suggested
+        self._backup = backup
+        self._replace: Path | None = None  # a file that exists, once the user was told
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export-dialog", classes="prompt"):
+            yield Label(f"Export {self._what}", markup=False, classes="prompt-title")
+            yield Input(self._suggested, placeholder="file name", id="export-path")
+            help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
+            yield Label(help_text, classes="prompt-help")
+            yield Label(f"in {Path.cwd()} unless the path says otherwise · enter writes · escape cancels",
+                        id="export-hint", classes="prompt-help", markup=False)  # fmt: skip
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        typed = event.value.strip()
+        hint = self.query_one("#export-hint", Label)
+        if not typed:
+            hint.update("⚠ type a file name")
+            return
+        path = Path(typed).expanduser()
+        if not self._backup and format_for_path(path) is None:
+            hint.update("⚠ end the name with .bib, .md, .csv or .json")
+            return
+        if path.is_dir():
+            hint.update("⚠ that is a folder: add a file name")
+            return
+        path = path.absolute()
+        if path.exists() and path != self._replace:
+            self._replace = path
+            hint.update("⚠ that file exists: enter again replaces it")
+            return
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence[str], what: str) -> None:
+    """Ask where, then write ``paper_ids`` (in order) there in a worker; tell the user how it went."""
+    ids = list(paper_ids)
+
+    def write(path: Path) -> str:
+        from paperdeck.export.formats import export_papers, write_export
+
+        papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
+        fmt = format_for_path(path) or "json"
+        users = store.all_user_data
+        write_export(path, export_papers(papers, users, fmt), data_dir=store.data_dir)
+        return f"Exported {len(papers):,} paper{'' if len(papers) == 1 else 's'} to {path}."
+
+    _ask_then_write(screen, ExportPrompt(what, "paperdeck-export.bib"), write)
+
+
+def back_up_to_file(screen: Screen[Any], store: Store) -> None:
+    """Ask where, then write a backup of all the user's data (stars, notes, statuses, tags) there."""
+
+    def write(path: Path) -> str:
+        from paperdeck.store.backup import write_backup
+
+        if path.resolve().is_relative_to(store.data_dir.resolve()):
+            raise PaperdeckError(f"{path}: inside the data directory; choose a file outside it")
+        count = write_backup(store, path)
+        return f"Backed up {count:,} record{'' if count == 1 else 's'} to {path} (restore: paperdeck import FILE)."
+
+    stamp = utc_now()[:10]
+    _ask_then_write(screen, ExportPrompt("a backup of your stars, notes, statuses and tags",
+                                         f"paperdeck-backup-{stamp}.json", backup=True), write)  # fmt: skip
+
+
+def _ask_then_write(screen: Screen[Any], prompt: ExportPrompt, write: Callable[[Path], str]) -> None:
+    def chosen(path: Path | None) -> None:
+        if path is None:
+            return
+        screen.notify(f"Writing {path}…", timeout=2, markup=False)
+
+        def work() -> None:
+            try:
+                message = write(path)
+            except PaperdeckError as error:
+                screen.app.call_from_thread(
+                    screen.notify, str(error), title="Not written", severity="error", markup=False
+                )
+                return
+            screen.app.call_from_thread(screen.notify, message, timeout=5, markup=False)
+
+        screen.run_worker(work, thread=True, group="export")
+
+    screen.app.push_screen(prompt, chosen)

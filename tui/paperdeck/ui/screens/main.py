@@ -1,0 +1,500 @@
+"""The main screen: filter bar, list pane, detail pane. It owns the view state.
+
+State flows down (the screen tells the list which ids to show and the detail pane which paper);
+messages flow up (the list reports the highlighted paper, the filter bar reports its text).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import string
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on, work
+from textual.actions import SkipAction
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.reactive import var
+from textual.timer import Timer
+from textual.widgets import Footer, Input
+
+from paperdeck import collector
+from paperdeck.model.errors import StoreError
+from paperdeck.reading.history import History
+from paperdeck.store.settings import (
+    LIST_WIDTH_MAX,
+    LIST_WIDTH_MIN,
+    LIST_WIDTH_STEP,
+    SORT_LABELS,
+    SORTS,
+    Settings,
+    SettingsFile,
+)
+from paperdeck.store.store import Store
+from paperdeck.ui.screens.built_once import BuiltOnce
+from paperdeck.ui.screens.reading import ReadingScreen
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
+from paperdeck.ui.widgets.filter_bar import FilterBar
+from paperdeck.ui.widgets.paper_detail import PaperDetail
+from paperdeck.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.query import Query
+    from paperdeck.search.similar import SimilarityIndex
+    from paperdeck.search.views import View
+
+
+def _similarity_of(store: Store) -> SimilarityIndex:
+    from paperdeck.search.selection import build_similarity  # deferred, as below: not needed for the first paint
+
+    return build_similarity(store)
+
+
+def _fold_texts(store: Store) -> bool:
+    from paperdeck.search.corpus import prepare_texts
+
+    prepare_texts(store.papers)
+    return True
+
+
+class MainScreen(ReadingScreen):
+    """Browse, filter, star and annotate the papers of a store."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority bindings run as the key arrives, before later keys are routed: "/REAP" typed in
+        # one burst must all land in the filter bar, "⏎s" must star, not type "s".
+        Binding("slash", "focus_filter", "Filter", priority=True, id="main.filter"),
+        Binding("escape", "escape", "Clear marks / filter", show=False, priority=True, id="main.clear_filter"),
+        Binding("enter", "leave_filter", "Back to the list", show=False, priority=True, id="filter.to_list"),
+        Binding("down", "leave_filter", "Back to the list", show=False, priority=True, id="filter.down"),
+        Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
+        Binding("O", "cycle_sort", "Sort order (cycles)", show=False, id="main.sort"),
+        Binding("D", "toggle_detail", "Show / hide the detail pane", show=False, id="main.detail"),
+        Binding("less_than_sign", "list_width(-1)", "Narrower list", show=False, id="main.narrower"),
+        Binding("greater_than_sign", "list_width(1)", "Wider list", show=False, id="main.wider"),
+        Binding("m", "more_like_this", "More like this", id="main.similar"),
+        Binding("E", "export", "Export view / marked", show=False, id="main.export"),
+        Binding("v", "views", "Views", id="main.views"),
+        Binding("w", "save_view", "Save the filter as a view", show=False, id="main.save_view"),
+        Binding("0", "open_view(0)", "All papers (no view)", show=False, id="main.view_0"),
+        *(Binding(str(n), f"open_view({n})", f"Open view {n}", show=False, id=f"main.view_{n}") for n in range(1, 10)),
+    ]
+
+    #: The list has the focus from the start: focused as the screen is composed, not moved there
+    #: in ``on_mount`` (which restyled the screen once more before the first frame, ~7 ms).
+    AUTO_FOCUS = "#paper-list"
+
+    #: Seconds of typing pause before the detail pane follows the top result.
+    DETAIL_WHILE_TYPING_S: ClassVar[float] = 0.15
+
+    #: Seconds between looks for stars and notes written by another paperdeck on the same store.
+    EXTERNAL_CHECK_S: ClassVar[float] = 2.0
+    #: Seconds a query that may be slow (``_may_be_slow``) waits for a next key before it starts.
+    SLOW_QUERY_WAIT_S: ClassVar[float] = 0.08
+
+    # Plain vars: the widgets showing their effect repaint themselves (a reactive would also
+    # repaint the whole screen, ~20 ms a keystroke).
+    filter_text: var[str] = var("", init=False)
+    """The filter text."""
+
+    starred_only: var[bool] = var(False, init=False)
+    """Whether only starred papers are shown."""
+
+    def __init__(self, store: Store, settings: SettingsFile | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.settings = settings
+        self.history = History(store)
+        self._index: SearchIndex | None = None
+        self._index_ready = asyncio.Event()
+        # Built in a thread at first need: the similarity index (~0.3 s), the folded texts (~1 s).
+        self._similarity: BuiltOnce[SimilarityIndex] = BuiltOnce(partial(_similarity_of, store), "similarity")
+        self._texts: BuiltOnce[bool] = BuiltOnce(partial(_fold_texts, store), "texts")
+        self._view_ids: list[str] = []
+        #: A hint about a malformed query (shown instead of the counts), else ``None``.
+        self.query_hint: str | None = None
+        self._detail_timer: Timer | None = None
+        self._detail_pending: str | None = None
+        #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
+        self.applied_filter: tuple[str, bool] = ("", False)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top-bar"):
+            yield FilterBar(id="filter")
+            yield CountsLabel(id="counts")
+        with Horizontal(id="panes"):
+            yield PaperList(self.store.row, self.store.user_data, self.marked.__contains__, id="paper-list")
+            yield PaperDetail(id="paper-detail")
+        yield Footer()
+
+    def _apply_layout(self) -> None:
+        chosen = self.settings.settings if self.settings is not None else Settings()
+        self.query_one(PaperDetail).display = chosen.show_detail
+        self.paper_list.styles.width = f"{chosen.list_width}%" if chosen.show_detail else "1fr"
+
+    def action_toggle_detail(self) -> None:
+        if self.settings is not None:
+            self._save(show_detail=not self.settings.settings.show_detail)
+
+    def action_list_width(self, direction: int) -> None:
+        if self.settings is not None:
+            width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
+            self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
+
+    def _save(self, **changes: object) -> None:
+        save = getattr(self.app, "save_settings", None)
+        if save is not None:
+            save(**changes)
+        self._apply_layout()
+
+    def on_mount(self) -> None:
+        self._apply_layout()
+        self._view_ids = self.store.paper_ids
+        self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
+        self.paper_list.show(self._view_ids)
+        if self.chosen_order not in ("relevance", "list"):
+            self._refilter()  # the saved sort order
+        self.update_counts()
+        # Each change of the filter bar's text re-ranks the list right away, in the same step as
+        # the text changes, so both show in one frame (Input.Changed arrives a frame later).
+        self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
+        if self.store.loaded:  # its columns are set above
+            self._show_detail(self.paper_list.highlighted_id)
+        # Parse the catalogue and index it only once the list is on screen.
+        self.call_after_refresh(self._load_and_index)
+        self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+
+    @work(thread=True, exclusive=True, group="index")
+    def _load_and_index(self) -> None:
+        """Parse the catalogue (if only its rows were read) and build the search index, off the
+        event loop: about 0.5 s and 1–4 s at 19,630 papers."""
+        if not self.store.loaded:
+            self.store.load()
+            self.app.call_from_thread(self._catalogue_loaded)
+        from paperdeck.search.selection import build_index
+
+        index = build_index(self.store)
+        index.warm(string.ascii_lowercase + string.digits)  # each the first keystroke of a search
+        self.app.call_from_thread(self._index_built, index)
+
+    def _catalogue_loaded(self) -> None:
+        self.paper_list.set_columns(*self.store.row_columns)
+        self._show_detail(self.paper_list.highlighted_id)
+
+    def _index_built(self, index: SearchIndex) -> None:
+        self._index = index
+        self._index_ready.set()
+        collector.resume()  # what is loaded now lives as long as the app: see paperdeck.collector
+        self.update_counts()
+        if self.filter_text.strip():
+            self._refilter()
+
+    # -- filtering ---------------------------------------------------------------------------
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value  # already done by _filter_typed: then nothing happens
+
+    def _filter_typed(self, value: str) -> None:
+        self.filter_text = value
+        if self._detail_timer is not None:  # the detail pane waits until the typing pauses
+            self._follow_later(self._detail_pending)
+
+    def watch_filter_text(self) -> None:
+        self._refilter()
+
+    def watch_starred_only(self) -> None:
+        self._refilter()
+
+    def _refilter(self) -> None:
+        """Re-rank and filter the list for the current query.
+
+        Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
+        filter. A malformed query shows a hint and keeps the last good result. Done at once, on
+        the event loop (5–30 ms at 19,630 papers: the list changes in the frame that shows the
+        key; from a thread it took a second frame), unless something must be waited for (an
+        index) or may be slow: then in a worker, which the next keystroke cancels."""
+        self.workers.cancel_group(self, "filter")
+        text = self.filter_text
+        if not text.strip():
+            if self.chosen_order in ("relevance", "list"):
+                self._show_filtered(text, self.starred_only, self.store.paper_ids, self.paper_list.highlighted_id)
+            else:
+                self._refilter_later()
+            return
+        from paperdeck.search.query import parse_query  # deferred: not needed for the first paint
+
+        query = parse_query(text)
+        waits = self._index is None or (bool(query.like) and not self._similarity.ready)
+        waits |= query.searches_text and not self._texts.ready
+        if query.error is None and (waits or self._may_be_slow(query)):
+            self._refilter_later()
+            return
+        self._show_filtered(text, self.starred_only, self._query_result(query), None)
+
+    @work(exclusive=True, group="filter")
+    async def _refilter_later(self) -> None:
+        """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread)."""
+        text, starred_only = self.filter_text, self.starred_only
+        keep = self.paper_list.highlighted_id if not text.strip() else None
+        self.query_hint = None
+        self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
+        result: list[str] | str
+        if text.strip():
+            from paperdeck.search.query import parse_query
+
+            query = parse_query(text)
+            if self._may_be_slow(query):
+                await asyncio.sleep(self.SLOW_QUERY_WAIT_S)  # the next key cancels this one first
+            await self._index_ready.wait()
+            assert self._index is not None
+            if query.like:
+                await self._similarity.get(self)
+            if query.searches_text:
+                await self._texts.get(self)
+            result = await asyncio.to_thread(self._query_result, query)
+        else:
+            result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
+        self._show_filtered(text, starred_only, result, keep)
+
+    def _may_be_slow(self, query: Query) -> bool:
+        """Whether a query may take longer than a frame (then it runs in a thread): text terms under
+        ``OR``/``-`` are checked paper by paper (``a OR b``: ~0.2 s at 19,630); sorts sort all."""
+        return (query.searches_text and not query.only_text_terms) or self.chosen_order not in ("relevance", "list")
+
+    def _query_result(self, query: Query) -> list[str] | str:
+        """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
+        if query.error is not None:
+            return query.error
+        from paperdeck.search.selection import LikeError
+
+        assert self._index is not None
+        try:
+            return self._run_query(self._index, query)
+        except LikeError as error:
+            return str(error)
+
+    def _show_filtered(self, text: str, starred_only: bool, result: list[str] | str, keep: str | None) -> None:
+        """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them),
+        or, for a hint, the hint and the last good result."""
+        if isinstance(result, str):
+            self.query_hint = result
+        else:
+            self.query_hint = None
+            ids = result
+            if starred_only:
+                starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
+                ids = [pid for pid in ids if pid in starred]
+            self._view_ids = ids
+            self.paper_list.show(ids, highlight=keep)
+        self.applied_filter = (text, starred_only)
+        self.update_counts()
+
+    def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
+        from paperdeck.search.selection import run_query
+
+        return run_query(self.store, index, query, self.chosen_order, self._similarity.value)
+
+    @property
+    def chosen_order(self) -> str:
+        """The sort order chosen (``SORTS``)."""
+        return self.settings.settings.sort if self.settings is not None else "relevance"
+
+    def _sorted(self, ids: list[str]) -> list[str]:
+        from paperdeck.search.selection import sort_ids
+
+        return sort_ids(self.store, ids, self.chosen_order)
+
+    def action_cycle_sort(self) -> None:
+        self.sort_by(SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)])
+
+    def sort_by(self, order: str) -> None:
+        """Order the list by ``order`` (``SORTS``) and remember the choice."""
+        self._save(sort=order)
+        self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
+        self._refilter()
+
+    def update_counts(self) -> None:
+        filtered = bool(self.filter_text.strip()) or self.starred_only
+        view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
+        starred, statuses = self.store.user_counts()
+        finding = self._index is not None and not self._similarity.ready and "like:" in self.filter_text
+        notes = [
+            f"★ {starred:,}" if starred else "",
+            "starred only" if self.starred_only else "",
+            f"by {self.chosen_order}" if self.chosen_order != "relevance" else "",
+            f"{len(self.marked):,} marked" if self.marked else "",
+            "indexing…" if self._index is None else "",
+            "finding similar papers…" if finding else "",
+        ]
+        total = self.store.paper_count
+        text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes)
+        self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
+        if self.paper_list.border_subtitle != (subtitle := status_summary(total, statuses)):
+            self.paper_list.border_subtitle = subtitle
+
+    def _filter_focused(self) -> bool:
+        return isinstance(self.focused, FilterBar)
+
+    def action_focus_filter(self) -> None:
+        if self._filter_focused():
+            raise SkipAction  # "/" is text in the filter bar
+        self.set_focus(self.query_one(FilterBar))
+
+    def action_leave_filter(self) -> None:
+        """Back to the list, keeping the filter (enter or ↓ in the filter bar)."""
+        if not self._filter_focused():
+            raise SkipAction  # the key belongs to the focused widget
+        # set_focus, not focus(): focus() is applied later, and keys typed meanwhile would go to
+        # the widget being left ("prun⏎j" must not filter for "prunj").
+        self.set_focus(self.paper_list)
+
+    def action_escape(self) -> None:
+        """In the filter bar: clear it and go back to the list. Elsewhere: clear the marks, else
+        the filter, else starred-only."""
+        filter_bar = self.query_one(FilterBar)
+        if self._filter_focused():
+            filter_bar.value = ""
+            self.set_focus(self.paper_list)
+        elif self.clear_marks():
+            return
+        elif filter_bar.value:
+            filter_bar.value = ""
+        elif self.starred_only:
+            self.starred_only = False
+        else:
+            raise SkipAction
+
+    def action_toggle_starred_only(self) -> None:
+        self.starred_only = not self.starred_only
+
+    def action_export(self) -> None:
+        """Write the marked papers, else the papers of the view, to a file (the ending picks the format)."""
+        from paperdeck.ui.screens.list_actions import export_view
+
+        export_view(self)
+
+    def action_back_up(self) -> None:
+        from paperdeck.ui.screens.export import back_up_to_file
+
+        back_up_to_file(self, self.store)
+
+    def action_more_like_this(self) -> None:
+        """Rank the whole list by likeness to the highlighted paper (``like:ID`` in the filter bar,
+        with the filter's field terms kept)."""
+        paper_id = self.paper_list.highlighted_id
+        if paper_id is None:
+            self.notify("No paper is highlighted.", timeout=2)
+            return
+        from paperdeck.search.query import more_like
+
+        self.query_one(FilterBar).value = more_like(self.filter_text, paper_id)
+        self.starred_only = False
+        self.set_focus(self.paper_list)
+
+    # -- saved views (paperdeck.ui.screens.list_actions) ----------------------------------------------
+
+    @property
+    def views(self) -> list[View]:
+        """The views in digit order: built-in, then the user's."""
+        from paperdeck.search.views import all_views
+
+        return all_views(self.settings.settings.views if self.settings is not None else {})
+
+    def open_view(self, view: View | None) -> None:
+        """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused."""
+        self.query_one(FilterBar).value = view.query if view is not None else ""
+        self.starred_only = False
+        self.set_focus(self.paper_list)
+
+    def action_open_view(self, number: int) -> None:
+        from paperdeck.ui.screens.list_actions import open_view_number
+
+        open_view_number(self, number)
+
+    def action_views(self) -> None:
+        from paperdeck.ui.screens.list_actions import show_views
+
+        show_views(self)
+
+    def action_save_view(self) -> None:
+        from paperdeck.ui.screens.list_actions import save_view
+
+        save_view(self)
+
+    def count_view(self, view: View) -> int | None:
+        """How many papers ``view`` shows now (``None``: not known yet); call it in a thread."""
+        from paperdeck.search.views import view_count
+
+        return view_count(self.store, self._index, view, self._similarity.value) if self.store.loaded else None
+
+    def check_external_changes(self) -> None:
+        """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
+        (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus)."""
+        noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
+        try:
+            changed = self.store.reload_user_data()
+        except StoreError as error:
+            self.notify(str(error), title="Cannot read your data", severity="error", markup=False)
+            return
+        if not changed:
+            return
+        if self._index is not None:
+            for paper_id in noted | set(self.store.all_user_data):
+                self._index.set_note(paper_id, self.store.user_data(paper_id).note)
+        self.paper_list.refresh()
+        self._show_detail(self.paper_list.highlighted_id)
+        self.update_counts()
+
+    # -- the highlighted paper ---------------------------------------------------------------
+
+    @on(PaperList.Highlighted)
+    def _highlighted(self, event: PaperList.Highlighted) -> None:
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+            self._detail_timer = None
+        if self._filter_focused():
+            # While typing, the top result changes with every key: lay out its abstract only once
+            # the typing pauses (each key restarts the wait), so a keystroke costs the list's
+            # repaint, not the detail's (~25–70 ms).
+            self._follow_later(event.paper_id)
+        else:
+            self._show_detail(event.paper_id)
+
+    def _follow_later(self, paper_id: str | None) -> None:
+        """Show ``paper_id`` in the detail pane after ``DETAIL_WHILE_TYPING_S`` without a key."""
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_pending = paper_id
+
+        def follow() -> None:
+            self._detail_timer = None
+            self._show_detail(paper_id)
+
+        self._detail_timer = self.set_timer(self.DETAIL_WHILE_TYPING_S, follow)
+
+    def _show_detail(self, paper_id: str | None) -> None:
+        detail = self.query_one(PaperDetail)
+        if paper_id is not None and not self.store.loaded:
+            detail.show_loading(self.store.row(paper_id))
+            return
+        paper = self.store.paper(paper_id) if paper_id else None
+        user = self.store.user_data(paper_id) if paper_id else None
+        detail.show(paper, user)
+
+    def refresh_user_data(self, paper_ids: list[str]) -> None:
+        """Repaint rows, detail, counts and the search index's notes after a change."""
+        for paper_id in paper_ids:
+            if self._index is not None:
+                self._index.set_note(paper_id, self.store.user_data(paper_id).note)
+            self.paper_list.refresh_paper(paper_id)
+        if self.paper_list.highlighted_id in paper_ids:
+            self._show_detail(self.paper_list.highlighted_id)
+        self.update_counts()
+
+    def view_ids(self) -> list[str]:
+        """The paper ids in the current view, in order."""
+        return self._view_ids

@@ -1,0 +1,344 @@
+"""The reading-list actions of the main screen: star, reading status, tags, notes (in the app or
+in ``$EDITOR``), marks and bulk actions, undo/redo, copy and open.
+
+Every change goes through the store at once (durable before the next key) and into the session's
+history, so ``u`` undoes it and ``ctrl+r`` redoes it — a bulk change as one step.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import SuspendNotSupported
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import UserData, with_tags
+from paperdeck.model.safe_text import one_line
+from paperdeck.reading.history import History
+from paperdeck.store.store import Store
+from paperdeck.ui.widgets.paper_list import PaperList
+
+#: Bulk changes over this many papers ask first.
+CONFIRM_OVER = 50
+
+
+class ReadingScreen(Screen[None]):
+    """Base of the main screen: the user's marks on papers. Subclasses provide the list, the
+    store, and ``refresh_user_data`` (repaint after a change)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "toggle_star", "Star", id="main.star"),
+        Binding("n", "edit_note", "Note", id="main.note"),
+        Binding("N", "edit_note_externally", "Note in $EDITOR", show=False, id="main.note_editor"),
+        Binding("r", "status('read')", "Read", show=False, id="main.status_read"),
+        Binding("t", "status('to-read')", "To read", show=False, id="main.status_to_read"),
+        Binding("i", "status('skimmed')", "Skimmed", show=False, id="main.status_skimmed"),
+        Binding("x", "status('dismissed')", "Dismiss", show=False, id="main.status_dismissed"),
+        Binding("U", "status('unseen')", "Unseen", show=False, id="main.status_unseen"),
+        Binding("right_square_bracket", "next_unseen", "Next unseen", show=False, id="main.next_unseen"),
+        Binding("T", "tags", "Tags", show=False, id="main.tags"),
+        Binding("space", "mark", "Mark", show=False, id="main.mark"),
+        Binding("V", "mark_range", "Mark range", show=False, id="main.mark_range"),
+        Binding("M", "mark_all", "Mark all in view", show=False, id="main.mark_all"),
+        Binding("u", "undo", "Undo", id="main.undo"),
+        Binding("ctrl+r", "redo", "Redo", show=False, id="main.redo"),
+        Binding("y", "copy", "Copy title + link", show=False, id="main.copy"),
+        Binding("Y", "copy_bibtex", "Copy the BibTeX entry", show=False, id="main.copy_bibtex"),
+        Binding("o", "open_link", "Open link", show=False, id="main.open"),
+    ]
+
+    store: Store
+    marked: set[str]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marked = set()
+        self._mark_anchor: int | None = None
+        self.history: History | None = None
+
+    @property
+    def paper_list(self) -> PaperList:
+        return self.query_one(PaperList)
+
+    def refresh_user_data(self, paper_ids: list[str]) -> None:
+        """Repaint what shows the user's data of these papers (the subclass knows how)."""
+        raise NotImplementedError
+
+    def view_ids(self) -> list[str]:
+        """The paper ids in the current view, in order."""
+        raise NotImplementedError
+
+    # -- applying a change -------------------------------------------------------------------
+
+    def _targets(self) -> list[str]:
+        """The marked papers, else the highlighted one."""
+        if self.marked:
+            return [pid for pid in self.view_ids() if pid in self.marked] or sorted(self.marked)
+        highlighted = self.paper_list.highlighted_id
+        return [highlighted] if highlighted else []
+
+    def apply(self, label: str, change: Callable[[UserData], UserData], targets: list[str] | None = None) -> None:
+        """Apply ``change`` to the targets (asking first for more than ``CONFIRM_OVER``), write it
+        through, and make it one undoable step."""
+        ids = targets if targets is not None else self._targets()
+        if not ids:
+            self.notify("No paper is highlighted.", severity="warning")
+            return
+
+        def go(confirmed: bool | None = True) -> None:
+            if not confirmed:
+                return
+            try:
+                changes = self.store.change(ids, change)
+            except StoreError as error:
+                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                return
+            assert self.history is not None
+            self.history.record(f"{label} ({len(ids)} papers)" if len(ids) > 1 else label, changes)
+            self.refresh_user_data([after.paper_id for _, after in changes])
+            if len(ids) > 1:
+                self.notify(f"{label}: {len(changes)} of {len(ids)} papers changed (u undoes)", timeout=3)
+
+        if len(ids) > CONFIRM_OVER:
+            from paperdeck.ui.screens.confirm import ConfirmScreen
+
+            self.app.push_screen(ConfirmScreen(f"{label}: change {len(ids):,} papers?", "Change them", "Cancel"), go)
+        else:
+            go()
+
+    # -- star, status, tags ------------------------------------------------------------------
+
+    def action_toggle_star(self) -> None:
+        ids = self._targets()
+        star = not all(self.store.user_data(pid).starred for pid in ids)
+        self.apply("star" if star else "unstar", lambda r: replace(r, starred=star), ids)
+
+    def action_status(self, status: str) -> None:
+        ids = self._targets()
+        if len(ids) == 1 and self.store.user_data(ids[0]).status == status and status != "unseen":
+            status = "unseen"  # the same key again takes it back
+        self.apply(f"mark {status}", lambda r: replace(r, status=status), ids)
+
+    def action_next_unseen(self) -> None:
+        view = self.view_ids()
+        if not view:
+            return
+        start = self.paper_list.cursor
+        for step in range(1, len(view) + 1):
+            row = (start + step) % len(view)
+            if self.store.user_data(view[row]).status == "unseen":
+                self.paper_list.cursor = row
+                return
+        self.notify("No unseen paper left in this view.", timeout=2)
+
+    def action_tags(self) -> None:
+        ids = self._targets()
+        if not ids:
+            return
+        from paperdeck.ui.screens.prompts import TagPrompt
+
+        current = sorted({tag for pid in ids for tag in self.store.user_data(pid).tags})
+        row = self.store.row(ids[0])
+        what = f"{len(ids)} marked papers" if len(ids) > 1 else one_line(row.title if row else ids[0])
+
+        def done(answer: tuple[list[str], list[str]] | None) -> None:
+            if answer is not None:
+                add, remove = answer
+                self.apply("tag", lambda r: with_tags(r, add, remove), ids)
+
+        self.app.push_screen(TagPrompt(what, current, self.store.all_tags), done)
+
+    # -- notes -------------------------------------------------------------------------------
+
+    def action_edit_note(self) -> None:
+        from paperdeck.ui.screens.note_editor import NoteEditor  # deferred, like every dialog: start-up time
+
+        paper_id = self.paper_list.highlighted_id
+        row = self.store.row(paper_id) if paper_id else None
+        if paper_id is None or row is None:
+            self.notify("No paper is highlighted.", severity="warning")
+            return
+
+        def save(text: str | None) -> None:
+            if text is None or text == self.store.user_data(paper_id).note:
+                return
+            if not self._save_note(paper_id, text):
+                # Never lose what the user wrote: reopen the editor with the unsaved text.
+                self.app.push_screen(NoteEditor(row.title, text), save)
+
+        self.app.push_screen(NoteEditor(row.title, self.store.user_data(paper_id).note), save)
+
+    def _save_note(self, paper_id: str, text: str) -> bool:
+        note = text if text.strip() else ""
+        try:
+            changes = self.store.change([paper_id], lambda r: replace(r, note=note))
+        except StoreError as error:
+            self.notify(str(error), title="Note not saved", severity="error", markup=False)
+            return False
+        assert self.history is not None
+        self.history.record("note", changes)
+        self.refresh_user_data([paper_id])
+        self.notify("Note saved." if note else "Note deleted.", timeout=1.5)
+        return True
+
+    def action_edit_note_externally(self) -> None:
+        """Edit the note in ``$VISUAL`` / ``$EDITOR`` (an argument list, never a shell)."""
+        from paperdeck.reading.note_file import note_from_file, note_template
+        from paperdeck.ui.screens.note_editor import NoteEditor
+
+        paper_id = self.paper_list.highlighted_id
+        paper = self.store.paper(paper_id) if paper_id else None
+        if paper_id is None or paper is None:
+            return
+        command = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi")
+        with tempfile.TemporaryDirectory(prefix="paperdeck-note-") as folder:
+            path = Path(folder) / "note.md"
+            path.write_text(note_template(paper, self.store.user_data(paper_id).note), "utf-8")
+            path.chmod(0o600)
+            try:
+                try:
+                    with self.app.suspend():
+                        result = subprocess.run([*command, str(path)], check=False)
+                except SuspendNotSupported:  # no terminal to hand over (headless, web)
+                    result = subprocess.run([*command, str(path)], check=False, stdin=subprocess.DEVNULL)
+            except (OSError, ValueError) as error:
+                self.notify(f"Cannot run the editor {command[0]!r}: {error}", severity="error", markup=False)
+                return
+            text = note_from_file(path.read_text("utf-8", errors="replace"))
+        if result.returncode != 0:
+            self.notify(
+                f"The editor exited with status {result.returncode}; the note was not changed.", severity="warning"
+            )
+            return
+        if text != self.store.user_data(paper_id).note and not self._save_note(paper_id, text):
+            # Never lose what the user wrote: keep it open in the app's editor.
+            def retry(again: str | None) -> None:
+                if again is not None:
+                    self._save_note(paper_id, again)
+
+            self.app.push_screen(NoteEditor(paper.title, text), retry)
+
+    # -- marks -------------------------------------------------------------------------------
+
+    def action_mark(self) -> None:
+        paper_id = self.paper_list.highlighted_id
+        if paper_id is None:
+            return
+        self.marked.symmetric_difference_update({paper_id})
+        self._mark_anchor = self.paper_list.cursor
+        self.paper_list.cursor += 1
+        self._marks_changed()
+
+    def action_mark_range(self) -> None:
+        view = self.view_ids()
+        cursor = self.paper_list.cursor
+        anchor = self._mark_anchor if self._mark_anchor is not None else cursor
+        low, high = sorted((anchor, cursor))
+        self.marked.update(view[low : high + 1])
+        self._mark_anchor = cursor
+        self._marks_changed()
+
+    def action_mark_all(self) -> None:
+        view = self.view_ids()
+        if view and all(pid in self.marked for pid in view):
+            self.marked.difference_update(view)
+        else:
+            self.marked.update(view)
+        self._marks_changed()
+
+    def clear_marks(self) -> bool:
+        """Drop every mark; True when there were some."""
+        had = bool(self.marked)
+        self.marked.clear()
+        self._mark_anchor = None
+        if had:
+            self._marks_changed()
+        return had
+
+    def _marks_changed(self) -> None:
+        self.paper_list.refresh()
+        self.refresh_user_data([])
+
+    # -- undo --------------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        self._history_step(undo=True)
+
+    def action_redo(self) -> None:
+        self._history_step(undo=False)
+
+    def _history_step(self, *, undo: bool) -> None:
+        assert self.history is not None
+        try:
+            step = self.history.undo() if undo else self.history.redo()
+        except StoreError as error:
+            self.notify(str(error), title="Not saved", severity="error", markup=False)
+            return
+        if step is None:
+            self.notify("Nothing to undo." if undo else "Nothing to redo.", timeout=1.5)
+            return
+        self.refresh_user_data(step.paper_ids)
+        self.notify(f"{'Undone' if undo else 'Redone'}: {step.label}", timeout=2)
+
+    # -- copy and open -----------------------------------------------------------------------
+
+    def _links(self, paper_id: str) -> list[tuple[str, str]]:
+        paper = self.store.paper(paper_id)
+        if paper is None:
+            return []
+        pairs = (
+            ("OpenReview", paper.openreview_url),
+            ("PDF", paper.pdf_url),
+            ("arXiv", paper.arxiv_url),
+            ("Code", paper.code_url),
+        )
+        return [(label, url) for label, url in pairs if url]
+
+    def action_copy(self) -> None:
+        """Copy the title and link (OSC 52: works over SSH)."""
+        paper_id = self.paper_list.highlighted_id
+        paper = self.store.paper(paper_id) if paper_id else None
+        if paper is None:
+            return
+        links = self._links(paper.id)
+        text = one_line(paper.title) + (f"\n{links[0][1]}" if links else "")
+        self.app.copy_to_clipboard(text)
+        self.notify("Copied the title" + (" and link." if links else "."), timeout=1.5)
+
+    def action_copy_bibtex(self) -> None:
+        """Copy the paper's BibTeX entry, as its source wrote it."""
+        paper_id = self.paper_list.highlighted_id
+        paper = self.store.paper(paper_id) if paper_id else None
+        if paper is None:
+            return
+        if not paper.bibtex:
+            self.notify("This paper came with no BibTeX entry.", severity="warning", timeout=2)
+            return
+        self.app.copy_to_clipboard(paper.bibtex)
+        self.notify("Copied the BibTeX entry.", timeout=1.5)
+
+    def action_open_link(self) -> None:
+        paper_id = self.paper_list.highlighted_id
+        links = self._links(paper_id) if paper_id else []
+        if not links:
+            self.notify("This paper has no link.", severity="warning", timeout=2)
+            return
+        if len(links) == 1:
+            self.app.open_url(links[0][1])
+            return
+        from paperdeck.ui.screens.prompts import LinkChooser
+
+        def chosen(url: str | None) -> None:
+            if url:
+                self.app.open_url(url)
+
+        self.app.push_screen(LinkChooser(links), chosen)

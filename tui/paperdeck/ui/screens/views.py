@@ -1,0 +1,176 @@
+"""Saved views: the list of views with live counts (``v``) and the prompt that saves one (``w``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from rich.cells import cell_len
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from paperdeck.search.views import NAME_MAX, View, clean_name
+from paperdeck.ui.screens.confirm import ConfirmScreen
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells (with an ellipsis) and padded to it."""
+    if cell_len(text) > width:
+        while text and cell_len(text) > width - 1:
+            text = text[:-1]
+        text += "…"
+    return text + " " * (width - cell_len(text))
+
+
+class ViewsScreen(ModalScreen[View | None]):
+    """The views with live counts; dismisses with the view to open (enter or its digit), or ``None``.
+
+    Args:
+        views: the views, in digit order (:func:`paperdeck.search.views.all_views`).
+        count: how many papers a view shows now (``None`` when unknown); called in a thread.
+        delete: forget the user's view of that name; returns the views left.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,v,q", "close", "Close", id="views.close"),
+        Binding("d,delete", "delete", "Delete the view", id="views.delete"),
+        Binding("j", "move(1)", "Down", show=False, id="views.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="views.up"),
+        *(Binding(str(n), f"open({n})", f"Open view {n}", show=False, id=f"views.open_{n}") for n in range(1, 10)),
+    ]
+
+    def __init__(
+        self,
+        views: Sequence[View],
+        count: Callable[[View], int | None],
+        delete: Callable[[str], Sequence[View]],
+    ) -> None:
+        super().__init__()
+        self._views = list(views)
+        self._count = count
+        self._delete = delete
+        self._counts: dict[str, int | None] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="views-dialog", classes="prompt"):
+            yield Label("Views", classes="prompt-title")
+            yield OptionList(id="views")
+            help_text = "enter or 1–9 opens · d deletes one of yours · escape closes"
+            yield Label(help_text, classes="prompt-help")
+
+    def on_mount(self) -> None:
+        self._fill()
+        self._count_views()
+
+    def _fill(self) -> None:
+        options = self.query_one(OptionList)
+        highlighted = options.highlighted or 0
+        options.clear_options()
+        for n, view in enumerate(self._views):
+            options.add_option(Option(self._label(n, view), id=view.name))
+        if self._views:
+            options.highlighted = min(highlighted, len(self._views) - 1)
+
+    def _label(self, n: int, view: View) -> Content:
+        """Row ``n`` (from 0): digit, name, query, count (``…`` while counting, ``?`` unknown)."""
+        key = str(n + 1) if n < 9 else " "
+        count = self._counts.get(view.name, -1)
+        shown = "…" if count == -1 else "?" if count is None else f"{count:,}"
+        return Content(f"{key}  {_fit(view.name, 18)} {_fit(view.query, 30)} {shown:>7}")
+
+    @work(thread=True, exclusive=True, group="view-counts")
+    def _count_views(self) -> None:
+        for view in list(self._views):
+            counted = self._count(view)
+            self.app.call_from_thread(self._counted, view.name, counted)
+
+    def _counted(self, name: str, count: int | None) -> None:
+        self._counts[name] = count
+        options = self.query_one(OptionList)
+        for n, view in enumerate(self._views):
+            if view.name == name:
+                options.replace_option_prompt_at_index(n, self._label(n, view))
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self._views[event.option_index])
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
+
+    def action_open(self, number: int) -> None:
+        if number <= len(self._views):
+            self.dismiss(self._views[number - 1])
+
+    def action_delete(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is None:
+            return
+        view = self._views[index]
+        if view.builtin:
+            self.notify(f"{view.name} is built in; it cannot be deleted.", timeout=2)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._views = list(self._delete(view.name))
+                self._counts = {}  # a built-in view may be back under the same name: count again
+                self._fill()
+                self._count_views()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the view {view.name!r} ({view.query})?", yes="Delete"), answered)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SaveViewPrompt(ModalScreen[str | None]):
+    """Ask for a name for ``query``; dismisses with the cleaned name, or ``None`` on escape."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="save_view.cancel")]
+
+    def __init__(self, query: str, taken: Sequence[str]) -> None:
+        super().__init__()
+        self._query = query
+        self._taken = {name.casefold(): name for name in taken}
+        self._replace: str | None = None  # a taken name, once the user was told
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="save-view-dialog", classes="prompt"):
+            yield Label("Save the filter as a view", classes="prompt-title")
+            yield Label(f"Query: {self._query}", markup=False, classes="prompt-help")
+            yield Input(placeholder="name, e.g. Orals to read", max_length=NAME_MAX, id="view-name")
+            yield Label("enter saves · escape cancels", id="view-hint", classes="prompt-help")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        hint = self.query_one("#view-hint", Label)
+        try:
+            name = clean_name(event.value)
+        except ValueError as error:
+            hint.update(f"⚠ {error}")
+            return
+        taken = self._taken.get(name.casefold())
+        if taken is not None and self._replace != name.casefold():
+            self._replace = name.casefold()
+            hint.update(f"⚠ {taken!r} exists: enter again replaces it")
+            return
+        self.dismiss(name)
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        self._replace = None
+        self.query_one("#view-hint", Label).update("enter saves · escape cancels")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

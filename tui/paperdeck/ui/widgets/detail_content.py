@@ -1,0 +1,156 @@
+"""What the detail pane shows of a paper, as styled Textual content: conference fields, the
+abstract rendered (math as Unicode, emphasis as styles), the note, links. Paper text is never
+parsed as markup: it only ever enters ``Content`` as plain strings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.content import Content
+from textual.style import Style
+
+from paperdeck.model.paper import Paper, UserData
+from paperdeck.model.safe_text import one_line, visible
+from paperdeck.text.render import Segment, render_abstract, render_plain
+
+#: Styles by role; colours come from the theme through the widget's CSS (component-free roles).
+_BOLD = Style(bold=True)
+_ITALIC = Style(italic=True)
+_UNDERLINE = Style(underline=True)
+_DIM = Style(dim=True)
+
+
+def segments_to_content(segments: Iterable[Segment]) -> Content:
+    """Turn rendered abstract segments into styled Textual content (text never parsed as markup)."""
+    parts: list[Content] = []
+    for segment in segments:
+        words = [
+            name
+            for name, on in (
+                ("bold", segment.bold),
+                ("italic", segment.italic),
+                ("underline", segment.underline),
+                ("$text-accent", segment.code),
+                ("$text-secondary", segment.math),
+            )
+            if on
+        ]
+        part = Content(visible(segment.text))
+        if words:
+            part = part.stylize(" ".join(words))
+        if segment.link:
+            link = Style(link=segment.link, underline=True) + Style.from_meta(
+                {"@click": f"app.open_link({segment.link!r})"}
+            )
+            part = part.stylize(link)
+        parts.append(part)
+    return Content("").join(parts)
+
+
+#: How decisions read in the detail pane.
+DECISION_LABELS = {
+    "oral": "Oral",
+    "spotlight": "Spotlight",
+    "poster": "Poster",
+    "accept": "Accepted",
+    "accept-conditional": "Accepted (conditional)",
+    "workshop": "Workshop",
+    "under-review": "Under review",
+    "reject": "Rejected",
+    "withdrawn": "Withdrawn",
+    "desk-rejected": "Desk rejected",
+    "unknown": "Decision unknown",
+}
+
+
+def _ratings_text(paper: Paper) -> str:
+    ratings = paper.ratings
+    if ratings is None:
+        return "no ratings yet"
+    text = f"rating {ratings.mean:.2f}"
+    if ratings.std is not None:
+        text += f" ± {ratings.std:.2f}"
+    extra = []
+    if ratings.count:
+        extra.append(f"{ratings.count} reviews")
+    if ratings.min is not None and ratings.max is not None:
+        extra.append(f"{ratings.min:g}–{ratings.max:g}")
+    if extra:
+        text += f" ({', '.join(extra)})"
+    if paper.confidence is not None:
+        text += f" · confidence {paper.confidence:.2f}"
+    return text
+
+
+def _decision_style(paper: Paper) -> str:
+    if paper.decision in ("reject", "withdrawn", "desk-rejected"):
+        return "bold $text-error"
+    if paper.decision == "under-review":
+        return "$text-muted"
+    return "bold $text-success"
+
+
+def _link(label: str, url: str) -> Content:
+    style = Style(link=url, underline=True) + Style.from_meta({"@click": f"app.open_link({url!r})"})
+    return Content.assemble((f"{label} ", "bold"), Content(one_line(url)).stylize(style))
+
+
+def _field(label: str, value: str) -> Content:
+    return Content.assemble((f"{label}: ", "bold $text-muted"), one_line(value))
+
+
+def detail_content(paper: Paper, user: UserData) -> Content:
+    """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup)."""
+    title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
+    lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
+    if paper.title_derived:
+        lines.append(Content.styled("title derived from abstract", _DIM + _ITALIC))
+    status = [Content(paper.venue_label or "venue unknown")]
+    if paper.decision != "unknown":
+        status.append(Content.styled(DECISION_LABELS.get(paper.decision, paper.decision), _decision_style(paper)))
+    status.append(Content(_ratings_text(paper)))
+    lines.append(Content(" · ").join(status))
+    lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
+    if paper.authors:
+        lines.append(_field("Authors", ", ".join(paper.authors)))
+    if paper.primary_area:
+        lines.append(_field("Area", paper.primary_area))
+    if paper.keywords:
+        lines.append(_field("Keywords", "; ".join(paper.keywords)))
+    marks = []
+    if user.starred:
+        marks.append(Content.styled("★ starred", "$text-warning bold"))
+    if user.status != "unseen":
+        marks.append(Content.styled(user.status, "bold $text-accent"))
+    if user.tags:
+        marks.append(Content.styled(" ".join(f"#{tag}" for tag in user.tags), "$text-accent"))
+    if marks:
+        lines.append(Content(" · ").join(marks))
+    if paper.tldr:
+        lines.append(
+            Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr))
+        )
+    if user.note:
+        lines += [
+            Content(""),
+            Content.styled("Your note", _BOLD + _UNDERLINE),
+            segments_to_content(render_abstract(user.note)),
+        ]
+    lines.append(Content(""))
+    lines.append(segments_to_content(render_abstract(paper.abstract)))
+    links = [
+        _link(label, url)
+        for label, url in (
+            ("OpenReview", paper.openreview_url),
+            ("PDF", paper.pdf_url),
+            ("Code", paper.code_url),
+            ("arXiv", paper.arxiv_url),
+        )
+        if url
+    ]
+    lines.append(Content(""))
+    lines.extend(links)
+    if paper.decision_raw:
+        lines.append(Content.styled(one_line(f"Decision as written: {paper.decision_raw}"), _DIM))
+    lines.append(Content.styled(paper.id, _DIM))
+    return Content("\n").join(lines)

@@ -1,0 +1,490 @@
+"""The list pane: a virtual list that renders only the rows on screen.
+
+A Line-API ``ScrollView`` (Textualize/toolong's log view is the model): swapping 20,000 rows for
+2,000 costs ~10 ms, where ``OptionList`` takes 150–800 ms (guide, PERFORMANCE.md). The rest of the
+app sees only :class:`PaperList.Highlighted` and the ``show`` / ``refresh_paper`` calls.
+
+A keystroke in the filter bar re-ranks the list, so a repaint must be cheap: ``show`` and a cursor
+move repaint only the lines whose paper (or cursor) changed, and a row is drawn straight into
+segments, not through a Rich ``Text`` (~0.4 ms a row here), whenever its text is plain ASCII
+(``_plain_row``; other titles take the ``Text`` path, which gives the same segments).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.filter import LineFilter
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
+
+from paperdeck.model.paper import PaperRow, UserData
+from paperdeck.model.safe_text import one_line
+from paperdeck.ui.widgets.line_styling import Box, find_box, plain_box, without_truecolor
+from paperdeck.ui.widgets.list_scrollbar import ListScrollBar
+
+STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
+#: Reading-status markers (one cell).
+STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
+
+#: Compact decision badges (4 cells); pending decisions show none.
+BADGES = {
+    "oral": "ORAL",
+    "spotlight": "SPOT",
+    "poster": "POST",
+    "accept": "ACC ",
+    "accept-conditional": "COND",
+    "workshop": "WKSP",
+    "reject": "REJ ",
+    "withdrawn": "WDRN",
+    "desk-rejected": "DESK",
+}
+
+
+class PaperList(ScrollView, can_focus=True):
+    """A keyboard-driven list of papers, one row each: star marker, note marker, title.
+
+    Rows carry the paper id; the highlighted row is reported by :class:`Highlighted`.
+    Papers are looked up through ``paper_at`` / ``user_data`` callables, so a view of 20,000 rows
+    holds just their ids.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "cursor_down", "Down", show=False, id="list.down"),
+        Binding("up,k", "cursor_up", "Up", show=False, id="list.up"),
+        Binding("g,home", "first", "First", show=False, id="list.first"),
+        Binding("G,end", "last", "Last", show=False, id="list.last"),
+        Binding("pagedown,ctrl+d", "page_down", "Page down", show=False, id="list.page_down"),
+        Binding("pageup,ctrl+u", "page_up", "Page up", show=False, id="list.page_up"),
+    ]
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "paper-list--cursor",
+        "paper-list--star",
+        "paper-list--note",
+        "paper-list--derived",
+        "paper-list--empty",
+        "paper-list--badge-accepted",
+        "paper-list--badge-rejected",
+        "paper-list--rating",
+        "paper-list--mark",
+        "paper-list--status",
+        "paper-list--tags",
+    }
+
+    cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)  # watch_cursor repaints
+    """Index of the highlighted row in the current view (0 when the view is empty)."""
+
+    class Highlighted(Message):
+        """The highlighted paper changed; ``paper_id`` is ``None`` when the view is empty."""
+
+        def __init__(self, paper_id: str | None) -> None:
+            super().__init__()
+            self.paper_id = paper_id
+
+    def __init__(
+        self,
+        row_at: Callable[[str], PaperRow | None],
+        user_data: Callable[[str], UserData],
+        is_marked: Callable[[str], bool] = lambda paper_id: False,
+        *,
+        empty_text: str = "No papers match.",
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._row_at = row_at
+        self._user_data = user_data
+        self._is_marked = is_marked
+        self._show_decisions = False
+        self._show_ratings = False
+        self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
+        self._ids: Sequence[str] = ()
+        self._row_of: dict[str, int] | None = None
+        self._empty_text = empty_text
+        self._last_reported: str | None = None
+        #: While ``show`` runs: it repaints the lines that changed itself, when it is done.
+        self._showing = False
+        #: What every line of a frame shares, while one is rendered (computing it per line cost
+        #: ~0.2 ms for the widget's style alone).
+        self._frame: _Frame | None = None
+        #: How Textual boxes a row's line (``find_box``), and the lines boxed so: by id of the row's strip.
+        self._box: Box | None = None
+        self._boxed: dict[int, tuple[Strip, Strip]] = {}
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The vertical scrollbar (created when first needed): one that draws again only when
+        its picture changes (see ``ListScrollBar``). Textual's own property, with that class."""
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = ListScrollBar(thickness=self.scrollbar_size_vertical)
+            self._vertical_scrollbar.display = False
+            self.app._start_widget(self, self._vertical_scrollbar)
+        return self._vertical_scrollbar
+
+    # -- what the screen calls -------------------------------------------------------------
+
+    @property
+    def row_count(self) -> int:
+        """Rows in the current view."""
+        return len(self._ids)
+
+    @property
+    def highlighted_id(self) -> str | None:
+        """Id of the highlighted paper, or ``None`` for an empty view."""
+        if 0 <= self.cursor < len(self._ids):
+            return self._ids[self.cursor]
+        return None
+
+    def show(self, paper_ids: Sequence[str], highlight: str | None = None) -> None:
+        """Replace the view with ``paper_ids``; highlight ``highlight`` if shown, else row 0."""
+        before, top = self._line_keys(), int(self.scroll_offset.y)
+        self._ids = paper_ids
+        self._row_of = None
+        size = Size(self.size.width, len(paper_ids))
+        if size != self.virtual_size:
+            # Not `self.virtual_size = size`: as a reactive it would also repaint every line and
+            # lay out the screen (~4 ms of a keystroke's frame). The scrollbar is updated as a
+            # layout would (Textual's `_scroll_update`); one appearing or going lays out itself.
+            self.set_reactive(PaperList.virtual_size, size)
+            self._scroll_update(size)
+        row = self.row_of(highlight) if highlight is not None else None
+        self._showing = True
+        try:
+            self.cursor = row if row is not None else 0
+            if row is None:
+                self.scroll_to(y=0, animate=False, immediate=True)
+        finally:
+            self._showing = False
+        if int(self.scroll_offset.y) != top:
+            self.refresh()  # scrolled: every line changed
+        else:
+            self._refresh_lines(before)
+
+    def _line_keys(self) -> list[tuple[str, bool] | None]:
+        """What each line on screen shows: (paper id, highlighted), the empty-list text, or nothing."""
+        ids, cursor = self._ids, self.cursor
+        top = int(self.scroll_offset.y)
+        height = max(0, self.scrollable_content_region.height)
+        if not ids:
+            return [("", False)] + [None] * (height - 1) if height else []
+        return [(ids[row], row == cursor) if row < len(ids) else None for row in range(top, top + height)]
+
+    def _refresh_lines(self, before: list[tuple[str, bool] | None]) -> None:
+        """Repaint the lines that show something else than ``before`` (user data unchanged)."""
+        after = self._line_keys()
+        if len(after) != len(before):
+            self.refresh()
+            return
+        width = self.size.width
+        changed = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+        if changed:
+            self.refresh(*changed)
+
+    def set_columns(self, decisions: bool, ratings: bool) -> None:
+        """Show the decision badge and rating columns (only worth their cells when papers have them)."""
+        if (decisions, ratings) != (self._show_decisions, self._show_ratings):
+            self._show_decisions, self._show_ratings = decisions, ratings
+            self.refresh()  # the rows drawn are cached by their columns too
+
+    def row_of(self, paper_id: str) -> int | None:
+        """The row showing ``paper_id`` in the current view, or ``None``."""
+        if self._row_of is None:
+            self._row_of = {pid: row for row, pid in enumerate(self._ids)}
+        return self._row_of.get(paper_id)
+
+    def refresh_paper(self, paper_id: str) -> None:
+        """Repaint the row of ``paper_id`` (after a star or note changed)."""
+        row = self.row_of(paper_id)
+        if row is not None:
+            self.refresh(Region(0, row - int(self.scroll_offset.y), self.size.width, 1))
+
+    # -- cursor ------------------------------------------------------------------------------
+
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, len(self._ids) - 1)) if self._ids else 0
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        top = int(self.scroll_offset.y)
+        self._scroll_cursor_into_view()
+        if self._showing:
+            pass  # show() repaints what changed
+        elif int(self.scroll_offset.y) != top:
+            self.refresh()
+        else:  # the two rows whose highlight changed
+            width = self.size.width
+            self.refresh(Region(0, old - top, width, 1), Region(0, new - top, width, 1))
+        paper_id = self.highlighted_id
+        if paper_id != self._last_reported:
+            self._last_reported = paper_id
+            self.post_message(self.Highlighted(paper_id))
+
+    def _scroll_cursor_into_view(self) -> None:
+        height = max(1, self.scrollable_content_region.height)
+        top = int(self.scroll_offset.y)
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    def action_cursor_down(self) -> None:
+        self.cursor += 1
+
+    def action_cursor_up(self) -> None:
+        self.cursor -= 1
+
+    def action_first(self) -> None:
+        self.cursor = 0
+
+    def action_last(self) -> None:
+        self.cursor = len(self._ids) - 1
+
+    def action_page_down(self) -> None:
+        self.cursor += max(1, self.scrollable_content_region.height - 1)
+
+    def action_page_up(self) -> None:
+        self.cursor -= max(1, self.scrollable_content_region.height - 1)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)  # inside the border and padding, or None
+        if offset is None:
+            return
+        row = int(self.scroll_offset.y) + offset.y
+        if 0 <= row < len(self._ids):
+            self.cursor = row
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.virtual_size = Size(event.size.width, len(self._ids))
+        self._scroll_cursor_into_view()
+
+    # -- rendering ---------------------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame = _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style)
+        try:
+            lines = self._boxed_lines(crop)
+            return lines if lines is not None else super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _boxed_lines(self, crop: Region) -> list[Strip] | None:
+        """The lines of ``crop`` as Textual draws them, with the rows' lines boxed by us: Textual
+        draws the border lines and the first row's line, which shows what its styling adds around
+        a row (border and padding cells, ``find_box``), and every row's line is that around the row.
+
+        Textual's styling of a line (~60 µs, every row line a re-ranking changes) and the
+        compositor's cutting and encoding of a new line are then paid once per row drawn: a row
+        shown again, at any place, is the same strip. ``None`` (Textual draws all) where that does
+        not hold: styles that change the content itself (``plain_box``), a crop of part of a line.
+        """
+        region = self.region
+        if crop.column_span != (0, region.width) or not plain_box(self):
+            return None
+        top = self.styles.gutter.top
+        first, last = max(crop.y, top), min(crop.bottom, top + self.content_region.height)
+        if first >= last:
+            return None
+        textual = super().render_lines
+        lines = textual(Region(0, crop.y, region.width, first + 1 - crop.y))
+        box = find_box(lines.pop(), self.render_line(first - top))
+        if box is None:
+            return None
+        if box != self._box:
+            self._box, self._boxed = box, {}
+        elif len(self._boxed) > 1024:
+            self._boxed.clear()
+        prefix, suffix, content_width = box
+        for y in range(first, last):
+            content = self.render_line(y - top)
+            if content.cell_length != content_width:
+                return None
+            cached = self._boxed.get(id(content))
+            if cached is None or cached[0] is not content:
+                cached = self._boxed[id(content)] = (content, Strip([*prefix, *content, *suffix], region.width))
+            lines.append(cached[1])
+        if last < crop.bottom:
+            lines += textual(Region(0, last, region.width, crop.bottom - last))
+        return lines
+
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame
+        if frame is None:
+            frame = _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style)
+        width, base = frame.width, frame.base
+        row = frame.top + y
+        if not self._ids:
+            if y == 0:
+                style = self.get_component_rich_style("paper-list--empty")
+                return Strip(Text(f" {self._empty_text}", style=style).render(self.app.console)).crop_extend(
+                    0, width, base
+                )
+            return Strip.blank(width, base)
+        if row >= len(self._ids):
+            return Strip.blank(width, base)
+        return self._render_row(row, width, base)
+
+    def _part(self, name: str, partial: bool = True) -> Style:
+        """``get_component_rich_style``, once per frame."""
+        frame = self._frame
+        if frame is None:
+            return self.get_component_rich_style(name, partial=partial)
+        style = frame.parts.get((name, partial))
+        if style is None:
+            style = frame.parts[name, partial] = self.get_component_rich_style(name, partial=partial)
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return without_truecolor(super().get_line_filters())
+
+    def _render_row(self, row: int, width: int, base: Style) -> Strip:
+        paper_id = self._ids[row]
+        user = self._user_data(paper_id)
+        key = (
+            paper_id,
+            width,
+            row == self.cursor,
+            self.has_focus,
+            self._is_marked(paper_id),
+            user.starred,
+            bool(user.note),
+            user.status,
+            user.tags,
+            self._show_decisions,
+            self._show_ratings,
+            self._row_at is not None and self._row_at(paper_id),
+        )
+        cached = self._strips.get(key)
+        if cached is None:
+            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base)
+        return cached
+
+    def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style) -> Strip:
+        """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache)."""
+        paper = self._row_at(paper_id)
+        part = self._part
+        parts: list[tuple[str, Style | None]] = [
+            (MARK if self._is_marked(paper_id) else " ", part("paper-list--mark", partial=True)),
+            (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
+            (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
+            (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
+            (" ", None),
+        ]
+        if self._show_decisions:
+            decision = paper.decision if paper else "unknown"
+            rejected = decision in ("reject", "withdrawn", "desk-rejected")
+            badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
+            parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), (" ", None)]
+        title = one_line(paper.title) if paper else paper_id
+        derived = paper is not None and paper.title_derived
+        parts.append((title, part("paper-list--derived", partial=True) if derived else None))
+        if user.tags:
+            parts.append(("  " + " ".join(f"#{tag}" for tag in user.tags), part("paper-list--tags", partial=True)))
+        rating: tuple[str, Style | None] | None = None
+        if self._show_ratings:
+            value = f"{paper.rating:4.1f}" if paper is not None and paper.rating is not None else "   –"
+            rating = (value, part("paper-list--rating", partial=True))
+        style = base
+        if row == self.cursor:
+            style = base + part("paper-list--cursor", False)
+        plain = _plain_row(parts, rating, width, style)
+        if plain is not None:
+            return Strip(plain, width).crop_extend(0, width, style)
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        for content, content_style in parts:
+            text.append(content, content_style)
+        if rating is not None:
+            text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)
+            text.append(" ")
+            text.append(*rating)
+        text.truncate(width, overflow="ellipsis", pad=True)
+        text.stylize_before(style)
+        segments = list(text.render(self.app.console))
+        return Strip(Segment.apply_style(segments, post_style=None), width).crop_extend(0, width, style)
+
+
+class _Frame:
+    """What every line of a frame of the list shares."""
+
+    __slots__ = ("base", "parts", "top", "width")
+
+    def __init__(self, width: int, top: int, base: Style) -> None:
+        self.width, self.top, self.base = width, top, base
+        #: Component styles, by name and partial (``PaperList._part``).
+        self.parts: dict[tuple[str, bool], Style] = {}
+
+
+#: Characters one cell wide besides printable ASCII: the row's markers and the no-rating dash.
+_ONE_CELL = frozenset(STAR + NOTE + MARK + "".join(STATUS_MARKS.values()) + "–")
+
+
+def _plain_row(
+    parts: list[tuple[str, Style | None]], rating: tuple[str, Style | None] | None, width: int, style: Style
+) -> list[Segment] | None:
+    """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to the
+    width with an ellipsis and padded, the row style under all), built directly: ~10× faster.
+
+    Only for rows whose every character is one cell and no control code (titles and tags in
+    printable ASCII), else ``None``: then a cut at a cell is a cut at a character.
+    """
+    if width < 8 or not style:
+        return None
+    for content, _ in parts if rating is None else [*parts, rating]:
+        if not (content.isascii() and content.isprintable()) and not _ONE_CELL.issuperset(content):
+            return None
+    plain, spans = _appended(parts)
+    if rating is not None:
+        plain, spans = _cut(plain, spans, max(1, width - 5))
+        more, more_spans = _appended([(" ", None), rating], len(plain))
+        plain, spans = plain + more, spans + more_spans
+    plain, spans = _cut(plain, spans, width)
+    segments: list[Segment] = []
+    at = 0
+    for start, end, span_style in spans:  # in order, never overlapping
+        if start > at:
+            segments.append(Segment(plain[at:start], style))
+        segments.append(Segment(plain[start:end], style + span_style))
+        at = end
+    if at < len(plain):
+        segments.append(Segment(plain[at:], style))
+    return segments
+
+
+def _appended(parts: list[tuple[str, Style | None]], offset: int = 0) -> tuple[str, list[tuple[int, int, Style]]]:
+    """The text of ``parts`` and the spans of those with a style (``Text.append``)."""
+    spans: list[tuple[int, int, Style]] = []
+    at = offset
+    for content, content_style in parts:
+        if content and content_style:
+            spans.append((at, at + len(content), content_style))
+        at += len(content)
+    return "".join(content for content, _ in parts), spans
+
+
+def _cut(plain: str, spans: list[tuple[int, int, Style]], size: int) -> tuple[str, list[tuple[int, int, Style]]]:
+    """``Text.truncate(size, overflow="ellipsis", pad=True)`` for text of one-cell characters."""
+    if len(plain) > size:
+        plain = plain[: size - 1] + "…"
+        return plain, [(start, min(end, size), span_style) for start, end, span_style in spans if start < size]
+    return plain + " " * (size - len(plain)), spans
