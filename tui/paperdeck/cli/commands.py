@@ -4,72 +4,22 @@ tag, untag, export, similar (the last two in :mod:`paperdeck.cli.export` and :mo
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from paperdeck.model.errors import PaperdeckError
+from paperdeck.cli.output import emit, paper_row
+from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.paper import STATUSES, Paper, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.sources import format_names
-from paperdeck.sources.importer import Progress, import_files
+from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
-
-
-class NotFound(PaperdeckError):
-    """No paper has the id the user gave."""
-
-
-class BadQuery(PaperdeckError):
-    """The query cannot be parsed (the filter bar's syntax)."""
-
-
-def progress_reporter(total: int) -> Progress | None:
-    """A Rich progress display on stderr when it is a terminal and there is more than one file."""
-    if total < 2 or not sys.stderr.isatty():
-        return None
-    from rich.console import Console
-
-    console = Console(stderr=True)
-
-    def report(index: int, count: int, path: Path) -> None:
-        console.print(f"[dim]reading {index + 1}/{count}[/dim] ", end="")
-        console.out(path.name, highlight=False)
-
-    return report
-
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=None))
-    elif text:
-        print(text)
-
-
-def find_paper(store: Store, given: str) -> Paper:
-    """The paper with id ``given``: canonical (``openreview:X``), an older alias, or a bare forum id.
-
-    Raises:
-        NotFound: no such paper.
-    """
-    paper = store.paper(given) or store.paper(f"openreview:{given}")
-    if paper is None:
-        raise NotFound(f"no paper with id {given!r} (try `paperdeck search`)")
-    return paper
-
-
-def _row(store: Store, paper: Paper) -> str:
-    user = store.user_data(paper.id)
-    marks = ("★" if user.starred else " ") + ("✎" if user.note else " ")
-    decision = paper.decision if paper.decision != "unknown" else ""
-    return f"{marks} {paper.id:<24} {decision:<13} {one_line(paper.title)}"
 
 
 def _save_similarity(store: Store) -> None:
@@ -119,26 +69,8 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     lines += [f"{path}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
         lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
-    _emit(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
     return 0
-
-
-def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
-    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them.
-
-    Raises:
-        BadQuery: the query cannot be parsed.
-        LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``.
-    """
-    from paperdeck.search.query import parse_query
-    from paperdeck.search.selection import build_index, build_similarity, run_query
-
-    query = parse_query(text)
-    if query.error is not None:
-        raise BadQuery(f"query {text!r}: {query.error}")
-    index = build_index(store) if query.words else None
-    similarity = build_similarity(store) if query.like else None
-    return run_query(store, index, query, order, similarity)
 
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
@@ -161,7 +93,7 @@ def cmd_list(store: Store, args: argparse.Namespace) -> int:
 
 def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -> int:
     data = [paper_record(p, store.user_data(p.id)) for p in papers]
-    _emit(args, data, "\n".join(_row(store, p) for p in papers))
+    emit(args, data, "\n".join(paper_row(store, p) for p in papers))
     return 0
 
 
@@ -187,7 +119,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines += ["", visible(paper.abstract)]
     if user.note:
         lines += ["", "note:", visible(user.note)]
-    _emit(args, paper_record(paper, user), "\n".join(lines))
+    emit(args, paper_record(paper, user), "\n".join(lines))
     return 0
 
 
@@ -210,7 +142,7 @@ def cmd_stats(store: Store, args: argparse.Namespace) -> int:
     for title, counter in (("by source", by_source), ("by decision", by_decision), ("by area", by_area)):
         lines.append(f"\n{title}:")
         lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counter.most_common()]
-    _emit(args, data, "\n".join(lines))
+    emit(args, data, "\n".join(lines))
     return 0
 
 
@@ -221,7 +153,7 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
     store.change([p.id for p in papers], lambda record: replace(record, starred=starred))
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
     verb = "starred" if starred else "unstarred"
-    _emit(args, records, "\n".join(f"{verb} {r['id']}  {one_line(r['title'])}" for r in records))
+    emit(args, records, "\n".join(f"{verb} {r['id']}  {one_line(r['title'])}" for r in records))
     return 0
 
 
@@ -231,7 +163,7 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
     text = args.text if args.text is not None else sys.stdin.read()
     record = store.set_note(paper.id, text)
     what = "saved the note of" if record.note else "deleted the note of"
-    _emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(paper.title)}")
     return 0
 
 
@@ -239,7 +171,7 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
     """Set a paper's reading status."""
     paper = find_paper(store, args.id)
     record = store.set_status(paper.id, args.status)
-    _emit(args, paper_record(paper, record), f"{args.status}: {paper.id}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{args.status}: {paper.id}  {one_line(paper.title)}")
     return 0
 
 
@@ -251,7 +183,7 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     store.change([paper.id], lambda r: with_tags(r, add=tags if adding else (), remove=() if adding else tags))
     record = store.user_data(paper.id)
     shown = ", ".join(record.tags) or "no tags"
-    _emit(args, paper_record(paper, record), f"{paper.id}: {shown}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{paper.id}: {shown}  {one_line(paper.title)}")
     return 0
 
 
@@ -286,17 +218,6 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def _count(text: str) -> int:
-    """A ``--limit`` value: a whole number ≥ 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (all) or more, not {value}")
-    return value
-
-
 def add_command_parsers(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     add_common: Callable[[argparse.ArgumentParser], None],
@@ -314,11 +235,11 @@ def add_command_parsers(
     parser.add_argument("--format", choices=format_names(), help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")
     parser.add_argument("query")
-    parser.add_argument("--limit", type=_count, default=20, help="at most N papers (0: all; default 20)")
+    parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser = command("list", "list papers in catalogue order")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
-    parser.add_argument("--limit", type=_count, default=0, help="at most N papers (0, the default: all)")
+    parser.add_argument("--limit", type=limit, default=0, help="at most N papers (0, the default: all)")
     parser = command("show", "show one paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("id")
     command("stats", "counts by source, decision and area")

@@ -17,7 +17,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from paperdeck.cli.commands import _emit, select_ids
+from paperdeck.cli.output import emit
+from paperdeck.cli.selecting import select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
 from paperdeck.model.paper import Paper
 from paperdeck.store.backup import backup_json
@@ -70,7 +71,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
             return 0
         write_export(output, payload, data_dir=store.data_dir)
         record = {"path": str(output), "format": "user-data", "records": count}
-        _emit(args, record, f"backed up {count} record{'' if count == 1 else 's'} to {output}")
+        emit(args, record, f"backed up {count} record{'' if count == 1 else 's'} to {output}")
         return 0
     format = args.format or (format_for_path(output) if output is not None else None)
     if format is None:
@@ -83,7 +84,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         return 0
     write_export(output, text, data_dir=store.data_dir)
     count = len(papers)
-    _emit(
+    emit(
         args,
         {"path": str(output), "format": format, "papers": count},
         f"wrote {count} paper{'' if count == 1 else 's'} to {output} ({format})",

@@ -101,7 +101,7 @@ def open_store(
     messages: list[str] = []
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
-        from paperdeck.cli.commands import progress_reporter
+        from paperdeck.cli.output import progress_reporter
         from paperdeck.sources.importer import import_files
 
         summary = import_files(store, to_import, format, progress_reporter(len(to_import)))

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import argparse
 
-from paperdeck.cli.commands import _count, _emit, _row, find_paper
+from paperdeck.cli.output import emit, paper_row
+from paperdeck.cli.selecting import find_paper, limit
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper_json import paper_record
 from paperdeck.store.store import Store
@@ -28,7 +29,7 @@ def add_similar_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``similar``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
     parser.add_argument("id", nargs="?", metavar="ID", help="the paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("--starred", action="store_true", help="rank the unstarred papers by likeness to the starred")
-    parser.add_argument("--limit", type=_count, default=20, help="at most N papers (0: all; default 20)")
+    parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
 
 
 def run_similar(store: Store, args: argparse.Namespace) -> int:
@@ -56,6 +57,6 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
         if found is None:
             continue
         records.append(paper_record(found, store.user_data(paper_id)) | {"similarity": round(score, 4)})
-        lines.append(f"{score:.3f} {_row(store, found)}")
-    _emit(args, records, "\n".join(lines) if lines else "no similar papers (no words in common)")
+        lines.append(f"{score:.3f} {paper_row(store, found)}")
+    emit(args, records, "\n".join(lines) if lines else "no similar papers (no words in common)")
     return 0

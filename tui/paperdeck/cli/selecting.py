@@ -1,0 +1,59 @@
+"""Which papers a subcommand names: an id the user typed, a query in the filter bar's language, a
+``--limit``."""
+
+from __future__ import annotations
+
+import argparse
+
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+
+
+class NotFound(PaperdeckError):
+    """No paper has the id the user gave."""
+
+
+class BadQuery(PaperdeckError):
+    """The query cannot be parsed (the filter bar's syntax)."""
+
+
+def find_paper(store: Store, given: str) -> Paper:
+    """The paper with id ``given``: canonical (``openreview:X``), an older alias, or a bare forum id.
+
+    Raises:
+        NotFound: no such paper.
+    """
+    paper = store.paper(given) or store.paper(f"openreview:{given}")
+    if paper is None:
+        raise NotFound(f"no paper with id {given!r} (try `paperdeck search`)")
+    return paper
+
+
+def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
+    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them.
+
+    Raises:
+        BadQuery: the query cannot be parsed.
+        LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``.
+    """
+    from paperdeck.search.query import parse_query
+    from paperdeck.search.selection import build_index, build_similarity, run_query
+
+    query = parse_query(text)
+    if query.error is not None:
+        raise BadQuery(f"query {text!r}: {query.error}")
+    index = build_index(store) if query.words else None
+    similarity = build_similarity(store) if query.like else None
+    return run_query(store, index, query, order, similarity)
+
+
+def limit(text: str) -> int:
+    """A ``--limit`` value: a whole number ≥ 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (all) or more, not {value}")
+    return value
