@@ -1,23 +1,70 @@
-"""What the main screen's export and saved-view keys do (``E``, ``v``, ``w``), kept out of
-:mod:`paperdeck.ui.screens.main` so that it stays about browsing."""
+"""What the main screen's export and saved-view keys do (``E``, ``v``, ``w``, ``0``–``9``), kept out of
+:mod:`paperdeck.ui.screens.main` so that it stays about browsing.
+
+The screen is seen through :class:`ViewHost`, the few things these actions need of it, so this
+module does not import the main screen (which imports it).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from textual.app import App
+from textual.notifications import SeverityLevel
 
 from paperdeck.model.errors import StoreError
+from paperdeck.store.settings import SettingsFile
+from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
     from paperdeck.search.views import View
-    from paperdeck.ui.screens.main import MainScreen
 
 
-def export_view(screen: MainScreen) -> None:
-    """Ask where, then write the marked papers (in view order), else the papers of the view."""
-    from paperdeck.ui.screens.export import export_papers_to_file
+class ViewHost(Protocol):
+    """What the export and view actions need of the screen they act for (the main screen)."""
 
+    store: Store
+    settings: SettingsFile | None
+    marked: set[str]
+
+    @property
+    def app(self) -> App[object]: ...
+
+    @property
+    def filter_text(self) -> str: ...
+
+    @property
+    def views(self) -> list[View]:
+        """The views in digit order: built-in, then the user's."""
+
+    def view_ids(self) -> list[str]:
+        """The paper ids in the current view, in order."""
+
+    def open_view(self, view: View | None) -> None:
+        """Show ``view`` (``None``: every paper)."""
+
+    def count_view(self, view: View) -> int | None:
+        """How many papers ``view`` shows now (``None``: not known yet)."""
+
+    def update_counts(self) -> None:
+        """Repaint the counts beside the filter bar."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+
+def export_selection(screen: ViewHost) -> tuple[list[str], str] | None:
+    """What ``E`` exports: the marked papers (in view order), else the papers of the view, with a
+    phrase naming them (``the 3 marked papers``); ``None`` (and a message) when the view is empty."""
     shown = screen.view_ids()
     if screen.marked:
         ids = [pid for pid in shown if pid in screen.marked]
@@ -28,11 +75,11 @@ def export_view(screen: MainScreen) -> None:
         what = f"the {len(ids):,} paper{'' if len(ids) == 1 else 's'} of the view"
     if not ids:
         screen.notify("Nothing to export: the view is empty.", timeout=2)
-        return
-    export_papers_to_file(screen, screen.store, ids, what)
+        return None
+    return ids, what
 
 
-def open_view_number(screen: MainScreen, number: int) -> None:
+def open_view_number(screen: ViewHost, number: int) -> None:
     """Keys ``0``–``9``: view ``number`` (``0``: every paper), or a hint when there is none yet."""
     views = screen.views
     if number == 0:
@@ -43,7 +90,7 @@ def open_view_number(screen: MainScreen, number: int) -> None:
         screen.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
 
 
-def show_views(screen: MainScreen) -> None:
+def show_views(screen: ViewHost) -> None:
     """The views list with live counts; the view chosen opens."""
     from paperdeck.ui.screens.views import ViewsScreen
 
@@ -55,7 +102,7 @@ def show_views(screen: MainScreen) -> None:
     screen.app.push_screen(ViewsScreen(screen.views, screen.count_view, delete), screen.open_view)
 
 
-def change_views(screen: MainScreen, change: Callable[[], object]) -> bool:
+def change_views(screen: ViewHost, change: Callable[[], object]) -> bool:
     """Run a change of the saved views (it re-reads config.json first); False when it failed."""
     try:
         change()
@@ -65,7 +112,7 @@ def change_views(screen: MainScreen, change: Callable[[], object]) -> bool:
     return True
 
 
-def save_view(screen: MainScreen) -> None:
+def save_view(screen: ViewHost) -> None:
     """Ask for a name, then save the filter bar's query as a view."""
     from paperdeck.search.views import check_query
     from paperdeck.ui.screens.views import SaveViewPrompt

@@ -373,9 +373,11 @@ class MainScreen(ReadingScreen):
 
     def action_export(self) -> None:
         """Write the marked papers, else the papers of the view, to a file (the ending picks the format)."""
-        from paperdeck.ui.screens.list_actions import export_view
+        from paperdeck.ui.screens.export import export_papers_to_file
+        from paperdeck.ui.screens.list_actions import export_selection
 
-        export_view(self)
+        if (chosen := export_selection(self)) is not None:
+            export_papers_to_file(self, self.store, *chosen)
 
     def action_back_up(self) -> None:
         from paperdeck.ui.screens.export import back_up_to_file
