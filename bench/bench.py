@@ -52,7 +52,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
-from paperdeck.search.selection import build_similarity  # noqa: E402
+from paperdeck.search.searcher import build_similarity  # noqa: E402
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
@@ -105,8 +105,9 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, MainScreen)
-        while not screen._index_ready.is_set():
+        while screen.searcher.index.built is None:
             await asyncio.sleep(0.05)
+        await app.workers.wait_for_complete()  # the screen has taken the index in (and resumed the collector)
         waiting_for: list[str] = [""]
         painted = asyncio.Event()
         painted_at = [0.0]

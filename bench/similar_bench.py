@@ -48,18 +48,20 @@ def measure_queries(store: Store, rounds: int = 5) -> list[float]:
     """Milliseconds per query (parse + rank + filter), ``rounds`` × ``FIELD_QUERIES``, with the
     search index built and the texts folded for text terms (both done once, in workers, in the
     app). Nothing is remembered between runs, so every round costs what the first does."""
-    from paperdeck.search.query import parse_query, prepare_texts
-    from paperdeck.search.selection import build_index, run_query
+    from paperdeck.search.query import parse_query
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.search.selection import run_query
 
-    index = build_index(store)
-    prepare_texts(store.papers)  # as the app does once, in a worker, at the first text term
+    searcher = Searcher(store)
+    searcher.index.get()
+    searcher.corpus.get()  # as the app does once, in a worker, at the first text term
     timings: list[float] = []
     for _ in range(rounds):
         for text in FIELD_QUERIES:
             started = time.perf_counter()
             query = parse_query(text)
             assert query.error is None, (text, query.error)
-            run_query(store, index, query)
+            run_query(searcher, query)
             timings.append(_ms(started))
     return timings
 
@@ -84,7 +86,7 @@ def _similar_in_this_process(data_dir: Path) -> dict[str, Any]:
     import numpy  # noqa: F401  (what the build imports first; timed apart)
 
     import_ms = _ms(started)
-    from paperdeck.search.selection import build_similarity
+    from paperdeck.search.searcher import build_similarity
     from paperdeck.search.similar import SimilarityIndex
 
     saved = build_similarity(store)  # read from similar-cache.npz, which the import wrote

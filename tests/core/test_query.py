@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from paperdeck.model.paper import Paper, Ratings, UserData
-from paperdeck.search import corpus as text_corpus
-from paperdeck.search.query import QUERY_HELP, Group, Query, Term, more_like, parse_query, prepare_texts
+from paperdeck.search.corpus import TextCorpus
+from paperdeck.search.query import QUERY_HELP, Group, Query, Term, more_like, parse_query
 
 DIFFUSION = Paper(
     id="p1",
@@ -59,11 +59,11 @@ USERS = {
 }
 
 
-def hits(text: str) -> list[str]:
+def hits(text: str, corpus: TextCorpus | None = None) -> list[str]:
     """Ids of the papers the query's filter keeps (the words are for ranking, not checked here)."""
     query = parse_query(text)
     assert query.error is None, query.error
-    return [paper.id for paper in PAPERS if query.matches(paper, USERS.get(paper.id))]
+    return [paper.id for paper in PAPERS if query.matches(paper, USERS.get(paper.id), corpus)]
 
 
 # --- parsing ---------------------------------------------------------------------------------------
@@ -275,21 +275,20 @@ def test_evaluation(text: str, ids: list[str]) -> None:
 
 def test_text_cache_follows_the_paper_object_not_its_id() -> None:
     query = parse_query("-title:diffusion")
-    assert not query.matches(DIFFUSION)
+    texts = TextCorpus([])  # every paper outside it: folded on first use and kept
+    assert not query.matches(DIFFUSION, None, texts)
     renamed = replace(DIFFUSION, title="Something Else")
-    assert query.matches(renamed)
-    assert not query.matches(DIFFUSION)
+    assert query.matches(renamed, None, texts)
+    assert not query.matches(DIFFUSION, None, texts)
 
 
-def test_prepared_texts_and_a_full_cache_give_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    expected = hits('"graph neural" OR author:hopper OR area:reinforce')
+def test_prepared_texts_and_a_full_cache_give_the_same_answers() -> None:
+    expected = hits('"graph neural" OR author:hopper OR area:reinforce')  # no corpus: folded per call
     assert expected == ["p1", "p2", "p3"]
-    prepare_texts(PAPERS)
-    assert hits('"graph neural" OR author:hopper OR area:reinforce') == expected
-    monkeypatch.setattr(text_corpus, "_CORPUS", None)  # paper by paper again, …
-    monkeypatch.setattr(text_corpus, "_FOLD_LIMIT", 2)  # … the cache dropped every second paper
+    assert hits('"graph neural" OR author:hopper OR area:reinforce', TextCorpus(PAPERS)) == expected
+    full = TextCorpus([], fold_limit=2)  # paper by paper again, the cache dropped every second paper
     for _ in range(3):
-        assert hits('"graph neural" OR author:hopper OR area:reinforce') == expected
+        assert hits('"graph neural" OR author:hopper OR area:reinforce', full) == expected
 
 
 def test_non_ascii_text_is_folded() -> None:

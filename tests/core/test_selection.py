@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.search.query import parse_query
-from paperdeck.search.selection import LikeError, build_index, build_similarity, run_query
+from paperdeck.search.searcher import Searcher
+from paperdeck.search.selection import LikeError, run_query
 from paperdeck.store.store import Store
 
 ABSTRACTS = {
@@ -32,7 +33,7 @@ def store(tmp_path: Path) -> Store:
 def run(store: Store, text: str, order: str = "relevance") -> list[str]:
     query = parse_query(text)
     assert query.error is None
-    ids = run_query(store, build_index(store), query, order, build_similarity(store))
+    ids = run_query(Searcher(store), query, order)
     return [pid.removeprefix("openreview:") for pid in ids]
 
 
@@ -62,13 +63,15 @@ def test_like_errors_are_one_line(store: Store) -> None:
     store.import_papers([Paper(id="openreview:Z", title="x", abstract="n/a", title_derived=True)])
     with pytest.raises(LikeError, match="no words to compare by"):
         run(store, "like:Z")
-    with pytest.raises(ValueError, match="similarity index"):
-        run_query(store, None, parse_query("like:A"))
+    searcher = Searcher(store)
+    assert searcher.similarity.built is None
+    assert run_query(searcher, parse_query("like:A"))[0] == "openreview:A"  # the index it needs is built then
+    assert searcher.similarity.built is not None and searcher.index.built is None
 
 
 def test_the_similarity_index_is_saved_by_paperdeck_import_and_read_back(store: Store, tmp_path: Path) -> None:
     from paperdeck.cli.main import main
-    from paperdeck.search.selection import SIMILARITY_FILE
+    from paperdeck.search.searcher import SIMILARITY_FILE
     from paperdeck.search.similar import SimilarityIndex
 
     seeds = tmp_path / "more.txt"
@@ -93,5 +96,5 @@ def test_title_order_ignores_case_marks_and_invisible_characters(tmp_path: Path)
     store = Store(tmp_path / "titles")
     titles = {"z": "\u200bZeta", "t": "**TandemFoilSet**", "q": '"Quoted" beta', "a": "alpha"}
     store.import_papers(Paper(id=f"openreview:{key}", title=title, abstract=key * 120) for key, title in titles.items())
-    ids = run_query(store, None, parse_query("-title:nothing"), "title")
+    ids = run_query(Searcher(store), parse_query("-title:nothing"), "title")
     assert [pid.removeprefix("openreview:") for pid in ids] == ["a", "q", "t", "z"]

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import paperdeck.search.corpus as corpus_module
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.search.corpus import TextCorpus
-from paperdeck.search.query import parse_query, prepare_texts
+from paperdeck.search.query import parse_query
 from paperdeck.sources import read_source
 
 PAPERS = [
@@ -23,19 +22,16 @@ PAPERS = [
 
 
 def slow(text: str, papers: list[Paper], users: dict[str, UserData]) -> list[str]:
-    corpus_module._CORPUS = None
     query = parse_query(text)
-    return [p.id for p in papers if query.matches(p, users.get(p.id))]
+    return [p.id for p in papers if query.matches(p, users.get(p.id))]  # no corpus: paper by paper
 
 
 def fast(text: str, papers: list[Paper], users: dict[str, UserData]) -> list[str]:
-    prepare_texts(papers)
+    corpus = TextCorpus(papers)
     query = parse_query(text)
-    required = query.required_ids(users)
-    try:
-        return [p.id for p in papers if (required is None or p.id in required) and query.matches(p, users.get(p.id))]
-    finally:
-        corpus_module._CORPUS = None
+    required = query.required_ids(users, corpus)
+    keep = [p for p in papers if required is None or p.id in required]
+    return [p.id for p in keep if query.matches(p, users.get(p.id), corpus)]
 
 
 @pytest.mark.parametrize(
@@ -78,6 +74,7 @@ def seed_papers() -> list[Paper]:
 
 @pytest.mark.parametrize("text", ["title:graph", '"message passing"', 'abstract:passing "neural"', "author:smith"])
 def test_run_query_answers_text_only_filters_from_the_scan_alone(tmp_path: Path, text: str) -> None:
+    from paperdeck.search.searcher import Searcher
     from paperdeck.search.selection import run_query
     from paperdeck.store.store import Store
 
@@ -87,10 +84,9 @@ def test_run_query_answers_text_only_filters_from_the_scan_alone(tmp_path: Path,
     query = parse_query(text)
     assert query.only_text_terms
     users = store.all_user_data
-    try:
-        assert run_query(store, None, query, "list") == slow(text, store.papers, users)
-    finally:
-        corpus_module._CORPUS = None
+    searcher = Searcher(store)
+    assert run_query(searcher, query, "list") == slow(text, store.papers, users)
+    assert searcher.index.built is None  # no words: the search index was not needed
 
 
 @pytest.mark.parametrize("check_each_below", [0, 10_000])
@@ -122,11 +118,8 @@ def test_the_shortest_scan_goes_first_and_no_paper_left_ends_the_search(monkeypa
         return matching(self, field, needle)
 
     monkeypatch.setattr(TextCorpus, "matching", spy)
-    prepare_texts(PAPERS)
-    try:
-        assert parse_query('"language models" author:nobody').required_ids({}) == set()
-        assert scanned == ["author"]  # the phrase's scan over every abstract is never needed
-        assert parse_query('abstract:reason title:large').required_ids({}) == {"p:3"}
-        assert scanned[1:] == ["title"]  # one paper left: the abstract is checked for it alone
-    finally:
-        corpus_module._CORPUS = None
+    corpus = TextCorpus(PAPERS)
+    assert parse_query('"language models" author:nobody').required_ids({}, corpus) == set()
+    assert scanned == ["author"]  # the phrase's scan over every abstract is never needed
+    assert parse_query('abstract:reason title:large').required_ids({}, corpus) == {"p:3"}
+    assert scanned[1:] == ["title"]  # one paper left: the abstract is checked for it alone

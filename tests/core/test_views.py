@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper
-from paperdeck.search.selection import build_index, build_similarity
+from paperdeck.search.searcher import Searcher
 from paperdeck.search.views import BUILTIN_VIEWS, NAME_MAX, View, all_views, check_query, clean_name, view_count
 from paperdeck.store.settings import Settings, SettingsFile
 from paperdeck.store.store import Store
@@ -60,15 +60,18 @@ def test_view_counts(tmp_path: Path) -> None:
         ]
     )
     store.set_star("openreview:B", True)
-    assert view_count(store, None, View("Starred", "is:starred")) == 1
-    assert view_count(store, None, View("Orals", "decision:oral")) == 2
-    assert view_count(store, None, View("Words", "diffusion")) is None  # needs the index
-    assert view_count(store, build_index(store), View("Words", "diffusion decision:oral")) == 1
-    assert view_count(store, None, View("Broken", "rating>=")) is None
+    searcher = Searcher(store)
+    assert view_count(searcher, View("Starred", "is:starred")) == 1
+    assert view_count(searcher, View("Orals", "decision:oral")) == 2
+    assert view_count(searcher, View("Words", "diffusion")) is None  # needs the index
+    searcher.index.get()
+    assert view_count(searcher, View("Words", "diffusion decision:oral")) == 1
+    assert view_count(searcher, View("Broken", "rating>=")) is None
     like = View("Like my stars", "like:starred")
-    assert view_count(store, None, like) is None  # needs the similarity index
-    assert view_count(store, None, like, build_similarity(store)) == 2  # every paper but the starred one
-    assert view_count(store, None, View("Gone", "like:openreview:nope"), build_similarity(store)) is None
+    assert view_count(searcher, like) is None  # needs the similarity index
+    searcher.similarity.get()
+    assert view_count(searcher, like) == 2  # every paper but the starred one
+    assert view_count(searcher, View("Gone", "like:openreview:nope")) is None
 
 
 def test_two_windows_saving_views_keep_each_others(tmp_path: Path) -> None:

@@ -7,29 +7,30 @@ import asyncio
 import threading
 from pathlib import Path
 
+from paperdeck.search.searcher import Lazy
 from paperdeck.store.store import Store
-from paperdeck.ui.screens.built_once import BuiltOnce
+from paperdeck.ui.screens.built_once import wait_built
 from textual.app import App
 
 
-async def test_many_waiters_share_one_build() -> None:
+async def test_many_waiters_share_one_build(tmp_path: Path) -> None:
     calls: list[str] = []
     release = threading.Event()
 
-    def build() -> str:
+    def build(store: Store) -> str:
         calls.append(threading.current_thread().name)
         release.wait(5)
         return "index"
 
-    once: BuiltOnce[str] = BuiltOnce(build, "test")
+    once: Lazy[str] = Lazy(Store(tmp_path / "data"), build)
     app: App[None] = App()
     async with app.run_test():
-        waiters = [asyncio.create_task(once.get(app)) for _ in range(5)]
+        waiters = [asyncio.create_task(wait_built(app, once)) for _ in range(5)]
         await asyncio.sleep(0.05)
-        assert not once.ready and once.value is None
+        assert once.built is None
         release.set()
         assert await asyncio.gather(*waiters) == ["index"] * 5
-        assert once.ready and await once.get(app) == "index"
+        assert once.built == "index" and await wait_built(app, once) == "index"
     assert len(calls) == 1 and calls[0] != threading.main_thread().name
 
 

@@ -68,9 +68,9 @@ async def test_a_query_that_may_be_slow_runs_once_typing_pauses(tmp_path: Path, 
     searched: list[str] = []
     run_query = selection.run_query
 
-    def spy(store, index, query, *args):  # type: ignore[no-untyped-def]
+    def spy(searcher, query, *args):  # type: ignore[no-untyped-def]
         searched.append(query.text)
-        return run_query(store, index, query, *args)
+        return run_query(searcher, query, *args)
 
     monkeypatch.setattr(selection, "run_query", spy)
     monkeypatch.setattr(MainScreen, "SLOW_QUERY_WAIT_S", 1.0)  # pilot's keys come far quicker, even on a busy machine

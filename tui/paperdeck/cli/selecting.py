@@ -38,14 +38,13 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
         LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``.
     """
     from paperdeck.search.query import parse_query
-    from paperdeck.search.selection import build_index, build_similarity, run_query
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.search.selection import run_query
 
     query = parse_query(text)
     if query.error is not None:
         raise BadQuery(f"query {text!r}: {query.error}")
-    index = build_index(store) if query.words else None
-    similarity = build_similarity(store) if query.like else None
-    return run_query(store, index, query, order, similarity)
+    return run_query(Searcher(store), query, order)  # builds only the indexes the query needs
 
 
 def limit(text: str) -> int:

@@ -39,7 +39,7 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
         NotFound: no paper has the id given.
         NothingToRank: neither ``ID`` nor ``--starred``, both, or nothing is starred.
     """
-    from paperdeck.search.selection import build_similarity
+    from paperdeck.search.searcher import Searcher
 
     if (args.id is None) == (not args.starred):
         raise NothingToRank("similar: give a paper ID or --starred (not both)")
@@ -47,10 +47,10 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
         liked = [pid for pid, record in store.all_user_data.items() if record.starred]
         if not liked:
             raise NothingToRank("similar --starred: nothing is starred yet (star papers with `paperdeck star ID`)")
-        ranked = build_similarity(store).rank_by_liked(liked, args.limit)
+        ranked = Searcher(store).similarity.get().rank_by_liked(liked, args.limit)
     else:
         paper = find_paper(store, args.id)
-        ranked = build_similarity(store).similar_to(paper.id, args.limit)
+        ranked = Searcher(store).similarity.get().similar_to(paper.id, args.limit)
     records, lines = [], []
     for paper_id, score in ranked:
         found = store.paper(paper_id)

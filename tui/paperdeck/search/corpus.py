@@ -30,16 +30,42 @@ def folded_parts(paper: Paper) -> list[bytes]:
     return [part.encode("utf-8", "surrogatepass") for part in parts]
 
 
+#: Papers outside a corpus whose folded texts a :class:`TextCorpus` keeps (see :meth:`TextCorpus.has`).
+FOLD_LIMIT = 65_536
+
+#: A paper's folded text on its own (:func:`fold`): (paper, text, bounds), text being the five parts
+#: joined by ``\n`` (which no folded needle holds), part i spanning ``text[bounds[i]:bounds[i + 1]]``.
+Folded: TypeAlias = tuple[Paper, bytes, tuple[int, ...]]
+
+
+def fold(paper: Paper) -> Folded:
+    """``paper``'s five folded parts joined by ``\n``, with where each starts (and the end)."""
+    parts = folded_parts(paper)
+    bounds = [0]
+    for part in parts:
+        bounds.append(bounds[-1] + len(part) + 1)
+    return paper, b"\n".join(parts), tuple(bounds)
+
+
+def folded_contains(folded: Folded, field: str, needle: bytes) -> bool:
+    """Whether a paper's text as :func:`fold` gives it has ``needle`` in ``field`` (:data:`SPANS`)."""
+    low, high = SPANS[field]
+    return folded[1].find(needle, folded[2][low], folded[2][high]) >= 0
+
+
 class TextCorpus:
-    """The texts of ``papers``, for :meth:`matching` and :meth:`contains`. Building takes
-    ~0.5–1 s and ~40 MB at 19,630 papers (do it in a worker); read-only afterwards, so safe
-    across threads.
+    """The texts of ``papers``, for :meth:`matching`, :meth:`contains` and :meth:`has`. Building
+    takes a while at tens of thousands of papers (do it in a worker); the corpus is read-only
+    afterwards but for :meth:`has`'s cache of other papers, and safe across threads.
 
     Args:
         papers: the papers; :meth:`position` finds them by identity (``id()``).
+        fold_limit: how many papers outside ``papers`` :meth:`has` keeps folded (at most).
     """
 
-    def __init__(self, papers: Sequence[Paper]) -> None:
+    def __init__(self, papers: Sequence[Paper], fold_limit: int = FOLD_LIMIT) -> None:
+        self._fold_limit = fold_limit
+        self._folded: dict[int, Folded] = {}  # papers outside the corpus, by id()
         self._papers = list(papers)
         self._position = {id(paper): n for n, paper in enumerate(self._papers)}
         self._position_of_id = {paper.id: n for n, paper in enumerate(self._papers)}
@@ -82,6 +108,22 @@ class TextCorpus:
                 return True
         return False
 
+    def has(self, paper: Paper, field: str, needle: bytes) -> bool:
+        """Whether ``paper`` has ``needle`` (folded, UTF-8) in ``field`` (a key of :data:`SPANS`):
+        looked up in the corpus when the paper (this very object) is in it, else in the paper's
+        own folded text, folded on first use and kept for the next call (up to ``fold_limit``
+        papers; then the kept ones are dropped at once)."""
+        n = self._position.get(id(paper))
+        if n is not None and self._papers[n] is paper:
+            return self.contains(n, field, needle)
+        folded = self._folded.get(id(paper))
+        if folded is None or folded[0] is not paper:
+            folded = fold(paper)
+            if len(self._folded) >= self._fold_limit:
+                self._folded = {}  # swapped, never cleared under another thread
+            self._folded[id(paper)] = folded
+        return folded_contains(folded, field, needle)
+
     def scan_size(self, field: str) -> int:
         """Bytes that :meth:`matching` scans for ``field`` (ICLR 2026: ~0.2 MB of titles, ~28 MB
         of abstracts)."""
@@ -111,49 +153,3 @@ class TextCorpus:
                 found.add(n)
                 at = blob.find(needle, starts[n + 1])  # the next paper's text: one hit is enough
         return frozenset(found)
-
-
-# The corpus prepared by prepare_texts(), and, for papers outside it, each paper's folded text by
-# identity: (paper, text, bounds), text being the five parts joined by "\n" (which no folded needle
-# holds), part i spanning text[bounds[i]:bounds[i + 1]]. Folding an abstract costs ~20 µs.
-_CORPUS: TextCorpus | None = None
-_Texts: TypeAlias = tuple[Paper, bytes, tuple[int, ...]]
-_TEXTS: dict[int, _Texts] = {}
-_FOLD_LIMIT = 65_536  # papers whose folded texts are kept apart from the corpus
-
-
-def prepare_texts(papers: Sequence[Paper]) -> None:
-    """Lay the folded texts of ``papers`` end to end now (:class:`TextCorpus`: ~0.5–1 s and ~40 MB
-    for ICLR 2026, in a worker), so text terms scan them at C speed. Replaces the papers prepared
-    before. Optional: without it, texts are folded paper by paper on first use."""
-    global _CORPUS
-    if _CORPUS is None or not _CORPUS.holds(papers):
-        _CORPUS = TextCorpus(papers)
-
-
-def prepared_corpus() -> TextCorpus | None:
-    """The corpus :func:`prepare_texts` made last, if any."""
-    return _CORPUS
-
-
-def text_contains(paper: Paper, field: str, needle: bytes) -> bool:
-    """Whether ``paper`` has ``needle`` (folded, UTF-8) in ``field`` (a key of :data:`SPANS`): in
-    the prepared corpus when the paper is in it, else in its own folded text (cached; safe
-    across threads)."""
-    global _TEXTS
-    corpus = _CORPUS
-    n = corpus.position(paper) if corpus is not None else None
-    if corpus is not None and n is not None:
-        return corpus.contains(n, field, needle)
-    item = _TEXTS.get(id(paper))
-    if item is None or item[0] is not paper:
-        parts = folded_parts(paper)
-        bounds = [0]
-        for part in parts:
-            bounds.append(bounds[-1] + len(part) + 1)
-        item = (paper, b"\n".join(parts), tuple(bounds))
-        if len(_TEXTS) >= _FOLD_LIMIT:
-            _TEXTS = {}  # swapped, never cleared under another thread
-        _TEXTS[id(paper)] = item
-    low, high = SPANS[field]
-    return item[1].find(needle, item[2][low], item[2][high]) >= 0

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from paperdeck.model.paper import DECISIONS, STATUSES, Paper, UserData, clean_tag, normalise_text
-from paperdeck.search.corpus import SPANS, prepare_texts, prepared_corpus, text_contains
+from paperdeck.search.corpus import SPANS, TextCorpus, fold, folded_contains
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
@@ -40,7 +40,9 @@ Examples:
   (llm OR "language model") is:starred
 """
 
-Predicate: TypeAlias = Callable[[Paper, UserData | None], bool]
+#: Whether a paper (with the user's record, ``None`` for none) passes; text terms look in the corpus
+#: given (``None``: the paper's text folded for this call alone).
+Predicate: TypeAlias = Callable[[Paper, UserData | None, TextCorpus | None], bool]
 
 _TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note")
 _FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like")
@@ -132,14 +134,13 @@ class Query:
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
         return all(isinstance(term, Term) and term.field in SPANS for term in top)
 
-    def required_ids(self, users: Mapping[str, UserData]) -> set[str] | None:
+    def required_ids(self, users: Mapping[str, UserData], corpus: TextCorpus) -> set[str] | None:
         """The ids of the papers that can pass :meth:`matches`, as far as the text terms every
-        passing paper must match tell (``abstract:protein "large language"``), found in the
-        prepared texts (:func:`prepare_texts`) at C speed, and for a phrase in the notes of
-        ``users`` (paper id → record) too; ``None`` when no such term or no texts are prepared.
-        Papers outside it need not be tried: ~1 ms instead of ~100 ms at 19,630."""
-        corpus = prepared_corpus()
-        if corpus is None or self.tree is None:
+        passing paper must match tell (``abstract:protein "large language"``), found by scanning
+        ``corpus`` (the texts of the papers to select from) at C speed, and for a phrase in the
+        notes of ``users`` (paper id → record) too; ``None`` when there is no such term. Papers
+        outside it need not be tried."""
+        if self.tree is None:
             return None
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
         terms = [term for term in top if isinstance(term, Term) and term.field in SPANS]
@@ -169,17 +170,18 @@ class Query:
     @property
     def searches_text(self) -> bool:
         """True when a term filters by text (``abstract:protein``, a phrase, a word under ``OR``):
-        then :func:`prepare_texts` makes :meth:`matches` faster."""
+        then a :class:`~paperdeck.search.corpus.TextCorpus` makes :meth:`matches` faster."""
         return self.tree is not None and _searches_text(self.tree)
 
-    def matches(self, paper: Paper, user: UserData | None = None) -> bool:
+    def matches(self, paper: Paper, user: UserData | None = None, corpus: TextCorpus | None = None) -> bool:
         """Whether ``paper`` (with the user's ``user`` record, ``None`` for none) passes the filter.
 
-        Never raises. Under 1 µs a paper for metadata terms; a text term finds its words in the
-        paper's folded texts (cached, see :func:`prepare_texts`), ~1 µs more over an abstract.
+        Never raises. A text term looks for its words in ``corpus`` (:meth:`TextCorpus.has
+        <paperdeck.search.corpus.TextCorpus.has>`: the corpus's texts, or the paper's own folded
+        text, kept there); without a corpus the paper's text is folded for this call alone.
         """
         predicate = self._predicate
-        return True if predicate is None else predicate(paper, user)
+        return True if predicate is None else predicate(paper, user, corpus)
 
 
 def parse_query(text: str) -> Query:
@@ -421,11 +423,11 @@ _COST = {"title": 2, "keyword": 2, "author": 2, "area": 2, "note": 2, "abstract"
 def _text_predicate(name: str, needle: str) -> Predicate:
     """``needle`` (folded) is in field ``name`` (a word: also in the note; a phrase: not in authors)."""
     if name == "note":
-        return lambda p, u: u is not None and bool(u.note) and needle in normalise_text(u.note)
+        return lambda p, u, t: u is not None and bool(u.note) and needle in normalise_text(u.note)
     in_note, encoded = name in ("word", "phrase"), needle.encode("utf-8", "surrogatepass")
 
-    def predicate(paper: Paper, user: UserData | None) -> bool:
-        if text_contains(paper, name, encoded):
+    def predicate(paper: Paper, user: UserData | None, corpus: TextCorpus | None) -> bool:
+        if corpus.has(paper, name, encoded) if corpus is not None else folded_contains(fold(paper), name, encoded):
             return True
         return in_note and user is not None and bool(user.note) and needle in normalise_text(user.note)
 
@@ -436,14 +438,14 @@ def _compile(node: Node) -> tuple[Predicate, int]:
     """A predicate for ``node`` and its rough cost (cheap terms are tried first)."""
     if isinstance(node, Group) and node.kind == "NOT":
         inner, cost = _compile(node.children[0])
-        return (lambda p, u: not inner(p, u)), cost
+        return (lambda p, u, t: not inner(p, u, t)), cost
     if isinstance(node, Group):
         compiled = sorted(map(_compile, node.children), key=lambda pair: pair[1])  # cheapest first
         tests, every = [test for test, _ in compiled], node.kind == "AND"
 
-        def group(paper: Paper, user: UserData | None) -> bool:
+        def group(paper: Paper, user: UserData | None, corpus: TextCorpus | None) -> bool:
             for test in tests:
-                if (not test(paper, user)) is every:  # AND: one fails; OR: one passes
+                if (not test(paper, user, corpus)) is every:  # AND: one fails; OR: one passes
                     return not every
             return every
 
@@ -453,24 +455,24 @@ def _compile(node: Node) -> tuple[Predicate, int]:
         return _text_predicate(name, normalise_text(value)), _COST[name]
     if name == "tag":
         tag = clean_tag(value)
-        return (lambda p, u: u is not None and any(t.startswith(tag) for t in u.tags)), 1
+        return (lambda p, u, t: u is not None and any(t.startswith(tag) for t in u.tags)), 1
     if name in _NUMERIC:
         low, high = _number_range(name, node.op, value)
         if name == "year":
-            return (lambda p, u: p.year is not None and low <= p.year <= high), 1
-        return (lambda p, u: p.ratings is not None and low <= p.ratings.mean <= high), 1
+            return (lambda p, u, t: p.year is not None and low <= p.year <= high), 1
+        return (lambda p, u, t: p.ratings is not None and low <= p.ratings.mean <= high), 1
     chosen = _choices(name, value)
     if name == "decision":
-        return (lambda p, u: p.decision in chosen), 1
+        return (lambda p, u, t: p.decision in chosen), 1
     if name == "status":
-        return (lambda p, u: (u.status if u is not None else "unseen") in chosen), 1
+        return (lambda p, u, t: (u.status if u is not None else "unseen") in chosen), 1
     if name == "is":
-        return (lambda p, u: u is not None and u.starred), 1
+        return (lambda p, u, t: u is not None and u.starred), 1
     if "note" in chosen:  # has: names exactly one (they start with different letters)
-        return (lambda p, u: u is not None and bool(u.note.strip())), 1
+        return (lambda p, u, t: u is not None and bool(u.note.strip())), 1
     if "tag" in chosen:
-        return (lambda p, u: u is not None and bool(u.tags)), 1
-    return (lambda p, u: p.ratings is not None), 1
+        return (lambda p, u, t: u is not None and bool(u.tags)), 1
+    return (lambda p, u, t: p.ratings is not None), 1
 
 
-__all__ = ["QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query", "prepare_texts"]
+__all__ = ["QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query"]

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS
-from paperdeck.search.index import SearchIndex
-from paperdeck.search.query import Query, prepare_texts
+from paperdeck.search.query import Query
+from paperdeck.search.searcher import Searcher
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
+    from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.similar import SimilarityIndex
 
 
@@ -23,13 +24,7 @@ class LikeError(PaperdeckError):
     """A ``like:`` term names no paper of the store, or there is nothing to rank by."""
 
 
-def run_query(
-    store: Store,
-    index: SearchIndex | None,
-    query: Query,
-    order: str = "relevance",
-    similarity: SimilarityIndex | None = None,
-) -> list[str]:
+def run_query(searcher: Searcher, query: Query, order: str = "relevance") -> list[str]:
     """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by its
     field terms, then sorted.
 
@@ -37,41 +32,38 @@ def run_query(
     starred ones, which are left out; ``like:ID``: that paper, shown first) and the words, if any,
     only filter.
 
+    The indexes the query needs are taken from ``searcher``, built there first if they are not
+    yet (seconds at tens of thousands of papers: call this in a worker thread unless
+    ``searcher``'s ``index``, ``similarity`` and ``corpus`` are built, as far as the query needs
+    them — words, ``like:`` terms, text terms).
+
     Args:
-        store: the loaded store (papers and user data).
-        index: the search index over ``store.papers``; only needed when the query has words.
+        searcher: the indexes over the store's papers, and the store (papers and user data).
         query: a query without ``error``.
         order: one of ``SORTS``; ``"relevance"`` keeps the ranking while the query has words or
             ``like:`` terms.
-        similarity: the similarity index over ``store.papers``; only needed for ``like:``.
 
     Raises:
-        ValueError: the index the query needs was not given.
         LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
+    store = searcher.store
     words = " ".join(query.words)
-    if words:
-        if index is None:
-            raise ValueError("a query with words needs a search index")
-        ids = index.search_ids(words)
-    else:
-        ids = store.paper_ids
+    ids = searcher.index.get().search_ids(words) if words else store.paper_ids
     if query.like:
-        if similarity is None:
-            raise ValueError("a like: query needs a similarity index")
-        ids = _ranked_by_likeness(store, similarity, query.like, set(ids) if words else None)
+        ids = _ranked_by_likeness(store, searcher.similarity.get(), query.like, set(ids) if words else None)
     answered = False  # whether a scan of the texts answered the whole filter
+    corpus: TextCorpus | None = None
     if query.searches_text:
-        prepare_texts(store.papers)  # once per catalogue: ~0.5–1 s, then each text term ~5–30 ms
+        corpus = searcher.corpus.get()
         # Without words every paper is a candidate: one scan of all the texts narrows them first
         # (words narrow them already, then each candidate is checked on its own text).
-        required = None if query.words else query.required_ids(store.all_user_data)
+        required = None if query.words else query.required_ids(store.all_user_data, corpus)
         if required is not None:
             ids = [pid for pid in ids if pid in required]
             answered = query.only_text_terms
     if query.has_filter and not answered:
         paper, records = store.paper, store.all_user_data  # one copy; no record: None (cheaper than an empty one)
-        ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, records.get(pid))]
+        ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, records.get(pid), corpus)]
     if order == "relevance" and (query.words or query.like):
         return ids
     if order in ("relevance", "list") and not (query.words or query.like):
@@ -136,40 +128,9 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     return changed + [pid for pid in ids if pid not in updated]
 
 
-#: The similarity index saved beside the catalogue (see :func:`build_similarity`).
-SIMILARITY_FILE = "similar-cache.npz"
-
-
 def _title_key(title: str) -> str:
     """How a title sorts: case-folded, leading marks and invisible characters (``**``, ``"``,
     a zero-width space) ignored."""
     folded = title.casefold()
     start = next((n for n, ch in enumerate(folded) if ch.isalnum()), len(folded))
     return folded[start:]
-
-
-def build_similarity(store: Store) -> SimilarityIndex:
-    """The similarity index over the store's papers: read from ``similar-cache.npz`` when it was
-    saved for the catalogue as it is (~50 ms at 19,630 papers), else built (1.5–3 s) and saved.
-
-    Failing to save only costs the next start its speed; nothing is raised for it.
-    """
-    import contextlib
-
-    from paperdeck.search.similar import SimilarityIndex
-
-    path = store.data_dir / SIMILARITY_FILE
-    stamp = store.catalogue_stamp()
-    if stamp is not None and (saved := SimilarityIndex.load(path, stamp)) is not None:
-        return saved
-    index = SimilarityIndex(store.papers)
-    if stamp is not None and store.catalogue_stamp() == stamp:  # not re-imported meanwhile
-        with contextlib.suppress(PaperdeckError, OSError):
-            index.save(path, stamp)
-    return index
-
-
-def build_index(store: Store) -> SearchIndex:
-    """A search index over the store's papers and the user's notes (seconds at 20,000 papers)."""
-    notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
-    return SearchIndex(store.papers, notes)

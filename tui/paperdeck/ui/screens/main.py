@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import string
-from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -23,6 +22,7 @@ from textual.widgets import Footer, Input
 from paperdeck import collector
 from paperdeck.model.errors import StoreError
 from paperdeck.reading.history import History
+from paperdeck.search.searcher import Searcher
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
     LIST_WIDTH_MIN,
@@ -33,7 +33,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
-from paperdeck.ui.screens.built_once import BuiltOnce
+from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
@@ -41,23 +41,11 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
-    from paperdeck.search.index import SearchIndex
     from paperdeck.search.query import Query
-    from paperdeck.search.similar import SimilarityIndex
     from paperdeck.search.views import View
 
-
-def _similarity_of(store: Store) -> SimilarityIndex:
-    from paperdeck.search.selection import build_similarity  # deferred, as below: not needed for the first paint
-
-    return build_similarity(store)
-
-
-def _fold_texts(store: Store) -> bool:
-    from paperdeck.search.corpus import prepare_texts
-
-    prepare_texts(store.papers)
-    return True
+#: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
+_WARM = string.ascii_lowercase + string.digits
 
 
 class MainScreen(ReadingScreen):
@@ -103,16 +91,16 @@ class MainScreen(ReadingScreen):
     starred_only: var[bool] = var(False, init=False)
     """Whether only starred papers are shown."""
 
-    def __init__(self, store: Store, settings: SettingsFile | None = None) -> None:
+    def __init__(self, store: Store, settings: SettingsFile | None = None, searcher: Searcher | None = None) -> None:
+        """``settings``: the settings file the screen reads and changes (``None``: defaults, not
+        saved); ``searcher``: the indexes queries run on (default: a new one over
+        ``store``). The search index is built after the first paint; the folded texts and the
+        similarity index at first need; all in threads."""
         super().__init__()
         self.store = store
         self.settings = settings
+        self.searcher = searcher if searcher is not None else Searcher(store, warm=_WARM)
         self.history = History(store)
-        self._index: SearchIndex | None = None
-        self._index_ready = asyncio.Event()
-        # Built in a thread at first need: the similarity index (~0.3 s), the folded texts (~1 s).
-        self._similarity: BuiltOnce[SimilarityIndex] = BuiltOnce(partial(_similarity_of, store), "similarity")
-        self._texts: BuiltOnce[bool] = BuiltOnce(partial(_fold_texts, store), "texts")
         self._view_ids: list[str] = []
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
@@ -164,29 +152,24 @@ class MainScreen(ReadingScreen):
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
         # Parse the catalogue and index it only once the list is on screen.
-        self.call_after_refresh(self._load_and_index)
+        self.call_after_refresh(self._load_and_index, not self.store.loaded)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
     @work(thread=True, exclusive=True, group="index")
-    def _load_and_index(self) -> None:
-        """Parse the catalogue (if only its rows were read) and build the search index, off the
-        event loop: about 0.5 s and 1–4 s at 19,630 papers."""
-        if not self.store.loaded:
-            self.store.load()
+    def _load_and_index(self, rows_only: bool) -> None:
+        """Parse the catalogue (if only its rows were read: ``rows_only``) and build the search
+        index, off the event loop."""
+        if rows_only:
+            self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
             self.app.call_from_thread(self._catalogue_loaded)
-        from paperdeck.search.selection import build_index
-
-        index = build_index(self.store)
-        index.warm(string.ascii_lowercase + string.digits)  # each the first keystroke of a search
-        self.app.call_from_thread(self._index_built, index)
+        self.searcher.index.get()
+        self.app.call_from_thread(self._index_built)
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
         self._show_detail(self.paper_list.highlighted_id)
 
-    def _index_built(self, index: SearchIndex) -> None:
-        self._index = index
-        self._index_ready.set()
+    def _index_built(self) -> None:
         collector.resume()  # what is loaded now lives as long as the app: see paperdeck.collector
         self.update_counts()
         if self.filter_text.strip():
@@ -228,8 +211,9 @@ class MainScreen(ReadingScreen):
         from paperdeck.search.query import parse_query  # deferred: not needed for the first paint
 
         query = parse_query(text)
-        waits = self._index is None or (bool(query.like) and not self._similarity.ready)
-        waits |= query.searches_text and not self._texts.ready
+        searcher = self.searcher
+        waits = searcher.index.built is None or (bool(query.like) and searcher.similarity.built is None)
+        waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self._may_be_slow(query)):
             self._refilter_later()
             return
@@ -249,12 +233,11 @@ class MainScreen(ReadingScreen):
             query = parse_query(text)
             if self._may_be_slow(query):
                 await asyncio.sleep(self.SLOW_QUERY_WAIT_S)  # the next key cancels this one first
-            await self._index_ready.wait()
-            assert self._index is not None
+            await wait_built(self, self.searcher.index)
             if query.like:
-                await self._similarity.get(self)
+                await wait_built(self, self.searcher.similarity)
             if query.searches_text:
-                await self._texts.get(self)
+                await wait_built(self, self.searcher.corpus)
             result = await asyncio.to_thread(self._query_result, query)
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
@@ -269,11 +252,10 @@ class MainScreen(ReadingScreen):
         """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
         if query.error is not None:
             return query.error
-        from paperdeck.search.selection import LikeError
+        from paperdeck.search.selection import LikeError, run_query
 
-        assert self._index is not None
         try:
-            return self._run_query(self._index, query)
+            return run_query(self.searcher, query, self.chosen_order)
         except LikeError as error:
             return str(error)
 
@@ -292,11 +274,6 @@ class MainScreen(ReadingScreen):
             self.paper_list.show(ids, highlight=keep)
         self.applied_filter = (text, starred_only)
         self.update_counts()
-
-    def _run_query(self, index: SearchIndex, query: Query) -> list[str]:
-        from paperdeck.search.selection import run_query
-
-        return run_query(self.store, index, query, self.chosen_order, self._similarity.value)
 
     @property
     def chosen_order(self) -> str:
@@ -321,13 +298,14 @@ class MainScreen(ReadingScreen):
         filtered = bool(self.filter_text.strip()) or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         starred, statuses = self.store.user_counts()
-        finding = self._index is not None and not self._similarity.ready and "like:" in self.filter_text
+        indexing = self.searcher.index.built is None
+        finding = not indexing and "like:" in self.filter_text and self.searcher.similarity.built is None
         notes = [
             f"★ {starred:,}" if starred else "",
             "starred only" if self.starred_only else "",
             f"by {self.chosen_order}" if self.chosen_order != "relevance" else "",
             f"{len(self.marked):,} marked" if self.marked else "",
-            "indexing…" if self._index is None else "",
+            "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
         ]
         total = self.store.paper_count
@@ -431,7 +409,7 @@ class MainScreen(ReadingScreen):
         """How many papers ``view`` shows now (``None``: not known yet); call it in a thread."""
         from paperdeck.search.views import view_count
 
-        return view_count(self.store, self._index, view, self._similarity.value) if self.store.loaded else None
+        return view_count(self.searcher, view) if self.store.loaded else None
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
@@ -444,9 +422,7 @@ class MainScreen(ReadingScreen):
             return
         if not changed:
             return
-        if self._index is not None:
-            for paper_id in noted | set(self.store.all_user_data):
-                self._index.set_note(paper_id, self.store.user_data(paper_id).note)
+        self.searcher.notes_changed(noted | set(self.store.all_user_data))
         self.paper_list.refresh()
         self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()
@@ -489,9 +465,8 @@ class MainScreen(ReadingScreen):
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""
+        self.searcher.notes_changed(paper_ids)
         for paper_id in paper_ids:
-            if self._index is not None:
-                self._index.set_note(paper_id, self.store.user_data(paper_id).note)
             self.paper_list.refresh_paper(paper_id)
         if self.paper_list.highlighted_id in paper_ids:
             self._show_detail(self.paper_list.highlighted_id)

@@ -1,0 +1,178 @@
+"""The indexes a query runs on, for one store: built once each, at first need, and again when the
+catalogue changes.
+
+A :class:`Searcher` owns three, each a :class:`Lazy` value:
+
+* ``index``: the fuzzy :class:`~paperdeck.search.index.SearchIndex` over the papers and the user's
+  notes, for a query's words;
+* ``corpus``: the folded :class:`~paperdeck.search.corpus.TextCorpus` of the papers, for its text
+  terms (``abstract:protein``, ``"large language"``);
+* ``similarity``: the :class:`~paperdeck.search.similar.SimilarityIndex`, for its ``like:`` terms
+  (read from ``similar-cache.npz`` beside the catalogue when it was saved for the catalogue as it
+  is, else built and saved).
+
+:func:`paperdeck.search.selection.run_query` takes a searcher: the filter bar, saved views and the
+``search``, ``export`` and ``similar`` subcommands all select papers through one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import operator
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+
+if TYPE_CHECKING:  # imported where built: not needed to open the store and show the list
+    from paperdeck.search.corpus import TextCorpus
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.similar import SimilarityIndex
+
+T = TypeVar("T")
+
+#: The similarity index saved beside the catalogue (see :func:`build_similarity`).
+SIMILARITY_FILE = "similar-cache.npz"
+
+
+def build_index(store: Store) -> SearchIndex:
+    """A search index over the store's papers and the user's notes (seconds at tens of thousands
+    of papers)."""
+    from paperdeck.search.index import SearchIndex
+
+    notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
+    return SearchIndex(store.papers, notes)
+
+
+def build_corpus(store: Store) -> TextCorpus:
+    """The folded texts of the store's papers, laid end to end for text terms."""
+    from paperdeck.search.corpus import TextCorpus
+
+    return TextCorpus(store.papers)
+
+
+def build_similarity(store: Store) -> SimilarityIndex:
+    """The similarity index over the store's papers: read from ``similar-cache.npz`` when it was
+    saved for the catalogue as it is, else built and saved.
+
+    Failing to save only costs the next start its speed; nothing is raised for it.
+    """
+    from paperdeck.search.similar import SimilarityIndex
+
+    path = store.data_dir / SIMILARITY_FILE
+    stamp = store.catalogue_stamp()
+    if stamp is not None and (saved := SimilarityIndex.load(path, stamp)) is not None:
+        return saved
+    index = SimilarityIndex(store.papers)
+    if stamp is not None and store.catalogue_stamp() == stamp:  # not re-imported meanwhile
+        with contextlib.suppress(PaperdeckError, OSError):
+            index.save(path, stamp)
+    return index
+
+
+@dataclass(frozen=True, slots=True)
+class _Made(Generic[T]):
+    """A value built, with what it was built from: the catalogue's stamp and paper count, and the papers."""
+
+    stamp: tuple[object, int]
+    papers: Sequence[Paper]
+    value: T
+
+
+def _stamp(store: Store) -> tuple[object, int]:
+    """What changes when the store's catalogue may have: its file's stamp and its paper count."""
+    stamp = store.catalogue_stamp()
+    return (None if stamp is None else tuple(stamp), store.paper_count)
+
+
+def _same_papers(old: Sequence[Paper], new: Sequence[Paper]) -> bool:
+    return len(old) == len(new) and all(map(operator.is_, old, new))  # at C speed
+
+
+class Lazy(Generic[T]):
+    """A value built from a store's catalogue by ``build(store)``: at the first :meth:`get`, and at
+    the first after the catalogue changed (other papers; the same papers written again keep it).
+
+    Thread-safe: threads asking at once wait for one build.
+
+    Args:
+        store: the store whose catalogue the value is built from.
+        build: makes the value (it may take seconds: call :meth:`get` in a worker thread).
+    """
+
+    def __init__(self, store: Store, build: Callable[[Store], T]) -> None:
+        self._store = store
+        self._build = build
+        self._lock = threading.Lock()
+        self._made: _Made[T] | None = None
+
+    @property
+    def built(self) -> T | None:
+        """The value if it is built for the catalogue as it is now, else ``None`` (never builds)."""
+        made = self._made
+        if made is None:
+            return None
+        stamp = _stamp(self._store)
+        if stamp == made.stamp:
+            return made.value
+        if not _same_papers(made.papers, self._store.papers):
+            return None
+        self._made = _Made(stamp, made.papers, made.value)  # the file changed, not the papers
+        return made.value
+
+    def get(self) -> T:
+        """The value: built now unless it is built for the catalogue as it is (or being built by
+        another thread: then that build's)."""
+        value = self.built
+        if value is not None:
+            return value
+        with self._lock:
+            value = self.built  # built meanwhile, by the thread the lock waited for
+            if value is not None:
+                return value
+            stamp, papers = _stamp(self._store), self._store.papers  # before: a change meanwhile rebuilds
+            value = self._build(self._store)
+            self._made = _Made(stamp, papers, value)
+            return value
+
+
+class Searcher:
+    """The indexes queries on ``store`` run on (see the module docstring).
+
+    Args:
+        store: the store searched.
+        warm: queries the search index ranks as it is built, and keeps ranked
+            (:meth:`SearchIndex.warm <paperdeck.search.index.SearchIndex.warm>`; the app: every
+            single letter and digit, each the first keystroke of a search).
+
+    Attributes:
+        store: the store searched.
+        index: the fuzzy search index over the papers and the user's notes.
+        corpus: the papers' folded texts.
+        similarity: the similarity index, for ``like:``.
+    """
+
+    def __init__(self, store: Store, warm: Iterable[str] = ()) -> None:
+        self.store = store
+        self._warm = tuple(warm)
+        self.index: Lazy[SearchIndex] = Lazy(store, self._build_index)
+        self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
+        self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
+
+    def _build_index(self, store: Store) -> SearchIndex:
+        index = build_index(store)
+        if self._warm:
+            index.warm(self._warm)
+        return index
+
+    def notes_changed(self, paper_ids: Iterable[str]) -> None:
+        """Make the search index find the papers ``paper_ids`` by their notes as the store has
+        them now (nothing to do while the index is not built: it reads the notes when it is)."""
+        index = self.index.built
+        if index is not None:
+            for paper_id in paper_ids:
+                index.set_note(paper_id, self.store.user_data(paper_id).note)
