@@ -118,3 +118,23 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
         await settle(pilot)
         assert main_screen(again).view_ids()[0] == "openreview:B"
         assert "by changed" in counts(again)
+
+
+async def test_a_setting_that_cannot_be_written_is_a_message(seeded_store: Store, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from paperdeck.model.errors import StoreError
+    from paperdeck.ui.screens.main import MainScreen
+
+    def fail(**changes: object) -> None:
+        raise StoreError(seeded_store.data_dir / CONFIG_FILE, "cannot write (disk full)")
+
+    assert MainScreen(seeded_store).settings.path == seeded_store.data_dir / CONFIG_FILE  # always a settings file
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert main_screen(app).settings is app.settings
+        monkeypatch.setattr(app.settings, "update", fail)
+        await pilot.press("D")
+        await pilot.pause()
+        assert any("Settings not saved" in n.title and "disk full" in n.message for n in app._notifications)
+        assert main_screen(app).query_one(PaperDetail).display  # the layout follows what is saved
+    assert not (seeded_store.data_dir / CONFIG_FILE).exists()

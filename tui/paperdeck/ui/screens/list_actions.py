@@ -26,7 +26,7 @@ class ViewHost(Protocol):
     """What the export and view actions need of the screen they act for (the main screen)."""
 
     store: Store
-    settings: SettingsFile | None
+    settings: SettingsFile
     marked: set[str]
 
     @property
@@ -95,8 +95,7 @@ def show_views(screen: ViewHost) -> None:
     from paperdeck.ui.screens.views import ViewsScreen
 
     def delete(name: str) -> list[View]:
-        if screen.settings is not None:
-            change_views(screen, partial(screen.settings.delete_view, name))
+        change_views(screen, partial(screen.settings.delete_view, name))
         return screen.views
 
     screen.app.push_screen(ViewsScreen(screen.views, screen.count_view, delete), screen.open_view)
@@ -123,7 +122,7 @@ def save_view(screen: ViewHost) -> None:
         screen.notify(f"Nothing to save: {error}.", timeout=3, markup=False)
         return
     settings = screen.settings
-    if settings is None or settings.problem is not None:
+    if settings.problem is not None:
         screen.notify("Views cannot be saved: the settings file could not be read.", severity="warning")
         return
 

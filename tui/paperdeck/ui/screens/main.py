@@ -29,7 +29,6 @@ from paperdeck.store.settings import (
     LIST_WIDTH_STEP,
     SORT_LABELS,
     SORTS,
-    Settings,
     SettingsFile,
 )
 from paperdeck.store.store import Store
@@ -92,13 +91,13 @@ class MainScreen(ReadingScreen):
     """Whether only starred papers are shown."""
 
     def __init__(self, store: Store, settings: SettingsFile | None = None, searcher: Searcher | None = None) -> None:
-        """``settings``: the settings file the screen reads and changes (``None``: defaults, not
-        saved); ``searcher``: the indexes queries run on (default: a new one over
+        """``settings``: the settings file the screen reads and changes (default: the store's
+        ``config.json``); ``searcher``: the indexes queries run on (default: a new one over
         ``store``). The search index is built after the first paint; the folded texts and the
         similarity index at first need; all in threads."""
         super().__init__()
         self.store = store
-        self.settings = settings
+        self.settings: SettingsFile = settings if settings is not None else SettingsFile(store.data_dir)
         self.searcher = searcher if searcher is not None else Searcher(store, warm=_WARM)
         self.history = History(store)
         self._view_ids: list[str] = []
@@ -119,23 +118,24 @@ class MainScreen(ReadingScreen):
         yield Footer()
 
     def _apply_layout(self) -> None:
-        chosen = self.settings.settings if self.settings is not None else Settings()
+        chosen = self.settings.settings
         self.query_one(PaperDetail).display = chosen.show_detail
         self.paper_list.styles.width = f"{chosen.list_width}%" if chosen.show_detail else "1fr"
 
     def action_toggle_detail(self) -> None:
-        if self.settings is not None:
-            self._save(show_detail=not self.settings.settings.show_detail)
+        self._save(show_detail=not self.settings.settings.show_detail)
 
     def action_list_width(self, direction: int) -> None:
-        if self.settings is not None:
-            width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
-            self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
+        width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
+        self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
 
     def _save(self, **changes: object) -> None:
-        save = getattr(self.app, "save_settings", None)
-        if save is not None:
-            save(**changes)
+        """Change and persist settings, then lay the panes out again; a failure to write is a
+        message, not a crash."""
+        try:
+            self.settings.update(**changes)
+        except StoreError as error:
+            self.notify(str(error), title="Settings not saved", severity="warning", markup=False)
         self._apply_layout()
 
     def on_mount(self) -> None:
@@ -278,7 +278,7 @@ class MainScreen(ReadingScreen):
     @property
     def chosen_order(self) -> str:
         """The sort order chosen (``SORTS``)."""
-        return self.settings.settings.sort if self.settings is not None else "relevance"
+        return self.settings.settings.sort
 
     def _sorted(self, ids: list[str]) -> list[str]:
         from paperdeck.search.selection import sort_ids
@@ -382,7 +382,7 @@ class MainScreen(ReadingScreen):
         """The views in digit order: built-in, then the user's."""
         from paperdeck.search.views import all_views
 
-        return all_views(self.settings.settings.views if self.settings is not None else {})
+        return all_views(self.settings.settings.views)
 
     def open_view(self, view: View | None) -> None:
         """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused."""
