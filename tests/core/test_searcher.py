@@ -1,0 +1,72 @@
+"""The Searcher: each index built once however many threads ask, again when the catalogue's
+papers change (not when the file is only written again), and the notes kept up to date."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+from paperdeck.model.paper import Paper
+from paperdeck.search.query import parse_query
+from paperdeck.search.searcher import Lazy, Searcher
+from paperdeck.search.selection import run_query
+from paperdeck.store.store import Store
+
+PAPERS = [
+    Paper(id="openreview:A", title="Diffusion models", abstract="Denoising diffusion for images."),
+    Paper(id="openreview:B", title="Graph networks", abstract="Message passing on graphs."),
+]
+
+
+def make_store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    return store
+
+
+def test_threads_asking_at_once_share_one_build(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    builds: list[str] = []
+
+    def build(store: Store) -> int:
+        builds.append(threading.current_thread().name)
+        time.sleep(0.05)
+        return len(store.papers)
+
+    lazy = Lazy(store, build)
+    assert lazy.built is None
+    results: list[int] = []
+    threads = [threading.Thread(target=lambda: results.append(lazy.get())) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [2] * 6 and len(builds) == 1
+    assert lazy.built == 2 and lazy.get() == 2 and len(builds) == 1
+
+
+def test_a_new_catalogue_rebuilds_the_same_papers_written_again_do_not(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    searcher = Searcher(store)
+    corpus, index = searcher.corpus.get(), searcher.index.get()
+    stat = store.catalogue_path.stat()
+    os.utime(store.catalogue_path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))  # touched only
+    assert searcher.corpus.built is corpus and searcher.index.get() is index
+    store.import_papers([Paper(id="openreview:C", title="Protein folding", abstract="Proteins fold.")])
+    assert searcher.corpus.built is None and searcher.index.built is None
+    assert searcher.corpus.get() is not corpus and searcher.corpus.get().holds(store.papers)
+    assert run_query(searcher, parse_query("abstract:proteins")) == ["openreview:C"]
+    assert run_query(searcher, parse_query("protein")) == ["openreview:C"]
+
+
+def test_notes_changed_reach_the_search_index(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    searcher = Searcher(store)
+    searcher.notes_changed(["openreview:B"])  # nothing built yet: nothing to do
+    assert searcher.index.built is None
+    assert run_query(searcher, parse_query("zebrafish")) == []
+    store.set_note("openreview:B", "zebrafish experiments")
+    searcher.notes_changed(["openreview:B"])
+    assert run_query(searcher, parse_query("zebrafish")) == ["openreview:B"]
