@@ -27,7 +27,7 @@ from bibtexparser.writer import BibtexFormat
 
 import paperdeck.sources.bibtex  # noqa: F401  (silences bibtexparser's log records, as on import)
 from paperdeck.model.paper import Paper
-from paperdeck.text.abstract_parser import _inline_math
+from paperdeck.text.abstract_parser import is_inline_math
 from paperdeck.text.render import render_plain
 
 __all__ = ["KeyMaker", "base_key", "bibtex_entries", "bibtex_entry", "bibtex_text"]
@@ -166,7 +166,7 @@ def _math_close(text: str, start: int) -> int | None:
     end = _find_unescaped(text, "$", start + 1)
     if end is None or end - start > _MATH_SPAN:
         return None
-    return end if _inline_math(text[start + 1 : end], text[end + 1 : end + 2]) else None
+    return end if is_inline_math(text[start + 1 : end], text[end + 1 : end + 2]) else None
 
 
 def _find_unescaped(text: str, needle: str, start: int) -> int | None:

@@ -204,53 +204,6 @@ class Paper:
         return self.sources[0] if self.sources else ""
 
 
-@dataclass(frozen=True, slots=True)
-class PaperRow:
-    """What a list row needs of a paper: cheap to keep for 20,000 papers, cached on disk so the
-    list paints before the catalogue is parsed.
-
-    Attributes:
-        id: the paper id.
-        title: display title.
-        title_derived: the title was derived from the abstract.
-        decision: one of :data:`DECISIONS`.
-        rating: mean review rating, ``None`` when there are none.
-    """
-
-    id: str
-    title: str
-    title_derived: bool = False
-    decision: str = "unknown"
-    rating: float | None = None
-
-    @classmethod
-    def of(cls, paper: Paper) -> PaperRow:
-        """The row of ``paper``; a title with LaTeX (``C$^3$-Bench``) is shown rendered (``C³-Bench``)."""
-        rating = paper.ratings.mean if paper.ratings is not None else None
-        title = paper.title
-        if "$" in title or "\\" in title:
-            from paperdeck.text.render import render_plain
-
-            title = render_plain(title)
-        return cls(paper.id, title, paper.title_derived, paper.decision, rating)
-
-    def to_list(self) -> list[Any]:
-        """Compact JSON form: ``[id, title, derived, decision, rating]``."""
-        return [self.id, self.title, self.title_derived, self.decision, self.rating]
-
-    @classmethod
-    def from_list(cls, data: list[Any]) -> PaperRow:
-        """Inverse of :meth:`to_list`.
-
-        Raises:
-            ValueError, TypeError: not a row.
-        """
-        paper_id, title, derived, decision, rating = data
-        if not isinstance(paper_id, str) or not isinstance(title, str):
-            raise TypeError("row id and title must be strings")
-        return cls(paper_id, title, bool(derived), str(decision), None if rating is None else float(rating))
-
-
 _TUPLE_FIELDS = ("sources", "authors", "keywords")
 _OPTIONAL_FIELDS = tuple(
     (spec.name, spec.default) for spec in fields(Paper) if spec.name not in ("id", "title", "abstract")
@@ -353,4 +306,4 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     return replace(record, tags=tuple(sorted(tags)))
 
 
-__all__ = ["DECISIONS", "STATUSES", "Paper", "PaperRow", "Ratings", "UserData", "abstract_id", "normalise_text"]
+__all__ = ["DECISIONS", "STATUSES", "Paper", "Ratings", "UserData", "abstract_id", "normalise_text"]

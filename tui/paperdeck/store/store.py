@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import STATUSES, Paper, PaperRow, UserData
+from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -35,7 +35,7 @@ from paperdeck.store.atomic import (
     write_failure,
 )
 from paperdeck.store.lock import FileLock, LockTimeout
-from paperdeck.store.rows import RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
+from paperdeck.store.rows import PaperRow, RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
 #: Version of the store layout, recorded in each file's "meta" table.

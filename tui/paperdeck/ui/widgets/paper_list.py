@@ -29,8 +29,9 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
-from paperdeck.model.paper import PaperRow, UserData
+from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
+from paperdeck.store.rows import PaperRow
 from paperdeck.ui.widgets.line_styling import Box, find_box, plain_box, without_truecolor
 from paperdeck.ui.widgets.list_scrollbar import ListScrollBar
 
