@@ -24,11 +24,10 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import UserData, with_tags
 from paperdeck.model.safe_text import one_line
 from paperdeck.reading.history import History
+from paperdeck.reading.marks import CONFIRM_OVER, Marks
+from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
 from paperdeck.ui.widgets.paper_list import PaperList
-
-#: Bulk changes over this many papers ask first.
-CONFIRM_OVER = 50
 
 
 class ReadingScreen(Screen[None]):
@@ -57,13 +56,16 @@ class ReadingScreen(Screen[None]):
     ]
 
     store: Store
-    marked: set[str]
 
     def __init__(self) -> None:
         super().__init__()
-        self.marked = set()
-        self._mark_anchor: int | None = None
+        self.marks = Marks()
         self.history: History | None = None
+
+    @property
+    def marked(self) -> set[str]:
+        """The marked paper ids."""
+        return self.marks.ids
 
     @property
     def paper_list(self) -> PaperList:
@@ -80,11 +82,8 @@ class ReadingScreen(Screen[None]):
     # -- applying a change -------------------------------------------------------------------
 
     def _targets(self) -> list[str]:
-        """The marked papers, else the highlighted one."""
-        if self.marked:
-            return [pid for pid in self.view_ids() if pid in self.marked] or sorted(self.marked)
-        highlighted = self.paper_list.highlighted_id
-        return [highlighted] if highlighted else []
+        """The marked papers, else the highlighted one (:meth:`Marks.targets`)."""
+        return self.marks.targets(self.view_ids(), self.paper_list.highlighted_id)
 
     def apply(self, label: str, change: Callable[[UserData], UserData], targets: list[str] | None = None) -> None:
         """Apply ``change`` to the targets (asking first for more than ``CONFIRM_OVER``), write it
@@ -124,21 +123,18 @@ class ReadingScreen(Screen[None]):
 
     def action_status(self, status: str) -> None:
         ids = self._targets()
-        if len(ids) == 1 and self.store.user_data(ids[0]).status == status and status != "unseen":
-            status = "unseen"  # the same key again takes it back
+        status = status_after(status, [self.store.user_data(pid).status for pid in ids])
         self.apply(f"mark {status}", lambda r: replace(r, status=status), ids)
 
     def action_next_unseen(self) -> None:
         view = self.view_ids()
         if not view:
             return
-        start = self.paper_list.cursor
-        for step in range(1, len(view) + 1):
-            row = (start + step) % len(view)
-            if self.store.user_data(view[row]).status == "unseen":
-                self.paper_list.cursor = row
-                return
-        self.notify("No unseen paper left in this view.", timeout=2)
+        row = next_unseen(view, self.paper_list.cursor, lambda pid: self.store.user_data(pid).status)
+        if row is None:
+            self.notify("No unseen paper left in this view.", timeout=2)
+        else:
+            self.paper_list.cursor = row
 
     def action_tags(self) -> None:
         ids = self._targets()
@@ -233,33 +229,21 @@ class ReadingScreen(Screen[None]):
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
             return
-        self.marked.symmetric_difference_update({paper_id})
-        self._mark_anchor = self.paper_list.cursor
+        self.marks.toggle(paper_id, self.paper_list.cursor)
         self.paper_list.cursor += 1
         self._marks_changed()
 
     def action_mark_range(self) -> None:
-        view = self.view_ids()
-        cursor = self.paper_list.cursor
-        anchor = self._mark_anchor if self._mark_anchor is not None else cursor
-        low, high = sorted((anchor, cursor))
-        self.marked.update(view[low : high + 1])
-        self._mark_anchor = cursor
+        self.marks.mark_range(self.view_ids(), self.paper_list.cursor)
         self._marks_changed()
 
     def action_mark_all(self) -> None:
-        view = self.view_ids()
-        if view and all(pid in self.marked for pid in view):
-            self.marked.difference_update(view)
-        else:
-            self.marked.update(view)
+        self.marks.toggle_all(self.view_ids())
         self._marks_changed()
 
     def clear_marks(self) -> bool:
         """Drop every mark; True when there were some."""
-        had = bool(self.marked)
-        self.marked.clear()
-        self._mark_anchor = None
+        had = self.marks.clear()
         if had:
             self._marks_changed()
         return had
