@@ -79,7 +79,7 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
 
 
 def _check_sizes(read: SourceRead) -> None:
-    """Refuse papers no real list has: a 10 MB "abstract" is a broken file, and showing or
+    """Refuse papers no real list has: an "abstract" of megabytes is a broken file, and showing or
     indexing it would stall the app.
 
     Raises:

@@ -43,7 +43,13 @@ class AtomicJSONStorage(Storage):
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        """Return the whole database (``{table: {doc_id: doc}}``), or ``None`` when there is no file."""
+        """Return the whole database (``{table: {doc_id: doc}}``), or ``None`` when there is no file
+        or it is blank.
+
+        Raises:
+            StoreError: the path is a directory, cannot be read, is not valid JSON (naming the
+                line) or is not a JSON object.
+        """
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
