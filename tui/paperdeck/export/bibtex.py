@@ -63,7 +63,7 @@ def bibtex_text(text: str) -> str:
     Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
     app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
     already escaped), a ``$`` that opens no math, ``_`` and ``^`` outside math, a trailing
-    backslash; a doubled escape (``50\\\\%``, 60 abstracts of ICLR 2026) is read as the app reads
+    backslash; a doubled escape (``50\\\\%``, as some real abstracts have) is read as the app reads
     it (``50\\%``). A brace without its partner becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``
     (``\\lbrace{}`` / ``\\rbrace{}`` in math), so braces balance both as BibTeX counts them (every
     brace) and as bibtexparser does (braces not after a backslash). White space runs (newlines

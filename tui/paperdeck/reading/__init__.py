@@ -1,3 +1,3 @@
-"""The reading list's rules, free of any UI: the undo history, marks and ranges, the next
-unseen paper, notes as editor files.
+"""The reading list's rules, free of any UI: the undo history of the user's changes, and notes
+as files for the user's own editor.
 """

@@ -26,8 +26,8 @@ from paperdeck.store.atomic import atomic_write_bytes
 
 @dataclass(frozen=True, slots=True)
 class PaperRow:
-    """What a list row needs of a paper: cheap to keep for 20,000 papers, cached on disk so the
-    list paints before the catalogue is parsed.
+    """What a list row needs of a paper: small enough to keep for every paper of a full conference,
+    cached on disk so the list paints before the catalogue is parsed.
 
     Attributes:
         id: the paper id.
