@@ -45,7 +45,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -96,6 +95,7 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
     """Milliseconds from a key reaching the app to the end of the first frame that shows its
     re-ranked list (see the module docstring)."""
     from paperdeck.ui.app import PaperApp
+    from paperdeck.ui.frames import watch_frames
     from paperdeck.ui.screens.main import MainScreen
     from textual import events
 
@@ -110,21 +110,14 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
             waiting_for: list[str] = [""]
             painted = asyncio.Event()
             painted_at = [0.0]
-            compositor = screen._compositor
-            render_update = compositor.render_update
 
-            def render_and_encode(*args: Any, **kwargs: Any) -> Any:
-                """A frame: the compositor's update, encoded as for the terminal (headless skips that)."""
-                shows = screen.applied_filter[0]  # what this frame shows (set with the list, never mid-frame)
-                update = render_update(*args, **kwargs)
-                if update is not None:
-                    update.render_segments(app.console)
+            def frame_painted(shows: object) -> None:
                 if shows == waiting_for[0] and not painted.is_set():
                     painted_at[0] = time.perf_counter()
                     painted.set()
-                return update
 
-            compositor.render_update = render_and_encode  # type: ignore[method-assign]
+            # What each frame shows is set with the list, never mid-frame.
+            watch_frames(screen, lambda: screen.applied_filter[0], frame_painted)
             await pilot.press("slash")
             await pilot.pause()
             for query in QUERIES:
