@@ -3,9 +3,11 @@ what it found when the app ends, however it ends."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from paperdeck import runtime
@@ -110,3 +112,12 @@ def test_collect_if_due_runs_a_full_pass_only_when_due_inside_tuned(monkeypatch:
         count[0] = (0, 0, runtime.FULL_PASS_DUE)
         runtime.collect_if_due()
     assert collected == [2]
+
+
+def test_runtime_imports_only_the_standard_library() -> None:
+    """It sits below every room: the launcher, the app and the bench all use it."""
+    tree = ast.parse(Path(runtime.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert {"gc", "sys"} <= imported
+    assert {name.split(".")[0] for name in imported} <= {*sys.stdlib_module_names, "__future__"}
