@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from paperdeck import collector
+from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SORT_LABELS, SORTS, SettingsFile
@@ -62,9 +62,9 @@ class PaperApp(App[None]):
         await super().on_event(event)
 
     def _collect_when_idle(self) -> None:
-        """Garbage cycles are collected in full while the user is idle (see paperdeck.collector)."""
+        """Garbage cycles are collected in full while the user is idle (see paperdeck.runtime)."""
         if monotonic() - self._last_input >= self.IDLE_S:
-            collector.collect_if_due()
+            runtime.collect_if_due()
 
     def on_mount(self) -> None:
         chosen = self.settings.settings

@@ -20,7 +20,7 @@ from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Footer, Input
 
-from paperdeck import collector
+from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.reading.history import History
 from paperdeck.store.settings import (
@@ -187,7 +187,7 @@ class MainScreen(ReadingScreen):
     def _index_built(self, index: SearchIndex) -> None:
         self._index = index
         self._index_ready.set()
-        collector.resume()  # what is loaded now lives as long as the app: see paperdeck.collector
+        runtime.loaded()  # what is loaded now lives as long as the app: see paperdeck.runtime
         self.update_counts()
         if self.filter_text.strip():
             self._refilter()
