@@ -19,7 +19,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.cache import LRUCache
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
@@ -32,6 +32,7 @@ from textual.strip import Strip
 from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.line_styling import Box, find_box, plain_box, without_truecolor
 from paperdeck.ui.widgets.list_scrollbar import ListScrollBar
 
@@ -61,14 +62,7 @@ class PaperList(ScrollView, can_focus=True):
     holds just their ids.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "cursor_down", "Down", show=False, id="list.down"),
-        Binding("up,k", "cursor_up", "Up", show=False, id="list.up"),
-        Binding("g,home", "first", "First", show=False, id="list.first"),
-        Binding("G,end", "last", "Last", show=False, id="list.last"),
-        Binding("pagedown,ctrl+d", "page_down", "Page down", show=False, id="list.page_down"),
-        Binding("pageup,ctrl+u", "page_up", "Page up", show=False, id="list.page_up"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("list")  # the moves
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "paper-list--cursor",
