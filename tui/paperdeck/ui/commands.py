@@ -12,16 +12,19 @@ The palette rule: a row whose keys the help screen lists is a palette command (`
 shown with the keys in effect as a hint ("Star / unstar (s)"), unless it is a pure navigation or
 editing key, which means nothing once the palette has taken the focus: the list's moves
 (``list.*``), the filter bar's way back to the list (``filter.*``), the note editor's keys
-(``note.*``), and the keys Textual binds itself (``ctrl+p``, ``tab``). A palette command is offered
-only when its owner's ``check_action`` allows it at that moment. Parameterised palette commands
-are expanded from one row: ``main.sort_by`` gives "Sort by LABEL" for each of ``SORTS``, and
-``main.open_view`` gives "View: NAME" for each view, with the digit key of ``main.view_N`` as
-the hint for views 1–9.
+(``note.*``), all named by ``NAVIGATION``, and the keys Textual binds itself (``ctrl+p``,
+``tab``). A palette command is offered only when its owner's ``check_action`` allows it at that
+moment. Parameterised palette commands are expanded from one row: ``main.sort_by`` gives "Sort
+by LABEL" for each of ``SORTS``, and ``main.open_view`` gives "View: NAME" for each view, with
+the digit key of ``main.view_N`` as the hint for views 1–9 (so those rows need no title).
 
 The help screen lists, section by section, each row with a ``section`` on a line of its own
 (keys in effect, description, ``[id]``), then the section's summary lines (``SUMMARIES``): one
 line for several rows (the digits ``1…9``), or for a row's meaning in a second place (``escape``
 in the filter bar). A summary line shows no id.
+
+The dialogs (confirmation, prompts, the views list, the help screen itself) keep their few keys
+in their own ``BINDINGS``: they work only inside that dialog and are not on the help screen.
 """
 
 from __future__ import annotations
@@ -246,6 +249,10 @@ SUMMARIES: tuple[Summary, ...] = (
 )
 
 BY_ID: dict[str, Command] = {command.id: command for command in COMMANDS}
+
+#: The ids (by prefix) of the pure navigation and editing keys: listed on the help screen, no
+#: palette commands (the module docstring's rule).
+NAVIGATION: tuple[str, ...] = ("list.", "filter.", "note.")
 
 
 def bindings(owner: Owner) -> list[BindingType]:
