@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import SuspendNotSupported
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 
 from paperdeck.model.errors import StoreError
@@ -27,6 +27,7 @@ from paperdeck.reading.history import History
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.paper_list import PaperList
 
 
@@ -34,26 +35,7 @@ class ReadingScreen(Screen[None]):
     """Base of the main screen: the user's marks on papers. Subclasses provide the list, the
     store, and ``refresh_user_data`` (repaint after a change)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "toggle_star", "Star", id="main.star"),
-        Binding("n", "edit_note", "Note", id="main.note"),
-        Binding("N", "edit_note_externally", "Note in $EDITOR", show=False, id="main.note_editor"),
-        Binding("r", "status('read')", "Read", show=False, id="main.status_read"),
-        Binding("t", "status('to-read')", "To read", show=False, id="main.status_to_read"),
-        Binding("i", "status('skimmed')", "Skimmed", show=False, id="main.status_skimmed"),
-        Binding("x", "status('dismissed')", "Dismiss", show=False, id="main.status_dismissed"),
-        Binding("U", "status('unseen')", "Unseen", show=False, id="main.status_unseen"),
-        Binding("right_square_bracket", "next_unseen", "Next unseen", show=False, id="main.next_unseen"),
-        Binding("T", "tags", "Tags", show=False, id="main.tags"),
-        Binding("space", "mark", "Mark", show=False, id="main.mark"),
-        Binding("V", "mark_range", "Mark range", show=False, id="main.mark_range"),
-        Binding("M", "mark_all", "Mark all in view", show=False, id="main.mark_all"),
-        Binding("u", "undo", "Undo", id="main.undo"),
-        Binding("ctrl+r", "redo", "Redo", show=False, id="main.redo"),
-        Binding("y", "copy", "Copy title + link", show=False, id="main.copy"),
-        Binding("Y", "copy_bibtex", "Copy the BibTeX entry", show=False, id="main.copy_bibtex"),
-        Binding("o", "open_link", "Open link", show=False, id="main.open"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reading")  # star, status, tags, notes, marks, undo, copy
 
     store: Store
 

@@ -20,7 +20,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.cache import LRUCache
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
@@ -36,6 +36,7 @@ from paperdeck.store.rows import PaperRow
 from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
 from paperdeck.ui._lines.no_layout import set_virtual_size
 from paperdeck.ui._lines.scrollbar import vertical_scrollbar_for
+from paperdeck.ui.commands import bindings
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: Reading-status markers (one cell).
@@ -63,14 +64,7 @@ class PaperList(ScrollView, can_focus=True):
     holds just their ids.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "cursor_down", "Down", show=False, id="list.down"),
-        Binding("up,k", "cursor_up", "Up", show=False, id="list.up"),
-        Binding("g,home", "first", "First", show=False, id="list.first"),
-        Binding("G,end", "last", "Last", show=False, id="list.last"),
-        Binding("pagedown,ctrl+d", "page_down", "Page down", show=False, id="list.page_down"),
-        Binding("pageup,ctrl+u", "page_up", "Page up", show=False, id="list.page_up"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("list")  # the moves
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "paper-list--cursor",
