@@ -46,7 +46,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def build_app_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck [FILE ...]`` (open the app)."""
-    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing (~15 ms)
+    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing
 
     from paperdeck.sources import FORMAT_NAMES
 

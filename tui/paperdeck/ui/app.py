@@ -46,8 +46,7 @@ class PaperApp(App[None]):
         self._messages = list(messages)
         self._last_input = monotonic()
         chosen = self.settings.settings
-        # Before the first frame: a theme set once the app is mounted styled the screen twice
-        # (~35 ms more to start).
+        # Before the first frame: a theme set once the app is mounted styles the screen twice.
         if chosen.theme and chosen.theme in self.available_themes:
             self.theme = chosen.theme
 
@@ -74,7 +73,7 @@ class PaperApp(App[None]):
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen is the app's first screen: not pushed over Textual's empty default
-        screen, which was composed, styled and laid out for nothing before it (~10 ms)."""
+        screen, which would be composed, styled and laid out for nothing before it."""
         return MainScreen(self.store, self.settings)
 
     def _theme_changed(self, theme: Theme) -> None:

@@ -399,7 +399,8 @@ def _plain_row(
     parts: list[tuple[str, Style | None]], rating: tuple[str, Style | None] | None, width: int, style: Style
 ) -> list[Segment] | None:
     """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to the
-    width with an ellipsis and padded, the row style under all), built directly: ~10× faster.
+    width with an ellipsis and padded, the row style under all), built directly rather than through
+    ``Text``, which is the costly part of drawing a row.
 
     Only for rows whose every character is one cell and no control code (titles and tags in
     printable ASCII), else ``None``: then a cut at a cell is a cut at a character.
