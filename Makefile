@@ -22,17 +22,19 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-app
 	$(BIN)/paperdeck $(ARGS)
 
-## test: the whole suite — unit, Pilot, snapshot and the tmux end-to-end test
-test: $(VENV)/.installed-test
+## test: the lint (ruff, mypy --strict, import-linter), then the whole suite — unit, Pilot, snapshot and the tmux end-to-end test
+test: lint
 	$(BIN)/python -m pytest -q --durations=15
 
 ## test-fast: everything but the slow and end-to-end tests
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m "not slow and not e2e"
 
+## lint: ruff, mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check tui tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/bench.py

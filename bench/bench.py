@@ -8,7 +8,7 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``cold_start_ms``: median over 5 runs, exec of ``paperdeck`` in a pseudo-terminal to the first
   list row painted (bench/cold_start.py; the app's modules are byte-compiled first, as an
   installed package's are: this machine sets PYTHONDONTWRITEBYTECODE=1, which would otherwise
-  recompile them at every start, ~50 ms); ``bare_textual_start_ms``: the same for a bare Textual
+  recompile them at every start); ``bare_textual_start_ms``: the same for a bare Textual
   app (one ``Static`` of 40 lines), run interleaved: Textual's own floor on this machine;
 - ``keystroke_p50_ms`` / ``keystroke_p95_ms``: key pressed → list re-ranked and repainted, in the
   real app (headless, 120×40), typing ``diffusion``, ``graph neural``, ``difusion samplng``,
@@ -17,8 +17,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
   of the first frame that shows the list for the text typed: the compositor's update for that
   frame, encoded for the terminal as ``App._display`` would (headless skips that). No polling:
   ``Pilot.pause()`` and ``asyncio.sleep(0)`` loops steal the event loop (and the GIL) from what
-  they time. As ``paperdeck`` runs (paperdeck.cli.main), the cycle collector starts off and the app freezes
-  what is loaded once indexed (paperdeck.collector); the index is built before the first key;
+  they time. The app runs tuned as ``paperdeck`` runs it (``paperdeck.runtime.tuned``: the cycle
+  collector off while starting, what is loaded frozen once indexed, the same GIL switch
+  interval); the index is built before the first key;
 - ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers;
 - ``peak_rss_mb``: peak resident memory (VmHWM) of the app process, 12 s after start (catalogue
   parsed and search index built);
@@ -33,7 +34,6 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import platform
@@ -45,13 +45,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
+from paperdeck import runtime  # noqa: E402
 from paperdeck.search.searcher import build_similarity  # noqa: E402
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
@@ -95,58 +95,48 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
     """Milliseconds from a key reaching the app to the end of the first frame that shows its
     re-ranked list (see the module docstring)."""
     from paperdeck.ui.app import PaperApp
+    from paperdeck.ui.frames import watch_frames
     from paperdeck.ui.screens.main import MainScreen
     from textual import events
 
-    thresholds = gc.get_threshold()
-    gc.disable()  # as `paperdeck` starts (paperdeck.cli.main); the main screen freezes and re-enables it once indexed
-    app = PaperApp(store=Store(data_dir, lazy=True))
-    timings: list[float] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, MainScreen)
-        while screen.searcher.index.built is None:
-            await asyncio.sleep(0.05)
-        await app.workers.wait_for_complete()  # the screen has taken the index in (and resumed the collector)
-        waiting_for: list[str] = [""]
-        painted = asyncio.Event()
-        painted_at = [0.0]
-        compositor = screen._compositor
-        render_update = compositor.render_update
+    with runtime.tuned():  # as `paperdeck` runs the app (paperdeck.cli.main)
+        app = PaperApp(store=Store(data_dir, lazy=True))
+        timings: list[float] = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, MainScreen)
+            while screen.searcher.index.built is None:
+                await asyncio.sleep(0.05)
+            await app.workers.wait_for_complete()  # the screen has taken the index in (and frozen what is loaded)
+            waiting_for: list[str] = [""]
+            painted = asyncio.Event()
+            painted_at = [0.0]
 
-        def render_and_encode(*args: Any, **kwargs: Any) -> Any:
-            """A frame: the compositor's update, encoded as for the terminal (headless skips that)."""
-            shows = screen.applied_filter[0]  # what this frame shows (set with the list, never mid-frame)
-            update = render_update(*args, **kwargs)
-            if update is not None:
-                update.render_segments(app.console)
-            if shows == waiting_for[0] and not painted.is_set():
-                painted_at[0] = time.perf_counter()
-                painted.set()
-            return update
+            def frame_painted(shows: object) -> None:
+                if shows == waiting_for[0] and not painted.is_set():
+                    painted_at[0] = time.perf_counter()
+                    painted.set()
 
-        compositor.render_update = render_and_encode  # type: ignore[method-assign]
-        await pilot.press("slash")
-        await pilot.pause()
-        for query in QUERIES:
-            typed = ""
-            for char in query:
-                typed += char
-                waiting_for[0] = typed
-                painted.clear()
-                started = time.perf_counter()
-                # As the terminal driver does: a key event posted to the app (Pilot.press would
-                # also wait for every widget to go idle, which is not what a user waits for).
-                app.post_message(events.Key("space" if char == " " else char, char))
-                await asyncio.wait_for(painted.wait(), timeout=10)
-                timings.append((painted_at[0] - started) * 1000)
-                await asyncio.sleep(0.12)  # a fast typist: ~8 keys a second
-            waiting_for[0] = ""
-            await pilot.press("ctrl+a", "ctrl+k")  # clear the filter bar (Input's own keys)
+            # What each frame shows is set with the list, never mid-frame.
+            watch_frames(screen, lambda: screen.applied_filter[0], frame_painted)
+            await pilot.press("slash")
             await pilot.pause()
-    gc.unfreeze()  # the rest of the benchmark runs with Python's defaults
-    gc.set_threshold(*thresholds)
-    gc.enable()
+            for query in QUERIES:
+                typed = ""
+                for char in query:
+                    typed += char
+                    waiting_for[0] = typed
+                    painted.clear()
+                    started = time.perf_counter()
+                    # As the terminal driver does: a key event posted to the app (Pilot.press would
+                    # also wait for every widget to go idle, which is not what a user waits for).
+                    app.post_message(events.Key("space" if char == " " else char, char))
+                    await asyncio.wait_for(painted.wait(), timeout=10)
+                    timings.append((painted_at[0] - started) * 1000)
+                    await asyncio.sleep(0.12)  # a fast typist: ~8 keys a second
+                waiting_for[0] = ""
+                await pilot.press("ctrl+a", "ctrl+k")  # clear the filter bar (Input's own keys)
+                await pilot.pause()
     return timings
 
 

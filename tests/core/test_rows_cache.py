@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from paperdeck.model.paper import Paper, PaperRow
+from paperdeck.model.paper import Paper
+from paperdeck.store.rows import PaperRow
 from paperdeck.store.store import ROWS_FILE, Store
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"

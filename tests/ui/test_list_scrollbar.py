@@ -1,5 +1,5 @@
 """The list's scrollbar draws its lines straight from ``ScrollBarRender.render_bar``'s segments
-(tui/widgets/list_scrollbar.py): they must be the very strips Textual draws, mouse ``meta``
+(tui/paperdeck/ui/_lines/scrollbar.py): they must be the very strips Textual draws, mouse ``meta``
 included, for every thumb position, size, theme and hover or grab state."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.scrollbar import ListScrollBar
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.widgets.list_scrollbar import ListScrollBar
 from rich.segment import Segment
 from textual.geometry import Offset, Region
 from textual.scrollbar import ScrollBar

@@ -6,13 +6,12 @@ the core with the app: the same store, the same importers, the same ranking. Eac
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from paperdeck import __version__, collector
+from paperdeck import __version__, runtime
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
 from paperdeck.store.store import Store
@@ -37,10 +36,6 @@ COMMAND_NAMES = (
     "similar",
 )
 
-#: The GIL switch interval while the app runs (seconds; Python's default is 0.005).
-SWITCH_INTERVAL_S = 0.0005
-
-
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
@@ -51,7 +46,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def build_app_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck [FILE ...]`` (open the app)."""
-    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing (~15 ms)
+    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing
 
     from paperdeck.sources import FORMAT_NAMES
 
@@ -128,6 +123,18 @@ def _command_position(args: list[str]) -> int | None:
     return None
 
 
+def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
+    """Report ``error`` (a one-line message on stderr) and return the exit status."""
+    if isinstance(error, PaperdeckError):
+        print(f"paperdeck: {error}", file=sys.stderr)
+        return 2
+    if isinstance(error, KeyboardInterrupt):
+        print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
+        return 130
+    sys.stdout = None  # `paperdeck list | head`: the reader left; that is fine
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -143,37 +150,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             return COMMANDS[args.command](store, args)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None
-        collector.pause()  # the cycle collector, while starting (paperdeck.collector)
+    except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
+        return _failed(error)
+    # The process is tuned for the app from here to its end (paperdeck.runtime); the main screen
+    # turns the cycle collector back on once the catalogue is indexed. The process exits next, so
+    # what was frozen stays frozen (not walked again by the interpreter's last collection).
+    with runtime.tuned(unfreeze=False):
         try:
             if app_args is None:
                 store, messages = open_store(None, [])
             else:
                 store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
-        except BaseException:
-            gc.enable()
-            raise
-    except PaperdeckError as error:
-        print(f"paperdeck: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # `paperdeck list | head`: the reader left; that is fine
-        sys.stdout = None
-        return 0
-    from paperdeck.ui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
+        except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
+            return _failed(error)
+        from paperdeck.ui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
-    app = PaperApp(store=store, messages=messages)
-    # Textual writes each frame from a thread, which waits for the GIL while the event loop goes
-    # on: at Python's default switch interval (5 ms) the first frame reached the terminal 5–10 ms
-    # after it was drawn (as does any frame drawn while the loop stays busy).
-    switch_interval = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
-    try:
+        app = PaperApp(store=store, messages=messages)
         app.run()
-    finally:
-        gc.enable()  # if the app ended before the main screen turned it back on
-        sys.setswitchinterval(switch_interval)
     return app.return_code or 0
 
 

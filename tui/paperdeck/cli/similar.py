@@ -6,8 +6,9 @@
     paperdeck similar --starred [--limit N]  papers not starred, most like the starred ones first
 
 Each row is the cosine (0-1), the marks, the id, the decision and the title. With ``--json``: an
-array of paper objects (as ``paperdeck list --json``) with a ``similarity`` key. The index is built
-for each run (~1.5 s and ~30 MB for the 19,630 papers of ICLR 2026; :mod:`paperdeck.search.similar`).
+array of paper objects (as ``paperdeck list --json``) with a ``similarity`` key. The index
+(:mod:`paperdeck.search.similar`) is read from the one ``paperdeck import`` saved beside the
+catalogue when it matches the catalogue, else built, and saved for the next run.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from bibtexparser.writer import BibtexFormat
 
 import paperdeck.sources.bibtex  # noqa: F401  (silences bibtexparser's log records, as on import)
 from paperdeck.model.paper import Paper
-from paperdeck.text.abstract_parser import _inline_math
+from paperdeck.text.abstract_parser import is_inline_math
 from paperdeck.text.render import render_plain
 
 __all__ = ["KeyMaker", "base_key", "bibtex_entries", "bibtex_entry", "bibtex_text"]
@@ -63,7 +63,7 @@ def bibtex_text(text: str) -> str:
     Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
     app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
     already escaped), a ``$`` that opens no math, ``_`` and ``^`` outside math, a trailing
-    backslash; a doubled escape (``50\\\\%``, 60 abstracts of ICLR 2026) is read as the app reads
+    backslash; a doubled escape (``50\\\\%``, as some real abstracts have) is read as the app reads
     it (``50\\%``). A brace without its partner becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``
     (``\\lbrace{}`` / ``\\rbrace{}`` in math), so braces balance both as BibTeX counts them (every
     brace) and as bibtexparser does (braces not after a backslash). White space runs (newlines
@@ -166,7 +166,7 @@ def _math_close(text: str, start: int) -> int | None:
     end = _find_unescaped(text, "$", start + 1)
     if end is None or end - start > _MATH_SPAN:
         return None
-    return end if _inline_math(text[start + 1 : end], text[end + 1 : end + 2]) else None
+    return end if is_inline_math(text[start + 1 : end], text[end + 1 : end + 2]) else None
 
 
 def _find_unescaped(text: str, needle: str, start: int) -> int | None:

@@ -1,4 +1,14 @@
-"""Normalise the many ways sources write a paper's decision (FORMATS.md, "Status normalisation")."""
+"""A paper's decision: the many status and venue strings sources write, mapped to one vocabulary.
+
+Sources seen write, e.g., ``Oral`` / ``ICLR 2026 Oral`` (oral), ``ICLR 2025 Spotlight`` (spotlight),
+``ICLR 2026 Poster`` (poster), ``ICLR 2026 ConditionalPoster`` (accept-conditional), ``Reject`` or a
+venue id ending ``/Rejected_Submission`` (reject), ``ICLR 2026 Conference Submission`` or a venue id
+ending ``/Submission`` before decisions and Paper Copilot's ``Active`` (under-review),
+``Withdraw`` / ``… Withdrawn Submission`` (withdrawn), ``… Desk Rejected Submission`` or
+``Desk Reject`` (desk-rejected), ``Workshop`` / ``ICLRWorkshop`` (workshop); an accepted paper's
+venue id is ``ICLR.cc/<year>/Conference`` with no suffix (accept). ``Submitted to ICLR 2025``
+means under review before the decisions and rejected after them.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +34,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 
 def normalise_decision(raw: str, *, decisions_out: bool | None = None) -> str:
-    """Map a raw status to one of ``paperdeck.model.paper.DECISIONS``.
+    """Map a raw status to one of :data:`paperdeck.model.paper.DECISIONS`.
 
     Args:
         raw: the source's status or venue string, e.g. ``"ICLR 2026 ConditionalPoster"``,

@@ -1,4 +1,4 @@
-"""Errors the core raises for the user to read: one line each, naming the file (and line)."""
+"""The errors paperdeck raises for the user to read: one line each, naming the file (and line)."""
 
 from __future__ import annotations
 

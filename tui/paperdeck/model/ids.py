@@ -1,8 +1,14 @@
-"""Paper ids and the text normalisation they rest on (FORMATS.md, "Ids").
+"""Paper ids and the text normalisation they rest on.
 
 Canonical ids, best first: ``openreview:<forum id>``, ``arxiv:<id without version>``,
 ``doi:<doi>``, ``<venue><year>#<submission number>``, ``title:<venue>-<year>:<12 hex>``; seed text
 uses ``abs:<16 hex>`` (see :func:`paperdeck.model.paper.abstract_id`).
+
+The OpenReview forum id (``id``/``forum`` of a note, or ``id=`` in a forum or PDF URL) is the key of
+everything from OpenReview: case-sensitive (never lower-cased), 10 characters in 2026, 9–11 with
+``-`` or ``_`` in older years (``BJ8vJebC-``). A submission number is unique only within one venue
+and year. An arXiv id is kept without its version (``2202.12139v1`` → ``2202.12139``; old-style ids
+contain a slash, ``cond-mat/0412498``). A BibTeX citation key is never an id: keys repeat.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ _NON_ALNUM = re.compile(r"[\W_]+")
 _ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(v\d+)?")
 _ARXIV_OLD = re.compile(r"([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?")
 _OPENREVIEW_ID = re.compile(r"^[A-Za-z0-9_\-]{6,16}$")
-#: Titles and abstracts that are placeholders, never merge keys (FORMATS.md, "Dedup").
+#: Titles and abstracts that are placeholders (withdrawn papers' ``Withdrawn``, ``n/a``, ``.``): missing
+#: data, never merge keys.
 _PLACEHOLDERS = {"", ".", "-", "1", "na", "n/a", "none", "tbd", "withdrawn", "withdraw", "placeholder"}
+#: Abstracts shorter than this (in characters, white space collapsed) are placeholders.
 MIN_ABSTRACT_KEY_CHARS = 100
 
 
@@ -75,6 +83,15 @@ def canonical_id(
     title: str = "",
 ) -> str:
     """The best id the known identifiers allow (see the module docstring).
+
+    Args:
+        openreview_id: the forum id, case kept; arxiv: the versionless arXiv id; doi: the DOI
+            (lower-cased in the id); venue, year, number: the submission number within a venue
+            and year; title: the title, for a synthetic ``title:`` id (:func:`title_id`).
+
+    Returns:
+        The first of ``openreview:…``, ``arxiv:…``, ``doi:…``, ``<venue><year>#<number>``,
+        ``title:…`` the arguments allow.
 
     Raises:
         ValueError: nothing to build an id from (no identifier and a placeholder title).

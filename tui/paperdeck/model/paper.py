@@ -27,13 +27,13 @@ def abstract_id(abstract: str) -> str:
     The digits are the start of the SHA-256 of :func:`normalise_text` of the abstract, so the id
     survives re-wrapping, a moved or renamed file and a re-import.
     """
-    import hashlib  # deferred (~5 ms of OpenSSL set-up): opening the app needs no hash
+    import hashlib  # deferred (its OpenSSL set-up is slow to import): opening the app needs no hash
 
     digest = hashlib.sha256(normalise_text(abstract).encode("utf-8")).hexdigest()
     return f"abs:{digest[:16]}"
 
 
-#: Normalised decisions, in the order a reader ranks them (FORMATS.md, "Status normalisation").
+#: Normalised decisions, in the order a reader ranks them (:func:`paperdeck.model.decision.normalise_decision`).
 DECISIONS = (
     "oral",
     "spotlight",
@@ -91,7 +91,7 @@ class Ratings:
 
 @dataclass(frozen=True, slots=True)
 class Paper:
-    """One paper of a conference list, as the catalogue keeps it (FORMATS.md's common record).
+    """One paper of a conference list, as the catalogue keeps it: the one record every source maps to.
 
     Attributes:
         id: canonical id: ``"openreview:<forum id>"``, ``"arxiv:<id>"``, ``"doi:<doi>"``,
@@ -168,7 +168,8 @@ class Paper:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Paper:
-        """Build a paper from :meth:`to_dict` output (fast: 19,630 papers load in ~0.1 s).
+        """Build a paper from :meth:`to_dict` output (kept lean: every paper of the catalogue goes
+        through it when the store opens).
 
         Raises:
             KeyError: ``id``, ``title`` or ``abstract`` is missing.
@@ -202,53 +203,6 @@ class Paper:
             if name == field_name:
                 return source
         return self.sources[0] if self.sources else ""
-
-
-@dataclass(frozen=True, slots=True)
-class PaperRow:
-    """What a list row needs of a paper: cheap to keep for 20,000 papers, cached on disk so the
-    list paints before the catalogue is parsed.
-
-    Attributes:
-        id: the paper id.
-        title: display title.
-        title_derived: the title was derived from the abstract.
-        decision: one of :data:`DECISIONS`.
-        rating: mean review rating, ``None`` when there are none.
-    """
-
-    id: str
-    title: str
-    title_derived: bool = False
-    decision: str = "unknown"
-    rating: float | None = None
-
-    @classmethod
-    def of(cls, paper: Paper) -> PaperRow:
-        """The row of ``paper``; a title with LaTeX (``C$^3$-Bench``) is shown rendered (``C³-Bench``)."""
-        rating = paper.ratings.mean if paper.ratings is not None else None
-        title = paper.title
-        if "$" in title or "\\" in title:
-            from paperdeck.text.render import render_plain
-
-            title = render_plain(title)
-        return cls(paper.id, title, paper.title_derived, paper.decision, rating)
-
-    def to_list(self) -> list[Any]:
-        """Compact JSON form: ``[id, title, derived, decision, rating]``."""
-        return [self.id, self.title, self.title_derived, self.decision, self.rating]
-
-    @classmethod
-    def from_list(cls, data: list[Any]) -> PaperRow:
-        """Inverse of :meth:`to_list`.
-
-        Raises:
-            ValueError, TypeError: not a row.
-        """
-        paper_id, title, derived, decision, rating = data
-        if not isinstance(paper_id, str) or not isinstance(title, str):
-            raise TypeError("row id and title must be strings")
-        return cls(paper_id, title, bool(derived), str(decision), None if rating is None else float(rating))
 
 
 _TUPLE_FIELDS = ("sources", "authors", "keywords")
@@ -313,8 +267,8 @@ class UserData:
             KeyError: ``paper_id`` is missing.
             ValueError: the status is not one of :data:`STATUSES`.
         """
-        # Read for every record at start-up (5,000 starred papers: ~25 ms): strings are taken as
-        # they are, only other values converted.
+        # Read for every record at start-up: strings are taken as they are, only other values
+        # converted.
         get = data.get
         status = get("status") or "unseen"
         if status not in _STATUS_SET:
@@ -353,4 +307,4 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     return replace(record, tags=tuple(sorted(tags)))
 
 
-__all__ = ["DECISIONS", "STATUSES", "Paper", "PaperRow", "Ratings", "UserData", "abstract_id", "normalise_text"]
+__all__ = ["DECISIONS", "STATUSES", "Paper", "Ratings", "UserData", "abstract_id", "normalise_text"]

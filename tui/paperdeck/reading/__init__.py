@@ -1,3 +1,4 @@
-"""The reading list's rules, free of any UI: the undo history, marks and ranges, the next
-unseen paper, notes as editor files.
+"""The reading list's rules, free of any UI: marks and which papers an action takes, the status
+keys and the next unseen paper, the undo history of the user's changes, and notes as files for
+the user's own editor.
 """

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from paperdeck.model.paper import UserData
 from paperdeck.store.store import Store
 
+#: One record's change: ``(before, after)``.
 Change = tuple[UserData, UserData]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import one_line
 
+#: The line that ends the header: only what follows it is saved back.
 MARKER = "<!-- Write your note below this line. The lines above are not saved. -->"
 
 

@@ -42,10 +42,7 @@ from rapidfuzz import fuzz, process
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
-from paperdeck.search.words import fold_fields as _fold_fields
-from paperdeck.search.words import word_list as _word_list
-from paperdeck.search.words import word_set as _word_set
-from paperdeck.search.words import words
+from paperdeck.search.words import fold_fields, word_list, word_set, words
 
 #: Field codes and their weights (title > keywords > authors > abstract; a note weighs 5).
 TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
@@ -148,12 +145,12 @@ class SearchIndex:
         title_sizes = array("H")
         initials: list[str] = []
         for i, paper in enumerate(papers):
-            title_text, keyword_text, author_text, abstract_text = _fold_fields(paper)
-            title_words = _word_list(title_text)
+            title_text, keyword_text, author_text, abstract_text = fold_fields(paper)
+            title_words = word_list(title_text)
             title_set = set(title_words)
-            keyword_set = _word_set(keyword_text)
-            author_set = _word_set(author_text)
-            abstract_set = _word_set(abstract_text)
+            keyword_set = word_set(keyword_text)
+            author_set = word_set(author_text)
+            abstract_set = word_set(abstract_text)
             abstract_set.difference_update(title_set, keyword_set, author_set)
             # map(array.append, ...) appends without a Python-level loop over the words: the
             # 2.6M appends take ~1.2 s (arrays are not tracked by the GC; lists were slower).

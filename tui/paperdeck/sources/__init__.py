@@ -1,4 +1,4 @@
-"""Importers, one module per paper-list format, auto-detected.
+"""Importers, one module per paper-list format, auto-detected: files in, :class:`SourceRead` out.
 
 Each format module defines ``NAME`` (the ``--format`` value), ``DESCRIPTION``,
 ``sniff(path, head) -> bool`` (does this file look like mine? ``head`` is the file's first 64 KiB,

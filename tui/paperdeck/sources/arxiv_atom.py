@@ -1,9 +1,10 @@
-"""Reader for arXiv API responses: Atom 1.0 feeds (FORMATS.md, "Mapping table", column AX).
+"""Reader for arXiv API responses: Atom 1.0 feeds.
 
-The ``export.arxiv.org/api/query`` response, in the three layouts seen in ``shared/data``
-(README §11): the 2016 one (links with ``rel``/``title``, ``opensearch`` elements carrying their
-own ``xmlns``, titles wrapped over lines, old-style ids such as ``cond-mat/0412498v1``), the
-November 2025 one (abs and PDF ``<link>`` with only ``href``) and the 2026 one.
+The ``http://export.arxiv.org/api/query`` response, in the three layouts arXiv has served: the 2016
+one (links with ``rel``/``title``, ``opensearch`` elements carrying their own ``xmlns``, titles
+wrapped over lines, old-style ids such as ``cond-mat/0412498v1``), the November 2025 one (abs and
+PDF ``<link>`` with only ``href``: the PDF is found by its ``/pdf/`` path) and the 2026 one (``rel``,
+``type`` and ``title`` on links again). ``<entry><id>`` is ``http://arxiv.org/abs/<id>v<N>``.
 
 Parsed with defusedxml (no entity expansion, no DTD). Each ``<entry>`` is one paper with id
 ``arxiv:<id without version>``; several versions of one id are one paper (the latest version

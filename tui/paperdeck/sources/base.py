@@ -43,7 +43,11 @@ class SourceRead:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The whole file, or a :class:`SourceError` that says why not (missing, directory, too large…)."""
+    """The whole file's bytes.
+
+    Raises:
+        SourceError: missing, a directory, unreadable, or over :data:`MAX_FILE_BYTES`.
+    """
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:

@@ -1,6 +1,6 @@
-"""Reader for BibTeX paper lists (FORMATS.md, "Mapping table", columns BOR, BSS and BDB).
+"""Reader for BibTeX paper lists.
 
-Shapes handled (see ``shared/data/README.md`` §8): the entries OpenReview generates (as collected
+Shapes handled: the entries OpenReview generates (as collected
 by Paper Copilot: ``@inproceedings`` for accepted papers, ``@misc`` for the others, ``@article``
 with ``author={Anonymous}`` while under review; the forum URL in ``url``), the crawler style of
 ``lihebi/smart-scholar-dist`` (``booktitle={ICLR}`` or ``{ICLRWorkshop}``, a ``pdflink`` field)

@@ -1,10 +1,15 @@
-"""Reader for paper lists as CSV or TSV tables (FORMATS.md, "Mapping table — tabular …").
+"""Reader for paper lists as CSV or TSV tables.
 
-Origins of the shapes handled (see ``shared/data/README.md``): a whole ICLR year with ``Title``,
+Origins of the shapes handled (public GitHub repositories): a whole ICLR year with ``Title``,
 ``Authors``, ``Decision`` (``whitney-house/ICLR2025-OpenReview``); a messy export with a UTF-8
 BOM, CRLF, multi-line quoted fields and Chinese text (``alickzhu/iclr2026-papers``); one row
 per author with ``Conference``/``Year`` per row (``martenlienen/icml-nips-iclr-dataset``); and a
 two-column ``number<TAB>title`` TSV (``lmmx/iclr2023-proc``).
+
+Ids (:func:`paperdeck.model.ids.canonical_id`): the forum id in an ``openreview_url``/``pdf_url`` cell
+or an ``openreview_id`` column, else the arXiv id of an arxiv.org URL in the ``openreview_url``
+column, else ``<venue><year>#<number>`` from a ``number`` column, else a synthetic ``title:`` id.
+An ``Authors`` column joined with ``", "`` may not be in byline order.
 
 Columns are found by header name, case-insensitively, with synonyms (``_COLUMNS``). Consecutive
 rows of the same paper (same title, venue and year) are joined, their authors kept in row order.

@@ -14,7 +14,7 @@ from paperdeck.sources.base import SourceRead
 from paperdeck.store.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
 from paperdeck.store.store import ImportReport, Store
 
-#: Longest title and abstract accepted, in characters (ICLR 2026's longest abstract: 4,306).
+#: Longest title and abstract accepted, in characters (far above any real paper's).
 MAX_TITLE_CHARS = 2_000
 MAX_ABSTRACT_CHARS = 100_000
 
@@ -55,7 +55,15 @@ class ImportSummary:
 
 
 def read_files(paths: Sequence[Path], format: str | None = None, progress: Progress | None = None) -> list[SourceRead]:
-    """Read every file (in ``format``, or each one's detected format).
+    """Read every file (in ``format``, or each one's detected format), in order.
+
+    Args:
+        paths: the paper-list files.
+        format: a ``--format`` name (:data:`paperdeck.sources.FORMAT_NAMES`), ``None`` to detect.
+        progress: called before each file is read.
+
+    Returns:
+        One :class:`SourceRead` per path, in order.
 
     Raises:
         SourceError: a file cannot be read; raised before anything is imported.
@@ -71,7 +79,7 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
 
 
 def _check_sizes(read: SourceRead) -> None:
-    """Refuse papers no real list has: a 10 MB "abstract" is a broken file, and showing or
+    """Refuse papers no real list has: an "abstract" of megabytes is a broken file, and showing or
     indexing it would stall the app.
 
     Raises:

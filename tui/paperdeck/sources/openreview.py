@@ -1,11 +1,23 @@
 """Reader for OpenReview notes: OpenReview API v2 notes and the flattened dumps made from them.
 
-Shapes (FORMATS.md columns V2, RT, FV2), as a JSON array, JSON Lines or an API response
-``{"notes": [...], "count": N}``: the raw OpenReview API v2 note (``content.X.value`` wrappers,
-venue in ``domain``); the ReviewTracker flattened note (plain ``content.title``, top-level
-``withdrawn``/``number``); the flat OpenReview v2 note (``title``, ``authors``, ``venue``,
-``venueid``, ``invitations``, ``pdf``, ``url`` at the top). Reply notes (reviews, comments:
-``forum`` differs from ``id``) and notes without a title are skipped with a reason.
+Shapes, as a JSON array, JSON Lines or an API response ``{"notes": [...], "count": N}``:
+
+- OpenReview API v2 notes, as ``https://api2.openreview.net/notes`` returns them (openreview-py's
+  ``Note`` objects carry the same fields): ``id``, ``forum`` (the paper's id; equal to ``id`` for a
+  submission), ``number``, ``invitations``, ``domain`` (``ICLR.cc/2026/Conference``), ``cdate``/``mdate``
+  in milliseconds, and ``content`` whose every field is wrapped as ``{"value": …}`` (``title``,
+  ``abstract``, ``authors``, ``keywords``, ``venue``, ``venueid``, ``pdf`` relative to
+  ``https://openreview.net``, …);
+- the same notes flattened by the ReviewTracker scraper (``imczxx/ICLR2026ReviewTracker``):
+  ``content`` holds plain values, ``withdrawn`` and ``number`` are at the top, no authors while
+  the venue is anonymous;
+- flat notes (``title``, ``abstract``, ``authors``, ``keywords``, ``venue``, ``venueid``,
+  ``invitations`` holding ``…/Submission<number>/…``, an absolute ``pdf``, the forum ``url``, all
+  at the top).
+
+The decision comes from the venue string (``ICLR 2026 Poster``), else the venue id
+(``…/Withdrawn_Submission``). Reply notes (reviews, comments: ``forum`` differs from ``id``) and
+notes without a title are skipped with a reason.
 
 The files are loaded by :mod:`.jsonfile`; :func:`is_note` and :data:`OPENREVIEW` are also used by
 the Paper Copilot reader.

@@ -1,9 +1,12 @@
-"""Reader for Paper Copilot paperlists JSON (``papercopilot/paperlists``, e.g. ``iclr2018.json``).
+"""Reader for Paper Copilot paperlists JSON, as the GitHub repository ``papercopilot/paperlists``
+publishes it (one file per conference and year, e.g. ``iclr/iclr2018.json``).
 
-A JSON array of flat records (FORMATS.md column PC): ``id`` (the OpenReview forum id), ``title``,
+A JSON array of flat records: ``id`` (the OpenReview forum id), ``title``,
 ``abstract``, ``status``, ``track``, ``author`` and ``keywords`` (``;``-joined strings), per-review
 ``rating``/``confidence`` (``"5;6;8"``) with ``rating_avg``/``confidence_avg`` (a float, or
-``[mean, std]`` in newer files), ``site``/``openreview``/``pdf`` links and ``github`` (Markdown).
+``[mean, std]`` in newer files), ``site``/``openreview``/``pdf`` links (``site`` is an iclr.cc
+virtual-poster page for accepted papers, whose forum URL is then ``openreview``) and ``github``
+(Markdown, ``[![github](…) owner/repo](URL)``, not a URL).
 For numbers, ``""``, ``0`` and ``-1`` mean missing (a 0 among other per-review scores is kept:
 ICLR 2026 scores 0, 2, 4, …, 10). The venue and year come from the file name
 (``iclr2018``), else from an iclr.cc-style ``site`` or a status such as ``ICLR 2026 Poster``.

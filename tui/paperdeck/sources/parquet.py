@@ -1,6 +1,8 @@
 """Reader for Paper Copilot columns in Apache Parquet (``iclr2026_accepted_….parquet``).
 
-Columns (FORMATS.md column PQ): ``openreview_id`` (the paper id; else parsed from ``site`` or taken
+Such tables are made from Paper Copilot's paperlists JSON (:mod:`.papercopilot`), with list-like
+fields split into Arrow lists and ``openreview_id`` and ``pdf_link`` built from ``site``.
+Columns: ``openreview_id`` (the paper id; else parsed from ``site`` or taken
 from ``id``), ``title``, ``abstract``, ``status``, ``primary_area``, ``keywords`` (a list),
 ``rating``/``confidence`` (lists of ints, one per review), ``rating_avg``/``confidence_avg``
 (``[mean, std]``), ``site`` and ``pdf_link``; ``;``-joined strings as in the JSON files also work.

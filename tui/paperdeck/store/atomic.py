@@ -1,7 +1,7 @@
 """A TinyDB storage whose writes are atomic and durable.
 
-TinyDB's stock ``JSONStorage`` rewrites its file in place: a crash mid-write leaves it truncated
-(5 of 100 ``kill -9`` trials, see the guide's PERFORMANCE.md). This storage writes a temporary file
+TinyDB's stock ``JSONStorage`` rewrites its file in place: a crash mid-write (``kill -9``) can leave
+it truncated. This storage writes a temporary file
 in the same directory, flushes and fsyncs it, renames it over the old file with ``os.replace`` and
 fsyncs the directory, so a reader sees either the old file or the new one, never a mix.
 """
@@ -24,6 +24,7 @@ from paperdeck.model.errors import StoreError
 #: Prefix and suffix of the temporary files; ``clean_stray_temp_files`` removes leftovers.
 TEMP_PREFIX = ".paperdeck-"
 TEMP_SUFFIX = ".tmp"
+#: Mode of every file written: the user's notes are private.
 FILE_MODE = 0o600
 
 
@@ -42,7 +43,13 @@ class AtomicJSONStorage(Storage):
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        """Return the whole database (``{table: {doc_id: doc}}``), or ``None`` when there is no file."""
+        """Return the whole database (``{table: {doc_id: doc}}``), or ``None`` when there is no file
+        or it is blank.
+
+        Raises:
+            StoreError: the path is a directory, cannot be read, is not valid JSON (naming the
+                line) or is not a JSON object.
+        """
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
@@ -153,6 +160,9 @@ def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0) -> int:
         directory: where to look.
         older_than_s: leave files younger than this many seconds (another live paperdeck may be
             about to rename them into place).
+
+    Returns:
+        The number of files removed; files that cannot be removed are left and not counted.
     """
     removed = 0
     now = time.time()

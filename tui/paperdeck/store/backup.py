@@ -61,7 +61,7 @@ __all__ = [
 BACKUP_MARK = "user-data backup"
 #: Version of the backup layout; a newer one is refused.
 BACKUP_SCHEMA = 1
-#: Backups larger than this are refused (bytes); 5,000 notes of 2 KB are ~12 MB.
+#: Backups larger than this are refused (bytes): far more than any user's notes fill.
 MAX_BACKUP_BYTES = 256 * 1024 * 1024
 _HEAD = re.compile(r'^\s*\{\s*"paperdeck"\s*:')
 _HEAD_BYTES = 4096

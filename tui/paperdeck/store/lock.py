@@ -1,8 +1,8 @@
 """An exclusive lock on a file, across processes (POSIX ``flock``), for read-modify-write of the
 user's data. Two paperdeck windows on one store take turns instead of losing each other's stars.
 
-Built on the standard library (``fcntl``): the ``filelock`` package costs ~40–110 ms of import
-time, a fifth of the cold-start budget.
+Built on the standard library (``fcntl``) rather than the ``filelock`` package, whose import alone
+would take a noticeable share of a cold start.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ _POLL_S = 0.005
 
 
 class LockTimeout(OSError):
-    """The lock was held by another process for longer than the timeout."""
+    """The lock was held by another process for longer than the timeout (an ``OSError``)."""
 
 
 class FileLock:
@@ -62,7 +62,8 @@ class FileLock:
             return
 
     def release(self) -> None:
-        """Let the lock go (closing the descriptor releases it even if unlock fails)."""
+        """Let the lock go (closing the descriptor releases it even if unlock fails); a no-op when
+        it is not held."""
         fd, self._fd = self._fd, None
         if fd is None:
             return

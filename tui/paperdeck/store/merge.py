@@ -1,14 +1,14 @@
 """One paper per real paper: match incoming records to the catalogue and combine their fields.
 
-Matching, in order (FORMATS.md, "Dedup"): the same canonical id or a known alias; the OpenReview
-forum id; the arXiv id or DOI; the normalised title within the same venue and year; a fuzzy match
-of the normalised abstract within the same venue and year (rapidfuzz ``fuzz.ratio`` ≥
-:data:`ABSTRACT_MATCH_THRESHOLD`). Two records with different forum ids (or arXiv ids, or DOIs)
-never match. Placeholder titles and abstracts (``Withdrawn``, ``n/a``, under 100 characters) are
-never used as keys.
+Matching, in order: the same canonical id or a known alias; the OpenReview forum id; the arXiv id
+or DOI; the normalised title within the same venue and year; a fuzzy match of the normalised abstract
+within the same venue and year (rapidfuzz ``fuzz.ratio`` ≥ :data:`ABSTRACT_MATCH_THRESHOLD`). Two
+records with different forum ids (or arXiv ids, or DOIs) never match. Placeholder titles and
+abstracts (``Withdrawn``, ``n/a``, under 100 characters) are never used as keys. Titles never match
+across venues or years: rejected papers are resubmitted with the same title and a new forum id.
 
-Threshold: on the real files, every bundled seed abstract scores ≥ 86.6 against its ICLR 2026 dump
-record while the best wrong record scores ≤ 48.4; 70 sits in the middle of that gap.
+Threshold: on the real files, every bundled seed abstract scores well above it against its own
+ICLR 2026 record and the best wrong record well below it; 70 sits in the middle of that gap.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rapidfuzz import fuzz
 from paperdeck.model.ids import is_placeholder_abstract, is_placeholder_title, normalise_title
 from paperdeck.model.paper import Paper, normalise_text
 
+#: Least rapidfuzz ``fuzz.ratio`` (0–100) of two normalised abstracts taken as one paper.
 ABSTRACT_MATCH_THRESHOLD = 70.0
 _MIN_SHARED_WORDS = 0.5
 _ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional", "workshop"})
@@ -64,9 +65,11 @@ def compatible(a: Paper, b: Paper) -> bool:
 
 
 def combine(old: Paper, new: Paper) -> Paper:
-    """``old`` updated with ``new`` (FORMATS.md merge rules): camera-ready text beats the submission
-    snapshot, a real title beats a derived one, a decision beats "under review", empty fields are
-    filled, each taken field remembers its source. ``combine(p, p) == p``."""
+    """``old`` updated with ``new``: camera-ready text (title, abstract, keywords, authors of an
+    accepted paper) beats the submission snapshot, a real title beats a derived one, a decision
+    beats "under review", new ratings replace old ones, empty fields are filled, and each taken
+    field records its source in ``provenance``. The better-ranked id (:func:`id_rank`) wins.
+    ``combine(p, p) == p``."""
     source = new.sources[0] if new.sources else ""
     taken: dict[str, object] = {}
     text_wins = (old.title_derived and not new.title_derived and bool(new.title)) or (
@@ -240,7 +243,12 @@ class Merger:
         return self._with_forum
 
     def merge(self, incoming: Sequence[Paper]) -> MergeResult:
-        """Merge ``incoming`` in order; later records may match earlier ones of the same batch."""
+        """Merge ``incoming`` in order; later records may match earlier ones of the same batch.
+
+        Returns:
+            The catalogue after the merge (this merger's own ``papers`` and ``aliases``), the ids
+            it renamed, and how many papers are new, updated or unchanged.
+        """
         before = dict(self.papers)
         renamed: dict[str, str] = {}
         touched: dict[str, None] = {}

@@ -7,7 +7,7 @@ Layout of the data directory (created 0700)::
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
-one small shard (a few ms), never the catalogue (42 MB at ICLR 2026 scale, ~500 ms). All files are
+one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
 written atomically and durably (:mod:`paperdeck.store.atomic`). User data is keyed by paper id and
 survives any re-import; when a merge gives a paper a better id, its user data moves with it.
 """
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import STATUSES, Paper, PaperRow, UserData
+from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -35,11 +35,12 @@ from paperdeck.store.atomic import (
     write_failure,
 )
 from paperdeck.store.lock import FileLock, LockTimeout
-from paperdeck.store.rows import RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
+from paperdeck.store.rows import PaperRow, RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
 #: Version of the store layout, recorded in each file's "meta" table.
 SCHEMA_VERSION = 2
+#: The catalogue's file name in the data directory.
 CATALOGUE_FILE = "catalogue.json"
 #: A cache of what the list shows, so the app paints before the catalogue is parsed.
 ROWS_FILE = "rows-cache.json"
@@ -48,13 +49,13 @@ LEGACY_USER_FILE = "user.json"
 #: Taken around an import's read-merge-write of the catalogue (imports wait for each other).
 IMPORT_LOCK_FILE = ".import.lock"
 _IMPORT_LOCK_TIMEOUT_S = 120.0
-#: A derived title comes from the start of the abstract: only this much of it is read (real
-#: abstracts are under 5,000 characters; title derivation is quadratic in a 10 MB one).
+#: A derived title comes from the start of the abstract: only this many characters of it are read
+#: (real abstracts are far shorter; title derivation is quadratic in the length of a huge one).
 TITLE_SOURCE_CHARS = 20_000
 
 
 def utc_now() -> str:
-    """The current time as ISO 8601 UTC with microseconds."""
+    """The current time as ISO 8601 UTC with microseconds (``"2026-11-29T19:30:00.123456+00:00"``)."""
     return datetime.now(UTC).isoformat()
 
 
@@ -77,7 +78,10 @@ class Store:
 
     Args:
         data_dir: the data directory; created with mode 0700 when missing.
-        now: clock for timestamps (tests pass a fixed one).
+        now: clock for timestamps, returning ISO 8601 UTC text (tests pass a fixed one).
+        lazy: when the rows cache matches the catalogue, open with the rows only and leave
+            parsing the catalogue to :meth:`load` (the list paints first); otherwise the
+            catalogue is parsed at once.
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -97,12 +101,12 @@ class Store:
         self._papers: dict[str, Paper] = {}
         self._aliases: dict[str, str] = {}
         #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
-        #: first shown, then as a :class:`PaperRow` (decoding all 19,630 at start-up cost ~40 ms).
+        #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
         self._rows: dict[str, PaperRow | bytes] | None = None
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
-        #: changed paper is a new object). The list asks for a row at each line of each frame; a
-        #: title with LaTeX took ~0.5 ms to render every time.
+        #: changed paper is a new object). The list asks for a row at each line of each frame, and
+        #: rendering a title with LaTeX each time is too slow for that.
         self._shown_rows: dict[str, tuple[Paper, PaperRow]] = {}
         self._load_lock = threading.Lock()
         self._loaded = False
@@ -128,7 +132,8 @@ class Store:
         return self._loaded
 
     def load(self) -> None:
-        """Parse the catalogue if it is not yet (about 0.5 s at 19,630 papers: call it in a worker).
+        """Parse the catalogue if it is not yet (parsing is the slow part of a start: the app calls
+        it in a worker thread; it is safe to call from several threads).
 
         Raises:
             StoreError: the catalogue is not valid or was written by a newer paperdeck.
@@ -143,7 +148,11 @@ class Store:
 
     @property
     def papers(self) -> list[Paper]:
-        """Every paper in catalogue order (the order they were first imported); loads if needed."""
+        """Every paper in catalogue order (the order they were first imported); loads if needed.
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
         self.load()
         return list(self._papers.values())
 
@@ -166,19 +175,24 @@ class Store:
     @property
     def row_columns(self) -> RowColumns:
         """Whether any paper has a decision / a rating (the list's optional columns); from the
-        rows cache while the catalogue is not parsed (~2 ms at 19,630 papers once it is)."""
+        rows cache while the catalogue is not parsed, else computed over every paper on each call."""
         rows = self._rows
         if not self._loaded and rows is not None:
             return self._cached_columns
         return RowColumns.of((paper.decision, paper.ratings) for paper in self._papers.values())
 
     def paper(self, paper_id: str) -> Paper | None:
-        """The paper with this id (or an alias of it), or ``None``; loads if needed."""
+        """The paper with this id (or an alias of it), or ``None``; loads if needed.
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
         self.load()
         return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
 
     def row(self, paper_id: str) -> PaperRow | None:
-        """What the list shows of a paper; available before the catalogue is loaded."""
+        """What the list shows of a paper, ``None`` for an unknown id; available before the
+        catalogue is loaded (never loads it)."""
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and rows is not None:
             row = rows.get(paper_id)
@@ -233,7 +247,8 @@ class Store:
         move with it. Derived titles are re-derived so all stay distinct.
 
         Raises:
-            StoreError: the catalogue or the user data cannot be written (then nothing changed).
+            StoreError: the catalogue cannot be read or written, the import lock cannot be taken,
+                or the user data cannot be written (then nothing changed).
         """
         from paperdeck.store.merge import Merger  # deferred: rapidfuzz is not needed to open the store
 
@@ -297,7 +312,8 @@ class Store:
         self._catalogue_stamp = file_stamp(self.catalogue_path)
 
     def resolve(self, paper_id: str) -> str:
-        """The current id of a paper known by ``paper_id`` (which may be an older alias)."""
+        """The current id of a paper known by ``paper_id`` (which may be an older alias); an id
+        that is no alias comes back as it is."""
         for _ in range(8):
             if paper_id not in self._aliases:
                 break
@@ -336,11 +352,19 @@ class Store:
         return self._user.modify(paper_id, lambda record: replace(record, starred=starred))
 
     def toggle_star(self, paper_id: str) -> UserData:
-        """Flip a paper's star (as it is on disk now); on disk before this returns."""
+        """Flip a paper's star (as it is on disk now); on disk before this returns.
+
+        Raises:
+            StoreError: the user data cannot be written (nothing changed then).
+        """
         return self._user.modify(paper_id, lambda record: replace(record, starred=not record.starred))
 
     def set_note(self, paper_id: str, note: str) -> UserData:
-        """Save a paper's note; an empty or blank note deletes it. On disk before this returns."""
+        """Save a paper's note; an empty or blank note deletes it. On disk before this returns.
+
+        Raises:
+            StoreError: the user data cannot be written (nothing changed then).
+        """
         text = note if note.strip() else ""
         return self._user.modify(paper_id, lambda record: replace(record, note=text))
 

@@ -7,9 +7,9 @@ Layout, inside the data directory::
 
 A paper's record lives in shard ``doc_id % 64``, its document id derived from the paper id
 (:func:`doc_id_for`), so two processes never hand out the same id. Sharding keeps each write small:
-TinyDB rewrites a whole file per change, and with 5,000 starred papers one file would be ~1 MB
-(write + fsync ~8 ms at p95 here) where a shard is ~16 KB (~2 ms). Every write re-reads its shard
-under the lock first, and is atomic and durable (:mod:`paperdeck.store.atomic`).
+TinyDB rewrites a whole file per change, and with thousands of starred papers one file would make
+every star a large write and fsync, where a shard holds a sixty-fourth of the records. Every write
+re-reads its shard under the lock first, and is atomic and durable (:mod:`paperdeck.store.atomic`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from paperdeck.model.paper import UserData
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 
+#: The directory of the shards, inside the data directory.
 USER_DIR = "user"
+#: How many shards the records are spread over (``user/00.json`` … ``user/3f.json``).
 SHARDS = 64
 _LOCK_TIMEOUT_S = 10.0
 
@@ -38,7 +40,7 @@ SchemaCheck = Callable[[dict[str, Any], Path], None]
 
 def doc_id_for(paper_id: str) -> int:
     """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
-    import hashlib  # deferred (~5 ms of OpenSSL set-up): opening the store needs no id
+    import hashlib  # deferred (its OpenSSL set-up is slow to import): opening the store needs no id
 
     return int(hashlib.sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
 
@@ -103,7 +105,12 @@ class UserStore:
 
     def reload(self) -> bool:
         """Re-read the shards changed on disk since the last read (another process may have
-        written them); True when anything changed."""
+        written them); True when anything changed.
+
+        Raises:
+            StoreError: ``user`` is a file, or a shard cannot be read, is not valid JSON, holds a
+                malformed record or was written by a newer paperdeck.
+        """
         if self.directory.exists() and not self.directory.is_dir():
             raise StoreError(
                 self.directory,
@@ -153,8 +160,8 @@ class UserStore:
             raise StoreError(path, reason) from None
 
     def _by_shard(self) -> dict[int, dict[str, UserData]]:
-        """Our records grouped by shard (each paper id hashed once: 64 shards × 5,000 records
-        hashed per shard cost ~0.3 s at start-up)."""
+        """Our records grouped by shard, each paper id hashed once (hashing every record again for
+        each of the shards would slow the start with many records)."""
         snapshot = list(self._records.items())  # load() may move records from another thread
         held: dict[int, dict[str, UserData]] = {}
         for paper_id, record in snapshot:
@@ -248,7 +255,7 @@ class UserStore:
         self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]
     ) -> list[tuple[UserData, UserData]]:
         """Apply ``change`` to many records at once: one read and at most three writes per shard
-        (a bulk change over 5,000 papers costs ~64 small writes, not 5,000).
+        touched, however many papers it holds (not one write per paper).
 
         Returns:
             ``(before, after)`` for each record that changed, in the order given.
@@ -270,6 +277,9 @@ class UserStore:
 
         Returns:
             ``(before, after)`` for each record that changed.
+
+        Raises:
+            StoreError: as for :meth:`modify_many`.
         """
         exact = {record.paper_id: record for record in records}
         if keep_times:
@@ -349,7 +359,11 @@ class UserStore:
             self._stamps.pop(path, None)
 
     def write_all(self, records: Iterable[UserData]) -> None:
-        """Write ``records`` (as a migration does), each into its shard, under the lock."""
+        """Write ``records`` (as a migration does), each into its shard, under the lock.
+
+        Raises:
+            StoreError: a shard cannot be locked, read or written.
+        """
         with self._locked():
             for record in records:
                 doc_id = doc_id_for(record.paper_id)

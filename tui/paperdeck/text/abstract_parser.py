@@ -371,14 +371,14 @@ class _Parser:
         else:
             k = self._find_close("$", i + 1, 300)
             body = src[i + 1 : k] if k > i + 1 else ""
-            if _inline_math(body, src[k + 1 : k + 2]):
+            if is_inline_math(body, src[k + 1 : k + 2]):
                 self.pos = k + 1
                 return [Node("math", body)]
         self.pos = i + 1
         return [txt("$")]
 
 
-def _inline_math(body: str, after: str) -> bool:
+def is_inline_math(body: str, after: str) -> bool:
     """Whether ``$body$`` (followed by ``after``) is math rather than two literal dollars.
 
     A span that looks like LaTeX always is; ``$5 and $10`` or ``$5-$10`` (a digit first, then a

@@ -21,7 +21,14 @@ BLANK_LINE = re.compile(r"\n[ \t]*\n")
 class Node:
     """One parsed piece.
 
-    kind: text, math, code, style, link, delim (a Markdown ``*``/``_`` run) or par (a blank line).
+    Attributes:
+        kind: ``"text"``, ``"math"``, ``"code"``, ``"style"``, ``"link"``, ``"delim"`` (a Markdown
+            ``*``/``_`` run) or ``"par"`` (a blank line).
+        text: by kind: the text, the math source (no ``$``), the code, the style name, the URL,
+            the delimiter character, or ``"\\n\\n"`` for a ``par``.
+        children: the nodes inside a ``style`` or ``link``.
+        count: for a ``delim``, the characters of the run not yet paired.
+        opens, closes: for a ``delim``, whether it may open / close emphasis.
     """
 
     kind: str

@@ -18,8 +18,11 @@ from collections.abc import Sequence
 
 from paperdeck.text.title_words import ACRONYM_SKIPS, BACKGROUND, HEADINGS, STOP_END, SYMBOLS
 
+#: The label of an abstract with no letters or digits.
 UNTITLED = "Untitled paper"
+#: Ends a label cut at ``max_chars``.
 ELLIPSIS = "\u2026"
+#: Joins a name and what it is: ``NAME \u2014 a benchmark for …``.
 DASH = "\u2014"
 
 _BOLD = re.compile(r"\*\*([^*]+?)\*\*|\\textbf\{([^{}]+)\}")

@@ -1,7 +1,7 @@
 """The export prompt (``E``, or the palette): where to write the view, the marked papers or a backup.
 
 The file name's ending picks the format (``.bib``, ``.md``, ``.csv``, ``.json``); the writing
-itself runs in a worker of the main screen (a full BibTeX export of 19,630 papers takes ~4 s).
+itself runs in a worker of the main screen (a BibTeX export of a whole conference takes seconds).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""The help screen: every key, grouped by where it works, built from the bindings themselves."""
+"""The help screen: every key, grouped by where it works, built from the command table
+(:func:`paperdeck.ui.commands.help_sections`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -12,12 +13,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-#: One help section: a heading and the bindings it lists.
-HelpSection = tuple[str, Sequence[BindingType]]
+from paperdeck.ui.commands import HelpLine
 
-
-def _bindings(declared: Iterable[BindingType]) -> list[Binding]:
-    return [binding for binding in declared if isinstance(binding, Binding) and binding.description]
+#: One help section: a heading and its lines (keys already those in effect).
+HelpSection = tuple[str, Sequence[HelpLine]]
 
 
 class HelpScreen(ModalScreen[None]):
@@ -27,10 +26,9 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, sections: Sequence[HelpSection], keymap: dict[str, str] | None = None) -> None:
+    def __init__(self, sections: Sequence[HelpSection]) -> None:
         super().__init__()
         self._sections = sections
-        self._keymap = keymap or {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog"):
@@ -38,15 +36,14 @@ class HelpScreen(ModalScreen[None]):
 
     def _content(self) -> Content:
         lines: list[Content] = [Content.styled("paperdeck — keys", "bold $text-accent"), Content("")]
-        for heading, declared in self._sections:
+        for heading, help_lines in self._sections:
             lines.append(Content.styled(heading, "bold underline"))
-            for binding in _bindings(declared):
-                in_effect = self._keymap.get(binding.id or "", binding.key)
-                keys = " / ".join(self.app.get_key_display(Binding(key.strip(), "")) for key in in_effect.split(","))
-                ident = f"  [{binding.id}]" if binding.id else ""
-                lines.append(
-                    Content.assemble((f"  {keys:<18}", "bold $text-warning"), binding.description, (ident, "dim"))
-                )
+            for line in help_lines:
+                shown = [self.app.get_key_display(Binding(key, "")) for key in line.keys]
+                keys = f"{shown[0]}…{shown[-1]}" if line.compact and shown else " / ".join(shown)
+                ident = f"  [{line.ident}]" if line.ident else ""
+                keys_part = (f"  {keys:<18}", "bold $text-warning")
+                lines.append(Content.assemble(keys_part, line.description, (ident, "dim")))
             lines.append(Content(""))
         from paperdeck.search.query import QUERY_HELP
 

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 
 from paperdeck.model.errors import StoreError
+from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 
@@ -27,7 +28,7 @@ class ViewHost(Protocol):
 
     store: Store
     settings: SettingsFile
-    marked: set[str]
+    marks: Marks
 
     @property
     def app(self) -> App[object]: ...
@@ -65,13 +66,11 @@ class ViewHost(Protocol):
 def export_selection(screen: ViewHost) -> tuple[list[str], str] | None:
     """What ``E`` exports: the marked papers (in view order), else the papers of the view, with a
     phrase naming them (``the 3 marked papers``); ``None`` (and a message) when the view is empty."""
-    shown = screen.view_ids()
-    if screen.marked:
-        ids = [pid for pid in shown if pid in screen.marked]
-        ids += sorted(set(screen.marked) - set(ids))
+    if screen.marks:
+        ids = screen.marks.everything(screen.view_ids())
         what = f"the {len(ids):,} marked paper{'' if len(ids) == 1 else 's'}"
     else:
-        ids = list(shown)
+        ids = list(screen.view_ids())
         what = f"the {len(ids):,} paper{'' if len(ids) == 1 else 's'} of the view"
     if not ids:
         screen.notify("Nothing to export: the view is empty.", timeout=2)

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Footer, Input
 
-from paperdeck import collector
+from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.reading.history import History
 from paperdeck.search.searcher import Searcher
@@ -32,6 +32,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
@@ -50,25 +51,7 @@ _WARM = string.ascii_lowercase + string.digits
 class MainScreen(ReadingScreen):
     """Browse, filter, star and annotate the papers of a store."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Priority bindings run as the key arrives, before later keys are routed: "/REAP" typed in
-        # one burst must all land in the filter bar, "⏎s" must star, not type "s".
-        Binding("slash", "focus_filter", "Filter", priority=True, id="main.filter"),
-        Binding("escape", "escape", "Clear marks / filter", show=False, priority=True, id="main.clear_filter"),
-        Binding("enter", "leave_filter", "Back to the list", show=False, priority=True, id="filter.to_list"),
-        Binding("down", "leave_filter", "Back to the list", show=False, priority=True, id="filter.down"),
-        Binding("S", "toggle_starred_only", "Starred only", id="main.starred_only"),
-        Binding("O", "cycle_sort", "Sort order (cycles)", show=False, id="main.sort"),
-        Binding("D", "toggle_detail", "Show / hide the detail pane", show=False, id="main.detail"),
-        Binding("less_than_sign", "list_width(-1)", "Narrower list", show=False, id="main.narrower"),
-        Binding("greater_than_sign", "list_width(1)", "Wider list", show=False, id="main.wider"),
-        Binding("m", "more_like_this", "More like this", id="main.similar"),
-        Binding("E", "export", "Export view / marked", show=False, id="main.export"),
-        Binding("v", "views", "Views", id="main.views"),
-        Binding("w", "save_view", "Save the filter as a view", show=False, id="main.save_view"),
-        Binding("0", "open_view(0)", "All papers (no view)", show=False, id="main.view_0"),
-        *(Binding(str(n), f"open_view({n})", f"Open view {n}", show=False, id=f"main.view_{n}") for n in range(1, 10)),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("main")  # filter, sort, layout, export, views
 
     #: The list has the focus from the start: focused as the screen is composed, not moved there
     #: in ``on_mount`` (which restyled the screen once more before the first frame, ~7 ms).
@@ -170,7 +153,7 @@ class MainScreen(ReadingScreen):
         self._show_detail(self.paper_list.highlighted_id)
 
     def _index_built(self) -> None:
-        collector.resume()  # what is loaded now lives as long as the app: see paperdeck.collector
+        runtime.loaded()  # what is loaded now lives as long as the app: see paperdeck.runtime
         self.update_counts()
         if self.filter_text.strip():
             self._refilter()
@@ -287,6 +270,9 @@ class MainScreen(ReadingScreen):
 
     def action_cycle_sort(self) -> None:
         self.sort_by(SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)])
+
+    def action_sort_by(self, order: str) -> None:
+        self.sort_by(order)
 
     def sort_by(self, order: str) -> None:
         """Order the list by ``order`` (``SORTS``) and remember the choice."""

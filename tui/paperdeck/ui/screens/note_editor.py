@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, TextArea
 
 from paperdeck.model.safe_text import one_line
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 
@@ -18,12 +19,8 @@ class NoteEditor(ModalScreen[str | None]):
     """Edit a note. Dismisses with the new text on ``ctrl+s`` (``""`` deletes the note), or with
     ``None`` on ``escape`` — after asking, when the text was changed."""
 
-    # Not priority bindings: they must wait behind the characters typed before them, or a fast
-    # "…claim⌃s" would save the note without its last letters.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", id="note.save"),
-        Binding("escape", "cancel", "Cancel", id="note.cancel"),
-    ]
+    # Not priority bindings (see the table): they must wait behind the characters typed before them.
+    BINDINGS: ClassVar[list[BindingType]] = bindings("note")
 
     def __init__(self, title: str, note: str) -> None:
         super().__init__()

@@ -17,53 +17,37 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import SuspendNotSupported
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import UserData, with_tags
 from paperdeck.model.safe_text import one_line
 from paperdeck.reading.history import History
+from paperdeck.reading.marks import CONFIRM_OVER, Marks
+from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.paper_list import PaperList
-
-#: Bulk changes over this many papers ask first.
-CONFIRM_OVER = 50
 
 
 class ReadingScreen(Screen[None]):
     """Base of the main screen: the user's marks on papers. Subclasses provide the list, the
     store, and ``refresh_user_data`` (repaint after a change)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "toggle_star", "Star", id="main.star"),
-        Binding("n", "edit_note", "Note", id="main.note"),
-        Binding("N", "edit_note_externally", "Note in $EDITOR", show=False, id="main.note_editor"),
-        Binding("r", "status('read')", "Read", show=False, id="main.status_read"),
-        Binding("t", "status('to-read')", "To read", show=False, id="main.status_to_read"),
-        Binding("i", "status('skimmed')", "Skimmed", show=False, id="main.status_skimmed"),
-        Binding("x", "status('dismissed')", "Dismiss", show=False, id="main.status_dismissed"),
-        Binding("U", "status('unseen')", "Unseen", show=False, id="main.status_unseen"),
-        Binding("right_square_bracket", "next_unseen", "Next unseen", show=False, id="main.next_unseen"),
-        Binding("T", "tags", "Tags", show=False, id="main.tags"),
-        Binding("space", "mark", "Mark", show=False, id="main.mark"),
-        Binding("V", "mark_range", "Mark range", show=False, id="main.mark_range"),
-        Binding("M", "mark_all", "Mark all in view", show=False, id="main.mark_all"),
-        Binding("u", "undo", "Undo", id="main.undo"),
-        Binding("ctrl+r", "redo", "Redo", show=False, id="main.redo"),
-        Binding("y", "copy", "Copy title + link", show=False, id="main.copy"),
-        Binding("Y", "copy_bibtex", "Copy the BibTeX entry", show=False, id="main.copy_bibtex"),
-        Binding("o", "open_link", "Open link", show=False, id="main.open"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reading")  # star, status, tags, notes, marks, undo, copy
 
     store: Store
-    marked: set[str]
 
     def __init__(self) -> None:
         super().__init__()
-        self.marked = set()
-        self._mark_anchor: int | None = None
+        self.marks = Marks()
         self.history: History | None = None
+
+    @property
+    def marked(self) -> set[str]:
+        """The marked paper ids."""
+        return self.marks.ids
 
     @property
     def paper_list(self) -> PaperList:
@@ -80,11 +64,8 @@ class ReadingScreen(Screen[None]):
     # -- applying a change -------------------------------------------------------------------
 
     def _targets(self) -> list[str]:
-        """The marked papers, else the highlighted one."""
-        if self.marked:
-            return [pid for pid in self.view_ids() if pid in self.marked] or sorted(self.marked)
-        highlighted = self.paper_list.highlighted_id
-        return [highlighted] if highlighted else []
+        """The marked papers, else the highlighted one (:meth:`Marks.targets`)."""
+        return self.marks.targets(self.view_ids(), self.paper_list.highlighted_id)
 
     def apply(self, label: str, change: Callable[[UserData], UserData], targets: list[str] | None = None) -> None:
         """Apply ``change`` to the targets (asking first for more than ``CONFIRM_OVER``), write it
@@ -124,21 +105,18 @@ class ReadingScreen(Screen[None]):
 
     def action_status(self, status: str) -> None:
         ids = self._targets()
-        if len(ids) == 1 and self.store.user_data(ids[0]).status == status and status != "unseen":
-            status = "unseen"  # the same key again takes it back
+        status = status_after(status, [self.store.user_data(pid).status for pid in ids])
         self.apply(f"mark {status}", lambda r: replace(r, status=status), ids)
 
     def action_next_unseen(self) -> None:
         view = self.view_ids()
         if not view:
             return
-        start = self.paper_list.cursor
-        for step in range(1, len(view) + 1):
-            row = (start + step) % len(view)
-            if self.store.user_data(view[row]).status == "unseen":
-                self.paper_list.cursor = row
-                return
-        self.notify("No unseen paper left in this view.", timeout=2)
+        row = next_unseen(view, self.paper_list.cursor, lambda pid: self.store.user_data(pid).status)
+        if row is None:
+            self.notify("No unseen paper left in this view.", timeout=2)
+        else:
+            self.paper_list.cursor = row
 
     def action_tags(self) -> None:
         ids = self._targets()
@@ -233,33 +211,21 @@ class ReadingScreen(Screen[None]):
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
             return
-        self.marked.symmetric_difference_update({paper_id})
-        self._mark_anchor = self.paper_list.cursor
+        self.marks.toggle(paper_id, self.paper_list.cursor)
         self.paper_list.cursor += 1
         self._marks_changed()
 
     def action_mark_range(self) -> None:
-        view = self.view_ids()
-        cursor = self.paper_list.cursor
-        anchor = self._mark_anchor if self._mark_anchor is not None else cursor
-        low, high = sorted((anchor, cursor))
-        self.marked.update(view[low : high + 1])
-        self._mark_anchor = cursor
+        self.marks.mark_range(self.view_ids(), self.paper_list.cursor)
         self._marks_changed()
 
     def action_mark_all(self) -> None:
-        view = self.view_ids()
-        if view and all(pid in self.marked for pid in view):
-            self.marked.difference_update(view)
-        else:
-            self.marked.update(view)
+        self.marks.toggle_all(self.view_ids())
         self._marks_changed()
 
     def clear_marks(self) -> bool:
         """Drop every mark; True when there were some."""
-        had = bool(self.marked)
-        self.marked.clear()
-        self._mark_anchor = None
+        had = self.marks.clear()
         if had:
             self._marks_changed()
         return had

@@ -1,9 +1,9 @@
 """The counts beside the filter bar ("1,234 of 19,630 · ★ 12"), repainted alone at each keystroke.
 
-A ``Static`` re-lays out the whole screen at every ``update`` (~2–4 ms of a keystroke's frame at
-19,630 papers); this label asks for a layout only when its width changes, and the main screen pads
-the number shown to the width of the total, so that typing rarely changes it. Its line is drawn
-straight, not through Textual's content visual, where that gives the same segments.
+A ``Static`` re-lays out the whole screen at every ``update``; this label asks for a layout only
+when its width changes, and the main screen pads the number shown to the width of the total, so
+that typing rarely changes it. Its line is drawn straight, not through Textual's content visual,
+where that gives the same segments (``paperdeck.ui._lines.label``).
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rich.cells import cell_len
-from rich.segment import Segment
 from textual.content import Content
 from textual.strip import Strip
 from textual.widget import Widget
 
 from paperdeck.model.paper import STATUSES
+from paperdeck.ui._lines.label import straight_line
 
 
 def counts_text(shown: int, total: int, *, filtered: bool, view: str | None, notes: Sequence[str]) -> str:
@@ -72,21 +72,7 @@ class CountsLabel(Widget):
 
     def render_line(self, y: int) -> Strip:
         """The line Textual draws from ``render``'s content, drawn straight where that is its one
-        segment (~0.4 ms of each keystroke's frame less than through the content visual): text of
-        printable one-cell characters, as wide as the label, aligned left, not selected. Else
-        Textual's way. tests/ui/test_counts_label.py checks they are the same."""
-        text, width, styles = self._text, self.size.width, self.styles
-        if (
-            len(text) != width
-            or not text.isprintable()
-            or cell_len(text) != width
-            or styles.text_align not in ("start", "left")
-            or styles.line_pad
-            or styles.content_align != ("left", "top")
-            or self.text_selection is not None
-        ):
-            return super().render_line(y)
-        style = self.visual_style
-        if y == 0:
-            return Strip([Segment(text, style.rich_style_with_offset(0, 0))], width)
-        return Strip.blank(width, style.rich_style)
+        segment (``straight_line``), else Textual's way. tests/ui/test_counts_label.py checks they
+        are the same."""
+        line = straight_line(self, self._text, y)
+        return line if line is not None else super().render_line(y)

@@ -10,14 +10,16 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
+from paperdeck.ui._lines.no_layout import repaint_only_virtual_size
+
 
 class FilterBar(Input):
     """Fuzzy filter input."""
 
     #: Input sets its virtual size (the text's width, for scrolling it sideways) at every change
-    #: of the text; as Widget's reactive that lays out the whole screen, ~4 ms of each keystroke's
-    #: frame at 19,630 papers. Nothing outside the bar depends on it, so a repaint is enough.
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    #: of the text; as Widget's reactive that lays out the whole screen. Nothing outside the bar
+    #: depends on it, so a repaint is enough.
+    virtual_size: Reactive[Size] = repaint_only_virtual_size()
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(

@@ -7,8 +7,9 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from paperdeck.model.paper import Paper, PaperRow, UserData
+from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line
+from paperdeck.store.rows import PaperRow
 
 
 class PaperDetail(VerticalScroll, can_focus=True):

@@ -1,13 +1,14 @@
 """The list pane: a virtual list that renders only the rows on screen.
 
 A Line-API ``ScrollView`` (Textualize/toolong's log view is the model): swapping 20,000 rows for
-2,000 costs ~10 ms, where ``OptionList`` takes 150–800 ms (guide, PERFORMANCE.md). The rest of the
-app sees only :class:`PaperList.Highlighted` and the ``show`` / ``refresh_paper`` calls.
+2,000 is far cheaper than through an ``OptionList`` (see the README's Performance section). The
+rest of the app sees only :class:`PaperList.Highlighted` and the ``show`` / ``refresh_paper`` calls.
 
 A keystroke in the filter bar re-ranks the list, so a repaint must be cheap: ``show`` and a cursor
 move repaint only the lines whose paper (or cursor) changed, and a row is drawn straight into
-segments, not through a Rich ``Text`` (~0.4 ms a row here), whenever its text is plain ASCII
-(``_plain_row``; other titles take the ``Text`` path, which gives the same segments).
+segments, not through a Rich ``Text``, whenever its text is plain ASCII (``_plain_row``; other
+titles take the ``Text`` path, which gives the same segments). How its lines and its scrollbar
+get past Textual's per-line styling is :mod:`paperdeck.ui._lines`'s.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.cache import LRUCache
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
@@ -29,10 +30,13 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
-from paperdeck.model.paper import PaperRow, UserData
+from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
-from paperdeck.ui.widgets.line_styling import Box, find_box, plain_box, without_truecolor
-from paperdeck.ui.widgets.list_scrollbar import ListScrollBar
+from paperdeck.store.rows import PaperRow
+from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
+from paperdeck.ui._lines.no_layout import set_virtual_size
+from paperdeck.ui._lines.scrollbar import vertical_scrollbar_for
+from paperdeck.ui.commands import bindings
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: Reading-status markers (one cell).
@@ -60,14 +64,7 @@ class PaperList(ScrollView, can_focus=True):
     holds just their ids.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "cursor_down", "Down", show=False, id="list.down"),
-        Binding("up,k", "cursor_up", "Up", show=False, id="list.up"),
-        Binding("g,home", "first", "First", show=False, id="list.first"),
-        Binding("G,end", "last", "Last", show=False, id="list.last"),
-        Binding("pagedown,ctrl+d", "page_down", "Page down", show=False, id="list.page_down"),
-        Binding("pageup,ctrl+u", "page_up", "Page up", show=False, id="list.page_up"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("list")  # the moves
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "paper-list--cursor",
@@ -117,22 +114,16 @@ class PaperList(ScrollView, can_focus=True):
         self._last_reported: str | None = None
         #: While ``show`` runs: it repaints the lines that changed itself, when it is done.
         self._showing = False
-        #: What every line of a frame shares, while one is rendered (computing it per line cost
-        #: ~0.2 ms for the widget's style alone).
+        #: What every line of a frame shares, while one is rendered (the widget's style, once).
         self._frame: _Frame | None = None
-        #: How Textual boxes a row's line (``find_box``), and the lines boxed so: by id of the row's strip.
-        self._box: Box | None = None
-        self._boxed: dict[int, tuple[Strip, Strip]] = {}
+        #: The rows' lines, boxed as Textual boxes them (``_boxed_lines``).
+        self._rows_boxed = RowBoxer()
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
         """The vertical scrollbar (created when first needed): one that draws again only when
-        its picture changes (see ``ListScrollBar``). Textual's own property, with that class."""
-        if self._vertical_scrollbar is None:
-            self._vertical_scrollbar = ListScrollBar(thickness=self.scrollbar_size_vertical)
-            self._vertical_scrollbar.display = False
-            self.app._start_widget(self, self._vertical_scrollbar)
-        return self._vertical_scrollbar
+        its picture changes (``paperdeck.ui._lines.scrollbar.ListScrollBar``)."""
+        return vertical_scrollbar_for(self)
 
     # -- what the screen calls -------------------------------------------------------------
 
@@ -156,10 +147,8 @@ class PaperList(ScrollView, can_focus=True):
         size = Size(self.size.width, len(paper_ids))
         if size != self.virtual_size:
             # Not `self.virtual_size = size`: as a reactive it would also repaint every line and
-            # lay out the screen (~4 ms of a keystroke's frame). The scrollbar is updated as a
-            # layout would (Textual's `_scroll_update`); one appearing or going lays out itself.
-            self.set_reactive(PaperList.virtual_size, size)
-            self._scroll_update(size)
+            # lay out the screen. The scrollbar is updated as a layout would.
+            set_virtual_size(self, size)
         row = self.row_of(highlight) if highlight is not None else None
         self._showing = True
         try:
@@ -286,43 +275,10 @@ class PaperList(ScrollView, can_focus=True):
             self._frame = None
 
     def _boxed_lines(self, crop: Region) -> list[Strip] | None:
-        """The lines of ``crop`` as Textual draws them, with the rows' lines boxed by us: Textual
-        draws the border lines and the first row's line, which shows what its styling adds around
-        a row (border and padding cells, ``find_box``), and every row's line is that around the row.
-
-        Textual's styling of a line (~60 µs, every row line a re-ranking changes) and the
-        compositor's cutting and encoding of a new line are then paid once per row drawn: a row
-        shown again, at any place, is the same strip. ``None`` (Textual draws all) where that does
-        not hold: styles that change the content itself (``plain_box``), a crop of part of a line.
-        """
-        region = self.region
-        if crop.column_span != (0, region.width) or not plain_box(self):
-            return None
-        top = self.styles.gutter.top
-        first, last = max(crop.y, top), min(crop.bottom, top + self.content_region.height)
-        if first >= last:
-            return None
-        textual = super().render_lines
-        lines = textual(Region(0, crop.y, region.width, first + 1 - crop.y))
-        box = find_box(lines.pop(), self.render_line(first - top))
-        if box is None:
-            return None
-        if box != self._box:
-            self._box, self._boxed = box, {}
-        elif len(self._boxed) > 1024:
-            self._boxed.clear()
-        prefix, suffix, content_width = box
-        for y in range(first, last):
-            content = self.render_line(y - top)
-            if content.cell_length != content_width:
-                return None
-            cached = self._boxed.get(id(content))
-            if cached is None or cached[0] is not content:
-                cached = self._boxed[id(content)] = (content, Strip([*prefix, *content, *suffix], region.width))
-            lines.append(cached[1])
-        if last < crop.bottom:
-            lines += textual(Region(0, last, region.width, crop.bottom - last))
-        return lines
+        """The lines of ``crop`` as Textual draws them, with the rows' lines boxed by us
+        (``RowBoxer``): a row shown again, at any place, is the same strip, styled and encoded
+        once. ``None`` (Textual draws all) where that does not hold."""
+        return self._rows_boxed.lines(self, crop, super().render_lines, self.render_line)
 
     def render_line(self, y: int) -> Strip:
         frame = self._frame
@@ -443,7 +399,8 @@ def _plain_row(
     parts: list[tuple[str, Style | None]], rating: tuple[str, Style | None] | None, width: int, style: Style
 ) -> list[Segment] | None:
     """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to the
-    width with an ellipsis and padded, the row style under all), built directly: ~10× faster.
+    width with an ellipsis and padded, the row style under all), built directly rather than through
+    ``Text``, which is the costly part of drawing a row.
 
     Only for rows whose every character is one cell and no control code (titles and tags in
     printable ASCII), else ``None``: then a cut at a cell is a cut at a character.

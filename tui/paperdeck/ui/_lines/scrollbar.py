@@ -1,17 +1,18 @@
 """The list's vertical scrollbar, drawn again only when its picture changes, and then cheaply.
 
 Re-ranking changes the list's length, and so the scrollbar's virtual size, at nearly every
-keystroke (9,207 → 9,225 results), which made Textual repaint all its lines (~3 ms, as much as the
-list's own rows); the thumb's cells rarely change. The lines are kept for a picture: the
-scrollbar's size, style (colours, hover, grab) and thumb cells, as ``ScrollBarRender`` draws them.
+keystroke, which made Textual repaint all its lines; the thumb's cells rarely change. The lines
+are kept for a picture: the scrollbar's size, style (colours, hover, grab) and thumb cells, as
+``ScrollBarRender`` draws them.
 
-When the picture does change (the thumb moves: ~40% of keystrokes at 19,630 papers), Textual's
-path through a Rich renderable, its styled lines and the per-line box styling took ~2.5 ms for
-~37 one-cell lines. ``_bar_lines`` builds the same strips straight from
+When the picture does change (the thumb moves), ``_bar_lines`` builds the strips straight from
 ``ScrollBarRender.render_bar``'s segments, each under the widget's style as Textual's pipeline
 puts it, keeping their mouse ``meta`` (``@mouse.down``: grab, scroll up, scroll down) that clicks
-and drags on the bar act on. tests/ui/test_list_scrollbar.py checks that the strips are the ones
-Textual draws.
+and drags on the bar act on, instead of Textual's path through a Rich renderable, its styled
+lines and the per-line box styling.
+
+:func:`vertical_scrollbar_for` installs it as a widget's vertical scrollbar, as Textual's
+``Widget.vertical_scrollbar`` installs its own.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
+from textual.widget import Widget
 
-from paperdeck.ui.widgets.line_styling import plain_box, without_truecolor
+from paperdeck.ui._lines.boxing import plain_box, without_truecolor
 
 
 class ListScrollBar(ScrollBar):
@@ -134,3 +136,14 @@ def _picture(bar: object, size: Size) -> tuple[object, ...]:
         end = start + ceil(thumb_size * eighths)
         thumb = (divmod(max(0, start), eighths), divmod(max(0, end), eighths))
     return (bar.style, bar.vertical, bar.thickness, thumb)
+
+
+def vertical_scrollbar_for(widget: Widget) -> ScrollBar:
+    """``widget``'s vertical scrollbar, a :class:`ListScrollBar` created when first needed:
+    Textual's ``Widget.vertical_scrollbar``, with that class."""
+    bar = widget._vertical_scrollbar
+    if bar is None:
+        bar = widget._vertical_scrollbar = ListScrollBar(thickness=widget.scrollbar_size_vertical)
+        bar.display = False
+        widget.app._start_widget(widget, bar)
+    return bar

@@ -1,0 +1,96 @@
+"""How the ``paperdeck`` process is tuned while the app runs: when Python's cycle collector runs,
+and how often the GIL changes hands.
+
+:func:`tuned` is the one place that sets and resets this state; the app launcher
+(:mod:`paperdeck.cli.main`) and the benchmark run the app inside it:
+
+- on entering, the collector is turned off (start-up allocates objects that live as long as the
+  app: rows, papers, the search index; walking them while starting would delay the first paint)
+  and the GIL switch interval is set to :data:`SWITCH_INTERVAL_S` (Textual writes each frame from
+  a thread, which otherwise waits for the GIL while the event loop goes on);
+- once what start-up loads is in memory, :func:`loaded` freezes it (never walked again) and turns
+  the collector back on, a full pass left to start on its own only rarely
+  (:data:`FULL_PASS_AFTER`); :func:`collect_if_due` runs the full pass that would have run by
+  now, and the app calls it while the user is idle, not at a keystroke;
+- on leaving, normally or by an exception, the state found on entering is restored exactly: the
+  collector's enabled flag and thresholds, the switch interval, and nothing left frozen by
+  :func:`loaded` — unless the caller is about to exit (``unfreeze=False``): then what was frozen
+  stays frozen, so the interpreter's last collection at exit does not walk it all once more.
+
+Outside :func:`tuned` (tests, an app embedded in another program) :func:`loaded` and
+:func:`collect_if_due` are no-ops: the process keeps Python's defaults.
+
+The module imports nothing but the standard library: any room may use it.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+#: The GIL switch interval inside :func:`tuned` (seconds; Python's default is 0.005).
+SWITCH_INTERVAL_S = 0.0005
+#: Gen-1 passes before the collector starts a full pass on its own once :func:`loaded` turned it
+#: back on (Python's default: 10): a bound on the garbage cycles kept while the user never pauses.
+FULL_PASS_AFTER = 100
+#: Gen-1 passes after which :func:`collect_if_due` runs a full pass (the default's rhythm).
+FULL_PASS_DUE = 10
+
+#: Inside :func:`tuned`.
+_tuned = False
+#: :func:`loaded` froze what was loaded and turned the collector back on (inside :func:`tuned`).
+_loaded = False
+
+
+@contextmanager
+def tuned(switch_interval: float = SWITCH_INTERVAL_S, *, unfreeze: bool = True) -> Iterator[None]:
+    """Run the body with the collector off and the GIL switch interval at ``switch_interval``
+    (seconds), then restore the collector's enabled flag and thresholds and the switch interval
+    found on entering, and (``unfreeze``) unfreeze what :func:`loaded` froze, even when the body
+    raises.
+
+    Raises:
+        RuntimeError: already inside :func:`tuned` (the state to restore would be ambiguous).
+    """
+    global _tuned, _loaded
+    if _tuned:
+        raise RuntimeError("paperdeck.runtime.tuned() is already active")
+    enabled, thresholds, interval = gc.isenabled(), gc.get_threshold(), sys.getswitchinterval()
+    gc.disable()
+    try:
+        sys.setswitchinterval(switch_interval)
+        _tuned, _loaded = True, False
+        yield
+    finally:
+        if _loaded and unfreeze:
+            gc.unfreeze()  # Python has one frozen generation: all of it goes back to the oldest
+        _tuned = _loaded = False
+        gc.set_threshold(*thresholds)
+        sys.setswitchinterval(interval)
+        if enabled:
+            gc.enable()
+        else:
+            gc.disable()
+
+
+def loaded() -> None:
+    """Freeze what is in memory now (it lives as long as the app) and turn the collector back on,
+    its full passes left to :func:`collect_if_due`. A no-op outside :func:`tuned` and after the
+    first call inside it."""
+    global _loaded
+    if not _tuned or _loaded:
+        return
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_PASS_AFTER)
+    _loaded = True
+    gc.enable()
+
+
+def collect_if_due() -> None:
+    """Run the full pass the collector would have run by now (call it while the user is idle).
+    A no-op unless :func:`loaded` turned the collector back on inside :func:`tuned`."""
+    if _loaded and gc.isenabled() and gc.get_count()[2] >= FULL_PASS_DUE:
+        gc.collect()

@@ -1,0 +1,54 @@
+"""Every shortcut of ``paperdeck.ui`` that reaches under Textual's public API, in one place.
+
+The widgets keep their own domain (rows, badges, columns, counts, messages) and call the small
+functions and classes here for what Textual does not offer publicly: lines put together without
+its per-line styling, a scrollbar that draws again only when its picture changes, size changes
+without a layout, a hook at the end of each frame. Only ``paperdeck.ui`` modules import this
+package; nothing outside ``paperdeck.ui`` does.
+
+Written against Textual ``8.2.8``. Each of these relies on how that version works inside, and
+tests pin each to it by comparing with what Textual itself draws or does;
+``tests/ui/test_lines.py::test_textual_is_the_version_the_shortcuts_were_written_against``
+fails on any other installed version, so that an upgrade re-checks them all.
+
+Textual internals touched (name: where used; pinned by):
+
+- ``Widget._vertical_scrollbar`` and ``App._start_widget`` (the body of Textual's
+  ``Widget.vertical_scrollbar``, copied): :func:`.scrollbar.vertical_scrollbar_for`, used by
+  ``PaperList.vertical_scrollbar``; pinned by ``tests/ui/test_list_scrollbar.py`` (all its
+  tests) and ``tests/ui/test_keystroke_layout.py::test_the_scrollbar_follows_a_new_ranking``.
+- ``ScrollBar.refresh`` and ``ScrollBar.render_lines`` overridden; ``ScrollBarRender.render_bar``,
+  ``ScrollBarRender.VERTICAL_BARS`` / ``HORIZONTAL_BARS`` and ``render_bar``'s thumb arithmetic,
+  ``ScrollBarRender.__rich_console__``'s default colours, ``Widget.visual_style`` as the base
+  style of each line: :class:`.scrollbar.ListScrollBar`; pinned by
+  ``tests/ui/test_list_scrollbar.py::test_the_scrollbar_draws_what_textual_draws``,
+  ``::test_a_click_below_the_thumb_still_pages_down``,
+  ``::test_the_scrollbar_is_repainted_only_when_its_picture_changes`` and
+  ``tests/ui/test_list_drawing.py::test_the_scrollbar_follows_the_cursor``.
+- ``Widget._scroll_update`` and ``Widget.virtual_size`` set without its reactive's layout:
+  :func:`.no_layout.set_virtual_size`, used by ``PaperList.show``; pinned by
+  ``tests/ui/test_keystroke_layout.py::test_typing_and_reranking_ask_for_no_layout``,
+  ``::test_the_scrollbar_follows_a_new_ranking`` and
+  ``tests/ui/test_list_drawing.py::test_a_new_ranking_repaints_only_the_lines_that_changed``.
+- ``Widget.virtual_size`` replaced by a reactive without layout (``Input`` sets it at every change
+  of its text): :func:`.no_layout.repaint_only_virtual_size`, used by ``FilterBar``; pinned by
+  ``tests/ui/test_keystroke_layout.py::test_typing_and_reranking_ask_for_no_layout`` and
+  ``::test_a_long_filter_scrolls_the_bar_to_its_cursor``.
+- How ``Widget.render_lines`` (``StylesCache``) boxes a content line: the content's segments
+  unchanged between border and padding cells, unless the styles :func:`.boxing.plain_box`
+  checks are set: :class:`.boxing.RowBoxer` and :func:`.boxing.find_box`, used by
+  ``PaperList._boxed_lines``; pinned by
+  ``tests/ui/test_list_drawing.py::test_row_lines_boxed_by_the_list_are_the_lines_textual_draws``.
+- ``ANSIToTruecolor`` (``textual.filter``) dropped from ``Widget.get_line_filters``:
+  :func:`.boxing.without_truecolor`, used by ``PaperList`` and ``ListScrollBar``; pinned by
+  ``tests/ui/test_list_drawing.py::test_the_truecolor_filter_the_list_skips_would_change_nothing``.
+- The content visual's line (``Visual.to_strips`` through ``Widget.render_line``): one segment
+  under ``VisualStyle.rich_style_with_offset``, as ``styles.text_align``, ``styles.line_pad``
+  and ``styles.content_align`` leave it: :func:`.label.straight_line`, used by
+  ``CountsLabel.render_line``; pinned by
+  ``tests/ui/test_counts_label.py::test_the_counts_line_is_the_one_textual_draws``.
+- ``Screen._compositor.render_update`` wrapped and its update encoded with ``render_segments`` as
+  ``App._display`` does: :func:`.frames.watch_frames`, used by the benchmark through
+  :mod:`paperdeck.ui.frames`; pinned by
+  ``tests/ui/test_lines.py::test_watch_frames_reports_each_frame_after_it_is_encoded``.
+"""

@@ -1,0 +1,304 @@
+"""Every command of the browser, declared once: the ``BINDINGS`` of the app, the main screen, the
+list and the note editor, the command palette and the help screen are all built from ``COMMANDS``.
+
+A row (:class:`Command`) is one command: its stable ``id`` (the binding id, which users' keymaps
+in config.json name: never change one), its default ``keys`` (comma-separated Textual key names;
+``""`` for a palette-only command, which is no binding and no keymap key), the ``action`` run in
+its owner's namespace, the ``description`` the footer and the help screen show, where it belongs
+(``owner``: whose ``BINDINGS`` it is in), its help ``section``, its palette ``title`` and
+``palette_help``, and the binding flags ``show`` (in the footer) and ``priority``.
+
+The palette rule: a row whose keys the help screen lists is a palette command (``title`` set),
+shown with the keys in effect as a hint ("Star / unstar (s)"), unless it is a pure navigation or
+editing key, which means nothing once the palette has taken the focus: the list's moves
+(``list.*``), the filter bar's way back to the list (``filter.*``), the note editor's keys
+(``note.*``), all named by ``NAVIGATION``, and the keys Textual binds itself (``ctrl+p``,
+``tab``). A palette command is offered only when its owner's ``check_action`` allows it at that
+moment. Parameterised palette commands are expanded from one row: ``main.sort_by`` gives "Sort
+by LABEL" for each of ``SORTS``, and ``main.open_view`` gives "View: NAME" for each view, with
+the digit key of ``main.view_N`` as the hint for views 1–9 (so those rows need no title).
+
+The help screen lists, section by section, each row with a ``section`` on a line of its own
+(keys in effect, description, ``[id]``), then the section's summary lines (``SUMMARIES``): one
+line for several rows (the digits ``1…9``), or for a row's meaning in a second place (``escape``
+in the filter bar). A summary line shows no id.
+
+The dialogs (confirmation, prompts, the views list, the help screen itself) keep their few keys
+in their own ``BINDINGS``: they work only inside that dialog and are not on the help screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from textual.binding import Binding, BindingType
+
+#: Whose ``BINDINGS`` a row is in: the app, the reading-list base of the main screen, the main
+#: screen itself, the paper list, the note editor.
+Owner = Literal["app", "reading", "main", "list", "note"]
+
+#: The help screen's sections: key, heading (in this order).
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("find", "Finding papers"),
+    ("reading", "Your reading list (marked papers, else the highlighted one)"),
+    ("list", "Moving in the list"),
+    ("filter", "In the filter bar"),
+    ("note", "In the note editor"),
+    ("anywhere", "Anywhere"),
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command (see the module docstring for what each field drives)."""
+
+    id: str
+    keys: str
+    action: str
+    description: str
+    owner: Owner
+    section: str | None = None
+    title: str | None = None
+    palette_help: str = ""
+    show: bool = False
+    priority: bool = False
+    #: The ``SUMMARIES`` line (by key) that lists this row too.
+    summary: str | None = None
+
+    def binding(self) -> Binding:
+        """The Textual binding of this row (only rows with keys have one)."""
+        return Binding(
+            self.keys, self.action, self.description, show=self.show, priority=self.priority, id=self.id
+        )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A help line standing for several rows (or for one row's meaning in a second section).
+
+    ``keys`` is set only for a key Textual binds itself (no row of ours, not remappable by id).
+    """
+
+    key: str
+    section: str
+    description: str
+    keys: str = ""
+
+
+def _status(status: str, key: str, description: str) -> Command:
+    return Command(
+        f"main.status_{status.replace('-', '_')}",
+        key,
+        f"status('{status}')",
+        description,
+        "reading",
+        "reading",
+        f"Mark {status}",
+        f"Set the reading status to {status}",
+    )
+
+
+COMMANDS: tuple[Command, ...] = (
+    # -- the app ---------------------------------------------------------------------------
+    Command("app.quit", "q", "quit", "Quit", "app", "anywhere", "Quit", "Quit paperdeck", show=True),
+    Command("app.help", "question_mark", "help", "Help", "app", "anywhere", "Help: keys", "Show every key", show=True),
+    # -- the reading list (ReadingScreen, the main screen's base) ---------------------------
+    Command(
+        "main.star", "s", "toggle_star", "Star", "reading", "reading", "Star / unstar",
+        "Star the marked papers, else the highlighted one", show=True,
+    ),
+    Command(
+        "main.note", "n", "edit_note", "Note", "reading", "reading", "Edit note",
+        "Edit the note of the highlighted paper", show=True,
+    ),
+    Command(
+        "main.note_editor", "N", "edit_note_externally", "Note in $EDITOR", "reading", "reading",
+        "Edit note in $EDITOR", "Open the note in your editor",
+    ),
+    _status("read", "r", "Read"),
+    _status("to-read", "t", "To read"),
+    _status("skimmed", "i", "Skimmed"),
+    _status("dismissed", "x", "Dismiss"),
+    _status("unseen", "U", "Unseen"),
+    Command(
+        "main.next_unseen", "right_square_bracket", "next_unseen", "Next unseen", "reading", "reading",
+        "Next unseen", "Jump to the next unseen paper",
+    ),
+    Command("main.tags", "T", "tags", "Tags", "reading", "reading", "Tags", "Add or remove tags"),
+    Command(
+        "main.mark", "space", "mark", "Mark", "reading", "reading", "Mark / unmark",
+        "Mark the highlighted paper and move on",
+    ),
+    Command(
+        "main.mark_range", "V", "mark_range", "Mark range", "reading", "reading", "Mark range",
+        "Mark from the last mark to the highlighted paper",
+    ),
+    Command(
+        "main.mark_all", "M", "mark_all", "Mark all in view", "reading", "reading", "Mark all in view",
+        "Mark every paper in the current view (again: unmark)",
+    ),
+    Command("main.undo", "u", "undo", "Undo", "reading", "reading", "Undo", "Undo the last change", show=True),
+    Command("main.redo", "ctrl+r", "redo", "Redo", "reading", "reading", "Redo", "Redo the last undone change"),
+    Command(
+        "main.copy", "y", "copy", "Copy title + link", "reading", "reading", "Copy title and link",
+        "Copy to the clipboard (OSC 52)",
+    ),
+    Command(
+        "main.copy_bibtex", "Y", "copy_bibtex", "Copy the BibTeX entry", "reading", "reading", "Copy BibTeX",
+        "Copy the paper's BibTeX entry to the clipboard (OSC 52)",
+    ),
+    Command(
+        "main.open", "o", "open_link", "Open link", "reading", "reading", "Open link",
+        "Open the paper's link in the browser",
+    ),
+    # -- the main screen ---------------------------------------------------------------------
+    # Priority bindings run as the key arrives, before later keys are routed: "/REAP" typed in
+    # one burst must all land in the filter bar, "⏎s" must star, not type "s".
+    Command(
+        "main.filter", "slash", "focus_filter", "Filter", "main", "find", "Filter", "Focus the filter bar",
+        show=True, priority=True,
+    ),
+    Command(
+        "main.clear_filter", "escape", "escape", "Clear marks / filter", "main", "find", "Clear marks / filter",
+        "Clear the marks, else the filter, else starred-only", priority=True, summary="filter.clear",
+    ),
+    Command(
+        "filter.to_list", "enter", "leave_filter", "Back to the list", "main", "find",
+        priority=True, summary="filter.back",
+    ),
+    Command(
+        "filter.down", "down", "leave_filter", "Back to the list", "main", "find",
+        priority=True, summary="filter.back",
+    ),
+    Command(
+        "main.starred_only", "S", "toggle_starred_only", "Starred only", "main", "find", "Starred only / all",
+        "Show only starred papers, or all", show=True,
+    ),
+    Command(
+        "main.sort", "O", "cycle_sort", "Sort order (cycles)", "main", "find", "Sort order: next",
+        "Cycle the sort order",
+    ),
+    Command(
+        "main.sort_by", "", "sort_by('{value}')", "Sort by {label}", "main", None, "Sort by {label}",
+        "Order the list by {label}",
+    ),
+    Command(
+        "main.detail", "D", "toggle_detail", "Show / hide the detail pane", "main", "find",
+        "Show / hide the detail pane", "Show or hide the abstract beside the list",
+    ),
+    Command(
+        "main.narrower", "less_than_sign", "list_width(-1)", "Narrower list", "main", "find", "Narrower list",
+        "Make the list pane narrower",
+    ),
+    Command(
+        "main.wider", "greater_than_sign", "list_width(1)", "Wider list", "main", "find", "Wider list",
+        "Make the list pane wider",
+    ),
+    Command(
+        "main.similar", "m", "more_like_this", "More like this", "main", "find", "More like this",
+        "Rank the list by likeness to the highlighted paper", show=True,
+    ),
+    Command(
+        "main.export", "E", "export", "Export view / marked", "main", "find", "Export",
+        "Write the view, or the marked papers, as BibTeX, Markdown, CSV or JSON",
+    ),
+    Command(
+        "main.back_up", "", "back_up", "Back up my data", "main", None, "Back up my data",
+        "Write every star, note, status and tag to a JSON file",
+    ),
+    Command(
+        "main.views", "v", "views", "Views", "main", "find", "Views", "List the views with their counts", show=True
+    ),
+    Command(
+        "main.save_view", "w", "save_view", "Save the filter as a view", "main", "find", "Save view",
+        "Save the filter as a named view",
+    ),
+    Command(
+        "main.view_0", "0", "open_view(0)", "All papers (no view)", "main", None, "All papers (no view)",
+        "Leave the view: show every paper", summary="views.all",
+    ),
+    *(
+        Command(f"main.view_{n}", str(n), f"open_view({n})", f"Open view {n}", "main", summary="views.digits")
+        for n in range(1, 10)
+    ),
+    Command("main.open_view", "", "open_view({number})", "View: {name}", "main", None, "View: {name}", "{query}"),
+    # -- the paper list ----------------------------------------------------------------------
+    Command("list.down", "down,j", "cursor_down", "Down", "list", "list"),
+    Command("list.up", "up,k", "cursor_up", "Up", "list", "list"),
+    Command("list.first", "g,home", "first", "First", "list", "list"),
+    Command("list.last", "G,end", "last", "Last", "list", "list"),
+    Command("list.page_down", "pagedown,ctrl+d", "page_down", "Page down", "list", "list"),
+    Command("list.page_up", "pageup,ctrl+u", "page_up", "Page up", "list", "list"),
+    # -- the note editor ---------------------------------------------------------------------
+    # Not priority bindings: they must wait behind the characters typed before them, or a fast
+    # "…claim⌃s" would save the note without its last letters.
+    Command("note.save", "ctrl+s", "save", "Save", "note", "note", show=True),
+    Command("note.cancel", "escape", "cancel", "Cancel", "note", "note", show=True),
+)
+
+#: The help screen's summary lines, in the order they follow a section's own lines.
+SUMMARIES: tuple[Summary, ...] = (
+    Summary("views.digits", "find", "Open view 1–9 (v lists them)"),
+    Summary("views.all", "find", "All papers: leave the view"),
+    Summary("filter.back", "filter", "Back to the list, keep the filter"),
+    Summary("filter.clear", "filter", "Clear the filter, back to the list"),
+    Summary("textual.palette", "anywhere", "Command palette", keys="ctrl+p"),
+    Summary("textual.focus_next", "anywhere", "Next pane", keys="tab"),
+)
+
+BY_ID: dict[str, Command] = {command.id: command for command in COMMANDS}
+
+#: The ids (by prefix) of the pure navigation and editing keys: listed on the help screen, no
+#: palette commands (the module docstring's rule).
+NAVIGATION: tuple[str, ...] = ("list.", "filter.", "note.")
+
+
+def bindings(owner: Owner) -> list[BindingType]:
+    """The ``BINDINGS`` of ``owner``: its rows that have keys, in table order (the footer's)."""
+    return [command.binding() for command in COMMANDS if command.owner == owner and command.keys]
+
+
+def keys_in_effect(command: Command, keymap: Mapping[str, str]) -> list[str]:
+    """The keys that run ``command`` now: the keymap's for its id, else its defaults (Textual
+    key names; ``[]`` for a palette-only row)."""
+    keys = keymap.get(command.id, command.keys) if command.keys else ""
+    return [key.strip() for key in keys.split(",") if key.strip()]
+
+
+@dataclass(frozen=True)
+class HelpLine:
+    """One line of the help screen: the keys (Textual key names, each shown on its own or, for
+    ``compact``, as a range ``1…9``), what they do, and the id to remap them by (or ``""``)."""
+
+    keys: tuple[str, ...]
+    description: str
+    ident: str = ""
+    compact: bool = False
+
+
+def help_sections(keymap: Mapping[str, str]) -> list[tuple[str, list[HelpLine]]]:
+    """The help screen's sections (heading, lines), with the keys in effect under ``keymap``."""
+    sections: list[tuple[str, list[HelpLine]]] = []
+    for key, heading in SECTIONS:
+        lines = [
+            HelpLine(tuple(keys_in_effect(c, keymap)), c.description, c.id) for c in COMMANDS if c.section == key
+        ]
+        for summary in SUMMARIES:
+            if summary.section != key:
+                continue
+            if summary.keys:
+                lines.append(HelpLine((summary.keys,), summary.description))
+                continue
+            rows = [c for c in COMMANDS if c.summary == summary.key]
+            keys = tuple(k for row in rows for k in keys_in_effect(row, keymap))
+            defaults = all(keys_in_effect(row, {}) == keys_in_effect(row, keymap) for row in rows)
+            lines.append(HelpLine(keys, summary.description, compact=defaults and len(rows) > 2))
+        sections.append((heading, lines))
+    return sections
+
+
+def listed_on_help() -> list[Command]:
+    """The rows whose keys the help screen lists (on their own line or in a summary)."""
+    return [c for c in COMMANDS if c.keys and (c.section is not None or c.summary is not None)]
