@@ -3,11 +3,12 @@ meanwhile waits for that same build (keys typed during a one-second build start 
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from textual.dom import DOMNode
 
-from paperdeck.search.searcher import Lazy
+if TYPE_CHECKING:
+    from paperdeck.search.searcher import Lazy
 
 T = TypeVar("T")
 

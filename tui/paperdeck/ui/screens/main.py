@@ -22,7 +22,6 @@ from textual.widgets import Footer, Input
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.reading.history import History
-from paperdeck.search.searcher import Searcher
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
     LIST_WIDTH_MIN,
@@ -42,6 +41,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.search.query import Query
+    from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
@@ -81,7 +81,11 @@ class MainScreen(ReadingScreen):
         super().__init__()
         self.store = store
         self.settings: SettingsFile = settings if settings is not None else SettingsFile(store.data_dir)
-        self.searcher = searcher if searcher is not None else Searcher(store, warm=_WARM)
+        if searcher is None:
+            from paperdeck.search.searcher import Searcher  # deferred: not imported before the app runs
+
+            searcher = Searcher(store, warm=_WARM)
+        self.searcher = searcher
         self.history = History(store)
         self._view_ids: list[str] = []
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
