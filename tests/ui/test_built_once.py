@@ -43,3 +43,23 @@ def test_user_counts_follow_changes(tmp_path: Path) -> None:
     assert starred == 1 and statuses["read"] == 1
     store.set_star("openreview:a", False)
     assert store.user_counts()[0] == 0
+
+
+async def test_a_cancelled_waiter_leaves_the_build_running(tmp_path: Path) -> None:
+    release = threading.Event()
+
+    def build(store: Store) -> str:
+        release.wait(5)
+        return "index"
+
+    once: Lazy[str] = Lazy(Store(tmp_path / "data"), build)
+    app: App[None] = App()
+    async with app.run_test():
+        waiter = asyncio.create_task(wait_built(app, once))
+        await asyncio.sleep(0.05)
+        waiter.cancel()  # as the next keystroke cancels a query waiting for an index
+        await asyncio.gather(waiter, return_exceptions=True)
+        assert waiter.cancelled()
+        release.set()
+        assert await wait_built(app, once) == "index"
+        assert app.is_running  # no worker failed

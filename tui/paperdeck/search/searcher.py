@@ -21,6 +21,7 @@ import contextlib
 import operator
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -97,7 +98,8 @@ class Lazy(Generic[T]):
     """A value built from a store's catalogue by ``build(store)``: at the first :meth:`get`, and at
     the first after the catalogue changed (other papers; the same papers written again keep it).
 
-    Thread-safe: threads asking at once wait for one build.
+    Thread-safe: threads asking at once wait for one build; :meth:`future` lets an event loop
+    wait for it without a thread of its own.
 
     Args:
         store: the store whose catalogue the value is built from.
@@ -107,7 +109,9 @@ class Lazy(Generic[T]):
     def __init__(self, store: Store, build: Callable[[Store], T]) -> None:
         self._store = store
         self._build = build
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # held while building
+        self._state = threading.Lock()  # guards _pending
+        self._pending: Future[T] | None = None  # the build under way's result
         self._made: _Made[T] | None = None
 
     @property
@@ -134,10 +138,46 @@ class Lazy(Generic[T]):
             value = self.built  # built meanwhile, by the thread the lock waited for
             if value is not None:
                 return value
-            stamp, papers = _stamp(self._store), self._store.papers  # before: a change meanwhile rebuilds
-            value = self._build(self._store)
-            self._made = _Made(stamp, papers, value)
+            with self._state:
+                pending = self._pending
+                if pending is None:
+                    pending = self._pending = _running_future()
+            try:
+                stamp, papers = _stamp(self._store), self._store.papers  # before: a change meanwhile rebuilds
+                value = self._build(self._store)
+                self._made = _Made(stamp, papers, value)
+            except BaseException as error:
+                pending.set_exception(error)
+                raise
+            else:
+                pending.set_result(value)
+            finally:
+                with self._state:
+                    self._pending = None
             return value
+
+    def future(self, start: Callable[[Callable[[], T]], object]) -> Future[T]:
+        """The value as a future: done when it is built; else the build under way's (in any
+        thread); else a new build's, which ``start(build)`` runs in a thread of its choosing (it
+        must not run ``build`` in the caller's). The future cannot be cancelled."""
+        with self._state:
+            if self._pending is not None:
+                return self._pending
+            future: Future[T] = _running_future()
+            value = self.built
+            if value is not None:
+                future.set_result(value)
+                return future
+            self._pending = future
+        start(self.get)
+        return future
+
+
+def _running_future() -> Future[T]:
+    """A future that :meth:`Future.cancel` leaves alone (its result is set by a build)."""
+    future: Future[T] = Future()
+    future.set_running_or_notify_cancel()
+    return future
 
 
 class Searcher:

@@ -3,6 +3,7 @@ meanwhile waits for that same build (keys typed during a one-second build start 
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, TypeVar
 
 from textual.dom import DOMNode
@@ -14,13 +15,11 @@ T = TypeVar("T")
 
 
 async def wait_built(node: DOMNode, lazy: Lazy[T]) -> T:
-    """``lazy``'s value. Unless it is built, :meth:`Lazy.get <paperdeck.search.searcher.Lazy.get>`
-    runs in a thread worker of ``node`` (which waits for a build under way instead of starting
-    another), so the event loop never waits for it; cancelling the caller cancels the wait, not
-    the build."""
+    """``lazy``'s value. Unless it is built, its build under way (in any thread) is waited for,
+    else one is started in a thread worker of ``node``, so the event loop never waits for it and
+    waiters hold no thread; cancelling the caller cancels the wait, not the build."""
     value = lazy.built
     if value is not None:
         return value
-    worker = node.run_worker(lazy.get, thread=True, group="build")
-    built: T = await worker.wait()
-    return built
+    future = lazy.future(lambda build: node.run_worker(build, thread=True, group="build"))
+    return await asyncio.shield(asyncio.wrap_future(future))
