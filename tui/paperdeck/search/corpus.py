@@ -1,6 +1,6 @@
 """The folded texts of many papers laid end to end, field by field, so a text term
 (``abstract:protein``, ``"large language"``) is found by scanning bytes at C speed instead of
-calling a Python predicate per paper (19,630 papers: ~1–30 ms a term instead of ~100 ms).
+calling a Python predicate per paper.
 
 A paper's text has five parts — area, authors, title, keywords, abstract — each folded by
 :func:`paperdeck.model.paper.normalise_text` and UTF-8 encoded; each part of all papers is one bytes
@@ -100,7 +100,7 @@ class TextCorpus:
 
     def contains(self, position: int, field: str, needle: bytes) -> bool:
         """Whether the paper at ``position`` has ``needle`` (folded, UTF-8) in ``field``: a
-        ``bytes.find`` over that paper's text of each part (~1–2 µs)."""
+        ``bytes.find`` over that paper's text of each part."""
         low, high = SPANS[field]
         for part in range(low, high):
             starts = self._starts[part]
@@ -125,22 +125,21 @@ class TextCorpus:
         return folded_contains(folded, field, needle)
 
     def scan_size(self, field: str) -> int:
-        """Bytes that :meth:`matching` scans for ``field`` (ICLR 2026: ~0.2 MB of titles, ~28 MB
-        of abstracts)."""
+        """Bytes that :meth:`matching` scans for ``field`` (the abstracts far outweigh the rest)."""
         low, high = SPANS[field]
         return sum(len(self._blobs[part]) for part in range(low, high))
 
     def narrowed(self, paper_ids: Iterable[str], field: str, needle: bytes) -> set[str]:
         """Those of ``paper_ids`` whose ``field`` contains ``needle`` (folded, UTF-8), checked paper
-        by paper (~1–2 µs each: cheaper than :meth:`matching`'s scan of every paper for up to a few
-        thousand). Ids not in the corpus are left out."""
+        by paper: for a few thousand ids or fewer, cheaper than :meth:`matching`'s scan of every
+        paper. Ids not in the corpus are left out."""
         position = self._position_of_id.get
         return {pid for pid in paper_ids if (n := position(pid)) is not None and self.contains(n, field, needle)}
 
     def matching(self, field: str, needle: bytes) -> frozenset[int]:
         """Positions of the papers whose ``field`` (a key of :data:`SPANS`) contains ``needle``
-        (folded, UTF-8): one scan of each part's bytes, and a step per paper found (ICLR 2026:
-        ~1–3 ms for a title, author or keyword term, ~15–30 ms over the 28 MB of abstracts)."""
+        (folded, UTF-8): one scan of each part's bytes, and a step per paper found (a scan of the
+        abstracts, the longest part, is the slow case)."""
         if not needle or b"\x00" in needle:
             return frozenset(n for n in range(len(self._papers)) if self.contains(n, field, needle))
         low, high = SPANS[field]

@@ -18,12 +18,12 @@ lists. A paper must match every query word. Papers are ranked by, in order:
 
 One- and two-letter query words match as prefixes only in titles (one letter) or titles,
 keywords and authors (two letters), and exactly everywhere: as prefixes in abstracts they would
-touch ~200,000 postings and rank nothing better.
+touch a large share of all postings and rank nothing better.
 
-Speed (figures in the :class:`SearchIndex` docstring): the build does its per-word work in C,
-one ``bytes.translate`` fold per paper and postings filled by ``map(array.append, ...)``; a query
-scores with numpy, one dense array per query word (posting lists are read as numpy views of their
-``array`` buffers), never a Python loop per paper, and caches the matches of the last words typed.
+Speed: the build does its per-word work in C, one ``bytes.translate`` fold per paper and postings
+filled by ``map(array.append, ...)``; a query scores with numpy, one dense array per query word
+(posting lists are read as numpy views of their ``array`` buffers), never a Python loop per paper,
+and caches the matches of the last words typed.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ _ORDER_MAX = 15
 _COVER_SHIFT = 4
 _COVER_MAX = 255
 _KEYWORD_MAX = 15
-_MAX_ORDER_TITLES = 400  # best-scored titles checked for phrase order per query (~3 µs each)
+_MAX_ORDER_TITLES = 400  # best-scored titles checked for phrase order per query (bounds the Python-level checks)
 
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
@@ -90,7 +90,7 @@ class _Expansion:
 @dataclass(frozen=True, slots=True)
 class _WordMatch:
     """What one query word matches, one array entry per paper position (numpy, dense: a query's
-    arithmetic over 19,630 papers is then a few C loops); cached and shared, so never mutated."""
+    arithmetic over all the papers is then a few C loops); cached and shared, so never mutated."""
 
     scores: np.ndarray  # int64: best quality x field weight, as a sort key (score_key); 0: no match
     title_hits: np.ndarray  # int64: title words the query word stands for: 1, an acronym its letters
@@ -105,24 +105,11 @@ class SearchIndex:
         papers: the papers, in catalogue order; results are positions in this sequence.
         notes: note text by paper id.
 
-    Measured on the ICLR 2026 dump (19,630 papers with abstracts: 2.6M distinct (paper, word)
-    pairs, 49.5k words) on the shared 2-core machine (load average 1-2), against the per-word-loop
-    index this one replaced, interleaved in one process, medians of 5 (``/tmp`` A/B script):
-
-    - build: 2.6 s of CPU against 5.1 s (~0.75 s splitting the 27 MB of text into word sets,
-      ~1.2 s filling the postings, ~0.13 s vocabulary and typo buckets);
-    - a keystroke of the typing sequences ``diffusion``, ``graph neural``, ``difusion samplng``,
-      ``REAP``, ``specul decod`` (each prefix, as typed, fresh index): 4.4 ms against 18.9 ms at
-      the median, 17.5 ms against 28.9 ms at the 95th percentile, 20 ms against 67 ms at worst
-      (one- and two-letter first words are the slowest);
-    - with numpy scoring instead of dicts built from the posting lists (the bench's typing
-      sequences, each key after 20 ms asleep with the CPU caches flushed, as between keystrokes):
-      5.5 ms against 8.6 ms at the median, 11 ms against 24 ms at the 95th percentile;
-    - memory: 33 MB held (tracemalloc), 36 MB at the peak of the build, 21 MB of RSS, against
-      23 MB, 135 MB and 121 MB; the cached matches of the last 16 query words add up to 7.5 MB
-      (three arrays of 19,630 int64 each).
-
-    Build it in a worker.
+    The build splits every paper's text into words and fills the posting lists, which takes a
+    while at tens of thousands of papers: build it in a worker. A keystroke is ranked with numpy
+    over dense per-word arrays rather than dicts built from the posting lists (one- and two-letter
+    first words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words are
+    cached, three int64 arrays of one entry per paper each.
 
     ``search`` may run in a thread while ``set_note`` is called from another: notes are swapped
     whole, never mutated in place, and the caches only ever hold finished values.
@@ -152,8 +139,8 @@ class SearchIndex:
             author_set = word_set(author_text)
             abstract_set = word_set(abstract_text)
             abstract_set.difference_update(title_set, keyword_set, author_set)
-            # map(array.append, ...) appends without a Python-level loop over the words: the
-            # 2.6M appends take ~1.2 s (arrays are not tracked by the GC; lists were slower).
+            # map(array.append, ...) appends without a Python-level loop over the words, the
+            # bulk of the build (arrays are not tracked by the GC; lists were slower).
             at = repeat(i)
             any(map(append, map(title_get, title_set), at))
             any(map(append, map(keyword_get, keyword_set), at))
@@ -219,8 +206,8 @@ class SearchIndex:
         return SearchResult(self._ranked(query).tolist(), len(self._ids))
 
     def search_ids(self, query: str) -> list[str]:
-        """The ids of :meth:`search`'s ranking (taken by numpy: ~1 ms less than
-        :meth:`paper_ids` for 10,000 papers, on each keystroke)."""
+        """The ids of :meth:`search`'s ranking (taken by numpy, cheaper on each keystroke than
+        :meth:`paper_ids` for thousands of papers)."""
         return self._id_array[self._ranked(query)].tolist()  # type: ignore[no-any-return]
 
     def _ranked(self, query: str) -> np.ndarray:
@@ -238,7 +225,7 @@ class SearchIndex:
         found: dict[str, tuple[_WordMatch, np.ndarray]] = {}
         candidates: np.ndarray | None = None  # positions matching every word so far, ascending
         # Longer words first: few candidates left bound the prefix scan of a one- or two-letter
-        # word ("specul d" scans the 89 "specul…" papers, not 19,630).
+        # word ("specul d" scans the "specul…" papers, not all of them).
         for word in sorted(query_words, key=lambda w: len(w) in _SHORT_PREFIX_FIELDS):
             bounded = candidates is not None and len(candidates) * 8 < total
             match = self._match(word, candidates.tolist() if bounded and candidates is not None else None)
@@ -259,9 +246,9 @@ class SearchIndex:
     def warm(self, queries: Iterable[str]) -> None:
         """Rank ``queries`` now and keep their results while the notes stay as they are.
 
-        The app warms every single letter and digit (~0.5 s, with the index build): a search
-        starts with one letter, and one letter matches half the papers, so it is the slowest
-        query to rank (15–25 ms, against ~5 for most keystrokes).
+        The app warms every single letter and digit (with the index build): a search starts
+        with one letter, and one letter matches half the papers, so it is the slowest query to
+        rank.
         """
         notes = self._notes
         ready: dict[tuple[str, ...], array[int]] = {}
@@ -348,7 +335,7 @@ class SearchIndex:
 
     def _note_scores(self, word: str, notes: dict[int, frozenset[str]]) -> dict[int, int]:
         """The note score keys of ``word`` by position, for this snapshot of the notes; cached
-        (scoring every note per keystroke took ~5 ms with 300 notes)."""
+        (scoring every note again on every keystroke would grow with the number of notes)."""
         cache = self._note_cache
         if cache is None or cache[0] is not notes:
             cache = self._note_cache = (notes, NoteWords.of(notes), {})
@@ -363,9 +350,8 @@ class SearchIndex:
 
     def _starting_with(self, code: int, word: str, within: list[int]) -> list[int]:
         """The positions of ``within`` with a word starting with ``word`` in the field (title,
-        keywords, authors): a C-level substring scan of their words, ~0.3 µs a paper. Only for
-        a few papers: over all 19,630 titles it takes ~6 ms, gathering the postings of every
-        title word starting with "re" ~1 ms."""
+        keywords, authors): a C-level substring scan of their words. Only for a few papers: over
+        all the titles, gathering the postings of every title word with the prefix is cheaper."""
         texts, needle = self._texts[code], " " + word
         return list(compress(within, map(contains, map(texts.__getitem__, within), repeat(needle))))
 
@@ -390,10 +376,10 @@ class SearchIndex:
         """Vocabulary words that may be ``word`` with a typo: within 2 letters of its length,
         starting with its first or second letter or having either as their second letter (a
         typo may fall in the first two letters, not both). A quarter of the vocabulary on
-        average, so rapidfuzz scores ~5,000 words instead of ~23,000 (~12 ms to ~3 ms).
+        average, so rapidfuzz scores that quarter rather than the whole vocabulary.
 
         Returned as up to four slices of the buckets, which may overlap: joining and
-        de-duplicating ~10,000 words cost ~1 ms a query, more than scoring a word twice."""
+        de-duplicating them cost more than scoring a word twice."""
         low_length, high_length = len(word) - 2, len(word) + 2
         found: list[list[str]] = []
         for buckets, lengths in zip(self._typo_buckets, self._typo_lengths, strict=True):

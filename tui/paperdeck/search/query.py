@@ -55,7 +55,7 @@ _EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-rea
 _EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
 _MAX_DEPTH = 32
 #: Papers left by a query's text terms below which the next term is checked paper by paper
-#: (~2 µs each) rather than by scanning every paper's text (abstracts: ~15–30 ms at 19,630).
+#: rather than by scanning every paper's text (the abstracts' scan being the slow case).
 CHECK_EACH_BELOW = 2_000
 
 
@@ -144,8 +144,8 @@ class Query:
             return None
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
         terms = [term for term in top if isinstance(term, Term) and term.field in SPANS]
-        # The shortest scans first (~1–3 ms for a short field, ~15–30 ms over the abstracts); once
-        # few papers are left, each is checked on its own instead, and none left ends the search.
+        # The shortest scans first (a short field's before the abstracts'); once few papers are
+        # left, each is checked on its own instead, and none left ends the search.
         terms.sort(key=lambda term: corpus.scan_size(term.field))
         required: set[str] | None = None
         noted: Iterable[str]

@@ -12,16 +12,14 @@ words and words in one paper only or in more than half of the papers are left ou
 ``TfidfVectorizer(sublinear_tf=True)`` ones: ``(1 + ln tf) × (ln((1 + n) / (1 + df)) + 1)``,
 each paper's vector scaled to length 1, in float32, so a dot product is the cosine, in [0, 1].
 
-Why numpy and not scikit-learn: measured on the ICLR 2026 dump (19,630 papers) on the shared
-2-core machine, importing ``sklearn.feature_extraction.text`` alone takes 1.6-2.3 s and 78-107 MB
-of RSS, and ``TfidfVectorizer.fit_transform`` another 4.3-5.3 s and 54-63 MB: 6-7 s and ~180 MB
-to the first result, against the 1 s and 100 MB the feature allows. numpy (imported on first use,
-~0.1 s and ~10 MB) does the arithmetic here, and the tokenising is vectorised by chunks of papers:
-one ``bytes.translate``, one ``str.split`` and one ``map`` of a dict lookup per chunk, never a
-Python loop per word. Figures of this implementation are in :class:`SimilarityIndex`. Checked
-against ``TfidfVectorizer(sublinear_tf=True, stop_words="english", min_df=2, max_df=0.5)`` on the
-same text: the ten most similar papers agree on 8.0 of 10 on average (203 papers; the plural
-folding, stop words and links make the difference).
+Why numpy and not scikit-learn: scikit-learn was measured and left out, as its import alone and
+its ``TfidfVectorizer.fit_transform`` each cost more time and memory than the whole feature's
+budget. numpy (imported on first use, a small part of that budget) does the arithmetic here, and
+the tokenising is vectorised by chunks of papers: one ``bytes.translate``, one ``str.split`` and
+one ``map`` of a dict lookup per chunk, never a Python loop per word. Checked against
+``TfidfVectorizer(sublinear_tf=True, stop_words="english", min_df=2, max_df=0.5)`` on the same
+text: the ten most similar papers agree on 8.0 of 10 on average (203 papers; the plural folding,
+stop words and links make the difference).
 """
 
 from __future__ import annotations
@@ -55,8 +53,8 @@ class UnknownPaper(PaperdeckError):
 def _release_freed_memory() -> None:
     """Hand the build's freed memory back to the system (glibc's ``malloc_trim``; elsewhere a no-op).
 
-    The build's temporaries (4 M words split, arrays of a few MB) are freed, but glibc keeps the
-    heap they grew: without this, the process stays ~80 MB larger than the ~17 MB the index holds.
+    The build's temporaries (every word split, and arrays of them) are freed, but glibc keeps the
+    heap they grew: without this, the process stays several times larger than the index it holds.
     """
     if not sys.platform.startswith("linux"):
         return
@@ -121,17 +119,16 @@ class SimilarityIndex:
         papers: the papers (any order; results keep it for ties). Ids should be unique: a
             repeated id answers for its first paper.
 
-    Cost on the ICLR 2026 dump (19,630 papers; 4.2 M words read, 18,300 terms kept, 1.87 M
-    weights), on the shared 2-core machine, whose speed varies about twofold with its load
-    (``make bench``: ``similar_*``):
+    Cost:
 
-    - build: 1.5-2.8 s of CPU, nearly all of it splitting the text and looking the words up,
-      plus ~0.12 s to import numpy the first time. Build it in a worker, ahead of need (after
-      the search index): built on the first key press, the first results take that long. In a
-      thread it holds the GIL at most ~20 ms at a time (one chunk of 512 papers);
-    - :meth:`similar_to`: 10-12 ms; :meth:`rank_by_liked`: 20-100 ms, ~220 ms with 5,000 liked;
-    - memory: 15 MB of arrays (float32 weights, int32 term numbers) and 2 MB of term names; the
-      process grows by 45-56 MB with numpy's import, 85 MB at the peak of the build.
+    - build: nearly all of it splitting the text and looking the words up, plus numpy's import
+      the first time; it takes a while at tens of thousands of papers. Build it in a worker,
+      ahead of need (after the search index): built on the first key press, the first results
+      take that long. In a thread it holds the GIL for one chunk of papers at a time;
+    - :meth:`similar_to` is one pass over the weights; :meth:`rank_by_liked` one per interest,
+      after grouping the liked papers into interests;
+    - memory: the arrays (float32 weights, int32 term numbers) and the term names; the process
+      also grows with numpy's import, and more at the peak of the build.
 
     The index is read-only once built: queries may run in several threads at once. Rebuild it
     after an import changes the papers.
@@ -176,7 +173,7 @@ class SimilarityIndex:
         norms[self._empty_rows] = 1.0
         weights /= np.repeat(norms, row_lengths)
         # Term names by number (for shared_terms), copied into fresh strings: the words of the
-        # vocabulary were spread over the memory of the 4 M words split, all freed now.
+        # vocabulary were spread over the memory of every word split, all freed now.
         kept_names = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
         self._terms: list[str] = "\n".join(kept_names).split("\n") if kept_names else []
         del names, kept_names
@@ -189,7 +186,7 @@ class SimilarityIndex:
     FILE_VERSION = 1
 
     def save(self, path: Path, stamp: Sequence[int]) -> None:
-        """Write the index to ``path`` (NumPy ``.npz``, ~16 MB at 19,630 papers), atomically, with
+        """Write the index to ``path`` (NumPy ``.npz``, uncompressed), atomically, with
         ``stamp`` — what it was built from (the catalogue's size and mtime) — for :meth:`load`.
 
         Raises:
@@ -217,7 +214,7 @@ class SimilarityIndex:
     @classmethod
     def load(cls, path: Path, stamp: Sequence[int]) -> SimilarityIndex | None:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp``; ``None`` when there is
-        no such file, it is stale (another stamp or version) or unreadable. ~50 ms at 19,630 papers."""
+        no such file, it is stale (another stamp or version) or unreadable. Much cheaper than a build."""
         import numpy as np
 
         try:
@@ -258,12 +255,12 @@ class SimilarityIndex:
 
     @property
     def term_count(self) -> int:
-        """Distinct terms kept (~23,000 for ICLR 2026)."""
+        """Distinct terms kept."""
         return len(self._terms)
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the index's arrays (~16 MB for ICLR 2026)."""
+        """Bytes held by the index's arrays."""
         return int(self._data.nbytes + self._indices.nbytes + self._indptr.nbytes + self._empty_rows.nbytes)
 
     def has_words(self, paper_id: str) -> bool:
@@ -286,7 +283,7 @@ class SimilarityIndex:
         Returns:
             Up to ``limit`` pairs, cosine in (0, 1], descending; ties in the index's order. The
             paper itself is left out (another paper with the same text scores 1.0); a paper with
-            no terms (:meth:`has_words`) gets ``[]``. ~5 ms at 19,630 papers.
+            no terms (:meth:`has_words`) gets ``[]``.
 
         Raises:
             UnknownPaper: ``paper_id`` is not in the index.
@@ -313,8 +310,7 @@ class SimilarityIndex:
         the score is the highest cosine to one of them. One centroid for all (Rocchio) would
         follow the most cohesive topic only: with 3 speculative-decoding and 3 protein papers
         liked, its first protein paper is 38th; here it is 2nd, with 6 in the top 20 (cosines
-        still run higher in tight topics). ~10 ms per interest at 19,630 papers: 20-100 ms,
-        ~175 ms with 5,000 liked papers.
+        still run higher in tight topics). The cost grows with the number of interests.
 
         Args:
             liked_ids: the papers the user likes (starred); ids not in the index are ignored.

@@ -6,7 +6,7 @@ its keywords (``KEYWORD_WEIGHT`` times) and its abstract, links blanked out. A w
 ASCII letters and digits after one ``bytes.translate`` fold (non-ASCII words NFKC- and case-folded
 by :func:`paperdeck.search.words.words`), plural-folded by :func:`fold_plural`; stop words, LaTeX
 command words, numbers, one-letter and over-long words are dropped. Chunks of papers are folded,
-split and looked up at once, in C: the build's cost is ~4.2 M dict lookups for ICLR 2026.
+split and looked up at once, in C: the build's cost is one dict lookup per word read.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 TITLE_WEIGHT = 3
 KEYWORD_WEIGHT = 2
 _MAX_WORD = 40  # longer runs are URLs, hashes or glued formulas
-_CHUNK = 512  # papers tokenised at once: ~0.8 MB of text, ~110,000 words
+_CHUNK = 512  # papers tokenised at once (bounds the text held, and how long a chunk holds the GIL)
 #: Marks in a chunk's text (private-use characters: neither white space nor folded away): the
 #: end of a paper's title and of its keywords, and the end of the paper.
 _FIELD_MARK = "\ue000"
@@ -89,7 +89,7 @@ _FOLD = _fold_table()
 
 class Vocabulary(dict[str, int]):
     """Surface word → term number, or ``_DROPPED_ID``; a word seen for the first time is folded
-    (``__missing__``: once per distinct word, ~60,000 calls for ICLR 2026, not once per word)."""
+    (``__missing__``: once per distinct word, not once per word)."""
 
     def __init__(self) -> None:
         super().__init__({_FIELD_MARK: _FIELD_MARK_ID, _PAPER_MARK: _PAPER_MARK_ID})
@@ -112,7 +112,7 @@ class Vocabulary(dict[str, int]):
 def _without_links(text: str) -> str:
     """``text`` with every white-space-separated run holding ``://`` blanked out: links are not
     words (``https://anonymous.4open.science/r/…``, in 1 of 15 ICLR 2026 abstracts, would make
-    their papers alike). A loop per link, not per word: ~70 links per chunk."""
+    their papers alike). A loop per link, not per word: links are few."""
     at = text.find("://")
     if at < 0:
         return text
@@ -160,7 +160,7 @@ def term_counts(
         text = _chunk_text(papers[start : start + _CHUNK])
         tokens = text.encode("utf-8", "surrogatepass").translate(_FOLD).decode("utf-8", "surrogatepass").split()
         del text
-        # The heart of the build: one dict lookup per word (4.2 M for ICLR 2026), no Python loop.
+        # The heart of the build: one dict lookup per word, no Python loop.
         ids = np.fromiter(map(lookup, tokens), dtype=np.int32, count=len(tokens))
         del tokens
         marks = ids <= _PAPER_MARK_ID  # either mark

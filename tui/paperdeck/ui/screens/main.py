@@ -54,7 +54,7 @@ class MainScreen(ReadingScreen):
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")  # filter, sort, layout, export, views
 
     #: The list has the focus from the start: focused as the screen is composed, not moved there
-    #: in ``on_mount`` (which restyled the screen once more before the first frame, ~7 ms).
+    #: in ``on_mount`` (which restyled the screen once more before the first frame).
     AUTO_FOCUS = "#paper-list"
 
     #: Seconds of typing pause before the detail pane follows the top result.
@@ -66,7 +66,7 @@ class MainScreen(ReadingScreen):
     SLOW_QUERY_WAIT_S: ClassVar[float] = 0.08
 
     # Plain vars: the widgets showing their effect repaint themselves (a reactive would also
-    # repaint the whole screen, ~20 ms a keystroke).
+    # repaint the whole screen on every keystroke).
     filter_text: var[str] = var("", init=False)
     """The filter text."""
 
@@ -184,9 +184,9 @@ class MainScreen(ReadingScreen):
 
         Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
         filter. A malformed query shows a hint and keeps the last good result. Done at once, on
-        the event loop (5–30 ms at 19,630 papers: the list changes in the frame that shows the
-        key; from a thread it took a second frame), unless something must be waited for (an
-        index) or may be slow: then in a worker, which the next keystroke cancels."""
+        the event loop (the list changes in the frame that shows the key; from a thread it took
+        a second frame), unless something must be waited for (an index) or may be slow: then in
+        a worker, which the next keystroke cancels."""
         self.workers.cancel_group(self, "filter")
         text = self.filter_text
         if not text.strip():
@@ -232,7 +232,7 @@ class MainScreen(ReadingScreen):
 
     def _may_be_slow(self, query: Query) -> bool:
         """Whether a query may take longer than a frame (then it runs in a thread): text terms under
-        ``OR``/``-`` are checked paper by paper (``a OR b``: ~0.2 s at 19,630); sorts sort all."""
+        ``OR``/``-`` are checked paper by paper (``a OR b`` tries every paper); sorts sort all."""
         return (query.searches_text and not query.only_text_terms) or self.chosen_order not in ("relevance", "list")
 
     def _query_result(self, query: Query) -> list[str] | str:
@@ -427,7 +427,7 @@ class MainScreen(ReadingScreen):
         if self._filter_focused():
             # While typing, the top result changes with every key: lay out its abstract only once
             # the typing pauses (each key restarts the wait), so a keystroke costs the list's
-            # repaint, not the detail's (~25–70 ms).
+            # repaint, not the detail's (the costlier of the two).
             self._follow_later(event.paper_id)
         else:
             self._show_detail(event.paper_id)
