@@ -304,6 +304,7 @@ async def test_a_remapped_key_shows_in_help_and_palette(seeded_store: Store) -> 
         assert any(line.strip().startswith("f ") and line.rstrip().endswith("[main.star]") for line in lines)
         views_line = next(line for line in lines if "Open view 1–9" in line)
         assert views_line.split()[:3] == ["1", "/", "^t"]  # not "1…9" any more
+        assert " 9 Open view 1–9" in views_line  # keys wider than their column keep a space
         assert any(line.split()[:3] == ["⏎", "/", "^j"] and "keep the filter" in line for line in lines)
 
 

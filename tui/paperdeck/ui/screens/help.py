@@ -42,7 +42,8 @@ class HelpScreen(ModalScreen[None]):
                 shown = [self.app.get_key_display(Binding(key, "")) for key in line.keys]
                 keys = f"{shown[0]}…{shown[-1]}" if line.compact and shown else " / ".join(shown)
                 ident = f"  [{line.ident}]" if line.ident else ""
-                keys_part = (f"  {keys:<18}", "bold $text-warning")
+                # A column of 18 cells; longer keys (remapped view digits) keep a space before the text.
+                keys_part = (f"  {keys:<18}" if len(keys) < 18 else f"  {keys} ", "bold $text-warning")
                 lines.append(Content.assemble(keys_part, line.description, (ident, "dim")))
             lines.append(Content(""))
         from paperdeck.search.query import QUERY_HELP
