@@ -141,6 +141,21 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "data" / "config.json").read_text())["views"] == {}
 
 
+async def test_escape_in_the_views_list_keeps_the_filter(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # To read: a view in the filter bar
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, ViewsScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, ViewsScreen)
+        assert main_screen(app).query_one(FilterBar).value == "status:to-read"
+
+
 SIMILAR = [
     Paper(id="openreview:D1", title="Denoising diffusion samplers", abstract="diffusion denoising sampling steps"),
     Paper(id="openreview:G1", title="Graph message passing", abstract="graph neural networks message passing nodes"),

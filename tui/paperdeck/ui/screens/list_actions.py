@@ -97,7 +97,11 @@ def show_views(screen: ViewHost) -> None:
         change_views(screen, partial(screen.settings.delete_view, name))
         return screen.views
 
-    screen.app.push_screen(ViewsScreen(screen.views, screen.count_view, delete), screen.open_view)
+    def chosen(view: View | None) -> None:
+        if view is not None:  # escape closes the list and leaves the filter as it was
+            screen.open_view(view)
+
+    screen.app.push_screen(ViewsScreen(screen.views, screen.count_view, delete), chosen)
 
 
 def change_views(screen: ViewHost, change: Callable[[], object]) -> bool:
