@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Lazy, Searcher
@@ -70,3 +71,25 @@ def test_notes_changed_reach_the_search_index(tmp_path: Path) -> None:
     store.set_note("openreview:B", "zebrafish experiments")
     searcher.notes_changed(["openreview:B"])
     assert run_query(searcher, parse_query("zebrafish")) == ["openreview:B"]
+
+
+def test_a_build_that_cannot_start_leaves_no_future_pending(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    searcher = Searcher(store)
+
+    def refuse(build: object) -> None:
+        raise RuntimeError("no worker")
+
+    with pytest.raises(RuntimeError):
+        searcher.corpus.future(refuse)
+    started: list[object] = []
+    again = searcher.corpus.future(lambda build: started.append(build))
+    assert started and not again.done()  # a new build was asked for, not the failed one's future
+
+
+def test_asking_whether_an_index_is_built_reads_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = make_store(tmp_path)
+    searcher = Searcher(store)
+    index = searcher.index.get()
+    monkeypatch.setattr(type(store), "catalogue_stamp", lambda self: pytest.fail("stat on the keystroke path"))
+    assert searcher.index.built is index and searcher.index.get() is index

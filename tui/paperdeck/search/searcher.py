@@ -18,15 +18,13 @@ A :class:`Searcher` owns three, each a :class:`Lazy` value:
 from __future__ import annotations
 
 import contextlib
-import operator
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:  # imported where built: not needed to open the store and show the list
@@ -77,26 +75,16 @@ def build_similarity(store: Store) -> SimilarityIndex:
 
 @dataclass(frozen=True, slots=True)
 class _Made(Generic[T]):
-    """A value built, with what it was built from: the catalogue's stamp and paper count, and the papers."""
+    """A value built, with the catalogue generation (:attr:`Store.catalogue_generation`) it was built from."""
 
-    stamp: tuple[object, int]
-    papers: Sequence[Paper]
+    generation: int
     value: T
-
-
-def _stamp(store: Store) -> tuple[object, int]:
-    """What changes when the store's catalogue may have: its file's stamp and its paper count."""
-    stamp = store.catalogue_stamp()
-    return (None if stamp is None else tuple(stamp), store.paper_count)
-
-
-def _same_papers(old: Sequence[Paper], new: Sequence[Paper]) -> bool:
-    return len(old) == len(new) and all(map(operator.is_, old, new))  # at C speed
 
 
 class Lazy(Generic[T]):
     """A value built from a store's catalogue by ``build(store)``: at the first :meth:`get`, and at
-    the first after the catalogue changed (other papers; the same papers written again keep it).
+    the first after the store's papers were replaced (:attr:`Store.catalogue_generation`, held in
+    memory: asking whether the value is built touches no file, so a keystroke may ask).
 
     Thread-safe: threads asking at once wait for one build; :meth:`future` lets an event loop
     wait for it without a thread of its own.
@@ -116,16 +104,10 @@ class Lazy(Generic[T]):
 
     @property
     def built(self) -> T | None:
-        """The value if it is built for the catalogue as it is now, else ``None`` (never builds)."""
+        """The value if it is built for the store's papers as they are now, else ``None`` (never builds)."""
         made = self._made
-        if made is None:
+        if made is None or made.generation != self._store.catalogue_generation:
             return None
-        stamp = _stamp(self._store)
-        if stamp == made.stamp:
-            return made.value
-        if not _same_papers(made.papers, self._store.papers):
-            return None
-        self._made = _Made(stamp, made.papers, made.value)  # the file changed, not the papers
         return made.value
 
     def get(self) -> T:
@@ -143,9 +125,10 @@ class Lazy(Generic[T]):
                 if pending is None:
                     pending = self._pending = _running_future()
             try:
-                stamp, papers = _stamp(self._store), self._store.papers  # before: a change meanwhile rebuilds
+                self._store.load()  # the papers the value is built from, parsed first
+                generation = self._store.catalogue_generation  # before: a change meanwhile rebuilds
                 value = self._build(self._store)
-                self._made = _Made(stamp, papers, value)
+                self._made = _Made(generation, value)
             except BaseException as error:
                 pending.set_exception(error)
                 raise
@@ -169,7 +152,14 @@ class Lazy(Generic[T]):
                 future.set_result(value)
                 return future
             self._pending = future
-        start(self.get)
+        try:
+            start(self.get)
+        except BaseException as error:  # nothing will build it: no waiter may wait for ever
+            with self._state:
+                if self._pending is future:
+                    self._pending = None
+            future.set_exception(error)
+            raise
         return future
 
 
@@ -211,7 +201,8 @@ class Searcher:
 
     def notes_changed(self, paper_ids: Iterable[str]) -> None:
         """Make the search index find the papers ``paper_ids`` by their notes as the store has
-        them now (nothing to do while the index is not built: it reads the notes when it is)."""
+        them now. Nothing is done while the index is not built; a build reads the notes when it
+        starts, so a note changed while one is under way reaches the index only at its next change."""
         index = self.index.built
         if index is not None:
             for paper_id in paper_ids:

@@ -99,6 +99,7 @@ class Store:
         self._catalogue_storage = AtomicJSONStorage(self.catalogue_path)
         self.rows_path = self.data_dir / ROWS_FILE
         self._papers: dict[str, Paper] = {}
+        self._generation = 0  # see catalogue_generation
         self._aliases: dict[str, str] = {}
         #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
         #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
@@ -155,6 +156,13 @@ class Store:
         """
         self.load()
         return list(self._papers.values())
+
+    @property
+    def catalogue_generation(self) -> int:
+        """A number that changes each time this store's papers are replaced (parsed, imported, read
+        again after another process imported): what is built from :attr:`papers` is current while
+        it has not changed. Held in memory: reading it touches no file."""
+        return self._generation
 
     @property
     def paper_ids(self) -> list[str]:
@@ -265,6 +273,7 @@ class Store:
             if merged != self._papers or result.aliases != self._aliases:
                 self._write_catalogue(merged, result.aliases)
                 self._papers = merged
+                self._generation += 1
                 self._aliases = result.aliases
                 self._write_rows_cache()
             if result.renamed:
@@ -301,6 +310,7 @@ class Store:
             )
             raise StoreError(self.catalogue_path, reason) from None
         self._papers = {paper.id: paper for paper in papers}
+        self._generation += 1
         alias_docs = data.get("aliases") or {}
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
 
