@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from paperdeck import runtime
-from paperdeck.model.errors import StoreError
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings, help_sections
+from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 
 
@@ -83,10 +83,7 @@ class PaperApp(App[None]):
 
     def save_settings(self, **changes: object) -> None:
         """Change and persist settings; a failure to write is a message, not a crash."""
-        try:
-            self.settings.update(**changes)
-        except StoreError as error:
-            self.notify(str(error), title="Settings not saved", severity="warning", markup=False)
+        save_settings(self, self.settings, **changes)
 
     def on_app_focus(self) -> None:
         """Back in the terminal: pick up what another paperdeck wrote meanwhile."""

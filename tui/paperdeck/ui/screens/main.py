@@ -32,6 +32,7 @@ from paperdeck.store.settings import (
 )
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
@@ -119,10 +120,7 @@ class MainScreen(ReadingScreen):
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a
         message, not a crash."""
-        try:
-            self.settings.update(**changes)
-        except StoreError as error:
-            self.notify(str(error), title="Settings not saved", severity="warning", markup=False)
+        save_settings(self, self.settings, **changes)
         self._apply_layout()
 
     def on_mount(self) -> None:
