@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from paperdeck.text import latex_math
 from paperdeck.text.abstract_parser import parse_markup
 from paperdeck.text.nodes import plain_text
-from paperdeck.text.render import Segment, math_to_unicode, render_abstract, render_plain
+from paperdeck.text.render import (
+    Segment,
+    math_to_unicode,
+    render_abstract,
+    render_keywords,
+    render_plain,
+)
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
@@ -46,6 +52,11 @@ REQUIRED = [
         r"reaches only $52.56$\% pass@1",
         ["reaches only 52.56% pass@1"],
         id="3-math-then-escaped-percent",
+    ),
+    pytest.param(
+        r"sample from $\mu$ in $\mathbb{R}^d$",
+        ["sample from μ in ℝ^d", "sample from μ in ℝᵈ"],
+        id="4-greek-blackboard",
     ),
     pytest.param(
         r"a lower bound of $\Omega(\sqrt{s})$",
@@ -85,6 +96,22 @@ REQUIRED = [
 @pytest.mark.parametrize(("source", "accepted"), REQUIRED)
 def test_required_rows_read_as_expected(source: str, accepted: list[str]) -> None:
     assert render_plain(source) in accepted
+
+
+CASES_FILE = Path(__file__).resolve().parents[2] / "../shared/cases/render-abstract.md"
+
+
+def test_every_case_of_the_shared_file_is_a_required_row() -> None:
+    """Each input row of ``shared/cases/render-abstract.md`` is tested above: a new row fails here."""
+    rows = [
+        line.split("|")[2].strip()
+        for line in CASES_FILE.read_text(encoding="utf-8").splitlines()
+        if re.match(r"\|\s*\d+\s*\|", line)
+    ]
+    inputs = [re.fullmatch(r"`(.*)`(?: in .*)?", cell).group(1) for cell in rows]  # type: ignore[union-attr]
+    assert len(inputs) == 12
+    tested = {param.values[0] for param in REQUIRED}
+    assert [source for source in inputs if source not in tested] == []
 
 
 def test_row_4_greek_and_blackboard() -> None:
@@ -236,12 +263,47 @@ def test_href_and_markdown_link() -> None:
     # the URL stays visible after a link text: not every terminal can follow links
     assert render_plain(r"at \href{https://x.y/z}{here}.") == "at here (https://x.y/z)."
     assert render_plain(r"\href{https://x.y/z}{https://x.y/z}") == "https://x.y/z"
-    segments = render_abstract("our [project page](https://p.io/a_b) now")
-    assert "".join(s.text for s in segments) == "our [project page](https://p.io/a_b) now"
-    assert [s.text for s in segments if s.link == "https://p.io/a_b"] == [
-        "project page",
-        "https://p.io/a_b",
-    ]
+
+
+
+@pytest.mark.parametrize(
+    ("source", "shown", "links"),
+    [
+        pytest.param(
+            "our [project page](https://p.io/a_b) now",
+            "our project page now",
+            [("project page", "https://p.io/a_b")],
+            id="text-linked",
+        ),
+        pytest.param(  # seed abstract (Decision-focused learning)
+            "is available [here](https://anonymous.4open.science/r/e2e-model-444D/README.md).",
+            "is available here.",
+            [("here", "https://anonymous.4open.science/r/e2e-model-444D/README.md")],
+            id="seed-here",
+        ),
+        pytest.param(
+            r"[**Project**](http://x.org/p\_q)",
+            "Project",
+            [("Project", "http://x.org/p_q")],
+            id="styled-text-http",
+        ),
+        pytest.param(
+            "[ ](https://a.b/c)", "https://a.b/c", [("https://a.b/c", "https://a.b/c")], id="blank-text"
+        ),
+        pytest.param(
+            "see [x](javascript:alert(1)) or [y](ftp://h/f)",
+            "see [x](javascript:alert(1)) or [y](ftp://h/f)",
+            [],
+            id="not-http-stays-raw",
+        ),
+    ],
+)
+def test_markdown_link_shows_its_text_linked(
+    source: str, shown: str, links: list[tuple[str, str]]
+) -> None:
+    segments = render_abstract(source)
+    assert "".join(s.text for s in segments) == shown
+    assert [(s.text, s.link) for s in segments if s.link] == links
 
 
 def test_footnote_keeps_its_text() -> None:
@@ -264,7 +326,7 @@ def test_adjacent_equal_styles_merge() -> None:
         pytest.param(r"$5\%$ and $a % b$", "5% and a % b", id="percent-in-math"),
         pytest.param(r"$\mathcal{O}(n \log n)$", "O(n log n)", id="mathcal-keeps-letter"),
         pytest.param(r"$\frac{1}{2}$ and $\frac{a+b}{c}$", "1/2 and (a+b)/c", id="frac"),
-        pytest.param(r"$x_{\text{KL}}$", "x_{KL}", id="unmappable-subscript"),
+        pytest.param(r"$x_{\text{KL}}$", "x_KL", id="unmappable-subscript"),
         pytest.param(r"$\text{COCO}\mbox{-}20^{i}$", "COCO-20ⁱ", id="text-and-mbox"),
         pytest.param(r"$360^\circ\times 180^\circ$", "360°× 180°", id="degrees"),
         pytest.param(r"$\sim$15K and $<$0.1\%", "∼15K and <0.1%", id="symbol-before-digit"),
@@ -276,6 +338,57 @@ def test_adjacent_equal_styles_merge() -> None:
 )
 def test_math_spans(source: str, expected: str) -> None:
     assert render_plain(source) == expected
+
+
+# Long super- and subscripts, each taken from a real ICLR 2026 abstract (the dump in ../shared/data
+# or the seeds): Unicode scripts when every character has one, else a readable fallback, never braces.
+SCRIPTS = [
+    (r"\varepsilon^{-2/3}", "ε^(−2/3)"),
+    (r"\mathcal{O}(T^{-1/2} \delta^{-1/2})", "O(T^(−1/2) δ^(−1/2))"),
+    (r"\tilde{\mathcal{O}}(T^{2/3})", "Õ(T^(2/3))"),
+    (r"\widetilde{\mathcal{O}}(K^{3/4})", "Õ(K^(3/4))"),
+    (r"T^{3/4}", "T^(3/4)"),
+    (r"\tilde{\mathcal{O}}(p \epsilon^{-4-2/p})", "Õ(p ϵ^(−4−2/p))"),
+    (r"N^{-2\alpha/(2\alpha+d)}", "N^(−2α/(2α+d))"),
+    (r"O(K^{1/3}T^{1-d/3})", "O(K^(1/3)T^(1−d/3))"),
+    (r"T^{(d+1)/(2d+1)}", "T^((d+1)/(2d+1))"),
+    (r"A\in\mathbb{R}^{d\times r}", "A∈ℝ^(d× r)"),
+    (r"\widetilde O(k/e^{\epsilon/\log k})", "Õ(k/e^(ϵ/log k))"),
+    (r"N_{avg}", "N_avg"),
+    (r"\beta N_{eff}", "β N_eff"),
+    (r"W_{\mathrm{new}}=\exp(\eta AB)\,W_0", "W_new=exp(η AB) W₀"),
+    (r"\Delta_\theta-\Delta_{\mathrm{ref}}", "Δ_θ-Δ_ref"),
+    (r"\rho_{\text{selfbias}}", "ρ_selfbias"),
+    (r"\epsilon_{decay}I", "ϵ_(decay)I"),
+    (r"P_{Y|X}", "P_(Y|X)"),
+    (r"64.0_{\pm2.5}", "64.0_(±2.5)"),
+    (r"\max_{v\in\mathcal{F}}", "max_(v∈F)"),
+    (r"Z=\int_{\mathbb{R}^d}\mathrm{e}^{-V(x)}\mathrm{d}x", "Z=∫_(ℝᵈ)e⁻ⱽ⁽ˣ⁾dx"),
+    (r"\ell_\infty", "ℓ_∞"),
+    (r"\ell_1", "ℓ₁"),
+    (r"x^{(t)}", "x⁽ᵗ⁾"),
+    (r"\{(X_i, D_i, Y_i)\}_{i=1}^{n}", "{(Xᵢ, Dᵢ, Yᵢ)}ᵢ₌₁ⁿ"),
+    (r"\widetilde{O}(s^{14})", "Õ(s¹⁴)"),
+    (r"\rho_{\text{non-iid}}", "ρ_(non-iid)"),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), SCRIPTS, ids=[s for s, _ in SCRIPTS])
+def test_long_scripts_render_readably(source: str, expected: str) -> None:
+    out = render_plain(f"${source}$")
+    assert out == expected
+    assert "{" not in out.replace("{(", "") and "^{" not in out and "_{" not in out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    base=st.sampled_from(["x", r"\epsilon", "N", "T", ")"]),
+    kind=st.sampled_from("^_"),
+    body=st.text(alphabet="abcgqz0123456789+-=/()*|,", min_size=1, max_size=8),
+)
+def test_no_script_shows_braces(base: str, kind: str, body: str) -> None:
+    out = math_to_unicode(f"{base}{kind}{{{body}}}")
+    assert "{" not in out and "}" not in out
 
 
 def test_math_segments_are_marked_math() -> None:
@@ -427,3 +540,21 @@ def test_every_seed_abstract_renders_without_silent_loss() -> None:
 def test_brace_symbols_render_as_braces() -> None:
     """Exported BibTeX writes an unpaired brace as ``\\textbraceleft{}``; read back, it shows as ``{``."""
     assert render_plain(r"A \textbraceleft{}x and y\textbraceright{} z") == "A {x and y} z"
+
+
+@pytest.mark.parametrize(
+    ("keywords", "shown"),
+    [
+        pytest.param(["$\\mu$-Transfer", "top-$k$ selection"], ["μ-Transfer", "top-k selection"], id="math"),
+        pytest.param(
+            ["$(L_0", "L_1)$-smoothness", "optimization"],
+            ["(L₀, L₁)-smoothness", "optimization"],
+            id="split-inside-math-joined",
+        ),
+        pytest.param(["\\textbf{RL}", "kernel  $k$-means"], ["RL", "kernel k-means"], id="macro-and-spaces"),
+        pytest.param(["$x", "price $5", " "], ["$x", "price $5"], id="unclosed-dollar-kept"),
+        pytest.param([], [], id="none"),
+    ],
+)
+def test_keywords_render_like_titles(keywords: list[str], shown: list[str]) -> None:
+    assert render_keywords(keywords) == shown

@@ -3,7 +3,8 @@
 A recursive-descent reader: math spans (``$…$``, ``\\(…\\)``, ``\\[…\\]``, math macros written
 outside them) become ``math`` nodes for :mod:`paperdeck.text.latex_math`; text-mode macros
 (``\\textbf``, ``\\url``, ``\\%`` …; tables in :mod:`paperdeck.text.latex_macros`), HTML entities,
-Markdown links and, through :mod:`paperdeck.text.markdown_inline`, code spans, bare URLs and emphasis
+Markdown links (``[text](https://…)``: the text, linked) and, through
+:mod:`paperdeck.text.markdown_inline`, code spans, bare URLs and emphasis
 are read here. Whatever is not understood is kept as its source text.
 :mod:`paperdeck.text.render` turns the tree into styled segments. Nothing here imports Textual or Rich.
 """
@@ -341,14 +342,8 @@ class _Parser:
             if link:
                 self.pos = link.end()
                 inner, _ = _Parser(link.group(1), self.depth + 1).parse()
-                url = unescape(link.group(2))  # [text](url): all characters kept, both parts link
-                return [
-                    txt("["),
-                    Node("link", url, inner),
-                    txt("]("),
-                    Node("link", url, [txt(url)]),
-                    txt(")"),
-                ]
+                url = unescape(link.group(2))  # [text](url): the text, linked to the URL
+                return [Node("link", url, inner if plain_text(inner).strip() else [txt(url)])]
         elif c == "`":
             nodes, self.pos = read_code_span(src, i)
             return nodes

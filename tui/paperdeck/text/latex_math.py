@@ -19,6 +19,14 @@ from pylatexenc.latex2text import LatexNodes2Text
 # ``$\textbf{R}$``; :func:`math_pieces` turns them into styles. ``POP`` ends the innermost style.
 POP, BOLD, ITALIC, UNDERLINE, CODE = "\ue000", "\ue001", "\ue002", "\ue003", "\ue004"
 _MARKERS = re.compile("[\ue000-\ue004]")
+# A script written as a word (``N_avg``) is marked while the span is converted, so that one followed
+# by more letters can be put in parentheses once the whole span is known.
+_WORD_OPEN, _WORD_CLOSE = "\ue005", "\ue006"
+_WORD_SCRIPT = re.compile("([_^])\ue005([^\ue005\ue006]*)\ue006(?=([\\w\u0300-\u036f])?)")
+_ALL_MARKERS = re.compile("[\ue000-\ue006]")
+_SCRIPT_WORD = re.compile(r"[^\W_]+")
+#: A hyphen in a fallback script that is a minus sign: not one joining two letters (``non-iid``).
+_MINUS = re.compile(r"-(?![a-zA-Z])|(?<![a-zA-Z])-")
 
 Item: TypeAlias = "str | list[Item]"
 Piece: TypeAlias = tuple[str, bool, bool, bool, bool]
@@ -240,12 +248,32 @@ def _arg(items: list[Item], i: int) -> tuple[str | None, int]:
 
 
 def _attach(kind: str, arg: str) -> str:
-    """``arg`` as a superscript (``kind == "^"``) or subscript; else ``^{…}`` text."""
+    """``arg`` as a superscript (``kind == "^"``) or subscript, else a readable fallback.
+
+    Unicode scripts when every character has one (``x⁽ᵗ⁾``, ``xᵢ₊₁``); else one character or a
+    word written bare after the ``^``/``_`` (``ℓ_∞``, ``N_avg``; :func:`_close_words` puts a word
+    followed by more letters in parentheses), anything longer in parentheses with minus signs
+    (``ε^(−2/3)``). Never braces.
+    """
     done = to_superscript(arg) if kind == "^" else to_subscript(arg)
     if done is not None:
         return done
-    arg = _MARKERS.sub("", arg).strip()
-    return (kind + arg if len(arg) == 1 else f"{kind}{{{arg}}}") if arg else ""
+    arg = " ".join(_MARKERS.sub("", arg).split())
+    if not arg:
+        return ""
+    if len(arg) == 1:
+        return kind + arg
+    if _SCRIPT_WORD.fullmatch(arg):
+        return f"{kind}{_WORD_OPEN}{arg}{_WORD_CLOSE}"
+    arg = _MINUS.sub("\u2212", arg)
+    if arg.startswith("(") and _wrap(arg) == arg:  # one group already: x^((t)) would be noise
+        return kind + arg
+    return f"{kind}({arg})"
+
+
+def _close_words(text: str) -> str:
+    """Resolve :func:`_attach`'s word scripts: ``N_avg``, but ``ϵ_(decay)I`` before a letter."""
+    return _WORD_SCRIPT.sub(lambda m: m[1] + (f"({m[2]})" if m[3] else m[2]), text)
 
 
 def _atom(items: list[Item], i: int) -> tuple[str, int]:
@@ -349,8 +377,8 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
 
 
 def _convert_source(latex: str) -> str:
-    src = _DOUBLED.sub(r"\\", _MARKERS.sub("", latex))
-    text = re.sub(r"\s+", " ", _convert(_parse(src))).strip()
+    src = _DOUBLED.sub(r"\\", _ALL_MARKERS.sub("", latex))
+    text = _close_words(re.sub(r"\s+", " ", _convert(_parse(src))).strip())
     return unicodedata.normalize("NFC", text)
 
 

@@ -9,13 +9,14 @@ understood is kept as its source text. Nothing here imports Textual or Rich.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from paperdeck.text.abstract_parser import parse_markup
 from paperdeck.text.latex_math import math_pieces, math_to_unicode
 from paperdeck.text.nodes import Node
 
-__all__ = ["Segment", "math_to_unicode", "render_abstract", "render_plain"]
+__all__ = ["Segment", "math_to_unicode", "render_abstract", "render_keywords", "render_plain"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +121,33 @@ def render_abstract(text: str) -> list[Segment]:
 def render_plain(text: str) -> str:
     """The characters a reader sees: ``"".join(s.text for s in render_abstract(text))``."""
     return "".join(s.text for s in render_abstract(text))
+
+
+def render_keywords(keywords: Iterable[str]) -> list[str]:
+    """Keywords as a reader sees them: each rendered like a title (``"$\\mu$-Transfer"`` → ``"μ-Transfer"``).
+
+    A keyword list split at a comma inside math (``["$(L_0", "L_1)$-smoothness"]``, from a source
+    that split ``"$(L_0, L_1)$-smoothness"``) is joined back at ``", "`` before rendering, so the
+    math reads ``(L₀, L₁)-smoothness``; a keyword whose ``$`` nothing closes stays as it is.
+    Blank results are left out; order is kept. Never raises.
+    """
+    items = list(keywords)
+    out: list[str] = []
+    index = 0
+    while index < len(items):
+        keyword = items[index]
+        index += 1
+        # one open span, closed by the next keyword into math: the two were one keyword
+        while _unpaired_dollars(keyword) and index < len(items) and _unpaired_dollars(items[index]):
+            joined = f"{keyword}, {items[index]}"
+            if render_plain(joined).count("$") >= keyword.count("$") + items[index].count("$"):
+                break
+            keyword = joined
+            index += 1
+        out.append(keyword)
+    return [shown for shown in (" ".join(render_plain(k).split()) for k in out) if shown]
+
+
+def _unpaired_dollars(text: str) -> bool:
+    """Whether ``text`` has an odd number of unescaped ``$``: a math span left open."""
+    return (text.count("$") - text.count("\\$")) % 2 == 1

@@ -11,7 +11,7 @@ from textual.style import Style
 
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
-from paperdeck.text.render import Segment, render_abstract, render_plain
+from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 
 #: Styles by role; colours come from the theme through the widget's CSS (component-free roles).
 _BOLD = Style(bold=True)
@@ -116,7 +116,7 @@ def detail_content(paper: Paper, user: UserData) -> Content:
     if paper.primary_area:
         lines.append(_field("Area", paper.primary_area))
     if paper.keywords:
-        lines.append(_field("Keywords", "; ".join(paper.keywords)))
+        lines.append(_field("Keywords", "; ".join(render_keywords(paper.keywords))))
     marks = []
     if user.starred:
         marks.append(Content.styled("★ starred", "$text-warning bold"))
