@@ -8,7 +8,15 @@ with LaTeX and Markdown; these lists are matched against it.
 
 from __future__ import annotations
 
-__all__ = ["ACRONYM_SKIPS", "BACKGROUND", "HEADINGS", "STOP_END", "SYMBOLS"]
+__all__ = [
+    "ACRONYM_SKIPS",
+    "BACKGROUND",
+    "BACKGROUND_OPENERS",
+    "HEADINGS",
+    "STATE_OF_THE_FIELD",
+    "STOP_END",
+    "SYMBOLS",
+]
 
 #: Acronyms of fields and tools that abstracts define in passing; never a paper's own name.
 BACKGROUND = frozenset(
@@ -31,6 +39,26 @@ HEADINGS = frozenset(
     "Abstract Aim Aims Approach Background Conclusion Conclusions Context Contributions "  # noqa: SIM905
     "Findings Method Methods Motivation Objective Objectives Overview Problem Purpose Results "
     "Significance".split()
+)
+#: First words of sentences that set the scene rather than say what the paper does.
+BACKGROUND_OPENERS = frozenset(
+    "when while whereas although though despite since as with recent recently nowadays currently "  # noqa: SIM905
+    "today traditionally existing conventional current modern most many however but yet "
+    "unfortunately moreover furthermore additionally typically generally often".split()
+)
+#: What scene-setting sentences say of a field: "… have achieved great success", "… is a
+#: fundamental problem", "… constitute …", "… plays a crucial role".
+STATE_OF_THE_FIELD = (
+    r"(?:have|has)\s+(?:recently\s+|rapidly\s+|also\s+)?(?:achieved|shown|demonstrated|emerged|"
+    r"become|gained|revolutionized|revolutionised|attracted|made|seen|enabled|garnered|"
+    r"transformed|drawn|witnessed|advanced|exhibited|been\s+(?:widely|increasingly|extensively))|"
+    r"(?:is|are|remains?|has been|have been)\s+(?:a|an|the)?\s*(?:\w+ly\s+)?(?:fundamental|"
+    r"powerful|popular|central|key|promising|important|critical|crucial|essential|common|"
+    r"standard|long-standing|challenging|major|significant|prevalent|ubiquitous|cornerstone|"
+    r"widely|increasingly|open|difficult|emerging|growing)|"
+    r"constitutes?|underpins?|plays?\s+(?:an?\s+)?(?:\w+\s+)?role|"
+    r"(?:rely|relies|depend|depends)\s+on|struggles?\s+(?:with|to)|suffers?\s+from|"
+    r"(?:is|are)\s+(?:often|typically|usually|commonly|widely)"
 )
 #: Words that acronyms skip: "Learning *to* Rank (LTR)".
 ACRONYM_SKIPS = frozenset("a an and by for from in of on the to via with".split())  # noqa: SIM905

@@ -16,7 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from paperdeck.text.title_words import ACRONYM_SKIPS, BACKGROUND, HEADINGS, STOP_END, SYMBOLS
+from paperdeck.text.abstract_parser import parse_markup
+from paperdeck.text.latex_math import math_to_unicode
+from paperdeck.text.nodes import Node
+from paperdeck.text.title_claims import SENTENCE_END, claim_label, is_anaphoric, is_background, long_form
+from paperdeck.text.title_words import BACKGROUND, HEADINGS, STOP_END, SYMBOLS
 
 #: The label of an abstract with no letters or digits.
 UNTITLED = "Untitled paper"
@@ -31,7 +35,7 @@ _CMD = re.compile(r"\\([a-zA-Z]+)")
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _ITALIC = re.compile(r"(?<![\w*])[*_]([^*_\s][^*_]*?)[*_](?![\w*])")
 _SPACE = re.compile(r"\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(\[])")
+_SENTENCE_END = SENTENCE_END
 
 _VERB = (
     r"(?:propose|introduce|present|develop|design|build|train|construct|release|curate|"
@@ -111,6 +115,12 @@ _CLAUSE_BREAK = re.compile(
     r"\s?[\u2014\u2013]\s?|\s--+\s|:\s"
 )
 _PAREN = re.compile(r"\s*\([^()]*\)")
+#: "To address this, we …", "Specifically, …": a lead-in before what a sentence says.
+_LEAD_ADVERBIAL = re.compile(
+    r"^(?:(?:To|In order to)\s+(?:address|tackle|overcome|mitigate|bridge|fill|solve|close|"
+    r"remedy|alleviate|handle|resolve)\b[^,]{0,80},\s*|(?:Specifically|Concretely|Instead|"
+    r"Here|Therefore|Thus|Hence|Accordingly|To this end|In response),\s*)"
+)
 _PAREN_ACRONYM = re.compile(r"\s\([A-Z][A-Za-z0-9-]*\)")
 _NOVEL = re.compile(r"\b(?:novel|new)\s+(?:and\s+)?", re.IGNORECASE)
 
@@ -118,13 +128,20 @@ _NOVEL = re.compile(r"\b(?:novel|new)\s+(?:and\s+)?", re.IGNORECASE)
 Candidate = tuple[float, int, str, str, str, bool]
 
 
+#: Math longer than this (in characters shown) is left out of titles: a formula is no name.
+MAX_TITLE_MATH = 12
+_LEFT_OUT = "\ue010"
+
+
 def _strip_markup(text: str) -> str:
-    """Return ``text`` with LaTeX commands, math dollars and Markdown markers made plain text."""
-    for old, new in (("\\%", "%"), ("\\&", "&"), ("\\_", "_"), ("\\ ", " "), ("``", ""),
-                     ("''", ""), ("---", DASH), ("--", "\u2013"), ("~", " ")):  # fmt: skip
+    """Return ``text`` as a reader sees it, on one line: LaTeX and Markdown rendered, math as
+    Unicode (``$\\mathbb{R}^d$`` → ``ℝᵈ``), math longer than :data:`MAX_TITLE_MATH` characters
+    left out, any markup the renderer keeps as source (unknown macros, braces) dropped."""
+    text = _shown(parse_markup(text))
+    if _LEFT_OUT in text:  # "a (1−1/e−ε)-approximation" → "an approximation" would need more: drop the hyphen
+        text = re.sub(_LEFT_OUT + r"-?", "", text)
+    for old, new in (("---", DASH), ("--", "\u2013"), ("~", " ")):  # fmt: skip
         text = text.replace(old, new)
-    if "](" in text:
-        text = _MD_LINK.sub(r"\1", text)
     if "\\" in text:
         for _ in range(5):
             text, nested = _CMD_ARG.subn(r"\1", text)
@@ -138,34 +155,18 @@ def _strip_markup(text: str) -> str:
     return " ".join(text.split())
 
 
-def _long_form(short: str, before: str) -> str | None:
-    """Find the long form of acronym ``short`` at the end of ``before``, or ``None``.
-
-    Word initials spelling the acronym win ("Rubric Reward Model (RRM)"); otherwise the
-    Schwartz-Hearst rule: each letter in order, the first one starting a word.
-    """
-    units = [u[0].lower() for u in re.findall(r"[A-Z][a-z]+|[A-Z]|[0-9]+|[a-z]+", short)]
-    words = before.split()[-min(len(units) + 5, len(units) * 2) :]
-    for size in range(1, len(words) + 1):
-        parts = [p for w in words[-size:] for p in re.split(r"[-/]", w) if p]
-        if parts[0].lower() not in ACRONYM_SKIPS and units == [
-            p[0].lower() for p in parts if p.lower() not in ACRONYM_SKIPS
-        ]:
-            return " ".join(words[-size:]).strip(" ,;:")
-    cand = " ".join(words)
-    pos = len(cand) - 1
-    for index in range(len(units) - 1, -1, -1):
-        while pos >= 0 and (
-            cand[pos].lower() != units[index] or (index == 0 and cand[pos - 1 : pos].isalnum())
-        ):
-            pos -= 1
-        if pos < 0:
-            return None
-        pos -= 1
-    long = cand[cand.rfind(" ", 0, pos + 1) + 1 :].strip(" ,;:")
-    if len(re.split(r"[\s-]+", long)) < max(2, sum(c.isupper() for c in short) - 1):
-        return None
-    return long if long[:1].isalpha() else None
+def _shown(nodes: list[Node]) -> str:
+    """The characters ``nodes`` show (as :func:`paperdeck.text.nodes.plain_text`), long math left out."""
+    out: list[str] = []
+    for node in nodes:
+        if node.kind in ("text", "par", "code"):
+            out.append(node.text)
+        elif node.kind == "math":
+            math = math_to_unicode(node.text)
+            out.append(math if len(math) <= MAX_TITLE_MATH else _LEFT_OUT)
+        elif node.kind in ("link", "style"):
+            out.append(_shown(node.children))
+    return "".join(out)
 
 
 def _is_background(short: str) -> bool:
@@ -222,7 +223,7 @@ def _acronyms(sentence: str, offset: int, bold: set[str]) -> list[Candidate]:
         short, before = match.group(1).rstrip("."), sentence[: match.start()]
         if sum(c.isupper() for c in short) < 2:
             continue
-        long = _long_form(short, before) or ""
+        long = long_form(short, before) or ""
         start = before.rfind(long) if long else match.start()
         verb = bool(
             _VERB_WORD.search(" ".join(sentence[:start].split()[-8:]))
@@ -285,7 +286,7 @@ def _candidates(text: str, bold: set[str]) -> list[Candidate]:
                 long, desc = "", appositive
                 paren = re.match(r"\s*\(([^()]+)\)", after)
                 colon = re.match(r"\s*:\s*([A-Z][^,;.]+)", after)
-                if paren and _long_form(name, paren.group(1)) == paren.group(1).strip(" ,;:"):
+                if paren and long_form(name, paren.group(1)) == paren.group(1).strip(" ,;:"):
                     long = paren.group(1).strip(" ,;:")  # "GRACE (Generating Rewards As CodE)"
                 elif colon and 1 < len(colon.group(1).split()) < 13:
                     long = colon.group(1).strip()  # "STAR: Similarity-guided ... Refinement"
@@ -338,8 +339,15 @@ def _drop_dangling(text: str, cut: bool) -> str:
 
 
 def _first_clause(text: str, max_chars: int) -> str:
-    """Label from the first clause of the first sentence, filler like "We propose a" removed."""
-    sentence = _SENTENCE_END.split(text, maxsplit=1)[0].rstrip(". ")
+    """Label from the first clause of the first sentence that does more than set the scene
+    (:func:`~paperdeck.text.title_claims.is_background`) nor points back at an earlier one
+    (:func:`~paperdeck.text.title_claims.is_anaphoric`); the first sentence when all do,
+    filler like "We propose a" or "To address this," removed."""
+    sentences = _SENTENCE_END.split(text)
+    sentence = next(
+        (s for s in sentences if not is_background(s) and not is_anaphoric(s)), sentences[0]
+    ).rstrip(". ")
+    sentence = _LEAD_ADVERBIAL.sub("", sentence, count=1) or sentence
     sentence = _PAREN_ACRONYM.sub("", _FILLER.sub("", sentence, count=1) or sentence)
     if len(sentence) > max_chars:
         for brk in _CLAUSE_BREAK.finditer(sentence):
@@ -397,7 +405,11 @@ def _derive(abstract: str, max_chars: int) -> str:
     if not any(c.isalnum() for c in text):
         return ""
     bold = {_strip_markup(a or b) for a, b in _BOLD.findall(abstract)}
-    label = _named_label(text, bold, max_chars) or _first_clause(text, max_chars)
+    label = (
+        _named_label(text, bold, max_chars)
+        or claim_label(text, max_chars)
+        or _first_clause(text, max_chars)
+    )
     return _SPACE.sub(" ", label).strip()
 
 
