@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from paperdeck.sources.seed_text import read_seed_file
 from paperdeck.text import titles
+from paperdeck.text.title_claims import claim_label
 from paperdeck.text.titles import derive_title, derive_titles
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -246,6 +247,9 @@ _PIECES = st.sampled_from(
         "We propose ", "called ", "named ", "(LLMs)", " (X-1)", "**", "\\textbf{", "\\texttt{", "}",
         "$", "$\\mu$", ", a ", ". ", "\n\n", "Foo", "BarNet", "the", " of ", "(", ")", ":", "; ",
         "\u2014", "--", "It is a ", "our method, namely ", "\\", "_", "*", " ", "e.g.", "\u4e2d",
+        "we study ", "the problem of ", "?", " We address this question", " to propose ", "how ",
+        "between ", " and ", "the former", "we show that ", "a variant where ", "method ", "\u03bc",
+        "[x](https://a.b)", "$x^{-1/2}$", "Recently, ", " have achieved ",
     ]
 )  # fmt: skip
 _ABSTRACTS = st.one_of(st.text(max_size=400), st.lists(_PIECES, max_size=60).map("".join))
@@ -390,3 +394,11 @@ def test_the_opening_clause_patterns_catch_todays_bad_titles(pattern: str) -> No
 )
 def test_claim_rule(abstract: str, expected: str) -> None:
     assert derive_title(abstract) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(abstract=_ABSTRACTS, max_chars=st.integers(min_value=1, max_value=120))
+def test_claim_label_never_raises_and_fits(abstract: str, max_chars: int) -> None:
+    label = claim_label(titles._strip_markup(abstract), max_chars)
+    assert len(label) <= max(max_chars, 1)
+    assert label == label.strip() and "\n" not in label

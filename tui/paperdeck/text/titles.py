@@ -5,10 +5,14 @@ A label is what a researcher would recognise the paper by. In priority order it 
 1. the name of the method, model, dataset or benchmark the abstract introduces ("we propose X",
    "called X", "named X", "X, a ...", a bold ``**X**``, an acronym defined as "Long Name (LN)"),
    written ``NAME: Long Name`` when the long name is known, else ``NAME \u2014 what it is``;
-2. otherwise the first clause of the first sentence, without "In this paper, we propose".
+2. otherwise the question, contribution, subject of study or result the abstract states
+   (:mod:`paperdeck.text.title_claims`: "Fourier sparsity testing: a tester with …");
+3. otherwise the first clause of the first sentence that does more than set the scene, without
+   "In this paper, we propose".
 
-Labels are plain text: Markdown and LaTeX markers are stripped, and a label longer than
-``max_chars`` is cut at a word boundary and ends in an ellipsis. Nothing here raises.
+Labels are plain text as a reader sees it: LaTeX and Markdown rendered (math as Unicode, formulas
+longer than :data:`MAX_TITLE_MATH` left out), and a label longer than ``max_chars`` is cut at a
+word boundary and ends in an ellipsis. Nothing here raises.
 """
 
 from __future__ import annotations
@@ -388,7 +392,8 @@ def derive_title(abstract: str, max_chars: int = 70) -> str:
 
     Returns:
         ``NAME: Long Name`` or ``NAME \u2014 what it is`` when the abstract introduces a named
-        method, model, dataset or benchmark, else its first clause; ``"Untitled paper"`` for an
+        method, model, dataset or benchmark, else its stated contribution or claim, else the
+        first clause that does more than set the scene; ``"Untitled paper"`` for an
         abstract with no letters or digits. One line, no surrounding spaces, no markup.
     """
     max_chars = max(int(max_chars), 1)
