@@ -63,7 +63,8 @@ _VARIANT = re.compile(
 #: A phrase that points back at something said before: no title on its own.
 _ANAPHORIC = re.compile(
     r"^(?:this|these|that|those|it|its|they|them|their|such|our|the (?:former|latter|above|same)|"
-    r"here|both|each|one|another|further|several|some|many|which|what|who|whom|there)\b|^[^\w\"“]",
+    r"here|both|each|one|another|further|several|some|many|which|what|who|whom|there)(?![\w-])|"
+    r"^[^\w\"“]",
     re.IGNORECASE,
 )
 #: Heads of phrases that are no contribution a reader would know a paper by.
@@ -137,7 +138,6 @@ _TOPIC_STOP = STOP_END | frozenset(
     "than then these those this it they them each every all any some more most other such only "
     "very well even both either whether how why what one two first second new based given".split()
 )
-_MAX_TOPIC_WORDS = 2
 
 
 _STATE = re.compile(r"^(?:\S+\s+){0,10}?(?:" + STATE_OF_THE_FIELD + r")\b", re.IGNORECASE)
