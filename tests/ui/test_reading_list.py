@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import stat
 import sys
+import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
@@ -178,18 +179,19 @@ async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     app = PaperApp(store=store)
     opened: list[str] = []
     copied: list[str] = []
-    monkeypatch.setattr(app, "open_url", lambda url, new_tab=True: opened.append(url))
+    monkeypatch.setattr(webbrowser, "open", lambda url, *args, **kwargs: opened.append(url) or True)
     monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("y")
         assert copied == ["With links\nhttps://openreview.net/forum?id=A1"]
         await pilot.press("Y")
-        assert copied[-1] == "@inproceedings{a1,\ntitle={With links}\n}"
+        assert copied[-1] == "@inproceedings{a1,\ntitle={With links}\n}\n"
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, LinkChooser)
         await pilot.press("down", "enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert opened == ["https://openreview.net/pdf?id=A1"]
 

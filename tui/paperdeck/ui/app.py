@@ -98,9 +98,11 @@ class PaperApp(App[None]):
             self.push_screen(HelpScreen(help_sections(self.settings.settings.keymap)))
 
     def action_open_link(self, url: str) -> None:
-        """Open ``url`` in the browser (``webbrowser``: an argument list, never a shell)."""
-        if url.startswith(("http://", "https://")):
-            self.open_url(url)
+        """Open ``url`` (a link clicked in the detail pane) in the browser, else copy it
+        (:func:`paperdeck.ui.links.open_or_copy`)."""
+        from paperdeck.ui.links import open_or_copy
+
+        open_or_copy(self, url)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (its "Quit" replaced by ours, which shows its key), then ours, from

@@ -147,11 +147,11 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.copy_bibtex", "Y", "copy_bibtex", "Copy the BibTeX entry", "reading", "reading", "Copy BibTeX",
-        "Copy the paper's BibTeX entry to the clipboard (OSC 52)",
+        "Copy the paper's BibTeX entry (its source's, else one made from its fields) (OSC 52)",
     ),
     Command(
         "main.open", "o", "open_link", "Open link", "reading", "reading", "Open link",
-        "Open the paper's link in the browser",
+        "Open the paper's link in the browser (no browser: copy it)",
     ),
     # -- the main screen ---------------------------------------------------------------------
     # Priority bindings run as the key arrives, before later keys are routed: "/REAP" typed in
