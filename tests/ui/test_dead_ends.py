@@ -4,20 +4,26 @@ reported in one line, and bulk changes show their progress."""
 
 from __future__ import annotations
 
+import json
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 import bibtexparser
 import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
+from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.commands import check_keymap
+from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.prompts import LinkChooser
 
 from tests.conftest import SHARED_DATA
 from tests.ui.conftest import SIZE, highlighted, settle
 
+AppFactory = Callable[..., PaperApp]
 RT_PART1 = SHARED_DATA / "iclr2026_submissions_reviewtracker.part1of3.jsonl"
 
 
@@ -148,3 +154,79 @@ async def test_a_clicked_link_that_is_not_http_is_neither_opened_nor_copied(
         app.action_open_link("javascript:alert(1)")
         await settle(pilot)
         assert opened == [] and copied == []
+
+
+# -- keymaps -----------------------------------------------------------------------------------
+
+
+def _keymapped_app(store: Store, keymap: dict[str, str]) -> PaperApp:
+    (store.data_dir / CONFIG_FILE).write_text(json.dumps({"keymap": keymap}), "utf-8")
+    return PaperApp(store=store)
+
+
+def _footer(app: PaperApp) -> list[tuple[str, str]]:
+    """The shown bindings of the screen, in the order the footer lays them out: (key, action)."""
+    return [(b.binding.key, b.binding.action) for b in app.screen.active_bindings.values() if b.binding.show]
+
+
+def _keymap_reports(app: PaperApp) -> list[str]:
+    return [str(n.message) for n in app._notifications if "keymap" in str(n.message)]
+
+
+def test_check_keymap_refuses_what_would_hide_a_command() -> None:
+    check = check_keymap(
+        {"main.star": "q", "main.note": "?", "main.nope": "z", "main.tags": "f", "main.undo": "f", "main.mark": "r"}
+    )
+    assert check.keys["app.quit"] == "q" and check.keys["app.help"] == "question_mark"
+    assert check.keys["main.star"] == "s" and check.keys["main.note"] == "n"  # nothing left: their own keys
+    assert check.keys["main.tags"] == "f" and check.keys["main.undo"] == "u"  # the first remap keeps f
+    assert check.keys["main.mark"] == "space" and check.keys["main.status_read"] == "r"  # r was read's
+    report = check.report()
+    assert report is not None and "\n" not in report and report.startswith("config.json keymap: 5 problems")
+    assert "'main.nope' is no command id" in report
+
+
+def test_check_keymap_allows_swaps_shared_defaults_and_protects_quit_and_help() -> None:
+    swap = check_keymap({"main.star": "n", "main.note": "s", "list.down": "j,down,ctrl+n"})
+    assert swap.problems == ()
+    assert (swap.keys["main.star"], swap.keys["main.note"], swap.keys["list.down"]) == ("n", "s", "j,down,ctrl+n")
+    moved = check_keymap({"app.quit": "ctrl+x", "app.help": "f1"})
+    assert moved.keys["app.quit"] == "ctrl+x,q" and moved.keys["app.help"] == "f1,question_mark"
+    assert len(moved.problems) == 2
+    assert check_keymap({}).applied == {} and check_keymap({}).problems == ()
+
+
+async def test_keymap_problems_are_one_notification_and_q_and_help_still_work(seeded_store: Store) -> None:
+    app = _keymapped_app(seeded_store, {"main.star": "q", "main.note": "?", "main.nope": "z", "main.tags": "s"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        reports = _keymap_reports(app)
+        assert len(reports) == 1 and "\n" not in reports[0]
+        assert "main.nope" in reports[0] and "'q'" in reports[0] and "'question_mark'" in reports[0]
+        target = highlighted(app).id
+        footer = _footer(app)
+        assert ("q", "quit") in footer and ("question_mark", "help") in footer
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("s")  # main.tags asked for s, but s is the star's
+        await pilot.pause()
+        assert Store(seeded_store.data_dir).user_data(target).starred
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_a_remapped_key_keeps_its_place_in_the_footer(seeded_store: Store, make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        default = _footer(app)
+        assert not _keymap_reports(app)
+    app = _keymapped_app(seeded_store, {"main.star": "f"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert _footer(app) == [("f" if action == "toggle_star" else key, action) for key, action in default]
+        assert not _keymap_reports(app)

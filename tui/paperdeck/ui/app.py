@@ -17,7 +17,7 @@ from paperdeck import runtime
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
-from paperdeck.ui.commands import bindings, help_sections
+from paperdeck.ui.commands import KeymapCheck, bindings, check_keymap, help_sections
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 
@@ -46,6 +46,8 @@ class PaperApp(App[None]):
         self._messages = list(messages)
         self._last_input = monotonic()
         chosen = self.settings.settings
+        #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
+        self.keymap: KeymapCheck = check_keymap(chosen.keymap)
         # Before the first frame: a theme set once the app is mounted styles the screen twice.
         if chosen.theme and chosen.theme in self.available_themes:
             self.theme = chosen.theme
@@ -61,13 +63,14 @@ class PaperApp(App[None]):
             runtime.collect_if_due()
 
     def on_mount(self) -> None:
-        chosen = self.settings.settings
-        if chosen.keymap:
-            self.set_keymap(chosen.keymap)
+        if self.keymap.applied:
+            self.set_keymap(self.keymap.applied)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_interval(self.IDLE_S, self._collect_when_idle)
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
+        if (report := self.keymap.report(str(self.settings.path))) is not None:
+            self.notify(report, title="Keys not remapped", severity="warning", markup=False, timeout=12)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
 
@@ -95,7 +98,7 @@ class PaperApp(App[None]):
         from paperdeck.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_sections(self.settings.settings.keymap)))
+            self.push_screen(HelpScreen(help_sections(self.keymap.keys)))
 
     def action_open_link(self, url: str) -> None:
         """Open ``url`` (a link clicked in the detail pane) in the browser, else copy it
@@ -110,4 +113,4 @@ class PaperApp(App[None]):
         from paperdeck.ui.palette import palette_commands
 
         yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
-        yield from palette_commands(self, screen, self.settings.settings.keymap)
+        yield from palette_commands(self, screen, self.keymap.keys)
