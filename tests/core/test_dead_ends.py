@@ -81,7 +81,9 @@ def test_a_note_whose_bibtex_is_no_entry_keeps_none(tmp_path: Path) -> None:
 
 
 def test_the_note_template_ends_in_a_newline_so_appended_text_starts_a_line() -> None:
-    paper = Paper(id="openreview:A1", title="A title", abstract="x", openreview_url="https://openreview.net/forum?id=A1")
+    paper = Paper(
+        id="openreview:A1", title="A title", abstract="x", openreview_url="https://openreview.net/forum?id=A1"
+    )
     for note in ("", "first thought", "first thought\n", "two\nlines"):
         template = note_template(paper, note)
         assert template.endswith("\n") and not template.endswith("\n\n\n")

@@ -5,6 +5,7 @@ reported in one line, and bulk changes show their progress."""
 from __future__ import annotations
 
 import json
+import threading
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
@@ -19,9 +20,10 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import check_keymap
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.prompts import LinkChooser
+from textual.pilot import Pilot
 
 from tests.conftest import SHARED_DATA
-from tests.ui.conftest import SIZE, highlighted, settle
+from tests.ui.conftest import SIZE, highlighted, main_screen, settle
 
 AppFactory = Callable[..., PaperApp]
 RT_PART1 = SHARED_DATA / "iclr2026_submissions_reviewtracker.part1of3.jsonl"
@@ -230,3 +232,84 @@ async def test_a_remapped_key_keeps_its_place_in_the_footer(seeded_store: Store,
         await settle(pilot)
         assert _footer(app) == [("f" if action == "toggle_star" else key, action) for key, action in default]
         assert not _keymap_reports(app)
+
+
+# -- a catalogue changed by another process ------------------------------------------------------
+
+LONG = " ".join(f"word{n}" for n in range(40))
+
+
+def _abstract(seed: int) -> str:
+    """An abstract of its own (abstracts alike are merged as one paper)."""
+    return " ".join(f"term{seed}x{n}" for n in range(30))
+
+
+async def _until(pilot: Pilot[object], done: Callable[[], bool], seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("timed out")
+
+
+async def test_papers_imported_by_another_process_appear_in_place(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PaperApp, "CATALOGUE_CHECK_S", 0.1)
+    threads: list[bool] = []
+    reload = Store.reload_catalogue
+
+    def in_thread(store: Store) -> bool:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return reload(store)
+
+    monkeypatch.setattr(Store, "reload_catalogue", in_thread)
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"model")
+        await settle(pilot)
+        await pilot.press("enter", "down", "down")
+        await settle(pilot)
+        before = main_screen(app).view_ids()
+        kept = highlighted(app).id
+        assert len(before) > 3
+        other = Store(seeded_store.data_dir)  # another paperdeck process, as `paperdeck import` opens it
+        other.import_papers([Paper(id="openreview:NEW0000001", title="A new model of everything", abstract=LONG)])
+        await _until(pilot, lambda: app.store.paper_count == 38)
+        await settle(pilot)
+        assert threads == [False]  # read in a worker thread, never on the event loop
+        screen = main_screen(app)
+        assert screen.filter_text == "model"
+        assert "openreview:NEW0000001" in screen.view_ids()
+        assert set(before) < set(screen.view_ids())
+        assert highlighted(app).id == kept
+        assert any("catalogue changed" in message for message in notices(app))
+
+
+async def test_the_highlighted_paper_is_kept_under_the_id_a_merge_gave_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PaperApp, "CATALOGUE_CHECK_S", 0.1)
+    store = Store(tmp_path / "data")
+    titles = ("First paper", "Second paper on graphs", "Third paper")
+    papers = [
+        Paper(id=f"title:ICLR-2026:{n}", title=t, abstract=_abstract(n), venue="ICLR", year=2026)
+        for n, t in enumerate(titles)
+    ]
+    store.import_papers(papers)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+        assert highlighted(app).title == "Second paper on graphs"
+        forum = "Gr4phs0001"
+        merged = Paper(
+            id=f"openreview:{forum}", title=titles[1], abstract=_abstract(1), venue="ICLR", year=2026,
+            openreview_id=forum, decision="oral",
+        )  # fmt: skip
+        Store(tmp_path / "data").import_papers([merged])
+        await _until(pilot, lambda: app.store.paper("openreview:Gr4phs0001") is not None)
+        await settle(pilot)
+        assert highlighted(app).id == "openreview:Gr4phs0001" and highlighted(app).decision == "oral"
