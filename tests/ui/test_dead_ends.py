@@ -7,18 +7,21 @@ from __future__ import annotations
 import json
 import threading
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import bibtexparser
 import pytest
-from paperdeck.model.paper import Paper
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper, UserData
 from paperdeck.sources.importer import import_files
 from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import check_keymap
 from paperdeck.ui.screens.help import HelpScreen
+from paperdeck.ui.screens.list_actions import Change
+from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.screens.prompts import LinkChooser
 from textual.pilot import Pilot
 
@@ -313,3 +316,68 @@ async def test_the_highlighted_paper_is_kept_under_the_id_a_merge_gave_it(
         await _until(pilot, lambda: app.store.paper("openreview:Gr4phs0001") is not None)
         await settle(pilot)
         assert highlighted(app).id == "openreview:Gr4phs0001" and highlighted(app).decision == "oral"
+
+
+# -- bulk changes -----------------------------------------------------------------------------------
+
+
+async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers([Paper(id=f"abs:{n:05d}", title=f"Paper {n}", abstract=f"Abstract {n}.") for n in range(1001)])
+    app = PaperApp(store=store)
+    seen: list[tuple[bool, bool, int]] = []
+    change = Store.change
+
+    def watched(self: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData]) -> list[Change]:
+        screen = app.screen
+        done = screen.done if isinstance(screen, ProgressScreen) else -1
+        seen.append((isinstance(screen, ProgressScreen), threading.current_thread() is threading.main_thread(), done))
+        return change(self, paper_ids, how)
+
+    monkeypatch.setattr(Store, "change", watched)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("M", "t", "y")
+        await settle(pilot)
+        assert len(seen) > 10  # one batch per user-data shard touched
+        assert all(on_progress and not on_loop for on_progress, on_loop, _ in seen)
+        counts = [done for _, _, done in seen]
+        assert counts == sorted(counts) and counts[0] == 0 and counts[-1] < 1001  # it moved as it went
+        assert not isinstance(app.screen, ProgressScreen)
+        on_disk = Store(store.data_dir).all_user_data.values()
+        assert sum(1 for record in on_disk if record.status == "to-read") == 1001
+        assert any("1,001 of 1,001 papers changed" in message for message in notices(app))
+        await pilot.press("u")  # one step undoes it all
+        await settle(pilot)
+        assert Store(store.data_dir).all_user_data == {}
+
+
+async def test_a_bulk_change_that_fails_midway_keeps_what_it_wrote_undoable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers([Paper(id=f"abs:{n:05d}", title=f"Paper {n}", abstract=f"Abstract {n}.") for n in range(200)])
+    app = PaperApp(store=store)
+    change = Store.change
+    calls: list[int] = []
+
+    def failing(self: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData]) -> list[Change]:
+        calls.append(1)
+        if len(calls) == 3:
+            raise StoreError(self.user_dir, "disk full")
+        return change(self, paper_ids, how)
+
+    monkeypatch.setattr(Store, "change", failing)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("M", "s", "y")
+        await settle(pilot)
+        written = sum(1 for record in Store(store.data_dir).all_user_data.values() if record.starred)
+        assert 0 < written < 200
+        assert any("disk full" in message and f"{written:,} of 200" in message for message in notices(app))
+        monkeypatch.setattr(Store, "change", change)
+        await pilot.press("u")
+        await settle(pilot)
+        assert Store(store.data_dir).all_user_data == {}

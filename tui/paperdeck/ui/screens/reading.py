@@ -78,16 +78,29 @@ class ReadingScreen(Screen[None]):
         def go(confirmed: bool | None = True) -> None:
             if not confirmed:
                 return
+            if len(ids) > CONFIRM_OVER:  # long enough to want its progress shown, off the event loop
+                from paperdeck.ui.screens.list_actions import change_in_steps
+
+                change_in_steps(self, self.store, label, ids, change, finished)
+                return
             try:
                 changes = self.store.change(ids, change)
             except StoreError as error:
-                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                finished([], error)
                 return
-            assert self.history is not None
-            self.history.record(f"{label} ({len(ids)} papers)" if len(ids) > 1 else label, changes)
-            self.refresh_user_data([after.paper_id for _, after in changes])
-            if len(ids) > 1:
-                self.notify(f"{label}: {len(changes)} of {len(ids)} papers changed (u undoes)", timeout=3)
+            finished(changes, None)
+
+        def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
+            if changes:
+                assert self.history is not None
+                self.history.record(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label, changes)
+                self.refresh_user_data([after.paper_id for _, after in changes])
+            if error is not None:
+                written = f" ({len(changes):,} of {len(ids):,} papers were changed first; u undoes them)"
+                written = written if changes else ""
+                self.notify(f"{error}{written}", title="Not saved", severity="error", markup=False)
+            elif len(ids) > 1:
+                self.notify(f"{label}: {len(changes):,} of {len(ids):,} papers changed (u undoes)", timeout=3)
 
         if len(ids) > CONFIRM_OVER:
             from paperdeck.ui.screens.confirm import ConfirmScreen
