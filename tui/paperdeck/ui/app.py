@@ -75,7 +75,7 @@ class PaperApp(App[None]):
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
         if (report := self.keymap.report(str(self.settings.path))) is not None:
-            self.notify(report, title="Keys not remapped", severity="warning", markup=False, timeout=12)
+            self.notify(report, title="Some remapped keys refused", severity="warning", markup=False, timeout=12)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
 
