@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import webbrowser
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -21,6 +22,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import check_keymap
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.list_actions import Change
+from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.screens.prompts import LinkChooser
 from textual.pilot import Pilot
@@ -334,9 +336,19 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
         screen = app.screen
         done = screen.done if isinstance(screen, ProgressScreen) else -1
         seen.append((isinstance(screen, ProgressScreen), threading.current_thread() is threading.main_thread(), done))
+        time.sleep(0.01)  # a slow disk: the looks for other writers' changes come meanwhile
         return change(self, paper_ids, how)
 
+    reload = Store.reload_user_data
+    reloads_during: list[bool] = []
+
+    def reload_user_data(self: Store) -> bool:
+        reloads_during.append(isinstance(app.screen, ProgressScreen))
+        return reload(self)
+
     monkeypatch.setattr(Store, "change", watched)
+    monkeypatch.setattr(Store, "reload_user_data", reload_user_data)
+    monkeypatch.setattr(MainScreen, "EXTERNAL_CHECK_S", 0.02)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("M", "t", "y")
@@ -346,6 +358,7 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
         counts = [done for _, _, done in seen]
         assert counts == sorted(counts) and counts[0] == 0 and counts[-1] < 1001  # it moved as it went
         assert not isinstance(app.screen, ProgressScreen)
+        assert reloads_during and not any(reloads_during)  # nothing re-read the user data meanwhile
         on_disk = Store(store.data_dir).all_user_data.values()
         assert sum(1 for record in on_disk if record.status == "to-read") == 1001
         assert any("1,001 of 1,001 papers changed" in message for message in notices(app))

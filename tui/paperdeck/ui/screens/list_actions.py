@@ -28,6 +28,14 @@ if TYPE_CHECKING:
 
 #: What a change did to one paper's record: (before, after).
 Change = tuple[UserData, UserData]
+#: The worker group of :func:`change_in_steps` (while one runs, nothing else re-reads the user data).
+BULK_CHANGE_GROUP = "bulk-change"
+
+
+def bulk_change_running(app: App[object]) -> bool:
+    """Whether a :func:`change_in_steps` is under way (its batches write the user data from a
+    thread: re-reading it meanwhile could show a record as it was before its batch)."""
+    return any(worker.group == BULK_CHANGE_GROUP and worker.is_running for worker in app.workers)
 
 
 class ViewHost(Protocol):
@@ -189,4 +197,4 @@ def change_in_steps(
                 progress.dismiss()
         done(changes, error)
 
-    node.run_worker(run(), group="bulk-change", name=f"{label} ({len(paper_ids)} papers)")
+    node.run_worker(run(), group=BULK_CHANGE_GROUP, name=f"{label} ({len(paper_ids)} papers)")

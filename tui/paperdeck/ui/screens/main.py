@@ -416,7 +416,12 @@ class MainScreen(ReadingScreen):
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
-        (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus)."""
+        (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus; not while a bulk
+        change is writing)."""
+        from paperdeck.ui.screens.list_actions import bulk_change_running
+
+        if bulk_change_running(self.app):
+            return
         noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:
             changed = self.store.reload_user_data()
