@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import stat
 import sys
+import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
@@ -134,7 +135,7 @@ async def test_bulk_over_50_asks_once_then_applies_and_undoes(tmp_path: Path) ->
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)  # the change runs in steps, in worker threads, with its progress shown
         assert sum(1 for r in Store(store.data_dir).all_user_data.values() if r.status == "to-read") == 80
         await pilot.press("u")
         assert Store(store.data_dir).all_user_data == {}
@@ -178,18 +179,19 @@ async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     app = PaperApp(store=store)
     opened: list[str] = []
     copied: list[str] = []
-    monkeypatch.setattr(app, "open_url", lambda url, new_tab=True: opened.append(url))
+    monkeypatch.setattr(webbrowser, "open", lambda url, *args, **kwargs: opened.append(url) or True)
     monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("y")
         assert copied == ["With links\nhttps://openreview.net/forum?id=A1"]
         await pilot.press("Y")
-        assert copied[-1] == "@inproceedings{a1,\ntitle={With links}\n}"
+        assert copied[-1] == "@inproceedings{a1,\ntitle={With links}\n}\n"
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, LinkChooser)
         await pilot.press("down", "enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert opened == ["https://openreview.net/pdf?id=A1"]
 

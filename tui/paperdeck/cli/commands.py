@@ -22,6 +22,32 @@ from paperdeck.store.store import Store
 Command = Callable[[Store, argparse.Namespace], int]
 
 
+def empty_store_hint(store: Store) -> str:
+    """The one line said (on standard error) when a command reads a store with no papers: how to
+    fill it, naming ``paperdeck import`` and the bundled seeds."""
+    from paperdeck.paths import seeds_dir
+
+    return (
+        f"paperdeck: the store in {store.data_dir} holds no papers yet; fill it with "
+        f"`paperdeck import FILE...` (the bundled seeds: `paperdeck import {seeds_dir()}/*.txt`, "
+        "or run `paperdeck`, which imports them on a first start)"
+    )
+
+
+def _hint_when_empty(command: Command) -> Command:
+    """``command``, saying first how to fill the store when it holds no papers (its result, then
+    empty, is due to that). The output itself and the exit status (0) are unchanged, so ``--json``
+    still prints valid JSON."""
+
+    def run(store: Store, args: argparse.Namespace) -> int:
+        if store.is_empty and not getattr(args, "user_data", False):
+            print(empty_store_hint(store), file=sys.stderr)
+        return command(store, args)
+
+    run.__doc__ = command.__doc__
+    return run
+
+
 def _save_similarity(store: Store) -> None:
     """Build the similarity index now and save it beside the catalogue, so that the app's first
     "more like this" reads it instead of building it then."""
@@ -203,18 +229,18 @@ def cmd_similar(store: Store, args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
-    "search": cmd_search,
-    "list": cmd_list,
+    "search": _hint_when_empty(cmd_search),
+    "list": _hint_when_empty(cmd_list),
     "show": cmd_show,
-    "stats": cmd_stats,
+    "stats": _hint_when_empty(cmd_stats),
     "star": cmd_star,
     "unstar": cmd_star,
     "note": cmd_note,
     "status": cmd_status,
     "tag": cmd_tag,
     "untag": cmd_tag,
-    "export": cmd_export,
-    "similar": cmd_similar,
+    "export": _hint_when_empty(cmd_export),
+    "similar": _hint_when_empty(cmd_similar),
 }
 
 

@@ -30,7 +30,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.text.abstract_parser import is_inline_math
 from paperdeck.text.render import render_plain
 
-__all__ = ["KeyMaker", "base_key", "bibtex_entries", "bibtex_entry", "bibtex_text"]
+__all__ = ["KeyMaker", "base_key", "bibtex_entries", "bibtex_entry", "bibtex_text", "source_entry"]
 
 #: Decisions whose paper is not (yet) in the proceedings: a ``@misc`` entry, as OpenReview writes.
 _NOT_PUBLISHED = frozenset({"under-review", "reject", "withdrawn", "desk-rejected"})

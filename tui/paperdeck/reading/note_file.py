@@ -15,7 +15,8 @@ MARKER = "<!-- Write your note below this line. The lines above are not saved. -
 
 
 def note_template(paper: Paper, note: str) -> str:
-    """The file to open in the editor: Markdown header + marker + the current note."""
+    """The file to open in the editor: Markdown header + marker + the current note, ending in a
+    newline (an editor that appends, such as ``echo text >>``, starts a line of its own)."""
     lines = [f"# {one_line(paper.title)}", "", f"- id: {paper.id}"]
     link = paper.openreview_url or paper.arxiv_url or paper.pdf_url
     if link:
@@ -23,7 +24,8 @@ def note_template(paper: Paper, note: str) -> str:
     if paper.keywords:
         lines.append(f"- keywords: {one_line('; '.join(paper.keywords))}")
     lines += ["", MARKER, ""]
-    return "\n".join(lines) + note
+    text = "\n".join(lines) + note
+    return text if text.endswith("\n") else text + "\n"
 
 
 def note_from_file(text: str) -> str:

@@ -7,7 +7,8 @@ Shapes, as a JSON array, JSON Lines or an API response ``{"notes": [...], "count
   submission), ``number``, ``invitations``, ``domain`` (``ICLR.cc/2026/Conference``), ``cdate``/``mdate``
   in milliseconds, and ``content`` whose every field is wrapped as ``{"value": …}`` (``title``,
   ``abstract``, ``authors``, ``keywords``, ``venue``, ``venueid``, ``pdf`` relative to
-  ``https://openreview.net``, …);
+  ``https://openreview.net``, ``_bibtex``: the BibTeX entry OpenReview generates, kept as the
+  paper's :attr:`~paperdeck.model.paper.Paper.bibtex`, …);
 - the same notes flattened by the ReviewTracker scraper (``imczxx/ICLR2026ReviewTracker``):
   ``content`` holds plain values, ``withdrawn`` and ``number`` are at the top, no authors while
   the venue is anonymous;
@@ -59,7 +60,7 @@ _TLDR_KEYS = ("TLDR", "tldr", "TL;DR")
 #: Paper fields a note can provide, recorded in ``provenance`` when not empty.
 NOTE_FIELDS = (
     "title", "abstract", "venue", "year", "authors", "keywords", "primary_area", "decision",
-    "ratings", "confidence", "tldr", "number", "pdf_url", "openreview_url",
+    "ratings", "confidence", "tldr", "number", "pdf_url", "openreview_url", "bibtex",
 )  # fmt: skip
 
 
@@ -151,13 +152,16 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
     keywords = _strings(_value(note, record, "keywords"), "keywords")
     primary_area = _field(note, record, "primary_area")
     tldr = next((text for key in _TLDR_KEYS if (text := _field(note, record, key))), "")
+    bibtex = _field(note, record, "_bibtex")
+    if not bibtex.startswith("@"):
+        bibtex = ""  # not an entry (a placeholder, a URL): export generates one instead
     try:
         paper_id = canonical_id(openreview_id=note_id, venue=venue, year=year, number=number, title=title)
     except ValueError:
         return f"no id and a placeholder title ({title!r})"
     known = decision != "unknown"
     given = (title, abstract, venue, year, authors, keywords, primary_area, known,
-             ratings, confidence, tldr, number is not None, pdf, url)  # fmt: skip
+             ratings, confidence, tldr, number is not None, pdf, url, bibtex)  # fmt: skip
     return Paper(
         id=paper_id,
         title=title,
@@ -177,6 +181,7 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
         number=number,
         pdf_url=pdf,
         openreview_url=url,
+        bibtex=bibtex,
         provenance=tuple(pair for pair, value in zip(pairs, given, strict=True) if value),
     )
 

@@ -280,6 +280,29 @@ class Store:
                 self._user.move(result.renamed)
         return ImportReport(result.new, result.updated, result.unchanged)
 
+    def catalogue_changed(self) -> bool:
+        """Whether the catalogue on disk is another than the one this store last read or wrote
+        (another process imported meanwhile); ``False`` while it is not parsed yet (:meth:`load`
+        reads the file as it is then). One ``stat``, no read."""
+        return self._loaded and file_stamp(self.catalogue_path) != self._catalogue_stamp
+
+    def reload_catalogue(self) -> bool:
+        """Read the catalogue again when another process changed it (:meth:`catalogue_changed`);
+        True when the papers were replaced (:attr:`catalogue_generation` then changed). The slow
+        part of a start: call it in a worker thread; readers meanwhile see the old papers or the
+        new ones, never a mix.
+
+        Raises:
+            StoreError: the catalogue is no longer valid (the papers read before are kept).
+        """
+        with self._load_lock:
+            if not self.catalogue_changed():
+                return False
+            self._load_catalogue()
+        # The importing process moved the user data of renamed papers itself; the app re-reads
+        # user data on its own (Store.reload_user_data), on the event loop.
+        return True
+
     def _adopt_orphaned_user_data(self) -> None:
         """Move user records still kept under an old id (now an alias) to the paper's id.
 

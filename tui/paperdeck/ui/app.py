@@ -14,10 +14,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from paperdeck import runtime
+from paperdeck.model.errors import StoreError
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
-from paperdeck.ui.commands import bindings, help_sections
+from paperdeck.ui.commands import KeymapCheck, bindings, check_keymap, help_sections
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 
@@ -38,6 +39,8 @@ class PaperApp(App[None]):
 
     #: Seconds without a key or mouse event after which the user counts as idle.
     IDLE_S: ClassVar[float] = 1.0
+    #: Seconds between looks (one ``stat``) at the catalogue for papers another paperdeck imported.
+    CATALOGUE_CHECK_S: ClassVar[float] = 2.0
 
     def __init__(self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None) -> None:
         super().__init__()
@@ -45,7 +48,10 @@ class PaperApp(App[None]):
         self.settings = settings if settings is not None else SettingsFile(store.data_dir)
         self._messages = list(messages)
         self._last_input = monotonic()
+        self._reloading = False  # a worker is reading the catalogue again
         chosen = self.settings.settings
+        #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
+        self.keymap: KeymapCheck = check_keymap(chosen.keymap)
         # Before the first frame: a theme set once the app is mounted styles the screen twice.
         if chosen.theme and chosen.theme in self.available_themes:
             self.theme = chosen.theme
@@ -61,13 +67,15 @@ class PaperApp(App[None]):
             runtime.collect_if_due()
 
     def on_mount(self) -> None:
-        chosen = self.settings.settings
-        if chosen.keymap:
-            self.set_keymap(chosen.keymap)
+        if self.keymap.applied:
+            self.set_keymap(self.keymap.applied)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_interval(self.IDLE_S, self._collect_when_idle)
+        self.set_interval(self.CATALOGUE_CHECK_S, self.check_catalogue)
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
+        if (report := self.keymap.report(str(self.settings.path))) is not None:
+            self.notify(report, title="Some remapped keys refused", severity="warning", markup=False, timeout=12)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
 
@@ -87,20 +95,56 @@ class PaperApp(App[None]):
 
     def on_app_focus(self) -> None:
         """Back in the terminal: pick up what another paperdeck wrote meanwhile."""
+        self.check_catalogue()
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
                 screen.check_external_changes()
+
+    def check_catalogue(self) -> None:
+        """When another process changed the catalogue (``paperdeck import`` meanwhile), read it
+        again in a worker thread and show it in place (called every ``CATALOGUE_CHECK_S`` and when
+        the terminal regains focus; the look itself is one ``stat``)."""
+        if not self._reloading and self.store.catalogue_changed():
+            self._reloading = True
+            self.run_worker(self._reload_catalogue, thread=True, group="catalogue", name="reload catalogue")
+
+    def _reload_catalogue(self) -> None:
+        """In a worker thread: read the catalogue again, then (on the event loop) show it."""
+        before = self.store.paper_count
+        try:
+            changed = self.store.reload_catalogue()
+        except StoreError as error:
+            self.call_from_thread(self._catalogue_not_read, error)
+            return
+        self.call_from_thread(self._catalogue_reloaded, changed, before)
+
+    def _catalogue_not_read(self, error: StoreError) -> None:
+        self._reloading = False
+        self.notify(str(error), title="Cannot read the catalogue again", severity="error", markup=False)
+
+    def _catalogue_reloaded(self, changed: bool, before: int) -> None:
+        self._reloading = False
+        if not changed:
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, MainScreen):
+                screen.catalogue_reloaded()
+        now = self.store.paper_count
+        added = f", {now - before:,} new" if now > before else ""
+        self.notify(f"The catalogue changed on disk: {now:,} papers{added}.", timeout=4, markup=False)
 
     def action_help(self) -> None:
         from paperdeck.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_sections(self.settings.settings.keymap)))
+            self.push_screen(HelpScreen(help_sections(self.keymap.keys)))
 
     def action_open_link(self, url: str) -> None:
-        """Open ``url`` in the browser (``webbrowser``: an argument list, never a shell)."""
-        if url.startswith(("http://", "https://")):
-            self.open_url(url)
+        """Open ``url`` (a link clicked in the detail pane) in the browser, else copy it
+        (:func:`paperdeck.ui.links.open_or_copy`)."""
+        from paperdeck.ui.links import open_or_copy
+
+        open_or_copy(self, url)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (its "Quit" replaced by ours, which shows its key), then ours, from
@@ -108,4 +152,4 @@ class PaperApp(App[None]):
         from paperdeck.ui.palette import palette_commands
 
         yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
-        yield from palette_commands(self, screen, self.settings.settings.keymap)
+        yield from palette_commands(self, screen, self.keymap.keys)

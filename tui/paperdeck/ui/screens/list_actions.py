@@ -1,5 +1,6 @@
-"""What the main screen's export and saved-view keys do (``E``, ``v``, ``w``, ``0``–``9``), kept out of
-:mod:`paperdeck.ui.screens.main` so that it stays about browsing.
+"""What the main screen's export and saved-view keys do (``E``, ``v``, ``w``, ``0``–``9``), and a
+change to many papers with its progress shown, kept out of :mod:`paperdeck.ui.screens.main` so that
+it stays about browsing.
 
 The screen is seen through :class:`ViewHost`, the few things these actions need of it, so this
 module does not import the main screen (which imports it).
@@ -7,20 +8,34 @@ module does not import the main screen (which imports it).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 
 from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import UserData
 from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
     from paperdeck.search.views import View
+
+#: What a change did to one paper's record: (before, after).
+Change = tuple[UserData, UserData]
+#: The worker group of :func:`change_in_steps` (while one runs, nothing else re-reads the user data).
+BULK_CHANGE_GROUP = "bulk-change"
+
+
+def bulk_change_running(app: App[object]) -> bool:
+    """Whether a :func:`change_in_steps` is under way (its batches write the user data from a
+    thread: re-reading it meanwhile could show a record as it was before its batch)."""
+    return any(worker.group == BULK_CHANGE_GROUP and worker.is_running for worker in app.workers)
 
 
 class ViewHost(Protocol):
@@ -138,3 +153,48 @@ def save_view(screen: ViewHost) -> None:
         screen.update_counts()
 
     screen.app.push_screen(SaveViewPrompt(query, [view.name for view in screen.views]), save)
+
+
+def change_in_steps(
+    node: DOMNode,
+    store: Store,
+    label: str,
+    paper_ids: list[str],
+    change: Callable[[UserData], UserData],
+    done: Callable[[list[Change], StoreError | None], None],
+) -> None:
+    """Apply ``change`` to many papers with its progress on screen (a bulk star, status or tag).
+
+    The papers are changed one user-data shard at a time (each batch one read and one write, as
+    one :meth:`Store.change` would do), each batch in a worker thread, under a
+    :class:`~paperdeck.ui.screens.progress.ProgressScreen` that counts them (``1,200 of 2,295
+    papers``). Then, on the event loop, ``done(changes, error)``: the ``(before, after)`` of every
+    record changed (those of the batches written before a failure too: they are on disk), and the
+    :class:`StoreError` that stopped it, or ``None``.
+    """
+    from paperdeck.store.user_data import SHARDS, doc_id_for
+    from paperdeck.ui.screens.progress import ProgressScreen
+
+    batches: dict[int, list[str]] = {}
+    for paper_id in dict.fromkeys(paper_ids):
+        batches.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
+    progress = ProgressScreen(f"{label}: {len(paper_ids):,} papers", len(paper_ids))
+
+    async def run() -> None:
+        await node.app.push_screen(progress)
+        changes: list[Change] = []
+        error: StoreError | None = None
+        try:
+            for batch in batches.values():
+                try:
+                    changes += await asyncio.to_thread(store.change, batch, change)
+                except StoreError as exc:
+                    error = exc
+                    break
+                progress.advance(len(batch))
+        finally:
+            if node.app.screen is progress:
+                progress.dismiss()
+        done(changes, error)
+
+    node.run_worker(run(), group=BULK_CHANGE_GROUP, name=f"{label} ({len(paper_ids)} papers)")

@@ -205,10 +205,12 @@ class MainScreen(ReadingScreen):
         self._show_filtered(text, self.starred_only, self._query_result(query), None)
 
     @work(exclusive=True, group="filter")
-    async def _refilter_later(self) -> None:
-        """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread)."""
+    async def _refilter_later(self, keep_id: str | None = None, reloaded: bool = False) -> None:
+        """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread).
+        ``keep_id``: the paper to keep highlighted if it is in the result; ``reloaded``: the
+        catalogue was read again (the index is built anew and every row and the detail repainted)."""
         text, starred_only = self.filter_text, self.starred_only
-        keep = self.paper_list.highlighted_id if not text.strip() else None
+        keep = keep_id or (self.paper_list.highlighted_id if not text.strip() else None)
         self.query_hint = None
         self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
         result: list[str] | str
@@ -227,6 +229,19 @@ class MainScreen(ReadingScreen):
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
         self._show_filtered(text, starred_only, result, keep)
+        if reloaded:
+            self.paper_list.refresh()  # same ids, new papers: every line may have changed
+            self._show_detail(self.paper_list.highlighted_id)
+            await wait_built(self, self.searcher.index)  # the next keystroke finds it built
+            self.update_counts()
+
+    def catalogue_reloaded(self) -> None:
+        """Show the papers as the store holds them now (it read the catalogue again: another
+        paperdeck imported meanwhile): the same query, sort and starred-only, the highlighted
+        paper kept (under its new id when the import merged it into a better-known record)."""
+        highlighted = self.paper_list.highlighted_id
+        self.paper_list.set_columns(*self.store.row_columns)
+        self._refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
 
     def _may_be_slow(self, query: Query) -> bool:
         """Whether a query may take longer than a frame (then it runs in a thread): text terms under
@@ -401,7 +416,12 @@ class MainScreen(ReadingScreen):
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
-        (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus)."""
+        (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus; not while a bulk
+        change is writing)."""
+        from paperdeck.ui.screens.list_actions import bulk_change_running
+
+        if bulk_change_running(self.app):
+            return
         noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:
             changed = self.store.reload_user_data()

@@ -68,7 +68,8 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
 
 
 class LinkChooser(ModalScreen[str | None]):
-    """Pick one of a paper's links; dismisses with its URL (or ``None``)."""
+    """Pick one of a paper's links; dismisses with its URL (or ``None``). The caller opens it, or
+    copies it when there is no browser (:func:`paperdeck.ui.links.open_or_copy`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="links.cancel")]
 
@@ -80,6 +81,7 @@ class LinkChooser(ModalScreen[str | None]):
         with Vertical(id="link-dialog", classes="prompt"):
             yield Label("Open which link?", classes="prompt-title")
             yield OptionList(*(Option(Content(f"{label}: {url}"), id=url) for label, url in self._links), id="links")
+            yield Label("enter opens it (no browser: copies it) · escape cancels", classes="prompt-help")
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

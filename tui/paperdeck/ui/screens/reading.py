@@ -78,16 +78,29 @@ class ReadingScreen(Screen[None]):
         def go(confirmed: bool | None = True) -> None:
             if not confirmed:
                 return
+            if len(ids) > CONFIRM_OVER:  # long enough to want its progress shown, off the event loop
+                from paperdeck.ui.screens.list_actions import change_in_steps
+
+                change_in_steps(self, self.store, label, ids, change, finished)
+                return
             try:
                 changes = self.store.change(ids, change)
             except StoreError as error:
-                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                finished([], error)
                 return
-            assert self.history is not None
-            self.history.record(f"{label} ({len(ids)} papers)" if len(ids) > 1 else label, changes)
-            self.refresh_user_data([after.paper_id for _, after in changes])
-            if len(ids) > 1:
-                self.notify(f"{label}: {len(changes)} of {len(ids)} papers changed (u undoes)", timeout=3)
+            finished(changes, None)
+
+        def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
+            if changes:
+                assert self.history is not None
+                self.history.record(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label, changes)
+                self.refresh_user_data([after.paper_id for _, after in changes])
+            if error is not None:
+                written = f" ({len(changes):,} of {len(ids):,} papers were changed first; u undoes them)"
+                written = written if changes else ""
+                self.notify(f"{error}{written}", title="Not saved", severity="error", markup=False)
+            elif len(ids) > 1:
+                self.notify(f"{label}: {len(changes):,} of {len(ids):,} papers changed (u undoes)", timeout=3)
 
         if len(ids) > CONFIRM_OVER:
             from paperdeck.ui.screens.confirm import ConfirmScreen
@@ -281,30 +294,36 @@ class ReadingScreen(Screen[None]):
         self.notify("Copied the title" + (" and link." if links else "."), timeout=1.5)
 
     def action_copy_bibtex(self) -> None:
-        """Copy the paper's BibTeX entry, as its source wrote it."""
+        """Copy the paper's BibTeX entry: its source's, as written, else one generated from the
+        paper's fields (:mod:`paperdeck.export.bibtex`, as ``paperdeck export`` writes it)."""
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
         if paper is None:
             return
-        if not paper.bibtex:
-            self.notify("This paper came with no BibTeX entry.", severity="warning", timeout=2)
-            return
-        self.app.copy_to_clipboard(paper.bibtex)
-        self.notify("Copied the BibTeX entry.", timeout=1.5)
+        from paperdeck.export.bibtex import bibtex_entries, source_entry  # deferred: bibtexparser
+
+        own = source_entry(paper) is not None
+        self.app.copy_to_clipboard(bibtex_entries([paper]))
+        what = "the BibTeX entry of its source" if own else "a BibTeX entry made from its fields"
+        self.notify(f"Copied {what}.", timeout=2)
 
     def action_open_link(self) -> None:
+        """Open the paper's link (a chooser when it has several) in the browser; with no browser to
+        open it (none found, as over SSH), copy it to the clipboard instead and say so."""
         paper_id = self.paper_list.highlighted_id
         links = self._links(paper_id) if paper_id else []
         if not links:
             self.notify("This paper has no link.", severity="warning", timeout=2)
             return
+        from paperdeck.ui.links import open_or_copy
+
         if len(links) == 1:
-            self.app.open_url(links[0][1])
+            open_or_copy(self.app, links[0][1])
             return
         from paperdeck.ui.screens.prompts import LinkChooser
 
         def chosen(url: str | None) -> None:
             if url:
-                self.app.open_url(url)
+                open_or_copy(self.app, url)
 
         self.app.push_screen(LinkChooser(links), chosen)

@@ -1,0 +1,59 @@
+"""A change to many papers under way: what is being done, and how far it has got."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, ProgressBar
+
+
+class ProgressScreen(ModalScreen[None]):
+    """A modal box: ``what`` (plain text, never markup) over a bar of ``total`` steps, with the
+    count done so far (``1,200 of 2,295 papers``). Keys wait until it is dismissed (by its owner,
+    when the work is done)."""
+
+    DEFAULT_CSS = """
+    ProgressScreen {
+        align: center middle;
+        background: $background 60%;
+    }
+    #progress-dialog {
+        width: 56;
+        max-width: 95%;
+        height: auto;
+        border: thick $accent;
+        background: $surface;
+        padding: 1 2;
+    }
+    #progress-count {
+        padding: 1 0 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+
+    def __init__(self, what: str, total: int, unit: str = "papers") -> None:
+        super().__init__()
+        self._what = what
+        self._total = total
+        self._unit = unit
+        self.done = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="progress-dialog"):
+            yield Label(self._what, id="progress-what", markup=False)
+            yield ProgressBar(total=self._total, show_eta=False, id="progress-bar")
+            yield Label(self._count_text(), id="progress-count", markup=False)
+
+    def _count_text(self) -> str:
+        return f"{self.done:,} of {self._total:,} {self._unit}"
+
+    def advance(self, steps: int) -> None:
+        """``steps`` more are done."""
+        self.done = min(self._total, self.done + steps)
+        self.query_one(ProgressBar).update(progress=self.done)
+        self.query_one("#progress-count", Label).update(self._count_text())
