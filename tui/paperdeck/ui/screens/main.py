@@ -87,6 +87,7 @@ class MainScreen(ReadingScreen):
 
             searcher = Searcher(store, warm=_WARM)
         self.searcher = searcher
+        self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
         self._view_ids: list[str] = []
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
@@ -210,6 +211,7 @@ class MainScreen(ReadingScreen):
         text, starred_only = self.filter_text, self.starred_only
         keep = self.paper_list.highlighted_id if not text.strip() else None
         self.query_hint = None
+        self._searching = bool(text.strip())  # the list shown is not this query's: say so
         self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
         result: list[str] | str
         if text.strip():
@@ -247,6 +249,7 @@ class MainScreen(ReadingScreen):
     def _show_filtered(self, text: str, starred_only: bool, result: list[str] | str, keep: str | None) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them),
         or, for a hint, the hint and the last good result."""
+        self._searching = False
         if isinstance(result, str):
             self.query_hint = result
         else:
@@ -298,6 +301,8 @@ class MainScreen(ReadingScreen):
         ]
         total = self.store.paper_count
         text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes)
+        if self._searching:  # never the last list's count as if it matched
+            text = " · ".join(["searching…", *filter(None, notes)])
         self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
         if self.paper_list.border_subtitle != (subtitle := status_summary(total, statuses)):
             self.paper_list.border_subtitle = subtitle
