@@ -111,8 +111,9 @@ async def test_the_cursor_lands_at_the_end_of_text_the_app_puts_in(tmp_path: Pat
 
 
 async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """While the search index is built, a query cannot rank yet: the counts say ``searching…``,
-    never the whole list's count as if every paper matched; once built, the query's result shows."""
+    """While the search index is built, words cannot rank yet: the counts say ``searching…``,
+    never the whole list's count as if every paper matched; field terms filter at once; once the
+    index is built, the words' result shows."""
     import threading
 
     import paperdeck.search.searcher as searcher_module
@@ -132,6 +133,16 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
         await pilot.pause()
         assert "searching…" in counts(app)
         assert "4 of 4" not in counts(app)
+        await pilot.press("ctrl+a", "ctrl+k", *"decision:oral")  # field terms need no index: filtered now
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if main_screen(app).view_ids() == ["openreview:A", "openreview:C"]:
+                break
+        assert main_screen(app).view_ids() == ["openreview:A", "openreview:C"]
+        assert "2 of 4" in counts(app) and app.screen.searcher.index.built is None  # type: ignore[attr-defined]
+        await pilot.press("ctrl+a", "ctrl+k", *"graph")
+        await pilot.pause()
+        assert "searching…" in counts(app)
         release.set()
         await settle(pilot)
         assert main_screen(app).view_ids() == ["openreview:C"]

@@ -198,7 +198,8 @@ class MainScreen(ReadingScreen):
 
         query = parse_query(text)
         searcher = self.searcher
-        waits = searcher.index.built is None or (bool(query.like) and searcher.similarity.built is None)
+        waits = not self.store.loaded or (query.searches_words and searcher.index.built is None)
+        waits |= bool(query.like) and searcher.similarity.built is None
         waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self._may_be_slow(query)):
             self._refilter_later()
@@ -220,7 +221,8 @@ class MainScreen(ReadingScreen):
             query = parse_query(text)
             if self._may_be_slow(query):
                 await asyncio.sleep(self.SLOW_QUERY_WAIT_S)  # the next key cancels this one first
-            await wait_built(self, self.searcher.index)
+            if query.searches_words:  # field terms alone filter before the index is built
+                await wait_built(self, self.searcher.index)
             if query.like:
                 await wait_built(self, self.searcher.similarity)
             if query.searches_text:
