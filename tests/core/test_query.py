@@ -61,7 +61,7 @@ USERS = {
 
 def lookups(papers: list[Paper] = PAPERS, users: dict[str, UserData] = USERS) -> PaperLookups:
     index, corpus = SearchIndex(papers, {pid: u.note for pid, u in users.items()}), TextCorpus(papers)
-    return PaperLookups(papers, users, lambda: index, lambda: corpus)
+    return PaperLookups(lambda: papers, lambda: users, lambda: index, lambda: corpus)
 
 
 def keeps(text: str, papers: list[Paper] = PAPERS, users: dict[str, UserData] = USERS) -> list[str]:

@@ -60,7 +60,7 @@ def slow(field: str, value: str, papers: list[Paper], users: dict[str, UserData]
 
 def fast(text: str, papers: list[Paper], users: dict[str, UserData], within: np.ndarray | None = None) -> list[str]:
     index, corpus = SearchIndex(papers), TextCorpus(papers)
-    mask = parse_query(text).mask(PaperLookups(papers, users, lambda: index, lambda: corpus), within)
+    mask = parse_query(text).mask(PaperLookups(lambda: papers, lambda: users, lambda: index, lambda: corpus), within)
     assert mask is not None
     return [p.id for n, p in enumerate(papers) if mask[n] and (within is None or within[n])]
 

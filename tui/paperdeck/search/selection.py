@@ -8,6 +8,7 @@ Plain words rank (the fuzzy :class:`~paperdeck.search.index.SearchIndex`); field
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -94,21 +95,23 @@ class PaperLookups:
     them, text in a corpus of them (each asked for at first need).
 
     Args:
-        papers: the papers, in the order the index and the corpus were built from.
-        users: the user's records by paper id.
-        index: gives the search index over ``papers`` (may build it).
-        corpus: gives the text corpus of ``papers`` (may build it).
+        papers: gives the papers, in the order the index and the corpus were built from.
+        users: gives the user's records by paper id.
+        index: gives the search index over the papers (may build it).
+        corpus: gives the text corpus of the papers (may build it).
+
+    Each is asked for once, when a term first needs it.
     """
 
     def __init__(
         self,
-        papers: Sequence[Paper],
-        users: Mapping[str, UserData],
+        papers: Callable[[], Sequence[Paper]],
+        users: Callable[[], Mapping[str, UserData]],
         index: Callable[[], SearchIndex],
         corpus: Callable[[], TextCorpus],
     ) -> None:
-        self.papers = papers
-        self.users = users
+        self._papers = papers
+        self._users = users
         self._index = index
         self._corpus = corpus
         self._positions: dict[str, int] | None = None
@@ -117,7 +120,15 @@ class PaperLookups:
     def of(cls, searcher: Searcher) -> PaperLookups:
         """The lookups of a searcher's store, with its indexes."""
         store = searcher.store
-        return cls(store.papers, store.all_user_data, searcher.index.get, searcher.corpus.get)
+        return cls(lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get)
+
+    @cached_property
+    def papers(self) -> Sequence[Paper]:
+        return self._papers()
+
+    @cached_property
+    def users(self) -> Mapping[str, UserData]:
+        return self._users()
 
     def position(self, paper_id: str) -> int | None:
         if self._positions is None:
