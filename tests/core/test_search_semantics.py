@@ -247,3 +247,22 @@ def test_counts_and_splits_on_the_whole_dump(tmp_path: Path) -> None:
     assert len(whole.run("decision:accept")) == 5_358
     for term in ("rl", "gan", "lora", '"large language"', "title:lora", *_readme_examples()):
         check_partition(whole, term if " " not in term else f"({term})")
+
+
+def test_similar_papers_fold_accents_and_case() -> None:
+    """Two papers that differ only in accents and case share every term."""
+    from paperdeck.model.paper import Paper
+    from paperdeck.search.similar import SimilarityIndex
+
+    accented = "Vérifiable privacy attacks on Ångström-scale models by Tramèr"
+    papers = [
+        Paper(id="p:1", title="Privacy attacks", abstract=accented),
+        Paper(
+            id="p:2", title="PRIVACY ATTACKS", abstract="Verifiable privacy attacks on angstrom-scale models by Tramer"
+        ),
+        Paper(id="p:3", title="Graph networks", abstract="Message passing over molecules and proteins."),
+    ]
+    index = SimilarityIndex(papers)
+    (best, score), *_ = index.similar_to("p:1")
+    assert best == "p:2" and score > 0.99
+    assert {"tramer", "verifiable"} <= set(index.shared_terms("p:1", "p:2", limit=20))
