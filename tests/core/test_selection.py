@@ -52,7 +52,8 @@ def test_like_starred_ranks_the_others_by_likeness_to_the_stars(store: Store) ->
 def test_like_with_filters_and_words(store: Store) -> None:
     assert run(store, "like:A decision:poster")[0] == "B"
     assert set(run(store, "graph like:A")) == {"C", "D"}  # the words only filter
-    assert run(store, "like:A", order="title") == ["A", "B", "C", "D", "E"]  # an explicit order wins
+    for order in ("title", "rating", "decision", "list", "changed"):  # likeness is the order asked for
+        assert run(store, "like:A", order=order) == run(store, "like:A"), order
 
 
 def test_like_errors_are_one_line(store: Store) -> None:
@@ -94,7 +95,26 @@ def test_the_similarity_index_is_saved_by_paperdeck_import_and_read_back(store: 
 
 def test_title_order_ignores_case_marks_and_invisible_characters(tmp_path: Path) -> None:
     store = Store(tmp_path / "titles")
-    titles = {"z": "\u200bZeta", "t": "**TandemFoilSet**", "q": '"Quoted" beta', "a": "alpha"}
+    titles = {"z": "\u200bZeta", "t": "**TandemFoilSet**", "q": '"Quoted" beta', "a": "alpha", "e": "Évaluer"}
+    titles |= {"f": "fast", "d": "delta"}
     store.import_papers(Paper(id=f"openreview:{key}", title=title, abstract=key * 120) for key, title in titles.items())
     ids = run_query(Searcher(store), parse_query("-title:nothing"), "title")
-    assert [pid.removeprefix("openreview:") for pid in ids] == ["a", "q", "t", "z"]
+    assert [pid.removeprefix("openreview:") for pid in ids] == ["a", "d", "e", "f", "q", "t", "z"]  # É among the e's
+
+
+def test_a_lone_minus_or_a_term_without_letters_is_ignored_everywhere(store: Store) -> None:
+    everything = run(store, "")
+    for text in ("-", "- -", "?", "-?", "NOT ?", "--?"):
+        query = parse_query(text)
+        assert query.error is None and query.tree is None and query.words == [], text
+    assert run(store, "-") == run(store, "-?") == everything
+    assert run(store, "graph -") == run(store, "graph -?") == run(store, "graph")
+
+
+def test_substring_hits_come_after_word_start_hits(tmp_path: Path) -> None:
+    store = Store(tmp_path / "lora")
+    titles = {"x": "Exploration of adapters", "l": "LoRA adapters", "y": "Yet another exploration", "m": "More LoRA"}
+    store.import_papers(Paper(id=f"openreview:{key}", title=title, abstract=key * 120) for key, title in titles.items())
+    assert run(store, "title:lora") == ["l", "m"]  # whole words or word starts only
+    assert run(store, "title:*lora") == ["l", "m", "x", "y"]  # anywhere, the word starts first
+    assert run(store, "title:*lora", order="list") == ["x", "l", "y", "m"]

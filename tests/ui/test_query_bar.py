@@ -86,3 +86,76 @@ async def test_a_query_that_may_be_slow_runs_once_typing_pauses(tmp_path: Path, 
         searched.clear()
         assert await typed(pilot, "difusion decision:oral") == ["openreview:A"]
         assert len(searched) > 5  # a quick query: ranked at each key, in the frame that shows it
+
+
+async def test_the_cursor_lands_at_the_end_of_text_the_app_puts_in(tmp_path: Path) -> None:
+    """A view opened with a digit, or ``m`` (more like this), puts a query in the filter bar;
+    ``/`` then types after it, not before (it gave ``Zis:starred``)."""
+    app = papers_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = main_screen(app).query_one(FilterBar)
+        await pilot.press("slash", *"diffusion", "enter")  # the cursor was at 9: a longer query follows
+        await settle(pilot)
+        await pilot.press("1")  # the Starred view: is:starred
+        await settle(pilot)
+        await pilot.press("slash", "Z")
+        await settle(pilot)
+        assert bar.value == "is:starredZ"
+        await pilot.press("escape", "m")  # more like the highlighted paper
+        await settle(pilot)
+        typed_in = bar.value
+        assert typed_in.startswith("like:")
+        await pilot.press("slash", "x")
+        assert bar.value == typed_in + "x"
+
+
+async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """While the search index is built, words cannot rank yet: the counts say ``searching…``,
+    never the whole list's count as if every paper matched; field terms filter at once; once the
+    index is built, the words' result shows."""
+    import threading
+
+    import paperdeck.search.searcher as searcher_module
+
+    release = threading.Event()
+    build = searcher_module.build_index
+
+    def slow_build(store):  # type: ignore[no-untyped-def]
+        release.wait(10)
+        return build(store)
+
+    monkeypatch.setattr(searcher_module, "build_index", slow_build)
+    app = papers_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"graph")
+        await pilot.pause()
+        assert "searching…" in counts(app)
+        assert "4 of 4" not in counts(app)
+        await pilot.press("ctrl+a", "ctrl+k", *"decision:oral")  # field terms need no index: filtered now
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if main_screen(app).view_ids() == ["openreview:A", "openreview:C"]:
+                break
+        assert main_screen(app).view_ids() == ["openreview:A", "openreview:C"]
+        assert "2 of 4" in counts(app) and app.screen.searcher.index.built is None  # type: ignore[attr-defined]
+        await pilot.press("ctrl+a", "ctrl+k", *"graph")
+        await pilot.pause()
+        assert "searching…" in counts(app)
+        release.set()
+        await settle(pilot)
+        assert main_screen(app).view_ids() == ["openreview:C"]
+        assert "searching…" not in counts(app) and "1 of 4" in counts(app)
+
+
+def test_every_badge_the_list_shows_is_a_decision_value() -> None:
+    """Each badge word of the list (``COND``, ``WDRN``…) typed after ``decision:`` keeps the papers
+    with that badge."""
+    from paperdeck.model.decision import decisions_named
+    from paperdeck.ui.widgets.paper_list import BADGES
+
+    for decision, badge in BADGES.items():
+        query = parse_query(f"decision:{badge.strip()}")
+        assert query.error is None, badge
+        assert decision in decisions_named(badge), badge

@@ -14,6 +14,52 @@ from __future__ import annotations
 
 import re
 
+#: The accepted tiers: what ``decision:accept`` (and ``accepted``, the badge word ``acc``) selects.
+ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional"})
+#: What ``decision:reject`` (and ``rejected``, ``rej``) selects: rejected, desk-rejected too.
+REJECTED = frozenset({"reject", "desk-rejected"})
+
+#: The list's decision badges (4 cells each); a decision not listed shows none.
+BADGES = {
+    "oral": "ORAL",
+    "spotlight": "SPOT",
+    "poster": "POST",
+    "accept": "ACC ",
+    "accept-conditional": "COND",
+    "workshop": "WKSP",
+    "reject": "REJ ",
+    "withdrawn": "WDRN",
+    "desk-rejected": "DESK",
+}
+
+#: The names a query may give decisions, folded (lower case, no ``-``, ``_`` or spaces) → the
+#: decisions each selects: every decision, the groups, other words readers use, every badge word.
+DECISION_NAMES: dict[str, frozenset[str]] = {
+    **{name.replace("-", ""): frozenset({name}) for name in (
+        "oral", "spotlight", "poster", "accept-conditional", "workshop", "under-review",
+        "withdrawn", "desk-rejected", "unknown")},
+    "accept": ACCEPTED, "accepted": ACCEPTED,
+    "reject": REJECTED, "rejected": REJECTED,
+    "conditional": frozenset({"accept-conditional"}), "deskreject": frozenset({"desk-rejected"}),
+    "withdraw": frozenset({"withdrawn"}), "pending": frozenset({"under-review"}),
+    **{badge.strip().casefold(): ACCEPTED if decision == "accept" else REJECTED if decision == "reject"
+       else frozenset({decision}) for decision, badge in BADGES.items()},
+}  # fmt: skip
+
+
+def decisions_named(value: str) -> frozenset[str]:
+    """The decisions a query's ``decision:VALUE`` selects: the name ``value`` is (in
+    :data:`DECISION_NAMES`; case, ``-``, ``_`` and spaces ignored), else the union of every name it
+    starts (``acc``: every accepted tier; ``w``: workshop and withdrawn); empty when it names none."""
+    key = re.sub(r"[\s_-]", "", value.casefold())
+    exact = DECISION_NAMES.get(key)
+    if exact is not None:
+        return exact
+    if not key:
+        return frozenset()
+    return frozenset().union(*(found for name, found in DECISION_NAMES.items() if name.startswith(key)))
+
+
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), decision)
     for pattern, decision in (

@@ -205,10 +205,30 @@ class SearchIndex:
         """Rank the papers for ``query``; an empty query gives every paper in catalogue order."""
         return SearchResult(self._ranked(query).tolist(), len(self._ids))
 
+    def search_positions(self, query: str) -> np.ndarray:
+        """:meth:`search`'s ranking as a numpy array of positions (not to be changed in place)."""
+        return self._ranked(query)
+
+    def ids_at(self, positions: np.ndarray) -> list[str]:
+        """The paper ids at ``positions`` (a numpy array of positions)."""
+        return self._id_array[positions].tolist()  # type: ignore[no-any-return]
+
     def search_ids(self, query: str) -> list[str]:
         """The ids of :meth:`search`'s ranking (taken by numpy, cheaper on each keystroke than
         :meth:`paper_ids` for thousands of papers)."""
         return self._id_array[self._ranked(query)].tolist()  # type: ignore[no-any-return]
+
+    def word_mask(self, query: str) -> np.ndarray:
+        """One bool per position: whether the paper matches every word of ``query`` as
+        :meth:`search` matches them (exactly, as a prefix, with a typo, as title initials, in any
+        field or the note): exactly the papers :meth:`search` ranks for ``query``, in any order.
+        Every paper for a query without words."""
+        query_words = list(dict.fromkeys(words(query)))
+        found = np.ones(len(self._ids), dtype=bool)
+        notes = self._notes
+        for word in query_words:
+            found &= _with_notes(self._match(word).scores, self._note_scores(word, notes)) > 0
+        return found
 
     def _ranked(self, query: str) -> np.ndarray:
         """Ranked positions, best first."""

@@ -9,40 +9,45 @@ between terms; ``OR``/``AND``/``NOT`` only in capitals)::
     term  := word | "phrase" | field ":" value | field ":" "quoted value" | rating/year comparison
 
 Top-level plain words (joined by the implied ``AND``) are not filters: they go to :attr:`Query.words`
-for ranking, which already requires every word (with typos). Plain words under ``OR`` or a negation
-are filters: a case-insensitive substring of the title, keywords, authors, abstract or note.
+for ranking, which already requires every word (with typos). Every other term is a set of papers
+(:meth:`Query.mask`), and ``AND``/``OR``/``NOT`` are intersection, union and complement, so ``x`` and
+``-x`` always split the papers in two. A word anywhere is the set the ranking finds for it
+(:meth:`SearchIndex.word_mask <paperdeck.search.index.SearchIndex.word_mask>`); a text field term or
+phrase matches from the start of a word, or anywhere with a leading ``*``
+(:func:`paperdeck.search.corpus.pattern`); ``decision:`` names groups (:mod:`paperdeck.model.decision`).
+A field name the language does not know is text (``dpo:`` is the word ``dpo``).
 """
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
-from paperdeck.model.paper import DECISIONS, STATUSES, Paper, UserData, clean_tag, normalise_text
-from paperdeck.search.corpus import SPANS, TextCorpus, fold, folded_contains
+import numpy as np
+
+from paperdeck.model.decision import decisions_named
+from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
+from paperdeck.search.corpus import SPANS, text_has
+from paperdeck.search.words import fold_text, words
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
-  title:  author:  keyword:  area:  abstract:  note:    text in that field, e.g. author:bengio
-  tag:must-read  status:to-read  decision:oral (prefixes too: decision:acc, status:skim)
-  is:starred  has:note  has:tags  has:rating
+  title:  author:  keyword:  area:  abstract:  note:   a word start there, e.g. author:tramer
+  title:*lora   anywhere, inside words too;  case and accents never matter
+  decision:accept (every accepted tier)  decision:reject  decision:cond  (badge words, prefixes)
+  tag:must-read  status:to-read  is:starred  has:note  has:tags  has:rating
   like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)
   rating>=6  rating:5..7  year:2026    (also > < <= = and open ranges rating:6..)
   "graph neural"    a phrase;  title:"large language" a phrase in a field
-  -word  NOT term   leave out;  a OR b  either;  ( ) group;  AND is implied
+  -term  NOT term   exactly the rest;  a OR b  either;  ( ) group;  AND is implied
 Examples:
   diffusion decision:oral rating>=6
   area:"reinforcement learning" -decision:withdrawn
   (llm OR "language model") is:starred
 """
-
-#: Whether a paper (with the user's record, ``None`` for none) passes; text terms look in the corpus
-#: given (``None``: the paper's text folded for this call alone).
-Predicate: TypeAlias = Callable[[Paper, UserData | None, TextCorpus | None], bool]
 
 _TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note")
 _FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like")
@@ -51,12 +56,35 @@ _NUMERIC = ("rating", "year")
 _HAS = ("note", "tag", "rating")
 _FIELD_WORD = re.compile(r"([A-Za-z]+)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
 _NUMBER = {"rating": re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"), "year": re.compile(r"\d{1,6}")}
-_EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:oral"}
+_EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:accept"}
 _EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
 _MAX_DEPTH = 32
-#: Papers left by a query's text terms below which the next term is checked paper by paper
-#: rather than by scanning every paper's text (the abstracts' scan being the slow case).
-CHECK_EACH_BELOW = 2_000
+
+
+class Lookups(Protocol):
+    """What a query's terms are looked up in, for one sequence of papers: a term's answer is one
+    bool per paper, by position in :attr:`papers` (``numpy`` arrays)."""
+
+    @property
+    def papers(self) -> Sequence[Paper]:
+        """The papers selected from, in catalogue order."""
+
+    @property
+    def users(self) -> Mapping[str, UserData]:
+        """The user's records by paper id (a paper without one has none)."""
+
+    def position(self, paper_id: str) -> int | None:
+        """Where the paper ``paper_id`` is in :attr:`papers`, ``None`` when it is not there."""
+
+    def words(self, text: str) -> np.ndarray:
+        """The papers matching every word of ``text`` as the fuzzy search does (see
+        :meth:`SearchIndex.word_mask <paperdeck.search.index.SearchIndex.word_mask>`)."""
+
+    def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
+        """The papers whose ``field`` (``"phrase"``, ``"title"``, ``"author"``, ``"keyword"``,
+        ``"area"``, ``"abstract"``) has ``value`` from a word start, or anywhere when ``inner``
+        (see :func:`paperdeck.search.corpus.pattern`); right at least for the papers ``within``
+        (``None``: all), the others may be ``False``."""
 
 
 class _QueryError(Exception):
@@ -105,7 +133,7 @@ class Query:
     Attributes:
         text: the query as typed.
         words: the top-level plain words (as typed), for fuzzy ranking by ``SearchIndex.search``.
-        tree: what :meth:`matches` evaluates; ``str()`` gives it as a query again, e.g.
+        tree: what :meth:`mask` evaluates; ``str()`` gives it as a query again, e.g.
             ``(decision:oral (llm OR "language model"))``; ``None`` when nothing filters.
         error: a short hint when the query is malformed (then ``words`` is empty and nothing
             filters: keep showing the last good result); ``None`` otherwise.
@@ -118,70 +146,55 @@ class Query:
     tree: Node | None = None
     error: str | None = None
     like: list[str] = field(default_factory=list)
-    _predicate: Predicate | None = field(default=None, repr=False, compare=False)
 
     @property
     def has_filter(self) -> bool:
-        """True when :meth:`matches` can reject a paper."""
-        return self._predicate is not None
+        """True when :meth:`mask` can leave a paper out."""
+        return self.tree is not None
 
     @property
     def only_text_terms(self) -> bool:
-        """True when every filtering term is a plain text term (``abstract:protein "large
-        language"``): then :meth:`required_ids` is exactly the papers :meth:`matches` keeps."""
+        """True when every filtering term is a text term every paper kept must match
+        (``abstract:protein "large language"``): a scan of the texts answers it at once."""
         if self.tree is None:
             return False
         top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
-        return all(isinstance(term, Term) and term.field in SPANS for term in top)
-
-    def required_ids(self, users: Mapping[str, UserData], corpus: TextCorpus) -> set[str] | None:
-        """The ids of the papers that can pass :meth:`matches`, as far as the text terms every
-        passing paper must match tell (``abstract:protein "large language"``), found by scanning
-        ``corpus`` (the texts of the papers to select from) at C speed, and for a phrase in the
-        notes of ``users`` (paper id → record) too; ``None`` when there is no such term. Papers
-        outside it need not be tried."""
-        if self.tree is None:
-            return None
-        top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
-        terms = [term for term in top if isinstance(term, Term) and term.field in SPANS]
-        # The shortest scans first (a short field's before the abstracts'); once few papers are
-        # left, each is checked on its own instead, and none left ends the search.
-        terms.sort(key=lambda term: corpus.scan_size(term.field))
-        required: set[str] | None = None
-        noted: Iterable[str]
-        for term in terms:
-            needle = normalise_text(term.value)
-            encoded = needle.encode("utf-8", "surrogatepass")
-            if required is not None and len(required) <= CHECK_EACH_BELOW:
-                found, noted = corpus.narrowed(required, term.field, encoded), required
-            else:
-                found, noted = corpus.paper_ids(corpus.matching(term.field, encoded)), users.keys()
-            if term.field in ("word", "phrase"):  # these look in the note too
-                found |= {
-                    pid
-                    for pid in noted
-                    if (user := users.get(pid)) and user.note and needle in normalise_text(user.note)
-                }
-            required = found if required is None else required & found
-            if not required:
-                break
-        return required
+        return all(isinstance(term, Term) and term.field in SPANS and term.field != "word" for term in top)
 
     @property
     def searches_text(self) -> bool:
-        """True when a term filters by text (``abstract:protein``, a phrase, a word under ``OR``):
-        then a :class:`~paperdeck.search.corpus.TextCorpus` makes :meth:`matches` faster."""
+        """True when a term looks in the papers' texts (``abstract:protein``, a phrase): then
+        :meth:`Lookups.text` is called, which needs the folded texts (a
+        :class:`~paperdeck.search.corpus.TextCorpus`)."""
         return self.tree is not None and _searches_text(self.tree)
 
-    def matches(self, paper: Paper, user: UserData | None = None, corpus: TextCorpus | None = None) -> bool:
-        """Whether ``paper`` (with the user's ``user`` record, ``None`` for none) passes the filter.
+    @property
+    def searches_words(self) -> bool:
+        """True when the query needs the search index: words to rank by, or a word under ``OR`` or a
+        negation (:meth:`Lookups.words`)."""
+        return bool(self.words) or (self.tree is not None and _has_field(self.tree, "word"))
 
-        Never raises. A text term looks for its words in ``corpus`` (:meth:`TextCorpus.has
-        <paperdeck.search.corpus.TextCorpus.has>`: the corpus's texts, or the paper's own folded
-        text, kept there); without a corpus the paper's text is folded for this call alone.
-        """
-        predicate = self._predicate
-        return True if predicate is None else predicate(paper, user, corpus)
+    def word_start_mask(self, lookups: Lookups) -> np.ndarray | None:
+        """For a query whose papers must match a text term in the substring form (``title:*lora``):
+        the papers that match every such term from a word start too ("LoRA" rather than
+        "Exploration"), to list first; ``None`` when there is no such term."""
+        if self.tree is None:
+            return None
+        top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
+        inner = [t for t in top if isinstance(t, Term) and t.field in SPANS and t.value.startswith("*")]
+        if not inner:
+            return None
+        starts = [Term(t.field, t.value.lstrip("*"), t.op) for t in inner]
+        return _mask(starts[0] if len(starts) == 1 else Group("AND", tuple(starts)), lookups)
+
+    def mask(self, lookups: Lookups, within: np.ndarray | None = None) -> np.ndarray | None:
+        """Which papers of ``lookups.papers`` pass the filter (the tree; the ranking words are not
+        in it): one bool per paper, or ``None`` when nothing filters. A negation is the exact
+        complement of what its term keeps: ``x`` and ``-x`` split the papers in two.
+
+        ``within`` (one bool per paper): only these papers' answers need be right (the others may
+        be anything): the papers the words found, say, so that a text term looks at them alone."""
+        return None if self.tree is None else _mask(self.tree, lookups, within)
 
 
 def parse_query(text: str) -> Query:
@@ -193,13 +206,13 @@ def parse_query(text: str) -> Query:
         parser = _Parser(tokens)
         root = parser.parse()
         top = list(root.children) if isinstance(root, Group) and root.kind == "AND" else [root]
-        words = [c.value for c in top if isinstance(c, Term) and c.field == "word"]
+        ranked = [c.value for c in top if isinstance(c, Term) and c.field == "word"]
         like = [c.value for c in top if isinstance(c, Term) and c.field == "like"]
         rest = [c for c in top if not (isinstance(c, Term) and c.field in ("word", "like"))]
         tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
-        if tree is not None and _has_like(tree):
+        if tree is not None and _has_field(tree, "like"):
             raise _QueryError("like: ranks the whole list: use it outside OR, NOT and ( )")
-        return Query(text, words, tree, like=like, _predicate=None if tree is None else _compile(tree)[0])
+        return Query(text, ranked, tree, like=like)
     except _QueryError as error:
         return Query(text, error=str(error))
 
@@ -212,9 +225,11 @@ _Token: TypeAlias = str | Node  # "(", ")", "OR", "AND", "NOT", or a term
 
 
 def _lex(text: str) -> list[_Token]:
-    """Split ``text`` into operators and terms; a ``-`` starting a term is a ``NOT`` (a lone ``-`` is
-    ignored). Raises :class:`_QueryError` for an unclosed quote or a bad field term."""
+    """Split ``text`` into operators and terms; a ``-`` starting a term is a ``NOT``. A lone ``-``
+    and a word without a letter or digit (``?``, ``-?``) are ignored, as if not typed.
+    Raises :class:`_QueryError` for an unclosed quote or a bad field term."""
     tokens: list[_Token] = []
+    negations = 0  # the "-" just before, as NOTs at the end of tokens
     for match in _LEX.finditer(text):
         group, found = match.lastgroup, match[0]
         if group == "open" or (group == "close" and not match[group]):
@@ -222,17 +237,27 @@ def _lex(text: str) -> list[_Token]:
         if group in ("paren", "neg"):
             tokens.append(found if group == "paren" else "NOT")
         elif group == "phrase":
-            if not normalise_text(match[group]):
+            if not fold_text(match[group].strip("*")):
                 raise _QueryError('an empty "" phrase: put words inside')
             tokens.append(Term("phrase", match[group]))
         elif group == "close":
-            tokens.append(_field(match["name"], match["op"], match["value"]))
+            tokens.append(_field(match["name"], match["op"], match["value"], quoted=True))
         elif group == "word":
             field_word = _FIELD_WORD.fullmatch(found)
             if found in ("OR", "AND", "NOT"):
                 tokens.append(found)
-            else:
-                tokens.append(_field(*field_word.groups()) if field_word else Term("word", found))
+                negations = negations + 1 if found == "NOT" else 0
+                continue
+            term = _field(field_word[1], field_word[2], field_word[3]) if field_word else Term("word", found)
+            if isinstance(term, Term) and term.field == "word" and not words(term.value):
+                # No letter or digit ("?", "*"): no term at all, nor is the "-" before it.
+                while tokens and tokens[-1] == "NOT" and negations:
+                    tokens.pop()
+                    negations -= 1
+                continue
+            tokens.append(term)
+        if group is not None:  # white space and a lone "-" change nothing
+            negations = negations + 1 if group == "neg" else 0
     return tokens
 
 
@@ -322,15 +347,15 @@ def more_like(text: str, paper_id: str) -> str:
 
 def _searches_text(node: Node) -> bool:
     if isinstance(node, Term):
-        return node.field in ("word", "phrase") or (node.field in _TEXT_FIELDS and node.field != "note")
+        return node.field in SPANS and node.field != "word"
     return any(_searches_text(child) for child in node.children)
 
 
-def _has_like(node: Node) -> bool:
-    """Whether a ``like:`` term is anywhere in ``node``."""
+def _has_field(node: Node, name: str) -> bool:
+    """Whether a term of field ``name`` is anywhere in ``node``."""
     if isinstance(node, Term):
-        return node.field == "like"
-    return any(_has_like(child) for child in node.children)
+        return node.field == name
+    return any(_has_field(child, name) for child in node.children)
 
 
 def _joined(kind: str, parts: list[Node]) -> Node:
@@ -343,19 +368,23 @@ def _joined(kind: str, parts: list[Node]) -> Node:
     return Group(kind, tuple(flat))
 
 
-def _field(typed_name: str, op: str, value: str) -> Node:
-    """The term of ``name`` ``op`` ``value`` (``p<0.05``, with no such field, is a word).
+def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
+    """The term of ``name`` ``op`` ``value`` (``quoted``: the value was typed in quotes). A name that
+    is no field is text: ``p<0.05`` and ``dpo:`` are words, ``dpo:"robust preference"`` a word and
+    a phrase.
 
     Raises:
-        _QueryError: an unknown field, a value missing or not one the field takes.
+        _QueryError: a field's value missing or not one the field takes.
     """
     name = _ALIASES.get(typed_name.casefold(), typed_name.casefold())
-    if name not in _FIELDS:
-        if op != ":":
+    if name not in _FIELDS:  # text, as typed: "dpo: robust preference", "p<0.05", "arxiv:2401.01234"
+        if not quoted:
             return Term("word", f"{typed_name}{op}{value}")
-        close = difflib.get_close_matches(name, _FIELDS, n=1, cutoff=0.6)
-        hint = f"did you mean {close[0]}:?" if close else "try title:, author:, keyword:, area:, tag:, decision:, …"
-        raise _QueryError(f"unknown field '{typed_name}:' — {hint}")
+        return (
+            _joined("AND", [Term("word", typed_name), Term("phrase", value)])
+            if value.strip()
+            else Term("word", typed_name)
+        )
     if name in _NUMERIC:
         if op in (":", "=") and (inner := re.match(r">=|<=|>|<|=", value)):
             op, value = inner[0], value[inner.end() :]
@@ -365,7 +394,7 @@ def _field(typed_name: str, op: str, value: str) -> Node:
         return Term(name, value, op)
     if op not in (":", "="):
         raise _QueryError(f"only rating and year compare with {op}, e.g. rating>=6")
-    if not normalise_text(value):
+    if not fold_text(value.strip("*") if name in _TEXT_FIELDS else value):
         raise _QueryError(f"{name}: needs a value, e.g. {_EXAMPLE.get(name, name + ':diffusion')}")
     if name in ("status", "decision", "is", "has"):
         _choices(name, value)  # validates
@@ -374,10 +403,18 @@ def _field(typed_name: str, op: str, value: str) -> Node:
     return Term(name, value)
 
 
+_DECISION_HINT = "accept, reject, withdrawn, desk, oral, spotlight, poster, cond, pending, …"
+
+
 def _choices(name: str, value: str) -> frozenset[str]:
     """The statuses, decisions, ``is:`` or ``has:`` values ``value`` names: the one it equals, else
-    every one it starts (``acc``: accept, accept-conditional); ``-``, ``_`` and spaces ignored."""
-    options = {"status": STATUSES, "decision": DECISIONS, "is": ("starred",), "has": _HAS}[name]
+    every one it starts (``skim``: skimmed); ``-``, ``_`` and spaces ignored. Decisions: see
+    :func:`paperdeck.model.decision.decisions_named` (``accept``: every accepted tier)."""
+    if name == "decision":
+        if not (named := decisions_named(value)):
+            raise _QueryError(f"unknown decision '{value}' — try {_DECISION_HINT}")
+        return named
+    options = {"status": STATUSES, "is": ("starred",), "has": _HAS}[name]
     key = re.sub(r"[\s_-]", "", value.casefold())
     if name == "has" and len(key) > 1:
         key = key.removesuffix("s")  # has:notes, has:tags, has:ratings
@@ -417,62 +454,96 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
     return {">=": (x, math.inf), ">": (after, math.inf), "<=": (-math.inf, x)}.get(op, (-math.inf, before))
 
 
-_COST = {"title": 2, "keyword": 2, "author": 2, "area": 2, "note": 2, "abstract": 3, "phrase": 4, "word": 5}
+def _mask(node: Node, lookups: Lookups, within: np.ndarray | None = None) -> np.ndarray:
+    """The papers ``node`` keeps (see :meth:`Query.mask`), right at least for the papers ``within``
+    (one bool per paper; ``None``: all): a caller ANDs the answer with ``within``, so a text term
+    need only look at those papers."""
+    if isinstance(node, Term):
+        return _term_mask(node, lookups, within)
+    if node.kind == "NOT":
+        return ~_mask(node.children[0], lookups, within)
+    children = sorted(node.children, key=_cost)  # the cheap first: they narrow what a scan looks at
+    if node.kind == "OR":
+        combined = _mask(children[0], lookups, within)
+        for child in children[1:]:
+            combined |= _mask(child, lookups, within)
+        return combined
+    combined = _mask(children[0], lookups, within)
+    for child in children[1:]:
+        combined &= _mask(child, lookups, combined if within is None else combined & within)
+    return combined
 
 
-def _text_predicate(name: str, needle: str) -> Predicate:
-    """``needle`` (folded) is in field ``name`` (a word: also in the note; a phrase: not in authors)."""
-    if name == "note":
-        return lambda p, u, t: u is not None and bool(u.note) and needle in normalise_text(u.note)
-    in_note, encoded = name in ("word", "phrase"), needle.encode("utf-8", "surrogatepass")
-
-    def predicate(paper: Paper, user: UserData | None, corpus: TextCorpus | None) -> bool:
-        if corpus.has(paper, name, encoded) if corpus is not None else folded_contains(fold(paper), name, encoded):
-            return True
-        return in_note and user is not None and bool(user.note) and needle in normalise_text(user.note)
-
-    return predicate
-
-
-def _compile(node: Node) -> tuple[Predicate, int]:
-    """A predicate for ``node`` and its rough cost (cheap terms are tried first)."""
-    if isinstance(node, Group) and node.kind == "NOT":
-        inner, cost = _compile(node.children[0])
-        return (lambda p, u, t: not inner(p, u, t)), cost
+def _cost(node: Node) -> int:
+    """A rough cost of evaluating ``node``: terms on the papers' fields cheapest, text scans dearest."""
     if isinstance(node, Group):
-        compiled = sorted(map(_compile, node.children), key=lambda pair: pair[1])  # cheapest first
-        tests, every = [test for test, _ in compiled], node.kind == "AND"
+        return sum(map(_cost, node.children))
+    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5}.get(node.field, 1)
 
-        def group(paper: Paper, user: UserData | None, corpus: TextCorpus | None) -> bool:
-            for test in tests:
-                if (not test(paper, user, corpus)) is every:  # AND: one fails; OR: one passes
-                    return not every
-            return every
 
-        return group, sum(cost for _, cost in compiled)
-    name, value = node.field, node.value
-    if name in ("word", "phrase") or name in _TEXT_FIELDS:
-        return _text_predicate(name, normalise_text(value)), _COST[name]
+def _substring(value: str) -> tuple[str, bool]:
+    """A text term's value without its ``*`` marks, and whether it is the substring form (a leading
+    ``*``: the text may start inside a word). A trailing ``*`` changes nothing: a value always
+    matches words it starts."""
+    inner = value.startswith("*")
+    return value.strip("*"), inner
+
+
+def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """The papers one term keeps (right at least ``within``, see :func:`_mask`)."""
+    papers, users, name = lookups.papers, lookups.users, term.field
+    if name == "word":
+        return lookups.words(term.value)
+    if name in SPANS or name == "note":
+        value, inner = _substring(term.value)
+        found = np.zeros(len(papers), dtype=bool) if name == "note" else lookups.text(name, value, inner, within)
+        if name in ("phrase", "note"):  # in the note too
+            for pid, user in users.items():
+                if user.note and (n := lookups.position(pid)) is not None and text_has(user.note, value, inner=inner):
+                    found[n] = True
+        return found
+    if name in _NUMERIC:
+        low, high = _number_range(name, term.op, term.value)
+        if name == "year":
+            years = (p.year if p.year is not None else math.nan for p in papers)
+            values = np.fromiter(years, dtype=np.float64, count=len(papers))
+        else:
+            means = (p.ratings.mean if p.ratings is not None else math.nan for p in papers)
+            values = np.fromiter(means, dtype=np.float64, count=len(papers))
+        return (values >= low) & (values <= high)  # NaN (none) is neither
+    if name == "decision":
+        chosen = decisions_named(term.value)
+        return np.fromiter((p.decision in chosen for p in papers), dtype=bool, count=len(papers))
+    if name == "has" and "rating" in _choices(name, term.value):
+        return np.fromiter((p.ratings is not None for p in papers), dtype=bool, count=len(papers))
+    # The rest is the user's: only the papers with a record can differ from one without.
+    found = np.zeros(len(papers), dtype=bool)
+    keep = _user_test(term)
+    if keep(None):
+        found[:] = True
+    for pid, user in users.items():
+        if (n := lookups.position(pid)) is not None:
+            found[n] = keep(user)
+    return found
+
+
+def _user_test(term: Term) -> Callable[[UserData | None], bool]:
+    """Whether a paper with the user's record (``None``: none) passes a ``tag:``, ``status:``,
+    ``is:`` or ``has:`` term."""
+    name, value = term.field, term.value
     if name == "tag":
         tag = clean_tag(value)
-        return (lambda p, u, t: u is not None and any(t.startswith(tag) for t in u.tags)), 1
-    if name in _NUMERIC:
-        low, high = _number_range(name, node.op, value)
-        if name == "year":
-            return (lambda p, u, t: p.year is not None and low <= p.year <= high), 1
-        return (lambda p, u, t: p.ratings is not None and low <= p.ratings.mean <= high), 1
+        return lambda u: u is not None and any(t.startswith(tag) for t in u.tags)
     chosen = _choices(name, value)
-    if name == "decision":
-        return (lambda p, u, t: p.decision in chosen), 1
     if name == "status":
-        return (lambda p, u, t: (u.status if u is not None else "unseen") in chosen), 1
+        return lambda u: (u.status if u is not None else "unseen") in chosen
     if name == "is":
-        return (lambda p, u, t: u is not None and u.starred), 1
+        return lambda u: u is not None and u.starred
     if "note" in chosen:  # has: names exactly one (they start with different letters)
-        return (lambda p, u, t: u is not None and bool(u.note.strip())), 1
+        return lambda u: u is not None and bool(u.note.strip())
     if "tag" in chosen:
-        return (lambda p, u, t: u is not None and bool(u.tags)), 1
-    return (lambda p, u, t: p.ratings is not None), 1
+        return lambda u: u is not None and bool(u.tags)
+    raise AssertionError(f"has:{value} is not a user's field")
 
 
 __all__ = ["QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query"]

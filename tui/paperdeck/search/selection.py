@@ -7,16 +7,22 @@ Plain words rank (the fuzzy :class:`~paperdeck.search.index.SearchIndex`); field
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import DECISIONS
+from paperdeck.model.paper import DECISIONS, Paper, UserData
 from paperdeck.search.query import Query
 from paperdeck.search.searcher import Searcher
+from paperdeck.search.words import fold_text
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
     from paperdeck.search.corpus import TextCorpus
+    from paperdeck.search.index import SearchIndex
     from paperdeck.search.similar import SimilarityIndex
 
 
@@ -26,49 +32,114 @@ class LikeError(PaperdeckError):
 
 def run_query(searcher: Searcher, query: Query, order: str = "relevance") -> list[str]:
     """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by its
-    field terms, then sorted.
+    field terms, then sorted. Without words, relevance is list order, but for a text term in the
+    substring form (``title:*lora``): the papers matching it from a word start come first.
 
     With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
-    starred ones, which are left out; ``like:ID``: that paper, shown first) and the words, if any,
-    only filter.
+    starred ones, which are left out; ``like:ID``: that paper, shown first), whatever ``order``,
+    and the words, if any, only filter.
 
     The indexes the query needs are taken from ``searcher``, built there first if they are not
     yet (seconds at tens of thousands of papers: call this in a worker thread unless
     ``searcher``'s ``index``, ``similarity`` and ``corpus`` are built, as far as the query needs
-    them — words, ``like:`` terms, text terms).
+    them — words (:attr:`Query.searches_words`), ``like:`` terms, text terms
+    (:attr:`Query.searches_text`)).
 
     Args:
         searcher: the indexes over the store's papers, and the store (papers and user data).
         query: a query without ``error``.
-        order: one of ``SORTS``; ``"relevance"`` keeps the ranking while the query has words or
-            ``like:`` terms.
+        order: one of ``SORTS``; ``"relevance"`` keeps the ranking while the query has words.
 
     Raises:
         LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
     store = searcher.store
     words = " ".join(query.words)
-    ids = searcher.index.get().search_ids(words) if words else store.paper_ids
+    lookups = PaperLookups.of(searcher)
     if query.like:
-        ids = _ranked_by_likeness(store, searcher.similarity.get(), query.like, set(ids) if words else None)
-    answered = False  # whether a scan of the texts answered the whole filter
-    corpus: TextCorpus | None = None
-    if query.searches_text:
-        corpus = searcher.corpus.get()
-        # Without words every paper is a candidate: one scan of all the texts narrows them first
-        # (words narrow them already, then each candidate is checked on its own text).
-        required = None if query.words else query.required_ids(store.all_user_data, corpus)
-        if required is not None:
-            ids = [pid for pid in ids if pid in required]
-            answered = query.only_text_terms
-    if query.has_filter and not answered:
-        paper, records = store.paper, store.all_user_data  # one copy; no record: None (cheaper than an empty one)
-        ids = [pid for pid in ids if (p := paper(pid)) is not None and query.matches(p, records.get(pid), corpus)]
-    if order == "relevance" and (query.words or query.like):
+        keep = query.mask(lookups)  # one bool per paper, in catalogue order; None: every paper
+        within = set(searcher.index.get().search_ids(words)) if words else None
+        ids = _ranked_by_likeness(store, searcher.similarity.get(), query.like, within)
+        if keep is not None:
+            position = lookups.position
+            ids = [pid for pid in ids if (n := position(pid)) is not None and keep[n]]
+        return ids  # likeness is the order asked for
+    if words:
+        index = searcher.index.get()
+        positions = index.search_positions(words)
+        if query.has_filter:
+            found = np.zeros(len(index), dtype=bool)
+            found[positions] = True
+            keep = query.mask(lookups, within=found)
+            assert keep is not None
+            positions = positions[keep[positions]]
+        ids = index.ids_at(positions)
+    elif (keep := query.mask(lookups)) is not None:
+        if order == "relevance" and (starts := query.word_start_mask(lookups)) is not None:
+            keep = keep.astype(np.int8) + (keep & starts)  # 2: from a word start too, listed first
+            ids = [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept == 2]
+            ids += [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept == 1]
+            return ids
+        ids = [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept]
+    else:
+        ids = store.paper_ids
+    if order == "relevance" and words:
         return ids
-    if order in ("relevance", "list") and not (query.words or query.like):
-        return ids  # taken from store.paper_ids in its order: in list order already
+    if order in ("relevance", "list") and not words:
+        return ids  # in list order already
     return sort_ids(store, ids, order)
+
+
+class PaperLookups:
+    """The :class:`~paperdeck.search.query.Lookups` of some papers: words in a search index over
+    them, text in a corpus of them (each asked for at first need).
+
+    Args:
+        papers: gives the papers, in the order the index and the corpus were built from.
+        users: gives the user's records by paper id.
+        index: gives the search index over the papers (may build it).
+        corpus: gives the text corpus of the papers (may build it).
+
+    Each is asked for once, when a term first needs it.
+    """
+
+    def __init__(
+        self,
+        papers: Callable[[], Sequence[Paper]],
+        users: Callable[[], Mapping[str, UserData]],
+        index: Callable[[], SearchIndex],
+        corpus: Callable[[], TextCorpus],
+    ) -> None:
+        self._papers = papers
+        self._users = users
+        self._index = index
+        self._corpus = corpus
+        self._positions: dict[str, int] | None = None
+
+    @classmethod
+    def of(cls, searcher: Searcher) -> PaperLookups:
+        """The lookups of a searcher's store, with its indexes."""
+        store = searcher.store
+        return cls(lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get)
+
+    @cached_property
+    def papers(self) -> Sequence[Paper]:
+        return self._papers()
+
+    @cached_property
+    def users(self) -> Mapping[str, UserData]:
+        return self._users()
+
+    def position(self, paper_id: str) -> int | None:
+        if self._positions is None:
+            self._positions = {paper.id: n for n, paper in enumerate(self.papers)}
+        return self._positions.get(paper_id)
+
+    def words(self, text: str) -> np.ndarray:
+        return self._index().word_mask(text)
+
+    def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
+        return self._corpus().mask(field, value, inner=inner, within=within)
 
 
 def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
@@ -129,8 +200,9 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
 
 
 def _title_key(title: str) -> str:
-    """How a title sorts: case-folded, leading marks and invisible characters (``**``, ``"``,
-    a zero-width space) ignored."""
-    folded = title.casefold()
+    """How a title sorts: case- and accent-folded (:func:`~paperdeck.search.words.fold_text`:
+    "Évaluer" among the e's), leading marks and invisible characters (``**``, ``"``, a zero-width
+    space) ignored."""
+    folded = fold_text(title)
     start = next((n for n, ch in enumerate(folded) if ch.isalnum()), len(folded))
     return folded[start:]

@@ -87,6 +87,7 @@ class MainScreen(ReadingScreen):
 
             searcher = Searcher(store, warm=_WARM)
         self.searcher = searcher
+        self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
         self._view_ids: list[str] = []
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
@@ -197,7 +198,8 @@ class MainScreen(ReadingScreen):
 
         query = parse_query(text)
         searcher = self.searcher
-        waits = searcher.index.built is None or (bool(query.like) and searcher.similarity.built is None)
+        waits = not self.store.loaded or (query.searches_words and searcher.index.built is None)
+        waits |= bool(query.like) and searcher.similarity.built is None
         waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self._may_be_slow(query)):
             self._refilter_later()
@@ -212,6 +214,7 @@ class MainScreen(ReadingScreen):
         text, starred_only = self.filter_text, self.starred_only
         keep = keep_id or (self.paper_list.highlighted_id if not text.strip() else None)
         self.query_hint = None
+        self._searching = bool(text.strip())  # the list shown is not this query's: say so
         self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
         result: list[str] | str
         if text.strip():
@@ -220,7 +223,8 @@ class MainScreen(ReadingScreen):
             query = parse_query(text)
             if self._may_be_slow(query):
                 await asyncio.sleep(self.SLOW_QUERY_WAIT_S)  # the next key cancels this one first
-            await wait_built(self, self.searcher.index)
+            if query.searches_words:  # field terms alone filter before the index is built
+                await wait_built(self, self.searcher.index)
             if query.like:
                 await wait_built(self, self.searcher.similarity)
             if query.searches_text:
@@ -262,6 +266,7 @@ class MainScreen(ReadingScreen):
     def _show_filtered(self, text: str, starred_only: bool, result: list[str] | str, keep: str | None) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them),
         or, for a hint, the hint and the last good result."""
+        self._searching = False
         if isinstance(result, str):
             self.query_hint = result
         else:
@@ -313,6 +318,8 @@ class MainScreen(ReadingScreen):
         ]
         total = self.store.paper_count
         text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes)
+        if self._searching:  # never the last list's count as if it matched
+            text = " · ".join(["searching…", *filter(None, notes)])
         self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
         if self.paper_list.border_subtitle != (subtitle := status_summary(total, statuses)):
             self.paper_list.border_subtitle = subtitle

@@ -27,3 +27,10 @@ class FilterBar(Input):
             id=id,
             select_on_focus=False,
         )
+
+    def watch_value(self, value: str) -> None:
+        """Text the app puts into the bar (a view's query, ``like:``…, set while the bar is not
+        focused) leaves the cursor at its end, where typing goes on; typed text has its cursor
+        placed by the edit itself."""
+        if not self.has_focus:
+            self.cursor_position = len(value)
