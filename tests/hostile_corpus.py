@@ -268,3 +268,42 @@ def assert_clean(text: str | bytes, where: str) -> None:
         text = text.decode("utf-8", errors="replace")
     found = raw_controls(text)
     assert not found, f"{where}: {len(found)} raw control characters, e.g. {found[:3]}"
+
+
+#: Data-borne sequences whose bytes no output of the app has (the payloads' markers).
+_DATA_MARKERS = ("\x1b[666m", "\x9b666m", "\x1b]52;c;cHduZWQ=", "\x9d52;", "\x1b]8;;javascript", "\x1b]8;;file")
+_OSC = re.compile(r"\x1b\](\d*)((?:;[^\x07\x1b]*)?)(?:\x07|\x1b\\)")
+_CSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+_SHORT_ESCAPES = re.compile(r"\x1b[=>78]|\x1b\([0-9A-B]")
+_LEFT_OVER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_log_problems(log: str) -> list[str]:
+    """What in a raw terminal log (every byte the app wrote) came from the data, not the app.
+
+    The app's own sequences are allowed: CSI (cursor, colours, modes), OSC 22 (pointer shape),
+    OSC 8 hyperlinks to http(s) targets, OSC 52 clipboard writes whose text holds no control
+    character; anything else — a payload marker, another OSC, an OSC 8 to any other target, a raw
+    ESC, BEL or C1 control left once those are taken out — is a problem."""
+    import base64
+
+    from paperdeck.model.safe_text import web_link
+
+    problems = [f"payload marker {marker!r} on the terminal" for marker in _DATA_MARKERS if marker in log]
+    for match in _OSC.finditer(log):
+        number, rest = match.group(1), match.group(2)
+        if number == "8":
+            target = rest.split(";", 2)[-1] if rest.count(";") >= 2 else ""
+            if target and web_link(target) != target:
+                problems.append(f"OSC 8 hyperlink to {target!r}")
+        elif number == "52":
+            payload = rest.split(";", 2)[-1]
+            text = base64.b64decode(payload + "=" * (-len(payload) % 4)).decode("utf-8", "replace")
+            if raw_controls(text) or text == "pwned":
+                problems.append(f"OSC 52 clipboard write of {text[:60]!r}")
+        elif number != "22":
+            problems.append(f"OSC {number} {rest[:60]!r}")
+    left = _SHORT_ESCAPES.sub("", _CSI.sub("", _OSC.sub("", log)))
+    for found in _LEFT_OVER.finditer(left):
+        problems.append(f"raw {found.group()!r} in {left[max(0, found.start() - 40) : found.end() + 40]!r}")
+    return problems
