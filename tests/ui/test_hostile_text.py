@@ -4,6 +4,7 @@ still searchable — at 80×24 and 200×60."""
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -269,4 +270,30 @@ async def test_the_clipboard_gets_no_control_character(tmp_path: Path) -> None:
         bibtex = app.clipboard
     assert title_and_link == "A paper from an old store with a javascript link\njavascript:alert(1)//␛]52;c;cHduZWQ=␇"
     assert bibtex == "@misc{k,\n  title={␛]52;c;cHduZWQ=␇}\n}"
+    assert not terminal_log_problems(log())
+
+
+async def test_a_hand_edited_config_cannot_reach_the_terminal_through_views_or_keys(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers([BENIGN])
+    (tmp_path / "data" / "config.json").write_text(
+        json.dumps(
+            {
+                "views": {"Evil\x1b]52;c;cHduZWQ=\x07 view": "plain \x1b]52;c;cHduZWQ=\x07\x9b666m"},
+                "keymap": {"main.star": "f"},
+            }
+        ),
+        encoding="utf-8",
+    )
+    app = await recorded_app(store)
+    async with app.run_test(headless=False, size=(120, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")  # the views list: names and queries
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.press("6")  # the user's view: its query in the filter bar
+        await settle(pilot)
+        await pilot.press("question_mark")  # help: the keys in effect
+        await pilot.pause()
+    assert "plain ␛]52;c;cHduZWQ=␇⟨U+009B⟩666m" in log()
     assert not terminal_log_problems(log())
