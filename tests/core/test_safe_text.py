@@ -8,7 +8,7 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from paperdeck.model.safe_text import document, json_text, one_line, visible, web_link
+from paperdeck.model.safe_text import document, in_place, json_text, one_line, visible, web_link
 
 
 def test_escape_sequences_become_visible() -> None:
@@ -114,3 +114,11 @@ def test_a_web_link_never_holds_a_control(url: str) -> None:
         assert link in ("", candidate)
         assert not re.search(r"[\x00-\x20\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2400-\u2426]", link)
         assert not link or link.lower().startswith(("http://", "https://"))
+
+
+@given(st.text())
+def test_in_place_keeps_every_position_and_shows_every_control(text: str) -> None:
+    shown = in_place(text)
+    assert len(shown) == len(text)
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]", shown)
+    assert in_place("a\x1bb\x9bc\td\ne") == "a␛b�c\td\ne"

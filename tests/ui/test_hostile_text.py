@@ -297,3 +297,20 @@ async def test_a_hand_edited_config_cannot_reach_the_terminal_through_views_or_k
         await pilot.pause()
     assert "plain ␛]52;c;cHduZWQ=␇⟨U+009B⟩666m" in log()
     assert not terminal_log_problems(log())
+
+
+async def test_the_note_editor_shows_a_restored_notes_escapes_and_keeps_them(tmp_path: Path) -> None:
+    note = "restored \x1b]52;c;cHduZWQ=\x07 and \x9b666m \u202eend\tx"
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers([BENIGN])
+    store.set_note(BENIGN.id, note)
+    app = await recorded_app(store)
+    async with app.run_test(headless=False, size=(120, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("end", "!", "ctrl+s")
+        await pilot.pause()
+    assert "restored ␛]52;c;cHduZWQ=␇ and �666m" in log()
+    assert not terminal_log_problems(log())
+    assert store.user_data(BENIGN.id).note == note + "!"  # the note as written, plus the key typed

@@ -11,6 +11,7 @@ no output parses paper text as markup.
 This module is the one sanitiser between data and every output:
 
 - :func:`visible` / :func:`one_line`: text for the screen (app, CLI lines, notifications, clipboard);
+- :func:`in_place`: the same, one character for one, for the note editor's lines;
 - :func:`document`: a whole text file printed to a terminal (exports to standard output): tabs and
   line ends kept, every other control made visible;
 - :func:`json_text`: a JSON document for a terminal: C1 controls, bidi controls and the like written
@@ -24,7 +25,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-__all__ = ["document", "json_text", "one_line", "visible", "web_link"]
+__all__ = ["document", "in_place", "json_text", "one_line", "visible", "web_link"]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 #: Shown as ``⟨U+XXXX⟩``: bidi embeddings, overrides, isolates and marks, the line and paragraph
@@ -77,6 +78,23 @@ def visible(text: str, *, keep_newlines: bool = True) -> str:
 def one_line(text: str) -> str:
     """``visible`` text on one line, runs of white space collapsed (for rows and labels)."""
     return " ".join(visible(text, keep_newlines=False).split())
+
+
+#: :func:`in_place`'s table: C0 controls but tab and newline → ``␀``…``␟``, DEL → ``␡``; C1, bidi and
+#: the other characters :func:`visible` shows as ``⟨U+XXXX⟩`` → ``�`` (U+FFFD).
+_IN_PLACE = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
+    code: 0xFFFD
+    for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
+                 0x2028, 0x2029, *range(0xD800, 0xE000)]
+}  # fmt: skip
+
+
+def in_place(text: str) -> str:
+    """``text`` with each control character shown by one visible character, in its place: for an
+    editor, whose cursor counts characters. Tabs and newlines are kept; C0 controls become
+    ``␀``…``␟``, DEL ``␡``, C1 and bidi controls, line/paragraph separators and lone surrogates
+    ``�``. The result has as many characters as ``text``."""
+    return text.translate(_IN_PLACE)
 
 
 def document(text: str) -> str:
