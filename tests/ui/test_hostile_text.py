@@ -280,7 +280,7 @@ async def test_a_hand_edited_config_cannot_reach_the_terminal_through_views_or_k
         json.dumps(
             {
                 "views": {"Evil\x1b]52;c;cHduZWQ=\x07 view": "plain \x1b]52;c;cHduZWQ=\x07\x9b666m"},
-                "keymap": {"main.star": "f"},
+                "keymap": {"main.star": "f,\x1b[666m", "main.copy": "\x9b666m"},
             }
         ),
         encoding="utf-8",
