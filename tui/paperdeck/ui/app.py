@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from paperdeck import runtime
-from paperdeck.model.safe_text import one_line, visible, web_link
+from paperdeck.model.safe_text import document, one_line, visible, web_link
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
@@ -116,9 +116,10 @@ class PaperApp(App[None]):
             self.notify(f"Not opened: {url} is not an http(s) link.", severity="warning", timeout=4)
 
     def copy_to_clipboard(self, text: str) -> None:
-        """Copy ``text`` with its control characters made visible (:func:`~paperdeck.model.safe_text.visible`):
-        a paste never carries an escape sequence from a paper."""
-        super().copy_to_clipboard(visible(text))
+        """Copy ``text`` with its control characters made visible, tabs and line ends kept
+        (:func:`~paperdeck.model.safe_text.document`): a paste never carries an escape sequence
+        from a paper."""
+        super().copy_to_clipboard(document(text))
 
     def notify(
         self,
