@@ -58,8 +58,10 @@ def _title(payload: str, number: int) -> str:
     return f"Hostile paper {number}: {payload} end of title"
 
 
-#: Words for the plain text that keeps a text file's control characters under the share at which it
-#: is refused as binary (:mod:`paperdeck.sources.decode`), so the payloads get in.
+#: Words of the plain text in abstracts. A text file (CSV, TSV, BibTeX, seed text) gets
+#: :data:`_TEXT_FILE_WORDS` of them, which keeps its raw control characters under the share at which
+#: it is refused as binary (:mod:`paperdeck.sources.decode`), so the payloads get in; JSON and XML
+#: escape theirs.
 _WORDS = (
     "terminal", "list", "paper", "link", "reader", "escape", "byte", "screen", "clipboard", "editor", "note",
     "title", "abstract", "author", "keyword", "venue", "decision", "rating", "review", "table", "graph", "model",
@@ -67,10 +69,14 @@ _WORDS = (
 )  # fmt: skip
 
 
-def _abstract(payload: str, number: int) -> str:
-    """An abstract unlike every other paper's (papers with near-equal abstracts are merged)."""
-    words = random.Random(number).choices(_WORDS, k=1500)
-    return f"Paper {number} studies terminals and links in papers. {payload} {' '.join(words)}."
+_TEXT_FILE_WORDS = 1500
+
+
+def _abstract(payload: str, number: int, words: int = 60) -> str:
+    """An abstract unlike every other paper's (papers with near-equal abstracts are merged), of
+    about ``words`` plain words besides the payload."""
+    chosen = random.Random(number).choices(_WORDS, k=words)
+    return f"Paper {number} studies terminals and links in papers. {payload} {' '.join(chosen)}."
 
 
 def _links(number: int) -> dict[str, str]:
@@ -160,7 +166,8 @@ def _table(path: Path, payload: str, number: int, delimiter: str) -> None:
         writer = csv.writer(handle, delimiter=delimiter)
         writer.writerow(["title", "abstract", "authors", "keywords", "venue", "year", "primary_area", "tldr",
                          "openreview_url", "pdf", "code"])  # fmt: skip
-        writer.writerow([_title(payload, number), _abstract(payload, number), _text("author", payload),
+        abstract = _abstract(payload, number, _TEXT_FILE_WORDS)
+        writer.writerow([_title(payload, number), abstract, _text("author", payload),
                          _text("keyword", payload), f"ICLR 2026 {payload}", "2026", _text("area", payload),
                          _text("tldr", payload), links["url"], links["pdf"], links["code"]])  # fmt: skip
 
@@ -179,7 +186,7 @@ def _bibtex(path: Path, payload: str, number: int) -> None:
     fields = {
         "title": _title(braces, number),
         "author": f"{_text('author', braces)} and Plain Author",
-        "abstract": _abstract(braces, number),
+        "abstract": _abstract(braces, number, _TEXT_FILE_WORDS),
         "keywords": _text("keyword", braces),
         "booktitle": f"International Conference on Learning Representations {braces}",
         "year": "2026",
@@ -218,7 +225,8 @@ def _arxiv(path: Path, payload: str, number: int) -> None:
 
 
 def _seed(path: Path, payload: str, number: int) -> None:
-    path.write_text(f"ICLR 2026 {payload}\n\n{_abstract(payload, number)} number {number}.\n", encoding="utf-8")
+    abstract = _abstract(payload, number, _TEXT_FILE_WORDS)
+    path.write_text(f"ICLR 2026 {payload}\n\n{abstract} number {number}.\n", encoding="utf-8")
 
 
 #: Format → (file suffix, writer).

@@ -113,6 +113,7 @@ def test_commands_over_the_whole_store_print_no_control_character(corpus: Corpus
     assert_clean(err, " ".join(command))
 
 
+@pytest.mark.slow  # every paper of the corpus, one by one
 def test_every_paper_shown_and_changed_prints_no_control_character(corpus: Corpus) -> None:
     for paper in corpus.papers:
         for command in (

@@ -13,6 +13,7 @@ from typing import ClassVar
 import pytest
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper, with_tags
+from paperdeck.sources import read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -164,9 +165,12 @@ OLD_STORE_PAPER = Paper(
 def hostile_store(tmp_path: Path) -> Store:
     store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
     (tmp_path / "autolink.txt").write_bytes(AUTOLINK)
+    taken = []
     for path in [tmp_path / "autolink.txt", *write_corpus(tmp_path / "files")]:
         with contextlib.suppress(PaperdeckError):  # a file refused as a whole (NUL in a CSV…)
-            import_files(store, [path])
+            read_source(path)
+            taken.append(path)
+    import_files(store, taken)
     store.import_papers([OLD_STORE_PAPER])
     for paper in store.papers[:: max(1, len(store.papers) // 8)]:
         store.change([paper.id], lambda r: with_tags(r, add=["tag\x1b]52;c;cHduZWQ=\x07\u202e"]))
@@ -185,6 +189,7 @@ def log() -> str:
     return "".join(RecordingDriver.written)
 
 
+@pytest.mark.slow  # every paper of the corpus, one by one
 async def test_no_escape_sequence_from_the_data_reaches_the_terminal(tmp_path: Path) -> None:
     store = hostile_store(tmp_path)
     assert len(store.papers) >= 90
