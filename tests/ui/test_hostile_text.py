@@ -11,15 +11,20 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import Paper, with_tags
+from paperdeck.model.paper import Paper, UserData, with_tags
+from paperdeck.model.safe_text import web_link
 from paperdeck.sources import read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.detail_content import detail_content
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
 from textual.drivers.headless_driver import HeadlessDriver
+from textual.style import Style
 from textual.widgets import Static
 
 from tests.hostile_corpus import raw_controls, terminal_log_problems, write_corpus
@@ -319,3 +324,48 @@ async def test_the_note_editor_shows_a_restored_notes_escapes_and_keeps_them(tmp
     assert "restored ␛]52;c;cHduZWQ=␇ and �666m" in log()
     assert not terminal_log_problems(log())
     assert store.user_data(BENIGN.id).note == note + "!"  # the note as written, plus the key typed
+
+
+# -- Any text in any field: the detail pane shows no control character and links only web links --
+
+_ANY_TEXT = st.text(st.characters(codec="utf-8") | st.sampled_from(["\x1b", "\x07", "\x9b", "\x9c", "\u202e", "\r"]))
+_LINKISH = st.one_of(
+    _ANY_TEXT,
+    st.builds(str.__add__, st.sampled_from(["https://", "http://", "javascript:", "file://"]), _ANY_TEXT),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    title=_ANY_TEXT,
+    abstract=st.builds(lambda a, url, b: f"{a} {url} {b}", _ANY_TEXT, _LINKISH, _ANY_TEXT),
+    tldr=_ANY_TEXT,
+    words=st.lists(_ANY_TEXT, max_size=3),
+    venue=_ANY_TEXT,
+    link=_LINKISH,
+    note=_ANY_TEXT,
+)
+def test_any_text_in_any_field_shows_no_control_and_links_only_web_links(
+    title: str, abstract: str, tldr: str, words: list[str], venue: str, link: str, note: str
+) -> None:
+    paper = Paper(
+        id=f"abs:{title[:8]}",
+        title=title,
+        abstract=abstract,
+        tldr=tldr,
+        authors=tuple(words),
+        keywords=tuple(words),
+        primary_area=venue,
+        venue=venue,
+        decision_raw=venue,
+        sources=tuple(words),
+        pdf_url=link,
+        openreview_url=link,
+        code_url=link,
+        arxiv_url=link,
+    )
+    user = UserData(paper.id, note=note, tags=tuple(words), status="read")
+    content = detail_content(paper, user)
+    assert not raw_controls(content.plain.replace("\n", " "))
+    links = [span.style.link for span in content.spans if isinstance(span.style, Style) and span.style.link]
+    assert all(web_link(target) == target for target in links), links
