@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from paperdeck.model.safe_text import one_line, visible
+from paperdeck.model.safe_text import document, in_place, json_text, one_line, visible, web_link
 
 
 def test_escape_sequences_become_visible() -> None:
@@ -31,3 +35,90 @@ def test_no_control_character_survives(text: str) -> None:
     shown = visible(text)
     assert not any(ord(ch) < 32 and ch != "\n" for ch in shown)
     assert not any(0x7F <= ord(ch) <= 0x9F for ch in shown)
+
+
+def test_c1_controls_lone_surrogates_and_separators_are_shown() -> None:
+    assert visible("a\x9b31m\x9d52\x9cb") == "a⟨U+009B⟩31m⟨U+009D⟩52⟨U+009C⟩b"
+    assert visible("x\ud800y\u2028z") == "x⟨U+D800⟩y⟨U+2028⟩z"
+    visible("\ud800").encode("utf-8")  # printable at all: a lone surrogate cannot be encoded
+
+
+def test_a_document_keeps_tabs_and_line_ends_and_shows_the_rest() -> None:
+    assert document("a\tb\r\nc\nd\re\x1b[2J\x07") == "a\tb\r\nc\nd␍e␛[2J␇"
+    assert document("x\x9b\u202ey") == "x⟨U+009B⟩⟨U+202E⟩y"
+
+
+@given(st.text())
+def test_a_document_holds_no_control_but_tab_and_line_ends(text: str) -> None:
+    shown = document(text)
+    assert not re.search(r"\r(?!\n)|[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\ud800-\udfff]", shown)
+
+
+JSON_DATA = st.recursive(
+    st.text() | st.integers() | st.none(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner)
+)
+
+
+@given(JSON_DATA)
+def test_json_text_is_the_same_data_and_holds_no_raw_control(data: object) -> None:
+    safe = json_text(json.dumps(data, ensure_ascii=False))
+    assert json.loads(safe) == data
+    assert not re.search(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]", safe)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://openreview.net/forum?id=abc",
+        "http://arxiv.org/abs/2601.00001v1",
+        "HTTPS://Example.org/a_(b)?q=1#frag",
+        "https://zh.wikipedia.org/wiki/论文",
+    ],
+)
+def test_web_links_are_kept(url: str) -> None:
+    assert web_link(url) == url
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "",
+        "javascript:alert(1)",
+        "JavaScript:alert(1)//https://x",
+        "file:///etc/passwd?openreview.net",
+        "data:text/html;base64,PHNjcmlwdD4=",
+        "vbscript:msgbox",
+        "/pdf/6befca6b.pdf",
+        "//evil.example/x",
+        "https://",
+        "https:///path",
+        "https://a.example/x\x07\x1b]52;c;cHduZWQ=\x07",
+        "https://a.example/x␇␛]52;c;cHduZWQ=␇",
+        "https://a.example/x⟨U+009B⟩",
+        "https://a.example/x\x9b31m",
+        "https://a.example/x\ny",
+        "https://a.example/x y",
+        "https://a.example/\u202eevil",
+        "https://a.example/\u200bzero",
+        "https://[::1",
+    ],
+)
+def test_other_links_are_not(url: str) -> None:
+    assert web_link(url) == ""
+
+
+@given(st.text())
+def test_a_web_link_never_holds_a_control(url: str) -> None:
+    for candidate in (url, "https://a.example/" + url):
+        link = web_link(candidate)
+        assert link in ("", candidate)
+        assert not re.search(r"[\x00-\x20\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2400-\u2426]", link)
+        assert not link or link.lower().startswith(("http://", "https://"))
+
+
+@given(st.text())
+def test_in_place_keeps_every_position_and_shows_every_control(text: str) -> None:
+    shown = in_place(text)
+    assert len(shown) == len(text)
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]", shown)
+    assert in_place("a\x1bb\x9bc\td\ne") == "a␛b�c\td\ne"

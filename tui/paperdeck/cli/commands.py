@@ -60,13 +60,14 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     """Import files into the store (all or nothing); print the summary."""
     paths = [Path(p) for p in args.files]
     if sys.stderr.isatty() and not args.json:
+        from rich.markup import escape
         from rich.progress import Progress as RichProgress
 
         with RichProgress(transient=True) as bar:
             task = bar.add_task("importing", total=len(paths) + 1)
 
             def advance(index: int, total: int, path: Path) -> None:
-                bar.update(task, completed=index, description=f"reading {path.name}")
+                bar.update(task, completed=index, description=f"reading {escape(one_line(path.name))}")
 
             summary = import_files(store, paths, args.format, advance)
             if summary.new or summary.updated:

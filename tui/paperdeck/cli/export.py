@@ -14,10 +14,9 @@ left out when ``FILE`` ends in ``.bib``, ``.md``, ``.csv`` or ``.json``.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from paperdeck.cli.output import emit
+from paperdeck.cli.output import emit, print_export
 from paperdeck.cli.selecting import select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
 from paperdeck.model.paper import Paper
@@ -67,7 +66,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         payload = backup_json(store)
         count = len(store.all_user_data)
         if output is None:
-            sys.stdout.write(payload.decode("utf-8"))
+            print_export(payload.decode("utf-8"), "json")
             return 0
         write_export(output, payload, data_dir=store.data_dir)
         record = {"path": str(output), "format": "user-data", "records": count}
@@ -80,7 +79,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     papers = _papers(store, args)
     text = export_papers(papers, store.all_user_data, format)
     if output is None:
-        sys.stdout.write(text)
+        print_export(text, format)
         return 0
     write_export(output, text, data_dir=store.data_dir)
     count = len(papers)

@@ -126,7 +126,9 @@ def _command_position(args: list[str]) -> int | None:
 def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     """Report ``error`` (a one-line message on stderr) and return the exit status."""
     if isinstance(error, PaperdeckError):
-        print(f"paperdeck: {error}", file=sys.stderr)
+        from paperdeck.cli.output import print_error
+
+        print_error(str(error))
         return 2
     if isinstance(error, KeyboardInterrupt):
         print("paperdeck: interrupted; nothing was changed", file=sys.stderr)

@@ -1,5 +1,10 @@
 """What every subcommand prints: one JSON document with ``--json``, else plain lines; a paper as one
-line; progress on standard error while files are read."""
+line; progress on standard error while files are read; an export on standard output; the one-line
+error.
+
+Everything the CLI writes goes through here, and through :mod:`paperdeck.model.safe_text` on its way:
+no title, tag, file name, link or error from a file can put an escape sequence on the terminal
+(control characters are shown as ``␛``, ``⟨U+009B⟩``; JSON gets ``\\u`` escapes instead)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import document, json_text, one_line, visible
 from paperdeck.sources.importer import Progress
 from paperdeck.store.store import Store
 
@@ -25,17 +30,34 @@ def progress_reporter(total: int) -> Progress | None:
 
     def report(index: int, count: int, path: Path) -> None:
         console.print(f"[dim]reading {index + 1}/{count}[/dim] ", end="")
-        console.out(path.name, highlight=False)
+        console.out(one_line(path.name), highlight=False)
 
     return report
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    """Print ``data`` as one line of JSON when ``--json`` was given, else ``text`` (nothing when empty)."""
+    """Print ``data`` as one line of JSON when ``--json`` was given, else ``text`` (nothing when empty).
+
+    ``text`` is printed :func:`~paperdeck.model.safe_text.visible` (newlines kept), the JSON
+    :func:`~paperdeck.model.safe_text.json_text` (the same data, no raw C1 or bidi control)."""
     if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=None))
+        print(json_text(json.dumps(data, ensure_ascii=False, indent=None)))
     elif text:
-        print(text)
+        print(visible(text))
+
+
+def print_export(text: str, format: str) -> None:
+    """Write an export (or, as ``format`` ``"json"``, a user-data backup) to standard output:
+    JSON through :func:`~paperdeck.model.safe_text.json_text` (the same data), CSV, BibTeX and
+    Markdown through :func:`~paperdeck.model.safe_text.document` (tabs and line ends kept, every
+    other control character shown). ``-o FILE`` writes the export as it is instead."""
+    sys.stdout.write(json_text(text) if format == "json" else document(text))
+
+
+def print_error(message: str) -> None:
+    """``paperdeck: MESSAGE`` on standard error, control characters in it made visible (file names
+    and excerpts of files are quoted in errors)."""
+    print(f"paperdeck: {visible(message)}", file=sys.stderr)
 
 
 def paper_row(store: Store, paper: Paper) -> str:

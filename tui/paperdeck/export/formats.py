@@ -36,7 +36,7 @@ from paperdeck.export.bibtex import bibtex_entries
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
-from paperdeck.model.safe_text import one_line, visible
+from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.text.render import render_plain
 
@@ -167,7 +167,6 @@ def _cell(value: Any) -> str:
 # -- Markdown --------------------------------------------------------------------------------
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!$&])")
-_LINKABLE = re.compile(r"^https?://\S+$")
 
 
 def markdown_list(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str:
@@ -190,7 +189,7 @@ def markdown_list(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str
 
 def _markdown_item(paper: Paper, user: UserData) -> list[str]:
     title = md_escape(one_line(render_plain(paper.title))) or "(untitled)"
-    url = next((u for u in (paper.openreview_url, paper.arxiv_url, paper.pdf_url) if _LINKABLE.match(u)), "")
+    url = next((u for u in (paper.openreview_url, paper.arxiv_url, paper.pdf_url) if web_link(u)), "")
     if url:
         title = f"[{title}](<{url.replace('<', '%3C').replace('>', '%3E')}>)"
     head = ("★ " if user.starred else "") + (f"*{title}*" if paper.title_derived else f"**{title}**")
@@ -200,12 +199,12 @@ def _markdown_item(paper: Paper, user: UserData) -> list[str]:
     if paper.venue_label:
         details.append(md_escape(one_line(paper.venue_label)))
     if paper.decision not in ("unknown", ""):
-        details.append(paper.decision)
+        details.append(md_escape(one_line(paper.decision)))
     if paper.ratings is not None:
         reviews = f" ({paper.ratings.count} reviews)" if paper.ratings.count else ""
         details.append(f"rating {paper.ratings.mean:.2f}{reviews}")
     if user.tags:
-        details.append("tags: " + ", ".join(f"`{tag.replace('`', '')}`" for tag in user.tags))
+        details.append("tags: " + ", ".join(f"`{one_line(tag).replace('`', '')}`" for tag in user.tags))
     item = [f"- {head}" + ("\\" if details else ""), *(["  " + " · ".join(details)] if details else [])]
     if user.note:
         note_lines = visible(user.note).strip("\n").split("\n")

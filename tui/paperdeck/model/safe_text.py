@@ -1,18 +1,46 @@
 """Make paper text safe to put on a terminal: control characters shown, never sent.
 
-Titles, abstracts and notes are data. A terminal escape (``\\x1b[31m``, an OSC 52 clipboard write),
-a bidi override or another control character must neither reach the terminal nor vanish silently:
-C0/C1 controls become their visible Unicode "control pictures" (``␛``), bidi controls are shown as
-``⟨U+202E⟩``. Markup-like text (``[bold]``, ``[CLS]``) needs no treatment here: the UI never parses
-paper text as markup.
+Titles, abstracts, notes, tags, file names and links are data. A terminal escape (``\\x1b[31m``, an
+OSC 52 clipboard write), a bidi override or another control character must neither reach the
+terminal nor vanish silently: C0 controls and DEL become their visible Unicode "control pictures"
+(``␛``, ``␇``, ``␡``), C1 controls (``\\x9b``, the one-byte CSI), bidi controls, line/paragraph
+separators and lone surrogates are shown as ``⟨U+009B⟩``. So no text from a file or the network can
+start or end an escape sequence. Markup-like text (``[bold]``, ``[CLS]``) needs no treatment here:
+no output parses paper text as markup.
+
+This module is the one sanitiser between data and every output:
+
+- :func:`visible` / :func:`one_line`: text for the screen (app, CLI lines, notifications, clipboard);
+- :func:`in_place`: the same, one character for one, for the note editor's lines;
+- :func:`document`: a whole text file printed to a terminal (exports to standard output): tabs and
+  line ends kept, every other control made visible;
+- :func:`json_text`: a JSON document for a terminal: C1 controls, bidi controls and the like written
+  as ``\\uXXXX`` escapes (the same data for a JSON reader);
+- :func:`web_link`: the one test of a link: only absolute ``http(s)`` URLs free of controls and
+  white space are kept, made clickable or opened.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
+
+__all__ = ["document", "in_place", "json_text", "one_line", "visible", "web_link"]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+#: Shown as ``⟨U+XXXX⟩``: bidi embeddings, overrides, isolates and marks, the line and paragraph
+#: separators, and lone surrogates (which no terminal encoding can carry).
+_SHOWN_AS_CODE = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
+#: :func:`document` keeps tabs, line feeds and the CR of a CRLF line end.
+_DOCUMENT_CONTROLS = re.compile(r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
+#: What JSON text leaves raw and a terminal must not get raw (C0 controls are escaped by JSON).
+_JSON_RAW = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
+#: What a link may not contain: controls, white space, their visible stand-ins (text already made
+#: :func:`visible`), bidi and other format characters.
+_NOT_IN_LINK = re.compile(
+    "[\x00-\x20\x7f-\xa0\u2400-\u2426\u27e8\u27e9\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202f"
+    "\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -24,6 +52,10 @@ def _picture(match: re.Match[str]) -> str:
     return f"⟨U+{code:04X}⟩"
 
 
+def _code(match: re.Match[str]) -> str:
+    return f"⟨U+{ord(match.group()):04X}⟩"
+
+
 def visible(text: str, *, keep_newlines: bool = True) -> str:
     """Return ``text`` with every control character replaced by a visible stand-in.
 
@@ -31,14 +63,74 @@ def visible(text: str, *, keep_newlines: bool = True) -> str:
         text: any text.
         keep_newlines: keep ``\\n`` (and turn tabs into a space); when false, newlines
             and tabs become spaces too, for one-line displays such as list rows.
+
+    Returns:
+        Text holding no C0 control but ``\\n`` (none when ``keep_newlines`` is false), no DEL, no C1
+        control, no bidi control and no lone surrogate; a lone ``\\r`` shows as ``␍``.
     """
     text = text.replace("\r\n", "\n").replace("\t", " ")
     if not keep_newlines:
         text = text.replace("\n", " ")
     text = _C0_C1.sub(_picture, text)
-    return _BIDI.sub(lambda m: f"⟨U+{ord(m.group()):04X}⟩", text)
+    return _SHOWN_AS_CODE.sub(_code, text)
 
 
 def one_line(text: str) -> str:
     """``visible`` text on one line, runs of white space collapsed (for rows and labels)."""
     return " ".join(visible(text, keep_newlines=False).split())
+
+
+#: :func:`in_place`'s table: C0 controls but tab and newline → ``␀``…``␟``, DEL → ``␡``; C1, bidi and
+#: the other characters :func:`visible` shows as ``⟨U+XXXX⟩`` → ``�`` (U+FFFD).
+_IN_PLACE = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
+    code: 0xFFFD
+    for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
+                 0x2028, 0x2029, *range(0xD800, 0xE000)]
+}  # fmt: skip
+
+
+def in_place(text: str) -> str:
+    """``text`` with each control character shown by one visible character, in its place: for an
+    editor, whose cursor counts characters. Tabs and newlines are kept; C0 controls become
+    ``␀``…``␟``, DEL ``␡``, C1 and bidi controls, line/paragraph separators and lone surrogates
+    ``�``. The result has as many characters as ``text``."""
+    return text.translate(_IN_PLACE)
+
+
+def document(text: str) -> str:
+    """A whole text file (an export: CSV, BibTeX, Markdown) as it may be printed to a terminal.
+
+    Tabs, ``\\n`` and ``\\r\\n`` line ends are kept (a CSV or TSV stays one); every other control
+    character, a lone ``\\r``, bidi controls and lone surrogates become visible as in :func:`visible`.
+    """
+    text = _DOCUMENT_CONTROLS.sub(_picture, text)
+    return _SHOWN_AS_CODE.sub(_code, text)
+
+
+def json_text(text: str) -> str:
+    """A JSON document (``json.dumps`` or orjson output, non-ASCII kept) safe for a terminal.
+
+    JSON escapes C0 controls itself; DEL, C1 controls, bidi controls, the line/paragraph separators
+    and lone surrogates are written as ``\\uXXXX`` escapes here. Those characters can only occur
+    inside JSON strings, so the document means the same to a JSON reader.
+    """
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def web_link(url: str) -> str:
+    """``url`` when it is a link paperdeck may make clickable or open, else ``""``.
+
+    Kept: an absolute ``http://`` or ``https://`` URL with a host, holding no white space, no
+    control character (nor a visible stand-in of one: ``␇``, ``⟨U+…⟩``) and no bidi or other
+    invisible format character. ``javascript:``, ``file:``, ``data:``, relative and
+    scheme-less links give ``""``.
+    """
+    if not url or _NOT_IN_LINK.search(url):
+        return ""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an unbalanced "[" in the host
+        return ""
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc or not parts.hostname:
+        return ""
+    return url

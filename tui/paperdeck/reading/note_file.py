@@ -3,24 +3,31 @@
 The header (title, id, link, keywords) is there to orient the writer; only what follows the
 marker line is saved back. A file whose marker line was deleted is saved whole, minus nothing: the
 user's text is never dropped.
+
+Header fields come from paper files: each is one line (:func:`~paperdeck.model.safe_text.one_line`,
+control characters shown) after a prefix (``# ``, ``- id: ``), so none can be the marker line nor
+add a line of its own; the marker counts only as a whole line.
 """
 
 from __future__ import annotations
+
+import re
 
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import one_line
 
 #: The line that ends the header: only what follows it is saved back.
 MARKER = "<!-- Write your note below this line. The lines above are not saved. -->"
+_MARKER_LINE = re.compile(rf"^[ \t]*{re.escape(MARKER)}[ \t]*\r?$", re.MULTILINE)
 
 
 def note_template(paper: Paper, note: str) -> str:
     """The file to open in the editor: Markdown header + marker + the current note, ending in a
     newline (an editor that appends, such as ``echo text >>``, starts a line of its own)."""
-    lines = [f"# {one_line(paper.title)}", "", f"- id: {paper.id}"]
+    lines = [f"# {one_line(paper.title)}", "", f"- id: {one_line(paper.id)}"]
     link = paper.openreview_url or paper.arxiv_url or paper.pdf_url
     if link:
-        lines.append(f"- link: {link}")
+        lines.append(f"- link: {one_line(link)}")
     if paper.keywords:
         lines.append(f"- keywords: {one_line('; '.join(paper.keywords))}")
     lines += ["", MARKER, ""]
@@ -29,8 +36,8 @@ def note_template(paper: Paper, note: str) -> str:
 
 
 def note_from_file(text: str) -> str:
-    """The note in an edited file: everything after the marker line (or the whole file when the
-    marker is gone), with surrounding blank lines trimmed."""
-    _, found, after = text.partition(MARKER)
-    body = after if found else text
+    """The note in an edited file: everything after the first line that is the marker (or the whole
+    file when the marker is gone), with surrounding blank lines trimmed."""
+    found = _MARKER_LINE.search(text)
+    body = text[found.end() :] if found else text
     return body.strip("\n").rstrip()

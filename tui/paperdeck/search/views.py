@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from paperdeck.model.safe_text import one_line
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.selection import LikeError, run_query
@@ -47,7 +48,8 @@ def all_views(saved: Mapping[str, str]) -> list[View]:
 
     A saved view with a built-in's name (any case) replaces it in place (so the user can redefine
     "Starred"). Names are cleaned (:func:`clean_name`; unusable ones are left out) and queries put
-    on one line, as config.json may have been edited by hand.
+    on one line with control characters made visible (``␛``), as config.json may have been edited
+    by hand.
     """
     mine: dict[str, View] = {}  # by folded name: names from config.json are cleaned, junk dropped
     for name, query in saved.items():
@@ -55,7 +57,7 @@ def all_views(saved: Mapping[str, str]) -> list[View]:
             cleaned = clean_name(name)
         except ValueError:
             continue
-        mine[cleaned.casefold()] = View(cleaned, " ".join(query.split()))
+        mine[cleaned.casefold()] = View(cleaned, one_line(query))  # control characters shown, never sent
     views = [mine.pop(v.name.casefold(), v) for v in BUILTIN_VIEWS]
     return views + list(mine.values())
 

@@ -13,6 +13,7 @@ from types import ModuleType
 
 from paperdeck.model.errors import SourceError
 from paperdeck.sources.base import SourceRead, unreadable
+from paperdeck.sources.links import keep_web_links
 
 #: Format modules in detection order: the most specific first, seed text (the fallback) last.
 _MODULES = (
@@ -90,4 +91,4 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
         raise SourceError(path, f"unknown format {name!r}; one of: {', '.join(modules)}")
     result = module.read(path)
     assert isinstance(result, SourceRead)
-    return result
+    return keep_web_links(result)  # links are validated here, once, for every format

@@ -24,6 +24,7 @@ from defusedxml.ElementTree import fromstring
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import arxiv_id, canonical_id
 from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import web_link
 from paperdeck.sources.base import Skip, SourceRead, read_text
 from paperdeck.sources.common import collapse, excerpt, known_venue, year_from_text
 
@@ -124,9 +125,9 @@ def _paper(entry: Element, paper_id: str, path: Path) -> Paper:
         authors=tuple(collapse(name) for name in authors if name.strip()),
         arxiv_id=paper_id,
         doi=doi,
-        pdf_url=pdf_url,
+        pdf_url=web_link(pdf_url),
         code_url=code.group().rstrip(".") if code else "",
-        arxiv_url=abs_url or f"https://arxiv.org/abs/{paper_id}",
+        arxiv_url=web_link(abs_url) or f"https://arxiv.org/abs/{paper_id}",
     )
 
 

@@ -26,6 +26,7 @@ from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url
 from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import web_link
 from paperdeck.sources.base import Skip, SourceRead, read_text
 from paperdeck.sources.common import (
     collapse,
@@ -159,7 +160,7 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
     except ValueError:
         return f"placeholder title {title!r} and no id"
     decision, decision_raw = _decision(kind, container, values.get("note", ""))
-    pdf = next((link for link in links[1:3] if link.startswith("http")), "")
+    pdf = next((link for link in links[1:3] if web_link(link)), "")
     return Paper(
         id=paper_id,
         title=title,
@@ -177,7 +178,7 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
         arxiv_id=arxiv,
         doi=doi,
         pdf_url=pdf or (f"https://openreview.net/pdf?id={forum}" if forum else ""),
-        code_url=values.get("code", "") if values.get("code", "").startswith("http") else "",
+        code_url=web_link(values.get("code", "")),
         openreview_url=f"https://openreview.net/forum?id={forum}" if forum else "",
         arxiv_url=f"https://arxiv.org/abs/{arxiv}" if arxiv else "",
         bibtex=(entry.raw or "").strip(),

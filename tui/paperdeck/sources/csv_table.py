@@ -28,6 +28,7 @@ from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
 from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.safe_text import web_link
 from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_text
 from paperdeck.sources.common import (
     collapse,
@@ -236,8 +237,8 @@ class _Table:
             number=number,
             pdf_url=_url(urls[1]),
             code_url=_url(cell("code_url", "")),
-            openreview_url=urls[0] if "openreview.net" in urls[0] else forum_url,
-            arxiv_url=urls[0] if arxiv else "",
+            openreview_url=urls[0] if "openreview.net" in urls[0] and web_link(urls[0]) else forum_url,
+            arxiv_url=web_link(urls[0]) if arxiv else "",
         )
 
 
@@ -320,7 +321,7 @@ def _split_keywords(cell: str) -> tuple[str, ...]:
 
 
 def _url(text: str) -> str:
-    return text if text.startswith(("http://", "https://")) else ""
+    return web_link(text)
 
 
 def _int(text: str) -> int | None:

@@ -36,6 +36,7 @@ from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id
 from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.safe_text import web_link
 from paperdeck.sources.base import SourceRead
 from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.jsonfile import (
@@ -142,7 +143,7 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
     elif pdf.startswith("/"):
         pdf = OPENREVIEW + pdf
     url = _field(note, record, "url")
-    if "openreview.net" not in url:
+    if "openreview.net" not in url or not web_link(url):
         url = f"{OPENREVIEW}/forum?id={note_id}" if note_id else ""
     ratings = confidence = None
     if "rating" in note or "rating" in record:

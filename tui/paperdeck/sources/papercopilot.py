@@ -25,6 +25,7 @@ from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id, openreview_id_from_url, valid_openreview_id
 from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.safe_text import web_link
 from paperdeck.sources.base import SourceRead
 from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
@@ -147,7 +148,7 @@ def copilot_paper(
         paper_id = canonical_id(openreview_id=forum_id, venue=venue, year=year, title=title)
     except ValueError:
         return f"no id and a placeholder title ({title!r})"
-    if forum_id and not openreview_url:
+    if forum_id and not web_link(openreview_url):
         openreview_url = f"{OPENREVIEW}/forum?id={forum_id}"
     if pdf.startswith("/"):
         pdf = OPENREVIEW + pdf
@@ -208,7 +209,7 @@ def code_url(github: str) -> str:
     a code-hosting URL if there is one, else the last link; a bare URL is kept."""
     targets: list[str] = _LINK_TARGET.findall(github)
     if not targets:
-        return github if github.startswith(("http://", "https://")) else ""
+        return web_link(github)
     return next((url for url in targets if any(host in url for host in _CODE_HOSTS)), targets[-1])
 
 

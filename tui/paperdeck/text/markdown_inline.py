@@ -15,7 +15,9 @@ from paperdeck.text.nodes import BLANK_LINE, Node, styled, txt
 
 __all__ = ["read_bare_url", "read_code_span", "read_delimiter_run", "resolve_emphasis"]
 
-_URL = re.compile(r"https?://(?:[^\s<>\"{}`\\]|\\[_%#&~])+")
+#: A bare URL ends at white space, at a control character and at a control character's visible
+#: stand-in (``␇``, ``⟨U+009B⟩``: the app links the text :mod:`paperdeck.model.safe_text` cleaned).
+_URL = re.compile(r"https?://(?:[^\s<>\"{}`\\\x00-\x1f\x7f-\x9f\u2400-\u2426\u27e8]|\\[_%#&~])+")
 
 
 def _is_space(c: str) -> bool:

@@ -10,11 +10,13 @@ from typing import ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
+from paperdeck.model.safe_text import document, one_line, visible, web_link
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
@@ -145,6 +147,38 @@ class PaperApp(App[None]):
         from paperdeck.ui.links import open_or_copy
 
         open_or_copy(self, url)
+
+    # The three ways the app hands text to the terminal or the desktop besides the screen itself.
+    # Each passes it through paperdeck.model.safe_text first, whoever calls it.
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        """Open ``url`` in the browser (``webbrowser``: an argument list, never a shell) when it is
+        an http(s) link (:func:`~paperdeck.model.safe_text.web_link`); any other link is refused
+        with a message (``javascript:``, ``file:``, ``data:``, one with control characters)."""
+        if web_link(url):
+            super().open_url(url, new_tab=new_tab)
+        else:
+            self.notify(f"Not opened: {url} is not an http(s) link.", severity="warning", timeout=4)
+
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy ``text`` with its control characters made visible, tabs and line ends kept
+        (:func:`~paperdeck.model.safe_text.document`): a paste never carries an escape sequence
+        from a paper."""
+        super().copy_to_clipboard(document(text))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notification; its text is never read as markup and its control characters are
+        shown (:func:`~paperdeck.model.safe_text.visible`): messages quote titles, tags, view names,
+        file names and errors. ``markup`` is accepted for Textual's callers and ignored."""
+        super().notify(visible(message), title=one_line(title), severity=severity, timeout=timeout, markup=False)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (its "Quit" replaced by ours, which shows its key), then ours, from

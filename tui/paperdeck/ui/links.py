@@ -12,10 +12,7 @@ from typing import Any
 
 from textual.app import App
 
-from paperdeck.model.safe_text import one_line
-
-#: The links paperdeck opens or copies: web links only (never ``file:``, ``javascript:`` …).
-WEB_SCHEMES = ("http://", "https://")
+from paperdeck.model.safe_text import one_line, web_link
 
 
 def open_in_browser(url: str) -> bool:
@@ -37,8 +34,8 @@ def open_or_copy(app: App[Any], url: str) -> None:
     serve`` (a web driver) the link goes to the user's browser through Textual. The browser is
     asked in a worker thread; the notification comes when it has answered.
     """
-    if not url.startswith(WEB_SCHEMES):
-        app.notify("Not a web link: not opened.", severity="warning", timeout=2)
+    if not web_link(url):
+        app.notify(f"Not opened: {url} is not an http(s) link.", severity="warning", timeout=4)
         return
     if app.is_web:
         app.open_url(url)

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from paperdeck.model.safe_text import one_line
 from paperdeck.ui.commands import HelpLine
 
 #: One help section: a heading and its lines (keys already those in effect).
@@ -39,7 +40,7 @@ class HelpScreen(ModalScreen[None]):
         for heading, help_lines in self._sections:
             lines.append(Content.styled(heading, "bold underline"))
             for line in help_lines:
-                shown = [self.app.get_key_display(Binding(key, "")) for key in line.keys]
+                shown = [one_line(self.app.get_key_display(Binding(key, ""))) for key in line.keys]
                 keys = f"{shown[0]}…{shown[-1]}" if line.compact and shown else " / ".join(shown)
                 ident = f"  [{line.ident}]" if line.ident else ""
                 # A column of 18 cells; longer keys (remapped view digits) keep a space before the text.

@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, TextArea
 
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import in_place, one_line
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.confirm import ConfirmScreen
+
+
+class NoteArea(TextArea):
+    """A text area that draws a note's control characters visibly (``␛``), one for one so the
+    cursor stays put, while the text itself is kept as written (a note restored from a backup may
+    hold an escape; it is shown, never sent to the terminal)."""
+
+    def get_line(self, line_index: int) -> Text:
+        return Text(in_place(self.document.get_line(line_index)), end="", no_wrap=True)
 
 
 class NoteEditor(ModalScreen[str | None]):
@@ -30,7 +40,7 @@ class NoteEditor(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="note-dialog"):
             yield Label(f"Note — {one_line(self._title)}", id="note-title", markup=False)
-            yield TextArea(self._original, id="note-text", soft_wrap=True, show_line_numbers=False)
+            yield NoteArea(self._original, id="note-text", soft_wrap=True, show_line_numbers=False)
             yield Label("ctrl+s save · escape cancel · an empty note is deleted", id="note-help")
 
     def on_mount(self) -> None:

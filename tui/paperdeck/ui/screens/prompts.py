@@ -15,6 +15,8 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from paperdeck.model.safe_text import one_line
+
 
 class TagSuggester(Suggester):
     """Completes the last word typed with an existing tag (``-`` prefix kept, for removals)."""
@@ -49,7 +51,7 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="tag-dialog", classes="prompt"):
             yield Label(f"Tags for {self._what}", markup=False, classes="prompt-title")
-            now = ", ".join(self._current) if self._current else "none yet"
+            now = one_line(", ".join(self._current)) if self._current else "none yet"
             yield Label(f"Now: {now}", markup=False, classes="prompt-help")
             yield Input(
                 placeholder="tag  another-tag  -tag-to-remove", suggester=TagSuggester(self._existing), id="tag-input"
@@ -80,7 +82,8 @@ class LinkChooser(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="link-dialog", classes="prompt"):
             yield Label("Open which link?", classes="prompt-title")
-            yield OptionList(*(Option(Content(f"{label}: {url}"), id=url) for label, url in self._links), id="links")
+            options = (Option(Content(f"{label}: {one_line(url)}"), id=url) for label, url in self._links)
+            yield OptionList(*options, id="links")
             yield Label("enter opens it (no browser: copies it) · escape cancels", classes="prompt-help")
 
     @on(OptionList.OptionSelected)

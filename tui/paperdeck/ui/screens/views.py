@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from paperdeck.model.safe_text import one_line
 from paperdeck.search.views import NAME_MAX, View, clean_name
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
@@ -82,7 +83,7 @@ class ViewsScreen(ModalScreen[View | None]):
         key = str(n + 1) if n < 9 else " "
         count = self._counts.get(view.name, -1)
         shown = "…" if count == -1 else "?" if count is None else f"{count:,}"
-        return Content(f"{key}  {_fit(view.name, 18)} {_fit(view.query, 30)} {shown:>7}")
+        return Content(f"{key}  {_fit(one_line(view.name), 18)} {_fit(one_line(view.query), 30)} {shown:>7}")
 
     @work(thread=True, exclusive=True, group="view-counts")
     def _count_views(self) -> None:
@@ -128,7 +129,8 @@ class ViewsScreen(ModalScreen[View | None]):
                 self._fill()
                 self._count_views()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the view {view.name!r} ({view.query})?", yes="Delete"), answered)
+        question = one_line(f"Delete the view {view.name!r} ({view.query})?")
+        self.app.push_screen(ConfirmScreen(question, yes="Delete"), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)

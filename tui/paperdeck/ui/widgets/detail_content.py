@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.style import Style
 
 from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.safe_text import one_line, visible
+from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 
 #: Styles by role; colours come from the theme through the widget's CSS (component-free roles).
@@ -38,11 +38,10 @@ def segments_to_content(segments: Iterable[Segment]) -> Content:
         part = Content(visible(segment.text))
         if words:
             part = part.stylize(" ".join(words))
-        if segment.link:
-            link = Style(link=segment.link, underline=True) + Style.from_meta(
-                {"@click": f"app.open_link({segment.link!r})"}
-            )
-            part = part.stylize(link)
+        link = web_link(segment.link or "")  # \href{javascript:…}, [x](file:…): text, not a link
+        if link:
+            click = Style.from_meta({"@click": f"app.open_link({link!r})"})
+            part = part.stylize(Style(link=link, underline=True) + click)
         parts.append(part)
     return Content("").join(parts)
 
@@ -90,9 +89,17 @@ def _decision_style(paper: Paper) -> str:
     return "bold $text-success"
 
 
+def _rendered(text: str) -> Content:
+    """Paper or note text rendered, from the cleaned text: a URL in it is linked only up to a
+    control character (shown as ``␇``), so no text can end or extend the hyperlink."""
+    return segments_to_content(render_abstract(visible(text)))
+
+
 def _link(label: str, url: str) -> Content:
+    if not web_link(url):  # a store written before links were checked at import
+        return Content.assemble((f"{label} ", "bold"), (one_line(url), "dim"), (" (not an http(s) link)", "dim"))
     style = Style(link=url, underline=True) + Style.from_meta({"@click": f"app.open_link({url!r})"})
-    return Content.assemble((f"{label} ", "bold"), Content(one_line(url)).stylize(style))
+    return Content.assemble((f"{label} ", "bold"), Content(url).stylize(style))
 
 
 def _field(label: str, value: str) -> Content:
@@ -105,9 +112,10 @@ def detail_content(paper: Paper, user: UserData) -> Content:
     lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
     if paper.title_derived:
         lines.append(Content.styled("title derived from abstract", _DIM + _ITALIC))
-    status = [Content(paper.venue_label or "venue unknown")]
+    status = [Content(one_line(paper.venue_label) or "venue unknown")]
     if paper.decision != "unknown":
-        status.append(Content.styled(DECISION_LABELS.get(paper.decision, paper.decision), _decision_style(paper)))
+        label = DECISION_LABELS.get(paper.decision) or one_line(paper.decision)
+        status.append(Content.styled(label, _decision_style(paper)))
     status.append(Content(_ratings_text(paper)))
     lines.append(Content(" · ").join(status))
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
@@ -123,21 +131,21 @@ def detail_content(paper: Paper, user: UserData) -> Content:
     if user.status != "unseen":
         marks.append(Content.styled(user.status, "bold $text-accent"))
     if user.tags:
-        marks.append(Content.styled(" ".join(f"#{tag}" for tag in user.tags), "$text-accent"))
+        marks.append(Content.styled(" ".join(f"#{one_line(tag)}" for tag in user.tags), "$text-accent"))
     if marks:
         lines.append(Content(" · ").join(marks))
     if paper.tldr:
         lines.append(
-            Content.assemble(("TL;DR: ", "bold $text-muted")) + segments_to_content(render_abstract(paper.tldr))
+            Content.assemble(("TL;DR: ", "bold $text-muted")) + _rendered(paper.tldr)
         )
     if user.note:
         lines += [
             Content(""),
             Content.styled("Your note", _BOLD + _UNDERLINE),
-            segments_to_content(render_abstract(user.note)),
+            _rendered(user.note),
         ]
     lines.append(Content(""))
-    lines.append(segments_to_content(render_abstract(paper.abstract)))
+    lines.append(_rendered(paper.abstract))
     links = [
         _link(label, url)
         for label, url in (
@@ -152,5 +160,5 @@ def detail_content(paper: Paper, user: UserData) -> Content:
     lines.extend(links)
     if paper.decision_raw:
         lines.append(Content.styled(one_line(f"Decision as written: {paper.decision_raw}"), _DIM))
-    lines.append(Content.styled(paper.id, _DIM))
+    lines.append(Content.styled(one_line(paper.id), _DIM))
     return Content("\n").join(lines)

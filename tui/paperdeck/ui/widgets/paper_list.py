@@ -352,11 +352,12 @@ class PaperList(ScrollView, can_focus=True):
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
             parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), (" ", None)]
-        title = one_line(paper.title) if paper else paper_id
+        title = one_line(paper.title if paper else paper_id)
         derived = paper is not None and paper.title_derived
         parts.append((title, part("paper-list--derived", partial=True) if derived else None))
         if user.tags:
-            parts.append(("  " + " ".join(f"#{tag}" for tag in user.tags), part("paper-list--tags", partial=True)))
+            tags = " ".join(f"#{one_line(tag)}" for tag in user.tags)
+            parts.append(("  " + tags, part("paper-list--tags", partial=True)))
         rating: tuple[str, Style | None] | None = None
         if self._show_ratings:
             value = f"{paper.rating:4.1f}" if paper is not None and paper.rating is not None else "   –"
