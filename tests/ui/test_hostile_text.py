@@ -243,7 +243,16 @@ async def test_a_url_ending_in_bel_links_only_up_to_it(tmp_path: Path) -> None:
     assert not terminal_log_problems(written)
 
 
-async def test_o_and_clicks_refuse_a_link_that_is_not_http_with_a_message(tmp_path: Path) -> None:
+async def test_o_and_clicks_refuse_a_link_that_is_not_http_with_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+
+    def browser(url: str) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr("paperdeck.ui.links.open_in_browser", browser)
     store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
     store.import_papers([OLD_STORE_PAPER])
     app = await recorded_app(store)
@@ -253,9 +262,10 @@ async def test_o_and_clicks_refuse_a_link_that_is_not_http_with_a_message(tmp_pa
         await pilot.pause()
         app.action_open_link("file:///etc/passwd")
         app.action_open_link("https://openreview.net/forum?id=ok")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         messages = [notification.message for notification in app._notifications]
-    assert RecordingDriver.opened == ["https://openreview.net/forum?id=ok"]
+    assert opened == ["https://openreview.net/forum?id=ok"]
     refused = [message for message in messages if message.startswith("Not opened")]
     assert len(refused) == 2
     assert "javascript:alert(1)//␛]52;c;cHduZWQ=␇ is not an http(s) link" in refused[0]
@@ -279,7 +289,7 @@ async def test_the_clipboard_gets_no_control_character(tmp_path: Path) -> None:
         await pilot.pause()
         bibtex = app.clipboard
     assert title_and_link == "A paper from an old store with a javascript link\njavascript:alert(1)//␛]52;c;cHduZWQ=␇"
-    assert bibtex == "@misc{k,\n  title={␛]52;c;cHduZWQ=␇}\n}"
+    assert bibtex == "@misc{k,\n  title={␛]52;c;cHduZWQ=␇}\n}\n"
     assert not terminal_log_problems(log())
 
 
