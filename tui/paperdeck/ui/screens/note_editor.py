@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -17,7 +18,8 @@ from paperdeck.ui.screens.confirm import ConfirmScreen
 
 class NoteEditor(ModalScreen[str | None]):
     """Edit a note. Dismisses with the new text on ``ctrl+s`` (``""`` deletes the note), or with
-    ``None`` on ``escape`` — after asking, when the text was changed."""
+    ``None`` on ``escape``. Leaving in any other way with unsaved text asks first: ``escape``
+    here, quitting the app (``ctrl+q``, ``q``, the palette's Quit) through :meth:`leave`."""
 
     # Not priority bindings (see the table): they must wait behind the characters typed before them.
     BINDINGS: ClassVar[list[BindingType]] = bindings("note")
@@ -43,16 +45,26 @@ class NoteEditor(ModalScreen[str | None]):
         """The text in the editor now."""
         return self.query_one(TextArea).text
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether the text differs from the note the editor opened with."""
+        return self.is_mounted and self.text != self._original
+
     def action_save(self) -> None:
         self.dismiss(self.text)
 
     def action_cancel(self) -> None:
-        if self.text == self._original:
-            self.dismiss(None)
+        self.leave(lambda: self.dismiss(None), "Discard the changes to this note?", "Discard")
+
+    def leave(self, go: Callable[[], object], question: str = "", yes: str = "Discard") -> None:
+        """Run ``go`` (which leaves the editor: cancel, quit) at once when nothing is unsaved,
+        else only once the user said yes to ``question`` ("Keep editing" keeps the text)."""
+        if not self.unsaved:
+            go()
             return
 
-        def discard(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(None)
+        def answered(discard: bool | None) -> None:
+            if discard:
+                go()
 
-        self.app.push_screen(ConfirmScreen("Discard the changes to this note?", "Discard", "Keep editing"), discard)
+        self.app.push_screen(ConfirmScreen(question, yes, "Keep editing"), answered)
