@@ -276,21 +276,26 @@ class Store:
                 self._generation += 1
                 self._aliases = result.aliases
                 self._write_rows_cache()
-            self._move_user_data_to_current_ids()
+            self._move_user_data_to_current_ids(reread=True)
         return ImportReport(result.new, result.updated, result.unchanged)
 
-    def _move_user_data_to_current_ids(self) -> None:
+    def _move_user_data_to_current_ids(self, *, reread: bool = False) -> None:
         """Move every user record kept under an id that is now an alias (a merge gave the paper
         a better id, or the record was written or restored under an old one) to the paper's
         current id, each field combined with a record already there by its rule
         (:func:`paperdeck.store.user_data.combine_records`). The one way records follow papers.
+
+        Args:
+            reread: re-read the user data changed on disk first (an import; a store just opened
+                has just read it, and may be loading in a worker thread).
 
         Raises:
             StoreError: the user data cannot be read or written.
         """
         if not self._aliases:
             return
-        self._user.reload()  # records another process wrote under an old id move too
+        if reread:  # records another process wrote under an old id move too
+            self._user.reload()
         orphans = {pid: self.resolve(pid) for pid in self._user.records if pid in self._aliases}
         if orphans:
             self._user.move(orphans)
