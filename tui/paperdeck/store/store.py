@@ -425,8 +425,9 @@ class Store:
         return self._user.modify_many(paper_ids, change)
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
-        """Write these exact records back (undo, redo; with ``keep_times``, a backup's restore:
-        the records keep their own created / updated times).
+        """Write these exact records whole (a backup's restore; with ``keep_times`` the records keep
+        their own created / updated times). Undo and redo do not: they apply only the fields
+        their step touched, through :meth:`change`.
 
         Returns:
             ``(before, after)`` for each record that changed.

@@ -10,6 +10,10 @@ A paper's record lives in shard ``doc_id % 64``, its document id derived from th
 TinyDB rewrites a whole file per change, and with thousands of starred papers one file would make
 every star a large write and fsync, where a shard holds a sixty-fourth of the records. Every write
 re-reads its shard under the lock first, and is atomic and durable (:mod:`paperdeck.store.atomic`).
+
+What each field of a record does when the record changes hands — two records of one paper
+combined after an id change, a step applied again by undo or redo — is one table,
+:data:`USER_FIELDS`, with one rule per field of :class:`~paperdeck.model.paper.UserData`.
 """
 
 from __future__ import annotations
@@ -355,12 +359,12 @@ class UserStore:
         return self._batch({pid: None for pid in wanted}, change)
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
-        """Write these exact records (star, note, status, tags), as undo and redo do.
+        """Write these exact records (star, note, status, tags) whole, as a backup's restore does.
 
         Args:
             records: the records to write; one whose marks equal the stored ones is left as it is.
             keep_times: keep the records' own ``created`` / ``updated`` (a backup's restore);
-                by default a change is stamped now, as undo and redo are.
+                by default a change is stamped now.
 
         Returns:
             ``(before, after)`` for each record that changed.
