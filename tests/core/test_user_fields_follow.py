@@ -8,8 +8,8 @@ papers present, and on ids a paper will only get later (as a restored backup or 
 paperdeck may have written them: a seed's ``abs:`` id once it is an alias, a forum id not yet
 imported). After each import, every record must sit under its paper's current id with every field
 as written — records that met on one paper combined: starred if either was, every note, every tag,
-a status one of them set, the earliest creation time — no record may stay under an alias, and a
-store opened again reads the same. The ``slow`` variant runs every order of the ICLR 2026 files
+a status one of them set, the earliest creation and the latest change time — no record may stay
+under an alias, and a store opened again reads the same. The ``slow`` variant runs every order of the ICLR 2026 files
 and of the ICLR 2018 files, with a record on every paper after every import.
 """
 
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from paperdeck.model.paper import STATUSES, UserData
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
-from paperdeck.store.user_data import MARK_FIELDS, USER_FIELDS
+from paperdeck.store.user_data import MARK_FIELDS, USER_FIELDS, apply_change, combine_records
 
 from tests.core.shared_slices import Slices, cut
 
@@ -98,7 +98,7 @@ class Model:
             actual = self.store.user_data(paper_id)
             if len(records) == 1:
                 [want] = records
-                for name in (*MARK_FIELDS, "created"):
+                for name in (*MARK_FIELDS, "created", "updated"):  # a move stamps nothing
                     assert getattr(actual, name) == getattr(want, name), (paper_id, name, actual, want)
             else:
                 assert actual.starred == any(r.starred for r in records)
@@ -106,7 +106,8 @@ class Model:
                 assert set(actual.tags) == {tag for r in records for tag in r.tags}
                 set_statuses = {r.status for r in records if r.status != "unseen"} or {"unseen"}
                 assert actual.status in set_statuses
-                assert actual.created == min(r.created for r in records if r.created)
+                assert actual.created == min(r.created for r in records)
+                assert actual.updated == max(r.updated for r in records)
         self.expected = {pid: self.store.user_data(pid) for pid in groups}
         kept = set(self.expected)
         assert set(self.store.all_user_data) == kept
@@ -178,3 +179,38 @@ def test_every_order_of_every_year_keeps_every_record(world: World) -> None:
     assert written > 0
     print(f"\n{len(orders_2026)} import orders, {written} user records written, all followed their papers")
 
+
+
+records = st.builds(
+    UserData,
+    paper_id=st.just("p"),
+    starred=st.booleans(),
+    note=st.sampled_from(["", "a", "b", "a longer note\nwith lines"]),
+    status=st.sampled_from(STATUSES),
+    tags=st.sets(st.sampled_from(TAGS), max_size=3).map(lambda tags: tuple(sorted(tags))),
+    created=st.sampled_from(["", "2026-01-01T00:00:00+00:00", "2026-02-01T00:00:00+00:00"]),
+    updated=st.sampled_from(["", "2026-03-01T00:00:00+00:00", "2026-04-01T00:00:00+00:00"]),
+)
+
+
+@given(kept=records, moving=records)
+def test_combining_two_records_drops_nothing(kept: UserData, moving: UserData) -> None:
+    combined = combine_records(kept, moving)
+    assert combined.starred == (kept.starred or moving.starred)
+    assert kept.note in combined.note and moving.note in combined.note
+    assert set(combined.tags) == set(kept.tags) | set(moving.tags)
+    assert combined.status in ({kept.status, moving.status} - {"unseen"} or {"unseen"})
+    assert combined.created == min(filter(None, (kept.created, moving.created)), default="")
+    assert combined.updated == max(kept.updated, moving.updated)
+    assert combine_records(kept, UserData("p")) == kept
+
+
+@given(current=records, before=records, after=records)
+def test_a_step_changes_only_the_fields_it_touched(current: UserData, before: UserData, after: UserData) -> None:
+    applied = apply_change(current, before, after)
+    for name in ("starred", "note", "status"):
+        touched = getattr(before, name) != getattr(after, name)
+        assert getattr(applied, name) == getattr(after if touched else current, name)
+    added, removed = set(after.tags) - set(before.tags), set(before.tags) - set(after.tags)
+    assert set(applied.tags) == (set(current.tags) - removed) | added
+    assert (applied.created, applied.updated) == (current.created, current.updated)
