@@ -1,8 +1,11 @@
 """Leaving the note editor in any way with unsaved text asks first: escape, ctrl+q, the app's
-quit key remapped or from the command palette — never a silent loss of the typed note."""
+quit key remapped or from the command palette — never a silent loss of the typed note; when the
+terminal closes under it (no one left to ask) the text is saved."""
 
 from __future__ import annotations
 
+import os
+import signal
 from collections.abc import Callable
 
 import pytest
@@ -80,3 +83,36 @@ async def test_q_in_the_note_editor_is_a_letter(make_app: AppFactory) -> None:
         await pilot.pause()
         assert isinstance(app.screen, NoteEditor) and app.is_running
         assert app.screen.query_one(TextArea).text == "q?"
+
+
+async def test_the_terminal_closing_under_the_editor_saves_the_typed_note(
+    make_app: AppFactory, seeded_store: Store
+) -> None:
+    """SIGHUP (the terminal window closed): no one is left to ask, so the text is saved."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL
+        await pilot.press("n", *"typed before the window closed")
+        await pilot.pause()
+        # The editor has taken the signal (else it would end the test run).
+        assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN, None)
+        os.kill(os.getpid(), signal.SIGHUP)
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.is_running
+    assert Store(seeded_store.data_dir).user_data(target).note == "typed before the window closed"
+    assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL  # given back once the editor closed
+
+
+async def test_an_editor_reopened_with_unsaved_text_asks_before_quitting(make_app: AppFactory) -> None:
+    """After a save that failed, the editor holds text that is not on disk: unsaved from the start."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(NoteEditor("A paper", "saved note", draft="saved note and more"))
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, ConfirmScreen)
