@@ -1,9 +1,19 @@
-"""The reading list's rules without a UI: marks, ranges, mark-all, targets, status keys, next unseen."""
+"""The reading list's rules without a UI: marks, ranges, mark-all, targets, status keys, next unseen,
+and undo / redo beside another paperdeck writing the same store."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from paperdeck.model.paper import UserData, with_tags
+from paperdeck.reading.history import History
 from paperdeck.reading.marks import Marks
 from paperdeck.reading.status import next_unseen, status_after
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.store.user_data import apply_change
 
 VIEW = ["a", "b", "c", "d", "e"]
 
@@ -70,3 +80,93 @@ def test_next_unseen_wraps_and_says_when_there_is_none() -> None:
     only = {"a": "unseen", "b": "read"}
     assert next_unseen(["a", "b"], 0, only.__getitem__) == 0  # itself, last
     assert next_unseen(["b"], 0, only.__getitem__) is None
+
+
+# -- undo and redo beside another writer ----------------------------------------------------------
+
+
+def marks_of(record: UserData) -> tuple[bool, str, str, tuple[str, ...]]:
+    return (record.starred, record.note, record.status, record.tags)
+
+
+@pytest.fixture
+def two_stores(data_dir: Path) -> tuple[Store, Store]:
+    """The app's store and another paperdeck's (a CLI, a second app) on one data directory."""
+    return Store(data_dir), Store(data_dir)
+
+
+def test_undo_of_a_star_keeps_the_note_tags_and_status_another_writer_added(two_stores: tuple[Store, Store]) -> None:
+    app, other = two_stores
+    history = History(app)
+    history.record("star", app.change(["p"], lambda r: replace(r, starred=True)))
+    other.change(["p"], lambda r: with_tags(replace(r, note="theirs", status="read"), add=["x"]))
+    history.undo()
+    assert marks_of(Store(app.data_dir).user_data("p")) == (False, "theirs", "read", ("x",))
+    history.redo()
+    assert marks_of(Store(app.data_dir).user_data("p")) == (True, "theirs", "read", ("x",))
+
+
+def test_undo_of_a_note_keeps_the_star_another_writer_set(two_stores: tuple[Store, Store]) -> None:
+    app, other = two_stores
+    app.set_note("p", "first")
+    history = History(app)
+    history.record("note", app.change(["p"], lambda r: replace(r, note="second")))
+    other.set_star("p", True)
+    other.set_status("p", "to-read")
+    history.undo()
+    assert marks_of(Store(app.data_dir).user_data("p")) == (True, "first", "to-read", ())
+
+
+def test_undo_of_a_tag_removes_only_that_tag(two_stores: tuple[Store, Store]) -> None:
+    app, other = two_stores
+    history = History(app)
+    history.record("tag", app.change(["p", "q"], lambda r: with_tags(r, add=["mine"])))
+    other.change(["p", "q"], lambda r: with_tags(r, add=["theirs"]))
+    history.undo()
+    check = Store(app.data_dir)
+    assert check.user_data("p").tags == check.user_data("q").tags == ("theirs",)
+    history.redo()
+    check = Store(app.data_dir)
+    assert check.user_data("p").tags == check.user_data("q").tags == ("mine", "theirs")
+
+
+def test_undo_of_a_status_takes_back_only_the_status(two_stores: tuple[Store, Store]) -> None:
+    """The step set a status, the other writer then a star: undo takes back the status only."""
+    app, other = two_stores
+    other.set_note("p", "kept")
+    history = History(app)
+    history.record("mark read", app.change(["p"], lambda r: replace(r, status="read")))
+    other.set_star("p", True)
+    history.undo()
+    assert marks_of(Store(app.data_dir).user_data("p")) == (True, "kept", "unseen", ())
+
+
+def test_undo_after_a_merge_renamed_the_paper_goes_to_its_new_id(tmp_path: Path, data_dir: Path) -> None:
+    abstract = " ".join(f"word{n}" for n in range(40))
+    seed = tmp_path / "seed.txt"
+    seed.write_text(f"ICLR 2026\n\n{abstract}\n", "utf-8")
+    record = tmp_path / "record.jsonl"
+    record.write_text(
+        '{"id": "AbCdEfGh12", "content": {"title": "Real", "abstract": "' + abstract + '", '
+        '"venue": "ICLR 2026 Conference Submission"}}\n',
+        "utf-8",
+    )
+    store = Store(data_dir)
+    import_files(store, [seed])
+    [seed_id] = store.paper_ids
+    history = History(store)
+    history.record("star", store.change([seed_id], lambda r: replace(r, starred=True, note="n")))
+    import_files(store, [record])
+    assert store.resolve(seed_id) == "openreview:AbCdEfGh12"
+    history.undo()
+    assert store.all_user_data == {}
+    history.redo()
+    assert marks_of(store.user_data("openreview:AbCdEfGh12")) == (True, "n", "unseen", ())
+
+
+def test_apply_change_touches_only_the_fields_that_changed() -> None:
+    before = UserData("p", note="a", tags=("t",))
+    after = UserData("p", starred=True, note="a", tags=("t", "u"))
+    now = UserData("p", note="b", status="read", tags=("t", "v"))
+    assert marks_of(apply_change(now, before, after)) == (True, "b", "read", ("t", "u", "v"))
+    assert marks_of(apply_change(now, after, before)) == (False, "b", "read", ("t", "v"))

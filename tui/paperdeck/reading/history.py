@@ -1,7 +1,10 @@
 """Undo and redo of every change to the user's data in one session, bulk changes as one step.
 
-Each step keeps the records before and after; undo writes the "before" records back through the
-store (at once, durably, like any change), redo the "after" ones.
+Each step keeps the records before and after; undo applies the change backwards and redo forwards,
+each to the record as it is on disk at that moment (re-read under the store's lock) and only to the
+fields the step touched (:func:`paperdeck.store.user_data.apply_change`): a note, tags or a status
+another paperdeck wrote meanwhile stay. A step on a paper whose id a merge has since changed goes
+to the paper under its current id.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from dataclasses import dataclass
 
 from paperdeck.model.paper import UserData
 from paperdeck.store.store import Store
+from paperdeck.store.user_data import apply_change
 
 #: One record's change: ``(before, after)``.
 Change = tuple[UserData, UserData]
@@ -63,27 +67,36 @@ class History:
         return bool(self._redo)
 
     def undo(self) -> Step | None:
-        """Write back the records as they were before the last step; ``None`` when none is left.
+        """Take back the fields the last step changed; ``None`` when none is left.
 
         Raises:
             StoreError: the records cannot be written (the step stays undoable).
         """
-        return self._replay(self._undo, self._redo, after=False)
+        return self._replay(self._undo, self._redo, forwards=False)
 
     def redo(self) -> Step | None:
-        """Write again the records of the last undone step; ``None`` when none is left.
+        """Apply again the fields of the last undone step; ``None`` when none is left.
 
         Raises:
             StoreError: the records cannot be written (the step stays redoable).
         """
-        return self._replay(self._redo, self._undo, after=True)
+        return self._replay(self._redo, self._undo, forwards=True)
 
-    def _replay(self, source: list[Step], target: list[Step], *, after: bool) -> Step | None:
-        """Write the top step of ``source`` (its after- or before-records), then move it to
-        ``target``; the move happens only once the write succeeded."""
+    def _replay(self, source: list[Step], target: list[Step], *, forwards: bool) -> Step | None:
+        """Apply the top step of ``source`` (forwards or backwards) to the records as they are
+        now, then move it to ``target``; the move happens only once the write succeeded."""
         if not source:
             return None
         step = source[-1]
-        self._store.restore(pair[1] if after else pair[0] for pair in step.changes)
+        moves: dict[str, Change] = {}
+        for before, after in step.changes:
+            current_id = self._store.resolve(after.paper_id)
+            moves[current_id] = (before, after) if forwards else (after, before)
+
+        def replay(current: UserData) -> UserData:
+            start, end = moves[current.paper_id]
+            return apply_change(current, start, end)
+
+        self._store.change(list(moves), replay)
         target.append(source.pop())
         return step

@@ -42,6 +42,7 @@ from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.paper import STATUSES, UserData
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store, utc_now
+from paperdeck.store.user_data import combine_records
 
 __all__ = [
     "BACKUP_MARK",
@@ -264,7 +265,7 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
 
     A record under an id that a merge has since replaced goes to the paper's id now
     (``store.resolve``); two records that land on one paper are combined (starred if either is,
-    both notes, all tags; the record under the current id gives the status and times).
+    both notes, all tags, the status set: :func:`paperdeck.store.user_data.combine_records`).
 
     Raises:
         StoreError: the user data cannot be written. What was written is then put back as it
@@ -298,9 +299,4 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
 
 def _combine(first: UserData, second: UserData, second_is_current: bool) -> UserData:
     main, other = (second, first) if second_is_current else (first, second)
-    return replace(
-        main,
-        starred=main.starred or other.starred,
-        note="\n\n".join(dict.fromkeys(note for note in (main.note, other.note) if note)),
-        tags=tuple(sorted(set(main.tags) | set(other.tags))),
-    )
+    return combine_records(main, other)  # the one rule per field records follow papers by

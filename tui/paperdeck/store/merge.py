@@ -3,9 +3,11 @@
 Matching, in order: the same canonical id or a known alias; the OpenReview forum id; the arXiv id
 or DOI; the normalised title within the same venue and year; a fuzzy match of the normalised abstract
 within the same venue and year (rapidfuzz ``fuzz.ratio`` ≥ :data:`ABSTRACT_MATCH_THRESHOLD`). Two
-records with different forum ids (or arXiv ids, or DOIs) never match. Placeholder titles and
-abstracts (``Withdrawn``, ``n/a``, under 100 characters) are never used as keys. Titles never match
-across venues or years: rejected papers are resubmitted with the same title and a new forum id.
+records with different forum ids (or arXiv ids, or DOIs) never match, and the abstract alone
+never joins two records that both carry distinct real titles or submission numbers
+(:func:`distinct_papers`). Placeholder titles and abstracts (``Withdrawn``, ``n/a``, under 100
+characters) are never used as keys. Titles never match across venues or years: rejected papers
+are resubmitted with the same title and a new forum id.
 
 Threshold: on the real files, every bundled seed abstract scores well above it against its own
 ICLR 2026 record and the best wrong record well below it; 70 sits in the middle of that gap.
@@ -53,6 +55,30 @@ def id_rank(paper_id: str) -> int:
     return 3  # "<venue><year>#<number>" ids rank with title ids
 
 
+def decision_specificity(decision: str) -> int:
+    """How much a decision says: 0 ``unknown``, 1 ``under-review``, 2 ``accept`` (accepted, tier
+    not given), 3 every final decision that names its tier or outcome (``oral``, ``poster``,
+    ``accept-conditional``, ``workshop``, ``reject``, ``withdrawn``…)."""
+    if decision == "unknown":
+        return 0
+    if decision in _PENDING:
+        return 1
+    return 2 if decision == "accept" else 3
+
+
+def decision_replaces(old: str, new: str) -> bool:
+    """Whether a merged source's decision ``new`` replaces the paper's ``old`` one: a later final
+    decision does (a rejection after acceptance, a withdrawal), but a decision-less or pending
+    source never replaces a final decision, and a plain ``accept`` never replaces the accepted
+    tier it generalises (BibTeX's ``@inproceedings`` after Paper Copilot's ``Oral``)."""
+    if new == old:
+        return False
+    new_rank, old_rank = decision_specificity(new), decision_specificity(old)
+    if new_rank <= 1:
+        return new_rank > old_rank
+    return not (new == "accept" and old in _ACCEPTED)
+
+
 def compatible(a: Paper, b: Paper) -> bool:
     """False when two records are certainly different papers (different strong ids, venue or year)."""
     for name in ("openreview_id", "arxiv_id", "doi"):
@@ -62,6 +88,25 @@ def compatible(a: Paper, b: Paper) -> bool:
     if a.venue and b.venue and a.venue.casefold() != b.venue.casefold():
         return False
     return not (a.year and b.year and a.year != b.year)
+
+
+def distinct_papers(a: Paper, b: Paper) -> bool:
+    """True when two records name themselves apart, so that a near-identical abstract is not
+    enough to join them: both carry a real title (not derived, not a placeholder) and the titles
+    differ once normalised, or both carry a submission number and the numbers differ (different
+    forum ids, arXiv ids or DOIs are already :func:`compatible`'s)."""
+    if a.number is not None and b.number is not None and a.number != b.number:
+        return True
+    titles = _real_title(a), _real_title(b)
+    return bool(titles[0] and titles[1] and titles[0] != titles[1])
+
+
+def _real_title(paper: Paper) -> str:
+    """The normalised title of a paper with a real one, else ``""``."""
+    if paper.title_derived:
+        return ""
+    title = normalise_title(paper.title)
+    return "" if is_placeholder_title(title, normalised=True) else title
 
 
 def combine(old: Paper, new: Paper) -> Paper:
@@ -87,7 +132,7 @@ def combine(old: Paper, new: Paper) -> Paper:
     for name in ("keywords", "authors"):
         if not getattr(old, name) and getattr(new, name):
             taken[name] = getattr(new, name)
-    if new.decision not in _PENDING or (old.decision == "unknown" and new.decision != "unknown"):
+    if decision_replaces(old.decision, new.decision):
         taken.update(decision=new.decision, decision_raw=new.decision_raw)
     if new.ratings is not None:
         taken["ratings"] = new.ratings
@@ -228,10 +273,15 @@ class Merger:
                 return self._resolve(found)
         if (not len(self._without_forum) and paper.openreview_id) or is_placeholder_abstract(paper.abstract):
             return None
+
+        def accept_by_abstract(candidate_id: str) -> bool:
+            candidate = self.papers.get(self._resolve(candidate_id))
+            return candidate is not None and compatible(candidate, paper) and not distinct_papers(candidate, paper)
+
         text = normalise_text(paper.abstract)
-        found = self._without_forum.best(text, accept) if len(self._without_forum) else None
+        found = self._without_forum.best(text, accept_by_abstract) if len(self._without_forum) else None
         if found is None and not paper.openreview_id:
-            found = self._forum_index().best(text, accept)
+            found = self._forum_index().best(text, accept_by_abstract)
         return self._resolve(found) if found is not None else None
 
     def _forum_index(self) -> _WordVotes:
@@ -291,12 +341,8 @@ class Merger:
 
 def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:
     """(normalised title, venue, year) for matching, or ``None`` for derived or placeholder titles."""
-    if paper.title_derived:
-        return None
-    title = normalise_title(paper.title)
-    if is_placeholder_title(title, normalised=True):
-        return None
-    return (title, paper.venue.casefold(), paper.year)
+    title = _real_title(paper)
+    return (title, paper.venue.casefold(), paper.year) if title else None
 
 
 def changed_fields(old: Paper, new: Paper) -> list[str]:

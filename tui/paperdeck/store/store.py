@@ -276,8 +276,7 @@ class Store:
                 self._generation += 1
                 self._aliases = result.aliases
                 self._write_rows_cache()
-            if result.renamed:
-                self._user.move(result.renamed)
+            self._move_user_data_to_current_ids(reread=True)
         return ImportReport(result.new, result.updated, result.unchanged)
 
     def catalogue_changed(self) -> bool:
@@ -303,20 +302,37 @@ class Store:
         # user data on its own (Store.reload_user_data), on the event loop.
         return True
 
-    def _adopt_orphaned_user_data(self) -> None:
-        """Move user records still kept under an old id (now an alias) to the paper's id.
+    def _move_user_data_to_current_ids(self, *, reread: bool = False) -> None:
+        """Move every user record kept under an id that is now an alias (a merge gave the paper
+        a better id, or the record was written or restored under an old one) to the paper's
+        current id, each field combined with a record already there by its rule
+        (:func:`paperdeck.store.user_data.combine_records`). The one way records follow papers.
 
-        An import writes the catalogue (with the alias) before it moves the user's data: a crash
-        between the two left the star and note under the old id, where nothing shows them. This
-        finishes the move. Best effort: when the user data cannot be written (a read-only store)
-        the records stay where they are, untouched, and the store still opens.
+        Args:
+            reread: re-read the user data changed on disk first (an import; a store just opened
+                has just read it, and may be loading in a worker thread).
+
+        Raises:
+            StoreError: the user data cannot be read or written.
         """
         if not self._aliases:
             return
+        if reread:  # records another process wrote under an old id move too
+            self._user.reload()
         orphans = {pid: self.resolve(pid) for pid in self._user.records if pid in self._aliases}
         if orphans:
-            with contextlib.suppress(StoreError):
-                self._user.move(orphans)
+            self._user.move(orphans)
+
+    def _adopt_orphaned_user_data(self) -> None:
+        """:meth:`_move_user_data_to_current_ids` at open, best effort.
+
+        An import writes the catalogue (with the alias) before it moves the user's data: a crash
+        between the two left the star and note under the old id, where nothing shows them. This
+        finishes the move. When the user data cannot be written (a read-only store) the records
+        stay where they are, untouched, and the store still opens.
+        """
+        with contextlib.suppress(StoreError):
+            self._move_user_data_to_current_ids()
 
     def _load_catalogue(self) -> None:
         self._catalogue_stamp = file_stamp(self.catalogue_path)  # before reading: errs on re-reading
@@ -343,6 +359,12 @@ class Store:
             {"meta": {"1": _meta()}, "papers": documents, "aliases": {"1": aliases}}
         )
         self._catalogue_stamp = file_stamp(self.catalogue_path)
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Old paper ids (replaced by a merge, or another source's id of the same paper) → the id
+        each stood for (a copy; follow chains with :meth:`resolve`)."""
+        return dict(self._aliases)
 
     def resolve(self, paper_id: str) -> str:
         """The current id of a paper known by ``paper_id`` (which may be an older alias); an id
@@ -426,8 +448,9 @@ class Store:
         return self._user.modify_many(paper_ids, change)
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
-        """Write these exact records back (undo, redo; with ``keep_times``, a backup's restore:
-        the records keep their own created / updated times).
+        """Write these exact records whole (a backup's restore; with ``keep_times`` the records keep
+        their own created / updated times). Undo and redo do not: they apply only the fields
+        their step touched, through :meth:`change`.
 
         Returns:
             ``(before, after)`` for each record that changed.

@@ -10,13 +10,18 @@ A paper's record lives in shard ``doc_id % 64``, its document id derived from th
 TinyDB rewrites a whole file per change, and with thousands of starred papers one file would make
 every star a large write and fsync, where a shard holds a sixty-fourth of the records. Every write
 re-reads its shard under the lock first, and is atomic and durable (:mod:`paperdeck.store.atomic`).
+
+What each field of a record does when the record changes hands — two records of one paper
+combined after an id change, a step applied again by undo or redo — is one table,
+:data:`USER_FIELDS`, with one rule per field of :class:`~paperdeck.model.paper.UserData`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +41,101 @@ _LOCK_TIMEOUT_S = 10.0
 
 #: Checks a file's "meta" table: raises StoreError for a file that is not ours or too new.
 SchemaCheck = Callable[[dict[str, Any], Path], None]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRule:
+    """What happens to one field of :class:`UserData` when the record changes hands.
+
+    Attributes:
+        combine: ``(kept, moving) -> value``: the field's value when two records of one paper
+            come together (an import gives the paper a better id, a record under an alias is
+            adopted, a backup restores a record under an older id); ``kept`` is the record under
+            the paper's current id, ``moving`` the one under the old id. Nothing the user wrote
+            may be dropped.
+        patch: ``(current, before, after) -> value``: the field's value when a step that took it
+            from ``before`` to ``after`` is applied to the record as it is now (undo applies it
+            with ``before`` and ``after`` swapped); ``None`` for the bookkeeping fields (the id and
+            the timestamps, which the store sets).
+    """
+
+    combine: Callable[[UserData, UserData], Any]
+    patch: Callable[[Any, Any, Any], Any] | None
+
+
+def _set_if_touched(current: Any, before: Any, after: Any) -> Any:
+    return after if before != after else current
+
+
+def _tags_patched(current: tuple[str, ...], before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
+    """Tags: the ones the step added are added, the ones it removed are removed, others stay."""
+    return tuple(sorted((set(current) - (set(before) - set(after))) | (set(after) - set(before))))
+
+
+def _status_combined(kept: UserData, moving: UserData) -> str:
+    """A status the user set beats ``unseen``; of two set ones, the later-changed record's."""
+    if moving.status == "unseen":
+        return kept.status
+    if kept.status == "unseen" or moving.updated > kept.updated:
+        return moving.status
+    return kept.status
+
+
+#: One rule for every field of :class:`UserData` (checked when this module is imported: a field
+#: added to the record without a rule here is an error, so no id change can drop it).
+USER_FIELDS: dict[str, FieldRule] = {
+    "paper_id": FieldRule(lambda kept, moving: kept.paper_id, None),
+    "starred": FieldRule(lambda kept, moving: kept.starred or moving.starred, _set_if_touched),
+    "note": FieldRule(
+        lambda kept, moving: "\n\n".join(dict.fromkeys(n for n in (kept.note, moving.note) if n)), _set_if_touched
+    ),
+    "status": FieldRule(_status_combined, _set_if_touched),
+    "tags": FieldRule(lambda kept, moving: tuple(sorted(set(kept.tags) | set(moving.tags))), _tags_patched),
+    "created": FieldRule(lambda kept, moving: min(filter(None, (kept.created, moving.created)), default=""), None),
+    "updated": FieldRule(lambda kept, moving: max(kept.updated, moving.updated), None),
+}
+if set(USER_FIELDS) != {spec.name for spec in fields(UserData)}:  # pragma: no cover - a programming error
+    raise RuntimeError(f"USER_FIELDS must have exactly one rule per UserData field: {sorted(USER_FIELDS)}")
+
+#: The fields the user sets (star, note, status, tags…): those with a :attr:`FieldRule.patch`.
+MARK_FIELDS: tuple[str, ...] = tuple(name for name, rule in USER_FIELDS.items() if rule.patch is not None)
+
+
+def combine_records(kept: UserData, moving: UserData) -> UserData:
+    """Two records of one paper as one, under ``kept``'s id, by the rule of each field
+    (:data:`USER_FIELDS`): starred if either is, both notes, the status the user set, all tags,
+    the earliest ``created`` and latest ``updated``. ``combine_records(r, UserData(r.paper_id))``
+    is ``r``."""
+    return replace(kept, **{name: rule.combine(kept, moving) for name, rule in USER_FIELDS.items()})
+
+
+def apply_change(current: UserData, before: UserData, after: UserData) -> UserData:
+    """``current`` with the change ``before`` → ``after`` applied to the fields it touched only
+    (:attr:`FieldRule.patch`); what another writer changed in the other fields is kept. The
+    timestamps are left to the store."""
+    return replace(
+        current,
+        **{
+            name: rule.patch(getattr(current, name), getattr(before, name), getattr(after, name))
+            for name, rule in USER_FIELDS.items()
+            if rule.patch is not None
+        },
+    )
+
+
+_marks = attrgetter(*MARK_FIELDS)  # read for every record at start-up: one C call per record
+_NO_MARKS = _marks(UserData(""))
+
+
+def is_empty(record: UserData) -> bool:
+    """True when the record says nothing in any field the user sets: it need not be kept."""
+    return bool(_marks(record) == _NO_MARKS)
+
+
+def same_marks(a: UserData, b: UserData) -> bool:
+    """True when both records say the same in every field the user sets (:data:`MARK_FIELDS`),
+    whatever their timestamps."""
+    return bool(_marks(a) == _marks(b))
 
 
 def doc_id_for(paper_id: str) -> int:
@@ -170,7 +270,7 @@ class UserStore:
 
     def _replace_shard(self, old: dict[str, UserData], records: list[UserData]) -> bool:
         """Replace the records ``old`` (those of one shard) by the ``records`` read from it."""
-        new = {r.paper_id: r for r in records if not r.is_empty}
+        new = {r.paper_id: r for r in records if not is_empty(r)}
         if old == new:
             return False
         for paper_id in old:
@@ -203,14 +303,17 @@ class UserStore:
         return changed
 
     def move(self, renamed: dict[str, str]) -> None:
-        """Re-key the records of renamed papers (old id → new id): the star is kept if either had
-        it, both notes are kept.
+        """Re-key the records of renamed papers (old id → new id), each field combined with a
+        record already under the new id by its rule (:func:`combine_records`): nothing the user
+        set is dropped.
 
         Raises:
             StoreError: a shard cannot be written.
         """
         with self._locked():
             for old_id, new_id in renamed.items():
+                if old_id == new_id:
+                    continue
                 old_doc, new_doc = doc_id_for(old_id), doc_id_for(new_id)
                 stored = self._db(old_doc % SHARDS).table("user").get(doc_id=old_doc)
                 if stored is None:
@@ -218,14 +321,7 @@ class UserStore:
                 moving = UserData.from_dict(dict(stored))
                 existing = self._db(new_doc % SHARDS).table("user").get(doc_id=new_doc)
                 target = UserData.from_dict(dict(existing)) if existing else UserData(new_id)
-                combined = replace(
-                    target,
-                    paper_id=new_id,
-                    starred=target.starred or moving.starred,
-                    note="\n\n".join(dict.fromkeys(n for n in (target.note, moving.note) if n)),
-                    created=min(filter(None, (target.created, moving.created)), default=""),
-                    updated=max(target.updated, moving.updated),
-                )
+                combined = combine_records(target, moving)
                 self._write(new_doc, existing is not None, combined)
                 self._db(old_doc % SHARDS).table("user").remove(doc_ids=[old_doc])
                 self._records.pop(old_id, None)
@@ -237,7 +333,7 @@ class UserStore:
 
     def _remember(self, record: UserData) -> None:
         self.version += 1
-        if record.is_empty:
+        if is_empty(record):
             self._records.pop(record.paper_id, None)
         else:
             self._records[record.paper_id] = record
@@ -268,12 +364,12 @@ class UserStore:
         return self._batch({pid: None for pid in wanted}, change)
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
-        """Write these exact records (star, note, status, tags), as undo and redo do.
+        """Write these exact records (star, note, status, tags) whole, as a backup's restore does.
 
         Args:
             records: the records to write; one whose marks equal the stored ones is left as it is.
             keep_times: keep the records' own ``created`` / ``updated`` (a backup's restore);
-                by default a change is stamped now, as undo and redo are.
+                by default a change is stamped now.
 
         Returns:
             ``(before, after)`` for each record that changed.
@@ -307,7 +403,7 @@ class UserStore:
                     doc = stored.get(paper_id)
                     current = UserData.from_dict(dict(doc)) if doc else UserData(paper_id)
                     changed = change(current)
-                    if changed.same_marks(current):
+                    if same_marks(changed, current):
                         continue
                     if keep_times:
                         updates[paper_id] = replace(
@@ -336,7 +432,7 @@ class UserStore:
                 db.table("meta").insert(Document(self._meta, doc_id=1))
             self._with_meta.add(shard)
         table = db.table("user")
-        keep = {pid: r for pid, r in updates.items() if not r.is_empty and pid in stored}
+        keep = {pid: r for pid, r in updates.items() if not is_empty(r) and pid in stored}
         if keep:
             table.update(
                 lambda doc: doc.update(keep[str(doc["paper_id"])].to_dict()),
@@ -345,11 +441,11 @@ class UserStore:
         new = [
             Document(r.to_dict(), doc_id=doc_id_for(pid))
             for pid, r in updates.items()
-            if not r.is_empty and pid not in stored
+            if not is_empty(r) and pid not in stored
         ]
         if new:
             table.insert_multiple(new)
-        gone = [doc_id_for(pid) for pid, r in updates.items() if r.is_empty and pid in stored]
+        gone = [doc_id_for(pid) for pid, r in updates.items() if is_empty(r) and pid in stored]
         if gone:
             table.remove(doc_ids=gone)
         stamp = _stamp(path)

@@ -135,6 +135,17 @@ class PaperApp(App[None]):
         added = f", {now - before:,} new" if now > before else ""
         self.notify(f"The catalogue changed on disk: {now:,} papers{added}.", timeout=4, markup=False)
 
+    async def action_quit(self) -> None:
+        """Quit (every way: ``q``, ``ctrl+q``, the palette); a note editor holding unsaved text
+        asks first."""
+        from paperdeck.ui.screens.note_editor import NoteEditor
+
+        editor = next((s for s in reversed(self.screen_stack) if isinstance(s, NoteEditor) and s.unsaved), None)
+        if editor is None:
+            self.exit()
+        else:
+            editor.leave(self.exit, "Quit paperdeck and discard the note you typed?", "Discard and quit")
+
     def action_help(self) -> None:
         from paperdeck.ui.screens.help import HelpScreen
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -27,42 +30,91 @@ class NoteArea(TextArea):
 
 class NoteEditor(ModalScreen[str | None]):
     """Edit a note. Dismisses with the new text on ``ctrl+s`` (``""`` deletes the note), or with
-    ``None`` on ``escape`` — after asking, when the text was changed."""
+    ``None`` on ``escape``. Leaving with unsaved text asks first: ``escape`` here, quitting the
+    app (``ctrl+q``, ``q``, the palette's Quit) through :meth:`leave`. When the terminal closes
+    under the editor (SIGHUP, SIGTERM: no one left to ask), unsaved text is handed to ``keep``.
+
+    Args:
+        title: the paper's title (shown above the text).
+        note: the note as saved.
+        draft: the text to start from when it is not the saved note (a save that failed, an
+            external editor's text): unsaved from the start.
+        keep: saves text that would otherwise be lost when the terminal closes.
+    """
 
     # Not priority bindings (see the table): they must wait behind the characters typed before them.
     BINDINGS: ClassVar[list[BindingType]] = bindings("note")
 
-    def __init__(self, title: str, note: str) -> None:
+    def __init__(
+        self, title: str, note: str, draft: str | None = None, keep: Callable[[str], object] | None = None
+    ) -> None:
         super().__init__()
         self._title = title
         self._original = note
+        self._start = note if draft is None else draft
+        self._keep = keep
 
     def compose(self) -> ComposeResult:
         with Vertical(id="note-dialog"):
             yield Label(f"Note — {one_line(self._title)}", id="note-title", markup=False)
-            yield NoteArea(self._original, id="note-text", soft_wrap=True, show_line_numbers=False)
+            yield NoteArea(self._start, id="note-text", soft_wrap=True, show_line_numbers=False)
             yield Label("ctrl+s save · escape cancel · an empty note is deleted", id="note-help")
 
     def on_mount(self) -> None:
         editor = self.query_one(TextArea)
         editor.focus()
         editor.move_cursor(editor.document.end)
+        self._watch_closing(True)
+
+    def on_unmount(self) -> None:
+        self._watch_closing(False)
+
+    def _watch_closing(self, watch: bool) -> None:
+        """Take SIGHUP and SIGTERM (the terminal closed, the session ended) while the editor is
+        open; back to the default when it closes. Not where signals cannot be handled (no
+        POSIX signals, not the main thread)."""
+        try:
+            loop = asyncio.get_running_loop()
+            for number in (signal.SIGHUP, signal.SIGTERM):
+                if watch:
+                    loop.add_signal_handler(number, self.terminal_closing)
+                else:
+                    loop.remove_signal_handler(number)
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
+            pass
+
+    def terminal_closing(self) -> None:
+        """The terminal is going away: hand unsaved text to ``keep``, then quit."""
+        if self.unsaved and self._keep is not None:
+            self._keep(self.text)
+            self._original = self.text
+        self.app.exit()
 
     @property
     def text(self) -> str:
         """The text in the editor now."""
         return self.query_one(TextArea).text
 
+    @property
+    def unsaved(self) -> bool:
+        """Whether the text differs from the note the editor opened with."""
+        return self.is_mounted and self.text != self._original
+
     def action_save(self) -> None:
         self.dismiss(self.text)
 
     def action_cancel(self) -> None:
-        if self.text == self._original:
-            self.dismiss(None)
+        self.leave(lambda: self.dismiss(None), "Discard the changes to this note?", "Discard")
+
+    def leave(self, go: Callable[[], object], question: str = "", yes: str = "Discard") -> None:
+        """Run ``go`` (which leaves the editor: cancel, quit) at once when nothing is unsaved,
+        else only once the user said yes to ``question`` ("Keep editing" keeps the text)."""
+        if not self.unsaved:
+            go()
             return
 
-        def discard(yes: bool | None) -> None:
-            if yes:
-                self.dismiss(None)
+        def answered(discard: bool | None) -> None:
+            if discard:
+                go()
 
-        self.app.push_screen(ConfirmScreen("Discard the changes to this note?", "Discard", "Keep editing"), discard)
+        self.app.push_screen(ConfirmScreen(question, yes, "Keep editing"), answered)

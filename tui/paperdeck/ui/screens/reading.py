@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import SuspendNotSupported
 from textual.binding import BindingType
@@ -29,6 +29,9 @@ from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from paperdeck.ui.screens.note_editor import NoteEditor
 
 
 class ReadingScreen(Screen[None]):
@@ -151,8 +154,6 @@ class ReadingScreen(Screen[None]):
     # -- notes -------------------------------------------------------------------------------
 
     def action_edit_note(self) -> None:
-        from paperdeck.ui.screens.note_editor import NoteEditor  # deferred, like every dialog: start-up time
-
         paper_id = self.paper_list.highlighted_id
         row = self.store.row(paper_id) if paper_id else None
         if paper_id is None or row is None:
@@ -164,9 +165,17 @@ class ReadingScreen(Screen[None]):
                 return
             if not self._save_note(paper_id, text):
                 # Never lose what the user wrote: reopen the editor with the unsaved text.
-                self.app.push_screen(NoteEditor(row.title, text), save)
+                self.app.push_screen(self._note_editor(paper_id, row.title, text), save)
 
-        self.app.push_screen(NoteEditor(row.title, self.store.user_data(paper_id).note), save)
+        self.app.push_screen(self._note_editor(paper_id, row.title), save)
+
+    def _note_editor(self, paper_id: str, title: str, draft: str | None = None) -> NoteEditor:
+        """The note editor for a paper, starting from ``draft`` (unsaved) or the saved note; text
+        left in it when the terminal closes is saved."""
+        from paperdeck.ui.screens.note_editor import NoteEditor  # deferred, like every dialog: start-up time
+
+        saved = self.store.user_data(paper_id).note
+        return NoteEditor(title, saved, draft, keep=lambda text: self._save_note(paper_id, text))
 
     def _save_note(self, paper_id: str, text: str) -> bool:
         note = text if text.strip() else ""
@@ -184,7 +193,6 @@ class ReadingScreen(Screen[None]):
     def action_edit_note_externally(self) -> None:
         """Edit the note in ``$VISUAL`` / ``$EDITOR`` (an argument list, never a shell)."""
         from paperdeck.reading.note_file import note_from_file, note_template
-        from paperdeck.ui.screens.note_editor import NoteEditor
 
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
@@ -216,7 +224,7 @@ class ReadingScreen(Screen[None]):
                 if again is not None:
                     self._save_note(paper_id, again)
 
-            self.app.push_screen(NoteEditor(paper.title, text), retry)
+            self.app.push_screen(self._note_editor(paper_id, paper.title, text), retry)
 
     # -- marks -------------------------------------------------------------------------------
 

@@ -1,0 +1,118 @@
+"""Leaving the note editor in any way with unsaved text asks first: escape, ctrl+q, the app's
+quit key remapped or from the command palette — never a silent loss of the typed note; when the
+terminal closes under it (no one left to ask) the text is saved."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable
+
+import pytest
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
+from paperdeck.ui.screens.note_editor import NoteEditor
+from textual.pilot import Pilot
+from textual.widgets import TextArea
+
+from tests.ui.conftest import SIZE, highlighted, settle
+
+AppFactory = Callable[..., PaperApp]
+
+
+async def press_quit(pilot: Pilot[None], how: str) -> None:
+    if how == "palette":  # what the palette's Quit and a remapped quit key run
+        await pilot.app.run_action("quit")
+    else:
+        await pilot.press(how)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("how", ["ctrl+q", "palette"])
+async def test_quitting_with_an_unsaved_note_asks_and_keeps_editing(
+    make_app: AppFactory, seeded_store: Store, how: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("n", *"typed and not saved")
+        await press_quit(pilot, how)
+        assert app.is_running
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep editing
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one(TextArea).text == "typed and not saved"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert Store(seeded_store.data_dir).user_data(target).note == "typed and not saved"
+
+
+@pytest.mark.parametrize("how", ["ctrl+q", "palette"])
+async def test_quitting_with_an_unsaved_note_quits_once_the_user_says_discard(make_app: AppFactory, how: str) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", *"draft")
+        await press_quit(pilot, how)
+        assert isinstance(app.screen, ConfirmScreen) and app.is_running
+        await pilot.press("y")
+        await pilot.pause()
+        assert not app.is_running
+
+
+@pytest.mark.parametrize("how", ["ctrl+q", "palette"])
+async def test_quitting_with_the_note_unchanged_does_not_ask(make_app: AppFactory, how: str) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        await press_quit(pilot, how)
+        assert not app.is_running
+
+
+async def test_q_in_the_note_editor_is_a_letter(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "q", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor) and app.is_running
+        assert app.screen.query_one(TextArea).text == "q?"
+
+
+async def test_the_terminal_closing_under_the_editor_saves_the_typed_note(
+    make_app: AppFactory, seeded_store: Store
+) -> None:
+    """SIGHUP (the terminal window closed): no one is left to ask, so the text is saved."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL
+        await pilot.press("n", *"typed before the window closed")
+        await pilot.pause()
+        # The editor has taken the signal (else it would end the test run).
+        assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN, None)
+        os.kill(os.getpid(), signal.SIGHUP)
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.is_running
+    assert Store(seeded_store.data_dir).user_data(target).note == "typed before the window closed"
+    assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL  # given back once the editor closed
+
+
+async def test_an_editor_reopened_with_unsaved_text_asks_before_quitting(make_app: AppFactory) -> None:
+    """After a save that failed, the editor holds text that is not on disk: unsaved from the start."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(NoteEditor("A paper", "saved note", draft="saved note and more"))
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, ConfirmScreen)

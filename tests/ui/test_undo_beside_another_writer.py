@@ -1,0 +1,50 @@
+"""Undo in the app beside another paperdeck writing the same store: only what the step changed
+is taken back; a note, tags or a status the other one wrote meanwhile stay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from paperdeck.model.paper import with_tags
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+
+from tests.ui.conftest import SIZE, highlighted, settle
+
+AppFactory = Callable[..., PaperApp]
+
+
+async def test_undo_of_a_star_keeps_what_another_paperdeck_wrote(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    other = Store(seeded_store.data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("s")
+        other.change([target], lambda r: with_tags(replace(r, note="from the CLI", status="read"), add=["later"]))
+        await pilot.press("u")
+        await pilot.pause()
+        record = Store(seeded_store.data_dir).user_data(target)
+        assert (record.starred, record.note, record.status, record.tags) == (False, "from the CLI", "read", ("later",))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        record = Store(seeded_store.data_dir).user_data(target)
+        assert (record.starred, record.note, record.status, record.tags) == (True, "from the CLI", "read", ("later",))
+
+
+async def test_undo_of_a_note_keeps_a_star_and_tags_another_paperdeck_set(
+    make_app: AppFactory, seeded_store: Store
+) -> None:
+    app = make_app()
+    other = Store(seeded_store.data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("n", *"mine", "ctrl+s")
+        await pilot.pause()
+        other.change([target], lambda r: with_tags(replace(r, starred=True), add=["theirs"]))
+        await pilot.press("u")
+        await pilot.pause()
+        record = Store(seeded_store.data_dir).user_data(target)
+        assert (record.starred, record.note, record.tags) == (True, "", ("theirs",))
