@@ -54,3 +54,24 @@ async def test_the_query_words_are_marked_in_titles(tmp_path: Path) -> None:
         await pilot.press("escape")  # the filter cleared: nothing marked
         await settle(pilot)
         assert not [s for s in papers.render_line(1) if s.style is not None and s.style.underline]
+
+
+async def test_a_new_word_marks_rows_already_on_screen(tmp_path: Path) -> None:
+    """The same rows under a query with one more word: the lines on screen are drawn again."""
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"paper")
+        await settle(pilot)
+        papers = paper_list(app)
+        shown = papers.row_count
+
+        def marked_on_screen() -> list[str]:
+            line = app.screen._compositor.render_strips()[papers.region.y + 2]  # the second row
+            return [s.text for s in line if s.style is not None and s.style.underline]
+
+        assert marked_on_screen() == ["paper"]
+        await pilot.press(*" on")
+        await settle(pilot)
+        assert papers.row_count == shown
+        assert marked_on_screen() == ["paper", "on"]

@@ -11,6 +11,7 @@ import pytest
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.main import LIST_ONLY_BELOW, SIDE_BY_SIDE_FROM
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.geometry import Region
 from textual.widget import Widget
@@ -56,8 +57,13 @@ async def test_help_and_quit_are_in_the_footer_at_every_width(make_app: AppFacto
     app = make_app()
     async with app.run_test(size=(width, 24)) as pilot:
         await settle(pilot)
-        footer = screen_text(app).splitlines()[-1]
-        assert "? Help" in footer and "q Quit" in footer, footer
+        await pilot.pause()
+        line = screen_text(app).splitlines()[-1]
+        assert "? Help" in line and "q Quit" in line, line
+        footer = app.screen.query_one(PaperFooter)
+        kept = footer.query_one("#always-shown").region
+        shown = [key for key in footer.children if key.id != "always-shown" and key.display]
+        assert all(key.region.right <= kept.x for key in shown), line  # no key half hidden
 
 
 async def test_a_hint_leaves_the_query_room(make_app: AppFactory) -> None:

@@ -79,7 +79,7 @@ def test_filtered_40_columns(snap_compare: SnapCompare, tmp_path: Path, seed_fil
     """At 40 columns the list is alone, its matched words marked; Help and Quit in the footer."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await pilot.press("slash", *"graph", "enter")
+        await pilot.press("slash", *"prun", "enter")
         await settle(pilot)
 
     assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=(40, 20), run_before=run_before)

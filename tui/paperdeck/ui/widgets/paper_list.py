@@ -213,9 +213,23 @@ class PaperList(ScrollView, can_focus=True):
     def highlight(self, terms: tuple[str, ...]) -> None:
         """Highlight in titles the words these folded query words start
         (:func:`paperdeck.search.highlight.highlight_terms`); ``()``: none."""
-        if terms != self._terms:
-            self._terms = terms
-            self.refresh()  # every line on screen may change: a repaint, not a layout
+        if terms == self._terms:
+            return
+        before, self._terms = self._terms, terms
+        if not self._ids:
+            return
+        from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
+
+        # Only the lines whose marked words change are drawn again (most titles match neither).
+        top, width = int(self.scroll_offset.y), self.size.width
+        changed = []
+        for y, row in enumerate(range(top, min(len(self._ids), top + self.scrollable_content_region.height))):
+            shown = self._row_at(self._ids[row])
+            title = one_line(shown.title) if shown is not None else ""
+            if title_spans(title, before) != title_spans(title, terms):
+                changed.append(Region(0, y, width, 1))
+        if changed:
+            self.refresh(*changed)
 
     @property
     def columns(self) -> ColumnLayout:
