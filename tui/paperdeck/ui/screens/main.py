@@ -51,7 +51,7 @@ _WARM = string.ascii_lowercase + string.digits
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
-SIDE_BY_SIDE_FROM, LIST_ONLY_BELOW = 120, 60
+SIDE_BY_SIDE_FROM, LIST_ONLY_BELOW = 140, 60
 
 
 class MainScreen(ReadingScreen):
