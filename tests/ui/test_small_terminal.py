@@ -120,3 +120,27 @@ async def test_enter_reads_the_paper_full_screen_and_escape_comes_back(make_app:
         await pilot.press("escape")
         await settle(pilot)
         assert highlighted(app).id == paper.id
+
+
+async def test_the_reader_scrolls_with_j_and_k(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        reader = app.screen.query_one(PaperDetail)
+        await pilot.press("j", "j", "j")
+        await pilot.pause()
+        assert reader.scroll_y == 3
+        await pilot.press("k")
+        await pilot.pause()
+        assert reader.scroll_y == 2
+
+
+async def test_toggling_the_detail_pane_where_it_cannot_show_says_so(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("D")
+        await pilot.pause()
+        assert any("enter reads a paper" in n.message for n in app._notifications)

@@ -151,10 +151,14 @@ class MainScreen(ReadingScreen):
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
+        if self.layout_mode == "list-only":
+            self.notify(f"The detail pane shows from {LIST_ONLY_BELOW} columns; enter reads a paper.", timeout=3)
 
     def action_list_width(self, direction: int) -> None:
         width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
         self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
+        if self.layout_mode != "side-by-side":
+            self.notify(f"Below {SIDE_BY_SIDE_FROM} columns the list takes the whole width.", timeout=3)
 
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a

@@ -18,10 +18,13 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 
 
 class PaperReader(Screen[None]):
-    """One paper's detail, full screen; ``escape`` (or ``backspace``) returns to the list."""
+    """One paper's detail, full screen: ``j`` / ``k`` and the arrow and page keys scroll it,
+    ``escape`` (or ``backspace``) returns to the list."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,backspace", "close", "Back to the list", show=True),
+        Binding("j", "scroll(1)", "Down", show=False),
+        Binding("k", "scroll(-1)", "Up", show=False),
     ]
 
     AUTO_FOCUS = "#reader-detail"
@@ -40,3 +43,7 @@ class PaperReader(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the paper ``lines`` down (negative: up), as the list's ``j`` / ``k`` move."""
+        self.query_one(PaperDetail).scroll_relative(y=lines, animate=False)
