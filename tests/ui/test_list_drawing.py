@@ -116,7 +116,7 @@ async def test_a_new_ranking_repaints_only_the_lines_that_changed(
 
 async def test_the_scrollbar_follows_the_cursor(make_app: AppFactory) -> None:
     app = make_app()
-    async with app.run_test(size=(120, 16)) as pilot:
+    async with app.run_test(size=(160, 16)) as pilot:  # side by side: the list has the screen's height
         await pilot.pause()
         scrollbar = paper_list(app).vertical_scrollbar
         region = Region(0, 0, scrollbar.size.width, scrollbar.size.height)

@@ -173,7 +173,7 @@ COMMANDS: tuple[Command, ...] = (
         priority=True, summary="filter.back",
     ),
     Command(
-        "main.read", "enter", "read", "Read", "main", "find", "Read the paper",
+        "main.read", "enter", "read", "Read the paper full screen", "main", "find", "Read the paper",
         "Show the highlighted paper full screen (escape comes back)",
     ),
     Command(

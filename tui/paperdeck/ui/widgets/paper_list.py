@@ -350,10 +350,19 @@ class PaperList(ScrollView, can_focus=True):
         """``get_component_rich_style``, once per frame."""
         frame = self._frame
         if frame is None:
-            return self.get_component_rich_style(name, partial=partial)
+            return self._component_style(name, partial)
         style = frame.parts.get((name, partial))
         if style is None:
-            style = frame.parts[name, partial] = self.get_component_rich_style(name, partial=partial)
+            style = frame.parts[name, partial] = self._component_style(name, partial)
+        return style
+
+    def _component_style(self, name: str, partial: bool) -> Style:
+        """A component's style; a partial one (laid over the row's) with its colour as the full
+        style resolves it: a partial style leaves a colour with alpha or ``auto`` unresolved
+        (``$text-muted`` came out white, as bright as the title it was to recede from)."""
+        style = self.get_component_rich_style(name, partial=partial)
+        if partial and style.color is not None:
+            style += Style(color=self.get_component_rich_style(name, partial=False).color)
         return style
 
     def notify_style_update(self) -> None:
