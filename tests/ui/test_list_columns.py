@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.contrast import contrast, triplet
 from paperdeck.ui.widgets.paper_list import AREA_FROM, TITLE_MIN, column_layout
 
 from tests.ui.conftest import paper_list, settle
@@ -75,3 +76,20 @@ async def test_a_new_word_marks_rows_already_on_screen(tmp_path: Path) -> None:
         await settle(pilot)
         assert papers.row_count == shown
         assert marked_on_screen() == ["paper", "on"]
+
+
+async def test_muted_parts_recede_from_the_title(tmp_path: Path) -> None:
+    """The area and a rejected paper's badge are drawn in the theme's muted colour, not the
+    title's (a partial style left ``$text-muted`` unresolved: white)."""
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        line = list(paper_list(app).render_line(1))  # not highlighted: a rejected paper
+
+        def strength(start: str) -> float:
+            style = next(s.style for s in line if s.text.strip().startswith(start) and s.style is not None)
+            assert style.color is not None and style.bgcolor is not None
+            return contrast(triplet(style.color, foreground=True), triplet(style.bgcolor, foreground=False))
+
+        assert strength("REJ") < strength("Diffusion")
+        assert strength("reinforcement") < strength("Diffusion")
