@@ -154,9 +154,12 @@ def test_filter_star_note_quit_and_find_them_again(terminals: list[Terminal], tm
     terminals.append(second)
     second.wait_ready("37 papers · ★ 1")
     second.keys("S")
-    second.wait_for("1 of 37 · ★ 1 · starred only")
-    screen = second.wait_for("Check the [bold] pruning table, 5% claim")
+    screen = second.wait_for("1 of 37 · ★ 1 · starred only")
     assert "★✎ REAP" in screen
+    second.keys("Enter")  # the paper full screen: its note below the abstract's head at any size
+    second.wait_for("Check the [bold] pruning table, 5% claim")
+    second.keys("Escape")
+    second.wait_for("1 of 37 · ★ 1 · starred only")
     second.keys("q")
     second.wait_exit()
 

@@ -32,7 +32,8 @@ def layouts_asked(widget: Widget) -> list[bool]:
 
 async def test_typing_and_reranking_ask_for_no_layout(make_app: AppFactory) -> None:
     app = make_app()
-    async with app.run_test(size=(120, 9)) as pilot:  # 3 rows: the scrollbar stays (its coming and going lays out)
+    # Side by side, 3 rows: the scrollbar stays (its coming and going lays out).
+    async with app.run_test(size=(160, 9)) as pilot:
         await settle(pilot)
         screen = main_screen(app)
         bar, papers = screen.query_one(FilterBar), paper_list(app)

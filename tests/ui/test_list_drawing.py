@@ -40,16 +40,16 @@ TITLES = [
 
 
 def rich_row(
-    parts: list[tuple[str, Style | None]], rating: tuple[str, Style | None] | None, width: int, style: Style
+    parts: list[tuple[str, Style | None]], right: list[tuple[str, Style | None]], width: int, style: Style
 ) -> list[Segment]:
-    """The row as ``PaperList`` drew it through Rich's ``Text`` before the fast path."""
+    """The row as ``PaperList`` draws it through Rich's ``Text`` (the path for other characters)."""
     text = Text(no_wrap=True, overflow="ellipsis", end="")
     for content, content_style in parts:
         text.append(content, content_style)
-    if rating is not None:
-        text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)
-        text.append(" ")
-        text.append(*rating)
+    if right:
+        text.truncate(max(1, width - sum(len(content) for content, _ in right)), overflow="ellipsis", pad=True)
+        for content, content_style in right:
+            text.append(content, content_style)
     text.truncate(width, overflow="ellipsis", pad=True)
     text.stylize_before(style)
     return list(text.render(Console(width=400)))
@@ -58,13 +58,14 @@ def rich_row(
 @pytest.mark.parametrize("width", [8, 9, 12, 20, 47, 80, 157])
 def test_plain_rows_render_as_rich_text_does(width: int) -> None:
     marks = [(MARK, Style(color="#fea62b")), (STATUS_MARKS["read"], Style(color="#ffffff"))]
-    for title, derived, star, tags, badge, rating, cursor in product(
+    for title, derived, star, tags, badge, rating, area, cursor in product(
         TITLES,
         (False, True),
         (STAR, " "),
         ("", "  #must-read #x"),
         (None, ("ORAL", Style(bold=True))),
-        (None, (" 6.5", Style(color="#5684a5")), ("   –", Style(color="#5684a5"))),
+        (None, ("   6.5", Style(color="#5684a5")), ("     –", Style(color="#5684a5"))),
+        (None, ("reinforcement lear…", Style(color="#999999"))),
         (False, True),
     ):
         parts: list[tuple[str, Style | None]] = [
@@ -75,16 +76,18 @@ def test_plain_rows_render_as_rich_text_does(width: int) -> None:
         ]
         if badge is not None:
             parts += [badge, (" ", None)]
-        parts.append((title, ITALIC if derived else None))
+        parts += [(title[:9], ITALIC if derived else None), (title[9:12], Style(bold=True, underline=True))]
+        parts.append((title[12:], ITALIC if derived else None))
         if tags:
             parts.append((tags, Style(color="#888888")))
+        right = ([("  ", None), area] if area else []) + ([rating] if rating else [])
         style = CURSOR if cursor else BASE
-        assert _plain_row(parts, rating, width, style) == rich_row(parts, rating, width, style)
+        assert _plain_row(parts, right, width, style) == rich_row(parts, right, width, style)
 
 
 @pytest.mark.parametrize("title", ["多模态 😀 CJK", "Café – naïve", "tab\there", "e\u0301 combining"])
 def test_rows_with_other_characters_take_the_text_path(title: str) -> None:
-    assert _plain_row([(" ", None), (title, None)], None, 40, BASE) is None
+    assert _plain_row([(" ", None), (title, None)], [], 40, BASE) is None
 
 
 async def test_a_new_ranking_repaints_only_the_lines_that_changed(
@@ -113,7 +116,7 @@ async def test_a_new_ranking_repaints_only_the_lines_that_changed(
 
 async def test_the_scrollbar_follows_the_cursor(make_app: AppFactory) -> None:
     app = make_app()
-    async with app.run_test(size=(120, 16)) as pilot:
+    async with app.run_test(size=(160, 16)) as pilot:  # side by side: the list has the screen's height
         await pilot.pause()
         scrollbar = paper_list(app).vertical_scrollbar
         region = Region(0, 0, scrollbar.size.width, scrollbar.size.height)
@@ -185,7 +188,7 @@ async def test_row_lines_boxed_by_the_list_are_the_lines_textual_draws(make_app:
             app.theme = theme
             for focused, columns, view in product((papers, None), (False, True), (ids, ids[5:] + ids[:5], ids[:3], [])):
                 screen.set_focus(focused)
-                papers.set_columns(decisions=columns, ratings=columns)
+                papers.set_columns(decisions=columns, ratings=columns, areas=columns)
                 papers.show(view)
                 for cursor in (2, 40):
                     papers.cursor = cursor

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -24,7 +25,6 @@ def seeded_app(tmp_path: Path, seed_files: list[Path], *, star_and_note: bool = 
         store.set_note(store.papers[1].id, "Compare with the **GNN** baseline in §4.")
         store.set_star(store.papers[4].id, True)
     return PaperApp(store=store)
-
 
 
 def test_main_screen(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
@@ -67,3 +67,47 @@ def test_help(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path])
         await pilot.pause()
 
     assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=SIZE, run_before=run_before)
+
+
+def test_main_screen_80x24(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    """At 80×24 the detail pane is below the list, which is the screen's width."""
+    app = seeded_app(tmp_path, seed_files, star_and_note=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def test_filtered_40_columns(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    """At 40 columns the list is alone, its matched words marked; Help and Quit in the footer."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("slash", *"prun", "enter")
+        await settle(pilot)
+
+    assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=(40, 20), run_before=run_before)
+
+
+def test_reader_80x24(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    """``enter`` shows the highlighted paper full screen."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+
+    app = seeded_app(tmp_path, seed_files, star_and_note=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_export_prompt_80x24(
+    snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export prompt's lines wrap inside it at 80 columns (it names the working directory:
+    a fixed one)."""
+    app = seeded_app(tmp_path, seed_files)
+    monkeypatch.chdir("/")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

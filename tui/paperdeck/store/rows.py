@@ -35,6 +35,7 @@ class PaperRow:
         title_derived: the title was derived from the abstract.
         decision: one of :data:`~paperdeck.model.paper.DECISIONS`.
         rating: mean review rating, ``None`` when there are none.
+        area: the primary area, ``""`` when unknown.
     """
 
     id: str
@@ -42,6 +43,7 @@ class PaperRow:
     title_derived: bool = False
     decision: str = "unknown"
     rating: float | None = None
+    area: str = ""
 
     @classmethod
     def of(cls, paper: Paper) -> PaperRow:
@@ -52,23 +54,26 @@ class PaperRow:
             from paperdeck.text.render import render_plain  # deferred: a bare start renders no LaTeX
 
             title = render_plain(title)
-        return cls(paper.id, title, paper.title_derived, paper.decision, rating)
+        return cls(paper.id, title, paper.title_derived, paper.decision, rating, paper.primary_area)
 
     def to_list(self) -> list[Any]:
-        """Compact JSON form: ``[id, title, derived, decision, rating]``."""
-        return [self.id, self.title, self.title_derived, self.decision, self.rating]
+        """Compact JSON form: ``[id, title, derived, decision, rating, area]``."""
+        return [self.id, self.title, self.title_derived, self.decision, self.rating, self.area]
 
     @classmethod
     def from_list(cls, data: list[Any]) -> PaperRow:
-        """Inverse of :meth:`to_list`.
+        """Inverse of :meth:`to_list` (a row written without its area has none).
 
         Raises:
             ValueError, TypeError: not a row.
         """
-        paper_id, title, derived, decision, rating = data
+        paper_id, title, derived, decision, rating, *rest = data
         if not isinstance(paper_id, str) or not isinstance(title, str):
             raise TypeError("row id and title must be strings")
-        return cls(paper_id, title, bool(derived), str(decision), None if rating is None else float(rating))
+        if len(rest) > 1 or (rest and not isinstance(rest[0], str)):
+            raise ValueError("a row holds at most an area after its rating")
+        area = rest[0] if rest else ""
+        return cls(paper_id, title, bool(derived), str(decision), None if rating is None else float(rating), area)
 
 
 def file_stamp(path: Path) -> tuple[int, int, int] | None:
@@ -81,17 +86,22 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 class RowColumns(NamedTuple):
-    """Whether any paper has a decision (other than unknown) / a rating: the list shows a
-    column for each only then."""
+    """Whether any paper has a decision (other than unknown) / a rating / a primary area: the
+    list shows a column for each only then."""
 
     decisions: bool
     ratings: bool
+    areas: bool = False
 
     @classmethod
-    def of(cls, rows: Iterable[tuple[str, object]]) -> RowColumns:
-        """The columns for papers given as ``(decision, rating or ratings)`` pairs."""
-        pairs = list(rows)
-        return cls(any(decision != "unknown" for decision, _ in pairs), any(rating is not None for _, rating in pairs))
+    def of(cls, rows: Iterable[tuple[str, object, str]]) -> RowColumns:
+        """The columns for papers given as ``(decision, rating or ratings, area)`` triples."""
+        triples = list(rows)
+        return cls(
+            any(decision != "unknown" for decision, _, _ in triples),
+            any(rating is not None for _, rating, _ in triples),
+            any(area for _, _, area in triples),
+        )
 
 
 def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, PaperRow | bytes], RowColumns] | None:
@@ -110,7 +120,8 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, Pa
         rows = lines[2:]
         if rows and not rows[-1]:
             rows.pop()  # the final newline
-        columns = RowColumns(header["columns"]["decisions"], header["columns"]["ratings"])
+        shown = header["columns"]
+        columns = RowColumns(shown["decisions"], shown["ratings"], shown.get("areas", False))
         if not (type(ids) is list and len(ids) == count == len(rows) and set(map(type, ids)) <= {str}):
             return None
         if set(map(type, columns)) != {bool}:
@@ -152,7 +163,7 @@ def write_rows_cache(
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
             return
         rows = [PaperRow.of(paper).to_list() for paper in papers]
-        columns = RowColumns.of((row[3], row[4]) for row in rows)._asdict()
+        columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)._asdict()
         header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows), "columns": columns}
         lines = [orjson.dumps(header), orjson.dumps([row[0] for row in rows]), *map(orjson.dumps, rows)]
         atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")

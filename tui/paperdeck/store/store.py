@@ -187,7 +187,7 @@ class Store:
         rows = self._rows
         if not self._loaded and rows is not None:
             return self._cached_columns
-        return RowColumns.of((paper.decision, paper.ratings) for paper in self._papers.values())
+        return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in self._papers.values())
 
     def paper(self, paper_id: str) -> Paper | None:
         """The paper with this id (or an alias of it), or ``None``; loads if needed.

@@ -173,6 +173,10 @@ COMMANDS: tuple[Command, ...] = (
         priority=True, summary="filter.back",
     ),
     Command(
+        "main.read", "enter", "read", "Read the paper full screen", "main", "find", "Read the paper",
+        "Show the highlighted paper full screen (escape comes back)",
+    ),
+    Command(
         "main.starred_only", "S", "toggle_starred_only", "Starred only", "main", "find", "Starred only / all",
         "Show only starred papers, or all", show=True,
     ),

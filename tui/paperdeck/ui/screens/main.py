@@ -17,7 +17,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.timer import Timer
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
@@ -37,6 +37,7 @@ from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
 
@@ -47,6 +48,10 @@ if TYPE_CHECKING:
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
+
+#: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
+#: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
+SIDE_BY_SIDE_FROM, LIST_ONLY_BELOW = 140, 60
 
 
 class MainScreen(ReadingScreen):
@@ -102,21 +107,59 @@ class MainScreen(ReadingScreen):
             yield FilterBar(id="filter")
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
-            yield PaperList(self.store.row, self.store.user_data, self.marked.__contains__, id="paper-list")
+            yield PaperList(
+                self.store.row, self.store.user_data, self.marked.__contains__, headings=True, id="paper-list"
+            )
             yield PaperDetail(id="paper-detail")
-        yield Footer()
+        yield PaperFooter()
+
+    @property
+    def layout_mode(self) -> str:
+        """How the panes are arranged at the screen's width: ``"side-by-side"``, ``"stacked"``
+        (detail below the list) or ``"list-only"`` (``SIDE_BY_SIDE_FROM``, ``LIST_ONLY_BELOW``)."""
+        width = self.size.width or self.app.size.width
+        if width >= SIDE_BY_SIDE_FROM:
+            return "side-by-side"
+        return "stacked" if width >= LIST_ONLY_BELOW else "list-only"
 
     def _apply_layout(self) -> None:
         chosen = self.settings.settings
-        self.query_one(PaperDetail).display = chosen.show_detail
-        self.paper_list.styles.width = f"{chosen.list_width}%" if chosen.show_detail else "1fr"
+        mode = self.layout_mode
+        self.set_class(mode == "stacked", "-stacked")
+        self.set_class(mode == "list-only", "-list-only")
+        self.query_one(PaperDetail).display = chosen.show_detail and mode != "list-only"
+        beside = chosen.show_detail and mode == "side-by-side"
+        self.paper_list.styles.width = f"{chosen.list_width}%" if beside else "1fr"
+
+    def on_resize(self) -> None:
+        self._apply_layout()  # nothing changes while the width stays in one mode
+
+    def action_read(self) -> None:
+        """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
+        paper_id = self.paper_list.highlighted_id
+        if paper_id is None:
+            self.notify("No paper is highlighted.", timeout=2)
+            return
+        if not self.store.loaded:
+            self.notify("Still reading the catalogue…", timeout=1.5)
+            return
+        paper = self.store.paper(paper_id)
+        if paper is None:
+            return
+        from paperdeck.ui.screens.reader import PaperReader
+
+        self.app.push_screen(PaperReader(paper, self.store.user_data(paper_id)))
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
+        if self.layout_mode == "list-only":
+            self.notify(f"The detail pane shows from {LIST_ONLY_BELOW} columns; enter reads a paper.", timeout=3)
 
     def action_list_width(self, direction: int) -> None:
         width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
         self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
+        if self.layout_mode != "side-by-side":
+            self.notify(f"Below {SIDE_BY_SIDE_FROM} columns the list takes the whole width.", timeout=3)
 
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a
@@ -276,6 +319,7 @@ class MainScreen(ReadingScreen):
                 starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
                 ids = [pid for pid in ids if pid in starred]
             self._view_ids = ids
+            self.paper_list.highlight(_highlight_terms(text))
             self.paper_list.show(ids, highlight=keep)
         self.applied_filter = (text, starred_only)
         self.update_counts()
@@ -490,3 +534,13 @@ class MainScreen(ReadingScreen):
     def view_ids(self) -> list[str]:
         """The paper ids in the current view, in order."""
         return self._view_ids
+
+
+def _highlight_terms(text: str) -> tuple[str, ...]:
+    """The folded words of a query's plain words, which titles highlight (none for no query)."""
+    if not text.strip():
+        return ()
+    from paperdeck.search.highlight import highlight_terms
+    from paperdeck.search.query import parse_query
+
+    return highlight_terms(parse_query(text).words)

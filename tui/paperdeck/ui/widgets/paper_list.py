@@ -14,14 +14,16 @@ get past Textual's per-line styling is :mod:`paperdeck.ui._lines`'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import BindingType
 from textual.cache import LRUCache
+from textual.content import Content
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -37,6 +39,7 @@ from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
 from paperdeck.ui._lines.no_layout import set_virtual_size
 from paperdeck.ui._lines.scrollbar import vertical_scrollbar_for
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.widgets.contrast import legible
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: Reading-status markers (one cell).
@@ -78,6 +81,8 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--mark",
         "paper-list--status",
         "paper-list--tags",
+        "paper-list--area",
+        "paper-list--match",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)  # watch_cursor repaints
@@ -97,6 +102,7 @@ class PaperList(ScrollView, can_focus=True):
         is_marked: Callable[[str], bool] = lambda paper_id: False,
         *,
         empty_text: str = "No papers match.",
+        headings: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -105,12 +111,16 @@ class PaperList(ScrollView, can_focus=True):
         self._row_at = row_at
         self._user_data = user_data
         self._is_marked = is_marked
-        self._show_decisions = False
-        self._show_ratings = False
+        #: Whether papers have decisions, ratings, primary areas (``set_columns``).
+        self._columns: tuple[bool, bool, bool] = (False, False, False)
+        #: The folded query words whose matches titles highlight (``highlight``).
+        self._terms: tuple[str, ...] = ()
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
         self._ids: Sequence[str] = ()
         self._row_of: dict[str, int] | None = None
         self._empty_text = empty_text
+        #: Whether the top border shows the column headings (``header``).
+        self._headings = headings
         self._last_reported: str | None = None
         #: While ``show`` runs: it repaints the lines that changed itself, when it is done.
         self._showing = False
@@ -182,11 +192,49 @@ class PaperList(ScrollView, can_focus=True):
         if changed:
             self.refresh(*changed)
 
-    def set_columns(self, decisions: bool, ratings: bool) -> None:
-        """Show the decision badge and rating columns (only worth their cells when papers have them)."""
-        if (decisions, ratings) != (self._show_decisions, self._show_ratings):
-            self._show_decisions, self._show_ratings = decisions, ratings
+    def set_columns(self, decisions: bool, ratings: bool, areas: bool = False) -> None:
+        """Show the decision badge, rating and primary-area columns (only worth their cells when
+        papers have them; the area, the rating and the badge also need the width: ``column_layout``)."""
+        if (decisions, ratings, areas) != self._columns:
+            self._columns = (decisions, ratings, areas)
             self.refresh()  # the rows drawn are cached by their columns too
+            self._show_headings()
+
+    def _show_headings(self) -> None:
+        """Put the column headings in the top border (over the columns they name)."""
+        if self._headings:
+            width = self.scrollable_content_region.width
+            # The border draws its title from the 4th cell ("╭─ " before it) to 3 cells before
+            # its end: the headings' first 2 cells are left out to sit over their columns.
+            title = self.header(width)[2 : width - 1].rstrip() if width > 8 else ""
+            if title != self.border_title:
+                self.border_title = Content(title)
+
+    def highlight(self, terms: tuple[str, ...]) -> None:
+        """Highlight in titles the words these folded query words start
+        (:func:`paperdeck.search.highlight.highlight_terms`); ``()``: none."""
+        if terms == self._terms:
+            return
+        before, self._terms = self._terms, terms
+        if not self._ids:
+            return
+        from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
+
+        # Only the lines whose marked words change are drawn again (most titles match neither).
+        top, width = int(self.scroll_offset.y), self.size.width
+        changed = []
+        for y, row in enumerate(range(top, min(len(self._ids), top + self.scrollable_content_region.height))):
+            shown = self._row_at(self._ids[row])
+            title = one_line(shown.title) if shown is not None else ""
+            if title_spans(title, before) != title_spans(title, terms):
+                changed.append(Region(0, y, width, 1))
+        if changed:
+            self.refresh(*changed)
+
+    @property
+    def columns(self) -> ColumnLayout:
+        """The columns the rows show at the list's width now."""
+        return column_layout(self.scrollable_content_region.width, *self._columns)
 
     def row_of(self, paper_id: str) -> int | None:
         """The row showing ``paper_id`` in the current view, or ``None``."""
@@ -263,6 +311,7 @@ class PaperList(ScrollView, can_focus=True):
     def on_resize(self, event: events.Resize) -> None:
         self.virtual_size = Size(event.size.width, len(self._ids))
         self._scroll_cursor_into_view()
+        self._show_headings()
 
     # -- rendering ---------------------------------------------------------------------------
 
@@ -301,10 +350,19 @@ class PaperList(ScrollView, can_focus=True):
         """``get_component_rich_style``, once per frame."""
         frame = self._frame
         if frame is None:
-            return self.get_component_rich_style(name, partial=partial)
+            return self._component_style(name, partial)
         style = frame.parts.get((name, partial))
         if style is None:
-            style = frame.parts[name, partial] = self.get_component_rich_style(name, partial=partial)
+            style = frame.parts[name, partial] = self._component_style(name, partial)
+        return style
+
+    def _component_style(self, name: str, partial: bool) -> Style:
+        """A component's style; a partial one (laid over the row's) with its colour as the full
+        style resolves it: a partial style leaves a colour with alpha or ``auto`` unresolved
+        (``$text-muted`` came out white, as bright as the title it was to recede from)."""
+        style = self.get_component_rich_style(name, partial=partial)
+        if partial and style.color is not None:
+            style += Style(color=self.get_component_rich_style(name, partial=False).color)
         return style
 
     def notify_style_update(self) -> None:
@@ -327,8 +385,8 @@ class PaperList(ScrollView, can_focus=True):
             bool(user.note),
             user.status,
             user.tags,
-            self._show_decisions,
-            self._show_ratings,
+            self._columns,
+            self._terms,
             self._row_at is not None and self._row_at(paper_id),
         )
         cached = self._strips.get(key)
@@ -337,9 +395,18 @@ class PaperList(ScrollView, can_focus=True):
         return cached
 
     def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style) -> Strip:
-        """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache)."""
+        """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache).
+
+        Every part's colour is made readable on the row's background (``legible``): a theme's
+        colours are chosen for the plain background, the highlighted row's is another."""
         paper = self._row_at(paper_id)
         part = self._part
+        style = base
+        if row == self.cursor:
+            style = base + part("paper-list--cursor", False)
+        if (own := legible(None, style)) is not None:
+            style += own
+        layout = column_layout(width, *self._columns)
         parts: list[tuple[str, Style | None]] = [
             (MARK if self._is_marked(paper_id) else " ", part("paper-list--mark", partial=True)),
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
@@ -347,38 +414,108 @@ class PaperList(ScrollView, can_focus=True):
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
             (" ", None),
         ]
-        if self._show_decisions:
+        if layout.badge:
             decision = paper.decision if paper else "unknown"
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
             parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), (" ", None)]
         title = one_line(paper.title if paper else paper_id)
-        derived = paper is not None and paper.title_derived
-        parts.append((title, part("paper-list--derived", partial=True) if derived else None))
+        derived = part("paper-list--derived", partial=True) if paper is not None and paper.title_derived else None
+        at = 0
+        if self._terms:
+            from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
+
+            match = part("paper-list--match", partial=True)
+            for start, end in title_spans(title, self._terms):
+                parts += [(title[at:start], derived), (title[start:end], derived + match if derived else match)]
+                at = end
+        parts.append((title[at:], derived))
         if user.tags:
-            tags = " ".join(f"#{one_line(tag)}" for tag in user.tags)
-            parts.append(("  " + tags, part("paper-list--tags", partial=True)))
-        rating: tuple[str, Style | None] | None = None
-        if self._show_ratings:
-            value = f"{paper.rating:4.1f}" if paper is not None and paper.rating is not None else "   –"
-            rating = (value, part("paper-list--rating", partial=True))
-        style = base
-        if row == self.cursor:
-            style = base + part("paper-list--cursor", False)
-        plain = _plain_row(parts, rating, width, style)
+            parts.append(("  " + " ".join(f"#{one_line(tag)}" for tag in user.tags), part("paper-list--tags", partial=True)))
+        right: list[tuple[str, Style | None]] = []
+        if layout.area:
+            area = one_line(paper.area) if paper is not None else ""
+            right += [("  ", None), (_fit(area, layout.area), part("paper-list--area", partial=True))]
+        if layout.rating:
+            value = paper.rating if paper is not None else None
+            shown = f"{value:{RATING_CELLS}.1f}" if value is not None else f"{'–':>{RATING_CELLS}}"
+            right.append((shown, part("paper-list--rating", partial=True)))
+        parts = [(content, legible(content_style, style)) for content, content_style in parts if content]
+        right = [(content, legible(content_style, style)) for content, content_style in right]
+        plain = _plain_row(parts, right, width, style)
         if plain is not None:
             return Strip(plain, width).crop_extend(0, width, style)
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         for content, content_style in parts:
             text.append(content, content_style)
-        if rating is not None:
-            text.truncate(max(1, width - 5), overflow="ellipsis", pad=True)
-            text.append(" ")
-            text.append(*rating)
+        if right:
+            text.truncate(max(1, width - sum(map(cell_len, (c for c, _ in right)))), overflow="ellipsis", pad=True)
+            for content, content_style in right:
+                text.append(content, content_style)
         text.truncate(width, overflow="ellipsis", pad=True)
         text.stylize_before(style)
         segments = list(text.render(self.app.console))
         return Strip(Segment.apply_style(segments, post_style=None), width).crop_extend(0, width, style)
+
+    def header(self, width: int) -> str:
+        """The column headings over the rows, ``width`` cells (the rows' width) of plain text."""
+        layout = column_layout(width, *self._columns)
+        text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
+        # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
+        # stops there (``_show_headings``).
+        right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + (
+            "Rating " if layout.rating else ""
+        )
+        return (text.ljust(width - len(right)) + right)[:width]
+
+
+#: Cells of the row's markers (mark, status, star, note) with the space after them.
+MARKS_CELLS = 5
+#: Cells of the decision badge with the space after it.
+BADGE_CELLS = 5
+#: Cells of the rating column (right-aligned, one decimal).
+RATING_CELLS = 6
+#: The least width (cells) of the rows that shows the primary area, and that column's widest.
+AREA_FROM, AREA_MAX = 90, 32
+#: The fewest cells a title keeps: the rating, then the badge, give theirs up first.
+TITLE_MIN = 16
+
+
+class ColumnLayout(NamedTuple):
+    """Which columns a row shows at a width: the badge, the area (its cells, 0: none), the
+    rating; the title takes the rest (``title`` cells, tags after it)."""
+
+    badge: bool
+    area: int
+    rating: bool
+    title: int
+
+
+def column_layout(width: int, decisions: bool, ratings: bool, areas: bool) -> ColumnLayout:
+    """The columns of a row ``width`` cells wide for a store whose papers have ``decisions``,
+    ``ratings``, ``areas``: the area only from ``AREA_FROM`` cells (a fifth of the width, at
+    most ``AREA_MAX``), and the rating then the badge dropped where the title would get fewer
+    than ``TITLE_MIN`` cells."""
+    area = min(AREA_MAX, width // 5) if areas and width >= AREA_FROM else 0
+    badge, rating = decisions, ratings
+
+    def title() -> int:
+        return width - MARKS_CELLS - BADGE_CELLS * badge - (area + 2 if area else 0) - RATING_CELLS * rating
+
+    if title() < TITLE_MIN:
+        rating = False
+    if title() < TITLE_MIN:
+        badge = False
+    return ColumnLayout(badge, area, rating, max(0, title()))
+
+
+def _fit(text: str, cells: int) -> str:
+    """``text`` cut (with an ellipsis) or padded to exactly ``cells`` cells."""
+    if text.isascii() and text.isprintable():
+        return text[: cells - 1] + "…" if len(text) > cells else text.ljust(cells)
+    fitted = Text(text, no_wrap=True, end="")
+    fitted.truncate(cells, overflow="ellipsis", pad=True)
+    return fitted.plain
 
 
 class _Frame:
@@ -397,24 +534,26 @@ _ONE_CELL = frozenset(STAR + NOTE + MARK + "".join(STATUS_MARKS.values()) + "–
 
 
 def _plain_row(
-    parts: list[tuple[str, Style | None]], rating: tuple[str, Style | None] | None, width: int, style: Style
+    parts: list[tuple[str, Style | None]], right: list[tuple[str, Style | None]], width: int, style: Style
 ) -> list[Segment] | None:
-    """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to the
-    width with an ellipsis and padded, the row style under all), built directly rather than through
-    ``Text``, which is the costly part of drawing a row.
+    """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to
+    the width less the ``right`` columns' with an ellipsis and padded, then the ``right`` parts,
+    all cut to the width, the row style under all), built directly rather than through ``Text``,
+    which is the costly part of drawing a row.
 
     Only for rows whose every character is one cell and no control code (titles and tags in
     printable ASCII), else ``None``: then a cut at a cell is a cut at a character.
     """
     if width < 8 or not style:
         return None
-    for content, _ in parts if rating is None else [*parts, rating]:
-        if not (content.isascii() and content.isprintable()) and not _ONE_CELL.issuperset(content):
+    for content, _ in [*parts, *right]:
+        ascii_text = content.rstrip("…")  # a column's text cut by ``_fit``
+        if not (ascii_text.isascii() and ascii_text.isprintable()) and not _ONE_CELL.issuperset(content):
             return None
     plain, spans = _appended(parts)
-    if rating is not None:
-        plain, spans = _cut(plain, spans, max(1, width - 5))
-        more, more_spans = _appended([(" ", None), rating], len(plain))
+    if right:
+        plain, spans = _cut(plain, spans, max(1, width - sum(len(content) for content, _ in right)))
+        more, more_spans = _appended(right, len(plain))
         plain, spans = plain + more, spans + more_spans
     plain, spans = _cut(plain, spans, width)
     segments: list[Segment] = []

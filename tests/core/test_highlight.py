@@ -1,0 +1,43 @@
+"""Matched words in titles: the spans the list highlights."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from paperdeck.search.highlight import highlight_terms, title_spans
+
+
+def marked(title: str, *words: str) -> list[str]:
+    return [title[start:end] for start, end in title_spans(title, highlight_terms(words))]
+
+
+def test_a_query_word_marks_the_title_words_it_starts() -> None:
+    assert marked("Diffusion Models Beat GANs on Image Synthesis", "diff", "gan") == ["Diff", "GAN"]
+
+
+def test_only_word_starts_match_not_substrings() -> None:
+    assert marked("Exploration with LoRA adapters", "lora") == ["LoRA"]
+    assert marked("Exploration with LoRA adapters", "ora") == []
+
+
+def test_case_and_accents_fold() -> None:
+    assert marked("Privacy attacks by Tramèr et al.", "tramer") == ["Tramèr"]
+    assert marked("Privacy attacks by Tramer et al.", "TRAMÈR") == ["Tramer"]
+
+
+def test_single_letters_and_empty_queries_mark_nothing() -> None:
+    assert marked("A survey of graphs", "a") == []
+    assert marked("A survey of graphs") == []
+
+
+def test_a_hyphenated_query_word_marks_each_part() -> None:
+    assert marked("Graph-based retrieval", "graph-based") == ["Graph", "based"]
+
+
+@given(st.text(max_size=60), st.lists(st.text(max_size=8), max_size=4))
+def test_spans_are_in_order_inside_the_title_and_never_overlap(title: str, words: list[str]) -> None:
+    spans = title_spans(title, highlight_terms(words))
+    at = 0
+    for start, end in spans:
+        assert at <= start < end <= len(title)
+        at = end

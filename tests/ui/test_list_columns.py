@@ -1,0 +1,95 @@
+"""The list's columns: headings over the columns they name, the area column when there is room,
+the title taking the rest, and the query's words marked in titles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.contrast import contrast, triplet
+from paperdeck.ui.widgets.paper_list import AREA_FROM, TITLE_MIN, column_layout
+
+from tests.ui.conftest import paper_list, settle
+from tests.ui.test_row_contrast import store_of_every_kind
+
+
+@pytest.mark.parametrize("width", range(8, 200, 7))
+def test_the_title_keeps_most_of_the_row(width: int) -> None:
+    layout = column_layout(width, True, True, True)
+    assert layout.title >= min(TITLE_MIN, width - 5) or layout.title == 0
+    assert bool(layout.area) == (width >= AREA_FROM)
+    if width >= 40:
+        assert layout.title > width / 2
+
+
+async def test_headings_sit_over_their_columns(tmp_path: Path) -> None:
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        width = papers.scrollable_content_region.width
+        header = papers.header(width)
+        row = papers.render_line(0).text
+        assert len(header) == len(row) == width
+        assert row[header.index("Dec.") :].startswith("ORAL")
+        assert row[header.index("Title") :].startswith("Diffusion paper 0")
+        assert row[header.index("Area") :].startswith("reinforcement lear")
+        rating_end = header.index("Rating") + len("Rating")
+        assert row[:rating_end + 1].endswith("7.5")
+        top_border = papers.render_lines(papers.region.reset_offset)[0].text  # the headings' line
+        assert top_border[1 + header.index("Title") : 1 + header.index("Title") + 5] == "Title"
+        assert top_border[1 + header.index("Area") : 1 + header.index("Area") + 4] == "Area"
+
+
+async def test_the_query_words_are_marked_in_titles(tmp_path: Path) -> None:
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"graph diff", "enter")
+        await settle(pilot)
+        papers = paper_list(app)
+        for y in (0, 1):  # highlighted, and not
+            marked = [s.text for s in papers.render_line(y) if s.style is not None and s.style.underline]
+            assert marked == ["Diff", "graph"], y
+        await pilot.press("escape")  # the filter cleared: nothing marked
+        await settle(pilot)
+        assert not [s for s in papers.render_line(1) if s.style is not None and s.style.underline]
+
+
+async def test_a_new_word_marks_rows_already_on_screen(tmp_path: Path) -> None:
+    """The same rows under a query with one more word: the lines on screen are drawn again."""
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"paper")
+        await settle(pilot)
+        papers = paper_list(app)
+        shown = papers.row_count
+
+        def marked_on_screen() -> list[str]:
+            line = app.screen._compositor.render_strips()[papers.region.y + 2]  # the second row
+            return [s.text for s in line if s.style is not None and s.style.underline]
+
+        assert marked_on_screen() == ["paper"]
+        await pilot.press(*" on")
+        await settle(pilot)
+        assert papers.row_count == shown
+        assert marked_on_screen() == ["paper", "on"]
+
+
+async def test_muted_parts_recede_from_the_title(tmp_path: Path) -> None:
+    """The area and a rejected paper's badge are drawn in the theme's muted colour, not the
+    title's (a partial style left ``$text-muted`` unresolved: white)."""
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        line = list(paper_list(app).render_line(1))  # not highlighted: a rejected paper
+
+        def strength(start: str) -> float:
+            style = next(s.style for s in line if s.text.strip().startswith(start) and s.style is not None)
+            assert style.color is not None and style.bgcolor is not None
+            return contrast(triplet(style.color, foreground=True), triplet(style.bgcolor, foreground=False))
+
+        assert strength("REJ") < strength("Diffusion")
+        assert strength("reinforcement") < strength("Diffusion")

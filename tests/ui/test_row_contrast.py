@@ -1,0 +1,92 @@
+"""Every part of a list row is readable in every built-in theme: the highlighted row's title,
+badge, rating, area, star, note, status and mark characters, and the matched words, each at a
+WCAG contrast of at least 4.5:1 against the background it is drawn on — computed from the
+segments the list renders, focused and not."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from paperdeck.model.paper import Paper, Ratings, with_tags
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.contrast import MIN_CONTRAST, contrast, triplet
+from rich.segment import Segment
+from textual.strip import Strip
+
+from tests.ui.conftest import main_screen, paper_list, settle
+
+
+def store_of_every_kind(tmp_path: Path) -> Store:
+    """Papers with every column and marker: decisions accepted and rejected, ratings, areas, a
+    derived title; the first starred, noted, to-read and tagged."""
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            Paper(
+                id=f"openreview:P{n}",
+                title=f"Diffusion paper {n} on graphs",
+                abstract=f"abstract {n}",
+                decision=decision,
+                ratings=ratings,
+                primary_area="reinforcement learning",
+            )
+            for n, (decision, ratings) in enumerate(
+                [("oral", Ratings(7.5)), ("reject", Ratings(3.0)), ("poster", None), ("unknown", Ratings(5.0))] * 3
+            )
+        ]
+        + [Paper(id="abs:0000000000000001", title="", abstract="Diffusion derived title from this abstract. " * 3)]
+    )
+    first = store.paper_ids[0]
+    store.set_star(first, True)
+    store.set_note(first, "a note")
+    store.set_status(first, "to-read")
+    store.change([first], partial(with_tags, add=["must-read"]))
+    return store
+
+
+def unreadable(strip: Strip, where: str) -> list[str]:
+    """The segments of ``strip`` with visible text below ``MIN_CONTRAST``, described."""
+    found = []
+    for segment in strip:
+        assert isinstance(segment, Segment)
+        text, style = segment.text, segment.style
+        if not text.strip() or style is None:
+            continue
+        assert style.color is not None and style.bgcolor is not None, (where, text)
+        ratio = contrast(triplet(style.color, foreground=True), triplet(style.bgcolor, foreground=False))
+        if ratio < MIN_CONTRAST:
+            found.append(f"{where}: {text.strip()!r} {ratio:.2f}:1")
+    return found
+
+
+async def test_every_part_of_every_row_is_readable_in_every_theme(tmp_path: Path) -> None:
+    store = store_of_every_kind(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(110, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"diff")
+        await settle(pilot)
+        await pilot.press("enter")  # back to the list, the filter kept: "diff" marked in titles
+        await settle(pilot)
+        screen, papers = main_screen(app), paper_list(app)
+        screen.marked.add(store.paper_ids[0])
+        assert papers.columns.area and papers.columns.rating and papers.columns.badge
+        problems: list[str] = []
+        rows = 0
+        for name in app.available_themes:
+            app.theme = name
+            for focused in (papers, None):
+                screen.set_focus(focused)
+                await pilot.pause()
+                for cursor in (0, 12):
+                    papers.cursor = cursor
+                    await pilot.pause()
+                    for y in range(papers.row_count):
+                        state = "focused" if focused else "blurred"
+                        where = f"{name} {state} row {y}{' (highlighted)' * (y == cursor)}"
+                        problems += unreadable(papers.render_line(y), where)
+                        rows += 1
+        assert rows > 1000
+        assert not problems, "\n".join(problems[:40]) + f"\n… {len(problems)} in all"

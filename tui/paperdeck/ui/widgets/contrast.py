@@ -1,0 +1,73 @@
+"""Colours that stay readable: WCAG 2 contrast between a text colour and its background, and the
+nearest colour to a theme's that reaches a minimum contrast.
+
+A theme picks the list's colours (``$text-secondary`` for the rating, ``$text-success`` for the
+badge…) for the plain background; on the highlighted row's background some become unreadable.
+The list passes each part's style through :func:`legible` against the background it is drawn on.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.color import Color
+from rich.color_triplet import ColorTriplet
+from rich.style import Style
+
+#: WCAG 2 AA for normal text: the least contrast ratio every part of a row keeps.
+MIN_CONTRAST = 4.5
+
+
+def luminance(color: ColorTriplet) -> float:
+    """WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white)."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = color
+    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+
+
+def contrast(foreground: ColorTriplet, background: ColorTriplet) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 (none) to 21 (black on white)."""
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def triplet(color: Color, *, foreground: bool) -> ColorTriplet:
+    """The sRGB value of a Rich colour (a terminal's default and ANSI colours as Rich's default
+    terminal theme has them)."""
+    return color.get_truecolor(foreground=foreground)
+
+
+def readable(foreground: ColorTriplet, background: ColorTriplet, minimum: float = MIN_CONTRAST) -> ColorTriplet:
+    """``foreground`` if it has ``minimum`` contrast on ``background``, else the least blend of
+    it toward black or white (whichever contrasts more) that has. Any background has a contrast
+    of at least 4.58 with black or with white, so ``minimum`` up to that is always reached."""
+    if contrast(foreground, background) >= minimum:
+        return foreground
+    white, black = ColorTriplet(255, 255, 255), ColorTriplet(0, 0, 0)
+    target = white if contrast(white, background) >= contrast(black, background) else black
+    for step in range(1, 21):
+        share = step / 20
+        blended = ColorTriplet(*(round(f + (t - f) * share) for f, t in zip(foreground, target, strict=True)))
+        if contrast(blended, background) >= minimum:
+            return blended
+    return target
+
+
+@lru_cache(maxsize=1024)
+def legible(part: Style | None, row: Style, minimum: float = MIN_CONTRAST) -> Style | None:
+    """``part`` (a style laid over ``row``, the row's own style) with its colour changed, if
+    needed, to have ``minimum`` contrast on the row's background; the row's own colour (when
+    ``part`` sets none) is checked the same way. ``None`` stays ``None`` when the row's colour
+    is readable. Without a known background or colour, ``part`` is returned unchanged."""
+    shown = row + part if part is not None else row
+    if shown.color is None or shown.bgcolor is None:
+        return part
+    foreground = triplet(shown.color, foreground=True)
+    fixed = readable(foreground, triplet(shown.bgcolor, foreground=False), minimum)
+    if fixed == foreground:
+        return part
+    return (part or Style()) + Style(color=Color.from_triplet(fixed))
