@@ -431,7 +431,8 @@ class PaperList(ScrollView, can_focus=True):
                 at = end
         parts.append((title[at:], derived))
         if user.tags:
-            parts.append(("  " + " ".join(f"#{one_line(tag)}" for tag in user.tags), part("paper-list--tags", partial=True)))
+            tags = " ".join(f"#{one_line(tag)}" for tag in user.tags)
+            parts.append(("  " + tags, part("paper-list--tags", partial=True)))
         right: list[tuple[str, Style | None]] = []
         if layout.area:
             area = one_line(paper.area) if paper is not None else ""
