@@ -37,7 +37,7 @@ from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible
-from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
 from paperdeck.text.render import render_plain
 
 __all__ = [
@@ -117,11 +117,13 @@ def format_for_path(path: Path | str) -> str | None:
 
 def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None) -> None:
     """Write ``text`` (as UTF-8) to ``path`` atomically (a complete old or new file, never half of
-    one); the file gets mode 0600 (notes may be private). An existing file is replaced.
+    one); the file gets mode 0600 (notes may be private). An existing file is replaced; an
+    existing character device or FIFO (``/dev/null``, a named pipe) is written into instead.
 
     Raises:
         ExportError: ``path`` is inside ``data_dir`` (the store's files must not be overwritten).
-        StoreError: the file cannot be written (missing directory, permissions, full disk).
+        StoreError: the file cannot be written (missing directory, permissions, full disk, a
+            read-only file, a socket or block device, a FIFO no one reads).
     """
     if data_dir is not None:
         target, store = path.resolve(), data_dir.resolve()
@@ -129,7 +131,9 @@ def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None)
             raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
     if path.is_dir():
         raise StoreError(path, "is a directory; give a file name")
-    atomic_write_bytes(path, text.encode("utf-8") if isinstance(text, str) else text)
+    payload = text.encode("utf-8") if isinstance(text, str) else text
+    if not write_into_stream(path, payload):  # a device or FIFO is written into, never replaced
+        atomic_write_bytes(path, payload)
 
 
 # -- CSV -------------------------------------------------------------------------------------
