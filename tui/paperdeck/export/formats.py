@@ -14,7 +14,9 @@ Formats (:data:`EXPORT_FORMATS`):
   Paper text and notes are escaped or quoted so that they cannot change the list's structure.
 - ``csv``: RFC 4180 via :mod:`csv`, one row per paper, the columns of :data:`CSV_COLUMNS`; list
   fields joined with ``;``, ratings spread over ``rating_mean`` … ``rating_count``, provenance as
-  ``field=file;…``, booleans ``true``/``false``, unknowns empty.
+  ``field=file;…``, booleans ``true``/``false``, unknowns empty. A cell a spreadsheet would run
+  as a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, and is not
+  a plain number) gets a leading ``'``, as OWASP advises for CSV injection.
 - ``json``: an array of :func:`paperdeck.model.paper_json.paper_record` objects (the ``--json`` shape of
   ``paperdeck list``): every paper field plus ``starred``, ``note``, ``status``, ``tags``,
   ``note_created``, ``note_updated``.
@@ -154,8 +156,23 @@ def csv_table(records: Sequence[Mapping[str, Any]]) -> str:
                 row.append(";".join(f"{name}={source}" for name, source in (record.get(column) or {}).items()))
             else:
                 row.append(_cell(record.get(column)))
-        writer.writerow(row)
+        writer.writerow([_inert(cell) for cell in row])
     return out.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(cell: str) -> str:
+    """``cell`` as a spreadsheet reads it as text: one that would start a formula gets a
+    leading ``'`` (a number such as ``-1.5`` is left as it is)."""
+    if not cell.startswith(_FORMULA_STARTS):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell if cell.strip() == cell and "_" not in cell else "'" + cell
 
 
 def _cell(value: Any) -> str:
