@@ -214,10 +214,10 @@ def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
     paper_id = item.get("paper_id")
     if not isinstance(paper_id, str) or not paper_id.strip():
         raise BackupError(path, f"record {number}: no paper_id")
-    line = _line_of(raw, paper_id)
 
     def fault(reason: str) -> BackupError:
-        return BackupError(path, f"record {number} ({paper_id[:80]}): {reason}", line)
+        # The line is looked up only for a fault: finding it scans the whole file.
+        return BackupError(path, f"record {number} ({paper_id[:80]}): {reason}", _line_of(raw, paper_id))
 
     checks = (
         ("starred", bool, "true or false"),
