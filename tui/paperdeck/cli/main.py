@@ -185,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         app = PaperApp(store=store, messages=messages)
         app.run()
+    if app.failure is not None:  # the store turned out unreadable once the app ran: the CLI's line
+        return _failed(app.failure)
     return app.return_code or 0
 
 

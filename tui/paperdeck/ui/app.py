@@ -12,8 +12,10 @@ from textual.app import App, SystemCommand
 from textual.binding import BindingType
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.worker import WorkerFailed
 
 from paperdeck import runtime
+from paperdeck.model.errors import PaperdeckError
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
@@ -44,6 +46,9 @@ class PaperApp(App[None]):
         self.store = store
         self.settings = settings if settings is not None else SettingsFile(store.data_dir)
         self._messages = list(messages)
+        #: The error that ended the app, when the store turned out unreadable while it ran (the
+        #: catalogue is parsed after the first paint): ``paperdeck`` prints it as the CLI would.
+        self.failure: PaperdeckError | None = None
         self._last_input = monotonic()
         chosen = self.settings.settings
         # Before the first frame: a theme set once the app is mounted styles the screen twice.
@@ -70,6 +75,18 @@ class PaperApp(App[None]):
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A store found unreadable once the app runs (a worker parsing the catalogue raised a
+        :class:`PaperdeckError`) ends the app with that one line (:attr:`failure`, exit status 2),
+        as the CLI does, instead of a traceback; any other error is Textual's to report."""
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        if isinstance(cause, PaperdeckError):
+            if self.failure is None:
+                self.failure = cause
+            self.exit(return_code=2)
+            return
+        super()._handle_exception(error)
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen is the app's first screen: not pushed over Textual's empty default
