@@ -455,3 +455,9 @@ def test_whatever_is_imported_is_read_back_the_same(format: str, items: list[dic
             assert Store(data_dir).is_empty
             return
         assert_readable(data_dir, store.papers)
+
+
+def test_a_value_of_the_wrong_kind_becomes_text() -> None:
+    paper = Paper(id="x", title=None, abstract=3, authors=["a", 5], keywords=("\udc80",))  # type: ignore[arg-type]
+    (checked,) = check_read(SourceRead(Path("a.json"), "openreview", (paper,))).read.papers
+    assert (checked.title, checked.abstract, checked.authors, checked.keywords) == ("", "3", ("a", "5"), ("\ufffd",))

@@ -18,6 +18,7 @@ it reaches the store, so that the catalogue written is always one paperdeck can 
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -60,6 +61,9 @@ _YEARS = range(1000, 10_000)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _TEXT_FIELDS = tuple(name for name in LIMITS if name not in ("sources", "authors", "keywords"))
 _LIST_FIELDS = (("sources", None), ("authors", MAX_AUTHORS), ("keywords", MAX_KEYWORDS))
+_TEXT_LIMITS = tuple(LIMITS[name] for name in _TEXT_FIELDS)
+_get_texts = operator.attrgetter(*_TEXT_FIELDS)
+_get_lists = operator.attrgetter(*(name for name, _ in _LIST_FIELDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,25 +103,18 @@ def check_paper(paper: Paper, dropped: Counter[str]) -> Paper:
         ValueError: a value over its size limit (the message names the field, its size and the
             limit, never the value).
     """
-    changes: dict[str, Any] = {}
-    for name in _TEXT_FIELDS:
-        value = getattr(paper, name)
-        text = _text(value)
-        _check_size(name, len(text))
-        if text is not value:
-            changes[name] = text
+    changes: dict[str, Any] = {} if _sound_texts(paper) else _repaired_texts(paper)
+    texts = _get_texts(paper)
+    for name, text, limit in zip(_TEXT_FIELDS, texts, _TEXT_LIMITS, strict=True):
+        value = changes.get(name, text) if changes else text
+        if len(value) > limit:
+            _check_size(name, len(value))
     for name, most in _LIST_FIELDS:
-        items = getattr(paper, name)
+        items = changes.get(name, getattr(paper, name))
         if most is not None and len(items) > most:
             raise ValueError(f"it has {len(items):,} {name}, more than the {most:,} a real paper has")
-        texts = tuple(_text(item) for item in items)
-        for item in texts:
-            _check_size(name, len(item), item=True)
-        if any(new is not old for new, old in zip(texts, items, strict=True)) or type(items) is not tuple:
-            changes[name] = texts
-    provenance = tuple((_text(field), _text(source)) for field, source in paper.provenance)
-    if provenance != paper.provenance:
-        changes["provenance"] = provenance
+        if items:
+            _check_size(name, max(map(len, items)), item=True)
     ratings = _ratings(paper.ratings, dropped)
     if ratings is not paper.ratings:
         changes["ratings"] = ratings
@@ -132,6 +129,40 @@ def check_paper(paper: Paper, dropped: Counter[str]) -> Paper:
         _drop("submission number out of range", dropped)
         changes["number"] = None
     return replace(paper, **changes) if changes else paper
+
+
+def _sound_texts(paper: Paper) -> bool:
+    """Whether every text of ``paper`` is a ``str`` without lone surrogates (one check over all of
+    them: the common case, which must cost little at a full conference's scale)."""
+    sources, authors, keywords = _get_lists(paper)
+    if not (type(sources) is tuple and type(authors) is tuple and type(keywords) is tuple):
+        return False
+    try:
+        joined = "".join((*_get_texts(paper), *sources, *authors, *keywords, *map("".join, paper.provenance)))
+        if not joined.isascii():
+            joined.encode("utf-8")  # a lone surrogate cannot be encoded
+    except (TypeError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def _repaired_texts(paper: Paper) -> dict[str, Any]:
+    """The text fields of ``paper`` that are not sound, repaired (see :func:`_text`)."""
+    changes: dict[str, Any] = {}
+    for name in _TEXT_FIELDS:
+        value = getattr(paper, name)
+        text = _text(value)
+        if text is not value:
+            changes[name] = text
+    for name, _ in _LIST_FIELDS:
+        items = getattr(paper, name)
+        texts = tuple(_text(item) for item in items)
+        if type(items) is not tuple or any(new is not old for new, old in zip(texts, items, strict=True)):
+            changes[name] = texts
+    provenance = tuple((_text(field), _text(source)) for field, source in paper.provenance)
+    if provenance != paper.provenance:
+        changes["provenance"] = provenance
+    return changes
 
 
 def _check_size(name: str, size: int, item: bool = False) -> None:
