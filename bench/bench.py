@@ -26,6 +26,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``query_p50_ms`` / ``query_p95_ms``: field + fuzzy queries (``decision:oral diffusion``,
   ``"large language" author:Smith``, …) through ``run_query`` with a built index, 5 × 10 runs
   (bench/similar_bench.py);
+- ``restore_backup_s``: restoring paperdeck's own user-data backup of a record for every paper
+  (starred, a status, a tag, a note) into a copy of the catalogue with no user data, seconds
+  (``bench/bench.py restore_backup_s`` measures only this, after the import);
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py).
@@ -39,6 +42,7 @@ import os
 import platform
 import pty
 import select
+import shutil
 import signal
 import statistics
 import sys
@@ -52,8 +56,10 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
 from paperdeck import runtime  # noqa: E402
+from paperdeck.model.paper import UserData  # noqa: E402
 from paperdeck.search.searcher import build_similarity  # noqa: E402
 from paperdeck.sources.importer import import_files  # noqa: E402
+from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 
@@ -89,6 +95,29 @@ def measure_user_data(store: Store) -> tuple[float, float]:
         note_ms.append((time.perf_counter() - started) * 1000)
         store.set_star(paper_id, True)
     return percentile(star_ms, 0.95), percentile(note_ms, 0.95)
+
+
+def measure_restore(store: Store, work: Path) -> float:
+    """Seconds to read and restore a backup holding a record for every paper of ``store`` into a
+    copy of its catalogue without user data (``store``'s own user data is left as it was)."""
+    source = Store(work / "backup-source")
+    shutil.copy(store.catalogue_path, source.catalogue_path)
+    source = Store(source.data_dir)
+    statuses = ("read", "to-read", "skimmed")
+    source.restore(
+        UserData(pid, starred=n % 2 == 0, note=f"note {n}", status=statuses[n % 3], tags=("bench",))
+        for n, pid in enumerate(source.paper_ids)
+    )
+    backup_path = work / "backup.json"
+    write_backup(source, backup_path)
+    target = Store(work / "restore-target")
+    shutil.copy(store.catalogue_path, target.catalogue_path)
+    target = Store(target.data_dir)
+    started = time.perf_counter()
+    report = restore_backup(target, read_backup(backup_path))
+    seconds = time.perf_counter() - started
+    assert report.restored == len(source.paper_ids), report
+    return seconds
 
 
 async def measure_keystrokes(data_dir: Path) -> list[float]:
@@ -177,11 +206,16 @@ def main() -> None:
         started = time.perf_counter()
         import_files(store, DUMP)
         import_s = time.perf_counter() - started
+        papers = len(store.paper_ids)
+        say(f"imported {papers} papers in {import_s:.2f} s")
+        restore_s = measure_restore(store, Path(tmp))
+        say(f"restored a backup of {papers} records in {restore_s:.2f} s")
+        if sys.argv[1:] == ["restore_backup_s"]:
+            print(json.dumps({"papers": papers, "restore_backup_s": round(restore_s, 2)}))
+            return
         started = time.perf_counter()
         build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
         similarity_save_s = time.perf_counter() - started
-        papers = len(store.paper_ids)
-        say(f"imported {papers} papers in {import_s:.2f} s")
         star_p95, note_p95 = measure_user_data(store)
         say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
         marker = first_title(str(data_dir)).encode("utf-8")
@@ -204,6 +238,7 @@ def main() -> None:
                 "papers": papers,
                 "import_s": round(import_s, 2),
                 "similarity_save_s": round(similarity_save_s, 2),
+                "restore_backup_s": round(restore_s, 2),
                 "cold_start_ms": round(statistics.median(cold)),
                 "keystroke_p50_ms": round(statistics.median(keystrokes), 1),
                 "keystroke_p95_ms": round(percentile(keystrokes, 0.95), 1),

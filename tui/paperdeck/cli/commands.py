@@ -84,6 +84,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         "updated": summary.updated,
         "unchanged": summary.unchanged,
         "skipped": dict(summary.skipped),
+        "dropped": dict(summary.dropped),
         "notices": list(summary.notices),
         "papers": len(store.papers),
     }

@@ -123,6 +123,22 @@ def _command_position(args: list[str]) -> int | None:
     return None
 
 
+def _leading_data_dir(options: list[str]) -> str | None:
+    """The ``--data-dir`` value of the options :func:`_command_position` passed over (the last one
+    given), ``None`` when there is none."""
+    value = None
+    position = 0
+    while position < len(options):
+        arg = options[position]
+        if arg == "--data-dir":
+            value = options[position + 1]
+            position += 2
+        else:
+            value = arg.removeprefix("--data-dir=")
+            position += 1
+    return value
+
+
 def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     """Report ``error`` (a one-line message on stderr) and return the exit status."""
     if isinstance(error, PaperdeckError):
@@ -145,10 +161,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command_at is not None:
             from paperdeck.cli.commands import COMMANDS
 
-            # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`.
-            args_list = args_list[command_at:] + args_list[:command_at]
-            args = build_command_parser().parse_args(args_list)
-            store = Store(data_dir(args.data_dir))
+            # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`: the
+            # options before the command are taken here, not moved after its arguments (past a
+            # `--` they would be read as arguments). One given after the command wins.
+            leading = _leading_data_dir(args_list[:command_at])
+            args = build_command_parser().parse_args(args_list[command_at:])
+            store = Store(data_dir(args.data_dir if args.data_dir is not None else leading))
             return COMMANDS[args.command](store, args)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None
@@ -169,6 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         app = PaperApp(store=store, messages=messages)
         app.run()
+    if app.failure is not None:  # the store turned out unreadable once the app ran: the CLI's line
+        return _failed(app.failure)
     return app.return_code or 0
 
 

@@ -14,7 +14,9 @@ Formats (:data:`EXPORT_FORMATS`):
   Paper text and notes are escaped or quoted so that they cannot change the list's structure.
 - ``csv``: RFC 4180 via :mod:`csv`, one row per paper, the columns of :data:`CSV_COLUMNS`; list
   fields joined with ``;``, ratings spread over ``rating_mean`` … ``rating_count``, provenance as
-  ``field=file;…``, booleans ``true``/``false``, unknowns empty.
+  ``field=file;…``, booleans ``true``/``false``, unknowns empty. A cell a spreadsheet would run
+  as a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, and is not
+  a plain number) gets a leading ``'``, as OWASP advises for CSV injection.
 - ``json``: an array of :func:`paperdeck.model.paper_json.paper_record` objects (the ``--json`` shape of
   ``paperdeck list``): every paper field plus ``starred``, ``note``, ``status``, ``tags``,
   ``note_created``, ``note_updated``.
@@ -37,7 +39,7 @@ from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible, web_link
-from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
 from paperdeck.text.render import render_plain
 
 __all__ = [
@@ -117,11 +119,13 @@ def format_for_path(path: Path | str) -> str | None:
 
 def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None) -> None:
     """Write ``text`` (as UTF-8) to ``path`` atomically (a complete old or new file, never half of
-    one); the file gets mode 0600 (notes may be private). An existing file is replaced.
+    one); the file gets mode 0600 (notes may be private). An existing file is replaced; an
+    existing character device or FIFO (``/dev/null``, a named pipe) is written into instead.
 
     Raises:
         ExportError: ``path`` is inside ``data_dir`` (the store's files must not be overwritten).
-        StoreError: the file cannot be written (missing directory, permissions, full disk).
+        StoreError: the file cannot be written (missing directory, permissions, full disk, a
+            read-only file, a socket or block device, a FIFO no one reads).
     """
     if data_dir is not None:
         target, store = path.resolve(), data_dir.resolve()
@@ -129,7 +133,9 @@ def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None)
             raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
     if path.is_dir():
         raise StoreError(path, "is a directory; give a file name")
-    atomic_write_bytes(path, text.encode("utf-8") if isinstance(text, str) else text)
+    payload = text.encode("utf-8") if isinstance(text, str) else text
+    if not write_into_stream(path, payload):  # a device or FIFO is written into, never replaced
+        atomic_write_bytes(path, payload)
 
 
 # -- CSV -------------------------------------------------------------------------------------
@@ -150,8 +156,23 @@ def csv_table(records: Sequence[Mapping[str, Any]]) -> str:
                 row.append(";".join(f"{name}={source}" for name, source in (record.get(column) or {}).items()))
             else:
                 row.append(_cell(record.get(column)))
-        writer.writerow(row)
+        writer.writerow([_inert(cell) for cell in row])
     return out.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(cell: str) -> str:
+    """``cell`` as a spreadsheet reads it as text: one that would start a formula gets a
+    leading ``'`` (a number such as ``-1.5`` is left as it is)."""
+    if not cell.startswith(_FORMULA_STARTS):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return "'" + cell
+    return cell if cell.strip() == cell and "_" not in cell else "'" + cell
 
 
 def _cell(value: Any) -> str:

@@ -68,7 +68,9 @@ class Ratings:
         if not scores:
             return None
         mean = sum(scores) / len(scores)
-        std = (sum((s - mean) ** 2 for s in scores) / len(scores)) ** 0.5
+        # A product, not ``** 2``: huge scores then give an infinite spread (which the import
+        # boundary drops) instead of raising OverflowError.
+        std = (sum((s - mean) * (s - mean) for s in scores) / len(scores)) ** 0.5
         return cls(round(mean, 3), round(std, 3), min(scores), max(scores), len(scores))
 
     def to_dict(self) -> dict[str, Any]:

@@ -328,7 +328,7 @@ def _int(text: str) -> int | None:
     text = text.strip()
     if text.endswith(".0"):
         text = text[:-2]
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None  # "²".isdigit(), yet int() refuses it
 
 
 def _scores(text: str) -> list[float]:

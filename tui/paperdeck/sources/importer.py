@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -11,12 +13,10 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.sources import read_source
 from paperdeck.sources.base import SourceRead
+from paperdeck.sources.validate import Checked, check_read
+from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
 from paperdeck.store.store import ImportReport, Store
-
-#: Longest title and abstract accepted, in characters (far above any real paper's).
-MAX_TITLE_CHARS = 2_000
-MAX_ABSTRACT_CHARS = 100_000
 
 #: Called before each file is read: ``(index, total, path)``.
 Progress = Callable[[int, int, Path], None]
@@ -30,6 +30,8 @@ class ImportSummary:
         files: the files read, with their detected formats and paper counts.
         new, updated, unchanged: papers added, changed and found as they were.
         skipped: records passed over, by reason.
+        dropped: values dropped at the import boundary (the field left unknown), by reason
+            (``"non-finite rating"``: :mod:`paperdeck.sources.validate`).
         notices: one-line remarks (e.g. a file with no papers).
         restored: the user-data backups restored (:mod:`paperdeck.store.backup`), as ``(path, report)``.
     """
@@ -39,11 +41,14 @@ class ImportSummary:
     updated: int = 0
     unchanged: int = 0
     skipped: Counter[str] = field(default_factory=Counter)
+    dropped: Counter[str] = field(default_factory=Counter)
     notices: tuple[str, ...] = ()
     restored: tuple[tuple[str, RestoreReport], ...] = ()
 
     def summary(self) -> str:
-        """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``."""
+        """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``, then what was
+        dropped, when anything was: ``", 2 values dropped (1 non-finite rating; 1 non-finite
+        confidence)"``."""
         text = f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
         total = sum(self.skipped.values())
         text += f", {total} skipped"
@@ -51,11 +56,16 @@ class ImportSummary:
             reasons = "; ".join(f"{count} {reason}" for reason, count in self.skipped.most_common(4))
             more = len(self.skipped) - 4
             text += f" ({reasons}{f'; {more} other reasons' if more > 0 else ''})"
+        total = sum(self.dropped.values())
+        if total:
+            reasons = "; ".join(f"{count} {reason}" for reason, count in self.dropped.most_common())
+            text += f", {total} value{'' if total == 1 else 's'} dropped ({reasons})"
         return text
 
 
 def read_files(paths: Sequence[Path], format: str | None = None, progress: Progress | None = None) -> list[SourceRead]:
-    """Read every file (in ``format``, or each one's detected format), in order.
+    """Read every file (in ``format``, or each one's detected format), in order, each checked and
+    normalised at the import boundary (:func:`paperdeck.sources.validate.check_read`).
 
     Args:
         paths: the paper-list files.
@@ -66,36 +76,35 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         One :class:`SourceRead` per path, in order.
 
     Raises:
-        SourceError: a file cannot be read; raised before anything is imported.
+        SourceError: a file cannot be read, is not a regular file, or holds a value over its size
+            limit; raised before anything is imported.
     """
-    reads = []
+    return [checked.read for checked in _read_checked(paths, format, progress)]
+
+
+def _read_checked(paths: Sequence[Path], format: str | None, progress: Progress | None) -> list[Checked]:
+    checked = []
     for index, path in enumerate(paths):
         if progress is not None:
             progress(index, len(paths), path)
-        read = read_source(path, format)
-        _check_sizes(read)
-        reads.append(read)
-    return reads
+        check_regular_file(path)
+        checked.append(check_read(read_source(path, format)))
+    return checked
 
 
-def _check_sizes(read: SourceRead) -> None:
-    """Refuse papers no real list has: an "abstract" of megabytes is a broken file, and showing or
-    indexing it would stall the app.
+def check_regular_file(path: Path) -> None:
+    """Refuse a path that is a FIFO, a device or a socket: ``/dev/zero`` never ends, a FIFO may
+    never be written to. A missing path or a directory is left to the readers (they say so).
 
     Raises:
-        SourceError: a title or abstract over the limits, naming the paper.
+        SourceError: ``path`` exists and is neither a regular file nor a directory.
     """
-    for number, paper in enumerate(read.papers, start=1):
-        for name, text, limit in (
-            ("title", paper.title, MAX_TITLE_CHARS),
-            ("abstract", paper.abstract, MAX_ABSTRACT_CHARS),
-        ):
-            if len(text) > limit:
-                raise SourceError(
-                    read.path,
-                    f"paper {number} ({paper.id}): its {name} has {len(text):,} characters, "
-                    f"more than the {limit:,} a real one has; is the file broken?",
-                )
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise SourceError(path, f"{not_a_file(mode)}; paperdeck imports only files")
 
 
 def import_files(
@@ -110,27 +119,34 @@ def import_files(
     ``format`` says) is restored instead, after the papers are imported (so its records find them).
 
     Raises:
-        SourceError: a file cannot be read, or a backup is malformed (``BackupError``); nothing
+        SourceError: a file cannot be read or is not a regular file (a FIFO, a device), a value
+            is over its size limit, or a backup is malformed (``BackupError``); nothing
             at all was imported or restored.
         StoreError: the catalogue or the user data cannot be written; nothing changed (when a
             backup cannot be restored, the papers read with it stay imported).
     """
+    for path in paths:
+        check_regular_file(path)  # before is_backup reads a head of it
     backup_paths = [path for path in paths if is_backup(path)]
     list_paths = [path for path in paths if path not in backup_paths]
     backups: list[UserDataBackup] = [read_backup(path) for path in backup_paths]
-    reads = read_files(list_paths, format, progress)
+    checked = _read_checked(list_paths, format, progress)
+    reads = [item.read for item in checked]
     papers: list[Paper] = [paper for read in reads for paper in read.papers]
     report = store.import_papers(papers) if reads or not backups else ImportReport()
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     skipped: Counter[str] = Counter()
-    for read in reads:
-        skipped.update(_reason_kind(skip.reason) for skip in read.skipped)
+    dropped: Counter[str] = Counter()
+    for item in checked:
+        skipped.update(_reason_kind(skip.reason) for skip in item.read.skipped)
+        dropped.update(item.dropped)
     return ImportSummary(
         files=tuple((str(read.path), read.format, len(read.papers)) for read in reads),
         new=report.new,
         updated=report.updated,
         unchanged=report.unchanged,
         skipped=skipped,
+        dropped=dropped,
         notices=tuple(read.notice for read in reads if read.notice),
         restored=restored,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -51,6 +52,7 @@ class AtomicJSONStorage(Storage):
                 line) or is not a JSON object.
         """
         try:
+            check_regular_file(self.path)
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return None
@@ -91,12 +93,28 @@ class AtomicJSONStorage(Storage):
 def atomic_write_bytes(path: Path, payload: bytes) -> None:
     """Write ``payload`` to ``path`` atomically and durably; the file gets mode 0600.
 
+    An existing ``path`` is replaced only when it is a regular file its owner may write: a file
+    made read-only (``chmod a-w``) is the user saying "do not change this", and a FIFO, device or
+    socket is not a file to replace (callers that write into those open them themselves).
+
     Raises:
-        StoreError: the directory cannot be written (full disk, read-only, permissions);
-            ``path`` is left as it was and no temporary file remains.
+        StoreError: ``path`` is read-only or not a regular file, or the directory cannot be
+            written (full disk, read-only, permissions); ``path`` is left as it was and no
+            temporary file remains.
     """
     directory = path.parent
     tmp_name: str | None = None
+    try:
+        current = os.stat(path)
+    except OSError:
+        current = None  # missing (or a dangling link): nothing to protect
+    if current is not None:
+        if not stat.S_ISREG(current.st_mode):
+            raise StoreError(path, f"{not_a_file(current.st_mode)}; nothing was changed — move it aside")
+        if not current.st_mode & stat.S_IWUSR:
+            raise StoreError(
+                path, "is read-only; nothing was changed — make it writable (chmod u+w) or write elsewhere"
+            )
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=directory)
         with os.fdopen(fd, "wb") as handle:
@@ -113,6 +131,70 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def write_into_stream(path: Path, payload: bytes) -> bool:
+    """Write ``payload`` into ``path`` when it is a character device or a FIFO (``/dev/null``,
+    ``/dev/stdout``, a named pipe), as a shell's ``>`` would, instead of replacing the node with a
+    regular file; False (nothing done) when ``path`` is anything else or missing.
+
+    A FIFO is opened without waiting: one that no process reads is refused, not waited on.
+
+    Raises:
+        StoreError: a FIFO no one reads, or the write fails (``/dev/full``: the disk is full).
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        return False
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise StoreError(path, "is a FIFO that no process is reading; nothing was written") from None
+        raise StoreError(path, write_failure(exc)) from None
+    try:
+        os.set_blocking(fd, True)
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view):]
+    except OSError as exc:
+        raise StoreError(path, write_failure(exc)) from None
+    finally:
+        os.close(fd)
+    return True
+
+
+def not_a_file(mode: int) -> str:
+    """What a path that is not a regular file is, for a message: ``"is a FIFO, not a regular
+    file"``."""
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    kind = next((name for test, name in kinds if test(mode)), "a special file")
+    return f"is {kind}, not a regular file"
+
+
+def check_regular_file(path: Path) -> None:
+    """Refuse a store file that is not a regular file (reading a FIFO would wait for ever, a
+    device would never end).
+
+    Raises:
+        FileNotFoundError: there is no file (the caller's "none yet").
+        IsADirectoryError: a directory is there.
+        StoreError: a FIFO, device or socket is there.
+    """
+    mode = os.stat(path).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a directory", str(path))
+    if not stat.S_ISREG(mode):
+        raise StoreError(path, f"{not_a_file(mode)}; move it aside — paperdeck reads only regular files")
 
 
 def malformed(exc: Exception) -> str:

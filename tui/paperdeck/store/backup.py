@@ -64,6 +64,11 @@ BACKUP_MARK = "user-data backup"
 BACKUP_SCHEMA = 1
 #: Backups larger than this are refused (bytes): far more than any user's notes fill.
 MAX_BACKUP_BYTES = 256 * 1024 * 1024
+#: Longest note, most tags and longest tag a restored record may have (characters; far above
+#: what anyone writes: a larger one is a broken or hostile file, and would stall the app).
+MAX_NOTE_CHARS = 1_000_000
+MAX_TAGS = 1_000
+MAX_TAG_CHARS = 200
 _HEAD = re.compile(r'^\s*\{\s*"paperdeck"\s*:')
 _HEAD_BYTES = 4096
 _RECORD_KEYS = {"paper_id", "starred", "note", "status", "tags", "created", "updated"}
@@ -215,10 +220,10 @@ def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
     paper_id = item.get("paper_id")
     if not isinstance(paper_id, str) or not paper_id.strip():
         raise BackupError(path, f"record {number}: no paper_id")
-    line = _line_of(raw, paper_id)
 
     def fault(reason: str) -> BackupError:
-        return BackupError(path, f"record {number} ({paper_id[:80]}): {reason}", line)
+        # The line is looked up only for a fault: finding it scans the whole file.
+        return BackupError(path, f"record {number} ({paper_id[:80]}): {reason}", _line_of(raw, paper_id))
 
     checks = (
         ("starred", bool, "true or false"),
@@ -239,6 +244,14 @@ def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
                 raise fault(f"{key} must be an ISO 8601 time, e.g. 2026-11-29T12:00:00+00:00") from None
     if not all(isinstance(tag, str) for tag in item.get("tags") or ()):
         raise fault("every tag must be text")
+    sizes = (
+        ("its note", len(item.get("note") or ""), MAX_NOTE_CHARS, "characters"),
+        ("it", len(item.get("tags") or ()), MAX_TAGS, "tags"),
+        ("a tag", max(map(len, item.get("tags") or [""])), MAX_TAG_CHARS, "characters"),
+    )
+    for what, size, limit, unit in sizes:
+        if size > limit:
+            raise fault(f"{what} has {size:,} {unit}, more than the {limit:,} paperdeck keeps; is the file broken?")
     if item.get("status") not in (None, "", *STATUSES):
         raise fault(f"unknown status {str(item['status'])[:40]!r}; one of {', '.join(STATUSES)}")
     unknown = sorted(set(item) - _RECORD_KEYS)

@@ -7,7 +7,9 @@ would take a noticeable share of a cold start.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import time
 from pathlib import Path
 from types import TracebackType
@@ -18,6 +20,8 @@ except ImportError:  # pragma: no cover - Windows has no fcntl; paperdeck then r
     fcntl = None  # type: ignore[assignment]
 
 _POLL_S = 0.005
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO put there does not wait for a writer
 
 
 class LockTimeout(OSError):
@@ -42,9 +46,23 @@ class FileLock:
 
         Raises:
             LockTimeout: another process held it all that time.
-            OSError: the lock file cannot be opened (e.g. a read-only directory).
+            OSError: the lock file cannot be opened (e.g. a read-only directory), or it is a
+                symbolic link or not a regular file (``strerror`` says so; it is left as it is).
         """
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        # O_NOFOLLOW: a lock file that is a symbolic link (dangling or not) is refused; followed,
+        # it would create or lock a file somewhere else, outside the data directory.
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o600)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise OSError(
+                    errno.ELOOP, f"the lock file {self.path.name} is a symbolic link; remove it", str(self.path)
+                ) from None
+            raise
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            reason = f"the lock file {self.path.name} is not a regular file; remove it"
+            raise OSError(errno.EINVAL, reason, str(self.path))
         if fcntl is None:  # pragma: no cover
             self._fd = fd
             return

@@ -25,6 +25,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.store.atomic import (
@@ -338,6 +340,15 @@ class Store:
         self._catalogue_stamp = file_stamp(self.catalogue_path)  # before reading: errs on re-reading
         data = self._catalogue_storage.read()
         if data is None:
+            listed = _rows_cache_count(self.rows_path)
+            if listed and self.catalogue_path.exists():
+                # A catalogue emptied (truncated, zeroed) beside a cache of its rows: taken for a
+                # first run, the bundled lists or the next import would overwrite it for good.
+                reason = (
+                    f"is empty, but {ROWS_FILE} lists {listed:,} papers: the catalogue was lost or "
+                    "truncated; restore it from a backup or move both aside — paperdeck will not overwrite it"
+                )
+                raise StoreError(self.catalogue_path, reason)
             return
         _check_schema(data, self.catalogue_path)
         try:
@@ -549,6 +560,18 @@ class _ImportLock:
         if self._held:
             self._held = False
             self._lock.release()
+
+
+def _rows_cache_count(rows_path: Path) -> int:
+    """How many papers the rows cache's first line says it lists (0 when there is none or it is
+    unreadable): only its first line is read."""
+    try:
+        with rows_path.open("rb") as handle:
+            header = orjson.loads(handle.readline(4096))
+        count = header.get("rows") if isinstance(header, dict) else None
+    except (OSError, ValueError):
+        return 0
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
 
 
 def _ensure_directory(path: Path) -> None:

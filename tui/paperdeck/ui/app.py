@@ -13,9 +13,10 @@ from textual.binding import BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.worker import WorkerFailed
 
 from paperdeck import runtime
-from paperdeck.model.errors import StoreError
+from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.safe_text import document, one_line, visible, web_link
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
@@ -49,6 +50,9 @@ class PaperApp(App[None]):
         self.store = store
         self.settings = settings if settings is not None else SettingsFile(store.data_dir)
         self._messages = list(messages)
+        #: The error that ended the app, when the store turned out unreadable while it ran (the
+        #: catalogue is parsed after the first paint): ``paperdeck`` prints it as the CLI would.
+        self.failure: PaperdeckError | None = None
         self._last_input = monotonic()
         self._reloading = False  # a worker is reading the catalogue again
         chosen = self.settings.settings
@@ -80,6 +84,18 @@ class PaperApp(App[None]):
             self.notify(report, title="Some remapped keys refused", severity="warning", markup=False, timeout=12)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A store found unreadable once the app runs (a worker parsing the catalogue raised a
+        :class:`PaperdeckError`) ends the app with that one line (:attr:`failure`, exit status 2),
+        as the CLI does, instead of a traceback; any other error is Textual's to report."""
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        if isinstance(cause, PaperdeckError):
+            if self.failure is None:
+                self.failure = cause
+            self.exit(return_code=2)
+            return
+        super()._handle_exception(error)
 
     def get_default_screen(self) -> Screen[None]:
         """The main screen is the app's first screen: not pushed over Textual's empty default

@@ -1,0 +1,225 @@
+"""The import boundary: every paper an importer read is checked and normalised here, once, before
+it reaches the store, so that the catalogue written is always one paperdeck can read back.
+
+- Numbers: a rating, standard deviation, confidence that is not finite (``inf``, ``nan``,
+  ``1e999``), and a count, year or submission number that is negative, absurd or beyond what JSON
+  keeps exactly, is dropped (the field becomes unknown) and counted by reason
+  (:attr:`Checked.dropped`, e.g. ``"non-finite rating"``).
+- Text: every text field is a ``str`` with no lone surrogate (those cannot be written as UTF-8);
+  a broken one is repaired with U+FFFD.
+- Sizes: a field over its limit (:data:`LIMITS`, :data:`MAX_AUTHORS`, :data:`MAX_KEYWORDS`)
+  refuses the whole file with one :class:`~paperdeck.model.errors.SourceError` line naming the
+  paper, the field, its size and the limit: no real paper list has such values, and cutting one
+  short would silently change a paper.
+
+:func:`check_read` is what :mod:`paperdeck.sources.importer` calls for every file of every format.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from paperdeck.model.errors import SourceError
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.sources.base import SourceRead
+
+__all__ = ["LIMITS", "MAX_AUTHORS", "MAX_KEYWORDS", "Checked", "check_paper", "check_read"]
+
+#: Longest value accepted per text field, in characters (far above any real paper's); a list
+#: field's limit applies to each of its items.
+LIMITS: dict[str, int] = {
+    "id": 500,
+    "title": 2_000,
+    "abstract": 100_000,
+    "venue": 200,
+    "sources": 1_000,
+    "authors": 500,
+    "keywords": 500,
+    "primary_area": 500,
+    "decision_raw": 500,
+    "tldr": 10_000,
+    "openreview_id": 200,
+    "arxiv_id": 200,
+    "doi": 500,
+    "pdf_url": 4_096,
+    "code_url": 4_096,
+    "openreview_url": 4_096,
+    "arxiv_url": 4_096,
+    "bibtex": 100_000,
+}
+#: Most authors and keywords one paper may have (the largest physics collaborations sign ~3,000).
+MAX_AUTHORS = 10_000
+MAX_KEYWORDS = 500
+#: Largest integer kept (JSON readers keep integers exact up to 2**53).
+_MAX_INT = 2**53
+_YEARS = range(1000, 10_000)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TEXT_FIELDS = tuple(name for name in LIMITS if name not in ("sources", "authors", "keywords"))
+_LIST_FIELDS = (("sources", None), ("authors", MAX_AUTHORS), ("keywords", MAX_KEYWORDS))
+_TEXT_LIMITS = tuple(LIMITS[name] for name in _TEXT_FIELDS)
+_get_texts = operator.attrgetter(*_TEXT_FIELDS)
+_get_lists = operator.attrgetter(*(name for name, _ in _LIST_FIELDS))
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A file's papers after :func:`check_read`.
+
+    Attributes:
+        read: the read, its papers normalised (same order, same count).
+        dropped: values dropped, by reason (``"non-finite rating"``, ``"year out of range"`` …).
+    """
+
+    read: SourceRead
+    dropped: Counter[str]
+
+
+def check_read(read: SourceRead) -> Checked:
+    """Check and normalise every paper of ``read`` (see the module docstring).
+
+    Raises:
+        SourceError: a value over its size limit, naming the file, the paper (its number in the
+            file and its id) and the field; nothing of the file is imported then.
+    """
+    dropped: Counter[str] = Counter()
+    papers = []
+    for number, paper in enumerate(read.papers, start=1):
+        try:
+            papers.append(check_paper(paper, dropped))
+        except ValueError as exc:
+            raise SourceError(read.path, f"paper {number} ({_short(paper.id)}): {exc}; is the file broken?") from None
+    return Checked(replace(read, papers=tuple(papers)), dropped)
+
+
+def check_paper(paper: Paper, dropped: Counter[str]) -> Paper:
+    """``paper`` normalised (see the module docstring); what was dropped is added to ``dropped``.
+
+    Raises:
+        ValueError: a value over its size limit (the message names the field, its size and the
+            limit, never the value).
+    """
+    changes: dict[str, Any] = {} if _sound_texts(paper) else _repaired_texts(paper)
+    texts = _get_texts(paper)
+    for name, text, limit in zip(_TEXT_FIELDS, texts, _TEXT_LIMITS, strict=True):
+        value = changes.get(name, text) if changes else text
+        if len(value) > limit:
+            _check_size(name, len(value))
+    for name, most in _LIST_FIELDS:
+        items = changes.get(name, getattr(paper, name))
+        if most is not None and len(items) > most:
+            raise ValueError(f"it has {len(items):,} {name}, more than the {most:,} a real paper has")
+        if items:
+            _check_size(name, max(map(len, items)), item=True)
+    ratings = _ratings(paper.ratings, dropped)
+    if ratings is not paper.ratings:
+        changes["ratings"] = ratings
+    confidence = _finite(paper.confidence, "confidence", dropped)
+    if confidence is not paper.confidence:
+        changes["confidence"] = confidence
+    if paper.year is not None and _whole(paper.year) not in _YEARS:
+        _drop("year out of range", dropped)
+        changes["year"] = None
+    number = paper.number
+    if number is not None and not 0 <= _whole(number) <= _MAX_INT:
+        _drop("submission number out of range", dropped)
+        changes["number"] = None
+    return replace(paper, **changes) if changes else paper
+
+
+def _sound_texts(paper: Paper) -> bool:
+    """Whether every text of ``paper`` is a ``str`` without lone surrogates (one check over all of
+    them: the common case, which must cost little at a full conference's scale)."""
+    sources, authors, keywords = _get_lists(paper)
+    if not (type(sources) is tuple and type(authors) is tuple and type(keywords) is tuple):
+        return False
+    try:
+        joined = "".join((*_get_texts(paper), *sources, *authors, *keywords, *map("".join, paper.provenance)))
+        if not joined.isascii():
+            joined.encode("utf-8")  # a lone surrogate cannot be encoded
+    except (TypeError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def _repaired_texts(paper: Paper) -> dict[str, Any]:
+    """The text fields of ``paper`` that are not sound, repaired (see :func:`_text`)."""
+    changes: dict[str, Any] = {}
+    for name in _TEXT_FIELDS:
+        value = getattr(paper, name)
+        text = _text(value)
+        if text is not value:
+            changes[name] = text
+    for name, _ in _LIST_FIELDS:
+        items = getattr(paper, name)
+        texts = tuple(_text(item) for item in items)
+        if type(items) is not tuple or any(new is not old for new, old in zip(texts, items, strict=True)):
+            changes[name] = texts
+    provenance = tuple((_text(field), _text(source)) for field, source in paper.provenance)
+    if provenance != paper.provenance:
+        changes["provenance"] = provenance
+    return changes
+
+
+def _check_size(name: str, size: int, item: bool = False) -> None:
+    limit = LIMITS[name]
+    if size > limit:
+        what = f"one of its {name}" if item else f"its {name.replace('_', ' ')}"
+        raise ValueError(f"{what} has {size:,} characters, more than the {limit:,} a real one has")
+
+
+def _text(value: object) -> str:
+    """``value`` as text with no lone surrogate (the same object when it already is)."""
+    if type(value) is not str:
+        value = "" if value is None else str(value)
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return _SURROGATE.sub("\ufffd", value)
+    return value
+
+
+def _whole(value: object) -> int:
+    """``value`` as an int, or -1 (out of every range) when it is none (a bool, a float …)."""
+    return value if type(value) is int else -1
+
+
+def _drop(reason: str, dropped: Counter[str]) -> None:
+    """Count a value dropped for ``reason`` (the caller makes it unknown)."""
+    dropped[reason] += 1
+
+
+def _finite(value: float | None, what: str, dropped: Counter[str]) -> float | None:
+    """``value`` when it is a finite number (an int becomes a float), else ``None`` (counted)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        _drop(f"non-finite {what}", dropped)
+        return None
+    return value if type(value) is float else float(value)
+
+
+def _ratings(ratings: Ratings | None, dropped: Counter[str]) -> Ratings | None:
+    """``ratings`` with non-finite parts dropped (all of it when the mean is not finite)."""
+    if ratings is None:
+        return None
+    mean = _finite(ratings.mean, "rating", dropped)
+    if mean is None:
+        return None
+    std, low, high = (_finite(value, "rating", dropped) for value in (ratings.std, ratings.min, ratings.max))
+    count = ratings.count
+    if count is not None and not 0 <= _whole(count) <= _MAX_INT:
+        _drop("rating count out of range", dropped)
+        count = None
+    checked = Ratings(mean, std, low, high, count)
+    return ratings if checked == ratings and type(ratings.mean) is float else checked
+
+
+def _short(paper_id: str) -> str:
+    text = _text(paper_id)
+    return text if len(text) <= 80 else f"{text[:77]}…"
