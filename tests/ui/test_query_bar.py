@@ -148,14 +148,3 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
         assert main_screen(app).view_ids() == ["openreview:C"]
         assert "searching…" not in counts(app) and "1 of 4" in counts(app)
 
-
-def test_every_badge_the_list_shows_is_a_decision_value() -> None:
-    """Each badge word of the list (``COND``, ``WDRN``…) typed after ``decision:`` keeps the papers
-    with that badge."""
-    from paperdeck.model.decision import decisions_named
-    from paperdeck.ui.widgets.paper_list import BADGES
-
-    for decision, badge in BADGES.items():
-        query = parse_query(f"decision:{badge.strip()}")
-        assert query.error is None, badge
-        assert decision in decisions_named(badge), badge

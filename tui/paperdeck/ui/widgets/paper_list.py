@@ -32,6 +32,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from paperdeck.model.decision import BADGES
 from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
@@ -45,18 +46,6 @@ STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
-#: Compact decision badges (4 cells); pending decisions show none.
-BADGES = {
-    "oral": "ORAL",
-    "spotlight": "SPOT",
-    "poster": "POST",
-    "accept": "ACC ",
-    "accept-conditional": "COND",
-    "workshop": "WKSP",
-    "reject": "REJ ",
-    "withdrawn": "WDRN",
-    "desk-rejected": "DESK",
-}
 
 
 class PaperList(ScrollView, can_focus=True):
