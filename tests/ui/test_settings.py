@@ -36,7 +36,7 @@ async def test_layout_and_theme_persist(make_app: AppFactory, seeded_store: Stor
     assert config(seeded_store) == {
         "theme": "gruvbox",
         "show_detail": True,
-        "list_width": 50,
+        "list_width": 65,
         "keymap": {},
         "sort": "relevance",
         "views": {},

@@ -3,7 +3,7 @@ data directory, next to the store.
 
 Example::
 
-    {"theme": "gruvbox", "show_detail": true, "list_width": 40, "sort": "rating",
+    {"theme": "gruvbox", "show_detail": true, "list_width": 55, "sort": "rating",
      "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"},
      "views": {"Orals to read": "decision:oral status:to-read"}}
 
@@ -50,7 +50,7 @@ class Settings:
 
     theme: str = ""
     show_detail: bool = True
-    list_width: int = 40
+    list_width: int = 55
     keymap: dict[str, str] = field(default_factory=dict)
     sort: str = "relevance"
     views: dict[str, str] = field(default_factory=dict)
