@@ -49,7 +49,7 @@ async def test_layout_and_theme_persist(make_app: AppFactory, seeded_store: Stor
         assert gruvbox is not None and gruvbox.background is not None
         assert main_screen(again).styles.background == Color.parse(gruvbox.background)  # styled with it
         assert main_screen(again).paper_list.styles.width is not None
-        assert str(main_screen(again).paper_list.styles.width) in ("50%", "50w")
+        assert str(main_screen(again).paper_list.styles.width) in ("65%", "65w")
 
 
 async def test_keys_remapped_by_binding_id_and_shown_in_help(seeded_store: Store) -> None:
