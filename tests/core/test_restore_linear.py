@@ -17,8 +17,9 @@ import pytest
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import UserData
 from paperdeck.store import backup
-from paperdeck.store.backup import BACKUP_MARK, MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, read_backup, restore_backup
+from paperdeck.store.backup import BACKUP_MARK, read_backup, restore_backup
 from paperdeck.store.store import Store
+from paperdeck.store.user_data import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS
 
 RECORDS = 5_000
 

@@ -42,7 +42,7 @@ from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.paper import STATUSES, UserData
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store, utc_now
-from paperdeck.store.user_data import combine_records
+from paperdeck.store.user_data import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, combine_records
 
 __all__ = [
     "BACKUP_MARK",
@@ -64,11 +64,6 @@ BACKUP_MARK = "user-data backup"
 BACKUP_SCHEMA = 1
 #: Backups larger than this are refused (bytes): far more than any user's notes fill.
 MAX_BACKUP_BYTES = 256 * 1024 * 1024
-#: Longest note, most tags and longest tag a restored record may have (characters; far above
-#: what anyone writes: a larger one is a broken or hostile file, and would stall the app).
-MAX_NOTE_CHARS = 1_000_000
-MAX_TAGS = 1_000
-MAX_TAG_CHARS = 200
 _HEAD = re.compile(r'^\s*\{\s*"paperdeck"\s*:')
 _HEAD_BYTES = 4096
 _RECORD_KEYS = {"paper_id", "starred", "note", "status", "tags", "created", "updated"}

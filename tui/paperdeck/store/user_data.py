@@ -138,6 +138,27 @@ def same_marks(a: UserData, b: UserData) -> bool:
     return bool(_marks(a) == _marks(b))
 
 
+#: Longest note, most tags and longest tag a record may hold (characters): far above what anyone
+#: writes; a larger one is a paste gone wrong or a hostile file, and would stall every reader.
+MAX_NOTE_CHARS = 1_000_000
+MAX_TAGS = 1_000
+MAX_TAG_CHARS = 200
+
+
+def size_problem(record: UserData) -> str | None:
+    """What makes ``record`` too large to keep (one line: which field, its size, the limit), or
+    ``None``. Every write (the app, the CLI, undo, a restore) checks it first."""
+    sizes = (
+        ("the note", len(record.note), MAX_NOTE_CHARS, "characters"),
+        ("the tags", len(record.tags), MAX_TAGS, "tags"),
+        ("a tag", max(map(len, record.tags), default=0), MAX_TAG_CHARS, "characters"),
+    )
+    for what, size, limit, unit in sizes:
+        if size > limit:
+            return f"{what} of {record.paper_id} would hold {size:,} {unit}, more than the {limit:,} paperdeck keeps"
+    return None
+
+
 def doc_id_for(paper_id: str) -> int:
     """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
     import hashlib  # deferred (its OpenSSL set-up is slow to import): opening the store needs no id
@@ -296,6 +317,8 @@ class UserStore:
             if changed == current:
                 self._remember(current)
                 return current
+            if problem := size_problem(changed):
+                raise StoreError(self.directory, f"{problem}; nothing was saved")
             now = self._now()
             changed = replace(changed, created=current.created or now, updated=now)
             self._write(doc_id, stored is not None, changed)
@@ -405,6 +428,8 @@ class UserStore:
                     changed = change(current)
                     if same_marks(changed, current):
                         continue
+                    if problem := size_problem(changed):
+                        raise StoreError(self.directory, f"{problem}; nothing was saved")
                     if keep_times:
                         updates[paper_id] = replace(
                             changed, created=changed.created or current.created or now, updated=changed.updated or now
