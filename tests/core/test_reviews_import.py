@@ -283,3 +283,66 @@ def test_bad_input_is_one_line_naming_file_and_place_and_changes_nothing(
     message = str(caught.value)
     assert "\n" not in message and str(path) in message and where in message, message
     assert _tree(data_dir) == before
+
+
+def _papers_of(forums: set[str], path: Path) -> Path:
+    """The dump's records of these forums, written to ``path`` (JSON Lines)."""
+    with path.open("wb") as out:
+        for part in SUBMISSIONS:
+            for line in part.open("rb"):
+                if json.loads(line)["id"] in forums:
+                    out.write(line)
+    return path
+
+
+@pytest.mark.parametrize("reviews_first", [False, True])
+def test_the_papers_ratings_come_from_their_reviews_whichever_arrives_first(
+    data_dir: Path, tmp_path: Path, reviews_first: bool
+) -> None:
+    notes = _notes(SAMPLE)
+    papers = _papers_of({note["forum"] for note in notes}, tmp_path / "papers.jsonl")
+    store = Store(data_dir)
+    for path in ([SAMPLE, papers] if reviews_first else [papers, SAMPLE]):
+        import_files(store, [path])
+    expected = _expected(notes)
+    for forum, numbers in expected.items():
+        paper = store.paper(f"openreview:{forum}")
+        assert paper is not None and paper.ratings is not None
+        assert (paper.ratings.mean, paper.ratings.min, paper.ratings.max, paper.ratings.count) == (
+            numbers["mean"], numbers["min"], numbers["max"], numbers["count"]
+        )  # fmt: skip
+        assert paper.confidence == numbers["confidence"]
+    reopened = Store(data_dir)  # on disk, and in the rows the list paints from
+    forum = next(iter(expected))
+    row = reopened.row(f"openreview:{forum}")
+    assert row is not None
+
+
+def _decision_note(forum: str, text: str, tmdate: int = 1_765_000_000_000) -> dict[str, Any]:
+    return {
+        "id": f"dec{forum}",
+        "forum": forum,
+        "replyto": forum,
+        "invitations": ["ICLR.cc/2026/Conference/Submission1/-/Decision"],
+        "signatures": ["ICLR.cc/2026/Program_Chairs"],
+        "cdate": tmdate,
+        "tmdate": tmdate,
+        "content": {"decision": {"value": text}, "comment": {"value": "Congratulations."}},
+    }
+
+
+def test_a_decision_note_wins_over_none_and_never_the_other_way(data_dir: Path, tmp_path: Path) -> None:
+    notes = _notes(SAMPLE)
+    forums = sorted({note["forum"] for note in notes})
+    papers = _papers_of(set(forums), tmp_path / "papers.jsonl")
+    store = Store(data_dir)
+    import_files(store, [papers, SAMPLE])
+    undecided = next(f for f in forums if store.paper(f"openreview:{f}").decision in ("unknown", "under-review"))  # type: ignore[union-attr]
+    path = tmp_path / "decision.json"
+    path.write_text(json.dumps([_decision_note(undecided, "Accept (Oral)")]))
+    import_files(store, [path])
+    paper = store.paper(f"openreview:{undecided}")
+    assert paper is not None and paper.decision == "oral" and paper.decision_raw == "Accept (Oral)"
+    assert store.reviews.summary(undecided).decision == "Accept (Oral)"  # type: ignore[union-attr]
+    import_files(store, [papers, SAMPLE])  # a decision-less source again: the decision stays
+    assert store.paper(f"openreview:{undecided}").decision == "oral"  # type: ignore[union-attr]

@@ -2,8 +2,9 @@
 
 Layout, in ``reviews/`` beside the catalogue::
 
-    index.json          the score summary of every reviewed paper (by forum id), the shard files
-                        in use, counts; replaced atomically last, so it commits an import
+    index.json          the shard files and the summaries file in use, counts; replaced atomically
+                        last, so it commits an import
+    summaries.gG.json   the score summary of every reviewed paper, by forum id, as of generation G
     NN.gG.json          shard NN (of :data:`SHARDS`, by a CRC-32 of the forum id) as written by
                         import generation G: ``{forum id: [note, …]}``, notes by ``cdate``
     changes.jsonl       one line per note replaced by a newer version (``tmdate``), appended after
@@ -114,7 +115,7 @@ class ReviewStore:
         if self._index is not None and stamp == self._index_stamp:
             return self._index
         if stamp is None:
-            index: dict[str, Any] = {"shards": {}, "summaries": {}}
+            index: dict[str, Any] = {"shards": {}}
         else:
             try:
                 index = orjson.loads(self.index_path.read_bytes())
@@ -141,11 +142,29 @@ class ReviewStore:
         """
         index = self._read_index()
         if not self._summaries and index.get("summaries"):
+            path = self.directory / str(index["summaries"])
             try:
-                self._summaries = {k: ReviewSummary.from_dict(v) for k, v in index["summaries"].items()}
+                raw = self._summary_docs(index)
+                self._summaries = {k: ReviewSummary.from_dict(v) for k, v in raw.items()}
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise StoreError(self.index_path, f"a score summary is malformed ({malformed(exc)})") from None
+                raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
         return self._summaries
+
+    def _summary_docs(self, index: dict[str, Any]) -> dict[str, Any]:
+        """The summaries file the index names, as JSON (``{}`` when it names none)."""
+        name = index.get("summaries")
+        if not name:
+            return {}
+        path = self.directory / str(name)
+        try:
+            data = orjson.loads(path.read_bytes())
+        except OSError as exc:
+            raise StoreError(path, f"cannot read: {exc.strerror or exc}; import the reviews again") from None
+        except orjson.JSONDecodeError as exc:
+            raise StoreError(path, f"not valid JSON ({exc.msg}); import the reviews again") from None
+        if not isinstance(data, dict):
+            raise StoreError(path, "not a reviews summaries file; import the reviews again")
+        return data
 
     def summary(self, forum: str) -> ReviewSummary | None:
         """One paper's score summary, ``None`` when it has no reviews."""
@@ -154,7 +173,7 @@ class ReviewStore:
     def counts(self) -> dict[str, int]:
         """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
         index = self._read_index()
-        return {"notes": int(index.get("notes", 0)), "papers": len(index.get("summaries") or {})}
+        return {"notes": int(index.get("notes", 0)), "papers": int(index.get("papers", 0))}
 
     def reviews(self, forum: str) -> list[Review]:
         """One paper's notes, by ``cdate`` (reads one shard file); ``[]`` when it has none.
@@ -208,7 +227,7 @@ class ReviewStore:
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])
-        summaries = dict(index.get("summaries") or {})
+        summaries = dict(self._summary_docs(index))
         notes_total = int(index.get("notes", 0))
         new = updated = unchanged = 0
         changes: list[dict[str, Any]] = []
@@ -253,8 +272,11 @@ class ReviewStore:
                     atomic_write_bytes(path, orjson.dumps(stored))
                     shards[shard] = name
             if changed_forums:
+                summaries_name = f"summaries.g{generation}.json"
+                written.append(self.directory / summaries_name)
+                atomic_write_bytes(self.directory / summaries_name, orjson.dumps(summaries))
                 payload = {"schema": _SCHEMA, "app": "paperdeck", "generation": generation, "notes": notes_total,
-                           "shards": shards, "summaries": summaries}  # fmt: skip
+                           "papers": len(summaries), "shards": shards, "summaries": summaries_name}  # fmt: skip
                 atomic_write_bytes(self.index_path, orjson.dumps(payload))
         except BaseException:
             for path in written:
@@ -262,7 +284,7 @@ class ReviewStore:
                     path.unlink()
             raise
         if changed_forums:
-            self._remove_unnamed_shards(set(shards.values()))
+            self._remove_unnamed_shards({*shards.values(), summaries_name})
             if changes:
                 self._log_changes(changes)
         return ReviewImport(
@@ -276,7 +298,7 @@ class ReviewStore:
 
     def _remove_unnamed_shards(self, named: set[str]) -> None:
         """Remove shard files of older generations (best effort: a leftover is only disk space)."""
-        for path in self.directory.glob("*.g*.json"):
+        for path in self.directory.glob("*.g[0-9]*.json"):
             if path.name not in named:
                 with contextlib.suppress(OSError):
                     path.unlink()

@@ -276,7 +276,7 @@ class Store:
                 self._load_catalogue()
                 self._rows = None
             result = Merger(self._papers, self._aliases).merge(papers)
-            merged = _with_derived_titles(result.papers)
+            merged = self._with_review_scores(_with_derived_titles(result.papers))
             if merged != self._papers or result.aliases != self._aliases:
                 self._write_catalogue(merged, result.aliases)
                 self._papers = merged
@@ -294,9 +294,54 @@ class Store:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
         """
         self.load()
-        forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
         with _ImportLock(self.data_dir / IMPORT_LOCK_FILE):
-            return self.reviews.import_reviews(reviews, forums.__contains__)
+            if file_stamp(self.catalogue_path) != self._catalogue_stamp:
+                self._load_catalogue()
+                self._rows = None
+            forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
+            report = self.reviews.import_reviews(reviews, forums.__contains__)
+            if report.changed_forums & forums:
+                merged = self._with_review_scores(self._papers)
+                if merged != self._papers:
+                    self._write_catalogue(merged, self._aliases)
+                    self._papers = merged
+                    self._generation += 1
+                    self._write_rows_cache()
+        return report
+
+    def _with_review_scores(self, papers: dict[str, Paper]) -> dict[str, Paper]:
+        """``papers`` with each reviewed paper's ratings and confidence taken from its imported
+        reviews (:meth:`paperdeck.store.reviews.ReviewStore.summaries`: the reviews themselves
+        are the better source), and the decision of a Decision note where it says more than the
+        paper's (:func:`paperdeck.store.merge.decision_replaces`: never a decision replaced by none)."""
+        summaries = self.reviews.summaries()
+        if not summaries:
+            return papers
+        from paperdeck.model.decision import normalise_decision
+        from paperdeck.model.paper import Ratings
+        from paperdeck.store.merge import decision_replaces
+
+        result = papers
+        for paper_id, paper in papers.items():
+            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
+            if summary is None:
+                continue
+            changes: dict[str, Any] = {}
+            if summary.count and summary.mean is not None:
+                ratings = Ratings(summary.mean, summary.std, summary.min, summary.max, summary.count)
+                if ratings != paper.ratings:
+                    changes["ratings"] = ratings
+                if summary.confidence is not None and summary.confidence != paper.confidence:
+                    changes["confidence"] = summary.confidence
+            if summary.decision:
+                decision = normalise_decision(summary.decision)
+                if decision_replaces(paper.decision, decision):
+                    changes.update(decision=decision, decision_raw=summary.decision)
+            if changes:
+                if result is papers:
+                    result = dict(papers)
+                result[paper_id] = replace(paper, **changes)
+        return result
 
     def catalogue_changed(self) -> bool:
         """Whether the catalogue on disk is another than the one this store last read or wrote
