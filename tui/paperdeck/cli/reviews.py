@@ -10,11 +10,11 @@ from typing import Any
 
 from paperdeck.cli.output import emit
 from paperdeck.cli.selecting import find_paper
-from paperdeck.model.review import KINDS, Review, ReviewSummary
+from paperdeck.model.review import Review, ReviewSummary, ordered_reviews
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
 
-__all__ = ["cmd_reviews", "ordered_reviews", "review_stats", "summary_line"]
+__all__ = ["cmd_reviews", "review_stats", "summary_line"]
 
 
 def _number(value: float | None) -> str:
@@ -36,35 +36,6 @@ def summary_line(summary: ReviewSummary | None) -> str:
     if summary.scale:
         text += f" (scale {summary.scale})"
     return text
-
-
-def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
-    """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
-    followed by what answers it (threaded by ``replyto``), then the rest by time; as ``(depth,
-    note)`` pairs, depth 0 for a note on the paper itself."""
-    by_parent: dict[str, list[Review]] = {}
-    ids = {review.id for review in reviews}
-    for review in reviews:
-        parent = review.replyto if review.replyto in ids and review.replyto != review.id else ""
-        by_parent.setdefault(parent, []).append(review)
-    rank = {kind: index for index, kind in enumerate(KINDS)}
-    top = sorted(by_parent.get("", []), key=lambda r: (rank.get(r.kind, len(KINDS)), r.cdate, r.id))
-    result: list[tuple[int, Review]] = []
-    seen: set[str] = set()
-
-    def walk(review: Review, depth: int) -> None:
-        if review.id in seen:
-            return
-        seen.add(review.id)
-        result.append((depth, review))
-        for child in sorted(by_parent.get(review.id, []), key=lambda r: (r.cdate, r.id)):
-            walk(child, depth + 1)
-
-    for review in top:
-        walk(review, 0)
-    for review in reviews:  # a cycle of replies: shown, never lost
-        walk(review, 0)
-    return result
 
 
 def _scores_text(review: Review) -> str:

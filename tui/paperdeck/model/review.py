@@ -30,6 +30,7 @@ __all__ = [
     "WITHDRAWAL",
     "Review",
     "ReviewSummary",
+    "ordered_reviews",
 ]
 
 REVIEW = "review"
@@ -170,6 +171,35 @@ RATING_SCALES = {
     "ICLR.cc/2025/Conference": "1, 3, 5, 6, 8, 10",
     "ICLR.cc/2024/Conference": "1, 3, 5, 6, 8, 10",
 }
+
+
+def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
+    """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
+    followed by what answers it (threaded by ``replyto``), then the rest by time; as ``(depth,
+    note)`` pairs, depth 0 for a note on the paper itself."""
+    by_parent: dict[str, list[Review]] = {}
+    ids = {review.id for review in reviews}
+    for review in reviews:
+        parent = review.replyto if review.replyto in ids and review.replyto != review.id else ""
+        by_parent.setdefault(parent, []).append(review)
+    rank = {kind: index for index, kind in enumerate(KINDS)}
+    top = sorted(by_parent.get("", []), key=lambda r: (rank.get(r.kind, len(KINDS)), r.cdate, r.id))
+    result: list[tuple[int, Review]] = []
+    seen: set[str] = set()
+
+    def walk(review: Review, depth: int) -> None:
+        if review.id in seen:
+            return
+        seen.add(review.id)
+        result.append((depth, review))
+        for child in sorted(by_parent.get(review.id, []), key=lambda r: (r.cdate, r.id)):
+            walk(child, depth + 1)
+
+    for review in top:
+        walk(review, 0)
+    for review in reviews:  # a cycle of replies: shown, never lost
+        walk(review, 0)
+    return result
 
 
 def _mean(values: list[float]) -> float | None:

@@ -19,6 +19,7 @@ catalogue yet: when it arrives, its reviews are there.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import zlib
 from collections import defaultdict
@@ -98,6 +99,7 @@ class ReviewStore:
         self._index: dict[str, Any] | None = None
         self._index_stamp: tuple[int, int] | None = None
         self._summaries: dict[str, ReviewSummary] = {}
+        self._sorted_means: list[float] | None = None
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -131,6 +133,7 @@ class ReviewStore:
                 raise StoreError(self.index_path, f"written by a newer paperdeck (reviews schema {schema}); upgrade")
         self._index, self._index_stamp = index, stamp
         self._summaries = {}
+        self._sorted_means = None
         return index
 
     def summaries(self) -> dict[str, ReviewSummary]:
@@ -166,9 +169,28 @@ class ReviewStore:
             raise StoreError(path, "not a reviews summaries file; import the reviews again")
         return data
 
+    @property
+    def summaries_read(self) -> bool:
+        """Whether :meth:`summaries` has the index as on disk read already (no file is read to
+        answer; the app reads them in a worker first)."""
+        return self._index is not None and (bool(self._summaries) or not self._index.get("summaries"))
+
     def summary(self, forum: str) -> ReviewSummary | None:
         """One paper's score summary, ``None`` when it has no reviews."""
         return self.summaries().get(forum)
+
+    def rank(self, forum: str) -> float | None:
+        """Where this paper's mean rating ranks among all reviewed papers: the share (0–1] of
+        them whose mean is as high or higher (``0.18``: "top 18 %"); ``None`` without ratings."""
+        summaries = self.summaries()
+        summary = summaries.get(forum)
+        if summary is None or summary.mean is None:
+            return None
+        if self._sorted_means is None:
+            self._sorted_means = sorted(s.mean for s in summaries.values() if s.mean is not None)
+        means = self._sorted_means
+        below = bisect.bisect_left(means, summary.mean)
+        return (len(means) - below) / len(means)
 
     def counts(self) -> dict[str, int]:
         """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
