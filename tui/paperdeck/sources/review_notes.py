@@ -70,6 +70,8 @@ MAX_NOTE_CHARS = 1_000_000
 _NUMBER_LABEL = re.compile(r"^\s*(-?\d+(?:\.\d+)?)(?:\s*[:.)\-–]\s*|\s+)?(.*)$", re.DOTALL)
 _ID_CHARS = 200
 _INF = float("inf")
+_SCALARS = (str, int, float)
+_BIG = 2**53
 
 
 def invitation_kind(record: dict[str, Any]) -> str:
@@ -179,7 +181,7 @@ def note_review(note: Any) -> Review:
     sections: dict[str, str] = {}
     size = 0
     for name, wrapped in content.items():
-        value = wrapped.get("value") if type(wrapped) is dict else wrapped
+        value: Any = wrapped.get("value") if type(wrapped) is dict else wrapped
         kind_of = type(value)
         if kind_of is str:
             if not value:
@@ -193,6 +195,8 @@ def note_review(note: Any) -> Review:
             else:
                 sections[name] = value
                 size += len(value)
+        elif kind_of is int and -_BIG < value < _BIG:
+            scores.append((name, float(value)))
         elif kind_of is int or kind_of is float:
             scores.append((name, _score(value, name, label)[0]))
         elif value is None:
@@ -230,7 +234,10 @@ def _is_number(value: str) -> bool:
 
 def _score(value: Any, name: str, label: str) -> tuple[float, str]:
     if type(value) is int or type(value) is float:
-        score = float(value)
+        try:
+            score = float(value)
+        except OverflowError:
+            raise ValueError(f"{label}: {name} is not a finite number") from None
         if score != score or score in (_INF, -_INF):
             raise ValueError(f"{label}: {name} is not a finite number")
         return score, ""
@@ -247,8 +254,11 @@ def _text(value: Any, name: str, label: str) -> str:
         return value
     if isinstance(value, bool):
         return "Yes" if value else "No"
-    if isinstance(value, list) and all(isinstance(item, str | int | float) for item in value):
-        return "; ".join(str(item) for item in value)
+    if type(value) is list:
+        if all(type(item) is str for item in value):
+            return "; ".join(value)
+        if all(isinstance(item, _SCALARS) for item in value):
+            return "; ".join(str(item) for item in value)
     raise ValueError(f"{label}: {name} is {json_kind(value)}, expected text")
 
 
