@@ -29,6 +29,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``restore_backup_s``: restoring paperdeck's own user-data backup of a record for every paper
   (starred, a status, a tag, a note) into a copy of the catalogue with no user data, seconds
   (``bench/bench.py restore_backup_s`` measures only this, after the import);
+- ``reviews_*``: importing every ICLR 2026 review (the three parts in ``../shared/reviews/``) into
+  the store holding the dump, its size on disk, opening one paper's reviews
+  (bench/reviews_bench.py; ``bench/bench.py reviews`` measures only this, after the import);
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py).
@@ -61,6 +64,7 @@ from paperdeck.search.searcher import build_similarity  # noqa: E402
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
+from reviews_bench import measure_reviews  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 
 DUMP = sorted((REPO.parent / "shared" / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
@@ -208,6 +212,9 @@ def main() -> None:
         import_s = time.perf_counter() - started
         papers = len(store.paper_ids)
         say(f"imported {papers} papers in {import_s:.2f} s")
+        if sys.argv[1:] == ["reviews"]:
+            print(json.dumps({"papers": papers, **measure_reviews(store, percentile)}))
+            return
         restore_s = measure_restore(store, Path(tmp))
         say(f"restored a backup of {papers} records in {restore_s:.2f} s")
         if sys.argv[1:] == ["restore_backup_s"]:
@@ -216,6 +223,8 @@ def main() -> None:
         started = time.perf_counter()
         build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
         similarity_save_s = time.perf_counter() - started
+        reviews = measure_reviews(store, percentile)  # the app's numbers below: every review imported
+        say(f"reviews: {reviews}")
         star_p95, note_p95 = measure_user_data(store)
         say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
         marker = first_title(str(data_dir)).encode("utf-8")
@@ -249,6 +258,7 @@ def main() -> None:
                 "query_p95_ms": round(percentile(queries, 0.95), 1),
                 "queries": len(queries),
                 **similar,
+                **reviews,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
                 "bare_textual_start_ms": round(statistics.median(bare)),

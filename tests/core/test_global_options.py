@@ -57,6 +57,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "search": ["graph"],
         "list": [],
         "show": [paper_id],
+        "reviews": [paper_id],
         "stats": [],
         "star": [paper_id],
         "unstar": [paper_id],

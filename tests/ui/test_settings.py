@@ -97,7 +97,7 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         seen = []
-        for _ in range(5):
+        for _ in range(7):
             await pilot.press("O")
             await settle(pilot)
             seen.append((app.settings.settings.sort, list(main_screen(app).view_ids())))
@@ -105,11 +105,13 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
             ("list", ["openreview:A", "openreview:B", "openreview:C"]),
             ("title", ["openreview:B", "openreview:A", "openreview:C"]),
             ("rating", ["openreview:B", "openreview:A", "openreview:C"]),
+            ("spread", ["openreview:A", "openreview:B", "openreview:C"]),  # no min/max: all unrated
+            ("lowest", ["openreview:A", "openreview:B", "openreview:C"]),
             ("decision", ["openreview:B", "openreview:A", "openreview:C"]),
             ("changed", ["openreview:A", "openreview:B", "openreview:C"]),
         ]
         await pilot.press("j", "s")  # B changed most recently
-        await pilot.press("O", "O", "O", "O", "O", "O")  # round again to "changed"
+        await pilot.press(*"O" * 8)  # round again to "changed"
         await settle(pilot)
         assert main_screen(app).view_ids()[0] == "openreview:B"
     assert config(store)["sort"] == "changed"

@@ -1,4 +1,4 @@
-"""The subcommands of ``paperdeck``: import, search, list, show, stats, star, unstar, note, status,
+"""The subcommands of ``paperdeck``: import, search, list, show, reviews, stats, star, unstar, note, status,
 tag, untag, export, similar (the last two in :mod:`paperdeck.cli.export` and :mod:`paperdeck.cli.similar`)."""
 
 from __future__ import annotations
@@ -88,6 +88,10 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         "notices": list(summary.notices),
         "papers": len(store.papers),
     }
+    if summary.reviews is not None:
+        r = summary.reviews
+        data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers,
+                           "waiting": r.waiting}  # fmt: skip
     data["restored"] = [
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
@@ -147,7 +151,13 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines += ["", visible(paper.abstract)]
     if user.note:
         lines += ["", "note:", visible(user.note)]
-    emit(args, paper_record(paper, user), "\n".join(lines))
+    from paperdeck.cli.reviews import summary_line
+
+    summary = store.reviews.summary(paper.openreview_id) if paper.openreview_id else None
+    lines.insert(lines.index("sources: " + ", ".join(paper.sources)), summary_line(summary))
+    record = paper_record(paper, user)
+    record["review_summary"] = summary.public_dict() if summary else None
+    emit(args, record, "\n".join(lines))
     return 0
 
 
@@ -170,6 +180,11 @@ def cmd_stats(store: Store, args: argparse.Namespace) -> int:
     for title, counter in (("by source", by_source), ("by decision", by_decision), ("by area", by_area)):
         lines.append(f"\n{title}:")
         lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counter.most_common()]
+    from paperdeck.cli.reviews import review_stats
+
+    review_data, review_lines = review_stats(store)
+    data.update(review_data)
+    lines += review_lines
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -229,11 +244,18 @@ def cmd_similar(store: Store, args: argparse.Namespace) -> int:
     return run_similar(store, args)
 
 
+def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli.reviews import cmd_reviews
+
+    return cmd_reviews(store, args)
+
+
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": _hint_when_empty(cmd_search),
     "list": _hint_when_empty(cmd_list),
     "show": cmd_show,
+    "reviews": _hint_when_empty(_cmd_reviews),
     "stats": _hint_when_empty(cmd_stats),
     "star": cmd_star,
     "unstar": cmd_star,
@@ -270,7 +292,9 @@ def add_command_parsers(
     parser.add_argument("--limit", type=limit, default=0, help="at most N papers (0, the default: all)")
     parser = command("show", "show one paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("id")
-    command("stats", "counts by source, decision and area")
+    parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")
+    parser.add_argument("id")
+    command("stats", "counts by source, decision and area; reviewed papers and the rating distribution")
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")

@@ -25,6 +25,7 @@ COMMAND_NAMES = (
     "search",
     "list",
     "show",
+    "reviews",
     "stats",
     "star",
     "unstar",

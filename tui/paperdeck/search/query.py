@@ -30,6 +30,7 @@ import numpy as np
 
 from paperdeck.model.decision import decisions_named
 from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
+from paperdeck.model.review import ReviewSummary
 from paperdeck.search.corpus import SPANS, text_has
 from paperdeck.search.words import fold_text, words
 
@@ -41,6 +42,8 @@ Type words to rank papers (typos and prefixes are fine); add terms to filter the
   tag:must-read  status:to-read  is:starred  has:note  has:tags  has:rating
   like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)
   rating>=6  rating:5..7  year:2026    (also > < <= = and open ranges rating:6..)
+  reviews>=5  spread>=4  rating_min>=6  rating_max<=4  confidence>=4   from the reviews
+  soundness>=3  presentation>=3  contribution>=3   reviewers' mean sub-scores
   "graph neural"    a phrase;  title:"large language" a phrase in a field
   -term  NOT term   exactly the rest;  a OR b  either;  ( ) group;  AND is implied
 Examples:
@@ -50,14 +53,22 @@ Examples:
 """
 
 _TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note")
-_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like")
-_ALIASES = {"authors": "author", "keywords": "keyword", "notes": "note", "tags": "tag", "ratings": "rating"}
-_NUMERIC = ("rating", "year")
+#: Numbers from a paper's reviews (:class:`paperdeck.model.review.ReviewSummary`, the rating ones
+#: also from a source's ratings): how many reviews, max − min, lowest and highest rating, means.
+_REVIEW_NUMBERS = ("reviews", "spread", "rating_min", "rating_max", "confidence", "soundness", "presentation",
+                   "contribution")  # fmt: skip
+_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like", *_REVIEW_NUMBERS)
+_ALIASES = {"authors": "author", "keywords": "keyword", "notes": "note", "tags": "tag", "ratings": "rating",
+            "min_rating": "rating_min", "max_rating": "rating_max", "lowest": "rating_min"}  # fmt: skip
+_NUMERIC = ("rating", "year", *_REVIEW_NUMBERS)
 _HAS = ("note", "tag", "rating")
-_FIELD_WORD = re.compile(r"([A-Za-z]+)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
-_NUMBER = {"rating": re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"), "year": re.compile(r"\d{1,6}")}
+_FIELD_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+_NUMBER = {"rating": _DECIMAL, "year": re.compile(r"\d{1,6}"), "reviews": re.compile(r"\d{1,6}")}
+_NUMBER |= {name: _DECIMAL for name in _REVIEW_NUMBERS if name != "reviews"}
 _EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:accept"}
 _EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
+_EXAMPLE |= {name: f"{name}>=3" for name in _REVIEW_NUMBERS}
 _MAX_DEPTH = 32
 
 
@@ -79,6 +90,10 @@ class Lookups(Protocol):
     def words(self, text: str) -> np.ndarray:
         """The papers matching every word of ``text`` as the fuzzy search does (see
         :meth:`SearchIndex.word_mask <paperdeck.search.index.SearchIndex.word_mask>`)."""
+
+    @property
+    def summaries(self) -> Mapping[str, ReviewSummary]:
+        """The score summaries of the papers' reviews, by OpenReview forum id."""
 
     def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
         """The papers whose ``field`` (``"phrase"``, ``"title"``, ``"author"``, ``"keyword"``,
@@ -393,7 +408,7 @@ def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
         _number_range(name, op, value)  # validates
         return Term(name, value, op)
     if op not in (":", "="):
-        raise _QueryError(f"only rating and year compare with {op}, e.g. rating>=6")
+        raise _QueryError(f"only rating and year compare with {op} (and reviews, spread, …), e.g. rating>=6")
     if not fold_text(value.strip("*") if name in _TEXT_FIELDS else value):
         raise _QueryError(f"{name}: needs a value, e.g. {_EXAMPLE.get(name, name + ':diffusion')}")
     if name in ("status", "decision", "is", "has"):
@@ -449,7 +464,7 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
         return min(low, high), max(low, high)
     x = number(value)
     if op == "=":
-        return (x, x) if name == "year" else (x - 0.005, math.nextafter(x + 0.005, -math.inf))
+        return (x, x) if name in ("year", "reviews") else (x - 0.005, math.nextafter(x + 0.005, -math.inf))
     after, before = math.nextafter(x, math.inf), math.nextafter(x, -math.inf)
     return {">=": (x, math.inf), ">": (after, math.inf), "<=": (-math.inf, x)}.get(op, (-math.inf, before))
 
@@ -507,6 +522,8 @@ def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
         if name == "year":
             years = (p.year if p.year is not None else math.nan for p in papers)
             values = np.fromiter(years, dtype=np.float64, count=len(papers))
+        elif name in _REVIEW_NUMBERS:
+            values = review_numbers(name, papers, lookups.summaries)
         else:
             means = (p.ratings.mean if p.ratings is not None else math.nan for p in papers)
             values = np.fromiter(means, dtype=np.float64, count=len(papers))
@@ -525,6 +542,40 @@ def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
         if (n := lookups.position(pid)) is not None:
             found[n] = keep(user)
     return found
+
+
+def review_number(name: str, paper: Paper, summary: ReviewSummary | None) -> float:
+    """A paper's ``name`` (one of the review numbers: ``reviews``, ``spread``, ``rating_min``,
+    ``rating_max``, ``confidence``, ``soundness``, ``presentation``, ``contribution``), NaN when
+    unknown: from its reviews' summary, else (the rating ones) from its ratings."""
+    ratings = paper.ratings
+    value: float | None = None
+    if summary is not None and summary.count:
+        value = {
+            "reviews": summary.count,
+            "spread": summary.spread,
+            "rating_min": summary.min,
+            "rating_max": summary.max,
+            "confidence": summary.confidence,
+        }.get(name, getattr(summary, name, None))
+    elif name == "confidence":
+        value = paper.confidence
+    elif ratings is not None:
+        low, high = ratings.min, ratings.max
+        value = {
+            "reviews": ratings.count,
+            "spread": high - low if high is not None and low is not None else None,
+            "rating_min": low,
+            "rating_max": high,
+        }.get(name)
+    return math.nan if value is None else float(value)
+
+
+def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> np.ndarray:
+    """:func:`review_number` of every paper, as a float array."""
+    get = summaries.get
+    numbers = (review_number(name, p, get(p.openreview_id) if p.openreview_id else None) for p in papers)
+    return np.fromiter(numbers, dtype=np.float64, count=len(papers))
 
 
 def _user_test(term: Term) -> Callable[[UserData | None], bool]:
@@ -546,4 +597,6 @@ def _user_test(term: Term) -> Callable[[UserData | None], bool]:
     raise AssertionError(f"has:{value} is not a user's field")
 
 
-__all__ = ["QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query"]
+__all__ = [
+    "QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query", "review_number", "review_numbers",
+]  # fmt: skip

@@ -7,6 +7,7 @@ Plain words rank (the fuzzy :class:`~paperdeck.search.index.SearchIndex`); field
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -15,7 +16,8 @@ import numpy as np
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
-from paperdeck.search.query import Query
+from paperdeck.model.review import ReviewSummary
+from paperdeck.search.query import Query, review_number
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.words import fold_text
 from paperdeck.store.store import Store
@@ -99,6 +101,7 @@ class PaperLookups:
         users: gives the user's records by paper id.
         index: gives the search index over the papers (may build it).
         corpus: gives the text corpus of the papers (may build it).
+        summaries: gives the score summaries of the papers' reviews, by forum id (none by default).
 
     Each is asked for once, when a term first needs it.
     """
@@ -109,7 +112,9 @@ class PaperLookups:
         users: Callable[[], Mapping[str, UserData]],
         index: Callable[[], SearchIndex],
         corpus: Callable[[], TextCorpus],
+        summaries: Callable[[], Mapping[str, ReviewSummary]] = dict,
     ) -> None:
+        self._summaries = summaries
         self._papers = papers
         self._users = users
         self._index = index
@@ -120,11 +125,18 @@ class PaperLookups:
     def of(cls, searcher: Searcher) -> PaperLookups:
         """The lookups of a searcher's store, with its indexes."""
         store = searcher.store
-        return cls(lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get)
+        return cls(
+            lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
+            store.reviews.summaries,
+        )  # fmt: skip
 
     @cached_property
     def papers(self) -> Sequence[Paper]:
         return self._papers()
+
+    @cached_property
+    def summaries(self) -> Mapping[str, ReviewSummary]:
+        return self._summaries()
 
     @cached_property
     def users(self) -> Mapping[str, UserData]:
@@ -178,8 +190,10 @@ def _ranked_by_likeness(
 def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     """``ids`` in ``order`` (``SORTS``; relevance without words is list order); stable.
 
-    ``rating`` puts unrated papers last, ``decision`` orals first, ``changed`` the papers the user
-    changed most recently first and untouched papers after them in the given order.
+    ``rating`` puts unrated papers last, ``decision`` orals first, ``spread`` the most
+    controversial (largest max − min rating) first, ``lowest`` the papers whose lowest rating is
+    highest first (both with unrated papers last), ``changed`` the papers the user changed most
+    recently first and untouched papers after them in the given order.
     """
     if len(ids) < 2:
         return list(ids)
@@ -191,6 +205,18 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
         return sorted(ids, key=lambda pid: _title_key(r.title) if (r := row(pid)) else "")
     if order == "rating":
         return sorted(ids, key=lambda pid: -r.rating if (r := row(pid)) and r.rating is not None else 1.0)
+    if order in ("spread", "lowest"):
+        name = "spread" if order == "spread" else "rating_min"
+        summaries = store.reviews.summaries()
+
+        def key(pid: str) -> float:
+            paper = store.paper(pid)
+            if paper is None:
+                return math.inf
+            value = review_number(name, paper, summaries.get(paper.openreview_id) if paper.openreview_id else None)
+            return math.inf if value != value else -value  # NaN (no ratings) last
+
+        return sorted(ids, key=key)
     if order == "decision":
         rank = {decision: n for n, decision in enumerate(DECISIONS)}
         return sorted(ids, key=lambda pid: rank.get(r.decision if (r := row(pid)) else "unknown", 99))

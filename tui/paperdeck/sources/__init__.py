@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 from paperdeck.model.errors import SourceError
-from paperdeck.sources.base import SourceRead, unreadable
+from paperdeck.sources.base import SourceRead, read_head, unreadable
 from paperdeck.sources.links import keep_web_links
 
 #: Format modules in detection order: the most specific first, seed text (the fallback) last.
@@ -57,8 +57,7 @@ def detect_format(path: Path) -> str:
             :func:`paperdeck.sources.importer.import_files` restores those).
     """
     try:
-        with path.open("rb") as handle:
-            head = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
+        head = read_head(path, _HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
     except OSError as exc:
         raise unreadable(path, exc) from None
     from paperdeck.store.backup import looks_like_backup  # deferred: it needs the store
@@ -66,12 +65,15 @@ def detect_format(path: Path) -> str:
     if looks_like_backup(head):
         raise SourceError(path, "a paperdeck user-data backup, not a paper list; restore it with `paperdeck import`")
     modules = format_modules()
+    suffix = path.suffix.lower()
+    if suffix == ".gz":  # what the compressed file holds: ``x.jsonl.gz`` is JSON Lines
+        suffix = Path(path.stem).suffix.lower()
     for name, module in modules.items():
         if module.sniff(path, head):
             return name
-    if head.lstrip()[:1] in ("[", "{") or path.suffix.lower() in (".json", ".jsonl"):
+    if head.lstrip()[:1] in ("[", "{") or suffix in (".json", ".jsonl"):
         return "openreview"  # JSON that no reader recognised: its reader says what is wrong, and where
-    if path.suffix.lower() in (".csv", ".tsv", ".bib", ".xml", ".parquet"):
+    if suffix in (".csv", ".tsv", ".bib", ".xml", ".parquet"):
         raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(modules)})")
     return "seed"
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
+from paperdeck.model.review import Review
 from paperdeck.sources.decode import decode_text
 
 #: Files larger than this are refused before they are read (bytes).
@@ -33,6 +35,7 @@ class SourceRead:
             into the first by the importer, or skipped with a reason).
         skipped: records passed over, with reasons (reply notes, rows without a title…).
         notice: a one-line remark for the user (e.g. "no papers in this file"), else ``None``.
+        reviews: the reply notes (reviews, comments, decisions) read, in file order.
     """
 
     path: Path
@@ -40,21 +43,79 @@ class SourceRead:
     papers: tuple[Paper, ...]
     skipped: tuple[Skip, ...] = ()
     notice: str | None = None
+    reviews: tuple[Review, ...] = ()
+
+
+#: The first bytes of a gzip stream.
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def read_bytes(path: Path) -> bytes:
-    """The whole file's bytes.
+    """The whole file's bytes; a gzip-compressed file (by its magic bytes, whatever its name) is
+    decompressed, so every format may come as ``.gz``.
 
     Raises:
-        SourceError: missing, a directory, unreadable, or over :data:`MAX_FILE_BYTES`.
+        SourceError: missing, a directory, unreadable, over :data:`MAX_FILE_BYTES` (compressed
+            or not), or gzip data that is corrupt or truncated.
     """
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise SourceError(path, f"file too large ({size:,} bytes; at most {MAX_FILE_BYTES:,})")
-        return path.read_bytes()
+        raw = path.read_bytes()
     except OSError as exc:
         raise unreadable(path, exc) from None
+    return gunzip(raw, path) if raw.startswith(GZIP_MAGIC) else raw
+
+
+def gunzip(raw: bytes, path: Path) -> bytes:
+    """The decompressed bytes of gzip data (every member of a multi-member file).
+
+    Raises:
+        SourceError: corrupt or truncated gzip data, or more than :data:`MAX_FILE_BYTES` once
+            decompressed.
+    """
+    parts: list[bytes] = []
+    total = 0
+    data = raw
+    while data:
+        stream = zlib.decompressobj(wbits=31)
+        try:
+            chunk = stream.decompress(data, MAX_FILE_BYTES + 1 - total)
+        except zlib.error as exc:
+            raise SourceError(path, f"not valid gzip data ({exc}); is the file damaged?") from None
+        total += len(chunk)
+        if total > MAX_FILE_BYTES or stream.unconsumed_tail:
+            raise SourceError(path, f"too large once decompressed (more than {MAX_FILE_BYTES:,} bytes)")
+        if not stream.eof:
+            raise SourceError(path, "truncated gzip data (the file ends mid-stream); download it again")
+        parts.append(chunk)
+        data = stream.unused_data.lstrip(b"\x00")  # members may follow; gzip pads with NULs
+    return b"".join(parts)
+
+
+def read_head(path: Path, size: int) -> bytes:
+    """Up to ``size`` bytes from the start of the file, decompressed when it is gzip data
+    (corrupt or truncated data gives what could be decompressed; :func:`read_bytes` reports it).
+
+    Raises:
+        OSError: the file cannot be opened or read.
+    """
+    with path.open("rb") as handle:
+        head = handle.read(size)
+        if not head.startswith(GZIP_MAGIC):
+            return head
+        stream = zlib.decompressobj(wbits=31)
+        out = b""
+        try:
+            while len(out) < size and head:
+                out += stream.decompress(head, size - len(out))
+                head = stream.unconsumed_tail or handle.read(65_536)
+                if stream.eof:
+                    break
+        except zlib.error:
+            pass
+        return out
 
 
 def unreadable(path: Path, error: OSError) -> SourceError:

@@ -16,6 +16,7 @@ from paperdeck.sources.base import SourceRead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
+from paperdeck.store.reviews import ReviewImport
 from paperdeck.store.store import ImportReport, Store
 
 #: Called before each file is read: ``(index, total, path)``.
@@ -34,6 +35,8 @@ class ImportSummary:
             (``"non-finite rating"``: :mod:`paperdeck.sources.validate`).
         notices: one-line remarks (e.g. a file with no papers).
         restored: the user-data backups restored (:mod:`paperdeck.store.backup`), as ``(path, report)``.
+        reviews: what the reviews import did (:mod:`paperdeck.store.reviews`), ``None`` when the
+            files held no reply notes (those are then not counted as skipped).
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -44,6 +47,7 @@ class ImportSummary:
     dropped: Counter[str] = field(default_factory=Counter)
     notices: tuple[str, ...] = ()
     restored: tuple[tuple[str, RestoreReport], ...] = ()
+    reviews: ReviewImport | None = None
 
     def summary(self) -> str:
         """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``, then what was
@@ -60,6 +64,8 @@ class ImportSummary:
         if total:
             reasons = "; ".join(f"{count} {reason}" for reason, count in self.dropped.most_common())
             text += f", {total} value{'' if total == 1 else 's'} dropped ({reasons})"
+        if self.reviews is not None:
+            text += f"; {self.reviews.summary()}"
         return text
 
 
@@ -134,11 +140,15 @@ def import_files(
     reads = [item.read for item in checked]
     papers: list[Paper] = [paper for read in reads for paper in read.papers]
     report = store.import_papers(papers) if reads or not backups else ImportReport()
+    reviews = [review for read in reads for review in read.reviews]
+    review_report = store.import_reviews(reviews) if reviews else None
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     skipped: Counter[str] = Counter()
     dropped: Counter[str] = Counter()
     for item in checked:
-        skipped.update(_reason_kind(skip.reason) for skip in item.read.skipped)
+        reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
+        # reply notes read as reviews are counted there, not as skipped records
+        skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
         dropped.update(item.dropped)
     return ImportSummary(
         files=tuple((str(read.path), read.format, len(read.papers)) for read in reads),
@@ -149,6 +159,7 @@ def import_files(
         dropped=dropped,
         notices=tuple(read.notice for read in reads if read.notice),
         restored=restored,
+        reviews=review_report,
     )
 
 

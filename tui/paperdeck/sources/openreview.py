@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ from paperdeck.sources.jsonfile import (
     parse_scores,
     text_value,
 )
+from paperdeck.sources.review_notes import reviews_in
 
 NAME = "openreview"
 DESCRIPTION = "OpenReview notes: API v2 JSON, JSON Lines, ReviewTracker or flattened dumps"
@@ -82,11 +84,14 @@ def is_note(record: dict[str, Any]) -> bool:
 
 
 def read(path: Path) -> SourceRead:
-    """Read OpenReview notes (API v2, ReviewTracker or flat; JSON, JSON Lines or ``{"notes": …}``).
+    """Read OpenReview notes (API v2, ReviewTracker or flat; JSON, JSON Lines or ``{"notes": …}``):
+    the submissions as papers, the reply notes (and replies carried in ``details``) as reviews
+    (:mod:`.review_notes`).
 
     Raises:
-        SourceError: unreadable, invalid JSON (naming the line), or a record that is not an object
-            or has no id, title or abstract; nothing is returned from a partly broken file.
+        SourceError: unreadable, invalid JSON (naming the line), a record that is not an object
+            or has no id, title or abstract, or a malformed reply note; nothing is returned from a
+            partly broken file.
     """
     document = load_json_records(path)
     pairs = provenance_pairs(path, NOTE_FIELDS)
@@ -99,7 +104,12 @@ def read(path: Path) -> SourceRead:
                 reason = f"{document.position(index)}: {exc}"
                 raise SourceError(path, reason, document.line(index)) from None
 
-    return collect(path, NAME, results())
+    read = collect(path, NAME, results())
+    reviews = tuple(reviews_in(path, document))
+    if reviews and not read.papers:
+        notice = f"{path}: no papers in this file, {len(reviews):,} reviews and comments"
+        return replace(read, reviews=reviews, notice=notice)
+    return replace(read, reviews=reviews) if reviews else read
 
 
 def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, str], ...]) -> Paper | str:

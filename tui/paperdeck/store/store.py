@@ -5,6 +5,7 @@ Layout of the data directory (created 0700)::
     catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
+    reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
@@ -29,6 +30,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
+from paperdeck.model.review import Review
 from paperdeck.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -37,6 +39,7 @@ from paperdeck.store.atomic import (
     write_failure,
 )
 from paperdeck.store.lock import FileLock, LockTimeout
+from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
 from paperdeck.store.rows import PaperRow, RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
@@ -123,6 +126,8 @@ class Store:
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
                 self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
+        #: The reviews (catalogue data, written only by imports, read one paper at a time).
+        self.reviews = ReviewStore(self.data_dir / REVIEWS_DIR, now)
         self._migrate_single_user_file()
         if self._loaded:
             self._adopt_orphaned_user_data()
@@ -271,7 +276,7 @@ class Store:
                 self._load_catalogue()
                 self._rows = None
             result = Merger(self._papers, self._aliases).merge(papers)
-            merged = _with_derived_titles(result.papers)
+            merged = self._with_review_scores(_with_derived_titles(result.papers))
             if merged != self._papers or result.aliases != self._aliases:
                 self._write_catalogue(merged, result.aliases)
                 self._papers = merged
@@ -280,6 +285,63 @@ class Store:
                 self._write_rows_cache()
             self._move_user_data_to_current_ids(reread=True)
         return ImportReport(result.new, result.updated, result.unchanged)
+
+    def import_reviews(self, reviews: Iterable[Review]) -> ReviewImport:
+        """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`),
+        under the import lock; notes on papers not in the catalogue are kept and counted.
+
+        Raises:
+            StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
+        """
+        self.load()
+        with _ImportLock(self.data_dir / IMPORT_LOCK_FILE):
+            if file_stamp(self.catalogue_path) != self._catalogue_stamp:
+                self._load_catalogue()
+                self._rows = None
+            forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
+            report = self.reviews.import_reviews(reviews, forums.__contains__)
+            if report.changed_forums & forums:
+                merged = self._with_review_scores(self._papers)
+                if merged != self._papers:
+                    self._write_catalogue(merged, self._aliases)
+                    self._papers = merged
+                    self._generation += 1
+                    self._write_rows_cache()
+        return report
+
+    def _with_review_scores(self, papers: dict[str, Paper]) -> dict[str, Paper]:
+        """``papers`` with each reviewed paper's ratings and confidence taken from its imported
+        reviews (:meth:`paperdeck.store.reviews.ReviewStore.summaries`: the reviews themselves
+        are the better source), and the decision of a Decision note where it says more than the
+        paper's (:func:`paperdeck.store.merge.decision_replaces`: never a decision replaced by none)."""
+        summaries = self.reviews.summaries()
+        if not summaries:
+            return papers
+        from paperdeck.model.decision import normalise_decision
+        from paperdeck.model.paper import Ratings
+        from paperdeck.store.merge import decision_replaces
+
+        result = papers
+        for paper_id, paper in papers.items():
+            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
+            if summary is None:
+                continue
+            changes: dict[str, Any] = {}
+            if summary.count and summary.mean is not None:
+                ratings = Ratings(summary.mean, summary.std, summary.min, summary.max, summary.count)
+                if ratings != paper.ratings:
+                    changes["ratings"] = ratings
+                if summary.confidence is not None and summary.confidence != paper.confidence:
+                    changes["confidence"] = summary.confidence
+            if summary.decision:
+                decision = normalise_decision(summary.decision)
+                if decision_replaces(paper.decision, decision):
+                    changes.update(decision=decision, decision_raw=summary.decision)
+            if changes:
+                if result is papers:
+                    result = dict(papers)
+                result[paper_id] = replace(paper, **changes)
+        return result
 
     def catalogue_changed(self) -> bool:
         """Whether the catalogue on disk is another than the one this store last read or wrote

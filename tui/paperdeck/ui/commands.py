@@ -177,6 +177,10 @@ COMMANDS: tuple[Command, ...] = (
         "Show the highlighted paper full screen (escape comes back)",
     ),
     Command(
+        "main.reviews", "R", "reviews", "Reviews", "main", "find", "Reviews",
+        "Read the highlighted paper's reviews, meta-review, decision and comments",
+    ),
+    Command(
         "main.starred_only", "S", "toggle_starred_only", "Starred only", "main", "find", "Starred only / all",
         "Show only starred papers, or all", show=True,
     ),

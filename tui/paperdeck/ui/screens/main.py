@@ -21,6 +21,7 @@ from textual.widgets import Input
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
+from paperdeck.model.review import ReviewSummary
 from paperdeck.reading.history import History
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
@@ -148,7 +149,7 @@ class MainScreen(ReadingScreen):
             return
         from paperdeck.ui.screens.reader import PaperReader
 
-        self.app.push_screen(PaperReader(paper, self.store.user_data(paper_id)))
+        self.app.push_screen(PaperReader(paper, self.store.user_data(paper_id), self.store))
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -520,7 +521,46 @@ class MainScreen(ReadingScreen):
             return
         paper = self.store.paper(paper_id) if paper_id else None
         user = self.store.user_data(paper_id) if paper_id else None
-        detail.show(paper, user)
+        summary, rank = self._review_scores(paper.openreview_id if paper else "")
+        detail.show(paper, user, summary, rank)
+
+    def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, float | None]:
+        """A paper's review summary and rank, when the summaries are read (else they are read in a
+        worker, and the detail shown again)."""
+        reviews = self.store.reviews
+        if not forum:
+            return None, None
+        if not reviews.summaries_read:
+            self._read_review_summaries()
+            return None, None
+        try:
+            return reviews.summary(forum), reviews.rank(forum)
+        except StoreError:
+            return None, None
+
+    @work(thread=True, exclusive=True, group="review-summaries")
+    def _read_review_summaries(self) -> None:
+        try:
+            self.store.reviews.summaries()
+        except StoreError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
+            return
+        self.app.call_from_thread(self._show_detail, self.paper_list.highlighted_id)
+
+    def action_reviews(self) -> None:
+        """Show the highlighted paper's reviews full screen (:class:`ReviewsScreen`)."""
+        paper_id = self.paper_list.highlighted_id
+        if paper_id is None:
+            self.notify("No paper is highlighted.", timeout=2)
+            return
+        if not self.store.loaded:
+            self.notify("Still reading the catalogue…", timeout=1.5)
+            return
+        paper = self.store.paper(paper_id)
+        if paper is not None:
+            from paperdeck.ui.screens.reviews import open_reviews
+
+            open_reviews(self.app, self.store, paper)
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from paperdeck.model.paper import Paper, UserData
+from paperdeck.store.store import Store
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 
@@ -25,21 +26,34 @@ class PaperReader(Screen[None]):
         Binding("escape,backspace", "close", "Back to the list", show=True),
         Binding("j", "scroll(1)", "Down", show=False),
         Binding("k", "scroll(-1)", "Up", show=False),
+        Binding("R", "reviews", "Reviews", show=True),
     ]
 
     AUTO_FOCUS = "#reader-detail"
 
-    def __init__(self, paper: Paper, user: UserData) -> None:
+    def __init__(self, paper: Paper, user: UserData, store: Store | None = None) -> None:
         super().__init__()
         self.paper = paper
         self.user = user
+        self.store = store
 
     def compose(self) -> ComposeResult:
         yield PaperDetail(id="reader-detail")
         yield PaperFooter()
 
     def on_mount(self) -> None:
-        self.query_one(PaperDetail).show(self.paper, self.user)
+        summary = rank = None
+        if self.store is not None and self.paper.openreview_id and self.store.reviews.summaries_read:
+            summary = self.store.reviews.summary(self.paper.openreview_id)
+            rank = self.store.reviews.rank(self.paper.openreview_id)
+        self.query_one(PaperDetail).show(self.paper, self.user, summary, rank)
+
+    def action_reviews(self) -> None:
+        """The paper's reviews (:class:`paperdeck.ui.screens.reviews.ReviewsScreen`)."""
+        if self.store is not None:
+            from paperdeck.ui.screens.reviews import open_reviews
+
+            open_reviews(self.app, self.store, self.paper)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.style import Style
 
 from paperdeck.model.paper import Paper, UserData
+from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 
@@ -106,8 +107,33 @@ def _field(label: str, value: str) -> Content:
     return Content.assemble((f"{label}: ", "bold $text-muted"), one_line(value))
 
 
-def detail_content(paper: Paper, user: UserData) -> Content:
-    """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup)."""
+def _number(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+
+
+def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
+    """The scores at a glance: each reviewer's rating/confidence, the spread, the mean's rank
+    among all reviewed papers (``"top 18 %"``)."""
+    each = "  ".join(
+        f"{_number(rating)}/{_number(confidence)}" if confidence is not None else _number(rating)
+        for rating, confidence in zip(summary.ratings, summary.confidences, strict=False)
+    )
+    parts = [Content.assemble(("Reviews: ", "bold $text-muted"), each, (" (rating/confidence)", "dim"))]
+    if summary.spread is not None:
+        parts.append(Content(f"spread {_number(summary.spread)}"))
+    if rank is not None:
+        parts.append(Content.styled(f"top {max(1, round(rank * 100))} %", "bold $text-accent"))
+    if summary.comments:
+        parts.append(Content.styled(f"{summary.comments} comments", _DIM))
+    return Content(" · ").join(parts)
+
+
+def detail_content(
+    paper: Paper, user: UserData, summary: ReviewSummary | None = None, rank: float | None = None
+) -> Content:
+    """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup);
+    ``summary`` and ``rank`` (see :meth:`paperdeck.store.reviews.ReviewStore.rank`): its reviews'
+    scores, shown under the decision line when it has rated reviews."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
     lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
     if paper.title_derived:
@@ -118,6 +144,8 @@ def detail_content(paper: Paper, user: UserData) -> Content:
         status.append(Content.styled(label, _decision_style(paper)))
     status.append(Content(_ratings_text(paper)))
     lines.append(Content(" · ").join(status))
+    if summary is not None and summary.count:
+        lines.append(reviews_content(summary, rank))
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
         lines.append(_field("Authors", ", ".join(paper.authors)))

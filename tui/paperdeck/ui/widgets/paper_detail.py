@@ -8,6 +8,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from paperdeck.model.paper import Paper, UserData
+from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
 
@@ -24,8 +25,15 @@ class PaperDetail(VerticalScroll, can_focus=True):
         title = one_line(row.title) if row is not None else ""
         body.update(Content("\n").join([Content.styled(title, "bold"), Content.styled("Loading…", "dim")]))
 
-    def show(self, paper: Paper | None, user: UserData | None) -> None:
-        """Show ``paper`` with the user's data (``None``: nothing is highlighted)."""
+    def show(
+        self,
+        paper: Paper | None,
+        user: UserData | None,
+        summary: ReviewSummary | None = None,
+        rank: float | None = None,
+    ) -> None:
+        """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
+        scores when given."""
         body = self.query_one("#detail-body", Static)
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
@@ -33,5 +41,5 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(detail_content(paper, user))
+            body.update(detail_content(paper, user, summary, rank))
         self.scroll_home(animate=False)

@@ -1,0 +1,65 @@
+"""Reviews benchmark part (``bench/bench.py reviews`` runs only this, after the dump's import).
+
+- ``reviews_import_s``: import of the three review parts (gzip JSON Lines) into the store holding
+  the dump, seconds (reading, checking, shard files, summaries, the catalogue's ratings);
+- ``reviews_store_mb`` and ``reviews_store_ratio``: the ``reviews/`` directory on disk, and its size
+  over the unpacked notes';
+- ``reviews_open_p50_ms`` / ``reviews_open_p95_ms``: one paper's reviews read in a fresh store
+  (the index already read, as the app has it once a paper was shown), 500 papers at random;
+  ``reviews_first_open_ms``: the first one, reading the index too.
+"""
+
+from __future__ import annotations
+
+import gzip
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+
+REVIEW_PARTS = sorted(
+    (Path(__file__).resolve().parents[2] / "shared" / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz")
+)
+
+
+def _unpacked_bytes(paths: list[Path]) -> int:
+    total = 0
+    for path in paths:
+        with gzip.open(path, "rb") as handle:
+            while chunk := handle.read(1 << 22):
+                total += len(chunk)
+    return total
+
+
+def measure_reviews(store: Store, percentile: Callable[[list[float], float], float]) -> dict[str, float | int]:
+    """Import the review parts into ``store`` and time reading them back (see the module docstring)."""
+    started = time.perf_counter()
+    summary = import_files(store, REVIEW_PARTS)
+    import_s = time.perf_counter() - started
+    directory = store.reviews.directory
+    size = sum(path.stat().st_size for path in directory.iterdir() if path.is_file())
+    ratio = size / _unpacked_bytes(REVIEW_PARTS)
+    forums = sorted(Store(store.data_dir, lazy=True).reviews.summaries())
+    fresh = Store(store.data_dir, lazy=True)
+    picks = random.Random(15).sample(forums, 500)
+    started = time.perf_counter()
+    fresh.reviews.reviews(picks[0])
+    first_ms = (time.perf_counter() - started) * 1000
+    times = []
+    for forum in picks[1:]:
+        started = time.perf_counter()
+        fresh.reviews.reviews(forum)
+        times.append((time.perf_counter() - started) * 1000)
+    reviews = summary.reviews
+    return {
+        "reviews_notes": (reviews.new + reviews.updated + reviews.unchanged) if reviews else 0,
+        "reviews_import_s": round(import_s, 2),
+        "reviews_store_mb": round(size / 1e6, 1),
+        "reviews_store_ratio": round(ratio, 2),
+        "reviews_first_open_ms": round(first_ms, 1),
+        "reviews_open_p50_ms": round(percentile(times, 0.5), 2),
+        "reviews_open_p95_ms": round(percentile(times, 0.95), 2),
+    }

@@ -1,0 +1,96 @@
+"""``paperdeck reviews ID``, and the review numbers ``show`` and ``stats`` carry."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from paperdeck.cli.main import main
+
+from tests.conftest import SHARED_DATA
+
+SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
+SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture
+def notes() -> list[dict[str, Any]]:
+    return list(json.loads(SAMPLE.read_bytes()))
+
+
+@pytest.fixture
+def store_dir(tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> str:
+    forums = {note["forum"] for note in notes}
+    papers = tmp_path / "papers.jsonl"
+    with papers.open("wb") as out:
+        for part in SUBMISSIONS:
+            for line in part.open("rb"):
+                if json.loads(line)["id"] in forums:
+                    out.write(line)
+    hostile = json.loads(json.dumps(notes[0]))
+    hostile["id"] = "hostile001"
+    hostile["tmdate"] += 1
+    hostile["content"]["weaknesses"]["value"] = "red \x1b[31mtext\x1b[0m [bold]markup[/bold] \x9b2J"
+    extra = tmp_path / "hostile.json"
+    extra.write_text(json.dumps([hostile]))
+    data = str(tmp_path / "data")
+    imported = run_json(capsys, "import", str(papers), str(SAMPLE), str(extra), "--data-dir", data)
+    assert imported["reviews"] == {"new": 52, "updated": 0, "unchanged": 0, "papers": 12, "waiting": 0}
+    return data
+
+
+def test_reviews_prints_every_note_with_scores_and_json(
+    store_dir: str, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    forum = notes[0]["forum"]
+    mine = [n for n in notes if n["forum"] == forum]
+    data = run_json(capsys, "reviews", forum, "--data-dir", store_dir)
+    assert {r["id"] for r in data["reviews"]} == {n["id"] for n in mine} | {"hostile001"}
+    ratings = [n["content"]["rating"]["value"] for n in mine if "rating" in n["content"]] + [
+        notes[0]["content"]["rating"]["value"]
+    ]
+    assert data["summary"]["count"] == len(ratings)
+    assert data["summary"]["spread"] == max(ratings) - min(ratings)
+    code, out, _ = run(capsys, "reviews", forum, "--data-dir", store_dir)
+    assert code == 0 and "weaknesses:" in out and f"from {len(ratings)} reviews" in out
+    assert "\x1b" not in out and "\x9b" not in out and "␛[31m" in out and "[bold]markup[/bold]" in out
+
+
+def test_show_json_carries_the_score_summary(
+    store_dir: str, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    forum = notes[-1]["forum"]
+    shown = run_json(capsys, "show", forum, "--data-dir", store_dir)
+    ratings = [n["content"]["rating"]["value"] for n in notes if n["forum"] == forum and "rating" in n["content"]]
+    assert shown["review_summary"]["count"] == len(ratings)
+    assert shown["review_summary"]["ratings"] == ratings
+    code, out, _ = run(capsys, "show", forum, "--data-dir", store_dir)
+    assert code == 0 and f"from {len(ratings)} reviews" in out
+
+
+def test_stats_reports_reviewed_papers_reviews_and_the_rating_distribution(
+    store_dir: str, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    stats = run_json(capsys, "stats", "--data-dir", store_dir)
+    rated = [n for n in notes if n["invitations"][0].endswith("Official_Review")] + [notes[0]]
+    assert stats["reviews"] == len(rated) and stats["review_notes"] == len(notes) + 1
+    assert stats["reviewed_papers"] == len({n["forum"] for n in rated})
+    expected = Counter(f"{n['content']['rating']['value']:g}" for n in rated)
+    assert stats["rating_distribution"] == dict(sorted(expected.items(), key=lambda kv: float(kv[0])))
+    code, out, _ = run(capsys, "stats", "--data-dir", store_dir)
+    assert code == 0 and "rating distribution:" in out

@@ -1,0 +1,116 @@
+"""The reviews in the app: scores at a glance in the detail pane, the reviews screen on ``R``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from paperdeck.model.review import ordered_reviews
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.reader import PaperReader
+from paperdeck.ui.screens.reviews import ReviewsScreen
+from paperdeck.ui.widgets.paper_detail import PaperDetail
+from textual.widgets import Static
+
+from tests.conftest import SHARED_DATA
+from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+
+SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
+SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+HOSTILE = "Weak \x1b[31mred\x1b[0m [bold]not markup[/bold] and $\\alpha^2$ with *emphasis*"
+
+
+@pytest.fixture
+def reviewed_store(tmp_path: Path) -> tuple[Store, list[dict[str, Any]]]:
+    notes: list[dict[str, Any]] = json.loads(SAMPLE.read_bytes())
+    forums = {note["forum"] for note in notes}
+    papers = tmp_path / "papers.jsonl"
+    with papers.open("wb") as out:
+        for part in SUBMISSIONS:
+            for line in part.open("rb"):
+                if json.loads(line)["id"] in forums:
+                    out.write(line)
+    hostile = json.loads(json.dumps(notes[0]))
+    hostile.update(id="hostile001", tmdate=hostile["tmdate"] + 1)
+    hostile["content"]["weaknesses"]["value"] = HOSTILE
+    reply = {  # an author response answering that review: threaded under it
+        "id": "reply001", "forum": hostile["forum"], "replyto": "hostile001", "cdate": hostile["cdate"] + 5,
+        "tmdate": hostile["cdate"] + 5, "signatures": ["ICLR.cc/2026/Conference/Submission1/Authors"],
+        "invitations": ["ICLR.cc/2026/Conference/Submission1/-/Official_Comment"],
+        "content": {"comment": {"value": "We thank the reviewer."}},
+    }  # fmt: skip
+    extra = tmp_path / "extra.json"
+    extra.write_text(json.dumps([hostile, reply]))
+    store = Store(tmp_path / "data")
+    import_files(store, [papers, SAMPLE, extra])
+    return store, [*notes, hostile, reply]
+
+
+def _text(screen: Any) -> str:
+    return "\n".join(str(static.render()) for static in screen.query(Static))
+
+
+async def test_detail_pane_shows_each_reviewers_rating_spread_and_rank(
+    reviewed_store: tuple[Store, list[dict[str, Any]]],
+) -> None:
+    store, notes = reviewed_store
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        paper = highlighted(app)
+        mine = [n for n in notes if n["forum"] == paper.openreview_id and "rating" in n["content"]]
+        text = _text(main_screen(app).query_one(PaperDetail))
+        pairs = [f"{n['content']['rating']['value']}/{n['content']['confidence']['value']}" for n in mine]
+        assert "Reviews: " in text and all(pair in text for pair in pairs), text
+        ratings = [n["content"]["rating"]["value"] for n in mine]
+        assert f"spread {max(ratings) - min(ratings)}" in text and "top " in text
+
+
+async def test_R_shows_the_reviews_threaded_with_scores_and_hostile_text_made_harmless(
+    reviewed_store: tuple[Store, list[dict[str, Any]]],
+) -> None:
+    store, notes = reviewed_store
+    forum = next(n["forum"] for n in notes if n["id"] == "hostile001")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(20):
+            if highlighted(app).openreview_id == forum:
+                break
+            await pilot.press("j")
+        assert highlighted(app).openreview_id == forum
+        await pilot.press("R")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewsScreen)
+        text = _text(screen)
+        words = " ".join(re.findall(r"[A-Za-z]{4,}", text))
+        for note in notes:
+            if note["forum"] == forum and "weaknesses" in note["content"] and note["id"] != "hostile001":
+                assert note["signatures"][0].rsplit("/", 1)[1] in text
+                first = re.findall(r"[A-Za-z]{4,}", note["content"]["weaknesses"]["value"])[:4]
+                assert " ".join(first) in words
+        assert "\x1b" not in text and "␛[31m" in text and "[bold]not markup[/bold]" in text
+        assert "α" in text  # LaTeX rendered as abstracts are
+        assert "Author response" in text and "We thank the reviewer." in text
+        order = [(depth, review.id) for depth, review in ordered_reviews(screen.reviews)]
+        at = order.index((0, "hostile001"))
+        assert order[at + 1] == (1, "reply001")  # threaded under the review it answers
+        heads = list(screen.query(".note"))
+        assert "Author response" in str(heads[at + 1].render()) and heads[at + 1].styles.margin.left == 4
+        await pilot.press("n", "n")
+        assert len(screen.query(".current")) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is main_screen(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PaperReader)
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewsScreen)

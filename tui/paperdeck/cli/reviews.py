@@ -1,0 +1,97 @@
+"""``paperdeck reviews ID``: a paper's reviews, meta-review, decision and comments, and the score
+lines ``show`` and ``stats`` add. Every text from a review goes through
+:mod:`paperdeck.model.safe_text` (:func:`paperdeck.cli.output.emit` prints it :func:`visible`)."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from typing import Any
+
+from paperdeck.cli.output import emit
+from paperdeck.cli.selecting import find_paper
+from paperdeck.model.review import Review, ReviewSummary, ordered_reviews
+from paperdeck.model.safe_text import one_line
+from paperdeck.store.store import Store
+
+__all__ = ["cmd_reviews", "review_stats", "summary_line"]
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+
+
+def summary_line(summary: ReviewSummary | None) -> str:
+    """``"rating 5.33 (4, 6, 6; spread 2) from 3 reviews, confidence 3.67"``; ``"no reviews"``."""
+    if summary is None or not summary.count:
+        return "reviews: none imported" if summary is None else f"reviews: no ratings ({summary.comments} comments)"
+    each = ", ".join(_number(r) for r in summary.ratings)
+    text = f"rating {_number(summary.mean)} ({each}; spread {_number(summary.spread)}) from {summary.count} reviews"
+    if summary.confidence is not None:
+        text += f", confidence {_number(summary.confidence)}"
+    means = [(name, getattr(summary, name)) for name in ("soundness", "presentation", "contribution")]
+    text += "".join(f", {name} {_number(value)}" for name, value in means if value is not None)
+    if summary.scale:
+        text += f" (scale {summary.scale})"
+    return text
+
+
+def _scores_text(review: Review) -> str:
+    labels = dict(review.score_labels)
+    return ", ".join(
+        f"{name} {_number(value)}" + (f" ({one_line(labels[name])})" if name in labels else "")
+        for name, value in review.scores
+    )
+
+
+def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
+    """Print one paper's reviews: its score summary, then every note in reading order."""
+    paper = find_paper(store, args.id)
+    forum = paper.openreview_id
+    reviews = store.reviews.reviews(forum) if forum else []
+    summary = store.reviews.summary(forum) if forum else None
+    lines = [one_line(paper.title), f"id: {paper.id}", summary_line(summary)]
+    for depth, review in ordered_reviews(reviews):
+        indent = "    " * depth
+        head = f"{review.kind}" + (f" by {one_line(review.signature)}" if review.signature else "")
+        lines += ["", f"{indent}── {head} ({review.id})"]
+        if review.scores:
+            lines.append(f"{indent}{_scores_text(review)}")
+        for name, text in review.sections:
+            lines.append(f"{indent}{name.replace('_', ' ')}:")
+            lines += [f"{indent}  {line}" for line in text.splitlines()]
+    if not reviews:
+        lines.append("no reviews imported for this paper")
+    data: dict[str, Any] = {
+        "id": paper.id,
+        "forum": forum,
+        "summary": summary.public_dict() if summary else None,
+        "reviews": [review.public_dict() | {"depth": depth} for depth, review in ordered_reviews(reviews)],
+    }
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def review_stats(store: Store) -> tuple[dict[str, Any], list[str]]:
+    """``stats``' review part: reviewed papers, notes, official reviews and the rating
+    distribution, as data and as lines."""
+    summaries = store.reviews.summaries()
+    counts = store.reviews.counts()
+    distribution: Counter[float] = Counter(r for s in summaries.values() for r in s.ratings)
+    reviews = sum(s.count for s in summaries.values())
+    data = {
+        "reviewed_papers": sum(1 for s in summaries.values() if s.count),
+        "review_notes": counts["notes"],
+        "reviews": reviews,
+        "rating_distribution": {_number(k): v for k, v in sorted(distribution.items())},
+    }
+    lines = [
+        f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {reviews:,} reviews "
+        f"({counts['notes']:,} notes with comments)"
+    ]
+    if distribution:
+        lines.append("rating distribution:")
+        lines += [f"  {_number(k):>5}  {v:>7,}" for k, v in sorted(distribution.items())]
+    return data, lines

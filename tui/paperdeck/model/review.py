@@ -1,0 +1,313 @@
+"""A review, meta-review, decision or comment on a paper, and the score summary of a paper's reviews.
+
+A :class:`Review` is one OpenReview reply note, kept as the catalogue keeps it: the note's id, the
+paper's forum id, what it answers (``replyto``), its kind (:data:`KINDS`), who signed it, its
+scores (``rating``, ``confidence``, ``soundness`` … as given, other years' names such as ICLR
+2024's ``correctness`` kept as they are) and its text sections (``summary``, ``strengths``,
+``weaknesses``, ``questions``, ``comment`` …). Review text is data: it is stored verbatim and goes
+through :mod:`paperdeck.model.safe_text` on every output.
+
+A :class:`ReviewSummary` is what lists, sorts and filters read: computed from a paper's official
+reviews when they are imported, so that none of them opens review text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "AUTHOR_RESPONSE",
+    "COMMENT",
+    "DECISION",
+    "KINDS",
+    "META_REVIEW",
+    "PUBLIC_COMMENT",
+    "RATING_SCALES",
+    "REVIEW",
+    "SECTION_ORDER",
+    "WITHDRAWAL",
+    "Review",
+    "ReviewSummary",
+    "ordered_reviews",
+]
+
+REVIEW = "review"
+META_REVIEW = "meta-review"
+DECISION = "decision"
+COMMENT = "comment"
+AUTHOR_RESPONSE = "author-response"
+PUBLIC_COMMENT = "public-comment"
+WITHDRAWAL = "withdrawal"
+#: Every kind, in the order a reader meets them on the reviews screen.
+KINDS = (DECISION, META_REVIEW, REVIEW, AUTHOR_RESPONSE, COMMENT, PUBLIC_COMMENT, WITHDRAWAL)
+#: Text sections shown first, in this order; any other section follows in the note's order.
+SECTION_ORDER = (
+    "title", "summary", "strengths", "weaknesses", "questions", "metareview", "decision", "comment",
+    "withdrawal_confirmation",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """One reply note on a paper.
+
+    Attributes:
+        id: the note's OpenReview id.
+        forum: the paper's OpenReview forum id.
+        replyto: the id of the note this answers (the forum id for a top-level reply).
+        kind: one of :data:`KINDS`.
+        signature: who signed it, the last part of the group id (``"Reviewer_hsV6"``,
+            ``"Authors"``, ``"Area_Chair_x1Y2"``, ``"~Jane_Doe1"``); ``""`` when unsigned.
+        number: the note's number among its kind (OpenReview's ``number``), ``None`` when absent.
+        cdate: creation time, milliseconds since the epoch (``0`` when absent).
+        tmdate: last modification time, milliseconds since the epoch (``0`` when absent); a note
+            with a later ``tmdate`` replaces this one on import.
+        scores: ``(field, value)`` pairs in the note's order: ``("rating", 6.0)``.
+        score_labels: ``(field, label)`` for scores given as ``"6: marginally above …"``: the
+            text after the number.
+        sections: ``(field, text)`` pairs: every text field of the note (lists joined with
+            ``"; "``), :data:`SECTION_ORDER` first.
+        venue_id: the venue's OpenReview group (the note's ``domain``,
+            ``"ICLR.cc/2026/Conference"``), ``""`` when absent.
+    """
+
+    id: str
+    forum: str
+    replyto: str
+    kind: str
+    signature: str = ""
+    number: int | None = None
+    cdate: int = 0
+    tmdate: int = 0
+    scores: tuple[tuple[str, float], ...] = ()
+    score_labels: tuple[tuple[str, str], ...] = ()
+    sections: tuple[tuple[str, str], ...] = ()
+    venue_id: str = ""
+
+    def score(self, name: str) -> float | None:
+        """The score ``name`` (``"rating"``), ``None`` when the note has none."""
+        for key, value in self.scores:
+            if key == name:
+                return value
+        return None
+
+    def section(self, name: str) -> str:
+        """The text of section ``name`` (``"weaknesses"``), ``""`` when the note has none."""
+        for key, text in self.sections:
+            if key == name:
+                return text
+        return ""
+
+    def text_size(self) -> int:
+        """Characters of text in the note (sections and labels)."""
+        return sum(len(text) for _, text in self.sections) + sum(len(text) for _, text in self.score_labels)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (short keys: a full conference holds tens of thousands of these)."""
+        data: dict[str, Any] = {"id": self.id, "forum": self.forum, "kind": self.kind}
+        if self.replyto != self.forum:
+            data["replyto"] = self.replyto
+        if self.signature:
+            data["sig"] = self.signature
+        if self.number is not None:
+            data["number"] = self.number
+        data["cdate"], data["tmdate"] = self.cdate, self.tmdate
+        if self.scores:
+            data["scores"] = dict(self.scores)
+        if self.score_labels:
+            data["labels"] = dict(self.score_labels)
+        if self.sections:
+            data["text"] = dict(self.sections)
+        if self.venue_id:
+            data["venue"] = self.venue_id
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Review:
+        """Inverse of :meth:`to_dict`.
+
+        Raises:
+            KeyError: ``id``, ``forum`` or ``kind`` is missing.
+        """
+        forum = data["forum"]
+        return cls(
+            id=data["id"],
+            forum=forum,
+            replyto=data.get("replyto", forum),
+            kind=data["kind"],
+            signature=data.get("sig", ""),
+            number=data.get("number"),
+            cdate=data.get("cdate", 0),
+            tmdate=data.get("tmdate", 0),
+            scores=tuple((data.get("scores") or {}).items()),
+            score_labels=tuple((data.get("labels") or {}).items()),
+            sections=tuple((data.get("text") or {}).items()),
+            venue_id=data.get("venue", ""),
+        )
+
+    def public_dict(self) -> dict[str, Any]:
+        """The review for ``--json`` output: every field under its full name."""
+        return {
+            "id": self.id,
+            "forum": self.forum,
+            "replyto": self.replyto,
+            "kind": self.kind,
+            "signature": self.signature,
+            "number": self.number,
+            "cdate": self.cdate,
+            "tmdate": self.tmdate,
+            "scores": dict(self.scores),
+            "score_labels": dict(self.score_labels),
+            "sections": dict(self.sections),
+            "venue_id": self.venue_id,
+        }
+
+
+#: The rating scale of a venue, by its OpenReview group: the values a reviewer could choose.
+RATING_SCALES = {
+    "ICLR.cc/2026/Conference": "0, 2, 4, 6, 8, 10",
+    "ICLR.cc/2025/Conference": "1, 3, 5, 6, 8, 10",
+    "ICLR.cc/2024/Conference": "1, 3, 5, 6, 8, 10",
+}
+
+
+def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
+    """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
+    followed by what answers it (threaded by ``replyto``), then the rest by time; as ``(depth,
+    note)`` pairs, depth 0 for a note on the paper itself."""
+    by_parent: dict[str, list[Review]] = {}
+    ids = {review.id for review in reviews}
+    for review in reviews:
+        parent = review.replyto if review.replyto in ids and review.replyto != review.id else ""
+        by_parent.setdefault(parent, []).append(review)
+    rank = {kind: index for index, kind in enumerate(KINDS)}
+    top = sorted(by_parent.get("", []), key=lambda r: (rank.get(r.kind, len(KINDS)), r.cdate, r.id))
+    result: list[tuple[int, Review]] = []
+    seen: set[str] = set()
+
+    def walk(review: Review, depth: int) -> None:
+        if review.id in seen:
+            return
+        seen.add(review.id)
+        result.append((depth, review))
+        for child in sorted(by_parent.get(review.id, []), key=lambda r: (r.cdate, r.id)):
+            walk(child, depth + 1)
+
+    for review in top:
+        walk(review, 0)
+    for review in reviews:  # a cycle of replies: shown, never lost
+        walk(review, 0)
+    return result
+
+
+def _mean(values: list[float]) -> float | None:
+    return round(sum(values) / len(values), 3) if values else None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    """The scores of one paper's official reviews, at a glance.
+
+    Attributes:
+        count: official reviews with a rating.
+        mean, min, max, std: of those ratings (``None`` when ``count`` is 0); ``std`` is the
+            population standard deviation.
+        ratings: each rating in review order (by ``cdate``).
+        confidences: each review's confidence, aligned with ``ratings`` (``None`` where absent).
+        confidence, soundness, presentation, contribution: means over the reviews giving them.
+        scale: the rating scale of the venue when known (``"0-10"``), else ``""``.
+        comments: comments, author responses and public comments.
+        decision: the text of a Decision note (``"Accept (Oral)"``), ``""`` when there is none.
+        withdrawn: a Withdrawal note is present.
+    """
+
+    count: int = 0
+    mean: float | None = None
+    min: float | None = None
+    max: float | None = None
+    std: float | None = None
+    ratings: tuple[float, ...] = ()
+    confidences: tuple[float | None, ...] = ()
+    confidence: float | None = None
+    soundness: float | None = None
+    presentation: float | None = None
+    contribution: float | None = None
+    scale: str = ""
+    comments: int = 0
+    decision: str = ""
+    withdrawn: bool = False
+
+    @property
+    def spread(self) -> float | None:
+        """``max - min`` of the ratings (``None`` without ratings)."""
+        return None if self.max is None or self.min is None else self.max - self.min
+
+    @classmethod
+    def of(cls, reviews: Iterable[Review]) -> ReviewSummary:
+        """The summary of one paper's reply notes (any order; sorted by ``cdate`` here); the scale
+        from :data:`RATING_SCALES` by the notes' venue."""
+        notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
+        scale = next((RATING_SCALES[note.venue_id] for note in notes if note.venue_id in RATING_SCALES), "")
+        scored = [dict(note.scores) for note in notes if note.kind == REVIEW]
+        rated = [scores for scores in scored if "rating" in scores]
+        ratings = [scores["rating"] for scores in rated]
+        confidences = tuple(scores.get("confidence") for scores in rated)
+
+        def means(name: str) -> float | None:
+            return _mean([scores[name] for scores in scored if name in scores])
+
+        mean = _mean(ratings)
+        std = None
+        if ratings:
+            centre = sum(ratings) / len(ratings)
+            std = round((sum((r - centre) * (r - centre) for r in ratings) / len(ratings)) ** 0.5, 3)
+        decisions = [note.section("decision") for note in notes if note.kind == DECISION]
+        return cls(
+            count=len(ratings),
+            mean=mean,
+            min=min(ratings) if ratings else None,
+            max=max(ratings) if ratings else None,
+            std=std,
+            ratings=tuple(ratings),
+            confidences=confidences,
+            confidence=means("confidence"),
+            soundness=means("soundness"),
+            presentation=means("presentation"),
+            contribution=means("contribution"),
+            scale=scale,
+            comments=sum(1 for note in notes if note.kind in (COMMENT, AUTHOR_RESPONSE, PUBLIC_COMMENT)),
+            decision=next((text for text in reversed(decisions) if text), ""),
+            withdrawn=any(note.kind == WITHDRAWAL for note in notes),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (``None`` and empty values left out)."""
+        data: dict[str, Any] = {"count": self.count}
+        for name in ("mean", "min", "max", "std", "confidence", "soundness", "presentation", "contribution"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        if self.ratings:
+            data["ratings"] = list(self.ratings)
+            data["confidences"] = list(self.confidences)
+        for name in ("scale", "comments", "decision", "withdrawn"):
+            value = getattr(self, name)
+            if value:
+                data[name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ReviewSummary:
+        """Inverse of :meth:`to_dict`."""
+        values = dict(data)
+        values["ratings"] = tuple(values.get("ratings") or ())
+        values["confidences"] = tuple(values.get("confidences") or ())
+        return cls(**values)
+
+    def public_dict(self) -> dict[str, Any]:
+        """The summary for ``--json`` output: every field, with ``spread``."""
+        data = self.to_dict()
+        data["spread"] = self.spread
+        return data

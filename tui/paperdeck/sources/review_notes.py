@@ -1,0 +1,272 @@
+"""Reviews, comments and decisions from OpenReview API v2 reply notes.
+
+Shapes (each as a JSON array, JSON Lines or ``{"notes": […]}``, any of them gzip-compressed):
+
+- raw reply notes: ``id``, ``forum`` (the paper), ``replyto``, ``invitations`` holding
+  ``…/Submission<number>/-/<Kind>``, ``signatures``, ``cdate``/``tmdate`` (ms), ``content`` with
+  every field wrapped as ``{"value": …}``;
+- submission notes carrying their replies in ``details.directReplies`` or ``details.replies``
+  (what the API returns with ``details=directReplies``).
+
+Kinds, by the invitation's last part: ``Official_Review`` (and ``Review``), ``Meta_Review``,
+``Decision``, ``Official_Comment`` (an author response when signed by ``…/Authors``),
+``Public_Comment``, ``Withdrawal`` (and ``Desk_Rejection``, kept as a withdrawal of the paper from
+review), ``Rebuttal`` / ``Author_Response`` (author responses). Any other kind refuses the file.
+
+Scores: an int or float, or a string starting with a number (``"6: marginally above the
+acceptance threshold"``, ICLR 2024's ``"3 good"``; the text after the number kept as the score's
+label). A known score field
+(:data:`SCORE_FIELDS`) holding anything else refuses the file; other fields holding numbers are
+scores under their own names (ICLR 2024's ``correctness``), other text is a section.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from paperdeck.model.errors import SourceError
+from paperdeck.model.review import (
+    AUTHOR_RESPONSE,
+    COMMENT,
+    DECISION,
+    META_REVIEW,
+    PUBLIC_COMMENT,
+    REVIEW,
+    SECTION_ORDER,
+    WITHDRAWAL,
+    Review,
+)
+from paperdeck.sources.jsonfile import JsonRecords, json_kind
+
+__all__ = ["KIND_OF_INVITATION", "MAX_NOTE_CHARS", "SCORE_FIELDS", "is_reply", "note_review", "reviews_in"]
+
+#: Invitation suffix → review kind.
+KIND_OF_INVITATION = {
+    "Official_Review": REVIEW,
+    "Review": REVIEW,
+    "Meta_Review": META_REVIEW,
+    "Decision": DECISION,
+    "Official_Comment": COMMENT,
+    "Comment": COMMENT,
+    "Public_Comment": PUBLIC_COMMENT,
+    "Withdrawal": WITHDRAWAL,
+    "Desk_Rejection": WITHDRAWAL,
+    "Rebuttal": AUTHOR_RESPONSE,
+    "Author_Response": AUTHOR_RESPONSE,
+}
+#: Invitation suffixes of submissions (not replies).
+_SUBMISSION_KINDS = frozenset({"Submission", "Blind_Submission", "Edit", "Withdrawn_Submission"})
+#: Fields that are scores wherever they appear; anything but a number there is an error.
+SCORE_FIELDS = frozenset({
+    "rating", "confidence", "soundness", "presentation", "contribution", "correctness",
+    "technical_novelty", "empirical_novelty", "recommendation", "overall_assessment",
+})  # fmt: skip
+#: Most characters of text one note may hold (a real review is far shorter): a larger note
+#: refuses the file.
+MAX_NOTE_CHARS = 1_000_000
+_NUMBER_LABEL = re.compile(r"^\s*(-?\d+(?:\.\d+)?)(?:\s*[:.)\-–]\s*|\s+)?(.*)$", re.DOTALL)
+_ID_CHARS = 200
+_INF = float("inf")
+_SCALARS = (str, int, float)
+_BIG = 2**53
+
+
+def invitation_kind(record: dict[str, Any]) -> str:
+    """The invitation's last part (``"Official_Review"``), ``""`` when there is none."""
+    invitations = record.get("invitations")
+    candidates = invitations if isinstance(invitations, list) else [record.get("invitation")]
+    for invitation in candidates:
+        if isinstance(invitation, str) and "/-/" in invitation:
+            kind = invitation.rsplit("/-/", 1)[1]
+            if kind != "Edit":
+                return kind
+    return ""
+
+
+def is_reply(record: Any) -> bool:
+    """True when ``record`` is an OpenReview reply note (not a submission): its ``forum`` or
+    ``replyto`` names another note, or its invitation is a reply kind."""
+    if not isinstance(record, dict):
+        return False
+    note_id, forum, replyto = record.get("id"), record.get("forum"), record.get("replyto")
+    if (forum and note_id and forum != note_id) or (replyto and replyto != note_id):
+        return True
+    kind = invitation_kind(record)
+    return bool(kind) and kind not in _SUBMISSION_KINDS and "content" in record and not _has_title_abstract(record)
+
+
+def _has_title_abstract(record: dict[str, Any]) -> bool:
+    content = record.get("content")
+    return isinstance(content, dict) and "abstract" in content
+
+
+def _replies(record: dict[str, Any]) -> list[Any] | None:
+    details = record.get("details")
+    if not isinstance(details, dict):
+        return None
+    replies = details.get("directReplies")
+    if replies is None:
+        replies = details.get("replies")
+    return replies if isinstance(replies, list) else None
+
+
+def reviews_in(path: Path, document: JsonRecords) -> list[Review]:
+    """Every reply note of a file: the reply records themselves and the replies carried in
+    submission notes' ``details`` (submission notes without them are passed over).
+
+    Raises:
+        SourceError: a malformed reply (see :func:`note_review`), naming the file, the line or
+            record, and the note id; nothing is returned then.
+    """
+    reviews: list[Review] = []
+    for index, record in enumerate(document.records):
+        try:
+            for note in _notes_of(record):
+                reviews.append(note_review(note))
+        except ValueError as exc:
+            raise SourceError(path, f"{document.position(index)}: {exc}", document.line(index)) from None
+    return reviews
+
+
+def _notes_of(record: Any) -> Iterator[Any]:
+    if is_reply(record):
+        yield record
+        return
+    if isinstance(record, dict):
+        replies = _replies(record)
+        if replies is not None:
+            forum = record.get("id")
+            for reply in replies:
+                if isinstance(reply, dict) and "forum" not in reply and isinstance(forum, str):
+                    reply = {**reply, "forum": forum}
+                yield reply
+
+
+def note_review(note: Any) -> Review:
+    """The :class:`Review` in one reply note.
+
+    Raises:
+        ValueError: not an object, no id or forum, an unknown kind, content that is not an
+            object, a score that is not a number, or more than :data:`MAX_NOTE_CHARS` of text
+            (the message names the note id).
+    """
+    if not isinstance(note, dict):
+        raise ValueError(f"expected a reply note (an object), got {json_kind(note)}")
+    note_id = note.get("id")
+    if not isinstance(note_id, str) or not note_id.strip() or len(note_id) > _ID_CHARS:
+        raise ValueError("a reply note without an id")
+    label = f"note {note_id.strip()[:40]}"
+    forum = note.get("forum")
+    if not isinstance(forum, str) or not forum.strip() or len(forum) > _ID_CHARS:
+        raise ValueError(f"{label} has no forum (the paper it is on)")
+    replyto = note.get("replyto")
+    if not isinstance(replyto, str) or not replyto.strip():
+        replyto = forum
+    invitation = invitation_kind(note)
+    kind = KIND_OF_INVITATION.get(invitation)
+    if kind is None:
+        shown = invitation or "no invitation"
+        raise ValueError(f"{label}: unknown kind of reply ({shown[:60]}); known: {', '.join(KIND_OF_INVITATION)}")
+    signature = _signature(note.get("signatures"))
+    if kind == COMMENT and signature == "Authors":
+        kind = AUTHOR_RESPONSE
+    content = note.get("content", {})
+    if not isinstance(content, dict):
+        raise ValueError(f"{label}: content is {json_kind(content)}, expected an object")
+    scores: list[tuple[str, float]] = []
+    labels: list[tuple[str, str]] = []
+    sections: dict[str, str] = {}
+    size = 0
+    for name, wrapped in content.items():
+        value: Any = wrapped.get("value") if type(wrapped) is dict else wrapped
+        kind_of = type(value)
+        if kind_of is str:
+            if not value:
+                continue
+            if name in SCORE_FIELDS or (value[:1].isdigit() and _is_number(value)):
+                score, text = _score(value, name, label)
+                scores.append((name, score))
+                if text:
+                    labels.append((name, text))
+                    size += len(text)
+            else:
+                sections[name] = value
+                size += len(value)
+        elif kind_of is int and -_BIG < value < _BIG:
+            scores.append((name, float(value)))
+        elif kind_of is int or kind_of is float:
+            scores.append((name, _score(value, name, label)[0]))
+        elif value is None:
+            continue
+        elif name in SCORE_FIELDS:
+            _score(value, name, label)  # raises: not a number
+        elif text := _text(value, name, label):
+            sections[name] = text
+            size += len(text)
+        if size > MAX_NOTE_CHARS:
+            raise ValueError(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
+    ordered = [(name, sections[name]) for name in SECTION_ORDER if name in sections]
+    ordered += [(name, text) for name, text in sections.items() if name not in SECTION_ORDER]
+    number = note.get("number")
+    return Review(
+        id=note_id.strip(),
+        forum=forum.strip(),
+        replyto=replyto.strip(),
+        kind=kind,
+        signature=signature,
+        number=number if isinstance(number, int) and not isinstance(number, bool) else None,
+        cdate=_time(note.get("cdate")),
+        tmdate=_time(note.get("tmdate")) or _time(note.get("mdate")) or _time(note.get("cdate")),
+        scores=tuple(scores),
+        score_labels=tuple(labels),
+        sections=tuple(ordered),
+        venue_id=domain[:_ID_CHARS] if isinstance(domain := note.get("domain"), str) else "",
+    )
+
+
+def _is_number(value: str) -> bool:
+    """A score given as text: ``"6: marginally above the acceptance threshold"``."""
+    return ":" in value[:12] and _NUMBER_LABEL.match(value[:400]) is not None
+
+
+def _score(value: Any, name: str, label: str) -> tuple[float, str]:
+    if type(value) is int or type(value) is float:
+        try:
+            score = float(value)
+        except OverflowError:
+            raise ValueError(f"{label}: {name} is not a finite number") from None
+        if score != score or score in (_INF, -_INF):
+            raise ValueError(f"{label}: {name} is not a finite number")
+        return score, ""
+    if isinstance(value, str):
+        match = _NUMBER_LABEL.match(value[:2000])
+        if match is not None:
+            return float(match.group(1)), (match.group(2) or "").strip()
+        raise ValueError(f"{label}: {name} is not a number ({value[:40]!r})")
+    raise ValueError(f"{label}: {name} is {json_kind(value)}, expected a number")
+
+
+def _text(value: Any, name: str, label: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if type(value) is list:
+        if all(type(item) is str for item in value):
+            return "; ".join(value)
+        if all(isinstance(item, _SCALARS) for item in value):
+            return "; ".join(str(item) for item in value)
+    raise ValueError(f"{label}: {name} is {json_kind(value)}, expected text")
+
+
+def _signature(signatures: Any) -> str:
+    if isinstance(signatures, list) and signatures and isinstance(signatures[0], str):
+        return signatures[0].rsplit("/", 1)[-1][:100]
+    return ""
+
+
+def _time(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

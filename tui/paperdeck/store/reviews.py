@@ -1,0 +1,346 @@
+"""The reviews of the catalogue: written only by imports, never loaded whole, read one paper at a time.
+
+Layout, in ``reviews/`` beside the catalogue::
+
+    index.json          the shard files and the summaries file in use, counts; replaced atomically
+                        last, so it commits an import
+    summaries.gG.json   the score summary of every reviewed paper, by forum id, as of generation G
+    NN.gG.json          shard NN (of :data:`SHARDS`, by a CRC-32 of the forum id) as written by
+                        import generation G: ``{forum id: [note, …]}``, notes by ``cdate``
+    changes.jsonl       one line per note replaced by a newer version (``tmdate``), appended after
+                        the import that replaced it
+
+An import writes new shard files for the shards it changes, then the index naming them, then removes
+the shard files no index names any more: a reader (another process) sees the old generation or
+the new one, never a mix, and a crash leaves the previous generation whole. Opening one paper's
+reviews reads one shard file. Replies are kept by forum id whether or not the paper is in the
+catalogue yet: when it arrives, its reviews are there.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import zlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from paperdeck.model.errors import StoreError
+from paperdeck.model.review import Review, ReviewSummary
+from paperdeck.store.atomic import atomic_write_bytes, malformed
+
+__all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "shard_of"]
+
+REVIEWS_DIR = "reviews"
+INDEX_FILE = "index.json"
+CHANGES_FILE = "changes.jsonl"
+#: How many shard files the reviews are spread over.
+SHARDS = 256
+_SCHEMA = 1
+
+
+def shard_of(forum: str) -> str:
+    """The shard a paper's reviews are in: two hex digits from a CRC-32 of its forum id."""
+    return f"{zlib.crc32(forum.encode('utf-8', 'surrogatepass')) % SHARDS:02x}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewImport:
+    """What a review import did.
+
+    Attributes:
+        new: notes not seen before.
+        updated: notes replaced by a newer version (a later ``tmdate``); each is recorded in
+            ``changes.jsonl``.
+        unchanged: notes already stored as they are (or stored in a newer version).
+        papers: distinct papers (forum ids) the notes are on.
+        waiting: of those, papers not in the catalogue: their notes are kept until they arrive.
+        changed_forums: forum ids whose notes changed.
+    """
+
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    papers: int = 0
+    waiting: int = 0
+    changed_forums: frozenset[str] = frozenset()
+
+    def summary(self) -> str:
+        """``"76,816 reviews and comments on 19,499 papers (76,816 new, 0 updated, 0 unchanged)"``,
+        then ``"; 3 papers not imported yet, their reviews kept until they are"`` when any."""
+        total = self.new + self.updated + self.unchanged
+        text = (
+            f"{total:,} reviews and comments on {self.papers:,} papers "
+            f"({self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged)"
+        )
+        if self.waiting:
+            noun = "paper" if self.waiting == 1 else "papers"
+            text += f"; {self.waiting:,} {noun} not imported yet, their reviews kept until they are"
+        return text
+
+
+class ReviewStore:
+    """The reviews directory of a store (created on the first import that brings reviews).
+
+    Args:
+        directory: the ``reviews/`` directory.
+        now: clock for the change log (ISO 8601 UTC text).
+    """
+
+    def __init__(self, directory: Path, now: Callable[[], str]) -> None:
+        self.directory = directory
+        self.index_path = directory / INDEX_FILE
+        self._now = now
+        self._index: dict[str, Any] | None = None
+        self._index_stamp: tuple[int, int] | None = None
+        self._summaries: dict[str, ReviewSummary] = {}
+        self._sorted_means: list[float] | None = None
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _read_index(self) -> dict[str, Any]:
+        """The index as on disk now (re-read when another process replaced it).
+
+        Raises:
+            StoreError: the index is not valid JSON or was written by a newer paperdeck.
+        """
+        try:
+            stat = self.index_path.stat()
+            stamp: tuple[int, int] | None = (stat.st_ino, stat.st_mtime_ns)
+        except OSError:
+            stamp = None
+        if self._index is not None and stamp == self._index_stamp:
+            return self._index
+        if stamp is None:
+            index: dict[str, Any] = {"shards": {}}
+        else:
+            try:
+                index = orjson.loads(self.index_path.read_bytes())
+            except OSError as exc:
+                raise StoreError(self.index_path, f"cannot read: {exc.strerror or exc}") from None
+            except orjson.JSONDecodeError as exc:
+                reason = f"not valid JSON ({exc.msg}); move the reviews directory aside and import the reviews again"
+                raise StoreError(self.index_path, reason) from None
+            if not isinstance(index, dict) or not isinstance(index.get("shards"), dict):
+                raise StoreError(self.index_path, "not a paperdeck reviews index; move the reviews directory aside")
+            schema = index.get("schema")
+            if isinstance(schema, int) and schema > _SCHEMA:
+                raise StoreError(self.index_path, f"written by a newer paperdeck (reviews schema {schema}); upgrade")
+        self._index, self._index_stamp = index, stamp
+        self._summaries = {}
+        self._sorted_means = None
+        return index
+
+    def summaries(self) -> dict[str, ReviewSummary]:
+        """The score summary of every reviewed paper, by forum id (one read of the index; no
+        review text is opened).
+
+        Raises:
+            StoreError: as :meth:`_read_index`; or a summary is malformed.
+        """
+        index = self._read_index()
+        if not self._summaries and index.get("summaries"):
+            path = self.directory / str(index["summaries"])
+            try:
+                raw = self._summary_docs(index)
+                self._summaries = {k: ReviewSummary.from_dict(v) for k, v in raw.items()}
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
+        return self._summaries
+
+    def _summary_docs(self, index: dict[str, Any]) -> dict[str, Any]:
+        """The summaries file the index names, as JSON (``{}`` when it names none)."""
+        name = index.get("summaries")
+        if not name:
+            return {}
+        path = self.directory / str(name)
+        try:
+            data = orjson.loads(path.read_bytes())
+        except OSError as exc:
+            raise StoreError(path, f"cannot read: {exc.strerror or exc}; import the reviews again") from None
+        except orjson.JSONDecodeError as exc:
+            raise StoreError(path, f"not valid JSON ({exc.msg}); import the reviews again") from None
+        if not isinstance(data, dict):
+            raise StoreError(path, "not a reviews summaries file; import the reviews again")
+        return data
+
+    @property
+    def summaries_read(self) -> bool:
+        """Whether :meth:`summaries` has the index as on disk read already (no file is read to
+        answer; the app reads them in a worker first)."""
+        return self._index is not None and (bool(self._summaries) or not self._index.get("summaries"))
+
+    def summary(self, forum: str) -> ReviewSummary | None:
+        """One paper's score summary, ``None`` when it has no reviews."""
+        return self.summaries().get(forum)
+
+    def rank(self, forum: str) -> float | None:
+        """Where this paper's mean rating ranks among all reviewed papers: the share (0–1] of
+        them whose mean is as high or higher (``0.18``: "top 18 %"); ``None`` without ratings."""
+        summaries = self.summaries()
+        summary = summaries.get(forum)
+        if summary is None or summary.mean is None:
+            return None
+        if self._sorted_means is None:
+            self._sorted_means = sorted(s.mean for s in summaries.values() if s.mean is not None)
+        means = self._sorted_means
+        below = bisect.bisect_left(means, summary.mean)
+        return (len(means) - below) / len(means)
+
+    def counts(self) -> dict[str, int]:
+        """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
+        index = self._read_index()
+        return {"notes": int(index.get("notes", 0)), "papers": int(index.get("papers", 0))}
+
+    def reviews(self, forum: str) -> list[Review]:
+        """One paper's notes, by ``cdate`` (reads one shard file); ``[]`` when it has none.
+
+        Raises:
+            StoreError: the shard file is missing or malformed.
+        """
+        docs = self._shard(shard_of(forum)).get(forum) or []
+        try:
+            return [Review.from_dict(doc) for doc in docs]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(self.directory, f"a review of {forum} is malformed ({malformed(exc)})") from None
+
+    def _shard(self, shard: str) -> dict[str, list[dict[str, Any]]]:
+        name = self._read_index()["shards"].get(shard)
+        if not name:
+            return {}
+        path = self.directory / str(name)
+        try:
+            data = orjson.loads(path.read_bytes())
+        except OSError as exc:
+            raise StoreError(path, f"cannot read: {exc.strerror or exc}; import the reviews again") from None
+        except orjson.JSONDecodeError as exc:
+            raise StoreError(path, f"not valid JSON ({exc.msg}); import the reviews again") from None
+        if not isinstance(data, dict):
+            raise StoreError(path, "not a reviews shard; import the reviews again")
+        return data
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def import_reviews(self, reviews: Iterable[Review], known: Callable[[str], bool]) -> ReviewImport:
+        """Merge ``reviews`` into the store: a note not seen is added, a note with a later
+        ``tmdate`` than the stored one replaces it (and is logged), any other is unchanged.
+        Nothing is written when nothing changed. Call it under the store's import lock.
+
+        Args:
+            reviews: the notes read, in any order (of the same note id, the latest ``tmdate``
+                counts).
+            known: whether a forum id's paper is in the catalogue (for :attr:`ReviewImport.waiting`).
+
+        Raises:
+            StoreError: the index or a shard cannot be read or written; the generation on disk
+                before stays whole (a shard file written meanwhile is removed).
+        """
+        incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
+        for review in reviews:
+            notes = incoming[shard_of(review.forum)][review.forum]
+            held = notes.get(review.id)
+            if held is None or review.tmdate > held.tmdate:
+                notes[review.id] = review
+        index = self._read_index()
+        generation = int(index.get("generation", 0)) + 1
+        shards = dict(index["shards"])
+        summaries = dict(self._summary_docs(index))
+        notes_total = int(index.get("notes", 0))
+        new = updated = unchanged = 0
+        changes: list[dict[str, Any]] = []
+        changed_forums: set[str] = set()
+        written: list[Path] = []
+        forums = {forum for by_forum in incoming.values() for forum in by_forum}
+        try:
+            for shard, by_forum in sorted(incoming.items()):
+                stored = self._shard(shard)
+                shard_changed = False
+                for forum, notes in by_forum.items():
+                    docs = {doc["id"]: doc for doc in stored.get(forum) or ()}
+                    current: dict[str, Review] = {}
+                    forum_changed = False
+                    for note_id, review in notes.items():
+                        old = docs.get(note_id)
+                        if old is None:
+                            new += 1
+                            notes_total += 1
+                        elif review.tmdate > int(old.get("tmdate", 0)):
+                            updated += 1
+                            changes.append({"id": note_id, "forum": forum, "from": old.get("tmdate", 0),
+                                            "to": review.tmdate})  # fmt: skip
+                        else:
+                            unchanged += 1
+                            continue
+                        docs[note_id] = review.to_dict()
+                        current[note_id] = review
+                        forum_changed = True
+                    if forum_changed:
+                        ordered = sorted(docs.values(), key=lambda doc: (doc.get("cdate", 0), doc["id"]))
+                        stored[forum] = ordered
+                        latest = (current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered)
+                        summaries[forum] = ReviewSummary.of(latest).to_dict()
+                        changed_forums.add(forum)
+                        shard_changed = True
+                if shard_changed:
+                    name = f"{shard}.g{generation}.json"
+                    self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    path = self.directory / name
+                    written.append(path)
+                    atomic_write_bytes(path, orjson.dumps(stored))
+                    shards[shard] = name
+            if changed_forums:
+                summaries_name = f"summaries.g{generation}.json"
+                written.append(self.directory / summaries_name)
+                atomic_write_bytes(self.directory / summaries_name, orjson.dumps(summaries))
+                payload = {"schema": _SCHEMA, "app": "paperdeck", "generation": generation, "notes": notes_total,
+                           "papers": len(summaries), "shards": shards, "summaries": summaries_name}  # fmt: skip
+                atomic_write_bytes(self.index_path, orjson.dumps(payload))
+        except BaseException:
+            for path in written:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            raise
+        if changed_forums:
+            self._remove_unnamed_shards({*shards.values(), summaries_name})
+            if changes:
+                self._log_changes(changes)
+        return ReviewImport(
+            new=new,
+            updated=updated,
+            unchanged=unchanged,
+            papers=len(forums),
+            waiting=sum(1 for forum in forums if not known(forum)),
+            changed_forums=frozenset(changed_forums),
+        )
+
+    def _remove_unnamed_shards(self, named: set[str]) -> None:
+        """Remove shard files of older generations (best effort: a leftover is only disk space)."""
+        for path in self.directory.glob("*.g[0-9]*.json"):
+            if path.name not in named:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    def _log_changes(self, changes: list[dict[str, Any]]) -> None:
+        """Append the replaced notes to ``changes.jsonl`` (best effort: the import is committed)."""
+        at = self._now()
+        lines = b"".join(orjson.dumps({"at": at, **change}) + b"\n" for change in changes)
+        with contextlib.suppress(OSError), (self.directory / CHANGES_FILE).open("ab") as handle:
+            handle.write(lines)
+
+    def changes(self) -> list[dict[str, Any]]:
+        """Every recorded replacement, oldest first: ``{"at", "id", "forum", "from", "to"}``
+        (``from``/``to`` are the old and new ``tmdate``)."""
+        try:
+            raw = (self.directory / CHANGES_FILE).read_bytes()
+        except OSError:
+            return []
+        found = []
+        for line in raw.splitlines():
+            with contextlib.suppress(orjson.JSONDecodeError):
+                found.append(orjson.loads(line))
+        return found

@@ -1,0 +1,160 @@
+"""The reviews screen (``R`` on the list or in the reader): one paper's decision and meta-review
+first, then each review with its scores and sections, comments threaded under what they answer.
+
+Review text is data: it enters the screen only as plain strings, rendered as abstracts are
+(:func:`paperdeck.text.render.render_abstract`: Markdown emphasis, LaTeX math, http(s) links), every
+control character made visible first (:mod:`paperdeck.model.safe_text`). ``n`` / ``p`` move between
+notes, ``]`` / ``[`` between sections, ``j`` / ``k`` scroll, ``escape`` comes back.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper
+from paperdeck.model.review import (
+    AUTHOR_RESPONSE,
+    COMMENT,
+    DECISION,
+    META_REVIEW,
+    PUBLIC_COMMENT,
+    REVIEW,
+    WITHDRAWAL,
+    Review,
+    ReviewSummary,
+    ordered_reviews,
+)
+from paperdeck.model.safe_text import one_line, visible
+from paperdeck.store.store import Store
+from paperdeck.text.render import render_abstract, render_plain
+from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_content
+from paperdeck.ui.widgets.footer import PaperFooter
+
+#: How each kind of note is headed.
+KIND_LABELS = {
+    DECISION: "Decision",
+    META_REVIEW: "Meta-review",
+    REVIEW: "Review",
+    AUTHOR_RESPONSE: "Author response",
+    COMMENT: "Comment",
+    PUBLIC_COMMENT: "Public comment",
+    WITHDRAWAL: "Withdrawal",
+}
+
+
+def open_reviews(app: App[object], store: Store, paper: Paper) -> None:
+    """Push the reviews screen of ``paper`` (one shard file read), or say why not."""
+    forum = paper.openreview_id
+    try:
+        reviews = store.reviews.reviews(forum) if forum else []
+        summary = store.reviews.summary(forum) if forum else None
+        rank = store.reviews.rank(forum) if forum else None
+    except StoreError as error:
+        app.notify(str(error), severity="error", timeout=6)
+        return
+    if not reviews:
+        app.notify("No reviews imported for this paper (paperdeck import REVIEWS.jsonl.gz).", timeout=3)
+        return
+    app.push_screen(ReviewsScreen(paper, reviews, summary, rank))
+
+
+def _rendered(text: str) -> Content:
+    return segments_to_content(render_abstract(visible(text)))
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+
+
+def review_head(review: Review) -> Content:
+    """``Review · Reviewer_hsV6 · rating 6 · confidence 4 · soundness 3 …``."""
+    parts = [Content.styled(KIND_LABELS.get(review.kind, one_line(review.kind)), "bold")]
+    if review.signature:
+        parts.append(Content.styled(one_line(review.signature), "$text-muted"))
+    labels = dict(review.score_labels)
+    for name, value in review.scores:
+        part = Content.assemble((f"{name.replace('_', ' ')} ", "$text-muted"), (_number(value), "bold"))
+        if name in labels:
+            part += Content.styled(f" ({one_line(labels[name])})", "dim")
+        parts.append(part)
+    return Content(" · ").join(parts)
+
+
+class ReviewsScreen(Screen[None]):
+    """One paper's reviews, full screen (see the module docstring)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,backspace", "close", "Back", show=True),
+        Binding("n", "jump('note', 1)", "Next review", show=True),
+        Binding("p", "jump('note', -1)", "Previous review", show=True),
+        Binding("right_square_bracket", "jump('section', 1)", "Next section", show=True),
+        Binding("left_square_bracket", "jump('section', -1)", "Previous section", show=False),
+        Binding("j", "scroll(1)", "Down", show=False),
+        Binding("k", "scroll(-1)", "Up", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ReviewsScreen #reviews-body { padding: 0 1; }
+    ReviewsScreen .note { margin-top: 1; color: $text; }
+    ReviewsScreen .section-name { color: $text-muted; text-style: bold; margin-top: 1; }
+    ReviewsScreen .current { background: $boost; }
+    """
+
+    AUTO_FOCUS = "#reviews-body"
+
+    def __init__(self, paper: Paper, reviews: list[Review], summary: ReviewSummary | None, rank: float | None) -> None:
+        super().__init__()
+        self.paper = paper
+        self.reviews = reviews
+        self.summary = summary
+        self.rank = rank
+        self._current: dict[str, int] = {"note": -1, "section": -1}
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="reviews-body", can_focus=True):
+            yield Static(Content.styled(one_line(render_plain(self.paper.title)), "bold"), markup=False)
+            if self.summary is not None and self.summary.count:
+                yield Static(reviews_content(self.summary, self.rank), markup=False)
+            notes = ordered_reviews(self.reviews)
+            yield Static(Content.styled(f"{len(notes)} notes · n / p: next / previous · ] / [: sections", "dim"))
+            for depth, review in notes:
+                indent = 4 * depth
+                head = Static(review_head(review), markup=False, classes="note")
+                head.styles.margin = (1, 0, 0, indent)
+                yield head
+                for name, text in review.sections:
+                    label = Static(Content(name.replace("_", " ").capitalize()), markup=False, classes="section-name")
+                    label.styles.margin = (1, 0, 0, indent)
+                    yield label
+                    body = Static(_rendered(text), markup=False, classes="section-text")
+                    body.styles.margin = (0, 0, 0, indent)
+                    yield body
+        yield PaperFooter()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#reviews-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_jump(self, what: str, step: int) -> None:
+        """Move to the next (``step`` 1) or previous (-1) note or section heading."""
+        targets: list[Widget] = list(self.query(".note" if what == "note" else ".section-name"))
+        if not targets:
+            return
+        index = max(0, min(len(targets) - 1, self._current[what] + step))
+        self._current[what] = index
+        for widget in self.query(".current"):
+            widget.remove_class("current")
+        target = targets[index]
+        target.add_class("current")
+        self.query_one("#reviews-body", VerticalScroll).scroll_to_widget(target, animate=False, top=True)
