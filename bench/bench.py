@@ -225,6 +225,7 @@ def main() -> None:
         similarity_save_s = time.perf_counter() - started
         reviews = measure_reviews(store, percentile)  # the app's numbers below: every review imported
         say(f"reviews: {reviews}")
+        build_similarity(store)  # as `paperdeck import` does after the reviews changed the catalogue
         star_p95, note_p95 = measure_user_data(store)
         say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
         marker = first_title(str(data_dir)).encode("utf-8")

@@ -94,3 +94,28 @@ def test_stats_reports_reviewed_papers_reviews_and_the_rating_distribution(
     assert stats["rating_distribution"] == dict(sorted(expected.items(), key=lambda kv: float(kv[0])))
     code, out, _ = run(capsys, "stats", "--data-dir", store_dir)
     assert code == 0 and "rating distribution:" in out
+
+
+def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue(
+    tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Reviews change the papers' ratings, so the catalogue: the import saves the similarity index
+    again, and the app's first "more like this" reads it instead of building it."""
+    from paperdeck.search.searcher import SIMILARITY_FILE
+    from paperdeck.search.similar import SimilarityIndex
+    from paperdeck.store.store import Store
+
+    forums = {note["forum"] for note in notes}
+    papers = tmp_path / "papers.jsonl"
+    with papers.open("wb") as out:
+        for part in SUBMISSIONS:
+            out.writelines(line for line in part.open("rb") if json.loads(line)["id"] in forums)
+    data = tmp_path / "data"
+    run_json(capsys, "import", str(papers), "--data-dir", str(data))
+    stamp_before = Store(data).catalogue_stamp()
+    run_json(capsys, "import", str(SAMPLE), "--data-dir", str(data))
+    store = Store(data)
+    assert store.catalogue_stamp() != stamp_before  # the reviews' ratings reached the catalogue
+    stamp = store.catalogue_stamp()
+    assert stamp is not None
+    assert SimilarityIndex.load(data / SIMILARITY_FILE, stamp) is not None

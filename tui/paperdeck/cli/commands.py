@@ -59,6 +59,7 @@ def _save_similarity(store: Store) -> None:
 def cmd_import(store: Store, args: argparse.Namespace) -> int:
     """Import files into the store (all or nothing); print the summary."""
     paths = [Path(p) for p in args.files]
+    stamp = store.catalogue_stamp()  # a new catalogue (new papers, or ratings from reviews) needs a new index
     if sys.stderr.isatty() and not args.json:
         from rich.markup import escape
         from rich.progress import Progress as RichProgress
@@ -70,13 +71,13 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
                 bar.update(task, completed=index, description=f"reading {escape(one_line(path.name))}")
 
             summary = import_files(store, paths, args.format, advance)
-            if summary.new or summary.updated:
+            if store.catalogue_stamp() != stamp:
                 bar.update(task, completed=len(paths), description="indexing for similar papers")
                 _save_similarity(store)
             bar.update(task, completed=len(paths) + 1)
     else:
         summary = import_files(store, paths, args.format)
-        if summary.new or summary.updated:
+        if store.catalogue_stamp() != stamp:
             _save_similarity(store)
     data = {
         "files": [{"path": p, "format": f, "papers": n} for p, f, n in summary.files],
