@@ -108,6 +108,8 @@ class ReadingScreen(Screen[None]):
         if not ids:
             self.notify("No paper is highlighted.", severity="warning")
             return
+        if self._busy():
+            return
 
         def go(confirmed: bool | None = True) -> None:
             if not confirmed:
@@ -306,17 +308,52 @@ class ReadingScreen(Screen[None]):
         self._history_step(undo=False)
 
     def _history_step(self, *, undo: bool) -> None:
+        """Undo (or redo) the last step: at once when it is small, else in a worker under the
+        progress screen (:func:`~paperdeck.ui.screens.list_actions.change_in_steps`)."""
         assert self.history is not None
-        try:
-            step = self.history.undo() if undo else self.history.redo()
-        except StoreError as error:
-            self.notify(str(error), title="Not saved", severity="error", markup=False)
+        history = self.history
+        if self._busy():
             return
+        step = history.next_step(undo=undo)
         if step is None:
             self.notify("Nothing to undo." if undo else "Nothing to redo.", timeout=1.5)
             return
-        self.refresh_user_data(step.paper_ids)
-        self.notify(f"{'Undone' if undo else 'Redone'}: {step.label}", timeout=2)
+        done = "Undone" if undo else "Redone"
+        if len(step.changes) <= CONFIRM_OVER:
+            try:
+                history.undo() if undo else history.redo()
+            except StoreError as error:
+                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                return
+            self.refresh_user_data(step.paper_ids)
+            self.notify(f"{done}: {step.label}", timeout=2)
+            return
+        from paperdeck.ui.screens.list_actions import Change, change_in_steps
+
+        ids, replay = history.replay_of(step, undo=undo)
+
+        def finished(changes: list[Change], error: StoreError | None) -> None:
+            if error is None:
+                history.replayed(step, undo=undo)
+                self.notify(f"{done}: {step.label}", timeout=2)
+            else:  # the replay is safe to run again: the step stays where it was
+                again = "u" if undo else "ctrl+r"
+                written = f" ({len(changes):,} of {len(ids):,} papers were changed first; {again} again finishes)"
+                self.notify(f"{error}{written if changes else ''}", title="Not saved", severity="error", markup=False)
+            if changes:
+                self.refresh_user_data([after.paper_id for _, after in changes])
+
+        change_in_steps(self, self.store, f"{'Undo' if undo else 'Redo'} {step.label}", ids, replay, finished)
+
+    def _busy(self) -> bool:
+        """True (and a short message) while a change to many papers is being written: a second
+        change waits for none, it is refused until the first is done."""
+        from paperdeck.ui.screens.list_actions import bulk_change_running
+
+        if not bulk_change_running(self.app):
+            return False
+        self.notify("A change to many papers is still being written; try again when it is done.", timeout=2)
+        return True
 
     # -- copy and open -----------------------------------------------------------------------
 
