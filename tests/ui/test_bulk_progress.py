@@ -19,6 +19,7 @@ from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.widgets.paper_list import PaperList
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from tests.ui.conftest import settle
 
@@ -125,3 +126,20 @@ async def test_a_key_for_another_change_during_an_undo_is_refused_with_a_message
         await pilot.press("ctrl+r")  # once it is done, the redo is still there
         await settle(pilot)
         assert starred_on_disk(big_store) == PAPERS
+
+
+async def test_the_progress_of_an_undo_names_the_step(big_store: Store) -> None:
+    app = PaperApp(store=big_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await star_all(pilot)
+        heads: list[str] = []
+        app.post_message(events.Key("u", None))
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            found = app.screen.query("#progress-what") if isinstance(app.screen, ProgressScreen) else None
+            if found:
+                heads.append(str(found.first(Label).render()))
+                break
+        await settle(pilot)
+        assert heads == [f"Undoing: star ({PAPERS:,} papers)"]

@@ -163,8 +163,12 @@ def change_in_steps(
     paper_ids: list[str],
     change: Callable[[UserData], UserData],
     done: Callable[[list[Change], StoreError | None], None],
+    *,
+    what: str | None = None,
 ) -> None:
-    """Apply ``change`` to many papers with its progress on screen (a bulk star, status or tag).
+    """Apply ``change`` to many papers with its progress on screen (a bulk star, status or tag,
+    or the undo or redo of one), the progress box headed ``what`` (default: the label and the
+    number of papers).
 
     The papers are changed one user-data shard at a time (each batch one read and one write, as
     one :meth:`Store.change` would do), each batch in a worker thread, under a
@@ -182,7 +186,7 @@ def change_in_steps(
             batches.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
         return list(batches.values())
 
-    progress = ProgressScreen(f"{label}: {len(paper_ids):,} papers", len(paper_ids))
+    progress = ProgressScreen(what or f"{label}: {len(paper_ids):,} papers", len(paper_ids))
 
     async def run() -> None:
         await node.app.push_screen(progress)

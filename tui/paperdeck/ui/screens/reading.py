@@ -343,7 +343,8 @@ class ReadingScreen(Screen[None]):
             if changes:
                 self.refresh_user_data([after.paper_id for _, after in changes])
 
-        change_in_steps(self, self.store, f"{'Undo' if undo else 'Redo'} {step.label}", ids, replay, finished)
+        doing = f"{'Undoing' if undo else 'Redoing'}: {step.label}"
+        change_in_steps(self, self.store, doing, ids, replay, finished, what=doing)
 
     def _busy(self) -> bool:
         """True (and a short message) while a change to many papers is being written: a second
