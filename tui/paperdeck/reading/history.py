@@ -9,6 +9,7 @@ to the paper under its current id.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from paperdeck.model.paper import UserData
@@ -72,7 +73,7 @@ class History:
         Raises:
             StoreError: the records cannot be written (the step stays undoable).
         """
-        return self._replay(self._undo, self._redo, forwards=False)
+        return self._replay(undo=True)
 
     def redo(self) -> Step | None:
         """Apply again the fields of the last undone step; ``None`` when none is left.
@@ -80,23 +81,43 @@ class History:
         Raises:
             StoreError: the records cannot be written (the step stays redoable).
         """
-        return self._replay(self._redo, self._undo, forwards=True)
+        return self._replay(undo=False)
 
-    def _replay(self, source: list[Step], target: list[Step], *, forwards: bool) -> Step | None:
-        """Apply the top step of ``source`` (forwards or backwards) to the records as they are
-        now, then move it to ``target``; the move happens only once the write succeeded."""
-        if not source:
-            return None
-        step = source[-1]
+    def next_step(self, *, undo: bool) -> Step | None:
+        """The step ``undo()`` (or ``redo()``) would apply next, without applying it."""
+        source = self._undo if undo else self._redo
+        return source[-1] if source else None
+
+    def replay_of(self, step: Step, *, undo: bool) -> tuple[list[str], Callable[[UserData], UserData]]:
+        """What undoing (or redoing) ``step`` writes: the papers' current ids and the change for
+        :meth:`Store.change`, which applies the step's fields backwards (or forwards) to each
+        record as it is on disk then. Applying it twice gives what applying it once does, so a
+        replay cut short by a failed write can simply be run again."""
         moves: dict[str, Change] = {}
         for before, after in step.changes:
             current_id = self._store.resolve(after.paper_id)
-            moves[current_id] = (before, after) if forwards else (after, before)
+            moves[current_id] = (after, before) if undo else (before, after)
 
         def replay(current: UserData) -> UserData:
             start, end = moves[current.paper_id]
             return apply_change(current, start, end)
 
-        self._store.change(list(moves), replay)
-        target.append(source.pop())
+        return list(moves), replay
+
+    def replayed(self, step: Step, *, undo: bool) -> None:
+        """Record that ``step`` was undone (or redone) in full: it moves to the redo (or undo)
+        stack. Nothing happens when ``step`` is no longer the one next in line."""
+        source, target = (self._undo, self._redo) if undo else (self._redo, self._undo)
+        if source and source[-1] is step:
+            target.append(source.pop())
+
+    def _replay(self, *, undo: bool) -> Step | None:
+        """Undo (or redo) the next step on the records as they are now, then move it to the
+        other stack; the move happens only once the write succeeded."""
+        step = self.next_step(undo=undo)
+        if step is None:
+            return None
+        ids, replay = self.replay_of(step, undo=undo)
+        self._store.change(ids, replay)
+        self.replayed(step, undo=undo)
         return step

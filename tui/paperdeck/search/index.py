@@ -192,8 +192,8 @@ class SearchIndex:
     def set_note(self, paper_id: str, note: str) -> None:
         """Make ``note`` searchable for ``paper_id`` (an empty note removes it)."""
         position = self._position.get(paper_id)
-        if position is None:
-            return
+        if position is None or (position not in self._notes and not note.strip()):
+            return  # no note before and none now (a bulk star or status): nothing to copy
         notes = dict(self._notes)
         if note.strip():
             notes[position] = frozenset(words(note))

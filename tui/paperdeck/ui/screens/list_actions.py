@@ -33,9 +33,10 @@ BULK_CHANGE_GROUP = "bulk-change"
 
 
 def bulk_change_running(app: App[object]) -> bool:
-    """Whether a :func:`change_in_steps` is under way (its batches write the user data from a
-    thread: re-reading it meanwhile could show a record as it was before its batch)."""
-    return any(worker.group == BULK_CHANGE_GROUP and worker.is_running for worker in app.workers)
+    """Whether a :func:`change_in_steps` is under way or about to start (its batches write the
+    user data from a thread: re-reading it meanwhile could show a record as it was before its
+    batch, and a second change started meanwhile could interleave with it)."""
+    return any(worker.group == BULK_CHANGE_GROUP and not worker.is_finished for worker in app.workers)
 
 
 class ViewHost(Protocol):
@@ -162,8 +163,12 @@ def change_in_steps(
     paper_ids: list[str],
     change: Callable[[UserData], UserData],
     done: Callable[[list[Change], StoreError | None], None],
+    *,
+    what: str | None = None,
 ) -> None:
-    """Apply ``change`` to many papers with its progress on screen (a bulk star, status or tag).
+    """Apply ``change`` to many papers with its progress on screen (a bulk star, status or tag,
+    or the undo or redo of one), the progress box headed ``what`` (default: the label and the
+    number of papers).
 
     The papers are changed one user-data shard at a time (each batch one read and one write, as
     one :meth:`Store.change` would do), each batch in a worker thread, under a
@@ -175,17 +180,20 @@ def change_in_steps(
     from paperdeck.store.user_data import SHARDS, doc_id_for
     from paperdeck.ui.screens.progress import ProgressScreen
 
-    batches: dict[int, list[str]] = {}
-    for paper_id in dict.fromkeys(paper_ids):
-        batches.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
-    progress = ProgressScreen(f"{label}: {len(paper_ids):,} papers", len(paper_ids))
+    def in_batches() -> list[list[str]]:
+        batches: dict[int, list[str]] = {}
+        for paper_id in dict.fromkeys(paper_ids):
+            batches.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
+        return list(batches.values())
+
+    progress = ProgressScreen(what or f"{label}: {len(paper_ids):,} papers", len(paper_ids))
 
     async def run() -> None:
         await node.app.push_screen(progress)
         changes: list[Change] = []
         error: StoreError | None = None
         try:
-            for batch in batches.values():
+            for batch in await asyncio.to_thread(in_batches):
                 try:
                     changes += await asyncio.to_thread(store.change, batch, change)
                 except StoreError as exc:

@@ -565,8 +565,12 @@ class MainScreen(ReadingScreen):
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""
         self.searcher.notes_changed(paper_ids)
-        for paper_id in paper_ids:
-            self.paper_list.refresh_paper(paper_id)
+        paper_list = self.paper_list
+        if len(paper_ids) > paper_list.size.height:  # a bulk change: repaint the rows on screen, once
+            paper_list.refresh()
+        else:
+            for paper_id in paper_ids:
+                paper_list.refresh_paper(paper_id)
         if self.paper_list.highlighted_id in paper_ids:
             self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -13,8 +14,9 @@ from textual.widgets import Label, ProgressBar
 
 class ProgressScreen(ModalScreen[None]):
     """A modal box: ``what`` (plain text, never markup) over a bar of ``total`` steps, with the
-    count done so far (``1,200 of 2,295 papers``). Keys wait until it is dismissed (by its owner,
-    when the work is done)."""
+    count done so far (``1,200 of 2,295 papers``), until its owner dismisses it when the work is
+    done. A key pressed meanwhile does nothing but say so (the app's own keys, such as quitting,
+    still work): no change is queued behind the one under way."""
 
     DEFAULT_CSS = """
     ProgressScreen {
@@ -48,6 +50,11 @@ class ProgressScreen(ModalScreen[None]):
             yield Label(self._what, id="progress-what", markup=False)
             yield ProgressBar(total=self._total, show_eta=False, id="progress-bar")
             yield Label(self._count_text(), id="progress-count", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.notify(f"Still working ({self._what}); press the key again when it is done.", timeout=2, markup=False)
 
     def _count_text(self) -> str:
         return f"{self.done:,} of {self._total:,} {self._unit}"

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -32,6 +33,36 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.ui.screens.note_editor import NoteEditor
+
+
+def editor_command(environ: Mapping[str, str]) -> tuple[list[str], str | None]:
+    """The user's editor as an argument list (``$VISUAL``, else ``$EDITOR``, else ``vi``; split
+    like a shell splits words, never run by one), and ``None``, or ``[]`` and a sentence saying why
+    it cannot be started (not set, unbalanced quotes, not found or not executable)."""
+    name = "VISUAL" if environ.get("VISUAL", "").strip() else "EDITOR" if environ.get("EDITOR", "").strip() else ""
+    value = environ[name] if name else "vi"
+    where = f"${name}" if name else "the default: neither $VISUAL nor $EDITOR is set"
+    try:
+        command = shlex.split(value)
+    except ValueError as error:
+        return [], f"Cannot read {where} {value!r}: {error}"
+    if not command:
+        return [], f"{where} names no editor"
+    if shutil.which(command[0]) is None:
+        return [], f"Cannot start the editor {command[0]!r} ({where}): not found or not executable"
+    return command, None
+
+
+def run_editor(command: list[str], *, terminal: bool) -> subprocess.CompletedProcess[bytes] | OSError:
+    """Run the editor and wait for it; an editor that cannot be started is returned as its error,
+    never raised (raised inside :meth:`App.suspend`, it would leave the terminal suspended).
+    Without ``terminal`` its input is closed."""
+    try:
+        if terminal:
+            return subprocess.run(command, check=False)
+        return subprocess.run(command, check=False, stdin=subprocess.DEVNULL)
+    except OSError as error:
+        return error
 
 
 class ReadingScreen(Screen[None]):
@@ -76,6 +107,8 @@ class ReadingScreen(Screen[None]):
         ids = targets if targets is not None else self._targets()
         if not ids:
             self.notify("No paper is highlighted.", severity="warning")
+            return
+        if self._busy():
             return
 
         def go(confirmed: bool | None = True) -> None:
@@ -191,26 +224,37 @@ class ReadingScreen(Screen[None]):
         return True
 
     def action_edit_note_externally(self) -> None:
-        """Edit the note in ``$VISUAL`` / ``$EDITOR`` (an argument list, never a shell)."""
+        """Edit the note in ``$VISUAL`` / ``$EDITOR`` (an argument list, never a shell).
+
+        The editor is looked up before the app hands the terminal over: one that is not set, not
+        found or not executable gets one message and the app stays as it was, the note unchanged.
+        """
         from paperdeck.reading.note_file import note_from_file, note_template
 
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
         if paper_id is None or paper is None:
             return
-        command = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi")
+        command, problem = editor_command(os.environ)
+        if problem is not None:
+            self.notify(f"{problem}; the note was not changed.", title="No editor", severity="error", markup=False)
+            return
         with tempfile.TemporaryDirectory(prefix="paperdeck-note-") as folder:
             path = Path(folder) / "note.md"
             path.write_text(note_template(paper, self.store.user_data(paper_id).note), "utf-8")
             path.chmod(0o600)
             try:
-                try:
-                    with self.app.suspend():
-                        result = subprocess.run([*command, str(path)], check=False)
-                except SuspendNotSupported:  # no terminal to hand over (headless, web)
-                    result = subprocess.run([*command, str(path)], check=False, stdin=subprocess.DEVNULL)
-            except (OSError, ValueError) as error:
-                self.notify(f"Cannot run the editor {command[0]!r}: {error}", severity="error", markup=False)
+                with self.app.suspend():
+                    result = run_editor([*command, str(path)], terminal=True)
+            except SuspendNotSupported:  # no terminal to hand over (headless, web)
+                result = run_editor([*command, str(path)], terminal=False)
+            if isinstance(result, OSError):
+                self.notify(
+                    f"Cannot run the editor {command[0]!r}: {result}; the note was not changed.",
+                    title="No editor",
+                    severity="error",
+                    markup=False,
+                )
                 return
             text = note_from_file(path.read_text("utf-8", errors="replace"))
         if result.returncode != 0:
@@ -264,17 +308,53 @@ class ReadingScreen(Screen[None]):
         self._history_step(undo=False)
 
     def _history_step(self, *, undo: bool) -> None:
+        """Undo (or redo) the last step: at once when it is small, else in a worker under the
+        progress screen (:func:`~paperdeck.ui.screens.list_actions.change_in_steps`)."""
         assert self.history is not None
-        try:
-            step = self.history.undo() if undo else self.history.redo()
-        except StoreError as error:
-            self.notify(str(error), title="Not saved", severity="error", markup=False)
+        history = self.history
+        if self._busy():
             return
+        step = history.next_step(undo=undo)
         if step is None:
             self.notify("Nothing to undo." if undo else "Nothing to redo.", timeout=1.5)
             return
-        self.refresh_user_data(step.paper_ids)
-        self.notify(f"{'Undone' if undo else 'Redone'}: {step.label}", timeout=2)
+        done = "Undone" if undo else "Redone"
+        if len(step.changes) <= CONFIRM_OVER:
+            try:
+                history.undo() if undo else history.redo()
+            except StoreError as error:
+                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                return
+            self.refresh_user_data(step.paper_ids)
+            self.notify(f"{done}: {step.label}", timeout=2)
+            return
+        from paperdeck.ui.screens.list_actions import Change, change_in_steps
+
+        ids, replay = history.replay_of(step, undo=undo)
+
+        def finished(changes: list[Change], error: StoreError | None) -> None:
+            if error is None:
+                history.replayed(step, undo=undo)
+                self.notify(f"{done}: {step.label}", timeout=2)
+            else:  # the replay is safe to run again: the step stays where it was
+                again = "u" if undo else "ctrl+r"
+                written = f" ({len(changes):,} of {len(ids):,} papers were changed first; {again} again finishes)"
+                self.notify(f"{error}{written if changes else ''}", title="Not saved", severity="error", markup=False)
+            if changes:
+                self.refresh_user_data([after.paper_id for _, after in changes])
+
+        doing = f"{'Undoing' if undo else 'Redoing'}: {step.label}"
+        change_in_steps(self, self.store, doing, ids, replay, finished, what=doing)
+
+    def _busy(self) -> bool:
+        """True (and a short message) while a change to many papers is being written: a second
+        change waits for none, it is refused until the first is done."""
+        from paperdeck.ui.screens.list_actions import bulk_change_running
+
+        if not bulk_change_running(self.app):
+            return False
+        self.notify("A change to many papers is still being written; try again when it is done.", timeout=2)
+        return True
 
     # -- copy and open -----------------------------------------------------------------------
 
