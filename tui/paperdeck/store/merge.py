@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from rapidfuzz import fuzz
 
 from paperdeck.model.ids import is_placeholder_abstract, is_placeholder_title, normalise_title
-from paperdeck.model.paper import Paper, normalise_text
+from paperdeck.model.paper import Paper, Ratings, normalise_text
 
 #: Least rapidfuzz ``fuzz.ratio`` (0–100) of two normalised abstracts taken as one paper.
 ABSTRACT_MATCH_THRESHOLD = 70.0
@@ -79,6 +79,26 @@ def decision_replaces(old: str, new: str) -> bool:
     return not (new == "accept" and old in _ACCEPTED)
 
 
+def enriched(old: Ratings | None, new: Ratings) -> Ratings:
+    """The ratings a paper keeps when a source brings ``new`` over its ``old`` ones.
+
+    When the two agree on every part both give (the same mean, and the same std, min, max or
+    count wherever both have one), ``new`` adds to ``old`` without taking anything away: the
+    result holds every part either gives, so a source with the mean only (a CSV) never wipes the
+    spread a richer source (Paper Copilot) gave. When they disagree on any part, ``new`` is a
+    newer count of the reviews and replaces ``old`` whole. ``enriched(enriched(o, n), n)`` equals
+    ``enriched(o, n)``, whatever the order the agreeing sources come in.
+    """
+    if old is None or old == new:
+        return new
+    parts = [spec.name for spec in fields(Ratings)]
+    for name in parts:
+        left, right = getattr(old, name), getattr(new, name)
+        if left is not None and right is not None and left != right:
+            return new
+    return replace(new, **{name: getattr(old, name) for name in parts if getattr(new, name) is None})
+
+
 def compatible(a: Paper, b: Paper) -> bool:
     """False when two records are certainly different papers (different strong ids, venue or year)."""
     for name in ("openreview_id", "arxiv_id", "doi"):
@@ -112,9 +132,10 @@ def _real_title(paper: Paper) -> str:
 def combine(old: Paper, new: Paper) -> Paper:
     """``old`` updated with ``new``: camera-ready text (title, abstract, keywords, authors of an
     accepted paper) beats the submission snapshot, a real title beats a derived one, a decision
-    beats "under review", new ratings replace old ones, empty fields are filled, and each taken
-    field records its source in ``provenance``. The better-ranked id (:func:`id_rank`) wins.
-    ``combine(p, p) == p``."""
+    beats "under review", new ratings replace old ones unless they only repeat part of them
+    (:func:`enriched`), empty fields are filled, and each taken field records its source in
+    ``provenance``. The better-ranked id (:func:`id_rank`) wins. ``combine(p, p) == p``, and
+    combining the same sources again, in any order, changes nothing more."""
     source = new.sources[0] if new.sources else ""
     taken: dict[str, object] = {}
     text_wins = (old.title_derived and not new.title_derived and bool(new.title)) or (
@@ -135,7 +156,7 @@ def combine(old: Paper, new: Paper) -> Paper:
     if decision_replaces(old.decision, new.decision):
         taken.update(decision=new.decision, decision_raw=new.decision_raw)
     if new.ratings is not None:
-        taken["ratings"] = new.ratings
+        taken["ratings"] = enriched(old.ratings, new.ratings)
     if new.confidence is not None:
         taken["confidence"] = new.confidence
     for name in _FILL_FIELDS:
