@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from paperdeck.cli.output import emit, paper_row
 from paperdeck.cli.selecting import find_paper, limit, select_ids
@@ -20,6 +21,7 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
+_T = TypeVar("_T")
 
 
 def empty_store_hint(store: Store) -> str:
@@ -111,7 +113,7 @@ def cmd_search(store: Store, args: argparse.Namespace) -> int:
     ids = select_ids(store, args.query)
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
-    ids = ids[: args.limit] if args.limit else ids
+    ids = _cut(args, ids)
     return _print_papers(store, args, [p for pid in ids if (p := store.paper(pid)) is not None])
 
 
@@ -120,8 +122,18 @@ def cmd_list(store: Store, args: argparse.Namespace) -> int:
     papers = store.papers
     if args.starred:
         papers = [p for p in papers if store.user_data(p.id).starred]
-    papers = papers[: args.limit] if args.limit else papers
-    return _print_papers(store, args, papers)
+    return _print_papers(store, args, _cut(args, papers))
+
+
+def _cut(args: argparse.Namespace, items: list[_T]) -> list[_T]:
+    """The first ``--limit`` of ``items`` (all with ``--limit 0``). When that leaves some out, one
+    line on standard error says how many are shown of how many (never with ``--json``, whose
+    output is the JSON alone; never on standard output, which stays the rows alone)."""
+    if not args.limit or len(items) <= args.limit:
+        return items
+    if not args.json:
+        print(f"{args.limit:,} of {len(items):,} shown; --limit 0 for all", file=sys.stderr)
+    return items[: args.limit]
 
 
 def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -> int:
@@ -131,7 +143,9 @@ def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -
 
 
 def cmd_show(store: Store, args: argparse.Namespace) -> int:
-    """Show one paper with the user's star and note."""
+    """Show one paper: title, id, venue, decision, authors, keywords, rating, area, sources, and
+    the user's star, reading status, tags and note (every text from a file or the user one line,
+    through the sanitiser)."""
     paper = find_paper(store, args.id)
     user = store.user_data(paper.id)
     lines = [
@@ -147,8 +161,10 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines.append(
         f"rating: {ratings.mean:.2f} ({ratings.count or '?'} reviews)" if ratings else "rating: no ratings yet"
     )
-    lines.append("sources: " + ", ".join(paper.sources))
-    lines.append(f"starred: {'yes' if user.starred else 'no'}")
+    lines.append("area: " + (one_line(paper.primary_area) or "—"))
+    lines.append("sources: " + one_line(", ".join(paper.sources)))
+    lines.append(f"starred: {'yes' if user.starred else 'no'}   status: {user.status}")
+    lines.append("tags: " + (one_line(", ".join(user.tags)) or "no tags"))
     lines += ["", visible(paper.abstract)]
     if user.note:
         lines += ["", "note:", visible(user.note)]
@@ -191,13 +207,17 @@ def cmd_stats(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_star(store: Store, args: argparse.Namespace) -> int:
-    """Star (or, as ``unstar``, unstar) papers: every id is checked before anything is written."""
+    """Star (or, as ``unstar``, unstar) papers: every id is checked before anything is written.
+    A paper that already was as asked is named as such (``not starred: ID  TITLE``), not as
+    changed; the exit status is 0 either way."""
     starred = args.command == "star"
     papers = [find_paper(store, given) for given in args.ids]
-    store.change([p.id for p in papers], lambda record: replace(record, starred=starred))
+    pairs = store.change([p.id for p in papers], lambda record: replace(record, starred=starred))
+    changed = {after.paper_id for _, after in pairs}
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
-    verb = "starred" if starred else "unstarred"
-    emit(args, records, "\n".join(f"{verb} {r['id']}  {one_line(r['title'])}" for r in records))
+    done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
+    lines = [f"{done if p.id in changed else kept} {p.id}  {one_line(p.title)}" for p in papers]
+    emit(args, records, "\n".join(lines))
     return 0
 
 
@@ -212,22 +232,29 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_status(store: Store, args: argparse.Namespace) -> int:
-    """Set a paper's reading status."""
+    """Set a paper's reading status (``already STATUS: ID  TITLE`` when it had it; exit status 0)."""
     paper = find_paper(store, args.id)
+    before = store.user_data(paper.id).status
     record = store.set_status(paper.id, args.status)
-    emit(args, paper_record(paper, record), f"{args.status}: {paper.id}  {one_line(paper.title)}")
+    said = f"{args.status}:" if before != record.status else f"already {args.status}:"
+    emit(args, paper_record(paper, record), f"{said} {paper.id}  {one_line(paper.title)}")
     return 0
 
 
 def cmd_tag(store: Store, args: argparse.Namespace) -> int:
-    """Add (``tag``) or remove (``untag``) tags on a paper."""
+    """Add (``tag``) or remove (``untag``) tags on a paper; print the tags it has then, or, when
+    nothing changed, that it already had (or lacked) them (exit status 0 either way)."""
     paper = find_paper(store, args.id)
     adding = args.command == "tag"
     tags = args.tags
-    store.change([paper.id], lambda r: with_tags(r, add=tags if adding else (), remove=() if adding else tags))
+    added, removed = (tags, ()) if adding else ((), tags)
+    changed = store.change([paper.id], lambda record: with_tags(record, add=added, remove=removed))
     record = store.user_data(paper.id)
-    shown = ", ".join(record.tags) or "no tags"
-    emit(args, paper_record(paper, record), f"{paper.id}: {shown}  {one_line(paper.title)}")
+    if changed:
+        text = f"{paper.id}: {', '.join(record.tags) or 'no tags'}"
+    else:
+        text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper.id}"
+    emit(args, paper_record(paper, record), f"{one_line(text)}  {one_line(paper.title)}")
     return 0
 
 

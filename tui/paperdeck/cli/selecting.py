@@ -31,11 +31,13 @@ def find_paper(store: Store, given: str) -> Paper:
 
 
 def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
-    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them.
+    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them;
+    none from a store with no papers (whatever the query names, once it parses).
 
     Raises:
         BadQuery: the query cannot be parsed.
-        LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``.
+        LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``
+            (never from an empty store).
     """
     from paperdeck.search.query import parse_query
     from paperdeck.search.searcher import Searcher
@@ -44,6 +46,8 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
     query = parse_query(text)
     if query.error is not None:
         raise BadQuery(f"query {text!r}: {query.error}")
+    if store.is_empty:
+        return []
     return run_query(Searcher(store), query, order)  # builds only the indexes the query needs
 
 

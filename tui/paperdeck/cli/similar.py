@@ -36,14 +36,21 @@ def add_similar_arguments(parser: argparse.ArgumentParser) -> None:
 def run_similar(store: Store, args: argparse.Namespace) -> int:
     """Run ``paperdeck similar`` (see the module docstring).
 
+    On a store with no papers, prints nothing (``[]`` with ``--json``) and returns 0, whatever
+    the ID (the caller has said on standard error how to fill the store).
+
     Raises:
-        NotFound: no paper has the id given.
-        NothingToRank: neither ``ID`` nor ``--starred``, both, or nothing is starred.
+        NotFound: no paper has the id given (in a store with papers).
+        NothingToRank: neither ``ID`` nor ``--starred``, both, or nothing is starred (in a store
+            with papers).
     """
     from paperdeck.search.searcher import Searcher
 
     if (args.id is None) == (not args.starred):
         raise NothingToRank("similar: give a paper ID or --starred (not both)")
+    if store.is_empty:
+        emit(args, [], "")
+        return 0
     if args.starred:
         liked = [pid for pid, record in store.all_user_data.items() if record.starred]
         if not liked:

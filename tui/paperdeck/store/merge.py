@@ -22,11 +22,12 @@ from dataclasses import dataclass, field, fields, replace
 from rapidfuzz import fuzz
 
 from paperdeck.model.ids import is_placeholder_abstract, is_placeholder_title, normalise_title
-from paperdeck.model.paper import Paper, normalise_text
+from paperdeck.model.paper import Paper, Ratings, normalise_text
 
 #: Least rapidfuzz ``fuzz.ratio`` (0–100) of two normalised abstracts taken as one paper.
 ABSTRACT_MATCH_THRESHOLD = 70.0
 _MIN_SHARED_WORDS = 0.5
+_MIN_ROUNDED_DECIMALS = 2
 _ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional", "workshop"})
 _PENDING = frozenset({"unknown", "under-review"})
 _ID_RANK = ("openreview:", "arxiv:", "doi:", "title:", "abs:")
@@ -79,6 +80,60 @@ def decision_replaces(old: str, new: str) -> bool:
     return not (new == "accept" and old in _ACCEPTED)
 
 
+def enriched(old: Ratings | None, new: Ratings) -> Ratings:
+    """The ratings a paper keeps when a source brings ``new`` over its ``old`` ones.
+
+    When the two agree on every part both give (:func:`agreeing`: the same mean, std, min, max
+    or count wherever both have one, a value given to fewer decimals agreeing with the finer one
+    it rounds), ``new`` adds to ``old`` without taking anything away: the result holds every part
+    either gives, the finer of two agreeing values. So a source with the mean only (a CSV) never
+    wipes the spread a richer source (Paper Copilot) gave, and a mean rounded to three places
+    never flips with the unrounded one. When they disagree on any part, ``new`` is a newer count
+    of the reviews and replaces ``old`` whole. Re-applying the same agreeing sources, in any
+    order, changes nothing: ``enriched(enriched(o, n), n) == enriched(o, n)``.
+    """
+    if old is None or old == new:
+        return new
+    kept: dict[str, float | int | None] = {}
+    for spec in fields(Ratings):
+        left, right = getattr(old, spec.name), getattr(new, spec.name)
+        if left is None or right is None:
+            kept[spec.name] = right if left is None else left
+            continue
+        finer = agreeing(left, right)
+        if finer is None:
+            return new
+        kept[spec.name] = finer
+    return Ratings(**kept)  # type: ignore[arg-type]
+
+
+def agreeing(a: float, b: float) -> float | None:
+    """The finer of two numbers when they say the same, else ``None``: equal, or the one given to
+    fewer decimals, two or more, is the other rounded to that many (``6.667`` and
+    ``6.666666666666667``, ``6.67`` and ``6.667``). Values with fewer than two decimals (``6.0``,
+    ``8.5``) and whole numbers agree only when equal: they are scores as given, not roundings."""
+    if a == b:
+        return a
+    if isinstance(a, int) and isinstance(b, int):
+        return None
+    coarse, fine = (a, b) if _decimals(a) <= _decimals(b) else (b, a)
+    if _decimals(coarse) < _MIN_ROUNDED_DECIMALS or _decimals(coarse) == _decimals(fine):
+        return None
+    # Half a unit in the coarse value's last place, and a hair more for binary floating point.
+    half_unit = 0.5 * 10.0 ** -_decimals(coarse)
+    return fine if abs(fine - coarse) <= half_unit * (1 + 1e-9) else None
+
+
+def _decimals(value: float) -> int:
+    """How many decimals ``value`` is written with (its shortest ``repr``)."""
+    text = repr(float(value))
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        digits = len(mantissa.split(".")[1]) if "." in mantissa else 0
+        return max(0, digits - int(exponent))
+    return len(text.split(".")[1].rstrip("0")) if "." in text else 0
+
+
 def compatible(a: Paper, b: Paper) -> bool:
     """False when two records are certainly different papers (different strong ids, venue or year)."""
     for name in ("openreview_id", "arxiv_id", "doi"):
@@ -112,9 +167,10 @@ def _real_title(paper: Paper) -> str:
 def combine(old: Paper, new: Paper) -> Paper:
     """``old`` updated with ``new``: camera-ready text (title, abstract, keywords, authors of an
     accepted paper) beats the submission snapshot, a real title beats a derived one, a decision
-    beats "under review", new ratings replace old ones, empty fields are filled, and each taken
-    field records its source in ``provenance``. The better-ranked id (:func:`id_rank`) wins.
-    ``combine(p, p) == p``."""
+    beats "under review", new ratings replace old ones unless they only repeat part of them
+    (:func:`enriched`), empty fields are filled, and each taken field records its source in
+    ``provenance``. The better-ranked id (:func:`id_rank`) wins. ``combine(p, p) == p``, and
+    combining the same sources again, in any order, changes nothing more."""
     source = new.sources[0] if new.sources else ""
     taken: dict[str, object] = {}
     text_wins = (old.title_derived and not new.title_derived and bool(new.title)) or (
@@ -135,7 +191,7 @@ def combine(old: Paper, new: Paper) -> Paper:
     if decision_replaces(old.decision, new.decision):
         taken.update(decision=new.decision, decision_raw=new.decision_raw)
     if new.ratings is not None:
-        taken["ratings"] = new.ratings
+        taken["ratings"] = enriched(old.ratings, new.ratings)
     if new.confidence is not None:
         taken["confidence"] = new.confidence
     for name in _FILL_FIELDS:
@@ -143,14 +199,16 @@ def combine(old: Paper, new: Paper) -> Paper:
             taken[name] = getattr(new, name)
     taken = {name: value for name, value in taken.items() if getattr(old, name) != value}
     sources = old.sources + tuple(s for s in new.sources if s not in old.sources)
-    provenance = dict(old.provenance)
-    provenance.update({name: source for name in taken if name != "title_derived" and source})
+    provenance = old.provenance  # as it is (in the reader's order) when nothing new is taken
+    recorded = {name: source for name in taken if name != "title_derived" and source}
+    if recorded:
+        provenance = tuple(sorted((dict(old.provenance) | recorded).items()))
     best_id = min((old.id, new.id), key=id_rank) if id_rank(new.id) < id_rank(old.id) else old.id
     return replace(
         old,
         id=best_id,
         sources=sources,
-        provenance=tuple(sorted(provenance.items())),
+        provenance=provenance,
         **taken,  # type: ignore[arg-type]
     )
 
