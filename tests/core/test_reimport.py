@@ -78,9 +78,12 @@ def test_mean_only_ratings_never_replace_richer_ones_with_the_same_mean(first_cs
     assert combine(paper, sources[1]) == paper
 
 
-def test_ratings_that_disagree_replace_the_stored_ones_whole() -> None:
+def test_ratings_with_another_mean_replace_the_stored_ones_whole() -> None:
+    """Another mean is another set of reviews: nothing of the old ratings stays. The same mean with
+    another spread describes the same reviews: the new parts win, the parts only the old gave stay
+    (so a sequence of sources settles in one round: see the property test below)."""
     assert enriched(Ratings(8.5, 0.866, 8.0, 10.0, 4), Ratings(7.0, None, None, None, 5)) == Ratings(7.0, count=5)
-    assert enriched(Ratings(8.5, 0.866, 8.0, 10.0, 4), Ratings(8.5, 1.0)) == Ratings(8.5, 1.0)
+    assert enriched(Ratings(8.5, 0.866, 8.0, 10.0, 4), Ratings(8.5, 1.0)) == Ratings(8.5, 1.0, 8.0, 10.0, 4)
 
 
 def test_a_mean_rounded_to_three_places_agrees_with_the_unrounded_one() -> None:

@@ -88,11 +88,14 @@ def enriched(old: Ratings | None, new: Ratings) -> Ratings:
     it rounds), ``new`` adds to ``old`` without taking anything away: the result holds every part
     either gives, the finer of two agreeing values. So a source with the mean only (a CSV) never
     wipes the spread a richer source (Paper Copilot) gave, and a mean rounded to three places
-    never flips with the unrounded one. When they disagree on any part, ``new`` is a newer count
-    of the reviews and replaces ``old`` whole. Re-applying the same agreeing sources, in any
+    never flips with the unrounded one. When they disagree on another part but agree on the mean,
+    they describe the same reviews: ``new``'s parts win and ``old``'s parts ``new`` lacks stay. When
+    the means disagree, ``new`` is a newer count of the reviews and replaces ``old`` whole. Re-applying the same agreeing sources, in any
     order, changes nothing: ``enriched(enriched(o, n), n) == enriched(o, n)``.
     """
     if old is None or old == new:
+        return new
+    if old.mean is not None and new.mean is not None and agreeing(old.mean, new.mean) is None:
         return new
     kept: dict[str, float | int | None] = {}
     for spec in fields(Ratings):
@@ -101,9 +104,7 @@ def enriched(old: Ratings | None, new: Ratings) -> Ratings:
             kept[spec.name] = right if left is None else left
             continue
         finer = agreeing(left, right)
-        if finer is None:
-            return new
-        kept[spec.name] = finer
+        kept[spec.name] = right if finer is None else finer
     return Ratings(**kept)  # type: ignore[arg-type]
 
 
