@@ -90,8 +90,9 @@ def enriched(old: Ratings | None, new: Ratings) -> Ratings:
     wipes the spread a richer source (Paper Copilot) gave, and a mean rounded to three places
     never flips with the unrounded one. When they disagree on another part but agree on the mean,
     they describe the same reviews: ``new``'s parts win and ``old``'s parts ``new`` lacks stay. When
-    the means disagree, ``new`` is a newer count of the reviews and replaces ``old`` whole. Re-applying the same agreeing sources, in any
-    order, changes nothing: ``enriched(enriched(o, n), n) == enriched(o, n)``.
+    the means disagree, ``new`` is a newer count of the reviews and replaces ``old`` whole.
+    Re-applying the same agreeing sources, in any order, changes nothing:
+    ``enriched(enriched(o, n), n) == enriched(o, n)``.
     """
     if old is None or old == new:
         return new
