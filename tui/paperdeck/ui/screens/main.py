@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import string
+from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -63,7 +64,8 @@ class MainScreen(ReadingScreen):
     #: in ``on_mount`` (which restyled the screen once more before the first frame).
     AUTO_FOCUS = "#paper-list"
 
-    #: Seconds of typing pause before the detail pane follows the top result.
+    #: Seconds of typing pause before the detail pane follows the top result, and before a long
+    #: filtered list is counted by status (:meth:`_tally_later`).
     DETAIL_WHILE_TYPING_S: ClassVar[float] = 0.15
 
     #: Seconds between looks for stars and notes written by another paperdeck on the same store.
@@ -95,6 +97,11 @@ class MainScreen(ReadingScreen):
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
         self._view_ids: list[str] = []
+        #: The list shown and its ids as a set (for the status tally of a filtered list).
+        self._view_id_set: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
+        #: The store's status counts and, for them, the reading status of each paper that has one.
+        self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
+        self._tally_timer: Timer | None = None
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
@@ -365,8 +372,49 @@ class MainScreen(ReadingScreen):
         if self._searching:  # never the last list's count as if it matched
             text = " · ".join(["searching…", *filter(None, notes)])
         self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
-        if self.paper_list.border_subtitle != (subtitle := status_summary(total, statuses)):
+        if filtered:  # the list on screen (while a query runs, the last one shown)
+            in_view = self._view_statuses(statuses)
+            if in_view is None:
+                return
+            statuses = in_view
+        shown = len(self._view_ids) if filtered else total
+        if self.paper_list.border_subtitle != (subtitle := status_summary(shown, statuses)):
             self.paper_list.border_subtitle = subtitle
+
+    def _tally_later(self) -> None:
+        """Count the list shown by status after ``DETAIL_WHILE_TYPING_S`` without a change of list."""
+        if self._tally_timer is not None:
+            self._tally_timer.stop()
+
+        def tally() -> None:
+            self._tally_timer = None
+            ids = self._view_ids
+            self._view_id_set = (ids, frozenset(ids))
+            self.update_counts()
+
+        self._tally_timer = self.set_timer(self.DETAIL_WHILE_TYPING_S, tally)
+
+    def _view_statuses(self, statuses: Counter[str]) -> Counter[str] | None:
+        """The papers of the list shown by reading status, as ``statuses`` (the store's, from
+        :meth:`Store.user_counts`) counts them all: of the user records that have a status, those in
+        the list. The smaller side is walked: the list's ids looked up among those records, or those
+        records looked up in the list's ids, put in a set once per list — for a list longer than
+        those records that set is made once typing pauses (:meth:`_tally_later`; ``None`` until
+        then: the edge keeps the last tally). The records' statuses are taken once per change of
+        the user data (``statuses`` is then a new object)."""
+        if self._status_of[0] is not statuses:
+            self._status_of = (
+                statuses,
+                {pid: r.status for pid, r in self.store.all_user_data.items() if r.status != "unseen"},
+            )
+        status_of, ids = self._status_of[1], self._view_ids
+        if len(ids) <= len(status_of):
+            return Counter(status for status in map(status_of.get, ids) if status is not None)
+        if self._view_id_set[0] is not ids:
+            self._tally_later()
+            return None
+        shown = self._view_id_set[1]
+        return Counter(status for pid, status in status_of.items() if pid in shown)
 
     def _filter_focused(self) -> bool:
         return isinstance(self.focused, FilterBar)
