@@ -102,6 +102,7 @@ class MainScreen(ReadingScreen):
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_timer: Timer | None = None
+        self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
@@ -353,8 +354,20 @@ class MainScreen(ReadingScreen):
         self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
         self._refilter()
 
+    def _query_filters(self) -> bool:
+        """Whether the filter bar's text is a query at all: not blank, nor terms that are ignored
+        (no letter or digit: a lone ``-``); a malformed query counts as one."""
+        text = self.filter_text
+        if self._filters_for[0] != text:
+            from paperdeck.search.query import parse_query
+
+            query = parse_query(text) if text.strip() else None
+            filters = query is not None and bool(query.words or query.tree or query.like or query.error)
+            self._filters_for = (text, filters)
+        return self._filters_for[1]
+
     def update_counts(self) -> None:
-        filtered = bool(self.filter_text.strip()) or self.starred_only
+        filtered = self._query_filters() or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         starred, statuses = self.store.user_counts()
         indexing = self.searcher.index.built is None
