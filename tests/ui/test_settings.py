@@ -118,7 +118,7 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert main_screen(again).view_ids()[0] == "openreview:B"
-        assert "by changed" in counts(again)
+        assert "recently changed first" in counts(again)
 
 
 async def test_a_setting_that_cannot_be_written_is_a_message(seeded_store: Store, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -36,7 +36,7 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.reading import ReadingScreen
-from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
@@ -49,6 +49,16 @@ if TYPE_CHECKING:
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
+#: The counts label's padding, in cells across (styles: ``#counts``).
+COUNTS_PADDING = 3
+#: How the counts name a sort order other than relevance.
+_ORDER_NOTES = {
+    "list": "in list order", "title": "by title", "rating": "by rating", "decision": "by decision",
+    "changed": "recently changed first",
+}  # fmt: skip
+#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
+#: starred only, the star count, similar papers being found, indexing, the sort order.
+_NOTES_KEPT = (3, 1, 0, 5, 4, 2)
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -67,6 +77,9 @@ class MainScreen(ReadingScreen):
     #: Seconds of typing pause before the detail pane follows the top result, and before a long
     #: filtered list is counted by status (:meth:`_tally_later`).
     DETAIL_WHILE_TYPING_S: ClassVar[float] = 0.15
+
+    #: Seconds a query hint cut beside the filter bar stays before it is shown whole in a toast.
+    HINT_TOAST_S: ClassVar[float] = 1.0
 
     #: Seconds between looks for stars and notes written by another paperdeck on the same store.
     EXTERNAL_CHECK_S: ClassVar[float] = 2.0
@@ -102,6 +115,8 @@ class MainScreen(ReadingScreen):
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_timer: Timer | None = None
+        self._hint_timer: Timer | None = None
+        self._hint_told: str | None = None  # the last hint shown whole in a toast
         self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
@@ -141,6 +156,7 @@ class MainScreen(ReadingScreen):
 
     def on_resize(self) -> None:
         self._apply_layout()  # nothing changes while the width stays in one mode
+        self.update_counts()  # fitted to the width
 
     def action_read(self) -> None:
         """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
@@ -375,16 +391,25 @@ class MainScreen(ReadingScreen):
         notes = [
             f"★ {starred:,}" if starred else "",
             "starred only" if self.starred_only else "",
-            f"by {self.chosen_order}" if self.chosen_order != "relevance" else "",
+            _ORDER_NOTES.get(self.chosen_order, ""),
             f"{len(self.marked):,} marked" if self.marked else "",
             "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
         ]
+        # The label takes at most half the bar (styles: #counts), less its padding.
+        room = max(1, (self.size.width or self.app.size.width) // 2 - COUNTS_PADDING)
         total = self.store.paper_count
-        text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes)
+        text = counts_text(
+            len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+        )
         if self._searching:  # never the last list's count as if it matched
-            text = " · ".join(["searching…", *filter(None, notes)])
-        self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
+            text = fitted("searching…", notes, room, _NOTES_KEPT)
+        if self.query_hint:
+            hint = f"⚠ {self.query_hint}"
+            text = cut_at_word(hint, room)
+            if text != hint:
+                self._tell_hint_later(self.query_hint)
+        self.query_one("#counts", CountsLabel).update(text)
         if filtered:  # the list on screen (while a query runs, the last one shown)
             in_view = self._view_statuses(statuses)
             if in_view is None:
@@ -393,6 +418,20 @@ class MainScreen(ReadingScreen):
         shown = len(self._view_ids) if filtered else total
         if self.paper_list.border_subtitle != (subtitle := status_summary(shown, statuses)):
             self.paper_list.border_subtitle = subtitle
+
+    def _tell_hint_later(self, hint: str) -> None:
+        """Show ``hint`` whole in a toast (it is cut beside the filter bar) once the query has
+        stayed as it is for ``HINT_TOAST_S``; once per hint."""
+        if self._hint_timer is not None:
+            self._hint_timer.stop()
+
+        def tell() -> None:
+            self._hint_timer = None
+            if self.query_hint == hint and self._hint_told != hint:
+                self._hint_told = hint
+                self.notify(hint, title="Query", severity="warning", timeout=6)
+
+        self._hint_timer = self.set_timer(self.HINT_TOAST_S, tell)
 
     def _tally_later(self) -> None:
         """Count the list shown by status after ``DETAIL_WHILE_TYPING_S`` without a change of list."""
