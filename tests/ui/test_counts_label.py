@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.widgets.counts_label import CountsLabel
+from paperdeck.ui.widgets.counts_label import CountsLabel, cut_at_word, fitted
+from rich.cells import cell_len
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -53,3 +56,37 @@ async def test_the_counts_line_is_the_one_textual_draws(make_app: AppFactory, mo
                 shortcuts += not calls
                 assert ours == [list(textual_line(label, y)) for y in range(label.size.height)], (theme, text)
     assert shortcuts == 3 * 5  # the texts of printable one-cell characters that fit
+
+
+NOTES = ["★ 1", "starred only", "by rating", "19,630 marked", "indexing…", "finding similar papers…"]
+
+
+@given(
+    room=st.integers(1, 120),
+    present=st.lists(st.booleans(), min_size=len(NOTES), max_size=len(NOTES)),
+)
+def test_fitted_counts_drop_whole_notes_least_wanted_first(room: int, present: list[bool]) -> None:
+    notes = [note if keep else "" for note, keep in zip(NOTES, present, strict=True)]
+    keep = (3, 1, 0, 5, 4, 2)
+    text = fitted("19,630 papers", notes, room, keep)
+    assert cell_len(text) <= room
+    assert not text.endswith("·") and "★ …" not in text and not text.endswith("★…")
+    parts = text.split(" · ")
+    if text.startswith("19,630 papers"):
+        shown = parts[1:]
+        assert all(part in notes for part in shown), text  # whole notes only
+        left_out = [i for i, note in enumerate(notes) if note and note not in shown]
+        kept = [i for i, note in enumerate(notes) if note in shown]
+        assert all(keep.index(i) > keep.index(j) for i in left_out for j in kept), text
+
+
+@given(st.text(alphabet="ab ,—'", min_size=1, max_size=60), st.integers(1, 60))
+def test_cut_at_word_keeps_whole_words(text: str, room: int) -> None:
+    cut = cut_at_word(text, room)
+    assert cell_len(cut) <= room
+    if cut != text:
+        assert cut.endswith("…")
+        kept = cut[:-1]
+        assert text.startswith(kept)
+        if kept and " " in text.strip()[: len(kept) + 1]:  # more than one word: cut between words
+            assert not text[len(kept)].isalnum() or not kept[-1].isalnum()

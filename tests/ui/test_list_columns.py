@@ -93,3 +93,27 @@ async def test_muted_parts_recede_from_the_title(tmp_path: Path) -> None:
 
         assert strength("REJ") < strength("Diffusion")
         assert strength("reinforcement") < strength("Diffusion")
+
+
+@pytest.mark.parametrize("height", [12, 40])  # a scrollbar (13 papers in 12 lines), and none
+@pytest.mark.parametrize("width", [80, 110, 200])
+async def test_rows_line_up_with_the_headings_with_or_without_a_scrollbar(
+    tmp_path: Path, width: int, height: int
+) -> None:
+    app = PaperApp(store=store_of_every_kind(tmp_path))
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        assert papers.show_vertical_scrollbar == (height == 12)
+        lines = papers.render_lines(papers.region.reset_offset)
+        top, first = lines[0].text, lines[1].text
+        assert "Rating" in top, top
+        rating_end = top.index("Rating") + len("Rating")
+        assert first[: rating_end + 1].endswith("7.5"), (top, first)
+        assert papers.columns == column_layout(papers.scrollable_content_region.width, True, True, True)
+        if height == 40:
+            await pilot.press("slash", *'"paper 0 on"')
+            await settle(pilot)
+            assert papers.row_count == 1
+            lines = papers.render_lines(papers.region.reset_offset)
+            assert lines[0].text == top and lines[1].text[: rating_end + 1].endswith("7.5"), (top, lines[1].text)

@@ -148,3 +148,17 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
         assert main_screen(app).view_ids() == ["openreview:C"]
         assert "searching…" not in counts(app) and "1 of 4" in counts(app)
 
+
+
+async def test_an_ignored_query_counts_as_no_filter(tmp_path: Path) -> None:
+    app = papers_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for text in ("-", " - ", "?", "( )"):
+            await typed(pilot, text)
+            if "(" in text:
+                assert counts(app).startswith("⚠")  # malformed: a hint, not the counts
+            else:
+                assert counts(app) == "4 papers", (text, counts(app))
+        await typed(pilot, "-x")
+        assert counts(app).startswith("4 of 4")

@@ -204,3 +204,29 @@ async def test_status_and_tags_show_in_the_detail_pane(make_app: AppFactory) -> 
         await pilot.pause()
         body = str(main_screen(app).query_one("#detail-body", Static).render())
         assert "to-read" in body and "#cite" in body
+
+
+async def test_the_status_tally_counts_the_list_shown(make_app: AppFactory, seeded_store: Store) -> None:
+    papers = seeded_store.paper_ids
+    seeded_store.set_status(papers[0], "read")
+    seeded_store.set_status(papers[1], "to-read")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert str(paper_list(app).border_subtitle) == f"{len(papers) - 2:,} unseen · 1 to-read · 1 read"
+        await pilot.press("slash", *"status:to-read")
+        await settle(pilot)
+        assert paper_list(app).row_count == 1
+        assert str(paper_list(app).border_subtitle) == "0 unseen · 1 to-read"
+        await pilot.press("enter", "r")  # a status changed in the filtered list shows at once
+        await settle(pilot)
+        assert str(paper_list(app).border_subtitle) == "0 unseen · 1 read"
+        assert paper_list(app).row_count == 1
+        await pilot.press("escape", "slash", *"-status:read")  # longer than the records with a status
+        await settle(pilot)
+        await pilot.pause(2 * main_screen(app).DETAIL_WHILE_TYPING_S)
+        assert paper_list(app).row_count == len(papers) - 2  # both read now
+        main_screen(app).store.set_status(papers[2], "skimmed")
+        main_screen(app).update_counts()
+        await pilot.pause(2 * main_screen(app).DETAIL_WHILE_TYPING_S)
+        assert str(paper_list(app).border_subtitle) == f"{len(papers) - 3:,} unseen · 1 skimmed"

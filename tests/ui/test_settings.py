@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 
-from paperdeck.store.settings import CONFIG_FILE
+from paperdeck.store.settings import CONFIG_FILE, LIST_WIDTH_MAX, Settings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.help import HelpScreen
@@ -119,7 +120,7 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert main_screen(again).view_ids()[0] == "openreview:B"
-        assert "by changed" in counts(again)
+        assert "recently changed first" in counts(again)
 
 
 async def test_a_setting_that_cannot_be_written_is_a_message(seeded_store: Store, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -140,3 +141,39 @@ async def test_a_setting_that_cannot_be_written_is_a_message(seeded_store: Store
         assert any("Settings not saved" in n.title and "disk full" in n.message for n in app._notifications)
         assert main_screen(app).query_one(PaperDetail).display  # the layout follows what is saved
     assert not (seeded_store.data_dir / CONFIG_FILE).exists()
+
+
+def test_settings_checked_names_every_value_refused() -> None:
+    bad = {"theme": 3, "show_detail": "yes", "list_width": 300, "sort": "bogus", "keymap": [], "views": {"a": 1}}
+    settings, refused = Settings.checked({**bad, "them": "gruvbox"})
+    assert settings == Settings(list_width=LIST_WIDTH_MAX)
+    assert len(refused) == 7 and all("\n" not in problem for problem in refused)
+    for named in ("'them' is no setting", "theme 3", "show_detail 'yes'", "list_width 300", "sort 'bogus'",
+                  "keymap []", "view 'a'"):  # fmt: skip
+        assert any(problem.startswith(named) for problem in refused), (named, refused)
+    assert Settings.checked({"list_width": True})[1] == ("list_width true is not a whole number from 20 to 80",)
+    assert Settings.checked(asdict(Settings(theme="gruvbox", sort="rating")))[1] == ()
+
+
+async def test_bad_settings_are_reported_with_the_keymap_in_one_notice(seeded_store: Store) -> None:
+    (seeded_store.data_dir / CONFIG_FILE).write_text(
+        json.dumps({"theme": "nonexistent-theme", "sort": "bogus", "list_width": 5, "keymap": {"main.nope": "z"}}),
+        "utf-8",
+    )
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        notices = [str(n.message) for n in app._notifications if CONFIG_FILE in str(n.message)]
+        assert len(notices) == 1 and "\n" not in notices[0], notices
+        for named in ("4 problems", "'nonexistent-theme'", "'bogus'", "list_width 5", "keymap 'main.nope'"):
+            assert named in notices[0], (named, notices[0])
+        assert app.settings.settings.sort == "relevance" and app.settings.settings.list_width == 20
+
+
+async def test_good_settings_give_no_notice(seeded_store: Store) -> None:
+    (seeded_store.data_dir / CONFIG_FILE).write_text(json.dumps({"theme": "gruvbox", "sort": "rating"}), "utf-8")
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert not [n for n in app._notifications if CONFIG_FILE in str(n.message)]
+        assert app.theme == "gruvbox"

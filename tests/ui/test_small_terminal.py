@@ -4,18 +4,26 @@ most of the list, and a paper can be read full screen."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.store.settings import CONFIG_FILE
+from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.main import LIST_ONLY_BELOW, SIDE_BY_SIDE_FROM
+from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
+from rich.cells import cell_len
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Label
+from textual.widgets._footer import FooterKey
 
 from tests.ui.conftest import counts, highlighted, main_screen, paper_list, settle
 
@@ -144,3 +152,109 @@ async def test_toggling_the_detail_pane_where_it_cannot_show_says_so(make_app: A
         await pilot.press("D")
         await pilot.pause()
         assert any("enter reads a paper" in n.message for n in app._notifications)
+
+
+# -- nothing in the top bar or the footer cut mid-word, at any width ------------------------------
+
+WIDTHS = [40, 60, 80, 120, 200]
+
+
+@pytest.fixture
+def full_store(tmp_path: Path) -> Store:
+    """As many papers as the ICLR 2026 dump (the counts' numbers as wide), one starred."""
+    store = Store(tmp_path / "full")
+    store.import_papers(
+        [
+            Paper(
+                id=f"openreview:P{n}", title=f"Paper {n} on graphs", abstract="a", decision="oral", ratings=Ratings(5.0)
+            )
+            for n in range(19_630)
+        ]
+    )
+    store.set_star(store.paper_ids[0], True)
+    return store
+
+
+def assert_whole_notes(text: str) -> None:
+    """No dangling separator, no star without its number."""
+    assert not text.rstrip().endswith("·") and "· ·" not in text, text
+    assert re.search(r"★(?! \d)", text) is None, text
+
+
+def top_bar_shows(app: PaperApp, text: str) -> None:
+    """The counts label shows ``text`` on its one line, nothing below it (on the bar's border)."""
+    label = main_screen(app).query_one("#counts", CountsLabel)
+    assert cell_len(text) <= label.content_region.width, (text, label.content_region)
+    lines = screen_text(app).splitlines()
+    assert text in lines[1], (text, lines[1])
+    below = lines[2][label.content_region.x : label.content_region.right]
+    assert not below.strip(), below
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+async def test_the_counts_drop_whole_notes_to_fit(full_store: Store, width: int) -> None:
+    (full_store.data_dir / CONFIG_FILE).write_text(json.dumps({"sort": "changed"}), "utf-8")
+    app = PaperApp(store=full_store)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("M", "S")  # every paper marked; then starred only
+        await settle(pilot)
+        text = counts(app)
+        top_bar_shows(app, text)
+        assert_whole_notes(text)
+        assert "by changed" not in text
+        if width == 200:
+            assert text == "     1 of 19,630 · ★ 1 · starred only · recently changed first · 19,630 marked"
+        elif width >= 80:
+            assert "19,630 marked" in text  # the marks go last
+        await pilot.press("S")
+        await settle(pilot)
+        top_bar_shows(app, counts(app))
+        assert_whole_notes(counts(app))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+async def test_a_long_hint_is_cut_at_a_word_and_shown_whole_in_a_toast(full_store: Store, width: int) -> None:
+    app = PaperApp(store=full_store)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"decision:foo")
+        await settle(pilot)
+        hint = main_screen(app).query_hint
+        assert hint is not None and "foo" in hint
+        text = counts(app)
+        top_bar_shows(app, text)
+        if text != f"⚠ {hint}":
+            assert text.endswith("…") and f"⚠ {hint}".startswith(text[:-1]), text
+            assert not (f"⚠ {hint}")[len(text) - 1].isalnum(), text  # cut between words
+            await pilot.pause(main_screen(app).HINT_TOAST_S + 0.3)
+            assert [n for n in app._notifications if n.message == hint]
+        else:
+            assert width >= 120
+
+
+def footer_keys_whole(app: PaperApp, screen_index: int = 0) -> None:
+    """Every key the footer shows, whole with its label, left of Help and Quit."""
+    footer = app.screen_stack[screen_index].query_one(PaperFooter)
+    line = screen_text(app).splitlines()[-1]
+    for key in footer.query(FooterKey):
+        if key.display and key.parent is footer:
+            shown = f"{key.key_display} {key.description}".strip()
+            assert shown in line, (shown, line)
+    kept = footer.query_one("#always-shown").region
+    assert all(key.region.right <= kept.x for key in footer.children if key.id != "always-shown" and key.display)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("opened", ["nothing", "dialog", "toast"])
+async def test_the_footer_shows_no_key_without_its_label(full_store: Store, width: int, opened: str) -> None:
+    app = PaperApp(store=full_store)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        if opened == "dialog":
+            await pilot.press("T")
+        elif opened == "toast":
+            await pilot.press("s")  # a star: the footer's keys are laid out again
+            app.notify("a toast")
+        await settle(pilot)
+        footer_keys_whole(app)

@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from paperdeck.model.errors import StoreError
+from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import atomic_write_bytes
 
 CONFIG_FILE = "config.json"
@@ -58,23 +59,64 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
-        """Settings from a JSON object; unknown keys are ignored, wrong types fall back to defaults."""
+        """Settings from a JSON object; what :meth:`checked` refuses falls back to defaults."""
+        return cls.checked(data)[0]
+
+    @classmethod
+    def checked(cls, data: dict[str, Any]) -> tuple[Settings, tuple[str, ...]]:
+        """Settings from a JSON object, and what was refused: one short phrase each (no newlines,
+        values cut to 40 characters), naming the key — a key that is no setting, a value of the
+        wrong type, a sort not in :data:`SORTS`, a list width outside 20–80 (the nearest bound is
+        used), a view whose name or query is not text. A refused value falls back to the default;
+        never raises. The theme's name is not checked here (the themes are the app's)."""
         defaults = cls()
-        keymap = data.get("keymap")
-        views = data.get("views")
-        width = data.get("list_width")
-        return cls(
-            theme=data["theme"] if isinstance(data.get("theme"), str) else defaults.theme,
-            show_detail=data["show_detail"] if isinstance(data.get("show_detail"), bool) else defaults.show_detail,
-            list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width))
-            if isinstance(width, int)
-            else defaults.list_width,
-            keymap={str(k): str(v) for k, v in keymap.items()} if isinstance(keymap, dict) else {},
-            sort=data["sort"] if data.get("sort") in SORTS else defaults.sort,
-            views={k: v for k, v in views.items() if isinstance(k, str) and isinstance(v, str)}
-            if isinstance(views, dict)
-            else {},
+        problems: list[str] = []
+
+        def shown(value: object) -> str:
+            return one_line(orjson.dumps(value).decode() if not isinstance(value, str) else repr(value))[:40]
+
+        def typed(key: str, kind: type | tuple[type, ...], what: str) -> Any:
+            value = data.get(key)
+            if value is None and key not in data:
+                return None
+            if isinstance(value, kind) and not (isinstance(value, bool) and kind is int):
+                return value
+            problems.append(f"{key} {shown(value)} is not {what}")
+            return None
+
+        for key in data:
+            if key not in _KEYS:
+                problems.append(f"{shown(key)} is no setting ({', '.join(_KEYS)})")
+        theme = typed("theme", str, "a theme name")
+        show_detail = typed("show_detail", bool, "true or false")
+        width = typed("list_width", int, f"a whole number from {LIST_WIDTH_MIN} to {LIST_WIDTH_MAX}")
+        if width is not None and not LIST_WIDTH_MIN <= width <= LIST_WIDTH_MAX:
+            problems.append(f"list_width {width} is outside {LIST_WIDTH_MIN}–{LIST_WIDTH_MAX}")
+            width = max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width))
+        keymap = typed("keymap", dict, "an object of command id → keys")
+        sort = typed("sort", str, "a sort order")
+        if sort is not None and sort not in SORTS:
+            problems.append(f"sort {shown(sort)} is none of {', '.join(SORTS)}")
+            sort = None
+        views = typed("views", dict, "an object of name → query")
+        if views is not None:
+            for name, query in views.items():
+                if not isinstance(query, str):
+                    problems.append(f"view {shown(name)}: its query {shown(query)} is not text")
+            views = {k: v for k, v in views.items() if isinstance(v, str)}
+        settings = cls(
+            theme=theme if theme is not None else defaults.theme,
+            show_detail=show_detail if show_detail is not None else defaults.show_detail,
+            list_width=width if width is not None else defaults.list_width,
+            keymap={str(k): str(v) for k, v in keymap.items()} if keymap is not None else {},
+            sort=sort if sort is not None else defaults.sort,
+            views=views if views is not None else {},
         )
+        return settings, tuple(problems)
+
+
+#: The keys of ``config.json``.
+_KEYS = tuple(Settings.__dataclass_fields__)
 
 
 class SettingsFile:
@@ -86,11 +128,14 @@ class SettingsFile:
     Attributes:
         problem: a one-line message when the file exists but could not be read (it is then never
             written), else ``None``.
+        refused: the values read but refused, one phrase each (:meth:`Settings.checked`): the
+            defaults stand in for them (and are written in their place at the next change).
     """
 
     def __init__(self, data_dir: Path) -> None:
         self.path = data_dir / CONFIG_FILE
         self.problem: str | None = None
+        self.refused: tuple[str, ...] = ()
         self.settings = Settings()
         try:
             raw = self.path.read_bytes()
@@ -106,7 +151,7 @@ class SettingsFile:
         except ValueError as exc:
             self.problem = f"{self.path}: not valid settings ({exc}); using defaults, the file is left as it is"
             return
-        self.settings = Settings.from_dict(data)
+        self.settings, self.refused = Settings.checked(data)
 
     def update(self, **changes: Any) -> Settings:
         """Change settings and write the file (unless it could not be read at start). The file is

@@ -59,8 +59,14 @@ class PaperApp(App[None]):
         #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
         self.keymap: KeymapCheck = check_keymap(chosen.keymap)
         # Before the first frame: a theme set once the app is mounted styles the screen twice.
+        #: What config.json held but was refused (:attr:`SettingsFile.refused`, and a theme
+        #: name that is no theme here), one phrase each.
+        self.settings_refused: tuple[str, ...] = self.settings.refused
         if chosen.theme and chosen.theme in self.available_themes:
             self.theme = chosen.theme
+        elif chosen.theme:
+            named = repr(one_line(chosen.theme)[:40])
+            self.settings_refused += (f"theme {named} is no theme here (the palette's Change theme lists them)",)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.InputEvent):
@@ -80,8 +86,9 @@ class PaperApp(App[None]):
         self.set_interval(self.CATALOGUE_CHECK_S, self.check_catalogue)
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
-        if (report := self.keymap.report(str(self.settings.path))) is not None:
-            self.notify(report, title="Some remapped keys refused", severity="warning", markup=False, timeout=12)
+        if (report := self.keymap.report(str(self.settings.path), self.settings_refused)) is not None:
+            title = "Some settings refused" if self.settings_refused else "Some remapped keys refused"
+            self.notify(report, title=title, severity="warning", markup=False, timeout=12)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
 

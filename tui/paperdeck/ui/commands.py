@@ -29,7 +29,7 @@ in their own ``BINDINGS``: they work only inside that dialog and are not on the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -363,13 +363,17 @@ class KeymapCheck:
     applied: dict[str, str]
     problems: tuple[str, ...]
 
-    def report(self, where: str = "config.json") -> str | None:
-        """The problems in one line (``None`` when there are none)."""
-        if not self.problems:
+    def report(self, where: str = "config.json", settings: Sequence[str] = ()) -> str | None:
+        """The problems in one line, after ``settings``: the other settings' problems, one phrase
+        each (``None`` when there are none at all)."""
+        if not self.problems and not settings:
             return None
-        count = len(self.problems)
-        head = f"{where} keymap: {count} problem{'' if count == 1 else 's'}: "
-        return head + "; ".join(self.problems) + "; the other keys apply."
+        count = len(self.problems) + len(settings)
+        problems = f"{count} problem{'' if count == 1 else 's'}: "
+        if not settings:
+            return f"{where} keymap: {problems}" + "; ".join(self.problems) + "; the other keys apply."
+        keymap = [f"keymap {problem}" for problem in self.problems]
+        return f"{where}: {problems}" + "; ".join([*settings, *keymap]) + "; defaults stand in, the rest applies."
 
 
 def check_keymap(keymap: Mapping[str, str]) -> KeymapCheck:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import string
+from collections import Counter
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -36,7 +37,7 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.reading import ReadingScreen
-from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, status_summary
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
@@ -49,6 +50,16 @@ if TYPE_CHECKING:
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
+#: The counts label's padding, in cells across (styles: ``#counts``).
+COUNTS_PADDING = 3
+#: How the counts name a sort order other than relevance.
+_ORDER_NOTES = {
+    "list": "in list order", "title": "by title", "rating": "by rating", "decision": "by decision",
+    "changed": "recently changed first",
+}  # fmt: skip
+#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
+#: starred only, the star count, similar papers being found, indexing, the sort order.
+_NOTES_KEPT = (3, 1, 0, 5, 4, 2)
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -64,8 +75,12 @@ class MainScreen(ReadingScreen):
     #: in ``on_mount`` (which restyled the screen once more before the first frame).
     AUTO_FOCUS = "#paper-list"
 
-    #: Seconds of typing pause before the detail pane follows the top result.
+    #: Seconds of typing pause before the detail pane follows the top result, and before a long
+    #: filtered list is counted by status (:meth:`_tally_later`).
     DETAIL_WHILE_TYPING_S: ClassVar[float] = 0.15
+
+    #: Seconds a query hint cut beside the filter bar stays before it is shown whole in a toast.
+    HINT_TOAST_S: ClassVar[float] = 1.0
 
     #: Seconds between looks for stars and notes written by another paperdeck on the same store.
     EXTERNAL_CHECK_S: ClassVar[float] = 2.0
@@ -96,6 +111,14 @@ class MainScreen(ReadingScreen):
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
         self._view_ids: list[str] = []
+        #: The list shown and its ids as a set (for the status tally of a filtered list).
+        self._view_id_set: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
+        #: The store's status counts and, for them, the reading status of each paper that has one.
+        self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
+        self._tally_timer: Timer | None = None
+        self._hint_timer: Timer | None = None
+        self._hint_told: str | None = None  # the last hint shown whole in a toast
+        self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
@@ -134,6 +157,7 @@ class MainScreen(ReadingScreen):
 
     def on_resize(self) -> None:
         self._apply_layout()  # nothing changes while the width stays in one mode
+        self.update_counts()  # fitted to the width
 
     def action_read(self) -> None:
         """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
@@ -347,8 +371,20 @@ class MainScreen(ReadingScreen):
         self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
         self._refilter()
 
+    def _query_filters(self) -> bool:
+        """Whether the filter bar's text is a query at all: not blank, nor terms that are ignored
+        (no letter or digit: a lone ``-``); a malformed query counts as one."""
+        text = self.filter_text
+        if self._filters_for[0] != text:
+            from paperdeck.search.query import parse_query
+
+            query = parse_query(text) if text.strip() else None
+            filters = query is not None and bool(query.words or query.tree or query.like or query.error)
+            self._filters_for = (text, filters)
+        return self._filters_for[1]
+
     def update_counts(self) -> None:
-        filtered = bool(self.filter_text.strip()) or self.starred_only
+        filtered = self._query_filters() or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         starred, statuses = self.store.user_counts()
         indexing = self.searcher.index.built is None
@@ -356,18 +392,82 @@ class MainScreen(ReadingScreen):
         notes = [
             f"★ {starred:,}" if starred else "",
             "starred only" if self.starred_only else "",
-            f"by {self.chosen_order}" if self.chosen_order != "relevance" else "",
+            _ORDER_NOTES.get(self.chosen_order, ""),
             f"{len(self.marked):,} marked" if self.marked else "",
             "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
         ]
+        # The label takes at most half the bar (styles: #counts), less its padding.
+        room = max(1, (self.size.width or self.app.size.width) // 2 - COUNTS_PADDING)
         total = self.store.paper_count
-        text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes)
+        text = counts_text(
+            len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+        )
         if self._searching:  # never the last list's count as if it matched
-            text = " · ".join(["searching…", *filter(None, notes)])
-        self.query_one("#counts", CountsLabel).update(f"⚠ {self.query_hint}" if self.query_hint else text)
-        if self.paper_list.border_subtitle != (subtitle := status_summary(total, statuses)):
+            text = fitted("searching…", notes, room, _NOTES_KEPT)
+        if self.query_hint:
+            hint = f"⚠ {self.query_hint}"
+            text = cut_at_word(hint, room)
+            if text != hint:
+                self._tell_hint_later(self.query_hint)
+        self.query_one("#counts", CountsLabel).update(text)
+        if filtered:  # the list on screen (while a query runs, the last one shown)
+            in_view = self._view_statuses(statuses)
+            if in_view is None:
+                return
+            statuses = in_view
+        shown = len(self._view_ids) if filtered else total
+        if self.paper_list.border_subtitle != (subtitle := status_summary(shown, statuses)):
             self.paper_list.border_subtitle = subtitle
+
+    def _tell_hint_later(self, hint: str) -> None:
+        """Show ``hint`` whole in a toast (it is cut beside the filter bar) once the query has
+        stayed as it is for ``HINT_TOAST_S``; once per hint."""
+        if self._hint_timer is not None:
+            self._hint_timer.stop()
+
+        def tell() -> None:
+            self._hint_timer = None
+            if self.query_hint == hint and self._hint_told != hint:
+                self._hint_told = hint
+                self.notify(hint, title="Query", severity="warning", timeout=6)
+
+        self._hint_timer = self.set_timer(self.HINT_TOAST_S, tell)
+
+    def _tally_later(self) -> None:
+        """Count the list shown by status after ``DETAIL_WHILE_TYPING_S`` without a change of list."""
+        if self._tally_timer is not None:
+            self._tally_timer.stop()
+
+        def tally() -> None:
+            self._tally_timer = None
+            ids = self._view_ids
+            self._view_id_set = (ids, frozenset(ids))
+            self.update_counts()
+
+        self._tally_timer = self.set_timer(self.DETAIL_WHILE_TYPING_S, tally)
+
+    def _view_statuses(self, statuses: Counter[str]) -> Counter[str] | None:
+        """The papers of the list shown by reading status, as ``statuses`` (the store's, from
+        :meth:`Store.user_counts`) counts them all: of the user records that have a status, those in
+        the list. The smaller side is walked: the list's ids looked up among those records, or those
+        records looked up in the list's ids, put in a set once per list — for a list longer than
+        those records that set is made once typing pauses (:meth:`_tally_later`; ``None`` until
+        then: the edge keeps the last tally). The records' statuses are taken once per change of
+        the user data (``statuses`` is then a new object)."""
+        if self._status_of[0] is not statuses:
+            self._status_of = (
+                statuses,
+                {pid: r.status for pid, r in self.store.all_user_data.items() if r.status != "unseen"},
+            )
+        status_of, ids = self._status_of[1], self._view_ids
+        if len(ids) <= len(status_of):
+            return Counter(status for status in map(status_of.get, ids) if status is not None)
+        if self._view_id_set[0] is not ids:
+            self._tally_later()
+            return None
+        shown = self._view_id_set[1]
+        return Counter(status for pid, status in status_of.items() if pid in shown)
 
     def _filter_focused(self) -> bool:
         return isinstance(self.focused, FilterBar)

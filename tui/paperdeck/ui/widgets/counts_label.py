@@ -19,10 +19,20 @@ from paperdeck.model.paper import STATUSES
 from paperdeck.ui._lines.label import straight_line
 
 
-def counts_text(shown: int, total: int, *, filtered: bool, view: str | None, notes: Sequence[str]) -> str:
+def counts_text(
+    shown: int,
+    total: int,
+    *,
+    filtered: bool,
+    view: str | None,
+    notes: Sequence[str],
+    room: int | None = None,
+    keep: Sequence[int] = (),
+) -> str:
     """``"1,234 of 19,630 · ★ 12"``: papers shown of all (with the view's name when a saved view is
     shown), then the non-empty ``notes``. Filtered, the number shown is padded to the total's
-    width, so that typing rarely changes the label's width."""
+    width, so that typing rarely changes the label's width. See :func:`fitted` for ``room`` and
+    ``keep``."""
     total_text = f"{total:,}"
     if view is not None:
         text = f"{view}: {shown:,} of {total_text}"
@@ -30,7 +40,49 @@ def counts_text(shown: int, total: int, *, filtered: bool, view: str | None, not
         text = f"{shown:>{len(total_text)},} of {total_text}"
     else:
         text = f"{total_text} papers"
-    return " · ".join([text, *(note for note in notes if note)])
+    return fitted(text, notes, room, keep)
+
+
+def fitted(head: str, notes: Sequence[str], room: int | None = None, keep: Sequence[int] = ()) -> str:
+    """``head`` and the non-empty ``notes`` joined by `` · `` in at most ``room`` cells (``None``:
+    any width). Where they do not fit, notes are left out whole, the last of ``keep`` (indexes
+    into ``notes``, most wanted first; notes not in it go before any in it) first; a head too
+    long alone is cut at a word (:func:`cut_at_word`)."""
+    shown = [i for i, note in enumerate(notes) if note]
+    order = [i for i in shown if i not in keep] + [i for i in reversed(keep) if i in shown]
+
+    def joined() -> str:
+        return " · ".join([head, *(notes[i] for i in shown)])
+
+    while room is not None and cell_len(joined()) > room and order:
+        shown.remove(order.pop(0))
+    return joined() if room is None else cut_at_word(joined(), room)
+
+
+#: What a text cut at a word does not end in (before its ``…``).
+_DANGLING = " ·—–-,;:("
+
+
+def cut_at_word(text: str, room: int) -> str:
+    """``text`` if it fits in ``room`` cells, else its words that do (and no dangling ``·``, dash or
+    comma) then ``…``; a first word too long alone is cut where it must be."""
+    if cell_len(text) <= room:
+        return text
+    if room <= 1:
+        return "…"[:room]
+    words = text.split(" ")
+    kept = ""
+    for n, word in enumerate(words):
+        longer = f"{kept} {word}" if n else word
+        if cell_len(longer.rstrip(_DANGLING)) + 1 > room:
+            break
+        kept = longer
+    kept = kept.rstrip(_DANGLING)
+    if not kept:  # one long word: cut inside it
+        kept = text
+        while cell_len(kept) + 1 > room:
+            kept = kept[:-1]
+    return kept + "…"
 
 
 def status_summary(total: int, statuses: Mapping[str, int]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -46,24 +47,33 @@ class PaperFooter(Footer):
 
     async def recompose(self) -> None:
         await super().recompose()
-        self.call_after_refresh(self._hide_cut_keys)
+        self._hide_cut_keys()
 
     def on_resize(self) -> None:
-        for key in self._other_keys():
-            key.display = True  # laid out again, then those cut are hidden
-        self.call_after_refresh(self._hide_cut_keys)
+        self._hide_cut_keys()
 
     def _other_keys(self) -> list[Widget]:
         return [child for child in self.children if child.id != "always-shown"]
 
     def _hide_cut_keys(self) -> None:
-        """Hide the keys that do not fit left of the group kept in view (and all after them)."""
+        """Hide the keys that do not fit whole left of the group kept in view (and all after them).
+
+        The cells are counted from the keys' own widths (content, padding, border, margin), not
+        from the regions of the last layout, which a footer recomposed on a screen in the
+        background (under a dialog or a toast) did not have yet."""
         try:
-            limit = self.query_one("#always-shown").region.x
+            kept = self.query_one("#always-shown")
         except NoMatches:
             return
-        cut = False
+        limit = (self.size.width or self.app.size.width) - sum(map(_cells, kept.children))
+        used, cut = 0, False
         for key in self._other_keys():
-            cut = cut or key.region.right > limit
-            if cut and key.display:
-                key.display = False
+            used += _cells(key)
+            cut = cut or used > limit
+            key.display = not cut
+
+
+def _cells(widget: Widget) -> int:
+    """The cells ``widget`` takes across in a row of auto-width widgets."""
+    styles = widget.styles
+    return widget.get_content_width(Size(0, 0), Size(0, 0)) + styles.gutter.width + styles.margin.width
