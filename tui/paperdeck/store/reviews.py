@@ -28,14 +28,16 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed
-from paperdeck.store.review_words import WordIndex, WordIndexBuilder, words_of_reviews
+
+if TYPE_CHECKING:
+    from paperdeck.store.review_words import WordIndex
 
 __all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "shard_of"]
 
@@ -209,6 +211,8 @@ class ReviewStore:
         if not name:
             return None
         if self._words is None:
+            from paperdeck.store.review_words import WordIndex  # deferred: numpy, not for a bare start
+
             try:
                 self._words = WordIndex(self.directory, str(name))
             except (OSError, ValueError) as exc:
@@ -275,6 +279,8 @@ class ReviewStore:
             StoreError: the index or a shard cannot be read or written; the generation on disk
                 before stays whole (a shard file written meanwhile is removed).
         """
+        from paperdeck.store.review_words import WordIndexBuilder, words_of_reviews  # deferred: numpy
+
         incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
         for review in reviews:
             notes = incoming[shard_of(review.forum)][review.forum]
