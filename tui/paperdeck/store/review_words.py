@@ -61,7 +61,7 @@ def words_of_reviews(reviews: Iterable[Review]) -> set[bytes]:
     label of ``reviews``: ASCII folded and split by one C-level pass, the rest word by word."""
     texts = [text for review in reviews for _, text in (*review.sections, *review.score_labels)]
     doc = "\n".join(texts)
-    if not doc.isascii():
+    if not doc.isascii() and not unicodedata.is_normalized("NFKC", doc):
         doc = unicodedata.normalize("NFKC", doc)
     tokens = set(doc.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD).split())
     odd = [token for token in tokens if not token.isascii()]
