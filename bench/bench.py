@@ -23,6 +23,8 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers;
 - ``peak_rss_mb``: peak resident memory (VmHWM) of the app process, 12 s after start (catalogue
   parsed and search index built);
+- ``cold_start_no_reviews_ms`` / ``peak_rss_no_reviews_mb``: the same two on a copy of the store
+  taken before the reviews were imported (cold start runs interleaved with the other two);
 - ``query_p50_ms`` / ``query_p95_ms``: field + fuzzy queries (``decision:oral diffusion``,
   ``"large language" author:Smith``, …) through ``run_query`` with a built index, 5 × 10 runs
   (bench/similar_bench.py);
@@ -223,6 +225,8 @@ def main() -> None:
         started = time.perf_counter()
         build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
         similarity_save_s = time.perf_counter() - started
+        no_reviews = Path(tmp) / "no-reviews"  # the same store before its reviews, for before/after
+        shutil.copytree(data_dir, no_reviews)
         reviews = measure_reviews(store, percentile)  # the app's numbers below: every review imported
         say(f"reviews: {reviews}")
         build_similarity(store)  # as `paperdeck import` does after the reviews changed the catalogue
@@ -230,14 +234,16 @@ def main() -> None:
         say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
         marker = first_title(str(data_dir)).encode("utf-8")
         compile_app()
-        cold, bare = [], []
+        cold, cold_no_reviews, bare = [], [], []
         for _ in range(5):  # interleaved: the machine's speed drifts
             cold.append(one_run(str(data_dir), marker))
+            cold_no_reviews.append(one_run(str(no_reviews), marker))
             bare.append(bare_textual_run())
-        say(f"cold start {cold}, bare Textual app {bare}")
+        say(f"cold start {cold}, without the reviews {cold_no_reviews}, bare Textual app {bare}")
         keystrokes = asyncio.run(measure_keystrokes(data_dir))
         say(f"{len(keystrokes)} keystrokes")
         rss = peak_rss_mb(data_dir)
+        rss_no_reviews = peak_rss_mb(no_reviews)
         queries = measure_queries(Store(data_dir))
         say(f"{len(queries)} field+fuzzy queries")
         similar = measure_similar(data_dir)
@@ -255,6 +261,8 @@ def main() -> None:
                 "star_p95_ms": round(star_p95, 2),
                 "note_p95_ms": round(note_p95, 2),
                 "peak_rss_mb": round(rss, 1),
+                "cold_start_no_reviews_ms": round(statistics.median(cold_no_reviews)),
+                "peak_rss_no_reviews_mb": round(rss_no_reviews, 1),
                 "query_p50_ms": round(statistics.median(queries), 1),
                 "query_p95_ms": round(percentile(queries, 0.95), 1),
                 "queries": len(queries),
@@ -262,6 +270,7 @@ def main() -> None:
                 **reviews,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
+                "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],
                 "bare_textual_start_ms": round(statistics.median(bare)),
                 "bare_textual_runs_ms": [round(t) for t in bare],
                 "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",

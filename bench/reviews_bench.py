@@ -6,7 +6,11 @@
   over the unpacked notes';
 - ``reviews_open_p50_ms`` / ``reviews_open_p95_ms``: one paper's reviews read in a fresh store
   (the index already read, as the app has it once a paper was shown), 500 papers at random;
-  ``reviews_first_open_ms``: the first one, reading the index too.
+  ``reviews_first_open_ms``: the first one, reading the index too;
+- ``reviews_query_p50_ms`` / ``reviews_query_p95_ms``: ``review:`` queries over all review text
+  (:data:`REVIEW_QUERIES`, 5 rounds) through ``run_query``, the search index built and the word
+  index read; ``reviews_query_first_ms``: the first ``review:`` query in a fresh store, reading
+  the word index too.
 """
 
 from __future__ import annotations
@@ -23,6 +27,44 @@ from paperdeck.store.store import Store
 REVIEW_PARTS = sorted(
     (Path(__file__).resolve().parents[2] / "shared" / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz")
 )
+
+
+REVIEW_QUERIES = [
+    "review:baseline",
+    'review:"weak baseline"',
+    "review:*former",
+    "-review:theorem",
+    "review:hallucinat decision:accept",
+    "review:a",
+    "diffusion review:reproducib",
+    "review:llm OR review:agent",
+]
+
+
+def measure_review_queries(data_dir: Path, percentile: Callable[[list[float], float], float]) -> dict[str, float]:
+    """The ``reviews_query_*`` numbers (see the module docstring) on the store in ``data_dir``."""
+    from paperdeck.search.query import parse_query
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.search.selection import run_query
+
+    searcher = Searcher(Store(data_dir))
+    searcher.index.get()  # as the app has it, built in a worker
+    started = time.perf_counter()
+    run_query(searcher, parse_query(REVIEW_QUERIES[0]))
+    first_ms = (time.perf_counter() - started) * 1000
+    times = []
+    for _ in range(5):
+        for text in REVIEW_QUERIES:
+            started = time.perf_counter()
+            query = parse_query(text)
+            assert query.error is None, (text, query.error)
+            run_query(searcher, query)
+            times.append((time.perf_counter() - started) * 1000)
+    return {
+        "reviews_query_first_ms": round(first_ms, 1),
+        "reviews_query_p50_ms": round(percentile(times, 0.5), 1),
+        "reviews_query_p95_ms": round(percentile(times, 0.95), 1),
+    }
 
 
 def _unpacked_bytes(paths: list[Path]) -> int:
@@ -62,4 +104,5 @@ def measure_reviews(store: Store, percentile: Callable[[list[float], float], flo
         "reviews_first_open_ms": round(first_ms, 1),
         "reviews_open_p50_ms": round(percentile(times, 0.5), 2),
         "reviews_open_p95_ms": round(percentile(times, 0.95), 2),
+        **measure_review_queries(store.data_dir, percentile),
     }

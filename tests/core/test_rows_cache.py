@@ -55,7 +55,8 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     lines = _cache_lines(imported)
     stat = imported.catalogue_path.stat()
     columns = {"decisions": False, "ratings": False, "areas": False}
-    assert json.loads(lines[0]) == {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns}
+    header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True}
+    assert json.loads(lines[0]) == header
     assert json.loads(lines[1]) == imported.paper_ids
     assert [json.loads(line) for line in lines[2:]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
 

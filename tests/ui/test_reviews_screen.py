@@ -114,3 +114,37 @@ async def test_R_shows_the_reviews_threaded_with_scores_and_hostile_text_made_ha
         await pilot.press("R")
         await settle(pilot)
         assert isinstance(app.screen, ReviewsScreen)
+
+
+async def test_review_terms_filter_the_list_in_a_worker_and_read_the_word_index_only_then(
+    reviewed_store: tuple[Store, list[dict[str, Any]]],
+) -> None:
+    from paperdeck.search.query import parse_query
+
+    store, notes = reviewed_store
+
+    def having(word: str) -> set[str]:
+        texts = {n["forum"]: "" for n in notes}
+        for n in notes:
+            for field in n["content"].values():
+                if isinstance(field.get("value"), str):
+                    texts[n["forum"]] += " " + field["value"].casefold()
+        return {f"openreview:{f}" for f, text in texts.items() if re.search(rf"(?<![^\W_]){word}", text)}
+
+    app = PaperApp(store=Store(store.data_dir, lazy=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        assert app.store.reviews._words is None  # not read at start
+        assert screen._may_be_slow(parse_query("review:thank"))  # in a thread, off the event loop
+        for text, expected in [("review:thank", having("thank")), ("-review:thank", None)]:
+            await pilot.press("slash", "ctrl+a", "ctrl+k", *text)
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            shown = set(screen.view_ids())
+            if expected is None:
+                assert shown == set(app.store.paper_ids) - having("thank")
+            else:
+                assert shown == expected and expected, text
+        assert app.store.reviews._words is not None

@@ -3,23 +3,27 @@
 ::
 
     paperdeck export [QUERY] [--format bibtex|markdown|csv|json] [-o FILE] [--starred] [--sort ORDER]
+                     [--reviews]
     paperdeck export --user-data [-o FILE]
 
 ``QUERY`` is the filter bar's (:func:`paperdeck.search.query.parse_query`); without one, every paper in
 catalogue order. Without ``-o`` the text goes to standard output; with it, the file is written
 atomically and one line says what was written (``--json``: as an object). ``--format`` may be
-left out when ``FILE`` ends in ``.bib``, ``.md``, ``.csv`` or ``.json``.
+left out when ``FILE`` ends in ``.bib``, ``.md``, ``.csv`` or ``.json``. ``--reviews`` (Markdown
+only) lists each paper's imported reviews under it.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_export
 from paperdeck.cli.selecting import select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
 from paperdeck.model.paper import Paper
+from paperdeck.model.review import Review
 from paperdeck.store.backup import backup_json
 from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
@@ -41,6 +45,11 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")
     parser.add_argument(
+        "--reviews",
+        action="store_true",
+        help="Markdown: each paper's imported reviews, meta-review, decision and comments under it",
+    )
+    parser.add_argument(
         "--user-data",
         action="store_true",
         help="back up all your stars, notes, statuses and tags (restore: paperdeck import FILE)",
@@ -60,7 +69,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         raise ExportError("--json describes the file written with -o; to print JSON, use --format json")
     if args.user_data:
         given = [name for name, value in (("QUERY", args.query), ("--format", args.format),
-                 ("--starred", args.starred), ("--sort", args.sort)) if value]  # fmt: skip
+                 ("--starred", args.starred), ("--sort", args.sort), ("--reviews", args.reviews)) if value]  # fmt: skip
         if given:
             raise ExportError(f"--user-data backs up every record; it takes no {given[0]}")
         payload = backup_json(store)
@@ -76,8 +85,10 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     if format is None:
         hint = f" ({output} has no .bib, .md, .csv or .json ending)" if output is not None else ""
         raise ExportError(f"export: give --format {' | '.join(EXPORT_FORMATS)}{hint}")
+    if args.reviews and format != "markdown":
+        raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")
     papers = _papers(store, args)
-    text = export_papers(papers, store.all_user_data, format)
+    text = export_papers(papers, store.all_user_data, format, paper_reviews(store) if args.reviews else None)
     if output is None:
         print_export(text, format)
         return 0
@@ -89,6 +100,11 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         f"wrote {count} paper{'' if count == 1 else 's'} to {output} ({format})",
     )
     return 0
+
+
+def paper_reviews(store: Store) -> Callable[[Paper], list[Review]]:
+    """A paper's imported notes (one shard file read per paper), for :func:`export_papers`."""
+    return lambda paper: store.reviews.reviews(paper.openreview_id) if paper.openreview_id else []
 
 
 def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:

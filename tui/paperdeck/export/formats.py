@@ -10,7 +10,11 @@ Formats (:data:`EXPORT_FORMATS`):
 - ``bibtex``: :mod:`paperdeck.export.bibtex` (the source's entry, else a generated one; unique keys).
 - ``markdown``: a reading list grouped by reading status (:data:`MARKDOWN_STATUS_ORDER`), each paper
   a list item: ``★`` when starred, the title (rendered: ``C$^3$`` → ``C³``; a link to its OpenReview,
-  arXiv or PDF page), authors, venue, decision, mean rating, tags, then the note as a block quote.
+  arXiv or PDF page), authors, venue, decision, mean rating, tags, then the note as a block quote;
+  with ``reviews``, then the paper's reviews, meta-review, decision and comments as a nested
+  list (threaded by what they answer, as the reviews screen shows them): each note's kind,
+  signature and scores, then each text section as a block quote, every character of review
+  text escaped (no link, emphasis or HTML of a review's reaches the reader's renderer).
   Paper text and notes are escaped or quoted so that they cannot change the list's structure.
 - ``csv``: RFC 4180 via :mod:`csv`, one row per paper, the columns of :data:`CSV_COLUMNS`; list
   fields joined with ``;``, ratings spread over ``rating_mean`` … ``rating_count``, provenance as
@@ -27,7 +31,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -38,6 +42,7 @@ from paperdeck.export.bibtex import bibtex_entries
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
+from paperdeck.model.review import KIND_LABELS, Review, ordered_reviews
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
 from paperdeck.text.render import render_plain
@@ -79,7 +84,12 @@ class ExportError(PaperdeckError):
     """An export cannot be made or written (unknown format, a file inside the data directory)."""
 
 
-def export_papers(papers: Sequence[Paper], users: Mapping[str, UserData], format: str) -> str:
+def export_papers(
+    papers: Sequence[Paper],
+    users: Mapping[str, UserData],
+    format: str,
+    reviews: Callable[[Paper], Sequence[Review]] | None = None,
+) -> str:
     """``papers`` (in the order given) with the user's marks, as text in ``format``.
 
     Args:
@@ -87,14 +97,19 @@ def export_papers(papers: Sequence[Paper], users: Mapping[str, UserData], format
         users: the user's records by paper id (``Store.all_user_data``); a paper without one is
             unstarred, unseen, without note or tags.
         format: one of :data:`EXPORT_FORMATS`.
+        reviews: for ``markdown``, a paper's notes to include under it (``None``: none); the
+            other formats take none.
 
     Returns:
         The whole file's text (see the module docstring for each format); for no papers, an empty
         BibTeX file, a Markdown list saying so, a CSV header, or ``[]``.
 
     Raises:
-        ExportError: an unknown format.
+        ExportError: an unknown format, or ``reviews`` for a format other than ``markdown``.
+        StoreError: as ``reviews`` raises it.
     """
+    if reviews is not None and format != "markdown":
+        raise ExportError(f"the reviews can be exported to Markdown only, not to {format}")
 
     def user(paper: Paper) -> UserData:
         return users.get(paper.id) or UserData(paper.id)
@@ -102,7 +117,7 @@ def export_papers(papers: Sequence[Paper], users: Mapping[str, UserData], format
     if format == "bibtex":
         return bibtex_entries(papers)
     if format == "markdown":
-        return markdown_list(papers, users)
+        return markdown_list(papers, users, reviews)
     if format == "csv":
         return csv_table([paper_record(p, user(p)) for p in papers])
     if format == "json":
@@ -190,8 +205,13 @@ def _cell(value: Any) -> str:
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!$&])")
 
 
-def markdown_list(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str:
-    """The Markdown reading list (see the module docstring), ending in a newline."""
+def markdown_list(
+    papers: Sequence[Paper],
+    users: Mapping[str, UserData],
+    reviews: Callable[[Paper], Sequence[Review]] | None = None,
+) -> str:
+    """The Markdown reading list (see the module docstring), ending in a newline; ``reviews``:
+    a paper's notes, listed under it."""
     groups: dict[str, list[Paper]] = {status: [] for status in MARKDOWN_STATUS_ORDER}
     for paper in papers:
         status = (users.get(paper.id) or UserData(paper.id)).status
@@ -205,6 +225,8 @@ def markdown_list(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str
         lines += [*([""] if lines[-1] else []), f"## {_SECTION_TITLES[status]} ({len(groups[status])})", ""]
         for paper in groups[status]:
             lines += _markdown_item(paper, users.get(paper.id) or UserData(paper.id))
+            if reviews is not None and (notes := reviews(paper)):
+                lines[-1:] = [*_markdown_reviews(list(notes)), ""]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -231,6 +253,31 @@ def _markdown_item(paper: Paper, user: UserData) -> list[str]:
         note_lines = visible(user.note).strip("\n").split("\n")
         item += [f"  > {line}".rstrip() for line in note_lines]
     return [*item, ""]
+
+
+def _score_text(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+
+
+def _markdown_reviews(notes: list[Review]) -> list[str]:
+    """A paper's notes as a nested list under its item (see the module docstring)."""
+    count = sum(1 for note in notes if note.kind == "review")
+    lines = ["", f"  **Reviews** ({count} review{'' if count == 1 else 's'}, {len(notes)} notes in all)", ""]
+    for depth, note in ordered_reviews(notes):
+        indent = "  " * (depth + 1)
+        labels = dict(note.score_labels)
+        head = [f"**{md_escape(KIND_LABELS.get(note.kind, one_line(note.kind)))}**"]
+        if note.signature:
+            head.append(md_escape(one_line(note.signature)))
+        for name, value in note.scores:
+            label = f" ({md_escape(one_line(labels[name]))})" if name in labels else ""
+            head.append(f"{md_escape(name.replace('_', ' '))} {_score_text(value)}{label}")
+        lines += [f"{indent}- " + " · ".join(head), ""]
+        for name, text in note.sections:
+            quoted = [md_escape(line).rstrip() for line in visible(text).strip("\n").split("\n")]
+            lines += [f"{indent}  *{md_escape(name.replace('_', ' '))}*", ""]
+            lines += [f"{indent}  > {line}".rstrip() for line in quoted] + [""]
+    return lines
 
 
 def md_escape(text: str) -> str:

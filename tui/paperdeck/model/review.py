@@ -22,6 +22,7 @@ __all__ = [
     "COMMENT",
     "DECISION",
     "KINDS",
+    "KIND_LABELS",
     "META_REVIEW",
     "PUBLIC_COMMENT",
     "RATING_SCALES",
@@ -42,6 +43,16 @@ PUBLIC_COMMENT = "public-comment"
 WITHDRAWAL = "withdrawal"
 #: Every kind, in the order a reader meets them on the reviews screen.
 KINDS = (DECISION, META_REVIEW, REVIEW, AUTHOR_RESPONSE, COMMENT, PUBLIC_COMMENT, WITHDRAWAL)
+#: How each kind of note is headed (the reviews screen, the Markdown export).
+KIND_LABELS = {
+    DECISION: "Decision",
+    META_REVIEW: "Meta-review",
+    REVIEW: "Review",
+    AUTHOR_RESPONSE: "Author response",
+    COMMENT: "Comment",
+    PUBLIC_COMMENT: "Public comment",
+    WITHDRAWAL: "Withdrawal",
+}
 #: Text sections shown first, in this order; any other section follows in the note's order.
 SECTION_ORDER = (
     "title", "summary", "strengths", "weaknesses", "questions", "metareview", "decision", "comment",

@@ -38,6 +38,7 @@ QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
   title:  author:  keyword:  area:  abstract:  note:   a word start there, e.g. author:tramer
   title:*lora   anywhere, inside words too;  case and accents never matter
+  review:baseline   in the reviews' text (every review and comment of the conference)
   decision:accept (every accepted tier)  decision:reject  decision:cond  (badge words, prefixes)
   tag:must-read  status:to-read  is:starred  has:note  has:tags  has:rating
   like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)
@@ -52,7 +53,7 @@ Examples:
   (llm OR "language model") is:starred
 """
 
-_TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note")
+_TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note", "review")
 #: Numbers from a paper's reviews (:class:`paperdeck.model.review.ReviewSummary`, the rating ones
 #: also from a source's ratings): how many reviews, max − min, lowest and highest rating, means.
 _REVIEW_NUMBERS = ("reviews", "spread", "rating_min", "rating_max", "confidence", "soundness", "presentation",
@@ -94,6 +95,11 @@ class Lookups(Protocol):
     @property
     def summaries(self) -> Mapping[str, ReviewSummary]:
         """The score summaries of the papers' reviews, by OpenReview forum id."""
+
+    def review_forums(self, value: str, inner: bool) -> frozenset[str]:
+        """The OpenReview forum ids whose review text holds every word of ``value`` from a word
+        start, or anywhere in a word when ``inner`` (:meth:`ReviewStore.forums_with
+        <paperdeck.store.reviews.ReviewStore.forums_with>`)."""
 
     def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
         """The papers whose ``field`` (``"phrase"``, ``"title"``, ``"author"``, ``"keyword"``,
@@ -182,6 +188,12 @@ class Query:
         :meth:`Lookups.text` is called, which needs the folded texts (a
         :class:`~paperdeck.search.corpus.TextCorpus`)."""
         return self.tree is not None and _searches_text(self.tree)
+
+    @property
+    def searches_reviews(self) -> bool:
+        """True when a ``review:`` term looks in the review text (:meth:`Lookups.review_forums`,
+        which reads the reviews' word index the first time: run the query in a worker)."""
+        return self.tree is not None and _has_field(self.tree, "review")
 
     @property
     def searches_words(self) -> bool:
@@ -493,7 +505,8 @@ def _cost(node: Node) -> int:
     """A rough cost of evaluating ``node``: terms on the papers' fields cheapest, text scans dearest."""
     if isinstance(node, Group):
         return sum(map(_cost, node.children))
-    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5}.get(node.field, 1)
+    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5,
+            "review": 4}.get(node.field, 1)
 
 
 def _substring(value: str) -> tuple[str, bool]:
@@ -509,6 +522,10 @@ def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
     papers, users, name = lookups.papers, lookups.users, term.field
     if name == "word":
         return lookups.words(term.value)
+    if name == "review":
+        value, inner = _substring(term.value)
+        forums = lookups.review_forums(value, inner)
+        return np.fromiter((p.openreview_id in forums for p in papers), dtype=bool, count=len(papers))
     if name in SPANS or name == "note":
         value, inner = _substring(term.value)
         found = np.zeros(len(papers), dtype=bool) if name == "note" else lookups.text(name, value, inner, within)

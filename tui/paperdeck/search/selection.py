@@ -102,6 +102,7 @@ class PaperLookups:
         index: gives the search index over the papers (may build it).
         corpus: gives the text corpus of the papers (may build it).
         summaries: gives the score summaries of the papers' reviews, by forum id (none by default).
+        review_forums: gives the forum ids whose review text holds a value (none by default).
 
     Each is asked for once, when a term first needs it.
     """
@@ -113,7 +114,9 @@ class PaperLookups:
         index: Callable[[], SearchIndex],
         corpus: Callable[[], TextCorpus],
         summaries: Callable[[], Mapping[str, ReviewSummary]] = dict,
+        review_forums: Callable[[str, bool], frozenset[str]] = lambda value, inner: frozenset(),
     ) -> None:
+        self._review_forums = review_forums
         self._summaries = summaries
         self._papers = papers
         self._users = users
@@ -127,7 +130,7 @@ class PaperLookups:
         store = searcher.store
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
-            store.reviews.summaries,
+            store.reviews.summaries, store.reviews.forums_with,
         )  # fmt: skip
 
     @cached_property
@@ -149,6 +152,9 @@ class PaperLookups:
 
     def words(self, text: str) -> np.ndarray:
         return self._index().word_mask(text)
+
+    def review_forums(self, value: str, inner: bool) -> frozenset[str]:
+        return self._review_forums(value, inner)
 
     def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
         return self._corpus().mask(field, value, inner=inner, within=within)

@@ -7,6 +7,8 @@ Layout, in ``reviews/`` beside the catalogue::
     summaries.gG.json   the score summary of every reviewed paper, by forum id, as of generation G
     NN.gG.json          shard NN (of :data:`SHARDS`, by a CRC-32 of the forum id) as written by
                         import generation G: ``{forum id: [note, …]}``, notes by ``cdate``
+    words.gG.*          the word index of the review text (:mod:`paperdeck.store.review_words`),
+                        for ``review:`` terms; read the first time one is used
     changes.jsonl       one line per note replaced by a newer version (``tmdate``), appended after
                         the import that replaced it
 
@@ -26,13 +28,16 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed
+
+if TYPE_CHECKING:
+    from paperdeck.store.review_words import WordIndex
 
 __all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "shard_of"]
 
@@ -100,6 +105,7 @@ class ReviewStore:
         self._index_stamp: tuple[int, int] | None = None
         self._summaries: dict[str, ReviewSummary] = {}
         self._sorted_means: list[float] | None = None
+        self._words: WordIndex | None = None
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -134,6 +140,7 @@ class ReviewStore:
         self._index, self._index_stamp = index, stamp
         self._summaries = {}
         self._sorted_means = None
+        self._words = None
         return index
 
     def summaries(self) -> dict[str, ReviewSummary]:
@@ -192,6 +199,37 @@ class ReviewStore:
         below = bisect.bisect_left(means, summary.mean)
         return (len(means) - below) / len(means)
 
+    def word_index(self) -> WordIndex | None:
+        """The word index of the review text as on disk now (read on the first call, the
+        postings memory-mapped); ``None`` when no import has written one.
+
+        Raises:
+            StoreError: its files are missing or malformed.
+        """
+        index = self._read_index()
+        name = index.get("words")
+        if not name:
+            return None
+        if self._words is None:
+            from paperdeck.store.review_words import WordIndex  # deferred: numpy, not for a bare start
+
+            try:
+                self._words = WordIndex(self.directory, str(name))
+            except (OSError, ValueError) as exc:
+                reason = f"the word index {name} cannot be read ({malformed(exc)}); import the reviews again"
+                raise StoreError(self.directory, reason) from None
+        return self._words
+
+    def forums_with(self, value: str, inner: bool = False) -> frozenset[str]:
+        """The forum ids whose review text (any note, any section) holds every word of ``value``
+        from a word start (``inner``: anywhere in a word), folded as searches fold text.
+
+        Raises:
+            StoreError: as :meth:`word_index`.
+        """
+        words = self.word_index()
+        return frozenset() if words is None else words.forums_with(value, inner)
+
     def counts(self) -> dict[str, int]:
         """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
         index = self._read_index()
@@ -211,9 +249,10 @@ class ReviewStore:
 
     def _shard(self, shard: str) -> dict[str, list[dict[str, Any]]]:
         name = self._read_index()["shards"].get(shard)
-        if not name:
-            return {}
-        path = self.directory / str(name)
+        return self._shard_file(str(name)) if name else {}
+
+    def _shard_file(self, name: str) -> dict[str, list[dict[str, Any]]]:
+        path = self.directory / name
         try:
             data = orjson.loads(path.read_bytes())
         except OSError as exc:
@@ -240,6 +279,8 @@ class ReviewStore:
             StoreError: the index or a shard cannot be read or written; the generation on disk
                 before stays whole (a shard file written meanwhile is removed).
         """
+        from paperdeck.store.review_words import WordIndexBuilder, words_of_reviews  # deferred: numpy
+
         incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
         for review in reviews:
             notes = incoming[shard_of(review.forum)][review.forum]
@@ -256,6 +297,9 @@ class ReviewStore:
         changed_forums: set[str] = set()
         written: list[Path] = []
         forums = {forum for by_forum in incoming.values() for forum in by_forum}
+        old_words = self.word_index()
+        rebuild = old_words is None and bool(shards)
+        forum_words = WordIndexBuilder(old_words)  # reviews from before the word index: all of them
         try:
             for shard, by_forum in sorted(incoming.items()):
                 stored = self._shard(shard)
@@ -282,8 +326,9 @@ class ReviewStore:
                     if forum_changed:
                         ordered = sorted(docs.values(), key=lambda doc: (doc.get("cdate", 0), doc["id"]))
                         stored[forum] = ordered
-                        latest = (current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered)
+                        latest = [current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered]
                         summaries[forum] = ReviewSummary.of(latest).to_dict()
+                        forum_words.add(forum, words_of_reviews(latest))
                         changed_forums.add(forum)
                         shard_changed = True
                 if shard_changed:
@@ -293,20 +338,28 @@ class ReviewStore:
                     written.append(path)
                     atomic_write_bytes(path, orjson.dumps(stored))
                     shards[shard] = name
-            if changed_forums:
+            if changed_forums or rebuild:
+                if rebuild:
+                    for name in shards.values():
+                        for forum, stored_notes in self._shard_file(str(name)).items():
+                            if forum not in forum_words:
+                                forum_words.add(forum, words_of_reviews(Review.from_dict(doc) for doc in stored_notes))
+                words_name = f"words.g{generation}"
+                written += forum_words.write(self.directory, words_name)
                 summaries_name = f"summaries.g{generation}.json"
                 written.append(self.directory / summaries_name)
                 atomic_write_bytes(self.directory / summaries_name, orjson.dumps(summaries))
                 payload = {"schema": _SCHEMA, "app": "paperdeck", "generation": generation, "notes": notes_total,
-                           "papers": len(summaries), "shards": shards, "summaries": summaries_name}  # fmt: skip
+                           "papers": len(summaries), "shards": shards, "summaries": summaries_name,
+                           "words": words_name}  # fmt: skip
                 atomic_write_bytes(self.index_path, orjson.dumps(payload))
         except BaseException:
             for path in written:
                 with contextlib.suppress(OSError):
                     path.unlink()
             raise
-        if changed_forums:
-            self._remove_unnamed_shards({*shards.values(), summaries_name})
+        if changed_forums or rebuild:
+            self._remove_unnamed_shards({*shards.values(), summaries_name}, words_name)
             if changes:
                 self._log_changes(changes)
         return ReviewImport(
@@ -318,10 +371,12 @@ class ReviewStore:
             changed_forums=frozenset(changed_forums),
         )
 
-    def _remove_unnamed_shards(self, named: set[str]) -> None:
-        """Remove shard files of older generations (best effort: a leftover is only disk space)."""
-        for path in self.directory.glob("*.g[0-9]*.json"):
-            if path.name not in named:
+    def _remove_unnamed_shards(self, named: set[str], words_name: str) -> None:
+        """Remove shard and word index files of older generations (best effort: a leftover is
+        only disk space)."""
+        self._words = None  # its memory maps are of files about to go
+        for path in [*self.directory.glob("*.g[0-9]*.json"), *self.directory.glob("words.g[0-9]*")]:
+            if path.name not in named and not path.name.startswith(f"{words_name}."):
                 with contextlib.suppress(OSError):
                     path.unlink()
 

@@ -2,7 +2,7 @@
 (``rows-cache.json`` beside the catalogue), read at start-up instead of parsing the whole catalogue.
 
 Shape: JSON Lines. Line 1 is ``{"catalogue": [size in bytes, mtime in ns], "rows": N, "columns":
-{"decisions": bool, "ratings": bool}}`` (valid only for the catalogue file with that size and
+{"decisions": bool, "ratings": bool}, "spreads": true}`` (valid only for the catalogue file with that size and
 time; the columns say whether any paper has a decision or a rating, so the list's first paint has
 the columns it keeps once the catalogue is parsed); line 2 the N paper ids, a JSON array in
 catalogue order; then one line per paper, each :meth:`PaperRow.to_list`. The ids line lets the
@@ -36,6 +36,8 @@ class PaperRow:
         decision: one of :data:`~paperdeck.model.paper.DECISIONS`.
         rating: mean review rating, ``None`` when there are none.
         area: the primary area, ``""`` when unknown.
+        spread: highest minus lowest review rating, ``None`` when unknown (no ratings, or a
+            source giving only their mean).
     """
 
     id: str
@@ -44,25 +46,31 @@ class PaperRow:
     decision: str = "unknown"
     rating: float | None = None
     area: str = ""
+    spread: float | None = None
 
     @classmethod
     def of(cls, paper: Paper) -> PaperRow:
         """The row of ``paper``; a title with LaTeX (``C$^3$-Bench``) is shown rendered (``C³-Bench``)."""
-        rating = paper.ratings.mean if paper.ratings is not None else None
+        ratings = paper.ratings
+        rating = ratings.mean if ratings is not None else None
+        low, high = (ratings.min, ratings.max) if ratings is not None else (None, None)
+        spread = high - low if high is not None and low is not None else None
         title = paper.title
         if "$" in title or "\\" in title:
             from paperdeck.text.render import render_plain  # deferred: a bare start renders no LaTeX
 
             title = render_plain(title)
-        return cls(paper.id, title, paper.title_derived, paper.decision, rating, paper.primary_area)
+        return cls(paper.id, title, paper.title_derived, paper.decision, rating, paper.primary_area, spread)
 
     def to_list(self) -> list[Any]:
-        """Compact JSON form: ``[id, title, derived, decision, rating, area]``."""
-        return [self.id, self.title, self.title_derived, self.decision, self.rating, self.area]
+        """Compact JSON form: ``[id, title, derived, decision, rating, area]``, then the spread
+        when known."""
+        data = [self.id, self.title, self.title_derived, self.decision, self.rating, self.area]
+        return data if self.spread is None else [*data, self.spread]
 
     @classmethod
     def from_list(cls, data: list[Any]) -> PaperRow:
-        """Inverse of :meth:`to_list` (a row written without its area has none).
+        """Inverse of :meth:`to_list` (a row written without its area or spread has none).
 
         Raises:
             ValueError, TypeError: not a row.
@@ -70,10 +78,12 @@ class PaperRow:
         paper_id, title, derived, decision, rating, *rest = data
         if not isinstance(paper_id, str) or not isinstance(title, str):
             raise TypeError("row id and title must be strings")
-        if len(rest) > 1 or (rest and not isinstance(rest[0], str)):
-            raise ValueError("a row holds at most an area after its rating")
+        if len(rest) > 2 or (rest and not isinstance(rest[0], str)):
+            raise ValueError("a row holds at most an area and a spread after its rating")
         area = rest[0] if rest else ""
-        return cls(paper_id, title, bool(derived), str(decision), None if rating is None else float(rating), area)
+        spread = float(rest[1]) if len(rest) > 1 else None
+        rated = None if rating is None else float(rating)
+        return cls(paper_id, title, bool(derived), str(decision), rated, area, spread)
 
 
 def file_stamp(path: Path) -> tuple[int, int, int] | None:
@@ -114,6 +124,8 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, Pa
         lines = rows_path.read_bytes().split(b"\n")
         header = orjson.loads(lines[0])
         if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
+            return None
+        if header.get("spreads") is not True:  # written before rows carried the rating spread
             return None
         count = header["rows"]
         ids = orjson.loads(lines[1])
@@ -164,7 +176,8 @@ def write_rows_cache(
             return
         rows = [PaperRow.of(paper).to_list() for paper in papers]
         columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)._asdict()
-        header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows), "columns": columns}
+        header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows), "columns": columns,
+                  "spreads": True}  # fmt: skip
         lines = [orjson.dumps(header), orjson.dumps([row[0] for row in rows]), *map(orjson.dumps, rows)]
         atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")
         if file_stamp(catalogue_path) != stamp:  # replaced while writing

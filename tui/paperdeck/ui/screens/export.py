@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Label
+from textual.widgets import Checkbox, Input, Label
 
 from paperdeck.export.formats import format_for_path
 from paperdeck.model.errors import PaperdeckError
@@ -32,12 +32,22 @@ class ExportPrompt(ModalScreen[Path | None]):
         what: what will be written, for the title (``"the 42 papers of the view"``).
         suggested: the file name offered.
         backup: a user-data backup (any ending; JSON) rather than a paper export.
+        reviews: offer to include the papers' reviews (a Markdown export); whether the user
+            chose to is :attr:`with_reviews` once dismissed.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
 
-    def __init__(self, what: str, suggested: str, backup: bool = False) -> None:
+    DEFAULT_CSS = """
+    ExportPrompt #export-reviews { border: none; height: 1; padding: 0 1; background: transparent; }
+    ExportPrompt #export-reviews:focus { background: $boost; }
+    """
+
+    def __init__(self, what: str, suggested: str, backup: bool = False, reviews: bool = False) -> None:
         super().__init__()
+        self._reviews = reviews
+        #: Whether the export includes the reviews (the check box, ticked with space).
+        self.with_reviews = False
         self._what = what
         self._suggested = suggested
         self._backup = backup
@@ -49,6 +59,8 @@ class ExportPrompt(ModalScreen[Path | None]):
             yield Input(self._suggested, placeholder="file name", id="export-path")
             help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
             yield Label(help_text, classes="prompt-help")
+            if self._reviews:
+                yield Checkbox("include the reviews (a .md file; tab, then space)", id="export-reviews")
             yield Label(f"in {Path.cwd()} unless the path says otherwise · enter writes · escape cancels",
                         id="export-hint", classes="prompt-help", markup=False)  # fmt: skip
 
@@ -63,6 +75,11 @@ class ExportPrompt(ModalScreen[Path | None]):
         if not self._backup and format_for_path(path) is None:
             hint.update("⚠ end the name with .bib, .md, .csv or .json")
             return
+        if self._reviews and self.query_one("#export-reviews", Checkbox).value:
+            if format_for_path(path) != "markdown":
+                hint.update("⚠ the reviews go into Markdown only: end the name with .md")
+                return
+            self.with_reviews = True
         if path.is_dir():
             hint.update("⚠ that is a folder: add a file name")
             return
@@ -81,16 +98,22 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     """Ask where, then write ``paper_ids`` (in order) there in a worker; tell the user how it went."""
     ids = list(paper_ids)
 
+    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True)
+
     def write(path: Path) -> str:
         from paperdeck.export.formats import export_papers, write_export
 
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
         fmt = format_for_path(path) or "json"
         users = store.all_user_data
-        write_export(path, export_papers(papers, users, fmt), data_dir=store.data_dir)
-        return f"Exported {len(papers):,} paper{'' if len(papers) == 1 else 's'} to {path}."
+        reviews = None
+        if prompt.with_reviews:
+            reviews = lambda p: store.reviews.reviews(p.openreview_id) if p.openreview_id else []  # noqa: E731
+        write_export(path, export_papers(papers, users, fmt, reviews), data_dir=store.data_dir)
+        with_reviews = " with their reviews" if reviews is not None else ""
+        return f"Exported {len(papers):,} paper{'' if len(papers) == 1 else 's'}{with_reviews} to {path}."
 
-    _ask_then_write(screen, ExportPrompt(what, "paperdeck-export.bib"), write)
+    _ask_then_write(screen, prompt, write)
 
 
 def back_up_to_file(screen: Screen[Any], store: Store) -> None:

@@ -317,8 +317,10 @@ class MainScreen(ReadingScreen):
 
     def _may_be_slow(self, query: Query) -> bool:
         """Whether a query may take longer than a frame (then it runs in a thread): text terms under
-        ``OR``/``-`` are checked paper by paper (``a OR b`` tries every paper); sorts sort all."""
-        return (query.searches_text and not query.only_text_terms) or self.chosen_order not in ("relevance", "list")
+        ``OR``/``-`` are checked paper by paper (``a OR b`` tries every paper); sorts sort all;
+        ``review:`` terms read the reviews' word index."""
+        slow_text = (query.searches_text and not query.only_text_terms) or query.searches_reviews
+        return slow_text or self.chosen_order not in ("relevance", "list")
 
     def _query_result(self, query: Query) -> list[str] | str:
         """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
@@ -328,7 +330,7 @@ class MainScreen(ReadingScreen):
 
         try:
             return run_query(self.searcher, query, self.chosen_order)
-        except LikeError as error:
+        except (LikeError, StoreError) as error:  # StoreError: the reviews' word index unreadable
             return str(error)
 
     def _show_filtered(self, text: str, starred_only: bool, result: list[str] | str, keep: str | None) -> None:

@@ -21,34 +21,12 @@ from textual.widgets import Static
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import (
-    AUTHOR_RESPONSE,
-    COMMENT,
-    DECISION,
-    META_REVIEW,
-    PUBLIC_COMMENT,
-    REVIEW,
-    WITHDRAWAL,
-    Review,
-    ReviewSummary,
-    ordered_reviews,
-)
+from paperdeck.model.review import KIND_LABELS, Review, ReviewSummary, ordered_reviews
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
 from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_content
 from paperdeck.ui.widgets.footer import PaperFooter
-
-#: How each kind of note is headed.
-KIND_LABELS = {
-    DECISION: "Decision",
-    META_REVIEW: "Meta-review",
-    REVIEW: "Review",
-    AUTHOR_RESPONSE: "Author response",
-    COMMENT: "Comment",
-    PUBLIC_COMMENT: "Public comment",
-    WITHDRAWAL: "Withdrawal",
-}
 
 
 def open_reviews(app: App[object], store: Store, paper: Paper) -> None:

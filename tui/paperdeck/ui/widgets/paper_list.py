@@ -429,6 +429,9 @@ class PaperList(ScrollView, can_focus=True):
         if layout.rating:
             value = paper.rating if paper is not None else None
             shown = f"{value:{RATING_CELLS}.1f}" if value is not None else f"{'–':>{RATING_CELLS}}"
+            if layout.spread:
+                spread = paper.spread if paper is not None and value is not None else None
+                shown += spread_cell(spread)
             right.append((shown, part("paper-list--rating", partial=True)))
         parts = [(content, legible(content_style, style)) for content, content_style in parts if content]
         right = [(content, legible(content_style, style)) for content, content_style in right]
@@ -456,6 +459,7 @@ class PaperList(ScrollView, can_focus=True):
         right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + (
             "Rating " if layout.rating else ""
         )
+        right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 
 
@@ -467,25 +471,32 @@ BADGE_CELLS = 5
 RATING_CELLS = 6
 #: The least width (cells) of the rows that shows the primary area, and that column's widest.
 AREA_FROM, AREA_MAX = 90, 32
+#: Cells of the rating's spread after the mean (`` ↕4 ``: max − min rating), and the fewest
+#: cells the title keeps with it shown.
+SPREAD_CELLS, SPREAD_TITLE_MIN = 4, 40
+#: The mark before the spread.
+SPREAD = "↕"
 #: The fewest cells a title keeps: the rating, then the badge, give theirs up first.
 TITLE_MIN = 16
 
 
 class ColumnLayout(NamedTuple):
     """Which columns a row shows at a width: the badge, the area (its cells, 0: none), the
-    rating; the title takes the rest (``title`` cells, tags after it)."""
+    rating, and the rating's spread after it; the title takes the rest (``title`` cells, tags
+    after it)."""
 
     badge: bool
     area: int
     rating: bool
     title: int
+    spread: bool = False
 
 
 def column_layout(width: int, decisions: bool, ratings: bool, areas: bool) -> ColumnLayout:
     """The columns of a row ``width`` cells wide for a store whose papers have ``decisions``,
     ``ratings``, ``areas``: the area only from ``AREA_FROM`` cells (a fifth of the width, at
     most ``AREA_MAX``), and the rating then the badge dropped where the title would get fewer
-    than ``TITLE_MIN`` cells."""
+    than ``TITLE_MIN`` cells; the rating's spread where the title keeps ``SPREAD_TITLE_MIN``."""
     area = min(AREA_MAX, width // 5) if areas and width >= AREA_FROM else 0
     badge, rating = decisions, ratings
 
@@ -496,7 +507,20 @@ def column_layout(width: int, decisions: bool, ratings: bool, areas: bool) -> Co
         rating = False
     if title() < TITLE_MIN:
         badge = False
-    return ColumnLayout(badge, area, rating, max(0, title()))
+    spread = rating and title() - SPREAD_CELLS >= SPREAD_TITLE_MIN
+    return ColumnLayout(badge, area, rating, max(0, title() - SPREAD_CELLS * spread), spread)
+
+
+def spread_cell(spread: float | None) -> str:
+    """The spread after a rating, ``SPREAD_CELLS`` cells: ``" ↕4 "``, ``" ↕10"``, ``" ↕1.5"`` cut to
+    ``" ↕2 "`` (whole numbers where the cells run out, at most 99); blank when unknown."""
+    if spread is None or spread != spread or spread < 0:
+        return " " * SPREAD_CELLS
+    digits = SPREAD_CELLS - 2
+    text = f"{spread:g}"
+    if len(text) > digits:
+        text = f"{min(spread, 10**digits - 1):.0f}"
+    return f" {SPREAD}{text:<{digits}}"
 
 
 def _fit(text: str, cells: int) -> str:
@@ -520,7 +544,7 @@ class _Frame:
 
 
 #: Characters one cell wide besides printable ASCII: the row's markers and the no-rating dash.
-_ONE_CELL = frozenset(STAR + NOTE + MARK + "".join(STATUS_MARKS.values()) + "–")
+_ONE_CELL = frozenset(STAR + NOTE + MARK + "".join(STATUS_MARKS.values()) + "–" + SPREAD)
 
 
 def _plain_row(

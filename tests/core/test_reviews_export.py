@@ -1,0 +1,76 @@
+"""``paperdeck export --reviews``: each paper's reviews under it in the Markdown reading list, as
+the notes say, hostile text made inert; the other formats refuse the option in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from markdown_it import MarkdownIt
+from paperdeck.export.formats import ExportError, export_papers
+
+from tests.core.test_reviews_cli import SAMPLE, SUBMISSIONS, run
+
+HOSTILE = "<script>alert(1)</script> [click](javascript:alert(1)) \x1b[31mred\x1b[0m [bold]x[/bold]\n# not a heading"
+
+
+@pytest.fixture
+def exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, list[dict[str, Any]], str]:
+    notes: list[dict[str, Any]] = json.loads(SAMPLE.read_bytes())
+    forums = {note["forum"] for note in notes}
+    papers = tmp_path / "papers.jsonl"
+    with papers.open("wb") as out:
+        for part in SUBMISSIONS:
+            for line in part.open("rb"):
+                if json.loads(line)["id"] in forums:
+                    out.write(line)
+    hostile = json.loads(json.dumps(notes[0]))
+    hostile.update(id="hostile001", tmdate=hostile["tmdate"] + 1)
+    hostile["content"]["weaknesses"]["value"] = HOSTILE
+    extra = tmp_path / "hostile.json"
+    extra.write_text(json.dumps([hostile]))
+    data = str(tmp_path / "data")
+    assert run(capsys, "import", str(papers), str(SAMPLE), str(extra), "--data-dir", data)[0] == 0
+    code, out, err = run(capsys, "export", "--format", "md", "--reviews", "--data-dir", data)
+    assert code == 0, err
+    return out, [*notes, hostile], data
+
+
+def test_every_review_is_under_its_paper_with_its_scores(exported: tuple[str, list[dict[str, Any]], str]) -> None:
+    text, notes, _ = exported
+    items = text.split("\n- ")[1:]  # one per paper
+    assert len(items) == len({n["forum"] for n in notes})
+    for note in notes:
+        if not note["invitations"][0].endswith("/-/Official_Review"):
+            continue
+        item = next(i for i in items if f"forum?id={note['forum']}" in i)
+        signature = note["signatures"][0].rsplit("/", 1)[-1].replace("_", "\\_")
+        rating, confidence = note["content"]["rating"]["value"], note["content"]["confidence"]["value"]
+        head = next(line for line in item.splitlines() if f"** · {signature} · " in line)
+        assert f" · rating {rating} · " in head and f" · confidence {confidence}" in head, head
+        first_words = note["content"]["summary"]["value"].split("\n")[0][:30]
+        assert all(word.strip("\\`*_[]<>#|~!$&") in item for word in first_words.split()[:3])
+    assert text.count("**Reviews**") == len({n["forum"] for n in notes})
+
+
+def test_review_text_cannot_reach_the_readers_renderer(exported: tuple[str, list[dict[str, Any]], str]) -> None:
+    text, _, _ = exported
+    assert "\x1b" not in text and "\x9b" not in text
+    html = MarkdownIt("commonmark").render(text)
+    assert "<script" not in html and 'href="javascript' not in html and "<h1>not a heading" not in html
+    assert "[bold]x[/bold]" in html and "&lt;script&gt;" in html  # shown as written, inert
+    assert html.count("<h2>") == text.count("\n## ")  # the list's structure is the list's
+
+
+def test_without_the_option_no_reviews_and_other_formats_refuse_it(
+    exported: tuple[str, list[dict[str, Any]], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, _, data = exported
+    code, out, _ = run(capsys, "export", "--format", "md", "--data-dir", data)
+    assert code == 0 and "**Reviews**" not in out and "Reviewer" not in out
+    code, out, err = run(capsys, "export", "--format", "csv", "--reviews", "--data-dir", data)
+    assert code != 0 and out == "" and len(err.strip().splitlines()) == 1 and "--reviews" in err
+    with pytest.raises(ExportError):
+        export_papers([], {}, "json", lambda paper: [])

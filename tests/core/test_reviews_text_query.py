@@ -1,0 +1,161 @@
+"""``review:`` terms over the review text, checked against words read straight from a slice of the
+real review parts; the word index kept right through re-imports and changed notes."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import unicodedata
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from paperdeck.cli.selecting import select_ids
+from paperdeck.search.query import QUERY_HELP, parse_query
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+
+from tests.conftest import REPO, SHARED_DATA
+
+PARTS = sorted((SHARED_DATA.parent / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
+SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+TERMS = ["baseline", "ablation", "theorem", "reproducib", "llm", "hallucinat", "convergence"]
+
+
+def _head_lines(path: Path, count: int, skip: int = 0) -> list[bytes]:
+    with gzip.open(path, "rb") as handle:
+        lines = [line for _, line in zip(range(skip + count), handle, strict=False)]
+    return lines[skip:]
+
+
+def _texts(note: dict[str, Any]) -> list[str]:
+    """Every text of a note's content, straight from the file (lists of text joined)."""
+    found = []
+    for field in (note.get("content") or {}).values():
+        value = field.get("value") if isinstance(field, dict) else None
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, list):
+            found += [item for item in value if isinstance(item, str)]
+    return found
+
+
+def _words(text: str) -> set[str]:
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    folded = "".join(c for c in folded if not 0x300 <= ord(c) < 0x370)
+    return set(re.findall(r"[^\W_]+", folded))
+
+
+def _slice(tmp: Path, count: int, skip: int = 0) -> tuple[list[Path], dict[str, set[str]]]:
+    """``count`` lines of every part (after ``skip``) as gzip files; the words of each forum."""
+    paths, words = [], defaultdict(set)
+    for number, part in enumerate(PARTS, start=1):
+        lines = _head_lines(part, count, skip)
+        for line in lines:
+            note = json.loads(line)
+            for text in _texts(note):
+                words[note["forum"]] |= _words(text)
+        path = tmp / f"part{number}.{skip}.jsonl.gz"
+        path.write_bytes(gzip.compress(b"".join(lines)))
+        paths.append(path)
+    return paths, dict(words)
+
+
+def _papers(tmp: Path, forums: set[str]) -> Path:
+    papers = tmp / "papers.jsonl"
+    with papers.open("wb") as out:
+        for part in SUBMISSIONS:
+            for line in part.open("rb"):
+                if json.loads(line)["id"] in forums:
+                    out.write(line)
+    return papers
+
+
+def _having(words: dict[str, set[str]], *values: str, inner: bool = False) -> set[str]:
+    def has(found: set[str], value: str) -> bool:
+        return any((value in w) if inner else w.startswith(value) for w in found)
+
+    return {f"openreview:{forum}" for forum, found in words.items() if all(has(found, v) for v in values)}
+
+
+@pytest.fixture(scope="module")
+def reviewed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[str, set[str]]]:
+    tmp = tmp_path_factory.mktemp("review-text")
+    paths, words = _slice(tmp, 150)
+    store = Store(tmp / "data")
+    import_files(store, [_papers(tmp, set(words)), *paths])
+    return store, words
+
+
+@pytest.mark.parametrize("term", TERMS)
+def test_review_terms_find_the_papers_whose_review_text_has_the_word(
+    reviewed: tuple[Store, dict[str, set[str]]], term: str
+) -> None:
+    store, words = reviewed
+    expected = _having(words, term)
+    assert expected, term
+    assert set(select_ids(store, f"review:{term}")) == expected
+    assert set(select_ids(store, f"-review:{term}")) == set(store.paper_ids) - expected
+    assert set(select_ids(store, f"NOT review:{term.upper()}")) == set(store.paper_ids) - expected
+
+
+def test_substring_form_several_words_and_combinations(reviewed: tuple[Store, dict[str, set[str]]]) -> None:
+    store, words = reviewed
+    assert set(select_ids(store, "review:*former")) == _having(words, "former", inner=True)
+    both = _having(words, "weak", "baseline")
+    assert set(select_ids(store, 'review:"weak baseline"')) == both
+    either = _having(words, "theorem") | _having(words, "hallucinat")
+    assert set(select_ids(store, "review:theorem OR review:hallucinat")) == either
+    assert set(select_ids(store, "review:zzqqxxnotaword")) == set()
+    assert parse_query("review:").error is not None
+
+
+def test_the_word_index_follows_more_imports_and_changed_notes(tmp_path: Path) -> None:
+    first, words = _slice(tmp_path, 40)
+    more, more_words = _slice(tmp_path, 40, skip=40)
+    for forum, found in more_words.items():
+        words.setdefault(forum, set()).update(found)
+    store = Store(tmp_path / "data")
+    import_files(store, [_papers(tmp_path, set(words)), *first])
+    import_files(store, more)
+    for term in TERMS:
+        assert set(select_ids(Store(store.data_dir), f"review:{term}")) == _having(words, term), term
+    # A note replaced by a newer version: its old words go, its new ones come.
+    note = json.loads(_head_lines(PARTS[0], 1)[0])
+    lines = [line for path in [*first, *more] for line in gzip.decompress(path.read_bytes()).splitlines()]
+    forum_notes = [json.loads(line) for line in lines]
+    forum_notes = [n for n in forum_notes if n["forum"] == note["forum"] and n["id"] != note["id"]]
+    note["tmdate"] = int(note.get("tmdate") or 0) + 1
+    note["content"] = {"comment": {"value": "Quixotically zygomorphic."}}
+    changed = tmp_path / "changed.jsonl"
+    changed.write_bytes(json.dumps(note).encode() + b"\n")
+    import_files(store, [changed])
+    rest = set().union(*(_words(t) for n in forum_notes for t in _texts(n)))
+    fresh = Store(store.data_dir)
+    assert f"openreview:{note['forum']}" in set(select_ids(fresh, "review:zygomorph"))
+    assert set(select_ids(fresh, "review:quixotic")) == {f"openreview:{note['forum']}"}
+    for term in TERMS:
+        kept = f"openreview:{note['forum']}" in set(select_ids(fresh, f"review:{term}"))
+        assert kept == any(w.startswith(term) for w in rest), term
+
+
+def test_reviews_imported_before_the_word_index_get_one_on_the_next_import(tmp_path: Path) -> None:
+    paths, words = _slice(tmp_path, 30)
+    store = Store(tmp_path / "data")
+    import_files(store, [_papers(tmp_path, set(words)), *paths])
+    directory = store.reviews.directory
+    index = orjson.loads((directory / "index.json").read_bytes())
+    for path in directory.glob(f"{index.pop('words')}.*"):
+        path.unlink()
+    (directory / "index.json").write_bytes(orjson.dumps(index))
+    assert set(select_ids(Store(store.data_dir), "review:baseline")) == set()
+    import_files(Store(store.data_dir), paths[:1])  # nothing new: the index is built all the same
+    assert set(select_ids(Store(store.data_dir), "review:baseline")) == _having(words, "baseline")
+
+
+def test_review_terms_are_in_the_help_and_the_readme() -> None:
+    assert "review:" in QUERY_HELP
+    assert "`review:" in (REPO / "README.md").read_text(encoding="utf-8")
