@@ -22,6 +22,7 @@ from textual.widgets import Input
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper
 from paperdeck.model.review import ReviewSummary
 from paperdeck.reading.history import History
 from paperdeck.store.settings import (
@@ -159,21 +160,25 @@ class MainScreen(ReadingScreen):
         self._apply_layout()  # nothing changes while the width stays in one mode
         self.update_counts()  # fitted to the width
 
-    def action_read(self) -> None:
-        """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
+    def _highlighted_paper(self) -> Paper | None:
+        """The highlighted paper, or ``None`` after saying why there is none to show (nothing
+        highlighted, or the catalogue still being read)."""
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
             self.notify("No paper is highlighted.", timeout=2)
-            return
+            return None
         if not self.store.loaded:
             self.notify("Still reading the catalogue…", timeout=1.5)
-            return
-        paper = self.store.paper(paper_id)
-        if paper is None:
+            return None
+        return self.store.paper(paper_id)
+
+    def action_read(self) -> None:
+        """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
+        if (paper := self._highlighted_paper()) is None:
             return
         from paperdeck.ui.screens.reader import PaperReader
 
-        self.app.push_screen(PaperReader(paper, self.store.user_data(paper_id), self.store))
+        self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -651,15 +656,7 @@ class MainScreen(ReadingScreen):
 
     def action_reviews(self) -> None:
         """Show the highlighted paper's reviews full screen (:class:`ReviewsScreen`)."""
-        paper_id = self.paper_list.highlighted_id
-        if paper_id is None:
-            self.notify("No paper is highlighted.", timeout=2)
-            return
-        if not self.store.loaded:
-            self.notify("Still reading the catalogue…", timeout=1.5)
-            return
-        paper = self.store.paper(paper_id)
-        if paper is not None:
+        if (paper := self._highlighted_paper()) is not None:
             from paperdeck.ui.screens.reviews import open_reviews
 
             open_reviews(self.app, self.store, paper)
