@@ -225,9 +225,12 @@ class ReviewStore:
         from a word start (``inner``: anywhere in a word), folded as searches fold text.
 
         Raises:
-            StoreError: as :meth:`word_index`.
+            StoreError: as :meth:`word_index`; or reviews are stored without a word index.
         """
         words = self.word_index()
+        if words is None and self.counts()["notes"]:
+            reason = "the review text has no word index yet (stored by an older paperdeck); import the reviews again"
+            raise StoreError(self.directory, reason)
         return frozenset() if words is None else words.forums_with(value, inner)
 
     def counts(self) -> dict[str, int]:
