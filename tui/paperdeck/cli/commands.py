@@ -161,17 +161,17 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines.append(
         f"rating: {ratings.mean:.2f} ({ratings.count or '?'} reviews)" if ratings else "rating: no ratings yet"
     )
+    from paperdeck.cli.reviews import summary_line
+
+    summary = store.reviews.summary(paper.openreview_id) if paper.openreview_id else None
     lines.append("area: " + (one_line(paper.primary_area) or "—"))
+    lines.append(summary_line(summary))
     lines.append("sources: " + one_line(", ".join(paper.sources)))
     lines.append(f"starred: {'yes' if user.starred else 'no'}   status: {user.status}")
     lines.append("tags: " + (one_line(", ".join(user.tags)) or "no tags"))
     lines += ["", visible(paper.abstract)]
     if user.note:
         lines += ["", "note:", visible(user.note)]
-    from paperdeck.cli.reviews import summary_line
-
-    summary = store.reviews.summary(paper.openreview_id) if paper.openreview_id else None
-    lines.insert(lines.index("sources: " + ", ".join(paper.sources)), summary_line(summary))
     record = paper_record(paper, user)
     record["review_summary"] = summary.public_dict() if summary else None
     emit(args, record, "\n".join(lines))
