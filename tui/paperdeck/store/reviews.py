@@ -165,7 +165,16 @@ class ReviewStore:
         name = index.get("summaries")
         if not name:
             return {}
-        path = self.directory / str(name)
+        return self._json_object(str(name), "a reviews summaries file")
+
+    def _json_object(self, name: str, what: str) -> dict[str, Any]:
+        """The JSON object in the review store's file ``name`` (``what`` names the kind of file in
+        the error).
+
+        Raises:
+            StoreError: the file cannot be read, is not JSON, or holds no object.
+        """
+        path = self.directory / name
         try:
             data = orjson.loads(path.read_bytes())
         except OSError as exc:
@@ -173,7 +182,7 @@ class ReviewStore:
         except orjson.JSONDecodeError as exc:
             raise StoreError(path, f"not valid JSON ({exc.msg}); import the reviews again") from None
         if not isinstance(data, dict):
-            raise StoreError(path, "not a reviews summaries file; import the reviews again")
+            raise StoreError(path, f"not {what}; import the reviews again")
         return data
 
     @property
@@ -255,16 +264,7 @@ class ReviewStore:
         return self._shard_file(str(name)) if name else {}
 
     def _shard_file(self, name: str) -> dict[str, list[dict[str, Any]]]:
-        path = self.directory / name
-        try:
-            data = orjson.loads(path.read_bytes())
-        except OSError as exc:
-            raise StoreError(path, f"cannot read: {exc.strerror or exc}; import the reviews again") from None
-        except orjson.JSONDecodeError as exc:
-            raise StoreError(path, f"not valid JSON ({exc.msg}); import the reviews again") from None
-        if not isinstance(data, dict):
-            raise StoreError(path, "not a reviews shard; import the reviews again")
-        return data
+        return self._json_object(name, "a reviews shard")
 
     # -- writing -----------------------------------------------------------------------------
 
