@@ -13,6 +13,8 @@ from typing import Any
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paperdeck.cli.selecting import select_ids
 from paperdeck.model.errors import StoreError
 from paperdeck.search.query import QUERY_HELP, parse_query
@@ -161,3 +163,61 @@ def test_reviews_imported_before_the_word_index_get_one_on_the_next_import(tmp_p
 def test_review_terms_are_in_the_help_and_the_readme() -> None:
     assert "review:" in QUERY_HELP
     assert "`review:" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def _index_words(directory: Path, name: str) -> dict[str, set[bytes]]:
+    from paperdeck.store.review_words import WordIndex
+
+    index = WordIndex(directory, name)
+    found: dict[str, set[bytes]] = {forum: set() for forum in index.forums}
+    for number, word in enumerate(index.words()):
+        for paper in index.postings[index.starts[number] : index.starts[number + 1]].tolist():
+            found[index.forums[paper]].add(word)
+    return found
+
+
+_PIECES = ["Weak", "baseline", "LLM", "x2", "_", " ", "\n", "-", "’", "—", "\u00a0", "\u200b", "naïve", "e\u0301",
+           "Ångström", "αβγ", "Σ", "论文", "ﬁnd", "½", "…", "\u2028", "a" * 70, "é" * 40, "%", "$x^2$", "\x1b[31m"]  # fmt: skip
+
+
+@given(
+    papers=st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=6),
+    changed=st.sets(st.integers(0, 5), max_size=3),
+    batch=st.sampled_from([1 << 22, 64]),
+)
+@settings(max_examples=60, deadline=None)
+def test_the_word_index_holds_exactly_each_papers_words_whatever_the_text(
+    papers: list[str], changed: set[int], batch: int
+) -> None:
+    """The index built in batches of hashed bytes holds, for every paper, the words
+    :func:`review_words` finds in its text (cut to their first bytes), and nothing else — also
+    when some papers' reviews are replaced on a later import."""
+    import tempfile
+    from types import SimpleNamespace
+
+    from paperdeck.store.review_words import MAX_WORD_BYTES, WordIndex, WordIndexBuilder, review_words
+
+    def notes(text: str) -> list[Any]:
+        return [SimpleNamespace(sections=(("summary", text),), score_labels=())]
+
+    def expected(text: str) -> set[bytes]:
+        return {w.encode("utf-8", "surrogatepass")[:MAX_WORD_BYTES] for w in review_words(text)}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        WordIndexBuilder.BATCH_BYTES, saved = batch, WordIndexBuilder.BATCH_BYTES
+        try:
+            first = WordIndexBuilder(None)
+            for n, text in enumerate(papers):
+                first.add(f"f{n}", notes(text))
+            first.write(directory, "words.g1")
+            assert _index_words(directory, "words.g1") == {f"f{n}": expected(t) for n, t in enumerate(papers)}
+            again = WordIndexBuilder(WordIndex(directory, "words.g1"))
+            texts = {f"f{n}": text for n, text in enumerate(papers)}
+            for n in sorted(changed):
+                texts[f"f{n}"] = f"Zygomorphic {papers[-1 - n % len(papers)]} quixotic"
+                again.add(f"f{n}", notes(texts[f"f{n}"]))
+            again.write(directory, "words.g2")
+        finally:
+            WordIndexBuilder.BATCH_BYTES = saved
+        assert _index_words(directory, "words.g2") == {forum: expected(text) for forum, text in texts.items()}

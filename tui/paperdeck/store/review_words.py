@@ -22,7 +22,9 @@ import bisect
 import io
 import re
 import unicodedata
+from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -31,8 +33,10 @@ from paperdeck.model.paper import normalise_text
 from paperdeck.model.review import Review
 from paperdeck.store.atomic import atomic_write_bytes
 
-__all__ = ["WordIndex", "WordIndexBuilder", "review_words", "words_of_reviews"]
+__all__ = ["MAX_WORD_BYTES", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
 
+#: A word is kept (and looked up) by its first this many bytes of UTF-8.
+MAX_WORD_BYTES = 64
 _WORD = re.compile(r"[^\W_]+")
 _ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
 _MARKS = dict.fromkeys(range(0x0300, 0x0370))
@@ -56,19 +60,9 @@ def review_words(text: str) -> list[str]:
     return _WORD.findall(_fold(text))
 
 
-def words_of_reviews(reviews: Iterable[Review]) -> set[bytes]:
-    """The distinct words (:func:`review_words`, UTF-8 encoded) of every text section and score
-    label of ``reviews``: ASCII folded and split by one C-level pass, the rest word by word."""
-    texts = [text for review in reviews for _, text in (*review.sections, *review.score_labels)]
-    doc = "\n".join(texts)
-    if not doc.isascii() and not unicodedata.is_normalized("NFKC", doc):
-        doc = unicodedata.normalize("NFKC", doc)
-    tokens = set(doc.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD).split())
-    odd = [token for token in tokens if not token.isascii()]
-    tokens.difference_update(odd)
-    for token in odd:
-        tokens.update(w.encode("utf-8", "surrogatepass") for w in review_words(token.decode("utf-8", "surrogatepass")))
-    return tokens
+def _key(word: str) -> bytes:
+    """How ``word`` is kept in the index: UTF-8, cut to :data:`MAX_WORD_BYTES`."""
+    return word.encode("utf-8", "surrogatepass")[:MAX_WORD_BYTES]
 
 
 def _npy(array: np.ndarray) -> bytes:
@@ -77,24 +71,243 @@ def _npy(array: np.ndarray) -> bytes:
     return buffer.getvalue()
 
 
+class _Hasher:
+    """52-bit hashes of the tokens of a byte string, in numpy: one pass over the bytes whatever the
+    number of tokens.
+
+    A token is a run of bytes other than the separator, cut to its first :data:`MAX_WORD_BYTES`
+    bytes; its hash is the top 52 bits of ``sum(byte[i] * B**i) + length * K`` modulo 2**64,
+    from prefix sums, mixed by MurmurHash3's 64-bit finaliser (a bijection). The cut also keeps
+    the polynomial away from the long inputs that make two
+    strings' hashes meet modulo 2**64. Two distinct words meet by chance with a probability
+    below one in a million for the whole vocabulary of a conference; they would then share one
+    entry (a ``review:`` term for one also finds the other's papers).
+    """
+
+    B = np.uint64(0x100000001B3)
+    K = np.uint64(0x9E3779B97F4A7C15)
+    SHIFT = np.uint64(12)
+
+    def __init__(self) -> None:
+        self._pow = np.ones(1, dtype=np.uint64)
+        self._inv = np.ones(1, dtype=np.uint64)
+        self._prefix = np.zeros(1, dtype=np.uint64)
+
+    def _grow(self, n: int) -> None:
+        size = max(n + n // 4, 2 * len(self._pow))
+        inverse = np.uint64(pow(int(self.B), -1, 1 << 64))
+        self._pow, self._inv = np.ones(size, dtype=np.uint64), np.ones(size, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            np.cumprod(np.full(size - 1, self.B, dtype=np.uint64), out=self._pow[1:])
+            np.cumprod(np.full(size - 1, inverse, dtype=np.uint64), out=self._inv[1:])
+        self._prefix = np.zeros(size + 1, dtype=np.uint64)
+
+    def tokens(self, blob: bytes, separator: int = 0x20) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(starts, ends, hashes)`` of the tokens of ``blob``, which must begin and end with
+        ``separator`` (``ends`` not cut; ``hashes`` ``uint64`` below 2**52)."""
+        data = np.frombuffer(blob, dtype=np.uint8)
+        word = data != separator
+        edges = np.flatnonzero(word[1:] != word[:-1]) + 1
+        starts, ends = edges[0::2], edges[1::2]
+        cut = np.minimum(ends, starts + MAX_WORD_BYTES)
+        n = len(data)
+        if len(self._pow) < n:
+            self._grow(n)
+        prefix = self._prefix[: n + 1]
+        with np.errstate(over="ignore"):
+            np.multiply(data, self._pow[:n], out=prefix[1:])
+            np.cumsum(prefix[1:], out=prefix[1:])
+            hashes = (prefix[cut] - prefix[starts]) * self._inv[starts]
+            hashes += (cut - starts).astype(np.uint64) * self.K
+            # MurmurHash3's finaliser: every bit of the sum reaches the top bits kept.
+            hashes ^= hashes >> np.uint64(33)
+            hashes *= np.uint64(0xFF51AFD7ED558CCD)
+            hashes ^= hashes >> np.uint64(33)
+            hashes *= np.uint64(0xC4CEB9FE1A85EC53)
+            hashes ^= hashes >> np.uint64(33)
+        hashes >>= self.SHIFT
+        return starts, ends, hashes
+
+
+#: Non-ASCII characters that no word holds, whatever the folding (punctuation, spaces, arrows…),
+#: and that fold into nothing else: written as spaces before the split, so that only words with
+#: letters of other scripts go the slow way.
+SPACE_LIKE = (
+    "\u00a0\u00a7\u00b1\u00b7\u00d7\u2010\u2011\u2012\u2013\u2014\u2015\u2018\u2019\u201c\u201d"
+    "\u2022\u2026\u2028\u2029\u202f\u2192\u2212\u2248\u2264\u2265"
+)
+_SPACE_CODES = {
+    size: np.array(sorted(int.from_bytes(c.encode()) for c in SPACE_LIKE if len(c.encode()) == size), dtype=np.uint32)
+    for size in (2, 3)
+}
+
+
+def _space_common_punctuation(data: np.ndarray) -> None:
+    """Overwrite with spaces, in place, the UTF-8 bytes of the :data:`SPACE_LIKE` characters in
+    ``data`` (a writable ``uint8`` array of UTF-8 text followed by at least two bytes)."""
+    lead = np.flatnonzero((data == 0xC2) | (data == 0xC3) | (data == 0xE2))
+    lead = lead[lead + 2 < len(data)]
+    if not len(lead):
+        return
+    code = (data[lead].astype(np.uint32) << 16) | (data[lead + 1].astype(np.uint32) << 8) | data[lead + 2]
+    for size, codes in _SPACE_CODES.items():
+        found = lead[np.isin(code >> (8 * (3 - size)), codes)]
+        for offset in range(size):
+            data[found + offset] = 0x20
+
+
+#: Bits of a (hash, paper) key left for the paper's number within a batch.
+_PAPER_BITS = 12
+_TABLE_MASK = np.uint64((1 << 20) - 1)
+
+
 class WordIndexBuilder:
     """The word index an import writes: the papers of ``old`` (the index before it, ``None``:
-    none) as they were, except those given to :meth:`add`, which are as given."""
+    none) as they were, except those given to :meth:`add`, which are as given.
+
+    The text is folded a batch of papers at a time: ASCII by one byte translation, then split and
+    hashed in numpy (:class:`_Hasher`); only tokens holding other characters go word by word
+    through :func:`review_words`. Words are told apart by their hashes; each hash's word is kept
+    once, for the vocabulary file.
+    """
+
+    BATCH_BYTES = 1 << 22
+    BATCH_PAPERS = 1 << _PAPER_BITS
 
     def __init__(self, old: WordIndex | None) -> None:
         self._old = old
-        self._vocab: dict[bytes, int] = {w: n for n, w in enumerate(old.words() if old is not None else ())}
-        self._old_count = len(self._vocab)
-        self._changed: dict[str, np.ndarray] = {}
+        self._hasher = _Hasher()
+        self._forum_no: dict[str, int] = {}
+        self._pending: list[bytes] = []
+        self._pending_forums: list[int] = []
+        self._pending_bytes = 0
+        self._pair_hashes: list[np.ndarray] = []
+        self._pair_forums: list[np.ndarray] = []
+        self._known = np.zeros(0, dtype=np.uint64)
+        self._word_of: dict[int, bytes] = {}
+        self._odd: dict[bytes, list[bytes]] = {}
+        self._table = np.zeros(int(_TABLE_MASK) + 1, dtype=bool)
+        self._thread: ThreadPoolExecutor | None = None
+        self._batches: deque[Future[None]] = deque()
 
-    def add(self, forum: str, words: Iterable[bytes]) -> None:
-        """Set the distinct ``words`` (UTF-8) of one paper's reviews (replacing what it had)."""
-        vocab = self._vocab
-        setdefault = vocab.setdefault
-        self._changed[forum] = np.fromiter((setdefault(w, len(vocab)) for w in words), dtype=np.int64)
+    def add(self, forum: str, reviews: Iterable[Review]) -> None:
+        """Set the words of one paper's ``reviews`` (every text section and score label),
+        replacing what it had. A paper is given at most once."""
+        doc = "\n".join(text for review in reviews for _, text in (*review.sections, *review.score_labels))
+        self._pending.append(doc.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD))
+        self._pending_forums.append(self._forum_no.setdefault(forum, len(self._forum_no)))
+        self._pending_bytes += len(self._pending[-1]) + 1
+        if self._pending_bytes >= self.BATCH_BYTES or len(self._pending) >= self.BATCH_PAPERS:
+            self._hand_over()
 
     def __contains__(self, forum: str) -> bool:
-        return forum in self._changed
+        return forum in self._forum_no
+
+    def _hand_over(self) -> None:
+        """Give the pending papers to the batch thread (at most two batches wait for it)."""
+        if not self._pending:
+            return
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-review-words")
+        self._batches.append(self._thread.submit(self._batch, self._pending, self._pending_forums))
+        self._pending, self._pending_forums, self._pending_bytes = [], [], 0
+        while len(self._batches) > 2:
+            self._batches.popleft().result()
+
+    def _finish_batches(self) -> None:
+        """Fold what is pending and wait for every batch (re-raising a batch's error)."""
+        self._hand_over()
+        try:
+            while self._batches:
+                self._batches.popleft().result()
+        finally:
+            if self._thread is not None:
+                self._thread.shutdown(wait=True)
+                self._thread = None
+
+    def close(self) -> None:
+        """Stop the batch thread without writing (an import that failed)."""
+        self._pending = []
+        if self._thread is not None:
+            self._thread.shutdown(wait=True, cancel_futures=True)
+            self._thread = None
+        self._batches.clear()
+
+    def _batch(self, pending: list[bytes], pending_forums: list[int]) -> None:
+        """Split, fold and hash the papers' text into (hash, paper) pairs, each once (in the
+        batch thread, one batch at a time: numpy's work there runs beside the import's)."""
+        buffer = bytearray(b" " + b" ".join(pending) + b" ")
+        _space_common_punctuation(np.frombuffer(buffer, dtype=np.uint8))
+        blob = bytes(buffer)
+        lengths = np.fromiter((len(doc) + 1 for doc in pending), dtype=np.int64, count=len(pending))
+        doc_starts = np.cumsum(lengths) - lengths
+        numbers = np.array(pending_forums, dtype=np.int64)
+        del buffer, pending
+        starts, ends, hashes = self._hasher.tokens(blob)
+        per_doc = np.diff(np.searchsorted(starts, doc_starts), append=len(starts))
+        local = np.repeat(np.arange(len(doc_starts), dtype=np.uint64), per_doc)
+        # Tokens with a byte of a non-ASCII character: folded word by word.
+        high = np.flatnonzero(np.frombuffer(blob, dtype=np.uint8) >= 0x80)
+        odd = np.searchsorted(starts, high, side="right") - 1
+        if len(odd):
+            odd = np.sort(odd)
+            odd = odd[np.concatenate(([True], odd[1:] != odd[:-1]))]
+        plain = np.ones(len(starts), dtype=bool)
+        plain[odd] = False
+        odd_words: list[bytes] = []
+        odd_papers: list[int] = []
+        odd_cache = self._odd
+        spans = zip(starts[odd].tolist(), ends[odd].tolist(), local[odd].tolist(), strict=True)
+        for token, paper in {(blob[s:e], p) for s, e, p in spans}:
+            words = odd_cache.get(token)
+            if words is None:
+                words = odd_cache[token] = [_key(w) for w in review_words(token.decode("utf-8", "surrogatepass"))]
+            odd_words += words
+            odd_papers += [paper] * len(words)
+        plain_hashes = hashes[plain]
+        paper_bits = np.uint64(_PAPER_BITS)
+        keys = [(plain_hashes << paper_bits) | local[plain]]
+        odd_hashes = np.zeros(0, dtype=np.uint64)
+        if odd_words:
+            _, _, odd_hashes = self._hasher.tokens(b" " + b" ".join(odd_words) + b" ")
+            keys.append((odd_hashes << paper_bits) | np.array(odd_papers, dtype=np.uint64))
+        key = np.concatenate(keys)
+        key.sort()
+        if len(key):
+            key = key[np.concatenate(([True], key[1:] != key[:-1]))]
+        pair_hashes = key >> paper_bits  # ascending
+        self._pair_hashes.append(pair_hashes)
+        self._pair_forums.append(numbers[(key & np.uint64(self.BATCH_PAPERS - 1)).astype(np.int64)])
+        # The words first seen in this batch: their bytes, for the vocabulary.
+        distinct = pair_hashes
+        if len(distinct):
+            distinct = distinct[np.concatenate(([True], distinct[1:] != distinct[:-1]))]
+        known = self._known
+        at = np.minimum(np.searchsorted(known, distinct), max(len(known) - 1, 0))
+        new = distinct[~(known[at] == distinct)] if len(known) else distinct
+        if not len(new):
+            return
+        word_of = self._word_of
+        # The tokens of a new word: a table of the hashes' low bits first, the exact look-up after.
+        table = self._table
+        table[(new & _TABLE_MASK).astype(np.intp)] = True
+        candidates = np.flatnonzero(table[(plain_hashes & _TABLE_MASK).astype(np.intp)])
+        table[(new & _TABLE_MASK).astype(np.intp)] = False
+        near = plain_hashes[candidates]
+        at = np.minimum(np.searchsorted(new, near), len(new) - 1)
+        hits = candidates[new[at] == near]
+        by_hash = np.argsort(plain_hashes[hits], kind="stable")
+        firsts = hits[by_hash]
+        lead = np.ones(len(firsts), dtype=bool)
+        lead[1:] = plain_hashes[firsts[1:]] != plain_hashes[firsts[:-1]]
+        plain_at = np.flatnonzero(plain)[firsts[lead]]
+        for h, s, e in zip(
+            plain_hashes[firsts[lead]].tolist(), starts[plain_at].tolist(), ends[plain_at].tolist(), strict=True
+        ):
+            word_of[h] = blob[s : min(e, s + MAX_WORD_BYTES)]
+        for h, word in zip(odd_hashes.tolist(), odd_words, strict=True):
+            word_of.setdefault(h, word)
+        self._known = np.sort(np.concatenate((known, new)))
 
     def write(self, directory: Path, name: str) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
@@ -103,40 +316,53 @@ class WordIndexBuilder:
         Raises:
             StoreError: a file cannot be written (:func:`atomic_write_bytes`).
         """
-        old, changed, vocab = self._old, self._changed, self._vocab
-        forum_no: dict[str, int] = {}
-        pairs_word: list[np.ndarray] = []
-        pairs_forum: list[np.ndarray] = []
+        self._finish_batches()
+        old, forum_no = self._old, self._forum_no
+        vocabulary = [self._known]
         if old is not None:
-            kept = np.fromiter((forum not in changed for forum in old.forums), dtype=bool, count=len(old.forums))
+            old_words = old.words()
+            _, _, old_hashes = self._hasher.tokens(b"\n" + b"\n".join(old_words) + b"\n", separator=0x0A)
+            for h, word in zip(old_hashes.tolist(), old_words, strict=True):
+                self._word_of.setdefault(h, word[:MAX_WORD_BYTES])
+            vocabulary.append(old_hashes)
+        used = np.sort(np.concatenate(vocabulary))
+        if len(used):
+            used = used[np.concatenate(([True], used[1:] != used[:-1]))]
+        words = [self._word_of[h] for h in used.tolist()]
+        by_word = sorted(range(len(words)), key=words.__getitem__)
+        rank = np.empty(len(words), dtype=np.int64)
+        rank[np.array(by_word, dtype=np.int64)] = np.arange(len(words), dtype=np.int64)
+        keys = []
+        if old is not None:
+            kept = np.fromiter((forum not in forum_no for forum in old.forums), dtype=bool, count=len(old.forums))
             renumber = np.full(len(old.forums), -1, dtype=np.int64)
             for n, forum in enumerate(old.forums):
                 if kept[n]:
                     renumber[n] = forum_no.setdefault(forum, len(forum_no))
-            postings = np.asarray(old.postings, dtype=np.int64)
-            word_of = np.repeat(np.arange(self._old_count, dtype=np.int64), np.diff(np.asarray(old.starts)))
-            keep = kept[postings]
-            pairs_word.append(word_of[keep])
-            pairs_forum.append(renumber[postings[keep]])
-            del postings, word_of, keep
-        for forum, ids in changed.items():
-            pairs_word.append(ids)
-            pairs_forum.append(np.full(len(ids), forum_no.setdefault(forum, len(forum_no)), dtype=np.int64))
-        words = sorted(vocab)
-        rank = np.empty(len(words), dtype=np.int64)
-        rank[np.fromiter((vocab[w] for w in words), dtype=np.int64, count=len(words))] = np.arange(len(words))
         forum_count = max(len(forum_no), 1)
-        key = np.concatenate(pairs_word) if pairs_word else np.zeros(0, dtype=np.int64)
-        key = rank[key] * forum_count
-        key += np.concatenate(pairs_forum) if pairs_forum else key
-        del pairs_word, pairs_forum
+        for hashes, numbers in zip(self._pair_hashes, self._pair_forums, strict=True):
+            keys.append(rank[np.searchsorted(used, hashes)] * forum_count + numbers)  # sorted: a quick search
+        if old is not None:
+            postings = np.asarray(old.postings, dtype=np.int64)
+            old_rank = rank[np.searchsorted(used, old_hashes)]
+            word_no = np.repeat(old_rank, np.diff(np.asarray(old.starts)))
+            keep = kept[postings]
+            keys.append(word_no[keep] * forum_count + renumber[postings[keep]])
+            del postings, word_no, keep
+        key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
+        del keys
         key.sort()
         postings_out = (key % forum_count).astype(np.uint16 if forum_count <= 1 << 16 else np.uint32)
         starts = np.searchsorted(key // forum_count, np.arange(len(words) + 1), side="left").astype(np.int64)
         del key
+        counts = np.diff(starts)
+        held = counts > 0  # words only the replaced reviews had go
+        if not held.all():
+            by_word = [n for n, keep in zip(by_word, held.tolist(), strict=True) if keep]
+            starts = np.concatenate(([0], np.cumsum(counts[held]))).astype(np.int64)
         forums = sorted(forum_no, key=forum_no.__getitem__)
         files = {
-            f"{name}.vocab": b"".join(w + b"\n" for w in words),
+            f"{name}.vocab": b"".join(words[n] + b"\n" for n in by_word),
             f"{name}.forums": "".join(f"{f}\n" for f in forums).encode("utf-8", "surrogatepass"),
             f"{name}.starts.npy": _npy(starts),
             f"{name}.postings.npy": _npy(postings_out),
@@ -201,7 +427,7 @@ class WordIndex:
         found = np.ones(len(self.forums), dtype=bool)
         starts, postings = self.starts, self.postings
         for word in dict.fromkeys(wanted):
-            numbers = self._word_range(word.encode("utf-8", "surrogatepass"), inner)
+            numbers = self._word_range(_key(word), inner)
             hits = np.zeros(len(self.forums), dtype=bool)
             # Adjacent words' postings are adjacent: one slice per run of word numbers.
             breaks = np.flatnonzero(np.diff(numbers) != 1) + 1
