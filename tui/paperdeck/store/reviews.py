@@ -24,8 +24,9 @@ from __future__ import annotations
 import bisect
 import contextlib
 import zlib
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,8 @@ CHANGES_FILE = "changes.jsonl"
 #: How many shard files the reviews are spread over.
 SHARDS = 256
 _SCHEMA = 1
+#: Shard files handed to the writing thread and not yet written, at most.
+_WRITES_IN_FLIGHT = 16
 
 
 def shard_of(forum: str) -> str:
@@ -282,7 +285,7 @@ class ReviewStore:
             StoreError: the index or a shard cannot be read or written; the generation on disk
                 before stays whole (a shard file written meanwhile is removed).
         """
-        from paperdeck.store.review_words import WordIndexBuilder, words_of_reviews  # deferred: numpy
+        from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
         incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
         for review in reviews:
@@ -303,6 +306,10 @@ class ReviewStore:
         old_words = self.word_index()
         rebuild = old_words is None and bool(shards)
         forum_words = WordIndexBuilder(old_words)  # reviews from before the word index: all of them
+        # Shards are written (and synced to disk) by a thread while the next ones are made; none
+        # is named in the index until all are written.
+        writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-reviews-write")
+        writes: deque[Future[None]] = deque()
         try:
             for shard, by_forum in sorted(incoming.items()):
                 stored = self._shard(shard)
@@ -331,7 +338,7 @@ class ReviewStore:
                         stored[forum] = ordered
                         latest = [current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered]
                         summaries[forum] = ReviewSummary.of(latest).to_dict()
-                        forum_words.add(forum, words_of_reviews(latest))
+                        forum_words.add(forum, latest)
                         changed_forums.add(forum)
                         shard_changed = True
                 if shard_changed:
@@ -339,14 +346,18 @@ class ReviewStore:
                     self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
                     path = self.directory / name
                     written.append(path)
-                    atomic_write_bytes(path, orjson.dumps(stored))
+                    writes.append(writer.submit(atomic_write_bytes, path, orjson.dumps(stored)))
+                    if len(writes) > _WRITES_IN_FLIGHT:
+                        writes.popleft().result()
                     shards[shard] = name
+            while writes:
+                writes.popleft().result()
             if changed_forums or rebuild:
                 if rebuild:
                     for name in shards.values():
                         for forum, stored_notes in self._shard_file(str(name)).items():
                             if forum not in forum_words:
-                                forum_words.add(forum, words_of_reviews(Review.from_dict(doc) for doc in stored_notes))
+                                forum_words.add(forum, (Review.from_dict(doc) for doc in stored_notes))
                 words_name = f"words.g{generation}"
                 written += forum_words.write(self.directory, words_name)
                 summaries_name = f"summaries.g{generation}.json"
@@ -357,10 +368,14 @@ class ReviewStore:
                            "words": words_name}  # fmt: skip
                 atomic_write_bytes(self.index_path, orjson.dumps(payload))
         except BaseException:
+            writer.shutdown(wait=True)
+            forum_words.close()
             for path in written:
                 with contextlib.suppress(OSError):
                     path.unlink()
             raise
+        finally:
+            writer.shutdown(wait=True)
         if changed_forums or rebuild:
             self._remove_unnamed_shards({*shards.values(), summaries_name}, words_name)
             if changes:
