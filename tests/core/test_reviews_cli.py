@@ -97,10 +97,11 @@ def test_stats_reports_reviewed_papers_reviews_and_the_rating_distribution(
 
 
 def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue(
-    tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reviews change the papers' ratings, so the catalogue: the import saves the similarity index
-    again, and the app's first "more like this" reads it instead of building it."""
+    again (the same index: none of its texts changed), and the app's first "more like this" reads it
+    instead of building it."""
     from paperdeck.search.searcher import SIMILARITY_FILE
     from paperdeck.search.similar import SimilarityIndex
     from paperdeck.store.store import Store
@@ -113,9 +114,18 @@ def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue
     data = tmp_path / "data"
     run_json(capsys, "import", str(papers), "--data-dir", str(data))
     stamp_before = Store(data).catalogue_stamp()
+    built: list[int] = []
+    real_init = SimilarityIndex.__init__
+
+    def counted_init(self: SimilarityIndex, papers: Any) -> None:
+        built.append(len(papers))
+        real_init(self, papers)
+
+    monkeypatch.setattr(SimilarityIndex, "__init__", counted_init)
     run_json(capsys, "import", str(SAMPLE), "--data-dir", str(data))
     store = Store(data)
     assert store.catalogue_stamp() != stamp_before  # the reviews' ratings reached the catalogue
     stamp = store.catalogue_stamp()
     assert stamp is not None
     assert SimilarityIndex.load(data / SIMILARITY_FILE, stamp) is not None
+    assert built == []  # the titles and abstracts it reads are as they were: stamped anew, not rebuilt

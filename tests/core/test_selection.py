@@ -87,6 +87,8 @@ def test_the_similarity_index_is_saved_by_paperdeck_import_and_read_back(store: 
     built = SimilarityIndex(store.papers)
     assert loaded.similar_to("openreview:A") == built.similar_to("openreview:A")
     assert SimilarityIndex.load(saved, [stamp[0], stamp[1] + 1]) is None  # another catalogue: stale
+    assert SimilarityIndex.load(saved, None, built.texts) is not None  # … unless its texts are the same
+    assert SimilarityIndex.load(saved, None, "0" * 40) is None
     saved.write_bytes(b"not a zip")
     assert SimilarityIndex.load(saved, stamp) is None  # broken: rebuilt, never an error
     assert run(store, "like:A")[0] == "A"

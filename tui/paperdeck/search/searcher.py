@@ -60,16 +60,19 @@ def build_similarity(store: Store) -> SimilarityIndex:
 
     Failing to save only costs the next start its speed; nothing is raised for it.
     """
-    from paperdeck.search.similar import SimilarityIndex
+    from paperdeck.search.similar import SimilarityIndex, texts_fingerprint
 
     path = store.data_dir / SIMILARITY_FILE
     stamp = store.catalogue_stamp()
     if stamp is not None and (saved := SimilarityIndex.load(path, stamp)) is not None:
         return saved
-    index = SimilarityIndex(store.papers)
+    texts = texts_fingerprint(store.papers)
+    # The catalogue was rewritten for what the index does not read (ratings, decisions): the
+    # saved index holds, stamped anew.
+    index = SimilarityIndex.load(path, None, texts) or SimilarityIndex(store.papers)
     if stamp is not None and store.catalogue_stamp() == stamp:  # not re-imported meanwhile
         with contextlib.suppress(PaperdeckError, OSError):
-            index.save(path, stamp)
+            index.save(path, stamp, index.texts)
     return index
 
 

@@ -112,6 +112,18 @@ class _Rows:
         return result
 
 
+def texts_fingerprint(papers: Sequence[Paper]) -> str:
+    """A digest (hex, BLAKE2b) of what the similarity index is built from: each paper's id,
+    title, keywords and abstract, in order. Equal digests: the same index."""
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=20)
+    for paper in papers:
+        fields = (paper.id, paper.title, "\x1e".join(paper.keywords), paper.abstract, "\x1d")
+        digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
 class SimilarityIndex:
     """TF-IDF vectors of a fixed sequence of papers, for cosine similarity between them.
 
@@ -138,6 +150,8 @@ class SimilarityIndex:
         import numpy as np
 
         self._ids = [paper.id for paper in papers]
+        #: :func:`texts_fingerprint` of the papers it was built from.
+        self.texts = texts_fingerprint(papers)
         self._position: dict[str, int] = {}
         for position, paper_id in enumerate(self._ids):
             self._position.setdefault(paper_id, position)
@@ -183,11 +197,12 @@ class SimilarityIndex:
         _release_freed_memory()
 
     #: Format of :meth:`save` files (bumped when the layout or the weighting changes).
-    FILE_VERSION = 1
+    FILE_VERSION = 2
 
-    def save(self, path: Path, stamp: Sequence[int]) -> None:
+    def save(self, path: Path, stamp: Sequence[int], texts: str) -> None:
         """Write the index to ``path`` (NumPy ``.npz``, uncompressed), atomically, with
-        ``stamp`` — what it was built from (the catalogue's size and mtime) — for :meth:`load`.
+        ``stamp`` — what it was built from (the catalogue's size and mtime) — and ``texts``
+        (:func:`texts_fingerprint` of its papers) for :meth:`load`.
 
         Raises:
             StoreError: the file cannot be written.
@@ -203,6 +218,7 @@ class SimilarityIndex:
             out,
             version=np.array([self.FILE_VERSION], np.int64),
             stamp=np.array(list(stamp), np.int64),
+            texts=np.array([texts], dtype=np.str_),
             ids=np.array(self._ids, dtype=np.str_),
             terms=np.array(self._terms, dtype=np.str_),
             data=self._data,
@@ -212,15 +228,19 @@ class SimilarityIndex:
         atomic_write_bytes(path, out.getvalue())
 
     @classmethod
-    def load(cls, path: Path, stamp: Sequence[int]) -> SimilarityIndex | None:
-        """The index :meth:`save` wrote to ``path`` with the same ``stamp``; ``None`` when there is
-        no such file, it is stale (another stamp or version) or unreadable. Much cheaper than a build."""
+    def load(cls, path: Path, stamp: Sequence[int] | None, texts: str | None = None) -> SimilarityIndex | None:
+        """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (with ``stamp=None``:
+        with the same ``texts``, whatever the stamp); ``None`` when there is no such file, it is
+        stale (another stamp, texts or version) or unreadable. Much cheaper than a build."""
         import numpy as np
 
         try:
             with np.load(path, allow_pickle=False) as saved:
-                if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(stamp):
+                if saved["version"].tolist() != [cls.FILE_VERSION]:
                     return None
+                if saved["stamp"].tolist() != list(stamp) if stamp is not None else saved["texts"].tolist() != [texts]:
+                    return None
+                index_texts = str(saved["texts"][0])
                 ids, terms = saved["ids"].tolist(), saved["terms"].tolist()
                 data, indices, indptr = saved["data"], saved["indices"], saved["indptr"]
         except (OSError, ValueError, KeyError, EOFError):
@@ -238,6 +258,7 @@ class SimilarityIndex:
         for position, paper_id in enumerate(ids):
             index._position.setdefault(paper_id, position)
         index._terms = terms
+        index.texts = index_texts
         index._data, index._indices, index._indptr = data, indices, indptr
         index._empty_rows = indptr[:-1] == indptr[1:]
         return index
