@@ -346,3 +346,42 @@ def test_a_decision_note_wins_over_none_and_never_the_other_way(data_dir: Path, 
     assert store.reviews.summary(undecided).decision == "Accept (Oral)"  # type: ignore[union-attr]
     import_files(store, [papers, SAMPLE])  # a decision-less source again: the decision stays
     assert store.paper(f"openreview:{undecided}").decision == "oral"  # type: ignore[union-attr]
+
+
+def test_large_imports_read_their_files_in_processes_with_the_same_result_and_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files read one process each (what a large import does) give the store a read one after
+    another gives, and the first bad file in order says so in the same line, changing nothing."""
+    import paperdeck.sources.importer as importer
+
+    paths = []
+    for number, part in enumerate(PARTS, start=1):
+        path = tmp_path / f"part{number}.jsonl.gz"
+        path.write_bytes(gzip.compress(b"".join(_head_lines(part, 60))))
+        paths.append(path)
+    one_by_one = Store(tmp_path / "one-by-one")
+    import_files(one_by_one, paths)
+    spawned: list[int] = []
+    real = importer._read_in_processes
+
+    def counted(*args: Any) -> Any:
+        spawned.append(len(args[0]))
+        return real(*args)
+
+    monkeypatch.setattr(importer, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(importer, "_read_in_processes", counted)
+    in_processes = Store(tmp_path / "in-processes")
+    import_files(in_processes, paths)
+    assert spawned == [len(paths)]
+    assert in_processes.reviews.summaries() == one_by_one.reviews.summaries()
+    forum = next(iter(one_by_one.reviews.summaries()))
+    assert in_processes.reviews.reviews(forum) == one_by_one.reviews.reviews(forum)
+    bad, where = _bad_inputs(tmp_path)["non-numeric score"]
+    before = _tree(in_processes.data_dir)
+    with pytest.raises(SourceError) as caught:
+        import_files(in_processes, [paths[0], bad, paths[1]])
+    message = str(caught.value)
+    assert str(bad) in message and where in message and "\n" not in message, message
+    assert _tree(in_processes.data_dir) == before
+    assert spawned == [len(paths), 3]

@@ -25,6 +25,10 @@ class SourceError(PaperdeckError):
         where = f"{self.path}:{line}" if line is not None else f"{self.path}"
         super().__init__(f"{where}: {reason}")
 
+    def __reduce__(self) -> tuple[type[SourceError], tuple[Path, str, int | None]]:
+        # Pickled as made (a file read in another process raises it there).
+        return type(self), (self.path, self.reason, self.line)
+
 
 class StoreError(PaperdeckError):
     """The store could not be opened or written; the files on disk were left as they were.
@@ -38,3 +42,6 @@ class StoreError(PaperdeckError):
         self.path = Path(path)
         self.reason = reason
         super().__init__(f"{self.path}: {reason}")
+
+    def __reduce__(self) -> tuple[type[StoreError], tuple[Path, str]]:
+        return type(self), (self.path, self.reason)
