@@ -14,12 +14,12 @@ CSL mappings of zotero/zotero-schema ``schema.json``, version 41):
 ===================  ====================================  ====================================
 variable             paperdeck                             Zotero (*Conference Paper*)
 ===================  ====================================  ====================================
-``id``               the citation key (as the BibTeX       the item's id (not kept); Pandoc
-                     export's, :func:`citation_keys`)       cites by it
+``id``               the citation key (the BibTeX          the item's id (not kept); Pandoc
+                     export's, :func:`citation_keys`)      cites by it
 ``citation-key``     the same key                          Citation Key
 ``type``             ``paper-conference``                  item type ``conferencePaper``
 ``title``            the title, rendered (``C³``)          Title
-``author``           ``{"family", "given"}`` each, or       an author each (two fields, or one)
+``author``           ``{"family", "given"}`` each, or      an author each (two fields, or one)
                      ``{"literal"}`` for a one-word name
 ``event-title``      the venue (``ICLR 2026``)             Conference Name
 ``container-title``  the venue, when in the proceedings    Proceedings Title
@@ -28,7 +28,7 @@ variable             paperdeck                             Zotero (*Conference P
 ``DOI``, ``URL``     the DOI; the OpenReview, else arXiv,  DOI; URL
                      else PDF link
 ``keyword``          keywords then the user's tags,        nothing: Zotero's CSL import reads
-                     joined by ``", "``                     no tags
+                     joined by ``", "``                    no tags
 ``note``             the Extra lines (decision, arXiv id,  Extra
                      links, status, star), ``Tags: …``,
                      then the user's note, each of its

@@ -13,26 +13,28 @@ What each field holds, and what Zotero makes of it (Zotero's RIS translator, zot
 ``RIS.js``, lastUpdated 2026-01-05: its ``fieldMap``, ``degenerateImportFieldMap`` and
 ``processTag``):
 
-=====  ==========================================  ==============================================
+=====  ==========================================  ======================================
 tag    paperdeck                                   Zotero (item type *Conference Paper*)
-=====  ==========================================  ==============================================
+=====  ==========================================  ======================================
 TY     ``CONF`` for every paper                    item type ``conferencePaper``
-TI     the title, rendered (``C$^3$`` → ``C³``)     Title
-AU     each author, ``Family, Given``               an author each (split at the comma)
-T2     the venue (``ICLR 2026``)                    Conference Name
-C3     the venue, when in the proceedings           Proceedings Title
+TI     the title, rendered (``C$^3$`` → ``C³``)    Title
+AU     each author, ``Family, Given``              an author each (split at the comma)
+T2     the venue (``ICLR 2026``)                   Conference Name
+C3     the venue, when in the proceedings          Proceedings Title
 PY     the year                                    Date
-AB     the abstract (LaTeX kept, one line)          Abstract
+AB     the abstract (LaTeX kept, one line)         Abstract
 DO     the DOI                                     DOI
-UR     the OpenReview, else arXiv, else PDF link    URL
-KW     each keyword, then each of the user's tags   a tag each
-M1     each line of :func:`~paperdeck.export.zotero.extra_lines`: decision (tier), arXiv id,
-       PDF and code links, reading status, star — joined by line breaks into Extra
-N1     the user's note, as HTML (below)             a child note
-=====  ==========================================  ==============================================
+UR     the OpenReview, else arXiv, else PDF link   URL
+KW     each keyword, then each of the user's tags  a tag each
+M1     each Extra line: decision (the tier),       Extra, a line each (read after the
+       arXiv id, PDF and code links, reading       other tags, joined by line breaks)
+       status, star
+N1     the user's note, as HTML (below)            a child note
+=====  ==========================================  ======================================
 
-"In the proceedings": every decision but under review, rejected, withdrawn, desk-rejected (the
-BibTeX export's ``@misc``). Names are split as :func:`~paperdeck.export.zotero.person_name` says.
+The Extra lines are :func:`~paperdeck.export.zotero.extra_lines`. "In the proceedings": every
+decision but under review, rejected, withdrawn, desk-rejected (the BibTeX export's ``@misc``).
+Names are split as :func:`~paperdeck.export.zotero.person_name` says.
 
 Text is data: every value goes through :func:`~paperdeck.model.safe_text.one_line`, so no
 control character, line feed, carriage return, line or paragraph separator reaches the file and
