@@ -533,7 +533,7 @@ def test_cli_export_takes_a_query_and_writes_each_format(
     assert code == 0 and err == ""
     orals = parse_string(out).entries
     assert len(orals) == 20 and all(entry.entry_type == "inproceedings" for entry in orals)
-    for fmt, suffix in zip(EXPORT_FORMATS, (".bib", ".md", ".csv", ".json"), strict=True):
+    for fmt, suffix in zip(EXPORT_FORMATS, (".bib", ".md", ".csv", ".json", ".ris", ".csl.json"), strict=True):
         target = tmp_path / f"starred{suffix}"
         code, out, err = run(capsys, "export", "--starred", "-o", str(target), "--json", "--data-dir", cli_store)
         assert code == 0, err
@@ -554,7 +554,7 @@ def test_cli_export_takes_a_query_and_writes_each_format(
         (("rating>=", "--format", "csv"), "paperdeck: query 'rating>='"),
         (("--format", "csv", "--json"), "--json describes the file written with -o"),
         ((), "give --format bibtex | markdown | csv | json"),
-        (("-o", "x.txt"), "x.txt has no .bib, .md, .csv or .json ending"),
+        (("-o", "x.txt"), "x.txt has no .bib, .ris, .csl.json, .md, .csv or .json ending"),
         (("--user-data", "is:starred"), "--user-data backs up every record; it takes no QUERY"),
         (("--user-data", "--format", "csv"), "it takes no --format"),
     ],

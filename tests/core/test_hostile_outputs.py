@@ -97,6 +97,8 @@ LIST_COMMANDS = [
     ("export", "--format", "markdown"),
     ("export", "--format", "csv"),
     ("export", "--format", "json"),
+    ("export", "--format", "ris"),
+    ("export", "--format", "csl"),
     ("export", "--user-data"),
 ]
 
@@ -147,13 +149,15 @@ def test_json_output_is_the_same_data(corpus: Corpus) -> None:
         )
 
 
-@pytest.mark.parametrize("format", ["bibtex", "markdown", "csv", "json"])
+@pytest.mark.parametrize("format", ["bibtex", "markdown", "csv", "json", "ris", "csl"])
 def test_an_export_to_standard_output_is_the_file_made_visible(corpus: Corpus, format: str, tmp_path: Path) -> None:
     target = tmp_path / f"export.{format}"
     assert run(corpus.data, "export", "--format", format, "-o", str(target))[0] == 0
     written = target.read_bytes().decode("utf-8")
+    if format in ("ris", "csl"):  # read by another program that shows it: the file itself is made visible
+        assert_clean(written, f"export --format {format} -o FILE")
     _, out, _ = run(corpus.data, "export", "--format", format)
-    if format == "json":
+    if format in ("json", "csl"):
         assert json.loads(out) == json.loads(written)
     else:
         assert out == document(written)

@@ -84,3 +84,27 @@ async def test_back_up_from_the_palette_action(seeded_store: Store, tmp_path: Pa
         await answer(pilot, tmp_path / "backup.json")
     backup = json.loads((tmp_path / "backup.json").read_text())
     assert next(iter(backup)) == "paperdeck" and len(backup["records"]) == 2
+
+
+async def test_the_ending_picks_ris_or_csl_json_for_zotero(seeded_store: Store, tmp_path: Path) -> None:
+    import rispy
+
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space", "space", "E")  # three marked papers
+        await settle(pilot)
+        await answer(pilot, tmp_path / "zotero.ris")
+        await pilot.press("E")
+        await settle(pilot)
+        await answer(pilot, tmp_path / "zotero.csl.json")
+        await pilot.press("E")
+        await settle(pilot)
+        await answer(pilot, tmp_path / "plain.json")
+        marked = list(main_screen(app).marked)
+    records = rispy.loads((tmp_path / "zotero.ris").read_bytes().decode("utf-8"))
+    assert [r["type_of_reference"] for r in records] == ["CONF"] * 3
+    items = json.loads((tmp_path / "zotero.csl.json").read_text("utf-8"))
+    assert [item["type"] for item in items] == ["paper-conference"] * 3
+    assert {r["title"] for r in records} == {item["title"] for item in items}
+    assert {paper["id"] for paper in json.loads((tmp_path / "plain.json").read_text("utf-8"))} == set(marked)

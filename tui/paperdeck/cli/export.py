@@ -1,15 +1,17 @@
-"""``paperdeck export``: papers as BibTeX, Markdown, CSV or JSON, or a backup of the user's data.
+"""``paperdeck export``: papers as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON, or a backup of the
+user's data.
 
 ::
 
-    paperdeck export [QUERY] [--format bibtex|markdown|csv|json] [-o FILE] [--starred] [--sort ORDER]
+    paperdeck export [QUERY] [--format bibtex|ris|csl|markdown|csv|json] [-o FILE] [--starred] [--sort ORDER]
                      [--reviews]
     paperdeck export --user-data [-o FILE]
 
 ``QUERY`` is the filter bar's (:func:`paperdeck.search.query.parse_query`); without one, every paper in
 catalogue order. Without ``-o`` the text goes to standard output; with it, the file is written
 atomically and one line says what was written (``--json``: as an object). ``--format`` may be
-left out when ``FILE`` ends in ``.bib``, ``.md``, ``.csv`` or ``.json``. ``--reviews`` (Markdown
+left out when ``FILE`` ends in ``.bib``, ``.ris``, ``.csl.json`` (CSL-JSON), ``.md``, ``.csv`` or
+``.json`` (paperdeck's JSON; ``--format csl`` writes CSL-JSON into a ``.json`` file). ``--reviews`` (Markdown
 only) lists each paper's imported reviews under it.
 """
 
@@ -29,7 +31,9 @@ from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
 
 #: Short names ``--format`` takes too.
-FORMAT_ALIASES = {"bib": "bibtex", "md": "markdown"}
+FORMAT_ALIASES = {"bib": "bibtex", "md": "markdown", "csl-json": "csl", "csljson": "csl"}
+#: The file endings that pick a format, for messages.
+_ENDINGS = ".bib, .ris, .csl.json, .md, .csv or .json"
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +43,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
         "--format",
         type=lambda name: FORMAT_ALIASES.get(name.casefold(), name.casefold()),
         choices=EXPORT_FORMATS,
-        help="bibtex (bib), markdown (md), csv or json; default: from FILE's ending",
+        help="bibtex (bib), ris, csl (CSL-JSON), markdown (md), csv or json; default: from FILE's ending",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
@@ -83,7 +87,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         return 0
     format = args.format or (format_for_path(output) if output is not None else None)
     if format is None:
-        hint = f" ({output} has no .bib, .md, .csv or .json ending)" if output is not None else ""
+        hint = f" ({output} has no {_ENDINGS} ending)" if output is not None else ""
         raise ExportError(f"export: give --format {' | '.join(EXPORT_FORMATS)}{hint}")
     if args.reviews and format != "markdown":
         raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from paperdeck.export.formats import JSON_FORMATS
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, visible
 from paperdeck.sources.importer import Progress
@@ -48,10 +49,10 @@ def emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 def print_export(text: str, format: str) -> None:
     """Write an export (or, as ``format`` ``"json"``, a user-data backup) to standard output:
-    JSON through :func:`~paperdeck.model.safe_text.json_text` (the same data), CSV, BibTeX and
-    Markdown through :func:`~paperdeck.model.safe_text.document` (tabs and line ends kept, every
-    other control character shown). ``-o FILE`` writes the export as it is instead."""
-    sys.stdout.write(json_text(text) if format == "json" else document(text))
+    JSON and CSL-JSON through :func:`~paperdeck.model.safe_text.json_text` (the same data); CSV,
+    BibTeX, RIS and Markdown through :func:`~paperdeck.model.safe_text.document` (tabs and line
+    ends kept, every other control character shown). ``-o FILE`` writes the export as it is instead."""
+    sys.stdout.write(json_text(text) if format in JSON_FORMATS else document(text))
 
 
 def print_error(message: str) -> None:

@@ -30,10 +30,19 @@ from paperdeck.model.paper import Paper
 from paperdeck.text.abstract_parser import is_inline_math
 from paperdeck.text.render import render_plain
 
-__all__ = ["KeyMaker", "base_key", "bibtex_entries", "bibtex_entry", "bibtex_text", "source_entry"]
+__all__ = [
+    "NOT_PUBLISHED",
+    "KeyMaker",
+    "base_key",
+    "bibtex_entries",
+    "bibtex_entry",
+    "bibtex_text",
+    "citation_keys",
+    "source_entry",
+]
 
 #: Decisions whose paper is not (yet) in the proceedings: a ``@misc`` entry, as OpenReview writes.
-_NOT_PUBLISHED = frozenset({"under-review", "reject", "withdrawn", "desk-rejected"})
+NOT_PUBLISHED = frozenset({"under-review", "reject", "withdrawn", "desk-rejected"})
 #: Title words a key skips (``"On the …"`` → the next word).
 _STOP_WORDS = frozenset(
     ("a", "an", "the", "on", "of", "in", "for", "to", "and", "with", "towards", "toward", "via", "is", "are", "do",
@@ -249,7 +258,7 @@ def _letters(number: int) -> str:
 def bibtex_entry(paper: Paper, key: str) -> str:
     """A generated entry for ``paper`` under ``key`` (see the module docstring), ending in a
     newline; fields the paper lacks are left out."""
-    kind = "misc" if paper.decision in _NOT_PUBLISHED else "inproceedings"
+    kind = "misc" if paper.decision in NOT_PUBLISHED else "inproceedings"
     fields: list[tuple[str, str]] = [("title", paper.title)]
     if paper.authors:
         fields.append(("author", " and ".join(_author(name) for name in paper.authors)))
@@ -333,3 +342,15 @@ def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
             raw = raw[: start.start(2)] + unique + raw[start.end(2) :]
         chunks.append(raw + "\n")
     return "\n".join(chunks)
+
+
+def citation_keys(papers: Sequence[Paper] | Iterable[Paper]) -> list[str]:
+    """The citation key of each paper, in the order given, as :func:`bibtex_entries` writes them
+    for the same papers: the source entry's key, else :func:`base_key`, made unique by
+    :class:`KeyMaker`."""
+    keys = KeyMaker()
+    out: list[str] = []
+    for paper in papers:
+        own = source_entry(paper)
+        out.append(keys.claim(own[1] if own is not None else base_key(paper)))
+    return out

@@ -1,4 +1,4 @@
-"""Export papers with the user's marks: BibTeX, a Markdown reading list, CSV or JSON.
+"""Export papers with the user's marks: BibTeX, RIS, CSL-JSON, a Markdown reading list, CSV or JSON.
 
 UI-free, for the command line (``paperdeck export``) and the app's palette alike::
 
@@ -8,6 +8,9 @@ UI-free, for the command line (``paperdeck export``) and the app's palette alike
 Formats (:data:`EXPORT_FORMATS`):
 
 - ``bibtex``: :mod:`paperdeck.export.bibtex` (the source's entry, else a generated one; unique keys).
+- ``ris``: :mod:`paperdeck.export.ris` (one record per paper, the note and tags as Zotero reads them).
+- ``csl``: CSL-JSON, :mod:`paperdeck.export.csl` (the CSL data schema's items, for citeproc, Pandoc
+  and Zotero). Its file ending is ``.csl.json``; a plain ``.json`` file is the ``json`` format.
 - ``markdown``: a reading list grouped by reading status (:data:`MARKDOWN_STATUS_ORDER`), each paper
   a list item: ``★`` when starred, the title (rendered: ``C$^3$`` → ``C³``; a link to its OpenReview,
   arXiv or PDF page), authors, venue, decision, mean rating, tags, then the note as a block quote;
@@ -39,6 +42,8 @@ from typing import Any
 import orjson
 
 from paperdeck.export.bibtex import bibtex_entries
+from paperdeck.export.csl import csl_json
+from paperdeck.export.ris import ris_records
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
@@ -51,6 +56,7 @@ __all__ = [
     "CSV_COLUMNS",
     "EXPORT_FORMATS",
     "FORMAT_SUFFIXES",
+    "JSON_FORMATS",
     "MARKDOWN_STATUS_ORDER",
     "ExportError",
     "export_papers",
@@ -59,11 +65,14 @@ __all__ = [
 ]
 
 #: The export formats, in the order menus show them.
-EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json")
+EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "ris", "csl")
 #: The usual file name ending of each format (``format_for_path`` reads them back).
-FORMAT_SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json"}
+FORMAT_SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "ris": ".ris",
+                   "csl": ".csl.json"}  # fmt: skip
 _SUFFIX_FORMATS = {".bib": "bibtex", ".bibtex": "bibtex", ".md": "markdown", ".markdown": "markdown",
-                   ".csv": "csv", ".json": "json"}  # fmt: skip
+                   ".csv": "csv", ".json": "json", ".ris": "ris"}  # fmt: skip
+#: The formats whose text is a JSON document (printed to a terminal through ``json_text``).
+JSON_FORMATS = frozenset({"json", "csl"})
 #: Reading-list sections, in the order a reader wants them: what to read next first,
 #: dismissed papers last (a permutation of :data:`~paperdeck.model.paper.STATUSES`).
 MARKDOWN_STATUS_ORDER = ("to-read", "skimmed", "read", "unseen", "dismissed")
@@ -102,7 +111,7 @@ def export_papers(
 
     Returns:
         The whole file's text (see the module docstring for each format); for no papers, an empty
-        BibTeX file, a Markdown list saying so, a CSV header, or ``[]``.
+        BibTeX or RIS file, a Markdown list saying so, a CSV header, or ``[]``.
 
     Raises:
         ExportError: an unknown format, or ``reviews`` for a format other than ``markdown``.
@@ -123,12 +132,19 @@ def export_papers(
     if format == "json":
         records = [paper_record(p, user(p)) for p in papers]
         return orjson.dumps(records, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+    if format == "ris":
+        return ris_records(papers, users)
+    if format == "csl":
+        return csl_json(papers, users)
     raise ExportError(f"unknown export format {format!r}; one of: {', '.join(EXPORT_FORMATS)}")
 
 
 def format_for_path(path: Path | str) -> str | None:
     """The export format a file name asks for by its ending (``.bib``, ``.md``, ``.csv``,
-    ``.json``), or ``None``."""
+    ``.json``, ``.ris``; ``.csl.json`` is CSL-JSON), or ``None``; case is ignored."""
+    name = Path(path).name.casefold()
+    if name.endswith(FORMAT_SUFFIXES["csl"]) and len(name) > len(FORMAT_SUFFIXES["csl"]):
+        return "csl"
     return _SUFFIX_FORMATS.get(Path(path).suffix.casefold())
 
 

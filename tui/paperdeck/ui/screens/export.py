@@ -1,6 +1,7 @@
 """The export prompt (``E``, or the palette): where to write the view, the marked papers or a backup.
 
-The file name's ending picks the format (``.bib``, ``.md``, ``.csv``, ``.json``); the writing
+The file name's ending picks the format (``.bib``, ``.ris``, ``.csl.json``, ``.md``, ``.csv``,
+``.json``: :func:`~paperdeck.export.formats.format_for_path`); the writing
 itself runs in a worker of the main screen (a BibTeX export of a whole conference takes seconds).
 """
 
@@ -21,7 +22,10 @@ from paperdeck.export.formats import format_for_path
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.store.store import Store, utc_now
 
-_FORMAT_HELP = "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json"
+_FORMAT_HELP = (
+    "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
+    "for Zotero: .ris RIS, .csl.json CSL-JSON"
+)
 
 
 class ExportPrompt(ModalScreen[Path | None]):
@@ -73,7 +77,7 @@ class ExportPrompt(ModalScreen[Path | None]):
             return
         path = Path(typed).expanduser()
         if not self._backup and format_for_path(path) is None:
-            hint.update("⚠ end the name with .bib, .md, .csv or .json")
+            hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv or .json")
             return
         if self._reviews and self.query_one("#export-reviews", Checkbox).value:
             if format_for_path(path) != "markdown":
