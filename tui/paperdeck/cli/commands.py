@@ -179,7 +179,9 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_stats(store: Store, args: argparse.Namespace) -> int:
-    """Counts by source file, decision and primary area."""
+    """Counts by source file, decision and primary area; the review counts; and the figures of the
+    statistics screen (:mod:`paperdeck.cli.stats`): rating distributions, decisions by area,
+    acceptance by mean rating, reviews per paper, confidence, the user's progress."""
     papers = store.papers
     by_source = Counter(source for p in papers for source in p.sources)
     by_decision = Counter(p.decision for p in papers)
@@ -202,6 +204,11 @@ def cmd_stats(store: Store, args: argparse.Namespace) -> int:
     review_data, review_lines = review_stats(store)
     data.update(review_data)
     lines += review_lines
+    from paperdeck.cli.stats import stats_figures
+
+    figure_data, figure_lines = stats_figures(store)
+    data.update(figure_data)
+    lines += figure_lines
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -322,7 +329,8 @@ def add_command_parsers(
     parser.add_argument("id")
     parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")
     parser.add_argument("id")
-    command("stats", "counts by source, decision and area; reviewed papers and the rating distribution")
+    command("stats", "counts by source, decision and area; rating distributions (each paper's mean, every "
+            "review's), acceptance by area and by rating, reviews per paper, confidence, your progress")
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")
