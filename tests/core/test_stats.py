@@ -8,6 +8,7 @@ import gzip
 import json
 import math
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -234,3 +235,38 @@ def test_a_stacked_bar_fits_its_width(parts: list[int], width: int) -> None:
     drawn = stacked_bar(parts, total, width)
     assert len(drawn) <= width
     assert len(stacked_bar(parts, sum(parts), width)) == (width if sum(parts) else 0)
+
+
+def test_stats_reads_its_cache_and_counts_the_marks_afresh(
+    sliced: dict[str, Any], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import shutil
+
+    from paperdeck.stats.cache import CACHE_FILE
+    from paperdeck.store.store import Store
+
+    data = tmp_path / "data"
+    shutil.copytree(sliced["data"], data)
+    assert (data / CACHE_FILE).is_file()  # the import kept the figures
+    ids = Store(data).paper_ids
+    for paper_id, status in ((ids[0], "read"), (ids[1], "to-read"), (ids[7], "skimmed")):
+        assert main(["status", paper_id, status, "--data-dir", str(data)]) == 0
+    assert main(["star", ids[0], ids[3], "--data-dir", str(data)]) == 0
+
+    def expected() -> dict[str, Any]:
+        store = Store(data)
+        return figures_of(store.papers, store.reviews.summaries(), store.all_user_data).to_dict()
+
+    cached = _stats(capsys, str(data))
+    assert cached == expected()
+    assert cached["progress"]["statuses"]["read"] == 1 and cached["progress"]["starred"] == 2
+    (data / CACHE_FILE).write_text("{not json", "utf-8")
+    assert _stats(capsys, str(data)) == cached  # a broken cache is counted again …
+    assert json.loads((data / CACHE_FILE).read_bytes())["schema"] == 1  # … and written anew
+    extra = tmp_path / "extra.jsonl"
+    with DUMP.open("rb") as handle:
+        lines = [line for _, line in zip(range(SLICE + 5), handle, strict=False)][SLICE:]
+    extra.write_bytes(b"".join(lines))
+    assert main(["import", str(extra), "--data-dir", str(data), "--json"]) == 0  # new papers: counted again
+    after = _stats(capsys, str(data))
+    assert after["papers"] == cached["papers"] + 5 and after == expected()

@@ -4,16 +4,20 @@ data and goes through :func:`paperdeck.model.safe_text.one_line`."""
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import sys
+from collections import Counter
 from typing import Any
 
+from paperdeck.cli.output import emit
+from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
-from paperdeck.stats.figures import Distribution, Figures, figures_of, number
+from paperdeck.stats.figures import NO_AREA, Distribution, Figures, figures_of, number
 from paperdeck.store.store import Store
 
-__all__ = ["figure_lines", "figures_of_store", "stats_figures"]
+__all__ = ["figure_lines", "run_stats", "save_stats_cache"]
 
 #: Cells an area name is cut to.
 AREA_CELLS = 40
@@ -95,17 +99,89 @@ def figure_lines(figures: Figures, columns: int | None) -> list[str]:
     return lines
 
 
-def figures_of_store(store: Store) -> Figures:
-    """The figures of every paper of ``store``.
+def _count(store: Store) -> tuple[dict[str, Any], Figures]:
+    """What ``stats`` counts from the catalogue and the reviews (parses the whole catalogue).
 
     Raises:
-        StoreError: the review summaries cannot be read.
+        StoreError: the catalogue or the review summaries cannot be read.
     """
-    return figures_of(store.papers, store.reviews.summaries(), store.all_user_data)
+    from paperdeck.cli.reviews import review_stats
+
+    papers = store.papers
+    counts: dict[str, Any] = {
+        "papers": len(papers),
+        "by_source": dict(Counter(source for p in papers for source in p.sources).most_common()),
+        "by_decision": dict(Counter(p.decision for p in papers).most_common()),
+        "by_area": dict(Counter(p.primary_area or "(none)" for p in papers).most_common()),
+    }
+    counts["reviews"] = review_stats(store)[0]
+    return counts, figures_of(papers, store.reviews.summaries(), {})
 
 
-def stats_figures(store: Store) -> tuple[dict[str, Any], list[str]]:
-    """``stats``' figures: as data (``{"figures": …}``) and as lines, with bars on a terminal."""
-    figures = figures_of_store(store)
+def _marks(store: Store, users: dict[str, UserData]) -> list[tuple[str, str, bool]]:
+    """``(area, status, starred)`` of each paper the user marked (a status or a star), its area
+    from the catalogue when it is parsed, else from the rows cache (no parse); records of papers
+    the store does not hold are left out, as :func:`~paperdeck.stats.figures.figures_of` leaves them."""
+    marks = []
+    for paper_id, user in users.items():
+        if user.status == "unseen" and not user.starred:
+            continue
+        if store.loaded:
+            paper = store.paper(paper_id)
+            area = None if paper is None or paper.id != paper_id else paper.primary_area
+        else:
+            row = store.row(paper_id)
+            area = None if row is None else row.area
+        if area is not None:
+            marks.append((area or NO_AREA, user.status, user.starred))
+    return marks
+
+
+def save_stats_cache(store: Store) -> None:
+    """Count the store's figures now and keep them (:mod:`paperdeck.stats.cache`), so that the
+    next ``paperdeck stats`` reads them instead of parsing the catalogue (an import calls it).
+
+    Raises:
+        StoreError: the catalogue or the review summaries cannot be read.
+    """
+    from paperdeck.stats.cache import cache_key, write_cache
+
+    key = cache_key(store)
+    write_cache(store, key, *_count(store))
+
+
+def run_stats(store: Store, args: argparse.Namespace) -> int:
+    """``paperdeck stats``: the counts and figures of the whole store, read from the statistics
+    cache when it is of the store as it is (:mod:`paperdeck.stats.cache`), else counted (and
+    kept); the user's marks counted afresh every time.
+
+    Raises:
+        StoreError: the catalogue or the review summaries cannot be read.
+    """
+    from paperdeck.cli.reviews import review_stats_lines
+    from paperdeck.stats.cache import cache_key, read_cache, write_cache
+
+    cached = read_cache(store)
+    if cached is None:
+        key = cache_key(store)
+        counts, figures = _count(store)
+        write_cache(store, key, counts, figures)
+    else:
+        counts, figures = cached
+    users = store.all_user_data
+    figures = figures.with_progress(_marks(store, users))
+    starred = sum(1 for u in users.values() if u.starred)
+    notes = sum(1 for u in users.values() if u.note)
+    data = {"papers": counts["papers"], "starred": starred, "notes": notes, "by_source": counts["by_source"],
+            "by_decision": counts["by_decision"], "by_area": counts["by_area"]}  # fmt: skip
+    lines = [f"{counts['papers']:,} papers, {starred} starred, {notes} with notes"]
+    for title in ("by source", "by decision", "by area"):
+        lines.append(f"\n{title}:")
+        lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counts[title.replace(" ", "_")].items()]
+    data.update(counts["reviews"])
+    lines += review_stats_lines(counts["reviews"])
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-    return {"figures": figures.to_dict()}, figure_lines(figures, columns)
+    data["figures"] = figures.to_dict()
+    lines += figure_lines(figures, columns)
+    emit(args, data, "\n".join(lines))
+    return 0

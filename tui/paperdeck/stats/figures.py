@@ -30,7 +30,7 @@ import bisect
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from paperdeck.model.decision import ACCEPTED, REJECTED
@@ -227,6 +227,66 @@ class Figures:
         first = self.mean_ratings[0].low
         index = min(max(math.floor(mean) - first, 0), len(self.mean_ratings) - 1)
         return Place(mean, index, below, 100 * below / reviewed, (reviewed - below) / reviewed)
+
+    def to_cache(self) -> dict[str, Any]:
+        """Every field as JSON-ready lists (:meth:`from_cache` reads it back whole)."""
+        return asdict(self)
+
+    @classmethod
+    def from_cache(cls, data: dict[str, Any]) -> Figures:
+        """Inverse of :meth:`to_cache`.
+
+        Raises:
+            KeyError, TypeError, ValueError: not what :meth:`to_cache` wrote.
+        """
+
+        def distribution(d: dict[str, Any]) -> Distribution:
+            return Distribution(tuple((float(v), int(c)) for v, c in d["counts"]), int(d["total"]), d["mean"])
+
+        def progress(d: dict[str, Any]) -> Progress:
+            return Progress(str(d["label"]), int(d["papers"]), tuple((str(s), int(c)) for s, c in d["statuses"]),
+                            int(d["starred"]))  # fmt: skip
+
+        return cls(
+            papers=int(data["papers"]),
+            reviewed=int(data["reviewed"]),
+            mean_ratings=tuple(Bucket(**b) for b in data["mean_ratings"]),
+            mean_of_means=data["mean_of_means"],
+            review_ratings=distribution(data["review_ratings"]),
+            by_area=tuple(AreaDecisions(**a) for a in data["by_area"]),
+            decisions_known=bool(data["decisions_known"]),
+            acceptance_by_rating=tuple(BucketAcceptance(**b) for b in data["acceptance_by_rating"]),
+            reviews_per_paper=distribution(data["reviews_per_paper"]),
+            confidence=distribution(data["confidence"]),
+            progress=progress(data["progress"]),
+            progress_by_area=tuple(progress(p) for p in data["progress_by_area"]),
+            means=tuple(float(m) for m in data["means"]),
+        )
+
+    def with_progress(self, marks: Iterable[tuple[str, str, bool]]) -> Figures:
+        """These figures with the user's progress counted again from ``marks``: the ``(area,
+        status, starred)`` of every paper the user has a record for (``area`` as counted here,
+        :data:`NO_AREA` for none); every other paper is unseen and not starred."""
+        papers = {a.area: a.papers for a in self.by_area}
+        everyone, areas = _Tally(), {area: _Tally() for area in papers}
+        kinds = Counter(marks)
+        for (area, status, starred), count in kinds.items():
+            tally = areas.get(area)
+            if tally is None or (status == "unseen" and not starred):
+                continue
+            for group in (everyone, tally):
+                group.statuses[status] += count
+                group.starred += count if starred else 0
+        for area, tally in areas.items():
+            tally.papers = papers[area]
+            tally.statuses["unseen"] += tally.papers - sum(tally.statuses.values())
+        everyone.papers = self.papers
+        everyone.statuses["unseen"] += everyone.papers - sum(everyone.statuses.values())
+        return replace(
+            self,
+            progress=everyone.progress(self.progress.label),
+            progress_by_area=tuple(areas[p.label].progress(p.label) for p in self.progress_by_area),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: every figure, rates as fractions (0–1), the buckets labelled ``"5–6"``."""
