@@ -126,14 +126,17 @@ async def test_every_chart_has_its_numbers_as_a_table(tmp_path: Path) -> None:
     app = PaperApp(store=stats_store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(pilot)
-        table = screen.query_one("#stats-table", DataTable)
+        assert not screen.query("#stats-table")  # mounted the first time it is asked for
         for index in range(len(CHARTS)):
             assert screen.chart == index
-            assert not table.display
             await pilot.press("t")
+            await pilot.pause()
+            table = screen.query_one("#stats-table", DataTable)
             assert table.display and table.row_count > 0
             assert not screen.query_one("#stats-chart", Static).display
-            await pilot.press("t", "n")
+            await pilot.press("t")
+            assert not table.display
+            await pilot.press("n")
         assert screen.chart == 0
         await pilot.press("escape")
         assert app.screen is main_screen(app)
@@ -172,7 +175,7 @@ async def test_every_chart_is_readable_in_every_theme(tmp_path: Path) -> None:
                     for y in range(widget.size.height):
                         problems += unreadable(widget.render_line(y), f"{name} {CHARTS[index].key} {y}")
                         lines += 1
-        assert lines > 300
+        assert lines > 200
         assert not problems, "\n".join(problems[:40])
 
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from paperdeck.search.query import Query
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
+    from paperdeck.stats.figures import Figures
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
@@ -130,6 +131,8 @@ class MainScreen(ReadingScreen):
         self.applied_filter: tuple[str, bool] = ("", False)
         #: Told when the view or the user's marks change (the statistics screen, while it is open).
         self.stats_listener: Callable[[], None] | None = None
+        #: The statistics screen's last count of the view without the user's marks (its StatsHost).
+        self.stats_figures: tuple[object, Figures] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):

@@ -38,6 +38,10 @@ class StatsHost(Protocol):
     store: Store
     #: Called (on the event loop) whenever the view or the user's marks change; ``None``: nobody listens.
     stats_listener: Callable[[], None] | None
+    #: The figures last counted without the user's marks, and what they were counted of (the
+    #: catalogue's generation, the review summaries read, the view's ids): a count of the same
+    #: view counts only the marks again. ``None`` before the first count.
+    stats_figures: tuple[object, Figures] | None
 
     @property
     def app(self) -> App[object]: ...
@@ -53,6 +57,12 @@ class StatsHost(Protocol):
 
     def action_open_view(self, number: int) -> None:
         """Open view ``number`` (``0``: every paper), as the digit keys do."""
+
+
+def _same_count(a: object, b: tuple[int, object, list[str]]) -> bool:
+    """Whether a cached count's key is ``b``: the same catalogue generation, the very same
+    summaries object (read again, it is another), the same view ids."""
+    return isinstance(a, tuple) and a[0] == b[0] and a[1] is b[1] and a[2] == b[2]
 
 
 class StatsScreen(Screen[None]):
@@ -98,7 +108,6 @@ class StatsScreen(Screen[None]):
         yield Static(Content(""), id="stats-tabs", markup=False)
         with VerticalScroll(id="stats-body", can_focus=True):
             yield Static(Content("counting…"), id="stats-chart", markup=False)
-            yield DataTable(id="stats-table", show_cursor=False, zebra_stripes=True)
         yield PaperFooter()
 
     def on_mount(self) -> None:
@@ -123,17 +132,31 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _count(self, ids: list[str], highlighted: str | None) -> None:
-        from paperdeck.stats.figures import figures_of
+        from paperdeck.stats.figures import NO_AREA, figures_of
 
         started = time.perf_counter()
         store = self.host.store
         try:
-            papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
             summaries = store.reviews.summaries()
+            key = (store.catalogue_generation, summaries, ids)
+            cached = self.host.stats_figures
+            if cached is not None and _same_count(cached[0], key):
+                base = cached[1]
+            else:
+                papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
+                base = figures_of(papers, summaries, {})
+                self.host.stats_figures = (key, base)
         except StoreError as error:
             self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
             return
-        figures = figures_of(papers, summaries, store.all_user_data)
+        in_view = set(ids)
+        marks = []
+        for paper_id, user in store.all_user_data.items():
+            if paper_id in in_view and (user.starred or user.status != "unseen"):
+                marked = store.paper(paper_id)
+                if marked is not None and marked.id == paper_id:
+                    marks.append((marked.primary_area or NO_AREA, user.status, user.starred))
+        figures = base.with_progress(marks)
         paper = store.paper(highlighted) if highlighted else None
         mean = None
         if paper is not None:
@@ -142,7 +165,7 @@ class StatsScreen(Screen[None]):
                 mean = summary.mean
             elif paper.ratings is not None:
                 mean = paper.ratings.mean
-        place = figures.place(mean) if paper is not None and paper.id in set(ids) else None
+        place = figures.place(mean) if paper is not None and paper.id in in_view else None
         elapsed = time.perf_counter() - started
         self.app.call_from_thread(self._counted, ids, figures, place, elapsed)
 
@@ -173,8 +196,18 @@ class StatsScreen(Screen[None]):
         key = CHARTS[self.chart].key
         width = max(self.size.width - 4, 30)  # the body's padding, and room for its scroll bar
         self.query_one("#stats-chart", Static).update(chart_content(key, figures, self.place, width))
-        table = self.query_one("#stats-table", DataTable)
-        columns, rows = chart_table(key, figures)
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        """Put the current chart's numbers in the table, once it is shown (``t``)."""
+        if self.figures is None or not self.has_class("table"):
+            return
+        tables = self.query("#stats-table").results(DataTable)
+        table = next(tables, None)
+        if table is None:  # made the first time it is asked for: a table is costly to mount
+            table = DataTable(id="stats-table", show_cursor=False, zebra_stripes=True)
+            self.query_one("#stats-body", VerticalScroll).mount(table)
+        columns, rows = chart_table(CHARTS[self.chart].key, self.figures)
         table.clear(columns=True)
         table.add_columns(*columns)
         table.add_rows(rows)
@@ -194,6 +227,7 @@ class StatsScreen(Screen[None]):
     def action_toggle_table(self) -> None:
         """Show the chart's numbers as a table, or the chart again."""
         self.toggle_class("table")
+        self._fill_table()
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#stats-body", VerticalScroll).scroll_relative(y=lines, animate=False)
