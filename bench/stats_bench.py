@@ -56,7 +56,7 @@ async def _screen_times_tuned(data_dir: Path, runs: int) -> tuple[list[float], l
         watch_frames(screen, lambda: screen.figures is not None, frame)
         mount(screen)
 
-    StatsScreen.on_mount = mounted  # type: ignore[method-assign]
+    StatsScreen.on_mount = mounted  # type: ignore[method-assign,assignment]
     async with app.run_test(size=(80, 24)) as pilot:
         main = app.screen
         assert isinstance(main, MainScreen)

@@ -192,3 +192,34 @@ def test_chart_80x24(snap_compare: SnapCompare, tmp_path: Path, chart: str) -> N
         assert screen.figures is not None
 
     assert snap_compare(PaperApp(store=stats_store(tmp_path)), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_figures_are_counted_off_the_event_loop_and_marks_counted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import paperdeck.stats.figures as figures_module
+
+    threads: list[threading.Thread] = []
+    count = figures_module.figures_of
+
+    def counted_where(*args: Any) -> Any:
+        threads.append(threading.current_thread())
+        return count(*args)
+
+    monkeypatch.setattr(figures_module, "figures_of", counted_where)
+    store = stats_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert screen.figures is not None
+        read = screen.figures.progress.count("read")
+        assert threads and threading.main_thread() not in threads
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("g", "r")  # the first paper marked read
+        await settle(pilot)
+        screen = await open_stats(pilot)
+        assert len(threads) == 1  # the same view: only the marks were counted again
+        assert screen.figures is not None and screen.figures.progress.count("read") == read + 1
