@@ -14,7 +14,7 @@ from paperdeck.model.review import REVIEW, Review
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.stats import StatsScreen
-from paperdeck.ui.widgets.stats_charts import CHARTS
+from paperdeck.ui.widgets.stats_charts import CHARTS, ordinal
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -117,7 +117,7 @@ async def test_the_highlighted_papers_bucket_and_percentile_are_marked(tmp_path:
         below = sum(1 for other in others if other < mean)
         assert screen.place is not None and screen.place.below == below
         text = chart_text(screen)
-        assert f"{100 * below / len(others):.0f}th percentile" in text
+        assert f"{ordinal(round(100 * below / len(others)))} percentile" in text
         marked = [line for line in text.splitlines() if line.rstrip().endswith("◀")]
         assert len(marked) == 2  # the bucket's bar and the line saying where the paper stands
 
@@ -223,3 +223,9 @@ async def test_the_figures_are_counted_off_the_event_loop_and_marks_counted_agai
         screen = await open_stats(pilot)
         assert len(threads) == 1  # the same view: only the marks were counted again
         assert screen.figures is not None and screen.figures.progress.count("read") == read + 1
+
+
+def test_percentiles_read_as_ordinals() -> None:
+    said = [ordinal(n) for n in (0, 1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 100, 101, 111)]
+    assert said == ["0th", "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "100th",
+                    "101st", "111th"]  # fmt: skip

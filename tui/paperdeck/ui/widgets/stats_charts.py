@@ -20,7 +20,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
 from paperdeck.stats.figures import Distribution, Figures, Place, number
 
-__all__ = ["CHARTS", "Chart", "chart_content", "chart_table"]
+__all__ = ["CHARTS", "Chart", "chart_content", "chart_table", "ordinal"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,14 @@ CHARTS: tuple[Chart, ...] = (
 PROGRESS_PARTS = ("read", "skimmed", "to-read", "dismissed")
 
 Row = tuple[str | Text, ...]
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``12th``, ``13th``, ``21st``, ``100th``."""
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def _percent(rate: float | None) -> str:
@@ -97,7 +105,7 @@ def _ratings(figures: Figures, place: Place | None, width: int) -> list[Content]
     if place is not None:
         lines.append(
             _line("  this paper ", (number(place.mean), "bold"),
-                  f": {place.percentile:.0f}th percentile (top {100 * place.top:.0f}%), bucket "
+                  f": {ordinal(round(place.percentile))} percentile (top {100 * place.top:.0f}%), bucket "
                   f"{figures.mean_ratings[place.bucket].label} ◀")
         )  # fmt: skip
     else:
