@@ -157,6 +157,7 @@ async def test_an_area_name_from_a_file_is_shown_as_text(tmp_path: Path) -> None
         assert "[bold]loud[/bold] ␛[31mred" in cells
 
 
+@pytest.mark.slow  # every chart in several themes
 async def test_every_chart_is_readable_in_every_theme(tmp_path: Path) -> None:
     app = PaperApp(store=stats_store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
