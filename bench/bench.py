@@ -34,6 +34,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``reviews_*``: importing every ICLR 2026 review (the three parts in ``../shared/reviews/``) into
   the store holding the dump, its size on disk, opening one paper's reviews
   (bench/reviews_bench.py; ``bench/bench.py reviews`` measures only this, after the import);
+- ``stats_*``: the statistics of the whole conference: the statistics screen's figures shown, and
+  ``paperdeck stats --json`` as a whole process (bench/stats_bench.py; ``bench/bench.py stats``
+  measures only this, after the dump's and the reviews' import);
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py).
@@ -66,8 +69,9 @@ from paperdeck.search.searcher import build_similarity  # noqa: E402
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
-from reviews_bench import measure_reviews  # noqa: E402
+from reviews_bench import REVIEW_PARTS, measure_reviews  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
+from stats_bench import measure_stats  # noqa: E402
 
 DUMP = sorted((REPO.parent / "shared" / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 QUERIES = [
@@ -217,6 +221,10 @@ def main() -> None:
         if sys.argv[1:] == ["reviews"]:
             print(json.dumps({"papers": papers, **measure_reviews(store, percentile)}))
             return
+        if sys.argv[1:] == ["stats"]:
+            import_files(store, REVIEW_PARTS)
+            print(json.dumps({"papers": papers, **measure_stats(data_dir)}))
+            return
         restore_s = measure_restore(store, Path(tmp))
         say(f"restored a backup of {papers} records in {restore_s:.2f} s")
         if sys.argv[1:] == ["restore_backup_s"]:
@@ -248,6 +256,8 @@ def main() -> None:
         say(f"{len(queries)} field+fuzzy queries")
         similar = measure_similar(data_dir)
         say(f"similar papers: {similar}")
+        stats = measure_stats(data_dir)
+        say(f"statistics: {stats}")
     print(
         json.dumps(
             {
@@ -268,6 +278,7 @@ def main() -> None:
                 "queries": len(queries),
                 **similar,
                 **reviews,
+                **stats,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
                 "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],

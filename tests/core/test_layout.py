@@ -27,6 +27,7 @@ DEFERRED = (
     "paperdeck.sources",
     "paperdeck.search",
     "paperdeck.export",
+    "paperdeck.stats",
     "paperdeck.text",
     "paperdeck.cli.commands",
 )

@@ -47,6 +47,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("filter.down", "down", "leave_filter", False, True),
         ("main.read", "enter", "read", False, False),
         ("main.reviews", "R", "reviews", False, False),
+        ("main.statistics", "A", "statistics", False, False),
         ("main.starred_only", "S", "toggle_starred_only", True, False),
         ("main.sort", "O", "cycle_sort", False, False),
         ("main.detail", "D", "toggle_detail", False, False),

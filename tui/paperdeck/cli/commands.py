@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +15,7 @@ from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.paper import STATUSES, Paper, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible
-from paperdeck.sources import format_names
+from paperdeck.sources import FORMAT_NAMES
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
@@ -62,6 +61,9 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     """Import files into the store (all or nothing); print the summary."""
     paths = [Path(p) for p in args.files]
     stamp = store.catalogue_stamp()  # a new catalogue (new papers, or ratings from reviews) needs a new index
+    from paperdeck.stats.cache import cache_key
+
+    stats_key = cache_key(store)  # new papers or reviews: the statistics are counted again
     if sys.stderr.isatty() and not args.json:
         from rich.markup import escape
         from rich.progress import Progress as RichProgress
@@ -81,6 +83,10 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         summary = import_files(store, paths, args.format)
         if store.catalogue_stamp() != stamp:
             _save_similarity(store)
+    if cache_key(store) != stats_key:
+        from paperdeck.cli.stats import save_stats_cache
+
+        save_stats_cache(store)
     data = {
         "files": [{"path": p, "format": f, "papers": n} for p, f, n in summary.files],
         "new": summary.new,
@@ -179,31 +185,12 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_stats(store: Store, args: argparse.Namespace) -> int:
-    """Counts by source file, decision and primary area."""
-    papers = store.papers
-    by_source = Counter(source for p in papers for source in p.sources)
-    by_decision = Counter(p.decision for p in papers)
-    by_area = Counter(p.primary_area or "(none)" for p in papers)
-    users = store.all_user_data.values()
-    data = {
-        "papers": len(papers),
-        "starred": sum(1 for u in users if u.starred),
-        "notes": sum(1 for u in users if u.note),
-        "by_source": dict(by_source.most_common()),
-        "by_decision": dict(by_decision.most_common()),
-        "by_area": dict(by_area.most_common()),
-    }
-    lines = [f"{len(papers):,} papers, {data['starred']} starred, {data['notes']} with notes"]
-    for title, counter in (("by source", by_source), ("by decision", by_decision), ("by area", by_area)):
-        lines.append(f"\n{title}:")
-        lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counter.most_common()]
-    from paperdeck.cli.reviews import review_stats
+    """Counts by source file, decision and primary area; the review counts; and the figures of the
+    statistics screen (:mod:`paperdeck.cli.stats`): rating distributions, decisions by area,
+    acceptance by mean rating, reviews per paper, confidence, the user's progress."""
+    from paperdeck.cli.stats import run_stats
 
-    review_data, review_lines = review_stats(store)
-    data.update(review_data)
-    lines += review_lines
-    emit(args, data, "\n".join(lines))
-    return 0
+    return run_stats(store, args)
 
 
 def cmd_star(store: Store, args: argparse.Namespace) -> int:
@@ -310,7 +297,7 @@ def add_command_parsers(
 
     parser = command("import", "import paper-list files or restore a user-data backup (all or nothing)")
     parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument("--format", choices=format_names(), help="read the files in this format")
+    parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")
     parser.add_argument("query")
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
@@ -322,7 +309,8 @@ def add_command_parsers(
     parser.add_argument("id")
     parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")
     parser.add_argument("id")
-    command("stats", "counts by source, decision and area; reviewed papers and the rating distribution")
+    command("stats", "counts by source, decision and area; rating distributions (each paper's mean, every "
+            "review's), acceptance by area and by rating, reviews per paper, confidence, your progress")
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")

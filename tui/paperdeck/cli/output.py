@@ -12,13 +12,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.export.formats import JSON_FORMATS
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, visible
-from paperdeck.sources.importer import Progress
 from paperdeck.store.store import Store
+
+if TYPE_CHECKING:  # a type only: the importers are not loaded for a command that reads the store
+    from paperdeck.sources.importer import Progress
 
 
 def progress_reporter(total: int) -> Progress | None:

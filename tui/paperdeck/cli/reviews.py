@@ -14,7 +14,7 @@ from paperdeck.model.review import Review, ReviewSummary, ordered_reviews
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
 
-__all__ = ["cmd_reviews", "review_stats", "summary_line"]
+__all__ = ["cmd_reviews", "review_stats", "review_stats_lines", "summary_line"]
 
 
 def _number(value: float | None) -> str:
@@ -76,22 +76,27 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
 
 def review_stats(store: Store) -> tuple[dict[str, Any], list[str]]:
     """``stats``' review part: reviewed papers, notes, official reviews and the rating
-    distribution, as data and as lines."""
+    distribution, as data and as lines (:func:`review_stats_lines`)."""
     summaries = store.reviews.summaries()
     counts = store.reviews.counts()
     distribution: Counter[float] = Counter(r for s in summaries.values() for r in s.ratings)
-    reviews = sum(s.count for s in summaries.values())
     data = {
         "reviewed_papers": sum(1 for s in summaries.values() if s.count),
         "review_notes": counts["notes"],
-        "reviews": reviews,
+        "reviews": sum(s.count for s in summaries.values()),
         "rating_distribution": {_number(k): v for k, v in sorted(distribution.items())},
     }
+    return data, review_stats_lines(data)
+
+
+def review_stats_lines(data: dict[str, Any]) -> list[str]:
+    """The lines of :func:`review_stats`' data (as a cache kept it)."""
     lines = [
-        f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {reviews:,} reviews "
-        f"({counts['notes']:,} notes with comments)"
+        f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {data['reviews']:,} reviews "
+        f"({data['review_notes']:,} notes with comments)"
     ]
+    distribution = data["rating_distribution"]
     if distribution:
         lines.append("rating distribution:")
-        lines += [f"  {_number(k):>5}  {v:>7,}" for k, v in sorted(distribution.items())]
-    return data, lines
+        lines += [f"  {k:>5}  {v:>7,}" for k, v in sorted(distribution.items(), key=lambda item: float(item[0]))]
+    return lines

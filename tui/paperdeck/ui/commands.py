@@ -181,6 +181,10 @@ COMMANDS: tuple[Command, ...] = (
         "Read the highlighted paper's reviews, meta-review, decision and comments",
     ),
     Command(
+        "main.statistics", "A", "statistics", "Statistics", "main", "find", "Statistics",
+        "Charts of the view: ratings, decisions by area, acceptance, reviews, your progress",
+    ),
+    Command(
         "main.starred_only", "S", "toggle_starred_only", "Starred only", "main", "find", "Starred only / all",
         "Show only starred papers, or all", show=True,
     ),

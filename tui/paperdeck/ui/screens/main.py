@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import string
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -24,6 +25,7 @@ from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import ReviewSummary
+from paperdeck.model.safe_text import one_line
 from paperdeck.reading.history import History
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
     from paperdeck.search.query import Query
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
+    from paperdeck.stats.figures import Figures
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
@@ -126,6 +129,10 @@ class MainScreen(ReadingScreen):
         self._detail_pending: str | None = None
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
+        #: Told when the view or the user's marks change (the statistics screen, while it is open).
+        self.stats_listener: Callable[[], None] | None = None
+        #: The statistics screen's last count of the view without the user's marks (its StatsHost).
+        self.stats_figures: tuple[object, Figures] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -355,6 +362,8 @@ class MainScreen(ReadingScreen):
             self.paper_list.show(ids, highlight=keep)
         self.applied_filter = (text, starred_only)
         self.update_counts()
+        if self.stats_listener is not None and not isinstance(result, str):
+            self.stats_listener()
 
     @property
     def chosen_order(self) -> str:
@@ -673,10 +682,32 @@ class MainScreen(ReadingScreen):
         if self.paper_list.highlighted_id in paper_ids:
             self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()
+        if self.stats_listener is not None:
+            self.stats_listener()
 
     def view_ids(self) -> list[str]:
         """The paper ids in the current view, in order."""
         return self._view_ids
+
+    # -- statistics (paperdeck.ui.screens.stats) --------------------------------------------------
+
+    def highlighted_paper_id(self) -> str | None:
+        """The paper highlighted in the list, ``None`` for none."""
+        return self.paper_list.highlighted_id
+
+    def view_label(self) -> str:
+        """``"all papers"``, ``"view Orals"`` or ``"filter: diffusion"``, then ``", starred"``
+        when only starred papers are shown (the filter text made one safe line)."""
+        text = self.filter_text.strip()
+        view = next((v.name for v in self.views if v.query == text), None) if text else None
+        label = "all papers" if not text else f"view {view}" if view is not None else f"filter: {text}"
+        return one_line(label) + (", starred" if self.starred_only else "")
+
+    def action_statistics(self) -> None:
+        """Show the statistics of the view (:class:`~paperdeck.ui.screens.stats.StatsScreen`)."""
+        from paperdeck.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self))
 
 
 def _highlight_terms(text: str) -> tuple[str, ...]:

@@ -1,0 +1,232 @@
+"""The statistics screen (``A``): the figures of the current view, counted again when the view
+changes, each chart at 80×24 (snapshots), its numbers as a table, readable in every theme, and an
+area name from a file shown as text, never as markup."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.review import REVIEW, Review
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.stats import StatsScreen
+from paperdeck.ui.widgets.stats_charts import CHARTS, ordinal
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from tests.ui.conftest import FIXED_TIME, main_screen, paper_list, settle
+from tests.ui.test_row_contrast import unreadable
+
+SnapCompare = Callable[..., bool]
+AREAS = ("reinforcement learning", "generative models", "optimization", "learning theory")
+DECISIONS = ("poster", "under-review", "oral", "under-review", "withdrawn", "under-review", "reject")
+#: Dark and light themes (every built-in one is checked for the list rows; these for the charts).
+THEMES = ("textual-dark", "textual-light", "solarized-light", "nord")
+HOSTILE_AREA = "[bold]loud[/bold] \x1b[31mred"
+
+
+def stats_store(tmp_path: Path, hostile: bool = False) -> Store:
+    """42 papers in four areas (one with a hostile name when asked), every decision, two to five
+    reviews each, some read, skimmed, to-read and starred — the same every run."""
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    papers = []
+    reviews = []
+    for n in range(42):
+        forum = f"F{n:04d}xxxxx"
+        area = HOSTILE_AREA if hostile and n % 4 == 3 else AREAS[n % 4]
+        ratings = [float((n * 7 + k * 3) % 6 * 2) for k in range(2 + n % 4)]
+        papers.append(
+            Paper(id=f"openreview:{forum}", title=f"Paper {n} on graphs", abstract=f"abstract {n}",
+                  decision=DECISIONS[n % len(DECISIONS)], primary_area=area, openreview_id=forum,
+                  ratings=Ratings.from_scores(ratings))
+        )  # fmt: skip
+        for k, rating in enumerate(ratings):
+            reviews.append(
+                Review(id=f"R{n:03d}{k}", forum=forum, replyto=forum, kind=REVIEW, cdate=k, tmdate=k,
+                       scores=(("rating", rating), ("confidence", float(1 + (n + k) % 5))),
+                       venue_id="ICLR.cc/2026/Conference")
+            )  # fmt: skip
+    store.import_papers(papers)
+    store.import_reviews(reviews)
+    ids = store.paper_ids
+    for index, status in ((1, "read"), (2, "read"), (5, "skimmed"), (6, "to-read"), (9, "dismissed")):
+        store.set_status(ids[index], status)
+    for index in (1, 6, 13):
+        store.set_star(ids[index], True)
+    return store
+
+
+async def open_stats(pilot: Pilot[Any]) -> StatsScreen:
+    await settle(pilot)
+    await pilot.press("A")
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    await counted(pilot, screen)
+    return screen
+
+
+async def counted(pilot: Pilot[Any], screen: StatsScreen, previous: list[str] | None = None) -> None:
+    for _ in range(200):
+        if screen.figures is not None and screen.counted_ids is not previous:
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+    assert screen.figures is not None
+
+
+def chart_text(screen: StatsScreen) -> str:
+    chart = screen.query_one("#stats-chart", Static)
+    return "\n".join("".join(segment.text for segment in chart.render_line(y)) for y in range(chart.size.height))
+
+
+async def test_the_screen_counts_the_view_and_counts_again_when_it_changes(tmp_path: Path) -> None:
+    store = stats_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"decision:oral", "enter")
+        await settle(pilot)
+        view = main_screen(app).view_ids()
+        assert 0 < len(view) < 42
+        screen = await open_stats(pilot)
+        assert screen.counted_ids == view and screen.figures is not None
+        assert screen.figures.papers == len(view)
+        assert "filter: decision:oral" in str(screen.query_one("#stats-title", Static).render())
+        before = screen.counted_ids
+        await pilot.press("0")  # every paper: the main screen's view changes under the charts
+        await counted(pilot, screen, before)
+        assert screen.figures.papers == 42 and screen.counted_ids == store.paper_ids
+        assert app.screen is screen
+
+
+async def test_the_highlighted_papers_bucket_and_percentile_are_marked(tmp_path: Path) -> None:
+    store = stats_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "j")
+        paper = store.paper(paper_list(app).highlighted_id or "")
+        assert paper is not None and paper.ratings is not None
+        screen = await open_stats(pilot)
+        mean = paper.ratings.mean
+        others = [p.ratings.mean for p in store.papers if p.ratings is not None]
+        below = sum(1 for other in others if other < mean)
+        assert screen.place is not None and screen.place.below == below
+        text = chart_text(screen)
+        assert f"{ordinal(round(100 * below / len(others)))} percentile" in text
+        marked = [line for line in text.splitlines() if line.rstrip().endswith("◀")]
+        assert len(marked) == 2  # the bucket's bar and the line saying where the paper stands
+
+
+async def test_every_chart_has_its_numbers_as_a_table(tmp_path: Path) -> None:
+    app = PaperApp(store=stats_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert not screen.query("#stats-table")  # mounted the first time it is asked for
+        for index in range(len(CHARTS)):
+            assert screen.chart == index
+            await pilot.press("t")
+            await pilot.pause()
+            table = screen.query_one("#stats-table", DataTable)
+            assert table.display and table.row_count > 0
+            assert not screen.query_one("#stats-chart", Static).display
+            await pilot.press("t")
+            assert not table.display
+            await pilot.press("n")
+        assert screen.chart == 0
+        await pilot.press("escape")
+        assert app.screen is main_screen(app)
+        assert main_screen(app).stats_listener is None
+
+
+async def test_an_area_name_from_a_file_is_shown_as_text(tmp_path: Path) -> None:
+    app = PaperApp(store=stats_store(tmp_path, hostile=True))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await open_stats(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "[bold]loud[/bold] ␛[31mred" in chart_text(screen)
+        await pilot.press("t")
+        await pilot.pause()
+        table = screen.query_one("#stats-table", DataTable)
+        cells = {str(table.get_row_at(y)[0]) for y in range(table.row_count)}
+        assert "[bold]loud[/bold] ␛[31mred" in cells
+
+
+@pytest.mark.slow  # every chart in several themes
+async def test_every_chart_is_readable_in_every_theme(tmp_path: Path) -> None:
+    app = PaperApp(store=stats_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        problems: list[str] = []
+        lines = 0
+        themes = [name for name in THEMES if name in app.available_themes]
+        assert len(themes) >= 4
+        for name in themes:
+            app.theme = name
+            for index in range(len(CHARTS)):
+                screen.chart = index
+                screen.action_chart(0)
+                await pilot.pause()
+                for widget in (screen.query_one("#stats-chart", Static), screen.query_one("#stats-tabs", Static)):
+                    for y in range(widget.size.height):
+                        problems += unreadable(widget.render_line(y), f"{name} {CHARTS[index].key} {y}")
+                        lines += 1
+        assert lines > 200
+        assert not problems, "\n".join(problems[:40])
+
+
+@pytest.mark.parametrize("chart", [chart.key for chart in CHARTS])
+def test_chart_80x24(snap_compare: SnapCompare, tmp_path: Path, chart: str) -> None:
+    """Each chart at 80×24 (the highlighted paper is the third)."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("j", "j")
+        screen = await open_stats(pilot)
+        for _ in range([c.key for c in CHARTS].index(chart)):
+            await pilot.press("n")
+        await pilot.pause()
+        assert screen.figures is not None
+
+    assert snap_compare(PaperApp(store=stats_store(tmp_path)), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_figures_are_counted_off_the_event_loop_and_marks_counted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import paperdeck.stats.figures as figures_module
+
+    threads: list[threading.Thread] = []
+    count = figures_module.figures_of
+
+    def counted_where(*args: Any) -> Any:
+        threads.append(threading.current_thread())
+        return count(*args)
+
+    monkeypatch.setattr(figures_module, "figures_of", counted_where)
+    store = stats_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        assert screen.figures is not None
+        read = screen.figures.progress.count("read")
+        assert threads and threading.main_thread() not in threads
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("g", "r")  # the first paper marked read
+        await settle(pilot)
+        screen = await open_stats(pilot)
+        assert len(threads) == 1  # the same view: only the marks were counted again
+        assert screen.figures is not None and screen.figures.progress.count("read") == read + 1
+
+
+def test_percentiles_read_as_ordinals() -> None:
+    said = [ordinal(n) for n in (0, 1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 100, 101, 111)]
+    assert said == ["0th", "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "100th",
+                    "101st", "111th"]  # fmt: skip

@@ -1,0 +1,447 @@
+"""The figures of a set of papers: what the statistics screen draws and ``paperdeck stats`` prints.
+
+One pass over the papers (:func:`figures_of`) gives every figure:
+
+- the histogram of the papers' **mean ratings** (buckets one rating point wide, ``[k, k+1)``, the
+  last one closed) with the mean of the means, and where one paper's mean stands in it
+  (:meth:`Figures.place`: its bucket and percentile);
+- the distribution of **every review's rating** (each value a reviewer gave), with its mean;
+- **decisions by primary area**: papers, accepted, rejected, still under review, withdrawn, and
+  the acceptance rate;
+- the **acceptance rate by mean-rating bucket**;
+- **reviews per paper** and every review's **confidence**;
+- the user's **progress**: papers by reading status and starred, overall and by area.
+
+A paper's mean rating and its number of reviews come from its imported reviews' summary
+(:class:`paperdeck.model.review.ReviewSummary`, by OpenReview forum id) when there is one, else
+from the catalogue's :attr:`paperdeck.model.paper.Paper.ratings`; each review's rating and
+confidence only from the summaries (a catalogue keeps a paper's mean, not each review's score).
+
+The acceptance rate of a group is ``accepted / (accepted + rejected + under review)``: withdrawn,
+workshop and unknown decisions are left out, and a paper still "under review" counts as not
+accepted, because a decisions file (Paper Copilot's accepted list) names the accepted papers
+only. Rates are given only when some paper of the whole set has an accepted or rejected decision
+(:attr:`Figures.decisions_known`); a group with none of those papers then has a rate of ``None``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from paperdeck.model.decision import ACCEPTED, REJECTED
+from paperdeck.model.paper import STATUSES, Paper, UserData
+from paperdeck.model.review import ReviewSummary
+
+__all__ = [
+    "NO_AREA",
+    "AreaDecisions",
+    "Bucket",
+    "BucketAcceptance",
+    "Distribution",
+    "Figures",
+    "Place",
+    "Progress",
+    "figures_of",
+    "number",
+]
+
+#: How a paper without a primary area is counted.
+NO_AREA = "(no area)"
+#: The rating range every histogram covers at least (ICLR's 0–10 scale); means outside widen it.
+RATING_RANGE = (0, 10)
+
+
+def number(value: float | None) -> str:
+    """A score as people write it: ``6``, ``5.5``, ``4.26`` (two decimals at most); ``—`` for none."""
+    if value is None:
+        return "—"
+    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+
+
+def _mean(total: float, count: int) -> float | None:
+    return round(total / count, 3) if count else None
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """How often each value occurs.
+
+    Attributes:
+        counts: ``(value, count)`` pairs, by value.
+        total: the number of values (the sum of the counts).
+        mean: their mean (rounded to 3 decimals), ``None`` when there are none.
+    """
+
+    counts: tuple[tuple[float, int], ...] = ()
+    total: int = 0
+    mean: float | None = None
+
+    @classmethod
+    def of(cls, counter: Mapping[float, int]) -> Distribution:
+        """The distribution of a counter of values."""
+        total = sum(counter.values())
+        weighted = sum(value * count for value, count in counter.items())
+        return cls(tuple(sorted(counter.items())), total, _mean(weighted, total))
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"counts": {"6": 123, …}, "total": …, "mean": …}`` (values as :func:`number` writes them)."""
+        return {"counts": {number(v): c for v, c in self.counts}, "total": self.total, "mean": self.mean}
+
+
+@dataclass(frozen=True, slots=True)
+class Bucket:
+    """Papers whose mean rating is in ``[low, high)`` (``[low, high]`` for the last bucket)."""
+
+    low: int
+    high: int
+    count: int
+
+    @property
+    def label(self) -> str:
+        """``"5–6"``."""
+        return f"{self.low}–{self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class BucketAcceptance:
+    """The decided papers of one mean-rating bucket and how many of them were accepted.
+
+    ``decided`` counts accepted, rejected and under-review papers (the module docstring's rule);
+    ``rate`` is ``accepted / decided`` (0–1), ``None`` when no decisions are known or none is decided.
+    """
+
+    low: int
+    high: int
+    decided: int
+    accepted: int
+    rate: float | None
+
+    @property
+    def label(self) -> str:
+        """``"5–6"``."""
+        return f"{self.low}–{self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class AreaDecisions:
+    """The decisions of one primary area's papers.
+
+    ``rate`` is ``accepted / (accepted + rejected + pending)`` (0–1), ``None`` when no decisions
+    are known (the module docstring) or the area has no such paper; ``other`` counts workshop and
+    unknown decisions.
+    """
+
+    area: str
+    papers: int
+    accepted: int
+    rejected: int
+    pending: int
+    withdrawn: int
+    other: int
+    rate: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The user's reading of a group of papers: how many have each status (every one of
+    :data:`paperdeck.model.paper.STATUSES`, ``unseen`` included) and how many are starred."""
+
+    label: str
+    papers: int
+    statuses: tuple[tuple[str, int], ...]
+    starred: int
+
+    def count(self, status: str) -> int:
+        """Papers with ``status``."""
+        return dict(self.statuses).get(status, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"papers": self.papers, "statuses": dict(self.statuses), "starred": self.starred}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where one mean rating stands among the reviewed papers of the figures.
+
+    Attributes:
+        mean: the mean rating.
+        bucket: the index of its bucket in :attr:`Figures.mean_ratings`.
+        below: reviewed papers with a lower mean.
+        percentile: ``100 * below / reviewed`` (0–100): the share rated lower.
+        top: the share (0–1] rated as high or higher (``0.23``: "top 23 %").
+    """
+
+    mean: float
+    bucket: int
+    below: int
+    percentile: float
+    top: float
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """Every figure of a set of papers (see the module docstring).
+
+    Attributes:
+        papers: papers counted.
+        reviewed: papers with a mean rating.
+        mean_ratings: the histogram of the papers' mean ratings (every bucket of the range, empty
+            ones too); the counts sum to ``reviewed``.
+        mean_of_means: the mean of the papers' mean ratings, ``None`` without any.
+        review_ratings: every review's rating (from the imported reviews).
+        by_area: decisions by primary area, most papers first (:data:`NO_AREA` for none).
+        decisions_known: some paper has an accepted or rejected decision.
+        acceptance_by_rating: the acceptance rate by mean-rating bucket, aligned with ``mean_ratings``.
+        reviews_per_paper: how many papers have 1, 2, 3 … reviews (papers with a mean rating).
+        confidence: every review's confidence (from the imported reviews).
+        progress: the user's reading of all the papers.
+        progress_by_area: the same by primary area, most papers first.
+        means: every reviewed paper's mean rating, sorted (for :meth:`place`).
+    """
+
+    papers: int = 0
+    reviewed: int = 0
+    mean_ratings: tuple[Bucket, ...] = ()
+    mean_of_means: float | None = None
+    review_ratings: Distribution = field(default_factory=Distribution)
+    by_area: tuple[AreaDecisions, ...] = ()
+    decisions_known: bool = False
+    acceptance_by_rating: tuple[BucketAcceptance, ...] = ()
+    reviews_per_paper: Distribution = field(default_factory=Distribution)
+    confidence: Distribution = field(default_factory=Distribution)
+    progress: Progress = field(default_factory=lambda: Progress("all papers", 0, (), 0))
+    progress_by_area: tuple[Progress, ...] = ()
+    means: tuple[float, ...] = ()
+
+    def place(self, mean: float | None) -> Place | None:
+        """Where ``mean`` stands (:class:`Place`); ``None`` for no mean or no reviewed paper."""
+        if mean is None or not self.means or not self.mean_ratings:
+            return None
+        below = bisect.bisect_left(self.means, mean)
+        reviewed = len(self.means)
+        first = self.mean_ratings[0].low
+        index = min(max(math.floor(mean) - first, 0), len(self.mean_ratings) - 1)
+        return Place(mean, index, below, 100 * below / reviewed, (reviewed - below) / reviewed)
+
+    def to_cache(self) -> dict[str, Any]:
+        """Every field as JSON-ready lists (:meth:`from_cache` reads it back whole)."""
+        return asdict(self)
+
+    @classmethod
+    def from_cache(cls, data: dict[str, Any]) -> Figures:
+        """Inverse of :meth:`to_cache`.
+
+        Raises:
+            KeyError, TypeError, ValueError: not what :meth:`to_cache` wrote.
+        """
+
+        def distribution(d: dict[str, Any]) -> Distribution:
+            return Distribution(tuple((float(v), int(c)) for v, c in d["counts"]), int(d["total"]), d["mean"])
+
+        def progress(d: dict[str, Any]) -> Progress:
+            return Progress(str(d["label"]), int(d["papers"]), tuple((str(s), int(c)) for s, c in d["statuses"]),
+                            int(d["starred"]))  # fmt: skip
+
+        return cls(
+            papers=int(data["papers"]),
+            reviewed=int(data["reviewed"]),
+            mean_ratings=tuple(Bucket(**b) for b in data["mean_ratings"]),
+            mean_of_means=data["mean_of_means"],
+            review_ratings=distribution(data["review_ratings"]),
+            by_area=tuple(AreaDecisions(**a) for a in data["by_area"]),
+            decisions_known=bool(data["decisions_known"]),
+            acceptance_by_rating=tuple(BucketAcceptance(**b) for b in data["acceptance_by_rating"]),
+            reviews_per_paper=distribution(data["reviews_per_paper"]),
+            confidence=distribution(data["confidence"]),
+            progress=progress(data["progress"]),
+            progress_by_area=tuple(progress(p) for p in data["progress_by_area"]),
+            means=tuple(float(m) for m in data["means"]),
+        )
+
+    def with_progress(self, marks: Iterable[tuple[str, str, bool]]) -> Figures:
+        """These figures with the user's progress counted again from ``marks``: the ``(area,
+        status, starred)`` of every paper the user has a record for (``area`` as counted here,
+        :data:`NO_AREA` for none); every other paper is unseen and not starred."""
+        papers = {a.area: a.papers for a in self.by_area}
+        everyone, areas = _Tally(), {area: _Tally() for area in papers}
+        kinds = Counter(marks)
+        for (area, status, starred), count in kinds.items():
+            tally = areas.get(area)
+            if tally is None or (status == "unseen" and not starred):
+                continue
+            for group in (everyone, tally):
+                group.statuses[status] += count
+                group.starred += count if starred else 0
+        for area, tally in areas.items():
+            tally.papers = papers[area]
+            tally.statuses["unseen"] += tally.papers - sum(tally.statuses.values())
+        everyone.papers = self.papers
+        everyone.statuses["unseen"] += everyone.papers - sum(everyone.statuses.values())
+        return replace(
+            self,
+            progress=everyone.progress(self.progress.label),
+            progress_by_area=tuple(areas[p.label].progress(p.label) for p in self.progress_by_area),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: every figure, rates as fractions (0–1), the buckets labelled ``"5–6"``."""
+        return {
+            "papers": self.papers,
+            "reviewed_papers": self.reviewed,
+            "mean_ratings": {
+                "buckets": {b.label: b.count for b in self.mean_ratings},
+                "total": self.reviewed,
+                "mean": self.mean_of_means,
+            },
+            "review_ratings": self.review_ratings.to_dict(),
+            "decisions_by_area": {
+                a.area: {"papers": a.papers, "accepted": a.accepted, "rejected": a.rejected, "pending": a.pending,
+                         "withdrawn": a.withdrawn, "other": a.other, "acceptance_rate": a.rate}
+                for a in self.by_area
+            },
+            "acceptance_by_rating": {
+                b.label: {"decided": b.decided, "accepted": b.accepted, "acceptance_rate": b.rate}
+                for b in self.acceptance_by_rating
+            },
+            "reviews_per_paper": self.reviews_per_paper.to_dict(),
+            "confidence": self.confidence.to_dict(),
+            "progress": self.progress.to_dict(),
+            "progress_by_area": {p.label: p.to_dict() for p in self.progress_by_area},
+        }
+
+
+def _rate(known: bool, accepted: int, rejected: int, pending: int) -> float | None:
+    decided = accepted + rejected + pending
+    return accepted / decided if known and decided else None
+
+
+class _Tally:
+    """The counts of one group of papers (an area, or all)."""
+
+    __slots__ = ("accepted", "other", "papers", "pending", "rejected", "starred", "statuses", "withdrawn")
+
+    def __init__(self) -> None:
+        self.papers = self.accepted = self.rejected = self.pending = self.withdrawn = self.other = self.starred = 0
+        self.statuses: Counter[str] = Counter()
+
+    def add(self, decision: str, status: str, starred: bool, papers: int) -> None:
+        """Count ``papers`` papers of this decision, status and star."""
+        self.papers += papers
+        if decision in ACCEPTED:
+            self.accepted += papers
+        elif decision in REJECTED:
+            self.rejected += papers
+        elif decision == "under-review":
+            self.pending += papers
+        elif decision == "withdrawn":
+            self.withdrawn += papers
+        else:
+            self.other += papers
+        self.statuses[status] += papers
+        if starred:
+            self.starred += papers
+
+    def progress(self, label: str) -> Progress:
+        return Progress(label, self.papers, tuple((s, self.statuses.get(s, 0)) for s in STATUSES), self.starred)
+
+
+def figures_of(
+    papers: Iterable[Paper],
+    summaries: Mapping[str, ReviewSummary],
+    user_data: Mapping[str, UserData],
+) -> Figures:
+    """The figures of ``papers``.
+
+    Args:
+        papers: the papers to count (a view's, or the whole catalogue).
+        summaries: imported review summaries by OpenReview forum id (``{}`` without reviews).
+        user_data: the user's records by paper id (a paper without one is unseen, not starred).
+    """
+    kinds: Counter[tuple[str, str, str, bool]] = Counter()  # (area, decision, status, starred)
+    means: list[float] = []
+    decisions_of_means: list[str] = []
+    ratings: list[float] = []
+    confidences: list[float | None] = []
+    counts_of_reviews: list[int] = []
+    unmarked = ("unseen", False)
+    for paper in papers:
+        user = user_data.get(paper.id)
+        decision = paper.decision
+        marks = (user.status, user.starred) if user is not None else unmarked
+        kinds[(paper.primary_area or NO_AREA, decision, *marks)] += 1
+        forum = paper.openreview_id
+        summary = summaries.get(forum) if forum else None
+        mean: float | None = None
+        count: int | None = None
+        if summary is not None and summary.count and summary.mean is not None:
+            mean, count = summary.mean, summary.count
+            ratings += summary.ratings
+            confidences += summary.confidences
+        elif paper.ratings is not None:
+            mean, count = paper.ratings.mean, paper.ratings.count
+        if mean is None or not math.isfinite(mean):
+            continue
+        means.append(mean)
+        decisions_of_means.append(decision)
+        if count:
+            counts_of_reviews.append(count)
+    everyone = _Tally()
+    areas: dict[str, _Tally] = {}
+    for (area, decision, status, starred), number_of in kinds.items():
+        everyone.add(decision, status, starred, number_of)
+        tally = areas.get(area)
+        if tally is None:
+            tally = areas[area] = _Tally()
+        tally.add(decision, status, starred, number_of)
+    review_ratings: Counter[float] = Counter(ratings)
+    confidence: Counter[float] = Counter(c for c in confidences if c is not None)
+    per_paper: Counter[float] = Counter(counts_of_reviews)
+    low = min(RATING_RANGE[0], math.floor(min(means))) if means else RATING_RANGE[0]
+    high = max(RATING_RANGE[1], math.ceil(max(means))) if means else RATING_RANGE[1]
+    if high == low:
+        high = low + 1
+    counts = [0] * (high - low)
+    accepted = [0] * (high - low)
+    rejected = [0] * (high - low)
+    pending = [0] * (high - low)
+    for mean, decision in zip(means, decisions_of_means, strict=True):
+        index = min(math.floor(mean) - low, high - low - 1)
+        counts[index] += 1
+        if decision in ACCEPTED:
+            accepted[index] += 1
+        elif decision in REJECTED:
+            rejected[index] += 1
+        elif decision == "under-review":
+            pending[index] += 1
+    known = bool(everyone.accepted or everyone.rejected)
+    buckets = tuple(Bucket(low + i, low + i + 1, counts[i]) for i in range(high - low))
+    acceptance = tuple(
+        BucketAcceptance(low + i, low + i + 1, accepted[i] + rejected[i] + pending[i], accepted[i],
+                         _rate(known, accepted[i], rejected[i], pending[i]))
+        for i in range(high - low)
+    )  # fmt: skip
+    ordered = sorted(areas.items(), key=lambda item: (-item[1].papers, item[0]))
+    return Figures(
+        papers=everyone.papers,
+        reviewed=len(means),
+        mean_ratings=buckets,
+        mean_of_means=_mean(sum(means), len(means)),
+        review_ratings=Distribution.of(review_ratings),
+        by_area=tuple(
+            AreaDecisions(area, t.papers, t.accepted, t.rejected, t.pending, t.withdrawn, t.other,
+                          _rate(known, t.accepted, t.rejected, t.pending))
+            for area, t in ordered
+        ),
+        decisions_known=known,
+        acceptance_by_rating=acceptance,
+        reviews_per_paper=Distribution.of(per_paper),
+        confidence=Distribution.of(confidence),
+        progress=everyone.progress("all papers"),
+        progress_by_area=tuple(t.progress(area) for area, t in ordered),
+        means=tuple(sorted(means)),
+    )
