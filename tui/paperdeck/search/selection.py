@@ -103,6 +103,7 @@ class PaperLookups:
         corpus: gives the text corpus of the papers (may build it).
         summaries: gives the score summaries of the papers' reviews, by forum id (none by default).
         review_forums: gives the forum ids whose review text holds a value (none by default).
+        followed: gives the ids of the papers the user's follows match (none by default).
 
     Each is asked for once, when a term first needs it.
     """
@@ -115,7 +116,9 @@ class PaperLookups:
         corpus: Callable[[], TextCorpus],
         summaries: Callable[[], Mapping[str, ReviewSummary]] = dict,
         review_forums: Callable[[str, bool], frozenset[str]] = lambda value, inner: frozenset(),
+        followed: Callable[[], frozenset[str]] = frozenset,
     ) -> None:
+        self._followed = followed
         self._review_forums = review_forums
         self._summaries = summaries
         self._papers = papers
@@ -123,14 +126,22 @@ class PaperLookups:
         self._index = index
         self._corpus = corpus
         self._positions: dict[str, int] | None = None
+        self._followed_ids: frozenset[str] | None = None
 
     @classmethod
-    def of(cls, searcher: Searcher) -> PaperLookups:
-        """The lookups of a searcher's store, with its indexes."""
+    def of(cls, searcher: Searcher, followed: Callable[[], frozenset[str]] | None = None) -> PaperLookups:
+        """The lookups of a searcher's store, with its indexes; ``followed`` (default: what the
+        store's follows match, :func:`paperdeck.search.follows.followed_ids`) gives ``is:followed``."""
         store = searcher.store
+        if followed is None:
+            def followed() -> frozenset[str]:
+                from paperdeck.search.follows import followed_ids  # it runs queries: imported here
+
+                return followed_ids(searcher)
+
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
-            store.reviews.summaries, store.reviews.forums_with,
+            store.reviews.summaries, store.reviews.forums_with, followed,
         )  # fmt: skip
 
     @cached_property
@@ -152,6 +163,11 @@ class PaperLookups:
 
     def words(self, text: str) -> np.ndarray:
         return self._index().word_mask(text)
+
+    def followed(self) -> frozenset[str]:
+        if self._followed_ids is None:
+            self._followed_ids = self._followed()
+        return self._followed_ids
 
     def review_forums(self, value: str, inner: bool) -> frozenset[str]:
         return self._review_forums(value, inner)
