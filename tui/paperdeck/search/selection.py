@@ -17,9 +17,11 @@ import numpy as np
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
 from paperdeck.model.review import ReviewSummary
+from paperdeck.search.follows import followed_matches
 from paperdeck.search.query import Query, review_number
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.words import fold_text
+from paperdeck.store.follows import Follow
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
@@ -131,13 +133,12 @@ class PaperLookups:
     @classmethod
     def of(cls, searcher: Searcher, followed: Callable[[], frozenset[str]] | None = None) -> PaperLookups:
         """The lookups of a searcher's store, with its indexes; ``followed`` (default: what the
-        store's follows match, :func:`paperdeck.search.follows.followed_ids`) gives ``is:followed``."""
+        store's follows match, :func:`followed_by`) gives ``is:followed``."""
         store = searcher.store
         if followed is None:
-            def followed() -> frozenset[str]:
-                from paperdeck.search.follows import followed_ids  # it runs queries: imported here
 
-                return followed_ids(searcher)
+            def followed() -> frozenset[str]:
+                return frozenset(followed_by(searcher))
 
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
@@ -174,6 +175,24 @@ class PaperLookups:
 
     def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
         return self._corpus().mask(field, value, inner=inner, within=within)
+
+
+def follow_lookups(searcher: Searcher) -> PaperLookups:
+    """The lookups follows are matched on (:func:`paperdeck.search.follows.matches`): those of
+    the searcher's store, with no paper ``is:followed``."""
+    return PaperLookups.of(searcher, followed=frozenset)
+
+
+def followed_by(searcher: Searcher) -> dict[str, tuple[Follow, ...]]:
+    """The papers of the searcher's store the user's follows match: paper id → its follows
+    (:func:`paperdeck.search.follows.followed_matches`, cached until the catalogue, the follows
+    or the user's data change). May build the text corpus and the search index: call it in a
+    worker thread unless they are built.
+
+    Raises:
+        StoreError: the follows cannot be read.
+    """
+    return followed_matches(searcher.store, lambda: follow_lookups(searcher))
 
 
 def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:

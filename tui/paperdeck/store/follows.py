@@ -15,6 +15,7 @@ and durable (:mod:`paperdeck.store.atomic`). Which papers a follow matches is
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import normalise_text
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.user_data import SchemaCheck, doc_id_for
@@ -37,6 +39,8 @@ FOLLOW_KINDS = ("author", "keyword", "query")
 MAX_VALUE_CHARS = 500
 MAX_FOLLOWS = 1_000
 _LOCK_TIMEOUT_S = 10.0
+#: The combining marks dropped from a value's key (those :func:`paperdeck.search.words.fold_text` drops).
+_MARKS = dict.fromkeys(range(0x0300, 0x0370))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +59,11 @@ class Follow:
 
     @property
     def key(self) -> tuple[str, str]:
-        """What tells two follows apart: the kind and the value case-folded, white space collapsed
-        (``author jane  DOE`` is ``author Jane Doe``)."""
-        return self.kind, " ".join(self.value.casefold().split())
+        """What tells two follows apart: the kind and the value folded as search folds text (case,
+        accents, white space: ``author jane  DOÉ`` is ``author Jane Doe``)."""
+        decomposed = unicodedata.normalize("NFKD", normalise_text(self.value))
+        unaccented = unicodedata.normalize("NFC", decomposed.translate(_MARKS)).casefold()
+        return self.kind, " ".join(unaccented.split())
 
     @property
     def label(self) -> str:
