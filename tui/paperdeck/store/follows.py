@@ -205,8 +205,7 @@ class FollowStore:
             table = data.get("follows") or {}
             if not isinstance(table, dict):
                 raise TypeError("the follows table is not an object")
-            docs = sorted(table.items(), key=lambda item: (str(item[1].get("added", "")), item[0]))
-            return tuple(Follow.from_dict(doc) for _, doc in docs)
+            return tuple(Follow.from_dict(doc) for doc in table.values())  # in the order written: followed
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             reason = (
                 f"a follow is malformed ({malformed(exc)}); fix or move the file aside — "
