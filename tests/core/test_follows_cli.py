@@ -65,3 +65,13 @@ def test_follow_unfollow_following_round_trip(tmp_path: Path, capsys: pytest.Cap
     )
     assert "followed:" not in out
     assert run(capsys, "following", "--data-dir", data)[1].split() == ["3", "author", "JANÉ", "doe"]
+
+
+def test_the_app_started_with_files_says_what_is_new_for_the_follows(tmp_path: Path) -> None:
+    from paperdeck.cli.main import open_store
+
+    data = str(tmp_path / "data")
+    store, _ = open_store(data, [Path(table(tmp_path / "a.csv", [("Sparse attention", "Bob Smith")]))])
+    store.follows.add("author", "Jane Doe")
+    _, messages = open_store(data, [Path(table(tmp_path / "b.csv", [("Diffusion", "Jane Doe"), ("Other", "Zed")]))])
+    assert "followed: 1 new paper (author Jane Doe 1)" in messages
