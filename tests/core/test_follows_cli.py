@@ -75,3 +75,20 @@ def test_the_app_started_with_files_says_what_is_new_for_the_follows(tmp_path: P
     store.follows.add("author", "Jane Doe")
     _, messages = open_store(data, [Path(table(tmp_path / "b.csv", [("Diffusion", "Jane Doe"), ("Other", "Zed")]))])
     assert "followed: 1 new paper (author Jane Doe 1)" in messages
+
+
+def test_a_saved_view_is_followed_and_unfollowed_by_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "config.json").write_text(json.dumps({"views": {"Sparse ones": "title:sparse"}}))
+    run(capsys, "import", table(tmp_path / "a.csv", [("Sparse attention", "Bob Smith")]), "--data-dir", str(data))
+    assert run(capsys, "follow", "query", "sparse", "ONES", "--data-dir", str(data))[1] == (
+        'following query "title:sparse" (1 paper now)\n'
+    )
+    assert run(capsys, "follow", "query", "--data-dir", str(data), "--", "-title:sparse")[0] == 0
+    assert run(capsys, "unfollow", "query", "Sparse ones", "--data-dir", str(data))[1] == (
+        'unfollowed query "title:sparse"\n'
+    )
+    assert run(capsys, "following", "--data-dir", str(data))[1].split() == ["0", "query", '"-title:sparse"']

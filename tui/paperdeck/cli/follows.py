@@ -32,12 +32,9 @@ def cmd_follow(store: Store, args: argparse.Namespace) -> int:
     """Follow an author, a keyword or a query (``already following …`` when it was; exit status 0);
     a value that cannot be followed is one line on standard error, exit status 2, nothing written."""
     from paperdeck.search.follows import check_follow
-    from paperdeck.search.views import all_views
-    from paperdeck.store.settings import SettingsFile
 
-    views = {view.name: view.query for view in all_views(SettingsFile(store.data_dir).settings.views)}
     try:
-        kind, value = check_follow(args.kind, " ".join(args.value), views)
+        kind, value = check_follow(args.kind, " ".join(args.value), _views(store))
         added = store.follows.add(kind, value)
     except ValueError as error:
         print_error(f"cannot follow {args.kind} {' '.join(args.value)!r}: {error}")
@@ -51,9 +48,18 @@ def cmd_follow(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_unfollow(store: Store, args: argparse.Namespace) -> int:
-    """Stop following (``not following …`` when it was not; exit status 0 either way)."""
+    """Stop following (``not following …`` when it was not; exit status 0 either way). The value
+    is read as ``follow`` reads it (a saved view's name is its query), else as given."""
+    from paperdeck.search.follows import check_follow
+
     value = " ".join(args.value)
     gone = store.follows.remove(args.kind, value)
+    if gone is None:
+        try:
+            _, cleaned = check_follow(args.kind, value, _views(store))
+        except ValueError:
+            cleaned = value
+        gone = store.follows.remove(args.kind, cleaned) if cleaned != value else None
     shown = f"unfollowed {gone.label}" if gone is not None else f"not following {Follow(args.kind, value).label}"
     emit(args, {"removed": _follow_record(gone) if gone is not None else None}, shown)
     return 0
@@ -67,6 +73,14 @@ def cmd_following(store: Store, args: argparse.Namespace) -> int:
     lines = [f"{counts[f]:>7,}  {f.label}" for f in follows] or ["nothing followed yet: paperdeck follow author NAME"]
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _views(store: Store) -> dict[str, str]:
+    """The views by name (built-in and saved: :func:`paperdeck.search.views.all_views`) → query."""
+    from paperdeck.search.views import all_views
+    from paperdeck.store.settings import SettingsFile
+
+    return {view.name: view.query for view in all_views(SettingsFile(store.data_dir).settings.views)}
 
 
 def _counts(store: Store, follows: Iterable[Follow]) -> dict[Follow, int]:

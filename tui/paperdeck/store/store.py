@@ -5,6 +5,7 @@ Layout of the data directory (created 0700)::
     catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
+    user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
