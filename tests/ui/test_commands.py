@@ -15,6 +15,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import BY_ID, COMMANDS, NAVIGATION, SUMMARIES, listed_on_help
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.export import ExportPrompt
+from paperdeck.ui.screens.follows import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.note_editor import NoteEditor
@@ -67,6 +68,9 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("main.view_7", "7", "open_view(7)", False, False),
         ("main.view_8", "8", "open_view(8)", False, False),
         ("main.view_9", "9", "open_view(9)", False, False),
+        ("main.follow_author", "a", "follow_author", False, False),
+        ("main.follow_keyword", "K", "follow_keyword", False, False),
+        ("main.follows", "F", "follows", False, False),
     ],
     "ReadingScreen": [
         ("main.star", "s", "toggle_star", True, False),
@@ -134,6 +138,18 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     "SaveViewPrompt": [
         ("save_view.cancel", "escape", "cancel", True, False),
     ],
+    "FollowsScreen": [
+        ("follows.close", "escape,F,q", "close", True, False),
+        ("follows.unfollow", "d,delete", "unfollow", True, False),
+        ("follows.down", "j", "move(1)", False, False),
+        ("follows.up", "k", "move(-1)", False, False),
+    ],
+    "AuthorPicker": [
+        ("follow_author.cancel", "escape", "cancel", True, False),
+    ],
+    "KeywordPrompt": [
+        ("follow_keyword.cancel", "escape", "cancel", True, False),
+    ],
 }
 
 CLASSES: dict[str, type[object]] = {
@@ -151,6 +167,9 @@ CLASSES: dict[str, type[object]] = {
         LinkChooser,
         ViewsScreen,
         SaveViewPrompt,
+        FollowsScreen,
+        AuthorPicker,
+        KeywordPrompt,
     )
 }
 

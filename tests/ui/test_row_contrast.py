@@ -1,5 +1,5 @@
 """Every part of a list row is readable in every built-in theme: the highlighted row's title,
-badge, rating, area, star, note, status and mark characters, and the matched words, each at a
+badge, rating, area, star, note, status, follow and mark characters, and the matched words, each at a
 WCAG contrast of at least 4.5:1 against the background it is drawn on — computed from the
 segments the list renders, focused and not."""
 
@@ -20,7 +20,7 @@ from tests.ui.conftest import main_screen, paper_list, settle
 
 def store_of_every_kind(tmp_path: Path) -> Store:
     """Papers with every column and marker: decisions accepted and rejected, ratings, areas, a
-    derived title; the first starred, noted, to-read and tagged."""
+    derived title; the first starred, noted, to-read and tagged; the orals followed."""
     store = Store(tmp_path / "data")
     store.import_papers(
         [
@@ -43,6 +43,7 @@ def store_of_every_kind(tmp_path: Path) -> Store:
     store.set_note(first, "a note")
     store.set_status(first, "to-read")
     store.change([first], partial(with_tags, add=["must-read"]))
+    store.follows.add("query", "decision:oral")  # the follow mark on the orals, the first among them
     return store
 
 

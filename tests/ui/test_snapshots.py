@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -111,3 +112,16 @@ def test_export_prompt_80x24(
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_followed(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """Papers a follow matches are marked ◆ after the note mark; the detail pane says why."""
+    store = Store(tmp_path / "data", now=lambda: "2026-11-29T12:00:00+00:00")
+    names = [("Jane Doe", "Ann Lee"), ("Bob Smith",), ("Jané Doe",), ("Zed Ward",)]
+    store.import_papers(
+        Paper(id=f"openreview:P{n}", title=title, authors=names[n], abstract=f"About {title.lower()}.")
+        for n, title in enumerate(["Diffusion for graphs", "Sparse attention", "Denoising proteins", "Graph RL"])
+    )
+    store.follows.add("author", "Jane Doe")
+    store.follows.add("keyword", "graph")
+    assert snap_compare(PaperApp(store=store), terminal_size=SIZE, run_before=settle)

@@ -1,5 +1,6 @@
 """The subcommands of ``paperdeck``: import, search, list, show, reviews, stats, star, unstar, note, status,
-tag, untag, export, similar (the last two in :mod:`paperdeck.cli.export` and :mod:`paperdeck.cli.similar`)."""
+tag, untag, export, similar, follow, unfollow, following (export, similar and the follows in
+:mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar` and :mod:`paperdeck.cli.follows`)."""
 
 from __future__ import annotations
 
@@ -110,6 +111,11 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     lines += [f"{path}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
         lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
+    from paperdeck.cli.follows import followed_news
+
+    followed_line, data["followed"] = followed_news(store, summary.new_ids)
+    if followed_line is not None:
+        lines.append(followed_line)
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -259,6 +265,13 @@ def cmd_similar(store: Store, args: argparse.Namespace) -> int:
     return run_similar(store, args)
 
 
+def _cmd_follows(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli import follows
+
+    run = {"follow": follows.cmd_follow, "unfollow": follows.cmd_unfollow, "following": follows.cmd_following}
+    return run[args.command](store, args)
+
+
 def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.cli.reviews import cmd_reviews
 
@@ -280,6 +293,9 @@ COMMANDS: dict[str, Command] = {
     "untag": cmd_tag,
     "export": _hint_when_empty(cmd_export),
     "similar": _hint_when_empty(cmd_similar),
+    "follow": _cmd_follows,
+    "unfollow": _cmd_follows,
+    "following": _cmd_follows,
 }
 
 
@@ -332,3 +348,9 @@ def add_command_parsers(
 
     parser = command("similar", "the papers most like ID, or (--starred) most like the starred ones")
     add_similar_arguments(parser)
+    from paperdeck.cli.follows import add_follow_arguments
+
+    for name, help in (("follow", "follow an author, a keyword or a query: its papers are marked, and imports "
+                        "say what is new for it"), ("unfollow", "stop following an author, a keyword or a query")):
+        add_follow_arguments(command(name, help))
+    command("following", "list what you follow, each with how many papers it matches")

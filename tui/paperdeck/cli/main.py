@@ -1,7 +1,7 @@
 """The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
 
-``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar`` share
-the core with the app: the same store, the same importers, the same ranking. Each takes ``--json``.
+``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar|follow|unfollow|following``
+share the core with the app: the same store, the same importers, the same ranking. Each takes ``--json``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ COMMAND_NAMES = (
     "untag",
     "export",
     "similar",
+    "follow",
+    "unfollow",
+    "following",
 )
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -105,6 +108,10 @@ def open_store(
         messages.extend(f"Restored {path}: {report.summary()}" for path, report in summary.restored)
         if files:
             messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
+            from paperdeck.cli.follows import followed_news
+
+            if (followed := followed_news(store, summary.new_ids)[0]) is not None:
+                messages.append(followed)
     return store, messages
 
 

@@ -40,7 +40,7 @@ Type words to rank papers (typos and prefixes are fine); add terms to filter the
   title:*lora   anywhere, inside words too;  case and accents never matter
   review:baseline   in the reviews' text (every review and comment of the conference)
   decision:accept (every accepted tier)  decision:reject  decision:cond  (badge words, prefixes)
-  tag:must-read  status:to-read  is:starred  has:note  has:tags  has:rating
+  tag:must-read  status:to-read  is:starred  is:followed  has:note  has:tags  has:rating
   like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)
   rating>=6  rating:5..7  year:2026    (also > < <= = and open ranges rating:6..)
   reviews>=5  spread>=4  rating_min>=6  rating_max<=4  confidence>=4   from the reviews
@@ -95,6 +95,9 @@ class Lookups(Protocol):
     @property
     def summaries(self) -> Mapping[str, ReviewSummary]:
         """The score summaries of the papers' reviews, by OpenReview forum id."""
+
+    def followed(self) -> frozenset[str]:
+        """The ids of the papers a follow of the user's matches (:mod:`paperdeck.search.follows`)."""
 
     def review_forums(self, value: str, inner: bool) -> frozenset[str]:
         """The OpenReview forum ids whose review text holds every word of ``value`` from a word
@@ -194,6 +197,12 @@ class Query:
         """True when a ``review:`` term looks in the review text (:meth:`Lookups.review_forums`,
         which reads the reviews' word index the first time: run the query in a worker)."""
         return self.tree is not None and _has_field(self.tree, "review")
+
+    @property
+    def uses_followed(self) -> bool:
+        """True when an ``is:followed`` term is anywhere in the query (:meth:`Lookups.followed`
+        is then called)."""
+        return self.tree is not None and _has_followed(self.tree)
 
     @property
     def searches_words(self) -> bool:
@@ -378,6 +387,12 @@ def _searches_text(node: Node) -> bool:
     return any(_searches_text(child) for child in node.children)
 
 
+def _has_followed(node: Node) -> bool:
+    if isinstance(node, Term):
+        return node.field == "is" and "followed" in _choices("is", node.value)
+    return any(_has_followed(child) for child in node.children)
+
+
 def _has_field(node: Node, name: str) -> bool:
     """Whether a term of field ``name`` is anywhere in ``node``."""
     if isinstance(node, Term):
@@ -441,7 +456,7 @@ def _choices(name: str, value: str) -> frozenset[str]:
         if not (named := decisions_named(value)):
             raise _QueryError(f"unknown decision '{value}' — try {_DECISION_HINT}")
         return named
-    options = {"status": STATUSES, "is": ("starred",), "has": _HAS}[name]
+    options = {"status": STATUSES, "is": ("starred", "followed"), "has": _HAS}[name]
     key = re.sub(r"[\s_-]", "", value.casefold())
     if name == "has" and len(key) > 1:
         key = key.removesuffix("s")  # has:notes, has:tags, has:ratings
@@ -550,6 +565,9 @@ def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
         return np.fromiter((p.decision in chosen for p in papers), dtype=bool, count=len(papers))
     if name == "has" and "rating" in _choices(name, term.value):
         return np.fromiter((p.ratings is not None for p in papers), dtype=bool, count=len(papers))
+    if name == "is" and "followed" in _choices(name, term.value):
+        followed = lookups.followed()
+        return np.fromiter((p.id in followed for p in papers), dtype=bool, count=len(papers))
     # The rest is the user's: only the papers with a record can differ from one without.
     found = np.zeros(len(papers), dtype=bool)
     keep = _user_test(term)

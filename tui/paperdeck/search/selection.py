@@ -17,9 +17,11 @@ import numpy as np
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
 from paperdeck.model.review import ReviewSummary
+from paperdeck.search.follows import followed_matches
 from paperdeck.search.query import Query, review_number
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.words import fold_text
+from paperdeck.store.follows import Follow
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
@@ -103,6 +105,7 @@ class PaperLookups:
         corpus: gives the text corpus of the papers (may build it).
         summaries: gives the score summaries of the papers' reviews, by forum id (none by default).
         review_forums: gives the forum ids whose review text holds a value (none by default).
+        followed: gives the ids of the papers the user's follows match (none by default).
 
     Each is asked for once, when a term first needs it.
     """
@@ -115,7 +118,9 @@ class PaperLookups:
         corpus: Callable[[], TextCorpus],
         summaries: Callable[[], Mapping[str, ReviewSummary]] = dict,
         review_forums: Callable[[str, bool], frozenset[str]] = lambda value, inner: frozenset(),
+        followed: Callable[[], frozenset[str]] = frozenset,
     ) -> None:
+        self._followed = followed
         self._review_forums = review_forums
         self._summaries = summaries
         self._papers = papers
@@ -123,14 +128,21 @@ class PaperLookups:
         self._index = index
         self._corpus = corpus
         self._positions: dict[str, int] | None = None
+        self._followed_ids: frozenset[str] | None = None
 
     @classmethod
-    def of(cls, searcher: Searcher) -> PaperLookups:
-        """The lookups of a searcher's store, with its indexes."""
+    def of(cls, searcher: Searcher, followed: Callable[[], frozenset[str]] | None = None) -> PaperLookups:
+        """The lookups of a searcher's store, with its indexes; ``followed`` (default: what the
+        store's follows match, :func:`followed_by`) gives ``is:followed``."""
         store = searcher.store
+        if followed is None:
+
+            def followed() -> frozenset[str]:
+                return frozenset(followed_by(searcher))
+
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
-            store.reviews.summaries, store.reviews.forums_with,
+            store.reviews.summaries, store.reviews.forums_with, followed,
         )  # fmt: skip
 
     @cached_property
@@ -153,11 +165,34 @@ class PaperLookups:
     def words(self, text: str) -> np.ndarray:
         return self._index().word_mask(text)
 
+    def followed(self) -> frozenset[str]:
+        if self._followed_ids is None:
+            self._followed_ids = self._followed()
+        return self._followed_ids
+
     def review_forums(self, value: str, inner: bool) -> frozenset[str]:
         return self._review_forums(value, inner)
 
     def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
         return self._corpus().mask(field, value, inner=inner, within=within)
+
+
+def follow_lookups(searcher: Searcher) -> PaperLookups:
+    """The lookups follows are matched on (:func:`paperdeck.search.follows.matches`): those of
+    the searcher's store, with no paper ``is:followed``."""
+    return PaperLookups.of(searcher, followed=frozenset)
+
+
+def followed_by(searcher: Searcher) -> dict[str, tuple[Follow, ...]]:
+    """The papers of the searcher's store the user's follows match: paper id → its follows
+    (:func:`paperdeck.search.follows.followed_matches`, cached until the catalogue, the follows
+    or the user's data change). May build the text corpus and the search index: call it in a
+    worker thread unless they are built.
+
+    Raises:
+        StoreError: the follows cannot be read.
+    """
+    return followed_matches(searcher.store, lambda: follow_lookups(searcher))
 
 
 def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:

@@ -37,6 +37,7 @@ class ImportSummary:
         restored: the user-data backups restored (:mod:`paperdeck.store.backup`), as ``(path, report)``.
         reviews: what the reviews import did (:mod:`paperdeck.store.reviews`), ``None`` when the
             files held no reply notes (those are then not counted as skipped).
+        new_ids: the ids of the papers added (:attr:`paperdeck.store.store.ImportReport.new_ids`).
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -48,6 +49,7 @@ class ImportSummary:
     notices: tuple[str, ...] = ()
     restored: tuple[tuple[str, RestoreReport], ...] = ()
     reviews: ReviewImport | None = None
+    new_ids: tuple[str, ...] = ()
 
     def summary(self) -> str:
         """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``, then what was
@@ -206,6 +208,7 @@ def import_files(
         notices=tuple(read.notice for read in reads if read.notice),
         restored=restored,
         reviews=review_report,
+        new_ids=report.new_ids,
     )
 
 

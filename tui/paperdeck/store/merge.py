@@ -269,7 +269,8 @@ class _WordVotes:
 @dataclass
 class MergeResult:
     """The catalogue after merging: papers by id (catalogue order), aliases (old id → id),
-    ids renamed by this merge (old → new, for moving the user's data), and counts."""
+    ids renamed by this merge (old → new, for moving the user's data), counts, and the ids of the
+    new papers (in the order merged)."""
 
     papers: dict[str, Paper]
     aliases: dict[str, str]
@@ -277,6 +278,7 @@ class MergeResult:
     new: int = 0
     updated: int = 0
     unchanged: int = 0
+    new_ids: tuple[str, ...] = ()
 
 
 class Merger:
@@ -388,15 +390,17 @@ class Merger:
                 self.papers[target] = merged
             self._register(merged)
             touched[merged.id] = None
-        new = updated = 0
+        updated = 0
+        new_ids: list[str] = []
         for paper_id in touched:
             old_id = next((o for o, n in renamed.items() if n == paper_id), paper_id)
             if old_id not in before:
-                new += 1
+                new_ids.append(paper_id)
             elif before[old_id] != self.papers[paper_id]:
                 updated += 1
+        new = len(new_ids)
         unchanged = len(touched) - new - updated
-        return MergeResult(self.papers, self.aliases, renamed, new, updated, unchanged)
+        return MergeResult(self.papers, self.aliases, renamed, new, updated, unchanged, tuple(new_ids))
 
 
 def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:

@@ -5,6 +5,7 @@ Layout of the data directory (created 0700)::
     catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
+    user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
@@ -38,6 +39,7 @@ from paperdeck.store.atomic import (
     malformed,
     write_failure,
 )
+from paperdeck.store.follows import FollowStore
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
 from paperdeck.store.rows import PaperRow, RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
@@ -66,12 +68,15 @@ def utc_now() -> str:
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
-    """What an import did: counts of papers, and the notices to show (one line each)."""
+    """What an import did: counts of papers, and the notices to show (one line each);
+    ``new_ids``: the ids (as in the catalogue now) of the papers it added, in catalogue order —
+    not those a merge only gave a better id."""
 
     new: int = 0
     updated: int = 0
     unchanged: int = 0
     notices: tuple[str, ...] = ()
+    new_ids: tuple[str, ...] = ()
 
     def summary(self) -> str:
         """``"37 new, 0 updated, 1 unchanged"``."""
@@ -126,6 +131,8 @@ class Store:
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
                 self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
+        #: The authors, keywords and queries the user follows (user data; no import touches them).
+        self.follows = FollowStore(self.user_dir, now, _meta(), _check_schema)
         #: The reviews (catalogue data, written only by imports, read one paper at a time).
         self.reviews = ReviewStore(self.data_dir / REVIEWS_DIR, now)
         self._migrate_single_user_file()
@@ -284,7 +291,7 @@ class Store:
                 self._aliases = result.aliases
                 self._write_rows_cache()
             self._move_user_data_to_current_ids(reread=True)
-        return ImportReport(result.new, result.updated, result.unchanged)
+        return ImportReport(result.new, result.updated, result.unchanged, new_ids=result.new_ids)
 
     def import_reviews(self, reviews: Iterable[Review]) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`),
@@ -458,6 +465,12 @@ class Store:
     def all_user_data(self) -> dict[str, UserData]:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
+
+    @property
+    def user_version(self) -> int:
+        """A number that goes up whenever a user record changes (what is derived from them is
+        current while it has not changed)."""
+        return self._user.version
 
     def user_counts(self) -> tuple[int, Counter[str]]:
         """Papers starred, and user records by reading status (cached until the user data changes)."""

@@ -136,24 +136,28 @@ class PaperApp(App[None]):
     def _reload_catalogue(self) -> None:
         """In a worker thread: read the catalogue again, then (on the event loop) show it."""
         before = self.store.paper_count
+        known = set(self.store.paper_ids)
         try:
             changed = self.store.reload_catalogue()
         except StoreError as error:
             self.call_from_thread(self._catalogue_not_read, error)
             return
-        self.call_from_thread(self._catalogue_reloaded, changed, before)
+        # The papers new to this app: not under an id it knew, nor under one a merge gave one of those.
+        kept = {self.store.resolve(paper_id) for paper_id in known}
+        new_ids = [paper_id for paper_id in self.store.paper_ids if paper_id not in kept] if changed else []
+        self.call_from_thread(self._catalogue_reloaded, changed, before, new_ids)
 
     def _catalogue_not_read(self, error: StoreError) -> None:
         self._reloading = False
         self.notify(str(error), title="Cannot read the catalogue again", severity="error", markup=False)
 
-    def _catalogue_reloaded(self, changed: bool, before: int) -> None:
+    def _catalogue_reloaded(self, changed: bool, before: int, new_ids: Sequence[str] = ()) -> None:
         self._reloading = False
         if not changed:
             return
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
-                screen.catalogue_reloaded()
+                screen.catalogue_reloaded(new_ids)
         now = self.store.paper_count
         added = f", {now - before:,} new" if now > before else ""
         self.notify(f"The catalogue changed on disk: {now:,} papers{added}.", timeout=4, markup=False)

@@ -236,6 +236,22 @@ COMMANDS: tuple[Command, ...] = (
         for n in range(1, 10)
     ),
     Command("main.open_view", "", "open_view({number})", "View: {name}", "main", None, "View: {name}", "{query}"),
+    Command(
+        "main.follow_author", "a", "follow_author", "Follow an author", "main", "find", "Follow an author",
+        "Follow one of the highlighted paper's authors: their papers are marked ◆",
+    ),
+    Command(
+        "main.follow_keyword", "K", "follow_keyword", "Follow a keyword", "main", "find", "Follow a keyword",
+        "Follow a keyword: papers with it in the title, keywords or abstract are marked ◆",
+    ),
+    Command(
+        "main.follow_query", "", "follow_query", "Follow the filter's query", "main", None,
+        "Follow the filter's query", "Mark ◆ the papers the filter's query selects, now and after each import",
+    ),
+    Command(
+        "main.follows", "F", "follows", "Following: see and unfollow", "main", "find", "Following",
+        "List what you follow, with its papers; d unfollows",
+    ),
     # -- the paper list ----------------------------------------------------------------------
     Command("list.down", "down,j", "cursor_down", "Down", "list", "list"),
     Command("list.up", "up,k", "cursor_up", "Up", "list", "list"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import string
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -39,6 +39,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
+from paperdeck.ui.screens.follows import Following
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
@@ -133,6 +134,8 @@ class MainScreen(ReadingScreen):
         self.stats_listener: Callable[[], None] | None = None
         #: The statistics screen's last count of the view without the user's marks (its StatsHost).
         self.stats_figures: tuple[object, Figures] | None = None
+        #: The papers the user's follows match (marked in the list, named in the detail pane).
+        self.following = Following(self)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -140,8 +143,9 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.store.user_data, self.marked.__contains__, headings=True, id="paper-list"
-            )
+                self.store.row, self.store.user_data, self.marked.__contains__, headings=True, id="paper-list",
+                followed=self.following.is_followed,
+            )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield PaperFooter()
 
@@ -166,6 +170,10 @@ class MainScreen(ReadingScreen):
     def on_resize(self) -> None:
         self._apply_layout()  # nothing changes while the width stays in one mode
         self.update_counts()  # fitted to the width
+
+    def highlighted_paper(self) -> Paper | None:
+        """The highlighted paper, or ``None`` after saying why there is none to show."""
+        return self._highlighted_paper()
 
     def _highlighted_paper(self) -> Paper | None:
         """The highlighted paper, or ``None`` after saying why there is none to show (nothing
@@ -237,6 +245,7 @@ class MainScreen(ReadingScreen):
 
     def _index_built(self) -> None:
         runtime.loaded()  # what is loaded now lives as long as the app: see paperdeck.runtime
+        self.following.refresh()
         self.update_counts()
         if self.filter_text.strip():
             self._refilter()
@@ -319,10 +328,12 @@ class MainScreen(ReadingScreen):
             await wait_built(self, self.searcher.index)  # the next keystroke finds it built
             self.update_counts()
 
-    def catalogue_reloaded(self) -> None:
+    def catalogue_reloaded(self, new_ids: Sequence[str] = ()) -> None:
         """Show the papers as the store holds them now (it read the catalogue again: another
         paperdeck imported meanwhile): the same query, sort and starred-only, the highlighted
-        paper kept (under its new id when the import merged it into a better-known record)."""
+        paper kept (under its new id when the import merged it into a better-known record).
+        ``new_ids``: the papers the catalogue gained; a notice says which a follow matches."""
+        self.following.refresh(new_ids)
         highlighted = self.paper_list.highlighted_id
         self.paper_list.set_columns(*self.store.row_columns)
         self._refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
@@ -332,7 +343,8 @@ class MainScreen(ReadingScreen):
         ``OR``/``-`` are checked paper by paper (``a OR b`` tries every paper); sorts sort all;
         ``review:`` terms read the reviews' word index."""
         slow_text = (query.searches_text and not query.only_text_terms) or query.searches_reviews
-        return slow_text or self.chosen_order not in ("relevance", "list")
+        # is:followed matches the follows (a text scan per keyword, the queries) unless cached.
+        return slow_text or query.uses_followed or self.chosen_order not in ("relevance", "list")
 
     def _query_result(self, query: Query) -> list[str] | str:
         """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
@@ -590,6 +602,7 @@ class MainScreen(ReadingScreen):
 
         if bulk_change_running(self.app):
             return
+        self.following.check_file()
         noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:
             changed = self.store.reload_user_data()
@@ -638,7 +651,7 @@ class MainScreen(ReadingScreen):
         paper = self.store.paper(paper_id) if paper_id else None
         user = self.store.user_data(paper_id) if paper_id else None
         summary, rank = self._review_scores(paper.openreview_id if paper else "")
-        detail.show(paper, user, summary, rank)
+        detail.show(paper, user, summary, rank, followed=self.following.reason(paper_id) if paper_id else "")
 
     def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, float | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a
@@ -673,6 +686,7 @@ class MainScreen(ReadingScreen):
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""
         self.searcher.notes_changed(paper_ids)
+        self.following.user_data_changed()
         paper_list = self.paper_list
         if len(paper_ids) > paper_list.size.height:  # a bulk change: repaint the rows on screen, once
             paper_list.refresh()
@@ -708,6 +722,28 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.stats import StatsScreen
 
         self.app.push_screen(StatsScreen(self))
+
+    # -- following (paperdeck.ui.screens.follows) ---------------------------------------------
+
+    def follows_changed(self) -> None:
+        """The papers followed are others now: repaint the rows, the detail, and a filter using
+        ``is:followed``."""
+        self.paper_list.refresh()
+        self._show_detail(self.paper_list.highlighted_id)
+        if "followed" in self.filter_text:
+            self._refilter()
+
+    def action_follow_author(self) -> None:
+        self.following.follow_author()
+
+    def action_follow_keyword(self) -> None:
+        self.following.follow_keyword()
+
+    def action_follow_query(self) -> None:
+        self.following.follow_query()
+
+    def action_follows(self) -> None:
+        self.following.show_follows()
 
 
 def _highlight_terms(text: str) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
+from paperdeck.ui.widgets.paper_list import FOLLOWED
 
 #: Styles by role; colours come from the theme through the widget's CSS (component-free roles).
 _BOLD = Style(bold=True)
@@ -129,11 +130,13 @@ def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
 
 
 def detail_content(
-    paper: Paper, user: UserData, summary: ReviewSummary | None = None, rank: float | None = None
+    paper: Paper, user: UserData, summary: ReviewSummary | None = None, rank: float | None = None,
+    *, followed: str = "",
 ) -> Content:
     """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup);
     ``summary`` and ``rank`` (see :meth:`paperdeck.store.reviews.ReviewStore.rank`): its reviews'
-    scores, shown under the decision line when it has rated reviews."""
+    scores, shown under the decision line when it has rated reviews; ``followed``: why the user
+    follows it (``"following author Jane Doe"``), shown with the star and status."""  # fmt: skip
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
     lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
     if paper.title_derived:
@@ -160,6 +163,8 @@ def detail_content(
         marks.append(Content.styled(user.status, "bold $text-accent"))
     if user.tags:
         marks.append(Content.styled(" ".join(f"#{one_line(tag)}" for tag in user.tags), "$text-accent"))
+    if followed:
+        marks.append(Content.styled(f"{FOLLOWED} {one_line(followed)}", "$text-success bold"))
     if marks:
         lines.append(Content(" · ").join(marks))
     if paper.tldr:

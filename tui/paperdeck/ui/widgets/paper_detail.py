@@ -31,9 +31,11 @@ class PaperDetail(VerticalScroll, can_focus=True):
         user: UserData | None,
         summary: ReviewSummary | None = None,
         rank: float | None = None,
+        *,
+        followed: str = "",
     ) -> None:
-        """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
-        scores when given."""
+        """Show ``paper`` with the user's data (``None``: nothing is highlighted), its reviews'
+        scores when given, and why it is followed (``followed``: ``"following author Jane Doe"``)."""
         body = self.query_one("#detail-body", Static)
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
@@ -41,5 +43,5 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(detail_content(paper, user, summary, rank))
+            body.update(detail_content(paper, user, summary, rank, followed=followed))
         self.scroll_home(animate=False)

@@ -43,13 +43,16 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.contrast import legible
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
+#: The mark of a paper a follow of the user's matches (in the cell after the note mark).
+FOLLOWED = "◆"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
 
 
 class PaperList(ScrollView, can_focus=True):
-    """A keyboard-driven list of papers, one row each: star marker, note marker, title.
+    """A keyboard-driven list of papers, one row each: mark, status, star, note and follow
+    markers, title.
 
     Rows carry the paper id; the highlighted row is reported by :class:`Highlighted`.
     Papers are looked up through ``paper_at`` / ``user_data`` callables, so a view of 20,000 rows
@@ -72,6 +75,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--tags",
         "paper-list--area",
         "paper-list--match",
+        "paper-list--followed",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)  # watch_cursor repaints
@@ -92,6 +96,7 @@ class PaperList(ScrollView, can_focus=True):
         *,
         empty_text: str = "No papers match.",
         headings: bool = False,
+        followed: Callable[[str], bool] = lambda paper_id: False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -100,6 +105,7 @@ class PaperList(ScrollView, can_focus=True):
         self._row_at = row_at
         self._user_data = user_data
         self._is_marked = is_marked
+        self._followed = followed
         #: Whether papers have decisions, ratings, primary areas (``set_columns``).
         self._columns: tuple[bool, bool, bool] = (False, False, False)
         #: The folded query words whose matches titles highlight (``highlight``).
@@ -370,6 +376,7 @@ class PaperList(ScrollView, can_focus=True):
             row == self.cursor,
             self.has_focus,
             self._is_marked(paper_id),
+            self._followed(paper_id),
             user.starred,
             bool(user.note),
             user.status,
@@ -401,7 +408,7 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (" ", None),
+            (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id) else (" ", None),
         ]
         if layout.badge:
             decision = paper.decision if paper else "unknown"
@@ -463,7 +470,8 @@ class PaperList(ScrollView, can_focus=True):
         return (text.ljust(width - len(right)) + right)[:width]
 
 
-#: Cells of the row's markers (mark, status, star, note) with the space after them.
+#: Cells of the row's markers (mark, status, star, note) with the cell after them (a space, or
+#: the follow mark).
 MARKS_CELLS = 5
 #: Cells of the decision badge with the space after it.
 BADGE_CELLS = 5
@@ -544,7 +552,7 @@ class _Frame:
 
 
 #: Characters one cell wide besides printable ASCII: the row's markers and the no-rating dash.
-_ONE_CELL = frozenset(STAR + NOTE + MARK + "".join(STATUS_MARKS.values()) + "–" + SPREAD)
+_ONE_CELL = frozenset(STAR + NOTE + MARK + FOLLOWED + "".join(STATUS_MARKS.values()) + "–" + SPREAD)
 
 
 def _plain_row(

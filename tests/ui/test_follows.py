@@ -1,0 +1,141 @@
+"""Following in the app: followed papers marked ◆ in the list and named in the detail pane, the
+keys that follow (an author picked from the highlighted paper's, a keyword, the filter's query),
+the list that unfollows, ``is:followed`` in the filter bar, and the notice of new papers for the
+follows when another paperdeck imported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.follows import AuthorPicker, FollowsScreen, KeywordPrompt
+from paperdeck.ui.widgets.paper_detail import PaperDetail
+from paperdeck.ui.widgets.paper_list import FOLLOWED
+from textual.widgets import Static
+
+from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, paper_list, settle
+
+
+def papers(numbers: range) -> list[Paper]:
+    authors = {0: ("Jane Doe", "Ann Lee"), 1: ("Bob Smith",), 2: ("Jané DOE",), 3: ("Zed Ward",)}
+    titles = {0: "Diffusion for graphs", 1: "Sparse attention", 2: "Denoising proteins", 3: "Reinforcement learning"}
+    return [
+        Paper(id=f"openreview:P{n}", title=titles.get(n % 4, "x") + ("" if n < 4 else f" {n}"),
+              authors=authors[n % 4], abstract=f"Paper {n} about {titles[n % 4].lower()}.", openreview_id=f"P{n}")
+        for n in numbers
+    ]  # fmt: skip
+
+
+def store_of(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers(papers(range(4)))
+    return store
+
+
+def marks(app: PaperApp) -> list[bool]:
+    """Whether each row of the list shows the follow mark (in the cell after the note mark)."""
+    rows = paper_list(app)
+    return [rows.render_line(y).text[4] == FOLLOWED for y in range(rows.row_count)]
+
+
+def detail(app: PaperApp) -> str:
+    return str(main_screen(app).query_one(PaperDetail).query_one("#detail-body", Static).render())
+
+
+async def test_followed_papers_are_marked_and_the_detail_says_why(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    store.follows.add("author", "jane doe")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert marks(app) == [True, False, True, False]
+        assert "◆ following author jane doe" in detail(app)
+        await pilot.press("j")
+        await settle(pilot)
+        assert "following" not in detail(app)
+        await pilot.press("slash", *"is:followed")
+        await settle(pilot)
+        assert paper_list(app).row_count == 2
+        await pilot.press("ctrl+a", "minus")  # -is:followed: exactly the others
+        await settle(pilot)
+        assert main_screen(app).filter_text == "-is:followed"
+        assert paper_list(app).row_count == 2 and marks(app) == [False, False]
+
+
+async def test_the_keys_follow_an_author_a_keyword_and_the_query_and_the_list_unfollows(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "a")  # the second paper: its one author
+        await settle(pilot)
+        assert isinstance(app.screen, AuthorPicker)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert marks(app) == [False, True, False, False]
+        await pilot.press("K")
+        await pilot.pause()
+        assert isinstance(app.screen, KeywordPrompt)
+        await pilot.press(*"denoising", "enter")
+        await settle(pilot)
+        assert marks(app) == [False, True, True, False]
+        await pilot.press("slash", *"title:reinforcement", "enter")
+        await settle(pilot)
+        await app.run_action("follow_query", main_screen(app))
+        await settle(pilot)
+        await pilot.press("escape")  # every paper again
+        await settle(pilot)
+        assert marks(app) == [False, True, True, True]
+        assert [(f.kind, f.value) for f in store.follows.all()] == [
+            ("author", "Bob Smith"), ("keyword", "denoising"), ("query", "title:reinforcement")]  # fmt: skip
+        await pilot.press("F")
+        await pilot.pause()
+        assert isinstance(app.screen, FollowsScreen)
+        await pilot.press("d", "y")  # unfollow the first: Bob Smith
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert [f.kind for f in Store(store.data_dir).follows.all()] == ["keyword", "query"]
+        assert marks(app) == [False, False, True, True]
+
+
+async def test_a_bad_keyword_is_one_line_and_follows_nothing(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("K", *"?!", "enter")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Not followed: a keyword to follow needs a letter or digit") for m in said)
+        assert store.follows.all() == () and not any(marks(app))
+
+
+async def test_another_paperdecks_import_is_said_new_for_the_follows(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    store.follows.add("author", "Jane Doe")
+    store.follows.add("keyword", "sparse")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        other = Store(store.data_dir)
+        other.import_papers(papers(range(8)))  # four new: two by Jane Doe, one on sparse attention
+        app.check_catalogue()
+        await settle(pilot)
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert "followed: 3 new papers (author Jane Doe 2, keyword sparse 1)" in said
+        assert marks(app) == [True, True, True, False, True, True, True, False]
+
+
+async def test_a_follow_added_from_the_command_line_is_marked(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        Store(store.data_dir).follows.add("author", "Zed Ward")
+        main_screen(app).check_external_changes()
+        await settle(pilot)
+        assert marks(app) == [False, False, False, True]
