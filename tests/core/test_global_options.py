@@ -67,6 +67,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "untag": [paper_id, "moe"],
         "export": ["is:starred"],  # with --format csv (see OPTIONS)
         "similar": [paper_id],
+        "changes": [],
     }
 
 
@@ -79,7 +80,7 @@ def test_every_command_is_covered(store_dir: Path, tmp_path: Path) -> None:
 #: A command's own options, given right after it.
 OPTIONS = {"export": ["--format", "csv"]}
 #: Commands without arguments (nothing to put after ``--``).
-NO_ARGUMENTS = ("list", "stats")
+NO_ARGUMENTS = ("list", "stats", "changes")
 CASES = [
     pytest.param(command, position, form, dash, id=f"{command}-{position}-{form}{'-dash' if dash else ''}")
     for command in COMMAND_NAMES

@@ -1,5 +1,6 @@
 """The subcommands of ``paperdeck``: import, search, list, show, reviews, stats, star, unstar, note, status,
-tag, untag, export, similar (the last two in :mod:`paperdeck.cli.export` and :mod:`paperdeck.cli.similar`)."""
+tag, untag, export, similar, changes (the last three in :mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar` and
+:mod:`paperdeck.cli.changes`)."""
 
 from __future__ import annotations
 
@@ -278,6 +279,12 @@ def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     return cmd_reviews(store, args)
 
 
+def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli.changes import cmd_changes
+
+    return cmd_changes(store, args)
+
+
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": _hint_when_empty(cmd_search),
@@ -293,6 +300,7 @@ COMMANDS: dict[str, Command] = {
     "untag": cmd_tag,
     "export": _hint_when_empty(cmd_export),
     "similar": _hint_when_empty(cmd_similar),
+    "changes": _hint_when_empty(_cmd_changes),
 }
 
 
@@ -344,3 +352,7 @@ def add_command_parsers(
 
     parser = command("similar", "the papers most like ID, or (--starred) most like the starred ones")
     add_similar_arguments(parser)
+    from paperdeck.cli.changes import add_changes_arguments
+
+    parser = command("changes", "what imports changed since a date: decisions, ratings by review, reviews, titles")
+    add_changes_arguments(parser)

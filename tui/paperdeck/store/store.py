@@ -6,6 +6,7 @@ Layout of the data directory (created 0700)::
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
+    changes.jsonl      what each import changed on each paper: see :mod:`paperdeck.store.changes`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
@@ -28,6 +29,7 @@ from typing import Any
 
 import orjson
 
+from paperdeck.model.changes import PaperChange, combined, paper_changes
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import Review
@@ -38,6 +40,7 @@ from paperdeck.store.atomic import (
     malformed,
     write_failure,
 )
+from paperdeck.store.changes import CHANGES_FILE, ChangeLog
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
 from paperdeck.store.rows import PaperRow, RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
@@ -128,6 +131,9 @@ class Store:
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
         #: The reviews (catalogue data, written only by imports, read one paper at a time).
         self.reviews = ReviewStore(self.data_dir / REVIEWS_DIR, now)
+        #: What each import changed on each paper (catalogue data, appended only by imports).
+        self.change_log = ChangeLog(self.data_dir / CHANGES_FILE)
+        self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
         self._migrate_single_user_file()
         if self._loaded:
             self._adopt_orphaned_user_data()
@@ -277,14 +283,19 @@ class Store:
                 self._rows = None
             result = Merger(self._papers, self._aliases).merge(papers)
             merged = self._with_review_scores(_with_derived_titles(result.papers))
+            recorded: list[PaperChange] = []
             if merged != self._papers or result.aliases != self._aliases:
+                before = self._papers
                 self._write_catalogue(merged, result.aliases)
                 self._papers = merged
                 self._generation += 1
                 self._aliases = result.aliases
                 self._write_rows_cache()
+                if before:  # the first import is the first snapshot: nothing to compare with
+                    recorded = paper_changes(before, merged, result.aliases, (), self._now())
             self._move_user_data_to_current_ids(reread=True)
-        return ImportReport(result.new, result.updated, result.unchanged)
+            notices = self._record_changes(recorded)
+        return ImportReport(result.new, result.updated, result.unchanged, notices)
 
     def import_reviews(self, reviews: Iterable[Review]) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`),
@@ -299,6 +310,8 @@ class Store:
                 self._load_catalogue()
                 self._rows = None
             forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
+            before = self._papers
+            had_reviews = self.reviews.counts()["notes"] > 0
             report = self.reviews.import_reviews(reviews, forums.__contains__)
             if report.changed_forums & forums:
                 merged = self._with_review_scores(self._papers)
@@ -307,7 +320,80 @@ class Store:
                     self._papers = merged
                     self._generation += 1
                     self._write_rows_cache()
+                if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
+                    recorded = paper_changes(before, self._papers, {}, report.notes, self._now())
+                    report = replace(report, notices=self._record_changes(recorded))
         return report
+
+    def _record_changes(self, changes: list[PaperChange]) -> tuple[str, ...]:
+        """Append an import's changes to the change log, after the import is committed; a log
+        that cannot be written does not undo the import: it comes back as a notice line."""
+        try:
+            self.change_log.append(changes)
+        except StoreError as exc:
+            return (f"{exc}; the changes of this import are not recorded",)
+        return ()
+
+    # -- changes -----------------------------------------------------------------------------
+
+    def changes(self, since: str = "") -> list[PaperChange]:
+        """Every change imports recorded at or after ``since`` (ISO 8601 text, compared as text:
+        ``"2026-11-29"`` is that day's start in UTC; ``""``: all), oldest first, each under its
+        paper's current id (a merge may have given it a better one since).
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        resolve = self.resolve
+        return [
+            replace(change, paper_id=resolve(change.paper_id)) if change.paper_id in self._aliases else change
+            for change in self.change_log.read()
+            if change.at >= since
+        ]
+
+    def paper_changes(self, paper_id: str, since: str = "") -> list[PaperChange]:
+        """The changes recorded on one paper (its id or an alias) at or after ``since``, oldest first."""
+        current = self.resolve(paper_id)
+        return [change for change in self.changes(since) if change.paper_id == current]
+
+    def changes_by_paper(self, since: str = "") -> dict[str, PaperChange]:
+        """Each paper's changes at or after ``since`` as one (:func:`paperdeck.model.changes.combined`),
+        by current paper id, the latest changed first."""
+        grouped: dict[str, list[PaperChange]] = {}
+        for change in self.changes(since):
+            grouped.setdefault(change.paper_id, []).append(change)
+        joined = {pid: c for pid, items in grouped.items() if (c := combined(items)) is not None}
+        return dict(sorted(joined.items(), key=lambda item: item[1].at, reverse=True))
+
+    def changed_since_looked(self) -> dict[str, frozenset[str]]:
+        """The papers with a change recorded after the user last opened them (never opened: any
+        change), by current id, with what changed (:data:`paperdeck.model.changes.CHANGE_KINDS`).
+        Cached until the log, the user data or the aliases change; a log that cannot be read
+        counts as none."""
+        key = (self.change_log.stamp(), self._user.version, len(self._aliases), self._generation)
+        cached = self._changed_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            changes = self.changes()
+        except StoreError:
+            changes = []
+        found: dict[str, set[str]] = {}
+        for change in changes:
+            if change.at > self._user.get(change.paper_id).looked:
+                found.setdefault(change.paper_id, set()).update(change.kinds)
+        result = {pid: frozenset(kinds) for pid, kinds in found.items() if kinds}
+        self._changed_cache = (key, result)
+        return result
+
+    def set_looked(self, paper_id: str) -> UserData:
+        """Record that the user opened the paper now (its reader or its reviews): the changes
+        recorded before are no longer new to them.
+
+        Raises:
+            StoreError: the user data cannot be written (nothing changed then).
+        """
+        return self._user.set_looked(self.resolve(paper_id), self._now())
 
     def _with_review_scores(self, papers: dict[str, Paper]) -> dict[str, Paper]:
         """``papers`` with each reviewed paper's ratings and confidence taken from its imported
