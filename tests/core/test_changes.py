@@ -65,7 +65,12 @@ def _write(path: Path, records: list[dict[str, Any]], compress: bool = False) ->
 
 @pytest.fixture(scope="module")
 def real_slice(tmp_path_factory: pytest.TempPathFactory) -> Slice:
-    folder = tmp_path_factory.mktemp("slice")
+    return changed_slice(tmp_path_factory.mktemp("slice"))
+
+
+def changed_slice(folder: Path) -> Slice:
+    """The first real ICLR 2026 review notes and their papers, and a later copy of them with
+    every fourth review's rating, one confidence and three statuses changed (files in ``folder``)."""
     with gzip.open(REVIEWS, "rb") as handle:
         notes = [json.loads(line) for line in itertools.islice(handle, 60)]
     forums = list(dict.fromkeys(note["forum"] for note in notes))

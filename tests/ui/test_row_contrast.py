@@ -1,10 +1,11 @@
 """Every part of a list row is readable in every built-in theme: the highlighted row's title,
-badge, rating, area, star, note, status and mark characters, and the matched words, each at a
+badge, rating, area, star, note, status, changed and mark characters, and the matched words, each at a
 WCAG contrast of at least 4.5:1 against the background it is drawn on — computed from the
 segments the list renders, focused and not."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -20,7 +21,8 @@ from tests.ui.conftest import main_screen, paper_list, settle
 
 def store_of_every_kind(tmp_path: Path) -> Store:
     """Papers with every column and marker: decisions accepted and rejected, ratings, areas, a
-    derived title; the first starred, noted, to-read and tagged."""
+    derived title; the first starred, noted, to-read and tagged; the first two changed by a
+    second import (their rating and decision)."""
     store = Store(tmp_path / "data")
     store.import_papers(
         [
@@ -39,6 +41,9 @@ def store_of_every_kind(tmp_path: Path) -> Store:
         + [Paper(id="abs:0000000000000001", title="", abstract="Diffusion derived title from this abstract. " * 3)]
     )
     first = store.paper_ids[0]
+    changed = [replace(paper, ratings=Ratings(8.0), decision="oral") for paper in store.papers[:2]]
+    store.import_papers(changed)
+    assert set(store.changed_since_looked()) == {paper.id for paper in changed}
     store.set_star(first, True)
     store.set_note(first, "a note")
     store.set_status(first, "to-read")

@@ -133,8 +133,9 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.store.user_data, self.marked.__contains__, headings=True, id="paper-list"
-            )
+                self.store.row, self.store.user_data, self.marked.__contains__, self._is_changed, headings=True,
+                id="paper-list",
+            )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield PaperFooter()
 
@@ -179,6 +180,21 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.reader import PaperReader
 
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
+        self._looked_at(paper.id)
+
+    def _is_changed(self, paper_id: str) -> bool:
+        """Whether an import changed the paper since the user last opened it (the row's mark)."""
+        return paper_id in self.store.changed_since_looked()
+
+    def _looked_at(self, paper_id: str) -> None:
+        """Record that the user opened the paper (its reader or its reviews): its changed mark goes."""
+        try:
+            self.store.set_looked(paper_id)
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=6)
+            return
+        self.paper_list.refresh_paper(paper_id)
+        self.update_counts()
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -629,7 +645,11 @@ class MainScreen(ReadingScreen):
         paper = self.store.paper(paper_id) if paper_id else None
         user = self.store.user_data(paper_id) if paper_id else None
         summary, rank = self._review_scores(paper.openreview_id if paper else "")
-        detail.show(paper, user, summary, rank)
+        try:
+            changes = self.store.paper_changes(paper_id) if paper_id else []
+        except StoreError:
+            changes = []
+        detail.show(paper, user, summary, rank, changes)
 
     def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, float | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a
@@ -659,7 +679,8 @@ class MainScreen(ReadingScreen):
         if (paper := self._highlighted_paper()) is not None:
             from paperdeck.ui.screens.reviews import open_reviews
 
-            open_reviews(self.app, self.store, paper)
+            if open_reviews(self.app, self.store, paper):
+                self._looked_at(paper.id)
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""

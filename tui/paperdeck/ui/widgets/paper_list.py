@@ -43,6 +43,8 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.contrast import legible
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
+#: In the cell after the note marker: an import changed the paper since the user last opened it.
+CHANGED = "•"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
@@ -72,6 +74,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--tags",
         "paper-list--area",
         "paper-list--match",
+        "paper-list--changed",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)  # watch_cursor repaints
@@ -89,6 +92,7 @@ class PaperList(ScrollView, can_focus=True):
         row_at: Callable[[str], PaperRow | None],
         user_data: Callable[[str], UserData],
         is_marked: Callable[[str], bool] = lambda paper_id: False,
+        is_changed: Callable[[str], bool] = lambda paper_id: False,
         *,
         empty_text: str = "No papers match.",
         headings: bool = False,
@@ -100,6 +104,7 @@ class PaperList(ScrollView, can_focus=True):
         self._row_at = row_at
         self._user_data = user_data
         self._is_marked = is_marked
+        self._is_changed = is_changed
         #: Whether papers have decisions, ratings, primary areas (``set_columns``).
         self._columns: tuple[bool, bool, bool] = (False, False, False)
         #: The folded query words whose matches titles highlight (``highlight``).
@@ -370,6 +375,7 @@ class PaperList(ScrollView, can_focus=True):
             row == self.cursor,
             self.has_focus,
             self._is_marked(paper_id),
+            self._is_changed(paper_id),
             user.starred,
             bool(user.note),
             user.status,
@@ -401,7 +407,7 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (" ", None),
+            (CHANGED, part("paper-list--changed", partial=True)) if self._is_changed(paper_id) else (" ", None),
         ]
         if layout.badge:
             decision = paper.decision if paper else "unknown"
@@ -463,7 +469,7 @@ class PaperList(ScrollView, can_focus=True):
         return (text.ljust(width - len(right)) + right)[:width]
 
 
-#: Cells of the row's markers (mark, status, star, note) with the space after them.
+#: Cells of the row's markers (mark, status, star, note) with the cell after them (the changed mark).
 MARKS_CELLS = 5
 #: Cells of the decision badge with the space after it.
 BADGE_CELLS = 5
