@@ -272,7 +272,9 @@ class ReviewStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def import_reviews(self, reviews: Iterable[Review], known: Callable[[str], bool]) -> ReviewImport:
+    def import_reviews(
+        self, reviews: Iterable[Review], known: Callable[[str], bool], *, note_changes: bool = True
+    ) -> ReviewImport:
         """Merge ``reviews`` into the store: a note not seen is added, a note with a later
         ``tmdate`` than the stored one replaces it (and is logged), any other is unchanged.
         Nothing is written when nothing changed. Call it under the store's import lock.
@@ -281,6 +283,8 @@ class ReviewStore:
             reviews: the notes read, in any order (of the same note id, the latest ``tmdate``
                 counts).
             known: whether a forum id's paper is in the catalogue (for :attr:`ReviewImport.waiting`).
+            note_changes: fill :attr:`ReviewImport.notes` (the first reviews imported, a baseline,
+                need none).
 
         Raises:
             StoreError: the index or a shard cannot be read or written; the generation on disk
@@ -320,11 +324,11 @@ class ReviewStore:
                         if old is None:
                             new += 1
                             notes_total += 1
-                            if (change := _note_change(None, review)) is not None:
+                            if note_changes and (change := _note_change(None, review)) is not None:
                                 changes.append(change)
                         elif review.tmdate > int(old.get("tmdate", 0)):
                             updated += 1
-                            if (change := _note_change(old, review)) is not None:
+                            if note_changes and (change := _note_change(old, review)) is not None:
                                 changes.append(change)
                         else:
                             unchanged += 1

@@ -134,6 +134,7 @@ class Store:
         #: What each import changed on each paper (catalogue data, appended only by imports).
         self.change_log = ChangeLog(self.data_dir / CHANGES_FILE)
         self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
+        self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
         if self._loaded:
             self._adopt_orphaned_user_data()
@@ -312,7 +313,7 @@ class Store:
             forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
             before = self._papers
             had_reviews = self.reviews.counts()["notes"] > 0
-            report = self.reviews.import_reviews(reviews, forums.__contains__)
+            report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews)
             if report.changed_forums & forums:
                 merged = self._with_review_scores(self._papers)
                 if merged != self._papers:
@@ -344,21 +345,43 @@ class Store:
         Raises:
             StoreError: the change log cannot be read.
         """
-        resolve = self.resolve
-        return [
-            replace(change, paper_id=resolve(change.paper_id)) if change.paper_id in self._aliases else change
+        return [change for change in self._changes_read() if change.at >= since]
+
+    def _changes_read(self) -> list[PaperChange]:
+        """The change log, ids resolved; read again only when the log or the aliases changed."""
+        key = (self.change_log.stamp(), len(self._aliases))
+        cached = self._changes_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        aliases, resolve = self._aliases, self.resolve
+        changes = [
+            replace(change, paper_id=resolve(change.paper_id)) if change.paper_id in aliases else change
             for change in self.change_log.read()
-            if change.at >= since
         ]
+        by_paper: dict[str, list[PaperChange]] = {}
+        for change in changes:
+            by_paper.setdefault(change.paper_id, []).append(change)
+        self._changes_cache = (key, changes, by_paper)
+        return changes
 
     def paper_changes(self, paper_id: str, since: str = "") -> list[PaperChange]:
-        """The changes recorded on one paper (its id or an alias) at or after ``since``, oldest first."""
-        current = self.resolve(paper_id)
-        return [change for change in self.changes(since) if change.paper_id == current]
+        """The changes recorded on one paper (its id or an alias) at or after ``since``, oldest
+        first (from an index by paper: cheap enough for each move of the list's cursor).
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        self._changes_read()
+        assert self._changes_cache is not None
+        return [c for c in self._changes_cache[2].get(self.resolve(paper_id), ()) if c.at >= since]
 
     def changes_by_paper(self, since: str = "") -> dict[str, PaperChange]:
         """Each paper's changes at or after ``since`` as one (:func:`paperdeck.model.changes.combined`),
-        by current paper id, the latest changed first."""
+        by current paper id, the latest changed first.
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
         grouped: dict[str, list[PaperChange]] = {}
         for change in self.changes(since):
             grouped.setdefault(change.paper_id, []).append(change)
@@ -370,19 +393,23 @@ class Store:
         change), by current id, with what changed (:data:`paperdeck.model.changes.CHANGE_KINDS`).
         Cached until the log, the user data or the aliases change; a log that cannot be read
         counts as none."""
-        key = (self.change_log.stamp(), self._user.version, len(self._aliases), self._generation)
+        key = (self.change_log.stamp(), self._user.version, len(self._aliases))
         cached = self._changed_cache
         if cached is not None and cached[0] == key:
             return cached[1]
         try:
-            changes = self.changes()
+            self._changes_read()
         except StoreError:
-            changes = []
-        found: dict[str, set[str]] = {}
-        for change in changes:
-            if change.at > self._user.get(change.paper_id).looked:
-                found.setdefault(change.paper_id, set()).update(change.kinds)
-        result = {pid: frozenset(kinds) for pid, kinds in found.items() if kinds}
+            self._changed_cache = (key, {})
+            return {}
+        assert self._changes_cache is not None
+        result: dict[str, frozenset[str]] = {}
+        get = self._user.get
+        for paper_id, changes in self._changes_cache[2].items():
+            looked = get(paper_id).looked
+            kinds = frozenset().union(*(c.kinds for c in changes if c.at > looked))
+            if kinds:
+                result[paper_id] = kinds
         self._changed_cache = (key, result)
         return result
 
