@@ -21,7 +21,9 @@ from paperdeck.cli.main import main
 from paperdeck.cli.selecting import select_ids
 from paperdeck.model.changes import PaperChange, ScoreChange, combined
 from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
+from paperdeck.store.backup import read_backup, write_backup
 from paperdeck.store.changes import CHANGES_FILE
 from paperdeck.store.store import Store
 
@@ -278,3 +280,30 @@ def test_changes_of_one_paper_combine_first_old_to_last_new() -> None:
     assert combined([a, b, back]) == PaperChange("t4", "p", added=("n2",))
     undone = PaperChange("t2", "p", scores=(ScoreChange("n1", "R1", "rating", 6, 4, 2, 3),), mean=(5, 4))
     assert combined([a, undone]) is None
+
+
+def test_the_last_look_follows_a_paper_that_gets_a_better_id(data_dir: Path) -> None:
+    abstract = "We study sparse mixtures of experts and how routing collapses at scale. " * 3
+    store = _store(data_dir)
+    store.import_papers([Paper(id="abs:00000000000000aa", title="", abstract=abstract, title_derived=True)])
+    looked = store.set_looked("abs:00000000000000aa").looked
+    real = Paper(id="openreview:Zz9", title="Routing collapse in sparse experts", abstract=abstract,
+                 openreview_id="Zz9", decision="poster")  # fmt: skip
+    store.import_papers([real])
+    assert store.resolve("abs:00000000000000aa") == "openreview:Zz9"
+    assert store.user_data("openreview:Zz9").looked == looked
+    assert "abs:00000000000000aa" not in store.all_user_data
+    assert Store(data_dir).user_data("openreview:Zz9").looked == looked
+    # The merge's own move (the seed became its OpenReview record) was recorded after the look.
+    assert store.paper_changes("abs:00000000000000aa") == store.paper_changes("openreview:Zz9") != []
+
+
+def test_a_backup_keeps_the_last_look_and_reads_back(data_dir: Path, tmp_path: Path) -> None:
+    store = _store(data_dir)
+    store.import_papers([Paper(id="openreview:A", title="A paper", abstract="An abstract of A " * 5)])
+    store.set_star("openreview:A", True)
+    looked = store.set_looked("openreview:A").looked
+    backup = tmp_path / "backup.json"
+    write_backup(store, backup)
+    records = read_backup(backup).records  # before: "unknown field 'looked'", the backup refused
+    assert [(r.paper_id, r.starred, r.looked) for r in records] == [("openreview:A", True, looked)]
