@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.review import Review
 from paperdeck.sources.importer import import_files
@@ -99,3 +100,23 @@ def test_detail_history_snapshot(snap_compare: SnapCompare, tmp_path: Path) -> N
         await settle(pilot)
 
     assert snap_compare(PaperApp(store=_history_store(tmp_path)), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_store_that_cannot_record_looks_says_so_once(tmp_path: Path, monkeypatch: Any) -> None:
+    store = _history_store(tmp_path)
+
+    def refuse(paper_id: str) -> None:
+        raise StoreError(tmp_path / "data" / "user", "read-only file system")
+
+    monkeypatch.setattr(store, "set_looked", refuse)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("enter")  # the reader, then back
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+        said = [str(n.message) for n in app._notifications if "not remembered as seen" in str(n.message)]
+        assert len(said) == 1 and "read-only" in said[0]
+        assert _row_text(app, 0)[4] == CHANGED  # still new to the user

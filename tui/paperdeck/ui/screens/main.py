@@ -124,6 +124,7 @@ class MainScreen(ReadingScreen):
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
+        self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
 
@@ -187,11 +188,14 @@ class MainScreen(ReadingScreen):
         return paper_id in self.store.changed_since_looked()
 
     def _looked_at(self, paper_id: str) -> None:
-        """Record that the user opened the paper (its reader or its reviews): its changed mark goes."""
+        """Record that the user opened the paper (its reader or its reviews): its changed mark goes.
+        A store that cannot be written (read-only) says so once a session, not at each paper."""
         try:
             self.store.set_looked(paper_id)
         except StoreError as error:
-            self.notify(str(error), severity="error", timeout=6)
+            if not self._look_failed:
+                self._look_failed = True
+                self.notify(f"{error}; papers opened are not remembered as seen", severity="warning", timeout=6)
             return
         self.paper_list.refresh_paper(paper_id)
         self.update_counts()
