@@ -36,8 +36,8 @@ class ChangeLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._stamp: tuple[int, int, int] | None = None
-        self._changes: list[PaperChange] = []
+        #: The file's stamp when last read, and what it held (one tuple: threads read it at once).
+        self._read: tuple[tuple[int, int, int] | None, list[PaperChange]] = (None, [])
 
     def stamp(self) -> tuple[int, int, int] | None:
         """``(inode, size, mtime_ns)`` of the file, ``None`` when there is none (one ``stat``)."""
@@ -56,9 +56,10 @@ class ChangeLog:
         """
         stamp = self.stamp()
         if stamp is None:
-            self._stamp, self._changes = None, []
+            self._read = (None, [])
             return []
-        if stamp != self._stamp:
+        held_stamp, held = self._read
+        if stamp != held_stamp:
             try:
                 raw = self.path.read_bytes()
             except OSError as exc:
@@ -71,8 +72,9 @@ class ChangeLog:
                         found.append(PaperChange.from_dict(data))
                 except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
                     continue
-            self._stamp, self._changes = stamp, found
-        return list(self._changes)
+            self._read = (stamp, found)
+            held = found
+        return list(held)
 
     def append(self, changes: Iterable[PaperChange]) -> int:
         """Append ``changes`` (empty ones left out) in one write, durably.
