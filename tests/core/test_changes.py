@@ -307,3 +307,30 @@ def test_a_backup_keeps_the_last_look_and_reads_back(data_dir: Path, tmp_path: P
     write_backup(store, backup)
     records = read_backup(backup).records  # before: "unknown field 'looked'", the backup refused
     assert [(r.paper_id, r.starred, r.looked) for r in records] == [("openreview:A", True, looked)]
+
+
+def test_paperdeck_changes_prints_hostile_titles_signatures_and_decisions_as_data(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paperdeck.model.review import Review
+
+    from tests.hostile_corpus import PAYLOADS, assert_clean
+
+    evil = " ".join(PAYLOADS[kind] for kind in ("csi", "osc52-bel", "c1", "bidi", "rich"))
+    store = _store(data_dir)
+    store.import_papers([Paper(id="openreview:E1", title=f"Evil {evil}", abstract="An abstract " * 10,
+                               openreview_id="E1")])  # fmt: skip
+
+    def note(rating: float, tmdate: int) -> Review:
+        return Review("n1", "E1", "E1", "review", f"Reviewer_{evil}", tmdate=tmdate, scores=(("rating", rating),))
+
+    decision = Review("d1", "E1", "E1", "decision", "Program_Chairs", tmdate=5,
+                      sections=(("decision", f"Accept {evil}"),))  # fmt: skip
+    store.import_reviews([note(4, 1)])
+    store.import_reviews([note(6, 2), decision])
+    assert store.changes()
+    for args in (["changes"], ["changes", "--json"]):
+        assert main([*args, "--data-dir", str(data_dir)]) == 0
+        out, err = capsys.readouterr()
+        assert "4 → 6" in out or '"old": 4.0' in out
+        assert_clean(out + err, " ".join(args))
