@@ -334,3 +334,20 @@ def test_paperdeck_changes_prints_hostile_titles_signatures_and_decisions_as_dat
         out, err = capsys.readouterr()
         assert "4 → 6" in out or '"old": 4.0' in out
         assert_clean(out + err, " ".join(args))
+
+
+def test_new_papers_are_news_in_a_refresh_not_in_a_conferences_first_list(data_dir: Path) -> None:
+    def paper(n: int, venue: str = "ICLR") -> Paper:
+        return Paper(id=f"openreview:{venue}{n}", title=f"Paper {n} of {venue}", abstract=f"Abstract {n} " * 8,
+                     venue=venue, year=2026, openreview_id=f"{venue}{n}")  # fmt: skip
+
+    store = _store(data_dir)
+    store.import_papers([paper(n) for n in range(2)])  # the seeds: a baseline
+    store.import_papers([paper(n) for n in range(10)])  # the full list: its first snapshot
+    assert store.changes() == []
+    store.import_papers([paper(n) for n in range(12)])  # a refresh brings two new submissions
+    store.import_papers([paper(n, "NeurIPS") for n in range(5)])  # another conference's first list
+    assert [(c.paper_id, c.kinds) for c in store.changes()] == [
+        ("openreview:ICLR10", frozenset({"new"})),
+        ("openreview:ICLR11", frozenset({"new"})),
+    ]

@@ -14,6 +14,7 @@ Texts here are data from files (review signatures, decisions): every output pass
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -286,6 +287,11 @@ def paper_changes(
     """The change of each paper of ``after`` against ``before``, in ``after``'s order (papers that
     did not change are left out).
 
+    New papers are recorded when their conference (venue and year) was in the catalogue before
+    with at least as many papers as the import adds to it: an import that more than doubles a
+    conference (its first full list, after the bundled seed abstracts or none) is that list's
+    first snapshot, not news about each of its papers.
+
     Args:
         before, after: the catalogue before and after an import, by paper id.
         aliases: old id → newer id after the import (a paper that got a better id is matched to
@@ -308,6 +314,8 @@ def paper_changes(
             old_of[paper_id] = paper
     for paper_id, paper in before.items():
         old_of.setdefault(current(paper_id), paper)
+    held = Counter((paper.venue, paper.year) for paper in before.values())
+    added = Counter((paper.venue, paper.year) for pid, paper in after.items() if pid not in old_of)
     by_forum: dict[str, list[NoteChange]] = {}
     for note in notes:
         by_forum.setdefault(note.forum, []).append(note)
@@ -315,7 +323,9 @@ def paper_changes(
     for paper_id, paper in after.items():
         old = old_of.get(paper_id)
         if old is None:
-            found.append(PaperChange(at, paper_id, new=True))
+            conference = (paper.venue, paper.year)
+            if added[conference] <= held[conference]:
+                found.append(PaperChange(at, paper_id, new=True))
             continue
         change = PaperChange(at, paper_id)
         if old.decision != paper.decision:
