@@ -70,6 +70,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "follow": ["keyword", "graph"],
         "unfollow": ["keyword", "graph"],
         "following": [],
+        "changes": [],
     }
 
 
@@ -82,7 +83,7 @@ def test_every_command_is_covered(store_dir: Path, tmp_path: Path) -> None:
 #: A command's own options, given right after it.
 OPTIONS = {"export": ["--format", "csv"]}
 #: Commands without arguments (nothing to put after ``--``).
-NO_ARGUMENTS = ("list", "stats", "following")
+NO_ARGUMENTS = ("list", "stats", "following", "changes")
 CASES = [
     pytest.param(command, position, form, dash, id=f"{command}-{position}-{form}{'-dash' if dash else ''}")
     for command in COMMAND_NAMES

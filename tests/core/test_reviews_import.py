@@ -160,8 +160,12 @@ def test_a_newer_tmdate_replaces_the_note_and_the_change_is_recorded(data_dir: P
     review = next(r for r in store.reviews.reviews(note["forum"]) if r.id == note["id"])
     assert review.score("rating") == 10
     assert store.reviews.summary(note["forum"]).max == 10  # type: ignore[union-attr]
-    log = store.reviews.changes()
-    assert [(c["id"], c["from"], c["to"]) for c in log] == [(note["id"], note["tmdate"], changed["tmdate"])]
+    (moved,) = summary.reviews.notes  # the note's rating move, by note id, with both tmdates
+    old_rating = note["content"]["rating"]["value"]
+    assert [(s.review, s.field, s.old, s.new, s.old_time, s.new_time) for s in moved.scores] == [
+        (note["id"], "rating", old_rating, 10, note["tmdate"], changed["tmdate"])
+    ]
+    assert store.changes() == []  # its paper is not in the catalogue: it will arrive as a new paper
     path.write_text(json.dumps([older]))  # an older version never replaces a newer one
     summary = import_files(store, [path])
     assert summary.reviews is not None and summary.reviews.unchanged == 1

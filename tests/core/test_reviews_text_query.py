@@ -176,8 +176,9 @@ def _index_words(directory: Path, name: str) -> dict[str, set[bytes]]:
     return found
 
 
-_PIECES = ["Weak", "baseline", "LLM", "x2", "_", " ", "\n", "-", "’", "—", "\u00a0", "\u200b", "naïve", "e\u0301",
-           "Ångström", "αβγ", "Σ", "论文", "ﬁnd", "½", "…", "\u2028", "a" * 70, "é" * 40, "%", "$x^2$", "\x1b[31m"]  # fmt: skip
+_PIECES = ["Weak", "baseline", "LLM", "x2", "_", " ", "\n", "-", "’", "—", "\u00a0", "\u200b", "naïve",
+           "e\u0301", "Ångström", "αβγ", "Σ", "论文", "ﬁnd", "½", "…", "\u2028", "a" * 70, "é" * 40, "%",
+           "$x^2$", "\x1b[31m"]  # fmt: skip
 
 
 @given(

@@ -62,11 +62,13 @@ def mark(kind: int, salt: int) -> dict[str, object]:
         {"starred": True, "note": note, "status": status, "tags": tags},
         {"starred": False, "status": "unseen"},  # a record cleared again
         {"note": note, "tags": tags},
+        {"looked": True},  # the paper opened: the time the user last looked at it
+        {"starred": True, "looked": True},
     ]
     return kinds[kind % len(kinds)]
 
 
-KINDS = 7
+KINDS = 9
 
 
 class Model:
@@ -81,13 +83,18 @@ class Model:
         self.write_many({paper_id: fields})
 
     def write_many(self, fields: dict[str, dict[str, object]]) -> None:
-        """Write these fields on these papers' records in one batch."""
-        for _, after in self.store.change(list(fields), lambda r: replace(r, **fields[r.paper_id])):
+        """Write these fields on these papers' records in one batch (``looked``: open the paper)."""
+        marks = {pid: {k: v for k, v in f.items() if k != "looked"} for pid, f in fields.items()}
+        for _, after in self.store.change(list(fields), lambda r: replace(r, **marks[r.paper_id])):
             self.records += 1
             if after.is_empty:  # an empty record is not kept: nothing of it (not its times) remains
                 self.expected.pop(after.paper_id, None)
             else:
                 self.expected[after.paper_id] = after
+        for paper_id in [pid for pid, f in fields.items() if f.get("looked")]:
+            self.records += 1
+            looked = self.store.set_looked(paper_id)  # under the paper's current id
+            self.expected[looked.paper_id] = looked
 
     def check(self) -> None:
         """Every written record under its paper's current id, field by field."""
@@ -98,7 +105,7 @@ class Model:
             actual = self.store.user_data(paper_id)
             if len(records) == 1:
                 [want] = records
-                for name in (*MARK_FIELDS, "created", "updated"):  # a move stamps nothing
+                for name in (*MARK_FIELDS, "created", "updated", "looked"):  # a move stamps nothing
                     assert getattr(actual, name) == getattr(want, name), (paper_id, name, actual, want)
             else:
                 assert actual.starred == any(r.starred for r in records)
@@ -106,8 +113,9 @@ class Model:
                 assert set(actual.tags) == {tag for r in records for tag in r.tags}
                 set_statuses = {r.status for r in records if r.status != "unseen"} or {"unseen"}
                 assert actual.status in set_statuses
-                assert actual.created == min(r.created for r in records)
+                assert actual.created == min(filter(None, (r.created for r in records)), default="")
                 assert actual.updated == max(r.updated for r in records)
+                assert actual.looked == max(r.looked for r in records)
         self.expected = {pid: self.store.user_data(pid) for pid in groups}
         kept = set(self.expected)
         assert set(self.store.all_user_data) == kept
@@ -190,12 +198,14 @@ records = st.builds(
     tags=st.sets(st.sampled_from(TAGS), max_size=3).map(lambda tags: tuple(sorted(tags))),
     created=st.sampled_from(["", "2026-01-01T00:00:00+00:00", "2026-02-01T00:00:00+00:00"]),
     updated=st.sampled_from(["", "2026-03-01T00:00:00+00:00", "2026-04-01T00:00:00+00:00"]),
+    looked=st.sampled_from(["", "2026-03-02T00:00:00+00:00", "2026-04-02T00:00:00+00:00"]),
 )
 
 
 @given(kept=records, moving=records)
 def test_combining_two_records_drops_nothing(kept: UserData, moving: UserData) -> None:
     combined = combine_records(kept, moving)
+    assert combined.looked == max(kept.looked, moving.looked)  # the last time the user opened it
     assert combined.starred == (kept.starred or moving.starred)
     assert kept.note in combined.note and moving.note in combined.note
     assert set(combined.tags) == set(kept.tags) | set(moving.tags)

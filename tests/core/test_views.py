@@ -13,7 +13,7 @@ from paperdeck.store.store import Store
 
 
 def test_builtin_views_come_first_and_a_saved_one_can_redefine_them() -> None:
-    builtin = ["Starred", "To read", "Unseen", "With notes", "Like my stars"]
+    builtin = ["Starred", "To read", "Unseen", "With notes", "Like my stars", "What changed"]
     assert [v.name for v in all_views({})] == builtin
     views = all_views({"Orals": "decision:oral", "Starred": "is:starred decision:oral"})
     assert [v.name for v in views] == [*builtin, "Orals"]
@@ -90,5 +90,5 @@ def test_names_from_a_hand_edited_config_are_cleaned() -> None:
     views = all_views({"red\x1b[31m": "x", "": "y", "   ": "z", "starred": "is:starred tag:x", "Q": "a\n  b"})
     names = [v.name for v in views]
     assert names[0] == "starred" and views[0].query == "is:starred tag:x"  # replaced the built-in
-    assert "red[31m" in names and "" not in names and len(names) == 7
+    assert "red[31m" in names and "" not in names and len(names) == 8
     assert views[-1] == View("Q", "a b")

@@ -12,7 +12,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.follows import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.widgets.paper_detail import PaperDetail
-from paperdeck.ui.widgets.paper_list import FOLLOWED
+from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
 from textual.widgets import Static
 
 from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, paper_list, settle
@@ -127,7 +127,11 @@ async def test_another_paperdecks_import_is_said_new_for_the_follows(tmp_path: P
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
         assert "followed: 3 new papers (author Jane Doe 2, keyword sparse 1)" in said
-        assert marks(app) == [True, True, True, False, True, True, True, False]
+        # The new papers (rows 4 to 7) are changed since the user looked: the changed mark takes
+        # the cell; the ones followed say so in the detail pane.
+        assert marks(app) == [True, True, True, False, False, False, False, False]
+        cells = [paper_list(app).render_line(y).text[4] for y in range(4, 8)]
+        assert cells == [CHANGED] * 4
 
 
 async def test_a_follow_added_from_the_command_line_is_marked(tmp_path: Path) -> None:

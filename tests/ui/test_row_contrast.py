@@ -1,10 +1,11 @@
 """Every part of a list row is readable in every built-in theme: the highlighted row's title,
-badge, rating, area, star, note, status, follow and mark characters, and the matched words, each at a
+badge, rating, area, star, note, status, follow, changed and mark characters, and the matched words, each at a
 WCAG contrast of at least 4.5:1 against the background it is drawn on — computed from the
 segments the list renders, focused and not."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -64,6 +65,10 @@ def unreadable(strip: Strip, where: str) -> list[str]:
 
 async def test_every_part_of_every_row_is_readable_in_every_theme(tmp_path: Path) -> None:
     store = store_of_every_kind(tmp_path)
+    # The first and the fifth changed by a second import (their rating): rows with the changed mark.
+    changed = [replace(paper, ratings=Ratings(8.0)) for paper in (store.papers[0], store.papers[4])]
+    store.import_papers(changed)
+    assert set(store.changed_since_looked()) == {paper.id for paper in changed}
     app = PaperApp(store=store)
     async with app.run_test(size=(110, 30)) as pilot:
         await settle(pilot)

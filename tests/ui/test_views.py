@@ -74,7 +74,7 @@ async def test_save_a_view_and_open_it_after_a_restart(tmp_path: Path) -> None:
     app = PaperApp(store=Store(tmp_path / "data"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("6")  # the first of the user's views, after the five built-in ones
+        await pilot.press("7")  # the first of the user's views, after the six built-in ones
         await settle(pilot)
         assert set(main_screen(app).view_ids()) == {"openreview:A", "openreview:C"}
         assert counts(app).startswith("Orals: 2 of 3")
@@ -119,11 +119,12 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
         assert isinstance(app.screen, ViewsScreen)
         options = app.screen.query_one(OptionList)
         rows = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
-        assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
+        assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5", "6", "7"]
         assert rows[0].startswith("1  Starred") and rows[0].rstrip().endswith(" 1")
         assert rows[2].rstrip().endswith(" 3")  # Unseen: nothing has a status yet
         assert "Like my stars" in rows[4] and rows[4].rstrip().endswith("?")  # not indexed for likeness yet
-        assert "Diffusion orals" in rows[5] and rows[5].rstrip().endswith(" 1")  # words and fields
+        assert "What changed" in rows[5] and rows[5].rstrip().endswith(" 0")  # no import changed anything
+        assert "Diffusion orals" in rows[6] and rows[6].rstrip().endswith(" 1")  # words and fields
         await pilot.press("d")  # on a built-in view: refused
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)
@@ -133,7 +134,7 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, ViewsScreen)
-        assert app.screen.query_one(OptionList).option_count == 5
+        assert app.screen.query_one(OptionList).option_count == 6
         await pilot.press("2")  # opens "To read"
         await settle(pilot)
         assert main_screen(app).query_one(FilterBar).value == "status:to-read"

@@ -1,6 +1,7 @@
 """The subcommands of ``paperdeck``: import, search, list, show, reviews, stats, star, unstar, note, status,
-tag, untag, export, similar, follow, unfollow, following (export, similar and the follows in
-:mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar` and :mod:`paperdeck.cli.follows`)."""
+tag, untag, export, similar, follow, unfollow, following, changes (export, similar, the follows and
+the changes in :mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar`, :mod:`paperdeck.cli.follows`
+and :mod:`paperdeck.cli.changes`)."""
 
 from __future__ import annotations
 
@@ -278,6 +279,12 @@ def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     return cmd_reviews(store, args)
 
 
+def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli.changes import cmd_changes
+
+    return cmd_changes(store, args)
+
+
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": _hint_when_empty(cmd_search),
@@ -296,6 +303,7 @@ COMMANDS: dict[str, Command] = {
     "follow": _cmd_follows,
     "unfollow": _cmd_follows,
     "following": _cmd_follows,
+    "changes": _hint_when_empty(_cmd_changes),
 }
 
 
@@ -354,3 +362,7 @@ def add_command_parsers(
                         "say what is new for it"), ("unfollow", "stop following an author, a keyword or a query")):
         add_follow_arguments(command(name, help))
     command("following", "list what you follow, each with how many papers it matches")
+    from paperdeck.cli.changes import add_changes_arguments
+
+    parser = command("changes", "what imports changed since a date: decisions, ratings by review, reviews, titles")
+    add_changes_arguments(parser)

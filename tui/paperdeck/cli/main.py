@@ -1,7 +1,8 @@
 """The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
 
-``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar|follow|unfollow|following``
-share the core with the app: the same store, the same importers, the same ranking. Each takes ``--json``.
+``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar|follow|unfollow|``
+``following|changes`` share the core with the app: the same store, the same importers, the same
+ranking. Each takes ``--json``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ COMMAND_NAMES = (
     "follow",
     "unfollow",
     "following",
+    "changes",
 )
 
 def _add_common(parser: argparse.ArgumentParser) -> None:

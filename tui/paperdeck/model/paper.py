@@ -225,6 +225,8 @@ class UserData:
         tags: the user's tags, sorted, each without spaces at its ends.
         created: ISO 8601 UTC time of the first change, e.g. ``"2026-11-29T19:30:00.123456+00:00"``.
         updated: ISO 8601 UTC time of the last change.
+        looked: ISO 8601 UTC time the user last opened the paper (its reader or its reviews),
+            ``""`` when never: a change an import records after it marks the paper changed.
     """
 
     paper_id: str
@@ -234,11 +236,13 @@ class UserData:
     tags: tuple[str, ...] = ()
     created: str = ""
     updated: str = ""
+    looked: str = ""
 
     @property
     def is_empty(self) -> bool:
-        """True when nothing is starred, written, read or tagged: such a record need not be kept."""
-        return not self.starred and not self.note and self.status == "unseen" and not self.tags
+        """True when nothing is starred, written, read or tagged and the paper was never opened:
+        such a record need not be kept."""
+        return not self.starred and not self.note and self.status == "unseen" and not self.tags and not self.looked
 
     def same_marks(self, other: UserData) -> bool:
         """True when both say the same (star, note, status, tags), whatever their timestamps."""
@@ -250,8 +254,8 @@ class UserData:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the record as a JSON-ready dict."""
-        return {
+        """Return the record as a JSON-ready dict (``looked`` only when set)."""
+        data: dict[str, Any] = {
             "paper_id": self.paper_id,
             "starred": self.starred,
             "note": self.note,
@@ -260,6 +264,9 @@ class UserData:
             "created": self.created,
             "updated": self.updated,
         }
+        if self.looked:
+            data["looked"] = self.looked
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UserData:
@@ -278,7 +285,7 @@ class UserData:
             if status not in _STATUS_SET:
                 raise ValueError(f"unknown reading status {status!r}")
         paper_id, note, tags = data["paper_id"], get("note") or "", get("tags")
-        created, updated = get("created") or "", get("updated") or ""
+        created, updated, looked = get("created") or "", get("updated") or "", get("looked") or ""
         return cls(
             paper_id if type(paper_id) is str else str(paper_id),
             bool(get("starred", False)),
@@ -287,6 +294,7 @@ class UserData:
             tuple(sorted({str(tag) for tag in tags})) if tags else (),
             created if type(created) is str else str(created),
             updated if type(updated) is str else str(updated),
+            looked if type(looked) is str else str(looked),
         )
 
 

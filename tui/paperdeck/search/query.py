@@ -28,6 +28,7 @@ from typing import Protocol, TypeAlias
 
 import numpy as np
 
+from paperdeck.model.changes import CHANGE_KINDS
 from paperdeck.model.decision import decisions_named
 from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
 from paperdeck.model.review import ReviewSummary
@@ -45,6 +46,7 @@ Type words to rank papers (typos and prefixes are fine); add terms to filter the
   rating>=6  rating:5..7  year:2026    (also > < <= = and open ranges rating:6..)
   reviews>=5  spread>=4  rating_min>=6  rating_max<=4  confidence>=4   from the reviews
   soundness>=3  presentation>=3  contribution>=3   reviewers' mean sub-scores
+  is:changed  changed:rating  changed:decision   changed by an import since you last opened it
   "graph neural"    a phrase;  title:"large language" a phrase in a field
   -term  NOT term   exactly the rest;  a OR b  either;  ( ) group;  AND is implied
 Examples:
@@ -58,7 +60,8 @@ _TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note", "revie
 #: also from a source's ratings): how many reviews, max − min, lowest and highest rating, means.
 _REVIEW_NUMBERS = ("reviews", "spread", "rating_min", "rating_max", "confidence", "soundness", "presentation",
                    "contribution")  # fmt: skip
-_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like", *_REVIEW_NUMBERS)
+_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like", "changed",
+           *_REVIEW_NUMBERS)  # fmt: skip
 _ALIASES = {"authors": "author", "keywords": "keyword", "notes": "note", "tags": "tag", "ratings": "rating",
             "min_rating": "rating_min", "max_rating": "rating_max", "lowest": "rating_min"}  # fmt: skip
 _NUMERIC = ("rating", "year", *_REVIEW_NUMBERS)
@@ -69,6 +72,9 @@ _NUMBER = {"rating": _DECIMAL, "year": re.compile(r"\d{1,6}"), "reviews": re.com
 _NUMBER |= {name: _DECIMAL for name in _REVIEW_NUMBERS if name != "reviews"}
 _EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:accept"}
 _EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
+_EXAMPLE |= {"changed": "changed:rating"}
+#: What ``is:`` names: the user's star, or a change since the user last opened the paper.
+_IS = ("starred", "changed", "followed")
 _EXAMPLE |= {name: f"{name}>=3" for name in _REVIEW_NUMBERS}
 _MAX_DEPTH = 32
 
@@ -98,6 +104,12 @@ class Lookups(Protocol):
 
     def followed(self) -> frozenset[str]:
         """The ids of the papers a follow of the user's matches (:mod:`paperdeck.search.follows`)."""
+
+    @property
+    def changed(self) -> Mapping[str, frozenset[str]]:
+        """The papers an import changed since the user last opened them, by paper id, with what
+        changed (:data:`paperdeck.model.changes.CHANGE_KINDS`; see :meth:`Store.changed_since_looked
+        <paperdeck.store.store.Store.changed_since_looked>`)."""
 
     def review_forums(self, value: str, inner: bool) -> frozenset[str]:
         """The OpenReview forum ids whose review text holds every word of ``value`` from a word
@@ -438,7 +450,7 @@ def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
         raise _QueryError(f"only rating and year compare with {op} (and reviews, spread, …), e.g. rating>=6")
     if not fold_text(value.strip("*") if name in _TEXT_FIELDS else value):
         raise _QueryError(f"{name}: needs a value, e.g. {_EXAMPLE.get(name, name + ':diffusion')}")
-    if name in ("status", "decision", "is", "has"):
+    if name in ("status", "decision", "is", "has", "changed"):
         _choices(name, value)  # validates
     if name == "like":
         return Term(name, "starred" if value.casefold() == "starred" else value.strip())
@@ -449,14 +461,14 @@ _DECISION_HINT = "accept, reject, withdrawn, desk, oral, spotlight, poster, cond
 
 
 def _choices(name: str, value: str) -> frozenset[str]:
-    """The statuses, decisions, ``is:`` or ``has:`` values ``value`` names: the one it equals, else
+    """The statuses, decisions, ``is:``, ``has:`` or ``changed:`` values ``value`` names: the one it equals, else
     every one it starts (``skim``: skimmed); ``-``, ``_`` and spaces ignored. Decisions: see
     :func:`paperdeck.model.decision.decisions_named` (``accept``: every accepted tier)."""
     if name == "decision":
         if not (named := decisions_named(value)):
             raise _QueryError(f"unknown decision '{value}' — try {_DECISION_HINT}")
         return named
-    options = {"status": STATUSES, "is": ("starred", "followed"), "has": _HAS}[name]
+    options = {"status": STATUSES, "is": _IS, "has": _HAS, "changed": CHANGE_KINDS}[name]
     key = re.sub(r"[\s_-]", "", value.casefold())
     if name == "has" and len(key) > 1:
         key = key.removesuffix("s")  # has:notes, has:tags, has:ratings
@@ -568,6 +580,13 @@ def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
     if name == "is" and "followed" in _choices(name, term.value):
         followed = lookups.followed()
         return np.fromiter((p.id in followed for p in papers), dtype=bool, count=len(papers))
+    if name == "changed" or (name == "is" and "changed" in _choices(name, term.value)):
+        kinds = frozenset(CHANGE_KINDS) if name == "is" else _choices(name, term.value)
+        found = np.zeros(len(papers), dtype=bool)
+        for pid, changed in lookups.changed.items():
+            if changed & kinds and (n := lookups.position(pid)) is not None:
+                found[n] = True
+        return found
     # The rest is the user's: only the papers with a record can differ from one without.
     found = np.zeros(len(papers), dtype=bool)
     keep = _user_test(term)

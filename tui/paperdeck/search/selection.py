@@ -106,6 +106,8 @@ class PaperLookups:
         summaries: gives the score summaries of the papers' reviews, by forum id (none by default).
         review_forums: gives the forum ids whose review text holds a value (none by default).
         followed: gives the ids of the papers the user's follows match (none by default).
+        changed: gives the papers changed since the user last opened them, with what changed
+            (none by default).
 
     Each is asked for once, when a term first needs it.
     """
@@ -119,8 +121,10 @@ class PaperLookups:
         summaries: Callable[[], Mapping[str, ReviewSummary]] = dict,
         review_forums: Callable[[str, bool], frozenset[str]] = lambda value, inner: frozenset(),
         followed: Callable[[], frozenset[str]] = frozenset,
+        changed: Callable[[], Mapping[str, frozenset[str]]] = dict,
     ) -> None:
         self._followed = followed
+        self._changed = changed
         self._review_forums = review_forums
         self._summaries = summaries
         self._papers = papers
@@ -142,7 +146,7 @@ class PaperLookups:
 
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
-            store.reviews.summaries, store.reviews.forums_with, followed,
+            store.reviews.summaries, store.reviews.forums_with, followed, store.changed_since_looked,
         )  # fmt: skip
 
     @cached_property
@@ -152,6 +156,10 @@ class PaperLookups:
     @cached_property
     def summaries(self) -> Mapping[str, ReviewSummary]:
         return self._summaries()
+
+    @cached_property
+    def changed(self) -> Mapping[str, frozenset[str]]:
+        return self._changed()
 
     @cached_property
     def users(self) -> Mapping[str, UserData]:

@@ -1,6 +1,6 @@
 """Saved views: named queries in the filter bar's language, bound to digit keys.
 
-Five come built in (Starred, To read, Unseen, With notes, Like my stars); the user's own are kept in ``config.json``
+Six come built in (Starred, To read, Unseen, With notes, Like my stars, What changed); the user's own are kept
 (:class:`paperdeck.store.settings.Settings` ``views``: name → query, in the order saved). Digits ``1``–``9``
 open the views in :func:`all_views` order: the built-in ones first, then the user's.
 """
@@ -40,6 +40,7 @@ BUILTIN_VIEWS = (
     View("Unseen", "status:unseen", builtin=True),
     View("With notes", "has:note", builtin=True),
     View("Like my stars", "like:starred", builtin=True),
+    View("What changed", "is:changed", builtin=True),
 )
 
 

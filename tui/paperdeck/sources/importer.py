@@ -205,7 +205,11 @@ def import_files(
         unchanged=report.unchanged,
         skipped=skipped,
         dropped=dropped,
-        notices=tuple(read.notice for read in reads if read.notice),
+        notices=(
+            *(read.notice for read in reads if read.notice),
+            *report.notices,
+            *(review_report.notices if review_report else ()),
+        ),
         restored=restored,
         reviews=review_report,
         new_ids=report.new_ids,

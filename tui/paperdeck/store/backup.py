@@ -66,7 +66,7 @@ BACKUP_SCHEMA = 1
 MAX_BACKUP_BYTES = 256 * 1024 * 1024
 _HEAD = re.compile(r'^\s*\{\s*"paperdeck"\s*:')
 _HEAD_BYTES = 4096
-_RECORD_KEYS = {"paper_id", "starred", "note", "status", "tags", "created", "updated"}
+_RECORD_KEYS = {"paper_id", "starred", "note", "status", "tags", "created", "updated", "looked"}
 
 
 class BackupError(SourceError):
@@ -226,12 +226,13 @@ def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
         ("status", str, "text"),
         ("created", str, "text"),
         ("updated", str, "text"),
+        ("looked", str, "text"),
         ("tags", list, "a list"),
     )
     for key, kind, what in checks:
         if key in item and not isinstance(item[key], kind):
             raise fault(f"{key} must be {what}, not {type(item[key]).__name__ if item[key] is not None else 'null'}")
-    for key in ("created", "updated"):
+    for key in ("created", "updated", "looked"):
         if item.get(key):
             try:
                 datetime.fromisoformat(item[key])

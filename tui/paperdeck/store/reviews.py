@@ -9,12 +9,12 @@ Layout, in ``reviews/`` beside the catalogue::
                         import generation G: ``{forum id: [note, …]}``, notes by ``cdate``
     words.gG.*          the word index of the review text (:mod:`paperdeck.store.review_words`),
                         for ``review:`` terms; read the first time one is used
-    changes.jsonl       one line per note replaced by a newer version (``tmdate``), appended after
-                        the import that replaced it
 
 An import writes new shard files for the shards it changes, then the index naming them, then removes
 the shard files no index names any more: a reader (another process) sees the old generation or
-the new one, never a mix, and a crash leaves the previous generation whole. Opening one paper's
+the new one, never a mix, and a crash leaves the previous generation whole. What an import did to
+each official review (added, or a newer version with other scores) comes back in
+:attr:`ReviewImport.notes`; the store records it per paper (:mod:`paperdeck.store.changes`). Opening one paper's
 reviews reads one shard file. Replies are kept by forum id whether or not the paper is in the
 catalogue yet: when it arrives, its reviews are there.
 """
@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from paperdeck.model.changes import SCORE_FIELDS, NoteChange, ScoreChange
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import Review, ReviewSummary
+from paperdeck.model.review import REVIEW, Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed
 
 if TYPE_CHECKING:
@@ -44,7 +45,6 @@ __all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore",
 
 REVIEWS_DIR = "reviews"
 INDEX_FILE = "index.json"
-CHANGES_FILE = "changes.jsonl"
 #: How many shard files the reviews are spread over.
 SHARDS = 256
 _SCHEMA = 1
@@ -63,12 +63,14 @@ class ReviewImport:
 
     Attributes:
         new: notes not seen before.
-        updated: notes replaced by a newer version (a later ``tmdate``); each is recorded in
-            ``changes.jsonl``.
+        updated: notes replaced by a newer version (a later ``tmdate``).
         unchanged: notes already stored as they are (or stored in a newer version).
         papers: distinct papers (forum ids) the notes are on.
         waiting: of those, papers not in the catalogue: their notes are kept until they arrive.
         changed_forums: forum ids whose notes changed.
+        notes: the official reviews added, and those replaced with another rating or confidence
+            (the scores' moves, by note id), in the order met.
+        notices: lines to show (the changes could not be recorded).
     """
 
     new: int = 0
@@ -77,6 +79,8 @@ class ReviewImport:
     papers: int = 0
     waiting: int = 0
     changed_forums: frozenset[str] = frozenset()
+    notes: tuple[NoteChange, ...] = ()
+    notices: tuple[str, ...] = ()
 
     def summary(self) -> str:
         """``"76,816 reviews and comments on 19,499 papers (76,816 new, 0 updated, 0 unchanged)"``,
@@ -271,7 +275,9 @@ class ReviewStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def import_reviews(self, reviews: Iterable[Review], known: Callable[[str], bool]) -> ReviewImport:
+    def import_reviews(
+        self, reviews: Iterable[Review], known: Callable[[str], bool], *, note_changes: bool = True
+    ) -> ReviewImport:
         """Merge ``reviews`` into the store: a note not seen is added, a note with a later
         ``tmdate`` than the stored one replaces it (and is logged), any other is unchanged.
         Nothing is written when nothing changed. Call it under the store's import lock.
@@ -280,6 +286,8 @@ class ReviewStore:
             reviews: the notes read, in any order (of the same note id, the latest ``tmdate``
                 counts).
             known: whether a forum id's paper is in the catalogue (for :attr:`ReviewImport.waiting`).
+            note_changes: fill :attr:`ReviewImport.notes` (the first reviews imported, a baseline,
+                need none).
 
         Raises:
             StoreError: the index or a shard cannot be read or written; the generation on disk
@@ -299,7 +307,7 @@ class ReviewStore:
         summaries = dict(self._summary_docs(index))
         notes_total = int(index.get("notes", 0))
         new = updated = unchanged = 0
-        changes: list[dict[str, Any]] = []
+        changes: list[NoteChange] = []
         changed_forums: set[str] = set()
         written: list[Path] = []
         forums = {forum for by_forum in incoming.values() for forum in by_forum}
@@ -323,10 +331,12 @@ class ReviewStore:
                         if old is None:
                             new += 1
                             notes_total += 1
+                            if note_changes and (change := _note_change(None, review)) is not None:
+                                changes.append(change)
                         elif review.tmdate > int(old.get("tmdate", 0)):
                             updated += 1
-                            changes.append({"id": note_id, "forum": forum, "from": old.get("tmdate", 0),
-                                            "to": review.tmdate})  # fmt: skip
+                            if note_changes and (change := _note_change(old, review)) is not None:
+                                changes.append(change)
                         else:
                             unchanged += 1
                             continue
@@ -378,8 +388,6 @@ class ReviewStore:
             writer.shutdown(wait=True)
         if changed_forums or rebuild:
             self._remove_unnamed_shards({*shards.values(), summaries_name}, words_name)
-            if changes:
-                self._log_changes(changes)
         return ReviewImport(
             new=new,
             updated=updated,
@@ -387,6 +395,7 @@ class ReviewStore:
             papers=len(forums),
             waiting=sum(1 for forum in forums if not known(forum)),
             changed_forums=frozenset(changed_forums),
+            notes=tuple(changes),
         )
 
     def _remove_unnamed_shards(self, named: set[str], words_name: str) -> None:
@@ -398,22 +407,20 @@ class ReviewStore:
                 with contextlib.suppress(OSError):
                     path.unlink()
 
-    def _log_changes(self, changes: list[dict[str, Any]]) -> None:
-        """Append the replaced notes to ``changes.jsonl`` (best effort: the import is committed)."""
-        at = self._now()
-        lines = b"".join(orjson.dumps({"at": at, **change}) + b"\n" for change in changes)
-        with contextlib.suppress(OSError), (self.directory / CHANGES_FILE).open("ab") as handle:
-            handle.write(lines)
 
-    def changes(self) -> list[dict[str, Any]]:
-        """Every recorded replacement, oldest first: ``{"at", "id", "forum", "from", "to"}``
-        (``from``/``to`` are the old and new ``tmdate``)."""
-        try:
-            raw = (self.directory / CHANGES_FILE).read_bytes()
-        except OSError:
-            return []
-        found = []
-        for line in raw.splitlines():
-            with contextlib.suppress(orjson.JSONDecodeError):
-                found.append(orjson.loads(line))
-        return found
+def _note_change(old: dict[str, Any] | None, review: Review) -> NoteChange | None:
+    """What replacing the stored note ``old`` (``None``: none stored) by ``review`` changes, when
+    it is an official review: added, or its rating or confidence moved; else ``None``."""
+    if review.kind != REVIEW:
+        return None
+    old_scores: dict[str, Any] = (old.get("scores") or {}) if old is not None else {}
+    old_time = int(old.get("tmdate", 0)) if old is not None else 0
+    moves = []
+    for field in SCORE_FIELDS:
+        before, after = old_scores.get(field), review.score(field)
+        if before != after:
+            before = float(before) if isinstance(before, int | float) and not isinstance(before, bool) else None
+            moves.append(ScoreChange(review.id, review.signature, field, before, after, old_time, review.tmdate))
+    if old is None:
+        return NoteChange(review.forum, review.id, "added", tuple(moves))
+    return NoteChange(review.forum, review.id, "updated", tuple(moves)) if moves else None

@@ -7,6 +7,7 @@ Layout of the data directory (created 0700)::
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
+    changes.jsonl      what each import changed on each paper: see :mod:`paperdeck.store.changes`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
@@ -29,6 +30,7 @@ from typing import Any
 
 import orjson
 
+from paperdeck.model.changes import PaperChange, combined, paper_changes
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import Review
@@ -39,6 +41,7 @@ from paperdeck.store.atomic import (
     malformed,
     write_failure,
 )
+from paperdeck.store.changes import CHANGES_FILE, ChangeLog
 from paperdeck.store.follows import FollowStore
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
@@ -135,6 +138,10 @@ class Store:
         self.follows = FollowStore(self.user_dir, now, _meta(), _check_schema)
         #: The reviews (catalogue data, written only by imports, read one paper at a time).
         self.reviews = ReviewStore(self.data_dir / REVIEWS_DIR, now)
+        #: What each import changed on each paper (catalogue data, appended only by imports).
+        self.change_log = ChangeLog(self.data_dir / CHANGES_FILE)
+        self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
+        self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
         if self._loaded:
             self._adopt_orphaned_user_data()
@@ -284,14 +291,19 @@ class Store:
                 self._rows = None
             result = Merger(self._papers, self._aliases).merge(papers)
             merged = self._with_review_scores(_with_derived_titles(result.papers))
+            recorded: list[PaperChange] = []
             if merged != self._papers or result.aliases != self._aliases:
+                before = self._papers
                 self._write_catalogue(merged, result.aliases)
                 self._papers = merged
                 self._generation += 1
                 self._aliases = result.aliases
                 self._write_rows_cache()
+                if before:  # the first import is the first snapshot: nothing to compare with
+                    recorded = paper_changes(before, merged, result.aliases, (), self._now())
             self._move_user_data_to_current_ids(reread=True)
-        return ImportReport(result.new, result.updated, result.unchanged, new_ids=result.new_ids)
+            notices = self._record_changes(recorded)
+        return ImportReport(result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids)
 
     def import_reviews(self, reviews: Iterable[Review]) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`),
@@ -306,7 +318,9 @@ class Store:
                 self._load_catalogue()
                 self._rows = None
             forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
-            report = self.reviews.import_reviews(reviews, forums.__contains__)
+            before = self._papers
+            had_reviews = self.reviews.counts()["notes"] > 0
+            report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews)
             if report.changed_forums & forums:
                 merged = self._with_review_scores(self._papers)
                 if merged != self._papers:
@@ -314,7 +328,106 @@ class Store:
                     self._papers = merged
                     self._generation += 1
                     self._write_rows_cache()
+                if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
+                    recorded = paper_changes(before, self._papers, {}, report.notes, self._now())
+                    report = replace(report, notices=self._record_changes(recorded))
         return report
+
+    def _record_changes(self, changes: list[PaperChange]) -> tuple[str, ...]:
+        """Append an import's changes to the change log, after the import is committed; a log
+        that cannot be written does not undo the import: it comes back as a notice line."""
+        try:
+            self.change_log.append(changes)
+        except StoreError as exc:
+            return (f"{exc}; the changes of this import are not recorded",)
+        return ()
+
+    # -- changes -----------------------------------------------------------------------------
+
+    def changes(self, since: str = "") -> list[PaperChange]:
+        """Every change imports recorded at or after ``since`` (ISO 8601 text, compared as text:
+        ``"2026-11-29"`` is that day's start in UTC; ``""``: all), oldest first, each under its
+        paper's current id (a merge may have given it a better one since).
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        return [change for change in self._changes_read() if change.at >= since]
+
+    def _changes_read(self) -> list[PaperChange]:
+        """The change log, ids resolved; read again only when the log or the aliases changed."""
+        key = (self.change_log.stamp(), len(self._aliases))
+        cached = self._changes_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        aliases, resolve = self._aliases, self.resolve
+        changes = [
+            replace(change, paper_id=resolve(change.paper_id)) if change.paper_id in aliases else change
+            for change in self.change_log.read()
+        ]
+        by_paper: dict[str, list[PaperChange]] = {}
+        for change in changes:
+            by_paper.setdefault(change.paper_id, []).append(change)
+        self._changes_cache = (key, changes, by_paper)
+        return changes
+
+    def paper_changes(self, paper_id: str, since: str = "") -> list[PaperChange]:
+        """The changes recorded on one paper (its id or an alias) at or after ``since``, oldest
+        first (from an index by paper: cheap enough for each move of the list's cursor).
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        self._changes_read()
+        assert self._changes_cache is not None
+        return [c for c in self._changes_cache[2].get(self.resolve(paper_id), ()) if c.at >= since]
+
+    def changes_by_paper(self, since: str = "") -> dict[str, PaperChange]:
+        """Each paper's changes at or after ``since`` as one (:func:`paperdeck.model.changes.combined`),
+        by current paper id, the latest changed first.
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        grouped: dict[str, list[PaperChange]] = {}
+        for change in self.changes(since):
+            grouped.setdefault(change.paper_id, []).append(change)
+        joined = {pid: c for pid, items in grouped.items() if (c := combined(items)) is not None}
+        return dict(sorted(joined.items(), key=lambda item: item[1].at, reverse=True))
+
+    def changed_since_looked(self) -> dict[str, frozenset[str]]:
+        """The papers with a change recorded after the user last opened them (never opened: any
+        change), by current id, with what changed (:data:`paperdeck.model.changes.CHANGE_KINDS`).
+        Cached until the log, the user data or the aliases change; a log that cannot be read
+        counts as none."""
+        key = (self.change_log.stamp(), self._user.version, len(self._aliases))
+        cached = self._changed_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            self._changes_read()
+        except StoreError:
+            self._changed_cache = (key, {})
+            return {}
+        assert self._changes_cache is not None
+        result: dict[str, frozenset[str]] = {}
+        get = self._user.get
+        for paper_id, changes in self._changes_cache[2].items():
+            looked = get(paper_id).looked
+            kinds = frozenset().union(*(c.kinds for c in changes if c.at > looked))
+            if kinds:
+                result[paper_id] = kinds
+        self._changed_cache = (key, result)
+        return result
+
+    def set_looked(self, paper_id: str) -> UserData:
+        """Record that the user opened the paper now (its reader or its reviews): the changes
+        recorded before are no longer new to them.
+
+        Raises:
+            StoreError: the user data cannot be written (nothing changed then).
+        """
+        return self._user.set_looked(self.resolve(paper_id), self._now())
 
     def _with_review_scores(self, papers: dict[str, Paper]) -> dict[str, Paper]:
         """``papers`` with each reviewed paper's ratings and confidence taken from its imported

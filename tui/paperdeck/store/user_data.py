@@ -93,6 +93,8 @@ USER_FIELDS: dict[str, FieldRule] = {
     "tags": FieldRule(lambda kept, moving: tuple(sorted(set(kept.tags) | set(moving.tags))), _tags_patched),
     "created": FieldRule(lambda kept, moving: min(filter(None, (kept.created, moving.created)), default=""), None),
     "updated": FieldRule(lambda kept, moving: max(kept.updated, moving.updated), None),
+    # When the user last opened the paper: the later of the two. Not a mark: undo leaves it.
+    "looked": FieldRule(lambda kept, moving: max(kept.looked, moving.looked), None),
 }
 if set(USER_FIELDS) != {spec.name for spec in fields(UserData)}:  # pragma: no cover - a programming error
     raise RuntimeError(f"USER_FIELDS must have exactly one rule per UserData field: {sorted(USER_FIELDS)}")
@@ -123,13 +125,18 @@ def apply_change(current: UserData, before: UserData, after: UserData) -> UserDa
     )
 
 
+#: The fields that make a record worth keeping: the marks, and when the paper was last opened.
+KEPT_FIELDS: tuple[str, ...] = (*MARK_FIELDS, "looked")
+
 _marks = attrgetter(*MARK_FIELDS)  # read for every record at start-up: one C call per record
-_NO_MARKS = _marks(UserData(""))
+_kept = attrgetter(*KEPT_FIELDS)
+_NOTHING_KEPT = _kept(UserData(""))
 
 
 def is_empty(record: UserData) -> bool:
-    """True when the record says nothing in any field the user sets: it need not be kept."""
-    return bool(_marks(record) == _NO_MARKS)
+    """True when the record says nothing in any field the user sets and the paper was never
+    opened: it need not be kept."""
+    return bool(_kept(record) == _NOTHING_KEPT)
 
 
 def same_marks(a: UserData, b: UserData) -> bool:
@@ -321,6 +328,26 @@ class UserStore:
                 raise StoreError(self.directory, f"{problem}; nothing was saved")
             now = self._now()
             changed = replace(changed, created=current.created or now, updated=now)
+            self._write(doc_id, stored is not None, changed)
+        self._remember(changed)
+        return changed
+
+    def set_looked(self, paper_id: str, at: str) -> UserData:
+        """Record that the user opened the paper at ``at`` (ISO 8601 UTC): its ``looked``, the
+        rest of the record (marks, ``created``, ``updated``) as it is on disk. Not an undoable
+        change. Re-reads the record under the lock first.
+
+        Raises:
+            StoreError: the shard cannot be locked, read or written (nothing changed then).
+        """
+        doc_id = doc_id_for(paper_id)
+        with self._locked():
+            stored = self._db(doc_id % SHARDS).table("user").get(doc_id=doc_id)
+            current = UserData.from_dict(dict(stored)) if stored else UserData(paper_id)
+            if current.looked >= at:
+                self._remember(current)
+                return current
+            changed = replace(current, looked=at)
             self._write(doc_id, stored is not None, changed)
         self._remember(changed)
         return changed

@@ -128,6 +128,7 @@ class MainScreen(ReadingScreen):
         self.query_hint: str | None = None
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
+        self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
         #: Told when the view or the user's marks change (the statistics screen, while it is open).
@@ -143,8 +144,8 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.store.user_data, self.marked.__contains__, headings=True, id="paper-list",
-                followed=self.following.is_followed,
+                self.store.row, self.store.user_data, self.marked.__contains__, self._is_changed, headings=True,
+                id="paper-list", followed=self.following.is_followed,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield PaperFooter()
@@ -194,6 +195,24 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.reader import PaperReader
 
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
+        self._looked_at(paper.id)
+
+    def _is_changed(self, paper_id: str) -> bool:
+        """Whether an import changed the paper since the user last opened it (the row's mark)."""
+        return paper_id in self.store.changed_since_looked()
+
+    def _looked_at(self, paper_id: str) -> None:
+        """Record that the user opened the paper (its reader or its reviews): its changed mark goes.
+        A store that cannot be written (read-only) says so once a session, not at each paper."""
+        try:
+            self.store.set_looked(paper_id)
+        except StoreError as error:
+            if not self._look_failed:
+                self._look_failed = True
+                self.notify(f"{error}; papers opened are not remembered as seen", severity="warning", timeout=6)
+            return
+        self.paper_list.refresh_paper(paper_id)
+        self.update_counts()
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -651,7 +670,11 @@ class MainScreen(ReadingScreen):
         paper = self.store.paper(paper_id) if paper_id else None
         user = self.store.user_data(paper_id) if paper_id else None
         summary, rank = self._review_scores(paper.openreview_id if paper else "")
-        detail.show(paper, user, summary, rank, followed=self.following.reason(paper_id) if paper_id else "")
+        try:
+            changes = self.store.paper_changes(paper_id) if paper_id else []
+        except StoreError:
+            changes = []
+        detail.show(paper, user, summary, rank, changes, followed=self.following.reason(paper_id) if paper_id else "")
 
     def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, float | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a
@@ -681,7 +704,8 @@ class MainScreen(ReadingScreen):
         if (paper := self._highlighted_paper()) is not None:
             from paperdeck.ui.screens.reviews import open_reviews
 
-            open_reviews(self.app, self.store, paper)
+            if open_reviews(self.app, self.store, paper):
+                self._looked_at(paper.id)
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""

@@ -29,8 +29,9 @@ from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_con
 from paperdeck.ui.widgets.footer import PaperFooter
 
 
-def open_reviews(app: App[object], store: Store, paper: Paper) -> None:
-    """Push the reviews screen of ``paper`` (one shard file read), or say why not."""
+def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
+    """Push the reviews screen of ``paper`` (one shard file read), or say why not; True when it
+    was pushed."""
     forum = paper.openreview_id
     try:
         reviews = store.reviews.reviews(forum) if forum else []
@@ -38,11 +39,12 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> None:
         rank = store.reviews.rank(forum) if forum else None
     except StoreError as error:
         app.notify(str(error), severity="error", timeout=6)
-        return
+        return False
     if not reviews:
         app.notify("No reviews imported for this paper (paperdeck import REVIEWS.jsonl.gz).", timeout=3)
-        return
+        return False
     app.push_screen(ReviewsScreen(paper, reviews, summary, rank))
+    return True
 
 
 def _rendered(text: str) -> Content:

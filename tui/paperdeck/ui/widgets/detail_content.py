@@ -4,11 +4,12 @@ parsed as markup: it only ever enters ``Content`` as plain strings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from textual.content import Content
 from textual.style import Style
 
+from paperdeck.model.changes import PaperChange
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
@@ -129,14 +130,42 @@ def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
     return Content(" · ").join(parts)
 
 
+#: The most changes the detail pane lists (the latest); ``paperdeck changes`` lists every one.
+HISTORY_SHOWN = 8
+
+
+def history_content(changes: Sequence[PaperChange], looked: str) -> Content:
+    """A paper's recorded changes, latest first, one line per part, each change's first line
+    headed by its day: ``"2025-11-29  rating 4.5 → 5.5: Reviewer_hsV6 4 → 6, 2025-11-22 → 11-29"``.
+    Changes after ``looked`` (the user's last look, ISO text; ``""``: never) are in the accent
+    colour, the rest dim. Signatures and decisions are data: shown through :func:`one_line`."""
+    lines = [Content.styled("What changed", _BOLD + _UNDERLINE)]
+    shown = list(reversed(changes))[:HISTORY_SHOWN]
+    for change in shown:
+        style = "$text-accent" if change.at > looked else "dim"
+        day = change.at[:10]
+        for number, line in enumerate(change.lines()):
+            head = day if number == 0 else " " * len(day)
+            lines.append(Content.styled(f"{head}  {one_line(line)}", style))
+    if len(changes) > len(shown):
+        lines.append(Content.styled(f"… {len(changes) - len(shown)} earlier (paperdeck changes)", _DIM))
+    return Content("\n").join(lines)
+
+
 def detail_content(
-    paper: Paper, user: UserData, summary: ReviewSummary | None = None, rank: float | None = None,
-    *, followed: str = "",
+    paper: Paper,
+    user: UserData,
+    summary: ReviewSummary | None = None,
+    rank: float | None = None,
+    changes: Sequence[PaperChange] = (),
+    *,
+    followed: str = "",
 ) -> Content:
     """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup);
     ``summary`` and ``rank`` (see :meth:`paperdeck.store.reviews.ReviewStore.rank`): its reviews'
-    scores, shown under the decision line when it has rated reviews; ``followed``: why the user
-    follows it (``"following author Jane Doe"``), shown with the star and status."""  # fmt: skip
+    scores, shown under the decision line when it has rated reviews; ``changes``: what imports
+    changed on it, oldest first (:func:`history_content`, above the note); ``followed``: why the user
+    follows it (``"following author Jane Doe"``), shown with the star and status."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
     lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
     if paper.title_derived:
@@ -171,6 +200,8 @@ def detail_content(
         lines.append(
             Content.assemble(("TL;DR: ", "bold $text-muted")) + _rendered(paper.tldr)
         )
+    if changes:
+        lines += [Content(""), history_content(changes, user.looked)]
     if user.note:
         lines += [
             Content(""),

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from paperdeck.model.changes import PaperChange
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line
@@ -31,11 +34,13 @@ class PaperDetail(VerticalScroll, can_focus=True):
         user: UserData | None,
         summary: ReviewSummary | None = None,
         rank: float | None = None,
+        changes: Sequence[PaperChange] = (),
         *,
         followed: str = "",
     ) -> None:
-        """Show ``paper`` with the user's data (``None``: nothing is highlighted), its reviews'
-        scores when given, and why it is followed (``followed``: ``"following author Jane Doe"``)."""
+        """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
+        scores and its recorded changes (oldest first) when given, and why it is followed
+        (``followed``: ``"following author Jane Doe"``)."""
         body = self.query_one("#detail-body", Static)
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
@@ -43,5 +48,5 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(detail_content(paper, user, summary, rank, followed=followed))
+            body.update(detail_content(paper, user, summary, rank, changes, followed=followed))
         self.scroll_home(animate=False)

@@ -45,6 +45,8 @@ from paperdeck.ui.widgets.contrast import legible
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
 FOLLOWED = "◆"
+#: In the cell after the note marker: an import changed the paper since the user last opened it.
+CHANGED = "•"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
@@ -76,6 +78,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--area",
         "paper-list--match",
         "paper-list--followed",
+        "paper-list--changed",
     }
 
     cursor: reactive[int] = reactive(0, always_update=True, init=False, repaint=False)  # watch_cursor repaints
@@ -93,6 +96,7 @@ class PaperList(ScrollView, can_focus=True):
         row_at: Callable[[str], PaperRow | None],
         user_data: Callable[[str], UserData],
         is_marked: Callable[[str], bool] = lambda paper_id: False,
+        is_changed: Callable[[str], bool] = lambda paper_id: False,
         *,
         empty_text: str = "No papers match.",
         headings: bool = False,
@@ -106,6 +110,7 @@ class PaperList(ScrollView, can_focus=True):
         self._user_data = user_data
         self._is_marked = is_marked
         self._followed = followed
+        self._is_changed = is_changed
         #: Whether papers have decisions, ratings, primary areas (``set_columns``).
         self._columns: tuple[bool, bool, bool] = (False, False, False)
         #: The folded query words whose matches titles highlight (``highlight``).
@@ -377,6 +382,7 @@ class PaperList(ScrollView, can_focus=True):
             self.has_focus,
             self._is_marked(paper_id),
             self._followed(paper_id),
+            self._is_changed(paper_id),
             user.starred,
             bool(user.note),
             user.status,
@@ -408,7 +414,9 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id) else (" ", None),
+            (CHANGED, part("paper-list--changed", partial=True)) if self._is_changed(paper_id)
+            else (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id)
+            else (" ", None),
         ]
         if layout.badge:
             decision = paper.decision if paper else "unknown"
@@ -470,8 +478,8 @@ class PaperList(ScrollView, can_focus=True):
         return (text.ljust(width - len(right)) + right)[:width]
 
 
-#: Cells of the row's markers (mark, status, star, note) with the cell after them (a space, or
-#: the follow mark).
+#: Cells of the row's markers (mark, status, star, note) with the cell after them (a space, the
+#: changed mark, or else the follow mark).
 MARKS_CELLS = 5
 #: Cells of the decision badge with the space after it.
 BADGE_CELLS = 5

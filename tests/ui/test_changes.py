@@ -1,0 +1,122 @@
+"""What changed, in the app: the row mark, the What changed view, the history in the detail pane,
+and opening a paper (its reader or its reviews) clearing its mark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.review import Review
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.filter_bar import FilterBar
+from paperdeck.ui.widgets.paper_list import CHANGED
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.core.test_changes import changed_slice, clock
+from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
+from tests.ui.test_snapshots import SnapCompare
+
+NOV22, NOV29 = 1763769600000, 1764374400000  # 2025-11-22 and 2025-11-29, 00:00 UTC
+
+
+def _row_text(app: PaperApp, y: int) -> str:
+    return "".join(segment.text for segment in paper_list(app).render_line(y))
+
+
+async def test_the_what_changed_view_shows_exactly_the_changed_papers(tmp_path: Path) -> None:
+    real = changed_slice(tmp_path)
+    store = Store(tmp_path / "data", now=clock())
+    import_files(store, real.before)
+    import_files(store, real.after)
+    changed = set(store.changes_by_paper())
+    assert {pid.removeprefix("openreview:") for pid in changed} == real.decisions.keys() | {s[0] for s in real.scores}
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("6")  # What changed
+        await settle(pilot)
+        screen = main_screen(app)
+        assert screen.query_one(FilterBar).value == "is:changed"
+        assert set(screen.view_ids()) == changed
+        assert counts(app).startswith(f"What changed: {len(changed)} of {store.paper_count}")
+        assert all(_row_text(app, y)[4] == CHANGED for y in range(1, min(len(changed), 10)))
+        first = paper_list(app).highlighted_id
+        assert first is not None
+        detail = str(screen.query_one("#detail-body", Static).render())
+        assert "What changed" in detail and " → " in detail
+        await pilot.press("enter")  # the reader: the paper is looked at
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert first not in store.changed_since_looked()
+        assert _row_text(app, 0)[4] != CHANGED  # still listed until the query runs again, unmarked
+        await pilot.press("slash", "end", "space", "enter")  # the query again
+        await settle(pilot)
+        assert set(screen.view_ids()) == changed - {first}
+        await pilot.press("slash", "ctrl+a", "ctrl+k", *"-is:changed", "enter")
+        await settle(pilot)
+        assert set(screen.view_ids()) == set(store.paper_ids) - changed | {first}
+
+
+def _history_store(tmp_path: Path) -> Store:
+    """Two papers; the second import moves one review's rating 4 → 6 and its decision."""
+    store = Store(tmp_path / "data", now=clock())
+    papers = [
+        Paper(id="openreview:A1", title="Sparse mixtures of experts at scale", abstract="Experts " * 30,
+              decision="under-review", openreview_id="A1"),
+        Paper(id="openreview:B2", title="Graph transformers revisited", abstract="Graphs " * 30,
+              decision="under-review", openreview_id="B2"),
+    ]  # fmt: skip
+
+    def review(note: str, signature: str, rating: float, tmdate: int) -> Review:
+        return Review(note, "A1", "A1", "review", signature, cdate=NOV22, tmdate=tmdate,
+                      scores=(("rating", rating), ("confidence", 3.0)))  # fmt: skip
+
+    store.import_papers(papers)
+    store.import_reviews([review("n1", "Reviewer_hsV6", 4, NOV22), review("n2", "Reviewer_x1Y2", 5, NOV22)])
+    store.import_reviews([review("n1", "Reviewer_hsV6", 6, NOV29)])
+    store.import_papers([Paper(id="openreview:A1", title=papers[0].title, abstract=papers[0].abstract,
+                               decision="poster", openreview_id="A1", ratings=Ratings(5.5))])  # fmt: skip
+    return store
+
+
+async def test_the_detail_pane_shows_the_history(tmp_path: Path) -> None:
+    app = PaperApp(store=_history_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        detail = str(main_screen(app).query_one("#detail-body", Static).render())
+        assert "rating 4.5 → 5.5: Reviewer_hsV6 4 → 6, 2025-11-22 → 11-29" in detail
+        assert "decision under-review → poster" in detail
+        assert _row_text(app, 0)[4] == CHANGED and _row_text(app, 1)[4] != CHANGED
+
+
+def test_detail_history_snapshot(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+
+    assert snap_compare(PaperApp(store=_history_store(tmp_path)), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_a_store_that_cannot_record_looks_says_so_once(tmp_path: Path, monkeypatch: Any) -> None:
+    store = _history_store(tmp_path)
+
+    def refuse(paper_id: str) -> None:
+        raise StoreError(tmp_path / "data" / "user", "read-only file system")
+
+    monkeypatch.setattr(store, "set_looked", refuse)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("enter")  # the reader, then back
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+        said = [str(n.message) for n in app._notifications if "not remembered as seen" in str(n.message)]
+        assert len(said) == 1 and "read-only" in said[0]
+        assert _row_text(app, 0)[4] == CHANGED  # still new to the user

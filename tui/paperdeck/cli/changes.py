@@ -1,0 +1,68 @@
+"""``paperdeck changes [--since DATE] [--json]``: what imports and fetches changed, paper by paper.
+
+Each paper's changes in the span are summed into one (:meth:`Store.changes_by_paper
+<paperdeck.store.store.Store.changes_by_paper>`): its decision old → new, its mean rating's move and
+each review's rating and confidence old → new by review note id, reviews added or removed, a new
+title or abstract. Papers come latest changed first. Every text from a file (titles, review
+signatures, decisions) goes through :mod:`paperdeck.model.safe_text`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import Any
+
+from paperdeck.cli.output import emit
+from paperdeck.model.safe_text import one_line
+from paperdeck.store.store import Store
+
+__all__ = ["add_changes_arguments", "cmd_changes", "since_time"]
+
+
+def since_time(text: str) -> str:
+    """``--since``'s value as ISO 8601 UTC text: a date (``2026-11-29``: its start, in UTC) or a
+    date and time (``2026-11-29T18:00``, ``2026-11-29 18:00+01:00``; without an offset: UTC).
+
+    Raises:
+        argparse.ArgumentTypeError: not a date (the one-line hint argparse prints).
+    """
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        hint = f"not a date: {one_line(text)!r} (e.g. 2026-11-29 or 2026-11-29T18:00)"
+        raise argparse.ArgumentTypeError(hint) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+def add_changes_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``changes``' arguments."""
+    parser.add_argument(
+        "--since", type=since_time, default=None, metavar="DATE",
+        help="only changes recorded at or after DATE (2026-11-29, or with a time; default: all)",
+    )  # fmt: skip
+
+
+def cmd_changes(store: Store, args: argparse.Namespace) -> int:
+    """Print the changes recorded since ``--since`` (all by default), one paper at a time."""
+    since = args.since or ""
+    by_paper = store.changes_by_paper(since)
+    unseen = store.changed_since_looked()
+    items: list[dict[str, Any]] = []
+    lines: list[str] = []
+    for paper_id, change in by_paper.items():
+        paper = store.paper(paper_id)
+        title = paper.title if paper is not None else ""
+        items.append({**change.public_dict(), "title": title, "unseen": paper_id in unseen})
+        mark = "•" if paper_id in unseen else " "
+        lines.append(f"{mark} {paper_id}  {one_line(title)}")
+        lines += [f"      {one_line(line)}" for line in change.lines()]
+    if not lines:
+        lines = ["no changes recorded" + (f" since {since}" if since else "")]
+    else:
+        noun = "paper" if len(items) == 1 else "papers"
+        lines.append(f"{len(items):,} {noun} changed; • not opened since")
+    emit(args, {"since": since or None, "papers": items}, "\n".join(lines))
+    return 0
