@@ -29,6 +29,10 @@ DEFERRED = (
     "paperdeck.export",
     "paperdeck.text",
     "paperdeck.cli.commands",
+    "paperdeck.fetch",
+    "httpx",
+    "tenacity",
+    "keyring",
 )
 
 _PROBE = """

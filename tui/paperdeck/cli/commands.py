@@ -272,6 +272,13 @@ def cmd_similar(store: Store, args: argparse.Namespace) -> int:
     return run_similar(store, args)
 
 
+def _cmd_fetch(store: Store, args: argparse.Namespace) -> int:
+    """Fetch conferences from OpenReview or Paper Copilot (all or nothing)."""
+    from paperdeck.cli.fetch import run_fetch
+
+    return run_fetch(store, args)
+
+
 def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.cli.reviews import cmd_reviews
 
@@ -293,6 +300,7 @@ COMMANDS: dict[str, Command] = {
     "untag": cmd_tag,
     "export": _hint_when_empty(cmd_export),
     "similar": _hint_when_empty(cmd_similar),
+    "fetch": _cmd_fetch,
 }
 
 
@@ -344,3 +352,7 @@ def add_command_parsers(
 
     parser = command("similar", "the papers most like ID, or (--starred) most like the starred ones")
     add_similar_arguments(parser)
+    from paperdeck.cli.fetch import add_fetch_arguments
+
+    parser = command("fetch", "fetch a conference from OpenReview or Paper Copilot (all or nothing)")
+    add_fetch_arguments(parser)

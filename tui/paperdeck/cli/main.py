@@ -1,6 +1,6 @@
 """The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
 
-``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar`` share
+``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar|fetch`` share
 the core with the app: the same store, the same importers, the same ranking. Each takes ``--json``.
 """
 
@@ -35,6 +35,7 @@ COMMAND_NAMES = (
     "untag",
     "export",
     "similar",
+    "fetch",
 )
 
 def _add_common(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,284 @@
+"""A local HTTP server on 127.0.0.1 that answers like OpenReview API v2 and Paper Copilot's raw files.
+
+How the pages are built from the shared files (nothing from ../shared is committed):
+
+- submissions: the ReviewTracker dump (``../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl``)
+  holds flattened notes ``{"id", "number", "cdate", "mdate", "content": {plain values}, "withdrawn"}``.
+  Each is re-wrapped into the v2 shape: every ``content`` field becomes ``{"value": …}``, a
+  ``venueid`` is added (``ICLR.cc/2026/Conference/Submission``, or ``…/Withdrawn_Submission`` for
+  ``withdrawn: true``, which is dropped), and the envelope gets ``forum`` (= ``id``), ``invitations``
+  (``ICLR.cc/2026/Conference/-/Submission``), ``domain``, ``tcdate``/``tmdate``, ``license``, ``version: 2``;
+- replies: the review parts (``../shared/reviews/iclr2026_reviews_reviewtracker.part*.jsonl.gz``) are
+  raw v2 reply notes already; each paper's replies go, unchanged, into its submission's
+  ``details.directReplies`` (what ``details=directReplies`` returns). A few notes appear there more
+  than once (the tracker kept several versions): the API holds one note per id, so the last
+  version of each id is served.
+
+The API: ``POST /login`` ``{"id", "password"}`` → ``{"token"}`` (a JWT-shaped token with an ``exp``
+claim); ``GET /notes?invitation=…&details=directReplies&sort=id&limit=N[&after=ID|&offset=K]`` →
+``{"notes": [...], "count": N}``, the notes sorted by id; anonymous ``/notes`` calls get ``403``
+``ChallengeRequiredError`` while :attr:`ApiServer.require_login`. ``GET /pc/<conf>/<file>`` serves
+Paper Copilot files from :attr:`ApiServer.copilot`.
+
+Faults (:meth:`ApiServer.fail`): ``"500"``, ``"502"``, ``"429"`` (``Retry-After``), ``"429-reset"``
+(``resetTime`` in the body), ``"timeout"`` (answers after :attr:`ApiServer.slow_s`), ``"reset"`` (half
+the body, then a TCP reset), ``"truncated"`` (a complete answer holding cut JSON), ``"html"`` (a
+non-JSON page), ``"expire"`` (every token expires, then ``401``).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import socket
+import struct
+import threading
+import time
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from itertools import islice
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import orjson
+
+from tests.conftest import SHARED_DATA
+
+REVIEW_PARTS = sorted((SHARED_DATA.parent / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
+SUBMISSION_PARTS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+VENUE = "ICLR.cc/2026/Conference"
+USER, PASSWORD = "reader@example.org", "correct horse"
+
+
+def v2_submission(flat: dict[str, Any], replies: list[dict[str, Any]]) -> dict[str, Any]:
+    """A ReviewTracker record re-wrapped as an API v2 submission note carrying its ``replies``."""
+    content = {key: {"value": value} for key, value in flat["content"].items()}
+    status = "Withdrawn_Submission" if flat.get("withdrawn") else "Submission"
+    content["venueid"] = {"value": f"{VENUE}/{status}"}
+    return {
+        "id": flat["id"], "forum": flat["id"], "number": flat["number"],
+        "cdate": flat["cdate"], "mdate": flat["mdate"], "tcdate": flat["cdate"], "tmdate": flat["mdate"],
+        "invitations": [f"{VENUE}/-/Submission"], "domain": VENUE, "license": "CC BY 4.0", "version": 2,
+        "content": content, "details": {"directReplies": replies},
+    }  # fmt: skip
+
+
+def _replies_by_forum(papers: int | None) -> dict[str, list[dict[str, Any]]]:
+    """The replies of the first ``papers`` papers that have replies (all when ``None``), by forum."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for part in REVIEW_PARTS:
+        with gzip.open(part, "rb") as handle:
+            for line in handle:
+                note = orjson.loads(line)
+                forum = note["forum"]
+                if forum not in found and papers is not None and len(found) >= papers:
+                    return {forum: _last_versions(notes) for forum, notes in found.items()}
+                found.setdefault(forum, []).append(note)
+    return {forum: _last_versions(notes) for forum, notes in found.items()}
+
+
+def _last_versions(notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One note per id, the last one given, in the order of their first appearance."""
+    last = {note["id"]: note for note in notes}
+    return list(last.values())
+
+
+def iclr2026_notes(papers: int | None) -> list[dict[str, Any]]:
+    """The first ``papers`` ICLR 2026 submissions by number (all 19,630 when ``None``), v2-shaped,
+    each with its replies."""
+    flats: Iterator[dict[str, Any]] = (orjson.loads(line) for part in SUBMISSION_PARTS for line in part.open("rb"))
+    chosen = list(islice(flats, papers)) if papers is not None else list(flats)
+    # the review parts follow the submission numbers: the first papers' replies come first
+    replies = _replies_by_forum(None if papers is None else papers)
+    return [v2_submission(flat, replies.get(flat["id"], [])) for flat in chosen]
+
+
+def _token(expires: float) -> str:
+    def part(data: dict[str, Any]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
+
+    return f"{part({'alg': 'none'})}.{part({'exp': int(expires), 'nonce': time.monotonic_ns()})}.sig"
+
+
+class ApiServer:
+    """The server (see the module docstring); use as a context manager.
+
+    Attributes:
+        url: the base URL (``http://127.0.0.1:PORT``).
+        notes: the submission notes by venue id, each list sorted by id.
+        requests: every request as ``(method, path, query)``.
+        on_notes: called after each ``/notes`` page is built, with the page index so far.
+    """
+
+    def __init__(self, notes: list[dict[str, Any]] | None = None) -> None:
+        self.notes: dict[str, list[dict[str, Any]]] = {VENUE: sorted(notes or [], key=lambda n: n["id"])}
+        self.users = {USER: PASSWORD}
+        self.tokens: set[str] = set()
+        self.require_login = True
+        self.faults: list[tuple[str, str]] = []
+        self.requests: list[tuple[str, str, dict[str, list[str]]]] = []
+        self.copilot: dict[str, bytes] = {}
+        self.slow_s = 2.0
+        self.page_delay_s = 0.0
+        self.on_notes: Callable[[int], None] | None = None
+        self._pages_served = 0
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                server._handle(self, "GET")
+
+            def do_POST(self) -> None:
+                server._handle(self, "POST")
+
+        class Server(ThreadingHTTPServer):
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # a client that gave up (a timeout) leaves a broken pipe: expected here
+
+        self._http = Server(("127.0.0.1", 0), Handler)
+        self._http.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
+        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.05,), daemon=True)
+
+    def __enter__(self) -> ApiServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._http.shutdown()
+        self._http.server_close()
+
+    def fail(self, path: str, *kinds: str) -> None:
+        """Serve the next requests to ``path`` with these faults, one each, in order."""
+        with self._lock:
+            self.faults.extend((path, kind) for kind in kinds)
+
+    def count(self, path: str) -> int:
+        """Requests made to ``path``."""
+        return sum(1 for _, p, _ in self.requests if p == path)
+
+    def _take_fault(self, path: str) -> str | None:
+        with self._lock:
+            for index, (fault_path, kind) in enumerate(self.faults):
+                if fault_path == path:
+                    del self.faults[index]
+                    return kind
+        return None
+
+    def _handle(self, handler: BaseHTTPRequestHandler, method: str) -> None:
+        url = urlsplit(handler.path)
+        query = parse_qs(url.query)
+        length = int(handler.headers.get("Content-Length") or 0)
+        body = handler.rfile.read(length) if length else b""
+        self.requests.append((method, url.path, query))
+        fault = self._take_fault(url.path)
+        if fault == "expire":
+            self.tokens.clear()
+            fault = None
+        if fault in ("500", "502"):
+            return self._send(handler, int(fault), {"name": "ServerError", "message": "try again"})
+        if fault == "429":
+            return self._send(handler, 429, {"name": "RateLimitError"}, {"Retry-After": "0.05"})
+        if fault == "429-reset":
+            reset = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time()))
+            return self._send(handler, 429, {"name": "RateLimitError", "resetTime": reset})
+        if fault == "timeout":
+            time.sleep(self.slow_s)
+        if method == "POST" and url.path == "/login":
+            return self._login(handler, body)
+        if method == "GET" and url.path == "/notes":
+            return self._notes(handler, query, fault)
+        if method == "GET" and url.path.startswith("/pc/"):
+            data = self.copilot.get(url.path.removeprefix("/pc/"))
+            if data is None:
+                return self._send(handler, 404, {"message": "Not Found"})
+            return self._raw(handler, 200, data, fault)
+        return self._send(handler, 404, {"name": "NotFoundError", "message": "no such route"})
+
+    def _login(self, handler: BaseHTTPRequestHandler, body: bytes) -> None:
+        try:
+            request = json.loads(body)
+        except ValueError:
+            return self._send(handler, 400, {"name": "ValidationError"})
+        if self.users.get(request.get("id")) != request.get("password"):
+            return self._send(handler, 401, {"name": "InvalidCredentials", "message": "Invalid username or password"})
+        token = _token(time.time() + 3600)
+        self.tokens.add(token)
+        return self._send(handler, 200, {"token": token, "user": {"id": "~Reader1"}})
+
+    def _notes(self, handler: BaseHTTPRequestHandler, query: dict[str, list[str]], fault: str | None) -> None:
+        auth = handler.headers.get("Authorization", "")
+        if auth.startswith("Bearer "):
+            if auth.removeprefix("Bearer ") not in self.tokens:
+                return self._send(handler, 401, {"name": "TokenExpiredError", "message": "Token expired"})
+        elif self.require_login:
+            return self._send(handler, 403, {"name": "ChallengeRequiredError", "message": "Challenge required"})
+        invitation = query.get("invitation", [""])[0]
+        venue = invitation.removesuffix("/-/Submission")
+        notes = self.notes.get(venue, [])
+        limit = min(int(query.get("limit", ["1000"])[0]), 1000)
+        if "after" in query:
+            after = query["after"][0]
+            start = next((i for i, note in enumerate(notes) if note["id"] > after), len(notes))
+        else:
+            start = int(query.get("offset", ["0"])[0])
+        page = {"notes": notes[start : start + limit], "count": len(notes)}
+        data = orjson.dumps(page)
+        self._pages_served += 1
+        if self.on_notes is not None:
+            self.on_notes(self._pages_served)
+        if self.page_delay_s:
+            time.sleep(self.page_delay_s)
+        return self._raw(handler, 200, data, fault)
+
+    def _raw(self, handler: BaseHTTPRequestHandler, status: int, data: bytes, fault: str | None) -> None:
+        if fault == "truncated":
+            data = data[: len(data) // 2]
+        if fault == "html":
+            data = b"<html><body>Bad gateway</body></html>"
+        handler.send_response(status)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        if fault == "reset":
+            handler.wfile.write(data[: len(data) // 2])
+            handler.wfile.flush()
+            handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            handler.connection.close()
+            handler.close_connection = True
+            return
+        handler.wfile.write(data)
+
+    def _send(
+        self, handler: BaseHTTPRequestHandler, status: int, body: Any, headers: dict[str, str] | None = None
+    ) -> None:
+        data = json.dumps(body).encode()
+        handler.send_response(status)
+        for key, value in (headers or {}).items():
+            handler.send_header(key, value)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+
+
+def lfs_pointer() -> bytes:
+    """What a raw-file host sends for a file kept in Git LFS."""
+    return b"version https://git-lfs.github.com/spec/v1\noid sha256:" + b"0" * 64 + b"\nsize 123456789\n"
+
+
+def store_files(data_dir: Path) -> dict[str, bytes]:
+    """Every file of a store except the kept pages (``fetch/``), by relative path."""
+    return {
+        str(path.relative_to(data_dir)): path.read_bytes()
+        for path in sorted(data_dir.rglob("*"))
+        if path.is_file() and path.relative_to(data_dir).parts[0] != "fetch"
+    }
