@@ -36,7 +36,10 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
   (bench/reviews_bench.py; ``bench/bench.py reviews`` measures only this, after the import);
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
-  RSS growth (bench/similar_bench.py).
+  RSS growth (bench/similar_bench.py);
+- ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
+  API server into an empty store: seconds end to end, of them the pages, and requests
+  (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
+from fetch_bench import measure_fetch  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
 from paperdeck.search.searcher import build_similarity  # noqa: E402
@@ -204,6 +208,9 @@ def say(text: str) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["fetch"]:
+        print(json.dumps(measure_fetch()))
+        return
     if not DUMP:
         sys.exit("bench: ../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl not found")
     with tempfile.TemporaryDirectory() as tmp:
@@ -248,6 +255,8 @@ def main() -> None:
         say(f"{len(queries)} field+fuzzy queries")
         similar = measure_similar(data_dir)
         say(f"similar papers: {similar}")
+    fetched = measure_fetch()
+    say(f"fetch: {fetched}")
     print(
         json.dumps(
             {
@@ -268,6 +277,7 @@ def main() -> None:
                 "queries": len(queries),
                 **similar,
                 **reviews,
+                **fetched,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
                 "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],

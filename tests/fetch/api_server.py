@@ -29,6 +29,7 @@ non-JSON page), ``"expire"`` (every token expires, then ``401``).
 from __future__ import annotations
 
 import base64
+import bisect
 import gzip
 import json
 import socket
@@ -95,6 +96,31 @@ def iclr2026_notes(papers: int | None) -> list[dict[str, Any]]:
     return [v2_submission(flat, replies.get(flat["id"], [])) for flat in chosen]
 
 
+def iclr2026_encoded() -> list[tuple[str, bytes]]:
+    """All 19,630 ICLR 2026 submissions with their replies, v2-shaped, each encoded as JSON, sorted
+    by id: the full-size server holds bytes, not objects. Both dumps are in submission-number
+    order, so each paper's replies are read as its submission is."""
+
+    def reply_notes() -> Iterator[dict[str, Any]]:
+        for part in REVIEW_PARTS:
+            with gzip.open(part, "rb") as handle:
+                yield from (orjson.loads(line) for line in handle)
+
+    replies = reply_notes()
+    pending = next(replies, None)
+    encoded = []
+    for part in SUBMISSION_PARTS:
+        for line in part.open("rb"):
+            flat = orjson.loads(line)
+            own = []
+            while pending is not None and pending["forum"] == flat["id"]:
+                own.append(pending)
+                pending = next(replies, None)
+            encoded.append((flat["id"], orjson.dumps(v2_submission(flat, _last_versions(own)))))
+    encoded.sort()
+    return encoded
+
+
 def _token(expires: float) -> str:
     def part(data: dict[str, Any]) -> str:
         return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
@@ -112,8 +138,11 @@ class ApiServer:
         on_notes: called after each ``/notes`` page is built, with the page index so far.
     """
 
-    def __init__(self, notes: list[dict[str, Any]] | None = None) -> None:
+    def __init__(
+        self, notes: list[dict[str, Any]] | None = None, encoded: list[tuple[str, bytes]] | None = None
+    ) -> None:
         self.notes: dict[str, list[dict[str, Any]]] = {VENUE: sorted(notes or [], key=lambda n: n["id"])}
+        self.encoded = encoded  # instead of ``notes``: (id, note JSON) sorted by id
         self.users = {USER: PASSWORD}
         self.tokens: set[str] = set()
         self.require_login = True
@@ -223,15 +252,21 @@ class ApiServer:
             return self._send(handler, 403, {"name": "ChallengeRequiredError", "message": "Challenge required"})
         invitation = query.get("invitation", [""])[0]
         venue = invitation.removesuffix("/-/Submission")
-        notes = self.notes.get(venue, [])
         limit = min(int(query.get("limit", ["1000"])[0]), 1000)
-        if "after" in query:
-            after = query["after"][0]
-            start = next((i for i, note in enumerate(notes) if note["id"] > after), len(notes))
+        if self.encoded is not None and venue == VENUE:
+            ids = [note_id for note_id, _ in self.encoded]
+            offset = int(query.get("offset", ["0"])[0])
+            start = bisect.bisect_right(ids, query["after"][0]) if "after" in query else offset
+            chosen = b",".join(data for _, data in self.encoded[start : start + limit])
+            data = b'{"notes":[' + chosen + b'],"count":' + str(len(ids)).encode() + b"}"
         else:
-            start = int(query.get("offset", ["0"])[0])
-        page = {"notes": notes[start : start + limit], "count": len(notes)}
-        data = orjson.dumps(page)
+            notes = self.notes.get(venue, [])
+            if "after" in query:
+                after = query["after"][0]
+                start = next((i for i, note in enumerate(notes) if note["id"] > after), len(notes))
+            else:
+                start = int(query.get("offset", ["0"])[0])
+            data = orjson.dumps({"notes": notes[start : start + limit], "count": len(notes)})
         self._pages_served += 1
         if self.on_notes is not None:
             self.on_notes(self._pages_served)

@@ -28,7 +28,7 @@ from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials,
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
-__all__ = ["FetchError", "HttpClient", "Limits", "OpenReviewClient"]
+__all__ = ["Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
 
 OPENREVIEW_API = "https://api2.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
@@ -56,6 +56,15 @@ class _Refused(Exception):
         super().__init__(status)
         self.status = status
         self.body = body
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A successful answer: its ``body`` as sent, and the JSON ``document`` parsed from it (``None``
+    for a Git LFS pointer or when no JSON was expected)."""
+
+    body: bytes
+    document: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +128,8 @@ class HttpClient:
         return float(backoff(state))
 
     def send(self, method: str, path: str, *, params: dict[str, Any] | None = None,
-             json_body: Any = None, expect_json: bool = True) -> bytes:  # fmt: skip
-        """The body of a successful answer to ``method path``, retried as the module docstring says.
+             json_body: Any = None, expect_json: bool = True) -> Answer:  # fmt: skip
+        """The successful answer to ``method path``, retried as the module docstring says.
 
         Raises:
             _Refused: a ``401`` or ``403``.
@@ -145,7 +154,7 @@ class HttpClient:
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool) -> bytes:
+    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool) -> Answer:
         if self.requests >= self.limits.budget:
             raise FetchError(
                 f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; "
@@ -172,7 +181,7 @@ class HttpClient:
             raise _Retry("rate limited (429)", wait)
         if status >= 500:
             raise _Retry(f"server error ({status})")
-        if status in (401, 403):
+        if status in (401, 403) or (status == 400 and path == "/login"):  # a wrong password may be a 400
             raise _Refused(status, body)
         if status in (400, 404):
             raise FetchError(f"{self.where(path)}: not found ({status}){_server_message(body)}")
@@ -180,10 +189,10 @@ class HttpClient:
             raise FetchError(f"{self.where(path)}: unexpected answer ({status}){_server_message(body)}")
         if expect_json and not body.lstrip().startswith(b"version https://git-lfs"):
             try:
-                orjson.loads(body)
+                return Answer(body, orjson.loads(body))
             except orjson.JSONDecodeError:
                 raise _Retry("the answer is not complete JSON") from None
-        return body
+        return Answer(body)
 
 
 class OpenReviewClient(HttpClient):
@@ -223,19 +232,22 @@ class OpenReviewClient(HttpClient):
         if credentials is None:
             raise FetchError(f"{self.where('/notes')}: OpenReview asks for a login (403); {_LOGIN_HINT}")
         try:
-            body = self.send("POST", "/login", json_body={"id": credentials.username, "password": credentials.password})
+            answer = self.send(
+                "POST", "/login", json_body={"id": credentials.username, "password": credentials.password}
+            )
         except _Refused as refused:
             raise FetchError(
                 f"{self.where('/login')}: OpenReview refused the login of {one_line(credentials.username)[:80]!r} "
                 f"({refused.status}): check the user name and password ({_LOGIN_HINT})"
             ) from None
-        token = orjson.loads(body).get("token") if body else None
+        document = answer.document
+        token = document.get("token") if isinstance(document, dict) else None
         if not isinstance(token, str) or not token:
             raise FetchError(f"{self.where('/login')}: the login answer holds no token")
         self.tokens.save(token, _token_expiry(token))
         self.headers["Authorization"] = f"Bearer {token}"
 
-    def get(self, path: str, params: dict[str, Any]) -> bytes:
+    def get(self, path: str, params: dict[str, Any]) -> Answer:
         """``GET path`` with the token, logging in when the server asks (once per request).
 
         Raises:
@@ -256,7 +268,7 @@ class OpenReviewClient(HttpClient):
             ) from None
 
 
-def plain_get(client: HttpClient, path: str) -> bytes:
+def plain_get(client: HttpClient, path: str) -> Answer:
     """``GET path`` without a login (Paper Copilot's raw files).
 
     Raises:

@@ -21,8 +21,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
-
 from paperdeck.fetch.client import (
     OPENREVIEW_API,
     PAPERCOPILOT_RAW,
@@ -210,8 +208,8 @@ def _openreview_pages(
                                   "limit": page_size}  # fmt: skip
         if cache.cursor:
             params["after"] = cache.cursor
-        body = client.get("/notes", params)
-        ids, count = _page_ids(body, client.where("/notes"))
+        answer = client.get("/notes", params)
+        ids, count = _page_ids(answer.document, client.where("/notes"))
         if not ids and not cache.pages:
             raise FetchError(
                 f"{client.where('/notes')}: OpenReview has no submissions for {source.venue_id!r}; is the venue "
@@ -223,17 +221,16 @@ def _openreview_pages(
         seen.update(ids)
         total = count if count is not None else total
         last = len(ids) < page_size or (total is not None and cache.notes + len(ids) >= total)
-        cache.add(body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=len(ids))
+        cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=len(ids))
         report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
 
 
-def _page_ids(body: bytes, where: str) -> tuple[list[str], int | None]:
-    """The note ids of an API page ``{"notes": [...], "count": N}`` and its count.
+def _page_ids(page: Any, where: str) -> tuple[list[str], int | None]:
+    """The note ids of an API page ``{"notes": [...], "count": N}`` (parsed) and its count.
 
     Raises:
         FetchError: the page is not of that shape.
     """
-    page = orjson.loads(body)
     notes = page.get("notes") if isinstance(page, dict) else None
     if not isinstance(notes, list) or not all(isinstance(n, dict) and isinstance(n.get("id"), str) for n in notes):
         raise FetchError(f'{where}: the answer is not a page of notes ({{"notes": [...]}} with an id per note)')
@@ -243,13 +240,13 @@ def _page_ids(body: bytes, where: str) -> tuple[list[str], int | None]:
 
 def _copilot_page(client: HttpClient, source: FetchSource, cache: PageCache) -> None:
     path = "/" + source.path
-    body = plain_get(client, path)
-    if body.lstrip().startswith(b"version https://git-lfs"):
+    answer = plain_get(client, path)
+    if answer.body.lstrip().startswith(b"version https://git-lfs"):
         raise FetchError(
             f"{client.where(path)}: Paper Copilot sent a Git LFS pointer, not the list (the file is kept in Git "
             "LFS); download it from the repository's page and `paperdeck import` it"
         )
-    records = orjson.loads(body)
+    records = answer.document
     if not isinstance(records, list):
         raise FetchError(f"{client.where(path)}: the answer is not a Paper Copilot list (a JSON array)")
-    cache.add(body, last=True, notes=len(records))
+    cache.add(answer.body, last=True, notes=len(records))
