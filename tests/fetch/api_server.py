@@ -32,6 +32,7 @@ import base64
 import bisect
 import gzip
 import json
+import random
 import socket
 import struct
 import threading
@@ -190,6 +191,64 @@ class ApiServer:
         with self._lock:
             self.faults.extend((path, kind) for kind in kinds)
 
+    def _edit(self, note_id: str, change: Callable[[dict[str, Any]], bool]) -> bool:
+        """Apply ``change`` to the submission ``note_id`` (returns whether it changed anything)."""
+        if self.encoded is not None:
+            index = bisect.bisect_left(self.encoded, (note_id, b""))
+            note = orjson.loads(self.encoded[index][1])
+            changed = change(note)
+            self.encoded[index] = (note_id, orjson.dumps(note))
+            return changed
+        note = next(n for n in self.notes[VENUE] if n["id"] == note_id)
+        return change(note)
+
+    def ids(self) -> list[str]:
+        """The submission ids served, in order."""
+        if self.encoded is not None:
+            return [note_id for note_id, _ in self.encoded]
+        return [note["id"] for note in self.notes[VENUE]]
+
+    def change_ratings(self, count: int, seed: int = 7) -> dict[str, tuple[str, int, int]]:
+        """Change one review's rating on ``count`` papers (a later ``tmdate``, as OpenReview
+        keeps an edited note). Returns ``{forum: (review id, old, new)}``."""
+        rng = random.Random(seed)
+        changed: dict[str, tuple[str, int, int]] = {}
+        for note_id in rng.sample(self.ids(), len(self.ids())):
+            if len(changed) == count:
+                break
+
+            def edit(note: dict[str, Any]) -> bool:
+                reviews = [
+                    r for r in note["details"]["directReplies"] if r["invitations"][0].endswith("/-/Official_Review")
+                ]
+                if not reviews:
+                    return False
+                review = rng.choice(reviews)
+                old = review["content"]["rating"]["value"]
+                new = next(v for v in (6, 8, 4, 10, 2) if v != old)
+                review["content"]["rating"]["value"] = new
+                review["tmdate"] = review["mdate"] = review.get("tmdate", review["cdate"]) + 86_400_000
+                changed[note["id"]] = (review["id"], old, new)
+                return True
+
+            self._edit(note_id, edit)
+        return changed
+
+    def decide(self, count: int, seed: int = 11) -> dict[str, str]:
+        """Give ``count`` papers under review a decision: the venue and venue id OpenReview sets,
+        and a ``Decision`` reply. Returns ``{forum: decision text}``."""
+        rng = random.Random(seed)
+        tiers = [("Accept (Oral)", "ICLR 2026 Oral", VENUE), ("Accept (Poster)", "ICLR 2026 Poster", VENUE),
+                 ("Reject", "Submitted to ICLR 2026", f"{VENUE}/Rejected_Submission")]  # fmt: skip
+        decided: dict[str, str] = {}
+        for note_id in rng.sample(self.ids(), len(self.ids())):
+            if len(decided) == count:
+                break
+            tier = rng.choice(tiers)
+            if self._edit(note_id, lambda note, tier=tier: _decided(note, *tier)):
+                decided[note_id] = tier[0]
+        return decided
+
     def count(self, path: str) -> int:
         """Requests made to ``path``."""
         return sum(1 for _, p, _ in self.requests if p == path)
@@ -303,6 +362,24 @@ class ApiServer:
         handler.send_header("Content-Length", str(len(data)))
         handler.end_headers()
         handler.wfile.write(data)
+
+
+def _decided(note: dict[str, Any], decision: str, venue: str, venueid: str) -> bool:
+    """Give a paper under review ``decision`` (see :meth:`ApiServer.decide`); ``False`` when it
+    was not under review."""
+    if note["content"]["venueid"]["value"] != f"{VENUE}/Submission":
+        return False
+    note["content"]["venue"] = {"value": venue}
+    note["content"]["venueid"] = {"value": venueid}
+    number, when = note["number"], note["tmdate"] + 90 * 86_400_000
+    note["details"]["directReplies"].append({
+        "id": f"D{note['id'][1:]}", "forum": note["id"], "replyto": note["id"], "number": 1,
+        "invitations": [f"{VENUE}/Submission{number}/-/Decision"], "signatures": [f"{VENUE}/Program_Chairs"],
+        "readers": ["everyone"], "writers": [VENUE], "domain": VENUE, "cdate": when, "tcdate": when,
+        "mdate": when, "tmdate": when, "license": "CC BY 4.0", "version": 2,
+        "content": {"decision": {"value": decision}, "comment": {"value": "The committee's decision."}},
+    })  # fmt: skip
+    return True
 
 
 def lfs_pointer() -> bytes:

@@ -9,94 +9,19 @@ they were. Retries are made fast (``Limits(backoff_s=…)``, a short sleep).
 
 from __future__ import annotations
 
-import os
-import signal
 import stat
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
-from paperdeck.fetch.client import FetchError, Limits
-from paperdeck.fetch.run import FetchOptions, FetchProgress, fetch, last_sources
+from paperdeck.fetch.client import FetchError
+from paperdeck.fetch.run import FetchProgress, fetch, last_sources
 from paperdeck.fetch.venues import UnknownSource, parse_source
-from paperdeck.model.paper_json import paper_record
 from paperdeck.store.store import Store
 
-from tests.fetch.api_server import PASSWORD, USER, VENUE, ApiServer, iclr2026_notes, lfs_pointer, store_files
-
-PAPERS = 120
-PAGE = 50
-ICLR = parse_source("iclr2026")
-
-
-@pytest.fixture(scope="module")
-def notes() -> list[dict[str, Any]]:
-    return iclr2026_notes(PAPERS)
-
-
-@pytest.fixture
-def server(notes: list[dict[str, Any]]) -> Any:
-    with ApiServer(orjson.loads(orjson.dumps(notes))) as running:
-        yield running
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the system keyring or reads the user's login."""
-    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
-    monkeypatch.delenv("OPENREVIEW_USERNAME", raising=False)
-    monkeypatch.delenv("OPENREVIEW_PASSWORD", raising=False)
-
-
-@pytest.fixture
-def login(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("OPENREVIEW_USERNAME", USER)
-    monkeypatch.setenv("OPENREVIEW_PASSWORD", PASSWORD)
-
-
-def options(server: ApiServer, page_size: int = PAGE, **limits: Any) -> FetchOptions:
-    fast = {"backoff_s": 0.001, "backoff_max_s": 0.01, "timeout_s": 0.3, **limits}
-    return FetchOptions(
-        openreview_url=server.url, papercopilot_url=server.url + "/pc", limits=Limits(**fast),
-        page_size=page_size, use_keyring=False, sleep=lambda s: time.sleep(min(s, 0.2)),
-    )  # fmt: skip
-
-
-def seeded_store(data_dir: Path) -> Store:
-    """A store with a starred paper and a note: what a failed fetch must leave as it was."""
-    store = Store(data_dir)
-    seeds = sorted((Path(__file__).resolve().parents[2] / "seeds").glob("*.txt"))
-    from paperdeck.sources.importer import import_files
-
-    import_files(store, seeds)
-    first = store.papers[0].id
-    store.set_star(first, True)
-    store.set_note(first, "mine")
-    return store
-
-
-def contents(data_dir: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """What a store holds, as data: its papers and every paper's review summary."""
-    store = Store(data_dir)
-    papers = sorted((paper_record(p, store.user_data(p.id)) for p in store.papers), key=lambda r: r["id"])
-    return papers, {p.id: store.reviews.summary(p.openreview_id) for p in store.papers}
-
-
-def assert_complete(store: Store, notes: list[dict[str, Any]]) -> None:
-    ids = {paper.openreview_id for paper in store.papers}
-    assert {note["id"] for note in notes} <= ids
-    reviewed = [
-        n for n in notes if any("Official_Review" in r["invitations"][0] for r in n["details"]["directReplies"])
-    ]
-    assert reviewed
-    for note in reviewed[:20]:
-        summary = store.reviews.summary(note["id"])
-        expected = sum("Official_Review" in r["invitations"][0] for r in note["details"]["directReplies"])
-        assert summary is not None and summary.count == expected
+from tests.fetch.api_server import PASSWORD, USER, VENUE, ApiServer, lfs_pointer, store_files
+from tests.fetch.helpers import ICLR, PAGE, PAPERS, assert_complete, options, seeded_store
 
 
 def test_a_fetch_brings_every_submission_with_its_reviews_in_few_requests(
@@ -265,65 +190,3 @@ def test_a_paper_copilot_list_is_fetched_without_login(server: ApiServer, data_d
     summary = fetch(store, [parse_source("papercopilot:iclr2018")], options(server))
     assert summary.requests == 2 and len(store.papers) == 40
     assert server.count("/login") == 0
-
-
-def _cli(server: ApiServer, data_dir: Path, *args: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PAPERDECK_OPENREVIEW_URL": server.url, "OPENREVIEW_USERNAME": USER,
-           "OPENREVIEW_PASSWORD": PASSWORD, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}  # fmt: skip
-    command = [sys.executable, "-m", "paperdeck", "fetch", "iclr2026", "--data-dir", str(data_dir), *args]
-    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-
-
-def test_kill_9_during_a_fetch_then_the_same_command_gives_a_clean_runs_store(
-    server: ApiServer, tmp_path: Path
-) -> None:
-    clean, killed = tmp_path / "clean", tmp_path / "killed"
-    done = _cli(server, clean, "--page-size", str(PAGE))
-    assert done.wait(60) == 0, done.stderr.read() if done.stderr else ""
-    clean_pages = server.count("/notes")
-    held = clean_pages + 2  # the killed run's second page is held back until it is killed
-    server.on_notes = lambda served: time.sleep(1.0) if served == held else None
-    running = _cli(server, killed, "--page-size", str(PAGE))
-    deadline = time.monotonic() + 30
-    while server.count("/notes") < held and time.monotonic() < deadline:
-        time.sleep(0.01)
-    os.kill(running.pid, signal.SIGKILL)
-    running.wait(10)
-    state = orjson.loads(next((killed / "fetch" / "pages").glob("*/state.json")).read_bytes())
-    assert state["pages"] == 1 and not state["complete"]  # killed mid-fetch, one page kept
-    assert not (killed / "catalogue.json").exists() or contents(killed)[0] == []
-    again = _cli(server, killed, "--page-size", str(PAGE), "--json")
-    out, err = again.communicate(timeout=60)
-    assert again.returncode == 0, err
-    result = orjson.loads(out)
-    assert result["papers"] == PAPERS and result["resumed_pages"] == 1
-    assert contents(killed) == contents(clean)
-
-
-def test_kill_9_after_the_pages_are_kept_resumes_without_fetching_them_again(
-    server: ApiServer, login: None, tmp_path: Path
-) -> None:
-    clean, killed = tmp_path / "clean", tmp_path / "killed"
-    fetch(Store(clean), [ICLR], options(server))
-    script = (
-        "import os, signal, sys\n"
-        "import paperdeck.sources.importer as importer\n"
-        "def die(*a, **k): os.kill(os.getpid(), signal.SIGKILL)\n"
-        "importer.import_files = die\n"
-        "import paperdeck.fetch.run as run; run.import_files = die\n"
-        "from paperdeck.cli.main import main\n"
-        "sys.exit(main(sys.argv[1:]))\n"
-    )
-    env = {
-        **os.environ,
-        "PAPERDECK_OPENREVIEW_URL": server.url,
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-    }
-    dying = subprocess.run([sys.executable, "-c", script, "fetch", "iclr2026", "--data-dir", str(killed)],
-                           env=env, capture_output=True, timeout=60)  # fmt: skip
-    assert dying.returncode == -signal.SIGKILL
-    before = server.count("/notes")
-    # no request needed: the pages are kept (pages of 1000, as the CLI asks)
-    summary = fetch(Store(killed), [ICLR], options(server, page_size=1000, budget=1))
-    assert server.count("/notes") == before and summary.resumed == 1
-    assert contents(killed) == contents(clean)
