@@ -18,7 +18,7 @@ The API: ``POST /login`` ``{"id", "password"}`` → ``{"token"}`` (a JWT-shaped 
 claim); ``GET /notes?invitation=…&details=directReplies&sort=id&limit=N[&after=ID|&offset=K]`` →
 ``{"notes": [...], "count": N}``, the notes sorted by id; anonymous ``/notes`` calls get ``403``
 ``ChallengeRequiredError`` while :attr:`ApiServer.require_login`. ``GET /pc/<conf>/<file>`` serves
-Paper Copilot files from :attr:`ApiServer.copilot`.
+Paper Copilot files from :attr:`ApiServer.copilot`, any path of :attr:`ApiServer.raw` its bytes.
 
 Faults (:meth:`ApiServer.fail`): ``"500"``, ``"502"``, ``"429"`` (``Retry-After``), ``"429-reset"``
 (``resetTime`` in the body), ``"timeout"`` (answers after :attr:`ApiServer.slow_s`), ``"reset"`` (half
@@ -150,6 +150,7 @@ class ApiServer:
         self.faults: list[tuple[str, str]] = []
         self.requests: list[tuple[str, str, dict[str, list[str]]]] = []
         self.copilot: dict[str, bytes] = {}
+        self.raw: dict[str, bytes] = {}  # any other path → its body (the arXiv API's /arxiv/query)
         self.slow_s = 2.0
         self.page_delay_s = 0.0
         self.on_notes: Callable[[int], None] | None = None
@@ -284,6 +285,8 @@ class ApiServer:
             return self._login(handler, body)
         if method == "GET" and url.path == "/notes":
             return self._notes(handler, query, fault)
+        if method == "GET" and url.path in self.raw:
+            return self._raw(handler, 200, self.raw[url.path], fault)
         if method == "GET" and url.path.startswith("/pc/"):
             data = self.copilot.get(url.path.removeprefix("/pc/"))
             if data is None:

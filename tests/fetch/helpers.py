@@ -23,7 +23,8 @@ ICLR = parse_source("iclr2026")
 def options(server: ApiServer, page_size: int = PAGE, **limits: Any) -> FetchOptions:
     fast = {"backoff_s": 0.001, "backoff_max_s": 0.01, "timeout_s": 0.3, **limits}
     return FetchOptions(
-        openreview_url=server.url, papercopilot_url=server.url + "/pc", limits=Limits(**fast),
+        openreview_url=server.url, papercopilot_url=server.url + "/pc", arxiv_url=server.url + "/arxiv",
+        limits=Limits(**fast),
         page_size=page_size, use_keyring=False, sleep=lambda s: time.sleep(min(s, 0.2)),
     )  # fmt: skip
 

@@ -190,3 +190,21 @@ def test_a_paper_copilot_list_is_fetched_without_login(server: ApiServer, data_d
     summary = fetch(store, [parse_source("papercopilot:iclr2018")], options(server))
     assert summary.requests == 2 and len(store.papers) == 40
     assert server.count("/login") == 0
+
+
+def test_an_arxiv_query_is_fetched_in_one_request(server: ApiServer, data_dir: Path) -> None:
+    from tests.conftest import SHARED_DATA
+
+    server.raw["/arxiv/query"] = (SHARED_DATA / "arxiv_atom_2026_query-testing_100.xml").read_bytes()
+    server.fail("/arxiv/query", "500")
+    store = Store(data_dir)
+    source = parse_source("arxiv:all:testing")
+    summary = fetch(store, [source], options(server))
+    assert summary.requests == 2 and len(store.papers) == 100
+    query = [q for _, path, q in server.requests if path == "/arxiv/query"][-1]
+    assert query["search_query"] == ["all:testing"] and query["max_results"] == ["200"]
+    server.raw["/arxiv/query"] = b"<html>Service unavailable</html>"
+    before = store_files(data_dir)
+    with pytest.raises(FetchError, match="not an arXiv Atom feed"):
+        fetch(store, [source], options(server))
+    assert store_files(data_dir) == before

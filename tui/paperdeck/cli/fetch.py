@@ -5,6 +5,7 @@
     paperdeck fetch iclr2026                   ICLR 2026 from OpenReview: submissions with their reviews
     paperdeck fetch NeurIPS.cc/2025/Conference any OpenReview venue id
     paperdeck fetch papercopilot:iclr2026      Paper Copilot's list (no login)
+    paperdeck fetch 'arxiv:ti:diffusion'       an arXiv API query: its newest 200 results (no login)
 
 All pages first, then one import (:mod:`paperdeck.fetch.run`): a fetch that fails changes nothing
 and keeps its pages, and the same command resumes. The login comes from ``OPENREVIEW_USERNAME`` /
@@ -37,7 +38,8 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``fetch``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
     parser.add_argument(
         "sources", nargs="+", metavar="SOURCE",
-        help="iclr2026-style short names (iclr, neurips, icml, colm, …), OpenReview venue ids, papercopilot:iclr2026",
+        help="iclr2026-style short names (iclr, neurips, icml, colm, …), OpenReview venue ids, "
+        "papercopilot:iclr2026, arxiv:QUERY",
     )  # fmt: skip
     parser.add_argument(
         "--budget", type=int, default=Limits().budget, metavar="N",
@@ -49,7 +51,8 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.epilog = (
         f"Base URLs: ${OPENREVIEW_URL_ENV} (default the public API v2), ${PAPERCOPILOT_URL_ENV} (default "
-        "Paper Copilot's raw files). Login: $OPENREVIEW_USERNAME and $OPENREVIEW_PASSWORD, else a prompt."
+        "Paper Copilot's raw files), $PAPERDECK_ARXIV_URL (default the arXiv API). "
+        "Login: $OPENREVIEW_USERNAME and $OPENREVIEW_PASSWORD, else a prompt."
     )
 
 

@@ -32,6 +32,7 @@ __all__ = ["Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "
 
 OPENREVIEW_API = "https://api2.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
+ARXIV_API = "https://export.arxiv.org/api"
 _LOGIN_HINT = f"set {USERNAME_ENV} and {PASSWORD_ENV}, or run paperdeck fetch on a terminal to be asked"
 
 
@@ -268,14 +269,14 @@ class OpenReviewClient(HttpClient):
             ) from None
 
 
-def plain_get(client: HttpClient, path: str) -> Answer:
-    """``GET path`` without a login (Paper Copilot's raw files).
+def plain_get(client: HttpClient, path: str, params: dict[str, Any] | None = None, expect_json: bool = True) -> Answer:
+    """``GET path`` without a login (Paper Copilot's raw files, the arXiv API).
 
     Raises:
         FetchError: see :meth:`HttpClient.send`; a ``401``/``403`` is one line too.
     """
     try:
-        return client.send("GET", path)
+        return client.send("GET", path, params=params, expect_json=expect_json)
     except _Refused as refused:
         raise FetchError(f"{client.where(path)}: refused ({refused.status})") from None
 

@@ -9,7 +9,7 @@ OpenReview: ``GET /notes?invitation=<venue id>/-/Submission&details=directReplie
 then ``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes reach the
 page's ``count``: each submission arrives with
 its reviews, comments and decision (``details.directReplies``). Paper Copilot: one file,
-``<root>/<conf>/<conf><year>.json``.
+``<root>/<conf>/<conf><year>.json``. arXiv: one ``GET <root>/query?search_query=…`` (an Atom feed).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from paperdeck.fetch.client import (
+    ARXIV_API,
     OPENREVIEW_API,
     PAPERCOPILOT_RAW,
     FetchError,
@@ -32,12 +33,13 @@ from paperdeck.fetch.client import (
 )
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
 from paperdeck.fetch.pages import PageCache
-from paperdeck.fetch.venues import FetchSource
+from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
 from paperdeck.sources.importer import ImportSummary, import_files
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
 __all__ = [
+    "ARXIV_URL_ENV",
     "OPENREVIEW_URL_ENV",
     "PAGE_SIZE",
     "PAPERCOPILOT_URL_ENV",
@@ -49,6 +51,7 @@ __all__ = [
 ]
 
 OPENREVIEW_URL_ENV = "PAPERDECK_OPENREVIEW_URL"
+ARXIV_URL_ENV = "PAPERDECK_ARXIV_URL"
 PAPERCOPILOT_URL_ENV = "PAPERDECK_PAPERCOPILOT_URL"
 #: Notes per page (the API's most).
 PAGE_SIZE = 1000
@@ -74,8 +77,9 @@ class FetchOptions:
     """How to fetch.
 
     Attributes:
-        openreview_url, papercopilot_url: the base URLs (defaults from :data:`OPENREVIEW_URL_ENV`
-            and :data:`PAPERCOPILOT_URL_ENV`, else the public services).
+        openreview_url, papercopilot_url, arxiv_url: the base URLs (defaults from
+            :data:`OPENREVIEW_URL_ENV`, :data:`PAPERCOPILOT_URL_ENV` and :data:`ARXIV_URL_ENV`, else
+            the public services).
         limits: the client's budget, retries and timeouts.
         page_size: notes per page.
         prompt: asks for credentials when the environment has none (``None``: never ask).
@@ -85,6 +89,7 @@ class FetchOptions:
 
     openreview_url: str = field(default_factory=lambda: os.environ.get(OPENREVIEW_URL_ENV) or OPENREVIEW_API)
     papercopilot_url: str = field(default_factory=lambda: os.environ.get(PAPERCOPILOT_URL_ENV) or PAPERCOPILOT_RAW)
+    arxiv_url: str = field(default_factory=lambda: os.environ.get(ARXIV_URL_ENV) or ARXIV_API)
     limits: Limits = field(default_factory=Limits)
     page_size: int = PAGE_SIZE
     prompt: Callable[[], Credentials | None] | None = None
@@ -168,9 +173,21 @@ def _collect(
 ) -> tuple[PageCache, int]:
     """The source's pages, all kept in its cache; returns the cache and the requests sent."""
     sleep = options.sleep
+    if source.kind == "arxiv":  # arXiv asks for 3 s between requests: retries wait at least that
+        limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
+        client = HttpClient(options.arxiv_url, limits, sleep)
+        identity = {"base_url": client.base_url, "what": source.path, "limit": ARXIV_RESULTS}
+        cache = PageCache(root / "pages", source.name, source.file_name, identity)
+        try:
+            if not cache.complete:
+                _arxiv_page(client, source, cache)
+            report(FetchProgress(source.name, len(cache.pages), cache.notes, cache.notes, client.requests))
+        finally:
+            client.close()
+        return cache, client.requests
     if source.kind == "papercopilot":
         client = HttpClient(options.papercopilot_url, options.limits, sleep)
-        identity: dict[str, Any] = {"base_url": client.base_url, "what": source.path, "limit": 0}
+        identity = {"base_url": client.base_url, "what": source.path, "limit": 0}
         cache = PageCache(root / "pages", source.name, source.file_name, identity)
         try:
             if not cache.complete:
@@ -236,6 +253,16 @@ def _page_ids(page: Any, where: str) -> tuple[list[str], int | None]:
         raise FetchError(f'{where}: the answer is not a page of notes ({{"notes": [...]}} with an id per note)')
     count = page.get("count")
     return [note["id"] for note in notes], count if isinstance(count, int) and not isinstance(count, bool) else None
+
+
+def _arxiv_page(client: HttpClient, source: FetchSource, cache: PageCache) -> None:
+    params = {"search_query": source.path, "start": 0, "max_results": ARXIV_RESULTS,
+              "sortBy": "submittedDate", "sortOrder": "descending"}  # fmt: skip
+    answer = plain_get(client, "/query", params, expect_json=False)
+    head = answer.body[:2000].lstrip()
+    if not (head.startswith(b"<?xml") or head.startswith(b"<feed")) or b"<feed" not in head:
+        raise FetchError(f"{client.where('/query')}: the answer is not an arXiv Atom feed")
+    cache.add(answer.body, last=True, notes=answer.body.count(b"<entry>") + answer.body.count(b"<entry "))
 
 
 def _copilot_page(client: HttpClient, source: FetchSource, cache: PageCache) -> None:

@@ -5,7 +5,9 @@ Copilot list.
   OpenReview venue id (``ICLR.cc/2026/Conference``);
 - any OpenReview venue id (``NeurIPS.cc/2025/Conference``, ``ICML.cc/2025/Conference``), fetched
   as ``<venue id>/-/Submission``;
-- ``papercopilot:iclr2026``: the file ``iclr/iclr2026.json`` of Paper Copilot's paperlists.
+- ``papercopilot:iclr2026``: the file ``iclr/iclr2026.json`` of Paper Copilot's paperlists;
+- ``arxiv:QUERY``: an arXiv API query (``arxiv:ti:diffusion AND cat:cs.LG``), its first
+  :data:`ARXIV_RESULTS` results, newest first.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 
 from paperdeck.model.errors import PaperdeckError
 
-__all__ = ["CONFERENCES", "FetchSource", "UnknownSource", "parse_source", "short_name"]
+__all__ = ["ARXIV_RESULTS", "CONFERENCES", "FetchSource", "UnknownSource", "parse_source", "short_name"]
 
 #: Short conference names → the OpenReview group they use (``<group>/<year>/Conference``).
 CONFERENCES: dict[str, str] = {
@@ -31,6 +33,8 @@ CONFERENCES: dict[str, str] = {
 }
 _SHORT = re.compile(r"^([a-z]+)[-_ ]?((?:19|20)\d{2})$", re.IGNORECASE)
 _VENUE_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:/[\w.\-]+)+$")
+#: Most results one ``arxiv:`` source asks for (one request).
+ARXIV_RESULTS = 200
 _COPILOT = re.compile(r"^papercopilot:([a-z]+)[-_]?((?:19|20)\d{2})$", re.IGNORECASE)
 
 
@@ -43,10 +47,11 @@ class FetchSource:
     """One thing to fetch.
 
     Attributes:
-        kind: ``"openreview"`` or ``"papercopilot"``.
+        kind: ``"openreview"``, ``"papercopilot"`` or ``"arxiv"`` (the import format of its pages).
         name: what the user typed, normalised (``iclr2026``, ``papercopilot:iclr2026``, a venue id).
         venue_id: the OpenReview venue id (``ICLR.cc/2026/Conference``); ``""`` for Paper Copilot.
-        path: the Paper Copilot file path under its root (``iclr/iclr2026.json``); ``""`` otherwise.
+        path: the Paper Copilot file path under its root (``iclr/iclr2026.json``), or the arXiv
+            query; ``""`` otherwise.
     """
 
     kind: str
@@ -65,6 +70,8 @@ class FetchSource:
         ``openreview-ICLR.cc-2026-Conference.json``, ``papercopilot-iclr2026.json``."""
         if self.kind == "papercopilot":
             return f"papercopilot-{self.path.rsplit('/', 1)[-1]}"
+        if self.kind == "arxiv":
+            return f"arxiv-{re.sub(r'[^A-Za-z0-9]+', '-', self.path).strip('-')[:60] or 'query'}.xml"
         return f"openreview-{self.venue_id.replace('/', '-')}.json"
 
 
@@ -76,6 +83,11 @@ def parse_source(text: str) -> FetchSource:
             is neither a short name, a venue id nor ``papercopilot:CONFYEAR``.
     """
     text = text.strip()
+    if text.lower().startswith("arxiv:"):
+        query = " ".join(text[6:].split())
+        if not query or len(query) > 500:
+            raise UnknownSource("paperdeck fetch: arxiv: needs a query of at most 500 characters (arxiv:ti:diffusion)")
+        return FetchSource("arxiv", f"arxiv:{query}", path=query)
     copilot = _COPILOT.match(text)
     if copilot:
         conf, year = copilot.group(1).lower(), copilot.group(2)
@@ -95,7 +107,7 @@ def parse_source(text: str) -> FetchSource:
         return FetchSource("openreview", text, venue_id=text.removesuffix("/-/Submission"))
     raise UnknownSource(
         f"paperdeck fetch: {text[:80]!r} is not a venue: give a short name (iclr2026), an OpenReview "
-        "venue id (ICLR.cc/2026/Conference) or papercopilot:iclr2026"
+        "venue id (ICLR.cc/2026/Conference), papercopilot:iclr2026 or arxiv:QUERY"
     )
 
 
