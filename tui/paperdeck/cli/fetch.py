@@ -68,9 +68,7 @@ def _page_size(text: str) -> int:
 
 
 def _prompt() -> Credentials | None:
-    """Ask for the OpenReview login on the terminal; ``None`` when there is none."""
-    if not (sys.stdin.isatty() and sys.stderr.isatty()):
-        return None
+    """Ask for the OpenReview login on the terminal; ``None`` when none is given."""
     import getpass
 
     print("OpenReview asks for a login (the password is not stored).", file=sys.stderr)
@@ -88,7 +86,8 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         SourceError, StoreError: as ``paperdeck import``.
     """
     sources = [parse_source(text) for text in args.sources]
-    options = FetchOptions(limits=Limits(budget=max(1, args.budget)), page_size=args.page_size, prompt=_prompt)
+    limits = Limits(budget=max(1, args.budget))
+    prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
     stamp = store.catalogue_stamp()
     if sys.stderr.isatty() and not args.json:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -96,6 +95,15 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, transient=True) as bar:
             task = bar.add_task("fetching", total=None)
+
+            def ask() -> Credentials | None:  # the bar stands aside while the user types
+                bar.stop()
+                try:
+                    return _prompt()
+                finally:
+                    bar.start()
+
+            options = FetchOptions(limits=limits, page_size=args.page_size, prompt=ask if prompt else None)
 
             def report(state: FetchProgress) -> None:
                 from rich.markup import escape
@@ -106,7 +114,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
 
             summary = fetch(store, sources, options, report)
     else:
-        summary = fetch(store, sources, options)
+        summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt))
     if store.catalogue_stamp() != stamp:  # as `paperdeck import`: the similarity index saved for the app
         from paperdeck.search.searcher import Searcher
 

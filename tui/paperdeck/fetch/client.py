@@ -231,7 +231,9 @@ class OpenReviewClient(HttpClient):
         self.headers.pop("Authorization", None)
         credentials = self._credentials()
         if credentials is None:
-            raise FetchError(f"{self.where('/notes')}: OpenReview asks for a login (403); {_LOGIN_HINT}")
+            raise FetchError(
+                f"{self.where('/notes')}: OpenReview asks for a login (anonymous requests get 403); {_LOGIN_HINT}"
+            )
         try:
             answer = self.send(
                 "POST", "/login", json_body={"id": credentials.username, "password": credentials.password}

@@ -205,8 +205,8 @@ def _collect(
     identity = {"base_url": openreview.base_url, "what": source.invitation, "limit": options.page_size}
     cache = PageCache(root / "pages", source.name, source.file_name, identity)
     try:
-        if not openreview.logged_in and credentials_from_env() is not None:
-            openreview.login()  # credentials given: no anonymous request first
+        if not openreview.logged_in and (options.prompt is not None or credentials_from_env() is not None):
+            openreview.login()  # credentials at hand: no anonymous request (refused since 2026) first
         _openreview_pages(openreview, source, cache, options.page_size, report)
     finally:
         openreview.close()
