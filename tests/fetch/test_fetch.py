@@ -208,3 +208,24 @@ def test_an_arxiv_query_is_fetched_in_one_request(server: ApiServer, data_dir: P
     with pytest.raises(FetchError, match="not an arXiv Atom feed"):
         fetch(store, [source], options(server))
     assert store_files(data_dir) == before
+
+
+def test_a_page_the_reader_refuses_changes_nothing_and_is_fetched_afresh_next_time(
+    server: ApiServer, login: None, data_dir: Path, notes: list[dict[str, Any]]
+) -> None:
+    from paperdeck.model.errors import SourceError
+
+    bad = next(n for n in server.notes[VENUE][60:] if n["details"]["directReplies"])
+    reply = next(r for r in bad["details"]["directReplies"] if "rating" in r["content"])
+    good = reply["content"]["rating"]
+    reply["content"]["rating"] = {"value": "\x1b[31mlots"}
+    store = seeded_store(data_dir)
+    before = store_files(data_dir)
+    with pytest.raises(SourceError) as caught:
+        fetch(store, [ICLR], options(server))
+    assert "openreview-ICLR.cc-2026-Conference.json" in str(caught.value) and "\n" not in str(caught.value)
+    assert store_files(data_dir) == before
+    reply["content"]["rating"] = good
+    summary = fetch(Store(data_dir), [ICLR], options(server))
+    assert summary.resumed == 0
+    assert_complete(Store(data_dir), notes)

@@ -34,6 +34,7 @@ from paperdeck.fetch.client import (
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
 from paperdeck.fetch.pages import PageCache
 from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
+from paperdeck.model.errors import SourceError
 from paperdeck.sources.importer import ImportSummary, import_files
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
@@ -130,7 +131,8 @@ def fetch(
 
     Raises:
         FetchError: a source cannot be fetched (one line; the store is unchanged, the pages kept).
-        SourceError: a fetched page cannot be read as its format (the store is unchanged).
+        SourceError: a fetched page cannot be read as its format (the store is unchanged, the
+            pages are dropped: the next run fetches them again).
         StoreError: the pages or the store cannot be written.
     """
     options = options or FetchOptions()
@@ -146,7 +148,12 @@ def fetch(
     kinds = {source.kind for source in sources}
     notes = sum(cache.notes for cache in caches)
     report(FetchProgress(", ".join(s.name for s in sources), len(paths), notes, notes, requests, "importing"))
-    imported = import_files(store, paths, kinds.pop() if len(kinds) == 1 else None)
+    try:
+        imported = import_files(store, paths, kinds.pop() if len(kinds) == 1 else None)
+    except SourceError:
+        for cache in caches:  # a page the readers refuse would be refused again: fetch afresh next time
+            cache.discard()
+        raise
     resumed = sum(cache.resumed for cache in caches)
     for cache in caches:
         cache.discard()
