@@ -5,11 +5,15 @@
   their replies, into an empty store, seconds end to end (login, pages, the one import);
 - ``fetch_full_pages_s``: the part of it spent getting and keeping the pages (the rest is the import);
 - ``fetch_full_requests``: the requests it sent (the login and the pages).
+
+The server runs in a process of its own (as a real one would be), so that it does not share the
+client's interpreter lock.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,14 +26,36 @@ from paperdeck.fetch.run import FetchOptions, FetchProgress, fetch
 from paperdeck.fetch.venues import parse_source
 from paperdeck.store.store import Store
 
-from tests.fetch.api_server import PASSWORD, USER, ApiServer, iclr2026_encoded
+from tests.fetch.api_server import PASSWORD, USER
+
+_SERVE = """
+import sys, time
+from tests.fetch.api_server import ApiServer, iclr2026_encoded
+with ApiServer(encoded=iclr2026_encoded()) as server:
+    print(server.url, flush=True)
+    sys.stdin.read()  # until the bench closes it
+"""
 
 
 def measure_fetch() -> dict[str, float | int]:
     """The ``fetch_full_*`` numbers (see the module docstring)."""
     os.environ.update({"OPENREVIEW_USERNAME": USER, "OPENREVIEW_PASSWORD": PASSWORD})
-    with ApiServer(encoded=iclr2026_encoded()) as server, tempfile.TemporaryDirectory() as tmp:
-        options = FetchOptions(openreview_url=server.url, limits=Limits(timeout_s=120), use_keyring=False)
+    repo = Path(__file__).resolve().parents[1]
+    server = subprocess.Popen([sys.executable, "-c", _SERVE], cwd=repo, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)  # fmt: skip
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().strip()
+        return _measure(url)
+    finally:
+        if server.stdin is not None:
+            server.stdin.close()
+        server.wait(60)
+
+
+def _measure(url: str) -> dict[str, float | int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        options = FetchOptions(openreview_url=url, limits=Limits(timeout_s=120), use_keyring=False)
         pages_done: list[float] = []
 
         def progress(state: FetchProgress) -> None:
