@@ -20,7 +20,8 @@ claim); ``GET /notes?invitation=…&details=directReplies&sort=id&limit=N[&after
 ``ChallengeRequiredError`` while :attr:`ApiServer.require_login`. ``GET /pc/<conf>/<file>`` serves
 Paper Copilot files from :attr:`ApiServer.copilot`, any path of :attr:`ApiServer.raw` its bytes.
 
-Faults (:meth:`ApiServer.fail`): ``"500"``, ``"502"``, ``"429"`` (``Retry-After``), ``"429-reset"``
+Faults (:meth:`ApiServer.fail`): ``"500"``, ``"502"``, ``"429"`` (``Retry-After`` in seconds),
+``"429-date"`` (an HTTP date), ``"429-junk"`` (neither), ``"429-long"`` (5000 s), ``"429-reset"``
 (``resetTime`` in the body), ``"timeout"`` (answers after :attr:`ApiServer.slow_s`), ``"reset"`` (half
 the body, then a TCP reset), ``"truncated"`` (a complete answer holding cut JSON), ``"html"`` (a
 non-JSON page), ``"expire"`` (every token expires, then ``401``).
@@ -276,6 +277,9 @@ class ApiServer:
             return self._send(handler, int(fault), {"name": "ServerError", "message": "try again"})
         if fault == "429":
             return self._send(handler, 429, {"name": "RateLimitError"}, {"Retry-After": "0.05"})
+        if fault in ("429-date", "429-junk", "429-long"):
+            wait = {"429-date": "Tue, 01 Dec 2026 00:00:00 GMT", "429-junk": "soon, maybe", "429-long": "5000"}[fault]
+            return self._send(handler, 429, {"name": "RateLimitError"}, {"Retry-After": wait})
         if fault == "429-reset":
             reset = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time()))
             return self._send(handler, 429, {"name": "RateLimitError", "resetTime": reset})

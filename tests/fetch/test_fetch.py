@@ -104,7 +104,8 @@ def test_an_expired_token_without_credentials_is_one_line(
     assert "login" in message
 
 
-@pytest.mark.parametrize("faults", [("429", "429-reset", "500", "502"), ("timeout", "reset", "truncated", "html"),
+@pytest.mark.parametrize("faults", [("429", "429-reset", "429-date", "ok", "429-junk", "500", "502"),
+                                    ("timeout", "reset", "truncated", "html"),
                                     ("ok", "500", "ok", "reset", "truncated")])  # fmt: skip
 def test_transient_faults_are_retried_to_a_correct_result(
     server: ApiServer, login: None, data_dir: Path, notes: list[dict[str, Any]], faults: tuple[str, ...]
@@ -129,6 +130,13 @@ def test_a_server_that_keeps_failing_changes_nothing_and_the_rerun_resumes(
     assert summary.resumed == 1
     assert server.count("/notes") - requests_before == -(-PAPERS // PAGE) - 1  # page 1 was not fetched again
     assert_complete(store, notes)
+
+
+def test_a_429_asking_for_a_long_wait_stops_the_run_with_when_to_resume(
+    server: ApiServer, login: None, data_dir: Path
+) -> None:
+    server.fail("/notes", "ok", "429-long")
+    _fails_cleanly(server, data_dir, "asks to wait 5000 s")
 
 
 def test_the_request_budget_stops_the_run_cleanly(server: ApiServer, login: None, data_dir: Path) -> None:

@@ -290,8 +290,11 @@ def _retry_after(header: str | None, body: bytes) -> float | None:
         try:
             return max(0.0, float(header))
         except ValueError:
-            parsed = email.utils.parsedate_to_datetime(header) if header else None
-            if parsed is not None:
+            try:
+                parsed = email.utils.parsedate_to_datetime(header)
+            except (TypeError, ValueError, IndexError):
+                parsed = None  # neither seconds nor a date: the backoff decides
+            if parsed is not None and parsed.tzinfo is not None:
                 return max(0.0, parsed.timestamp() - time.time())
     try:
         reset = orjson.loads(body).get("resetTime")
