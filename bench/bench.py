@@ -39,7 +39,10 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
   measures only this, after the dump's and the reviews' import);
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
-  RSS growth (bench/similar_bench.py).
+  RSS growth (bench/similar_bench.py);
+- ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
+  API server into an empty store: seconds end to end, of them the pages, and requests
+  (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
+from fetch_bench import measure_fetch  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
 from paperdeck.search.searcher import build_similarity  # noqa: E402
@@ -208,6 +212,9 @@ def say(text: str) -> None:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["fetch"]:
+        print(json.dumps(measure_fetch()))
+        return
     if not DUMP:
         sys.exit("bench: ../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl not found")
     with tempfile.TemporaryDirectory() as tmp:
@@ -258,6 +265,8 @@ def main() -> None:
         say(f"similar papers: {similar}")
         stats = measure_stats(data_dir)
         say(f"statistics: {stats}")
+    fetched = measure_fetch()
+    say(f"fetch: {fetched}")
     print(
         json.dumps(
             {
@@ -279,6 +288,7 @@ def main() -> None:
                 **similar,
                 **reviews,
                 **stats,
+                **fetched,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
                 "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],

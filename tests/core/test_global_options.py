@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,10 +43,23 @@ def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return data_dir
 
 
+@pytest.fixture(scope="module")
+def copilot_server() -> Iterator[str]:
+    """A local Paper Copilot root serving a few ICLR 2018 papers (``paperdeck fetch`` needs no login there)."""
+    from tests.conftest import SHARED_DATA
+    from tests.fetch.api_server import ApiServer
+
+    with ApiServer() as server:
+        records = json.loads((SHARED_DATA / "papercopilot_iclr2018.json").read_text("utf-8"))[:5]
+        server.copilot["iclr/iclr2018.json"] = json.dumps(records).encode()
+        yield server.url + "/pc"
+
+
 @pytest.fixture(autouse=True)
-def default_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def default_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, copilot_server: str) -> Path:
     default = tmp_path / "default-store"
     monkeypatch.setenv(DATA_DIR_ENV, str(default))
+    monkeypatch.setenv("PAPERDECK_PAPERCOPILOT_URL", copilot_server)
     return default
 
 
@@ -71,6 +85,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "unfollow": ["keyword", "graph"],
         "following": [],
         "changes": [],
+        "fetch": ["papercopilot:iclr2018"],  # from the local server (copilot_server)
     }
 
 

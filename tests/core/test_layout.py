@@ -30,6 +30,10 @@ DEFERRED = (
     "paperdeck.stats",
     "paperdeck.text",
     "paperdeck.cli.commands",
+    "paperdeck.fetch",
+    "httpx",
+    "tenacity",
+    "keyring",
 )
 
 _PROBE = """

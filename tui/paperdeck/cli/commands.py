@@ -1,7 +1,7 @@
 """The subcommands of ``paperdeck``: import, search, list, show, reviews, stats, star, unstar, note, status,
-tag, untag, export, similar, follow, unfollow, following, changes (export, similar, the follows and
-the changes in :mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar`, :mod:`paperdeck.cli.follows`
-and :mod:`paperdeck.cli.changes`)."""
+tag, untag, export, similar, follow, unfollow, following, changes, fetch (export, similar, the follows,
+the changes and the fetch in :mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar`,
+:mod:`paperdeck.cli.follows`, :mod:`paperdeck.cli.changes` and :mod:`paperdeck.cli.fetch`)."""
 
 from __future__ import annotations
 
@@ -273,6 +273,13 @@ def _cmd_follows(store: Store, args: argparse.Namespace) -> int:
     return run[args.command](store, args)
 
 
+def _cmd_fetch(store: Store, args: argparse.Namespace) -> int:
+    """Fetch conferences from OpenReview or Paper Copilot (all or nothing)."""
+    from paperdeck.cli.fetch import run_fetch
+
+    return run_fetch(store, args)
+
+
 def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.cli.reviews import cmd_reviews
 
@@ -304,6 +311,7 @@ COMMANDS: dict[str, Command] = {
     "unfollow": _cmd_follows,
     "following": _cmd_follows,
     "changes": _hint_when_empty(_cmd_changes),
+    "fetch": _cmd_fetch,
 }
 
 
@@ -366,3 +374,7 @@ def add_command_parsers(
 
     parser = command("changes", "what imports changed since a date: decisions, ratings by review, reviews, titles")
     add_changes_arguments(parser)
+    from paperdeck.cli.fetch import add_fetch_arguments
+
+    parser = command("fetch", "fetch a conference from OpenReview or Paper Copilot (all or nothing)")
+    add_fetch_arguments(parser)

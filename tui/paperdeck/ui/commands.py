@@ -217,6 +217,10 @@ COMMANDS: tuple[Command, ...] = (
         "Write the view, or the marked papers, as BibTeX, Markdown, CSV or JSON",
     ),
     Command(
+        "main.refresh", "", "refresh", "Refresh from OpenReview", "main", None, "Refresh from OpenReview",
+        "Fetch the store's venue again (paperdeck fetch), the list usable meanwhile",
+    ),
+    Command(
         "main.back_up", "", "back_up", "Back up my data", "main", None, "Back up my data",
         "Write every star, note, status and tag to a JSON file",
     ),

@@ -63,8 +63,8 @@ _ORDER_NOTES = {
     "changed": "recently changed first",
 }  # fmt: skip
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
-#: starred only, the star count, similar papers being found, indexing, the sort order.
-_NOTES_KEPT = (3, 1, 0, 5, 4, 2)
+#: a refresh's progress, starred only, the star count, similar papers being found, indexing, the sort order.
+_NOTES_KEPT = (3, 6, 1, 0, 5, 4, 2)
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -126,6 +126,8 @@ class MainScreen(ReadingScreen):
         self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
+        #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
+        self.refresh_note = ""
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
@@ -443,6 +445,7 @@ class MainScreen(ReadingScreen):
             f"{len(self.marked):,} marked" if self.marked else "",
             "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
+            self.refresh_note,
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (self.size.width or self.app.size.width) // 2 - COUNTS_PADDING)
@@ -558,6 +561,17 @@ class MainScreen(ReadingScreen):
 
         if (chosen := export_selection(self)) is not None:
             export_papers_to_file(self, self.store, *chosen)
+
+    def action_refresh(self) -> None:
+        """Fetch the store's venue again in a worker (:mod:`paperdeck.ui.refresh`)."""
+        from paperdeck.ui.refresh import start_refresh
+
+        start_refresh(self)
+
+    def set_refresh_note(self, text: str) -> None:
+        """Show ``text`` (a refresh's progress; ``""``: none) beside the counts."""
+        self.refresh_note = text
+        self.update_counts()
 
     def action_back_up(self) -> None:
         from paperdeck.ui.screens.export import back_up_to_file

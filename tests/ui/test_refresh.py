@@ -1,0 +1,75 @@
+"""The app's refresh (palette: "Refresh from OpenReview") against the local API server
+(:mod:`tests.fetch.api_server`): it runs in a worker, the list moves meanwhile, the counts show its
+progress, and the new papers appear once it has landed; a failure is one notification."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from paperdeck.ui.app import PaperApp
+
+from tests.fetch.api_server import PASSWORD, USER, ApiServer, iclr2026_notes
+from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
+
+PAPERS = 40
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Any:
+    with ApiServer(iclr2026_notes(PAPERS)) as running:
+        monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", running.url)
+        monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+        monkeypatch.setenv("OPENREVIEW_USERNAME", USER)
+        monkeypatch.setenv("OPENREVIEW_PASSWORD", PASSWORD)
+        yield running
+
+
+async def test_refresh_fetches_the_stores_venue_in_a_worker_while_the_list_moves(
+    server: ApiServer, make_app: Callable[..., PaperApp]
+) -> None:
+    app = make_app()
+    before = app.store.paper_count
+    server.page_delay_s = 0.6
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = highlighted(app).id
+        main_screen(app).action_refresh()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if server.count("/notes"):
+                break
+        assert server.count("/login") == 1, [n.message for n in app._notifications]  # ICLR 2026: the seeds' venue
+        await pilot.press("down")  # the list is usable meanwhile
+        await pilot.pause()
+        assert highlighted(app).id != first
+        assert "fetching iclr2026" in counts(app) or "refreshing" in counts(app)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.store.paper_count > before:
+                break
+        await settle(pilot)
+        assert app.store.paper_count >= before + PAPERS - 6  # a few seed papers are among them
+        assert "fetching" not in counts(app) and "refreshing" not in counts(app)
+
+
+async def test_a_refresh_that_fails_is_one_notification_and_changes_nothing(
+    server: ApiServer, make_app: Callable[..., PaperApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENREVIEW_PASSWORD", "wrong")
+    app = make_app()
+    before = app.store.paper_count
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main_screen(app).action_refresh()
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            await pilot.pause()
+            if app._notifications:
+                break
+        await settle(pilot)
+        messages = [n.message for n in app._notifications]
+        assert any("refused the login" in m and "\n" not in m for m in messages), messages
+        assert app.store.paper_count == before

@@ -1,0 +1,138 @@
+"""``paperdeck fetch SOURCE…``: get a conference from OpenReview or Paper Copilot into the store.
+
+::
+
+    paperdeck fetch iclr2026                   ICLR 2026 from OpenReview: submissions with their reviews
+    paperdeck fetch NeurIPS.cc/2025/Conference any OpenReview venue id
+    paperdeck fetch papercopilot:iclr2026      Paper Copilot's list (no login)
+    paperdeck fetch 'arxiv:ti:diffusion'       an arXiv API query: its newest 200 results (no login)
+
+All pages first, then one import (:mod:`paperdeck.fetch.run`): a fetch that fails changes nothing
+and keeps its pages, and the same command resumes. The login comes from ``OPENREVIEW_USERNAME`` /
+``OPENREVIEW_PASSWORD``, else a prompt on a terminal; the token is kept in the system keyring or a
+``0600`` file in the data directory. A Rich progress bar (pages, notes, ETA) on a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from paperdeck.cli.output import emit
+from paperdeck.fetch.client import Limits
+from paperdeck.fetch.credentials import Credentials
+from paperdeck.fetch.run import (
+    OPENREVIEW_URL_ENV,
+    PAGE_SIZE,
+    PAPERCOPILOT_URL_ENV,
+    FetchOptions,
+    FetchProgress,
+    fetch,
+)
+from paperdeck.fetch.venues import parse_source
+from paperdeck.model.safe_text import one_line
+from paperdeck.store.store import Store
+
+
+def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare ``fetch``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
+    parser.add_argument(
+        "sources", nargs="+", metavar="SOURCE",
+        help="iclr2026-style short names (iclr, neurips, icml, colm, …), OpenReview venue ids, "
+        "papercopilot:iclr2026, arxiv:QUERY",
+    )  # fmt: skip
+    parser.add_argument(
+        "--budget", type=int, default=Limits().budget, metavar="N",
+        help=f"most requests in this run (default {Limits().budget}); the rest resumes next time",
+    )  # fmt: skip
+    parser.add_argument(
+        "--page-size", type=_page_size, default=PAGE_SIZE, metavar="N",
+        help=f"OpenReview notes per request, 1 to {PAGE_SIZE} (default {PAGE_SIZE}: the fewest requests)",
+    )  # fmt: skip
+    parser.epilog = (
+        f"Base URLs: ${OPENREVIEW_URL_ENV} (default the public API v2), ${PAPERCOPILOT_URL_ENV} (default "
+        "Paper Copilot's raw files), $PAPERDECK_ARXIV_URL (default the arXiv API). "
+        "Login: $OPENREVIEW_USERNAME and $OPENREVIEW_PASSWORD, else a prompt."
+    )
+
+
+def _page_size(text: str) -> int:
+    """``--page-size``: an int from 1 to :data:`PAGE_SIZE`."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= PAGE_SIZE:
+        raise argparse.ArgumentTypeError(f"expected a number from 1 to {PAGE_SIZE}, got {text!r}")
+    return value
+
+
+def _prompt() -> Credentials | None:
+    """Ask for the OpenReview login on the terminal; ``None`` when none is given."""
+    import getpass
+
+    print("OpenReview asks for a login (the password is not stored).", file=sys.stderr)
+    username = input("OpenReview user name (e-mail): ").strip()
+    password = getpass.getpass("OpenReview password: ")
+    return Credentials(username, password) if username and password else None
+
+
+def run_fetch(store: Store, args: argparse.Namespace) -> int:
+    """Run ``paperdeck fetch`` (see the module docstring).
+
+    Raises:
+        UnknownSource: a source names no venue.
+        FetchError: a source cannot be fetched (nothing was imported).
+        SourceError, StoreError: as ``paperdeck import``.
+    """
+    sources = [parse_source(text) for text in args.sources]
+    limits = Limits(budget=max(1, args.budget))
+    prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
+    stamp = store.catalogue_stamp()
+    if sys.stderr.isatty() and not args.json:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as bar:
+            task = bar.add_task("fetching", total=None)
+
+            def ask() -> Credentials | None:  # the bar stands aside while the user types
+                bar.stop()
+                try:
+                    return _prompt()
+                finally:
+                    bar.start()
+
+            options = FetchOptions(limits=limits, page_size=args.page_size, prompt=ask if prompt else None)
+
+            def report(state: FetchProgress) -> None:
+                from rich.markup import escape
+
+                what = escape(one_line(state.source))
+                text = f"{state.stage} {what}: {state.pages} pages, {state.requests} requests, notes"
+                bar.update(task, description=text, completed=state.notes, total=state.total)
+
+            summary = fetch(store, sources, options, report)
+    else:
+        summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt))
+    if store.catalogue_stamp() != stamp:  # as `paperdeck import`: the similarity index saved for the app
+        from paperdeck.search.searcher import Searcher
+
+        Searcher(store).similarity.get()
+    imported = summary.imported
+    data = {
+        "sources": list(summary.sources),
+        "pages": summary.pages,
+        "notes": summary.notes,
+        "requests": summary.requests,
+        "resumed_pages": summary.resumed,
+        "new": imported.new,
+        "updated": imported.updated,
+        "unchanged": imported.unchanged,
+        "papers": len(store.papers),
+    }
+    if imported.reviews is not None:
+        r = imported.reviews
+        data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers}
+    emit(args, data, f"{summary.summary()}. The store holds {len(store.papers):,} papers.")
+    return 0

@@ -1,0 +1,335 @@
+"""A client for OpenReview API v2 and Paper Copilot's raw files that behaves on a shared public service.
+
+- every request goes through :meth:`HttpClient.get_bytes` / :meth:`HttpClient.post_json`, which
+  count it against a per-run budget (:class:`Limits.budget`) and retry, with exponential backoff and
+  jitter (``tenacity``), timeouts, dropped connections, ``5xx`` answers and bodies that are not the
+  JSON asked for; a ``429`` waits what the server says (``Retry-After``, or ``resetTime`` in the body);
+- OpenReview: :meth:`OpenReviewClient.login` (``POST /login`` with ``{"id", "password"}`` → a
+  ``token``, sent as ``Authorization: Bearer …``); a ``401``/``403`` while logged in drops the token
+  and logs in once more; without credentials a ``403`` is one line saying how to log in;
+- every failure is a :class:`FetchError`: one line naming the URL path, never the token or the password.
+"""
+
+from __future__ import annotations
+
+import base64
+import email.utils
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import orjson
+from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
+
+from paperdeck import __version__
+from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials, TokenStore
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.safe_text import one_line
+
+__all__ = ["Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
+
+OPENREVIEW_API = "https://api2.openreview.net"
+PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
+ARXIV_API = "https://export.arxiv.org/api"
+_LOGIN_HINT = f"set {USERNAME_ENV} and {PASSWORD_ENV}, or run paperdeck fetch on a terminal to be asked"
+
+
+class FetchError(PaperdeckError):
+    """A fetch failed; ``str(error)`` is one line. Nothing was imported; the pages fetched so
+    far are kept on disk, so the same command resumes."""
+
+
+class _Retry(Exception):
+    """A failure worth another try; ``wait`` is the server's wish in seconds (a ``429``)."""
+
+    def __init__(self, reason: str, wait: float | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.wait = wait
+
+
+class _Refused(Exception):
+    """A ``401``/``403``: the caller decides (log in, log in again, or say so)."""
+
+    def __init__(self, status: int, body: bytes) -> None:
+        super().__init__(status)
+        self.status = status
+        self.body = body
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A successful answer: its ``body`` as sent, and the JSON ``document`` parsed from it (``None``
+    for a Git LFS pointer or when no JSON was expected)."""
+
+    body: bytes
+    document: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How the client treats the service.
+
+    Attributes:
+        budget: most requests in one run (logins and retries count); past it the fetch stops.
+        attempts: tries per request before giving up.
+        backoff_s: the first retry's wait in seconds (doubling, with as much jitter), at most
+            ``backoff_max_s``.
+        max_wait_s: the longest a ``429`` is waited for; a longer wait stops the fetch.
+        timeout_s: seconds for connecting and for each read.
+    """
+
+    budget: int = 60
+    attempts: int = 6
+    backoff_s: float = 1.0
+    backoff_max_s: float = 60.0
+    max_wait_s: float = 900.0
+    timeout_s: float = 60.0
+
+
+class HttpClient:
+    """``httpx`` with the budget, the retries and the one-line errors of the module docstring.
+
+    Attributes:
+        requests: the requests sent so far (every attempt counts).
+    """
+
+    def __init__(
+        self, base_url: str, limits: Limits | None = None, sleep: Callable[[float], None] | None = None
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.limits = limits or Limits()
+        self.requests = 0
+        self._sleep = sleep or time.sleep
+        self._http = httpx.Client(
+            timeout=httpx.Timeout(self.limits.timeout_s),
+            headers={"User-Agent": f"paperdeck/{__version__}"},
+            follow_redirects=True,
+        )
+        self.headers: dict[str, str] = {}
+
+    def close(self) -> None:
+        """Close the connections."""
+        self._http.close()
+
+    def where(self, path: str) -> str:
+        """``path`` on the server, for error lines (the base URL's host and the path, no query)."""
+        return one_line(f"{httpx.URL(self.base_url).host}{path}")[:200]
+
+    def _wait(self, state: RetryCallState) -> float:
+        outcome = state.outcome
+        error = outcome.exception() if outcome is not None else None
+        if isinstance(error, _Retry) and error.wait is not None:
+            return max(0.0, error.wait)
+        backoff = wait_exponential_jitter(
+            multiplier=self.limits.backoff_s, max=self.limits.backoff_max_s, jitter=self.limits.backoff_s
+        )
+        return float(backoff(state))
+
+    def send(self, method: str, path: str, *, params: dict[str, Any] | None = None,
+             json_body: Any = None, expect_json: bool = True) -> Answer:  # fmt: skip
+        """The successful answer to ``method path``, retried as the module docstring says.
+
+        Raises:
+            _Refused: a ``401`` or ``403``.
+            FetchError: the budget is spent, a ``429`` asks for a longer wait than
+                :attr:`Limits.max_wait_s`, a ``404``/``400``, another ``4xx``, or the retries ran out.
+        """
+        retrying = Retrying(
+            retry=retry_if_exception_type(_Retry),
+            wait=self._wait,
+            stop=stop_after_attempt(self.limits.attempts),
+            sleep=self._sleep,
+            reraise=True,
+        )
+        try:
+            for attempt in retrying:
+                with attempt:
+                    return self._once(method, path, params, json_body, expect_json)
+        except _Retry as error:
+            raise FetchError(
+                f"{self.where(path)}: {error.reason}, {self.limits.attempts} tries; "
+                "the pages fetched so far are kept: run the same command later to resume"
+            ) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool) -> Answer:
+        if self.requests >= self.limits.budget:
+            raise FetchError(
+                f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; "
+                "the pages fetched so far are kept: run the same command later to resume"
+            )
+        self.requests += 1
+        try:
+            response = self._http.request(
+                method, self.base_url + path, params=params, json=json_body, headers=self.headers
+            )
+            body = response.read()
+        except httpx.TimeoutException:
+            raise _Retry("timed out") from None
+        except httpx.TransportError as exc:
+            raise _Retry(f"connection failed ({type(exc).__name__})") from None
+        status = response.status_code
+        if status == 429:
+            wait = _retry_after(response.headers.get("Retry-After"), body)
+            if wait is not None and wait > self.limits.max_wait_s:
+                raise FetchError(
+                    f"{self.where(path)}: rate limited (429); the server asks to wait {wait:.0f} s; run the "
+                    "same command then to resume (the pages fetched so far are kept)"
+                )
+            raise _Retry("rate limited (429)", wait)
+        if status >= 500:
+            raise _Retry(f"server error ({status})")
+        if status in (401, 403) or (status == 400 and path == "/login"):  # a wrong password may be a 400
+            raise _Refused(status, body)
+        if status in (400, 404):
+            raise FetchError(f"{self.where(path)}: not found ({status}){_server_message(body)}")
+        if status >= 300:
+            raise FetchError(f"{self.where(path)}: unexpected answer ({status}){_server_message(body)}")
+        if expect_json and not body.lstrip().startswith(b"version https://git-lfs"):
+            try:
+                return Answer(body, orjson.loads(body))
+            except orjson.JSONDecodeError:
+                raise _Retry("the answer is not complete JSON") from None
+        return Answer(body)
+
+
+class OpenReviewClient(HttpClient):
+    """The OpenReview API v2: log in, then pages of notes.
+
+    ``credentials`` is asked for when a login is needed (``None``: there are none, say how to log in).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        tokens: TokenStore,
+        credentials: Callable[[], Credentials | None],
+        limits: Limits | None = None,
+        sleep: Callable[[float], None] | None = None,
+    ) -> None:
+        super().__init__(base_url, limits, sleep)
+        self.tokens = tokens
+        self._credentials = credentials
+        token = tokens.load()
+        if token:
+            self.headers["Authorization"] = f"Bearer {token}"
+
+    @property
+    def logged_in(self) -> bool:
+        """True while a token is sent."""
+        return "Authorization" in self.headers
+
+    def login(self) -> None:
+        """Log in with the credentials and keep the token (:class:`TokenStore`).
+
+        Raises:
+            FetchError: no credentials (how to give them), or the server refused them.
+        """
+        self.headers.pop("Authorization", None)
+        credentials = self._credentials()
+        if credentials is None:
+            raise FetchError(
+                f"{self.where('/notes')}: OpenReview asks for a login (anonymous requests get 403); {_LOGIN_HINT}"
+            )
+        try:
+            answer = self.send(
+                "POST", "/login", json_body={"id": credentials.username, "password": credentials.password}
+            )
+        except _Refused as refused:
+            raise FetchError(
+                f"{self.where('/login')}: OpenReview refused the login of {one_line(credentials.username)[:80]!r} "
+                f"({refused.status}): check the user name and password ({_LOGIN_HINT})"
+            ) from None
+        document = answer.document
+        token = document.get("token") if isinstance(document, dict) else None
+        if not isinstance(token, str) or not token:
+            raise FetchError(f"{self.where('/login')}: the login answer holds no token")
+        self.tokens.save(token, _token_expiry(token))
+        self.headers["Authorization"] = f"Bearer {token}"
+
+    def get(self, path: str, params: dict[str, Any]) -> Answer:
+        """``GET path`` with the token, logging in when the server asks (once per request).
+
+        Raises:
+            FetchError: see :meth:`HttpClient.send` and :meth:`login`.
+        """
+        for _ in range(2):
+            try:
+                return self.send("GET", path, params=params)
+            except _Refused:
+                if self.logged_in:
+                    self.tokens.clear()  # expired or revoked: log in again
+                self.login()
+        try:
+            return self.send("GET", path, params=params)
+        except _Refused as refused:
+            raise FetchError(
+                f"{self.where(path)}: OpenReview refused the request ({refused.status}) even after a login"
+            ) from None
+
+
+def plain_get(client: HttpClient, path: str, params: dict[str, Any] | None = None, expect_json: bool = True) -> Answer:
+    """``GET path`` without a login (Paper Copilot's raw files, the arXiv API).
+
+    Raises:
+        FetchError: see :meth:`HttpClient.send`; a ``401``/``403`` is one line too.
+    """
+    try:
+        return client.send("GET", path, params=params, expect_json=expect_json)
+    except _Refused as refused:
+        raise FetchError(f"{client.where(path)}: refused ({refused.status})") from None
+
+
+def _retry_after(header: str | None, body: bytes) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (seconds or an HTTP date) or a body's
+    ``resetTime`` (ISO 8601 or ms since the epoch); ``None`` when neither says."""
+    if header:
+        try:
+            return max(0.0, float(header))
+        except ValueError:
+            try:
+                parsed = email.utils.parsedate_to_datetime(header)
+            except (TypeError, ValueError, IndexError):
+                parsed = None  # neither seconds nor a date: the backoff decides
+            if parsed is not None and parsed.tzinfo is not None:
+                return max(0.0, parsed.timestamp() - time.time())
+    try:
+        reset = orjson.loads(body).get("resetTime")
+    except (orjson.JSONDecodeError, AttributeError):
+        return None
+    if isinstance(reset, int | float) and not isinstance(reset, bool):
+        return max(0.0, reset / 1000 - time.time())
+    if isinstance(reset, str):
+        from datetime import datetime
+
+        try:
+            return max(0.0, datetime.fromisoformat(reset.replace("Z", "+00:00")).timestamp() - time.time())
+        except ValueError:
+            return None
+    return None
+
+
+def _server_message(body: bytes) -> str:
+    """``": <the server's message>"`` from an API error body, one line, short; ``""`` when none."""
+    try:
+        record = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return ""
+    message = record.get("message") if isinstance(record, dict) else None
+    return f": {one_line(message)[:160]}" if isinstance(message, str) and message.strip() else ""
+
+
+def _token_expiry(token: str) -> float:
+    """The ``exp`` claim of a JWT token (seconds since the epoch), ``0`` when it has none."""
+    parts = token.split(".")
+    if len(parts) != 3:
+        return 0.0
+    try:
+        claims = orjson.loads(base64.urlsafe_b64decode(parts[1] + "=" * (-len(parts[1]) % 4)))
+    except (ValueError, orjson.JSONDecodeError):
+        return 0.0
+    exp = claims.get("exp") if isinstance(claims, dict) else None
+    return float(exp) if isinstance(exp, int | float) and not isinstance(exp, bool) else 0.0
