@@ -43,6 +43,24 @@ def _refetch_after_changes(
     assert moved == set(decided)
     expected = {"Accept (Oral)": "oral", "Accept (Poster)": "poster", "Reject": "reject"}
     assert all(after_decisions[forum] == expected[text] for forum, text in decided.items())
+    # `paperdeck changes --json` says exactly those (the first fetch into an empty store is the
+    # baseline, and records nothing).
+    import contextlib
+    import io
+    import json
+
+    from paperdeck.cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["changes", "--json", "--data-dir", str(data_dir)]) == 0
+    papers = json.loads(out.getvalue())["papers"]
+    forum = {item["id"]: item["id"].removeprefix("openreview:") for item in papers}
+    assert {forum[item["id"]] for item in papers if item["scores"]} == set(rated)
+    assert {forum[item["id"]] for item in papers if item["decision"]} == set(decided)
+    for item in papers:
+        if item["decision"]:
+            assert item["decision"]["new"] == expected[decided[forum[item["id"]]]]
 
 
 def _swap(ratings: tuple[float, ...], old: int, new: int) -> list[float]:
