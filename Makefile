@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run test test-slow test-fast lint bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paperdeck needs Python >= 3.11; set PYTHON=python3.11")'
@@ -22,9 +22,14 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-app
 	$(BIN)/paperdeck $(ARGS)
 
-## test: the lint (ruff, mypy --strict, import-linter), then the whole suite — unit, Pilot, snapshot and the tmux end-to-end test
+## test: the lint (ruff, mypy --strict, import-linter), then the suite — unit, Pilot, snapshot and the tmux
+## end-to-end test — but for the exhaustive runs marked slow (test-slow; CI runs both)
 test: lint
-	$(BIN)/python -m pytest -q --durations=15
+	$(BIN)/python -m pytest -q --durations=15 -m "not slow"
+
+## test-slow: the exhaustive runs (every import order, the whole conference with every review, full fetches)
+test-slow: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q --durations=10 -m slow
 
 ## test-fast: everything but the slow and end-to-end tests
 test-fast: $(VENV)/.installed-test
