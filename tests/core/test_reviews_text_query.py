@@ -222,3 +222,38 @@ def test_the_word_index_holds_exactly_each_papers_words_whatever_the_text(
         finally:
             WordIndexBuilder.BATCH_BYTES = saved
         assert _index_words(directory, "words.g2") == {forum: expected(text) for forum, text in texts.items()}
+
+
+def test_a_word_index_made_in_a_process_of_its_own_is_the_one_made_here(tmp_path: Path) -> None:
+    """What a large import does (batches folded by a spawned process, the index written there):
+    the same files as the batches folded here, and a write that fails says so in one line."""
+    from types import SimpleNamespace
+
+    from paperdeck.store.review_words import WordIndex, WordIndexBuilder
+
+    texts = {f"f{n}": f"Weak baseline {n}; naïve — “LLM” Ångström {'x' * n}" for n in range(40)}
+    made = {}
+    saved = WordIndexBuilder.BATCH_BYTES
+    WordIndexBuilder.BATCH_BYTES = 256  # several batches
+    try:
+        for in_process in (False, True):
+            directory = tmp_path / str(in_process)
+            directory.mkdir()
+            first = WordIndexBuilder(None, in_process=in_process)
+            for forum, text in texts.items():
+                first.add(forum, [SimpleNamespace(sections=(("summary", text),), score_labels=())])
+            first.write(directory, "words.g1")
+            again = WordIndexBuilder(WordIndex(directory, "words.g1"), in_process=in_process)
+            for n in range(0, 40, 3):
+                again.add(f"f{n}", [SimpleNamespace(sections=(("summary", "quixotic"),), score_labels=())])
+            again.write(directory, "words.g2")
+            made[in_process] = {p.name: p.read_bytes() for p in directory.iterdir()}
+        assert made[True] == made[False]
+        broken = WordIndexBuilder(None, in_process=True)
+        for forum, text in texts.items():
+            broken.add(forum, [SimpleNamespace(sections=(("summary", text),), score_labels=())])
+        with pytest.raises(StoreError) as caught:
+            broken.write(tmp_path / "missing" / "dir", "words.g1")
+        assert "\n" not in str(caught.value) and "missing" in str(caught.value)
+    finally:
+        WordIndexBuilder.BATCH_BYTES = saved

@@ -90,60 +90,14 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
     return [checked.read for checked in _read_checked(paths, format, progress)]
 
 
-#: Files together at least this large (on disk) are read by one process each, at once, when
-#: the machine has more than one processor; smaller imports are read here, one after another.
-PARALLEL_BYTES = 32 * 1024 * 1024
-#: Most processes reading files at once.
-MAX_READERS = 4
-
-
 def _read_checked(paths: Sequence[Path], format: str | None, progress: Progress | None) -> list[Checked]:
-    if _worth_processes(paths):
-        return _read_in_processes(paths, format, progress)
     checked = []
     for index, path in enumerate(paths):
         if progress is not None:
             progress(index, len(paths), path)
-        checked.append(_read_one(path, format))
+        check_regular_file(path)
+        checked.append(check_read(read_source(path, format)))
     return checked
-
-
-def _read_one(path: Path, format: str | None) -> Checked:
-    check_regular_file(path)
-    return check_read(read_source(path, format))
-
-
-def _worth_processes(paths: Sequence[Path]) -> bool:
-    if len(paths) < 2 or (os.cpu_count() or 1) < 2:
-        return False
-    total = 0
-    for path in paths:
-        try:
-            total += os.stat(path).st_size
-        except OSError:
-            return False  # the reader says what is wrong, in order
-    return total >= PARALLEL_BYTES
-
-
-def _read_in_processes(paths: Sequence[Path], format: str | None, progress: Progress | None) -> list[Checked]:
-    """The files read as :func:`_read_checked` reads them, each in a process of its own (started
-    fresh, ``spawn``: safe beside the app's threads), the results in order; the first file in
-    order that fails raises its error, as a read one after another would."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    spawn = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(len(paths), MAX_READERS), mp_context=spawn)
-    try:
-        futures = [pool.submit(_read_one, path, format) for path in paths]
-        checked = []
-        for index, (path, future) in enumerate(zip(paths, futures, strict=True)):
-            if progress is not None:
-                progress(index, len(paths), path)
-            checked.append(future.result())
-        return checked
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check_regular_file(path: Path) -> None:

@@ -24,7 +24,7 @@ import re
 import unicodedata
 from collections import deque
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -174,8 +174,12 @@ class WordIndexBuilder:
     BATCH_BYTES = 1 << 22
     BATCH_PAPERS = 1 << _PAPER_BITS
 
-    def __init__(self, old: WordIndex | None) -> None:
+    def __init__(self, old: WordIndex | None, *, in_process: bool = False) -> None:
         self._old = old
+        #: Batches folded by a process of their own (``spawn``), the index written there too: for
+        #: an import large enough that the process's start is worth it.
+        self._in_process = in_process
+        self._child: Executor | None = None
         self._hasher = _Hasher()
         self._forum_no: dict[str, int] = {}
         self._pending: list[bytes] = []
@@ -207,9 +211,19 @@ class WordIndexBuilder:
         """Give the pending papers to the batch thread (at most two batches wait for it)."""
         if not self._pending:
             return
-        if self._thread is None:
-            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-review-words")
-        self._batches.append(self._thread.submit(self._batch, self._pending, self._pending_forums))
+        if self._in_process:
+            if self._child is None:
+                import multiprocessing
+
+                spawn = multiprocessing.get_context("spawn")
+                self._child = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+                old = self._old
+                self._batches.append(self._child.submit(_child_start, None if old is None else old.location))
+            self._batches.append(self._child.submit(_child_batch, self._pending, self._pending_forums))
+        else:
+            if self._thread is None:
+                self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-review-words")
+            self._batches.append(self._thread.submit(self._batch, self._pending, self._pending_forums))
         self._pending, self._pending_forums, self._pending_bytes = [], [], 0
         while len(self._batches) > 2:
             self._batches.popleft().result()
@@ -226,11 +240,12 @@ class WordIndexBuilder:
                 self._thread = None
 
     def close(self) -> None:
-        """Stop the batch thread without writing (an import that failed)."""
+        """Stop the batch thread or process without writing (an import that failed)."""
         self._pending = []
-        if self._thread is not None:
-            self._thread.shutdown(wait=True, cancel_futures=True)
-            self._thread = None
+        for executor in (self._thread, self._child):
+            if executor is not None:
+                executor.shutdown(wait=True, cancel_futures=True)
+        self._thread = self._child = None
         self._batches.clear()
 
     def _batch(self, pending: list[bytes], pending_forums: list[int]) -> None:
@@ -316,6 +331,16 @@ class WordIndexBuilder:
         Raises:
             StoreError: a file cannot be written (:func:`atomic_write_bytes`).
         """
+        if self._in_process and self._child is None:
+            self._in_process = False  # less than a batch: not worth a process
+        if self._in_process:
+            self._hand_over()
+            try:
+                while self._batches:
+                    self._batches.popleft().result()
+                return self._child.submit(_child_write, self._forum_no, directory, name).result()
+            finally:
+                self.close()
         self._finish_batches()
         old, forum_no = self._old, self._forum_no
         vocabulary = [self._known]
@@ -374,6 +399,26 @@ class WordIndexBuilder:
         return written
 
 
+#: The builder of the process that folds batches (:class:`WordIndexBuilder` with ``in_process``).
+_CHILD_BUILDER: WordIndexBuilder | None = None
+
+
+def _child_start(old: tuple[Path, str] | None) -> None:
+    global _CHILD_BUILDER
+    _CHILD_BUILDER = WordIndexBuilder(None if old is None else WordIndex(*old))
+
+
+def _child_batch(pending: list[bytes], pending_forums: list[int]) -> None:
+    assert _CHILD_BUILDER is not None
+    _CHILD_BUILDER._batch(pending, pending_forums)
+
+
+def _child_write(forum_no: dict[str, int], directory: Path, name: str) -> list[Path]:
+    assert _CHILD_BUILDER is not None
+    _CHILD_BUILDER._forum_no = forum_no
+    return _CHILD_BUILDER.write(directory, name)
+
+
 class _Vocabulary:
     """The sorted words as a sequence of UTF-8 ``bytes`` (for :func:`bisect.bisect_left`)."""
 
@@ -397,6 +442,8 @@ class WordIndex:
     """
 
     def __init__(self, directory: Path, name: str) -> None:
+        #: Where it was read from: ``(directory, name)``.
+        self.location = (directory, name)
         self._vocab = _Vocabulary((directory / f"{name}.vocab").read_bytes())
         self.forums = (directory / f"{name}.forums").read_bytes().decode("utf-8", "surrogatepass").split("\n")[:-1]
         self.starts = np.load(directory / f"{name}.starts.npy", mmap_mode="r", allow_pickle=False)

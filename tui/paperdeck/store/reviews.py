@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import os
 import zlib
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable
@@ -50,6 +51,9 @@ SHARDS = 256
 _SCHEMA = 1
 #: Shard files handed to the writing thread and not yet written, at most.
 _WRITES_IN_FLIGHT = 16
+#: Characters of review text an import brings from which its word index is made in a process of
+#: its own, beside the import's (smaller ones: in a thread).
+_WORDS_IN_PROCESS_CHARS = 32_000_000
 
 
 def shard_of(forum: str) -> str:
@@ -313,7 +317,11 @@ class ReviewStore:
         forums = {forum for by_forum in incoming.values() for forum in by_forum}
         old_words = self.word_index()
         rebuild = old_words is None and bool(shards)
-        forum_words = WordIndexBuilder(old_words)  # reviews from before the word index: all of them
+        text_chars = sum(review.text_size() for by_forum in incoming.values() for notes in by_forum.values()
+                         for review in notes.values())  # fmt: skip
+        in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
+        # reviews from before the word index: all of them
+        forum_words = WordIndexBuilder(old_words, in_process=in_process)
         # Shards are written (and synced to disk) by a thread while the next ones are made; none
         # is named in the index until all are written.
         writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-reviews-write")
