@@ -27,7 +27,7 @@ def test_every_reviewed_paper_of_the_whole_conference_has_its_summary(
     data = tmp_path_factory.mktemp("full") / "data"
     store = Store(data)
     summary = import_files(store, [*SUBMISSIONS, PARQUET, *PARTS])
-    notes = [orjson.loads(line) for part in PARTS for line in gzip.open(part, "rb")]
+    notes = [orjson.loads(line) for part in PARTS for line in gzip.decompress(part.read_bytes()).splitlines()]
     expected = _expected(notes)
     assert summary.reviews is not None
     assert summary.reviews.new == len({note["id"] for note in notes})
