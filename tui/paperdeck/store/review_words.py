@@ -331,16 +331,16 @@ class WordIndexBuilder:
         Raises:
             StoreError: a file cannot be written (:func:`atomic_write_bytes`).
         """
-        if self._in_process and self._child is None:
-            self._in_process = False  # less than a batch: not worth a process
-        if self._in_process:
+        child = self._child  # started at the first full batch: less than one is not worth a process
+        if self._in_process and child is not None:
             self._hand_over()
             try:
                 while self._batches:
                     self._batches.popleft().result()
-                return self._child.submit(_child_write, self._forum_no, directory, name).result()
+                return child.submit(_child_write, self._forum_no, directory, name).result()
             finally:
                 self.close()
+        self._in_process = False
         self._finish_batches()
         old, forum_no = self._old, self._forum_no
         vocabulary = [self._known]
