@@ -12,12 +12,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, visible
-from paperdeck.sources.importer import Progress
 from paperdeck.store.store import Store
+
+if TYPE_CHECKING:
+    from paperdeck.sources.importer import Progress
 
 
 def progress_reporter(total: int) -> Progress | None:

@@ -38,7 +38,6 @@ from typing import Any
 
 import orjson
 
-from paperdeck.export.bibtex import bibtex_entries
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
@@ -115,6 +114,8 @@ def export_papers(
         return users.get(paper.id) or UserData(paper.id)
 
     if format == "bibtex":
+        from paperdeck.export.bibtex import bibtex_entries  # deferred: bibtexparser, for BibTeX alone
+
         return bibtex_entries(papers)
     if format == "markdown":
         return markdown_list(papers, users, reviews)

@@ -192,8 +192,23 @@ class ReviewStore:
         return self._index is not None and (bool(self._summaries) or not self._index.get("summaries"))
 
     def summary(self, forum: str) -> ReviewSummary | None:
-        """One paper's score summary, ``None`` when it has no reviews."""
-        return self.summaries().get(forum)
+        """One paper's score summary, ``None`` when it has no reviews. Before :meth:`summaries`
+        has read them all, only this one is made of the summaries file (``paperdeck show``).
+
+        Raises:
+            StoreError: as :meth:`summaries`.
+        """
+        index = self._read_index()
+        if self._summaries or not index.get("summaries"):
+            return self._summaries.get(forum)
+        doc = self._summary_docs(index).get(forum)
+        if doc is None:
+            return None
+        try:
+            return ReviewSummary.from_dict(doc)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            path = self.directory / str(index["summaries"])
+            raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
 
     def rank(self, forum: str) -> float | None:
         """Where this paper's mean rating ranks among all reviewed papers: the share (0–1] of
