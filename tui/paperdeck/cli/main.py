@@ -6,6 +6,7 @@ the core with the app: the same store, the same importers, the same ranking. Eac
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -156,6 +157,9 @@ def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
+    # paperdeck's numpy work is element-wise: OpenBLAS's thread pool would only cost its start
+    # (numpy's import). A value the user set is kept.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         command_at = _command_position(args_list)

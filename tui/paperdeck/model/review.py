@@ -13,6 +13,7 @@ reviews when they are imported, so that none of them opens review text.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -311,10 +312,14 @@ class ReviewSummary:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ReviewSummary:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict`. The scale and decision texts, the same for most papers,
+        are held once (interned)."""
         values = dict(data)
         values["ratings"] = tuple(values.get("ratings") or ())
         values["confidences"] = tuple(values.get("confidences") or ())
+        for name in ("scale", "decision"):
+            if type(text := values.get(name)) is str:
+                values[name] = sys.intern(text)
         return cls(**values)
 
     def public_dict(self) -> dict[str, Any]:

@@ -155,7 +155,8 @@ class ReviewStore:
             path = self.directory / str(index["summaries"])
             try:
                 raw = self._summary_docs(index)
-                self._summaries = {k: ReviewSummary.from_dict(v) for k, v in raw.items()}
+                # Each parsed summary is dropped as it is taken: the two forms are never all held at once.
+                self._summaries = {k: ReviewSummary.from_dict(raw.pop(k)) for k in list(raw)}
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
         return self._summaries

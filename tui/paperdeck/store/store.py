@@ -20,7 +20,7 @@ import errno
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -254,6 +254,41 @@ class Store:
             self._spans_line = None
         return self._cached_spans
 
+    def _read_by_spans(self, spans: CatalogueSpans) -> dict[str, Paper] | None:
+        """Every paper, each parsed from its span of the catalogue file as the rows cache lists
+        them (the whole file is never one parsed tree: a fraction of the memory); ``None`` when
+        the file is not the one the rows were read for or anything in it is not as the spans say
+        (then the file is parsed whole, which names what is wrong)."""
+        rows = self._rows
+        if rows is None:
+            return None
+        try:
+            with self.catalogue_path.open("rb", buffering=1 << 20) as handle:
+                stat = os.fstat(handle.fileno())
+                if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != self._rows_stamp:
+                    return None
+                head = handle.read(4096)
+                meta_end = head.find(b',"papers":{')
+                if not head.startswith(b'{"meta":') or meta_end < 0:
+                    return None
+                _check_schema({"meta": orjson.loads(head[8:meta_end])}, self.catalogue_path)
+                handle.seek(0)
+                at = 0
+                papers: dict[str, Paper] = {}
+                for paper_id in rows:  # the documents in file order, read one after another
+                    start, end = spans.spans[paper_id]
+                    if not at <= start < end <= stat.st_size:
+                        return None
+                    handle.seek(start)
+                    paper = Paper.from_dict(orjson.loads(handle.read(end - start)))
+                    at = end
+                    if paper.id != paper_id:
+                        return None
+                    papers[paper_id] = paper
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
+            return None
+        return papers
+
     def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
         """The paper read from its span of the catalogue file, or ``None`` when the file is no
         longer the one the rows were read for or the span holds no document of this paper."""
@@ -481,6 +516,14 @@ class Store:
 
     def _load_catalogue(self) -> None:
         self._catalogue_stamp = file_stamp(self.catalogue_path)  # before reading: errs on re-reading
+        if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
+            spans = self._spans()
+            by_spans = self._read_by_spans(spans) if spans is not None else None
+            if by_spans is not None and spans is not None:
+                self._papers = by_spans
+                self._generation += 1
+                self._aliases = dict(spans.aliases)
+                return
         data = self._catalogue_storage.read()
         if data is None:
             listed = _rows_cache_count(self.rows_path)
@@ -495,7 +538,7 @@ class Store:
             return
         _check_schema(data, self.catalogue_path)
         try:
-            papers = [Paper.from_dict(doc) for doc in data.get("papers", {}).values()]
+            papers = list(map(Paper.from_dict, _drained(data.get("papers") or {})))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             reason = (
                 f"a paper record is malformed ({malformed(exc)}); restore the file from a backup "
@@ -647,6 +690,15 @@ class Store:
 
     def close(self) -> None:
         """Nothing to release: files are open only during a read or a write."""
+
+
+def _drained(documents: dict[str, Any]) -> Iterator[Any]:
+    """The values of ``documents`` in order, each removed as it is taken (the parsed JSON of a
+    paper is freed once its :class:`Paper` is made: the two are never all held at once)."""
+    if not isinstance(documents, dict):
+        raise TypeError("the papers table is not an object")
+    for key in list(documents):
+        yield documents.pop(key)
 
 
 def _follow(aliases: dict[str, str], paper_id: str) -> str:

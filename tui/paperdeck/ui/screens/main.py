@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import string
+import threading
 from collections import Counter
+from time import monotonic, sleep
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -107,7 +109,7 @@ class MainScreen(ReadingScreen):
         if searcher is None:
             from paperdeck.search.searcher import Searcher  # deferred: not imported before the app runs
 
-            searcher = Searcher(store, warm=_WARM)
+            searcher = Searcher(store, warm=_WARM, notice=self._index_notice)
         self.searcher = searcher
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
@@ -214,22 +216,55 @@ class MainScreen(ReadingScreen):
         self.call_after_refresh(self._load_and_index, not self.store.loaded)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
+    def _index_notice(self, line: str) -> None:
+        """Say that the saved search index could not be used (from the thread building it)."""
+        try:
+            self.app.call_from_thread(self.app.notify, line, severity="warning", timeout=8)
+        except RuntimeError:  # on the event loop already
+            self.app.notify(line, severity="warning", timeout=8)
+
     @work(thread=True, exclusive=True, group="index")
     def _load_and_index(self, rows_only: bool) -> None:
-        """Parse the catalogue (if only its rows were read: ``rows_only``) and build the search
-        index, off the event loop."""
+        """Take the search index and parse the catalogue (if only its rows were read:
+        ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
+        catalogue: the first query filters the whole store at once); one to be built is built
+        after the catalogue is parsed, so that the detail pane fills first."""
+        from paperdeck.search.searcher import INDEX_FILE
+
+        saved = (self.store.data_dir / INDEX_FILE).is_file()
+        if saved:
+            self.searcher.index.get()
+            self.app.call_from_thread(self._index_built)
+        if saved and rows_only:  # the list the index ranked painted, and no typing, first
+            painted = threading.Event()
+            self.app.call_from_thread(self.call_after_refresh, painted.set)
+            painted.wait(self.PARSE_AFTER_INPUT_S * 5)
+            self._wait_for_a_pause()
         if rows_only:
             self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
             self.app.call_from_thread(self._catalogue_loaded)
-        self.searcher.index.get()
-        self.app.call_from_thread(self._index_built)
+        if not saved:
+            self.searcher.index.get()
+            self.app.call_from_thread(self._index_built)
+        self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+
+    #: Seconds without a key or mouse event before the catalogue is parsed once the search index
+    #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
+    PARSE_AFTER_INPUT_S: ClassVar[float] = 0.4
+
+    def _wait_for_a_pause(self) -> None:
+        """In the worker: return once the user has not typed for ``PARSE_AFTER_INPUT_S``."""
+        while (last := getattr(self.app, "last_input_at", None)) is not None:
+            wait = self.PARSE_AFTER_INPUT_S - (monotonic() - last)
+            if wait <= 0:
+                return
+            sleep(wait)
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
         self._show_detail(self.paper_list.highlighted_id)
 
     def _index_built(self) -> None:
-        runtime.loaded()  # what is loaded now lives as long as the app: see paperdeck.runtime
         self.update_counts()
         if self.filter_text.strip():
             self._refilter()
@@ -271,7 +306,8 @@ class MainScreen(ReadingScreen):
 
         query = parse_query(text)
         searcher = self.searcher
-        waits = not self.store.loaded or (query.searches_words and searcher.index.built is None)
+        # Words alone need the index, not the parsed catalogue (rows and details read by paper).
+        waits = (not self.store.loaded and query.has_filter) or (query.searches_words and searcher.index.built is None)
         waits |= bool(query.like) and searcher.similarity.built is None
         waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self._may_be_slow(query)):
@@ -687,3 +723,4 @@ def _highlight_terms(text: str) -> tuple[str, ...]:
     from paperdeck.search.query import parse_query
 
     return highlight_terms(parse_query(text).words)
+
