@@ -268,10 +268,7 @@ class SearchIndex:
         for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
             buckets |= {f"letters{place}": _text_array(letters), f"bucket_starts{place}": bucket_starts,
                         f"bucket_words{place}": numbers}  # fmt: skip
-        np.savez(
-            out,
-            version=np.array([self.FILE_VERSION], np.int64),
-            stamp=np.array(list(stamp), np.int64),
+        arrays: dict[str, Any] = dict(
             ids=_text_array("\n".join(self._ids)),
             vocabulary=_text_array("\n".join(self._vocabulary)),
             starts=self._starts,
@@ -282,6 +279,13 @@ class SearchIndex:
             title_sizes=self._title_sizes.astype(np.uint16),
             initials=_text_array(self._initials),
             **buckets,
+        )
+        np.savez(
+            out,
+            version=np.array([self.FILE_VERSION], np.int64),
+            stamp=np.array(list(stamp), np.int64),
+            digest=np.array([_digest(arrays)], np.int64),
+            **arrays,
         )
         atomic_write_bytes(path, out.getvalue())
 
@@ -302,10 +306,13 @@ class SearchIndex:
                 if saved["stamp"].tolist() != list(stamp):
                     return "it was made for another catalogue"
                 arrays = {name: saved[name] for name in _SAVED_ARRAYS}
+                digest = saved["digest"].tolist()
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             return f"it is not a readable search index ({type(exc).__name__})"
+        if digest != [_digest(arrays)]:
+            return "its contents do not match its digest (edited?)"
         try:
             made = _checked(arrays, list(ids))
         except (ValueError, TypeError, UnicodeDecodeError) as exc:
@@ -675,6 +682,18 @@ _SAVED_ARRAYS = (
     "ids", "vocabulary", "starts", "postings", "titles", "keywords", "authors", "title_sizes", "initials",
     "letters0", "bucket_starts0", "bucket_words0", "letters1", "bucket_starts1", "bucket_words1",
 )  # fmt: skip
+
+
+def _digest(arrays: dict[str, np.ndarray]) -> int:
+    """A CRC-32 over the arrays' names, types, shapes and bytes, in :data:`_SAVED_ARRAYS` order."""
+    import zlib
+
+    crc = 0
+    for name in _SAVED_ARRAYS:
+        array = np.ascontiguousarray(arrays[name])
+        crc = zlib.crc32(f"{name}:{array.dtype.str}:{array.shape}".encode(), crc)
+        crc = zlib.crc32(array.view(np.uint8).data if array.size else b"", crc)
+    return crc
 
 
 def _text_array(text: str) -> np.ndarray:
