@@ -74,9 +74,9 @@ def _rewrite(path: Path, change: str) -> None:
             arrays["postings"][0] = (int(arrays["postings"][0]) + 1) % 5
         elif change == "inconsistent":  # the digest made to match, the postings not
             arrays["postings"][0] = 10**6
-            from paperdeck.search import index as index_module
+            from paperdeck.search.index import saved_digest
 
-            arrays["digest"] = np.array([index_module._digest(arrays)], np.int64)  # noqa: SLF001
+            arrays["digest"] = np.array([saved_digest(arrays)], np.int64)
         else:
             arrays["version"] = np.array([999], np.int64)
         out = io.BytesIO()
@@ -187,8 +187,9 @@ def test_search_ranks_from_the_saved_index_and_reads_only_the_papers_it_prints(
 
 def test_an_alias_resolves_without_parsing(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(data_dir)
-    store.import_papers([Paper(id="abs:0000000000000001", title="Graph networks", abstract="Message passing on graphs.")])
-    store.import_papers([Paper(id="openreview:G1", title="Graph networks", abstract="Message passing on graphs.")])
+    abstract = "Message passing on graphs."
+    store.import_papers([Paper(id="abs:0000000000000001", title="Graph networks", abstract=abstract)])
+    store.import_papers([Paper(id="openreview:G1", title="Graph networks", abstract=abstract)])
     assert store.resolve("abs:0000000000000001") == "openreview:G1"
     _no_parsing(monkeypatch)
     lazy = Store(data_dir, lazy=True)

@@ -284,7 +284,7 @@ class SearchIndex:
             out,
             version=np.array([self.FILE_VERSION], np.int64),
             stamp=np.array(list(stamp), np.int64),
-            digest=np.array([_digest(arrays)], np.int64),
+            digest=np.array([saved_digest(arrays)], np.int64),
             **arrays,
         )
         atomic_write_bytes(path, out.getvalue())
@@ -311,7 +311,7 @@ class SearchIndex:
             return None
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             return f"it is not a readable search index ({type(exc).__name__})"
-        if digest != [_digest(arrays)]:
+        if digest != [saved_digest(arrays)]:
             return "its contents do not match its digest (edited?)"
         try:
             made = _checked(arrays, list(ids))
@@ -684,7 +684,7 @@ _SAVED_ARRAYS = (
 )  # fmt: skip
 
 
-def _digest(arrays: dict[str, np.ndarray]) -> int:
+def saved_digest(arrays: dict[str, np.ndarray]) -> int:
     """A CRC-32 over the arrays' names, types, shapes and bytes, in :data:`_SAVED_ARRAYS` order."""
     import zlib
 
