@@ -109,7 +109,7 @@ class MainScreen(ReadingScreen):
         if searcher is None:
             from paperdeck.search.searcher import Searcher  # deferred: not imported before the app runs
 
-            searcher = Searcher(store, warm=_WARM, notice=self._index_notice)
+            searcher = Searcher(store, notice=self._index_notice)  # warmed once handed over
         self.searcher = searcher
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
@@ -233,8 +233,9 @@ class MainScreen(ReadingScreen):
 
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if saved:
-            self.searcher.index.get()
+            index = self.searcher.index.get()
             self.app.call_from_thread(self._index_built)
+            index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
         if saved and rows_only:  # the list the index ranked painted, and no typing, first
             painted = threading.Event()
             self.app.call_from_thread(self.call_after_refresh, painted.set)
@@ -244,7 +245,8 @@ class MainScreen(ReadingScreen):
             self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
             self.app.call_from_thread(self._catalogue_loaded)
         if not saved:
-            self.searcher.index.get()
+            index = self.searcher.index.get()
+            index.warm(_WARM)
             self.app.call_from_thread(self._index_built)
         self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
 
