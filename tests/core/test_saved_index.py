@@ -206,3 +206,16 @@ def test_a_catalogue_changed_since_the_rows_were_read_is_parsed_whole(seeded: Pa
     other.import_papers([Paper(id=pid, title="A title changed meanwhile", abstract=other.paper(pid).abstract)])  # type: ignore[union-attr]
     found = lazy.paper(pid)
     assert found is not None and found.title == "A title changed meanwhile"
+
+
+def test_a_rows_cache_written_again_still_says_where_each_paper_lies(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deleted (or stale) rows cache is written again when the store opens, with the spans."""
+    (seeded / "rows-cache.json").unlink()
+    Store(seeded, lazy=True)
+    pid = Store(seeded).paper_ids[4]
+    _no_parsing(monkeypatch)
+    lazy = Store(seeded, lazy=True)
+    found = lazy.paper(pid)
+    assert found is not None and found.id == pid and not lazy.loaded

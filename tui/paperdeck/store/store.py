@@ -3,7 +3,9 @@
 Layout of the data directory (created 0700)::
 
     catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
-    rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
+    rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue,
+                       and where each paper lies in it (one paper is read without parsing the others)
+    search-index.npz   the search index saved at import (:func:`paperdeck.search.searcher.build_index`)
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
 
@@ -144,6 +146,7 @@ class Store:
         if not (lazy and self._load_rows_cache()):
             self.load()
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
+                self._find_spans()
                 self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
         #: The reviews (catalogue data, written only by imports, read one paper at a time).
@@ -360,6 +363,18 @@ class Store:
         self._rows, self._cached_columns, self._spans_line = cached
         self._rows_stamp = stamp
         return True
+
+    def _find_spans(self) -> None:
+        """Learn where each paper lies in the catalogue as read (for the rows cache), when the file
+        is byte for byte what this store would write for its papers; else leave it unknown."""
+        stamp = self._catalogue_stamp
+        payload, spans = catalogue_bytes(self._papers, self._aliases)
+        try:
+            same = self.catalogue_path.read_bytes() == payload and file_stamp(self.catalogue_path) == stamp
+        except OSError:
+            same = False
+        if same:
+            self._written_spans = (stamp, CatalogueSpans(spans, dict(self._aliases)))
 
     def _write_rows_cache(self) -> None:
         """Write the rows cache for the catalogue as this store last read or wrote it (with the
