@@ -44,7 +44,6 @@ from paperdeck.model.paper_json import paper_record
 from paperdeck.model.review import KIND_LABELS, Review, ordered_reviews
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
-from paperdeck.text.render import render_plain
 
 __all__ = [
     "CSV_COLUMNS",
@@ -232,6 +231,8 @@ def markdown_list(
 
 
 def _markdown_item(paper: Paper, user: UserData) -> list[str]:
+    from paperdeck.text.render import render_plain  # deferred: the other formats and commands render no LaTeX
+
     title = md_escape(one_line(render_plain(paper.title))) or "(untitled)"
     url = next((u for u in (paper.openreview_url, paper.arxiv_url, paper.pdf_url) if web_link(u)), "")
     if url:
