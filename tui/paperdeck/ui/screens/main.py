@@ -7,6 +7,7 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import string
 import threading
 from collections import Counter
@@ -242,6 +243,10 @@ class MainScreen(ReadingScreen):
             painted.wait(self.PARSE_AFTER_INPUT_S * 5)
             self._wait_for_a_pause()
         if rows_only:
+            # The review summaries first (the detail pane shows them): their parse's peak then
+            # falls before the catalogue's papers are held, not on top of them.
+            with contextlib.suppress(StoreError):  # said where the summaries are shown
+                self.store.reviews.summaries()
             self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
             self.app.call_from_thread(self._catalogue_loaded)
         if not saved:
