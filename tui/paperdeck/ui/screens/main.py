@@ -236,11 +236,11 @@ class MainScreen(ReadingScreen):
         if saved:
             index = self.searcher.index.get()
             self.app.call_from_thread(self._index_built)
-            index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
-        if saved and rows_only:  # the list the index ranked painted, and no typing, first
-            painted = threading.Event()
+            painted = threading.Event()  # the list the index ranked painted first
             self.app.call_from_thread(self.call_after_refresh, painted.set)
             painted.wait(self.PARSE_AFTER_INPUT_S * 5)
+            index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
+        if saved and rows_only:  # and the typing paused
             self._wait_for_a_pause()
         if rows_only:
             # The review summaries first (the detail pane shows them): their parse's peak then
