@@ -5,6 +5,12 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 
 - ``import_s``: import of the three parts into an empty store, seconds; ``similarity_save_s``:
   what ``paperdeck import`` adds after it, building and saving the similarity index;
+- ``cold_start_vs_bare``: the median of the interleaved pairs' ratios ``cold_start`` ÷ bare Textual;
+  ``index_ready_ms``: exec of ``paperdeck`` to the list filtered for ``REAP`` painted, ``/REAP``
+  typed as soon as the first row is (bench/cold_start.py ``index_ready_run``), interleaved with the
+  cold starts; ``index_ready_vs_cold_start`` the ratio of the medians;
+- ``cli_search_vs_fzf``, ``cli_search_ms``, ``fzf_ms``, ``cli_show_ms``, ``cli_star_ms``: the command
+  line as whole processes (bench/cli_bench.py; fzf installed when missing, or why the ratio is absent);
 - ``cold_start_ms``: median over 5 runs, exec of ``paperdeck`` in a pseudo-terminal to the first
   list row painted (bench/cold_start.py; the app's modules are byte-compiled first, as an
   installed package's are: this machine sets PYTHONDONTWRITEBYTECODE=1, which would otherwise
@@ -65,11 +71,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from cold_start import bare_textual_run, compile_app, first_title, one_run  # noqa: E402
+from cli_bench import measure_cli  # noqa: E402
+from cold_start import bare_textual_run, compile_app, first_title, index_ready_run, one_run, query_marker  # noqa: E402
 from fetch_bench import measure_fetch  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
-from paperdeck.search.searcher import build_similarity  # noqa: E402
+from paperdeck.search.searcher import build_index, build_similarity  # noqa: E402
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
@@ -78,6 +85,8 @@ from similar_bench import measure_queries, measure_similar  # noqa: E402
 from stats_bench import measure_stats  # noqa: E402
 
 DUMP = sorted((REPO.parent / "shared" / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+#: Typed as soon as the list is painted, for ``index_ready_ms``.
+READY_QUERY = "REAP"
 QUERIES = [
     "diffusion",
     "graph neural",
@@ -240,21 +249,27 @@ def main() -> None:
         started = time.perf_counter()
         build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
         similarity_save_s = time.perf_counter() - started
+        build_index(store)  # and the search index, saved
         no_reviews = Path(tmp) / "no-reviews"  # the same store before its reviews, for before/after
         shutil.copytree(data_dir, no_reviews)
         reviews = measure_reviews(store, percentile)  # the app's numbers below: every review imported
         say(f"reviews: {reviews}")
         build_similarity(store)  # as `paperdeck import` does after the reviews changed the catalogue
+        build_index(store)
         star_p95, note_p95 = measure_user_data(store)
         say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
         marker = first_title(str(data_dir)).encode("utf-8")
         compile_app()
-        cold, cold_no_reviews, bare = [], [], []
+        result = query_marker(str(data_dir), READY_QUERY)
+        cold, cold_no_reviews, bare, ready = [], [], [], []
         for _ in range(5):  # interleaved: the machine's speed drifts
             cold.append(one_run(str(data_dir), marker))
             cold_no_reviews.append(one_run(str(no_reviews), marker))
             bare.append(bare_textual_run())
-        say(f"cold start {cold}, without the reviews {cold_no_reviews}, bare Textual app {bare}")
+            ready.append(index_ready_run(str(data_dir), marker, READY_QUERY, result))
+        say(f"cold start {cold}, without the reviews {cold_no_reviews}, bare Textual app {bare}, index ready {ready}")
+        cli = measure_cli(data_dir)
+        say(f"command line: {cli}")
         keystrokes = asyncio.run(measure_keystrokes(data_dir))
         say(f"{len(keystrokes)} keystrokes")
         rss = peak_rss_mb(data_dir)
@@ -275,6 +290,10 @@ def main() -> None:
                 "similarity_save_s": round(similarity_save_s, 2),
                 "restore_backup_s": round(restore_s, 2),
                 "cold_start_ms": round(statistics.median(cold)),
+                "cold_start_vs_bare": round(statistics.median(a / b for a, b in zip(cold, bare, strict=True)), 2),
+                "index_ready_ms": round(statistics.median(ready)),
+                "index_ready_vs_cold_start": round(statistics.median(ready) / statistics.median(cold), 2),
+                **cli,
                 "keystroke_p50_ms": round(statistics.median(keystrokes), 1),
                 "keystroke_p95_ms": round(percentile(keystrokes, 0.95), 1),
                 "star_p95_ms": round(star_p95, 2),
@@ -294,6 +313,7 @@ def main() -> None:
                 "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],
                 "bare_textual_start_ms": round(statistics.median(bare)),
                 "bare_textual_runs_ms": [round(t) for t in bare],
+                "index_ready_runs_ms": [round(t) for t in ready],
                 "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
             }
         )

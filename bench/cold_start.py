@@ -1,8 +1,9 @@
 """Cold start of the real app in a pseudo-terminal: ms from exec to the first list row painted.
 
 Usage: python bench/cold_start.py DATA_DIR [RUNS]  — prints {"cold_start_ms": median, "runs": [...],
-"bare_textual_start_ms": median, "bare_runs": [...]}, the last two for a bare Textual app (Textual's
-own floor on this machine), run interleaved with paperdeck's.
+"bare_textual_start_ms": median, "bare_runs": [...], "cold_start_vs_bare": …, "index_ready_ms": …,
+"index_ready_runs": [...]}: the bare runs for a bare Textual app (Textual's own floor on this
+machine), the index-ready runs to a query's list painted; all interleaved with paperdeck's.
 
 The app's modules are byte-compiled first, as an installed package's are (pip compiles them):
 this machine sets PYTHONDONTWRITEBYTECODE=1, so the editable checkout would otherwise recompile
@@ -59,6 +60,51 @@ def one_run(data_dir: str, marker: bytes, timeout: float = 20.0) -> float:
     return _first_paint_ms([paperdeck], dict(PAPERDECK_DATA_DIR=data_dir), marker, timeout)
 
 
+def query_marker(data_dir: str, query: str) -> bytes:
+    """The start of the title ``query`` ranks first, checked to be far from the list's first screen."""
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.store.store import Store
+
+    store = Store(data_dir, lazy=True)
+    first = Searcher(store).index.get().search_ids(query)[0]
+    assert store.paper_ids.index(first) > 100, "the query's first paper is on the list's first screen"
+    row = store.row(first)
+    assert row is not None
+    return row.title[:24].encode("utf-8")
+
+
+def index_ready_run(data_dir: str, marker: bytes, query: str, result: bytes, timeout: float = 30.0) -> float:
+    """ms from exec of ``paperdeck`` on ``data_dir`` to ``result`` (the first title ``query`` ranks,
+    not on the first screen of the unfiltered list) on the terminal, ``/`` and ``query`` typed as
+    soon as ``marker`` (the first row's title) is painted: when a query filters the whole store."""
+    paperdeck = str(Path(sys.executable).parent / "paperdeck")
+    env = dict(os.environ, PAPERDECK_DATA_DIR=data_dir, TERM="xterm-256color", COLUMNS="160", LINES="48")
+    started = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(paperdeck, [paperdeck], env)
+    seen = b""
+    typed = False
+    try:
+        while time.perf_counter() - started < timeout:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+                if not typed and marker in seen:
+                    os.write(fd, b"/" + query.encode("utf-8"))
+                    typed, seen = True, b""
+                elif typed and result in seen:
+                    return (time.perf_counter() - started) * 1000
+        raise RuntimeError(f"{result!r} never appeared")
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
 def bare_textual_run(timeout: float = 20.0) -> float:
     """ms from exec of :data:`BARE_TEXTUAL_APP` to its fourth row on the terminal."""
     return _first_paint_ms([sys.executable, "-c", BARE_TEXTUAL_APP], {}, b"bare row 3", timeout)
@@ -93,10 +139,12 @@ def main() -> None:
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     marker = first_title(data_dir).encode("utf-8")
     compile_app()
-    times, bare = [], []
+    result = query_marker(data_dir, "REAP")
+    times, bare, ready = [], [], []
     for _ in range(runs):  # interleaved: the machine's speed drifts
         times.append(one_run(data_dir, marker))
         bare.append(bare_textual_run())
+        ready.append(index_ready_run(data_dir, marker, "REAP", result))
     print(
         json.dumps(
             {
@@ -104,6 +152,9 @@ def main() -> None:
                 "runs": [round(t) for t in times],
                 "bare_textual_start_ms": round(statistics.median(bare)),
                 "bare_runs": [round(t) for t in bare],
+                "cold_start_vs_bare": round(statistics.median(a / b for a, b in zip(times, bare, strict=True)), 2),
+                "index_ready_ms": round(statistics.median(ready)),
+                "index_ready_runs": [round(t) for t in ready],
             }
         )
     )

@@ -55,17 +55,23 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     lines = _cache_lines(imported)
     stat = imported.catalogue_path.stat()
     columns = {"decisions": False, "ratings": False, "areas": False}
-    header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True}
+    header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True,
+              "spans": True}  # fmt: skip
     assert json.loads(lines[0]) == header
     assert json.loads(lines[1]) == imported.paper_ids
-    assert [json.loads(line) for line in lines[2:]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
+    spans = json.loads(lines[2])
+    assert spans["aliases"] == {} and len(spans["spans"]) == 2 * 5
+    raw = imported.catalogue_path.read_bytes()
+    for pid, start, end in zip(imported.paper_ids, spans["spans"][0::2], spans["spans"][1::2], strict=True):
+        assert json.loads(raw[start:end])["id"] == pid  # each paper's document, where it lies
+    assert [json.loads(line) for line in lines[3:]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
 
 
 def test_a_title_with_a_line_break_stays_on_its_row(data_dir: Path) -> None:
     store = Store(data_dir, now=lambda: FIXED_TIME)
     title = "Line one\nline two \u2028 and \r three"
     store.import_papers([Paper(id="abs:00000000000000aa", title=title, abstract="An abstract, long enough here.")])
-    assert len(_cache_lines(store)) == 3
+    assert len(_cache_lines(store)) == 4  # header, ids, spans, the row
     lazy = Store(data_dir, lazy=True)
     assert not lazy.loaded
     assert lazy.row("abs:00000000000000aa") == store.row("abs:00000000000000aa")
@@ -88,7 +94,7 @@ def test_a_broken_row_still_shows(imported: Store, row: str, shown: str) -> None
     failing that, its id (the catalogue, parsed in the background, then gives the real row)."""
     pid = imported.paper_ids[1]
     lines = _cache_lines(imported)
-    lines[3] = row.format(pid=pid)
+    lines[4] = row.format(pid=pid)  # after the header, the ids, the spans and row 0
     _write_cache_lines(imported, lines)
     lazy = Store(imported.data_dir, lazy=True)
     assert not lazy.loaded

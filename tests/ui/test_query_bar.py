@@ -121,9 +121,9 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
     release = threading.Event()
     build = searcher_module.build_index
 
-    def slow_build(store):  # type: ignore[no-untyped-def]
+    def slow_build(store, *notice):  # type: ignore[no-untyped-def]
         release.wait(10)
-        return build(store)
+        return build(store, *notice)
 
     monkeypatch.setattr(searcher_module, "build_index", slow_build)
     app = papers_app(tmp_path)
@@ -162,3 +162,36 @@ async def test_an_ignored_query_counts_as_no_filter(tmp_path: Path) -> None:
                 assert counts(app) == "4 papers", (text, counts(app))
         await typed(pilot, "-x")
         assert counts(app).startswith("4 of 4")
+
+
+async def test_with_a_saved_index_words_filter_before_the_catalogue_is_parsed(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The search index saved at import is read at start: a query typed at once ranks the whole
+    store while the catalogue is not parsed yet (the parse waits for the list to be painted and
+    the typing to pause, and is held back here)."""
+    import threading
+
+    from paperdeck.search.searcher import build_index
+
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    build_index(store)  # as `paperdeck import` leaves it
+    release = threading.Event()
+    load = Store.load
+
+    def held_load(self: Store) -> None:
+        release.wait(10)
+        load(self)
+
+    monkeypatch.setattr(Store, "load", held_load)
+    app = PaperApp(store=Store(tmp_path / "data", lazy=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"graph")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if main_screen(app).view_ids() == ["openreview:C"]:
+                break
+        assert main_screen(app).view_ids() == ["openreview:C"]
+        assert not app.store.loaded and "1 of 4" in counts(app)
+        release.set()
+        await settle(pilot)
+        assert app.store.loaded

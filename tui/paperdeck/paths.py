@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "paperdeck"
 DATA_DIR_ENV = "PAPERDECK_DATA_DIR"
 
@@ -24,6 +22,8 @@ def data_dir(override: str | Path | None = None) -> Path:
     from_env = os.environ.get(DATA_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
+    import platformdirs  # deferred: a --data-dir or $PAPERDECK_DATA_DIR needs none
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

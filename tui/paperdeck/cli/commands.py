@@ -18,7 +18,6 @@ from paperdeck.model.paper import STATUSES, Paper, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.sources import FORMAT_NAMES
-from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -52,15 +51,20 @@ def _hint_when_empty(command: Command) -> Command:
 
 
 def _save_similarity(store: Store) -> None:
-    """Build the similarity index now and save it beside the catalogue, so that the app's first
-    "more like this" reads it instead of building it then."""
+    """Build the search index and the similarity index now and save them beside the catalogue,
+    so that the app searches from its first frame, the ``search`` command reads the index instead
+    of parsing every paper, and the app's first "more like this" reads its index."""
     from paperdeck.search.searcher import Searcher
 
-    Searcher(store).similarity.get()
+    searcher = Searcher(store)
+    searcher.index.get()
+    searcher.similarity.get()
 
 
 def cmd_import(store: Store, args: argparse.Namespace) -> int:
     """Import files into the store (all or nothing); print the summary."""
+    from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
+
     paths = [Path(p) for p in args.files]
     stamp = store.catalogue_stamp()  # a new catalogue (new papers, or ratings from reviews) needs a new index
     from paperdeck.stats.cache import cache_key
@@ -78,7 +82,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
 
             summary = import_files(store, paths, args.format, advance)
             if store.catalogue_stamp() != stamp:
-                bar.update(task, completed=len(paths), description="indexing for similar papers")
+                bar.update(task, completed=len(paths), description="indexing for search and similar papers")
                 _save_similarity(store)
             bar.update(task, completed=len(paths) + 1)
     else:

@@ -26,7 +26,6 @@ from paperdeck.cli.selecting import select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import Review
-from paperdeck.store.backup import backup_json
 from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
 
@@ -76,6 +75,8 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
                  ("--starred", args.starred), ("--sort", args.sort), ("--reviews", args.reviews)) if value]  # fmt: skip
         if given:
             raise ExportError(f"--user-data backs up every record; it takes no {given[0]}")
+        from paperdeck.store.backup import backup_json  # deferred: the other commands write no backup
+
         payload = backup_json(store)
         count = len(store.all_user_data)
         if output is None:

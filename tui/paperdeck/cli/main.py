@@ -7,6 +7,7 @@ ranking. Each takes ``--json``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -166,6 +167,9 @@ def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
+    # paperdeck's numpy work is element-wise: OpenBLAS's thread pool would only cost its start
+    # (numpy's import). A value the user set is kept.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         command_at = _command_position(args_list)
@@ -177,9 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # `--` they would be read as arguments). One given after the command wins.
             leading = _leading_data_dir(args_list[:command_at])
             args = build_command_parser().parse_args(args_list[command_at:])
-            # `stats` reads its cache and the rows cache: the catalogue is parsed only when it must be.
-            lazy = args.command == "stats"
-            store = Store(data_dir(args.data_dir if args.data_dir is not None else leading), lazy=lazy)
+            store = Store(data_dir(args.data_dir if args.data_dir is not None else leading), lazy=True)
             return COMMANDS[args.command](store, args)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None

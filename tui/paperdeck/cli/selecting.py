@@ -48,7 +48,10 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
         raise BadQuery(f"query {text!r}: {query.error}")
     if store.is_empty:
         return []
-    return run_query(Searcher(store), query, order)  # builds only the indexes the query needs
+    from paperdeck.cli.output import print_error
+
+    # Builds only the indexes the query needs; a saved index it could not use is said once.
+    return run_query(Searcher(store, notice=print_error), query, order)
 
 
 def limit(text: str) -> int:

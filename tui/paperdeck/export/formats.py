@@ -41,16 +41,12 @@ from typing import Any
 
 import orjson
 
-from paperdeck.export.bibtex import bibtex_entries
-from paperdeck.export.csl import csl_json
-from paperdeck.export.ris import ris_records
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.review import KIND_LABELS, Review, ordered_reviews
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
-from paperdeck.text.render import render_plain
 
 __all__ = [
     "CSV_COLUMNS",
@@ -124,6 +120,8 @@ def export_papers(
         return users.get(paper.id) or UserData(paper.id)
 
     if format == "bibtex":
+        from paperdeck.export.bibtex import bibtex_entries  # deferred: bibtexparser, for BibTeX alone
+
         return bibtex_entries(papers)
     if format == "markdown":
         return markdown_list(papers, users, reviews)
@@ -133,8 +131,12 @@ def export_papers(
         records = [paper_record(p, user(p)) for p in papers]
         return orjson.dumps(records, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
     if format == "ris":
+        from paperdeck.export.ris import ris_records  # deferred: each format's module for itself
+
         return ris_records(papers, users)
     if format == "csl":
+        from paperdeck.export.csl import csl_json
+
         return csl_json(papers, users)
     raise ExportError(f"unknown export format {format!r}; one of: {', '.join(EXPORT_FORMATS)}")
 
@@ -247,6 +249,8 @@ def markdown_list(
 
 
 def _markdown_item(paper: Paper, user: UserData) -> list[str]:
+    from paperdeck.text.render import render_plain  # deferred: the other formats and commands render no LaTeX
+
     title = md_escape(one_line(render_plain(paper.title))) or "(untitled)"
     url = next((u for u in (paper.openreview_url, paper.arxiv_url, paper.pdf_url) if web_link(u)), "")
     if url:

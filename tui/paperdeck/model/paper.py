@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
@@ -182,10 +183,16 @@ class Paper:
             value = values.get(name)
             if value is not None:
                 values[name] = tuple(value)
+        # Texts most papers share (file names, areas, decisions) are held once, not once a paper.
+        if values.get("sources"):
+            values["sources"] = tuple(map(_shared, values["sources"]))
+        for name in _SHARED_FIELDS:
+            if type(text := values.get(name)) is str:
+                values[name] = sys.intern(text)
         provenance = values.get("provenance")
         if provenance is not None:
             pairs = provenance.items() if isinstance(provenance, dict) else map(tuple, provenance)
-            values["provenance"] = tuple(pairs)
+            values["provenance"] = tuple(tuple(map(_shared, pair)) for pair in pairs)
         if "ratings" in values:
             values["ratings"] = Ratings.from_dict(values["ratings"])
         paper = cls(**values)
@@ -208,6 +215,12 @@ class Paper:
 
 
 _TUPLE_FIELDS = ("sources", "authors", "keywords")
+_SHARED_FIELDS = ("venue", "primary_area", "decision", "decision_raw")
+
+
+def _shared(value: object) -> object:
+    """``value`` interned when it is text (else as it is, for the type checks that follow)."""
+    return sys.intern(value) if type(value) is str else value
 _OPTIONAL_FIELDS = tuple(
     (spec.name, spec.default) for spec in fields(Paper) if spec.name not in ("id", "title", "abstract")
 )

@@ -13,6 +13,7 @@ reviews when they are imported, so that none of them opens review text.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -217,6 +218,22 @@ def _mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 3) if values else None
 
 
+#: One float object per value the summaries hold (ratings repeat: 6.0, 4.0, 2.75 …), see _shared_number.
+_NUMBERS: dict[float, float] = {}
+
+
+def _shared_number(value: Any) -> Any:
+    """A float as the one object kept for its value (others as they are); bounded."""
+    if type(value) is not float:
+        return value
+    shared = _NUMBERS.get(value)
+    if shared is None:
+        if len(_NUMBERS) >= 65_536:
+            return value
+        shared = _NUMBERS[value] = value
+    return shared
+
+
 @dataclass(frozen=True, slots=True)
 class ReviewSummary:
     """The scores of one paper's official reviews, at a glance.
@@ -311,10 +328,17 @@ class ReviewSummary:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ReviewSummary:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict`. The scale and decision texts, the same for most papers,
+        are held once (interned)."""
         values = dict(data)
-        values["ratings"] = tuple(values.get("ratings") or ())
-        values["confidences"] = tuple(values.get("confidences") or ())
+        values["ratings"] = tuple(map(_shared_number, values.get("ratings") or ()))
+        values["confidences"] = tuple(map(_shared_number, values.get("confidences") or ()))
+        for name in ("mean", "min", "max", "confidence", "soundness", "presentation", "contribution"):
+            if name in values:
+                values[name] = _shared_number(values[name])
+        for name in ("scale", "decision"):
+            if type(text := values.get(name)) is str:
+                values[name] = sys.intern(text)
         return cls(**values)
 
     def public_dict(self) -> dict[str, Any]:

@@ -34,11 +34,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import accumulate, chain, compress, pairwise, repeat
-from operator import and_, contains, itemgetter
+from itertools import accumulate, chain, compress, islice, pairwise, repeat
+from operator import and_, contains, itemgetter, lt
+from pathlib import Path
+from typing import Any
 
 import numpy as np
-from rapidfuzz import fuzz, process
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
@@ -71,6 +72,29 @@ _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 
 
+class _Lines:
+    """One text per paper: a list, or (read from a file) the texts one a line, split at first need."""
+
+    __slots__ = ("_lines", "_text")
+
+    def __init__(self, lines: list[str] | None = None, text: str | None = None) -> None:
+        self._lines, self._text = lines, text
+
+    def lines(self) -> list[str]:
+        """The texts, one per paper (the joined text is dropped once split: held once)."""
+        lines = self._lines
+        if lines is None:
+            assert self._text is not None
+            lines = self._lines = self._text.split("\n")
+            self._text = None
+        return lines
+
+    def joined(self) -> str:
+        """The texts one a line."""
+        text = self._text
+        return text if text is not None else "\n".join(self.lines())
+
+
 @dataclass(frozen=True, slots=True)
 class SearchResult:
     """Ranked positions (indices into the index's paper sequence), best first."""
@@ -81,9 +105,10 @@ class SearchResult:
 
 @dataclass(frozen=True, slots=True)
 class _Expansion:
-    """The vocabulary words one query word matches, in bands of equal match quality in (0, 1]."""
+    """The vocabulary words one query word matches, in bands of equal match quality in (0, 1],
+    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range)."""
 
-    bands: tuple[tuple[float, tuple[str, ...]], ...]
+    bands: tuple[tuple[float, tuple[tuple[int, int], ...]], ...]
     vocabulary: frozenset[str]
 
 
@@ -116,9 +141,7 @@ class SearchIndex:
     """
 
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
-        self._ids = [paper.id for paper in papers]
-        self._position = {paper_id: i for i, paper_id in enumerate(self._ids)}
-        self._id_array = np.array(self._ids, dtype=object)
+        self._set_ids([paper.id for paper in papers])
         new_posting = partial(array, "I")
         fields: list[defaultdict[str, array[int]]] = [defaultdict(new_posting) for _ in _CODES]
         title_get, keyword_get, author_get, abstract_get = (f.__getitem__ for f in fields)
@@ -152,26 +175,71 @@ class SearchIndex:
             author_texts.append(" " + " ".join(author_set) if author_set else "")
             title_sizes.append(min(len(title_set), 65535))
             initials.append("".join(map(first_letter, title_words)))
-        # Plain dicts: a defaultdict lookup of a missing word from a search thread would insert.
-        self._fields: tuple[dict[str, array[int]], ...] = tuple(dict(f) for f in fields)
-        self._vocabulary = sorted(set().union(*self._fields))
-        # Typo candidates: words by their first and by their second letter, each shortest first.
-        self._typo_buckets: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})
-        for word in sorted(self._vocabulary, key=len):
-            self._typo_buckets[0].setdefault(word[0], []).append(word)
-            if len(word) > 1:
-                self._typo_buckets[1].setdefault(word[1], []).append(word)
-        self._typo_lengths = tuple(
-            {letter: list(map(len, bucket)) for letter, bucket in buckets.items()} for buckets in self._typo_buckets
-        )
+        vocabulary = sorted(set().union(*fields))
+        # One posting list per field, laid end to end in vocabulary order (see _Postings).
+        flat: list[array[int]] = []
+        sizes = array("I")
+        empty = array("I")
+        for field in fields:
+            for posting in map(field.get, vocabulary, repeat(empty)):
+                flat.append(posting)
+                sizes.append(len(posting))
+        del fields
+        starts = np.zeros(len(_CODES) * len(vocabulary) + 1, dtype=np.int64)
+        np.cumsum(np.frombuffer(sizes, dtype=np.uint32), out=starts[1:])
+        postings = np.frombuffer(b"".join(flat), dtype=np.uint32) if flat else np.zeros(0, np.uint32)
+        del flat
+        self._adopt(
+            vocabulary, starts, postings, _Lines(titles), _Lines(keyword_texts), _Lines(author_texts),
+            np.frombuffer(title_sizes, dtype=np.uint16), "\n".join(initials),
+        )  # fmt: skip
+        self.set_notes(notes or {})
+
+    def _set_ids(self, ids: list[str]) -> None:
+        self._ids = ids
+        self._positions_by_id: dict[str, int] | None = None  # made at first need: see _position
+        self._id_array = np.array(ids, dtype=object)
+
+    @property
+    def _position(self) -> dict[str, int]:
+        """Positions by paper id (made at the first note: a search needs none)."""
+        made = self._positions_by_id
+        if made is None:
+            made = self._positions_by_id = {paper_id: i for i, paper_id in enumerate(self._ids)}
+        return made
+
+    def _adopt(
+        self,
+        vocabulary: list[str],
+        starts: np.ndarray,
+        postings: np.ndarray,
+        titles: _Lines,
+        keyword_texts: _Lines,
+        author_texts: _Lines,
+        title_sizes: np.ndarray,
+        initials: str,
+        buckets: tuple[tuple[str, np.ndarray, np.ndarray], ...] | None = None,
+    ) -> None:
+        """Take the index's data, built or read from a file (:meth:`load`): the sorted
+        vocabulary; ``postings`` (uint32 positions) and ``starts`` (int64, ``4 × len(vocabulary)
+        + 1``): field ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] :
+        starts[i + 1]]`` with ``i = code × len(vocabulary) + n``; each paper's title, keyword and
+        author words, space-led; its title's distinct words (uint16); its title initials, one
+        line each; the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``)."""
+        self._vocabulary = vocabulary
+        self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
-        self._title_sizes = np.frombuffer(title_sizes, dtype=np.uint16).astype(np.int64)
+        self._title_sizes = title_sizes.astype(np.int64)
         # Title coverage = hits x unit: the share of the title's distinct words matched, in
         # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper.
         self._cover_units = (_COVER_MAX // np.maximum(self._title_sizes, 1)) << _COVER_SHIFT
-        self._initials = "\n".join(initials)
-        self._initial_starts = list(accumulate((len(s) + 1 for s in initials), initial=0))
+        self._initials = initials
+        self._initial_starts: list[int] | None = None  # made at first need: see _acronym_positions
+        #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
+        #: letter, each shortest first, with their lengths.
+        self._typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
+        self._bucket_arrays = buckets if buckets is not None else typo_bucket_arrays(vocabulary)
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
@@ -179,8 +247,80 @@ class SearchIndex:
         self._warm: tuple[dict[int, frozenset[str]], dict[tuple[str, ...], array[int]]] | None = None
         self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
-        for paper_id, note in (notes or {}).items():
-            self.set_note(paper_id, note)
+
+    #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
+    FILE_VERSION = 1
+
+    def save(self, path: Path, stamp: Sequence[int]) -> None:
+        """Write the index (without the notes, which are the user's and change) to ``path``
+        (NumPy ``.npz``, uncompressed), atomically, with ``stamp`` — what it was built from (the
+        catalogue's size and mtime) — for :meth:`load`.
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+        import io
+
+        from paperdeck.store.atomic import atomic_write_bytes
+
+        out = io.BytesIO()
+        buckets: dict[str, Any] = {}
+        for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
+            buckets |= {f"letters{place}": _text_array(letters), f"bucket_starts{place}": bucket_starts,
+                        f"bucket_words{place}": numbers}  # fmt: skip
+        arrays: dict[str, Any] = dict(
+            ids=_text_array("\n".join(self._ids)),
+            vocabulary=_text_array("\n".join(self._vocabulary)),
+            starts=self._starts,
+            postings=self._postings,
+            titles=_text_array(self._titles.joined()),
+            keywords=_text_array(self._texts[1].joined()),
+            authors=_text_array(self._texts[2].joined()),
+            title_sizes=self._title_sizes.astype(np.uint16),
+            initials=_text_array(self._initials),
+            **buckets,
+        )
+        np.savez(
+            out,
+            version=np.array([self.FILE_VERSION], np.int64),
+            stamp=np.array(list(stamp), np.int64),
+            digest=np.array([saved_digest(arrays)], np.int64),
+            **arrays,
+        )
+        atomic_write_bytes(path, out.getvalue())
+
+    @classmethod
+    def load(cls, path: Path, stamp: Sequence[int], ids: Sequence[str]) -> SearchIndex | str | None:
+        """The index :meth:`save` wrote to ``path`` with the same ``stamp``, over papers ``ids``
+        (in that order); ``None`` when there is no file; else why it cannot be used, one phrase
+        (another version or stamp, truncated, not an index, inconsistent arrays: what a
+        hand-edited or foreign file gives), so that the caller builds the index anew. Every
+        array is checked for shape, type and range before it is used: a bad file never gives a
+        wrong ranking or an error later. Much cheaper than a build."""
+        import zipfile
+
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if saved["version"].tolist() != [cls.FILE_VERSION]:
+                    return "it was written by another paperdeck version"
+                if saved["stamp"].tolist() != list(stamp):
+                    return "it was made for another catalogue"
+                arrays = {name: saved[name] for name in _SAVED_ARRAYS}
+                digest = saved["digest"].tolist()
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
+            return f"it is not a readable search index ({type(exc).__name__})"
+        if digest != [saved_digest(arrays)]:
+            return "its contents do not match its digest (edited?)"
+        try:
+            made = _checked(arrays, list(ids))
+        except (ValueError, TypeError, UnicodeDecodeError) as exc:
+            return f"it is inconsistent ({exc})"
+        index = cls.__new__(cls)
+        index._set_ids(list(ids))
+        index._adopt(*made)
+        return index
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -188,6 +328,20 @@ class SearchIndex:
     def paper_ids(self, positions: Iterable[int]) -> list[str]:
         """The paper ids at ``positions`` (as returned in :class:`SearchResult`)."""
         return list(map(self._ids.__getitem__, positions))
+
+    def set_notes(self, notes: Mapping[str, str]) -> None:
+        """Make each of ``notes`` (note text by paper id) searchable, as :meth:`set_note` does
+        one by one, in one swap of the notes."""
+        changed = dict(self._notes)
+        for paper_id, note in notes.items():
+            position = self._position.get(paper_id)
+            if position is None:
+                continue
+            if note.strip():
+                changed[position] = frozenset(words(note))
+            else:
+                changed.pop(position, None)
+        self._notes = changed
 
     def set_note(self, paper_id: str, note: str) -> None:
         """Make ``note`` searchable for ``paper_id`` (an empty note removes it)."""
@@ -297,7 +451,7 @@ class SearchIndex:
                 best = np.argsort(-keys[several], kind="stable")[:_MAX_ORDER_TITLES]
                 several = several[best]
             vocabularies = [m.vocabulary for m in matches]
-            titles = self._titles
+            titles = self._titles.lines()
             for at, position in zip(several.tolist(), candidates[several].tolist(), strict=True):
                 order = _phrase_order(titles[position].split(), vocabularies)
                 if order:
@@ -317,15 +471,15 @@ class SearchIndex:
         expansion = self._expand(word)
         groups: list[tuple[int, np.ndarray]] = []
         hit_positions: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
-        for quality, vocab_words in expansion.bands:
+        for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
             codes = _SHORT_PREFIX_FIELDS[len(word)] if prefix and short else _CODES
             for code in codes:
-                field, score = self._fields[code], score_key(quality * _WEIGHT[code])
+                score = score_key(quality * _WEIGHT[code])
                 if prefix and bounded:  # a few papers left: scanning their words is faster
                     found = np.array(self._starting_with(code, word, within or []), dtype=np.int64)
                 else:
-                    found = _positions(map(field.get, vocab_words, repeat(None)))
+                    found = self._positions(code, ranges)
                 if code in (TITLE, KEYWORD):  # also counted for the tie-breaks
                     hit_positions[code].append(found)
                 groups.append((score, found))
@@ -368,11 +522,21 @@ class SearchIndex:
             found[word] = scores
         return scores
 
+    def _positions(self, code: int, ranges: Iterable[tuple[int, int]]) -> np.ndarray:
+        """The positions in field ``code``'s posting lists of the vocabulary words in ``ranges``
+        (numpy views of the postings, one array)."""
+        starts, postings, offset = self._starts, self._postings, code * len(self._vocabulary)
+        found = [postings[starts[offset + low] : starts[offset + high]] for low, high in ranges]
+        found = [part for part in found if len(part)]
+        if not found:
+            return np.zeros(0, dtype=np.int64)
+        return found[0] if len(found) == 1 else np.concatenate(found)
+
     def _starting_with(self, code: int, word: str, within: list[int]) -> list[int]:
         """The positions of ``within`` with a word starting with ``word`` in the field (title,
         keywords, authors): a C-level substring scan of their words. Only for a few papers: over
         all the titles, gathering the postings of every title word with the prefix is cheaper."""
-        texts, needle = self._texts[code], " " + word
+        texts, needle = self._texts[code].lines(), " " + word
         return list(compress(within, map(contains, map(texts.__getitem__, within), repeat(needle))))
 
     def _acronym_positions(self, word: str) -> list[int]:
@@ -383,6 +547,8 @@ class SearchIndex:
         if not 3 <= len(word) <= 8:
             return []
         text, starts = self._initials, self._initial_starts
+        if starts is None:
+            starts = self._initial_starts = list(accumulate((len(s) + 1 for s in text.split("\n")), initial=0))
         found: list[int] = []
         at = text.find(word)
         while at >= 0:
@@ -402,14 +568,28 @@ class SearchIndex:
         de-duplicating them cost more than scoring a word twice."""
         low_length, high_length = len(word) - 2, len(word) + 2
         found: list[list[str]] = []
-        for buckets, lengths in zip(self._typo_buckets, self._typo_lengths, strict=True):
+        for place in (0, 1):
             for letter in dict.fromkeys(word[:2]):
-                bucket = buckets.get(letter)
+                bucket, sizes = self._typo_bucket(place, letter)
                 if bucket:
-                    sizes = lengths[letter]
                     low = bisect_left(sizes, low_length)
                     found.append(bucket[low : bisect_right(sizes, high_length, low)])
         return found
+
+    def _typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
+        """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
+        vocabulary order), and their lengths; made at first need and kept (a race makes it twice,
+        alike)."""
+        cached = self._typo_buckets[place].get(letter)
+        if cached is not None:
+            return cached
+        letters, starts, numbers = self._bucket_arrays[place]
+        at = letters.find(letter) if letter else -1
+        found = numbers[starts[at] : starts[at + 1]].tolist() if at >= 0 else []
+        bucket = list(map(self._vocabulary.__getitem__, found))
+        made = bucket, list(map(len, bucket))
+        self._typo_buckets[place][letter] = made
+        return made
 
     def _expand(self, word: str) -> _Expansion:
         """Vocabulary words matching a query word, banded by match quality; cached."""
@@ -418,15 +598,18 @@ class SearchIndex:
             return cached
         vocabulary = self._vocabulary
         start = bisect_left(vocabulary, word)
-        prefixed = vocabulary[start : bisect_left(vocabulary, word + "\U0010ffff", start)]
-        bands: list[tuple[float, tuple[str, ...]]] = []
-        if prefixed and prefixed[0] == word:
-            bands.append((1.0, (word,)))
-            del prefixed[0]
-        if prefixed:
-            bands.append((PREFIX_QUALITY, tuple(prefixed)))
+        end = bisect_left(vocabulary, word + "\U0010ffff", start)
+        bands: list[tuple[float, tuple[tuple[int, int], ...]]] = []
+        matched: list[str] = vocabulary[start:end]
+        if start < end and vocabulary[start] == word:
+            bands.append((1.0, ((start, start + 1),)))
+            start += 1
+        if start < end:
+            bands.append((PREFIX_QUALITY, ((start, end),)))
         cutoff = fuzzy_cutoff(len(word))
         if cutoff is not None:
+            from rapidfuzz import fuzz, process  # deferred: a query without typos needs none
+
             # A word the index knows (or the start of one, as typed) is less likely a typo:
             # its typo neighbours count less.
             typo_quality = FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
@@ -439,20 +622,35 @@ class SearchIndex:
             for vocab_word, score in {w: score for w, score, _ in found}.items():
                 if not vocab_word.startswith(word):  # exact and prefix matches are banded above
                     typos[typo_quality * score / 100.0].append(vocab_word)
-            bands.extend((quality, tuple(found)) for quality, found in typos.items())
-        expansion = _Expansion(tuple(bands), frozenset(chain.from_iterable(b for _, b in bands)))
+            for quality, typo_words in typos.items():
+                numbers = (bisect_left(vocabulary, w) for w in typo_words)
+                bands.append((quality, tuple((n, n + 1) for n in numbers)))
+                matched += typo_words
+        expansion = _Expansion(tuple(bands), frozenset(matched))
         if len(self._expansions) >= _MAX_EXPANSIONS:
             self._expansions.clear()
         self._expansions[word] = expansion
         return expansion
 
 
-def _positions(postings: Iterable[array[int] | None]) -> np.ndarray:
-    """The positions of some posting lists, one array (numpy views of the ``array`` buffers)."""
-    found = [np.frombuffer(p, dtype=np.uint32) for p in postings if p]
-    if not found:
-        return np.zeros(0, dtype=np.int64)
-    return found[0] if len(found) == 1 else np.concatenate(found)
+def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, np.ndarray, np.ndarray], ...]:
+    """For places 0 and 1: the letters found there in ``vocabulary`` (in order), and the words
+    (numbers into ``vocabulary``) with each letter there, shortest first (ties in vocabulary
+    order), laid end to end: the words with ``letters[i]`` are ``numbers[starts[i] : starts[i + 1]]``."""
+    by_length = sorted(range(len(vocabulary)), key=lambda n: len(vocabulary[n]))
+    made = []
+    for place in (0, 1):
+        groups: dict[str, list[int]] = {}
+        for n in by_length:
+            word = vocabulary[n]
+            if len(word) > place:
+                groups.setdefault(word[place], []).append(n)
+        letters = "".join(sorted(groups))
+        starts = np.zeros(len(letters) + 1, dtype=np.int64)
+        np.cumsum([len(groups[letter]) for letter in letters], out=starts[1:])
+        numbers = np.fromiter(chain.from_iterable(groups[letter] for letter in letters), dtype=np.uint32)
+        made.append((letters, starts, numbers))
+    return tuple(made)
 
 
 def _with_notes(scores: np.ndarray, note_scores: dict[int, int]) -> np.ndarray:
@@ -477,3 +675,94 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
         elif any(map(and_, second, first[1:])):
             order += 1
     return order
+
+
+#: The arrays of a saved index besides its version and stamp.
+_SAVED_ARRAYS = (
+    "ids", "vocabulary", "starts", "postings", "titles", "keywords", "authors", "title_sizes", "initials",
+    "letters0", "bucket_starts0", "bucket_words0", "letters1", "bucket_starts1", "bucket_words1",
+)  # fmt: skip
+
+
+def saved_digest(arrays: dict[str, np.ndarray]) -> int:
+    """A CRC-32 over the arrays' names, types, shapes and bytes, in :data:`_SAVED_ARRAYS` order."""
+    import zlib
+
+    crc = 0
+    for name in _SAVED_ARRAYS:
+        array = np.ascontiguousarray(arrays[name])
+        crc = zlib.crc32(f"{name}:{array.dtype.str}:{array.shape}".encode(), crc)
+        crc = zlib.crc32(array.view(np.uint8).data if array.size else b"", crc)
+    return crc
+
+
+def _text_array(text: str) -> np.ndarray:
+    """``text`` as a uint8 array of its UTF-8 bytes (lone surrogates kept)."""
+    return np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+
+
+def _text(array: np.ndarray) -> str:
+    """Inverse of :func:`_text_array`.
+
+    Raises:
+        TypeError: not a uint8 array.
+        UnicodeDecodeError: not UTF-8.
+    """
+    if array.dtype != np.uint8 or array.ndim != 1:
+        raise TypeError("text is not stored as bytes")
+    return array.tobytes().decode("utf-8", "surrogatepass")
+
+
+def _lines(array: np.ndarray, count: int, what: str) -> _Lines:
+    """The ``count`` lines of a text array (one line each: no line for ``count`` 0)."""
+    text = _text(array)
+    lines = text.count("\n") + 1 if count else 0
+    if lines != count or (not count and text):
+        raise ValueError(f"{lines} {what} for {count} papers")
+    return _Lines(text=text) if count else _Lines([])
+
+
+def _checked(arrays: dict[str, np.ndarray], ids: list[str]) -> tuple[Any, ...]:
+    """The arguments of :meth:`SearchIndex._adopt` from a saved index's arrays, each checked.
+
+    Raises:
+        ValueError, TypeError, UnicodeDecodeError: an array is not as :meth:`SearchIndex.save`
+            writes it for these papers.
+    """
+    count = len(ids)
+    if arrays["ids"].dtype != np.uint8 or arrays["ids"].tobytes() != "\n".join(ids).encode("utf-8", "surrogatepass"):
+        raise ValueError("its papers are not the catalogue's")
+    text = _text(arrays["vocabulary"])
+    vocabulary = text.split("\n") if text else []
+    if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
+        raise ValueError("its vocabulary is not sorted")
+    starts, postings = arrays["starts"], arrays["postings"]
+    if starts.dtype != np.int64 or postings.dtype != np.uint32 or starts.ndim != 1 or postings.ndim != 1:
+        raise TypeError("its posting lists are of another type")
+    if len(starts) != len(_CODES) * len(vocabulary) + 1 or starts[0] != 0 or starts[-1] != len(postings):
+        raise ValueError("its posting lists do not add up")
+    if len(starts) > 1 and bool((np.diff(starts) < 0).any()):
+        raise ValueError("its posting lists overlap")
+    if len(postings) and int(postings.max()) >= count:
+        raise ValueError("a posting names no paper")
+    sizes = arrays["title_sizes"]
+    if sizes.dtype != np.uint16 or sizes.shape != (count,):
+        raise ValueError("its title sizes are not one per paper")
+    titles = _lines(arrays["titles"], count, "titles")
+    keywords = _lines(arrays["keywords"], count, "keyword lines")
+    authors = _lines(arrays["authors"], count, "author lines")
+    initials = _text(arrays["initials"])
+    if initials.count("\n") != max(count - 1, 0):
+        raise ValueError("its title initials are not one line per paper")
+    buckets = []
+    for place in (0, 1):
+        letters = _text(arrays[f"letters{place}"])
+        bucket_starts, numbers = arrays[f"bucket_starts{place}"], arrays[f"bucket_words{place}"]
+        if bucket_starts.dtype != np.int64 or numbers.dtype != np.uint32 or len(bucket_starts) != len(letters) + 1:
+            raise ValueError("its typo buckets are of another shape")
+        if bucket_starts[0] != 0 or bucket_starts[-1] != len(numbers) or bool((np.diff(bucket_starts) < 0).any()):
+            raise ValueError("its typo buckets do not add up")
+        if len(numbers) and int(numbers.max()) >= len(vocabulary):
+            raise ValueError("a typo bucket names no word")
+        buckets.append((letters, bucket_starts, numbers))
+    return vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets)

@@ -7,8 +7,6 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
-
 #: A note's weight, as a field's (title 10, keywords 6, authors 5.5, abstract 1).
 NOTE_WEIGHT = 5.0
 PREFIX_QUALITY = 0.85
@@ -61,7 +59,9 @@ class NoteWords:
         for note_word in self.words[start : bisect_left(self.words, word + "\U0010ffff", start)]:
             found(note_word, 1.0 if note_word == word else PREFIX_QUALITY)
         cutoff = fuzzy_cutoff(len(word))
-        if cutoff is not None:
+        if cutoff is not None and self.words:
+            from rapidfuzz import fuzz, process  # deferred: a search without notes needs none
+
             for note_word, score, _ in process.extract(
                 word, self.words, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
             ):

@@ -4,7 +4,8 @@ catalogue changes.
 A :class:`Searcher` owns three, each a :class:`Lazy` value:
 
 * ``index``: the fuzzy :class:`~paperdeck.search.index.SearchIndex` over the papers and the user's
-  notes, for a query's words;
+  notes, for a query's words (read from ``search-index.npz`` beside the catalogue when it was saved
+  for the catalogue as it is, without parsing the catalogue; else built and saved);
 * ``corpus``: the folded :class:`~paperdeck.search.corpus.TextCorpus` of the papers, for its text
   terms (``abstract:protein``, ``"large language"``);
 * ``similarity``: the :class:`~paperdeck.search.similar.SimilarityIndex`, for its ``like:`` terms
@@ -36,15 +37,43 @@ T = TypeVar("T")
 
 #: The similarity index saved beside the catalogue (see :func:`build_similarity`).
 SIMILARITY_FILE = "similar-cache.npz"
+#: The search index saved beside the catalogue (see :func:`build_index`).
+INDEX_FILE = "search-index.npz"
 
 
-def build_index(store: Store) -> SearchIndex:
-    """A search index over the store's papers and the user's notes (seconds at tens of thousands
-    of papers)."""
+def build_index(store: Store, notice: Callable[[str], object] | None = None) -> SearchIndex:
+    """A search index over the store's papers and the user's notes: read from
+    ``search-index.npz`` when it was saved for the catalogue as the store holds it (the papers
+    are then not parsed), else built (seconds at tens of thousands of papers) and saved.
+
+    A saved file that cannot be used (made for another catalogue, another version, truncated,
+    not an index, inconsistent) is said once through ``notice`` (one line naming the file) and
+    replaced by the index built; a missing one is built and saved without a word. Failing to
+    save only costs the next start its speed; nothing is raised for it. Two processes building
+    at once each write a whole file, atomically: the last one stays.
+
+    Raises:
+        StoreError: the catalogue cannot be read (when the index must be built).
+    """
     from paperdeck.search.index import SearchIndex
 
     notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
-    return SearchIndex(store.papers, notes)
+    path = store.data_dir / INDEX_FILE
+    stamp = store.held_catalogue_stamp()
+    if stamp is not None:
+        saved = SearchIndex.load(path, stamp, store.paper_ids)
+        if isinstance(saved, SearchIndex):
+            saved.set_notes(notes)
+            return saved
+        if saved is not None and notice is not None:
+            notice(f"{path}: the saved search index was not used ({saved}); it is built again")
+    store.load()
+    stamp = store.held_catalogue_stamp()
+    index = SearchIndex(store.papers, notes)
+    if stamp is not None:
+        with contextlib.suppress(PaperdeckError, OSError):
+            index.save(path, stamp)
+    return index
 
 
 def build_corpus(store: Store) -> TextCorpus:
@@ -95,11 +124,13 @@ class Lazy(Generic[T]):
     Args:
         store: the store whose catalogue the value is built from.
         build: makes the value (it may take seconds: call :meth:`get` in a worker thread).
+        parse: parse the catalogue before ``build`` (else ``build`` parses it if it must).
     """
 
-    def __init__(self, store: Store, build: Callable[[Store], T]) -> None:
+    def __init__(self, store: Store, build: Callable[[Store], T], *, parse: bool = True) -> None:
         self._store = store
         self._build = build
+        self._parse = parse
         self._lock = threading.Lock()  # held while building
         self._state = threading.Lock()  # guards _pending
         self._pending: Future[T] | None = None  # the build under way's result
@@ -128,7 +159,8 @@ class Lazy(Generic[T]):
                 if pending is None:
                     pending = self._pending = _running_future()
             try:
-                self._store.load()  # the papers the value is built from, parsed first
+                if self._parse:
+                    self._store.load()  # the papers the value is built from, parsed first
                 generation = self._store.catalogue_generation  # before: a change meanwhile rebuilds
                 value = self._build(self._store)
                 self._made = _Made(generation, value)
@@ -181,6 +213,7 @@ class Searcher:
         warm: queries the search index ranks as it is built, and keeps ranked
             (:meth:`SearchIndex.warm <paperdeck.search.index.SearchIndex.warm>`; the app: every
             single letter and digit, each the first keystroke of a search).
+        notice: told, one line, when a saved index could not be used (:func:`build_index`).
 
     Attributes:
         store: the store searched.
@@ -189,15 +222,18 @@ class Searcher:
         similarity: the similarity index, for ``like:``.
     """
 
-    def __init__(self, store: Store, warm: Iterable[str] = ()) -> None:
+    def __init__(
+        self, store: Store, warm: Iterable[str] = (), notice: Callable[[str], object] | None = None
+    ) -> None:
         self.store = store
         self._warm = tuple(warm)
-        self.index: Lazy[SearchIndex] = Lazy(store, self._build_index)
+        self._notice = notice
+        self.index: Lazy[SearchIndex] = Lazy(store, self._build_index, parse=False)
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
         self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
 
     def _build_index(self, store: Store) -> SearchIndex:
-        index = build_index(store)
+        index = build_index(store, self._notice)
         if self._warm:
             index.warm(self._warm)
         return index

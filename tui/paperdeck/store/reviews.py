@@ -115,6 +115,7 @@ class ReviewStore:
         self._index: dict[str, Any] | None = None
         self._index_stamp: tuple[int, int] | None = None
         self._summaries: dict[str, ReviewSummary] = {}
+        self._single_reads = 0  # summaries read one by one (see summary)
         self._sorted_means: list[float] | None = None
         self._words: WordIndex | None = None
 
@@ -166,7 +167,8 @@ class ReviewStore:
             path = self.directory / str(index["summaries"])
             try:
                 raw = self._summary_docs(index)
-                self._summaries = {k: ReviewSummary.from_dict(v) for k, v in raw.items()}
+                # Each parsed summary is dropped as it is taken: the two forms are never all held at once.
+                self._summaries = {k: ReviewSummary.from_dict(raw.pop(k)) for k in list(raw)}
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
         return self._summaries
@@ -203,8 +205,49 @@ class ReviewStore:
         return self._index is not None and (bool(self._summaries) or not self._index.get("summaries"))
 
     def summary(self, forum: str) -> ReviewSummary | None:
-        """One paper's score summary, ``None`` when it has no reviews."""
-        return self.summaries().get(forum)
+        """One paper's score summary, ``None`` when it has no reviews. Before :meth:`summaries`
+        has read them all, only this one is made of the summaries file (``paperdeck show``).
+
+        Raises:
+            StoreError: as :meth:`summaries`.
+        """
+        index = self._read_index()
+        if self._summaries or not index.get("summaries"):
+            return self._summaries.get(forum)
+        self._single_reads += 1  # a caller asking for many: reading them all is cheaper
+        doc = self._summary_doc(str(index["summaries"]), forum) if self._single_reads <= 8 else None
+        if doc is None and self._single_reads > 8:
+            return self.summaries().get(forum)
+        if doc is None:
+            doc = self._summary_docs(index).get(forum)
+        if doc is None:
+            return None
+        try:
+            return ReviewSummary.from_dict(doc)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            path = self.directory / str(index["summaries"])
+            raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
+
+    def _summary_doc(self, name: str, forum: str) -> dict[str, Any] | None:
+        """One paper's summary as JSON, found in the summaries file as written (``orjson``: no
+        space; in JSON text a key's quote is never inside a string, where quotes are escaped) and
+        parsed alone; ``None`` when it is not found so (the caller parses the whole file)."""
+        try:
+            raw = (self.directory / name).read_bytes()
+        except OSError:
+            return None
+        key = orjson.dumps(forum) + b":{"
+        at = raw.find(key)
+        if at < 0 or raw[at - 1 : at] not in (b"{", b","):
+            return None
+        import json
+
+        window = raw[at + len(key) - 1 : at + len(key) - 1 + 65_536].decode("utf-8", "replace")
+        try:
+            doc, _ = json.JSONDecoder().raw_decode(window)
+        except ValueError:
+            return None
+        return doc if isinstance(doc, dict) else None
 
     def rank(self, forum: str) -> float | None:
         """Where this paper's mean rating ranks among all reviewed papers: the share (0–1] of

@@ -2,11 +2,14 @@
 (``rows-cache.json`` beside the catalogue), read at start-up instead of parsing the whole catalogue.
 
 Shape: JSON Lines. Line 1 is ``{"catalogue": [size in bytes, mtime in ns], "rows": N, "columns":
-{"decisions": bool, "ratings": bool}, "spreads": true}`` (valid only for the catalogue file with that size and
-time; the columns say whether any paper has a decision or a rating, so the list's first paint has
-the columns it keeps once the catalogue is parsed); line 2 the N paper ids, a JSON array in
-catalogue order; then one line per paper, each :meth:`PaperRow.to_list`. The ids line lets the
-store open without decoding a row: each row is decoded when first shown.
+{"decisions": bool, "ratings": bool}, "spreads": true, "spans": true}`` (valid only for the catalogue
+file with that size and time; the columns say whether any paper has a decision or a rating, so the
+list's first paint has the columns it keeps once the catalogue is parsed); line 2 the N paper ids, a
+JSON array in catalogue order; with ``"spans"``, line 3 ``{"spans": [start, end, ...], "aliases":
+{old id: id}}``: where each paper's document lies in the catalogue file (byte offsets, two per
+paper in the ids' order; see :class:`CatalogueSpans`) and the catalogue's aliases, so that one paper
+is read without parsing the others; then one line per paper, each :meth:`PaperRow.to_list`. The
+ids line lets the store open without decoding a row: each row is decoded when first shown.
 """
 
 from __future__ import annotations
@@ -95,6 +98,29 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
+@dataclass(frozen=True, slots=True)
+class CatalogueSpans:
+    """Where each paper's document lies in one catalogue file, and the catalogue's aliases.
+
+    Attributes:
+        spans: paper id → ``(start, end)`` byte offsets of its JSON document in the file.
+        aliases: old paper id → the id it stood for (as the catalogue's ``aliases`` table).
+    """
+
+    spans: dict[str, tuple[int, int]]
+    aliases: dict[str, str]
+
+
+class RowsCache(NamedTuple):
+    """What :func:`read_rows_cache` read: the rows (each still encoded), the list's columns, and
+    the spans line still encoded (decode it with :func:`decode_spans` at first need; ``None``
+    when the cache was written without one)."""
+
+    rows: dict[str, PaperRow | bytes]
+    columns: RowColumns
+    spans_line: bytes | None
+
+
 class RowColumns(NamedTuple):
     """Whether any paper has a decision (other than unknown) / a rating / a primary area: the
     list shows a column for each only then."""
@@ -114,11 +140,11 @@ class RowColumns(NamedTuple):
         )
 
 
-def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, PaperRow | bytes], RowColumns] | None:
+def read_rows_cache(rows_path: Path, catalogue_path: Path) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
-    line: decode it with :func:`decode_row` when first shown), and the list's columns; ``None``
-    when the cache is missing, broken or made for another catalogue file (then the catalogue
-    must be read)."""
+    line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
+    line; ``None`` when the cache is missing, broken or made for another catalogue file (then the
+    catalogue must be read)."""
     try:
         stat = catalogue_path.stat()
         lines = rows_path.read_bytes().split(b"\n")
@@ -129,7 +155,9 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, Pa
             return None
         count = header["rows"]
         ids = orjson.loads(lines[1])
-        rows = lines[2:]
+        has_spans = header.get("spans") is True
+        spans_line = lines[2] if has_spans else None
+        rows = lines[3:] if has_spans else lines[2:]
         if rows and not rows[-1]:
             rows.pop()  # the final newline
         shown = header["columns"]
@@ -143,7 +171,23 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path) -> tuple[dict[str, Pa
     by_id: dict[str, PaperRow | bytes] = dict(zip(ids, rows, strict=True))
     if len(by_id) != count:  # an id twice
         return None
-    return by_id, columns
+    return RowsCache(by_id, columns, spans_line)
+
+
+def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
+    """The spans line for ``ids``, or ``None`` when it is not one (wrong shape or count, an offset
+    that is no whole number, an alias that is not text to text). A span is not checked against
+    the file here: the reader checks what it finds there."""
+    try:
+        item = orjson.loads(line)
+        flat, aliases = item["spans"], item["aliases"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if type(flat) is not list or len(flat) != 2 * len(ids) or type(aliases) is not dict:
+        return None
+    if set(map(type, flat)) - {int} or set(map(type, aliases.values())) - {str}:
+        return None
+    return CatalogueSpans(dict(zip(ids, zip(flat[0::2], flat[1::2], strict=True), strict=True)), aliases)
 
 
 def decode_row(paper_id: str, line: bytes) -> PaperRow:
@@ -165,20 +209,31 @@ def decode_row(paper_id: str, line: bytes) -> PaperRow:
 
 
 def write_rows_cache(
-    rows_path: Path, catalogue_path: Path, stamp: tuple[int, int, int], papers: Iterable[Paper]
+    rows_path: Path,
+    catalogue_path: Path,
+    stamp: tuple[int, int, int],
+    papers: Iterable[Paper],
+    spans: CatalogueSpans | None = None,
 ) -> None:
     """Write the rows of ``papers``, read from or written to the catalogue file when it had
-    ``stamp`` (:func:`file_stamp`). A failure only costs speed; if the file has changed since
-    (another process's import), no cache is left."""
+    ``stamp`` (:func:`file_stamp`), with ``spans`` (of that file) when given. A failure only
+    costs speed; if the file has changed since (another process's import), no cache is left."""
     try:
         stat = catalogue_path.stat()
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
             return
         rows = [PaperRow.of(paper).to_list() for paper in papers]
         columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)._asdict()
-        header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows), "columns": columns,
-                  "spreads": True}  # fmt: skip
-        lines = [orjson.dumps(header), orjson.dumps([row[0] for row in rows]), *map(orjson.dumps, rows)]
+        header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
+                                  "columns": columns, "spreads": True}  # fmt: skip
+        ids = [row[0] for row in rows]
+        lines = [orjson.dumps(header), orjson.dumps(ids)]
+        if spans is not None and set(ids) <= spans.spans.keys():
+            header["spans"] = True
+            lines[0] = orjson.dumps(header)
+            flat = [offset for pid in ids for offset in spans.spans[pid]]
+            lines.append(orjson.dumps({"spans": flat, "aliases": spans.aliases}))
+        lines += map(orjson.dumps, rows)
         atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")
         if file_stamp(catalogue_path) != stamp:  # replaced while writing
             rows_path.unlink()

@@ -3,7 +3,9 @@
 Layout of the data directory (created 0700)::
 
     catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
-    rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue
+    rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue,
+                       and where each paper lies in it (one paper is read without parsing the others)
+    search-index.npz   the search index saved at import (:func:`paperdeck.search.searcher.build_index`)
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
@@ -22,7 +24,7 @@ import errno
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,7 +47,16 @@ from paperdeck.store.changes import CHANGES_FILE, ChangeLog
 from paperdeck.store.follows import FollowStore
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
-from paperdeck.store.rows import PaperRow, RowColumns, decode_row, file_stamp, read_rows_cache, write_rows_cache
+from paperdeck.store.rows import (
+    CatalogueSpans,
+    PaperRow,
+    RowColumns,
+    decode_row,
+    decode_spans,
+    file_stamp,
+    read_rows_cache,
+    write_rows_cache,
+)
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
 #: Version of the store layout, recorded in each file's "meta" table.
@@ -62,6 +73,9 @@ _IMPORT_LOCK_TIMEOUT_S = 120.0
 #: A derived title comes from the start of the abstract: only this many characters of it are read
 #: (real abstracts are far shorter; title derivation is quadratic in the length of a huge one).
 TITLE_SOURCE_CHARS = 20_000
+#: Papers a store not yet parsed reads one by one (:meth:`Store.paper`) before it parses the
+#: whole catalogue instead (an export or a search without ``--limit`` asks for thousands).
+_SPAN_READS = 256
 
 
 def utc_now() -> str:
@@ -126,12 +140,21 @@ class Store:
         self._loaded = False
         #: (inode, mtime, size) of the catalogue as last read or written by this store.
         self._catalogue_stamp: tuple[int, int, int] | None = None
+        #: (inode, mtime, size) of the catalogue the rows cache was read for (taken before reading it).
+        self._rows_stamp: tuple[int, int, int] | None = None
+        #: The rows cache's spans line while not decoded, then its spans (or ``None``: none, or broken).
+        self._spans_line: bytes | None = None
+        self._cached_spans: CatalogueSpans | None = None
+        self._span_reads = 0  # papers read alone: past _SPAN_READS, parsing the catalogue is cheaper
+        #: The spans of the catalogue as this store last wrote it, and the file's stamp then.
+        self._written_spans: tuple[tuple[int, int, int] | None, CatalogueSpans] | None = None
         for directory in (self.data_dir, self.user_dir):
             if directory.is_dir():
                 clean_stray_temp_files(directory, older_than_s=60.0)
         if not (lazy and self._load_rows_cache()):
             self.load()
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
+                self._find_spans()
                 self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
         #: The authors, keywords and queries the user follows (user data; no import touches them).
@@ -162,7 +185,12 @@ class Store:
         """
         with self._load_lock:
             if not self._loaded:
+                from_rows, generation = self._rows is not None, self._generation
                 self._load_catalogue()
+                if from_rows and self._catalogue_stamp == self._rows_stamp:
+                    # The very file the rows were read for: what was built from the rows (a
+                    # search index read from disk) is still current.
+                    self._generation = generation
                 self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
                 if hasattr(self, "_user"):  # not while __init__ is still opening the store
@@ -211,13 +239,89 @@ class Store:
         return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in self._papers.values())
 
     def paper(self, paper_id: str) -> Paper | None:
-        """The paper with this id (or an alias of it), or ``None``; loads if needed.
+        """The paper with this id (or an alias of it), or ``None``. While the catalogue is not
+        parsed, the paper alone is read from it where the rows cache says it lies (checked: the
+        file as the rows were read for, a document of this paper), for the first ``_SPAN_READS``
+        papers asked for; else the catalogue is parsed.
 
         Raises:
             StoreError: as :meth:`load`.
         """
+        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and rows is not None:
+            spans = self._spans()
+            if spans is not None:
+                current = paper_id if paper_id in rows else _follow(spans.aliases, paper_id)
+                if current not in rows:
+                    return None
+                span = spans.spans.get(current)
+                self._span_reads += 1
+                if span is not None and self._span_reads <= _SPAN_READS:
+                    paper = self._read_one(current, span)
+                    if paper is not None:
+                        return paper
         self.load()
         return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
+
+    def _spans(self) -> CatalogueSpans | None:
+        """The rows cache's spans, decoded at first need (``None``: the cache has none)."""
+        line, rows = self._spans_line, self._rows
+        if line is not None and rows is not None:
+            self._cached_spans = decode_spans(line, list(rows))
+            self._spans_line = None
+        return self._cached_spans
+
+    def _read_by_spans(self, spans: CatalogueSpans) -> dict[str, Paper] | None:
+        """Every paper, each parsed from its span of the catalogue file as the rows cache lists
+        them (the whole file is never one parsed tree: a fraction of the memory); ``None`` when
+        the file is not the one the rows were read for or anything in it is not as the spans say
+        (then the file is parsed whole, which names what is wrong)."""
+        rows = self._rows
+        if rows is None:
+            return None
+        try:
+            with self.catalogue_path.open("rb", buffering=1 << 20) as handle:
+                stat = os.fstat(handle.fileno())
+                if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != self._rows_stamp:
+                    return None
+                head = handle.read(4096)
+                meta_end = head.find(b',"papers":{')
+                if not head.startswith(b'{"meta":') or meta_end < 0:
+                    return None
+                _check_schema({"meta": orjson.loads(head[8:meta_end])}, self.catalogue_path)
+                handle.seek(0)
+                at = 0
+                papers: dict[str, Paper] = {}
+                for paper_id in rows:  # the documents in file order, read one after another
+                    start, end = spans.spans[paper_id]
+                    if not at <= start < end <= stat.st_size:
+                        return None
+                    handle.seek(start)
+                    paper = Paper.from_dict(orjson.loads(handle.read(end - start)))
+                    at = end
+                    if paper.id != paper_id:
+                        return None
+                    papers[paper_id] = paper
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
+            return None
+        return papers
+
+    def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
+        """The paper read from its span of the catalogue file, or ``None`` when the file is no
+        longer the one the rows were read for or the span holds no document of this paper."""
+        start, end = span
+        try:
+            with self.catalogue_path.open("rb") as handle:
+                stat = os.fstat(handle.fileno())
+                same_file = (stat.st_ino, stat.st_mtime_ns, stat.st_size) == self._rows_stamp
+                if not same_file or not 0 <= start < end <= stat.st_size:
+                    return None
+                handle.seek(start)
+                doc = orjson.loads(handle.read(end - start))
+            paper = Paper.from_dict(doc)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        return paper if paper.id == paper_id else None
 
     def row(self, paper_id: str) -> PaperRow | None:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
@@ -254,18 +358,45 @@ class Store:
             return None
         return [stat.st_size, stat.st_mtime_ns]
 
+    def held_catalogue_stamp(self) -> list[int] | None:
+        """:meth:`catalogue_stamp` of the catalogue file this store's papers (or, not parsed yet,
+        its rows) were read from or written to; ``None`` when it holds none from a file. What is
+        saved built from the papers is keyed by it. Touches no file."""
+        stamp = self._catalogue_stamp if self._loaded else self._rows_stamp
+        if stamp is None:
+            return None
+        _, mtime_ns, size = stamp
+        return [size, mtime_ns]
+
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
+        stamp = file_stamp(self.catalogue_path)  # before: a catalogue replaced meanwhile has another
         cached = read_rows_cache(self.rows_path, self.catalogue_path)
         if cached is None:
             return False
-        self._rows, self._cached_columns = cached
+        self._rows, self._cached_columns, self._spans_line = cached
+        self._rows_stamp = stamp
         return True
 
+    def _find_spans(self) -> None:
+        """Learn where each paper lies in the catalogue as read (for the rows cache), when the file
+        is byte for byte what this store would write for its papers; else leave it unknown."""
+        stamp = self._catalogue_stamp
+        payload, spans = catalogue_bytes(self._papers, self._aliases)
+        try:
+            same = self.catalogue_path.read_bytes() == payload and file_stamp(self.catalogue_path) == stamp
+        except OSError:
+            same = False
+        if same:
+            self._written_spans = (stamp, CatalogueSpans(spans, dict(self._aliases)))
+
     def _write_rows_cache(self) -> None:
-        """Write the rows cache for the catalogue as this store last read or wrote it."""
+        """Write the rows cache for the catalogue as this store last read or wrote it (with the
+        spans when this store wrote that file)."""
         if self._catalogue_stamp is not None:
-            write_rows_cache(self.rows_path, self.catalogue_path, self._catalogue_stamp, self._papers.values())
+            written = self._written_spans
+            spans = written[1] if written is not None and written[0] == self._catalogue_stamp else None
+            write_rows_cache(self.rows_path, self.catalogue_path, self._catalogue_stamp, self._papers.values(), spans)
 
     def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
         """Merge ``papers`` into the catalogue (:mod:`paperdeck.store.merge`) and write it once.
@@ -520,6 +651,14 @@ class Store:
 
     def _load_catalogue(self) -> None:
         self._catalogue_stamp = file_stamp(self.catalogue_path)  # before reading: errs on re-reading
+        if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
+            spans = self._spans()
+            by_spans = self._read_by_spans(spans) if spans is not None else None
+            if by_spans is not None and spans is not None:
+                self._papers = by_spans
+                self._generation += 1
+                self._aliases = dict(spans.aliases)
+                return
         data = self._catalogue_storage.read()
         if data is None:
             listed = _rows_cache_count(self.rows_path)
@@ -534,7 +673,7 @@ class Store:
             return
         _check_schema(data, self.catalogue_path)
         try:
-            papers = [Paper.from_dict(doc) for doc in data.get("papers", {}).values()]
+            papers = list(map(Paper.from_dict, _drained(data.get("papers") or {})))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             reason = (
                 f"a paper record is malformed ({malformed(exc)}); restore the file from a backup "
@@ -547,11 +686,10 @@ class Store:
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
 
     def _write_catalogue(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
-        documents = {str(doc_id_for(pid)): paper.to_dict() for pid, paper in papers.items()}
-        self._catalogue_storage.write(
-            {"meta": {"1": _meta()}, "papers": documents, "aliases": {"1": aliases}}
-        )
+        payload, spans = catalogue_bytes(papers, aliases)
+        atomic_write_bytes(self.catalogue_path, payload)
         self._catalogue_stamp = file_stamp(self.catalogue_path)
+        self._written_spans = (self._catalogue_stamp, CatalogueSpans(spans, dict(aliases)))
 
     @property
     def aliases(self) -> dict[str, str]:
@@ -561,12 +699,14 @@ class Store:
 
     def resolve(self, paper_id: str) -> str:
         """The current id of a paper known by ``paper_id`` (which may be an older alias); an id
-        that is no alias comes back as it is."""
-        for _ in range(8):
-            if paper_id not in self._aliases:
-                break
-            paper_id = self._aliases[paper_id]
-        return paper_id
+        that is no alias comes back as it is. While the catalogue is not parsed, the rows cache's
+        aliases are followed (the catalogue is parsed when the cache has none)."""
+        if not self._loaded and self._rows is not None:
+            spans = self._spans()
+            if spans is not None:
+                return _follow(spans.aliases, paper_id)
+            self.load()
+        return _follow(self._aliases, paper_id)
 
     # -- the user's data ---------------------------------------------------------------------
 
@@ -691,6 +831,44 @@ class Store:
 
     def close(self) -> None:
         """Nothing to release: files are open only during a read or a write."""
+
+
+def _drained(documents: dict[str, Any]) -> Iterator[Any]:
+    """The values of ``documents`` in order, each removed as it is taken (the parsed JSON of a
+    paper is freed once its :class:`Paper` is made: the two are never all held at once)."""
+    if not isinstance(documents, dict):
+        raise TypeError("the papers table is not an object")
+    for key in list(documents):
+        yield documents.pop(key)
+
+
+def _follow(aliases: dict[str, str], paper_id: str) -> str:
+    """``paper_id`` through at most 8 ``aliases`` (old id → id)."""
+    for _ in range(8):
+        if paper_id not in aliases:
+            break
+        paper_id = aliases[paper_id]
+    return paper_id
+
+
+def catalogue_bytes(papers: dict[str, Paper], aliases: dict[str, str]) -> tuple[bytes, dict[str, tuple[int, int]]]:
+    """The catalogue file's text for ``papers`` and ``aliases`` (TinyDB's layout: tables
+    ``meta``, ``papers`` keyed by :func:`~paperdeck.store.user_data.doc_id_for`, ``aliases``;
+    byte for byte what ``orjson.dumps`` makes of the whole), and each paper's span in it:
+    paper id → ``(start, end)`` byte offsets of its document."""
+    option = orjson.OPT_NON_STR_KEYS
+    parts = [b'{"meta":', orjson.dumps({"1": _meta()}, option=option), b',"papers":{']
+    at = sum(map(len, parts))
+    spans: dict[str, tuple[int, int]] = {}
+    for n, (paper_id, paper) in enumerate(papers.items()):
+        key = (b"," if n else b"") + orjson.dumps(str(doc_id_for(paper_id))) + b":"
+        document = orjson.dumps(paper.to_dict(), option=option)
+        at += len(key)
+        spans[paper_id] = (at, at + len(document))
+        at += len(document)
+        parts += (key, document)
+    parts += (b'},"aliases":', orjson.dumps({"1": aliases}, option=option), b"}")
+    return b"".join(parts), spans
 
 
 def _meta() -> dict[str, Any]:

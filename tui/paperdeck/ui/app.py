@@ -73,6 +73,11 @@ class PaperApp(App[None]):
             self._last_input = monotonic()
         await super().on_event(event)
 
+    @property
+    def last_input_at(self) -> float:
+        """When the last key or mouse event came (``time.monotonic()``; the app's start before any)."""
+        return self._last_input
+
     def _collect_when_idle(self) -> None:
         """Garbage cycles are collected in full while the user is idle (see paperdeck.runtime)."""
         if monotonic() - self._last_input >= self.IDLE_S:

@@ -7,9 +7,12 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import string
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
+from time import monotonic, sleep
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -111,7 +114,7 @@ class MainScreen(ReadingScreen):
         if searcher is None:
             from paperdeck.search.searcher import Searcher  # deferred: not imported before the app runs
 
-            searcher = Searcher(store, warm=_WARM)
+            searcher = Searcher(store, notice=self._index_notice)  # warmed once handed over
         self.searcher = searcher
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self.history = History(store)
@@ -250,22 +253,61 @@ class MainScreen(ReadingScreen):
         self.call_after_refresh(self._load_and_index, not self.store.loaded)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
+    def _index_notice(self, line: str) -> None:
+        """Say that the saved search index could not be used (from the thread building it)."""
+        try:
+            self.app.call_from_thread(self.app.notify, line, severity="warning", timeout=8)
+        except RuntimeError:  # on the event loop already
+            self.app.notify(line, severity="warning", timeout=8)
+
     @work(thread=True, exclusive=True, group="index")
     def _load_and_index(self, rows_only: bool) -> None:
-        """Parse the catalogue (if only its rows were read: ``rows_only``) and build the search
-        index, off the event loop."""
+        """Take the search index and parse the catalogue (if only its rows were read:
+        ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
+        catalogue: the first query filters the whole store at once); one to be built is built
+        after the catalogue is parsed, so that the detail pane fills first."""
+        from paperdeck.search.searcher import INDEX_FILE
+
+        saved = (self.store.data_dir / INDEX_FILE).is_file()
+        if saved:
+            index = self.searcher.index.get()
+            self.app.call_from_thread(self._index_built)
+            painted = threading.Event()  # the list the index ranked painted first
+            self.app.call_from_thread(self.call_after_refresh, painted.set)
+            painted.wait(self.PARSE_AFTER_INPUT_S * 5)
+            index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
+        if saved and rows_only:  # and the typing paused
+            self._wait_for_a_pause()
         if rows_only:
+            # The review summaries first (the detail pane shows them): their parse's peak then
+            # falls before the catalogue's papers are held, not on top of them.
+            with contextlib.suppress(StoreError):  # said where the summaries are shown
+                self.store.reviews.summaries()
             self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
             self.app.call_from_thread(self._catalogue_loaded)
-        self.searcher.index.get()
-        self.app.call_from_thread(self._index_built)
+        if not saved:
+            index = self.searcher.index.get()
+            index.warm(_WARM)
+            self.app.call_from_thread(self._index_built)
+        self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+
+    #: Seconds without a key or mouse event before the catalogue is parsed once the search index
+    #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
+    PARSE_AFTER_INPUT_S: ClassVar[float] = 0.4
+
+    def _wait_for_a_pause(self) -> None:
+        """In the worker: return once the user has not typed for ``PARSE_AFTER_INPUT_S``."""
+        while (last := getattr(self.app, "last_input_at", None)) is not None:
+            wait = self.PARSE_AFTER_INPUT_S - (monotonic() - last)
+            if wait <= 0:
+                return
+            sleep(wait)
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
         self._show_detail(self.paper_list.highlighted_id)
 
     def _index_built(self) -> None:
-        runtime.loaded()  # what is loaded now lives as long as the app: see paperdeck.runtime
         self.following.refresh()
         self.update_counts()
         if self.filter_text.strip():
@@ -308,7 +350,8 @@ class MainScreen(ReadingScreen):
 
         query = parse_query(text)
         searcher = self.searcher
-        waits = not self.store.loaded or (query.searches_words and searcher.index.built is None)
+        # Words alone need the index, not the parsed catalogue (rows and details read by paper).
+        waits = (not self.store.loaded and query.has_filter) or (query.searches_words and searcher.index.built is None)
         waits |= bool(query.like) and searcher.similarity.built is None
         waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self._may_be_slow(query)):
@@ -792,3 +835,4 @@ def _highlight_terms(text: str) -> tuple[str, ...]:
     from paperdeck.search.query import parse_query
 
     return highlight_terms(parse_query(text).words)
+

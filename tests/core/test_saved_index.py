@@ -1,0 +1,221 @@
+"""The search index saved beside the catalogue, and reading only what a command touches: a saved
+index ranks exactly as a fresh build; a stale, truncated, foreign or hand-edited one is detected,
+said once and rebuilt, never used; two processes rebuilding at once leave a whole file; ``show``,
+``star`` and ``search`` read the papers they print, not the whole catalogue."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import orjson
+import pytest
+from paperdeck.cli.main import main
+from paperdeck.cli.selecting import select_ids
+from paperdeck.model.paper import Paper
+from paperdeck.search.index import SearchIndex
+from paperdeck.search.searcher import INDEX_FILE, Searcher, build_index
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store, catalogue_bytes
+
+QUERIES = ["diffusion", "graph neural", "difusion samplng", "specul decod", "a", "gn", "llm", "protien", "zzzz"]
+
+
+@pytest.fixture
+def seeded(data_dir: Path, seed_files: list[Path]) -> Path:
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    store.set_note(store.paper_ids[3], "compare with the diffusion baseline")
+    build_index(store)  # what `paperdeck import` saves
+    return data_dir
+
+
+def _fresh_ranking(data_dir: Path) -> dict[str, list[str]]:
+    store = Store(data_dir)
+    notes = {pid: r.note for pid, r in store.all_user_data.items() if r.note}
+    index = SearchIndex(store.papers, notes)
+    return {query: index.search_ids(query) for query in QUERIES}
+
+
+def test_a_saved_index_ranks_as_a_fresh_build_without_parsing_the_catalogue(seeded: Path) -> None:
+    assert (seeded / INDEX_FILE).is_file()
+    store = Store(seeded, lazy=True)
+    notices: list[str] = []
+    index = Searcher(store, notice=notices.append).index.get()
+    assert not store.loaded and not notices  # read from the file, not built
+    assert {query: index.search_ids(query) for query in QUERIES} == _fresh_ranking(seeded)
+
+
+def test_the_index_read_stays_current_once_the_catalogue_is_parsed(seeded: Path) -> None:
+    """The app takes the index first and parses the catalogue after: the index is not built again."""
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store)
+    index = searcher.index.get()
+    store.load()
+    assert searcher.index.built is index
+
+
+def _rewrite(path: Path, change: str) -> None:
+    """Spoil a saved index the way ``change`` says."""
+    raw = path.read_bytes()
+    if change == "truncated":
+        path.write_bytes(raw[: len(raw) // 2])
+    elif change == "foreign":
+        path.write_bytes(b"PK\x03\x04 not an index at all" + bytes(range(256)))
+    elif change == "text":
+        path.write_text("hello", encoding="utf-8")
+    elif change in ("edited", "inconsistent", "version"):
+        with np.load(path) as saved:
+            arrays = {name: saved[name].copy() for name in saved.files}
+        if change == "edited":  # a posting moved to another paper, the zip written anew
+            arrays["postings"][0] = (int(arrays["postings"][0]) + 1) % 5
+        elif change == "inconsistent":  # the digest made to match, the postings not
+            arrays["postings"][0] = 10**6
+            from paperdeck.search.index import saved_digest
+
+            arrays["digest"] = np.array([saved_digest(arrays)], np.int64)
+        else:
+            arrays["version"] = np.array([999], np.int64)
+        out = io.BytesIO()
+        np.savez(out, **arrays)
+        path.write_bytes(out.getvalue())
+    else:  # "stale": made for another catalogue file
+        with np.load(path) as saved:
+            arrays = {name: saved[name].copy() for name in saved.files}
+        arrays["stamp"] = arrays["stamp"] + 1
+        out = io.BytesIO()
+        np.savez(out, **arrays)
+        path.write_bytes(out.getvalue())
+
+
+@pytest.mark.parametrize("change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "version"])
+def test_a_bad_saved_index_is_said_once_rebuilt_and_never_used(seeded: Path, change: str) -> None:
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    _rewrite(path, change)
+    notices: list[str] = []
+    store = Store(seeded, lazy=True)
+    index = Searcher(store, notice=notices.append).index.get()
+    assert len(notices) == 1 and str(path) in notices[0] and "built again" in notices[0]
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+    # Replaced by the index built: the next start reads it, silently.
+    again: list[str] = []
+    store = Store(seeded, lazy=True)
+    index = Searcher(store, notice=again.append).index.get()
+    assert not again and not store.loaded
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+
+
+def test_the_cli_says_a_bad_index_once_on_standard_error(seeded: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _rewrite(seeded / INDEX_FILE, "truncated")
+    assert main(["search", "diffusion", "--data-dir", str(seeded)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("saved search index was not used") == 1
+
+
+def test_two_processes_rebuilding_at_once_leave_a_whole_index(seeded: Path) -> None:
+    path = seeded / INDEX_FILE
+    path.unlink()
+    script = (
+        "import sys; from paperdeck.store.store import Store; from paperdeck.search.searcher import build_index; "
+        "build_index(Store(sys.argv[1], lazy=True))"
+    )
+    runs = [subprocess.Popen([sys.executable, "-c", script, str(seeded)]) for _ in range(2)]
+    assert [run.wait(60) for run in runs] == [0, 0]
+    notices: list[str] = []
+    store = Store(seeded, lazy=True)
+    index = Searcher(store, notice=notices.append).index.get()
+    assert not notices and not store.loaded
+    assert {query: index.search_ids(query) for query in QUERIES} == _fresh_ranking(seeded)
+    assert not list(seeded.glob(".paperdeck-*.tmp"))
+
+
+def test_the_catalogue_is_written_as_orjson_writes_it_and_each_span_holds_its_paper(seeded: Path) -> None:
+    store = Store(seeded)
+    papers = {paper.id: paper for paper in store.papers}
+    payload, spans = catalogue_bytes(papers, {"abs:old": store.paper_ids[0]})
+    from paperdeck.store.user_data import doc_id_for
+
+    whole = {
+        "meta": {"1": {"app": "paperdeck", "schema": 2}},
+        "papers": {str(doc_id_for(pid)): paper.to_dict() for pid, paper in papers.items()},
+        "aliases": {"1": {"abs:old": store.paper_ids[0]}},
+    }
+    assert payload == orjson.dumps(whole, option=orjson.OPT_NON_STR_KEYS)
+    for pid, (start, end) in spans.items():
+        assert Paper.from_dict(orjson.loads(payload[start:end])) == papers[pid]
+
+
+def _no_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(self: Store) -> None:
+        raise AssertionError("the whole catalogue was parsed")
+
+    monkeypatch.setattr(Store, "_load_catalogue", refuse)
+
+
+def test_show_star_note_status_and_tag_read_only_the_paper_they_touch(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paper = Store(seeded).papers[5]
+    _no_parsing(monkeypatch)
+    common = ["--data-dir", str(seeded)]
+    assert main(["show", paper.id, *common]) == 0
+    assert capsys.readouterr().out.startswith(paper.title.split("\n")[0][:20])
+    assert main(["star", paper.id, *common]) == 0
+    assert main(["note", paper.id, "--text", "read it", *common]) == 0
+    assert main(["status", paper.id, "read", *common]) == 0
+    assert main(["tag", paper.id, "later", *common]) == 0
+    assert main(["show", "no-such-paper", *common]) == 2  # an unknown id: said, still without parsing
+    monkeypatch.undo()
+    record = Store(seeded).user_data(paper.id)
+    assert record.starred and record.note == "read it" and record.status == "read" and record.tags == ("later",)
+
+
+def test_search_ranks_from_the_saved_index_and_reads_only_the_papers_it_prints(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = _fresh_ranking(seeded)["diffusion"]
+    _no_parsing(monkeypatch)
+    store = Store(seeded, lazy=True)
+    assert select_ids(store, "diffusion") == expected
+    assert [p.id for pid in expected[:5] if (p := store.paper(pid)) is not None] == expected[:5]
+    assert not store.loaded
+
+
+def test_an_alias_resolves_without_parsing(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(data_dir)
+    abstract = "Message passing on graphs."
+    store.import_papers([Paper(id="abs:0000000000000001", title="Graph networks", abstract=abstract)])
+    store.import_papers([Paper(id="openreview:G1", title="Graph networks", abstract=abstract)])
+    assert store.resolve("abs:0000000000000001") == "openreview:G1"
+    _no_parsing(monkeypatch)
+    lazy = Store(data_dir, lazy=True)
+    found = lazy.paper("abs:0000000000000001")
+    assert found is not None and found.id == "openreview:G1" and not lazy.loaded
+
+
+def test_a_catalogue_changed_since_the_rows_were_read_is_parsed_whole(seeded: Path) -> None:
+    """Another process's import replaced the catalogue after this store opened: a paper is not
+    read from spans of the old file, it comes from the new one."""
+    lazy = Store(seeded, lazy=True)
+    pid = lazy.paper_ids[2]
+    other = Store(seeded)
+    other.import_papers([Paper(id=pid, title="A title changed meanwhile", abstract=other.paper(pid).abstract)])  # type: ignore[union-attr]
+    found = lazy.paper(pid)
+    assert found is not None and found.title == "A title changed meanwhile"
+
+
+def test_a_rows_cache_written_again_still_says_where_each_paper_lies(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deleted (or stale) rows cache is written again when the store opens, with the spans."""
+    (seeded / "rows-cache.json").unlink()
+    Store(seeded, lazy=True)
+    pid = Store(seeded).paper_ids[4]
+    _no_parsing(monkeypatch)
+    lazy = Store(seeded, lazy=True)
+    found = lazy.paper(pid)
+    assert found is not None and found.id == pid and not lazy.loaded
