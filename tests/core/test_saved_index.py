@@ -86,6 +86,7 @@ def _rewrite(path: Path, change: str) -> None:
         with np.load(path) as saved:
             arrays = {name: saved[name].copy() for name in saved.files}
         arrays["stamp"] = arrays["stamp"] + 1
+        arrays["texts"] = np.array(["0" * 40])
         out = io.BytesIO()
         np.savez(out, **arrays)
         path.write_bytes(out.getvalue())
@@ -219,3 +220,35 @@ def test_a_rows_cache_written_again_still_says_where_each_paper_lies(
     lazy = Store(seeded, lazy=True)
     found = lazy.paper(pid)
     assert found is not None and found.id == pid and not lazy.loaded
+
+
+def test_an_index_saved_before_the_ratings_changed_is_stamped_anew_not_rebuilt(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A catalogue rewritten for what the index does not hold (a reviews import's ratings): the
+    saved index is taken as it is, silently, and saved with the new stamp."""
+    from paperdeck.search.index import SearchIndex
+
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    with np.load(path) as saved:
+        arrays = {name: saved[name].copy() for name in saved.files}
+    arrays["stamp"] = arrays["stamp"] + 1  # another stamp, the same texts
+    out = io.BytesIO()
+    np.savez(out, **arrays)
+    path.write_bytes(out.getvalue())
+    built: list[int] = []
+    real_init = SearchIndex.__init__
+
+    def counted(self: SearchIndex, *args: object) -> None:
+        built.append(1)
+        real_init(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchIndex, "__init__", counted)
+    notices: list[str] = []
+    index = Searcher(Store(seeded, lazy=True), notice=notices.append).index.get()
+    assert not notices and not built
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+    store = Store(seeded, lazy=True)
+    Searcher(store).index.get()
+    assert not store.loaded  # stamped anew: the next start reads it without parsing

@@ -249,12 +249,13 @@ class SearchIndex:
         self._matches: dict[str, _WordMatch] = {}
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 1
+    FILE_VERSION = 2
 
-    def save(self, path: Path, stamp: Sequence[int]) -> None:
+    def save(self, path: Path, stamp: Sequence[int], texts: str = "") -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
         (NumPy ``.npz``, uncompressed), atomically, with ``stamp`` — what it was built from (the
-        catalogue's size and mtime) — for :meth:`load`.
+        catalogue's size and mtime) — and ``texts`` (:func:`paperdeck.search.similar.texts_fingerprint`
+        of its papers) for :meth:`load`.
 
         Raises:
             StoreError: the file cannot be written.
@@ -284,14 +285,19 @@ class SearchIndex:
             out,
             version=np.array([self.FILE_VERSION], np.int64),
             stamp=np.array(list(stamp), np.int64),
+            texts=np.array([texts], dtype=np.str_),
             digest=np.array([saved_digest(arrays)], np.int64),
             **arrays,
         )
         atomic_write_bytes(path, out.getvalue())
 
     @classmethod
-    def load(cls, path: Path, stamp: Sequence[int], ids: Sequence[str]) -> SearchIndex | str | None:
-        """The index :meth:`save` wrote to ``path`` with the same ``stamp``, over papers ``ids``
+    def load(
+        cls, path: Path, stamp: Sequence[int], ids: Sequence[str], texts: str | None = None
+    ) -> SearchIndex | str | None:
+        """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (or, given ``texts``,
+        another stamp but these texts: a catalogue rewritten for what the index does not hold,
+        ratings or decisions), over papers ``ids``
         (in that order); ``None`` when there is no file; else why it cannot be used, one phrase
         (another version or stamp, truncated, not an index, inconsistent arrays: what a
         hand-edited or foreign file gives), so that the caller builds the index anew. Every
@@ -303,7 +309,9 @@ class SearchIndex:
             with np.load(path, allow_pickle=False) as saved:
                 if saved["version"].tolist() != [cls.FILE_VERSION]:
                     return "it was written by another paperdeck version"
-                if saved["stamp"].tolist() != list(stamp):
+                if saved["stamp"].tolist() != list(stamp) and (
+                    texts is None or "texts" not in saved.files or saved["texts"].tolist() != [texts]
+                ):
                     return "it was made for another catalogue"
                 arrays = {name: saved[name] for name in _SAVED_ARRAYS}
                 digest = saved["digest"].tolist()

@@ -60,19 +60,29 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
     notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
     path = store.data_dir / INDEX_FILE
     stamp = store.held_catalogue_stamp()
+    from paperdeck.search.similar import texts_fingerprint
+
+    saved: SearchIndex | str | None = None
     if stamp is not None:
         saved = SearchIndex.load(path, stamp, store.paper_ids)
         if isinstance(saved, SearchIndex):
             saved.set_notes(notes)
             return saved
-        if saved is not None and notice is not None:
-            notice(f"{path}: the saved search index was not used ({saved}); it is built again")
     store.load()
     stamp = store.held_catalogue_stamp()
-    index = SearchIndex(store.papers, notes)
+    texts = texts_fingerprint(store.papers)
+    # Saved for another stamp but the same texts (a reviews import rewrote the ratings): it holds.
+    again = SearchIndex.load(path, [], store.paper_ids, texts) if saved is not None else None
+    if isinstance(again, SearchIndex):
+        index = again
+        index.set_notes(notes)
+    else:
+        if saved is not None and notice is not None:
+            notice(f"{path}: the saved search index was not used ({saved}); it is built again")
+        index = SearchIndex(store.papers, notes)
     if stamp is not None:
         with contextlib.suppress(PaperdeckError, OSError):
-            index.save(path, stamp)
+            index.save(path, stamp, texts)
     return index
 
 

@@ -113,13 +113,14 @@ class _Rows:
 
 
 def texts_fingerprint(papers: Sequence[Paper]) -> str:
-    """A digest (hex, BLAKE2b) of what the similarity index is built from: each paper's id,
-    title, keywords and abstract, in order. Equal digests: the same index."""
+    """A digest (hex, BLAKE2b) of what the similarity and search indexes are built from: each
+    paper's id, title, authors, keywords and abstract, in order. Equal digests: the same indexes."""
     import hashlib
 
     digest = hashlib.blake2b(digest_size=20)
     for paper in papers:
-        fields = (paper.id, paper.title, "\x1e".join(paper.keywords), paper.abstract, "\x1d")
+        people, keywords = "\x1e".join(paper.authors), "\x1e".join(paper.keywords)
+        fields = (paper.id, paper.title, people, keywords, paper.abstract, "\x1d")
         digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
