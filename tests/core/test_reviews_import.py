@@ -250,6 +250,9 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     bad_score = json.loads(json.dumps(good))
     bad_score.update(id="bad1")
     bad_score["content"]["rating"]["value"] = "excellent"
+    absurd = json.loads(json.dumps(good))
+    absurd.update(id="absurd1")
+    absurd["content"]["rating"]["value"] = 1e308  # a number, but on no review scale
     huge = json.loads(json.dumps(good))
     huge.update(id="huge1")
     huge["content"]["weaknesses"]["value"] = "w" * 10_000_000
@@ -264,6 +267,7 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "no forum": (lines(good, no_forum, name="noforum.jsonl"), "noForum1"),
         "unknown kind": (lines(good, unknown, name="unknown.jsonl"), "odd1"),
         "non-numeric score": (lines(good, bad_score, name="score.jsonl"), "bad1"),
+        "score off every scale": (lines(good, absurd, name="absurd.jsonl"), "absurd1"),
         "10 MB review": (lines(good, huge, name="huge.jsonl"), "huge1"),
         "invalid UTF-8 in gzip": (bad_utf8, ":3"),
         "truncated gzip": (truncated, "truncated gzip"),
@@ -272,8 +276,8 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 @pytest.mark.parametrize(
     "kind",
-    ["malformed note", "not an object", "no forum", "unknown kind", "non-numeric score", "10 MB review",
-     "invalid UTF-8 in gzip", "truncated gzip"],
+    ["malformed note", "not an object", "no forum", "unknown kind", "non-numeric score", "score off every scale",
+     "10 MB review", "invalid UTF-8 in gzip", "truncated gzip"],
 )  # fmt: skip
 def test_bad_input_is_one_line_naming_file_and_place_and_changes_nothing(
     data_dir: Path, tmp_path: Path, kind: str

@@ -16,8 +16,9 @@ review), ``Rebuttal`` / ``Author_Response`` (author responses). Any other kind r
 Scores: an int or float, or a string starting with a number (``"6: marginally above the
 acceptance threshold"``, ICLR 2024's ``"3 good"``; the text after the number kept as the score's
 label). A known score field
-(:data:`SCORE_FIELDS`) holding anything else refuses the file; other fields holding numbers are
-scores under their own names (ICLR 2024's ``correctness``), other text is a section.
+(:data:`SCORE_FIELDS`) holding anything else, or a number beyond :data:`MAX_SCORE`, refuses
+the file; other fields holding numbers are scores under their own names (ICLR 2024's
+``correctness``), other text is a section.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from paperdeck.model.review import (
 )
 from paperdeck.sources.jsonfile import JsonRecords, json_kind
 
-__all__ = ["KIND_OF_INVITATION", "MAX_NOTE_CHARS", "SCORE_FIELDS", "is_reply", "note_review", "reviews_in"]
+__all__ = ["KIND_OF_INVITATION", "MAX_NOTE_CHARS", "MAX_SCORE", "SCORE_FIELDS", "is_reply", "note_review", "reviews_in"]
 
 #: Invitation suffix → review kind.
 KIND_OF_INVITATION = {
@@ -67,6 +68,9 @@ SCORE_FIELDS = frozenset({
 #: Most characters of text one note may hold (a real review is far shorter): a larger note
 #: refuses the file.
 MAX_NOTE_CHARS = 1_000_000
+#: A score's largest magnitude: every review scale is far inside it; beyond it a score field
+#: refuses the file (a number in another field is kept as text).
+MAX_SCORE = 100
 _NUMBER_LABEL = re.compile(r"^\s*(-?\d+(?:\.\d+)?)(?:\s*[:.)\-–]\s*|\s+)?(.*)$", re.DOTALL)
 _ID_CHARS = 200
 _INF = float("inf")
@@ -208,6 +212,13 @@ def note_review(note: Any) -> Review:
             size += len(text)
         if size > MAX_NOTE_CHARS:
             raise ValueError(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
+    for name, score in scores:
+        if not -MAX_SCORE <= score <= MAX_SCORE:
+            if name in SCORE_FIELDS:
+                scale = f"-{MAX_SCORE} to {MAX_SCORE}"
+                raise ValueError(f"{label}: {name} {score:.6g} is outside any review scale ({scale})")
+            sections[name] = f"{score:.6g}"  # a number, but no score: kept as the note's text
+    scores = [(name, score) for name, score in scores if -MAX_SCORE <= score <= MAX_SCORE]
     ordered = [(name, sections[name]) for name in SECTION_ORDER if name in sections]
     ordered += [(name, text) for name, text in sections.items() if name not in SECTION_ORDER]
     number = note.get("number")
