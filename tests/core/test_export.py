@@ -31,6 +31,7 @@ from paperdeck.export.formats import (
 from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, Ratings, UserData, with_tags
 from paperdeck.model.paper_json import paper_record
+from paperdeck.model.safe_text import document
 from paperdeck.sources import detect_format, read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.backup import (
@@ -316,8 +317,9 @@ def test_csv_cells_that_would_be_formulas_get_a_leading_apostrophe(start: str) -
     (row,) = list(csv.DictReader(io.StringIO(text, newline="")))
     formulas = [cell for cell in row.values() if cell.startswith(FORMULA_STARTS)]
     assert formulas == []
-    assert row["title"] == "'" + payload and row["note"] == "'" + payload and row["id"] == f"'{start}id"
-    assert row["tags"] == f"'{start}tag" and row["authors"] == f"'{payload};Ann"
+    shown = document(payload)  # the file is made visible too: a lone \r shows as ␍
+    assert row["title"] == "'" + shown and row["note"] == "'" + shown and row["id"] == document(f"'{start}id")
+    assert row["tags"] == document(f"'{start}tag") and row["authors"] == f"'{shown};Ann"
 
 
 def test_csv_numbers_and_plain_text_are_left_as_they_are() -> None:

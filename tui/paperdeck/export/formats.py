@@ -45,7 +45,7 @@ from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.review import KIND_LABELS, Review, ordered_reviews
-from paperdeck.model.safe_text import one_line, visible, web_link
+from paperdeck.model.safe_text import document, json_text, one_line, visible, web_link
 from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
 
 __all__ = [
@@ -122,14 +122,14 @@ def export_papers(
     if format == "bibtex":
         from paperdeck.export.bibtex import bibtex_entries  # deferred: bibtexparser, for BibTeX alone
 
-        return bibtex_entries(papers)
+        return document(bibtex_entries(papers))  # no escape code reaches a file from a paper
     if format == "markdown":
         return markdown_list(papers, users, reviews)
     if format == "csv":
-        return csv_table([paper_record(p, user(p)) for p in papers])
+        return document(csv_table([paper_record(p, user(p)) for p in papers]))
     if format == "json":
         records = [paper_record(p, user(p)) for p in papers]
-        return orjson.dumps(records, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+        return json_text(orjson.dumps(records, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n")
     if format == "ris":
         from paperdeck.export.ris import ris_records  # deferred: each format's module for itself
 
