@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from paperdeck.store.settings import CONFIG_FILE, LIST_WIDTH_MAX, Settings
+from paperdeck.store.settings import CONFIG_FILE, LIST_WIDTH_MAX, SORT_LABELS, Settings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.help import HelpScreen
@@ -102,6 +102,8 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
             await pilot.press("O")
             await settle(pilot)
             seen.append((app.settings.settings.sort, list(main_screen(app).view_ids())))
+            noted = {"list": "in list order", "changed": "recently changed first"}
+            assert noted.get(seen[-1][0], f"by {SORT_LABELS[seen[-1][0]]}") in counts(app)  # every order said
         assert seen == [
             ("list", ["openreview:A", "openreview:B", "openreview:C"]),
             ("title", ["openreview:B", "openreview:A", "openreview:C"]),

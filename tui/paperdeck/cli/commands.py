@@ -362,7 +362,7 @@ def add_command_parsers(
         parser.add_argument("tags", nargs="+", metavar="TAG")
     from paperdeck.cli.export import add_export_arguments
 
-    parser = command("export", "export papers as BibTeX, Markdown, CSV or JSON; --user-data: a backup")
+    parser = command("export", "export papers as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON; --user-data: a backup")
     add_export_arguments(parser)
     from paperdeck.cli.similar import add_similar_arguments
 

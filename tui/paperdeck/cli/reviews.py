@@ -26,7 +26,9 @@ def _number(value: float | None) -> str:
 def summary_line(summary: ReviewSummary | None) -> str:
     """``"rating 5.33 (4, 6, 6; spread 2) from 3 reviews, confidence 3.67"``; ``"no reviews"``."""
     if summary is None or not summary.count:
-        return "reviews: none imported" if summary is None else f"reviews: no ratings ({summary.comments} comments)"
+        if summary is None:
+            return "reviews: none imported"
+        return f"reviews: no ratings ({summary.comments} comment{'' if summary.comments == 1 else 's'})"
     each = ", ".join(_number(r) for r in summary.ratings)
     text = f"rating {_number(summary.mean)} ({each}; spread {_number(summary.spread)}) from {summary.count} reviews"
     if summary.confidence is not None:

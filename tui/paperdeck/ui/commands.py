@@ -214,7 +214,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.export", "E", "export", "Export view / marked", "main", "find", "Export",
-        "Write the view, or the marked papers, as BibTeX, Markdown, CSV or JSON",
+        "Write the view, or the marked papers, as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON",
     ),
     Command(
         "main.refresh", "", "refresh", "Refresh from OpenReview", "main", None, "Refresh from OpenReview",

@@ -62,9 +62,10 @@ _WARM = string.ascii_lowercase + string.digits
 COUNTS_PADDING = 3
 #: How the counts name a sort order other than relevance.
 _ORDER_NOTES = {
-    "list": "in list order", "title": "by title", "rating": "by rating", "decision": "by decision",
-    "changed": "recently changed first",
-}  # fmt: skip
+    order: {"list": "in list order", "changed": "recently changed first"}.get(order, f"by {SORT_LABELS[order]}")
+    for order in SORTS
+    if order != "relevance"
+}
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
 #: a refresh's progress, starred only, the star count, similar papers being found, indexing, the sort order.
 _NOTES_KEPT = (3, 6, 1, 0, 5, 4, 2)

@@ -126,7 +126,7 @@ def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
     if rank is not None:
         parts.append(Content.styled(f"top {max(1, round(rank * 100))} %", "bold $text-accent"))
     if summary.comments:
-        parts.append(Content.styled(f"{summary.comments} comments", _DIM))
+        parts.append(Content.styled(f"{summary.comments} comment{'' if summary.comments == 1 else 's'}", _DIM))
     return Content(" · ").join(parts)
 
 
