@@ -230,3 +230,27 @@ def test_percentiles_read_as_ordinals() -> None:
     said = [ordinal(n) for n in (0, 1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 100, 101, 111)]
     assert said == ["0th", "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "100th",
                     "101st", "111th"]  # fmt: skip
+
+
+async def test_the_whole_stores_figures_are_counted_ahead_once_the_app_is_idle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the catalogue is parsed and typing pauses, every paper's figures are counted in the
+    worker: the first opening of the statistics adds only the user's marks."""
+    import paperdeck.stats.figures as figures_module
+
+    store = stats_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await settle(pilot)
+            if main_screen(app).stats_figures is not None:
+                break
+        ahead = main_screen(app).stats_figures
+        assert ahead is not None and ahead[1].papers == 42
+        calls: list[int] = []
+        real = figures_module.figures_of
+        monkeypatch.setattr(figures_module, "figures_of", lambda *a, **k: calls.append(1) or real(*a, **k))
+        screen = await open_stats(pilot)
+        assert screen.figures is not None and screen.figures.papers == 42
+        assert calls == []  # taken from the count made ahead

@@ -290,7 +290,27 @@ class MainScreen(ReadingScreen):
             index = self.searcher.index.get()
             index.warm(_WARM)
             self.app.call_from_thread(self._index_built)
+        self._count_statistics_ahead()
         self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+
+    def _count_statistics_ahead(self) -> None:
+        """In the worker, once the catalogue is parsed and typing pauses: count the statistics of
+        every paper (what the statistics screen shows first, unfiltered), so that its first
+        opening only adds the user's marks."""
+        if self.stats_figures is not None or not self.store.loaded:
+            return
+        from paperdeck.stats.figures import figures_of
+
+        self._wait_for_a_pause()
+        try:
+            summaries = self.store.reviews.summaries()
+        except StoreError:
+            return  # said where the summaries are shown
+        ids = list(self.store.paper_ids)
+        papers = [paper for paper_id in ids if (paper := self.store.paper(paper_id)) is not None]
+        key = (self.store.catalogue_generation, summaries, ids)
+        if self.stats_figures is None:
+            self.stats_figures = (key, figures_of(papers, summaries, {}))
 
     #: Seconds without a key or mouse event before the catalogue is parsed once the search index
     #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
