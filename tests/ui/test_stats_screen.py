@@ -122,8 +122,9 @@ async def test_the_highlighted_papers_bucket_and_percentile_are_marked(tmp_path:
         assert len(marked) == 2  # the bucket's bar and the line saying where the paper stands
 
 
-async def test_every_chart_has_its_numbers_as_a_table(tmp_path: Path) -> None:
-    app = PaperApp(store=stats_store(tmp_path))
+@pytest.mark.parametrize("hostile", [False, True], ids=["short areas", "a long area name"])
+async def test_every_chart_has_its_numbers_as_a_table(tmp_path: Path, hostile: bool) -> None:
+    app = PaperApp(store=stats_store(tmp_path, hostile=hostile))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(pilot)
         assert not screen.query("#stats-table")  # mounted the first time it is asked for
@@ -133,6 +134,8 @@ async def test_every_chart_has_its_numbers_as_a_table(tmp_path: Path) -> None:
             await pilot.pause()
             table = screen.query_one("#stats-table", DataTable)
             assert table.display and table.row_count > 0
+            await pilot.pause()
+            assert table.virtual_size.width <= 80 - 2, CHARTS[index].key  # every number column on screen
             assert not screen.query_one("#stats-chart", Static).display
             await pilot.press("t")
             assert not table.display

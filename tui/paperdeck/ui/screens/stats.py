@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -63,6 +64,21 @@ def _same_count(a: object, b: tuple[int, object, list[str]]) -> bool:
     """Whether a cached count's key is ``b``: the same catalogue generation, the very same
     summaries object (read again, it is another), the same view ids."""
     return isinstance(a, tuple) and a[0] == b[0] and a[1] is b[1] and a[2] == b[2]
+
+
+def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) -> list[Any]:
+    """``rows`` with their first cells (area names) cut with ``…`` so that every number column
+    fits in ``width`` cells (each column takes its widest cell and 2 cells of padding)."""
+    numbers = sum(max([len(label), *(len(str(row[n])) for row in rows)]) + 2 for n, label in enumerate(columns) if n)
+    room = max(12, width - numbers - 2)
+    fitted = []
+    for first, *rest in rows:
+        text = first if isinstance(first, Text) else Text(str(first))
+        if text.cell_len > room:
+            text = text.copy()
+            text.truncate(room, overflow="ellipsis")
+        fitted.append((text, *rest))
+    return fitted
 
 
 class StatsScreen(Screen[None]):
@@ -208,6 +224,7 @@ class StatsScreen(Screen[None]):
             table = DataTable(id="stats-table", show_cursor=False, zebra_stripes=True)
             self.query_one("#stats-body", VerticalScroll).mount(table)
         columns, rows = chart_table(CHARTS[self.chart].key, self.figures)
+        rows = _first_column_fitted(columns, rows, self.size.width - 4)
         table.clear(columns=True)
         table.add_columns(*columns)
         table.add_rows(rows)
