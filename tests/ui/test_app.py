@@ -265,3 +265,25 @@ async def test_changes_from_another_process_show_up(make_app: AppFactory, seeded
         assert "written elsewhere" in detail_text(app)
         await type_filter(pilot, "elsewhere")
         assert highlighted(app).id == target
+
+
+async def test_a_note_changed_elsewhere_while_editing_keeps_both_texts(
+    make_app: AppFactory, seeded_store: Store
+) -> None:
+    """Another paperdeck (the CLI, a second window) writes the note while the editor is open:
+    saving keeps that text too, under a line saying so, and says it; nothing written is lost."""
+    from paperdeck.ui.screens.reading import NOTE_CHANGED_ELSEWHERE
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("n")
+        assert isinstance(app.screen, NoteEditor)
+        await pilot.press(*"mine")
+        Store(seeded_store.data_dir).set_note(target, "from the CLI")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        note = Store(seeded_store.data_dir).user_data(target).note
+        assert note == f"mine\n\n{NOTE_CHANGED_ELSEWHERE}\nfrom the CLI"
+        assert any("both texts are kept" in str(n.message) for n in app._notifications)

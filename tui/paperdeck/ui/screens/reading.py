@@ -65,6 +65,10 @@ def run_editor(command: list[str], *, terminal: bool) -> subprocess.CompletedPro
         return error
 
 
+#: The line between the text saved from the editor and the note another paperdeck wrote while
+#: the editor was open (both kept).
+NOTE_CHANGED_ELSEWHERE = "— written elsewhere while this note was being edited —"
+
 class ReadingScreen(Screen[None]):
     """Base of the main screen: the user's marks on papers. Subclasses provide the list, the
     store, and ``refresh_user_data`` (repaint after a change)."""
@@ -193,10 +197,12 @@ class ReadingScreen(Screen[None]):
             self.notify("No paper is highlighted.", severity="warning")
             return
 
+        base = self.store.user_data(paper_id).note  # what the editor starts from
+
         def save(text: str | None) -> None:
             if text is None or text == self.store.user_data(paper_id).note:
                 return
-            if not self._save_note(paper_id, text):
+            if not self._save_note(paper_id, text, base):
                 # Never lose what the user wrote: reopen the editor with the unsaved text.
                 self.app.push_screen(self._note_editor(paper_id, row.title, text), save)
 
@@ -210,17 +216,32 @@ class ReadingScreen(Screen[None]):
         saved = self.store.user_data(paper_id).note
         return NoteEditor(title, saved, draft, keep=lambda text: self._save_note(paper_id, text))
 
-    def _save_note(self, paper_id: str, text: str) -> bool:
+    def _save_note(self, paper_id: str, text: str, base: str | None = None) -> bool:
+        """Save ``text`` as the paper's note. ``base``: the note the text was edited from; when
+        another paperdeck (the CLI, a second window) changed the note since, both texts are kept,
+        the other one under a line saying so (read as the store holds it, just before writing)."""
         note = text if text.strip() else ""
+        kept: list[str] = []
+
+        def edited(record: UserData) -> UserData:
+            kept.clear()
+            if base is not None and record.note not in (base, note) and record.note.strip():
+                kept.append(record.note)
+                return replace(record, note=f"{note}\n\n{NOTE_CHANGED_ELSEWHERE}\n{record.note}".strip())
+            return replace(record, note=note)
+
         try:
-            changes = self.store.change([paper_id], lambda r: replace(r, note=note))
+            changes = self.store.change([paper_id], edited)
         except StoreError as error:
             self.notify(str(error), title="Note not saved", severity="error", markup=False)
             return False
         assert self.history is not None
         self.history.record("note", changes)
         self.refresh_user_data([paper_id])
-        self.notify("Note saved." if note else "Note deleted.", timeout=1.5)
+        if kept:
+            self.notify("The note was changed elsewhere meanwhile: both texts are kept.", severity="warning", timeout=6)
+        else:
+            self.notify("Note saved." if note else "Note deleted.", timeout=1.5)
         return True
 
     def action_edit_note_externally(self) -> None:
@@ -239,9 +260,10 @@ class ReadingScreen(Screen[None]):
         if problem is not None:
             self.notify(f"{problem}; the note was not changed.", title="No editor", severity="error", markup=False)
             return
+        base = self.store.user_data(paper_id).note
         with tempfile.TemporaryDirectory(prefix="paperdeck-note-") as folder:
             path = Path(folder) / "note.md"
-            path.write_text(note_template(paper, self.store.user_data(paper_id).note), "utf-8")
+            path.write_text(note_template(paper, base), "utf-8")
             path.chmod(0o600)
             try:
                 with self.app.suspend():
@@ -262,7 +284,7 @@ class ReadingScreen(Screen[None]):
                 f"The editor exited with status {result.returncode}; the note was not changed.", severity="warning"
             )
             return
-        if text != self.store.user_data(paper_id).note and not self._save_note(paper_id, text):
+        if text != self.store.user_data(paper_id).note and not self._save_note(paper_id, text, base):
             # Never lose what the user wrote: keep it open in the app's editor.
             def retry(again: str | None) -> None:
                 if again is not None:
