@@ -131,7 +131,15 @@ class ReviewsScreen(Screen[None]):
         targets: list[Widget] = list(self.query(".note" if what == "note" else ".section-name"))
         if not targets:
             return
-        index = max(0, min(len(targets) - 1, self._current[what] + step))
+        # From where the reader is (a jump of the other kind, or scrolling, moved it): the next
+        # heading below the top of the view, or the last one above it.
+        body = self.query_one("#reviews-body", VerticalScroll)
+        top = round(body.scroll_y)
+        tops = [target.virtual_region.y for target in targets]
+        if step > 0:
+            index = next((n for n, y in enumerate(tops) if y > top + 1), len(targets) - 1)
+        else:
+            index = next((n for n in reversed(range(len(tops))) if tops[n] < top - 1), 0)
         self._current[what] = index
         for widget in self.query(".current"):
             widget.remove_class("current")
