@@ -351,3 +351,35 @@ def test_new_papers_are_news_in_a_refresh_not_in_a_conferences_first_list(data_d
         ("openreview:ICLR10", frozenset({"new"})),
         ("openreview:ICLR11", frozenset({"new"})),
     ]
+
+
+def test_a_change_undone_over_the_span_but_new_since_the_last_look_is_listed(
+    real_slice: Slice, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rating moved, the user looked, it moved back: over the whole span nothing changed, but the
+    app marks the paper changed; `paperdeck changes` lists it, with the move since the look."""
+    store = _store(data_dir)
+    import_files(store, real_slice.before)
+    import_files(store, real_slice.after)
+    per_forum: dict[str, list[tuple[Any, ...]]] = {}
+    for item in real_slice.scores:
+        per_forum.setdefault(item[0], []).append(item)
+    forum, (only,) = next((f, items) for f, items in sorted(per_forum.items())
+                          if len(items) == 1 and items[0][3] == "rating" and f not in real_slice.decisions)  # fmt: skip
+    _, review, _, _, old, new = only
+    paper = f"openreview:{forum}"
+    store.set_looked(paper)
+    with gzip.open(real_slice.after[1], "rb") as handle:
+        notes = [json.loads(line) for line in handle]
+    for note in notes:
+        if note["id"] == review:
+            note["tmdate"] += DAY_MS
+            note["content"]["rating"]["value"] = old  # back where it was before the span
+    import_files(store, [_write(tmp_path / "back.jsonl.gz", notes, True)])
+    assert "rating" in store.changed_since_looked()[paper]
+    capsys.readouterr()
+    assert main(["changes", "--json", "--data-dir", str(data_dir)]) == 0
+    listed = {item["id"]: item for item in json.loads(capsys.readouterr().out)["papers"]}
+    assert paper in listed and listed[paper]["unseen"]
+    moves = {(s["review"], s["field"], s["old"], s["new"]) for s in listed[paper]["scores"]}
+    assert (review, "rating", new, old) in moves

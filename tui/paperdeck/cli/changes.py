@@ -3,7 +3,9 @@
 Each paper's changes in the span are summed into one (:meth:`Store.changes_by_paper
 <paperdeck.store.store.Store.changes_by_paper>`): its decision old → new, its mean rating's move and
 each review's rating and confidence old → new by review note id, reviews added or removed, a new
-title or abstract. Papers come latest changed first. Every text from a file (titles, review
+title or abstract. A paper changed since the user last opened it (``•``, as the app marks it) is
+listed even when its changes over the span cancel out, with what changed since that look. Papers
+come latest changed first. Every text from a file (titles, review
 signatures, decisions) goes through :mod:`paperdeck.model.safe_text`.
 """
 
@@ -50,6 +52,19 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
     since = args.since or ""
     by_paper = store.changes_by_paper(since)
     unseen = store.changed_since_looked()
+    # A paper the app marks changed is always listed: where its changes over the span cancel out
+    # (a rating moved and moved back), with what changed since the user last opened it.
+    missing = [pid for pid in unseen if pid not in by_paper]
+    if missing:
+        from paperdeck.model.changes import combined
+
+        recorded = store.changes(since)
+        for paper_id in missing:
+            looked = store.user_data(paper_id).looked
+            recent = combined(c for c in recorded if c.paper_id == paper_id and c.at > looked)
+            if recent is not None:
+                by_paper[paper_id] = recent
+        by_paper = dict(sorted(by_paper.items(), key=lambda item: item[1].at, reverse=True))
     items: list[dict[str, Any]] = []
     lines: list[str] = []
     for paper_id, change in by_paper.items():
