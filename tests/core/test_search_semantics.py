@@ -266,3 +266,14 @@ def test_similar_papers_fold_accents_and_case() -> None:
     (best, score), *_ = index.similar_to("p:1")
     assert best == "p:2" and score > 0.99
     assert {"tramer", "verifiable"} <= set(index.shared_terms("p:1", "p:2", limit=20))
+
+
+def test_a_soft_hyphen_inside_a_word_does_not_split_it_for_search() -> None:
+    """Real ICLR 2026 titles and abstracts hold soft hyphens ("Logical Rea\\u00adsoning"): the word
+    is found whole, by every kind of term, and a review's word too."""
+    from paperdeck.search.words import fold_text, words
+    from paperdeck.store.review_words import review_words
+
+    assert words("Symbolic Logical Rea\u00adsoning") == ["symbolic", "logical", "reasoning"]
+    assert fold_text("Rea\u00adsoning") == "reasoning"
+    assert review_words("rea\u00adsoning") == ["reasoning"]

@@ -22,7 +22,10 @@ def fold_text(text: str) -> str:
     """``text`` folded the way every search compares text: :func:`~paperdeck.model.paper.normalise_text`
     (NFKC, case-folded, invisible characters dropped, white space collapsed) and accents dropped
     (``"Florian  Tramèr"`` → ``"florian tramer"``, ``"Ångström"`` → ``"angstrom"``): the combining
-    marks of Latin, Greek and Cyrillic letters go, other characters stay."""
+    marks of Latin, Greek and Cyrillic letters go, other characters stay; soft hyphens (a line-break
+    hint inside a word: ``"Rea\u00adsoning"``) go too."""
+    if "\u00ad" in text:
+        text = text.replace("\u00ad", "")
     text = normalise_text(text)
     if text.isascii() or not _ACCENTED.search(text):
         return text

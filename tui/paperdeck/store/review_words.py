@@ -47,7 +47,7 @@ _ASCII_FOLD = bytes(
 
 
 def _fold(text: str) -> str:
-    text = normalise_text(text)
+    text = normalise_text(text.replace("\u00ad", ""))  # a soft hyphen: a break hint inside a word
     if text.isascii() or not _ACCENTED.search(text):
         return text
     stripped = unicodedata.normalize("NFKD", text).translate(_MARKS)
