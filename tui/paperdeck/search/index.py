@@ -249,7 +249,7 @@ class SearchIndex:
         self._matches: dict[str, _WordMatch] = {}
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 2
+    FILE_VERSION = 3
 
     def save(self, path: Path, stamp: Sequence[int], texts: str = "") -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
