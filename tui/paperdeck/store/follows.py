@@ -26,9 +26,9 @@ from tinydb.table import Document
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import normalise_text
-from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
-from paperdeck.store.lock import FileLock, LockTimeout
-from paperdeck.store.user_data import SchemaCheck, doc_id_for
+from paperdeck.store.atomic import AtomicJSONStorage, malformed
+from paperdeck.store.lock import FileLock
+from paperdeck.store.user_data import LockGuard, SchemaCheck, doc_id_for
 
 #: The file of the follows, inside the user directory.
 FOLLOWS_FILE = "follows.json"
@@ -213,8 +213,8 @@ class FollowStore:
             )
             raise StoreError(self.path, reason) from None
 
-    def _locked(self) -> _Guard:
-        return _Guard(self._lock, self.directory)
+    def _locked(self) -> LockGuard:
+        return LockGuard(self._lock, self.directory)
 
 
 def _doc_id(follow: Follow) -> int:
@@ -230,26 +230,6 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     except OSError as exc:
         raise StoreError(path, f"cannot read: {exc.strerror or exc}; check its permissions") from None
     return (stat.st_mtime_ns, stat.st_size)
-
-
-class _Guard:
-    """The follows' lock as a context manager; failures become :class:`StoreError`."""
-
-    def __init__(self, lock: FileLock, directory: Path) -> None:
-        self._lock = lock
-        self._directory = directory
-
-    def __enter__(self) -> None:
-        try:
-            self._directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-            self._lock.acquire()
-        except LockTimeout:
-            raise StoreError(self._directory, "locked by another paperdeck for over 10 s; try again") from None
-        except OSError as exc:
-            raise StoreError(self._directory, write_failure(exc)) from None
-
-    def __exit__(self, *exc: object) -> None:
-        self._lock.release()
 
 
 __all__ = ["FOLLOWS_FILE", "FOLLOW_KINDS", "Follow", "FollowStore", "clean_value"]

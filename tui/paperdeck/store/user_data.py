@@ -394,8 +394,8 @@ class UserStore:
             db = self._dbs[shard] = TinyDB(self.shard_path(shard), storage=AtomicJSONStorage)
         return db
 
-    def _locked(self) -> _LockGuard:
-        return _LockGuard(self._lock, self.directory)
+    def _locked(self) -> LockGuard:
+        return LockGuard(self._lock, self.directory)
 
     def modify_many(
         self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]
@@ -529,7 +529,7 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return (stat.st_mtime_ns, stat.st_size)
 
 
-class _LockGuard:
+class LockGuard:
     """Context manager around a FileLock: creates the directory, turns failures into StoreError."""
 
     def __init__(self, lock: FileLock, directory: Path) -> None:
