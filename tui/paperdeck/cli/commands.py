@@ -322,8 +322,13 @@ COMMANDS: dict[str, Command] = {
 def add_command_parsers(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     add_common: Callable[[argparse.ArgumentParser], None],
+    only: str | None = None,
 ) -> None:
-    """Declare every subcommand's arguments."""
+    """Declare every subcommand's arguments, or only those of the subcommand ``only``: a command
+    then imports no other command's module (``fetch``'s brings the HTTP client)."""
+
+    def wanted(*names: str) -> bool:
+        return only is None or only in names
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
         parser = commands.add_parser(name, help=help, description=help)
@@ -360,25 +365,30 @@ def add_command_parsers(
         parser = command(name, help)
         parser.add_argument("id")
         parser.add_argument("tags", nargs="+", metavar="TAG")
-    from paperdeck.cli.export import add_export_arguments
+    if wanted("export"):
+        from paperdeck.cli.export import add_export_arguments
 
-    parser = command("export", "export papers as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON; --user-data: a backup")
-    add_export_arguments(parser)
-    from paperdeck.cli.similar import add_similar_arguments
+        parser = command("export", "export papers as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON; --user-data: a backup")
+        add_export_arguments(parser)
+    if wanted("similar"):
+        from paperdeck.cli.similar import add_similar_arguments
 
-    parser = command("similar", "the papers most like ID, or (--starred) most like the starred ones")
-    add_similar_arguments(parser)
-    from paperdeck.cli.follows import add_follow_arguments
+        parser = command("similar", "the papers most like ID, or (--starred) most like the starred ones")
+        add_similar_arguments(parser)
+    if wanted("follow", "unfollow", "following"):
+        from paperdeck.cli.follows import add_follow_arguments
 
-    for name, help in (("follow", "follow an author, a keyword or a query: its papers are marked, and imports "
-                        "say what is new for it"), ("unfollow", "stop following an author, a keyword or a query")):
-        add_follow_arguments(command(name, help))
-    command("following", "list what you follow, each with how many papers it matches")
-    from paperdeck.cli.changes import add_changes_arguments
+        for name, help in (("follow", "follow an author, a keyword or a query: its papers are marked, and imports "
+                            "say what is new for it"), ("unfollow", "stop following an author, a keyword or a query")):
+            add_follow_arguments(command(name, help))
+        command("following", "list what you follow, each with how many papers it matches")
+    if wanted("changes"):
+        from paperdeck.cli.changes import add_changes_arguments
 
-    parser = command("changes", "what imports changed since a date: decisions, ratings by review, reviews, titles")
-    add_changes_arguments(parser)
-    from paperdeck.cli.fetch import add_fetch_arguments
+        parser = command("changes", "what imports changed since a date: decisions, ratings by review, reviews, titles")
+        add_changes_arguments(parser)
+    if wanted("fetch"):
+        from paperdeck.cli.fetch import add_fetch_arguments
 
-    parser = command("fetch", "fetch a conference from OpenReview or Paper Copilot (all or nothing)")
-    add_fetch_arguments(parser)
+        parser = command("fetch", "fetch a conference from OpenReview or Paper Copilot (all or nothing)")
+        add_fetch_arguments(parser)

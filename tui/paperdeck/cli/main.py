@@ -77,15 +77,16 @@ def build_app_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def build_command_parser() -> argparse.ArgumentParser:
-    """The parser of ``paperdeck COMMAND …``."""
+def build_command_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``paperdeck COMMAND …``; given ``command``, of that subcommand only (so that a
+    command does not import every other command's module)."""
     import argparse
 
     from paperdeck.cli.commands import add_command_parsers
 
     parser = argparse.ArgumentParser(prog="paperdeck")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    add_command_parsers(commands, _add_common)
+    add_command_parsers(commands, _add_common, command)
     return parser
 
 
@@ -180,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # options before the command are taken here, not moved after its arguments (past a
             # `--` they would be read as arguments). One given after the command wins.
             leading = _leading_data_dir(args_list[:command_at])
-            args = build_command_parser().parse_args(args_list[command_at:])
+            args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
             store = Store(data_dir(args.data_dir if args.data_dir is not None else leading), lazy=True)
             return COMMANDS[args.command](store, args)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
