@@ -17,7 +17,6 @@ from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.paper import STATUSES, Paper, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible
-from paperdeck.sources import FORMAT_NAMES
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -336,9 +335,12 @@ def add_command_parsers(
         add_common(parser)
         return parser
 
-    parser = command("import", "import paper-list files or restore a user-data backup (all or nothing)")
-    parser.add_argument("files", nargs="+", metavar="FILE")
-    parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
+    if wanted("import"):  # the sources package is imported for its names only when needed
+        from paperdeck.sources import FORMAT_NAMES
+
+        parser = command("import", "import paper-list files or restore a user-data backup (all or nothing)")
+        parser.add_argument("files", nargs="+", metavar="FILE")
+        parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")
     parser.add_argument("query")
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
@@ -368,7 +370,9 @@ def add_command_parsers(
     if wanted("export"):
         from paperdeck.cli.export import add_export_arguments
 
-        parser = command("export", "export papers as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON; --user-data: a backup")
+        parser = command(
+            "export", "export papers as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON; --user-data: a backup"
+        )
         add_export_arguments(parser)
     if wanted("similar"):
         from paperdeck.cli.similar import add_similar_arguments

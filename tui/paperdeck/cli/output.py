@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paperdeck.export.formats import JSON_FORMATS
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, visible
 from paperdeck.store.store import Store
@@ -54,6 +53,8 @@ def print_export(text: str, format: str) -> None:
     JSON and CSL-JSON through :func:`~paperdeck.model.safe_text.json_text` (the same data); CSV,
     BibTeX, RIS and Markdown through :func:`~paperdeck.model.safe_text.document` (tabs and line
     ends kept, every other control character shown). ``-o FILE`` writes the export as it is instead."""
+    from paperdeck.export.formats import JSON_FORMATS  # deferred: most commands print no export
+
     sys.stdout.write(json_text(text) if format in JSON_FORMATS else document(text))
 
 

@@ -27,7 +27,6 @@ import os
 import zlib
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,6 +39,8 @@ from paperdeck.model.review import REVIEW, Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from paperdeck.store.review_words import WordIndex
 
 __all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "shard_of"]
@@ -367,6 +368,8 @@ class ReviewStore:
         forum_words = WordIndexBuilder(old_words, in_process=in_process)
         # Shards are written (and synced to disk) by a thread while the next ones are made; none
         # is named in the index until all are written.
+        from concurrent.futures import ThreadPoolExecutor  # deferred: only imports write
+
         writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-reviews-write")
         writes: deque[Future[None]] = deque()
         try:

@@ -27,12 +27,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from paperdeck.model.changes import PaperChange, combined, paper_changes
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import Review
@@ -43,8 +43,6 @@ from paperdeck.store.atomic import (
     malformed,
     write_failure,
 )
-from paperdeck.store.changes import CHANGES_FILE, ChangeLog
-from paperdeck.store.follows import FollowStore
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
 from paperdeck.store.rows import (
@@ -58,6 +56,11 @@ from paperdeck.store.rows import (
     write_rows_cache,
 )
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
+
+if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows and change_log)
+    from paperdeck.model.changes import PaperChange
+    from paperdeck.store.changes import ChangeLog
+    from paperdeck.store.follows import FollowStore
 
 #: Version of the store layout, recorded in each file's "meta" table.
 SCHEMA_VERSION = 2
@@ -157,17 +160,29 @@ class Store:
                 self._find_spans()
                 self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
-        #: The authors, keywords and queries the user follows (user data; no import touches them).
-        self.follows = FollowStore(self.user_dir, now, _meta(), _check_schema)
         #: The reviews (catalogue data, written only by imports, read one paper at a time).
         self.reviews = ReviewStore(self.data_dir / REVIEWS_DIR, now)
-        #: What each import changed on each paper (catalogue data, appended only by imports).
-        self.change_log = ChangeLog(self.data_dir / CHANGES_FILE)
         self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
         self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
         if self._loaded:
             self._adopt_orphaned_user_data()
+
+    @cached_property
+    def follows(self) -> FollowStore:
+        """The authors, keywords and queries the user follows (user data; no import touches them);
+        opened at first use."""
+        from paperdeck.store.follows import FollowStore
+
+        return FollowStore(self.user_dir, self._now, _meta(), _check_schema)
+
+    @cached_property
+    def change_log(self) -> ChangeLog:
+        """What each import changed on each paper (catalogue data, appended only by imports);
+        opened at first use."""
+        from paperdeck.store.changes import CHANGES_FILE, ChangeLog
+
+        return ChangeLog(self.data_dir / CHANGES_FILE)
 
     # -- catalogue ---------------------------------------------------------------------------
 
@@ -431,6 +446,8 @@ class Store:
                 self._aliases = result.aliases
                 self._write_rows_cache()
                 if before:  # the first import is the first snapshot: nothing to compare with
+                    from paperdeck.model.changes import paper_changes
+
                     recorded = paper_changes(before, merged, result.aliases, (), self._now())
             self._move_user_data_to_current_ids(reread=True)
             notices = self._record_changes(recorded)
@@ -460,6 +477,8 @@ class Store:
                     self._generation += 1
                     self._write_rows_cache()
                 if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
+                    from paperdeck.model.changes import paper_changes
+
                     recorded = paper_changes(before, self._papers, {}, report.notes, self._now())
                     report = replace(report, notices=self._record_changes(recorded))
         return report
@@ -523,6 +542,8 @@ class Store:
         grouped: dict[str, list[PaperChange]] = {}
         for change in self.changes(since):
             grouped.setdefault(change.paper_id, []).append(change)
+        from paperdeck.model.changes import combined
+
         joined = {pid: c for pid, items in grouped.items() if (c := combined(items)) is not None}
         return dict(sorted(joined.items(), key=lambda item: item[1].at, reverse=True))
 
