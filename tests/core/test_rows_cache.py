@@ -186,3 +186,56 @@ def test_the_list_columns_are_known_before_the_catalogue_is_parsed(
     assert tuple(lazy.row_columns) == tuple(store.row_columns) == expected
     lazy.load()
     assert tuple(lazy.row_columns) == expected
+
+
+def test_a_store_opened_without_its_rows_finds_papers_and_reads_the_rows_when_asked(imported: Store) -> None:
+    """What a command reading one paper opens: the ids and spans, not the rows; a paper is read
+    alone from its span, an alias is followed, and a row asked for later is the list's row."""
+    pid = imported.paper_ids[3]
+    light = Store(imported.data_dir, lazy=True, rows=False)
+    assert not light.loaded and light.paper_ids == imported.paper_ids and light.paper_count == 5
+    assert light.paper(pid) == imported.paper(pid)
+    assert light.paper("abs:missing") is None
+    assert not light.loaded  # read from its span
+    assert [light.row(p) for p in light.paper_ids] == [imported.row(p) for p in imported.paper_ids]
+    assert not light.loaded  # the rows came from the cache
+
+
+def test_rows_left_unread_come_from_the_catalogue_when_the_cache_changed_meanwhile(imported: Store) -> None:
+    """Another process rewrote the rows cache after this store read its ids: the rows it reads
+    then are not taken from a cache of other papers."""
+    light = Store(imported.data_dir, lazy=True, rows=False)
+    lines = _cache_lines(imported)
+    _write_cache_lines(imported, [lines[0], lines[1].replace("0000000000000001", "00000000000000aa"), *lines[2:]])
+    pid = imported.paper_ids[1]
+    assert light.row(pid) == imported.row(pid)
+    assert light.loaded  # parsed instead
+
+
+@pytest.mark.parametrize(
+    "spans",
+    [
+        '{"spans": [0, 1], "aliases": {}}',  # too few
+        '{"spans": "no", "aliases": {}}',
+        '{"spans": [], "aliases": {"abs:a": 5}}',
+        "not json",
+    ],
+)
+def test_a_store_opened_without_its_rows_ignores_a_broken_spans_line(imported: Store, spans: str) -> None:
+    lines = _cache_lines(imported)
+    _write_cache_lines(imported, [lines[0], lines[1], spans, *lines[3:]])
+    pid = imported.paper_ids[2]
+    light = Store(imported.data_dir, lazy=True, rows=False)
+    assert light.paper(pid) == imported.paper(pid)
+    assert light.loaded  # the catalogue was parsed instead
+
+
+def test_a_span_that_is_no_whole_number_is_not_read(imported: Store) -> None:
+    lines = _cache_lines(imported)
+    spans = json.loads(lines[2])
+    spans["spans"][0] = "12"
+    _write_cache_lines(imported, [lines[0], lines[1], json.dumps(spans), *lines[3:]])
+    light = Store(imported.data_dir, lazy=True, rows=False)
+    first = imported.paper_ids[0]
+    assert light.paper(first) == imported.paper(first)
+    assert light.loaded

@@ -329,7 +329,12 @@ def add_command_parsers(
     def wanted(*names: str) -> bool:
         return only is None or only in names
 
+    # What an unwanted subcommand declares goes to this parser, which is never used.
+    unused = argparse.ArgumentParser(add_help=False, conflict_handler="resolve")
+
     def command(name: str, help: str) -> argparse.ArgumentParser:
+        if not wanted(name):
+            return unused
         parser = commands.add_parser(name, help=help, description=help)
         parser.add_argument("--json", action="store_true", help="print JSON")
         add_common(parser)

@@ -182,7 +182,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             # `--` they would be read as arguments). One given after the command wins.
             leading = _leading_data_dir(args_list[:command_at])
             args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
-            store = Store(data_dir(args.data_dir if args.data_dir is not None else leading), lazy=True)
+            # A command reads the papers it names, not the rows (`stats` reads them at first need).
+            chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
+            store = Store(chosen, lazy=True, rows=False)
             return COMMANDS[args.command](store, args)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None

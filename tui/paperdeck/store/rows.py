@@ -140,14 +140,20 @@ class RowColumns(NamedTuple):
         )
 
 
-def read_rows_cache(rows_path: Path, catalogue_path: Path) -> RowsCache | None:
+def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: bool = True) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
     line; ``None`` when the cache is missing, broken or made for another catalogue file (then the
-    catalogue must be read)."""
+    catalogue must be read). With ``rows`` false only the ids, columns and spans are read (each
+    id then maps to ``b""``; what a command reading a few papers needs): call again with ``rows``
+    when the rows are wanted."""
     try:
         stat = catalogue_path.stat()
-        lines = rows_path.read_bytes().split(b"\n")
+        if rows:
+            lines = rows_path.read_bytes().split(b"\n")
+        else:
+            with rows_path.open("rb") as handle:
+                lines = [handle.readline().rstrip(b"\n") for _ in range(3)]
         header = orjson.loads(lines[0])
         if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
             return None
@@ -157,18 +163,21 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path) -> RowsCache | None:
         ids = orjson.loads(lines[1])
         has_spans = header.get("spans") is True
         spans_line = lines[2] if has_spans else None
-        rows = lines[3:] if has_spans else lines[2:]
-        if rows and not rows[-1]:
-            rows.pop()  # the final newline
+        if rows:
+            encoded = lines[3:] if has_spans else lines[2:]
+            if encoded and not encoded[-1]:
+                encoded.pop()  # the final newline
         shown = header["columns"]
         columns = RowColumns(shown["decisions"], shown["ratings"], shown.get("areas", False))
-        if not (type(ids) is list and len(ids) == count == len(rows) and set(map(type, ids)) <= {str}):
+        if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
+            return None
+        if rows and len(encoded) != count:
             return None
         if set(map(type, columns)) != {bool}:
             return None
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
-    by_id: dict[str, PaperRow | bytes] = dict(zip(ids, rows, strict=True))
+    by_id: dict[str, PaperRow | bytes] = dict(zip(ids, encoded, strict=True)) if rows else dict.fromkeys(ids, b"")
     if len(by_id) != count:  # an id twice
         return None
     return RowsCache(by_id, columns, spans_line)
@@ -188,6 +197,37 @@ def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
     if set(map(type, flat)) - {int} or set(map(type, aliases.values())) - {str}:
         return None
     return CatalogueSpans(dict(zip(ids, zip(flat[0::2], flat[1::2], strict=True), strict=True)), aliases)
+
+
+class SpanLine:
+    """The spans line parsed but not turned into a table: enough to find a few papers' spans
+    (a command that reads one paper) without building :class:`CatalogueSpans` for all of them.
+
+    Raises (from the constructor):
+        ValueError: the line is not a spans line for ``count`` papers (as :func:`decode_spans`).
+    """
+
+    __slots__ = ("_flat", "aliases")
+
+    def __init__(self, line: bytes, count: int) -> None:
+        try:
+            item = orjson.loads(line)
+            flat, aliases = item["spans"], item["aliases"]
+        except (ValueError, TypeError, KeyError):
+            raise ValueError("not a spans line") from None
+        if type(flat) is not list or len(flat) != 2 * count or type(aliases) is not dict:
+            raise ValueError("not a spans line")
+        if set(map(type, aliases.values())) - {str}:
+            raise ValueError("an alias is not text")
+        self._flat: list[Any] = flat
+        #: old paper id → the id it stood for.
+        self.aliases: dict[str, str] = aliases
+
+    def span(self, position: int) -> tuple[int, int] | None:
+        """The ``(start, end)`` of the paper at ``position`` in the rows' order; ``None`` when
+        either offset is no whole number."""
+        start, end = self._flat[2 * position], self._flat[2 * position + 1]
+        return (start, end) if type(start) is int and type(end) is int else None
 
 
 def decode_row(paper_id: str, line: bytes) -> PaperRow:

@@ -49,6 +49,7 @@ from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
     RowColumns,
+    SpanLine,
     decode_row,
     decode_spans,
     file_stamp,
@@ -79,6 +80,8 @@ TITLE_SOURCE_CHARS = 20_000
 #: Papers a store not yet parsed reads one by one (:meth:`Store.paper`) before it parses the
 #: whole catalogue instead (an export or a search without ``--limit`` asks for thousands).
 _SPAN_READS = 256
+#: Papers read alone, of those, found without decoding every span (a command reading a few).
+_FEW_SPANS = 8
 
 
 def utc_now() -> str:
@@ -112,6 +115,9 @@ class Store:
         lazy: when the rows cache matches the catalogue, open with the rows only and leave
             parsing the catalogue to :meth:`load` (the list paints first); otherwise the
             catalogue is parsed at once.
+        rows: with ``lazy``, whether the rows themselves are read at once (the list needs them; a
+            command that reads a few papers does not): when not, they are read at the first
+            :meth:`row`.
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -119,7 +125,7 @@ class Store:
     """
 
     def __init__(
-        self, data_dir: Path | str, now: Callable[[], str] = utc_now, *, lazy: bool = False
+        self, data_dir: Path | str, now: Callable[[], str] = utc_now, *, lazy: bool = False, rows: bool = True
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
@@ -134,6 +140,7 @@ class Store:
         #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
         #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
         self._rows: dict[str, PaperRow | bytes] | None = None
+        self._rows_unread = not rows  # the rows cache's ids were read, its rows not yet (see row())
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
         #: changed paper is a new object). The list asks for a row at each line of each frame, and
@@ -148,6 +155,9 @@ class Store:
         #: The rows cache's spans line while not decoded, then its spans (or ``None``: none, or broken).
         self._spans_line: bytes | None = None
         self._cached_spans: CatalogueSpans | None = None
+        #: The spans line parsed for the first few papers read alone (:meth:`_find_span`), with
+        #: the rows it was read with.
+        self._span_line: tuple[dict[str, PaperRow | bytes], SpanLine] | None = None
         self._span_reads = 0  # papers read alone: past _SPAN_READS, parsing the catalogue is cheaper
         #: The spans of the catalogue as this store last wrote it, and the file's stamp then.
         self._written_spans: tuple[tuple[int, int, int] | None, CatalogueSpans] | None = None
@@ -264,12 +274,11 @@ class Store:
         """
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and rows is not None:
-            spans = self._spans()
-            if spans is not None:
-                current = paper_id if paper_id in rows else _follow(spans.aliases, paper_id)
+            found = self._find_span(paper_id, rows)
+            if found is not None:
+                current, span = found
                 if current not in rows:
                     return None
-                span = spans.spans.get(current)
                 self._span_reads += 1
                 if span is not None and self._span_reads <= _SPAN_READS:
                     paper = self._read_one(current, span)
@@ -277,6 +286,28 @@ class Store:
                         return paper
         self.load()
         return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
+
+    def _find_span(self, paper_id: str, rows: dict[str, PaperRow | bytes]) -> tuple[str, tuple[int, int] | None] | None:
+        """The current id of ``paper_id`` (an alias followed) and where that paper lies in the
+        catalogue (``None``: not known), by the rows cache's spans; ``None`` when the cache has
+        no spans. The first few lookups read the spans line without making the whole table."""
+        if self._spans_line is not None and self._span_reads < _FEW_SPANS:
+            line = self._span_line
+            if line is None or line[0] is not rows:
+                try:
+                    line = self._span_line = (rows, SpanLine(self._spans_line, len(rows)))
+                except ValueError:
+                    line = None
+            if line is not None:
+                current = paper_id if paper_id in rows else _follow(line[1].aliases, paper_id)
+                if current not in rows:
+                    return current, None
+                return current, line[1].span(list(rows).index(current))
+        spans = self._spans()
+        if spans is None:
+            return None
+        current = paper_id if paper_id in rows else _follow(spans.aliases, paper_id)
+        return current, spans.spans.get(current)
 
     def _spans(self) -> CatalogueSpans | None:
         """The rows cache's spans, decoded at first need (``None``: the cache has none)."""
@@ -342,6 +373,8 @@ class Store:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
         catalogue is loaded (never loads it)."""
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if rows is not None and self._rows_unread:
+            rows = self._read_rows()
         if not self._loaded and rows is not None:
             row = rows.get(paper_id)
             if isinstance(row, bytes):
@@ -358,6 +391,24 @@ class Store:
         row = PaperRow.of(paper)
         self._shown_rows[paper_id] = (paper, row)
         return row
+
+    def _read_rows(self) -> dict[str, PaperRow | bytes] | None:
+        """Read the rows a store opened with ``rows=False`` left unread: from the rows cache when
+        it still lists the same papers for the same catalogue file, else by parsing the catalogue
+        (then ``None``: the rows come from the papers)."""
+        with self._load_lock:
+            rows = self._rows
+            if not self._rows_unread or rows is None:
+                return rows
+            cached = read_rows_cache(self.rows_path, self.catalogue_path)
+            same = cached is not None and list(cached.rows) == list(rows)
+            if same and file_stamp(self.catalogue_path) == self._rows_stamp and cached is not None:
+                self._rows = rows = cached.rows
+                self._rows_unread = False
+                return rows
+        self.load()
+        self._rows_unread = False
+        return None
 
     @property
     def is_empty(self) -> bool:
@@ -386,7 +437,7 @@ class Store:
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
         stamp = file_stamp(self.catalogue_path)  # before: a catalogue replaced meanwhile has another
-        cached = read_rows_cache(self.rows_path, self.catalogue_path)
+        cached = read_rows_cache(self.rows_path, self.catalogue_path, rows=not self._rows_unread)
         if cached is None:
             return False
         self._rows, self._cached_columns, self._spans_line = cached
@@ -978,6 +1029,7 @@ def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
     if not derived:
         return papers
     from paperdeck.text.titles import derive_titles
+
     titles = derive_titles([paper.abstract[:TITLE_SOURCE_CHARS] for paper in derived])
     result = dict(papers)
     for paper, title in zip(derived, titles, strict=True):
