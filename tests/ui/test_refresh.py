@@ -55,6 +55,31 @@ async def test_refresh_fetches_the_stores_venue_in_a_worker_while_the_list_moves
         assert "fetching" not in counts(app) and "refreshing" not in counts(app)
 
 
+async def test_the_refresh_runs_in_a_process_of_its_own(
+    server: ApiServer, make_app: Callable[..., PaperApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fetch and its import never run in the app's interpreter (a keystroke would wait behind
+    them, and the app would hold a second catalogue): the app's own fetch function is never called."""
+    import paperdeck.fetch.run
+
+    def not_here(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the fetch ran in the app's process")
+
+    monkeypatch.setattr(paperdeck.fetch.run, "fetch", not_here)
+    app = make_app()
+    before = app.store.paper_count
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main_screen(app).action_refresh()
+        for _ in range(300):
+            await pilot.pause(0.05)
+            if app.store.paper_count > before:
+                break
+        await settle(pilot)
+        assert app.store.paper_count >= before + PAPERS - 6, [n.message for n in app._notifications]
+        assert any("fetched iclr2026" in n.message for n in app._notifications)
+
+
 async def test_a_refresh_that_fails_is_one_notification_and_changes_nothing(
     server: ApiServer, make_app: Callable[..., PaperApp], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -49,6 +49,11 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
         "--page-size", type=_page_size, default=PAGE_SIZE, metavar="N",
         help=f"OpenReview notes per request, 1 to {PAGE_SIZE} (default {PAGE_SIZE}: the fewest requests)",
     )  # fmt: skip
+    parser.add_argument(
+        "--progress-json", action="store_true",
+        help="one JSON object a line on standard error for each step ({stage, source, pages, notes, total, "
+        "requests}), instead of the progress bar: for a program watching the fetch",
+    )  # fmt: skip
     parser.epilog = (
         f"Base URLs: ${OPENREVIEW_URL_ENV} (default the public API v2), ${PAPERCOPILOT_URL_ENV} (default "
         "Paper Copilot's raw files), $PAPERDECK_ARXIV_URL (default the arXiv API). "
@@ -77,6 +82,15 @@ def _prompt() -> Credentials | None:
     return Credentials(username, password) if username and password else None
 
 
+def _progress_line(state: FetchProgress) -> None:
+    """``--progress-json``: ``state`` as one JSON line on standard error (text through the sanitiser)."""
+    import json
+
+    line = {"stage": state.stage, "source": one_line(state.source), "pages": state.pages, "notes": state.notes,
+            "total": state.total, "requests": state.requests}  # fmt: skip
+    print(json.dumps(line), file=sys.stderr, flush=True)
+
+
 def run_fetch(store: Store, args: argparse.Namespace) -> int:
     """Run ``paperdeck fetch`` (see the module docstring).
 
@@ -89,7 +103,9 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
     limits = Limits(budget=max(1, args.budget))
     prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
     stamp = store.catalogue_stamp()
-    if sys.stderr.isatty() and not args.json:
+    if args.progress_json:
+        summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size), _progress_line)
+    elif sys.stderr.isatty() and not args.json:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -130,6 +146,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         "updated": imported.updated,
         "unchanged": imported.unchanged,
         "papers": len(store.papers),
+        "summary": summary.summary(),
     }
     if imported.reviews is not None:
         r = imported.reviews

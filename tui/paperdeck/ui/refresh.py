@@ -1,26 +1,35 @@
-"""The app's refresh: fetch the store's venue again (:mod:`paperdeck.fetch`) in a worker thread.
+"""The app's refresh: fetch the store's venue again (``paperdeck fetch`` in a process of its own,
+watched from a worker thread).
 
 What is fetched: the sources of the last fetch that landed (:func:`paperdeck.fetch.run.last_sources`),
 else the store's most common venue and year that the venue table knows (``ICLR 2026`` →
 ``iclr2026``). Nothing is fetched unless the user asks (the palette's "Refresh").
 
-The fetch writes through a store of its own on the same data directory, as ``paperdeck fetch`` in
-another terminal would; the app then reads the new catalogue as it does after any outside import
-(:meth:`paperdeck.ui.app.PaperApp.check_catalogue`). Meanwhile the list stays usable and the counts
-beside the filter bar say how far the fetch has got. The login comes from the environment or the
-kept token (the app never prompts); a failure is one notification, and the store is unchanged.
+The fetch is ``paperdeck fetch SOURCE… --json --progress-json`` run as a child process on the same
+data directory, as in another terminal: its pages, parsing and import never take the app's
+interpreter (a keystroke does not wait behind them) nor its memory. The app then reads the new
+catalogue as it does after any outside import (:meth:`paperdeck.ui.app.PaperApp.check_catalogue`).
+Meanwhile the list stays usable and the counts beside the filter bar say how far the fetch has got
+(the child's progress lines). The login comes from the environment or the kept token (the child
+never prompts: its standard input is not a terminal); a failure is one notification (the child's
+error line), and the store is unchanged. Quitting the app stops a fetch under way; the same
+refresh later resumes from its kept pages.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import subprocess
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
 if TYPE_CHECKING:
-    from paperdeck.fetch.run import FetchProgress, FetchSummary
     from paperdeck.store.store import Store
 
 GROUP = "refresh"
@@ -67,38 +76,95 @@ def start_refresh(screen: MainScreen) -> None:
 
 
 def _refresh(screen: MainScreen) -> None:
-    """In a worker thread: fetch, then (on the event loop) show the result."""
-    from paperdeck.fetch.run import FetchOptions, fetch
-    from paperdeck.fetch.venues import parse_source
-    from paperdeck.store.store import Store
-
+    """In a worker thread: run the fetch, follow its progress, then (on the event loop) show the result."""
     app = screen.app
     try:
         names = refresh_sources(screen)
-        if not names:
-            app.call_from_thread(
-                _finished, screen, None, "Nothing to refresh: fetch a venue first (paperdeck fetch iclr2026)."
-            )
-            return
-        sources = [parse_source(name) for name in names]
-
-        def progress(state: FetchProgress) -> None:
-            total = f" of {state.total:,}" if state.total else ""
-            text = f"fetching {state.source}: {state.notes:,}{total}" if state.stage == "fetching" else "importing…"
-            app.call_from_thread(screen.set_refresh_note, one_line(text))
-
-        summary = fetch(Store(screen.store.data_dir), sources, FetchOptions(), progress)
     except PaperdeckError as error:
-        app.call_from_thread(_finished, screen, None, str(error))
+        app.call_from_thread(_finished, screen, "", str(error))
         return
-    app.call_from_thread(_finished, screen, summary, "")
+    if not names:
+        nothing = "Nothing to refresh: fetch a venue first (paperdeck fetch iclr2026)."
+        app.call_from_thread(_finished, screen, "", nothing)
+        return
+    summary, failure = run_fetch_process(screen.store.data_dir, names, lambda text: app.call_from_thread(
+        screen.set_refresh_note, text))  # fmt: skip
+    app.call_from_thread(_finished, screen, summary, failure)
 
 
-def _finished(screen: MainScreen, summary: FetchSummary | None, error: str) -> None:
+def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], None]) -> tuple[str, str]:
+    """Run ``paperdeck fetch NAMES…`` on ``data_dir`` in a child process, passing each progress
+    step to ``note`` as one line of text; returns ``(summary, "")`` when the fetch landed, else
+    ``("", error)`` (the child's last error line, sanitised). Blocks until the child ends: call it
+    in a worker thread."""
+    import json
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "paperdeck", "fetch", *names, "--json", "--progress-json"]
+    argv += ["--data-dir", str(data_dir)]
+    try:
+        child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as exc:
+        return "", f"the fetch could not be started: {exc.strerror or exc}"
+    _CHILDREN.add(child)
+    said: list[str] = []
+    try:
+        assert child.stderr is not None and child.stdout is not None
+        for raw in child.stderr:  # until the child closes it (it ends)
+            text = raw.decode("utf-8", "replace").strip()
+            try:
+                state = json.loads(text)
+            except ValueError:
+                state = None
+            if type(state) is dict and state.get("stage") in ("fetching", "importing"):
+                note(one_line(_progress_text(state)))
+            elif text:
+                said.append(text)
+        output = child.stdout.read()
+        code = child.wait()
+    finally:
+        _CHILDREN.discard(child)
+    if code == 0:
+        try:
+            data = json.loads(output)
+            return one_line(str(data["summary"])), ""
+        except (ValueError, KeyError, TypeError):
+            return "fetched", ""
+    error = said[-1].removeprefix("paperdeck: ") if said else f"the fetch stopped (exit status {code})"
+    return "", one_line(error)
+
+
+def _progress_text(state: dict[str, Any]) -> str:
+    """One progress line of the child (see ``paperdeck fetch --progress-json``) as the counts show it."""
+    if state.get("stage") != "fetching":
+        return "importing…"
+    total = state.get("total")
+    notes = state.get("notes")
+    of = f" of {total:,}" if type(total) is int and total else ""
+    return f"fetching {state.get('source')}: {notes if type(notes) is int else 0:,}{of}"
+
+
+#: Fetches under way (stopped when the app's process ends: see :func:`_stop_children`).
+_CHILDREN: set[subprocess.Popen[bytes]] = set()
+
+
+def _stop_children() -> None:
+    """Stop the fetches under way (the app is quitting): each is all or nothing and resumes from
+    its kept pages next time."""
+    for child in list(_CHILDREN):
+        with contextlib.suppress(OSError):
+            child.terminate()
+
+
+atexit.register(_stop_children)
+
+
+def _finished(screen: MainScreen, summary: str, error: str) -> None:
     screen.set_refresh_note("")
-    if summary is None:
+    if not summary:
         screen.notify(error, title="Refresh", severity="warning" if error.startswith("Nothing") else "error",
                       markup=False, timeout=8)  # fmt: skip
         return
-    screen.notify(summary.summary(), title="Refreshed", markup=False, timeout=6)
+    screen.notify(summary, title="Refreshed", markup=False, timeout=6)
     screen.app.check_catalogue()
