@@ -26,6 +26,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
   they time. The app runs tuned as ``paperdeck`` runs it (``paperdeck.runtime.tuned``: the cycle
   collector off while starting, what is loaded frozen once indexed, the same GIL switch
   interval); the index is built before the first key;
+- ``keystroke_during_refresh_p50_ms`` / ``…_p95_ms``: the same typing while the app's refresh
+  fetches the full ICLR 2026 from the local API server (bench/fetch_bench.py), on a copy of the
+  store (the refresh is stopped after the last key, before it lands);
 - ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers;
 - ``peak_rss_mb``: peak resident memory (VmHWM) of the app process, 12 s after start (catalogue
   parsed and search index built);
@@ -73,7 +76,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from cli_bench import measure_cli  # noqa: E402
 from cold_start import bare_textual_run, compile_app, first_title, index_ready_run, one_run, query_marker  # noqa: E402
-from fetch_bench import measure_fetch  # noqa: E402
+from fetch_bench import measure_fetch, serving  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
 from paperdeck.search.searcher import build_index, build_similarity  # noqa: E402
@@ -143,9 +146,11 @@ def measure_restore(store: Store, work: Path) -> float:
     return seconds
 
 
-async def measure_keystrokes(data_dir: Path) -> list[float]:
+async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> list[float]:
     """Milliseconds from a key reaching the app to the end of the first frame that shows its
-    re-ranked list (see the module docstring)."""
+    re-ranked list (see the module docstring); given ``refresh_url`` (the local API server), while
+    a refresh from it runs (started, and seen fetching, before the first key; stopped after the
+    last, before it lands)."""
     from paperdeck.ui.app import PaperApp
     from paperdeck.ui.frames import watch_frames
     from paperdeck.ui.screens.main import MainScreen
@@ -169,6 +174,12 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
                     painted_at[0] = time.perf_counter()
                     painted.set()
 
+            if refresh_url is not None:
+                os.environ["PAPERDECK_OPENREVIEW_URL"] = refresh_url
+                os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+                screen.action_refresh()
+                while "fetching" not in screen.refresh_note:
+                    await asyncio.sleep(0.1)
             # What each frame shows is set with the list, never mid-frame.
             watch_frames(screen, lambda: screen.applied_filter[0], frame_painted)
             await pilot.press("slash")
@@ -189,6 +200,12 @@ async def measure_keystrokes(data_dir: Path) -> list[float]:
                 waiting_for[0] = ""
                 await pilot.press("ctrl+a", "ctrl+k")  # clear the filter bar (Input's own keys)
                 await pilot.pause()
+            if refresh_url is not None:
+                from paperdeck.ui.refresh import stop_fetches
+
+                assert screen.refresh_note, "the refresh ended before the last key"
+                say(f"the refresh was at {screen.refresh_note!r} after the last key")
+                stop_fetches()
     return timings
 
 
@@ -223,6 +240,19 @@ def say(text: str) -> None:
 def main() -> None:
     if sys.argv[1:] == ["fetch"]:
         print(json.dumps(measure_fetch()))
+        return
+    if sys.argv[1:2] == ["keystrokes"]:  # bench.py keystrokes DATA_DIR: only these, on a built store
+        given = Path(sys.argv[2])
+        with tempfile.TemporaryDirectory() as tmp:
+            refreshed = Path(tmp) / "data"
+            shutil.copytree(given, refreshed)
+            quiet = asyncio.run(measure_keystrokes(refreshed))
+            with serving() as url:
+                during = asyncio.run(measure_keystrokes(refreshed, refresh_url=url))
+        print(json.dumps({name: round(value, 1) for name, value in (
+            ("keystroke_p50_ms", statistics.median(quiet)), ("keystroke_p95_ms", percentile(quiet, 0.95)),
+            ("keystroke_during_refresh_p50_ms", statistics.median(during)),
+            ("keystroke_during_refresh_p95_ms", percentile(during, 0.95)))}))  # fmt: skip
         return
     if not DUMP:
         sys.exit("bench: ../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl not found")
@@ -272,6 +302,12 @@ def main() -> None:
         say(f"command line: {cli}")
         keystrokes = asyncio.run(measure_keystrokes(data_dir))
         say(f"{len(keystrokes)} keystrokes")
+        refreshed = Path(tmp) / "refreshed"  # a copy: the refresh is stopped before it lands, but all the same
+        shutil.copytree(data_dir, refreshed)
+        with serving() as url:
+            during_refresh = asyncio.run(measure_keystrokes(refreshed, refresh_url=url))
+        shutil.rmtree(refreshed)
+        say(f"{len(during_refresh)} keystrokes while a refresh ran")
         rss = peak_rss_mb(data_dir)
         rss_no_reviews = peak_rss_mb(no_reviews)
         queries = measure_queries(Store(data_dir))
@@ -296,6 +332,8 @@ def main() -> None:
                 **cli,
                 "keystroke_p50_ms": round(statistics.median(keystrokes), 1),
                 "keystroke_p95_ms": round(percentile(keystrokes, 0.95), 1),
+                "keystroke_during_refresh_p50_ms": round(statistics.median(during_refresh), 1),
+                "keystroke_during_refresh_p95_ms": round(percentile(during_refresh, 0.95), 1),
                 "star_p95_ms": round(star_p95, 2),
                 "note_p95_ms": round(note_p95, 2),
                 "peak_rss_mb": round(rss, 1),

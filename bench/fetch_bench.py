@@ -12,11 +12,13 @@ client's interpreter lock.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests.fetch.api_server
@@ -37,20 +39,27 @@ with ApiServer(encoded=iclr2026_encoded()) as server:
 """
 
 
-def measure_fetch() -> dict[str, float | int]:
-    """The ``fetch_full_*`` numbers (see the module docstring)."""
+@contextlib.contextmanager
+def serving() -> Iterator[str]:
+    """The local API server (every ICLR 2026 submission with its replies) running in a process of
+    its own, as its base URL, with the login it accepts in the environment."""
     os.environ.update({"OPENREVIEW_USERNAME": USER, "OPENREVIEW_PASSWORD": PASSWORD})
     repo = Path(__file__).resolve().parents[1]
     server = subprocess.Popen([sys.executable, "-c", _SERVE], cwd=repo, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True)  # fmt: skip
     try:
         assert server.stdout is not None
-        url = server.stdout.readline().strip()
-        return _measure(url)
+        yield server.stdout.readline().strip()
     finally:
         if server.stdin is not None:
             server.stdin.close()
         server.wait(60)
+
+
+def measure_fetch() -> dict[str, float | int]:
+    """The ``fetch_full_*`` numbers (see the module docstring)."""
+    with serving() as url:
+        return _measure(url)
 
 
 def _measure(url: str) -> dict[str, float | int]:

@@ -237,3 +237,23 @@ def test_a_page_the_reader_refuses_changes_nothing_and_is_fetched_afresh_next_ti
     summary = fetch(Store(data_dir), [ICLR], options(server))
     assert summary.resumed == 0
     assert_complete(Store(data_dir), notes)
+
+
+def test_progress_json_is_one_json_object_a_line_and_json_gives_the_summary(
+    server: ApiServer, login: None, data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the app's refresh reads of the child ``paperdeck fetch``: each step on standard
+    error, then the result on standard output."""
+    import json
+
+    from paperdeck.cli.main import main
+
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", server.url)
+    assert main(["fetch", "iclr2026", "--json", "--progress-json", "--page-size", str(PAGE), "--data-dir",
+                 str(data_dir)]) == 0  # fmt: skip
+    captured = capsys.readouterr()
+    steps = [json.loads(line) for line in captured.err.splitlines()]
+    assert steps and all(set(step) == {"stage", "source", "pages", "notes", "total", "requests"} for step in steps)
+    assert steps[-1]["stage"] == "importing" and steps[-2]["notes"] == PAPERS and steps[-2]["total"] == PAPERS
+    result = json.loads(captured.out)
+    assert result["summary"].startswith("fetched iclr2026: ") and result["papers"] == PAPERS

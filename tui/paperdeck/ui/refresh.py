@@ -145,11 +145,11 @@ def _progress_text(state: dict[str, Any]) -> str:
     return f"fetching {state.get('source')}: {notes if type(notes) is int else 0:,}{of}"
 
 
-#: Fetches under way (stopped when the app's process ends: see :func:`_stop_children`).
+#: Fetches under way (stopped when the app's process ends: see :func:`stop_fetches`).
 _CHILDREN: set[subprocess.Popen[bytes]] = set()
 
 
-def _stop_children() -> None:
+def stop_fetches() -> None:
     """Stop the fetches under way (the app is quitting): each is all or nothing and resumes from
     its kept pages next time."""
     for child in list(_CHILDREN):
@@ -157,7 +157,7 @@ def _stop_children() -> None:
             child.terminate()
 
 
-atexit.register(_stop_children)
+atexit.register(stop_fetches)
 
 
 def _finished(screen: MainScreen, summary: str, error: str) -> None:
