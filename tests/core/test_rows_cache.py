@@ -196,7 +196,9 @@ def test_a_store_opened_without_its_rows_finds_papers_and_reads_the_rows_when_as
     assert not light.loaded and light.paper_ids == imported.paper_ids and light.paper_count == 5
     assert light.paper(pid) == imported.paper(pid)
     assert light.paper("abs:missing") is None
-    assert not light.loaded  # read from its span
+    backwards = imported.paper_ids[::-1]
+    assert [light.paper(p) for p in backwards] == [imported.paper(p) for p in backwards]
+    assert not light.loaded  # each read from its span
     assert [light.row(p) for p in light.paper_ids] == [imported.row(p) for p in imported.paper_ids]
     assert not light.loaded  # the rows came from the cache
 

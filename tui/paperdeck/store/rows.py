@@ -207,7 +207,7 @@ class SpanLine:
         ValueError: the line is not a spans line for ``count`` papers (as :func:`decode_spans`).
     """
 
-    __slots__ = ("_flat", "aliases")
+    __slots__ = ("_flat", "_positions", "_scanned", "aliases")
 
     def __init__(self, line: bytes, count: int) -> None:
         try:
@@ -220,12 +220,25 @@ class SpanLine:
         if set(map(type, aliases.values())) - {str}:
             raise ValueError("an alias is not text")
         self._flat: list[Any] = flat
+        self._positions: dict[str, int] | None = None
+        self._scanned = False
         #: old paper id → the id it stood for.
         self.aliases: dict[str, str] = aliases
 
-    def span(self, position: int) -> tuple[int, int] | None:
-        """The ``(start, end)`` of the paper at ``position`` in the rows' order; ``None`` when
-        either offset is no whole number."""
+    def span(self, paper_id: str, ids: Iterable[str]) -> tuple[int, int] | None:
+        """The ``(start, end)`` of ``paper_id``, one of ``ids`` (the rows' ids, in their order:
+        the same each call); ``None`` when either offset is no whole number. The first lookup
+        finds the paper's place by a scan, the second makes a table of all places."""
+        positions = self._positions
+        if positions is not None:
+            position = positions[paper_id]
+        elif not self._scanned:
+            self._scanned = True
+            position = list(ids).index(paper_id)
+        else:
+            listed = list(ids)
+            positions = self._positions = dict(zip(listed, range(len(listed)), strict=True))
+            position = positions[paper_id]
         start, end = self._flat[2 * position], self._flat[2 * position + 1]
         return (start, end) if type(start) is int and type(end) is int else None
 

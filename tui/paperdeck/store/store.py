@@ -80,8 +80,6 @@ TITLE_SOURCE_CHARS = 20_000
 #: Papers a store not yet parsed reads one by one (:meth:`Store.paper`) before it parses the
 #: whole catalogue instead (an export or a search without ``--limit`` asks for thousands).
 _SPAN_READS = 256
-#: Papers read alone, of those, found without decoding every span (a command reading a few).
-_FEW_SPANS = 8
 
 
 def utc_now() -> str:
@@ -290,8 +288,8 @@ class Store:
     def _find_span(self, paper_id: str, rows: dict[str, PaperRow | bytes]) -> tuple[str, tuple[int, int] | None] | None:
         """The current id of ``paper_id`` (an alias followed) and where that paper lies in the
         catalogue (``None``: not known), by the rows cache's spans; ``None`` when the cache has
-        no spans. The first few lookups read the spans line without making the whole table."""
-        if self._spans_line is not None and self._span_reads < _FEW_SPANS:
+        no spans. The spans line is parsed, not made into a table of every paper's span."""
+        if self._spans_line is not None:
             line = self._span_line
             if line is None or line[0] is not rows:
                 try:
@@ -302,7 +300,7 @@ class Store:
                 current = paper_id if paper_id in rows else _follow(line[1].aliases, paper_id)
                 if current not in rows:
                     return current, None
-                return current, line[1].span(list(rows).index(current))
+                return current, line[1].span(current, rows)
         spans = self._spans()
         if spans is None:
             return None
