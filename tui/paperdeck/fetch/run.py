@@ -35,6 +35,7 @@ from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_fro
 from paperdeck.fetch.pages import PageCache
 from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
 from paperdeck.model.errors import SourceError
+from paperdeck.runtime import collector_paused
 from paperdeck.sources.importer import ImportSummary, import_files
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
@@ -140,10 +141,11 @@ def fetch(
     report = progress or (lambda _: None)
     caches: list[PageCache] = []
     requests = 0
-    for source in sources:
-        cache, sent = _collect(root, source, options, report)
-        caches.append(cache)
-        requests += sent
+    with collector_paused():  # the pages parsed make millions of objects and no cycles (as an import)
+        for source in sources:
+            cache, sent = _collect(root, source, options, report)
+            caches.append(cache)
+            requests += sent
     paths = [path for cache in caches for path in cache.pages]
     kinds = {source.kind for source in sources}
     notes = sum(cache.notes for cache in caches)

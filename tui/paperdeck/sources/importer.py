@@ -11,6 +11,7 @@ from pathlib import Path
 
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
+from paperdeck.runtime import collector_paused
 from paperdeck.sources import read_source
 from paperdeck.sources.base import SourceRead
 from paperdeck.sources.validate import Checked, check_read
@@ -133,6 +134,14 @@ def import_files(
         StoreError: the catalogue or the user data cannot be written; nothing changed (when a
             backup cannot be restored, the papers read with it stay imported).
     """
+    with collector_paused():
+        return _import_files(store, paths, format, progress)
+
+
+def _import_files(
+    store: Store, paths: Sequence[Path], format: str | None, progress: Progress | None
+) -> ImportSummary:
+    """:func:`import_files`, with the cycle collector paused."""
     for path in paths:
         check_regular_file(path)  # before is_backup reads a head of it
     backup_paths = [path for path in paths if is_backup(path)]
