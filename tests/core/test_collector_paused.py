@@ -1,0 +1,56 @@
+"""``paperdeck.runtime.collector_paused``: the cycle collector is off for an import or a fetch and
+comes back as it was found, also after an error."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from paperdeck import runtime
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+
+
+@pytest.fixture
+def collector_on() -> Iterator[None]:
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+def test_the_collector_is_off_inside_and_on_again_after(collector_on: None) -> None:
+    with runtime.collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), runtime.collector_paused():
+        raise ValueError("a bad file")
+    assert gc.isenabled()
+
+
+def test_a_collector_found_off_stays_off(collector_on: None) -> None:
+    gc.disable()
+    with runtime.collector_paused():
+        pass
+    assert not gc.isenabled()
+
+
+def test_an_import_runs_with_the_collector_off(
+    collector_on: None, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    store = Store(data_dir)
+    original = store.import_papers
+
+    def import_papers(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "import_papers", import_papers)
+    paper_list = tmp_path / "list.txt"
+    paper_list.write_text("A long enough abstract about graph neural networks and their training.\n", encoding="utf-8")
+    import_files(store, [paper_list])
+    assert seen == [False] and gc.isenabled()
