@@ -98,3 +98,32 @@ async def test_a_refresh_that_fails_is_one_notification_and_changes_nothing(
         messages = [n.message for n in app._notifications]
         assert any("refused the login" in m and "\n" not in m for m in messages), messages
         assert app.store.paper_count == before
+
+
+async def test_quitting_stops_a_refresh_under_way_and_changes_nothing(
+    server: ApiServer, make_app: Callable[..., PaperApp]
+) -> None:
+    """What the app's exit does (``stop_fetches`` runs at exit): the child fetch ends at once,
+    nothing lands, and the refresh says it stopped."""
+    from paperdeck.ui.refresh import stop_fetches
+
+    server.page_delay_s = 5.0
+    app = make_app()
+    before = app.store.paper_count
+    catalogue = app.store.catalogue_path.read_bytes()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main_screen(app).action_refresh()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if server.count("/notes"):
+                break
+        stop_fetches()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app._notifications:
+                break
+        await settle(pilot)
+        assert any("stopped" in n.message for n in app._notifications), [n.message for n in app._notifications]
+        assert app.store.paper_count == before and app.store.catalogue_path.read_bytes() == catalogue
+        assert "fetching" not in counts(app) and "refreshing" not in counts(app)

@@ -131,6 +131,8 @@ def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], No
             return one_line(str(data["summary"])), ""
         except (ValueError, KeyError, TypeError):
             return "fetched", ""
+    if code < 0:  # ended by a signal (the app quitting: stop_fetches)
+        return "", "the fetch was stopped; the next refresh resumes from the pages it kept"
     error = said[-1].removeprefix("paperdeck: ") if said else f"the fetch stopped (exit status {code})"
     return "", one_line(error)
 
