@@ -27,7 +27,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -145,6 +144,9 @@ class Store:
         #: rendering a title with LaTeX each time is too slow for that.
         self._shown_rows: dict[str, tuple[Paper, PaperRow]] = {}
         self._load_lock = threading.Lock()
+        self._open_lock = threading.Lock()  # opens the follows and the change log at first use
+        self._follows: FollowStore | None = None
+        self._change_log: ChangeLog | None = None
         self._loaded = False
         #: (inode, mtime, size) of the catalogue as last read or written by this store.
         self._catalogue_stamp: tuple[int, int, int] | None = None
@@ -176,21 +178,33 @@ class Store:
         if self._loaded:
             self._adopt_orphaned_user_data()
 
-    @cached_property
+    @property
     def follows(self) -> FollowStore:
         """The authors, keywords and queries the user follows (user data; no import touches them);
-        opened at first use."""
-        from paperdeck.store.follows import FollowStore
+        opened at first use (by one thread: the others wait for it)."""
+        follows = self._follows
+        if follows is None:
+            from paperdeck.store.follows import FollowStore
 
-        return FollowStore(self.user_dir, self._now, _meta(), _check_schema)
+            with self._open_lock:
+                follows = self._follows
+                if follows is None:
+                    follows = self._follows = FollowStore(self.user_dir, self._now, _meta(), _check_schema)
+        return follows
 
-    @cached_property
+    @property
     def change_log(self) -> ChangeLog:
         """What each import changed on each paper (catalogue data, appended only by imports);
-        opened at first use."""
-        from paperdeck.store.changes import CHANGES_FILE, ChangeLog
+        opened at first use (by one thread: the others wait for it)."""
+        change_log = self._change_log
+        if change_log is None:
+            from paperdeck.store.changes import CHANGES_FILE, ChangeLog
 
-        return ChangeLog(self.data_dir / CHANGES_FILE)
+            with self._open_lock:
+                change_log = self._change_log
+                if change_log is None:
+                    change_log = self._change_log = ChangeLog(self.data_dir / CHANGES_FILE)
+        return change_log
 
     # -- catalogue ---------------------------------------------------------------------------
 
