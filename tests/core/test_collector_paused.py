@@ -18,7 +18,9 @@ def collector_on() -> Iterator[None]:
     was = gc.isenabled()
     gc.enable()
     yield
-    if not was:
+    if was:  # as found, whatever the test left
+        gc.enable()
+    else:
         gc.disable()
 
 
