@@ -143,6 +143,11 @@ class MainScreen(ReadingScreen):
         self.stats_figures: tuple[object, Figures] | None = None
         #: The papers the user's follows match (marked in the list, named in the detail pane).
         self.following = Following(self)
+        #: A key's action waiting for the catalogue to be parsed: the paper highlighted when the
+        #: key was pressed and what to do with it (:meth:`with_highlighted_paper`).
+        self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
+        #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
+        self._catalogue_wanted = threading.Event()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -178,26 +183,29 @@ class MainScreen(ReadingScreen):
         self._apply_layout()  # nothing changes while the width stays in one mode
         self.update_counts()  # fitted to the width
 
-    def highlighted_paper(self) -> Paper | None:
-        """The highlighted paper, or ``None`` after saying why there is none to show."""
-        return self._highlighted_paper()
-
-    def _highlighted_paper(self) -> Paper | None:
-        """The highlighted paper, or ``None`` after saying why there is none to show (nothing
-        highlighted, or the catalogue still being read)."""
+    def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
+        """Call ``use`` with the highlighted paper: at once when the catalogue is parsed, else as
+        soon as it is (its parse then starts at once, not once the typing pauses), with the paper
+        highlighted now, unless another screen is in front by then. A key pressed right after
+        start-up is never dropped for the catalogue still being read; pressed again meanwhile,
+        only the last such action waits. Nothing highlighted: said, and ``use`` is not called."""
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
             self.notify("No paper is highlighted.", timeout=2)
-            return None
+            return
         if not self.store.loaded:
-            self.notify("Still reading the catalogue…", timeout=1.5)
-            return None
-        return self.store.paper(paper_id)
+            self._after_catalogue = (paper_id, use)
+            self._catalogue_wanted.set()
+            self.notify("Reading the catalogue…", timeout=1.5)
+            return
+        if (paper := self.store.paper(paper_id)) is not None:
+            use(paper)
 
     def action_read(self) -> None:
         """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
-        if (paper := self._highlighted_paper()) is None:
-            return
+        self.with_highlighted_paper(self._read)
+
+    def _read(self, paper: Paper) -> None:
         from paperdeck.ui.screens.reader import PaperReader
 
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
@@ -277,8 +285,8 @@ class MainScreen(ReadingScreen):
             self.app.call_from_thread(self.call_after_refresh, painted.set)
             painted.wait(self.PARSE_AFTER_INPUT_S * 5)
             index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
-        if saved and rows_only:  # and the typing paused
-            self._wait_for_a_pause()
+        if saved and rows_only:  # and the typing paused, unless a key's action waits for the papers
+            self._wait_for_a_pause(self._catalogue_wanted)
         if rows_only:
             # The review summaries first (the detail pane shows them): their parse's peak then
             # falls before the catalogue's papers are held, not on top of them.
@@ -316,17 +324,24 @@ class MainScreen(ReadingScreen):
     #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
     PARSE_AFTER_INPUT_S: ClassVar[float] = 0.4
 
-    def _wait_for_a_pause(self) -> None:
-        """In the worker: return once the user has not typed for ``PARSE_AFTER_INPUT_S``."""
+    def _wait_for_a_pause(self, unless: threading.Event | None = None) -> None:
+        """In the worker: return once the user has not typed for ``PARSE_AFTER_INPUT_S``, or
+        once ``unless`` is set."""
         while (last := getattr(self.app, "last_input_at", None)) is not None:
             wait = self.PARSE_AFTER_INPUT_S - (monotonic() - last)
             if wait <= 0:
                 return
-            sleep(wait)
+            if unless is None:
+                sleep(wait)
+            elif unless.wait(wait):
+                return
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
         self._show_detail(self.paper_list.highlighted_id)
+        waiting, self._after_catalogue = self._after_catalogue, None
+        if waiting is not None and self.is_current and (paper := self.store.paper(waiting[0])) is not None:
+            waiting[1](paper)
 
     def _index_built(self) -> None:
         self.following.refresh()
@@ -779,11 +794,13 @@ class MainScreen(ReadingScreen):
 
     def action_reviews(self) -> None:
         """Show the highlighted paper's reviews full screen (:class:`ReviewsScreen`)."""
-        if (paper := self._highlighted_paper()) is not None:
-            from paperdeck.ui.screens.reviews import open_reviews
+        self.with_highlighted_paper(self._open_reviews)
 
-            if open_reviews(self.app, self.store, paper):
-                self._looked_at(paper.id)
+    def _open_reviews(self, paper: Paper) -> None:
+        from paperdeck.ui.screens.reviews import open_reviews
+
+        if open_reviews(self.app, self.store, paper):
+            self._looked_at(paper.id)
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""
