@@ -39,6 +39,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.frames import after_first_frame
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
@@ -148,6 +149,7 @@ class MainScreen(ReadingScreen):
         self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
+        self._loading_started = False  # _load_and_index has been started (it is started once)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -258,9 +260,18 @@ class MainScreen(ReadingScreen):
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
-        # Parse the catalogue and index it only once the list is on screen.
-        self.call_after_refresh(self._load_and_index, not self.store.loaded)
+        # Parse the catalogue and index it only once the list is on screen: right after the first
+        # frame (a query typed at once finds the index on its way), else once the screen is idle.
+        rows_only = not self.store.loaded
+        after_first_frame(self, lambda: self._start_loading(rows_only))
+        self.call_after_refresh(self._start_loading, rows_only)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+
+    def _start_loading(self, rows_only: bool) -> None:
+        """Start :meth:`_load_and_index`, once."""
+        if not self._loading_started:
+            self._loading_started = True
+            self._load_and_index(rows_only)
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
@@ -346,7 +357,11 @@ class MainScreen(ReadingScreen):
     def _index_built(self) -> None:
         self.following.refresh()
         self.update_counts()
-        if self.filter_text.strip():
+        # A query typed meanwhile waits for the index in its worker and shows its result itself
+        # (or has shown it already): running it here as well would run it twice.
+        waiting = any(w.node is self and w.group == "filter" and w.is_running for w in self.workers)
+        shown = self.applied_filter == (self.filter_text, self.starred_only)
+        if self.filter_text.strip() and not waiting and not shown:
             self._refilter()
 
     # -- filtering ---------------------------------------------------------------------------
