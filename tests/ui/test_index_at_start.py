@@ -70,3 +70,33 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
         await settle(pilot)
         assert runs == ["REAP"]
         assert paper_list(app).row_count >= 1
+
+
+async def test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it() -> None:
+    """The hook the screen starts reading the index with: called once, after the first frame
+    rendered, and a frame hook installed over it meanwhile (the benchmark's) stays in place."""
+    from paperdeck.ui._lines.frames import after_first_frame, watch_frames
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    calls: list[str] = []
+    frames: list[object] = []
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("row")
+
+        def on_mount(self) -> None:
+            after_first_frame(self.screen, lambda: calls.append("called"))
+            watch_frames(self.screen, lambda: "frame", frames.append)
+
+    app = One()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert calls == ["called"] and frames
+        seen = len(frames)
+        app.query_one(Static).update("row again")
+        await pilot.pause()
+        await pilot.pause()
+        assert calls == ["called"]
+        assert len(frames) > seen

@@ -34,11 +34,15 @@ def after_first_frame(screen: Screen[Any], callback: Callable[[], object]) -> No
     until the screen is idle as well, which keys typed at once put off); once."""
     compositor = screen._compositor
     render_update = compositor.render_update
+    called = False
 
     def render_then_call(*args: Any, **kwargs: Any) -> Any:
+        nonlocal called
         update: Any = render_update(*args, **kwargs)
-        if update is not None:
-            compositor.render_update = render_update  # type: ignore[method-assign]
+        if update is not None and not called:
+            called = True
+            if vars(compositor).get("render_update") is render_then_call:  # not wrapped again since
+                compositor.render_update = render_update  # type: ignore[method-assign]
             asyncio.get_running_loop().call_soon(callback)  # after this frame is written
         return update
 
