@@ -75,3 +75,21 @@ async def test_a_key_needing_the_paper_before_the_catalogue_is_parsed_is_kept(
         assert lazy_store.loaded
         if isinstance(app.screen, PaperReader):
             assert app.screen.paper.id == highlighted
+
+
+async def test_quitting_right_after_start_up_does_not_wait_for_the_deferred_parse(
+    lazy_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start-up worker waiting for a pause in the typing (then to parse the catalogue and
+    count the statistics) stops when the app closes: the process used to stay seconds after
+    ``q`` for that worker thread, which Python joins at exit."""
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", PAUSE_S)
+    app = PaperApp(store=lazy_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await pilot.press("q")
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await loop.shutdown_default_executor()  # what asyncio.run does at the end: join the worker threads
+    assert loop.time() - started < PAUSE_S / 3
+    assert not lazy_store.loaded  # nothing parsed for an app that is gone

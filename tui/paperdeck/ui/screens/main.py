@@ -12,7 +12,7 @@ import string
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from time import monotonic, sleep
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -23,6 +23,7 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input
+from textual.worker import Worker, get_current_worker
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
@@ -59,6 +60,8 @@ if TYPE_CHECKING:
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
+#: Seconds between looks, while the start-up worker waits, at whether the app is closing.
+_CANCEL_CHECK_S = 0.05
 #: The counts label's padding, in cells across (styles: ``#counts``).
 COUNTS_PADDING = 3
 #: How the counts name a sort order other than relevance.
@@ -285,67 +288,83 @@ class MainScreen(ReadingScreen):
         """Take the search index and parse the catalogue (if only its rows were read:
         ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
         catalogue: the first query filters the whole store at once); one to be built is built
-        after the catalogue is parsed, so that the detail pane fills first."""
+        after the catalogue is parsed, so that the detail pane fills first. Once the app is
+        closing (its workers cancelled) no further step starts: quitting right after start-up
+        does not wait for a parse or a count that nothing will show."""
         from paperdeck.search.searcher import INDEX_FILE
 
+        worker = get_current_worker()
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if saved:
             index = self.searcher.index.get()
+            if worker.is_cancelled:
+                return
             self.app.call_from_thread(self._index_built)
             painted = threading.Event()  # the list the index ranked painted first
             self.app.call_from_thread(self.call_after_refresh, painted.set)
-            painted.wait(self.PARSE_AFTER_INPUT_S * 5)
+            if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
+                return
             index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
-        if saved and rows_only:  # and the typing paused, unless a key's action waits for the papers
-            self._wait_for_a_pause(self._catalogue_wanted)
+        # And the typing paused, unless a key's action waits for the papers.
+        if saved and rows_only and not self._wait_for_a_pause(self._catalogue_wanted):
+            return
+        if worker.is_cancelled:
+            return
         if rows_only:
             # The review summaries first (the detail pane shows them): their parse's peak then
             # falls before the catalogue's papers are held, not on top of them.
             with contextlib.suppress(StoreError):  # said where the summaries are shown
                 self.store.reviews.summaries()
             self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
+            if worker.is_cancelled:
+                return
             self.app.call_from_thread(self._catalogue_loaded)
         if not saved:
             index = self.searcher.index.get()
+            if worker.is_cancelled:
+                return
             index.warm(_WARM)
             self.app.call_from_thread(self._index_built)
-        self._count_statistics_ahead()
-        self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+        if self._count_statistics_ahead():
+            self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
 
-    def _count_statistics_ahead(self) -> None:
+    def _count_statistics_ahead(self) -> bool:
         """In the worker, once the catalogue is parsed and typing pauses: count the statistics of
         every paper (what the statistics screen shows first, unfiltered), so that its first
-        opening only adds the user's marks."""
+        opening only adds the user's marks. False when the app is closing (nothing counted)."""
         if self.stats_figures is not None or not self.store.loaded:
-            return
+            return True
         from paperdeck.stats.figures import figures_of
 
-        self._wait_for_a_pause()
+        if not self._wait_for_a_pause():
+            return False
         try:
             summaries = self.store.reviews.summaries()
         except StoreError:
-            return  # said where the summaries are shown
+            return True  # said where the summaries are shown
         ids = list(self.store.paper_ids)
         papers = [paper for paper_id in ids if (paper := self.store.paper(paper_id)) is not None]
         key = (self.store.catalogue_generation, summaries, ids)
         if self.stats_figures is None:
             self.stats_figures = (key, figures_of(papers, summaries, {}))
+        return True
 
     #: Seconds without a key or mouse event before the catalogue is parsed once the search index
     #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
     PARSE_AFTER_INPUT_S: ClassVar[float] = 0.4
 
-    def _wait_for_a_pause(self, unless: threading.Event | None = None) -> None:
-        """In the worker: return once the user has not typed for ``PARSE_AFTER_INPUT_S``, or
-        once ``unless`` is set."""
+    def _wait_for_a_pause(self, unless: threading.Event | None = None) -> bool:
+        """In the worker: wait until the user has not typed for ``PARSE_AFTER_INPUT_S``, or until
+        ``unless`` is set; False when the worker was cancelled instead (the app is closing)."""
+        worker = get_current_worker()
+        unless = unless if unless is not None else threading.Event()  # never set
         while (last := getattr(self.app, "last_input_at", None)) is not None:
             wait = self.PARSE_AFTER_INPUT_S - (monotonic() - last)
-            if wait <= 0:
-                return
-            if unless is None:
-                sleep(wait)
-            elif unless.wait(wait):
-                return
+            if wait <= 0 or unless.is_set():
+                break
+            if not _waited(unless, wait, worker):
+                return False
+        return not worker.is_cancelled
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
@@ -889,3 +908,13 @@ def _highlight_terms(text: str) -> tuple[str, ...]:
 
     return highlight_terms(parse_query(text).words)
 
+
+def _waited(event: threading.Event, seconds: float, worker: Worker[object]) -> bool:
+    """In a thread worker: wait up to ``seconds`` for ``event``; False when ``worker`` was
+    cancelled meanwhile (looked at every ``_CANCEL_CHECK_S``)."""
+    deadline = monotonic() + seconds
+    while not worker.is_cancelled:
+        left = deadline - monotonic()
+        if left <= 0 or event.wait(min(left, _CANCEL_CHECK_S)):
+            return True
+    return False
