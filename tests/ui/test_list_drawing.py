@@ -85,6 +85,24 @@ def test_plain_rows_render_as_rich_text_does(width: int) -> None:
         assert _plain_row(parts, right, width, style) == rich_row(parts, right, width, style)
 
 
+@pytest.mark.parametrize("width", [8, 20, 80, 157])
+@pytest.mark.parametrize("rating", ["   6.5 ↕2 ", "   3.3 ↕0.5", "     – ↕– ", "   5.5 ↕4 "])
+@pytest.mark.parametrize("mark", ["•", "◆", " "])
+def test_rows_with_a_rating_spread_or_a_changed_mark_take_the_fast_path(width: int, rating: str, mark: str) -> None:
+    """A rating's spread (``↕``) beside its digits, and the changed and followed marks, are one
+    cell each: such a row (every row of a conference with reviews) is built straight into
+    segments, as Rich's ``Text`` would render it, not through ``Text``."""
+    parts: list[tuple[str, Style | None]] = [
+        (MARK, Style(color="#fea62b")), (STATUS_MARKS["read"], None), (STAR, Style(color="#ffc473")),
+        (NOTE, None), (mark, Style(color="#5fafd7")), ("Graph Neural Networks for Molecules", None),
+    ]  # fmt: skip
+    right: list[tuple[str, Style | None]] = [("  ", None), ("reinforcement lear…", None), (rating, ITALIC)]
+    for style in (BASE, CURSOR):
+        plain = _plain_row(parts, right, width, style)
+        assert plain is not None
+        assert plain == rich_row(parts, right, width, style)
+
+
 @pytest.mark.parametrize("title", ["多模态 😀 CJK", "Café – naïve", "tab\there", "e\u0301 combining"])
 def test_rows_with_other_characters_take_the_text_path(title: str) -> None:
     assert _plain_row([(" ", None), (title, None)], [], 40, BASE) is None

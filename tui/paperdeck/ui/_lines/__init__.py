@@ -3,7 +3,7 @@
 The widgets keep their own domain (rows, badges, columns, counts, messages) and call the small
 functions and classes here for what Textual does not offer publicly: lines put together without
 its per-line styling, a scrollbar that draws again only when its picture changes, size changes
-without a layout, a hook at the end of each frame. Only ``paperdeck.ui`` modules import this
+without a layout, a hook at the end of each frame and one after the first. Only ``paperdeck.ui`` modules import this
 package; nothing outside ``paperdeck.ui`` does.
 
 Written against Textual ``8.2.8``. Each of these relies on how that version works inside, and
@@ -51,4 +51,9 @@ Textual internals touched (name: where used; pinned by):
   ``App._display`` does: :func:`.frames.watch_frames`, used by the benchmark through
   :mod:`paperdeck.ui.frames`; pinned by
   ``tests/ui/test_lines.py::test_watch_frames_reports_each_frame_after_it_is_encoded``.
+- ``Screen._compositor.render_update`` wrapped until it renders a first frame, the callback then
+  scheduled after ``Screen._compositor_refresh`` hands that frame to ``App._display``:
+  :func:`.frames.after_first_frame`, used by ``MainScreen.on_mount`` (the catalogue-and-index
+  worker starts after the first frame, not once the screen is idle); pinned by
+  ``tests/ui/test_index_at_start.py::test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it``.
 """

@@ -1,7 +1,9 @@
-"""A hook at the end of each frame of a screen, for measuring what a frame shows when."""
+"""Hooks at the end of a screen's frames: for measuring what a frame shows when, and for starting
+what waits for the first frame."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -24,3 +26,24 @@ def watch_frames(screen: Screen[Any], shown: Callable[[], object], painted: Call
         return update
 
     compositor.render_update = render_and_encode  # type: ignore[method-assign]
+
+
+def after_first_frame(screen: Screen[Any], callback: Callable[[], object]) -> None:
+    """Call ``callback`` on the event loop as soon as ``screen``'s compositor has rendered its
+    first frame with anything in it and handed it to the terminal (``call_after_refresh`` waits
+    until the screen is idle as well, which keys typed at once put off); once."""
+    compositor = screen._compositor
+    render_update = compositor.render_update
+    called = False
+
+    def render_then_call(*args: Any, **kwargs: Any) -> Any:
+        nonlocal called
+        update: Any = render_update(*args, **kwargs)
+        if update is not None and not called:
+            called = True
+            if vars(compositor).get("render_update") is render_then_call:  # not wrapped again since
+                compositor.render_update = render_update  # type: ignore[method-assign]
+            asyncio.get_running_loop().call_soon(callback)  # after this frame is written
+        return update
+
+    compositor.render_update = render_then_call  # type: ignore[method-assign]

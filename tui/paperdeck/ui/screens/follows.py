@@ -48,8 +48,9 @@ class FollowHost(Protocol):
     @property
     def filter_text(self) -> str: ...
 
-    def highlighted_paper(self) -> Paper | None:
-        """The highlighted paper, or ``None`` after saying why there is none."""
+    def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
+        """Call ``use`` with the highlighted paper, now or once the catalogue is parsed (nothing
+        highlighted: said, and ``use`` is not called)."""
 
     def follows_changed(self) -> None:
         """Repaint the rows and the detail pane: the papers followed are others now."""
@@ -150,9 +151,9 @@ class Following:
 
     def follow_author(self) -> None:
         """Pick one of the highlighted paper's authors and follow them."""
-        paper = self._host.highlighted_paper()
-        if paper is None:
-            return
+        self._host.with_highlighted_paper(self._pick_author)
+
+    def _pick_author(self, paper: Paper) -> None:
         if not paper.authors:
             self._host.notify("This paper names no authors (the list it came from had none).", timeout=3)
             return

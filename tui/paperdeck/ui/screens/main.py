@@ -12,7 +12,7 @@ import string
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from time import monotonic, sleep
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -23,6 +23,7 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input
+from textual.worker import Worker, get_current_worker
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
@@ -39,6 +40,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.frames import after_first_frame
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
@@ -58,6 +60,8 @@ if TYPE_CHECKING:
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
+#: Seconds between looks, while the start-up worker waits, at whether the app is closing.
+_CANCEL_CHECK_S = 0.05
 #: The counts label's padding, in cells across (styles: ``#counts``).
 COUNTS_PADDING = 3
 #: How the counts name a sort order other than relevance.
@@ -143,6 +147,12 @@ class MainScreen(ReadingScreen):
         self.stats_figures: tuple[object, Figures] | None = None
         #: The papers the user's follows match (marked in the list, named in the detail pane).
         self.following = Following(self)
+        #: A key's action waiting for the catalogue to be parsed: the paper highlighted when the
+        #: key was pressed and what to do with it (:meth:`with_highlighted_paper`).
+        self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
+        #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
+        self._catalogue_wanted = threading.Event()
+        self._loading_started = False  # _load_and_index has been started (it is started once)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -178,26 +188,29 @@ class MainScreen(ReadingScreen):
         self._apply_layout()  # nothing changes while the width stays in one mode
         self.update_counts()  # fitted to the width
 
-    def highlighted_paper(self) -> Paper | None:
-        """The highlighted paper, or ``None`` after saying why there is none to show."""
-        return self._highlighted_paper()
-
-    def _highlighted_paper(self) -> Paper | None:
-        """The highlighted paper, or ``None`` after saying why there is none to show (nothing
-        highlighted, or the catalogue still being read)."""
+    def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
+        """Call ``use`` with the highlighted paper: at once when the catalogue is parsed, else as
+        soon as it is (its parse then starts at once, not once the typing pauses), with the paper
+        highlighted now, unless another screen is in front by then. A key pressed right after
+        start-up is never dropped for the catalogue still being read; pressed again meanwhile,
+        only the last such action waits. Nothing highlighted: said, and ``use`` is not called."""
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
             self.notify("No paper is highlighted.", timeout=2)
-            return None
+            return
         if not self.store.loaded:
-            self.notify("Still reading the catalogue…", timeout=1.5)
-            return None
-        return self.store.paper(paper_id)
+            self._after_catalogue = (paper_id, use)
+            self._catalogue_wanted.set()
+            self.notify("Reading the catalogue…", timeout=1.5)
+            return
+        if (paper := self.store.paper(paper_id)) is not None:
+            use(paper)
 
     def action_read(self) -> None:
         """Show the highlighted paper full screen (:class:`PaperReader`); escape comes back."""
-        if (paper := self._highlighted_paper()) is None:
-            return
+        self.with_highlighted_paper(self._read)
+
+    def _read(self, paper: Paper) -> None:
         from paperdeck.ui.screens.reader import PaperReader
 
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
@@ -250,9 +263,18 @@ class MainScreen(ReadingScreen):
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
-        # Parse the catalogue and index it only once the list is on screen.
-        self.call_after_refresh(self._load_and_index, not self.store.loaded)
+        # Parse the catalogue and index it only once the list is on screen: right after the first
+        # frame (a query typed at once finds the index on its way), else once the screen is idle.
+        rows_only = not self.store.loaded
+        after_first_frame(self, lambda: self._start_loading(rows_only))
+        self.call_after_refresh(self._start_loading, rows_only)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+
+    def _start_loading(self, rows_only: bool) -> None:
+        """Start :meth:`_load_and_index`, once."""
+        if not self._loading_started:
+            self._loading_started = True
+            self._load_and_index(rows_only)
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
@@ -266,72 +288,99 @@ class MainScreen(ReadingScreen):
         """Take the search index and parse the catalogue (if only its rows were read:
         ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
         catalogue: the first query filters the whole store at once); one to be built is built
-        after the catalogue is parsed, so that the detail pane fills first."""
+        after the catalogue is parsed, so that the detail pane fills first. Once the app is
+        closing (its workers cancelled) no further step starts: quitting right after start-up
+        does not wait for a parse or a count that nothing will show."""
         from paperdeck.search.searcher import INDEX_FILE
 
+        worker = get_current_worker()
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if saved:
             index = self.searcher.index.get()
+            if worker.is_cancelled:
+                return
             self.app.call_from_thread(self._index_built)
             painted = threading.Event()  # the list the index ranked painted first
             self.app.call_from_thread(self.call_after_refresh, painted.set)
-            painted.wait(self.PARSE_AFTER_INPUT_S * 5)
+            if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
+                return
             index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
-        if saved and rows_only:  # and the typing paused
-            self._wait_for_a_pause()
+        # And the typing paused, unless a key's action waits for the papers.
+        if saved and rows_only and not self._wait_for_a_pause(self._catalogue_wanted):
+            return
+        if worker.is_cancelled:
+            return
         if rows_only:
             # The review summaries first (the detail pane shows them): their parse's peak then
             # falls before the catalogue's papers are held, not on top of them.
             with contextlib.suppress(StoreError):  # said where the summaries are shown
                 self.store.reviews.summaries()
             self.store.load()  # unless a query's build (wait_built) parsed it meanwhile
+            if worker.is_cancelled:
+                return
             self.app.call_from_thread(self._catalogue_loaded)
         if not saved:
             index = self.searcher.index.get()
+            if worker.is_cancelled:
+                return
             index.warm(_WARM)
             self.app.call_from_thread(self._index_built)
-        self._count_statistics_ahead()
-        self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+        if self._count_statistics_ahead():
+            self.app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
 
-    def _count_statistics_ahead(self) -> None:
+    def _count_statistics_ahead(self) -> bool:
         """In the worker, once the catalogue is parsed and typing pauses: count the statistics of
         every paper (what the statistics screen shows first, unfiltered), so that its first
-        opening only adds the user's marks."""
+        opening only adds the user's marks. False when the app is closing (nothing counted)."""
         if self.stats_figures is not None or not self.store.loaded:
-            return
+            return True
         from paperdeck.stats.figures import figures_of
 
-        self._wait_for_a_pause()
+        if not self._wait_for_a_pause():
+            return False
         try:
             summaries = self.store.reviews.summaries()
         except StoreError:
-            return  # said where the summaries are shown
+            return True  # said where the summaries are shown
         ids = list(self.store.paper_ids)
         papers = [paper for paper_id in ids if (paper := self.store.paper(paper_id)) is not None]
         key = (self.store.catalogue_generation, summaries, ids)
         if self.stats_figures is None:
             self.stats_figures = (key, figures_of(papers, summaries, {}))
+        return True
 
     #: Seconds without a key or mouse event before the catalogue is parsed once the search index
     #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
     PARSE_AFTER_INPUT_S: ClassVar[float] = 0.4
 
-    def _wait_for_a_pause(self) -> None:
-        """In the worker: return once the user has not typed for ``PARSE_AFTER_INPUT_S``."""
+    def _wait_for_a_pause(self, unless: threading.Event | None = None) -> bool:
+        """In the worker: wait until the user has not typed for ``PARSE_AFTER_INPUT_S``, or until
+        ``unless`` is set; False when the worker was cancelled instead (the app is closing)."""
+        worker = get_current_worker()
+        unless = unless if unless is not None else threading.Event()  # never set
         while (last := getattr(self.app, "last_input_at", None)) is not None:
             wait = self.PARSE_AFTER_INPUT_S - (monotonic() - last)
-            if wait <= 0:
-                return
-            sleep(wait)
+            if wait <= 0 or unless.is_set():
+                break
+            if not _waited(unless, wait, worker):
+                return False
+        return not worker.is_cancelled
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
         self._show_detail(self.paper_list.highlighted_id)
+        waiting, self._after_catalogue = self._after_catalogue, None
+        if waiting is not None and self.is_current and (paper := self.store.paper(waiting[0])) is not None:
+            waiting[1](paper)
 
     def _index_built(self) -> None:
         self.following.refresh()
         self.update_counts()
-        if self.filter_text.strip():
+        # A query typed meanwhile waits for the index in its worker and shows its result itself
+        # (or has shown it already): running it here as well would run it twice.
+        waiting = any(w.node is self and w.group == "filter" and w.is_running for w in self.workers)
+        shown = self.applied_filter == (self.filter_text, self.starred_only)
+        if self.filter_text.strip() and not waiting and not shown:
             self._refilter()
 
     # -- filtering ---------------------------------------------------------------------------
@@ -779,11 +828,13 @@ class MainScreen(ReadingScreen):
 
     def action_reviews(self) -> None:
         """Show the highlighted paper's reviews full screen (:class:`ReviewsScreen`)."""
-        if (paper := self._highlighted_paper()) is not None:
-            from paperdeck.ui.screens.reviews import open_reviews
+        self.with_highlighted_paper(self._open_reviews)
 
-            if open_reviews(self.app, self.store, paper):
-                self._looked_at(paper.id)
+    def _open_reviews(self, paper: Paper) -> None:
+        from paperdeck.ui.screens.reviews import open_reviews
+
+        if open_reviews(self.app, self.store, paper):
+            self._looked_at(paper.id)
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""
@@ -857,3 +908,13 @@ def _highlight_terms(text: str) -> tuple[str, ...]:
 
     return highlight_terms(parse_query(text).words)
 
+
+def _waited(event: threading.Event, seconds: float, worker: Worker[object]) -> bool:
+    """In a thread worker: wait up to ``seconds`` for ``event``; False when ``worker`` was
+    cancelled meanwhile (looked at every ``_CANCEL_CHECK_S``)."""
+    deadline = monotonic() + seconds
+    while not worker.is_cancelled:
+        left = deadline - monotonic()
+        if left <= 0 or event.wait(min(left, _CANCEL_CHECK_S)):
+            return True
+    return False

@@ -559,8 +559,14 @@ class _Frame:
         self.parts: dict[tuple[str, bool], Style] = {}
 
 
-#: Characters one cell wide besides printable ASCII: the row's markers and the no-rating dash.
-_ONE_CELL = frozenset(STAR + NOTE + MARK + FOLLOWED + "".join(STATUS_MARKS.values()) + "–" + SPREAD)
+#: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash and
+#: the spread's arrow.
+_ONE_CELL = frozenset(STAR + NOTE + MARK + FOLLOWED + CHANGED + "".join(STATUS_MARKS.values()) + "–" + SPREAD)
+
+
+def _one_cell(char: str) -> bool:
+    """Whether ``char`` is printable ASCII or one of :data:`_ONE_CELL`."""
+    return char in _ONE_CELL or (char.isascii() and char.isprintable())
 
 
 def _plain_row(
@@ -571,14 +577,15 @@ def _plain_row(
     all cut to the width, the row style under all), built directly rather than through ``Text``,
     which is the costly part of drawing a row.
 
-    Only for rows whose every character is one cell and no control code (titles and tags in
-    printable ASCII), else ``None``: then a cut at a cell is a cut at a character.
+    Only for rows whose every character is one cell and no control code (printable ASCII, the
+    row's markers, a rating's spread ``↕``), else ``None``: then a cut at a cell is a cut at a
+    character.
     """
     if width < 8 or not style:
         return None
     for content, _ in [*parts, *right]:
-        ascii_text = content.rstrip("…")  # a column's text cut by ``_fit``
-        if not (ascii_text.isascii() and ascii_text.isprintable()) and not _ONE_CELL.issuperset(content):
+        text = content.rstrip("…")  # a column's text cut by ``_fit``
+        if not (text.isascii() and text.isprintable()) and not all(map(_one_cell, text)):
             return None
     plain, spans = _appended(parts)
     if right:

@@ -1,0 +1,102 @@
+"""A query typed before the saved search index is read runs once, when the index is there.
+
+The filter's worker waits for the index and then runs the query; the screen, told a little later
+that the index is read (the worker's wake-up and that message race), ran the same query once more:
+two runs of the first query of a session, at the same time or one after the other, before or
+after its list was painted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from paperdeck.search import searcher
+from paperdeck.search.query import Query
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.main import MainScreen
+from textual.pilot import Pilot
+
+from tests.ui.conftest import SIZE, main_screen, paper_list, settle
+
+
+async def _until(pilot: Pilot[Any], done: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        assert loop.time() < deadline, "timed out"
+        await pilot.pause(0.02)
+
+
+async def test_a_query_typed_while_the_index_is_read_runs_once(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    searcher.build_index(seeded_store)  # saved beside the catalogue, as an import leaves it
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)  # the index is being read while the query is typed
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    runs: list[str] = []
+    query_result = MainScreen._query_result
+
+    def counted(self: MainScreen, query: Query) -> list[str] | str:
+        runs.append(self.filter_text)
+        return query_result(self, query)
+
+    monkeypatch.setattr(MainScreen, "_query_result", counted)
+    index_built = MainScreen._index_built
+
+    def told_later(self: MainScreen) -> None:  # the order seen in a real start: the worker first
+        self.set_timer(0.2, lambda: index_built(self))
+
+    monkeypatch.setattr(MainScreen, "_index_built", told_later)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"REAP")
+        await pilot.pause()
+        assert main_screen(app).searcher.index.built is None
+        release.set()
+        await _until(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
+        await pilot.pause(0.4)  # the screen told the index is read
+        await settle(pilot)
+        assert runs == ["REAP"]
+        assert paper_list(app).row_count >= 1
+
+
+async def test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it() -> None:
+    """The hook the screen starts reading the index with: called once, after the first frame
+    rendered, and a frame hook installed over it meanwhile (the benchmark's) stays in place."""
+    from paperdeck.ui._lines.frames import after_first_frame, watch_frames
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    calls: list[str] = []
+    frames: list[object] = []
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("row")
+
+        def on_mount(self) -> None:
+            after_first_frame(self.screen, lambda: calls.append("called"))
+            watch_frames(self.screen, lambda: "frame", frames.append)
+
+    app = One()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert calls == ["called"] and frames
+        seen = len(frames)
+        app.query_one(Static).update("row again")
+        await pilot.pause()
+        await pilot.pause()
+        assert calls == ["called"]
+        assert len(frames) > seen
