@@ -60,14 +60,14 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
     notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
     path = store.data_dir / INDEX_FILE
     stamp = store.held_catalogue_stamp()
-    from paperdeck.search.similar import texts_fingerprint
-
     saved: SearchIndex | str | None = None
     if stamp is not None:
         saved = SearchIndex.load(path, stamp, store.paper_ids)
         if isinstance(saved, SearchIndex):
             saved.set_notes(notes)
             return saved
+    from paperdeck.search.similar import texts_fingerprint  # not needed when the saved index is read
+
     store.load()
     stamp = store.held_catalogue_stamp()
     texts = texts_fingerprint(store.papers)
