@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -143,3 +144,29 @@ async def test_a_follow_added_from_the_command_line_is_marked(tmp_path: Path) ->
         main_screen(app).check_external_changes()
         await settle(pilot)
         assert marks(app) == [False, False, False, True]
+
+
+async def test_a_restart_with_the_saved_search_index_marks_the_followed_papers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The saved index is read before the catalogue is parsed (that waits for a pause in typing):
+    the follows are matched once the catalogue is there, not only when the index is (nor only
+    when the follows file is seen to change)."""
+    from paperdeck.search.searcher import build_index
+    from paperdeck.ui.screens.follows import Following
+
+    monkeypatch.setattr(Following, "check_file", lambda self: None)
+
+    store = store_of(tmp_path)
+    store.follows.add("author", "jane doe")
+    build_index(store)  # saved beside the catalogue, as an import leaves it
+    app = PaperApp(store=Store(store.data_dir, now=lambda: FIXED_TIME, lazy=True))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(100):
+            await settle(pilot)
+            if app.store.loaded and marks(app) == [True, False, True, False]:
+                break
+            await pilot.pause(0.05)
+        assert app.store.loaded
+        assert marks(app) == [True, False, True, False]
+        assert "◆ following author jane doe" in detail(app)

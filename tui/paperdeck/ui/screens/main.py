@@ -368,6 +368,7 @@ class MainScreen(ReadingScreen):
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
+        self.following.refresh()  # the follows are matched over the papers: a saved index came first
         self._show_detail(self.paper_list.highlighted_id)
         waiting, self._after_catalogue = self._after_catalogue, None
         if waiting is not None and self.is_current and (paper := self.store.paper(waiting[0])) is not None:
