@@ -127,3 +127,27 @@ async def test_quitting_stops_a_refresh_under_way_and_changes_nothing(
         assert any("stopped" in n.message for n in app._notifications), [n.message for n in app._notifications]
         assert app.store.paper_count == before and app.store.catalogue_path.read_bytes() == catalogue
         assert "fetching" not in counts(app) and "refreshing" not in counts(app)
+
+
+async def test_the_app_ending_stops_the_refresh_at_once(server: ApiServer, make_app: Callable[..., PaperApp]) -> None:
+    """Quitting mid-refresh: the child fetch is stopped as the app ends (the process would
+    otherwise wait for its worker, the fetch's retries and all)."""
+    import time
+
+    from paperdeck.ui import refresh
+
+    server.page_delay_s = 30.0
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        main_screen(app).action_refresh()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if server.count("/notes"):
+                break
+        children = refresh.fetches_under_way()
+        assert len(children) == 1
+    ended = time.monotonic() + 5
+    while children[0].poll() is None and time.monotonic() < ended:
+        time.sleep(0.05)
+    assert children[0].poll() is not None  # stopped when the app ended, not 30 s later

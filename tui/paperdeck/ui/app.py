@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import PurePath
 from time import monotonic
@@ -166,6 +167,13 @@ class PaperApp(App[None]):
         now = self.store.paper_count
         added = f", {now - before:,} new" if now > before else ""
         self.notify(f"The catalogue changed on disk: {now:,} papers{added}.", timeout=4, markup=False)
+
+    def on_unmount(self) -> None:
+        """The app is ending: a refresh under way is stopped (it resumes next time), so that the
+        process does not wait for it to finish."""
+        refresh = sys.modules.get("paperdeck.ui.refresh")  # imported only once a refresh began
+        if refresh is not None:
+            refresh.stop_fetches()
 
     async def action_quit(self) -> None:
         """Quit (every way: ``q``, ``ctrl+q``, the palette); a note editor holding unsaved text

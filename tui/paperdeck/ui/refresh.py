@@ -151,6 +151,11 @@ def _progress_text(state: dict[str, Any]) -> str:
 _CHILDREN: set[subprocess.Popen[bytes]] = set()
 
 
+def fetches_under_way() -> list[subprocess.Popen[bytes]]:
+    """The child fetches running now (one per refresh under way)."""
+    return list(_CHILDREN)
+
+
 def stop_fetches() -> None:
     """Stop the fetches under way (the app is quitting): each is all or nothing and resumes from
     its kept pages next time."""
