@@ -169,3 +169,31 @@ def test_export_takes_short_format_names(store_dir: str, capsys: pytest.CaptureF
     assert code == 0 and out.read_text().startswith("#")
     code, _, _ = run(capsys, "export", "--format", "BIB", "-o", str(out), "--data-dir", store_dir)
     assert code == 0 and out.read_text().lstrip().startswith("@")
+
+
+def test_text_that_is_not_utf8_is_one_line_and_changes_nothing(
+    store_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A note, a tag or a query holding bytes that are not UTF-8 (Python keeps them as lone
+    surrogates): one line naming the argument and the byte, exit status 2, the store as it was."""
+    import io
+
+    paper_id = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)[0]["id"]  # type: ignore[index]
+    user = Path(store_dir) / "user"
+    before = sorted((path.name, path.read_bytes()) for path in user.iterdir()) if user.is_dir() else []
+    for args, said in (
+        (("note", paper_id, "--text", "bad \udcff"), "the --text argument is not valid UTF-8 (byte 0xff)"),
+        (("tag", paper_id, "t\udcffag"), "the tags argument is not valid UTF-8 (byte 0xff)"),
+        (("search", "\udcff"), "the query argument is not valid UTF-8 (byte 0xff)"),
+    ):
+        code, out, err = run(capsys, *args, "--data-dir", store_dir)
+        assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1, err
+    stdin = io.TextIOWrapper(io.BytesIO(b"bad \xff note"), encoding="utf-8", errors="surrogateescape")
+    sys_stdin, sys.stdin = sys.stdin, stdin
+    try:
+        code, out, err = run(capsys, "note", paper_id, "--data-dir", store_dir)
+    finally:
+        sys.stdin = sys_stdin
+    assert code == 2 and "standard input: not valid UTF-8 text (byte 0xff at byte 4)" in err, err
+    after = sorted((path.name, path.read_bytes()) for path in user.iterdir()) if user.is_dir() else []
+    assert after == before

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from paperdeck.cli.output import emit, paper_row
 from paperdeck.cli.selecting import find_paper, limit, select_ids
+from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import STATUSES, Paper, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible
@@ -221,11 +222,27 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
 def cmd_note(store: Store, args: argparse.Namespace) -> int:
     """Set a paper's note from ``--text`` or standard input; an empty note deletes it."""
     paper = find_paper(store, args.id)
-    text = args.text if args.text is not None else sys.stdin.read()
+    text = args.text if args.text is not None else _stdin_text("the note on standard input")
     record = store.set_note(paper.id, text)
     what = "saved the note of" if record.note else "deleted the note of"
     emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(paper.title)}")
     return 0
+
+
+def _stdin_text(what: str) -> str:
+    """Standard input read whole as UTF-8 text.
+
+    Raises:
+        PaperdeckError: it is not UTF-8 (naming ``what`` and where); nothing was changed.
+    """
+    given = sys.stdin
+    data = given.buffer.read() if hasattr(given, "buffer") else given.read().encode("utf-8", "surrogateescape")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PaperdeckError(
+            f"{what}: not valid UTF-8 text (byte 0x{data[exc.start]:02x} at byte {exc.start}); nothing was changed"
+        ) from None
 
 
 def cmd_status(store: Store, args: argparse.Namespace) -> int:

@@ -152,6 +152,37 @@ def _leading_data_dir(options: list[str]) -> str | None:
     return value
 
 
+#: Arguments that name files: bytes that are no UTF-8 are kept in them (a file may be named so).
+_PATH_ARGUMENTS = frozenset({"files", "output", "data_dir"})
+#: Text arguments given as options (the others are positional).
+_OPTIONS = frozenset({"text", "since", "sort", "format"})
+
+
+class NotText(PaperdeckError):
+    """An argument meant as text (a note, a tag, a query, an id) is not valid UTF-8."""
+
+
+def _check_text_arguments(args: argparse.Namespace) -> None:
+    """Refuse text arguments holding bytes that are not UTF-8 (Python keeps them as lone
+    surrogates, which no file of the store can hold).
+
+    Raises:
+        NotText: naming the argument and the first such byte.
+    """
+    for name, value in vars(args).items():
+        if name in _PATH_ARGUMENTS:
+            continue
+        for text in value if isinstance(value, list) else [value]:
+            if isinstance(text, str):
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError as exc:
+                    code = ord(text[exc.start])
+                    shown = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "a lone surrogate"
+                    option = f"--{name.replace('_', '-')}" if name in _OPTIONS else name
+                    raise NotText(f"the {option} argument is not valid UTF-8 ({shown}); nothing was changed") from None
+
+
 def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     """Report ``error`` (a one-line message on stderr) and return the exit status."""
     if isinstance(error, PaperdeckError):
@@ -182,6 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # `--` they would be read as arguments). One given after the command wins.
             leading = _leading_data_dir(args_list[:command_at])
             args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
+            _check_text_arguments(args)
             # A command reads the papers it names, not the rows (`stats` reads them at first need).
             chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
             store = Store(chosen, lazy=True, rows=False)
