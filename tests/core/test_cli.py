@@ -197,3 +197,17 @@ def test_text_that_is_not_utf8_is_one_line_and_changes_nothing(
     assert code == 2 and "standard input: not valid UTF-8 text (byte 0xff at byte 4)" in err, err
     after = sorted((path.name, path.read_bytes()) for path in user.iterdir()) if user.is_dir() else []
     assert after == before
+
+
+def test_show_gives_the_rating_once_and_the_papers_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from paperdeck.model.paper import Paper, Ratings
+    from paperdeck.store.store import Store
+
+    data = tmp_path / "data"
+    Store(data).import_papers([Paper(id="openreview:Ab12", title="Rated", abstract="An abstract of the paper.",
+                                     openreview_id="Ab12", openreview_url="https://openreview.net/forum?id=Ab12",
+                                     ratings=Ratings(6.5, 0.5, 6, 7, 4))])  # fmt: skip
+    code, out, err = run(capsys, "show", "Ab12", "--data-dir", str(data))
+    assert code == 0, err
+    assert [line for line in out.splitlines() if "rating" in line] == ["rating: 6.50 (4 reviews)"]
+    assert "link: https://openreview.net/forum?id=Ab12" in out.splitlines()

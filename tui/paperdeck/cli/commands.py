@@ -17,7 +17,7 @@ from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import STATUSES, Paper, with_tags
 from paperdeck.model.paper_json import paper_record
-from paperdeck.model.safe_text import one_line, visible
+from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -174,15 +174,22 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
         lines.append("authors: " + one_line(", ".join(paper.authors)))
     if paper.keywords:
         lines.append("keywords: " + one_line("; ".join(paper.keywords)))
-    ratings = paper.ratings
-    lines.append(
-        f"rating: {ratings.mean:.2f} ({ratings.count or '?'} reviews)" if ratings else "rating: no ratings yet"
-    )
     from paperdeck.cli.reviews import summary_line
 
     summary = store.reviews.summary(paper.openreview_id) if paper.openreview_id else None
+    ratings = paper.ratings
+    if summary is not None and summary.count:  # every reviewer's score: the list's mean, spelt out
+        lines.append(summary_line(summary))
+    elif ratings:
+        lines.append(f"rating: {ratings.mean:.2f} ({ratings.count or '?'} reviews)")
+        if summary is not None:
+            lines.append(summary_line(summary))
+    else:
+        lines.append("rating: no ratings yet" + (f"; {summary_line(summary)}" if summary is not None else ""))
     lines.append("area: " + (one_line(paper.primary_area) or "—"))
-    lines.append(summary_line(summary))
+    links = (paper.openreview_url, paper.arxiv_url, paper.pdf_url)  # the first web link, as exports choose
+    if link := next((url for url in links if web_link(url)), ""):
+        lines.append("link: " + one_line(link))
     lines.append("sources: " + one_line(", ".join(paper.sources)))
     lines.append(f"starred: {'yes' if user.starred else 'no'}   status: {user.status}")
     lines.append("tags: " + (one_line(", ".join(user.tags)) or "no tags"))
