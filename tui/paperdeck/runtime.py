@@ -20,6 +20,9 @@ and how often the GIL changes hands.
 Outside :func:`tuned` (tests, an app embedded in another program) :func:`loaded` and
 :func:`collect_if_due` are no-ops: the process keeps Python's defaults.
 
+:func:`collector_paused` holds the collector off around one bulk job (an import reads millions of
+objects, and each full pass would walk them all), in or out of :func:`tuned`.
+
 The module imports nothing but the standard library: any room may use it.
 """
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -42,6 +46,10 @@ FULL_PASS_DUE = 10
 _tuned = False
 #: :func:`loaded` froze what was loaded and turned the collector back on (inside :func:`tuned`).
 _loaded = False
+#: Bodies inside :func:`collector_paused` now, and whether the collector was on when the first began.
+_pauses = 0
+_resume = False
+_pause_lock = threading.Lock()
 
 
 @contextmanager
@@ -87,6 +95,26 @@ def loaded() -> None:
     gc.set_threshold(young, middle, FULL_PASS_AFTER)
     _loaded = True
     gc.enable()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the body with the cycle collector off (reference counting frees objects as ever),
+    then turn it back on if it was on when the first of the bodies running at once began (bodies
+    in several threads nest); one turned on meanwhile (:func:`loaded`) stays on."""
+    global _pauses, _resume
+    with _pause_lock:
+        if _pauses == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()
 
 
 def collect_if_due() -> None:
