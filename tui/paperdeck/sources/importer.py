@@ -13,7 +13,7 @@ from paperdeck import runtime
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.sources import read_source
-from paperdeck.sources.base import SourceRead
+from paperdeck.sources.base import SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
@@ -98,13 +98,16 @@ def _read_checked(
     on_read: Callable[[SourceRead], None] | None = None,
 ) -> list[Checked]:
     checked = []
-    for index, path in enumerate(paths):
-        if progress is not None:
-            progress(index, len(paths), path)
-        check_regular_file(path)
-        checked.append(check_read(read_source(path, format)))
-        if on_read is not None:
-            on_read(checked[-1].read)
+    with reading_ahead() as ahead:
+        for index, path in enumerate(paths):
+            if progress is not None:
+                progress(index, len(paths), path)
+            check_regular_file(path)
+            if index + 1 < len(paths):
+                ahead(paths[index + 1])  # decompressed while this one is read
+            checked.append(check_read(read_source(path, format)))
+            if on_read is not None:
+                on_read(checked[-1].read)
     return checked
 
 
@@ -168,26 +171,26 @@ def import_files(
         finally:
             for words in staged:
                 words.close()
+            staged.clear()
+        files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
+        notices = tuple(read.notice for read in reads if read.notice)
+        skipped: Counter[str] = Counter()
+        dropped: Counter[str] = Counter()
+        for item in checked:
+            reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
+            # reply notes read as reviews are counted there, not as skipped records
+            skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
+            dropped.update(item.dropped)
+        del checked, reads, papers, reviews  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
-    skipped: Counter[str] = Counter()
-    dropped: Counter[str] = Counter()
-    for item in checked:
-        reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
-        # reply notes read as reviews are counted there, not as skipped records
-        skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
-        dropped.update(item.dropped)
     return ImportSummary(
-        files=tuple((str(read.path), read.format, len(read.papers)) for read in reads),
+        files=files,
         new=report.new,
         updated=report.updated,
         unchanged=report.unchanged,
         skipped=skipped,
         dropped=dropped,
-        notices=(
-            *(read.notice for read in reads if read.notice),
-            *report.notices,
-            *(review_report.notices if review_report else ()),
-        ),
+        notices=(*notices, *report.notices, *(review_report.notices if review_report else ())),
         restored=restored,
         reviews=review_report,
         new_ids=report.new_ids,

@@ -49,8 +49,10 @@ INDEX_FILE = "index.json"
 #: How many shard files the reviews are spread over.
 SHARDS = 256
 _SCHEMA = 1
-#: Shard files handed to the writing thread and not yet written, at most.
+#: Shard files handed to the writing threads and not yet written, at most.
 _WRITES_IN_FLIGHT = 16
+#: Threads writing shard files: each waits for its file to reach the disk, the others write on.
+_WRITERS = 4
 #: Characters of review text an import brings from which its word index is made in a process of
 #: its own, beside the import's (smaller ones: in a thread).
 _WORDS_IN_PROCESS_CHARS = 32_000_000
@@ -441,9 +443,9 @@ class ReviewStore:
             in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
             forum_words = WordIndexBuilder(old_words, in_process=in_process)
         units: dict[str, int] = {}  # each changed paper's unit in forum_words
-        # Shards are written (and synced to disk) by a thread while the next ones are made; none
+        # Shards are written (and synced to disk) by threads while the next ones are made; none
         # is named in the index until all are written.
-        writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-reviews-write")
+        writer = ThreadPoolExecutor(max_workers=_WRITERS, thread_name_prefix="paperdeck-reviews-write")
         writes: deque[Future[None]] = deque()
         try:
             for shard, by_forum in sorted(incoming.items()):
