@@ -214,6 +214,11 @@ def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     return result
 
 
+#: The scores a summary gives the mean of, besides the rating.
+_MEAN_FIELDS = ("confidence", "soundness", "presentation", "contribution")
+_COMMENT_KINDS = frozenset({COMMENT, AUTHOR_RESPONSE, PUBLIC_COMMENT})
+
+
 def _mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 3) if values else None
 
@@ -277,37 +282,50 @@ class ReviewSummary:
         """The summary of one paper's reply notes (any order; sorted by ``cdate`` here); the scale
         from :data:`RATING_SCALES` by the notes' venue."""
         notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
-        scale = next((RATING_SCALES[note.venue_id] for note in notes if note.venue_id in RATING_SCALES), "")
-        scored = [dict(note.scores) for note in notes if note.kind == REVIEW]
-        rated = [scores for scores in scored if "rating" in scores]
-        ratings = [scores["rating"] for scores in rated]
-        confidences = tuple(scores.get("confidence") for scores in rated)
-
-        def means(name: str) -> float | None:
-            return _mean([scores[name] for scores in scored if name in scores])
-
-        mean = _mean(ratings)
+        scale = decision = ""
+        ratings: list[float] = []
+        confidences: list[float | None] = []
+        means: dict[str, list[float]] = {name: [] for name in _MEAN_FIELDS}
+        comments = 0
+        withdrawn = False
+        for note in notes:  # one pass, in review order
+            kind = note.kind
+            if not scale and note.venue_id in RATING_SCALES:
+                scale = RATING_SCALES[note.venue_id]
+            if kind == REVIEW:
+                scores = dict(note.scores)
+                if "rating" in scores:
+                    ratings.append(scores["rating"])
+                    confidences.append(scores.get("confidence"))
+                for name, values in means.items():
+                    if name in scores:
+                        values.append(scores[name])
+            elif kind == DECISION:
+                decision = note.section("decision") or decision  # the last decision given
+            elif kind in _COMMENT_KINDS:
+                comments += 1
+            elif kind == WITHDRAWAL:
+                withdrawn = True
         std = None
         if ratings:
             centre = sum(ratings) / len(ratings)
             std = round((sum((r - centre) * (r - centre) for r in ratings) / len(ratings)) ** 0.5, 3)
-        decisions = [note.section("decision") for note in notes if note.kind == DECISION]
         return cls(
             count=len(ratings),
-            mean=mean,
+            mean=_mean(ratings),
             min=min(ratings) if ratings else None,
             max=max(ratings) if ratings else None,
             std=std,
             ratings=tuple(ratings),
-            confidences=confidences,
-            confidence=means("confidence"),
-            soundness=means("soundness"),
-            presentation=means("presentation"),
-            contribution=means("contribution"),
+            confidences=tuple(confidences),
+            confidence=_mean(means["confidence"]),
+            soundness=_mean(means["soundness"]),
+            presentation=_mean(means["presentation"]),
+            contribution=_mean(means["contribution"]),
             scale=scale,
-            comments=sum(1 for note in notes if note.kind in (COMMENT, AUTHOR_RESPONSE, PUBLIC_COMMENT)),
-            decision=next((text for text in reversed(decisions) if text), ""),
-            withdrawn=any(note.kind == WITHDRAWAL for note in notes),
+            comments=comments,
+            decision=decision,
+            withdrawn=withdrawn,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -414,11 +414,14 @@ class ReviewStore:
         from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
         incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
+        by_forum_notes: dict[str, dict[str, Review]] = {}  # the same dicts, by forum id alone
         for review in reviews:
-            notes = incoming[shard_of(review.forum)][review.forum]
-            held = notes.get(review.id)
+            forum_notes = by_forum_notes.get(review.forum)
+            if forum_notes is None:
+                forum_notes = by_forum_notes[review.forum] = incoming[shard_of(review.forum)][review.forum]
+            held = forum_notes.get(review.id)
             if held is None or review.tmdate > held.tmdate:
-                notes[review.id] = review
+                forum_notes[review.id] = review
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])
@@ -448,8 +451,10 @@ class ReviewStore:
         writer = ThreadPoolExecutor(max_workers=_WRITERS, thread_name_prefix="paperdeck-reviews-write")
         writes: deque[Future[None]] = deque()
         try:
+            made_directory = False
             for shard, by_forum in sorted(incoming.items()):
-                stored = self._shard(shard)
+                stored_name = shards.get(shard)  # as the index read under the lock names it
+                stored = self._shard_file(str(stored_name)) if stored_name else {}
                 shard_changed = False
                 for forum, notes in by_forum.items():
                     docs = {doc["id"]: doc for doc in stored.get(forum) or ()}
@@ -484,7 +489,9 @@ class ReviewStore:
                         shard_changed = True
                 if shard_changed:
                     name = f"{shard}.g{generation}.json"
-                    self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    if not made_directory:
+                        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                        made_directory = True
                     path = self.directory / name
                     written.append(path)
                     writes.append(writer.submit(atomic_write_bytes, path, orjson.dumps(stored)))
