@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 __all__ = [
@@ -61,7 +61,7 @@ SECTION_ORDER = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Review:
     """One reply note on a paper.
 
@@ -97,6 +97,36 @@ class Review:
     score_labels: tuple[tuple[str, str], ...] = ()
     sections: tuple[tuple[str, str], ...] = ()
     venue_id: str = ""
+
+    def __init__(
+        self,
+        id: str,
+        forum: str,
+        replyto: str,
+        kind: str,
+        signature: str = "",
+        number: int | None = None,
+        cdate: int = 0,
+        tmdate: int = 0,
+        scores: tuple[tuple[str, float], ...] = (),
+        score_labels: tuple[tuple[str, str], ...] = (),
+        sections: tuple[tuple[str, str], ...] = (),
+        venue_id: str = "",
+    ) -> None:
+        # The fields set through their slots, as the frozen dataclass's own __init__ does, in
+        # fewer steps (an import makes a conference's eighty thousand notes).
+        _set_id(self, id)
+        _set_forum(self, forum)
+        _set_replyto(self, replyto)
+        _set_kind(self, kind)
+        _set_signature(self, signature)
+        _set_number(self, number)
+        _set_cdate(self, cdate)
+        _set_tmdate(self, tmdate)
+        _set_scores(self, scores)
+        _set_score_labels(self, score_labels)
+        _set_sections(self, sections)
+        _set_venue_id(self, venue_id)
 
     def score(self, name: str) -> float | None:
         """The score ``name`` (``"rating"``), ``None`` when the note has none."""
@@ -175,6 +205,12 @@ class Review:
             "sections": dict(self.sections),
             "venue_id": self.venue_id,
         }
+
+
+(
+    _set_id, _set_forum, _set_replyto, _set_kind, _set_signature, _set_number, _set_cdate, _set_tmdate,
+    _set_scores, _set_score_labels, _set_sections, _set_venue_id,
+) = (getattr(Review, field.name).__set__ for field in fields(Review))  # fmt: skip
 
 
 #: The rating scale of a venue, by its OpenReview group: the values a reviewer could choose.
