@@ -73,6 +73,20 @@ def _npy(array: np.ndarray) -> bytes:
     return buffer.getvalue()
 
 
+def _powers(base: int, size: int) -> np.ndarray:
+    """``base ** i`` modulo 2**64 for ``i`` in ``range(size)``, as ``uint64``: each filled
+    stretch times ``base`` to its length gives the next (a few whole-array products, where a
+    running product would take one step per element)."""
+    out = np.ones(max(size, 1), dtype=np.uint64)
+    filled = 1
+    with np.errstate(over="ignore"):
+        while filled < size:
+            take = min(filled, size - filled)
+            np.multiply(out[:take], np.uint64(pow(base, filled, 1 << 64)), out=out[filled : filled + take])
+            filled += take
+    return out[:size]
+
+
 class _Hasher:
     """52-bit hashes of the tokens of a byte string, in numpy: one pass over the bytes whatever the
     number of tokens.
@@ -97,11 +111,8 @@ class _Hasher:
 
     def _grow(self, n: int) -> None:
         size = max(n + n // 4, 2 * len(self._pow))
-        inverse = np.uint64(pow(int(self.B), -1, 1 << 64))
-        self._pow, self._inv = np.ones(size, dtype=np.uint64), np.ones(size, dtype=np.uint64)
-        with np.errstate(over="ignore"):
-            np.cumprod(np.full(size - 1, self.B, dtype=np.uint64), out=self._pow[1:])
-            np.cumprod(np.full(size - 1, inverse, dtype=np.uint64), out=self._inv[1:])
+        self._pow = _powers(int(self.B), size)
+        self._inv = _powers(pow(int(self.B), -1, 1 << 64), size)
         self._prefix = np.zeros(size + 1, dtype=np.uint64)
 
     def tokens(self, blob: bytes, separator: int = 0x20) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -358,7 +369,7 @@ class WordIndexBuilder:
             word_of[h] = blob[s : min(e, s + MAX_WORD_BYTES)]
         for h, word in zip(odd_hashes.tolist(), odd_words, strict=True):
             word_of.setdefault(h, word)
-        self._known = np.sort(np.concatenate((known, new)))
+        self._known = np.insert(known, np.searchsorted(known, new), new)  # both sorted: merged
 
     def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
