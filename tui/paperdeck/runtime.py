@@ -20,9 +20,8 @@ and how often the GIL changes hands.
 Outside :func:`tuned` (tests, an app embedded in another program) :func:`loaded` and
 :func:`collect_if_due` are no-ops: the process keeps Python's defaults.
 
-:func:`collector_paused` holds the collector off for one bulk step (an import, a fetch) wherever it
-runs: reading a conference allocates millions of objects that form no cycles, and the collector
-would walk the growing heap again and again while they are made.
+:func:`collector_paused` holds the collector off around one bulk job (an import reads millions of
+objects, and each full pass would walk them all), in or out of :func:`tuned`.
 
 The module imports nothing but the standard library: any room may use it.
 """
@@ -31,6 +30,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -46,6 +46,10 @@ FULL_PASS_DUE = 10
 _tuned = False
 #: :func:`loaded` froze what was loaded and turned the collector back on (inside :func:`tuned`).
 _loaded = False
+#: Bodies inside :func:`collector_paused` now, and whether the collector was on when the first began.
+_pauses = 0
+_resume = False
+_pause_lock = threading.Lock()
 
 
 @contextmanager
@@ -93,22 +97,28 @@ def loaded() -> None:
     gc.enable()
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the body with the cycle collector off (reference counting frees objects as ever),
+    then turn it back on if it was on when the first of the bodies running at once began (bodies
+    in several threads nest); one turned on meanwhile (:func:`loaded`) stays on."""
+    global _pauses, _resume
+    with _pause_lock:
+        if _pauses == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()
+
+
 def collect_if_due() -> None:
     """Run the full pass the collector would have run by now (call it while the user is idle).
     A no-op unless :func:`loaded` turned the collector back on inside :func:`tuned`."""
     if _loaded and gc.isenabled() and gc.get_count()[2] >= FULL_PASS_DUE:
         gc.collect()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Turn Python's cycle collector off for the block, and back on after it if it was on (as
-    found: inside :func:`tuned` before :func:`loaded` it stays off). The objects made meanwhile
-    are collected as usual afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 __all__ = [
@@ -61,7 +61,7 @@ SECTION_ORDER = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Review:
     """One reply note on a paper.
 
@@ -97,6 +97,36 @@ class Review:
     score_labels: tuple[tuple[str, str], ...] = ()
     sections: tuple[tuple[str, str], ...] = ()
     venue_id: str = ""
+
+    def __init__(
+        self,
+        id: str,
+        forum: str,
+        replyto: str,
+        kind: str,
+        signature: str = "",
+        number: int | None = None,
+        cdate: int = 0,
+        tmdate: int = 0,
+        scores: tuple[tuple[str, float], ...] = (),
+        score_labels: tuple[tuple[str, str], ...] = (),
+        sections: tuple[tuple[str, str], ...] = (),
+        venue_id: str = "",
+    ) -> None:
+        # The fields set through their slots, as the frozen dataclass's own __init__ does, in
+        # fewer steps (an import makes a conference's eighty thousand notes).
+        _set_id(self, id)
+        _set_forum(self, forum)
+        _set_replyto(self, replyto)
+        _set_kind(self, kind)
+        _set_signature(self, signature)
+        _set_number(self, number)
+        _set_cdate(self, cdate)
+        _set_tmdate(self, tmdate)
+        _set_scores(self, scores)
+        _set_score_labels(self, score_labels)
+        _set_sections(self, sections)
+        _set_venue_id(self, venue_id)
 
     def score(self, name: str) -> float | None:
         """The score ``name`` (``"rating"``), ``None`` when the note has none."""
@@ -177,6 +207,12 @@ class Review:
         }
 
 
+(
+    _set_id, _set_forum, _set_replyto, _set_kind, _set_signature, _set_number, _set_cdate, _set_tmdate,
+    _set_scores, _set_score_labels, _set_sections, _set_venue_id,
+) = (getattr(Review, field.name).__set__ for field in fields(Review))  # fmt: skip
+
+
 #: The rating scale of a venue, by its OpenReview group: the values a reviewer could choose.
 RATING_SCALES = {
     "ICLR.cc/2026/Conference": "0, 2, 4, 6, 8, 10",
@@ -212,6 +248,11 @@ def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     for review in reviews:  # a cycle of replies: shown, never lost
         walk(review, 0)
     return result
+
+
+#: The scores a summary gives the mean of, besides the rating.
+_MEAN_FIELDS = ("confidence", "soundness", "presentation", "contribution")
+_COMMENT_KINDS = frozenset({COMMENT, AUTHOR_RESPONSE, PUBLIC_COMMENT})
 
 
 def _mean(values: list[float]) -> float | None:
@@ -277,37 +318,50 @@ class ReviewSummary:
         """The summary of one paper's reply notes (any order; sorted by ``cdate`` here); the scale
         from :data:`RATING_SCALES` by the notes' venue."""
         notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
-        scale = next((RATING_SCALES[note.venue_id] for note in notes if note.venue_id in RATING_SCALES), "")
-        scored = [dict(note.scores) for note in notes if note.kind == REVIEW]
-        rated = [scores for scores in scored if "rating" in scores]
-        ratings = [scores["rating"] for scores in rated]
-        confidences = tuple(scores.get("confidence") for scores in rated)
-
-        def means(name: str) -> float | None:
-            return _mean([scores[name] for scores in scored if name in scores])
-
-        mean = _mean(ratings)
+        scale = decision = ""
+        ratings: list[float] = []
+        confidences: list[float | None] = []
+        means: dict[str, list[float]] = {name: [] for name in _MEAN_FIELDS}
+        comments = 0
+        withdrawn = False
+        for note in notes:  # one pass, in review order
+            kind = note.kind
+            if not scale and note.venue_id in RATING_SCALES:
+                scale = RATING_SCALES[note.venue_id]
+            if kind == REVIEW:
+                scores = dict(note.scores)
+                if "rating" in scores:
+                    ratings.append(scores["rating"])
+                    confidences.append(scores.get("confidence"))
+                for name, values in means.items():
+                    if name in scores:
+                        values.append(scores[name])
+            elif kind == DECISION:
+                decision = note.section("decision") or decision  # the last decision given
+            elif kind in _COMMENT_KINDS:
+                comments += 1
+            elif kind == WITHDRAWAL:
+                withdrawn = True
         std = None
         if ratings:
             centre = sum(ratings) / len(ratings)
             std = round((sum((r - centre) * (r - centre) for r in ratings) / len(ratings)) ** 0.5, 3)
-        decisions = [note.section("decision") for note in notes if note.kind == DECISION]
         return cls(
             count=len(ratings),
-            mean=mean,
+            mean=_mean(ratings),
             min=min(ratings) if ratings else None,
             max=max(ratings) if ratings else None,
             std=std,
             ratings=tuple(ratings),
-            confidences=confidences,
-            confidence=means("confidence"),
-            soundness=means("soundness"),
-            presentation=means("presentation"),
-            contribution=means("contribution"),
+            confidences=tuple(confidences),
+            confidence=_mean(means["confidence"]),
+            soundness=_mean(means["soundness"]),
+            presentation=_mean(means["presentation"]),
+            contribution=_mean(means["contribution"]),
             scale=scale,
-            comments=sum(1 for note in notes if note.kind in (COMMENT, AUTHOR_RESPONSE, PUBLIC_COMMENT)),
-            decision=next((text for text in reversed(decisions) if text), ""),
-            withdrawn=any(note.kind == WITHDRAWAL for note in notes),
+            comments=comments,
+            decision=decision,
+            withdrawn=withdrawn,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +54,41 @@ class SourceRead:
 GZIP_MAGIC = b"\x1f\x8b"
 
 
+#: The files being read ahead in this context (:func:`reading_ahead`), by path.
+_AHEAD: ContextVar[dict[Path, Future[bytes]] | None] = ContextVar("paperdeck_read_ahead", default=None)
+
+
+@contextmanager
+def reading_ahead() -> Iterator[Callable[[Path], None]]:
+    """Within the body, ``ahead(path)`` starts reading a gzip-compressed ``path`` and
+    decompressing it in a thread (zlib lets the reading of another file go on meanwhile); the
+    next :func:`read_bytes` of ``path`` in this context takes the bytes, or raises what reading
+    it raised, as it would have. Anything else (not a regular file, not gzip data) is left to be
+    read when it is needed; what was read ahead and not taken is dropped at the end."""
+    futures: dict[Path, Future[bytes]] = {}
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-read-ahead")
+
+    def ahead(path: Path) -> None:
+        try:
+            if not path.is_file() or path in futures:  # a FIFO or a device is never opened here
+                return
+            with path.open("rb") as handle:
+                head = handle.read(2)
+        except OSError:
+            return
+        if head == GZIP_MAGIC:
+            futures[path] = pool.submit(_read_bytes, path)
+
+    token = _AHEAD.set(futures)
+    try:
+        yield ahead
+    finally:
+        _AHEAD.reset(token)
+        for future in futures.values():
+            future.cancel()
+        pool.shutdown(wait=True)
+
+
 def read_bytes(path: Path) -> bytes:
     """The whole file's bytes; a gzip-compressed file (by its magic bytes, whatever its name) is
     decompressed, so every format may come as ``.gz``.
@@ -58,6 +97,12 @@ def read_bytes(path: Path) -> bytes:
         SourceError: missing, a directory, unreadable, over :data:`MAX_FILE_BYTES` (compressed
             or not), or gzip data that is corrupt or truncated.
     """
+    futures = _AHEAD.get()
+    future = futures.pop(path, None) if futures is not None else None
+    return future.result() if future is not None else _read_bytes(path)
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:

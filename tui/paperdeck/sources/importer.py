@@ -9,15 +9,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paperdeck import runtime
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
-from paperdeck.runtime import collector_paused
 from paperdeck.sources import read_source
-from paperdeck.sources.base import SourceRead
+from paperdeck.sources.base import SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
-from paperdeck.store.reviews import ReviewImport
+from paperdeck.store.reviews import ReviewImport, StagedWords
 from paperdeck.store.store import ImportReport, Store
 
 #: Called before each file is read: ``(index, total, path)``.
@@ -91,13 +91,23 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
     return [checked.read for checked in _read_checked(paths, format, progress)]
 
 
-def _read_checked(paths: Sequence[Path], format: str | None, progress: Progress | None) -> list[Checked]:
+def _read_checked(
+    paths: Sequence[Path],
+    format: str | None,
+    progress: Progress | None,
+    on_read: Callable[[SourceRead], None] | None = None,
+) -> list[Checked]:
     checked = []
-    for index, path in enumerate(paths):
-        if progress is not None:
-            progress(index, len(paths), path)
-        check_regular_file(path)
-        checked.append(check_read(read_source(path, format)))
+    with reading_ahead() as ahead:
+        for index, path in enumerate(paths):
+            if progress is not None:
+                progress(index, len(paths), path)
+            check_regular_file(path)
+            if index + 1 < len(paths):
+                ahead(paths[index + 1])  # decompressed while this one is read
+            checked.append(check_read(read_source(path, format)))
+            if on_read is not None:
+                on_read(checked[-1].read)
     return checked
 
 
@@ -134,45 +144,53 @@ def import_files(
         StoreError: the catalogue or the user data cannot be written; nothing changed (when a
             backup cannot be restored, the papers read with it stay imported).
     """
-    with collector_paused():
-        return _import_files(store, paths, format, progress)
-
-
-def _import_files(
-    store: Store, paths: Sequence[Path], format: str | None, progress: Progress | None
-) -> ImportSummary:
-    """:func:`import_files`, with the cycle collector paused."""
     for path in paths:
         check_regular_file(path)  # before is_backup reads a head of it
     backup_paths = [path for path in paths if is_backup(path)]
     list_paths = [path for path in paths if path not in backup_paths]
     backups: list[UserDataBackup] = [read_backup(path) for path in backup_paths]
-    checked = _read_checked(list_paths, format, progress)
-    reads = [item.read for item in checked]
-    papers: list[Paper] = [paper for read in reads for paper in read.papers]
-    report = store.import_papers(papers) if reads or not backups else ImportReport()
-    reviews = [review for read in reads for review in read.reviews]
-    review_report = store.import_reviews(reviews) if reviews else None
+    staged: list[StagedWords] = []  # the reviews' words, folded while the next files are read
+
+    def stage(read: SourceRead) -> None:
+        if read.reviews:
+            if not staged:
+                staged.append(store.reviews.stage_words())
+            staged[0].add(read.reviews)
+
+    # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
+    with runtime.collector_paused():
+        try:
+            checked = _read_checked(list_paths, format, progress, stage)
+            reads = [item.read for item in checked]
+            papers: list[Paper] = [paper for read in reads for paper in read.papers]
+            reviews = [review for read in reads for review in read.reviews]
+            # Files of reviews only leave the papers as they are: no merge of the whole catalogue for none.
+            merge = bool(reads or not backups) and bool(papers or not reviews)
+            report = store.import_papers(papers) if merge else ImportReport()
+            review_report = store.import_reviews(reviews, staged[0] if staged else None) if reviews else None
+        finally:
+            for words in staged:
+                words.close()
+            staged.clear()
+        files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
+        notices = tuple(read.notice for read in reads if read.notice)
+        skipped: Counter[str] = Counter()
+        dropped: Counter[str] = Counter()
+        for item in checked:
+            reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
+            # reply notes read as reviews are counted there, not as skipped records
+            skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
+            dropped.update(item.dropped)
+        del checked, reads, papers, reviews  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
-    skipped: Counter[str] = Counter()
-    dropped: Counter[str] = Counter()
-    for item in checked:
-        reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
-        # reply notes read as reviews are counted there, not as skipped records
-        skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
-        dropped.update(item.dropped)
     return ImportSummary(
-        files=tuple((str(read.path), read.format, len(read.papers)) for read in reads),
+        files=files,
         new=report.new,
         updated=report.updated,
         unchanged=report.unchanged,
         skipped=skipped,
         dropped=dropped,
-        notices=(
-            *(read.notice for read in reads if read.notice),
-            *report.notices,
-            *(review_report.notices if review_report else ()),
-        ),
+        notices=(*notices, *report.notices, *(review_report.notices if review_report else ())),
         restored=restored,
         reviews=review_report,
         new_ids=report.new_ids,

@@ -33,6 +33,7 @@ __all__ = [
 
 #: The start of an OpenReview API response: ``{"notes": [`` or ``{"count": N, "notes": [``.
 NOTES_KEY = re.compile(r'^\s*\{\s*(?:"count"\s*:\s*\d+\s*,\s*)?"notes"\s*:\s*\[')
+_NOT_SPACE = re.compile(rb"[^ \t\n\r\x0b\x0c]")
 _KINDS: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
 
 
@@ -85,13 +86,14 @@ def _parse_records(raw: bytes, path: Path) -> JsonRecords:
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise _NotUtf8
     raw = raw.removeprefix(b"\xef\xbb\xbf")
-    if not raw.strip():
+    start = _NOT_SPACE.search(raw)  # not raw.strip(): no copy of the whole file
+    if start is None:
         return JsonRecords([], None)
-    if raw.lstrip().startswith(b"{"):
+    if raw[start.start() : start.start() + 1] == b"{":
         lines = raw.split(b"\n")
-        first = next(i for i, line in enumerate(lines) if line.strip())
-        if any(line.strip() for line in lines[first + 1 :]) and _is_object(lines[first]):
-            numbers = [number for number, line in enumerate(lines, 1) if line.strip()]
+        first = next(i for i, line in enumerate(lines) if _has_text(line))
+        if any(_has_text(line) for line in lines[first + 1 :]) and _is_object(lines[first]):
+            numbers = [number for number, line in enumerate(lines, 1) if _has_text(line)]
             return JsonRecords([_loads(lines[n - 1], path, n) for n in numbers], numbers)
     value = _loads(raw, path)
     if isinstance(value, dict) and isinstance(value.get("notes"), list):
@@ -102,6 +104,11 @@ def _parse_records(raw: bytes, path: Path) -> JsonRecords:
         expected = 'expected an array of records or {"notes": [...]}'
         raise SourceError(path, f"{expected}, got {json_kind(value)}")
     return JsonRecords(value, None)
+
+
+def _has_text(line: bytes) -> bool:
+    """Whether ``line`` holds anything but ASCII whitespace (``bytes.strip``'s; no copy made)."""
+    return bool(line) and not line.isspace()
 
 
 def _is_object(line: bytes) -> bool:

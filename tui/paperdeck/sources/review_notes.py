@@ -75,6 +75,7 @@ _NUMBER_LABEL = re.compile(r"^\s*(-?\d+(?:\.\d+)?)(?:\s*[:.)\-–]\s*|\s+)?(.*)$
 _ID_CHARS = 200
 _INF = float("inf")
 _SCALARS = (str, int, float)
+_SECTION_NAMES = frozenset(SECTION_ORDER)
 _BIG = 2**53
 
 
@@ -183,6 +184,7 @@ def note_review(note: Any) -> Review:
     scores: list[tuple[str, float]] = []
     labels: list[tuple[str, str]] = []
     sections: dict[str, str] = {}
+    far: list[tuple[str, float]] = []  # numbers beyond any scale: an error or text, after the rest
     size = 0
     for name, wrapped in content.items():
         value: Any = wrapped.get("value") if type(wrapped) is dict else wrapped
@@ -192,17 +194,21 @@ def note_review(note: Any) -> Review:
                 continue
             if name in SCORE_FIELDS or (value[:1].isdigit() and _is_number(value)):
                 score, text = _score(value, name, label)
-                scores.append((name, score))
-                if text:
-                    labels.append((name, text))
-                    size += len(text)
+                (scores if -MAX_SCORE <= score <= MAX_SCORE else far).append((name, score))
+                if not text:
+                    continue
+                labels.append((name, text))
+                size += len(text)
             else:
                 sections[name] = value
                 size += len(value)
-        elif kind_of is int and -_BIG < value < _BIG:
+        elif kind_of is int and -MAX_SCORE <= value <= MAX_SCORE:
             scores.append((name, float(value)))
+            continue
         elif kind_of is int or kind_of is float:
-            scores.append((name, _score(value, name, label)[0]))
+            score = float(value) if kind_of is int and -_BIG < value < _BIG else _score(value, name, label)[0]
+            (scores if -MAX_SCORE <= score <= MAX_SCORE else far).append((name, score))
+            continue
         elif value is None:
             continue
         elif name in SCORE_FIELDS:
@@ -210,31 +216,34 @@ def note_review(note: Any) -> Review:
         elif text := _text(value, name, label):
             sections[name] = text
             size += len(text)
+        else:
+            continue
         if size > MAX_NOTE_CHARS:
             raise ValueError(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
-    for name, score in scores:
-        if not -MAX_SCORE <= score <= MAX_SCORE:
-            if name in SCORE_FIELDS:
-                scale = f"-{MAX_SCORE} to {MAX_SCORE}"
-                raise ValueError(f"{label}: {name} {score:.6g} is outside any review scale ({scale})")
-            sections[name] = f"{score:.6g}"  # a number, but no score: kept as the note's text
-    scores = [(name, score) for name, score in scores if -MAX_SCORE <= score <= MAX_SCORE]
+    for name, score in far:
+        if name in SCORE_FIELDS:
+            scale = f"-{MAX_SCORE} to {MAX_SCORE}"
+            raise ValueError(f"{label}: {name} {score:.6g} is outside any review scale ({scale})")
+        sections[name] = f"{score:.6g}"  # a number, but no score: kept as the note's text
     ordered = [(name, sections[name]) for name in SECTION_ORDER if name in sections]
-    ordered += [(name, text) for name, text in sections.items() if name not in SECTION_ORDER]
+    if len(ordered) < len(sections):
+        ordered += [(name, text) for name, text in sections.items() if name not in _SECTION_NAMES]
     number = note.get("number")
+    domain = note.get("domain")
+    cdate = _time(note.get("cdate"))
     return Review(
-        id=note_id.strip(),
-        forum=forum.strip(),
-        replyto=replyto.strip(),
-        kind=kind,
-        signature=signature,
-        number=number if isinstance(number, int) and not isinstance(number, bool) else None,
-        cdate=_time(note.get("cdate")),
-        tmdate=_time(note.get("tmdate")) or _time(note.get("mdate")) or _time(note.get("cdate")),
-        scores=tuple(scores),
-        score_labels=tuple(labels),
-        sections=tuple(ordered),
-        venue_id=domain[:_ID_CHARS] if isinstance(domain := note.get("domain"), str) else "",
+        note_id.strip(),
+        forum.strip(),
+        replyto.strip(),
+        kind,
+        signature,
+        number if type(number) is int else None,
+        cdate,
+        _time(note.get("tmdate")) or _time(note.get("mdate")) or cdate,
+        tuple(scores),
+        tuple(labels),
+        tuple(ordered),
+        domain[:_ID_CHARS] if type(domain) is str else "",
     )
 
 
@@ -280,4 +289,4 @@ def _signature(signatures: Any) -> str:
 
 
 def _time(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+    return value if type(value) is int and value > 0 else 0

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import bisect
 import io
+import os
 import re
 import unicodedata
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -71,6 +73,20 @@ def _npy(array: np.ndarray) -> bytes:
     return buffer.getvalue()
 
 
+def _powers(base: int, size: int) -> np.ndarray:
+    """``base ** i`` modulo 2**64 for ``i`` in ``range(size)``, as ``uint64``: each filled
+    stretch times ``base`` to its length gives the next (a few whole-array products, where a
+    running product would take one step per element)."""
+    out = np.ones(max(size, 1), dtype=np.uint64)
+    filled = 1
+    with np.errstate(over="ignore"):
+        while filled < size:
+            take = min(filled, size - filled)
+            np.multiply(out[:take], np.uint64(pow(base, filled, 1 << 64)), out=out[filled : filled + take])
+            filled += take
+    return out[:size]
+
+
 class _Hasher:
     """52-bit hashes of the tokens of a byte string, in numpy: one pass over the bytes whatever the
     number of tokens.
@@ -95,11 +111,8 @@ class _Hasher:
 
     def _grow(self, n: int) -> None:
         size = max(n + n // 4, 2 * len(self._pow))
-        inverse = np.uint64(pow(int(self.B), -1, 1 << 64))
-        self._pow, self._inv = np.ones(size, dtype=np.uint64), np.ones(size, dtype=np.uint64)
-        with np.errstate(over="ignore"):
-            np.cumprod(np.full(size - 1, self.B, dtype=np.uint64), out=self._pow[1:])
-            np.cumprod(np.full(size - 1, inverse, dtype=np.uint64), out=self._inv[1:])
+        self._pow = _powers(int(self.B), size)
+        self._inv = _powers(pow(int(self.B), -1, 1 << 64), size)
         self._prefix = np.zeros(size + 1, dtype=np.uint64)
 
     def tokens(self, blob: bytes, separator: int = 0x20) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -165,6 +178,10 @@ class WordIndexBuilder:
     """The word index an import writes: the papers of ``old`` (the index before it, ``None``:
     none) as they were, except those given to :meth:`add`, which are as given.
 
+    Each :meth:`add` is a unit (a paper's text) with a number; :meth:`write` may be told which
+    unit each paper has (others are dropped), so that text can be folded before it is known
+    which papers an import changes (:class:`paperdeck.store.reviews.StagedWords`).
+
     The text is folded a batch of papers at a time: ASCII by one byte translation, then split and
     hashed in numpy (:class:`_Hasher`); only tokens holding other characters go word by word
     through :func:`review_words`. Words are told apart by their hashes; each hash's word is kept
@@ -173,6 +190,8 @@ class WordIndexBuilder:
 
     BATCH_BYTES = 1 << 22
     BATCH_PAPERS = 1 << _PAPER_BITS
+    #: Batches handed to the process and not folded yet, at most (the import reads on meanwhile).
+    PROCESS_BATCHES = 32
 
     def __init__(self, old: WordIndex | None, *, in_process: bool = False) -> None:
         self._old = old
@@ -181,51 +200,78 @@ class WordIndexBuilder:
         self._in_process = in_process
         self._child: Executor | None = None
         self._hasher = _Hasher()
-        self._forum_no: dict[str, int] = {}
+        #: The paper of each unit added, by unit number.
+        self._unit_forums: list[str] = []
+        self._handed_over = False
         self._pending: list[bytes] = []
-        self._pending_forums: list[int] = []
+        self._pending_units: list[int] = []
         self._pending_bytes = 0
         self._pair_hashes: list[np.ndarray] = []
-        self._pair_forums: list[np.ndarray] = []
+        self._pair_units: list[np.ndarray] = []
         self._known = np.zeros(0, dtype=np.uint64)
         self._word_of: dict[int, bytes] = {}
         self._odd: dict[bytes, list[bytes]] = {}
         self._table = np.zeros(int(_TABLE_MASK) + 1, dtype=bool)
         self._thread: ThreadPoolExecutor | None = None
         self._batches: deque[Future[None]] = deque()
+        self._prepared: _Prepared | None = None
 
-    def add(self, forum: str, reviews: Iterable[Review]) -> None:
-        """Set the words of one paper's ``reviews`` (every text section and score label),
-        replacing what it had. A paper is given at most once."""
+    def add(self, forum: str, reviews: Iterable[Review]) -> int:
+        """Fold the words of one paper's ``reviews`` (every text section and score label) as a
+        new unit; returns its number. Unless :meth:`write` is told otherwise, the paper's last
+        unit replaces what it had."""
         doc = "\n".join(text for review in reviews for _, text in (*review.sections, *review.score_labels))
-        self._pending.append(doc.encode("utf-8", "surrogatepass").translate(_ASCII_FOLD))
-        self._pending_forums.append(self._forum_no.setdefault(forum, len(self._forum_no)))
+        unit = len(self._unit_forums)
+        self._unit_forums.append(forum)
+        self._pending.append(doc.encode("utf-8", "surrogatepass"))  # folded in the batch
+        self._pending_units.append(unit)
         self._pending_bytes += len(self._pending[-1]) + 1
         if self._pending_bytes >= self.BATCH_BYTES or len(self._pending) >= self.BATCH_PAPERS:
             self._hand_over()
+        return unit
 
-    def __contains__(self, forum: str) -> bool:
-        return forum in self._forum_no
+    def fold_in_process(self) -> bool:
+        """Fold the batches from now on in a process of their own (as ``in_process``), when
+        none was handed over yet and there is a second core; returns whether they will be."""
+        if not self._handed_over and (os.cpu_count() or 1) > 1:
+            self._in_process = True
+        return self._in_process
+
+    def prepare(self) -> None:
+        """Every unit is added (as far as known): in the process, start making what the index
+        needs besides which unit each paper has (the vocabulary, each pair's word), while the
+        caller goes on; a unit added after this is not lost, it only makes :meth:`write` do
+        that again. Call it after :meth:`use_old`."""
+        if self._in_process and self._child is not None:
+            self._hand_over()
+            old = None if self._old is None else self._old.location
+            self._batches.append(self._child.submit(_child_prepare, len(self._unit_forums), old))
+
+    def use_old(self, old: WordIndex | None) -> None:
+        """The index as it is before this import's (read under the import lock): the papers
+        not given a unit keep their words from it."""
+        self._old = old
 
     def _hand_over(self) -> None:
-        """Give the pending papers to the batch thread (at most two batches wait for it)."""
+        """Give the pending papers to the batch thread (at most two batches wait for it) or
+        process (at most :data:`PROCESS_BATCHES`)."""
         if not self._pending:
             return
+        self._handed_over = True
         if self._in_process:
             if self._child is None:
                 import multiprocessing
 
                 spawn = multiprocessing.get_context("spawn")
                 self._child = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
-                old = self._old
-                self._batches.append(self._child.submit(_child_start, None if old is None else old.location))
-            self._batches.append(self._child.submit(_child_batch, self._pending, self._pending_forums))
+                self._batches.append(self._child.submit(_child_start))
+            self._batches.append(self._child.submit(_child_batch, self._pending, self._pending_units))
         else:
             if self._thread is None:
                 self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-review-words")
-            self._batches.append(self._thread.submit(self._batch, self._pending, self._pending_forums))
-        self._pending, self._pending_forums, self._pending_bytes = [], [], 0
-        while len(self._batches) > 2:
+            self._batches.append(self._thread.submit(self._batch, self._pending, self._pending_units))
+        self._pending, self._pending_units, self._pending_bytes = [], [], 0
+        while len(self._batches) > (self.PROCESS_BATCHES if self._in_process else 2):
             self._batches.popleft().result()
 
     def _finish_batches(self) -> None:
@@ -240,23 +286,24 @@ class WordIndexBuilder:
                 self._thread = None
 
     def close(self) -> None:
-        """Stop the batch thread or process without writing (an import that failed)."""
-        self._pending = []
+        """Stop the batch thread or process without writing (an import that failed, or one
+        that changed nothing); calling it again does nothing."""
+        self._pending, self._pending_units, self._pending_bytes = [], [], 0
         for executor in (self._thread, self._child):
             if executor is not None:
                 executor.shutdown(wait=True, cancel_futures=True)
         self._thread = self._child = None
         self._batches.clear()
 
-    def _batch(self, pending: list[bytes], pending_forums: list[int]) -> None:
-        """Split, fold and hash the papers' text into (hash, paper) pairs, each once (in the
+    def _batch(self, pending: list[bytes], pending_units: list[int]) -> None:
+        """Split, fold and hash the units' text into (hash, unit) pairs, each once (in the
         batch thread, one batch at a time: numpy's work there runs beside the import's)."""
-        buffer = bytearray(b" " + b" ".join(pending) + b" ")
+        buffer = bytearray(b" ".join([b"", *pending, b""]).translate(_ASCII_FOLD))
         _space_common_punctuation(np.frombuffer(buffer, dtype=np.uint8))
         blob = bytes(buffer)
         lengths = np.fromiter((len(doc) + 1 for doc in pending), dtype=np.int64, count=len(pending))
         doc_starts = np.cumsum(lengths) - lengths
-        numbers = np.array(pending_forums, dtype=np.int64)
+        numbers = np.array(pending_units, dtype=np.int64)
         del buffer, pending
         starts, ends, hashes = self._hasher.tokens(blob)
         per_doc = np.diff(np.searchsorted(starts, doc_starts), append=len(starts))
@@ -292,7 +339,7 @@ class WordIndexBuilder:
             key = key[np.concatenate(([True], key[1:] != key[:-1]))]
         pair_hashes = key >> paper_bits  # ascending
         self._pair_hashes.append(pair_hashes)
-        self._pair_forums.append(numbers[(key & np.uint64(self.BATCH_PAPERS - 1)).astype(np.int64)])
+        self._pair_units.append(numbers[(key & np.uint64(self.BATCH_PAPERS - 1)).astype(np.int64)])
         # The words first seen in this batch: their bytes, for the vocabulary.
         distinct = pair_hashes
         if len(distinct):
@@ -322,28 +369,46 @@ class WordIndexBuilder:
             word_of[h] = blob[s : min(e, s + MAX_WORD_BYTES)]
         for h, word in zip(odd_hashes.tolist(), odd_words, strict=True):
             word_of.setdefault(h, word)
-        self._known = np.sort(np.concatenate((known, new)))
+        self._known = np.insert(known, np.searchsorted(known, new), new)  # both sorted: merged
 
-    def write(self, directory: Path, name: str) -> list[Path]:
+    def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
         written (for the caller to remove on failure).
+
+        Args:
+            units: the unit (:meth:`add`'s number) of each paper whose words are replaced;
+                the other units are left out. ``None``: each paper added, its last unit.
 
         Raises:
             StoreError: a file cannot be written (:func:`atomic_write_bytes`).
         """
+        if units is None:
+            units = {forum: unit for unit, forum in enumerate(self._unit_forums)}
+        count = len(self._unit_forums)
         child = self._child  # started at the first full batch: less than one is not worth a process
         if self._in_process and child is not None:
             self._hand_over()
             try:
                 while self._batches:
                     self._batches.popleft().result()
-                return child.submit(_child_write, self._forum_no, directory, name).result()
+                old = None if self._old is None else self._old.location
+                return child.submit(_child_write, units, count, old, directory, name).result()
             finally:
                 self.close()
         self._in_process = False
         self._finish_batches()
-        old, forum_no = self._old, self._forum_no
+        return self._write(directory, name, units, count)
+
+    def _prepare(self, count: int) -> _Prepared:
+        """The vocabulary of every batch folded and of the old index, and the (word, unit) pairs
+        of ``count`` units, sorted (every batch must be folded)."""
+        old = self._old
+        location = None if old is None else old.location
+        prepared = self._prepared
+        if prepared is not None and prepared.count == count and prepared.old == location:
+            return prepared
         vocabulary = [self._known]
+        old_word_no = None
         if old is not None:
             old_words = old.words()
             _, _, old_hashes = self._hasher.tokens(b"\n" + b"\n".join(old_words) + b"\n", separator=0x0A)
@@ -357,7 +422,32 @@ class WordIndexBuilder:
         by_word = sorted(range(len(words)), key=words.__getitem__)
         rank = np.empty(len(words), dtype=np.int64)
         rank[np.array(by_word, dtype=np.int64)] = np.arange(len(words), dtype=np.int64)
-        keys = []
+        unit_bits = max(count.bit_length(), 1)
+        keys = [
+            (rank[np.searchsorted(used, hashes)] << unit_bits) | units
+            for hashes, units in zip(self._pair_hashes, self._pair_units, strict=True)
+        ]
+        key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
+        del keys
+        key.sort()
+        if old is not None:
+            old_rank = rank[np.searchsorted(used, old_hashes)]
+            old_word_no = np.repeat(old_rank, np.diff(np.asarray(old.starts)))
+        self._prepared = _Prepared(count, location, words, by_word, key, unit_bits, old_word_no)
+        return self._prepared
+
+    def _write(self, directory: Path, name: str, units: dict[str, int], count: int) -> list[Path]:
+        """:meth:`write` once every batch is folded here (``count``: units added)."""
+        old = self._old
+        prepared = self._prepare(count)
+        self._prepared = None
+        words, by_word = prepared.words, prepared.by_word
+        # Papers numbered in the order of their units: a (word, unit) order stays a (word, paper) one.
+        by_unit = sorted(units.items(), key=lambda item: item[1])
+        forum_no = {forum: number for number, (forum, _) in enumerate(by_unit)}
+        unit_forum = np.full(max(count, 1), -1, dtype=np.int64)
+        if by_unit:
+            unit_forum[np.array([unit for _, unit in by_unit], dtype=np.int64)] = np.arange(len(by_unit))
         if old is not None:
             kept = np.fromiter((forum not in forum_no for forum in old.forums), dtype=bool, count=len(old.forums))
             renumber = np.full(len(old.forums), -1, dtype=np.int64)
@@ -365,30 +455,32 @@ class WordIndexBuilder:
                 if kept[n]:
                     renumber[n] = forum_no.setdefault(forum, len(forum_no))
         forum_count = max(len(forum_no), 1)
-        for hashes, numbers in zip(self._pair_hashes, self._pair_forums, strict=True):
-            keys.append(rank[np.searchsorted(used, hashes)] * forum_count + numbers)  # sorted: a quick search
-        if old is not None:
+        forum_bits = max(forum_count.bit_length(), 1)
+        key = prepared.key
+        numbers = unit_forum[key & ((1 << prepared.unit_bits) - 1)]
+        if not (numbers >= 0).all():
+            key, numbers = key[numbers >= 0], numbers[numbers >= 0]
+        key = ((key >> prepared.unit_bits) << forum_bits) | numbers  # (word, paper), still in order
+        del numbers
+        if old is not None and prepared.old_word_no is not None:
             postings = np.asarray(old.postings, dtype=np.int64)
-            old_rank = rank[np.searchsorted(used, old_hashes)]
-            word_no = np.repeat(old_rank, np.diff(np.asarray(old.starts)))
             keep = kept[postings]
-            keys.append(word_no[keep] * forum_count + renumber[postings[keep]])
-            del postings, word_no, keep
-        key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
-        del keys
-        key.sort()
-        postings_out = (key % forum_count).astype(np.uint16 if forum_count <= 1 << 16 else np.uint32)
-        starts = np.searchsorted(key // forum_count, np.arange(len(words) + 1), side="left").astype(np.int64)
+            old_key = (prepared.old_word_no[keep] << forum_bits) | renumber[postings[keep]]
+            key = np.concatenate((key, old_key))
+            key.sort(kind="stable")  # two sorted runs: merged
+            del postings, keep, old_key
+        postings_out = (key & ((1 << forum_bits) - 1)).astype(np.uint16 if forum_count <= 1 << 16 else np.uint32)
+        counts = np.bincount(key >> forum_bits, minlength=len(words))
         del key
-        counts = np.diff(starts)
         held = counts > 0  # words only the replaced reviews had go
         if not held.all():
-            by_word = [n for n, keep in zip(by_word, held.tolist(), strict=True) if keep]
-            starts = np.concatenate(([0], np.cumsum(counts[held]))).astype(np.int64)
+            by_word = [n for n, keep_word in zip(by_word, held.tolist(), strict=True) if keep_word]
+            counts = counts[held]
+        starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
         forums = sorted(forum_no, key=forum_no.__getitem__)
         files = {
-            f"{name}.vocab": b"".join(words[n] + b"\n" for n in by_word),
-            f"{name}.forums": "".join(f"{f}\n" for f in forums).encode("utf-8", "surrogatepass"),
+            f"{name}.vocab": b"".join([words[n] + b"\n" for n in by_word]),
+            f"{name}.forums": "".join([f"{f}\n" for f in forums]).encode("utf-8", "surrogatepass"),
             f"{name}.starts.npy": _npy(starts),
             f"{name}.postings.npy": _npy(postings_out),
         }
@@ -399,24 +491,48 @@ class WordIndexBuilder:
         return written
 
 
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """What :meth:`WordIndexBuilder._prepare` made: for ``count`` units and the old index at
+    ``old`` (its location), the ``words`` (UTF-8, by hash), ``by_word`` (their numbers in byte
+    order), ``key``: each (word, unit) pair as ``rank << unit_bits | unit``, ascending, and
+    ``old_word_no``: the rank of each old posting's word."""
+
+    count: int
+    old: tuple[Path, str] | None
+    words: list[bytes]
+    by_word: list[int]
+    key: np.ndarray
+    unit_bits: int
+    old_word_no: np.ndarray | None
+
+
 #: The builder of the process that folds batches (:class:`WordIndexBuilder` with ``in_process``).
 _CHILD_BUILDER: WordIndexBuilder | None = None
 
 
-def _child_start(old: tuple[Path, str] | None) -> None:
+def _child_start() -> None:
     global _CHILD_BUILDER
-    _CHILD_BUILDER = WordIndexBuilder(None if old is None else WordIndex(*old))
+    _CHILD_BUILDER = WordIndexBuilder(None)
 
 
-def _child_batch(pending: list[bytes], pending_forums: list[int]) -> None:
+def _child_batch(pending: list[bytes], pending_units: list[int]) -> None:
     assert _CHILD_BUILDER is not None
-    _CHILD_BUILDER._batch(pending, pending_forums)
+    _CHILD_BUILDER._batch(pending, pending_units)
 
 
-def _child_write(forum_no: dict[str, int], directory: Path, name: str) -> list[Path]:
+def _child_prepare(count: int, old: tuple[Path, str] | None) -> None:
     assert _CHILD_BUILDER is not None
-    _CHILD_BUILDER._forum_no = forum_no
-    return _CHILD_BUILDER.write(directory, name)
+    _CHILD_BUILDER.use_old(None if old is None else WordIndex(*old))
+    _CHILD_BUILDER._prepare(count)
+
+
+def _child_write(
+    units: dict[str, int], count: int, old: tuple[Path, str] | None, directory: Path, name: str
+) -> list[Path]:
+    assert _CHILD_BUILDER is not None
+    _CHILD_BUILDER.use_old(None if old is None else WordIndex(*old))
+    return _CHILD_BUILDER._write(directory, name, units, count)
 
 
 class _Vocabulary:

@@ -26,7 +26,7 @@ import contextlib
 import os
 import zlib
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,17 +41,19 @@ from paperdeck.store.atomic import atomic_write_bytes, malformed
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from paperdeck.store.review_words import WordIndex
+    from paperdeck.store.review_words import WordIndex, WordIndexBuilder
 
-__all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "shard_of"]
+__all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "StagedWords", "shard_of"]
 
 REVIEWS_DIR = "reviews"
 INDEX_FILE = "index.json"
 #: How many shard files the reviews are spread over.
 SHARDS = 256
 _SCHEMA = 1
-#: Shard files handed to the writing thread and not yet written, at most.
+#: Shard files handed to the writing threads and not yet written, at most.
 _WRITES_IN_FLIGHT = 16
+#: Threads writing shard files: each waits for its file to reach the disk, the others write on.
+_WRITERS = 4
 #: Characters of review text an import brings from which its word index is made in a process of
 #: its own, beside the import's (smaller ones: in a thread).
 _WORDS_IN_PROCESS_CHARS = 32_000_000
@@ -99,6 +101,60 @@ class ReviewImport:
             noun = "paper" if self.waiting == 1 else "papers"
             text += f"; {self.waiting:,} {noun} not imported yet, their reviews kept until they are"
         return text
+
+
+class StagedWords:
+    """The words of the notes of the files read so far, folded while the next files are read
+    (in a process of its own for a large import): :meth:`ReviewStore.import_reviews` takes each
+    paper whose notes it stores are exactly those staged, and folds the others itself. Nothing is
+    written until that import writes its word index; :meth:`close` it in any case.
+
+    Args:
+        reviewed: forum ids that had notes stored when reading began: not staged (their notes
+            are merged with the stored ones at the import; a refresh changes few of them).
+    """
+
+    def __init__(self, reviewed: frozenset[str] = frozenset()) -> None:
+        from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
+
+        self.builder: WordIndexBuilder = WordIndexBuilder(None)
+        self._reviewed = reviewed
+        #: Forum id → (unit, identities of the notes staged); ``None``: on several files.
+        self._staged: dict[str, tuple[int, frozenset[int]] | None] = {}
+        self._chars = 0
+
+    def add(self, reviews: Sequence[Review]) -> None:
+        """Stage one file's notes (of the same note id, the latest ``tmdate``, the first of equal ones)."""
+        by_forum: dict[str, dict[str, Review]] = {}
+        for review in reviews:
+            notes = by_forum.setdefault(review.forum, {})
+            held = notes.get(review.id)
+            if held is None or review.tmdate > held.tmdate:
+                notes[review.id] = review
+        for review in reviews if self._chars < _WORDS_IN_PROCESS_CHARS else ():
+            self._chars += review.text_size()
+            if self._chars >= _WORDS_IN_PROCESS_CHARS:
+                self.builder.fold_in_process()
+                break
+        staged, reviewed, builder = self._staged, self._reviewed, self.builder
+        for forum, notes in by_forum.items():
+            if forum in staged:
+                staged[forum] = None  # on an earlier file too: merged at the import
+            elif forum not in reviewed:
+                staged[forum] = (builder.add(forum, notes.values()), frozenset(map(id, notes.values())))
+
+    def unit(self, forum: str, notes: list[Review]) -> int | None:
+        """The unit staged for ``forum`` when its words are those of exactly ``notes`` (the same
+        objects), else ``None``."""
+        staged = self._staged.get(forum)
+        if staged is None or len(staged[1]) != len(notes):
+            return None
+        ids = staged[1]
+        return staged[0] if all(id(note) in ids for note in notes) else None
+
+    def close(self) -> None:
+        """Stop folding (the batch process ends); after a write, or instead of one."""
+        self.builder.close()
 
 
 class ReviewStore:
@@ -323,8 +379,22 @@ class ReviewStore:
 
     # -- writing -----------------------------------------------------------------------------
 
+    def stage_words(self) -> StagedWords:
+        """A :class:`StagedWords` for an import about to read its files (the papers with notes
+        stored now are not staged)."""
+        try:
+            reviewed = frozenset(self._summary_docs(self._read_index()))
+        except StoreError:
+            reviewed = frozenset()  # the import says what is wrong
+        return StagedWords(reviewed)
+
     def import_reviews(
-        self, reviews: Iterable[Review], known: Callable[[str], bool], *, note_changes: bool = True
+        self,
+        reviews: Iterable[Review],
+        known: Callable[[str], bool],
+        *,
+        note_changes: bool = True,
+        staged: StagedWords | None = None,
     ) -> ReviewImport:
         """Merge ``reviews`` into the store: a note not seen is added, a note with a later
         ``tmdate`` than the stored one replaces it (and is logged), any other is unchanged.
@@ -336,6 +406,7 @@ class ReviewStore:
             known: whether a forum id's paper is in the catalogue (for :attr:`ReviewImport.waiting`).
             note_changes: fill :attr:`ReviewImport.notes` (the first reviews imported, a baseline,
                 need none).
+            staged: the words of ``reviews`` folded as their files were read; the caller closes it.
 
         Raises:
             StoreError: the index or a shard cannot be read or written; the generation on disk
@@ -344,15 +415,19 @@ class ReviewStore:
         from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
         incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
+        by_forum_notes: dict[str, dict[str, Review]] = {}  # the same dicts, by forum id alone
         for review in reviews:
-            notes = incoming[shard_of(review.forum)][review.forum]
-            held = notes.get(review.id)
+            forum_notes = by_forum_notes.get(review.forum)
+            if forum_notes is None:
+                forum_notes = by_forum_notes[review.forum] = incoming[shard_of(review.forum)][review.forum]
+            held = forum_notes.get(review.id)
             if held is None or review.tmdate > held.tmdate:
-                notes[review.id] = review
+                forum_notes[review.id] = review
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])
         summaries = dict(self._summary_docs(index))
+        made: dict[str, ReviewSummary] = {}  # the summaries this import makes
         notes_total = int(index.get("notes", 0))
         new = updated = unchanged = 0
         changes: list[NoteChange] = []
@@ -360,21 +435,29 @@ class ReviewStore:
         written: list[Path] = []
         forums = {forum for by_forum in incoming.values() for forum in by_forum}
         old_words = self.word_index()
-        rebuild = old_words is None and bool(shards)
-        text_chars = sum(review.text_size() for by_forum in incoming.values() for notes in by_forum.values()
-                         for review in notes.values())  # fmt: skip
-        in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
-        # reviews from before the word index: all of them
-        forum_words = WordIndexBuilder(old_words, in_process=in_process)
-        # Shards are written (and synced to disk) by a thread while the next ones are made; none
+        rebuild = old_words is None and bool(shards)  # reviews from before the word index: all of them
+        forum_words: WordIndexBuilder
+        if staged is not None:
+            forum_words = staged.builder
+            forum_words.use_old(old_words)
+            forum_words.prepare()  # the vocabulary made beside the shards
+        else:
+            text_chars = sum(review.text_size() for by_forum in incoming.values() for notes in by_forum.values()
+                             for review in notes.values())  # fmt: skip
+            in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
+            forum_words = WordIndexBuilder(old_words, in_process=in_process)
+        units: dict[str, int] = {}  # each changed paper's unit in forum_words
+        # Shards are written (and synced to disk) by threads while the next ones are made; none
         # is named in the index until all are written.
         from concurrent.futures import ThreadPoolExecutor  # deferred: only imports write
 
-        writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-reviews-write")
+        writer = ThreadPoolExecutor(max_workers=_WRITERS, thread_name_prefix="paperdeck-reviews-write")
         writes: deque[Future[None]] = deque()
         try:
+            made_directory = False
             for shard, by_forum in sorted(incoming.items()):
-                stored = self._shard(shard)
+                stored_name = shards.get(shard)  # as the index read under the lock names it
+                stored = self._shard_file(str(stored_name)) if stored_name else {}
                 shard_changed = False
                 for forum, notes in by_forum.items():
                     docs = {doc["id"]: doc for doc in stored.get(forum) or ()}
@@ -401,13 +484,17 @@ class ReviewStore:
                         ordered = sorted(docs.values(), key=lambda doc: (doc.get("cdate", 0), doc["id"]))
                         stored[forum] = ordered
                         latest = [current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered]
-                        summaries[forum] = ReviewSummary.of(latest).to_dict()
-                        forum_words.add(forum, latest)
+                        made[forum] = summary = ReviewSummary.of(latest)
+                        summaries[forum] = summary.to_dict()
+                        unit = staged.unit(forum, latest) if staged is not None else None
+                        units[forum] = forum_words.add(forum, latest) if unit is None else unit
                         changed_forums.add(forum)
                         shard_changed = True
                 if shard_changed:
                     name = f"{shard}.g{generation}.json"
-                    self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    if not made_directory:
+                        self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                        made_directory = True
                     path = self.directory / name
                     written.append(path)
                     writes.append(writer.submit(atomic_write_bytes, path, orjson.dumps(stored)))
@@ -420,10 +507,10 @@ class ReviewStore:
                 if rebuild:
                     for name in shards.values():
                         for forum, stored_notes in self._shard_file(str(name)).items():
-                            if forum not in forum_words:
-                                forum_words.add(forum, (Review.from_dict(doc) for doc in stored_notes))
+                            if forum not in units:
+                                units[forum] = forum_words.add(forum, (Review.from_dict(doc) for doc in stored_notes))
                 words_name = f"words.g{generation}"
-                written += forum_words.write(self.directory, words_name)
+                written += forum_words.write(self.directory, words_name, units)
                 summaries_name = f"summaries.g{generation}.json"
                 written.append(self.directory / summaries_name)
                 atomic_write_bytes(self.directory / summaries_name, orjson.dumps(summaries))
@@ -431,6 +518,7 @@ class ReviewStore:
                            "papers": len(summaries), "shards": shards, "summaries": summaries_name,
                            "words": words_name}  # fmt: skip
                 atomic_write_bytes(self.index_path, orjson.dumps(payload))
+                self._take_written(payload, summaries, made)
         except BaseException:
             writer.shutdown(wait=True)
             forum_words.close()
@@ -451,6 +539,23 @@ class ReviewStore:
             changed_forums=frozenset(changed_forums),
             notes=tuple(changes),
         )
+
+    def _take_written(self, index: dict[str, Any], docs: dict[str, Any], made: dict[str, ReviewSummary]) -> None:
+        """Hold the index just written as read, its summaries (``docs``) those made by the import
+        (``made``) or held before, not parsed back from the file; when one cannot be made, the
+        index is read again on the next call."""
+        held = self._summaries
+        try:
+            stat = self.index_path.stat()
+            summaries = {forum: made.get(forum) or held.get(forum) or ReviewSummary.from_dict(doc)
+                         for forum, doc in docs.items()}  # fmt: skip
+        except (OSError, KeyError, TypeError, ValueError, AttributeError):
+            self._index = None
+            return
+        self._index, self._index_stamp = index, (stat.st_ino, stat.st_mtime_ns)
+        self._summaries = summaries
+        self._sorted_means = None
+        self._words = None
 
     def _remove_unnamed_shards(self, named: set[str], words_name: str) -> None:
         """Remove shard and word index files of older generations (best effort: a leftover is

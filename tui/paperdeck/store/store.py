@@ -43,7 +43,7 @@ from paperdeck.store.atomic import (
     write_failure,
 )
 from paperdeck.store.lock import FileLock, LockTimeout
-from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore
+from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore, StagedWords
 from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
@@ -516,9 +516,10 @@ class Store:
             notices = self._record_changes(recorded)
         return ImportReport(result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids)
 
-    def import_reviews(self, reviews: Iterable[Review]) -> ReviewImport:
-        """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`),
-        under the import lock; notes on papers not in the catalogue are kept and counted.
+    def import_reviews(self, reviews: Iterable[Review], staged: StagedWords | None = None) -> ReviewImport:
+        """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`,
+        ``staged`` the words folded as they were read), under the import lock; notes on papers not
+        in the catalogue are kept and counted.
 
         Raises:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
@@ -531,7 +532,7 @@ class Store:
             forums = {paper.openreview_id for paper in self._papers.values() if paper.openreview_id}
             before = self._papers
             had_reviews = self.reviews.counts()["notes"] > 0
-            report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews)
+            report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews, staged=staged)
             if report.changed_forums & forums:
                 merged = self._with_review_scores(self._papers)
                 if merged != self._papers:
