@@ -6,8 +6,9 @@ else the store's most common venue and year that the venue table knows (``ICLR 2
 ``iclr2026``). Nothing is fetched unless the user asks (the palette's "Refresh").
 
 The fetch is ``paperdeck fetch SOURCE… --json --progress-json`` run as a child process on the same
-data directory, as in another terminal: its pages, parsing and import never take the app's
-interpreter (a keystroke does not wait behind them) nor its memory. The app then reads the new
+data directory, as in another terminal, at a lower scheduling priority: its pages, parsing and
+import never take the app's interpreter (a keystroke does not wait behind them) nor its memory,
+and the CPU goes to the app first. The app then reads the new
 catalogue as it does after any outside import (:meth:`paperdeck.ui.app.PaperApp.check_catalogue`).
 Meanwhile the list stays usable and the counts beside the filter bar say how far the fetch has got
 (the child's progress lines). The login comes from the environment or the kept token (the child
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import os
 import subprocess
 from collections import Counter
 from collections.abc import Callable
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
     from paperdeck.store.store import Store
 
 GROUP = "refresh"
+#: How much lower the fetch's scheduling priority is than the app's (``nice``): on a machine with few
+#: cores its parsing and import would otherwise take the CPU from the app's keystrokes.
+BACKGROUND_NICENESS = 10
 
 
 class MainScreen(Protocol):
@@ -107,6 +112,8 @@ def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], No
         child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as exc:
         return "", f"the fetch could not be started: {exc.strerror or exc}"
+    with contextlib.suppress(OSError, AttributeError):  # background work: the app's keystrokes come first
+        os.setpriority(os.PRIO_PROCESS, child.pid, os.getpriority(os.PRIO_PROCESS, 0) + BACKGROUND_NICENESS)
     _CHILDREN.add(child)
     said: list[str] = []
     try:
