@@ -33,6 +33,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 #: The GIL switch interval inside :func:`tuned` (seconds; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.0005
@@ -122,3 +123,30 @@ def collect_if_due() -> None:
     A no-op unless :func:`loaded` turned the collector back on inside :func:`tuned`."""
     if _loaded and gc.isenabled() and gc.get_count()[2] >= FULL_PASS_DUE:
         gc.collect()
+
+
+def release_freed_memory() -> None:
+    """Hand memory freed since back to the system where the C library allows it (glibc's
+    ``malloc_trim``; a no-op elsewhere). Call it in a thread after much was freed at once (the
+    catalogue read again): freed memory is otherwise kept for the process, and resident memory
+    grows with each such step although nothing is held twice."""
+    global _malloc_trim
+    if _malloc_trim is None:
+        _malloc_trim = _find_malloc_trim()
+    if _malloc_trim is not False:
+        _malloc_trim(0)
+
+
+def _find_malloc_trim() -> Any:
+    """glibc's ``malloc_trim``, or ``False`` where there is none."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return False
+
+
+#: glibc's ``malloc_trim`` once looked up (``False``: none here).
+_malloc_trim: Any = None

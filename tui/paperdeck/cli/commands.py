@@ -12,10 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-from paperdeck.cli.output import emit, paper_row
+from paperdeck.cli.output import emit, paper_row, print_error
 from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import STATUSES, Paper, with_tags
+from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.store.store import Store
@@ -264,10 +264,14 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     """Add (``tag``) or remove (``untag``) tags on a paper; print the tags it has then, or, when
-    nothing changed, that it already had (or lacked) them (exit status 0 either way)."""
-    paper = find_paper(store, args.id)
+    nothing changed, that it already had (or lacked) them (exit status 0 either way). An empty
+    or blank tag is refused with one line, exit status 2, before anything is read or written."""
     adding = args.command == "tag"
     tags = args.tags
+    if blank_tag(tags):
+        print_error(f"{args.command}: {BLANK_TAG}; nothing was changed")
+        return 2
+    paper = find_paper(store, args.id)
     added, removed = (tags, ()) if adding else ((), tags)
     changed = store.change([paper.id], lambda record: with_tags(record, add=added, remove=removed))
     record = store.user_data(paper.id)

@@ -30,7 +30,7 @@ from paperdeck.fetch.run import (
     fetch,
 )
 from paperdeck.fetch.venues import parse_source
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 
 
@@ -91,6 +91,11 @@ def _progress_line(state: FetchProgress) -> None:
     print(json.dumps(line), file=sys.stderr, flush=True)
 
 
+def print_notice(line: str) -> None:
+    """``paperdeck: LINE`` on standard error (what a fetch waits for: a server asked, a retry)."""
+    print(f"paperdeck: {visible(one_line(line))}", file=sys.stderr, flush=True)
+
+
 def run_fetch(store: Store, args: argparse.Namespace) -> int:
     """Run ``paperdeck fetch`` (see the module docstring).
 
@@ -119,7 +124,15 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
                 finally:
                     bar.start()
 
-            options = FetchOptions(limits=limits, page_size=args.page_size, prompt=ask if prompt else None)
+            def notice(line: str) -> None:  # kept above the bar, which says it too
+                from rich.markup import escape
+
+                bar.console.print(escape(f"paperdeck: {visible(one_line(line))}"), highlight=False)
+                bar.update(task, description=escape(one_line(line)[:60]))
+
+            options = FetchOptions(
+                limits=limits, page_size=args.page_size, prompt=ask if prompt else None, notice=notice
+            )
 
             def report(state: FetchProgress) -> None:
                 from rich.markup import escape
@@ -130,7 +143,8 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
 
             summary = fetch(store, sources, options, report)
     else:
-        summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt))
+        options = FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt, notice=print_notice)
+        summary = fetch(store, sources, options)
     if store.catalogue_stamp() != stamp:  # as `paperdeck import`: the similarity index saved for the app
         from paperdeck.search.searcher import Searcher
 

@@ -28,6 +28,8 @@ from bibtexparser.writer import BibtexFormat
 import paperdeck.sources.bibtex  # noqa: F401  (silences bibtexparser's log records, as on import)
 from paperdeck.model.paper import Paper
 from paperdeck.text.abstract_parser import is_inline_math
+from paperdeck.text.latex_macros import ENVIRONMENTS, KNOWN
+from paperdeck.text.latex_math import symbol
 from paperdeck.text.render import render_plain
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "bibtex_text",
     "citation_keys",
     "source_entry",
+    "unsafe_tex",
 ]
 
 #: Decisions whose paper is not (yet) in the proceedings: a ``@misc`` entry, as OpenReview writes.
@@ -56,6 +59,46 @@ _DOUBLED = frozenset("%&_#${}")
 #: Characters that need a look (everything else is copied as it is).
 _SPECIAL = re.compile(r"[\\$%&#_^{}]")
 _CONTROL_WORD = re.compile(r"\\[A-Za-z]+")
+#: Macros that read or write files, run programs, or change what TeX reads next (definitions,
+#: category codes, names built from text): never written from paper text, whatever else knows them.
+_NEVER = frozenset(
+    [
+        "input", "include", "includeonly", "InputIfFileExists", "IfFileExists", "openin", "openout", "read",
+        "readline", "write", "immediate", "closein", "closeout", "endinput", "write18", "ShellEscape", "directlua",
+        "luaexec", "latelua", "special", "pdfshellescape", "def", "edef", "gdef", "xdef", "let", "futurelet",
+        "newcommand", "renewcommand", "providecommand", "DeclareRobustCommand", "newenvironment",
+        "renewenvironment", "catcode", "lccode", "uccode", "mathcode", "csname", "endcsname", "expandafter",
+        "noexpand", "scantokens", "makeatletter", "makeatother", "usepackage", "RequirePackage", "documentclass",
+        "lowercase", "uppercase", "everyjob", "everypar", "everymath", "everyeof", "output", "shipout", "end",
+        "bye", "jobname", "verbatiminput", "lstinputlisting", "includegraphics", "import", "subimport", "subfile",
+    ]
+)  # fmt: skip
+#: Math macros with structure (arguments, sizes, fonts, accents) that the app's renderer reads;
+#: argument-less symbols (``\alpha``, ``\leq``) are known by :func:`paperdeck.text.latex_math.symbol`.
+_MATH_STRUCTURE = frozenset(
+    [
+        "frac", "tfrac", "dfrac", "sqrt", "mathbb", "mathbbm", "mathcal", "mathscr", "mathfrak", "mathbf",
+        "boldsymbol", "bm", "pmb", "mathit", "mathsf", "mathtt", "mathrm", "mathnormal", "operatorname", "text",
+        "textrm", "textsf", "textnormal", "textup", "textsc", "mbox", "hbox", "mathop", "mathrel", "mathbin",
+        "mathord", "boxed", "substack", "overbrace", "underbrace", "cancel", "ensuremath", "hat", "widehat",
+        "tilde", "widetilde", "bar", "overline", "vec", "dot", "ddot", "check", "breve", "acute", "grave",
+        "mathring", "underline", "left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl",
+        "Bigr", "biggl", "biggr", "Biggl", "Biggr", "displaystyle", "textstyle", "scriptstyle", "scriptscriptstyle",
+        "limits", "nolimits", "nonumber", "notag", "boldmath", "cal", "mit", "phantom", "hphantom", "vphantom",
+        "mspace", "color", "textbf", "textit", "emph", "textsl", "texttt", "binom", "tbinom", "dbinom", "overset",
+        "underset", "stackrel", "xrightarrow", "xleftarrow", "not",
+    ]
+)  # fmt: skip
+#: Environments ``\begin{…}`` / ``\end{…}`` may name (any other, ``filecontents`` say, could write a file).
+_SAFE_ENVIRONMENTS = ENVIRONMENTS | frozenset(
+    [
+        "equation", "equation*", "align", "align*", "aligned", "cases", "matrix", "pmatrix", "bmatrix", "vmatrix",
+        "Vmatrix", "array", "split", "gather", "gathered",
+    ]
+)
+#: A backslash and one non-letter that is kept (an escape, a space, an accent, math delimiters).
+_SAFE_SYMBOLS = frozenset("\\{}$%&#_()[],;:! '\"^~`=.-/|<>")
+_ENVIRONMENT_NAME = re.compile(r"\{([A-Za-z*]+)\}")
 #: Longest span between ``$`` signs read as math (as the renderer does).
 _MATH_SPAN = 300
 _FORMAT = BibtexFormat()  # type: ignore[no-untyped-call]
@@ -117,8 +160,16 @@ def bibtex_text(text: str) -> str:
                 continue
             word = _CONTROL_WORD.match(text, i)
             if word is not None:
-                emit(word.group(), math)
+                name = word.group()[1:]
+                if _kept_macro(name, text, word.end()):
+                    emit(word.group(), math)
+                else:  # written as its text: no TeX command comes from a paper
+                    emit(("\\backslash{}" if math else "\\textbackslash{}") + name, math)
                 i = word.end()
+                continue
+            if follower not in _SAFE_SYMBOLS:
+                emit("\\backslash{}" if math else "\\textbackslash{}", math)
+                i += 1
                 continue
             if follower in "{}":
                 escaped.append(len(tokens))
@@ -151,6 +202,8 @@ def bibtex_text(text: str) -> str:
             emit("\\_", False)
         elif char == "^" and not math:
             emit("\\textasciicircum{}", False)
+        elif char == "^" and text.startswith("^^", i):
+            emit("^{}", True)  # `^^5c` is TeX's way to write a backslash: never two `^` in a row
         else:
             emit(char, math)  # `_` or `^` in math
         i += 1
@@ -164,6 +217,40 @@ def bibtex_text(text: str) -> str:
             else:
                 tokens[position] = "\\textbraceright{}" if closing else "\\textbraceleft{}"
     return "".join(tokens)
+
+
+def _kept_macro(name: str, text: str, end: int) -> bool:
+    """Whether ``\\name`` (ending at ``end`` in ``text``) is written as a macro: one the app's
+    renderer reads (text macros, math symbols and structure), never one of :data:`_NEVER`;
+    ``\\begin`` / ``\\end`` only with an environment of :data:`_SAFE_ENVIRONMENTS`. Every other
+    one is written as text: a ``.bib`` from paperdeck never runs a command that came in a paper."""
+    if name in ("begin", "end"):
+        environment = _ENVIRONMENT_NAME.match(text, end)
+        return environment is not None and environment.group(1) in _SAFE_ENVIRONMENTS
+    if name in _NEVER:
+        return False
+    return name in KNOWN or name in _MATH_STRUCTURE or symbol(name) is not None
+
+
+def unsafe_tex(text: str) -> bool:
+    """Whether ``text`` (a source's own BibTeX entry) holds a macro :func:`bibtex_text` would not
+    keep, or TeX's ``^^`` character notation: such an entry is generated anew, not copied."""
+    if "^^" in text:
+        return True
+    return any(not _kept_macro(word.group()[1:], text, word.end()) for word in _CONTROL_WORD.finditer(text)) or any(
+        text[i + 1] not in _SAFE_SYMBOLS and not text[i + 1].isalpha() for i in _backslashes(text)
+    )
+
+
+def _backslashes(text: str) -> list[int]:
+    """Where in ``text`` each backslash that starts a command (not the second of ``\\\\``) is,
+    when a character follows it."""
+    found: list[int] = []
+    i = text.find("\\")
+    while 0 <= i < len(text) - 1:
+        found.append(i)
+        i = text.find("\\", i + 2 if text[i + 1] == "\\" else i + 1)
+    return found
 
 
 def _math_close(text: str, start: int) -> int | None:
@@ -308,7 +395,7 @@ def source_entry(paper: Paper) -> tuple[str, str] | None:
     """``(raw entry, citation key)`` of the paper's own BibTeX when it parses as exactly one entry
     with a title; ``None`` otherwise (then an entry is generated)."""
     raw = paper.bibtex.strip()
-    if not raw.startswith("@"):
+    if not raw.startswith("@") or unsafe_tex(raw):
         return None
     try:
         library = parse_string(raw)

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import orjson
-from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
+from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exponential_jitter
 
 from paperdeck import __version__
 from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials, TokenStore
@@ -42,12 +42,14 @@ class FetchError(PaperdeckError):
 
 
 class _Retry(Exception):
-    """A failure worth another try; ``wait`` is the server's wish in seconds (a ``429``)."""
+    """A failure worth another try; ``wait`` is the server's wish in seconds (a ``429``);
+    ``connecting``: no connection was made (:attr:`Limits.connect_attempts` bounds the tries)."""
 
-    def __init__(self, reason: str, wait: float | None = None) -> None:
+    def __init__(self, reason: str, wait: float | None = None, *, connecting: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.wait = wait
+        self.connecting = connecting
 
 
 class _Refused(Exception):
@@ -78,7 +80,10 @@ class Limits:
         backoff_s: the first retry's wait in seconds (doubling, with as much jitter), at most
             ``backoff_max_s``.
         max_wait_s: the longest a ``429`` is waited for; a longer wait stops the fetch.
-        timeout_s: seconds for connecting and for each read.
+        timeout_s: seconds for each read (and each write) of a request.
+        connect_timeout_s: seconds for connecting: a server that cannot be reached (no network, a
+            mirror's address wrong) is given up on after ``connect_attempts`` such tries.
+        connect_attempts: tries of a request whose connection fails (at most ``attempts``).
     """
 
     budget: int = 60
@@ -87,6 +92,8 @@ class Limits:
     backoff_max_s: float = 60.0
     max_wait_s: float = 900.0
     timeout_s: float = 60.0
+    connect_timeout_s: float = 5.0
+    connect_attempts: int = 3
 
 
 class HttpClient:
@@ -97,14 +104,22 @@ class HttpClient:
     """
 
     def __init__(
-        self, base_url: str, limits: Limits | None = None, sleep: Callable[[float], None] | None = None
+        self,
+        base_url: str,
+        limits: Limits | None = None,
+        sleep: Callable[[float], None] | None = None,
+        *,
+        notice: Callable[[str], None] | None = None,
     ) -> None:
+        """``notice``: told, one line, what the client is waiting for before each retry (a
+        connection failed, a timeout, a ``429``), so that a fetch is never silent while it waits."""
         self.base_url = base_url.rstrip("/")
         self.limits = limits or Limits()
         self.requests = 0
         self._sleep = sleep or time.sleep
+        self._notice = notice or (lambda _line: None)
         self._http = httpx.Client(
-            timeout=httpx.Timeout(self.limits.timeout_s),
+            timeout=httpx.Timeout(self.limits.timeout_s, connect=self.limits.connect_timeout_s),
             headers={"User-Agent": f"paperdeck/{__version__}"},
             follow_redirects=True,
         )
@@ -115,8 +130,32 @@ class HttpClient:
         self._http.close()
 
     def where(self, path: str) -> str:
-        """``path`` on the server, for error lines (the base URL's host and the path, no query)."""
-        return one_line(f"{httpx.URL(self.base_url).host}{path}")[:200]
+        """``path`` on the server, for error lines: the whole base URL (scheme, host, port, and a
+        mirror's base path) and the path; never a user name, password or query in it."""
+        url = httpx.URL(self.base_url)
+        port = f":{url.port}" if url.port is not None else ""
+        return one_line(f"{url.scheme}://{url.host}{port}{url.path.rstrip('/')}{path}")[:200]
+
+    def _stop(self, state: RetryCallState) -> bool:
+        """Stop after :attr:`Limits.attempts` tries, or :attr:`Limits.connect_attempts` when the
+        connection itself failed (a server that cannot be reached is not waited for long)."""
+        outcome = state.outcome
+        error = outcome.exception() if outcome is not None else None
+        connecting = isinstance(error, _Retry) and error.connecting
+        tries = min(self.limits.connect_attempts, self.limits.attempts) if connecting else self.limits.attempts
+        return state.attempt_number >= tries
+
+    def _before_sleep(self, state: RetryCallState, path: str) -> None:
+        """Say, one line, why the next try waits and how long."""
+        outcome = state.outcome
+        error = outcome.exception() if outcome is not None else None
+        reason = error.reason if isinstance(error, _Retry) else "failed"
+        wait = state.next_action.sleep if state.next_action is not None else 0.0
+        tries = self.limits.attempts
+        if isinstance(error, _Retry) and error.connecting:
+            tries = min(self.limits.connect_attempts, tries)
+        again = state.attempt_number + 1
+        self._notice(f"{self.where(path)}: {reason}; trying again in {wait:.0f} s (try {again} of {tries})")
 
     def _wait(self, state: RetryCallState) -> float:
         outcome = state.outcome
@@ -140,17 +179,20 @@ class HttpClient:
         retrying = Retrying(
             retry=retry_if_exception_type(_Retry),
             wait=self._wait,
-            stop=stop_after_attempt(self.limits.attempts),
+            stop=self._stop,
             sleep=self._sleep,
+            before_sleep=lambda state: self._before_sleep(state, path),
             reraise=True,
         )
+        tried = 0
         try:
             for attempt in retrying:
+                tried = attempt.retry_state.attempt_number
                 with attempt:
                     return self._once(method, path, params, json_body, expect_json)
         except _Retry as error:
             raise FetchError(
-                f"{self.where(path)}: {error.reason}, {self.limits.attempts} tries; "
+                f"{self.where(path)}: {error.reason}, {tried} tries; "
                 "the pages fetched so far are kept: run the same command later to resume"
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
@@ -167,8 +209,12 @@ class HttpClient:
                 method, self.base_url + path, params=params, json=json_body, headers=self.headers
             )
             body = response.read()
+        except httpx.ConnectTimeout:
+            raise _Retry(f"no connection within {self.limits.connect_timeout_s:g} s", connecting=True) from None
         except httpx.TimeoutException:
             raise _Retry("timed out") from None
+        except httpx.ConnectError as exc:
+            raise _Retry(f"connection failed ({type(exc).__name__})", connecting=True) from None
         except httpx.TransportError as exc:
             raise _Retry(f"connection failed ({type(exc).__name__})") from None
         status = response.status_code
@@ -209,8 +255,10 @@ class OpenReviewClient(HttpClient):
         credentials: Callable[[], Credentials | None],
         limits: Limits | None = None,
         sleep: Callable[[float], None] | None = None,
+        *,
+        notice: Callable[[str], None] | None = None,
     ) -> None:
-        super().__init__(base_url, limits, sleep)
+        super().__init__(base_url, limits, sleep, notice=notice)
         self.tokens = tokens
         self._credentials = credentials
         token = tokens.load()

@@ -35,6 +35,7 @@ from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_fro
 from paperdeck.fetch.pages import PageCache
 from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
 from paperdeck.model.errors import SourceError
+from paperdeck.model.safe_text import one_line
 from paperdeck.runtime import collector_paused
 from paperdeck.sources.importer import ImportSummary, import_files
 from paperdeck.store.atomic import atomic_write_bytes
@@ -87,6 +88,8 @@ class FetchOptions:
         prompt: asks for credentials when the environment has none (``None``: never ask).
         use_keyring: keep the token in the system keyring when there is one.
         sleep: how to wait between retries (tests pass a fast one).
+        notice: told, one line, what a client waits for before each retry (a connection failed,
+            a timeout, a ``429``; see :class:`~paperdeck.fetch.client.HttpClient`).
     """
 
     openreview_url: str = field(default_factory=lambda: os.environ.get(OPENREVIEW_URL_ENV) or OPENREVIEW_API)
@@ -97,6 +100,7 @@ class FetchOptions:
     prompt: Callable[[], Credentials | None] | None = None
     use_keyring: bool = True
     sleep: Callable[[float], None] | None = None
+    notice: Callable[[str], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,22 +188,24 @@ def _collect(
     sleep = options.sleep
     if source.kind == "arxiv":  # arXiv asks for 3 s between requests: retries wait at least that
         limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
-        client = HttpClient(options.arxiv_url, limits, sleep)
+        client = HttpClient(options.arxiv_url, limits, sleep, notice=options.notice)
         identity = {"base_url": client.base_url, "what": source.path, "limit": ARXIV_RESULTS}
         cache = PageCache(root / "pages", source.name, source.file_name, identity)
         try:
             if not cache.complete:
+                _say_asking(options, source, client)
                 _arxiv_page(client, source, cache)
             report(FetchProgress(source.name, len(cache.pages), cache.notes, cache.notes, client.requests))
         finally:
             client.close()
         return cache, client.requests
     if source.kind == "papercopilot":
-        client = HttpClient(options.papercopilot_url, options.limits, sleep)
+        client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice)
         identity = {"base_url": client.base_url, "what": source.path, "limit": 0}
         cache = PageCache(root / "pages", source.name, source.file_name, identity)
         try:
             if not cache.complete:
+                _say_asking(options, source, client)
                 _copilot_page(client, source, cache)
             report(FetchProgress(source.name, len(cache.pages), cache.notes, cache.notes, client.requests))
         finally:
@@ -210,16 +216,25 @@ def _collect(
     def credentials() -> Credentials | None:
         return credentials_from_env() or (options.prompt() if options.prompt else None)
 
-    openreview = OpenReviewClient(options.openreview_url, tokens, credentials, options.limits, sleep)
+    openreview = OpenReviewClient(
+        options.openreview_url, tokens, credentials, options.limits, sleep, notice=options.notice
+    )
     identity = {"base_url": openreview.base_url, "what": source.invitation, "limit": options.page_size}
     cache = PageCache(root / "pages", source.name, source.file_name, identity)
     try:
+        _say_asking(options, source, openreview)
         if not openreview.logged_in and (options.prompt is not None or credentials_from_env() is not None):
             openreview.login()  # credentials at hand: no anonymous request (refused since 2026) first
         _openreview_pages(openreview, source, cache, options.page_size, report)
     finally:
         openreview.close()
     return cache, openreview.requests
+
+
+def _say_asking(options: FetchOptions, source: FetchSource, client: HttpClient) -> None:
+    """Tell :attr:`FetchOptions.notice` which server the source is asked of, before the first request."""
+    if options.notice is not None:
+        options.notice(f"fetching {one_line(source.name)} from {client.where('')}")
 
 
 def _openreview_pages(

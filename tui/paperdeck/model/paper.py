@@ -322,6 +322,16 @@ def clean_tag(text: str) -> str:
     return "-".join(text.casefold().split())
 
 
+#: Why a blank tag is refused (one line; the CLI and the app's tag prompt say it).
+BLANK_TAG = "a tag cannot be empty or blank: give it a letter, digit or sign"
+
+
+def blank_tag(texts: Iterable[str]) -> bool:
+    """Whether any of ``texts`` is a tag that :func:`clean_tag` leaves empty (``""``, ``"  "``):
+    refused with :data:`BLANK_TAG`, never taken for a tag already there or not there."""
+    return any(not clean_tag(text) for text in texts)
+
+
 def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] = ()) -> UserData:
     """``record`` with tags added and removed (cleaned, sorted, no duplicates)."""
     tags = set(record.tags) | {clean_tag(t) for t in add}

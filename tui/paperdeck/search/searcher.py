@@ -150,9 +150,19 @@ class Lazy(Generic[T]):
     def built(self) -> T | None:
         """The value if it is built for the store's papers as they are now, else ``None`` (never builds)."""
         made = self._made
-        if made is None or made.generation != self._store.catalogue_generation:
+        if made is None:
+            return None
+        if made.generation != self._store.catalogue_generation:
+            self._drop(made)
             return None
         return made.value
+
+    def _drop(self, made: _Made[T]) -> None:
+        """Let go of a value built for papers since replaced: it is never used again, and held
+        beside the papers that replaced it (and the value built for them) it is memory twice."""
+        with self._state:
+            if self._made is made:
+                self._made = None
 
     def get(self) -> T:
         """The value: built now unless it is built for the catalogue as it is (or being built by

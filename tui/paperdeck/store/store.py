@@ -329,18 +329,35 @@ class Store:
             self._spans_line = None
         return self._cached_spans
 
-    def _read_by_spans(self, spans: CatalogueSpans) -> dict[str, Paper] | None:
-        """Every paper, each parsed from its span of the catalogue file as the rows cache lists
-        them (the whole file is never one parsed tree: a fraction of the memory); ``None`` when
-        the file is not the one the rows were read for or anything in it is not as the spans say
-        (then the file is parsed whole, which names what is wrong)."""
-        rows = self._rows
+    def _read_by_spans(
+        self,
+        spans: CatalogueSpans,
+        ids: Iterable[str] | None = None,
+        stamp: tuple[int, int, int] | None = None,
+        kept: dict[str, Paper] | None = None,
+    ) -> dict[str, Paper] | None:
+        """Every paper, each parsed from its span of the catalogue file (the whole file is never
+        one parsed tree: a fraction of the memory); ``None`` when the file is not the one the
+        spans were written for or anything in it is not as the spans say (then the file is parsed
+        whole, which names what is wrong).
+
+        Args:
+            spans: where each paper lies in the file.
+            ids: the papers in file order (default: the rows cache's).
+            stamp: the ``(inode, mtime, size)`` of the file the spans are of (default: the one the
+                rows cache was read for).
+            kept: papers held already (a catalogue read again): a paper read equal to one of
+                them is that object, so what is unchanged is held once, not twice.
+        """
+        rows = self._rows if ids is None else ids
         if rows is None:
             return None
+        wanted = self._rows_stamp if stamp is None else stamp
+        kept = kept or {}
         try:
             with self.catalogue_path.open("rb", buffering=1 << 20) as handle:
                 stat = os.fstat(handle.fileno())
-                if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != self._rows_stamp:
+                if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != wanted:
                     return None
                 head = handle.read(4096)
                 meta_end = head.find(b',"papers":{')
@@ -359,7 +376,7 @@ class Store:
                     at = end
                     if paper.id != paper_id:
                         return None
-                    papers[paper_id] = paper
+                    papers[paper_id] = _same_or(kept.get(paper_id), paper)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers
@@ -697,9 +714,32 @@ class Store:
         with self._load_lock:
             if not self.catalogue_changed():
                 return False
-            self._load_catalogue()
+            if not self._reread_by_spans():
+                self._load_catalogue()
         # The importing process moved the user data of renamed papers itself; the app re-reads
         # user data on its own (Store.reload_user_data), on the event loop.
+        return True
+
+    def _reread_by_spans(self) -> bool:
+        """Read the catalogue again paper by paper where the rows cache beside it (written by the
+        process that imported) says each lies, each unchanged paper kept as the object already
+        held: only the papers the import changed are held anew, and the file is never one parsed
+        tree. False (nothing changed) when there is no such cache for the file as it is now, or
+        the file is not as it says."""
+        stamp = file_stamp(self.catalogue_path)  # before reading: a file replaced meanwhile has another
+        cached = read_rows_cache(self.rows_path, self.catalogue_path)
+        if stamp is None or cached is None or cached.spans_line is None:
+            return False
+        ids, line = list(cached.rows), cached.spans_line
+        del cached  # the rows themselves are not needed here
+        spans = decode_spans(line, ids)
+        papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
+        if papers is None or spans is None:
+            return False
+        self._catalogue_stamp = stamp
+        self._papers = papers
+        self._generation += 1
+        self._aliases = dict(spans.aliases)
         return True
 
     def _move_user_data_to_current_ids(self, *, reread: bool = False) -> None:
@@ -765,7 +805,8 @@ class Store:
                 "or move it aside — paperdeck will not overwrite it"
             )
             raise StoreError(self.catalogue_path, reason) from None
-        self._papers = {paper.id: paper for paper in papers}
+        held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
+        self._papers = {paper.id: _same_or(held.get(paper.id), paper) for paper in papers}
         self._generation += 1
         alias_docs = data.get("aliases") or {}
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
@@ -925,6 +966,11 @@ def _drained(documents: dict[str, Any]) -> Iterator[Any]:
         raise TypeError("the papers table is not an object")
     for key in list(documents):
         yield documents.pop(key)
+
+
+def _same_or(held: Paper | None, paper: Paper) -> Paper:
+    """``held`` when it equals ``paper`` (a paper read again, unchanged: one object, not two), else ``paper``."""
+    return held if held is not None and held == paper else paper
 
 
 def _follow(aliases: dict[str, str], paper_id: str) -> str:

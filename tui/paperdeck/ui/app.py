@@ -151,6 +151,8 @@ class PaperApp(App[None]):
         # The papers new to this app: not under an id it knew, nor under one a merge gave one of those.
         kept = {self.store.resolve(paper_id) for paper_id in known}
         new_ids = [paper_id for paper_id in self.store.paper_ids if paper_id not in kept] if changed else []
+        if changed:
+            runtime.release_freed_memory()  # the papers replaced (see paperdeck.runtime)
         self.call_from_thread(self._catalogue_reloaded, changed, before, new_ids)
 
     def _catalogue_not_read(self, error: StoreError) -> None:

@@ -4,6 +4,7 @@ meanwhile waits for that same build (keys typed during a one-second build start 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from textual.dom import DOMNode
@@ -21,5 +22,16 @@ async def wait_built(node: DOMNode, lazy: Lazy[T]) -> T:
     value = lazy.built
     if value is not None:
         return value
-    future = lazy.future(lambda build: node.run_worker(build, thread=True, group="build"))
+    future = lazy.future(lambda build: node.run_worker(_build_only(build), thread=True, group="build"))
     return await asyncio.shield(asyncio.wrap_future(future))
+
+
+def _build_only(build: Callable[[], object]) -> Callable[[], None]:
+    """``build`` as a worker's work that returns nothing: the value reaches its waiters through
+    the future, and a finished worker (freed only by the cycle collector) holds no index alive
+    once the catalogue is read again and the index built anew."""
+
+    def run() -> None:
+        build()
+
+    return run

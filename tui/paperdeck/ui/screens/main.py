@@ -462,6 +462,7 @@ class MainScreen(ReadingScreen):
             self._show_detail(self.paper_list.highlighted_id)
             await wait_built(self, self.searcher.index)  # the next keystroke finds it built
             self.update_counts()
+            self.run_worker(runtime.release_freed_memory, thread=True, group="memory")  # the index replaced
 
     def catalogue_reloaded(self, new_ids: Sequence[str] = ()) -> None:
         """Show the papers as the store holds them now (it read the catalogue again: another

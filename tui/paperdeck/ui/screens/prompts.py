@@ -15,6 +15,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from paperdeck.model.paper import BLANK_TAG, blank_tag
 from paperdeck.model.safe_text import one_line
 
 
@@ -60,10 +61,15 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        """Apply the tags typed; nothing typed, or a lone ``-`` (a blank tag to remove), is
+        refused with one line and the prompt stays (escape cancels)."""
         words = event.value.split()
         add = [word for word in words if not word.startswith("-")]
-        remove = [word[1:] for word in words if word.startswith("-") and len(word) > 1]
-        self.dismiss((add, remove) if (add or remove) else None)
+        remove = [word[1:] for word in words if word.startswith("-")]
+        if not words or blank_tag(add + remove):
+            self.notify(f"Not tagged: {BLANK_TAG} (escape cancels).", severity="warning", timeout=4, markup=False)
+            return
+        self.dismiss((add, remove))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,78 @@
+"""A ``.bib`` that paperdeck writes never carries a TeX command from paper text that reads or
+writes a file, runs a program or redefines what TeX reads (``\\input``, ``\\write18``, ``\\def``…):
+such a macro is written as its text; math and the macros the app renders stay readable."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from paperdeck.export.bibtex import bibtex_entries, bibtex_text
+from paperdeck.model.paper import Paper
+
+DANGEROUS = [
+    r"\input{/etc/passwd}", r"\include{chapter}", r"\write18{rm -rf ~}", r"\immediate\write18{id}",
+    r"\openin5=secret", r"\def\x{\input{y}}", r"\csname input\endcsname{z}", r"\catcode`\^=7",
+    r"\begin{filecontents}{x.tex}boom\end{filecontents}", r"\usepackage{shellesc}", r"\directlua{os.execute('id')}",
+    r"\expandafter\input", r"\let\x\input", r"\newcommand{\y}{\input{z}}", r"\InputIfFileExists{a}{}{}",
+]  # fmt: skip
+#: A control word that runs or reads something, as TeX would read it (a backslash that is not
+#: itself written as ``\\``): none may survive into the file.
+FORBIDDEN = re.compile(
+    r"(?<!\\)(?:\\\\)*\\(?:(?:input|include|write|immediate|openin|def|csname|endcsname|catcode|usepackage|"
+    r"directlua|expandafter|let|newcommand|InputIfFileExists)(?![A-Za-z])|begin\{filecontents\})|\^\^"
+)
+
+
+def paper(title: str, abstract: str = "", bibtex: str = "") -> Paper:
+    return Paper(id="openreview:P1", title=title, authors=("Ann Lee",), abstract=abstract, year=2026,
+                 openreview_id="P1", bibtex=bibtex)  # fmt: skip
+
+
+@pytest.mark.parametrize("command", DANGEROUS)
+@pytest.mark.parametrize("where", ["text", "math"])
+def test_a_command_that_reads_or_runs_is_written_as_text(command: str, where: str) -> None:
+    piece = command if where == "text" else f"${command}$"
+    out = bibtex_entries([paper(f"Title {piece} end", f"Abstract {piece} end")])
+    assert FORBIDDEN.search(out) is None, out
+
+
+def test_tex_caret_notation_cannot_spell_a_backslash() -> None:
+    out = bibtex_text("$x^^5cinput{y}$ and ^^5c")
+    assert "^^" not in out and FORBIDDEN.search(out) is None
+
+
+def test_a_source_entry_carrying_a_command_is_generated_anew() -> None:
+    own = "@inproceedings{lee2026title,\n  title = {Title \\input{/etc/passwd}},\n  year = {2026}\n}"
+    out = bibtex_entries([paper("Title", bibtex=own)])
+    assert FORBIDDEN.search(out) is None and "lee2026title" in out
+    clean = "@inproceedings{lee2026title,\n  title = {Title with $\\alpha$},\n  year = {2026}\n}"
+    assert bibtex_entries([paper("Title", bibtex=clean)]) == clean + "\n"  # copied as it was
+
+
+def test_math_and_the_macros_the_app_renders_stay_readable() -> None:
+    text = (
+        r"Bounds $\alpha \leq \frac{1}{2} \sqrt{n}$ on $\mathbb{R}^n$, \emph{tight}, \textbf{new}: "
+        r"\begin{itemize}\item a\end{itemize}"
+    )
+    assert bibtex_text(text) == text
+
+
+def test_an_unknown_macro_is_its_text() -> None:
+    written = bibtex_text(r"We propose \method, see \input{x}")
+    assert written == r"We propose \textbackslash{}method, see \textbackslash{}input{x}"
+    assert bibtex_text(r"$\input{x}$") == r"$\backslash{}input{x}$"
+
+
+PIECES = st.sampled_from(
+    [*DANGEROUS, "$", "$$", "^", "^^", "\\", "\\\\", "{", "}", "5c", "input", " ", "a", "\\(", "\\)", "%", "\\alpha"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=12).map("".join))
+def test_no_mix_of_pieces_gives_a_command_that_reads_or_runs(text: str) -> None:
+    out = bibtex_text(text)
+    assert FORBIDDEN.search(out) is None, (text, out)

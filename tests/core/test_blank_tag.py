@@ -1,0 +1,36 @@
+"""An empty or blank tag is refused with one line (exit status 2), never read as a tag the paper
+already has or lacks; nothing is written then."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from paperdeck.store.store import Store
+
+from tests.core.test_cli import run
+
+
+@pytest.fixture
+def data(tmp_path: Path, seed_files: list[Path], capsys: pytest.CaptureFixture[str]) -> str:
+    where = str(tmp_path / "data")
+    assert run(capsys, "import", str(seed_files[0]), "--data-dir", where)[0] == 0
+    return where
+
+
+@pytest.mark.parametrize("command", ["tag", "untag"])
+@pytest.mark.parametrize("given", [[""], ["  "], ["\t"], ["later", ""]], ids=["empty", "spaces", "tab", "one-of-two"])
+def test_a_blank_tag_is_refused_in_one_line(
+    data: str, capsys: pytest.CaptureFixture[str], command: str, given: list[str]
+) -> None:
+    paper_id = Store(data).paper_ids[0]
+    code, out, err = run(capsys, command, paper_id, *given, "--data-dir", data)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [f"paperdeck: {command}: a tag cannot be empty or blank: give it a letter, "
+                                "digit or sign; nothing was changed"]  # fmt: skip
+    assert Store(data).user_data(paper_id).tags == ()
+
+
+def test_a_blank_tag_is_refused_before_the_paper_is_looked_up(data: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "tag", "no-such-paper", "", "--data-dir", data)
+    assert code == 2 and "a tag cannot be empty or blank" in err

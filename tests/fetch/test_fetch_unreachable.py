@@ -1,0 +1,80 @@
+"""A server that cannot be reached (no network, a mirror's address wrong) is given up on soon,
+never silently: the fetch says which server it asks and each retry it waits for, connecting is
+bounded by a few seconds and a few tries, and every line names the mirror's whole base URL."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import httpx
+import pytest
+from paperdeck.cli.main import main
+from paperdeck.fetch import client as client_module
+from paperdeck.fetch.client import FetchError, HttpClient, Limits, plain_get
+
+
+def closed_port() -> int:
+    """A port on 127.0.0.1 nothing listens on (connections are refused at once)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_connecting_is_bounded_by_a_few_seconds_reading_is_not() -> None:
+    client = HttpClient("http://127.0.0.1:9")
+    try:
+        timeout = client._http.timeout
+        assert timeout.connect is not None and timeout.connect <= 5.0
+        assert timeout.read == Limits().timeout_s
+    finally:
+        client.close()
+
+
+def test_a_refused_connection_is_tried_a_few_times_each_said_then_one_line_with_the_base_path() -> None:
+    port = closed_port()
+    base = f"http://127.0.0.1:{port}/mirror/api"
+    waits: list[float] = []
+    said: list[str] = []
+    client = HttpClient(base + "/", sleep=waits.append, notice=said.append)
+    try:
+        with pytest.raises(FetchError) as failed:
+            plain_get(client, "/notes", {"invitation": "x"})
+    finally:
+        client.close()
+    tries = Limits().connect_attempts
+    assert tries <= 3 and client.requests == tries and len(waits) == tries - 1
+    assert str(failed.value).startswith(f"{base}/notes: connection failed (ConnectError), {tries} tries; ")
+    assert len(said) == tries - 1
+    assert all(line.startswith(f"{base}/notes: connection failed (ConnectError); trying again in ") for line in said)
+    assert said[0].endswith(f"(try 2 of {tries})")
+
+
+def test_a_connect_timeout_is_said_as_such() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectTimeout("timed out", request=request)
+
+    said: list[str] = []
+    client = HttpClient("https://mirror.example/or/api", sleep=lambda _s: None, notice=said.append)
+    client._http = httpx.Client(transport=httpx.MockTransport(handler))
+    with pytest.raises(FetchError, match=r"^https://mirror\.example/or/api/notes: no connection within 5 s, 3 tries"):
+        plain_get(client, "/notes")
+    assert len(said) == 2
+
+
+def test_the_fetch_command_says_what_it_waits_for_and_keeps_the_base_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = f"http://127.0.0.1:{closed_port()}/mirror/api"
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", base)
+    monkeypatch.delenv("OPENREVIEW_USERNAME", raising=False)
+    monkeypatch.delenv("OPENREVIEW_PASSWORD", raising=False)
+    monkeypatch.setattr(client_module.time, "sleep", lambda _s: None)
+    code = main(["fetch", "iclr2026", "--data-dir", str(tmp_path / "data")])
+    lines = capsys.readouterr().err.splitlines()
+    assert code == 2
+    assert lines[0] == f"paperdeck: fetching iclr2026 from {base}"
+    refused = f"paperdeck: {base}/notes: connection failed (ConnectError)"
+    assert [line.split(";")[0] for line in lines[1:3]] == [refused] * 2
+    assert lines[-1].startswith(f"paperdeck: {base}/notes: connection failed (ConnectError), 3 tries; ")
+    assert len(lines) == 4

@@ -1,0 +1,35 @@
+"""The app's tag prompt refuses an empty answer, or a blank tag to remove (a lone ``-``), with one
+line, and stays open; nothing is written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.prompts import TagPrompt
+
+from tests.ui.conftest import SIZE, highlighted, settle
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "-", "later -"], ids=["empty", "spaces", "dash", "later-dash"])
+async def test_the_tag_prompt_refuses_a_blank_tag(
+    make_app: Callable[..., PaperApp], seeded_store: Store, typed: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.press(*typed, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TagPrompt)  # still asking: escape cancels
+        said = [str(n.message) for n in app._notifications]
+        refused = "Not tagged: a tag cannot be empty or blank: give it a letter, digit or sign (escape cancels)."
+        assert said[-1:] == [refused]
+        assert Store(seeded_store.data_dir).user_data(target).tags == ()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TagPrompt)
