@@ -126,8 +126,9 @@ def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], No
                 state = None
             if type(state) is dict and state.get("stage") in ("fetching", "importing"):
                 note(one_line(_progress_text(state)))
-            elif text:
+            elif text:  # a notice (a server asked, a retry) or, last, the error line
                 said.append(text)
+                note(one_line(text.removeprefix("paperdeck: ")))
         output = child.stdout.read()
         code = child.wait()
     finally:
