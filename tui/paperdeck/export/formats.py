@@ -235,12 +235,12 @@ def markdown_list(
         status = (users.get(paper.id) or UserData(paper.id)).status
         groups[status if status in groups else "unseen"].append(paper)
     starred = sum(1 for paper in papers if (record := users.get(paper.id)) is not None and record.starred)
-    count = f"{len(papers)} paper{'' if len(papers) == 1 else 's'}"
+    count = f"{len(papers):,} paper{'' if len(papers) == 1 else 's'}"
     lines = ["# Reading list", "", f"{count}, {starred} starred." if papers else "No papers."]
     for status in MARKDOWN_STATUS_ORDER:
         if not groups[status]:
             continue
-        lines += [*([""] if lines[-1] else []), f"## {_SECTION_TITLES[status]} ({len(groups[status])})", ""]
+        lines += [*([""] if lines[-1] else []), f"## {_SECTION_TITLES[status]} ({len(groups[status]):,})", ""]
         for paper in groups[status]:
             lines += _markdown_item(paper, users.get(paper.id) or UserData(paper.id))
             if reviews is not None and (notes := reviews(paper)):
