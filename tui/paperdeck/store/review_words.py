@@ -42,8 +42,6 @@ MAX_WORD_BYTES = 64
 _WORD = re.compile(r"[^\W_]+")
 _ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
 _MARKS = dict.fromkeys(range(0x0300, 0x0370))
-#: Letters that NFKD changes: accented ones, ligatures (``ﬁ``), wide and other compatibility forms.
-_COMPOSED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f\ufb00-\ufb06\uff00-\uffef]")
 #: ASCII letters lower-cased, digits kept, other ASCII bytes to spaces; non-ASCII bytes kept.
 _ASCII_FOLD = bytes(
     (ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 128 else b for b in range(256)
@@ -64,32 +62,21 @@ def review_words(text: str) -> list[str]:
     return _WORD.findall(_fold(text))
 
 
-def phrase_pattern(wanted: Sequence[str], inner: bool = False) -> re.Pattern[str]:
-    """The pattern :func:`has_phrase` finds ``wanted`` (two words or more, from :func:`review_words`)
-    by, as a quoted text term reads a phrase: the words adjacent (anything but letters and digits
-    between them), the first whole (``inner``: the end of a word), the middle ones whole, the last
-    from a word start (``"weak baseline"`` finds "weak baselines", "*former model" finds
-    "transformer models")."""
-    word_end = r"(?![^\W_])"
-    first = re.escape(wanted[0])  # the pattern starts with a literal: a search skips along as str.find does
-    parts = [first + ("" if inner else rf"(?<![^\W_]{first})") + word_end]
-    parts += [r"[\W_]+" + re.escape(word) + word_end for word in wanted[1:-1]]
-    parts.append(r"[\W_]+" + re.escape(wanted[-1]))
-    return re.compile("".join(parts))
-
-
-def has_phrase(text: str, pattern: re.Pattern[str]) -> bool:
-    """Whether ``text`` (a review's section) holds the phrase of ``pattern`` (:func:`phrase_pattern`),
-    case and accents not counting: the lower-cased text is searched, and, when that misses in
-    a text with accented letters, ligatures or wide forms, that text without them (NFKD, marks
-    dropped): the reviews of every candidate paper are read, so the whole fold of
-    :func:`review_words` is not made of each."""
-    low = text.lower()
-    if pattern.search(low) is not None:
-        return True
-    if text.isascii() or not _COMPOSED.search(text):
+def has_phrase(words: Sequence[str], wanted: Sequence[str], inner: bool = False) -> bool:
+    """Whether ``wanted`` (two words or more, from :func:`review_words`) are adjacent in ``words``
+    (a text's :func:`review_words`), as a quoted text term reads a phrase: the first word whole
+    (``inner``: the end of a word), the middle ones whole, the last from a word start
+    (``"weak baseline"`` finds "weak baselines", "*former model" finds "transformer models";
+    punctuation between the words does not count)."""
+    n = len(wanted)
+    if n < 2 or len(words) < n:
         return False
-    return pattern.search(unicodedata.normalize("NFKD", low).translate(_MARKS)) is not None
+    first, middle, last = wanted[0], list(wanted[1:-1]), wanted[-1]
+    for at, word in enumerate(words[: len(words) - n + 1]):
+        starts = word.endswith(first) if inner else word == first
+        if starts and words[at + n - 1].startswith(last) and list(words[at + 1 : at + n - 1]) == middle:
+            return True
+    return False
 
 
 def _key(word: str) -> bytes:

@@ -363,28 +363,26 @@ class ReviewStore:
         return found
 
     def _with_phrase(self, forums: Iterable[str], wanted: list[str], inner: bool) -> Iterator[str]:
-        """Those of ``forums`` one of whose notes has ``wanted`` together in one section or score
-        label (:func:`paperdeck.store.review_words.has_phrase`); each shard read once.
+        """Those of ``forums`` one of whose notes has ``wanted`` together in one section
+        (:func:`paperdeck.store.review_words.has_phrase`); each shard read once.
 
         Raises:
             StoreError: a shard is missing or malformed.
         """
-        from paperdeck.store.review_words import has_phrase, phrase_pattern
+        from paperdeck.store.review_words import has_phrase, review_words
 
-        pattern = phrase_pattern(wanted, inner)
         by_shard: dict[str, list[str]] = {}
         for forum in forums:
             by_shard.setdefault(shard_of(forum), []).append(forum)
         for shard, group in by_shard.items():
             docs = self._shard(shard)
             for forum in group:
-                notes = docs.get(forum) or ()
                 try:
-                    parts = (doc.get(part) or {} for doc in notes for part in ("text", "labels"))
-                    texts = [text for part in parts for text in part.values()]
-                except (TypeError, AttributeError) as exc:
+                    notes = [Review.from_dict(doc) for doc in docs.get(forum) or ()]
+                except (KeyError, TypeError, ValueError, AttributeError) as exc:
                     raise StoreError(self.directory, f"a review of {forum} is malformed ({malformed(exc)})") from None
-                if any(isinstance(text, str) and has_phrase(text, pattern) for text in texts):
+                texts = (text for note in notes for _, text in (*note.sections, *note.score_labels))
+                if any(has_phrase(review_words(text), wanted, inner) for text in texts):
                     yield forum
 
     def counts(self) -> dict[str, int]:
