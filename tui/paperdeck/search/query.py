@@ -39,7 +39,7 @@ QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
   title:  author:  keyword:  area:  abstract:  note:   a word start there, e.g. author:tramer
   title:*lora   anywhere, inside words too;  case and accents never matter
-  review:baseline   in the reviews' text (every review and comment);  review:"weak baseline" together
+  review:baseline   in the reviews' text (every review and comment of the conference)
   decision:accept (every accepted tier)  decision:reject  decision:cond  (badge words, prefixes)
   tag:must-read  status:to-read  is:starred  is:followed  has:note  has:tags  has:rating
   like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)

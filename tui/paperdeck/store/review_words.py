@@ -24,7 +24,7 @@ import os
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,23 +60,6 @@ def review_words(text: str) -> list[str]:
     """The words of ``text`` (see the module docstring), in order, repeats kept:
     ``"Weak baselines; Ångström-scale"`` gives ``["weak", "baselines", "angstrom", "scale"]``."""
     return _WORD.findall(_fold(text))
-
-
-def has_phrase(words: Sequence[str], wanted: Sequence[str], inner: bool = False) -> bool:
-    """Whether ``wanted`` (two words or more, from :func:`review_words`) are adjacent in ``words``
-    (a text's :func:`review_words`), as a quoted text term reads a phrase: the first word whole
-    (``inner``: the end of a word), the middle ones whole, the last from a word start
-    (``"weak baseline"`` finds "weak baselines", "*former model" finds "transformer models";
-    punctuation between the words does not count)."""
-    n = len(wanted)
-    if n < 2 or len(words) < n:
-        return False
-    first, middle, last = wanted[0], list(wanted[1:-1]), wanted[-1]
-    for at, word in enumerate(words[: len(words) - n + 1]):
-        starts = word.endswith(first) if inner else word == first
-        if starts and words[at + n - 1].startswith(last) and list(words[at + 1 : at + n - 1]) == middle:
-            return True
-    return False
 
 
 def _key(word: str) -> bytes:

@@ -26,7 +26,7 @@ import contextlib
 import os
 import zlib
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -342,10 +342,7 @@ class ReviewStore:
 
     def forums_with(self, value: str, inner: bool = False) -> frozenset[str]:
         """The forum ids whose review text (any note, any section) holds every word of ``value``
-        from a word start (``inner``: anywhere in a word), folded as searches fold text; two
-        words or more (a quoted ``review:"weak baseline"``) together, as a phrase, in one section
-        of one note (:func:`paperdeck.store.review_words.has_phrase`: the word index finds the
-        papers with every word, their reviews are read for the words together).
+        from a word start (``inner``: anywhere in a word), folded as searches fold text.
 
         Raises:
             StoreError: as :meth:`word_index`; or reviews are stored without a word index.
@@ -354,36 +351,7 @@ class ReviewStore:
         if words is None and self.counts()["notes"]:
             reason = "the review text has no word index yet (stored by an older paperdeck); import the reviews again"
             raise StoreError(self.directory, reason)
-        found = frozenset() if words is None else words.forums_with(value, inner)
-        from paperdeck.store.review_words import review_words  # loaded with the word index already
-
-        wanted = review_words(value)
-        if len(wanted) > 1 and found:  # a phrase: the papers with every word, read for the words together
-            found = frozenset(self._with_phrase(found, wanted, inner))
-        return found
-
-    def _with_phrase(self, forums: Iterable[str], wanted: list[str], inner: bool) -> Iterator[str]:
-        """Those of ``forums`` one of whose notes has ``wanted`` together in one section
-        (:func:`paperdeck.store.review_words.has_phrase`); each shard read once.
-
-        Raises:
-            StoreError: a shard is missing or malformed.
-        """
-        from paperdeck.store.review_words import has_phrase, review_words
-
-        by_shard: dict[str, list[str]] = {}
-        for forum in forums:
-            by_shard.setdefault(shard_of(forum), []).append(forum)
-        for shard, group in by_shard.items():
-            docs = self._shard(shard)
-            for forum in group:
-                try:
-                    notes = [Review.from_dict(doc) for doc in docs.get(forum) or ()]
-                except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                    raise StoreError(self.directory, f"a review of {forum} is malformed ({malformed(exc)})") from None
-                texts = (text for note in notes for _, text in (*note.sections, *note.score_labels))
-                if any(has_phrase(review_words(text), wanted, inner) for text in texts):
-                    yield forum
+        return frozenset() if words is None else words.forums_with(value, inner)
 
     def counts(self) -> dict[str, int]:
         """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
