@@ -48,7 +48,7 @@ def serving() -> Iterator[str]:
     server = subprocess.Popen([sys.executable, "-c", _SERVE], cwd=repo, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True)  # fmt: skip
     # It stands for a remote machine: on this one it yields the CPU to what is measured.
-    os.setpriority(os.PRIO_PROCESS, server.pid, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    os.setpriority(os.PRIO_PROCESS, server.pid, os.getpriority(os.PRIO_PROCESS, 0) + 19)
     try:
         assert server.stdout is not None
         yield server.stdout.readline().strip()

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 GROUP = "refresh"
 #: How much lower the fetch's scheduling priority is than the app's (``nice``): on a machine with few
 #: cores its parsing and import would otherwise take the CPU from the app's keystrokes.
-BACKGROUND_NICENESS = 10
+BACKGROUND_NICENESS = 19
 
 
 class MainScreen(Protocol):
