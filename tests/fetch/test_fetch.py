@@ -257,3 +257,12 @@ def test_progress_json_is_one_json_object_a_line_and_json_gives_the_summary(
     assert steps[-1]["stage"] == "importing" and steps[-2]["notes"] == PAPERS and steps[-2]["total"] == PAPERS
     result = json.loads(captured.out)
     assert result["summary"].startswith("fetched iclr2026: ") and result["papers"] == PAPERS
+    # As `paperdeck import` leaves them: the app's next start reads these instead of building them.
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.searcher import INDEX_FILE, SIMILARITY_FILE
+
+    store = Store(data_dir, lazy=True)
+    stamp = store.held_catalogue_stamp()
+    assert stamp is not None and (data_dir / SIMILARITY_FILE).is_file()
+    assert isinstance(SearchIndex.load(data_dir / INDEX_FILE, stamp, store.paper_ids), SearchIndex)
+    assert (data_dir / "stats-cache.json").is_file()

@@ -50,19 +50,9 @@ def _hint_when_empty(command: Command) -> Command:
     return run
 
 
-def _save_similarity(store: Store) -> None:
-    """Build the search index and the similarity index now and save them beside the catalogue,
-    so that the app searches from its first frame, the ``search`` command reads the index instead
-    of parsing every paper, and the app's first "more like this" reads its index."""
-    from paperdeck.search.searcher import Searcher
-
-    searcher = Searcher(store)
-    searcher.index.get()
-    searcher.similarity.get()
-
-
 def cmd_import(store: Store, args: argparse.Namespace) -> int:
     """Import files into the store (all or nothing); print the summary."""
+    from paperdeck.cli.caches import save_indexes
     from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
 
     paths = [Path(p) for p in args.files]
@@ -83,12 +73,12 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
             summary = import_files(store, paths, args.format, advance)
             if store.catalogue_stamp() != stamp:
                 bar.update(task, completed=len(paths), description="indexing for search and similar papers")
-                _save_similarity(store)
+                save_indexes(store)
             bar.update(task, completed=len(paths) + 1)
     else:
         summary = import_files(store, paths, args.format)
         if store.catalogue_stamp() != stamp:
-            _save_similarity(store)
+            save_indexes(store)
     if cache_key(store) != stats_key:
         from paperdeck.cli.stats import save_stats_cache
 

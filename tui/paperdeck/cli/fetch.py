@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from paperdeck.cli.caches import caches_key, save_caches
 from paperdeck.cli.output import emit
 from paperdeck.fetch.client import Limits
 from paperdeck.fetch.credentials import Credentials
@@ -107,7 +108,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
     sources = [parse_source(text) for text in args.sources]
     limits = Limits(budget=max(1, args.budget))
     prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
-    stamp = store.catalogue_stamp()
+    before = caches_key(store)
     if args.progress_json:
         summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size), _progress_line)
     elif sys.stderr.isatty() and not args.json:
@@ -145,10 +146,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
     else:
         options = FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt, notice=print_notice)
         summary = fetch(store, sources, options)
-    if store.catalogue_stamp() != stamp:  # as `paperdeck import`: the similarity index saved for the app
-        from paperdeck.search.searcher import Searcher
-
-        Searcher(store).similarity.get()
+    save_caches(store, before)  # as `paperdeck import`: the indexes and statistics saved for the app
     imported = summary.imported
     data = {
         "sources": list(summary.sources),

@@ -1,0 +1,41 @@
+"""What a command that changed the catalogue (``import``, ``fetch``) leaves beside it, so that the
+next start and the next command read instead of build: the search index and the similarity index
+(:mod:`paperdeck.search.searcher`), and the statistics cache (:mod:`paperdeck.stats.cache`)."""
+
+from __future__ import annotations
+
+from paperdeck.store.store import Store
+
+
+def caches_key(store: Store) -> tuple[object, object]:
+    """What the caches were made for, taken before the command changes the store: compare it with
+    :func:`save_caches`'s ``before``."""
+    from paperdeck.stats.cache import cache_key
+
+    return store.catalogue_stamp(), cache_key(store)
+
+
+def save_caches(store: Store, before: tuple[object, object]) -> None:
+    """Build and save what the change made stale since ``before`` (:func:`caches_key`): both
+    indexes when the catalogue changed, the statistics when papers or reviews did. A failure to
+    save only costs the next start its speed (as :func:`paperdeck.search.searcher.build_index`)."""
+    from paperdeck.stats.cache import cache_key
+
+    stamp, stats_key = before
+    if store.catalogue_stamp() != stamp:
+        save_indexes(store)
+    if cache_key(store) != stats_key:
+        from paperdeck.cli.stats import save_stats_cache
+
+        save_stats_cache(store)
+
+
+def save_indexes(store: Store) -> None:
+    """Build the search index and the similarity index now and save them beside the catalogue,
+    so that the app searches from its first frame, the ``search`` command reads the index instead
+    of parsing every paper, and the app's first "more like this" reads its index."""
+    from paperdeck.search.searcher import Searcher
+
+    searcher = Searcher(store)
+    searcher.index.get()
+    searcher.similarity.get()
