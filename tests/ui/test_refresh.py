@@ -17,6 +17,14 @@ from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
 PAPERS = 40
 
 
+async def until(pilot: Any, condition: Callable[[], bool], tries: int) -> None:
+    """Let the app run until ``condition`` holds (at most ``tries`` pauses of 50 ms)."""
+    for _ in range(tries):
+        if condition():
+            break
+        await pilot.pause(0.05)
+
+
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Any:
     with ApiServer(iclr2026_notes(PAPERS)) as running:
@@ -71,10 +79,7 @@ async def test_the_refresh_runs_in_a_process_of_its_own(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         main_screen(app).action_refresh()
-        for _ in range(300):
-            await pilot.pause(0.05)
-            if app.store.paper_count > before:
-                break
+        await until(pilot, lambda: app.store.paper_count > before, 300)
         await settle(pilot)
         assert app.store.paper_count >= before + PAPERS - 6, [n.message for n in app._notifications]
         assert any("fetched iclr2026" in n.message for n in app._notifications)
@@ -114,15 +119,9 @@ async def test_quitting_stops_a_refresh_under_way_and_changes_nothing(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         main_screen(app).action_refresh()
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if server.count("/notes"):
-                break
+        await until(pilot, lambda: bool(server.count("/notes")), 200)
         stop_fetches()
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if app._notifications:
-                break
+        await until(pilot, lambda: bool(app._notifications), 100)
         await settle(pilot)
         assert any("stopped" in n.message for n in app._notifications), [n.message for n in app._notifications]
         assert app.store.paper_count == before and app.store.catalogue_path.read_bytes() == catalogue
@@ -141,10 +140,7 @@ async def test_the_app_ending_stops_the_refresh_at_once(server: ApiServer, make_
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         main_screen(app).action_refresh()
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if server.count("/notes"):
-                break
+        await until(pilot, lambda: bool(server.count("/notes")), 200)
         children = refresh.fetches_under_way()
         assert len(children) == 1
     ended = time.monotonic() + 5

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import orjson
 
@@ -61,6 +61,8 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.model.changes import PaperChange
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.follows import FollowStore
+
+_T = TypeVar("_T")
 
 #: Version of the store layout, recorded in each file's "meta" table.
 SCHEMA_VERSION = 2
@@ -181,30 +183,38 @@ class Store:
     @property
     def follows(self) -> FollowStore:
         """The authors, keywords and queries the user follows (user data; no import touches them);
-        opened at first use (by one thread: the others wait for it)."""
-        follows = self._follows
-        if follows is None:
+        opened at first use."""
+
+        def open_follows() -> FollowStore:
             from paperdeck.store.follows import FollowStore
 
-            with self._open_lock:
-                follows = self._follows
-                if follows is None:
-                    follows = self._follows = FollowStore(self.user_dir, self._now, _meta(), _check_schema)
-        return follows
+            return FollowStore(self.user_dir, self._now, _meta(), _check_schema)
+
+        return self._opened("_follows", open_follows)
 
     @property
     def change_log(self) -> ChangeLog:
         """What each import changed on each paper (catalogue data, appended only by imports);
-        opened at first use (by one thread: the others wait for it)."""
-        change_log = self._change_log
-        if change_log is None:
+        opened at first use."""
+
+        def open_change_log() -> ChangeLog:
             from paperdeck.store.changes import CHANGES_FILE, ChangeLog
 
+            return ChangeLog(self.data_dir / CHANGES_FILE)
+
+        return self._opened("_change_log", open_change_log)
+
+    def _opened(self, attribute: str, open_part: Callable[[], _T]) -> _T:
+        """The part of the store held in ``attribute``, made by ``open_part`` at its first use, by
+        one thread (the others wait for it)."""
+        part = getattr(self, attribute)
+        if part is None:
             with self._open_lock:
-                change_log = self._change_log
-                if change_log is None:
-                    change_log = self._change_log = ChangeLog(self.data_dir / CHANGES_FILE)
-        return change_log
+                part = getattr(self, attribute)
+                if part is None:
+                    part = open_part()
+                    setattr(self, attribute, part)
+        return cast(_T, part)
 
     # -- catalogue ---------------------------------------------------------------------------
 
