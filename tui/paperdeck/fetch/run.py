@@ -189,28 +189,10 @@ def _collect(
     if source.kind == "arxiv":  # arXiv asks for 3 s between requests: retries wait at least that
         limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
         client = HttpClient(options.arxiv_url, limits, sleep, notice=options.notice)
-        identity = {"base_url": client.base_url, "what": source.path, "limit": ARXIV_RESULTS}
-        cache = PageCache(root / "pages", source.name, source.file_name, identity)
-        try:
-            if not cache.complete:
-                _say_asking(options, source, client)
-                _arxiv_page(client, source, cache)
-            report(FetchProgress(source.name, len(cache.pages), cache.notes, cache.notes, client.requests))
-        finally:
-            client.close()
-        return cache, client.requests
+        return _one_page(root, source, options, report, client, ARXIV_RESULTS, _arxiv_page)
     if source.kind == "papercopilot":
         client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice)
-        identity = {"base_url": client.base_url, "what": source.path, "limit": 0}
-        cache = PageCache(root / "pages", source.name, source.file_name, identity)
-        try:
-            if not cache.complete:
-                _say_asking(options, source, client)
-                _copilot_page(client, source, cache)
-            report(FetchProgress(source.name, len(cache.pages), cache.notes, cache.notes, client.requests))
-        finally:
-            client.close()
-        return cache, client.requests
+        return _one_page(root, source, options, report, client, 0, _copilot_page)
     tokens = TokenStore(root, options.openreview_url.rstrip("/"), options.use_keyring)
 
     def credentials() -> Credentials | None:
@@ -235,6 +217,24 @@ def _say_asking(options: FetchOptions, source: FetchSource, client: HttpClient) 
     """Tell :attr:`FetchOptions.notice` which server the source is asked of, before the first request."""
     if options.notice is not None:
         options.notice(f"fetching {one_line(source.name)} from {client.where('')}")
+
+
+def _one_page(
+    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None],
+    client: HttpClient, limit: int, get_page: Callable[[HttpClient, FetchSource, PageCache], None],
+) -> tuple[PageCache, int]:  # fmt: skip
+    """A source that is one request (arXiv, Paper Copilot): its page got with ``get_page`` into
+    its cache unless kept already; returns the cache and the requests sent. Closes ``client``."""
+    identity = {"base_url": client.base_url, "what": source.path, "limit": limit}
+    cache = PageCache(root / "pages", source.name, source.file_name, identity)
+    try:
+        if not cache.complete:
+            _say_asking(options, source, client)
+            get_page(client, source, cache)
+        report(FetchProgress(source.name, len(cache.pages), cache.notes, cache.notes, client.requests))
+    finally:
+        client.close()
+    return cache, client.requests
 
 
 def _openreview_pages(
