@@ -221,6 +221,13 @@ class AuthorPicker(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_author.cancel")]
 
+    DEFAULT_CSS = """
+    #authors {
+        height: auto;
+        max-height: 16;
+    }
+    """
+
     def __init__(self, authors: Sequence[str]) -> None:
         super().__init__()
         self._authors = list(authors)
@@ -275,6 +282,13 @@ class FollowsScreen(ModalScreen[None]):
         Binding("j", "move(1)", "Down", show=False, id="follows.down"),
         Binding("k", "move(-1)", "Up", show=False, id="follows.up"),
     ]
+
+    DEFAULT_CSS = """
+    #follows {
+        height: auto;
+        max-height: 16;
+    }
+    """
 
     def __init__(
         self, follows: Sequence[Follow], counts: dict[Follow, int], unfollow: Callable[[Follow], Sequence[Follow]]
