@@ -48,7 +48,6 @@ from paperdeck.ui.screens.follows import Following
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
 
@@ -164,7 +163,17 @@ class MainScreen(ReadingScreen):
                 id="paper-list", followed=self.following.is_followed,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
-        yield PaperFooter()
+        yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
+
+    def _mount_footer(self) -> None:
+        """Put the footer (the keys in effect) into its row, once: after the first frame, which
+        shows the row empty (the footer's styles and keys are no part of the first paint)."""
+        row = self.query_one("#footer-row")
+        if row.children:
+            return
+        from paperdeck.ui.widgets.footer import PaperFooter
+
+        row.mount(PaperFooter())
 
     @property
     def layout_mode(self) -> str:
@@ -266,7 +275,9 @@ class MainScreen(ReadingScreen):
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         rows_only = not self.store.loaded
+        after_first_frame(self, self._mount_footer)
         after_first_frame(self, lambda: self._start_loading(rows_only))
+        self.call_after_refresh(self._mount_footer)
         self.call_after_refresh(self._start_loading, rows_only)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
