@@ -8,7 +8,6 @@ history, so ``u`` undoes it and ``ctrl+r`` redoes it — a bulk change as one st
 from __future__ import annotations
 
 import os
-import shlex
 import shutil
 import subprocess
 import tempfile
@@ -42,6 +41,8 @@ def editor_command(environ: Mapping[str, str]) -> tuple[list[str], str | None]:
     name = "VISUAL" if environ.get("VISUAL", "").strip() else "EDITOR" if environ.get("EDITOR", "").strip() else ""
     value = environ[name] if name else "vi"
     where = f"${name}" if name else "the default: neither $VISUAL nor $EDITOR is set"
+    import shlex  # deferred: only the external editor needs it
+
     try:
         command = shlex.split(value)
     except ValueError as error:
