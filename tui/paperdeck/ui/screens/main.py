@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -152,6 +152,7 @@ class MainScreen(ReadingScreen):
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
         self._loading_started = False  # _load_and_index has been started (it is started once)
+        self._resumed = False  # the screen has been shown (ScreenResume) once
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -174,6 +175,14 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.widgets.footer import PaperFooter
 
         row.mount(PaperFooter())
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time the screen is shown (the app's start), Textual does not style it all
+        again: each widget was styled as it was mounted, just before (this handler runs before
+        Textual's own, which reads ``refresh_styles``). Every later resume restyles as usual."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     @property
     def layout_mode(self) -> str:
