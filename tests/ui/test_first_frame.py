@@ -2,7 +2,7 @@
 
 The first frame (the list of a store whose catalogue is not parsed yet, the filter bar, the detail
 pane's frame, the footer's row) is drawn before anything else; the footer's keys, the detail
-pane's body, the dialogs' modules and styles come after it. Checked in a fresh process, where
+pane's body, the dialogs' modules and styles, the undo history come after it. Checked in a fresh process, where
 nothing was imported by an earlier test.
 """
 
@@ -39,7 +39,7 @@ def first_frame(self, *args, **kwargs):
             visible=sorted(v for v in visible if v),
             footer_keys=len(screen.query("FooterKey")),
             detail_children=len(screen.query_one("#paper-detail").children),
-            modules=sorted(m for m in sys.modules if m.startswith("paperdeck.ui")),
+            modules=sorted(m for m in sys.modules if m.startswith("paperdeck.")),
             sources=sorted(what for _, what in app.stylesheet.source),
         )
     return update
@@ -94,6 +94,7 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "paperdeck.ui.screens.note_editor",
         "paperdeck.ui.screens.help",
         "paperdeck.ui.palette",
+        "paperdeck.reading.history",
     ):
         assert deferred not in modules
     dialogs = ("NoteEditor", "HelpScreen", "ConfirmScreen", "LinkChooser", "ViewsScreen", "FollowsScreen")

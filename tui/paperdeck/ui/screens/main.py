@@ -30,7 +30,6 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line
-from paperdeck.reading.history import History
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
     LIST_WIDTH_MIN,
@@ -121,7 +120,6 @@ class MainScreen(ReadingScreen):
             searcher = Searcher(store, notice=self._index_notice)  # warmed once handed over
         self.searcher = searcher
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
-        self.history = History(store)
         self._view_ids: list[str] = []
         #: The list shown and its ids as a set (for the status tally of a filtered list).
         self._view_id_set: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
