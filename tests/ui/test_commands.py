@@ -15,7 +15,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import BY_ID, COMMANDS, NAVIGATION, SUMMARIES, listed_on_help
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.export import ExportPrompt
-from paperdeck.ui.screens.follows import AuthorPicker, FollowsScreen, KeywordPrompt
+from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.note_editor import NoteEditor

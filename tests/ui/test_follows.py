@@ -11,7 +11,7 @@ import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.screens.follows import AuthorPicker, FollowsScreen, KeywordPrompt
+from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
 from textual.widgets import Static

@@ -18,7 +18,7 @@ import pytest
 from paperdeck.search.searcher import build_index
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.screens.follows import AuthorPicker
+from paperdeck.ui.screens.follow_dialogs import AuthorPicker
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.reader import PaperReader
 from textual.pilot import Pilot

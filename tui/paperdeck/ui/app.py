@@ -37,7 +37,7 @@ class PaperApp(App[None]):
 
     TITLE = "paperdeck"
     CSS_PATH: ClassVar[list[str | PurePath]] = [
-        str(styles_dir() / name) for name in ("app.tcss", "main.tcss", "dialogs.tcss")
+        str(styles_dir() / name) for name in ("app.tcss", "main.tcss")
     ]
     BINDINGS: ClassVar[list[BindingType]] = bindings("app")
 

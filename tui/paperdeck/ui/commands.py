@@ -30,8 +30,7 @@ in their own ``BINDINGS``: they work only inside that dialog and are not on the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from textual.binding import Binding, BindingType
 
@@ -50,9 +49,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Command:
-    """One command (see the module docstring for what each field drives)."""
+class Command(NamedTuple):
+    """One command (see the module docstring for what each field drives); a named tuple, as
+    are the other records of this module (made at import: tuples are the cheapest to make)."""
 
     id: str
     keys: str
@@ -74,8 +73,7 @@ class Command:
         )
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """A help line standing for several rows (or for one row's meaning in a second section).
 
     ``keys`` is set only for a key Textual binds itself (no row of ours, not remappable by id).
@@ -299,8 +297,7 @@ def keys_in_effect(command: Command, keymap: Mapping[str, str]) -> list[str]:
     return [key.strip() for key in keys.split(",") if key.strip()]
 
 
-@dataclass(frozen=True)
-class HelpLine:
+class HelpLine(NamedTuple):
     """One line of the help screen: the keys (Textual key names, each shown on its own or, for
     ``compact``, as a range ``1…9``), what they do, and the id to remap them by (or ``""``)."""
 
@@ -370,8 +367,7 @@ def normalise_key(key: str) -> str:
     return KEY_NAME_REPLACEMENTS.get(name, name)
 
 
-@dataclass(frozen=True)
-class KeymapCheck:
+class KeymapCheck(NamedTuple):
     """A user's keymap, checked (:func:`check_keymap`).
 
     Attributes:

@@ -19,6 +19,27 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
+    DEFAULT_CSS = """
+    #confirm-dialog {
+        width: 56;
+        height: auto;
+        border: thick $error;
+        background: $surface;
+        padding: 1 2;
+    }
+    #confirm-question {
+        width: 1fr;
+        padding: 0 0 1 0;
+    }
+    #confirm-buttons {
+        height: auto;
+        align-horizontal: right;
+    }
+    #confirm-buttons Button {
+        margin-left: 2;
+    }
+    """
+
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self._question = question

@@ -5,34 +5,26 @@ papers for them after the catalogue was read again.
 
 Kept out of :mod:`paperdeck.ui.screens.main`, which holds a :class:`Following` and sees this
 module through it; the screen is seen through :class:`FollowHost`, so this module does not
-import the main screen (which imports it).
+import the main screen (which imports it). Its dialogs are in
+:mod:`paperdeck.ui.screens.follow_dialogs`, imported when one first opens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from textual import on
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.content import Content
+from textual.app import App
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList
-from textual.widgets.option_list import Option
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import one_line
-from paperdeck.store.follows import Follow
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
-from paperdeck.ui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
     from paperdeck.search.searcher import Searcher
+    from paperdeck.store.follows import Follow
 
 
 class FollowHost(Protocol):
@@ -157,10 +149,14 @@ class Following:
         if not paper.authors:
             self._host.notify("This paper names no authors (the list it came from had none).", timeout=3)
             return
+        from paperdeck.ui.screens.follow_dialogs import AuthorPicker
+
         self._host.app.push_screen(AuthorPicker(paper.authors), lambda name: self._follow("author", name))
 
     def follow_keyword(self) -> None:
         """Ask for a keyword and follow it."""
+        from paperdeck.ui.screens.follow_dialogs import KeywordPrompt
+
         self._host.app.push_screen(KeywordPrompt(), lambda keyword: self._follow("keyword", keyword))
 
     def follow_query(self) -> None:
@@ -176,6 +172,7 @@ class Following:
             return
         from paperdeck.search.follows import check_follow
         from paperdeck.search.views import all_views
+        from paperdeck.store.follows import Follow
 
         host = self._host
         views = {view.name: view.query for view in all_views(host.settings.settings.views)}
@@ -204,6 +201,8 @@ class Following:
         for found in self.matches.values():
             for follow in found:
                 counts[follow] = counts.get(follow, 0) + 1
+        from paperdeck.ui.screens.follow_dialogs import FollowsScreen
+
         self._host.app.push_screen(FollowsScreen(follows, counts, self._unfollow))
 
     def _unfollow(self, follow: Follow) -> Sequence[Follow]:
@@ -214,117 +213,3 @@ class Following:
             self._host.notify(str(error), title="Not unfollowed", severity="error")
         self.refresh()
         return store.follows.all()
-
-
-class AuthorPicker(ModalScreen[str | None]):
-    """Pick one of a paper's authors to follow; dismisses with the name, or ``None``."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_author.cancel")]
-
-    def __init__(self, authors: Sequence[str]) -> None:
-        super().__init__()
-        self._authors = list(authors)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="author-dialog", classes="prompt"):
-            yield Label("Follow which author?", classes="prompt-title")
-            options = (Option(Content(one_line(name)), id=str(n)) for n, name in enumerate(self._authors))
-            yield OptionList(*options, id="authors")
-            yield Label("enter follows · escape cancels", classes="prompt-help")
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self._authors[event.option_index])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class KeywordPrompt(ModalScreen[str | None]):
-    """Ask for a keyword to follow; dismisses with it, or ``None`` on escape."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_keyword.cancel")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="keyword-dialog", classes="prompt"):
-            yield Label("Follow a keyword", classes="prompt-title")
-            yield Label("Papers with it in the title, keywords or abstract are marked.", classes="prompt-help")
-            yield Input(placeholder="e.g. diffusion, graph neural network", id="keyword-input")
-            yield Label("enter follows · escape cancels", classes="prompt-help")
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value if event.value.strip() else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class FollowsScreen(ModalScreen[None]):
-    """The follows with how many papers each matches; ``d`` unfollows one (after asking).
-
-    Args:
-        follows: the follows, in the order followed.
-        counts: how many papers each matches now.
-        unfollow: stop following one; returns the follows left.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,F,q", "close", "Close", id="follows.close"),
-        Binding("d,delete", "unfollow", "Unfollow", id="follows.unfollow"),
-        Binding("j", "move(1)", "Down", show=False, id="follows.down"),
-        Binding("k", "move(-1)", "Up", show=False, id="follows.up"),
-    ]
-
-    def __init__(
-        self, follows: Sequence[Follow], counts: dict[Follow, int], unfollow: Callable[[Follow], Sequence[Follow]]
-    ) -> None:
-        super().__init__()
-        self._follows = list(follows)
-        self._counts = counts
-        self._unfollow = unfollow
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="follows-dialog", classes="prompt"):
-            yield Label("Following", classes="prompt-title")
-            yield OptionList(id="follows")
-            yield Label("d unfollows · escape closes", classes="prompt-help")
-
-    def on_mount(self) -> None:
-        self._fill()
-
-    def _fill(self) -> None:
-        options = self.query_one(OptionList)
-        highlighted = options.highlighted or 0
-        options.clear_options()
-        if not self._follows:
-            text = "Nothing followed yet: a follows an author of the highlighted paper, K a keyword."
-            options.add_option(Option(Content(text), disabled=True))
-            return
-        for follow in self._follows:
-            count = self._counts.get(follow, 0)
-            options.add_option(Option(Content(f"{count:>6,}  {one_line(follow.label)}")))
-        options.highlighted = min(highlighted, len(self._follows) - 1)
-
-    def action_move(self, step: int) -> None:
-        options = self.query_one(OptionList)
-        if step > 0:
-            options.action_cursor_down()
-        else:
-            options.action_cursor_up()
-
-    def action_unfollow(self) -> None:
-        index = self.query_one(OptionList).highlighted
-        if index is None or not self._follows:
-            return
-        follow = self._follows[index]
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._follows = list(self._unfollow(follow))
-                self._fill()
-
-        self.app.push_screen(ConfirmScreen(one_line(f"Stop following {follow.label}?"), yes="Unfollow"), answered)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

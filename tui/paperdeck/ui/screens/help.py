@@ -27,6 +27,17 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close", id="help.close"),
     ]
 
+    DEFAULT_CSS = """
+    #help-dialog {
+        width: 72;
+        max-width: 95%;
+        height: 85%;
+        border: thick $accent;
+        background: $surface;
+        padding: 1 2;
+    }
+    """
+
     def __init__(self, sections: Sequence[HelpSection]) -> None:
         super().__init__()
         self._sections = sections

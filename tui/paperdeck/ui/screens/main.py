@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -30,7 +30,6 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line
-from paperdeck.reading.history import History
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
     LIST_WIDTH_MIN,
@@ -48,7 +47,6 @@ from paperdeck.ui.screens.follows import Following
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
 
@@ -122,7 +120,6 @@ class MainScreen(ReadingScreen):
             searcher = Searcher(store, notice=self._index_notice)  # warmed once handed over
         self.searcher = searcher
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
-        self.history = History(store)
         self._view_ids: list[str] = []
         #: The list shown and its ids as a set (for the status tally of a filtered list).
         self._view_id_set: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
@@ -153,6 +150,7 @@ class MainScreen(ReadingScreen):
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
         self._loading_started = False  # _load_and_index has been started (it is started once)
+        self._resumed = False  # the screen has been shown (ScreenResume) once
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -164,7 +162,25 @@ class MainScreen(ReadingScreen):
                 id="paper-list", followed=self.following.is_followed,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
-        yield PaperFooter()
+        yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
+
+    def _mount_footer(self) -> None:
+        """Put the footer (the keys in effect) into its row, once: after the first frame, which
+        shows the row empty (the footer's styles and keys are no part of the first paint)."""
+        row = self.query_one("#footer-row")
+        if row.children:
+            return
+        from paperdeck.ui.widgets.footer import PaperFooter
+
+        row.mount(PaperFooter())
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time the screen is shown (the app's start), Textual does not style it all
+        again: each widget was styled as it was mounted, just before (this handler runs before
+        Textual's own, which reads ``refresh_styles``). Every later resume restyles as usual."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     @property
     def layout_mode(self) -> str:
@@ -266,7 +282,9 @@ class MainScreen(ReadingScreen):
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         rows_only = not self.store.loaded
+        after_first_frame(self, self._mount_footer)
         after_first_frame(self, lambda: self._start_loading(rows_only))
+        self.call_after_refresh(self._mount_footer)
         self.call_after_refresh(self._start_loading, rows_only)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 

@@ -42,6 +42,29 @@ class NoteEditor(ModalScreen[str | None]):
         keep: saves text that would otherwise be lost when the terminal closes.
     """
 
+    DEFAULT_CSS = """
+    #note-dialog {
+        width: 90%;
+        max-width: 110;
+        height: 80%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    #note-title {
+        text-style: bold;
+        width: 1fr;
+        padding: 0 0 1 0;
+    }
+    #note-text {
+        height: 1fr;
+    }
+    #note-help {
+        color: $text-muted;
+        padding: 1 0 0 0;
+    }
+    """
+
     # Not priority bindings (see the table): they must wait behind the characters typed before them.
     BINDINGS: ClassVar[list[BindingType]] = bindings("note")
 

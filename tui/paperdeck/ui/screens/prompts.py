@@ -81,6 +81,13 @@ class LinkChooser(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="links.cancel")]
 
+    DEFAULT_CSS = """
+    #links {
+        height: auto;
+        max-height: 12;
+    }
+    """
+
     def __init__(self, links: Sequence[tuple[str, str]]) -> None:
         super().__init__()
         self._links = links

@@ -8,7 +8,6 @@ history, so ``u`` undoes it and ``ctrl+r`` redoes it — a bulk change as one st
 from __future__ import annotations
 
 import os
-import shlex
 import shutil
 import subprocess
 import tempfile
@@ -24,7 +23,6 @@ from textual.screen import Screen
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import UserData, with_tags
 from paperdeck.model.safe_text import one_line
-from paperdeck.reading.history import History
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
@@ -32,6 +30,7 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from paperdeck.reading.history import History
     from paperdeck.ui.screens.note_editor import NoteEditor
 
 
@@ -42,6 +41,8 @@ def editor_command(environ: Mapping[str, str]) -> tuple[list[str], str | None]:
     name = "VISUAL" if environ.get("VISUAL", "").strip() else "EDITOR" if environ.get("EDITOR", "").strip() else ""
     value = environ[name] if name else "vi"
     where = f"${name}" if name else "the default: neither $VISUAL nor $EDITOR is set"
+    import shlex  # deferred: only the external editor needs it
+
     try:
         command = shlex.split(value)
     except ValueError as error:
@@ -80,7 +81,17 @@ class ReadingScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.marks = Marks()
-        self.history: History | None = None
+        self._history: History | None = None
+
+    @property
+    def history(self) -> History:
+        """The undo history of the user's changes made on this screen, on its store: made at
+        first use (nothing is changed before the first frame, which it is not needed for)."""
+        if self._history is None:
+            from paperdeck.reading.history import History
+
+            self._history = History(self.store)
+        return self._history
 
     @property
     def marked(self) -> set[str]:
@@ -132,7 +143,6 @@ class ReadingScreen(Screen[None]):
 
         def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
             if changes:
-                assert self.history is not None
                 self.history.record(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label, changes)
                 self.refresh_user_data([after.paper_id for _, after in changes])
             if error is not None:
@@ -235,7 +245,6 @@ class ReadingScreen(Screen[None]):
         except StoreError as error:
             self.notify(str(error), title="Note not saved", severity="error", markup=False)
             return False
-        assert self.history is not None
         self.history.record("note", changes)
         self.refresh_user_data([paper_id])
         if kept:
@@ -332,7 +341,6 @@ class ReadingScreen(Screen[None]):
     def _history_step(self, *, undo: bool) -> None:
         """Undo (or redo) the last step: at once when it is small, else in a worker under the
         progress screen (:func:`~paperdeck.ui.screens.list_actions.change_in_steps`)."""
-        assert self.history is not None
         history = self.history
         if self._busy():
             return

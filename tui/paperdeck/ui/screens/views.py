@@ -46,6 +46,13 @@ class ViewsScreen(ModalScreen[View | None]):
         *(Binding(str(n), f"open({n})", f"Open view {n}", show=False, id=f"views.open_{n}") for n in range(1, 10)),
     ]
 
+    DEFAULT_CSS = """
+    #views {
+        height: auto;
+        max-height: 16;
+    }
+    """
+
     def __init__(
         self,
         views: Sequence[View],

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -17,14 +16,22 @@ from paperdeck.store.rows import PaperRow
 
 
 class PaperDetail(VerticalScroll, can_focus=True):
-    """Scrollable detail of one paper; ``show`` replaces what it shows."""
+    """Scrollable detail of one paper; ``show`` replaces what it shows. Its body (a ``Static``,
+    ``#detail-body``) is mounted when something is first shown: until then the pane is its frame
+    alone (as in the main screen's first frame, drawn before the catalogue is read)."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="detail-body", markup=False)
+    def _body(self) -> Static:
+        """The body, mounted at the first call."""
+        for child in self.children:
+            if isinstance(child, Static) and child.id == "detail-body":
+                return child
+        body = Static(id="detail-body", markup=False)
+        self.mount(body)
+        return body
 
     def show_loading(self, row: PaperRow | None) -> None:
         """Show the title while the catalogue is still being read."""
-        body = self.query_one("#detail-body", Static)
+        body = self._body()
         title = one_line(row.title) if row is not None else ""
         body.update(Content("\n").join([Content.styled(title, "bold"), Content.styled("Loading…", "dim")]))
 
@@ -41,7 +48,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
         """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
         scores and its recorded changes (oldest first) when given, and why it is followed
         (``followed``: ``"following author Jane Doe"``)."""
-        body = self.query_one("#detail-body", Static)
+        body = self._body()
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
         else:

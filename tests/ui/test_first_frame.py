@@ -1,0 +1,116 @@
+"""The main screen's first frame: what it shows, and what waits until after it.
+
+The first frame (the list of a store whose catalogue is not parsed yet, the filter bar, the detail
+pane's frame, the footer's row) is drawn before anything else; the footer's keys, the detail
+pane's body, the dialogs' modules and styles, the undo history come after it. Checked in a fresh process, where
+nothing was imported by an earlier test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from paperdeck.store.store import Store
+
+#: Runs the app headless on the store at argv[1]; prints, as JSON, what the first frame held and
+#: what was mounted once the app settled.
+PROBE = r"""
+import asyncio, json, sys
+from textual._compositor import Compositor
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+
+seen = {}
+render_update = Compositor.render_update
+
+
+def first_frame(self, *args, **kwargs):
+    update = render_update(self, *args, **kwargs)
+    if update is not None and not seen:
+        app = Probe.instance
+        screen = app.screen
+        visible = {getattr(w, "id", None) or type(w).__name__ for w in self.visible_widgets}
+        seen.update(
+            screen=type(screen).__name__,
+            visible=sorted(v for v in visible if v),
+            footer_keys=len(screen.query("FooterKey")),
+            detail_children=len(screen.query_one("#paper-detail").children),
+            modules=sorted(m for m in sys.modules if m.startswith("paperdeck.")),
+            sources=sorted(what for _, what in app.stylesheet.source),
+        )
+    return update
+
+
+Compositor.render_update = first_frame
+
+
+class Probe(PaperApp):
+    instance = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_timer(0.05, self.wait_and_leave)
+
+    async def wait_and_leave(self) -> None:
+        await self.workers.wait_for_complete()
+        await asyncio.sleep(0.2)
+        seen["settled_footer"] = [type(w).__name__ for w in self.screen.query_one("#footer-row").children]
+        seen["settled_detail_children"] = len(self.screen.query_one("#paper-detail").children)
+        self.exit()
+
+
+app = Probe(Store(sys.argv[1], lazy=True))
+Probe.instance = app
+app.run(headless=True, size=(150, 40))
+print(json.dumps(seen))
+"""
+
+
+def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seeded_store: Store) -> None:
+    data_dir = seeded_store.data_dir
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(data_dir)], capture_output=True, text=True, env=env, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stdout + done.stderr, (done.stdout + done.stderr)[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["screen"] == "MainScreen"
+    # What the user sees at once: the filter bar, the counts, the list, the detail pane's frame,
+    # the footer's row.
+    assert {"filter", "counts", "paper-list", "paper-detail", "footer-row"} <= set(seen["visible"])
+    # What waits for the frame after: the footer, the detail pane's body, the dialogs.
+    assert seen["footer_keys"] == 0
+    assert seen["detail_children"] == 0
+    modules = set(seen["modules"])
+    for deferred in (
+        "paperdeck.ui.widgets.footer",
+        "paperdeck.ui.screens.follow_dialogs",
+        "paperdeck.ui.screens.confirm",
+        "paperdeck.ui.screens.note_editor",
+        "paperdeck.ui.screens.help",
+        "paperdeck.ui.palette",
+        "paperdeck.reading.history",
+    ):
+        assert deferred not in modules
+    dialogs = ("NoteEditor", "HelpScreen", "ConfirmScreen", "LinkChooser", "ViewsScreen", "FollowsScreen")
+    assert not [source for source in seen["sources"] if source.startswith(("Footer.", "PaperFooter.", *dialogs))]
+    # Once settled: the footer is in its row (its keys: tests/ui/test_small_terminal.py), the
+    # detail pane has its body.
+    assert seen["settled_footer"] == ["PaperFooter"]
+    assert seen["settled_detail_children"] == 1
+
+
+def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
+    """Each dialog's rules live in its own DEFAULT_CSS (parsed when it first opens), not in a
+    stylesheet the app reads before its first frame."""
+    from paperdeck.paths import styles_dir
+    from paperdeck.ui.app import PaperApp
+
+    names = sorted(Path(path).name for path in PaperApp.CSS_PATH)
+    assert names == ["app.tcss", "main.tcss"]
+    assert sorted(path.name for path in styles_dir().glob("*.tcss")) == names

@@ -1,0 +1,151 @@
+"""The dialogs of following (:mod:`paperdeck.ui.screens.follows`): the author picker (``a``), the
+keyword prompt (``K``) and the list of follows (``F``, where ``d`` unfollows). Imported when one
+first opens: none is part of the main screen's first frame."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from paperdeck.model.safe_text import one_line
+from paperdeck.ui.screens.confirm import ConfirmScreen
+
+if TYPE_CHECKING:
+    from paperdeck.store.follows import Follow
+
+
+class AuthorPicker(ModalScreen[str | None]):
+    """Pick one of a paper's authors to follow; dismisses with the name, or ``None``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_author.cancel")]
+
+    DEFAULT_CSS = """
+    #authors {
+        height: auto;
+        max-height: 16;
+    }
+    """
+
+    def __init__(self, authors: Sequence[str]) -> None:
+        super().__init__()
+        self._authors = list(authors)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="author-dialog", classes="prompt"):
+            yield Label("Follow which author?", classes="prompt-title")
+            options = (Option(Content(one_line(name)), id=str(n)) for n, name in enumerate(self._authors))
+            yield OptionList(*options, id="authors")
+            yield Label("enter follows · escape cancels", classes="prompt-help")
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self._authors[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class KeywordPrompt(ModalScreen[str | None]):
+    """Ask for a keyword to follow; dismisses with it, or ``None`` on escape."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_keyword.cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="keyword-dialog", classes="prompt"):
+            yield Label("Follow a keyword", classes="prompt-title")
+            yield Label("Papers with it in the title, keywords or abstract are marked.", classes="prompt-help")
+            yield Input(placeholder="e.g. diffusion, graph neural network", id="keyword-input")
+            yield Label("enter follows · escape cancels", classes="prompt-help")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value if event.value.strip() else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FollowsScreen(ModalScreen[None]):
+    """The follows with how many papers each matches; ``d`` unfollows one (after asking).
+
+    Args:
+        follows: the follows, in the order followed.
+        counts: how many papers each matches now.
+        unfollow: stop following one; returns the follows left.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,F,q", "close", "Close", id="follows.close"),
+        Binding("d,delete", "unfollow", "Unfollow", id="follows.unfollow"),
+        Binding("j", "move(1)", "Down", show=False, id="follows.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="follows.up"),
+    ]
+
+    DEFAULT_CSS = """
+    #follows {
+        height: auto;
+        max-height: 16;
+    }
+    """
+
+    def __init__(
+        self, follows: Sequence[Follow], counts: dict[Follow, int], unfollow: Callable[[Follow], Sequence[Follow]]
+    ) -> None:
+        super().__init__()
+        self._follows = list(follows)
+        self._counts = counts
+        self._unfollow = unfollow
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="follows-dialog", classes="prompt"):
+            yield Label("Following", classes="prompt-title")
+            yield OptionList(id="follows")
+            yield Label("d unfollows · escape closes", classes="prompt-help")
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        options = self.query_one(OptionList)
+        highlighted = options.highlighted or 0
+        options.clear_options()
+        if not self._follows:
+            text = "Nothing followed yet: a follows an author of the highlighted paper, K a keyword."
+            options.add_option(Option(Content(text), disabled=True))
+            return
+        for follow in self._follows:
+            count = self._counts.get(follow, 0)
+            options.add_option(Option(Content(f"{count:>6,}  {one_line(follow.label)}")))
+        options.highlighted = min(highlighted, len(self._follows) - 1)
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
+
+    def action_unfollow(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is None or not self._follows:
+            return
+        follow = self._follows[index]
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._follows = list(self._unfollow(follow))
+                self._fill()
+
+        self.app.push_screen(ConfirmScreen(one_line(f"Stop following {follow.label}?"), yes="Unfollow"), answered)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
