@@ -281,3 +281,26 @@ def test_searching_words_from_the_saved_index_imports_no_numpy(seeded: Path) -> 
     )
     done = subprocess.run([sys.executable, "-c", script, str(seeded)], capture_output=True, text=True, timeout=60)
     assert done.stdout.splitlines()[-1] == "False 0", done.stdout + done.stderr
+
+
+def test_the_one_letter_rankings_saved_with_the_index_are_a_fresh_build_s(
+    data_dir: Path, seed_files: list[Path]
+) -> None:
+    """The app warms the one-letter queries at start; saved with the index, they are read, not
+    ranked again, while there are no notes, and ranked again once there is one."""
+    from paperdeck.search.index import SAVED_RANKINGS
+
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    build_index(store)
+    fresh = SearchIndex(store.papers)
+    saved = Searcher(Store(data_dir, lazy=True)).index.get()
+    saved.warm(SAVED_RANKINGS)
+    assert saved._saved_rankings and not saved._warm[1]  # type: ignore[index]  # nothing ranked again
+    for query in [*SAVED_RANKINGS, "a b", "A"]:
+        assert saved.search_ids(query) == fresh.search_ids(query), query
+    pid = store.paper_ids[7]
+    assert pid not in saved.search_ids("q")
+    saved.set_note(pid, "quokka")
+    fresh.set_note(pid, "quokka")
+    assert pid in saved.search_ids("q") and saved.search_ids("q") == fresh.search_ids("q")

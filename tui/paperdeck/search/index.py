@@ -36,6 +36,7 @@ from __future__ import annotations
 import contextlib
 import json
 import mmap
+import string
 import sys
 import zlib
 from array import array
@@ -45,7 +46,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, islice, pairwise, repeat
-from operator import add, and_, contains, itemgetter, lt, rshift
+from operator import add, and_, contains, itemgetter, lshift, lt, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -94,26 +95,27 @@ Numbers = Union["array[int]", memoryview]
 
 
 class _Lines:
-    """One text per paper: a list, or (read from a file) the texts one a line, split at first need."""
+    """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
+    split at first need (a query of one long word needs none)."""
 
-    __slots__ = ("_lines", "_text")
+    __slots__ = ("_lines", "_raw")
 
-    def __init__(self, lines: list[str] | None = None, text: str | None = None) -> None:
-        self._lines, self._text = lines, text
+    def __init__(self, lines: list[str] | None = None, raw: bytes | None = None) -> None:
+        self._lines, self._raw = lines, raw
 
     def lines(self) -> list[str]:
-        """The texts, one per paper (the joined text is dropped once split: held once)."""
+        """The texts, one per paper (the encoded text is dropped once split: held once)."""
         lines = self._lines
         if lines is None:
-            assert self._text is not None
-            lines = self._lines = self._text.split("\n")
-            self._text = None
+            assert self._raw is not None
+            lines = self._lines = _decoded(self._raw).split("\n")
+            self._raw = None
         return lines
 
-    def joined(self) -> str:
-        """The texts one a line."""
-        text = self._text
-        return text if text is not None else "\n".join(self.lines())
+    def encoded(self) -> bytes:
+        """The texts one a line, UTF-8 (lone surrogates kept)."""
+        raw = self._raw
+        return raw if raw is not None else _encoded("\n".join(self.lines()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,13 +246,15 @@ class SearchIndex:
         title_sizes: Numbers,
         initials: str,
         buckets: tuple[tuple[str, Numbers, Numbers], ...] | None = None,
+        rankings: dict[tuple[str, ...], Numbers] | None = None,
     ) -> None:
         """Take the index's data, built or read from a file (:meth:`load`): the sorted
         vocabulary; ``postings`` (positions) and ``starts`` (``4 × len(vocabulary) + 1``): field
         ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] : starts[i + 1]]``
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
         author words, space-led; its title's distinct words; its title initials, one line each;
-        the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``)."""
+        the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``); the rankings of
+        :data:`SAVED_RANKINGS` without notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = vocabulary
         self._starts, self._postings = starts, postings
         self._titles = titles
@@ -261,7 +265,7 @@ class SearchIndex:
         per_size = [(_COVER_MAX // max(size, 1)) << _COVER_SHIFT for size in range(max(title_sizes, default=0) + 1)]
         self._cover_units = list(map(per_size.__getitem__, title_sizes))
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
-        self._title_bonus = [(unit << _HITS_BITS) + 1 for unit in self._cover_units]
+        self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
         self._initials = initials
         self._initial_starts: list[int] | None = None  # made at first need: see _acronym_positions
         #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
@@ -273,6 +277,8 @@ class SearchIndex:
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
         #: Results ranked ahead of time (:meth:`warm`), by query words, for one snapshot of the notes.
         self._warm: tuple[dict[int, frozenset[str]], dict[tuple[str, ...], array[int]]] | None = None
+        #: Results saved with the index (:data:`SAVED_RANKINGS`), right while there are no notes.
+        self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
         self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
 
@@ -293,15 +299,21 @@ class SearchIndex:
             "vocabulary": _encoded("\n".join(self._vocabulary)),
             "starts": self._starts,
             "postings": self._postings,
-            "titles": _encoded(self._titles.joined()),
-            "keywords": _encoded(self._texts[1].joined()),
-            "authors": _encoded(self._texts[2].joined()),
+            "titles": self._titles.encoded(),
+            "keywords": self._texts[1].encoded(),
+            "authors": self._texts[2].encoded(),
             "title_sizes": self._title_sizes,
             "initials": _encoded(self._initials),
         }
         for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
             sections |= {f"letters{place}": _encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
+        rankings = [array("I", self._ranked(query, {})) for query in SAVED_RANKINGS]
+        sections |= {
+            "ranked_queries": _encoded("\n".join(SAVED_RANKINGS)),
+            "ranked_starts": array("q", accumulate(map(len, rankings), initial=0)),
+            "ranked_positions": b"".join(rankings),
+        }
         header = {"version": self.FILE_VERSION, "stamp": list(stamp), "texts": texts}
         write_sections(path, header, sections)
 
@@ -332,7 +344,7 @@ class SearchIndex:
             return "it was made for another catalogue"
         try:
             made = _checked(sections, list(ids))
-        except (ValueError, TypeError, UnicodeDecodeError, KeyError) as exc:
+        except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
         index._set_ids(list(ids))
@@ -416,18 +428,21 @@ class SearchIndex:
             found[np.fromiter(positions, dtype=np.int64, count=len(positions))] = True
         return found
 
-    def _ranked(self, query: str) -> Sequence[int]:
-        """Ranked positions, best first."""
+    def _ranked(self, query: str, notes: dict[int, frozenset[str]] | None = None) -> Sequence[int]:
+        """Ranked positions, best first, with ``notes`` (default: the index's)."""
         query_words = list(dict.fromkeys(words(query)))
         total = len(self._ids)
         if not query_words:
             return range(total)
-        notes = self._notes  # one snapshot: set_note swaps the dict, never edits it
+        if notes is None:
+            notes = self._notes  # one snapshot: set_note swaps the dict, never edits it
         warm = self._warm
         if warm is not None and warm[0] is notes:
             ready = warm[1].get(tuple(query_words))
             if ready is not None:
                 return ready
+        if not notes and (saved := self._saved_rankings.get(tuple(query_words))) is not None:
+            return saved
         found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
         candidates: list[int] | None = None  # positions matching every word so far, ascending
         # The words matched before first, the fewest matches first; then the others, the longer
@@ -479,14 +494,15 @@ class SearchIndex:
 
         The app warms every single letter and digit (with the index build): a search starts
         with one letter, and one letter matches half the papers, so it is the slowest query to
-        rank.
+        rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
+        cost nothing to warm while there are no notes.
         """
         notes = self._notes
         ready: dict[tuple[str, ...], array[int]] = {}
         for query in queries:
             query_words = tuple(dict.fromkeys(words(query)))
-            if query_words:
-                ready[query_words] = array("I", self._ranked(query))
+            if query_words and (notes or query_words not in self._saved_rankings):
+                ready[query_words] = array("I", self._ranked(query, notes))
         if notes is self._notes:
             self._warm = (notes, ready)
 
@@ -535,43 +551,51 @@ class SearchIndex:
                 return cached
         keep = None if within is None else set(within)
         expansion = self._expand(word)
-        groups: list[tuple[int, Iterable[int]]] = []
-        hit_positions: tuple[list[Iterable[int]], list[Iterable[int]]] = ([], [])
+        # (score, in the title, positions): a title position's value carries its title hit (its
+        # cover unit in the key, 1 in the hits) whichever title band it is found in.
+        groups: list[tuple[int, bool, Sequence[int]]] = []
+        keyword_positions: list[Sequence[int]] = []
+        typo_titles: list[Sequence[int]] = []  # title bands a keyword, author or acronym hit may outscore
         for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
             codes = _SHORT_PREFIX_FIELDS[len(word)] if prefix and short else _CODES
             for code in codes:
                 score = score_key(quality * _WEIGHT[code]) << _HITS_BITS
-                found: Iterable[int]
+                found: Sequence[int]
                 if within is not None and prefix and short:  # scanning their words is faster
                     found = self._starting_with(code, word, within)
                 else:
                     found = self._positions(code, ranges)
                     if keep is not None:
                         found = list(filter(keep.__contains__, found))
-                if code in (TITLE, KEYWORD):  # also counted for the tie-breaks
-                    hit_positions[code].append(found)
-                groups.append((score, found))
+                if code == KEYWORD:  # also counted for the tie-breaks
+                    keyword_positions.append(found)
+                elif code == TITLE and not prefix and quality != 1.0:
+                    typo_titles.append(found)
+                groups.append((score, code == TITLE, found))
         acronym = self._acronym_positions(word)
         if keep is not None:
             acronym = list(filter(keep.__contains__, acronym))
         if acronym:
-            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, acronym))
+            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym))
         groups.sort(key=itemgetter(0))
         packed: dict[int, int] = {}
-        for score, positions in groups:  # ascending: a better field or match overwrites
-            packed.update(zip(positions, repeat(score)))
-        title_hits = dict.fromkeys(chain.from_iterable(hit_positions[TITLE]))  # once each
         bonus = self._title_bonus
-        with_bonus = map(add, map(packed.__getitem__, title_hits), map(bonus.__getitem__, title_hits))
-        packed.update(zip(title_hits, with_bonus, strict=True))
+        for score, title, positions in groups:  # ascending: a better field or match overwrites
+            if title:
+                packed.update(zip(positions, map(add, repeat(score), map(bonus.__getitem__, positions)), strict=True))
+            else:
+                packed.update(zip(positions, repeat(score)))
+        for position in dict.fromkeys(chain.from_iterable(typo_titles)):
+            if not packed[position] & _HITS_MASK:  # outscored by another field: still a title hit
+                packed[position] += bonus[position]
         sizes = self._title_sizes
         for position in acronym:  # the acronym stands for len(word) title words
-            more = max(1, min(len(word), sizes[position])) - (position in title_hits)
+            more = max(1, min(len(word), sizes[position])) - (packed[position] & _HITS_MASK)
             packed[position] += more * bonus[position]
-        keyword_hits = frozenset(chain.from_iterable(hit_positions[KEYWORD]))
-        keyword_bonus = repeat(1 << _HITS_BITS)
-        packed.update(zip(keyword_hits, map(add, map(packed.__getitem__, keyword_hits), keyword_bonus), strict=True))
+        keyword_hits = frozenset(chain.from_iterable(keyword_positions))
+        for position in keyword_hits:
+            packed[position] += 1 << _HITS_BITS
         match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if within is None:
             if len(self._matches) >= _MAX_MATCHES:
@@ -636,7 +660,8 @@ class SearchIndex:
             return []
         text, starts = self._initials, self._initial_starts
         if starts is None:
-            starts = self._initial_starts = list(accumulate((len(s) + 1 for s in text.split("\n")), initial=0))
+            lengths = map(add, map(len, text.split("\n")), repeat(1))  # each line and its end
+            starts = self._initial_starts = list(accumulate(lengths, initial=0))
         found: list[int] = []
         at = text.find(word)
         while at >= 0:
@@ -754,6 +779,10 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     return order
 
 
+#: The queries whose rankings (without notes) are saved with the index: the one-letter queries
+#: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
+SAVED_RANKINGS = tuple(string.ascii_lowercase + string.digits)
+
 #: The first bytes of a saved index file (:func:`write_sections`).
 MAGIC = b"PDSEARCH"
 #: Sections start at multiples of this many bytes (so that each can be cast in place).
@@ -765,6 +794,7 @@ SECTIONS: dict[str, str] = {
     "authors": "B", "title_sizes": "H", "initials": "B",
     "letters0": "B", "bucket_starts0": "q", "bucket_words0": "I",
     "letters1": "B", "bucket_starts1": "q", "bucket_words1": "I",
+    "ranked_queries": "B", "ranked_starts": "q", "ranked_positions": "I",
 }  # fmt: skip
 
 
@@ -860,26 +890,26 @@ def _encoded(text: str) -> bytes:
 
 
 def _decoded(raw: bytes | memoryview) -> str:
-    """Inverse of :func:`_encoded`.
-
-    Raises:
-        UnicodeDecodeError: not UTF-8.
-    """
-    return str(raw, "utf-8", "surrogatepass")
+    """Inverse of :func:`_encoded` (bytes that are not UTF-8, which a file whose CRC holds never
+    has, are replaced)."""
+    try:
+        return str(raw, "utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return str(raw, "utf-8", "replace")
 
 
 def _lines(raw: memoryview, count: int, what: str) -> _Lines:
-    """The ``count`` lines of a text section (one line each: no line for ``count`` 0).
+    """The ``count`` lines of a text section (one line each: no line for ``count`` 0), decoded at
+    first need.
 
     Raises:
         ValueError: another number of lines.
-        UnicodeDecodeError: not UTF-8.
     """
-    text = _decoded(raw)
-    lines = text.count("\n") + 1 if count else 0
+    text = bytes(raw)
+    lines = text.count(b"\n") + 1 if count else 0
     if lines != count or (not count and text):
         raise ValueError(f"{lines} {what} for {count} papers")
-    return _Lines(text=text) if count else _Lines([])
+    return _Lines(raw=text) if count else _Lines([])
 
 
 def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
@@ -888,7 +918,7 @@ def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]
     rest: each posting list ascending and naming a paper, each typo bucket naming words).
 
     Raises:
-        ValueError, UnicodeDecodeError: a section is not as :meth:`SearchIndex.save` writes it
+        ValueError: a section is not as :meth:`SearchIndex.save` writes it
             for these papers.
     """
     count = len(ids)
@@ -919,4 +949,14 @@ def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]
         if not all(map(lt, letters, letters[1:])):
             raise ValueError("its typo buckets are not sorted")
         buckets.append((letters, bucket_starts, numbers))
-    return vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets)
+    queries = _decoded(sections["ranked_queries"]).split("\n")
+    ranked_starts, ranked = sections["ranked_starts"], sections["ranked_positions"]
+    if len(ranked_starts) != len(queries) + 1 or ranked_starts[0] != 0 or ranked_starts[-1] != len(ranked):
+        raise ValueError("its saved rankings do not add up")
+    rankings: dict[tuple[str, ...], Numbers] = {}
+    for query, (start, end) in zip(queries, pairwise(ranked_starts), strict=True):
+        if not 0 <= end - start <= count:
+            raise ValueError("a saved ranking is longer than the papers")
+        rankings[tuple(dict.fromkeys(words(query)))] = ranked[start:end]
+    made = vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets), rankings
+    return made
