@@ -281,6 +281,8 @@ class SearchIndex:
         self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
         self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
+        #: Matches bounded to some positions (see :meth:`_match`), with those positions.
+        self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
     FILE_VERSION = 4
@@ -446,9 +448,10 @@ class SearchIndex:
         found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
         candidates: list[int] | None = None  # positions matching every word so far, ascending
         # The words matched before first, the fewest matches first; then the others, the longer
-        # first, each only over the candidates left when they are few (not cached then): "specul
-        # d" scans the "specul…" papers for "d", not all of them; "graph neural netw" looks up
-        # "netw" among the "graph neural" papers.
+        # first, each only over the candidates left when they are few (a bounded match, kept for
+        # the next keystroke): "graph neural netw" looks up "netw" among the "graph neural"
+        # papers; a one- or two-letter word once there are candidates at all ("specul d" scans
+        # the "specul…" papers' words for "d", not every title's).
         cached = self._matches
         short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
         known = [word for word in query_words if word in cached and word not in short]
@@ -460,8 +463,11 @@ class SearchIndex:
             candidates = self._intersected(packed, candidates)
             if not candidates:
                 return candidates
-        for word in [w for w in query_words if w not in found and w not in short] + short:
-            bounded = candidates is not None and len(candidates) * 8 < total
+        # Of the one- and two-letter words, the two-letter ones first (they match fewer papers);
+        # once there are candidates, a short word's prefixes are looked for in their words only.
+        rest = [word for word in query_words if word not in found and word not in short]
+        for word in rest + sorted(short, key=len, reverse=True):
+            bounded = candidates is not None and (len(candidates) * 8 < total or word in short)
             match = self._match(word, candidates if bounded else None)
             packed = self._with_notes(match, self._note_scores(word, notes))
             found[word] = match, packed
@@ -539,9 +545,10 @@ class SearchIndex:
     def _match(self, word: str, within: list[int] | None = None) -> _WordMatch:
         """Scores and tie-break counts of one query word over every field; cached.
 
-        ``within`` bounds the match to those positions (a few: each posting list read is
+        ``within`` bounds the match to those positions (ascending: each posting list read is
         filtered by them, and the prefixes of a one- or two-letter word are scanned in their
-        words instead); the other positions may or may not be in the result, which is not cached.
+        words instead); the other positions may or may not be in the result, which is kept apart
+        with ``within`` and serves a later call within some of those positions.
         """
         short = len(word) in _SHORT_PREFIX_FIELDS
         if within is None:
@@ -549,6 +556,10 @@ class SearchIndex:
             if cached is not None:
                 self._matches[word] = cached  # the last used, evicted last
                 return cached
+        else:  # bounded to positions that hold these: right for them too (the next keystroke's)
+            bounded = self._bounded_matches.get(word)
+            if bounded is not None and len(within) <= len(bounded[0]) and all(map(bounded[0].__contains__, within)):
+                return bounded[1]
         keep = None if within is None else set(within)
         expansion = self._expand(word)
         # (score, in the title, positions): a title position's value carries its title hit (its
@@ -597,11 +608,10 @@ class SearchIndex:
         for position in keyword_hits:
             packed[position] += 1 << _HITS_BITS
         match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
-        if within is None:
-            if len(self._matches) >= _MAX_MATCHES:
-                with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
-                    del self._matches[next(iter(self._matches))]
-            self._matches[word] = match
+        if keep is None:
+            _cache(self._matches, word, match)
+        else:
+            _cache(self._bounded_matches, word, (keep, match))
         return match
 
     def _with_notes(self, match: _WordMatch, note_scores: dict[int, int]) -> dict[int, int]:
@@ -744,6 +754,14 @@ class SearchIndex:
             self._expansions.clear()
         self._expansions[word] = expansion
         return expansion
+
+
+def _cache(cache: dict[str, Any], word: str, value: object) -> None:
+    """Keep ``value`` for ``word`` in ``cache``, the least recently kept dropped past ``_MAX_MATCHES``."""
+    if len(cache) >= _MAX_MATCHES:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
+            del cache[next(iter(cache))]
+    cache[word] = value
 
 
 def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
