@@ -458,9 +458,9 @@ class SearchIndex:
         for word in known:
             match = self._match(word)
             found[word] = match, self._with_notes(match, self._note_scores(word, notes))
+        totals: list[int] = []  # per candidate, the packed values summed over the words so far
         for word in sorted(found, key=lambda w: len(found[w][1])):
-            packed = found[word][1]
-            candidates = self._intersected(packed, candidates)
+            candidates, totals = self._intersected(found[word][1], candidates, totals)
             if not candidates:
                 return candidates
         # Of the one- and two-letter words, the two-letter ones first (they match fewer papers);
@@ -471,14 +471,10 @@ class SearchIndex:
             match = self._match(word, candidates if bounded else None)
             packed = self._with_notes(match, self._note_scores(word, notes))
             found[word] = match, packed
-            candidates = self._intersected(packed, candidates)
+            candidates, totals = self._intersected(packed, candidates, totals)
             if not candidates:
                 return candidates
         assert candidates is not None
-        sums = map(found[query_words[0]][1].__getitem__, candidates)
-        for word in query_words[1:]:
-            sums = map(add, sums, map(found[word][1].__getitem__, candidates))
-        totals = list(sums)
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
             self._break_ties(keys, totals, candidates, [found[word][0] for word in query_words])
@@ -486,14 +482,21 @@ class SearchIndex:
         # catalogue order.
         return list(map(candidates.__getitem__, sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)))
 
-    def _intersected(self, positions: dict[int, int], candidates: list[int] | None) -> list[int]:
-        """The ``candidates`` (ascending; ``None``: every position) among the keys of
-        ``positions``, ascending (all the positions scanned when they are many)."""
-        if candidates is not None:
-            return list(filter(positions.__contains__, candidates))
-        if len(positions) * 4 > len(self._ids):
-            return list(filter(positions.__contains__, range(len(self._ids))))
-        return sorted(positions)
+    def _intersected(
+        self, packed: dict[int, int], candidates: list[int] | None, totals: list[int]
+    ) -> tuple[list[int], list[int]]:
+        """The ``candidates`` (ascending; ``None``: every position) among the keys of ``packed``,
+        ascending, and their ``totals`` (one per candidate) plus their ``packed`` values: one
+        look-up per candidate. (Sorting the keys beats scanning every position: a match is
+        filled from ascending posting lists, runs the sort merges.)"""
+        if candidates is None:
+            candidates = sorted(packed)
+            return candidates, list(map(packed.__getitem__, candidates))
+        values = list(map(packed.get, candidates))
+        if None in values:  # the values are all > 0: compress keeps the matched ones
+            candidates, totals = list(compress(candidates, values)), list(compress(totals, values))
+            values = list(filter(None, values))
+        return candidates, list(map(add, totals, values))
 
     def warm(self, queries: Iterable[str]) -> None:
         """Rank ``queries`` now and keep their results while the notes stay as they are.
