@@ -150,6 +150,8 @@ class _WordMatch:
 
     packed: dict[int, int]  # each > 0
     keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
+    titled: frozenset[int]  # positions where it is in the title (a title word or the initials)
+    acronym: frozenset[int]  # positions where it is the title's initials (hits: its letters)
     vocabulary: frozenset[str]
 
 
@@ -450,8 +452,8 @@ class SearchIndex:
         # The words matched before first, the fewest matches first; then the others, the longer
         # first, each only over the candidates left when they are few (a bounded match, kept for
         # the next keystroke): "graph neural netw" looks up "netw" among the "graph neural"
-        # papers; a one- or two-letter word once there are candidates at all ("specul d" scans
-        # the "specul…" papers' words for "d", not every title's).
+        # papers; a one- or two-letter word already among less than half the papers ("specul d"
+        # scans the "specul…" papers' words for "d", not every title's).
         cached = self._matches
         short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
         known = [word for word in query_words if word in cached and word not in short]
@@ -463,11 +465,10 @@ class SearchIndex:
             candidates, totals = self._intersected(found[word][1], candidates, totals)
             if not candidates:
                 return candidates
-        # Of the one- and two-letter words, the two-letter ones first (they match fewer papers);
-        # once there are candidates, a short word's prefixes are looked for in their words only.
+        # Of the one- and two-letter words, the two-letter ones first (they match fewer papers).
         rest = [word for word in query_words if word not in found and word not in short]
         for word in rest + sorted(short, key=len, reverse=True):
-            bounded = candidates is not None and (len(candidates) * 8 < total or word in short)
+            bounded = candidates is not None and len(candidates) * (2 if word in short else 8) < total
             match = self._match(word, candidates if bounded else None)
             packed = self._with_notes(match, self._note_scores(word, notes))
             found[word] = match, packed
@@ -520,7 +521,18 @@ class SearchIndex:
         for several query words, in place: title hits at most the title's distinct words, keyword
         hits at most ``_KEYWORD_MAX``; then phrase order for the titles with two hits or more."""
         sizes, units = self._title_sizes, self._cover_units
-        several = list(compress(range(len(candidates)), map(lt, repeat(1), map(and_, totals, repeat(_HITS_MASK)))))
+        # Two title hits or more: two words in the title, or an acronym (its letters count).
+        seen: set[int] = set()
+        twice: set[int] = set()
+        for match in matches:
+            twice.update(seen.intersection(match.titled), match.acronym)
+            seen.update(match.titled)
+        several: list[int] = []  # indices into candidates
+        for position in twice:
+            at = bisect_left(candidates, position)
+            if at < len(candidates) and candidates[at] == position and totals[at] & _HITS_MASK > 1:
+                several.append(at)
+        several.sort()
         clamped = False
         for at in several:  # indices into candidates
             hits, size = totals[at] & _HITS_MASK, sizes[candidates[at]]
@@ -569,6 +581,7 @@ class SearchIndex:
         # cover unit in the key, 1 in the hits) whichever title band it is found in.
         groups: list[tuple[int, bool, Sequence[int]]] = []
         keyword_positions: list[Sequence[int]] = []
+        title_positions: list[Sequence[int]] = []
         typo_titles: list[Sequence[int]] = []  # title bands a keyword, author or acronym hit may outscore
         for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
@@ -584,8 +597,10 @@ class SearchIndex:
                         found = list(filter(keep.__contains__, found))
                 if code == KEYWORD:  # also counted for the tie-breaks
                     keyword_positions.append(found)
-                elif code == TITLE and not prefix and quality != 1.0:
-                    typo_titles.append(found)
+                elif code == TITLE:
+                    title_positions.append(found)
+                    if not prefix and quality != 1.0:
+                        typo_titles.append(found)
                 groups.append((score, code == TITLE, found))
         acronym = self._acronym_positions(word)
         if keep is not None:
@@ -610,7 +625,8 @@ class SearchIndex:
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
         for position in keyword_hits:
             packed[position] += 1 << _HITS_BITS
-        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
+        titled = frozenset(chain(chain.from_iterable(title_positions), acronym))
+        match = _WordMatch(packed, keyword_hits, titled, frozenset(acronym), expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
         else:
