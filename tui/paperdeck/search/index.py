@@ -150,8 +150,8 @@ class _WordMatch:
 
     packed: dict[int, int]  # each > 0
     keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
-    titled: frozenset[int]  # positions where it is in the title (a title word or the initials)
-    acronym: frozenset[int]  # positions where it is the title's initials (hits: its letters)
+    titled: tuple[Sequence[int], ...]  # positions where it is in the title (a word, the initials)
+    acronym: Sequence[int]  # positions where it is in the title's initials (hits: its letters)
     vocabulary: frozenset[str]
 
 
@@ -525,8 +525,8 @@ class SearchIndex:
         seen: set[int] = set()
         twice: set[int] = set()
         for match in matches:
-            twice.update(seen.intersection(match.titled), match.acronym)
-            seen.update(match.titled)
+            twice.update(filter(seen.__contains__, chain.from_iterable(match.titled)), match.acronym)
+            seen.update(*match.titled)
         several: list[int] = []  # indices into candidates
         for position in twice:
             at = bisect_left(candidates, position)
@@ -625,8 +625,7 @@ class SearchIndex:
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
         for position in keyword_hits:
             packed[position] += 1 << _HITS_BITS
-        titled = frozenset(chain(chain.from_iterable(title_positions), acronym))
-        match = _WordMatch(packed, keyword_hits, titled, frozenset(acronym), expansion.vocabulary)
+        match = _WordMatch(packed, keyword_hits, (*title_positions, acronym), acronym, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
         else:
