@@ -5,19 +5,18 @@ said once and rebuilt, never used; two processes rebuilding at once leave a whol
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
+from array import array
 from pathlib import Path
 
-import numpy as np
 import orjson
 import pytest
 from paperdeck.cli.main import main
 from paperdeck.cli.selecting import select_ids
 from paperdeck.model.paper import Paper
-from paperdeck.search.index import SearchIndex
-from paperdeck.search.searcher import INDEX_FILE, Searcher, build_index
+from paperdeck.search.index import SearchIndex, read_sections, write_sections
+from paperdeck.search.searcher import INDEX_FILE, OLD_INDEX_FILE, Searcher, build_index
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store, catalogue_bytes
 
@@ -58,6 +57,14 @@ def test_the_index_read_stays_current_once_the_catalogue_is_parsed(seeded: Path)
     assert searcher.index.built is index
 
 
+def _resave(path: Path, header: dict[str, object] | None = None, **sections: bytes) -> None:
+    """Write the saved index at ``path`` again with ``header``'s entries and ``sections`` changed,
+    its CRC made to match."""
+    saved_header, saved = read_sections(path)
+    kept = {name: saved_header[name] for name in ("version", "stamp", "texts")}
+    write_sections(path, kept | (header or {}), {name: bytes(view) for name, view in saved.items()} | sections)
+
+
 def _rewrite(path: Path, change: str) -> None:
     """Spoil a saved index the way ``change`` says."""
     raw = path.read_bytes()
@@ -67,32 +74,38 @@ def _rewrite(path: Path, change: str) -> None:
         path.write_bytes(b"PK\x03\x04 not an index at all" + bytes(range(256)))
     elif change == "text":
         path.write_text("hello", encoding="utf-8")
-    elif change in ("edited", "inconsistent", "version"):
-        with np.load(path) as saved:
-            arrays = {name: saved[name].copy() for name in saved.files}
-        if change == "edited":  # a posting moved to another paper, the zip written anew
-            arrays["postings"][0] = (int(arrays["postings"][0]) + 1) % 5
-        elif change == "inconsistent":  # the digest made to match, the postings not
-            arrays["postings"][0] = 10**6
-            from paperdeck.search.index import saved_digest
-
-            arrays["digest"] = np.array([saved_digest(arrays)], np.int64)
-        else:
-            arrays["version"] = np.array([999], np.int64)
-        out = io.BytesIO()
-        np.savez(out, **arrays)
-        path.write_bytes(out.getvalue())
+    elif change == "edited":  # a posting moved to another paper, in place
+        header, _ = read_sections(path)
+        table = {name: (offset, size) for name, _, _, offset, size in header["sections"]}
+        end = sum(table["bucket_words1"])
+        at = len(raw) - (end + -end % 8) + table["postings"][0]  # the sections end the file
+        first = int.from_bytes(raw[at : at + 4], sys.byteorder)
+        path.write_bytes(raw[:at] + ((first + 1) % 5).to_bytes(4, sys.byteorder) + raw[at + 4 :])
+    elif change == "inconsistent":  # the CRC made to match, the posting lists not adding up
+        _, sections = read_sections(path)
+        starts = array("q", sections["starts"])
+        starts[-1] += 1
+        _resave(path, starts=starts.tobytes())
+    elif change == "unsorted":  # the CRC made to match, the vocabulary not sorted
+        _, sections = read_sections(path)
+        vocabulary = str(sections["vocabulary"], "utf-8").split("\n")
+        vocabulary[0], vocabulary[1] = vocabulary[1], vocabulary[0]
+        _resave(path, vocabulary="\n".join(vocabulary).encode())
+    elif change == "version":
+        _resave(path, {"version": 999})
+    elif change == "byte order":  # as written on a machine of the other byte order
+        mark = f'"byteorder": "{sys.byteorder}"'.encode()
+        other = f'"byteorder": "{"big" if sys.byteorder == "little" else "little"}"'.encode()
+        assert mark in raw
+        path.write_bytes(raw.replace(mark, other.ljust(len(mark)) if len(other) <= len(mark) else other))
     else:  # "stale": made for another catalogue file
-        with np.load(path) as saved:
-            arrays = {name: saved[name].copy() for name in saved.files}
-        arrays["stamp"] = arrays["stamp"] + 1
-        arrays["texts"] = np.array(["0" * 40])
-        out = io.BytesIO()
-        np.savez(out, **arrays)
-        path.write_bytes(out.getvalue())
+        header, _ = read_sections(path)
+        _resave(path, {"stamp": [n + 1 for n in header["stamp"]], "texts": "0" * 40})
 
 
-@pytest.mark.parametrize("change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "version"])
+@pytest.mark.parametrize(
+    "change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order"]
+)
 def test_a_bad_saved_index_is_said_once_rebuilt_and_never_used(seeded: Path, change: str) -> None:
     path = seeded / INDEX_FILE
     expected = _fresh_ranking(seeded)
@@ -231,12 +244,8 @@ def test_an_index_saved_before_the_ratings_changed_is_stamped_anew_not_rebuilt(
 
     path = seeded / INDEX_FILE
     expected = _fresh_ranking(seeded)
-    with np.load(path) as saved:
-        arrays = {name: saved[name].copy() for name in saved.files}
-    arrays["stamp"] = arrays["stamp"] + 1  # another stamp, the same texts
-    out = io.BytesIO()
-    np.savez(out, **arrays)
-    path.write_bytes(out.getvalue())
+    header, _ = read_sections(path)
+    _resave(path, {"stamp": [n + 1 for n in header["stamp"]]})  # another stamp, the same texts
     built: list[int] = []
     real_init = SearchIndex.__init__
 
@@ -252,3 +261,46 @@ def test_an_index_saved_before_the_ratings_changed_is_stamped_anew_not_rebuilt(
     store = Store(seeded, lazy=True)
     Searcher(store).index.get()
     assert not store.loaded  # stamped anew: the next start reads it without parsing
+
+
+def test_an_older_paperdeck_s_saved_index_is_removed_when_the_index_is_saved(seeded: Path) -> None:
+    (seeded / INDEX_FILE).unlink()
+    (seeded / OLD_INDEX_FILE).write_bytes(b"PK\x03\x04 an older paperdeck's index")
+    build_index(Store(seeded, lazy=True))
+    assert (seeded / INDEX_FILE).is_file() and not (seeded / OLD_INDEX_FILE).exists()
+
+
+def test_searching_words_from_the_saved_index_imports_no_numpy(seeded: Path) -> None:
+    """numpy's import alone takes about as long as fzf's whole run: ``paperdeck search WORDS``
+    ranks without it (field filters may still use it)."""
+    script = (
+        "import sys; from paperdeck.cli.main import main; "
+        "code = main(['search', 'difusion samplng', '--data-dir', sys.argv[1]]); "
+        "code = code or main(['search', 'gn', '--data-dir', sys.argv[1]]); "
+        "print('numpy' in sys.modules, code)"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(seeded)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "False 0", done.stdout + done.stderr
+
+
+def test_the_one_letter_rankings_saved_with_the_index_are_a_fresh_build_s(
+    data_dir: Path, seed_files: list[Path]
+) -> None:
+    """The app warms the one-letter queries at start; saved with the index, they are read, not
+    ranked again, while there are no notes, and ranked again once there is one."""
+    from paperdeck.search.index import SAVED_RANKINGS
+
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    build_index(store)
+    fresh = SearchIndex(store.papers)
+    saved = Searcher(Store(data_dir, lazy=True)).index.get()
+    saved.warm(SAVED_RANKINGS)
+    assert saved._saved_rankings and not saved._warm[1]  # type: ignore[index]  # nothing ranked again
+    for query in [*SAVED_RANKINGS, "a b", "A"]:
+        assert saved.search_ids(query) == fresh.search_ids(query), query
+    pid = store.paper_ids[7]
+    assert pid not in saved.search_ids("q")
+    saved.set_note(pid, "quokka")
+    fresh.set_note(pid, "quokka")
+    assert pid in saved.search_ids("q") and saved.search_ids("q") == fresh.search_ids("q")

@@ -21,14 +21,16 @@ import threading
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.query import Lookups, parse_query
 from paperdeck.search.words import fold_text, words
 from paperdeck.store.follows import FOLLOW_KINDS, Follow, clean_value
 from paperdeck.store.store import Store
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Paper id → the follows that match it, in the order followed (papers no follow matches are absent).
 Matches = Mapping[str, tuple[Follow, ...]]
@@ -94,7 +96,7 @@ def matches(
         mask = _mask(follow, lookups) if follow.kind != "author" else None
         if mask is None:
             continue
-        for n in np.flatnonzero(mask).tolist():
+        for n in mask.nonzero()[0].tolist():
             paper_id = papers[n].id
             if keep is None or paper_id in keep:
                 found.setdefault(paper_id, []).append(follow)

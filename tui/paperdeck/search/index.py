@@ -21,13 +21,24 @@ keywords and authors (two letters), and exactly everywhere: as prefixes in abstr
 touch a large share of all postings and rank nothing better.
 
 Speed: the build does its per-word work in C, one ``bytes.translate`` fold per paper and postings
-filled by ``map(array.append, ...)``; a query scores with numpy, one dense array per query word
-(posting lists are read as numpy views of their ``array`` buffers), never a Python loop per paper,
-and caches the matches of the last words typed.
+filled by ``map(array.append, ...)``; a query is sparse: per query word a dict position → score
+key filled from posting-list slices by ``dict.update(zip(...))``, the candidates intersected by
+``filter(dict.__contains__, ...)``, the sort keys summed by ``map(operator.add, ...)`` and sorted
+as ints: C-level loops over the papers a word matches, never a Python loop per paper, and no
+numpy. The matches of the last words typed are cached.
+
+The index is saved as one raw file (:meth:`SearchIndex.save`): a header, then its arrays and texts
+as sections read back through ``mmap`` without a copy of the posting lists (:meth:`SearchIndex.load`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import mmap
+import string
+import sys
+import zlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -35,15 +46,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, islice, pairwise, repeat
-from operator import and_, contains, itemgetter, lt
+from operator import add, and_, contains, itemgetter, lshift, lt, rshift
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Union
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
 from paperdeck.search.words import fold_fields, word_list, word_set, words
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Field codes and their weights (title > keywords > authors > abstract; a note weighs 5).
 TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
@@ -68,31 +80,42 @@ _COVER_MAX = 255
 _KEYWORD_MAX = 15
 _MAX_ORDER_TITLES = 400  # best-scored titles checked for phrase order per query (bounds the Python-level checks)
 
+#: Low bits of a packed word match (:class:`_WordMatch`) holding its title hits: they never
+#: carry into the key above for fewer than 2**_HITS_BITS / 8 query words.
+_HITS_BITS = 16
+_HITS_MASK = (1 << _HITS_BITS) - 1
+#: Query words over which the packed sums are exact without a keyword clamp (``_KEYWORD_MAX``).
+_PACKED_WORDS = _KEYWORD_MAX
+
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 
+#: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
+Numbers = Union["array[int]", memoryview]
+
 
 class _Lines:
-    """One text per paper: a list, or (read from a file) the texts one a line, split at first need."""
+    """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
+    split at first need (a query of one long word needs none)."""
 
-    __slots__ = ("_lines", "_text")
+    __slots__ = ("_lines", "_raw")
 
-    def __init__(self, lines: list[str] | None = None, text: str | None = None) -> None:
-        self._lines, self._text = lines, text
+    def __init__(self, lines: list[str] | None = None, raw: bytes | None = None) -> None:
+        self._lines, self._raw = lines, raw
 
     def lines(self) -> list[str]:
-        """The texts, one per paper (the joined text is dropped once split: held once)."""
+        """The texts, one per paper (the encoded text is dropped once split: held once)."""
         lines = self._lines
         if lines is None:
-            assert self._text is not None
-            lines = self._lines = self._text.split("\n")
-            self._text = None
+            assert self._raw is not None
+            lines = self._lines = _decoded(self._raw).split("\n")
+            self._raw = None
         return lines
 
-    def joined(self) -> str:
-        """The texts one a line."""
-        text = self._text
-        return text if text is not None else "\n".join(self.lines())
+    def encoded(self) -> bytes:
+        """The texts one a line, UTF-8 (lone surrogates kept)."""
+        raw = self._raw
+        return raw if raw is not None else _encoded("\n".join(self.lines()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +137,21 @@ class _Expansion:
 
 @dataclass(frozen=True, slots=True)
 class _WordMatch:
-    """What one query word matches, one array entry per paper position (numpy, dense: a query's
-    arithmetic over all the papers is then a few C loops); cached and shared, so never mutated."""
+    """What one query word matches, sparse: only the positions it matches are keys; cached and
+    shared, so never mutated.
 
-    scores: np.ndarray  # int64: best quality x field weight, as a sort key (score_key); 0: no match
-    title_hits: np.ndarray  # int64: title words the query word stands for: 1, an acronym its letters
-    keyword_hits: np.ndarray  # int64: 1 where the query word is in the keywords too
+    ``packed`` holds, per position, the word's whole share of the sort key and its title hits in
+    one int: ``(score + hits × cover unit + keyword hit) << _HITS_BITS | hits``, where ``score`` is
+    the best quality × field weight (:func:`score_key`), ``hits`` the title words the query word
+    stands for (1, an acronym its letters; 0 outside the title) and the keyword hit 1 where the
+    query word is in the keywords too. Summed over the query words, the high part is the sort key
+    but for the clamps (hits at most the title's distinct words, keyword hits at most
+    ``_KEYWORD_MAX``) and phrase order, the low part the title hits."""
+
+    packed: dict[int, int]  # each > 0
+    keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
+    titled: tuple[Sequence[int], ...]  # positions where it is in the title (a word, the initials)
+    acronym: Sequence[int]  # positions where it is in the title's initials (hits: its letters)
     vocabulary: frozenset[str]
 
 
@@ -131,10 +163,9 @@ class SearchIndex:
         notes: note text by paper id.
 
     The build splits every paper's text into words and fills the posting lists, which takes a
-    while at tens of thousands of papers: build it in a worker. A keystroke is ranked with numpy
-    over dense per-word arrays rather than dicts built from the posting lists (one- and two-letter
-    first words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words are
-    cached, three int64 arrays of one entry per paper each.
+    while at tens of thousands of papers: build it in a worker. A keystroke is ranked over sparse
+    per-word dicts (position → score key) filled from the posting lists (one- and two-letter first
+    words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words are cached.
 
     ``search`` may run in a thread while ``set_note`` is called from another: notes are swapped
     whole, never mutated in place, and the caches only ever hold finished values.
@@ -176,7 +207,7 @@ class SearchIndex:
             title_sizes.append(min(len(title_set), 65535))
             initials.append("".join(map(first_letter, title_words)))
         vocabulary = sorted(set().union(*fields))
-        # One posting list per field, laid end to end in vocabulary order (see _Postings).
+        # One posting list per field, laid end to end in vocabulary order (see _adopt).
         flat: list[array[int]] = []
         sizes = array("I")
         empty = array("I")
@@ -185,20 +216,18 @@ class SearchIndex:
                 flat.append(posting)
                 sizes.append(len(posting))
         del fields
-        starts = np.zeros(len(_CODES) * len(vocabulary) + 1, dtype=np.int64)
-        np.cumsum(np.frombuffer(sizes, dtype=np.uint32), out=starts[1:])
-        postings = np.frombuffer(b"".join(flat), dtype=np.uint32) if flat else np.zeros(0, np.uint32)
+        starts = array("q", accumulate(sizes, initial=0))
+        postings = array("I", b"".join(flat))
         del flat
         self._adopt(
             vocabulary, starts, postings, _Lines(titles), _Lines(keyword_texts), _Lines(author_texts),
-            np.frombuffer(title_sizes, dtype=np.uint16), "\n".join(initials),
+            title_sizes, "\n".join(initials),
         )  # fmt: skip
         self.set_notes(notes or {})
 
     def _set_ids(self, ids: list[str]) -> None:
         self._ids = ids
         self._positions_by_id: dict[str, int] | None = None  # made at first need: see _position
-        self._id_array = np.array(ids, dtype=object)
 
     @property
     def _position(self) -> dict[str, int]:
@@ -211,29 +240,34 @@ class SearchIndex:
     def _adopt(
         self,
         vocabulary: list[str],
-        starts: np.ndarray,
-        postings: np.ndarray,
+        starts: Numbers,
+        postings: Numbers,
         titles: _Lines,
         keyword_texts: _Lines,
         author_texts: _Lines,
-        title_sizes: np.ndarray,
+        title_sizes: Numbers,
         initials: str,
-        buckets: tuple[tuple[str, np.ndarray, np.ndarray], ...] | None = None,
+        buckets: tuple[tuple[str, Numbers, Numbers], ...] | None = None,
+        rankings: dict[tuple[str, ...], Numbers] | None = None,
     ) -> None:
         """Take the index's data, built or read from a file (:meth:`load`): the sorted
-        vocabulary; ``postings`` (uint32 positions) and ``starts`` (int64, ``4 × len(vocabulary)
-        + 1``): field ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] :
-        starts[i + 1]]`` with ``i = code × len(vocabulary) + n``; each paper's title, keyword and
-        author words, space-led; its title's distinct words (uint16); its title initials, one
-        line each; the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``)."""
+        vocabulary; ``postings`` (positions) and ``starts`` (``4 × len(vocabulary) + 1``): field
+        ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] : starts[i + 1]]``
+        with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
+        author words, space-led; its title's distinct words; its title initials, one line each;
+        the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``); the rankings of
+        :data:`SAVED_RANKINGS` without notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = vocabulary
         self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
-        self._title_sizes = title_sizes.astype(np.int64)
+        self._title_sizes = title_sizes
         # Title coverage = hits x unit: the share of the title's distinct words matched, in
         # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper.
-        self._cover_units = (_COVER_MAX // np.maximum(self._title_sizes, 1)) << _COVER_SHIFT
+        per_size = [(_COVER_MAX // max(size, 1)) << _COVER_SHIFT for size in range(max(title_sizes, default=0) + 1)]
+        self._cover_units = list(map(per_size.__getitem__, title_sizes))
+        #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
+        self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
         self._initials = initials
         self._initial_starts: list[int] | None = None  # made at first need: see _acronym_positions
         #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
@@ -245,85 +279,76 @@ class SearchIndex:
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
         #: Results ranked ahead of time (:meth:`warm`), by query words, for one snapshot of the notes.
         self._warm: tuple[dict[int, frozenset[str]], dict[tuple[str, ...], array[int]]] | None = None
+        #: Results saved with the index (:data:`SAVED_RANKINGS`), right while there are no notes.
+        self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
         self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
+        #: Matches bounded to some positions (see :meth:`_match`), with those positions.
+        self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 3
+    FILE_VERSION = 4
 
     def save(self, path: Path, stamp: Sequence[int], texts: str = "") -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
-        (NumPy ``.npz``, uncompressed), atomically, with ``stamp`` — what it was built from (the
-        catalogue's size and mtime) — and ``texts`` (:func:`paperdeck.search.similar.texts_fingerprint`
-        of its papers) for :meth:`load`.
+        atomically, with ``stamp`` — what it was built from (the catalogue's size and mtime) — and
+        ``texts`` (:func:`paperdeck.search.similar.texts_fingerprint` of its papers) for
+        :meth:`load`. The layout is :func:`write_sections`'s.
 
         Raises:
             StoreError: the file cannot be written.
         """
-        import io
-
-        from paperdeck.store.atomic import atomic_write_bytes
-
-        out = io.BytesIO()
-        buckets: dict[str, Any] = {}
+        sections: dict[str, bytes | memoryview | array[int]] = {
+            "ids": _encoded("\n".join(self._ids)),
+            "vocabulary": _encoded("\n".join(self._vocabulary)),
+            "starts": self._starts,
+            "postings": self._postings,
+            "titles": self._titles.encoded(),
+            "keywords": self._texts[1].encoded(),
+            "authors": self._texts[2].encoded(),
+            "title_sizes": self._title_sizes,
+            "initials": _encoded(self._initials),
+        }
         for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
-            buckets |= {f"letters{place}": _text_array(letters), f"bucket_starts{place}": bucket_starts,
-                        f"bucket_words{place}": numbers}  # fmt: skip
-        arrays: dict[str, Any] = dict(
-            ids=_text_array("\n".join(self._ids)),
-            vocabulary=_text_array("\n".join(self._vocabulary)),
-            starts=self._starts,
-            postings=self._postings,
-            titles=_text_array(self._titles.joined()),
-            keywords=_text_array(self._texts[1].joined()),
-            authors=_text_array(self._texts[2].joined()),
-            title_sizes=self._title_sizes.astype(np.uint16),
-            initials=_text_array(self._initials),
-            **buckets,
-        )
-        np.savez(
-            out,
-            version=np.array([self.FILE_VERSION], np.int64),
-            stamp=np.array(list(stamp), np.int64),
-            texts=np.array([texts], dtype=np.str_),
-            digest=np.array([saved_digest(arrays)], np.int64),
-            **arrays,
-        )
-        atomic_write_bytes(path, out.getvalue())
+            sections |= {f"letters{place}": _encoded(letters), f"bucket_starts{place}": bucket_starts,
+                         f"bucket_words{place}": numbers}  # fmt: skip
+        rankings = [array("I", self._ranked(query, {})) for query in SAVED_RANKINGS]
+        sections |= {
+            "ranked_queries": _encoded("\n".join(SAVED_RANKINGS)),
+            "ranked_starts": array("q", accumulate(map(len, rankings), initial=0)),
+            "ranked_positions": b"".join(rankings),
+        }
+        header = {"version": self.FILE_VERSION, "stamp": list(stamp), "texts": texts}
+        write_sections(path, header, sections)
 
     @classmethod
     def load(
         cls, path: Path, stamp: Sequence[int], ids: Sequence[str], texts: str | None = None
     ) -> SearchIndex | str | None:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (or, given ``texts``,
-        another stamp but these texts: a catalogue rewritten for what the index does not hold,
-        ratings or decisions), over papers ``ids``
-        (in that order); ``None`` when there is no file; else why it cannot be used, one phrase
-        (another version or stamp, truncated, not an index, inconsistent arrays: what a
-        hand-edited or foreign file gives), so that the caller builds the index anew. Every
-        array is checked for shape, type and range before it is used: a bad file never gives a
-        wrong ranking or an error later. Much cheaper than a build."""
-        import zipfile
+        the same texts fingerprint: saved before the catalogue was rewritten for what the index
+        does not hold) for papers with ``ids`` (the catalogue's, in order); ``None`` when there
+        is no such file; else why it cannot be used (another version, another catalogue, not a
+        readable index, contents not matching their CRC, inconsistent).
 
+        The file is mapped into memory: the posting lists are read from it where they lie, not
+        copied. Checked before use — its CRC, the section sizes adding up, its vocabulary sorted,
+        its papers the catalogue's — so that a damaged file gives a rebuild, never a wrong ranking
+        or an error later. Much cheaper than a build."""
         try:
-            with np.load(path, allow_pickle=False) as saved:
-                if saved["version"].tolist() != [cls.FILE_VERSION]:
-                    return "it was written by another paperdeck version"
-                if saved["stamp"].tolist() != list(stamp) and (
-                    texts is None or "texts" not in saved.files or saved["texts"].tolist() != [texts]
-                ):
-                    return "it was made for another catalogue"
-                arrays = {name: saved[name] for name in _SAVED_ARRAYS}
-                digest = saved["digest"].tolist()
+            found = read_sections(path)
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
-            return f"it is not a readable search index ({type(exc).__name__})"
-        if digest != [saved_digest(arrays)]:
-            return "its contents do not match its digest (edited?)"
+        except (OSError, ValueError) as exc:
+            return f"it is not a readable search index ({exc})"
+        header, sections = found
+        if header.get("version") != cls.FILE_VERSION:
+            return "it was written by another paperdeck version"
+        if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
+            return "it was made for another catalogue"
         try:
-            made = _checked(arrays, list(ids))
-        except (ValueError, TypeError, UnicodeDecodeError) as exc:
+            made = _checked(sections, list(ids))
+        except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
         index._set_ids(list(ids))
@@ -365,155 +390,262 @@ class SearchIndex:
 
     def search(self, query: str) -> SearchResult:
         """Rank the papers for ``query``; an empty query gives every paper in catalogue order."""
-        return SearchResult(self._ranked(query).tolist(), len(self._ids))
+        return SearchResult(list(self._ranked(query)), len(self._ids))
 
-    def search_positions(self, query: str) -> np.ndarray:
-        """:meth:`search`'s ranking as a numpy array of positions (not to be changed in place)."""
+    def search_positions(self, query: str) -> Sequence[int]:
+        """:meth:`search`'s ranking, positions best first (a list or an ``array``: not to be
+        changed in place)."""
         return self._ranked(query)
 
-    def ids_at(self, positions: np.ndarray) -> list[str]:
-        """The paper ids at ``positions`` (a numpy array of positions)."""
-        return self._id_array[positions].tolist()  # type: ignore[no-any-return]
+    def ids_at(self, positions: Iterable[int]) -> list[str]:
+        """The paper ids at ``positions``."""
+        return list(map(self._ids.__getitem__, positions))
 
     def search_ids(self, query: str) -> list[str]:
-        """The ids of :meth:`search`'s ranking (taken by numpy, cheaper on each keystroke than
-        :meth:`paper_ids` for thousands of papers)."""
-        return self._id_array[self._ranked(query)].tolist()  # type: ignore[no-any-return]
+        """The ids of :meth:`search`'s ranking."""
+        ranked = self._ranked(query)
+        return list(self._ids) if isinstance(ranked, range) else list(map(self._ids.__getitem__, ranked))
 
-    def word_mask(self, query: str) -> np.ndarray:
-        """One bool per position: whether the paper matches every word of ``query`` as
-        :meth:`search` matches them (exactly, as a prefix, with a typo, as title initials, in any
-        field or the note): exactly the papers :meth:`search` ranks for ``query``, in any order.
-        Every paper for a query without words."""
+    def word_positions(self, query: str) -> set[int]:
+        """The positions of the papers matching every word of ``query`` as :meth:`search`
+        matches them (exactly, as a prefix, with a typo, as title initials, in any field or the
+        note): exactly the papers :meth:`search` ranks for ``query``, in any order. Every
+        position for a query without words."""
         query_words = list(dict.fromkeys(words(query)))
-        found = np.ones(len(self._ids), dtype=bool)
+        if not query_words:
+            return set(range(len(self._ids)))
         notes = self._notes
+        found: set[int] | None = None
         for word in query_words:
-            found &= _with_notes(self._match(word).scores, self._note_scores(word, notes)) > 0
+            packed = self._with_notes(self._match(word), self._note_scores(word, notes))
+            found = set(packed) if found is None else found.intersection(packed)
+        assert found is not None
         return found
 
-    def _ranked(self, query: str) -> np.ndarray:
-        """Ranked positions, best first."""
+    def word_mask(self, query: str) -> np.ndarray:
+        """:meth:`word_positions` as one bool per position (numpy: for the field filters)."""
+        import numpy as np
+
+        found = np.zeros(len(self._ids), dtype=bool)
+        positions = self.word_positions(query)
+        if positions:
+            found[np.fromiter(positions, dtype=np.int64, count=len(positions))] = True
+        return found
+
+    def _ranked(self, query: str, notes: dict[int, frozenset[str]] | None = None) -> Sequence[int]:
+        """Ranked positions, best first, with ``notes`` (default: the index's)."""
         query_words = list(dict.fromkeys(words(query)))
         total = len(self._ids)
         if not query_words:
-            return np.arange(total)
-        notes = self._notes  # one snapshot: set_note swaps the dict, never edits it
+            return range(total)
+        if notes is None:
+            notes = self._notes  # one snapshot: set_note swaps the dict, never edits it
         warm = self._warm
         if warm is not None and warm[0] is notes:
-            ranked = warm[1].get(tuple(query_words))
-            if ranked is not None:
-                return np.frombuffer(ranked, dtype=np.uint32)
-        found: dict[str, tuple[_WordMatch, np.ndarray]] = {}
-        candidates: np.ndarray | None = None  # positions matching every word so far, ascending
-        # Longer words first: few candidates left bound the prefix scan of a one- or two-letter
-        # word ("specul d" scans the "specul…" papers, not all of them).
-        for word in sorted(query_words, key=lambda w: len(w) in _SHORT_PREFIX_FIELDS):
-            bounded = candidates is not None and len(candidates) * 8 < total
-            match = self._match(word, candidates.tolist() if bounded and candidates is not None else None)
-            scores = _with_notes(match.scores, self._note_scores(word, notes))
-            found[word] = match, scores
-            candidates = np.flatnonzero(scores) if candidates is None else candidates[scores[candidates] > 0]
-            if not len(candidates):
+            ready = warm[1].get(tuple(query_words))
+            if ready is not None:
+                return ready
+        if not notes and (saved := self._saved_rankings.get(tuple(query_words))) is not None:
+            return saved
+        found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
+        candidates: list[int] | None = None  # positions matching every word so far, ascending
+        # The words matched before first, the fewest matches first; then the others, the longer
+        # first, each only over the candidates left when they are few (a bounded match, kept for
+        # the next keystroke): "graph neural netw" looks up "netw" among the "graph neural"
+        # papers; a one- or two-letter word already among less than half the papers ("specul d"
+        # scans the "specul…" papers' words for "d", not every title's).
+        cached = self._matches
+        short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
+        known = [word for word in query_words if word in cached and word not in short]
+        for word in known:
+            match = self._match(word)
+            found[word] = match, self._with_notes(match, self._note_scores(word, notes))
+        totals: list[int] = []  # per candidate, the packed values summed over the words so far
+        for word in sorted(found, key=lambda w: len(found[w][1])):
+            candidates, totals = self._intersected(found[word][1], candidates, totals)
+            if not candidates:
+                return candidates
+        # Of the one- and two-letter words, the two-letter ones first (they match fewer papers).
+        rest = [word for word in query_words if word not in found and word not in short]
+        for word in rest + sorted(short, key=len, reverse=True):
+            bounded = candidates is not None and len(candidates) * (2 if word in short else 8) < total
+            match = self._match(word, candidates if bounded else None)
+            packed = self._with_notes(match, self._note_scores(word, notes))
+            found[word] = match, packed
+            candidates, totals = self._intersected(packed, candidates, totals)
+            if not candidates:
                 return candidates
         assert candidates is not None
-        matches = [found[word][0] for word in query_words]
-        keys = found[query_words[0]][1][candidates]  # a copy: the match is cached and shared
-        for word in query_words[1:]:
-            keys += found[word][1][candidates]
-        self._break_ties(keys, candidates, matches)
-        # Candidates are in catalogue order and the sort is stable: ties keep catalogue order.
-        return candidates[np.argsort(-keys, kind="stable")]
+        keys = list(map(rshift, totals, repeat(_HITS_BITS)))
+        if len(query_words) > 1:
+            self._break_ties(keys, totals, candidates, [found[word][0] for word in query_words])
+        # Candidates are in catalogue order and the sort is stable (reversed too): ties keep
+        # catalogue order.
+        return list(map(candidates.__getitem__, sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)))
+
+    def _intersected(
+        self, packed: dict[int, int], candidates: list[int] | None, totals: list[int]
+    ) -> tuple[list[int], list[int]]:
+        """The ``candidates`` (ascending; ``None``: every position) among the keys of ``packed``,
+        ascending, and their ``totals`` (one per candidate) plus their ``packed`` values: one
+        look-up per candidate. (Sorting the keys beats scanning every position: a match is
+        filled from ascending posting lists, runs the sort merges.)"""
+        if candidates is None:
+            candidates = sorted(packed)
+            return candidates, list(map(packed.__getitem__, candidates))
+        values = list(map(packed.get, candidates))
+        if None in values:  # the values are all > 0: compress keeps the matched ones
+            candidates, totals = list(compress(candidates, values)), list(compress(totals, values))
+            values = list(filter(None, values))
+        return candidates, list(map(add, totals, values))
 
     def warm(self, queries: Iterable[str]) -> None:
         """Rank ``queries`` now and keep their results while the notes stay as they are.
 
         The app warms every single letter and digit (with the index build): a search starts
         with one letter, and one letter matches half the papers, so it is the slowest query to
-        rank.
+        rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
+        cost nothing to warm while there are no notes.
         """
         notes = self._notes
         ready: dict[tuple[str, ...], array[int]] = {}
         for query in queries:
             query_words = tuple(dict.fromkeys(words(query)))
-            if query_words:
-                ready[query_words] = array("I", self._ranked(query).tolist())
+            if query_words and (notes or query_words not in self._saved_rankings):
+                ready[query_words] = array("I", self._ranked(query, notes))
         if notes is self._notes:
             self._warm = (notes, ready)
 
-    def _break_ties(self, keys: np.ndarray, candidates: np.ndarray, matches: list[_WordMatch]) -> None:
-        """Fill the low bits of the sort ``keys`` (one per candidate position): phrase order,
-        title coverage, keyword hits."""
-        hits = matches[0].title_hits[candidates]
-        keyword_counts = matches[0].keyword_hits[candidates]
-        for match in matches[1:]:
-            hits = hits + match.title_hits[candidates]
-            keyword_counts = keyword_counts + match.keyword_hits[candidates]
-        if len(matches) > 1:
-            hits = np.minimum(hits, self._title_sizes[candidates])
-        keys += hits * self._cover_units[candidates]
-        keys += np.minimum(keyword_counts, _KEYWORD_MAX)
-        if len(matches) > 1:
-            several = np.flatnonzero(hits > 1)  # indices into candidates
-            if len(several) > _MAX_ORDER_TITLES:
-                best = np.argsort(-keys[several], kind="stable")[:_MAX_ORDER_TITLES]
-                several = several[best]
-            vocabularies = [m.vocabulary for m in matches]
-            titles = self._titles.lines()
-            for at, position in zip(several.tolist(), candidates[several].tolist(), strict=True):
-                order = _phrase_order(titles[position].split(), vocabularies)
-                if order:
-                    keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
+    def _break_ties(self, keys: list[int], totals: list[int], candidates: list[int], matches: list[_WordMatch]) -> None:
+        """Make the sort ``keys`` (one per candidate position, the packed sums' high parts) exact
+        for several query words, in place: title hits at most the title's distinct words, keyword
+        hits at most ``_KEYWORD_MAX``; then phrase order for the titles with two hits or more."""
+        sizes, units = self._title_sizes, self._cover_units
+        # Two title hits or more: two words in the title, or an acronym (its letters count).
+        seen: set[int] = set()
+        twice: set[int] = set()
+        for match in matches:
+            twice.update(filter(seen.__contains__, chain.from_iterable(match.titled)), match.acronym)
+            seen.update(*match.titled)
+        several: list[int] = []  # indices into candidates
+        for position in twice:
+            at = bisect_left(candidates, position)
+            if at < len(candidates) and candidates[at] == position and totals[at] & _HITS_MASK > 1:
+                several.append(at)
+        several.sort()
+        clamped = False
+        for at in several:  # indices into candidates
+            hits, size = totals[at] & _HITS_MASK, sizes[candidates[at]]
+            if hits > size:
+                keys[at] -= (hits - size) * units[candidates[at]]
+                clamped = clamped or size < 2
+        if clamped:  # phrase order for the titles with two hits or more, once clamped
+            several = [at for at in several if sizes[candidates[at]] > 1]
+        if len(matches) > _PACKED_WORDS:
+            counts = map(matches[0].keyword_hits.__contains__, candidates)
+            for match in matches[1:]:
+                counts = map(add, counts, map(match.keyword_hits.__contains__, candidates))
+            for at, count in enumerate(counts):
+                if count > _KEYWORD_MAX:
+                    keys[at] -= count - _KEYWORD_MAX
+        if len(several) > _MAX_ORDER_TITLES:  # the best, of equal keys the first in catalogue order
+            several = sorted(several, key=keys.__getitem__, reverse=True)[:_MAX_ORDER_TITLES]
+        vocabularies = [m.vocabulary for m in matches]
+        titles = self._titles.lines()
+        for at in several:
+            order = _phrase_order(titles[candidates[at]].split(), vocabularies)
+            if order:
+                keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
 
     def _match(self, word: str, within: list[int] | None = None) -> _WordMatch:
         """Scores and tie-break counts of one query word over every field; cached.
 
-        ``within`` bounds the prefix scans of a one- or two-letter word to those positions
-        (sorted); the other positions may or may not be in the result, which is not cached.
+        ``within`` bounds the match to those positions (ascending: each posting list read is
+        filtered by them, and the prefixes of a one- or two-letter word are scanned in their
+        words instead); the other positions may or may not be in the result, which is kept apart
+        with ``within`` and serves a later call within some of those positions.
         """
         short = len(word) in _SHORT_PREFIX_FIELDS
-        bounded = short and within is not None
-        cached = None if bounded else self._matches.get(word)
-        if cached is not None:
-            return cached
+        if within is None:
+            cached = self._matches.pop(word, None)
+            if cached is not None:
+                self._matches[word] = cached  # the last used, evicted last
+                return cached
+        else:  # bounded to positions that hold these: right for them too (the next keystroke's)
+            bounded = self._bounded_matches.get(word)
+            if bounded is not None and len(within) <= len(bounded[0]) and all(map(bounded[0].__contains__, within)):
+                return bounded[1]
+        keep = None if within is None else set(within)
         expansion = self._expand(word)
-        groups: list[tuple[int, np.ndarray]] = []
-        hit_positions: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
+        # (score, in the title, positions): a title position's value carries its title hit (its
+        # cover unit in the key, 1 in the hits) whichever title band it is found in.
+        groups: list[tuple[int, bool, Sequence[int]]] = []
+        keyword_positions: list[Sequence[int]] = []
+        title_positions: list[Sequence[int]] = []
+        typo_titles: list[Sequence[int]] = []  # title bands a keyword, author or acronym hit may outscore
         for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
             codes = _SHORT_PREFIX_FIELDS[len(word)] if prefix and short else _CODES
             for code in codes:
-                score = score_key(quality * _WEIGHT[code])
-                if prefix and bounded:  # a few papers left: scanning their words is faster
-                    found = np.array(self._starting_with(code, word, within or []), dtype=np.int64)
+                score = score_key(quality * _WEIGHT[code]) << _HITS_BITS
+                found: Sequence[int]
+                if within is not None and prefix and short:  # scanning their words is faster
+                    found = self._starting_with(code, word, within)
                 else:
                     found = self._positions(code, ranges)
-                if code in (TITLE, KEYWORD):  # also counted for the tie-breaks
-                    hit_positions[code].append(found)
-                groups.append((score, found))
-        acronym = np.array(self._acronym_positions(word), dtype=np.int64)
-        if len(acronym):
-            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]), acronym))
+                    if keep is not None:
+                        found = list(filter(keep.__contains__, found))
+                if code == KEYWORD:  # also counted for the tie-breaks
+                    keyword_positions.append(found)
+                elif code == TITLE:
+                    title_positions.append(found)
+                    if not prefix and quality != 1.0:
+                        typo_titles.append(found)
+                groups.append((score, code == TITLE, found))
+        acronym = self._acronym_positions(word)
+        if keep is not None:
+            acronym = list(filter(keep.__contains__, acronym))
+        if acronym:
+            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym))
         groups.sort(key=itemgetter(0))
-        size = len(self._ids)
-        scores = np.zeros(size, dtype=np.int64)
-        for score, positions in groups:  # ascending: a better field or match overwrites
-            scores[positions] = score
-        title_hits = np.zeros(size, dtype=np.int64)
-        for positions in hit_positions[TITLE]:
-            title_hits[positions] = 1
-        # the acronym stands for len(word) title words
-        title_hits[acronym] = np.maximum(1, np.minimum(len(word), self._title_sizes[acronym]))
-        keyword_hits = np.zeros(size, dtype=np.int64)
-        for positions in hit_positions[KEYWORD]:
-            keyword_hits[positions] = 1
-        match = _WordMatch(scores, title_hits, keyword_hits, expansion.vocabulary)
-        if bounded:
-            return match
-        if len(self._matches) >= _MAX_MATCHES:
-            self._matches.clear()
-        self._matches[word] = match
+        packed: dict[int, int] = {}
+        bonus = self._title_bonus
+        for score, title, positions in groups:  # ascending: a better field or match overwrites
+            if title:
+                packed.update(zip(positions, map(add, repeat(score), map(bonus.__getitem__, positions)), strict=True))
+            else:
+                packed.update(zip(positions, repeat(score)))
+        for position in dict.fromkeys(chain.from_iterable(typo_titles)):
+            if not packed[position] & _HITS_MASK:  # outscored by another field: still a title hit
+                packed[position] += bonus[position]
+        sizes = self._title_sizes
+        for position in acronym:  # the acronym stands for len(word) title words
+            more = max(1, min(len(word), sizes[position])) - (packed[position] & _HITS_MASK)
+            packed[position] += more * bonus[position]
+        keyword_hits = frozenset(chain.from_iterable(keyword_positions))
+        for position in keyword_hits:
+            packed[position] += 1 << _HITS_BITS
+        match = _WordMatch(packed, keyword_hits, (*title_positions, acronym), acronym, expansion.vocabulary)
+        if keep is None:
+            _cache(self._matches, word, match)
+        else:
+            _cache(self._bounded_matches, word, (keep, match))
         return match
+
+    def _with_notes(self, match: _WordMatch, note_scores: dict[int, int]) -> dict[int, int]:
+        """``match.packed`` with better note scores in place of the fields' (a new dict only
+        when one counts)."""
+        packed = match.packed
+        better: dict[int, int] = {}
+        for position, score in note_scores.items():
+            value = packed.get(position, 0)
+            field = 0
+            if value:  # the fields' score: the key part less the title and keyword hits
+                hits = value & _HITS_MASK
+                field = (value >> _HITS_BITS) - hits * self._cover_units[position] - (position in match.keyword_hits)
+            if score > field:
+                better[position] = value + ((score - field) << _HITS_BITS)
+        return packed | better if better else packed
 
     def _note_scores(self, word: str, notes: dict[int, frozenset[str]]) -> dict[int, int]:
         """The note score keys of ``word`` by position, for this snapshot of the notes; cached
@@ -530,15 +662,15 @@ class SearchIndex:
             found[word] = scores
         return scores
 
-    def _positions(self, code: int, ranges: Iterable[tuple[int, int]]) -> np.ndarray:
+    def _positions(self, code: int, ranges: Iterable[tuple[int, int]]) -> Sequence[int]:
         """The positions in field ``code``'s posting lists of the vocabulary words in ``ranges``
-        (numpy views of the postings, one array)."""
+        (a slice of the postings for one range, not a copy)."""
         starts, postings, offset = self._starts, self._postings, code * len(self._vocabulary)
         found = [postings[starts[offset + low] : starts[offset + high]] for low, high in ranges]
         found = [part for part in found if len(part)]
         if not found:
-            return np.zeros(0, dtype=np.int64)
-        return found[0] if len(found) == 1 else np.concatenate(found)
+            return ()
+        return found[0] if len(found) == 1 else array("I", b"".join(found))
 
     def _starting_with(self, code: int, word: str, within: list[int]) -> list[int]:
         """The positions of ``within`` with a word starting with ``word`` in the field (title,
@@ -556,7 +688,8 @@ class SearchIndex:
             return []
         text, starts = self._initials, self._initial_starts
         if starts is None:
-            starts = self._initial_starts = list(accumulate((len(s) + 1 for s in text.split("\n")), initial=0))
+            lengths = map(add, map(len, text.split("\n")), repeat(1))  # each line and its end
+            starts = self._initial_starts = list(accumulate(lengths, initial=0))
         found: list[int] = []
         at = text.find(word)
         while at >= 0:
@@ -641,7 +774,15 @@ class SearchIndex:
         return expansion
 
 
-def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, np.ndarray, np.ndarray], ...]:
+def _cache(cache: dict[str, Any], word: str, value: object) -> None:
+    """Keep ``value`` for ``word`` in ``cache``, the least recently kept dropped past ``_MAX_MATCHES``."""
+    if len(cache) >= _MAX_MATCHES:
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
+            del cache[next(iter(cache))]
+    cache[word] = value
+
+
+def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
     """For places 0 and 1: the letters found there in ``vocabulary`` (in order), and the words
     (numbers into ``vocabulary``) with each letter there, shortest first (ties in vocabulary
     order), laid end to end: the words with ``letters[i]`` are ``numbers[starts[i] : starts[i + 1]]``."""
@@ -654,21 +795,10 @@ def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, np.ndarray, np
             if len(word) > place:
                 groups.setdefault(word[place], []).append(n)
         letters = "".join(sorted(groups))
-        starts = np.zeros(len(letters) + 1, dtype=np.int64)
-        np.cumsum([len(groups[letter]) for letter in letters], out=starts[1:])
-        numbers = np.fromiter(chain.from_iterable(groups[letter] for letter in letters), dtype=np.uint32)
+        starts = array("q", accumulate((len(groups[letter]) for letter in letters), initial=0))
+        numbers = array("I", chain.from_iterable(groups[letter] for letter in letters))
         made.append((letters, starts, numbers))
     return tuple(made)
-
-
-def _with_notes(scores: np.ndarray, note_scores: dict[int, int]) -> np.ndarray:
-    """``scores`` with better note scores merged in (a new array only when one counts)."""
-    better = {position: score for position, score in note_scores.items() if score > scores[position]}
-    if not better:
-        return scores
-    merged = scores.copy()
-    merged[list(better)] = list(better.values())
-    return merged
 
 
 def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) -> int:
@@ -685,92 +815,184 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     return order
 
 
-#: The arrays of a saved index besides its version and stamp.
-_SAVED_ARRAYS = (
-    "ids", "vocabulary", "starts", "postings", "titles", "keywords", "authors", "title_sizes", "initials",
-    "letters0", "bucket_starts0", "bucket_words0", "letters1", "bucket_starts1", "bucket_words1",
-)  # fmt: skip
+#: The queries whose rankings (without notes) are saved with the index: the one-letter queries
+#: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
+SAVED_RANKINGS = tuple(string.ascii_lowercase + string.digits)
+
+#: The first bytes of a saved index file (:func:`write_sections`).
+MAGIC = b"PDSEARCH"
+#: Sections start at multiples of this many bytes (so that each can be cast in place).
+_ALIGN = 8
+#: The sections of a saved index, in file order, with the type of their items (``array`` codes:
+#: ``B`` a UTF-8 text, lone surrogates kept; ``q`` int64, ``I`` uint32, ``H`` uint16).
+SECTIONS: dict[str, str] = {
+    "ids": "B", "vocabulary": "B", "starts": "q", "postings": "I", "titles": "B", "keywords": "B",
+    "authors": "B", "title_sizes": "H", "initials": "B",
+    "letters0": "B", "bucket_starts0": "q", "bucket_words0": "I",
+    "letters1": "B", "bucket_starts1": "q", "bucket_words1": "I",
+    "ranked_queries": "B", "ranked_starts": "q", "ranked_positions": "I",
+}  # fmt: skip
 
 
-def saved_digest(arrays: dict[str, np.ndarray]) -> int:
-    """A CRC-32 over the arrays' names, types, shapes and bytes, in :data:`_SAVED_ARRAYS` order."""
-    import zlib
+def write_sections(path: Path, header: Mapping[str, Any], sections: Mapping[str, Any]) -> None:
+    """Write a saved index file to ``path`` atomically: :data:`MAGIC`, the length of the header
+    (uint32, little-endian), the header (JSON: ``header``'s entries plus ``byteorder``, the
+    ``sections`` table — name, item type, item size, offset, length in bytes, in
+    :data:`SECTIONS` order — and ``crc``, the CRC-32 of that table's JSON and of every byte after
+    the header), then each section's bytes (machine byte order), each at a multiple of 8 bytes.
 
-    crc = 0
-    for name in _SAVED_ARRAYS:
-        array = np.ascontiguousarray(arrays[name])
-        crc = zlib.crc32(f"{name}:{array.dtype.str}:{array.shape}".encode(), crc)
-        crc = zlib.crc32(array.view(np.uint8).data if array.size else b"", crc)
+    ``sections`` maps each name of :data:`SECTIONS` to a buffer (``bytes``, ``array``,
+    ``memoryview``) of that item type.
+
+    Raises:
+        StoreError: the file cannot be written.
+        KeyError: a section is missing.
+    """
+    from paperdeck.store.atomic import atomic_write_bytes
+
+    table: list[list[Any]] = []
+    parts: list[bytes | memoryview] = []
+    offset = 0
+    for name, code in SECTIONS.items():
+        data = memoryview(sections[name]).cast("B")
+        table.append([name, code, array(code).itemsize, offset, len(data)])
+        pad = -len(data) % _ALIGN
+        parts += [data, bytes(pad)]
+        offset += len(data) + pad
+    crc = _crc(table, parts)
+    head = json.dumps({**header, "byteorder": sys.byteorder, "sections": table, "crc": crc}).encode()
+    head += b" " * (-(len(MAGIC) + 4 + len(head)) % _ALIGN)
+    atomic_write_bytes(path, b"".join([MAGIC, len(head).to_bytes(4, "little"), head, *parts]))
+
+
+def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
+    """The header and the sections of a file :func:`write_sections` wrote, each section a
+    ``memoryview`` of its items cast in place over the file mapped into memory (not copied).
+
+    Raises:
+        FileNotFoundError: there is no file.
+        OSError: it cannot be read or mapped.
+        ValueError: it is not such a file, was written on a machine of another byte order or
+            with other item sizes, is truncated, or its bytes do not match its CRC.
+    """
+    with path.open("rb") as file:
+        start = file.read(len(MAGIC) + 4)
+        if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC):
+            raise ValueError("not a saved search index")
+        size = int.from_bytes(start[len(MAGIC) :], "little")
+        try:
+            header = json.loads(file.read(size))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ValueError("its header is not readable") from None
+        data_start = len(MAGIC) + 4 + size
+        length = file.seek(0, 2)
+        mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) if length > data_start else b""
+    if not isinstance(header, dict) or header.get("byteorder") != sys.byteorder:
+        raise ValueError("it was written on a machine of another byte order")
+    table = header.get("sections")
+    if not isinstance(table, list):
+        raise ValueError("its sections table is not readable")
+    whole = memoryview(mapped)[data_start:]
+    sections: dict[str, memoryview] = {}
+    end = 0
+    try:
+        for (name, code, itemsize, offset, size), (wanted, wanted_code) in zip(table, SECTIONS.items(), strict=True):
+            if (name, code, itemsize) != (wanted, wanted_code, array(wanted_code).itemsize):
+                raise ValueError(f"its section {wanted} is of another kind")
+            if offset != end + (-end % _ALIGN) or size % itemsize or offset + size > len(whole):
+                raise ValueError(f"its section {name} is out of place (truncated?)")
+            sections[name] = whole[offset : offset + size].cast(code)
+            end = offset + size
+    except (TypeError, ValueError) as exc:
+        raise ValueError(str(exc) if isinstance(exc, ValueError) else "its sections table is not readable") from None
+    if end + (-end % _ALIGN) != len(whole):
+        raise ValueError("it is longer than its sections")
+    if header.get("crc") != _crc(table, [whole]):
+        raise ValueError("its contents do not match their CRC (edited?)")
+    return header, sections
+
+
+def _crc(table: list[list[Any]], parts: Iterable[bytes | memoryview]) -> int:
+    """The CRC-32 of a sections table (as JSON) and of the sections' bytes."""
+    crc = zlib.crc32(json.dumps(table).encode())
+    for part in parts:
+        crc = zlib.crc32(part, crc)
     return crc
 
 
-def _text_array(text: str) -> np.ndarray:
-    """``text`` as a uint8 array of its UTF-8 bytes (lone surrogates kept)."""
-    return np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+def _encoded(text: str) -> bytes:
+    """``text`` as UTF-8 (lone surrogates kept)."""
+    return text.encode("utf-8", "surrogatepass")
 
 
-def _text(array: np.ndarray) -> str:
-    """Inverse of :func:`_text_array`.
+def _decoded(raw: bytes | memoryview) -> str:
+    """Inverse of :func:`_encoded` (bytes that are not UTF-8, which a file whose CRC holds never
+    has, are replaced)."""
+    try:
+        return str(raw, "utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return str(raw, "utf-8", "replace")
+
+
+def _lines(raw: memoryview, count: int, what: str) -> _Lines:
+    """The ``count`` lines of a text section (one line each: no line for ``count`` 0), decoded at
+    first need.
 
     Raises:
-        TypeError: not a uint8 array.
-        UnicodeDecodeError: not UTF-8.
+        ValueError: another number of lines.
     """
-    if array.dtype != np.uint8 or array.ndim != 1:
-        raise TypeError("text is not stored as bytes")
-    return array.tobytes().decode("utf-8", "surrogatepass")
-
-
-def _lines(array: np.ndarray, count: int, what: str) -> _Lines:
-    """The ``count`` lines of a text array (one line each: no line for ``count`` 0)."""
-    text = _text(array)
-    lines = text.count("\n") + 1 if count else 0
+    text = bytes(raw)
+    lines = text.count(b"\n") + 1 if count else 0
     if lines != count or (not count and text):
         raise ValueError(f"{lines} {what} for {count} papers")
-    return _Lines(text=text) if count else _Lines([])
+    return _Lines(raw=text) if count else _Lines([])
 
 
-def _checked(arrays: dict[str, np.ndarray], ids: list[str]) -> tuple[Any, ...]:
-    """The arguments of :meth:`SearchIndex._adopt` from a saved index's arrays, each checked.
+def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
+    """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
+    for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
+    rest: each posting list ascending and naming a paper, each typo bucket naming words).
 
     Raises:
-        ValueError, TypeError, UnicodeDecodeError: an array is not as :meth:`SearchIndex.save`
-            writes it for these papers.
+        ValueError: a section is not as :meth:`SearchIndex.save` writes it
+            for these papers.
     """
     count = len(ids)
-    if arrays["ids"].dtype != np.uint8 or arrays["ids"].tobytes() != "\n".join(ids).encode("utf-8", "surrogatepass"):
+    if sections["ids"] != _encoded("\n".join(ids)):
         raise ValueError("its papers are not the catalogue's")
-    text = _text(arrays["vocabulary"])
+    text = _decoded(sections["vocabulary"])
     vocabulary = text.split("\n") if text else []
     if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
         raise ValueError("its vocabulary is not sorted")
-    starts, postings = arrays["starts"], arrays["postings"]
-    if starts.dtype != np.int64 or postings.dtype != np.uint32 or starts.ndim != 1 or postings.ndim != 1:
-        raise TypeError("its posting lists are of another type")
+    starts, postings = sections["starts"], sections["postings"]
     if len(starts) != len(_CODES) * len(vocabulary) + 1 or starts[0] != 0 or starts[-1] != len(postings):
         raise ValueError("its posting lists do not add up")
-    if len(starts) > 1 and bool((np.diff(starts) < 0).any()):
-        raise ValueError("its posting lists overlap")
-    if len(postings) and int(postings.max()) >= count:
-        raise ValueError("a posting names no paper")
-    sizes = arrays["title_sizes"]
-    if sizes.dtype != np.uint16 or sizes.shape != (count,):
+    sizes = sections["title_sizes"]
+    if len(sizes) != count:
         raise ValueError("its title sizes are not one per paper")
-    titles = _lines(arrays["titles"], count, "titles")
-    keywords = _lines(arrays["keywords"], count, "keyword lines")
-    authors = _lines(arrays["authors"], count, "author lines")
-    initials = _text(arrays["initials"])
+    titles = _lines(sections["titles"], count, "titles")
+    keywords = _lines(sections["keywords"], count, "keyword lines")
+    authors = _lines(sections["authors"], count, "author lines")
+    initials = _decoded(sections["initials"])
     if initials.count("\n") != max(count - 1, 0):
         raise ValueError("its title initials are not one line per paper")
     buckets = []
     for place in (0, 1):
-        letters = _text(arrays[f"letters{place}"])
-        bucket_starts, numbers = arrays[f"bucket_starts{place}"], arrays[f"bucket_words{place}"]
-        if bucket_starts.dtype != np.int64 or numbers.dtype != np.uint32 or len(bucket_starts) != len(letters) + 1:
-            raise ValueError("its typo buckets are of another shape")
-        if bucket_starts[0] != 0 or bucket_starts[-1] != len(numbers) or bool((np.diff(bucket_starts) < 0).any()):
+        letters = _decoded(sections[f"letters{place}"])
+        bucket_starts, numbers = sections[f"bucket_starts{place}"], sections[f"bucket_words{place}"]
+        if len(bucket_starts) != len(letters) + 1 or bucket_starts[0] != 0 or bucket_starts[-1] != len(numbers):
             raise ValueError("its typo buckets do not add up")
-        if len(numbers) and int(numbers.max()) >= len(vocabulary):
-            raise ValueError("a typo bucket names no word")
+        if not all(map(lt, letters, letters[1:])):
+            raise ValueError("its typo buckets are not sorted")
         buckets.append((letters, bucket_starts, numbers))
-    return vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets)
+    queries = _decoded(sections["ranked_queries"]).split("\n")
+    ranked_starts, ranked = sections["ranked_starts"], sections["ranked_positions"]
+    if len(ranked_starts) != len(queries) + 1 or ranked_starts[0] != 0 or ranked_starts[-1] != len(ranked):
+        raise ValueError("its saved rankings do not add up")
+    rankings: dict[tuple[str, ...], Numbers] = {}
+    for query, (start, end) in zip(queries, pairwise(ranked_starts), strict=True):
+        if not 0 <= end - start <= count:
+            raise ValueError("a saved ranking is longer than the papers")
+        rankings[tuple(dict.fromkeys(words(query)))] = ranked[start:end]
+    made = vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets), rankings
+    return made

@@ -24,9 +24,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeAlias
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from paperdeck.model.changes import CHANGE_KINDS
 from paperdeck.model.decision import decisions_named
@@ -34,6 +32,9 @@ from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
 from paperdeck.model.review import ReviewSummary
 from paperdeck.search.corpus import SPANS, text_has
 from paperdeck.search.words import fold_text, words
+
+if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
+    import numpy as np
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
@@ -546,6 +547,8 @@ def _substring(value: str) -> tuple[str, bool]:
 
 def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     """The papers one term keeps (right at least ``within``, see :func:`_mask`)."""
+    import numpy as np
+
     papers, users, name = lookups.papers, lookups.users, term.field
     if name == "word":
         return lookups.words(term.value)
@@ -627,6 +630,8 @@ def review_number(name: str, paper: Paper, summary: ReviewSummary | None) -> flo
 
 def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> np.ndarray:
     """:func:`review_number` of every paper, as a float array."""
+    import numpy as np
+
     get = summaries.get
     numbers = (review_number(name, p, get(p.openreview_id) if p.openreview_id else None) for p in papers)
     return np.fromiter(numbers, dtype=np.float64, count=len(papers))

@@ -4,7 +4,7 @@ catalogue changes.
 A :class:`Searcher` owns three, each a :class:`Lazy` value:
 
 * ``index``: the fuzzy :class:`~paperdeck.search.index.SearchIndex` over the papers and the user's
-  notes, for a query's words (read from ``search-index.npz`` beside the catalogue when it was saved
+  notes, for a query's words (read from ``search-index.bin`` beside the catalogue when it was saved
   for the catalogue as it is, without parsing the catalogue; else built and saved);
 * ``corpus``: the folded :class:`~paperdeck.search.corpus.TextCorpus` of the papers, for its text
   terms (``abstract:protein``, ``"large language"``);
@@ -38,13 +38,16 @@ T = TypeVar("T")
 #: The similarity index saved beside the catalogue (see :func:`build_similarity`).
 SIMILARITY_FILE = "similar-cache.npz"
 #: The search index saved beside the catalogue (see :func:`build_index`).
-INDEX_FILE = "search-index.npz"
+INDEX_FILE = "search-index.bin"
+#: Where an older paperdeck saved the search index (removed when the index is saved anew).
+OLD_INDEX_FILE = "search-index.npz"
 
 
 def build_index(store: Store, notice: Callable[[str], object] | None = None) -> SearchIndex:
     """A search index over the store's papers and the user's notes: read from
-    ``search-index.npz`` when it was saved for the catalogue as the store holds it (the papers
-    are then not parsed), else built (seconds at tens of thousands of papers) and saved.
+    ``search-index.bin`` when it was saved for the catalogue as the store holds it (the papers
+    are then not parsed), else built (seconds at tens of thousands of papers) and saved (and an
+    older paperdeck's ``search-index.npz`` removed).
 
     A saved file that cannot be used (made for another catalogue, another version, truncated,
     not an index, inconsistent) is said once through ``notice`` (one line naming the file) and
@@ -83,6 +86,7 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
     if stamp is not None:
         with contextlib.suppress(PaperdeckError, OSError):
             index.save(path, stamp, texts)
+            (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
     return index
 
 
@@ -242,9 +246,7 @@ class Searcher:
         similarity: the similarity index, for ``like:``.
     """
 
-    def __init__(
-        self, store: Store, warm: Iterable[str] = (), notice: Callable[[str], object] | None = None
-    ) -> None:
+    def __init__(self, store: Store, warm: Iterable[str] = (), notice: Callable[[str], object] | None = None) -> None:
         self.store = store
         self._warm = tuple(warm)
         self._notice = notice

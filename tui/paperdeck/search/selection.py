@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
+from itertools import compress
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
@@ -25,6 +24,8 @@ from paperdeck.store.follows import Follow
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.index import SearchIndex
     from paperdeck.search.similar import SimilarityIndex
@@ -71,14 +72,18 @@ def run_query(searcher: Searcher, query: Query, order: str = "relevance") -> lis
     if words:
         index = searcher.index.get()
         positions = index.search_positions(words)
-        if query.has_filter:
+        if query.has_filter:  # the field terms' masks are numpy's (the words alone need none)
+            import numpy as np
+
             found = np.zeros(len(index), dtype=bool)
-            found[positions] = True
+            found[np.asarray(positions, dtype=np.int64)] = True
             keep = query.mask(lookups, within=found)
             assert keep is not None
-            positions = positions[keep[positions]]
+            positions = list(compress(positions, keep[np.asarray(positions, dtype=np.int64)].tolist()))
         ids = index.ids_at(positions)
     elif (keep := query.mask(lookups)) is not None:
+        import numpy as np
+
         if order == "relevance" and (starts := query.word_start_mask(lookups)) is not None:
             keep = keep.astype(np.int8) + (keep & starts)  # 2: from a word start too, listed first
             ids = [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept == 2]

@@ -5,7 +5,7 @@ Layout of the data directory (created 0700)::
     catalogue.json     TinyDB: tables "papers" (one document per paper), "aliases", "meta" (schema)
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue,
                        and where each paper lies in it (one paper is read without parsing the others)
-    search-index.npz   the search index saved at import (:func:`paperdeck.search.searcher.build_index`)
+    search-index.bin   the search index saved at import (:func:`paperdeck.search.searcher.build_index`)
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
