@@ -56,3 +56,24 @@ def test_an_import_runs_with_the_collector_off(
     paper_list.write_text("A long enough abstract about graph neural networks and their training.\n", encoding="utf-8")
     import_files(store, [paper_list])
     assert seen == [False] and gc.isenabled()
+
+
+def test_a_command_pauses_the_collector_while_it_opens_the_store_only(
+    collector_on: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paperdeck.cli.main import main
+
+    seen: list[bool] = []
+    opened = Store.__init__
+
+    def spying_init(self: Store, *args: object, **kwargs: object) -> None:
+        seen.append(gc.isenabled())
+        opened(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "__init__", spying_init)
+    frozen = gc.get_freeze_count()
+    assert main(["list", "--data-dir", str(tmp_path)]) == 0
+    assert seen == [False]  # off while the store opened
+    assert gc.isenabled()  # on again for the command and after it
+    assert gc.get_freeze_count() == frozen  # called with arguments (not the process's own): nothing frozen
+    capsys.readouterr()

@@ -358,3 +358,8 @@ def test_a_less_specific_decision_never_replaces_a_more_specific_one(old: str, n
     merged = combine(paper(decision=old, decision_raw=old), paper(decision=new, decision_raw=new, sources=("b",)))
     assert merged.decision == (new if replaces else old)
     assert merged.decision_raw == merged.decision
+
+
+def test_normalise_text_drops_zero_width_characters_and_folds_the_rest() -> None:
+    assert normalise_text("Sparse\u200b  Atten\u2060tion\ufeff\nIS  ﬁne") == "sparse attention is fine"
+    assert normalise_text("Plain  ASCII\tText") == "plain ascii text"

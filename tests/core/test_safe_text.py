@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import given
@@ -122,3 +123,52 @@ def test_in_place_keeps_every_position_and_shows_every_control(text: str) -> Non
     assert len(shown) == len(text)
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]", shown)
     assert in_place("a\x1bb\x9bc\td\ne") == "a␛b�c\td\ne"
+
+
+# The sanitiser's patterns as first written, each over the whole BMP: the ASCII shortcuts of
+# visible, document, json_text and web_link (which compile these at the first non-ASCII text) must
+# give exactly what they give.
+_SHOWN_AS_CODE = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
+_JSON_RAW = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
+_NOT_IN_LINK = re.compile(
+    "[\x00-\x20\x7f-\xa0\u2400-\u2426\u27e8\u27e9\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202f"
+    "\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+_C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+_DOCUMENT_CONTROLS = re.compile(r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return chr(0x2400 + code) if code < 0x20 else "\u2421" if code == 0x7F else f"⟨U+{code:04X}⟩"
+
+
+def _code(match: re.Match[str]) -> str:
+    return f"⟨U+{ord(match.group()):04X}⟩"
+
+
+_MIXED = st.text(st.sampled_from("a Z0:/.\t\n\r\x00\x1b\x7f\x85\xa0\u061c\u200e\u2028\u202e\u2066\u2400\ud800é"))
+
+
+@given(st.one_of(_MIXED, st.text(st.characters(max_codepoint=0x7F)), st.text()))
+def test_ascii_shortcuts_give_what_the_whole_patterns_give(text: str) -> None:
+    for keep in (True, False):
+        plain = text.replace("\r\n", "\n").replace("\t", " ")
+        plain = plain if keep else plain.replace("\n", " ")
+        assert visible(text, keep_newlines=keep) == _SHOWN_AS_CODE.sub(_code, _C0_C1.sub(_picture, plain))
+    assert document(text) == _SHOWN_AS_CODE.sub(_code, _DOCUMENT_CONTROLS.sub(_picture, text))
+    assert json_text(text) == _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    for url in (text, "https://example.org/" + text, "https://" + text):
+        assert web_link(url) == _web_link_as_first_written(url)
+
+
+def _web_link_as_first_written(url: str) -> str:
+    if not url or _NOT_IN_LINK.search(url):
+        return ""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return ""
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc or not parts.hostname:
+        return ""
+    return url

@@ -21,7 +21,9 @@ Outside :func:`tuned` (tests, an app embedded in another program) :func:`loaded`
 :func:`collect_if_due` are no-ops: the process keeps Python's defaults.
 
 :func:`collector_paused` holds the collector off around one bulk job (an import reads millions of
-objects, and each full pass would walk them all), in or out of :func:`tuned`.
+objects, and each full pass would walk them all), in or out of :func:`tuned`; the command line
+holds it off while a command imports its modules and opens the store, and calls :func:`exiting`
+once the command is done.
 
 The module imports nothing but the standard library: any room may use it.
 """
@@ -116,6 +118,13 @@ def collector_paused() -> Iterator[None]:
             _pauses -= 1
             if _pauses == 0 and _resume:
                 gc.enable()
+
+
+def exiting() -> None:
+    """Freeze what is in memory: the process exits next (a command of the command line has
+    printed its answer), and the interpreter's last collection need not walk it all. Call it only
+    then: what is frozen is never collected."""
+    gc.freeze()
 
 
 def collect_if_due() -> None:

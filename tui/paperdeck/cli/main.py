@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from paperdeck import __version__, runtime
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
-from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
     import argparse
+
+    from paperdeck.store.store import Store
 
 #: Subcommands (implemented in :mod:`paperdeck.cli.commands`, imported only when one is used).
 COMMAND_NAMES = (
@@ -101,6 +102,8 @@ def open_store(
     Raises:
         PaperdeckError: the store cannot be opened or a file cannot be imported.
     """
+    from paperdeck.store.store import Store
+
     store = Store(data_dir(data_dir_option), lazy=True)
     messages: list[str] = []
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
@@ -206,18 +209,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         command_at = _command_position(args_list)
         if command_at is not None:
-            from paperdeck.cli.commands import COMMANDS
+            # What is imported, parsed and opened here lives as long as the process: the cycle
+            # collector would walk it for nothing.
+            with runtime.collector_paused():
+                from paperdeck.cli.commands import COMMANDS
+                from paperdeck.store.store import Store
 
-            # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`: the
-            # options before the command are taken here, not moved after its arguments (past a
-            # `--` they would be read as arguments). One given after the command wins.
-            leading = _leading_data_dir(args_list[:command_at])
-            args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
-            _check_text_arguments(args)
-            # A command reads the papers it names, not the rows (`stats` reads them at first need).
-            chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
-            store = Store(chosen, lazy=True, rows=False)
-            return COMMANDS[args.command](store, args)
+                # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`:
+                # the options before the command are taken here, not moved after its arguments
+                # (past a `--` they would be read as arguments). One given after the command wins.
+                leading = _leading_data_dir(args_list[:command_at])
+                args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
+                _check_text_arguments(args)
+                # A command reads the papers it names, not the rows (`stats` reads them at first need).
+                chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
+                store = Store(chosen, lazy=True, rows=False)
+            status = COMMANDS[args.command](store, args)
+            if argv is None:  # the process's own command line: it exits next
+                runtime.exiting()
+            return status
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None
     except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:

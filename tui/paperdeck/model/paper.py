@@ -7,9 +7,15 @@ import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
-_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
+
+@cache
+def _invisible() -> re.Pattern[str]:
+    """The zero-width characters :func:`normalise_text` removes; compiled at the first text that is
+    not ASCII (a class of characters past Latin-1 is compiled into a 64K-entry map)."""
+    return re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
 
 
 def normalise_text(text: str) -> str:
@@ -18,7 +24,7 @@ def normalise_text(text: str) -> str:
     Two abstracts that differ only in case, line wrapping or spacing normalise to the same string.
     """
     if not text.isascii():
-        text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+        text = _invisible().sub("", unicodedata.normalize("NFKC", text))
     return " ".join(text.split()).casefold()
 
 

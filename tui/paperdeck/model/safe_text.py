@@ -23,24 +23,44 @@ This module is the one sanitiser between data and every output:
 from __future__ import annotations
 
 import re
+from functools import cache
 from urllib.parse import urlsplit
 
 __all__ = ["document", "in_place", "json_text", "one_line", "visible", "web_link"]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
-#: Shown as ``⟨U+XXXX⟩``: bidi embeddings, overrides, isolates and marks, the line and paragraph
-#: separators, and lone surrogates (which no terminal encoding can carry).
-_SHOWN_AS_CODE = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
 #: :func:`document` keeps tabs, line feeds and the CR of a CRLF line end.
 _DOCUMENT_CONTROLS = re.compile(r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
-#: What JSON text leaves raw and a terminal must not get raw (C0 controls are escaped by JSON).
-_JSON_RAW = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
-#: What a link may not contain: controls, white space, their visible stand-ins (text already made
-#: :func:`visible`), bidi and other format characters.
-_NOT_IN_LINK = re.compile(
-    "[\x00-\x20\x7f-\xa0\u2400-\u2426\u27e8\u27e9\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202f"
-    "\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\ud800-\udfff]"
-)
+#: What :func:`_not_in_link` matches in ASCII text.
+_NOT_IN_ASCII_LINK = re.compile(r"[\x00-\x20\x7f]")
+
+# The three patterns below span the whole BMP: compiling one builds a 64K-character map, so each is
+# compiled at its first use, and text that is all ASCII (which none of them can match but for DEL
+# and the C0 controls, handled apart) never needs them.
+
+
+@cache
+def _shown_as_code() -> re.Pattern[str]:
+    """Shown as ``⟨U+XXXX⟩``: bidi embeddings, overrides, isolates and marks, the line and paragraph
+    separators, and lone surrogates (which no terminal encoding can carry); no ASCII character."""
+    return re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
+
+
+@cache
+def _json_raw() -> re.Pattern[str]:
+    """What JSON text leaves raw and a terminal must not get raw (C0 controls are escaped by JSON);
+    of ASCII, DEL alone."""
+    return re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\ud800-\udfff]")
+
+
+@cache
+def _not_in_link() -> re.Pattern[str]:
+    """What a link may not contain: controls, white space, their visible stand-ins (text already
+    made :func:`visible`), bidi and other format characters; of ASCII, :data:`_NOT_IN_ASCII_LINK`'s."""
+    return re.compile(
+        "[\x00-\x20\x7f-\xa0\u2400-\u2426\u27e8\u27e9\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202f"
+        "\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\ud800-\udfff]"
+    )
 
 
 def _picture(match: re.Match[str]) -> str:
@@ -72,7 +92,7 @@ def visible(text: str, *, keep_newlines: bool = True) -> str:
     if not keep_newlines:
         text = text.replace("\n", " ")
     text = _C0_C1.sub(_picture, text)
-    return _SHOWN_AS_CODE.sub(_code, text)
+    return text if text.isascii() else _shown_as_code().sub(_code, text)
 
 
 def one_line(text: str) -> str:
@@ -104,7 +124,7 @@ def document(text: str) -> str:
     character, a lone ``\\r``, bidi controls and lone surrogates become visible as in :func:`visible`.
     """
     text = _DOCUMENT_CONTROLS.sub(_picture, text)
-    return _SHOWN_AS_CODE.sub(_code, text)
+    return text if text.isascii() else _shown_as_code().sub(_code, text)
 
 
 def json_text(text: str) -> str:
@@ -114,7 +134,9 @@ def json_text(text: str) -> str:
     and lone surrogates are written as ``\\uXXXX`` escapes here. Those characters can only occur
     inside JSON strings, so the document means the same to a JSON reader.
     """
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isascii():
+        return text.replace("\x7f", "\\u007f")
+    return _json_raw().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def web_link(url: str) -> str:
@@ -125,7 +147,7 @@ def web_link(url: str) -> str:
     invisible format character. ``javascript:``, ``file:``, ``data:``, relative and
     scheme-less links give ``""``.
     """
-    if not url or _NOT_IN_LINK.search(url):
+    if not url or (_NOT_IN_ASCII_LINK if url.isascii() else _not_in_link()).search(url):
         return ""
     try:
         parts = urlsplit(url)

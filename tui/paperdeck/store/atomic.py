@@ -12,7 +12,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -115,6 +114,8 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
             raise StoreError(
                 path, "is read-only; nothing was changed — make it writable (chmod u+w) or write elsewhere"
             )
+    import tempfile  # deferred (it imports shutil and random): a command that only reads writes nothing
+
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=directory)
         with os.fdopen(fd, "wb") as handle:

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from paperdeck.model.changes import SCORE_FIELDS, NoteChange, ScoreChange
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed
@@ -41,6 +40,7 @@ from paperdeck.store.atomic import atomic_write_bytes, malformed
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+    from paperdeck.model.changes import NoteChange
     from paperdeck.store.review_words import WordIndex, WordIndexBuilder
 
 __all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "StagedWords", "shard_of"]
@@ -572,6 +572,8 @@ def _note_change(old: dict[str, Any] | None, review: Review) -> NoteChange | Non
     it is an official review: added, or its rating or confidence moved; else ``None``."""
     if review.kind != REVIEW:
         return None
+    from paperdeck.model.changes import SCORE_FIELDS, NoteChange, ScoreChange  # deferred: only an import asks
+
     old_scores: dict[str, Any] = (old.get("scores") or {}) if old is not None else {}
     old_time = int(old.get("tmdate", 0)) if old is not None else 0
     moves = []

@@ -34,7 +34,6 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
-from paperdeck.model.review import Review
 from paperdeck.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -43,7 +42,6 @@ from paperdeck.store.atomic import (
     write_failure,
 )
 from paperdeck.store.lock import FileLock, LockTimeout
-from paperdeck.store.reviews import REVIEWS_DIR, ReviewImport, ReviewStore, StagedWords
 from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
@@ -57,10 +55,12 @@ from paperdeck.store.rows import (
 )
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
-if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows and change_log)
+if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows, change_log and reviews)
     from paperdeck.model.changes import PaperChange
+    from paperdeck.model.review import Review
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.follows import FollowStore
+    from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
 
 _T = TypeVar("_T")
 
@@ -146,7 +146,8 @@ class Store:
         #: rendering a title with LaTeX each time is too slow for that.
         self._shown_rows: dict[str, tuple[Paper, PaperRow]] = {}
         self._load_lock = threading.Lock()
-        self._open_lock = threading.Lock()  # opens the follows and the change log at first use
+        self._open_lock = threading.Lock()  # opens the reviews, the follows and the change log at first use
+        self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
         self._change_log: ChangeLog | None = None
         self._loaded = False
@@ -172,13 +173,23 @@ class Store:
                 self._find_spans()
                 self._write_rows_cache()
         self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
-        #: The reviews (catalogue data, written only by imports, read one paper at a time).
-        self.reviews = ReviewStore(self.data_dir / REVIEWS_DIR, now)
         self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
         self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
         if self._loaded:
             self._adopt_orphaned_user_data()
+
+    @property
+    def reviews(self) -> ReviewStore:
+        """The reviews (catalogue data, written only by imports, read one paper at a time); opened
+        at first use (opening reads no file)."""
+
+        def open_reviews() -> ReviewStore:
+            from paperdeck.store.reviews import REVIEWS_DIR, ReviewStore
+
+            return ReviewStore(self.data_dir / REVIEWS_DIR, self._now)
+
+        return self._opened("_reviews", open_reviews)
 
     @property
     def follows(self) -> FollowStore:

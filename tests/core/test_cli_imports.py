@@ -1,0 +1,69 @@
+"""What a command of the command line imports: only what it uses (``show`` and ``star`` are run from
+scripts, where every module imported is paid at each call)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from paperdeck.cli.main import main
+
+from tests.conftest import SHARED_DATA
+
+SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
+SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+
+#: Runs one command as the ``paperdeck`` script does, then prints the modules it left imported.
+_PROBE = """
+import sys
+from paperdeck.cli.main import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+print("\\nMODULES " + " ".join(sorted(sys.modules)))
+sys.exit(code)
+"""
+
+
+@pytest.fixture(scope="module")
+def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store of a few reviewed papers (their reviews imported)."""
+    root = tmp_path_factory.mktemp("cli-imports")
+    papers = root / "papers.jsonl"
+    forums = {note["forum"] for note in json.loads(SAMPLE.read_bytes())}
+    with papers.open("wb") as out:
+        for part in SUBMISSIONS:
+            for line in part.open("rb"):
+                if json.loads(line)["id"] in forums:
+                    out.write(line)
+    data = root / "data"
+    assert main(["import", str(papers), str(SAMPLE), "--data-dir", str(data)]) == 0
+    return data
+
+
+def _modules(store_dir: Path, *args: str) -> set[str]:
+    env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
+    result = subprocess.run([sys.executable, "-c", _PROBE, *args], env=env, capture_output=True, text=True, check=True)
+    line = result.stdout.rsplit("\nMODULES ", 1)[1]
+    return set(line.split())
+
+
+def _first_id(store_dir: Path) -> str:
+    from paperdeck.store.store import Store
+
+    return next(pid for pid in Store(store_dir).paper_ids if pid.startswith("openreview:"))
+
+
+def test_show_imports_no_writer_and_no_change_record(store_dir: Path) -> None:
+    loaded = _modules(store_dir, "show", _first_id(store_dir))
+    assert "paperdeck.store.reviews" in loaded  # it reads the paper's review summary
+    assert {"tempfile", "random", "paperdeck.model.changes"} & loaded == set()
+
+
+def test_star_imports_no_review_module(store_dir: Path) -> None:
+    loaded = _modules(store_dir, "star", _first_id(store_dir))
+    assert "tempfile" in loaded  # it writes the star
+    assert {"paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
