@@ -67,3 +67,10 @@ def test_star_imports_no_review_module(store_dir: Path) -> None:
     loaded = _modules(store_dir, "star", _first_id(store_dir))
     assert "tempfile" in loaded  # it writes the star
     assert {"paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
+
+
+def test_a_words_only_search_opens_no_review_store_and_imports_no_numpy(store_dir: Path) -> None:
+    words = _modules(store_dir, "search", "learning")
+    assert {"numpy", "paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & words == set()
+    # a term that reads the reviews' summaries opens the reviews store then
+    assert "paperdeck.store.reviews" in _modules(store_dir, "search", "learning reviews>=1")

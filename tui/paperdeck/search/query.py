@@ -26,15 +26,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
-from paperdeck.model.changes import CHANGE_KINDS
 from paperdeck.model.decision import decisions_named
 from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
-from paperdeck.model.review import ReviewSummary
 from paperdeck.search.corpus import SPANS, text_has
 from paperdeck.search.words import fold_text, words
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
+
+    from paperdeck.model.review import ReviewSummary
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
@@ -469,6 +469,8 @@ def _choices(name: str, value: str) -> frozenset[str]:
         if not (named := decisions_named(value)):
             raise _QueryError(f"unknown decision '{value}' — try {_DECISION_HINT}")
         return named
+    from paperdeck.model.changes import CHANGE_KINDS  # deferred: a query without changed: needs none
+
     options = {"status": STATUSES, "is": _IS, "has": _HAS, "changed": CHANGE_KINDS}[name]
     key = re.sub(r"[\s_-]", "", value.casefold())
     if name == "has" and len(key) > 1:
@@ -584,6 +586,8 @@ def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
         followed = lookups.followed()
         return np.fromiter((p.id in followed for p in papers), dtype=bool, count=len(papers))
     if name == "changed" or (name == "is" and "changed" in _choices(name, term.value)):
+        from paperdeck.model.changes import CHANGE_KINDS
+
         kinds = frozenset(CHANGE_KINDS) if name == "is" else _choices(name, term.value)
         found = np.zeros(len(papers), dtype=bool)
         for pid, changed in lookups.changed.items():

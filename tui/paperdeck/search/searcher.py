@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -29,6 +28,8 @@ from paperdeck.model.errors import PaperdeckError
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:  # imported where built: not needed to open the store and show the list
+    from concurrent.futures import Future
+
     from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.index import SearchIndex
     from paperdeck.search.similar import SimilarityIndex
@@ -224,6 +225,8 @@ class Lazy(Generic[T]):
 
 def _running_future() -> Future[T]:
     """A future that :meth:`Future.cancel` leaves alone (its result is set by a build)."""
+    from concurrent.futures import Future  # deferred: a command reading the saved index needs none
+
     future: Future[T] = Future()
     future.set_running_or_notify_cancel()
     return future

@@ -15,20 +15,20 @@ from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
-from paperdeck.model.review import ReviewSummary
 from paperdeck.search.follows import followed_matches
 from paperdeck.search.query import Query, review_number
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.words import fold_text
-from paperdeck.store.follows import Follow
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from paperdeck.model.review import ReviewSummary
     from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.index import SearchIndex
     from paperdeck.search.similar import SimilarityIndex
+    from paperdeck.store.follows import Follow
 
 
 class LikeError(PaperdeckError):
@@ -149,9 +149,11 @@ class PaperLookups:
             def followed() -> frozenset[str]:
                 return frozenset(followed_by(searcher))
 
+        # The reviews store is opened by the first term that reads it (a words-only query reads none).
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
-            store.reviews.summaries, store.reviews.forums_with, followed, store.changed_since_looked,
+            lambda: store.reviews.summaries(), lambda value, inner: store.reviews.forums_with(value, inner),
+            followed, store.changed_since_looked,
         )  # fmt: skip
 
     @cached_property
