@@ -15,7 +15,8 @@ import pytest
 from paperdeck.cli.main import main
 from paperdeck.cli.selecting import select_ids
 from paperdeck.model.paper import Paper
-from paperdeck.search.index import SearchIndex, read_sections, write_sections
+from paperdeck.search.index import SearchIndex
+from paperdeck.search.index_file import read_sections, write_sections
 from paperdeck.search.searcher import INDEX_FILE, OLD_INDEX_FILE, Searcher, build_index
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store, catalogue_bytes

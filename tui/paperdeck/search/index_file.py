@@ -1,0 +1,122 @@
+"""The file a search index is saved in (:meth:`paperdeck.search.index.SearchIndex.save`): one raw
+file of sections — the index's arrays and texts — laid out so that each is read back in place through
+``mmap`` (no copy of the posting lists), under a small JSON header that names the sections and holds a
+CRC-32 of the rest.
+
+Layout, in order: :data:`MAGIC`; the header's length in bytes (uint32, little-endian); the header
+(JSON, padded with spaces to a multiple of 8 bytes); the sections, each at a multiple of 8 bytes
+(:data:`SECTIONS` says their names, order and item types; machine byte order, named in the header).
+Written atomically (:func:`paperdeck.store.atomic.atomic_write_bytes`): a reader sees the old file or
+the new one, whole.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import sys
+import zlib
+from array import array
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+#: The first bytes of a saved index file (:func:`write_sections`).
+MAGIC = b"PDSEARCH"
+#: Sections start at multiples of this many bytes (so that each can be cast in place).
+_ALIGN = 8
+#: The sections of a saved index, in file order, with the type of their items (``array`` codes:
+#: ``B`` a UTF-8 text, lone surrogates kept; ``q`` int64, ``I`` uint32, ``H`` uint16).
+SECTIONS: dict[str, str] = {
+    "ids": "B", "vocabulary": "B", "starts": "q", "postings": "I", "titles": "B", "keywords": "B",
+    "authors": "B", "title_sizes": "H", "initials": "B",
+    "letters0": "B", "bucket_starts0": "q", "bucket_words0": "I",
+    "letters1": "B", "bucket_starts1": "q", "bucket_words1": "I",
+    "ranked_queries": "B", "ranked_starts": "q", "ranked_positions": "I",
+}  # fmt: skip
+
+
+def write_sections(path: Path, header: Mapping[str, Any], sections: Mapping[str, Any]) -> None:
+    """Write a saved index file to ``path`` atomically: :data:`MAGIC`, the length of the header
+    (uint32, little-endian), the header (JSON: ``header``'s entries plus ``byteorder``, the
+    ``sections`` table — name, item type, item size, offset, length in bytes, in
+    :data:`SECTIONS` order — and ``crc``, the CRC-32 of that table's JSON and of every byte after
+    the header), then each section's bytes (machine byte order), each at a multiple of 8 bytes.
+
+    ``sections`` maps each name of :data:`SECTIONS` to a buffer (``bytes``, ``array``,
+    ``memoryview``) of that item type.
+
+    Raises:
+        StoreError: the file cannot be written.
+        KeyError: a section is missing.
+    """
+    from paperdeck.store.atomic import atomic_write_bytes
+
+    table: list[list[Any]] = []
+    parts: list[bytes | memoryview] = []
+    offset = 0
+    for name, code in SECTIONS.items():
+        data = memoryview(sections[name]).cast("B")
+        table.append([name, code, array(code).itemsize, offset, len(data)])
+        pad = -len(data) % _ALIGN
+        parts += [data, bytes(pad)]
+        offset += len(data) + pad
+    crc = _crc(table, parts)
+    head = json.dumps({**header, "byteorder": sys.byteorder, "sections": table, "crc": crc}).encode()
+    head += b" " * (-(len(MAGIC) + 4 + len(head)) % _ALIGN)
+    atomic_write_bytes(path, b"".join([MAGIC, len(head).to_bytes(4, "little"), head, *parts]))
+
+
+def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
+    """The header and the sections of a file :func:`write_sections` wrote, each section a
+    ``memoryview`` of its items cast in place over the file mapped into memory (not copied).
+
+    Raises:
+        FileNotFoundError: there is no file.
+        OSError: it cannot be read or mapped.
+        ValueError: it is not such a file, was written on a machine of another byte order or
+            with other item sizes, is truncated, or its bytes do not match its CRC.
+    """
+    with path.open("rb") as file:
+        start = file.read(len(MAGIC) + 4)
+        if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC):
+            raise ValueError("not a saved search index")
+        size = int.from_bytes(start[len(MAGIC) :], "little")
+        try:
+            header = json.loads(file.read(size))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise ValueError("its header is not readable") from None
+        data_start = len(MAGIC) + 4 + size
+        length = file.seek(0, 2)
+        mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) if length > data_start else b""
+    if not isinstance(header, dict) or header.get("byteorder") != sys.byteorder:
+        raise ValueError("it was written on a machine of another byte order")
+    table = header.get("sections")
+    if not isinstance(table, list):
+        raise ValueError("its sections table is not readable")
+    whole = memoryview(mapped)[data_start:]
+    sections: dict[str, memoryview] = {}
+    end = 0
+    try:
+        for (name, code, itemsize, offset, size), (wanted, wanted_code) in zip(table, SECTIONS.items(), strict=True):
+            if (name, code, itemsize) != (wanted, wanted_code, array(wanted_code).itemsize):
+                raise ValueError(f"its section {wanted} is of another kind")
+            if offset != end + (-end % _ALIGN) or size % itemsize or offset + size > len(whole):
+                raise ValueError(f"its section {name} is out of place (truncated?)")
+            sections[name] = whole[offset : offset + size].cast(code)
+            end = offset + size
+    except (TypeError, ValueError) as exc:
+        raise ValueError(str(exc) if isinstance(exc, ValueError) else "its sections table is not readable") from None
+    if end + (-end % _ALIGN) != len(whole):
+        raise ValueError("it is longer than its sections")
+    if header.get("crc") != _crc(table, [whole]):
+        raise ValueError("its contents do not match their CRC (edited?)")
+    return header, sections
+
+
+def _crc(table: list[list[Any]], parts: Iterable[bytes | memoryview]) -> int:
+    """The CRC-32 of a sections table (as JSON) and of the sections' bytes."""
+    crc = zlib.crc32(json.dumps(table).encode())
+    for part in parts:
+        crc = zlib.crc32(part, crc)
+    return crc
