@@ -127,6 +127,12 @@ class PaperList(ScrollView, can_focus=True):
         self._showing = False
         #: What every line of a frame shares, while one is rendered (the widget's style, once).
         self._frame: _Frame | None = None
+        #: The widget's style and its components' (``_part``) as the styles last applied give them,
+        #: and whether it had the focus then: Textual forgets its own at each refresh. Reset when
+        #: the styles are applied again (``notify_style_update``), as the drawn rows are.
+        self._styles: tuple[bool, Style, dict[tuple[str, bool], Style]] | None = None
+        #: The highlighted spans of titles lately shown (``_title_spans``), by title and terms.
+        self._spans: LRUCache[tuple[str, tuple[str, ...]], list[tuple[int, int]]] = LRUCache(1024)
         #: The rows' lines, boxed as Textual boxes them (``_boxed_lines``).
         self._rows_boxed = RowBoxer()
 
@@ -219,8 +225,7 @@ class PaperList(ScrollView, can_focus=True):
         before, self._terms = self._terms, terms
         if not self._ids:
             return
-        from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
-
+        title_spans = self._title_spans
         # Only the lines whose marked words change are drawn again (most titles match neither).
         top, width = int(self.scroll_offset.y), self.size.width
         changed = []
@@ -348,7 +353,21 @@ class PaperList(ScrollView, can_focus=True):
         return self._render_row(row, width, base, frame.changed)
 
     def _new_frame(self) -> _Frame:
-        return _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style, self._changed())
+        focused = self.has_focus
+        if self._styles is None or self._styles[0] != focused:
+            self._styles = (focused, self.rich_style, {})
+        _, base, parts = self._styles
+        return _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), base, parts, self._changed())
+
+    def _title_spans(self, title: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+        """:func:`paperdeck.search.highlight.title_spans`, remembered for the titles lately shown."""
+        key = (title, terms)
+        spans = self._spans.get(key)
+        if spans is None:
+            from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
+
+            spans = self._spans[key] = title_spans(title, terms)
+        return spans
 
     def _part(self, name: str, partial: bool = True) -> Style:
         """``get_component_rich_style``, once per frame."""
@@ -372,6 +391,7 @@ class PaperList(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        self._styles = None
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return without_truecolor(super().get_line_filters())
@@ -432,10 +452,8 @@ class PaperList(ScrollView, can_focus=True):
         derived = part("paper-list--derived", partial=True) if paper is not None and paper.title_derived else None
         at = 0
         if self._terms:
-            from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
-
             match = part("paper-list--match", partial=True)
-            for start, end in title_spans(title, self._terms):
+            for start, end in self._title_spans(title, self._terms):
                 parts += [(title[at:start], derived), (title[start:end], derived + match if derived else match)]
                 at = end
         parts.append((title[at:], derived))
@@ -558,12 +576,14 @@ class _Frame:
 
     __slots__ = ("base", "changed", "parts", "top", "width")
 
-    def __init__(self, width: int, top: int, base: Style, changed: Container[str]) -> None:
+    def __init__(
+        self, width: int, top: int, base: Style, parts: dict[tuple[str, bool], Style], changed: Container[str]
+    ) -> None:
         self.width, self.top, self.base = width, top, base
+        #: Component styles, by name and partial (``PaperList._part``).
+        self.parts = parts
         #: The ids whose rows show the changed mark (``PaperList``'s ``changed``, asked once).
         self.changed = changed
-        #: Component styles, by name and partial (``PaperList._part``).
-        self.parts: dict[tuple[str, bool], Style] = {}
 
 
 #: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash and
