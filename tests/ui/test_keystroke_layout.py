@@ -64,6 +64,18 @@ async def test_the_counts_ask_for_a_layout_when_their_width_changes(make_app: Ap
         assert counts.size.width == len("Starred:  9 of 37")
 
 
+async def test_a_change_of_the_counts_width_lays_out_the_screen_once(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 16)) as pilot:
+        await settle(pilot)
+        counts = main_screen(app).query_one("#counts", CountsLabel)
+        asked = layouts_asked(counts)
+        counts.update("Starred: 9 of 37")
+        await settle(pilot)  # the layout gives the label its new size: that asks for no second one
+        assert counts.size.width == len("Starred: 9 of 37")
+        assert sum(asked) == 1
+
+
 async def test_the_scrollbar_follows_a_new_ranking(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 16)) as pilot:

@@ -31,9 +31,11 @@ Textual internals touched (name: where used; pinned by):
   ``::test_the_scrollbar_follows_a_new_ranking`` and
   ``tests/ui/test_list_drawing.py::test_a_new_ranking_repaints_only_the_lines_that_changed``.
 - ``Widget.virtual_size`` replaced by a reactive without layout (``Input`` sets it at every change
-  of its text): :func:`.no_layout.repaint_only_virtual_size`, used by ``FilterBar``; pinned by
-  ``tests/ui/test_keystroke_layout.py::test_typing_and_reranking_ask_for_no_layout`` and
-  ``::test_a_long_filter_scrolls_the_bar_to_its_cursor``.
+  of its text): :func:`.no_layout.repaint_only_virtual_size`, used by ``FilterBar`` and
+  ``CountsLabel``; pinned by
+  ``tests/ui/test_keystroke_layout.py::test_typing_and_reranking_ask_for_no_layout``,
+  ``::test_a_long_filter_scrolls_the_bar_to_its_cursor`` and
+  ``::test_a_change_of_the_counts_width_lays_out_the_screen_once``.
 - How ``Widget.render_lines`` (``StylesCache``) boxes a content line: the content's segments
   unchanged between border and padding cells, unless the styles :func:`.boxing.plain_box`
   checks are set: :class:`.boxing.RowBoxer` and :func:`.boxing.find_box`, used by

@@ -11,7 +11,7 @@ import contextlib
 import string
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
@@ -158,7 +158,7 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.store.user_data, self.marked.__contains__, self._is_changed, headings=True,
+                self.store.row, self.store.user_data, self.marked.__contains__, self._changed, headings=True,
                 id="paper-list", followed=self.following.is_followed,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
@@ -232,9 +232,10 @@ class MainScreen(ReadingScreen):
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
         self._looked_at(paper.id)
 
-    def _is_changed(self, paper_id: str) -> bool:
-        """Whether an import changed the paper since the user last opened it (the row's mark)."""
-        return paper_id in self.store.changed_since_looked()
+    def _changed(self) -> Container[str]:
+        """The papers an import changed since the user last opened them (the rows' mark): asked
+        once per frame of the list, so a change log another process wrote shows at the next one."""
+        return self.store.changed_since_looked()
 
     def _looked_at(self, paper_id: str) -> None:
         """Record that the user opened the paper (its reader or its reviews): its changed mark goes.

@@ -12,11 +12,14 @@ from collections.abc import Mapping, Sequence
 
 from rich.cells import cell_len
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
 from paperdeck.model.paper import STATUSES
 from paperdeck.ui._lines.label import straight_line
+from paperdeck.ui._lines.no_layout import repaint_only_virtual_size
 
 
 def counts_text(
@@ -94,6 +97,10 @@ def status_summary(total: int, statuses: Mapping[str, int]) -> str:
 
 class CountsLabel(Widget):
     """One line of plain text (never read as markup), as wide as the text."""
+
+    #: A layout sets the label's virtual size when its width changed; as Widget's reactive that
+    #: lays out the whole screen a second time. Nothing scrolls in the label: a repaint is enough.
+    virtual_size: Reactive[Size] = repaint_only_virtual_size()
 
     DEFAULT_CSS = """
     CountsLabel {

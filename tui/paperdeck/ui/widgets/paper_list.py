@@ -13,7 +13,7 @@ get past Textual's per-line styling is :mod:`paperdeck.ui._lines`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
@@ -58,7 +58,8 @@ class PaperList(ScrollView, can_focus=True):
 
     Rows carry the paper id; the highlighted row is reported by :class:`Highlighted`.
     Papers are looked up through ``paper_at`` / ``user_data`` callables, so a view of 20,000 rows
-    holds just their ids.
+    holds just their ids. ``changed`` gives the ids whose rows show the changed mark; it is asked
+    once per frame (not once per row), so it may check a file.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("list")  # the moves
@@ -96,7 +97,7 @@ class PaperList(ScrollView, can_focus=True):
         row_at: Callable[[str], PaperRow | None],
         user_data: Callable[[str], UserData],
         is_marked: Callable[[str], bool] = lambda paper_id: False,
-        is_changed: Callable[[str], bool] = lambda paper_id: False,
+        changed: Callable[[], Container[str]] = frozenset,
         *,
         empty_text: str = "No papers match.",
         headings: bool = False,
@@ -110,7 +111,7 @@ class PaperList(ScrollView, can_focus=True):
         self._user_data = user_data
         self._is_marked = is_marked
         self._followed = followed
-        self._is_changed = is_changed
+        self._changed = changed
         #: Whether papers have decisions, ratings, primary areas (``set_columns``).
         self._columns: tuple[bool, bool, bool] = (False, False, False)
         #: The folded query words whose matches titles highlight (``highlight``).
@@ -126,6 +127,12 @@ class PaperList(ScrollView, can_focus=True):
         self._showing = False
         #: What every line of a frame shares, while one is rendered (the widget's style, once).
         self._frame: _Frame | None = None
+        #: The widget's style and its components' (``_part``) as the styles last applied give them,
+        #: and whether it had the focus then: Textual forgets its own at each refresh. Reset when
+        #: the styles are applied again (``notify_style_update``), as the drawn rows are.
+        self._styles: tuple[bool, Style, dict[tuple[str, bool], Style]] | None = None
+        #: The highlighted spans of titles lately shown (``_title_spans``), by title and terms.
+        self._spans: LRUCache[tuple[str, tuple[str, ...]], list[tuple[int, int]]] = LRUCache(1024)
         #: The rows' lines, boxed as Textual boxes them (``_boxed_lines``).
         self._rows_boxed = RowBoxer()
 
@@ -218,8 +225,7 @@ class PaperList(ScrollView, can_focus=True):
         before, self._terms = self._terms, terms
         if not self._ids:
             return
-        from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
-
+        title_spans = self._title_spans
         # Only the lines whose marked words change are drawn again (most titles match neither).
         top, width = int(self.scroll_offset.y), self.size.width
         changed = []
@@ -316,7 +322,7 @@ class PaperList(ScrollView, can_focus=True):
     # -- rendering ---------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._frame = _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style)
+        self._frame = self._new_frame()
         try:
             lines = self._boxed_lines(crop)
             return lines if lines is not None else super().render_lines(crop)
@@ -332,7 +338,7 @@ class PaperList(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         frame = self._frame
         if frame is None:
-            frame = _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), self.rich_style)
+            frame = self._new_frame()
         width, base = frame.width, frame.base
         row = frame.top + y
         if not self._ids:
@@ -344,7 +350,24 @@ class PaperList(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         if row >= len(self._ids):
             return Strip.blank(width, base)
-        return self._render_row(row, width, base)
+        return self._render_row(row, width, base, frame.changed)
+
+    def _new_frame(self) -> _Frame:
+        focused = self.has_focus
+        if self._styles is None or self._styles[0] != focused:
+            self._styles = (focused, self.rich_style, {})
+        _, base, parts = self._styles
+        return _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), base, parts, self._changed())
+
+    def _title_spans(self, title: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+        """:func:`paperdeck.search.highlight.title_spans`, remembered for the titles lately shown."""
+        key = (title, terms)
+        spans = self._spans.get(key)
+        if spans is None:
+            from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
+
+            spans = self._spans[key] = title_spans(title, terms)
+        return spans
 
     def _part(self, name: str, partial: bool = True) -> Style:
         """``get_component_rich_style``, once per frame."""
@@ -368,13 +391,15 @@ class PaperList(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        self._styles = None
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return without_truecolor(super().get_line_filters())
 
-    def _render_row(self, row: int, width: int, base: Style) -> Strip:
+    def _render_row(self, row: int, width: int, base: Style, changed: Container[str]) -> Strip:
         paper_id = self._ids[row]
         user = self._user_data(paper_id)
+        is_changed = paper_id in changed
         key = (
             paper_id,
             width,
@@ -382,7 +407,7 @@ class PaperList(ScrollView, can_focus=True):
             self.has_focus,
             self._is_marked(paper_id),
             self._followed(paper_id),
-            self._is_changed(paper_id),
+            is_changed,
             user.starred,
             bool(user.note),
             user.status,
@@ -393,10 +418,10 @@ class PaperList(ScrollView, can_focus=True):
         )
         cached = self._strips.get(key)
         if cached is None:
-            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base)
+            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base, is_changed)
         return cached
 
-    def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style) -> Strip:
+    def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style, is_changed: bool) -> Strip:
         """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache).
 
         Every part's colour is made readable on the row's background (``legible``): a theme's
@@ -414,7 +439,7 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (CHANGED, part("paper-list--changed", partial=True)) if self._is_changed(paper_id)
+            (CHANGED, part("paper-list--changed", partial=True)) if is_changed
             else (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id)
             else (" ", None),
         ]
@@ -427,10 +452,8 @@ class PaperList(ScrollView, can_focus=True):
         derived = part("paper-list--derived", partial=True) if paper is not None and paper.title_derived else None
         at = 0
         if self._terms:
-            from paperdeck.search.highlight import title_spans  # deferred: a bare start searches nothing
-
             match = part("paper-list--match", partial=True)
-            for start, end in title_spans(title, self._terms):
+            for start, end in self._title_spans(title, self._terms):
                 parts += [(title[at:start], derived), (title[start:end], derived + match if derived else match)]
                 at = end
         parts.append((title[at:], derived))
@@ -551,12 +574,16 @@ def _fit(text: str, cells: int) -> str:
 class _Frame:
     """What every line of a frame of the list shares."""
 
-    __slots__ = ("base", "parts", "top", "width")
+    __slots__ = ("base", "changed", "parts", "top", "width")
 
-    def __init__(self, width: int, top: int, base: Style) -> None:
+    def __init__(
+        self, width: int, top: int, base: Style, parts: dict[tuple[str, bool], Style], changed: Container[str]
+    ) -> None:
         self.width, self.top, self.base = width, top, base
         #: Component styles, by name and partial (``PaperList._part``).
-        self.parts: dict[tuple[str, bool], Style] = {}
+        self.parts = parts
+        #: The ids whose rows show the changed mark (``PaperList``'s ``changed``, asked once).
+        self.changed = changed
 
 
 #: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash and
