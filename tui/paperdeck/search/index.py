@@ -87,6 +87,7 @@ _PACKED_WORDS = _KEYWORD_MAX
 
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
+_MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 
 #: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
 Numbers = Union["array[int]", memoryview]
@@ -148,9 +149,11 @@ class _WordMatch:
 
     packed: dict[int, int]  # each > 0
     keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
-    titled: tuple[Sequence[int], ...]  # positions where it is in the title (a word, the initials)
-    acronym: Sequence[int]  # positions where it is in the title's initials (hits: its letters)
     vocabulary: frozenset[str]
+
+
+#: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
+_Intersection = tuple[list[int], list[int], dict[str, "_WordMatch"]]
 
 
 class SearchIndex:
@@ -283,6 +286,10 @@ class SearchIndex:
         self._matches: dict[str, _WordMatch] = {}
         #: Matches bounded to some positions (see :meth:`_match`), with those positions.
         self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
+        #: For one snapshot of ``_notes``, per set of query words: the positions matching them
+        #: all (ascending), their packed sums (as :meth:`_intersected` gives them) and the
+        #: words' matches; the last ``_MAX_INTERSECTIONS`` sets kept.
+        self._intersections: tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection]] | None = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
     FILE_VERSION = 4
@@ -445,34 +452,54 @@ class SearchIndex:
                 return ready
         if not notes and (saved := self._saved_rankings.get(tuple(query_words))) is not None:
             return saved
+        # The words but the last one typed were intersected at the previous keystroke (or at
+        # this one's, for a space or a backspace): start from their candidates and matches.
+        held = self._intersections
+        if held is None or held[0] is not notes:
+            held = (notes, {})
+            if notes is self._notes:
+                self._intersections = held
+        cache = held[1]
+        reused = cache.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
         found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
         candidates: list[int] | None = None  # positions matching every word so far, ascending
-        # The words matched before first, the fewest matches first; then the others, the longer
-        # first, each only over the candidates left when they are few (a bounded match, kept for
-        # the next keystroke): "graph neural netw" looks up "netw" among the "graph neural"
-        # papers; a one- or two-letter word already among less than half the papers ("specul d"
-        # scans the "specul…" papers' words for "d", not every title's).
-        cached = self._matches
-        short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
-        known = [word for word in query_words if word in cached and word not in short]
-        for word in known:
-            match = self._match(word)
-            found[word] = match, self._with_notes(match, self._note_scores(word, notes))
         totals: list[int] = []  # per candidate, the packed values summed over the words so far
-        for word in sorted(found, key=lambda w: len(found[w][1])):
-            candidates, totals = self._intersected(found[word][1], candidates, totals)
-            if not candidates:
-                return candidates
-        # Of the one- and two-letter words, the two-letter ones first (they match fewer papers).
-        rest = [word for word in query_words if word not in found and word not in short]
-        for word in rest + sorted(short, key=len, reverse=True):
-            bounded = candidates is not None and len(candidates) * (2 if word in short else 8) < total
-            match = self._match(word, candidates if bounded else None)
-            packed = self._with_notes(match, self._note_scores(word, notes))
-            found[word] = match, packed
+        if reused is not None:
+            candidates, totals, matched = reused
+            found = {word: (match, {}) for word, match in matched.items()}
+            first: list[str] = []
+            later = [query_words[-1]]
+        else:
+            # The words matched before first, the fewest matches first; then the others, the
+            # longer first, each only over the candidates left when they are few (a bounded
+            # match, kept for the next keystroke): "graph neural netw" looks up "netw" among the
+            # "graph neural" papers; a one- or two-letter word already among less than half the
+            # papers ("specul d" scans the "specul…" papers' words for "d", not every title's).
+            short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
+            for word in query_words:
+                if word in self._matches and word not in short:
+                    match = self._match(word)
+                    found[word] = match, self._with_notes(match, self._note_scores(word, notes))
+            first = sorted(found, key=lambda w: len(found[w][1]))
+            # Of the one- and two-letter words, the two-letter ones first (they match fewer papers).
+            rest = [word for word in query_words if word not in found and word not in short]
+            later = rest + sorted(short, key=len, reverse=True)
+        intersected: dict[str, _WordMatch] = {}
+        for word in first + later:
+            if word in first:
+                match, packed = found[word]
+            else:
+                share = 2 if len(word) in _SHORT_PREFIX_FIELDS else 8
+                few = candidates is not None and len(candidates) * share < total
+                bounded = few and word not in self._matches  # a whole match kept serves too
+                match = self._match(word, candidates if bounded else None)
+                packed = self._with_notes(match, self._note_scores(word, notes))
+                found[word] = match, packed
             candidates, totals = self._intersected(packed, candidates, totals)
             if not candidates:
-                return candidates
+                return []
+            intersected = {**(reused[2] if reused else {}), **intersected, word: match}
+            _cache(cache, frozenset(intersected), (candidates, totals, intersected), _MAX_INTERSECTIONS)
         assert candidates is not None
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
@@ -519,18 +546,10 @@ class SearchIndex:
         for several query words, in place: title hits at most the title's distinct words, keyword
         hits at most ``_KEYWORD_MAX``; then phrase order for the titles with two hits or more."""
         sizes, units = self._title_sizes, self._cover_units
-        # Two title hits or more: two words in the title, or an acronym (its letters count).
-        seen: set[int] = set()
-        twice: set[int] = set()
-        for match in matches:
-            twice.update(filter(seen.__contains__, chain.from_iterable(match.titled)), match.acronym)
-            seen.update(*match.titled)
-        several: list[int] = []  # indices into candidates
-        for position in twice:
-            at = bisect_left(candidates, position)
-            if at < len(candidates) and candidates[at] == position and totals[at] & _HITS_MASK > 1:
-                several.append(at)
-        several.sort()
+        # Two title hits or more (two words in the title, or an acronym: its letters count), read
+        # from the totals' low bits: indices into candidates, ascending.
+        title_hits = map(and_, totals, repeat(_HITS_MASK))
+        several = list(compress(range(len(totals)), map(lt, repeat(1), title_hits)))
         clamped = False
         for at in several:  # indices into candidates
             hits, size = totals[at] & _HITS_MASK, sizes[candidates[at]]
@@ -579,7 +598,6 @@ class SearchIndex:
         # cover unit in the key, 1 in the hits) whichever title band it is found in.
         groups: list[tuple[int, bool, Sequence[int]]] = []
         keyword_positions: list[Sequence[int]] = []
-        title_positions: list[Sequence[int]] = []
         typo_titles: list[Sequence[int]] = []  # title bands a keyword, author or acronym hit may outscore
         for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
@@ -595,10 +613,8 @@ class SearchIndex:
                         found = list(filter(keep.__contains__, found))
                 if code == KEYWORD:  # also counted for the tie-breaks
                     keyword_positions.append(found)
-                elif code == TITLE:
-                    title_positions.append(found)
-                    if not prefix and quality != 1.0:
-                        typo_titles.append(found)
+                elif code == TITLE and not prefix and quality != 1.0:
+                    typo_titles.append(found)
                 groups.append((score, code == TITLE, found))
         acronym = self._acronym_positions(word)
         if keep is not None:
@@ -623,7 +639,7 @@ class SearchIndex:
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
         for position in keyword_hits:
             packed[position] += 1 << _HITS_BITS
-        match = _WordMatch(packed, keyword_hits, (*title_positions, acronym), acronym, expansion.vocabulary)
+        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
         else:
@@ -772,12 +788,12 @@ class SearchIndex:
         return expansion
 
 
-def _cache(cache: dict[str, Any], word: str, value: object) -> None:
-    """Keep ``value`` for ``word`` in ``cache``, the least recently kept dropped past ``_MAX_MATCHES``."""
-    if len(cache) >= _MAX_MATCHES:
+def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:
+    """Keep ``value`` for ``key`` in ``cache``, the least recently kept dropped past ``limit``."""
+    if len(cache) >= limit:
         with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
             del cache[next(iter(cache))]
-    cache[word] = value
+    cache[key] = value
 
 
 def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
