@@ -43,7 +43,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, islice, pairwise, repeat
-from operator import add, and_, contains, itemgetter, lshift, lt, rshift
+from operator import add, and_, contains, gt, itemgetter, lshift, lt, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -88,6 +88,7 @@ _PACKED_WORDS = _KEYWORD_MAX
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
+_MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
 
 #: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
 Numbers = Union["array[int]", memoryview]
@@ -286,10 +287,14 @@ class SearchIndex:
         self._matches: dict[str, _WordMatch] = {}
         #: Matches bounded to some positions (see :meth:`_match`), with those positions.
         self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
-        #: For one snapshot of ``_notes``, per set of query words: the positions matching them
-        #: all (ascending), their packed sums (as :meth:`_intersected` gives them) and the
-        #: words' matches; the last ``_MAX_INTERSECTIONS`` sets kept.
-        self._intersections: tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection]] | None = None
+        #: For one snapshot of ``_notes``: per set of query words, the positions matching them
+        #: all (ascending), their packed sums (as :meth:`_intersected` gives them) and the words'
+        #: matches, the last ``_MAX_INTERSECTIONS`` sets kept; the last ``_MAX_RANKINGS``
+        #: rankings, by query words.
+        self._intersections: (
+            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], list[int]]]
+            | None
+        ) = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
     FILE_VERSION = 4
@@ -452,61 +457,65 @@ class SearchIndex:
                 return ready
         if not notes and (saved := self._saved_rankings.get(tuple(query_words))) is not None:
             return saved
-        # The words but the last one typed were intersected at the previous keystroke (or at
-        # this one's, for a space or a backspace): start from their candidates and matches.
         held = self._intersections
         if held is None or held[0] is not notes:
-            held = (notes, {})
+            held = (notes, {}, {})
             if notes is self._notes:
                 self._intersections = held
-        cache = held[1]
-        reused = cache.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
-        found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
+        _, intersections, rankings = held
+        ranked = rankings.get(tuple(query_words))  # a space or a backspace typed
+        if ranked is not None:
+            return ranked
+        # Start from the candidates of these words but the last one typed, found at the
+        # previous keystroke ("graph neural n" after "graph neural").
+        reused = intersections.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
         candidates: list[int] | None = None  # positions matching every word so far, ascending
         totals: list[int] = []  # per candidate, the packed values summed over the words so far
+        matches: dict[str, _WordMatch] = {}
+        later = query_words
         if reused is not None:
-            candidates, totals, matched = reused
-            found = {word: (match, {}) for word, match in matched.items()}
-            first: list[str] = []
+            candidates, totals, matches = reused
             later = [query_words[-1]]
-        else:
-            # The words matched before first, the fewest matches first; then the others, the
-            # longer first, each only over the candidates left when they are few (a bounded
-            # match, kept for the next keystroke): "graph neural netw" looks up "netw" among the
-            # "graph neural" papers; a one- or two-letter word already among less than half the
-            # papers ("specul d" scans the "specul…" papers' words for "d", not every title's).
-            short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
-            for word in query_words:
-                if word in self._matches and word not in short:
-                    match = self._match(word)
-                    found[word] = match, self._with_notes(match, self._note_scores(word, notes))
-            first = sorted(found, key=lambda w: len(found[w][1]))
-            # Of the one- and two-letter words, the two-letter ones first (they match fewer papers).
-            rest = [word for word in query_words if word not in found and word not in short]
-            later = rest + sorted(short, key=len, reverse=True)
-        intersected: dict[str, _WordMatch] = {}
-        for word in first + later:
-            if word in first:
-                match, packed = found[word]
-            else:
-                share = 2 if len(word) in _SHORT_PREFIX_FIELDS else 8
-                few = candidates is not None and len(candidates) * share < total
-                bounded = few and word not in self._matches  # a whole match kept serves too
-                match = self._match(word, candidates if bounded else None)
-                packed = self._with_notes(match, self._note_scores(word, notes))
-                found[word] = match, packed
+        # The words that may match the fewest papers first; each later word only over the
+        # candidates left when they are few (a bounded match, kept for the next keystroke):
+        # "graph neural netw" looks up "netw" among the "graph neural" papers; a one- or
+        # two-letter word already among less than half the papers ("specul d" scans the
+        # "specul…" papers' words for "d", not every title's).
+        for word in sorted(later, key=self._reach):
+            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else 8
+            bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
+            match = self._match(word, candidates if bounded else None)
+            packed = self._with_notes(match, self._note_scores(word, notes))
             candidates, totals = self._intersected(packed, candidates, totals)
             if not candidates:
                 return []
-            intersected = {**(reused[2] if reused else {}), **intersected, word: match}
-            _cache(cache, frozenset(intersected), (candidates, totals, intersected), _MAX_INTERSECTIONS)
+            matches = {**matches, word: match}
+            _cache(intersections, frozenset(matches), (candidates, totals, matches), _MAX_INTERSECTIONS)
         assert candidates is not None
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
-            self._break_ties(keys, totals, candidates, [found[word][0] for word in query_words])
+            self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
         # Candidates are in catalogue order and the sort is stable (reversed too): ties keep
         # catalogue order.
-        return list(map(candidates.__getitem__, sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)))
+        order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
+        ranked = list(map(candidates.__getitem__, order))
+        _cache(rankings, tuple(query_words), ranked, _MAX_RANKINGS)
+        return ranked
+
+    def _reach(self, word: str) -> int:
+        """How many papers ``word`` matches (:meth:`_match`), or at most (its posting lists'
+        lengths added up in the fields it is matched in, acronyms left out): to match the words
+        of a query in an order that leaves few candidates early."""
+        kept = self._matches.get(word)
+        if kept is not None:
+            return len(kept.packed)
+        starts, size, short = self._starts, len(self._vocabulary), len(word) in _SHORT_PREFIX_FIELDS
+        reach = 0
+        for quality, ranges in self._expand(word).bands:
+            codes = _SHORT_PREFIX_FIELDS[len(word)] if short and quality == PREFIX_QUALITY else _CODES
+            for offset in (code * size for code in codes):
+                reach += sum(starts[offset + high] - starts[offset + low] for low, high in ranges)
+        return reach
 
     def _intersected(
         self, packed: dict[int, int], candidates: list[int] | None, totals: list[int]
@@ -550,12 +559,14 @@ class SearchIndex:
         # from the totals' low bits: indices into candidates, ascending.
         title_hits = map(and_, totals, repeat(_HITS_MASK))
         several = list(compress(range(len(totals)), map(lt, repeat(1), title_hits)))
+        # Of those, the titles with more hits than distinct words: one C-level pass to find them.
+        positions = list(map(candidates.__getitem__, several))
+        hits = list(map(and_, map(totals.__getitem__, several), repeat(_HITS_MASK)))
+        title_sizes = list(map(sizes.__getitem__, positions))
         clamped = False
-        for at in several:  # indices into candidates
-            hits, size = totals[at] & _HITS_MASK, sizes[candidates[at]]
-            if hits > size:
-                keys[at] -= (hits - size) * units[candidates[at]]
-                clamped = clamped or size < 2
+        for i in compress(range(len(several)), map(gt, hits, title_sizes)):
+            keys[several[i]] -= (hits[i] - title_sizes[i]) * units[positions[i]]
+            clamped = clamped or title_sizes[i] < 2
         if clamped:  # phrase order for the titles with two hits or more, once clamped
             several = [at for at in several if sizes[candidates[at]] > 1]
         if len(matches) > _PACKED_WORDS:
@@ -627,8 +638,10 @@ class SearchIndex:
         for score, title, positions in groups:  # ascending: a better field or match overwrites
             if title:
                 packed.update(zip(positions, map(add, repeat(score), map(bonus.__getitem__, positions)), strict=True))
-            else:
+            elif packed:
                 packed.update(zip(positions, repeat(score)))
+            else:  # the lowest group, often the largest (abstracts): made whole, faster
+                packed = dict.fromkeys(positions, score)
         for position in dict.fromkeys(chain.from_iterable(typo_titles)):
             if not packed[position] & _HITS_MASK:  # outscored by another field: still a title hit
                 packed[position] += bonus[position]
