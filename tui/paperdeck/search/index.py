@@ -23,9 +23,13 @@ touch a large share of all postings and rank nothing better.
 Speed: the build does its per-word work in C, one ``bytes.translate`` fold per paper and postings
 filled by ``map(array.append, ...)``; a query is sparse: per query word a dict position → score
 key filled from posting-list slices by ``dict.update(zip(...))``, the candidates intersected by
-``filter(dict.__contains__, ...)``, the sort keys summed by ``map(operator.add, ...)`` and sorted
+``map(dict.get, ...)`` and ``compress``, the sort keys summed by ``map(operator.add, ...)`` and sorted
 as ints: C-level loops over the papers a word matches, never a Python loop per paper, and no
-numpy. The matches of the last words typed are cached.
+numpy. The words are matched in the order of their reach (the lengths of their posting lists),
+the fewest first, and a later word only over the candidates left when they are few. A keystroke
+redoes little: the matches of the last words typed are kept, and so are the candidates of the
+last sets of words, so that typing a word after others matches and intersects only that word
+(and a space or a backspace finds its ranking kept).
 
 The index is saved as one raw file (:meth:`SearchIndex.save`): a header, then its arrays and texts
 as sections read back through ``mmap`` without a copy of the posting lists (:meth:`SearchIndex.load`;
@@ -167,7 +171,9 @@ class SearchIndex:
     The build splits every paper's text into words and fills the posting lists, which takes a
     while at tens of thousands of papers: build it in a worker. A keystroke is ranked over sparse
     per-word dicts (position → score key) filled from the posting lists (one- and two-letter first
-    words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words are cached.
+    words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words, the
+    candidates of the last ``_MAX_INTERSECTIONS`` sets of query words and the last
+    ``_MAX_RANKINGS`` rankings are cached.
 
     ``search`` may run in a thread while ``set_note`` is called from another: notes are swapped
     whole, never mutated in place, and the caches only ever hold finished values.
@@ -832,7 +838,7 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     """2 for each pair of consecutive query words found side by side in the title in the query's
     order, 1 for a pair found side by side swapped."""
     # Per query word, which title words it matches: then each pair is two C-level scans.
-    marks = [[word in vocabulary for word in title_words] for vocabulary in vocabularies]
+    marks = [list(map(vocabulary.__contains__, title_words)) for vocabulary in vocabularies]
     order = 0
     for first, second in pairwise(marks):
         if any(map(and_, first, second[1:])):
