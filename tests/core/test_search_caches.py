@@ -43,3 +43,25 @@ def test_search_ids_are_the_ranking_s_ids(data_dir: Path, seed_files: list[Path]
         for query in [*QUERIES, "", "zzqx"]:
             assert index.search_ids(query) == index.paper_ids(index.search(query).positions), (query, warmed)
     assert index.search_ids("") == store.paper_ids
+
+
+def test_queries_typed_letter_by_letter_rank_as_a_fresh_index(data_dir: Path, seed_files: list[Path]) -> None:
+    """Each keystroke reuses the candidates of the words typed before it: typed forwards, then
+    backspaced, and across a note changed mid-query, every query ranks as on a fresh index."""
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    ids = store.paper_ids
+    notes = {ids[3]: "reproduce with the quokka setup", ids[5]: "diffusion baseline; graph data"}
+    index = SearchIndex(store.papers, notes)
+    fresh = SearchIndex(store.papers, notes)
+    for typed in ["graph neural networks", "a d", "on the diffusion", "diffusion model graph"]:
+        prefixes = [typed[:k] for k in range(1, len(typed) + 1)]
+        for query in prefixes + prefixes[::-1]:
+            expected = SearchIndex(store.papers, notes).search(query).positions
+            assert index.search(query).positions == expected, query
+    index.search("graph data")
+    notes = {**notes, ids[7]: "graph data quokka"}
+    index.set_note(ids[7], notes[ids[7]])
+    for query in ["graph data", "graph data q", "graph data quokka"]:
+        assert index.search(query).positions == SearchIndex(store.papers, notes).search(query).positions, query
+    assert fresh.search("graph data").positions != index.search("graph data").positions

@@ -23,9 +23,13 @@ touch a large share of all postings and rank nothing better.
 Speed: the build does its per-word work in C, one ``bytes.translate`` fold per paper and postings
 filled by ``map(array.append, ...)``; a query is sparse: per query word a dict position → score
 key filled from posting-list slices by ``dict.update(zip(...))``, the candidates intersected by
-``filter(dict.__contains__, ...)``, the sort keys summed by ``map(operator.add, ...)`` and sorted
+``map(dict.get, ...)`` and ``compress``, the sort keys summed by ``map(operator.add, ...)`` and sorted
 as ints: C-level loops over the papers a word matches, never a Python loop per paper, and no
-numpy. The matches of the last words typed are cached.
+numpy. The words are matched in the order of their reach (the lengths of their posting lists),
+the fewest first, and a later word only over the candidates left when they are few. A keystroke
+redoes little: the matches of the last words typed are kept, and so are the candidates of the
+last sets of words, so that typing a word after others matches and intersects only that word
+(and a space or a backspace finds its ranking kept).
 
 The index is saved as one raw file (:meth:`SearchIndex.save`): a header, then its arrays and texts
 as sections read back through ``mmap`` without a copy of the posting lists (:meth:`SearchIndex.load`;
@@ -43,7 +47,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, islice, pairwise, repeat
-from operator import add, and_, contains, itemgetter, lshift, lt, rshift
+from operator import add, and_, contains, gt, itemgetter, lshift, lt, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -87,6 +91,8 @@ _PACKED_WORDS = _KEYWORD_MAX
 
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
+_MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
+_MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
 
 #: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
 Numbers = Union["array[int]", memoryview]
@@ -148,9 +154,11 @@ class _WordMatch:
 
     packed: dict[int, int]  # each > 0
     keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
-    titled: tuple[Sequence[int], ...]  # positions where it is in the title (a word, the initials)
-    acronym: Sequence[int]  # positions where it is in the title's initials (hits: its letters)
     vocabulary: frozenset[str]
+
+
+#: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
+_Intersection = tuple[list[int], list[int], dict[str, "_WordMatch"]]
 
 
 class SearchIndex:
@@ -163,7 +171,9 @@ class SearchIndex:
     The build splits every paper's text into words and fills the posting lists, which takes a
     while at tens of thousands of papers: build it in a worker. A keystroke is ranked over sparse
     per-word dicts (position → score key) filled from the posting lists (one- and two-letter first
-    words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words are cached.
+    words are the slowest to rank); the matches of the last ``_MAX_MATCHES`` query words, the
+    candidates of the last ``_MAX_INTERSECTIONS`` sets of query words and the last
+    ``_MAX_RANKINGS`` rankings are cached.
 
     ``search`` may run in a thread while ``set_note`` is called from another: notes are swapped
     whole, never mutated in place, and the caches only ever hold finished values.
@@ -283,6 +293,14 @@ class SearchIndex:
         self._matches: dict[str, _WordMatch] = {}
         #: Matches bounded to some positions (see :meth:`_match`), with those positions.
         self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
+        #: For one snapshot of ``_notes``: per set of query words, the positions matching them
+        #: all (ascending), their packed sums (as :meth:`_intersected` gives them) and the words'
+        #: matches, the last ``_MAX_INTERSECTIONS`` sets kept; the last ``_MAX_RANKINGS``
+        #: rankings, by query words.
+        self._intersections: (
+            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], list[int]]]
+            | None
+        ) = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
     FILE_VERSION = 4
@@ -445,41 +463,65 @@ class SearchIndex:
                 return ready
         if not notes and (saved := self._saved_rankings.get(tuple(query_words))) is not None:
             return saved
-        found: dict[str, tuple[_WordMatch, dict[int, int]]] = {}
+        held = self._intersections
+        if held is None or held[0] is not notes:
+            held = (notes, {}, {})
+            if notes is self._notes:
+                self._intersections = held
+        _, intersections, rankings = held
+        ranked = rankings.get(tuple(query_words))  # a space or a backspace typed
+        if ranked is not None:
+            return ranked
+        # Start from the candidates of these words but the last one typed, found at the
+        # previous keystroke ("graph neural n" after "graph neural").
+        reused = intersections.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
         candidates: list[int] | None = None  # positions matching every word so far, ascending
-        # The words matched before first, the fewest matches first; then the others, the longer
-        # first, each only over the candidates left when they are few (a bounded match, kept for
-        # the next keystroke): "graph neural netw" looks up "netw" among the "graph neural"
-        # papers; a one- or two-letter word already among less than half the papers ("specul d"
-        # scans the "specul…" papers' words for "d", not every title's).
-        cached = self._matches
-        short = [word for word in query_words if len(word) in _SHORT_PREFIX_FIELDS]
-        known = [word for word in query_words if word in cached and word not in short]
-        for word in known:
-            match = self._match(word)
-            found[word] = match, self._with_notes(match, self._note_scores(word, notes))
         totals: list[int] = []  # per candidate, the packed values summed over the words so far
-        for word in sorted(found, key=lambda w: len(found[w][1])):
-            candidates, totals = self._intersected(found[word][1], candidates, totals)
-            if not candidates:
-                return candidates
-        # Of the one- and two-letter words, the two-letter ones first (they match fewer papers).
-        rest = [word for word in query_words if word not in found and word not in short]
-        for word in rest + sorted(short, key=len, reverse=True):
-            bounded = candidates is not None and len(candidates) * (2 if word in short else 8) < total
+        matches: dict[str, _WordMatch] = {}
+        later = query_words
+        if reused is not None:
+            candidates, totals, matches = reused
+            later = [query_words[-1]]
+        # The words that may match the fewest papers first; each later word only over the
+        # candidates left when they are few (a bounded match, kept for the next keystroke):
+        # "graph neural netw" looks up "netw" among the "graph neural" papers; a one- or
+        # two-letter word already among less than half the papers ("specul d" scans the
+        # "specul…" papers' words for "d", not every title's).
+        for word in sorted(later, key=self._reach):
+            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else 8
+            bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
             match = self._match(word, candidates if bounded else None)
             packed = self._with_notes(match, self._note_scores(word, notes))
-            found[word] = match, packed
             candidates, totals = self._intersected(packed, candidates, totals)
             if not candidates:
-                return candidates
+                return []
+            matches = {**matches, word: match}
+            _cache(intersections, frozenset(matches), (candidates, totals, matches), _MAX_INTERSECTIONS)
         assert candidates is not None
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
-            self._break_ties(keys, totals, candidates, [found[word][0] for word in query_words])
+            self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
         # Candidates are in catalogue order and the sort is stable (reversed too): ties keep
         # catalogue order.
-        return list(map(candidates.__getitem__, sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)))
+        order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
+        ranked = list(map(candidates.__getitem__, order))
+        _cache(rankings, tuple(query_words), ranked, _MAX_RANKINGS)
+        return ranked
+
+    def _reach(self, word: str) -> int:
+        """How many papers ``word`` matches (:meth:`_match`), or at most (its posting lists'
+        lengths added up in the fields it is matched in, acronyms left out): to match the words
+        of a query in an order that leaves few candidates early."""
+        kept = self._matches.get(word)
+        if kept is not None:
+            return len(kept.packed)
+        starts, size, short = self._starts, len(self._vocabulary), len(word) in _SHORT_PREFIX_FIELDS
+        reach = 0
+        for quality, ranges in self._expand(word).bands:
+            codes = _SHORT_PREFIX_FIELDS[len(word)] if short and quality == PREFIX_QUALITY else _CODES
+            for offset in (code * size for code in codes):
+                reach += sum(starts[offset + high] - starts[offset + low] for low, high in ranges)
+        return reach
 
     def _intersected(
         self, packed: dict[int, int], candidates: list[int] | None, totals: list[int]
@@ -519,24 +561,18 @@ class SearchIndex:
         for several query words, in place: title hits at most the title's distinct words, keyword
         hits at most ``_KEYWORD_MAX``; then phrase order for the titles with two hits or more."""
         sizes, units = self._title_sizes, self._cover_units
-        # Two title hits or more: two words in the title, or an acronym (its letters count).
-        seen: set[int] = set()
-        twice: set[int] = set()
-        for match in matches:
-            twice.update(filter(seen.__contains__, chain.from_iterable(match.titled)), match.acronym)
-            seen.update(*match.titled)
-        several: list[int] = []  # indices into candidates
-        for position in twice:
-            at = bisect_left(candidates, position)
-            if at < len(candidates) and candidates[at] == position and totals[at] & _HITS_MASK > 1:
-                several.append(at)
-        several.sort()
+        # Two title hits or more (two words in the title, or an acronym: its letters count), read
+        # from the totals' low bits: indices into candidates, ascending.
+        title_hits = map(and_, totals, repeat(_HITS_MASK))
+        several = list(compress(range(len(totals)), map(lt, repeat(1), title_hits)))
+        # Of those, the titles with more hits than distinct words: one C-level pass to find them.
+        positions = list(map(candidates.__getitem__, several))
+        hits = list(map(and_, map(totals.__getitem__, several), repeat(_HITS_MASK)))
+        title_sizes = list(map(sizes.__getitem__, positions))
         clamped = False
-        for at in several:  # indices into candidates
-            hits, size = totals[at] & _HITS_MASK, sizes[candidates[at]]
-            if hits > size:
-                keys[at] -= (hits - size) * units[candidates[at]]
-                clamped = clamped or size < 2
+        for i in compress(range(len(several)), map(gt, hits, title_sizes)):
+            keys[several[i]] -= (hits[i] - title_sizes[i]) * units[positions[i]]
+            clamped = clamped or title_sizes[i] < 2
         if clamped:  # phrase order for the titles with two hits or more, once clamped
             several = [at for at in several if sizes[candidates[at]] > 1]
         if len(matches) > _PACKED_WORDS:
@@ -579,7 +615,6 @@ class SearchIndex:
         # cover unit in the key, 1 in the hits) whichever title band it is found in.
         groups: list[tuple[int, bool, Sequence[int]]] = []
         keyword_positions: list[Sequence[int]] = []
-        title_positions: list[Sequence[int]] = []
         typo_titles: list[Sequence[int]] = []  # title bands a keyword, author or acronym hit may outscore
         for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
@@ -595,10 +630,8 @@ class SearchIndex:
                         found = list(filter(keep.__contains__, found))
                 if code == KEYWORD:  # also counted for the tie-breaks
                     keyword_positions.append(found)
-                elif code == TITLE:
-                    title_positions.append(found)
-                    if not prefix and quality != 1.0:
-                        typo_titles.append(found)
+                elif code == TITLE and not prefix and quality != 1.0:
+                    typo_titles.append(found)
                 groups.append((score, code == TITLE, found))
         acronym = self._acronym_positions(word)
         if keep is not None:
@@ -611,8 +644,10 @@ class SearchIndex:
         for score, title, positions in groups:  # ascending: a better field or match overwrites
             if title:
                 packed.update(zip(positions, map(add, repeat(score), map(bonus.__getitem__, positions)), strict=True))
-            else:
+            elif packed:
                 packed.update(zip(positions, repeat(score)))
+            else:  # the lowest group, often the largest (abstracts): made whole, faster
+                packed = dict.fromkeys(positions, score)
         for position in dict.fromkeys(chain.from_iterable(typo_titles)):
             if not packed[position] & _HITS_MASK:  # outscored by another field: still a title hit
                 packed[position] += bonus[position]
@@ -623,7 +658,7 @@ class SearchIndex:
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
         for position in keyword_hits:
             packed[position] += 1 << _HITS_BITS
-        match = _WordMatch(packed, keyword_hits, (*title_positions, acronym), acronym, expansion.vocabulary)
+        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
         else:
@@ -772,12 +807,12 @@ class SearchIndex:
         return expansion
 
 
-def _cache(cache: dict[str, Any], word: str, value: object) -> None:
-    """Keep ``value`` for ``word`` in ``cache``, the least recently kept dropped past ``_MAX_MATCHES``."""
-    if len(cache) >= _MAX_MATCHES:
+def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:
+    """Keep ``value`` for ``key`` in ``cache``, the least recently kept dropped past ``limit``."""
+    if len(cache) >= limit:
         with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
             del cache[next(iter(cache))]
-    cache[word] = value
+    cache[key] = value
 
 
 def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
@@ -803,7 +838,7 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     """2 for each pair of consecutive query words found side by side in the title in the query's
     order, 1 for a pair found side by side swapped."""
     # Per query word, which title words it matches: then each pair is two C-level scans.
-    marks = [[word in vocabulary for word in title_words] for vocabulary in vocabularies]
+    marks = [list(map(vocabulary.__contains__, title_words)) for vocabulary in vocabularies]
     order = 0
     for first, second in pairwise(marks):
         if any(map(and_, first, second[1:])):
