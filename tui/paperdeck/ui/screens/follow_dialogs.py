@@ -90,13 +90,6 @@ class FollowsScreen(ModalScreen[None]):
         Binding("k", "move(-1)", "Up", show=False, id="follows.up"),
     ]
 
-    DEFAULT_CSS = """
-    #follows {
-        height: auto;
-        max-height: 16;
-    }
-    """
-
     def __init__(
         self, follows: Sequence[Follow], counts: dict[Follow, int], unfollow: Callable[[Follow], Sequence[Follow]]
     ) -> None:
@@ -108,7 +101,7 @@ class FollowsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="follows-dialog", classes="prompt"):
             yield Label("Following", classes="prompt-title")
-            yield OptionList(id="follows")
+            yield OptionList(id="follows", classes="dialog-options")
             yield Label("d unfollows · escape closes", classes="prompt-help")
 
     def on_mount(self) -> None:

@@ -46,13 +46,6 @@ class ViewsScreen(ModalScreen[View | None]):
         *(Binding(str(n), f"open({n})", f"Open view {n}", show=False, id=f"views.open_{n}") for n in range(1, 10)),
     ]
 
-    DEFAULT_CSS = """
-    #views {
-        height: auto;
-        max-height: 16;
-    }
-    """
-
     def __init__(
         self,
         views: Sequence[View],
@@ -68,7 +61,7 @@ class ViewsScreen(ModalScreen[View | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="views-dialog", classes="prompt"):
             yield Label("Views", classes="prompt-title")
-            yield OptionList(id="views")
+            yield OptionList(id="views", classes="dialog-options")
             help_text = "enter or 1–9 opens · d deletes one of yours · escape closes"
             yield Label(help_text, classes="prompt-help")
 
