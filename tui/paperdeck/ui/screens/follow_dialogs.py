@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
+from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class KeywordPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FollowsScreen(ModalScreen[None]):
+class FollowsScreen(ChoiceDialog[None]):
     """The follows with how many papers each matches; ``d`` unfollows one (after asking).
 
     Args:
@@ -119,13 +120,6 @@ class FollowsScreen(ModalScreen[None]):
             count = self._counts.get(follow, 0)
             options.add_option(Option(Content(f"{count:>6,}  {one_line(follow.label)}")))
         options.highlighted = min(highlighted, len(self._follows) - 1)
-
-    def action_move(self, step: int) -> None:
-        options = self.query_one(OptionList)
-        if step > 0:
-            options.action_cursor_down()
-        else:
-            options.action_cursor_up()
 
     def action_unfollow(self) -> None:
         index = self.query_one(OptionList).highlighted

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.views import NAME_MAX, View, clean_name
+from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 
@@ -29,7 +30,7 @@ def _fit(text: str, width: int) -> str:
     return text + " " * (width - cell_len(text))
 
 
-class ViewsScreen(ModalScreen[View | None]):
+class ViewsScreen(ChoiceDialog[View | None]):
     """The views with live counts; dismisses with the view to open (enter or its digit), or ``None``.
 
     Args:
@@ -101,13 +102,6 @@ class ViewsScreen(ModalScreen[View | None]):
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self._views[event.option_index])
-
-    def action_move(self, step: int) -> None:
-        options = self.query_one(OptionList)
-        if step > 0:
-            options.action_cursor_down()
-        else:
-            options.action_cursor_up()
 
     def action_open(self, number: int) -> None:
         if number <= len(self._views):

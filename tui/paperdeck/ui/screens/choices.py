@@ -1,0 +1,23 @@
+"""What the dialogs that choose from a list (the views ``v``, the follows ``F``) share: their one
+:class:`~textual.widgets.OptionList` moved through with ``j`` and ``k`` as well as the arrows."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
+
+_T = TypeVar("_T")
+
+
+class ChoiceDialog(ModalScreen[_T]):
+    """A modal screen holding one option list; ``move(step)`` moves its highlight (bound to ``j``/``k``
+    by each dialog's own bindings, whose ids are its commands')."""
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if step > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
