@@ -34,3 +34,16 @@ def test_a_blank_tag_is_refused_in_one_line(
 def test_a_blank_tag_is_refused_before_the_paper_is_looked_up(data: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "tag", "no-such-paper", "", "--data-dir", data)
     assert code == 2 and "a tag cannot be empty or blank" in err
+
+
+@pytest.mark.parametrize(("given", "stored"), [("#moe", "moe"), ("##Must Read", "must-read"), ("#", "#"), ("c#", "c#")])
+def test_the_hash_the_app_shows_before_a_tag_is_not_kept_in_it(
+    data: str, capsys: pytest.CaptureFixture[str], given: str, stored: str
+) -> None:
+    """The list and the detail pane show a tag as ``#tag``: one typed that way is the same tag
+    (``tag:moe`` finds it, it is shown ``#moe``, not ``##moe``), and untagging it so removes it."""
+    paper_id = Store(data).paper_ids[0]
+    assert run(capsys, "tag", paper_id, given, "--data-dir", data)[0] == 0
+    assert Store(data).user_data(paper_id).tags == (stored,)
+    assert run(capsys, "untag", paper_id, stored if stored == "#" else f"#{stored}", "--data-dir", data)[0] == 0
+    assert Store(data).user_data(paper_id).tags == ()

@@ -324,8 +324,10 @@ _STATUS_SET = frozenset(STATUSES)
 
 def clean_tag(text: str) -> str:
     """A tag as stored: trimmed, lower-cased, inner white space as ``-`` (``" Must Read "`` →
-    ``"must-read"``); ``""`` for a blank one."""
-    return "-".join(text.casefold().split())
+    ``"must-read"``), without the ``#`` the app and the exports write before a tag (``"#moe"`` →
+    ``"moe"``; a tag of ``#`` signs only is kept as typed); ``""`` for a blank one."""
+    tag = "-".join(text.casefold().split())
+    return tag.lstrip("#") or tag
 
 
 #: Why a blank tag is refused (one line; the CLI and the app's tag prompt say it).
