@@ -46,3 +46,20 @@ async def test_the_export_prompt_includes_the_reviews_when_ticked(
         prompt = await _export(pilot, tmp_path / "reviewed.csv", with_reviews=True)
         assert app.screen is prompt and not (tmp_path / "reviewed.csv").exists()  # Markdown only: said so
         assert "Markdown only" in str(prompt.query_one("#export-hint", Label).render())
+
+
+async def test_the_reviews_box_is_empty_until_ticked(
+    reviewed_store: tuple[Store, list[dict[str, Any]]],  # noqa: F811
+) -> None:
+    """The box shows an ``X`` only when ticked: not the same glyph in both states, told apart by colour."""
+    store, _ = reviewed_store
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+        box = app.screen.query_one(Checkbox)
+        assert not box.value and "X" not in box.render().plain
+        await pilot.press("tab", "space")
+        await settle(pilot)
+        assert box.value and "X" in box.render().plain

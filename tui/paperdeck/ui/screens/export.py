@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label
 
@@ -26,6 +27,17 @@ _FORMAT_HELP = (
     "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
     "for Zotero: .ris RIS, .csl.json CSL-JSON"
 )
+
+
+class TickBox(Checkbox):
+    """A check box whose box is empty until ticked: Textual's draws the same ``X`` in both states
+    and tells them apart by colour alone, so an unticked box read as ticked in a monochrome
+    terminal, a screen reader or a copied screen."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
 
 
 class ExportPrompt(ModalScreen[Path | None]):
@@ -64,7 +76,7 @@ class ExportPrompt(ModalScreen[Path | None]):
             help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
             yield Label(help_text, classes="prompt-help")
             if self._reviews:
-                yield Checkbox("include the reviews (a .md file; tab, then space)", id="export-reviews")
+                yield TickBox("include the reviews (a .md file; tab, then space)", id="export-reviews")
             yield Label(f"in {Path.cwd()} unless the path says otherwise · enter writes · escape cancels",
                         id="export-hint", classes="prompt-help", markup=False)  # fmt: skip
 
