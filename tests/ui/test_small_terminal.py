@@ -74,6 +74,22 @@ async def test_help_and_quit_are_in_the_footer_at_every_width(make_app: AppFacto
         assert all(key.region.right <= kept.x for key in shown), line  # no key half hidden
 
 
+@pytest.mark.parametrize("width", [40, 60, 80])
+@pytest.mark.parametrize("key", ["enter", "A"], ids=["reader", "statistics"])
+async def test_a_full_screen_view_keeps_its_way_back_in_the_footer(make_app: AppFactory, width: int, key: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(width, 12)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        await pilot.pause()
+        line = screen_text(app).splitlines()[-1]
+        assert "esc Back" in line and "? Help" in line and "q Quit" in line, line
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is main_screen(app)
+
+
 async def test_a_hint_leaves_the_query_room(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -23,7 +23,7 @@ class PaperReader(Screen[None]):
     ``escape`` (or ``backspace``) returns to the list."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,backspace", "close", "Back to the list", show=True),
+        Binding("escape,backspace", "close", "Back", show=True, tooltip="Back to the list"),
         Binding("j", "scroll(1)", "Down", show=False),
         Binding("k", "scroll(-1)", "Up", show=False),
         Binding("R", "reviews", "Reviews", show=True),

@@ -1,9 +1,10 @@
-"""The footer: the keys in effect, with Help and Quit kept in view at every width.
+"""The footer: the keys in effect, with the way back, Help and Quit kept in view at every width.
 
 Textual's ``Footer`` lays the keys out left to right in binding order (the focused widget's,
 then the screen's, then the app's) and cuts off what does not fit, so at 80 columns the app's
-``? Help`` and ``q Quit`` were the first to go. Here they sit in a group docked at the right,
-which the other keys run under instead; a key that would be cut there is not shown at all.
+``? Help`` and ``q Quit`` were the first to go (and at 40, a full-screen view's ``esc Back``).
+Here they sit in a group docked at the right, which the other keys run under instead; a key
+that would be cut there is not shown at all.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
 
-#: The actions whose keys the footer always shows (the app's help and quit).
-ALWAYS_SHOWN = ("help", "quit")
+#: The actions whose keys the footer always shows: a screen's way back, the app's help and quit.
+ALWAYS_SHOWN = ("close", "help", "quit")
 
 
 class PaperFooter(Footer):
-    """A ``Footer`` whose Help and Quit keys never drop off (``ALWAYS_SHOWN``)."""
+    """A ``Footer`` whose Back, Help and Quit keys never drop off (``ALWAYS_SHOWN``)."""
 
     DEFAULT_CSS = """
     PaperFooter #always-shown {
