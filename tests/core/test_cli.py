@@ -81,6 +81,33 @@ def test_search_takes_the_filter_bars_query_language(store_dir: str, capsys: pyt
     assert code == 2 and err.startswith("paperdeck: query 'rating>='") and "\n" not in err.strip()
 
 
+def test_a_term_beginning_with_a_minus_is_a_query_word_not_an_option(
+    store_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``paperdeck search -is:starred expert`` is the filter bar's query, as if quoted: no ``--``
+    needed; a tag, a note or a query word beginning with ``-`` likewise; an unknown ``--option``
+    is still refused."""
+    first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
+    assert isinstance(first, list)
+    paper_id = first[0]["id"]
+    run(capsys, "star", paper_id, "--data-dir", store_dir)
+    quoted = run_json(capsys, "search", "expert -is:starred", "--limit", "0", "--data-dir", store_dir)
+    given_apart = run_json(capsys, "search", "-is:starred", "expert", "--limit", "0", "--data-dir", store_dir)
+    assert isinstance(given_apart, list) and paper_id not in {p["id"] for p in given_apart}
+    assert given_apart == run_json(capsys, "search", "-is:starred expert", "--limit=0", "--data-dir", store_dir)
+    assert {p["id"] for p in given_apart} == {p["id"] for p in quoted}
+    given = ("search", "--limit", "0", "--json", "--data-dir", store_dir, "--", "-is:starred", "expert")
+    code, out, _ = run(capsys, *given)
+    assert code == 0 and json.loads(out) == given_apart  # as before: a `--` given is kept
+    tagged = run_json(capsys, "tag", paper_id, "-wip", "--data-dir", store_dir)
+    assert isinstance(tagged, dict) and tagged["tags"] == ["-wip"]
+    noted = run_json(capsys, "note", paper_id, "--text", "-1 on the baseline", "--data-dir", store_dir)
+    assert isinstance(noted, dict) and noted["note"] == "-1 on the baseline"
+    with pytest.raises(SystemExit) as refused:
+        run(capsys, "search", "expert", "--bogus", "--data-dir", store_dir)
+    assert refused.value.code == 2 and "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
 def test_star_unstar_note_and_starred_list(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
     assert isinstance(first, list)

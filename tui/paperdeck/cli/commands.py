@@ -117,7 +117,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
     """Rank the store's papers for a query, as the filter bar does."""
-    ids = select_ids(store, args.query)
+    ids = select_ids(store, " ".join(args.query))
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
     ids = _cut(args, ids)
@@ -365,7 +365,7 @@ def add_command_parsers(
         parser.add_argument("files", nargs="+", metavar="FILE")
         parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")
-    parser.add_argument("query")
+    parser.add_argument("query", nargs="+", help="the query, as typed in the filter bar (its words may be given apart)")
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser = command("list", "list papers in catalogue order")

@@ -139,6 +139,41 @@ def _command_position(args: list[str]) -> int | None:
     return None
 
 
+def _dashed_text(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
+    """``args`` (a subcommand and what follows it) with each argument that begins with one ``-``
+    but names no option of that subcommand taken as text, not refused as an unknown option: a
+    query's ``-decision:reject``, a tag ``-wip``, a note ``--text -1``. The options then go first
+    (an option's value joined to it with ``=``), then ``--``, then the other arguments in their
+    order. ``args`` unchanged when it holds no such argument, or a ``--`` already."""
+    if "--" in args:
+        return args
+    import argparse
+
+    # argparse has no public way to list a subcommand's options: its own tables are read.
+    actions = parser._subparsers._group_actions if parser._subparsers is not None else []
+    sub = next((a.choices.get(args[0]) for a in actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None:
+        return args
+    known = sub._option_string_actions
+    options: list[str] = []
+    words: list[str] = []
+    dashed = False
+    position = 1
+    while position < len(args):
+        arg = args[position]
+        action = known.get(arg.split("=", 1)[0]) if arg.startswith("-") else None
+        if action is not None and action.nargs != 0 and "=" not in arg and position + 1 < len(args):
+            options.append(f"{arg}={args[position + 1]}")  # its value, even one that begins with -
+            position += 1
+        elif action is not None or arg.startswith("--"):  # an unknown --option: argparse says so
+            options.append(arg)
+        else:
+            dashed = dashed or (arg.startswith("-") and len(arg) > 1)
+            words.append(arg)
+        position += 1
+    return [args[0], *options, "--", *words] if dashed else args
+
+
 def _leading_data_dir(options: list[str]) -> str | None:
     """The ``--data-dir`` value of the options :func:`_command_position` passed over (the last one
     given), ``None`` when there is none."""
@@ -219,7 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # the options before the command are taken here, not moved after its arguments
                 # (past a `--` they would be read as arguments). One given after the command wins.
                 leading = _leading_data_dir(args_list[:command_at])
-                args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
+                parser = build_command_parser(args_list[command_at])
+                args = parser.parse_args(_dashed_text(parser, args_list[command_at:]))
                 _check_text_arguments(args)
                 # A command reads the papers it names, not the rows (`stats` reads them at first need).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
