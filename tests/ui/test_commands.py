@@ -40,6 +40,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     "PaperApp": [
         ("app.quit", "q", "quit", True, False),
         ("app.help", "question_mark", "help", True, False),
+        ("app.interrupt", "ctrl+c", "interrupt", False, True),
     ],
     "MainScreen": [
         ("main.filter", "slash", "focus_filter", True, True),

@@ -1,4 +1,4 @@
-"""Leaving the note editor in any way with unsaved text asks first: escape, ctrl+q, the app's
+"""Leaving the note editor in any way with unsaved text asks first: escape, ctrl+q, ctrl+c, the app's
 quit key remapped or from the command palette — never a silent loss of the typed note; when the
 terminal closes under it (no one left to ask) the text is saved."""
 
@@ -29,7 +29,7 @@ async def press_quit(pilot: Pilot[None], how: str) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("how", ["ctrl+q", "palette"])
+@pytest.mark.parametrize("how", ["ctrl+q", "ctrl+c", "palette"])
 async def test_quitting_with_an_unsaved_note_asks_and_keeps_editing(
     make_app: AppFactory, seeded_store: Store, how: str
 ) -> None:
@@ -50,7 +50,7 @@ async def test_quitting_with_an_unsaved_note_asks_and_keeps_editing(
         assert Store(seeded_store.data_dir).user_data(target).note == "typed and not saved"
 
 
-@pytest.mark.parametrize("how", ["ctrl+q", "palette"])
+@pytest.mark.parametrize("how", ["ctrl+q", "ctrl+c", "palette"])
 async def test_quitting_with_an_unsaved_note_quits_once_the_user_says_discard(make_app: AppFactory, how: str) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -63,7 +63,7 @@ async def test_quitting_with_an_unsaved_note_quits_once_the_user_says_discard(ma
         assert not app.is_running
 
 
-@pytest.mark.parametrize("how", ["ctrl+q", "palette"])
+@pytest.mark.parametrize("how", ["ctrl+q", "ctrl+c", "palette"])
 async def test_quitting_with_the_note_unchanged_does_not_ask(make_app: AppFactory, how: str) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -116,3 +116,25 @@ async def test_an_editor_reopened_with_unsaved_text_asks_before_quitting(make_ap
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, ConfirmScreen)
+
+
+async def test_ctrl_c_copies_the_selected_text_and_quits_with_none(make_app: AppFactory) -> None:
+    """``ctrl+c`` as a shell user's hand expects: with text selected in the filter bar or the note,
+    it copies that text and the app stays; with nothing selected, it quits (Textual's own only
+    said how to quit)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"diffusion model", "shift+home")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.is_running and app.clipboard == "diffusion model"
+        await pilot.press("escape", "escape")  # the filter cleared, back in the list
+        await pilot.press("n", *"a note", "shift+home", "ctrl+c")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, NoteEditor) and app.clipboard == "a note"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running

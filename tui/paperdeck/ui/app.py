@@ -188,6 +188,20 @@ class PaperApp(App[None]):
         else:
             editor.leave(self.exit, "Quit paperdeck and discard the note you typed?", "Discard and quit")
 
+    async def action_interrupt(self) -> None:
+        """``ctrl+c``, as a terminal user's hand expects: copy the text selected in the focused
+        filter bar or note, or on the screen; with nothing selected, quit (:meth:`action_quit`,
+        which asks before a typed note is discarded). Textual's own ``ctrl+c`` only says how to quit."""
+        from textual.widgets import Input, TextArea
+
+        focused = self.focused
+        if isinstance(focused, Input | TextArea) and focused.selected_text:
+            focused.action_copy()
+        elif self.screen.get_selected_text():
+            self.screen.action_copy_text()
+        else:
+            await self.action_quit()
+
     def action_help(self) -> None:
         from paperdeck.ui.screens.help import HelpScreen
 

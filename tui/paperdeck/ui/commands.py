@@ -12,7 +12,7 @@ The palette rule: a row whose keys the help screen lists is a palette command (`
 shown with the keys in effect as a hint ("Star / unstar (s)"), unless it is a pure navigation or
 editing key, which means nothing once the palette has taken the focus: the list's moves
 (``list.*``), the filter bar's way back to the list (``filter.*``), the note editor's keys
-(``note.*``), all named by ``NAVIGATION``, and the keys Textual binds itself (``ctrl+p``,
+(``note.*``), ``ctrl+c`` (copy, else quit), all named by ``NAVIGATION``, and the keys Textual binds itself (``ctrl+p``,
 ``tab``). A palette command is offered only when its owner's ``check_action`` allows it at that
 moment. Parameterised palette commands are expanded from one row: ``main.sort_by`` gives "Sort
 by LABEL" for each of ``SORTS``, and ``main.open_view`` gives "View: NAME" for each view, with
@@ -102,6 +102,10 @@ COMMANDS: tuple[Command, ...] = (
     # -- the app ---------------------------------------------------------------------------
     Command("app.quit", "q", "quit", "Quit", "app", "anywhere", "Quit", "Quit paperdeck", show=True),
     Command("app.help", "question_mark", "help", "Help", "app", "anywhere", "Help: keys", "Show every key", show=True),
+    Command(
+        "app.interrupt", "ctrl+c", "interrupt", "Copy the selected text; with none, quit", "app", "anywhere",
+        priority=True,
+    ),
     # -- the reading list (ReadingScreen, the main screen's base) ---------------------------
     Command(
         "main.star", "s", "toggle_star", "Star", "reading", "reading", "Star / unstar",
@@ -282,7 +286,7 @@ BY_ID: dict[str, Command] = {command.id: command for command in COMMANDS}
 
 #: The ids (by prefix) of the pure navigation and editing keys: listed on the help screen, no
 #: palette commands (the module docstring's rule).
-NAVIGATION: tuple[str, ...] = ("list.", "filter.", "note.")
+NAVIGATION: tuple[str, ...] = ("list.", "filter.", "note.", "app.interrupt")
 
 
 def bindings(owner: Owner) -> list[BindingType]:
@@ -335,13 +339,14 @@ def listed_on_help() -> list[Command]:
 
 # -- the user's keymap -------------------------------------------------------------------------
 
-#: Keys that keep their meaning whatever the keymap says: ``q`` quits and ``?`` lists the keys.
+#: Keys that keep their meaning whatever the keymap says: ``q`` quits, ``?`` lists the keys and
+#: ``ctrl+c`` copies or quits (as in a shell).
 #: A keymap can give these commands more keys, never take these keys from them or give them to
 #: another command.
-PROTECTED_KEYS: dict[str, str] = {"q": "app.quit", "question_mark": "app.help"}
+PROTECTED_KEYS: dict[str, str] = {"q": "app.quit", "question_mark": "app.help", "ctrl+c": "app.interrupt"}
 #: Keys Textual binds itself (the palette, focus moves, its own quit): no command may take them.
 TEXTUAL_KEYS: frozenset[str] = frozenset(
-    {summary.keys for summary in SUMMARIES if summary.keys} | {"shift+tab", "ctrl+q", "ctrl+c"}
+    {summary.keys for summary in SUMMARIES if summary.keys} | {"shift+tab", "ctrl+q"}
 )
 #: Owners whose bindings are live at the same time (one binding chain: the main screen with the
 #: list or the filter bar focused; the note editor). A key runs one command per group.
