@@ -100,3 +100,30 @@ async def test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it() -> No
         await pilot.pause()
         assert calls == ["called"]
         assert len(frames) > seen
+
+
+async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys arriving together (pasted, or typed at start-up while the screen is busy) rank each
+    text once, in order: the bar's change messages, arriving after the last key, do not set the
+    earlier texts back (which ranked every shorter text again, and showed it, before the last)."""
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    ranked: list[str] = []
+    refilter = MainScreen._refilter
+
+    def counted(self: MainScreen) -> None:
+        ranked.append(self.filter_text)
+        refilter(self)
+
+    monkeypatch.setattr(MainScreen, "_refilter", counted)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await pilot.press("slash")
+        bar = app.query_one("#filter")
+        ranked.clear()
+        for key in "REAP":  # one after the other, no message handled in between
+            bar.insert_text_at_cursor(key)  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert ranked == ["R", "RE", "REA", "REAP"]
+        assert main_screen(app).applied_filter == ("REAP", False)

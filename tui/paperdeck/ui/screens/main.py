@@ -407,7 +407,11 @@ class MainScreen(ReadingScreen):
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
-        self.filter_text = event.value  # already done by _filter_typed: then nothing happens
+        """Take the bar's text as it is now (already done by :meth:`_filter_typed`: then nothing
+        happens). Not the message's value: keys typed in a burst (pasted, or typed while the
+        screen was busy) each leave a message that arrives after the last key, and its value,
+        set back, would rank every shorter text once more."""
+        self.filter_text = event.input.value
 
     def _filter_typed(self, value: str) -> None:
         self.filter_text = value
