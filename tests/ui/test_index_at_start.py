@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -127,3 +128,33 @@ async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, mo
         await settle(pilot)
         assert ranked == ["R", "RE", "REA", "REAP"]
         assert main_screen(app).applied_filter == ("REAP", False)
+
+
+async def test_a_saved_index_is_warmed_once_the_typing_pauses(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one-letter queries (with notes, each ranked anew) are warmed once the typing pauses,
+    not while the first query typed is ranked and painted."""
+    from paperdeck.search.index import SearchIndex
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 0.3)
+    warmed: list[float] = []
+    warm = SearchIndex.warm
+
+    def timed(self: SearchIndex, queries: Any) -> None:
+        warmed.append(time.monotonic())
+        warm(self, queries)
+
+    monkeypatch.setattr(SearchIndex, "warm", timed)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await pilot.press("slash")
+        for key in "graph neural":  # a key every 0.1 s: no pause
+            await pilot.press(key if key != " " else "space")
+            await pilot.pause(0.1)
+        typed_until = app.last_input_at
+        await _until(pilot, lambda: bool(warmed))
+        assert warmed[0] - typed_until >= 0.3 * 0.9

@@ -306,8 +306,9 @@ class MainScreen(ReadingScreen):
     def _load_and_index(self, rows_only: bool) -> None:
         """Take the search index and parse the catalogue (if only its rows were read:
         ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
-        catalogue: the first query filters the whole store at once); one to be built is built
-        after the catalogue is parsed, so that the detail pane fills first. Once the app is
+        catalogue: the first query filters the whole store at once) and warmed once the typing
+        pauses; one to be built is built after the catalogue is parsed, so that the detail pane
+        fills first. Once the app is
         closing (its workers cancelled) no further step starts: quitting right after start-up
         does not wait for a parse or a count that nothing will show."""
         from paperdeck.search.searcher import INDEX_FILE
@@ -323,7 +324,11 @@ class MainScreen(ReadingScreen):
             self.app.call_from_thread(self.call_after_refresh, painted.set)
             if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
                 return
-            index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
+            # Once the typing pauses: a query typed meanwhile need not share the interpreter
+            # with the warming (which, with notes, ranks every letter) to rank and paint.
+            if not self._wait_for_a_pause(self._catalogue_wanted):
+                return
+            index.warm(_WARM)
         # And the typing paused, unless a key's action waits for the papers.
         if saved and rows_only and not self._wait_for_a_pause(self._catalogue_wanted):
             return
