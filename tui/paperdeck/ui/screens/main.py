@@ -268,6 +268,7 @@ class MainScreen(ReadingScreen):
         self._apply_layout()
 
     def on_mount(self) -> None:
+        self.searcher.read_ahead()  # the saved index's file, in a thread, while the first frame is made
         self._apply_layout()
         self._view_ids = self.store.paper_ids
         self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
@@ -282,11 +283,12 @@ class MainScreen(ReadingScreen):
             self._show_detail(self.paper_list.highlighted_id)
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
+        # The index's worker first: it reads the file while the footer is mounted.
         rows_only = not self.store.loaded
-        after_first_frame(self, self._mount_footer)
         after_first_frame(self, lambda: self._start_loading(rows_only))
-        self.call_after_refresh(self._mount_footer)
+        after_first_frame(self, self._mount_footer)
         self.call_after_refresh(self._start_loading, rows_only)
+        self.call_after_refresh(self._mount_footer)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
     def _start_loading(self, rows_only: bool) -> None:
@@ -311,7 +313,7 @@ class MainScreen(ReadingScreen):
         fills first. Once the app is
         closing (its workers cancelled) no further step starts: quitting right after start-up
         does not wait for a parse or a count that nothing will show."""
-        from paperdeck.search.searcher import INDEX_FILE
+        from paperdeck.search.searcher import INDEX_FILE, prepare_typo_matching
 
         worker = get_current_worker()
         saved = (self.store.data_dir / INDEX_FILE).is_file()
@@ -319,6 +321,7 @@ class MainScreen(ReadingScreen):
             index = self.searcher.index.get()
             if worker.is_cancelled:
                 return
+            prepare_typo_matching()  # while the screen paints the keys typed meanwhile
             self.app.call_from_thread(self._index_built)
             painted = threading.Event()  # the list the index ranked painted first
             self.app.call_from_thread(self.call_after_refresh, painted.set)
