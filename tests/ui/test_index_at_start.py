@@ -158,3 +158,50 @@ async def test_a_saved_index_is_warmed_once_the_typing_pauses(
         typed_until = app.last_input_at
         await _until(pilot, lambda: bool(warmed))
         assert warmed[0] - typed_until >= 0.3 * 0.9
+
+
+async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_is_handed_out(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The words typed while the saved index is read are ranked by the build itself, before the
+    query waiting for the index wakes: it finds its ranking made, and it is made once."""
+    from paperdeck.search.index import SearchIndex
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    app = PaperApp(store=store)
+    ranked: list[tuple[str, bool]] = []  # words, and whether the index was handed out then
+    search_positions = SearchIndex.search_positions
+    ranks = SearchIndex._ranked
+
+    def recorded(self: SearchIndex, query: str) -> Any:
+        ranked.append((query.lower(), main_screen(app).searcher.index.built is not None))
+        return search_positions(self, query)
+
+    made: list[str] = []
+
+    def counted(self: SearchIndex, query: str, notes: Any = None) -> Any:
+        held = self._intersections
+        if held is None or tuple(query.lower().split()) not in held[2]:
+            made.append(query.lower())
+        return ranks(self, query, notes)
+
+    monkeypatch.setattr(SearchIndex, "search_positions", recorded)
+    monkeypatch.setattr(SearchIndex, "_ranked", counted)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"REAP")
+        await pilot.pause()
+        release.set()
+        await _until(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
+        await settle(pilot)
+        assert ranked[0] == ("reap", False)  # by the build, before it handed the index out
+        assert [words for words in made if words == "reap"] == ["reap"]
+        assert paper_list(app).row_count >= 1

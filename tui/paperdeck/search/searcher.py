@@ -315,19 +315,29 @@ class Searcher:
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
         self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
         self._read_ahead: _ReadAhead | None = None
+        self._typed: Callable[[], str] | None = None  # see read_ahead
 
-    def read_ahead(self) -> None:
+    def read_ahead(self, typed: Callable[[], str] | None = None) -> None:
         """Start reading the saved search index (:data:`INDEX_FILE`) in a thread of its own: the
         file's pages read and their CRC checked, work that holds no interpreter lock (the app
         starts it before its first frame, which it does not slow). The index's next build takes
         what was read, unless another file was put in its place since (then it reads that one).
-        Nothing is done while the index is built."""
+        Nothing is done while the index is built.
+
+        ``typed`` (called in the building thread once the index is made) gives the words of a
+        query typed meanwhile (``""``: none): the build ranks them before it hands the index out,
+        so that the query waiting for it finds its ranking made (ranked once, not after the
+        thread waiting wakes)."""
         if self.index.built is None and self._read_ahead is None:
             self._read_ahead = _ReadAhead(self.store.data_dir / INDEX_FILE)
+            self._typed = typed
 
     def _build_index(self, store: Store) -> SearchIndex:
         ahead, self._read_ahead = self._read_ahead, None  # taken once: a later build reads anew
+        typed, self._typed = self._typed, None
         index = build_index(store, self._notice, ahead.sections if ahead is not None else None)
+        if typed is not None and (words := typed()):
+            index.search_positions(words)  # kept with the index's last rankings
         if self._warm:
             index.warm(self._warm)
         return index

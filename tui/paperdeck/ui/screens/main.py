@@ -268,7 +268,7 @@ class MainScreen(ReadingScreen):
         self._apply_layout()
 
     def on_mount(self) -> None:
-        self.searcher.read_ahead()  # the saved index's file, in a thread, while the first frame is made
+        self.searcher.read_ahead(self._typed_words)  # the saved index's file, while the first frame is made
         self._apply_layout()
         self._view_ids = self.store.paper_ids
         self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
@@ -290,6 +290,17 @@ class MainScreen(ReadingScreen):
         self.call_after_refresh(self._start_loading, rows_only)
         self.call_after_refresh(self._mount_footer)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+
+    def _typed_words(self) -> str:
+        """The words of the query in the filter bar, as :func:`~paperdeck.search.selection.run_query`
+        ranks them (``""``: none, or the query is malformed); from any thread."""
+        text = self.filter_text
+        if not text.strip():
+            return ""
+        from paperdeck.search.query import parse_query
+
+        query = parse_query(text)
+        return " ".join(query.words) if query.error is None else ""
 
     def _start_loading(self, rows_only: bool) -> None:
         """Start :meth:`_load_and_index`, once."""
