@@ -139,7 +139,7 @@ async def test_a_saved_index_is_warmed_once_the_typing_pauses(
 
     searcher.build_index(seeded_store)
     store = Store(seeded_store.data_dir, lazy=True)
-    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 0.3)
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 1.0)
     warmed: list[float] = []
     warm = SearchIndex.warm
 
@@ -152,12 +152,12 @@ async def test_a_saved_index_is_warmed_once_the_typing_pauses(
     async with app.run_test(size=SIZE) as pilot:
         await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
         await pilot.press("slash")
-        for key in "graph neural":  # a key every 0.1 s: no pause
+        for key in "graph neural":  # a key every 0.05 s: no pause
             await pilot.press(key if key != " " else "space")
-            await pilot.pause(0.1)
+            await pilot.pause(0.05)
         typed_until = app.last_input_at
         await _until(pilot, lambda: bool(warmed))
-        assert warmed[0] - typed_until >= 0.3 * 0.9
+        assert warmed[0] - typed_until >= 1.0 * 0.9
 
 
 async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_is_handed_out(

@@ -897,7 +897,7 @@ def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]
             for these papers.
     """
     count = len(ids)
-    if sections["ids"] != _encoded("\n".join(ids)):
+    if sections["ids"].tobytes() != _encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
         raise ValueError("its papers are not the catalogue's")
     text = _decoded(sections["vocabulary"])
     vocabulary = text.split("\n") if text else []
