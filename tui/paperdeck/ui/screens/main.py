@@ -149,7 +149,6 @@ class MainScreen(ReadingScreen):
         self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
-        self._loading_started = False  # _load_and_index has been started (it is started once)
         self._resumed = False  # the screen has been shown (ScreenResume) once
 
     def compose(self) -> ComposeResult:
@@ -283,11 +282,13 @@ class MainScreen(ReadingScreen):
             self._show_detail(self.paper_list.highlighted_id)
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
-        # The index's worker first: it reads the file while the footer is mounted.
-        rows_only = not self.store.loaded
-        after_first_frame(self, lambda: self._start_loading(rows_only))
+        # Its worker starts now and waits (started from the first frame, it would wait for a turn
+        # of the event loop, then for its thread), then reads the index while the footer is mounted.
+        first_frame = threading.Event()
+        self._load_and_index(not self.store.loaded, first_frame)
+        after_first_frame(self, first_frame.set)
         after_first_frame(self, self._mount_footer)
-        self.call_after_refresh(self._start_loading, rows_only)
+        self.call_after_refresh(first_frame.set)
         self.call_after_refresh(self._mount_footer)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
@@ -302,12 +303,6 @@ class MainScreen(ReadingScreen):
         query = parse_query(text)
         return " ".join(query.words) if query.error is None else ""
 
-    def _start_loading(self, rows_only: bool) -> None:
-        """Start :meth:`_load_and_index`, once."""
-        if not self._loading_started:
-            self._loading_started = True
-            self._load_and_index(rows_only)
-
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
         try:
@@ -316,17 +311,19 @@ class MainScreen(ReadingScreen):
             self.app.notify(line, severity="warning", timeout=8)
 
     @work(thread=True, exclusive=True, group="index")
-    def _load_and_index(self, rows_only: bool) -> None:
-        """Take the search index and parse the catalogue (if only its rows were read:
-        ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
-        catalogue: the first query filters the whole store at once) and warmed once the typing
-        pauses; one to be built is built after the catalogue is parsed, so that the detail pane
-        fills first. Once the app is
-        closing (its workers cancelled) no further step starts: quitting right after start-up
-        does not wait for a parse or a count that nothing will show."""
+    def _load_and_index(self, rows_only: bool, first_frame: threading.Event) -> None:
+        """Once ``first_frame`` is set (the list painted), take the search index and parse the
+        catalogue (if only its rows were read: ``rows_only``), off the event loop. A saved index
+        is read first (it needs no parsed catalogue: the first query filters the whole store at
+        once) and warmed once the typing pauses; one to be built is built after the catalogue is
+        parsed, so that the detail pane fills first. Once the app is closing (its workers
+        cancelled) no further step starts: quitting right after start-up does not wait for a
+        parse or a count that nothing will show."""
         from paperdeck.search.searcher import INDEX_FILE, prepare_typo_matching
 
         worker = get_current_worker()
+        if not _waited(first_frame, self.FIRST_FRAME_WAIT_S, worker):
+            return
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if saved:
             index = self.searcher.index.get()
@@ -386,6 +383,9 @@ class MainScreen(ReadingScreen):
         if self.stats_figures is None:
             self.stats_figures = (key, figures_of(papers, summaries, {}))
         return True
+
+    #: Seconds the start-up worker waits for the first frame at most (it is there in a fraction).
+    FIRST_FRAME_WAIT_S: ClassVar[float] = 5.0
 
     #: Seconds without a key or mouse event before the catalogue is parsed once the search index
     #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
