@@ -104,16 +104,20 @@ def _rewrite(path: Path, change: str) -> None:
         _resave(path, {"stamp": [n + 1 for n in header["stamp"]], "texts": "0" * 40})
 
 
+@pytest.mark.parametrize("ahead", [False, True], ids=["read", "read ahead"])
 @pytest.mark.parametrize(
     "change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order"]
 )
-def test_a_bad_saved_index_is_said_once_rebuilt_and_never_used(seeded: Path, change: str) -> None:
+def test_a_bad_saved_index_is_said_once_rebuilt_and_never_used(seeded: Path, change: str, ahead: bool) -> None:
     path = seeded / INDEX_FILE
     expected = _fresh_ranking(seeded)
     _rewrite(path, change)
     notices: list[str] = []
     store = Store(seeded, lazy=True)
-    index = Searcher(store, notice=notices.append).index.get()
+    searcher = Searcher(store, notice=notices.append)
+    if ahead:
+        searcher.read_ahead()
+    index = searcher.index.get()
     assert len(notices) == 1 and str(path) in notices[0] and "built again" in notices[0]
     assert {query: index.search_ids(query) for query in QUERIES} == expected
     # Replaced by the index built: the next start reads it, silently.
@@ -121,6 +125,46 @@ def test_a_bad_saved_index_is_said_once_rebuilt_and_never_used(seeded: Path, cha
     store = Store(seeded, lazy=True)
     index = Searcher(store, notice=again.append).index.get()
     assert not again and not store.loaded
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+
+
+def test_an_index_read_ahead_is_the_one_the_build_takes(seeded: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What :meth:`Searcher.read_ahead` read is what the index is made of: the file is not read again."""
+    from paperdeck.search import index_file
+
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store)
+    searcher.read_ahead()
+    ahead = searcher._read_ahead
+    assert ahead is not None
+    ahead._thread.join()
+
+    def read_again(path: Path) -> object:
+        raise AssertionError(f"{path} read again")
+
+    monkeypatch.setattr(index_file, "read_sections", read_again)
+    monkeypatch.setattr("paperdeck.search.index.read_sections", read_again)
+    index = searcher.index.get()
+    assert not store.loaded
+    assert {query: index.search_ids(query) for query in QUERIES} == _fresh_ranking(seeded)
+
+
+@pytest.mark.parametrize("change", ["stale", "edited", "truncated"])
+def test_an_index_file_replaced_after_it_was_read_ahead_is_read_again(seeded: Path, change: str) -> None:
+    """A file put in the place of (or edited over) the one read ahead is the one the build reads:
+    spoilt, it is said and rebuilt, not taken for the sound one read before."""
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    notices: list[str] = []
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store, notice=notices.append)
+    searcher.read_ahead()
+    ahead = searcher._read_ahead
+    assert ahead is not None
+    ahead._thread.join()
+    _rewrite(path, change)
+    index = searcher.index.get()
+    assert len(notices) == 1 and str(path) in notices[0]
     assert {query: index.search_ids(query) for query in QUERIES} == expected
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -100,3 +101,107 @@ async def test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it() -> No
         await pilot.pause()
         assert calls == ["called"]
         assert len(frames) > seen
+
+
+async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys arriving together (pasted, or typed at start-up while the screen is busy) rank each
+    text once, in order: the bar's change messages, arriving after the last key, do not set the
+    earlier texts back (which ranked every shorter text again, and showed it, before the last)."""
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    ranked: list[str] = []
+    refilter = MainScreen._refilter
+
+    def counted(self: MainScreen) -> None:
+        ranked.append(self.filter_text)
+        refilter(self)
+
+    monkeypatch.setattr(MainScreen, "_refilter", counted)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await pilot.press("slash")
+        bar = app.query_one("#filter")
+        ranked.clear()
+        for key in "REAP":  # one after the other, no message handled in between
+            bar.insert_text_at_cursor(key)  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert ranked == ["R", "RE", "REA", "REAP"]
+        assert main_screen(app).applied_filter == ("REAP", False)
+
+
+async def test_a_saved_index_is_warmed_once_the_typing_pauses(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one-letter queries (with notes, each ranked anew) are warmed once the typing pauses,
+    not while the first query typed is ranked and painted."""
+    from paperdeck.search.index import SearchIndex
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 1.0)
+    warmed: list[float] = []
+    warm = SearchIndex.warm
+
+    def timed(self: SearchIndex, queries: Any) -> None:
+        warmed.append(time.monotonic())
+        warm(self, queries)
+
+    monkeypatch.setattr(SearchIndex, "warm", timed)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await pilot.press("slash")
+        for key in "graph neural":  # a key every 0.05 s: no pause
+            await pilot.press(key if key != " " else "space")
+            await pilot.pause(0.05)
+        typed_until = app.last_input_at
+        await _until(pilot, lambda: bool(warmed))
+        assert warmed[0] - typed_until >= 1.0 * 0.9
+
+
+async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_is_handed_out(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The words typed while the saved index is read are ranked by the build itself, before the
+    query waiting for the index wakes: it finds its ranking made, and it is made once."""
+    from paperdeck.search.index import SearchIndex
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    app = PaperApp(store=store)
+    ranked: list[tuple[str, bool]] = []  # words, and whether the index was handed out then
+    search_positions = SearchIndex.search_positions
+    ranks = SearchIndex._ranked
+
+    def recorded(self: SearchIndex, query: str) -> Any:
+        ranked.append((query.lower(), main_screen(app).searcher.index.built is not None))
+        return search_positions(self, query)
+
+    made: list[str] = []
+
+    def counted(self: SearchIndex, query: str, notes: Any = None) -> Any:
+        held = self._intersections
+        if held is None or tuple(query.lower().split()) not in held[2]:
+            made.append(query.lower())
+        return ranks(self, query, notes)
+
+    monkeypatch.setattr(SearchIndex, "search_positions", recorded)
+    monkeypatch.setattr(SearchIndex, "_ranked", counted)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"REAP")
+        await pilot.pause()
+        release.set()
+        await _until(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
+        await settle(pilot)
+        assert ranked[0] == ("reap", False)  # by the build, before it handed the index out
+        assert [words for words in made if words == "reap"] == ["reap"]
+        assert paper_list(app).row_count >= 1

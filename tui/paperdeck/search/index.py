@@ -43,7 +43,7 @@ import string
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, islice, pairwise, repeat
@@ -339,7 +339,12 @@ class SearchIndex:
 
     @classmethod
     def load(
-        cls, path: Path, stamp: Sequence[int], ids: Sequence[str], texts: str | None = None
+        cls,
+        path: Path,
+        stamp: Sequence[int],
+        ids: Sequence[str],
+        texts: str | None = None,
+        read: Callable[[Path], tuple[dict[str, Any], dict[str, memoryview]]] | None = None,
     ) -> SearchIndex | str | None:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (or, given ``texts``,
         the same texts fingerprint: saved before the catalogue was rewritten for what the index
@@ -350,9 +355,10 @@ class SearchIndex:
         The file is mapped into memory: the posting lists are read from it where they lie, not
         copied. Checked before use — its CRC, the section sizes adding up, its vocabulary sorted,
         its papers the catalogue's — so that a damaged file gives a rebuild, never a wrong ranking
-        or an error later. Much cheaper than a build."""
+        or an error later. Much cheaper than a build. ``read`` reads the file (default:
+        :func:`~paperdeck.search.index_file.read_sections`; one read ahead)."""
         try:
-            found = read_sections(path)
+            found = (read or read_sections)(path)
         except FileNotFoundError:
             return None
         except (OSError, ValueError) as exc:
@@ -891,7 +897,7 @@ def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]
             for these papers.
     """
     count = len(ids)
-    if sections["ids"] != _encoded("\n".join(ids)):
+    if sections["ids"].tobytes() != _encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
         raise ValueError("its papers are not the catalogue's")
     text = _decoded(sections["vocabulary"])
     vocabulary = text.split("\n") if text else []

@@ -19,10 +19,12 @@ A :class:`Searcher` owns three, each a :class:`Lazy` value:
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.store.store import Store
@@ -35,6 +37,8 @@ if TYPE_CHECKING:  # imported where built: not needed to open the store and show
     from paperdeck.search.similar import SimilarityIndex
 
 T = TypeVar("T")
+#: Reads a saved index file's header and sections (:func:`paperdeck.search.index_file.read_sections`).
+ReadSections = Callable[[Path], tuple[dict[str, Any], dict[str, memoryview]]]
 
 #: The similarity index saved beside the catalogue (see :func:`build_similarity`).
 SIMILARITY_FILE = "similar-cache.npz"
@@ -44,7 +48,9 @@ INDEX_FILE = "search-index.bin"
 OLD_INDEX_FILE = "search-index.npz"
 
 
-def build_index(store: Store, notice: Callable[[str], object] | None = None) -> SearchIndex:
+def build_index(
+    store: Store, notice: Callable[[str], object] | None = None, read: ReadSections | None = None
+) -> SearchIndex:
     """A search index over the store's papers and the user's notes: read from
     ``search-index.bin`` when it was saved for the catalogue as the store holds it (the papers
     are then not parsed), else built (seconds at tens of thousands of papers) and saved (and an
@@ -54,7 +60,9 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
     not an index, inconsistent) is said once through ``notice`` (one line naming the file) and
     replaced by the index built; a missing one is built and saved without a word. Failing to
     save only costs the next start its speed; nothing is raised for it. Two processes building
-    at once each write a whole file, atomically: the last one stays.
+    at once each write a whole file, atomically: the last one stays. ``read`` reads the saved
+    file's sections (default: :func:`~paperdeck.search.index_file.read_sections`; a
+    :meth:`Searcher.read_ahead`'s).
 
     Raises:
         StoreError: the catalogue cannot be read (when the index must be built).
@@ -66,7 +74,7 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
     stamp = store.held_catalogue_stamp()
     saved: SearchIndex | str | None = None
     if stamp is not None:
-        saved = SearchIndex.load(path, stamp, store.paper_ids)
+        saved = SearchIndex.load(path, stamp, store.paper_ids, read=read)
         if isinstance(saved, SearchIndex):
             saved.set_notes(notes)
             return saved
@@ -89,6 +97,13 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
             index.save(path, stamp, texts)
             (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
     return index
+
+
+def prepare_typo_matching() -> None:
+    """Import what matching a query word's typos takes (rapidfuzz: the first query word of four
+    letters or more needs it), so that the first such query does not wait for the import."""
+    import rapidfuzz.fuzz
+    import rapidfuzz.process  # noqa: F401
 
 
 def build_corpus(store: Store) -> TextCorpus:
@@ -232,6 +247,49 @@ def _running_future() -> Future[T]:
     return future
 
 
+class _ReadAhead:
+    """A saved index file read in a thread of its own (:meth:`Searcher.read_ahead`), for the
+    index's build to take (:meth:`sections`) while the file is the one read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file = _file_key(path)  # before the read: a file put in its place since is told apart
+        self._read: tuple[dict[str, Any], dict[str, memoryview]] | BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="index-read-ahead", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        from paperdeck.search.index_file import read_sections
+
+        try:
+            self._read = read_sections(self.path)
+        except BaseException as error:  # raised where the sections are taken
+            self._read = error
+
+    def sections(self, path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
+        """What :func:`~paperdeck.search.index_file.read_sections` gives for ``path``: the read
+        ahead's (or its error), once it is done, if ``path`` is the file read ahead and no other
+        file has been put in its place since; else read now."""
+        from paperdeck.search.index_file import read_sections
+
+        self._thread.join()
+        read = self._read
+        if path != self.path or read is None or _file_key(path) != self._file:
+            return read_sections(path)
+        if isinstance(read, BaseException):
+            raise read
+        return read
+
+
+def _file_key(path: Path) -> tuple[int, int, int, int] | None:
+    """What tells a file at ``path`` apart from another put in its place (``None``: no file)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
 class Searcher:
     """The indexes queries on ``store`` run on (see the module docstring).
 
@@ -256,9 +314,30 @@ class Searcher:
         self.index: Lazy[SearchIndex] = Lazy(store, self._build_index, parse=False)
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
         self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
+        self._read_ahead: _ReadAhead | None = None
+        self._typed: Callable[[], str] | None = None  # see read_ahead
+
+    def read_ahead(self, typed: Callable[[], str] | None = None) -> None:
+        """Start reading the saved search index (:data:`INDEX_FILE`) in a thread of its own: the
+        file's pages read and their CRC checked, work that holds no interpreter lock (the app
+        starts it before its first frame, which it does not slow). The index's next build takes
+        what was read, unless another file was put in its place since (then it reads that one).
+        Nothing is done while the index is built.
+
+        ``typed`` (called in the building thread once the index is made) gives the words of a
+        query typed meanwhile (``""``: none): the build ranks them before it hands the index out,
+        so that the query waiting for it finds its ranking made (ranked once, not after the
+        thread waiting wakes)."""
+        if self.index.built is None and self._read_ahead is None:
+            self._read_ahead = _ReadAhead(self.store.data_dir / INDEX_FILE)
+            self._typed = typed
 
     def _build_index(self, store: Store) -> SearchIndex:
-        index = build_index(store, self._notice)
+        ahead, self._read_ahead = self._read_ahead, None  # taken once: a later build reads anew
+        typed, self._typed = self._typed, None
+        index = build_index(store, self._notice, ahead.sections if ahead is not None else None)
+        if typed is not None and (words := typed()):
+            index.search_positions(words)  # kept with the index's last rankings
         if self._warm:
             index.warm(self._warm)
         return index

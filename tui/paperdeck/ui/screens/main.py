@@ -149,7 +149,6 @@ class MainScreen(ReadingScreen):
         self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
-        self._loading_started = False  # _load_and_index has been started (it is started once)
         self._resumed = False  # the screen has been shown (ScreenResume) once
 
     def compose(self) -> ComposeResult:
@@ -268,6 +267,7 @@ class MainScreen(ReadingScreen):
         self._apply_layout()
 
     def on_mount(self) -> None:
+        self.searcher.read_ahead(self._typed_words)  # the saved index's file, while the first frame is made
         self._apply_layout()
         self._view_ids = self.store.paper_ids
         self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
@@ -282,18 +282,26 @@ class MainScreen(ReadingScreen):
             self._show_detail(self.paper_list.highlighted_id)
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
-        rows_only = not self.store.loaded
+        # Its worker starts now and waits (started from the first frame, it would wait for a turn
+        # of the event loop, then for its thread), then reads the index while the footer is mounted.
+        first_frame = threading.Event()
+        self._load_and_index(not self.store.loaded, first_frame)
+        after_first_frame(self, first_frame.set)
         after_first_frame(self, self._mount_footer)
-        after_first_frame(self, lambda: self._start_loading(rows_only))
+        self.call_after_refresh(first_frame.set)
         self.call_after_refresh(self._mount_footer)
-        self.call_after_refresh(self._start_loading, rows_only)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
-    def _start_loading(self, rows_only: bool) -> None:
-        """Start :meth:`_load_and_index`, once."""
-        if not self._loading_started:
-            self._loading_started = True
-            self._load_and_index(rows_only)
+    def _typed_words(self) -> str:
+        """The words of the query in the filter bar, as :func:`~paperdeck.search.selection.run_query`
+        ranks them (``""``: none, or the query is malformed); from any thread."""
+        text = self.filter_text
+        if not text.strip():
+            return ""
+        from paperdeck.search.query import parse_query
+
+        query = parse_query(text)
+        return " ".join(query.words) if query.error is None else ""
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
@@ -303,27 +311,35 @@ class MainScreen(ReadingScreen):
             self.app.notify(line, severity="warning", timeout=8)
 
     @work(thread=True, exclusive=True, group="index")
-    def _load_and_index(self, rows_only: bool) -> None:
-        """Take the search index and parse the catalogue (if only its rows were read:
-        ``rows_only``), off the event loop. A saved index is read first (it needs no parsed
-        catalogue: the first query filters the whole store at once); one to be built is built
-        after the catalogue is parsed, so that the detail pane fills first. Once the app is
-        closing (its workers cancelled) no further step starts: quitting right after start-up
-        does not wait for a parse or a count that nothing will show."""
-        from paperdeck.search.searcher import INDEX_FILE
+    def _load_and_index(self, rows_only: bool, first_frame: threading.Event) -> None:
+        """Once ``first_frame`` is set (the list painted), take the search index and parse the
+        catalogue (if only its rows were read: ``rows_only``), off the event loop. A saved index
+        is read first (it needs no parsed catalogue: the first query filters the whole store at
+        once) and warmed once the typing pauses; one to be built is built after the catalogue is
+        parsed, so that the detail pane fills first. Once the app is closing (its workers
+        cancelled) no further step starts: quitting right after start-up does not wait for a
+        parse or a count that nothing will show."""
+        from paperdeck.search.searcher import INDEX_FILE, prepare_typo_matching
 
         worker = get_current_worker()
+        if not _waited(first_frame, self.FIRST_FRAME_WAIT_S, worker):
+            return
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if saved:
             index = self.searcher.index.get()
             if worker.is_cancelled:
                 return
+            prepare_typo_matching()  # while the screen paints the keys typed meanwhile
             self.app.call_from_thread(self._index_built)
             painted = threading.Event()  # the list the index ranked painted first
             self.app.call_from_thread(self.call_after_refresh, painted.set)
             if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
                 return
-            index.warm(_WARM)  # after: a query typed meanwhile need not wait for it
+            # Once the typing pauses: a query typed meanwhile need not share the interpreter
+            # with the warming (which, with notes, ranks every letter) to rank and paint.
+            if not self._wait_for_a_pause(self._catalogue_wanted):
+                return
+            index.warm(_WARM)
         # And the typing paused, unless a key's action waits for the papers.
         if saved and rows_only and not self._wait_for_a_pause(self._catalogue_wanted):
             return
@@ -368,6 +384,9 @@ class MainScreen(ReadingScreen):
             self.stats_figures = (key, figures_of(papers, summaries, {}))
         return True
 
+    #: Seconds the start-up worker waits for the first frame at most (it is there in a fraction).
+    FIRST_FRAME_WAIT_S: ClassVar[float] = 5.0
+
     #: Seconds without a key or mouse event before the catalogue is parsed once the search index
     #: is read: parsing holds the interpreter for a while, and a query typed first shows first.
     PARSE_AFTER_INPUT_S: ClassVar[float] = 0.4
@@ -407,7 +426,11 @@ class MainScreen(ReadingScreen):
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
-        self.filter_text = event.value  # already done by _filter_typed: then nothing happens
+        """Take the bar's text as it is now (already done by :meth:`_filter_typed`: then nothing
+        happens). Not the message's value: keys typed in a burst (pasted, or typed while the
+        screen was busy) each leave a message that arrives after the last key, and its value,
+        set back, would rank every shorter text once more."""
+        self.filter_text = event.input.value
 
     def _filter_typed(self, value: str) -> None:
         self.filter_text = value
