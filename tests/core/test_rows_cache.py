@@ -241,3 +241,39 @@ def test_a_span_that_is_no_whole_number_is_not_read(imported: Store) -> None:
     first = imported.paper_ids[0]
     assert light.paper(first) == imported.paper(first)
     assert light.loaded
+
+
+def test_a_lazy_store_reads_the_first_rows_at_opening_and_the_others_at_first_need(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list's first screen is read as the store opens; the file's other rows only when one
+    of them is asked for (the cache then read whole, and checked whole)."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    assert lazy.paper_ids == imported.paper_ids and lazy.paper_count == 5
+    rows = lazy._rows
+    assert rows is not None and [bool(rows[pid]) for pid in lazy.paper_ids] == [True, True, False, False, False]
+    first = imported.paper_ids[0]
+    assert lazy.row(first) == imported.row(first)
+    assert lazy._rows is rows  # a first row: nothing more read
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert not lazy.loaded  # the rest came from the cache
+    assert lazy.row("abs:missing") is None
+
+
+def test_a_rows_cache_broken_past_its_first_rows_is_written_again_once_found(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row missing after the part read at opening: found when the rest is read, the catalogue
+    is parsed for the rows, and the cache written again for the next start."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    _write_cache_lines(imported, _cache_lines(imported)[:-1])
+    lazy = Store(imported.data_dir, lazy=True)
+    assert not lazy.loaded  # the first rows are sound
+    last = imported.paper_ids[-1]
+    assert lazy.row(last) == imported.row(last)
+    assert lazy.loaded  # parsed instead
+    assert len(_cache_lines(imported)) == 3 + 5  # header, ids, spans and every row again
+    again = Store(imported.data_dir, lazy=True)
+    assert [again.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert not again.loaded

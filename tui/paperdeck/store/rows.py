@@ -112,13 +112,14 @@ class CatalogueSpans:
 
 
 class RowsCache(NamedTuple):
-    """What :func:`read_rows_cache` read: the rows (each still encoded), the list's columns, and
-    the spans line still encoded (decode it with :func:`decode_spans` at first need; ``None``
-    when the cache was written without one)."""
+    """What :func:`read_rows_cache` read: the rows (each still encoded; ``b""`` for one not read),
+    the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
+    need; ``None`` when the cache was written without one), and whether every row was read."""
 
     rows: dict[str, PaperRow | bytes]
     columns: RowColumns
     spans_line: bytes | None
+    complete: bool = True
 
 
 class RowColumns(NamedTuple):
@@ -140,47 +141,54 @@ class RowColumns(NamedTuple):
         )
 
 
-def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: bool = True) -> RowsCache | None:
+def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
     line; ``None`` when the cache is missing, broken or made for another catalogue file (then the
-    catalogue must be read). With ``rows`` false only the ids, columns and spans are read (each
-    id then maps to ``b""``; what a command reading a few papers needs): call again with ``rows``
-    when the rows are wanted."""
+    catalogue must be read). With ``rows`` a number below the cache's count, only the ids,
+    columns, spans and that many first rows are read, the file no further (each other id then
+    maps to ``b""`` and :attr:`RowsCache.complete` is false: the list's first screen, or ``0`` for
+    a command reading a few papers): call again without it when the rows are wanted. A cache read
+    in part is checked as far as it was read; one read whole, every row is counted."""
     try:
         stat = catalogue_path.stat()
-        if rows:
-            lines = rows_path.read_bytes().split(b"\n")
-        else:
-            with rows_path.open("rb") as handle:
-                lines = [handle.readline().rstrip(b"\n") for _ in range(3)]
-        header = orjson.loads(lines[0])
-        if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
-            return None
-        if header.get("spreads") is not True:  # written before rows carried the rating spread
-            return None
-        count = header["rows"]
-        ids = orjson.loads(lines[1])
-        has_spans = header.get("spans") is True
-        spans_line = lines[2] if has_spans else None
-        if rows:
-            encoded = lines[3:] if has_spans else lines[2:]
-            if encoded and not encoded[-1]:
-                encoded.pop()  # the final newline
+        with rows_path.open("rb") as handle:
+            header = orjson.loads(handle.readline())
+            if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
+                return None
+            if header.get("spreads") is not True:  # written before rows carried the rating spread
+                return None
+            count = header["rows"]
+            ids = orjson.loads(handle.readline())
+            spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
+            if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
+                return None
+            if rows is None or rows >= count:
+                encoded = handle.read().split(b"\n")
+                if encoded and not encoded[-1]:
+                    encoded.pop()  # the final newline
+                if len(encoded) != count:
+                    return None
+            else:
+                encoded = [handle.readline() for _ in range(min(rows, count))]
+                if encoded and not encoded[-1]:  # the file ends before them
+                    return None
+                encoded = [line.rstrip(b"\n") for line in encoded]
         shown = header["columns"]
         columns = RowColumns(shown["decisions"], shown["ratings"], shown.get("areas", False))
-        if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
-            return None
-        if rows and len(encoded) != count:
-            return None
         if set(map(type, columns)) != {bool}:
             return None
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
-    by_id: dict[str, PaperRow | bytes] = dict(zip(ids, encoded, strict=True)) if rows else dict.fromkeys(ids, b"")
+    by_id: dict[str, PaperRow | bytes]
+    if rows is None or rows >= count:
+        by_id = dict(zip(ids, encoded, strict=True))
+    else:
+        by_id = dict.fromkeys(ids, b"")
+        by_id.update(zip(ids, encoded, strict=False))
     if len(by_id) != count:  # an id twice
         return None
-    return RowsCache(by_id, columns, spans_line)
+    return RowsCache(by_id, columns, spans_line, rows is None or rows >= count)
 
 
 def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
