@@ -305,16 +305,36 @@ class UserData:
                 raise ValueError(f"unknown reading status {status!r}")
         paper_id, note, tags = data["paper_id"], get("note") or "", get("tags")
         created, updated, looked = get("created") or "", get("updated") or "", get("looked") or ""
-        return cls(
-            paper_id if type(paper_id) is str else str(paper_id),
-            bool(get("starred", False)),
-            note if type(note) is str else str(note),
-            status,
-            tuple(sorted({str(tag) for tag in tags})) if tags else (),
-            created if type(created) is str else str(created),
-            updated if type(updated) is str else str(updated),
-            looked if type(looked) is str else str(looked),
-        )
+        if cls is not UserData:
+            return cls(
+                paper_id if type(paper_id) is str else str(paper_id),
+                bool(get("starred", False)),
+                note if type(note) is str else str(note),
+                status,
+                tuple(sorted({str(tag) for tag in tags})) if tags else (),
+                created if type(created) is str else str(created),
+                updated if type(updated) is str else str(updated),
+                looked if type(looked) is str else str(looked),
+            )
+        # Each field set by its slot, as the frozen class's __init__ would (which sets each
+        # through object.__setattr__, several times slower): thousands of records at start-up.
+        record = _new_object(UserData)
+        _set_paper_id(record, paper_id if type(paper_id) is str else str(paper_id))
+        _set_starred(record, bool(get("starred", False)))
+        _set_note(record, note if type(note) is str else str(note))
+        _set_status(record, status)
+        _set_tags(record, tuple(sorted({str(tag) for tag in tags})) if tags else ())
+        _set_created(record, created if type(created) is str else str(created))
+        _set_updated(record, updated if type(updated) is str else str(updated))
+        _set_looked(record, looked if type(looked) is str else str(looked))
+        return record
+
+
+_new_object = object.__new__
+#: The slots of :class:`UserData`, set one by one in :meth:`UserData.from_dict`.
+_set_paper_id, _set_starred, _set_note, _set_status, _set_tags, _set_created, _set_updated, _set_looked = (
+    getattr(UserData, spec.name).__set__ for spec in fields(UserData)
+)
 
 
 #: Reading statuses, in the order a reader moves through them.

@@ -298,7 +298,7 @@ class UserStore:
 
     def _replace_shard(self, old: dict[str, UserData], records: list[UserData]) -> bool:
         """Replace the records ``old`` (those of one shard) by the ``records`` read from it."""
-        new = {r.paper_id: r for r in records if not is_empty(r)}
+        new = {r.paper_id: r for r in records if r.starred or not is_empty(r)}  # most are starred
         if old == new:
             return False
         for paper_id in old:
