@@ -316,25 +316,35 @@ class UserData:
                 updated if type(updated) is str else str(updated),
                 looked if type(looked) is str else str(looked),
             )
-        # Each field set by its slot, as the frozen class's __init__ would (which sets each
-        # through object.__setattr__, several times slower): thousands of records at start-up.
-        record = _new_object(UserData)
-        _set_paper_id(record, paper_id if type(paper_id) is str else str(paper_id))
-        _set_starred(record, bool(get("starred", False)))
-        _set_note(record, note if type(note) is str else str(note))
-        _set_status(record, status)
-        _set_tags(record, tuple(sorted({str(tag) for tag in tags})) if tags else ())
-        _set_created(record, created if type(created) is str else str(created))
-        _set_updated(record, updated if type(updated) is str else str(updated))
-        _set_looked(record, looked if type(looked) is str else str(looked))
-        return record
+        # Built as a plain object of the same slots, then given its class: the frozen class's
+        # __init__ sets each field through object.__setattr__, several times slower, and every
+        # record of the store is read at start-up.
+        record = _UserDataSlots()
+        record.paper_id = paper_id if type(paper_id) is str else str(paper_id)
+        record.starred = bool(get("starred", False))
+        record.note = note if type(note) is str else str(note)
+        record.status = status
+        record.tags = tuple(sorted({str(tag) for tag in tags})) if tags else ()
+        record.created = created if type(created) is str else str(created)
+        record.updated = updated if type(updated) is str else str(updated)
+        record.looked = looked if type(looked) is str else str(looked)
+        record.__class__ = UserData  # type: ignore[assignment]
+        return record  # type: ignore[return-value]
 
 
-_new_object = object.__new__
-#: The slots of :class:`UserData`, set one by one in :meth:`UserData.from_dict`.
-_set_paper_id, _set_starred, _set_note, _set_status, _set_tags, _set_created, _set_updated, _set_looked = (
-    getattr(UserData, spec.name).__set__ for spec in fields(UserData)
-)
+class _UserDataSlots:
+    """The layout of :class:`UserData` (its slots, in its order), without its frozen ``__setattr__``:
+    :meth:`UserData.from_dict` fills one, then makes it a :class:`UserData`."""
+
+    __slots__ = UserData.__slots__
+    paper_id: str
+    starred: bool
+    note: str
+    status: str
+    tags: tuple[str, ...]
+    created: str
+    updated: str
+    looked: str
 
 
 #: Reading statuses, in the order a reader moves through them.
