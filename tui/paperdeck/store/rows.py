@@ -18,13 +18,15 @@ import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import Paper
 from paperdeck.store.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:  # rows are read before any paper record is (the store's opening, the first frame)
+    from paperdeck.model.paper import Paper
 
 
 @dataclass(frozen=True, slots=True)

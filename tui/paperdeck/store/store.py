@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import STATUSES, Paper, UserData
+from paperdeck.model.user import STATUSES, UserData
 from paperdeck.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -57,6 +57,7 @@ from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
 if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows, change_log and reviews)
     from paperdeck.model.changes import PaperChange
+    from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.model.review import Review
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.follows import FollowStore
@@ -376,8 +377,11 @@ class Store:
         rows = self._rows if ids is None else ids
         if rows is None:
             return None
+        from paperdeck.model.paper import Paper
+
         wanted = self._rows_stamp if stamp is None else stamp
         kept = kept or {}
+        paper_of = Paper.from_dict
         try:
             with self.catalogue_path.open("rb", buffering=1 << 20) as handle:
                 stat = os.fstat(handle.fileno())
@@ -396,7 +400,7 @@ class Store:
                     if not at <= start < end <= stat.st_size:
                         return None
                     handle.seek(start)
-                    paper = Paper.from_dict(orjson.loads(handle.read(end - start)))
+                    paper = paper_of(orjson.loads(handle.read(end - start)))
                     at = end
                     if paper.id != paper_id:
                         return None
@@ -408,6 +412,8 @@ class Store:
     def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
         """The paper read from its span of the catalogue file, or ``None`` when the file is no
         longer the one the rows were read for or the span holds no document of this paper."""
+        from paperdeck.model.paper import Paper
+
         start, end = span
         try:
             with self.catalogue_path.open("rb") as handle:
@@ -826,6 +832,8 @@ class Store:
                 raise StoreError(self.catalogue_path, reason)
             return
         _check_schema(data, self.catalogue_path)
+        from paperdeck.model.paper import Paper
+
         try:
             papers = list(map(Paper.from_dict, _drained(data.get("papers") or {})))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

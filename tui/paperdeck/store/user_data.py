@@ -29,7 +29,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import UserData
+from paperdeck.model.user import UserData
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 

@@ -9,13 +9,14 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
 
-if TYPE_CHECKING:  # the first frame shows neither: their modules are imported once one is read
+if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
     from paperdeck.model.changes import PaperChange
+    from paperdeck.model.paper import Paper
     from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.user import UserData
 
 
 class PaperDetail(VerticalScroll, can_focus=True):
