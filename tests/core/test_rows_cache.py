@@ -277,3 +277,26 @@ def test_a_rows_cache_broken_past_its_first_rows_is_written_again_once_found(
     again = Store(imported.data_dir, lazy=True)
     assert [again.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
     assert not again.loaded
+
+
+def test_the_rows_left_unread_are_read_from_where_the_opening_stopped(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rest of the rows comes from the same file, past what was read at opening: the ids and
+    the first rows are not read again. A rows file rewritten meanwhile is read again whole."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    whole_reads: list[object] = []
+    monkeypatch.setattr("paperdeck.store.store.read_rows_cache", lambda *args, **kwargs: whole_reads.append(args))
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert whole_reads == [] and not lazy.loaded
+
+    monkeypatch.undo()
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    again = Store(imported.data_dir, lazy=True)
+    lines = _cache_lines(imported)
+    last = imported.paper_ids[-1]
+    lines[-1] = json.dumps([last, "Retitled meanwhile", False, "unknown", None, ""])
+    _write_cache_lines(imported, lines)  # the same papers, the file replaced
+    assert again.row(last) == PaperRow(last, "Retitled meanwhile")
+    assert not again.loaded

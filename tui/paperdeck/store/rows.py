@@ -15,6 +15,7 @@ ids line lets the store open without decoding a row: each row is decoded when fi
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,12 +117,23 @@ class CatalogueSpans:
 class RowsCache(NamedTuple):
     """What :func:`read_rows_cache` read: the rows (each still encoded; ``b""`` for one not read),
     the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
-    need; ``None`` when the cache was written without one), and whether every row was read."""
+    need; ``None`` when the cache was written without one), and, when not every row was read,
+    where the others are (:class:`UnreadRows`)."""
 
     rows: dict[str, PaperRow | bytes]
     columns: RowColumns
     spans_line: bytes | None
-    complete: bool = True
+    unread: UnreadRows | None = None
+
+
+class UnreadRows(NamedTuple):
+    """Where the rows a partial :func:`read_rows_cache` left unread are: the rows file's
+    ``(inode, mtime_ns, size)`` when read, the byte offset of the first row not read, and how
+    many rows were read before it (:func:`read_unread_rows`)."""
+
+    stamp: tuple[int, int, int]
+    offset: int
+    read: int
 
 
 class RowColumns(NamedTuple):
@@ -149,9 +161,11 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
     line; ``None`` when the cache is missing, broken or made for another catalogue file (then the
     catalogue must be read). With ``rows`` a number below the cache's count, only the ids,
     columns, spans and that many first rows are read, the file no further (each other id then
-    maps to ``b""`` and :attr:`RowsCache.complete` is false: the list's first screen, or ``0`` for
-    a command reading a few papers): call again without it when the rows are wanted. A cache read
-    in part is checked as far as it was read; one read whole, every row is counted."""
+    maps to ``b""`` and :attr:`RowsCache.unread` says where their lines are: the list's first
+    screen, or ``0`` for a command reading a few papers): read them with :func:`read_unread_rows`
+    when they are wanted. A cache read in part is checked as far as it was read; one read whole,
+    every row is counted."""
+    unread: UnreadRows | None = None
     try:
         stat = catalogue_path.stat()
         with rows_path.open("rb") as handle:
@@ -176,6 +190,8 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
                 if encoded and not encoded[-1]:  # the file ends before them
                     return None
                 encoded = [line.rstrip(b"\n") for line in encoded]
+                opened = os.fstat(handle.fileno())
+                unread = UnreadRows((opened.st_ino, opened.st_mtime_ns, opened.st_size), handle.tell(), len(encoded))
         shown = header["columns"]
         columns = RowColumns(shown["decisions"], shown["ratings"], shown.get("areas", False))
         if set(map(type, columns)) != {bool}:
@@ -190,7 +206,26 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
         by_id.update(zip(ids, encoded, strict=False))
     if len(by_id) != count:  # an id twice
         return None
-    return RowsCache(by_id, columns, spans_line, rows is None or rows >= count)
+    return RowsCache(by_id, columns, spans_line, unread)
+
+
+def read_unread_rows(rows_path: Path, unread: UnreadRows, count: int) -> list[bytes] | None:
+    """The lines of the rows a partial :func:`read_rows_cache` left unread (``count`` of them,
+    in order, each still encoded), read from where it stopped; ``None`` when the rows file is no
+    longer the one it read (rewritten since) or does not hold that many rows (then read the
+    cache again whole). The ids and rows read before are not read again."""
+    try:
+        with rows_path.open("rb") as handle:
+            now = os.fstat(handle.fileno())
+            if (now.st_ino, now.st_mtime_ns, now.st_size) != unread.stamp:
+                return None
+            handle.seek(unread.offset)
+            encoded = handle.read().split(b"\n")
+    except OSError:
+        return None
+    if encoded and not encoded[-1]:
+        encoded.pop()  # the final newline
+    return encoded if len(encoded) == count else None
 
 
 def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:

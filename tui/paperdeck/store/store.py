@@ -47,10 +47,12 @@ from paperdeck.store.rows import (
     PaperRow,
     RowColumns,
     SpanLine,
+    UnreadRows,
     decode_row,
     decode_spans,
     file_stamp,
     read_rows_cache,
+    read_unread_rows,
     write_rows_cache,
 )
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
@@ -144,6 +146,7 @@ class Store:
         #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
         self._rows: dict[str, PaperRow | bytes] | None = None
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
+        self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
         #: changed paper is a new object). The list asks for a row at each line of each frame, and
@@ -459,6 +462,14 @@ class Store:
             rows = self._rows
             if not self._rows_unread or rows is None:
                 return rows
+            unread = self._unread_rows
+            if unread is not None and file_stamp(self.catalogue_path) == self._rows_stamp:
+                ids = list(rows)
+                rest = read_unread_rows(self.rows_path, unread, len(ids) - unread.read)
+                if rest is not None:  # the same file: its ids and first rows are as read
+                    rows.update(zip(ids[unread.read :], rest, strict=True))
+                    self._rows_unread = False
+                    return rows
             cached = read_rows_cache(self.rows_path, self.catalogue_path)
             same = cached is not None and list(cached.rows) == list(rows)
             if same and file_stamp(self.catalogue_path) == self._rows_stamp and cached is not None:
@@ -504,8 +515,8 @@ class Store:
         cached = read_rows_cache(self.rows_path, self.catalogue_path, rows=0 if self._rows_unread else FIRST_ROWS)
         if cached is None:
             return False
-        self._rows, self._cached_columns, self._spans_line, complete = cached
-        self._rows_unread = not complete
+        self._rows, self._cached_columns, self._spans_line, self._unread_rows = cached
+        self._rows_unread = self._unread_rows is not None
         self._rows_stamp = stamp
         return True
 
