@@ -155,6 +155,10 @@ class RowColumns(NamedTuple):
         )
 
 
+#: Bytes read at once from the rows cache: its long lines (the ids, the spans) each in one piece.
+_READ_BUFFER = 1 << 20
+
+
 def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
@@ -168,7 +172,7 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
     unread: UnreadRows | None = None
     try:
         stat = catalogue_path.stat()
-        with rows_path.open("rb") as handle:
+        with rows_path.open("rb", buffering=_READ_BUFFER) as handle:
             header = orjson.loads(handle.readline())
             if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
                 return None
