@@ -9,7 +9,9 @@ JSON array in catalogue order; with ``"spans"``, line 3 ``{"spans": [start, end,
 {old id: id}}``: where each paper's document lies in the catalogue file (byte offsets, two per
 paper in the ids' order; see :class:`CatalogueSpans`) and the catalogue's aliases, so that one paper
 is read without parsing the others; then one line per paper, each :meth:`PaperRow.to_list`. The
-ids line lets the store open without decoding a row: each row is decoded when first shown.
+ids line lets the store open without decoding a row: each row is decoded when first shown; and
+without reading every row: the store reads the first screen's at opening, the others from where
+it stopped when one of them is first asked for (:class:`UnreadRows`).
 """
 
 from __future__ import annotations
