@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -300,3 +301,20 @@ def test_the_rows_left_unread_are_read_from_where_the_opening_stopped(
     _write_cache_lines(imported, lines)  # the same papers, the file replaced
     assert again.row(last) == PaperRow(last, "Retitled meanwhile")
     assert not again.loaded
+
+
+def test_the_rows_left_unread_are_read_while_the_catalogue_is_being_parsed(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row asked for while another thread parses the catalogue (holding the load lock) comes
+    from the rows cache at once: the list does not wait for the parse."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    last = imported.paper_ids[-1]
+    shown: list[PaperRow | None] = []
+    with lazy._load_lock:  # as load() holds it, in a worker thread
+        reader = threading.Thread(target=lambda: shown.append(lazy.row(last)), daemon=True)
+        reader.start()
+        reader.join(timeout=10)
+        assert not reader.is_alive()
+    assert shown == [imported.row(last)] and not lazy.loaded

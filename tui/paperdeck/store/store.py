@@ -153,6 +153,9 @@ class Store:
         #: rendering a title with LaTeX each time is too slow for that.
         self._shown_rows: dict[str, tuple[Paper, PaperRow]] = {}
         self._load_lock = threading.Lock()
+        #: Held while the rows left unread at opening are read (not the load lock: a row asked
+        #: for while the catalogue is parsed does not wait for the parse).
+        self._rows_lock = threading.Lock()
         self._open_lock = threading.Lock()  # opens the reviews, the follows and the change log at first use
         self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
@@ -458,7 +461,7 @@ class Store:
         """Read the rows the store's opening left unread: from the rows cache when
         it still lists the same papers for the same catalogue file, else by parsing the catalogue
         (then ``None``: the rows come from the papers)."""
-        with self._load_lock:
+        with self._rows_lock:
             rows = self._rows
             if not self._rows_unread or rows is None:
                 return rows
@@ -470,6 +473,10 @@ class Store:
                     rows.update(zip(ids[unread.read :], rest, strict=True))
                     self._rows_unread = False
                     return rows
+        with self._load_lock:
+            rows = self._rows
+            if not self._rows_unread or rows is None:
+                return rows
             cached = read_rows_cache(self.rows_path, self.catalogue_path)
             same = cached is not None and list(cached.rows) == list(rows)
             if same and file_stamp(self.catalogue_path) == self._rows_stamp and cached is not None:
