@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -241,3 +242,79 @@ def test_a_span_that_is_no_whole_number_is_not_read(imported: Store) -> None:
     first = imported.paper_ids[0]
     assert light.paper(first) == imported.paper(first)
     assert light.loaded
+
+
+def test_a_lazy_store_reads_the_first_rows_at_opening_and_the_others_at_first_need(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list's first screen is read as the store opens; the file's other rows only when one
+    of them is asked for (the cache then read whole, and checked whole)."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    assert lazy.paper_ids == imported.paper_ids and lazy.paper_count == 5
+    rows = lazy._rows
+    assert rows is not None and [bool(rows[pid]) for pid in lazy.paper_ids] == [True, True, False, False, False]
+    first = imported.paper_ids[0]
+    assert lazy.row(first) == imported.row(first)
+    assert lazy._rows is rows  # a first row: nothing more read
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert not lazy.loaded  # the rest came from the cache
+    assert lazy.row("abs:missing") is None
+
+
+def test_a_rows_cache_broken_past_its_first_rows_is_written_again_once_found(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row missing after the part read at opening: found when the rest is read, the catalogue
+    is parsed for the rows, and the cache written again for the next start."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    _write_cache_lines(imported, _cache_lines(imported)[:-1])
+    lazy = Store(imported.data_dir, lazy=True)
+    assert not lazy.loaded  # the first rows are sound
+    last = imported.paper_ids[-1]
+    assert lazy.row(last) == imported.row(last)
+    assert lazy.loaded  # parsed instead
+    assert len(_cache_lines(imported)) == 3 + 5  # header, ids, spans and every row again
+    again = Store(imported.data_dir, lazy=True)
+    assert [again.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert not again.loaded
+
+
+def test_the_rows_left_unread_are_read_from_where_the_opening_stopped(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rest of the rows comes from the same file, past what was read at opening: the ids and
+    the first rows are not read again. A rows file rewritten meanwhile is read again whole."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    whole_reads: list[object] = []
+    monkeypatch.setattr("paperdeck.store.store.read_rows_cache", lambda *args, **kwargs: whole_reads.append(args))
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert whole_reads == [] and not lazy.loaded
+
+    monkeypatch.undo()
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    again = Store(imported.data_dir, lazy=True)
+    lines = _cache_lines(imported)
+    last = imported.paper_ids[-1]
+    lines[-1] = json.dumps([last, "Retitled meanwhile", False, "unknown", None, ""])
+    _write_cache_lines(imported, lines)  # the same papers, the file replaced
+    assert again.row(last) == PaperRow(last, "Retitled meanwhile")
+    assert not again.loaded
+
+
+def test_the_rows_left_unread_are_read_while_the_catalogue_is_being_parsed(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row asked for while another thread parses the catalogue (holding the load lock) comes
+    from the rows cache at once: the list does not wait for the parse."""
+    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    last = imported.paper_ids[-1]
+    shown: list[PaperRow | None] = []
+    with lazy._load_lock:  # as load() holds it, in a worker thread
+        reader = threading.Thread(target=lambda: shown.append(lazy.row(last)), daemon=True)
+        reader.start()
+        reader.join(timeout=10)
+        assert not reader.is_alive()
+    assert shown == [imported.row(last)] and not lazy.loaded

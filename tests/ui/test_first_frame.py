@@ -95,6 +95,10 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "paperdeck.ui.screens.help",
         "paperdeck.ui.palette",
         "paperdeck.reading.history",
+        # The records of the papers, their reviews and their changes: read after the first frame.
+        "paperdeck.model.paper",
+        "paperdeck.model.review",
+        "paperdeck.model.changes",
     ):
         assert deferred not in modules
     dialogs = ("NoteEditor", "HelpScreen", "ConfirmScreen", "LinkChooser", "ViewsScreen", "FollowsScreen")

@@ -13,6 +13,7 @@ means under review before the decisions and rejected after them.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 #: The accepted tiers: what ``decision:accept`` (and ``accepted``, the badge word ``acc``) selects.
 ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional"})
@@ -60,23 +61,27 @@ def decisions_named(value: str) -> frozenset[str]:
     return frozenset().union(*(found for name, found in DECISION_NAMES.items() if name.startswith(key)))
 
 
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), decision)
-    for pattern, decision in (
-        (r"desk[\s_-]*reject", "desk-rejected"),
-        (r"withdraw", "withdrawn"),
-        (r"conditional", "accept-conditional"),
-        (r"workshop", "workshop"),
-        (r"\boral\b", "oral"),
-        (r"spotlight", "spotlight"),
-        (r"notable[\s-]*top[\s-]*5", "oral"),
-        (r"notable[\s-]*top[\s-]*25", "spotlight"),
-        (r"\bposter\b", "poster"),
-        (r"reject", "reject"),
-        (r"conference submission|/submission$|^active$|under review", "under-review"),
-        (r"^accept|\baccepted\b|/conference$", "accept"),
+@cache
+def _rules() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The patterns :func:`normalise_decision` tries in turn, compiled at its first call (an
+    import; the app's first frame shows no decision read from a source)."""
+    return tuple(
+        (re.compile(pattern, re.IGNORECASE), decision)
+        for pattern, decision in (
+            (r"desk[\s_-]*reject", "desk-rejected"),
+            (r"withdraw", "withdrawn"),
+            (r"conditional", "accept-conditional"),
+            (r"workshop", "workshop"),
+            (r"\boral\b", "oral"),
+            (r"spotlight", "spotlight"),
+            (r"notable[\s-]*top[\s-]*5", "oral"),
+            (r"notable[\s-]*top[\s-]*25", "spotlight"),
+            (r"\bposter\b", "poster"),
+            (r"reject", "reject"),
+            (r"conference submission|/submission$|^active$|under review", "under-review"),
+            (r"^accept|\baccepted\b|/conference$", "accept"),
+        )
     )
-)
 
 
 def normalise_decision(raw: str, *, decisions_out: bool | None = None) -> str:
@@ -98,7 +103,7 @@ def normalise_decision(raw: str, *, decisions_out: bool | None = None) -> str:
         if decisions_out is None:
             return "unknown"
         return "reject" if decisions_out else "under-review"
-    for pattern, decision in _RULES:
+    for pattern, decision in _rules():
         if pattern.search(text):
             return decision
     return "unknown"

@@ -14,12 +14,15 @@ import contextlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
 
-from paperdeck.model.changes import PaperChange
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import write_failure
+
+if TYPE_CHECKING:  # imported where a change is read: the list asks for changes before any is recorded
+    from paperdeck.model.changes import PaperChange
 
 __all__ = ["CHANGES_FILE", "ChangeLog"]
 
@@ -64,6 +67,8 @@ class ChangeLog:
                 raw = self.path.read_bytes()
             except OSError as exc:
                 raise StoreError(self.path, f"cannot read: {exc.strerror or exc}") from None
+            from paperdeck.model.changes import PaperChange
+
             found = []
             for line in raw.splitlines():
                 try:

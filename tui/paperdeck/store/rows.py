@@ -9,22 +9,27 @@ JSON array in catalogue order; with ``"spans"``, line 3 ``{"spans": [start, end,
 {old id: id}}``: where each paper's document lies in the catalogue file (byte offsets, two per
 paper in the ids' order; see :class:`CatalogueSpans`) and the catalogue's aliases, so that one paper
 is read without parsing the others; then one line per paper, each :meth:`PaperRow.to_list`. The
-ids line lets the store open without decoding a row: each row is decoded when first shown.
+ids line lets the store open without decoding a row: each row is decoded when first shown; and
+without reading every row: the store reads the first screen's at opening, the others from where
+it stopped when one of them is first asked for (:class:`UnreadRows`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import Paper
 from paperdeck.store.atomic import atomic_write_bytes
+
+if TYPE_CHECKING:  # rows are read before any paper record is (the store's opening, the first frame)
+    from paperdeck.model.paper import Paper
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +117,25 @@ class CatalogueSpans:
 
 
 class RowsCache(NamedTuple):
-    """What :func:`read_rows_cache` read: the rows (each still encoded), the list's columns, and
-    the spans line still encoded (decode it with :func:`decode_spans` at first need; ``None``
-    when the cache was written without one)."""
+    """What :func:`read_rows_cache` read: the rows (each still encoded; ``b""`` for one not read),
+    the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
+    need; ``None`` when the cache was written without one), and, when not every row was read,
+    where the others are (:class:`UnreadRows`)."""
 
     rows: dict[str, PaperRow | bytes]
     columns: RowColumns
     spans_line: bytes | None
+    unread: UnreadRows | None = None
+
+
+class UnreadRows(NamedTuple):
+    """Where the rows a partial :func:`read_rows_cache` left unread are: the rows file's
+    ``(inode, mtime_ns, size)`` when read, the byte offset of the first row not read, and how
+    many rows were read before it (:func:`read_unread_rows`)."""
+
+    stamp: tuple[int, int, int]
+    offset: int
+    read: int
 
 
 class RowColumns(NamedTuple):
@@ -140,47 +157,81 @@ class RowColumns(NamedTuple):
         )
 
 
-def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: bool = True) -> RowsCache | None:
+#: Bytes read at once from the rows cache: its long lines (the ids, the spans) each in one piece.
+_READ_BUFFER = 1 << 20
+
+
+def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
     line; ``None`` when the cache is missing, broken or made for another catalogue file (then the
-    catalogue must be read). With ``rows`` false only the ids, columns and spans are read (each
-    id then maps to ``b""``; what a command reading a few papers needs): call again with ``rows``
-    when the rows are wanted."""
+    catalogue must be read). With ``rows`` a number below the cache's count, only the ids,
+    columns, spans and that many first rows are read, the file no further (each other id then
+    maps to ``b""`` and :attr:`RowsCache.unread` says where their lines are: the list's first
+    screen, or ``0`` for a command reading a few papers): read them with :func:`read_unread_rows`
+    when they are wanted. A cache read in part is checked as far as it was read; one read whole,
+    every row is counted."""
+    unread: UnreadRows | None = None
     try:
         stat = catalogue_path.stat()
-        if rows:
-            lines = rows_path.read_bytes().split(b"\n")
-        else:
-            with rows_path.open("rb") as handle:
-                lines = [handle.readline().rstrip(b"\n") for _ in range(3)]
-        header = orjson.loads(lines[0])
-        if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
-            return None
-        if header.get("spreads") is not True:  # written before rows carried the rating spread
-            return None
-        count = header["rows"]
-        ids = orjson.loads(lines[1])
-        has_spans = header.get("spans") is True
-        spans_line = lines[2] if has_spans else None
-        if rows:
-            encoded = lines[3:] if has_spans else lines[2:]
-            if encoded and not encoded[-1]:
-                encoded.pop()  # the final newline
+        with rows_path.open("rb", buffering=_READ_BUFFER) as handle:
+            header = orjson.loads(handle.readline())
+            if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
+                return None
+            if header.get("spreads") is not True:  # written before rows carried the rating spread
+                return None
+            count = header["rows"]
+            ids = orjson.loads(handle.readline())
+            spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
+            if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
+                return None
+            if rows is None or rows >= count:
+                encoded = handle.read().split(b"\n")
+                if encoded and not encoded[-1]:
+                    encoded.pop()  # the final newline
+                if len(encoded) != count:
+                    return None
+            else:
+                encoded = [handle.readline() for _ in range(min(rows, count))]
+                if encoded and not encoded[-1]:  # the file ends before them
+                    return None
+                encoded = [line.rstrip(b"\n") for line in encoded]
+                opened = os.fstat(handle.fileno())
+                unread = UnreadRows((opened.st_ino, opened.st_mtime_ns, opened.st_size), handle.tell(), len(encoded))
         shown = header["columns"]
         columns = RowColumns(shown["decisions"], shown["ratings"], shown.get("areas", False))
-        if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
-            return None
-        if rows and len(encoded) != count:
-            return None
         if set(map(type, columns)) != {bool}:
             return None
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
-    by_id: dict[str, PaperRow | bytes] = dict(zip(ids, encoded, strict=True)) if rows else dict.fromkeys(ids, b"")
+    by_id: dict[str, PaperRow | bytes]
+    if rows is None or rows >= count:
+        by_id = dict(zip(ids, encoded, strict=True))
+    else:
+        by_id = dict.fromkeys(ids, b"")
+        by_id.update(zip(ids, encoded, strict=False))
     if len(by_id) != count:  # an id twice
         return None
-    return RowsCache(by_id, columns, spans_line)
+    return RowsCache(by_id, columns, spans_line, unread)
+
+
+def read_unread_rows(rows_path: Path, unread: UnreadRows, count: int) -> list[bytes] | None:
+    """The lines of the rows a partial :func:`read_rows_cache` left unread (``count`` of them,
+    in order, each still encoded), read from where it stopped; ``None`` when the rows file is no
+    longer the one it read (rewritten since) or does not hold that many rows (then read the
+    cache again whole). The ids and rows read before are not read again."""
+    try:
+        with rows_path.open("rb") as handle:
+            now = os.fstat(handle.fileno())
+            if (now.st_ino, now.st_mtime_ns, now.st_size) != unread.stamp:
+                return None
+            handle.seek(unread.offset)
+            encoded = handle.read().split(b"\n")
+    except OSError:
+        return None
+    if encoded and not encoded[-1]:
+        encoded.pop()  # the final newline
+    return encoded if len(encoded) == count else None
 
 
 def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:

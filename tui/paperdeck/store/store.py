@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import STATUSES, Paper, UserData
+from paperdeck.model.user import STATUSES, UserData
 from paperdeck.store.atomic import (
     AtomicJSONStorage,
     atomic_write_bytes,
@@ -47,16 +47,19 @@ from paperdeck.store.rows import (
     PaperRow,
     RowColumns,
     SpanLine,
+    UnreadRows,
     decode_row,
     decode_spans,
     file_stamp,
     read_rows_cache,
+    read_unread_rows,
     write_rows_cache,
 )
 from paperdeck.store.user_data import USER_DIR, UserStore, doc_id_for
 
 if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows, change_log and reviews)
     from paperdeck.model.changes import PaperChange
+    from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.model.review import Review
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.follows import FollowStore
@@ -78,6 +81,8 @@ _IMPORT_LOCK_TIMEOUT_S = 120.0
 #: A derived title comes from the start of the abstract: only this many characters of it are read
 #: (real abstracts are far shorter; title derivation is quadratic in the length of a huge one).
 TITLE_SOURCE_CHARS = 20_000
+#: Rows a lazy store reads as it opens (the list's first screen; the others at first need).
+FIRST_ROWS = 200
 #: Papers a store not yet parsed reads one by one (:meth:`Store.paper`) before it parses the
 #: whole catalogue instead (an export or a search without ``--limit`` asks for thousands).
 _SPAN_READS = 256
@@ -116,7 +121,8 @@ class Store:
             catalogue is parsed at once.
         rows: with ``lazy``, whether the rows themselves are read at once (the list needs them; a
             command that reads a few papers does not): when not, they are read at the first
-            :meth:`row`.
+            :meth:`row`. When they are, only the first :data:`FIRST_ROWS` are read at once (the
+            list's first screen), the others at the first :meth:`row` of one of them.
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -139,13 +145,17 @@ class Store:
         #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
         #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
         self._rows: dict[str, PaperRow | bytes] | None = None
-        self._rows_unread = not rows  # the rows cache's ids were read, its rows not yet (see row())
+        self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
+        self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
         #: changed paper is a new object). The list asks for a row at each line of each frame, and
         #: rendering a title with LaTeX each time is too slow for that.
         self._shown_rows: dict[str, tuple[Paper, PaperRow]] = {}
         self._load_lock = threading.Lock()
+        #: Held while the rows left unread at opening are read (not the load lock: a row asked
+        #: for while the catalogue is parsed does not wait for the parse).
+        self._rows_lock = threading.Lock()
         self._open_lock = threading.Lock()  # opens the reviews, the follows and the change log at first use
         self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
@@ -373,8 +383,11 @@ class Store:
         rows = self._rows if ids is None else ids
         if rows is None:
             return None
+        from paperdeck.model.paper import Paper
+
         wanted = self._rows_stamp if stamp is None else stamp
         kept = kept or {}
+        paper_of = Paper.from_dict
         try:
             with self.catalogue_path.open("rb", buffering=1 << 20) as handle:
                 stat = os.fstat(handle.fileno())
@@ -393,7 +406,7 @@ class Store:
                     if not at <= start < end <= stat.st_size:
                         return None
                     handle.seek(start)
-                    paper = Paper.from_dict(orjson.loads(handle.read(end - start)))
+                    paper = paper_of(orjson.loads(handle.read(end - start)))
                     at = end
                     if paper.id != paper_id:
                         return None
@@ -405,6 +418,8 @@ class Store:
     def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
         """The paper read from its span of the catalogue file, or ``None`` when the file is no
         longer the one the rows were read for or the span holds no document of this paper."""
+        from paperdeck.model.paper import Paper
+
         start, end = span
         try:
             with self.catalogue_path.open("rb") as handle:
@@ -423,7 +438,7 @@ class Store:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
         catalogue is loaded (never loads it)."""
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
-        if rows is not None and self._rows_unread:
+        if rows is not None and self._rows_unread and not rows.get(paper_id):  # b"": not read yet
             rows = self._read_rows()
         if not self._loaded and rows is not None:
             row = rows.get(paper_id)
@@ -443,9 +458,21 @@ class Store:
         return row
 
     def _read_rows(self) -> dict[str, PaperRow | bytes] | None:
-        """Read the rows a store opened with ``rows=False`` left unread: from the rows cache when
+        """Read the rows the store's opening left unread: from the rows cache when
         it still lists the same papers for the same catalogue file, else by parsing the catalogue
         (then ``None``: the rows come from the papers)."""
+        with self._rows_lock:
+            rows = self._rows
+            if not self._rows_unread or rows is None:
+                return rows
+            unread = self._unread_rows
+            if unread is not None and file_stamp(self.catalogue_path) == self._rows_stamp:
+                ids = list(rows)
+                rest = read_unread_rows(self.rows_path, unread, len(ids) - unread.read)
+                if rest is not None:  # the same file: its ids and first rows are as read
+                    rows.update(zip(ids[unread.read :], rest, strict=True))
+                    self._rows_unread = False
+                    return rows
         with self._load_lock:
             rows = self._rows
             if not self._rows_unread or rows is None:
@@ -458,6 +485,11 @@ class Store:
                 return rows
         self.load()
         self._rows_unread = False
+        if cached is None and self._catalogue_stamp == self._rows_stamp:
+            # Broken past the part read at opening, for the very file parsed now: the next start
+            # reads a good one.
+            self._find_spans()
+            self._write_rows_cache()
         return None
 
     @property
@@ -487,10 +519,11 @@ class Store:
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
         stamp = file_stamp(self.catalogue_path)  # before: a catalogue replaced meanwhile has another
-        cached = read_rows_cache(self.rows_path, self.catalogue_path, rows=not self._rows_unread)
+        cached = read_rows_cache(self.rows_path, self.catalogue_path, rows=0 if self._rows_unread else FIRST_ROWS)
         if cached is None:
             return False
-        self._rows, self._cached_columns, self._spans_line = cached
+        self._rows, self._cached_columns, self._spans_line, self._unread_rows = cached
+        self._rows_unread = self._unread_rows is not None
         self._rows_stamp = stamp
         return True
 
@@ -748,11 +781,10 @@ class Store:
         tree. False (nothing changed) when there is no such cache for the file as it is now, or
         the file is not as it says."""
         stamp = file_stamp(self.catalogue_path)  # before reading: a file replaced meanwhile has another
-        cached = read_rows_cache(self.rows_path, self.catalogue_path)
+        cached = read_rows_cache(self.rows_path, self.catalogue_path, rows=0)  # its ids and spans
         if stamp is None or cached is None or cached.spans_line is None:
             return False
         ids, line = list(cached.rows), cached.spans_line
-        del cached  # the rows themselves are not needed here
         spans = decode_spans(line, ids)
         papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
         if papers is None or spans is None:
@@ -818,6 +850,8 @@ class Store:
                 raise StoreError(self.catalogue_path, reason)
             return
         _check_schema(data, self.catalogue_path)
+        from paperdeck.model.paper import Paper
+
         try:
             papers = list(map(Paper.from_dict, _drained(data.get("papers") or {})))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -29,7 +29,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import UserData
+from paperdeck.model.user import UserData
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 
@@ -298,7 +298,7 @@ class UserStore:
 
     def _replace_shard(self, old: dict[str, UserData], records: list[UserData]) -> bool:
         """Replace the records ``old`` (those of one shard) by the ``records`` read from it."""
-        new = {r.paper_id: r for r in records if not is_empty(r)}
+        new = {r.paper_id: r for r in records if r.starred or not is_empty(r)}  # most are starred
         if old == new:
             return False
         for paper_id in old:

@@ -18,11 +18,11 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import Paper
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
+    from paperdeck.model.paper import Paper
     from paperdeck.search.searcher import Searcher
     from paperdeck.store.follows import Follow
 

@@ -27,8 +27,6 @@ from textual.worker import Worker, get_current_worker
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import Paper
-from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
@@ -51,6 +49,8 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
+    from paperdeck.model.paper import Paper
+    from paperdeck.model.review import ReviewSummary
     from paperdeck.search.query import Query
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View

@@ -21,8 +21,8 @@ from textual.binding import BindingType
 from textual.screen import Screen
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import UserData, with_tags
 from paperdeck.model.safe_text import one_line
+from paperdeck.model.user import UserData, with_tags
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store

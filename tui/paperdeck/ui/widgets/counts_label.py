@@ -17,7 +17,7 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from paperdeck.model.paper import STATUSES
+from paperdeck.model.user import STATUSES
 from paperdeck.ui._lines.label import straight_line
 from paperdeck.ui._lines.no_layout import repaint_only_virtual_size
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from paperdeck.model.changes import PaperChange
-from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.review import ReviewSummary
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
+
+if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
+    from paperdeck.model.changes import PaperChange
+    from paperdeck.model.paper import Paper
+    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.user import UserData
 
 
 class PaperDetail(VerticalScroll, can_focus=True):

@@ -33,8 +33,8 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from paperdeck.model.decision import BADGES
-from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
+from paperdeck.model.user import UserData
 from paperdeck.store.rows import PaperRow
 from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
 from paperdeck.ui._lines.no_layout import set_virtual_size

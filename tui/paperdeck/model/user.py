@@ -1,0 +1,159 @@
+"""The user's data about a paper (:class:`UserData`: star, note, reading status, tags), apart from
+the paper record (:mod:`paperdeck.model.paper`): opening the store reads every record before the
+first frame, which needs no paper record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class UserData:
+    """What the user said about one paper.
+
+    Attributes:
+        paper_id: the :attr:`Paper.id` this belongs to.
+        starred: whether the paper is starred.
+        note: the user's note (Markdown text); ``""`` when there is none.
+        status: reading status, one of :data:`STATUSES` (``"unseen"`` by default).
+        tags: the user's tags, sorted, each without spaces at its ends.
+        created: ISO 8601 UTC time of the first change, e.g. ``"2026-11-29T19:30:00.123456+00:00"``.
+        updated: ISO 8601 UTC time of the last change.
+        looked: ISO 8601 UTC time the user last opened the paper (its reader or its reviews),
+            ``""`` when never: a change an import records after it marks the paper changed.
+    """
+
+    paper_id: str
+    starred: bool = False
+    note: str = ""
+    status: str = "unseen"
+    tags: tuple[str, ...] = ()
+    created: str = ""
+    updated: str = ""
+    looked: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        """True when nothing is starred, written, read or tagged and the paper was never opened:
+        such a record need not be kept."""
+        return not self.starred and not self.note and self.status == "unseen" and not self.tags and not self.looked
+
+    def same_marks(self, other: UserData) -> bool:
+        """True when both say the same (star, note, status, tags), whatever their timestamps."""
+        return (self.starred, self.note, self.status, self.tags) == (
+            other.starred,
+            other.note,
+            other.status,
+            other.tags,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as a JSON-ready dict (``looked`` only when set)."""
+        data: dict[str, Any] = {
+            "paper_id": self.paper_id,
+            "starred": self.starred,
+            "note": self.note,
+            "status": self.status,
+            "tags": list(self.tags),
+            "created": self.created,
+            "updated": self.updated,
+        }
+        if self.looked:
+            data["looked"] = self.looked
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> UserData:
+        """Build a record from :meth:`to_dict` output (records of schema 1 lack status and tags).
+
+        Raises:
+            KeyError: ``paper_id`` is missing.
+            ValueError: the status is not one of :data:`STATUSES`.
+        """
+        # Read for every record at start-up: strings are taken as they are, only other values
+        # converted.
+        get = data.get
+        status = get("status") or "unseen"
+        if status not in _STATUS_SET:
+            status = str(status)
+            if status not in _STATUS_SET:
+                raise ValueError(f"unknown reading status {status!r}")
+        paper_id, note, tags = data["paper_id"], get("note") or "", get("tags")
+        created, updated, looked = get("created") or "", get("updated") or "", get("looked") or ""
+        if cls is not UserData:
+            return cls(
+                paper_id if type(paper_id) is str else str(paper_id),
+                bool(get("starred", False)),
+                note if type(note) is str else str(note),
+                status,
+                tuple(sorted({str(tag) for tag in tags})) if tags else (),
+                created if type(created) is str else str(created),
+                updated if type(updated) is str else str(updated),
+                looked if type(looked) is str else str(looked),
+            )
+        # Built as a plain object of the same slots, then given its class: the frozen class's
+        # __init__ sets each field through object.__setattr__, several times slower, and every
+        # record of the store is read at start-up.
+        record = _UserDataSlots()
+        record.paper_id = paper_id if type(paper_id) is str else str(paper_id)
+        record.starred = bool(get("starred", False))
+        record.note = note if type(note) is str else str(note)
+        record.status = status
+        record.tags = tuple(sorted({str(tag) for tag in tags})) if tags else ()
+        record.created = created if type(created) is str else str(created)
+        record.updated = updated if type(updated) is str else str(updated)
+        record.looked = looked if type(looked) is str else str(looked)
+        record.__class__ = UserData  # type: ignore[assignment]
+        return record  # type: ignore[return-value]
+
+
+class _UserDataSlots:
+    """The layout of :class:`UserData` (its slots, in its order), without its frozen ``__setattr__``:
+    :meth:`UserData.from_dict` fills one, then makes it a :class:`UserData`."""
+
+    __slots__ = UserData.__slots__
+    paper_id: str
+    starred: bool
+    note: str
+    status: str
+    tags: tuple[str, ...]
+    created: str
+    updated: str
+    looked: str
+
+
+#: Reading statuses, in the order a reader moves through them.
+STATUSES = ("unseen", "skimmed", "to-read", "read", "dismissed")
+_STATUS_SET = frozenset(STATUSES)
+
+
+def clean_tag(text: str) -> str:
+    """A tag as stored: trimmed, lower-cased, inner white space as ``-`` (``" Must Read "`` →
+    ``"must-read"``), without the ``#`` the app and the exports write before a tag (``"#moe"`` →
+    ``"moe"``; a tag of ``#`` signs only is kept as typed); ``""`` for a blank one."""
+    tag = "-".join(text.casefold().split())
+    return tag.lstrip("#") or tag
+
+
+#: Why a blank tag is refused (one line; the CLI and the app's tag prompt say it).
+BLANK_TAG = "a tag cannot be empty or blank: give it a letter, digit or sign"
+
+
+def blank_tag(texts: Iterable[str]) -> bool:
+    """Whether any of ``texts`` is a tag that :func:`clean_tag` leaves empty (``""``, ``"  "``):
+    refused with :data:`BLANK_TAG`, never taken for a tag already there or not there."""
+    return any(not clean_tag(text) for text in texts)
+
+
+def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] = ()) -> UserData:
+    """``record`` with tags added and removed (cleaned, sorted, no duplicates)."""
+    tags = set(record.tags) | {clean_tag(t) for t in add}
+    tags -= {clean_tag(t) for t in remove}
+    tags.discard("")
+    return replace(record, tags=tuple(sorted(tags)))
+
+
+__all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "with_tags"]
