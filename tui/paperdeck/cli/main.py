@@ -81,11 +81,9 @@ def build_app_parser() -> argparse.ArgumentParser:
 def build_command_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of ``paperdeck COMMAND …``; given ``command``, of that subcommand only (so that a
     command does not import every other command's module)."""
-    import argparse
+    from paperdeck.cli.commands import CommandParser, add_command_parsers
 
-    from paperdeck.cli.commands import add_command_parsers
-
-    parser = argparse.ArgumentParser(prog="paperdeck")
+    parser = CommandParser(prog="paperdeck")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_command_parsers(commands, _add_common, command)
     return parser
