@@ -371,7 +371,7 @@ COMMANDS: dict[str, Command] = {
 
 
 def add_command_parsers(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands: argparse._SubParsersAction[CommandParser],
     add_common: Callable[[argparse.ArgumentParser], None],
     only: str | None = None,
 ) -> None:
