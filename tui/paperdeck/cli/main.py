@@ -219,9 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 leading = _leading_data_dir(args_list[:command_at])
                 args = build_command_parser(args_list[command_at]).parse_args(args_list[command_at:])
                 _check_text_arguments(args)
-                # A command reads the papers it names, not the rows (`stats` reads them at first need).
+                # A command reads the papers it names, not the rows (`stats` reads them at first need),
+                # and makes the user records it reads (every shard is still checked).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
-                store = Store(chosen, lazy=True, rows=False)
+                store = Store(chosen, lazy=True, rows=False, user_records=False)
             status = COMMANDS[args.command](store, args)
             if argv is None:  # the process's own command line: it exits next
                 runtime.exiting()

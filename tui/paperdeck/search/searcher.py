@@ -61,7 +61,7 @@ def build_index(store: Store, notice: Callable[[str], object] | None = None) -> 
     """
     from paperdeck.search.index import SearchIndex
 
-    notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
+    notes = store.user_notes
     path = store.data_dir / INDEX_FILE
     stamp = store.held_catalogue_stamp()
     saved: SearchIndex | str | None = None

@@ -117,6 +117,9 @@ class Store:
         rows: with ``lazy``, whether the rows themselves are read at once (the list needs them; a
             command that reads a few papers does not): when not, they are read at the first
             :meth:`row`.
+        user_records: whether every user record is made at once (the app shows them all); when
+            not, every shard is still read and checked at once, and a paper's record is made at
+            its first need (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -124,7 +127,13 @@ class Store:
     """
 
     def __init__(
-        self, data_dir: Path | str, now: Callable[[], str] = utc_now, *, lazy: bool = False, rows: bool = True
+        self,
+        data_dir: Path | str,
+        now: Callable[[], str] = utc_now,
+        *,
+        lazy: bool = False,
+        rows: bool = True,
+        user_records: bool = True,
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
@@ -172,7 +181,7 @@ class Store:
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
                 self._find_spans()
                 self._write_rows_cache()
-        self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
+        self._user = UserStore(self.user_dir, now, _meta(), _check_schema, lazy=not user_records)
         self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
         self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
@@ -865,6 +874,11 @@ class Store:
     def all_user_data(self) -> dict[str, UserData]:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
+
+    @property
+    def user_notes(self) -> dict[str, str]:
+        """Every note the user wrote, by paper id (a copy)."""
+        return self._user.notes
 
     @property
     def user_version(self) -> int:
