@@ -72,7 +72,9 @@ def test_star_imports_no_review_module(store_dir: Path) -> None:
 def test_a_words_only_search_opens_no_review_store_and_imports_no_numpy(store_dir: Path) -> None:
     words = _modules(store_dir, "search", "learning")
     assert {"numpy", "paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & words == set()
-    # nor the thread pools' futures (no worker thread), nor shutil (argparse's width is read without it)
-    assert {"concurrent.futures", "shutil"} & words == set()
+    # nor the thread pools' futures (no worker thread), nor shutil (argparse's width is read
+    # without it), nor the follows (no `is:followed` term)
+    assert {"concurrent.futures", "shutil", "paperdeck.search.follows", "paperdeck.store.follows"} & words == set()
+    assert "paperdeck.store.follows" in _modules(store_dir, "search", "learning is:followed")
     # a term that reads the reviews' summaries opens the reviews store then
     assert "paperdeck.store.reviews" in _modules(store_dir, "search", "learning reviews>=1")

@@ -178,8 +178,10 @@ def _cut(args: argparse.Namespace, items: list[_T]) -> list[_T]:
 
 
 def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -> int:
-    data = [paper_record(p, store.user_data(p.id)) for p in papers]
-    emit(args, data, "\n".join(paper_row(store, p) for p in papers))
+    if args.json:  # the records, or the rows: each is made only when printed
+        emit(args, [paper_record(p, store.user_data(p.id)) for p in papers], "")
+    else:
+        emit(args, None, "\n".join(paper_row(store, p) for p in papers))
     return 0
 
 
@@ -220,9 +222,12 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines += ["", visible(paper.abstract)]
     if user.note:
         lines += ["", "note:", visible(user.note)]
-    record = paper_record(paper, user)
-    record["review_summary"] = summary.public_dict() if summary else None
-    emit(args, record, "\n".join(lines))
+    if args.json:
+        record = paper_record(paper, user)
+        record["review_summary"] = summary.public_dict() if summary else None
+        emit(args, record, "")
+    else:
+        emit(args, None, "\n".join(lines))
     return 0
 
 
