@@ -65,7 +65,8 @@ def test_show_imports_no_writer_and_no_change_record(store_dir: Path) -> None:
 
 def test_star_imports_no_review_module(store_dir: Path) -> None:
     loaded = _modules(store_dir, "star", _first_id(store_dir))
-    assert "tempfile" in loaded  # it writes the star
+    # it writes the star (atomically, through a temporary file of its own: no tempfile module)
+    assert {"tempfile", "random", "shutil"} & loaded == set()
     assert {"hashlib", "paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
 
 
