@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from paperdeck.cli.output import emit, paper_row, print_error
 from paperdeck.cli.selecting import find_paper, limit, select_ids
@@ -375,6 +375,14 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+class _Unused:
+    """Stands in for the parser of a subcommand not parsed: the arguments it is told to declare
+    are dropped (declaring them on a real parser would cost as much as on the one used)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        """Drop the declaration."""
+
+
 def add_command_parsers(
     commands: argparse._SubParsersAction[CommandParser],
     add_common: Callable[[argparse.ArgumentParser], None],
@@ -386,8 +394,8 @@ def add_command_parsers(
     def wanted(*names: str) -> bool:
         return only is None or only in names
 
-    # What an unwanted subcommand declares goes to this parser, which is never used.
-    unused = CommandParser(add_help=False, conflict_handler="resolve")
+    # What an unwanted subcommand declares goes to this stand-in, which drops it.
+    unused = cast(argparse.ArgumentParser, _Unused())
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
         if not wanted(name):
