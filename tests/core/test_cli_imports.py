@@ -60,17 +60,22 @@ def _first_id(store_dir: Path) -> str:
 def test_show_imports_no_writer_and_no_change_record(store_dir: Path) -> None:
     loaded = _modules(store_dir, "show", _first_id(store_dir))
     assert "paperdeck.store.reviews" in loaded  # it reads the paper's review summary
-    assert {"tempfile", "random", "paperdeck.model.changes"} & loaded == set()
+    assert {"tempfile", "random", "shutil", "hashlib", "paperdeck.model.changes"} & loaded == set()
 
 
 def test_star_imports_no_review_module(store_dir: Path) -> None:
     loaded = _modules(store_dir, "star", _first_id(store_dir))
-    assert "tempfile" in loaded  # it writes the star
-    assert {"paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
+    # it writes the star (atomically, through a temporary file of its own: no tempfile module)
+    assert {"tempfile", "random", "shutil"} & loaded == set()
+    assert {"hashlib", "paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
 
 
 def test_a_words_only_search_opens_no_review_store_and_imports_no_numpy(store_dir: Path) -> None:
     words = _modules(store_dir, "search", "learning")
     assert {"numpy", "paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & words == set()
+    # nor the thread pools' futures (no worker thread), nor shutil (argparse's width is read
+    # without it), nor the follows (no `is:followed` term)
+    assert {"concurrent.futures", "shutil", "paperdeck.search.follows", "paperdeck.store.follows"} & words == set()
+    assert "paperdeck.store.follows" in _modules(store_dir, "search", "learning is:followed")
     # a term that reads the reviews' summaries opens the reviews store then
     assert "paperdeck.store.reviews" in _modules(store_dir, "search", "learning reviews>=1")

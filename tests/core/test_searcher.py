@@ -3,6 +3,7 @@ papers change (not when the file is only written again), and the notes kept up t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -85,6 +86,54 @@ def test_a_build_that_cannot_start_leaves_no_future_pending(tmp_path: Path) -> N
     started: list[object] = []
     again = searcher.corpus.future(lambda build: started.append(build))
     assert started and not again.done()  # a new build was asked for, not the failed one's future
+
+
+def _building_in_a_thread(store: Store, outcome: object) -> tuple[Lazy[int], threading.Event, threading.Thread]:
+    """A Lazy whose build, started by a get() in a thread, waits for the event returned, then
+    returns ``outcome`` (or raises it, an exception)."""
+    started, release = threading.Event(), threading.Event()
+
+    def build(store: Store) -> int:
+        started.set()
+        release.wait(5)
+        if isinstance(outcome, BaseException):
+            raise outcome
+        assert isinstance(outcome, int)
+        return outcome
+
+    lazy: Lazy[int] = Lazy(store, build)
+
+    def get() -> None:
+        with contextlib.suppress(ValueError):
+            lazy.get()
+
+    thread = threading.Thread(target=get)
+    thread.start()
+    assert started.wait(5)
+    return lazy, release, thread
+
+
+def test_a_future_asked_while_another_thread_builds_is_that_builds_result(tmp_path: Path) -> None:
+    lazy, release, thread = _building_in_a_thread(make_store(tmp_path), 7)
+    starts: list[object] = []
+    waiting = lazy.future(starts.append)
+    assert not starts and not waiting.done()  # no second build: the one under way is waited for
+    assert lazy.future(starts.append) is waiting
+    release.set()
+    thread.join(5)
+    assert waiting.result(5) == 7 and not starts
+    assert lazy.future(starts.append).result(0) == 7 and not starts  # built: done at once
+
+
+def test_a_future_asked_while_another_thread_builds_gets_its_failure(tmp_path: Path) -> None:
+    lazy, release, thread = _building_in_a_thread(make_store(tmp_path), ValueError("broken"))
+    waiting = lazy.future(lambda build: pytest.fail("a second build was started"))
+    release.set()
+    thread.join(5)
+    with pytest.raises(ValueError, match="broken"):
+        waiting.result(5)
+    started: list[object] = []
+    assert not lazy.future(started.append).done() and started  # the next future asks for a new build
 
 
 def test_asking_whether_an_index_is_built_reads_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -258,3 +258,29 @@ def test_another_process_changes_are_noticed_on_reload(data_dir: Path) -> None:
     assert first.reload_user_data() is True
     assert first.user_data(paper(3).id).starred
     assert first.reload_user_data() is False
+
+
+def test_an_atomic_write_goes_through_a_fresh_private_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The temporary file is named for the stray-file cleaning, made by this write alone (a name
+    already there is passed over, never opened), private, and gone once the file is replaced."""
+    from paperdeck.store import atomic
+
+    taken = tmp_path / f"{TEMP_PREFIX}{bytes(8).hex()}{TEMP_SUFFIX}"
+    taken.write_bytes(b"another writer's")
+    draws = iter([bytes(8), bytes(8), b"\x01" * 8])
+    monkeypatch.setattr(atomic.os, "urandom", lambda n: next(draws))
+    made: list[tuple[str, int]] = []
+    real_replace = os.replace
+
+    def replace(source: str, target: Path) -> None:
+        made.append((source, stat.S_IMODE(os.stat(source).st_mode)))
+        real_replace(source, target)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    target = tmp_path / "file.json"
+    atomic.atomic_write_bytes(target, b'{"a": 1}')
+    assert made == [(str(tmp_path / f"{TEMP_PREFIX}{'01' * 8}{TEMP_SUFFIX}"), 0o600)]
+    assert target.read_bytes() == b'{"a": 1}' and taken.read_bytes() == b"another writer's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([taken.name, "file.json"])

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from paperdeck.cli.output import emit, paper_row, print_error
 from paperdeck.cli.selecting import find_paper, limit, select_ids
@@ -22,6 +22,40 @@ from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
 _T = TypeVar("_T")
+
+
+def _terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it (``$COLUMNS`` when a
+    positive whole number, else standard output's terminal's, else 80), without importing
+    :mod:`shutil` (and the compression modules it brings) for it."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, at the width argparse gives it (:func:`_terminal_columns` − 2)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
+
+
+class CommandParser(argparse.ArgumentParser):
+    """The parser of ``paperdeck COMMAND …`` and its subcommands': argparse's, but for the help's
+    width, read without :mod:`shutil` (argparse makes a formatter for every argument declared)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 def empty_store_hint(store: Store) -> str:
@@ -144,8 +178,10 @@ def _cut(args: argparse.Namespace, items: list[_T]) -> list[_T]:
 
 
 def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -> int:
-    data = [paper_record(p, store.user_data(p.id)) for p in papers]
-    emit(args, data, "\n".join(paper_row(store, p) for p in papers))
+    if args.json:  # the records, or the rows: each is made only when printed
+        emit(args, [paper_record(p, store.user_data(p.id)) for p in papers], "")
+    else:
+        emit(args, None, "\n".join(paper_row(store, p) for p in papers))
     return 0
 
 
@@ -186,9 +222,12 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines += ["", visible(paper.abstract)]
     if user.note:
         lines += ["", "note:", visible(user.note)]
-    record = paper_record(paper, user)
-    record["review_summary"] = summary.public_dict() if summary else None
-    emit(args, record, "\n".join(lines))
+    if args.json:
+        record = paper_record(paper, user)
+        record["review_summary"] = summary.public_dict() if summary else None
+        emit(args, record, "")
+    else:
+        emit(args, None, "\n".join(lines))
     return 0
 
 
@@ -336,8 +375,16 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+class _Unused:
+    """Stands in for the parser of a subcommand not parsed: the arguments it is told to declare
+    are dropped (declaring them on a real parser would cost as much as on the one used)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        """Drop the declaration."""
+
+
 def add_command_parsers(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands: argparse._SubParsersAction[CommandParser],
     add_common: Callable[[argparse.ArgumentParser], None],
     only: str | None = None,
 ) -> None:
@@ -347,8 +394,8 @@ def add_command_parsers(
     def wanted(*names: str) -> bool:
         return only is None or only in names
 
-    # What an unwanted subcommand declares goes to this parser, which is never used.
-    unused = argparse.ArgumentParser(add_help=False, conflict_handler="resolve")
+    # What an unwanted subcommand declares goes to this stand-in, which drops it.
+    unused = cast(argparse.ArgumentParser, _Unused())
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
         if not wanted(name):

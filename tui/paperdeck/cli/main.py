@@ -81,11 +81,9 @@ def build_app_parser() -> argparse.ArgumentParser:
 def build_command_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of ``paperdeck COMMAND …``; given ``command``, of that subcommand only (so that a
     command does not import every other command's module)."""
-    import argparse
+    from paperdeck.cli.commands import CommandParser, add_command_parsers
 
-    from paperdeck.cli.commands import add_command_parsers
-
-    parser = argparse.ArgumentParser(prog="paperdeck")
+    parser = CommandParser(prog="paperdeck")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_command_parsers(commands, _add_common, command)
     return parser
@@ -257,9 +255,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser = build_command_parser(args_list[command_at])
                 args = parser.parse_args(_dashed_text(parser, args_list[command_at:]))
                 _check_text_arguments(args)
-                # A command reads the papers it names, not the rows (`stats` reads them at first need).
+                # A command reads the papers it names, not the rows (`stats` reads them at first need),
+                # and makes the user records it reads (every shard is still checked).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
-                store = Store(chosen, lazy=True, rows=False)
+                store = Store(chosen, lazy=True, rows=False, user_records=False)
             status = COMMANDS[args.command](store, args)
             if argv is None:  # the process's own command line: it exits next
                 runtime.exiting()

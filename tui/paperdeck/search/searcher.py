@@ -69,7 +69,7 @@ def build_index(
     """
     from paperdeck.search.index import SearchIndex
 
-    notes = {pid: record.note for pid, record in store.all_user_data.items() if record.note}
+    notes = store.user_notes
     path = store.data_dir / INDEX_FILE
     stamp = store.held_catalogue_stamp()
     saved: SearchIndex | str | None = None
@@ -162,8 +162,11 @@ class Lazy(Generic[T]):
         self._build = build
         self._parse = parse
         self._lock = threading.Lock()  # held while building
-        self._state = threading.Lock()  # guards _pending
-        self._pending: Future[T] | None = None  # the build under way's result
+        self._state = threading.Lock()  # guards _pending and _building
+        #: The result of the build under way, made only when a :meth:`future` caller waits for it
+        #: (a command that only calls :meth:`get` imports no ``concurrent.futures``).
+        self._pending: Future[T] | None = None
+        self._building = False  # a get() is building (under _lock)
         self._made: _Made[T] | None = None
 
     @property
@@ -195,9 +198,7 @@ class Lazy(Generic[T]):
             if value is not None:
                 return value
             with self._state:
-                pending = self._pending
-                if pending is None:
-                    pending = self._pending = _running_future()
+                self._building = True
             try:
                 if self._parse:
                     self._store.load()  # the papers the value is built from, parsed first
@@ -205,14 +206,18 @@ class Lazy(Generic[T]):
                 value = self._build(self._store)
                 self._made = _Made(generation, value)
             except BaseException as error:
-                pending.set_exception(error)
+                if (pending := self._build_ended()) is not None:
+                    pending.set_exception(error)
                 raise
-            else:
+            if (pending := self._build_ended()) is not None:
                 pending.set_result(value)
-            finally:
-                with self._state:
-                    self._pending = None
             return value
+
+    def _build_ended(self) -> Future[T] | None:
+        """Mark the build under way as ended; the future a :meth:`future` caller waits on, if any."""
+        with self._state:
+            pending, self._pending, self._building = self._pending, None, False
+        return pending
 
     def future(self, start: Callable[[Callable[[], T]], object]) -> Future[T]:
         """The value as a future: done when it is built; else the build under way's (in any
@@ -222,6 +227,9 @@ class Lazy(Generic[T]):
             if self._pending is not None:
                 return self._pending
             future: Future[T] = _running_future()
+            if self._building:  # a get() in another thread is building: its result is this one's
+                self._pending = future
+                return future
             value = self.built
             if value is not None:
                 future.set_result(value)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
-from paperdeck.search.follows import followed_matches
 from paperdeck.search.query import Query, review_number
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.words import fold_text
@@ -207,6 +206,8 @@ def followed_by(searcher: Searcher) -> dict[str, tuple[Follow, ...]]:
     Raises:
         StoreError: the follows cannot be read.
     """
+    from paperdeck.search.follows import followed_matches  # deferred: most queries name no follow
+
     return followed_matches(searcher.store, lambda: follow_lookups(searcher))
 
 

@@ -114,10 +114,8 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
             raise StoreError(
                 path, "is read-only; nothing was changed — make it writable (chmod u+w) or write elsewhere"
             )
-    import tempfile  # deferred (it imports shutil and random): a command that only reads writes nothing
-
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=directory)
+        fd, tmp_name = _new_temp_file(directory)
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
@@ -132,6 +130,29 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+#: How :func:`_new_temp_file` opens a temporary file: created here, by this call alone, never
+#: through a link (what :func:`tempfile.mkstemp` does).
+_TEMP_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_TEMP_ATTEMPTS = 100
+
+
+def _new_temp_file(directory: Path) -> tuple[int, str]:
+    """A new file in ``directory``, ``TEMP_PREFIX`` + 16 random hex digits + ``TEMP_SUFFIX``,
+    mode 0600, open for writing: its descriptor and path. As :func:`tempfile.mkstemp`, without
+    importing :mod:`tempfile` (and the :mod:`shutil` and :mod:`random` it brings) for one call.
+
+    Raises:
+        OSError: the directory cannot be written, or every name tried was taken.
+    """
+    for _ in range(_TEMP_ATTEMPTS):
+        name = os.path.join(directory, f"{TEMP_PREFIX}{os.urandom(8).hex()}{TEMP_SUFFIX}")
+        try:
+            return os.open(name, _TEMP_FLAGS, FILE_MODE), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no temporary file name left", str(directory))
 
 
 def write_into_stream(path: Path, payload: bytes) -> bool:

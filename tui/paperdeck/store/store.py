@@ -123,6 +123,9 @@ class Store:
             command that reads a few papers does not): when not, they are read at the first
             :meth:`row`. When they are, only the first :data:`FIRST_ROWS` are read at once (the
             list's first screen), the others at the first :meth:`row` of one of them.
+        user_records: whether every user record is made at once (the app shows them all); when
+            not, every shard is still read and checked at once, and a paper's record is made at
+            its first need (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -130,7 +133,13 @@ class Store:
     """
 
     def __init__(
-        self, data_dir: Path | str, now: Callable[[], str] = utc_now, *, lazy: bool = False, rows: bool = True
+        self,
+        data_dir: Path | str,
+        now: Callable[[], str] = utc_now,
+        *,
+        lazy: bool = False,
+        rows: bool = True,
+        user_records: bool = True,
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
@@ -182,7 +191,7 @@ class Store:
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
                 self._find_spans()
                 self._write_rows_cache()
-        self._user = UserStore(self.user_dir, now, _meta(), _check_schema)
+        self._user = UserStore(self.user_dir, now, _meta(), _check_schema, lazy=not user_records)
         self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
         self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
@@ -899,6 +908,11 @@ class Store:
     def all_user_data(self) -> dict[str, UserData]:
         """Every non-empty user record, by paper id (a copy)."""
         return self._user.records
+
+    @property
+    def user_notes(self) -> dict[str, str]:
+        """Every note the user wrote, by paper id (a copy)."""
+        return self._user.notes
 
     @property
     def user_version(self) -> int:

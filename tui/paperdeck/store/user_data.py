@@ -18,10 +18,12 @@ combined after an id change, a step applied again by undo or redo — is one tab
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, contains, methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +31,8 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.user import UserData
+from paperdeck.model.user import STATUSES, UserData
+from paperdeck.runtime import collector_paused
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 
@@ -168,9 +171,58 @@ def size_problem(record: UserData) -> str | None:
 
 def doc_id_for(paper_id: str) -> int:
     """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
-    import hashlib  # deferred (its OpenSSL set-up is slow to import): opening the store needs no id
+    return int((_sha256 or _first_sha256())(paper_id.encode("utf-8")).hexdigest()[:13], 16)
 
-    return int(hashlib.sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
+
+#: The SHA-256 :func:`doc_id_for` uses, chosen at its first call: CPython's own (quick to import,
+#: for a command that hashes a few ids), then OpenSSL's (quicker per id, slow to import) from the
+#: first bulk change on (:func:`_hashing_many`).
+_sha256: Callable[[bytes], Any] | None = None
+#: Ids hashed at once past which OpenSSL's SHA-256 is worth its import.
+_MANY_IDS = 256
+
+
+def _first_sha256() -> Callable[[bytes], Any]:
+    global _sha256
+    try:
+        from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # pragma: no cover - a Python built without it
+        from hashlib import sha256
+    chosen: Callable[[bytes], Any] = sha256
+    _sha256 = chosen
+    return chosen
+
+
+def _hashing_many(count: int) -> None:
+    """About to hash ``count`` ids: past :data:`_MANY_IDS`, hash with OpenSSL's SHA-256 from now on."""
+    global _sha256
+    if count > _MANY_IDS:
+        import hashlib
+
+        _sha256 = hashlib.sha256
+
+
+#: The statuses a stored record may give as they are (a missing or empty one is ``unseen``).
+_STORED_STATUSES = frozenset((*STATUSES, None, ""))
+#: The types a stored record's tags may have as they are.
+_STORED_TAG_TYPES = frozenset((list, type(None)))
+_get_status, _get_tags = methodcaller("get", "status"), methodcaller("get", "tags")
+
+
+def _surely_records(docs: list[Any]) -> bool:
+    """True when :meth:`UserData.from_dict` makes a record of every one of ``docs`` without an
+    error (each a dict with a paper id, a known status or none, a list of tags or none); False
+    when it may not — then only making them says (checked in C-level passes: far quicker than
+    making them)."""
+    try:
+        return (
+            set(map(type, docs)) <= {dict}
+            and all(map(contains, docs, repeat("paper_id")))
+            and set(map(_get_status, docs)) <= _STORED_STATUSES
+            and set(map(type, map(_get_tags, docs))) <= _STORED_TAG_TYPES
+        )
+    except TypeError:  # an unhashable status
+        return False
 
 
 class UserStore:
@@ -181,6 +233,9 @@ class UserStore:
         now: clock for timestamps.
         meta: the document written into each shard's "meta" table (app, schema).
         check_schema: refuses a shard written by a newer paperdeck.
+        lazy: every shard is still read and checked at once (a broken one refuses the store),
+            but its records are made at first need: by :meth:`get`, those of the paper's shard;
+            by anything else, every shard's (a command that reads a few papers makes a few).
 
     Raises:
         StoreError: a shard is not valid JSON, malformed, or from a newer paperdeck.
@@ -192,6 +247,8 @@ class UserStore:
         now: Callable[[], str],
         meta: dict[str, Any],
         check_schema: SchemaCheck,
+        *,
+        lazy: bool = False,
     ) -> None:
         self.directory = directory
         self._now = now
@@ -201,30 +258,72 @@ class UserStore:
         self._dbs: dict[int, TinyDB] = {}
         self._with_meta: set[int] = set()
         self._records: dict[str, UserData] = {}
-        #: Goes up whenever a record changes (readers cache what they derive from all records).
-        self.version = 0
+        self._version = 0  # see version
         self._counts: tuple[int, int, Counter[str]] | None = None  # (version, starred, by status)
         self._stamps: dict[Path, tuple[int, int]] = {}
-        self.reload()
+        #: Lazy: the shards read and checked whose records are not made yet (shard → its file and
+        #: its documents); their records are in no other field.
+        self._unmade: dict[int, tuple[Path, list[Any]]] = {}
+        self._making = threading.Lock()
+        self._reload(keep_documents=lazy)
 
     # -- reading -----------------------------------------------------------------------------
 
     def get(self, paper_id: str) -> UserData:
         """The record of a paper (an empty one when there is none)."""
+        if self._unmade:
+            self._make(doc_id_for(paper_id) % SHARDS)
         return self._records.get(paper_id) or UserData(paper_id)
 
     @property
     def records(self) -> dict[str, UserData]:
         """Every non-empty record by paper id (a copy)."""
+        self._make_all()
         return dict(self._records)
+
+    @property
+    def notes(self) -> dict[str, str]:
+        """The note of every record that has one, by paper id, as :attr:`records` gives them,
+        without making the records of the shards not made yet (lazy)."""
+        with self._making:
+            notes = {paper_id: record.note for paper_id, record in self._records.items() if record.note}
+            for _, docs in self._unmade.values():  # checked: each doc is a dict with a paper id
+                for doc in docs:
+                    if note := doc.get("note") or "":
+                        paper_id = doc["paper_id"]
+                        notes[paper_id if type(paper_id) is str else str(paper_id)] = (
+                            note if type(note) is str else str(note)
+                        )
+        return notes
+
+    @property
+    def version(self) -> int:
+        """A number that goes up whenever a record changes (readers cache what they derive from
+        all records)."""
+        self._make_all()
+        return self._version
+
+    def _make(self, shard: int) -> None:
+        """Make the records of ``shard`` if it was read but they are not made yet (lazy)."""
+        with self._making, collector_paused():  # records live on and hold no cycle
+            unmade = self._unmade.pop(shard, None)
+            if unmade is not None:
+                self._replace_shard({}, self._records_of(*unmade))
+
+    def _make_all(self) -> None:
+        if self._unmade:
+            with collector_paused():
+                while self._unmade:
+                    self._make(next(iter(self._unmade), 0))
 
     def counts(self) -> tuple[int, Counter[str]]:
         """Papers starred, and records by reading status; counted again only after a change."""
+        self._make_all()
         counted = self._counts
-        if counted is None or counted[0] != self.version:
+        if counted is None or counted[0] != self._version:
             records = list(self._records.values())
             starred = sum(1 for record in records if record.starred)
-            counted = self._counts = (self.version, starred, Counter(record.status for record in records))
+            counted = self._counts = (self._version, starred, Counter(record.status for record in records))
         return counted[1], counted[2]
 
     def shard_path(self, shard: int) -> Path:
@@ -239,6 +338,12 @@ class UserStore:
             StoreError: ``user`` is a file, or a shard cannot be read, is not valid JSON, holds a
                 malformed record or was written by a newer paperdeck.
         """
+        self._make_all()
+        return self._reload()
+
+    def _reload(self, *, keep_documents: bool = False) -> bool:
+        """:meth:`reload`; with ``keep_documents`` (a lazy store's opening, nothing held yet) each
+        shard's documents are checked and kept unmade (:meth:`_make`) when they surely make records."""
         if self.directory.exists() and not self.directory.is_dir():
             raise StoreError(
                 self.directory,
@@ -247,7 +352,7 @@ class UserStore:
         if not self.directory.is_dir():
             changed = bool(self._records)
             self._records, self._stamps = {}, {}
-            self.version += 1
+            self._version += 1
             return changed
         changed = False
         held: dict[int, dict[str, UserData]] | None = None  # our records by shard, once needed
@@ -267,30 +372,41 @@ class UserStore:
             stamp = (stat.st_mtime_ns, stat.st_size)
             if self._stamps.get(path) == stamp:
                 continue
-            records = self._read_shard(path)  # a broken shard raises, and again on the next reload
+            docs = self._shard_documents(path)  # a broken shard raises, and again on the next reload
+            if keep_documents and _surely_records(docs):
+                self._stamps[path] = stamp
+                self._unmade[shard] = (path, docs)
+                continue
+            records = self._records_of(path, docs)
             self._stamps[path] = stamp
             held = self._by_shard() if held is None else held
             changed |= self._replace_shard(held.get(shard, {}), records)
         return changed
 
-    def _read_shard(self, path: Path) -> list[UserData]:
+    def _shard_documents(self, path: Path) -> list[Any]:
+        """The documents of a shard's "user" table, its "meta" table checked."""
         data = AtomicJSONStorage(path).read()
         if data is None:
             return []
         self._check_schema(data, path)
         try:
-            return [UserData.from_dict(doc) for doc in (data.get("user") or {}).values()]
+            return list((data.get("user") or {}).values())
+        except (TypeError, AttributeError) as exc:
+            raise _malformed_record(path, exc) from None
+
+    def _records_of(self, path: Path, docs: list[Any]) -> list[UserData]:
+        """The records of a shard's documents."""
+        try:
+            return [UserData.from_dict(doc) for doc in docs]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            reason = (
-                f"a user record is malformed ({malformed(exc)}); restore the file from a backup "
-                "or move it aside — paperdeck will not overwrite it"
-            )
-            raise StoreError(path, reason) from None
+            raise _malformed_record(path, exc) from None
 
     def _by_shard(self) -> dict[int, dict[str, UserData]]:
         """Our records grouped by shard, each paper id hashed once (hashing every record again for
         each of the shards would slow the start with many records)."""
+        self._make_all()
         snapshot = list(self._records.items())  # load() may move records from another thread
+        _hashing_many(len(snapshot))
         held: dict[int, dict[str, UserData]] = {}
         for paper_id, record in snapshot:
             held.setdefault(doc_id_for(paper_id) % SHARDS, {})[paper_id] = record
@@ -304,7 +420,7 @@ class UserStore:
         for paper_id in old:
             self._records.pop(paper_id, None)
         self._records.update(new)
-        self.version += 1
+        self._version += 1
         return True
 
     # -- writing -----------------------------------------------------------------------------
@@ -360,6 +476,7 @@ class UserStore:
         Raises:
             StoreError: a shard cannot be written.
         """
+        self._make_all()
         with self._locked():
             for old_id, new_id in renamed.items():
                 if old_id == new_id:
@@ -375,14 +492,16 @@ class UserStore:
                 self._write(new_doc, existing is not None, combined)
                 self._db(old_doc % SHARDS).table("user").remove(doc_ids=[old_doc])
                 self._records.pop(old_id, None)
-                self.version += 1
+                self._version += 1
                 self._remember(combined)
 
     def _write(self, doc_id: int, exists: bool, record: UserData) -> None:
         self._write_shard(doc_id % SHARDS, {record.paper_id: record}, {record.paper_id} if exists else set())
 
     def _remember(self, record: UserData) -> None:
-        self.version += 1
+        if self._unmade:  # its shard's records made first: they would replace it when made
+            self._make(doc_id_for(record.paper_id) % SHARDS)
+        self._version += 1
         if is_empty(record):
             self._records.pop(record.paper_id, None)
         else:
@@ -437,6 +556,7 @@ class UserStore:
     def _batch(
         self, paper_ids: dict[str, None], change: Callable[[UserData], UserData], keep_times: bool = False
     ) -> list[tuple[UserData, UserData]]:
+        _hashing_many(len(paper_ids))
         by_shard: dict[int, list[str]] = {}
         for paper_id in paper_ids:
             by_shard.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
@@ -518,6 +638,14 @@ class UserStore:
                 exists = self._db(doc_id % SHARDS).table("user").contains(doc_id=doc_id)
                 self._write(doc_id, exists, record)
                 self._remember(record)
+
+
+def _malformed_record(path: Path, exc: Exception) -> StoreError:
+    reason = (
+        f"a user record is malformed ({malformed(exc)}); restore the file from a backup "
+        "or move it aside — paperdeck will not overwrite it"
+    )
+    return StoreError(path, reason)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

@@ -1,0 +1,135 @@
+"""A store opened for a command (``user_records=False``) reads and checks every user shard at once
+but makes only the records asked for: what it answers and writes is what a store that made them
+all answers and writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper, UserData
+from paperdeck.store.store import Store
+from paperdeck.store.user_data import SHARDS, UserStore, doc_id_for
+
+FIXED_TIME = "2026-11-29T12:00:00+00:00"
+PAPERS = [Paper(id=f"abs:{n:016x}", title=f"Paper {n}", abstract=f"Abstract {n}.") for n in range(300)]
+
+
+def shard_number(paper_id: str) -> int:
+    return doc_id_for(paper_id) % SHARDS
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """A store of 300 papers, every third starred, every fifth noted, every seventh to-read."""
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers(PAPERS)
+    ids = [p.id for p in PAPERS]
+    store.change(ids[::3], lambda r: UserData(r.paper_id, starred=True))
+    for pid in ids[::5]:
+        store.set_note(pid, f"note on {pid}")
+    for pid in ids[::7]:
+        store.set_status(pid, "to-read")
+    return tmp_path / "data"
+
+
+def lazy_store(data_dir: Path) -> Store:
+    return Store(data_dir, now=lambda: FIXED_TIME, lazy=True, rows=False, user_records=False)
+
+
+def test_a_lazy_store_answers_as_an_eager_one(data_dir: Path) -> None:
+    eager, lazy = Store(data_dir), lazy_store(data_dir)
+    for paper in PAPERS:
+        assert lazy.user_data(paper.id) == eager.user_data(paper.id)
+    assert lazy_store(data_dir).all_user_data == eager.all_user_data
+    assert lazy_store(data_dir).user_counts() == eager.user_counts()
+    assert lazy_store(data_dir).all_tags == eager.all_tags
+
+
+def test_asking_for_one_record_makes_only_its_shards_records(data_dir: Path) -> None:
+    user = UserStore(data_dir / "user", lambda: FIXED_TIME, {}, lambda data, path: None, lazy=True)
+    assert user._records == {}  # read and checked, nothing made
+    wanted = PAPERS[3].id
+    assert user.get(wanted).starred
+    made = set(user._records)
+    assert wanted in made and {shard_number(pid) for pid in made} == {shard_number(wanted)}
+    assert len(user.records) > len(made)  # every record, once all are asked for
+
+
+def test_a_write_through_a_lazy_store_keeps_the_other_records_of_its_shard(data_dir: Path) -> None:
+    eager = Store(data_dir)
+    target = PAPERS[3].id  # starred
+    neighbours = [p.id for p in PAPERS if shard_number(p.id) == shard_number(target) and p.id != target]
+    assert eager.user_data(target).starred and neighbours
+    lazy = lazy_store(data_dir)
+    lazy.set_star(target, False)  # its shard not read before: the record as read at open is stale
+    assert not lazy.user_data(target).starred
+    for pid in neighbours:
+        assert lazy.user_data(pid) == eager.user_data(pid)
+    expected = {pid: record for pid, record in eager.all_user_data.items() if pid != target}  # an empty record goes
+    assert lazy.all_user_data == expected == Store(data_dir).all_user_data
+    lazy.set_star(target, True)
+    assert lazy_store(data_dir).user_data(target).starred and lazy.user_data(target).starred
+
+
+def test_records_only_making_says_are_good_are_made_at_once_as_before(data_dir: Path) -> None:
+    """Documents the quick check does not vouch for (a status of 0, tags as a string) are made at
+    open: they are records all the same, as an eager store makes them."""
+    path = data_dir / "user" / f"{shard_number(PAPERS[0].id):02x}.json"
+    data = json.loads(path.read_bytes())
+    doc = next(iter(data["user"].values()))
+    doc["status"], doc["tags"] = 0, "ab"
+    path.write_text(json.dumps(data), "utf-8")
+    eager = Store(data_dir)
+    assert eager.user_data(doc["paper_id"]).tags == ("a", "b")
+    assert lazy_store(data_dir).all_user_data == eager.all_user_data
+
+
+@pytest.mark.parametrize("status", ["nonsense", ["to-read"], 7])
+def test_a_malformed_record_in_a_shard_not_asked_for_still_refuses_the_store(data_dir: Path, status: object) -> None:
+    asked = PAPERS[0].id
+    other = next(p.id for p in PAPERS if shard_number(p.id) != shard_number(asked))
+    path = data_dir / "user" / f"{shard_number(other):02x}.json"
+    data = json.loads(path.read_bytes())
+    next(iter(data["user"].values()))["status"] = status
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(StoreError) as eager:
+        Store(data_dir)
+    with pytest.raises(StoreError) as lazy:
+        lazy_store(data_dir)
+    assert str(lazy.value) == str(eager.value) and str(path) in str(lazy.value)
+
+
+def test_the_notes_of_a_lazy_store_are_an_eager_ones_without_making_a_record(data_dir: Path) -> None:
+    path = data_dir / "user" / f"{shard_number(PAPERS[0].id):02x}.json"
+    data = json.loads(path.read_bytes())
+    odd = next(iter(data["user"].values()))
+    odd["note"] = 5  # not text: made as "5"
+    path.write_text(json.dumps(data), "utf-8")
+    eager = Store(data_dir)
+    expected = {pid: record.note for pid, record in eager.all_user_data.items() if record.note}
+    assert expected[odd["paper_id"]] == "5" and len(expected) == 60
+    lazy = lazy_store(data_dir)
+    asked = PAPERS[5].id  # noted: its shard's records made first
+    assert lazy.user_data(asked).note == f"note on {asked}"
+    assert lazy.user_notes == expected == eager.user_notes
+    assert set(lazy._user._records) == {pid for pid in lazy._user._records if shard_number(pid) == shard_number(asked)}
+
+
+def test_a_papers_shard_is_the_same_whichever_sha256_hashes_its_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command hashes a few ids with CPython's own SHA-256, a bulk change many with OpenSSL's:
+    the document ids, and so the shards, are the same."""
+    import hashlib
+
+    from paperdeck.store import user_data
+
+    ids = [f"openreview:{n:08d}" for n in range(50)] + ["abs:ünïcode", ""]
+    expected = [int(hashlib.sha256(pid.encode("utf-8")).hexdigest()[:13], 16) for pid in ids]
+    monkeypatch.setattr(user_data, "_sha256", None)
+    assert [doc_id_for(pid) for pid in ids] == expected
+    assert user_data._sha256 is not hashlib.sha256  # a few ids: not OpenSSL's
+    user_data._hashing_many(user_data._MANY_IDS + 1)
+    assert user_data._sha256 is hashlib.sha256
+    assert [doc_id_for(pid) for pid in ids] == expected
