@@ -65,3 +65,24 @@ def test_queries_typed_letter_by_letter_rank_as_a_fresh_index(data_dir: Path, se
     for query in ["graph data", "graph data q", "graph data quokka"]:
         assert index.search(query).positions == SearchIndex(store.papers, notes).search(query).positions, query
     assert fresh.search("graph data").positions != index.search("graph data").positions
+
+
+_WARM_PROBE = """
+import sys
+from paperdeck.model.paper import Paper
+from paperdeck.search.index import SearchIndex
+
+index = SearchIndex([Paper(id="a", title="Graph neural networks", abstract="")])
+before = "rapidfuzz.process" in sys.modules
+index.warm("g")
+print(before, "rapidfuzz.process" in sys.modules)
+"""
+
+
+def test_warm_imports_the_typo_scorer() -> None:
+    # The first four-letter query word (the first one matched for typos) must not pay the import.
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _WARM_PROBE], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"], done.stderr

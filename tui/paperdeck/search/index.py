@@ -545,8 +545,11 @@ class SearchIndex:
         The app warms every single letter and digit (with the index build): a search starts
         with one letter, and one letter matches half the papers, so it is the slowest query to
         rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
-        cost nothing to warm while there are no notes.
+        cost nothing to warm while there are no notes. rapidfuzz is imported too, so that the
+        first query word long enough for typos (four letters) does not wait for its import.
         """
+        import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
+
         notes = self._notes
         ready: dict[tuple[str, ...], array[int]] = {}
         for query in queries:
