@@ -305,3 +305,30 @@ def test_the_one_letter_rankings_saved_with_the_index_are_a_fresh_build_s(
     saved.set_note(pid, "quokka")
     fresh.set_note(pid, "quokka")
     assert pid in saved.search_ids("q") and saved.search_ids("q") == fresh.search_ids("q")
+
+
+def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
+    data_dir: Path, seed_files: list[Path]
+) -> None:
+    """The two-letter queries that rank a tenth of the papers or more are saved with the index too
+    (read, not ranked again, while there are no notes); the others are ranked as before."""
+    import string
+    from itertools import product
+
+    from paperdeck.search.index import SAVED_PAIR_SHARE
+
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    build_index(store)
+    fresh = SearchIndex(store.papers)
+    saved = Searcher(Store(data_dir, lazy=True)).index.get()
+    pairs = ["".join(pair) for pair in product(string.ascii_lowercase + string.digits, repeat=2)]
+    heavy = [pair for pair in pairs if len(fresh.search_ids(pair)) * SAVED_PAIR_SHARE >= len(store.paper_ids)]
+    assert heavy and len(heavy) < len(pairs)
+    assert set(saved._saved_rankings) == {(query,) for query in [*string.ascii_lowercase, *string.digits, *heavy]}
+    for query in [*heavy, "zq", "RE", "re l", "re "]:
+        assert saved.search_ids(query) == fresh.search_ids(query), query
+    pid = store.paper_ids[7]
+    saved.set_note(pid, heavy[0] + "x")
+    fresh.set_note(pid, heavy[0] + "x")
+    assert saved.search_ids(heavy[0]) == fresh.search_ids(heavy[0]) and pid in saved.search_ids(heavy[0])

@@ -46,7 +46,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import accumulate, chain, compress, islice, pairwise, repeat
+from itertools import accumulate, chain, compress, islice, pairwise, product, repeat
 from operator import add, and_, contains, gt, itemgetter, lshift, lt, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
@@ -264,7 +264,8 @@ class SearchIndex:
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
         author words, space-led; its title's distinct words; its title initials, one line each;
         the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``); the rankings of
-        :data:`SAVED_RANKINGS` without notes, by query words (ranked at first need when ``None``)."""
+        :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
+        notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = vocabulary
         self._starts, self._postings = starts, postings
         self._titles = titles
@@ -287,7 +288,8 @@ class SearchIndex:
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
         #: Results ranked ahead of time (:meth:`warm`), by query words, for one snapshot of the notes.
         self._warm: tuple[dict[int, frozenset[str]], dict[tuple[str, ...], array[int]]] | None = None
-        #: Results saved with the index (:data:`SAVED_RANKINGS`), right while there are no notes.
+        #: Results saved with the index (:data:`SAVED_RANKINGS`, :data:`SAVED_PAIR_SHARE`), right
+        #: while there are no notes.
         self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
         self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
@@ -303,7 +305,7 @@ class SearchIndex:
         ) = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 4
+    FILE_VERSION = 5
 
     def save(self, path: Path, stamp: Sequence[int], texts: str = "") -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
@@ -328,9 +330,14 @@ class SearchIndex:
         for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
             sections |= {f"letters{place}": _encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
-        rankings = [array("I", self._ranked(query, {})) for query in SAVED_RANKINGS]
+        saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
+        for pair in map("".join, product(_SAVED_LETTERS, repeat=2)):
+            ranked = self._ranked(pair, {})
+            if len(ranked) * SAVED_PAIR_SHARE >= len(self._ids) > 0:
+                saved[pair] = array("I", ranked)
+        rankings = list(saved.values())
         sections |= {
-            "ranked_queries": _encoded("\n".join(SAVED_RANKINGS)),
+            "ranked_queries": _encoded("\n".join(saved)),
             "ranked_starts": array("q", accumulate(map(len, rankings), initial=0)),
             "ranked_positions": b"".join(rankings),
         }
@@ -851,9 +858,14 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     return order
 
 
+_SAVED_LETTERS = string.ascii_lowercase + string.digits
 #: The queries whose rankings (without notes) are saved with the index: the one-letter queries
 #: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
-SAVED_RANKINGS = tuple(string.ascii_lowercase + string.digits)
+SAVED_RANKINGS = tuple(_SAVED_LETTERS)
+#: Two-letter queries (of those letters and digits) are saved too when they rank at least
+#: 1/``SAVED_PAIR_SHARE`` of the papers: the slowest of them to rank, typed as a search's second
+#: key ("re", "tr"), a few dozen of the 1,296 on a conference.
+SAVED_PAIR_SHARE = 10
 
 
 def _encoded(text: str) -> bytes:
