@@ -47,7 +47,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, islice, pairwise, product, repeat
-from operator import add, and_, contains, gt, itemgetter, lshift, lt, rshift
+from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -658,16 +658,18 @@ class SearchIndex:
                 packed.update(zip(positions, repeat(score)))
             else:  # the lowest group, often the largest (abstracts): made whole, faster
                 packed = dict.fromkeys(positions, score)
-        for position in dict.fromkeys(chain.from_iterable(typo_titles)):
-            if not packed[position] & _HITS_MASK:  # outscored by another field: still a title hit
-                packed[position] += bonus[position]
+        get = packed.__getitem__
+        if typo_titles:  # outscored by another field: still a title hit (C-level passes, as below)
+            typo = list(dict.fromkeys(chain.from_iterable(typo_titles)))
+            lacking = list(compress(typo, map(not_, map(and_, map(get, typo), repeat(_HITS_MASK)))))
+            packed.update(zip(lacking, map(add, map(get, lacking), map(bonus.__getitem__, lacking)), strict=True))
         sizes = self._title_sizes
         for position in acronym:  # the acronym stands for len(word) title words
             more = max(1, min(len(word), sizes[position])) - (packed[position] & _HITS_MASK)
             packed[position] += more * bonus[position]
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
-        for position in keyword_hits:
-            packed[position] += 1 << _HITS_BITS
+        if keyword_hits:
+            packed.update(zip(keyword_hits, map(add, map(get, keyword_hits), repeat(1 << _HITS_BITS)), strict=True))
         match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
