@@ -328,7 +328,15 @@ def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
     assert set(saved._saved_rankings) == {(query,) for query in [*string.ascii_lowercase, *string.digits, *heavy]}
     for query in [*heavy, "zq", "RE", "re l", "re "]:
         assert saved.search_ids(query) == fresh.search_ids(query), query
+    assert saved.notes_hide_saved == ()  # no notes: the saved rankings hold
     pid = store.paper_ids[7]
     saved.set_note(pid, heavy[0] + "x")
     fresh.set_note(pid, heavy[0] + "x")
     assert saved.search_ids(heavy[0]) == fresh.search_ids(heavy[0]) and pid in saved.search_ids(heavy[0])
+    # With notes, the app warms them (after the one-letter queries, whose results are kept).
+    assert saved.notes_hide_saved == tuple(heavy)
+    saved.warm(string.ascii_lowercase)
+    saved.warm(saved.notes_hide_saved)
+    assert saved._warm is not None and set(saved._warm[1]) == {(q,) for q in [*string.ascii_lowercase, *heavy]}
+    for query in [*heavy, "a", "q"]:
+        assert saved.search_ids(query) == fresh.search_ids(query), query

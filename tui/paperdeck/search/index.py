@@ -552,19 +552,30 @@ class SearchIndex:
         The app warms every single letter and digit (with the index build): a search starts
         with one letter, and one letter matches half the papers, so it is the slowest query to
         rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
-        cost nothing to warm while there are no notes. rapidfuzz is imported too, so that the
+        cost nothing to warm while there are no notes. The results of an earlier call for the
+        same notes are kept (see :attr:`notes_hide_saved`). rapidfuzz is imported too, so that the
         first query word long enough for typos (four letters) does not wait for its import.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
 
         notes = self._notes
-        ready: dict[tuple[str, ...], array[int]] = {}
+        warm = self._warm
+        ready: dict[tuple[str, ...], array[int]] = dict(warm[1]) if warm is not None and warm[0] is notes else {}
         for query in queries:
             query_words = tuple(dict.fromkeys(words(query)))
-            if query_words and (notes or query_words not in self._saved_rankings):
+            if query_words and query_words not in ready and (notes or query_words not in self._saved_rankings):
                 ready[query_words] = array("I", self._ranked(query, notes))
         if notes is self._notes:
             self._warm = (notes, ready)
+
+    @property
+    def notes_hide_saved(self) -> tuple[str, ...]:
+        """The queries saved with the index beyond :data:`SAVED_RANKINGS` (the slowest two-letter
+        ones, :data:`SAVED_PAIR_SHARE`) while there are notes, where their saved rankings do not
+        hold: worth a :meth:`warm` once the typing pauses. None without notes."""
+        if not self._notes:
+            return ()
+        return tuple(" ".join(query) for query in self._saved_rankings if len(query[0]) == 2)
 
     def _break_ties(self, keys: list[int], totals: list[int], candidates: list[int], matches: list[_WordMatch]) -> None:
         """Make the sort ``keys`` (one per candidate position, the packed sums' high parts) exact
