@@ -89,6 +89,9 @@ _HITS_MASK = (1 << _HITS_BITS) - 1
 #: Query words over which the packed sums are exact without a keyword clamp (``_KEYWORD_MAX``).
 _PACKED_WORDS = _KEYWORD_MAX
 
+#: A later query word of three letters or more is matched only among the candidates left when
+#: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words: half).
+_BOUNDED_SHARE = 4
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
@@ -495,7 +498,7 @@ class SearchIndex:
         # two-letter word already among less than half the papers ("specul d" scans the
         # "specul…" papers' words for "d", not every title's).
         for word in sorted(later, key=self._reach):
-            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else 8
+            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
             bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
             match = self._match(word, candidates if bounded else None)
             packed = self._with_notes(match, self._note_scores(word, notes))
