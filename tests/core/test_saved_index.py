@@ -340,3 +340,10 @@ def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
     assert saved._warm is not None and set(saved._warm[1]) == {(q,) for q in [*string.ascii_lowercase, *heavy]}
     for query in [*heavy, "a", "q"]:
         assert saved.search_ids(query) == fresh.search_ids(query), query
+
+
+def test_warm_decodes_the_saved_texts_the_first_query_of_two_words_needs(seeded: Path) -> None:
+    index = Searcher(Store(seeded, lazy=True)).index.get()
+    assert all(texts._lines is None for texts in index._texts)  # read from the file, not decoded
+    index.warm("a")
+    assert all(texts._lines is not None and texts._raw is None for texts in index._texts)
