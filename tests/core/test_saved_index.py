@@ -342,8 +342,14 @@ def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
         assert saved.search_ids(query) == fresh.search_ids(query), query
 
 
-def test_warm_decodes_the_saved_texts_the_first_query_of_two_words_needs(seeded: Path) -> None:
+def test_warm_makes_what_the_first_queries_of_two_words_and_of_typos_need(seeded: Path) -> None:
     index = Searcher(Store(seeded, lazy=True)).index.get()
     assert all(texts._lines is None for texts in index._texts)  # read from the file, not decoded
+    assert not any(index._typo_buckets)
     index.warm("a")
     assert all(texts._lines is not None and texts._raw is None for texts in index._texts)
+    # And every typo bucket is made: the first word of four letters (matched for typos) waits for none.
+    for place, (letters, _, _) in enumerate(index._bucket_arrays):
+        assert set(index._typo_buckets[place]) == set(letters)
+        for letter in letters:
+            assert all(word[place] == letter for word in index._typo_buckets[place][letter][0])

@@ -557,13 +557,17 @@ class SearchIndex:
         rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
         cost nothing to warm while there are no notes. The results of an earlier call for the
         same notes are kept (see :attr:`notes_hide_saved`). rapidfuzz is imported too, so that the
-        first query word long enough for typos (four letters) does not wait for its import, and the
-        titles', keywords' and authors' words are decoded, which the first query of two words needs.
+        first query word long enough for typos (four letters) does not wait for its import nor for
+        its typo buckets (:meth:`_typo_bucket`, made here for every letter), and the titles',
+        keywords' and authors' words are decoded, which the first query of two words needs.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
 
         for texts in self._texts:
             texts.lines()
+        for place, (letters, _, _) in enumerate(self._bucket_arrays):
+            for letter in letters:
+                self._typo_bucket(place, letter)
 
         notes = self._notes
         warm = self._warm
