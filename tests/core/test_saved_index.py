@@ -342,12 +342,13 @@ def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
         assert saved.search_ids(query) == fresh.search_ids(query), query
 
 
-def test_warm_makes_what_the_first_queries_of_two_words_and_of_typos_need(seeded: Path) -> None:
+def test_warm_makes_what_the_first_query_of_typos_needs_and_keeps_no_matches(seeded: Path) -> None:
     index = Searcher(Store(seeded, lazy=True)).index.get()
-    assert all(texts._lines is None for texts in index._texts)  # read from the file, not decoded
+    index.set_note(index.paper_ids([0])[0], "a note")  # the saved rankings do not hold: ranked here
     assert not any(index._typo_buckets)
-    index.warm("a")
-    assert all(texts._lines is not None and texts._raw is None for texts in index._texts)
+    index.warm("abc")
+    assert index._warm is not None and len(index._warm[1]) == 3
+    assert not index._matches and not index._bounded_matches  # one query's matches held at a time
     # And every typo bucket is made: the first word of four letters (matched for typos) waits for none.
     for place, (letters, _, _) in enumerate(index._bucket_arrays):
         assert set(index._typo_buckets[place]) == set(letters)

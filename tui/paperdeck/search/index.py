@@ -556,15 +556,14 @@ class SearchIndex:
         with one letter, and one letter matches half the papers, so it is the slowest query to
         rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
         cost nothing to warm while there are no notes. The results of an earlier call for the
-        same notes are kept (see :attr:`notes_hide_saved`). rapidfuzz is imported too, so that the
-        first query word long enough for typos (four letters) does not wait for its import nor for
-        its typo buckets (:meth:`_typo_bucket`, made here for every letter), and the titles',
-        keywords' and authors' words are decoded, which the first query of two words needs.
+        same notes are kept (see :attr:`notes_hide_saved`). The per-word caches are emptied after
+        each query ranked, so that warming holds one query's matches at a time (these queries' words
+        are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
+        too, so that the first query word long enough for typos (four letters) does not wait for its
+        import nor for its typo buckets (:meth:`_typo_bucket`, made here for every letter).
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
 
-        for texts in self._texts:
-            texts.lines()
         for place, (letters, _, _) in enumerate(self._bucket_arrays):
             for letter in letters:
                 self._typo_bucket(place, letter)
@@ -576,8 +575,19 @@ class SearchIndex:
             query_words = tuple(dict.fromkeys(words(query)))
             if query_words and query_words not in ready and (notes or query_words not in self._saved_rankings):
                 ready[query_words] = array("I", self._ranked(query, notes))
+                self._drop_matches()
         if notes is self._notes:
             self._warm = (notes, ready)
+
+    def _drop_matches(self) -> None:
+        """Empty the caches of per-word matches and of candidates (each a dict of up to one entry
+        per paper): only what they save the next keystroke is lost."""
+        self._matches.clear()
+        self._bounded_matches.clear()
+        held = self._intersections
+        if held is not None:
+            held[1].clear()
+            held[2].clear()
 
     @property
     def notes_hide_saved(self) -> tuple[str, ...]:
