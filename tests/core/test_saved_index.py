@@ -349,3 +349,52 @@ def test_the_one_letter_rankings_saved_with_the_index_are_a_fresh_build_s(
     saved.set_note(pid, "quokka")
     fresh.set_note(pid, "quokka")
     assert pid in saved.search_ids("q") and saved.search_ids("q") == fresh.search_ids("q")
+
+
+def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
+    data_dir: Path, seed_files: list[Path]
+) -> None:
+    """The two-letter queries that rank a tenth of the papers or more are saved with the index too
+    (read, not ranked again, while there are no notes); the others are ranked as before."""
+    import string
+    from itertools import product
+
+    from paperdeck.search.index import SAVED_PAIR_SHARE
+
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    build_index(store)
+    fresh = SearchIndex(store.papers)
+    saved = Searcher(Store(data_dir, lazy=True)).index.get()
+    pairs = ["".join(pair) for pair in product(string.ascii_lowercase + string.digits, repeat=2)]
+    heavy = [pair for pair in pairs if len(fresh.search_ids(pair)) * SAVED_PAIR_SHARE >= len(store.paper_ids)]
+    assert heavy and len(heavy) < len(pairs)
+    assert set(saved._saved_rankings) == {(query,) for query in [*string.ascii_lowercase, *string.digits, *heavy]}
+    for query in [*heavy, "zq", "RE", "re l", "re "]:
+        assert saved.search_ids(query) == fresh.search_ids(query), query
+    assert saved.notes_hide_saved == ()  # no notes: the saved rankings hold
+    pid = store.paper_ids[7]
+    saved.set_note(pid, heavy[0] + "x")
+    fresh.set_note(pid, heavy[0] + "x")
+    assert saved.search_ids(heavy[0]) == fresh.search_ids(heavy[0]) and pid in saved.search_ids(heavy[0])
+    # With notes, the app warms them (after the one-letter queries, whose results are kept).
+    assert saved.notes_hide_saved == tuple(heavy)
+    saved.warm(string.ascii_lowercase)
+    saved.warm(saved.notes_hide_saved)
+    assert saved._warm is not None and set(saved._warm[1]) == {(q,) for q in [*string.ascii_lowercase, *heavy]}
+    for query in [*heavy, "a", "q"]:
+        assert saved.search_ids(query) == fresh.search_ids(query), query
+
+
+def test_warm_makes_what_the_first_query_of_typos_needs_and_keeps_no_matches(seeded: Path) -> None:
+    index = Searcher(Store(seeded, lazy=True)).index.get()
+    index.set_note(index.paper_ids([0])[0], "a note")  # the saved rankings do not hold: ranked here
+    assert not any(index._typo_buckets)
+    index.warm("abc")
+    assert index._warm is not None and len(index._warm[1]) == 3
+    assert not index._matches and not index._bounded_matches  # one query's matches held at a time
+    # And every typo bucket is made: the first word of four letters (matched for typos) waits for none.
+    for place, (letters, _, _) in enumerate(index._bucket_arrays):
+        assert set(index._typo_buckets[place]) == set(letters)
+        for letter in letters:
+            assert all(word[place] == letter for word in index._typo_buckets[place][letter][0])

@@ -6,6 +6,8 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
+import paperdeck.search.index as index_module
+import pytest
 from paperdeck.search.index import SearchIndex
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
@@ -45,16 +47,21 @@ def test_search_ids_are_the_ranking_s_ids(data_dir: Path, seed_files: list[Path]
     assert index.search_ids("") == store.paper_ids
 
 
-def test_queries_typed_letter_by_letter_rank_as_a_fresh_index(data_dir: Path, seed_files: list[Path]) -> None:
+@pytest.mark.parametrize("share", [1, 4, 1 << 30])  # a later word matched among the candidates: always, now, never
+def test_queries_typed_letter_by_letter_rank_as_a_fresh_index(
+    data_dir: Path, seed_files: list[Path], share: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each keystroke reuses the candidates of the words typed before it: typed forwards, then
-    backspaced, and across a note changed mid-query, every query ranks as on a fresh index."""
+    backspaced, and across a note changed mid-query, every query ranks as on a fresh index, however
+    few the candidates must be for a later word to be matched among them only."""
+    monkeypatch.setattr(index_module, "_BOUNDED_SHARE", share)
     store = Store(data_dir)
     import_files(store, seed_files)
     ids = store.paper_ids
     notes = {ids[3]: "reproduce with the quokka setup", ids[5]: "diffusion baseline; graph data"}
     index = SearchIndex(store.papers, notes)
     fresh = SearchIndex(store.papers, notes)
-    for typed in ["graph neural networks", "a d", "on the diffusion", "diffusion model graph"]:
+    for typed in ["graph neural networks", "a d", "on the diffusion", "diffusion model graph", "language model agents"]:
         prefixes = [typed[:k] for k in range(1, len(typed) + 1)]
         for query in prefixes + prefixes[::-1]:
             expected = SearchIndex(store.papers, notes).search(query).positions
@@ -65,3 +72,24 @@ def test_queries_typed_letter_by_letter_rank_as_a_fresh_index(data_dir: Path, se
     for query in ["graph data", "graph data q", "graph data quokka"]:
         assert index.search(query).positions == SearchIndex(store.papers, notes).search(query).positions, query
     assert fresh.search("graph data").positions != index.search("graph data").positions
+
+
+_WARM_PROBE = """
+import sys
+from paperdeck.model.paper import Paper
+from paperdeck.search.index import SearchIndex
+
+index = SearchIndex([Paper(id="a", title="Graph neural networks", abstract="")])
+before = "rapidfuzz.process" in sys.modules
+index.warm("g")
+print(before, "rapidfuzz.process" in sys.modules)
+"""
+
+
+def test_warm_imports_the_typo_scorer() -> None:
+    # The first four-letter query word (the first one matched for typos) must not pay the import.
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _WARM_PROBE], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"], done.stderr

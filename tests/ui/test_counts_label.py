@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.widgets.counts_label import CountsLabel, cut_at_word, fitted
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted
 from rich.cells import cell_len
 from textual.strip import Strip
 from textual.widget import Widget
@@ -78,6 +78,18 @@ def test_fitted_counts_drop_whole_notes_least_wanted_first(room: int, present: l
         left_out = [i for i, note in enumerate(notes) if note and note not in shown]
         kept = [i for i, note in enumerate(notes) if note in shown]
         assert all(keep.index(i) > keep.index(j) for i in left_out for j in kept), text
+
+
+@given(total=st.integers(0, 2_000_000), data=st.data())
+def test_the_counts_are_as_wide_filtered_or_not(total: int, data: st.DataObject) -> None:
+    # The first letter typed (and the filter bar cleared) must not change the label's width,
+    # which lays out the whole screen.
+    shown = data.draw(st.integers(0, total))
+    unfiltered = counts_text(total, total, filtered=False, view=None, notes=["★ 12"])
+    filtered = counts_text(shown, total, filtered=True, view=None, notes=["★ 12"])
+    assert cell_len(filtered) == cell_len(unfiltered)
+    assert unfiltered.split() == [f"{total:,}", "papers", "·", "★", "12"]
+    assert filtered.split() == [f"{shown:,}", "of", f"{total:,}", "·", "★", "12"]
 
 
 @given(st.text(alphabet="ab ,—'", min_size=1, max_size=60), st.integers(1, 60))

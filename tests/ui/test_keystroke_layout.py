@@ -10,6 +10,8 @@ from typing import Any
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from rich.segment import Segment
+from rich.style import Style
 from textual.widget import Widget
 
 from tests.ui.conftest import main_screen, paper_list, settle
@@ -83,14 +85,23 @@ async def test_the_scrollbar_follows_a_new_ranking(make_app: AppFactory) -> None
         papers = paper_list(app)
         assert papers.show_vertical_scrollbar  # 37 papers in 10 rows
         assert papers.vertical_scrollbar.window_virtual_size == 37
+        asked = layouts_asked(papers)
         await pilot.press("slash", *"difusion")
         await settle(pilot)
-        assert papers.row_count < 10
-        assert not papers.show_vertical_scrollbar
+        assert papers.row_count < 10 and papers.max_scroll_y == 0
+        # Nothing to scroll: the bar stays (its going would lay out the screen), drawn as the
+        # gutter Textual leaves without one: blank, in the list's background.
+        assert papers.show_vertical_scrollbar
+        base, background = papers.background_colors
+        gutter = Style.from_color(bgcolor=(base + background).rich_color)
+        bar = papers.vertical_scrollbar
+        assert [list(line) for line in bar.render_lines(bar.size.region)] == [[Segment(" ", gutter)]] * bar.size.height
         await pilot.press("ctrl+a", "ctrl+k", *"the")
         await settle(pilot)
         assert papers.row_count > 10
         assert papers.show_vertical_scrollbar
+        assert not any(asked)  # the list grew past its height and shrank under it: no layout
+        assert list(bar.render_lines(bar.size.region)[0]) != [Segment(" ", gutter)]  # the thumb again
         assert papers.vertical_scrollbar.window_virtual_size == papers.row_count
         assert papers.max_scroll_y == papers.row_count - papers.scrollable_content_region.height
 

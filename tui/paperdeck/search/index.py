@@ -46,8 +46,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import accumulate, chain, compress, islice, pairwise, repeat
-from operator import add, and_, contains, gt, itemgetter, lshift, lt, rshift
+from itertools import accumulate, chain, compress, islice, pairwise, product, repeat
+from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
@@ -89,6 +89,9 @@ _HITS_MASK = (1 << _HITS_BITS) - 1
 #: Query words over which the packed sums are exact without a keyword clamp (``_KEYWORD_MAX``).
 _PACKED_WORDS = _KEYWORD_MAX
 
+#: A later query word of three letters or more is matched only among the candidates left when
+#: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words: half).
+_BOUNDED_SHARE = 4
 _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
@@ -264,7 +267,8 @@ class SearchIndex:
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
         author words, space-led; its title's distinct words; its title initials, one line each;
         the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``); the rankings of
-        :data:`SAVED_RANKINGS` without notes, by query words (ranked at first need when ``None``)."""
+        :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
+        notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = vocabulary
         self._starts, self._postings = starts, postings
         self._titles = titles
@@ -287,7 +291,8 @@ class SearchIndex:
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
         #: Results ranked ahead of time (:meth:`warm`), by query words, for one snapshot of the notes.
         self._warm: tuple[dict[int, frozenset[str]], dict[tuple[str, ...], array[int]]] | None = None
-        #: Results saved with the index (:data:`SAVED_RANKINGS`), right while there are no notes.
+        #: Results saved with the index (:data:`SAVED_RANKINGS`, :data:`SAVED_PAIR_SHARE`), right
+        #: while there are no notes.
         self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
         self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
@@ -303,7 +308,7 @@ class SearchIndex:
         ) = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 4
+    FILE_VERSION = 5
 
     def save(self, path: Path, stamp: Sequence[int], texts: str = "") -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
@@ -328,9 +333,14 @@ class SearchIndex:
         for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
             sections |= {f"letters{place}": _encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
-        rankings = [array("I", self._ranked(query, {})) for query in SAVED_RANKINGS]
+        saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
+        for pair in map("".join, product(_SAVED_LETTERS, repeat=2)):
+            ranked = self._ranked(pair, {})
+            if len(ranked) * SAVED_PAIR_SHARE >= len(self._ids) > 0:
+                saved[pair] = array("I", ranked)
+        rankings = list(saved.values())
         sections |= {
-            "ranked_queries": _encoded("\n".join(SAVED_RANKINGS)),
+            "ranked_queries": _encoded("\n".join(saved)),
             "ranked_starts": array("q", accumulate(map(len, rankings), initial=0)),
             "ranked_positions": b"".join(rankings),
         }
@@ -494,7 +504,7 @@ class SearchIndex:
         # two-letter word already among less than half the papers ("specul d" scans the
         # "specul…" papers' words for "d", not every title's).
         for word in sorted(later, key=self._reach):
-            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else 8
+            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
             bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
             match = self._match(word, candidates if bounded else None)
             packed = self._with_notes(match, self._note_scores(word, notes))
@@ -551,16 +561,48 @@ class SearchIndex:
         The app warms every single letter and digit (with the index build): a search starts
         with one letter, and one letter matches half the papers, so it is the slowest query to
         rank. Those are saved with the index (:data:`SAVED_RANKINGS`): read from the file, they
-        cost nothing to warm while there are no notes.
+        cost nothing to warm while there are no notes. The results of an earlier call for the
+        same notes are kept (see :attr:`notes_hide_saved`). The per-word caches are emptied after
+        each query ranked, so that warming holds one query's matches at a time (these queries' words
+        are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
+        too, so that the first query word long enough for typos (four letters) does not wait for its
+        import nor for its typo buckets (:meth:`_typo_bucket`, made here for every letter).
         """
+        import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
+
+        for place, (letters, _, _) in enumerate(self._bucket_arrays):
+            for letter in letters:
+                self._typo_bucket(place, letter)
+
         notes = self._notes
-        ready: dict[tuple[str, ...], array[int]] = {}
+        warm = self._warm
+        ready: dict[tuple[str, ...], array[int]] = dict(warm[1]) if warm is not None and warm[0] is notes else {}
         for query in queries:
             query_words = tuple(dict.fromkeys(words(query)))
-            if query_words and (notes or query_words not in self._saved_rankings):
+            if query_words and query_words not in ready and (notes or query_words not in self._saved_rankings):
                 ready[query_words] = array("I", self._ranked(query, notes))
+                self._drop_matches()
         if notes is self._notes:
             self._warm = (notes, ready)
+
+    def _drop_matches(self) -> None:
+        """Empty the caches of per-word matches and of candidates (each a dict of up to one entry
+        per paper): only what they save the next keystroke is lost."""
+        self._matches.clear()
+        self._bounded_matches.clear()
+        held = self._intersections
+        if held is not None:
+            held[1].clear()
+            held[2].clear()
+
+    @property
+    def notes_hide_saved(self) -> tuple[str, ...]:
+        """The queries saved with the index beyond :data:`SAVED_RANKINGS` (the slowest two-letter
+        ones, :data:`SAVED_PAIR_SHARE`) while there are notes, where their saved rankings do not
+        hold: worth a :meth:`warm` once the typing pauses. None without notes."""
+        if not self._notes:
+            return ()
+        return tuple(" ".join(query) for query in self._saved_rankings if len(query[0]) == 2)
 
     def _break_ties(self, keys: list[int], totals: list[int], candidates: list[int], matches: list[_WordMatch]) -> None:
         """Make the sort ``keys`` (one per candidate position, the packed sums' high parts) exact
@@ -654,16 +696,18 @@ class SearchIndex:
                 packed.update(zip(positions, repeat(score)))
             else:  # the lowest group, often the largest (abstracts): made whole, faster
                 packed = dict.fromkeys(positions, score)
-        for position in dict.fromkeys(chain.from_iterable(typo_titles)):
-            if not packed[position] & _HITS_MASK:  # outscored by another field: still a title hit
-                packed[position] += bonus[position]
+        get = packed.__getitem__
+        if typo_titles:  # outscored by another field: still a title hit (C-level passes, as below)
+            typo = list(dict.fromkeys(chain.from_iterable(typo_titles)))
+            lacking = list(compress(typo, map(not_, map(and_, map(get, typo), repeat(_HITS_MASK)))))
+            packed.update(zip(lacking, map(add, map(get, lacking), map(bonus.__getitem__, lacking)), strict=True))
         sizes = self._title_sizes
         for position in acronym:  # the acronym stands for len(word) title words
             more = max(1, min(len(word), sizes[position])) - (packed[position] & _HITS_MASK)
             packed[position] += more * bonus[position]
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
-        for position in keyword_hits:
-            packed[position] += 1 << _HITS_BITS
+        if keyword_hits:
+            packed.update(zip(keyword_hits, map(add, map(get, keyword_hits), repeat(1 << _HITS_BITS)), strict=True))
         match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
@@ -854,9 +898,14 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     return order
 
 
+_SAVED_LETTERS = string.ascii_lowercase + string.digits
 #: The queries whose rankings (without notes) are saved with the index: the one-letter queries
 #: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
-SAVED_RANKINGS = tuple(string.ascii_lowercase + string.digits)
+SAVED_RANKINGS = tuple(_SAVED_LETTERS)
+#: Two-letter queries (of those letters and digits) are saved too when they rank at least
+#: 1/``SAVED_PAIR_SHARE`` of the papers: the slowest of them to rank, typed as a search's second
+#: key ("re", "tr"), a few dozen of the 1,296 on a conference.
+SAVED_PAIR_SHARE = 10
 
 
 def _encoded(text: str) -> bytes:

@@ -11,6 +11,11 @@ puts it, keeping their mouse ``meta`` (``@mouse.down``: grab, scroll up, scroll 
 and drags on the bar act on, instead of Textual's path through a Rich renderable, its styled
 lines and the per-line box styling.
 
+The list's bar is always shown (``overflow-y: scroll``): a bar appearing or going, as the list
+grows past its height or shrinks under it while typing, lays out the whole screen. Where nothing
+scrolls, the bar draws what its place shows without a bar (the gutter that
+``scrollbar-gutter: stable`` keeps, in the list's background), so the screen looks as before.
+
 :func:`vertical_scrollbar_for` installs it as a widget's vertical scrollbar, as Textual's
 ``Widget.vertical_scrollbar`` installs its own.
 """
@@ -53,7 +58,7 @@ class ListScrollBar(ScrollBar):
         bar = self.render()
         picture = self._picture(bar)
         if (crop, picture) != self._drawn:
-            lines = self._bar_lines(bar, crop)
+            lines = self._gutter_lines(crop) if picture[-1] == _STILL else self._bar_lines(bar, crop)
             self._drawn_lines = lines if lines is not None else super().render_lines(crop)
             self._drawn = (crop, picture)
         if crop == self.size.region:
@@ -74,8 +79,34 @@ class ListScrollBar(ScrollBar):
         return self._shown is not None and self.parent is not None and self._shown == self._picture(self.render())
 
     def _picture(self, bar: object) -> tuple[object, ...]:
-        """What the bar draws for ``bar`` (its renderable) at its size in the app's theme."""
+        """What the bar draws for ``bar`` (its renderable) at its size in the app's theme; ending in
+        ``_STILL`` where nothing scrolls (then the gutter: see the module docstring)."""
+        if self._still(bar):
+            return (self.size, self.app.theme, self.app.ansi_color, self._gutter_style(), _STILL)
         return (self.size, self.app.theme, self.app.ansi_color, *_picture(bar, self.size))
+
+    def _still(self, bar: object) -> bool:
+        """Whether ``bar`` is a vertical bar with nothing to scroll (``ScrollBar._render_bar`` gives
+        it no window then)."""
+        return type(bar) is ScrollBarRender and bar.vertical and not bar.window_size
+
+    def _gutter_style(self) -> Style:
+        """The style of the gutter cells Textual draws for the list without a bar: the padding of
+        its lines, in the list's background over its parent's (``StylesCache.get_inner_outer``)."""
+        assert self.parent is not None
+        base_background, background = self.parent.background_colors
+        return Style.from_color(bgcolor=(base_background + background).rich_color)
+
+    def _gutter_lines(self, crop: Region) -> list[Strip]:
+        """The lines of ``crop`` where nothing scrolls: the list's gutter, blank in its background,
+        through the list's line filters as its own lines go."""
+        parent = self.parent
+        assert isinstance(parent, Widget)
+        _, background = parent.background_colors
+        strip = Strip.blank(crop.width, self._gutter_style())
+        for line_filter in parent.get_line_filters():
+            strip = strip.apply_filter(line_filter, background)
+        return [strip] * crop.height
 
     def _bar_lines(self, bar: object, crop: Region) -> list[Strip] | None:
         """The lines of ``crop`` as Textual draws them for ``bar``, built from its segments; ``None``
@@ -119,6 +150,10 @@ class ListScrollBar(ScrollBar):
                 strip = self._strip_of[segment] = Strip([styled], width)
             strips.append(strip)
         return strips
+
+
+#: The last item of the picture of a bar with nothing to scroll.
+_STILL = "still"
 
 
 def _picture(bar: object, size: Size) -> tuple[object, ...]:

@@ -345,6 +345,8 @@ class MainScreen(ReadingScreen):
             return
         if worker.is_cancelled:
             return
+        if saved:  # the slowest two-letter queries, whose saved rankings notes hide
+            index.warm(index.notes_hide_saved)
         if rows_only:
             # The review summaries first (the detail pane shows them): their parse's peak then
             # falls before the catalogue's papers are held, not on top of them.

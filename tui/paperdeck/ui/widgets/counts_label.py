@@ -34,15 +34,16 @@ def counts_text(
 ) -> str:
     """``"1,234 of 19,630 · ★ 12"``: papers shown of all (with the view's name when a saved view is
     shown), then the non-empty ``notes``. Filtered, the number shown is padded to the total's
-    width, so that typing rarely changes the label's width. See :func:`fitted` for ``room`` and
-    ``keep``."""
+    width, and the filtered and the unfiltered counts (``"19,630 papers"``) are padded on the left
+    to the wider of the two, so that typing, its first letter too, rarely changes the label's
+    width. See :func:`fitted` for ``room`` and ``keep``."""
     total_text = f"{total:,}"
     if view is not None:
         text = f"{view}: {shown:,} of {total_text}"
-    elif filtered:
-        text = f"{shown:>{len(total_text)},} of {total_text}"
     else:
-        text = f"{total_text} papers"
+        width = max(len(total_text) + len(" papers"), 2 * len(total_text) + len(" of "))
+        text = f"{shown:>{len(total_text)},} of {total_text}" if filtered else f"{total_text} papers"
+        text = text.rjust(width)
     return fitted(text, notes, room, keep)
 
 
