@@ -194,7 +194,7 @@ def vocabulary(real: Slice) -> list[str]:
     words: set[str] = set()
     for title in list(real.titles.values())[::5]:
         words.update(re.findall(r"[^\W_]+", title))
-    return sorted(words)
+    return sorted(words - {"AND", "OR", "NOT"})  # the query's operators (a title in capitals has them)
 
 
 def terms(vocabulary: list[str]) -> st.SearchStrategy[str]:
