@@ -39,8 +39,14 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
         LikeError: a ``like:`` term names no paper, or nothing is starred for ``like:starred``
             (never from an empty store).
     """
-    from paperdeck.search.query import parse_query
+    from paperdeck.cli.output import print_error
     from paperdeck.search.searcher import Searcher
+
+    # Builds only the indexes the query needs; a saved index it could not use is said once.
+    searcher = Searcher(store, notice=print_error)
+    if text.strip():  # the saved index's pages read and checked in a thread while the query is parsed
+        searcher.read_ahead()
+    from paperdeck.search.query import parse_query
     from paperdeck.search.selection import run_query
 
     query = parse_query(text)
@@ -48,10 +54,7 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
         raise BadQuery(f"query {text!r}: {query.error}")
     if store.is_empty:
         return []
-    from paperdeck.cli.output import print_error
-
-    # Builds only the indexes the query needs; a saved index it could not use is said once.
-    return run_query(Searcher(store, notice=print_error), query, order)
+    return run_query(searcher, query, order)
 
 
 def limit(text: str) -> int:
