@@ -21,9 +21,8 @@ async def _export(pilot: Any, path: Path, with_reviews: bool) -> ExportPrompt:
     assert isinstance(prompt, ExportPrompt)
     prompt.query_one(Input).value = str(path)
     if with_reviews:
-        await pilot.press("tab", "space")  # to the check box, ticked
+        await pilot.press("tab", "space")  # to the check box, ticked: enter there writes, as in the path
         assert prompt.query_one(Checkbox).value
-        prompt.query_one(Input).focus()
     await pilot.press("enter")
     await settle(pilot)
     await pilot.app.workers.wait_for_complete()
@@ -63,3 +62,6 @@ async def test_the_reviews_box_is_empty_until_ticked(
         await pilot.press("tab", "space")
         await settle(pilot)
         assert box.value and "X" in box.render().plain
+        await pilot.press("space")
+        await settle(pilot)
+        assert not box.value

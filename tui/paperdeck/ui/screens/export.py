@@ -32,7 +32,18 @@ _FORMAT_HELP = (
 class TickBox(Checkbox):
     """A check box whose box is empty until ticked: Textual's draws the same ``X`` in both states
     and tells them apart by colour alone, so an unticked box read as ticked in a monochrome
-    terminal, a screen reader or a copied screen."""
+    terminal, a screen reader or a copied screen. ``space`` ticks it; ``enter`` submits the
+    prompt's file name, as the prompt says ("enter writes"), instead of ticking it again."""
+
+    inherit_bindings = False  # Checkbox's enter toggles
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_button", "Toggle", show=False),
+        Binding("enter", "submit", "Write", show=False),
+    ]
+
+    async def action_submit(self) -> None:
+        """Submit the prompt's file name (its ``Input``), as ``enter`` there does."""
+        await self.screen.query_one(Input).action_submit()
 
     @property
     def _button(self) -> Content:
