@@ -36,7 +36,12 @@ def test_a_blank_tag_is_refused_before_the_paper_is_looked_up(data: str, capsys:
     assert code == 2 and "a tag cannot be empty or blank" in err
 
 
-@pytest.mark.parametrize(("given", "stored"), [("#moe", "moe"), ("##Must Read", "must-read"), ("#", "#"), ("c#", "c#")])
+TYPED_AND_STORED = [
+    ("#moe", "moe"), ("##Must Read", "must-read"), ("#", "#"), ("c#", "c#"), ('"q', "q"), ('x"y', "x-y")
+]
+
+
+@pytest.mark.parametrize(("given", "stored"), TYPED_AND_STORED)
 def test_the_hash_the_app_shows_before_a_tag_is_not_kept_in_it(
     data: str, capsys: pytest.CaptureFixture[str], given: str, stored: str
 ) -> None:
@@ -46,4 +51,17 @@ def test_the_hash_the_app_shows_before_a_tag_is_not_kept_in_it(
     assert run(capsys, "tag", paper_id, given, "--data-dir", data)[0] == 0
     assert Store(data).user_data(paper_id).tags == (stored,)
     assert run(capsys, "untag", paper_id, stored if stored == "#" else f"#{stored}", "--data-dir", data)[0] == 0
+    assert Store(data).user_data(paper_id).tags == ()
+
+
+@pytest.mark.parametrize("command", ["tag", "untag"])
+def test_a_tag_beginning_with_a_minus_is_refused_with_the_way_to_remove_one(
+    data: str, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """The app's tag prompt reads ``-tag`` as "remove tag": such a tag could never be typed there."""
+    paper_id = Store(data).paper_ids[0]
+    code, out, err = run(capsys, command, paper_id, "later", "-wip", "--data-dir", data)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [f"paperdeck: {command}: a tag cannot begin with - (-wip); to remove a tag: "
+                                f"paperdeck untag {paper_id} wip; nothing was changed"]  # fmt: skip
     assert Store(data).user_data(paper_id).tags == ()

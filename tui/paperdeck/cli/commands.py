@@ -300,6 +300,11 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     if blank_tag(tags):
         print_error(f"{args.command}: {BLANK_TAG}; nothing was changed")
         return 2
+    if dashed := [tag for tag in tags if tag.startswith("-")]:
+        # The app's tag prompt reads `-tag` as "remove tag": a tag so named could not be typed there.
+        print_error(f"{args.command}: a tag cannot begin with - ({dashed[0]}); to remove a tag: paperdeck untag "
+                    f"{args.id} {dashed[0][1:] or 'TAG'}; nothing was changed")  # fmt: skip
+        return 2
     paper = find_paper(store, args.id)
     added, removed = (tags, ()) if adding else ((), tags)
     changed = store.change([paper.id], lambda record: with_tags(record, add=added, remove=removed))

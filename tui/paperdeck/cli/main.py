@@ -161,7 +161,9 @@ def _dashed_text(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
         arg = args[position]
         action = known.get(arg.split("=", 1)[0]) if arg.startswith("-") else None
         if action is not None and action.nargs != 0 and "=" not in arg and position + 1 < len(args):
-            options.append(f"{arg}={args[position + 1]}")  # its value, even one that begins with -
+            value = args[position + 1]
+            options.append(f"{arg}={value}")  # its value, even one that begins with -
+            dashed = dashed or value.startswith("-")
             position += 1
         elif action is not None or arg.startswith("--"):  # an unknown --option: argparse says so
             options.append(arg)

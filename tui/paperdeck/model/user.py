@@ -133,8 +133,9 @@ _STATUS_SET = frozenset(STATUSES)
 def clean_tag(text: str) -> str:
     """A tag as stored: trimmed, lower-cased, inner white space as ``-`` (``" Must Read "`` →
     ``"must-read"``), without the ``#`` the app and the exports write before a tag (``"#moe"`` →
-    ``"moe"``; a tag of ``#`` signs only is kept as typed); ``""`` for a blank one."""
-    tag = "-".join(text.casefold().split())
+    ``"moe"``; a tag of ``#`` signs only is kept as typed) and without double quotes, which the
+    query language reads as quoting (``tag:"q`` could not be typed); ``""`` for a blank one."""
+    tag = "-".join(text.replace('"', " ").casefold().split())
     return tag.lstrip("#") or tag
 
 
