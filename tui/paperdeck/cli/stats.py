@@ -174,7 +174,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     notes = sum(1 for u in users.values() if u.note)
     data = {"papers": counts["papers"], "starred": starred, "notes": notes, "by_source": counts["by_source"],
             "by_decision": counts["by_decision"], "by_area": counts["by_area"]}  # fmt: skip
-    lines = [f"{counts['papers']:,} papers, {starred} starred, {notes} with notes"]
+    lines = [f"{counts['papers']:,} papers, {starred:,} starred, {notes:,} with notes"]
     for title in ("by source", "by decision", "by area"):
         lines.append(f"\n{title}:")
         lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counts[title.replace(" ", "_")].items()]

@@ -236,7 +236,7 @@ def markdown_list(
         groups[status if status in groups else "unseen"].append(paper)
     starred = sum(1 for paper in papers if (record := users.get(paper.id)) is not None and record.starred)
     count = f"{len(papers):,} paper{'' if len(papers) == 1 else 's'}"
-    lines = ["# Reading list", "", f"{count}, {starred} starred." if papers else "No papers."]
+    lines = ["# Reading list", "", f"{count}, {starred:,} starred." if papers else "No papers."]
     for status in MARKDOWN_STATUS_ORDER:
         if not groups[status]:
             continue
