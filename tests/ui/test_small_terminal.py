@@ -167,7 +167,11 @@ async def test_toggling_the_detail_pane_where_it_cannot_show_says_so(make_app: A
         await settle(pilot)
         await pilot.press("D")
         await pilot.pause()
-        assert any("enter reads a paper" in n.message for n in app._notifications)
+        assert any(n.message.startswith("Detail pane off") and "enter reads a paper" in n.message
+                   for n in app._notifications)  # fmt: skip
+        await pilot.press("D")
+        await pilot.pause()
+        assert any(n.message.startswith("Detail pane on") for n in app._notifications)
 
 
 # -- nothing in the top bar or the footer cut mid-word, at any width ------------------------------

@@ -252,7 +252,8 @@ class MainScreen(ReadingScreen):
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
         if self.layout_mode == "list-only":
-            self.notify(f"The detail pane shows from {LIST_ONLY_BELOW} columns; enter reads a paper.", timeout=3)
+            state = "on" if self.settings.settings.show_detail else "off"  # saved: it applies once wider
+            self.notify(f"Detail pane {state} from {LIST_ONLY_BELOW} columns; here, enter reads a paper.", timeout=3)
 
     def action_list_width(self, direction: int) -> None:
         width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
