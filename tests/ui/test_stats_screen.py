@@ -257,3 +257,24 @@ async def test_the_whole_stores_figures_are_counted_ahead_once_the_app_is_idle(
         screen = await open_stats(pilot)
         assert screen.figures is not None and screen.figures.papers == 42
         assert calls == []  # taken from the count made ahead
+
+
+def test_a_wide_screen_shows_whole_area_names_and_a_narrow_one_keeps_room_for_the_bars() -> None:
+    """ICLR's areas differ late ("applications to computer vision, …" / "… to robotics, …"): from
+    120 columns the names get room to the longest; at 80 they are cut (the bars need the room)."""
+    from paperdeck.stats.figures import figures_of
+    from paperdeck.ui.widgets.stats_charts import chart_content
+
+    names = ("applications to computer vision, audio, language, and other modalities",
+             "applications to robotics, autonomy, planning")  # fmt: skip
+    papers = [
+        Paper(id=f"openreview:P{n}", title=f"Paper {n}", abstract="a", primary_area=names[n % 2], decision="poster")
+        for n in range(4)
+    ]
+    figures = figures_of(papers, {}, {})
+    wide = chart_content("areas", figures, None, 196).plain
+    assert all(name in wide for name in names) and max(map(len, wide.splitlines())) <= 196
+    assert max(map(len, chart_content("areas", figures, None, 120).plain.splitlines())) <= 120
+    narrow = chart_content("areas", figures, None, 76).plain
+    assert names[0] not in narrow and names[0][:20] in narrow
+    assert max(map(len, narrow.splitlines())) <= 76

@@ -118,7 +118,10 @@ def _areas(figures: Figures, width: int) -> list[Content]:
         _heading("Decisions by primary area"),
         Content.styled("  rate = accepted / (accepted + rejected + under review)", "italic"),
     ]
-    cells = max(min(width - 42, 34), 12)
+    longest = max((len(one_line(area.area)) for area in figures.by_area), default=4)
+    # Wide screens give the names room to differ (three areas begin "applications to"), narrow
+    # ones keep room for the bars.
+    cells = max(min(width - 42, 34 if width < 120 else max(34, min(longest, width - 80))), 12)
     room = max(width - cells - 27, 4)
     lines.append(Content(f"{'area':<{cells}} {'papers':>7} {'acc.':>6} {'rate':>5} "))
     for area in figures.by_area:
