@@ -289,11 +289,9 @@ class UserStore:
             notes = {paper_id: record.note for paper_id, record in self._records.items() if record.note}
             for _, docs in self._unmade.values():  # checked: each doc is a dict with a paper id
                 for doc in docs:
-                    if note := doc.get("note") or "":
-                        paper_id = doc["paper_id"]
-                        notes[paper_id if type(paper_id) is str else str(paper_id)] = (
-                            note if type(note) is str else str(note)
-                        )
+                    if doc.get("note"):  # only these made into records, as the others would be
+                        record = UserData.from_dict(doc)
+                        notes[record.paper_id] = record.note
         return notes
 
     @property
