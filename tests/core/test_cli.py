@@ -81,6 +81,19 @@ def test_search_takes_the_filter_bars_query_language(store_dir: str, capsys: pyt
     assert code == 2 and err.startswith("paperdeck: query 'rating>='") and "\n" not in err.strip()
 
 
+def test_a_reversed_range_is_refused_with_the_range_the_right_way_round(
+    store_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``rating:8..3`` selects nothing as typed: one line says so and names ``rating:3..8``, as
+    for any malformed term; nothing is printed on standard output."""
+    code, out, err = run(capsys, "search", "rating:8..3", "--data-dir", store_dir)
+    assert (code, out) == (2, "") and err.strip() == (
+        "paperdeck: query 'rating:8..3': rating:8..3 runs from high to low — try rating:3..8"
+    )
+    code, out, err = run(capsys, "export", "year:2026..2020", "--format", "csv", "--data-dir", store_dir)
+    assert (code, out) == (2, "") and "try year:2020..2026" in err and len(err.strip().splitlines()) == 1
+
+
 def test_a_term_beginning_with_a_minus_is_a_query_word_not_an_option(
     store_dir: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

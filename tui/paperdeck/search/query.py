@@ -491,7 +491,9 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
     A rating ``=`` matches the mean as shown, to 2 decimals: ``rating=4.67`` is 4.665 up to 4.675.
 
     Raises:
-        _QueryError: ``value`` is not a number (a whole one for a year) or a range of them.
+        _QueryError: ``value`` is not a number (a whole one for a year) or a range of them, or is
+            a range whose low end is above its high end (``rating:8..3``: the hint names the
+            range the other way round, as a typo is not guessed at).
     """
 
     def number(text: str) -> float:
@@ -503,7 +505,9 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
         low_text, _, high_text = value.partition("..")
         low = number(low_text) if low_text or not high_text else -math.inf
         high = number(high_text) if high_text else math.inf
-        return min(low, high), max(low, high)
+        if low > high:
+            raise _QueryError(f"{name}:{value} runs from high to low — try {name}:{high_text}..{low_text}")
+        return low, high
     x = number(value)
     if op == "=":
         return (x, x) if name in ("year", "reviews") else (x - 0.005, math.nextafter(x + 0.005, -math.inf))
