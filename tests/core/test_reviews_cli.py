@@ -129,3 +129,14 @@ def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue
     assert stamp is not None
     assert SimilarityIndex.load(data / SIMILARITY_FILE, stamp) is not None
     assert built == []  # the titles and abstracts it reads are as they were: stamped anew, not rebuilt
+
+
+def test_reviews_of_a_paper_without_any_say_so_once(
+    tmp_path: Path, seed_files: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(tmp_path / "data")
+    run(capsys, "import", *map(str, seed_files), "--data-dir", data)
+    paper_id = run_json(capsys, "list", "--limit", "1", "--data-dir", data)[0]["id"]
+    code, out, _ = run(capsys, "reviews", paper_id, "--data-dir", data)
+    lines = out.splitlines()
+    assert code == 0 and lines[1:] == [f"id: {paper_id}", "reviews: none imported"], out

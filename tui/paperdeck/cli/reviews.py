@@ -49,7 +49,8 @@ def _scores_text(review: Review) -> str:
 
 
 def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
-    """Print one paper's reviews: its score summary, then every note in reading order."""
+    """Print one paper's reviews: its score summary, then every note in reading order (a paper
+    without any: the one summary line says so)."""
     paper = find_paper(store, args.id)
     forum = paper.openreview_id
     reviews = store.reviews.reviews(forum) if forum else []
@@ -64,7 +65,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
         for name, text in review.sections:
             lines.append(f"{indent}{name.replace('_', ' ')}:")
             lines += [f"{indent}  {line}" for line in text.splitlines()]
-    if not reviews:
+    if not reviews and summary is not None:  # without a summary, its line said so already
         lines.append("no reviews imported for this paper")
     data: dict[str, Any] = {
         "id": paper.id,
