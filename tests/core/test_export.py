@@ -559,6 +559,8 @@ def test_cli_export_takes_a_query_and_writes_each_format(
         (("-o", "x.txt"), "x.txt has no .bib, .ris, .csl.json, .md, .csv or .json ending"),
         (("--user-data", "is:starred"), "--user-data backs up every record; it takes no QUERY"),
         (("--user-data", "--format", "csv"), "it takes no --format"),
+        (("-o", ""), "export: -o needs a file name (- prints to standard output)"),
+        (("--user-data", "-o", ""), "-o needs a file name"),
     ],
 )
 def test_cli_export_mistakes_are_one_line_errors(
@@ -566,6 +568,23 @@ def test_cli_export_mistakes_are_one_line_errors(
 ) -> None:
     code, out, err = run(capsys, "export", *args, "--data-dir", cli_store)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err and err.startswith("paperdeck: ")
+
+
+def test_cli_export_of_no_papers_says_so_and_writes_nothing(
+    cli_store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No paper selected: one line, status 1, no output and an earlier export kept as it was."""
+    target = tmp_path / "orals.bib"
+    target.write_text("an earlier export\n")
+    cases = (("-o", str(target)), ("-o", str(target), "--json"), ("--format", "json"), ("--starred", "--format", "csv"))
+    for args in cases:  # nothing is starred in this store
+        query = "" if "--starred" in args else "title:zzzqqqnothing"
+        code, out, err = run(capsys, "export", *([query] if query else []), *args, "--data-dir", cli_store)
+        assert (code, out) == (1, ""), (args, err)
+        assert err.startswith("paperdeck: export: no papers matched; nothing written") and err.count("\n") == 1
+    code, _, err = run(capsys, "export", "title:zzzqqqnothing", "-o", str(target), "--data-dir", cli_store)
+    assert f"({target} left as it was)" in err
+    assert target.read_text() == "an earlier export\n" and [p.name for p in tmp_path.glob("*orals*")] == ["orals.bib"]
 
 
 def test_cli_refuses_to_write_into_the_data_directory(cli_store: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,7 +79,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "status": [paper_id, "read"],
         "tag": [paper_id, "moe"],
         "untag": [paper_id, "moe"],
-        "export": ["is:starred"],  # with --format csv (see OPTIONS)
+        "export": ["graph"],  # with --format csv (see OPTIONS); a query that selects papers
         "similar": [paper_id],
         "follow": ["keyword", "graph"],
         "unfollow": ["keyword", "graph"],

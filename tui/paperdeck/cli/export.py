@@ -13,6 +13,10 @@ atomically and one line says what was written (``--json``: as an object). ``--fo
 left out when ``FILE`` ends in ``.bib``, ``.ris``, ``.csl.json`` (CSL-JSON), ``.md``, ``.csv`` or
 ``.json`` (paperdeck's JSON; ``--format csl`` writes CSL-JSON into a ``.json`` file). ``--reviews`` (Markdown
 only) lists each paper's imported reviews under it.
+
+When the query (and ``--starred``) select no paper of a store that has some, nothing is written
+(an existing ``FILE`` is kept as it was), one line on standard error says so and the exit status
+is 1; an empty ``-o ''`` is refused (status 2).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from paperdeck.cli.output import emit, print_export
+from paperdeck.cli.output import emit, print_error, print_export
 from paperdeck.cli.selecting import select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
 from paperdeck.model.paper import Paper
@@ -62,11 +66,16 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
 def run_export(store: Store, args: argparse.Namespace) -> int:
     """Run ``paperdeck export`` (see the module docstring).
 
+    Returns 0, or 1 when no paper is selected (see the module docstring).
+
     Raises:
-        ExportError: conflicting options, no format, or ``FILE`` inside the data directory.
+        ExportError: conflicting options, no format, an empty ``FILE``, or ``FILE`` inside the data
+            directory.
         BadQuery: a malformed query.
         StoreError: ``FILE`` cannot be written.
     """
+    if args.output is not None and not args.output.strip():
+        raise ExportError("export: -o needs a file name (- prints to standard output)")
     output = None if args.output in (None, "-") else Path(args.output)
     if args.json and output is None:
         raise ExportError("--json describes the file written with -o; to print JSON, use --format json")
@@ -93,6 +102,10 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     if args.reviews and format != "markdown":
         raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")
     papers = _papers(store, args)
+    if not papers and not store.is_empty:  # an empty store: the hint said why, the output is as ever
+        kept = f" ({output} left as it was)" if output is not None else ""
+        print_error(f"export: no papers matched; nothing written{kept}")
+        return 1
     text = export_papers(papers, store.all_user_data, format, paper_reviews(store) if args.reviews else None)
     if output is None:
         print_export(text, format)
