@@ -146,6 +146,33 @@ async def test_every_chart_has_its_numbers_as_a_table(tmp_path: Path, hostile: b
         assert main_screen(app).stats_listener is None
 
 
+async def test_the_tables_give_the_area_names_the_room_the_number_columns_leave(tmp_path: Path) -> None:
+    """At 80 columns the areas' table is too narrow for the names beside the long labels: the
+    labels are shortened as the chart's, and "reinforcement learning" (22 cells) is shown whole
+    (they were cut at 14 cells), in the progress table "generative models" (17)."""
+    app = PaperApp(store=stats_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(pilot)
+        await pilot.press("n", "t")  # the areas' table
+        for key, name in (("areas", "reinforcement learning"), ("progress", "generative models")):
+            while CHARTS[screen.chart].key != key:
+                await pilot.press("n")
+            await pilot.pause()
+            table = screen.query_one("#stats-table", DataTable)
+            names = {str(table.get_row_at(y)[0]) for y in range(table.row_count)}
+            assert name in names, (key, names)
+            assert table.virtual_size.width <= 80 - 2, key
+        labels = [str(column.label) for column in table.ordered_columns]
+        assert labels == ["area", "papers", "unseen", "skimmed", "to-read", "read", "dism.", "starred"]
+    app = PaperApp(store=stats_store(tmp_path / "wide"))
+    async with app.run_test(size=(160, 30)) as pilot:  # room enough: the labels in full
+        screen = await open_stats(pilot)
+        await pilot.press("n", "t")
+        await pilot.pause()
+        table = screen.query_one("#stats-table", DataTable)
+        assert "under review" in [str(column.label) for column in table.ordered_columns]
+
+
 async def test_an_area_name_from_a_file_is_shown_as_text(tmp_path: Path) -> None:
     app = PaperApp(store=stats_store(tmp_path, hostile=True))
     async with app.run_test(size=(120, 30)) as pilot:

@@ -27,7 +27,7 @@ from textual.widgets import DataTable, Static
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
 from paperdeck.ui.widgets.footer import PaperFooter
-from paperdeck.ui.widgets.stats_charts import CHARTS, chart_content, chart_table
+from paperdeck.ui.widgets.stats_charts import CHARTS, SHORT_LABELS, chart_content, chart_table
 
 if TYPE_CHECKING:
     from paperdeck.stats.figures import Figures, Place
@@ -66,11 +66,22 @@ def _same_count(a: object, b: tuple[int, object, list[str]]) -> bool:
     return isinstance(a, tuple) and a[0] == b[0] and a[1] is b[1] and a[2] == b[2]
 
 
-def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) -> list[Any]:
-    """``rows`` with their first cells (area names) cut with ``…`` so that every number column
-    fits in ``width`` cells (each column takes its widest cell and 2 cells of padding)."""
-    numbers = sum(max([len(label), *(len(str(row[n])) for row in rows)]) + 2 for n, label in enumerate(columns) if n)
-    room = max(12, width - numbers - 2)
+def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) -> tuple[tuple[str, ...], list[Any]]:
+    """``columns`` and ``rows`` fitted to ``width`` cells (each column takes its widest cell and 2
+    cells of padding): when the first cells (area names) do not fit whole beside the number
+    columns, the labels wider than their numbers are shortened (:data:`SHORT_LABELS`, as the
+    charts name them) to give the names that room, and the names still too long are cut with ``…``."""
+
+    def numbers(labels: tuple[str, ...]) -> int:
+        return sum(max([len(label), *(len(str(row[n])) for row in rows)]) + 2 for n, label in enumerate(labels) if n)
+
+    def cells(first: object) -> int:
+        return first.cell_len if isinstance(first, Text) else len(str(first))
+
+    longest = max((cells(row[0]) for row in rows), default=0)
+    if longest > width - numbers(columns) - 2:
+        columns = tuple(SHORT_LABELS.get(label, label) for label in columns)
+    room = max(12, width - numbers(columns) - 2)
     fitted = []
     for first, *rest in rows:
         text = first if isinstance(first, Text) else Text(str(first))
@@ -78,7 +89,7 @@ def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) 
             text = text.copy()
             text.truncate(room, overflow="ellipsis")
         fitted.append((text, *rest))
-    return fitted
+    return columns, fitted
 
 
 class StatsScreen(Screen[None]):
@@ -224,7 +235,7 @@ class StatsScreen(Screen[None]):
             table = DataTable(id="stats-table", show_cursor=False, zebra_stripes=True)
             self.query_one("#stats-body", VerticalScroll).mount(table)
         columns, rows = chart_table(CHARTS[self.chart].key, self.figures)
-        rows = _first_column_fitted(columns, rows, self.size.width - 4)
+        columns, rows = _first_column_fitted(columns, rows, self.size.width - 4)
         table.clear(columns=True)
         table.add_columns(*columns)
         table.add_rows(rows)

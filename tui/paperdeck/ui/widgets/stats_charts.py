@@ -20,7 +20,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
 from paperdeck.stats.figures import Distribution, Figures, Place, number
 
-__all__ = ["CHARTS", "Chart", "chart_content", "chart_table", "ordinal"]
+__all__ = ["CHARTS", "SHORT_LABELS", "Chart", "chart_content", "chart_table", "ordinal"]
 
 
 @dataclass(frozen=True)
@@ -193,6 +193,12 @@ def _rate_cell(rate: float | None) -> str:
 
 def _distribution_rows(figure: Distribution, what: str) -> list[Row]:
     return [(what, number(value), f"{count:,}") for value, count in figure.counts]
+
+
+#: The tables' shorter column labels, for a terminal too narrow for the area names beside the long
+#: ones (the chart of the areas says ``acc.`` too).
+SHORT_LABELS = {"accepted": "acc.", "rejected": "rej.", "under review": "pending", "withdrawn": "withdr.",
+                "dismissed": "dism."}  # fmt: skip
 
 
 def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]:
