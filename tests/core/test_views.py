@@ -64,6 +64,7 @@ def test_view_counts(tmp_path: Path) -> None:
     assert view_count(searcher, View("Starred", "is:starred")) == 1
     assert view_count(searcher, View("Orals", "decision:oral")) == 2
     assert view_count(searcher, View("Words", "diffusion")) is None  # needs the index
+    assert view_count(Searcher(store), View("Like", "like:starred diffusion"), build=True) == 2  # builds both
     searcher.index.get()
     assert view_count(searcher, View("Words", "diffusion decision:oral")) == 1
     assert view_count(searcher, View("Broken", "rating>=")) is None

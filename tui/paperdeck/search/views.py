@@ -93,14 +93,16 @@ def check_query(text: str) -> str:
     return text
 
 
-def view_count(searcher: Searcher, view: View) -> int | None:
+def view_count(searcher: Searcher, view: View, *, build: bool = False) -> int | None:
     """How many papers ``view`` shows now; ``None`` when its query is malformed, or needs an index
-    ``searcher`` has not built yet (words: the search index; ``like:``: the similarity index), or
-    names no paper. Text terms build the searcher's corpus if need be (call this in a thread)."""
+    ``searcher`` has not built yet (words: the search index; ``like:``: the similarity index) and
+    ``build`` is false, or names no paper. Text terms build the searcher's corpus if need be, and
+    with ``build`` the indexes too (seconds at tens of thousands of papers: call this in a thread)."""
     query = parse_query(view.query)
     if query.error is not None:
         return None
-    if (query.words and searcher.index.built is None) or (query.like and searcher.similarity.built is None):
+    unbuilt = (query.words and searcher.index.built is None) or (query.like and searcher.similarity.built is None)
+    if unbuilt and not build:  # run_query builds what the query needs
         return None
     try:
         return len(run_query(searcher, query, "list"))

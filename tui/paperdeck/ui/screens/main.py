@@ -782,10 +782,11 @@ class MainScreen(ReadingScreen):
         save_view(self)
 
     def count_view(self, view: View) -> int | None:
-        """How many papers ``view`` shows now (``None``: not known yet); call it in a thread."""
+        """How many papers ``view`` shows now (``None``: malformed, or naming no paper), building
+        the indexes it needs (``like:starred``: the similarity index); call it in a thread."""
         from paperdeck.search.views import view_count
 
-        return view_count(self.searcher, view) if self.store.loaded else None
+        return view_count(self.searcher, view, build=True) if self.store.loaded else None
 
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
