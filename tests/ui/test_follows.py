@@ -14,7 +14,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, paper_list, settle
 
@@ -79,7 +79,11 @@ async def test_the_keys_follow_an_author_a_keyword_and_the_query_and_the_list_un
         await pilot.press("K")
         await pilot.pause()
         assert isinstance(app.screen, KeywordPrompt)
-        await pilot.press(*"denoising", "enter")
+        await pilot.press("space", "enter")  # nothing typed: refused, the prompt stays and says so
+        await settle(pilot)
+        assert isinstance(app.screen, KeywordPrompt)
+        assert "type a keyword" in str(app.screen.query_one("#keyword-hint", Label).render())
+        await pilot.press("backspace", *"denoising", "enter")
         await settle(pilot)
         assert marks(app) == [False, True, True, False]
         await pilot.press("slash", *"title:reinforcement", "enter")

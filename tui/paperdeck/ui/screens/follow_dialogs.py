@@ -65,11 +65,20 @@ class KeywordPrompt(ModalScreen[str | None]):
             yield Label("Follow a keyword", classes="prompt-title")
             yield Label("Papers with it in the title, keywords or abstract are marked.", classes="prompt-help")
             yield Input(placeholder="e.g. diffusion, graph neural network", id="keyword-input")
-            yield Label("enter follows · escape cancels", classes="prompt-help")
+            yield Label("enter follows · escape cancels", id="keyword-hint", classes="prompt-help")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value if event.value.strip() else None)
+        """Follow the keyword typed; nothing typed is refused with one line and the prompt stays
+        (escape cancels)."""
+        if not event.value.strip():
+            self.query_one("#keyword-hint", Label).update("⚠ type a keyword to follow (escape cancels)")
+            return
+        self.dismiss(event.value)
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        self.query_one("#keyword-hint", Label).update("enter follows · escape cancels")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
