@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -433,3 +435,19 @@ def test_query_like_text_parses_and_its_tree_prints_back(text: str) -> None:
 def test_more_like_keeps_the_field_terms(text: str, expected: str) -> None:
     assert more_like(text, "p:1") == expected
     assert parse_query(expected).error is None
+
+
+def test_the_help_example_of_the_text_fields_finds_papers_in_the_bundled_seeds(
+    seed_files: list[Path], tmp_path: Path
+) -> None:
+    """The seeds (titles and abstracts, no authors) are what a first start shows: the example the
+    help gives for the text fields finds some of them (``author:tramer`` found none)."""
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
+
+    line = next(line for line in QUERY_HELP.splitlines() if "a word start there, e.g. " in line)
+    example = line.split("e.g. ")[1].strip()
+    store = Store(tmp_path / "data")
+    import_files(store, seed_files)
+    papers = list(store.papers)
+    assert 0 < len(keeps(example, papers, {})) < len(papers), example

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: 
 
 QUERY_HELP = """\
 Type words to rank papers (typos and prefixes are fine); add terms to filter them:
-  title:  author:  keyword:  area:  abstract:  note:   a word start there, e.g. author:tramer
+  title:  author:  keyword:  area:  abstract:  note:   a word start there, e.g. title:diffusion
   title:*lora   anywhere, inside words too;  case and accents never matter
   review:baseline   in the reviews' text (every review and comment of the conference)
   decision:accept (every accepted tier)  decision:reject  decision:cond  (badge words, prefixes)
