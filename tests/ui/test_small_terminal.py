@@ -24,6 +24,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Label
 from textual.widgets._footer import FooterKey
+from textual.widgets._toast import Toast
 
 from tests.ui.conftest import counts, highlighted, main_screen, paper_list, settle
 
@@ -58,6 +59,27 @@ async def test_every_prompt_line_shows_whole(make_app: AppFactory, size: tuple[i
         for label in labels:
             assert dialog.content_region.contains_region(label.region), str(label.render())
             assert shown_text(label) == re.sub(r"\s+", " ", str(label.render())).strip()
+
+
+@pytest.mark.parametrize("size", [(40, 12), (80, 24)])
+async def test_a_toast_wraps_inside_the_screen(make_app: AppFactory, size: tuple[int, int]) -> None:
+    """A long notification on a small terminal: every word of it on screen (it ran off the edge,
+    60 cells wide at 40 columns)."""
+    app = make_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("T")
+        await settle(pilot)
+        await pilot.press("enter")  # nothing typed: the tag prompt's warning
+        await settle(pilot)
+        await pilot.pause(0.1)  # the toast is mounted after the message
+        toast = app.screen.query_one(Toast)
+        region = toast.region
+        assert Region(0, 0, *size).contains_region(region), region
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        shown = " ".join(row[region.x : region.right].replace("▌", " ") for row in rows)
+        said = str(next(iter(app._notifications)).message)
+        assert said.endswith("(escape cancels).") and re.sub(r"\s+", " ", shown).strip() == said
 
 
 @pytest.mark.parametrize("width", [40, 60, 80, 100, 120, 200])
