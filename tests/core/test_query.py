@@ -451,3 +451,17 @@ def test_the_help_example_of_the_text_fields_finds_papers_in_the_bundled_seeds(
     import_files(store, seed_files)
     papers = list(store.papers)
     assert 0 < len(keeps(example, papers, {})) < len(papers), example
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [
+        ("tag:x", True), ("-status:read", True), ("is:starred", True), ("has:note", True), ("has:tags", True),
+        ("note:ddpm", True), ('"graph neural"', True), ("like:starred", True), ("(llm OR is:starred) rating>=6", True),
+        ("diffusion", False), ("decision:oral rating>=6", False), ("has:rating", False), ("is:changed", False),
+        ("title:lora", False), ("like:openreview:x", False), ("rating>=", False),
+    ],
+)  # fmt: skip
+def test_a_query_says_whether_it_reads_the_users_data(text: str, reads: bool) -> None:
+    """What the app re-filters for when a star, status, tag or note changes."""
+    assert parse_query(text).reads_user_data is reads

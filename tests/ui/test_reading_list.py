@@ -218,10 +218,10 @@ async def test_the_status_tally_counts_the_list_shown(make_app: AppFactory, seed
         await settle(pilot)
         assert paper_list(app).row_count == 1
         assert str(paper_list(app).border_subtitle) == "0 unseen · 1 to-read"
-        await pilot.press("enter", "r")  # a status changed in the filtered list shows at once
+        await pilot.press("enter", "r")  # read: it leaves the to-read list at once, and the tally
         await settle(pilot)
-        assert str(paper_list(app).border_subtitle) == "0 unseen · 1 read"
-        assert paper_list(app).row_count == 1
+        assert str(paper_list(app).border_subtitle) == "0 unseen"
+        assert paper_list(app).row_count == 0
         await pilot.press("escape", "slash", *"-status:read")  # longer than the records with a status
         await settle(pilot)
         await pilot.pause(2 * main_screen(app).DETAIL_WHILE_TYPING_S)
@@ -230,3 +230,81 @@ async def test_the_status_tally_counts_the_list_shown(make_app: AppFactory, seed
         main_screen(app).update_counts()
         await pilot.pause(2 * main_screen(app).DETAIL_WHILE_TYPING_S)
         assert str(paper_list(app).border_subtitle) == f"{len(papers) - 3:,} unseen · 1 skimmed"
+
+
+async def test_a_list_filtered_by_the_users_data_follows_each_change(make_app: AppFactory, seeded_store: Store) -> None:
+    """Under ``tag:x``, ``is:starred``, ``status:``, ``has:note`` and starred only, a change to the
+    highlighted paper (or another) re-filters the list; the highlight stays, else goes to the next
+    paper; undo brings the paper back."""
+    ids = seeded_store.paper_ids
+    for pid in ids[:3]:
+        seeded_store.change([pid], lambda r: r.__class__(**{**r.to_dict(), "tags": ("x",)}))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+
+        async def query(text: str) -> None:
+            keys = ["minus" if c == "-" else c for c in text]
+            await pilot.press("slash", "ctrl+a", "ctrl+k", *keys, "enter")
+            await settle(pilot)
+
+        async def tags(typed: str) -> None:
+            await pilot.press("T")
+            await settle(pilot)
+            await pilot.press(*["minus" if c == "-" else c for c in typed], "enter")
+            await settle(pilot)
+
+        await query("tag:x")
+        assert screen.view_ids() == ids[:3]
+        await pilot.press("j")  # the second
+        await tags("-x")
+        assert screen.view_ids() == [ids[0], ids[2]] and highlighted(app).id == ids[2]  # the next one
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.view_ids() == ids[:3]
+        await query("-tag:x")  # adding x to another paper takes it out of this list
+        first = highlighted(app).id
+        await tags("x")
+        assert first not in screen.view_ids() and highlighted(app).id == ids[4]
+        await query("tag:x")
+        assert screen.view_ids() == [*ids[:3], first]
+
+        await query("is:starred")
+        assert screen.view_ids() == []
+        await query("-is:starred")
+        await pilot.press("s")  # starred: it leaves "not starred"
+        await settle(pilot)
+        assert ids[0] not in screen.view_ids() and highlighted(app).id == ids[1]
+        await query("is:starred")
+        assert screen.view_ids() == [ids[0]]
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.view_ids() == []
+
+        await query("status:unseen")
+        await pilot.press("r")  # read: no longer unseen
+        await settle(pilot)
+        assert seeded_store.user_data(ids[0]).status == "read"
+        assert ids[0] not in screen.view_ids() and highlighted(app).id == ids[1]
+
+        await query("has:note")
+        assert screen.view_ids() == []
+        assert screen._save_note(ids[1], "a note")  # as the note editor saves it
+        await settle(pilot)
+        assert screen.view_ids() == [ids[1]]
+        await query("")
+        await pilot.press("S")  # starred only
+        await settle(pilot)
+        assert screen.view_ids() == []
+        await pilot.press("S")
+        await settle(pilot)
+        await pilot.press("s")  # in every paper's list: nothing is left out
+        await settle(pilot)
+        assert len(screen.view_ids()) == len(ids) and highlighted(app).id == ids[0]
+        await pilot.press("S")
+        await settle(pilot)
+        assert screen.view_ids() == [ids[0]]
+        await pilot.press("s")  # unstarred under starred only: gone
+        await settle(pilot)
+        assert screen.view_ids() == []

@@ -218,6 +218,14 @@ class Query:
         return self.tree is not None and _has_followed(self.tree)
 
     @property
+    def reads_user_data(self) -> bool:
+        """True when what the query keeps or how it ranks reads the user's records: a ``tag:``,
+        ``status:``, ``is:starred``, ``has:note``, ``has:tags`` or ``note:`` term, a phrase (it
+        looks in the notes too), or ``like:starred``. A star, status, tag or note changed may then
+        change the list."""
+        return "starred" in self.like or (self.tree is not None and _reads_user_data(self.tree))
+
+    @property
     def searches_words(self) -> bool:
         """True when the query needs the search index: words to rank by, or a word under ``OR`` or a
         negation (:meth:`Lookups.words`)."""
@@ -398,6 +406,16 @@ def _searches_text(node: Node) -> bool:
     if isinstance(node, Term):
         return node.field in SPANS and node.field != "word"
     return any(_searches_text(child) for child in node.children)
+
+
+def _reads_user_data(node: Node) -> bool:
+    if isinstance(node, Group):
+        return any(_reads_user_data(child) for child in node.children)
+    if node.field in ("tag", "status", "note", "phrase"):
+        return True
+    if node.field == "is":
+        return "starred" in _choices("is", node.value)
+    return node.field == "has" and bool(_choices("has", node.value) & {"note", "tag"})
 
 
 def _has_followed(node: Node) -> bool:

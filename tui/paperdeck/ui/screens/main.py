@@ -446,21 +446,27 @@ class MainScreen(ReadingScreen):
     def watch_starred_only(self) -> None:
         self._refilter()
 
-    def _refilter(self) -> None:
+    def _refilter(self, after_change: bool = False) -> None:
         """Re-rank and filter the list for the current query.
 
         Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
         filter. A malformed query shows a hint and keeps the last good result. Done at once, on
         the event loop (the list changes in the frame that shows the key; from a thread it took
         a second frame), unless something must be waited for (an index) or may be slow: then in
-        a worker, which the next keystroke cancels."""
+        a worker, which the next keystroke cancels.
+
+        ``after_change``: the user's data changed under a list that reads it (``tag:x``, starred
+        only): the highlighted paper stays highlighted if it is still listed, else the one after
+        it (else before it) that is."""
         self.workers.cancel_group(self, "filter")
         text = self.filter_text
+        nearby = self._nearby_rows() if after_change else ()
         if not text.strip():
             if self.chosen_order in ("relevance", "list"):
-                self._show_filtered(text, self.starred_only, self.store.paper_ids, self.paper_list.highlighted_id)
+                highlighted = self.paper_list.highlighted_id
+                self._show_filtered(text, self.starred_only, self.store.paper_ids, highlighted, nearby)
             else:
-                self._refilter_later()
+                self._refilter_later(nearby=nearby)
             return
         from paperdeck.search.query import parse_query  # deferred: not needed for the first paint
 
@@ -471,15 +477,26 @@ class MainScreen(ReadingScreen):
         waits |= bool(query.like) and searcher.similarity.built is None
         waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self._may_be_slow(query)):
-            self._refilter_later()
+            self._refilter_later(nearby=nearby)
             return
-        self._show_filtered(text, self.starred_only, self._query_result(query), None)
+        self._show_filtered(text, self.starred_only, self._query_result(query), None, nearby)
+
+    def _nearby_rows(self) -> tuple[str, ...]:
+        """The highlighted paper, then the papers after it in the list, then those before it
+        (nearest first): which to highlight when a re-filter drops some."""
+        ids, cursor = self._view_ids, self.paper_list.cursor
+        if not ids or not 0 <= cursor < len(ids):
+            return ()
+        return (*ids[cursor:], *ids[cursor - 1 :: -1]) if cursor else tuple(ids)
 
     @work(exclusive=True, group="filter")
-    async def _refilter_later(self, keep_id: str | None = None, reloaded: bool = False) -> None:
+    async def _refilter_later(
+        self, keep_id: str | None = None, reloaded: bool = False, nearby: Sequence[str] = ()
+    ) -> None:
         """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread).
         ``keep_id``: the paper to keep highlighted if it is in the result; ``reloaded``: the
-        catalogue was read again (the index is built anew and every row and the detail repainted)."""
+        catalogue was read again (the index is built anew and every row and the detail repainted);
+        ``nearby``: else the first of these papers in the result."""
         text, starred_only = self.filter_text, self.starred_only
         keep = keep_id or (self.paper_list.highlighted_id if not text.strip() else None)
         self.query_hint = None
@@ -501,7 +518,7 @@ class MainScreen(ReadingScreen):
             result = await asyncio.to_thread(self._query_result, query)
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
-        self._show_filtered(text, starred_only, result, keep)
+        self._show_filtered(text, starred_only, result, keep, nearby)
         if reloaded:
             self.paper_list.refresh()  # same ids, new papers: every line may have changed
             self._show_detail(self.paper_list.highlighted_id)
@@ -538,9 +555,11 @@ class MainScreen(ReadingScreen):
         except (LikeError, StoreError) as error:  # StoreError: the reviews' word index unreadable
             return str(error)
 
-    def _show_filtered(self, text: str, starred_only: bool, result: list[str] | str, keep: str | None) -> None:
-        """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them),
-        or, for a hint, the hint and the last good result."""
+    def _show_filtered(
+        self, text: str, starred_only: bool, result: list[str] | str, keep: str | None, nearby: Sequence[str] = ()
+    ) -> None:
+        """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
+        else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
         self._searching = False
         if isinstance(result, str):
             self.query_hint = result
@@ -551,6 +570,10 @@ class MainScreen(ReadingScreen):
                 starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
                 ids = [pid for pid in ids if pid in starred]
             self._view_ids = ids
+            if nearby:
+                shown = set(ids)
+                if keep is None or keep not in shown:
+                    keep = next((pid for pid in nearby if pid in shown), keep)
             self.paper_list.highlight(_highlight_terms(text))
             self.paper_list.show(ids, highlight=keep)
         self.applied_filter = (text, starred_only)
@@ -897,8 +920,22 @@ class MainScreen(ReadingScreen):
         if self.paper_list.highlighted_id in paper_ids:
             self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()
-        if self.stats_listener is not None:
+        if paper_ids and self._list_reads_user_data():
+            self._refilter(after_change=True)
+        elif self.stats_listener is not None:
             self.stats_listener()
+
+    def _list_reads_user_data(self) -> bool:
+        """Whether the list shown depends on the user's stars, statuses, tags or notes: starred
+        only, or a query that reads them (:attr:`Query.reads_user_data
+        <paperdeck.search.query.Query.reads_user_data>`)."""
+        if self.starred_only:
+            return True
+        if not self.filter_text.strip():
+            return False
+        from paperdeck.search.query import parse_query
+
+        return parse_query(self.filter_text).reads_user_data
 
     def view_ids(self) -> list[str]:
         """The paper ids in the current view, in order."""
