@@ -69,8 +69,8 @@ def _same_count(a: object, b: tuple[int, object, list[str]]) -> bool:
 def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) -> tuple[tuple[str, ...], list[Any]]:
     """``columns`` and ``rows`` fitted to ``width`` cells (each column takes its widest cell and 2
     cells of padding): when the first cells (area names) do not fit whole beside the number
-    columns, the labels wider than their numbers are shortened (:data:`SHORT_LABELS`, as the
-    charts name them) to give the names that room, and the names still too long are cut with ``…``."""
+    columns, the labels are shortened (:data:`SHORT_LABELS`: ``accepted`` is ``acc.``) to give
+    the names the room the long labels took, and the names still too long are cut with ``…``."""
 
     def numbers(labels: tuple[str, ...]) -> int:
         return sum(max([len(label), *(len(str(row[n])) for row in rows)]) + 2 for n, label in enumerate(labels) if n)
