@@ -88,7 +88,7 @@ def test_a_reversed_range_is_refused_with_the_range_the_right_way_round(
     for any malformed term; nothing is printed on standard output."""
     code, out, err = run(capsys, "search", "rating:8..3", "--data-dir", store_dir)
     assert (code, out) == (2, "") and err.strip() == (
-        "paperdeck: query 'rating:8..3': rating:8..3 runs from high to low — try rating:3..8"
+        "paperdeck: query 'rating:8..3': try rating:3..8 — a range goes from low to high"
     )
     code, out, err = run(capsys, "export", "year:2026..2020", "--format", "csv", "--data-dir", store_dir)
     assert (code, out) == (2, "") and "try year:2020..2026" in err and len(err.strip().splitlines()) == 1

@@ -524,7 +524,7 @@ def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
         low = number(low_text) if low_text or not high_text else -math.inf
         high = number(high_text) if high_text else math.inf
         if low > high:
-            raise _QueryError(f"{name}:{value} runs from high to low — try {name}:{high_text}..{low_text}")
+            raise _QueryError(f"try {name}:{high_text}..{low_text} — a range goes from low to high")
         return low, high
     x = number(value)
     if op == "=":
