@@ -265,6 +265,13 @@ async def test_changes_from_another_process_show_up(make_app: AppFactory, seeded
         assert "written elsewhere" in detail_text(app)
         await type_filter(pilot, "elsewhere")
         assert highlighted(app).id == target
+        await pilot.press("slash", "ctrl+a", "ctrl+k", *"is:starred")
+        await settle(pilot)
+        assert main_screen(app).view_ids() == [target]
+        other.set_star(target, False)
+        main_screen(app).check_external_changes()
+        await settle(pilot)
+        assert main_screen(app).view_ids() == []  # a list that reads the stars follows the other's change
 
 
 async def test_a_note_changed_elsewhere_while_editing_keeps_both_texts(

@@ -832,6 +832,8 @@ class MainScreen(ReadingScreen):
         self.paper_list.refresh()
         self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()
+        if self._list_reads_user_data():  # tag:x, is:starred…: the list follows the other's change
+            self._refilter(after_change=True)
 
     # -- the highlighted paper ---------------------------------------------------------------
 
