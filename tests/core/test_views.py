@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper
+from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
+from paperdeck.search.selection import run_query
 from paperdeck.search.views import BUILTIN_VIEWS, NAME_MAX, View, all_views, check_query, clean_name, view_count
 from paperdeck.store.settings import Settings, SettingsFile
 from paperdeck.store.store import Store
@@ -64,14 +66,17 @@ def test_view_counts(tmp_path: Path) -> None:
     assert view_count(searcher, View("Starred", "is:starred")) == 1
     assert view_count(searcher, View("Orals", "decision:oral")) == 2
     assert view_count(searcher, View("Words", "diffusion")) is None  # needs the index
-    assert view_count(Searcher(store), View("Like", "like:starred diffusion"), build=True) == 2  # builds both
+    assert view_count(Searcher(store), View("Like", "like:starred diffusion"), build=True) == 2  # builds the index
     searcher.index.get()
     assert view_count(searcher, View("Words", "diffusion decision:oral")) == 1
     assert view_count(searcher, View("Broken", "rating>=")) is None
     like = View("Like my stars", "like:starred")
-    assert view_count(searcher, like) is None  # needs the similarity index
-    searcher.similarity.get()
     assert view_count(searcher, like) == 2  # every paper but the starred one
+    assert view_count(searcher, View("Like orals", "like:starred decision:oral")) == 1
+    assert searcher.similarity.built is None  # likeness only orders them: counted without its index
+    searcher.similarity.get()
+    assert view_count(searcher, like) == 2
+    assert len(run_query(searcher, parse_query("like:starred decision:oral"))) == 1
     assert view_count(searcher, View("Gone", "like:openreview:nope")) is None
 
 

@@ -108,19 +108,22 @@ async def test_saving_needs_a_good_query_and_a_name(tmp_path: Path) -> None:
 
 
 async def test_views_list_counts_like_my_stars_though_nothing_was_ranked_by_likeness_yet(tmp_path: Path) -> None:
-    """The count of "Like my stars" needs the similarity index, built for it (it showed ``?``)."""
+    """The count of "Like my stars" is shown before anything was ranked by likeness (it showed
+    ``?`` until then), without building the similarity index for it."""
     store = Store(tmp_path / "data")
     store.import_papers(PAPERS)
     store.set_star("openreview:A", True)  # "Diffusion sampling fast": B shares its words
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert main_screen(app).searcher.similarity.built is None
+        searcher = main_screen(app).searcher
+        assert searcher.similarity.built is None
         await pilot.press("v")
         await settle(pilot)
         options = app.screen.query_one(OptionList)
         row = str(options.get_option_at_index(4).prompt)
         assert "Like my stars" in row and row.rstrip().endswith(" 2"), row  # every paper but the starred one
+        assert searcher.similarity.built is None
 
 
 async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
@@ -138,7 +141,7 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
         assert [row.split()[0] for row in rows] == ["1", "2", "3", "4", "5", "6", "7"]
         assert rows[0].startswith("1  Starred") and rows[0].rstrip().endswith(" 1")
         assert rows[2].rstrip().endswith(" 3")  # Unseen: nothing has a status yet
-        assert "Like my stars" in rows[4] and rows[4].rstrip().endswith("?")  # C shares no word: nothing to rank by
+        assert "Like my stars" in rows[4] and rows[4].rstrip().endswith(" 2")  # every paper but the starred one
         assert "What changed" in rows[5] and rows[5].rstrip().endswith(" 0")  # no import changed anything
         assert "Diffusion orals" in rows[6] and rows[6].rstrip().endswith(" 1")  # words and fields
         await pilot.press("d")  # on a built-in view: refused

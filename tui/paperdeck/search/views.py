@@ -8,12 +8,12 @@ open the views in :func:`all_views` order: the built-in ones first, then the use
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
-from paperdeck.search.selection import LikeError, run_query
+from paperdeck.search.selection import LikeError, liked_ids, run_query
 
 #: Longest view name, characters.
 NAME_MAX = 40
@@ -94,17 +94,25 @@ def check_query(text: str) -> str:
 
 
 def view_count(searcher: Searcher, view: View, *, build: bool = False) -> int | None:
-    """How many papers ``view`` shows now; ``None`` when its query is malformed, or needs an index
-    ``searcher`` has not built yet (words: the search index; ``like:``: the similarity index) and
-    ``build`` is false, or names no paper. Text terms build the searcher's corpus if need be, and
-    with ``build`` the indexes too (seconds at tens of thousands of papers: call this in a thread)."""
+    """How many papers ``view`` shows now; ``None`` when its query is malformed, or has words
+    while the search index is not built and ``build`` is false, or its ``like:`` names no paper
+    (or ``like:starred`` and nothing is starred). Text terms build the searcher's corpus if need
+    be, and with ``build`` the search index too (call this in a thread).
+
+    A ``like:`` view is counted without the similarity index (which would take memory and, the
+    first time, seconds): likeness only orders the papers, and leaves out the starred ones for
+    ``like:starred``, so the count is what its other terms keep but those."""
     query = parse_query(view.query)
     if query.error is not None:
         return None
-    unbuilt = (query.words and searcher.index.built is None) or (query.like and searcher.similarity.built is None)
-    if unbuilt and not build:  # run_query builds what the query needs
+    if query.words and searcher.index.built is None and not build:
         return None
     try:
-        return len(run_query(searcher, query, "list"))
+        if not query.like:
+            return len(run_query(searcher, query, "list"))
+        starred, _ = liked_ids(searcher.store, query.like)  # raises LikeError for a bad like:
+        unranked = replace(query, like=[])
+        left_out = set(starred)
+        return sum(1 for pid in run_query(searcher, unranked, "list") if pid not in left_out)
     except LikeError:
         return None

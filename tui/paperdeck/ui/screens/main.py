@@ -805,8 +805,8 @@ class MainScreen(ReadingScreen):
         save_view(self)
 
     def count_view(self, view: View) -> int | None:
-        """How many papers ``view`` shows now (``None``: malformed, or naming no paper), building
-        the indexes it needs (``like:starred``: the similarity index); call it in a thread."""
+        """How many papers ``view`` shows now (``None``: malformed, or naming no paper), waiting
+        for the search index if its words need it; call it in a thread."""
         from paperdeck.search.views import view_count
 
         return view_count(self.searcher, view, build=True) if self.store.loaded else None
