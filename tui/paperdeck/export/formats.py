@@ -150,6 +150,34 @@ def format_for_path(path: Path | str) -> str | None:
     return _SUFFIX_FORMATS.get(Path(path).suffix.casefold())
 
 
+def inside_data_dir(path: Path, data_dir: Path) -> bool:
+    """Whether ``path`` (symbolic links followed) is the data directory or inside it: the store's
+    files, which an export or a backup must never replace."""
+    target, store = path.resolve(), data_dir.resolve()
+    return target == store or store in target.parents
+
+
+def export_target_problem(path: Path, data_dir: Path | None = None) -> str | None:
+    """Why ``path`` cannot take a new export or backup, in a few words for the user, or ``None``
+    when it can be tried: a folder, a parent folder that does not exist or is a file, a folder
+    one may not write in, or (with ``data_dir``) a place inside the data directory. The write
+    itself may still fail (a full disk, a read-only file): :func:`write_export` raises then."""
+    import os
+
+    if path.is_dir():
+        return "that is a folder: add a file name"
+    if data_dir is not None and inside_data_dir(path, data_dir):
+        return "that is inside paperdeck's data directory: choose a file outside it"
+    parent = path.absolute().parent
+    if not parent.exists():
+        return f"there is no folder {parent}"
+    if not parent.is_dir():
+        return f"{parent} is a file, not a folder"
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        return f"the folder {parent} cannot be written in"
+    return None
+
+
 def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None) -> None:
     """Write ``text`` (as UTF-8) to ``path`` atomically (a complete old or new file, never half of
     one); the file gets mode 0600 (notes may be private). An existing file is replaced; an
@@ -160,10 +188,8 @@ def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None)
         StoreError: the file cannot be written (missing directory, permissions, full disk, a
             read-only file, a socket or block device, a FIFO no one reads).
     """
-    if data_dir is not None:
-        target, store = path.resolve(), data_dir.resolve()
-        if target == store or store in target.parents:
-            raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
+    if data_dir is not None and inside_data_dir(path, data_dir):
+        raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
     if path.is_dir():
         raise StoreError(path, "is a directory; give a file name")
     payload = text.encode("utf-8") if isinstance(text, str) else text

@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label
 
-from paperdeck.export.formats import format_for_path
+from paperdeck.export.formats import export_target_problem, format_for_path, inside_data_dir
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.store.store import Store, utc_now
 
@@ -61,6 +61,9 @@ class ExportPrompt(ModalScreen[Path | None]):
         backup: a user-data backup (any ending; JSON) rather than a paper export.
         reviews: offer to include the papers' reviews (a Markdown export); whether the user
             chose to is :attr:`with_reviews` once dismissed.
+        data_dir: the store's directory: a name inside it is refused in the dialog, as are a
+            folder and a folder that does not exist (:func:`export_target_problem`), so the name
+            typed stays to be mended.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
@@ -70,8 +73,11 @@ class ExportPrompt(ModalScreen[Path | None]):
     ExportPrompt #export-reviews:focus { background: $boost; }
     """
 
-    def __init__(self, what: str, suggested: str, backup: bool = False, reviews: bool = False) -> None:
+    def __init__(
+        self, what: str, suggested: str, backup: bool = False, reviews: bool = False, data_dir: Path | None = None
+    ) -> None:
         super().__init__()
+        self._data_dir = data_dir
         self._reviews = reviews
         #: Whether the export includes the reviews (the check box, ticked with space).
         self.with_reviews = False
@@ -99,6 +105,10 @@ class ExportPrompt(ModalScreen[Path | None]):
             hint.update("⚠ type a file name")
             return
         path = Path(typed).expanduser()
+        problem = export_target_problem(path, self._data_dir)
+        if problem is not None:
+            hint.update(f"⚠ {problem}")
+            return
         if not self._backup and format_for_path(path) is None:
             hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv or .json")
             return
@@ -107,9 +117,6 @@ class ExportPrompt(ModalScreen[Path | None]):
                 hint.update("⚠ the reviews go into Markdown only: end the name with .md")
                 return
             self.with_reviews = True
-        if path.is_dir():
-            hint.update("⚠ that is a folder: add a file name")
-            return
         path = path.absolute()
         if path.exists() and path != self._replace:
             self._replace = path
@@ -125,7 +132,7 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     """Ask where, then write ``paper_ids`` (in order) there in a worker; tell the user how it went."""
     ids = list(paper_ids)
 
-    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True)
+    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir)
 
     def write(path: Path) -> str:
         from paperdeck.export.formats import export_papers, write_export
@@ -149,14 +156,14 @@ def back_up_to_file(screen: Screen[Any], store: Store) -> None:
     def write(path: Path) -> str:
         from paperdeck.store.backup import write_backup
 
-        if path.resolve().is_relative_to(store.data_dir.resolve()):
+        if inside_data_dir(path, store.data_dir):
             raise PaperdeckError(f"{path}: inside the data directory; choose a file outside it")
         count = write_backup(store, path)
         return f"Backed up {count:,} record{'' if count == 1 else 's'} to {path} (restore: paperdeck import FILE)."
 
     stamp = utc_now()[:10]
     _ask_then_write(screen, ExportPrompt("a backup of your stars, notes, statuses and tags",
-                                         f"paperdeck-backup-{stamp}.json", backup=True), write)  # fmt: skip
+                                         f"paperdeck-backup-{stamp}.json", backup=True, data_dir=store.data_dir), write)  # fmt: skip
 
 
 def _ask_then_write(screen: Screen[Any], prompt: ExportPrompt, write: Callable[[Path], str]) -> None:
