@@ -162,8 +162,9 @@ def back_up_to_file(screen: Screen[Any], store: Store) -> None:
         return f"Backed up {count:,} record{'' if count == 1 else 's'} to {path} (restore: paperdeck import FILE)."
 
     stamp = utc_now()[:10]
-    _ask_then_write(screen, ExportPrompt("a backup of your stars, notes, statuses and tags",
-                                         f"paperdeck-backup-{stamp}.json", backup=True, data_dir=store.data_dir), write)  # fmt: skip
+    what = "a backup of your stars, notes, statuses and tags"
+    prompt = ExportPrompt(what, f"paperdeck-backup-{stamp}.json", backup=True, data_dir=store.data_dir)
+    _ask_then_write(screen, prompt, write)
 
 
 def _ask_then_write(screen: Screen[Any], prompt: ExportPrompt, write: Callable[[Path], str]) -> None:
