@@ -12,7 +12,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from tests.ui.conftest import SIZE, counts, main_screen, settle
 
@@ -101,6 +101,10 @@ async def test_saving_needs_a_good_query_and_a_name(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, SaveViewPrompt)
         assert "needs a name" in str(app.screen.query_one("#view-hint", Static).render())
+        await pilot.press(*("x" * 45))  # the name stops at its longest, and says so
+        await settle(pilot)
+        assert len(app.screen.query_one("#view-name", Input).value) == 40
+        assert "up to 40 characters" in str(app.screen.query_one("#view-hint", Static).render())
         await pilot.press("escape")
         await settle(pilot)
     config = tmp_path / "data" / "config.json"

@@ -166,7 +166,8 @@ class SaveViewPrompt(ModalScreen[str | None]):
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         self._replace = None
-        self.query_one("#view-hint", Label).update("enter saves · escape cancels")
+        full = f"⚠ a name holds up to {NAME_MAX} characters · " if len(event.value) >= NAME_MAX else ""
+        self.query_one("#view-hint", Label).update(f"{full}enter saves · escape cancels")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
