@@ -108,6 +108,5 @@ def test_cut_at_word_keeps_whole_words(text: str, room: int) -> None:
 def test_a_long_view_name_gives_way_to_the_count(name: str, room: int) -> None:
     text = counts_text(118, 19_630, filtered=True, view=name, notes=["★ 5,000"], room=room)
     assert ": 118 of 19,630" in text and cell_len(text) <= room
-    assert counts_text(118, 19_630, filtered=True, view="StarredwOrals in reinforcement learning", notes=[], room=32) == (
-        "StarredwOrals in…: 118 of 19,630"
-    )
+    name = "StarredwOrals in reinforcement learning"
+    assert counts_text(118, 19_630, filtered=True, view=name, notes=[], room=32) == "StarredwOrals in…: 118 of 19,630"
