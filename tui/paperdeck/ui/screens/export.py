@@ -69,7 +69,7 @@ class ExportPrompt(ModalScreen[Path | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
 
     DEFAULT_CSS = """
-    ExportPrompt #export-reviews { border: none; height: 1; padding: 0 1; background: transparent; }
+    ExportPrompt #export-reviews { border: none; height: 1; width: 100%; padding: 0 1; background: transparent; }
     ExportPrompt #export-reviews:focus { background: $boost; }
     """
 
