@@ -18,14 +18,12 @@ only) lists each paper's imported reviews under it.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_export
 from paperdeck.cli.selecting import select_ids
-from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
+from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_chunks, format_for_path, write_export
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import Review
 from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
 
@@ -93,11 +91,13 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     if args.reviews and format != "markdown":
         raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")
     papers = _papers(store, args)
-    text = export_papers(papers, store.all_user_data, format, paper_reviews(store) if args.reviews else None)
+    reviews = store.reviews.reviews_of if args.reviews else None
+    pieces = export_chunks(papers, store.all_user_data, format, reviews)  # never the whole text at once
     if output is None:
-        print_export(text, format)
+        for piece in pieces:
+            print_export(piece, format)
         return 0
-    write_export(output, text, data_dir=store.data_dir)
+    write_export(output, pieces, data_dir=store.data_dir)
     count = len(papers)
     emit(
         args,
@@ -105,11 +105,6 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         f"wrote {count} paper{'' if count == 1 else 's'} to {output} ({format})",
     )
     return 0
-
-
-def paper_reviews(store: Store) -> Callable[[Paper], list[Review]]:
-    """A paper's imported notes (one shard file read per paper), for :func:`export_papers`."""
-    return lambda paper: store.reviews.reviews(paper.openreview_id) if paper.openreview_id else []
 
 
 def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:

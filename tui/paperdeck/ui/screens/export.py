@@ -135,19 +135,45 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir)
 
     def write(path: Path) -> str:
-        from paperdeck.export.formats import export_papers, write_export
+        from paperdeck.export.formats import export_chunks, write_export
 
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
         fmt = format_for_path(path) or "json"
         users = store.all_user_data
-        reviews = None
-        if prompt.with_reviews:
-            reviews = lambda p: store.reviews.reviews(p.openreview_id) if p.openreview_id else []  # noqa: E731
-        write_export(path, export_papers(papers, users, fmt, reviews), data_dir=store.data_dir)
+        reviews = store.reviews.reviews_of if prompt.with_reviews else None
+        told = _progress_told(screen)
+        try:
+            write_export(path, export_chunks(papers, users, fmt, reviews, told), data_dir=store.data_dir)
+        finally:
+            told(0, 0)
         with_reviews = " with their reviews" if reviews is not None else ""
         return f"Exported {len(papers):,} paper{'' if len(papers) == 1 else 's'}{with_reviews} to {path}."
 
     _ask_then_write(screen, prompt, write)
+
+
+#: Seconds between two showings of an export's progress.
+_PROGRESS_EVERY = 0.25
+
+
+def _progress_told(screen: Screen[Any]) -> Callable[[int, int], None]:
+    """A progress callback for an export written in a thread: ``"exporting 42 %"`` beside the
+    counts (a main screen's ``set_export_note``), at most every :data:`_PROGRESS_EVERY` seconds;
+    ``(0, 0)`` takes it away."""
+    import time
+
+    shown = [0.0]
+    set_note = getattr(screen, "set_export_note", None)
+
+    def told(done: int, total: int) -> None:
+        now = time.monotonic()
+        if set_note is None or (total and now - shown[0] < _PROGRESS_EVERY):
+            return
+        shown[0] = now
+        note = f"exporting {100 * done // total} %" if total else ""
+        screen.app.call_from_thread(set_note, note)
+
+    return told
 
 
 def back_up_to_file(screen: Screen[Any], store: Store) -> None:

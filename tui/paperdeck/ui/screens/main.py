@@ -133,6 +133,7 @@ class MainScreen(ReadingScreen):
         self.query_hint: str | None = None
         #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
         self.refresh_note = ""
+        self.export_note = ""  # an export's progress, while one is written
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
@@ -606,6 +607,7 @@ class MainScreen(ReadingScreen):
             "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
             self.refresh_note,
+            self.export_note,
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (self.size.width or self.app.size.width) // 2 - COUNTS_PADDING)
@@ -731,6 +733,11 @@ class MainScreen(ReadingScreen):
     def set_refresh_note(self, text: str) -> None:
         """Show ``text`` (a refresh's progress; ``""``: none) beside the counts."""
         self.refresh_note = text
+        self.update_counts()
+
+    def set_export_note(self, text: str) -> None:
+        """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
+        self.export_note = text
         self.update_counts()
 
     def action_back_up(self) -> None:
