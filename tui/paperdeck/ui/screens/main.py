@@ -69,8 +69,9 @@ _ORDER_NOTES = {
     if order != "relevance"
 }
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
-#: a refresh's progress, starred only, the star count, similar papers being found, indexing, the sort order.
-_NOTES_KEPT = (3, 6, 1, 0, 5, 4, 2)
+#: a refresh's progress, an export's, starred only, the star count, similar papers being found, indexing,
+#: the sort order.
+_NOTES_KEPT = (3, 6, 7, 1, 0, 5, 4, 2)
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
