@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
@@ -291,7 +290,9 @@ def _cell(value: Any) -> str:
 
 # -- Markdown --------------------------------------------------------------------------------
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!$&])")
+#: Markdown's inline punctuation that :func:`md_escape` escapes, the backslash first (so that the
+#: backslashes it adds are not escaped again).
+_MD_SPECIAL = "\\`*_[]<>#|~!$&"
 
 
 def markdown_list(
@@ -440,7 +441,10 @@ def _markdown_reviews(notes: list[Review]) -> list[str]:
 def md_escape(text: str) -> str:
     """``text`` with Markdown's inline punctuation backslash-escaped (CommonMark: any ASCII
     punctuation may be), so a title such as ``[CLS] *is* <all>`` shows as written."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    for char in _MD_SPECIAL:  # one pass in C for each one present
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return text
 
 
 assert sorted(MARKDOWN_STATUS_ORDER) == sorted(STATUSES)
