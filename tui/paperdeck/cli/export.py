@@ -21,7 +21,7 @@ import argparse
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_export
-from paperdeck.cli.selecting import select_ids
+from paperdeck.cli.selecting import limit, select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_chunks, format_for_path, write_export
 from paperdeck.model.paper import Paper
 from paperdeck.store.settings import SORTS
@@ -45,6 +45,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")
+    parser.add_argument("--limit", type=limit, default=0, help="the first N papers in that order (0, the default: all)")
     parser.add_argument(
         "--reviews",
         action="store_true",
@@ -108,7 +109,8 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
 
 
 def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
-    """The papers the query (and ``--starred``) select, in the order asked for."""
+    """The papers the query (and ``--starred``) select, in the order asked for, the first
+    ``--limit`` of them (``like:ID`` ranks every paper: the 20 most like it are ``--limit 20``)."""
     if args.query.strip() or args.sort:
         ids = select_ids(store, args.query, args.sort or "relevance")
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
@@ -117,4 +119,4 @@ def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
     if args.starred:
         users = store.all_user_data
         papers = [paper for paper in papers if (record := users.get(paper.id)) is not None and record.starred]
-    return papers
+    return papers[: args.limit] if args.limit else papers
