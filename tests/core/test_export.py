@@ -624,3 +624,18 @@ def test_cli_backup_and_restore(
     assert restored[ids[0]]["note"] == "keep me" and restored[ids[1]]["tags"] == ["later"]
     code, out, _ = run(capsys, "import", str(backup), "--json", "--data-dir", fresh)
     assert json.loads(out)["restored"] == [{"path": str(backup), "restored": 0, "unchanged": 3, "not_in_store": 0}]
+
+
+def test_cli_export_limit_takes_the_first_papers_in_the_querys_order(
+    cli_store: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "search", "decision:oral", "--limit", "0", "--json", "--data-dir", cli_store)
+    ranked = [paper["id"] for paper in json.loads(out)]
+    code, out, err = run(capsys, "export", "decision:oral", "--limit", "3", "--format", "json", "--data-dir", cli_store)
+    assert code == 0 and err == ""
+    assert [paper["id"] for paper in json.loads(out)] == ranked[:3]
+    code, out, _ = run(capsys, "export", "decision:oral", "--limit", "0", "--format", "json", "--data-dir", cli_store)
+    assert len(json.loads(out)) == len(ranked) == 20
+    with pytest.raises(SystemExit) as refused:
+        run(capsys, "export", "--limit", "-1", "--format", "json", "--data-dir", cli_store)
+    assert refused.value.code == 2 and "--limit" in capsys.readouterr().err

@@ -74,3 +74,41 @@ def test_without_the_option_no_reviews_and_other_formats_refuse_it(
     assert code != 0 and out == "" and len(err.strip().splitlines()) == 1 and "--reviews" in err
     with pytest.raises(ExportError):
         export_papers([], {}, "json", lambda paper: [])
+
+
+def test_pieces_join_to_the_whole_text_and_each_shard_is_read_once(
+    exported: tuple[str, list[dict[str, Any]], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paperdeck.export import formats
+    from paperdeck.store.reviews import ReviewStore
+    from paperdeck.store.store import Store
+
+    text, _, data = exported
+    store = Store(data)
+    papers = [paper for pid in store.paper_ids if (paper := store.paper(pid)) is not None]
+    read: list[str] = []
+    shard = ReviewStore._shard
+    monkeypatch.setattr(ReviewStore, "_shard", lambda self, name: read.append(name) or shard(self, name))
+    steps: list[tuple[int, int]] = []
+    monkeypatch.setattr(formats, "_CHUNK_LINES", 7)  # many pieces, cut between and inside reviews
+    pieces = list(formats.export_chunks(papers, store.all_user_data, "markdown", store.reviews.reviews_of,
+                                        lambda done, total: steps.append((done, total))))  # fmt: skip
+    assert len(pieces) > 10 and "".join(pieces) == text
+    assert sorted(read) == sorted(set(read)) and len(read) >= 2  # one read a shard
+    assert steps[-1] == (2 * len(papers), 2 * len(papers)) and steps == sorted(steps)
+
+
+def test_a_failure_while_the_pieces_are_made_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    from paperdeck.export.formats import write_export
+    from paperdeck.model.errors import StoreError
+
+    target = tmp_path / "list.md"
+    target.write_text("the old list\n")
+
+    def pieces() -> Any:
+        yield "# Reading list\n"
+        raise StoreError(tmp_path / "reviews", "a review shard is malformed")
+
+    with pytest.raises(StoreError, match="malformed"):
+        write_export(target, pieces())
+    assert target.read_text() == "the old list\n" and [p.name for p in tmp_path.iterdir()] == ["list.md"]

@@ -102,3 +102,11 @@ def test_cut_at_word_keeps_whole_words(text: str, room: int) -> None:
         assert text.startswith(kept)
         if kept and " " in text.strip()[: len(kept) + 1]:  # more than one word: cut between words
             assert not text[len(kept)].isalnum() or not kept[-1].isalnum()
+
+
+@given(st.text(st.sampled_from("ab cdéf·"), min_size=1, max_size=60), st.integers(18, 80))
+def test_a_long_view_name_gives_way_to_the_count(name: str, room: int) -> None:
+    text = counts_text(118, 19_630, filtered=True, view=name, notes=["★ 5,000"], room=room)
+    assert ": 118 of 19,630" in text and cell_len(text) <= room
+    name = "StarredwOrals in reinforcement learning"
+    assert counts_text(118, 19_630, filtered=True, view=name, notes=[], room=32) == "StarredwOrals in…: 118 of 19,630"

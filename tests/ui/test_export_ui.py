@@ -108,3 +108,46 @@ async def test_the_ending_picks_ris_or_csl_json_for_zotero(seeded_store: Store, 
     assert [item["type"] for item in items] == ["paper-conference"] * 3
     assert {r["title"] for r in records} == {item["title"] for item in items}
     assert {paper["id"] for paper in json.loads((tmp_path / "plain.json").read_text("utf-8"))} == set(marked)
+
+
+async def test_a_name_that_cannot_be_written_keeps_the_dialog_open_with_the_name_typed(
+    seeded_store: Store, tmp_path: Path
+) -> None:
+    from textual.widgets import Label
+
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+        for path, says in [
+            (tmp_path / "no-such-folder" / "x.bib", "there is no folder"),
+            (seeded_store.data_dir / "x.bib", "inside paperdeck's data directory"),
+            (tmp_path, "that is a folder"),
+        ]:
+            await answer(pilot, path)
+            prompt = app.screen
+            assert isinstance(prompt, ExportPrompt), path  # not dismissed: nothing to open again
+            assert says in str(prompt.query_one("#export-hint", Label).render())
+            assert prompt.query_one(Input).value == str(path)
+        await pilot.press("escape")
+        await settle(pilot)
+        main_screen(app).action_back_up()  # the backup's dialog is the same
+        await settle(pilot)
+        await answer(pilot, seeded_store.data_dir / "backup.json")
+        assert isinstance(app.screen, ExportPrompt)
+        assert "data directory" in str(app.screen.query_one("#export-hint", Label).render())
+    assert not (seeded_store.data_dir / "x.bib").exists() and not (seeded_store.data_dir / "backup.json").exists()
+
+
+def test_export_target_problem_names_each_kind_of_place(tmp_path: Path) -> None:
+    from paperdeck.export.formats import export_target_problem
+
+    (tmp_path / "file").write_text("x")
+    store = tmp_path / "store"
+    store.mkdir()
+    assert export_target_problem(tmp_path / "ok.bib", store) is None
+    assert export_target_problem(tmp_path / "file" / "x.bib") == f"{tmp_path / 'file'} is a file, not a folder"
+    assert export_target_problem(store / "sub" / "x.bib", store) is not None
+    (tmp_path / "link").symlink_to(store)
+    assert "data directory" in (export_target_problem(tmp_path / "link" / "x.bib", store) or "")

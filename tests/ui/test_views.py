@@ -12,7 +12,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from tests.ui.conftest import SIZE, counts, main_screen, settle
 
@@ -101,6 +101,10 @@ async def test_saving_needs_a_good_query_and_a_name(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, SaveViewPrompt)
         assert "needs a name" in str(app.screen.query_one("#view-hint", Static).render())
+        await pilot.press(*("x" * 45))  # the name stops at its longest, and says so
+        await settle(pilot)
+        assert len(app.screen.query_one("#view-name", Input).value) == 40
+        assert "up to 40 characters" in str(app.screen.query_one("#view-hint", Static).render())
         await pilot.press("escape")
         await settle(pilot)
     config = tmp_path / "data" / "config.json"
@@ -228,3 +232,24 @@ async def test_a_taken_name_needs_a_second_enter_and_m_keeps_field_terms(tmp_pat
         await settle(pilot)
         assert app.screen.query_one(OptionList).highlighted == 2
     assert json.loads((tmp_path / "data" / "config.json").read_text())["views"] == {"mine": "decision:oral"}
+
+
+async def test_the_views_list_and_a_confirm_fit_a_small_terminal(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=(50, 15)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, ViewsScreen)
+        first = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert "Starred" in first and "is:starred" not in first  # one line a view: no room for the query
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert "is:starred" in str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        await pilot.resize_terminal(50, 15)
+        await settle(pilot)
+        await pilot.press("escape", "n", *"abc", "escape")  # a note's discard question
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        dialog = app.screen.query_one("#confirm-dialog")
+        assert dialog.region.right <= 50 and all(b.region.right <= 50 for b in app.screen.query("Button"))

@@ -22,14 +22,12 @@ is 1; an empty ``-o ''`` is refused (status 2).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_error, print_export
-from paperdeck.cli.selecting import select_ids
-from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_papers, format_for_path, write_export
+from paperdeck.cli.selecting import limit, select_ids
+from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_chunks, format_for_path, write_export
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import Review
 from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
 
@@ -51,6 +49,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")
+    parser.add_argument("--limit", type=limit, default=0, help="the first N papers in that order (0, the default: all)")
     parser.add_argument(
         "--reviews",
         action="store_true",
@@ -106,11 +105,13 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         kept = f" ({output} left as it was)" if output is not None else ""
         print_error(f"export: no papers matched; nothing written{kept}")
         return 1
-    text = export_papers(papers, store.all_user_data, format, paper_reviews(store) if args.reviews else None)
+    reviews = store.reviews.reviews_of if args.reviews else None
+    pieces = export_chunks(papers, store.all_user_data, format, reviews)  # never the whole text at once
     if output is None:
-        print_export(text, format)
+        for piece in pieces:
+            print_export(piece, format)
         return 0
-    write_export(output, text, data_dir=store.data_dir)
+    write_export(output, pieces, data_dir=store.data_dir)
     count = len(papers)
     emit(
         args,
@@ -120,13 +121,9 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def paper_reviews(store: Store) -> Callable[[Paper], list[Review]]:
-    """A paper's imported notes (one shard file read per paper), for :func:`export_papers`."""
-    return lambda paper: store.reviews.reviews(paper.openreview_id) if paper.openreview_id else []
-
-
 def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
-    """The papers the query (and ``--starred``) select, in the order asked for."""
+    """The papers the query (and ``--starred``) select, in the order asked for, the first
+    ``--limit`` of them (``like:ID`` ranks every paper: the 20 most like it are ``--limit 20``)."""
     if args.query.strip() or args.sort:
         ids = select_ids(store, args.query, args.sort or "relevance")
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
@@ -135,4 +132,4 @@ def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
     if args.starred:
         users = store.all_user_data
         papers = [paper for paper in papers if (record := users.get(paper.id)) is not None and record.starred]
-    return papers
+    return papers[: args.limit] if args.limit else papers

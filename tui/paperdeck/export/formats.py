@@ -4,6 +4,8 @@ UI-free, for the command line (``paperdeck export``) and the app's palette alike
 
     text = export_papers(papers, store.all_user_data, "markdown")
     write_export(Path("reading.md"), text, data_dir=store.data_dir)
+    # or, for a long export (a conference with its reviews), in pieces as they are made:
+    write_export(Path("all.md"), export_chunks(papers, users, "markdown", store.reviews.reviews_of))
 
 Formats (:data:`EXPORT_FORMATS`):
 
@@ -14,7 +16,7 @@ Formats (:data:`EXPORT_FORMATS`):
 - ``markdown``: a reading list grouped by reading status (:data:`MARKDOWN_STATUS_ORDER`), each paper
   a list item: ``★`` when starred, the title (rendered: ``C$^3$`` → ``C³``; a link to its OpenReview,
   arXiv or PDF page), authors, venue, decision, mean rating, tags, then the note as a block quote;
-  with ``reviews``, then the paper's reviews, meta-review, decision and comments as a nested
+  with ``reviews`` (:data:`ReviewsOf`), then the paper's reviews, meta-review, decision and comments as a nested
   list (threaded by what they answer, as the reviews screen shows them): each note's kind,
   signature and scores, then each text section as a block quote, every character of review
   text escaped (no link, emphasis or HTML of a review's reaches the reader's renderer).
@@ -33,8 +35,7 @@ from __future__ import annotations
 
 import csv
 import io
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -89,11 +90,18 @@ class ExportError(PaperdeckError):
     """An export cannot be made or written (unknown format, a file inside the data directory)."""
 
 
+#: Where an export's reviews come from: given forum ids, their notes as ``(forum, notes)`` pairs,
+#: each forum once, in any order (:meth:`paperdeck.store.reviews.ReviewStore.reviews_of`).
+ReviewsOf = Callable[[Iterable[str]], Iterable[tuple[str, Sequence[Review]]]]
+#: Told ``(done, total)`` as an export is made (steps: a paper's reviews made ready, a paper written).
+Progress = Callable[[int, int], None]
+
+
 def export_papers(
     papers: Sequence[Paper],
     users: Mapping[str, UserData],
     format: str,
-    reviews: Callable[[Paper], Sequence[Review]] | None = None,
+    reviews: ReviewsOf | None = None,
 ) -> str:
     """``papers`` (in the order given) with the user's marks, as text in ``format``.
 
@@ -102,7 +110,7 @@ def export_papers(
         users: the user's records by paper id (``Store.all_user_data``); a paper without one is
             unstarred, unseen, without note or tags.
         format: one of :data:`EXPORT_FORMATS`.
-        reviews: for ``markdown``, a paper's notes to include under it (``None``: none); the
+        reviews: for ``markdown``, the papers' notes to include under each (``None``: none); the
             other formats take none.
 
     Returns:
@@ -113,8 +121,38 @@ def export_papers(
         ExportError: an unknown format, or ``reviews`` for a format other than ``markdown``.
         StoreError: as ``reviews`` raises it.
     """
+    return "".join(export_chunks(papers, users, format, reviews))
+
+
+def export_chunks(
+    papers: Sequence[Paper],
+    users: Mapping[str, UserData],
+    format: str,
+    reviews: ReviewsOf | None = None,
+    progress: Progress | None = None,
+) -> Iterator[str]:
+    """:func:`export_papers`' text in pieces, made as they are asked for: a Markdown list in
+    pieces of a few hundred lines (with ``reviews``, every paper's reviews are first made ready
+    in a temporary file, one review shard in memory at a time), any other format whole. Written
+    with :func:`write_export`, a conference exported with every review is never held whole.
+
+    Args:
+        progress: told ``(done, total)`` as papers are made (twice as many steps with ``reviews``).
+
+    Raises:
+        as :func:`export_papers`; an error is raised when the piece it is in is asked for.
+    """
     if reviews is not None and format != "markdown":
         raise ExportError(f"the reviews can be exported to Markdown only, not to {format}")
+    if format == "markdown":
+        yield from markdown_chunks(papers, users, reviews, progress)
+        return
+    yield _export_whole(papers, users, format)
+    if progress is not None:
+        progress(len(papers), len(papers))
+
+
+def _export_whole(papers: Sequence[Paper], users: Mapping[str, UserData], format: str) -> str:
 
     def user(paper: Paper) -> UserData:
         return users.get(paper.id) or UserData(paper.id)
@@ -123,8 +161,6 @@ def export_papers(
         from paperdeck.export.bibtex import bibtex_entries  # deferred: bibtexparser, for BibTeX alone
 
         return document(bibtex_entries(papers))  # no escape code reaches a file from a paper
-    if format == "markdown":
-        return markdown_list(papers, users, reviews)
     if format == "csv":
         return document(csv_table([paper_record(p, user(p)) for p in papers]))
     if format == "json":
@@ -150,23 +186,57 @@ def format_for_path(path: Path | str) -> str | None:
     return _SUFFIX_FORMATS.get(Path(path).suffix.casefold())
 
 
-def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None) -> None:
-    """Write ``text`` (as UTF-8) to ``path`` atomically (a complete old or new file, never half of
-    one); the file gets mode 0600 (notes may be private). An existing file is replaced; an
-    existing character device or FIFO (``/dev/null``, a named pipe) is written into instead.
+def inside_data_dir(path: Path, data_dir: Path) -> bool:
+    """Whether ``path`` (symbolic links followed) is the data directory or inside it: the store's
+    files, which an export or a backup must never replace."""
+    target, store = path.resolve(), data_dir.resolve()
+    return target == store or store in target.parents
+
+
+def export_target_problem(path: Path, data_dir: Path | None = None) -> str | None:
+    """Why ``path`` cannot take a new export or backup, in a few words for the user, or ``None``
+    when it can be tried: a folder, a parent folder that does not exist or is a file, a folder
+    one may not write in, or (with ``data_dir``) a place inside the data directory. The write
+    itself may still fail (a full disk, a read-only file): :func:`write_export` raises then."""
+    import os
+
+    if path.is_dir():
+        return "that is a folder: add a file name"
+    if data_dir is not None and inside_data_dir(path, data_dir):
+        return "that is inside paperdeck's data directory: choose a file outside it"
+    parent = path.absolute().parent
+    if not parent.exists():
+        return f"there is no folder {parent}"
+    if not parent.is_dir():
+        return f"{parent} is a file, not a folder"
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        return f"the folder {parent} cannot be written in"
+    return None
+
+
+def write_export(path: Path, text: str | bytes | Iterable[str], *, data_dir: Path | None = None) -> None:
+    """Write ``text`` (as UTF-8; or its pieces, :func:`export_chunks`, written as they are made) to
+    ``path`` atomically (a complete old or new file, never half of one; an error while the pieces
+    are made leaves ``path`` as it was); the file gets mode 0600 (notes may be private). An
+    existing file is replaced; an existing character device or FIFO (``/dev/null``, a named pipe)
+    is written into instead.
 
     Raises:
         ExportError: ``path`` is inside ``data_dir`` (the store's files must not be overwritten).
         StoreError: the file cannot be written (missing directory, permissions, full disk, a
             read-only file, a socket or block device, a FIFO no one reads).
     """
-    if data_dir is not None:
-        target, store = path.resolve(), data_dir.resolve()
-        if target == store or store in target.parents:
-            raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
+    if data_dir is not None and inside_data_dir(path, data_dir):
+        raise ExportError(f"{path}: inside the data directory {data_dir}; write the export elsewhere")
     if path.is_dir():
         raise StoreError(path, "is a directory; give a file name")
-    payload = text.encode("utf-8") if isinstance(text, str) else text
+    payload: bytes | Iterable[bytes]
+    if isinstance(text, str):
+        payload = text.encode("utf-8")
+    elif isinstance(text, bytes):
+        payload = text
+    else:
+        payload = (piece.encode("utf-8") for piece in text)
     if not write_into_stream(path, payload):  # a device or FIFO is written into, never replaced
         atomic_write_bytes(path, payload)
 
@@ -220,32 +290,100 @@ def _cell(value: Any) -> str:
 
 # -- Markdown --------------------------------------------------------------------------------
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~!$&])")
+#: Markdown's inline punctuation that :func:`md_escape` escapes, the backslash first (so that the
+#: backslashes it adds are not escaped again).
+_MD_SPECIAL = "\\`*_[]<>#|~!$&"
 
 
 def markdown_list(
     papers: Sequence[Paper],
     users: Mapping[str, UserData],
-    reviews: Callable[[Paper], Sequence[Review]] | None = None,
+    reviews: ReviewsOf | None = None,
 ) -> str:
     """The Markdown reading list (see the module docstring), ending in a newline; ``reviews``:
-    a paper's notes, listed under it."""
-    groups: dict[str, list[Paper]] = {status: [] for status in MARKDOWN_STATUS_ORDER}
-    for paper in papers:
-        status = (users.get(paper.id) or UserData(paper.id)).status
-        groups[status if status in groups else "unseen"].append(paper)
-    starred = sum(1 for paper in papers if (record := users.get(paper.id)) is not None and record.starred)
-    count = f"{len(papers):,} paper{'' if len(papers) == 1 else 's'}"
-    lines = ["# Reading list", "", f"{count}, {starred:,} starred." if papers else "No papers."]
-    for status in MARKDOWN_STATUS_ORDER:
-        if not groups[status]:
-            continue
-        lines += [*([""] if lines[-1] else []), f"## {_SECTION_TITLES[status]} ({len(groups[status]):,})", ""]
-        for paper in groups[status]:
-            lines += _markdown_item(paper, users.get(paper.id) or UserData(paper.id))
-            if reviews is not None and (notes := reviews(paper)):
-                lines[-1:] = [*_markdown_reviews(list(notes)), ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    the papers' notes, each paper's listed under it."""
+    return "".join(markdown_chunks(papers, users, reviews))
+
+
+#: Lines a Markdown export gathers before it hands them on.
+_CHUNK_LINES = 2000
+
+
+def markdown_chunks(
+    papers: Sequence[Paper],
+    users: Mapping[str, UserData],
+    reviews: ReviewsOf | None = None,
+    progress: Progress | None = None,
+) -> Iterator[str]:
+    """:func:`markdown_list` in pieces (see :func:`export_chunks`); joined, the same text."""
+    spool = _ReviewSpool(papers, reviews, progress) if reviews is not None else None
+    try:
+        steps, done = len(papers) * (2 if spool is not None else 1), len(papers) if spool is not None else 0
+        groups: dict[str, list[Paper]] = {status: [] for status in MARKDOWN_STATUS_ORDER}
+        for paper in papers:
+            status = (users.get(paper.id) or UserData(paper.id)).status
+            groups[status if status in groups else "unseen"].append(paper)
+        starred = sum(1 for paper in papers if (record := users.get(paper.id)) is not None and record.starred)
+        count = f"{len(papers):,} paper{'' if len(papers) == 1 else 's'}"
+        lines = ["# Reading list", "", f"{count}, {starred:,} starred." if papers else "No papers."]
+        for status in MARKDOWN_STATUS_ORDER:
+            if not groups[status]:
+                continue
+            lines += [*([""] if lines[-1] else []), f"## {_SECTION_TITLES[status]} ({len(groups[status]):,})", ""]
+            for paper in groups[status]:
+                lines += _markdown_item(paper, users.get(paper.id) or UserData(paper.id))
+                if spool is not None and (notes := spool.lines(paper)):
+                    lines[-1:] = [*notes, ""]
+                done += 1
+                if progress is not None:
+                    progress(done, steps)
+                if len(lines) >= _CHUNK_LINES:
+                    # Up to the last line with text before the last: the text ends trimmed of its
+                    # blank lines, and the next item looks at the line before it.
+                    last = max((n for n in range(len(lines) - 1) if lines[n]), default=-1)
+                    if last >= 0:
+                        yield "\n".join(lines[: last + 1]) + "\n"
+                        del lines[: last + 1]
+        tail = "\n".join(lines)
+        if tail.strip("\n"):
+            yield tail.rstrip("\n") + "\n"
+    finally:
+        if spool is not None:
+            spool.close()
+
+
+class _ReviewSpool:
+    """Every paper's reviews as Markdown lines (:func:`_markdown_reviews`), made shard by shard
+    into a temporary file (removed by :meth:`close`) and read back paper by paper."""
+
+    def __init__(self, papers: Sequence[Paper], reviews: ReviewsOf, progress: Progress | None) -> None:
+        import tempfile  # deferred: only an export with reviews spools
+
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close(), as the export ends)
+        self._spans: dict[str, tuple[int, int]] = {}
+        try:
+            forums = [paper.openreview_id for paper in papers if paper.openreview_id]
+            for done, (forum, notes) in enumerate(reviews(forums), 1):
+                if notes:
+                    data = "\n".join(_markdown_reviews(list(notes))).encode("utf-8", "surrogatepass")
+                    self._spans[forum] = (self._file.tell(), len(data))
+                    self._file.write(data)
+                if progress is not None:
+                    progress(done, 2 * len(papers))
+        except BaseException:
+            self.close()
+            raise
+
+    def lines(self, paper: Paper) -> list[str]:
+        """``paper``'s reviews' lines; ``[]`` when it has none."""
+        span = self._spans.get(paper.openreview_id) if paper.openreview_id else None
+        if span is None:
+            return []
+        self._file.seek(span[0])
+        return self._file.read(span[1]).decode("utf-8", "surrogatepass").split("\n")
+
+    def close(self) -> None:
+        self._file.close()
 
 
 def _markdown_item(paper: Paper, user: UserData) -> list[str]:
@@ -303,7 +441,10 @@ def _markdown_reviews(notes: list[Review]) -> list[str]:
 def md_escape(text: str) -> str:
     """``text`` with Markdown's inline punctuation backslash-escaped (CommonMark: any ASCII
     punctuation may be), so a title such as ``[CLS] *is* <all>`` shows as written."""
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    for char in _MD_SPECIAL:  # one pass in C for each one present
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return text
 
 
 assert sorted(MARKDOWN_STATUS_ORDER) == sorted(STATUSES)

@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -89,8 +90,10 @@ class AtomicJSONStorage(Storage):
         """Nothing to close: the file is open only during a read or a write."""
 
 
-def atomic_write_bytes(path: Path, payload: bytes) -> None:
-    """Write ``payload`` to ``path`` atomically and durably; the file gets mode 0600.
+def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
+    """Write ``payload`` (bytes, or pieces of them written as they come, so that a long export
+    is never held whole) to ``path`` atomically and durably; the file gets mode 0600. An error
+    raised by the pieces' iterator leaves ``path`` as it was, no temporary file remaining.
 
     An existing ``path`` is replaced only when it is a regular file its owner may write: a file
     made read-only (``chmod a-w``) is the user saying "do not change this", and a FIFO, device or
@@ -117,7 +120,8 @@ def atomic_write_bytes(path: Path, payload: bytes) -> None:
     try:
         fd, tmp_name = _new_temp_file(directory)
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            for piece in _pieces(payload):
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp_name, FILE_MODE)
@@ -155,10 +159,14 @@ def _new_temp_file(directory: Path) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no temporary file name left", str(directory))
 
 
-def write_into_stream(path: Path, payload: bytes) -> bool:
-    """Write ``payload`` into ``path`` when it is a character device or a FIFO (``/dev/null``,
-    ``/dev/stdout``, a named pipe), as a shell's ``>`` would, instead of replacing the node with a
-    regular file; False (nothing done) when ``path`` is anything else or missing.
+def _pieces(payload: bytes | Iterable[bytes]) -> Iterable[bytes]:
+    return (payload,) if isinstance(payload, bytes) else payload
+
+
+def write_into_stream(path: Path, payload: bytes | Iterable[bytes]) -> bool:
+    """Write ``payload`` (bytes, or pieces of them) into ``path`` when it is a character device or
+    a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe), as a shell's ``>`` would, instead of
+    replacing the node with a regular file; False (nothing done) when ``path`` is anything else or missing.
 
     A FIFO is opened without waiting: one that no process reads is refused, not waited on.
 
@@ -179,9 +187,10 @@ def write_into_stream(path: Path, payload: bytes) -> bool:
         raise StoreError(path, write_failure(exc)) from None
     try:
         os.set_blocking(fd, True)
-        view = memoryview(payload)
-        while view:
-            view = view[os.write(fd, view):]
+        for piece in _pieces(payload):
+            view = memoryview(piece)
+            while view:
+                view = view[os.write(fd, view):]
     except OSError as exc:
         raise StoreError(path, write_failure(exc)) from None
     finally:

@@ -26,7 +26,7 @@ import contextlib
 import os
 import zlib
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -369,6 +369,26 @@ class ReviewStore:
             return [Review.from_dict(doc) for doc in docs]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StoreError(self.directory, f"a review of {forum} is malformed ({malformed(exc)})") from None
+
+    def reviews_of(self, forums: Iterable[str]) -> Iterator[tuple[str, list[Review]]]:
+        """Each of ``forums``' notes, as :meth:`reviews` gives them, as ``(forum, notes)`` pairs
+        shard by shard (each shard file read once, one at a time; a forum given twice comes once;
+        one without notes comes with ``[]``): for the many papers of an export.
+
+        Raises:
+            StoreError: as :meth:`reviews`.
+        """
+        by_shard: dict[str, list[str]] = defaultdict(list)
+        for forum in dict.fromkeys(forums):
+            by_shard[shard_of(forum)].append(forum)
+        for shard in sorted(by_shard):
+            docs = self._shard(shard)
+            for forum in by_shard[shard]:
+                try:
+                    notes = [Review.from_dict(doc) for doc in docs.get(forum) or []]
+                except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                    raise StoreError(self.directory, f"a review of {forum} is malformed ({malformed(exc)})") from None
+                yield forum, notes
 
     def _shard(self, shard: str) -> dict[str, list[dict[str, Any]]]:
         name = self._read_index()["shards"].get(shard)

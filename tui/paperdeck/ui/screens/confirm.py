@@ -22,6 +22,7 @@ class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
     #confirm-dialog {
         width: 56;
+        max-width: 100%;
         height: auto;
         border: thick $error;
         background: $surface;

@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label
 
-from paperdeck.export.formats import format_for_path
+from paperdeck.export.formats import export_target_problem, format_for_path, inside_data_dir
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.store.store import Store, utc_now
 
@@ -61,17 +61,23 @@ class ExportPrompt(ModalScreen[Path | None]):
         backup: a user-data backup (any ending; JSON) rather than a paper export.
         reviews: offer to include the papers' reviews (a Markdown export); whether the user
             chose to is :attr:`with_reviews` once dismissed.
+        data_dir: the store's directory: a name inside it is refused in the dialog, as are a
+            folder and a folder that does not exist (:func:`export_target_problem`), so the name
+            typed stays to be mended.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
 
     DEFAULT_CSS = """
-    ExportPrompt #export-reviews { border: none; height: 1; padding: 0 1; background: transparent; }
+    ExportPrompt #export-reviews { border: none; height: 1; width: 100%; padding: 0 1; background: transparent; }
     ExportPrompt #export-reviews:focus { background: $boost; }
     """
 
-    def __init__(self, what: str, suggested: str, backup: bool = False, reviews: bool = False) -> None:
+    def __init__(
+        self, what: str, suggested: str, backup: bool = False, reviews: bool = False, data_dir: Path | None = None
+    ) -> None:
         super().__init__()
+        self._data_dir = data_dir
         self._reviews = reviews
         #: Whether the export includes the reviews (the check box, ticked with space).
         self.with_reviews = False
@@ -99,6 +105,10 @@ class ExportPrompt(ModalScreen[Path | None]):
             hint.update("⚠ type a file name")
             return
         path = Path(typed).expanduser()
+        problem = export_target_problem(path, self._data_dir)
+        if problem is not None:
+            hint.update(f"⚠ {problem}")
+            return
         if not self._backup and format_for_path(path) is None:
             hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv or .json")
             return
@@ -107,9 +117,6 @@ class ExportPrompt(ModalScreen[Path | None]):
                 hint.update("⚠ the reviews go into Markdown only: end the name with .md")
                 return
             self.with_reviews = True
-        if path.is_dir():
-            hint.update("⚠ that is a folder: add a file name")
-            return
         path = path.absolute()
         if path.exists() and path != self._replace:
             self._replace = path
@@ -125,22 +132,48 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     """Ask where, then write ``paper_ids`` (in order) there in a worker; tell the user how it went."""
     ids = list(paper_ids)
 
-    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True)
+    prompt = ExportPrompt(what, "paperdeck-export.bib", reviews=True, data_dir=store.data_dir)
 
     def write(path: Path) -> str:
-        from paperdeck.export.formats import export_papers, write_export
+        from paperdeck.export.formats import export_chunks, write_export
 
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
         fmt = format_for_path(path) or "json"
         users = store.all_user_data
-        reviews = None
-        if prompt.with_reviews:
-            reviews = lambda p: store.reviews.reviews(p.openreview_id) if p.openreview_id else []  # noqa: E731
-        write_export(path, export_papers(papers, users, fmt, reviews), data_dir=store.data_dir)
+        reviews = store.reviews.reviews_of if prompt.with_reviews else None
+        told = _progress_told(screen)
+        try:
+            write_export(path, export_chunks(papers, users, fmt, reviews, told), data_dir=store.data_dir)
+        finally:
+            told(0, 0)
         with_reviews = " with their reviews" if reviews is not None else ""
         return f"Exported {len(papers):,} paper{'' if len(papers) == 1 else 's'}{with_reviews} to {path}."
 
     _ask_then_write(screen, prompt, write)
+
+
+#: Seconds between two showings of an export's progress.
+_PROGRESS_EVERY = 0.25
+
+
+def _progress_told(screen: Screen[Any]) -> Callable[[int, int], None]:
+    """A progress callback for an export written in a thread: ``"exporting 42 %"`` beside the
+    counts (a main screen's ``set_export_note``), at most every :data:`_PROGRESS_EVERY` seconds;
+    ``(0, 0)`` takes it away."""
+    import time
+
+    shown = [0.0]
+    set_note = getattr(screen, "set_export_note", None)
+
+    def told(done: int, total: int) -> None:
+        now = time.monotonic()
+        if set_note is None or (total and now - shown[0] < _PROGRESS_EVERY):
+            return
+        shown[0] = now
+        note = f"exporting {100 * done // total} %" if total else ""
+        screen.app.call_from_thread(set_note, note)
+
+    return told
 
 
 def back_up_to_file(screen: Screen[Any], store: Store) -> None:
@@ -149,14 +182,15 @@ def back_up_to_file(screen: Screen[Any], store: Store) -> None:
     def write(path: Path) -> str:
         from paperdeck.store.backup import write_backup
 
-        if path.resolve().is_relative_to(store.data_dir.resolve()):
+        if inside_data_dir(path, store.data_dir):
             raise PaperdeckError(f"{path}: inside the data directory; choose a file outside it")
         count = write_backup(store, path)
         return f"Backed up {count:,} record{'' if count == 1 else 's'} to {path} (restore: paperdeck import FILE)."
 
     stamp = utc_now()[:10]
-    _ask_then_write(screen, ExportPrompt("a backup of your stars, notes, statuses and tags",
-                                         f"paperdeck-backup-{stamp}.json", backup=True), write)  # fmt: skip
+    what = "a backup of your stars, notes, statuses and tags"
+    prompt = ExportPrompt(what, f"paperdeck-backup-{stamp}.json", backup=True, data_dir=store.data_dir)
+    _ask_then_write(screen, prompt, write)
 
 
 def _ask_then_write(screen: Screen[Any], prompt: ExportPrompt, write: Callable[[Path], str]) -> None:

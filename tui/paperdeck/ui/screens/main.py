@@ -69,8 +69,9 @@ _ORDER_NOTES = {
     if order != "relevance"
 }
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
-#: a refresh's progress, starred only, the star count, similar papers being found, indexing, the sort order.
-_NOTES_KEPT = (3, 6, 1, 0, 5, 4, 2)
+#: a refresh's progress, an export's, starred only, the star count, similar papers being found, indexing,
+#: the sort order.
+_NOTES_KEPT = (3, 6, 7, 1, 0, 5, 4, 2)
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -133,6 +134,7 @@ class MainScreen(ReadingScreen):
         self.query_hint: str | None = None
         #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
         self.refresh_note = ""
+        self.export_note = ""  # an export's progress, while one is written
         self._detail_timer: Timer | None = None
         self._detail_pending: str | None = None
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
@@ -629,6 +631,7 @@ class MainScreen(ReadingScreen):
             "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
             self.refresh_note,
+            self.export_note,
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (self.size.width or self.app.size.width) // 2 - COUNTS_PADDING)
@@ -754,6 +757,11 @@ class MainScreen(ReadingScreen):
     def set_refresh_note(self, text: str) -> None:
         """Show ``text`` (a refresh's progress; ``""``: none) beside the counts."""
         self.refresh_note = text
+        self.update_counts()
+
+    def set_export_note(self, text: str) -> None:
+        """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
+        self.export_note = text
         self.update_counts()
 
     def action_back_up(self) -> None:

@@ -69,6 +69,10 @@ class ViewsScreen(ChoiceDialog[View | None]):
     def on_mount(self) -> None:
         self._fill()
         self._count_views()
+        self.call_after_refresh(self._fill)  # laid out: the query column fits the list's width
+
+    def on_resize(self) -> None:
+        self._fill()
 
     def _fill(self) -> None:
         options = self.query_one(OptionList)
@@ -84,7 +88,14 @@ class ViewsScreen(ChoiceDialog[View | None]):
         key = str(n + 1) if n < 9 else " "
         count = self._counts.get(view.name, -1)
         shown = "…" if count == -1 else "?" if count is None else f"{count:,}"
-        return Content(f"{key}  {_fit(one_line(view.name), 18)} {_fit(one_line(view.query), 30)} {shown:>7}")
+        query = f"{_fit(one_line(view.query), room)} " if (room := self._query_room()) >= 8 else ""
+        return Content(f"{key}  {_fit(one_line(view.name), 18)} {query}{shown:>7}")
+
+    def _query_room(self) -> int:
+        """Cells for the query column: up to 30, what the list's width leaves beside the digit, the
+        name and the count (30 before the list is laid out); under 8 the column is left out."""
+        width = self.query_one(OptionList).scrollable_content_region.width
+        return 30 if width <= 0 else min(30, width - 30)
 
     @work(thread=True, exclusive=True, group="view-counts")
     def _count_views(self) -> None:
@@ -166,7 +177,8 @@ class SaveViewPrompt(ModalScreen[str | None]):
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         self._replace = None
-        self.query_one("#view-hint", Label).update("enter saves · escape cancels")
+        full = f"⚠ a name holds up to {NAME_MAX} characters · " if len(event.value) >= NAME_MAX else ""
+        self.query_one("#view-hint", Label).update(f"{full}enter saves · escape cancels")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

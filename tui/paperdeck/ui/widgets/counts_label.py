@@ -36,10 +36,14 @@ def counts_text(
     shown), then the non-empty ``notes``. Filtered, the number shown is padded to the total's
     width, and the filtered and the unfiltered counts (``"19,630 papers"``) are padded on the left
     to the wider of the two, so that typing, its first letter too, rarely changes the label's
-    width. See :func:`fitted` for ``room`` and ``keep``."""
+    width. A view's name too long for ``room`` is cut, not its count. See :func:`fitted` for
+    ``room`` and ``keep``."""
     total_text = f"{total:,}"
     if view is not None:
-        text = f"{view}: {shown:,} of {total_text}"
+        count = f": {shown:,} of {total_text}"
+        if room is not None and cell_len(view + count) > room:  # the name gives way, never the count
+            view = cut_at_word(view, max(room - cell_len(count), 1))
+        text = view + count
     else:
         width = max(len(total_text) + len(" papers"), 2 * len(total_text) + len(" of "))
         text = f"{shown:>{len(total_text)},} of {total_text}" if filtered else f"{total_text} papers"
