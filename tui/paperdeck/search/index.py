@@ -39,7 +39,6 @@ the file's layout is :mod:`paperdeck.search.index_file`'s).
 from __future__ import annotations
 
 import contextlib
-import string
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -133,19 +132,26 @@ class SearchResult:
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+#: Vocabulary words of one match quality: the quality, and ranges ``(start, end)`` of their numbers.
+_Band = tuple[float, tuple[tuple[int, int], ...]]
+
+
 class _Expansion:
     """The vocabulary words one query word matches, in bands of equal match quality in (0, 1],
-    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range)."""
+    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range); cached
+    and shared, so never changed. (A plain class: a dataclass's generated methods cost every
+    command that imports the search their compilation, and none is used.)"""
 
-    bands: tuple[tuple[float, tuple[tuple[int, int], ...]], ...]
-    vocabulary: frozenset[str]
+    __slots__ = ("bands", "vocabulary")
+
+    def __init__(self, bands: tuple[_Band, ...], vocabulary: frozenset[str]) -> None:
+        self.bands = bands
+        self.vocabulary = vocabulary
 
 
-@dataclass(frozen=True, slots=True)
 class _WordMatch:
     """What one query word matches, sparse: only the positions it matches are keys; cached and
-    shared, so never mutated.
+    shared, so never mutated (a plain class, as :class:`_Expansion`).
 
     ``packed`` holds, per position, the word's whole share of the sort key and its title hits in
     one int: ``(score + hits × cover unit + keyword hit) << _HITS_BITS | hits``, where ``score`` is
@@ -155,9 +161,12 @@ class _WordMatch:
     but for the clamps (hits at most the title's distinct words, keyword hits at most
     ``_KEYWORD_MAX``) and phrase order, the low part the title hits."""
 
-    packed: dict[int, int]  # each > 0
-    keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
-    vocabulary: frozenset[str]
+    __slots__ = ("keyword_hits", "packed", "vocabulary")
+
+    def __init__(self, packed: dict[int, int], keyword_hits: frozenset[int], vocabulary: frozenset[str]) -> None:
+        self.packed = packed  # each > 0
+        self.keyword_hits = keyword_hits  # positions where the query word is in the keywords too
+        self.vocabulary = vocabulary
 
 
 #: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
@@ -898,7 +907,7 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     return order
 
 
-_SAVED_LETTERS = string.ascii_lowercase + string.digits
+_SAVED_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 #: The queries whose rankings (without notes) are saved with the index: the one-letter queries
 #: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
 SAVED_RANKINGS = tuple(_SAVED_LETTERS)

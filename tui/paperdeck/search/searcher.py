@@ -22,7 +22,6 @@ import contextlib
 import os
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -135,12 +134,16 @@ def build_similarity(store: Store) -> SimilarityIndex:
     return index
 
 
-@dataclass(frozen=True, slots=True)
 class _Made(Generic[T]):
-    """A value built, with the catalogue generation (:attr:`Store.catalogue_generation`) it was built from."""
+    """A value built, with the catalogue generation (:attr:`Store.catalogue_generation`) it was
+    built from; never changed once made (a plain class, as
+    :class:`~paperdeck.search.scores.NoteWords`)."""
 
-    generation: int
-    value: T
+    __slots__ = ("generation", "value")
+
+    def __init__(self, generation: int, value: T) -> None:
+        self.generation = generation
+        self.value = value
 
 
 class Lazy(Generic[T]):
