@@ -168,6 +168,47 @@ def test_an_index_file_replaced_after_it_was_read_ahead_is_read_again(seeded: Pa
     assert {query: index.search_ids(query) for query in QUERIES} == expected
 
 
+def test_the_search_command_reads_the_index_once_ahead_of_its_imports(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``paperdeck search`` starts reading its store's saved index before it parses its arguments;
+    the search takes that read (the file is read once), and one the command did not take is let
+    go when it is done: wherever ``--data-dir`` is given, and with a guess that misses."""
+    from paperdeck.search import index_file
+
+    reads: list[Path] = []
+    read_sections_now = index_file.read_sections
+
+    def counted(path: Path) -> tuple[dict[str, object], dict[str, memoryview]]:
+        reads.append(path)
+        return read_sections_now(path)
+
+    monkeypatch.setattr(index_file, "read_sections", counted)
+    monkeypatch.setattr("paperdeck.search.index.read_sections", counted)
+    monkeypatch.delenv("PAPERDECK_DATA_DIR", raising=False)
+    path = seeded / INDEX_FILE
+    taken: list[object] = []
+    take = index_file.take_read_ahead
+
+    def taking(given: Path) -> object:
+        taken.append(found := take(given))
+        return found
+
+    monkeypatch.setattr("paperdeck.search.searcher.take_read_ahead", taking)
+    expected = main(["search", "diffusion", "--data-dir", str(seeded)]), capsys.readouterr().out
+    assert reads == [path] and taken and taken[0] is not None
+    for args in (["--data-dir", str(seeded), "search", "diffusion"], ["search", f"--data-dir={seeded}", "diffusion"]):
+        reads.clear()
+        assert (main(args), capsys.readouterr().out) == expected
+        assert reads == [path] and not index_file._started
+    # An abbreviated option: the default store is read ahead, not taken, and the search reads its own.
+    monkeypatch.setenv("PAPERDECK_DATA_DIR", str(seeded.parent / "elsewhere"))
+    reads.clear()
+    assert (main(["search", "diffusion", "--data", str(seeded)]), capsys.readouterr().out) == expected
+    assert reads.count(path) == 1 and set(reads) <= {path, seeded.parent / "elsewhere" / INDEX_FILE}
+    assert not index_file._started
+
+
 def test_the_cli_says_a_bad_index_once_on_standard_error(seeded: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _rewrite(seeded / INDEX_FILE, "truncated")
     assert main(["search", "diffusion", "--data-dir", str(seeded)]) == 0
