@@ -293,6 +293,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # and makes the user records it reads (every shard is still checked).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
                 store = Store(chosen, lazy=True, rows=False, user_records=False)
+                if argv is None:  # the process's own command line: all this lives until it exits
+                    runtime.held_until_exit()
             try:
                 status = COMMANDS[args.command](store, args)
             finally:
