@@ -254,7 +254,7 @@ class SearchIndex:
         """Positions by paper id (made at the first note: a search needs none)."""
         made = self._positions_by_id
         if made is None:
-            made = self._positions_by_id = {paper_id: i for i, paper_id in enumerate(self._ids)}
+            made = self._positions_by_id = dict(zip(self._ids, range(len(self._ids)), strict=True))
         return made
 
     def _adopt(
