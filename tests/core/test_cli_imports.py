@@ -76,6 +76,8 @@ def test_a_words_only_search_opens_no_review_store_and_imports_no_numpy(store_di
     # nor the thread pools' futures (no worker thread), nor shutil (argparse's width is read
     # without it), nor the follows (no `is:followed` term)
     assert {"concurrent.futures", "shutil", "paperdeck.search.follows", "paperdeck.store.follows"} & words == set()
+    # nor TinyDB (the shards are read, not written), nor the string module
+    assert {"tinydb", "string"} & words == set()
     assert "paperdeck.store.follows" in _modules(store_dir, "search", "learning is:followed")
     # a term that reads the reviews' summaries opens the reviews store then
     assert "paperdeck.store.reviews" in _modules(store_dir, "search", "learning reviews>=1")

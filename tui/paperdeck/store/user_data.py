@@ -25,16 +25,16 @@ from dataclasses import dataclass, fields, replace
 from itertools import repeat
 from operator import attrgetter, contains, methodcaller
 from pathlib import Path
-from typing import Any
-
-from tinydb import TinyDB
-from tinydb.table import Document
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.runtime import collector_paused
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
+
+if TYPE_CHECKING:  # imported where a shard is written: reading the shards needs no TinyDB
+    from tinydb import TinyDB
 
 #: The directory of the shards, inside the data directory.
 USER_DIR = "user"
@@ -508,6 +508,8 @@ class UserStore:
     def _db(self, shard: int) -> TinyDB:
         db = self._dbs.get(shard)
         if db is None:
+            from tinydb import TinyDB
+
             db = self._dbs[shard] = TinyDB(self.shard_path(shard), storage=AtomicJSONStorage)
         return db
 
@@ -596,6 +598,8 @@ class UserStore:
         # last read it, its records must still be read by the next reload(), so the stamp of our
         # write must not be taken as "read" (it would hide that process's stars and notes).
         in_sync = self._stamps.get(path) == _stamp(path)
+        from tinydb.table import Document
+
         db = self._db(shard)
         if shard not in self._with_meta:
             if not db.table("meta").contains(doc_id=1):
