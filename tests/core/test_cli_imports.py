@@ -103,15 +103,18 @@ sys.exit(code)
 
 def test_a_command_line_command_runs_with_what_it_imported_and_opened_frozen(store_dir: Path) -> None:
     """The modules, the parser and the opened store live until the process exits: they are frozen
-    before the command runs (the collector, on again, walks only what the command makes); a
+    before the command runs; the collector is on again for a command that writes (it walks only
+    what the command makes), and stays off for one that reads and prints (search, list, show); a
     main() called in a process that goes on (argv given) freezes nothing."""
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
-    for args in (["search", "learning"], ["show", _first_id(store_dir)]):
+    paper_id = _first_id(store_dir)
+    for args, collecting in ((["search", "learning"], "False"), (["show", paper_id], "False"),
+                             (["star", paper_id], "True")):  # fmt: skip
         result = subprocess.run([sys.executable, "-c", _COLLECTOR_PROBE, *args], env=env, capture_output=True,
                                 text=True, check=True)  # fmt: skip
         start = next(line for line in result.stdout.splitlines() if line.startswith("AT-START"))
         enabled, frozen, young = start.split()[1:]
-        assert enabled == "True" and int(frozen) > 10_000 and int(young) < 100
+        assert enabled == collecting and int(frozen) > 10_000 and int(young) < 100
     import gc
 
     before = gc.get_freeze_count()

@@ -7,6 +7,7 @@ ranking. Each takes ``--json``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -190,6 +191,10 @@ def _leading_data_dir(options: list[str]) -> str | None:
     return value
 
 
+#: The commands the collector stays off for, run from the process's own command line (see main()).
+_READING_COMMANDS = frozenset({"search", "list", "show"})
+
+
 def _read_index_ahead(args: list[str], command_at: int) -> None:
     """Start reading the saved search index of the store ``args`` name (the last ``--data-dir``
     before a ``--``, else the one before the command, else the default) in a thread, before the
@@ -295,12 +300,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 store = Store(chosen, lazy=True, rows=False, user_records=False)
                 if argv is None:  # the process's own command line: all this lives until it exits
                     runtime.held_until_exit()
+            # A command that reads the store and prints makes little the collector could free
+            # (reference counting frees it) and the process ends with it: the collector stays off.
+            reading = argv is None and args.command in _READING_COMMANDS
             try:
-                status = COMMANDS[args.command](store, args)
+                with runtime.collector_paused() if reading else contextlib.nullcontext():
+                    status = COMMANDS[args.command](store, args)
+                    if argv is None:  # the process's own command line: it exits next
+                        runtime.exiting()  # (before the collector is on again: nothing left to walk)
             finally:
                 _drop_index_read()
-            if argv is None:  # the process's own command line: it exits next
-                runtime.exiting()
             return status
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None
