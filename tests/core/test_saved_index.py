@@ -439,3 +439,17 @@ def test_warm_makes_what_the_first_query_of_typos_needs_and_keeps_no_matches(see
         assert set(index._typo_buckets[place]) == set(letters)
         for letter in letters:
             assert all(word[place] == letter for word in index._typo_buckets[place][letter][0])
+
+
+def test_typo_candidates_without_the_buckets_made_are_those_of_the_buckets(seeded: Path) -> None:
+    """A query's typos before the typo buckets are made (a command's one query) are found among
+    the words the buckets would give, in their order, and no bucket is made for them."""
+    index = Searcher(Store(seeded, lazy=True)).index.get()
+    queries = ["diffusion", "graph", "protien", "samplng", "zzzz", "éclair", "q9x7", "llms"]
+    unmade = {word: index._typo_candidates(word) for word in queries}
+    assert not any(index._typo_buckets)
+    for place, (letters, _, _) in enumerate(index._bucket_arrays):
+        for letter in letters:
+            index._typo_bucket(place, letter)
+    assert {word: index._typo_candidates(word) for word in queries} == unmade
+    assert any(map(any, unmade.values()))

@@ -798,16 +798,39 @@ class SearchIndex:
         average, so rapidfuzz scores that quarter rather than the whole vocabulary.
 
         Returned as up to four slices of the buckets, which may overlap: joining and
-        de-duplicating them cost more than scoring a word twice."""
+        de-duplicating them cost more than scoring a word twice. A bucket not made yet
+        (:meth:`_typo_bucket`; the app makes them all ahead) is not made for one word: its
+        slice alone is, found by the lengths of the words it numbers."""
         low_length, high_length = len(word) - 2, len(word) + 2
         found: list[list[str]] = []
         for place in (0, 1):
             for letter in dict.fromkeys(word[:2]):
-                bucket, sizes = self._typo_bucket(place, letter)
+                made = self._typo_buckets[place].get(letter)
+                if made is None:
+                    if (numbers := self._bucket_numbers(place, letter)) is not None:
+                        size = self._word_size
+                        low = bisect_left(numbers, low_length, key=size)
+                        high = bisect_right(numbers, high_length, low, key=size)
+                        found.append(list(map(self._vocabulary.__getitem__, numbers[low:high])))
+                    continue
+                bucket, sizes = made
                 if bucket:
                     low = bisect_left(sizes, low_length)
                     found.append(bucket[low : bisect_right(sizes, high_length, low)])
         return found
+
+    def _word_size(self, number: int) -> int:
+        """The length of vocabulary word ``number``."""
+        return len(self._vocabulary[number])
+
+    def _bucket_numbers(self, place: int, letter: str) -> Numbers | None:
+        """The numbers of the vocabulary words with ``letter`` at ``place`` (0 or 1), shortest
+        first (ties in vocabulary order); ``None`` when there is none."""
+        letters, starts, numbers = self._bucket_arrays[place]
+        at = letters.find(letter) if letter else -1
+        if at < 0 or starts[at] == starts[at + 1]:
+            return None
+        return numbers[starts[at] : starts[at + 1]]
 
     def _typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
         """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
@@ -816,10 +839,8 @@ class SearchIndex:
         cached = self._typo_buckets[place].get(letter)
         if cached is not None:
             return cached
-        letters, starts, numbers = self._bucket_arrays[place]
-        at = letters.find(letter) if letter else -1
-        found = numbers[starts[at] : starts[at + 1]].tolist() if at >= 0 else []
-        bucket = list(map(self._vocabulary.__getitem__, found))
+        numbers = self._bucket_numbers(place, letter)
+        bucket = list(map(self._vocabulary.__getitem__, numbers)) if numbers is not None else []
         made = bucket, list(map(len, bucket))
         self._typo_buckets[place][letter] = made
         return made
