@@ -290,7 +290,6 @@ class SearchIndex:
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
         self._initials = initials
-        self._initial_starts: list[int] | None = None  # made at first need: see _acronym_positions
         #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
         #: letter, each shortest first, with their lengths.
         self._typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
@@ -778,14 +777,13 @@ class SearchIndex:
         """
         if not 3 <= len(word) <= 8:
             return []
-        text, starts = self._initials, self._initial_starts
-        if starts is None:
-            lengths = map(add, map(len, text.split("\n")), repeat(1))  # each line and its end
-            starts = self._initial_starts = list(accumulate(lengths, initial=0))
+        text = self._initials
         found: list[int] = []
+        position = counted = 0  # the line of offset `counted`: the line ends before it, counted once
         at = text.find(word)
         while at >= 0:
-            position = bisect_right(starts, at) - 1
+            position += text.count("\n", counted, at)
+            counted = at
             if not found or found[-1] != position:
                 found.append(position)
             at = text.find(word, at + 1)
