@@ -76,6 +76,47 @@ def test_a_words_only_search_opens_no_review_store_and_imports_no_numpy(store_di
     # nor the thread pools' futures (no worker thread), nor shutil (argparse's width is read
     # without it), nor the follows (no `is:followed` term)
     assert {"concurrent.futures", "shutil", "paperdeck.search.follows", "paperdeck.store.follows"} & words == set()
+    # nor TinyDB (the shards are read, not written), nor the string module
+    assert {"tinydb", "string"} & words == set()
     assert "paperdeck.store.follows" in _modules(store_dir, "search", "learning is:followed")
     # a term that reads the reviews' summaries opens the reviews store then
     assert "paperdeck.store.reviews" in _modules(store_dir, "search", "learning reviews>=1")
+
+
+#: Runs one command as the ``paperdeck`` script does (``main()`` on the process's own arguments),
+#: printing the collector's state as the command starts, and again once main() returned.
+_COLLECTOR_PROBE = """
+import gc, sys
+from paperdeck.cli import commands
+from paperdeck.cli.main import main
+run = commands.COMMANDS[sys.argv[1]]
+def probed(store, args):
+    print("AT-START", gc.isenabled(), gc.get_freeze_count(), gc.get_count()[0], flush=True)
+    return run(store, args)
+commands.COMMANDS[sys.argv[1]] = probed
+code = main()
+sys.stdout.flush()
+print("AFTER", gc.get_freeze_count())
+sys.exit(code)
+"""
+
+
+def test_a_command_line_command_runs_with_what_it_imported_and_opened_frozen(store_dir: Path) -> None:
+    """The modules, the parser and the opened store live until the process exits: they are frozen
+    before the command runs; the collector is on again for a command that writes (it walks only
+    what the command makes), and stays off for one that reads and prints (search, list, show); a
+    main() called in a process that goes on (argv given) freezes nothing."""
+    env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
+    paper_id = _first_id(store_dir)
+    for args, collecting in ((["search", "learning"], "False"), (["show", paper_id], "False"),
+                             (["star", paper_id], "True")):  # fmt: skip
+        result = subprocess.run([sys.executable, "-c", _COLLECTOR_PROBE, *args], env=env, capture_output=True,
+                                text=True, check=True)  # fmt: skip
+        start = next(line for line in result.stdout.splitlines() if line.startswith("AT-START"))
+        enabled, frozen, young = start.split()[1:]
+        assert enabled == collecting and int(frozen) > 10_000 and int(young) < 100
+    import gc
+
+    before = gc.get_freeze_count()
+    assert main(["search", "learning", "--data-dir", str(store_dir)]) == 0
+    assert gc.get_freeze_count() == before

@@ -147,7 +147,7 @@ def _code(match: re.Match[str]) -> str:
     return f"⟨U+{ord(match.group()):04X}⟩"
 
 
-_MIXED = st.text(st.sampled_from("a Z0:/.\t\n\r\x00\x1b\x7f\x85\xa0\u061c\u200e\u2028\u202e\u2066\u2400\ud800é"))
+_MIXED = st.text(st.sampled_from("a Z0:/.\t\n\r\x00\x1b\x7f\x85\xa0\u061c\u200e\u2028\u202e\u2066\u2400\ud800é★✎"))
 
 
 @given(st.one_of(_MIXED, st.text(st.characters(max_codepoint=0x7F)), st.text()))
@@ -172,3 +172,16 @@ def _web_link_as_first_written(url: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc or not parts.hostname:
         return ""
     return url
+
+
+def test_printable_text_beyond_ascii_is_shown_without_the_whole_bmp_pattern() -> None:
+    """A row's star and note marks and an accented title are printable: shown as they are, and
+    the pattern spanning the whole BMP (costly to compile) is not needed for them."""
+    from paperdeck.model import safe_text
+
+    safe_text._shown_as_code.cache_clear()
+    assert visible("★✎ openreview:x  Écoles\nnext line") == "★✎ openreview:x  Écoles\nnext line"
+    assert one_line("★ Über\tgraphs") == "★ Über graphs"
+    assert safe_text._shown_as_code.cache_info().misses == 0
+    assert visible("★\u202eevil") == "★⟨U+202E⟩evil"  # one unprintable character: the pattern shows it
+    assert safe_text._shown_as_code.cache_info().misses == 1

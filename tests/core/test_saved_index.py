@@ -168,6 +168,47 @@ def test_an_index_file_replaced_after_it_was_read_ahead_is_read_again(seeded: Pa
     assert {query: index.search_ids(query) for query in QUERIES} == expected
 
 
+def test_the_search_command_reads_the_index_once_ahead_of_its_imports(
+    seeded: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``paperdeck search`` starts reading its store's saved index before it parses its arguments;
+    the search takes that read (the file is read once), and one the command did not take is let
+    go when it is done: wherever ``--data-dir`` is given, and with a guess that misses."""
+    from paperdeck.search import index_file
+
+    reads: list[Path] = []
+    read_sections_now = index_file.read_sections
+
+    def counted(path: Path) -> tuple[dict[str, object], dict[str, memoryview]]:
+        reads.append(path)
+        return read_sections_now(path)
+
+    monkeypatch.setattr(index_file, "read_sections", counted)
+    monkeypatch.setattr("paperdeck.search.index.read_sections", counted)
+    monkeypatch.delenv("PAPERDECK_DATA_DIR", raising=False)
+    path = seeded / INDEX_FILE
+    taken: list[object] = []
+    take = index_file.take_read_ahead
+
+    def taking(given: Path) -> object:
+        taken.append(found := take(given))
+        return found
+
+    monkeypatch.setattr("paperdeck.search.searcher.take_read_ahead", taking)
+    expected = main(["search", "diffusion", "--data-dir", str(seeded)]), capsys.readouterr().out
+    assert reads == [path] and taken and taken[0] is not None
+    for args in (["--data-dir", str(seeded), "search", "diffusion"], ["search", f"--data-dir={seeded}", "diffusion"]):
+        reads.clear()
+        assert (main(args), capsys.readouterr().out) == expected
+        assert reads == [path] and not index_file._started
+    # An abbreviated option: the default store is read ahead, not taken, and the search reads its own.
+    monkeypatch.setenv("PAPERDECK_DATA_DIR", str(seeded.parent / "elsewhere"))
+    reads.clear()
+    assert (main(["search", "diffusion", "--data", str(seeded)]), capsys.readouterr().out) == expected
+    assert reads.count(path) == 1 and set(reads) <= {path, seeded.parent / "elsewhere" / INDEX_FILE}
+    assert not index_file._started
+
+
 def test_the_cli_says_a_bad_index_once_on_standard_error(seeded: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _rewrite(seeded / INDEX_FILE, "truncated")
     assert main(["search", "diffusion", "--data-dir", str(seeded)]) == 0
@@ -398,3 +439,26 @@ def test_warm_makes_what_the_first_query_of_typos_needs_and_keeps_no_matches(see
         assert set(index._typo_buckets[place]) == set(letters)
         for letter in letters:
             assert all(word[place] == letter for word in index._typo_buckets[place][letter][0])
+
+
+def test_typo_candidates_without_the_buckets_made_are_those_of_the_buckets(seeded: Path) -> None:
+    """A query's typos before the typo buckets are made (a command's one query) are found among
+    the words the buckets would give, in their order, and no bucket is made for them."""
+    index = Searcher(Store(seeded, lazy=True)).index.get()
+    queries = ["diffusion", "graph", "protien", "samplng", "zzzz", "éclair", "q9x7", "llms"]
+    unmade = {word: index._typo_candidates(word) for word in queries}
+    assert not any(index._typo_buckets)
+    for place, (letters, _, _) in enumerate(index._bucket_arrays):
+        for letter in letters:
+            index._typo_bucket(place, letter)
+    assert {word: index._typo_candidates(word) for word in queries} == unmade
+    assert any(map(any, unmade.values()))
+
+
+def test_acronym_positions_are_the_papers_whose_title_initials_hold_the_word(seeded: Path) -> None:
+    index = Searcher(Store(seeded, lazy=True)).index.get()
+    lines = index._initials.split("\n")
+    words = {line[at : at + size] for line in lines[:200] for size in (3, 4) for at in range(len(line) - size + 1)}
+    assert len(words) > 100
+    for word in [*sorted(words)[:400], "zzz", "qqqqqqqq"]:
+        assert index._acronym_positions(word) == [n for n, line in enumerate(lines) if word in line], word

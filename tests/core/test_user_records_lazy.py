@@ -48,14 +48,38 @@ def test_a_lazy_store_answers_as_an_eager_one(data_dir: Path) -> None:
     assert lazy_store(data_dir).all_tags == eager.all_tags
 
 
-def test_asking_for_one_record_makes_only_its_shards_records(data_dir: Path) -> None:
+def test_asking_for_one_record_makes_it_alone_then_only_its_shards_records(data_dir: Path) -> None:
     user = UserStore(data_dir / "user", lambda: FIXED_TIME, {}, lambda data, path: None, lazy=True)
     assert user._records == {}  # read and checked, nothing made
     wanted = PAPERS[3].id
     assert user.get(wanted).starred
-    made = set(user._records)
+    assert user._records == {}  # the first record asked for in its shard: made alone
+    neighbour = next(p.id for p in PAPERS if shard_number(p.id) == shard_number(wanted) and p.id != wanted)
+    assert user.get(neighbour) == Store(data_dir).user_data(neighbour)
+    made = set(user._records)  # the second: its shard's records
     assert wanted in made and {shard_number(pid) for pid in made} == {shard_number(wanted)}
+    assert user.get(wanted).starred
     assert len(user.records) > len(made)  # every record, once all are asked for
+
+
+def test_a_record_made_alone_is_the_one_making_its_shard_keeps(data_dir: Path) -> None:
+    """Two documents of one paper in a shard (the later one worth keeping wins, an empty one does
+    not), a paper id that is not text: the record made alone is what making the shard gives."""
+    target = PAPERS[3].id  # starred
+    path = data_dir / "user" / f"{shard_number(target):02x}.json"
+    data = json.loads(path.read_bytes())
+    table = data["user"]
+    doc = next(d for d in table.values() if d["paper_id"] == target)
+    table["1"] = {**doc, "starred": False, "note": "", "status": "unseen", "tags": []}  # empty: not kept
+    table["2"] = {**doc, "note": "the later one"}
+    number = next(n for n in range(10_000) if shard_number(str(n)) == shard_number(target))  # in this shard
+    table["3"] = {**doc, "paper_id": number, "note": "an id given as a number"}
+    path.write_text(json.dumps(data), "utf-8")
+    eager = Store(data_dir)
+    assert eager.user_data(str(number)).note == "an id given as a number"
+    for pid in (target, str(number), "openreview:none"):
+        assert lazy_store(data_dir).user_data(pid) == eager.user_data(pid)
+    assert eager.user_data(target).note == "the later one"
 
 
 def test_a_write_through_a_lazy_store_keeps_the_other_records_of_its_shard(data_dir: Path) -> None:

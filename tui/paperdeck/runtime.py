@@ -120,6 +120,14 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
+def held_until_exit() -> None:
+    """Freeze what is in memory now: the process holds it until it exits (a command of the command
+    line, once it has imported its modules and opened the store, in :func:`collector_paused`), and
+    the collector, turned back on, walks only what is made after. Call it only then: what is
+    frozen is never collected."""
+    gc.freeze()
+
+
 def exiting() -> None:
     """Freeze what is in memory: the process exits next (a command of the command line has
     printed its answer), and the interpreter's last collection need not walk it all. Call it only

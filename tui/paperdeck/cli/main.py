@@ -7,6 +7,7 @@ ranking. Each takes ``--json``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -190,6 +191,40 @@ def _leading_data_dir(options: list[str]) -> str | None:
     return value
 
 
+#: The commands the collector stays off for, run from the process's own command line (see main()).
+_READING_COMMANDS = frozenset({"search", "list", "show"})
+
+
+def _read_index_ahead(args: list[str], command_at: int) -> None:
+    """Start reading the saved search index of the store ``args`` name (the last ``--data-dir``
+    before a ``--``, else the one before the command, else the default) in a thread, before the
+    command's modules are imported and its arguments parsed: the search takes what was read when
+    it is of the file it reads (:func:`paperdeck.search.index_file.take_read_ahead`); a guess
+    that misses (an abbreviated option) costs a read, not a result."""
+    given = _leading_data_dir(args[:command_at])
+    position = command_at + 1
+    while position < len(args) and (arg := args[position]) != "--":
+        if arg == "--data-dir" and position + 1 < len(args):
+            given = args[position + 1]
+            position += 1
+        elif arg.startswith("--data-dir="):
+            given = arg.removeprefix("--data-dir=")
+        position += 1
+    import contextlib
+
+    from paperdeck.search.index_file import INDEX_FILE, start_read_ahead
+
+    with contextlib.suppress(OSError, ValueError, RuntimeError):  # no such path: the command says so if it must
+        start_read_ahead(data_dir(given) / INDEX_FILE)
+
+
+def _drop_index_read() -> None:
+    """Let go of an index read :func:`_read_index_ahead` started that the command did not take."""
+    index_file = sys.modules.get("paperdeck.search.index_file")
+    if index_file is not None:
+        index_file.drop_read_ahead()
+
+
 #: Arguments that name files: bytes that are no UTF-8 are kept in them (a file may be named so).
 _PATH_ARGUMENTS = frozenset({"files", "output", "data_dir"})
 #: Text arguments given as options (the others are positional).
@@ -244,6 +279,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         command_at = _command_position(args_list)
         if command_at is not None:
+            if args_list[command_at] == "search":
+                _read_index_ahead(args_list, command_at)
             # What is imported, parsed and opened here lives as long as the process: the cycle
             # collector would walk it for nothing.
             with runtime.collector_paused():
@@ -261,9 +298,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # and makes the user records it reads (every shard is still checked).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
                 store = Store(chosen, lazy=True, rows=False, user_records=False)
-            status = COMMANDS[args.command](store, args)
-            if argv is None:  # the process's own command line: it exits next
-                runtime.exiting()
+                if argv is None:  # the process's own command line: all this lives until it exits
+                    runtime.held_until_exit()
+            # A command that reads the store and prints makes little the collector could free
+            # (reference counting frees it) and the process ends with it: the collector stays off.
+            reading = argv is None and args.command in _READING_COMMANDS
+            try:
+                with runtime.collector_paused() if reading else contextlib.nullcontext():
+                    status = COMMANDS[args.command](store, args)
+                    if argv is None:  # the process's own command line: it exits next
+                        runtime.exiting()  # (before the collector is on again: nothing left to walk)
+            finally:
+                _drop_index_read()
             return status
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None

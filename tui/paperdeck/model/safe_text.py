@@ -92,7 +92,12 @@ def visible(text: str, *, keep_newlines: bool = True) -> str:
     if not keep_newlines:
         text = text.replace("\n", " ")
     text = _C0_C1.sub(_picture, text)
-    return text if text.isascii() else _shown_as_code().sub(_code, text)
+    # Every character _shown_as_code() matches is unprintable (a format character, a separator, a
+    # surrogate): text printable but for its line ends holds none, and needs the pattern no more
+    # than ASCII does (a row's ★, an accented title).
+    if text.isascii() or text.replace("\n", "").isprintable():
+        return text
+    return _shown_as_code().sub(_code, text)
 
 
 def one_line(text: str) -> str:

@@ -39,7 +39,6 @@ the file's layout is :mod:`paperdeck.search.index_file`'s).
 from __future__ import annotations
 
 import contextlib
-import string
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
@@ -133,19 +132,26 @@ class SearchResult:
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+#: Vocabulary words of one match quality: the quality, and ranges ``(start, end)`` of their numbers.
+_Band = tuple[float, tuple[tuple[int, int], ...]]
+
+
 class _Expansion:
     """The vocabulary words one query word matches, in bands of equal match quality in (0, 1],
-    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range)."""
+    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range); cached
+    and shared, so never changed. (A plain class: a dataclass's generated methods cost every
+    command that imports the search their compilation, and none is used.)"""
 
-    bands: tuple[tuple[float, tuple[tuple[int, int], ...]], ...]
-    vocabulary: frozenset[str]
+    __slots__ = ("bands", "vocabulary")
+
+    def __init__(self, bands: tuple[_Band, ...], vocabulary: frozenset[str]) -> None:
+        self.bands = bands
+        self.vocabulary = vocabulary
 
 
-@dataclass(frozen=True, slots=True)
 class _WordMatch:
     """What one query word matches, sparse: only the positions it matches are keys; cached and
-    shared, so never mutated.
+    shared, so never mutated (a plain class, as :class:`_Expansion`).
 
     ``packed`` holds, per position, the word's whole share of the sort key and its title hits in
     one int: ``(score + hits × cover unit + keyword hit) << _HITS_BITS | hits``, where ``score`` is
@@ -155,9 +161,12 @@ class _WordMatch:
     but for the clamps (hits at most the title's distinct words, keyword hits at most
     ``_KEYWORD_MAX``) and phrase order, the low part the title hits."""
 
-    packed: dict[int, int]  # each > 0
-    keyword_hits: frozenset[int]  # positions where the query word is in the keywords too
-    vocabulary: frozenset[str]
+    __slots__ = ("keyword_hits", "packed", "vocabulary")
+
+    def __init__(self, packed: dict[int, int], keyword_hits: frozenset[int], vocabulary: frozenset[str]) -> None:
+        self.packed = packed  # each > 0
+        self.keyword_hits = keyword_hits  # positions where the query word is in the keywords too
+        self.vocabulary = vocabulary
 
 
 #: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
@@ -245,7 +254,7 @@ class SearchIndex:
         """Positions by paper id (made at the first note: a search needs none)."""
         made = self._positions_by_id
         if made is None:
-            made = self._positions_by_id = {paper_id: i for i, paper_id in enumerate(self._ids)}
+            made = self._positions_by_id = dict(zip(self._ids, range(len(self._ids)), strict=True))
         return made
 
     def _adopt(
@@ -281,7 +290,6 @@ class SearchIndex:
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
         self._initials = initials
-        self._initial_starts: list[int] | None = None  # made at first need: see _acronym_positions
         #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
         #: letter, each shortest first, with their lengths.
         self._typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
@@ -769,14 +777,13 @@ class SearchIndex:
         """
         if not 3 <= len(word) <= 8:
             return []
-        text, starts = self._initials, self._initial_starts
-        if starts is None:
-            lengths = map(add, map(len, text.split("\n")), repeat(1))  # each line and its end
-            starts = self._initial_starts = list(accumulate(lengths, initial=0))
+        text = self._initials
         found: list[int] = []
+        position = counted = 0  # the line of offset `counted`: the line ends before it, counted once
         at = text.find(word)
         while at >= 0:
-            position = bisect_right(starts, at) - 1
+            position += text.count("\n", counted, at)
+            counted = at
             if not found or found[-1] != position:
                 found.append(position)
             at = text.find(word, at + 1)
@@ -789,16 +796,39 @@ class SearchIndex:
         average, so rapidfuzz scores that quarter rather than the whole vocabulary.
 
         Returned as up to four slices of the buckets, which may overlap: joining and
-        de-duplicating them cost more than scoring a word twice."""
+        de-duplicating them cost more than scoring a word twice. A bucket not made yet
+        (:meth:`_typo_bucket`; the app makes them all ahead) is not made for one word: its
+        slice alone is, found by the lengths of the words it numbers."""
         low_length, high_length = len(word) - 2, len(word) + 2
         found: list[list[str]] = []
         for place in (0, 1):
             for letter in dict.fromkeys(word[:2]):
-                bucket, sizes = self._typo_bucket(place, letter)
+                made = self._typo_buckets[place].get(letter)
+                if made is None:
+                    if (numbers := self._bucket_numbers(place, letter)) is not None:
+                        size = self._word_size
+                        low = bisect_left(numbers, low_length, key=size)
+                        high = bisect_right(numbers, high_length, low, key=size)
+                        found.append(list(map(self._vocabulary.__getitem__, numbers[low:high])))
+                    continue
+                bucket, sizes = made
                 if bucket:
                     low = bisect_left(sizes, low_length)
                     found.append(bucket[low : bisect_right(sizes, high_length, low)])
         return found
+
+    def _word_size(self, number: int) -> int:
+        """The length of vocabulary word ``number``."""
+        return len(self._vocabulary[number])
+
+    def _bucket_numbers(self, place: int, letter: str) -> Numbers | None:
+        """The numbers of the vocabulary words with ``letter`` at ``place`` (0 or 1), shortest
+        first (ties in vocabulary order); ``None`` when there is none."""
+        letters, starts, numbers = self._bucket_arrays[place]
+        at = letters.find(letter) if letter else -1
+        if at < 0 or starts[at] == starts[at + 1]:
+            return None
+        return numbers[starts[at] : starts[at + 1]]
 
     def _typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
         """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
@@ -807,10 +837,8 @@ class SearchIndex:
         cached = self._typo_buckets[place].get(letter)
         if cached is not None:
             return cached
-        letters, starts, numbers = self._bucket_arrays[place]
-        at = letters.find(letter) if letter else -1
-        found = numbers[starts[at] : starts[at + 1]].tolist() if at >= 0 else []
-        bucket = list(map(self._vocabulary.__getitem__, found))
+        numbers = self._bucket_numbers(place, letter)
+        bucket = list(map(self._vocabulary.__getitem__, numbers)) if numbers is not None else []
         made = bucket, list(map(len, bucket))
         self._typo_buckets[place][letter] = made
         return made
@@ -898,7 +926,7 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
     return order
 
 
-_SAVED_LETTERS = string.ascii_lowercase + string.digits
+_SAVED_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 #: The queries whose rankings (without notes) are saved with the index: the one-letter queries
 #: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
 SAVED_RANKINGS = tuple(_SAVED_LETTERS)

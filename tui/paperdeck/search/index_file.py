@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import json
 import mmap
+import os
 import sys
+import threading
 import zlib
 from array import array
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+#: The search index saved beside the catalogue (:func:`paperdeck.search.searcher.build_index`).
+INDEX_FILE = "search-index.bin"
 #: The first bytes of a saved index file (:func:`write_sections`).
 MAGIC = b"PDSEARCH"
 #: Sections start at multiples of this many bytes (so that each can be cast in place).
@@ -120,3 +124,71 @@ def _crc(table: list[list[Any]], parts: Iterable[bytes | memoryview]) -> int:
     for part in parts:
         crc = zlib.crc32(part, crc)
     return crc
+
+
+class ReadAhead:
+    """A saved index file read in a thread of its own
+    (:meth:`paperdeck.search.searcher.Searcher.read_ahead`, :func:`start_read_ahead`), for the
+    index's build to take (:meth:`sections`) while the file is the one read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file = _file_key(path)  # before the read: a file put in its place since is told apart
+        self._read: tuple[dict[str, Any], dict[str, memoryview]] | BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="index-read-ahead", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._read = read_sections(self.path)
+        except BaseException as error:  # raised where the sections are taken
+            self._read = error
+
+    def sections(self, path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
+        """What :func:`read_sections` gives for ``path``: the read ahead's (or its error), once it
+        is done, if ``path`` is the file read ahead and no other file has been put in its place
+        since; else read now."""
+        self._thread.join()
+        read = self._read
+        if path != self.path or read is None or _file_key(path) != self._file:
+            return read_sections(path)
+        if isinstance(read, BaseException):
+            raise read
+        return read
+
+
+def _file_key(path: Path) -> tuple[int, int, int, int] | None:
+    """What tells a file at ``path`` apart from another put in its place (``None``: no file)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+
+
+#: The read :func:`start_read_ahead` started and no :func:`take_read_ahead` took yet.
+_started: list[ReadAhead] = []
+
+
+def start_read_ahead(path: Path) -> None:
+    """Start reading the saved index file ``path`` in a thread (:class:`ReadAhead`) before the
+    store it belongs to is opened (the command line: before it imports the command's modules),
+    for the next :func:`take_read_ahead` of that path; it replaces one started before and not
+    taken. ``path`` may turn out not to be the file the search reads (a guess from the arguments
+    before they are parsed): nothing takes the read then, and :func:`drop_read_ahead` lets it go."""
+    _started[:] = [ReadAhead(path)]
+
+
+def take_read_ahead(path: Path) -> ReadAhead | None:
+    """The read :func:`start_read_ahead` started of ``path``, taken (a second call gives
+    ``None``); ``None`` when none of that path is waiting."""
+    for ahead in _started:
+        if ahead.path == path:
+            _started.remove(ahead)
+            return ahead
+    return None
+
+
+def drop_read_ahead() -> None:
+    """Let go of a read :func:`start_read_ahead` started that nothing took (the command is done)."""
+    _started.clear()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 #: A note's weight, as a field's (title 10, keywords 6, authors 5.5, abstract 1).
 NOTE_WEIGHT = 5.0
@@ -29,13 +28,16 @@ def score_key(score: float) -> int:
     return round(score * 100.0) << SCORE_SHIFT
 
 
-@dataclass(frozen=True, slots=True)
 class NoteWords:
     """The words of all notes, each with the positions whose note has it: a query word is
-    matched against them once, not note by note."""
+    matched against them once, not note by note. Never changed once made (a plain class: no
+    dataclass's generated methods to compile at import, none being used)."""
 
-    words: list[str]  # sorted
-    positions: dict[str, list[int]]
+    __slots__ = ("positions", "words")
+
+    def __init__(self, words: list[str], positions: dict[str, list[int]]) -> None:
+        self.words = words  # sorted
+        self.positions = positions
 
     @classmethod
     def of(cls, notes: Mapping[int, frozenset[str]]) -> NoteWords:

@@ -19,14 +19,14 @@ A :class:`Searcher` owns three, each a :class:`Lazy` value:
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from paperdeck.model.errors import PaperdeckError
+from paperdeck.search.index_file import INDEX_FILE as INDEX_FILE  # see build_index
+from paperdeck.search.index_file import ReadAhead, take_read_ahead
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:  # imported where built: not needed to open the store and show the list
@@ -42,8 +42,6 @@ ReadSections = Callable[[Path], tuple[dict[str, Any], dict[str, memoryview]]]
 
 #: The similarity index saved beside the catalogue (see :func:`build_similarity`).
 SIMILARITY_FILE = "similar-cache.npz"
-#: The search index saved beside the catalogue (see :func:`build_index`).
-INDEX_FILE = "search-index.bin"
 #: Where an older paperdeck saved the search index (removed when the index is saved anew).
 OLD_INDEX_FILE = "search-index.npz"
 
@@ -135,12 +133,16 @@ def build_similarity(store: Store) -> SimilarityIndex:
     return index
 
 
-@dataclass(frozen=True, slots=True)
 class _Made(Generic[T]):
-    """A value built, with the catalogue generation (:attr:`Store.catalogue_generation`) it was built from."""
+    """A value built, with the catalogue generation (:attr:`Store.catalogue_generation`) it was
+    built from; never changed once made (a plain class, as
+    :class:`~paperdeck.search.scores.NoteWords`)."""
 
-    generation: int
-    value: T
+    __slots__ = ("generation", "value")
+
+    def __init__(self, generation: int, value: T) -> None:
+        self.generation = generation
+        self.value = value
 
 
 class Lazy(Generic[T]):
@@ -255,49 +257,6 @@ def _running_future() -> Future[T]:
     return future
 
 
-class _ReadAhead:
-    """A saved index file read in a thread of its own (:meth:`Searcher.read_ahead`), for the
-    index's build to take (:meth:`sections`) while the file is the one read."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._file = _file_key(path)  # before the read: a file put in its place since is told apart
-        self._read: tuple[dict[str, Any], dict[str, memoryview]] | BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="index-read-ahead", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        from paperdeck.search.index_file import read_sections
-
-        try:
-            self._read = read_sections(self.path)
-        except BaseException as error:  # raised where the sections are taken
-            self._read = error
-
-    def sections(self, path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
-        """What :func:`~paperdeck.search.index_file.read_sections` gives for ``path``: the read
-        ahead's (or its error), once it is done, if ``path`` is the file read ahead and no other
-        file has been put in its place since; else read now."""
-        from paperdeck.search.index_file import read_sections
-
-        self._thread.join()
-        read = self._read
-        if path != self.path or read is None or _file_key(path) != self._file:
-            return read_sections(path)
-        if isinstance(read, BaseException):
-            raise read
-        return read
-
-
-def _file_key(path: Path) -> tuple[int, int, int, int] | None:
-    """What tells a file at ``path`` apart from another put in its place (``None``: no file)."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
-
-
 class Searcher:
     """The indexes queries on ``store`` run on (see the module docstring).
 
@@ -322,7 +281,7 @@ class Searcher:
         self.index: Lazy[SearchIndex] = Lazy(store, self._build_index, parse=False)
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
         self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
-        self._read_ahead: _ReadAhead | None = None
+        self._read_ahead: ReadAhead | None = None
         self._typed: Callable[[], str] | None = None  # see read_ahead
 
     def read_ahead(self, typed: Callable[[], str] | None = None) -> None:
@@ -337,7 +296,8 @@ class Searcher:
         so that the query waiting for it finds its ranking made (ranked once, not after the
         thread waiting wakes)."""
         if self.index.built is None and self._read_ahead is None:
-            self._read_ahead = _ReadAhead(self.store.data_dir / INDEX_FILE)
+            path = self.store.data_dir / INDEX_FILE
+            self._read_ahead = take_read_ahead(path) or ReadAhead(path)
             self._typed = typed
 
     def _build_index(self, store: Store) -> SearchIndex:

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from tinydb.storages import Storage
 
 from paperdeck.model.errors import StoreError
 
@@ -29,8 +28,10 @@ TEMP_SUFFIX = ".tmp"
 FILE_MODE = 0o600
 
 
-class AtomicJSONStorage(Storage):
+class AtomicJSONStorage:
     """TinyDB storage: one JSON file, read whole, replaced whole and atomically on every write.
+    It has what TinyDB asks of a storage (``read``, ``write``, ``close``) without deriving from
+    TinyDB's ``Storage``: a command that only reads the store's files imports no TinyDB.
 
     Args:
         path: the JSON file; created (mode 0600) on the first write, not on open.

@@ -25,16 +25,16 @@ from dataclasses import dataclass, fields, replace
 from itertools import repeat
 from operator import attrgetter, contains, methodcaller
 from pathlib import Path
-from typing import Any
-
-from tinydb import TinyDB
-from tinydb.table import Document
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.runtime import collector_paused
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
+
+if TYPE_CHECKING:  # imported where a shard is written: reading the shards needs no TinyDB
+    from tinydb import TinyDB
 
 #: The directory of the shards, inside the data directory.
 USER_DIR = "user"
@@ -225,6 +225,20 @@ def _surely_records(docs: list[Any]) -> bool:
         return False
 
 
+def _record_in(docs: list[Any], paper_id: str) -> UserData:
+    """The record of ``paper_id`` among a shard's documents (checked: each makes a record) as
+    making them all keeps it — of two documents of the paper the last worth keeping — or an
+    empty one."""
+    found: UserData | None = None
+    for doc in docs:
+        given = doc["paper_id"]
+        if (given if type(given) is str else str(given)) == paper_id:
+            record = UserData.from_dict(doc)
+            if record.starred or not is_empty(record):
+                found = record
+    return found or UserData(paper_id)
+
+
 class UserStore:
     """Stars and notes by paper id, kept in memory and written through to the shards.
 
@@ -234,8 +248,9 @@ class UserStore:
         meta: the document written into each shard's "meta" table (app, schema).
         check_schema: refuses a shard written by a newer paperdeck.
         lazy: every shard is still read and checked at once (a broken one refuses the store),
-            but its records are made at first need: by :meth:`get`, those of the paper's shard;
-            by anything else, every shard's (a command that reads a few papers makes a few).
+            but its records are made at first need: by :meth:`get`, the paper's alone the first
+            time its shard is asked, then those of the shard; by anything else, every shard's
+            (a command that reads a few papers makes a few).
 
     Raises:
         StoreError: a shard is not valid JSON, malformed, or from a newer paperdeck.
@@ -265,14 +280,23 @@ class UserStore:
         #: its documents); their records are in no other field.
         self._unmade: dict[int, tuple[Path, list[Any]]] = {}
         self._making = threading.Lock()
+        self._asked: set[int] = set()  # lazy: the shards a record was made alone from (see get)
         self._reload(keep_documents=lazy)
 
     # -- reading -----------------------------------------------------------------------------
 
     def get(self, paper_id: str) -> UserData:
-        """The record of a paper (an empty one when there is none)."""
+        """The record of a paper (an empty one when there is none). Lazy: the first record asked
+        for in a shard whose records are not made is made alone, from its shard's documents; the
+        next one asked for there makes them all (a command that prints a few papers makes a few
+        records, one that lists them all makes each shard's once)."""
         if self._unmade:
-            self._make(doc_id_for(paper_id) % SHARDS)
+            shard = doc_id_for(paper_id) % SHARDS
+            unmade = self._unmade.get(shard)
+            if unmade is not None and shard not in self._asked:
+                self._asked.add(shard)
+                return _record_in(unmade[1], paper_id)
+            self._make(shard)
         return self._records.get(paper_id) or UserData(paper_id)
 
     @property
@@ -508,6 +532,8 @@ class UserStore:
     def _db(self, shard: int) -> TinyDB:
         db = self._dbs.get(shard)
         if db is None:
+            from tinydb import TinyDB
+
             db = self._dbs[shard] = TinyDB(self.shard_path(shard), storage=AtomicJSONStorage)
         return db
 
@@ -596,6 +622,8 @@ class UserStore:
         # last read it, its records must still be read by the next reload(), so the stamp of our
         # write must not be taken as "read" (it would hide that process's stars and notes).
         in_sync = self._stamps.get(path) == _stamp(path)
+        from tinydb.table import Document
+
         db = self._db(shard)
         if shard not in self._with_meta:
             if not db.table("meta").contains(doc_id=1):
