@@ -103,10 +103,12 @@ async def test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it() -> No
         assert len(frames) > seen
 
 
-async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keys arriving together (pasted, or typed at start-up while the screen is busy) rank each
-    text once, in order: the bar's change messages, arriving after the last key, do not set the
-    earlier texts back (which ranked every shorter text again, and showed it, before the last)."""
+async def test_keys_typed_in_a_burst_rank_only_the_last_text(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys arriving together (pasted, or typed at start-up while the screen is busy) rank once,
+    the last text: not every shorter text in turn (each ranked and shown before the last); the
+    bar's change messages, arriving after the last key, do not set the earlier texts back."""
     searcher.build_index(seeded_store)
     store = Store(seeded_store.data_dir, lazy=True)
     ranked: list[str] = []
@@ -126,8 +128,41 @@ async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, mo
         for key in "REAP":  # one after the other, no message handled in between
             bar.insert_text_at_cursor(key)  # type: ignore[attr-defined]
         await settle(pilot)
-        assert ranked == ["R", "RE", "REA", "REAP"]
+        assert ranked == ["REAP"]
         assert main_screen(app).applied_filter == ("REAP", False)
+        for key in "ER":  # typed again, one key at a time: each text ranked
+            await pilot.press(key)
+        await settle(pilot)
+        assert ranked == ["REAP", "REAPE", "REAPER"]
+        assert main_screen(app).applied_filter == ("REAPER", False)
+
+
+async def test_a_key_typed_alone_is_ranked_in_the_frame_that_shows_it(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each key typed alone is ranked at once: no frame shows the bar's new text over the list
+    of the text before it."""
+    from paperdeck.ui._lines.frames import watch_frames
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    app = PaperApp(store=store)
+    frames: list[tuple[str, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        screen = main_screen(app)
+        await _until(pilot, lambda: screen.searcher.index.built is not None)
+        await pilot.press("slash")
+        await settle(pilot)
+        bar = app.query_one("#filter")
+        watch_frames(screen, lambda: (bar.value, screen.applied_filter[0]), frames.append)  # type: ignore[attr-defined]
+        for key in "grap":
+            await pilot.press(key)
+            await pilot.pause()
+        await settle(pilot)
+    shown = [frame for frame in frames if frame[0]]
+    assert [bar_text for bar_text, _ in shown][-1] == "grap"
+    assert {bar_text for bar_text, _ in shown} >= {"g", "gr", "gra", "grap"}
+    assert all(bar_text == listed for bar_text, listed in shown), shown
 
 
 async def test_a_saved_index_is_warmed_once_the_typing_pauses(

@@ -150,6 +150,7 @@ class MainScreen(ReadingScreen):
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
         self._resumed = False  # the screen has been shown (ScreenResume) once
+        self._typed_waits = False  # text typed into the filter bar waits to be taken (_filter_typed)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -276,8 +277,8 @@ class MainScreen(ReadingScreen):
         if self.chosen_order not in ("relevance", "list"):
             self._refilter()  # the saved sort order
         self.update_counts()
-        # Each change of the filter bar's text re-ranks the list right away, in the same step as
-        # the text changes, so both show in one frame (Input.Changed arrives a frame later).
+        # Each change of the filter bar's text re-ranks the list in the step that handles it, so
+        # both show in one frame (Input.Changed arrives a frame later); a burst of keys, once.
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
@@ -436,9 +437,25 @@ class MainScreen(ReadingScreen):
         self.filter_text = event.input.value
 
     def _filter_typed(self, value: str) -> None:
-        self.filter_text = value
+        """A change of the bar's text. Typed (the bar focused), it is taken once the bar has
+        handled the messages waiting for it then (``call_later``: the keys typed after it, and
+        its change message): a single key's text is ranked in the step that handles the key,
+        before the frame that shows it; keys arriving together (pasted, or typed while the
+        screen was busy) rank only the last text, once. Set by the app (the bar not focused),
+        it is taken at once."""
+        bar = self.query_one(FilterBar)
+        if not bar.has_focus:
+            self.filter_text = value
+        elif not self._typed_waits:
+            self._typed_waits = True
+            bar.call_later(self._take_typed)
         if self._detail_timer is not None:  # the detail pane waits until the typing pauses
             self._follow_later(self._detail_pending)
+
+    def _take_typed(self) -> None:
+        """Take the text typed into the bar (:meth:`_filter_typed`), as the bar holds it now."""
+        self._typed_waits = False
+        self.filter_text = self.query_one(FilterBar).value
 
     def watch_filter_text(self) -> None:
         self._refilter()
