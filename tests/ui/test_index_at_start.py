@@ -1,4 +1,5 @@
-"""A query typed before the saved search index is read runs once, when the index is there.
+"""A query typed before the saved search index is read runs once, when the index is there, on
+the event loop (no hop to a thread and back).
 
 The filter's worker waits for the index and then runs the query; the screen, told a little later
 that the index is read (the worker's wake-up and that message race), ran the same query once more:
@@ -47,10 +48,12 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
 
     monkeypatch.setattr(searcher, "build_index", held_build_index)
     runs: list[str] = []
+    threads: list[threading.Thread] = []
     query_result = MainScreen._query_result
 
     def counted(self: MainScreen, query: Query) -> list[str] | str:
         runs.append(self.filter_text)
+        threads.append(threading.current_thread())
         return query_result(self, query)
 
     monkeypatch.setattr(MainScreen, "_query_result", counted)
@@ -70,6 +73,7 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
         await pilot.pause(0.4)  # the screen told the index is read
         await settle(pilot)
         assert runs == ["REAP"]
+        assert threads == [threading.main_thread()]  # ranked on the event loop, as it is once the index is there
         assert paper_list(app).row_count >= 1
 
 

@@ -494,7 +494,8 @@ class MainScreen(ReadingScreen):
 
     @work(exclusive=True, group="filter")
     async def _refilter_later(self, keep_id: str | None = None, reloaded: bool = False) -> None:
-        """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread).
+        """What :meth:`_refilter` does not do at once: wait for an index (then the query runs on
+        the event loop, as it would have at once), or a slow query (in a thread).
         ``keep_id``: the paper to keep highlighted if it is in the result; ``reloaded``: the
         catalogue was read again (the index is built anew and every row and the detail repainted)."""
         text, starred_only = self.filter_text, self.starred_only
@@ -515,7 +516,10 @@ class MainScreen(ReadingScreen):
                 await wait_built(self, self.searcher.similarity)
             if query.searches_text:
                 await wait_built(self, self.searcher.corpus)
-            result = await asyncio.to_thread(self._query_result, query)
+            if self._may_be_slow(query) or (query.has_filter and not self.store.loaded):
+                result = await asyncio.to_thread(self._query_result, query)
+            else:  # what _refilter runs at once, now that what it waited for is there
+                result = self._query_result(query)
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
         self._show_filtered(text, starred_only, result, keep)
