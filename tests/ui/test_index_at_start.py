@@ -244,3 +244,66 @@ async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_
         assert ranked[0] == ("reap", False)  # by the build, before it handed the index out
         assert [words for words in made if words == "reap"] == ["reap"]
         assert paper_list(app).row_count >= 1
+
+
+async def test_with_a_saved_index_the_footer_is_mounted_once_the_list_it_ranked_is_painted(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The footer (its keys) waits for the saved index's first list, a query typed at once: its
+    mounting and layout do not come before that list; while the index is held, it waits for
+    ``FOOTER_BY_S`` at most."""
+    from paperdeck.ui.widgets.footer import PaperFooter
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 30.0)
+    footer_at_result: list[int] = []
+    show_filtered = MainScreen._show_filtered
+
+    def recorded(self: MainScreen, *args: Any) -> None:
+        footer_at_result.append(len(self.query(PaperFooter)))
+        show_filtered(self, *args)
+
+    monkeypatch.setattr(MainScreen, "_show_filtered", recorded)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"REAP")
+        await pilot.pause(0.2)
+        assert not main_screen(app).query(PaperFooter)
+        release.set()
+        await _until(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
+        assert footer_at_result == [0]
+        assert main_screen(app).applied_filter == ("REAP", False)
+
+
+async def test_while_the_saved_index_is_held_the_footer_comes_after_footer_by_s(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paperdeck.ui.widgets.footer import PaperFooter
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 0.3)
+    app = PaperApp(store=store)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await _until(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
+            assert main_screen(app).searcher.index.built is None
+    finally:
+        release.set()

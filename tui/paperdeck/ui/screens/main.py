@@ -164,9 +164,14 @@ class MainScreen(ReadingScreen):
             yield PaperDetail(id="paper-detail")
         yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
 
+    #: Seconds after the screen is mounted by which the footer is mounted at the latest.
+    FOOTER_BY_S: ClassVar[float] = 1.0
+
     def _mount_footer(self) -> None:
         """Put the footer (the keys in effect) into its row, once: after the first frame, which
-        shows the row empty (the footer's styles and keys are no part of the first paint)."""
+        shows the row empty (the footer's styles and keys are no part of the first paint); with
+        a saved search index, once the list it ranked first (a query typed at once) is painted,
+        so that its mounting and layout do not come before that list."""
         row = self.query_one("#footer-row")
         if row.children:
             return
@@ -285,13 +290,13 @@ class MainScreen(ReadingScreen):
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         # Its worker starts now and waits (started from the first frame, it would wait for a turn
-        # of the event loop, then for its thread), then reads the index while the footer is mounted.
+        # of the event loop, then for its thread), then reads the index; the footer is mounted
+        # once the list the index ranked first is painted (a saved index), else at once.
         first_frame = threading.Event()
         self._load_and_index(not self.store.loaded, first_frame)
         after_first_frame(self, first_frame.set)
-        after_first_frame(self, self._mount_footer)
         self.call_after_refresh(first_frame.set)
-        self.call_after_refresh(self._mount_footer)
+        self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
     def _typed_words(self) -> str:
@@ -317,7 +322,8 @@ class MainScreen(ReadingScreen):
         """Once ``first_frame`` is set (the list painted), take the search index and parse the
         catalogue (if only its rows were read: ``rows_only``), off the event loop. A saved index
         is read first (it needs no parsed catalogue: the first query filters the whole store at
-        once) and warmed once the typing pauses; one to be built is built after the catalogue is
+        once), the footer mounted once the list it ranked first is painted (without a saved
+        index, at once), and the index warmed once the typing pauses; one to be built is built after the catalogue is
         parsed, so that the detail pane fills first. Once the app is closing (its workers
         cancelled) no further step starts: quitting right after start-up does not wait for a
         parse or a count that nothing will show."""
@@ -327,6 +333,8 @@ class MainScreen(ReadingScreen):
         if not _waited(first_frame, self.FIRST_FRAME_WAIT_S, worker):
             return
         saved = (self.store.data_dir / INDEX_FILE).is_file()
+        if not saved:
+            self.app.call_from_thread(self._mount_footer)
         if saved:
             index = self.searcher.index.get()
             if worker.is_cancelled:
@@ -337,6 +345,7 @@ class MainScreen(ReadingScreen):
             self.app.call_from_thread(self.call_after_refresh, painted.set)
             if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
                 return
+            self.app.call_from_thread(self._mount_footer)
             # Once the typing pauses: a query typed meanwhile need not share the interpreter
             # with the warming (which, with notes, ranks every letter) to rank and paint.
             if not self._wait_for_a_pause(self._catalogue_wanted):
