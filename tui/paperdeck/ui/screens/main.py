@@ -37,7 +37,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
-from paperdeck.ui._lines.frames import after_first_frame
+from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
@@ -296,6 +296,7 @@ class MainScreen(ReadingScreen):
         self._load_and_index(not self.store.loaded, first_frame)
         after_first_frame(self, first_frame.set)
         self.call_after_refresh(first_frame.set)
+        forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
