@@ -336,6 +336,7 @@ class MainScreen(ReadingScreen):
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if not saved:
             self.app.call_from_thread(self._mount_footer)
+            _prepare_queries()
         if saved:
             index = self.searcher.index.get()
             if worker.is_cancelled:
@@ -347,6 +348,7 @@ class MainScreen(ReadingScreen):
             if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
                 return
             self.app.call_from_thread(self._mount_footer)
+            _prepare_queries()  # unless a query typed at once did
             # Once the typing pauses: a query typed meanwhile need not share the interpreter
             # with the warming (which, with notes, ranks every letter) to rank and paint.
             if not self._wait_for_a_pause(self._catalogue_wanted):
@@ -985,6 +987,13 @@ def _highlight_terms(text: str) -> tuple[str, ...]:
     from paperdeck.search.query import parse_query
 
     return highlight_terms(parse_query(text).words)
+
+
+def _prepare_queries() -> None:
+    """Import what the first query typed takes (its parse, its selection, its titles' marks), so
+    that its first key does not wait for the imports."""
+    import paperdeck.search.highlight
+    import paperdeck.search.selection  # noqa: F401
 
 
 def _waited(event: threading.Event, seconds: float, worker: Worker[object]) -> bool:
