@@ -124,7 +124,7 @@ def test_forget_repaints_of_first_frame_drops_those_asked_before_a_whole_first_f
     class Screen:
         _compositor = Compositor()
 
-        def walk_children(self) -> list[Drawn]:
+        def walk_children(self, *_: Any) -> list[Drawn]:
             return [shown, busy, away]
 
     screen: Any = Screen()

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 
 def watch_frames(screen: Screen[Any], shown: Callable[[], object], painted: Callable[[object], None]) -> None:
@@ -66,7 +67,7 @@ def forget_repaints_of_first_frame(screen: Screen[Any]) -> None:
         nonlocal done
         if done:
             return render_update(*args, **kwargs)
-        asked = [(widget, set(widget._repaint_regions)) for widget in screen.walk_children()]
+        asked = [(widget, set(widget._repaint_regions)) for widget in screen.walk_children(Widget)]
         update: Any = render_update(*args, **kwargs)
         if update is not None:
             done = True
