@@ -291,11 +291,16 @@ class MainScreen(ReadingScreen):
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         # Its worker starts now and waits (started from the first frame, it would wait for a turn
         # of the event loop, then for its thread), then reads the index; the footer is mounted
-        # once the list the index ranked first is painted (a saved index), else at once.
+        # once the list the index ranked first is painted (a saved index), else after the first frame.
         first_frame = threading.Event()
         self._load_and_index(not self.store.loaded, first_frame)
         after_first_frame(self, first_frame.set)
         self.call_after_refresh(first_frame.set)
+        from paperdeck.search.searcher import INDEX_FILE  # loaded with the searcher
+
+        if not (self.store.data_dir / INDEX_FILE).is_file():  # else by the worker, once its list is painted
+            after_first_frame(self, self._mount_footer)
+            self.call_after_refresh(self._mount_footer)
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
@@ -324,7 +329,8 @@ class MainScreen(ReadingScreen):
         catalogue (if only its rows were read: ``rows_only``), off the event loop. A saved index
         is read first (it needs no parsed catalogue: the first query filters the whole store at
         once), the footer mounted once the list it ranked first is painted (without a saved
-        index, at once), and the index warmed once the typing pauses; one to be built is built after the catalogue is
+        index, ``on_mount`` has it mounted after the first frame), and the index warmed once the
+        typing pauses; one to be built is built after the catalogue is
         parsed, so that the detail pane fills first. Once the app is closing (its workers
         cancelled) no further step starts: quitting right after start-up does not wait for a
         parse or a count that nothing will show."""
@@ -335,7 +341,6 @@ class MainScreen(ReadingScreen):
             return
         saved = (self.store.data_dir / INDEX_FILE).is_file()
         if not saved:
-            self.app.call_from_thread(self._mount_footer)
             _prepare_queries()
         if saved:
             index = self.searcher.index.get()
