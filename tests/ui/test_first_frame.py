@@ -60,6 +60,7 @@ class Probe(PaperApp):
         await asyncio.sleep(0.2)
         seen["settled_footer"] = [type(w).__name__ for w in self.screen.query_one("#footer-row").children]
         seen["settled_detail_children"] = len(self.screen.query_one("#paper-detail").children)
+        seen["settled_modules"] = sorted(m for m in sys.modules if m.startswith("paperdeck."))
         self.exit()
 
 
@@ -107,6 +108,10 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
     # detail pane has its body.
     assert seen["settled_footer"] == ["PaperFooter"]
     assert seen["settled_detail_children"] == 1
+    # And what the first query typed takes, imported while no key was typed.
+    assert {"paperdeck.search.query", "paperdeck.search.selection", "paperdeck.search.highlight"} <= set(
+        seen["settled_modules"]
+    )
 
 
 def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:

@@ -1,4 +1,5 @@
-"""A query typed before the saved search index is read runs once, when the index is there.
+"""A query typed before the saved search index is read runs once, when the index is there, on
+the event loop (no hop to a thread and back).
 
 The filter's worker waits for the index and then runs the query; the screen, told a little later
 that the index is read (the worker's wake-up and that message race), ran the same query once more:
@@ -47,10 +48,12 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
 
     monkeypatch.setattr(searcher, "build_index", held_build_index)
     runs: list[str] = []
+    threads: list[threading.Thread] = []
     query_result = MainScreen._query_result
 
     def counted(self: MainScreen, query: Query) -> list[str] | str:
         runs.append(self.filter_text)
+        threads.append(threading.current_thread())
         return query_result(self, query)
 
     monkeypatch.setattr(MainScreen, "_query_result", counted)
@@ -70,6 +73,7 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
         await pilot.pause(0.4)  # the screen told the index is read
         await settle(pilot)
         assert runs == ["REAP"]
+        assert threads == [threading.main_thread()]  # ranked on the event loop, as it is once the index is there
         assert paper_list(app).row_count >= 1
 
 
@@ -103,10 +107,12 @@ async def test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it() -> No
         assert len(frames) > seen
 
 
-async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keys arriving together (pasted, or typed at start-up while the screen is busy) rank each
-    text once, in order: the bar's change messages, arriving after the last key, do not set the
-    earlier texts back (which ranked every shorter text again, and showed it, before the last)."""
+async def test_keys_typed_in_a_burst_rank_only_the_last_text(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys arriving together (pasted, or typed at start-up while the screen is busy) rank once,
+    the last text: not every shorter text in turn (each ranked and shown before the last); the
+    bar's change messages, arriving after the last key, do not set the earlier texts back."""
     searcher.build_index(seeded_store)
     store = Store(seeded_store.data_dir, lazy=True)
     ranked: list[str] = []
@@ -126,8 +132,41 @@ async def test_keys_typed_in_a_burst_rank_each_text_once(seeded_store: Store, mo
         for key in "REAP":  # one after the other, no message handled in between
             bar.insert_text_at_cursor(key)  # type: ignore[attr-defined]
         await settle(pilot)
-        assert ranked == ["R", "RE", "REA", "REAP"]
+        assert ranked == ["REAP"]
         assert main_screen(app).applied_filter == ("REAP", False)
+        for key in "ER":  # typed again, one key at a time: each text ranked
+            await pilot.press(key)
+        await settle(pilot)
+        assert ranked == ["REAP", "REAPE", "REAPER"]
+        assert main_screen(app).applied_filter == ("REAPER", False)
+
+
+async def test_a_key_typed_alone_is_ranked_in_the_frame_that_shows_it(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each key typed alone is ranked at once: no frame shows the bar's new text over the list
+    of the text before it."""
+    from paperdeck.ui._lines.frames import watch_frames
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    app = PaperApp(store=store)
+    frames: list[tuple[str, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        screen = main_screen(app)
+        await _until(pilot, lambda: screen.searcher.index.built is not None)
+        await pilot.press("slash")
+        await settle(pilot)
+        bar = app.query_one("#filter")
+        watch_frames(screen, lambda: (bar.value, screen.applied_filter[0]), frames.append)  # type: ignore[attr-defined]
+        for key in "grap":
+            await pilot.press(key)
+            await pilot.pause()
+        await settle(pilot)
+    shown = [frame for frame in frames if frame[0]]
+    assert [bar_text for bar_text, _ in shown][-1] == "grap"
+    assert {bar_text for bar_text, _ in shown} >= {"g", "gr", "gra", "grap"}
+    assert all(bar_text == listed for bar_text, listed in shown), shown
 
 
 async def test_a_saved_index_is_warmed_once_the_typing_pauses(
@@ -205,3 +244,66 @@ async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_
         assert ranked[0] == ("reap", False)  # by the build, before it handed the index out
         assert [words for words in made if words == "reap"] == ["reap"]
         assert paper_list(app).row_count >= 1
+
+
+async def test_with_a_saved_index_the_footer_is_mounted_once_the_list_it_ranked_is_painted(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The footer (its keys) waits for the saved index's first list, a query typed at once: its
+    mounting and layout do not come before that list; while the index is held, it waits for
+    ``FOOTER_BY_S`` at most."""
+    from paperdeck.ui.widgets.footer import PaperFooter
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 30.0)
+    footer_at_result: list[int] = []
+    show_filtered = MainScreen._show_filtered
+
+    def recorded(self: MainScreen, *args: Any) -> None:
+        footer_at_result.append(len(self.query(PaperFooter)))
+        show_filtered(self, *args)
+
+    monkeypatch.setattr(MainScreen, "_show_filtered", recorded)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"REAP")
+        await pilot.pause(0.2)
+        assert not main_screen(app).query(PaperFooter)
+        release.set()
+        await _until(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
+        assert footer_at_result == [0]
+        assert main_screen(app).applied_filter == ("REAP", False)
+
+
+async def test_while_the_saved_index_is_held_the_footer_comes_after_footer_by_s(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paperdeck.ui.widgets.footer import PaperFooter
+
+    searcher.build_index(seeded_store)
+    store = Store(seeded_store.data_dir, lazy=True)
+    release = threading.Event()
+    build_index = searcher.build_index
+
+    def held_build_index(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return build_index(*args, **kwargs)
+
+    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 0.3)
+    app = PaperApp(store=store)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await _until(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
+            assert main_screen(app).searcher.index.built is None
+    finally:
+        release.set()

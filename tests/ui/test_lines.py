@@ -96,3 +96,50 @@ async def test_watch_frames_reports_each_frame_after_it_is_encoded(
         assert reported == list(range(1, len(reported) + 1))  # each with what it showed as it started
         assert frame[0] == len(reported)
         assert any(encoded_first)
+
+
+def test_forget_repaints_of_first_frame_drops_those_asked_before_a_whole_first_frame() -> None:
+    """The repaints the widgets on screen asked for before the first frame, drawn whole, are let
+    go (they would draw the same cells again); one asked while the frame was drawn, and those of
+    a widget not on screen, stay; from the second frame on nothing is touched."""
+    from paperdeck.ui._lines.frames import forget_repaints_of_first_frame
+    from textual.geometry import Region
+
+    before, during, hidden = Region(0, 0, 4, 1), Region(0, 1, 4, 1), Region(0, 2, 4, 1)
+
+    class Drawn:
+        def __init__(self, *regions: Region) -> None:
+            self._repaint_regions = set(regions)
+
+    shown, busy, away = Drawn(before), Drawn(before), Drawn(hidden)
+
+    class Compositor:
+        def __init__(self) -> None:
+            self.visible_widgets = {shown: None, busy: None}
+
+        def render_update(self) -> Any:
+            busy._repaint_regions.add(during)  # its render_lines asked for a repaint
+            return LayoutUpdate([], Region(0, 0, 4, 3))
+
+    class Screen:
+        _compositor = Compositor()
+
+        def walk_children(self, *_: Any) -> list[Drawn]:
+            return [shown, busy, away]
+
+    screen: Any = Screen()
+    forget_repaints_of_first_frame(screen)
+    assert isinstance(screen._compositor.render_update(), LayoutUpdate)
+    assert shown._repaint_regions == set()
+    assert busy._repaint_regions == {during}
+    assert away._repaint_regions == {hidden}
+    shown._repaint_regions.add(before)
+    screen._compositor.render_update()  # a second frame: Textual's own, unwrapped
+    assert shown._repaint_regions == {before}
+    # What it stands on in Textual: the regions a widget waits to have repainted, which the
+    # compositor takes (update_widgets) for the widgets it shows.
+    from textual._compositor import Compositor as TextualCompositor
+
+    assert isinstance(Widget()._repaint_regions, set)
+    assert isinstance(TextualCompositor.visible_widgets, property)
+    assert "_exchange_repaint_regions" in TextualCompositor.update_widgets.__code__.co_names

@@ -58,4 +58,9 @@ Textual internals touched (name: where used; pinned by):
   :func:`.frames.after_first_frame`, used by ``MainScreen.on_mount`` (the catalogue-and-index
   worker starts after the first frame, not once the screen is idle); pinned by
   ``tests/ui/test_index_at_start.py::test_after_first_frame_calls_once_and_keeps_hooks_laid_over_it``.
+- ``Screen._compositor.render_update`` wrapped until it renders a first frame; when that frame is a
+  whole one (``LayoutUpdate``), the ``Widget._repaint_regions`` the widgets in
+  ``_compositor.visible_widgets`` held before it are taken out: :func:`.frames.forget_repaints_of_first_frame`,
+  used by ``MainScreen.on_mount`` (the second frame no longer draws the whole screen again); pinned by
+  ``tests/ui/test_lines.py::test_forget_repaints_of_first_frame_drops_those_asked_before_a_whole_first_frame``.
 """

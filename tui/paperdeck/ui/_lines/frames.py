@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 
 def watch_frames(screen: Screen[Any], shown: Callable[[], object], painted: Callable[[object], None]) -> None:
@@ -47,3 +48,36 @@ def after_first_frame(screen: Screen[Any], callback: Callable[[], object]) -> No
         return update
 
     compositor.render_update = render_then_call  # type: ignore[method-assign]
+
+
+def forget_repaints_of_first_frame(screen: Screen[Any]) -> None:
+    """Once ``screen``'s compositor has rendered its first frame whole (a full update: every
+    widget on screen drawn as it is then), let go of the repaints those widgets asked for before
+    it (``Widget._repaint_regions``; the compositor takes them only once the screen has handled
+    their ``Update`` messages, which come after that frame): they would paint the same cells again,
+    the whole screen, in a second frame sent before any key typed meanwhile is handled. A repaint
+    asked for after that frame is kept. Once; a first frame that is not whole changes nothing."""
+    from textual._compositor import LayoutUpdate
+
+    compositor = screen._compositor
+    render_update = compositor.render_update
+    done = False
+
+    def render_then_forget(*args: Any, **kwargs: Any) -> Any:
+        nonlocal done
+        if done:
+            return render_update(*args, **kwargs)
+        asked = [(widget, set(widget._repaint_regions)) for widget in screen.walk_children(Widget)]
+        update: Any = render_update(*args, **kwargs)
+        if update is not None:
+            done = True
+            if vars(compositor).get("render_update") is render_then_forget:  # not wrapped again since
+                compositor.render_update = render_update  # type: ignore[method-assign]
+            if isinstance(update, LayoutUpdate):
+                drawn = compositor.visible_widgets
+                for widget, regions in asked:
+                    if widget in drawn:  # asked while it was drawn (its render_lines) stays
+                        widget._repaint_regions.difference_update(regions)
+        return update
+
+    compositor.render_update = render_then_forget  # type: ignore[method-assign]

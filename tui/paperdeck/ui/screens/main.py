@@ -37,7 +37,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
-from paperdeck.ui._lines.frames import after_first_frame
+from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
@@ -152,6 +152,7 @@ class MainScreen(ReadingScreen):
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
         self._resumed = False  # the screen has been shown (ScreenResume) once
+        self._typed_waits = False  # text typed into the filter bar waits to be taken (_filter_typed)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -165,9 +166,14 @@ class MainScreen(ReadingScreen):
             yield PaperDetail(id="paper-detail")
         yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
 
+    #: Seconds after the screen is mounted by which the footer is mounted at the latest.
+    FOOTER_BY_S: ClassVar[float] = 1.0
+
     def _mount_footer(self) -> None:
         """Put the footer (the keys in effect) into its row, once: after the first frame, which
-        shows the row empty (the footer's styles and keys are no part of the first paint)."""
+        shows the row empty (the footer's styles and keys are no part of the first paint); with
+        a saved search index, once the list it ranked first (a query typed at once) is painted,
+        so that its mounting and layout do not come before that list."""
         row = self.query_one("#footer-row")
         if row.children:
             return
@@ -278,21 +284,27 @@ class MainScreen(ReadingScreen):
         if self.chosen_order not in ("relevance", "list"):
             self._refilter()  # the saved sort order
         self.update_counts()
-        # Each change of the filter bar's text re-ranks the list right away, in the same step as
-        # the text changes, so both show in one frame (Input.Changed arrives a frame later).
+        # Each change of the filter bar's text re-ranks the list in the step that handles it, so
+        # both show in one frame (Input.Changed arrives a frame later); a burst of keys, once.
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         # Its worker starts now and waits (started from the first frame, it would wait for a turn
-        # of the event loop, then for its thread), then reads the index while the footer is mounted.
+        # of the event loop, then for its thread), then reads the index; the footer is mounted
+        # once the list the index ranked first is painted (a saved index), else after the first frame.
         first_frame = threading.Event()
         self._load_and_index(not self.store.loaded, first_frame)
         after_first_frame(self, first_frame.set)
-        after_first_frame(self, self._mount_footer)
         self.call_after_refresh(first_frame.set)
-        self.call_after_refresh(self._mount_footer)
+        from paperdeck.search.searcher import INDEX_FILE  # loaded with the searcher
+
+        if not (self.store.data_dir / INDEX_FILE).is_file():  # else by the worker, once its list is painted
+            after_first_frame(self, self._mount_footer)
+            self.call_after_refresh(self._mount_footer)
+        forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
+        self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
 
     def _typed_words(self) -> str:
@@ -318,7 +330,9 @@ class MainScreen(ReadingScreen):
         """Once ``first_frame`` is set (the list painted), take the search index and parse the
         catalogue (if only its rows were read: ``rows_only``), off the event loop. A saved index
         is read first (it needs no parsed catalogue: the first query filters the whole store at
-        once) and warmed once the typing pauses; one to be built is built after the catalogue is
+        once), the footer mounted once the list it ranked first is painted (without a saved
+        index, ``on_mount`` has it mounted after the first frame), and the index warmed once the
+        typing pauses; one to be built is built after the catalogue is
         parsed, so that the detail pane fills first. Once the app is closing (its workers
         cancelled) no further step starts: quitting right after start-up does not wait for a
         parse or a count that nothing will show."""
@@ -328,6 +342,8 @@ class MainScreen(ReadingScreen):
         if not _waited(first_frame, self.FIRST_FRAME_WAIT_S, worker):
             return
         saved = (self.store.data_dir / INDEX_FILE).is_file()
+        if not saved:
+            _prepare_queries()
         if saved:
             index = self.searcher.index.get()
             if worker.is_cancelled:
@@ -338,6 +354,8 @@ class MainScreen(ReadingScreen):
             self.app.call_from_thread(self.call_after_refresh, painted.set)
             if not _waited(painted, self.PARSE_AFTER_INPUT_S * 5, worker):
                 return
+            self.app.call_from_thread(self._mount_footer)
+            _prepare_queries()  # unless a query typed at once did
             # Once the typing pauses: a query typed meanwhile need not share the interpreter
             # with the warming (which, with notes, ranks every letter) to rank and paint.
             if not self._wait_for_a_pause(self._catalogue_wanted):
@@ -438,9 +456,25 @@ class MainScreen(ReadingScreen):
         self.filter_text = event.input.value
 
     def _filter_typed(self, value: str) -> None:
-        self.filter_text = value
+        """A change of the bar's text. Typed (the bar focused), it is taken once the bar has
+        handled the messages waiting for it then (``call_later``: the keys typed after it, and
+        its change message): a single key's text is ranked in the step that handles the key,
+        before the frame that shows it; keys arriving together (pasted, or typed while the
+        screen was busy) rank only the last text, once. Set by the app (the bar not focused),
+        it is taken at once."""
+        bar = self.query_one(FilterBar)
+        if not bar.has_focus:
+            self.filter_text = value
+        elif not self._typed_waits:
+            self._typed_waits = True
+            bar.call_later(self._take_typed)
         if self._detail_timer is not None:  # the detail pane waits until the typing pauses
             self._follow_later(self._detail_pending)
+
+    def _take_typed(self) -> None:
+        """Take the text typed into the bar (:meth:`_filter_typed`), as the bar holds it now."""
+        self._typed_waits = False
+        self.filter_text = self.query_one(FilterBar).value
 
     def watch_filter_text(self) -> None:
         self._refilter()
@@ -495,7 +529,8 @@ class MainScreen(ReadingScreen):
     async def _refilter_later(
         self, keep_id: str | None = None, reloaded: bool = False, nearby: Sequence[str] = ()
     ) -> None:
-        """What :meth:`_refilter` does not do at once: wait for an index, or a slow query (in a thread).
+        """What :meth:`_refilter` does not do at once: wait for an index (then the query runs on
+        the event loop, as it would have at once), or a slow query (in a thread).
         ``keep_id``: the paper to keep highlighted if it is in the result; ``reloaded``: the
         catalogue was read again (the index is built anew and every row and the detail repainted);
         ``nearby``: else the first of these papers in the result."""
@@ -517,7 +552,10 @@ class MainScreen(ReadingScreen):
                 await wait_built(self, self.searcher.similarity)
             if query.searches_text:
                 await wait_built(self, self.searcher.corpus)
-            result = await asyncio.to_thread(self._query_result, query)
+            if self._may_be_slow(query) or (query.has_filter and not self.store.loaded):
+                result = await asyncio.to_thread(self._query_result, query)
+            else:  # what _refilter runs at once, now that what it waited for is there
+                result = self._query_result(query)
         else:
             result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
         self._show_filtered(text, starred_only, result, keep, nearby)
@@ -1002,6 +1040,13 @@ def _highlight_terms(text: str) -> tuple[str, ...]:
     from paperdeck.search.query import parse_query
 
     return highlight_terms(parse_query(text).words)
+
+
+def _prepare_queries() -> None:
+    """Import what the first query typed takes (its parse, its selection, its titles' marks), so
+    that its first key does not wait for the imports."""
+    import paperdeck.search.highlight
+    import paperdeck.search.selection  # noqa: F401
 
 
 def _waited(event: threading.Event, seconds: float, worker: Worker[object]) -> bool:
