@@ -427,8 +427,11 @@ def add_command_parsers(
     parser.add_argument("id")
     parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")
     parser.add_argument("id")
-    command("stats", "counts by source, decision and area; rating distributions (each paper's mean, every "
-            "review's), acceptance by area and by rating, reviews per paper, confidence, your progress")
+    command(
+        "stats",
+        "counts by source, decision and area; rating distributions (each paper's mean, every "
+        "review's), acceptance by area and by rating, reviews per paper, confidence, your progress",
+    )
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")
@@ -457,8 +460,13 @@ def add_command_parsers(
     if wanted("follow", "unfollow", "following"):
         from paperdeck.cli.follows import add_follow_arguments
 
-        for name, help in (("follow", "follow an author, a keyword or a query: its papers are marked, and imports "
-                            "say what is new for it"), ("unfollow", "stop following an author, a keyword or a query")):
+        for name, help in (
+            (
+                "follow",
+                "follow an author, a keyword or a query: its papers are marked, and imports say what is new for it",
+            ),
+            ("unfollow", "stop following an author, a keyword or a query"),
+        ):
             add_follow_arguments(command(name, help))
         command("following", "list what you follow, each with how many papers it matches")
     if wanted("changes"):

@@ -45,6 +45,7 @@ COMMAND_NAMES = (
     "fetch",
 )
 
+
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",

@@ -50,9 +50,7 @@ _KNOWN_VENUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"journal of machine learning research|\bjmlr\b", "JMLR"),
     )
 )
-_ACRONYMS = re.compile(
-    r"\b(NIPS|ICCV|ECCV|EMNLP|NAACL|ACL|AAAI|IJCAI|AISTATS|COLT|UAI|KDD)\b", re.IGNORECASE
-)
+_ACRONYMS = re.compile(r"\b(NIPS|ICCV|ECCV|EMNLP|NAACL|ACL|AAAI|IJCAI|AISTATS|COLT|UAI|KDD)\b", re.IGNORECASE)
 
 
 def collapse(text: str) -> str:
