@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from paperdeck.cli.output import emit, paper_row, print_error
+from paperdeck.cli.output import emit, paper_row, papers_text, print_error
 from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, with_tags
@@ -63,8 +63,11 @@ def empty_store_hint(store: Store) -> str:
     fill it, naming ``paperdeck import`` and the bundled seeds."""
     from paperdeck.paths import seeds_dir
 
+    where = f"the store in {store.data_dir} holds no papers yet"
+    if not store.data_dir.exists():
+        where = f"no store at {store.data_dir}"
     return (
-        f"paperdeck: the store in {store.data_dir} holds no papers yet; fill it with "
+        f"paperdeck: {where}; fill it with "
         f"`paperdeck import FILE...` (the bundled seeds: `paperdeck import {seeds_dir()}/*.txt`, "
         "or run `paperdeck`, which imports them on a first start)"
     )
@@ -135,11 +138,11 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
     ]
-    lines = [f"{path}: {count} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
+    lines = [f"{path}: {count:,} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
     lines += list(summary.notices)
     lines += [f"{path}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
-        lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
+        lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(len(store.papers))}.")
     from paperdeck.cli.follows import followed_news
 
     followed_line, data["followed"] = followed_news(store, summary.new_ids)
@@ -207,7 +210,8 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     if summary is not None and summary.count:  # every reviewer's score: the list's mean, spelt out
         lines.append(summary_line(summary))
     elif ratings:
-        lines.append(f"rating: {ratings.mean:.2f} ({ratings.count or '?'} reviews)")
+        reviews = "? reviews" if not ratings.count else f"{ratings.count:,} review{'' if ratings.count == 1 else 's'}"
+        lines.append(f"rating: {ratings.mean:.2f} ({reviews})")
         if summary is not None:
             lines.append(summary_line(summary))
     else:
@@ -356,6 +360,11 @@ def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
 
     return cmd_changes(store, args)
 
+
+#: The commands that write nothing to the store: they do not create a missing data directory.
+READ_ONLY_COMMANDS = frozenset(
+    {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes"}
+)
 
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
