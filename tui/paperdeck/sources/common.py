@@ -147,5 +147,5 @@ def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]])
     notice = None
     if not papers:
         notice = f"{path}: no papers in this file"
-        notice += f" ({len(skipped)} records skipped)" if skipped else ""
+        notice += f" ({len(skipped):,} record{'' if len(skipped) == 1 else 's'} skipped)" if skipped else ""
     return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)
