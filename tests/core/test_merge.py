@@ -146,7 +146,9 @@ def test_dump_then_seeds_and_decisions(tmp_path: Path, seed_files: list[Path]) -
     store = Store(tmp_path / "data")
     import_files(store, RT_PARTS)
     summary = import_files(store, seed_files)
-    assert (summary.new, summary.updated) == (0, 37)
+    # the seeds add only their file's name to the dump's papers: nothing about them changed
+    assert (summary.new, summary.updated, summary.unchanged) == (0, 0, 37)
+    assert sum(any(s.endswith(".txt") for s in p.sources) for p in store.papers) == 37
     assert len(store.papers) == 19_630
     import_files(store, [PARQUET])
     decisions: dict[str, int] = {}

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from paperdeck.cli.output import emit, paper_row, print_error
+from paperdeck.cli.output import emit, paper_row, papers_text, print_error
 from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, with_tags
@@ -63,8 +63,11 @@ def empty_store_hint(store: Store) -> str:
     fill it, naming ``paperdeck import`` and the bundled seeds."""
     from paperdeck.paths import seeds_dir
 
+    where = f"the store in {store.data_dir} holds no papers yet"
+    if not store.data_dir.exists():
+        where = f"no store at {store.data_dir}"
     return (
-        f"paperdeck: the store in {store.data_dir} holds no papers yet; fill it with "
+        f"paperdeck: {where}; fill it with "
         f"`paperdeck import FILE...` (the bundled seeds: `paperdeck import {seeds_dir()}/*.txt`, "
         "or run `paperdeck`, which imports them on a first start)"
     )
@@ -135,11 +138,11 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
     ]
-    lines = [f"{path}: {count} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
+    lines = [f"{path}: {count:,} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
     lines += list(summary.notices)
     lines += [f"{path}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
-        lines.append(f"Imported: {summary.summary()}. The store holds {len(store.papers):,} papers.")
+        lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(len(store.papers))}.")
     from paperdeck.cli.follows import followed_news
 
     followed_line, data["followed"] = followed_news(store, summary.new_ids)
@@ -207,7 +210,8 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     if summary is not None and summary.count:  # every reviewer's score: the list's mean, spelt out
         lines.append(summary_line(summary))
     elif ratings:
-        lines.append(f"rating: {ratings.mean:.2f} ({ratings.count or '?'} reviews)")
+        reviews = "? reviews" if not ratings.count else f"{ratings.count:,} review{'' if ratings.count == 1 else 's'}"
+        lines.append(f"rating: {ratings.mean:.2f} ({reviews})")
         if summary is not None:
             lines.append(summary_line(summary))
     else:
@@ -357,6 +361,11 @@ def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
     return cmd_changes(store, args)
 
 
+#: The commands that write nothing to the store: they do not create a missing data directory.
+READ_ONLY_COMMANDS = frozenset(
+    {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes"}
+)
+
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": _hint_when_empty(cmd_search),
@@ -427,8 +436,11 @@ def add_command_parsers(
     parser.add_argument("id")
     parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")
     parser.add_argument("id")
-    command("stats", "counts by source, decision and area; rating distributions (each paper's mean, every "
-            "review's), acceptance by area and by rating, reviews per paper, confidence, your progress")
+    command(
+        "stats",
+        "counts by source, decision and area; rating distributions (each paper's mean, every "
+        "review's), acceptance by area and by rating, reviews per paper, confidence, your progress",
+    )
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")
@@ -457,8 +469,13 @@ def add_command_parsers(
     if wanted("follow", "unfollow", "following"):
         from paperdeck.cli.follows import add_follow_arguments
 
-        for name, help in (("follow", "follow an author, a keyword or a query: its papers are marked, and imports "
-                            "say what is new for it"), ("unfollow", "stop following an author, a keyword or a query")):
+        for name, help in (
+            (
+                "follow",
+                "follow an author, a keyword or a query: its papers are marked, and imports say what is new for it",
+            ),
+            ("unfollow", "stop following an author, a keyword or a query"),
+        ):
             add_follow_arguments(command(name, help))
         command("following", "list what you follow, each with how many papers it matches")
     if wanted("changes"):

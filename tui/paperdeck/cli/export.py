@@ -92,7 +92,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
             return 0
         write_export(output, payload, data_dir=store.data_dir)
         record = {"path": str(output), "format": "user-data", "records": count}
-        emit(args, record, f"backed up {count} record{'' if count == 1 else 's'} to {output}")
+        emit(args, record, f"backed up {count:,} record{'' if count == 1 else 's'} to {output}")
         return 0
     format = args.format or (format_for_path(output) if output is not None else None)
     if format is None:
@@ -116,7 +116,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     emit(
         args,
         {"path": str(output), "format": format, "papers": count},
-        f"wrote {count} paper{'' if count == 1 else 's'} to {output} ({format})",
+        f"wrote {count:,} paper{'' if count == 1 else 's'} to {output} ({format})",
     )
     return 0
 

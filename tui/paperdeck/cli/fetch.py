@@ -19,7 +19,7 @@ import argparse
 import sys
 
 from paperdeck.cli.caches import caches_key, save_caches
-from paperdeck.cli.output import emit
+from paperdeck.cli.output import emit, papers_text
 from paperdeck.fetch.client import Limits
 from paperdeck.fetch.credentials import Credentials
 from paperdeck.fetch.run import (
@@ -139,7 +139,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
                 from rich.markup import escape
 
                 what = escape(one_line(state.source))
-                text = f"{state.stage} {what}: {state.pages} pages, {state.requests} requests, notes"
+                text = f"{state.stage} {what}: {state.pages:,} pages, {state.requests:,} requests, notes"
                 bar.update(task, description=text, completed=state.notes, total=state.total)
 
             summary = fetch(store, sources, options, report)
@@ -163,5 +163,5 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
     if imported.reviews is not None:
         r = imported.reviews
         data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers}
-    emit(args, data, f"{summary.summary()}. The store holds {len(store.papers):,} papers.")
+    emit(args, data, f"{summary.summary()}. The store holds {papers_text(len(store.papers))}.")
     return 0

@@ -46,6 +46,7 @@ COMMAND_NAMES = (
     "fetch",
 )
 
+
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
@@ -284,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # What is imported, parsed and opened here lives as long as the process: the cycle
             # collector would walk it for nothing.
             with runtime.collector_paused():
-                from paperdeck.cli.commands import COMMANDS
+                from paperdeck.cli.commands import COMMANDS, READ_ONLY_COMMANDS
                 from paperdeck.store.store import Store
 
                 # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`:
@@ -297,7 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # A command reads the papers it names, not the rows (`stats` reads them at first need),
                 # and makes the user records it reads (every shard is still checked).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
-                store = Store(chosen, lazy=True, rows=False, user_records=False)
+                # A command that only reads leaves a missing (mistyped) data directory uncreated.
+                create = args.command not in READ_ONLY_COMMANDS
+                store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
                 if argv is None:  # the process's own command line: all this lives until it exits
                     runtime.held_until_exit()
             # A command that reads the store and prints makes little the collector could free

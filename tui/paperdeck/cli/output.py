@@ -70,3 +70,8 @@ def paper_row(store: Store, paper: Paper) -> str:
     marks = ("★" if user.starred else " ") + ("✎" if user.note else " ")
     decision = paper.decision if paper.decision != "unknown" else ""
     return f"{marks} {paper.id:<24} {decision:<13} {one_line(paper.title)}"
+
+
+def papers_text(count: int) -> str:
+    """``"1 paper"``, ``"19,630 papers"``: a count of papers in prose."""
+    return f"{count:,} paper{'' if count == 1 else 's'}"

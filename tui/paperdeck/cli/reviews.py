@@ -28,9 +28,10 @@ def summary_line(summary: ReviewSummary | None) -> str:
     if summary is None or not summary.count:
         if summary is None:
             return "reviews: none imported"
-        return f"reviews: no ratings ({summary.comments} comment{'' if summary.comments == 1 else 's'})"
+        return f"reviews: no ratings ({summary.comments:,} comment{'' if summary.comments == 1 else 's'})"
     each = ", ".join(_number(r) for r in summary.ratings)
-    text = f"rating {_number(summary.mean)} ({each}; spread {_number(summary.spread)}) from {summary.count} reviews"
+    reviews = f"{summary.count:,} review{'' if summary.count == 1 else 's'}"
+    text = f"rating {_number(summary.mean)} ({each}; spread {_number(summary.spread)}) from {reviews}"
     if summary.confidence is not None:
         text += f", confidence {_number(summary.confidence)}"
     means = [(name, getattr(summary, name)) for name in ("soundness", "presentation", "contribution")]

@@ -92,8 +92,21 @@ _MATH_STRUCTURE = frozenset(
 #: Environments ``\begin{…}`` / ``\end{…}`` may name (any other, ``filecontents`` say, could write a file).
 _SAFE_ENVIRONMENTS = ENVIRONMENTS | frozenset(
     [
-        "equation", "equation*", "align", "align*", "aligned", "cases", "matrix", "pmatrix", "bmatrix", "vmatrix",
-        "Vmatrix", "array", "split", "gather", "gathered",
+        "equation",
+        "equation*",
+        "align",
+        "align*",
+        "aligned",
+        "cases",
+        "matrix",
+        "pmatrix",
+        "bmatrix",
+        "vmatrix",
+        "Vmatrix",
+        "array",
+        "split",
+        "gather",
+        "gathered",
     ]
 )
 #: A backslash and one non-letter that is kept (an escape, a space, an accent, math delimiters).

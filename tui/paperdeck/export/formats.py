@@ -79,11 +79,14 @@ _RATING_PARTS = ("mean", "std", "min", "max", "count")
 _USER_COLUMNS = ("starred", "note", "status", "tags", "note_created", "note_updated")
 #: The CSV header: every :class:`Paper` field (``ratings`` spread over five columns), then the
 #: user's marks.
-CSV_COLUMNS: tuple[str, ...] = tuple(
-    column
-    for spec in fields(Paper)
-    for column in ([f"rating_{part}" for part in _RATING_PARTS] if spec.name == "ratings" else [spec.name])
-) + _USER_COLUMNS
+CSV_COLUMNS: tuple[str, ...] = (
+    tuple(
+        column
+        for spec in fields(Paper)
+        for column in ([f"rating_{part}" for part in _RATING_PARTS] if spec.name == "ratings" else [spec.name])
+    )
+    + _USER_COLUMNS
+)
 
 
 class ExportError(PaperdeckError):

@@ -129,6 +129,10 @@ class Paper:
         bibtex: the source's BibTeX entry, as written, ``""`` when it gave none.
         provenance: ``(field, source file)`` pairs: which file each field came from; a field not
             listed came from the first of ``sources`` (only the exceptions are written to disk).
+        modified: when OpenReview last modified the paper's note (its ``tmdate``, else its
+            ``mdate``; milliseconds since the epoch), the latest of the records merged into the
+            paper; ``None`` when no source gave one. It says which of two records is newer
+            (:func:`paperdeck.store.merge.combine`).
     """
 
     id: str
@@ -156,6 +160,7 @@ class Paper:
     arxiv_url: str = ""
     bibtex: str = ""
     provenance: tuple[tuple[str, str], ...] = ()
+    modified: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the paper as a JSON-ready dict (lists for tuples; defaults left out;
@@ -229,6 +234,8 @@ _SHARED_FIELDS = ("venue", "primary_area", "decision", "decision_raw")
 def _shared(value: object) -> object:
     """``value`` interned when it is text (else as it is, for the type checks that follow)."""
     return sys.intern(value) if type(value) is str else value
+
+
 _OPTIONAL_FIELDS = tuple(
     (spec.name, spec.default) for spec in fields(Paper) if spec.name not in ("id", "title", "abstract")
 )

@@ -557,8 +557,9 @@ def _cost(node: Node) -> int:
     """A rough cost of evaluating ``node``: terms on the papers' fields cheapest, text scans dearest."""
     if isinstance(node, Group):
         return sum(map(_cost, node.children))
-    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5,
-            "review": 4}.get(node.field, 1)
+    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5, "review": 4}.get(
+        node.field, 1
+    )
 
 
 def _substring(value: str) -> tuple[str, bool]:

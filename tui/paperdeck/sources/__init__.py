@@ -28,6 +28,16 @@ _MODULES = (
 _HEAD_BYTES = 65_536
 #: The ``--format`` values, known without importing the format modules (a test checks they agree).
 FORMAT_NAMES = ("openreview", "papercopilot", "parquet", "bibtex", "arxiv", "csv", "seed")
+#: What each format's records are called, for "no BibTeX entries; it looks like OpenReview notes".
+_RECORDS = {
+    "openreview": "OpenReview notes",
+    "papercopilot": "Paper Copilot records",
+    "parquet": "Parquet rows",
+    "bibtex": "BibTeX entries",
+    "arxiv": "arXiv Atom entries",
+    "csv": "CSV rows",
+    "seed": "seed abstracts",
+}
 
 
 def format_modules() -> dict[str, ModuleType]:
@@ -83,7 +93,9 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
 
     Raises:
         SourceError: unknown format, or the file cannot be read as that format; nothing is
-            returned from a file that is partly broken.
+            returned from a file that is partly broken. A forced ``format`` that reads nothing
+            (no paper, review or skipped record) from a file with content that is detected as
+            another format is refused, naming the format it looks like.
     """
     path = Path(path)
     modules = format_modules()
@@ -93,4 +105,25 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
         raise SourceError(path, f"unknown format {name!r}; one of: {', '.join(modules)}")
     result = module.read(path)
     assert isinstance(result, SourceRead)
+    if format is not None and not (result.papers or result.reviews or result.skipped):
+        _refuse_forced_format(path, name)
     return keep_web_links(result)  # links are validated here, once, for every format
+
+
+def _refuse_forced_format(path: Path, forced: str) -> None:
+    """Raise when ``path`` has content its detected format reads, but not the ``forced`` one.
+
+    Raises:
+        SourceError: the file is detected as another format.
+    """
+    try:
+        if not read_head(path, _HEAD_BYTES).strip():
+            return  # an empty file: its notice says so
+        detected = detect_format(path)
+    except (OSError, SourceError):
+        return
+    if detected != forced:
+        looks = _RECORDS.get(detected, detected)
+        raise SourceError(
+            path, f"no {_RECORDS.get(forced, forced)}; it looks like {looks} — leave out --format"
+        )  # links are validated here, once, for every format

@@ -50,9 +50,7 @@ _KNOWN_VENUES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"journal of machine learning research|\bjmlr\b", "JMLR"),
     )
 )
-_ACRONYMS = re.compile(
-    r"\b(NIPS|ICCV|ECCV|EMNLP|NAACL|ACL|AAAI|IJCAI|AISTATS|COLT|UAI|KDD)\b", re.IGNORECASE
-)
+_ACRONYMS = re.compile(r"\b(NIPS|ICCV|ECCV|EMNLP|NAACL|ACL|AAAI|IJCAI|AISTATS|COLT|UAI|KDD)\b", re.IGNORECASE)
 
 
 def collapse(text: str) -> str:
@@ -149,5 +147,5 @@ def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]])
     notice = None
     if not papers:
         notice = f"{path}: no papers in this file"
-        notice += f" ({len(skipped)} records skipped)" if skipped else ""
+        notice += f" ({len(skipped):,} record{'' if len(skipped) == 1 else 's'} skipped)" if skipped else ""
     return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)

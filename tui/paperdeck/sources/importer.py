@@ -53,20 +53,23 @@ class ImportSummary:
     new_ids: tuple[str, ...] = ()
 
     def summary(self) -> str:
-        """``"19630 new, 0 updated, 0 unchanged, 51 skipped (51 reply note)"``, then what was
+        """``"19,630 new, 0 updated, 0 unchanged, 51 skipped (51 reply notes)"``, then what was
         dropped, when anything was: ``", 2 values dropped (1 non-finite rating; 1 non-finite
         confidence)"``."""
-        text = f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
+        text = f"{self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged"
         total = sum(self.skipped.values())
-        text += f", {total} skipped"
+        text += f", {total:,} skipped"
         if total:
-            reasons = "; ".join(f"{count} {reason}" for reason, count in self.skipped.most_common(4))
+            reasons = "; ".join(
+                f"{count:,} {_PLURAL_REASONS.get(reason, reason) if count != 1 else reason}"
+                for reason, count in self.skipped.most_common(4)
+            )
             more = len(self.skipped) - 4
             text += f" ({reasons}{f'; {more} other reasons' if more > 0 else ''})"
         total = sum(self.dropped.values())
         if total:
-            reasons = "; ".join(f"{count} {reason}" for reason, count in self.dropped.most_common())
-            text += f", {total} value{'' if total == 1 else 's'} dropped ({reasons})"
+            reasons = "; ".join(f"{count:,} {reason}" for reason, count in self.dropped.most_common())
+            text += f", {total:,} value{'' if total == 1 else 's'} dropped ({reasons})"
         if self.reviews is not None:
             text += f"; {self.reviews.summary()}"
         return text
@@ -195,6 +198,14 @@ def import_files(
         reviews=review_report,
         new_ids=report.new_ids,
     )
+
+
+#: Skip reasons (:func:`_reason_kind`) said of more than one record.
+_PLURAL_REASONS = {
+    "reply note": "reply notes",
+    "note without a title": "notes without a title",
+    "no title": "records without a title",
+}
 
 
 def _reason_kind(reason: str) -> str:

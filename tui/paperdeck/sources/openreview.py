@@ -194,7 +194,17 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
         openreview_url=url,
         bibtex=bibtex,
         provenance=tuple(pair for pair, value in zip(pairs, given, strict=True) if value),
+        modified=_modified(record),
     )
+
+
+def _modified(record: dict[str, Any]) -> int | None:
+    """The note's last modification (``tmdate``, else ``mdate``, in ms), ``None`` when it gives none."""
+    for key in ("tmdate", "mdate"):
+        value = record.get(key)
+        if type(value) is int and value > 0:
+            return value
+    return None
 
 
 def _value(note: dict[str, Any], record: dict[str, Any], key: str) -> Any:

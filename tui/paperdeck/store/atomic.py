@@ -58,9 +58,7 @@ class AtomicJSONStorage:
         except FileNotFoundError:
             return None
         except IsADirectoryError:
-            raise StoreError(
-                self.path, "is a directory where a store file should be; move it aside"
-            ) from None
+            raise StoreError(self.path, "is a directory where a store file should be; move it aside") from None
         except OSError as exc:
             reason = f"cannot read: {exc.strerror or exc}; check its permissions"
             raise StoreError(self.path, reason) from None
@@ -191,7 +189,7 @@ def write_into_stream(path: Path, payload: bytes | Iterable[bytes]) -> bool:
         for piece in _pieces(payload):
             view = memoryview(piece)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
     except OSError as exc:
         raise StoreError(path, write_failure(exc)) from None
     finally:

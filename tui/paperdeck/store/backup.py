@@ -105,9 +105,9 @@ class RestoreReport:
 
     def summary(self) -> str:
         """``"12 restored, 3 unchanged, 1 for papers not in the store (kept)"``."""
-        text = f"{self.restored} restored, {self.unchanged} unchanged"
+        text = f"{self.restored:,} restored, {self.unchanged:,} unchanged"
         if self.not_in_store:
-            text += f", {self.not_in_store} for papers not in the store (kept)"
+            text += f", {self.not_in_store:,} for papers not in the store (kept)"
         return text
 
 

@@ -166,11 +166,27 @@ def _real_title(paper: Paper) -> str:
     return "" if is_placeholder_title(title, normalised=True) else title
 
 
+def newer(old: Paper, new: Paper, field_name: str) -> bool:
+    """Whether ``new`` is a newer version of ``old``'s ``field_name`` (its title or abstract): when
+    both records carry a modification date (:attr:`~paperdeck.model.paper.Paper.modified`, from
+    OpenReview's ``tmdate``/``mdate``), the later date is newer and an equal one is not; otherwise
+    a record from the same source file (by name) as the one the field came from is newer, as the
+    later import of that file (an edited file imported again). A record of another file without
+    dates is not newer: which of two files is more authoritative is :func:`combine`'s rule."""
+    if old.modified is not None and new.modified is not None:
+        return new.modified > old.modified
+    source = new.sources[0] if new.sources else ""
+    return bool(source) and old.source_of(field_name) == source
+
+
 def combine(old: Paper, new: Paper) -> Paper:
-    """``old`` updated with ``new``: camera-ready text (title, abstract, keywords, authors of an
-    accepted paper) beats the submission snapshot, a real title beats a derived one, a decision
-    beats "under review", new ratings replace old ones unless they only repeat part of them
-    (:func:`enriched`), empty fields are filled, and each taken field records its source in
+    """``old`` updated with ``new``: a newer version of the same record (:func:`newer`) replaces
+    its title and abstract (a derived title excepted; an abstract too short to be a key only
+    replaces another such) and its keywords and authors when it gives
+    them; camera-ready text (title, abstract, keywords, authors of an accepted paper) beats the
+    submission snapshot, a real title beats a derived one, a decision beats "under review", new
+    ratings replace old ones unless they only repeat part of them (:func:`enriched`), empty fields
+    are filled, the later modification date is kept, and each taken field records its source in
     ``provenance``. The better-ranked id (:func:`id_rank`) wins. ``combine(p, p) == p``, and
     combining the same sources again, in any order, changes nothing more."""
     source = new.sources[0] if new.sources else ""
@@ -178,14 +194,21 @@ def combine(old: Paper, new: Paper) -> Paper:
     text_wins = (old.title_derived and not new.title_derived and bool(new.title)) or (
         new.decision in _ACCEPTED and old.decision not in _ACCEPTED and not new.title_derived
     )
-    if text_wins:
+    title_newer = not new.title_derived and bool(new.title) and newer(old, new, "title")
+    if text_wins or title_newer:
         taken.update(title=new.title, title_derived=False)
         if new.keywords:
             taken["keywords"] = new.keywords
         if new.authors:
             taken["authors"] = new.authors
     new_abstract_usable = bool(new.abstract) and not is_placeholder_abstract(new.abstract)
-    if new_abstract_usable and (text_wins or is_placeholder_abstract(old.abstract)):
+    # a newer version's abstract replaces the old one, but a short one never replaces a real one
+    newer_abstract = (
+        bool(new.abstract)
+        and (new_abstract_usable or is_placeholder_abstract(old.abstract))
+        and newer(old, new, "abstract")
+    )
+    if newer_abstract or (new_abstract_usable and (text_wins or is_placeholder_abstract(old.abstract))):
         taken["abstract"] = new.abstract
     for name in ("keywords", "authors"):
         if not getattr(old, name) and getattr(new, name):
@@ -199,10 +222,12 @@ def combine(old: Paper, new: Paper) -> Paper:
     for name in _FILL_FIELDS:
         if not getattr(old, name) and getattr(new, name):
             taken[name] = getattr(new, name)
+    if new.modified is not None and (old.modified is None or new.modified > old.modified):
+        taken["modified"] = new.modified
     taken = {name: value for name, value in taken.items() if getattr(old, name) != value}
     sources = old.sources + tuple(s for s in new.sources if s not in old.sources)
     provenance = old.provenance  # as it is (in the reader's order) when nothing new is taken
-    recorded = {name: source for name in taken if name != "title_derived" and source}
+    recorded = {name: source for name in taken if name not in ("title_derived", "modified") and source}
     if recorded:
         provenance = tuple(sorted((dict(old.provenance) | recorded).items()))
     best_id = min((old.id, new.id), key=id_rank) if id_rank(new.id) < id_rank(old.id) else old.id
@@ -270,7 +295,9 @@ class _WordVotes:
 class MergeResult:
     """The catalogue after merging: papers by id (catalogue order), aliases (old id → id),
     ids renamed by this merge (old → new, for moving the user's data), counts, and the ids of the
-    new papers (in the order merged)."""
+    new papers (in the order merged). A paper is counted updated when its data changed
+    (:func:`same_data`): one that only gained a source file's name or a later modification date
+    is unchanged."""
 
     papers: dict[str, Paper]
     aliases: dict[str, str]
@@ -396,7 +423,7 @@ class Merger:
             old_id = next((o for o, n in renamed.items() if n == paper_id), paper_id)
             if old_id not in before:
                 new_ids.append(paper_id)
-            elif before[old_id] != self.papers[paper_id]:
+            elif not same_data(before[old_id], self.papers[paper_id]):
                 updated += 1
         new = len(new_ids)
         unchanged = len(touched) - new - updated
@@ -407,6 +434,13 @@ def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:
     """(normalised title, venue, year) for matching, or ``None`` for derived or placeholder titles."""
     title = _real_title(paper)
     return (title, paper.venue.casefold(), paper.year) if title else None
+
+
+def same_data(old: Paper, new: Paper) -> bool:
+    """Whether ``new`` says what ``old`` says: equal but for the files it was read from
+    (``sources``) and its modification date (an identical file under another name, a record
+    re-dated without a change)."""
+    return old == new or replace(new, sources=old.sources, modified=old.modified) == old
 
 
 def changed_fields(old: Paper, new: Paper) -> list[str]:

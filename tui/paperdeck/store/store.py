@@ -126,6 +126,8 @@ class Store:
         user_records: whether every user record is made at once (the app shows them all); when
             not, every shard is still read and checked at once, and a paper's record is made at
             its first need (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
+        create: whether a missing ``data_dir`` is created; when not (a command that only reads),
+            a missing directory is an empty store, left uncreated.
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -140,10 +142,12 @@ class Store:
         lazy: bool = False,
         rows: bool = True,
         user_records: bool = True,
+        create: bool = True,
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
-        _ensure_directory(self.data_dir)
+        if create or self.data_dir.exists():
+            _ensure_directory(self.data_dir)
         self.catalogue_path = self.data_dir / CATALOGUE_FILE
         self.user_dir = self.data_dir / USER_DIR
         self._catalogue_storage = AtomicJSONStorage(self.catalogue_path)

@@ -51,7 +51,6 @@ CHANGED = "•"
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
 
-
 class PaperList(ScrollView, can_focus=True):
     """A keyboard-driven list of papers, one row each: mark, status, star, note and follow
     markers, title.
@@ -439,8 +438,10 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (CHANGED, part("paper-list--changed", partial=True)) if is_changed
-            else (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id)
+            (CHANGED, part("paper-list--changed", partial=True))
+            if is_changed
+            else (FOLLOWED, part("paper-list--followed", partial=True))
+            if self._followed(paper_id)
             else (" ", None),
         ]
         if layout.badge:
@@ -494,9 +495,7 @@ class PaperList(ScrollView, can_focus=True):
         text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
         # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
         # stops there (``_show_headings``).
-        right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + (
-            "Rating " if layout.rating else ""
-        )
+        right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + ("Rating " if layout.rating else "")
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 

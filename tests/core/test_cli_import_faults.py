@@ -1,0 +1,93 @@
+"""The command line's import faults: a forced format that reads nothing from a file of another
+format is refused; a command that only reads leaves a mistyped data directory uncreated; counts
+in prose are singular for one and have thousands separators."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from paperdeck.cli.main import main
+from paperdeck.sources.importer import ImportSummary
+
+ABSTRACT = (
+    "We study spectral graph methods for node classification and show that a simple polynomial filter "
+    "matches message passing networks on standard benchmarks while training ten times faster."
+)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _notes(path: Path, count: int) -> Path:
+    records = [
+        {"id": f"forum{n:05d}", "forum": f"forum{n:05d}", "venue": "ICLR 2026 Poster", "title": f"Paper {n}",
+         "abstract": f"{ABSTRACT} Variant {n}."}
+        for n in range(count)
+    ]  # fmt: skip
+    path.write_text("\n".join(json.dumps(record) for record in records) + "\n", "utf-8")
+    return path
+
+
+def test_a_forced_format_that_reads_nothing_from_another_format_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "store"
+    notes = _notes(tmp_path / "safe40.jsonl", 3)
+    code, out, err = _run(capsys, "import", "--format", "bibtex", str(notes), "--data-dir", str(data))
+    assert code != 0 and out == ""
+    assert err.strip().splitlines() == [
+        f"paperdeck: {notes}: no BibTeX entries; it looks like OpenReview notes — leave out --format"
+    ]
+    assert not (data / "catalogue.json").exists()
+    code, out, _ = _run(capsys, "import", "--format", "openreview", str(notes), "--data-dir", str(data))
+    assert code == 0 and "3 new" in out
+
+
+@pytest.mark.parametrize("command", [["stats"], ["list"], ["search", "graph"], ["changes"], ["list", "--json"]])
+def test_a_read_only_command_does_not_create_a_missing_data_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    missing = tmp_path / "x" / "nonexist-store"
+    code, _, err = _run(capsys, *command, "--data-dir", str(missing))
+    assert code == 0
+    assert f"no store at {missing}" in err
+    assert not missing.exists() and not missing.parent.exists()
+
+
+def test_import_still_creates_the_data_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "new-store"
+    _run(capsys, "import", str(_notes(tmp_path / "a.jsonl", 1)), "--data-dir", str(data))
+    assert data.is_dir()
+
+
+def test_one_paper_is_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "import", str(_notes(tmp_path / "a.jsonl", 1)), "--data-dir", str(tmp_path / "s"))
+    assert code == 0
+    assert out.splitlines()[-1] == "Imported: 1 new, 0 updated, 0 unchanged, 0 skipped. The store holds 1 paper."
+
+
+def test_the_import_summary_has_separators_and_plural_reasons() -> None:
+    summary = ImportSummary(
+        new=19_630,
+        skipped=Counter({"note without a title": 2, "reply note": 1_051}),
+    )
+    assert summary.summary() == (
+        "19,630 new, 0 updated, 0 unchanged, 1,053 skipped (1,051 reply notes; 2 notes without a title)"
+    )
+    one = ImportSummary(skipped=Counter({"note without a title": 1}))
+    assert one.summary() == "0 new, 0 updated, 0 unchanged, 1 skipped (1 note without a title)"
+
+
+def test_export_counts_have_separators(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "s")
+    _run(capsys, "import", str(_notes(tmp_path / "a.jsonl", 1_001)), "--data-dir", data)
+    output = tmp_path / "out.csv"
+    code, out, err = _run(capsys, "export", "--format", "csv", "-o", str(output), "--data-dir", data)
+    assert code == 0
+    assert f"wrote 1,001 papers to {output}" in out + err
