@@ -14,12 +14,14 @@ import os
 import stat
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from tinydb.storages import Storage
 
 from paperdeck.model.errors import StoreError
+
+if TYPE_CHECKING:
+    from tinydb.storages import Storage
 
 #: Prefix and suffix of the temporary files; ``clean_stray_temp_files`` removes leftovers.
 TEMP_PREFIX = ".paperdeck-"
@@ -28,8 +30,10 @@ TEMP_SUFFIX = ".tmp"
 FILE_MODE = 0o600
 
 
-class AtomicJSONStorage(Storage):
-    """TinyDB storage: one JSON file, read whole, replaced whole and atomically on every write.
+class AtomicJSONStorage:
+    """A JSON store file, read whole, replaced whole and atomically on every write; the storage
+    of the TinyDB files as :func:`tinydb_storage` (reading one needs no TinyDB: it is imported
+    at the first write).
 
     Args:
         path: the JSON file; created (mode 0600) on the first write, not on open.
@@ -87,6 +91,24 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         """Nothing to close: the file is open only during a read or a write."""
+
+
+#: :func:`tinydb_storage`'s class, once made.
+_tinydb_storage: type[Storage] | None = None
+
+
+def tinydb_storage() -> type[Storage]:
+    """:class:`AtomicJSONStorage` as a TinyDB storage class (``TinyDB(path, storage=...)``);
+    TinyDB is imported at the first call (the first write), not with this module."""
+    global _tinydb_storage
+    if _tinydb_storage is None:
+        from tinydb.storages import Storage
+
+        class TinyDBStorage(AtomicJSONStorage, Storage):
+            """:class:`AtomicJSONStorage`, as TinyDB takes a storage."""
+
+        _tinydb_storage = TinyDBStorage
+    return _tinydb_storage
 
 
 def atomic_write_bytes(path: Path, payload: bytes) -> None:

@@ -25,16 +25,16 @@ from dataclasses import dataclass, fields, replace
 from itertools import compress, repeat
 from operator import attrgetter, contains, not_, truth
 from pathlib import Path
-from typing import Any
-
-from tinydb import TinyDB
-from tinydb.table import Document
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.runtime import collector_paused
-from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
+from paperdeck.store.atomic import AtomicJSONStorage, malformed, tinydb_storage, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
 
 #: The directory of the shards, inside the data directory.
 USER_DIR = "user"
@@ -604,7 +604,9 @@ class UserStore:
     def _db(self, shard: int) -> TinyDB:
         db = self._dbs.get(shard)
         if db is None:
-            db = self._dbs[shard] = TinyDB(self.shard_path(shard), storage=AtomicJSONStorage)
+            from tinydb import TinyDB  # at the first write: reading a shard needs none
+
+            db = self._dbs[shard] = TinyDB(self.shard_path(shard), storage=tinydb_storage())
         return db
 
     def _locked(self) -> LockGuard:
@@ -687,6 +689,8 @@ class UserStore:
     def _write_shard(self, shard: int, updates: dict[str, UserData], stored: set[str]) -> None:
         """Write records of one shard (``stored``: the paper ids it already holds): one update,
         one insert and one removal at most."""
+        from tinydb.table import Document
+
         path = self.shard_path(shard)
         # Whether our copy of this shard is what is on disk: if another process wrote it since we
         # last read it, its records must still be read by the next reload(), so the stamp of our
