@@ -411,8 +411,8 @@ class UserStore:
         starred = sum(1 for record in records if record.starred)
         statuses = Counter(record.status for record in records)
         if docs:
-            ids = list(_values(docs, "paper_id"))
-            if set(map(type, ids)) - {str} or len(set(ids)) != len(ids) or not self._records.keys().isdisjoint(ids):
+            ids = set(_values(docs, "paper_id"))
+            if len(ids) != len(docs) or set(map(type, ids)) - {str} or not self._records.keys().isdisjoint(ids):
                 return None
             more, by_status = _documents_counts(docs)
             starred += more
