@@ -48,18 +48,19 @@ def test_a_lazy_store_answers_as_an_eager_one(data_dir: Path) -> None:
     assert lazy_store(data_dir).all_tags == eager.all_tags
 
 
-def test_asking_for_one_record_makes_it_alone_then_only_its_shards_records(data_dir: Path) -> None:
+def test_asking_for_one_record_makes_only_that_record(data_dir: Path) -> None:
     user = UserStore(data_dir / "user", lambda: FIXED_TIME, {}, lambda data, path: None, lazy=True)
     assert user._records == {}  # read and checked, nothing made
     wanted = PAPERS[3].id
     assert user.get(wanted).starred
-    assert user._records == {}  # the first record asked for in its shard: made alone
-    neighbour = next(p.id for p in PAPERS if shard_number(p.id) == shard_number(wanted) and p.id != wanted)
-    assert user.get(neighbour) == Store(data_dir).user_data(neighbour)
-    made = set(user._records)  # the second: its shard's records
-    assert wanted in made and {shard_number(pid) for pid in made} == {shard_number(wanted)}
-    assert user.get(wanted).starred
-    assert len(user.records) > len(made)  # every record, once all are asked for
+    assert user.get(wanted) is user.get(wanted)  # made once
+    assert user._records == {} and shard_number(wanted) in user._unmade
+    assert set(user._alone[shard_number(wanted)][1]) == {wanted}
+    assert user.get(PAPERS[1].id) == UserData(PAPERS[1].id)  # nothing said about it
+    eager = Store(data_dir)
+    assert user.get(wanted) == eager.user_data(wanted)
+    assert user.records == eager.all_user_data  # every record, once all are asked for
+    assert not user._unmade and not user._alone
 
 
 def test_a_record_made_alone_is_the_one_making_its_shard_keeps(data_dir: Path) -> None:
@@ -157,3 +158,66 @@ def test_a_papers_shard_is_the_same_whichever_sha256_hashes_its_id(monkeypatch: 
     user_data._hashing_many(user_data._MANY_IDS + 1)
     assert user_data._sha256 is hashlib.sha256
     assert [doc_id_for(pid) for pid in ids] == expected
+
+
+def _edit_shard_of(data_dir: Path, paper_id: str, change: object) -> None:
+    """Apply ``change`` (a callable taking the shard's "user" table) to the shard of ``paper_id``."""
+    path = data_dir / "user" / f"{shard_number(paper_id):02x}.json"
+    data = json.loads(path.read_bytes())
+    change(data["user"])  # type: ignore[operator]
+    path.write_text(json.dumps(data), "utf-8")
+
+
+def test_the_counts_of_a_lazy_store_are_an_eager_ones_without_making_a_record(data_dir: Path) -> None:
+    """Counted from the documents: a record with nothing in it is not counted, whatever says so
+    (a note, tags, a status, a time it was opened, a star of any true value)."""
+    ids = [p.id for p in PAPERS]
+    kinds = {
+        ids[1]: {"starred": False, "note": "", "status": "", "tags": []},  # empty: not kept
+        ids[2]: {"starred": False, "note": "", "status": None, "tags": None, "looked": ""},  # empty
+        ids[4]: {"starred": False, "tags": ["x"]},
+        ids[8]: {"starred": False, "looked": "2026-11-29T12:00:00+00:00"},
+        ids[11]: {"starred": False, "status": "read"},
+        ids[13]: {"starred": 1},
+        ids[16]: {"starred": False, "note": 5},
+    }
+    for paper_id, fields in kinds.items():
+
+        def change(table: dict[str, dict[str, object]], paper_id: str = paper_id, fields: dict = fields) -> None:
+            table[str(doc_id_for(paper_id))] = {"paper_id": paper_id, **fields}
+
+        _edit_shard_of(data_dir, paper_id, change)
+    eager = Store(data_dir)
+    lazy = lazy_store(data_dir)
+    assert lazy.user_counts() == eager.user_counts()
+    assert lazy._user._records == {}  # nothing made to count them
+    assert lazy.user_data(ids[4]).tags == ("x",) and lazy.user_counts() == eager.user_counts()
+    assert lazy.all_user_data == eager.all_user_data and lazy.user_counts() == eager.user_counts()
+
+
+def test_the_counts_of_a_lazy_store_with_two_documents_of_one_paper_make_the_records(data_dir: Path) -> None:
+    """Only making the records says which of two documents of one paper is kept: the counts make
+    them, then count them as an eager store does."""
+    target = PAPERS[3].id  # starred, in its own shard
+    other_shard = next(p.id for p in PAPERS if shard_number(p.id) != shard_number(target))
+
+    def change(table: dict[str, dict[str, object]]) -> None:
+        table["1"] = {"paper_id": target, "starred": False, "status": "read"}
+
+    _edit_shard_of(data_dir, other_shard, change)
+    eager = Store(data_dir)
+    lazy = lazy_store(data_dir)
+    assert lazy.user_counts() == eager.user_counts()
+    assert not lazy._user._unmade  # made to be counted
+    assert lazy.user_data(target) == eager.user_data(target)
+
+
+def test_a_record_made_alone_is_the_one_its_shard_gives_after_a_write(data_dir: Path) -> None:
+    """A write makes the shard's records (its record read again from disk): the record made alone
+    before is not given again."""
+    target = PAPERS[3].id
+    lazy = lazy_store(data_dir)
+    assert lazy.user_data(target).starred  # made alone
+    lazy.set_star(target, False)
+    assert not lazy.user_data(target).starred
+    assert shard_number(target) not in lazy._user._unmade and shard_number(target) not in lazy._user._alone

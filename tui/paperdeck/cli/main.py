@@ -104,7 +104,8 @@ def open_store(
     """
     from paperdeck.store.store import Store
 
-    store = Store(data_dir(data_dir_option), lazy=True)
+    # The first frame needs the marks of the rows it shows and the counts, not every user record.
+    store = Store(data_dir(data_dir_option), lazy=True, user_records=False)
     messages: list[str] = []
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:

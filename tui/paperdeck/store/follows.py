@@ -19,16 +19,16 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from tinydb import TinyDB
-from tinydb.table import Document
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import normalise_text
 from paperdeck.store.atomic import AtomicJSONStorage, malformed
 from paperdeck.store.lock import FileLock
 from paperdeck.store.user_data import LockGuard, SchemaCheck, doc_id_for
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
 
 #: The file of the follows, inside the user directory.
 FOLLOWS_FILE = "follows.json"
@@ -163,6 +163,8 @@ class FollowStore:
                 return None
             if len(current) >= MAX_FOLLOWS:
                 raise ValueError(f"at most {MAX_FOLLOWS:,} follows are kept: unfollow some first")
+            from tinydb.table import Document
+
             db = self._db()
             if not db.table("meta").contains(doc_id=1):
                 db.table("meta").insert(Document(self._meta, doc_id=1))
@@ -194,6 +196,8 @@ class FollowStore:
             self.version += 1
 
     def _db(self) -> TinyDB:
+        from tinydb import TinyDB  # at the first write: reading the follows needs none
+
         return TinyDB(self.path, storage=AtomicJSONStorage)
 
     def _read(self) -> tuple[Follow, ...]:

@@ -123,9 +123,10 @@ class Store:
             command that reads a few papers does not): when not, they are read at the first
             :meth:`row`. When they are, only the first :data:`FIRST_ROWS` are read at once (the
             list's first screen), the others at the first :meth:`row` of one of them.
-        user_records: whether every user record is made at once (the app shows them all); when
-            not, every shard is still read and checked at once, and a paper's record is made at
-            its first need (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
+        user_records: whether every user record is made at once; when not (the app, the
+            commands), every shard is still read and checked at once, and a paper's record is
+            made at its first need, the counts of :meth:`user_counts` taken from the documents
+            (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
         create: whether a missing ``data_dir`` is created; when not (a command that only reads),
             a missing directory is an empty store, left uncreated.
 

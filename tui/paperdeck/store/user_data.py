@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields, replace
-from itertools import repeat
-from operator import attrgetter, contains, methodcaller
+from itertools import compress, repeat
+from operator import attrgetter, contains, not_, truth
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -206,7 +206,34 @@ def _hashing_many(count: int) -> None:
 _STORED_STATUSES = frozenset((*STATUSES, None, ""))
 #: The types a stored record's tags may have as they are.
 _STORED_TAG_TYPES = frozenset((list, type(None)))
-_get_status, _get_tags = methodcaller("get", "status"), methodcaller("get", "tags")
+
+
+#: A stored status as the record made of it has it (a missing or empty one is ``unseen``).
+_STATUS_OF: dict[str | None, str] = {None: "unseen", "": "unseen", **{status: status for status in STATUSES}}
+_dict_get = dict.get
+
+
+def _values(docs: list[dict[str, Any]], key: str) -> Iterator[Any]:
+    """Each document's ``key`` (``None`` where it has none): ``dict.get`` called through ``map``,
+    several times quicker than a ``methodcaller``."""
+    return map(_dict_get, docs, repeat(key))
+
+
+def _documents_counts(docs: list[Any]) -> tuple[int, Counter[str]]:
+    """Papers starred and records by reading status among the records :meth:`UserData.from_dict`
+    makes of ``docs`` (documents :func:`_surely_records` vouched for, each of another paper),
+    without making them: only the records starred or not empty count, as only those are kept
+    (:meth:`UserStore._replace_shard`). Counted in C-level passes; only the documents not
+    starred (few: most records are stars) are looked at one by one."""
+    stars = list(_values(docs, "starred"))
+    by_stored = Counter(_values(docs, "status"))
+    statuses: Counter[str] = Counter()
+    for stored, count in by_stored.items():
+        statuses[_STATUS_OF[stored]] += count
+    for doc in compress(docs, map(not_, stars)):
+        if not (doc.get("note") or doc.get("tags") or doc.get("looked") or _STATUS_OF[doc.get("status")] != "unseen"):
+            statuses["unseen"] -= 1  # an empty record: not kept
+    return sum(map(truth, stars)), +statuses
 
 
 def _surely_records(docs: list[Any]) -> bool:
@@ -218,25 +245,11 @@ def _surely_records(docs: list[Any]) -> bool:
         return (
             set(map(type, docs)) <= {dict}
             and all(map(contains, docs, repeat("paper_id")))
-            and set(map(_get_status, docs)) <= _STORED_STATUSES
-            and set(map(type, map(_get_tags, docs))) <= _STORED_TAG_TYPES
+            and set(_values(docs, "status")) <= _STORED_STATUSES
+            and set(map(type, _values(docs, "tags"))) <= _STORED_TAG_TYPES
         )
     except TypeError:  # an unhashable status
         return False
-
-
-def _record_in(docs: list[Any], paper_id: str) -> UserData:
-    """The record of ``paper_id`` among a shard's documents (checked: each makes a record) as
-    making them all keeps it — of two documents of the paper the last worth keeping — or an
-    empty one."""
-    found: UserData | None = None
-    for doc in docs:
-        given = doc["paper_id"]
-        if (given if type(given) is str else str(given)) == paper_id:
-            record = UserData.from_dict(doc)
-            if record.starred or not is_empty(record):
-                found = record
-    return found or UserData(paper_id)
 
 
 class UserStore:
@@ -274,30 +287,57 @@ class UserStore:
         self._with_meta: set[int] = set()
         self._records: dict[str, UserData] = {}
         self._version = 0  # see version
-        self._counts: tuple[int, int, Counter[str]] | None = None  # (version, starred, by status)
+        #: ((version, shards not made), starred, by status): the last counts and what they were for.
+        self._counts: tuple[tuple[int, int], int, Counter[str]] | None = None
         self._stamps: dict[Path, tuple[int, int]] = {}
         #: Lazy: the shards read and checked whose records are not made yet (shard → its file and
         #: its documents); their records are in no other field.
         self._unmade: dict[int, tuple[Path, list[Any]]] = {}
         self._making = threading.Lock()
-        self._asked: set[int] = set()  # lazy: the shards a record was made alone from (see get)
+        #: Lazy: records made alone (:meth:`get`) from shards not made yet: shard → its documents
+        #: by paper id, and the records made of them (``None``: the shard keeps none of that paper).
+        self._alone: dict[int, tuple[dict[str, Any], dict[str, UserData | None]]] = {}
         self._reload(keep_documents=lazy)
 
     # -- reading -----------------------------------------------------------------------------
 
     def get(self, paper_id: str) -> UserData:
-        """The record of a paper (an empty one when there is none). Lazy: the first record asked
-        for in a shard whose records are not made is made alone, from its shard's documents; the
-        next one asked for there makes them all (a command that prints a few papers makes a few
-        records, one that lists them all makes each shard's once)."""
+        """The record of a paper (an empty one when there is none). Lazy, while the paper's shard
+        is not made, the record is made alone from its document: the one making the shard gives."""
         if self._unmade:
             shard = doc_id_for(paper_id) % SHARDS
-            unmade = self._unmade.get(shard)
-            if unmade is not None and shard not in self._asked:
-                self._asked.add(shard)
-                return _record_in(unmade[1], paper_id)
-            self._make(shard)
+            if shard in self._unmade:
+                record = self._made_alone(shard, paper_id)
+                if record is not None:
+                    return record
         return self._records.get(paper_id) or UserData(paper_id)
+
+    def _made_alone(self, shard: int, paper_id: str) -> UserData | None:
+        """The record of ``paper_id`` that making the shard ``shard`` (not made yet) would keep,
+        made alone and held with the others made alone from that shard until it is made; ``None``
+        when it keeps none (then the records held say), or when two of its documents are of one
+        paper or an id is not given as text (then the shard is made: only making them says which
+        is kept, and under which id)."""
+        with self._making:
+            unmade = self._unmade.get(shard)
+            if unmade is None:  # made meanwhile
+                return None
+            alone = self._alone.get(shard)
+            if alone is None:
+                path, docs = unmade
+                by_paper = dict(zip(_values(docs, "paper_id"), docs, strict=True))
+                if len(by_paper) != len(docs) or not set(map(type, by_paper)) <= {str}:
+                    del self._unmade[shard]
+                    with collector_paused():
+                        self._add_made(self._records_of(path, docs))
+                    return None
+                alone = self._alone[shard] = (by_paper, {})
+            by_paper, made = alone
+            if paper_id not in made:
+                doc = by_paper.get(paper_id)
+                record = None if doc is None else self._records_of(unmade[0], [doc])[0]
+                made[paper_id] = None if record is None or (not record.starred and is_empty(record)) else record
+            return made[paper_id]
 
     @property
     def records(self) -> dict[str, UserData]:
@@ -321,8 +361,7 @@ class UserStore:
     @property
     def version(self) -> int:
         """A number that goes up whenever a record changes (readers cache what they derive from
-        all records)."""
-        self._make_all()
+        all records). Making the records not made yet (lazy) changes none: it stays as it is."""
         return self._version
 
     def _make(self, shard: int) -> None:
@@ -330,23 +369,58 @@ class UserStore:
         with self._making, collector_paused():  # records live on and hold no cycle
             unmade = self._unmade.pop(shard, None)
             if unmade is not None:
-                self._replace_shard({}, self._records_of(*unmade))
+                self._alone.pop(shard, None)
+                self._add_made(self._records_of(*unmade))
 
     def _make_all(self) -> None:
+        """Make every record not made yet (lazy), shard by shard in the order they were read; the
+        shards are taken under the making lock (another thread may be making one)."""
         if self._unmade:
-            with collector_paused():
+            with self._making, collector_paused():
                 while self._unmade:
-                    self._make(next(iter(self._unmade), 0))
+                    shard = next(iter(self._unmade))
+                    unmade = self._unmade.pop(shard)
+                    self._alone.pop(shard, None)
+                    self._add_made(self._records_of(*unmade))
+
+    def _add_made(self, records: list[UserData]) -> None:
+        """Hold the ``records`` just made of a shard's documents (those starred or not empty, as
+        :meth:`_replace_shard` keeps them); the :attr:`version` stays: they were there already."""
+        self._records.update({r.paper_id: r for r in records if r.starred or not is_empty(r)})
 
     def counts(self) -> tuple[int, Counter[str]]:
-        """Papers starred, and records by reading status; counted again only after a change."""
-        self._make_all()
-        counted = self._counts
-        if counted is None or counted[0] != self._version:
-            records = list(self._records.values())
-            starred = sum(1 for record in records if record.starred)
-            counted = self._counts = (self._version, starred, Counter(record.status for record in records))
+        """Papers starred, and records by reading status; counted again only after a change. The
+        records not made yet (lazy) are counted from their documents, without making them, unless
+        two of those documents and made records are of one paper (then they are made first: only
+        making them says which is kept)."""
+        counted = self._counted()
+        if counted is None:
+            self._make_all()
+            counted = self._counted()
+        assert counted is not None  # nothing is left to make
         return counted[1], counted[2]
+
+    def _counted(self) -> tuple[tuple[int, int], int, Counter[str]] | None:
+        """:meth:`counts` of the records made and the documents not made yet, with what they were
+        counted for (the version, the shards not made); ``None`` when some paper has two of them."""
+        with self._making:
+            key = (self._version, len(self._unmade))
+            counted = self._counts
+            if counted is not None and counted[0] == key:
+                return counted
+            records = list(self._records.values())
+            docs = [doc for _, shard_docs in self._unmade.values() for doc in shard_docs]
+        starred = sum(1 for record in records if record.starred)
+        statuses = Counter(record.status for record in records)
+        if docs:
+            ids = set(_values(docs, "paper_id"))
+            if len(ids) != len(docs) or set(map(type, ids)) - {str} or not self._records.keys().isdisjoint(ids):
+                return None
+            more, by_status = _documents_counts(docs)
+            starred += more
+            statuses.update(by_status)
+        counted = self._counts = (key, starred, statuses)
+        return counted
 
     def shard_path(self, shard: int) -> Path:
         """The file of shard ``shard`` (0–63)."""
@@ -617,13 +691,13 @@ class UserStore:
     def _write_shard(self, shard: int, updates: dict[str, UserData], stored: set[str]) -> None:
         """Write records of one shard (``stored``: the paper ids it already holds): one update,
         one insert and one removal at most."""
+        from tinydb.table import Document
+
         path = self.shard_path(shard)
         # Whether our copy of this shard is what is on disk: if another process wrote it since we
         # last read it, its records must still be read by the next reload(), so the stamp of our
         # write must not be taken as "read" (it would hide that process's stars and notes).
         in_sync = self._stamps.get(path) == _stamp(path)
-        from tinydb.table import Document
-
         db = self._db(shard)
         if shard not in self._with_meta:
             if not db.table("meta").contains(doc_id=1):
