@@ -152,8 +152,10 @@ def format_for_path(path: Path | str) -> str | None:
 
 def write_export(path: Path, text: str | bytes, *, data_dir: Path | None = None) -> None:
     """Write ``text`` (as UTF-8) to ``path`` atomically (a complete old or new file, never half of
-    one); the file gets mode 0600 (notes may be private). An existing file is replaced; an
-    existing character device or FIFO (``/dev/null``, a named pipe) is written into instead.
+    one). A new file gets mode 0600 (notes may be private); an existing file is replaced and keeps
+    its permission bits; a symbolic link is written through (its target is replaced, the link
+    kept); an existing character device or FIFO (``/dev/null``, a named pipe) is written into
+    instead.
 
     Raises:
         ExportError: ``path`` is inside ``data_dir`` (the store's files must not be overwritten).
