@@ -45,7 +45,8 @@ from paperdeck.ui.widgets.contrast import legible
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
 FOLLOWED = "◆"
-#: In the cell after the note marker: an import changed the paper since the user last opened it.
+#: After the other markers (in the follow mark's cell, or after ``◆`` on a followed paper): an import
+#: changed the paper since the user last opened it.
 CHANGED = "•"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
@@ -439,10 +440,12 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (CHANGED, part("paper-list--changed", partial=True)) if is_changed
-            else (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id)
-            else (" ", None),
         ]
+        followed = (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id) else None
+        if is_changed:  # the changed mark comes after the others: a followed paper keeps its ◆
+            parts += [*([followed] if followed else []), (CHANGED, part("paper-list--changed", partial=True))]
+        else:
+            parts.append(followed or (" ", None))
         if layout.badge:
             decision = paper.decision if paper else "unknown"
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
