@@ -120,6 +120,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "LinkChooser": [
         ("links.cancel", "escape", "cancel", True, False),
+        ("links.down", "j", "move(1)", False, False),
+        ("links.up", "k", "move(-1)", False, False),
     ],
     "ViewsScreen": [
         ("views.close", "escape,v,q", "close", True, False),
@@ -147,6 +149,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "AuthorPicker": [
         ("follow_author.cancel", "escape", "cancel", True, False),
+        ("follow_author.down", "j", "move(1)", False, False),
+        ("follow_author.up", "k", "move(-1)", False, False),
     ],
     "KeywordPrompt": [
         ("follow_keyword.cancel", "escape", "cancel", True, False),

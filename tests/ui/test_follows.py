@@ -170,3 +170,16 @@ async def test_a_restart_with_the_saved_search_index_marks_the_followed_papers(
         assert app.store.loaded
         assert marks(app) == [True, False, True, False]
         assert "◆ following author jane doe" in detail(app)
+
+
+async def test_the_author_picker_moves_with_j_and_k(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")  # the first paper: Jane Doe, Ann Lee
+        await settle(pilot)
+        assert isinstance(app.screen, AuthorPicker)
+        await pilot.press("j", "k", "j", "enter")
+        await settle(pilot)
+        assert [(f.kind, f.value) for f in store.follows.all()] == [("author", "Ann Lee")]

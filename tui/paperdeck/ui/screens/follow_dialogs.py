@@ -17,17 +17,20 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.ui.screens.choices import ChoiceDialog
+from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
     from paperdeck.store.follows import Follow
 
 
-class AuthorPicker(ModalScreen[str | None]):
+class AuthorPicker(ChoiceDialog[str | None]):
     """Pick one of a paper's authors to follow; dismisses with the name, or ``None``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_author.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="follow_author.cancel"),
+        *move_bindings("follow_author"),
+    ]
 
     DEFAULT_CSS = """
     #authors {
@@ -87,8 +90,7 @@ class FollowsScreen(ChoiceDialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,F,q", "close", "Close", id="follows.close"),
         Binding("d,delete", "unfollow", "Unfollow", id="follows.unfollow"),
-        Binding("j", "move(1)", "Down", show=False, id="follows.down"),
-        Binding("k", "move(-1)", "Up", show=False, id="follows.up"),
+        *move_bindings("follows"),
     ]
 
     def __init__(
