@@ -239,7 +239,9 @@ def test_show_gives_the_rating_once_and_the_papers_link(tmp_path: Path, capsys: 
     assert "link: https://openreview.net/forum?id=Ab12" in out.splitlines()
 
 
-def test_commands_taking_a_paper_id_take_its_openreview_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_commands_taking_a_paper_id_take_its_openreview_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     data = str(tmp_path / "data")
     run(capsys, "import", str(SAFETY), "--data-dir", data)
     first = run_json(capsys, "list", "--limit", "1", "--data-dir", data)

@@ -183,3 +183,27 @@ async def test_the_author_picker_moves_with_j_and_k(tmp_path: Path) -> None:
         await pilot.press("j", "k", "j", "enter")
         await settle(pilot)
         assert [(f.kind, f.value) for f in store.follows.all()] == [("author", "Ann Lee")]
+
+
+async def test_enter_in_the_following_list_shows_that_follows_papers(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    store.follows.add("author", "Jane Doe")
+    store.follows.add("keyword", "sparse")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("F")
+        await settle(pilot)
+        assert isinstance(app.screen, FollowsScreen)
+        await pilot.press("enter")  # author Jane Doe: papers 0 and 2 (Jané DOE)
+        await settle(pilot)
+        assert not isinstance(app.screen, FollowsScreen)
+        assert main_screen(app).filter_text == 'author:"Jane Doe"'
+        assert paper_list(app).row_count == 2
+        assert marks(app) == [True, True]
+        await pilot.press("F")
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        assert main_screen(app).filter_text == 'keyword:"sparse" OR title:"sparse" OR abstract:"sparse"'
+        assert paper_list(app).row_count == 1 and paper_list(app).highlighted_id == "openreview:P1"

@@ -298,7 +298,9 @@ def _unmatched(tokens: list[str], positions: list[int]) -> list[int]:
 
 #: A terminal escape sequence (CSI, OSC or a two-character one) or another control character: no
 #: part of a name or title word, so none of its letters reach a key.
-_CONTROLS = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.?)|[\x00-\x1f\x7f-\x9f]", re.DOTALL)
+_CONTROLS = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.?)|[\x00-\x1f\x7f-\x9f]", re.DOTALL
+)
 
 
 def _ascii_words(text: str) -> list[str]:

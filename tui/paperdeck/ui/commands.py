@@ -256,7 +256,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.follows", "F", "follows", "Following: see and unfollow", "main", "find", "Following",
-        "List what you follow, with its papers; d unfollows",
+        "List what you follow, with how many papers each matches; enter shows its papers, d unfollows",
     ),
     # -- the paper list ----------------------------------------------------------------------
     Command("list.down", "down,j", "cursor_down", "Down", "list", "list"),

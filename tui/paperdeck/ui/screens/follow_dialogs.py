@@ -78,8 +78,10 @@ class KeywordPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FollowsScreen(ChoiceDialog[None]):
-    """The follows with how many papers each matches; ``d`` unfollows one (after asking).
+class FollowsScreen(ChoiceDialog["Follow | None"]):
+    """The follows with how many papers each matches; ``enter`` dismisses with the highlighted one
+    (the caller shows its papers), ``d`` unfollows one (after asking); escape dismisses with
+    ``None``.
 
     Args:
         follows: the follows, in the order followed.
@@ -105,7 +107,7 @@ class FollowsScreen(ChoiceDialog[None]):
         with Vertical(id="follows-dialog", classes="prompt"):
             yield Label("Following", classes="prompt-title")
             yield OptionList(id="follows", classes="dialog-options")
-            yield Label("d unfollows · escape closes", classes="prompt-help")
+            yield Label("enter shows its papers · d unfollows · escape closes", classes="prompt-help")
 
     def on_mount(self) -> None:
         self._fill()
@@ -122,6 +124,11 @@ class FollowsScreen(ChoiceDialog[None]):
             count = self._counts.get(follow, 0)
             options.add_option(Option(Content(f"{count:>6,}  {one_line(follow.label)}")))
         options.highlighted = min(highlighted, len(self._follows) - 1)
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self._follows:
+            self.dismiss(self._follows[event.option_index])
 
     def action_unfollow(self) -> None:
         index = self.query_one(OptionList).highlighted

@@ -80,7 +80,10 @@ class LinkChooser(ChoiceDialog[str | None]):
     """Pick one of a paper's links; dismisses with its URL (or ``None``). The caller opens it, or
     copies it when there is no browser (:func:`paperdeck.ui.links.open_or_copy`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="links.cancel"), *move_bindings("links")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="links.cancel"),
+        *move_bindings("links"),
+    ]
 
     DEFAULT_CSS = """
     #links {
