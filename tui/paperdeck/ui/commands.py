@@ -196,7 +196,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.sort_by", "", "sort_by('{value}')", "Sort by {label}", "main", None, "Sort by {label}",
-        "Order the list by {label}",
+        "Order the list: {about}",
     ),
     Command(
         "main.detail", "D", "toggle_detail", "Show / hide the detail pane", "main", "find",
