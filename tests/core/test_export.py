@@ -649,3 +649,20 @@ def test_cli_backup_and_restore(
     assert restored[ids[0]]["note"] == "keep me" and restored[ids[1]]["tags"] == ["later"]
     code, out, _ = run(capsys, "import", str(backup), "--json", "--data-dir", fresh)
     assert json.loads(out)["restored"] == [{"path": str(backup), "restored": 0, "unchanged": 3, "not_in_store": 0}]
+
+
+def test_messages_show_a_file_names_newline_as_a_stand_in(
+    cli_store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "new\nline.csv"
+    code, out, err = run(capsys, "export", "-o", str(target), "--data-dir", cli_store)
+    assert code == 0, err
+    assert out.count("\n") == 1 and out.startswith("wrote 455 papers to ") and "new␊line.csv (csv)" in out
+    backup = tmp_path / "back\tup\x1b[2J.json"
+    code, out, err = run(capsys, "export", "--user-data", "-o", str(backup), "--data-dir", cli_store)
+    assert code == 0 and out.count("\n") == 1 and "back␉up␛[2J.json" in out
+    code, out, err = run(capsys, "import", str(backup), "--data-dir", cli_store)
+    assert code == 0 and "back␉up␛[2J.json: user-data backup" in out and "\t" not in out
+    missing = tmp_path / "no\ndir" / "x.csv"
+    code, out, err = run(capsys, "export", "-o", str(missing), "--data-dir", cli_store)
+    assert code != 0 and err.count("\n") == 1 and "no␊dir" in err
