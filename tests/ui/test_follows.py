@@ -11,10 +11,11 @@ import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, paper_list, settle
 
@@ -94,7 +95,11 @@ async def test_the_keys_follow_an_author_a_keyword_and_the_query_and_the_list_un
         await pilot.press("F")
         await pilot.pause()
         assert isinstance(app.screen, FollowsScreen)
-        await pilot.press("d", "y")  # unfollow the first: Bob Smith
+        await pilot.press("d")  # unfollow the first: Bob Smith
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "u cannot undo this" in str(app.screen.query_one("#confirm-question", Label).render())
+        await pilot.press("y")
         await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)

@@ -141,7 +141,8 @@ class FollowsScreen(ChoiceDialog["Follow | None"]):
                 self._follows = list(self._unfollow(follow))
                 self._fill()
 
-        self.app.push_screen(ConfirmScreen(one_line(f"Stop following {follow.label}?"), yes="Unfollow"), answered)
+        question = one_line(f"Stop following {follow.label}? u cannot undo this: follow it again to have it back.")
+        self.app.push_screen(ConfirmScreen(question, yes="Unfollow"), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -122,7 +122,10 @@ class ViewsScreen(ChoiceDialog[View | None]):
                 self._fill()
                 self._count_views()
 
-        question = one_line(f"Delete the view {view.name!r} ({view.query})?")
+        question = one_line(
+            f"Delete the view {view.name!r} ({view.query})? u cannot undo this, and the views after it "
+            "move up one digit."
+        )
         self.app.push_screen(ConfirmScreen(question, yes="Delete"), answered)
 
     def action_close(self) -> None:
