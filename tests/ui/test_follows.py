@@ -212,3 +212,21 @@ async def test_enter_in_the_following_list_shows_that_follows_papers(tmp_path: P
         await settle(pilot)
         assert main_screen(app).filter_text == 'keyword:"sparse" OR title:"sparse" OR abstract:"sparse"'
         assert paper_list(app).row_count == 1 and paper_list(app).highlighted_id == "openreview:P1"
+
+
+async def test_a_changed_followed_paper_shows_both_marks_beside_the_decision_badges(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers([replace(p, decision="poster") for p in papers(range(4))])
+    store.follows.add("author", "Jane Doe")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        other = Store(store.data_dir)
+        other.import_papers([replace(p, decision="oral") for p in papers(range(4, 6))])  # 4: Jane Doe's
+        app.check_catalogue()
+        await settle(pilot)
+        await settle(pilot)
+        rows = {paper_list(app).render_line(y).text[4:11] for y in range(paper_list(app).row_count)}
+        assert {FOLLOWED + "ORAL" + CHANGED + "D", CHANGED + "ORAL S", FOLLOWED + "POST D"} <= rows

@@ -45,8 +45,8 @@ from paperdeck.ui.widgets.contrast import legible
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
 FOLLOWED = "◆"
-#: After the other markers (in the follow mark's cell, or after ``◆`` on a followed paper): an import
-#: changed the paper since the user last opened it.
+#: In the follow mark's cell (on a followed paper: after ``◆``, in the cell after the decision badge
+#: when the badges are shown): an import changed the paper since the user last opened it.
 CHANGED = "•"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
@@ -442,15 +442,18 @@ class PaperList(ScrollView, can_focus=True):
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
         ]
         followed = (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id) else None
-        if is_changed:  # the changed mark comes after the others: a followed paper keeps its ◆
-            parts += [*([followed] if followed else []), (CHANGED, part("paper-list--changed", partial=True))]
-        else:
-            parts.append(followed or (" ", None))
+        changed = (CHANGED, part("paper-list--changed", partial=True)) if is_changed else None
+        # A followed paper that changed keeps its ◆; its • comes after it, in the cell after the
+        # decision badge when there is one (so the badges stay in their column).
+        parts.append(followed or changed or (" ", None))
+        after = changed if followed and changed else None
+        if after and not layout.badge:
+            parts.append(after)
         if layout.badge:
             decision = paper.decision if paper else "unknown"
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
-            parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), (" ", None)]
+            parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), after or (" ", None)]
         title = one_line(paper.title if paper else paper_id)
         derived = part("paper-list--derived", partial=True) if paper is not None and paper.title_derived else None
         at = 0
