@@ -347,11 +347,11 @@ class Store:
         Raises:
             StoreError: as :meth:`load`.
         """
-        from paperdeck.model.ids import openreview_id_from_url
+        if "://" in given:  # model.ids (and the hashlib it imports) only for a link
+            from paperdeck.model.ids import openreview_id_from_url
 
-        forum = openreview_id_from_url(given) if "://" in given else ""
-        if forum:
-            return self.paper(f"openreview:{forum}") or self.paper(forum)
+            if forum := openreview_id_from_url(given):
+                return self.paper(f"openreview:{forum}") or self.paper(forum)
         return self.paper(given) or self.paper(f"openreview:{given}")
 
     def _find_span(self, paper_id: str, rows: dict[str, PaperRow | bytes]) -> tuple[str, tuple[int, int] | None] | None:
