@@ -250,3 +250,28 @@ def test_show_gives_the_rating_once_and_the_papers_link(tmp_path: Path, capsys: 
     assert code == 0, err
     assert [line for line in out.splitlines() if "rating" in line] == ["rating: 6.50 (4 reviews)"]
     assert "link: https://openreview.net/forum?id=Ab12" in out.splitlines()
+
+
+def test_commands_taking_a_paper_id_take_its_openreview_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(tmp_path / "data")
+    run(capsys, "import", str(SAFETY), "--data-dir", data)
+    first = run_json(capsys, "list", "--limit", "1", "--data-dir", data)
+    assert isinstance(first, list) and first[0]["id"].startswith("openreview:")
+    paper_id = first[0]["id"]
+    forum = paper_id.removeprefix("openreview:")
+    links = (f"https://openreview.net/forum?id={forum}", f"https://openreview.net/pdf?id={forum}&noteId={forum}")
+    for link in links:
+        shown = run_json(capsys, "show", link, "--data-dir", data)
+        assert isinstance(shown, dict) and shown["id"] == paper_id
+    code, _, err = run(capsys, "star", links[0], "--data-dir", data)
+    assert code == 0, err
+    starred = run_json(capsys, "search", "is:starred", "--data-dir", data)
+    assert isinstance(starred, list) and [p["id"] for p in starred] == [paper_id]
+    similar = run_json(capsys, "similar", links[1], "--data-dir", data)
+    assert isinstance(similar, list) and similar and paper_id not in {p["id"] for p in similar}
+    liked = run_json(capsys, "search", f"like:{links[0]}", "--limit", "1", "--data-dir", data)
+    assert isinstance(liked, list) and len(liked) == 1
+    code, _, err = run(capsys, "show", "https://openreview.net/forum?id=NoSuchPaperX", "--data-dir", data)
+    assert code != 0 and "no paper with id" in err

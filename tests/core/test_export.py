@@ -205,6 +205,26 @@ def test_keys_are_readable_and_unique() -> None:
     assert [many.claim("k") for _ in range(29)][-2:] == ["kaa", "kab"]
 
 
+def test_keys_from_hostile_and_non_latin_names_begin_with_a_letter() -> None:
+    def key(*authors: str, title: str = "Escape Sequences") -> str:
+        return base_key(Paper(id="abs:1", title=title, abstract="", authors=authors, year=2026))
+
+    assert key("Eve \x1b[5mBlink") == "blink2026escape"
+    assert key("Mallory \x1b]52;c;aGk=\x07Osc") == "osc2026escape"
+    assert key("Author 0") == "author2026escape"
+    assert key("محمد علي", "Dana Cohen") == "cohen2026escape"
+    assert key("محمد علي", "דנה כהן", title="On the Diffusion of Ideas") == "diffusion2026ideas"
+    assert key("محمد علي", title="3D Scenes") == "scenes20263d"
+    assert key("محمد علي", title="نظرية") == "paper2026"
+    assert key(title="3D Scenes") == "anonymous20263d"
+
+
+def test_keywords_with_commas_read_back_as_the_keywords_given() -> None:
+    paper = Paper(id="abs:1", title="T", abstract="", authors=("A B",), year=2026, keywords=("a,b", "c;d"))
+    entry = parse_string(bibtex_entries([paper])).entries[0]
+    assert [k.strip() for k in entry["keywords"].split(",")] == ["a;b", "c;d"]
+
+
 def test_real_2018_bibtex_exports_its_own_entries_with_repeated_keys_disambiguated() -> None:
     papers = read_source(BIB_2018).papers
     text = export_papers(papers, {}, "bibtex")
@@ -349,15 +369,39 @@ def test_unknown_format_and_file_endings() -> None:
 
 def test_write_export_is_private_and_refuses_the_data_directory(seeded: Store, tmp_path: Path) -> None:
     target = tmp_path / "out.bib"
-    target.write_text("old", "utf-8")
     write_export(target, "new ünïcode", data_dir=seeded.data_dir)
     assert target.read_text("utf-8") == "new ünïcode"
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    inside_link = tmp_path / "store.bib"
+    inside_link.symlink_to(seeded.data_dir / "catalogue.json")
+    with pytest.raises(ExportError, match="inside the data directory"):
+        write_export(inside_link, "x", data_dir=seeded.data_dir)
     before = tree_digest(seeded.data_dir)
     for inside in (seeded.data_dir / "catalogue.json", seeded.data_dir / "user" / "00.json", seeded.data_dir):
         with pytest.raises(ExportError, match="inside the data directory"):
             write_export(inside, "x", data_dir=seeded.data_dir)
     assert tree_digest(seeded.data_dir) == before
+
+
+def test_write_export_keeps_a_files_mode_and_writes_through_a_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.bib"
+    real.write_text("keep", "utf-8")
+    real.chmod(0o644)
+    write_export(real, "first")
+    assert real.read_text("utf-8") == "first"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o644
+    (tmp_path / "elsewhere").mkdir()
+    link = tmp_path / "elsewhere" / "rel.bib"
+    link.symlink_to(real)
+    write_export(link, "second")
+    assert link.is_symlink() and link.readlink() == real
+    assert real.read_text("utf-8") == "second"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o644
+    assert sorted(p.name for p in (tmp_path / "elsewhere").iterdir()) == ["rel.bib"]
+    dangling = tmp_path / "elsewhere" / "new.bib"
+    dangling.symlink_to(tmp_path / "made.bib")
+    write_export(dangling, "third")
+    assert dangling.is_symlink() and (tmp_path / "made.bib").read_text("utf-8") == "third"
     with pytest.raises(StoreError, match="cannot write"):
         write_export(tmp_path / "missing" / "out.bib", "x")
 
@@ -639,3 +683,20 @@ def test_cli_export_limit_takes_the_first_papers_in_the_querys_order(
     with pytest.raises(SystemExit) as refused:
         run(capsys, "export", "--limit", "-1", "--format", "json", "--data-dir", cli_store)
     assert refused.value.code == 2 and "--limit" in capsys.readouterr().err
+
+
+def test_messages_show_a_file_names_newline_as_a_stand_in(
+    cli_store: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "new\nline.csv"
+    code, out, err = run(capsys, "export", "-o", str(target), "--data-dir", cli_store)
+    assert code == 0, err
+    assert out.count("\n") == 1 and out.startswith("wrote 455 papers to ") and "new␊line.csv (csv)" in out
+    backup = tmp_path / "back\tup\x1b[2J.json"
+    code, out, err = run(capsys, "export", "--user-data", "-o", str(backup), "--data-dir", cli_store)
+    assert code == 0 and out.count("\n") == 1 and "back␉up␛[2J.json" in out
+    code, out, err = run(capsys, "import", str(backup), "--data-dir", cli_store)
+    assert code == 0 and "back␉up␛[2J.json: user-data backup" in out and "\t" not in out
+    missing = tmp_path / "no\ndir" / "x.csv"
+    code, out, err = run(capsys, "export", "-o", str(missing), "--data-dir", cli_store)
+    assert code != 0 and err.count("\n") == 1 and "no␊dir" in err

@@ -64,7 +64,7 @@ def test_follow_unfollow_following_round_trip(tmp_path: Path, capsys: pytest.Cap
         capsys, "import", table(tmp_path / "d.csv", [("Unfollowed topic", "Nobody")]), "--data-dir", data
     )
     assert "followed:" not in out
-    assert run(capsys, "following", "--data-dir", data)[1].split() == ["3", "author", "JANÉ", "doe"]
+    assert run(capsys, "following", "--data-dir", data)[1].split() == ["papers", "follow", "3", "author", "JANÉ", "doe"]
 
 
 def test_the_app_started_with_files_says_what_is_new_for_the_follows(tmp_path: Path) -> None:
@@ -91,4 +91,6 @@ def test_a_saved_view_is_followed_and_unfollowed_by_its_name(
     assert run(capsys, "unfollow", "query", "Sparse ones", "--data-dir", str(data))[1] == (
         'unfollowed query "title:sparse"\n'
     )
-    assert run(capsys, "following", "--data-dir", str(data))[1].split() == ["0", "query", '"-title:sparse"']
+    assert run(capsys, "following", "--data-dir", str(data))[1].splitlines() == [
+        " papers  follow", '      0  query "-title:sparse"'
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -326,7 +327,7 @@ def test_non_ascii_text_is_folded_case_and_accents() -> None:
         ("(", "a closing ) is missing"),
         ("llm)", "a ) has no matching ("),
         (") llm", "a ) has no matching ("),
-        ("()", "empty ( )"),
+        ("()", "empty ()"),
         ("llm OR", "OR needs a term on both sides"),
         ("OR llm", "OR needs a term on both sides"),
         ("llm OR OR agent", "OR needs a term on both sides"),
@@ -360,13 +361,15 @@ def test_non_ascii_text_is_folded_case_and_accents() -> None:
         ("has:code", "unknown has 'code'"),
         ("has:s", "unknown has 's'"),
         ("title>=x", "only rating and year compare"),
-        ("(" * 40 + "x" + ")" * 40, "too many nested"),
+        ("(" * 40 + "x" + ")" * 40, "too many nested parentheses"),
+        ("(like:abc OR x)", "use it outside OR, NOT and parentheses"),
     ],
 )
 def test_malformed_queries_give_a_hint_and_filter_nothing(text: str, hint: str) -> None:
     query = parse_query(text)
     assert query.error is not None and hint in query.error
     assert len(query.error) < 120
+    assert re.search(r"\(\s+\)", query.error) is None  # a toast may wrap between ( and )
     assert query.words == [] and query.tree is None and not query.has_filter
 
 

@@ -120,6 +120,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "LinkChooser": [
         ("links.cancel", "escape", "cancel", True, False),
+        ("links.down", "j", "move(1)", False, False),
+        ("links.up", "k", "move(-1)", False, False),
     ],
     "ViewsScreen": [
         ("views.close", "escape,v,q", "close", True, False),
@@ -147,6 +149,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "AuthorPicker": [
         ("follow_author.cancel", "escape", "cancel", True, False),
+        ("follow_author.down", "j", "move(1)", False, False),
+        ("follow_author.up", "k", "move(-1)", False, False),
     ],
     "KeywordPrompt": [
         ("follow_keyword.cancel", "escape", "cancel", True, False),
@@ -269,6 +273,11 @@ async def test_the_palette_is_built_from_the_table(make_app: AppFactory) -> None
         for kept in ("Back up my data", "Sort by rating", "View: Starred (1)", "Quit (q)", "Help: keys (?)", "Theme"):
             assert any(title == kept for title in palette_titles(app)), kept
         assert palette_titles(app).count("Quit (q)") == 1 and "Quit" not in palette_titles(app)
+        sorts = {c.title: c.help for c in app.get_system_commands(app.screen) if c.title.startswith("Sort by ")}
+        assert sorts["Sort by list order"] == (
+            "Order the list: the order the imported lists give the papers in (the catalogue's order)"
+        )
+        assert all(not text.endswith(title.removeprefix("Sort by ")) for title, text in sorts.items())
 
 
 async def test_a_palette_command_runs_its_action(make_app: AppFactory, seeded_store: Store) -> None:

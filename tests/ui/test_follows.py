@@ -11,6 +11,7 @@ import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
@@ -98,7 +99,11 @@ async def test_the_keys_follow_an_author_a_keyword_and_the_query_and_the_list_un
         await pilot.press("F")
         await pilot.pause()
         assert isinstance(app.screen, FollowsScreen)
-        await pilot.press("d", "y")  # unfollow the first: Bob Smith
+        await pilot.press("d")  # unfollow the first: Bob Smith
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "u cannot undo this" in str(app.screen.query_one("#confirm-question", Label).render())
+        await pilot.press("y")
         await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
@@ -132,11 +137,11 @@ async def test_another_paperdecks_import_is_said_new_for_the_follows(tmp_path: P
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
         assert "followed: 3 new papers (author Jane Doe 2, keyword sparse 1)" in said
-        # The new papers (rows 4 to 7) are changed since the user looked: the changed mark takes
-        # the cell; the ones followed say so in the detail pane.
-        assert marks(app) == [True, True, True, False, False, False, False, False]
-        cells = [paper_list(app).render_line(y).text[4] for y in range(4, 8)]
-        assert cells == [CHANGED] * 4
+        # The new papers (rows 4 to 7) are changed since the user looked: the followed ones show
+        # both marks, ◆ then •; the other one • alone, in the follow mark's cell.
+        cells = [paper_list(app).render_line(y).text[4:6] for y in range(4, 8)]
+        assert sorted(cells, key=lambda c: c[0] != FOLLOWED)[:3] == [FOLLOWED + CHANGED] * 3
+        assert sum(c[0] == CHANGED for c in cells) == 1
 
 
 async def test_a_follow_added_from_the_command_line_is_marked(tmp_path: Path) -> None:
@@ -174,3 +179,58 @@ async def test_a_restart_with_the_saved_search_index_marks_the_followed_papers(
         assert app.store.loaded
         assert marks(app) == [True, False, True, False]
         assert "◆ following author jane doe" in detail(app)
+
+
+async def test_the_author_picker_moves_with_j_and_k(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")  # the first paper: Jane Doe, Ann Lee
+        await settle(pilot)
+        assert isinstance(app.screen, AuthorPicker)
+        await pilot.press("j", "k", "j", "enter")
+        await settle(pilot)
+        assert [(f.kind, f.value) for f in store.follows.all()] == [("author", "Ann Lee")]
+
+
+async def test_enter_in_the_following_list_shows_that_follows_papers(tmp_path: Path) -> None:
+    store = store_of(tmp_path)
+    store.follows.add("author", "Jane Doe")
+    store.follows.add("keyword", "sparse")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("F")
+        await settle(pilot)
+        assert isinstance(app.screen, FollowsScreen)
+        await pilot.press("enter")  # author Jane Doe: papers 0 and 2 (Jané DOE)
+        await settle(pilot)
+        assert not isinstance(app.screen, FollowsScreen)
+        assert main_screen(app).filter_text == 'author:"Jane Doe"'
+        assert paper_list(app).row_count == 2
+        assert marks(app) == [True, True]
+        await pilot.press("F")
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await settle(pilot)
+        assert main_screen(app).filter_text == 'keyword:"sparse" OR title:"sparse" OR abstract:"sparse"'
+        assert paper_list(app).row_count == 1 and paper_list(app).highlighted_id == "openreview:P1"
+
+
+async def test_a_changed_followed_paper_shows_both_marks_beside_the_decision_badges(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers([replace(p, decision="poster") for p in papers(range(4))])
+    store.follows.add("author", "Jane Doe")
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        other = Store(store.data_dir)
+        other.import_papers([replace(p, decision="oral") for p in papers(range(4, 6))])  # 4: Jane Doe's
+        app.check_catalogue()
+        await settle(pilot)
+        await settle(pilot)
+        rows = {paper_list(app).render_line(y).text[4:11] for y in range(paper_list(app).row_count)}
+        assert {FOLLOWED + "ORAL" + CHANGED + "D", CHANGED + "ORAL S", FOLLOWED + "POST D"} <= rows

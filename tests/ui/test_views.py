@@ -12,7 +12,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 
 from tests.ui.conftest import SIZE, counts, main_screen, settle
 
@@ -154,6 +154,7 @@ async def test_views_list_counts_opens_and_deletes(tmp_path: Path) -> None:
         await pilot.press("end", "d")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
+        assert "u cannot undo this" in str(app.screen.query_one("#confirm-question", Label).render())
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, ViewsScreen)

@@ -17,7 +17,7 @@ from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, with_tags
 from paperdeck.model.paper_json import paper_record
-from paperdeck.model.safe_text import one_line, visible, web_link
+from paperdeck.model.safe_text import file_name, one_line, visible, web_link
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -138,9 +138,11 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
     ]
-    lines = [f"{path}: {count:,} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files]
+    lines = [
+        f"{file_name(path)}: {count:,} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files
+    ]
     lines += list(summary.notices)
-    lines += [f"{path}: user-data backup: {report.summary()}" for path, report in summary.restored]
+    lines += [f"{file_name(path)}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
         lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(len(store.papers))}.")
     from paperdeck.cli.follows import followed_news

@@ -28,6 +28,7 @@ from paperdeck.cli.output import emit, print_error, print_export
 from paperdeck.cli.selecting import limit, select_ids
 from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_chunks, format_for_path, write_export
 from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import file_name
 from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
 
@@ -92,11 +93,11 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
             return 0
         write_export(output, payload, data_dir=store.data_dir)
         record = {"path": str(output), "format": "user-data", "records": count}
-        emit(args, record, f"backed up {count:,} record{'' if count == 1 else 's'} to {output}")
+        emit(args, record, f"backed up {count:,} record{'' if count == 1 else 's'} to {file_name(output)}")
         return 0
     format = args.format or (format_for_path(output) if output is not None else None)
     if format is None:
-        hint = f" ({output} has no {_ENDINGS} ending)" if output is not None else ""
+        hint = f" ({file_name(output)} has no {_ENDINGS} ending)" if output is not None else ""
         raise ExportError(f"export: give --format {' | '.join(EXPORT_FORMATS)}{hint}")
     if args.reviews and format != "markdown":
         raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")
@@ -116,7 +117,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     emit(
         args,
         {"path": str(output), "format": format, "papers": count},
-        f"wrote {count:,} paper{'' if count == 1 else 's'} to {output} ({format})",
+        f"wrote {count:,} paper{'' if count == 1 else 's'} to {file_name(output)} ({format})",
     )
     return 0
 

@@ -110,11 +110,12 @@ def open_store(
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
         from paperdeck.cli.output import progress_reporter
+        from paperdeck.model.safe_text import file_name
         from paperdeck.sources.importer import import_files
 
         summary = import_files(store, to_import, format, progress_reporter(len(to_import)))
         messages.extend(summary.notices)
-        messages.extend(f"Restored {path}: {report.summary()}" for path, report in summary.restored)
+        messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
         if files:
             messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
             from paperdeck.cli.follows import followed_news

@@ -19,12 +19,13 @@ class BadQuery(PaperdeckError):
 
 
 def find_paper(store: Store, given: str) -> Paper:
-    """The paper with id ``given``: canonical (``openreview:X``), an older alias, or a bare forum id.
+    """The paper with id ``given``: canonical (``openreview:X``), an older alias, a bare forum id,
+    or the paper's OpenReview forum or PDF link (:meth:`Store.paper_named`).
 
     Raises:
         NotFound: no such paper.
     """
-    paper = store.paper(given) or store.paper(f"openreview:{given}")
+    paper = store.paper_named(given)
     if paper is None:
         raise NotFound(f"no paper with id {given!r} (try `paperdeck search`)")
     return paper

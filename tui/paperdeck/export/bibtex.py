@@ -4,9 +4,11 @@ Each paper gets the entry its source gave (:attr:`Paper.bibtex`, written as it w
 key changed only when another exported entry already has it) or, when there is none or it does not
 parse, a generated entry: ``@inproceedings`` (``@misc`` for papers rejected, withdrawn or under
 review, as OpenReview does) with ``title``, ``author`` (joined by `` and ``), ``booktitle``
-(``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and ``abstract``.
+(``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and ``abstract``. Keywords
+are separated by ``", "``, as readers split them; a comma inside one keyword is written ``;``.
 
-Generated keys read ``lastname2026firstword`` (``anonymous…`` without authors), ASCII only;
+Generated keys read ``lastname2026firstword`` (``anonymous…`` without authors), ASCII only, from a
+letter on (:func:`base_key`);
 repeated keys (compared case-insensitively, as BibTeX does) get ``a``, ``b``, … ``z``, ``aa`` …
 
 Paper text is LaTeX-flavoured plain text (``$…$`` math and macros kept, ``%`` meaning per cent):
@@ -307,24 +309,45 @@ def _unmatched(tokens: list[str], positions: list[int]) -> list[int]:
 # -- citation keys ---------------------------------------------------------------------------
 
 
+#: A terminal escape sequence (CSI, OSC or a two-character one) or another control character: no
+#: part of a name or title word, so none of its letters reach a key.
+_CONTROLS = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|.?)|[\x00-\x1f\x7f-\x9f]", re.DOTALL
+)
+
+
 def _ascii_words(text: str) -> list[str]:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    folded = unicodedata.normalize("NFKD", _CONTROLS.sub(" ", text)).encode("ascii", "ignore").decode("ascii")
     return _KEY_WORD.findall(folded.casefold())
+
+
+def _last_name(name: str) -> str:
+    """The last word of ``name`` that begins with a letter, name suffixes left out; ``""`` when the
+    name has no such word (a name in a script without a Latin transliteration, ``"Author 0"``'s
+    ``0``)."""
+    words = [word for word in _ascii_words(name) if word[0].isalpha()]
+    while len(words) > 1 and words[-1] in _NAME_SUFFIXES:
+        words.pop()
+    return words[-1] if words else ""
 
 
 def base_key(paper: Paper) -> str:
     """The readable key of a paper before disambiguation: first author's last name, year, first
-    title word that is not a stop word (``"bengio2026diffusion"``); ASCII letters and digits.
-    Papers without authors are ``anonymous…`` (as OpenReview's entries under review)."""
-    author = ""
-    if paper.authors:
-        words = _ascii_words(paper.authors[0])
-        while len(words) > 1 and words[-1] in _NAME_SUFFIXES:
-            words.pop()
-        author = words[-1] if words else ""
+    title word that is not a stop word (``"bengio2026diffusion"``); ASCII letters and digits,
+    beginning with a letter. Terminal escapes and other controls in a name or title are no part of
+    the key. The name is the first author's whose name has a word in Latin letters (after
+    transliteration: ``Ångström`` → ``angstrom``); when no author's has, the key is made of the
+    title alone (``"diffusion2026ideas"``); papers without authors are ``anonymous…`` (as
+    OpenReview's entries under review)."""
+    author = next((last for name in paper.authors if (last := _last_name(name))), "")
     words = _ascii_words(render_plain(paper.title))
-    word = next((w for w in words if w not in _STOP_WORDS), words[0] if words else "untitled")
-    return f"{author or 'anonymous'}{paper.year or ''}{word[:24]}"
+    content = [w for w in words if w not in _STOP_WORDS]
+    word = next(iter(content), words[0] if words else "untitled")
+    if author or not paper.authors:
+        return f"{author or 'anonymous'}{paper.year or ''}{word[:24]}"
+    lead = next((w for w in content if w[0].isalpha()), "paper")
+    rest = next((w for w in content if w != lead), "")
+    return f"{lead[:24]}{paper.year or ''}{rest[:24]}"
 
 
 class KeyMaker:
@@ -376,7 +399,7 @@ def bibtex_entry(paper: Paper, key: str) -> str:
     if paper.arxiv_id:
         fields += [("eprint", paper.arxiv_id), ("archiveprefix", "arXiv")]
     if paper.keywords:
-        fields.append(("keywords", ", ".join(paper.keywords)))
+        fields.append(("keywords", ", ".join(keyword.replace(",", ";") for keyword in paper.keywords)))
     if paper.abstract:
         fields.append(("abstract", paper.abstract))
     entry = Entry(kind, key, [Field(name, _field_value(name, value)) for name, value in fields])

@@ -220,9 +220,10 @@ def export_target_problem(path: Path, data_dir: Path | None = None) -> str | Non
 def write_export(path: Path, text: str | bytes | Iterable[str], *, data_dir: Path | None = None) -> None:
     """Write ``text`` (as UTF-8; or its pieces, :func:`export_chunks`, written as they are made) to
     ``path`` atomically (a complete old or new file, never half of one; an error while the pieces
-    are made leaves ``path`` as it was); the file gets mode 0600 (notes may be private). An
-    existing file is replaced; an existing character device or FIFO (``/dev/null``, a named pipe)
-    is written into instead.
+    are made leaves ``path`` as it was). A new file gets mode 0600 (notes may be private); an
+    existing file is replaced and keeps its permission bits; a symbolic link is written through
+    (its target is replaced, the link kept); an existing character device or FIFO (``/dev/null``,
+    a named pipe) is written into instead.
 
     Raises:
         ExportError: ``path`` is inside ``data_dir`` (the store's files must not be overwritten).

@@ -1,8 +1,11 @@
-"""The errors paperdeck raises for the user to read: one line each, naming the file (and line)."""
+"""The errors paperdeck raises for the user to read: one line each, naming the file (and line),
+its name shown through :func:`~paperdeck.model.safe_text.file_name`."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from paperdeck.model.safe_text import file_name
 
 
 class PaperdeckError(Exception):
@@ -22,7 +25,7 @@ class SourceError(PaperdeckError):
         self.path = Path(path)
         self.reason = reason
         self.line = line
-        where = f"{self.path}:{line}" if line is not None else f"{self.path}"
+        where = f"{file_name(self.path)}:{line}" if line is not None else file_name(self.path)
         super().__init__(f"{where}: {reason}")
 
     def __reduce__(self) -> tuple[type[SourceError], tuple[Path, str, int | None]]:
@@ -41,7 +44,7 @@ class StoreError(PaperdeckError):
     def __init__(self, path: Path | str, reason: str) -> None:
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
+        super().__init__(f"{file_name(self.path)}: {reason}")
 
     def __reduce__(self) -> tuple[type[StoreError], tuple[Path, str]]:
         return type(self), (self.path, self.reason)

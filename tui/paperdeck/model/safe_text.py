@@ -12,6 +12,8 @@ This module is the one sanitiser between data and every output:
 
 - :func:`visible` / :func:`one_line`: text for the screen (app, CLI lines, notifications, clipboard);
 - :func:`in_place`: the same, one character for one, for the note editor's lines;
+- :func:`file_name`: a file name in a message: as :func:`visible`, and a newline or tab in it
+  shown too (``␊``, ``␉``), so the name stays one line and reads as it is;
 - :func:`document`: a whole text file printed to a terminal (exports to standard output): tabs and
   line ends kept, every other control made visible;
 - :func:`json_text`: a JSON document for a terminal: C1 controls, bidi controls and the like written
@@ -26,7 +28,7 @@ import re
 from functools import cache
 from urllib.parse import urlsplit
 
-__all__ = ["document", "in_place", "json_text", "one_line", "visible", "web_link"]
+__all__ = ["document", "file_name", "in_place", "json_text", "one_line", "visible", "web_link"]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 #: :func:`document` keeps tabs, line feeds and the CR of a CRLF line end.
@@ -98,6 +100,17 @@ def visible(text: str, *, keep_newlines: bool = True) -> str:
     if text.isascii() or text.replace("\n", "").isprintable():
         return text
     return _shown_as_code().sub(_code, text)
+
+
+_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f\x80-\x9f]")
+
+
+def file_name(path: object) -> str:
+    """A file name (a :class:`~pathlib.Path` or text) for a message: every control character,
+    a newline and a tab too, shown by its stand-in (``new␊line.csv``); one line, no character
+    dropped or merged, so a name with odd characters is still told apart."""
+    text = _ANY_CONTROL.sub(_picture, str(path))
+    return text if text.isascii() else _shown_as_code().sub(_code, text)
 
 
 def one_line(text: str) -> str:

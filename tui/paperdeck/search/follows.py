@@ -104,11 +104,23 @@ def matches(
     return {pid: tuple(sorted(dict.fromkeys(fs), key=order.__getitem__)) for pid, fs in found.items()}
 
 
+def follow_query(follow: Follow) -> str:
+    """The filter-bar query that lists a follow's papers (the Following list's ``enter``): a
+    query follow's own query; a keyword's ``keyword:"X" OR title:"X" OR abstract:"X"``, which is
+    how it matches; an author's ``author:"X"``, which keeps the author's papers (and those of a
+    longer name holding the name at a word start, ``Mary Jane Doe`` for ``Jane Doe``)."""
+    if follow.kind == "query":
+        return follow.value
+    phrase = " ".join(follow.value.replace('"', " ").split())
+    if follow.kind == "author":
+        return f'author:"{phrase}"'
+    return f'keyword:"{phrase}" OR title:"{phrase}" OR abstract:"{phrase}"'
+
+
 def _mask(follow: Follow, lookups: Lookups) -> np.ndarray | None:
     """The papers a keyword or query follow matches, one bool each; ``None``: none can."""
     if follow.kind == "keyword":
-        phrase = follow.value.replace('"', " ")
-        query = parse_query(f'keyword:"{phrase}" OR title:"{phrase}" OR abstract:"{phrase}"')
+        query = parse_query(follow_query(follow))
         return query.mask(lookups) if query.error is None else None
     query = parse_query(follow.value)
     if query.error is not None or query.uses_followed or query.like:

@@ -268,7 +268,7 @@ def parse_query(text: str) -> Query:
         rest = [c for c in top if not (isinstance(c, Term) and c.field in ("word", "like"))]
         tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
         if tree is not None and _has_field(tree, "like"):
-            raise _QueryError("like: ranks the whole list: use it outside OR, NOT and ( )")
+            raise _QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
         return Query(text, ranked, tree, like=like)
     except _QueryError as error:
         return Query(text, error=str(error))
@@ -361,7 +361,7 @@ class _Parser:
             if after_or or self._peek() == "OR":
                 raise _QueryError(_OR_HINT)
             if self._peek() == ")":
-                raise _QueryError("a ) has no matching (" if self._depth == 0 else "empty ( ): put terms inside")
+                raise _QueryError("a ) has no matching (" if self._depth == 0 else "empty (): put terms inside")
             raise _QueryError("a closing ) is missing")
         return _joined("AND", parts)
 
@@ -383,7 +383,7 @@ class _Parser:
         if not isinstance(token, str):
             return token
         if self._depth >= _MAX_DEPTH:
-            raise _QueryError("too many nested ( )")
+            raise _QueryError("too many nested parentheses")
         self._depth += 1
         node = self._or()
         self._depth -= 1

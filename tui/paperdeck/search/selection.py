@@ -225,7 +225,7 @@ def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
             if not starred:
                 raise LikeError("like:starred ranks by your starred papers: star some first")
             continue
-        paper = store.paper(value) or store.paper(f"openreview:{value}")
+        paper = store.paper_named(value)
         if paper is None:
             raise LikeError(f"like:{value}: no such paper in the store")
         named.append(paper.id)

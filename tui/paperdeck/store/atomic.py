@@ -4,6 +4,12 @@ TinyDB's stock ``JSONStorage`` rewrites its file in place: a crash mid-write (``
 it truncated. This storage writes a temporary file
 in the same directory, flushes and fsyncs it, renames it over the old file with ``os.replace`` and
 fsyncs the directory, so a reader sees either the old file or the new one, never a mix.
+
+:func:`atomic_write_bytes` is the one writer of whole files (the store's files, exports, backups,
+caches). A symbolic link is written through, as a shell's ``>`` would: the temporary file is made
+beside the link's target and renamed over the target, so the link stays a link. The store makes
+none of its own files links, but a user who links one (to keep it on another disk) keeps the link.
+An existing file keeps its permission bits; a new one gets mode 0600.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from paperdeck.model.errors import StoreError
 #: Prefix and suffix of the temporary files; ``clean_stray_temp_files`` removes leftovers.
 TEMP_PREFIX = ".paperdeck-"
 TEMP_SUFFIX = ".tmp"
-#: Mode of every file written: the user's notes are private.
+#: Mode of every new file written: the user's notes are private.
 FILE_MODE = 0o600
 
 
@@ -91,8 +97,10 @@ class AtomicJSONStorage:
 
 def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
     """Write ``payload`` (bytes, or pieces of them written as they come, so that a long export
-    is never held whole) to ``path`` atomically and durably; the file gets mode 0600. An error
-    raised by the pieces' iterator leaves ``path`` as it was, no temporary file remaining.
+    is never held whole) to ``path`` atomically and durably. A symbolic link at ``path`` (or in
+    its directories) is followed: its target is replaced and the link kept. An existing file
+    keeps its permission bits; a new file gets mode 0600. An error raised by the pieces'
+    iterator leaves ``path`` as it was, no temporary file remaining.
 
     An existing ``path`` is replaced only when it is a regular file its owner may write: a file
     made read-only (``chmod a-w``) is the user saying "do not change this", and a FIFO, device or
@@ -103,6 +111,8 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
             written (full disk, read-only, permissions); ``path`` is left as it was and no
             temporary file remains.
     """
+    shown = path
+    path = Path(os.path.realpath(path))  # a link's target is what is replaced
     directory = path.parent
     tmp_name: str | None = None
     try:
@@ -111,10 +121,10 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
         current = None  # missing (or a dangling link): nothing to protect
     if current is not None:
         if not stat.S_ISREG(current.st_mode):
-            raise StoreError(path, f"{not_a_file(current.st_mode)}; nothing was changed — move it aside")
+            raise StoreError(shown, f"{not_a_file(current.st_mode)}; nothing was changed — move it aside")
         if not current.st_mode & stat.S_IWUSR:
             raise StoreError(
-                path, "is read-only; nothing was changed — make it writable (chmod u+w) or write elsewhere"
+                shown, "is read-only; nothing was changed — make it writable (chmod u+w) or write elsewhere"
             )
     try:
         fd, tmp_name = _new_temp_file(directory)
@@ -123,12 +133,12 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
                 handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp_name, FILE_MODE)
+        os.chmod(tmp_name, FILE_MODE if current is None else stat.S_IMODE(current.st_mode))
         os.replace(tmp_name, path)
         tmp_name = None
         _fsync_directory(directory)
     except OSError as exc:
-        raise StoreError(path, write_failure(exc)) from None
+        raise StoreError(shown, write_failure(exc)) from None
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):

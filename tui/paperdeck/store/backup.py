@@ -137,7 +137,8 @@ def _backup(store: Store, now: Callable[[], str]) -> tuple[bytes, int]:
 
 
 def write_backup(store: Store, path: Path, now: Callable[[], str] = utc_now) -> int:
-    """Write :func:`backup_json` to ``path`` atomically (mode 0600); returns the record count.
+    """Write :func:`backup_json` to ``path`` as :func:`~paperdeck.store.atomic.atomic_write_bytes` does
+    (a new file gets mode 0600, a link is written through); returns the record count.
 
     Raises:
         StoreError: the file cannot be written (then an existing file is left as it was).

@@ -344,6 +344,21 @@ class Store:
         self.load()
         return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
 
+    def paper_named(self, given: str) -> Paper | None:
+        """The paper a user names: its id (canonical or an alias), a bare OpenReview forum id, or
+        its OpenReview forum or PDF link (``https://openreview.net/forum?id=X``, what ``y``
+        copies); ``None`` when no paper has it.
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
+        if "://" in given:  # model.ids (and the hashlib it imports) only for a link
+            from paperdeck.model.ids import openreview_id_from_url
+
+            if forum := openreview_id_from_url(given):
+                return self.paper(f"openreview:{forum}") or self.paper(forum)
+        return self.paper(given) or self.paper(f"openreview:{given}")
+
     def _find_span(self, paper_id: str, rows: dict[str, PaperRow | bytes]) -> tuple[str, tuple[int, int] | None] | None:
         """The current id of ``paper_id`` (an alias followed) and where that paper lies in the
         catalogue (``None``: not known), by the rows cache's spans; ``None`` when the cache has

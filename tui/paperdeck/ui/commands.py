@@ -326,7 +326,7 @@ COMMANDS: tuple[Command, ...] = (
         "main",
         None,
         "Sort by {label}",
-        "Order the list by {label}",
+        "Order the list: {about}",
     ),
     Command(
         "main.detail",
@@ -466,7 +466,7 @@ COMMANDS: tuple[Command, ...] = (
         "main",
         "find",
         "Following",
-        "List what you follow, with its papers; d unfollows",
+        "List what you follow, with how many papers each matches; enter shows its papers, d unfollows",
     ),
     # -- the paper list ----------------------------------------------------------------------
     Command("list.down", "down,j", "cursor_down", "Down", "list", "list"),

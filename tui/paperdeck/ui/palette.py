@@ -18,6 +18,18 @@ from paperdeck.ui.commands import BY_ID, COMMANDS, Command, Owner, keys_in_effec
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.reading import ReadingScreen
 
+#: What each sort order puts first, for its palette entry ("Sort by list order").
+SORT_ABOUT = {
+    "relevance": "the best matches for the query's words first (without words, list order)",
+    "list": "the order the imported lists give the papers in (the catalogue's order)",
+    "title": "title, A to Z (case and accents ignored)",
+    "rating": "mean rating, highest first, unrated papers last",
+    "spread": "rating spread, the most controversial (largest highest − lowest rating) first",
+    "lowest": "lowest rating, the papers whose lowest rating is highest first",
+    "decision": "decision, orals first",
+    "changed": "the papers you starred, noted, tagged or gave a status most recently first",
+}
+
 
 def key_hint(app: App[Any], command: Command, keymap: Mapping[str, str]) -> str:
     """The keys in effect for ``command`` as the footer shows them (``"s"``, ``"^r"``), joined
@@ -41,7 +53,8 @@ def palette_commands(app: App[Any], screen: Screen[object], keymap: Mapping[str,
             continue
         if command.id == "main.sort_by":
             for order in SORTS:
-                yield from _offer(app, node, command, None, keymap, value=order, label=SORT_LABELS[order])
+                about = SORT_ABOUT[order]
+                yield from _offer(app, node, command, None, keymap, value=order, label=SORT_LABELS[order], about=about)
         elif command.id == "main.open_view":
             for number, view in enumerate(getattr(node, "views", []), 1):
                 digit = BY_ID.get(f"main.view_{number}")

@@ -17,17 +17,20 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.ui.screens.choices import ChoiceDialog
+from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
     from paperdeck.store.follows import Follow
 
 
-class AuthorPicker(ModalScreen[str | None]):
+class AuthorPicker(ChoiceDialog[str | None]):
     """Pick one of a paper's authors to follow; dismisses with the name, or ``None``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_author.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="follow_author.cancel"),
+        *move_bindings("follow_author"),
+    ]
 
     DEFAULT_CSS = """
     #authors {
@@ -84,8 +87,10 @@ class KeywordPrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FollowsScreen(ChoiceDialog[None]):
-    """The follows with how many papers each matches; ``d`` unfollows one (after asking).
+class FollowsScreen(ChoiceDialog["Follow | None"]):
+    """The follows with how many papers each matches; ``enter`` dismisses with the highlighted one
+    (the caller shows its papers), ``d`` unfollows one (after asking); escape dismisses with
+    ``None``.
 
     Args:
         follows: the follows, in the order followed.
@@ -96,8 +101,7 @@ class FollowsScreen(ChoiceDialog[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,F,q", "close", "Close", id="follows.close"),
         Binding("d,delete", "unfollow", "Unfollow", id="follows.unfollow"),
-        Binding("j", "move(1)", "Down", show=False, id="follows.down"),
-        Binding("k", "move(-1)", "Up", show=False, id="follows.up"),
+        *move_bindings("follows"),
     ]
 
     def __init__(
@@ -112,7 +116,7 @@ class FollowsScreen(ChoiceDialog[None]):
         with Vertical(id="follows-dialog", classes="prompt"):
             yield Label("Following", classes="prompt-title")
             yield OptionList(id="follows", classes="dialog-options")
-            yield Label("d unfollows · escape closes", classes="prompt-help")
+            yield Label("enter shows its papers · d unfollows · escape closes", classes="prompt-help")
 
     def on_mount(self) -> None:
         self._fill()
@@ -130,6 +134,11 @@ class FollowsScreen(ChoiceDialog[None]):
             options.add_option(Option(Content(f"{count:>6,}  {one_line(follow.label)}")))
         options.highlighted = min(highlighted, len(self._follows) - 1)
 
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if self._follows:
+            self.dismiss(self._follows[event.option_index])
+
     def action_unfollow(self) -> None:
         index = self.query_one(OptionList).highlighted
         if index is None or not self._follows:
@@ -141,7 +150,8 @@ class FollowsScreen(ChoiceDialog[None]):
                 self._follows = list(self._unfollow(follow))
                 self._fill()
 
-        self.app.push_screen(ConfirmScreen(one_line(f"Stop following {follow.label}?"), yes="Unfollow"), answered)
+        question = one_line(f"Stop following {follow.label}? u cannot undo this: follow it again to have it back.")
+        self.app.push_screen(ConfirmScreen(question, yes="Unfollow"), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)

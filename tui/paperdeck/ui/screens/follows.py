@@ -47,6 +47,9 @@ class FollowHost(Protocol):
     def follows_changed(self) -> None:
         """Repaint the rows and the detail pane: the papers followed are others now."""
 
+    def show_query(self, text: str) -> None:
+        """Put ``text`` in the filter bar (the list shows what it selects) and focus the list."""
+
     def notify(
         self,
         message: str,
@@ -191,7 +194,8 @@ class Following:
             self.refresh()
 
     def show_follows(self) -> None:
-        """The list of follows, where ``d`` unfollows one."""
+        """The list of follows, where ``d`` unfollows one and ``enter`` shows one's papers (the
+        filter bar gets :func:`~paperdeck.search.follows.follow_query`)."""
         try:
             follows = self._host.store.follows.all()
         except StoreError as error:
@@ -203,7 +207,13 @@ class Following:
                 counts[follow] = counts.get(follow, 0) + 1
         from paperdeck.ui.screens.follow_dialogs import FollowsScreen
 
-        self._host.app.push_screen(FollowsScreen(follows, counts, self._unfollow))
+        def chosen(follow: Follow | None) -> None:
+            if follow is not None:
+                from paperdeck.search.follows import follow_query
+
+                self._host.show_query(follow_query(follow))
+
+        self._host.app.push_screen(FollowsScreen(follows, counts, self._unfollow), chosen)
 
     def _unfollow(self, follow: Follow) -> Sequence[Follow]:
         store = self._host.store

@@ -831,7 +831,12 @@ class MainScreen(ReadingScreen):
 
     def open_view(self, view: View | None) -> None:
         """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused."""
-        self.query_one(FilterBar).value = view.query if view is not None else ""
+        self.show_query(view.query if view is not None else "")
+
+    def show_query(self, text: str) -> None:
+        """Show what the query ``text`` selects (``text`` in the filter bar; ``""``: every paper),
+        starred or not, with the list focused."""
+        self.query_one(FilterBar).value = text
         self.starred_only = False
         self.set_focus(self.paper_list)
 

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.paper import BLANK_TAG, blank_tag
 from paperdeck.model.safe_text import one_line
+from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
 
 
 class TagSuggester(Suggester):
@@ -75,11 +76,14 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
         self.dismiss(None)
 
 
-class LinkChooser(ModalScreen[str | None]):
+class LinkChooser(ChoiceDialog[str | None]):
     """Pick one of a paper's links; dismisses with its URL (or ``None``). The caller opens it, or
     copies it when there is no browser (:func:`paperdeck.ui.links.open_or_copy`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="links.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="links.cancel"),
+        *move_bindings("links"),
+    ]
 
     DEFAULT_CSS = """
     #links {

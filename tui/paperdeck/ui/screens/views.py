@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.views import NAME_MAX, View, clean_name
-from paperdeck.ui.screens.choices import ChoiceDialog
+from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 
@@ -42,8 +42,7 @@ class ViewsScreen(ChoiceDialog[View | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,v,q", "close", "Close", id="views.close"),
         Binding("d,delete", "delete", "Delete the view", id="views.delete"),
-        Binding("j", "move(1)", "Down", show=False, id="views.down"),
-        Binding("k", "move(-1)", "Up", show=False, id="views.up"),
+        *move_bindings("views"),
         *(Binding(str(n), f"open({n})", f"Open view {n}", show=False, id=f"views.open_{n}") for n in range(1, 10)),
     ]
 
@@ -134,7 +133,10 @@ class ViewsScreen(ChoiceDialog[View | None]):
                 self._fill()
                 self._count_views()
 
-        question = one_line(f"Delete the view {view.name!r} ({view.query})?")
+        question = one_line(
+            f"Delete the view {view.name!r} ({view.query})? u cannot undo this, and the views after it "
+            "move up one digit."
+        )
         self.app.push_screen(ConfirmScreen(question, yes="Delete"), answered)
 
     def action_close(self) -> None:

@@ -45,7 +45,8 @@ from paperdeck.ui.widgets.contrast import legible
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
 FOLLOWED = "◆"
-#: In the cell after the note marker: an import changed the paper since the user last opened it.
+#: In the follow mark's cell (on a followed paper: after ``◆``, in the cell after the decision badge
+#: when the badges are shown): an import changed the paper since the user last opened it.
 CHANGED = "•"
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
@@ -438,17 +439,20 @@ class PaperList(ScrollView, can_focus=True):
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
             (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
             (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
-            (CHANGED, part("paper-list--changed", partial=True))
-            if is_changed
-            else (FOLLOWED, part("paper-list--followed", partial=True))
-            if self._followed(paper_id)
-            else (" ", None),
         ]
+        followed = (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id) else None
+        changed = (CHANGED, part("paper-list--changed", partial=True)) if is_changed else None
+        # A followed paper that changed keeps its ◆; its • comes after it, in the cell after the
+        # decision badge when there is one (so the badges stay in their column).
+        parts.append(followed or changed or (" ", None))
+        after = changed if followed and changed else None
+        if after and not layout.badge:
+            parts.append(after)
         if layout.badge:
             decision = paper.decision if paper else "unknown"
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
-            parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), (" ", None)]
+            parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), after or (" ", None)]
         title = one_line(paper.title if paper else paper_id)
         derived = part("paper-list--derived", partial=True) if paper is not None and paper.title_derived else None
         at = 0
