@@ -74,6 +74,7 @@ EMPTY_STORE_COMMANDS = [
 def test_every_listing_command_on_an_empty_store_answers_empty_with_the_hint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...], as_json: bool
 ) -> None:
+    (tmp_path / "data").mkdir()  # an empty store (a missing one: test_cli_import_faults.py)
     code, out, err = run(capsys, *command, *(["--json"] if as_json else []), "--data-dir", str(tmp_path / "data"))
     assert code == 0, err
     assert (json.loads(out) == []) if as_json else out == ""
@@ -85,6 +86,7 @@ def test_every_listing_command_on_an_empty_store_answers_empty_with_the_hint(
 def test_stats_and_export_on_an_empty_store_answer_with_the_hint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
 ) -> None:
+    (tmp_path / "data").mkdir()
     code, out, err = run(capsys, *command, "--data-dir", str(tmp_path / "data"))
     assert code == 0 and "holds no papers yet" in err
     if command[-1] == "json":
