@@ -135,3 +135,5 @@ def _venue_year(header: str) -> tuple[str, int | None]:
     if match is None:
         return "", None
     return match.group("venue"), int(match.group("year"))
+
+
