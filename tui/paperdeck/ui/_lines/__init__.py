@@ -63,4 +63,8 @@ Textual internals touched (name: where used; pinned by):
   ``_compositor.visible_widgets`` held before it are taken out: :func:`.frames.forget_repaints_of_first_frame`,
   used by ``MainScreen.on_mount`` (the second frame no longer draws the whole screen again); pinned by
   ``tests/ui/test_lines.py::test_forget_repaints_of_first_frame_drops_those_asked_before_a_whole_first_frame``.
+- A reactable's ``__watchers`` (``textual.reactive._watch``) and ``DOMNode._closing``, pruned as
+  ``Reactive._check_watchers`` prunes them: :func:`.watchers.drop_gone_watchers`, used by
+  ``PaperFooter.recompose`` (Textual issue #6666: the keys of every earlier composition stayed
+  alive); pinned by ``tests/ui/test_footer.py::test_screen_changes_leave_no_footer_keys_alive``.
 """

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
-from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
+
+from paperdeck.ui._lines.watchers import drop_gone_watchers
 
 #: The actions whose keys the footer always shows: a screen's way back, the app's help and quit.
 ALWAYS_SHOWN = ("close", "help", "quit")
@@ -48,6 +49,7 @@ class PaperFooter(Footer):
 
     async def recompose(self) -> None:
         await super().recompose()
+        drop_gone_watchers(self, "compact")  # the keys of the composition before (Textual #6666)
         self._hide_cut_keys()
 
     def on_resize(self) -> None:
@@ -62,9 +64,10 @@ class PaperFooter(Footer):
         The cells are counted from the keys' own widths (content, padding, border, margin), not
         from the regions of the last layout, which a footer recomposed on a screen in the
         background (under a dialog or a toast) did not have yet."""
-        try:
-            kept = self.query_one("#always-shown")
-        except NoMatches:
+        # Among the children, not through query_one: its cache keeps the group of every earlier
+        # composition (keyed by the children's count of updates) and, with it, all its keys.
+        kept = next((child for child in self.children if child.id == "always-shown"), None)
+        if kept is None:
             return
         limit = (self.size.width or self.app.size.width) - sum(map(_cells, kept.children))
         used, cut = 0, False

@@ -1,0 +1,34 @@
+"""The footer recomposed at each screen change keeps nothing of its earlier compositions."""
+
+from __future__ import annotations
+
+import gc
+
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.widgets.footer import PaperFooter
+from textual.widgets._footer import FooterKey
+
+from tests.ui.conftest import SIZE, main_screen, settle
+
+
+async def test_screen_changes_leave_no_footer_keys_alive(seeded_store: Store) -> None:
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(6):  # the reader and back, help and back: the main footer composed anew each time
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
+        footer = main_screen(app).query_one(PaperFooter)
+        shown = list(footer.query(FooterKey))
+        watchers = [watcher for watcher, _ in getattr(footer, "__watchers", {}).get("compact", [])]
+        assert shown and set(watchers) <= set(shown)  # only the keys it shows now
+        gc.collect()
+        gone = [o for o in gc.get_objects() if isinstance(o, FooterKey) and not o.is_attached]
+        assert gone == []
