@@ -34,19 +34,25 @@ async def _until(pilot: Pilot[Any], done: Callable[[], bool], timeout: float = 1
         await pilot.pause(0.02)
 
 
-async def test_a_query_typed_while_the_index_is_read_runs_once(
-    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    searcher.build_index(seeded_store)  # saved beside the catalogue, as an import leaves it
-    store = Store(seeded_store.data_dir, lazy=True)
+def store_with_a_held_index(seeded: Store, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, threading.Event]:
+    """A lazy store over ``seeded`` with its search index saved (as an import leaves it), whose
+    reading waits until the event returned is set (10 s at most)."""
+    searcher.build_index(seeded)
     release = threading.Event()
     build_index = searcher.build_index
 
     def held_build_index(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)  # the index is being read while the query is typed
+        release.wait(10)
         return build_index(*args, **kwargs)
 
     monkeypatch.setattr(searcher, "build_index", held_build_index)
+    return Store(seeded.data_dir, lazy=True), release
+
+
+async def test_a_query_typed_while_the_index_is_read_runs_once(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, release = store_with_a_held_index(seeded_store, monkeypatch)
     runs: list[str] = []
     threads: list[threading.Thread] = []
     query_result = MainScreen._query_result
@@ -206,16 +212,7 @@ async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_
     query waiting for the index wakes: it finds its ranking made, and it is made once."""
     from paperdeck.search.index import SearchIndex
 
-    searcher.build_index(seeded_store)
-    store = Store(seeded_store.data_dir, lazy=True)
-    release = threading.Event()
-    build_index = searcher.build_index
-
-    def held_build_index(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)
-        return build_index(*args, **kwargs)
-
-    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    store, release = store_with_a_held_index(seeded_store, monkeypatch)
     app = PaperApp(store=store)
     ranked: list[tuple[str, bool]] = []  # words, and whether the index was handed out then
     search_positions = SearchIndex.search_positions
@@ -254,16 +251,7 @@ async def test_with_a_saved_index_the_footer_is_mounted_once_the_list_it_ranked_
     ``FOOTER_BY_S`` at most."""
     from paperdeck.ui.widgets.footer import PaperFooter
 
-    searcher.build_index(seeded_store)
-    store = Store(seeded_store.data_dir, lazy=True)
-    release = threading.Event()
-    build_index = searcher.build_index
-
-    def held_build_index(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)
-        return build_index(*args, **kwargs)
-
-    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    store, release = store_with_a_held_index(seeded_store, monkeypatch)
     monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 30.0)
     footer_at_result: list[int] = []
     show_filtered = MainScreen._show_filtered
@@ -289,16 +277,7 @@ async def test_while_the_saved_index_is_held_the_footer_comes_after_footer_by_s(
 ) -> None:
     from paperdeck.ui.widgets.footer import PaperFooter
 
-    searcher.build_index(seeded_store)
-    store = Store(seeded_store.data_dir, lazy=True)
-    release = threading.Event()
-    build_index = searcher.build_index
-
-    def held_build_index(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)
-        return build_index(*args, **kwargs)
-
-    monkeypatch.setattr(searcher, "build_index", held_build_index)
+    store, release = store_with_a_held_index(seeded_store, monkeypatch)
     monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 0.3)
     app = PaperApp(store=store)
     try:
