@@ -9,6 +9,11 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
   ``index_ready_ms``: exec of ``paperdeck`` to the list filtered for ``REAP`` painted, ``/REAP``
   typed as soon as the first row is (bench/cold_start.py ``index_ready_run``), interleaved with the
   cold starts; ``index_ready_vs_cold_start`` the ratio of the medians;
+- ``floor_start_ms``, ``floor_ready_ms``, ``floor_vs_bare``, ``floor_ready_vs_start``,
+  ``cold_start_vs_floor``: the same two runs for a Textual app of paperdeck's shape with no data and
+  none of its code (bench/cold_start.py ``FLOOR_TEXTUAL_APP``: a focused ``Input`` over a Line-API
+  list beside a ``Static``, its rows changed once the query is typed), interleaved with the others:
+  the best the two ratios above can be with Textual on this machine, and what paperdeck adds to it;
 - ``cli_search_vs_fzf``, ``cli_search_ms``, ``fzf_ms``, ``cli_show_ms``, ``cli_star_ms``: the command
   line as whole processes (bench/cli_bench.py; fzf installed when missing, or why the ratio is absent);
 - ``cold_start_ms``: median over 5 runs, exec of ``paperdeck`` in a pseudo-terminal to the first
@@ -75,7 +80,16 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from cli_bench import measure_cli  # noqa: E402
-from cold_start import bare_textual_run, compile_app, first_title, index_ready_run, one_run, query_marker  # noqa: E402
+from cold_start import (  # noqa: E402
+    bare_textual_run,
+    compile_app,
+    first_title,
+    floor_keys,
+    floor_textual_run,
+    index_ready_run,
+    one_run,
+    query_marker,
+)
 from fetch_bench import measure_fetch, serving  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
@@ -292,11 +306,13 @@ def main() -> None:
         compile_app()
         result = query_marker(str(data_dir), READY_QUERY)
         cold, cold_no_reviews, bare, ready = [], [], [], []
+        floor: list[tuple[float, float]] = []
         for _ in range(5):  # interleaved: the machine's speed drifts
             cold.append(one_run(str(data_dir), marker))
             cold_no_reviews.append(one_run(str(no_reviews), marker))
             bare.append(bare_textual_run())
             ready.append(index_ready_run(str(data_dir), marker, READY_QUERY, result))
+            floor.append(floor_textual_run(READY_QUERY))
         say(f"cold start {cold}, without the reviews {cold_no_reviews}, bare Textual app {bare}, index ready {ready}")
         cli = measure_cli(data_dir)
         say(f"command line: {cli}")
@@ -329,6 +345,7 @@ def main() -> None:
                 "cold_start_vs_bare": round(statistics.median(a / b for a, b in zip(cold, bare, strict=True)), 2),
                 "index_ready_ms": round(statistics.median(ready)),
                 "index_ready_vs_cold_start": round(statistics.median(ready) / statistics.median(cold), 2),
+                **floor_keys(cold, bare, floor),
                 **cli,
                 "keystroke_p50_ms": round(statistics.median(keystrokes), 1),
                 "keystroke_p95_ms": round(percentile(keystrokes, 0.95), 1),
