@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import gc
+from typing import ClassVar
 
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.footer import PaperFooter
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal
 from textual.widgets._footer import FooterKey
 
 from tests.ui.conftest import SIZE, main_screen, settle
@@ -32,3 +36,26 @@ async def test_screen_changes_leave_no_footer_keys_alive(seeded_store: Store) ->
         gc.collect()
         gone = [o for o in gc.get_objects() if isinstance(o, FooterKey) and not o.is_attached]
         assert gone == []
+
+
+class _LateFooter(App[None]):
+    """Mounts its footer after the screen has published its keys, as the main screen does."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("s", "star", "Star"), ("question_mark", "help", "Help")]
+
+    def compose(self) -> ComposeResult:
+        yield Horizontal(id="footer-row")
+
+    def on_mount(self) -> None:
+        self.set_timer(0.3, lambda: self.query_one("#footer-row").mount(PaperFooter()))
+
+
+async def test_a_footer_mounted_late_shows_the_keys_at_once() -> None:
+    """The main screen mounts its footer after the first frame, when the screen has published its
+    keys already: the footer takes them at once (it stayed empty until a change of focus)."""
+    app = _LateFooter()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.6)
+        await settle(pilot)
+        keys = [key.key for key in app.query_one(PaperFooter).query(FooterKey)]
+        assert "s" in keys and "question_mark" in keys

@@ -47,6 +47,13 @@ class PaperFooter(Footer):
             with HorizontalGroup(id="always-shown"):
                 yield from (widget for _, widget in sorted(kept, key=lambda pair: pair[0]))
 
+    def on_mount(self) -> None:
+        """Take the screen's keys now (Textual's ``Footer.on_mount``, which also runs, only
+        subscribes to their changes): the main screen mounts its footer after the first frame, by
+        when the screen has published its keys, and without this the footer stayed empty until
+        the next change of focus."""
+        self.bindings_changed(self.screen)
+
     async def recompose(self) -> None:
         await super().recompose()
         drop_gone_watchers(self, "compact")  # the keys of the composition before (Textual #6666)
