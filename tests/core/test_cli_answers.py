@@ -136,3 +136,27 @@ def test_a_limit_that_leaves_papers_out_says_so_on_standard_error_only(
     for limit in ("0", str(total), str(total + 1)):
         code, out, err = run(capsys, *command, "--limit", limit, "--data-dir", store_dir)
         assert code == 0 and len(out.splitlines()) == total and err == ""
+
+
+@pytest.mark.parametrize("made", [True, False], ids=["empty store", "no store"])
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [(("export",), "list.bib"), (("export", "--format", "markdown"), "list.md"), (("export", "--user-data"), "b.json")],
+    ids=["bibtex", "markdown", "backup"],
+)
+def test_an_export_of_nothing_leaves_the_file_it_would_replace_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...], name: str, made: bool
+) -> None:
+    """A mistyped --data-dir (no store there, or an empty one) must not empty the user's file."""
+    data = tmp_path / "data"
+    if made:
+        data.mkdir()
+    kept = tmp_path / name
+    kept.write_text("precious\n", encoding="utf-8")
+    code, out, err = run(capsys, *command, "-o", str(kept), "--data-dir", str(data))
+    assert code == 1 and out == ""
+    assert kept.read_text(encoding="utf-8") == "precious\n"
+    assert f"nothing written ({kept} left as it was)" in err.splitlines()[-1]
+    assert len(err.splitlines()) <= 2  # the empty store's hint, for papers
+    assert ("no store at" in err) != made
+    assert data.exists() == made

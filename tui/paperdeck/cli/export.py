@@ -16,7 +16,10 @@ only) lists each paper's imported reviews under it.
 
 When the query (and ``--starred``) select no paper of a store that has some, nothing is written
 (an existing ``FILE`` is kept as it was), one line on standard error says so and the exit status
-is 1; an empty ``-o ''`` is refused (status 2).
+is 1. So it is for ``-o FILE`` when the store holds no papers, or there is no store at the data
+directory, and for ``--user-data -o FILE`` with no record to back up when ``FILE`` exists or there
+is no store: a mistyped ``--data-dir`` never replaces a file with an empty export. An empty
+``-o ''`` is refused (status 2).
 """
 
 from __future__ import annotations
@@ -26,7 +29,14 @@ from pathlib import Path
 
 from paperdeck.cli.output import emit, print_error, print_export
 from paperdeck.cli.selecting import limit, select_ids
-from paperdeck.export.formats import EXPORT_FORMATS, ExportError, export_chunks, format_for_path, write_export
+from paperdeck.export.formats import (
+    EXPORT_FORMATS,
+    ExportError,
+    export_chunks,
+    format_for_path,
+    inside_data_dir,
+    write_export,
+)
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import file_name
 from paperdeck.store.settings import SORTS
@@ -91,6 +101,12 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         if output is None:
             print_export(payload.decode("utf-8"), "json")
             return 0
+        # A mistyped --data-dir must not replace the backup a file holds with an empty one.
+        replaces = output.exists() or not store.data_dir.exists()
+        if not count and replaces and not inside_data_dir(output, store.data_dir):
+            what = _no_store_or("no star, note, status or tag to back up", store)
+            print_error(f"export: {what}; nothing written ({file_name(output)} left as it was)")
+            return 1
         write_export(output, payload, data_dir=store.data_dir)
         record = {"path": str(output), "format": "user-data", "records": count}
         emit(args, record, f"backed up {count:,} record{'' if count == 1 else 's'} to {file_name(output)}")
@@ -102,9 +118,12 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     if args.reviews and format != "markdown":
         raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")
     papers = _papers(store, args)
-    if not papers and not store.is_empty:  # an empty store: the hint said why, the output is as ever
-        kept = f" ({output} left as it was)" if output is not None else ""
-        print_error(f"export: no papers matched; nothing written{kept}")
+    # An empty store printed: the hint said why, and the (empty) output is as ever. A file is never
+    # replaced by an export of nothing (a mistyped --data-dir would empty it).
+    if not papers and (output is not None or not store.is_empty):
+        kept = f" ({file_name(output)} left as it was)" if output is not None else ""
+        what = "no papers to export" if store.is_empty else "no papers matched"  # the hint said where
+        print_error(f"export: {what}; nothing written{kept}")
         return 1
     reviews = store.reviews.reviews_of if args.reviews else None
     pieces = export_chunks(papers, store.all_user_data, format, reviews)  # never the whole text at once
@@ -120,6 +139,12 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         f"wrote {count:,} paper{'' if count == 1 else 's'} to {file_name(output)} ({format})",
     )
     return 0
+
+
+def _no_store_or(what: str, store: Store) -> str:
+    """``what`` (there is nothing to export), or that there is no store at all at the data
+    directory (a mistyped ``--data-dir``)."""
+    return f"no store at {file_name(store.data_dir)}" if not store.data_dir.exists() else what
 
 
 def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
