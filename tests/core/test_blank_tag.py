@@ -37,7 +37,8 @@ def test_a_blank_tag_is_refused_before_the_paper_is_looked_up(data: str, capsys:
 
 
 TYPED_AND_STORED = [
-    ("#moe", "moe"), ("##Must Read", "must-read"), ("#", "#"), ("c#", "c#"), ('"q', "q"), ('x"y', "x-y")
+    ("#moe", "moe"), ("##Must Read", "must-read"), ("#", "#"), ("c#", "c#"), ('"q', "q"), ('x"y', "x-y"),
+    ("# Spaced  Tag ", "spaced-tag"),
 ]
 
 
@@ -64,4 +65,16 @@ def test_a_tag_beginning_with_a_minus_is_refused_with_the_way_to_remove_one(
     assert code == 2 and out == ""
     assert err.splitlines() == [f"paperdeck: {command}: a tag cannot begin with - (-wip); to remove a tag: "
                                 f"paperdeck untag {paper_id} wip; nothing was changed"]  # fmt: skip
+    assert Store(data).user_data(paper_id).tags == ()
+
+
+@pytest.mark.parametrize("given", ["#-wip", "#  -wip"])
+def test_a_tag_that_would_be_stored_with_a_leading_minus_is_refused(
+    data: str, capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    """``#-wip`` is stored as ``-wip`` (the ``#`` the app shows is dropped): refused like ``-wip``."""
+    paper_id = Store(data).paper_ids[0]
+    code, out, err = run(capsys, "tag", paper_id, given, "--data-dir", data)
+    assert code == 2 and out == ""
+    assert f"to remove a tag: paperdeck untag {paper_id} wip; nothing was changed" in err
     assert Store(data).user_data(paper_id).tags == ()

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 from paperdeck.cli.output import emit, paper_row, papers_text, print_error
 from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, with_tags
+from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import file_name, one_line, visible, web_link
 from paperdeck.store.store import Store
@@ -306,10 +306,13 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     if blank_tag(tags):
         print_error(f"{args.command}: {BLANK_TAG}; nothing was changed")
         return 2
-    if dashed := [tag for tag in tags if tag.startswith("-")]:
-        # The app's tag prompt reads `-tag` as "remove tag": a tag so named could not be typed there.
+    # The app's tag prompt reads `-tag` as "remove tag": a tag so named could not be typed there.
+    # A tag added is checked as it would be stored (`#-x` is `-x`); one removed as typed, so that
+    # a tag stored so before can still be removed (`untag ID '#-x'`).
+    if dashed := [tag for tag in tags if (clean_tag(tag) if adding else tag).startswith("-")]:
+        named = clean_tag(dashed[0]).lstrip("-") or "TAG"
         print_error(f"{args.command}: a tag cannot begin with - ({dashed[0]}); to remove a tag: paperdeck untag "
-                    f"{args.id} {dashed[0][1:] or 'TAG'}; nothing was changed")  # fmt: skip
+                    f"{args.id} {named}; nothing was changed")  # fmt: skip
         return 2
     paper = find_paper(store, args.id)
     added, removed = (tags, ()) if adding else ((), tags)

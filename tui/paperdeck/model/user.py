@@ -134,9 +134,10 @@ def clean_tag(text: str) -> str:
     """A tag as stored: trimmed, lower-cased, inner white space as ``-`` (``" Must Read "`` →
     ``"must-read"``), without the ``#`` the app and the exports write before a tag (``"#moe"`` →
     ``"moe"``; a tag of ``#`` signs only is kept as typed) and without double quotes, which the
-    query language reads as quoting (``tag:"q`` could not be typed); ``""`` for a blank one."""
-    tag = "-".join(text.replace('"', " ").casefold().split())
-    return tag.lstrip("#") or tag
+    query language reads as quoting (``tag:"q`` could not be typed); ``""`` for a blank one. The
+    ``#`` goes before the white space becomes ``-`` (``"# must read"`` → ``"must-read"``)."""
+    text = text.replace('"', " ").casefold()
+    return "-".join(text.lstrip().lstrip("#").split()) or "-".join(text.split())
 
 
 #: Why a blank tag is refused (one line; the CLI and the app's tag prompt say it).
