@@ -98,6 +98,22 @@ def _rendered(text: str) -> Content:
     return segments_to_content(render_abstract(visible(text)))
 
 
+#: The characters of a note the detail pane renders: a longer one is cut (at a space, when one is
+#: near) and the rest told, not rendered (rendering grows with the text: a note of a million
+#: characters held the highlight for seconds at each pass). The note editor shows it all.
+NOTE_SHOWN_CHARS = 10_000
+
+
+def _note_lines(note: str) -> list[Content]:
+    """The note rendered, cut at :data:`NOTE_SHOWN_CHARS` with a line saying how much is left."""
+    if len(note) <= NOTE_SHOWN_CHARS:
+        return [_rendered(note)]
+    space = note.rfind(" ", NOTE_SHOWN_CHARS - 200, NOTE_SHOWN_CHARS)
+    shown = note[: space if space > 0 else NOTE_SHOWN_CHARS]
+    left = len(note) - len(shown)
+    return [_rendered(shown + " …"), Content.styled(f"({left:,} more characters: n shows the whole note)", _DIM)]
+
+
 def _link(label: str, url: str) -> Content:
     if not web_link(url):  # a store written before links were checked at import
         return Content.assemble((f"{label} ", "bold"), (one_line(url), "dim"), (" (not an http(s) link)", "dim"))
@@ -203,11 +219,7 @@ def detail_content(
     if changes:
         lines += [Content(""), history_content(changes, user.looked)]
     if user.note:
-        lines += [
-            Content(""),
-            Content.styled("Your note", _BOLD + _UNDERLINE),
-            _rendered(user.note),
-        ]
+        lines += [Content(""), Content.styled("Your note", _BOLD + _UNDERLINE), *_note_lines(user.note)]
     lines.append(Content(""))
     lines.append(_rendered(paper.abstract))
     links = [
