@@ -234,3 +234,41 @@ async def test_a_changed_followed_paper_shows_both_marks_beside_the_decision_bad
         await settle(pilot)
         rows = {paper_list(app).render_line(y).text[4:11] for y in range(paper_list(app).row_count)}
         assert {FOLLOWED + "ORAL" + CHANGED + "D", CHANGED + "ORAL S", FOLLOWED + "POST D"} <= rows
+
+
+async def test_the_following_list_counts_a_follow_added_while_it_is_matched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F pressed before the new follow's match landed showed it matching 0 papers, and kept that:
+    it shows ``…`` until the match lands, then the count."""
+    import threading
+
+    import paperdeck.search.selection as selection
+    from textual.widgets import OptionList
+
+    matched = threading.Event()
+    followed_by = selection.followed_by
+
+    def held(*args: object, **kwargs: object) -> object:
+        matched.wait(10)
+        return followed_by(*args, **kwargs)  # type: ignore[arg-type]
+
+    store = store_of(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(selection, "followed_by", held)
+        await pilot.press("K", *"denoising", "enter")
+        await pilot.pause()
+        await pilot.press("F")
+        await pilot.pause()
+        assert isinstance(app.screen, FollowsScreen)
+
+        def shown() -> list[str]:
+            options = app.screen.query_one(OptionList)
+            return [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+
+        assert shown() == ["     …  keyword denoising"]
+        matched.set()
+        await settle(pilot)
+        assert shown() == ["     1  keyword denoising"]

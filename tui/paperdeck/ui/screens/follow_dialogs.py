@@ -94,7 +94,8 @@ class FollowsScreen(ChoiceDialog["Follow | None"]):
 
     Args:
         follows: the follows, in the order followed.
-        counts: how many papers each matches now.
+        counts: how many papers each matches now; one left out is being counted (shown ``…``
+            until :meth:`show_counts` gives its count).
         unfollow: stop following one; returns the follows left.
     """
 
@@ -130,9 +131,15 @@ class FollowsScreen(ChoiceDialog["Follow | None"]):
             options.add_option(Option(Content(text), disabled=True))
             return
         for follow in self._follows:
-            count = self._counts.get(follow, 0)
-            options.add_option(Option(Content(f"{count:>6,}  {one_line(follow.label)}")))
+            count = self._counts.get(follow)
+            shown = f"{count:>6,}" if count is not None else f"{'…':>6}"
+            options.add_option(Option(Content(f"{shown}  {one_line(follow.label)}")))
         options.highlighted = min(highlighted, len(self._follows) - 1)
+
+    def show_counts(self, counts: dict[Follow, int]) -> None:
+        """Show these counts (a match of the follows landed while the list was open)."""
+        self._counts = counts
+        self._fill()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
     from paperdeck.search.searcher import Searcher
     from paperdeck.store.follows import Follow
+    from paperdeck.ui.screens.follow_dialogs import FollowsScreen
 
 
 class FollowHost(Protocol):
@@ -79,6 +80,10 @@ class Following:
         #: Whether any follow is a query (which may name the user's data: matched again after it changes).
         self._has_query = False
         self._asked = 0  # refreshes asked for: a worker's answer to an older one is not shown
+        #: The follows :attr:`matches` was matched for (a follow added since is not counted yet).
+        self._counted: frozenset[Follow] = frozenset()
+        #: The list of follows while it is open: its counts are filled in as a match lands.
+        self._shown: FollowsScreen | None = None
 
     def is_followed(self, paper_id: str) -> bool:
         """Whether a follow matches the paper (the list's mark)."""
@@ -127,18 +132,28 @@ class Following:
 
         host = self._host
         try:
+            follows = host.store.follows.all()  # before the match: one added meanwhile is matched next
             found = followed_by(host.searcher)
-            has_query = any(follow.kind == "query" for follow in host.store.follows.all())
+            has_query = any(follow.kind == "query" for follow in follows)
         except StoreError as error:
             host.app.call_from_thread(host.notify, str(error), title="Cannot read your follows", severity="error")
             return
         line = new_for_follows_line(found, new_ids) if new_ids else None
-        host.app.call_from_thread(self._matched, found, has_query, line, asked)
+        host.app.call_from_thread(self._matched, found, frozenset(follows), has_query, line, asked)
 
-    def _matched(self, found: dict[str, tuple[Follow, ...]], has_query: bool, line: str | None, asked: int) -> None:
+    def _matched(
+        self,
+        found: dict[str, tuple[Follow, ...]],
+        counted: frozenset[Follow],
+        has_query: bool,
+        line: str | None,
+        asked: int,
+    ) -> None:
         if asked == self._asked:
-            self.matches, self._has_query = found, has_query
+            self.matches, self._counted, self._has_query = found, counted, has_query
             self._host.follows_changed()
+            if self._shown is not None and self._shown.is_attached:
+                self._shown.show_counts(self._counts())
         if line is not None:
             self._host.notify(line, title="New for your follows", timeout=8)
 
@@ -201,19 +216,26 @@ class Following:
         except StoreError as error:
             self._host.notify(str(error), title="Cannot read your follows", severity="error")
             return
-        counts: dict[Follow, int] = {}
-        for found in self.matches.values():
-            for follow in found:
-                counts[follow] = counts.get(follow, 0) + 1
         from paperdeck.ui.screens.follow_dialogs import FollowsScreen
 
         def chosen(follow: Follow | None) -> None:
+            self._shown = None
             if follow is not None:
                 from paperdeck.search.follows import follow_query
 
                 self._host.show_query(follow_query(follow))
 
-        self._host.app.push_screen(FollowsScreen(follows, counts, self._unfollow), chosen)
+        self._shown = FollowsScreen(follows, self._counts(), self._unfollow)
+        self._host.app.push_screen(self._shown, chosen)
+
+    def _counts(self) -> dict[Follow, int]:
+        """How many papers each follow matched, as last matched; a follow added since (not matched
+        yet) is left out, and the list of follows shows it as being counted."""
+        counts = dict.fromkeys(self._counted, 0)
+        for found in self.matches.values():
+            for follow in found:
+                counts[follow] = counts.get(follow, 0) + 1
+        return counts
 
     def _unfollow(self, follow: Follow) -> Sequence[Follow]:
         store = self._host.store
