@@ -160,3 +160,19 @@ def test_an_export_of_nothing_leaves_the_file_it_would_replace_as_it_was(
     assert len(err.splitlines()) <= 2  # the empty store's hint, for papers
     assert ("no store at" in err) != made
     assert data.exists() == made
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("star", "abc"), ("unstar", "abc"), ("note", "abc", "--text", "x"), ("status", "abc", "read"),
+     ("tag", "abc", "t")],
+    ids=lambda c: c[0],
+)
+def test_marking_a_paper_in_a_missing_store_says_so_and_makes_no_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    missing = tmp_path / "typo"
+    code, out, err = run(capsys, *command, "--data-dir", str(missing))
+    assert code != 0 and out == ""
+    assert err.splitlines() == [f"paperdeck: no store at {missing}, so no paper with id 'abc'"]
+    assert not missing.exists()

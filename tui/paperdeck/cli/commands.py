@@ -370,6 +370,9 @@ def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
 READ_ONLY_COMMANDS = frozenset(
     {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes"}
 )
+#: The commands that mark papers: they need the papers, so they do not create a missing data
+#: directory either (a mistyped --data-dir is said, not made).
+MARKING_COMMANDS = frozenset({"star", "unstar", "note", "status", "tag", "untag"})
 
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,

@@ -287,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # What is imported, parsed and opened here lives as long as the process: the cycle
             # collector would walk it for nothing.
             with runtime.collector_paused():
-                from paperdeck.cli.commands import COMMANDS, READ_ONLY_COMMANDS
+                from paperdeck.cli.commands import COMMANDS, MARKING_COMMANDS, READ_ONLY_COMMANDS
                 from paperdeck.store.store import Store
 
                 # `paperdeck --data-dir DIR star ID` works like `paperdeck star ID --data-dir DIR`:
@@ -300,8 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # A command reads the papers it names, not the rows (`stats` reads them at first need),
                 # and makes the user records it reads (every shard is still checked).
                 chosen = data_dir(args.data_dir if args.data_dir is not None else leading)
-                # A command that only reads leaves a missing (mistyped) data directory uncreated.
-                create = args.command not in READ_ONLY_COMMANDS
+                # A command that only reads, or marks papers (which must be there), leaves a missing
+                # (mistyped) data directory uncreated.
+                create = args.command not in READ_ONLY_COMMANDS | MARKING_COMMANDS
                 store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
                 if argv is None:  # the process's own command line: all this lives until it exits
                     runtime.held_until_exit()

@@ -7,6 +7,7 @@ import argparse
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import file_name
 from paperdeck.store.store import Store
 
 
@@ -23,9 +24,11 @@ def find_paper(store: Store, given: str) -> Paper:
     or the paper's OpenReview forum or PDF link (:meth:`Store.paper_named`).
 
     Raises:
-        NotFound: no such paper.
+        NotFound: no such paper (or no store at the data directory).
     """
     paper = store.paper_named(given)
+    if paper is None and not store.data_dir.exists():
+        raise NotFound(f"no store at {file_name(store.data_dir)}, so no paper with id {given!r}")
     if paper is None:
         raise NotFound(f"no paper with id {given!r} (try `paperdeck search`)")
     return paper
