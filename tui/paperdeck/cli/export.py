@@ -17,7 +17,7 @@ only) lists each paper's imported reviews under it.
 When the query (and ``--starred``) select no paper of a store that has some, nothing is written
 (an existing ``FILE`` is kept as it was), one line on standard error says so and the exit status
 is 1. So it is for ``-o FILE`` when the store holds no papers, or there is no store at the data
-directory, and for ``--user-data -o FILE`` with no record to back up when ``FILE`` exists or there
+directory, and for ``--user-data -o FILE`` with no record to back up when ``FILE`` is a file or there
 is no store: a mistyped ``--data-dir`` never replaces a file with an empty export. An empty
 ``-o ''`` is refused (status 2).
 """
@@ -101,8 +101,9 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         if output is None:
             print_export(payload.decode("utf-8"), "json")
             return 0
-        # A mistyped --data-dir must not replace the backup a file holds with an empty one.
-        replaces = output.exists() or not store.data_dir.exists()
+        # A mistyped --data-dir must not replace the backup a file holds with an empty one (a
+        # device or a pipe replaces nothing).
+        replaces = output.is_file() or not store.data_dir.exists()
         if not count and replaces and not inside_data_dir(output, store.data_dir):
             what = _no_store_or("no star, note, status or tag to back up", store)
             print_error(f"export: {what}; nothing written ({file_name(output)} left as it was)")
