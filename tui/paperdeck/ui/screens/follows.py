@@ -11,11 +11,13 @@ import the main screen (which imports it). Its dialogs are in
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from textual.app import App
 from textual.notifications import SeverityLevel
+from textual.worker import get_current_worker
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.settings import SettingsFile
@@ -108,7 +110,8 @@ class Following:
         new = tuple(new_ids)
         self._asked += 1
         asked = self._asked
-        host.app.run_worker(lambda: self._match(new, asked), thread=True, group=self.GROUP, name="match follows")
+        app = host.app  # taken here: the screen may be gone (the app closing) by when the match ends
+        app.run_worker(lambda: self._match(app, new, asked), thread=True, group=self.GROUP, name="match follows")
 
     def check_file(self) -> None:
         """Match again when another paperdeck (``paperdeck follow``) changed the follows on disk."""
@@ -126,7 +129,9 @@ class Following:
         if self._has_query:
             self.refresh()
 
-    def _match(self, new_ids: tuple[str, ...], asked: int) -> None:
+    def _match(self, app: App[object], new_ids: tuple[str, ...], asked: int) -> None:
+        """In a thread worker of ``app``: match the follows, then hand the matches to the event loop
+        (nothing when the app closed meanwhile: its workers are cancelled as it closes)."""
         from paperdeck.search.follows import new_for_follows_line
         from paperdeck.search.selection import followed_by
 
@@ -136,10 +141,10 @@ class Following:
             found = followed_by(host.searcher)
             has_query = any(follow.kind == "query" for follow in follows)
         except StoreError as error:
-            host.app.call_from_thread(host.notify, str(error), title="Cannot read your follows", severity="error")
+            _tell(app, host.notify, str(error), title="Cannot read your follows", severity="error")
             return
         line = new_for_follows_line(found, new_ids) if new_ids else None
-        host.app.call_from_thread(self._matched, found, frozenset(follows), has_query, line, asked)
+        _tell(app, self._matched, found, frozenset(follows), has_query, line, asked)
 
     def _matched(
         self,
@@ -245,3 +250,12 @@ class Following:
             self._host.notify(str(error), title="Not unfollowed", severity="error")
         self.refresh()
         return store.follows.all()
+
+
+def _tell(app: App[object], callback: Callable[..., object], *args: object, **kwargs: object) -> None:
+    """Run ``callback`` on ``app``'s event loop, from its thread worker; nothing once the app is
+    closing (the worker cancelled) or closed."""
+    if get_current_worker().is_cancelled:
+        return
+    with contextlib.suppress(RuntimeError):  # "App is not running": closed since the look above
+        app.call_from_thread(callback, *args, **kwargs)
