@@ -35,9 +35,10 @@ test-slow: $(VENV)/.installed-test
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m "not slow and not e2e"
 
-## lint: ruff, mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
+## lint: ruff (checks and format), mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check tui tests bench
+	$(BIN)/ruff format --check tui tests bench
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

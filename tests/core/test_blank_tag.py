@@ -37,7 +37,12 @@ def test_a_blank_tag_is_refused_before_the_paper_is_looked_up(data: str, capsys:
 
 
 TYPED_AND_STORED = [
-    ("#moe", "moe"), ("##Must Read", "must-read"), ("#", "#"), ("c#", "c#"), ('"q', "q"), ('x"y', "x-y"),
+    ("#moe", "moe"),
+    ("##Must Read", "must-read"),
+    ("#", "#"),
+    ("c#", "c#"),
+    ('"q', "q"),
+    ('x"y', "x-y"),
     ("# Spaced  Tag ", "spaced-tag"),
 ]
 

@@ -164,8 +164,13 @@ def test_an_export_of_nothing_leaves_the_file_it_would_replace_as_it_was(
 
 @pytest.mark.parametrize(
     "command",
-    [("star", "abc"), ("unstar", "abc"), ("note", "abc", "--text", "x"), ("status", "abc", "read"),
-     ("tag", "abc", "t")],
+    [
+        ("star", "abc"),
+        ("unstar", "abc"),
+        ("note", "abc", "--text", "x"),
+        ("status", "abc", "read"),
+        ("tag", "abc", "t"),
+    ],
     ids=lambda c: c[0],
 )
 def test_marking_a_paper_in_a_missing_store_says_so_and_makes_no_directory(

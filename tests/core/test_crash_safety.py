@@ -187,9 +187,7 @@ def _age_and_count_strays(data_dir: Path) -> int:
 
 def _remaining_strays(data_dir: Path) -> list[Path]:
     return [
-        stray
-        for directory in (data_dir, data_dir / "user")
-        for stray in directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}")
+        stray for directory in (data_dir, data_dir / "user") for stray in directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}")
     ]
 
 
@@ -216,8 +214,10 @@ def _verify(data_dir: Path, model: Model, in_flight: dict[str, Any] | None, tall
                 f"kill {tally.kills}: {pid} starred={record.starred} (want {star_ok}) "
                 f"note={record.note!r} (want {note_ok})"
             )
-        elif in_flight is not None and in_flight["id"] == pid and (
-            record.starred != model.starred[pid] or record.note != model.notes[pid]
+        elif (
+            in_flight is not None
+            and in_flight["id"] == pid
+            and (record.starred != model.starred[pid] or record.note != model.notes[pid])
         ):
             tally.in_flight_kept += 1
         model.starred[pid], model.notes[pid] = record.starred, record.note

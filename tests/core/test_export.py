@@ -175,7 +175,7 @@ def _balanced(text: str, counted: re.Pattern[str]) -> bool:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from("ab $%&#_^~{}\\@,=\"\n()[]é中"), max_size=60) | st.text(max_size=60))
+@given(st.text(alphabet=st.sampled_from('ab $%&#_^~{}\\@,="\n()[]é中'), max_size=60) | st.text(max_size=60))
 def test_any_text_makes_a_field_both_bibtex_and_bibtexparser_read_back(text: str) -> None:
     value = bibtex_text(text)
     assert "\n" not in value and "\r" not in value

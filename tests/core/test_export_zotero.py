@@ -83,9 +83,13 @@ def is_csl_date(value: Any) -> bool:
     if not isinstance(value, dict) or set(value) != {"date-parts"}:
         return False
     parts = value["date-parts"]
-    return isinstance(parts, list) and 1 <= len(parts) <= 2 and all(
-        isinstance(date, list) and 1 <= len(date) <= 3 and all(isinstance(x, str | int) for x in date)
-        for date in parts
+    return (
+        isinstance(parts, list)
+        and 1 <= len(parts) <= 2
+        and all(
+            isinstance(date, list) and 1 <= len(date) <= 3 and all(isinstance(x, str | int) for x in date)
+            for date in parts
+        )
     )
 
 
@@ -302,12 +306,16 @@ def test_an_unpublished_paper_has_no_proceedings_and_its_links_are_web_links_onl
     assert "custom3" not in record and "container-title" not in item
     assert record["secondary_title"] == item["event-title"] == "ICLR 2026"
     assert record["urls"] == [item["URL"]] == ["https://arxiv.org/abs/2401.01234"]
-    assert record["note"] == item["note"].split("\n") == [
-        "Decision: reject (ICLR 2026 Conference Rejected Submission)",
-        "arXiv: 2401.01234",
-        "PDF: https://openreview.net/pdf?id=Rej0000001",
-        "Starred: yes",
-    ]
+    assert (
+        record["note"]
+        == item["note"].split("\n")
+        == [
+            "Decision: reject (ICLR 2026 Conference Rejected Submission)",
+            "arXiv: 2401.01234",
+            "PDF: https://openreview.net/pdf?id=Rej0000001",
+            "Starred: yes",
+        ]
+    )
 
 
 # -- hostile text ----------------------------------------------------------------------------------------------

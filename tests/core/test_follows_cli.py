@@ -92,5 +92,6 @@ def test_a_saved_view_is_followed_and_unfollowed_by_its_name(
         'unfollowed query "title:sparse"\n'
     )
     assert run(capsys, "following", "--data-dir", str(data))[1].splitlines() == [
-        " papers  follow", '      0  query "-title:sparse"'
+        " papers  follow",
+        '      0  query "-title:sparse"',
     ]

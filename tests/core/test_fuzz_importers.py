@@ -183,8 +183,10 @@ json_scalars = (
 )
 json_values = st.recursive(
     json_scalars,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(JSON_KEYS) | st.text(max_size=6), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.sampled_from(JSON_KEYS) | st.text(max_size=6), children, max_size=4)
+    ),
     max_leaves=16,
 )
 json_records = st.dictionaries(st.sampled_from(JSON_KEYS), json_values, max_size=10)
@@ -465,9 +467,7 @@ def test_one_id_twice_with_different_content_gives_one_paper(format: str, work_d
         ("cut.bib", b"@misc{a, title={A}}\n\n@misc{b, title={B\n", "bibtex"),
     ],
 )
-def test_a_cut_file_is_refused_with_its_position(
-    name: str, data: bytes, format: str, work_dir: Path
-) -> None:
+def test_a_cut_file_is_refused_with_its_position(name: str, data: bytes, format: str, work_dir: Path) -> None:
     path = work_dir / name
     path.write_bytes(data)
     with pytest.raises(SourceError) as caught:
@@ -531,8 +531,12 @@ def test_refused_imports_leave_the_store_byte_identical(
     data_dir = work_dir / "store"
     counts: Counter[str] = Counter()
 
-    @settings(max_examples=_examples(25), deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=_examples(25),
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(
         data=st.one_of([_inputs(name, real_heads) for name in FORMATS]),
         format=st.sampled_from([None, *FORMATS]),
@@ -551,9 +555,7 @@ def test_refused_imports_leave_the_store_byte_identical(
 
 
 @pytest.mark.parametrize("format", FORMATS)
-def test_each_format_refused_mid_batch_changes_nothing(
-    format: str, template_store: Path, work_dir: Path
-) -> None:
+def test_each_format_refused_mid_batch_changes_nothing(format: str, template_store: Path, work_dir: Path) -> None:
     data_dir = _fresh_copy(template_store, work_dir / f"store-{format}")
     bad = work_dir / f"broken{SUFFIX[format]}"
     bad.write_bytes(b"\x00\x01\x02 not a paper list \xff\xfe" * 10)
@@ -561,9 +563,7 @@ def test_each_format_refused_mid_batch_changes_nothing(
     assert _import_checked(data_dir, files, format) == "refused"
 
 
-def test_a_ten_mb_abstract_is_refused_by_the_import_and_changes_nothing(
-    template_store: Path, work_dir: Path
-) -> None:
+def test_a_ten_mb_abstract_is_refused_by_the_import_and_changes_nothing(template_store: Path, work_dir: Path) -> None:
     """Readers take it; the import refuses a paper no real list has, naming it."""
     data_dir = _fresh_copy(template_store, work_dir / "store-big")
     path = work_dir / "big.txt"
@@ -586,9 +586,7 @@ def test_a_ten_mb_abstract_given_to_the_store_gets_its_title_in_linear_time(tmp_
 
 @pytest.mark.slow
 @pytest.mark.parametrize("format", FORMATS)
-def test_random_and_damaged_input_heavier_profile(
-    format: str, real_heads: dict[str, bytes], work_dir: Path
-) -> None:
+def test_random_and_damaged_input_heavier_profile(format: str, real_heads: dict[str, bytes], work_dir: Path) -> None:
     _fuzz(format, real_heads, work_dir, 400)
 
 

@@ -25,9 +25,7 @@ SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 def styled(text: str, **style: object) -> list[str]:
     """The texts of the segments of ``render_abstract(text)`` whose attributes match ``style``."""
-    return [
-        s.text for s in render_abstract(text) if all(getattr(s, k) == v for k, v in style.items())
-    ]
+    return [s.text for s in render_abstract(text) if all(getattr(s, k) == v for k, v in style.items())]
 
 
 def is_subsequence(needle: str, haystack: str) -> bool:
@@ -68,9 +66,7 @@ REQUIRED = [
         ["f : 𝔽₂ⁿ → {-1, +1}", "f : 𝔽_2^n → {-1, +1}"],
         id="6-braces",
     ),
-    pytest.param(
-        r"\underline{\textbf{R}}andom P\underline{\textbf{o}}licy", ["Random Policy"], id="7-nested"
-    ),
+    pytest.param(r"\underline{\textbf{R}}andom P\underline{\textbf{o}}licy", ["Random Policy"], id="7-nested"),
     pytest.param(
         "**G**enerating **R**ewards **A**s **C**od**E**",
         ["Generating Rewards As CodE"],
@@ -87,9 +83,7 @@ REQUIRED = [
         ["(Head-Masked Nullspace Steering (HMNS))"],
         id="11-parens",
     ),
-    pytest.param(
-        r"\emph{Relative Value Learning} (RV)", ["Relative Value Learning (RV)"], id="12-emph"
-    ),
+    pytest.param(r"\emph{Relative Value Learning} (RV)", ["Relative Value Learning (RV)"], id="12-emph"),
 ]
 
 
@@ -138,15 +132,11 @@ def test_row_9_url_is_a_link() -> None:
 
 
 def test_row_11_inner_part_bold() -> None:
-    assert styled("(**Head-Masked Nullspace Steering (HMNS)**)", bold=True) == [
-        "Head-Masked Nullspace Steering (HMNS)"
-    ]
+    assert styled("(**Head-Masked Nullspace Steering (HMNS)**)", bold=True) == ["Head-Masked Nullspace Steering (HMNS)"]
 
 
 def test_row_12_italic_first_part() -> None:
-    assert styled(r"\emph{Relative Value Learning} (RV)", italic=True) == [
-        "Relative Value Learning"
-    ]
+    assert styled(r"\emph{Relative Value Learning} (RV)", italic=True) == ["Relative Value Learning"]
 
 
 def test_row_1_texttt_is_code() -> None:
@@ -187,9 +177,7 @@ def test_row_1_texttt_is_code() -> None:
             r"we use \foo and \mymethod{} here",
             id="unknown-macro",
         ),
-        pytest.param(
-            r"see \citep{smith2020}", r"see \citep{smith2020}", id="unknown-macro-with-arg"
-        ),
+        pytest.param(r"see \citep{smith2020}", r"see \citep{smith2020}", id="unknown-macro-with-arg"),
         pytest.param(r"{\bf{A}}daptive {\em i.e.} done", "Adaptive i.e. done", id="declarations"),
         pytest.param(
             r"Schr\"odinger and na\"{\i}ve, Kurdyka--\L{}ojasiewicz",
@@ -202,13 +190,9 @@ def test_row_1_texttt_is_code() -> None:
         pytest.param(r"A\textsuperscript{2}S", "A²S", id="textsuperscript"),
         pytest.param(r"sets like {1, 2} stay", "sets like {1, 2} stay", id="literal-braces"),
         pytest.param(r"line one\\ line two", "line one\n line two", id="line-break"),
-        pytest.param(
-            r"\textbf{unclosed bold", r"\textbf{unclosed bold", id="unclosed-argument-kept"
-        ),
+        pytest.param(r"\textbf{unclosed bold", r"\textbf{unclosed bold", id="unclosed-argument-kept"),
         pytest.param(r"Reflect \\(\\to\\) Call", "Reflect → Call", id="doubled-backslashes"),
-        pytest.param(
-            r"norm\$\times\$direction", "norm×direction", id="escaped-dollars-around-latex"
-        ),
+        pytest.param(r"norm\$\times\$direction", "norm×direction", id="escaped-dollars-around-latex"),
         pytest.param("a\r\nb\rc", "a\nb\nc", id="line-endings"),
         pytest.param("", "", id="empty"),
     ],
@@ -239,9 +223,7 @@ def test_backtick_code() -> None:
 
 
 def test_url_followed_by_period_and_parens() -> None:
-    segments = render_abstract(
-        "See https://github.com/x/y_z. Also (https://a.org/b) and https://w.org/A_(b)."
-    )
+    segments = render_abstract("See https://github.com/x/y_z. Also (https://a.org/b) and https://w.org/A_(b).")
     assert [s.link for s in segments if s.link] == [
         "https://github.com/x/y_z",
         "https://a.org/b",
@@ -257,13 +239,10 @@ def test_angle_bracket_url_keeps_brackets() -> None:
 
 
 def test_href_and_markdown_link() -> None:
-    assert styled(r"at \href{https://x.y/z}{\textbf{here}}", link="https://x.y/z", bold=True) == [
-        "here"
-    ]
+    assert styled(r"at \href{https://x.y/z}{\textbf{here}}", link="https://x.y/z", bold=True) == ["here"]
     # the URL stays visible after a link text: not every terminal can follow links
     assert render_plain(r"at \href{https://x.y/z}{here}.") == "at here (https://x.y/z)."
     assert render_plain(r"\href{https://x.y/z}{https://x.y/z}") == "https://x.y/z"
-
 
 
 @pytest.mark.parametrize(
@@ -287,9 +266,7 @@ def test_href_and_markdown_link() -> None:
             [("Project", "http://x.org/p_q")],
             id="styled-text-http",
         ),
-        pytest.param(
-            "[ ](https://a.b/c)", "https://a.b/c", [("https://a.b/c", "https://a.b/c")], id="blank-text"
-        ),
+        pytest.param("[ ](https://a.b/c)", "https://a.b/c", [("https://a.b/c", "https://a.b/c")], id="blank-text"),
         pytest.param(
             "see [x](javascript:alert(1)) or [y](ftp://h/f)",
             "see [x](javascript:alert(1)) or [y](ftp://h/f)",
@@ -298,9 +275,7 @@ def test_href_and_markdown_link() -> None:
         ),
     ],
 )
-def test_markdown_link_shows_its_text_linked(
-    source: str, shown: str, links: list[tuple[str, str]]
-) -> None:
+def test_markdown_link_shows_its_text_linked(source: str, shown: str, links: list[tuple[str, str]]) -> None:
     segments = render_abstract(source)
     assert "".join(s.text for s in segments) == shown
     assert [(s.text, s.link) for s in segments if s.link] == links

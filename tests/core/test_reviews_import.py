@@ -310,7 +310,7 @@ def test_the_papers_ratings_come_from_their_reviews_whichever_arrives_first(
     notes = _notes(SAMPLE)
     papers = _papers_of({note["forum"] for note in notes}, tmp_path / "papers.jsonl")
     store = Store(data_dir)
-    for path in ([SAMPLE, papers] if reviews_first else [papers, SAMPLE]):
+    for path in [SAMPLE, papers] if reviews_first else [papers, SAMPLE]:
         import_files(store, [path])
     expected = _expected(notes)
     for forum, numbers in expected.items():
@@ -354,4 +354,3 @@ def test_a_decision_note_wins_over_none_and_never_the_other_way(data_dir: Path, 
     assert store.reviews.summary(undecided).decision == "Accept (Oral)"  # type: ignore[union-attr]
     import_files(store, [papers, SAMPLE])  # a decision-less source again: the decision stays
     assert store.paper(f"openreview:{undecided}").decision == "oral"  # type: ignore[union-attr]
-

@@ -133,9 +133,7 @@ def test_flat_safety_subset_has_423_accepted_papers_with_authors() -> None:
         "oral": 20,
         "accept-conditional": 2,
     }
-    conditional = Counter(
-        p.decision_raw for p in result.papers if p.decision == "accept-conditional"
-    )
+    conditional = Counter(p.decision_raw for p in result.papers if p.decision == "accept-conditional")
     assert conditional == {"ICLR 2026 ConditionalPoster": 1, "ICLR 2026 ConditionalOral": 1}
     assert all(p.authors and (p.venue, p.year) == ("ICLR", 2026) for p in result.papers)
     by_id = {p.openreview_id: p for p in result.papers}
@@ -316,18 +314,14 @@ def test_flat_note_decision_from_venueid_and_number_from_invitations(tmp_path: P
 def test_ratings_only_when_present_and_placeholders_ignored(tmp_path: Path) -> None:
     record = {"id": "Rated00001", "title": "Rated", "abstract": "x", "venue": "ICLR 2026 Poster",
               "rating": [6, 8, 0, -1], "confidence": "4;3;"}  # fmt: skip
-    (paper,) = openreview.read(
-        write(tmp_path, "rated.jsonl", jsonl(record, rt_note("B" * 10, 1)))
-    ).papers[:1]
+    (paper,) = openreview.read(write(tmp_path, "rated.jsonl", jsonl(record, rt_note("B" * 10, 1)))).papers[:1]
     assert paper.ratings == Ratings.from_scores([6, 8, 0])  # -1 is no score; 0 is a score
     assert paper.confidence == 3.5
 
 
 def test_duplicate_ids_keep_the_first(tmp_path: Path) -> None:
     later = rt_note("Rt00000001", 3, title="A later title")
-    path = write(
-        tmp_path, "dup.jsonl", jsonl(rt_note("Rt00000001", 3), rt_note("Rt00000002", 4), later)
-    )
+    path = write(tmp_path, "dup.jsonl", jsonl(rt_note("Rt00000001", 3), rt_note("Rt00000002", 4), later))
     result = openreview.read(path)
     assert [p.title for p in result.papers] == ["Paper 3", "Paper 4"]
     assert result.skipped == (Skip("line 3", "duplicate id openreview:Rt00000001"),)
@@ -338,9 +332,7 @@ def test_note_without_title_is_skipped(tmp_path: Path) -> None:
     del note["content"]["title"]
     result = openreview.read(write(tmp_path, "notes.json", json.dumps([note])))
     assert result.papers == ()
-    assert result.skipped == (
-        Skip("record 1", "note without a title (Submission), not a submission"),
-    )
+    assert result.skipped == (Skip("record 1", "note without a title (Submission), not a submission"),)
 
 
 @pytest.mark.parametrize(
@@ -459,14 +451,10 @@ def test_papercopilot_placeholder_numbers_mean_no_ratings(tmp_path: Path, missin
 
 def test_papercopilot_averages_as_mean_std_pairs(tmp_path: Path) -> None:
     records = [
-        pc_record(
-            "Paper00001", rating="", rating_avg=[5.5, 0.5], confidence="", confidence_avg=[3.0, 0.0]
-        ),
+        pc_record("Paper00001", rating="", rating_avg=[5.5, 0.5], confidence="", confidence_avg=[3.0, 0.0]),
         pc_record("Paper00002", rating="6;0;-1;8", rating_avg=[7.0, 1.0]),
         pc_record("Paper00003", rating="", rating_avg=4.25),
-        pc_record(
-            "Paper00004", rating="0;0", rating_avg=[0.0, 0.0], confidence="0;-1", confidence_avg=-1
-        ),
+        pc_record("Paper00004", rating="0;0", rating_avg=[0.0, 0.0], confidence="0;-1", confidence_avg=-1),
     ]
     path = write(tmp_path, "iclr2026.json", json.dumps(records))
     first, second, third, fourth = papercopilot.read(path).papers
@@ -632,16 +620,12 @@ def test_parquet_refusals(tmp_path: Path) -> None:
     no_title = write_parquet(tmp_path / "no_title.parquet", [{"openreview_id": "X"}])
     with pytest.raises(SourceError, match="no 'title' column"):
         parquet.read(no_title)
-    bad_row = write_parquet(
-        tmp_path / "bad_row.parquet", [{"title": None, "abstract": None, "id": None}]
-    )
+    bad_row = write_parquet(tmp_path / "bad_row.parquet", [{"title": None, "abstract": None, "id": None}])
     with pytest.raises(SourceError, match="row 1: no id, title or abstract"):
         parquet.read(bad_row)
 
 
-def test_parquet_without_pyarrow_says_how_to_install(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_parquet_without_pyarrow_says_how_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
     with pytest.raises(SourceError) as caught:

@@ -112,10 +112,7 @@ def test_openreview_bibtex_943_entries_despite_repeated_keys() -> None:
     assert first.pdf_url == "https://openreview.net/pdf?id=B12Js_yRb"
     assert first.openreview_url == "https://openreview.net/forum?id=B12Js_yRb"
     # Repeated keys: sharma2018learning appears twice, both read.
-    assert (
-        sum(paper.title.startswith("Learning to Mix n-Step Returns") for paper in result.papers)
-        == 1
-    )
+    assert sum(paper.title.startswith("Learning to Mix n-Step Returns") for paper in result.papers) == 1
     assert "openreview:HkpRBFxRb" in {paper.id for paper in result.papers}
     # A comma-separated author list (no "and") in an OpenReview @article.
     rejected = next(paper for paper in result.papers if paper.decision == "reject")
@@ -129,9 +126,7 @@ def test_smart_scholar_bibtex_workshop_papers() -> None:
     assert Counter(paper.decision for paper in result.papers) == {"accept": 336, "workshop": 89}
     ids = {paper.openreview_id for paper in result.papers}
     assert len(ids) == 425 and ids <= papercopilot_ids()
-    assert all(
-        paper.pdf_url.startswith("https://openreview.net/pdf?id=") for paper in result.papers
-    )
+    assert all(paper.pdf_url.startswith("https://openreview.net/pdf?id=") for paper in result.papers)
     assert {paper.venue_label for paper in result.papers} == {"ICLR 2018"}
 
 
@@ -183,10 +178,7 @@ def test_iclr2023_tsv_numbers_and_titles() -> None:
     assert result.papers[0].id == "iclr2023#2" and result.papers[0].number == 2
     assert {paper.decision for paper in result.papers} == {"under-review"}
     titles = {paper.title for paper in result.papers}
-    assert (
-        '"Why did the Model Fail?": Attributing Model Performance Changes to Distribution Shifts'
-        in titles
-    )
+    assert '"Why did the Model Fail?": Attributing Model Performance Changes to Distribution Shifts' in titles
 
 
 @needs_data
@@ -392,9 +384,7 @@ def test_bibtex_duplicate_keys_braces_and_anonymous(tmp_path: Path) -> None:
     assert (first.decision, first.venue_label) == ("accept", "ICLR 2018")
     assert second.title == "Another Paper Wrapped" and second.authors == ()
     assert second.decision == "unknown" and second.decision_raw == "@misc"
-    assert (
-        third.decision == "workshop" and third.pdf_url == "https://openreview.net/pdf?id=CCCCCCCCC3"
-    )
+    assert third.decision == "workshop" and third.pdf_url == "https://openreview.net/pdf?id=CCCCCCCCC3"
     assert third.openreview_url == "https://openreview.net/forum?id=CCCCCCCCC3"
 
 
@@ -498,9 +488,7 @@ def test_arxiv_versions_are_one_paper_old_style_ids(tmp_path: Path) -> None:
     assert kept.title == "New Title" and kept.venue_label == "ICLR 2024"
     assert kept.abstract == "Wrapped summary." and kept.authors == ("Ann Lee",)
     assert result.papers[1].venue_label == "arXiv 2005" and result.papers[1].doi == "10.1/x"
-    assert [skip.reason for skip in result.skipped] == [
-        "another version of arXiv:cond-mat/0412498; kept v2"
-    ]
+    assert [skip.reason for skip in result.skipped] == ["another version of arXiv:cond-mat/0412498; kept v2"]
 
 
 def test_malformed_xml_names_the_line(tmp_path: Path) -> None:
@@ -517,7 +505,9 @@ def test_arxiv_error_feed_and_entities_are_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(SourceError, match="arXiv API returned an error"):
         arxiv_atom.read(write(tmp_path, "err.xml", error))
-    bomb = '<?xml version="1.0"?>\n<!DOCTYPE f [<!ENTITY a "aaaa">]>\n<feed xmlns="http://www.w3.org/2005/Atom">&a;</feed>'
+    bomb = (
+        '<?xml version="1.0"?>\n<!DOCTYPE f [<!ENTITY a "aaaa">]>\n<feed xmlns="http://www.w3.org/2005/Atom">&a;</feed>'
+    )
     with pytest.raises(SourceError, match="refused"):
         arxiv_atom.read(write(tmp_path, "bomb.xml", bomb))
 

@@ -191,10 +191,7 @@ def test_rule(abstract: str, expected: str) -> None:
 
 
 def test_background_acronym_near_a_proposal_is_not_a_name() -> None:
-    abstract = (
-        "We propose a general and efficient framework for differential privacy (DP) on manifolds. "
-        "It works."
-    )
+    abstract = "We propose a general and efficient framework for differential privacy (DP) on manifolds. It works."
     # "differential privacy (DP)" follows the verb but names the field; the filler goes too
     assert derive_title(abstract) == "Framework for differential privacy on manifolds"
 

@@ -188,7 +188,6 @@ def test_every_order_of_every_year_keeps_every_record(world: World) -> None:
     print(f"\n{len(orders_2026)} import orders, {written} user records written, all followed their papers")
 
 
-
 records = st.builds(
     UserData,
     paper_id=st.just("p"),

@@ -59,7 +59,10 @@ def test_a_record_too_large_is_refused_by_every_write(store: Store, field: str, 
 def test_the_cli_refuses_a_huge_note_in_one_line(store: Store) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "paperdeck", "--data-dir", str(store.data_dir), "note", "SizeTest01"],
-        input="n" * (MAX_NOTE_CHARS + 1), capture_output=True, text=True, timeout=60,
+        input="n" * (MAX_NOTE_CHARS + 1),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode != 0
     assert "more than the 1,000,000 paperdeck keeps" in run.stderr

@@ -20,8 +20,6 @@ from tests.ui.conftest import FIXED_TIME, SIZE, counts, highlighted, main_screen
 AppFactory = Callable[..., PaperApp]
 
 
-
-
 def detail_text(app: PaperApp) -> str:
     return str(main_screen(app).query_one(PaperDetail).query_one("#detail-body", Static).render())
 

@@ -92,7 +92,11 @@ def test_the_paperdeck_command_prints_the_line_after_the_app_ends(tmp_path: Path
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "30"}
     process = subprocess.Popen(
         [sys.executable, "-m", "paperdeck.cli.main", "--data-dir", str(data_dir)],
-        stdin=secondary, stdout=secondary, stderr=secondary, env=env, close_fds=True,
+        stdin=secondary,
+        stdout=secondary,
+        stderr=secondary,
+        env=env,
+        close_fds=True,
     )
     os.close(secondary)
     output = bytearray()

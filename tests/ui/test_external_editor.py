@@ -54,7 +54,7 @@ def _script(path: Path, text: str, *, executable: bool = True) -> Path:
 async def test_an_editor_that_cannot_start_leaves_the_app_and_the_note_as_they_were(
     make_app: AppFactory, seeded_store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, visual: str
 ) -> None:
-    not_executable = _script(tmp_path / "plain-file", "#!/bin/sh\necho hi >> \"$1\"\n", executable=False)
+    not_executable = _script(tmp_path / "plain-file", '#!/bin/sh\necho hi >> "$1"\n', executable=False)
     bad_interpreter = _script(tmp_path / "bad-shebang", "#!/nonexistent/interpreter\n")
     visual = visual.replace("NOT_EXECUTABLE", str(not_executable)).replace("BAD_INTERPRETER", str(bad_interpreter))
     monkeypatch.setenv("VISUAL", visual)

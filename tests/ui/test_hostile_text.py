@@ -64,7 +64,6 @@ def make_store(tmp_path: Path) -> Store:
     return store
 
 
-
 def screen_text(app: PaperApp) -> str:
     return "\n".join(
         str(widget.render()) for widget in main_screen(app).query(Static) if widget.id in ("detail-body", "counts")

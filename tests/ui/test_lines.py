@@ -47,9 +47,7 @@ def _imported_modules(path: Path) -> set[str]:
 
 def test_only_paperdeck_ui_imports_the_shortcuts() -> None:
     outside = [
-        path
-        for path in [*PACKAGE.rglob("*.py"), *(REPO / "bench").rglob("*.py")]
-        if PACKAGE / "ui" not in path.parents
+        path for path in [*PACKAGE.rglob("*.py"), *(REPO / "bench").rglob("*.py")] if PACKAGE / "ui" not in path.parents
     ]
     assert len(outside) > 20
     importers = [

@@ -36,7 +36,7 @@ async def test_headings_sit_over_their_columns(tmp_path: Path) -> None:
         assert row[header.index("Title") :].startswith("Diffusion paper 0")
         assert row[header.index("Area") :].startswith("reinforcement lear")
         rating_end = header.index("Rating") + len("Rating")
-        assert row[:rating_end + 1].endswith("7.5")
+        assert row[: rating_end + 1].endswith("7.5")
         top_border = papers.render_lines(papers.region.reset_offset)[0].text  # the headings' line
         assert top_border[1 + header.index("Title") : 1 + header.index("Title") + 5] == "Title"
         assert top_border[1 + header.index("Area") : 1 + header.index("Area") + 4] == "Area"

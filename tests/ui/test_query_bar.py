@@ -149,7 +149,6 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
         assert "searching…" not in counts(app) and "1 of 4" in counts(app)
 
 
-
 async def test_an_ignored_query_counts_as_no_filter(tmp_path: Path) -> None:
     app = papers_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

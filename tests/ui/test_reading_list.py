@@ -22,7 +22,6 @@ from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list, settle
 AppFactory = Callable[..., PaperApp]
 
 
-
 def on_disk(store: Store, paper_id: str) -> UserData:
     """The record as a fresh process would read it."""
     return Store(store.data_dir).user_data(paper_id)

@@ -23,8 +23,6 @@ PAPERS = [
 ]
 
 
-
-
 def make_store(tmp_path: Path) -> Store:
     store = Store(tmp_path / "data")
     store.import_papers(PAPERS)

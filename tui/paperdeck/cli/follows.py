@@ -70,9 +70,11 @@ def cmd_following(store: Store, args: argparse.Namespace) -> int:
     follows = store.follows.all()
     counts = _counts(store, follows)
     data = [_follow_record(follow, counts[follow]) for follow in follows]
-    lines = [f"{'papers':>7}  follow", *(f"{counts[f]:>7,}  {f.label}" for f in follows)] if follows else [
-        "nothing followed yet: paperdeck follow author NAME"
-    ]
+    lines = (
+        [f"{'papers':>7}  follow", *(f"{counts[f]:>7,}  {f.label}" for f in follows)]
+        if follows
+        else ["nothing followed yet: paperdeck follow author NAME"]
+    )
     emit(args, data, "\n".join(lines))
     return 0
 

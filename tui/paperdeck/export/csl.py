@@ -74,8 +74,7 @@ def csl_items(papers: Sequence[Paper], users: Mapping[str, UserData]) -> list[di
     tags)."""
     keys = citation_keys(papers)
     return [
-        csl_item(paper, users.get(paper.id) or UserData(paper.id), key)
-        for paper, key in zip(papers, keys, strict=True)
+        csl_item(paper, users.get(paper.id) or UserData(paper.id), key) for paper, key in zip(papers, keys, strict=True)
     ]
 
 

@@ -80,9 +80,7 @@ def read(path: Path) -> SourceRead:
         version = int(match.group(1)) if match else 0
         if paper_id in papers:
             kept = max(version, versions[paper_id])
-            skipped.append(
-                Skip(f"entry {number}", f"another version of arXiv:{paper_id}; kept v{kept}")
-            )
+            skipped.append(Skip(f"entry {number}", f"another version of arXiv:{paper_id}; kept v{kept}"))
             if version <= versions[paper_id]:
                 continue
         papers[paper_id], versions[paper_id] = _paper(entry, paper_id, path), version

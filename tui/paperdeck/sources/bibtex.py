@@ -67,9 +67,7 @@ def sniff(path: Path, head: str) -> bool:
     """A ``.bib`` file, or text whose first line (after ``%`` comments) opens an entry."""
     if path.suffix.lower() in {".bib", ".bibtex"}:
         return True
-    lines = (
-        line for line in head.splitlines() if line.strip() and not line.lstrip().startswith("%")
-    )
+    lines = (line for line in head.splitlines() if line.strip() and not line.lstrip().startswith("%"))
     return bool(_ENTRY_START.match(next(lines, "")))
 
 
@@ -91,9 +89,7 @@ def read(path: Path) -> SourceRead:
             skipped.append(Skip(f"line {line}", paper))
         elif paper.id in papers:
             papers[paper.id] = merge_papers(papers[paper.id], paper)
-            skipped.append(
-                Skip(f"line {line}", f"same paper as line {first_line[paper.id]}; merged")
-            )
+            skipped.append(Skip(f"line {line}", f"same paper as line {first_line[paper.id]}; merged"))
         else:
             papers[paper.id], first_line[paper.id] = paper, line
     notice = None if papers else f"{path}: no papers in this file"
@@ -133,30 +129,20 @@ def _parse(text: str, path: Path) -> Library:
 
 def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> Paper | str:
     """The paper of one entry, or the reason it is skipped."""
-    values = {
-        key.casefold(): collapse(str(field.value)) for key, field in entry.fields_dict.items()
-    }
+    values = {key.casefold(): collapse(str(field.value)) for key, field in entry.fields_dict.items()}
     kind = entry.entry_type.casefold()
     title = strip_braces(values.get("title", ""))
     if not title:
         return "no title"
     container = strip_braces(values.get("booktitle") or values.get("journal") or "")
     venue = venue_from_text(container) if container else file_venue
-    year = (
-        year_from_text(values.get("year", ""))
-        or year_from_text(container)
-        or (None if container else file_year)
-    )
+    year = year_from_text(values.get("year", "")) or year_from_text(container) or (None if container else file_year)
     links = [values.get(name, "") for name in ("url", "pdflink", "pdf", "openreview")]
-    forum = next(
-        (openreview_id_from_url(link) for link in links if openreview_id_from_url(link)), ""
-    )
+    forum = next((openreview_id_from_url(link) for link in links if openreview_id_from_url(link)), "")
     arxiv = _arxiv(values)
     doi = _DOI_PREFIX.sub("", values.get("doi", ""))
     try:
-        paper_id = canonical_id(
-            openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, title=title
-        )
+        paper_id = canonical_id(openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, title=title)
     except ValueError:
         return f"placeholder title {title!r} and no id"
     decision, decision_raw = _decision(kind, container, values.get("note", ""))
@@ -169,9 +155,7 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
         year=year,
         sources=(path.name,),
         authors=split_authors(values.get("author", "")),
-        keywords=tuple(
-            k for k in (w.strip() for w in re.split(r"[;,]", values.get("keywords", ""))) if k
-        ),
+        keywords=tuple(k for k in (w.strip() for w in re.split(r"[;,]", values.get("keywords", ""))) if k),
         decision=decision,
         decision_raw=decision_raw,
         openreview_id=forum,

@@ -135,9 +135,7 @@ def read(path: Path) -> SourceRead:
 class _Table:
     """Turns the rows of one file into papers, given its column map."""
 
-    def __init__(
-        self, path: Path, columns: dict[str, int], width: int, *, singular_author: bool
-    ) -> None:
+    def __init__(self, path: Path, columns: dict[str, int], width: int, *, singular_author: bool) -> None:
         self.path = path
         self.columns = columns
         self.width = width
@@ -158,9 +156,7 @@ class _Table:
     def check_width(self, line: int, row: list[str]) -> None:
         """Refuse a row with more (non-empty) fields than the header names."""
         if any(cell.strip() for cell in row[self.width :]):
-            raise SourceError(
-                self.path, f"{len(row)} fields, but the header has {self.width}", line
-            )
+            raise SourceError(self.path, f"{len(row)} fields, but the header has {self.width}", line)
 
     def group_key(self, row: list[str]) -> tuple[str, ...] | None:
         """What makes consecutive rows one paper: title, conference and year; ``None`` (never
@@ -173,9 +169,7 @@ class _Table:
             self._decisions[raw] = normalise_decision(raw, decisions_out=self.decisions_out)
         return self._decisions[raw]
 
-    def paper(
-        self, line: int, row: list[str], more_authors: list[str], skipped: list[Skip]
-    ) -> Paper | None:
+    def paper(self, line: int, row: list[str], more_authors: list[str], skipped: list[Skip]) -> Paper | None:
         """The paper of one row (plus the author cells of the rows grouped with it), or
         ``None`` with a :class:`Skip` recorded."""
         width = len(row)
@@ -188,19 +182,12 @@ class _Table:
         decision_raw = cell("decision", "")
         conference = cell("conference", "")
         venue = venue_from_text(conference) or venue_from_text(decision_raw) or self.file_venue
-        year = (
-            _int(cell("year", ""))
-            or year_from_text(conference)
-            or year_from_text(decision_raw)
-            or self.file_year
-        )
+        year = _int(cell("year", "")) or year_from_text(conference) or year_from_text(decision_raw) or self.file_year
         decision = self.decision(decision_raw) if decision_raw else "unknown"
         if decision == "unknown":
             decision = self.file_decision
         urls = cell("openreview_url", ""), cell("pdf_url", "")
-        forum = next(
-            (openreview_id_from_url(url) for url in urls if openreview_id_from_url(url)), ""
-        )
+        forum = next((openreview_id_from_url(url) for url in urls if openreview_id_from_url(url)), "")
         given_id = cell("openreview_id", "")
         if not forum and valid_openreview_id(given_id) and not given_id.isdigit():
             forum = given_id
@@ -250,9 +237,7 @@ def _rows(text: str, path: Path) -> list[tuple[int, list[str]]]:
     # The default limit (128 KiB a field) would refuse a long abstract the other formats take;
     # the file itself is already capped at MAX_FILE_BYTES.
     csv.field_size_limit(max(csv.field_size_limit(), MAX_FILE_BYTES))
-    reader = csv.reader(
-        io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line), strict=True
-    )
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line), strict=True)
     rows: list[tuple[int, list[str]]] = []
     start = 1
     try:
@@ -277,9 +262,7 @@ def _delimiter(path: Path, first_line: str) -> str:
 
 
 def _normalise_header(cells: list[str]) -> list[str]:
-    return [
-        _HEADER_JUNK.sub("_", cell.strip().lstrip("\ufeff").casefold()).strip("_") for cell in cells
-    ]
+    return [_HEADER_JUNK.sub("_", cell.strip().lstrip("\ufeff").casefold()).strip("_") for cell in cells]
 
 
 def _map_columns(header: list[str]) -> dict[str, int]:

@@ -70,9 +70,7 @@ def _rows(path: Path) -> list[dict[str, Any]]:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise SourceError(
-            path, "reading Parquet needs pyarrow: pip install 'paperdeck[parquet]'"
-        ) from None
+        raise SourceError(path, "reading Parquet needs pyarrow: pip install 'paperdeck[parquet]'") from None
     raw = read_bytes(path)
     try:
         parquet_file = pq.ParquetFile(io.BytesIO(raw))

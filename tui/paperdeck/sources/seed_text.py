@@ -135,5 +135,3 @@ def _venue_year(header: str) -> tuple[str, int | None]:
     if match is None:
         return "", None
     return match.group("venue"), int(match.group("year"))
-
-

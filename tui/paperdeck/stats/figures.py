@@ -300,8 +300,15 @@ class Figures:
             },
             "review_ratings": self.review_ratings.to_dict(),
             "decisions_by_area": {
-                a.area: {"papers": a.papers, "accepted": a.accepted, "rejected": a.rejected, "pending": a.pending,
-                         "withdrawn": a.withdrawn, "other": a.other, "acceptance_rate": a.rate}
+                a.area: {
+                    "papers": a.papers,
+                    "accepted": a.accepted,
+                    "rejected": a.rejected,
+                    "pending": a.pending,
+                    "withdrawn": a.withdrawn,
+                    "other": a.other,
+                    "acceptance_rate": a.rate,
+                }
                 for a in self.by_area
             },
             "acceptance_by_rating": {
@@ -433,8 +440,16 @@ def figures_of(
         mean_of_means=_mean(sum(means), len(means)),
         review_ratings=Distribution.of(review_ratings),
         by_area=tuple(
-            AreaDecisions(area, t.papers, t.accepted, t.rejected, t.pending, t.withdrawn, t.other,
-                          _rate(known, t.accepted, t.rejected, t.pending))
+            AreaDecisions(
+                area,
+                t.papers,
+                t.accepted,
+                t.rejected,
+                t.pending,
+                t.withdrawn,
+                t.other,
+                _rate(known, t.accepted, t.rejected, t.pending),
+            )
             for area, t in ordered
         ),
         decisions_known=known,

@@ -43,9 +43,7 @@ _WORD = re.compile(r"[^\W_]+")
 _ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
 _MARKS = dict.fromkeys(range(0x0300, 0x0370))
 #: ASCII letters lower-cased, digits kept, other ASCII bytes to spaces; non-ASCII bytes kept.
-_ASCII_FOLD = bytes(
-    (ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 128 else b for b in range(256)
-)
+_ASCII_FOLD = bytes((ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 128 else b for b in range(256))
 
 
 def _fold(text: str) -> str:

@@ -42,9 +42,7 @@ _SPECIAL = re.compile(r"[\\${}*_`&\[\n]|(?<![A-Za-z0-9])https?://")
 _NAME = re.compile(r"[A-Za-z]+")
 _PAR = re.compile(r"\n[ \t]*\n\s*")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_MD_LINK = re.compile(
-    r"\[([^\[\]\n]{1,300})\]\((https?://[^\s()<>]+(?:\([^\s()<>]*\)[^\s()<>]*)*)\)"
-)
+_MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((https?://[^\s()<>]+(?:\([^\s()<>]*\)[^\s()<>]*)*)\)")
 _LATEX_QUOTE = re.compile(r"(?<!`)``(?!`)([^`\n]{1,300}?)(?:''|\")")
 _MAX_DEPTH = 40
 
@@ -181,9 +179,7 @@ class _Parser:
             if after in ("(", "[") and (math := self._math_delim("\\\\" + after)) is not None:
                 return math
             name = _NAME.match(src, i + 2)
-            if (after and after in "%&_#${}") or (
-                name and (name.group() in KNOWN or symbol(name.group()))
-            ):
+            if (after and after in "%&_#${}") or (name and (name.group() in KNOWN or symbol(name.group()))):
                 self.pos = i + 1
                 return self._backslash()
             self.pos = i + 2
@@ -238,11 +234,7 @@ class _Parser:
                 if first is None:
                     return [txt(src[start : self.pos])]
             arg = self._arg()
-            if (
-                arg is None
-                and first is None
-                and (one := re.match(r"[ \t]*(\w)", src[self.pos : self.pos + 8]))
-            ):
+            if arg is None and first is None and (one := re.match(r"[ \t]*(\w)", src[self.pos : self.pos + 8])):
                 self.pos += one.end()
                 arg = ([txt(one.group(1))], True)
             if arg is None:
@@ -253,17 +245,11 @@ class _Parser:
             if name == "footnote":
                 lead = "(" if start > 0 and src[start - 1].isspace() else " ("
                 return [txt(lead), *children, txt(")")]
-            if (
-                name == "href" and first is not None
-            ):  # the URL stays visible: not every terminal links
+            if name == "href" and first is not None:  # the URL stays visible: not every terminal links
                 url = unescape(first.strip())
                 shown = plain_text(children)
                 tail = [] if url in shown else [txt(" ("), Node("link", url, [txt(url)]), txt(")")]
-                return (
-                    [Node("link", url, children), *tail]
-                    if shown
-                    else [Node("link", url, [txt(url)])]
-                )
+                return [Node("link", url, children), *tail] if shown else [Node("link", url, [txt(url)])]
             if name in ("textsuperscript", "textsubscript"):
                 plain = plain_text(children)
                 done = to_superscript(plain) if name == "textsuperscript" else to_subscript(plain)
@@ -291,22 +277,14 @@ class _Parser:
             save = self.pos
             if src.startswith("*", self.pos):
                 self.pos += 1
-            if (
-                name == "sqrt"
-                and src.startswith("[", self.pos)
-                and "]" in src[self.pos : self.pos + 20]
-            ):
+            if name == "sqrt" and src.startswith("[", self.pos) and "]" in src[self.pos : self.pos + 20]:
                 self.pos = src.index("]", self.pos) + 1
             if all(self._raw_arg() is not None for _ in range(MATH_ARG[name])):
                 return [Node("math", src[start : self.pos])]
             self.pos = save
         if len(name) == 1 and name in "uvHckrdbt":  # letter accents: \c{c}, \v c
             base = self._raw_arg()
-            if (
-                base is None
-                and src[self.pos : self.pos + 1] == " "
-                and src[self.pos + 1 : self.pos + 2].isalpha()
-            ):
+            if base is None and src[self.pos : self.pos + 1] == " " and src[self.pos + 1 : self.pos + 2].isalpha():
                 base, self.pos = src[self.pos + 1], self.pos + 2
             done = accent(name, base) if base is not None else None
             if done is not None:

@@ -194,9 +194,7 @@ def _wrap(text: str) -> str:
     """``text`` as an operand of ``/`` or ``√``: bare if it is one word, else in parentheses."""
     t = text.strip()
     plain = _MARKERS.sub("", t)
-    if len(plain) <= 1 or all(
-        c.isalnum() or c == "." or unicodedata.category(c) == "Mn" for c in plain
-    ):
+    if len(plain) <= 1 or all(c.isalnum() or c == "." or unicodedata.category(c) == "Mn" for c in plain):
         return t
     if plain.startswith("(") and plain.endswith(")"):
         depth = 0
@@ -293,12 +291,7 @@ def _atom(items: list[Item], i: int) -> tuple[str, int]:
 def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
     if j < len(items) and items[j] == "*" and (name in _PLAIN or name in _STYLE):
         j += 1
-    if (
-        name in _STYLE
-        or name in _PLAIN
-        or name in ("mathbb", "mathbbm", "mathds", "Bbb")
-        or name in _ACCENTS
-    ):
+    if name in _STYLE or name in _PLAIN or name in ("mathbb", "mathbbm", "mathds", "Bbb") or name in _ACCENTS:
         arg, j = _arg(items, j)
         if arg is None:
             return "", j

@@ -32,11 +32,7 @@ def read_code_span(src: str, i: int) -> tuple[list[Node], int]:
     """A ```code``` span starting at ``src[i]`` (a backtick); the backticks as text if unclosed."""
     run = len(src[i:]) - len(src[i:].lstrip("`"))
     close = re.compile(rf"(?<!`)`{{{run}}}(?!`)").search(src, i + run, i + run + 1000)
-    if (
-        close
-        and not BLANK_LINE.search(src, i, close.start() + 1)
-        and src[i + run : close.start()].strip()
-    ):
+    if close and not BLANK_LINE.search(src, i, close.start() + 1) and src[i + run : close.start()].strip():
         body = src[i + run : close.start()]
         if len(body) > 1 and body[0] == " " and body[-1] == " ":
             body = body[1:-1]
@@ -72,9 +68,7 @@ def read_bare_url(src: str, i: int) -> tuple[list[Node], int]:
     m = _URL.match(src, i)
     url = m.group() if m else ""
     scheme = src.index("://", i) + 3 - i
-    while len(url) > scheme and (
-        url[-1] in ".,;:!?*_~'\"" or _unbalanced(url, "(", ")") or _unbalanced(url, "[", "]")
-    ):
+    while len(url) > scheme and (url[-1] in ".,;:!?*_~'\"" or _unbalanced(url, "(", ")") or _unbalanced(url, "[", "]")):
         url = url[:-1]
     if len(url) <= scheme:
         return [txt(src[i : i + scheme])], i + scheme
@@ -113,9 +107,7 @@ def resolve_emphasis(nodes: list[Node]) -> list[Node]:
             continue
         opener = items[oi]
         use = 2 if opener.count >= 2 and closer.count >= 2 else 1
-        items[oi + 1 : ci] = [
-            styled("bold" if use == 2 else "italic", [_as_text(n) for n in items[oi + 1 : ci]])
-        ]
+        items[oi + 1 : ci] = [styled("bold" if use == 2 else "italic", [_as_text(n) for n in items[oi + 1 : ci]])]
         opener.count -= use
         closer.count -= use
         ci = oi + 2

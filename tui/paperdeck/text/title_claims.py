@@ -176,16 +176,16 @@ def long_form(short: str, before: str) -> str | None:
     words = before.split()[-min(len(units) + 5, len(units) * 2) :]
     for size in range(1, len(words) + 1):
         parts = [p for w in words[-size:] for p in re.split(r"[-/\u2013]", w) if p]
-        if parts and parts[0].lower() not in ACRONYM_SKIPS and units == [
-            p[0].lower() for p in parts if p.lower() not in ACRONYM_SKIPS
-        ]:
+        if (
+            parts
+            and parts[0].lower() not in ACRONYM_SKIPS
+            and units == [p[0].lower() for p in parts if p.lower() not in ACRONYM_SKIPS]
+        ):
             return " ".join(words[-size:]).strip(" ,;:")
     cand = " ".join(words)
     pos = len(cand) - 1
     for index in range(len(units) - 1, -1, -1):
-        while pos >= 0 and (
-            cand[pos].lower() != units[index] or (index == 0 and cand[pos - 1 : pos].isalnum())
-        ):
+        while pos >= 0 and (cand[pos].lower() != units[index] or (index == 0 and cand[pos - 1 : pos].isalnum())):
             pos -= 1
         if pos < 0:
             return None
@@ -295,7 +295,7 @@ def _clause(text: str) -> str:
 
 
 def _resolve_former(phrase: str, sentence: str) -> str:
-    """"the former"/"the latter" as what they point at, from "between A and B" in the sentence."""
+    """ "the former"/"the latter" as what they point at, from "between A and B" in the sentence."""
     if not re.search(r"\bthe (?:former|latter)\b", phrase):
         return phrase
     pair = _BETWEEN.search(sentence)

@@ -61,9 +61,7 @@ _INTRO_NP = re.compile(
     r"[a-z][\w-]*),?\s+(?=[A-Z])"
 )
 _CALLED = re.compile(_CALLED_WORD + r"(?=[A-Z])")
-_WE_CALL = re.compile(
-    r"(?:we|We) (?:name|call|dub|term) (?:(?:our|this) (?:[a-z]+ )?[a-z]+|it)\s+(?=[A-Z])"
-)
+_WE_CALL = re.compile(r"(?:we|We) (?:name|call|dub|term) (?:(?:our|this) (?:[a-z]+ )?[a-z]+|it)\s+(?=[A-Z])")
 _OUR = re.compile(
     r"(?:our|Our) (?:proposed )?(?:method|approach|framework|model|system|algorithm),?\s+"
     r"(?:namely\s+|called\s+|dubbed\s+)?(?=[A-Z])"
@@ -80,26 +78,20 @@ _PATTERNS = (
     (_INTRO_NP, 4.0),
     (_OPENING, 3.0),
 )
-_CALLED_END = re.compile(
-    r"(?:\b" + _CALLED_WORD + r"|\b[Oo]ur (?:method|approach|framework|model),? (?:namely )?)$"
-)
+_CALLED_END = re.compile(r"(?:\b" + _CALLED_WORD + r"|\b[Oo]ur (?:method|approach|framework|model),? (?:namely )?)$")
 _VERB_END = re.compile(_VERB + r"\s+(?:(?:the|a|an)\s+)?$")
 _VERB_WORD = re.compile(r"\b" + _VERB + r"\b")
 _WE_WORD = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work))\b")
 _PASSIVE = re.compile(r"^\s*,?\s*(?:is|are)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented)\b")
 _NP_END = re.compile(_VERB + r"\s+((?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,5}[\w-]+)\s*$")
 _DESC_BEFORE = re.compile(r"\b" + _VERB + r"\s+((?:a|an|the)\s[^,;.()]{3,80}?)\s*$")
-_NAME_RUN = re.compile(
-    r"[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+|\.\d+)*\+?(?: [A-Z][A-Za-z0-9]*(?:-\w+)*)*"
-)
+_NAME_RUN = re.compile(r"[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+|\.\d+)*\+?(?: [A-Z][A-Za-z0-9]*(?:-\w+)*)*")
 _AFTER_OK = re.compile(r"\s*(?:[,.;:(\u2014\u2013]|$|\s(?:that|which|for|to|with|as|is|in)\b)")
 _NOUN_AFTER = re.compile(
     r"\s((?:benchmark|dataset|framework|suite|library|toolkit|corpus|model|method|algorithm|"
     r"agent|system|pipeline|platform|environment)\b[^,;.()]*)"
 )
-_APPOSITIVE = re.compile(
-    r"^\s*(?:,|:|\u2014|\u2013)\s*((?:a|an|the)\s[^,;.()]+(?:,[^,;.()]+){0,3})"
-)
+_APPOSITIVE = re.compile(r"^\s*(?:,|:|\u2014|\u2013)\s*((?:a|an|the)\s[^,;.()]+(?:,[^,;.()]+){0,3})")
 _WHICH = re.compile(r"^\s*,?\s*(?:which|that)\s+([^,;.()]+)")
 _IT_IS = re.compile(
     r"^It\s+(?:\w+ly\s+)?(?:is|employs|uses|adopts|features|combines|comprises|consists of|"
@@ -229,10 +221,7 @@ def _acronyms(sentence: str, offset: int, bold: set[str]) -> list[Candidate]:
             continue
         long = long_form(short, before) or ""
         start = before.rfind(long) if long else match.start()
-        verb = bool(
-            _VERB_WORD.search(" ".join(sentence[:start].split()[-8:]))
-            and _WE_WORD.search(sentence[:start])
-        )
+        verb = bool(_VERB_WORD.search(" ".join(sentence[:start].split()[-8:])) and _WE_WORD.search(sentence[:start]))
         if not long:  # "we propose explainable model layers (TCR-EML)"
             np = _NP_END.search(before)
             if verb and np and len(np.group(1).split()) > 2 and not _is_background(short):
@@ -348,9 +337,7 @@ def _first_clause(text: str, max_chars: int) -> str:
     (:func:`~paperdeck.text.title_claims.is_anaphoric`); the first sentence when all do,
     filler like "We propose a" or "To address this," removed."""
     sentences = _SENTENCE_END.split(text)
-    sentence = next(
-        (s for s in sentences if not is_background(s) and not is_anaphoric(s)), sentences[0]
-    ).rstrip(". ")
+    sentence = next((s for s in sentences if not is_background(s) and not is_anaphoric(s)), sentences[0]).rstrip(". ")
     sentence = _LEAD_ADVERBIAL.sub("", sentence, count=1) or sentence
     sentence = _PAREN_ACRONYM.sub("", _FILLER.sub("", sentence, count=1) or sentence)
     if len(sentence) > max_chars:
@@ -410,11 +397,7 @@ def _derive(abstract: str, max_chars: int) -> str:
     if not any(c.isalnum() for c in text):
         return ""
     bold = {_strip_markup(a or b) for a, b in _BOLD.findall(abstract)}
-    label = (
-        _named_label(text, bold, max_chars)
-        or claim_label(text, max_chars)
-        or _first_clause(text, max_chars)
-    )
+    label = _named_label(text, bold, max_chars) or claim_label(text, max_chars) or _first_clause(text, max_chars)
     return _SPACE.sub(" ", label).strip()
 
 

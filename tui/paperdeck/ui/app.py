@@ -36,9 +36,7 @@ class PaperApp(App[None]):
     """
 
     TITLE = "paperdeck"
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        str(styles_dir() / name) for name in ("app.tcss", "main.tcss")
-    ]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [str(styles_dir() / name) for name in ("app.tcss", "main.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = bindings("app")
 
     #: Seconds without a key or mouse event after which the user counts as idle.

@@ -68,9 +68,7 @@ class Command(NamedTuple):
 
     def binding(self) -> Binding:
         """The Textual binding of this row (only rows with keys have one)."""
-        return Binding(
-            self.keys, self.action, self.description, show=self.show, priority=self.priority, id=self.id
-        )
+        return Binding(self.keys, self.action, self.description, show=self.show, priority=self.priority, id=self.id)
 
 
 class Summary(NamedTuple):
@@ -98,6 +96,7 @@ def _status(status: str, key: str, description: str) -> Command:
     )
 
 
+# fmt: off
 COMMANDS: tuple[Command, ...] = (
     # -- the app ---------------------------------------------------------------------------
     Command("app.quit", "q", "quit", "Quit", "app", "anywhere", "Quit", "Quit paperdeck", show=True),
@@ -271,6 +270,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("note.save", "ctrl+s", "save", "Save", "note", "note", show=True),
     Command("note.cancel", "escape", "cancel", "Cancel", "note", "note", show=True),
 )
+# fmt: on
 
 #: The help screen's summary lines, in the order they follow a section's own lines.
 SUMMARIES: tuple[Summary, ...] = (
@@ -315,9 +315,7 @@ def help_sections(keymap: Mapping[str, str]) -> list[tuple[str, list[HelpLine]]]
     """The help screen's sections (heading, lines), with the keys in effect under ``keymap``."""
     sections: list[tuple[str, list[HelpLine]]] = []
     for key, heading in SECTIONS:
-        lines = [
-            HelpLine(tuple(keys_in_effect(c, keymap)), c.description, c.id) for c in COMMANDS if c.section == key
-        ]
+        lines = [HelpLine(tuple(keys_in_effect(c, keymap)), c.description, c.id) for c in COMMANDS if c.section == key]
         for summary in SUMMARIES:
             if summary.section != key:
                 continue

@@ -70,6 +70,7 @@ def run_editor(command: list[str], *, terminal: bool) -> subprocess.CompletedPro
 #: the editor was open (both kept).
 NOTE_CHANGED_ELSEWHERE = "— written elsewhere while this note was being edited —"
 
+
 class ReadingScreen(Screen[None]):
     """Base of the main screen: the user's marks on papers. Subclasses provide the list, the
     store, and ``refresh_user_data`` (repaint after a change)."""

@@ -213,9 +213,7 @@ def detail_content(
     if marks:
         lines.append(Content(" · ").join(marks))
     if paper.tldr:
-        lines.append(
-            Content.assemble(("TL;DR: ", "bold $text-muted")) + _rendered(paper.tldr)
-        )
+        lines.append(Content.assemble(("TL;DR: ", "bold $text-muted")) + _rendered(paper.tldr))
     if changes:
         lines += [Content(""), history_content(changes, user.looked)]
     if user.note:
