@@ -95,7 +95,9 @@ def keys_from_table() -> str:
 
 def keys_reference() -> str:
     """The keys reference of ``docs/keys.md``."""
-    return keys_from_table()  # once the command table renders it: return commands.keys_markdown()
+    # Once the command table renders it, this line becomes:
+    # from paperdeck.ui.commands import keys_markdown; return keys_markdown()
+    return keys_from_table()
 
 
 # -- the query language ----------------------------------------------------------------------------
@@ -111,7 +113,9 @@ def query_from_help() -> str:
 
 def query_reference() -> str:
     """The query reference of ``docs/query.md``."""
-    return query_from_help()  # once the search room renders it: return query.query_markdown()
+    # Once the search room renders it, this line becomes:
+    # from paperdeck.search.query import query_markdown; return query_markdown()
+    return query_from_help()
 
 
 # -- the command line ------------------------------------------------------------------------------
