@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: run test test-slow test-fast lint bench clean
+.PHONY: run test test-slow test-fast lint docs bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paperdeck needs Python >= 3.11; set PYTHON=python3.11")'
@@ -37,10 +37,14 @@ test-fast: $(VENV)/.installed-test
 
 ## lint: ruff (checks and format), mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check tui tests bench
-	$(BIN)/ruff format --check tui tests bench
+	$(BIN)/ruff check tui tests bench docs
+	$(BIN)/ruff format --check tui tests bench docs
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+
+## docs: write the generated pages of docs/ (keys, query language, CLI) from the code; tests/test_docs.py checks them
+docs: $(VENV)/.installed-app
+	$(BIN)/python docs/generate.py
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/bench.py

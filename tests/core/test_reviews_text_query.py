@@ -162,7 +162,7 @@ def test_reviews_imported_before_the_word_index_get_one_on_the_next_import(tmp_p
 
 def test_review_terms_are_in_the_help_and_the_readme() -> None:
     assert "review:" in QUERY_HELP
-    assert "`review:" in (REPO / "README.md").read_text(encoding="utf-8")
+    assert "`review:" in (REPO / "docs" / "query.md").read_text(encoding="utf-8")
 
 
 def _index_words(directory: Path, name: str) -> dict[str, set[bytes]]:

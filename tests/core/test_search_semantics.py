@@ -170,8 +170,8 @@ def check_partition(real: Slice, term: str) -> None:
 
 def _readme_examples() -> list[str]:
     """Every query written in the README's filter-bar section (the table and the examples)."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### The filter bar") : text.index("### Saved views")]
+    text = (REPO / "docs" / "query.md").read_text(encoding="utf-8")  # the query page (its prose: docs/src)
+    section = text[text.index("## Words rank, terms filter") : text.index("## Saved views")]
     found = []
     for snippet in re.findall(r"`([^`]+)`", section):
         query = parse_query(snippet)

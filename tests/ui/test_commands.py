@@ -30,7 +30,7 @@ from textual.widgets import Static
 from tests.ui.conftest import SIZE, highlighted, main_screen, settle
 
 AppFactory = Callable[..., PaperApp]
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "keys.md"  # the keys page (its prose: docs/src)
 
 #: Every class's own bindings as (id, default keys, action, show, priority), in declared order
 #: (the order is the footer's): pinned as they were before the command table, so that no
@@ -342,7 +342,7 @@ async def test_a_remapped_key_shows_in_help_and_palette(seeded_store: Store) -> 
 
 def _readme_keys_section() -> str:
     text = README.read_text("utf-8")
-    return text[text.index("### Keys") : text.index("### Settings")]
+    return text[text.index("## The keys in more detail") : text.index("## Settings and remapped keys")]
 
 
 def _names(app: PaperApp, key: str) -> set[str]:
