@@ -38,7 +38,6 @@ from paperdeck.sources.common import (
 )
 
 NAME = "bibtex"
-DESCRIPTION = "BibTeX (.bib): OpenReview-generated, crawler (pdflink) or dblp entries"
 
 _ENTRY_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _ANONYMOUS = {"anonymous", "anonymous authors", "anonymous author"}

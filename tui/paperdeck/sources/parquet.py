@@ -24,7 +24,6 @@ from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.papercopilot import PROVIDED, copilot_paper, venue_year
 
 NAME = "parquet"
-DESCRIPTION = "Paper Copilot columns in Apache Parquet (needs pyarrow)"
 
 #: Columns read when present; any others (word counts, soundness, …) are left on disk.
 COLUMNS = (

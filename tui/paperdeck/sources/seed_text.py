@@ -24,7 +24,6 @@ from paperdeck.model.paper import Paper, abstract_id
 from paperdeck.sources.base import SourceRead, read_text
 
 NAME = "seed"
-DESCRIPTION = "seed text: a header line, then abstracts separated by blank lines"
 
 _HEADER_VENUE_YEAR = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z&.\-]*)\s*'?(?P<year>(?:19|20)\d{2})\b")
 _BLANK_LINE = re.compile(r"\n[ \t\f\v\u00a0\u3000]*\n")
