@@ -33,7 +33,7 @@ def test_every_row_loads_a_reader_that_names_its_reads_as_the_row() -> None:
         assert callable(reader.sniff) and callable(reader.read)
         assert row.name == reader.NAME  # type: ignore[attr-defined]
         assert row.records and row.help and row.label
-        assert all(ending == ending.lower() and ending.startswith(".") for ending in row.endings)
+        assert all(ending == ending.lower() and ending[:1] in (".", "") for ending in row.endings)
 
 
 def test_the_table_imports_no_reader() -> None:
@@ -53,6 +53,9 @@ def test_a_file_no_reader_recognises_is_read_or_refused_by_its_ending(tmp_path: 
     other = tmp_path / "list.md"
     other.write_text("Some header\n\nAn abstract.\n")
     assert detect_format(other) == "seed"
+    for name in ("list.bib", "list.parquet", "list.txt", "list"):  # the ending decides, whatever the content
+        (tmp_path / name).write_text('{"title": "not what the ending says"}\n')
+        assert detect_format(tmp_path / name) == {"list.bib": "bibtex", "list.parquet": "parquet"}.get(name, "seed")
 
 
 def test_a_forced_format_that_reads_nothing_names_the_records_of_both_rows(tmp_path: Path) -> None:

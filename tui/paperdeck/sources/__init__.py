@@ -48,11 +48,14 @@ class Format:
         label: the format's name in prose (``"OpenReview"``), for the command line's help.
         records: what the format's records are called, in an error hint (``"BibTeX entries"``).
         help: one line saying what files the format reads.
-        endings: the file endings (lower case, ``.gz`` left off) of this format's files: a file
-            that no reader recognises by its content, with one of these endings, is read or
-            refused as :attr:`unrecognised` says.
-        unrecognised: ``"read"``: such a file is read by this reader anyway (it says what is
-            wrong with it, and where); ``"refuse"``: it is refused, naming the ``--format`` values.
+        endings: the file endings of this format's files (lower case, ``.gz`` left off; ``""``:
+            no ending), counted in detection as :attr:`by_ending` says.
+        by_ending: what a file with one of :attr:`endings` is. ``"decides"``: this format,
+            whatever its content (at this row's turn in detection order; a compressed file,
+            ``x.bib.gz``, is told by its content). ``"reads"``: when no
+            reader recognises its content, it is read by this reader anyway (which says what is
+            wrong with it, and where). ``"refuses"``: when no reader recognises its content, it
+            is refused, naming the ``--format`` values.
         load: imports the reader module (deferred: a command that reads no file imports none).
         choosable: a ``--format`` value; a row that is not (the user-data backup) is detected
             whatever ``--format`` says.
@@ -63,7 +66,7 @@ class Format:
     records: str
     help: str
     endings: tuple[str, ...]
-    unrecognised: Literal["read", "refuse"]
+    by_ending: Literal["decides", "reads", "refuses"]
     load: Callable[[], Reader]
     choosable: bool = True
 
@@ -131,7 +134,7 @@ FORMATS: tuple[Format, ...] = (
         records="backup records",
         help="a paperdeck user-data backup (paperdeck export --user-data), restored after the paper lists",
         endings=(),  # told by its first key alone, never by its name
-        unrecognised="refuse",
+        by_ending="refuses",
         load=_backup,
         choosable=False,
     ),
@@ -141,7 +144,7 @@ FORMATS: tuple[Format, ...] = (
         records="OpenReview notes",
         help="OpenReview notes: API v2 JSON, JSON Lines, ReviewTracker or flattened dumps",
         endings=(".json", ".jsonl"),
-        unrecognised="read",
+        by_ending="reads",
         load=_openreview,
     ),
     Format(
@@ -150,7 +153,7 @@ FORMATS: tuple[Format, ...] = (
         records="Paper Copilot records",
         help="Paper Copilot paperlists JSON (an array of flat records with status, site, rating)",
         endings=(".json",),
-        unrecognised="read",
+        by_ending="reads",
         load=_papercopilot,
     ),
     Format(
@@ -159,7 +162,7 @@ FORMATS: tuple[Format, ...] = (
         records="Parquet rows",
         help="Paper Copilot columns in Apache Parquet (needs pyarrow)",
         endings=(".parquet", ".pq"),
-        unrecognised="refuse",
+        by_ending="decides",
         load=_parquet,
     ),
     Format(
@@ -168,7 +171,7 @@ FORMATS: tuple[Format, ...] = (
         records="BibTeX entries",
         help="BibTeX (.bib): OpenReview-generated, crawler (pdflink) or dblp entries",
         endings=(".bib", ".bibtex"),
-        unrecognised="refuse",
+        by_ending="decides",
         load=_bibtex,
     ),
     Format(
@@ -177,7 +180,7 @@ FORMATS: tuple[Format, ...] = (
         records="arXiv Atom entries",
         help="arXiv API response (Atom 1.0 XML)",
         endings=(".xml",),
-        unrecognised="refuse",
+        by_ending="refuses",
         load=_arxiv,
     ),
     Format(
@@ -186,7 +189,7 @@ FORMATS: tuple[Format, ...] = (
         records="CSV rows",
         help="CSV or TSV table with a header row naming a title column",
         endings=(".csv", ".tsv"),
-        unrecognised="refuse",
+        by_ending="refuses",
         load=_csv,
     ),
     Format(
@@ -194,8 +197,8 @@ FORMATS: tuple[Format, ...] = (
         label="seed text",
         records="seed abstracts",
         help="seed text: a header line, then abstracts separated by blank lines",
-        endings=(".txt", ".text"),
-        unrecognised="read",
+        endings=(".txt", ".text", ""),
+        by_ending="decides",
         load=_seed,
     ),
 )
@@ -218,8 +221,9 @@ def detect_format(path: Path) -> str:
 
 
 def detect(path: Path) -> Format:
-    """The format of ``path`` by its content (and name): the first row whose reader recognises
-    it; else the row that reads unrecognised files of its ending; else seed text (the last row).
+    """The format of ``path`` by its content and ending: the first row that its ending decides
+    or whose reader recognises it; else the row that reads unrecognised files of its ending;
+    else seed text (the last row).
 
     Raises:
         SourceError: the file cannot be opened, or its ending names a format whose reader does
@@ -229,18 +233,23 @@ def detect(path: Path) -> Format:
         head = _head(path)
     except OSError as exc:
         raise unreadable(path, exc) from None
+    own = path.suffix.lower()
     for row in FORMATS:
-        if row.reader.sniff(path, head):
+        if (row.by_ending == "decides" and own in row.endings) or row.reader.sniff(path, head):
             return row
-    suffix = path.suffix.lower()
-    if suffix == ".gz":  # what the compressed file holds: ``x.jsonl.gz`` is JSON Lines
-        suffix = Path(path.stem).suffix.lower()
+    ending = _ending(path)
     if head.lstrip()[:1] in ("[", "{"):
-        suffix = _JSON_CONTENT  # JSON that no reader recognised: its reader says what is wrong, and where
-    row = next((row for row in FORMATS if suffix in row.endings), FORMATS[-1])
-    if row.unrecognised == "refuse":
+        ending = _JSON_CONTENT  # JSON that no reader recognised: its reader says what is wrong, and where
+    row = next((row for row in FORMATS if ending in row.endings), FORMATS[-1])
+    if row.by_ending == "refuses":
         raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(FORMAT_NAMES)})")
     return row
+
+
+def _ending(path: Path) -> str:
+    """The file's ending, lower case, of what a compressed file holds (``x.jsonl.gz``: ``.jsonl``)."""
+    ending = path.suffix.lower()
+    return Path(path.stem).suffix.lower() if ending == ".gz" else ending
 
 
 def read_source(path: Path | str, format: str | None = None) -> SourceRead:

@@ -63,9 +63,8 @@ _silence_bibtexparser()
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A ``.bib`` file, or text whose first line (after ``%`` comments) opens an entry."""
-    if path.suffix.lower() in {".bib", ".bibtex"}:
-        return True
+    """Text whose first line (after ``%`` comments) opens an entry (a ``.bib`` file is BibTeX by
+    its ending alone: :data:`paperdeck.sources.FORMATS`)."""
     lines = (line for line in head.splitlines() if line.strip() and not line.lstrip().startswith("%"))
     return bool(_ENTRY_START.match(next(lines, "")))
 

@@ -34,8 +34,9 @@ COLUMNS = (
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A Parquet file: the ``PAR1`` magic at the start, or the ``.parquet`` suffix."""
-    return head.startswith("PAR1") or path.suffix.lower() in {".parquet", ".pq"}
+    """A Parquet file: the ``PAR1`` magic at the start (a ``.parquet`` file is Parquet by its
+    ending alone: :data:`paperdeck.sources.FORMATS`)."""
+    return head.startswith("PAR1")
 
 
 def read(path: Path) -> SourceRead:

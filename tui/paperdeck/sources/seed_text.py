@@ -64,8 +64,9 @@ def read_seed_file(path: Path | str) -> SeedList:
 
 
 def sniff(path: Path, head: str) -> bool:
-    """Seed text is the fallback format: any text file may be one."""
-    return path.suffix.lower() in {".txt", ".text", ""}
+    """Never: seed text has no mark of its own. A ``.txt`` file is seed text by its ending alone,
+    and any file no other format recognises is read as seed text (:data:`paperdeck.sources.FORMATS`)."""
+    return False
 
 
 def read(path: Path) -> SourceRead:
