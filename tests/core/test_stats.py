@@ -301,3 +301,4 @@ def test_every_chart_is_laid_out_in_plain_lines_with_or_without_bars() -> None:
     assert any(line.text == "  the highlighted paper has no rating" for line in unrated)
     assert not any("highlighted" in line.text for line in chart_lines("ratings", figures, 80))
     assert (percent(None), percent(0.5), percent(2 / 3), percent(1.0)) == ("—", "50%", "67%", "100%")
+    assert percent(5 / 12, 1) == "41.7%"

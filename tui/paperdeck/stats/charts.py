@@ -6,7 +6,7 @@ row per chart (its key, its title, the function that lays it out), and a chart i
 
 Bars are Unicode blocks (:mod:`paperdeck.stats.bars`): characters, never colours. Area names are
 data: every one goes through :func:`paperdeck.model.safe_text.one_line`. Rates read as whole
-percents (``"42%"``), ``"—"`` when unknown.
+percents (``"42%"``), ``"—"`` when unknown (:func:`percent`; a table of the numbers gives one decimal).
 """
 
 from __future__ import annotations
@@ -63,9 +63,10 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def percent(rate: float | None) -> str:
-    """A rate (0–1) as a whole percent, ``"42%"``; ``"—"`` for ``None``."""
-    return "—" if rate is None else f"{100 * rate:.0f}%"
+def percent(rate: float | None, places: int = 0) -> str:
+    """A rate (0–1) as a percent, whole (``"42%"``) or to ``places`` decimals (a table's
+    ``"41.7%"``); ``"—"`` for ``None``."""
+    return "—" if rate is None else f"{100 * rate:.{places}f}%"
 
 
 def _cut(text: str, cells: int) -> str:

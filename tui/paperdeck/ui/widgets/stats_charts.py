@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.content import Content
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.stats.charts import CHARTS, Line, Style, chart_lines
+from paperdeck.stats.charts import CHARTS, Line, Style, chart_lines, percent
 from paperdeck.stats.figures import Distribution, Figures, Place, number
 
 __all__ = ["CHARTS", "SHORT_LABELS", "STYLES", "chart_content", "chart_table", "styled"]
@@ -38,7 +38,7 @@ def chart_content(key: str, figures: Figures, place: Place | None, width: int) -
 
 
 def _rate_cell(rate: float | None) -> str:
-    return "" if rate is None else f"{100 * rate:.1f}%"
+    return "" if rate is None else percent(rate, 1)
 
 
 def _distribution_rows(figure: Distribution, what: str) -> list[Row]:
