@@ -85,7 +85,8 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         progress: called before each file is read.
 
     Returns:
-        One :class:`SourceRead` per path, in order.
+        One :class:`SourceRead` per path, in order (a user-data backup's has no papers and
+        :attr:`SourceRead.backup` set).
 
     Raises:
         SourceError: a file cannot be read, is not a regular file, or holds a value over its size
