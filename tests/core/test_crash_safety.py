@@ -53,11 +53,11 @@ WRITER = textwrap.dedent(
 
     from paperdeck.sources.importer import import_files
     from paperdeck.model.paper import abstract_id
-    from paperdeck.sources import format_modules
+    from paperdeck.sources import FORMATS
     from paperdeck.store.store import Store
     import paperdeck.store.merge, paperdeck.text.titles  # imported by the first import: import them up front
 
-    format_modules()
+    [row.reader for row in FORMATS]  # every reader module imported up front
     data_dir, base, extra_dir = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
     pool, ids = int(sys.argv[4]), json.loads(sys.argv[5])
 

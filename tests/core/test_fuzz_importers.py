@@ -32,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from paperdeck.model.errors import SourceError
-from paperdeck.sources import format_modules, read_source
+from paperdeck.sources import FORMAT_NAMES, read_source
 from paperdeck.sources.base import SourceRead
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
@@ -42,7 +42,7 @@ SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 SEEDS = REPO / "seeds"
 FULL = os.environ.get("PAPERDECK_FULL") == "1"
 
-FORMATS = list(format_modules())
+FORMATS = list(FORMAT_NAMES)
 SUFFIX = {
     "openreview": ".json",
     "papercopilot": ".json",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -155,18 +156,27 @@ def test_stats_prints_bars_on_a_terminal_and_plain_columns_when_piped(
     capsys.readouterr()
     assert main(["stats", "--data-dir", sliced["data"]]) == 0
     piped = capsys.readouterr().out
-    assert "every review's rating:" in piped and "papers' mean ratings:" in piped
-    assert not set(piped) & set("█▏▎▍▌▋▊▉")
+    # the charts of the statistics screen, as it lays them out (rates in whole percents)
+    assert "Every review's rating · " in piped and "Papers' mean ratings · " in piped
+    assert "Decisions by primary area" in piped and "Acceptance rate by mean rating" in piped
+    assert "the highlighted paper" not in piped  # no paper is highlighted on the command line
+    assert not set(piped) & set("█▏▎▍▌▋▊▉▓▒░")
+    assert all(line == line.rstrip() for line in piped.splitlines())
+    assert re.search(r" \d{1,3}%$", piped, re.MULTILINE) and not re.search(r"\d\.\d%", piped)
     import sys
 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "121")  # the width piped charts are laid out for
     assert main(["stats", "--data-dir", sliced["data"]]) == 0
     shown = capsys.readouterr().out
-    assert "█" in shown
-    stripped = "\n".join(line.rstrip(" █▏▎▍▌▋▊▉▓▒░").rstrip() for line in shown.splitlines())
-    assert stripped.replace("; █ read, ▓ skimmed, ▒ to-read", "") == "\n".join(
-        line.rstrip() for line in piped.splitlines()
-    )
+    assert "█" in shown and "█ read  ▓ skimmed  ▒ to-read  ░ dismissed" in shown
+
+    def words(text: str) -> list[str]:
+        """The lines without their bars (nor empty lines, the lines that were only a bar, the bars' key)."""
+        lines = (" ".join(re.sub("[█▏▎▍▌▋▊▉▓▒░]", "", line).split()) for line in text.splitlines())
+        return [line for line in lines if line and "(blank: unseen)" not in line]
+
+    assert words(shown) == words(piped)
 
 
 # -- the arithmetic's rules ------------------------------------------------------------------------
@@ -270,3 +280,25 @@ def test_stats_reads_its_cache_and_counts_the_marks_afresh(
     assert main(["import", str(extra), "--data-dir", str(data), "--json"]) == 0  # new papers: counted again
     after = _stats(capsys, str(data))
     assert after["papers"] == cached["papers"] + 5 and after == expected()
+
+
+def test_every_chart_is_laid_out_in_plain_lines_with_or_without_bars() -> None:
+    from paperdeck.stats.charts import CHARTS, chart_lines, percent
+
+    assert [chart.key for chart in CHARTS] == ["ratings", "areas", "acceptance", "reviews", "progress"]
+    users = {"p0": UserData("p0", starred=True, status="read"), "p3": UserData("p3", status="to-read")}
+    figures = figures_of(_papers([5.0, 6.0, None, 3.0, 7.0, 8.0, 1.5]), {}, users)
+    place = figures.place(6.0)
+    for chart in CHARTS:
+        for width in (30, 80, 200):
+            drawn = [line.text for line in chart_lines(chart.key, figures, width, place, highlighting=True)]
+            plain = [line.text for line in chart_lines(chart.key, figures, width, bars=False)]
+            assert drawn and plain and max(map(len, drawn)) <= max(width, 60), (chart.key, width)
+            assert not set("".join(plain)) & set("█▏▎▍▌▋▊▉▓▒░"), chart.key
+    marked = chart_lines("ratings", figures, 80, place, highlighting=True)
+    assert [segment for line in marked for segment in line.segments if segment[1] == "mark"]
+    unrated = chart_lines("ratings", figures, 80, None, highlighting=True)
+    assert any(line.text == "  the highlighted paper has no rating" for line in unrated)
+    assert not any("highlighted" in line.text for line in chart_lines("ratings", figures, 80))
+    assert (percent(None), percent(0.5), percent(2 / 3), percent(1.0)) == ("—", "50%", "67%", "100%")
+    assert percent(5 / 12, 1) == "41.7%"

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.review import REVIEW, Review
+from paperdeck.stats.charts import CHARTS, ordinal
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.stats import StatsScreen
-from paperdeck.ui.widgets.stats_charts import CHARTS, ordinal
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -305,3 +305,20 @@ def test_a_wide_screen_shows_whole_area_names_and_a_narrow_one_keeps_room_for_th
     narrow = chart_content("areas", figures, None, 76).plain
     assert names[0] not in narrow and names[0][:20] in narrow
     assert max(map(len, narrow.splitlines())) <= 76
+
+
+def test_the_screen_styles_the_lines_the_stats_room_lays_out(tmp_path: Path) -> None:
+    """A chart is laid out once (:mod:`paperdeck.stats.charts`): the screen's text is its lines'."""
+    from paperdeck.stats.charts import chart_lines
+    from paperdeck.stats.figures import figures_of
+    from paperdeck.ui.widgets.stats_charts import chart_content
+
+    store = stats_store(tmp_path)
+    figures = figures_of(store.papers, store.reviews.summaries(), store.all_user_data)
+    place = figures.place(5.0)
+    for chart in CHARTS:
+        lines = chart_lines(chart.key, figures, 76, place, highlighting=True)
+        content = chart_content(chart.key, figures, place, 76)
+        assert content.plain == "\n".join(line.text for line in lines), chart.key
+    marked = chart_content("ratings", figures, place, 76)
+    assert any("reverse" in str(span.style) for span in marked.spans)

@@ -428,9 +428,10 @@ def add_command_parsers(
         return parser
 
     if wanted("import"):  # the sources package is imported for its names only when needed
-        from paperdeck.sources import FORMAT_NAMES
+        from paperdeck.sources import FORMAT_NAMES, FORMATS
 
         parser = command("import", "import paper-list files or restore a user-data backup (all or nothing)")
+        parser.epilog = "Formats, detected in this order: " + "; ".join(f"{row.name}: {row.help}" for row in FORMATS)
         parser.add_argument("files", nargs="+", metavar="FILE")
         parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
     parser = command("search", "rank papers for a query, as the filter bar does")

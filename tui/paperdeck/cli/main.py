@@ -59,7 +59,7 @@ def build_app_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck [FILE ...]`` (open the app)."""
     import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing
 
-    from paperdeck.sources import FORMAT_NAMES
+    from paperdeck.sources import FORMAT_NAMES, format_help
 
     parser = argparse.ArgumentParser(
         prog="paperdeck",
@@ -71,8 +71,8 @@ def build_app_parser() -> argparse.ArgumentParser:
         nargs="*",
         metavar="FILE",
         type=Path,
-        help="paper lists to import before opening (seed text, OpenReview, Paper Copilot, BibTeX, "
-        "CSV, arXiv Atom); default: the store as it is, the bundled ICLR 2026 lists on first run",
+        help=f"paper lists to import before opening ({format_help()}); default: the store as it is, "
+        "the bundled ICLR 2026 lists on first run",
     )
     parser.add_argument("--format", choices=FORMAT_NAMES, help="read FILEs in this format")
     _add_common(parser)

@@ -1,95 +1,261 @@
-"""Importers, one module per paper-list format, auto-detected: files in, :class:`SourceRead` out.
+"""Importers, one module per input format, auto-detected: files in, :class:`SourceRead` out.
 
-Each format module defines ``NAME`` (the ``--format`` value), ``DESCRIPTION``,
-``sniff(path, head) -> bool`` (does this file look like mine? ``head`` is the file's first 64 KiB,
-decoded leniently) and ``read(path) -> SourceRead`` (raises ``SourceError`` naming file and position).
+Every format is one row of :data:`FORMATS` (its ``--format`` name, what its records are called,
+its file endings, a help line, and how its reader module is loaded), in detection order. A
+reader module is a :class:`Reader`: ``sniff(path, head) -> bool`` (does this file look like
+mine? ``head`` is the file's first 64 KiB, decompressed and decoded leniently) and
+``read(path) -> SourceRead`` (raises ``SourceError`` naming file and position). mypy checks each
+module against the protocol where its row loads it. Detection, the ``--format`` choices, the
+error hints and the command line's help are all derived from the rows.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from typing import Literal, Protocol
 
 from paperdeck.model.errors import SourceError
 from paperdeck.sources.base import SourceRead, read_head, unreadable
 from paperdeck.sources.links import keep_web_links
 
-#: Format modules in detection order: the most specific first, seed text (the fallback) last.
-_MODULES = (
-    "openreview",
-    "papercopilot",
-    "parquet",
-    "bibtex",
-    "arxiv_atom",
-    "csv_table",
-    "seed_text",
-)
 _HEAD_BYTES = 65_536
-#: The ``--format`` values, known without importing the format modules (a test checks they agree).
-FORMAT_NAMES = ("openreview", "papercopilot", "parquet", "bibtex", "arxiv", "csv", "seed")
-#: What each format's records are called, for "no BibTeX entries; it looks like OpenReview notes".
-_RECORDS = {
-    "openreview": "OpenReview notes",
-    "papercopilot": "Paper Copilot records",
-    "parquet": "Parquet rows",
-    "bibtex": "BibTeX entries",
-    "arxiv": "arXiv Atom entries",
-    "csv": "CSV rows",
-    "seed": "seed abstracts",
-}
 
 
-def format_modules() -> dict[str, ModuleType]:
-    """The available format modules by ``NAME``, in detection order."""
-    found: dict[str, ModuleType] = {}
-    for name in _MODULES:
-        try:
-            module = importlib.import_module(f"paperdeck.sources.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"paperdeck.sources.{name}":
-                continue  # a format not built (yet)
-            raise
-        found[module.NAME] = module
-    return found
+class Reader(Protocol):
+    """What a format's reader module provides (each module is checked against it by mypy)."""
+
+    def sniff(self, path: Path, head: str) -> bool:
+        """Whether ``path``, starting with ``head`` (up to 64 KiB of text), looks like this format."""
+        ...
+
+    def read(self, path: Path) -> SourceRead:
+        """Read the whole file.
+
+        Raises:
+            SourceError: the file cannot be read as this format (naming file and position).
+        """
+        ...
 
 
-def format_names() -> list[str]:
-    """The ``--format`` values, in detection order."""
-    return list(format_modules())
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One input format.
+
+    Attributes:
+        name: the ``--format`` value, and :attr:`SourceRead.format` of what its reader reads.
+        label: the format's name in prose (``"OpenReview"``), for the command line's help.
+        records: what the format's records are called, in an error hint (``"BibTeX entries"``).
+        help: one line saying what files the format reads.
+        endings: the file endings of this format's files (lower case, ``.gz`` left off; ``""``:
+            no ending), counted in detection as :attr:`by_ending` says.
+        by_ending: what a file with one of :attr:`endings` is. ``"decides"``: this format,
+            whatever its content (at this row's turn in detection order; a compressed file,
+            ``x.bib.gz``, is told by its content). ``"reads"``: when no
+            reader recognises its content, it is read by this reader anyway (which says what is
+            wrong with it, and where). ``"refuses"``: when no reader recognises its content, it
+            is refused, naming the ``--format`` values.
+        load: imports the reader module (deferred: a command that reads no file imports none).
+        choosable: a ``--format`` value; a row that is not (the user-data backup) is detected
+            whatever ``--format`` says.
+    """
+
+    name: str
+    label: str
+    records: str
+    help: str
+    endings: tuple[str, ...]
+    by_ending: Literal["decides", "reads", "refuses"]
+    load: Callable[[], Reader]
+    choosable: bool = True
+
+    @property
+    def reader(self) -> Reader:
+        """The reader module (imported on first use)."""
+        return self.load()
+
+
+# One loader per row: each returns its module as a Reader, which mypy checks.
+def _backup() -> Reader:
+    from paperdeck.sources import backup_file
+
+    return backup_file
+
+
+def _openreview() -> Reader:
+    from paperdeck.sources import openreview
+
+    return openreview
+
+
+def _papercopilot() -> Reader:
+    from paperdeck.sources import papercopilot
+
+    return papercopilot
+
+
+def _parquet() -> Reader:
+    from paperdeck.sources import parquet
+
+    return parquet
+
+
+def _bibtex() -> Reader:
+    from paperdeck.sources import bibtex
+
+    return bibtex
+
+
+def _arxiv() -> Reader:
+    from paperdeck.sources import arxiv_atom
+
+    return arxiv_atom
+
+
+def _csv() -> Reader:
+    from paperdeck.sources import csv_table
+
+    return csv_table
+
+
+def _seed() -> Reader:
+    from paperdeck.sources import seed_text
+
+    return seed_text
+
+
+#: Every input format, in detection order: the most specific first, seed text (the fallback for
+#: any other file) last.
+FORMATS: tuple[Format, ...] = (
+    Format(
+        name="backup",
+        label="paperdeck user-data backup",
+        records="backup records",
+        help="a paperdeck user-data backup (paperdeck export --user-data), restored after the paper lists",
+        endings=(),  # told by its first key alone, never by its name
+        by_ending="refuses",
+        load=_backup,
+        choosable=False,
+    ),
+    Format(
+        name="openreview",
+        label="OpenReview",
+        records="OpenReview notes",
+        help="OpenReview notes: API v2 JSON, JSON Lines, ReviewTracker or flattened dumps",
+        endings=(".json", ".jsonl"),
+        by_ending="reads",
+        load=_openreview,
+    ),
+    Format(
+        name="papercopilot",
+        label="Paper Copilot",
+        records="Paper Copilot records",
+        help="Paper Copilot paperlists JSON (an array of flat records with status, site, rating)",
+        endings=(".json",),
+        by_ending="reads",
+        load=_papercopilot,
+    ),
+    Format(
+        name="parquet",
+        label="Parquet",
+        records="Parquet rows",
+        help="Paper Copilot columns in Apache Parquet (needs pyarrow)",
+        endings=(".parquet", ".pq"),
+        by_ending="decides",
+        load=_parquet,
+    ),
+    Format(
+        name="bibtex",
+        label="BibTeX",
+        records="BibTeX entries",
+        help="BibTeX (.bib): OpenReview-generated, crawler (pdflink) or dblp entries",
+        endings=(".bib", ".bibtex"),
+        by_ending="decides",
+        load=_bibtex,
+    ),
+    Format(
+        name="arxiv",
+        label="arXiv Atom",
+        records="arXiv Atom entries",
+        help="arXiv API response (Atom 1.0 XML)",
+        endings=(".xml",),
+        by_ending="refuses",
+        load=_arxiv,
+    ),
+    Format(
+        name="csv",
+        label="CSV",
+        records="CSV rows",
+        help="CSV or TSV table with a header row naming a title column",
+        endings=(".csv", ".tsv"),
+        by_ending="refuses",
+        load=_csv,
+    ),
+    Format(
+        name="seed",
+        label="seed text",
+        records="seed abstracts",
+        help="seed text: a header line, then abstracts separated by blank lines",
+        endings=(".txt", ".text", ""),
+        by_ending="decides",
+        load=_seed,
+    ),
+)
+#: The rows by name.
+FORMATS_BY_NAME: dict[str, Format] = {row.name: row for row in FORMATS}
+#: The ``--format`` values, in detection order (the rows a user may choose).
+FORMAT_NAMES: tuple[str, ...] = tuple(row.name for row in FORMATS if row.choosable)
+#: The endings that a file's content is taken to have when it opens as JSON (``[`` or ``{``).
+_JSON_CONTENT = ".json"
+
+
+def format_help() -> str:
+    """The formats read, in prose, for the command line's help: ``"OpenReview, Paper Copilot, …"``."""
+    return ", ".join(row.label for row in FORMATS if row.choosable)
 
 
 def detect_format(path: Path) -> str:
-    """The format of ``path`` by its content (and name), falling back to seed text.
+    """The name of the format of ``path`` (:func:`detect`)."""
+    return detect(path).name
+
+
+def detect(path: Path) -> Format:
+    """The format of ``path`` by its content and ending: the first row that its ending decides
+    or whose reader recognises it; else the row that reads unrecognised files of its ending;
+    else seed text (the last row).
 
     Raises:
-        SourceError: the file cannot be opened, or it is a user-data backup (not a paper list:
-            :func:`paperdeck.sources.importer.import_files` restores those).
+        SourceError: the file cannot be opened, or its ending names a format whose reader does
+            not recognise it (the message names the ``--format`` values).
     """
     try:
-        head = read_head(path, _HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
+        head = _head(path)
     except OSError as exc:
         raise unreadable(path, exc) from None
-    from paperdeck.store.backup import looks_like_backup  # deferred: it needs the store
+    own = path.suffix.lower()
+    for row in FORMATS:
+        if (row.by_ending == "decides" and own in row.endings) or row.reader.sniff(path, head):
+            return row
+    ending = _ending(path)
+    if head.lstrip()[:1] in ("[", "{"):
+        ending = _JSON_CONTENT  # JSON that no reader recognised: its reader says what is wrong, and where
+    row = next((row for row in FORMATS if ending in row.endings), FORMATS[-1])
+    if row.by_ending == "refuses":
+        raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(FORMAT_NAMES)})")
+    return row
 
-    if looks_like_backup(head):
-        raise SourceError(path, "a paperdeck user-data backup, not a paper list; restore it with `paperdeck import`")
-    modules = format_modules()
-    suffix = path.suffix.lower()
-    if suffix == ".gz":  # what the compressed file holds: ``x.jsonl.gz`` is JSON Lines
-        suffix = Path(path.stem).suffix.lower()
-    for name, module in modules.items():
-        if module.sniff(path, head):
-            return name
-    if head.lstrip()[:1] in ("[", "{") or suffix in (".json", ".jsonl"):
-        return "openreview"  # JSON that no reader recognised: its reader says what is wrong, and where
-    if suffix in (".csv", ".tsv", ".bib", ".xml", ".parquet"):
-        raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(modules)})")
-    return "seed"
+
+def _ending(path: Path) -> str:
+    """The file's ending, lower case, of what a compressed file holds (``x.jsonl.gz``: ``.jsonl``)."""
+    ending = path.suffix.lower()
+    return Path(path.stem).suffix.lower() if ending == ".gz" else ending
 
 
 def read_source(path: Path | str, format: str | None = None) -> SourceRead:
-    """Read one paper-list file, in ``format`` or the detected one.
+    """Read one file, in ``format`` or the detected one; a file of a row that is not a
+    ``--format`` choice (a user-data backup: :attr:`SourceRead.backup`) is read as that row
+    whatever ``format`` says.
 
     Raises:
         SourceError: unknown format, or the file cannot be read as that format; nothing is
@@ -98,19 +264,42 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
             another format is refused, naming the format it looks like.
     """
     path = Path(path)
-    modules = format_modules()
-    name = format or detect_format(path)
-    module = modules.get(name)
-    if module is None:
-        raise SourceError(path, f"unknown format {name!r}; one of: {', '.join(modules)}")
-    result = module.read(path)
-    assert isinstance(result, SourceRead)
-    if format is not None and not (result.papers or result.reviews or result.skipped):
-        _refuse_forced_format(path, name)
+    if format is None:
+        row = detect(path)
+    else:
+        chosen = FORMATS_BY_NAME.get(format)
+        if chosen is None or not chosen.choosable:
+            raise SourceError(path, f"unknown format {format!r}; one of: {', '.join(FORMAT_NAMES)}")
+        row = _unchoosable(path) or chosen
+    result = row.reader.read(path)
+    if format is not None and row.choosable and not (result.papers or result.reviews or result.skipped):
+        _refuse_forced_format(path, row)
     return keep_web_links(result)  # links are validated here, once, for every format
 
 
-def _refuse_forced_format(path: Path, forced: str) -> None:
+def _head(path: Path) -> str:
+    """The file's first 64 KiB, decompressed, decoded leniently, without a byte-order mark.
+
+    Raises:
+        OSError: the file cannot be opened or read.
+    """
+    return read_head(path, _HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
+
+
+def _unchoosable(path: Path) -> Format | None:
+    """The row that is no ``--format`` choice whose reader recognises ``path``, if any (a file
+    that cannot be read is left to the chosen reader: it says so)."""
+    rows = [row for row in FORMATS if not row.choosable]
+    if not rows:
+        return None
+    try:
+        head = _head(path)
+    except OSError:
+        return None
+    return next((row for row in rows if row.reader.sniff(path, head)), None)
+
+
+def _refuse_forced_format(path: Path, forced: Format) -> None:
     """Raise when ``path`` has content its detected format reads, but not the ``forced`` one.
 
     Raises:
@@ -119,11 +308,8 @@ def _refuse_forced_format(path: Path, forced: str) -> None:
     try:
         if not read_head(path, _HEAD_BYTES).strip():
             return  # an empty file: its notice says so
-        detected = detect_format(path)
+        detected = detect(path)
     except (OSError, SourceError):
         return
-    if detected != forced:
-        looks = _RECORDS.get(detected, detected)
-        raise SourceError(
-            path, f"no {_RECORDS.get(forced, forced)}; it looks like {looks} — leave out --format"
-        )  # links are validated here, once, for every format
+    if detected is not forced:
+        raise SourceError(path, f"no {forced.records}; it looks like {detected.records} — leave out --format")

@@ -29,7 +29,6 @@ from paperdeck.sources.base import Skip, SourceRead, read_text
 from paperdeck.sources.common import collapse, excerpt, known_venue, year_from_text
 
 NAME = "arxiv"
-DESCRIPTION = "arXiv API response (Atom 1.0 XML)"
 
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"

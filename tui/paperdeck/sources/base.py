@@ -9,11 +9,15 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import Review
 from paperdeck.sources.decode import decode_text
+
+if TYPE_CHECKING:  # a type only: the store's backup module is loaded when a backup is read
+    from paperdeck.store.backup import UserDataBackup
 
 #: Files larger than this are refused before they are read (bytes).
 MAX_FILE_BYTES = 512 * 1024 * 1024
@@ -40,6 +44,8 @@ class SourceRead:
         skipped: records passed over, with reasons (reply notes, rows without a title…).
         notice: a one-line remark for the user (e.g. "no papers in this file"), else ``None``.
         reviews: the reply notes (reviews, comments, decisions) read, in file order.
+        backup: the user-data backup read, checked whole (format ``"backup"``: no papers), to be
+            restored after the papers are imported; ``None`` for a paper list.
     """
 
     path: Path
@@ -48,6 +54,7 @@ class SourceRead:
     skipped: tuple[Skip, ...] = ()
     notice: str | None = None
     reviews: tuple[Review, ...] = ()
+    backup: UserDataBackup | None = None
 
 
 #: The first bytes of a gzip stream.

@@ -38,7 +38,6 @@ from paperdeck.sources.common import (
 )
 
 NAME = "bibtex"
-DESCRIPTION = "BibTeX (.bib): OpenReview-generated, crawler (pdflink) or dblp entries"
 
 _ENTRY_START = re.compile(r"\s*@\s*[A-Za-z]+\s*[{(]")
 _ANONYMOUS = {"anonymous", "anonymous authors", "anonymous author"}
@@ -64,9 +63,8 @@ _silence_bibtexparser()
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A ``.bib`` file, or text whose first line (after ``%`` comments) opens an entry."""
-    if path.suffix.lower() in {".bib", ".bibtex"}:
-        return True
+    """Text whose first line (after ``%`` comments) opens an entry (a ``.bib`` file is BibTeX by
+    its ending alone: :data:`paperdeck.sources.FORMATS`)."""
     lines = (line for line in head.splitlines() if line.strip() and not line.lstrip().startswith("%"))
     return bool(_ENTRY_START.match(next(lines, "")))
 

@@ -40,7 +40,6 @@ from paperdeck.sources.common import (
 )
 
 NAME = "csv"
-DESCRIPTION = "CSV or TSV table with a header row naming a title column"
 
 #: Common field → header names that feed it (normalised: lower-case, ``_`` for spaces), best first.
 _COLUMNS: dict[str, tuple[str, ...]] = {

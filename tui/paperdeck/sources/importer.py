@@ -16,7 +16,7 @@ from paperdeck.sources import read_source
 from paperdeck.sources.base import SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
-from paperdeck.store.backup import RestoreReport, UserDataBackup, is_backup, read_backup, restore_backup
+from paperdeck.store.backup import RestoreReport, restore_backup
 from paperdeck.store.reviews import ReviewImport, StagedWords
 from paperdeck.store.store import ImportReport, Store
 
@@ -85,7 +85,8 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         progress: called before each file is read.
 
     Returns:
-        One :class:`SourceRead` per path, in order.
+        One :class:`SourceRead` per path, in order (a user-data backup's has no papers and
+        :attr:`SourceRead.backup` set).
 
     Raises:
         SourceError: a file cannot be read, is not a regular file, or holds a value over its size
@@ -137,8 +138,9 @@ def import_files(
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
 
-    A paperdeck user-data backup among ``paths`` (:func:`paperdeck.store.backup.is_backup`, whatever
-    ``format`` says) is restored instead, after the papers are imported (so its records find them).
+    A paperdeck user-data backup among ``paths`` (the ``"backup"`` row of
+    :data:`paperdeck.sources.FORMATS`, read whatever ``format`` says) is restored instead, after the
+    papers are imported (so its records find them).
 
     Raises:
         SourceError: a file cannot be read or is not a regular file (a FIFO, a device), a value
@@ -148,10 +150,7 @@ def import_files(
             backup cannot be restored, the papers read with it stay imported).
     """
     for path in paths:
-        check_regular_file(path)  # before is_backup reads a head of it
-    backup_paths = [path for path in paths if is_backup(path)]
-    list_paths = [path for path in paths if path not in backup_paths]
-    backups: list[UserDataBackup] = [read_backup(path) for path in backup_paths]
+        check_regular_file(path)  # every path, before any is read
     staged: list[StagedWords] = []  # the reviews' words, folded while the next files are read
 
     def stage(read: SourceRead) -> None:
@@ -163,7 +162,9 @@ def import_files(
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
     with runtime.collector_paused():
         try:
-            checked = _read_checked(list_paths, format, progress, stage)
+            checked = _read_checked(paths, format, progress, stage)
+            backups = [item.read.backup for item in checked if item.read.backup is not None]
+            checked = [item for item in checked if item.read.backup is None]  # the paper lists
             reads = [item.read for item in checked]
             papers: list[Paper] = [paper for read in reads for paper in read.papers]
             reviews = [review for read in reads for review in read.reviews]

@@ -51,7 +51,6 @@ from paperdeck.sources.jsonfile import (
 from paperdeck.sources.review_notes import reviews_in
 
 NAME = "openreview"
-DESCRIPTION = "OpenReview notes: API v2 JSON, JSON Lines, ReviewTracker or flattened dumps"
 
 OPENREVIEW = "https://openreview.net"
 _NOTE_KEYS = ("forum", "invitations", "venueid", "replyto", "domain")

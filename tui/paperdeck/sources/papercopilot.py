@@ -32,7 +32,6 @@ from paperdeck.sources.jsonfile import first_record, json_kind, load_json_record
 from paperdeck.sources.openreview import OPENREVIEW, is_note
 
 NAME = "papercopilot"
-DESCRIPTION = "Paper Copilot paperlists JSON (an array of flat records with status, site, rating)"
 
 #: Conference names (as Paper Copilot's file names spell them) and how to write them.
 _VENUES = {

@@ -24,7 +24,6 @@ from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.papercopilot import PROVIDED, copilot_paper, venue_year
 
 NAME = "parquet"
-DESCRIPTION = "Paper Copilot columns in Apache Parquet (needs pyarrow)"
 
 #: Columns read when present; any others (word counts, soundness, …) are left on disk.
 COLUMNS = (
@@ -35,8 +34,9 @@ COLUMNS = (
 
 
 def sniff(path: Path, head: str) -> bool:
-    """A Parquet file: the ``PAR1`` magic at the start, or the ``.parquet`` suffix."""
-    return head.startswith("PAR1") or path.suffix.lower() in {".parquet", ".pq"}
+    """A Parquet file: the ``PAR1`` magic at the start (a ``.parquet`` file is Parquet by its
+    ending alone: :data:`paperdeck.sources.FORMATS`)."""
+    return head.startswith("PAR1")
 
 
 def read(path: Path) -> SourceRead:

@@ -24,7 +24,6 @@ from paperdeck.model.paper import Paper, abstract_id
 from paperdeck.sources.base import SourceRead, read_text
 
 NAME = "seed"
-DESCRIPTION = "seed text: a header line, then abstracts separated by blank lines"
 
 _HEADER_VENUE_YEAR = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z&.\-]*)\s*'?(?P<year>(?:19|20)\d{2})\b")
 _BLANK_LINE = re.compile(r"\n[ \t\f\v\u00a0\u3000]*\n")
@@ -65,8 +64,9 @@ def read_seed_file(path: Path | str) -> SeedList:
 
 
 def sniff(path: Path, head: str) -> bool:
-    """Seed text is the fallback format: any text file may be one."""
-    return path.suffix.lower() in {".txt", ".text", ""}
+    """Never: seed text has no mark of its own. A ``.txt`` file is seed text by its ending alone,
+    and any file no other format recognises is read as seed text (:data:`paperdeck.sources.FORMATS`)."""
+    return False
 
 
 def read(path: Path) -> SourceRead:

@@ -1,0 +1,225 @@
+"""The statistics charts, each computed and laid out once, free of any UI: :data:`CHARTS` holds one
+row per chart (its key, its title, the function that lays it out), and a chart is a list of
+:class:`Line` — plain text in segments, each segment naming its style (``"heading"``, ``"note"``,
+``"mark"``, ``"strong"``, or ``""``: none). The statistics screen styles the segments
+(:mod:`paperdeck.ui.widgets.stats_charts`); ``paperdeck stats`` prints their text.
+
+Bars are Unicode blocks (:mod:`paperdeck.stats.bars`): characters, never colours. Area names are
+data: every one goes through :func:`paperdeck.model.safe_text.one_line`. Rates read as whole
+percents (``"42%"``), ``"—"`` when unknown (:func:`percent`; a table of the numbers gives one decimal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from paperdeck.model.safe_text import one_line
+from paperdeck.stats.bars import SHADES, bar, stacked_bar
+from paperdeck.stats.figures import Distribution, Figures, Place, number
+
+__all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent"]
+
+#: What a segment of a line is: a heading, a note (read as an aside), the highlighted paper's
+#: mark, a figure that stands out, or plain text (``""``).
+Style = Literal["", "heading", "note", "mark", "strong"]
+
+#: The statuses a progress bar stacks, in the order of :data:`~paperdeck.stats.bars.SHADES`;
+#: unseen is the rest.
+PROGRESS_PARTS = ("read", "skimmed", "to-read", "dismissed")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a chart: ``(text, style)`` segments, in order (none: an empty line)."""
+
+    segments: tuple[tuple[str, Style], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The line's text, unstyled."""
+        return "".join(text for text, _ in self.segments)
+
+
+#: Lays a chart out: ``(figures, width, place, highlighting, bars)`` → its lines (see :func:`chart_lines`).
+LayOut = Callable[[Figures, int, Place | None, bool, bool], list[Line]]
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """One chart: its ``key`` (stable), its ``title`` (a tab of the screen) and its layout."""
+
+    key: str
+    title: str
+    lay_out: LayOut
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``12th``, ``13th``, ``21st``, ``100th``."""
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def percent(rate: float | None, places: int = 0) -> str:
+    """A rate (0–1) as a percent, whole (``"42%"``) or to ``places`` decimals (a table's
+    ``"41.7%"``); ``"—"`` for ``None``."""
+    return "—" if rate is None else f"{100 * rate:.{places}f}%"
+
+
+def _cut(text: str, cells: int) -> str:
+    text = one_line(text)
+    return text if len(text) <= cells else text[: max(cells - 1, 0)] + "…"
+
+
+def _plain(text: str) -> Line:
+    return Line(((text, ""),))
+
+
+def _line(*parts: str | tuple[str, Style]) -> Line:
+    return Line(tuple((part, "") if isinstance(part, str) else part for part in parts))
+
+
+def _heading(text: str) -> Line:
+    return Line(((text, "heading"),))
+
+
+def _marked(label: str, rest: str, marked: bool) -> Line:
+    """A chart line: its label marked and a ``◀`` at its end when ``marked`` (the highlighted
+    paper's bucket)."""
+    if not marked:
+        return _plain(label + rest)
+    return _line((label, "mark"), rest, (" ◀", "strong"))
+
+
+def _room(width: int, used: int, bars: bool) -> int:
+    """Cells for a bar on a line of ``width`` cells after ``used`` (0: no bars are drawn)."""
+    return max(width - used, 4) if bars else 0
+
+
+def _distribution(title: str, figure: Distribution, what: str, width: int, bars: bool) -> list[Line]:
+    lines = [_heading(f"{title} · {figure.total:,} {what} · mean {number(figure.mean)}")]
+    if not figure.counts:
+        return [*lines, _plain("  none")]
+    largest = max(count for _, count in figure.counts)
+    room = _room(width, 17, bars)
+    for value, count in figure.counts:
+        lines.append(_plain(f"{number(value):>5} │{bar(count, largest, room).ljust(room)} {count:>8,}"))
+    return lines
+
+
+def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    lines = [_heading(f"Papers' mean ratings · {figures.reviewed:,} of {figures.papers:,} rated "
+                      f"· mean {number(figures.mean_of_means)}")]  # fmt: skip
+    if not figures.reviewed:
+        lines.append(_plain("  no paper in the view has a rating"))
+    else:
+        largest = max(b.count for b in figures.mean_ratings)
+        room = _room(width, 19, bars)
+        for index, bucket in enumerate(figures.mean_ratings):
+            marked = place is not None and place.bucket == index
+            drawn = f" │{bar(bucket.count, largest, room).ljust(room)} {bucket.count:>8,}"
+            lines.append(_marked(f"{bucket.label:>5}", drawn, marked))
+    if place is not None:
+        lines.append(
+            _line("  this paper ", (number(place.mean), "strong"),
+                  f": {ordinal(round(place.percentile))} percentile (top {percent(place.top)}), bucket "
+                  f"{figures.mean_ratings[place.bucket].label} ◀")
+        )  # fmt: skip
+    elif highlighting:
+        lines.append(_plain("  the highlighted paper has no rating"))
+    return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars)
+
+
+def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    lines = [_heading("Decisions by primary area"), _line(("  rate = accepted / (accepted + rejected + under review)",
+                                                           "note"))]  # fmt: skip
+    longest = max((len(one_line(area.area)) for area in figures.by_area), default=4)
+    # Wide screens give the names room to differ (three areas begin "applications to"), narrow
+    # ones keep room for the bars.
+    cells = max(min(width - 42, 34 if width < 120 else max(34, min(longest, width - 80))), 12)
+    room = _room(width, cells + 27, bars)
+    lines.append(_plain(f"{'area':<{cells}} {'papers':>7} {'acc.':>6} {'rate':>5} "))
+    for area in figures.by_area:
+        drawn = bar(area.rate or 0, 1, room) if area.rate is not None else ""
+        lines.append(_plain(f"{_cut(area.area, cells):<{cells}} {area.papers:>7,} {area.accepted:>6,} "
+                            f"{percent(area.rate):>5} {drawn}"))  # fmt: skip
+    return lines
+
+
+def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    lines = [_heading("Acceptance rate by mean rating")]
+    if not figures.decisions_known:
+        return [*lines, _plain("  no decisions known for the papers of the view")]
+    room = _room(width, 32, bars)
+    lines.append(_plain(f"{'rating':>6} {'decided':>8} {'accepted':>9} {'rate':>5}"))
+    for index, bucket in enumerate(figures.acceptance_by_rating):
+        drawn = bar(bucket.rate or 0, 1, room) if bucket.rate is not None else ""
+        text = f"{bucket.label:>6} {bucket.decided:>8,} {bucket.accepted:>9,} {percent(bucket.rate):>5} {drawn}"
+        marked = place is not None and place.bucket == index
+        lines.append(_marked(text[:6], text[6:], marked))
+    return lines
+
+
+def _reviews(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    lines = _distribution("Reviews per paper", figures.reviews_per_paper, "rated papers", width, bars)
+    confidence = _distribution("Every review's confidence", figures.confidence, "reviews", width, bars)
+    return [*lines, Line(), *confidence]
+
+
+def _progress(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    progress = figures.progress
+    said = " · ".join(f"{status} {count:,}" for status, count in progress.statuses)
+    lines = [
+        _heading(f"My progress · {progress.papers:,} papers · ★ {progress.starred:,} starred"),
+        _plain(f"  {said}"),
+    ]
+    if bars:
+        key = "  ".join(f"{shade} {status}" for shade, status in zip(SHADES, PROGRESS_PARTS, strict=True))
+        parts = [progress.count(status) for status in PROGRESS_PARTS]
+        lines.append(_plain(f"  {key}  (blank: unseen)"))
+        lines.append(_plain(f"  {stacked_bar(parts, progress.papers, max(width - 2, 4) - 2)}"))
+    lines.append(_heading("By area"))
+    cells = max(min(width - 40, 34), 12)
+    room = _room(width, cells + 22, bars)
+    for group in figures.progress_by_area:
+        parts = [group.count(status) for status in PROGRESS_PARTS]
+        done = sum(parts)
+        drawn = stacked_bar(parts, group.papers, room).ljust(room)
+        counts = f"{done:>5,}/{group.papers:<6,} ★{group.starred:<3}"
+        lines.append(_plain(f"{_cut(group.label, cells):<{cells}} {drawn} {counts}"))
+    return lines
+
+
+#: The charts, in the order the screen's ``n`` / ``p`` (or ``→`` / ``←``) go through them and
+#: ``paperdeck stats`` prints them.
+CHARTS: tuple[Chart, ...] = (
+    Chart("ratings", "Ratings", _ratings),
+    Chart("areas", "Areas", _areas),
+    Chart("acceptance", "Acceptance", _acceptance),
+    Chart("reviews", "Reviews", _reviews),
+    Chart("progress", "My progress", _progress),
+)
+_BY_KEY = {chart.key: chart for chart in CHARTS}
+
+
+def chart_lines(
+    key: str, figures: Figures, width: int, place: Place | None = None, highlighting: bool = False, bars: bool = True
+) -> list[Line]:
+    """Chart ``key`` (of :data:`CHARTS`) of ``figures``, laid out for ``width`` cells.
+
+    Args:
+        key: the chart's key.
+        figures: what it draws.
+        width: the cells a line may take (bars are fitted to what is left of them).
+        place: the highlighted paper's place, marked on the ratings and acceptance charts.
+        highlighting: whether a paper may be highlighted (the screen): without one (``place`` is
+            ``None``), the ratings chart says the highlighted paper has no rating.
+        bars: draw the bars (``False``: the same lines without them, nor their key).
+
+    Raises:
+        KeyError: no chart has ``key``.
+    """
+    return _BY_KEY[key].lay_out(figures, width, place, highlighting, bars)
