@@ -23,20 +23,53 @@ The help screen lists, section by section, each row with a ``section`` on a line
 line for several rows (the digits ``1…9``), or for a row's meaning in a second place (``escape``
 in the filter bar). A summary line shows no id.
 
-The dialogs (confirmation, prompts, the views list, the help screen itself) keep their few keys
-in their own ``BINDINGS``: they work only inside that dialog and are not on the help screen.
+The other screens (the reader, the reviews, the statistics) and the dialogs (confirmation,
+prompts, the views list, the follows, the help screen itself) are rows too, each owned by its
+screen (or widget), so their keys are on the help screen with their ids and a user's keymap remaps
+them as it does the main screen's. They are no palette commands: the palette offers the commands
+of :data:`PALETTE_OWNERS` only (a dialog's key means nothing once the palette has the focus).
+No ``Binding`` is made anywhere else in the ui package (a test scans for one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from textual.binding import Binding, BindingType
 
+if TYPE_CHECKING:
+    from textual.app import App
+
 #: Whose ``BINDINGS`` a row is in: the app, the reading-list base of the main screen, the main
-#: screen itself, the paper list, the note editor.
-Owner = Literal["app", "reading", "main", "list", "note"]
+#: screen itself, the paper list, the note editor; the reader, the reviews and the statistics
+#: screens; the dialogs (help, confirmation, export prompt and its tick box, tags prompt, link
+#: chooser, views list, save-view prompt, follows list, author picker, keyword prompt).
+Owner = Literal[
+    "app",
+    "reading",
+    "main",
+    "list",
+    "note",
+    "reader",
+    "reviews",
+    "stats",
+    "help",
+    "confirm",
+    "export",
+    "tickbox",
+    "tags",
+    "links",
+    "views",
+    "save_view",
+    "follows",
+    "follow_author",
+    "follow_keyword",
+]
+
+#: The owners whose rows are palette commands (when their ``title`` is set): the app's, and the
+#: main screen's (with its reading-list base) when it is the screen.
+PALETTE_OWNERS: frozenset[Owner] = frozenset({"app", "reading", "main"})
 
 #: The help screen's sections: key, heading (in this order).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -45,6 +78,12 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("list", "Moving in the list"),
     ("filter", "In the filter bar"),
     ("note", "In the note editor"),
+    ("reader", "Reading a paper full screen (enter on the list)"),
+    ("reviews", "The reviews (R)"),
+    ("stats", "The statistics (A)"),
+    ("views", "The views list (v) and saving a view (w)"),
+    ("follows", "Following (F), following an author (a) or a keyword (K)"),
+    ("dialogs", "In the other dialogs"),
     ("anywhere", "Anywhere"),
 )
 
@@ -65,10 +104,28 @@ class Command(NamedTuple):
     priority: bool = False
     #: The ``SUMMARIES`` line (by key) that lists this row too.
     summary: str | None = None
+    #: The footer's tooltip for the binding (``""``: none).
+    tooltip: str = ""
+    #: What the help screen and the keys page say the row does, when the footer's short
+    #: ``description`` ("Cancel", "Down") needs its dialog to make sense (``""``: the description).
+    about: str = ""
 
     def binding(self) -> Binding:
         """The Textual binding of this row (only rows with keys have one)."""
-        return Binding(self.keys, self.action, self.description, show=self.show, priority=self.priority, id=self.id)
+        return Binding(
+            self.keys,
+            self.action,
+            self.description,
+            show=self.show,
+            priority=self.priority,
+            tooltip=self.tooltip,
+            id=self.id,
+        )
+
+    @property
+    def help_text(self) -> str:
+        """What the row does, as the help screen and the keys page say it."""
+        return self.about or self.description
 
 
 class Summary(NamedTuple):
@@ -269,6 +326,119 @@ COMMANDS: tuple[Command, ...] = (
     # "…claim⌃s" would save the note without its last letters.
     Command("note.save", "ctrl+s", "save", "Save", "note", "note", show=True),
     Command("note.cancel", "escape", "cancel", "Cancel", "note", "note", show=True),
+    # -- the reader (PaperReader: enter on the list) -----------------------------------------
+    Command(
+        "reader.close", "escape,backspace", "close", "Back", "reader", "reader",
+        show=True, tooltip="Back to the list", about="Back to the list",
+    ),
+    Command("reader.down", "j", "scroll(1)", "Down", "reader", "reader", about="Scroll down"),
+    Command("reader.up", "k", "scroll(-1)", "Up", "reader", "reader", about="Scroll up"),
+    Command("reader.reviews", "R", "reviews", "Reviews", "reader", "reader", show=True, about="The paper's reviews"),
+    # -- the reviews (ReviewsScreen: R on the list or in the reader) -------------------------
+    Command(
+        "reviews.close", "escape,backspace", "close", "Back", "reviews", "reviews",
+        show=True, about="Back to the list or the reader",
+    ),
+    Command(
+        "reviews.next", "n", "jump('note', 1)", "Next review", "reviews", "reviews",
+        show=True, about="Next note (review, meta-review, decision, comment)",
+    ),
+    Command(
+        "reviews.previous", "p", "jump('note', -1)", "Previous review", "reviews", "reviews",
+        show=True, about="Previous note",
+    ),
+    Command(
+        "reviews.next_section", "right_square_bracket", "jump('section', 1)", "Next section", "reviews", "reviews",
+        show=True,
+    ),
+    Command(
+        "reviews.previous_section", "left_square_bracket", "jump('section', -1)", "Previous section", "reviews",
+        "reviews",
+    ),
+    Command("reviews.down", "j", "scroll(1)", "Down", "reviews", "reviews", about="Scroll down"),
+    Command("reviews.up", "k", "scroll(-1)", "Up", "reviews", "reviews", about="Scroll up"),
+    # -- the statistics (StatsScreen: A on the list) -----------------------------------------
+    Command("stats.close", "escape,backspace", "close", "Back", "stats", "stats", show=True, about="Back to the list"),
+    Command("stats.next", "right,n", "chart(1)", "Next chart", "stats", "stats", show=True),
+    Command("stats.previous", "left,p", "chart(-1)", "Previous chart", "stats", "stats"),
+    Command(
+        "stats.table", "t", "toggle_table", "Table / chart", "stats", "stats",
+        show=True, about="The chart's numbers as a table, or the chart again",
+    ),
+    Command("stats.down", "j", "scroll(1)", "Down", "stats", "stats", about="Scroll down"),
+    Command("stats.up", "k", "scroll(-1)", "Up", "stats", "stats", about="Scroll up"),
+    *(
+        Command(f"stats.view_{n}", str(n), f"open_view({n})", f"View {n}", "stats", summary="stats.views")
+        for n in range(10)
+    ),
+    # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
+    Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),
+    Command("views.delete", "d,delete", "delete", "Delete the view", "views", "views", show=True),
+    Command("views.down", "j", "move(1)", "Down", "views", "views", about="Down in the views list"),
+    Command("views.up", "k", "move(-1)", "Up", "views", "views", about="Up in the views list"),
+    *(
+        Command(f"views.open_{n}", str(n), f"open({n})", f"Open view {n}", "views", summary="views.open")
+        for n in range(1, 10)
+    ),
+    Command(
+        "save_view.cancel", "escape", "cancel", "Cancel", "save_view", "views",
+        show=True, about="Close the save-view prompt, saving nothing",
+    ),
+    # -- the follows list (FollowsScreen: F), the author picker (a), the keyword prompt (K) ---
+    Command(
+        "follows.close", "escape,F,q", "close", "Close", "follows", "follows", show=True, about="Close the follows list"
+    ),
+    Command(
+        "follows.unfollow", "d,delete", "unfollow", "Unfollow", "follows", "follows",
+        show=True, about="Unfollow the highlighted author, keyword or query",
+    ),
+    Command("follows.down", "j", "move(1)", "Down", "follows", "follows", about="Down in the follows list"),
+    Command("follows.up", "k", "move(-1)", "Up", "follows", "follows", about="Up in the follows list"),
+    Command(
+        "follow_author.cancel", "escape", "cancel", "Cancel", "follow_author", "follows",
+        show=True, about="Close the author picker, following no one",
+    ),
+    Command(
+        "follow_author.down", "j", "move(1)", "Down", "follow_author", "follows", about="Down in the author picker"
+    ),
+    Command("follow_author.up", "k", "move(-1)", "Up", "follow_author", "follows", about="Up in the author picker"),
+    Command(
+        "follow_keyword.cancel", "escape", "cancel", "Cancel", "follow_keyword", "follows",
+        show=True, about="Close the keyword prompt, following nothing",
+    ),
+    # -- the other dialogs -------------------------------------------------------------------
+    Command(
+        "confirm.yes", "y", "answer(True)", "Yes", "confirm", "dialogs", show=True, about="Yes, to a question asked"
+    ),
+    Command(
+        "confirm.no", "n,escape", "answer(False)", "No", "confirm", "dialogs",
+        show=True, about="No, to a question asked",
+    ),
+    Command(
+        "export.cancel", "escape", "cancel", "Cancel", "export", "dialogs",
+        show=True, about="Close the export prompt, writing nothing",
+    ),
+    Command(
+        "export.toggle", "space", "toggle_button", "Toggle", "tickbox", "dialogs",
+        about="Tick or untick the export prompt's \"include the reviews\"",
+    ),
+    Command(
+        "export.write", "enter", "submit", "Write", "tickbox", "dialogs",
+        about="Write the export (on its tick box, as in its file name)",
+    ),
+    Command(
+        "tags.cancel", "escape", "cancel", "Cancel", "tags", "dialogs",
+        show=True, about="Close the tags prompt, changing nothing",
+    ),
+    Command(
+        "links.cancel", "escape", "cancel", "Cancel", "links", "dialogs",
+        show=True, about="Close the link chooser, opening nothing",
+    ),
+    Command("links.down", "j", "move(1)", "Down", "links", "dialogs", about="Down in the link chooser"),
+    Command("links.up", "k", "move(-1)", "Up", "links", "dialogs", about="Up in the link chooser"),
+    Command(
+        "help.close", "escape,q,question_mark", "close", "Close", "help", "dialogs", show=True, about="Close this help"
+    ),
 )
 # fmt: on
 
@@ -278,6 +448,8 @@ SUMMARIES: tuple[Summary, ...] = (
     Summary("views.all", "find", "All papers: leave the view"),
     Summary("filter.back", "filter", "Back to the list, keep the filter"),
     Summary("filter.clear", "filter", "Clear the filter, back to the list"),
+    Summary("stats.views", "stats", "Open a view (0: all papers): the charts follow"),
+    Summary("views.open", "views", "Open view 1–9 of the list"),
     Summary("textual.palette", "anywhere", "Command palette", keys="ctrl+p"),
     Summary("textual.focus_next", "anywhere", "Next pane", keys="tab"),
 )
@@ -292,6 +464,11 @@ NAVIGATION: tuple[str, ...] = ("list.", "filter.", "note.", "app.interrupt")
 def bindings(owner: Owner) -> list[BindingType]:
     """The ``BINDINGS`` of ``owner``: its rows that have keys, in table order (the footer's)."""
     return [command.binding() for command in COMMANDS if command.owner == owner and command.keys]
+
+
+def key_display(app: App[Any], key: str) -> str:
+    """How ``app`` shows ``key`` (a Textual key name) in the footer: ``"?"``, ``"^r"``, ``"⏎"``."""
+    return app.get_key_display(Binding(key, ""))
 
 
 def keys_in_effect(command: Command, keymap: Mapping[str, str]) -> list[str]:
@@ -315,7 +492,7 @@ def help_sections(keymap: Mapping[str, str]) -> list[tuple[str, list[HelpLine]]]
     """The help screen's sections (heading, lines), with the keys in effect under ``keymap``."""
     sections: list[tuple[str, list[HelpLine]]] = []
     for key, heading in SECTIONS:
-        lines = [HelpLine(tuple(keys_in_effect(c, keymap)), c.description, c.id) for c in COMMANDS if c.section == key]
+        lines = [HelpLine(tuple(keys_in_effect(c, keymap)), c.help_text, c.id) for c in COMMANDS if c.section == key]
         for summary in SUMMARIES:
             if summary.section != key:
                 continue

@@ -12,15 +12,27 @@ from paperdeck.ui.commands import BY_ID, COMMANDS, SUMMARIES, keys_in_effect
 #: Keys that keep their meaning whatever the keymap says: ``q`` quits, ``?`` lists the keys and
 #: ``ctrl+c`` copies or quits (as in a shell).
 #: A keymap can give these commands more keys, never take these keys from them or give them to
-#: another command.
+#: another command (a dialog keeps the ones it has by default: ``q`` closes the views list).
 PROTECTED_KEYS: dict[str, str] = {"q": "app.quit", "question_mark": "app.help", "ctrl+c": "app.interrupt"}
 #: Keys Textual binds itself (the palette, focus moves, its own quit): no command may take them.
 TEXTUAL_KEYS: frozenset[str] = frozenset(
     {summary.keys for summary in SUMMARIES if summary.keys} | {"shift+tab", "ctrl+q"}
 )
 #: Owners whose bindings are live at the same time (one binding chain: the main screen with the
-#: list or the filter bar focused; the note editor). A key runs one command per group.
-CHAINS: tuple[frozenset[str], ...] = (frozenset({"app", "reading", "main", "list"}), frozenset({"app", "note"}))
+#: list or the filter bar focused; the note editor; the reader, the reviews and the statistics
+#: under the app's keys; each dialog on its own, as a modal screen stops the chain of
+#: non-priority keys, the export prompt with its tick box). A key runs one command per group;
+#: every owner is in one (a test checks it).
+CHAINS: tuple[frozenset[str], ...] = (
+    frozenset({"app", "reading", "main", "list"}),
+    frozenset({"app", "note"}),
+    frozenset({"app", "reader"}),
+    frozenset({"app", "reviews"}),
+    frozenset({"app", "stats"}),
+    frozenset({"export", "tickbox"}),
+    *(frozenset({owner}) for owner in ("help", "confirm", "tags", "links", "views", "save_view")),
+    *(frozenset({owner}) for owner in ("follows", "follow_author", "follow_keyword")),
+)
 
 
 def normalise_key(key: str) -> str:
@@ -75,11 +87,12 @@ def check_keymap(keymap: Mapping[str, str]) -> KeymapCheck:
     """Check a user's keymap (binding id → comma-separated keys) against the command table.
 
     Refused, each with a problem phrase: an id that is no command with keys; an entry with no
-    keys; a key of :data:`PROTECTED_KEYS` or :data:`TEXTUAL_KEYS` given to another command; a key
-    that would run two commands live at the same time (:data:`CHAINS`) where the defaults do not
-    already share it — the command that had it by default keeps it (of two remapped ones, the
-    first in the keymap). ``q`` and ``?`` stay on Quit and Help even when those are remapped. A
-    command left with no key keeps its default keys. Never raises: the rest of the keymap applies.
+    keys; a key of :data:`PROTECTED_KEYS` (unless among the command's own defaults: ``q`` closes
+    the views list) or :data:`TEXTUAL_KEYS` given to another command; a key that would run two
+    commands live at the same time (:data:`CHAINS`) where the defaults do not already share it —
+    the command that had it by default keeps it (of two remapped ones, the first in the keymap).
+    ``q`` and ``?`` stay on Quit and Help even when those are remapped. A command left with no
+    key keeps its default keys. Never raises: the rest of the keymap applies.
     """
     from paperdeck.model.safe_text import one_line
 
@@ -102,7 +115,7 @@ def check_keymap(keymap: Mapping[str, str]) -> KeymapCheck:
         kept: list[str] = []
         for key in given:
             owner = PROTECTED_KEYS.get(key)
-            if owner is not None and owner != ident:
+            if owner is not None and owner != ident and key not in defaults[ident]:
                 problems.append(f"{name(key)} stays {label(owner)}, not {label(ident)}")
             elif key in TEXTUAL_KEYS:
                 problems.append(f"{name(key)} is Textual's own key, not {label(ident)}")
