@@ -17,7 +17,7 @@ from paperdeck.model.review import REVIEW, Review
 from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.commands import BY_ID, COMMANDS, SECTIONS, SUMMARIES
+from paperdeck.ui.commands import BY_ID, COMMANDS, SECTIONS, SUMMARIES, keys_markdown
 from paperdeck.ui.keymap import CHAINS, check_keymap
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.reader import PaperReader
@@ -166,3 +166,22 @@ async def test_the_help_screen_lists_the_screens_and_dialogs_keys_in_their_secti
         assert re.search(r"^\s+→ / n\s+Next chart\s+\[stats\.next\]$", stats, re.M)
         assert re.search(r"^\s+0…9\s+Open a view", stats, re.M)
         assert "[export.toggle]" in text and "[help.close]" in text and "[confirm.yes]" in text
+
+
+def test_the_keys_page_has_a_section_per_help_section_and_a_row_per_key() -> None:
+    page = keys_markdown()
+    assert page.startswith("# Keys\n") and page.endswith("|\n") and not page.endswith("\n\n")
+    assert all(line == line.rstrip() for line in page.splitlines())
+    headings = re.findall(r"^## (.+)$", page, re.M)
+    assert headings == [heading for _, heading in SECTIONS] + ["Only in the command palette (`ctrl+p`)"]
+    rows = [line for line in page.splitlines() if line.startswith("| ") and not line.startswith("| keys")]
+    ids = {ident for row in rows for ident in re.findall(r"`([a-z_]+\.[a-z_0-9]+)`", row)}
+    assert ids >= {c.id for c in COMMANDS if c.section is not None}
+    assert "| `n` | Next note (review, meta-review, decision, comment) | `reviews.next` |" in rows
+    assert "| `→` / `n` | Next chart | `stats.next` |" in rows
+    assert "| `1`…`9` | Open view 1–9 (v lists them) | `main.view_1`…`main.view_9` |" in rows
+    assert "| `ctrl+p` | Command palette | — |" in rows
+    assert "| Back up my data | Write every star, note, status and tag to a JSON file |" in rows
+    assert "| Sort by … | One command for each sort order |" in rows
+    for row in rows:
+        assert row.count(" | ") == (2 if row.count("|") == 4 else 1), row  # no stray | in a cell
