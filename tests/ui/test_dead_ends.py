@@ -19,7 +19,7 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.commands import check_keymap
+from paperdeck.ui.keymap import check_keymap
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.list_actions import Change
 from paperdeck.ui.screens.main import MainScreen

@@ -22,7 +22,8 @@ from paperdeck.model.safe_text import document, one_line, visible, web_link
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
-from paperdeck.ui.commands import KeymapCheck, bindings, check_keymap, help_sections
+from paperdeck.ui.commands import bindings, help_sections
+from paperdeck.ui.keymap import KeymapCheck, check_keymap
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 

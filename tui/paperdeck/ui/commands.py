@@ -1,12 +1,14 @@
-"""Every command of the browser, declared once: the ``BINDINGS`` of the app, the main screen, the
-list and the note editor, the command palette and the help screen are all built from ``COMMANDS``.
+"""Every command of the browser, declared once: the ``BINDINGS`` of the app and of every screen,
+widget and dialog, the command palette, the help screen and the keys page (:func:`keys_markdown`,
+``docs/keys.md``) are all built from ``COMMANDS``.
 
 A row (:class:`Command`) is one command: its stable ``id`` (the binding id, which users' keymaps
 in config.json name: never change one), its default ``keys`` (comma-separated Textual key names;
 ``""`` for a palette-only command, which is no binding and no keymap key), the ``action`` run in
-its owner's namespace, the ``description`` the footer and the help screen show, where it belongs
-(``owner``: whose ``BINDINGS`` it is in), its help ``section``, its palette ``title`` and
-``palette_help``, and the binding flags ``show`` (in the footer) and ``priority``.
+its owner's namespace, the ``description`` the footer and the help screen show (the help screen
+says ``about`` instead where it is set), where it belongs (``owner``: whose ``BINDINGS`` it is in),
+its help ``section``, its palette ``title`` and ``palette_help``, and the binding flags ``show``
+(in the footer), ``priority`` and ``tooltip``.
 
 The palette rule: a row whose keys the help screen lists is a palette command (``title`` set),
 shown with the keys in effect as a hint ("Star / unstar (s)"), unless it is a pure navigation or
@@ -23,20 +25,54 @@ The help screen lists, section by section, each row with a ``section`` on a line
 line for several rows (the digits ``1…9``), or for a row's meaning in a second place (``escape``
 in the filter bar). A summary line shows no id.
 
-The dialogs (confirmation, prompts, the views list, the help screen itself) keep their few keys
-in their own ``BINDINGS``: they work only inside that dialog and are not on the help screen.
+The other screens (the reader, the reviews, the statistics) and the dialogs (confirmation,
+prompts, the views list, the follows, the help screen itself) are rows too, each owned by its
+screen (or widget), so their keys are on the help screen with their ids and a user's keymap remaps
+them as it does the main screen's. They are no palette commands: the palette offers the commands
+of :data:`PALETTE_OWNERS` only (a dialog's key means nothing once the palette has the focus).
+No ``Binding`` is made anywhere else in the ui package (a test scans for one).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from textual.binding import Binding, BindingType
 
+if TYPE_CHECKING:
+    from textual.app import App
+
 #: Whose ``BINDINGS`` a row is in: the app, the reading-list base of the main screen, the main
-#: screen itself, the paper list, the note editor.
-Owner = Literal["app", "reading", "main", "list", "note"]
+#: screen itself, the paper list, the note editor; the reader, the reviews and the statistics
+#: screens; the dialogs (help, confirmation, export prompt and its tick box, tags prompt, link
+#: chooser, views list, save-view prompt, follows list, author picker, keyword prompt).
+Owner = Literal[
+    "app",
+    "reading",
+    "main",
+    "list",
+    "note",
+    "reader",
+    "reviews",
+    "stats",
+    "help",
+    "confirm",
+    "export",
+    "tickbox",
+    "tags",
+    "links",
+    "views",
+    "save_view",
+    "follows",
+    "follow_author",
+    "follow_keyword",
+]
+
+#: The owners whose rows are palette commands (when their ``title`` is set): the app's, and the
+#: main screen's (with its reading-list base) when it is the screen.
+PALETTE_OWNERS: frozenset[Owner] = frozenset({"app", "reading", "main"})
 
 #: The help screen's sections: key, heading (in this order).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -45,6 +81,12 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("list", "Moving in the list"),
     ("filter", "In the filter bar"),
     ("note", "In the note editor"),
+    ("reader", "Reading a paper full screen (enter on the list)"),
+    ("reviews", "The reviews (R)"),
+    ("stats", "The statistics (A)"),
+    ("views", "The views list (v) and saving a view (w)"),
+    ("follows", "Following (F), following an author (a) or a keyword (K)"),
+    ("dialogs", "In the other dialogs"),
     ("anywhere", "Anywhere"),
 )
 
@@ -65,10 +107,28 @@ class Command(NamedTuple):
     priority: bool = False
     #: The ``SUMMARIES`` line (by key) that lists this row too.
     summary: str | None = None
+    #: The footer's tooltip for the binding (``""``: none).
+    tooltip: str = ""
+    #: What the help screen and the keys page say the row does, when the footer's short
+    #: ``description`` ("Cancel", "Down") needs its dialog to make sense (``""``: the description).
+    about: str = ""
 
     def binding(self) -> Binding:
         """The Textual binding of this row (only rows with keys have one)."""
-        return Binding(self.keys, self.action, self.description, show=self.show, priority=self.priority, id=self.id)
+        return Binding(
+            self.keys,
+            self.action,
+            self.description,
+            show=self.show,
+            priority=self.priority,
+            tooltip=self.tooltip,
+            id=self.id,
+        )
+
+    @property
+    def help_text(self) -> str:
+        """What the row does, as the help screen and the keys page say it."""
+        return self.about or self.description
 
 
 class Summary(NamedTuple):
@@ -269,6 +329,119 @@ COMMANDS: tuple[Command, ...] = (
     # "…claim⌃s" would save the note without its last letters.
     Command("note.save", "ctrl+s", "save", "Save", "note", "note", show=True),
     Command("note.cancel", "escape", "cancel", "Cancel", "note", "note", show=True),
+    # -- the reader (PaperReader: enter on the list) -----------------------------------------
+    Command(
+        "reader.close", "escape,backspace", "close", "Back", "reader", "reader",
+        show=True, tooltip="Back to the list", about="Back to the list",
+    ),
+    Command("reader.down", "j", "scroll(1)", "Down", "reader", "reader", about="Scroll down"),
+    Command("reader.up", "k", "scroll(-1)", "Up", "reader", "reader", about="Scroll up"),
+    Command("reader.reviews", "R", "reviews", "Reviews", "reader", "reader", show=True, about="The paper's reviews"),
+    # -- the reviews (ReviewsScreen: R on the list or in the reader) -------------------------
+    Command(
+        "reviews.close", "escape,backspace", "close", "Back", "reviews", "reviews",
+        show=True, about="Back to the list or the reader",
+    ),
+    Command(
+        "reviews.next", "n", "jump('note', 1)", "Next review", "reviews", "reviews",
+        show=True, about="Next note (review, meta-review, decision, comment)",
+    ),
+    Command(
+        "reviews.previous", "p", "jump('note', -1)", "Previous review", "reviews", "reviews",
+        show=True, about="Previous note",
+    ),
+    Command(
+        "reviews.next_section", "right_square_bracket", "jump('section', 1)", "Next section", "reviews", "reviews",
+        show=True,
+    ),
+    Command(
+        "reviews.previous_section", "left_square_bracket", "jump('section', -1)", "Previous section", "reviews",
+        "reviews",
+    ),
+    Command("reviews.down", "j", "scroll(1)", "Down", "reviews", "reviews", about="Scroll down"),
+    Command("reviews.up", "k", "scroll(-1)", "Up", "reviews", "reviews", about="Scroll up"),
+    # -- the statistics (StatsScreen: A on the list) -----------------------------------------
+    Command("stats.close", "escape,backspace", "close", "Back", "stats", "stats", show=True, about="Back to the list"),
+    Command("stats.next", "right,n", "chart(1)", "Next chart", "stats", "stats", show=True),
+    Command("stats.previous", "left,p", "chart(-1)", "Previous chart", "stats", "stats"),
+    Command(
+        "stats.table", "t", "toggle_table", "Table / chart", "stats", "stats",
+        show=True, about="The chart's numbers as a table, or the chart again",
+    ),
+    Command("stats.down", "j", "scroll(1)", "Down", "stats", "stats", about="Scroll down"),
+    Command("stats.up", "k", "scroll(-1)", "Up", "stats", "stats", about="Scroll up"),
+    *(
+        Command(f"stats.view_{n}", str(n), f"open_view({n})", f"View {n}", "stats", summary="stats.views")
+        for n in range(10)
+    ),
+    # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
+    Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),
+    Command("views.delete", "d,delete", "delete", "Delete the view", "views", "views", show=True),
+    Command("views.down", "j", "move(1)", "Down", "views", "views", about="Down in the views list"),
+    Command("views.up", "k", "move(-1)", "Up", "views", "views", about="Up in the views list"),
+    *(
+        Command(f"views.open_{n}", str(n), f"open({n})", f"Open view {n}", "views", summary="views.open")
+        for n in range(1, 10)
+    ),
+    Command(
+        "save_view.cancel", "escape", "cancel", "Cancel", "save_view", "views",
+        show=True, about="Close the save-view prompt, saving nothing",
+    ),
+    # -- the follows list (FollowsScreen: F), the author picker (a), the keyword prompt (K) ---
+    Command(
+        "follows.close", "escape,F,q", "close", "Close", "follows", "follows", show=True, about="Close the follows list"
+    ),
+    Command(
+        "follows.unfollow", "d,delete", "unfollow", "Unfollow", "follows", "follows",
+        show=True, about="Unfollow the highlighted author, keyword or query",
+    ),
+    Command("follows.down", "j", "move(1)", "Down", "follows", "follows", about="Down in the follows list"),
+    Command("follows.up", "k", "move(-1)", "Up", "follows", "follows", about="Up in the follows list"),
+    Command(
+        "follow_author.cancel", "escape", "cancel", "Cancel", "follow_author", "follows",
+        show=True, about="Close the author picker, following no one",
+    ),
+    Command(
+        "follow_author.down", "j", "move(1)", "Down", "follow_author", "follows", about="Down in the author picker"
+    ),
+    Command("follow_author.up", "k", "move(-1)", "Up", "follow_author", "follows", about="Up in the author picker"),
+    Command(
+        "follow_keyword.cancel", "escape", "cancel", "Cancel", "follow_keyword", "follows",
+        show=True, about="Close the keyword prompt, following nothing",
+    ),
+    # -- the other dialogs -------------------------------------------------------------------
+    Command(
+        "confirm.yes", "y", "answer(True)", "Yes", "confirm", "dialogs", show=True, about="Yes, to a question asked"
+    ),
+    Command(
+        "confirm.no", "n,escape", "answer(False)", "No", "confirm", "dialogs",
+        show=True, about="No, to a question asked",
+    ),
+    Command(
+        "export.cancel", "escape", "cancel", "Cancel", "export", "dialogs",
+        show=True, about="Close the export prompt, writing nothing",
+    ),
+    Command(
+        "export.toggle", "space", "toggle_button", "Toggle", "tickbox", "dialogs",
+        about="Tick or untick the export prompt's \"include the reviews\"",
+    ),
+    Command(
+        "export.write", "enter", "submit", "Write", "tickbox", "dialogs",
+        about="Write the export (on its tick box, as in its file name)",
+    ),
+    Command(
+        "tags.cancel", "escape", "cancel", "Cancel", "tags", "dialogs",
+        show=True, about="Close the tags prompt, changing nothing",
+    ),
+    Command(
+        "links.cancel", "escape", "cancel", "Cancel", "links", "dialogs",
+        show=True, about="Close the link chooser, opening nothing",
+    ),
+    Command("links.down", "j", "move(1)", "Down", "links", "dialogs", about="Down in the link chooser"),
+    Command("links.up", "k", "move(-1)", "Up", "links", "dialogs", about="Up in the link chooser"),
+    Command(
+        "help.close", "escape,q,question_mark", "close", "Close", "help", "dialogs", show=True, about="Close this help"
+    ),
 )
 # fmt: on
 
@@ -278,6 +451,8 @@ SUMMARIES: tuple[Summary, ...] = (
     Summary("views.all", "find", "All papers: leave the view"),
     Summary("filter.back", "filter", "Back to the list, keep the filter"),
     Summary("filter.clear", "filter", "Clear the filter, back to the list"),
+    Summary("stats.views", "stats", "Open a view (0: all papers): the charts follow"),
+    Summary("views.open", "views", "Open view 1–9 of the list"),
     Summary("textual.palette", "anywhere", "Command palette", keys="ctrl+p"),
     Summary("textual.focus_next", "anywhere", "Next pane", keys="tab"),
 )
@@ -292,6 +467,11 @@ NAVIGATION: tuple[str, ...] = ("list.", "filter.", "note.", "app.interrupt")
 def bindings(owner: Owner) -> list[BindingType]:
     """The ``BINDINGS`` of ``owner``: its rows that have keys, in table order (the footer's)."""
     return [command.binding() for command in COMMANDS if command.owner == owner and command.keys]
+
+
+def key_display(app: App[Any], key: str) -> str:
+    """How ``app`` shows ``key`` (a Textual key name) in the footer: ``"?"``, ``"^r"``, ``"⏎"``."""
+    return app.get_key_display(Binding(key, ""))
 
 
 def keys_in_effect(command: Command, keymap: Mapping[str, str]) -> list[str]:
@@ -315,7 +495,7 @@ def help_sections(keymap: Mapping[str, str]) -> list[tuple[str, list[HelpLine]]]
     """The help screen's sections (heading, lines), with the keys in effect under ``keymap``."""
     sections: list[tuple[str, list[HelpLine]]] = []
     for key, heading in SECTIONS:
-        lines = [HelpLine(tuple(keys_in_effect(c, keymap)), c.description, c.id) for c in COMMANDS if c.section == key]
+        lines = [HelpLine(tuple(keys_in_effect(c, keymap)), c.help_text, c.id) for c in COMMANDS if c.section == key]
         for summary in SUMMARIES:
             if summary.section != key:
                 continue
@@ -335,149 +515,81 @@ def listed_on_help() -> list[Command]:
     return [c for c in COMMANDS if c.keys and (c.section is not None or c.summary is not None)]
 
 
-# -- the user's keymap -------------------------------------------------------------------------
+# -- the keys page (docs/keys.md) ----------------------------------------------------------------
 
-#: Keys that keep their meaning whatever the keymap says: ``q`` quits, ``?`` lists the keys and
-#: ``ctrl+c`` copies or quits (as in a shell).
-#: A keymap can give these commands more keys, never take these keys from them or give them to
-#: another command.
-PROTECTED_KEYS: dict[str, str] = {"q": "app.quit", "question_mark": "app.help", "ctrl+c": "app.interrupt"}
-#: Keys Textual binds itself (the palette, focus moves, its own quit): no command may take them.
-TEXTUAL_KEYS: frozenset[str] = frozenset(
-    {summary.keys for summary in SUMMARIES if summary.keys} | {"shift+tab", "ctrl+q"}
-)
-#: Owners whose bindings are live at the same time (one binding chain: the main screen with the
-#: list or the filter bar focused; the note editor). A key runs one command per group.
-CHAINS: tuple[frozenset[str], ...] = (frozenset({"app", "reading", "main", "list"}), frozenset({"app", "note"}))
+#: Keys the keys page names as Textual does rather than by the footer's glyph (``⏎``, ``esc``).
+_NAMED_KEYS = frozenset({"enter", "escape", "backspace", "delete", "space", "tab", "pagedown", "pageup", "home", "end"})
+
+#: The parameterised palette rows (the module docstring): what each is expanded over.
+_EXPANDED = {"main.sort_by": "sort order", "main.open_view": "saved view"}
 
 
-def normalise_key(key: str) -> str:
-    """A key as Textual names it: ``"?"`` → ``"question_mark"``, ``"/"`` → ``"slash"``; a name
-    (``"ctrl+s"``, ``"f"``) as it is, without surrounding spaces."""
-    import unicodedata
+def _page_key(key: str) -> str:
+    from textual.keys import format_key
 
-    from textual.keys import KEY_NAME_REPLACEMENTS
-
-    key = key.strip()
-    if len(key) != 1 or key.isalnum():
-        return key
-    if key == "\t":
-        return "tab"
-    try:
-        name = unicodedata.name(key).lower().replace("-", "_").replace(" ", "_")
-    except ValueError:
-        return key
-    return KEY_NAME_REPLACEMENTS.get(name, name)
+    shown = key if key in _NAMED_KEYS else format_key(key)
+    return f"`` {shown} ``" if "`" in shown else f"`{shown}`"
 
 
-class KeymapCheck(NamedTuple):
-    """A user's keymap, checked (:func:`check_keymap`).
+def _page_keys(keys: Sequence[str], compact: bool) -> str:
+    if compact and len(keys) > 2:
+        return f"{_page_key(keys[0])}…{_page_key(keys[-1])}"
+    return " / ".join(_page_key(key) for key in keys)
 
-    Attributes:
-        keys: binding id → the keys in effect (comma-separated Textual key names), for every
-            command that has keys: what the help screen and the palette show.
-        applied: what to hand to ``App.set_keymap``: the ids the user remapped and every id shown
-            in the footer (so that a remapped key keeps its place there, as Textual moves each
-            remapped binding to the end); empty when the user remapped nothing.
-        problems: what was refused, one short phrase each (``""``-free, no newlines).
+
+def _page_cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def keys_markdown() -> str:
+    """The keys page (``docs/keys.md``), rendered from the command table as Markdown.
+
+    Shape: a ``# Keys`` title and a paragraph on remapping; then one ``## HEADING`` per help
+    section (:data:`SECTIONS`, in order), each a table ``| keys | what it does | id |`` holding the
+    section's rows, then its summary lines (:data:`SUMMARIES`), as the help screen lists them:
+    the default keys (each in backticks, ``/``-separated; a summary of more than two rows as a
+    range, ``1``…``9``), what the keys do (:attr:`Command.help_text`), and the id a user's
+    ``keymap`` in config.json names (a summary: its rows' ids, a range likewise; a key Textual
+    binds itself: ``—``). Last, ``## Only in the command palette``: a table ``| command | what it
+    does |`` of the palette rows with no keys. Default keys only (the page describes paperdeck,
+    not one user's keymap). Plain text, ``\\n`` line ends, one at the end; never raises.
     """
-
-    keys: dict[str, str]
-    applied: dict[str, str]
-    problems: tuple[str, ...]
-
-    def report(self, where: str = "config.json", settings: Sequence[str] = ()) -> str | None:
-        """The problems in one line, after ``settings``: the other settings' problems, one phrase
-        each (``None`` when there are none at all)."""
-        if not self.problems and not settings:
-            return None
-        count = len(self.problems) + len(settings)
-        problems = f"{count} problem{'' if count == 1 else 's'}: "
-        if not settings:
-            return f"{where} keymap: {problems}" + "; ".join(self.problems) + "; the other keys apply."
-        keymap = [f"keymap {problem}" for problem in self.problems]
-        return f"{where}: {problems}" + "; ".join([*settings, *keymap]) + "; defaults stand in, the rest applies."
-
-
-def check_keymap(keymap: Mapping[str, str]) -> KeymapCheck:
-    """Check a user's keymap (binding id → comma-separated keys) against the command table.
-
-    Refused, each with a problem phrase: an id that is no command with keys; an entry with no
-    keys; a key of :data:`PROTECTED_KEYS` or :data:`TEXTUAL_KEYS` given to another command; a key
-    that would run two commands live at the same time (:data:`CHAINS`) where the defaults do not
-    already share it — the command that had it by default keeps it (of two remapped ones, the
-    first in the keymap). ``q`` and ``?`` stay on Quit and Help even when those are remapped. A
-    command left with no key keeps its default keys. Never raises: the rest of the keymap applies.
-    """
-    from paperdeck.model.safe_text import one_line
-
-    defaults = {c.id: keys_in_effect(c, {}) for c in COMMANDS if c.keys}
-    effective = {ident: list(keys) for ident, keys in defaults.items()}
-    problems: list[str] = []
-    remapped: list[str] = []
-
-    def name(text: str) -> str:
-        return repr(one_line(str(text))[:40])
-
-    def label(ident: str) -> str:
-        return f"{BY_ID[ident].description} [{ident}]"
-
-    for ident, text in keymap.items():
-        if ident not in defaults:
-            problems.append(f"{name(ident)} is no command id (the help screen lists them)")
+    out = [
+        "# Keys",
+        "",
+        "<!-- Generated from the command table (tui/paperdeck/ui/commands.py, keys_markdown()): "
+        "edit the table, not this page. -->",
+        "",
+        "Every key of the browser, grouped by where it works, as the help screen (`?`) lists them.",
+        "To remap one, give its id other keys in the `keymap` of `config.json`, e.g.",
+        '`{"keymap": {"main.star": "f", "reviews.next": "l"}}`: Textual key names (`ctrl+s`, `?` or',
+        "`question_mark`), several separated by commas. `q`, `?` and `ctrl+c` keep their meaning.",
+    ]
+    for key, heading in SECTIONS:
+        out += ["", f"## {heading}", "", "| keys | what it does | id |", "|---|---|---|"]
+        for command in COMMANDS:
+            if command.section == key:
+                keys = _page_keys(keys_in_effect(command, {}), compact=False)
+                out.append(f"| {keys} | {_page_cell(command.help_text)} | `{command.id}` |")
+        for summary in SUMMARIES:
+            if summary.section != key:
+                continue
+            if summary.keys:
+                out.append(f"| {_page_key(summary.keys)} | {_page_cell(summary.description)} | — |")
+                continue
+            rows = [c for c in COMMANDS if c.summary == summary.key]
+            keys = _page_keys([k for row in rows for k in keys_in_effect(row, {})], compact=True)
+            ids = [f"`{row.id}`" for row in rows]
+            shown = f"{ids[0]}…{ids[-1]}" if len(ids) > 2 else " / ".join(ids)
+            out.append(f"| {keys} | {_page_cell(summary.description)} | {shown} |")
+    out += ["", "## Only in the command palette (`ctrl+p`)", "", "| command | what it does |", "|---|---|"]
+    for command in COMMANDS:
+        if command.keys or command.title is None:
             continue
-        given = list(dict.fromkeys(k for k in (normalise_key(part) for part in str(text).split(",")) if k))
-        kept: list[str] = []
-        for key in given:
-            owner = PROTECTED_KEYS.get(key)
-            if owner is not None and owner != ident:
-                problems.append(f"{name(key)} stays {label(owner)}, not {label(ident)}")
-            elif key in TEXTUAL_KEYS:
-                problems.append(f"{name(key)} is Textual's own key, not {label(ident)}")
-            else:
-                kept.append(key)
-        for key, owner in PROTECTED_KEYS.items():
-            if owner == ident and kept and key not in kept:
-                kept.append(key)
-                problems.append(f"{name(key)} stays {label(ident)} beside {', '.join(map(name, kept[:-1]))}")
-        if not kept:
-            if not given:
-                problems.append(f"{label(ident)} is given no keys: kept its own")
-            continue
-        effective[ident] = kept
-        remapped.append(ident)
-
-    def live_together(a: str, b: str) -> bool:
-        owners = {BY_ID[a].owner, BY_ID[b].owner}
-        return any(owners <= chain for chain in CHAINS)
-
-    for _ in range(4 * len(effective)):  # each round drops a key; a few rounds settle it
-        clash = next(
-            (
-                (key, ident, other)
-                for ident in remapped
-                for key in effective[ident]
-                for other in effective
-                if other != ident
-                and key in effective[other]
-                and live_together(ident, other)
-                and not (key in defaults[ident] and key in defaults[other])
-            ),
-            None,
-        )
-        if clash is None:
-            break
-        key, ident, other = clash
-        loser, keeper = ident, other  # the remapped one gives way to a default …
-        if other in remapped and remapped.index(other) > remapped.index(ident):
-            loser, keeper = other, ident  # … or to the one remapped first
-        effective[loser] = [k for k in effective[loser] if k != key]
-        problems.append(f"{name(key)} would run both {label(keeper)} and {label(loser)}: kept {label(keeper)}")
-        if not effective[loser]:
-            effective[loser] = list(defaults[loser])
-            remapped.remove(loser)
-    keys = {ident: ",".join(found) for ident, found in effective.items()}
-    applied: dict[str, str] = {}
-    if remapped:
-        applied = {c.id: keys[c.id] for c in COMMANDS if c.id in keys and (c.show or c.id in remapped)}
-    return KeymapCheck(keys, applied, tuple(problems))
+        if command.id in _EXPANDED:
+            title = re.sub(r"\{\w+\}", "…", command.title)  # "Sort by …"
+            text = f"One command for each {_EXPANDED[command.id]}"
+        else:
+            title, text = command.title, command.palette_help
+        out.append(f"| {_page_cell(title)} | {_page_cell(text)} |")
+    return "\n".join(out) + "\n"

@@ -9,12 +9,11 @@ from typing import Any
 
 from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
 from paperdeck.store.settings import SORT_LABELS, SORTS
-from paperdeck.ui.commands import BY_ID, COMMANDS, Command, Owner, keys_in_effect
+from paperdeck.ui.commands import BY_ID, COMMANDS, Command, Owner, key_display, keys_in_effect
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.reading import ReadingScreen
 
@@ -34,7 +33,7 @@ SORT_ABOUT = {
 def key_hint(app: App[Any], command: Command, keymap: Mapping[str, str]) -> str:
     """The keys in effect for ``command`` as the footer shows them (``"s"``, ``"^r"``), joined
     by ``" / "``; ``""`` when it has none."""
-    return " / ".join(app.get_key_display(Binding(key, "")) for key in keys_in_effect(command, keymap))
+    return " / ".join(key_display(app, key) for key in keys_in_effect(command, keymap))
 
 
 def palette_commands(app: App[Any], screen: Screen[object], keymap: Mapping[str, str]) -> Iterator[SystemCommand]:

@@ -5,19 +5,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
+
+from paperdeck.ui.commands import bindings
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismisses with ``True`` for yes (``y``), ``False`` for no (``n``, escape)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("confirm")
 
     DEFAULT_CSS = """
     #confirm-dialog {

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
@@ -22,6 +22,7 @@ from textual.widgets import Checkbox, Input, Label
 from paperdeck.export.formats import export_target_problem, format_for_path, inside_data_dir
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.store.store import Store, utc_now
+from paperdeck.ui.commands import bindings
 
 _FORMAT_HELP = (
     "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
@@ -36,10 +37,7 @@ class TickBox(Checkbox):
     prompt's file name, as the prompt says ("enter writes"), instead of ticking it again."""
 
     inherit_bindings = False  # Checkbox's enter toggles
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_button", "Toggle", show=False),
-        Binding("enter", "submit", "Write", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("tickbox")
 
     async def action_submit(self) -> None:
         """Submit the prompt's file name (its ``Input``), as ``enter`` there does."""
@@ -66,7 +64,7 @@ class ExportPrompt(ModalScreen[Path | None]):
             typed stays to be mended.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="export.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("export")
 
     DEFAULT_CSS = """
     ExportPrompt #export-reviews { border: none; height: 1; width: 100%; padding: 0 1; background: transparent; }

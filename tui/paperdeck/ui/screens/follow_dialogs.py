@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -17,7 +17,8 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
+from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -27,10 +28,7 @@ if TYPE_CHECKING:
 class AuthorPicker(ChoiceDialog[str | None]):
     """Pick one of a paper's authors to follow; dismisses with the name, or ``None``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="follow_author.cancel"),
-        *move_bindings("follow_author"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("follow_author")  # cancel, j / k
 
     DEFAULT_CSS = """
     #authors {
@@ -61,7 +59,7 @@ class AuthorPicker(ChoiceDialog[str | None]):
 class KeywordPrompt(ModalScreen[str | None]):
     """Ask for a keyword to follow; dismisses with it, or ``None`` on escape."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="follow_keyword.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("follow_keyword")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keyword-dialog", classes="prompt"):
@@ -99,11 +97,7 @@ class FollowsScreen(ChoiceDialog["Follow | None"]):
         unfollow: stop following one; returns the follows left.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,F,q", "close", "Close", id="follows.close"),
-        Binding("d,delete", "unfollow", "Unfollow", id="follows.unfollow"),
-        *move_bindings("follows"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("follows")  # close, unfollow, j / k
 
     def __init__(
         self, follows: Sequence[Follow], counts: dict[Follow, int], unfollow: Callable[[Follow], Sequence[Follow]]

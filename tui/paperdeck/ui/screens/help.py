@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.ui.commands import HelpLine
+from paperdeck.ui.commands import HelpLine, bindings, key_display
 
 #: One help section: a heading and its lines (keys already those in effect).
 HelpSection = tuple[str, Sequence[HelpLine]]
@@ -23,9 +23,7 @@ HelpSection = tuple[str, Sequence[HelpLine]]
 class HelpScreen(ModalScreen[None]):
     """Lists the keys of each section; ``escape``, ``q`` or ``?`` closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "close", "Close", id="help.close"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 
     DEFAULT_CSS = """
     #help-dialog {
@@ -51,7 +49,7 @@ class HelpScreen(ModalScreen[None]):
         for heading, help_lines in self._sections:
             lines.append(Content.styled(heading, "bold underline"))
             for line in help_lines:
-                shown = [one_line(self.app.get_key_display(Binding(key, ""))) for key in line.keys]
+                shown = [one_line(key_display(self.app, key)) for key in line.keys]
                 keys = f"{shown[0]}…{shown[-1]}" if line.compact and shown else " / ".join(shown)
                 ident = f"  [{line.ident}]" if line.ident else ""
                 # A column of 18 cells; longer keys (remapped view digits) keep a space before the text.

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.paper import BLANK_TAG, blank_tag
 from paperdeck.model.safe_text import one_line
-from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
+from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.choices import ChoiceDialog
 
 
 class TagSuggester(Suggester):
@@ -42,7 +43,7 @@ class TagSuggester(Suggester):
 class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
     """Ask for tags: ``deep-learning  to-cite`` adds, ``-to-cite`` removes; → (add, remove)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="tags.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("tags")
 
     def __init__(self, what: str, current: Sequence[str], existing: Sequence[str]) -> None:
         super().__init__()
@@ -80,10 +81,7 @@ class LinkChooser(ChoiceDialog[str | None]):
     """Pick one of a paper's links; dismisses with its URL (or ``None``). The caller opens it, or
     copies it when there is no browser (:func:`paperdeck.ui.links.open_or_copy`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="links.cancel"),
-        *move_bindings("links"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("links")  # cancel, j / k
 
     DEFAULT_CSS = """
     #links {

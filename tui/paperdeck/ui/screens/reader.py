@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.store.store import Store
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 
@@ -22,12 +23,7 @@ class PaperReader(Screen[None]):
     """One paper's detail, full screen: ``j`` / ``k`` and the arrow and page keys scroll it,
     ``escape`` (or ``backspace``) returns to the list."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,backspace", "close", "Back", show=True, tooltip="Back to the list"),
-        Binding("j", "scroll(1)", "Down", show=False),
-        Binding("k", "scroll(-1)", "Up", show=False),
-        Binding("R", "reviews", "Reviews", show=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reader")  # back, scroll, reviews
 
     AUTO_FOCUS = "#reader-detail"
 

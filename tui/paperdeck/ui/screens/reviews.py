@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
@@ -25,6 +25,7 @@ from paperdeck.model.review import KIND_LABELS, Review, ReviewSummary, ordered_r
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_content
 from paperdeck.ui.widgets.footer import PaperFooter
 
@@ -72,15 +73,7 @@ def review_head(review: Review) -> Content:
 class ReviewsScreen(Screen[None]):
     """One paper's reviews, full screen (see the module docstring)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,backspace", "close", "Back", show=True),
-        Binding("n", "jump('note', 1)", "Next review", show=True),
-        Binding("p", "jump('note', -1)", "Previous review", show=True),
-        Binding("right_square_bracket", "jump('section', 1)", "Next section", show=True),
-        Binding("left_square_bracket", "jump('section', -1)", "Previous section", show=False),
-        Binding("j", "scroll(1)", "Down", show=False),
-        Binding("k", "scroll(-1)", "Up", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reviews")  # back, notes, sections, scroll
 
     DEFAULT_CSS = """
     ReviewsScreen #reviews-body { padding: 0 1; }

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Static
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.stats_charts import CHARTS, SHORT_LABELS, chart_content, chart_table
 
@@ -95,15 +96,7 @@ def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) 
 class StatsScreen(Screen[None]):
     """The figures of the host's view, one chart at a time (see the module docstring)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,backspace", "close", "Back", show=True),
-        Binding("right,n", "chart(1)", "Next chart", show=True),
-        Binding("left,p", "chart(-1)", "Previous chart", show=False),
-        Binding("t", "toggle_table", "Table / chart", show=True),
-        Binding("j", "scroll(1)", "Down", show=False),
-        Binding("k", "scroll(-1)", "Up", show=False),
-        *(Binding(str(n), f"open_view({n})", f"View {n}", show=False) for n in range(10)),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("stats")  # back, charts, table, scroll, views
 
     DEFAULT_CSS = """
     StatsScreen #stats-title { padding: 0 1; text-style: bold; height: 1; }

@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.views import NAME_MAX, View, clean_name
-from paperdeck.ui.screens.choices import ChoiceDialog, move_bindings
+from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
 
@@ -39,12 +40,7 @@ class ViewsScreen(ChoiceDialog[View | None]):
         delete: forget the user's view of that name; returns the views left.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,v,q", "close", "Close", id="views.close"),
-        Binding("d,delete", "delete", "Delete the view", id="views.delete"),
-        *move_bindings("views"),
-        *(Binding(str(n), f"open({n})", f"Open view {n}", show=False, id=f"views.open_{n}") for n in range(1, 10)),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("views")  # close, delete, j / k, 1–9
 
     def __init__(
         self,
@@ -146,7 +142,7 @@ class ViewsScreen(ChoiceDialog[View | None]):
 class SaveViewPrompt(ModalScreen[str | None]):
     """Ask for a name for ``query``; dismisses with the cleaned name, or ``None`` on escape."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="save_view.cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("save_view")
 
     def __init__(self, query: str, taken: Sequence[str]) -> None:
         super().__init__()
