@@ -19,7 +19,6 @@ width, never the terminal's.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -40,64 +39,20 @@ def _header(source: str, template: str) -> str:
 
 # -- keys ------------------------------------------------------------------------------------------
 
-#: How a page names a Textual key: the character it types, else the key's name.
-_KEY_SHOWN = {
-    "question_mark": "?",
-    "slash": "/",
-    "right_square_bracket": "]",
-    "left_square_bracket": "[",
-    "less_than_sign": "<",
-    "greater_than_sign": ">",
-    "pagedown": "pgdn",
-    "pageup": "pgup",
-}
-
-
-def _key(name: str) -> str:
-    return f"`{_KEY_SHOWN.get(name, name)}`"
-
-
-def _keys_cell(keys: tuple[str, ...], compact: bool) -> str:
-    if compact and len(keys) > 2:
-        return f"{_key(keys[0])}…{_key(keys[-1])}"
-    return " / ".join(_key(key) for key in keys)
-
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def keys_from_table() -> str:
-    """The keys reference made here from ``paperdeck.ui.commands`` (until the command table
-    renders its own: then :func:`keys_reference` returns ``keys_markdown()``)."""
-    from paperdeck.ui.commands import COMMANDS, help_sections
-
-    out: list[str] = []
-    for heading, lines in help_sections({}):
-        out += [f"### {heading}", "", "| key | what it does | binding id |", "|---|---|---|"]
-        for line in lines:
-            ident = f"`{line.ident}`" if line.ident else ""
-            out.append(f"| {_keys_cell(line.keys, line.compact)} | {_cell(line.description)} | {ident} |")
-        out.append("")
-    out += [
-        "### Only in the command palette (`ctrl+p`)",
-        "",
-        "| command | what it does | id |",
-        "|---|---|---|",
-    ]
-    for command in COMMANDS:
-        if command.keys or not command.title:
-            continue
-        title, about = (re.sub(r"\{\w+\}", "…", text) for text in (command.title, command.palette_help))
-        out.append(f"| {_cell(title)} | {_cell(about)} | `{command.id}` |")
-    return "\n".join(out).rstrip() + "\n"
-
-
 def keys_reference() -> str:
     """The keys reference of ``docs/keys.md``."""
-    # Once the command table renders it, this line becomes:
-    # from paperdeck.ui.commands import keys_markdown; return keys_markdown()
-    return keys_from_table()
+    from paperdeck.ui.commands import keys_markdown
+
+    # The table's own page, from its first section on, one heading level down: it sits under the
+    # template's "Every key, by section" (the template holds the title and the remapping prose).
+    page = keys_markdown()
+    body = page[page.index("\n## ") + 1 :]
+    return "\n".join("#" + line if line.startswith("## ") else line for line in body.split("\n"))
 
 
 # -- the query language ----------------------------------------------------------------------------
