@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import string
 import threading
 from collections import Counter
 from collections.abc import Callable, Container, Sequence
@@ -23,7 +22,7 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Input
-from textual.worker import Worker, get_current_worker
+from textual.worker import get_current_worker
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
@@ -42,6 +41,8 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.follows import Following
+from paperdeck.ui.screens.list_filter import _NOTES_KEPT, _ORDER_NOTES, COUNTS_PADDING, _highlight_terms
+from paperdeck.ui.screens.loader import _WARM, _prepare_queries, _waited
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
@@ -55,23 +56,6 @@ if TYPE_CHECKING:
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures
-
-#: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
-_WARM = string.ascii_lowercase + string.digits
-#: Seconds between looks, while the start-up worker waits, at whether the app is closing.
-_CANCEL_CHECK_S = 0.05
-#: The counts label's padding, in cells across (styles: ``#counts``).
-COUNTS_PADDING = 3
-#: How the counts name a sort order other than relevance.
-_ORDER_NOTES = {
-    order: {"list": "in list order", "changed": "recently changed first"}.get(order, f"by {SORT_LABELS[order]}")
-    for order in SORTS
-    if order != "relevance"
-}
-#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
-#: a refresh's progress, an export's, starred only, the star count, similar papers being found, indexing,
-#: the sort order.
-_NOTES_KEPT = (3, 6, 7, 1, 0, 5, 4, 2)
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -1035,31 +1019,3 @@ class MainScreen(ReadingScreen):
 
     def action_follows(self) -> None:
         self.following.show_follows()
-
-
-def _highlight_terms(text: str) -> tuple[str, ...]:
-    """The folded words of a query's plain words, which titles highlight (none for no query)."""
-    if not text.strip():
-        return ()
-    from paperdeck.search.highlight import highlight_terms
-    from paperdeck.search.query import parse_query
-
-    return highlight_terms(parse_query(text).words)
-
-
-def _prepare_queries() -> None:
-    """Import what the first query typed takes (its parse, its selection, its titles' marks), so
-    that its first key does not wait for the imports."""
-    import paperdeck.search.highlight
-    import paperdeck.search.selection  # noqa: F401
-
-
-def _waited(event: threading.Event, seconds: float, worker: Worker[object]) -> bool:
-    """In a thread worker: wait up to ``seconds`` for ``event``; False when ``worker`` was
-    cancelled meanwhile (looked at every ``_CANCEL_CHECK_S``)."""
-    deadline = monotonic() + seconds
-    while not worker.is_cancelled:
-        left = deadline - monotonic()
-        if left <= 0 or event.wait(min(left, _CANCEL_CHECK_S)):
-            return True
-    return False
