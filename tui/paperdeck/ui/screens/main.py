@@ -119,8 +119,6 @@ class MainScreen(ReadingScreen):
         #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
         self.refresh_note = ""
         self.export_note = ""  # an export's progress, while one is written
-        self._detail_timer: Timer | None = None
-        self._detail_pending: str | None = None
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
@@ -452,8 +450,7 @@ class MainScreen(ReadingScreen):
         elif not self._typed_waits:
             self._typed_waits = True
             bar.call_later(self._take_typed)
-        if self._detail_timer is not None:  # the detail pane waits until the typing pauses
-            self._follow_later(self._detail_pending)
+        self.query_one(PaperDetail).keep_waiting()  # the detail pane waits until the typing pauses
 
     def _take_typed(self) -> None:
         """Take the text typed into the bar (:meth:`_filter_typed`), as the bar holds it now."""
@@ -874,28 +871,15 @@ class MainScreen(ReadingScreen):
 
     @on(PaperList.Highlighted)
     def _highlighted(self, event: PaperList.Highlighted) -> None:
-        if self._detail_timer is not None:
-            self._detail_timer.stop()
-            self._detail_timer = None
+        detail = self.query_one(PaperDetail)
+        detail.stop_waiting()
         if self._filter_focused():
             # While typing, the top result changes with every key: lay out its abstract only once
             # the typing pauses (each key restarts the wait), so a keystroke costs the list's
             # repaint, not the detail's (the costlier of the two).
-            self._follow_later(event.paper_id)
+            detail.show_after_pause(event.paper_id, self._show_detail, self.DETAIL_WHILE_TYPING_S)
         else:
             self._show_detail(event.paper_id)
-
-    def _follow_later(self, paper_id: str | None) -> None:
-        """Show ``paper_id`` in the detail pane after ``DETAIL_WHILE_TYPING_S`` without a key."""
-        if self._detail_timer is not None:
-            self._detail_timer.stop()
-        self._detail_pending = paper_id
-
-        def follow() -> None:
-            self._detail_timer = None
-            self._show_detail(paper_id)
-
-        self._detail_timer = self.set_timer(self.DETAIL_WHILE_TYPING_S, follow)
 
     def _show_detail(self, paper_id: str | None) -> None:
         detail = self.query_one(PaperDetail)
