@@ -20,6 +20,7 @@ from paperdeck.search import searcher
 from paperdeck.search.query import Query
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.main import MainScreen
 from textual.pilot import Pilot
 
@@ -55,14 +56,14 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
     store, release = store_with_a_held_index(seeded_store, monkeypatch)
     runs: list[str] = []
     threads: list[threading.Thread] = []
-    query_result = MainScreen._query_result
+    query_result = ListFilter._query_result
 
-    def counted(self: MainScreen, query: Query) -> list[str] | str:
+    def counted(self: ListFilter, query: Query) -> list[str] | str:
         runs.append(self.filter_text)
         threads.append(threading.current_thread())
         return query_result(self, query)
 
-    monkeypatch.setattr(MainScreen, "_query_result", counted)
+    monkeypatch.setattr(ListFilter, "_query_result", counted)
     index_built = MainScreen._index_built
 
     def told_later(self: MainScreen) -> None:  # the order seen in a real start: the worker first
@@ -122,13 +123,13 @@ async def test_keys_typed_in_a_burst_rank_only_the_last_text(
     searcher.build_index(seeded_store)
     store = Store(seeded_store.data_dir, lazy=True)
     ranked: list[str] = []
-    refilter = MainScreen._refilter
+    refilter = ListFilter.refilter
 
-    def counted(self: MainScreen) -> None:
+    def counted(self: ListFilter) -> None:
         ranked.append(self.filter_text)
         refilter(self)
 
-    monkeypatch.setattr(MainScreen, "_refilter", counted)
+    monkeypatch.setattr(ListFilter, "refilter", counted)
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
@@ -254,13 +255,13 @@ async def test_with_a_saved_index_the_footer_is_mounted_once_the_list_it_ranked_
     store, release = store_with_a_held_index(seeded_store, monkeypatch)
     monkeypatch.setattr(MainScreen, "FOOTER_BY_S", 30.0)
     footer_at_result: list[int] = []
-    show_filtered = MainScreen._show_filtered
+    show_filtered = ListFilter._show_filtered
 
-    def recorded(self: MainScreen, *args: Any) -> None:
-        footer_at_result.append(len(self.query(PaperFooter)))
+    def recorded(self: ListFilter, *args: Any) -> None:
+        footer_at_result.append(len(self.screen.query(PaperFooter)))
         show_filtered(self, *args)
 
-    monkeypatch.setattr(MainScreen, "_show_filtered", recorded)
+    monkeypatch.setattr(ListFilter, "_show_filtered", recorded)
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"REAP")

@@ -78,10 +78,10 @@ async def test_a_query_that_may_be_slow_runs_once_typing_pauses(tmp_path: Path, 
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = main_screen(app)
-        assert screen._may_be_slow(parse_query("graph OR title:sampling"))
-        assert not screen._may_be_slow(parse_query("diffusion decision:oral"))
+        assert screen.list_filter.may_be_slow(parse_query("graph OR title:sampling"))
+        assert not screen.list_filter.may_be_slow(parse_query("diffusion decision:oral"))
         assert await typed(pilot, "graph OR title:slow") == ["openreview:B", "openreview:C"]
-        slow = [text for text in searched if screen._may_be_slow(parse_query(text))]
+        slow = [text for text in searched if screen.list_filter.may_be_slow(parse_query(text))]
         assert slow == ["graph OR title:slow"]  # none of "graph OR t", "graph OR ti", … typed before
         searched.clear()
         assert await typed(pilot, "difusion decision:oral") == ["openreview:A"]

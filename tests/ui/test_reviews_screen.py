@@ -144,7 +144,7 @@ async def test_review_terms_filter_the_list_in_a_worker_and_read_the_word_index_
         await settle(pilot)
         screen = main_screen(app)
         assert app.store.reviews._words is None  # not read at start
-        assert screen._may_be_slow(parse_query("review:thank"))  # in a thread, off the event loop
+        assert screen.list_filter.may_be_slow(parse_query("review:thank"))  # in a thread, off the event loop
         for text, expected in [("review:thank", having("thank")), ("-review:thank", None)]:
             await pilot.press("slash", "ctrl+a", "ctrl+k", *text)
             await pilot.pause()

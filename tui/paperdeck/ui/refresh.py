@@ -26,12 +26,14 @@ import subprocess
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from paperdeck.store.store import Store
 
 GROUP = "refresh"
@@ -40,30 +42,16 @@ GROUP = "refresh"
 BACKGROUND_NICENESS = 19
 
 
-class MainScreen(Protocol):
-    """What the refresh needs of the main screen (:class:`paperdeck.ui.screens.main.MainScreen`)."""
-
-    store: Store
-
-    @property
-    def app(self) -> Any: ...
-
-    def notify(self, message: str, *, title: str = ..., severity: Any = ..., timeout: float | None = ...,
-               markup: bool = ...) -> None: ...  # fmt: skip
-
-    def set_refresh_note(self, text: str) -> None: ...
-
-
-def refresh_sources(screen: MainScreen) -> list[str]:
-    """What a refresh fetches (see the module docstring); ``[]`` when the store names no known venue.
-    Reads the catalogue: call it in a worker."""
+def refresh_sources(store: Store) -> list[str]:
+    """What a refresh of ``store`` fetches (see the module docstring); ``[]`` when the store names
+    no known venue. Reads the catalogue: call it in a worker."""
     from paperdeck.fetch.run import last_sources
     from paperdeck.fetch.venues import short_name
 
-    names = last_sources(screen.store.data_dir)
+    names = last_sources(store.data_dir)
     if names:
         return names
-    venues = Counter((paper.venue, paper.year) for paper in screen.store.papers)
+    venues = Counter((paper.venue, paper.year) for paper in store.papers)
     for (venue, year), _ in venues.most_common():
         name = short_name(venue, year)
         if name is not None:
@@ -71,30 +59,30 @@ def refresh_sources(screen: MainScreen) -> list[str]:
     return []
 
 
-def start_refresh(screen: MainScreen) -> None:
-    """Start a refresh in a worker, unless one is under way (then say so)."""
-    if any(worker.group == GROUP and not worker.is_finished for worker in screen.app.workers):
-        screen.notify("A refresh is under way.", timeout=2)
+def start_refresh(app: App[Any], store: Store, note: Callable[[str], None]) -> None:
+    """Start a refresh of ``store`` in a worker of ``app`` (the paperdeck app: it reads the
+    catalogue again once the fetch landed), unless one is under way (then say so). ``note`` shows
+    how far it has got beside the counts (``""``: no refresh runs); called on the event loop."""
+    if any(worker.group == GROUP and not worker.is_finished for worker in app.workers):
+        app.notify("A refresh is under way.", timeout=2)
         return
-    screen.set_refresh_note("refreshing…")
-    screen.app.run_worker(lambda: _refresh(screen), thread=True, group=GROUP, name="refresh", exit_on_error=False)
+    note("refreshing…")
+    app.run_worker(lambda: _refresh(app, store, note), thread=True, group=GROUP, name="refresh", exit_on_error=False)
 
 
-def _refresh(screen: MainScreen) -> None:
+def _refresh(app: App[Any], store: Store, note: Callable[[str], None]) -> None:
     """In a worker thread: run the fetch, follow its progress, then (on the event loop) show the result."""
-    app = screen.app
     try:
-        names = refresh_sources(screen)
+        names = refresh_sources(store)
     except PaperdeckError as error:
-        app.call_from_thread(_finished, screen, "", str(error))
+        app.call_from_thread(_finished, app, note, "", str(error))
         return
     if not names:
         nothing = "Nothing to refresh: fetch a venue first (paperdeck fetch iclr2026)."
-        app.call_from_thread(_finished, screen, "", nothing)
+        app.call_from_thread(_finished, app, note, "", nothing)
         return
-    summary, failure = run_fetch_process(screen.store.data_dir, names, lambda text: app.call_from_thread(
-        screen.set_refresh_note, text))  # fmt: skip
-    app.call_from_thread(_finished, screen, summary, failure)
+    summary, failure = run_fetch_process(store.data_dir, names, lambda text: app.call_from_thread(note, text))
+    app.call_from_thread(_finished, app, note, summary, failure)
 
 
 def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], None]) -> tuple[str, str]:
@@ -175,11 +163,13 @@ def stop_fetches() -> None:
 atexit.register(stop_fetches)
 
 
-def _finished(screen: MainScreen, summary: str, error: str) -> None:
-    screen.set_refresh_note("")
+def _finished(app: Any, note: Callable[[str], None], summary: str, error: str) -> None:
+    """On the event loop: the refresh ended; say how (``summary``, else ``error``) and, when the
+    fetch landed, have ``app`` (the paperdeck app) read the catalogue again."""
+    note("")
     if not summary:
-        screen.notify(error, title="Refresh", severity="warning" if error.startswith("Nothing") else "error",
-                      markup=False, timeout=8)  # fmt: skip
+        app.notify(error, title="Refresh", severity="warning" if error.startswith("Nothing") else "error",
+                   markup=False, timeout=8)  # fmt: skip
         return
-    screen.notify(summary, title="Refreshed", markup=False, timeout=6)
-    screen.app.check_catalogue()
+    app.notify(summary, title="Refreshed", markup=False, timeout=6)
+    app.check_catalogue()

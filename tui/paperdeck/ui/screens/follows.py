@@ -4,8 +4,8 @@ filter's query"), the list of follows (``F``, where ``d`` unfollows), and the no
 papers for them after the catalogue was read again.
 
 Kept out of :mod:`paperdeck.ui.screens.main`, which holds a :class:`Following` and sees this
-module through it; the screen is seen through :class:`FollowHost`, so this module does not
-import the main screen (which imports it). Its dialogs are in
+module through it; following acts through the screen's parts (its :class:`ListFilter` and
+:class:`Loader`), so this module does not import the main screen (which imports it). Its dialogs are in
 :mod:`paperdeck.ui.screens.follow_dialogs`, imported when one first opens.
 """
 
@@ -13,55 +13,19 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from textual.app import App
-from textual.notifications import SeverityLevel
 from textual.worker import get_current_worker
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.settings import SettingsFile
-from paperdeck.store.store import Store
+from paperdeck.ui.screens.list_filter import ListFilter
+from paperdeck.ui.screens.loader import Loader
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
-    from paperdeck.search.searcher import Searcher
     from paperdeck.store.follows import Follow
     from paperdeck.ui.screens.follow_dialogs import FollowsScreen
-
-
-class FollowHost(Protocol):
-    """What following needs of the screen it acts for (the main screen)."""
-
-    store: Store
-    settings: SettingsFile
-    searcher: Searcher
-
-    @property
-    def app(self) -> App[object]: ...
-
-    @property
-    def filter_text(self) -> str: ...
-
-    def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
-        """Call ``use`` with the highlighted paper, now or once the catalogue is parsed (nothing
-        highlighted: said, and ``use`` is not called)."""
-
-    def follows_changed(self) -> None:
-        """Repaint the rows and the detail pane: the papers followed are others now."""
-
-    def show_query(self, text: str) -> None:
-        """Put ``text`` in the filter bar (the list shows what it selects) and focus the list."""
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
 
 class Following:
@@ -69,14 +33,22 @@ class Following:
     matched again in a worker thread after each change (:meth:`refresh`).
 
     Args:
-        host: the screen the follows are shown on.
+        list_filter: the list of the screen the follows are shown on (its store, settings,
+            searcher and filter bar).
+        loader: the screen's loader (a key's action waits there for the catalogue).
+        changed: repaints what shows the papers followed (the rows, the detail pane, a filter
+            using ``is:followed``): they are others now.
     """
 
     #: The worker group of :meth:`refresh`.
     GROUP = "follows"
 
-    def __init__(self, host: FollowHost) -> None:
-        self._host = host
+    def __init__(self, list_filter: ListFilter, loader: Loader, changed: Callable[[], None]) -> None:
+        self._filter = list_filter
+        self._loader = loader
+        self._changed = changed
+        self._store = list_filter.store
+        self._screen = list_filter.screen
         #: Paper id → the follows that match it, as last matched.
         self.matches: dict[str, tuple[Follow, ...]] = {}
         #: Whether any follow is a query (which may name the user's data: matched again after it changes).
@@ -104,18 +76,17 @@ class Following:
         """Match the follows again in a worker (the catalogue, the follows or the user's data
         changed); then repaint, and when ``new_ids`` (papers the catalogue gained) holds papers a
         follow matches, say so (``"followed: 2 new papers (author Jane Doe 2)"``)."""
-        host = self._host
-        if not host.store.loaded:
+        if not self._store.loaded:
             return
         new = tuple(new_ids)
         self._asked += 1
         asked = self._asked
-        app = host.app  # taken here: the screen may be gone (the app closing) by when the match ends
+        app = self._screen.app  # taken here: the screen may be gone (the app closing) by when the match ends
         app.run_worker(lambda: self._match(app, new, asked), thread=True, group=self.GROUP, name="match follows")
 
     def check_file(self) -> None:
         """Match again when another paperdeck (``paperdeck follow``) changed the follows on disk."""
-        follows = self._host.store.follows
+        follows = self._store.follows
         seen = follows.version
         try:
             follows.all()
@@ -135,13 +106,12 @@ class Following:
         from paperdeck.search.follows import new_for_follows_line
         from paperdeck.search.selection import followed_by
 
-        host = self._host
         try:
-            follows = host.store.follows.all()  # before the match: one added meanwhile is matched next
-            found = followed_by(host.searcher)
+            follows = self._store.follows.all()  # before the match: one added meanwhile is matched next
+            found = followed_by(self._filter.searcher)
             has_query = any(follow.kind == "query" for follow in follows)
         except StoreError as error:
-            _tell(app, host.notify, str(error), title="Cannot read your follows", severity="error")
+            _tell(app, self._screen.notify, str(error), title="Cannot read your follows", severity="error")
             return
         line = new_for_follows_line(found, new_ids) if new_ids else None
         _tell(app, self._matched, found, frozenset(follows), has_query, line, asked)
@@ -156,37 +126,37 @@ class Following:
     ) -> None:
         if asked == self._asked:
             self.matches, self._counted, self._has_query = found, counted, has_query
-            self._host.follows_changed()
+            self._changed()
             if self._shown is not None and self._shown.is_attached:
                 self._shown.show_counts(self._counts())
         if line is not None:
-            self._host.notify(line, title="New for your follows", timeout=8)
+            self._screen.notify(line, title="New for your follows", timeout=8)
 
     # -- following ------------------------------------------------------------------------------
 
     def follow_author(self) -> None:
         """Pick one of the highlighted paper's authors and follow them."""
-        self._host.with_highlighted_paper(self._pick_author)
+        self._loader.with_highlighted_paper(self._pick_author)
 
     def _pick_author(self, paper: Paper) -> None:
         if not paper.authors:
-            self._host.notify("This paper names no authors (the list it came from had none).", timeout=3)
+            self._screen.notify("This paper names no authors (the list it came from had none).", timeout=3)
             return
         from paperdeck.ui.screens.follow_dialogs import AuthorPicker
 
-        self._host.app.push_screen(AuthorPicker(paper.authors), lambda name: self._follow("author", name))
+        self._screen.app.push_screen(AuthorPicker(paper.authors), lambda name: self._follow("author", name))
 
     def follow_keyword(self) -> None:
         """Ask for a keyword and follow it."""
         from paperdeck.ui.screens.follow_dialogs import KeywordPrompt
 
-        self._host.app.push_screen(KeywordPrompt(), lambda keyword: self._follow("keyword", keyword))
+        self._screen.app.push_screen(KeywordPrompt(), lambda keyword: self._follow("keyword", keyword))
 
     def follow_query(self) -> None:
         """Follow the filter bar's query."""
-        text = self._host.filter_text.strip()
+        text = self._filter.filter_text.strip()
         if not text:
-            self._host.notify("Nothing to follow: type a query in the filter bar first.", timeout=3)
+            self._screen.notify("Nothing to follow: type a query in the filter bar first.", timeout=3)
             return
         self._follow("query", text)
 
@@ -197,19 +167,19 @@ class Following:
         from paperdeck.search.views import all_views
         from paperdeck.store.follows import Follow
 
-        host = self._host
-        views = {view.name: view.query for view in all_views(host.settings.settings.views)}
+        store, notify = self._store, self._screen.notify
+        views = {view.name: view.query for view in all_views(self._filter.settings.settings.views)}
         try:
             kind, value = check_follow(kind, value, views)
-            added = host.store.follows.add(kind, value)
+            added = store.follows.add(kind, value)
         except ValueError as error:
-            host.notify(f"Not followed: {error}.", severity="warning", timeout=4)
+            notify(f"Not followed: {error}.", severity="warning", timeout=4)
             return
         except StoreError as error:
-            host.notify(str(error), title="Not followed", severity="error")
+            notify(str(error), title="Not followed", severity="error")
             return
         label = Follow(kind, value).label
-        host.notify(f"Following {label}." if added is not None else f"Already following {label}.", timeout=3)
+        notify(f"Following {label}." if added is not None else f"Already following {label}.", timeout=3)
         if added is not None:
             self.refresh()
 
@@ -217,9 +187,9 @@ class Following:
         """The list of follows, where ``d`` unfollows one and ``enter`` shows one's papers (the
         filter bar gets :func:`~paperdeck.search.follows.follow_query`)."""
         try:
-            follows = self._host.store.follows.all()
+            follows = self._store.follows.all()
         except StoreError as error:
-            self._host.notify(str(error), title="Cannot read your follows", severity="error")
+            self._screen.notify(str(error), title="Cannot read your follows", severity="error")
             return
         from paperdeck.ui.screens.follow_dialogs import FollowsScreen
 
@@ -228,10 +198,10 @@ class Following:
             if follow is not None:
                 from paperdeck.search.follows import follow_query
 
-                self._host.show_query(follow_query(follow))
+                self._filter.show_query(follow_query(follow))
 
         self._shown = FollowsScreen(follows, self._counts(), self._unfollow)
-        self._host.app.push_screen(self._shown, chosen)
+        self._screen.app.push_screen(self._shown, chosen)
 
     def _counts(self) -> dict[Follow, int]:
         """How many papers each follow matched, as last matched; a follow added since (not matched
@@ -243,11 +213,11 @@ class Following:
         return counts
 
     def _unfollow(self, follow: Follow) -> Sequence[Follow]:
-        store = self._host.store
+        store = self._store
         try:
             store.follows.remove(follow.kind, follow.value)
         except StoreError as error:
-            self._host.notify(str(error), title="Not unfollowed", severity="error")
+            self._screen.notify(str(error), title="Not unfollowed", severity="error")
         self.refresh()
         return store.follows.all()
 

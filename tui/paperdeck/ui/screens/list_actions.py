@@ -2,8 +2,9 @@
 change to many papers with its progress shown, kept out of :mod:`paperdeck.ui.screens.main` so that
 it stays about browsing.
 
-The screen is seen through :class:`ViewHost`, the few things these actions need of it, so this
-module does not import the main screen (which imports it).
+These actions take the screen's :class:`~paperdeck.ui.screens.list_filter.ListFilter` (the view,
+its queries, the saved views, the counts), so this module does not import the main screen (which
+imports it).
 """
 
 from __future__ import annotations
@@ -11,17 +12,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.dom import DOMNode
-from textual.notifications import SeverityLevel
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import UserData
-from paperdeck.reading.marks import Marks
-from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
+from paperdeck.ui.screens.list_filter import ListFilter
 
 if TYPE_CHECKING:
     from paperdeck.search.views import View
@@ -39,121 +38,83 @@ def bulk_change_running(app: App[object]) -> bool:
     return any(worker.group == BULK_CHANGE_GROUP and not worker.is_finished for worker in app.workers)
 
 
-class ViewHost(Protocol):
-    """What the export and view actions need of the screen they act for (the main screen)."""
-
-    store: Store
-    settings: SettingsFile
-    marks: Marks
-
-    @property
-    def app(self) -> App[object]: ...
-
-    @property
-    def filter_text(self) -> str: ...
-
-    @property
-    def views(self) -> list[View]:
-        """The views in digit order: built-in, then the user's."""
-
-    def view_ids(self) -> list[str]:
-        """The paper ids in the current view, in order."""
-
-    def open_view(self, view: View | None) -> None:
-        """Show ``view`` (``None``: every paper)."""
-
-    def count_view(self, view: View) -> int | None:
-        """How many papers ``view`` shows now (``None``: not known yet)."""
-
-    def update_counts(self) -> None:
-        """Repaint the counts beside the filter bar."""
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
-
-
-def export_selection(screen: ViewHost) -> tuple[list[str], str] | None:
+def export_selection(view: ListFilter) -> tuple[list[str], str] | None:
     """What ``E`` exports: the marked papers (in view order), else the papers of the view, with a
     phrase naming them (``the 3 marked papers``); ``None`` (and a message) when the view is empty."""
-    if screen.marks:
-        ids = screen.marks.everything(screen.view_ids())
+    marks = view.marks
+    if marks:
+        ids = marks.everything(view.view_ids())
         what = f"the {len(ids):,} marked paper{'' if len(ids) == 1 else 's'}"
     else:
-        ids = list(screen.view_ids())
+        ids = list(view.view_ids())
         what = f"the {len(ids):,} paper{'' if len(ids) == 1 else 's'} of the view"
     if not ids:
-        screen.notify("Nothing to export: the view is empty.", timeout=2)
+        view.screen.notify("Nothing to export: the view is empty.", timeout=2)
         return None
     return ids, what
 
 
-def open_view_number(screen: ViewHost, number: int) -> None:
+def open_view_number(view: ListFilter, number: int) -> None:
     """Keys ``0``–``9``: view ``number`` (``0``: every paper), or a hint when there is none yet."""
-    views = screen.views
+    views = view.views
     if number == 0:
-        screen.open_view(None)
+        view.open_view(None)
     elif number <= len(views):
-        screen.open_view(views[number - 1])
+        view.open_view(views[number - 1])
     else:
-        screen.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
+        view.screen.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
 
 
-def show_views(screen: ViewHost) -> None:
-    """The views list with live counts; the view chosen opens."""
+def show_views(shown: ListFilter) -> None:
+    """The views list with live counts; the view chosen opens in ``shown``."""
     from paperdeck.ui.screens.views import ViewsScreen
 
     def delete(name: str) -> list[View]:
-        change_views(screen, partial(screen.settings.delete_view, name))
-        return screen.views
+        change_views(shown, partial(shown.settings.delete_view, name))
+        return shown.views
 
     def chosen(view: View | None) -> None:
         if view is not None:  # escape closes the list and leaves the filter as it was
-            screen.open_view(view)
+            shown.open_view(view)
 
-    screen.app.push_screen(ViewsScreen(screen.views, screen.count_view, delete), chosen)
+    shown.screen.app.push_screen(ViewsScreen(shown.views, shown.count_view, delete), chosen)
 
 
-def change_views(screen: ViewHost, change: Callable[[], object]) -> bool:
+def change_views(view: ListFilter, change: Callable[[], object]) -> bool:
     """Run a change of the saved views (it re-reads config.json first); False when it failed."""
     try:
         change()
     except StoreError as error:
-        screen.notify(str(error), title="Views not saved", severity="error", markup=False)
+        view.screen.notify(str(error), title="Views not saved", severity="error", markup=False)
         return False
     return True
 
 
-def save_view(screen: ViewHost) -> None:
+def save_view(view: ListFilter) -> None:
     """Ask for a name, then save the filter bar's query as a view."""
     from paperdeck.search.views import check_query
     from paperdeck.ui.screens.views import SaveViewPrompt
 
+    screen = view.screen
     try:
-        query = check_query(screen.filter_text)
+        query = check_query(view.filter_text)
     except ValueError as error:
         screen.notify(f"Nothing to save: {error}.", timeout=3, markup=False)
         return
-    settings = screen.settings
+    settings = view.settings
     if settings.problem is not None:
         screen.notify("Views cannot be saved: the settings file could not be read.", severity="warning")
         return
 
     def save(name: str | None) -> None:
-        if name is None or not change_views(screen, partial(settings.save_view, name, query)):
+        if name is None or not change_views(view, partial(settings.save_view, name, query)):
             return
-        number = next(n for n, view in enumerate(screen.views, 1) if view.name.casefold() == name.casefold())
+        number = next(n for n, saved in enumerate(view.views, 1) if saved.name.casefold() == name.casefold())
         key = f" (key {number})" if number <= 9 else ""
         screen.notify(f"Saved the view {name!r}{key}.", timeout=3, markup=False)
-        screen.update_counts()
+        view.update_counts()
 
-    screen.app.push_screen(SaveViewPrompt(query, [view.name for view in screen.views]), save)
+    screen.app.push_screen(SaveViewPrompt(query, [saved.name for saved in view.views]), save)
 
 
 def change_in_steps(

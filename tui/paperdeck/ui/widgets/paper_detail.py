@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual.containers import VerticalScroll
@@ -13,6 +13,8 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
 
 if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
+    from textual.timer import Timer
+
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
     from paperdeck.model.review import ReviewSummary
@@ -22,7 +24,38 @@ if TYPE_CHECKING:  # the first frame shows none: their modules are imported once
 class PaperDetail(VerticalScroll, can_focus=True):
     """Scrollable detail of one paper; ``show`` replaces what it shows. Its body (a ``Static``,
     ``#detail-body``) is mounted when something is first shown: until then the pane is its frame
-    alone (as in the main screen's first frame, drawn before the catalogue is read)."""
+    alone (as in the main screen's first frame, drawn before the catalogue is read).
+
+    While the user types, the pane waits for a pause before it follows the highlighted paper
+    (:meth:`show_after_pause`): each key costs the list's repaint, not the detail's."""
+
+    #: The paper waiting to be shown once the typing pauses: its timer, its id (``None``: none
+    #: highlighted), how it is shown, and the pause in seconds; ``None`` when none waits.
+    _waiting: tuple[Timer, str | None, Callable[[str | None], None], float] | None = None
+
+    def show_after_pause(self, paper_id: str | None, show: Callable[[str | None], None], pause_s: float) -> None:
+        """Call ``show(paper_id)`` once ``pause_s`` seconds pass without another call here or
+        to :meth:`keep_waiting` (each restarts the wait); a paper waiting before is dropped."""
+        self.stop_waiting()
+
+        def follow() -> None:
+            self._waiting = None
+            show(paper_id)
+
+        self._waiting = (self.set_timer(pause_s, follow), paper_id, show, pause_s)
+
+    def keep_waiting(self) -> None:
+        """Restart the wait of the paper waiting to be shown (another key was typed); nothing
+        when none waits."""
+        if self._waiting is not None:
+            _, paper_id, show, pause_s = self._waiting
+            self.show_after_pause(paper_id, show, pause_s)
+
+    def stop_waiting(self) -> None:
+        """Drop the paper waiting to be shown, if any (it is not shown)."""
+        if self._waiting is not None:
+            self._waiting[0].stop()
+            self._waiting = None
 
     def _body(self) -> Static:
         """The body, mounted at the first call."""

@@ -1,0 +1,524 @@
+"""What the main screen's list shows: the filter text and starred-only, the query run on each
+change (at once, or in the filter worker), the sort order, the saved views it opens, the counts
+beside the filter bar and the query hints.
+
+:class:`ListFilter` is a plain object the main screen owns (not a widget): it holds this state and
+drives the screen's list, filter bar and counts label; the screen forwards its keys to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from paperdeck import runtime
+from paperdeck.model.errors import StoreError
+from paperdeck.model.safe_text import one_line
+from paperdeck.reading.marks import Marks
+from paperdeck.store.settings import SORT_LABELS, SORTS, SettingsFile
+from paperdeck.store.store import Store
+from paperdeck.ui.screens.built_once import wait_built
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
+from paperdeck.ui.widgets.filter_bar import FilterBar
+from paperdeck.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.timer import Timer
+    from textual.worker import Worker
+
+    from paperdeck.search.query import Query
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.search.views import View
+
+#: The counts label's padding, in cells across (styles: ``#counts``).
+COUNTS_PADDING = 3
+#: How the counts name a sort order other than relevance.
+_ORDER_NOTES = {
+    order: {"list": "in list order", "changed": "recently changed first"}.get(order, f"by {SORT_LABELS[order]}")
+    for order in SORTS
+    if order != "relevance"
+}
+#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
+#: a refresh's progress, an export's, starred only, the star count, similar papers being found, indexing,
+#: the sort order.
+_NOTES_KEPT = (3, 6, 7, 1, 0, 5, 4, 2)
+
+
+class ListFilter:
+    """The papers the main screen lists (filter text, starred-only, sort order) and the counts
+    and hints beside the filter bar.
+
+    Args:
+        screen: the screen whose list (``#paper-list``), filter bar (``#filter``) and counts label
+            (``#counts``) this drives; its timers and workers run there.
+        marks: the papers the user marked on that screen (counted; exported, else the view).
+        store: the papers and the user's data.
+        settings: the settings file (the sort order, the saved views).
+        searcher: the indexes queries run on.
+        show_detail: shows a paper (``None``: none) in the detail pane, once the catalogue was
+            read again.
+        slow_query_wait_s: seconds a query that may be slow (:meth:`may_be_slow`) waits for a next
+            key before it starts.
+        tally_after_s: seconds without a change of list before a long filtered list is counted by
+            reading status.
+        hint_toast_s: seconds a query hint cut beside the filter bar stays before it is shown
+            whole in a toast.
+    """
+
+    def __init__(
+        self,
+        screen: Screen[None],
+        marks: Marks,
+        store: Store,
+        settings: SettingsFile,
+        searcher: Searcher,
+        *,
+        show_detail: Callable[[str | None], None],
+        slow_query_wait_s: float,
+        tally_after_s: float,
+        hint_toast_s: float,
+    ) -> None:
+        self.screen = screen
+        self.marks = marks
+        self.store = store
+        self.settings = settings
+        self.searcher = searcher
+        self._show_detail = show_detail
+        self._slow_query_wait_s = slow_query_wait_s
+        self._tally_after_s = tally_after_s
+        self._hint_toast_s = hint_toast_s
+        self._filter_text = ""
+        self._starred_only = False
+        self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
+        self._view_ids: list[str] = []
+        #: The list shown and its ids as a set (for the status tally of a filtered list).
+        self._view_id_set: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
+        #: The store's status counts and, for them, the reading status of each paper that has one.
+        self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
+        self._tally_timer: Timer | None = None
+        self._hint_timer: Timer | None = None
+        self._hint_told: str | None = None  # the last hint shown whole in a toast
+        self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
+        #: A hint about a malformed query (shown instead of the counts), else ``None``.
+        self.query_hint: str | None = None
+        #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
+        self.refresh_note = ""
+        self.export_note = ""  # an export's progress, while one is written
+        #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
+        self.applied_filter: tuple[str, bool] = ("", False)
+        #: Told when the view or the user's marks change (the statistics screen, while it is open).
+        self.stats_listener: Callable[[], None] | None = None
+        self._typed_waits = False  # text typed into the filter bar waits to be taken (typed)
+
+    @property
+    def paper_list(self) -> PaperList:
+        """The screen's list of papers."""
+        return self.screen.query_one(PaperList)
+
+    # -- the filter -----------------------------------------------------------------------------
+
+    @property
+    def filter_text(self) -> str:
+        """The filter text; set to another, the list is filtered again."""
+        return self._filter_text
+
+    @filter_text.setter
+    def filter_text(self, text: str) -> None:
+        if text != self._filter_text:
+            self._filter_text = text
+            self.refilter()
+
+    @property
+    def starred_only(self) -> bool:
+        """Whether only starred papers are shown; set to the other, the list is filtered again."""
+        return self._starred_only
+
+    @starred_only.setter
+    def starred_only(self, starred_only: bool) -> None:
+        if starred_only != self._starred_only:
+            self._starred_only = starred_only
+            self.refilter()
+
+    def show_first(self) -> None:
+        """Show every paper, as the screen is mounted (the list's columns set): in the
+        catalogue's order, then in the saved sort order unless that is relevance or list order."""
+        self._view_ids = self.store.paper_ids
+        self.paper_list.show(self._view_ids)
+        if self.chosen_order not in ("relevance", "list"):
+            self.refilter()  # the saved sort order
+        self.update_counts()
+
+    def typed(self, value: str) -> None:
+        """A change of the bar's text. Typed (the bar focused), it is taken once the bar has
+        handled the messages waiting for it then (``call_later``: the keys typed after it, and
+        its change message): a single key's text is ranked in the step that handles the key,
+        before the frame that shows it; keys arriving together (pasted, or typed while the
+        screen was busy) rank only the last text, once. Set by the app (the bar not focused),
+        it is taken at once."""
+        bar = self.screen.query_one(FilterBar)
+        if not bar.has_focus:
+            self.filter_text = value
+        elif not self._typed_waits:
+            self._typed_waits = True
+            bar.call_later(self._take_typed)
+
+    def _take_typed(self) -> None:
+        """Take the text typed into the bar (:meth:`typed`), as the bar holds it now."""
+        self._typed_waits = False
+        self.filter_text = self.screen.query_one(FilterBar).value
+
+    def typed_words(self) -> str:
+        """The words of the query in the filter bar, as :func:`~paperdeck.search.selection.run_query`
+        ranks them (``""``: none, or the query is malformed); from any thread."""
+        text = self.filter_text
+        if not text.strip():
+            return ""
+        from paperdeck.search.query import parse_query
+
+        query = parse_query(text)
+        return " ".join(query.words) if query.error is None else ""
+
+    def show_query(self, text: str) -> None:
+        """Show what the query ``text`` selects (``text`` in the filter bar; ``""``: every paper),
+        starred or not, with the list focused."""
+        self.screen.query_one(FilterBar).value = text
+        self.starred_only = False
+        self.screen.set_focus(self.paper_list)
+
+    def view_ids(self) -> list[str]:
+        """The paper ids in the current view, in order."""
+        return self._view_ids
+
+    def list_reads_user_data(self) -> bool:
+        """Whether the list shown depends on the user's stars, statuses, tags or notes: starred
+        only, or a query that reads them (:attr:`Query.reads_user_data
+        <paperdeck.search.query.Query.reads_user_data>`)."""
+        if self.starred_only:
+            return True
+        if not self.filter_text.strip():
+            return False
+        from paperdeck.search.query import parse_query
+
+        return parse_query(self.filter_text).reads_user_data
+
+    def refilter(self, after_change: bool = False) -> None:
+        """Re-rank and filter the list for the current query.
+
+        Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
+        filter. A malformed query shows a hint and keeps the last good result. Done at once, on
+        the event loop (the list changes in the frame that shows the key; from a thread it took
+        a second frame), unless something must be waited for (an index) or may be slow: then in
+        a worker, which the next keystroke cancels.
+
+        ``after_change``: the user's data changed under a list that reads it (``tag:x``, starred
+        only): the highlighted paper stays highlighted if it is still listed, else the one after
+        it (else before it) that is."""
+        self.screen.workers.cancel_group(self.screen, "filter")
+        text = self.filter_text
+        nearby = self._nearby_rows() if after_change else ()
+        if not text.strip():
+            if self.chosen_order in ("relevance", "list"):
+                highlighted = self.paper_list.highlighted_id
+                self._show_filtered(text, self.starred_only, self.store.paper_ids, highlighted, nearby)
+            else:
+                self.refilter_later(nearby=nearby)
+            return
+        from paperdeck.search.query import parse_query  # deferred: not needed for the first paint
+
+        query = parse_query(text)
+        searcher = self.searcher
+        # Words alone need the index, not the parsed catalogue (rows and details read by paper).
+        waits = (not self.store.loaded and query.has_filter) or (query.searches_words and searcher.index.built is None)
+        waits |= bool(query.like) and searcher.similarity.built is None
+        waits |= query.searches_text and searcher.corpus.built is None
+        if query.error is None and (waits or self.may_be_slow(query)):
+            self.refilter_later(nearby=nearby)
+            return
+        self._show_filtered(text, self.starred_only, self._query_result(query), None, nearby)
+
+    def _nearby_rows(self) -> tuple[str, ...]:
+        """The highlighted paper, then the papers after it in the list, then those before it
+        (nearest first): which to highlight when a re-filter drops some."""
+        ids, cursor = self._view_ids, self.paper_list.cursor
+        if not ids or not 0 <= cursor < len(ids):
+            return ()
+        return (*ids[cursor:], *ids[cursor - 1 :: -1]) if cursor else tuple(ids)
+
+    def refilter_later(
+        self, keep_id: str | None = None, reloaded: bool = False, nearby: Sequence[str] = ()
+    ) -> Worker[None]:
+        """What :meth:`refilter` does not do at once, in the screen's ``filter`` worker (the one
+        running before is cancelled): wait for an index (then the query runs on the event loop,
+        as it would have at once), or a slow query (in a thread). ``keep_id``: the paper to keep
+        highlighted if it is in the result; ``reloaded``: the catalogue was read again (the index
+        is built anew and every row and the detail repainted); ``nearby``: else the first of these
+        papers in the result. Returns the worker."""
+        return self.screen.run_worker(
+            partial(self._refilter_later, keep_id, reloaded, nearby),
+            name="_refilter_later",
+            group="filter",
+            description=f"_refilter_later({keep_id!r}, {reloaded!r}, {nearby!r})",
+            exclusive=True,
+        )
+
+    async def _refilter_later(self, keep_id: str | None, reloaded: bool, nearby: Sequence[str]) -> None:
+        text, starred_only = self.filter_text, self.starred_only
+        paper_list = self.paper_list
+        keep = keep_id or (paper_list.highlighted_id if not text.strip() else None)
+        self.query_hint = None
+        self._searching = bool(text.strip())  # the list shown is not this query's: say so
+        self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
+        result: list[str] | str
+        if text.strip():
+            from paperdeck.search.query import parse_query
+
+            query = parse_query(text)
+            if self.may_be_slow(query):
+                await asyncio.sleep(self._slow_query_wait_s)  # the next key cancels this one first
+            if query.searches_words:  # field terms alone filter before the index is built
+                await wait_built(self.screen, self.searcher.index)
+            if query.like:
+                await wait_built(self.screen, self.searcher.similarity)
+            if query.searches_text:
+                await wait_built(self.screen, self.searcher.corpus)
+            if self.may_be_slow(query) or (query.has_filter and not self.store.loaded):
+                result = await asyncio.to_thread(self._query_result, query)
+            else:  # what refilter runs at once, now that what it waited for is there
+                result = self._query_result(query)
+        else:
+            result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
+        self._show_filtered(text, starred_only, result, keep, nearby)
+        if reloaded:
+            paper_list.refresh()  # same ids, new papers: every line may have changed
+            self._show_detail(paper_list.highlighted_id)
+            await wait_built(self.screen, self.searcher.index)  # the next keystroke finds it built
+            self.update_counts()
+            self.screen.run_worker(runtime.release_freed_memory, thread=True, group="memory")  # the index replaced
+
+    def index_built(self) -> None:
+        """The search index is there: run the query typed meanwhile, unless it waits for the index
+        in its worker and shows its result itself (or has shown it already): running it here as
+        well would run it twice."""
+        self.update_counts()
+        screen = self.screen
+        waiting = any(w.node is screen and w.group == "filter" and w.is_running for w in screen.workers)
+        shown = self.applied_filter == (self.filter_text, self.starred_only)
+        if self.filter_text.strip() and not waiting and not shown:
+            self.refilter()
+
+    def may_be_slow(self, query: Query) -> bool:
+        """Whether a query may take longer than a frame (then it runs in a thread): text terms under
+        ``OR``/``-`` are checked paper by paper (``a OR b`` tries every paper); sorts sort all;
+        ``review:`` terms read the reviews' word index."""
+        slow_text = (query.searches_text and not query.only_text_terms) or query.searches_reviews
+        # is:followed matches the follows (a text scan per keyword, the queries) unless cached.
+        return slow_text or query.uses_followed or self.chosen_order not in ("relevance", "list")
+
+    def _query_result(self, query: Query) -> list[str] | str:
+        """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
+        if query.error is not None:
+            return query.error
+        from paperdeck.search.selection import LikeError, run_query
+
+        try:
+            return run_query(self.searcher, query, self.chosen_order)
+        except (LikeError, StoreError) as error:  # StoreError: the reviews' word index unreadable
+            return str(error)
+
+    def _show_filtered(
+        self, text: str, starred_only: bool, result: list[str] | str, keep: str | None, nearby: Sequence[str] = ()
+    ) -> None:
+        """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
+        else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
+        self._searching = False
+        if isinstance(result, str):
+            self.query_hint = result
+        else:
+            self.query_hint = None
+            ids = result
+            if starred_only:
+                starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
+                ids = [pid for pid in ids if pid in starred]
+            self._view_ids = ids
+            if nearby:
+                shown = set(ids)
+                if keep is None or keep not in shown:
+                    keep = next((pid for pid in nearby if pid in shown), keep)
+            paper_list = self.paper_list
+            paper_list.highlight(_highlight_terms(text))
+            paper_list.show(ids, highlight=keep)
+        self.applied_filter = (text, starred_only)
+        self.update_counts()
+        if self.stats_listener is not None and not isinstance(result, str):
+            self.stats_listener()
+
+    # -- sorting --------------------------------------------------------------------------------
+
+    @property
+    def chosen_order(self) -> str:
+        """The sort order chosen (``SORTS``)."""
+        return self.settings.settings.sort
+
+    def _sorted(self, ids: list[str]) -> list[str]:
+        from paperdeck.search.selection import sort_ids
+
+        return sort_ids(self.store, ids, self.chosen_order)
+
+    # -- saved views ----------------------------------------------------------------------------
+
+    @property
+    def views(self) -> list[View]:
+        """The views in digit order: built-in, then the user's."""
+        from paperdeck.search.views import all_views
+
+        return all_views(self.settings.settings.views)
+
+    def open_view(self, view: View | None) -> None:
+        """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused."""
+        self.show_query(view.query if view is not None else "")
+
+    def count_view(self, view: View) -> int | None:
+        """How many papers ``view`` shows now (``None``: malformed, or naming no paper), waiting
+        for the search index if its words need it; call it in a thread."""
+        from paperdeck.search.views import view_count
+
+        return view_count(self.searcher, view, build=True) if self.store.loaded else None
+
+    def view_label(self) -> str:
+        """``"all papers"``, ``"view Orals"`` or ``"filter: diffusion"``, then ``", starred"``
+        when only starred papers are shown (the filter text made one safe line)."""
+        text = self.filter_text.strip()
+        view = next((v.name for v in self.views if v.query == text), None) if text else None
+        label = "all papers" if not text else f"view {view}" if view is not None else f"filter: {text}"
+        return one_line(label) + (", starred" if self.starred_only else "")
+
+    # -- the counts -----------------------------------------------------------------------------
+
+    def set_refresh_note(self, text: str) -> None:
+        """Show ``text`` (a refresh's progress; ``""``: none) beside the counts."""
+        self.refresh_note = text
+        self.update_counts()
+
+    def set_export_note(self, text: str) -> None:
+        """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
+        self.export_note = text
+        self.update_counts()
+
+    def _query_filters(self) -> bool:
+        """Whether the filter bar's text is a query at all: not blank, nor terms that are ignored
+        (no letter or digit: a lone ``-``); a malformed query counts as one."""
+        text = self.filter_text
+        if self._filters_for[0] != text:
+            from paperdeck.search.query import parse_query
+
+            query = parse_query(text) if text.strip() else None
+            filters = query is not None and bool(query.words or query.tree or query.like or query.error)
+            self._filters_for = (text, filters)
+        return self._filters_for[1]
+
+    def update_counts(self) -> None:
+        """Repaint the counts beside the filter bar (fitted to the screen's width) and the
+        list's reading-status summary."""
+        screen = self.screen
+        filtered = self._query_filters() or self.starred_only
+        view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
+        starred, statuses = self.store.user_counts()
+        indexing = self.searcher.index.built is None
+        finding = not indexing and "like:" in self.filter_text and self.searcher.similarity.built is None
+        marked = self.marks.ids
+        notes = [
+            f"★ {starred:,}" if starred else "",
+            "starred only" if self.starred_only else "",
+            _ORDER_NOTES.get(self.chosen_order, ""),
+            f"{len(marked):,} marked" if marked else "",
+            "indexing…" if indexing else "",
+            "finding similar papers…" if finding else "",
+            self.refresh_note,
+            self.export_note,
+        ]
+        # The label takes at most half the bar (styles: #counts), less its padding.
+        room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
+        total = self.store.paper_count
+        text = counts_text(
+            len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+        )
+        if self._searching:  # never the last list's count as if it matched
+            text = fitted("searching…", notes, room, _NOTES_KEPT)
+        if self.query_hint:
+            hint = f"⚠ {self.query_hint}"
+            text = cut_at_word(hint, room)
+            if text != hint:
+                self._tell_hint_later(self.query_hint)
+        screen.query_one("#counts", CountsLabel).update(text)
+        if filtered:  # the list on screen (while a query runs, the last one shown)
+            in_view = self._view_statuses(statuses)
+            if in_view is None:
+                return
+            statuses = in_view
+        shown = len(self._view_ids) if filtered else total
+        paper_list = self.paper_list
+        if paper_list.border_subtitle != (subtitle := status_summary(shown, statuses)):
+            paper_list.border_subtitle = subtitle
+
+    def _tell_hint_later(self, hint: str) -> None:
+        """Show ``hint`` whole in a toast (it is cut beside the filter bar) once the query has
+        stayed as it is for ``hint_toast_s``; once per hint."""
+        if self._hint_timer is not None:
+            self._hint_timer.stop()
+
+        def tell() -> None:
+            self._hint_timer = None
+            if self.query_hint == hint and self._hint_told != hint:
+                self._hint_told = hint
+                self.screen.notify(hint, title="Query", severity="warning", timeout=6)
+
+        self._hint_timer = self.screen.set_timer(self._hint_toast_s, tell)
+
+    def _tally_later(self) -> None:
+        """Count the list shown by status after ``tally_after_s`` without a change of list."""
+        if self._tally_timer is not None:
+            self._tally_timer.stop()
+
+        def tally() -> None:
+            self._tally_timer = None
+            ids = self._view_ids
+            self._view_id_set = (ids, frozenset(ids))
+            self.update_counts()
+
+        self._tally_timer = self.screen.set_timer(self._tally_after_s, tally)
+
+    def _view_statuses(self, statuses: Counter[str]) -> Counter[str] | None:
+        """The papers of the list shown by reading status, as ``statuses`` (the store's, from
+        :meth:`Store.user_counts`) counts them all: of the user records that have a status, those in
+        the list. The smaller side is walked: the list's ids looked up among those records, or those
+        records looked up in the list's ids, put in a set once per list — for a list longer than
+        those records that set is made once typing pauses (:meth:`_tally_later`; ``None`` until
+        then: the edge keeps the last tally). The records' statuses are taken once per change of
+        the user data (``statuses`` is then a new object)."""
+        if self._status_of[0] is not statuses:
+            self._status_of = (
+                statuses,
+                {pid: r.status for pid, r in self.store.all_user_data.items() if r.status != "unseen"},
+            )
+        status_of, ids = self._status_of[1], self._view_ids
+        if len(ids) <= len(status_of):
+            return Counter(status for status in map(status_of.get, ids) if status is not None)
+        if self._view_id_set[0] is not ids:
+            self._tally_later()
+            return None
+        shown = self._view_id_set[1]
+        return Counter(status for pid, status in status_of.items() if pid in shown)
+
+
+def _highlight_terms(text: str) -> tuple[str, ...]:
+    """The folded words of a query's plain words, which titles highlight (none for no query)."""
+    if not text.strip():
+        return ()
+    from paperdeck.search.highlight import highlight_terms
+    from paperdeck.search.query import parse_query
+
+    return highlight_terms(parse_query(text).words)

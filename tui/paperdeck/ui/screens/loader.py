@@ -1,0 +1,249 @@
+"""The main screen's start-up: the catalogue parsed and the search index read or built after the
+first frame, in a worker thread that waits for pauses in the typing; and a key's action that needs
+the whole paper, kept until the catalogue is parsed.
+
+:class:`Loader` is a plain object the main screen owns (not a widget).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import string
+import threading
+from collections.abc import Callable
+from functools import partial
+from time import monotonic
+from typing import TYPE_CHECKING
+
+from textual.worker import Worker, get_current_worker
+
+from paperdeck import runtime
+from paperdeck.model.errors import StoreError
+from paperdeck.store.store import Store
+from paperdeck.ui._lines.frames import after_first_frame
+from paperdeck.ui.widgets.paper_list import PaperList
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from paperdeck.model.paper import Paper
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.stats.figures import Figures
+
+#: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
+_WARM = string.ascii_lowercase + string.digits
+#: Seconds between looks, while the start-up worker waits, at whether the app is closing.
+_CANCEL_CHECK_S = 0.05
+
+
+class Loader:
+    """Reads the catalogue and the search index once the main screen's first frame is drawn.
+
+    Args:
+        screen: the screen whose list is painted first; the worker runs there.
+        store: the store whose catalogue is parsed (unless it is already).
+        searcher: whose search index is read (a saved one) or built.
+        catalogue_loaded: called on the event loop once the catalogue is parsed (before a key's
+            action waiting for it runs).
+        index_built: called on the event loop once the search index is read or built.
+        mount_footer: mounts the footer (once the list a saved index ranked first is painted).
+        parse_after_input_s: seconds without a key or mouse event before the catalogue is parsed
+            once the search index is read: parsing holds the interpreter for a while, and a query
+            typed first shows first.
+    """
+
+    #: Seconds the start-up worker waits for the first frame at most (it is there in a fraction).
+    FIRST_FRAME_WAIT_S = 5.0
+
+    def __init__(
+        self,
+        screen: Screen[None],
+        store: Store,
+        searcher: Searcher,
+        *,
+        catalogue_loaded: Callable[[], None],
+        index_built: Callable[[], None],
+        mount_footer: Callable[[], None],
+        parse_after_input_s: float,
+    ) -> None:
+        self._screen = screen
+        self._store = store
+        self._searcher = searcher
+        self._catalogue_loaded = catalogue_loaded
+        self._index_built = index_built
+        self._mount_footer = mount_footer
+        self._parse_after_input_s = parse_after_input_s
+        #: The statistics of every paper, counted ahead (the statistics screen's first view
+        #: without the user's marks), with what they were counted for; ``None`` until counted.
+        self.stats_figures: tuple[object, Figures] | None = None
+        #: A key's action waiting for the catalogue to be parsed: the paper highlighted when the
+        #: key was pressed and what to do with it (:meth:`with_highlighted_paper`).
+        self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
+        #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
+        self._catalogue_wanted = threading.Event()
+
+    def start(self) -> None:
+        """Start the worker (from the screen's ``on_mount``). It starts now and waits (started
+        from the first frame, it would wait for a turn of the event loop, then for its thread),
+        then reads the index; the footer is mounted once the list the index ranked first is
+        painted (a saved index), else after the first frame."""
+        screen = self._screen
+        first_frame = threading.Event()
+        rows_only = not self._store.loaded
+        screen.run_worker(
+            partial(self._load_and_index, rows_only, first_frame),
+            name="_load_and_index",
+            group="index",
+            description=f"_load_and_index({rows_only!r}, {first_frame!r})",
+            exclusive=True,
+            thread=True,
+        )
+        after_first_frame(screen, first_frame.set)
+        screen.call_after_refresh(first_frame.set)
+        from paperdeck.search.searcher import INDEX_FILE  # loaded with the searcher
+
+        if not (self._store.data_dir / INDEX_FILE).is_file():  # else by the worker, once its list is painted
+            after_first_frame(screen, self._mount_footer)
+            screen.call_after_refresh(self._mount_footer)
+
+    def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
+        """Call ``use`` with the highlighted paper: at once when the catalogue is parsed, else as
+        soon as it is (its parse then starts at once, not once the typing pauses), with the paper
+        highlighted now, unless another screen is in front by then. A key pressed right after
+        start-up is never dropped for the catalogue still being read; pressed again meanwhile,
+        only the last such action waits. Nothing highlighted: said, and ``use`` is not called."""
+        screen = self._screen
+        paper_id = screen.query_one(PaperList).highlighted_id
+        if paper_id is None:
+            screen.notify("No paper is highlighted.", timeout=2)
+            return
+        if not self._store.loaded:
+            self._after_catalogue = (paper_id, use)
+            self._catalogue_wanted.set()
+            screen.notify("Reading the catalogue…", timeout=1.5)
+            return
+        if (paper := self._store.paper(paper_id)) is not None:
+            use(paper)
+
+    def _load_and_index(self, rows_only: bool, first_frame: threading.Event) -> None:
+        """Once ``first_frame`` is set (the list painted), take the search index and parse the
+        catalogue (if only its rows were read: ``rows_only``), off the event loop. A saved index
+        is read first (it needs no parsed catalogue: the first query filters the whole store at
+        once), the footer mounted once the list it ranked first is painted (without a saved
+        index, :meth:`start` has it mounted after the first frame), and the index warmed once the
+        typing pauses; one to be built is built after the catalogue is
+        parsed, so that the detail pane fills first. Once the app is closing (its workers
+        cancelled) no further step starts: quitting right after start-up does not wait for a
+        parse or a count that nothing will show."""
+        from paperdeck.search.searcher import INDEX_FILE, prepare_typo_matching
+
+        worker = get_current_worker()
+        if not _waited(first_frame, self.FIRST_FRAME_WAIT_S, worker):
+            return
+        app = self._screen.app
+        saved = (self._store.data_dir / INDEX_FILE).is_file()
+        if not saved:
+            _prepare_queries()
+        if saved:
+            index = self._searcher.index.get()
+            if worker.is_cancelled:
+                return
+            prepare_typo_matching()  # while the screen paints the keys typed meanwhile
+            app.call_from_thread(self._index_built)
+            painted = threading.Event()  # the list the index ranked painted first
+            app.call_from_thread(self._screen.call_after_refresh, painted.set)
+            if not _waited(painted, self._parse_after_input_s * 5, worker):
+                return
+            app.call_from_thread(self._mount_footer)
+            _prepare_queries()  # unless a query typed at once did
+            # Once the typing pauses: a query typed meanwhile need not share the interpreter
+            # with the warming (which, with notes, ranks every letter) to rank and paint.
+            if not self._wait_for_a_pause(self._catalogue_wanted):
+                return
+            index.warm(_WARM)
+        # And the typing paused, unless a key's action waits for the papers.
+        if saved and rows_only and not self._wait_for_a_pause(self._catalogue_wanted):
+            return
+        if worker.is_cancelled:
+            return
+        if saved:  # the slowest two-letter queries, whose saved rankings notes hide
+            index.warm(index.notes_hide_saved)
+        if rows_only:
+            # The review summaries first (the detail pane shows them): their parse's peak then
+            # falls before the catalogue's papers are held, not on top of them.
+            with contextlib.suppress(StoreError):  # said where the summaries are shown
+                self._store.reviews.summaries()
+            self._store.load()  # unless a query's build (wait_built) parsed it meanwhile
+            if worker.is_cancelled:
+                return
+            app.call_from_thread(self._loaded)
+        if not saved:
+            index = self._searcher.index.get()
+            if worker.is_cancelled:
+                return
+            index.warm(_WARM)
+            app.call_from_thread(self._index_built)
+        if self._count_statistics_ahead():
+            app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+
+    def _count_statistics_ahead(self) -> bool:
+        """In the worker, once the catalogue is parsed and typing pauses: count the statistics of
+        every paper (what the statistics screen shows first, unfiltered), so that its first
+        opening only adds the user's marks. False when the app is closing (nothing counted)."""
+        store = self._store
+        if self.stats_figures is not None or not store.loaded:
+            return True
+        from paperdeck.stats.figures import figures_of
+
+        if not self._wait_for_a_pause():
+            return False
+        try:
+            summaries = store.reviews.summaries()
+        except StoreError:
+            return True  # said where the summaries are shown
+        ids = list(store.paper_ids)
+        papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
+        key = (store.catalogue_generation, summaries, ids)
+        if self.stats_figures is None:
+            self.stats_figures = (key, figures_of(papers, summaries, {}))
+        return True
+
+    def _wait_for_a_pause(self, unless: threading.Event | None = None) -> bool:
+        """In the worker: wait until the user has not typed for ``parse_after_input_s``, or until
+        ``unless`` is set; False when the worker was cancelled instead (the app is closing)."""
+        worker = get_current_worker()
+        unless = unless if unless is not None else threading.Event()  # never set
+        while (last := getattr(self._screen.app, "last_input_at", None)) is not None:
+            wait = self._parse_after_input_s - (monotonic() - last)
+            if wait <= 0 or unless.is_set():
+                break
+            if not _waited(unless, wait, worker):
+                return False
+        return not worker.is_cancelled
+
+    def _loaded(self) -> None:
+        """On the event loop, the catalogue parsed: tell the screen, then run the key's action
+        that waited for it (unless another screen is in front now)."""
+        self._catalogue_loaded()
+        waiting, self._after_catalogue = self._after_catalogue, None
+        screen = self._screen
+        if waiting is not None and screen.is_current and (paper := self._store.paper(waiting[0])) is not None:
+            waiting[1](paper)
+
+
+def _prepare_queries() -> None:
+    """Import what the first query typed takes (its parse, its selection, its titles' marks), so
+    that its first key does not wait for the imports."""
+    import paperdeck.search.highlight
+    import paperdeck.search.selection  # noqa: F401
+
+
+def _waited(event: threading.Event, seconds: float, worker: Worker[object]) -> bool:
+    """In a thread worker: wait up to ``seconds`` for ``event``; False when ``worker`` was
+    cancelled meanwhile (looked at every ``_CANCEL_CHECK_S``)."""
+    deadline = monotonic() + seconds
+    while not worker.is_cancelled:
+        left = deadline - monotonic()
+        if left <= 0 or event.wait(min(left, _CANCEL_CHECK_S)):
+            return True
+    return False
