@@ -44,23 +44,35 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from itertools import accumulate, chain, compress, islice, pairwise, product, repeat
+from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.index_file import read_sections, write_sections
+from paperdeck.search.packed_index import (
+    ABSTRACT,
+    AUTHOR,
+    KEYWORD,
+    SAVED_LETTERS,
+    TITLE,
+    Lines,
+    Numbers,
+    build,
+    checked,
+    encoded,
+)
+from paperdeck.search.packed_index import CODES as _CODES
+from paperdeck.search.packed_index import SAVED_PAIR_SHARE as SAVED_PAIR_SHARE
+from paperdeck.search.packed_index import SAVED_RANKINGS as SAVED_RANKINGS
 from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
-from paperdeck.search.words import fold_fields, word_list, word_set, words
+from paperdeck.search.words import words
 
 if TYPE_CHECKING:
     import numpy as np
 
-#: Field codes and their weights (title > keywords > authors > abstract; a note weighs 5).
-TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
-_CODES = (TITLE, KEYWORD, AUTHOR, ABSTRACT)
+#: Field weights (title > keywords > authors > abstract; a note weighs 5).
 _WEIGHT = {TITLE: 10.0, KEYWORD: 6.0, AUTHOR: 5.5, ABSTRACT: 1.0}
 _INITIALS_QUALITY = 0.75
 #: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
@@ -95,33 +107,6 @@ _MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
-
-#: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
-Numbers = Union["array[int]", memoryview]
-
-
-class _Lines:
-    """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
-    split at first need (a query of one long word needs none)."""
-
-    __slots__ = ("_lines", "_raw")
-
-    def __init__(self, lines: list[str] | None = None, raw: bytes | None = None) -> None:
-        self._lines, self._raw = lines, raw
-
-    def lines(self) -> list[str]:
-        """The texts, one per paper (the encoded text is dropped once split: held once)."""
-        lines = self._lines
-        if lines is None:
-            assert self._raw is not None
-            lines = self._lines = _decoded(self._raw).split("\n")
-            self._raw = None
-        return lines
-
-    def encoded(self) -> bytes:
-        """The texts one a line, UTF-8 (lone surrogates kept)."""
-        raw = self._raw
-        return raw if raw is not None else _encoded("\n".join(self.lines()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,56 +178,7 @@ class SearchIndex:
 
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
         self._set_ids([paper.id for paper in papers])
-        new_posting = partial(array, "I")
-        fields: list[defaultdict[str, array[int]]] = [defaultdict(new_posting) for _ in _CODES]
-        title_get, keyword_get, author_get, abstract_get = (f.__getitem__ for f in fields)
-        append = array.append
-        first_letter = itemgetter(0)
-        # Each paper's words, space-led (" graph neural networks"): for phrase order and for
-        # prefix scans of one- and two-letter words.
-        titles: list[str] = []
-        keyword_texts: list[str] = []
-        author_texts: list[str] = []
-        title_sizes = array("H")
-        initials: list[str] = []
-        for i, paper in enumerate(papers):
-            title_text, keyword_text, author_text, abstract_text = fold_fields(paper)
-            title_words = word_list(title_text)
-            title_set = set(title_words)
-            keyword_set = word_set(keyword_text)
-            author_set = word_set(author_text)
-            abstract_set = word_set(abstract_text)
-            abstract_set.difference_update(title_set, keyword_set, author_set)
-            # map(array.append, ...) appends without a Python-level loop over the words, the
-            # bulk of the build (arrays are not tracked by the GC; lists were slower).
-            at = repeat(i)
-            any(map(append, map(title_get, title_set), at))
-            any(map(append, map(keyword_get, keyword_set), at))
-            if author_set:
-                any(map(append, map(author_get, author_set), at))
-            any(map(append, map(abstract_get, abstract_set), at))
-            titles.append(" " + " ".join(title_words))
-            keyword_texts.append(" " + " ".join(keyword_set) if keyword_set else "")
-            author_texts.append(" " + " ".join(author_set) if author_set else "")
-            title_sizes.append(min(len(title_set), 65535))
-            initials.append("".join(map(first_letter, title_words)))
-        vocabulary = sorted(set().union(*fields))
-        # One posting list per field, laid end to end in vocabulary order (see _adopt).
-        flat: list[array[int]] = []
-        sizes = array("I")
-        empty = array("I")
-        for field in fields:
-            for posting in map(field.get, vocabulary, repeat(empty)):
-                flat.append(posting)
-                sizes.append(len(posting))
-        del fields
-        starts = array("q", accumulate(sizes, initial=0))
-        postings = array("I", b"".join(flat))
-        del flat
-        self._adopt(
-            vocabulary, starts, postings, _Lines(titles), _Lines(keyword_texts), _Lines(author_texts),
-            title_sizes, "\n".join(initials),
-        )  # fmt: skip
+        self._adopt(*build(papers))
         self.set_notes(notes or {})
 
     def _set_ids(self, ids: list[str]) -> None:
@@ -262,9 +198,9 @@ class SearchIndex:
         vocabulary: list[str],
         starts: Numbers,
         postings: Numbers,
-        titles: _Lines,
-        keyword_texts: _Lines,
-        author_texts: _Lines,
+        titles: Lines,
+        keyword_texts: Lines,
+        author_texts: Lines,
         title_sizes: Numbers,
         initials: str,
         buckets: tuple[tuple[str, Numbers, Numbers], ...] | None = None,
@@ -328,27 +264,27 @@ class SearchIndex:
             StoreError: the file cannot be written.
         """
         sections: dict[str, bytes | memoryview | array[int]] = {
-            "ids": _encoded("\n".join(self._ids)),
-            "vocabulary": _encoded("\n".join(self._vocabulary)),
+            "ids": encoded("\n".join(self._ids)),
+            "vocabulary": encoded("\n".join(self._vocabulary)),
             "starts": self._starts,
             "postings": self._postings,
             "titles": self._titles.encoded(),
             "keywords": self._texts[1].encoded(),
             "authors": self._texts[2].encoded(),
             "title_sizes": self._title_sizes,
-            "initials": _encoded(self._initials),
+            "initials": encoded(self._initials),
         }
         for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
-            sections |= {f"letters{place}": _encoded(letters), f"bucket_starts{place}": bucket_starts,
+            sections |= {f"letters{place}": encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
         saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
-        for pair in map("".join, product(_SAVED_LETTERS, repeat=2)):
+        for pair in map("".join, product(SAVED_LETTERS, repeat=2)):
             ranked = self._ranked(pair, {})
             if len(ranked) * SAVED_PAIR_SHARE >= len(self._ids) > 0:
                 saved[pair] = array("I", ranked)
         rankings = list(saved.values())
         sections |= {
-            "ranked_queries": _encoded("\n".join(saved)),
+            "ranked_queries": encoded("\n".join(saved)),
             "ranked_starts": array("q", accumulate(map(len, rankings), initial=0)),
             "ranked_positions": b"".join(rankings),
         }
@@ -387,7 +323,7 @@ class SearchIndex:
         if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
             return "it was made for another catalogue"
         try:
-            made = _checked(sections, list(ids))
+            made = checked(sections, list(ids))
         except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
@@ -924,91 +860,3 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
         elif any(map(and_, second, first[1:])):
             order += 1
     return order
-
-
-_SAVED_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
-#: The queries whose rankings (without notes) are saved with the index: the one-letter queries
-#: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
-SAVED_RANKINGS = tuple(_SAVED_LETTERS)
-#: Two-letter queries (of those letters and digits) are saved too when they rank at least
-#: 1/``SAVED_PAIR_SHARE`` of the papers: the slowest of them to rank, typed as a search's second
-#: key ("re", "tr"), a few dozen of the 1,296 on a conference.
-SAVED_PAIR_SHARE = 10
-
-
-def _encoded(text: str) -> bytes:
-    """``text`` as UTF-8 (lone surrogates kept)."""
-    return text.encode("utf-8", "surrogatepass")
-
-
-def _decoded(raw: bytes | memoryview) -> str:
-    """Inverse of :func:`_encoded` (bytes that are not UTF-8, which a file whose CRC holds never
-    has, are replaced)."""
-    try:
-        return str(raw, "utf-8", "surrogatepass")
-    except UnicodeDecodeError:
-        return str(raw, "utf-8", "replace")
-
-
-def _lines(raw: memoryview, count: int, what: str) -> _Lines:
-    """The ``count`` lines of a text section (one line each: no line for ``count`` 0), decoded at
-    first need.
-
-    Raises:
-        ValueError: another number of lines.
-    """
-    text = bytes(raw)
-    lines = text.count(b"\n") + 1 if count else 0
-    if lines != count or (not count and text):
-        raise ValueError(f"{lines} {what} for {count} papers")
-    return _Lines(raw=text) if count else _Lines([])
-
-
-def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
-    """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
-    for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
-    rest: each posting list ascending and naming a paper, each typo bucket naming words).
-
-    Raises:
-        ValueError: a section is not as :meth:`SearchIndex.save` writes it
-            for these papers.
-    """
-    count = len(ids)
-    if sections["ids"].tobytes() != _encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
-        raise ValueError("its papers are not the catalogue's")
-    text = _decoded(sections["vocabulary"])
-    vocabulary = text.split("\n") if text else []
-    if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
-        raise ValueError("its vocabulary is not sorted")
-    starts, postings = sections["starts"], sections["postings"]
-    if len(starts) != len(_CODES) * len(vocabulary) + 1 or starts[0] != 0 or starts[-1] != len(postings):
-        raise ValueError("its posting lists do not add up")
-    sizes = sections["title_sizes"]
-    if len(sizes) != count:
-        raise ValueError("its title sizes are not one per paper")
-    titles = _lines(sections["titles"], count, "titles")
-    keywords = _lines(sections["keywords"], count, "keyword lines")
-    authors = _lines(sections["authors"], count, "author lines")
-    initials = _decoded(sections["initials"])
-    if initials.count("\n") != max(count - 1, 0):
-        raise ValueError("its title initials are not one line per paper")
-    buckets = []
-    for place in (0, 1):
-        letters = _decoded(sections[f"letters{place}"])
-        bucket_starts, numbers = sections[f"bucket_starts{place}"], sections[f"bucket_words{place}"]
-        if len(bucket_starts) != len(letters) + 1 or bucket_starts[0] != 0 or bucket_starts[-1] != len(numbers):
-            raise ValueError("its typo buckets do not add up")
-        if not all(map(lt, letters, letters[1:])):
-            raise ValueError("its typo buckets are not sorted")
-        buckets.append((letters, bucket_starts, numbers))
-    queries = _decoded(sections["ranked_queries"]).split("\n")
-    ranked_starts, ranked = sections["ranked_starts"], sections["ranked_positions"]
-    if len(ranked_starts) != len(queries) + 1 or ranked_starts[0] != 0 or ranked_starts[-1] != len(ranked):
-        raise ValueError("its saved rankings do not add up")
-    rankings: dict[tuple[str, ...], Numbers] = {}
-    for query, (start, end) in zip(queries, pairwise(ranked_starts), strict=True):
-        if not 0 <= end - start <= count:
-            raise ValueError("a saved ranking is longer than the papers")
-        rankings[tuple(dict.fromkeys(words(query)))] = ranked[start:end]
-    made = vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets), rankings
-    return made
