@@ -40,8 +40,6 @@ from __future__ import annotations
 
 import contextlib
 from array import array
-from bisect import bisect_left, bisect_right
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
@@ -66,7 +64,8 @@ from paperdeck.search.packed_index import (
 from paperdeck.search.packed_index import CODES as _CODES
 from paperdeck.search.packed_index import SAVED_PAIR_SHARE as SAVED_PAIR_SHARE
 from paperdeck.search.packed_index import SAVED_RANKINGS as SAVED_RANKINGS
-from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
+from paperdeck.search.scores import PREFIX_QUALITY, NoteWords, score_key
+from paperdeck.search.vocabulary import MAX_EXPANSIONS, Buckets, Vocabulary
 from paperdeck.search.words import words
 
 if TYPE_CHECKING:
@@ -75,10 +74,6 @@ if TYPE_CHECKING:
 #: Field weights (title > keywords > authors > abstract; a note weighs 5).
 _WEIGHT = {TITLE: 10.0, KEYWORD: 6.0, AUTHOR: 5.5, ABSTRACT: 1.0}
 _INITIALS_QUALITY = 0.75
-#: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
-#: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
-#: ``supermartingale`` finds its keyword before the title with "Submartingale".
-_KNOWN_WORD_TYPO = 0.6
 
 #: Fields where a query word this short matches as a prefix (elsewhere it matches exactly).
 _SHORT_PREFIX_FIELDS: dict[int, tuple[int, ...]] = {1: (TITLE,), 2: (TITLE, KEYWORD, AUTHOR)}
@@ -103,7 +98,6 @@ _PACKED_WORDS = _KEYWORD_MAX
 #: A later query word of three letters or more is matched only among the candidates left when
 #: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words: half).
 _BOUNDED_SHARE = 4
-_MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
@@ -117,26 +111,9 @@ class SearchResult:
     total: int
 
 
-#: Vocabulary words of one match quality: the quality, and ranges ``(start, end)`` of their numbers.
-_Band = tuple[float, tuple[tuple[int, int], ...]]
-
-
-class _Expansion:
-    """The vocabulary words one query word matches, in bands of equal match quality in (0, 1],
-    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range); cached
-    and shared, so never changed. (A plain class: a dataclass's generated methods cost every
-    command that imports the search their compilation, and none is used.)"""
-
-    __slots__ = ("bands", "vocabulary")
-
-    def __init__(self, bands: tuple[_Band, ...], vocabulary: frozenset[str]) -> None:
-        self.bands = bands
-        self.vocabulary = vocabulary
-
-
 class _WordMatch:
     """What one query word matches, sparse: only the positions it matches are keys; cached and
-    shared, so never mutated (a plain class, as :class:`_Expansion`).
+    shared, so never mutated (a plain class, as :class:`~paperdeck.search.vocabulary.Expansion`).
 
     ``packed`` holds, per position, the word's whole share of the sort key and its title hits in
     one int: ``(score + hits × cover unit + keyword hit) << _HITS_BITS | hits``, where ``score`` is
@@ -203,7 +180,7 @@ class SearchIndex:
         author_texts: Lines,
         title_sizes: Numbers,
         initials: str,
-        buckets: tuple[tuple[str, Numbers, Numbers], ...] | None = None,
+        buckets: Buckets | None = None,
         rankings: dict[tuple[str, ...], Numbers] | None = None,
     ) -> None:
         """Take the index's data, built or read from a file (:meth:`load`): the sorted
@@ -211,10 +188,10 @@ class SearchIndex:
         ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] : starts[i + 1]]``
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
         author words, space-led; its title's distinct words; its title initials, one line each;
-        the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``); the rankings of
+        the typo buckets (:func:`~paperdeck.search.vocabulary.typo_bucket_arrays`; made when ``None``); the rankings of
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
-        self._vocabulary = vocabulary
+        self._vocabulary = Vocabulary(vocabulary, buckets)
         self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
@@ -226,10 +203,6 @@ class SearchIndex:
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
         self._initials = initials
-        #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
-        #: letter, each shortest first, with their lengths.
-        self._typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
-        self._bucket_arrays = buckets if buckets is not None else typo_bucket_arrays(vocabulary)
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
@@ -238,7 +211,6 @@ class SearchIndex:
         #: Results saved with the index (:data:`SAVED_RANKINGS`, :data:`SAVED_PAIR_SHARE`), right
         #: while there are no notes.
         self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
-        self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
         #: Matches bounded to some positions (see :meth:`_match`), with those positions.
         self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
@@ -265,7 +237,7 @@ class SearchIndex:
         """
         sections: dict[str, bytes | memoryview | array[int]] = {
             "ids": encoded("\n".join(self._ids)),
-            "vocabulary": encoded("\n".join(self._vocabulary)),
+            "vocabulary": encoded("\n".join(self._vocabulary.words)),
             "starts": self._starts,
             "postings": self._postings,
             "titles": self._titles.encoded(),
@@ -274,7 +246,7 @@ class SearchIndex:
             "title_sizes": self._title_sizes,
             "initials": encoded(self._initials),
         }
-        for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
+        for place, (letters, bucket_starts, numbers) in enumerate(self._vocabulary.bucket_arrays):
             sections |= {f"letters{place}": encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
         saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
@@ -477,7 +449,7 @@ class SearchIndex:
             return len(kept.packed)
         starts, size, short = self._starts, len(self._vocabulary), len(word) in _SHORT_PREFIX_FIELDS
         reach = 0
-        for quality, ranges in self._expand(word).bands:
+        for quality, ranges in self._vocabulary.expand(word).bands:
             codes = _SHORT_PREFIX_FIELDS[len(word)] if short and quality == PREFIX_QUALITY else _CODES
             for offset in (code * size for code in codes):
                 reach += sum(starts[offset + high] - starts[offset + low] for low, high in ranges)
@@ -510,13 +482,12 @@ class SearchIndex:
         each query ranked, so that warming holds one query's matches at a time (these queries' words
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
         too, so that the first query word long enough for typos (four letters) does not wait for its
-        import nor for its typo buckets (:meth:`_typo_bucket`, made here for every letter).
+        import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
+        for every letter).
         """
-        import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
+        import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
-        for place, (letters, _, _) in enumerate(self._bucket_arrays):
-            for letter in letters:
-                self._typo_bucket(place, letter)
+        self._vocabulary.make_typo_buckets()
 
         notes = self._notes
         warm = self._warm
@@ -602,7 +573,7 @@ class SearchIndex:
             if bounded is not None and len(within) <= len(bounded[0]) and all(map(bounded[0].__contains__, within)):
                 return bounded[1]
         keep = None if within is None else set(within)
-        expansion = self._expand(word)
+        expansion = self._vocabulary.expand(word)
         # (score, in the title, positions): a title position's value carries its title hit (its
         # cover unit in the key, 1 in the hits) whichever title band it is found in.
         groups: list[tuple[int, bool, Sequence[int]]] = []
@@ -684,7 +655,7 @@ class SearchIndex:
         scores = found.get(word)
         if scores is None:
             scores = note_words.scores(word)
-            if len(found) >= _MAX_EXPANSIONS:
+            if len(found) >= MAX_EXPANSIONS:
                 found.clear()
             found[word] = scores
         return scores
@@ -725,101 +696,6 @@ class SearchIndex:
             at = text.find(word, at + 1)
         return found
 
-    def _typo_candidates(self, word: str) -> list[list[str]]:
-        """Vocabulary words that may be ``word`` with a typo: within 2 letters of its length,
-        starting with its first or second letter or having either as their second letter (a
-        typo may fall in the first two letters, not both). A quarter of the vocabulary on
-        average, so rapidfuzz scores that quarter rather than the whole vocabulary.
-
-        Returned as up to four slices of the buckets, which may overlap: joining and
-        de-duplicating them cost more than scoring a word twice. A bucket not made yet
-        (:meth:`_typo_bucket`; the app makes them all ahead) is not made for one word: its
-        slice alone is, found by the lengths of the words it numbers."""
-        low_length, high_length = len(word) - 2, len(word) + 2
-        found: list[list[str]] = []
-        for place in (0, 1):
-            for letter in dict.fromkeys(word[:2]):
-                made = self._typo_buckets[place].get(letter)
-                if made is None:
-                    if (numbers := self._bucket_numbers(place, letter)) is not None:
-                        size = self._word_size
-                        low = bisect_left(numbers, low_length, key=size)
-                        high = bisect_right(numbers, high_length, low, key=size)
-                        found.append(list(map(self._vocabulary.__getitem__, numbers[low:high])))
-                    continue
-                bucket, sizes = made
-                if bucket:
-                    low = bisect_left(sizes, low_length)
-                    found.append(bucket[low : bisect_right(sizes, high_length, low)])
-        return found
-
-    def _word_size(self, number: int) -> int:
-        """The length of vocabulary word ``number``."""
-        return len(self._vocabulary[number])
-
-    def _bucket_numbers(self, place: int, letter: str) -> Numbers | None:
-        """The numbers of the vocabulary words with ``letter`` at ``place`` (0 or 1), shortest
-        first (ties in vocabulary order); ``None`` when there is none."""
-        letters, starts, numbers = self._bucket_arrays[place]
-        at = letters.find(letter) if letter else -1
-        if at < 0 or starts[at] == starts[at + 1]:
-            return None
-        return numbers[starts[at] : starts[at + 1]]
-
-    def _typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
-        """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
-        vocabulary order), and their lengths; made at first need and kept (a race makes it twice,
-        alike)."""
-        cached = self._typo_buckets[place].get(letter)
-        if cached is not None:
-            return cached
-        numbers = self._bucket_numbers(place, letter)
-        bucket = list(map(self._vocabulary.__getitem__, numbers)) if numbers is not None else []
-        made = bucket, list(map(len, bucket))
-        self._typo_buckets[place][letter] = made
-        return made
-
-    def _expand(self, word: str) -> _Expansion:
-        """Vocabulary words matching a query word, banded by match quality; cached."""
-        cached = self._expansions.get(word)
-        if cached is not None:
-            return cached
-        vocabulary = self._vocabulary
-        start = bisect_left(vocabulary, word)
-        end = bisect_left(vocabulary, word + "\U0010ffff", start)
-        bands: list[tuple[float, tuple[tuple[int, int], ...]]] = []
-        matched: list[str] = vocabulary[start:end]
-        if start < end and vocabulary[start] == word:
-            bands.append((1.0, ((start, start + 1),)))
-            start += 1
-        if start < end:
-            bands.append((PREFIX_QUALITY, ((start, end),)))
-        cutoff = fuzzy_cutoff(len(word))
-        if cutoff is not None:
-            from rapidfuzz import fuzz, process  # deferred: a query without typos needs none
-
-            # A word the index knows (or the start of one, as typed) is less likely a typo:
-            # its typo neighbours count less.
-            typo_quality = FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
-            typos: defaultdict[float, list[str]] = defaultdict(list)
-            found = chain.from_iterable(
-                process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
-                for candidates in self._typo_candidates(word)
-            )
-            # A word in two slices is found twice, with the same score: once is enough.
-            for vocab_word, score in {w: score for w, score, _ in found}.items():
-                if not vocab_word.startswith(word):  # exact and prefix matches are banded above
-                    typos[typo_quality * score / 100.0].append(vocab_word)
-            for quality, typo_words in typos.items():
-                numbers = (bisect_left(vocabulary, w) for w in typo_words)
-                bands.append((quality, tuple((n, n + 1) for n in numbers)))
-                matched += typo_words
-        expansion = _Expansion(tuple(bands), frozenset(matched))
-        if len(self._expansions) >= _MAX_EXPANSIONS:
-            self._expansions.clear()
-        self._expansions[word] = expansion
-        return expansion
-
 
 def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:
     """Keep ``value`` for ``key`` in ``cache``, the least recently kept dropped past ``limit``."""
@@ -827,25 +703,6 @@ def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_
         with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
             del cache[next(iter(cache))]
     cache[key] = value
-
-
-def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
-    """For places 0 and 1: the letters found there in ``vocabulary`` (in order), and the words
-    (numbers into ``vocabulary``) with each letter there, shortest first (ties in vocabulary
-    order), laid end to end: the words with ``letters[i]`` are ``numbers[starts[i] : starts[i + 1]]``."""
-    by_length = sorted(range(len(vocabulary)), key=lambda n: len(vocabulary[n]))
-    made = []
-    for place in (0, 1):
-        groups: dict[str, list[int]] = {}
-        for n in by_length:
-            word = vocabulary[n]
-            if len(word) > place:
-                groups.setdefault(word[place], []).append(n)
-        letters = "".join(sorted(groups))
-        starts = array("q", accumulate((len(groups[letter]) for letter in letters), initial=0))
-        numbers = array("I", chain.from_iterable(groups[letter] for letter in letters))
-        made.append((letters, starts, numbers))
-    return tuple(made)
 
 
 def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) -> int:
