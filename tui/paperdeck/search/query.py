@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 from paperdeck.model.decision import decisions_named
 from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
 from paperdeck.search.corpus import SPANS, text_has
-from paperdeck.search.words import fold_text, words
+from paperdeck.search.words import words
+from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
