@@ -26,18 +26,16 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from paperdeck.search.corpus import SPANS
 from paperdeck.search.query_fields import (
-    _ALIASES,
-    _EXAMPLE,
-    _FIELDS,
-    _NUMERIC,
-    _TEXT_FIELDS,
     QUERY_HELP,
-    _choices,
-    _number_range,
-    _term_mask,
+    choices,
+    field_named,
+    number_range,
+    query_markdown,
     review_number,
     review_numbers,
-)
+    term_cost,
+    term_mask,
+)  # fmt: skip
 from paperdeck.search.query_terms import Group, Lookups, Node, QueryError, Term
 from paperdeck.search.words import words
 from paperdeck.text.fold import fold_text
@@ -301,13 +299,13 @@ def _reads_user_data(node: Node) -> bool:
     if node.field in ("tag", "status", "note", "phrase"):
         return True
     if node.field == "is":
-        return "starred" in _choices("is", node.value)
-    return node.field == "has" and bool(_choices("has", node.value) & {"note", "tag"})
+        return "starred" in choices("is", node.value)
+    return node.field == "has" and bool(choices("has", node.value) & {"note", "tag"})
 
 
 def _has_followed(node: Node) -> bool:
     if isinstance(node, Term):
-        return node.field == "is" and "followed" in _choices("is", node.value)
+        return node.field == "is" and "followed" in choices("is", node.value)
     return any(_has_followed(child) for child in node.children)
 
 
@@ -329,15 +327,15 @@ def _joined(kind: str, parts: list[Node]) -> Node:
 
 
 def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
-    """The term of ``name`` ``op`` ``value`` (``quoted``: the value was typed in quotes). A name that
-    is no field is text: ``p<0.05`` and ``dpo:`` are words, ``dpo:"robust preference"`` a word and
-    a phrase.
+    """The term of ``name`` ``op`` ``value`` (``quoted``: the value was typed in quotes), as its
+    field (:func:`~paperdeck.search.query_fields.field_named`) takes it. A name that is no field is
+    text: ``p<0.05`` and ``dpo:`` are words, ``dpo:"robust preference"`` a word and a phrase.
 
     Raises:
         QueryError: a field's value missing or not one the field takes.
     """
-    name = _ALIASES.get(typed_name.casefold(), typed_name.casefold())
-    if name not in _FIELDS:  # text, as typed: "dpo: robust preference", "p<0.05", "arxiv:2401.01234"
+    field = field_named(typed_name)
+    if field is None:  # text, as typed: "dpo: robust preference", "p<0.05", "arxiv:2401.01234"
         if not quoted:
             return Term("word", f"{typed_name}{op}{value}")
         return (
@@ -345,20 +343,21 @@ def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
             if value.strip()
             else Term("word", typed_name)
         )
-    if name in _NUMERIC:
+    name = field.name
+    if field.kind == "number":
         if op in (":", "=") and (inner := re.match(r">=|<=|>|<|=", value)):
             op, value = inner[0], value[inner.end() :]
         if op == ":":
             op = ".." if ".." in value else "="
-        _number_range(name, op, value)  # validates
+        number_range(name, op, value)  # validates
         return Term(name, value, op)
     if op not in (":", "="):
         raise QueryError(f"only rating and year compare with {op} (and reviews, spread, …), e.g. rating>=6")
-    if not fold_text(value.strip("*") if name in _TEXT_FIELDS else value):
-        raise QueryError(f"{name}: needs a value, e.g. {_EXAMPLE.get(name, name + ':diffusion')}")
-    if name in ("status", "decision", "is", "has", "changed"):
-        _choices(name, value)  # validates
-    if name == "like":
+    if not fold_text(value.strip("*") if field.kind == "text" else value):
+        raise QueryError(f"{name}: needs a value, e.g. {field.example}")
+    if field.kind == "choice":
+        choices(name, value)  # validates
+    if field.kind == "like":
         return Term(name, "starred" if value.casefold() == "starred" else value.strip())
     return Term(name, value)
 
@@ -368,7 +367,7 @@ def _mask(node: Node, lookups: Lookups, within: np.ndarray | None = None) -> np.
     (one bool per paper; ``None``: all): a caller ANDs the answer with ``within``, so a text term
     need only look at those papers."""
     if isinstance(node, Term):
-        return _term_mask(node, lookups, within)
+        return term_mask(node, lookups, within)
     if node.kind == "NOT":
         return ~_mask(node.children[0], lookups, within)
     children = sorted(node.children, key=_cost)  # the cheap first: they narrow what a scan looks at
@@ -387,12 +386,10 @@ def _cost(node: Node) -> int:
     """A rough cost of evaluating ``node``: terms on the papers' fields cheapest, text scans dearest."""
     if isinstance(node, Group):
         return sum(map(_cost, node.children))
-    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5, "review": 4}.get(
-        node.field, 1
-    )
+    return term_cost(node)
 
 
 __all__ = [
-    "QUERY_HELP", "Group", "Lookups", "Node", "Query", "Term", "more_like", "parse_query", "review_number",
-    "review_numbers",
+    "QUERY_HELP", "Group", "Lookups", "Node", "Query", "Term", "more_like", "parse_query", "query_markdown",
+    "review_number", "review_numbers",
 ]  # fmt: skip
