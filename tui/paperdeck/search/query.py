@@ -15,7 +15,9 @@ for ranking, which already requires every word (with typos). Every other term is
 (:meth:`SearchIndex.word_mask <paperdeck.search.index.SearchIndex.word_mask>`); a text field term or
 phrase matches from the start of a word, or anywhere with a leading ``*``
 (:func:`paperdeck.search.corpus.pattern`); ``decision:`` names groups (:mod:`paperdeck.model.decision`).
-A field name the language does not know is text (``dpo:`` is the word ``dpo``).
+The fields, their values and what their terms keep are one table,
+:data:`paperdeck.search.query_fields.FIELDS`. A field name the language does not know is text
+(``dpo:`` is the word ``dpo``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from paperdeck.search.query_fields import (
     review_numbers,
     term_cost,
     term_mask,
-)  # fmt: skip
+)
 from paperdeck.search.query_terms import Group, Lookups, Node, QueryError, Term
 from paperdeck.search.words import words
 from paperdeck.text.fold import fold_text
