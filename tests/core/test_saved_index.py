@@ -430,15 +430,15 @@ def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
 def test_warm_makes_what_the_first_query_of_typos_needs_and_keeps_no_matches(seeded: Path) -> None:
     index = Searcher(Store(seeded, lazy=True)).index.get()
     index.set_note(index.paper_ids([0])[0], "a note")  # the saved rankings do not hold: ranked here
-    assert not any(index._typo_buckets)
+    assert not any(index._vocabulary.typo_buckets)
     index.warm("abc")
     assert index._warm is not None and len(index._warm[1]) == 3
     assert not index._matches and not index._bounded_matches  # one query's matches held at a time
     # And every typo bucket is made: the first word of four letters (matched for typos) waits for none.
-    for place, (letters, _, _) in enumerate(index._bucket_arrays):
-        assert set(index._typo_buckets[place]) == set(letters)
+    for place, (letters, _, _) in enumerate(index._vocabulary.bucket_arrays):
+        assert set(index._vocabulary.typo_buckets[place]) == set(letters)
         for letter in letters:
-            assert all(word[place] == letter for word in index._typo_buckets[place][letter][0])
+            assert all(word[place] == letter for word in index._vocabulary.typo_buckets[place][letter][0])
 
 
 def test_typo_candidates_without_the_buckets_made_are_those_of_the_buckets(seeded: Path) -> None:
@@ -446,12 +446,12 @@ def test_typo_candidates_without_the_buckets_made_are_those_of_the_buckets(seede
     the words the buckets would give, in their order, and no bucket is made for them."""
     index = Searcher(Store(seeded, lazy=True)).index.get()
     queries = ["diffusion", "graph", "protien", "samplng", "zzzz", "éclair", "q9x7", "llms"]
-    unmade = {word: index._typo_candidates(word) for word in queries}
-    assert not any(index._typo_buckets)
-    for place, (letters, _, _) in enumerate(index._bucket_arrays):
+    unmade = {word: index._vocabulary.typo_candidates(word) for word in queries}
+    assert not any(index._vocabulary.typo_buckets)
+    for place, (letters, _, _) in enumerate(index._vocabulary.bucket_arrays):
         for letter in letters:
-            index._typo_bucket(place, letter)
-    assert {word: index._typo_candidates(word) for word in queries} == unmade
+            index._vocabulary.typo_bucket(place, letter)
+    assert {word: index._vocabulary.typo_candidates(word) for word in queries} == unmade
     assert any(map(any, unmade.values()))
 
 

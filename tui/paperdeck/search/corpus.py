@@ -3,7 +3,7 @@
 calling a Python predicate per paper.
 
 A paper's text has five parts — area, authors, title, keywords, abstract — each folded by
-:func:`~paperdeck.search.words.fold_text` (case, accents) and UTF-8 encoded; each part of all papers
+:func:`~paperdeck.text.fold.fold_text` (case, accents) and UTF-8 encoded; each part of all papers
 is one bytes object, the papers' texts separated by ``\x00``, one paper's authors (keywords) by ``\n``.
 
 How a text term matches (:func:`pattern`): at the start of a word (``lora`` finds "LoRA",
@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from paperdeck.model.paper import Paper
-from paperdeck.search.words import fold_text
+from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:
     import numpy as np

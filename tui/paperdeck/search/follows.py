@@ -3,7 +3,7 @@
 A follow (:class:`paperdeck.store.follows.Follow`) matches a paper by its kind:
 
 * ``author``: one of the paper's authors has that name, compared folded as every search compares
-  text (:func:`~paperdeck.search.words.fold_text`: case, accents and spacing never matter:
+  text (:func:`~paperdeck.text.fold.fold_text`: case, accents and spacing never matter:
   ``author jose garcia`` follows "José García");
 * ``keyword``: the keyword as a phrase from a word start in the title, the keywords or the
   abstract (the query ``keyword:"X" OR title:"X" OR abstract:"X"``);
@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.query import Lookups, parse_query
-from paperdeck.search.words import fold_text, words
+from paperdeck.search.words import words
 from paperdeck.store.follows import FOLLOW_KINDS, Follow, clean_value
 from paperdeck.store.store import Store
+from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:
     import numpy as np

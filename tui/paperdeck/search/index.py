@@ -40,33 +40,40 @@ from __future__ import annotations
 
 import contextlib
 from array import array
-from bisect import bisect_left, bisect_right
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from itertools import accumulate, chain, compress, islice, pairwise, product, repeat
+from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.index_file import read_sections, write_sections
-from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, NoteWords, fuzzy_cutoff, score_key
-from paperdeck.search.words import fold_fields, word_list, word_set, words
+from paperdeck.search.packed_index import (
+    ABSTRACT,
+    AUTHOR,
+    KEYWORD,
+    SAVED_LETTERS,
+    TITLE,
+    Lines,
+    Numbers,
+    build,
+    checked,
+    encoded,
+)
+from paperdeck.search.packed_index import CODES as _CODES
+from paperdeck.search.packed_index import SAVED_PAIR_SHARE as SAVED_PAIR_SHARE
+from paperdeck.search.packed_index import SAVED_RANKINGS as SAVED_RANKINGS
+from paperdeck.search.scores import PREFIX_QUALITY, NoteWords, score_key
+from paperdeck.search.vocabulary import MAX_EXPANSIONS, Buckets, Vocabulary
+from paperdeck.search.words import words
 
 if TYPE_CHECKING:
     import numpy as np
 
-#: Field codes and their weights (title > keywords > authors > abstract; a note weighs 5).
-TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
-_CODES = (TITLE, KEYWORD, AUTHOR, ABSTRACT)
+#: Field weights (title > keywords > authors > abstract; a note weighs 5).
 _WEIGHT = {TITLE: 10.0, KEYWORD: 6.0, AUTHOR: 5.5, ABSTRACT: 1.0}
 _INITIALS_QUALITY = 0.75
-#: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
-#: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
-#: ``supermartingale`` finds its keyword before the title with "Submartingale".
-_KNOWN_WORD_TYPO = 0.6
 
 #: Fields where a query word this short matches as a prefix (elsewhere it matches exactly).
 _SHORT_PREFIX_FIELDS: dict[int, tuple[int, ...]] = {1: (TITLE,), 2: (TITLE, KEYWORD, AUTHOR)}
@@ -91,37 +98,9 @@ _PACKED_WORDS = _KEYWORD_MAX
 #: A later query word of three letters or more is matched only among the candidates left when
 #: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words: half).
 _BOUNDED_SHARE = 4
-_MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
-
-#: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
-Numbers = Union["array[int]", memoryview]
-
-
-class _Lines:
-    """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
-    split at first need (a query of one long word needs none)."""
-
-    __slots__ = ("_lines", "_raw")
-
-    def __init__(self, lines: list[str] | None = None, raw: bytes | None = None) -> None:
-        self._lines, self._raw = lines, raw
-
-    def lines(self) -> list[str]:
-        """The texts, one per paper (the encoded text is dropped once split: held once)."""
-        lines = self._lines
-        if lines is None:
-            assert self._raw is not None
-            lines = self._lines = _decoded(self._raw).split("\n")
-            self._raw = None
-        return lines
-
-    def encoded(self) -> bytes:
-        """The texts one a line, UTF-8 (lone surrogates kept)."""
-        raw = self._raw
-        return raw if raw is not None else _encoded("\n".join(self.lines()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,26 +111,9 @@ class SearchResult:
     total: int
 
 
-#: Vocabulary words of one match quality: the quality, and ranges ``(start, end)`` of their numbers.
-_Band = tuple[float, tuple[tuple[int, int], ...]]
-
-
-class _Expansion:
-    """The vocabulary words one query word matches, in bands of equal match quality in (0, 1],
-    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range); cached
-    and shared, so never changed. (A plain class: a dataclass's generated methods cost every
-    command that imports the search their compilation, and none is used.)"""
-
-    __slots__ = ("bands", "vocabulary")
-
-    def __init__(self, bands: tuple[_Band, ...], vocabulary: frozenset[str]) -> None:
-        self.bands = bands
-        self.vocabulary = vocabulary
-
-
 class _WordMatch:
     """What one query word matches, sparse: only the positions it matches are keys; cached and
-    shared, so never mutated (a plain class, as :class:`_Expansion`).
+    shared, so never mutated (a plain class, as :class:`~paperdeck.search.vocabulary.Expansion`).
 
     ``packed`` holds, per position, the word's whole share of the sort key and its title hits in
     one int: ``(score + hits × cover unit + keyword hit) << _HITS_BITS | hits``, where ``score`` is
@@ -193,56 +155,7 @@ class SearchIndex:
 
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
         self._set_ids([paper.id for paper in papers])
-        new_posting = partial(array, "I")
-        fields: list[defaultdict[str, array[int]]] = [defaultdict(new_posting) for _ in _CODES]
-        title_get, keyword_get, author_get, abstract_get = (f.__getitem__ for f in fields)
-        append = array.append
-        first_letter = itemgetter(0)
-        # Each paper's words, space-led (" graph neural networks"): for phrase order and for
-        # prefix scans of one- and two-letter words.
-        titles: list[str] = []
-        keyword_texts: list[str] = []
-        author_texts: list[str] = []
-        title_sizes = array("H")
-        initials: list[str] = []
-        for i, paper in enumerate(papers):
-            title_text, keyword_text, author_text, abstract_text = fold_fields(paper)
-            title_words = word_list(title_text)
-            title_set = set(title_words)
-            keyword_set = word_set(keyword_text)
-            author_set = word_set(author_text)
-            abstract_set = word_set(abstract_text)
-            abstract_set.difference_update(title_set, keyword_set, author_set)
-            # map(array.append, ...) appends without a Python-level loop over the words, the
-            # bulk of the build (arrays are not tracked by the GC; lists were slower).
-            at = repeat(i)
-            any(map(append, map(title_get, title_set), at))
-            any(map(append, map(keyword_get, keyword_set), at))
-            if author_set:
-                any(map(append, map(author_get, author_set), at))
-            any(map(append, map(abstract_get, abstract_set), at))
-            titles.append(" " + " ".join(title_words))
-            keyword_texts.append(" " + " ".join(keyword_set) if keyword_set else "")
-            author_texts.append(" " + " ".join(author_set) if author_set else "")
-            title_sizes.append(min(len(title_set), 65535))
-            initials.append("".join(map(first_letter, title_words)))
-        vocabulary = sorted(set().union(*fields))
-        # One posting list per field, laid end to end in vocabulary order (see _adopt).
-        flat: list[array[int]] = []
-        sizes = array("I")
-        empty = array("I")
-        for field in fields:
-            for posting in map(field.get, vocabulary, repeat(empty)):
-                flat.append(posting)
-                sizes.append(len(posting))
-        del fields
-        starts = array("q", accumulate(sizes, initial=0))
-        postings = array("I", b"".join(flat))
-        del flat
-        self._adopt(
-            vocabulary, starts, postings, _Lines(titles), _Lines(keyword_texts), _Lines(author_texts),
-            title_sizes, "\n".join(initials),
-        )  # fmt: skip
+        self._adopt(*build(papers))
         self.set_notes(notes or {})
 
     def _set_ids(self, ids: list[str]) -> None:
@@ -262,12 +175,12 @@ class SearchIndex:
         vocabulary: list[str],
         starts: Numbers,
         postings: Numbers,
-        titles: _Lines,
-        keyword_texts: _Lines,
-        author_texts: _Lines,
+        titles: Lines,
+        keyword_texts: Lines,
+        author_texts: Lines,
         title_sizes: Numbers,
         initials: str,
-        buckets: tuple[tuple[str, Numbers, Numbers], ...] | None = None,
+        buckets: Buckets | None = None,
         rankings: dict[tuple[str, ...], Numbers] | None = None,
     ) -> None:
         """Take the index's data, built or read from a file (:meth:`load`): the sorted
@@ -275,10 +188,10 @@ class SearchIndex:
         ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] : starts[i + 1]]``
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
         author words, space-led; its title's distinct words; its title initials, one line each;
-        the typo buckets (:func:`typo_bucket_arrays`; made here when ``None``); the rankings of
+        the typo buckets (:func:`~paperdeck.search.vocabulary.typo_bucket_arrays`; made when ``None``); the rankings of
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
-        self._vocabulary = vocabulary
+        self._vocabulary = Vocabulary(vocabulary, buckets)
         self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
@@ -290,10 +203,6 @@ class SearchIndex:
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
         self._initials = initials
-        #: Typo candidates (:meth:`_typo_candidates`), made at first need: by first / second
-        #: letter, each shortest first, with their lengths.
-        self._typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
-        self._bucket_arrays = buckets if buckets is not None else typo_bucket_arrays(vocabulary)
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
@@ -302,7 +211,6 @@ class SearchIndex:
         #: Results saved with the index (:data:`SAVED_RANKINGS`, :data:`SAVED_PAIR_SHARE`), right
         #: while there are no notes.
         self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
-        self._expansions: dict[str, _Expansion] = {}
         self._matches: dict[str, _WordMatch] = {}
         #: Matches bounded to some positions (see :meth:`_match`), with those positions.
         self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
@@ -328,27 +236,27 @@ class SearchIndex:
             StoreError: the file cannot be written.
         """
         sections: dict[str, bytes | memoryview | array[int]] = {
-            "ids": _encoded("\n".join(self._ids)),
-            "vocabulary": _encoded("\n".join(self._vocabulary)),
+            "ids": encoded("\n".join(self._ids)),
+            "vocabulary": encoded("\n".join(self._vocabulary.words)),
             "starts": self._starts,
             "postings": self._postings,
             "titles": self._titles.encoded(),
             "keywords": self._texts[1].encoded(),
             "authors": self._texts[2].encoded(),
             "title_sizes": self._title_sizes,
-            "initials": _encoded(self._initials),
+            "initials": encoded(self._initials),
         }
-        for place, (letters, bucket_starts, numbers) in enumerate(self._bucket_arrays):
-            sections |= {f"letters{place}": _encoded(letters), f"bucket_starts{place}": bucket_starts,
+        for place, (letters, bucket_starts, numbers) in enumerate(self._vocabulary.bucket_arrays):
+            sections |= {f"letters{place}": encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
         saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
-        for pair in map("".join, product(_SAVED_LETTERS, repeat=2)):
+        for pair in map("".join, product(SAVED_LETTERS, repeat=2)):
             ranked = self._ranked(pair, {})
             if len(ranked) * SAVED_PAIR_SHARE >= len(self._ids) > 0:
                 saved[pair] = array("I", ranked)
         rankings = list(saved.values())
         sections |= {
-            "ranked_queries": _encoded("\n".join(saved)),
+            "ranked_queries": encoded("\n".join(saved)),
             "ranked_starts": array("q", accumulate(map(len, rankings), initial=0)),
             "ranked_positions": b"".join(rankings),
         }
@@ -387,7 +295,7 @@ class SearchIndex:
         if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
             return "it was made for another catalogue"
         try:
-            made = _checked(sections, list(ids))
+            made = checked(sections, list(ids))
         except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
@@ -541,7 +449,7 @@ class SearchIndex:
             return len(kept.packed)
         starts, size, short = self._starts, len(self._vocabulary), len(word) in _SHORT_PREFIX_FIELDS
         reach = 0
-        for quality, ranges in self._expand(word).bands:
+        for quality, ranges in self._vocabulary.expand(word).bands:
             codes = _SHORT_PREFIX_FIELDS[len(word)] if short and quality == PREFIX_QUALITY else _CODES
             for offset in (code * size for code in codes):
                 reach += sum(starts[offset + high] - starts[offset + low] for low, high in ranges)
@@ -574,13 +482,12 @@ class SearchIndex:
         each query ranked, so that warming holds one query's matches at a time (these queries' words
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
         too, so that the first query word long enough for typos (four letters) does not wait for its
-        import nor for its typo buckets (:meth:`_typo_bucket`, made here for every letter).
+        import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
+        for every letter).
         """
-        import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`_expand`)
+        import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
-        for place, (letters, _, _) in enumerate(self._bucket_arrays):
-            for letter in letters:
-                self._typo_bucket(place, letter)
+        self._vocabulary.make_typo_buckets()
 
         notes = self._notes
         warm = self._warm
@@ -666,7 +573,7 @@ class SearchIndex:
             if bounded is not None and len(within) <= len(bounded[0]) and all(map(bounded[0].__contains__, within)):
                 return bounded[1]
         keep = None if within is None else set(within)
-        expansion = self._expand(word)
+        expansion = self._vocabulary.expand(word)
         # (score, in the title, positions): a title position's value carries its title hit (its
         # cover unit in the key, 1 in the hits) whichever title band it is found in.
         groups: list[tuple[int, bool, Sequence[int]]] = []
@@ -748,7 +655,7 @@ class SearchIndex:
         scores = found.get(word)
         if scores is None:
             scores = note_words.scores(word)
-            if len(found) >= _MAX_EXPANSIONS:
+            if len(found) >= MAX_EXPANSIONS:
                 found.clear()
             found[word] = scores
         return scores
@@ -789,101 +696,6 @@ class SearchIndex:
             at = text.find(word, at + 1)
         return found
 
-    def _typo_candidates(self, word: str) -> list[list[str]]:
-        """Vocabulary words that may be ``word`` with a typo: within 2 letters of its length,
-        starting with its first or second letter or having either as their second letter (a
-        typo may fall in the first two letters, not both). A quarter of the vocabulary on
-        average, so rapidfuzz scores that quarter rather than the whole vocabulary.
-
-        Returned as up to four slices of the buckets, which may overlap: joining and
-        de-duplicating them cost more than scoring a word twice. A bucket not made yet
-        (:meth:`_typo_bucket`; the app makes them all ahead) is not made for one word: its
-        slice alone is, found by the lengths of the words it numbers."""
-        low_length, high_length = len(word) - 2, len(word) + 2
-        found: list[list[str]] = []
-        for place in (0, 1):
-            for letter in dict.fromkeys(word[:2]):
-                made = self._typo_buckets[place].get(letter)
-                if made is None:
-                    if (numbers := self._bucket_numbers(place, letter)) is not None:
-                        size = self._word_size
-                        low = bisect_left(numbers, low_length, key=size)
-                        high = bisect_right(numbers, high_length, low, key=size)
-                        found.append(list(map(self._vocabulary.__getitem__, numbers[low:high])))
-                    continue
-                bucket, sizes = made
-                if bucket:
-                    low = bisect_left(sizes, low_length)
-                    found.append(bucket[low : bisect_right(sizes, high_length, low)])
-        return found
-
-    def _word_size(self, number: int) -> int:
-        """The length of vocabulary word ``number``."""
-        return len(self._vocabulary[number])
-
-    def _bucket_numbers(self, place: int, letter: str) -> Numbers | None:
-        """The numbers of the vocabulary words with ``letter`` at ``place`` (0 or 1), shortest
-        first (ties in vocabulary order); ``None`` when there is none."""
-        letters, starts, numbers = self._bucket_arrays[place]
-        at = letters.find(letter) if letter else -1
-        if at < 0 or starts[at] == starts[at + 1]:
-            return None
-        return numbers[starts[at] : starts[at + 1]]
-
-    def _typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
-        """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
-        vocabulary order), and their lengths; made at first need and kept (a race makes it twice,
-        alike)."""
-        cached = self._typo_buckets[place].get(letter)
-        if cached is not None:
-            return cached
-        numbers = self._bucket_numbers(place, letter)
-        bucket = list(map(self._vocabulary.__getitem__, numbers)) if numbers is not None else []
-        made = bucket, list(map(len, bucket))
-        self._typo_buckets[place][letter] = made
-        return made
-
-    def _expand(self, word: str) -> _Expansion:
-        """Vocabulary words matching a query word, banded by match quality; cached."""
-        cached = self._expansions.get(word)
-        if cached is not None:
-            return cached
-        vocabulary = self._vocabulary
-        start = bisect_left(vocabulary, word)
-        end = bisect_left(vocabulary, word + "\U0010ffff", start)
-        bands: list[tuple[float, tuple[tuple[int, int], ...]]] = []
-        matched: list[str] = vocabulary[start:end]
-        if start < end and vocabulary[start] == word:
-            bands.append((1.0, ((start, start + 1),)))
-            start += 1
-        if start < end:
-            bands.append((PREFIX_QUALITY, ((start, end),)))
-        cutoff = fuzzy_cutoff(len(word))
-        if cutoff is not None:
-            from rapidfuzz import fuzz, process  # deferred: a query without typos needs none
-
-            # A word the index knows (or the start of one, as typed) is less likely a typo:
-            # its typo neighbours count less.
-            typo_quality = FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
-            typos: defaultdict[float, list[str]] = defaultdict(list)
-            found = chain.from_iterable(
-                process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
-                for candidates in self._typo_candidates(word)
-            )
-            # A word in two slices is found twice, with the same score: once is enough.
-            for vocab_word, score in {w: score for w, score, _ in found}.items():
-                if not vocab_word.startswith(word):  # exact and prefix matches are banded above
-                    typos[typo_quality * score / 100.0].append(vocab_word)
-            for quality, typo_words in typos.items():
-                numbers = (bisect_left(vocabulary, w) for w in typo_words)
-                bands.append((quality, tuple((n, n + 1) for n in numbers)))
-                matched += typo_words
-        expansion = _Expansion(tuple(bands), frozenset(matched))
-        if len(self._expansions) >= _MAX_EXPANSIONS:
-            self._expansions.clear()
-        self._expansions[word] = expansion
-        return expansion
-
 
 def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:
     """Keep ``value`` for ``key`` in ``cache``, the least recently kept dropped past ``limit``."""
@@ -891,25 +703,6 @@ def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_
         with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
             del cache[next(iter(cache))]
     cache[key] = value
-
-
-def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
-    """For places 0 and 1: the letters found there in ``vocabulary`` (in order), and the words
-    (numbers into ``vocabulary``) with each letter there, shortest first (ties in vocabulary
-    order), laid end to end: the words with ``letters[i]`` are ``numbers[starts[i] : starts[i + 1]]``."""
-    by_length = sorted(range(len(vocabulary)), key=lambda n: len(vocabulary[n]))
-    made = []
-    for place in (0, 1):
-        groups: dict[str, list[int]] = {}
-        for n in by_length:
-            word = vocabulary[n]
-            if len(word) > place:
-                groups.setdefault(word[place], []).append(n)
-        letters = "".join(sorted(groups))
-        starts = array("q", accumulate((len(groups[letter]) for letter in letters), initial=0))
-        numbers = array("I", chain.from_iterable(groups[letter] for letter in letters))
-        made.append((letters, starts, numbers))
-    return tuple(made)
 
 
 def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) -> int:
@@ -924,91 +717,3 @@ def _phrase_order(title_words: list[str], vocabularies: list[frozenset[str]]) ->
         elif any(map(and_, second, first[1:])):
             order += 1
     return order
-
-
-_SAVED_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
-#: The queries whose rankings (without notes) are saved with the index: the one-letter queries
-#: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
-SAVED_RANKINGS = tuple(_SAVED_LETTERS)
-#: Two-letter queries (of those letters and digits) are saved too when they rank at least
-#: 1/``SAVED_PAIR_SHARE`` of the papers: the slowest of them to rank, typed as a search's second
-#: key ("re", "tr"), a few dozen of the 1,296 on a conference.
-SAVED_PAIR_SHARE = 10
-
-
-def _encoded(text: str) -> bytes:
-    """``text`` as UTF-8 (lone surrogates kept)."""
-    return text.encode("utf-8", "surrogatepass")
-
-
-def _decoded(raw: bytes | memoryview) -> str:
-    """Inverse of :func:`_encoded` (bytes that are not UTF-8, which a file whose CRC holds never
-    has, are replaced)."""
-    try:
-        return str(raw, "utf-8", "surrogatepass")
-    except UnicodeDecodeError:
-        return str(raw, "utf-8", "replace")
-
-
-def _lines(raw: memoryview, count: int, what: str) -> _Lines:
-    """The ``count`` lines of a text section (one line each: no line for ``count`` 0), decoded at
-    first need.
-
-    Raises:
-        ValueError: another number of lines.
-    """
-    text = bytes(raw)
-    lines = text.count(b"\n") + 1 if count else 0
-    if lines != count or (not count and text):
-        raise ValueError(f"{lines} {what} for {count} papers")
-    return _Lines(raw=text) if count else _Lines([])
-
-
-def _checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
-    """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
-    for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
-    rest: each posting list ascending and naming a paper, each typo bucket naming words).
-
-    Raises:
-        ValueError: a section is not as :meth:`SearchIndex.save` writes it
-            for these papers.
-    """
-    count = len(ids)
-    if sections["ids"].tobytes() != _encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
-        raise ValueError("its papers are not the catalogue's")
-    text = _decoded(sections["vocabulary"])
-    vocabulary = text.split("\n") if text else []
-    if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
-        raise ValueError("its vocabulary is not sorted")
-    starts, postings = sections["starts"], sections["postings"]
-    if len(starts) != len(_CODES) * len(vocabulary) + 1 or starts[0] != 0 or starts[-1] != len(postings):
-        raise ValueError("its posting lists do not add up")
-    sizes = sections["title_sizes"]
-    if len(sizes) != count:
-        raise ValueError("its title sizes are not one per paper")
-    titles = _lines(sections["titles"], count, "titles")
-    keywords = _lines(sections["keywords"], count, "keyword lines")
-    authors = _lines(sections["authors"], count, "author lines")
-    initials = _decoded(sections["initials"])
-    if initials.count("\n") != max(count - 1, 0):
-        raise ValueError("its title initials are not one line per paper")
-    buckets = []
-    for place in (0, 1):
-        letters = _decoded(sections[f"letters{place}"])
-        bucket_starts, numbers = sections[f"bucket_starts{place}"], sections[f"bucket_words{place}"]
-        if len(bucket_starts) != len(letters) + 1 or bucket_starts[0] != 0 or bucket_starts[-1] != len(numbers):
-            raise ValueError("its typo buckets do not add up")
-        if not all(map(lt, letters, letters[1:])):
-            raise ValueError("its typo buckets are not sorted")
-        buckets.append((letters, bucket_starts, numbers))
-    queries = _decoded(sections["ranked_queries"]).split("\n")
-    ranked_starts, ranked = sections["ranked_starts"], sections["ranked_positions"]
-    if len(ranked_starts) != len(queries) + 1 or ranked_starts[0] != 0 or ranked_starts[-1] != len(ranked):
-        raise ValueError("its saved rankings do not add up")
-    rankings: dict[tuple[str, ...], Numbers] = {}
-    for query, (start, end) in zip(queries, pairwise(ranked_starts), strict=True):
-        if not 0 <= end - start <= count:
-            raise ValueError("a saved ranking is longer than the papers")
-        rankings[tuple(dict.fromkeys(words(query)))] = ranked[start:end]
-    made = vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets), rankings
-    return made

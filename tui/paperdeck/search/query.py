@@ -15,152 +15,39 @@ for ranking, which already requires every word (with typos). Every other term is
 (:meth:`SearchIndex.word_mask <paperdeck.search.index.SearchIndex.word_mask>`); a text field term or
 phrase matches from the start of a word, or anywhere with a leading ``*``
 (:func:`paperdeck.search.corpus.pattern`); ``decision:`` names groups (:mod:`paperdeck.model.decision`).
-A field name the language does not know is text (``dpo:`` is the word ``dpo``).
+The fields, their values and what their terms keep are one table,
+:data:`paperdeck.search.query_fields.FIELDS`. A field name the language does not know is text
+(``dpo:`` is the word ``dpo``).
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from paperdeck.model.decision import decisions_named
-from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
-from paperdeck.search.corpus import SPANS, text_has
-from paperdeck.search.words import fold_text, words
+from paperdeck.search.corpus import SPANS
+from paperdeck.search.query_fields import (
+    QUERY_HELP,
+    choices,
+    field_named,
+    number_range,
+    query_markdown,
+    review_number,
+    review_numbers,
+    term_cost,
+    term_mask,
+)
+from paperdeck.search.query_terms import Group, Lookups, Node, QueryError, Term
+from paperdeck.search.words import words
+from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
 
-    from paperdeck.model.review import ReviewSummary
 
-QUERY_HELP = """\
-Type words to rank papers (typos and prefixes are fine); add terms to filter them:
-  title:  author:  keyword:  area:  abstract:  note:   a word start there, e.g. title:diffusion
-  title:*lora   anywhere, inside words too;  case and accents never matter
-  review:baseline   in the reviews' text (every review and comment of the conference)
-  decision:accept (every accepted tier)  decision:reject  decision:cond  (badge words, prefixes)
-  tag:must-read  status:to-read  is:starred  is:followed  has:note  has:tags  has:rating
-  like:starred  like:ID   rank by likeness to my stars / to a paper (m on a paper)
-  rating>=6  rating:5..7  year:2026    (also > < <= = and open ranges rating:6..)
-  reviews>=5  spread>=4  rating_min>=6  rating_max<=4  confidence>=4   from the reviews
-  soundness>=3  presentation>=3  contribution>=3   reviewers' mean sub-scores
-  is:changed  changed:rating  changed:decision   changed by an import since you last opened it
-  "graph neural"    a phrase;  title:"large language" a phrase in a field
-  -term  NOT term   exactly the rest;  a OR b  either;  ( ) group;  AND is implied
-Examples:
-  diffusion decision:oral rating>=6
-  area:"reinforcement learning" -decision:withdrawn
-  (llm OR "language model") is:starred
-"""
-
-_TEXT_FIELDS = ("title", "author", "keyword", "area", "abstract", "note", "review")
-#: Numbers from a paper's reviews (:class:`paperdeck.model.review.ReviewSummary`, the rating ones
-#: also from a source's ratings): how many reviews, max − min, lowest and highest rating, means.
-_REVIEW_NUMBERS = ("reviews", "spread", "rating_min", "rating_max", "confidence", "soundness", "presentation",
-                   "contribution")  # fmt: skip
-_FIELDS = (*_TEXT_FIELDS, "tag", "status", "decision", "is", "has", "rating", "year", "like", "changed",
-           *_REVIEW_NUMBERS)  # fmt: skip
-_ALIASES = {"authors": "author", "keywords": "keyword", "notes": "note", "tags": "tag", "ratings": "rating",
-            "min_rating": "rating_min", "max_rating": "rating_max", "lowest": "rating_min"}  # fmt: skip
-_NUMERIC = ("rating", "year", *_REVIEW_NUMBERS)
-_HAS = ("note", "tag", "rating")
 _FIELD_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
-_NUMBER = {"rating": _DECIMAL, "year": re.compile(r"\d{1,6}"), "reviews": re.compile(r"\d{1,6}")}
-_NUMBER |= {name: _DECIMAL for name in _REVIEW_NUMBERS if name != "reviews"}
-_EXAMPLE = {"rating": "rating>=6", "year": "year:2026", "status": "status:to-read", "decision": "decision:accept"}
-_EXAMPLE |= {"is": "is:starred", "has": "has:note", "tag": "tag:must-read", "like": "like:starred"}
-_EXAMPLE |= {"changed": "changed:rating"}
-#: What ``is:`` names: the user's star, or a change since the user last opened the paper.
-_IS = ("starred", "changed", "followed")
-_EXAMPLE |= {name: f"{name}>=3" for name in _REVIEW_NUMBERS}
 _MAX_DEPTH = 32
-
-
-class Lookups(Protocol):
-    """What a query's terms are looked up in, for one sequence of papers: a term's answer is one
-    bool per paper, by position in :attr:`papers` (``numpy`` arrays)."""
-
-    @property
-    def papers(self) -> Sequence[Paper]:
-        """The papers selected from, in catalogue order."""
-
-    @property
-    def users(self) -> Mapping[str, UserData]:
-        """The user's records by paper id (a paper without one has none)."""
-
-    def position(self, paper_id: str) -> int | None:
-        """Where the paper ``paper_id`` is in :attr:`papers`, ``None`` when it is not there."""
-
-    def words(self, text: str) -> np.ndarray:
-        """The papers matching every word of ``text`` as the fuzzy search does (see
-        :meth:`SearchIndex.word_mask <paperdeck.search.index.SearchIndex.word_mask>`)."""
-
-    @property
-    def summaries(self) -> Mapping[str, ReviewSummary]:
-        """The score summaries of the papers' reviews, by OpenReview forum id."""
-
-    def followed(self) -> frozenset[str]:
-        """The ids of the papers a follow of the user's matches (:mod:`paperdeck.search.follows`)."""
-
-    @property
-    def changed(self) -> Mapping[str, frozenset[str]]:
-        """The papers an import changed since the user last opened them, by paper id, with what
-        changed (:data:`paperdeck.model.changes.CHANGE_KINDS`; see :meth:`Store.changed_since_looked
-        <paperdeck.store.store.Store.changed_since_looked>`)."""
-
-    def review_forums(self, value: str, inner: bool) -> frozenset[str]:
-        """The OpenReview forum ids whose review text holds every word of ``value`` from a word
-        start, or anywhere in a word when ``inner`` (:meth:`ReviewStore.forums_with
-        <paperdeck.store.reviews.ReviewStore.forums_with>`)."""
-
-    def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
-        """The papers whose ``field`` (``"phrase"``, ``"title"``, ``"author"``, ``"keyword"``,
-        ``"area"``, ``"abstract"``) has ``value`` from a word start, or anywhere when ``inner``
-        (see :func:`paperdeck.search.corpus.pattern`); right at least for the papers ``within``
-        (``None``: all), the others may be ``False``."""
-
-
-class _QueryError(Exception):
-    """A malformed query; the message is the hint shown to the user."""
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """One term. ``field``: ``"word"``, ``"phrase"`` or a field name (``"title"``, ``"rating"``…);
-    ``op``: ``":"`` or, for rating and year, ``">="``, ``">"``, ``"<="``, ``"<"``, ``"="``, ``".."``;
-    ``value``: as typed, unquoted (``"5..7"`` for a range)."""
-
-    field: str
-    value: str
-    op: str = ":"
-
-    def __str__(self) -> str:
-        if self.field == "word":
-            return self.value
-        quote = self.field == "phrase" or not self.value or any(c.isspace() or c in '()"' for c in self.value)
-        value = f'"{self.value}"' if quote else self.value
-        return value if self.field == "phrase" else f"{self.field}{':' if self.op == '..' else self.op}{value}"
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """``kind`` ``"AND"`` (all of) or ``"OR"`` (any of) two or more ``children``, none of them a
-    group of the same kind; or ``"NOT"`` (none of) one child, not a ``"NOT"``."""
-
-    kind: str
-    children: tuple[Node, ...]
-
-    def __str__(self) -> str:
-        if self.kind == "NOT":
-            return f"-{self.children[0]}"
-        return f"({(' OR ' if self.kind == 'OR' else ' ').join(map(str, self.children))})"
-
-
-Node: TypeAlias = Term | Group
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,9 +155,9 @@ def parse_query(text: str) -> Query:
         rest = [c for c in top if not (isinstance(c, Term) and c.field in ("word", "like"))]
         tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
         if tree is not None and _has_field(tree, "like"):
-            raise _QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
+            raise QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
         return Query(text, ranked, tree, like=like)
-    except _QueryError as error:
+    except QueryError as error:
         return Query(text, error=str(error))
 
 
@@ -284,18 +171,18 @@ _Token: TypeAlias = str | Node  # "(", ")", "OR", "AND", "NOT", or a term
 def _lex(text: str) -> list[_Token]:
     """Split ``text`` into operators and terms; a ``-`` starting a term is a ``NOT``. A lone ``-``
     and a word without a letter or digit (``?``, ``-?``) are ignored, as if not typed.
-    Raises :class:`_QueryError` for an unclosed quote or a bad field term."""
+    Raises :class:`QueryError` for an unclosed quote or a bad field term."""
     tokens: list[_Token] = []
     negations = 0  # the "-" just before, as NOTs at the end of tokens
     for match in _LEX.finditer(text):
         group, found = match.lastgroup, match[0]
         if group == "open" or (group == "close" and not match[group]):
-            raise _QueryError('a closing " is missing')
+            raise QueryError('a closing " is missing')
         if group in ("paren", "neg"):
             tokens.append(found if group == "paren" else "NOT")
         elif group == "phrase":
             if not fold_text(match[group].strip("*")):
-                raise _QueryError('an empty "" phrase: put words inside')
+                raise QueryError('an empty "" phrase: put words inside')
             tokens.append(Term("phrase", match[group]))
         elif group == "close":
             tokens.append(_field(match["name"], match["op"], match["value"], quoted=True))
@@ -322,7 +209,7 @@ _OR_HINT = "OR needs a term on both sides, e.g. llm OR agent"
 
 
 class _Parser:
-    """Recursive descent over the tokens; raises :class:`_QueryError` with a hint."""
+    """Recursive descent over the tokens; raises :class:`QueryError` with a hint."""
 
     def __init__(self, tokens: list[_Token]) -> None:
         self._tokens = tokens
@@ -338,7 +225,7 @@ class _Parser:
     def parse(self) -> Node:
         node = self._or()
         if self._at < len(self._tokens):
-            raise _QueryError("a ) has no matching (")
+            raise QueryError("a ) has no matching (")
         return node
 
     def _or(self) -> Node:
@@ -354,15 +241,15 @@ class _Parser:
             if kind == "AND":
                 self._at += 1
                 if not parts or self._peek() in (None, ")", "OR", "AND"):
-                    raise _QueryError("AND needs a term on both sides, e.g. llm AND agent")
+                    raise QueryError("AND needs a term on both sides, e.g. llm AND agent")
                 continue
             parts.append(self._unary())
         if not parts:
             if after_or or self._peek() == "OR":
-                raise _QueryError(_OR_HINT)
+                raise QueryError(_OR_HINT)
             if self._peek() == ")":
-                raise _QueryError("a ) has no matching (" if self._depth == 0 else "empty (): put terms inside")
-            raise _QueryError("a closing ) is missing")
+                raise QueryError("a ) has no matching (" if self._depth == 0 else "empty (): put terms inside")
+            raise QueryError("a closing ) is missing")
         return _joined("AND", parts)
 
     def _unary(self) -> Node:
@@ -371,7 +258,7 @@ class _Parser:
             self._at += 1
             negated = not negated
             if self._peek() in (None, ")", "OR", "AND"):
-                raise _QueryError("- and NOT need a term after them, e.g. -survey")
+                raise QueryError("- and NOT need a term after them, e.g. -survey")
         node = self._primary()
         if not negated:
             return node
@@ -383,12 +270,12 @@ class _Parser:
         if not isinstance(token, str):
             return token
         if self._depth >= _MAX_DEPTH:
-            raise _QueryError("too many nested parentheses")
+            raise QueryError("too many nested parentheses")
         self._depth += 1
         node = self._or()
         self._depth -= 1
         if self._peek() != ")":
-            raise _QueryError("a closing ) is missing")
+            raise QueryError("a closing ) is missing")
         self._at += 1
         return node
 
@@ -414,13 +301,13 @@ def _reads_user_data(node: Node) -> bool:
     if node.field in ("tag", "status", "note", "phrase"):
         return True
     if node.field == "is":
-        return "starred" in _choices("is", node.value)
-    return node.field == "has" and bool(_choices("has", node.value) & {"note", "tag"})
+        return "starred" in choices("is", node.value)
+    return node.field == "has" and bool(choices("has", node.value) & {"note", "tag"})
 
 
 def _has_followed(node: Node) -> bool:
     if isinstance(node, Term):
-        return node.field == "is" and "followed" in _choices("is", node.value)
+        return node.field == "is" and "followed" in choices("is", node.value)
     return any(_has_followed(child) for child in node.children)
 
 
@@ -442,15 +329,15 @@ def _joined(kind: str, parts: list[Node]) -> Node:
 
 
 def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
-    """The term of ``name`` ``op`` ``value`` (``quoted``: the value was typed in quotes). A name that
-    is no field is text: ``p<0.05`` and ``dpo:`` are words, ``dpo:"robust preference"`` a word and
-    a phrase.
+    """The term of ``name`` ``op`` ``value`` (``quoted``: the value was typed in quotes), as its
+    field (:func:`~paperdeck.search.query_fields.field_named`) takes it. A name that is no field is
+    text: ``p<0.05`` and ``dpo:`` are words, ``dpo:"robust preference"`` a word and a phrase.
 
     Raises:
-        _QueryError: a field's value missing or not one the field takes.
+        QueryError: a field's value missing or not one the field takes.
     """
-    name = _ALIASES.get(typed_name.casefold(), typed_name.casefold())
-    if name not in _FIELDS:  # text, as typed: "dpo: robust preference", "p<0.05", "arxiv:2401.01234"
+    field = field_named(typed_name)
+    if field is None:  # text, as typed: "dpo: robust preference", "p<0.05", "arxiv:2401.01234"
         if not quoted:
             return Term("word", f"{typed_name}{op}{value}")
         return (
@@ -458,79 +345,23 @@ def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
             if value.strip()
             else Term("word", typed_name)
         )
-    if name in _NUMERIC:
+    name = field.name
+    if field.kind == "number":
         if op in (":", "=") and (inner := re.match(r">=|<=|>|<|=", value)):
             op, value = inner[0], value[inner.end() :]
         if op == ":":
             op = ".." if ".." in value else "="
-        _number_range(name, op, value)  # validates
+        number_range(name, op, value)  # validates
         return Term(name, value, op)
     if op not in (":", "="):
-        raise _QueryError(f"only rating and year compare with {op} (and reviews, spread, …), e.g. rating>=6")
-    if not fold_text(value.strip("*") if name in _TEXT_FIELDS else value):
-        raise _QueryError(f"{name}: needs a value, e.g. {_EXAMPLE.get(name, name + ':diffusion')}")
-    if name in ("status", "decision", "is", "has", "changed"):
-        _choices(name, value)  # validates
-    if name == "like":
+        raise QueryError(f"only rating and year compare with {op} (and reviews, spread, …), e.g. rating>=6")
+    if not fold_text(value.strip("*") if field.kind == "text" else value):
+        raise QueryError(f"{name}: needs a value, e.g. {field.example}")
+    if field.kind == "choice":
+        choices(name, value)  # validates
+    if field.kind == "like":
         return Term(name, "starred" if value.casefold() == "starred" else value.strip())
     return Term(name, value)
-
-
-_DECISION_HINT = "accept, reject, withdrawn, desk, oral, spotlight, poster, cond, pending, …"
-
-
-def _choices(name: str, value: str) -> frozenset[str]:
-    """The statuses, decisions, ``is:``, ``has:`` or ``changed:`` values ``value`` names: the one it equals, else
-    every one it starts (``skim``: skimmed); ``-``, ``_`` and spaces ignored. Decisions: see
-    :func:`paperdeck.model.decision.decisions_named` (``accept``: every accepted tier)."""
-    if name == "decision":
-        if not (named := decisions_named(value)):
-            raise _QueryError(f"unknown decision '{value}' — try {_DECISION_HINT}")
-        return named
-    from paperdeck.model.changes import CHANGE_KINDS  # deferred: a query without changed: needs none
-
-    options = {"status": STATUSES, "is": _IS, "has": _HAS, "changed": CHANGE_KINDS}[name]
-    key = re.sub(r"[\s_-]", "", value.casefold())
-    if name == "has" and len(key) > 1:
-        key = key.removesuffix("s")  # has:notes, has:tags, has:ratings
-    folded = {option: option.replace("-", "") for option in options}
-    exact = [option for option, f in folded.items() if f == key]
-    found = exact or [option for option, f in folded.items() if f.startswith(key)]
-    if not found:
-        listed = ", ".join(options[:6]) + (", …" if len(options) > 6 else "")
-        raise _QueryError(f"unknown {name} '{value}' — try {listed}")
-    return frozenset(found)
-
-
-def _number_range(name: str, op: str, value: str) -> tuple[float, float]:
-    """The closed range ``(low, high)`` a rating or year ``op`` (``>=``, ``>``, ``<=``, ``<``, ``=``,
-    ``..``) ``value`` stands for (``>6`` is from the float after 6; open ends are infinite).
-
-    A rating ``=`` matches the mean as shown, to 2 decimals: ``rating=4.67`` is 4.665 up to 4.675.
-
-    Raises:
-        _QueryError: ``value`` is not a number (a whole one for a year) or a range of them, or is
-            a range whose low end is above its high end (``rating:8..3``: the hint names the
-            range the other way round, as a typo is not guessed at).
-    """
-
-    def number(text: str) -> float:
-        if not _NUMBER[name].fullmatch(text):
-            raise _QueryError(f"{name} needs a {'whole ' if name == 'year' else ''}number, e.g. {_EXAMPLE[name]}")
-        return float(text)
-
-    if op == "..":
-        low_text, _, high_text = value.partition("..")
-        low = number(low_text) if low_text or not high_text else -math.inf
-        high = number(high_text) if high_text else math.inf
-        if low > high:
-            raise _QueryError(f"try {name}:{high_text}..{low_text} — a range goes from low to high")
-        return low, high
-    x = number(value)
-    if op == "=":
-        return (x, x) if name in ("year", "reviews") else (x - 0.005, math.nextafter(x + 0.005, -math.inf))
-    after, before = math.nextafter(x, math.inf), math.nextafter(x, -math.inf)
-    return {">=": (x, math.inf), ">": (after, math.inf), "<=": (-math.inf, x)}.get(op, (-math.inf, before))
 
 
 def _mask(node: Node, lookups: Lookups, within: np.ndarray | None = None) -> np.ndarray:
@@ -538,7 +369,7 @@ def _mask(node: Node, lookups: Lookups, within: np.ndarray | None = None) -> np.
     (one bool per paper; ``None``: all): a caller ANDs the answer with ``within``, so a text term
     need only look at those papers."""
     if isinstance(node, Term):
-        return _term_mask(node, lookups, within)
+        return term_mask(node, lookups, within)
     if node.kind == "NOT":
         return ~_mask(node.children[0], lookups, within)
     children = sorted(node.children, key=_cost)  # the cheap first: they narrow what a scan looks at
@@ -557,132 +388,10 @@ def _cost(node: Node) -> int:
     """A rough cost of evaluating ``node``: terms on the papers' fields cheapest, text scans dearest."""
     if isinstance(node, Group):
         return sum(map(_cost, node.children))
-    return {"word": 2, "title": 3, "keyword": 3, "author": 3, "area": 3, "abstract": 5, "phrase": 5, "review": 4}.get(
-        node.field, 1
-    )
-
-
-def _substring(value: str) -> tuple[str, bool]:
-    """A text term's value without its ``*`` marks, and whether it is the substring form (a leading
-    ``*``: the text may start inside a word). A trailing ``*`` changes nothing: a value always
-    matches words it starts."""
-    inner = value.startswith("*")
-    return value.strip("*"), inner
-
-
-def _term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
-    """The papers one term keeps (right at least ``within``, see :func:`_mask`)."""
-    import numpy as np
-
-    papers, users, name = lookups.papers, lookups.users, term.field
-    if name == "word":
-        return lookups.words(term.value)
-    if name == "review":
-        value, inner = _substring(term.value)
-        forums = lookups.review_forums(value, inner)
-        return np.fromiter((p.openreview_id in forums for p in papers), dtype=bool, count=len(papers))
-    if name in SPANS or name == "note":
-        value, inner = _substring(term.value)
-        found = np.zeros(len(papers), dtype=bool) if name == "note" else lookups.text(name, value, inner, within)
-        if name in ("phrase", "note"):  # in the note too
-            for pid, user in users.items():
-                if user.note and (n := lookups.position(pid)) is not None and text_has(user.note, value, inner=inner):
-                    found[n] = True
-        return found
-    if name in _NUMERIC:
-        low, high = _number_range(name, term.op, term.value)
-        if name == "year":
-            years = (p.year if p.year is not None else math.nan for p in papers)
-            values = np.fromiter(years, dtype=np.float64, count=len(papers))
-        elif name in _REVIEW_NUMBERS:
-            values = review_numbers(name, papers, lookups.summaries)
-        else:
-            means = (p.ratings.mean if p.ratings is not None else math.nan for p in papers)
-            values = np.fromiter(means, dtype=np.float64, count=len(papers))
-        return (values >= low) & (values <= high)  # NaN (none) is neither
-    if name == "decision":
-        chosen = decisions_named(term.value)
-        return np.fromiter((p.decision in chosen for p in papers), dtype=bool, count=len(papers))
-    if name == "has" and "rating" in _choices(name, term.value):
-        return np.fromiter((p.ratings is not None for p in papers), dtype=bool, count=len(papers))
-    if name == "is" and "followed" in _choices(name, term.value):
-        followed = lookups.followed()
-        return np.fromiter((p.id in followed for p in papers), dtype=bool, count=len(papers))
-    if name == "changed" or (name == "is" and "changed" in _choices(name, term.value)):
-        from paperdeck.model.changes import CHANGE_KINDS
-
-        kinds = frozenset(CHANGE_KINDS) if name == "is" else _choices(name, term.value)
-        found = np.zeros(len(papers), dtype=bool)
-        for pid, changed in lookups.changed.items():
-            if changed & kinds and (n := lookups.position(pid)) is not None:
-                found[n] = True
-        return found
-    # The rest is the user's: only the papers with a record can differ from one without.
-    found = np.zeros(len(papers), dtype=bool)
-    keep = _user_test(term)
-    if keep(None):
-        found[:] = True
-    for pid, user in users.items():
-        if (n := lookups.position(pid)) is not None:
-            found[n] = keep(user)
-    return found
-
-
-def review_number(name: str, paper: Paper, summary: ReviewSummary | None) -> float:
-    """A paper's ``name`` (one of the review numbers: ``reviews``, ``spread``, ``rating_min``,
-    ``rating_max``, ``confidence``, ``soundness``, ``presentation``, ``contribution``), NaN when
-    unknown: from its reviews' summary, else (the rating ones) from its ratings."""
-    ratings = paper.ratings
-    value: float | None = None
-    if summary is not None and summary.count:
-        value = {
-            "reviews": summary.count,
-            "spread": summary.spread,
-            "rating_min": summary.min,
-            "rating_max": summary.max,
-            "confidence": summary.confidence,
-        }.get(name, getattr(summary, name, None))
-    elif name == "confidence":
-        value = paper.confidence
-    elif ratings is not None:
-        low, high = ratings.min, ratings.max
-        value = {
-            "reviews": ratings.count,
-            "spread": high - low if high is not None and low is not None else None,
-            "rating_min": low,
-            "rating_max": high,
-        }.get(name)
-    return math.nan if value is None else float(value)
-
-
-def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> np.ndarray:
-    """:func:`review_number` of every paper, as a float array."""
-    import numpy as np
-
-    get = summaries.get
-    numbers = (review_number(name, p, get(p.openreview_id) if p.openreview_id else None) for p in papers)
-    return np.fromiter(numbers, dtype=np.float64, count=len(papers))
-
-
-def _user_test(term: Term) -> Callable[[UserData | None], bool]:
-    """Whether a paper with the user's record (``None``: none) passes a ``tag:``, ``status:``,
-    ``is:`` or ``has:`` term."""
-    name, value = term.field, term.value
-    if name == "tag":
-        tag = clean_tag(value)
-        return lambda u: u is not None and any(t.startswith(tag) for t in u.tags)
-    chosen = _choices(name, value)
-    if name == "status":
-        return lambda u: (u.status if u is not None else "unseen") in chosen
-    if name == "is":
-        return lambda u: u is not None and u.starred
-    if "note" in chosen:  # has: names exactly one (they start with different letters)
-        return lambda u: u is not None and bool(u.note.strip())
-    if "tag" in chosen:
-        return lambda u: u is not None and bool(u.tags)
-    raise AssertionError(f"has:{value} is not a user's field")
+    return term_cost(node)
 
 
 __all__ = [
-    "QUERY_HELP", "Group", "Node", "Query", "Term", "more_like", "parse_query", "review_number", "review_numbers",
+    "QUERY_HELP", "Group", "Lookups", "Node", "Query", "Term", "more_like", "parse_query", "query_markdown",
+    "review_number", "review_numbers",
 ]  # fmt: skip

@@ -17,8 +17,8 @@ from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
 from paperdeck.search.query import Query, review_number
 from paperdeck.search.searcher import Searcher
-from paperdeck.search.words import fold_text
 from paperdeck.store.store import Store
+from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -283,7 +283,7 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
 
 
 def _title_key(title: str) -> str:
-    """How a title sorts: case- and accent-folded (:func:`~paperdeck.search.words.fold_text`:
+    """How a title sorts: case- and accent-folded (:func:`~paperdeck.text.fold.fold_text`:
     "Évaluer" among the e's), leading marks and invisible characters (``**``, ``"``, a zero-width
     space) ignored."""
     folded = fold_text(title)

@@ -1,6 +1,6 @@
 """Words for the search index: how titles, keywords, authors and abstracts are split and folded.
 
-A word is a run of letters and digits, case- and accent-folded (:func:`fold_text`: ``"GNNs: a
+A word is a run of letters and digits, case- and accent-folded (:func:`~paperdeck.text.fold.fold_text`: ``"GNNs: a
 survey"`` → ``gnns``, ``a``, ``survey``; ``Tramèr`` → ``tramer``). For speed at tens of thousands of
 papers, a paper's four fields are folded in one C-level ``bytes.translate`` pass; non-ASCII words
 are re-split by :func:`words`.
@@ -12,31 +12,11 @@ import re
 import unicodedata
 from itertools import chain, filterfalse
 
-from paperdeck.model.paper import Paper, normalise_text
+from paperdeck.model.paper import Paper
+from paperdeck.text.fold import fold_text
 
 _WORD = re.compile(r"[^\W_]+")
 _FIELD_SEP = "\x1f"
-
-
-def fold_text(text: str) -> str:
-    """``text`` folded the way every search compares text: :func:`~paperdeck.model.paper.normalise_text`
-    (NFKC, case-folded, invisible characters dropped, white space collapsed) and accents dropped
-    (``"Florian  Tramèr"`` → ``"florian tramer"``, ``"Ångström"`` → ``"angstrom"``): the combining
-    marks of Latin, Greek and Cyrillic letters go, other characters stay; soft hyphens (a line-break
-    hint inside a word: ``"Rea\u00adsoning"``) go too."""
-    if "\u00ad" in text:
-        text = text.replace("\u00ad", "")
-    text = normalise_text(text)
-    if text.isascii() or not _ACCENTED.search(text):
-        return text
-    stripped = unicodedata.normalize("NFKD", text).translate(_MARKS)
-    return unicodedata.normalize("NFC", stripped).casefold()
-
-
-#: Letters that may carry an accent (Latin, Greek, Cyrillic; and lone combining marks).
-_ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
-#: The combining marks :func:`fold_text` drops (``str.translate``: to nothing).
-_MARKS = dict.fromkeys(range(0x0300, 0x0370))
 
 
 def _fold_table() -> bytes:
@@ -55,7 +35,7 @@ _FOLD = _fold_table()
 
 
 def words(text: str) -> list[str]:
-    """The alphanumeric words of ``text``, folded by :func:`fold_text`.
+    """The alphanumeric words of ``text``, folded by :func:`~paperdeck.text.fold.fold_text`.
 
     ``"GNNs: a survey"`` gives ``["gnns", "a", "survey"]``; ``"Tramèr"`` gives ``["tramer"]``.
     """
@@ -94,4 +74,4 @@ def word_set(text: str) -> set[str]:
     return tokens
 
 
-__all__ = ["fold_fields", "fold_text", "word_list", "word_set", "words"]
+__all__ = ["fold_fields", "word_list", "word_set", "words"]

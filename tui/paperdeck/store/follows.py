@@ -15,17 +15,16 @@ and durable (:mod:`paperdeck.store.atomic`). Which papers a follow matches is
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.paper import normalise_text
 from paperdeck.store.atomic import AtomicJSONStorage, malformed
 from paperdeck.store.lock import FileLock
 from paperdeck.store.user_data import LockGuard, SchemaCheck, doc_id_for
+from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
@@ -39,8 +38,6 @@ FOLLOW_KINDS = ("author", "keyword", "query")
 MAX_VALUE_CHARS = 500
 MAX_FOLLOWS = 1_000
 _LOCK_TIMEOUT_S = 10.0
-#: The combining marks dropped from a value's key (those :func:`paperdeck.search.words.fold_text` drops).
-_MARKS = dict.fromkeys(range(0x0300, 0x0370))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +56,10 @@ class Follow:
 
     @property
     def key(self) -> tuple[str, str]:
-        """What tells two follows apart: the kind and the value folded as search folds text (case,
-        accents, white space: ``author jane  DOÉ`` is ``author Jane Doe``)."""
-        decomposed = unicodedata.normalize("NFKD", normalise_text(self.value))
-        unaccented = unicodedata.normalize("NFC", decomposed.translate(_MARKS)).casefold()
-        return self.kind, " ".join(unaccented.split())
+        """What tells two follows apart: the kind and the value folded as search folds text
+        (:func:`~paperdeck.text.fold.fold_text`: case, accents, white space: ``author jane  DOÉ`` is
+        ``author Jane Doe``), its words joined by one space."""
+        return self.kind, " ".join(fold_text(self.value).split())
 
     @property
     def label(self) -> str:

@@ -11,9 +11,9 @@ kind, every text section and score label) and kept beside the shards as four fil
                          within a word
 
 A word is a run of letters and digits of the text folded as every search folds it (NFKC,
-case-folded, accents of Latin, Greek and Cyrillic letters dropped): :func:`review_words`. The
-app reads the files the first time a ``review:`` term is used, the arrays memory-mapped, so that
-only the postings a query needs are paged in.
+case-folded, accents of Latin, Greek and Cyrillic letters dropped: :func:`paperdeck.text.fold.fold_text`):
+:func:`review_words`. The app reads the files the first time a ``review:`` term is used, the arrays
+memory-mapped, so that only the postings a query needs are paged in.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import bisect
 import io
 import os
 import re
-import unicodedata
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -31,33 +30,23 @@ from pathlib import Path
 
 import numpy as np
 
-from paperdeck.model.paper import normalise_text
 from paperdeck.model.review import Review
 from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.text.fold import fold_text
 
 __all__ = ["MAX_WORD_BYTES", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
 
 #: A word is kept (and looked up) by its first this many bytes of UTF-8.
 MAX_WORD_BYTES = 64
 _WORD = re.compile(r"[^\W_]+")
-_ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
-_MARKS = dict.fromkeys(range(0x0300, 0x0370))
 #: ASCII letters lower-cased, digits kept, other ASCII bytes to spaces; non-ASCII bytes kept.
 _ASCII_FOLD = bytes((ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 128 else b for b in range(256))
-
-
-def _fold(text: str) -> str:
-    text = normalise_text(text.replace("\u00ad", ""))  # a soft hyphen: a break hint inside a word
-    if text.isascii() or not _ACCENTED.search(text):
-        return text
-    stripped = unicodedata.normalize("NFKD", text).translate(_MARKS)
-    return unicodedata.normalize("NFC", stripped).casefold()
 
 
 def review_words(text: str) -> list[str]:
     """The words of ``text`` (see the module docstring), in order, repeats kept:
     ``"Weak baselines; Ångström-scale"`` gives ``["weak", "baselines", "angstrom", "scale"]``."""
-    return _WORD.findall(_fold(text))
+    return _WORD.findall(fold_text(text))
 
 
 def _key(word: str) -> bytes:

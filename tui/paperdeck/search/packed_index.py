@@ -1,0 +1,207 @@
+"""The packed form of the word index of :class:`paperdeck.search.index.SearchIndex`: how it is
+built from papers (:func:`build`), and how a saved index's sections are checked and read back
+(:func:`checked`; the file's layout is :mod:`paperdeck.search.index_file`'s).
+
+Packed: a sorted vocabulary; one posting list per field and word, laid end to end (``postings``,
+cut by ``starts``); each paper's title, keyword and author words, space-led, one line each; its
+title's distinct words; its title initials.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import partial
+from itertools import accumulate, islice, pairwise, repeat
+from operator import itemgetter, lt
+from typing import Any, TypeAlias, Union
+
+from paperdeck.model.paper import Paper
+from paperdeck.search.words import fold_fields, word_list, word_set, words
+
+#: Field codes (title > keywords > authors > abstract in weight).
+TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
+CODES = (TITLE, KEYWORD, AUTHOR, ABSTRACT)
+
+#: A sequence of unsigned ints: an ``array`` built here, or a ``memoryview`` of a saved file's section.
+Numbers = Union["array[int]", memoryview]
+
+
+class Lines:
+    """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
+    split at first need (a query of one long word needs none)."""
+
+    __slots__ = ("_lines", "_raw")
+
+    def __init__(self, lines: list[str] | None = None, raw: bytes | None = None) -> None:
+        self._lines, self._raw = lines, raw
+
+    def lines(self) -> list[str]:
+        """The texts, one per paper (the encoded text is dropped once split: held once)."""
+        lines = self._lines
+        if lines is None:
+            assert self._raw is not None
+            lines = self._lines = decoded(self._raw).split("\n")
+            self._raw = None
+        return lines
+
+    def encoded(self) -> bytes:
+        """The texts one a line, UTF-8 (lone surrogates kept)."""
+        raw = self._raw
+        return raw if raw is not None else encoded("\n".join(self.lines()))
+
+
+#: What :func:`build` gives: the vocabulary, ``starts``, ``postings``, the title, keyword and
+#: author lines, the title sizes and the title initials (one line each).
+Packed: TypeAlias = tuple[list[str], "array[int]", "array[int]", Lines, Lines, Lines, "array[int]", str]
+
+
+def build(papers: Sequence[Paper]) -> Packed:
+    """The packed index of ``papers`` (see the module docstring), in their order: positions in the
+    posting lists are indices into ``papers``. A while at tens of thousands of papers: the per-word
+    work is done in C."""
+    new_posting = partial(array, "I")
+    fields: list[defaultdict[str, array[int]]] = [defaultdict(new_posting) for _ in CODES]
+    title_get, keyword_get, author_get, abstract_get = (f.__getitem__ for f in fields)
+    append = array.append
+    first_letter = itemgetter(0)
+    # Each paper's words, space-led (" graph neural networks"): for phrase order and for
+    # prefix scans of one- and two-letter words.
+    titles: list[str] = []
+    keyword_texts: list[str] = []
+    author_texts: list[str] = []
+    title_sizes = array("H")
+    initials: list[str] = []
+    for i, paper in enumerate(papers):
+        title_text, keyword_text, author_text, abstract_text = fold_fields(paper)
+        title_words = word_list(title_text)
+        title_set = set(title_words)
+        keyword_set = word_set(keyword_text)
+        author_set = word_set(author_text)
+        abstract_set = word_set(abstract_text)
+        abstract_set.difference_update(title_set, keyword_set, author_set)
+        # map(array.append, ...) appends without a Python-level loop over the words, the
+        # bulk of the build (arrays are not tracked by the GC; lists were slower).
+        at = repeat(i)
+        any(map(append, map(title_get, title_set), at))
+        any(map(append, map(keyword_get, keyword_set), at))
+        if author_set:
+            any(map(append, map(author_get, author_set), at))
+        any(map(append, map(abstract_get, abstract_set), at))
+        titles.append(" " + " ".join(title_words))
+        keyword_texts.append(" " + " ".join(keyword_set) if keyword_set else "")
+        author_texts.append(" " + " ".join(author_set) if author_set else "")
+        title_sizes.append(min(len(title_set), 65535))
+        initials.append("".join(map(first_letter, title_words)))
+    vocabulary = sorted(set().union(*fields))
+    # One posting list per field, laid end to end in vocabulary order (see _adopt).
+    flat: list[array[int]] = []
+    sizes = array("I")
+    empty = array("I")
+    for field in fields:
+        for posting in map(field.get, vocabulary, repeat(empty)):
+            flat.append(posting)
+            sizes.append(len(posting))
+    del fields
+    starts = array("q", accumulate(sizes, initial=0))
+    postings = array("I", b"".join(flat))
+    del flat
+    return (
+        vocabulary, starts, postings, Lines(titles), Lines(keyword_texts), Lines(author_texts),
+        title_sizes, "\n".join(initials),
+    )  # fmt: skip
+
+
+SAVED_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
+#: The queries whose rankings (without notes) are saved with the index: the one-letter queries
+#: the app warms at start (:meth:`SearchIndex.warm`), the slowest to rank.
+SAVED_RANKINGS = tuple(SAVED_LETTERS)
+#: Two-letter queries (of those letters and digits) are saved too when they rank at least
+#: 1/``SAVED_PAIR_SHARE`` of the papers: the slowest of them to rank, typed as a search's second
+#: key ("re", "tr"), a few dozen of the 1,296 on a conference.
+SAVED_PAIR_SHARE = 10
+
+
+def encoded(text: str) -> bytes:
+    """``text`` as UTF-8 (lone surrogates kept)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def decoded(raw: bytes | memoryview) -> str:
+    """Inverse of :func:`encoded` (bytes that are not UTF-8, which a file whose CRC holds never
+    has, are replaced)."""
+    try:
+        return str(raw, "utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return str(raw, "utf-8", "replace")
+
+
+def _lines(raw: memoryview, count: int, what: str) -> Lines:
+    """The ``count`` lines of a text section (one line each: no line for ``count`` 0), decoded at
+    first need.
+
+    Raises:
+        ValueError: another number of lines.
+    """
+    text = bytes(raw)
+    lines = text.count(b"\n") + 1 if count else 0
+    if lines != count or (not count and text):
+        raise ValueError(f"{lines} {what} for {count} papers")
+    return Lines(raw=text) if count else Lines([])
+
+
+def checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
+    """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
+    for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
+    rest: each posting list ascending and naming a paper, each typo bucket naming words).
+
+    Raises:
+        ValueError: a section is not as :meth:`SearchIndex.save` writes it
+            for these papers.
+    """
+    count = len(ids)
+    if sections["ids"].tobytes() != encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
+        raise ValueError("its papers are not the catalogue's")
+    text = decoded(sections["vocabulary"])
+    vocabulary = text.split("\n") if text else []
+    if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
+        raise ValueError("its vocabulary is not sorted")
+    starts, postings = sections["starts"], sections["postings"]
+    if len(starts) != len(CODES) * len(vocabulary) + 1 or starts[0] != 0 or starts[-1] != len(postings):
+        raise ValueError("its posting lists do not add up")
+    sizes = sections["title_sizes"]
+    if len(sizes) != count:
+        raise ValueError("its title sizes are not one per paper")
+    titles = _lines(sections["titles"], count, "titles")
+    keywords = _lines(sections["keywords"], count, "keyword lines")
+    authors = _lines(sections["authors"], count, "author lines")
+    initials = decoded(sections["initials"])
+    if initials.count("\n") != max(count - 1, 0):
+        raise ValueError("its title initials are not one line per paper")
+    buckets = []
+    for place in (0, 1):
+        letters = decoded(sections[f"letters{place}"])
+        bucket_starts, numbers = sections[f"bucket_starts{place}"], sections[f"bucket_words{place}"]
+        if len(bucket_starts) != len(letters) + 1 or bucket_starts[0] != 0 or bucket_starts[-1] != len(numbers):
+            raise ValueError("its typo buckets do not add up")
+        if not all(map(lt, letters, letters[1:])):
+            raise ValueError("its typo buckets are not sorted")
+        buckets.append((letters, bucket_starts, numbers))
+    queries = decoded(sections["ranked_queries"]).split("\n")
+    ranked_starts, ranked = sections["ranked_starts"], sections["ranked_positions"]
+    if len(ranked_starts) != len(queries) + 1 or ranked_starts[0] != 0 or ranked_starts[-1] != len(ranked):
+        raise ValueError("its saved rankings do not add up")
+    rankings: dict[tuple[str, ...], Numbers] = {}
+    for query, (start, end) in zip(queries, pairwise(ranked_starts), strict=True):
+        if not 0 <= end - start <= count:
+            raise ValueError("a saved ranking is longer than the papers")
+        rankings[tuple(dict.fromkeys(words(query)))] = ranked[start:end]
+    made = vocabulary, starts, postings, titles, keywords, authors, sizes, initials, tuple(buckets), rankings
+    return made
+
+
+__all__ = [
+    "ABSTRACT", "AUTHOR", "CODES", "KEYWORD", "SAVED_LETTERS", "SAVED_PAIR_SHARE", "SAVED_RANKINGS", "TITLE", "Lines",
+    "Numbers", "Packed", "build", "checked", "decoded", "encoded",
+]  # fmt: skip

@@ -1,0 +1,524 @@
+"""The fields of the filter bar's query language (:mod:`paperdeck.search.query`), declared once in
+:data:`FIELDS`: each field's name and aliases, the kind of value it takes, an example, what it does,
+and which papers a term of it keeps. The parser's dispatch (:func:`field_named`), its hints, the
+help (:data:`QUERY_HELP`) and the docs' page (:func:`query_markdown`) are derived from it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypeAlias
+
+from paperdeck.model.decision import decisions_named
+from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
+from paperdeck.search.corpus import text_has
+from paperdeck.search.query_terms import Lookups, QueryError, Term
+
+if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
+    import numpy as np
+
+    from paperdeck.model.review import ReviewSummary
+
+#: Which papers a term keeps: one bool per paper of ``lookups.papers``, right at least for the
+#: papers ``within`` (``None``: all; the others may be anything).
+Evaluator: TypeAlias = Callable[[Term, Lookups, "np.ndarray | None"], "np.ndarray"]
+#: What a field's value is: ``"text"`` (matched from a word start, or anywhere after a ``*``),
+#: ``"number"`` (compared: ``>=``, ``>``, ``<=``, ``<``, ``=``, ranges ``a..b``), ``"choice"`` (one
+#: of a few names, or the start of one), ``"tag"`` (a tag's start) or ``"like"`` (a paper to rank by
+#: likeness to: not a filter).
+Kind: TypeAlias = Literal["text", "number", "choice", "tag", "like"]
+
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+_WHOLE = re.compile(r"\d{1,6}")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of the query language.
+
+    Attributes:
+        name: as typed before ``:`` (lower case).
+        kind: what its value is (:data:`Kind`).
+        example: a term of it, given in the hint when a value is missing or malformed.
+        help: what a term of it keeps, one Markdown sentence (the docs' page).
+        evaluate: which papers a term of it keeps.
+        aliases: other names typed for it (``authors:``).
+        usage: the terms the help (:data:`QUERY_HELP`) shows for it (default: ``example``).
+        hint: the help's note after them; fields in a row with the same hint share its line.
+        number: a number field's value, as a pattern (a whole number is equal exactly, a decimal
+            to the 2 decimals shown).
+        needs: a number field's value, as the hint says it (``"a whole number"``).
+        cost: how dear a term of it is to evaluate, relatively (cheap terms first under ``AND``).
+    """
+
+    name: str
+    kind: Kind
+    example: str
+    help: str
+    evaluate: Evaluator
+    aliases: tuple[str, ...] = ()
+    usage: str = ""
+    hint: str = ""
+    number: re.Pattern[str] | None = None
+    needs: str = "a number"
+    cost: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Syntax:
+    """A piece of the query language that is no field: ``usage`` and ``hint`` as the help shows
+    them (on the line after field ``after``'s, or at the end when ``""``), ``help`` as the docs'
+    page says it (Markdown)."""
+
+    usage: str
+    hint: str
+    help: str
+    after: str = ""
+
+
+def field_named(typed: str) -> Field | None:
+    """The field ``typed`` names (its name or an alias, any case), ``None`` when none: then the
+    term is text (``dpo:`` is the word ``dpo``)."""
+    return _BY_NAME.get(typed.casefold())
+
+
+# --- what a term of each field keeps ------------------------------------------------------------
+
+
+def _substring(value: str) -> tuple[str, bool]:
+    """A text term's value without its ``*`` marks, and whether it is the substring form (a leading
+    ``*``: the text may start inside a word). A trailing ``*`` changes nothing: a value always
+    matches words it starts."""
+    inner = value.startswith("*")
+    return value.strip("*"), inner
+
+
+def _in_notes(found: np.ndarray, value: str, inner: bool, lookups: Lookups) -> np.ndarray:
+    """``found`` with the papers whose note has ``value`` (see :func:`_substring`) set too."""
+    for pid, user in lookups.users.items():
+        if user.note and (n := lookups.position(pid)) is not None and text_has(user.note, value, inner=inner):
+            found[n] = True
+    return found
+
+
+def _text_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """A paper field's text (title, author, keyword, area, abstract) or a phrase (also in the note)."""
+    value, inner = _substring(term.value)
+    found = lookups.text(term.field, value, inner, within)
+    return _in_notes(found, value, inner, lookups) if term.field == "phrase" else found
+
+
+def _note_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    value, inner = _substring(term.value)
+    return _in_notes(np.zeros(len(lookups.papers), dtype=bool), value, inner, lookups)
+
+
+def _review_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    papers = lookups.papers
+    forums = lookups.review_forums(*_substring(term.value))
+    return np.fromiter((p.openreview_id in forums for p in papers), dtype=bool, count=len(papers))
+
+
+def _in_range(term: Term, values: np.ndarray) -> np.ndarray:
+    low, high = number_range(term.field, term.op, term.value)
+    return (values >= low) & (values <= high)  # NaN (none) is neither
+
+
+def _rating_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    papers = lookups.papers
+    means = (p.ratings.mean if p.ratings is not None else math.nan for p in papers)
+    return _in_range(term, np.fromiter(means, dtype=np.float64, count=len(papers)))
+
+
+def _year_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    papers = lookups.papers
+    years = (p.year if p.year is not None else math.nan for p in papers)
+    return _in_range(term, np.fromiter(years, dtype=np.float64, count=len(papers)))
+
+
+def _review_number_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    return _in_range(term, review_numbers(term.field, lookups.papers, lookups.summaries))
+
+
+def _decision_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    papers, chosen = lookups.papers, decisions_named(term.value)
+    return np.fromiter((p.decision in chosen for p in papers), dtype=bool, count=len(papers))
+
+
+def _changed_in(kinds: frozenset[str], lookups: Lookups) -> np.ndarray:
+    """The papers an import changed in one of ``kinds`` since the user last opened them."""
+    import numpy as np
+
+    found = np.zeros(len(lookups.papers), dtype=bool)
+    for pid, changed in lookups.changed.items():
+        if changed & kinds and (n := lookups.position(pid)) is not None:
+            found[n] = True
+    return found
+
+
+def _changed_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    return _changed_in(choices("changed", term.value), lookups)
+
+
+def _is_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    chosen, papers = choices("is", term.value), lookups.papers
+    if "followed" in chosen:
+        followed = lookups.followed()
+        return np.fromiter((p.id in followed for p in papers), dtype=bool, count=len(papers))
+    if "changed" in chosen:
+        from paperdeck.model.changes import CHANGE_KINDS
+
+        return _changed_in(frozenset(CHANGE_KINDS), lookups)
+    return _user_mask(term, lookups, within)
+
+
+def _has_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    import numpy as np
+
+    papers = lookups.papers
+    if "rating" in choices("has", term.value):
+        return np.fromiter((p.ratings is not None for p in papers), dtype=bool, count=len(papers))
+    return _user_mask(term, lookups, within)
+
+
+def _user_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """A term on the user's records: only the papers with a record can differ from one without."""
+    import numpy as np
+
+    found = np.zeros(len(lookups.papers), dtype=bool)
+    keep = _user_test(term)
+    if keep(None):
+        found[:] = True
+    for pid, user in lookups.users.items():
+        if (n := lookups.position(pid)) is not None:
+            found[n] = keep(user)
+    return found
+
+
+def _user_test(term: Term) -> Callable[[UserData | None], bool]:
+    """Whether a paper with the user's record (``None``: none) passes a ``tag:``, ``status:``,
+    ``is:starred`` or ``has:`` (note, tags) term."""
+    name, value = term.field, term.value
+    if name == "tag":
+        tag = clean_tag(value)
+        return lambda u: u is not None and any(t.startswith(tag) for t in u.tags)
+    chosen = choices(name, value)
+    if name == "status":
+        return lambda u: (u.status if u is not None else "unseen") in chosen
+    if name == "is":
+        return lambda u: u is not None and u.starred
+    if "note" in chosen:  # has: names exactly one (they start with different letters)
+        return lambda u: u is not None and bool(u.note.strip())
+    if "tag" in chosen:
+        return lambda u: u is not None and bool(u.tags)
+    raise AssertionError(f"has:{value} is not a user's field")
+
+
+def _ranks_only(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    raise AssertionError("like: ranks, it is no filter (parse_query keeps it out of the tree)")
+
+
+def term_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """The papers one term keeps, right at least for the papers ``within`` (``None``: all): a word
+    as the ranking finds it, a phrase in the texts and the note, a field's term by its
+    :attr:`Field.evaluate`."""
+    if term.field == "word":
+        return lookups.words(term.value)
+    if term.field == "phrase":
+        return _text_mask(term, lookups, within)
+    return _BY_NAME[term.field].evaluate(term, lookups, within)
+
+
+def term_cost(term: Term) -> int:
+    """How dear ``term`` is to evaluate, relatively: the papers' fields cheapest, text scans dearest."""
+    if term.field in _PSEUDO_COST:
+        return _PSEUDO_COST[term.field]
+    return _BY_NAME[term.field].cost
+
+
+# --- the fields ---------------------------------------------------------------------------------
+
+_TEXT_HINT = "a word start there, e.g. title:diffusion"
+_RANGE_HINT = "(also > < <= = and open ranges rating:6..)"
+_START = "with the value at the start of a word"
+_PHRASE = "a quoted value is a phrase, its words in that order"
+
+
+def _review_number(name: str, aliases: tuple[str, ...], usage: str, hint: str, help: str) -> Field:
+    """A decimal number from the paper's reviews (:func:`review_number`)."""
+    return Field(name, "number", f"{name}>=3", help, _review_number_mask, aliases=aliases, usage=usage, hint=hint,
+                 number=_DECIMAL)  # fmt: skip
+
+
+#: Every field, in the order the help lists them.
+FIELDS: tuple[Field, ...] = (
+    Field("title", "text", "title:diffusion",
+          f"{_START} in the title: `title:lora` finds “LoRA”, “(LoRA)”, not “Exploration”; {_PHRASE}",
+          _text_mask, usage="title:", hint=_TEXT_HINT, cost=3),
+    Field("author", "text", "author:diffusion", f"{_START} in an author's name: `author:tram` finds Tramèr",
+          _text_mask, aliases=("authors",), usage="author:", hint=_TEXT_HINT, cost=3),
+    Field("keyword", "text", "keyword:diffusion", f"{_START} in a keyword", _text_mask, aliases=("keywords",),
+          usage="keyword:", hint=_TEXT_HINT, cost=3),
+    Field("area", "text", "area:diffusion", f'{_START} in the primary area: `area:"reinforcement learning"`',
+          _text_mask, usage="area:", hint=_TEXT_HINT, cost=3),
+    Field("abstract", "text", "abstract:diffusion", f"{_START} in the abstract", _text_mask, usage="abstract:",
+          hint=_TEXT_HINT, cost=5),
+    Field("note", "text", "note:diffusion", f"{_START} in your note", _note_mask, aliases=("notes",), usage="note:",
+          hint=_TEXT_HINT),
+    Field("review", "text", "review:diffusion",
+          "whose imported reviews (every review, meta-review, decision and comment, any section) have the "
+          "word at a word start (`review:*former`: anywhere in a word); several words: each somewhere in "
+          "the paper's reviews, not necessarily together",
+          _review_mask, usage="review:baseline",
+          hint="in the reviews' text (every review and comment of the conference)", cost=4),
+    Field("decision", "choice", "decision:accept",
+          "with that decision: `accept` every accepted tier (oral, spotlight, poster, conditional, plain "
+          "accept), `reject` (desk rejections too), `withdrawn`, `desk`, `pending`; one tier: `oral`, "
+          "`spotlight`, `poster`, `conditional`, `workshop`, `unknown`; badge words (`ORAL`, `SPOT`, `REJ`…) "
+          "and the start of any of these work (`decision:cond`)",
+          _decision_mask, usage="decision:accept (every accepted tier)  decision:reject  decision:cond",
+          hint="(badge words, prefixes)"),
+    Field("tag", "tag", "tag:must-read", "with a tag starting so (`tag:must`)", _user_mask, aliases=("tags",)),
+    Field("status", "choice", "status:to-read",
+          "with that reading status (prefixes work: `status:skim`; a paper you never touched is `unseen`)",
+          _user_mask),
+    Field("is", "choice", "is:starred",
+          "`is:starred` starred; `is:followed` matched by something you follow; `is:changed` changed by an "
+          "import since you last opened it",
+          _is_mask, usage="is:starred  is:followed"),
+    Field("has", "choice", "has:note", "`has:note` annotated, `has:tags` tagged, `has:rating` rated", _has_mask,
+          usage="has:note  has:tags  has:rating"),
+    Field("like", "like", "like:starred",
+          "not a filter: ranks the list by likeness to your starred papers (leaving them out), or to the "
+          "paper `like:ID` (shown first); outside `OR`, `NOT` and parentheses only",
+          _ranks_only, usage="like:starred  like:ID", hint="rank by likeness to my stars / to a paper (m on a paper)"),
+    Field("rating", "number", "rating>=6",
+          "by mean rating: `>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
+          "high), open ranges `rating:6..`; a paper without ratings matches no rating term",
+          _rating_mask, aliases=("ratings",), usage="rating>=6  rating:5..7", hint=_RANGE_HINT, number=_DECIMAL),
+    Field("year", "number", "year:2026", "by year, a whole number (the same comparisons and ranges)", _year_mask,
+          hint=_RANGE_HINT, number=_WHOLE, needs="a whole number"),
+    Field("reviews", "number", "reviews>=3", "by how many imported reviews rate the paper", _review_number_mask,
+          usage="reviews>=5", hint="from the reviews", number=_WHOLE),
+    _review_number("spread", (), "spread>=4", "from the reviews", "by the reviews' max − min rating"),
+    _review_number("rating_min", ("min_rating", "lowest"), "rating_min>=6", "from the reviews", "by the lowest rating"),
+    _review_number("rating_max", ("max_rating",), "rating_max<=4", "from the reviews", "by the highest rating"),
+    _review_number("confidence", (), "confidence>=4", "from the reviews", "by the reviewers' mean confidence"),
+    *(
+        _review_number(name, (), f"{name}>=3", "reviewers' mean sub-scores",
+                       f"by the reviewers' mean {name} (ICLR's 1–4 scale)")
+        for name in ("soundness", "presentation", "contribution")
+    ),
+    Field("changed", "choice", "changed:rating",
+          "changed by an import (a file or a fetch) since you last opened the paper: `rating` (its mean or a "
+          "review's), `decision`, `confidence`, `reviews` (added or removed), `title`, `abstract`, `new` (a new "
+          "paper); `is:changed`: any of these",
+          _changed_mask, usage="is:changed  changed:rating  changed:decision",
+          hint="changed by an import since you last opened it"),
+)  # fmt: skip
+
+_BY_NAME: dict[str, Field] = {name: f for f in FIELDS for name in (f.name, *f.aliases)}
+#: The terms that are no field: a word (ranked, and a set of papers under OR and NOT), a phrase.
+_PSEUDO_COST = {"word": 2, "phrase": 5}
+#: What ``is:`` names: the user's star, or a change since the user last opened the paper.
+_IS = ("starred", "changed", "followed")
+_HAS = ("note", "tag", "rating")
+
+#: The help's syntax that is no field, in its order.
+SYNTAX: tuple[Syntax, ...] = (
+    Syntax("title:*lora", "anywhere, inside words too;  case and accents never matter",
+           "a text term's value with a leading `*` matches **anywhere**, inside words too (“Exploration”); a "
+           "trailing `*` changes nothing. Case and accents never matter: `author:tramer` is `author:Tramèr`",
+           after="note"),
+    Syntax('"graph neural"', 'a phrase;  title:"large language" a phrase in a field',
+           "a phrase: its words in that order, at a word start (with `*`, anywhere) in the title, keywords, "
+           "abstract or your note; `title:\"large language\"` in one field"),
+    Syntax("-term  NOT term", "exactly the rest;  a OR b  either;  ( ) group;  AND is implied",
+           "`-term`, `NOT term`: exactly the papers `term` does not keep (`x` and `-x` split the list in two); "
+           "`a OR b` either; `( … )` groups; `AND` is implied and binds tighter than `OR` (capitals only)"),
+)  # fmt: skip
+_HEADER = "Type words to rank papers (typos and prefixes are fine); add terms to filter them:"
+EXAMPLES = (
+    "diffusion decision:oral rating>=6",
+    'area:"reinforcement learning" -decision:withdrawn',
+    '(llm OR "language model") is:starred',
+)
+
+
+def _help() -> str:
+    """:data:`QUERY_HELP` from :data:`FIELDS`, :data:`SYNTAX` and :data:`EXAMPLES`."""
+
+    def syntax_lines(after: str) -> list[str]:
+        return [f"  {syntax.usage}   {syntax.hint}" for syntax in SYNTAX if syntax.after == after]
+
+    lines = [_HEADER]
+    line: list[str] = []
+    for n, field in enumerate(FIELDS):
+        line.append(field.usage or field.example)
+        if n + 1 == len(FIELDS) or FIELDS[n + 1].hint != field.hint:
+            lines.append("  " + "  ".join(line) + (f"   {field.hint}" if field.hint else ""))
+            lines += syntax_lines(field.name)
+            line = []
+    lines += syntax_lines("")
+    return "\n".join([*lines, "Examples:", *(f"  {example}" for example in EXAMPLES), ""])
+
+
+#: The query language in short, one term or syntax a line, then three examples after a line
+#: ``Examples:`` (the app's help shows it).
+QUERY_HELP = _help()
+
+
+def query_markdown() -> str:
+    """The query language as a Markdown page: how words and terms combine, a table of the fields
+    (field, aliases, example, what it does), a table of the syntax, and examples; ends with a new
+    line."""
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    out = [
+        "# The filter bar's query language",
+        "",
+        "Plain words **rank**: they search titles, keywords, authors, abstracts and your notes; a paper must",
+        "match every word; a word matches exactly, as a prefix (`specul decod`), with a typo (`difusion`), or",
+        "as the initials of a title (`gnn`). Field terms **filter**, and mix freely with words. A word before",
+        "a colon that is no field is text (`dpo: robust preference` searches those words; `p<0.05` too), and",
+        "a term with no letter or digit (a lone `-`, `?`) is ignored.",
+        "",
+        "## Fields",
+        "",
+        "| field | aliases | example | what it does (keeps papers …) |",
+        "|---|---|---|---|",
+    ]
+    for field in FIELDS:
+        aliases = " ".join(f"`{alias}:`" for alias in field.aliases)
+        out.append(f"| `{field.name}:` | {aliases} | `{cell(field.example)}` | {cell(field.help)} |")
+    out += ["", "## Syntax", "", "| syntax | what it does |", "|---|---|"]
+    out += [f"| `{cell(syntax.usage.strip())}` | {cell(syntax.help)} |" for syntax in SYNTAX]
+    out += ["", "## Examples", "", *(f"- `{example}`" for example in EXAMPLES), ""]
+    return "\n".join(out)
+
+
+# --- values --------------------------------------------------------------------------------------
+
+_DECISION_HINT = "accept, reject, withdrawn, desk, oral, spotlight, poster, cond, pending, …"
+
+
+def choices(name: str, value: str) -> frozenset[str]:
+    """The statuses, decisions, ``is:``, ``has:`` or ``changed:`` values ``value`` names: the one it equals, else
+    every one it starts (``skim``: skimmed); ``-``, ``_`` and spaces ignored. Decisions: see
+    :func:`paperdeck.model.decision.decisions_named` (``accept``: every accepted tier).
+
+    Raises:
+        QueryError: ``value`` names none (the hint lists some).
+    """
+    if name == "decision":
+        if not (named := decisions_named(value)):
+            raise QueryError(f"unknown decision '{value}' — try {_DECISION_HINT}")
+        return named
+    from paperdeck.model.changes import CHANGE_KINDS  # deferred: a query without changed: needs none
+
+    options = {"status": STATUSES, "is": _IS, "has": _HAS, "changed": CHANGE_KINDS}[name]
+    key = re.sub(r"[\s_-]", "", value.casefold())
+    if name == "has" and len(key) > 1:
+        key = key.removesuffix("s")  # has:notes, has:tags, has:ratings
+    folded = {option: option.replace("-", "") for option in options}
+    exact = [option for option, f in folded.items() if f == key]
+    found = exact or [option for option, f in folded.items() if f.startswith(key)]
+    if not found:
+        listed = ", ".join(options[:6]) + (", …" if len(options) > 6 else "")
+        raise QueryError(f"unknown {name} '{value}' — try {listed}")
+    return frozenset(found)
+
+
+def number_range(name: str, op: str, value: str) -> tuple[float, float]:
+    """The closed range ``(low, high)`` a number field's (``rating``, ``year``…) ``op`` (``>=``,
+    ``>``, ``<=``, ``<``, ``=``, ``..``) ``value`` stands for (``>6`` is from the float after 6; open
+    ends are infinite).
+
+    A decimal ``=`` matches the value as shown, to 2 decimals: ``rating=4.67`` is 4.665 up to 4.675;
+    a whole number's (``year``, ``reviews``) is exact.
+
+    Raises:
+        QueryError: ``value`` is not a number (a whole one for a year) or a range of them, or is
+            a range whose low end is above its high end (``rating:8..3``: the hint names the
+            range the other way round, as a typo is not guessed at).
+    """
+    field = _BY_NAME[name]
+    pattern = field.number
+    assert pattern is not None, name
+
+    def number(text: str) -> float:
+        if not pattern.fullmatch(text):
+            raise QueryError(f"{name} needs {field.needs}, e.g. {field.example}")
+        return float(text)
+
+    if op == "..":
+        low_text, _, high_text = value.partition("..")
+        low = number(low_text) if low_text or not high_text else -math.inf
+        high = number(high_text) if high_text else math.inf
+        if low > high:
+            raise QueryError(f"try {name}:{high_text}..{low_text} — a range goes from low to high")
+        return low, high
+    x = number(value)
+    if op == "=":
+        return (x, x) if pattern is _WHOLE else (x - 0.005, math.nextafter(x + 0.005, -math.inf))
+    after, before = math.nextafter(x, math.inf), math.nextafter(x, -math.inf)
+    return {">=": (x, math.inf), ">": (after, math.inf), "<=": (-math.inf, x)}.get(op, (-math.inf, before))
+
+
+def review_number(name: str, paper: Paper, summary: ReviewSummary | None) -> float:
+    """A paper's ``name`` (one of the review numbers: ``reviews``, ``spread``, ``rating_min``,
+    ``rating_max``, ``confidence``, ``soundness``, ``presentation``, ``contribution``), NaN when
+    unknown: from its reviews' summary, else (the rating ones) from its ratings."""
+    ratings = paper.ratings
+    value: float | None = None
+    if summary is not None and summary.count:
+        value = {
+            "reviews": summary.count,
+            "spread": summary.spread,
+            "rating_min": summary.min,
+            "rating_max": summary.max,
+            "confidence": summary.confidence,
+        }.get(name, getattr(summary, name, None))
+    elif name == "confidence":
+        value = paper.confidence
+    elif ratings is not None:
+        low, high = ratings.min, ratings.max
+        value = {
+            "reviews": ratings.count,
+            "spread": high - low if high is not None and low is not None else None,
+            "rating_min": low,
+            "rating_max": high,
+        }.get(name)
+    return math.nan if value is None else float(value)
+
+
+def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> np.ndarray:
+    """:func:`review_number` of every paper, as a float array."""
+    import numpy as np
+
+    get = summaries.get
+    numbers = (review_number(name, p, get(p.openreview_id) if p.openreview_id else None) for p in papers)
+    return np.fromiter(numbers, dtype=np.float64, count=len(papers))
+
+
+__all__ = [
+    "EXAMPLES", "FIELDS", "QUERY_HELP", "SYNTAX", "Evaluator", "Field", "Kind", "Syntax", "choices", "field_named",
+    "number_range", "query_markdown", "review_number", "review_numbers", "term_cost", "term_mask",
+]  # fmt: skip

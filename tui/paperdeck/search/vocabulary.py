@@ -1,0 +1,196 @@
+"""The word index's vocabulary, and what one query word matches in it: the word itself, the
+words it starts, and (four letters or more) the words it may be with a typo, in bands of match
+quality (:meth:`Vocabulary.expand`).
+
+The typo candidates of a word are found in buckets of the vocabulary by first and second letter
+(:func:`typo_bucket_arrays`, saved with the index; the lists of words made from them at first
+need); rapidfuzz scores them.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from itertools import accumulate, chain
+from typing import TypeAlias
+
+from paperdeck.search.packed_index import Numbers
+from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, fuzzy_cutoff
+
+#: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
+#: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
+#: ``supermartingale`` finds its keyword before the title with "Submartingale".
+_KNOWN_WORD_TYPO = 0.6
+
+MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
+#: Typo buckets (:func:`typo_bucket_arrays`): per place 0 and 1, the letters, starts and word numbers.
+Buckets: TypeAlias = tuple[tuple[str, Numbers, Numbers], ...]
+
+
+#: Vocabulary words of one match quality: the quality, and ranges ``(start, end)`` of their numbers.
+Band = tuple[float, tuple[tuple[int, int], ...]]
+
+
+class Expansion:
+    """The vocabulary words one query word matches, in bands of equal match quality in (0, 1],
+    each as ranges ``(start, end)`` of vocabulary numbers (a prefix band is one range); cached
+    and shared, so never changed. (A plain class: a dataclass's generated methods cost every
+    command that imports the search their compilation, and none is used.)"""
+
+    __slots__ = ("bands", "vocabulary")
+
+    def __init__(self, bands: tuple[Band, ...], vocabulary: frozenset[str]) -> None:
+        self.bands = bands
+        self.vocabulary = vocabulary
+
+
+class Vocabulary:
+    """The sorted distinct words of a word index, with its typo buckets and the expansions of the
+    last query words.
+
+    Args:
+        words: the vocabulary, sorted, each word once (the index's posting lists are numbered by
+            it).
+        buckets: the typo buckets of ``words`` (:func:`typo_bucket_arrays`; made here when
+            ``None``).
+
+    Attributes:
+        words: the vocabulary.
+        bucket_arrays: the typo buckets, as arrays (as saved).
+        typo_buckets: per place 0 and 1, by letter, the words with that letter there, shortest
+            first, and their lengths: made at first need (:meth:`typo_bucket`).
+    """
+
+    def __init__(self, words: list[str], buckets: Buckets | None = None) -> None:
+        self.words = words
+        self.bucket_arrays: Buckets = buckets if buckets is not None else typo_bucket_arrays(words)
+        self.typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
+        self._expansions: dict[str, Expansion] = {}
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def make_typo_buckets(self) -> None:
+        """Make every typo bucket now (:meth:`typo_bucket`): the first word of four letters then
+        waits for none."""
+        for place, (letters, _, _) in enumerate(self.bucket_arrays):
+            for letter in letters:
+                self.typo_bucket(place, letter)
+
+    def typo_candidates(self, word: str) -> list[list[str]]:
+        """Vocabulary words that may be ``word`` with a typo: within 2 letters of its length,
+        starting with its first or second letter or having either as their second letter (a
+        typo may fall in the first two letters, not both). A quarter of the vocabulary on
+        average, so rapidfuzz scores that quarter rather than the whole vocabulary.
+
+        Returned as up to four slices of the buckets, which may overlap: joining and
+        de-duplicating them cost more than scoring a word twice. A bucket not made yet
+        (:meth:`typo_bucket`; the app makes them all ahead) is not made for one word: its
+        slice alone is, found by the lengths of the words it numbers."""
+        low_length, high_length = len(word) - 2, len(word) + 2
+        found: list[list[str]] = []
+        for place in (0, 1):
+            for letter in dict.fromkeys(word[:2]):
+                made = self.typo_buckets[place].get(letter)
+                if made is None:
+                    if (numbers := self._bucket_numbers(place, letter)) is not None:
+                        size = self._word_size
+                        low = bisect_left(numbers, low_length, key=size)
+                        high = bisect_right(numbers, high_length, low, key=size)
+                        found.append(list(map(self.words.__getitem__, numbers[low:high])))
+                    continue
+                bucket, sizes = made
+                if bucket:
+                    low = bisect_left(sizes, low_length)
+                    found.append(bucket[low : bisect_right(sizes, high_length, low)])
+        return found
+
+    def _word_size(self, number: int) -> int:
+        """The length of vocabulary word ``number``."""
+        return len(self.words[number])
+
+    def _bucket_numbers(self, place: int, letter: str) -> Numbers | None:
+        """The numbers of the vocabulary words with ``letter`` at ``place`` (0 or 1), shortest
+        first (ties in vocabulary order); ``None`` when there is none."""
+        letters, starts, numbers = self.bucket_arrays[place]
+        at = letters.find(letter) if letter else -1
+        if at < 0 or starts[at] == starts[at + 1]:
+            return None
+        return numbers[starts[at] : starts[at + 1]]
+
+    def typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
+        """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
+        vocabulary order), and their lengths; made at first need and kept (a race makes it twice,
+        alike)."""
+        cached = self.typo_buckets[place].get(letter)
+        if cached is not None:
+            return cached
+        numbers = self._bucket_numbers(place, letter)
+        bucket = list(map(self.words.__getitem__, numbers)) if numbers is not None else []
+        made = bucket, list(map(len, bucket))
+        self.typo_buckets[place][letter] = made
+        return made
+
+    def expand(self, word: str) -> Expansion:
+        """Vocabulary words matching a query word, banded by match quality; cached."""
+        cached = self._expansions.get(word)
+        if cached is not None:
+            return cached
+        vocabulary = self.words
+        start = bisect_left(vocabulary, word)
+        end = bisect_left(vocabulary, word + "\U0010ffff", start)
+        bands: list[tuple[float, tuple[tuple[int, int], ...]]] = []
+        matched: list[str] = vocabulary[start:end]
+        if start < end and vocabulary[start] == word:
+            bands.append((1.0, ((start, start + 1),)))
+            start += 1
+        if start < end:
+            bands.append((PREFIX_QUALITY, ((start, end),)))
+        cutoff = fuzzy_cutoff(len(word))
+        if cutoff is not None:
+            from rapidfuzz import fuzz, process  # deferred: a query without typos needs none
+
+            # A word the index knows (or the start of one, as typed) is less likely a typo:
+            # its typo neighbours count less.
+            typo_quality = FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
+            typos: defaultdict[float, list[str]] = defaultdict(list)
+            found = chain.from_iterable(
+                process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
+                for candidates in self.typo_candidates(word)
+            )
+            # A word in two slices is found twice, with the same score: once is enough.
+            for vocab_word, score in {w: score for w, score, _ in found}.items():
+                if not vocab_word.startswith(word):  # exact and prefix matches are banded above
+                    typos[typo_quality * score / 100.0].append(vocab_word)
+            for quality, typo_words in typos.items():
+                numbers = (bisect_left(vocabulary, w) for w in typo_words)
+                bands.append((quality, tuple((n, n + 1) for n in numbers)))
+                matched += typo_words
+        expansion = Expansion(tuple(bands), frozenset(matched))
+        if len(self._expansions) >= MAX_EXPANSIONS:
+            self._expansions.clear()
+        self._expansions[word] = expansion
+        return expansion
+
+
+def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
+    """For places 0 and 1: the letters found there in ``vocabulary`` (in order), and the words
+    (numbers into ``vocabulary``) with each letter there, shortest first (ties in vocabulary
+    order), laid end to end: the words with ``letters[i]`` are ``numbers[starts[i] : starts[i + 1]]``."""
+    by_length = sorted(range(len(vocabulary)), key=lambda n: len(vocabulary[n]))
+    made = []
+    for place in (0, 1):
+        groups: dict[str, list[int]] = {}
+        for n in by_length:
+            word = vocabulary[n]
+            if len(word) > place:
+                groups.setdefault(word[place], []).append(n)
+        letters = "".join(sorted(groups))
+        starts = array("q", accumulate((len(groups[letter]) for letter in letters), initial=0))
+        numbers = array("I", chain.from_iterable(groups[letter] for letter in letters))
+        made.append((letters, starts, numbers))
+    return tuple(made)
+
+
+__all__ = ["MAX_EXPANSIONS", "Band", "Buckets", "Expansion", "Vocabulary", "typo_bucket_arrays"]
