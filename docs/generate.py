@@ -58,19 +58,14 @@ def keys_reference() -> str:
 # -- the query language ----------------------------------------------------------------------------
 
 
-def query_from_help() -> str:
-    """The query reference made here from ``QUERY_HELP`` (until the search room renders its own:
-    then :func:`query_reference` returns ``query_markdown()``)."""
-    from paperdeck.search.query import QUERY_HELP
-
-    return "```text\n" + QUERY_HELP.rstrip() + "\n```\n"
-
-
 def query_reference() -> str:
-    """The query reference of ``docs/query.md``."""
-    # Once the search room renders it, this line becomes:
-    # from paperdeck.search.query import query_markdown; return query_markdown()
-    return query_from_help()
+    """The query reference of ``docs/query.md``: the search room's own page (its fields table is
+    ``FIELDS``), without its title, one heading level down (it sits under the template's "Words
+    rank, terms filter")."""
+    from paperdeck.search.query import query_markdown
+
+    body = query_markdown().split("\n", 2)[2]
+    return "\n".join("#" + line if line.startswith("## ") else line for line in body.split("\n"))
 
 
 # -- the command line ------------------------------------------------------------------------------

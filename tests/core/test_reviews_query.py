@@ -95,5 +95,6 @@ def test_sorts_by_spread_and_by_lowest_rating(reviewed: tuple[Store, dict[str, l
 def test_every_review_field_and_sort_is_in_the_help_and_the_readme() -> None:
     readme = "".join((REPO / "docs" / page).read_text(encoding="utf-8") for page in ("query.md", "keys.md"))
     for name in ("reviews>=5", "spread>=4", "rating_min>=6", "confidence>=4", "soundness>=3"):
-        assert name.split(">")[0] in QUERY_HELP and f"`{name}`" in readme, name
+        field = name.split(">")[0]
+        assert field in QUERY_HELP and f"`{field}:`" in readme, name
     assert "rating spread" in readme and "lowest rating" in readme
