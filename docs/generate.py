@@ -5,10 +5,10 @@ and exits 1 naming each page that differs from what it would write (tests/test_d
 same). Each page is a template of hand-written prose in ``docs/src/`` whose ``<!-- generated -->``
 line is replaced by a reference made from the code:
 
-- ``keys.md``: the command table (``paperdeck.ui.commands``: ``COMMANDS``, ``SECTIONS``,
-  ``SUMMARIES``), section by section, with each key's binding id;
-- ``query.md``: the query language's help (``paperdeck.search.query.QUERY_HELP``, the text the
-  help screen shows);
+- ``keys.md``: the command table's own page (``paperdeck.ui.commands.keys_markdown``), section by
+  section, with each key's binding id;
+- ``query.md``: the query fields and syntax (``paperdeck.search.query.query_markdown``, made from
+  ``FIELDS``);
 - ``cli.md``: the command line's argparse parsers (``paperdeck.cli.main``), every subcommand's
   usage, description and arguments.
 
