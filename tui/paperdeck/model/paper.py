@@ -3,31 +3,12 @@ as well)."""
 
 from __future__ import annotations
 
-import re
 import sys
-import unicodedata
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any
 
 from paperdeck.model.user import BLANK_TAG, STATUSES, UserData, blank_tag, clean_tag, with_tags
-
-
-@cache
-def _invisible() -> re.Pattern[str]:
-    """The zero-width characters :func:`normalise_text` removes; compiled at the first text that is
-    not ASCII (a class of characters past Latin-1 is compiled into a 64K-entry map)."""
-    return re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
-
-
-def normalise_text(text: str) -> str:
-    """Return ``text`` folded for comparison: NFKC, case-folded, zero-width removed, whitespace collapsed.
-
-    Two abstracts that differ only in case, line wrapping or spacing normalise to the same string.
-    """
-    if not text.isascii():
-        text = _invisible().sub("", unicodedata.normalize("NFKC", text))
-    return " ".join(text.split()).casefold()
+from paperdeck.text.fold import normalise_text
 
 
 def abstract_id(abstract: str) -> str:
