@@ -12,10 +12,9 @@ Nothing here reads a file when imported.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,14 +26,14 @@ FIXTURES = REPO / "tests" / "data"
 #: The one setting naming the full real data: a folder holding ``data/`` and ``reviews/``
 #: (a relative path is taken from the repository). Default: ``../shared`` beside the repository.
 SHARED_VARIABLE = "PAPERDECK_SHARED"
-SHARED = (REPO / os.environ.get(SHARED_VARIABLE, "../shared")).resolve()
+SHARED = (REPO / (os.environ.get(SHARED_VARIABLE) or "../shared")).resolve()
 SHARED_DATA = SHARED / "data"
 SHARED_REVIEWS = SHARED / "reviews"
 SHARED_CASES = SHARED / "cases"
 
 #: File names, the same in ``tests/data/`` (a cut) and in ``shared/data/`` (the whole file).
-SUBMISSION_PARTS = tuple(f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3))
-REVIEW_PARTS = tuple(f"iclr2026_reviews_reviewtracker.part{n}of3.jsonl.gz" for n in (1, 2, 3))
+SUBMISSION_PART_NAMES = tuple(f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3))
+REVIEW_PART_NAMES = tuple(f"iclr2026_reviews_reviewtracker.part{n}of3.jsonl.gz" for n in (1, 2, 3))
 REPLIES_SAMPLE_NAME = "openreview_v2_notes_iclr2026_replies_sample.json"
 DECISIONS_NAME = "iclr2026_accepted_papercopilot-derived.parquet"
 SAFETY_NAME = "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
@@ -45,8 +44,8 @@ BIB_2018_NAME = "iclr2018_openreview-bibtex_from-papercopilot.bib"
 def missing_shared() -> str | None:
     """``None`` when the full real data is there, else one line saying what is missing and how to
     point at it."""
-    wanted = [SHARED_DATA / name for name in (*SUBMISSION_PARTS, DECISIONS_NAME)]
-    wanted += [SHARED_REVIEWS / name for name in REVIEW_PARTS]
+    wanted = [SHARED_DATA / name for name in (*SUBMISSION_PART_NAMES, DECISIONS_NAME)]
+    wanted += [SHARED_REVIEWS / name for name in REVIEW_PART_NAMES]
     absent = [path for path in wanted if not path.is_file()]
     if not absent:
         return None
@@ -63,12 +62,12 @@ def fixture(name: str) -> Path:
 
 def submission_parts(folder: Path = FIXTURES) -> list[Path]:
     """The three ReviewTracker dump parts in ``folder`` (the cuts by default)."""
-    return [folder / name for name in SUBMISSION_PARTS]
+    return [folder / name for name in SUBMISSION_PART_NAMES]
 
 
 def review_parts(folder: Path = FIXTURES) -> list[Path]:
     """The three gzip review parts in ``folder`` (the cuts by default; ``SHARED_REVIEWS`` for all)."""
-    return [folder / name for name in REVIEW_PARTS]
+    return [folder / name for name in REVIEW_PART_NAMES]
 
 
 def submissions_of(forums: Iterable[str], out: Path, parts: Iterable[Path] | None = None) -> Path:
@@ -83,12 +82,6 @@ def submissions_of(forums: Iterable[str], out: Path, parts: Iterable[Path] | Non
     return out
 
 
-def gzip_lines(path: Path) -> Iterator[bytes]:
-    """The lines of a gzip-compressed JSON Lines file, as bytes with their newline."""
-    with gzip.open(path, "rb") as handle:
-        yield from handle
-
-
 @dataclass(frozen=True)
 class ReviewSample:
     """The raw OpenReview API v2 replies sample (51 notes on 12 papers) and those 12 papers'
@@ -101,10 +94,6 @@ class ReviewSample:
         """The sample's notes, parsed afresh (callers may change them)."""
         notes: list[dict[str, Any]] = json.loads(self.notes_file.read_bytes())
         return notes
-
-    @property
-    def forums(self) -> set[str]:
-        return {note["forum"] for note in self.notes()}
 
 
 def write_review_sample(folder: Path) -> ReviewSample:

@@ -20,7 +20,6 @@ import csv
 import gzip
 import io
 import json
-import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -30,7 +29,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE.parents[1]))  # run as a script: the repository's tests package
+from tests.helpers import SHARED  # noqa: E402  (the one setting: $PAPERDECK_SHARED, default ../shared)
 
 #: Submissions kept from the head of each dump part (part 1's head also feeds the fetch tests'
 #: 120-paper server and the statistics slice); every reply of these papers is kept.
@@ -57,10 +57,7 @@ WHOLE = (
 
 
 def shared_root() -> Path:
-    if len(sys.argv) > 1:
-        return Path(sys.argv[1])
-    configured = os.environ.get("PAPERDECK_SHARED")
-    return Path(configured) if configured else REPO.parent / "shared"
+    return Path(sys.argv[1]) if len(sys.argv) > 1 else SHARED
 
 
 def _forum(text: str) -> str:
