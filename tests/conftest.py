@@ -1,4 +1,5 @@
-"""Shared fixtures: paths to the bundled seeds and the shared real data, isolated data dirs."""
+"""Fixtures every test may use: isolated data directories, the bundled seeds, the review sample;
+and the gate of the tests marked ``data`` (the full real data, :mod:`tests.helpers`)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO / "seeds"
-SHARED_DATA = REPO.parent / "shared" / "data"
+from tests.helpers import SEEDS, ReviewSample, missing_shared, write_review_sample
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``data`` fails, in one line, when the full real data is not there: it is never
+    skipped (``make test`` leaves these tests out; ``make test-data`` runs them)."""
+    if item.get_closest_marker("data") is not None:
+        missing = missing_shared()
+        if missing is not None:
+            pytest.fail(missing, pytrace=False)
 
 
 @pytest.fixture(autouse=True)
@@ -27,3 +36,10 @@ def seed_files() -> list[Path]:
 def data_dir(tmp_path: Path) -> Path:
     """An empty data directory for one test."""
     return tmp_path / "data"
+
+
+@pytest.fixture(scope="session")
+def review_sample(tmp_path_factory: pytest.TempPathFactory) -> ReviewSample:
+    """The raw v2 replies sample (51 notes on 12 papers, ``tests/data/``) and a JSON Lines file
+    of those 12 papers' submissions: import both for a store of reviewed papers."""
+    return write_review_sample(tmp_path_factory.mktemp("reviews-sample"))

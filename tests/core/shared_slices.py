@@ -1,4 +1,4 @@
-"""Small slices of the shared real files, cut at test time (nothing from ../shared is committed).
+"""Small slices of the committed fixtures (``tests/data/``, cut from the real files), made at test time.
 
 Each slice keeps the records of a few papers that several files share, so that importing the
 slices in any order exercises every kind of id change: a seed abstract (``abs:``) merged into its
@@ -15,21 +15,22 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.conftest import SEEDS, SHARED_DATA
+from tests.helpers import FIXTURES, SEEDS, submission_parts
 
-RT_PARTS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
-PARQUET = SHARED_DATA / "iclr2026_accepted_papercopilot-derived.parquet"
-SAFETY = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
-OPTIMISATION_CSV = SHARED_DATA / "iclr2026_accepted_optimization-area_with-llm-notes.csv"
-PC2018 = SHARED_DATA / "papercopilot_iclr2018.json"
-BIB2018 = SHARED_DATA / "iclr2018_openreview-bibtex_from-papercopilot.bib"
-SMART2018 = SHARED_DATA / "iclr2018_smart-scholar.bib"
-AUTHOR_ROWS = SHARED_DATA / "icml-nips-iclr_author-rows_2019-08.csv"
-ICLR2025_CSV = SHARED_DATA / "iclr2025_title_authors_affiliations_decision.csv"
-TSV2023 = SHARED_DATA / "iclr2023_submissions_number_title.tsv"
+RT_PARTS = submission_parts()
+PARQUET = FIXTURES / "iclr2026_accepted_papercopilot-derived.parquet"
+SAFETY = FIXTURES / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
+OPTIMISATION_CSV = FIXTURES / "iclr2026_accepted_optimization-area_with-llm-notes.csv"
+PC2018 = FIXTURES / "papercopilot_iclr2018.json"
+BIB2018 = FIXTURES / "iclr2018_openreview-bibtex_from-papercopilot.bib"
+SMART2018 = FIXTURES / "iclr2018_smart-scholar.bib"
+AUTHOR_ROWS = FIXTURES / "icml-nips-iclr_author-rows_2019-08.csv"
+ICLR2025_CSV = FIXTURES / "iclr2025_title_authors_affiliations_decision.csv"
+TSV2023 = FIXTURES / "iclr2023_submissions_number_title.tsv"
 
 #: The forum ids of the ICLR 2026 records some bundled seed abstracts merge into (measured once
-#: on the whole dump; the seed files are committed, so these stay right).
+#: on the whole dump; the seed files are committed, so these stay right; tests/data/cut.py keeps
+#: their records).
 SEED_FORUMS = ("vAU1fo1zRV", "v2oYZJ7Exo", "uqT7TAhwrm", "upsp6XeJpN", "uW9FoHBuoQ", "uU96luC4dp")
 
 

@@ -1,8 +1,8 @@
 """Snapshots and changes: every import records per paper what changed, and "since I last looked".
 
 A slice of the real ICLR 2026 submissions and their review notes is imported, then the same slice
-with some ratings, one confidence and some decisions changed (modified copies in ``tmp_path``,
-nothing from ``../shared`` committed): exactly those changes must be recorded, by review note id,
+with some ratings, one confidence and some decisions changed (modified copies in ``tmp_path`` of
+the cuts in ``tests/data/``): exactly those changes must be recorded, by review note id,
 and shown by ``paperdeck changes --json`` and the ``is:changed`` / ``changed:`` terms.
 """
 
@@ -27,10 +27,10 @@ from paperdeck.store.backup import read_backup, write_backup
 from paperdeck.store.changes import CHANGES_FILE
 from paperdeck.store.store import Store
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import review_parts, submission_parts
 
-REVIEWS = SHARED_DATA.parent / "reviews" / "iclr2026_reviews_reviewtracker.part1of3.jsonl.gz"
-SUBMISSIONS = SHARED_DATA / "iclr2026_submissions_reviewtracker.part1of3.jsonl"
+REVIEWS = review_parts()[0]
+SUBMISSIONS = submission_parts()[0]
 DAY_MS = 86_400_000
 #: Submission positions in the slice whose status changes, and to what (``venue`` or withdrawn).
 NEW_STATUS = {1: "ICLR 2026 Oral", 4: "ICLR 2026 Poster", 7: "withdrawn"}

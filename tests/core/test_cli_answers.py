@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from paperdeck.cli.main import main
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import SAFETY_NAME, fixture
 
-SAFETY = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
+SAFETY = fixture(SAFETY_NAME)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

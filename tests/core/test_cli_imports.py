@@ -3,7 +3,6 @@ scripts, where every module imported is paid at each call)."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -12,10 +11,7 @@ from pathlib import Path
 import pytest
 from paperdeck.cli.main import main
 
-from tests.conftest import SHARED_DATA
-
-SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+from tests.helpers import ReviewSample
 
 #: Runs one command as the ``paperdeck`` script does, then prints the modules it left imported.
 _PROBE = """
@@ -29,18 +25,11 @@ sys.exit(code)
 
 
 @pytest.fixture(scope="module")
-def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def store_dir(tmp_path_factory: pytest.TempPathFactory, review_sample: ReviewSample) -> Path:
     """A store of a few reviewed papers (their reviews imported)."""
-    root = tmp_path_factory.mktemp("cli-imports")
-    papers = root / "papers.jsonl"
-    forums = {note["forum"] for note in json.loads(SAMPLE.read_bytes())}
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
-    data = root / "data"
-    assert main(["import", str(papers), str(SAMPLE), "--data-dir", str(data)]) == 0
+    data = tmp_path_factory.mktemp("cli-imports") / "data"
+    files = [str(review_sample.papers_file), str(review_sample.notes_file)]
+    assert main(["import", *files, "--data-dir", str(data)]) == 0
     return data
 
 

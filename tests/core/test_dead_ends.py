@@ -16,10 +16,10 @@ from paperdeck.reading.note_file import note_from_file, note_template
 from paperdeck.sources import openreview, read_source
 from paperdeck.store.store import Store
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import REPLIES_SAMPLE_NAME, fixture, submission_parts
 
-REPLIES = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-RT_PART1 = SHARED_DATA / "iclr2026_submissions_reviewtracker.part1of3.jsonl"
+REPLIES = fixture(REPLIES_SAMPLE_NAME)
+RT_PART1 = submission_parts()[0]
 
 #: The entry OpenReview generates for an ICLR 2026 submission under review (its ``_bibtex`` shape:
 #: the key on the line after ``@type{``, as in data/iclr2018_openreview-bibtex_from-papercopilot.bib).

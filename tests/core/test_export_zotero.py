@@ -27,7 +27,7 @@ from paperdeck.store.store import Store
 from paperdeck.text.render import render_keywords, render_plain
 
 from tests.core.shared_slices import Slices, cut
-from tests.core.test_export import BIB_2018, SAFETY, mark_some, nasty_papers, run
+from tests.core.test_export import BIB_2018, SAFETY, mark_some, nasty_papers, run, safety_orals
 from tests.hostile_corpus import LINKS, PAYLOADS, assert_clean
 
 #: rispy's reader, with ``M1`` (Zotero's Extra lines) read as a list as Zotero does.
@@ -403,20 +403,20 @@ def test_cli_writes_ris_and_csl_by_ending_or_format(
     code, out, err = run(capsys, "export", "decision:oral", "--format", "ris", "--data-dir", data)
     assert code == 0 and err == ""
     orals = read_ris(out)
-    assert len(orals) == 20 and all(r["note"][0].startswith("Decision: oral") for r in orals)
+    assert len(orals) == safety_orals() and all(r["note"][0].startswith("Decision: oral") for r in orals)
     assert all(r["authors"] for r in orals)  # the safety subset has authors
     for name, args, fmt in (("o.ris", (), "ris"), ("o.csl.json", (), "csl"), ("o.json", ("--format", "csl"), "csl"),
                             ("p.json", (), "json"), ("o2.json", ("--format", "csl-json"), "csl")):  # fmt: skip
         target = tmp_path / name
         code, out, err = run(capsys, "export", "decision:oral", "-o", str(target), *args, "--json", "--data-dir", data)
         assert code == 0, err
-        assert json.loads(out) == {"path": str(target), "format": fmt, "papers": 20}
-    assert len(read_ris((tmp_path / "o.ris").read_bytes().decode("utf-8"))) == 20
-    assert len(read_csl((tmp_path / "o.csl.json").read_text("utf-8"))) == 20
+        assert json.loads(out) == {"path": str(target), "format": fmt, "papers": len(orals)}
+    assert len(read_ris((tmp_path / "o.ris").read_bytes().decode("utf-8"))) == len(orals)
+    assert len(read_csl((tmp_path / "o.csl.json").read_text("utf-8"))) == len(orals)
     assert read_csl((tmp_path / "o.json").read_text("utf-8")) == read_csl((tmp_path / "o2.json").read_text("utf-8"))
     assert "abstract" in json.loads((tmp_path / "p.json").read_text("utf-8"))[0]  # paperdeck's own records
     code, out, _ = run(capsys, "export", "decision:oral", "--format", "csl", "--data-dir", data)
-    assert code == 0 and len(read_csl(out)) == 20
+    assert code == 0 and len(read_csl(out)) == len(orals)
     code, _, err = run(capsys, "export", "-o", "x.txt", "--data-dir", data)
     assert code == 2 and "x.txt has no .bib, .ris, .csl.json, .md, .csv or .json ending" in err
     code, _, err = run(capsys, "export", "--format", "ris", "--reviews", "--data-dir", data)

@@ -14,7 +14,7 @@ from paperdeck.store.follows import Follow
 from paperdeck.store.review_words import review_words
 from paperdeck.text.fold import fold_text
 
-from tests.conftest import SEEDS
+from tests.helpers import SEEDS
 
 _ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
 _MARKS = dict.fromkeys(range(0x0300, 0x0370))

@@ -1,8 +1,8 @@
 """Every importer, fed junk: it imports the file fully or refuses it with one ``SourceError`` line
 naming the file — never another exception, never a hang — and a refused import changes nothing.
 
-Inputs: random bytes, prefixes and byte-flipped copies of real files (``/work/shared/data`` and the
-bundled seeds), real text re-encoded as GBK, Latin-1, CP1252, Shift-JIS or UTF-16 without a BOM,
+Inputs: random bytes, prefixes and byte-flipped copies of real files (their cuts in ``tests/data/``
+and the bundled seeds), real text re-encoded as GBK, Latin-1, CP1252, Shift-JIS or UTF-16 without a BOM,
 random JSON records with the keys the importers look for, a 10 MB abstract, a million short lines,
 JSON nested 100,000 deep, and one id twice with different content.
 
@@ -37,9 +37,8 @@ from paperdeck.sources.base import SourceRead
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-SEEDS = REPO / "seeds"
+from tests.helpers import FIXTURES, SEEDS
+
 FULL = os.environ.get("PAPERDECK_FULL") == "1"
 
 FORMATS = list(FORMAT_NAMES)
@@ -129,12 +128,10 @@ def tree_digest(directory: Path) -> dict[str, str]:
 
 
 def _real_files() -> list[Path]:
+    """The seeds and every cut of a real paper list (not the README, the cutting script)."""
     files = sorted(SEEDS.glob("*.txt"))
-    files += sorted(p for p in SHARED_DATA.iterdir() if p.is_file() and p.suffix != ".md")
+    files += sorted(p for p in FIXTURES.iterdir() if p.is_file() and p.suffix not in {".md", ".py"})
     return files
-
-
-REAL_FILES = _real_files()
 
 
 @pytest.fixture(scope="module")
@@ -147,12 +144,12 @@ def real_heads(work_dir: Path) -> dict[str, bytes]:
     """The first bytes of each real file, plus a small Parquet table made from the real one."""
     limit = FULL_CUT if FULL else DEFAULT_CUT
     heads = {}
-    for path in REAL_FILES:
+    for path in _real_files():
         with path.open("rb") as handle:
             heads[path.name] = handle.read(limit)
     import pyarrow.parquet as pq
 
-    table = pq.read_table(next(SHARED_DATA.glob("*.parquet"))).slice(0, 12)
+    table = pq.read_table(next(FIXTURES.glob("*.parquet"))).slice(0, 12)
     sink = io.BytesIO()
     pq.write_table(table, sink)
     heads["small.parquet"] = sink.getvalue()
@@ -160,7 +157,7 @@ def real_heads(work_dir: Path) -> dict[str, bytes]:
 
 
 def test_the_real_files_are_there(real_heads: dict[str, bytes]) -> None:
-    assert len(REAL_FILES) >= 10, f"expected the shared data in {SHARED_DATA}"
+    assert len(real_heads) >= 10, f"expected the real files' cuts in {FIXTURES}"
     assert any(name.endswith(".txt") for name in real_heads)
     assert real_heads["small.parquet"].startswith(b"PAR1")
 

@@ -46,11 +46,11 @@ def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def copilot_server() -> Iterator[str]:
     """A local Paper Copilot root serving a few ICLR 2018 papers (``paperdeck fetch`` needs no login there)."""
-    from tests.conftest import SHARED_DATA
     from tests.fetch.api_server import ApiServer
+    from tests.helpers import COPILOT_2018_NAME, fixture
 
     with ApiServer() as server:
-        records = json.loads((SHARED_DATA / "papercopilot_iclr2018.json").read_text("utf-8"))[:5]
+        records = json.loads(fixture(COPILOT_2018_NAME).read_text("utf-8"))[:5]
         server.copilot["iclr/iclr2018.json"] = json.dumps(records).encode()
         yield server.url + "/pc"
 

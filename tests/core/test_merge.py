@@ -13,11 +13,11 @@ from paperdeck.store.merge import ABSTRACT_MATCH_THRESHOLD, Merger, combine, com
 from paperdeck.store.store import Store
 from rapidfuzz import fuzz
 
-from tests.conftest import SHARED_DATA
 from tests.core.shared_slices import Slices, cut
+from tests.helpers import DECISIONS_NAME, SEEDS, SHARED_DATA, submission_parts
 
-RT_PARTS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
-PARQUET = SHARED_DATA / "iclr2026_accepted_papercopilot-derived.parquet"
+RT_PARTS = submission_parts(SHARED_DATA)  # the whole dump: the tests marked data
+PARQUET = SHARED_DATA / DECISIONS_NAME
 LONG = " ".join(f"word{n}" for n in range(40))  # an abstract long enough to be a merge key
 
 
@@ -91,8 +91,6 @@ def test_same_normalised_title_in_same_venue_and_year_matches() -> None:
 @pytest.fixture(scope="module")
 def seeds_then_dump(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[str, str], object]:
     """A store with the seeds (one starred with a note), then the dump imported over them."""
-    from tests.conftest import SEEDS
-
     store = Store(tmp_path_factory.mktemp("merge") / "data")
     import_files(store, sorted(SEEDS.glob("*.txt")))
     originals = {p.id: p.abstract for p in store.papers}
@@ -104,6 +102,7 @@ def seeds_then_dump(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, di
 
 
 @pytest.mark.slow
+@pytest.mark.data
 def test_threshold_sits_in_the_measured_gap(seeds_then_dump: tuple[Store, dict[str, str], object]) -> None:
     """Each seed abstract scores ≥ 86 against the dump record it merged with; 300 other dump
     abstracts score ≤ 55 against every seed: 70 sits in that gap."""
@@ -123,6 +122,7 @@ def test_threshold_sits_in_the_measured_gap(seeds_then_dump: tuple[Store, dict[s
 
 
 @pytest.mark.slow
+@pytest.mark.data
 def test_seeds_then_dump_gives_19630_papers_and_the_star_stays(
     seeds_then_dump: tuple[Store, dict[str, str], object], seed_files: list[Path]
 ) -> None:
@@ -142,6 +142,7 @@ def test_seeds_then_dump_gives_19630_papers_and_the_star_stays(
 
 
 @pytest.mark.slow
+@pytest.mark.data
 def test_dump_then_seeds_and_decisions(tmp_path: Path, seed_files: list[Path]) -> None:
     store = Store(tmp_path / "data")
     import_files(store, RT_PARTS)

@@ -9,7 +9,6 @@ The index is built once for the module (~1 s to read the dump, ~2.5 s to index i
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper
@@ -17,14 +16,13 @@ from paperdeck.search.index import SearchIndex, words
 from paperdeck.sources import read_source
 from paperdeck.store.merge import combine
 
-SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-DUMP = [SHARED_DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]
-AUTHORS = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
+from tests.helpers import SAFETY_NAME, SHARED_DATA, submission_parts
 
-pytestmark = pytest.mark.skipif(
-    not all(path.is_file() for path in [*DUMP, AUTHORS]),
-    reason="shared/data is not next to the repo",
-)
+DUMP = submission_parts(SHARED_DATA)
+AUTHORS = SHARED_DATA / SAFETY_NAME
+
+#: Ranking among the whole conference's 19,630 papers: the full real data (``make test-data``).
+pytestmark = pytest.mark.data
 
 MICROCANONICAL = "Can Microcanonical Langevin Dynamics Leverage Mini-Batch Gradient Noise?"
 SPECULATIVE = "Speculative Speculative Decoding"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +19,7 @@ from paperdeck.text.render import (
     render_plain,
 )
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+from tests.helpers import FIXTURES, SEEDS, SHARED_CASES
 
 
 def styled(text: str, **style: object) -> list[str]:
@@ -92,7 +91,8 @@ def test_required_rows_read_as_expected(source: str, accepted: list[str]) -> Non
     assert render_plain(source) in accepted
 
 
-CASES_FILE = Path(__file__).resolve().parents[2] / "../shared/cases/render-abstract.md"
+#: A copy of ``shared/cases/render-abstract.md`` (tests/data/cut.py copies it anew).
+CASES_FILE = FIXTURES / "render-abstract.md"
 
 
 def test_every_case_of_the_shared_file_is_a_required_row() -> None:
@@ -106,6 +106,13 @@ def test_every_case_of_the_shared_file_is_a_required_row() -> None:
     assert len(inputs) == 12
     tested = {param.values[0] for param in REQUIRED}
     assert [source for source in inputs if source not in tested] == []
+
+
+@pytest.mark.data
+def test_the_copied_cases_are_the_shared_ones() -> None:
+    """The copy in tests/data/ is the shared file as it is now: a new row there fails here until
+    ``python tests/data/cut.py`` copies it again."""
+    assert CASES_FILE.read_bytes() == (SHARED_CASES / CASES_FILE.name).read_bytes()
 
 
 def test_row_4_greek_and_blackboard() -> None:

@@ -10,10 +10,7 @@ from typing import Any
 import pytest
 from paperdeck.cli.main import main
 
-from tests.conftest import SHARED_DATA
-
-SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+from tests.helpers import ReviewSample
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -29,19 +26,15 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
 
 
 @pytest.fixture
-def notes() -> list[dict[str, Any]]:
-    return list(json.loads(SAMPLE.read_bytes()))
+def notes(review_sample: ReviewSample) -> list[dict[str, Any]]:
+    return review_sample.notes()
 
 
 @pytest.fixture
-def store_dir(tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> str:
-    forums = {note["forum"] for note in notes}
-    papers = tmp_path / "papers.jsonl"
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
+def store_dir(
+    tmp_path: Path, notes: list[dict[str, Any]], review_sample: ReviewSample, capsys: pytest.CaptureFixture[str]
+) -> str:
+    papers, sample = review_sample.papers_file, review_sample.notes_file
     hostile = json.loads(json.dumps(notes[0]))
     hostile["id"] = "hostile001"
     hostile["tmdate"] += 1
@@ -49,7 +42,7 @@ def store_dir(tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.Captur
     extra = tmp_path / "hostile.json"
     extra.write_text(json.dumps([hostile]))
     data = str(tmp_path / "data")
-    imported = run_json(capsys, "import", str(papers), str(SAMPLE), str(extra), "--data-dir", data)
+    imported = run_json(capsys, "import", str(papers), str(sample), str(extra), "--data-dir", data)
     assert imported["reviews"] == {"new": 52, "updated": 0, "unchanged": 0, "papers": 12, "waiting": 0}
     return data
 
@@ -97,7 +90,7 @@ def test_stats_reports_reviewed_papers_reviews_and_the_rating_distribution(
 
 
 def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue(
-    tmp_path: Path, notes: list[dict[str, Any]], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, review_sample: ReviewSample, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reviews change the papers' ratings, so the catalogue: the import saves the similarity index
     again (the same index: none of its texts changed), and the app's first "more like this" reads it
@@ -106,13 +99,8 @@ def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue
     from paperdeck.search.similar import SimilarityIndex
     from paperdeck.store.store import Store
 
-    forums = {note["forum"] for note in notes}
-    papers = tmp_path / "papers.jsonl"
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            out.writelines(line for line in part.open("rb") if json.loads(line)["id"] in forums)
     data = tmp_path / "data"
-    run_json(capsys, "import", str(papers), "--data-dir", str(data))
+    run_json(capsys, "import", str(review_sample.papers_file), "--data-dir", str(data))
     stamp_before = Store(data).catalogue_stamp()
     built: list[int] = []
     real_init = SimilarityIndex.__init__
@@ -122,7 +110,7 @@ def test_a_reviews_only_import_leaves_a_similarity_index_that_fits_the_catalogue
         real_init(self, papers)
 
     monkeypatch.setattr(SimilarityIndex, "__init__", counted_init)
-    run_json(capsys, "import", str(SAMPLE), "--data-dir", str(data))
+    run_json(capsys, "import", str(review_sample.notes_file), "--data-dir", str(data))
     store = Store(data)
     assert store.catalogue_stamp() != stamp_before  # the reviews' ratings reached the catalogue
     stamp = store.catalogue_stamp()

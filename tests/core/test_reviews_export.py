@@ -11,28 +11,25 @@ import pytest
 from markdown_it import MarkdownIt
 from paperdeck.export.formats import ExportError, export_papers
 
-from tests.core.test_reviews_cli import SAMPLE, SUBMISSIONS, run
+from tests.core.test_reviews_cli import run
+from tests.helpers import ReviewSample
 
 HOSTILE = "<script>alert(1)</script> [click](javascript:alert(1)) \x1b[31mred\x1b[0m [bold]x[/bold]\n# not a heading"
 
 
 @pytest.fixture
-def exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, list[dict[str, Any]], str]:
-    notes: list[dict[str, Any]] = json.loads(SAMPLE.read_bytes())
-    forums = {note["forum"] for note in notes}
-    papers = tmp_path / "papers.jsonl"
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
+def exported(
+    tmp_path: Path, review_sample: ReviewSample, capsys: pytest.CaptureFixture[str]
+) -> tuple[str, list[dict[str, Any]], str]:
+    notes = review_sample.notes()
+    papers, sample = review_sample.papers_file, review_sample.notes_file
     hostile = json.loads(json.dumps(notes[0]))
     hostile.update(id="hostile001", tmdate=hostile["tmdate"] + 1)
     hostile["content"]["weaknesses"]["value"] = HOSTILE
     extra = tmp_path / "hostile.json"
     extra.write_text(json.dumps([hostile]))
     data = str(tmp_path / "data")
-    assert run(capsys, "import", str(papers), str(SAMPLE), str(extra), "--data-dir", data)[0] == 0
+    assert run(capsys, "import", str(papers), str(sample), str(extra), "--data-dir", data)[0] == 0
     code, out, err = run(capsys, "export", "--format", "md", "--reviews", "--data-dir", data)
     assert code == 0, err
     return out, [*notes, hostile], data

@@ -12,13 +12,15 @@ from paperdeck.model.review import REVIEW
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.conftest import SHARED_DATA
-from tests.core.test_reviews_import import PARTS, SUBMISSIONS, _check_summaries, _expected
+from tests.core.test_reviews_import import _check_summaries, _expected
+from tests.helpers import DECISIONS_NAME, SHARED_DATA, SHARED_REVIEWS, review_parts, submission_parts
 
-PARQUET = SHARED_DATA / "iclr2026_accepted_papercopilot-derived.parquet"
+PARTS = review_parts(SHARED_REVIEWS)
+SUBMISSIONS = submission_parts(SHARED_DATA)
+PARQUET = SHARED_DATA / DECISIONS_NAME
 REAP = "ukGxWd2aDG"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.data]
 
 
 def test_every_reviewed_paper_of_the_whole_conference_has_its_summary(

@@ -1,7 +1,7 @@
 """Reviews: reply notes read from every shape (and gzip), stored by paper, summarised at import.
 
-The real sample and slices of the real review parts are read at test time (nothing from
-``../shared`` is committed); expected numbers are computed here straight from the files.
+The real sample and cuts of the real review parts (``tests/data/``) are read; expected numbers are
+computed here straight from the files.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from paperdeck.sources import read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import REPLIES_SAMPLE_NAME, fixture, review_parts, submissions_of
 
-SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-PARTS = sorted((SHARED_DATA.parent / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
-SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+SAMPLE = fixture(REPLIES_SAMPLE_NAME)
+PARTS = review_parts()
 
 
 def _notes(path: Path) -> list[dict[str, Any]]:
@@ -116,13 +115,8 @@ def test_a_slice_of_every_real_part_imports_with_summaries_computed_from_the_lin
         path = tmp_path / f"part{number}.jsonl.gz"
         path.write_bytes(gzip.compress(b"".join(lines)))
         paths.append(path)
-    papers = tmp_path / "papers.jsonl"
     forums = {note["forum"] for note in notes}
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
+    papers = submissions_of(forums, tmp_path / "papers.jsonl")
     store = Store(data_dir)
     summary = import_files(store, [*paths, papers])
     assert summary.reviews is not None
@@ -293,22 +287,12 @@ def test_bad_input_is_one_line_naming_file_and_place_and_changes_nothing(
     assert _tree(data_dir) == before
 
 
-def _papers_of(forums: set[str], path: Path) -> Path:
-    """The dump's records of these forums, written to ``path`` (JSON Lines)."""
-    with path.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
-    return path
-
-
 @pytest.mark.parametrize("reviews_first", [False, True])
 def test_the_papers_ratings_come_from_their_reviews_whichever_arrives_first(
     data_dir: Path, tmp_path: Path, reviews_first: bool
 ) -> None:
     notes = _notes(SAMPLE)
-    papers = _papers_of({note["forum"] for note in notes}, tmp_path / "papers.jsonl")
+    papers = submissions_of({note["forum"] for note in notes}, tmp_path / "papers.jsonl")
     store = Store(data_dir)
     for path in [SAMPLE, papers] if reviews_first else [papers, SAMPLE]:
         import_files(store, [path])
@@ -342,7 +326,7 @@ def _decision_note(forum: str, text: str, tmdate: int = 1_765_000_000_000) -> di
 def test_a_decision_note_wins_over_none_and_never_the_other_way(data_dir: Path, tmp_path: Path) -> None:
     notes = _notes(SAMPLE)
     forums = sorted({note["forum"] for note in notes})
-    papers = _papers_of(set(forums), tmp_path / "papers.jsonl")
+    papers = submissions_of(set(forums), tmp_path / "papers.jsonl")
     store = Store(data_dir)
     import_files(store, [papers, SAMPLE])
     undecided = next(f for f in forums if store.paper(f"openreview:{f}").decision in ("unknown", "under-review"))  # type: ignore[union-attr]

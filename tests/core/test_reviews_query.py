@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections import defaultdict
 from typing import Any
@@ -13,26 +12,17 @@ from paperdeck.search.query import QUERY_HELP, parse_query
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.conftest import REPO, SHARED_DATA
-
-SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+from tests.helpers import REPO, ReviewSample
 
 
 @pytest.fixture(scope="module")
-def reviewed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, dict[str, list[dict[str, Any]]]]:
+def reviewed(
+    tmp_path_factory: pytest.TempPathFactory, review_sample: ReviewSample
+) -> tuple[Store, dict[str, list[dict[str, Any]]]]:
     """A store of the sample's 12 papers and their reviews; the official reviews' scores by forum."""
-    notes = json.loads(SAMPLE.read_bytes())
-    forums = {note["forum"] for note in notes}
-    tmp = tmp_path_factory.mktemp("reviews-query")
-    papers = tmp / "papers.jsonl"
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
-    store = Store(tmp / "data")
-    import_files(store, [papers, SAMPLE])
+    notes = review_sample.notes()
+    store = Store(tmp_path_factory.mktemp("reviews-query") / "data")
+    import_files(store, [review_sample.papers_file, review_sample.notes_file])
     scores: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for note in notes:
         if note["invitations"][0].endswith("/-/Official_Review"):

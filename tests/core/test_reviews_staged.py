@@ -3,7 +3,7 @@
 The words an import folds as it reads each file (:class:`paperdeck.store.reviews.StagedWords`, in
 the word index process) must give the index the import would make from the notes it stores —
 also for a paper whose notes are on two files, a note replaced by a newer one, and a paper that
-had notes stored before. Slices of the real review parts are read at test time.
+had notes stored before. Slices of the real review parts' cuts (``tests/data/``) are read.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from paperdeck.store import reviews as review_store
 from paperdeck.store.review_words import WordIndex, WordIndexBuilder
 from paperdeck.store.store import Store
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import review_parts
 
-PARTS = sorted((SHARED_DATA.parent / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
+PARTS = review_parts()
 
 
 def _lines(part: Path, start: int, count: int) -> list[dict[str, Any]]:

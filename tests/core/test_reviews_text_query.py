@@ -21,10 +21,9 @@ from paperdeck.search.query import QUERY_HELP, parse_query
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.conftest import REPO, SHARED_DATA
+from tests.helpers import REPO, review_parts, submissions_of
 
-PARTS = sorted((SHARED_DATA.parent / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
-SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+PARTS = review_parts()
 TERMS = ["baseline", "ablation", "theorem", "reproducib", "llm", "hallucinat", "convergence"]
 
 
@@ -68,13 +67,7 @@ def _slice(tmp: Path, count: int, skip: int = 0) -> tuple[list[Path], dict[str, 
 
 
 def _papers(tmp: Path, forums: set[str]) -> Path:
-    papers = tmp / "papers.jsonl"
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
-    return papers
+    return submissions_of(forums, tmp / "papers.jsonl")
 
 
 def _having(words: dict[str, set[str]], *values: str, inner: bool = False) -> set[str]:

@@ -10,7 +10,7 @@ from paperdeck.search.index import SearchIndex
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.conftest import SEEDS
+from tests.helpers import SEEDS
 
 PINNED = {
     "diffusion diff": (5, [33, 20, 13, 3, 21]),

@@ -7,8 +7,9 @@ computed here from the shared files with plain json and pyarrow, not with paperd
 - field terms match word starts (``title:lora`` is not "Exploration"), ``*`` anywhere;
 - case and accents fold: ``author:tramer`` finds every Tramèr.
 
-A slice keeps this fast: every 8th submission of the dump plus the accepted safety papers (the ones
-with authors), with their Parquet decisions; the same checks on the whole dump are marked slow.
+The cuts of the real files in ``tests/data/`` keep this fast: the dump's cut plus the safety
+papers' cut (the ones with authors, every accented name among them), with their Parquet decisions;
+the same checks on the whole dump are marked slow and data.
 """
 
 from __future__ import annotations
@@ -32,13 +33,7 @@ from paperdeck.search.selection import run_query
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.conftest import REPO, SHARED_DATA
-
-DUMP = [SHARED_DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]
-DECISIONS_FILE = SHARED_DATA / "iclr2026_accepted_papercopilot-derived.parquet"
-AUTHORS_FILE = SHARED_DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
-
-pytestmark = pytest.mark.skipif(not DECISIONS_FILE.exists(), reason="shared/data is not next to the repo")
+from tests.helpers import DECISIONS_NAME, FIXTURES, REPO, SAFETY_NAME, SHARED_DATA, submission_parts
 
 
 @dataclass
@@ -64,19 +59,22 @@ def _plain_fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def make_slice(tmp: Path, every: int) -> Slice:
-    """The papers of every ``every``-th line of the dump and all of the safety subset, imported
-    with the Parquet rows of those papers and the safety subset's authors."""
+def make_slice(tmp: Path, every: int, folder: Path = FIXTURES) -> Slice:
+    """The papers of every ``every``-th line of the dump and all of the safety subset (the files
+    in ``folder``: the cuts, or the whole files), imported with the Parquet rows of those papers
+    and the safety subset's authors."""
+    dump_parts = submission_parts(folder)
+    decisions_file, authors_file = folder / DECISIONS_NAME, folder / SAFETY_NAME
     authors: dict[str, list[str]] = {}
     titles: dict[str, str] = {}
-    with AUTHORS_FILE.open(encoding="utf-8") as lines:
+    with authors_file.open(encoding="utf-8") as lines:
         safety = [json.loads(line) for line in lines if line.strip()]
     for record in safety:
         authors[f"openreview:{record['id']}"] = record["authors"]
     wanted = {record["id"] for record in safety}
     kept_lines: list[str] = []
     withdrawn: set[str] = set()
-    for path in DUMP:
+    for path in dump_parts:
         with path.open(encoding="utf-8") as lines:
             for n, line in enumerate(lines):
                 record = json.loads(line)
@@ -88,7 +86,7 @@ def make_slice(tmp: Path, every: int) -> Slice:
     ids = {pid.removeprefix("openreview:") for pid in titles}
     dump = tmp / "dump-slice.jsonl"
     dump.write_text("".join(kept_lines), encoding="utf-8")
-    table = pq.read_table(DECISIONS_FILE)
+    table = pq.read_table(decisions_file)
     table = table.filter(pa.compute.is_in(table["openreview_id"], value_set=pa.array(sorted(ids))))
     decisions = tmp / "decisions-slice.parquet"
     pq.write_table(table, decisions)
@@ -99,7 +97,7 @@ def make_slice(tmp: Path, every: int) -> Slice:
     for record in safety:
         titles[f"openreview:{record['id']}"] = record["title"]
     store = Store(tmp / "data")
-    import_files(store, [dump, decisions, AUTHORS_FILE])
+    import_files(store, [dump, decisions, authors_file])
     some = store.paper_ids[::97]
     for n, pid in enumerate(some):  # user fields, for the user terms and notes
         store.set_star(pid, n % 2 == 0)
@@ -111,7 +109,7 @@ def make_slice(tmp: Path, every: int) -> Slice:
 
 @pytest.fixture(scope="module")
 def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Slice]:
-    yield make_slice(tmp_path_factory.mktemp("slice"), every=8)
+    yield make_slice(tmp_path_factory.mktemp("slice"), every=1)
 
 
 # --- counts from the files -----------------------------------------------------------------------
@@ -240,8 +238,9 @@ def test_the_issue_examples_split_the_store(real: Slice, term: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.data
 def test_counts_and_splits_on_the_whole_dump(tmp_path: Path) -> None:
-    whole = make_slice(tmp_path, every=1)
+    whole = make_slice(tmp_path, every=1, folder=SHARED_DATA)
     assert len(whole.store.paper_ids) == 19_630
     check_counts(whole)
     assert len(whole.run("decision:accept")) == 5_358

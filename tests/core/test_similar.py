@@ -20,10 +20,11 @@ from paperdeck.search.similar import SimilarityIndex, UnknownPaper
 from paperdeck.search.similar_terms import fold_plural
 from paperdeck.sources import read_source
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import SHARED_DATA, submission_parts
 
-DUMP = [SHARED_DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]
-needs_dump = pytest.mark.skipif(not all(path.is_file() for path in DUMP), reason="shared/data is not next to the repo")
+DUMP = submission_parts(SHARED_DATA)
+#: Nearest neighbours among the whole conference: the full real data (``make test-data``).
+needs_dump = pytest.mark.data
 
 REAP = "REAP the Experts: Why Pruning Prevails for One-Shot MoE compression"
 DIFFUSION_LM = "Diffusion Language Model Knows the Answer Before It Decodes"

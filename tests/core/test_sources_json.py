@@ -1,4 +1,5 @@
-"""The OpenReview, Paper Copilot JSON and Parquet readers: real shared files and small fixtures."""
+"""The OpenReview, Paper Copilot JSON and Parquet readers: the real files (their cuts in
+``tests/data/``; the whole files in the tests marked ``data``) and small inline cases."""
 
 from __future__ import annotations
 
@@ -15,12 +16,23 @@ from paperdeck.model.paper import Ratings
 from paperdeck.sources import detect_format, openreview, papercopilot, parquet, read_source
 from paperdeck.sources.base import Skip
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-RT_PARTS = [DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]
-FLAT = DATA / "iclr2026_accepted_safety-subset_openreview-flat.jsonl"
-REPLIES = DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-PC2018 = DATA / "papercopilot_iclr2018.json"
-PARQUET = DATA / "iclr2026_accepted_papercopilot-derived.parquet"
+from tests.helpers import (
+    COPILOT_2018_NAME,
+    DECISIONS_NAME,
+    FIXTURES,
+    REPLIES_SAMPLE_NAME,
+    SAFETY_NAME,
+    SHARED_DATA,
+    submission_parts,
+)
+
+#: The whole files (the tests marked ``data``).
+RT_PARTS = submission_parts(SHARED_DATA)
+FLAT = SHARED_DATA / SAFETY_NAME
+PC2018 = SHARED_DATA / COPILOT_2018_NAME
+PARQUET = SHARED_DATA / DECISIONS_NAME
+#: Copied whole into tests/data/.
+REPLIES = FIXTURES / REPLIES_SAMPLE_NAME
 MY_FORMATS = {"openreview", "papercopilot", "parquet"}
 
 
@@ -92,6 +104,7 @@ def rt_note(note_id: str, number: int, **overrides: Any) -> dict[str, Any]:
 # --- real files ----------------------------------------------------------------------------------
 
 
+@pytest.mark.data
 def test_reviewtracker_parts_hold_19630_submissions_read_fast() -> None:
     started = time.perf_counter()
     reads = [openreview.read(path) for path in RT_PARTS]
@@ -125,6 +138,7 @@ def test_reviewtracker_parts_hold_19630_submissions_read_fast() -> None:
     assert elapsed < 6.0, f"reading the three parts took {elapsed:.2f} s"
 
 
+@pytest.mark.data
 def test_flat_safety_subset_has_423_accepted_papers_with_authors() -> None:
     result = openreview.read(FLAT)
     assert len(result.papers) == 423 and result.skipped == ()
@@ -160,6 +174,7 @@ def test_raw_v2_replies_sample_is_all_skipped_with_reasons() -> None:
     assert result.notice is not None and "no papers" in result.notice
 
 
+@pytest.mark.data
 def test_papercopilot_2018_has_995_distinct_papers() -> None:
     result = papercopilot.read(PC2018)
     papers = result.papers
@@ -191,6 +206,7 @@ def test_papercopilot_2018_has_995_distinct_papers() -> None:
     assert counting.confidence == 3.333
 
 
+@pytest.mark.data
 def test_parquet_has_5358_accepted_papers_that_join_the_other_files() -> None:
     result = parquet.read(PARQUET)
     papers = result.papers
@@ -216,11 +232,29 @@ def test_parquet_has_5358_accepted_papers_that_join_the_other_files() -> None:
     assert {p.id for p in openreview.read(FLAT).papers} <= ids
 
 
+def test_the_cuts_read_as_the_whole_files_do() -> None:
+    """The cuts in tests/data/ keep the papers the tests above name: the first submission, a
+    safety paper's authors and number, an accented author, Paper Copilot's counting paper, and
+    Parquet rows joining the safety subset."""
+    first = openreview.read(submission_parts()[0]).papers[0]
+    assert first.id == "openreview:h7qdCvhMdb" and first.authors == () and first.decision == "under-review"
+    flat = openreview.read(FIXTURES / SAFETY_NAME).papers
+    paper = {p.openreview_id: p for p in flat}["sWs0cCuM8I"]
+    assert paper.number == 25344 and paper.authors == ("Chloe Li", "Mary Phuong", "Daniel Tan")
+    assert any("Florian Tramèr" in p.authors for p in flat)
+    assert {p.decision for p in flat} == {"poster", "oral", "accept-conditional"}
+    counting = next(p for p in papercopilot.read(FIXTURES / COPILOT_2018_NAME).papers if p.openreview_id == "B12Js_yRb")
+    assert counting.authors == ("Yan Zhang", "Jonathon Hare", "Adam Prügel-Bennett")
+    assert counting.ratings == Ratings(5.333, 0.943, 4.0, 6.0, 3) and counting.confidence == 3.333
+    decided = {p.id for p in parquet.read(FIXTURES / DECISIONS_NAME).papers}
+    assert {p.id for p in flat} <= decided
+
+
 def test_real_files_are_detected_as_their_format() -> None:
-    for path in [*RT_PARTS, FLAT, REPLIES]:
+    for path in [*submission_parts(), FIXTURES / SAFETY_NAME, REPLIES]:
         assert detect_format(path) == "openreview", path.name
-    assert detect_format(PC2018) == "papercopilot"
-    assert detect_format(PARQUET) == "parquet"
+    assert detect_format(FIXTURES / COPILOT_2018_NAME) == "papercopilot"
+    assert detect_format(FIXTURES / DECISIONS_NAME) == "parquet"
     for name in (
         "iclr2018_openreview-bibtex_from-papercopilot.bib",
         "iclr2018_smart-scholar.bib",
@@ -228,7 +262,7 @@ def test_real_files_are_detected_as_their_format() -> None:
         "iclr2026_accepted_optimization-area_with-llm-notes.csv",
         "iclr2023_submissions_number_title.tsv",
     ):
-        path = DATA / name
+        path = FIXTURES / name
         head = path.read_bytes()[:65_536].decode("utf-8", errors="replace").lstrip("\ufeff")
         assert not any(module.sniff(path, head) for module in (openreview, papercopilot, parquet))
         assert detect_format(path) not in MY_FORMATS

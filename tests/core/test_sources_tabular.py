@@ -1,4 +1,5 @@
-"""The CSV/TSV, BibTeX and arXiv Atom readers: the real shared files and small inline cases."""
+"""The CSV/TSV, BibTeX and arXiv Atom readers: the real files (their cuts in ``tests/data/``, the
+arXiv feeds whole; the whole files in the tests marked ``data``) and small inline cases."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 from paperdeck.model.errors import SourceError
 from paperdeck.sources import arxiv_atom, bibtex, csv_table, detect_format, read_source
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+from tests.helpers import FIXTURES, SEEDS, SHARED_DATA
+
+DATA = FIXTURES
 
 BIB_OPENREVIEW = DATA / "iclr2018_openreview-bibtex_from-papercopilot.bib"
 BIB_SMART = DATA / "iclr2018_smart-scholar.bib"
@@ -25,8 +27,6 @@ AX_2025 = DATA / "arxiv_atom_2025-11_electron-proton_10.xml"
 AX_EMPTY = DATA / "arxiv_atom_2025-11_empty-result.xml"
 AX_2026 = DATA / "arxiv_atom_2026_query-testing_100.xml"
 
-needs_data = pytest.mark.skipif(not DATA.is_dir(), reason="shared/data is not next to the repo")
-
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
     path = tmp_path / name
@@ -34,15 +34,19 @@ def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
     return path
 
 
+def whole(path: Path) -> Path:
+    """The whole real file of which ``path`` in tests/data/ is a cut (the tests marked ``data``)."""
+    return SHARED_DATA / path.name
+
+
 def papercopilot_ids() -> set[str]:
-    records = json.loads((DATA / "papercopilot_iclr2018.json").read_text(encoding="utf-8"))
+    records = json.loads((SHARED_DATA / "papercopilot_iclr2018.json").read_text(encoding="utf-8"))
     return {record["id"] for record in records}
 
 
 # --- the real files -------------------------------------------------------------------------
 
 
-@needs_data
 @pytest.mark.parametrize(
     ("path", "name"),
     [
@@ -63,7 +67,6 @@ def test_detect_format_picks_the_right_reader(path: Path, name: str) -> None:
     assert read_source(path).format == name
 
 
-@needs_data
 def test_detect_format_leaves_json_parquet_and_seed_text_alone() -> None:
     others = [
         *DATA.glob("*.json"),
@@ -79,9 +82,9 @@ def test_detect_format_leaves_json_parquet_and_seed_text_alone() -> None:
             assert not module.sniff(path, head), (module.NAME, path.name)
 
 
-@needs_data
+@pytest.mark.data
 def test_openreview_bibtex_943_entries_despite_repeated_keys() -> None:
-    result = bibtex.read(BIB_OPENREVIEW)
+    result = bibtex.read(whole(BIB_OPENREVIEW))
     assert len(result.papers) == 943 and not result.skipped and result.notice is None
     forum_ids = {paper.openreview_id for paper in result.papers if paper.openreview_id}
     # 943 entries: 940 distinct forum ids (924 of them in the Paper Copilot JSON; 16 withdrawn
@@ -119,9 +122,9 @@ def test_openreview_bibtex_943_entries_despite_repeated_keys() -> None:
     assert rejected.authors[:2] == ("Yanpeng Zhao", "Victoria W. Bi") and len(rejected.authors) == 6
 
 
-@needs_data
+@pytest.mark.data
 def test_smart_scholar_bibtex_workshop_papers() -> None:
-    result = bibtex.read(BIB_SMART)
+    result = bibtex.read(whole(BIB_SMART))
     assert len(result.papers) == 425 and not result.skipped
     assert Counter(paper.decision for paper in result.papers) == {"accept": 336, "workshop": 89}
     ids = {paper.openreview_id for paper in result.papers}
@@ -130,9 +133,9 @@ def test_smart_scholar_bibtex_workshop_papers() -> None:
     assert {paper.venue_label for paper in result.papers} == {"ICLR 2018"}
 
 
-@needs_data
+@pytest.mark.data
 def test_iclr2025_csv_decisions_after_the_fact() -> None:
-    result = csv_table.read(CSV_2025)
+    result = csv_table.read(whole(CSV_2025))
     # 11,672 rows: one title is "111", a placeholder with no id to stand on.
     assert len(result.papers) + len(result.skipped) == 11_672
     assert [skip.reason for skip in result.skipped] == ["placeholder title '111' and no id"]
@@ -155,9 +158,9 @@ def test_iclr2025_csv_decisions_after_the_fact() -> None:
     )
 
 
-@needs_data
+@pytest.mark.data
 def test_iclr2026_messy_csv_bom_crlf_multiline_cjk() -> None:
-    result = csv_table.read(CSV_2026)
+    result = csv_table.read(whole(CSV_2026))
     assert len(result.papers) == 191 and not result.skipped
     assert Counter(paper.decision for paper in result.papers) == {"poster": 181, "oral": 10}
     assert all(paper.id == f"openreview:{paper.openreview_id}" for paper in result.papers)
@@ -171,9 +174,9 @@ def test_iclr2026_messy_csv_bom_crlf_multiline_cjk() -> None:
     assert first.confidence == 3.0
 
 
-@needs_data
+@pytest.mark.data
 def test_iclr2023_tsv_numbers_and_titles() -> None:
-    result = csv_table.read(TSV_2023)
+    result = csv_table.read(whole(TSV_2023))
     assert len(result.papers) == 4967 and not result.skipped
     assert result.papers[0].id == "iclr2023#2" and result.papers[0].number == 2
     assert {paper.decision for paper in result.papers} == {"under-review"}
@@ -181,9 +184,9 @@ def test_iclr2023_tsv_numbers_and_titles() -> None:
     assert '"Why did the Model Fail?": Attributing Model Performance Changes to Distribution Shifts' in titles
 
 
-@needs_data
+@pytest.mark.data
 def test_author_rows_grouped_into_papers_per_venue_and_year() -> None:
-    result = csv_table.read(CSV_AUTHOR_ROWS)
+    result = csv_table.read(whole(CSV_AUTHOR_ROWS))
     assert not result.skipped
     counts = Counter(paper.venue_label for paper in result.papers)
     assert counts["ICLR 2018"] == 336 and counts["ICLR 2019"] == 501
@@ -199,7 +202,6 @@ def test_author_rows_grouped_into_papers_per_venue_and_year() -> None:
     assert {"Paul Rigor, Ph.D.", "Stanley, Yiu Man LAM"} <= names
 
 
-@needs_data
 def test_arxiv_2016_old_layout() -> None:
     result = arxiv_atom.read(AX_2016)
     assert len(result.papers) == 10
@@ -218,7 +220,6 @@ def test_arxiv_2016_old_layout() -> None:
     assert first.abstract.startswith("As helium-4 is cooled")
 
 
-@needs_data
 def test_arxiv_2025_links_without_rel() -> None:
     result = arxiv_atom.read(AX_2025)
     assert len(result.papers) == 10
@@ -230,13 +231,42 @@ def test_arxiv_2025_links_without_rel() -> None:
     assert all(paper.pdf_url and paper.arxiv_url for paper in result.papers)
 
 
-@needs_data
 def test_arxiv_2026_hundred_and_empty_result() -> None:
     result = arxiv_atom.read(AX_2026)
     assert len(result.papers) == 100
     assert sum(bool(paper.doi) for paper in result.papers) == 32
     empty = arxiv_atom.read(AX_EMPTY)
     assert empty.papers == () and empty.notice is not None and "no papers" in empty.notice
+
+
+def test_the_tabular_cuts_read_as_the_whole_files_do() -> None:
+    """The cuts in tests/data/ keep each file's first records and its oddities: a BibTeX key four
+    times, anonymous entries, workshop papers, a BOM with CRLF and multi-line quoted cells, an
+    author list per row."""
+    entries = bibtex.read(BIB_OPENREVIEW).papers
+    first = entries[0]
+    assert first.id == "openreview:B12Js_yRb" and first.pdf_url == "https://openreview.net/pdf?id=B12Js_yRb"
+    assert first.authors == ("Yan Zhang", "Jonathon Hare", "Adam Prügel-Bennett")
+    assert sum(not paper.authors for paper in entries) >= 1  # author={Anonymous}
+    assert {paper.venue_label for paper in entries} == {"ICLR 2018"}
+    smart = bibtex.read(BIB_SMART).papers
+    assert {paper.decision for paper in smart} == {"accept", "workshop"}
+    optimisation = csv_table.read(CSV_2026)
+    assert not optimisation.skipped and optimisation.papers[0].id == "openreview:VaS6xcDrTb"
+    assert optimisation.papers[0].keywords[:3] == ("optimization", "special unitary", "rotation estimation")
+    assert any("\n" in paper.abstract for paper in optimisation.papers)
+    assert not any("\r" in paper.abstract for paper in optimisation.papers)
+    iclr2025 = csv_table.read(CSV_2025)
+    assert iclr2025.papers[0].authors[:2] == ("Aastha Kachhi", "Ajay Kumar Sharma")
+    assert {"reject", "poster", "withdrawn", "spotlight", "oral", "desk-rejected"} <= {
+        paper.decision for paper in iclr2025.papers
+    }
+    tsv = csv_table.read(TSV_2023).papers
+    assert tsv[0].id == "iclr2023#2" and {paper.decision for paper in tsv} == {"under-review"}
+    rows = csv_table.read(CSV_AUTHOR_ROWS).papers
+    assert rows[0].title == "Decoupled Neural Interfaces using Synthetic Gradients"
+    assert rows[0].authors[:3] == ("Max Jaderberg", "Wojciech Czarnecki", "Simon Osindero")
+    assert {"ICLR 2018", "ICML 2017", "NIPS 2006"} <= {paper.venue_label for paper in rows}
 
 
 # --- CSV / TSV inline cases ----------------------------------------------------------------

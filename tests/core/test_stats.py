@@ -1,5 +1,5 @@
 """The statistics' figures (:mod:`paperdeck.stats`) and ``paperdeck stats``: checked against counts
-made straight from a slice of the shared files (the dump, the raw review notes, the Parquet
+made straight from a slice of the real files' cuts in ``tests/data/`` (the dump, the raw review notes, the Parquet
 decisions), and the arithmetic's own rules (property tests)."""
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from paperdeck.model.paper import Paper, Ratings, UserData
 from paperdeck.stats.bars import PARTS, bar, stacked_bar
 from paperdeck.stats.figures import NO_AREA, figures_of
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import DECISIONS_NAME, fixture, review_parts, submission_parts
 
-DUMP = SHARED_DATA / "iclr2026_submissions_reviewtracker.part1of3.jsonl"
-REVIEWS = SHARED_DATA.parent / "reviews" / "iclr2026_reviews_reviewtracker.part1of3.jsonl.gz"
-PARQUET = SHARED_DATA / "iclr2026_accepted_papercopilot-derived.parquet"
-#: Papers in the slice: the first of the dump (its reviews are the first lines of the reviews part).
-SLICE = 400
+DUMP = submission_parts()[0]
+REVIEWS = review_parts()[0]
+PARQUET = fixture(DECISIONS_NAME)
+#: Papers in the slice: the first of the dump (its reviews are the first lines of the reviews part);
+#: the cut in tests/data/ holds the first 125 and their reviews, 5 more are imported later.
+SLICE = 120
 
 
 def _is_review(note: dict[str, Any]) -> bool:
@@ -89,7 +90,7 @@ def test_rating_distributions_match_the_raw_review_notes(
     figures = _stats(capsys, sliced["data"])
     by_forum = _ratings_by_forum(sliced["notes"])
     every = [rating for ratings in by_forum.values() for rating in ratings]
-    assert len(every) > 1000
+    assert len(every) > 300
     reviews = figures["review_ratings"]
     assert reviews["counts"] == {f"{k:g}": v for k, v in sorted(Counter(every).items())}
     assert reviews["total"] == len(every)
@@ -115,7 +116,7 @@ def test_acceptance_by_area_matches_the_parquet_decisions(
 ) -> None:
     figures = _stats(capsys, sliced["data"])
     accepted = {row["openreview_id"] for row in sliced["accepted"]}
-    assert len(accepted) > 50
+    assert len(accepted) > 20
     areas: dict[str, Counter[str]] = {}
     for record in sliced["records"]:
         content = record["content"]
@@ -131,7 +132,8 @@ def test_acceptance_by_area_matches_the_parquet_decisions(
             counts["accepted"], counts["pending"], counts["withdrawn"]
         ), area  # fmt: skip
         decided = counts["accepted"] + counts["pending"]
-        assert row["acceptance_rate"] == pytest.approx(counts["accepted"] / decided), area
+        rate = counts["accepted"] / decided if decided else None  # an area of withdrawn papers only: no rate
+        assert row["acceptance_rate"] == pytest.approx(rate), area
 
 
 def test_a_papers_percentile_matches_an_independent_count(sliced: dict[str, Any]) -> None:

@@ -1,6 +1,6 @@
 """Every user field follows its paper through every id change, in every import order.
 
-Hypothesis draws an order of the shared-file slices (:mod:`tests.core.shared_slices`: seeds,
+Hypothesis draws an order of the real-file slices (:mod:`tests.core.shared_slices`: seeds,
 ICLR 2026 dump, Parquet decisions, safety subset, CSV; Paper Copilot ICLR 2018, both 2018 BibTeX
 files, author rows; files sharing nothing), splits it into import batches, and before each batch
 writes user records of every kind (star, note, status, tags, all of them, one cleared again) on

@@ -1,14 +1,15 @@
 """A local HTTP server on 127.0.0.1 that answers like OpenReview API v2 and Paper Copilot's raw files.
 
-How the pages are built from the shared files (nothing from ../shared is committed):
+How the pages are built from the real files — the cuts in ``tests/data/`` (:func:`iclr2026_notes`),
+or the whole dump and every review in ``$PAPERDECK_SHARED`` (:func:`iclr2026_encoded`, tests marked ``data``):
 
-- submissions: the ReviewTracker dump (``../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl``)
+- submissions: the ReviewTracker dump (``iclr2026_submissions_reviewtracker.part*.jsonl``)
   holds flattened notes ``{"id", "number", "cdate", "mdate", "content": {plain values}, "withdrawn"}``.
   Each is re-wrapped into the v2 shape: every ``content`` field becomes ``{"value": …}``, a
   ``venueid`` is added (``ICLR.cc/2026/Conference/Submission``, or ``…/Withdrawn_Submission`` for
   ``withdrawn: true``, which is dropped), and the envelope gets ``forum`` (= ``id``), ``invitations``
   (``ICLR.cc/2026/Conference/-/Submission``), ``domain``, ``tcdate``/``tmdate``, ``license``, ``version: 2``;
-- replies: the review parts (``../shared/reviews/iclr2026_reviews_reviewtracker.part*.jsonl.gz``) are
+- replies: the review parts (``iclr2026_reviews_reviewtracker.part*.jsonl.gz``) are
   raw v2 reply notes already; each paper's replies go, unchanged, into its submission's
   ``details.directReplies`` (what ``details=directReplies`` returns). A few notes appear there more
   than once (the tracker kept several versions): the API holds one note per id, so the last
@@ -47,10 +48,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import orjson
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import SHARED_DATA, SHARED_REVIEWS, review_parts, submission_parts
 
-REVIEW_PARTS = sorted((SHARED_DATA.parent / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
-SUBMISSION_PARTS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+#: The cuts (the first 125, 35 and 35 submissions of the three parts, with their replies).
+REVIEW_PARTS = review_parts()
+SUBMISSION_PARTS = submission_parts()
 VENUE = "ICLR.cc/2026/Conference"
 USER, PASSWORD = "reader@example.org", "correct horse"
 
@@ -89,8 +91,9 @@ def _last_versions(notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def iclr2026_notes(papers: int | None) -> list[dict[str, Any]]:
-    """The first ``papers`` ICLR 2026 submissions by number (all 19,630 when ``None``), v2-shaped,
-    each with its replies."""
+    """The first ``papers`` ICLR 2026 submissions of the cuts by number (at most 125: part 1's cut
+    holds the first 125 with every reply; all of the cuts when ``None``), v2-shaped, each with its
+    replies."""
     flats: Iterator[dict[str, Any]] = (orjson.loads(line) for part in SUBMISSION_PARTS for line in part.open("rb"))
     chosen = list(islice(flats, papers)) if papers is not None else list(flats)
     # the review parts follow the submission numbers: the first papers' replies come first
@@ -99,19 +102,20 @@ def iclr2026_notes(papers: int | None) -> list[dict[str, Any]]:
 
 
 def iclr2026_encoded() -> list[tuple[str, bytes]]:
-    """All 19,630 ICLR 2026 submissions with their replies, v2-shaped, each encoded as JSON, sorted
-    by id: the full-size server holds bytes, not objects. Both dumps are in submission-number
-    order, so each paper's replies are read as its submission is."""
+    """All 19,630 ICLR 2026 submissions with their replies (the full real data in
+    ``$PAPERDECK_SHARED``), v2-shaped, each encoded as JSON, sorted by id: the full-size server holds
+    bytes, not objects. Both dumps are in submission-number order, so each paper's replies are read
+    as its submission is."""
 
     def reply_notes() -> Iterator[dict[str, Any]]:
-        for part in REVIEW_PARTS:
+        for part in review_parts(SHARED_REVIEWS):
             with gzip.open(part, "rb") as handle:
                 yield from (orjson.loads(line) for line in handle)
 
     replies = reply_notes()
     pending = next(replies, None)
     encoded = []
-    for part in SUBMISSION_PARTS:
+    for part in submission_parts(SHARED_DATA):
         for line in part.open("rb"):
             flat = orjson.loads(line)
             own = []

@@ -1,7 +1,7 @@
 """``paperdeck fetch`` against a real HTTP server on 127.0.0.1 (:mod:`tests.fetch.api_server`).
 
-The server answers like OpenReview API v2, with pages built from the shared ReviewTracker dump and
-the shared review parts, re-wrapped into the v2 ``{"value": …}`` shape (how: the server module's
+The server answers like OpenReview API v2, with pages built from the cuts of the ReviewTracker dump
+and of the review parts in ``tests/data/``, re-wrapped into the v2 ``{"value": …}`` shape (how: the server module's
 docstring), and serves each fault of issue 16. Every test checks one of: the fetch lands with every
 submission and its reviews, or fails with one clear line and the store's files byte for byte as
 they were. Retries are made fast (``Limits(backoff_s=…)``, a short sleep).
@@ -189,9 +189,9 @@ def test_a_paper_copilot_lfs_pointer_is_one_line(server: ApiServer, data_dir: Pa
 
 
 def test_a_paper_copilot_list_is_fetched_without_login(server: ApiServer, data_dir: Path) -> None:
-    from tests.conftest import SHARED_DATA
+    from tests.helpers import COPILOT_2018_NAME, fixture
 
-    records = orjson.loads((SHARED_DATA / "papercopilot_iclr2018.json").read_bytes())[:40]
+    records = orjson.loads(fixture(COPILOT_2018_NAME).read_bytes())[:40]
     server.copilot["iclr/iclr2018.json"] = orjson.dumps(records)
     server.fail("/pc/iclr/iclr2018.json", "502")
     store = Store(data_dir)
@@ -201,9 +201,9 @@ def test_a_paper_copilot_list_is_fetched_without_login(server: ApiServer, data_d
 
 
 def test_an_arxiv_query_is_fetched_in_one_request(server: ApiServer, data_dir: Path) -> None:
-    from tests.conftest import SHARED_DATA
+    from tests.helpers import fixture
 
-    server.raw["/arxiv/query"] = (SHARED_DATA / "arxiv_atom_2026_query-testing_100.xml").read_bytes()
+    server.raw["/arxiv/query"] = fixture("arxiv_atom_2026_query-testing_100.xml").read_bytes()
     server.fail("/arxiv/query", "500")
     store = Store(data_dir)
     source = parse_source("arxiv:all:testing")

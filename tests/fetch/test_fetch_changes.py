@@ -77,6 +77,7 @@ def test_a_second_fetch_brings_exactly_the_changed_ratings_and_decisions(
 
 
 @pytest.mark.slow
+@pytest.mark.data
 def test_the_full_iclr_2026_in_at_most_25_requests_then_200_ratings_and_30_decisions(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -27,11 +27,11 @@ from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.screens.prompts import LinkChooser
 from textual.pilot import Pilot
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import submission_parts
 from tests.ui.conftest import SIZE, highlighted, main_screen, settle
 
 AppFactory = Callable[..., PaperApp]
-RT_PART1 = SHARED_DATA / "iclr2026_submissions_reviewtracker.part1of3.jsonl"
+RT_PART1 = submission_parts()[0]
 
 
 def notices(app: PaperApp) -> list[str]:

@@ -17,24 +17,15 @@ from paperdeck.ui.screens.reviews import ReviewsScreen
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.widgets import Static
 
-from tests.conftest import SHARED_DATA
+from tests.helpers import ReviewSample
 from tests.ui.conftest import SIZE, highlighted, main_screen, settle
 
-SAMPLE = SHARED_DATA / "openreview_v2_notes_iclr2026_replies_sample.json"
-SUBMISSIONS = sorted(SHARED_DATA.glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 HOSTILE = "Weak \x1b[31mred\x1b[0m [bold]not markup[/bold] and $\\alpha^2$ with *emphasis*"
 
 
 @pytest.fixture
-def reviewed_store(tmp_path: Path) -> tuple[Store, list[dict[str, Any]]]:
-    notes: list[dict[str, Any]] = json.loads(SAMPLE.read_bytes())
-    forums = {note["forum"] for note in notes}
-    papers = tmp_path / "papers.jsonl"
-    with papers.open("wb") as out:
-        for part in SUBMISSIONS:
-            for line in part.open("rb"):
-                if json.loads(line)["id"] in forums:
-                    out.write(line)
+def reviewed_store(tmp_path: Path, review_sample: ReviewSample) -> tuple[Store, list[dict[str, Any]]]:
+    notes = review_sample.notes()
     hostile = json.loads(json.dumps(notes[0]))
     hostile.update(id="hostile001", tmdate=hostile["tmdate"] + 1)
     hostile["content"]["weaknesses"]["value"] = HOSTILE
@@ -47,7 +38,7 @@ def reviewed_store(tmp_path: Path) -> tuple[Store, list[dict[str, Any]]]:
     extra = tmp_path / "extra.json"
     extra.write_text(json.dumps([hostile, reply]))
     store = Store(tmp_path / "data")
-    import_files(store, [papers, SAMPLE, extra])
+    import_files(store, [review_sample.papers_file, review_sample.notes_file, extra])
     return store, [*notes, hostile, reply]
 
 
