@@ -20,27 +20,20 @@ survives any re-import; when a merge gives a paper a better id, its user data mo
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
-from paperdeck.store.atomic import (
-    AtomicJSONStorage,
-    atomic_write_bytes,
-    clean_stray_temp_files,
-    malformed,
-    write_failure,
-)
+from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files, malformed
 from paperdeck.store.catalogue import CATALOGUE_FILE, ROWS_FILE, Catalogue, catalogue_bytes
-from paperdeck.store.lock import FileLock, LockTimeout
+from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, move_user_data_to_current_ids
 from paperdeck.store.rows import PaperRow, RowColumns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
 from paperdeck.store.user_data import USER_DIR, UserStore
@@ -49,7 +42,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.model.review import Review
-    from paperdeck.store.changes import ChangeLog
+    from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
     from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
 
@@ -69,34 +62,11 @@ _T = TypeVar("_T")
 
 #: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
 LEGACY_USER_FILE = "user.json"
-#: Taken around an import's read-merge-write of the catalogue (imports wait for each other).
-IMPORT_LOCK_FILE = ".import.lock"
-_IMPORT_LOCK_TIMEOUT_S = 120.0
-#: A derived title comes from the start of the abstract: only this many characters of it are read
-#: (real abstracts are far shorter; title derivation is quadratic in the length of a huge one).
-TITLE_SOURCE_CHARS = 20_000
 
 
 def utc_now() -> str:
     """The current time as ISO 8601 UTC with microseconds (``"2026-11-29T19:30:00.123456+00:00"``)."""
     return datetime.now(UTC).isoformat()
-
-
-@dataclass(frozen=True, slots=True)
-class ImportReport:
-    """What an import did: counts of papers, and the notices to show (one line each);
-    ``new_ids``: the ids (as in the catalogue now) of the papers it added, in catalogue order —
-    not those a merge only gave a better id."""
-
-    new: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    notices: tuple[str, ...] = ()
-    new_ids: tuple[str, ...] = ()
-
-    def summary(self) -> str:
-        """``"37 new, 0 updated, 1 unchanged"``."""
-        return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
 
 
 class Store:
@@ -112,8 +82,9 @@ class Store:
             catalogue is parsed at once.
         rows: with ``lazy``, whether the rows themselves are read at once (the list needs them; a
             command that reads a few papers does not): when not, they are read at the first
-            :meth:`row`. When they are, only the first :data:`FIRST_ROWS` are read at once (the
-            list's first screen), the others at the first :meth:`row` of one of them.
+            :meth:`row`. When they are, only the first
+            :data:`~paperdeck.store.catalogue.FIRST_ROWS` are read at once (the list's first
+            screen), the others at the first :meth:`row` of one of them.
         user_records: whether every user record is made at once; when not (the app, the
             commands), every shard is still read and checked at once, and a paper's record is
             made at its first need, the counts of :meth:`user_counts` taken from the documents
@@ -149,13 +120,12 @@ class Store:
         self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
         self._change_log: ChangeLog | None = None
+        self._change_history: ChangeHistory | None = None
         for directory in (self.data_dir, self.user_dir):
             if directory.is_dir():
                 clean_stray_temp_files(directory, older_than_s=60.0)
         self.catalogue.open(lazy=lazy)
         self._user = UserStore(self.user_dir, now, meta(), check_schema, lazy=not user_records)
-        self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
-        self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
         self._migrate_single_user_file()
         self.catalogue.on_load = self._adopt_orphaned_user_data
         if self.catalogue.loaded:
@@ -305,7 +275,8 @@ class Store:
     # -- imports -----------------------------------------------------------------------------
 
     def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
-        """Merge ``papers`` into the catalogue (:mod:`paperdeck.store.merge`) and write it once.
+        """Merge ``papers`` into the catalogue (:mod:`paperdeck.store.merge`) and write it once,
+        under the import lock (:class:`~paperdeck.store.import_run.ImportRun`).
 
         A paper that matches one already present (same id, forum id, arXiv id, DOI, title or
         abstract) is combined with it; when the combined paper gets a better id (a seed abstract
@@ -316,28 +287,7 @@ class Store:
             StoreError: the catalogue cannot be read or written, the import lock cannot be taken,
                 or the user data cannot be written (then nothing changed).
         """
-        from paperdeck.store.merge import Merger  # deferred: rapidfuzz is not needed to open the store
-
-        self.load()
-        papers = list(papers)
-        # One import at a time per store, each merging into the catalogue as it is on disk now:
-        # merged into a copy read earlier, another process's import would be overwritten.
-        with _ImportLock(self.data_dir / IMPORT_LOCK_FILE):
-            self.catalogue.catch_up()
-            catalogue = self.catalogue
-            result = Merger(catalogue.held_papers, catalogue.held_aliases).merge(papers)
-            merged = self._with_review_scores(_with_derived_titles(result.papers))
-            recorded: list[PaperChange] = []
-            if merged != catalogue.held_papers or result.aliases != catalogue.held_aliases:
-                before = catalogue.held_papers
-                catalogue.replace(merged, result.aliases)
-                if before:  # the first import is the first snapshot: nothing to compare with
-                    from paperdeck.model.changes import paper_changes
-
-                    recorded = paper_changes(before, merged, result.aliases, (), self._now())
-            self._move_user_data_to_current_ids(reread=True)
-            notices = self._record_changes(recorded)
-        return ImportReport(result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids)
+        return self._import_run().import_papers(papers)
 
     def import_reviews(self, reviews: Iterable[Review], staged: StagedWords | None = None) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`,
@@ -347,113 +297,46 @@ class Store:
         Raises:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
         """
-        self.load()
-        catalogue = self.catalogue
-        with _ImportLock(self.data_dir / IMPORT_LOCK_FILE):
-            catalogue.catch_up()
-            before = catalogue.held_papers
-            forums = {paper.openreview_id for paper in before.values() if paper.openreview_id}
-            had_reviews = self.reviews.counts()["notes"] > 0
-            report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews, staged=staged)
-            if report.changed_forums & forums:
-                merged = self._with_review_scores(dict(before))
-                if merged != before:
-                    catalogue.replace(merged, dict(catalogue.held_aliases))
-                if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
-                    from paperdeck.model.changes import paper_changes
+        return self._import_run().import_reviews(reviews, staged)
 
-                    recorded = paper_changes(before, catalogue.held_papers, {}, report.notes, self._now())
-                    report = replace(report, notices=self._record_changes(recorded))
-        return report
+    def _import_run(self) -> ImportRun:
+        lock_path = self.data_dir / IMPORT_LOCK_FILE
+        return ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
 
-    def _record_changes(self, changes: list[PaperChange]) -> tuple[str, ...]:
-        """Append an import's changes to the change log, after the import is committed; a log
-        that cannot be written does not undo the import: it comes back as a notice line."""
-        try:
-            self.change_log.append(changes)
-        except StoreError as exc:
-            return (f"{exc}; the changes of this import are not recorded",)
-        return ()
+    # -- changes (forwards to the change history) ----------------------------------------------
 
-    # -- changes -----------------------------------------------------------------------------
+    @property
+    def _history(self) -> ChangeHistory:
+        """The change log read against the catalogue and the user data; opened at first use."""
+        log = self.change_log  # opened first: _opened holds the open lock while it opens a part
+
+        def open_history() -> ChangeHistory:
+            from paperdeck.store.changes import ChangeHistory
+
+            return ChangeHistory(log, self.catalogue, self._user)
+
+        return self._opened("_change_history", open_history)
 
     def changes(self, since: str = "") -> list[PaperChange]:
-        """Every change imports recorded at or after ``since`` (ISO 8601 text, compared as text:
-        ``"2026-11-29"`` is that day's start in UTC; ``""``: all), oldest first, each under its
-        paper's current id (a merge may have given it a better one since).
-
-        Raises:
-            StoreError: the change log cannot be read.
-        """
-        return [change for change in self._changes_read() if change.at >= since]
-
-    def _changes_read(self) -> list[PaperChange]:
-        """The change log, ids resolved; read again only when the log or the aliases changed."""
-        key = (self.change_log.stamp(), len(self.catalogue.held_aliases))
-        cached = self._changes_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        aliases, resolve = self.catalogue.held_aliases, self.resolve
-        changes = [
-            replace(change, paper_id=resolve(change.paper_id)) if change.paper_id in aliases else change
-            for change in self.change_log.read()
-        ]
-        by_paper: dict[str, list[PaperChange]] = {}
-        for change in changes:
-            by_paper.setdefault(change.paper_id, []).append(change)
-        self._changes_cache = (key, changes, by_paper)
-        return changes
+        """Every change recorded at or after ``since`` (ISO 8601 text; ``""``: all), oldest first,
+        each under its paper's current id (:meth:`ChangeHistory.changes
+        <paperdeck.store.changes.ChangeHistory.changes>`; raises StoreError when unreadable)."""
+        return self._history.changes(since)
 
     def paper_changes(self, paper_id: str, since: str = "") -> list[PaperChange]:
         """The changes recorded on one paper (its id or an alias) at or after ``since``, oldest
-        first (from an index by paper: cheap enough for each move of the list's cursor).
-
-        Raises:
-            StoreError: the change log cannot be read.
-        """
-        self._changes_read()
-        assert self._changes_cache is not None
-        return [c for c in self._changes_cache[2].get(self.resolve(paper_id), ()) if c.at >= since]
+        first (raises StoreError when the change log cannot be read)."""
+        return self._history.paper_changes(paper_id, since)
 
     def changes_by_paper(self, since: str = "") -> dict[str, PaperChange]:
-        """Each paper's changes at or after ``since`` as one (:func:`paperdeck.model.changes.combined`),
-        by current paper id, the latest changed first.
-
-        Raises:
-            StoreError: the change log cannot be read.
-        """
-        grouped: dict[str, list[PaperChange]] = {}
-        for change in self.changes(since):
-            grouped.setdefault(change.paper_id, []).append(change)
-        from paperdeck.model.changes import combined
-
-        joined = {pid: c for pid, items in grouped.items() if (c := combined(items)) is not None}
-        return dict(sorted(joined.items(), key=lambda item: item[1].at, reverse=True))
+        """Each paper's changes at or after ``since`` as one, by current paper id, the latest
+        changed first (raises StoreError when the change log cannot be read)."""
+        return self._history.changes_by_paper(since)
 
     def changed_since_looked(self) -> dict[str, frozenset[str]]:
-        """The papers with a change recorded after the user last opened them (never opened: any
-        change), by current id, with what changed (:data:`paperdeck.model.changes.CHANGE_KINDS`).
-        Cached until the log, the user data or the aliases change; a log that cannot be read
-        counts as none."""
-        key = (self.change_log.stamp(), self._user.version, len(self.catalogue.held_aliases))
-        cached = self._changed_cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        try:
-            self._changes_read()
-        except StoreError:
-            self._changed_cache = (key, {})
-            return {}
-        assert self._changes_cache is not None
-        result: dict[str, frozenset[str]] = {}
-        get = self._user.get
-        for paper_id, changes in self._changes_cache[2].items():
-            looked = get(paper_id).looked
-            kinds = frozenset().union(*(c.kinds for c in changes if c.at > looked))
-            if kinds:
-                result[paper_id] = kinds
-        self._changed_cache = (key, result)
-        return result
+        """The papers with a change recorded after the user last opened them, by current id,
+        with what changed (cached; a log that cannot be read counts as none)."""
+        return self._history.changed_since_looked()
 
     def set_looked(self, paper_id: str) -> UserData:
         """Record that the user opened the paper now (its reader or its reviews): the changes
@@ -464,64 +347,8 @@ class Store:
         """
         return self._user.set_looked(self.resolve(paper_id), self._now())
 
-    def _with_review_scores(self, papers: dict[str, Paper]) -> dict[str, Paper]:
-        """``papers`` with each reviewed paper's ratings and confidence taken from its imported
-        reviews (:meth:`paperdeck.store.reviews.ReviewStore.summaries`: the reviews themselves
-        are the better source), and the decision of a Decision note where it says more than the
-        paper's (:func:`paperdeck.store.merge.decision_replaces`: never a decision replaced by none)."""
-        summaries = self.reviews.summaries()
-        if not summaries:
-            return papers
-        from paperdeck.model.decision import normalise_decision
-        from paperdeck.model.paper import Ratings
-        from paperdeck.store.merge import decision_replaces
-
-        result = papers
-        for paper_id, paper in papers.items():
-            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
-            if summary is None:
-                continue
-            changes: dict[str, Any] = {}
-            if summary.count and summary.mean is not None:
-                ratings = Ratings(summary.mean, summary.std, summary.min, summary.max, summary.count)
-                if ratings != paper.ratings:
-                    changes["ratings"] = ratings
-                if summary.confidence is not None and summary.confidence != paper.confidence:
-                    changes["confidence"] = summary.confidence
-            if summary.decision:
-                decision = normalise_decision(summary.decision)
-                if decision_replaces(paper.decision, decision):
-                    changes.update(decision=decision, decision_raw=summary.decision)
-            if changes:
-                if result is papers:
-                    result = dict(papers)
-                result[paper_id] = replace(paper, **changes)
-        return result
-
-    def _move_user_data_to_current_ids(self, *, reread: bool = False) -> None:
-        """Move every user record kept under an id that is now an alias (a merge gave the paper
-        a better id, or the record was written or restored under an old one) to the paper's
-        current id, each field combined with a record already there by its rule
-        (:func:`paperdeck.store.user_data.combine_records`). The one way records follow papers.
-
-        Args:
-            reread: re-read the user data changed on disk first (an import; a store just opened
-                has just read it, and may be loading in a worker thread).
-
-        Raises:
-            StoreError: the user data cannot be read or written.
-        """
-        aliases = self.catalogue.held_aliases
-        if not aliases:
-            return
-        if reread:  # records another process wrote under an old id move too
-            self._user.reload()
-        orphans = {pid: self.resolve(pid) for pid in self._user.records if pid in aliases}
-        if orphans:
-            self._user.move(orphans)
-
     def _adopt_orphaned_user_data(self) -> None:
-        """:meth:`_move_user_data_to_current_ids` at open, best effort.
+        """:func:`~paperdeck.store.import_run.move_user_data_to_current_ids` at open, best effort.
 
         An import writes the catalogue (with the alias) before it moves the user's data: a crash
         between the two left the star and note under the old id, where nothing shows them. This
@@ -529,7 +356,7 @@ class Store:
         stay where they are, untouched, and the store still opens.
         """
         with contextlib.suppress(StoreError):
-            self._move_user_data_to_current_ids()
+            move_user_data_to_current_ids(self.catalogue, self._user)
 
     # -- the user's data ---------------------------------------------------------------------
 
@@ -661,33 +488,6 @@ class Store:
         """Nothing to release: files are open only during a read or a write."""
 
 
-class _ImportLock:
-    """The import lock, as a context manager; failures become :class:`StoreError`. On a
-    read-only file system no lock is needed (no one can write) and none is taken."""
-
-    def __init__(self, path: Path) -> None:
-        self._lock = FileLock(path, timeout=_IMPORT_LOCK_TIMEOUT_S)
-        self._held = False
-
-    def __enter__(self) -> None:
-        try:
-            self._lock.acquire()
-        except LockTimeout:
-            seconds = f"{_IMPORT_LOCK_TIMEOUT_S:.0f} s"
-            reason = f"another paperdeck has been importing for over {seconds}; try again"
-            raise StoreError(self._lock.path.parent, reason) from None
-        except OSError as exc:
-            if exc.errno == errno.EROFS:
-                return
-            raise StoreError(self._lock.path.parent, write_failure(exc)) from None
-        self._held = True
-
-    def __exit__(self, *exc: object) -> None:
-        if self._held:
-            self._held = False
-            self._lock.release()
-
-
 def _ensure_directory(path: Path) -> None:
     if path.exists() and not path.is_dir():
         raise StoreError(path, "is a file where the data directory should be; pass --data-dir")
@@ -697,18 +497,3 @@ def _ensure_directory(path: Path) -> None:
         raise StoreError(path, f"cannot create the data directory: {exc.strerror or exc}") from None
     if not os.access(path, os.R_OK | os.X_OK):
         raise StoreError(path, "the data directory cannot be read; check its permissions")
-
-
-def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
-    """Re-derive every derived title over the whole catalogue, so that all labels are distinct."""
-    derived = [paper for paper in papers.values() if paper.title_derived]
-    if not derived:
-        return papers
-    from paperdeck.text.titles import derive_titles
-
-    titles = derive_titles([paper.abstract[:TITLE_SOURCE_CHARS] for paper in derived])
-    result = dict(papers)
-    for paper, title in zip(derived, titles, strict=True):
-        if paper.title != title:
-            result[paper.id] = replace(paper, title=title)
-    return result
