@@ -162,7 +162,7 @@ def move_user_data_to_current_ids(catalogue: Catalogue, user: UserStore, *, rere
     """Move every user record kept under an id that is now an alias (a merge gave the paper a
     better id, or the record was written or restored under an old one) to the paper's current
     id, each field combined with a record already there by its rule
-    (:func:`paperdeck.store.user_data.combine_records`). The one way records follow papers.
+    (:func:`paperdeck.store.user_fields.combine_records`). The one way records follow papers.
 
     Args:
         catalogue: whose aliases (as held: parsed) say which ids are old.
