@@ -53,36 +53,22 @@ SchemaCheck = Callable[[dict[str, Any], Path], None]
 
 
 def doc_id_for(paper_id: str) -> int:
-    """TinyDB document id of a paper: the first 52 bits of SHA-256 of its id (stable, collision-safe)."""
-    return int((_sha256 or _first_sha256())(paper_id.encode("utf-8")).hexdigest()[:13], 16)
+    """TinyDB document id of a paper: the first 52 bits (13 hex digits) of the SHA-256 of its id's
+    UTF-8 bytes, as an int (stable across runs and Python versions, collision-safe)."""
+    return int((_sha256 or _import_sha256())(paper_id.encode("utf-8")).hexdigest()[:13], 16)
 
 
-#: The SHA-256 :func:`doc_id_for` uses, chosen at its first call: CPython's own (quick to import,
-#: for a command that hashes a few ids), then OpenSSL's (quicker per id, slow to import) from the
-#: first bulk change on (:func:`_hashing_many`).
+#: :func:`hashlib.sha256`, imported at the first id hashed: hashlib sets up OpenSSL as it is
+#: imported (a few milliseconds), and a bare start hashes no id before its first frame.
 _sha256: Callable[[bytes], Any] | None = None
-#: Ids hashed at once past which OpenSSL's SHA-256 is worth its import.
-_MANY_IDS = 256
 
 
-def _first_sha256() -> Callable[[bytes], Any]:
+def _import_sha256() -> Callable[[bytes], Any]:
     global _sha256
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # pragma: no cover - a Python built without it
-        from hashlib import sha256
-    chosen: Callable[[bytes], Any] = sha256
-    _sha256 = chosen
-    return chosen
+    from hashlib import sha256
 
-
-def _hashing_many(count: int) -> None:
-    """About to hash ``count`` ids: past :data:`_MANY_IDS`, hash with OpenSSL's SHA-256 from now on."""
-    global _sha256
-    if count > _MANY_IDS:
-        import hashlib
-
-        _sha256 = hashlib.sha256
+    _sha256 = sha256
+    return sha256
 
 
 #: The statuses a stored record may give as they are (a missing or empty one is ``unseen``).
@@ -385,7 +371,6 @@ class UserStore:
         each of the shards would slow the start with many records)."""
         self._make_all()
         snapshot = list(self._records.items())  # load() may move records from another thread
-        _hashing_many(len(snapshot))
         held: dict[int, dict[str, UserData]] = {}
         for paper_id, record in snapshot:
             held.setdefault(doc_id_for(paper_id) % SHARDS, {})[paper_id] = record
@@ -537,7 +522,6 @@ class UserStore:
     def _batch(
         self, paper_ids: dict[str, None], change: Callable[[UserData], UserData], keep_times: bool = False
     ) -> list[tuple[UserData, UserData]]:
-        _hashing_many(len(paper_ids))
         by_shard: dict[int, list[str]] = {}
         for paper_id in paper_ids:
             by_shard.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
