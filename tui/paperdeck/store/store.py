@@ -15,6 +15,15 @@ The two are apart because TinyDB rewrites its whole file on every write: starrin
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
 written atomically and durably (:mod:`paperdeck.store.atomic`). User data is keyed by paper id and
 survives any re-import; when a merge gives a paper a better id, its user data moves with it.
+
+:class:`Store` coordinates the parts, each owning its own state, and keeps the one set of names
+callers use:
+
+    :class:`~paperdeck.store.catalogue.Catalogue`      the catalogue file and its rows cache (``Store.catalogue``)
+    :class:`~paperdeck.store.user_data.UserStore`      the user's records, in their shards
+    :class:`~paperdeck.store.import_run.ImportRun`     one import under the import lock (made per import)
+    :class:`~paperdeck.store.changes.ChangeHistory`    the change log read against the catalogue and the records
+    reviews, follows, change log                      opened at first use (:attr:`Store.reviews`...)
 """
 
 from __future__ import annotations
