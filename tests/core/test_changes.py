@@ -24,6 +24,7 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
 from paperdeck.store.backup import read_backup, write_backup
+from paperdeck.store.catalogue import Catalogue
 from paperdeck.store.changes import CHANGES_FILE
 from paperdeck.store.store import Store
 
@@ -230,7 +231,7 @@ def test_a_failed_import_records_nothing(real_slice: Slice, data_dir: Path, monk
     def fail(*args: object, **kwargs: object) -> None:
         raise StoreError(data_dir, "disk full")
 
-    monkeypatch.setattr(Store, "_write_catalogue", fail)
+    monkeypatch.setattr(Catalogue, "_write", fail)
     with pytest.raises(StoreError):
         import_files(store, real_slice.after)
     assert store.changes() == []

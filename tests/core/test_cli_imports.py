@@ -49,14 +49,14 @@ def _first_id(store_dir: Path) -> str:
 def test_show_imports_no_writer_and_no_change_record(store_dir: Path) -> None:
     loaded = _modules(store_dir, "show", _first_id(store_dir))
     assert "paperdeck.store.reviews" in loaded  # it reads the paper's review summary
-    assert {"tempfile", "random", "shutil", "hashlib", "paperdeck.model.changes"} & loaded == set()
+    assert {"tempfile", "random", "shutil", "paperdeck.model.changes"} & loaded == set()
 
 
 def test_star_imports_no_review_module(store_dir: Path) -> None:
     loaded = _modules(store_dir, "star", _first_id(store_dir))
     # it writes the star (atomically, through a temporary file of its own: no tempfile module)
     assert {"tempfile", "random", "shutil"} & loaded == set()
-    assert {"hashlib", "paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
+    assert {"paperdeck.store.reviews", "paperdeck.model.review", "paperdeck.model.changes"} & loaded == set()
 
 
 def test_a_words_only_search_opens_no_review_store_and_imports_no_numpy(store_dir: Path) -> None:

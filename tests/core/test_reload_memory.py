@@ -36,7 +36,7 @@ def test_a_reread_catalogue_keeps_each_unchanged_paper_as_the_object_held(
     if not rows_cache:
         (store.data_dir / ROWS_FILE).unlink()  # the whole file is parsed instead
     else:  # read paper by paper where the importer's rows cache says: never one parsed tree
-        monkeypatch.setattr(store._catalogue_storage, "read", lambda: pytest.fail("the whole file was parsed"))
+        monkeypatch.setattr(store.catalogue._storage, "read", lambda: pytest.fail("the whole file was parsed"))
     assert store.reload_catalogue()
     now = {paper.id: paper for paper in store.papers}
     assert len(now) == 32

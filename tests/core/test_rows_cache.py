@@ -151,7 +151,7 @@ def test_no_rows_cache_for_a_catalogue_replaced_after_reading(imported: Store) -
     other.import_papers([Paper(id="abs:00000000000000ff", title="New", abstract="A new abstract, long enough.")])
     rows = imported.data_dir / ROWS_FILE
     rows.unlink()
-    store._write_rows_cache()
+    store.catalogue._write_rows_cache()
     assert not rows.exists()
 
 
@@ -249,14 +249,14 @@ def test_a_lazy_store_reads_the_first_rows_at_opening_and_the_others_at_first_ne
 ) -> None:
     """The list's first screen is read as the store opens; the file's other rows only when one
     of them is asked for (the cache then read whole, and checked whole)."""
-    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
     lazy = Store(imported.data_dir, lazy=True)
     assert lazy.paper_ids == imported.paper_ids and lazy.paper_count == 5
-    rows = lazy._rows
+    rows = lazy.catalogue._rows
     assert rows is not None and [bool(rows[pid]) for pid in lazy.paper_ids] == [True, True, False, False, False]
     first = imported.paper_ids[0]
     assert lazy.row(first) == imported.row(first)
-    assert lazy._rows is rows  # a first row: nothing more read
+    assert lazy.catalogue._rows is rows  # a first row: nothing more read
     assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
     assert not lazy.loaded  # the rest came from the cache
     assert lazy.row("abs:missing") is None
@@ -267,7 +267,7 @@ def test_a_rows_cache_broken_past_its_first_rows_is_written_again_once_found(
 ) -> None:
     """A row missing after the part read at opening: found when the rest is read, the catalogue
     is parsed for the rows, and the cache written again for the next start."""
-    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
     _write_cache_lines(imported, _cache_lines(imported)[:-1])
     lazy = Store(imported.data_dir, lazy=True)
     assert not lazy.loaded  # the first rows are sound
@@ -285,15 +285,15 @@ def test_the_rows_left_unread_are_read_from_where_the_opening_stopped(
 ) -> None:
     """The rest of the rows comes from the same file, past what was read at opening: the ids and
     the first rows are not read again. A rows file rewritten meanwhile is read again whole."""
-    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
     lazy = Store(imported.data_dir, lazy=True)
     whole_reads: list[object] = []
-    monkeypatch.setattr("paperdeck.store.store.read_rows_cache", lambda *args, **kwargs: whole_reads.append(args))
+    monkeypatch.setattr("paperdeck.store.catalogue.read_rows_cache", lambda *args, **kwargs: whole_reads.append(args))
     assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
     assert whole_reads == [] and not lazy.loaded
 
     monkeypatch.undo()
-    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
     again = Store(imported.data_dir, lazy=True)
     lines = _cache_lines(imported)
     last = imported.paper_ids[-1]
@@ -308,11 +308,11 @@ def test_the_rows_left_unread_are_read_while_the_catalogue_is_being_parsed(
 ) -> None:
     """A row asked for while another thread parses the catalogue (holding the load lock) comes
     from the rows cache at once: the list does not wait for the parse."""
-    monkeypatch.setattr("paperdeck.store.store.FIRST_ROWS", 2)
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
     lazy = Store(imported.data_dir, lazy=True)
     last = imported.paper_ids[-1]
     shown: list[PaperRow | None] = []
-    with lazy._load_lock:  # as load() holds it, in a worker thread
+    with lazy.catalogue._load_lock:  # as load() holds it, in a worker thread
         reader = threading.Thread(target=lambda: shown.append(lazy.row(last)), daemon=True)
         reader.start()
         reader.join(timeout=10)

@@ -19,6 +19,7 @@ from paperdeck.search.index import SearchIndex
 from paperdeck.search.index_file import read_sections, write_sections
 from paperdeck.search.searcher import INDEX_FILE, OLD_INDEX_FILE, Searcher, build_index
 from paperdeck.sources.importer import import_files
+from paperdeck.store.catalogue import Catalogue
 from paperdeck.store.store import Store, catalogue_bytes
 
 QUERIES = ["diffusion", "graph neural", "difusion samplng", "specul decod", "a", "gn", "llm", "protien", "zzzz"]
@@ -250,10 +251,10 @@ def test_the_catalogue_is_written_as_orjson_writes_it_and_each_span_holds_its_pa
 
 
 def _no_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(self: Store) -> None:
+    def refuse(self: Catalogue) -> None:
         raise AssertionError("the whole catalogue was parsed")
 
-    monkeypatch.setattr(Store, "_load_catalogue", refuse)
+    monkeypatch.setattr(Catalogue, "_read", refuse)
 
 
 def test_show_star_note_status_and_tag_read_only_the_paper_they_touch(

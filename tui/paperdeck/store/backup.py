@@ -42,7 +42,7 @@ from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.paper import STATUSES, UserData
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store, utc_now
-from paperdeck.store.user_data import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, combine_records
+from paperdeck.store.user_fields import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, combine_records
 
 __all__ = [
     "BACKUP_MARK",
@@ -275,7 +275,7 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
 
     A record under an id that a merge has since replaced goes to the paper's id now
     (``store.resolve``); two records that land on one paper are combined (starred if either is,
-    both notes, all tags, the status set: :func:`paperdeck.store.user_data.combine_records`).
+    both notes, all tags, the status set: :func:`paperdeck.store.user_fields.combine_records`).
 
     Raises:
         StoreError: the user data cannot be written. What was written is then put back as it

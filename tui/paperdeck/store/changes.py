@@ -6,6 +6,10 @@ compact JSON object per paper changed per import (:meth:`PaperChange.to_dict
 import writes its lines in one ``write`` after the catalogue and the reviews are committed, and
 fsyncs the file (and the directory, when it made the file). A failed import records nothing. A line
 cut short by a crash is skipped on reading, and the next append starts on a line of its own.
+
+:class:`ChangeLog` is the file; :class:`ChangeHistory` reads it as the catalogue stands now (each
+change under its paper's current id) and against the user's records (what changed since they last
+opened a paper).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,8 +28,10 @@ from paperdeck.store.atomic import write_failure
 
 if TYPE_CHECKING:  # imported where a change is read: the list asks for changes before any is recorded
     from paperdeck.model.changes import PaperChange
+    from paperdeck.store.catalogue import Catalogue
+    from paperdeck.store.user_data import UserStore
 
-__all__ = ["CHANGES_FILE", "ChangeLog"]
+__all__ = ["CHANGES_FILE", "ChangeHistory", "ChangeLog"]
 
 #: The change log's file name in the data directory.
 CHANGES_FILE = "changes.jsonl"
@@ -119,6 +126,104 @@ class ChangeLog:
         except OSError as exc:
             raise StoreError(self.path, write_failure(exc)) from None
         return len(lines)
+
+
+class ChangeHistory:
+    """The change log read as the catalogue stands now: each change under its paper's current
+    id, indexed by paper, and which papers changed since the user last opened them.
+
+    Args:
+        log: the store's change log.
+        catalogue: whose aliases give each change its paper's current id.
+        user: whose records say when the user last opened each paper.
+    """
+
+    def __init__(self, log: ChangeLog, catalogue: Catalogue, user: UserStore) -> None:
+        self.log = log
+        self._catalogue = catalogue
+        self._user = user
+        #: (the log's stamp, how many aliases) and the changes read then, in order and by paper.
+        self._changes_cache: tuple[object, list[PaperChange], dict[str, list[PaperChange]]] | None = None
+        #: (the log's stamp, the user data's version, how many aliases) and what changed since looked.
+        self._changed_cache: tuple[object, dict[str, frozenset[str]]] | None = None
+
+    def changes(self, since: str = "") -> list[PaperChange]:
+        """Every change imports recorded at or after ``since`` (ISO 8601 text, compared as text:
+        ``"2026-11-29"`` is that day's start in UTC; ``""``: all), oldest first, each under its
+        paper's current id (a merge may have given it a better one since).
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        return [change for change in self._read()[0] if change.at >= since]
+
+    def _read(self) -> tuple[list[PaperChange], dict[str, list[PaperChange]]]:
+        """The change log, ids resolved, in order and by paper; read again only when the log or
+        the aliases changed."""
+        aliases = self._catalogue.held_aliases
+        key = (self.log.stamp(), len(aliases))
+        cached = self._changes_cache
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        resolve = self._catalogue.resolve
+        changes = [
+            replace(change, paper_id=resolve(change.paper_id)) if change.paper_id in aliases else change
+            for change in self.log.read()
+        ]
+        by_paper: dict[str, list[PaperChange]] = {}
+        for change in changes:
+            by_paper.setdefault(change.paper_id, []).append(change)
+        self._changes_cache = (key, changes, by_paper)
+        return changes, by_paper
+
+    def paper_changes(self, paper_id: str, since: str = "") -> list[PaperChange]:
+        """The changes recorded on one paper (its id or an alias) at or after ``since``, oldest
+        first (from an index by paper: cheap enough for each move of the list's cursor).
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        by_paper = self._read()[1]
+        return [c for c in by_paper.get(self._catalogue.resolve(paper_id), ()) if c.at >= since]
+
+    def changes_by_paper(self, since: str = "") -> dict[str, PaperChange]:
+        """Each paper's changes at or after ``since`` as one (:func:`paperdeck.model.changes.combined`),
+        by current paper id, the latest changed first.
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        grouped: dict[str, list[PaperChange]] = {}
+        for change in self.changes(since):
+            grouped.setdefault(change.paper_id, []).append(change)
+        from paperdeck.model.changes import combined
+
+        joined = {pid: c for pid, items in grouped.items() if (c := combined(items)) is not None}
+        return dict(sorted(joined.items(), key=lambda item: item[1].at, reverse=True))
+
+    def changed_since_looked(self) -> dict[str, frozenset[str]]:
+        """The papers with a change recorded after the user last opened them (never opened: any
+        change), by current id, with what changed (:data:`paperdeck.model.changes.CHANGE_KINDS`).
+        Cached until the log, the user data or the aliases change; a log that cannot be read
+        counts as none."""
+        key = (self.log.stamp(), self._user.version, len(self._catalogue.held_aliases))
+        cached = self._changed_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            by_paper = self._read()[1]
+        except StoreError:
+            self._changed_cache = (key, {})
+            return {}
+        result: dict[str, frozenset[str]] = {}
+        get = self._user.get
+        for paper_id, changes in by_paper.items():
+            looked = get(paper_id).looked
+            kinds = frozenset().union(*(c.kinds for c in changes if c.at > looked))
+            if kinds:
+                result[paper_id] = kinds
+        self._changed_cache = (key, result)
+        return result
 
 
 def _last_byte(path: Path, size: int) -> bytes:

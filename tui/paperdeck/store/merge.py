@@ -16,7 +16,7 @@ ICLR 2026 record and the best wrong record well below it; 70 sits in the middle 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from rapidfuzz import fuzz
@@ -311,7 +311,7 @@ class MergeResult:
 class Merger:
     """Merge batches of incoming papers into a catalogue (see the module docstring)."""
 
-    def __init__(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
+    def __init__(self, papers: Mapping[str, Paper], aliases: Mapping[str, str]) -> None:
         self.papers = dict(papers)
         self.aliases = dict(aliases)
         self._by_key: dict[tuple[str, str], str] = {}

@@ -1,0 +1,650 @@
+"""The catalogue file (``catalogue.json``) and the rows cache beside it, as one store holds them.
+
+:class:`Catalogue` owns what a store knows of that file: the papers parsed from it (or, before
+they are, the rows cache's rows and where each paper lies in the file), its aliases, the stamp of
+the file they were read from or written to, and the locks around reading it. It reads the file
+lazily (rows first, one paper by its byte span, the whole file on :meth:`Catalogue.load`), reads
+it again when another process replaced it, and writes it whole (:meth:`Catalogue.replace`, called
+by an import under the import lock: :mod:`paperdeck.store.import_run`).
+
+The file's layout is TinyDB's (tables ``meta``, ``papers``, ``aliases``), written by
+:func:`catalogue_bytes` byte for byte as ``orjson.dumps`` makes of the whole.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from paperdeck.model.errors import StoreError
+from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, malformed
+from paperdeck.store.rows import (
+    CatalogueSpans,
+    PaperRow,
+    RowColumns,
+    SpanLine,
+    UnreadRows,
+    decode_row,
+    decode_spans,
+    file_stamp,
+    read_rows_cache,
+    read_unread_rows,
+    write_rows_cache,
+)
+from paperdeck.store.schema import check_schema, meta
+from paperdeck.store.user_data import doc_id_for
+
+if TYPE_CHECKING:
+    from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
+
+__all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "catalogue_bytes"]
+
+#: The catalogue's file name in the data directory.
+CATALOGUE_FILE = "catalogue.json"
+#: A cache of what the list shows, so the app paints before the catalogue is parsed.
+ROWS_FILE = "rows-cache.json"
+#: Rows a lazy store reads as it opens (the list's first screen; the others at first need).
+FIRST_ROWS = 200
+#: Papers a catalogue not yet parsed reads one by one (:meth:`Catalogue.paper`) before it parses
+#: the whole file instead (an export or a search without ``--limit`` asks for thousands).
+_SPAN_READS = 256
+
+#: ``(inode, mtime in ns, size in bytes)`` of a file (:func:`paperdeck.store.rows.file_stamp`).
+Stamp = tuple[int, int, int]
+
+
+class Catalogue:
+    """The papers of one catalogue file, read lazily, and its aliases (old id → id).
+
+    Args:
+        data_dir: the data directory holding ``catalogue.json`` and ``rows-cache.json``.
+        rows: with :meth:`open`'s ``lazy``, whether the rows themselves are read at once (see
+            :class:`~paperdeck.store.store.Store`).
+
+    Attributes:
+        path: the catalogue file.
+        rows_path: the rows cache beside it.
+        on_load: called once :meth:`load` has parsed the file (under the load lock; the store
+            moves user records kept under an alias then), or ``None``.
+    """
+
+    def __init__(self, data_dir: Path, *, rows: bool = True) -> None:
+        self.path = data_dir / CATALOGUE_FILE
+        self.rows_path = data_dir / ROWS_FILE
+        self.on_load: Callable[[], None] | None = None
+        self._storage = AtomicJSONStorage(self.path)
+        self._papers: dict[str, Paper] = {}
+        self._generation = 0  # see generation
+        self._aliases: dict[str, str] = {}
+        #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
+        #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
+        self._rows: dict[str, PaperRow | bytes] | None = None
+        self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
+        self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
+        self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
+        #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
+        #: changed paper is a new object). The list asks for a row at each line of each frame, and
+        #: rendering a title with LaTeX each time is too slow for that.
+        self._shown_rows: dict[str, tuple[Paper, PaperRow]] = {}
+        self._load_lock = threading.Lock()
+        #: Held while the rows left unread at opening are read (not the load lock: a row asked
+        #: for while the catalogue is parsed does not wait for the parse).
+        self._rows_lock = threading.Lock()
+        self._loaded = False
+        #: (inode, mtime, size) of the catalogue as last read or written by this store.
+        self._catalogue_stamp: Stamp | None = None
+        #: (inode, mtime, size) of the catalogue the rows cache was read for (taken before reading it).
+        self._rows_stamp: Stamp | None = None
+        #: The rows cache's spans line while not decoded, then its spans (or ``None``: none, or broken).
+        self._spans_line: bytes | None = None
+        self._cached_spans: CatalogueSpans | None = None
+        #: The spans line parsed for the first few papers read alone (:meth:`_find_span`), with
+        #: the rows it was read with.
+        self._span_line: tuple[dict[str, PaperRow | bytes], SpanLine] | None = None
+        self._span_reads = 0  # papers read alone: past _SPAN_READS, parsing the catalogue is cheaper
+        #: The spans of the catalogue as this store last wrote it, and the file's stamp then.
+        self._written_spans: tuple[Stamp | None, CatalogueSpans] | None = None
+
+    def open(self, *, lazy: bool) -> None:
+        """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
+        when ``lazy``, write a good rows cache for the next start).
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
+        if not (lazy and self._load_rows_cache()):
+            self.load()
+            if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
+                self._find_spans()
+                self._write_rows_cache()
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the catalogue is parsed (a lazy one has only its rows until :meth:`load`)."""
+        return self._loaded
+
+    def load(self) -> None:
+        """Parse the catalogue if it is not yet (parsing is the slow part of a start: the app calls
+        it in a worker thread; it is safe to call from several threads).
+
+        Raises:
+            StoreError: the catalogue is not valid or was written by a newer paperdeck.
+        """
+        with self._load_lock:
+            if not self._loaded:
+                from_rows, generation = self._rows is not None, self._generation
+                self._read()
+                if from_rows and self._catalogue_stamp == self._rows_stamp:
+                    # The very file the rows were read for: what was built from the rows (a
+                    # search index read from disk) is still current.
+                    self._generation = generation
+                self._loaded = True  # before dropping the rows: readers check _loaded first
+                self._rows = None
+                if self.on_load is not None:
+                    self.on_load()
+
+    @property
+    def papers(self) -> list[Paper]:
+        """Every paper in catalogue order (the order they were first imported); loads if needed.
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
+        self.load()
+        return list(self._papers.values())
+
+    @property
+    def held_papers(self) -> Mapping[str, Paper]:
+        """The papers held now by id, in catalogue order (not a copy, not loaded first: for an
+        import, which loaded them and must not change them)."""
+        return self._papers
+
+    @property
+    def held_aliases(self) -> Mapping[str, str]:
+        """The aliases of the papers held now (not a copy; empty while not parsed)."""
+        return self._aliases
+
+    @property
+    def generation(self) -> int:
+        """A number that changes each time the papers are replaced (parsed, imported, read again
+        after another process imported): what is built from :attr:`papers` is current while it
+        has not changed. Held in memory: reading it touches no file."""
+        return self._generation
+
+    @property
+    def paper_ids(self) -> list[str]:
+        """Every paper id in catalogue order (from the rows cache while not loaded)."""
+        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and rows is not None:
+            return list(rows)
+        return list(self._papers)
+
+    @property
+    def paper_count(self) -> int:
+        """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
+        rows = self._rows
+        if not self._loaded and rows is not None:
+            return len(rows)
+        return len(self._papers)
+
+    @property
+    def row_columns(self) -> RowColumns:
+        """Whether any paper has a decision / a rating (the list's optional columns); from the
+        rows cache while the catalogue is not parsed, else computed over every paper on each call."""
+        rows = self._rows
+        if not self._loaded and rows is not None:
+            return self._cached_columns
+        return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in self._papers.values())
+
+    def paper(self, paper_id: str) -> Paper | None:
+        """The paper with this id (or an alias of it), or ``None``. While the catalogue is not
+        parsed, the paper alone is read from it where the rows cache says it lies (checked: the
+        file as the rows were read for, a document of this paper), for the first ``_SPAN_READS``
+        papers asked for; else the catalogue is parsed.
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
+        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and rows is not None:
+            found = self._find_span(paper_id, rows)
+            if found is not None:
+                current, span = found
+                if current not in rows:
+                    return None
+                self._span_reads += 1
+                if span is not None and self._span_reads <= _SPAN_READS:
+                    paper = self._read_one(current, span)
+                    if paper is not None:
+                        return paper
+        self.load()
+        return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
+
+    def paper_named(self, given: str) -> Paper | None:
+        """The paper a user names: its id (canonical or an alias), a bare OpenReview forum id, or
+        its OpenReview forum or PDF link (``https://openreview.net/forum?id=X``, what ``y``
+        copies); ``None`` when no paper has it.
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
+        if "://" in given:  # model.ids (and the hashlib it imports) only for a link
+            from paperdeck.model.ids import openreview_id_from_url
+
+            if forum := openreview_id_from_url(given):
+                return self.paper(f"openreview:{forum}") or self.paper(forum)
+        return self.paper(given) or self.paper(f"openreview:{given}")
+
+    def _find_span(self, paper_id: str, rows: dict[str, PaperRow | bytes]) -> tuple[str, tuple[int, int] | None] | None:
+        """The current id of ``paper_id`` (an alias followed) and where that paper lies in the
+        catalogue (``None``: not known), by the rows cache's spans; ``None`` when the cache has
+        no spans. The spans line is parsed, not made into a table of every paper's span."""
+        if self._spans_line is not None:
+            line = self._span_line
+            if line is None or line[0] is not rows:
+                try:
+                    line = self._span_line = (rows, SpanLine(self._spans_line, len(rows)))
+                except ValueError:
+                    line = None
+            if line is not None:
+                current = paper_id if paper_id in rows else _follow(line[1].aliases, paper_id)
+                if current not in rows:
+                    return current, None
+                return current, line[1].span(current, rows)
+        spans = self._spans()
+        if spans is None:
+            return None
+        current = paper_id if paper_id in rows else _follow(spans.aliases, paper_id)
+        return current, spans.spans.get(current)
+
+    def _spans(self) -> CatalogueSpans | None:
+        """The rows cache's spans, decoded at first need (``None``: the cache has none)."""
+        line, rows = self._spans_line, self._rows
+        if line is not None and rows is not None:
+            self._cached_spans = decode_spans(line, list(rows))
+            self._spans_line = None
+        return self._cached_spans
+
+    def _read_by_spans(
+        self,
+        spans: CatalogueSpans,
+        ids: Iterable[str] | None = None,
+        stamp: Stamp | None = None,
+        kept: dict[str, Paper] | None = None,
+    ) -> dict[str, Paper] | None:
+        """Every paper, each parsed from its span of the catalogue file (the whole file is never
+        one parsed tree: a fraction of the memory); ``None`` when the file is not the one the
+        spans were written for or anything in it is not as the spans say (then the file is parsed
+        whole, which names what is wrong).
+
+        Args:
+            spans: where each paper lies in the file.
+            ids: the papers in file order (default: the rows cache's).
+            stamp: the ``(inode, mtime, size)`` of the file the spans are of (default: the one the
+                rows cache was read for).
+            kept: papers held already (a catalogue read again): a paper read equal to one of
+                them is that object, so what is unchanged is held once, not twice.
+        """
+        rows = self._rows if ids is None else ids
+        if rows is None:
+            return None
+        from paperdeck.model.paper import Paper
+
+        wanted = self._rows_stamp if stamp is None else stamp
+        kept = kept or {}
+        paper_of = Paper.from_dict
+        try:
+            with self.path.open("rb", buffering=1 << 20) as handle:
+                stat = os.fstat(handle.fileno())
+                if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != wanted:
+                    return None
+                head = handle.read(4096)
+                meta_end = head.find(b',"papers":{')
+                if not head.startswith(b'{"meta":') or meta_end < 0:
+                    return None
+                check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
+                handle.seek(0)
+                at = 0
+                papers: dict[str, Paper] = {}
+                for paper_id in rows:  # the documents in file order, read one after another
+                    start, end = spans.spans[paper_id]
+                    if not at <= start < end <= stat.st_size:
+                        return None
+                    handle.seek(start)
+                    paper = paper_of(orjson.loads(handle.read(end - start)))
+                    at = end
+                    if paper.id != paper_id:
+                        return None
+                    papers[paper_id] = _same_or(kept.get(paper_id), paper)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
+            return None
+        return papers
+
+    def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
+        """The paper read from its span of the catalogue file, or ``None`` when the file is no
+        longer the one the rows were read for or the span holds no document of this paper."""
+        from paperdeck.model.paper import Paper
+
+        start, end = span
+        try:
+            with self.path.open("rb") as handle:
+                stat = os.fstat(handle.fileno())
+                same_file = (stat.st_ino, stat.st_mtime_ns, stat.st_size) == self._rows_stamp
+                if not same_file or not 0 <= start < end <= stat.st_size:
+                    return None
+                handle.seek(start)
+                doc = orjson.loads(handle.read(end - start))
+            paper = Paper.from_dict(doc)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        return paper if paper.id == paper_id else None
+
+    def row(self, paper_id: str) -> PaperRow | None:
+        """What the list shows of a paper, ``None`` for an unknown id; available before the
+        catalogue is loaded (never loads it)."""
+        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        if rows is not None and self._rows_unread and not rows.get(paper_id):  # b"": not read yet
+            rows = self._read_rows()
+        if not self._loaded and rows is not None:
+            row = rows.get(paper_id)
+            if isinstance(row, bytes):
+                row = rows[paper_id] = decode_row(paper_id, row)
+            return row
+        paper = self._papers.get(paper_id)
+        if paper is None:
+            return None
+        shown = self._shown_rows.get(paper_id)
+        if shown is not None and shown[0] is paper:
+            return shown[1]
+        if len(self._shown_rows) >= 4096:
+            self._shown_rows.clear()
+        row = PaperRow.of(paper)
+        self._shown_rows[paper_id] = (paper, row)
+        return row
+
+    def _read_rows(self) -> dict[str, PaperRow | bytes] | None:
+        """Read the rows the opening left unread: from the rows cache when it still lists the
+        same papers for the same catalogue file, else by parsing the catalogue (then ``None``:
+        the rows come from the papers)."""
+        with self._rows_lock:
+            rows = self._rows
+            if not self._rows_unread or rows is None:
+                return rows
+            unread = self._unread_rows
+            if unread is not None and file_stamp(self.path) == self._rows_stamp:
+                ids = list(rows)
+                rest = read_unread_rows(self.rows_path, unread, len(ids) - unread.read)
+                if rest is not None:  # the same file: its ids and first rows are as read
+                    rows.update(zip(ids[unread.read :], rest, strict=True))
+                    self._rows_unread = False
+                    return rows
+        with self._load_lock:
+            rows = self._rows
+            if not self._rows_unread or rows is None:
+                return rows
+            cached = read_rows_cache(self.rows_path, self.path)
+            same = cached is not None and list(cached.rows) == list(rows)
+            if same and file_stamp(self.path) == self._rows_stamp and cached is not None:
+                self._rows = rows = cached.rows
+                self._rows_unread = False
+                return rows
+        self.load()
+        self._rows_unread = False
+        if cached is None and self._catalogue_stamp == self._rows_stamp:
+            # Broken past the part read at opening, for the very file parsed now: the next start
+            # reads a good one.
+            self._find_spans()
+            self._write_rows_cache()
+        return None
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the catalogue holds no paper (a first run)."""
+        return not self.paper_ids
+
+    def stamp(self) -> list[int] | None:
+        """The catalogue file's ``[size in bytes, mtime in ns]`` (what caches beside it are keyed
+        by), or ``None`` when there is none."""
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return None
+        return [stat.st_size, stat.st_mtime_ns]
+
+    def held_stamp(self) -> list[int] | None:
+        """:meth:`stamp` of the catalogue file the papers held (or, not parsed yet, the rows)
+        were read from or written to; ``None`` when none are held from a file. What is saved
+        built from the papers is keyed by it. Touches no file."""
+        stamp = self._catalogue_stamp if self._loaded else self._rows_stamp
+        if stamp is None:
+            return None
+        _, mtime_ns, size = stamp
+        return [size, mtime_ns]
+
+    def _load_rows_cache(self) -> bool:
+        """Read the rows cache if it matches the catalogue on disk; True when it did."""
+        stamp = file_stamp(self.path)  # before: a catalogue replaced meanwhile has another
+        cached = read_rows_cache(self.rows_path, self.path, rows=0 if self._rows_unread else FIRST_ROWS)
+        if cached is None:
+            return False
+        self._rows, self._cached_columns, self._spans_line, self._unread_rows = cached
+        self._rows_unread = self._unread_rows is not None
+        self._rows_stamp = stamp
+        return True
+
+    def _find_spans(self) -> None:
+        """Learn where each paper lies in the catalogue as read (for the rows cache), when the file
+        is byte for byte what this store would write for its papers; else leave it unknown."""
+        stamp = self._catalogue_stamp
+        payload, spans = catalogue_bytes(self._papers, self._aliases)
+        try:
+            same = self.path.read_bytes() == payload and file_stamp(self.path) == stamp
+        except OSError:
+            same = False
+        if same:
+            self._written_spans = (stamp, CatalogueSpans(spans, dict(self._aliases)))
+
+    def _write_rows_cache(self) -> None:
+        """Write the rows cache for the catalogue as this store last read or wrote it (with the
+        spans when this store wrote that file)."""
+        if self._catalogue_stamp is not None:
+            written = self._written_spans
+            spans = written[1] if written is not None and written[0] == self._catalogue_stamp else None
+            write_rows_cache(self.rows_path, self.path, self._catalogue_stamp, self._papers.values(), spans)
+
+    def catch_up(self) -> None:
+        """Read the file again when it is not the one last read or written here (another
+        process imported): an import merges into the catalogue as it is on disk now, under the
+        import lock (merged into a copy read earlier, another process's import would be
+        overwritten).
+
+        Raises:
+            StoreError: as :meth:`load`.
+        """
+        if file_stamp(self.path) != self._catalogue_stamp:
+            self._read()
+            self._rows = None
+
+    def replace(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
+        """Write ``papers`` and ``aliases`` as the catalogue (atomically), hold them, and write
+        the rows cache for the new file; :attr:`generation` changes.
+
+        Raises:
+            StoreError: the catalogue cannot be written (then nothing changed).
+        """
+        self._write(papers, aliases)
+        self._papers = papers
+        self._generation += 1
+        self._aliases = aliases
+        self._write_rows_cache()
+
+    def changed(self) -> bool:
+        """Whether the catalogue on disk is another than the one last read or written here
+        (another process imported meanwhile); ``False`` while it is not parsed yet (:meth:`load`
+        reads the file as it is then). One ``stat``, no read."""
+        return self._loaded and file_stamp(self.path) != self._catalogue_stamp
+
+    def reload(self) -> bool:
+        """Read the catalogue again when another process changed it (:meth:`changed`); True when
+        the papers were replaced (:attr:`generation` then changed). The slow part of a start:
+        call it in a worker thread; readers meanwhile see the old papers or the new ones, never
+        a mix.
+
+        Raises:
+            StoreError: the catalogue is no longer valid (the papers read before are kept).
+        """
+        with self._load_lock:
+            if not self.changed():
+                return False
+            if not self._reread_by_spans():
+                self._read()
+        return True
+
+    def _reread_by_spans(self) -> bool:
+        """Read the catalogue again paper by paper where the rows cache beside it (written by the
+        process that imported) says each lies, each unchanged paper kept as the object already
+        held: only the papers the import changed are held anew, and the file is never one parsed
+        tree. False (nothing changed) when there is no such cache for the file as it is now, or
+        the file is not as it says."""
+        stamp = file_stamp(self.path)  # before reading: a file replaced meanwhile has another
+        cached = read_rows_cache(self.rows_path, self.path, rows=0)  # its ids and spans
+        if stamp is None or cached is None or cached.spans_line is None:
+            return False
+        ids, line = list(cached.rows), cached.spans_line
+        spans = decode_spans(line, ids)
+        papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
+        if papers is None or spans is None:
+            return False
+        self._catalogue_stamp = stamp
+        self._papers = papers
+        self._generation += 1
+        self._aliases = dict(spans.aliases)
+        return True
+
+    def _read(self) -> None:
+        """Read the file (by the rows cache's spans when it is the file they are of, else whole)
+        and hold its papers and aliases.
+
+        Raises:
+            StoreError: the file is not valid, or was emptied beside a rows cache listing papers.
+        """
+        self._catalogue_stamp = file_stamp(self.path)  # before reading: errs on re-reading
+        if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
+            spans = self._spans()
+            by_spans = self._read_by_spans(spans) if spans is not None else None
+            if by_spans is not None and spans is not None:
+                self._papers = by_spans
+                self._generation += 1
+                self._aliases = dict(spans.aliases)
+                return
+        data = self._storage.read()
+        if data is None:
+            listed = _rows_cache_count(self.rows_path)
+            if listed and self.path.exists():
+                # A catalogue emptied (truncated, zeroed) beside a cache of its rows: taken for a
+                # first run, the bundled lists or the next import would overwrite it for good.
+                reason = (
+                    f"is empty, but {ROWS_FILE} lists {listed:,} papers: the catalogue was lost or "
+                    "truncated; restore it from a backup or move both aside — paperdeck will not overwrite it"
+                )
+                raise StoreError(self.path, reason)
+            return
+        check_schema(data, self.path)
+        from paperdeck.model.paper import Paper
+
+        try:
+            papers = list(map(Paper.from_dict, _drained(data.get("papers") or {})))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            reason = (
+                f"a paper record is malformed ({malformed(exc)}); restore the file from a backup "
+                "or move it aside — paperdeck will not overwrite it"
+            )
+            raise StoreError(self.path, reason) from None
+        held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
+        self._papers = {paper.id: _same_or(held.get(paper.id), paper) for paper in papers}
+        self._generation += 1
+        alias_docs = data.get("aliases") or {}
+        self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
+
+    def _write(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
+        payload, spans = catalogue_bytes(papers, aliases)
+        atomic_write_bytes(self.path, payload)
+        self._catalogue_stamp = file_stamp(self.path)
+        self._written_spans = (self._catalogue_stamp, CatalogueSpans(spans, dict(aliases)))
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Old paper ids (replaced by a merge, or another source's id of the same paper) → the id
+        each stood for (a copy; follow chains with :meth:`resolve`)."""
+        return dict(self._aliases)
+
+    def resolve(self, paper_id: str) -> str:
+        """The current id of a paper known by ``paper_id`` (which may be an older alias); an id
+        that is no alias comes back as it is. While the catalogue is not parsed, the rows cache's
+        aliases are followed (the catalogue is parsed when the cache has none)."""
+        if not self._loaded and self._rows is not None:
+            spans = self._spans()
+            if spans is not None:
+                return _follow(spans.aliases, paper_id)
+            self.load()
+        return _follow(self._aliases, paper_id)
+
+
+def _drained(documents: dict[str, Any]) -> Iterator[Any]:
+    """The values of ``documents`` in order, each removed as it is taken (the parsed JSON of a
+    paper is freed once its :class:`Paper` is made: the two are never all held at once)."""
+    if not isinstance(documents, dict):
+        raise TypeError("the papers table is not an object")
+    for key in list(documents):
+        yield documents.pop(key)
+
+
+def _same_or(held: Paper | None, paper: Paper) -> Paper:
+    """``held`` when it equals ``paper`` (a paper read again, unchanged: one object, not two), else ``paper``."""
+    return held if held is not None and held == paper else paper
+
+
+def _follow(aliases: Mapping[str, str], paper_id: str) -> str:
+    """``paper_id`` through at most 8 ``aliases`` (old id → id)."""
+    for _ in range(8):
+        if paper_id not in aliases:
+            break
+        paper_id = aliases[paper_id]
+    return paper_id
+
+
+def catalogue_bytes(papers: dict[str, Paper], aliases: dict[str, str]) -> tuple[bytes, dict[str, tuple[int, int]]]:
+    """The catalogue file's text for ``papers`` and ``aliases`` (TinyDB's layout: tables
+    ``meta``, ``papers`` keyed by :func:`~paperdeck.store.user_data.doc_id_for`, ``aliases``;
+    byte for byte what ``orjson.dumps`` makes of the whole), and each paper's span in it:
+    paper id → ``(start, end)`` byte offsets of its document."""
+    option = orjson.OPT_NON_STR_KEYS
+    parts = [b'{"meta":', orjson.dumps({"1": meta()}, option=option), b',"papers":{']
+    at = sum(map(len, parts))
+    spans: dict[str, tuple[int, int]] = {}
+    for n, (paper_id, paper) in enumerate(papers.items()):
+        key = (b"," if n else b"") + orjson.dumps(str(doc_id_for(paper_id))) + b":"
+        document = orjson.dumps(paper.to_dict(), option=option)
+        at += len(key)
+        spans[paper_id] = (at, at + len(document))
+        at += len(document)
+        parts += (key, document)
+    parts += (b'},"aliases":', orjson.dumps({"1": aliases}, option=option), b"}")
+    return b"".join(parts), spans
+
+
+def _rows_cache_count(rows_path: Path) -> int:
+    """How many papers the rows cache's first line says it lists (0 when there is none or it is
+    unreadable): only its first line is read."""
+    try:
+        with rows_path.open("rb") as handle:
+            header = orjson.loads(handle.readline(4096))
+        count = header.get("rows") if isinstance(header, dict) else None
+    except (OSError, ValueError):
+        return 0
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
