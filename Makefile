@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: run test test-slow test-fast lint bench clean
+.PHONY: run test test-slow test-perf test-fast lint bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paperdeck needs Python >= 3.11; set PYTHON=python3.11")'
@@ -23,17 +23,23 @@ run: $(VENV)/.installed-app
 	$(BIN)/paperdeck $(ARGS)
 
 ## test: the lint (ruff, mypy --strict, import-linter), then the suite — unit, Pilot, snapshot and the tmux
-## end-to-end test — but for the exhaustive runs marked slow (test-slow; CI runs both)
+## end-to-end test — but for the exhaustive runs marked slow (test-slow) and the time bounds marked
+## perf (test-perf); CI runs all three
 test: lint
-	$(BIN)/python -m pytest -q --durations=15 -m "not slow"
+	$(BIN)/python -m pytest -q --durations=15 -m "not slow and not perf"
 
 ## test-slow: the exhaustive runs (every import order, the whole conference with every review, full fetches)
 test-slow: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q --durations=10 -m slow
 
-## test-fast: everything but the slow and end-to-end tests
+## test-perf: the bounds on wall-clock time (a large file read, a pathological input parsed in
+## linear time), one test at a time on an otherwise idle machine
+test-perf: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q --durations=10 -m perf
+
+## test-fast: everything but the slow, perf and end-to-end tests
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "not slow and not e2e"
+	$(BIN)/python -m pytest -q -m "not slow and not perf and not e2e"
 
 ## lint: ruff (checks and format), mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
 lint: $(VENV)/.installed-test

@@ -11,11 +11,18 @@ from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.note_editor import NoteEditor
 from textual.pilot import Pilot
 
 from tests.ui.conftest import SIZE, settle
+from tests.waits import steady_cursors, wait_for
 
 SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def _steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    steady_cursors(monkeypatch)
 
 
 def seeded_app(tmp_path: Path, seed_files: list[Path], *, star_and_note: bool = False) -> PaperApp:
@@ -55,7 +62,8 @@ def test_note_editor(snap_compare: SnapCompare, tmp_path: Path, seed_files: list
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press("j", "n")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, NoteEditor), what="the note editor")
+        await settle(pilot)
 
     app = seeded_app(tmp_path, seed_files, star_and_note=True)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

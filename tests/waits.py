@@ -1,0 +1,91 @@
+"""Waits on a condition instead of a fixed pause: a test goes on as soon as what it waits for is
+true, however loaded the machine is.
+
+The timeouts are deadlock guards, not wall-clock assertions: generous (30 s by default), they only
+turn a hang into a failure that says what never came. A time bound that is itself the point of a
+test belongs to a test marked ``perf`` (``make test-perf``, run alone).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+#: Seconds before a wait gives up: a guard against a hang, far above any loaded machine's delay.
+GUARD_S = 30.0
+
+#: Seconds between two looks at the condition.
+STEP_S = 0.02
+
+
+def _failure(what: str | Callable[[], object] | None, timeout: float) -> str:
+    told = what() if callable(what) else what
+    return f"waited {timeout:g} s" + (f" for {told}" if told else " for a condition that never held")
+
+
+async def wait_for(
+    pilot: Pilot[Any],
+    condition: Callable[[], object],
+    *,
+    timeout: float = GUARD_S,
+    what: str | Callable[[], object] | None = None,
+    step: float = STEP_S,
+) -> None:
+    """Let the app run (pauses of ``step`` seconds) until ``condition()`` is true.
+
+    Raises ``AssertionError`` naming ``what`` (a string, or a callable giving one: the state seen
+    when it failed) once ``timeout`` seconds pass without it.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(_failure(what, timeout))
+        await pilot.pause(step)
+
+
+async def wait_until(
+    condition: Callable[[], object],
+    *,
+    timeout: float = GUARD_S,
+    what: str | Callable[[], object] | None = None,
+    step: float = STEP_S,
+) -> None:
+    """:func:`wait_for` without an app: sleeps ``step`` seconds on the running event loop."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(_failure(what, timeout))
+        await asyncio.sleep(step)
+
+
+def block_until(
+    condition: Callable[[], object],
+    *,
+    timeout: float = GUARD_S,
+    what: str | Callable[[], object] | None = None,
+    step: float = STEP_S,
+) -> None:
+    """:func:`wait_for` for code outside an event loop (a process, a thread, a terminal):
+    ``time.sleep(step)`` between looks; ``AssertionError`` naming ``what`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(_failure(what, timeout))
+        time.sleep(step)
+
+
+def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text cursors that do not blink (a focused ``Input`` or ``TextArea`` draws its cursor at
+    all times) for the rest of the test: a screenshot shows the cursor whenever it is taken,
+    not only within half a second of the last key (a loaded machine took it later, cursor off)."""
+    from textual.widgets import Input, TextArea
+
+    for widget in (Input, TextArea):
+        monkeypatch.setattr(widget.__dict__["cursor_blink"], "_default", False)
