@@ -89,3 +89,18 @@ def steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for widget in (Input, TextArea):
         monkeypatch.setattr(widget.__dict__["cursor_blink"], "_default", False)
+
+
+#: Seconds of each look Pilot takes for an idle process (``textual._wait``: 1/50 in Textual).
+IDLE_LOOK_S = 1 / 200
+
+
+def quick_idle_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot's ``press`` and ``pause()`` wait for the process to look idle: a look of 20 ms (two
+    per key) in which it used under 1 ms of CPU. Most of a Pilot test's time was these looks,
+    asleep. Looks of ``IDLE_LOOK_S`` (with the same share of CPU for idle) keep what they tell;
+    a test that needs a state waits for it (:func:`wait_for`), never for an idle look."""
+    import textual._wait
+
+    monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_LOOK_S)
+    monkeypatch.setattr(textual._wait, "SLEEP_IDLE", IDLE_LOOK_S / 20)
