@@ -24,9 +24,9 @@ run: $(VENV)/.installed-app
 
 ## test: the lint (ruff, mypy --strict, import-linter), then the suite — unit, Pilot, snapshot and the tmux
 ## end-to-end test — but for the exhaustive runs marked slow (test-slow) and the time bounds marked
-## perf (test-perf); CI runs all three
+## perf (test-perf); CI runs all three. The suite runs in one worker per core (pytest-xdist, at most 4).
 test: lint
-	$(BIN)/python -m pytest -q --durations=15 -m "not slow and not perf"
+	$(BIN)/python -m pytest -q --durations=15 -n auto --maxprocesses=4 -m "not slow and not perf"
 
 ## test-slow: the exhaustive runs (every import order, the whole conference with every review, full fetches)
 test-slow: $(VENV)/.installed-test
@@ -35,11 +35,11 @@ test-slow: $(VENV)/.installed-test
 ## test-perf: the bounds on wall-clock time (a large file read, a pathological input parsed in
 ## linear time), one test at a time on an otherwise idle machine
 test-perf: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q --durations=10 -m perf
+	$(BIN)/python -m pytest -q --durations=10 -p no:xdist -m perf
 
 ## test-fast: everything but the slow, perf and end-to-end tests
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "not slow and not perf and not e2e"
+	$(BIN)/python -m pytest -q -n auto --maxprocesses=4 -m "not slow and not perf and not e2e"
 
 ## lint: ruff (checks and format), mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
 lint: $(VENV)/.installed-test

@@ -198,6 +198,11 @@ async def test_a_saved_index_is_warmed_once_the_typing_pauses(
             await pilot.pause(0.05)
         await wait_for(pilot, lambda: quiet_before, what="the warming")
         assert quiet_before[0] >= 1.0, quiet_before  # it waited for the typing to pause
+        # The start-up work ends (the catalogue parsed, the follows matched) before the app does:
+        # a follows match ending while the app closes found the screen emptied (NoMatches).
+        await wait_for(
+            pilot, lambda: app.store.loaded and all(w.is_finished for w in app.workers), what="the start-up work"
+        )
 
 
 async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_is_handed_out(
