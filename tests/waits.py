@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from textual.pilot import Pilot
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
 
 #: Seconds before a wait gives up: a guard against a hang, far above any loaded machine's delay.
 GUARD_S = 30.0
@@ -63,6 +65,32 @@ async def wait_until(
         if loop.time() > deadline:
             raise AssertionError(_failure(what, timeout))
         await asyncio.sleep(step)
+
+
+async def screen_settled(pilot: Pilot[Any]) -> None:
+    """Let workers finish (as ``settle`` does), then wait for what the main screens on the stack
+    do once the typing pauses (the detail pane following the top result, the list counted by
+    status: timers of ``DETAIL_WHILE_TYPING_S``) and for their footer (mounted after the first
+    frame): a screenshot taken before those, on a loaded machine, showed an older screen."""
+    from paperdeck.ui.screens.main import MainScreen
+    from paperdeck.ui.widgets.footer import PaperFooter
+
+    async def workers_done() -> None:
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    await workers_done()
+    screens = [screen for screen in pilot.app.screen_stack if isinstance(screen, MainScreen)]
+
+    def quiet() -> bool:
+        return all(
+            screen._detail_timer is None and screen._tally_timer is None and screen.query(PaperFooter)
+            for screen in screens
+        )
+
+    await wait_for(pilot, quiet, what="the main screen's detail pane, tally and footer")
+    await workers_done()
 
 
 def block_until(
