@@ -138,6 +138,7 @@ async def test_bulk_over_50_asks_once_then_applies_and_undoes(tmp_path: Path) ->
         await settle(pilot)  # the change runs in steps, in worker threads, with its progress shown
         assert sum(1 for r in Store(store.data_dir).all_user_data.values() if r.status == "to-read") == 80
         await pilot.press("u")
+        await settle(pilot)  # the undo runs in worker threads too
         assert Store(store.data_dir).all_user_data == {}
         await pilot.press("t", "n")  # the marks stay: asked again, and declined
         await pilot.pause()

@@ -19,6 +19,11 @@ PAPERS = 40
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch) -> Any:
+    from paperdeck.ui import refresh
+
+    # The child fetch runs at nice 19: beside any busy process of nice 0 (another test worker,
+    # another make test) it starves. These tests check what a refresh does, not its priority.
+    monkeypatch.setattr(refresh, "BACKGROUND_NICENESS", 0)
     with ApiServer(iclr2026_notes(PAPERS)) as running:
         monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", running.url)
         monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
