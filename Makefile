@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: run test test-data test-slow test-fast lint docs bench clean
+.PHONY: run test test-data test-slow test-perf test-fast lint docs bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paperdeck needs Python >= 3.11; set PYTHON=python3.11")'
@@ -23,26 +23,32 @@ run: $(VENV)/.installed-app
 	$(BIN)/paperdeck $(ARGS)
 
 ## test: the lint (ruff, mypy --strict, import-linter), then the suite — unit, Pilot, snapshot and the tmux
-## end-to-end test — on the fixtures in tests/data/ and the bundled seeds only (a fresh clone runs it);
-## the runs on the full real data (test-data) and the exhaustive ones (test-slow) are apart; CI runs all three
+## end-to-end test — on the fixtures in tests/data/ and the bundled seeds only (a fresh clone runs it),
+## in one worker per core (pytest-xdist, at most 4); the runs on the full real data (test-data), the
+## exhaustive ones (test-slow) and the time bounds (test-perf) are apart; CI runs all four
 test: lint
-	$(BIN)/python -m pytest -q --durations=15 -m "not slow and not data"
+	$(BIN)/python -m pytest -q --durations=15 -n auto --maxprocesses=4 -m "not slow and not data and not perf"
 
 ## test-data: the tests on the full real data (the whole dump, every review, every real file), found in
 ## $$PAPERDECK_SHARED (default ../shared beside the repository); fails in one line when it is absent
 test-data: $(VENV)/.installed-test
 	@$(BIN)/python -c 'import sys; from tests.helpers import missing_shared; m = missing_shared(); sys.exit(m and "make test-data: " + m)'
-	$(BIN)/python -m pytest -q --durations=10 -m "data and not slow"
+	$(BIN)/python -m pytest -q --durations=10 -m "data and not slow and not perf"
 
 ## test-slow: the exhaustive runs (every import order, the whole conference with every review, full fetches);
 ## those on the full real data need it as test-data does
 test-slow: $(VENV)/.installed-test
 	@$(BIN)/python -c 'import sys; from tests.helpers import missing_shared; m = missing_shared(); sys.exit(m and "make test-slow: " + m)'
-	$(BIN)/python -m pytest -q --durations=10 -m slow
+	$(BIN)/python -m pytest -q --durations=10 -m "slow and not perf"
 
-## test-fast: everything but the slow and end-to-end tests
+## test-perf: the bounds on wall-clock time (a large file read, a pathological input parsed in
+## linear time), one test at a time on an otherwise idle machine
+test-perf: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q --durations=10 -p no:xdist -m perf
+
+## test-fast: everything but the slow, perf and end-to-end tests
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "not slow and not data and not e2e"
+	$(BIN)/python -m pytest -q -n auto --maxprocesses=4 -m "not slow and not data and not perf and not e2e"
 
 ## lint: ruff (checks and format), mypy --strict, and the rooms' import contracts (pyproject.toml [tool.importlinter])
 lint: $(VENV)/.installed-test

@@ -51,8 +51,9 @@ SUFFIX = {
     "csv": ".csv",
     "seed": ".txt",
 }
-#: Per example: longer than this is a hang (the slowest real case, 1 MB of BibTeX, takes ~6 s).
-EXAMPLE_DEADLINE_S = 20.0
+#: Per example: longer than this is a hang (the slowest real case, 1 MB of BibTeX, takes ~6 s on an
+#: idle machine): a guard generous enough for a loaded one, not a bound on speed (those are perf).
+EXAMPLE_DEADLINE_S = 60.0
 #: Prefixes of real files are cut within their first this many bytes (BibTeX parses ~0.2 MB/s).
 DEFAULT_CUT = 48_000
 FULL_CUT = 400_000
@@ -98,10 +99,11 @@ def assert_clear_refusal(error: SourceError, path: Path) -> None:
         assert message.startswith(f"{path}:{error.line}: ")
 
 
-def outcome(path: Path, format: str | None) -> str:
-    """Read ``path``: ``"imported"`` or ``"refused"``; anything else fails the test."""
+def outcome(path: Path, format: str | None, within_s: float = EXAMPLE_DEADLINE_S) -> str:
+    """Read ``path``: ``"imported"`` or ``"refused"``; anything else (or no answer within
+    ``within_s`` seconds) fails the test."""
     try:
-        with deadline(EXAMPLE_DEADLINE_S):
+        with deadline(within_s):
             result = read_source(path, format)
     except SourceError as error:
         assert_clear_refusal(error, path)
@@ -430,10 +432,7 @@ def test_extreme_inputs_are_imported_or_refused(format: str, work_dir: Path) -> 
     for label, data in _extreme_inputs(format).items():
         path = work_dir / f"{label}{SUFFIX[format]}"
         path.write_bytes(data)
-        started = time.monotonic()
-        results[label] = outcome(path, format)
-        took = time.monotonic() - started
-        assert took < EXAMPLE_DEADLINE_S, f"{label}: {took:.1f} s"
+        results[label] = outcome(path, format)  # a hang fails it (EXAMPLE_DEADLINE_S)
         path.unlink()
     print(f"\n{format}: " + ", ".join(f"{label} {result}" for label, result in results.items()))
     assert set(results.values()) <= {"imported", "refused"}
@@ -568,16 +567,21 @@ def test_a_ten_mb_abstract_is_refused_by_the_import_and_changes_nothing(template
     assert _import_checked(data_dir, [path], None) == "refused"
 
 
-def test_a_ten_mb_abstract_given_to_the_store_gets_its_title_in_linear_time(tmp_path: Path) -> None:
+#: Seconds past which a pathological input counts as hung in ``make test`` (a guard, not a bound:
+#: the bounds that prove linear time are the ``perf`` cases, run alone).
+HANG_S = 120.0
+
+
+@pytest.mark.parametrize("within_s", [HANG_S, pytest.param(30.0, marks=pytest.mark.perf)], ids=["hang-guard", "perf"])
+def test_a_ten_mb_abstract_given_to_the_store_gets_its_title_in_linear_time(tmp_path: Path, within_s: float) -> None:
     """Below the importer, ``Store.import_papers`` takes any abstract; deriving a title from a
     10 MB one (a name repeated 190,000 times) was quadratic: minutes. Now it reads its start."""
     from paperdeck.model.paper import Paper, abstract_id
 
     big = _ten_mb_abstract()
     store = Store(tmp_path / "data")
-    started = time.monotonic()
-    store.import_papers([Paper(id=abstract_id(big), title="", abstract=big, title_derived=True)])
-    assert time.monotonic() - started < 30
+    with deadline(within_s):
+        store.import_papers([Paper(id=abstract_id(big), title="", abstract=big, title_derived=True)])
     assert Store(tmp_path / "data").papers[0].title.startswith("FooNet")
 
 
@@ -616,16 +620,15 @@ def test_a_parquet_string_that_is_not_utf8_is_refused(work_dir: Path) -> None:
     assert "not a valid Parquet file" in str(caught.value)
 
 
-def test_bibtex_braces_nested_100000_deep_take_linear_time(work_dir: Path) -> None:
+@pytest.mark.parametrize("within_s", [HANG_S, pytest.param(10.0, marks=pytest.mark.perf)], ids=["hang-guard", "perf"])
+def test_bibtex_braces_nested_100000_deep_take_linear_time(work_dir: Path, within_s: float) -> None:
     """Each ``{`` looked through every open brace (any(kept)), and each ``\\`` copied the rest of
     the text: quadratic, minutes for one field. Now a second or so."""
     path = work_dir / "deep.bib"
     title = "{" * 100_000 + "T" + "}" * 100_000
     commands = "\\emph{x} " * 100_000
     path.write_text(f"@misc{{k, title={{{title}}}, booktitle={{{commands}}}, year={{2020}}}}\n", "utf-8")
-    started = time.monotonic()
-    assert outcome(path, "bibtex") == "imported"
-    assert time.monotonic() - started < 10
+    assert outcome(path, "bibtex", within_s) == "imported"
 
 
 def test_a_ten_mb_abstract_in_a_csv_is_imported(work_dir: Path) -> None:

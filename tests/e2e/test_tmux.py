@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import GUARD_S
+
 pytestmark = pytest.mark.e2e
 
 PAPERDECK = Path(sys.executable).parent / "paperdeck"
@@ -52,7 +54,7 @@ class Terminal:
         )
         return result.stdout
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+    def wait_for(self, text: str, timeout: float = GUARD_S) -> str:
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
@@ -62,7 +64,7 @@ class Terminal:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
-    def wait_ready(self, text: str, timeout: float = 30.0) -> str:
+    def wait_ready(self, text: str, timeout: float = GUARD_S) -> str:
         """Wait for ``text`` and for the search index ("indexing…" gone)."""
         self.wait_for(text, timeout)
         deadline = time.monotonic() + timeout
@@ -90,7 +92,7 @@ class Terminal:
     def alive(self) -> bool:
         return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
 
-    def wait_exit(self, timeout: float = 10.0) -> None:
+    def wait_exit(self, timeout: float = GUARD_S) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if not self.alive():

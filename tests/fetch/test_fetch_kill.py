@@ -7,7 +7,7 @@ import os
 import signal
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import orjson
@@ -16,6 +16,7 @@ from paperdeck.store.store import Store
 
 from tests.fetch.api_server import PASSWORD, USER, ApiServer
 from tests.fetch.helpers import ICLR, PAGE, PAPERS, contents, options
+from tests.waits import GUARD_S, block_until
 
 
 def _cli(server: ApiServer, data_dir: Path, *args: str) -> subprocess.Popen[bytes]:
@@ -33,13 +34,13 @@ def test_kill_9_during_a_fetch_then_the_same_command_gives_a_clean_runs_store(
     assert done.wait(60) == 0, done.stderr.read() if done.stderr else ""
     clean_pages = server.count("/notes")
     held = clean_pages + 2  # the killed run's second page is held back until it is killed
-    server.on_notes = lambda served: time.sleep(1.0) if served == held else None
+    killed_now = threading.Event()
+    server.on_notes = lambda served: killed_now.wait(GUARD_S) if served == held else None
     running = _cli(server, killed, "--page-size", str(PAGE))
-    deadline = time.monotonic() + 30
-    while server.count("/notes") < held and time.monotonic() < deadline:
-        time.sleep(0.01)
+    block_until(lambda: server.count("/notes") >= held, what="the second page asked for", step=0.005)
     os.kill(running.pid, signal.SIGKILL)
-    running.wait(10)
+    running.wait(GUARD_S)
+    killed_now.set()
     state = orjson.loads(next((killed / "fetch" / "pages").glob("*/state.json")).read_bytes())
     assert state["pages"] == 1 and not state["complete"]  # killed mid-fetch, one page kept
     assert not (killed / "catalogue.json").exists() or contents(killed)[0] == []

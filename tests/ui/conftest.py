@@ -16,8 +16,15 @@ from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.paper_list import PaperList
 from textual.pilot import Pilot
 
+from tests.waits import quick_idle_waits
+
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
 SIZE = (120, 36)
+
+
+@pytest.fixture(autouse=True)
+def _quick_idle_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    quick_idle_waits(monkeypatch)
 
 
 @pytest.fixture

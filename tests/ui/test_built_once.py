@@ -12,6 +12,8 @@ from paperdeck.store.store import Store
 from paperdeck.ui.screens.built_once import wait_built
 from textual.app import App
 
+from tests.waits import GUARD_S, wait_until
+
 
 async def test_many_waiters_share_one_build(tmp_path: Path) -> None:
     calls: list[str] = []
@@ -19,14 +21,14 @@ async def test_many_waiters_share_one_build(tmp_path: Path) -> None:
 
     def build(store: Store) -> str:
         calls.append(threading.current_thread().name)
-        release.wait(5)
+        release.wait(GUARD_S)
         return "index"
 
     once: Lazy[str] = Lazy(Store(tmp_path / "data"), build)
     app: App[None] = App()
     async with app.run_test():
         waiters = [asyncio.create_task(wait_built(app, once)) for _ in range(5)]
-        await asyncio.sleep(0.05)
+        await wait_until(lambda: calls, what="the build started")
         assert once.built is None
         release.set()
         assert await asyncio.gather(*waiters) == ["index"] * 5
@@ -46,17 +48,18 @@ def test_user_counts_follow_changes(tmp_path: Path) -> None:
 
 
 async def test_a_cancelled_waiter_leaves_the_build_running(tmp_path: Path) -> None:
-    release = threading.Event()
+    release, started = threading.Event(), threading.Event()
 
     def build(store: Store) -> str:
-        release.wait(5)
+        started.set()
+        release.wait(GUARD_S)
         return "index"
 
     once: Lazy[str] = Lazy(Store(tmp_path / "data"), build)
     app: App[None] = App()
     async with app.run_test():
         waiter = asyncio.create_task(wait_built(app, once))
-        await asyncio.sleep(0.05)
+        await wait_until(started.is_set, what="the build started")
         waiter.cancel()  # as the next keystroke cancels a query waiting for an index
         await asyncio.gather(waiter, return_exceptions=True)
         assert waiter.cancelled()

@@ -14,12 +14,12 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import CHANGED
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.core.test_changes import changed_slice, clock
 from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
 from tests.ui.test_snapshots import SnapCompare
+from tests.waits import screen_settled
 
 NOV22, NOV29 = 1763769600000, 1764374400000  # 2025-11-22 and 2025-11-29, 00:00 UTC
 
@@ -96,10 +96,7 @@ async def test_the_detail_pane_shows_the_history(tmp_path: Path) -> None:
 
 
 def test_detail_history_snapshot(snap_compare: SnapCompare, tmp_path: Path) -> None:
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-
-    assert snap_compare(PaperApp(store=_history_store(tmp_path)), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(PaperApp(store=_history_store(tmp_path)), terminal_size=SIZE, run_before=screen_settled)
 
 
 async def test_a_store_that_cannot_record_looks_says_so_once(tmp_path: Path, monkeypatch: Any) -> None:

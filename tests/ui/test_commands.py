@@ -27,10 +27,11 @@ from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.paper_list import PaperList
 from textual.binding import Binding, BindingType
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 
 from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 README = Path(__file__).resolve().parents[2] / "docs" / "keys.md"  # the keys page (its prose: docs/src)
@@ -335,8 +336,9 @@ async def test_a_palette_command_runs_its_action(make_app: AppFactory, seeded_st
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"Star / unstar (s)")
-        await settle(pilot)
-        await pilot.pause(0.3)
+        await settle(pilot)  # the palette's search, a worker
+        commands = app.screen.query_one(CommandList)
+        await wait_for(pilot, lambda: commands.highlighted is not None, what="the command found and highlighted")
         await pilot.press("enter")
         await settle(pilot)
         assert not isinstance(app.screen, CommandPalette)

@@ -25,10 +25,10 @@ from paperdeck.ui.screens.list_actions import Change
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.screens.prompts import LinkChooser
-from textual.pilot import Pilot
 
 from tests.helpers import submission_parts
 from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 RT_PART1 = submission_parts()[0]
@@ -249,14 +249,6 @@ def _abstract(seed: int) -> str:
     return " ".join(f"term{seed}x{n}" for n in range(30))
 
 
-async def _until(pilot: Pilot[object], done: Callable[[], bool], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("timed out")
-
-
 async def test_papers_imported_by_another_process_appear_in_place(
     seeded_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -281,7 +273,7 @@ async def test_papers_imported_by_another_process_appear_in_place(
         assert len(before) > 3
         other = Store(seeded_store.data_dir)  # another paperdeck process, as `paperdeck import` opens it
         other.import_papers([Paper(id="openreview:NEW0000001", title="A new model of everything", abstract=LONG)])
-        await _until(pilot, lambda: app.store.paper_count == 38)
+        await wait_for(pilot, lambda: app.store.paper_count == 38)
         await settle(pilot)
         assert threads == [False]  # read in a worker thread, never on the event loop
         screen = main_screen(app)
@@ -315,7 +307,7 @@ async def test_the_highlighted_paper_is_kept_under_the_id_a_merge_gave_it(
             openreview_id=forum, decision="oral",
         )  # fmt: skip
         Store(tmp_path / "data").import_papers([merged])
-        await _until(pilot, lambda: app.store.paper("openreview:Gr4phs0001") is not None)
+        await wait_for(pilot, lambda: app.store.paper("openreview:Gr4phs0001") is not None)
         await settle(pilot)
         assert highlighted(app).id == "openreview:Gr4phs0001" and highlighted(app).decision == "oral"
 

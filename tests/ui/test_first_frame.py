@@ -57,7 +57,19 @@ class Probe(PaperApp):
 
     async def wait_and_leave(self) -> None:
         await self.workers.wait_for_complete()
-        await asyncio.sleep(0.2)
+        typed_needs = ("paperdeck.search.query", "paperdeck.search.selection", "paperdeck.search.highlight")
+
+        def settled() -> bool:
+            return bool(
+                self.screen.query_one("#footer-row").children
+                and self.screen.query_one("#paper-detail").children
+                and all(name in sys.modules for name in typed_needs)
+            )
+
+        for _ in range(1500):  # until settled; 30 s at most, a guard (the test then says what was missing)
+            if settled():
+                break
+            await asyncio.sleep(0.02)
         seen["settled_footer"] = [type(w).__name__ for w in self.screen.query_one("#footer-row").children]
         seen["settled_detail_children"] = len(self.screen.query_one("#paper-detail").children)
         seen["settled_modules"] = sorted(m for m in sys.modules if m.startswith("paperdeck."))

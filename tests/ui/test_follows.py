@@ -18,6 +18,7 @@ from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
 from textual.widgets import Label, Static
 
 from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, paper_list, settle
+from tests.waits import wait_for
 
 
 def papers(numbers: range) -> list[Paper]:
@@ -171,12 +172,12 @@ async def test_a_restart_with_the_saved_search_index_marks_the_followed_papers(
     build_index(store)  # saved beside the catalogue, as an import leaves it
     app = PaperApp(store=Store(store.data_dir, now=lambda: FIXED_TIME, lazy=True))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(100):
-            await settle(pilot)
-            if app.store.loaded and marks(app) == [True, False, True, False]:
-                break
-            await pilot.pause(0.05)
-        assert app.store.loaded
+        await wait_for(
+            pilot,
+            lambda: app.store.loaded and marks(app) == [True, False, True, False],
+            what=lambda: f"the catalogue and the marks (loaded: {app.store.loaded}, marks: {marks(app)})",
+        )
+        await settle(pilot)
         assert marks(app) == [True, False, True, False]
         assert "◆ following author jane doe" in detail(app)
 

@@ -14,6 +14,7 @@ from textual.containers import Horizontal
 from textual.widgets._footer import FooterKey
 
 from tests.ui.conftest import SIZE, main_screen, settle
+from tests.waits import wait_for
 
 
 async def test_screen_changes_leave_no_footer_keys_alive(seeded_store: Store) -> None:
@@ -55,7 +56,7 @@ async def test_a_footer_mounted_late_shows_the_keys_at_once() -> None:
     keys already: the footer takes them at once (it stayed empty until a change of focus)."""
     app = _LateFooter()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.6)
+        await wait_for(pilot, lambda: app.query(PaperFooter), what="the footer mounted")
         await settle(pilot)
         keys = [key.key for key in app.query_one(PaperFooter).query(FooterKey)]
         assert "s" in keys and "question_mark" in keys

@@ -9,10 +9,8 @@ after its list was painted.
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,28 +20,20 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.main import MainScreen
-from textual.pilot import Pilot
 
 from tests.ui.conftest import SIZE, main_screen, paper_list, settle
-
-
-async def _until(pilot: Pilot[Any], done: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not done():
-        assert loop.time() < deadline, "timed out"
-        await pilot.pause(0.02)
+from tests.waits import GUARD_S, wait_for
 
 
 def store_with_a_held_index(seeded: Store, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, threading.Event]:
     """A lazy store over ``seeded`` with its search index saved (as an import leaves it), whose
-    reading waits until the event returned is set (10 s at most)."""
+    reading waits until the event returned is set (``GUARD_S`` at most)."""
     searcher.build_index(seeded)
     release = threading.Event()
     build_index = searcher.build_index
 
     def held_build_index(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)
+        release.wait(GUARD_S)
         return build_index(*args, **kwargs)
 
     monkeypatch.setattr(searcher, "build_index", held_build_index)
@@ -66,8 +56,14 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
     monkeypatch.setattr(ListFilter, "_query_result", counted)
     index_built = MainScreen._index_built
 
+    told: list[bool] = []
+
     def told_later(self: MainScreen) -> None:  # the order seen in a real start: the worker first
-        self.set_timer(0.2, lambda: index_built(self))
+        def tell() -> None:
+            index_built(self)
+            told.append(True)
+
+        self.set_timer(0.2, tell)
 
     monkeypatch.setattr(MainScreen, "_index_built", told_later)
     app = PaperApp(store=store)
@@ -76,8 +72,8 @@ async def test_a_query_typed_while_the_index_is_read_runs_once(
         await pilot.pause()
         assert main_screen(app).searcher.index.built is None
         release.set()
-        await _until(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
-        await pilot.pause(0.4)  # the screen told the index is read
+        await wait_for(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
+        await wait_for(pilot, lambda: told, what="the screen told the index is read")
         await settle(pilot)
         assert runs == ["REAP"]
         assert threads == [threading.main_thread()]  # ranked on the event loop, as it is once the index is there
@@ -132,7 +128,7 @@ async def test_keys_typed_in_a_burst_rank_only_the_last_text(
     monkeypatch.setattr(ListFilter, "refilter", counted)
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await wait_for(pilot, lambda: main_screen(app).searcher.index.built is not None)
         await pilot.press("slash")
         bar = app.query_one("#filter")
         ranked.clear()
@@ -161,7 +157,7 @@ async def test_a_key_typed_alone_is_ranked_in_the_frame_that_shows_it(
     frames: list[tuple[str, str]] = []
     async with app.run_test(size=SIZE) as pilot:
         screen = main_screen(app)
-        await _until(pilot, lambda: screen.searcher.index.built is not None)
+        await wait_for(pilot, lambda: screen.searcher.index.built is not None)
         await pilot.press("slash")
         await settle(pilot)
         bar = app.query_one("#filter")
@@ -186,24 +182,28 @@ async def test_a_saved_index_is_warmed_once_the_typing_pauses(
     searcher.build_index(seeded_store)
     store = Store(seeded_store.data_dir, lazy=True)
     monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 1.0)
-    warmed: list[float] = []
+    quiet_before: list[float] = []  # at each warming: seconds since the last key (the app's clock)
     warm = SearchIndex.warm
+    app = PaperApp(store=store)
 
     def timed(self: SearchIndex, queries: Any) -> None:
-        warmed.append(time.monotonic())
+        quiet_before.append(time.monotonic() - app.last_input_at)
         warm(self, queries)
 
     monkeypatch.setattr(SearchIndex, "warm", timed)
-    app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await wait_for(pilot, lambda: main_screen(app).searcher.index.built is not None)
         await pilot.press("slash")
-        for key in "graph neural":  # a key every 0.05 s: no pause
+        for key in "graph neural":  # a key every 0.05 s: no pause (unless the machine makes one)
             await pilot.press(key if key != " " else "space")
             await pilot.pause(0.05)
-        typed_until = app.last_input_at
-        await _until(pilot, lambda: bool(warmed))
-        assert warmed[0] - typed_until >= 1.0 * 0.9
+        await wait_for(pilot, lambda: quiet_before, what="the warming")
+        assert quiet_before[0] >= 1.0, quiet_before  # it waited for the typing to pause
+        # The start-up work ends (the catalogue parsed, the follows matched) before the app does:
+        # a follows match ending while the app closes found the screen emptied (NoMatches).
+        await wait_for(
+            pilot, lambda: app.store.loaded and all(w.is_finished for w in app.workers), what="the start-up work"
+        )
 
 
 async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_is_handed_out(
@@ -237,7 +237,7 @@ async def test_a_query_typed_while_the_index_is_read_is_ranked_before_the_index_
         await pilot.press("slash", *"REAP")
         await pilot.pause()
         release.set()
-        await _until(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
+        await wait_for(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
         await settle(pilot)
         assert ranked[0] == ("reap", False)  # by the build, before it handed the index out
         assert [words for words in made if words == "reap"] == ["reap"]
@@ -268,7 +268,7 @@ async def test_with_a_saved_index_the_footer_is_mounted_once_the_list_it_ranked_
         await pilot.pause(0.2)
         assert not main_screen(app).query(PaperFooter)
         release.set()
-        await _until(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
+        await wait_for(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
         assert footer_at_result == [0]
         assert main_screen(app).applied_filter == ("REAP", False)
 
@@ -283,7 +283,7 @@ async def test_while_the_saved_index_is_held_the_footer_comes_after_footer_by_s(
     app = PaperApp(store=store)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await _until(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
+            await wait_for(pilot, lambda: bool(main_screen(app).query(PaperFooter)))
             assert main_screen(app).searcher.index.built is None
     finally:
         release.set()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from paperdeck.search.searcher import build_index
@@ -21,13 +20,13 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.follow_dialogs import AuthorPicker
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.reader import PaperReader
-from textual.pilot import Pilot
 
 from tests.ui.conftest import SIZE, main_screen, paper_list
+from tests.waits import wait_for, wait_until
 
-#: Long enough that no pause in the typing ends before the test does (so only the key itself
-#: can start the parse), short enough that a worker still waiting for it ends soon after.
-PAUSE_S = 3.0
+#: Longer than any test here (so only the key itself can start the parse, however loaded the
+#: machine): a worker still waiting for it when the app closes must stop, not wait it out.
+PAUSE_S = 3600.0
 
 
 @pytest.fixture
@@ -37,16 +36,6 @@ def lazy_store(seeded_store: Store) -> Store:
     store = Store(seeded_store.data_dir, lazy=True)
     assert not store.loaded
     return store
-
-
-async def _until(pilot: Pilot[Any], done: Callable[[], bool], timeout: float = PAUSE_S / 2) -> bool:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not done():
-        if loop.time() > deadline:
-            return False
-        await pilot.pause(0.02)
-    return True
 
 
 def _reading(app: PaperApp) -> bool:
@@ -66,12 +55,12 @@ async def test_a_key_needing_the_paper_before_the_catalogue_is_parsed_is_kept(
     monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", PAUSE_S)
     app = PaperApp(store=lazy_store)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await wait_for(pilot, lambda: main_screen(app).searcher.index.built is not None, what="the saved index")
         assert not lazy_store.loaded  # the typing has not paused for PAUSE_S yet
         highlighted = paper_list(app).highlighted_id
         await pilot.press(key)
         await pilot.press("j")  # pressed meanwhile: the paper acted on is the one highlighted at the key
-        assert await _until(pilot, lambda: acted(app)), f"{key!r} was lost"
+        await wait_for(pilot, lambda: acted(app), what=f"{key!r}, lost")
         assert lazy_store.loaded
         if isinstance(app.screen, PaperReader):
             assert app.screen.paper.id == highlighted
@@ -86,10 +75,11 @@ async def test_quitting_right_after_start_up_does_not_wait_for_the_deferred_pars
     monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", PAUSE_S)
     app = PaperApp(store=lazy_store)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: main_screen(app).searcher.index.built is not None)
+        await wait_for(pilot, lambda: main_screen(app).searcher.index.built is not None, what="the saved index")
         await pilot.press("q")
     loop = asyncio.get_running_loop()
-    started = loop.time()
-    await loop.shutdown_default_executor()  # what asyncio.run does at the end: join the worker threads
-    assert loop.time() - started < PAUSE_S / 3
+    # What asyncio.run does at the end: join the worker threads. A worker still waiting for the
+    # typing to pause would hold it for PAUSE_S (an hour): the guard fails the test long before.
+    joined = asyncio.ensure_future(loop.shutdown_default_executor())
+    await wait_until(joined.done, what="the start-up worker to stop once the app closed")
     assert not lazy_store.loaded  # nothing parsed for an app that is gone

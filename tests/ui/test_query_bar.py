@@ -14,6 +14,7 @@ from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.pilot import Pilot
 
 from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
+from tests.waits import GUARD_S, wait_for
 
 PAPERS = [
     Paper(id="openreview:A", title="Diffusion sampling fast", abstract="a", decision="oral", ratings=Ratings(7.0)),
@@ -122,7 +123,7 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
     build = searcher_module.build_index
 
     def slow_build(store, *notice):  # type: ignore[no-untyped-def]
-        release.wait(10)
+        release.wait(GUARD_S)
         return build(store, *notice)
 
     monkeypatch.setattr(searcher_module, "build_index", slow_build)
@@ -134,11 +135,9 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
         assert "searching…" in counts(app)
         assert "4 of 4" not in counts(app)
         await pilot.press("ctrl+a", "ctrl+k", *"decision:oral")  # field terms need no index: filtered now
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if main_screen(app).view_ids() == ["openreview:A", "openreview:C"]:
-                break
-        assert main_screen(app).view_ids() == ["openreview:A", "openreview:C"]
+        await wait_for(
+            pilot, lambda: main_screen(app).view_ids() == ["openreview:A", "openreview:C"], what="the oral papers"
+        )
         assert "2 of 4" in counts(app) and app.screen.searcher.index.built is None  # type: ignore[attr-defined]
         await pilot.press("ctrl+a", "ctrl+k", *"graph")
         await pilot.pause()
@@ -178,18 +177,14 @@ async def test_with_a_saved_index_words_filter_before_the_catalogue_is_parsed(tm
     load = Store.load
 
     def held_load(self: Store) -> None:
-        release.wait(10)
+        release.wait(GUARD_S)
         load(self)
 
     monkeypatch.setattr(Store, "load", held_load)
     app = PaperApp(store=Store(tmp_path / "data", lazy=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"graph")
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if main_screen(app).view_ids() == ["openreview:C"]:
-                break
-        assert main_screen(app).view_ids() == ["openreview:C"]
+        await wait_for(pilot, lambda: main_screen(app).view_ids() == ["openreview:C"], what="the graph paper")
         assert not app.store.loaded and "1 of 4" in counts(app)
         release.set()
         await settle(pilot)

@@ -18,6 +18,7 @@ from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
 from textual.widgets import Input, Static
 
 from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 
@@ -137,6 +138,7 @@ async def test_bulk_over_50_asks_once_then_applies_and_undoes(tmp_path: Path) ->
         await settle(pilot)  # the change runs in steps, in worker threads, with its progress shown
         assert sum(1 for r in Store(store.data_dir).all_user_data.values() if r.status == "to-read") == 80
         await pilot.press("u")
+        await settle(pilot)  # the undo runs in worker threads too
         assert Store(store.data_dir).all_user_data == {}
         await pilot.press("t", "n")  # the marks stay: asked again, and declined
         await pilot.pause()
@@ -223,12 +225,12 @@ async def test_the_status_tally_counts_the_list_shown(make_app: AppFactory, seed
         assert paper_list(app).row_count == 0
         await pilot.press("escape", "slash", *"-status:read")  # longer than the records with a status
         await settle(pilot)
-        await pilot.pause(2 * main_screen(app).DETAIL_WHILE_TYPING_S)
+        await wait_for(pilot, lambda: main_screen(app)._tally_timer is None, what="the list counted by status")
         assert paper_list(app).row_count == len(papers) - 2  # both read now
         main_screen(app).store.set_status(papers[2], "skimmed")
         main_screen(app).update_counts()
-        await pilot.pause(2 * main_screen(app).DETAIL_WHILE_TYPING_S)
-        assert str(paper_list(app).border_subtitle) == f"{len(papers) - 3:,} unseen · 1 skimmed"
+        tally = f"{len(papers) - 3:,} unseen · 1 skimmed"
+        await wait_for(pilot, lambda: str(paper_list(app).border_subtitle) == tally, what=tally)
 
 
 async def test_a_list_filtered_by_the_users_data_follows_each_change(make_app: AppFactory, seeded_store: Store) -> None:

@@ -27,6 +27,7 @@ from textual.widgets._footer import FooterKey
 from textual.widgets._toast import Toast
 
 from tests.ui.conftest import counts, highlighted, main_screen, paper_list, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 
@@ -72,7 +73,8 @@ async def test_a_toast_wraps_inside_the_screen(make_app: AppFactory, size: tuple
         await settle(pilot)
         await pilot.press("enter")  # nothing typed: the tag prompt's warning
         await settle(pilot)
-        await pilot.pause(0.1)  # the toast is mounted after the message
+        await wait_for(pilot, lambda: app.screen.query(Toast), what="the toast")  # mounted after the message
+        await pilot.pause()
         toast = app.screen.query_one(Toast)
         region = toast.region
         assert Region(0, 0, *size).contains_region(region), region
@@ -269,8 +271,7 @@ async def test_a_long_hint_is_cut_at_a_word_and_shown_whole_in_a_toast(full_stor
         if text != f"⚠ {hint}":
             assert text.endswith("…") and f"⚠ {hint}".startswith(text[:-1]), text
             assert not (f"⚠ {hint}")[len(text) - 1].isalnum(), text  # cut between words
-            await pilot.pause(main_screen(app).HINT_TOAST_S + 0.3)
-            assert [n for n in app._notifications if n.message == hint]
+            await wait_for(pilot, lambda: [n for n in app._notifications if n.message == hint], what="the hint's toast")
         else:
             assert width >= 120
 

@@ -11,11 +11,18 @@ from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.note_editor import NoteEditor
 from textual.pilot import Pilot
 
-from tests.ui.conftest import SIZE, settle
+from tests.ui.conftest import SIZE
+from tests.waits import screen_settled, steady_cursors, wait_for
 
 SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def _steady_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
+    steady_cursors(monkeypatch)
 
 
 def seeded_app(tmp_path: Path, seed_files: list[Path], *, star_and_note: bool = False) -> PaperApp:
@@ -30,13 +37,13 @@ def seeded_app(tmp_path: Path, seed_files: list[Path], *, star_and_note: bool = 
 
 def test_main_screen(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
     app = seeded_app(tmp_path, seed_files, star_and_note=True)
-    assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+    assert snap_compare(app, terminal_size=SIZE, run_before=screen_settled)
 
 
 def test_filtered(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press("slash", *"difusion")
-        await settle(pilot)
+        await screen_settled(pilot)
 
     assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=SIZE, run_before=run_before)
 
@@ -44,18 +51,19 @@ def test_filtered(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Pa
 def test_math_abstract(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press("slash", *"Boolean functions Fourier")
-        await settle(pilot)
+        await screen_settled(pilot)
         await pilot.press("enter")
-        await settle(pilot)
+        await screen_settled(pilot)
 
     assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=SIZE, run_before=run_before)
 
 
 def test_note_editor(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
+        await screen_settled(pilot)
         await pilot.press("j", "n")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, NoteEditor), what="the note editor")
+        await screen_settled(pilot)
 
     app = seeded_app(tmp_path, seed_files, star_and_note=True)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
@@ -63,7 +71,7 @@ def test_note_editor(snap_compare: SnapCompare, tmp_path: Path, seed_files: list
 
 def test_help(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
+        await screen_settled(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
 
@@ -73,7 +81,7 @@ def test_help(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path])
 def test_main_screen_80x24(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
     """At 80×24 the detail pane is below the list, which is the screen's width."""
     app = seeded_app(tmp_path, seed_files, star_and_note=True)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=screen_settled)
 
 
 def test_filtered_40_columns(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
@@ -81,7 +89,7 @@ def test_filtered_40_columns(snap_compare: SnapCompare, tmp_path: Path, seed_fil
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press("slash", *"prun", "enter")
-        await settle(pilot)
+        await screen_settled(pilot)
 
     assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=(40, 20), run_before=run_before)
 
@@ -90,9 +98,9 @@ def test_reader_80x24(snap_compare: SnapCompare, tmp_path: Path, seed_files: lis
     """``enter`` shows the highlighted paper full screen."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
+        await screen_settled(pilot)
         await pilot.press("j", "enter")
-        await settle(pilot)
+        await screen_settled(pilot)
 
     app = seeded_app(tmp_path, seed_files, star_and_note=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
@@ -107,9 +115,9 @@ def test_export_prompt_80x24(
     monkeypatch.chdir("/")
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
+        await screen_settled(pilot)
         await pilot.press("E")
-        await settle(pilot)
+        await screen_settled(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
@@ -124,4 +132,4 @@ def test_followed(snap_compare: SnapCompare, tmp_path: Path) -> None:
     )
     store.follows.add("author", "Jane Doe")
     store.follows.add("keyword", "graph")
-    assert snap_compare(PaperApp(store=store), terminal_size=SIZE, run_before=settle)
+    assert snap_compare(PaperApp(store=store), terminal_size=SIZE, run_before=screen_settled)

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 
 from tests.ui.conftest import FIXED_TIME, main_screen, paper_list, settle
 from tests.ui.test_row_contrast import unreadable
+from tests.waits import wait_for
 
 SnapCompare = Callable[..., bool]
 AREAS = ("reinforcement learning", "generative models", "optimization", "learning theory")
@@ -70,12 +71,10 @@ async def open_stats(pilot: Pilot[Any]) -> StatsScreen:
 
 
 async def counted(pilot: Pilot[Any], screen: StatsScreen, previous: list[str] | None = None) -> None:
-    for _ in range(200):
-        if screen.figures is not None and screen.counted_ids is not previous:
-            break
-        await pilot.pause(0.02)
+    await wait_for(
+        pilot, lambda: screen.figures is not None and screen.counted_ids is not previous, what="the figures counted"
+    )
     await pilot.pause()
-    assert screen.figures is not None
 
 
 def chart_text(screen: StatsScreen) -> str:
