@@ -3,11 +3,19 @@ and the gate of the tests marked ``data`` (the full real data, :mod:`tests.helpe
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.helpers import SEEDS, ReviewSample, missing_shared, write_review_sample
+
+#: Under CI (``CI`` set), Hypothesis draws the same examples at every run, so a run fails only when
+#: the code changed; a developer's runs draw new ones and may find a new bug (keep it as an example).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -42,6 +42,9 @@ def test_a_command_that_reads_or_runs_is_written_as_text(command: str, where: st
 def test_tex_caret_notation_cannot_spell_a_backslash() -> None:
     out = bibtex_text("$x^^5cinput{y}$ and ^^5c")
     assert "^^" not in out and FORBIDDEN.search(out) is None
+    for text in (r"\(\^^", r"$\^^5c$", r"$\^^^$"):  # an accent `\^` then `^`: found by Hypothesis
+        out = bibtex_text(text)
+        assert "^^" not in out and FORBIDDEN.search(out) is None, out
 
 
 def test_a_source_entry_carrying_a_command_is_generated_anew() -> None:

@@ -217,8 +217,10 @@ def bibtex_text(text: str) -> str:
             emit("\\_", False)
         elif char == "^" and not math:
             emit("\\textasciicircum{}", False)
-        elif char == "^" and text.startswith("^^", i):
-            emit("^{}", True)  # `^^5c` is TeX's way to write a backslash: never two `^` in a row
+        elif char == "^":  # in math; `^^5c` is TeX's way to write a backslash: never two `^` in a row,
+            # neither from the text's own `^^` nor after an accent `\^` just written
+            before = "{}" if tokens and tokens[-1].endswith("^") else ""
+            emit(before + ("^{}" if text.startswith("^^", i) else "^"), True)
         else:
             emit(char, math)  # `_` or `^` in math
         i += 1
