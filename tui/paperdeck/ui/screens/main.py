@@ -20,6 +20,7 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.widgets import Input
 
 from paperdeck.model.errors import StoreError
@@ -564,9 +565,13 @@ class MainScreen(ReadingScreen):
 
     def follows_changed(self) -> None:
         """The papers followed are others now: repaint the rows, the detail, and a filter using
-        ``is:followed``."""
-        self.paper_list.refresh()
-        self._show_detail(self.paper_list.highlighted_id)
+        ``is:followed``. A match that lands while the app closes finds no list: nothing to do."""
+        try:
+            paper_list = self.paper_list
+        except NoMatches:
+            return
+        paper_list.refresh()
+        self._show_detail(paper_list.highlighted_id)
         if "followed" in self.filter_text:
             self.list_filter.refilter()
 

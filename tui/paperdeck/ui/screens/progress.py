@@ -8,6 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Label, ProgressBar
 
@@ -62,5 +63,8 @@ class ProgressScreen(ModalScreen[None]):
     def advance(self, steps: int) -> None:
         """``steps`` more are done."""
         self.done = min(self._total, self.done + steps)
-        self.query_one(ProgressBar).update(progress=self.done)
-        self.query_one("#progress-count", Label).update(self._count_text())
+        try:
+            self.query_one(ProgressBar).update(progress=self.done)
+            self.query_one("#progress-count", Label).update(self._count_text())
+        except NoMatches:  # the app closed while the work went on: nothing left to show it on
+            return
