@@ -35,7 +35,7 @@ from tests.helpers import SHARED  # noqa: E402  (the one setting: $PAPERDECK_SHA
 #: Submissions kept from the head of each dump part (part 1's head also feeds the fetch tests'
 #: 120-paper server and the statistics slice); every reply of these papers is kept.
 HEAD = {1: 125, 2: 35, 3: 35}
-#: The ICLR 2026 forum ids that bundled seed abstracts merge into (see tests/core/shared_slices.py).
+#: The ICLR 2026 forum ids that bundled seed abstracts merge into (see tests/shared_slices.py).
 SEED_FORUMS = ("vAU1fo1zRV", "v2oYZJ7Exo", "uqT7TAhwrm", "upsp6XeJpN", "uW9FoHBuoQ", "uU96luC4dp")
 #: Title words kept for the query tests (``title:lora`` against "exploration").
 TITLE_WORDS = {"lora": 6, "exploration": 3}

@@ -15,7 +15,7 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
 
-from tests.ui.conftest import FIXED_TIME, SIZE, counts, highlighted, main_screen, paper_list, settle
+from tests.ui.helpers import FIXED_TIME, SIZE, counts, highlighted, main_screen, paper_list, settle
 
 AppFactory = Callable[..., PaperApp]
 

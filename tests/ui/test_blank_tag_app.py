@@ -10,7 +10,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.prompts import TagPrompt
 
-from tests.ui.conftest import SIZE, highlighted, settle
+from tests.ui.helpers import SIZE, highlighted, settle
 
 
 @pytest.mark.parametrize("typed", ["", "   ", "-", "later -"], ids=["empty", "spaces", "dash", "later-dash"])

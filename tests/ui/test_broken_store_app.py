@@ -2,7 +2,7 @@
 parsed after in a worker — ends the app with the one line the CLI gives for the same store
 (exit status 2), not a traceback of hundreds of lines.
 
-The breakages are those of tests/core/test_broken_store.py that the rows cache lets past the
+The breakages are those of tests/store/test_broken_store.py that the rows cache lets past the
 first paint: a rating written as ``null`` (what a non-finite imported rating became), a paper
 record without its title, a catalogue cut short.
 """
@@ -26,7 +26,7 @@ from paperdeck.store.rows import file_stamp, write_rows_cache
 from paperdeck.store.store import CATALOGUE_FILE, ROWS_FILE, Store
 from paperdeck.ui.app import PaperApp
 
-from tests.ui.conftest import SIZE, settle
+from tests.ui.helpers import SIZE, settle
 
 
 def _null_rating(document: dict[str, dict[str, dict[str, object]]]) -> bytes:

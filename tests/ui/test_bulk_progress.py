@@ -22,7 +22,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Label
 
-from tests.ui.conftest import settle
+from tests.ui.helpers import settle
 
 PAPERS = 5_000
 

@@ -16,8 +16,8 @@ from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import CHANGED
 from textual.widgets import Static
 
-from tests.core.test_changes import changed_slice, clock
-from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
+from tests.store.test_changes import changed_slice, clock
+from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
 from tests.ui.test_snapshots import SnapCompare
 from tests.waits import screen_settled
 

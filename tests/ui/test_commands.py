@@ -30,7 +30,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 
-from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]

@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tests.ui.conftest import main_screen, settle
+from tests.ui.helpers import main_screen, settle
 
 AppFactory = Callable[..., PaperApp]
 

@@ -27,7 +27,7 @@ from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.screens.prompts import LinkChooser
 
 from tests.helpers import submission_parts
-from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]

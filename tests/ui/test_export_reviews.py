@@ -10,7 +10,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.export import ExportPrompt
 from textual.widgets import Checkbox, Input, Label
 
-from tests.ui.conftest import SIZE, settle
+from tests.ui.helpers import SIZE, settle
 from tests.ui.test_reviews_screen import reviewed_store  # noqa: F401  (the fixture)
 
 

@@ -14,7 +14,7 @@ from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.ui.conftest import SIZE, main_screen, settle
+from tests.ui.helpers import SIZE, main_screen, settle
 
 
 async def answer(pilot: Pilot[None], path: Path) -> None:

@@ -13,7 +13,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.main import MainScreen
 
-from tests.ui.conftest import SIZE, highlighted, settle
+from tests.ui.helpers import SIZE, highlighted, settle
 
 AppFactory = Callable[..., PaperApp]
 

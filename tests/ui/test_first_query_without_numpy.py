@@ -15,7 +15,7 @@ _SCRIPT = """
 import asyncio, sys
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from tests.ui.conftest import counts, settle
+from tests.ui.helpers import counts, settle
 
 async def main() -> None:
     app = PaperApp(store=Store(sys.argv[1], lazy=True))

@@ -17,7 +17,7 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
 from textual.widgets import Label, Static
 
-from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, paper_list, settle
+from tests.ui.helpers import FIXED_TIME, SIZE, main_screen, paper_list, settle
 from tests.waits import wait_for
 
 

@@ -13,7 +13,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.widgets._footer import FooterKey
 
-from tests.ui.conftest import SIZE, main_screen, settle
+from tests.ui.helpers import SIZE, main_screen, settle
 from tests.waits import wait_for
 
 

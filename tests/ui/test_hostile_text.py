@@ -28,7 +28,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from tests.hostile_corpus import raw_controls, terminal_log_problems, write_corpus
-from tests.ui.conftest import FIXED_TIME, highlighted, main_screen, paper_list, settle
+from tests.ui.helpers import FIXED_TIME, highlighted, main_screen, paper_list, settle
 
 HOSTILE = [
     Paper(

@@ -21,7 +21,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.main import MainScreen
 
-from tests.ui.conftest import SIZE, main_screen, paper_list, settle
+from tests.ui.helpers import SIZE, main_screen, paper_list, settle
 from tests.waits import GUARD_S, wait_for
 
 

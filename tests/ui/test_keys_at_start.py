@@ -21,7 +21,7 @@ from paperdeck.ui.screens.follow_dialogs import AuthorPicker
 from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.screens.reader import PaperReader
 
-from tests.ui.conftest import SIZE, main_screen, paper_list
+from tests.ui.helpers import SIZE, main_screen, paper_list
 from tests.waits import wait_for, wait_until
 
 #: Longer than any test here (so only the key itself can start the parse, however loaded the

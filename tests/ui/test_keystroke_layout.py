@@ -14,7 +14,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.widget import Widget
 
-from tests.ui.conftest import main_screen, paper_list, settle
+from tests.ui.helpers import main_screen, paper_list, settle
 
 AppFactory = Callable[..., PaperApp]
 

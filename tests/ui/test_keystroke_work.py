@@ -12,8 +12,8 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.paper_list import CHANGED
 from textual.geometry import Region
 
-from tests.core.test_changes import clock
-from tests.ui.conftest import SIZE, paper_list, settle
+from tests.store.test_changes import clock
+from tests.ui.helpers import SIZE, paper_list, settle
 
 
 def _papers(decision: str) -> list[Paper]:

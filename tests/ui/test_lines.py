@@ -18,7 +18,7 @@ from paperdeck.ui.frames import watch_frames
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.widget import Widget
 
-from tests.ui.conftest import main_screen, settle
+from tests.ui.helpers import main_screen, settle
 
 AppFactory = Callable[..., PaperApp]
 PACKAGE = Path(paperdeck.__file__).parent

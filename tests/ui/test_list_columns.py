@@ -10,7 +10,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.contrast import contrast, triplet
 from paperdeck.ui.widgets.paper_list import AREA_FROM, TITLE_MIN, column_layout
 
-from tests.ui.conftest import paper_list, settle
+from tests.ui.helpers import paper_list, settle
 from tests.ui.test_row_contrast import store_of_every_kind
 
 

@@ -22,7 +22,7 @@ from textual.filter import ANSIToTruecolor
 from textual.geometry import Region
 from textual.scroll_view import ScrollView
 
-from tests.ui.conftest import main_screen, paper_list, settle
+from tests.ui.helpers import main_screen, paper_list, settle
 
 AppFactory = Callable[..., PaperApp]
 

@@ -17,7 +17,7 @@ from textual.geometry import Offset, Region
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 
-from tests.ui.conftest import main_screen, paper_list, settle
+from tests.ui.helpers import main_screen, paper_list, settle
 
 AppFactory = Callable[..., PaperApp]
 

@@ -16,7 +16,7 @@ from paperdeck.ui.screens.note_editor import NoteEditor
 from textual.pilot import Pilot
 from textual.widgets import TextArea
 
-from tests.ui.conftest import SIZE, highlighted, settle
+from tests.ui.helpers import SIZE, highlighted, settle
 
 AppFactory = Callable[..., PaperApp]
 

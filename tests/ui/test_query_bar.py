@@ -13,7 +13,7 @@ from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.pilot import Pilot
 
-from tests.ui.conftest import SIZE, counts, main_screen, paper_list, settle
+from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
 from tests.waits import GUARD_S, wait_for
 
 PAPERS = [

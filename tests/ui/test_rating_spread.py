@@ -12,7 +12,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.paper_list import SPREAD, SPREAD_CELLS, column_layout, spread_cell
 
-from tests.ui.conftest import main_screen, paper_list, settle
+from tests.ui.helpers import main_screen, paper_list, settle
 from tests.ui.test_row_contrast import unreadable
 
 

@@ -17,7 +17,7 @@ from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
 from textual.widgets import Input, Static
 
-from tests.ui.conftest import SIZE, highlighted, main_screen, paper_list, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, paper_list, settle
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]

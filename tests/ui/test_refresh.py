@@ -11,7 +11,7 @@ import pytest
 from paperdeck.ui.app import PaperApp
 
 from tests.fetch.api_server import PASSWORD, USER, ApiServer, iclr2026_notes
-from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
+from tests.ui.helpers import SIZE, counts, highlighted, main_screen, settle
 from tests.waits import block_until, wait_for
 
 PAPERS = 40

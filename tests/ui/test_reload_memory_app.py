@@ -11,7 +11,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
-from tests.ui.conftest import FIXED_TIME, SIZE, main_screen, settle
+from tests.ui.helpers import FIXED_TIME, SIZE, main_screen, settle
 
 
 def papers(numbers: range) -> list[Paper]:

@@ -18,7 +18,7 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.widgets import Static
 
 from tests.helpers import ReviewSample
-from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 
 HOSTILE = "Weak \x1b[31mred\x1b[0m [bold]not markup[/bold] and $\\alpha^2$ with *emphasis*"
 

@@ -16,7 +16,7 @@ from paperdeck.ui.widgets.contrast import MIN_CONTRAST, contrast, triplet
 from rich.segment import Segment
 from textual.strip import Strip
 
-from tests.ui.conftest import main_screen, paper_list, settle
+from tests.ui.helpers import main_screen, paper_list, settle
 
 
 def store_of_every_kind(tmp_path: Path) -> Store:

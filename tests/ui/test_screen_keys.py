@@ -26,7 +26,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import Static
 
-from tests.ui.conftest import SIZE, highlighted, main_screen, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 
 UI = Path(paperdeck.ui.__file__).parent
 

@@ -16,7 +16,7 @@ from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.color import Color
 from textual.widgets import Static
 
-from tests.ui.conftest import SIZE, counts, highlighted, main_screen, settle
+from tests.ui.helpers import SIZE, counts, highlighted, main_screen, settle
 
 AppFactory = Callable[..., PaperApp]
 

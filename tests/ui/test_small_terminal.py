@@ -26,7 +26,7 @@ from textual.widgets import Label
 from textual.widgets._footer import FooterKey
 from textual.widgets._toast import Toast
 
-from tests.ui.conftest import counts, highlighted, main_screen, paper_list, settle
+from tests.ui.helpers import counts, highlighted, main_screen, paper_list, settle
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]

@@ -14,7 +14,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.note_editor import NoteEditor
 from textual.pilot import Pilot
 
-from tests.ui.conftest import SIZE
+from tests.ui.helpers import SIZE
 from tests.waits import screen_settled, steady_cursors, wait_for
 
 SnapCompare = Callable[..., bool]

@@ -18,7 +18,7 @@ from paperdeck.ui.screens.stats import StatsScreen
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from tests.ui.conftest import FIXED_TIME, main_screen, paper_list, settle
+from tests.ui.helpers import FIXED_TIME, main_screen, paper_list, settle
 from tests.ui.test_row_contrast import unreadable
 from tests.waits import wait_for
 

@@ -10,7 +10,7 @@ from paperdeck.model.paper import with_tags
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
-from tests.ui.conftest import SIZE, highlighted, settle
+from tests.ui.helpers import SIZE, highlighted, settle
 
 AppFactory = Callable[..., PaperApp]
 

@@ -14,7 +14,7 @@ from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.widgets import Input, Label, OptionList, Static
 
-from tests.ui.conftest import SIZE, counts, main_screen, settle
+from tests.ui.helpers import SIZE, counts, main_screen, settle
 
 PAPERS = [
     Paper(id="openreview:A", title="Diffusion sampling fast", abstract="a", decision="oral", ratings=Ratings(7.0)),

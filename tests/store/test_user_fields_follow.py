@@ -1,6 +1,6 @@
 """Every user field follows its paper through every id change, in every import order.
 
-Hypothesis draws an order of the real-file slices (:mod:`tests.core.shared_slices`: seeds,
+Hypothesis draws an order of the real-file slices (:mod:`tests.shared_slices`: seeds,
 ICLR 2026 dump, Parquet decisions, safety subset, CSV; Paper Copilot ICLR 2018, both 2018 BibTeX
 files, author rows; files sharing nothing), splits it into import batches, and before each batch
 writes user records of every kind (star, note, status, tags, all of them, one cleared again) on
@@ -28,7 +28,7 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.store.user_data import MARK_FIELDS, USER_FIELDS, apply_change, combine_records
 
-from tests.core.shared_slices import Slices, cut
+from tests.shared_slices import Slices, cut
 
 TAGS = ("method", "baseline", "must-read", "ré-sumé")
 

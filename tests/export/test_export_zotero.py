@@ -26,9 +26,9 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_keywords, render_plain
 
-from tests.core.shared_slices import Slices, cut
-from tests.core.test_export import BIB_2018, SAFETY, mark_some, nasty_papers, run, safety_orals
+from tests.export.test_export import BIB_2018, SAFETY, mark_some, nasty_papers, run, safety_orals
 from tests.hostile_corpus import LINKS, PAYLOADS, assert_clean
+from tests.shared_slices import Slices, cut
 
 #: rispy's reader, with ``M1`` (Zotero's Extra lines) read as a list as Zotero does.
 RIS_LIST_TAGS = [*rispy.LIST_TYPE_TAGS, "M1"]
@@ -141,7 +141,7 @@ def seeded(tmp_path: Path, seed_files: list[Path]) -> Store:
 @pytest.fixture(scope="module")
 def sliced(tmp_path_factory: pytest.TempPathFactory) -> Store:
     """A slice of the full ICLR 2026 dump joined with its Parquet decisions and ratings, ICLR 2018
-    papers of every decision, and a few rows of other files (tests/core/shared_slices.py)."""
+    papers of every decision, and a few rows of other files (tests/shared_slices.py)."""
     folder = tmp_path_factory.mktemp("zotero-slices")
     slices: Slices = cut(folder / "slices")
     store = Store(folder / "data")

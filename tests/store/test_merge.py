@@ -13,8 +13,8 @@ from paperdeck.store.merge import ABSTRACT_MATCH_THRESHOLD, Merger, combine, com
 from paperdeck.store.store import Store
 from rapidfuzz import fuzz
 
-from tests.core.shared_slices import Slices, cut
 from tests.helpers import DECISIONS_NAME, SEEDS, SHARED_DATA, submission_parts
+from tests.shared_slices import Slices, cut
 
 RT_PARTS = submission_parts(SHARED_DATA)  # the whole dump: the tests marked data
 PARQUET = SHARED_DATA / DECISIONS_NAME

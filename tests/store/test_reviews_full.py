@@ -12,8 +12,8 @@ from paperdeck.model.review import REVIEW
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.core.test_reviews_import import _check_summaries, _expected
 from tests.helpers import DECISIONS_NAME, SHARED_DATA, SHARED_REVIEWS, review_parts, submission_parts
+from tests.sources.test_reviews_import import _check_summaries, _expected
 
 PARTS = review_parts(SHARED_REVIEWS)
 SUBMISSIONS = submission_parts(SHARED_DATA)

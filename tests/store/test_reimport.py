@@ -15,7 +15,7 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.merge import agreeing, combine, enriched
 from paperdeck.store.store import Store
 
-from tests.core.shared_slices import RT_PARTS, Slices, cut
+from tests.shared_slices import RT_PARTS, Slices, cut
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,48 @@
+"""What the Pilot and snapshot tests call: the app's fixed clock and size, waits for its workers, and
+the main screen's parts (the fixtures are :mod:`tests.ui.conftest`'s)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paperdeck.model.paper import Paper
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.main import MainScreen
+from paperdeck.ui.widgets.counts_label import CountsLabel
+from paperdeck.ui.widgets.paper_list import PaperList
+from textual.pilot import Pilot
+
+#: The clock of the seeded store: dates shown in the app do not move with the day the tests run.
+FIXED_TIME = "2026-11-29T12:00:00+00:00"
+#: The terminal size of the Pilot tests (columns, rows).
+SIZE = (120, 36)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let workers (filtering, indexing) finish and the screen catch up."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def counts(app: PaperApp) -> str:
+    """The counts beside the filter bar (or the query hint shown there)."""
+    return main_screen(app).query_one("#counts", CountsLabel).text
+
+
+def main_screen(app: PaperApp) -> MainScreen:
+    screen = app.screen
+    assert isinstance(screen, MainScreen)
+    return screen
+
+
+def paper_list(app: PaperApp) -> PaperList:
+    return main_screen(app).query_one(PaperList)
+
+
+def highlighted(app: PaperApp) -> Paper:
+    paper_id = paper_list(app).highlighted_id
+    assert paper_id is not None
+    paper = app.store.paper(paper_id)
+    assert paper is not None
+    return paper
