@@ -74,6 +74,7 @@ async def screen_settled(pilot: Pilot[Any]) -> None:
     frame): a screenshot taken before those, on a loaded machine, showed an older screen."""
     from paperdeck.ui.screens.main import MainScreen
     from paperdeck.ui.widgets.footer import PaperFooter
+    from paperdeck.ui.widgets.paper_detail import PaperDetail
 
     async def workers_done() -> None:
         await pilot.pause()
@@ -85,7 +86,9 @@ async def screen_settled(pilot: Pilot[Any]) -> None:
 
     def quiet() -> bool:
         return all(
-            screen._detail_timer is None and screen._tally_timer is None and screen.query(PaperFooter)
+            not screen.query_one(PaperDetail).waiting
+            and not screen.list_filter.tally_pending
+            and screen.query(PaperFooter)
             for screen in screens
         )
 

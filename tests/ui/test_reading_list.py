@@ -225,7 +225,7 @@ async def test_the_status_tally_counts_the_list_shown(make_app: AppFactory, seed
         assert paper_list(app).row_count == 0
         await pilot.press("escape", "slash", *"-status:read")  # longer than the records with a status
         await settle(pilot)
-        await wait_for(pilot, lambda: main_screen(app)._tally_timer is None, what="the list counted by status")
+        await wait_for(pilot, lambda: not main_screen(app).list_filter.tally_pending, what="the list counted by status")
         assert paper_list(app).row_count == len(papers) - 2  # both read now
         main_screen(app).store.set_status(papers[2], "skimmed")
         main_screen(app).update_counts()

@@ -478,6 +478,11 @@ class ListFilter:
 
         self._hint_timer = self.screen.set_timer(self._hint_toast_s, tell)
 
+    @property
+    def tally_pending(self) -> bool:
+        """Whether the list shown waits to be counted by status (the typing has not paused)."""
+        return self._tally_timer is not None
+
     def _tally_later(self) -> None:
         """Count the list shown by status after ``tally_after_s`` without a change of list."""
         if self._tally_timer is not None:

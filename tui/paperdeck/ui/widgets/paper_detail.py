@@ -44,6 +44,11 @@ class PaperDetail(VerticalScroll, can_focus=True):
 
         self._waiting = (self.set_timer(pause_s, follow), paper_id, show, pause_s)
 
+    @property
+    def waiting(self) -> bool:
+        """Whether a paper waits to be shown once the typing pauses."""
+        return self._waiting is not None
+
     def keep_waiting(self) -> None:
         """Restart the wait of the paper waiting to be shown (another key was typed); nothing
         when none waits."""
