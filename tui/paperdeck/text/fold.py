@@ -14,8 +14,14 @@ import re
 import unicodedata
 from functools import cache
 
-#: Letters that may carry an accent (Latin, Greek, Cyrillic; and lone combining marks).
-_ACCENTED = re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
+
+@cache
+def _accented() -> re.Pattern[str]:
+    """Letters that may carry an accent (Latin, Greek, Cyrillic; and lone combining marks); compiled
+    at the first text that is not ASCII, as :func:`_invisible` is."""
+    return re.compile("[\u00c0-\u052f\u1e00-\u1fff\u0300-\u036f]")
+
+
 #: The combining marks :func:`fold_text` drops (``str.translate``: to nothing).
 _MARKS = dict.fromkeys(range(0x0300, 0x0370))
 
@@ -49,7 +55,7 @@ def fold_text(text: str) -> str:
     if "\u00ad" in text:
         text = text.replace("\u00ad", "")
     text = normalise_text(text)
-    if text.isascii() or not _ACCENTED.search(text):
+    if text.isascii() or not _accented().search(text):
         return text
     stripped = unicodedata.normalize("NFKD", text).translate(_MARKS)
     return unicodedata.normalize("NFC", stripped).casefold()
