@@ -22,6 +22,7 @@ from paperdeck.ui.keymap import CHAINS, check_keymap
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.reader import PaperReader
 from paperdeck.ui.screens.reviews import ReviewsScreen
+from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.widgets import Static
@@ -185,3 +186,21 @@ def test_the_keys_page_has_a_section_per_help_section_and_a_row_per_key() -> Non
     assert "| Sort by … | One command for each sort order |" in rows
     for row in rows:
         assert row.count(" | ") == (2 if row.count("|") == 4 else 1), row  # no stray | in a cell
+
+
+async def test_scroll_keys_typed_faster_than_a_frame_each_move_a_line(seeded_store: Store) -> None:
+    """Keys pressed before the screen repaints (a key held down, fast typing) each scroll a line:
+    a deferred scroll read the same position each time and moved one line for all of them."""
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(80, 12)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        reader = app.screen
+        assert isinstance(reader, PaperReader)
+        body = reader.query_one(PaperDetail)
+        assert body.max_scroll_y >= 4
+        for _ in range(4):  # four keys handled before any repaint
+            reader.action_scroll(1)
+        await pilot.pause()
+        assert body.scroll_y == 4

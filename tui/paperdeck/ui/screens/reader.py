@@ -56,4 +56,4 @@ class PaperReader(Screen[None]):
 
     def action_scroll(self, lines: int) -> None:
         """Scroll the paper ``lines`` down (negative: up), as the list's ``j`` / ``k`` move."""
-        self.query_one(PaperDetail).scroll_relative(y=lines, animate=False)
+        self.query_one(PaperDetail).scroll_relative(y=lines, animate=False, immediate=True)

@@ -117,7 +117,7 @@ class ReviewsScreen(Screen[None]):
         self.dismiss(None)
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one("#reviews-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+        self.query_one("#reviews-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
 
     def action_jump(self, what: str, step: int) -> None:
         """Move to the next (``step`` 1) or previous (-1) note or section heading."""
@@ -138,4 +138,6 @@ class ReviewsScreen(Screen[None]):
             widget.remove_class("current")
         target = targets[index]
         target.add_class("current")
-        self.query_one("#reviews-body", VerticalScroll).scroll_to_widget(target, animate=False, top=True)
+        self.query_one("#reviews-body", VerticalScroll).scroll_to_widget(
+            target, animate=False, top=True, immediate=True
+        )

@@ -251,7 +251,7 @@ class StatsScreen(Screen[None]):
         self._fill_table()
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one("#stats-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+        self.query_one("#stats-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
 
     def action_open_view(self, number: int) -> None:
         """Open view ``number`` on the main screen; the figures follow when its list is shown."""
