@@ -295,7 +295,7 @@ async def test_every_help_key_is_a_palette_command_with_its_key_hint(make_app: A
         await pilot.press("question_mark")
         await pilot.pause()
         shown_ids = set(re.findall(r"\[([a-z_]+\.[a-z_0-9]+)\]", help_text(app)))
-        assert shown_ids == {c.id for c in COMMANDS if c.section is not None}
+        assert {c.id for c in COMMANDS if c.section is not None} <= shown_ids  # and summaries' ids
         assert shown_ids <= {c.id for c in listed_on_help()}
 
 

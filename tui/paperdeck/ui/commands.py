@@ -505,7 +505,8 @@ def help_sections(keymap: Mapping[str, str]) -> list[tuple[str, list[HelpLine]]]
             rows = [c for c in COMMANDS if c.summary == summary.key]
             keys = tuple(k for row in rows for k in keys_in_effect(row, keymap))
             defaults = all(keys_in_effect(row, {}) == keys_in_effect(row, keymap) for row in rows)
-            lines.append(HelpLine(keys, summary.description, compact=defaults and len(rows) > 2))
+            idents = (f"{rows[0].id}…{rows[-1].id}",) if len(rows) > 2 else tuple(row.id for row in rows)
+            lines.append(HelpLine(keys, summary.description, ", ".join(idents), compact=defaults and len(rows) > 2))
         sections.append((heading, lines))
     return sections
 

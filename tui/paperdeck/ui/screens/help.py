@@ -61,7 +61,9 @@ class HelpScreen(ModalScreen[None]):
         lines.append(Content.styled("The filter bar", "bold underline"))
         lines.extend(Content(line) for line in QUERY_HELP.rstrip().splitlines())
         lines.append(Content(""))
-        lines.append(Content.styled("Remap keys by id in config.json (see README). Press escape to close.", "dim"))
+        lines.append(
+            Content.styled("Remap keys by id in config.json (see docs/keys.md). Press escape to close.", "dim")
+        )
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

@@ -212,7 +212,8 @@ class StatsScreen(Screen[None]):
         if figures is None:
             title.update(Content(f"Statistics · {self._label} · counting…"))
             return
-        title.update(Content(f"Statistics · {self._label} · {figures.papers:,} papers"))
+        papers = "1 paper" if figures.papers == 1 else f"{figures.papers:,} papers"
+        title.update(Content(f"Statistics · {self._label} · {papers}"))
         key = CHARTS[self.chart].key
         width = max(self.size.width - 4, 30)  # the body's padding, and room for its scroll bar
         self.query_one("#stats-chart", Static).update(chart_content(key, figures, self.place, width))
