@@ -278,7 +278,8 @@ async def test_papers_imported_by_another_process_appear_in_place(
         assert threads == [False]  # read in a worker thread, never on the event loop
         screen = main_screen(app)
         assert screen.filter_text == "model"
-        assert "openreview:NEW0000001" in screen.view_ids()
+        # the reload, then the refilter it asks for, each hand over to the loop: wait for the list
+        await wait_for(pilot, lambda: "openreview:NEW0000001" in screen.view_ids(), what="the new paper listed")
         assert set(before) < set(screen.view_ids())
         assert highlighted(app).id == kept
         assert any("catalogue changed" in message for message in notices(app))
@@ -308,8 +309,8 @@ async def test_the_highlighted_paper_is_kept_under_the_id_a_merge_gave_it(
         )  # fmt: skip
         Store(tmp_path / "data").import_papers([merged])
         await wait_for(pilot, lambda: app.store.paper("openreview:Gr4phs0001") is not None)
-        await settle(pilot)
-        assert highlighted(app).id == "openreview:Gr4phs0001" and highlighted(app).decision == "oral"
+        await wait_for(pilot, lambda: highlighted(app).id == "openreview:Gr4phs0001", what="the merged id highlighted")
+        assert highlighted(app).decision == "oral"
 
 
 # -- bulk changes -----------------------------------------------------------------------------------
