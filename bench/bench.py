@@ -97,11 +97,11 @@ from paperdeck.search.searcher import build_index, build_similarity  # noqa: E40
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
-from reviews_bench import REVIEW_PARTS, measure_reviews  # noqa: E402
+from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 from stats_bench import measure_stats  # noqa: E402
 
-DUMP = sorted((REPO.parent / "shared" / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+DUMP = sorted((SHARED / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 #: Typed as soon as the list is painted, for ``index_ready_ms``.
 READY_QUERY = "REAP"
 QUERIES = [
@@ -269,7 +269,7 @@ def main() -> None:
             ("keystroke_during_refresh_p95_ms", percentile(during, 0.95)))}))  # fmt: skip
         return
     if not DUMP:
-        sys.exit("bench: ../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl not found")
+        sys.exit(f"bench: no {SHARED}/data/iclr2026_submissions_reviewtracker.part*.jsonl (PAPERDECK_SHARED)")
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "data"
         store = Store(data_dir)

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 import random
 import time
 from collections.abc import Callable
@@ -24,9 +25,9 @@ from pathlib import Path
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-REVIEW_PARTS = sorted(
-    (Path(__file__).resolve().parents[2] / "shared" / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz")
-)
+#: The shared real data: ``$PAPERDECK_SHARED``, else ``../shared`` beside the repository (as the tests find it).
+SHARED = Path(os.environ.get("PAPERDECK_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+REVIEW_PARTS = sorted((SHARED / "reviews").glob("iclr2026_reviews_reviewtracker.part*.jsonl.gz"))
 
 
 REVIEW_QUERIES = [
