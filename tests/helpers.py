@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO / "seeds"
 FIXTURES = REPO / "tests" / "data"
@@ -101,3 +103,12 @@ def write_review_sample(folder: Path) -> ReviewSample:
     notes_file = fixture(REPLIES_SAMPLE_NAME)
     forums = {note["forum"] for note in json.loads(notes_file.read_bytes())}
     return ReviewSample(notes_file, submissions_of(forums, folder / "sample-papers.jsonl"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``paperdeck ARGS`` in this process: its exit status, standard output and standard error."""
+    from paperdeck.cli.main import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err

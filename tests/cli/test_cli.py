@@ -8,9 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from paperdeck.cli.main import main
 
-from tests.helpers import SAFETY_NAME, SHARED_DATA, fixture
+from tests.helpers import SAFETY_NAME, SHARED_DATA, fixture, run
 
 SAFETY = fixture(SAFETY_NAME)
 
@@ -24,12 +23,6 @@ def test_the_shared_real_data_is_there() -> None:
     """The tests marked ``data`` read the real paper lists ($PAPERDECK_SHARED, default ../shared);
     CI lays them beside the clone."""
     assert len(_shared_data_files()) >= 15
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:

@@ -9,17 +9,10 @@ import json
 from pathlib import Path
 
 import pytest
-from paperdeck.cli.main import main
 
-from tests.helpers import SAFETY_NAME, fixture
+from tests.helpers import SAFETY_NAME, fixture, run
 
 SAFETY = fixture(SAFETY_NAME)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

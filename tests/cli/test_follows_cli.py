@@ -7,13 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from paperdeck.cli.main import main
 
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import run
 
 
 def table(path: Path, rows: list[tuple[str, str]]) -> str:

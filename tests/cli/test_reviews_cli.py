@@ -8,15 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from paperdeck.cli.main import main
 
-from tests.helpers import ReviewSample
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import ReviewSample, run
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:

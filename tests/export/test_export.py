@@ -17,7 +17,6 @@ from bibtexparser.entrypoint import parse_string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
-from paperdeck.cli.main import main
 from paperdeck.export.bibtex import KeyMaker, base_key, bibtex_entries, bibtex_text
 from paperdeck.export.formats import (
     CSV_COLUMNS,
@@ -46,7 +45,7 @@ from paperdeck.store.store import Store
 from paperdeck.store.user_data import UserStore
 from paperdeck.text.render import render_plain
 
-from tests.helpers import BIB_2018_NAME, COPILOT_2018_NAME, FIXTURES, SAFETY_NAME, SHARED_DATA, fixture
+from tests.helpers import BIB_2018_NAME, COPILOT_2018_NAME, FIXTURES, SAFETY_NAME, SHARED_DATA, fixture, run
 
 #: Cuts of the real files (``tests/data/``); the tests marked ``data`` read the whole ones.
 BIB_2018 = fixture(BIB_2018_NAME)
@@ -575,12 +574,6 @@ def test_backups_are_told_apart_from_paper_lists(seeded: Store, tmp_path: Path, 
 
 
 # -- the command line ----------------------------------------------------------------------------
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ import pytest
 from markdown_it import MarkdownIt
 from paperdeck.export.formats import ExportError, export_papers
 
-from tests.cli.test_reviews_cli import run
-from tests.helpers import ReviewSample
+from tests.helpers import ReviewSample, run
 
 HOSTILE = "<script>alert(1)</script> [click](javascript:alert(1)) \x1b[31mred\x1b[0m [bold]x[/bold]\n# not a heading"
 

@@ -13,14 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from paperdeck.cli.main import main
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
 from paperdeck.search.similar import SimilarityIndex, UnknownPaper
 from paperdeck.search.similar_terms import fold_plural
 from paperdeck.sources import read_source
 
-from tests.helpers import SHARED_DATA, submission_parts
+from tests.helpers import SHARED_DATA, run, submission_parts
 
 DUMP = submission_parts(SHARED_DATA)
 #: Nearest neighbours among the whole conference: the full real data (``make test-data``).
@@ -247,12 +246,6 @@ def test_importing_the_module_does_not_import_numpy() -> None:
 
 
 # paperdeck similar --------------------------------------------------------------------------------
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_similar_and_similar_starred(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from paperdeck.store.store import Store
 
-from tests.cli.test_cli import run
+from tests.helpers import run
 
 
 @pytest.fixture
