@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import TextArea
 
 from tests.ui.helpers import SIZE, highlighted, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 
@@ -85,25 +86,26 @@ async def test_q_in_the_note_editor_is_a_letter(make_app: AppFactory) -> None:
         assert app.screen.query_one(TextArea).text == "q?"
 
 
+@pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM])
 async def test_the_terminal_closing_under_the_editor_saves_the_typed_note(
-    make_app: AppFactory, seeded_store: Store
+    make_app: AppFactory, seeded_store: Store, number: signal.Signals
 ) -> None:
-    """SIGHUP (the terminal window closed): no one is left to ask, so the text is saved."""
+    """SIGHUP (the terminal window closed), SIGTERM (the session ended): no one is left to ask,
+    so the text is saved (the terminal found gone by the driver takes the same way:
+    ``PaperApp.terminal_gone``)."""
     app = make_app()
+    assert signal.getsignal(number) == signal.SIG_DFL
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         target = highlighted(app).id
-        assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL
         await pilot.press("n", *"typed before the window closed")
         await pilot.pause()
-        # The editor has taken the signal (else it would end the test run).
-        assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN, None)
-        os.kill(os.getpid(), signal.SIGHUP)
-        await pilot.pause()
-        await pilot.pause()
-        assert not app.is_running
+        # The app has taken the signal (else it would end the test run).
+        assert signal.getsignal(number) not in (signal.SIG_DFL, signal.SIG_IGN, None)
+        os.kill(os.getpid(), number)
+        await wait_for(pilot, lambda: not app.is_running, what="the app to end")
     assert Store(seeded_store.data_dir).user_data(target).note == "typed before the window closed"
-    assert signal.getsignal(signal.SIGHUP) == signal.SIG_DFL  # given back once the editor closed
+    assert signal.getsignal(number) == signal.SIG_DFL  # given back once the app ended
 
 
 async def test_an_editor_reopened_with_unsaved_text_asks_before_quitting(make_app: AppFactory) -> None:

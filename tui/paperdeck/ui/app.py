@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import PurePath
 from time import monotonic
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -27,6 +29,9 @@ from paperdeck.ui.keymap import KeymapCheck, check_keymap
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 
+if TYPE_CHECKING:
+    from textual.driver import Driver
+
 
 class PaperApp(App[None]):
     """Browse a paperdeck store. The store is injected: the app opens no files of its own.
@@ -44,6 +49,11 @@ class PaperApp(App[None]):
     IDLE_S: ClassVar[float] = 1.0
     #: Seconds between looks (one ``stat``) at the catalogue for papers another paperdeck imported.
     CATALOGUE_CHECK_S: ClassVar[float] = 2.0
+    #: The signals that mean the terminal or the session is going away: they end the app as
+    #: :meth:`terminal_gone` does.
+    HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
+        getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
+    )
 
     def __init__(self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None) -> None:
         super().__init__()
@@ -55,6 +65,7 @@ class PaperApp(App[None]):
         self.failure: PaperdeckError | None = None
         self._last_input = monotonic()
         self._reloading = False  # a worker is reading the catalogue again
+        self._hangup_signals_taken: list[int] = []  # those of HANGUP_SIGNALS the app handles
         chosen = self.settings.settings
         #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
         self.keymap: KeymapCheck = check_keymap(chosen.keymap)
@@ -96,6 +107,48 @@ class PaperApp(App[None]):
             self.notify(report, title=title, severity="warning", markup=False, timeout=12)
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
+        self._take_hangup_signals(True)
+
+    def _take_hangup_signals(self, take: bool) -> None:
+        """Take :attr:`HANGUP_SIGNALS` while the app runs, but for one ignored when it started
+        (``nohup``: the driver still ends the app once its terminal is actually gone); back to
+        the default once it ends. Not where signals cannot be handled (no POSIX signals, not the
+        main thread)."""
+        try:
+            loop = asyncio.get_running_loop()
+            if take:
+                taken = [number for number in self.HANGUP_SIGNALS if signal.getsignal(number) != signal.SIG_IGN]
+                for number in taken:
+                    loop.add_signal_handler(number, self.terminal_gone)
+                self._hangup_signals_taken = taken
+            else:
+                for number in self._hangup_signals_taken:
+                    loop.remove_signal_handler(number)
+                self._hangup_signals_taken = []
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
+            pass
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on a POSIX terminal, one that ends the app when its terminal goes
+        away whatever happened to the signals (:mod:`paperdeck.ui._lines.terminal`)."""
+        driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.linux_driver" and driver.__name__ == "LinuxDriver":
+            from paperdeck.ui._lines.terminal import HangupDriver
+
+            return HangupDriver
+        return driver
+
+    def terminal_gone(self) -> None:
+        """The terminal went away (SIGHUP or SIGTERM; its input ended or it could no longer be
+        read or written): no one is left to ask, so a note being typed is saved (each note
+        editor's :meth:`~paperdeck.ui.screens.note_editor.NoteEditor.keep_unsaved`), then the
+        app ends as a quit does (a refresh under way is stopped: :meth:`on_unmount`)."""
+        from paperdeck.ui.screens.note_editor import NoteEditor
+
+        for screen in self.screen_stack:
+            if isinstance(screen, NoteEditor):
+                screen.keep_unsaved()
+        self.exit()
 
     def _handle_exception(self, error: Exception) -> None:
         """A store found unreadable once the app runs (a worker parsing the catalogue raised a
@@ -171,7 +224,8 @@ class PaperApp(App[None]):
 
     def on_unmount(self) -> None:
         """The app is ending: a refresh under way is stopped (it resumes next time), so that the
-        process does not wait for it to finish."""
+        process does not wait for it to finish. SIGHUP and SIGTERM are given back to their default."""
+        self._take_hangup_signals(False)
         refresh = sys.modules.get("paperdeck.ui.refresh")  # imported only once a refresh began
         if refresh is not None:
             refresh.stop_fetches()

@@ -3,7 +3,8 @@
 The widgets keep their own domain (rows, badges, columns, counts, messages) and call the small
 functions and classes here for what Textual does not offer publicly: lines put together without
 its per-line styling, a scrollbar that draws again only when its picture changes, size changes
-without a layout, a hook at the end of each frame and one after the first. Only ``paperdeck.ui`` modules import this
+without a layout, a hook at the end of each frame and one after the first, a terminal driver that
+notices its terminal going away. Only ``paperdeck.ui`` modules import this
 package; nothing outside ``paperdeck.ui`` does.
 
 Written against Textual ``8.2.8``. Each of these relies on how that version works inside, and
@@ -67,4 +68,9 @@ Textual internals touched (name: where used; pinned by):
   ``Reactive._check_watchers`` prunes them: :func:`.watchers.drop_gone_watchers`, used by
   ``PaperFooter.recompose`` (Textual issue #6666: the keys of every earlier composition stayed
   alive); pinned by ``tests/ui/test_footer.py::test_screen_changes_leave_no_footer_keys_alive``.
+- ``LinuxDriver.run_input_thread`` (copied, its reading changed), ``LinuxDriver._file`` (wrapped
+  for the ``WriterThread``), ``_sigtstp_application`` / ``_sigcont_application`` and
+  ``Driver._loop``: :class:`.terminal.HangupDriver`, the app's driver on a POSIX terminal
+  (``PaperApp.get_driver_class``: the app ends when its terminal goes away); pinned by
+  ``tests/ui/test_terminal_gone.py`` (all its tests) and ``tests/e2e/test_hangup.py``.
 """

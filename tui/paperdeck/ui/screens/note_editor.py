@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -32,7 +30,7 @@ class NoteEditor(ModalScreen[str | None]):
     """Edit a note. Dismisses with the new text on ``ctrl+s`` (``""`` deletes the note), or with
     ``None`` on ``escape``. Leaving with unsaved text asks first: ``escape`` here, quitting the
     app (``ctrl+q``, ``q``, the palette's Quit) through :meth:`leave`. When the terminal closes
-    under the editor (SIGHUP, SIGTERM: no one left to ask), unsaved text is handed to ``keep``.
+    under the editor (no one left to ask: :meth:`keep_unsaved`), unsaved text is handed to ``keep``.
 
     Args:
         title: the paper's title (shown above the text).
@@ -87,31 +85,13 @@ class NoteEditor(ModalScreen[str | None]):
         editor = self.query_one(TextArea)
         editor.focus()
         editor.move_cursor(editor.document.end)
-        self._watch_closing(True)
 
-    def on_unmount(self) -> None:
-        self._watch_closing(False)
-
-    def _watch_closing(self, watch: bool) -> None:
-        """Take SIGHUP and SIGTERM (the terminal closed, the session ended) while the editor is
-        open; back to the default when it closes. Not where signals cannot be handled (no
-        POSIX signals, not the main thread)."""
-        try:
-            loop = asyncio.get_running_loop()
-            for number in (signal.SIGHUP, signal.SIGTERM):
-                if watch:
-                    loop.add_signal_handler(number, self.terminal_closing)
-                else:
-                    loop.remove_signal_handler(number)
-        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
-            pass
-
-    def terminal_closing(self) -> None:
-        """The terminal is going away: hand unsaved text to ``keep``, then quit."""
+    def keep_unsaved(self) -> None:
+        """The terminal is going away (:meth:`paperdeck.ui.app.PaperApp.terminal_gone`): hand
+        unsaved text to ``keep``; the editor then holds nothing unsaved."""
         if self.unsaved and self._keep is not None:
             self._keep(self.text)
             self._original = self.text
-        self.app.exit()
 
     @property
     def text(self) -> str:
