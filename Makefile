@@ -18,6 +18,9 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $@ $(VENV)/.installed-app
 
+# make runs the app as its child (no shell between them). When make leads the terminal's session
+# (`tmux new-session make run`), a hang-up reaches make alone, which waits for the app without passing
+# it on (make passes on only SIGTERM): the app ends by itself once its terminal is gone.
 ## run: open the app (on the bundled ICLR 2026 seeds the first time); pass options with ARGS="..."
 run: $(VENV)/.installed-app
 	$(BIN)/paperdeck $(ARGS)
