@@ -55,7 +55,7 @@ def _hang_ups_never_arrive() -> None:
 class Pty:
     """The app on a pseudo-terminal whose far end this test holds: read what it draws, type."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, **env: str) -> None:
         self.primary, secondary = os.openpty()
         fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
         self.process = subprocess.Popen(
@@ -63,7 +63,7 @@ class Pty:
             stdin=secondary,
             stdout=secondary,
             stderr=secondary,
-            env=_env(data_dir),
+            env={**_env(data_dir), **env},
             preexec_fn=_hang_ups_never_arrive,
             close_fds=True,
         )
@@ -165,6 +165,41 @@ def test_closing_the_terminal_ends_the_app_and_saves_the_note_typed(pty_app: Pty
     assert notes == ["Typed before the window closed"]
     data_dir = tmp_path / "data"
     assert _lock_free(data_dir / "user" / ".lock") and _lock_free(data_dir / ".import.lock")
+
+
+def test_closing_the_terminal_under_the_external_editor_keeps_what_it_wrote(tmp_path: Path) -> None:
+    """``N`` runs $EDITOR with the app suspended (its driver stopped); the terminal closes under
+    the editor, which ends at its end of input. The app, resuming on a terminal that is gone,
+    saves what the editor wrote and ends."""
+    mark = tmp_path / "editor-ran"
+    editor = tmp_path / "editor"
+    editor.write_text(
+        f"#!{sys.executable}\n"
+        "import os, sys\n"
+        "open(sys.argv[-1], 'a').write('Written in the editor')\n"
+        f"open({str(mark)!r}, 'w').write('writing done')\n"
+        "try:\n"
+        "    while os.read(0, 100):  # until the end of input: the terminal gone\n"
+        "        pass\n"
+        "except OSError:\n"
+        "    pass\n"
+    )
+    editor.chmod(0o755)
+    app = Pty(tmp_path / "data", VISUAL=str(editor))
+    try:
+        app.wait_for("37 papers")
+        app.type("N")
+        drew = lambda: f"the editor to run; the app drew:\n{app.text()[-2000:]}"  # noqa: E731
+        block_until(lambda: (app.read(), mark.exists())[1], what=drew)
+        app.close()
+        block_until(lambda: app.process.poll() is not None, what="the app to end")
+    finally:
+        app.close()
+        if app.process.poll() is None:
+            app.process.kill()
+            app.process.wait()
+    assert app.process.returncode == 0
+    assert [record["note"] for record in user_records(tmp_path / "data")] == ["Written in the editor"]
 
 
 def _processes_under(session_pid: int) -> list[tuple[int, str]]:
