@@ -47,7 +47,7 @@ def _hang_ups_never_arrive() -> None:
     the session's leader, as a program started by a terminal emulator is: the kernel sends it
     SIGHUP and SIGCONT when the terminal goes), with SIGHUP both ignored and blocked."""
     os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    fcntl.ioctl(1, termios.TIOCSCTTY, 0)  # its output: the terminal in every test here
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
 
@@ -55,12 +55,12 @@ def _hang_ups_never_arrive() -> None:
 class Pty:
     """The app on a pseudo-terminal whose far end this test holds: read what it draws, type."""
 
-    def __init__(self, data_dir: Path, **env: str) -> None:
+    def __init__(self, data_dir: Path, stdin: int | None = None, **env: str) -> None:
         self.primary, secondary = os.openpty()
         fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
         self.process = subprocess.Popen(
             [str(PAPERDECK)],
-            stdin=secondary,
+            stdin=secondary if stdin is None else stdin,
             stdout=secondary,
             stderr=secondary,
             env={**_env(data_dir), **env},
@@ -200,6 +200,22 @@ def test_closing_the_terminal_under_the_external_editor_keeps_what_it_wrote(tmp_
             app.process.wait()
     assert app.process.returncode == 0
     assert [record["note"] for record in user_records(tmp_path / "data")] == ["Written in the editor"]
+
+
+def test_an_input_ended_from_the_start_ends_the_app(tmp_path: Path) -> None:
+    """``paperdeck < /dev/null`` on a terminal: its input ends at once. Textual's input thread spun
+    on it for ever; the app now ends, once its first screen is up, with no error."""
+    app = Pty(tmp_path / "data", stdin=subprocess.DEVNULL)
+    try:
+        block_until(lambda: (app.read(), app.process.poll() is not None)[1], what="the app to end")
+        app.read()
+    finally:
+        app.close()
+        if app.process.poll() is None:
+            app.process.kill()
+            app.process.wait()
+    assert app.process.returncode == 0, app.text()[-2000:]
+    assert "Error" not in app.text() and "Traceback" not in app.text()
 
 
 def _processes_under(session_pid: int) -> list[tuple[int, str]]:

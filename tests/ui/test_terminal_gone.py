@@ -32,10 +32,16 @@ AppFactory = Callable[..., PaperApp]
 
 
 class StubApp:
-    """What the driver calls on its app: ``terminal_gone``, counted."""
+    """What the driver calls on its app: ``call_later`` (from any thread) and ``terminal_gone``,
+    counted."""
 
     def __init__(self) -> None:
         self.gone = 0
+        self._loop = asyncio.get_running_loop()
+
+    def call_later(self, callback: Callable[[], object]) -> bool:
+        self._loop.call_soon_threadsafe(callback)
+        return True
 
     def terminal_gone(self) -> None:
         self.gone += 1

@@ -142,9 +142,13 @@ class PaperApp(App[None]):
         """The terminal went away (SIGHUP or SIGTERM; its input ended or it could no longer be
         read or written): no one is left to ask, so a note being typed is saved (each note
         editor's :meth:`~paperdeck.ui.screens.note_editor.NoteEditor.keep_unsaved`), then the
-        app ends as a quit does (a refresh under way is stopped: :meth:`on_unmount`)."""
+        app ends as a quit does (a refresh under way is stopped: :meth:`on_unmount`); not before
+        its screen is mounted (a screen ended while it mounts fails half-made)."""
         from paperdeck.ui.screens.note_editor import NoteEditor
 
+        if not self.screen.is_mounted:  # gone at the start: the first screen is mounted first
+            self.call_after_refresh(self.terminal_gone)
+            return
         for screen in self.screen_stack:
             if isinstance(screen, NoteEditor):
                 screen.keep_unsaved()

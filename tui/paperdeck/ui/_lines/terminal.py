@@ -105,14 +105,18 @@ class HangupDriver(LinuxDriver):
 
     def terminal_gone(self) -> None:
         """The terminal is gone: tell the app once (its ``terminal_gone()`` when it has one, else
-        ``exit()``), on its event loop. Callable from any thread, any number of times."""
+        ``exit()``), on its event loop among its messages (not before it is up: a terminal gone
+        at the start ends the app once its first screen is mounted). Callable from any thread,
+        any number of times."""
         with self._gone_lock:
             if self._gone:
                 return
             self._gone = True
-        # The driver's loop (Textual's Driver takes the running loop when it is made).
-        with contextlib.suppress(RuntimeError):  # the loop closed: the app has ended
-            self._loop.call_soon_threadsafe(self._tell_app)
+        # Through the app's messages (``call_later`` is safe from any thread, as Textual's input
+        # thread uses it): handled once the app is up and in order, as a quit key would be; an
+        # app already ending takes no more (and a closed loop, none at all).
+        with contextlib.suppress(RuntimeError):
+            self._app.call_later(self._tell_app)
 
     def _tell_app(self) -> None:
         hook = getattr(self._app, "terminal_gone", None)
