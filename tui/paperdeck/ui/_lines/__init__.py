@@ -69,8 +69,8 @@ Textual internals touched (name: where used; pinned by):
   ``PaperFooter.recompose`` (Textual issue #6666: the keys of every earlier composition stayed
   alive); pinned by ``tests/ui/test_footer.py::test_screen_changes_leave_no_footer_keys_alive``.
 - ``LinuxDriver.run_input_thread`` (copied, its reading changed), ``LinuxDriver._file`` (wrapped
-  for the ``WriterThread``), ``_sigtstp_application`` / ``_sigcont_application`` and
-  ``Driver._loop``: :class:`.terminal.HangupDriver`, the app's driver on a POSIX terminal
+  for the ``WriterThread``), ``_sigtstp_application`` / ``_sigcont_application``:
+  :class:`.terminal.HangupDriver`, the app's driver on a POSIX terminal
   (``PaperApp.get_driver_class``: the app ends when its terminal goes away); pinned by
   ``tests/ui/test_terminal_gone.py`` (all its tests) and ``tests/e2e/test_hangup.py``.
 """

@@ -12,8 +12,8 @@ thread, after which the app blocks on its next write once the writer's queue is 
 
 :class:`HangupDriver` is that driver with the terminal watched: end of input or an error reading
 it, and an error writing it, are "the terminal is gone", which it tells the app once (its
-``terminal_gone()``, else ``exit()``), on the event loop, as a SIGHUP would; nothing is read or
-written after that, and nothing spins.
+``terminal_gone()``, else ``exit()``), on the event loop, as a SIGHUP does; nothing is read
+after that, nothing is written, and nothing spins.
 """
 
 from __future__ import annotations
@@ -83,7 +83,8 @@ class TerminalOutput:
 class HangupDriver(LinuxDriver):
     """Textual's ``LinuxDriver`` that ends the app when its terminal goes away (see the module
     docstring): the end of its input or an error reading it (the input thread), an error writing
-    it (:class:`TerminalOutput`), or a SIGCONT that finds it hung up call :meth:`terminal_gone`.
+    it (:class:`TerminalOutput`), or application mode started (or resumed after ``ctrl+z``) on a
+    terminal already hung up call :meth:`terminal_gone`.
 
     Textual internals touched: ``LinuxDriver.run_input_thread`` (copied, the reading changed),
     ``LinuxDriver._file`` (wrapped), ``_sigtstp_application`` / ``_sigcont_application``
@@ -105,9 +106,8 @@ class HangupDriver(LinuxDriver):
 
     def terminal_gone(self) -> None:
         """The terminal is gone: tell the app once (its ``terminal_gone()`` when it has one, else
-        ``exit()``), on its event loop among its messages (not before it is up: a terminal gone
-        at the start ends the app once its first screen is mounted). Callable from any thread,
-        any number of times."""
+        ``exit()``), on its event loop, among its messages (so not before it handles messages).
+        Callable from any thread, any number of times."""
         with self._gone_lock:
             if self._gone:
                 return
