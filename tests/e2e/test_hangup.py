@@ -223,9 +223,9 @@ def _processes_under(session_pid: int) -> list[tuple[int, str]]:
     out = subprocess.run(["ps", "-eo", "pid=,sid=,args="], capture_output=True, text=True, check=True).stdout
     found = []
     for line in out.splitlines():
-        pid, sid, args = line.split(None, 2)
+        pid, sid, *args = line.split(None, 2)
         if int(sid) == session_pid:
-            found.append((int(pid), args))
+            found.append((int(pid), " ".join(args)))
     return found
 
 
