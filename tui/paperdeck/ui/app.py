@@ -146,10 +146,11 @@ class PaperApp(App[None]):
         its screen is mounted (a screen ended while it mounts fails half-made)."""
         from paperdeck.ui.screens.note_editor import NoteEditor
 
-        if not self.screen.is_mounted:  # gone at the start: the first screen is mounted first
+        screens = self.screen_stack
+        if screens and not screens[-1].is_mounted:  # gone at the start: the first screen is mounted first
             self.call_after_refresh(self.terminal_gone)
             return
-        for screen in self.screen_stack:
+        for screen in screens:
             if isinstance(screen, NoteEditor):
                 screen.keep_unsaved()
         self.exit()
