@@ -261,3 +261,13 @@ def test_make_run_in_tmux_ends_with_its_session(tmp_path: Path) -> None:
         for pid, _ in _processes_under(session):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_quit_typed_at_once_ends_the_app_cleanly(pty_app: Pty) -> None:
+    """``q`` typed before the first frame (the keys wait in the terminal): the app ends with no
+    error, although its footer, mounted after the first frame, was never put in its row."""
+    pty_app.type("q")
+    block_until(lambda: (pty_app.read(), pty_app.process.poll() is not None)[1], what="the app to end")
+    pty_app.read()
+    assert pty_app.process.returncode == 0, pty_app.text()[-2000:]
+    assert "Error" not in pty_app.text() and "Traceback" not in pty_app.text()

@@ -135,7 +135,7 @@ class MainScreen(ReadingScreen):
         a saved search index, once the list it ranked first (a query typed at once) is painted,
         so that its mounting and layout do not come before that list."""
         row = self.query_one("#footer-row")
-        if row.children:
+        if row.children or not row.is_attached:  # mounted already, or the app is closing (a quit at once)
             return
         from paperdeck.ui.widgets.footer import PaperFooter
 
