@@ -32,7 +32,7 @@ import contextlib
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,7 +42,14 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files, malformed
 from paperdeck.store.catalogue import CATALOGUE_FILE, ROWS_FILE, Catalogue, catalogue_bytes
-from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, move_user_data_to_current_ids
+from paperdeck.store.import_run import (
+    IMPORT_LOCK_FILE,
+    ImportReport,
+    ImportRun,
+    RemoveReport,
+    UndoReport,
+    move_user_data_to_current_ids,
+)
 from paperdeck.store.rows import PaperRow, RowColumns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
 from paperdeck.store.user_data import USER_DIR, UserStore
@@ -54,6 +61,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
     from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
+    from paperdeck.store.undo import UndoPoint, UndoScope
 
 __all__ = [
     "CATALOGUE_FILE",
@@ -62,7 +70,9 @@ __all__ = [
     "ROWS_FILE",
     "SCHEMA_VERSION",
     "ImportReport",
+    "RemoveReport",
     "Store",
+    "UndoReport",
     "catalogue_bytes",
     "utc_now",
 ]
@@ -130,6 +140,7 @@ class Store:
         self._follows: FollowStore | None = None
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
+        self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
         for directory in (self.data_dir, self.user_dir):
             if directory.is_dir():
                 clean_stray_temp_files(directory, older_than_s=60.0)
@@ -310,7 +321,80 @@ class Store:
 
     def _import_run(self) -> ImportRun:
         lock_path = self.data_dir / IMPORT_LOCK_FILE
-        return ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
+        run = ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
+        run.undo = self._undo_scope
+        return run
+
+    # -- removing papers, and taking back the last change -------------------------------------
+
+    @contextlib.contextmanager
+    def undoable(self, what: str) -> Iterator[UndoScope]:
+        """Make the imports (or removal) run inside this block one change that can be taken back
+        (:meth:`undo_last_change`): the catalogue before their first write is kept
+        (:mod:`paperdeck.store.undo`), and becomes the undo point when the block ends, with the
+        scope's ``summary``. A block that raises leaves the undo point as it was; one that
+        wrote nothing too.
+
+        Raises:
+            StoreError: the catalogue before cannot be kept (nothing is written then), or the
+                undo point cannot be written (the change itself stands).
+        """
+        from paperdeck.store.undo import UndoScope
+
+        scope = UndoScope(self.data_dir, self.catalogue_path, what)
+        self._undo_scope = scope
+        try:
+            yield scope
+        except BaseException:
+            scope.discard()
+            raise
+        finally:
+            self._undo_scope = None
+        scope.commit(self._now(), scope.summary, self.catalogue.stamp())
+
+    def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
+        """Take papers (by id or alias) out of the catalogue, as one change that can be taken back
+        (:meth:`undo_last_change`); each is recorded in the change log. Their reviews and the
+        user's records on them are kept (the records stay in the user store and its backup): a
+        paper imported again finds both. Unknown ids are reported, not refused.
+
+        Raises:
+            StoreError: the catalogue cannot be read or written, or the import lock cannot be
+                taken (then nothing changed).
+        """
+        with self.undoable("remove") as undo:
+            report = self._import_run().remove_papers(paper_ids)
+            count = len(report.removed)
+            undo.summary = f"removed {count:,} paper{'' if count == 1 else 's'}"
+        return report
+
+    @property
+    def undo_point(self) -> UndoPoint | None:
+        """The last import or removal, which :meth:`undo_last_change` takes back; ``None`` when
+        there is none (reads one small file)."""
+        from paperdeck.store.undo import read_undo_point
+
+        return read_undo_point(self.data_dir)
+
+    def undo_last_change(self) -> UndoReport:
+        """Take back the last import or removal (:attr:`undo_point`): the catalogue is set back
+        to what it was before it, the change recorded in the change log, and the point dropped
+        (a second undo has nothing to undo). Reviews an import added stay stored.
+
+        Raises:
+            NothingToUndo: there is no undo point.
+            StoreError: the catalogue changed since the point was made (another import, in
+                another process or before this version of paperdeck kept undo points), or it
+                cannot be read or written (then nothing changed).
+        """
+        from paperdeck.store.undo import NothingToUndo, drop_undo_point
+
+        point = self.undo_point
+        if point is None:
+            raise NothingToUndo("nothing to undo: no import or removal since the last undo")
+        report = self._import_run().take_back(point)
+        drop_undo_point(self.data_dir)
+        return report
 
     # -- changes (forwards to the change history) ----------------------------------------------
 

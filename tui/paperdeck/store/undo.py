@@ -1,0 +1,180 @@
+"""The undo point: the catalogue as it was before the last import or removal, so that it can be
+taken back (``paperdeck import --undo``, ``paperdeck remove --undo``, the app's undo).
+
+Layout, in ``undo/`` beside the catalogue::
+
+    catalogue.json     the catalogue file as it was before the last change (a hard link to the
+                       old file where the file system allows: an atomic write replaces the
+                       catalogue by a new file, so the old one is kept as it was, for free)
+    undo.json          what that change was: ``{"what": "import"|"remove", "at": ISO time,
+                       "summary": one line, "after": [size, mtime_ns] of the catalogue it left}``
+
+One point is kept: each change replaces it, and taking it back drops it (a second undo has
+nothing to undo). A change writes its point in two steps around its catalogue write, under the
+import lock: the old catalogue is linked (or copied) to a staging name first, and only once the
+new catalogue is written is it renamed into place and ``undo.json`` written naming the new
+catalogue's stamp. An undo is refused when the catalogue on disk is not the one ``undo.json``
+names (another process changed it since, or a crash came between the two steps): the point no
+longer says what was before. Reviews are not part of the point: reviews an import added stay
+stored (kept by forum id, as for papers not imported yet); the papers' fields return to what they
+were. The user's records are never part of it either: marks on papers an undo takes away stay in
+the user store (and in its backup), and show again when the papers come back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from paperdeck.model.errors import PaperdeckError, StoreError
+from paperdeck.store.atomic import atomic_write_bytes, write_failure
+
+__all__ = ["UNDO_DIR", "NothingToUndo", "UndoPoint", "UndoScope", "drop_undo_point", "read_undo_point"]
+
+UNDO_DIR = "undo"
+_POINT_FILE = "undo.json"
+_BEFORE_FILE = "catalogue.json"
+
+
+class NothingToUndo(PaperdeckError):
+    """No import or removal can be taken back (none was made, or the last one was undone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """The last change that can be taken back.
+
+    Attributes:
+        what: ``"import"`` or ``"remove"``.
+        at: when it was made, ISO 8601 UTC.
+        summary: what it did, one line (``"3 new, 1 updated"``, ``"removed 2 papers"``).
+        after: the catalogue file's ``[size, mtime_ns]`` right after it (an undo is refused when
+            the catalogue is another now).
+        before: the catalogue file as it was before it (``None``: there was none, an empty store).
+    """
+
+    what: str
+    at: str
+    summary: str
+    after: list[int] | None
+    before: Path | None
+
+
+def read_undo_point(data_dir: Path) -> UndoPoint | None:
+    """The undo point of the store in ``data_dir``, ``None`` when there is none (or it is
+    unreadable: then there is nothing that can be taken back safely)."""
+    folder = data_dir / UNDO_DIR
+    try:
+        data = orjson.loads((folder / _POINT_FILE).read_bytes())
+        after = data.get("after")
+        before = folder / _BEFORE_FILE if data.get("had_catalogue") else None
+        if before is not None and not before.is_file():
+            return None
+        return UndoPoint(
+            what=str(data["what"]),
+            at=str(data["at"]),
+            summary=str(data.get("summary") or ""),
+            after=[int(n) for n in after] if isinstance(after, list) else None,
+            before=before,
+        )
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def drop_undo_point(data_dir: Path) -> None:
+    """Remove the undo point (once taken back): ``undo.json`` first, so a crash leaves none.
+
+    Raises:
+        StoreError: it cannot be removed.
+    """
+    folder = data_dir / UNDO_DIR
+    for name in (_POINT_FILE, _BEFORE_FILE):
+        try:
+            (folder / name).unlink(missing_ok=True)
+        except OSError as exc:
+            raise StoreError(folder / name, write_failure(exc)) from None
+
+
+class UndoScope:
+    """One change that becomes the undo point: :meth:`keep_before` before its first catalogue
+    write (under the import lock), :meth:`commit` once the change is done.
+
+    Args:
+        data_dir: the data directory.
+        catalogue_path: the catalogue file.
+        what: ``"import"`` or ``"remove"``.
+
+    Attributes:
+        summary: what the change did, one line (set by the change before :meth:`commit`).
+    """
+
+    def __init__(self, data_dir: Path, catalogue_path: Path, what: str) -> None:
+        self.folder = data_dir / UNDO_DIR
+        self.catalogue_path = catalogue_path
+        self.what = what
+        self.summary = ""
+        self._staged: Path | None = None
+        self._kept = False
+        self._had_catalogue = False
+
+    @property
+    def kept(self) -> bool:
+        """Whether the catalogue before the change was kept (the change wrote the catalogue)."""
+        return self._kept
+
+    def keep_before(self) -> None:
+        """Keep the catalogue file as it is now, before the change writes it (once per change:
+        later writes of the same change keep the first).
+
+        Raises:
+            StoreError: it cannot be kept (then the change must not be made).
+        """
+        if self._kept:
+            return
+        try:
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            if self.catalogue_path.is_file():
+                staged = self.folder / f".before-{os.getpid()}-{uuid.uuid4().hex[:8]}.json"
+                try:
+                    os.link(self.catalogue_path, staged)
+                except OSError:
+                    shutil.copyfile(self.catalogue_path, staged)
+                self._staged = staged
+                self._had_catalogue = True
+        except OSError as exc:
+            raise StoreError(self.folder, f"cannot keep the catalogue to undo to: {write_failure(exc)}") from None
+        self._kept = True
+
+    def commit(self, at: str, summary: str, after: list[int] | None) -> None:
+        """Make the kept catalogue the undo point of this change (nothing when nothing was kept).
+
+        Raises:
+            StoreError: the point cannot be written (the change itself stands).
+        """
+        if not self._kept:
+            return
+        try:
+            if self._staged is not None:
+                os.replace(self._staged, self.folder / _BEFORE_FILE)
+                self._staged = None
+            else:
+                (self.folder / _BEFORE_FILE).unlink(missing_ok=True)
+            point = {"what": self.what, "at": at, "summary": summary, "after": after,
+                     "had_catalogue": self._had_catalogue}  # fmt: skip
+            atomic_write_bytes(self.folder / _POINT_FILE, orjson.dumps(point))
+        except OSError as exc:
+            raise StoreError(self.folder, f"cannot write the undo point: {write_failure(exc)}") from None
+
+    def discard(self) -> None:
+        """Drop what was kept (the change failed: the undo point stays the previous one)."""
+        if self._staged is not None:
+            with contextlib.suppress(OSError):
+                self._staged.unlink()
+            self._staged = None
+        self._kept = False
