@@ -129,3 +129,22 @@ def test_an_undone_paper_renamed_by_a_merge_keeps_the_marks_under_its_old_id(tmp
     assert reopened.user_data(seed_id).starred and reopened.papers[0].title_derived
     import_files(reopened, [record])  # imported again: the star follows it to its better id
     assert Store(tmp_path / "data").user_data("openreview:AbCdEfGh12").starred
+
+
+def test_an_import_whose_catalogue_before_cannot_be_kept_is_made_without_an_undo_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, [write_list(tmp_path / "a.txt", ONE)])
+    assert store.undo_point is not None
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.link", refuse)
+    monkeypatch.setattr("shutil.copyfile", refuse)
+    import_files(store, [write_list(tmp_path / "b.txt", TWO)])
+    assert len(Store(tmp_path / "data").paper_ids) == 2
+    assert store.undo_point is None  # the previous point no longer says what came before
+    with pytest.raises(NothingToUndo):
+        store.undo_last_change()

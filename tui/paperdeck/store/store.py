@@ -10,6 +10,8 @@ Layout of the data directory (created 0700)::
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
     changes.jsonl      what each import changed on each paper: see :mod:`paperdeck.store.changes`
+    undo/              the catalogue before the last import or removal, to take it back: see
+                       :mod:`paperdeck.store.undo`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
@@ -141,7 +143,8 @@ class Store:
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
-        for directory in (self.data_dir, self.user_dir):
+        # (``undo``: :data:`paperdeck.store.undo.UNDO_DIR`, not imported for its name at every start)
+        for directory in (self.data_dir, self.user_dir, self.data_dir / "undo"):
             if directory.is_dir():
                 clean_stray_temp_files(directory, older_than_s=60.0)
         self.catalogue.open(lazy=lazy)
@@ -335,9 +338,8 @@ class Store:
         scope's ``summary``. A block that raises leaves the undo point as it was; one that
         wrote nothing too.
 
-        Raises:
-            StoreError: the catalogue before cannot be kept (nothing is written then), or the
-                undo point cannot be written (the change itself stands).
+        Keeping the catalogue before is best effort: on a disk that cannot take it the change is
+        made without an undo point (its own write then says what is wrong).
         """
         from paperdeck.store.undo import UndoScope
 
@@ -350,7 +352,10 @@ class Store:
             raise
         finally:
             self._undo_scope = None
-        scope.commit(self._now(), scope.summary, self.catalogue.stamp())
+        # The change stands either way: a point not written leaves the previous one, which no
+        # longer matches the catalogue, so an undo is refused rather than wrong.
+        with contextlib.suppress(StoreError):
+            scope.commit(self._now(), scope.summary, self.catalogue.stamp())
 
     def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
         """Take papers (by id or alias) out of the catalogue, as one change that can be taken back

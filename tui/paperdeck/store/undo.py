@@ -101,6 +101,21 @@ def drop_undo_point(data_dir: Path) -> None:
             raise StoreError(folder / name, write_failure(exc)) from None
 
 
+#: A staged catalogue older than this (by the time it was linked or copied) was left by a crash.
+_STALE_S = 3600.0
+
+
+def _clean_stale_staging(folder: Path) -> None:
+    """Remove catalogues staged by a change that never committed (a crash between its steps); a
+    change under way in another process staged its own within the hour, and is left alone."""
+    import time
+
+    for staged in folder.glob(".before-*.json"):
+        with contextlib.suppress(OSError):
+            if time.time() - staged.stat().st_ctime > _STALE_S:
+                staged.unlink()
+
+
 class UndoScope:
     """One change that becomes the undo point: :meth:`keep_before` before its first catalogue
     write (under the import lock), :meth:`commit` once the change is done.
@@ -121,6 +136,7 @@ class UndoScope:
         self.summary = ""
         self._staged: Path | None = None
         self._kept = False
+        self._unkept = False  # the catalogue before could not be kept
         self._had_catalogue = False
 
     @property
@@ -130,26 +146,28 @@ class UndoScope:
 
     def keep_before(self) -> None:
         """Keep the catalogue file as it is now, before the change writes it (once per change:
-        later writes of the same change keep the first).
-
-        Raises:
-            StoreError: it cannot be kept (then the change must not be made).
-        """
+        later writes of the same change keep the first). Best effort: when it cannot be kept (a
+        read-only or full disk: the change's own write says so next), the change is made without
+        an undo point, and :meth:`commit` drops the previous one (it no longer says what was
+        before the catalogue on disk)."""
         if self._kept:
             return
+        self._kept = True
         try:
             self.folder.mkdir(mode=0o700, exist_ok=True)
+            _clean_stale_staging(self.folder)
             if self.catalogue_path.is_file():
                 staged = self.folder / f".before-{os.getpid()}-{uuid.uuid4().hex[:8]}.json"
                 try:
                     os.link(self.catalogue_path, staged)
                 except OSError:
+                    staged.unlink(missing_ok=True)
                     shutil.copyfile(self.catalogue_path, staged)
                 self._staged = staged
-                self._had_catalogue = True
-        except OSError as exc:
-            raise StoreError(self.folder, f"cannot keep the catalogue to undo to: {write_failure(exc)}") from None
-        self._kept = True
+            self._had_catalogue = self._staged is not None
+        except OSError:
+            self.discard()
+            self._kept = self._unkept = True
 
     def commit(self, at: str, summary: str, after: list[int] | None) -> None:
         """Make the kept catalogue the undo point of this change (nothing when nothing was kept).
@@ -158,6 +176,10 @@ class UndoScope:
             StoreError: the point cannot be written (the change itself stands).
         """
         if not self._kept:
+            return
+        if self._unkept:
+            with contextlib.suppress(StoreError):
+                drop_undo_point(self.folder.parent)
             return
         try:
             if self._staged is not None:
@@ -177,4 +199,4 @@ class UndoScope:
             with contextlib.suppress(OSError):
                 self._staged.unlink()
             self._staged = None
-        self._kept = False
+        self._kept = self._unkept = False
