@@ -67,7 +67,7 @@ def test_import_undo_takes_back_the_last_import_once(capsys: pytest.CaptureFixtu
     assert code == 0 and "Undid the import of" in out and "37 papers taken away" in out
     assert Store(data).is_empty
     code, out, err = run(capsys, "import", "--undo", "--data-dir", data)
-    assert (code, out) == (2, "") and "nothing to undo: no import since the last undo" in err
+    assert (code, out) == (2, "") and "nothing to undo: no import to take back" in err
 
 
 def test_each_undo_names_the_other_when_the_last_change_was_of_the_other_kind(

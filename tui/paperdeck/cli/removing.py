@@ -117,7 +117,7 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
 
     point = store.undo_point
     if point is None:
-        raise NothingToUndo(f"nothing to undo: no {_BARE[what]} since the last undo")
+        raise NothingToUndo(f"nothing to undo: no {_BARE[what]} to take back (the last one is kept, and undone once)")
     if point.what != what:
         command = "import --undo" if point.what == "import" else "remove --undo"
         raise NothingToUndo(

@@ -396,7 +396,7 @@ class Store:
 
         point = self.undo_point
         if point is None:
-            raise NothingToUndo("nothing to undo: no import or removal since the last undo")
+            raise NothingToUndo("nothing to undo: no import or removal to take back")
         report = self._import_run().take_back(point)
         drop_undo_point(self.data_dir)
         return report

@@ -57,7 +57,7 @@ def undo_last_change(screen: MainScreen) -> None:
         return
     point = screen.store.undo_point
     if point is None:
-        screen.notify("Nothing to undo: no import or removal since the last undo.", timeout=3)
+        screen.notify("Nothing to undo: no import or removal to take back.", timeout=3)
         return
     noun = "import" if point.what == "import" else "removal"
     when = point.at[:16].replace("T", " ")
