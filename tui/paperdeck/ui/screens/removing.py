@@ -10,6 +10,7 @@ where it can be). The user's marks on removed papers stay in the store.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
@@ -110,6 +111,12 @@ def _run(screen: MainScreen, work: Callable[[], str]) -> None:
         except PaperdeckError as error:
             app.call_from_thread(_failed, screen, error)
             return
+        from paperdeck.search.searcher import build_index
+
+        # The search index saved for the catalogue as it is now, as an import leaves it: the list
+        # reads it, instead of saying the saved one is stale and building one itself.
+        with contextlib.suppress(PaperdeckError):
+            build_index(screen.store)
         app.call_from_thread(_done, screen, said)
 
     screen.run_worker(run, thread=True, group=GROUP, name="remove or undo")
