@@ -148,3 +148,50 @@ def test_an_import_whose_catalogue_before_cannot_be_kept_is_made_without_an_undo
     assert store.undo_point is None  # the previous point no longer says what came before
     with pytest.raises(NothingToUndo):
         store.undo_last_change()
+
+
+def test_an_import_of_reviews_is_undone_reviews_and_ratings_both(tmp_path: Path) -> None:
+    from tests.helpers import write_review_sample
+
+    sample = write_review_sample(tmp_path)
+    store = Store(tmp_path / "data")
+    import_files(store, [sample.papers_file])
+    papers_before = Store(tmp_path / "data").papers
+    first = sample.notes()
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps(first[: len(first) // 2]), "utf-8")
+    import_files(store, [half])
+    reviews_then = Store(tmp_path / "data").reviews.counts()
+    papers_then = Store(tmp_path / "data").papers
+    assert reviews_then["notes"] > 0
+    import_files(store, [sample.notes_file])
+    assert Store(tmp_path / "data").reviews.counts()["notes"] > reviews_then["notes"]
+    store.undo_last_change()  # the second review import: back to the first's reviews
+    reopened = Store(tmp_path / "data")
+    assert reopened.reviews.counts() == reviews_then and reopened.papers == papers_then
+    import_files(store, [sample.notes_file])  # and imported again, it applies as before
+    assert Store(tmp_path / "data").reviews.counts()["notes"] > reviews_then["notes"]
+    store.undo_last_change()
+    store2 = Store(tmp_path / "data")
+    assert store2.reviews.counts() == reviews_then
+    import_files(store2, [half])  # nothing new: the reviews back are those the first import wrote
+    assert store2.reviews.counts() == reviews_then
+    leftovers = sorted(p.name for p in (tmp_path / "data" / "reviews").iterdir())
+    index = json.loads((tmp_path / "data" / "reviews" / "index.json").read_bytes())
+    named = {*index["shards"].values(), index["summaries"], "index.json"}
+    assert [n for n in leftovers if n not in named and not n.startswith(index["words"])] == []
+    assert papers_before != papers_then  # (the reviews did change the papers' ratings)
+
+
+def test_undoing_the_first_review_import_leaves_no_reviews(tmp_path: Path) -> None:
+    from tests.helpers import write_review_sample
+
+    sample = write_review_sample(tmp_path)
+    store = Store(tmp_path / "data")
+    import_files(store, [sample.papers_file])
+    papers_before = Store(tmp_path / "data").papers
+    import_files(store, [sample.notes_file])
+    store.undo_last_change()
+    reopened = Store(tmp_path / "data")
+    assert reopened.reviews.counts()["notes"] == 0 and reopened.reviews.summaries() == {}
+    assert reopened.papers == papers_before

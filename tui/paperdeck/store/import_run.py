@@ -175,6 +175,8 @@ class ImportRun:
             before = catalogue.held_papers
             forums = {paper.openreview_id for paper in before.values() if paper.openreview_id}
             had_reviews = self.reviews.counts()["notes"] > 0
+            if self.undo is not None:  # the reviews as they are, to take this import back
+                self.undo.keep_reviews_before(self.reviews.directory)
             report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews, staged=staged)
             if report.changed_forums & forums:
                 merged = _with_review_scores(dict(before), self.reviews)
@@ -243,7 +245,10 @@ class ImportRun:
         catalogue.load()
         with _ImportLock(self.lock_path):
             catalogue.catch_up()
-            if catalogue.stamp() != point.after:
+            from paperdeck.store.undo import file_stamp
+
+            reviews_changed = point.reviews is not None and file_stamp(self.reviews.index_path) != point.reviews_after
+            if catalogue.stamp() != point.after or reviews_changed:
                 reason = (
                     f"the catalogue changed after the last {point.what} ({point.at[:19].replace('T', ' ')} UTC); "
                     "nothing was undone"
@@ -255,6 +260,8 @@ class ImportRun:
                 kept = Catalogue(point.before.parent, rows=False)
                 kept.load()
                 papers, aliases = dict(kept.held_papers), dict(kept.held_aliases)
+            if point.reviews is not None:  # first: the catalogue written next is what commits the undo
+                self.reviews.put_back(point.reviews)
             before, before_aliases = catalogue.held_papers, catalogue.held_aliases
             # Papers the change gave a better id (a seed abstract matched to its record) go back
             # to the id they had, and the user's records made under the newer id go with them.

@@ -341,9 +341,11 @@ class Store:
         Keeping the catalogue before is best effort: on a disk that cannot take it the change is
         made without an undo point (its own write then says what is wrong).
         """
-        from paperdeck.store.undo import UndoScope
+        from paperdeck.store.undo import UndoScope, file_stamp
 
         scope = UndoScope(self.data_dir, self.catalogue_path, what)
+        reviews_index = self.reviews.index_path
+        before = (self.catalogue.stamp(), file_stamp(reviews_index))
         self._undo_scope = scope
         try:
             yield scope
@@ -352,10 +354,14 @@ class Store:
             raise
         finally:
             self._undo_scope = None
+        after = (self.catalogue.stamp(), file_stamp(reviews_index))
+        if after == before:  # nothing written: the point stays the previous change's
+            scope.discard()
+            return
         # The change stands either way: a point not written leaves the previous one, which no
         # longer matches the catalogue, so an undo is refused rather than wrong.
         with contextlib.suppress(StoreError):
-            scope.commit(self._now(), scope.summary, self.catalogue.stamp())
+            scope.commit(self._now(), scope.summary, *after)
 
     def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
         """Take papers (by id or alias) out of the catalogue, as one change that can be taken back
@@ -383,8 +389,8 @@ class Store:
 
     def undo_last_change(self) -> UndoReport:
         """Take back the last import or removal (:attr:`undo_point`): the catalogue is set back
-        to what it was before it, the change recorded in the change log, and the point dropped
-        (a second undo has nothing to undo). Reviews an import added stay stored.
+        to what it was before it (and the reviews, when it imported reviews), the change recorded
+        in the change log, and the point dropped (a second undo has nothing to undo).
 
         Raises:
             NothingToUndo: there is no undo point.
