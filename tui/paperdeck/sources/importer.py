@@ -173,7 +173,7 @@ def import_files(
             with store.undoable("import") as undo:  # `paperdeck import --undo` takes it back
                 report = store.import_papers(papers) if merge else ImportReport()
                 review_report = store.import_reviews(reviews, staged[0] if staged else None) if reviews else None
-                undo.summary = _undo_summary(report, len(reads))
+                undo.summary = _undo_summary(report, review_report, len(reads))
         finally:
             for words in staged:
                 words.close()
@@ -203,9 +203,13 @@ def import_files(
     )
 
 
-def _undo_summary(report: ImportReport, files: int) -> str:
-    """What an import did, as its undo point says it: ``"2 files: 37 new, 1 updated"``."""
-    return f"{files:,} file{'' if files == 1 else 's'}: {report.new:,} new, {report.updated:,} updated"
+def _undo_summary(report: ImportReport, reviews: ReviewImport | None, files: int) -> str:
+    """What an import did, as its undo point says it: ``"2 files: 37 new, 1 updated"``, then
+    ``"; reviews: 51 new, 1 updated"`` when it brought reviews."""
+    text = f"{files:,} file{'' if files == 1 else 's'}: {report.new:,} new, {report.updated:,} updated"
+    if reviews is not None:
+        text += f"; reviews: {reviews.new:,} new, {reviews.updated:,} updated"
+    return text
 
 
 #: Skip reasons (:func:`_reason_kind`) said of more than one record.
