@@ -86,3 +86,13 @@ def test_import_without_files_or_with_both_is_refused(capsys: pytest.CaptureFixt
     assert code == 2 and "import needs files to import, or --undo" in err
     code, _, err = run(capsys, "import", str(sorted(SEEDS.glob("*.txt"))[0]), "--undo", "--data-dir", data)
     assert code == 2 and "import takes no files" in err
+
+
+def test_changes_names_a_removed_paper_as_no_longer_in_the_store(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    target = Store(data).paper_ids[0]
+    assert run(capsys, "remove", target, "--data-dir", data)[0] == 0
+    code, out, _ = run(capsys, "changes", "--data-dir", data)
+    assert code == 0 and f"{target}  (no longer in the store)" in out and "removed from the store" in out
+    code, out, _ = run(capsys, "changes", "--json", "--data-dir", data)
+    gone = [item for item in json.loads(out)["papers"] if item["removed"]]
+    assert code == 0 and [item["id"] for item in gone] == [target] and "removed" in gone[0]["kinds"]
