@@ -94,7 +94,8 @@ class UndoReport:
 
 class ImportRun:
     """One import (:meth:`import_papers`) or review import (:meth:`import_reviews`) into a
-    store's parts, under the import lock; make one per import.
+    store's parts, or one removal (:meth:`remove_papers`) or undo (:meth:`take_back`), under the
+    import lock; make one per change.
 
     Args:
         catalogue: the store's catalogue (loaded by the run, written by it).
@@ -103,8 +104,8 @@ class ImportRun:
         change_log: where the changes are appended once the import is committed.
         lock_path: the import lock's file (:data:`IMPORT_LOCK_FILE` in the data directory).
         now: clock for the changes' times (ISO 8601 UTC text).
-        undo: the undo point this run's catalogue write makes (:class:`~paperdeck.store.undo.UndoScope`:
-            the catalogue before the write is kept first), ``None``: none.
+        undo: the undo point this run's writes make (:class:`~paperdeck.store.undo.UndoScope`:
+            the catalogue, and the reviews, before they are written are kept first), ``None``: none.
 
     Attributes:
         recorded: the changes this run recorded (empty before it ran, and for a first import:
@@ -230,13 +231,16 @@ class ImportRun:
 
     def take_back(self, point: UndoPoint) -> UndoReport:
         """Set the catalogue back to the one ``point`` kept (the last import or removal taken
-        back), record what that changed in the change log, and move the user's records to the
-        papers' ids then. Run under the import lock; the caller drops the point once this returns.
+        back), and the reviews when it kept them (first: the catalogue's write is the last),
+        record what that changed in the change log, and move the user's records made under an
+        id the change gave a paper back to the id it had. Under the import lock; the caller
+        drops the point once this returns.
 
         Raises:
-            StoreError: the catalogue was changed since the point was made (``point.after`` is
-                not its stamp: the point no longer says what was before), the kept catalogue
-                cannot be read, or the catalogue cannot be written (then nothing changed).
+            StoreError: the catalogue (or the reviews index, when kept) was changed since the
+                point was made (its stamp is not the point's: the point no longer says what was
+                before; nothing changed then), the kept files cannot be read, or the store cannot
+                be written.
         """
         from paperdeck.model.changes import PaperChange, paper_changes
         from paperdeck.store.catalogue import Catalogue
