@@ -86,6 +86,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "following": [],
         "changes": [],
         "fetch": ["papercopilot:iclr2018"],  # from the local server (copilot_server)
+        "remove": [paper_id],  # the first paper then: each case removes another
     }
 
 

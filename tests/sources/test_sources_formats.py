@@ -51,11 +51,14 @@ def test_a_file_no_reader_recognises_is_read_or_refused_by_its_ending(tmp_path: 
     json_like.write_text('{"neither": "a note nor a record"}\n')
     assert detect_format(json_like) == "openreview"  # its reader says what is wrong
     other = tmp_path / "list.md"
-    other.write_text("Some header\n\nAn abstract.\n")
-    assert detect_format(other) == "seed"
-    for name in ("list.bib", "list.parquet", "list.txt", "list"):  # the ending decides, whatever the content
+    other.write_text("Some header\n\nWe propose a network for the study of graphs, and we test it on three tasks.\n")
+    assert detect_format(other) == "seed"  # seed text by its content, whatever its ending
+    for name in ("list.bib", "list.parquet"):  # the ending decides, whatever the content
         (tmp_path / name).write_text('{"title": "not what the ending says"}\n')
-        assert detect_format(tmp_path / name) == {"list.bib": "bibtex", "list.parquet": "parquet"}.get(name, "seed")
+        assert detect_format(tmp_path / name) == {"list.bib": "bibtex", "list.parquet": "parquet"}[name]
+    for name in ("list.txt", "list"):  # not seed text: JSON, which its reader says what is wrong with
+        (tmp_path / name).write_text('{"title": "not what the ending says"}\n')
+        assert detect_format(tmp_path / name) == "openreview"
 
 
 def test_a_forced_format_that_reads_nothing_names_the_records_of_both_rows(tmp_path: Path) -> None:

@@ -256,7 +256,7 @@ def read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     monkeypatch.setattr(os, "open", open_)
     monkeypatch.setattr(os, "mkdir", mkdir)
-    for name in ("replace", "rename", "unlink", "chmod", "utime", "rmdir"):
+    for name in ("replace", "rename", "unlink", "chmod", "utime", "rmdir", "link"):
         monkeypatch.setattr(os, name, refuse)
     yield
 

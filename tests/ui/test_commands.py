@@ -54,6 +54,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("main.read", "enter", "read", False, False),
         ("main.reviews", "R", "reviews", False, False),
         ("main.statistics", "A", "statistics", False, False),
+        ("main.remove", "X", "remove_papers", False, False),
+        ("main.undo_import", "Z", "undo_import", False, False),
         ("main.starred_only", "S", "toggle_starred_only", True, False),
         ("main.sort", "O", "cycle_sort", False, False),
         ("main.detail", "D", "toggle_detail", False, False),

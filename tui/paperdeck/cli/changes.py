@@ -72,7 +72,7 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
         title = paper.title if paper is not None else ""
         items.append({**change.public_dict(), "title": title, "unseen": paper_id in unseen})
         mark = "•" if paper_id in unseen else " "
-        lines.append(f"{mark} {paper_id}  {one_line(title)}")
+        lines.append(f"{mark} {paper_id}  {one_line(title) if paper is not None else '(no longer in the store)'}")
         lines += [f"      {one_line(line)}" for line in change.lines()]
     if not lines:
         lines = ["no changes recorded" + (f" since {since}" if since else "")]

@@ -1,5 +1,5 @@
 """The subcommands of ``paperdeck``: import, search, list, show, reviews, stats, star, unstar, note, status,
-tag, untag, export, similar, follow, unfollow, following, changes, fetch (export, similar, the follows,
+tag, untag, export, similar, follow, unfollow, following, changes, fetch, remove (export, similar, the follows,
 the changes and the fetch in :mod:`paperdeck.cli.export`, :mod:`paperdeck.cli.similar`,
 :mod:`paperdeck.cli.follows`, :mod:`paperdeck.cli.changes` and :mod:`paperdeck.cli.fetch`)."""
 
@@ -88,7 +88,15 @@ def _hint_when_empty(command: Command) -> Command:
 
 
 def cmd_import(store: Store, args: argparse.Namespace) -> int:
-    """Import files into the store (all or nothing); print the summary."""
+    """Import files into the store (all or nothing); print the summary. With ``--undo``, take
+    back the last import instead (:mod:`paperdeck.cli.removing`)."""
+    if args.undo or not args.files:
+        from paperdeck.cli.removing import cmd_undo
+
+        if args.files or not args.undo:
+            what = "takes no files" if args.undo else "needs files to import, or --undo"
+            raise PaperdeckError(f"import {what}; nothing was changed")
+        return cmd_undo(store, args, "import")
     from paperdeck.cli.caches import save_indexes
     from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
 
@@ -360,6 +368,12 @@ def _cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     return cmd_reviews(store, args)
 
 
+def _cmd_remove(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli.removing import cmd_remove
+
+    return cmd_remove(store, args)
+
+
 def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.cli.changes import cmd_changes
 
@@ -372,7 +386,7 @@ READ_ONLY_COMMANDS = frozenset(
 )
 #: The commands that mark papers: they need the papers, so they do not create a missing data
 #: directory either (a mistyped --data-dir is said, not made).
-MARKING_COMMANDS = frozenset({"star", "unstar", "note", "status", "tag", "untag"})
+MARKING_COMMANDS = frozenset({"star", "unstar", "note", "status", "tag", "untag", "remove"})
 
 COMMANDS: dict[str, Command] = {
     "import": cmd_import,
@@ -394,6 +408,7 @@ COMMANDS: dict[str, Command] = {
     "following": _cmd_follows,
     "changes": _hint_when_empty(_cmd_changes),
     "fetch": _cmd_fetch,
+    "remove": _cmd_remove,
 }
 
 
@@ -432,8 +447,11 @@ def add_command_parsers(
 
         parser = command("import", "import paper-list files or restore a user-data backup (all or nothing)")
         parser.epilog = "Formats, detected in this order: " + "; ".join(f"{row.name}: {row.help}" for row in FORMATS)
-        parser.add_argument("files", nargs="+", metavar="FILE")
+        parser.add_argument("files", nargs="*", metavar="FILE")
         parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
+        parser.add_argument(
+            "--undo", action="store_true", help="take back the last import (the papers it added, the fields it changed)"
+        )
     parser = command("search", "rank papers for a query, as the filter bar does")
     parser.add_argument("query", nargs="+", help="the query, as typed in the filter bar (its words may be given apart)")
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
@@ -492,6 +510,13 @@ def add_command_parsers(
 
         parser = command("changes", "what imports changed since a date: decisions, ratings by review, reviews, titles")
         add_changes_arguments(parser)
+    if wanted("remove"):
+        from paperdeck.cli.removing import add_remove_arguments
+
+        parser = command(
+            "remove", "remove papers (ids or a query) from the store, keeping your marks on them; --undo takes it back"
+        )
+        add_remove_arguments(parser)
     if wanted("fetch"):
         from paperdeck.cli.fetch import add_fetch_arguments
 

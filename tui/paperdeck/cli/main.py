@@ -1,7 +1,7 @@
 """The ``paperdeck`` command: the app (``paperdeck [FILE ...]``) and its subcommands.
 
 ``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar|follow|unfollow|``
-``following|changes|fetch`` share the core with the app: the same store, the same importers, the same
+``following|changes|fetch|remove`` share the core with the app: the same store, the same importers, the same
 ranking. Each takes ``--json``.
 """
 
@@ -44,6 +44,7 @@ COMMAND_NAMES = (
     "following",
     "changes",
     "fetch",
+    "remove",
 )
 
 

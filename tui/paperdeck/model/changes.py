@@ -26,8 +26,8 @@ __all__ = ["CHANGE_KINDS", "NoteChange", "PaperChange", "ScoreChange", "combined
 
 #: What a change can be about, as ``changed:`` terms name them: a new paper, its decision, its
 #: rating (the mean or any review's rating), a review's confidence, reviews added or removed,
-#: its title, its abstract.
-CHANGE_KINDS = ("new", "decision", "rating", "confidence", "reviews", "title", "abstract")
+#: its title, its abstract; and a paper taken out of the store (``paperdeck remove``, an import undone).
+CHANGE_KINDS = ("new", "decision", "rating", "confidence", "reviews", "title", "abstract", "removed")
 #: The review scores whose moves are recorded.
 SCORE_FIELDS = ("rating", "confidence")
 
@@ -105,6 +105,7 @@ class PaperChange:
         added, removed: ids of official reviews added / removed.
         scores: each review score that moved, by review note id.
         mean: ``(old, new)`` mean rating, ``None`` when it did not move.
+        gone: the paper was taken out of the catalogue (removed, or its import undone).
     """
 
     at: str
@@ -117,6 +118,7 @@ class PaperChange:
     removed: tuple[str, ...] = ()
     scores: tuple[ScoreChange, ...] = ()
     mean: tuple[float | None, float | None] | None = None
+    gone: bool = False
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -136,6 +138,8 @@ class PaperChange:
             found.add("title")
         if self.abstract:
             found.add("abstract")
+        if self.gone:
+            found.add("removed")
         return frozenset(found)
 
     @property
@@ -162,6 +166,8 @@ class PaperChange:
             data["s"] = [score.to_list() for score in self.scores]
         if self.mean is not None:
             data["m"] = list(self.mean)
+        if self.gone:
+            data["gone"] = 1
         return data
 
     @classmethod
@@ -190,6 +196,7 @@ class PaperChange:
             removed=tuple(map(str, data.get("-") or ())),
             scores=tuple(ScoreChange.from_list(item) for item in data.get("s") or ()),
             mean=mean,
+            gone=bool(data.get("gone")),
         )
 
     def public_dict(self) -> dict[str, Any]:
@@ -206,6 +213,7 @@ class PaperChange:
             "reviews_removed": list(self.removed),
             "scores": [score.public_dict() for score in self.scores],
             "mean": None if self.mean is None else {"old": self.mean[0], "new": self.mean[1]},
+            "removed": self.gone,
         }
 
     def lines(self) -> list[str]:
@@ -239,6 +247,8 @@ class PaperChange:
             found.append("title changed")
         if self.abstract:
             found.append("abstract changed")
+        if self.gone:
+            found.append("removed from the store")
         return found
 
 
@@ -383,5 +393,6 @@ def combined(changes: Iterable[PaperChange]) -> PaperChange | None:
         removed=tuple(r for r in removed if r not in added),
         scores=tuple(s for s in scores.values() if s.old != s.new),
         mean=mean if mean is not None and mean[0] != mean[1] else None,
+        gone=last.gone,
     )
     return None if result.is_empty else result

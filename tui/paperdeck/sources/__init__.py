@@ -125,8 +125,8 @@ def _seed() -> Reader:
     return seed_text
 
 
-#: Every input format, in detection order: the most specific first, seed text (the fallback for
-#: any other file) last.
+#: Every input format, in detection order: the most specific first, seed text (the least: prose
+#: paragraphs) last.
 FORMATS: tuple[Format, ...] = (
     Format(
         name="backup",
@@ -198,7 +198,9 @@ FORMATS: tuple[Format, ...] = (
         records="seed abstracts",
         help="seed text: a header line, then abstracts separated by blank lines",
         endings=(".txt", ".text", ""),
-        by_ending="decides",
+        # Told by its content alone (a venue header, paragraphs of prose): any other text file
+        # (/etc/passwd, source code, Markdown, a log) is refused, not imported as papers.
+        by_ending="refuses",
         load=_seed,
     ),
 )
@@ -222,12 +224,12 @@ def detect_format(path: Path) -> str:
 
 def detect(path: Path) -> Format:
     """The format of ``path`` by its content and ending: the first row that its ending decides
-    or whose reader recognises it; else the row that reads unrecognised files of its ending;
-    else seed text (the last row).
+    or whose reader recognises it; else the row that reads unrecognised files of its ending.
 
     Raises:
-        SourceError: the file cannot be opened, or its ending names a format whose reader does
-            not recognise it (the message names the ``--format`` values).
+        SourceError: the file cannot be opened, or no reader recognises it and its ending names
+            no format that reads it anyway: a text file that is no paper list (``/etc/passwd``, a
+            README) is refused in one line naming the file and the ``--format`` values.
     """
     try:
         head = _head(path)
@@ -242,8 +244,19 @@ def detect(path: Path) -> Format:
         ending = _JSON_CONTENT  # JSON that no reader recognised: its reader says what is wrong, and where
     row = next((row for row in FORMATS if ending in row.endings), FORMATS[-1])
     if row.by_ending == "refuses":
-        raise SourceError(path, f"not a format paperdeck recognises; try --format ({', '.join(FORMAT_NAMES)})")
+        raise SourceError(path, _not_a_paper_list(row))
     return row
+
+
+def _not_a_paper_list(row: Format) -> str:
+    """Why a file no reader recognises is refused, naming the ``--format`` values."""
+    choices = ", ".join(FORMAT_NAMES)
+    if row is FORMATS[-1]:  # a text file of no format's ending, or a .txt that is no seed list
+        return (
+            "not a paper list (no venue header, no paragraphs of abstracts); nothing was imported — "
+            f"if it is one, name its format: --format ({choices})"
+        )
+    return f"not a format paperdeck recognises; try --format ({choices})"
 
 
 def _ending(path: Path) -> str:

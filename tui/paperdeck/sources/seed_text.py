@@ -20,8 +20,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper, abstract_id
-from paperdeck.sources.base import SourceRead, read_text
+from paperdeck.sources.base import SourceRead, read_head, read_text
+from paperdeck.sources.decode import decode_text
 
 NAME = "seed"
 
@@ -29,6 +31,35 @@ _HEADER_VENUE_YEAR = re.compile(r"^\s*(?P<venue>[A-Za-z][A-Za-z&.\-]*)\s*'?(?P<y
 _BLANK_LINE = re.compile(r"\n[ \t\f\v\u00a0\u3000]*\n")
 #: A header is one short line; an abstract is a long paragraph.
 _HEADER_MAX_CHARS = 120
+#: How much of a file :func:`sniff` reads.
+_SNIFF_BYTES = 65_536
+#: A header begins as a name does: a letter, a digit or a CJK character (not ``#``, ``<``, ``{``…).
+_NAME_START = re.compile(r"[^\W_]")
+#: A line that begins like markup, a list item, a table row, a comment or code.
+_MARKUP_START = re.compile(r"(?:[#>|=<{\[]|[-*+]\s|\*\*|//|/\*|```|\d+[.)]\s)")
+#: Inline LaTeX math (``$x^2$``, ``\\(x\\)``), and LaTeX commands.
+_MATH = re.compile(r"\$[^$\n]{1,400}\$|\\\(.{1,400}?\\\)|\\[A-Za-z]+(?:\{[^{}\n]{0,80}\})?")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+#: A word: letters, maybe with digits (``ResNet50``), with inner hyphens or apostrophes
+#: (``state-of-the-art``, ``model's``).
+_WORD = re.compile(r"[^\W_]*[^\W\d_][^\W_]*(?:[-'’][^\W_]+)*")
+_PUNCTUATION = ".,;:!?()[]\"'“”‘’«»…—–"
+_CODE_SYMBOLS = frozenset("{}<>=;|\\/_#@*`~^$&%[]")
+#: A block of prose has at least this many tokens, this share of them words, and at most these
+#: shares of digits and of the symbols of code and records (of its characters other than spaces).
+_MIN_WORDS = 6
+_MIN_WORD_SHARE = 0.6
+_MAX_DIGIT_SHARE = 0.35
+_MAX_NUMBER_SHARE = 0.15
+#: A token of digits and the marks between them (``13:56:09``, ``127.0.0.1``, ``2026-12-05``).
+_NUMBER = re.compile(r"[\d.,:/+%x-]*\d[\d.,:/+%-]*")
+_MAX_SYMBOL_SHARE = 0.08
+#: A paragraph is at most this many lines (a table's or a log's records run on for many more).
+_MAX_LINES = 100
+#: A line with this many commas or tabs is a row of values (in most lines of a block).
+_ROW_SEPARATORS = 3
+#: A block of CJK text (a Chinese abstract) reads as prose from this many characters.
+_MIN_CJK_CHARS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +95,82 @@ def read_seed_file(path: Path | str) -> SeedList:
 
 
 def sniff(path: Path, head: str) -> bool:
-    """Never: seed text has no mark of its own. A ``.txt`` file is seed text by its ending alone,
-    and any file no other format recognises is read as seed text (:data:`paperdeck.sources.FORMATS`)."""
-    return False
+    """Whether the file reads as seed text (:func:`looks_like_seed_text` of its first 64 KiB,
+    decoded as the reader decodes it). A file that is not text at all (binary, an unknown
+    encoding) is taken too: the reader refuses it, saying why.
+
+    ``head`` is not used: it is decoded as UTF-8 whatever the file is, and a seed list may be
+    UTF-16 or GB18030.
+    """
+    try:
+        raw = read_head(path, _SNIFF_BYTES)
+    except OSError:
+        return True  # the reader says it cannot be read
+    cut = len(raw) >= _SNIFF_BYTES
+    if cut:  # a character or a line cut short: up to the last whole line
+        raw = raw[: raw.rfind(b"\n") + 1] or raw
+    try:
+        text = decode_text(raw, path)
+    except SourceError:
+        return True
+    return looks_like_seed_text(text, cut=cut)
+
+
+def looks_like_seed_text(text: str, *, cut: bool = False) -> bool:
+    """Whether ``text`` looks like the seed format: empty; or its blocks (paragraphs between blank
+    lines) read as prose — at least half of them under a venue header (``ICLR 2026 …``), nine in
+    ten without one — and any header line begins as a name does (not ``#``, ``<``, ``{``, …).
+
+    A block reads as prose (:func:`_reads_as_prose`) when it is words, not records: system
+    files, source code, Markdown, tables of numbers and logs are not, so they are refused rather
+    than imported as papers. ``cut``: ``text`` is the head of a longer file (its last block may
+    be cut short, and is not judged).
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if not text.strip():
+        return True  # an empty list: the reader says it holds no papers
+    header, rest = _split_header(text)
+    if header and not _NAME_START.match(header):
+        return False
+    blocks = [block for block in _BLANK_LINE.split(f"\n{rest}\n") if block.strip()]
+    if cut and len(blocks) > 1:
+        blocks.pop()
+    venue = bool(header) and _HEADER_VENUE_YEAR.match(header) is not None
+    if not blocks:
+        return venue
+    prose = sum(map(_reads_as_prose, blocks))
+    return prose * 2 >= len(blocks) if venue else prose * 10 >= len(blocks) * 9
+
+
+def _reads_as_prose(block: str) -> bool:
+    """Whether a block reads as an abstract: sentences of words (or CJK text), not lines of
+    records, markup or code."""
+    lines = [line.strip() for line in block.split("\n") if line.strip()]
+    if _MARKUP_START.match(lines[0]) or len(lines) > _MAX_LINES:
+        return False
+    separated = sum(1 for line in lines if line.count(",") + line.count("\t") >= _ROW_SEPARATORS)
+    if len(lines) >= 3 and separated * 5 >= len(lines) * 4:
+        return False  # lines of comma- or tab-separated values
+    joined = _MATH.sub(" ", " ".join(lines))  # an abstract's LaTeX is not code
+    chars = joined.replace(" ", "")
+    if len(_CJK.findall(chars)) * 3 >= len(chars):
+        return len(chars) >= _MIN_CJK_CHARS
+    tokens = joined.split()
+    if len(tokens) < _MIN_WORDS:
+        return False
+    words = sum(1 for token in tokens if _WORD.fullmatch(token.strip(_PUNCTUATION)))
+    if words < len(tokens) * _MIN_WORD_SHARE:
+        return False
+    digits = sum(char.isdigit() for char in chars)
+    symbols = sum(char in _CODE_SYMBOLS for char in chars)
+    if digits > len(chars) * _MAX_DIGIT_SHARE or symbols > len(chars) * _MAX_SYMBOL_SHARE:
+        return False
+    numbers = sum(1 for token in tokens if _NUMBER.fullmatch(token.strip(_PUNCTUATION)))
+    if numbers > len(tokens) * _MAX_NUMBER_SHARE:
+        return False  # times, dates, addresses, counts: records
+    # Lines that each begin with a mark (list items, a log's levels or times): records, not a paragraph.
+    marked = sum(1 for line in lines if _MARKUP_START.match(line) or line[0].isdigit())
+    return len(lines) < 3 or marked * 2 < len(lines)
 
 
 def read(path: Path) -> SourceRead:

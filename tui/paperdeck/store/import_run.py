@@ -29,9 +29,18 @@ if TYPE_CHECKING:
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
+    from paperdeck.store.undo import UndoPoint, UndoScope
     from paperdeck.store.user_data import UserStore
 
-__all__ = ["IMPORT_LOCK_FILE", "TITLE_SOURCE_CHARS", "ImportReport", "ImportRun", "move_user_data_to_current_ids"]
+__all__ = [
+    "IMPORT_LOCK_FILE",
+    "TITLE_SOURCE_CHARS",
+    "ImportReport",
+    "ImportRun",
+    "RemoveReport",
+    "UndoReport",
+    "move_user_data_to_current_ids",
+]
 
 #: Taken around an import's read-merge-write of the catalogue (imports wait for each other).
 IMPORT_LOCK_FILE = ".import.lock"
@@ -58,9 +67,35 @@ class ImportReport:
         return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveReport:
+    """What a removal did: the ids removed (as they were in the catalogue), the ids asked for
+    that named no paper, and the notices to show."""
+
+    removed: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    notices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UndoReport:
+    """What an undo took back: the change (``"import"`` or ``"remove"``, its time and summary),
+    the papers it brought back and those it took away (ids), and the papers whose fields it set
+    back; ``notices`` to show."""
+
+    what: str
+    at: str
+    summary: str
+    restored: tuple[str, ...] = ()
+    taken_away: tuple[str, ...] = ()
+    reverted: int = 0
+    notices: tuple[str, ...] = ()
+
+
 class ImportRun:
     """One import (:meth:`import_papers`) or review import (:meth:`import_reviews`) into a
-    store's parts, under the import lock; make one per import.
+    store's parts, or one removal (:meth:`remove_papers`) or undo (:meth:`take_back`), under the
+    import lock; make one per change.
 
     Args:
         catalogue: the store's catalogue (loaded by the run, written by it).
@@ -69,6 +104,8 @@ class ImportRun:
         change_log: where the changes are appended once the import is committed.
         lock_path: the import lock's file (:data:`IMPORT_LOCK_FILE` in the data directory).
         now: clock for the changes' times (ISO 8601 UTC text).
+        undo: the undo point this run's writes make (:class:`~paperdeck.store.undo.UndoScope`:
+            the catalogue, and the reviews, before they are written are kept first), ``None``: none.
 
     Attributes:
         recorded: the changes this run recorded (empty before it ran, and for a first import:
@@ -84,8 +121,10 @@ class ImportRun:
         change_log: ChangeLog,
         lock_path: Path,
         now: Callable[[], str],
+        undo: UndoScope | None = None,
     ) -> None:
         self.catalogue = catalogue
+        self.undo = undo
         self.user = user
         self.reviews = reviews
         self.change_log = change_log
@@ -113,6 +152,7 @@ class ImportRun:
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
             if merged != catalogue.held_papers or result.aliases != catalogue.held_aliases:
                 before = catalogue.held_papers
+                self._keep_before()
                 catalogue.replace(merged, result.aliases)
                 if before:  # the first import is the first snapshot: nothing to compare with
                     from paperdeck.model.changes import paper_changes
@@ -136,10 +176,13 @@ class ImportRun:
             before = catalogue.held_papers
             forums = {paper.openreview_id for paper in before.values() if paper.openreview_id}
             had_reviews = self.reviews.counts()["notes"] > 0
+            if self.undo is not None:  # the reviews as they are, to take this import back
+                self.undo.keep_reviews_before(self.reviews.directory)
             report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews, staged=staged)
             if report.changed_forums & forums:
                 merged = _with_review_scores(dict(before), self.reviews)
                 if merged != before:
+                    self._keep_before()
                     catalogue.replace(merged, dict(catalogue.held_aliases))
                 if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
                     from paperdeck.model.changes import paper_changes
@@ -148,6 +191,114 @@ class ImportRun:
                     self._record_changes()
                     report = replace(report, notices=self.notices)
         return report
+
+    def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
+        """Take papers out of the catalogue (by id or alias), with the aliases that led to them,
+        and record each in the change log (``gone``). Their reviews stay stored by forum id (as
+        for a paper not imported yet) and the user's records stay in the user store: both show
+        again when the paper is imported again. See :meth:`paperdeck.store.store.Store.remove_papers`.
+
+        Raises:
+            StoreError: the catalogue cannot be read or written, or the import lock cannot be
+                taken (then nothing changed).
+        """
+        catalogue = self.catalogue
+        catalogue.load()
+        asked = list(dict.fromkeys(paper_ids))
+        with _ImportLock(self.lock_path):
+            catalogue.catch_up()
+            before = catalogue.held_papers
+            gone: dict[str, None] = {}
+            missing: list[str] = []
+            for given in asked:
+                current = catalogue.resolve(given)
+                if current in before:
+                    gone[current] = None
+                else:
+                    missing.append(given)
+            if not gone:
+                return RemoveReport((), tuple(missing))
+            papers = {pid: paper for pid, paper in before.items() if pid not in gone}
+            aliases = {old: new for old, new in catalogue.held_aliases.items() if catalogue.resolve(old) not in gone}
+            self._keep_before()
+            catalogue.replace(papers, aliases)  # the derived titles left stay distinct
+            from paperdeck.model.changes import PaperChange
+
+            at = self.now()
+            self.recorded = [PaperChange(at, pid, gone=True) for pid in gone]
+            self._record_changes()
+        return RemoveReport(tuple(gone), tuple(missing), self.notices)
+
+    def take_back(self, point: UndoPoint) -> UndoReport:
+        """Set the catalogue back to the one ``point`` kept (the last import or removal taken
+        back), and the reviews when it kept them (first: the catalogue's write is the last),
+        record what that changed in the change log, and move the user's records made under an
+        id the change gave a paper back to the id it had. Under the import lock; the caller
+        drops the point once this returns.
+
+        Raises:
+            StoreError: the catalogue (or the reviews index, when kept) was changed since the
+                point was made (its stamp is not the point's: the point no longer says what was
+                before; nothing changed then), the kept files cannot be read, or the store cannot
+                be written.
+        """
+        from paperdeck.model.changes import PaperChange, paper_changes
+        from paperdeck.store.catalogue import Catalogue
+
+        catalogue = self.catalogue
+        catalogue.load()
+        with _ImportLock(self.lock_path):
+            catalogue.catch_up()
+            from paperdeck.store.undo import file_stamp
+
+            reviews_changed = point.reviews is not None and file_stamp(self.reviews.index_path) != point.reviews_after
+            if catalogue.stamp() != point.after or reviews_changed:
+                reason = (
+                    f"the catalogue changed after the last {point.what} ({point.at[:19].replace('T', ' ')} UTC); "
+                    "nothing was undone"
+                )
+                raise StoreError(catalogue.path, reason)
+            papers: dict[str, Paper] = {}
+            aliases: dict[str, str] = {}
+            if point.before is not None:
+                kept = Catalogue(point.before.parent, rows=False)
+                kept.load()
+                papers, aliases = dict(kept.held_papers), dict(kept.held_aliases)
+            if point.reviews is not None:  # first: the catalogue written next is what commits the undo
+                self.reviews.put_back(point.reviews)
+            before, before_aliases = catalogue.held_papers, catalogue.held_aliases
+            # Papers the change gave a better id (a seed abstract matched to its record) go back
+            # to the id they had, and the user's records made under the newer id go with them.
+            renamed = {new: old for old, new in before_aliases.items() if old in papers and new in before}
+            renamed = {new: old for new, old in renamed.items() if new not in papers}
+            catalogue.replace(papers, aliases)
+            at = self.now()
+            changed = paper_changes(before, papers, {**aliases, **renamed}, (), at)
+            taken_away = tuple(pid for pid in before if pid not in papers and pid not in renamed)
+            back = set(renamed.values())
+            restored = tuple(pid for pid in papers if pid not in before and pid not in back)
+            reverted = len({change.paper_id for change in changed if not change.new} | back)
+            new = {change.paper_id for change in changed if change.new}
+            self.recorded = [
+                *changed,
+                *(PaperChange(at, pid, new=True) for pid in restored if pid not in new),
+                *(PaperChange(at, pid, gone=True) for pid in taken_away),
+            ]
+            self.user.reload()
+            if moved := {new: old for new, old in renamed.items() if new in self.user.records}:
+                self.user.move(moved)
+            move_user_data_to_current_ids(catalogue, self.user)
+            self._record_changes()
+        return UndoReport(point.what, point.at, point.summary, restored, taken_away, reverted, self.notices)
+
+    def _keep_before(self) -> None:
+        """Keep the catalogue as it is, for the undo point, before this run first writes it.
+
+        Raises:
+            StoreError: it cannot be kept (then the catalogue is not written).
+        """
+        if self.undo is not None:
+            self.undo.keep_before()
 
     def _record_changes(self) -> None:
         """Append the run's changes to the change log, after the import is committed; a log that

@@ -35,7 +35,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Review, ReviewSummary
-from paperdeck.store.atomic import atomic_write_bytes, malformed
+from paperdeck.store.atomic import atomic_write_bytes, malformed, write_failure
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -576,6 +576,39 @@ class ReviewStore:
         self._summaries = summaries
         self._sorted_means = None
         self._words = None
+
+    def put_back(self, kept: Path) -> None:
+        """Set the reviews back to those kept in ``kept`` (an undo point's:
+        :func:`paperdeck.store.undo.keep_review_files`; no index there: no reviews): the files
+        put back, the index written, then the files it does not name removed. Under the import
+        lock, as an import.
+
+        Raises:
+            StoreError: the reviews cannot be written (the index is written last: until then they
+                are as they were).
+        """
+        from paperdeck.store.undo import put_back_review_files
+
+        index_file = kept / INDEX_FILE
+        try:
+            if index_file.is_file():
+                index = orjson.loads(index_file.read_bytes())
+                self.directory.mkdir(mode=0o700, exist_ok=True)
+                put_back_review_files(kept, self.directory)
+                atomic_write_bytes(self.index_path, index_file.read_bytes())
+                named = {*map(str, (index.get("shards") or {}).values()), str(index.get("summaries") or "")}
+                words_name = str(index.get("words") or "")
+            else:
+                self.index_path.unlink(missing_ok=True)
+                named, words_name = set(), ""
+        except (OSError, ValueError) as exc:
+            reason = write_failure(exc) if isinstance(exc, OSError) else f"the reviews kept are not readable ({exc})"
+            raise StoreError(self.directory, reason) from None
+        self._index = None
+        self._summaries = {}
+        self._sorted_means = None
+        if self.directory.is_dir():
+            self._remove_unnamed_shards(named, words_name or "\0")
 
     def _remove_unnamed_shards(self, named: set[str], words_name: str) -> None:
         """Remove shard and word index files of older generations (best effort: a leftover is

@@ -10,6 +10,8 @@ Layout of the data directory (created 0700)::
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
     changes.jsonl      what each import changed on each paper: see :mod:`paperdeck.store.changes`
+    undo/              the catalogue before the last import or removal, to take it back: see
+                       :mod:`paperdeck.store.undo`
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
@@ -32,7 +34,7 @@ import contextlib
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,7 +44,14 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files, malformed
 from paperdeck.store.catalogue import CATALOGUE_FILE, ROWS_FILE, Catalogue, catalogue_bytes
-from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, move_user_data_to_current_ids
+from paperdeck.store.import_run import (
+    IMPORT_LOCK_FILE,
+    ImportReport,
+    ImportRun,
+    RemoveReport,
+    UndoReport,
+    move_user_data_to_current_ids,
+)
 from paperdeck.store.rows import PaperRow, RowColumns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
 from paperdeck.store.user_data import USER_DIR, UserStore
@@ -54,6 +63,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
     from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
+    from paperdeck.store.undo import UndoPoint, UndoScope
 
 __all__ = [
     "CATALOGUE_FILE",
@@ -62,7 +72,9 @@ __all__ = [
     "ROWS_FILE",
     "SCHEMA_VERSION",
     "ImportReport",
+    "RemoveReport",
     "Store",
+    "UndoReport",
     "catalogue_bytes",
     "utc_now",
 ]
@@ -130,7 +142,9 @@ class Store:
         self._follows: FollowStore | None = None
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
-        for directory in (self.data_dir, self.user_dir):
+        self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
+        # (``undo``: :data:`paperdeck.store.undo.UNDO_DIR`, not imported for its name at every start)
+        for directory in (self.data_dir, self.user_dir, self.data_dir / "undo"):
             if directory.is_dir():
                 clean_stray_temp_files(directory, older_than_s=60.0)
         self.catalogue.open(lazy=lazy)
@@ -310,7 +324,88 @@ class Store:
 
     def _import_run(self) -> ImportRun:
         lock_path = self.data_dir / IMPORT_LOCK_FILE
-        return ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
+        run = ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
+        run.undo = self._undo_scope
+        return run
+
+    # -- removing papers, and taking back the last change -------------------------------------
+
+    @contextlib.contextmanager
+    def undoable(self, what: str) -> Iterator[UndoScope]:
+        """Make the imports (or removal) run inside this block one change that can be taken back
+        (:meth:`undo_last_change`): the catalogue before their first write is kept
+        (:mod:`paperdeck.store.undo`), and becomes the undo point when the block ends, with the
+        scope's ``summary``. A block that raises leaves the undo point as it was; one that
+        wrote nothing too.
+
+        Keeping the catalogue before is best effort: on a disk that cannot take it the change is
+        made without an undo point (its own write then says what is wrong).
+        """
+        from paperdeck.store.undo import UndoScope, file_stamp
+
+        scope = UndoScope(self.data_dir, self.catalogue_path, what)
+        reviews_index = self.reviews.index_path
+        before = (self.catalogue.stamp(), file_stamp(reviews_index))
+        self._undo_scope = scope
+        try:
+            yield scope
+        except BaseException:
+            scope.discard()
+            raise
+        finally:
+            self._undo_scope = None
+        after = (self.catalogue.stamp(), file_stamp(reviews_index))
+        if after == before:  # nothing written: the point stays the previous change's
+            scope.discard()
+            return
+        # The change stands either way: a point not written leaves the previous one, which no
+        # longer matches the catalogue, so an undo is refused rather than wrong.
+        with contextlib.suppress(StoreError):
+            scope.commit(self._now(), scope.summary, *after)
+
+    def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
+        """Take papers (by id or alias) out of the catalogue, as one change that can be taken back
+        (:meth:`undo_last_change`); each is recorded in the change log. Their reviews and the
+        user's records on them are kept (the records stay in the user store and its backup): a
+        paper imported again finds both. Unknown ids are reported, not refused.
+
+        Raises:
+            StoreError: the catalogue cannot be read or written, or the import lock cannot be
+                taken (then nothing changed).
+        """
+        with self.undoable("remove") as undo:
+            report = self._import_run().remove_papers(paper_ids)
+            count = len(report.removed)
+            undo.summary = f"removed {count:,} paper{'' if count == 1 else 's'}"
+        return report
+
+    @property
+    def undo_point(self) -> UndoPoint | None:
+        """The last import or removal, which :meth:`undo_last_change` takes back; ``None`` when
+        there is none (reads one small file)."""
+        from paperdeck.store.undo import read_undo_point
+
+        return read_undo_point(self.data_dir)
+
+    def undo_last_change(self) -> UndoReport:
+        """Take back the last import or removal (:attr:`undo_point`): the catalogue is set back
+        to what it was before it (and the reviews, when it imported reviews), the change recorded
+        in the change log, and the point dropped (a second undo has nothing to undo).
+
+        Raises:
+            NothingToUndo: there is no undo point.
+            StoreError: the catalogue changed since the point was made (another import, in
+                another process or before this version of paperdeck kept undo points), or it
+                cannot be read or written (then nothing changed).
+        """
+        from paperdeck.store.undo import NothingToUndo, drop_undo_point
+
+        point = self.undo_point
+        if point is None:
+            raise NothingToUndo("nothing to undo: no import or removal to take back")
+        report = self._import_run().take_back(point)
+        drop_undo_point(self.data_dir)
+        return report
 
     # -- changes (forwards to the change history) ----------------------------------------------
 

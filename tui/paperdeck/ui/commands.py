@@ -246,6 +246,14 @@ COMMANDS: tuple[Command, ...] = (
         "Charts of the view: ratings, decisions by area, acceptance, reviews, your progress",
     ),
     Command(
+        "main.remove", "X", "remove_papers", "Remove from the store", "main", "find", "Remove papers",
+        "Remove the marked papers, else the highlighted one, from the store (your marks on them stay)",
+    ),
+    Command(
+        "main.undo_import", "Z", "undo_import", "Undo the last import or removal", "main", "find",
+        "Undo the last import or removal", "Take back the last import or removal (paperdeck import --undo)",
+    ),
+    Command(
         "main.starred_only", "S", "toggle_starred_only", "Starred only", "main", "find", "Starred only / all",
         "Show only starred papers, or all", show=True,
     ),

@@ -381,6 +381,18 @@ class MainScreen(ReadingScreen):
         """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
         self.list_filter.set_export_note(text)
 
+    def action_remove_papers(self) -> None:
+        """Remove the marked papers, else the highlighted one, from the store, after asking."""
+        from paperdeck.ui.screens.removing import remove_papers
+
+        remove_papers(self)
+
+    def action_undo_import(self) -> None:
+        """Take back the last import or removal, after asking."""
+        from paperdeck.ui.screens.removing import undo_last_change
+
+        undo_last_change(self)
+
     def action_back_up(self) -> None:
         from paperdeck.ui.screens.export import back_up_to_file
 

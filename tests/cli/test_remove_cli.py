@@ -1,0 +1,98 @@
+"""``paperdeck remove ID|QUERY…`` and ``paperdeck import --undo`` / ``remove --undo``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from paperdeck.store.store import Store
+
+from tests.helpers import SEEDS, run
+
+
+@pytest.fixture
+def data(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> str:
+    """A store of the bundled seeds (37 papers), as the command line made it."""
+    folder = str(tmp_path / "data")
+    assert run(capsys, "import", *map(str, sorted(SEEDS.glob("*.txt"))), "--data-dir", folder)[0] == 0
+    return folder
+
+
+def test_remove_by_id_says_what_it_removed_and_keeps_the_marks(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    target = Store(data).paper_ids[3]
+    assert run(capsys, "star", target, "--data-dir", data)[0] == 0
+    code, out, err = run(capsys, "remove", target, "--data-dir", data)
+    assert code == 0 and target in err  # the paper it removes, listed first
+    assert "Removed 1 paper; `paperdeck remove --undo` takes it back" in out and "holds 36 papers" in out
+    assert run(capsys, "show", target, "--data-dir", data)[0] == 2
+    code, out, _ = run(capsys, "remove", "--undo", "--data-dir", data)
+    assert code == 0 and "Undid the removal" in out and "1 paper back" in out
+    code, out, _ = run(capsys, "show", target, "--json", "--data-dir", data)
+    assert code == 0 and json.loads(out)["starred"] is True
+
+
+def test_remove_by_query_and_json(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    code, out, _ = run(capsys, "remove", "reinforcement", "learning", "--json", "--data-dir", data)
+    removed = json.loads(out)["removed"]
+    assert code == 0 and removed and json.loads(out)["papers"] == 37 - len(removed)
+    assert not set(removed) & set(Store(data).paper_ids)
+
+
+def test_removing_more_than_fifty_asks_and_without_a_terminal_refuses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: str
+) -> None:
+    records = [{"id": f"Bulk{n:06d}", "content": {"title": f"Bulk paper {n}", "abstract": f"Bulk {n}."}}
+               for n in range(60)]  # fmt: skip
+    bulk = tmp_path / "bulk.jsonl"
+    bulk.write_text("\n".join(json.dumps(record) for record in records) + "\n", "utf-8")
+    assert run(capsys, "import", str(bulk), "--data-dir", data)[0] == 0
+    before = Store(data).paper_ids
+    code, out, err = run(capsys, "remove", "title:bulk", "--data-dir", data)
+    assert (code, out) == (2, "") and "this would remove 60 papers; add --yes" in err and "nothing was removed" in err
+    assert Store(data).paper_ids == before
+    code, out, _ = run(capsys, "remove", "title:bulk", "--yes", "--data-dir", data)
+    assert code == 0 and "Removed 60 papers" in out and len(Store(data).paper_ids) == 37
+
+
+def test_remove_of_nothing_changes_nothing(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    code, out, err = run(capsys, "remove", "zzqqxxnonesuch", "--data-dir", data)
+    assert (code, out) == (2, "") and "no paper matches 'zzqqxxnonesuch'; nothing was removed" in err
+    assert run(capsys, "remove", "--data-dir", data)[0] == 2
+    assert len(Store(data).paper_ids) == 37
+
+
+def test_import_undo_takes_back_the_last_import_once(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    code, out, _ = run(capsys, "import", "--undo", "--data-dir", data)
+    assert code == 0 and "Undid the import of" in out and "37 papers taken away" in out
+    assert Store(data).is_empty
+    code, out, err = run(capsys, "import", "--undo", "--data-dir", data)
+    assert (code, out) == (2, "") and "nothing to undo: no import to take back" in err
+
+
+def test_each_undo_names_the_other_when_the_last_change_was_of_the_other_kind(
+    capsys: pytest.CaptureFixture[str], data: str
+) -> None:
+    code, _, err = run(capsys, "remove", "--undo", "--data-dir", data)
+    assert code == 2 and "the last change was the import" in err and "`paperdeck import --undo`" in err
+    assert len(Store(data).paper_ids) == 37
+    run(capsys, "remove", Store(data).paper_ids[0], "--data-dir", data)
+    code, _, err = run(capsys, "import", "--undo", "--data-dir", data)
+    assert code == 2 and "`paperdeck remove --undo` takes it back" in err
+
+
+def test_import_without_files_or_with_both_is_refused(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    code, _, err = run(capsys, "import", "--data-dir", data)
+    assert code == 2 and "import needs files to import, or --undo" in err
+    code, _, err = run(capsys, "import", str(sorted(SEEDS.glob("*.txt"))[0]), "--undo", "--data-dir", data)
+    assert code == 2 and "import takes no files" in err
+
+
+def test_changes_names_a_removed_paper_as_no_longer_in_the_store(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    target = Store(data).paper_ids[0]
+    assert run(capsys, "remove", target, "--data-dir", data)[0] == 0
+    code, out, _ = run(capsys, "changes", "--data-dir", data)
+    assert code == 0 and f"{target}  (no longer in the store)" in out and "removed from the store" in out
+    code, out, _ = run(capsys, "changes", "--json", "--data-dir", data)
+    gone = [item for item in json.loads(out)["papers"] if item["removed"]]
+    assert code == 0 and [item["id"] for item in gone] == [target] and "removed" in gone[0]["kinds"]

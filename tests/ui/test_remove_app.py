@@ -1,0 +1,85 @@
+"""Removing papers in the app (``X``) and taking back the last import or removal (``Z``): each asks
+first, the list shows the store as it is after, the user's marks stay; and a removal made by the
+command line while the app is open is picked up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.confirm import ConfirmScreen
+
+from tests.ui.helpers import SIZE, highlighted, main_screen, settle
+from tests.waits import wait_for
+
+AppFactory = Callable[..., PaperApp]
+
+
+def view(app: PaperApp) -> list[str]:
+    return main_screen(app).view_ids()
+
+
+async def test_x_removes_the_highlighted_paper_after_asking_and_z_brings_it_back(
+    make_app: AppFactory, seeded_store: Store
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("s")  # starred: the star stays while the paper is gone
+        await pilot.press("X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("n")  # no: nothing removed
+        await settle(pilot)
+        assert target in view(app) and target in Store(seeded_store.data_dir).paper_ids
+        await pilot.press("X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: target not in view(app), what=lambda: f"{target} gone from {view(app)[:3]}")
+        on_disk = Store(seeded_store.data_dir)
+        assert target not in on_disk.paper_ids and len(on_disk.paper_ids) == 36
+        assert on_disk.user_data(target).starred
+        await pilot.press("Z")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the undo question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: target in view(app), what="the paper back in the list")
+        assert target in Store(seeded_store.data_dir).paper_ids
+        await pilot.press("Z")  # the undo point is used up
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert len(Store(seeded_store.data_dir).paper_ids) == 37
+
+
+async def test_x_removes_the_marked_papers(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = view(app)[:3]
+        await pilot.press("space", "space", "space", "X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(view(app)) == 34, what=lambda: f"{len(view(app))} papers shown")
+        assert not set(first) & set(view(app)) and not set(first) & set(Store(seeded_store.data_dir).paper_ids)
+
+
+async def test_z_takes_back_the_last_import(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("Z")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the undo question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not view(app), what="an empty list")
+        assert Store(seeded_store.data_dir).is_empty
+
+
+async def test_a_removal_by_another_process_is_picked_up(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        Store(seeded_store.data_dir).remove_papers([target])  # as `paperdeck remove` does
+        app.check_catalogue()
+        await wait_for(pilot, lambda: target not in view(app), what="the removed paper gone from the list")
+        assert len(view(app)) == 36

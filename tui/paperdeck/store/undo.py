@@ -1,0 +1,315 @@
+"""The undo point: the catalogue as it was before the last import or removal, so that it can be
+taken back (``paperdeck import --undo``, ``paperdeck remove --undo``, the app's undo).
+
+Layout, in ``undo/`` beside the catalogue::
+
+    catalogue.json     the catalogue file as it was before the last change (a hard link to the
+                       old file where the file system allows: an atomic write replaces the
+                       catalogue by a new file, so the old one is kept as it was, for free)
+    reviews/           the reviews as they were before it, when it imported reviews: the reviews
+                       index and the files it names (hard links: an import writes new files for
+                       what it changes and removes the old ones, so the links keep them)
+    undo.json          what that change was: ``{"what": "import"|"remove", "at": ISO time,
+                       "summary": one line, "after": [size, mtime_ns] of the catalogue it left,
+                       "reviews_after": the same of the reviews index it left, when it kept them}``
+
+One point is kept: each change replaces it, and taking it back drops it (a second undo has
+nothing to undo). A change writes its point in two steps around its catalogue write, under the
+import lock: the old catalogue is linked (or copied) to a staging name first, and only once the
+new catalogue is written is it renamed into place and ``undo.json`` written naming the new
+catalogue's stamp. An undo is refused when the catalogue on disk is not the one ``undo.json``
+names (another process changed it since, or a crash came between the two steps): the point no
+longer says what was before (so is one whose reviews changed since, when it kept them). The
+user's records are never part of it: marks on papers an undo takes away stay in the user store
+(and in its backup), and show again when the papers come back. A change that wrote nothing (an
+import of what the store holds already) leaves the point as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from paperdeck.model.errors import PaperdeckError, StoreError
+from paperdeck.store.atomic import atomic_write_bytes, write_failure
+
+__all__ = [
+    "UNDO_DIR",
+    "NothingToUndo",
+    "UndoPoint",
+    "UndoScope",
+    "drop_undo_point",
+    "file_stamp",
+    "keep_review_files",
+    "put_back_review_files",
+    "read_undo_point",
+]
+
+UNDO_DIR = "undo"
+_POINT_FILE = "undo.json"
+_BEFORE_FILE = "catalogue.json"
+_REVIEWS_DIR = "reviews"
+#: The reviews files an undo point keeps: the index (``index.json``), and the generation files
+#: (``NN.gG.json``, ``summaries.gG.json``, ``words.gG.*``) it names.
+_REVIEW_FILES = ("index.json", "*.g[0-9]*.json", "words.g[0-9]*")
+
+
+class NothingToUndo(PaperdeckError):
+    """No import or removal can be taken back (none was made, or the last one was undone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """The last change that can be taken back.
+
+    Attributes:
+        what: ``"import"`` or ``"remove"``.
+        at: when it was made, ISO 8601 UTC.
+        summary: what it did, one line (``"3 new, 1 updated"``, ``"removed 2 papers"``).
+        after: the catalogue file's ``[size, mtime_ns]`` right after it (an undo is refused when
+            the catalogue is another now).
+        before: the catalogue file as it was before it (``None``: there was none, an empty store).
+        reviews: the folder of the reviews files as they were before it (:data:`_REVIEW_FILES`;
+            no index in it: there were no reviews), ``None`` when it kept none (it imported none).
+        reviews_after: the reviews index's ``[size, mtime_ns]`` right after it (``None``: none).
+    """
+
+    what: str
+    at: str
+    summary: str
+    after: list[int] | None
+    before: Path | None
+    reviews: Path | None = None
+    reviews_after: list[int] | None = None
+
+
+def read_undo_point(data_dir: Path) -> UndoPoint | None:
+    """The undo point of the store in ``data_dir``, ``None`` when there is none (or it is
+    unreadable: then there is nothing that can be taken back safely)."""
+    folder = data_dir / UNDO_DIR
+    try:
+        data = orjson.loads((folder / _POINT_FILE).read_bytes())
+        after = data.get("after")
+        before = folder / _BEFORE_FILE if data.get("had_catalogue") else None
+        if before is not None and not before.is_file():
+            return None
+        reviews = folder / _REVIEWS_DIR if data.get("kept_reviews") else None
+        if reviews is not None and not reviews.is_dir():
+            return None
+        reviews_after = data.get("reviews_after")
+        return UndoPoint(
+            what=str(data["what"]),
+            at=str(data["at"]),
+            summary=str(data.get("summary") or ""),
+            after=[int(n) for n in after] if isinstance(after, list) else None,
+            before=before,
+            reviews=reviews,
+            reviews_after=[int(n) for n in reviews_after] if isinstance(reviews_after, list) else None,
+        )
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def drop_undo_point(data_dir: Path) -> None:
+    """Remove the undo point (once taken back): ``undo.json`` first, so a crash leaves none.
+
+    Raises:
+        StoreError: it cannot be removed.
+    """
+    folder = data_dir / UNDO_DIR
+    for name in (_POINT_FILE, _BEFORE_FILE):
+        try:
+            (folder / name).unlink(missing_ok=True)
+        except OSError as exc:
+            raise StoreError(folder / name, write_failure(exc)) from None
+    shutil.rmtree(folder / _REVIEWS_DIR, ignore_errors=True)
+
+
+def file_stamp(path: Path) -> list[int] | None:
+    """``[size, mtime_ns]`` of ``path``, ``None`` when there is none (what a point compares)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return [stat.st_size, stat.st_mtime_ns]
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """``target`` made the same file as ``source``: a hard link, else a copy.
+
+    Raises:
+        OSError: neither can be made.
+    """
+    try:
+        os.link(source, target)
+    except OSError:
+        target.unlink(missing_ok=True)
+        shutil.copyfile(source, target)
+
+
+def keep_review_files(reviews_dir: Path, into: Path) -> bool:
+    """Link (or copy) the reviews index and the generation files of ``reviews_dir`` into the new
+    folder ``into``; False when there is no reviews index (no reviews).
+
+    Raises:
+        OSError: they cannot be kept.
+    """
+    into.mkdir(mode=0o700)
+    index = reviews_dir / _REVIEW_FILES[0]
+    if not index.is_file():
+        return False
+    for pattern in _REVIEW_FILES[1:]:
+        for path in reviews_dir.glob(pattern):
+            _link_or_copy(path, into / path.name)
+    _link_or_copy(index, into / index.name)  # last: the files it names are kept first
+    return True
+
+
+def put_back_review_files(kept: Path, reviews_dir: Path) -> None:
+    """Link (or copy) the generation files kept in ``kept`` back into ``reviews_dir`` where
+    they are missing (the index is not: the caller writes it, then removes what it does not name).
+
+    Raises:
+        OSError: they cannot be put back.
+    """
+    for path in kept.iterdir():
+        if path.name != _REVIEW_FILES[0] and not (reviews_dir / path.name).exists():
+            _link_or_copy(path, reviews_dir / path.name)
+
+
+#: A staged catalogue older than this (by the time it was linked or copied) was left by a crash.
+_STALE_S = 3600.0
+
+
+def _clean_stale_staging(folder: Path) -> None:
+    """Remove catalogues staged by a change that never committed (a crash between its steps); a
+    change under way in another process staged its own within the hour, and is left alone."""
+    import time
+
+    for staged in [*folder.glob(".before-*.json"), *folder.glob(".reviews-*")]:
+        with contextlib.suppress(OSError):
+            if time.time() - staged.stat().st_ctime > _STALE_S:
+                if staged.is_dir():
+                    shutil.rmtree(staged, ignore_errors=True)
+                else:
+                    staged.unlink()
+
+
+class UndoScope:
+    """One change that becomes the undo point: :meth:`keep_before` before its first catalogue
+    write (under the import lock), :meth:`commit` once the change is done.
+
+    Args:
+        data_dir: the data directory.
+        catalogue_path: the catalogue file.
+        what: ``"import"`` or ``"remove"``.
+
+    Attributes:
+        summary: what the change did, one line (set by the change before :meth:`commit`).
+    """
+
+    def __init__(self, data_dir: Path, catalogue_path: Path, what: str) -> None:
+        self.folder = data_dir / UNDO_DIR
+        self.catalogue_path = catalogue_path
+        self.what = what
+        self.summary = ""
+        self._staged: Path | None = None
+        self._kept = False
+        self._unkept = False  # the catalogue before could not be kept
+        self._had_catalogue = False
+        self._reviews_staged: Path | None = None  # the reviews kept, while not committed
+
+    @property
+    def kept(self) -> bool:
+        """Whether the catalogue before the change was kept (the change wrote the catalogue)."""
+        return self._kept
+
+    def keep_before(self) -> None:
+        """Keep the catalogue file as it is now, before the change writes it (once per change:
+        later writes of the same change keep the first). Best effort: when it cannot be kept (a
+        read-only or full disk: the change's own write says so next), the change is made without
+        an undo point, and :meth:`commit` drops the previous one (it no longer says what was
+        before the catalogue on disk)."""
+        if self._kept:
+            return
+        self._kept = True
+        try:
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            _clean_stale_staging(self.folder)
+            if self.catalogue_path.is_file():
+                staged = self.folder / f".before-{os.getpid()}-{uuid.uuid4().hex[:8]}.json"
+                try:
+                    os.link(self.catalogue_path, staged)
+                except OSError:
+                    staged.unlink(missing_ok=True)
+                    shutil.copyfile(self.catalogue_path, staged)
+                self._staged = staged
+            self._had_catalogue = self._staged is not None
+        except OSError:
+            self.discard()
+            self._kept = self._unkept = True
+
+    def keep_reviews_before(self, reviews_dir: Path) -> None:
+        """Keep the reviews as they are now (:func:`keep_review_files`), and the catalogue
+        (:meth:`keep_before`), before the change writes the reviews; best effort as that is."""
+        self.keep_before()
+        if self._reviews_staged is not None or self._unkept:
+            return
+        staged = self.folder / f".reviews-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        try:
+            keep_review_files(reviews_dir, staged)
+        except OSError:
+            shutil.rmtree(staged, ignore_errors=True)
+            self.discard()
+            self._kept = self._unkept = True
+            return
+        self._reviews_staged = staged
+
+    def commit(self, at: str, summary: str, after: list[int] | None, reviews_after: list[int] | None = None) -> None:
+        """Make the kept catalogue (and reviews) the undo point of this change (nothing when
+        nothing was kept); ``after`` and ``reviews_after``: the stamps of the catalogue and of the
+        reviews index the change left.
+
+        Raises:
+            StoreError: the point cannot be written (the change itself stands).
+        """
+        if not self._kept:
+            return
+        if self._unkept:
+            with contextlib.suppress(StoreError):
+                drop_undo_point(self.folder.parent)
+            return
+        try:
+            if self._staged is not None:
+                os.replace(self._staged, self.folder / _BEFORE_FILE)
+                self._staged = None
+            else:
+                (self.folder / _BEFORE_FILE).unlink(missing_ok=True)
+            shutil.rmtree(self.folder / _REVIEWS_DIR, ignore_errors=True)  # the previous point's
+            kept_reviews = self._reviews_staged is not None
+            if self._reviews_staged is not None:
+                os.replace(self._reviews_staged, self.folder / _REVIEWS_DIR)
+                self._reviews_staged = None
+            point = {"what": self.what, "at": at, "summary": summary, "after": after,
+                     "had_catalogue": self._had_catalogue, "kept_reviews": kept_reviews,
+                     "reviews_after": reviews_after}  # fmt: skip
+            atomic_write_bytes(self.folder / _POINT_FILE, orjson.dumps(point))
+        except OSError as exc:
+            raise StoreError(self.folder, f"cannot write the undo point: {write_failure(exc)}") from None
+
+    def discard(self) -> None:
+        """Drop what was kept (the change failed: the undo point stays the previous one)."""
+        if self._staged is not None:
+            with contextlib.suppress(OSError):
+                self._staged.unlink()
+            self._staged = None
+        if self._reviews_staged is not None:
+            shutil.rmtree(self._reviews_staged, ignore_errors=True)
+            self._reviews_staged = None
+        self._kept = self._unkept = False

@@ -1,0 +1,131 @@
+"""Removing papers from the store in the app (``X``), and taking back the last import or removal
+(``Z``), as ``paperdeck remove`` and ``paperdeck import --undo`` do (:meth:`Store.remove_papers
+<paperdeck.store.store.Store.remove_papers>`, :meth:`Store.undo_last_change
+<paperdeck.store.store.Store.undo_last_change>`).
+
+Both ask first, write the catalogue in a worker thread (a whole conference's catalogue takes a
+moment to write), then show the list as the store holds it (the same query, the highlight kept
+where it can be). The user's marks on removed papers stay in the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.safe_text import one_line
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+#: The main screen (:class:`paperdeck.ui.screens.main.MainScreen`, which imports this module: not
+#: imported here, even for its type).
+MainScreen = Any
+
+#: The worker group of a removal or an undo (one at a time).
+GROUP = "remove"
+
+
+def remove_papers(screen: MainScreen) -> None:
+    """Ask, then remove the marked papers, else the highlighted one."""
+    if _running(screen):
+        return
+    ids = screen.marks.targets(screen.view_ids(), screen.paper_list.highlighted_id)
+    if not ids:
+        screen.notify("No paper is highlighted.", severity="warning", timeout=2)
+        return
+    row = screen.store.row(ids[0])
+    what = f"{len(ids):,} marked papers" if len(ids) > 1 else f"“{one_line(row.title if row else ids[0])}”"
+    question = (
+        f"Remove {what} from the store? Your star, note, status and tags stay, and come back if it is "
+        "imported again. Z takes the removal back."
+    )
+
+    def go(confirmed: bool | None) -> None:
+        if confirmed:
+            screen.marks.clear()
+            _run(screen, lambda: _removed_text(screen, ids))
+
+    from paperdeck.ui.screens.confirm import ConfirmScreen
+
+    screen.app.push_screen(ConfirmScreen(question, "Remove", "Cancel"), go)
+
+
+def undo_last_change(screen: MainScreen) -> None:
+    """Ask, then take back the last import or removal."""
+    if _running(screen):
+        return
+    point = screen.store.undo_point
+    if point is None:
+        screen.notify("Nothing to undo: no import or removal to take back.", timeout=3)
+        return
+    noun = "import" if point.what == "import" else "removal"
+    when = point.at[:16].replace("T", " ")
+    question = f"Take back the {noun} of {when} UTC ({one_line(point.summary)})?"
+
+    def go(confirmed: bool | None) -> None:
+        if confirmed:
+            _run(screen, lambda: _undone_text(screen))
+
+    from paperdeck.ui.screens.confirm import ConfirmScreen
+
+    screen.app.push_screen(ConfirmScreen(question, "Undo it", "Cancel"), go)
+
+
+def _removed_text(screen: MainScreen, ids: list[str]) -> str:
+    report = screen.store.remove_papers(ids)
+    count = len(report.removed)
+    return f"Removed {count:,} paper{'' if count == 1 else 's'} (Z takes it back)."
+
+
+def _undone_text(screen: MainScreen) -> str:
+    report = screen.store.undo_last_change()
+    parts = []
+    if report.restored:
+        parts.append(f"{len(report.restored):,} back")
+    if report.taken_away:
+        parts.append(f"{len(report.taken_away):,} taken away")
+    if report.reverted:
+        parts.append(f"{report.reverted:,} set back")
+    noun = "import" if report.what == "import" else "removal"
+    return f"Undid the {noun}: {', '.join(parts) or 'no paper changed'}."
+
+
+def _running(screen: MainScreen) -> bool:
+    """True (and a short message) while a removal or an undo is being written."""
+    if any(worker.group == GROUP and not worker.is_finished for worker in screen.app.workers):
+        screen.notify("A removal or an undo is still being written; try again when it is done.", timeout=2)
+        return True
+    return False
+
+
+def _run(screen: MainScreen, work: Callable[[], str]) -> None:
+    """Run ``work`` (a store write, giving the line to show) in a worker thread, then show the
+    list as the store holds it and say what was done (or why nothing was)."""
+    app = screen.app
+
+    def run() -> None:
+        try:
+            said = work()
+        except PaperdeckError as error:
+            app.call_from_thread(_failed, screen, error)
+            return
+        from paperdeck.search.searcher import build_index
+
+        # The search index saved for the catalogue as it is now, as an import leaves it: the list
+        # reads it, instead of saying the saved one is stale and building one itself.
+        with contextlib.suppress(PaperdeckError):
+            build_index(screen.store)
+        app.call_from_thread(_done, screen, said)
+
+    screen.run_worker(run, thread=True, group=GROUP, name="remove or undo")
+
+
+def _done(screen: MainScreen, said: str) -> None:
+    screen.catalogue_reloaded()
+    screen.notify(said, timeout=4, markup=False)
+
+
+def _failed(screen: MainScreen, error: PaperdeckError) -> None:
+    screen.notify(str(error), title="Nothing changed", severity="error", markup=False, timeout=8)
