@@ -23,6 +23,9 @@ _NON_ALNUM = re.compile(r"[\W_]+")
 _ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(v\d+)?")
 _ARXIV_OLD = re.compile(r"([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?")
 _OPENREVIEW_ID = re.compile(r"^[A-Za-z0-9_\-]{6,16}$")
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_\-]{1,64}")
+#: The longest note id :func:`plain_id` accepts.
+MAX_PLAIN_ID = 64
 #: Titles and abstracts that are placeholders (withdrawn papers' ``Withdrawn``, ``n/a``, ``.``): missing
 #: data, never merge keys.
 _PLACEHOLDERS = {"", ".", "-", "1", "na", "n/a", "none", "tbd", "withdrawn", "withdraw", "placeholder"}
@@ -58,6 +61,15 @@ def openreview_id_from_url(url: str) -> str:
 def valid_openreview_id(value: str) -> bool:
     """True for a plausible OpenReview note id (6–16 of ``[A-Za-z0-9_-]``)."""
     return bool(_OPENREVIEW_ID.match(value))
+
+
+def plain_id(value: str) -> bool:
+    """True for an id that is a plain token: 1 to :data:`MAX_PLAIN_ID` of ``[A-Za-z0-9_-]``.
+
+    Every OpenReview note id is one. An id from a file or a server that is not (``../../x``,
+    ``a/b``, a NUL, an escape code, a right-to-left override, white space) is refused by the
+    readers: it would become part of paths, links and terminal output."""
+    return _PLAIN_ID.fullmatch(value) is not None
 
 
 def arxiv_id(text: str) -> str:
