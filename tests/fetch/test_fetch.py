@@ -110,7 +110,7 @@ def test_an_expired_token_without_credentials_is_one_line(
 def test_transient_faults_are_retried_to_a_correct_result(
     server: ApiServer, login: None, data_dir: Path, notes: list[dict[str, Any]], faults: tuple[str, ...]
 ) -> None:
-    server.slow_s = 0.6
+    server.slow_s = 2.0  # twice the read timeout of the options
     server.fail("/notes", *faults)
     store = Store(data_dir)
     summary = fetch(store, [ICLR], options(server))

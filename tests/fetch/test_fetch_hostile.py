@@ -25,7 +25,7 @@ from tests.waits import GUARD_S
 #: Peak resident memory a fetch may reach, whatever the server sends.
 MOST_RSS_MB = 256
 #: The bounds the child is run with (short, so that every case ends soon).
-DEADLINE_S, REQUEST_DEADLINE_S, READ_TIMEOUT_S = 6.0, 2.0, 1.0
+DEADLINE_S, REQUEST_DEADLINE_S, READ_TIMEOUT_S = 8.0, 3.0, 1.5
 _LATE = "ran past its deadline"
 
 #: Mode → what the one error line says (``None``: the fetch lands).
@@ -119,11 +119,11 @@ def test_a_hostile_server_is_bounded_and_never_gets_a_secret_out(
     assert set(EXPECTED) == set(MODES)
     data_dir = tmp_path / "data"
     before = len(elsewhere.seen)
-    with HostileServer(mode, elsewhere) as server:
-        run = _fetch(server, data_dir)
+    expected = EXPECTED[mode]
+    with HostileServer(mode, elsewhere) as server:  # a fetch that lands has time for a loaded machine
+        run = _fetch(server, data_dir, DEADLINE_S if expected else GUARD_S * 2)
     said = run.out + run.err
     assert "Traceback" not in said and "Error:" not in said.replace("paperdeck:", ""), said
-    expected = EXPECTED[mode]
     if expected is None:
         assert run.status == 0, said
         orjson.loads(run.out)
@@ -169,7 +169,7 @@ def test_a_slow_server_never_keeps_a_fetch_past_its_deadline_by_the_clock(
 ) -> None:
     with HostileServer(mode, elsewhere) as server:
         started = time.monotonic()
-        run = _fetch(server, tmp_path / "data", deadline_s=3.0)
+        run = _fetch(server, tmp_path / "data", deadline_s=4.0)
         took = time.monotonic() - started
     assert _LATE in run.err
-    assert took < 3.0 + READ_TIMEOUT_S + 1.0 + 5.0, took  # the deadline, one read, the alarm's grace, a start
+    assert took < 4.0 + READ_TIMEOUT_S + 1.0 + 5.0, took  # the deadline, one read, the alarm's grace, a start
