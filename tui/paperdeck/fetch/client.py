@@ -106,10 +106,11 @@ class Limits:
             mirror's address wrong) is given up on after ``connect_attempts`` such tries.
         connect_attempts: tries of a request whose connection fails (at most ``attempts``).
         max_body_bytes: the largest body read, both as sent and inflated (a real OpenReview page of
-            1,000 notes with their replies is about 30 MB); a larger one stops the fetch.
+            1,000 notes with their replies is at most 18 MB in ICLR 2026); a larger one stops the fetch.
         max_json_items: the most JSON values (objects, arrays and items counted by their
             ``{``, ``[`` and ``,``) a body may hold before it is parsed (a real page holds about
-            one per 55 bytes); more stops the fetch: parsing them could take gigabytes.
+            one per 53 bytes: 350,000 in ICLR 2026's largest); more stops the fetch: parsing
+            them could take gigabytes.
         request_deadline_s: seconds for one request, its whole body read (a slower one is retried).
         deadline_s: seconds for the whole fetch (every source, retries and waits); past it the
             fetch stops, keeping the pages it has.
