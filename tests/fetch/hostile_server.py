@@ -172,6 +172,11 @@ def _echo_429(server: HostileServer, handler: BaseHTTPRequestHandler) -> None:
     answer(handler, 429, body, {"Retry-After": f"{_auth(handler)} 99999"})
 
 
+def _echo_in_headers(server: HostileServer, handler: BaseHTTPRequestHandler) -> None:
+    """The token sent back as the body's encoding (an error line names an unknown encoding)."""
+    answer(handler, 200, b"{}", {"Content-Encoding": f"x-{_auth(handler)}"})
+
+
 def _echo_in_notes(server: HostileServer, handler: BaseHTTPRequestHandler) -> None:
     """A sound page whose notes carry the token and the password: kept pages and the store must not."""
     token = _auth(handler).removeprefix("Bearer ")
@@ -278,6 +283,18 @@ def _bad_types(server: HostileServer, handler: BaseHTTPRequestHandler) -> None:
     answer(handler, 200, page(notes))
 
 
+def _escapes(server: HostileServer, handler: BaseHTTPRequestHandler) -> None:
+    """A sound page whose every text holds terminal escapes and bidirectional overrides."""
+    evil = "\x1b]52;c;aGk=\x07\x1b[2J\u202e\x9b31m"
+    note = _submission("EscNote001", 1, title=f"Title {evil}", venue=f"ICLR 2026 {evil}", keywords=[evil])
+    note["domain"] = f"{evil}/2026/Conference"
+    note["details"]["directReplies"] = [
+        _reply("EscNote001", "EscReply01", "Official_Review", rating=f"6: {evil}", summary=evil),
+        _reply("EscNote001", "EscReply02", f"Kind{evil}", summary=evil),
+    ]
+    answer(handler, 200, page([note]))
+
+
 def _odd_ids(server: HostileServer, handler: BaseHTTPRequestHandler) -> None:
     notes = [_submission(f"GoodNote{n:02d}", n) for n in range(1, 3)]
     for number, odd in enumerate(ODD_IDS, start=20):
@@ -297,6 +314,7 @@ MODES: dict[str, Callable[[HostileServer, BaseHTTPRequestHandler], None]] = {
     "echo-5xx": _echo_5xx,
     "echo-429": _echo_429,
     "echo-login": _echo_4xx,
+    "echo-in-headers": _echo_in_headers,
     "echo-in-notes": _echo_in_notes,
     "redirect-login": _echo_4xx,
     "redirect-notes": _redirect_notes,
@@ -314,6 +332,7 @@ MODES: dict[str, Callable[[HostileServer, BaseHTTPRequestHandler], None]] = {
     "unknown-kinds": _unknown_kinds,
     "bad-types": _bad_types,
     "odd-ids": _odd_ids,
+    "escapes": _escapes,
 }
 
 

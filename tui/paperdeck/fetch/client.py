@@ -309,9 +309,9 @@ class HttpClient:
         if status in (401, 403) or (status == 400 and path == "/login"):  # a wrong password may be a 400
             raise _Refused(status, body)
         if status in (400, 404):
-            raise self._error(f"{self.where(path)}: not found ({status}){_server_message(body)}")
+            raise self._error(f"{self.where(path)}: not found ({status}){_server_message(body, self.redact)}")
         if status >= 300:
-            raise self._error(f"{self.where(path)}: unexpected answer ({status}){_server_message(body)}")
+            raise self._error(f"{self.where(path)}: unexpected answer ({status}){_server_message(body, self.redact)}")
         if expect_json and not body.lstrip().startswith(b"version https://git-lfs"):
             items = body.count(b"{") + body.count(b"[") + body.count(b",")
             if items > self.limits.max_json_items:
@@ -363,8 +363,8 @@ class HttpClient:
             target = self._redirect_target(url, response.headers.get("Location"), path)
             if _origin(target) != self._origin:
                 if secret:
-                    raise self._error(
-                        f"{self.where(path)}: the server redirects to another origin ({_origin_text(target)}); "
+                    raise self._error(  # the target is not named: a server may put a secret in it
+                        f"{self.where(path)}: the server redirects to another origin; "
                         "not followed: the login and the token go only to the server they were given for"
                     )
                 headers = {}
@@ -400,7 +400,7 @@ class HttpClient:
         if encoding in ("gzip", "x-gzip", "deflate"):
             inflate = zlib.decompressobj(zlib.MAX_WBITS | 32)  # a gzip or zlib header, either
         elif encoding not in ("", "identity"):
-            shown = one_line(encoding)[:40]
+            shown = one_line(self.redact(response.headers.get("Content-Encoding", "")))[:40]  # redacted, then cut
             raise self._error(f"{self.where(path)}: the answer is in an encoding paperdeck does not read ({shown!r})")
         declared = response.headers.get("Content-Length", "")
         if declared.isdigit() and int(declared) > limit:
@@ -563,14 +563,17 @@ def _retry_after(header: str | None, body: bytes) -> float | None:
     return None
 
 
-def _server_message(body: bytes) -> str:
-    """``": <the server's message>"`` from an API error body, one line, short; ``""`` when none."""
+def _server_message(body: bytes, redact: Callable[[str], str]) -> str:
+    """``": <the server's message>"`` from an API error body, one line, short, its secrets redacted
+    before it is cut (a secret cut in two would pass the redaction); ``""`` when none."""
     try:
         record = orjson.loads(body)
     except orjson.JSONDecodeError:
         return ""
     message = record.get("message") if isinstance(record, dict) else None
-    return f": {one_line(message)[:160]}" if isinstance(message, str) and message.strip() else ""
+    if not isinstance(message, str) or not message.strip():
+        return ""
+    return f": {one_line(redact(message[:4000]))[:160]}"
 
 
 def _token_expiry(token: str) -> float:
@@ -590,11 +593,6 @@ def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
     """``(scheme, host, port)`` of ``url``, the port made explicit (``https://h`` is ``https://h:443``)."""
     port = url.port if url.port is not None else {"http": 80, "https": 443}.get(url.scheme)
     return url.scheme, url.host.lower(), port
-
-
-def _origin_text(url: httpx.URL) -> str:
-    scheme, host, port = _origin(url)
-    return one_line(f"{scheme}://{host}:{port}")[:120]
 
 
 def _forms(secret: str) -> tuple[str, ...]:
