@@ -199,3 +199,14 @@ def test_the_apps_refresh_says_which_page_the_import_reads() -> None:
     assert _progress_text({**base, "read": 2}) == "importing iclr2026: page 3 of 20"
     assert _progress_text({**base, "read": 20}) == "importing iclr2026: merging 20 pages"
     assert _progress_text({"stage": "importing"}) == "importing…"
+
+
+def test_a_run_stops_once_its_answers_together_pass_the_runs_limit(pair: tuple[Routes, Routes]) -> None:
+    here, _ = pair
+    body = orjson.dumps(DOCUMENT)
+    here.routes["/notes"] = lambda h: answer(h, 200, body)
+    client = HttpClient(here.url, Limits(max_run_bytes=2 * len(body), attempts=1))
+    plain_get(client, "/notes")
+    plain_get(client, "/notes")
+    with pytest.raises(FetchError, match="GB read in this run"):
+        plain_get(client, "/notes")

@@ -111,6 +111,9 @@ class Limits:
             ``{``, ``[`` and ``,``) a body may hold before it is parsed (a real page holds about
             one per 53 bytes: 350,000 in ICLR 2026's largest); more stops the fetch: parsing
             them could take gigabytes.
+        max_run_bytes: the most bytes (inflated) one client reads in a run, every answer together
+            (the full ICLR 2026 is 340 MB); past it the fetch stops, keeping its pages (a server
+            that sends page after page of junk cannot fill the disk).
         request_deadline_s: seconds for one request, its whole body read (a slower one is retried).
         deadline_s: seconds for the whole fetch (every source, retries and waits); past it the
             fetch stops, keeping the pages it has.
@@ -126,6 +129,7 @@ class Limits:
     connect_attempts: int = 3
     max_body_bytes: int = 48 * 1024 * 1024
     max_json_items: int = 1_500_000
+    max_run_bytes: int = 2 * 1024 * 1024 * 1024
     request_deadline_s: float = 300.0
     deadline_s: float = 3600.0
 
@@ -135,6 +139,7 @@ class HttpClient:
 
     Attributes:
         requests: the requests sent so far (every attempt counts).
+        received: the bytes of the answers read so far (inflated).
         ends_at: when the whole fetch must end (:func:`time.monotonic` seconds).
     """
 
@@ -153,6 +158,7 @@ class HttpClient:
         self.base_url = base_url.rstrip("/")
         self.limits = limits or Limits()
         self.requests = 0
+        self.received = 0
         self.ends_at = ends_at if ends_at is not None else time.monotonic() + self.limits.deadline_s
         self._sleep = sleep or time.sleep
         self._told = notice or (lambda _line: None)
@@ -296,6 +302,12 @@ class HttpClient:
         self.requests += 1
         request_ends = min(now + self.limits.request_deadline_s, self.ends_at)
         status, headers, body = self._exchange(method, path, params, json_body, request_ends)
+        self.received += len(body)
+        if self.received > self.limits.max_run_bytes:
+            raise self._error(
+                f"{self.where(path)}: over {self.limits.max_run_bytes / 1024**3:g} GB read in this run; "
+                "the pages fetched so far are kept: run the same command later to resume"
+            )
         if status == 429:
             wait = _retry_after(headers.get("Retry-After"), body)
             if wait is not None and wait > self.limits.max_wait_s:
