@@ -444,6 +444,11 @@ class HttpClient:
                 data = inflate.unconsumed_tail
                 if inflate.eof:
                     break
+        if inflate is not None and not redirect:
+            rest = inflate.flush()  # what the last step held back (all the input is in by now)
+            if size + len(rest) > limit:
+                raise self._too_big(path, " inflated")
+            parts.append(rest)
         return b"".join(parts)
 
     def _too_big(self, path: str, how: str) -> FetchError:
