@@ -21,7 +21,8 @@ ICLR = parse_source("iclr2026")
 
 
 def options(server: ApiServer, page_size: int = PAGE, **limits: Any) -> FetchOptions:
-    fast = {"backoff_s": 0.001, "backoff_max_s": 0.01, "timeout_s": 0.3, **limits}
+    # a read waits 1 s: a loaded machine's slow answer is no timeout (the "timeout" fault waits 2 s)
+    fast = {"backoff_s": 0.001, "backoff_max_s": 0.01, "timeout_s": 1.0, **limits}
     return FetchOptions(
         openreview_url=server.url, papercopilot_url=server.url + "/pc", arxiv_url=server.url + "/arxiv",
         limits=Limits(**fast),

@@ -110,7 +110,7 @@ def test_an_expired_token_without_credentials_is_one_line(
 def test_transient_faults_are_retried_to_a_correct_result(
     server: ApiServer, login: None, data_dir: Path, notes: list[dict[str, Any]], faults: tuple[str, ...]
 ) -> None:
-    server.slow_s = 0.6
+    server.slow_s = 2.0  # twice the read timeout of the options
     server.fail("/notes", *faults)
     store = Store(data_dir)
     summary = fetch(store, [ICLR], options(server))
@@ -225,15 +225,15 @@ def test_a_page_the_reader_refuses_changes_nothing_and_is_fetched_afresh_next_ti
 
     bad = next(n for n in server.notes[VENUE][60:] if n["details"]["directReplies"])
     reply = next(r for r in bad["details"]["directReplies"] if "rating" in r["content"])
-    good = reply["content"]["rating"]
-    reply["content"]["rating"] = {"value": "\x1b[31mlots"}
+    # a malformed reply among sound ones is only skipped: a reply over the size limit refuses the page
+    reply["content"]["extra"] = {"value": "\x1b[31mlots " + "w" * 1_000_001}
     store = seeded_store(data_dir)
     before = store_files(data_dir)
     with pytest.raises(SourceError) as caught:
         fetch(store, [ICLR], options(server))
     assert "openreview-ICLR.cc-2026-Conference.json" in str(caught.value) and "\n" not in str(caught.value)
     assert store_files(data_dir) == before
-    reply["content"]["rating"] = good
+    del reply["content"]["extra"]
     summary = fetch(Store(data_dir), [ICLR], options(server))
     assert summary.resumed == 0
     assert_complete(Store(data_dir), notes)
@@ -253,8 +253,12 @@ def test_progress_json_is_one_json_object_a_line_and_json_gives_the_summary(
                  str(data_dir)]) == 0  # fmt: skip
     captured = capsys.readouterr()
     steps = [json.loads(line) for line in captured.err.splitlines()]
-    assert steps and all(set(step) == {"stage", "source", "pages", "notes", "total", "requests"} for step in steps)
-    assert steps[-1]["stage"] == "importing" and steps[-2]["notes"] == PAPERS and steps[-2]["total"] == PAPERS
+    keys = {"stage", "source", "pages", "notes", "total", "requests", "read"}
+    assert steps and all(set(step) == keys for step in steps)
+    fetched = [step for step in steps if step["stage"] == "fetching"][-1]
+    assert fetched["notes"] == PAPERS and fetched["total"] == PAPERS
+    importing = [step["read"] for step in steps if step["stage"] == "importing"]  # the import's bar
+    assert steps[-1]["stage"] == "importing" and importing == sorted(importing) and importing[-1] == fetched["pages"]
     result = json.loads(captured.out)
     assert result["summary"].startswith("fetched iclr2026: ") and result["papers"] == PAPERS
     # As `paperdeck import` leaves them: the app's next start reads these instead of building them.

@@ -247,6 +247,9 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     absurd = json.loads(json.dumps(good))
     absurd.update(id="absurd1")
     absurd["content"]["rating"]["value"] = 1e308  # a number, but on no review scale
+    exponent = json.loads(json.dumps(good))
+    exponent.update(id="exp1")
+    exponent["content"]["rating"]["value"] = "1e309"  # never 1 (nor infinity)
     huge = json.loads(json.dumps(good))
     huge.update(id="huge1")
     huge["content"]["weaknesses"]["value"] = "w" * 10_000_000
@@ -257,11 +260,13 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     truncated.write_bytes(gzip.compress(raw * 50)[:-200])
     return {
         "malformed note": (lines(good, b'{"id": "x", "forum": ', name="malformed.jsonl"), ":2:"),
-        "not an object": (lines(good, [1, 2], name="array.jsonl"), ":2:"),
-        "no forum": (lines(good, no_forum, name="noforum.jsonl"), "noForum1"),
-        "unknown kind": (lines(good, unknown, name="unknown.jsonl"), "odd1"),
-        "non-numeric score": (lines(good, bad_score, name="score.jsonl"), "bad1"),
-        "score off every scale": (lines(good, absurd, name="absurd.jsonl"), "absurd1"),
+        "only malformed replies": (lines(no_forum, bad_score, absurd, [1, 2], name="allbad.jsonl"), "noForum1"),
+        "not an object": (lines(good, [1, 2], name="array.jsonl"), "malformed record"),
+        "no forum": (lines(good, no_forum, name="noforum.jsonl"), "malformed reply"),
+        "unknown kind": (lines(good, unknown, name="unknown.jsonl"), "unknown reply kind"),
+        "non-numeric score": (lines(good, bad_score, name="score.jsonl"), "malformed reply"),
+        "score off every scale": (lines(good, absurd, name="absurd.jsonl"), "malformed reply"),
+        "exponent score": (lines(good, exponent, name="exponent.jsonl"), "malformed reply"),
         "10 MB review": (lines(good, huge, name="huge.jsonl"), "huge1"),
         "invalid UTF-8 in gzip": (bad_utf8, ":3"),
         "truncated gzip": (truncated, "truncated gzip"),
@@ -269,10 +274,8 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 
 @pytest.mark.parametrize(
-    "kind",
-    ["malformed note", "not an object", "no forum", "unknown kind", "non-numeric score", "score off every scale",
-     "10 MB review", "invalid UTF-8 in gzip", "truncated gzip"],
-)  # fmt: skip
+    "kind", ["malformed note", "only malformed replies", "10 MB review", "invalid UTF-8 in gzip", "truncated gzip"]
+)
 def test_bad_input_is_one_line_naming_file_and_place_and_changes_nothing(
     data_dir: Path, tmp_path: Path, kind: str
 ) -> None:
@@ -285,6 +288,55 @@ def test_bad_input_is_one_line_naming_file_and_place_and_changes_nothing(
     message = str(caught.value)
     assert "\n" not in message and str(path) in message and where in message, message
     assert _tree(data_dir) == before
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["not an object", "no forum", "unknown kind", "non-numeric score", "score off every scale", "exponent score"],
+)
+def test_a_bad_reply_among_sound_ones_is_skipped_and_counted(data_dir: Path, tmp_path: Path, kind: str) -> None:
+    path, reason = _bad_inputs(tmp_path)[kind]
+    store = Store(data_dir)
+    summary = import_files(store, [path])
+    assert summary.skipped == {reason: 1}, summary.skipped
+    assert summary.reviews is not None and summary.reviews.new == 1
+    assert f"1 skipped (1 {reason})" in summary.summary()
+
+
+def test_a_meta_reviews_text_recommendation_is_a_section_not_a_refusal() -> None:
+    from paperdeck.sources.review_notes import note_review
+
+    note = {
+        "id": "Meta000001", "forum": "Forum00001", "invitations": ["ICLR.cc/2026/Conference/Submission1/-/Meta_Review"],
+        "content": {"recommendation": {"value": "Accept (Poster)"}, "metareview": {"value": "Sound."},
+                    "confidence": {"value": "4: confident"}},
+    }  # fmt: skip
+    review = note_review(note)
+    assert review.section("recommendation") == "Accept (Poster)" and review.score("confidence") == 4
+    scored = note_review({**note, "content": {"recommendation": {"value": "8: accept"}}})
+    assert scored.score("recommendation") == 8
+
+
+@pytest.mark.parametrize("text", ["1e309", "1e3", "1x", "inf", "NaN", "0x10", "٣", "1_000", "6e0: accept"])
+def test_a_score_is_read_strictly(text: str) -> None:
+    from paperdeck.sources.review_notes import note_review
+
+    note = {"id": "Review0001", "forum": "Forum00001", "invitations": ["V/Submission1/-/Official_Review"],
+            "content": {"rating": {"value": text}}}  # fmt: skip
+    with pytest.raises(ValueError, match="rating is not a number"):
+        note_review(note)
+
+
+@pytest.mark.parametrize("odd", ["../../x", "a/b", "nul\x00", "esc\x1b[2J", "rtl\u202eexe", "x" * 65, "tab\there"])
+def test_a_reply_whose_id_or_forum_is_not_a_plain_token_is_malformed(odd: str) -> None:
+    from paperdeck.sources.review_notes import note_review
+
+    note = {"id": "Review0001", "forum": "Forum00001", "invitations": ["V/Submission1/-/Official_Review"],
+            "content": {"rating": {"value": 6}}}  # fmt: skip
+    assert note_review(note).score("rating") == 6
+    for field in ("id", "forum"):
+        with pytest.raises(ValueError, match="plain token"):
+            note_review({**note, field: odd})
 
 
 @pytest.mark.parametrize("reviews_first", [False, True])

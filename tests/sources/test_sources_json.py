@@ -409,12 +409,41 @@ def test_records_of_the_wrong_shape_are_refused(tmp_path: Path, text: str, messa
         openreview.read(write(tmp_path, "bad.json", text))
 
 
-def test_a_bad_record_late_in_json_lines_fails_the_whole_file(tmp_path: Path) -> None:
+def test_a_bad_record_among_sound_ones_is_skipped_with_its_reason(tmp_path: Path) -> None:
     text = jsonl(rt_note("Rt00000001", 1), rt_note("Rt00000002", 2), [1, 2])
+    result = openreview.read(write(tmp_path, "late.jsonl", text))
+    assert [paper.openreview_id for paper in result.papers] == ["Rt00000001", "Rt00000002"]
+    assert [(skip.position, skip.reason) for skip in result.skipped] == [
+        ("line 3", "malformed record: expected an object, got an array")
+    ]
+
+
+def test_a_file_of_mostly_bad_records_is_refused_naming_the_first(tmp_path: Path) -> None:
+    text = jsonl(rt_note("Rt00000001", 1), [1, 2], rt_note("Rt00000003", 3, title=["a", "list"]))
     with pytest.raises(SourceError) as caught:
         openreview.read(write(tmp_path, "late.jsonl", text))
-    assert caught.value.line == 3
-    assert "line 3: expected an object, got an array" in str(caught.value)
+    assert caught.value.line == 2
+    assert "line 2: expected an object, got an array" in str(caught.value)
+
+
+@pytest.mark.parametrize("odd", ["../../x", "a/b", "nul\x00here", "esc\x1b[2J", "rtl\u202eexe", "x" * 65, "a b"])
+def test_a_note_whose_id_is_not_a_plain_token_is_skipped_and_counted(tmp_path: Path, odd: str) -> None:
+    text = jsonl(raw_note("AbCdEf1234"), raw_note(odd))
+    result = openreview.read(write(tmp_path, "odd.jsonl", text))
+    assert [paper.id for paper in result.papers] == ["openreview:AbCdEf1234"]
+    assert len(result.skipped) == 1 and result.skipped[0].reason.startswith("odd id (")
+    assert "\x1b" not in result.skipped[0].reason and "\u202e" not in result.skipped[0].reason
+
+
+@pytest.mark.parametrize(
+    ("value", "scores"),
+    [("6;8", [6.0, 8.0]), (" 5.5 ", [5.5]), ("1e309", [float("inf")]), ("1e3", []), ("1x", []), (True, []),
+     ([6, "8", "1e2", None], [6.0, 8.0]), ("٣", []), ("-1;6", [6.0])],
+)  # fmt: skip
+def test_scores_in_note_files_are_read_strictly(value: object, scores: list[float]) -> None:
+    from paperdeck.sources.jsonfile import parse_scores
+
+    assert parse_scores(value) == scores  # "1e309" is never 1: infinity, dropped and counted at the boundary
 
 
 @pytest.mark.parametrize("text", ["[]", "", "  \n", '{"notes": [], "count": 0}'])

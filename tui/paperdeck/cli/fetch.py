@@ -10,7 +10,9 @@
 All pages first, then one import (:mod:`paperdeck.fetch.run`): a fetch that fails changes nothing
 and keeps its pages, and the same command resumes. The login comes from ``OPENREVIEW_USERNAME`` /
 ``OPENREVIEW_PASSWORD``, else a prompt on a terminal; the token is kept in the system keyring or a
-``0600`` file in the data directory. A Rich progress bar (pages, notes, ETA) on a terminal.
+``0600`` file in the data directory. A Rich progress bar (pages, notes, ETA) on a terminal, then
+the import's (the pages read, as ``paperdeck import`` shows its files). ``--deadline``,
+``--request-deadline`` and ``--read-timeout`` bound the time (see ``docs/fetching.md``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,21 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
         "--page-size", type=_page_size, default=PAGE_SIZE, metavar="N",
         help=f"OpenReview notes per request, 1 to {PAGE_SIZE} (default {PAGE_SIZE}: the fewest requests)",
     )  # fmt: skip
+    defaults = Limits()
+    parser.add_argument(
+        "--deadline", type=_seconds, default=defaults.deadline_s, metavar="S",
+        help=f"seconds the whole fetch may take, retries included (default {defaults.deadline_s:g}); past it "
+        "the fetch stops and the next run resumes",
+    )  # fmt: skip
+    parser.add_argument(
+        "--request-deadline", type=_seconds, default=defaults.request_deadline_s, metavar="S",
+        help=f"seconds one request may take with its whole answer (default {defaults.request_deadline_s:g}); "
+        "a slower one is tried again",
+    )  # fmt: skip
+    parser.add_argument(
+        "--read-timeout", type=_seconds, default=defaults.timeout_s, metavar="S",
+        help=f"seconds to wait for each read from the server (default {defaults.timeout_s:g})",
+    )  # fmt: skip
     parser.add_argument(
         "--progress-json", action="store_true",
         help="one JSON object a line on standard error for each step ({stage, source, pages, notes, total, "
@@ -73,6 +90,17 @@ def _page_size(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """``--deadline`` and the like: a number of seconds above 0 (at most a week)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 7 * 24 * 3600:
+        raise argparse.ArgumentTypeError(f"expected seconds, a number above 0, got {text!r}")
+    return value
+
+
 def _prompt() -> Credentials | None:
     """Ask for the OpenReview login on the terminal; ``None`` when none is given."""
     import getpass
@@ -88,7 +116,7 @@ def _progress_line(state: FetchProgress) -> None:
     import json
 
     line = {"stage": state.stage, "source": one_line(state.source), "pages": state.pages, "notes": state.notes,
-            "total": state.total, "requests": state.requests}  # fmt: skip
+            "total": state.total, "requests": state.requests, "read": state.read}  # fmt: skip
     print(json.dumps(line), file=sys.stderr, flush=True)
 
 
@@ -106,7 +134,10 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         SourceError, StoreError: as ``paperdeck import``.
     """
     sources = [parse_source(text) for text in args.sources]
-    limits = Limits(budget=max(1, args.budget))
+    limits = Limits(
+        budget=max(1, args.budget), deadline_s=args.deadline, request_deadline_s=args.request_deadline,
+        timeout_s=args.read_timeout, connect_timeout_s=min(Limits().connect_timeout_s, args.read_timeout),
+    )  # fmt: skip
     prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
     before = caches_key(store)
     if args.progress_json:
@@ -139,14 +170,22 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
                 from rich.markup import escape
 
                 what = escape(one_line(state.source))
+                if state.stage == "importing":  # the import's bar: the pages read, then the merge
+                    doing = "merging" if state.read >= state.pages else f"reading page {state.read + 1:,} of"
+                    text = f"importing {what}: {doing} {state.pages:,} pages, {state.notes:,} notes"
+                    bar.update(task, description=text, completed=state.read, total=state.pages + 1)
+                    return
                 text = f"{state.stage} {what}: {state.pages:,} pages, {state.requests:,} requests, notes"
                 bar.update(task, description=text, completed=state.notes, total=state.total)
 
             summary = fetch(store, sources, options, report)
+            bar.update(task, description="indexing for search and similar papers")
+            save_caches(store, before)  # as `paperdeck import`: the indexes and statistics saved for the app
     else:
         options = FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt, notice=print_notice)
         summary = fetch(store, sources, options)
-    save_caches(store, before)  # as `paperdeck import`: the indexes and statistics saved for the app
+    if args.progress_json or not (sys.stderr.isatty() and not args.json):
+        save_caches(store, before)
     imported = summary.imported
     data = {
         "sources": list(summary.sources),
@@ -157,6 +196,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         "new": imported.new,
         "updated": imported.updated,
         "unchanged": imported.unchanged,
+        "skipped": dict(imported.skipped),
         "papers": len(store.papers),
         "summary": summary.summary(),
     }

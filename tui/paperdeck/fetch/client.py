@@ -8,16 +8,32 @@
   ``token``, sent as ``Authorization: Bearer …``); a ``401``/``403`` while logged in drops the token
   and logs in once more; without credentials a ``403`` is one line saying how to log in;
 - every failure is a :class:`FetchError`: one line naming the URL path, never the token or the password.
+
+Bounds (:class:`Limits`), so that a hostile or broken server cannot hold a fetch or its memory:
+
+- a body is read in chunks and refused past :attr:`Limits.max_body_bytes`, counted as sent and as
+  inflated (``gzip``/``deflate`` are inflated here, in bounded steps; another encoding is refused);
+  a JSON body holding more than :attr:`Limits.max_json_items` values is refused before it is parsed;
+- each read waits at most :attr:`Limits.timeout_s`, each request (with its body) at most
+  :attr:`Limits.request_deadline_s`, and the whole run at most :attr:`Limits.deadline_s`
+  (``ends_at``; retries never wait past it);
+- redirects are followed (at most :data:`MAX_REDIRECTS`) only within the origin the client was
+  given; a request carrying a secret (the token, the login) is never sent to another origin;
+- the token and the password are redacted (:meth:`HttpClient.redact`) from every error line and
+  notice, and from a body that echoes them before it is kept.
 """
 
 from __future__ import annotations
 
 import base64
 import email.utils
+import json
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import orjson
@@ -28,11 +44,16 @@ from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials,
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
-__all__ = ["Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
+__all__ = ["MAX_REDIRECTS", "REDACTED", "Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
 
 OPENREVIEW_API = "https://api2.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
 ARXIV_API = "https://export.arxiv.org/api"
+#: Most redirects one request follows (each within the client's origin).
+MAX_REDIRECTS = 5
+#: What a secret is replaced with in messages and kept bodies.
+REDACTED = "[redacted]"
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _LOGIN_HINT = f"set {USERNAME_ENV} and {PASSWORD_ENV}, or run paperdeck fetch on a terminal to be asked"
 
 
@@ -84,6 +105,18 @@ class Limits:
         connect_timeout_s: seconds for connecting: a server that cannot be reached (no network, a
             mirror's address wrong) is given up on after ``connect_attempts`` such tries.
         connect_attempts: tries of a request whose connection fails (at most ``attempts``).
+        max_body_bytes: the largest body read, both as sent and inflated (a real OpenReview page of
+            1,000 notes with their replies is at most 18 MB in ICLR 2026); a larger one stops the fetch.
+        max_json_items: the most JSON values (objects, arrays and items counted by their
+            ``{``, ``[`` and ``,``) a body may hold before it is parsed (a real page holds about
+            one per 53 bytes: 350,000 in ICLR 2026's largest); more stops the fetch: parsing
+            them could take gigabytes.
+        max_run_bytes: the most bytes (inflated) one client reads in a run, every answer together
+            (the full ICLR 2026 is 340 MB); past it the fetch stops, keeping its pages (a server
+            that sends page after page of junk cannot fill the disk).
+        request_deadline_s: seconds for one request, its whole body read (a slower one is retried).
+        deadline_s: seconds for the whole fetch (every source, retries and waits); past it the
+            fetch stops, keeping the pages it has.
     """
 
     budget: int = 60
@@ -94,13 +127,20 @@ class Limits:
     timeout_s: float = 60.0
     connect_timeout_s: float = 5.0
     connect_attempts: int = 3
+    max_body_bytes: int = 48 * 1024 * 1024
+    max_json_items: int = 1_500_000
+    max_run_bytes: int = 2 * 1024 * 1024 * 1024
+    request_deadline_s: float = 300.0
+    deadline_s: float = 3600.0
 
 
 class HttpClient:
-    """``httpx`` with the budget, the retries and the one-line errors of the module docstring.
+    """``httpx`` with the budget, the retries, the bounds and the one-line errors of the module docstring.
 
     Attributes:
         requests: the requests sent so far (every attempt counts).
+        received: the bytes of the answers read so far (inflated).
+        ends_at: when the whole fetch must end (:func:`time.monotonic` seconds).
     """
 
     def __init__(
@@ -110,18 +150,24 @@ class HttpClient:
         sleep: Callable[[float], None] | None = None,
         *,
         notice: Callable[[str], None] | None = None,
+        ends_at: float | None = None,
     ) -> None:
         """``notice``: told, one line, what the client is waiting for before each retry (a
-        connection failed, a timeout, a ``429``), so that a fetch is never silent while it waits."""
+        connection failed, a timeout, a ``429``), so that a fetch is never silent while it waits.
+        ``ends_at``: the fetch's deadline (default :attr:`Limits.deadline_s` from now)."""
         self.base_url = base_url.rstrip("/")
         self.limits = limits or Limits()
         self.requests = 0
+        self.received = 0
+        self.ends_at = ends_at if ends_at is not None else time.monotonic() + self.limits.deadline_s
         self._sleep = sleep or time.sleep
-        self._notice = notice or (lambda _line: None)
+        self._told = notice or (lambda _line: None)
+        self._secrets: list[str] = []
+        self._origin = _origin(httpx.URL(self.base_url))
         self._http = httpx.Client(
             timeout=httpx.Timeout(self.limits.timeout_s, connect=self.limits.connect_timeout_s),
-            headers={"User-Agent": f"paperdeck/{__version__}"},
-            follow_redirects=True,
+            headers={"User-Agent": f"paperdeck/{__version__}", "Accept-Encoding": "gzip, deflate"},
+            follow_redirects=False,
         )
         self.headers: dict[str, str] = {}
 
@@ -129,12 +175,53 @@ class HttpClient:
         """Close the connections."""
         self._http.close()
 
+    def keep_secret(self, secret: str) -> None:
+        """Redact ``secret`` (a token, a password) from every message and kept body from now on."""
+        if secret and secret not in self._secrets:
+            self._secrets.append(secret)
+            self._secrets.sort(key=len, reverse=True)  # a secret inside another: the longer first
+
+    def redact(self, text: str) -> str:
+        """``text`` with every secret (as given, JSON-escaped or URL-quoted) replaced by :data:`REDACTED`."""
+        for secret in self._secrets:
+            for form in _forms(secret):
+                if form in text:
+                    text = text.replace(form, REDACTED)
+        return text
+
+    def _scrub(self, body: bytes) -> bytes:
+        """``body`` with every secret redacted (a server that echoes the token into a note): its
+        JSON-escaped and URL-quoted forms, which stay inside a JSON string (a secret under 4
+        characters is left: replacing it would break any body)."""
+        for secret in self._secrets:
+            if len(secret) < 4:
+                continue
+            escaped = json.dumps(secret, ensure_ascii=False)[1:-1]
+            for form in dict.fromkeys((escaped, quote(secret, safe="", errors="surrogatepass"))):
+                raw = form.encode("utf-8", "surrogatepass")
+                if raw in body:
+                    body = body.replace(raw, REDACTED.encode())
+        return body
+
+    def _notice(self, line: str) -> None:
+        self._told(self.redact(line))
+
+    def _error(self, message: str) -> FetchError:
+        """A :class:`FetchError` of ``message``, secrets redacted."""
+        return FetchError(self.redact(message))
+
     def where(self, path: str) -> str:
         """``path`` on the server, for error lines: the whole base URL (scheme, host, port, and a
         mirror's base path) and the path; never a user name, password or query in it."""
         url = httpx.URL(self.base_url)
         port = f":{url.port}" if url.port is not None else ""
         return one_line(f"{url.scheme}://{url.host}{port}{url.path.rstrip('/')}{path}")[:200]
+
+    def _late(self, path: str) -> FetchError:
+        return self._error(
+            f"{self.where(path)}: the fetch ran past its deadline of {self.limits.deadline_s:g} s; "
+            "the pages fetched so far are kept: run the same command later to resume"
+        )
 
     def _stop(self, state: RetryCallState) -> bool:
         """Stop after :attr:`Limits.attempts` tries, or :attr:`Limits.connect_attempts` when the
@@ -158,14 +245,17 @@ class HttpClient:
         self._notice(f"{self.where(path)}: {reason}; trying again in {wait:.0f} s (try {again} of {tries})")
 
     def _wait(self, state: RetryCallState) -> float:
+        """The wait before the next try: the server's wish or the backoff, never past the deadline."""
         outcome = state.outcome
         error = outcome.exception() if outcome is not None else None
         if isinstance(error, _Retry) and error.wait is not None:
-            return max(0.0, error.wait)
-        backoff = wait_exponential_jitter(
-            multiplier=self.limits.backoff_s, max=self.limits.backoff_max_s, jitter=self.limits.backoff_s
-        )
-        return float(backoff(state))
+            wait = max(0.0, error.wait)
+        else:
+            backoff = wait_exponential_jitter(
+                multiplier=self.limits.backoff_s, max=self.limits.backoff_max_s, jitter=self.limits.backoff_s
+            )
+            wait = float(backoff(state))
+        return max(0.0, min(wait, self.ends_at - time.monotonic()))
 
     def send(self, method: str, path: str, *, params: dict[str, Any] | None = None,
              json_body: Any = None, expect_json: bool = True) -> Answer:  # fmt: skip
@@ -173,8 +263,9 @@ class HttpClient:
 
         Raises:
             _Refused: a ``401`` or ``403``.
-            FetchError: the budget is spent, a ``429`` asks for a longer wait than
-                :attr:`Limits.max_wait_s`, a ``404``/``400``, another ``4xx``, or the retries ran out.
+            FetchError: the budget is spent, the fetch's deadline passed, a ``429`` asks for a
+                longer wait than :attr:`Limits.max_wait_s`, a ``404``/``400``, another ``4xx``, a
+                redirect to another origin, a body over the limits, or the retries ran out.
         """
         retrying = Retrying(
             retry=retry_if_exception_type(_Retry),
@@ -191,7 +282,9 @@ class HttpClient:
                 with attempt:
                     return self._once(method, path, params, json_body, expect_json)
         except _Retry as error:
-            raise FetchError(
+            if time.monotonic() >= self.ends_at:
+                raise self._late(path) from None
+            raise self._error(
                 f"{self.where(path)}: {error.reason}, {tried} tries; "
                 "the pages fetched so far are kept: run the same command later to resume"
             ) from None
@@ -199,29 +292,26 @@ class HttpClient:
 
     def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool) -> Answer:
         if self.requests >= self.limits.budget:
-            raise FetchError(
+            raise self._error(
                 f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; "
                 "the pages fetched so far are kept: run the same command later to resume"
             )
+        now = time.monotonic()
+        if now >= self.ends_at:
+            raise self._late(path)
         self.requests += 1
-        try:
-            response = self._http.request(
-                method, self.base_url + path, params=params, json=json_body, headers=self.headers
+        request_ends = min(now + self.limits.request_deadline_s, self.ends_at)
+        status, headers, body = self._exchange(method, path, params, json_body, request_ends)
+        self.received += len(body)
+        if self.received > self.limits.max_run_bytes:
+            raise self._error(
+                f"{self.where(path)}: over {self.limits.max_run_bytes / 1024**3:g} GB read in this run; "
+                "the pages fetched so far are kept: run the same command later to resume"
             )
-            body = response.read()
-        except httpx.ConnectTimeout:
-            raise _Retry(f"no connection within {self.limits.connect_timeout_s:g} s", connecting=True) from None
-        except httpx.TimeoutException:
-            raise _Retry("timed out") from None
-        except httpx.ConnectError as exc:
-            raise _Retry(f"connection failed ({type(exc).__name__})", connecting=True) from None
-        except httpx.TransportError as exc:
-            raise _Retry(f"connection failed ({type(exc).__name__})") from None
-        status = response.status_code
         if status == 429:
-            wait = _retry_after(response.headers.get("Retry-After"), body)
+            wait = _retry_after(headers.get("Retry-After"), body)
             if wait is not None and wait > self.limits.max_wait_s:
-                raise FetchError(
+                raise self._error(
                     f"{self.where(path)}: rate limited (429); the server asks to wait {wait:.0f} s; run the "
                     "same command then to resume (the pages fetched so far are kept)"
                 )
@@ -231,15 +321,141 @@ class HttpClient:
         if status in (401, 403) or (status == 400 and path == "/login"):  # a wrong password may be a 400
             raise _Refused(status, body)
         if status in (400, 404):
-            raise FetchError(f"{self.where(path)}: not found ({status}){_server_message(body)}")
+            raise self._error(f"{self.where(path)}: not found ({status}){_server_message(body, self.redact)}")
         if status >= 300:
-            raise FetchError(f"{self.where(path)}: unexpected answer ({status}){_server_message(body)}")
+            raise self._error(f"{self.where(path)}: unexpected answer ({status}){_server_message(body, self.redact)}")
         if expect_json and not body.lstrip().startswith(b"version https://git-lfs"):
+            items = body.count(b"{") + body.count(b"[") + body.count(b",")
+            if items > self.limits.max_json_items:
+                raise self._error(
+                    f"{self.where(path)}: the answer holds over {self.limits.max_json_items:,} JSON values; "
+                    "not read (is the server broken?)"
+                )
             try:
                 return Answer(body, orjson.loads(body))
             except orjson.JSONDecodeError:
                 raise _Retry("the answer is not complete JSON") from None
         return Answer(body)
+
+    def _exchange(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any,
+                  request_ends: float) -> tuple[int, httpx.Headers, bytes]:  # fmt: skip
+        """Send the request, following redirects within the origin; the final status, headers and
+        body (bounded, inflated, secrets scrubbed).
+
+        Raises:
+            _Retry: a timeout, a dropped connection, a broken answer, the request's deadline.
+            FetchError: a redirect to another origin, too many redirects, a body over the limits.
+        """
+        url = httpx.URL(self.base_url + path, params=params)
+        headers = dict(self.headers)
+        secret = bool(headers) or json_body is not None  # the token, or the login's password
+        for _ in range(MAX_REDIRECTS + 1):
+            try:
+                read_s = max(0.01, min(self.limits.timeout_s, request_ends - time.monotonic()))
+                timeout = httpx.Timeout(read_s, connect=min(self.limits.connect_timeout_s, read_s))
+                request = self._http.build_request(method, url, json=json_body, headers=headers, timeout=timeout)
+                response = self._http.send(request, stream=True)
+                try:
+                    status = response.status_code
+                    body = self._read(response, path, request_ends, status in _REDIRECTS)
+                finally:
+                    response.close()
+            except httpx.ConnectTimeout:
+                raise _Retry(f"no connection within {self.limits.connect_timeout_s:g} s", connecting=True) from None
+            except httpx.TimeoutException:
+                if time.monotonic() >= request_ends:
+                    raise _Retry(self._slow()) from None
+                raise _Retry("timed out") from None
+            except httpx.ConnectError as exc:
+                raise _Retry(f"connection failed ({type(exc).__name__})", connecting=True) from None
+            except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as exc:
+                raise _Retry(f"a broken answer ({type(exc).__name__})") from None
+            if status not in _REDIRECTS:
+                return status, response.headers, self._scrub(body)
+            target = self._redirect_target(url, response.headers.get("Location"), path)
+            if _origin(target) != self._origin:
+                if secret:
+                    raise self._error(  # the target is not named: a server may put a secret in it
+                        f"{self.where(path)}: the server redirects to another origin; "
+                        "not followed: the login and the token go only to the server they were given for"
+                    )
+                headers = {}
+            if status == 303 or (status in (301, 302) and method == "POST"):
+                method, json_body = "GET", None
+            url = target
+        raise self._error(f"{self.where(path)}: over {MAX_REDIRECTS} redirects; not followed")
+
+    def _redirect_target(self, url: httpx.URL, location: str | None, path: str) -> httpx.URL:
+        try:
+            target = url.join(location or "")
+        except (httpx.InvalidURL, ValueError):
+            target = None
+        if not location or target is None or target.scheme not in ("http", "https"):
+            raise self._error(f"{self.where(path)}: a redirect to no usable address; not followed")
+        return target
+
+    def _slow(self) -> str:
+        return f"the answer took over {self.limits.request_deadline_s:g} s"
+
+    def _read(self, response: httpx.Response, path: str, request_ends: float, redirect: bool) -> bytes:
+        """The body of ``response``, inflated, within :attr:`Limits.max_body_bytes` and the
+        request's deadline (a redirect's body is not kept).
+
+        Raises:
+            _Retry: the request's deadline passed.
+            FetchError: the body is over the limit (as sent or inflated), or in an encoding
+                paperdeck does not read.
+        """
+        limit = self.limits.max_body_bytes
+        encoding = response.headers.get("Content-Encoding", "").strip().lower()
+        inflate: Any = None
+        if encoding in ("gzip", "x-gzip", "deflate"):
+            inflate = zlib.decompressobj(zlib.MAX_WBITS | 32)  # a gzip or zlib header, either
+        elif encoding not in ("", "identity"):
+            shown = one_line(self.redact(response.headers.get("Content-Encoding", "")))[:40]  # redacted, then cut
+            raise self._error(f"{self.where(path)}: the answer is in an encoding paperdeck does not read ({shown!r})")
+        declared = response.headers.get("Content-Length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise self._too_big(path, "")
+        parts: list[bytes] = []
+        sent = size = 0
+        for chunk in response.iter_raw():  # as it comes: a body sent a byte at a time is timed too
+            sent += len(chunk)
+            if sent > limit:
+                raise self._too_big(path, "")
+            if time.monotonic() > request_ends:
+                raise _Retry(self._slow()) if time.monotonic() < self.ends_at else self._late(path)
+            if redirect:
+                continue
+            if inflate is None:
+                size += len(chunk)
+                parts.append(chunk)
+                continue
+            data = chunk
+            while data:
+                try:
+                    piece = inflate.decompress(data, min(limit - size + 1, 1 << 20))  # 1 MB a step
+                except zlib.error:
+                    raise _Retry("a broken compressed answer") from None
+                size += len(piece)
+                if size > limit:
+                    raise self._too_big(path, " inflated")
+                parts.append(piece)
+                data = inflate.unconsumed_tail
+                if inflate.eof:
+                    break
+        if inflate is not None and not redirect:
+            rest = inflate.flush()  # what the last step held back (all the input is in by now)
+            if size + len(rest) > limit:
+                raise self._too_big(path, " inflated")
+            parts.append(rest)
+        return b"".join(parts)
+
+    def _too_big(self, path: str, how: str) -> FetchError:
+        megabytes = self.limits.max_body_bytes / 1024 / 1024
+        return self._error(
+            f"{self.where(path)}: the answer is over {megabytes:g} MB{how}; not read (is the server broken?)"
+        )
 
 
 class OpenReviewClient(HttpClient):
@@ -257,12 +473,14 @@ class OpenReviewClient(HttpClient):
         sleep: Callable[[float], None] | None = None,
         *,
         notice: Callable[[str], None] | None = None,
+        ends_at: float | None = None,
     ) -> None:
-        super().__init__(base_url, limits, sleep, notice=notice)
+        super().__init__(base_url, limits, sleep, notice=notice, ends_at=ends_at)
         self.tokens = tokens
         self._credentials = credentials
         token = tokens.load()
         if token:
+            self.keep_secret(token)
             self.headers["Authorization"] = f"Bearer {token}"
 
     @property
@@ -282,19 +500,21 @@ class OpenReviewClient(HttpClient):
             raise FetchError(
                 f"{self.where('/notes')}: OpenReview asks for a login (anonymous requests get 403); {_LOGIN_HINT}"
             )
+        self.keep_secret(credentials.password)
         try:
             answer = self.send(
                 "POST", "/login", json_body={"id": credentials.username, "password": credentials.password}
             )
         except _Refused as refused:
-            raise FetchError(
+            raise self._error(
                 f"{self.where('/login')}: OpenReview refused the login of {one_line(credentials.username)[:80]!r} "
                 f"({refused.status}): check the user name and password ({_LOGIN_HINT})"
             ) from None
         document = answer.document
         token = document.get("token") if isinstance(document, dict) else None
-        if not isinstance(token, str) or not token:
-            raise FetchError(f"{self.where('/login')}: the login answer holds no token")
+        if not isinstance(token, str) or not token or len(token) > 8192:
+            raise self._error(f"{self.where('/login')}: the login answer holds no token")
+        self.keep_secret(token)
         self.tokens.save(token, _token_expiry(token))
         self.headers["Authorization"] = f"Bearer {token}"
 
@@ -314,7 +534,7 @@ class OpenReviewClient(HttpClient):
         try:
             return self.send("GET", path, params=params)
         except _Refused as refused:
-            raise FetchError(
+            raise self._error(
                 f"{self.where(path)}: OpenReview refused the request ({refused.status}) even after a login"
             ) from None
 
@@ -328,7 +548,7 @@ def plain_get(client: HttpClient, path: str, params: dict[str, Any] | None = Non
     try:
         return client.send("GET", path, params=params, expect_json=expect_json)
     except _Refused as refused:
-        raise FetchError(f"{client.where(path)}: refused ({refused.status})") from None
+        raise client._error(f"{client.where(path)}: refused ({refused.status})") from None
 
 
 def _retry_after(header: str | None, body: bytes) -> float | None:
@@ -360,14 +580,17 @@ def _retry_after(header: str | None, body: bytes) -> float | None:
     return None
 
 
-def _server_message(body: bytes) -> str:
-    """``": <the server's message>"`` from an API error body, one line, short; ``""`` when none."""
+def _server_message(body: bytes, redact: Callable[[str], str]) -> str:
+    """``": <the server's message>"`` from an API error body, one line, short, its secrets redacted
+    before it is cut (a secret cut in two would pass the redaction); ``""`` when none."""
     try:
         record = orjson.loads(body)
     except orjson.JSONDecodeError:
         return ""
     message = record.get("message") if isinstance(record, dict) else None
-    return f": {one_line(message)[:160]}" if isinstance(message, str) and message.strip() else ""
+    if not isinstance(message, str) or not message.strip():
+        return ""
+    return f": {one_line(redact(message[:4000]))[:160]}"
 
 
 def _token_expiry(token: str) -> float:
@@ -381,3 +604,17 @@ def _token_expiry(token: str) -> float:
         return 0.0
     exp = claims.get("exp") if isinstance(claims, dict) else None
     return float(exp) if isinstance(exp, int | float) and not isinstance(exp, bool) else 0.0
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    """``(scheme, host, port)`` of ``url``, the port made explicit (``https://h`` is ``https://h:443``)."""
+    port = url.port if url.port is not None else {"http": 80, "https": 443}.get(url.scheme)
+    return url.scheme, url.host.lower(), port
+
+
+def _forms(secret: str) -> tuple[str, ...]:
+    """The ways ``secret`` may come back: as given, JSON-escaped, URL-quoted."""
+    escaped = json.dumps(secret)[1:-1]  # as a server may send it: non-ASCII as \\uXXXX
+    raw = json.dumps(secret, ensure_ascii=False)[1:-1]
+    quoted = quote(secret, safe="", errors="surrogatepass"), quote(secret, errors="surrogatepass")
+    return tuple(dict.fromkeys((secret, raw, escaped, *quoted)))

@@ -10,13 +10,22 @@ then ``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes
 page's ``count``: each submission arrives with
 its reviews, comments and decision (``details.directReplies``). Paper Copilot: one file,
 ``<root>/<conf>/<conf><year>.json``. arXiv: one ``GET <root>/query?search_query=…`` (an Atom feed).
+
+The whole fetch (every source, before the import) ends by :attr:`Limits.deadline_s
+<paperdeck.fetch.client.Limits.deadline_s>`: the clients never start a request or wait past it, and
+in the main thread an alarm stops a request still under way a second later (a server that sends its
+headers a byte at a time), with the same one-line :class:`FetchError`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Callable, Sequence
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -65,7 +74,8 @@ _LAST_SOURCES = "sources.json"
 class FetchProgress:
     """Where a fetch is: ``source`` (its name), ``pages`` and ``notes`` kept so far, ``total`` notes
     the server announced (``None`` until known), ``requests`` sent, ``stage`` (``"fetching"``,
-    ``"importing"``)."""
+    ``"importing"``), and while importing, ``read``: the pages the import has read so far (of
+    ``pages``)."""
 
     source: str
     pages: int
@@ -73,6 +83,7 @@ class FetchProgress:
     total: int | None
     requests: int
     stage: str = "fetching"
+    read: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,21 +156,29 @@ def fetch(
     report = progress or (lambda _: None)
     caches: list[PageCache] = []
     requests = 0
-    with collector_paused():  # the pages parsed make millions of objects and no cycles (as an import)
+    ends_at = time.monotonic() + options.limits.deadline_s
+    # the pages parsed make millions of objects and no cycles (as an import)
+    with collector_paused(), _alarm(ends_at + 1.0, options.limits.deadline_s):
         for source in sources:
-            cache, sent = _collect(root, source, options, report)
+            cache, sent = _collect(root, source, options, report, ends_at)
             caches.append(cache)
             requests += sent
     paths = [path for cache in caches for path in cache.pages]
     kinds = {source.kind for source in sources}
     notes = sum(cache.notes for cache in caches)
-    report(FetchProgress(", ".join(s.name for s in sources), len(paths), notes, notes, requests, "importing"))
+    names = ", ".join(s.name for s in sources)
+    report(FetchProgress(names, len(paths), notes, notes, requests, "importing"))
+
+    def reading(index: int, _total: int, _path: Path) -> None:
+        report(FetchProgress(names, len(paths), notes, notes, requests, "importing", read=index))
+
     try:
-        imported = import_files(store, paths, kinds.pop() if len(kinds) == 1 else None)
+        imported = import_files(store, paths, kinds.pop() if len(kinds) == 1 else None, reading)
     except SourceError:
         for cache in caches:  # a page the readers refuse would be refused again: fetch afresh next time
             cache.discard()
         raise
+    report(FetchProgress(names, len(paths), notes, notes, requests, "importing", read=len(paths)))
     resumed = sum(cache.resumed for cache in caches)
     for cache in caches:
         cache.discard()
@@ -176,22 +195,52 @@ def last_sources(data_dir: Path) -> list[str]:
     return [name for name in names if isinstance(name, str)] if isinstance(names, list) else []
 
 
+class _Late(Exception):
+    """The alarm of :func:`_alarm` rang: the fetch is past its deadline."""
+
+
+@contextlib.contextmanager
+def _alarm(at: float, deadline_s: float) -> Iterator[None]:
+    """In the main thread, stop whatever the fetch is doing at ``at`` (:func:`time.monotonic`
+    seconds) with a :class:`FetchError`; elsewhere (the clients' own checks bound it) nothing."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def ring(_signum: int, _frame: object) -> None:
+        raise _Late
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, at - time.monotonic()))
+    try:
+        yield
+    except _Late:
+        raise FetchError(
+            f"the fetch ran past its deadline of {deadline_s:g} s; the pages fetched so far are kept: "
+            "run the same command later to resume"
+        ) from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _remember(root: Path, names: list[str]) -> None:
     root.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(root / _LAST_SOURCES, json.dumps(names).encode())
 
 
 def _collect(
-    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None]
+    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None], ends_at: float
 ) -> tuple[PageCache, int]:
-    """The source's pages, all kept in its cache; returns the cache and the requests sent."""
+    """The source's pages, all kept in its cache, by ``ends_at`` (:func:`time.monotonic`
+    seconds); returns the cache and the requests sent."""
     sleep = options.sleep
     if source.kind == "arxiv":  # arXiv asks for 3 s between requests: retries wait at least that
         limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
-        client = HttpClient(options.arxiv_url, limits, sleep, notice=options.notice)
+        client = HttpClient(options.arxiv_url, limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, ARXIV_RESULTS, _arxiv_page)
     if source.kind == "papercopilot":
-        client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice)
+        client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, 0, _copilot_page)
     tokens = TokenStore(root, options.openreview_url.rstrip("/"), options.use_keyring)
 
@@ -199,7 +248,7 @@ def _collect(
         return credentials_from_env() or (options.prompt() if options.prompt else None)
 
     openreview = OpenReviewClient(
-        options.openreview_url, tokens, credentials, options.limits, sleep, notice=options.notice
+        options.openreview_url, tokens, credentials, options.limits, sleep, notice=options.notice, ends_at=ends_at
     )
     identity = {"base_url": openreview.base_url, "what": source.invitation, "limit": options.page_size}
     cache = PageCache(root / "pages", source.name, source.file_name, identity)
@@ -250,8 +299,8 @@ def _openreview_pages(
         if cache.cursor:
             params["after"] = cache.cursor
         answer = client.get("/notes", params)
-        ids, count = _page_ids(answer.document, client.where("/notes"))
-        if not ids and not cache.pages:
+        ids, count, held = _page_ids(answer.document, client.where("/notes"))
+        if not held and not cache.pages:
             raise FetchError(
                 f"{client.where('/notes')}: OpenReview has no submissions for {source.venue_id!r}; is the venue "
                 "id right (e.g. ICLR.cc/2026/Conference)?"
@@ -261,22 +310,26 @@ def _openreview_pages(
             raise FetchError(f"{where}: the server sent page {len(cache.pages)} again (it ignored after=)")
         seen.update(ids)
         total = count if count is not None else total
-        last = len(ids) < page_size or (total is not None and cache.notes + len(ids) >= total)
-        cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=len(ids))
+        last = held < page_size or not ids or (total is not None and cache.notes + held >= total)
+        cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=held)
         report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
 
 
-def _page_ids(page: Any, where: str) -> tuple[list[str], int | None]:
-    """The note ids of an API page ``{"notes": [...], "count": N}`` (parsed) and its count.
+def _page_ids(page: Any, where: str) -> tuple[list[str], int | None, int]:
+    """The note ids of an API page ``{"notes": [...], "count": N}`` (parsed), its count, and how
+    many notes it holds (a note without a text id is left to the import, which skips it counted).
 
     Raises:
-        FetchError: the page is not of that shape.
+        FetchError: the page is not of that shape, or no note of it has an id.
     """
     notes = page.get("notes") if isinstance(page, dict) else None
-    if not isinstance(notes, list) or not all(isinstance(n, dict) and isinstance(n.get("id"), str) for n in notes):
+    if not isinstance(notes, list):
         raise FetchError(f'{where}: the answer is not a page of notes ({{"notes": [...]}} with an id per note)')
+    ids = [note["id"] for note in notes if isinstance(note, dict) and isinstance(note.get("id"), str)]
+    if notes and not ids:
+        raise FetchError(f"{where}: the answer is not a page of notes (no note of it has an id)")
     count = page.get("count")
-    return [note["id"] for note in notes], count if isinstance(count, int) and not isinstance(count, bool) else None
+    return ids, count if isinstance(count, int) and not isinstance(count, bool) else None, len(notes)
 
 
 def _arxiv_page(client: HttpClient, source: FetchSource, cache: PageCache) -> None:

@@ -23,6 +23,9 @@ _NON_ALNUM = re.compile(r"[\W_]+")
 _ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(v\d+)?")
 _ARXIV_OLD = re.compile(r"([a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?")
 _OPENREVIEW_ID = re.compile(r"^[A-Za-z0-9_\-]{6,16}$")
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_\-]{1,64}")
+#: The longest note id :func:`plain_id` accepts.
+MAX_PLAIN_ID = 64
 #: Titles and abstracts that are placeholders (withdrawn papers' ``Withdrawn``, ``n/a``, ``.``): missing
 #: data, never merge keys.
 _PLACEHOLDERS = {"", ".", "-", "1", "na", "n/a", "none", "tbd", "withdrawn", "withdraw", "placeholder"}
@@ -43,7 +46,7 @@ def normalise_title(text: str) -> str:
 def title_id(venue: str, year: int | None, title: str) -> str:
     """Synthetic id of a paper known by title only: ``title:iclr-2025:<12 hex of SHA-1>``."""
     digest = hashlib.sha1(normalise_title(title).encode("utf-8")).hexdigest()[:12]
-    return f"title:{venue.casefold() or 'unknown'}-{year or 'unknown'}:{digest}"
+    return f"title:{_id_venue(venue) or 'unknown'}-{year or 'unknown'}:{digest}"
 
 
 def openreview_id_from_url(url: str) -> str:
@@ -58,6 +61,31 @@ def openreview_id_from_url(url: str) -> str:
 def valid_openreview_id(value: str) -> bool:
     """True for a plausible OpenReview note id (6–16 of ``[A-Za-z0-9_-]``)."""
     return bool(_OPENREVIEW_ID.match(value))
+
+
+def _printable(text: str) -> bool:
+    """No control, format, private-use, unassigned or white-space character (an escape code, a NUL,
+    a right-to-left override), and no backslash."""
+    if text.isascii():
+        return text.isprintable() and " " not in text and "\\" not in text
+    return "\\" not in text and not any(unicodedata.category(char)[0] in "CZ" for char in text)
+
+
+def _id_venue(venue: str) -> str:
+    """``venue`` as an id part: case-folded, without a slash or any character :func:`_printable` refuses."""
+    folded = venue.casefold()
+    if _printable(folded) and "/" not in folded:
+        return folded
+    return "".join(char for char in folded if char != "/" and _printable(char))
+
+
+def plain_id(value: str) -> bool:
+    """True for an id that is a plain token: 1 to :data:`MAX_PLAIN_ID` of ``[A-Za-z0-9_-]``.
+
+    Every OpenReview note id is one. An id from a file or a server that is not (``../../x``,
+    ``a/b``, a NUL, an escape code, a right-to-left override, white space) is refused by the
+    readers: it would become part of paths, links and terminal output."""
+    return _PLAIN_ID.fullmatch(value) is not None
 
 
 def arxiv_id(text: str) -> str:
@@ -93,6 +121,9 @@ def canonical_id(
         The first of ``openreview:…``, ``arxiv:…``, ``doi:…``, ``<venue><year>#<number>``,
         ``title:…`` the arguments allow.
 
+    A DOI holding white space or a control, format or bidirectional character is not used, and
+    such characters (and ``/``) are left out of a venue in an id: an id never carries them.
+
     Raises:
         ValueError: nothing to build an id from (no identifier and a placeholder title).
     """
@@ -100,10 +131,11 @@ def canonical_id(
         return f"openreview:{openreview_id}"
     if arxiv:
         return f"arxiv:{arxiv}"
-    if doi:
+    if doi and _printable(doi):
         return f"doi:{doi.casefold()}"
+    venue = _id_venue(venue)
     if number is not None and venue and year:
-        return f"{venue.casefold()}{year}#{number}"
+        return f"{venue}{year}#{number}"
     if not is_placeholder_title(title):
         return title_id(venue, year, title)
     raise ValueError("no id, number or title to identify the paper")

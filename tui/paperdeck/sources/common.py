@@ -27,6 +27,7 @@ __all__ = [
     "known_venue",
     "merge_papers",
     "provenance_pairs",
+    "score_number",
     "venue_from_text",
     "venue_year_from_filename",
     "year_from_text",
@@ -104,6 +105,33 @@ def venue_year_from_filename(path: Path) -> tuple[str, int | None]:
         return "", None
     word = match.group(1)
     return known_venue(word) or word.upper(), int(match.group(2))
+
+
+# --- Scores -------------------------------------------------------------------------------------
+
+_SCORE_TEXT = re.compile(r"\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*")
+
+
+def score_number(value: object) -> float | None:
+    """A score from an int, a float or plain decimal text (``"6"``, ``" 6.5 "``, ``"-1"``), else
+    ``None`` (words, booleans, ``"1e3"``: no exponent is read, so ``"1e309"`` is never 1).
+
+    Text or a float that stands for no finite number (``"inf"``, ``"NaN"``, ``"1e999"``) is
+    returned as that non-finite float, so that the import boundary
+    (:mod:`paperdeck.sources.validate`) drops and counts it; so is a number past any float."""
+    if type(value) is float:
+        return value
+    if type(value) is int:
+        return float(value) if -(10**300) < value < 10**300 else float("inf")
+    if type(value) is not str or not value.isascii():
+        return None
+    if _SCORE_TEXT.fullmatch(value):
+        return float(value)
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    return number if number - number != 0 else None  # only the non-finite: NaN - NaN, inf - inf
 
 
 # --- Papers seen twice -------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from paperdeck.sources.common import (
     collapse,
     excerpt,
     merge_papers,
+    score_number,
     venue_from_text,
     venue_year_from_filename,
     year_from_text,
@@ -316,10 +317,8 @@ def _int(text: str) -> int | None:
 def _scores(text: str) -> list[float]:
     if not text:
         return []
-    try:
-        return [float(part) for part in re.split(r"[;,]", text) if part.strip()]
-    except ValueError:
-        return []
+    scores = [score_number(part) for part in re.split(r"[;,]", text) if part.strip()]
+    return [score for score in scores if score is not None] if None not in scores else []
 
 
 def _mean(text: str) -> float | None:

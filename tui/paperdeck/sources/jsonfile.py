@@ -169,21 +169,19 @@ def _raw_decode(text: str, start: int) -> Any:
 
 
 def parse_scores(value: object) -> list[float]:
-    """Review scores from a list, a ``"5;6;8"`` string or a number.
+    """Review scores from a list, a ``"5;6;8"`` string or a number, each read strictly
+    (:func:`paperdeck.sources.common.score_number`: ``"1e309"``, ``nan``, ``true`` are no scores).
 
     ``""``, ``None`` and negative numbers (``-1``) are missing; so is a value that is all zeros
     (``0``, ``"0"``, ``[0.0, 0.0]``): there is never a 0 rating. A 0 among other scores is kept,
     as ICLR 2026 scores reviews 0, 2, 4, 6, 8 or 10 ("strong reject" is 0).
     """
+    from paperdeck.sources.common import score_number
+
     items: Any = value.split(";") if isinstance(value, str) else value
     scores: list[float] = []
     for item in items if isinstance(items, list | tuple) else [items]:
-        if isinstance(item, bool) or not isinstance(item, int | float | str):
-            continue
-        try:
-            score = float(item)
-        except ValueError:
-            continue
-        if score >= 0 and score == score:  # -1 means "no score"; NaN is dropped
+        score = score_number(item)  # strict: "1e309" is no score, nor NaN
+        if score is not None and score >= 0:  # -1 means "no score"
             scores.append(score)
     return scores if any(scores) else []

@@ -18,7 +18,11 @@ Shapes, as a JSON array, JSON Lines or an API response ``{"notes": [...], "count
 
 The decision comes from the venue string (``ICLR 2026 Poster``), else the venue id
 (``…/Withdrawn_Submission``). Reply notes (reviews, comments: ``forum`` differs from ``id``) and
-notes without a title are skipped with a reason.
+notes without a title are skipped with a reason, and so is a note whose id is not a plain token
+(``"odd id"``: ``../../x``, ``a/b``, control or bidirectional characters; see
+:func:`paperdeck.model.ids.plain_id`). A malformed record (not an object, a field of the wrong type)
+is skipped with its reason counted (``"malformed record"``) while at most half of the file's records
+are malformed; past that, the file is refused whole (it is not a file of notes).
 
 The files are loaded by :mod:`.jsonfile`; :func:`is_note` and :data:`OPENREVIEW` are also used by
 the Paper Copilot reader.
@@ -35,9 +39,9 @@ from typing import Any
 
 from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
-from paperdeck.model.ids import canonical_id
+from paperdeck.model.ids import canonical_id, plain_id
 from paperdeck.model.paper import Paper, Ratings
-from paperdeck.model.safe_text import web_link
+from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.sources.base import SourceRead
 from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.jsonfile import (
@@ -48,7 +52,7 @@ from paperdeck.sources.jsonfile import (
     parse_scores,
     text_value,
 )
-from paperdeck.sources.review_notes import reviews_in
+from paperdeck.sources.review_notes import replies_in
 
 NAME = "openreview"
 
@@ -88,23 +92,34 @@ def read(path: Path) -> SourceRead:
     (:mod:`.review_notes`).
 
     Raises:
-        SourceError: unreadable, invalid JSON (naming the line), a record that is not an object
-            or has no id, title or abstract, or a malformed reply note; nothing is returned from a
-            partly broken file.
+        SourceError: unreadable, invalid JSON (naming the line), more than half of the records
+            malformed (not an object, no id, title or abstract, a field of the wrong type; the
+            first is named), or the replies refused (see
+            :func:`~paperdeck.sources.review_notes.replies_in`); nothing is returned from a
+            broken file.
     """
     document = load_json_records(path)
     pairs = provenance_pairs(path, NOTE_FIELDS)
+    malformed: list[int] = []
 
     def results() -> Iterator[tuple[str, Paper | str]]:
         for index, record in enumerate(document.records):
             try:
                 yield document.position(index), note_paper(record, (path.name,), pairs)
             except ValueError as exc:
-                reason = f"{document.position(index)}: {exc}"
-                raise SourceError(path, reason, document.line(index)) from None
+                malformed.append(index)
+                if len(malformed) == 1:
+                    first.append(f"{document.position(index)}: {exc}")
+                yield document.position(index), f"malformed record: {exc}"
 
+    first: list[str] = []
     read = collect(path, NAME, results())
-    reviews = tuple(reviews_in(path, document))
+    if malformed and len(malformed) * 2 > len(document.records):
+        raise SourceError(path, first[0], document.line(malformed[0]))
+    reviews_list, reply_skips = replies_in(path, document)
+    reviews = tuple(reviews_list)
+    if reply_skips:
+        read = replace(read, skipped=read.skipped + tuple(reply_skips))
     if reviews and not read.papers:
         notice = f"{path}: no papers in this file, {len(reviews):,} reviews and comments"
         return replace(read, reviews=reviews, notice=notice)
@@ -129,6 +144,8 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
     forum, replyto = record.get("forum"), record.get("replyto")
     if (forum and note_id and forum != note_id) or (replyto and replyto != note_id):
         return f"reply note ({_note_kind(record)}), not a submission"
+    if note_id and not plain_id(note_id):
+        return f"odd id ({one_line(note_id)[:40]!r}): not a plain token"
     title, abstract = _field(note, record, "title"), _field(note, record, "abstract")
     if not title:
         if not note_id and not abstract:

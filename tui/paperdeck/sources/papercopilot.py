@@ -23,9 +23,9 @@ from typing import Any
 
 from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
-from paperdeck.model.ids import canonical_id, openreview_id_from_url, valid_openreview_id
+from paperdeck.model.ids import canonical_id, openreview_id_from_url, plain_id, valid_openreview_id
 from paperdeck.model.paper import Paper, Ratings
-from paperdeck.model.safe_text import web_link
+from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.sources.base import SourceRead
 from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
@@ -139,6 +139,8 @@ def copilot_paper(
     given_id = _text(record, "id")
     if not forum_id and valid_openreview_id(given_id) and (not site or "openreview.net" in site):
         forum_id = given_id
+    if forum_id and not plain_id(forum_id):
+        return f"odd id ({one_line(forum_id)[:40]!r}): not a plain token"
     if not title:
         if not forum_id and not given_id and not abstract:
             raise ValueError("no id, title or abstract: not a Paper Copilot record")

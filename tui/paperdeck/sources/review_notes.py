@@ -11,14 +11,22 @@ Shapes (each as a JSON array, JSON Lines or ``{"notes": […]}``, any of them gz
 Kinds, by the invitation's last part: ``Official_Review`` (and ``Review``), ``Meta_Review``,
 ``Decision``, ``Official_Comment`` (an author response when signed by ``…/Authors``),
 ``Public_Comment``, ``Withdrawal`` (and ``Desk_Rejection``, kept as a withdrawal of the paper from
-review), ``Rebuttal`` / ``Author_Response`` (author responses). Any other kind refuses the file.
+review), ``Rebuttal`` / ``Author_Response`` (author responses). A reply of any other kind
+(``Ethics_Review``, a venue's own) is skipped and counted (``"unknown reply kind"``), never refusing
+the file.
 
-Scores: an int or float, or a string starting with a number (``"6: marginally above the
-acceptance threshold"``, ICLR 2024's ``"3 good"``; the text after the number kept as the score's
-label). A known score field
-(:data:`SCORE_FIELDS`) holding anything else, or a number beyond :data:`MAX_SCORE`, refuses
-the file; other fields holding numbers are scores under their own names (ICLR 2024's
+Scores: an int or float, or a string starting with a plain decimal number followed by its end, white
+space or ``:``, ``.``, ``)``, ``-`` (``"6: marginally above the acceptance threshold"``, ICLR 2024's
+``"3 good"``; the text after the number kept as the score's label): ``"1e309"`` is no score. A known
+score field (:data:`SCORE_FIELDS`) holding anything else, or a number beyond :data:`MAX_SCORE`, makes
+the reply malformed, except ``recommendation`` text (a meta-review's ``"Accept (Poster)"``), kept as a
+section; other fields holding numbers are scores under their own names (ICLR 2024's
 ``correctness``), other text is a section.
+
+A malformed reply (no id or forum, an id that is not a plain token
+(:func:`paperdeck.model.ids.plain_id`), content of the wrong type, a bad score) is skipped with its
+reason counted (``"malformed reply"``) while the file's other replies are sound: when more than half
+of a file's replies are malformed, or a reply is over :data:`MAX_NOTE_CHARS`, the file is refused.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from paperdeck.model.errors import SourceError
+from paperdeck.model.ids import plain_id
 from paperdeck.model.review import (
     AUTHOR_RESPONSE,
     COMMENT,
@@ -40,9 +49,22 @@ from paperdeck.model.review import (
     WITHDRAWAL,
     Review,
 )
+from paperdeck.model.safe_text import one_line
+from paperdeck.sources.base import Skip
 from paperdeck.sources.jsonfile import JsonRecords, json_kind
 
-__all__ = ["KIND_OF_INVITATION", "MAX_NOTE_CHARS", "MAX_SCORE", "SCORE_FIELDS", "is_reply", "note_review", "reviews_in"]
+__all__ = [
+    "KIND_OF_INVITATION",
+    "MAX_NOTE_CHARS",
+    "MAX_SCORE",
+    "SCORE_FIELDS",
+    "TEXT_SCORE_FIELDS",
+    "UnknownKind",
+    "is_reply",
+    "note_review",
+    "replies_in",
+    "reviews_in",
+]
 
 #: Invitation suffix → review kind.
 KIND_OF_INVITATION = {
@@ -71,12 +93,22 @@ MAX_NOTE_CHARS = 1_000_000
 #: A score's largest magnitude: every review scale is far inside it; beyond it a score field
 #: refuses the file (a number in another field is kept as text).
 MAX_SCORE = 100
-_NUMBER_LABEL = re.compile(r"^\s*(-?\d+(?:\.\d+)?)(?:\s*[:.)\-–]\s*|\s+)?(.*)$", re.DOTALL)
+#: Score fields whose text is a section when it is no number (a meta-review's "Accept (Poster)").
+TEXT_SCORE_FIELDS = frozenset({"recommendation"})
+_NUMBER_LABEL = re.compile(r"^\s*(-?[0-9]{1,15}(?:\.[0-9]{1,15})?)(?:$|\s*[:.)\-–]\s*|\s+)(.*)$", re.DOTALL)
 _ID_CHARS = 200
 _INF = float("inf")
 _SCALARS = (str, int, float)
 _SECTION_NAMES = frozenset(SECTION_ORDER)
 _BIG = 2**53
+
+
+class UnknownKind(ValueError):
+    """A reply of a kind paperdeck does not know (skipped and counted, never refusing a file)."""
+
+
+class _Broken(ValueError):
+    """A reply over a size limit: the file is refused (it is broken or hostile)."""
 
 
 def invitation_kind(record: dict[str, Any]) -> str:
@@ -119,21 +151,38 @@ def _replies(record: dict[str, Any]) -> list[Any] | None:
 
 
 def reviews_in(path: Path, document: JsonRecords) -> list[Review]:
+    """The reviews of :func:`replies_in`, without the skipped replies."""
+    return replies_in(path, document)[0]
+
+
+def replies_in(path: Path, document: JsonRecords) -> tuple[list[Review], list[Skip]]:
     """Every reply note of a file: the reply records themselves and the replies carried in
-    submission notes' ``details`` (submission notes without them are passed over).
+    submission notes' ``details`` (submission notes without them are passed over), and the
+    replies skipped: unknown kinds (``"unknown reply kind (X)"``) and malformed replies
+    (``"malformed reply: …"``), as the module docstring says.
 
     Raises:
-        SourceError: a malformed reply (see :func:`note_review`), naming the file, the line or
-            record, and the note id; nothing is returned then.
+        SourceError: more than half of the replies are malformed, or one is over a size limit,
+            naming the file, the line or record, and the note id; nothing is returned then.
     """
     reviews: list[Review] = []
+    skipped: list[Skip] = []
+    malformed: list[tuple[int, str]] = []
     for index, record in enumerate(document.records):
-        try:
-            for note in _notes_of(record):
+        for note in _notes_of(record):
+            try:
                 reviews.append(note_review(note))
-        except ValueError as exc:
-            raise SourceError(path, f"{document.position(index)}: {exc}", document.line(index)) from None
-    return reviews
+            except UnknownKind as exc:
+                skipped.append(Skip(document.position(index), f"unknown reply kind ({exc})"))
+            except _Broken as exc:
+                raise SourceError(path, f"{document.position(index)}: {exc}", document.line(index)) from None
+            except ValueError as exc:
+                malformed.append((index, str(exc)))
+                skipped.append(Skip(document.position(index), f"malformed reply: {exc}"))
+    if malformed and len(malformed) * 2 > len(malformed) + len(reviews):
+        index, reason = malformed[0]
+        raise SourceError(path, f"{document.position(index)}: {reason}", document.line(index))
+    return reviews, skipped
 
 
 def _notes_of(record: Any) -> Iterator[Any]:
@@ -163,18 +212,21 @@ def note_review(note: Any) -> Review:
     note_id = note.get("id")
     if not isinstance(note_id, str) or not note_id.strip() or len(note_id) > _ID_CHARS:
         raise ValueError("a reply note without an id")
+    if not plain_id(note_id.strip()):
+        raise ValueError(f"a reply note whose id is not a plain token ({one_line(note_id)[:40]!r})")
     label = f"note {note_id.strip()[:40]}"
     forum = note.get("forum")
     if not isinstance(forum, str) or not forum.strip() or len(forum) > _ID_CHARS:
         raise ValueError(f"{label} has no forum (the paper it is on)")
+    if not plain_id(forum.strip()):
+        raise ValueError(f"{label}: its forum is not a plain token ({one_line(forum)[:40]!r})")
     replyto = note.get("replyto")
-    if not isinstance(replyto, str) or not replyto.strip():
+    if not isinstance(replyto, str) or not replyto.strip() or not plain_id(replyto.strip()):
         replyto = forum
     invitation = invitation_kind(note)
     kind = KIND_OF_INVITATION.get(invitation)
     if kind is None:
-        shown = invitation or "no invitation"
-        raise ValueError(f"{label}: unknown kind of reply ({shown[:60]}); known: {', '.join(KIND_OF_INVITATION)}")
+        raise UnknownKind(one_line(invitation or "no invitation")[:60])
     signature = _signature(note.get("signatures"))
     if kind == COMMENT and signature == "Authors":
         kind = AUTHOR_RESPONSE
@@ -192,7 +244,10 @@ def note_review(note: Any) -> Review:
         if kind_of is str:
             if not value:
                 continue
-            if name in SCORE_FIELDS or (value[:1].isdigit() and _is_number(value)):
+            if name in TEXT_SCORE_FIELDS and not _NUMBER_LABEL.match(value[:2000]):
+                sections[name] = value
+                size += len(value)
+            elif name in SCORE_FIELDS or (value[:1].isdigit() and _is_number(value)):
                 score, text = _score(value, name, label)
                 (scores if -MAX_SCORE <= score <= MAX_SCORE else far).append((name, score))
                 if not text:
@@ -219,7 +274,7 @@ def note_review(note: Any) -> Review:
         else:
             continue
         if size > MAX_NOTE_CHARS:
-            raise ValueError(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
+            raise _Broken(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
     for name, score in far:
         if name in SCORE_FIELDS:
             scale = f"-{MAX_SCORE} to {MAX_SCORE}"
@@ -263,7 +318,7 @@ def _score(value: Any, name: str, label: str) -> tuple[float, str]:
         return score, ""
     if isinstance(value, str):
         match = _NUMBER_LABEL.match(value[:2000])
-        if match is not None:
+        if match is not None:  # at most 15 digits each side: always finite
             return float(match.group(1)), (match.group(2) or "").strip()
         raise ValueError(f"{label}: {name} is not a number ({value[:40]!r})")
     raise ValueError(f"{label}: {name} is {json_kind(value)}, expected a number")

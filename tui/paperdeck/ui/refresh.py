@@ -136,7 +136,12 @@ def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], No
 def _progress_text(state: dict[str, Any]) -> str:
     """One progress line of the child (see ``paperdeck fetch --progress-json``) as the counts show it."""
     if state.get("stage") != "fetching":
-        return "importing…"
+        pages, read = state.get("pages"), state.get("read")
+        if type(pages) is not int or type(read) is not int or pages <= 0:
+            return "importing…"
+        if read >= pages:
+            return f"importing {state.get('source')}: merging {pages:,} pages"
+        return f"importing {state.get('source')}: page {read + 1:,} of {pages:,}"
     total = state.get("total")
     notes = state.get("notes")
     of = f" of {total:,}" if type(total) is int and total else ""
