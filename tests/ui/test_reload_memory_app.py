@@ -59,6 +59,7 @@ async def test_the_index_of_the_papers_replaced_is_let_go_before_memory_is_hande
     store.import_papers(papers(range(4)))
     app = PaperApp(store=store)
     held_when_released: list[bool] = []
+    old_alive: list[bool] = []
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         searcher = main_screen(app).searcher
@@ -66,9 +67,11 @@ async def test_the_index_of_the_papers_replaced_is_let_go_before_memory_is_hande
         # The start's work done: nothing builds an index meanwhile.
         await wait_for(pilot, lambda: not any(w.is_running for w in app.workers), what="the start's work")
         lazies = (searcher.index, searcher.corpus, searcher.similarity)
+        old = weakref.ref(searcher.index.built)
 
         def released() -> None:
             held_when_released.append(any(lazy._made is not None for lazy in lazies))
+            old_alive.append(old() is not None)
 
         monkeypatch.setattr(runtime, "release_freed_memory", released)
         Store(store.data_dir, now=lambda: FIXED_TIME).import_papers(papers(range(4, 6)))
@@ -78,3 +81,6 @@ async def test_the_index_of_the_papers_replaced_is_let_go_before_memory_is_hande
         await wait_for(pilot, lambda: not any(w.is_running for w in app.workers), what="the reload's work")
         assert store.paper_count == 6
     assert held_when_released == [False, True]  # the new index is held at the second
+    # Freed then, not left to the cycle collector (the start's build read no saved index: the
+    # error of its read ahead, raised, held the frames of the build and the index in them).
+    assert old_alive == [False, False]
