@@ -98,3 +98,4 @@ def test_a_missing_path_is_still_a_missing_file_and_an_existing_one_is_read(
     assert cli_main._mistyped_command(["--data-dir", "x", "serach"]) is None
     Path("serach").unlink()
     assert cli_main._mistyped_command(["--data-dir", "x", "serach"]) is not None
+    assert cli_main._mistyped_command(["--format=csv", "--data-dir=x", "--format", "csv", "serach"]) is not None

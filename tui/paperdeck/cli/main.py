@@ -147,14 +147,14 @@ class UnknownCommand(PaperdeckError):
 
 def _mistyped_command(args: list[str]) -> str | None:
     """Why ``args`` (an app command line: no subcommand in it) is refused as a mistyped command, or
-    ``None``. Its first word past leading ``--data-dir`` options is taken for a command, not a
+    ``None``. Its first word past leading ``--data-dir`` and ``--format`` options is taken for a command, not a
     file, when no file of that name exists and it is close to a command's name
     (:func:`difflib.get_close_matches`: ``serach`` → ``did you mean search?``) or is a bare lowercase
     word (no dot, no slash: ``xyzzy`` → the commands are listed). A path that does not exist and
     looks like one (``lists/iclr.csv``) is left to the import, which says "no such file"."""
     position = 0
-    while position < len(args) and args[position].startswith("--data-dir"):
-        position += 2 if args[position] == "--data-dir" else 1
+    while position < len(args) and args[position].startswith(("--data-dir", "--format")):
+        position += 2 if args[position] in ("--data-dir", "--format") else 1
     if position >= len(args):
         return None
     word = args[position]
