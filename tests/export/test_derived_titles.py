@@ -9,6 +9,8 @@ from pathlib import Path
 import orjson
 import pytest
 from bibtexparser.entrypoint import parse_string
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paperdeck.export.bibtex import base_key, bibtex_entries
 from paperdeck.export.csl import csl_items
 from paperdeck.export.ris import ris_records
@@ -102,3 +104,18 @@ def test_no_bibtex_field_holds_teX_character_notation() -> None:
     assert not library.failed_blocks
     entry = library.entries[0]
     assert entry["url"] == "https://openreview.net/forum?id=a%5E%5E5cb" and entry["doi"] == "10.1/x%5E%5E5c"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from('ab^5c\\{}%@,="\n #$&_~é'), max_size=40))
+def test_any_link_or_identifier_reads_back_as_written_without_carets(value: str) -> None:
+    paper = Paper(id="abs:1", title="T", abstract="", year=2026, doi=value, openreview_url="https://x.org/" + value)
+    text = bibtex_entries([paper])
+    assert "^" not in text  # the links are the only fields holding one
+    library = parse_string(text)
+    assert not library.failed_blocks and len(library.entries) == 1
+    entry = library.entries[0]
+    written = "".join(value.split()).replace("\\", "").replace("{", "%7B").replace("}", "%7D").replace("^", "%5E")
+    assert entry["url"] == "https://x.org/" + written
+    if written:
+        assert entry["doi"] == written
