@@ -105,3 +105,11 @@ def test_the_real_alpha_dpo_paper_is_shown_rendered(tmp_path: Path, capsys: pyte
     code, out, err = run(capsys, "show", PAPER_ID, "--data-dir", data)
     assert code == 0, err
     assert out.splitlines()[0] == SHOWN
+
+
+def test_marking_commands_name_the_paper_by_its_shown_title(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (("star", PAPER_ID), ("note", PAPER_ID, "--text", "mine"), ("status", PAPER_ID, "read"),
+                 ("tag", PAPER_ID, "alignment")):  # fmt: skip
+        code, out, err = run(capsys, *args, "--data-dir", store_dir)
+        assert code == 0, err
+        assert out.rstrip().endswith(SHOWN), args

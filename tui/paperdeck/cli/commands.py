@@ -261,7 +261,7 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
     changed = {after.paper_id for _, after in pairs}
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
     done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
-    lines = [f"{done if p.id in changed else kept} {p.id}  {one_line(p.title)}" for p in papers]
+    lines = [f"{done if p.id in changed else kept} {p.id}  {one_line(shown_text(p.title))}" for p in papers]
     emit(args, records, "\n".join(lines))
     return 0
 
@@ -272,7 +272,7 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
     text = args.text if args.text is not None else _stdin_text("the note on standard input")
     record = store.set_note(paper.id, text)
     what = "saved the note of" if record.note else "deleted the note of"
-    emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(shown_text(paper.title))}")
     return 0
 
 
@@ -298,7 +298,7 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
     before = store.user_data(paper.id).status
     record = store.set_status(paper.id, args.status)
     said = f"{args.status}:" if before != record.status else f"already {args.status}:"
-    emit(args, paper_record(paper, record), f"{said} {paper.id}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{said} {paper.id}  {one_line(shown_text(paper.title))}")
     return 0
 
 
@@ -327,7 +327,7 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
         text = f"{paper.id}: {', '.join(record.tags) or 'no tags'}"
     else:
         text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper.id}"
-    emit(args, paper_record(paper, record), f"{one_line(text)}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{one_line(text)}  {one_line(shown_text(paper.title))}")
     return 0
 
 
