@@ -15,6 +15,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import orjson
 import pytest
@@ -90,6 +91,24 @@ def test_a_broken_document_is_named_as_the_whole_file_parse_names_it(tmp_path: P
 
     with pytest.raises(StoreError, match="not valid JSON"):
         Store(store.data_dir, now=lambda: FIXED_TIME)
+
+
+def test_a_broken_document_is_given_up_on_after_a_few_tries_not_one_per_paper_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers(_papers(range(400)))
+    path = store.catalogue.path
+    path.write_bytes(path.read_bytes().replace(b'"title":"Paper 2"', b'"title":"Paper 2', 1))
+    parses: list[int] = []
+
+    def loads(data: bytes | memoryview) -> object:
+        parses.append(len(data))
+        return orjson.loads(data)
+
+    monkeypatch.setattr(catalogue, "orjson", SimpleNamespace(loads=loads, JSONDecodeError=orjson.JSONDecodeError))
+    assert catalogue._read_streamed(path, {}) is None
+    assert len(parses) <= 1 + 2 + catalogue._TRIES + 1  # the meta, two papers, the tries
 
 
 @pytest.mark.parametrize("rows_cache", [True, False], ids=["by-spans", "streamed"])

@@ -636,6 +636,9 @@ _NEXT_DOCUMENT = re.compile(rb'\},"[0-9]+":\{')
 _ALIASES_AT = b'},"aliases":'
 #: Bytes read at a time when the catalogue is read document by document.
 _CHUNK = 1 << 20
+#: Separators inside one document (digits keying objects in it) tried before the file is taken
+#: for a broken one and parsed whole: each try parses the piece up to the next separator.
+_TRIES = 64
 
 
 def _read_streamed(path: Path, held: Mapping[str, Paper]) -> tuple[dict[str, Paper], dict[str, str]] | None:
@@ -659,16 +662,22 @@ def _read_streamed(path: Path, held: Mapping[str, Paper]) -> tuple[dict[str, Pap
             if start < 0:
                 return None
             scan = start
+            tries = 0
             while True:
+                view = memoryview(buffer)  # pieces parsed in place, not copied
                 for found in _NEXT_DOCUMENT.finditer(buffer, scan):
                     scan = found.start() + 1  # tried: never again
                     try:
-                        document = orjson.loads(buffer[start : found.start() + 1])
+                        document = orjson.loads(view[start : found.start() + 1])
                     except orjson.JSONDecodeError:
-                        continue  # digits keying an object inside a paper: the piece goes on
+                        tries += 1  # digits keying an object inside a paper: the piece goes on
+                        if tries > _TRIES:
+                            return None  # a broken file: parsed whole, which names the fault
+                        continue
                     paper = paper_of(document)
                     papers[paper.id] = _same_or(held.get(paper.id), paper)
-                    start = found.end() - 1
+                    start, tries = found.end() - 1, 0
+                view.release()
                 chunk = handle.read(_CHUNK)
                 if not chunk:
                     break
