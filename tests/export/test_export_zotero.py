@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from paperdeck.export.bibtex import NOT_PUBLISHED, bibtex_entries, citation_keys
 from paperdeck.export.formats import EXPORT_FORMATS, JSON_FORMATS, export_papers, format_for_path
 from paperdeck.export.ris import note_html
+from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
 from paperdeck.export.zotero import extra_lines, person_name
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible, web_link
@@ -174,7 +175,8 @@ def expected_tags(paper: Paper, user: UserData) -> list[str]:
 def check_ris_record(record: dict[str, Any], paper: Paper, user: UserData) -> None:
     """One record against its paper, field by field (rispy's names for the tags)."""
     assert record["type_of_reference"] == "CONF"
-    assert record.get("title", "") == one_line(render_plain(paper.title))
+    title, derived = export_title(paper)
+    assert record.get("title", "") == one_line(render_plain(title))
     names = [name for name in paper.authors if one_line(name).replace(",", "").strip()]
     assert len(record.get("authors", [])) == len(names)
     for written, name in zip(record.get("authors", []), names, strict=True):
@@ -191,6 +193,9 @@ def check_ris_record(record: dict[str, Any], paper: Paper, user: UserData) -> No
     assert record.get("keywords", []) == expected_tags(paper, user)
     assert record.get("note", []) == extra_lines(paper, user)
     notes = record.get("notes", [])
+    if derived:  # said first, in a note of its own
+        assert notes[:1] == [DERIVED_TITLE_NOTE]
+        notes = notes[1:]
     assert len(notes) == (1 if user.note.strip() else 0)
     if notes:
         assert note_text(notes[0]).split() == visible(user.note).split()
@@ -207,8 +212,8 @@ def test_ris_of_the_seeds_reads_back_field_by_field(seeded: Store) -> None:
     by_id = dict(zip((p.id for p in papers), records, strict=True))
     assert "Starred: yes" in by_id[ids[0]]["note"] and "Reading status: to-read" in by_id[ids[1]]["note"]
     assert {"must-read", "moe"} <= set(by_id[ids[2]]["keywords"])
-    assert note_text(by_id[ids[0]]["notes"][0]) == "# not a heading\n- [ ] not a list\n```\nunclosed fence"
-    assert note_text(by_id[ids[3]]["notes"][0]) == "read §3 — *tight* bound, 50% & $x$"
+    assert note_text(by_id[ids[0]]["notes"][-1]) == "# not a heading\n- [ ] not a list\n```\nunclosed fence"
+    assert note_text(by_id[ids[3]]["notes"][-1]) == "read §3 — *tight* bound, 50% & $x$"
     assert export_papers([], {}, "ris") == ""
 
 
@@ -255,7 +260,8 @@ def test_names_split_as_zotero_splits_a_byline() -> None:
 
 def check_csl_item(item: dict[str, Any], paper: Paper, user: UserData) -> None:
     assert item["type"] == "paper-conference" and item["citation-key"] == item["id"]
-    assert item.get("title", "") == one_line(render_plain(paper.title))
+    title, derived = export_title(paper)
+    assert item.get("title", "") == one_line(render_plain(title))
     authors = item.get("author", [])
     names = [name for name in paper.authors if one_line(name).replace(",", "").strip()]
     assert len(authors) == len(names)
@@ -272,6 +278,9 @@ def check_csl_item(item: dict[str, Any], paper: Paper, user: UserData) -> None:
     note = item.get("note", "")
     lines = note.split("\n") if note else []
     head = [line for line in lines if not line.startswith(">")]
+    if derived:  # said first
+        assert head[:1] == [DERIVED_TITLE_NOTE]
+        head = head[1:]
     assert head[: len(extra_lines(paper, user))] == extra_lines(paper, user)
     if user.tags:
         assert "Tags: " + ", ".join(t for t in map(one_line, user.tags) if t) in head

@@ -7,11 +7,14 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
+from paperdeck import runtime
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
 from tests.ui.helpers import FIXED_TIME, SIZE, main_screen, settle
+from tests.waits import wait_for
 
 
 def papers(numbers: range) -> list[Paper]:
@@ -44,3 +47,40 @@ async def test_a_reread_catalogue_leaves_one_search_index_alive(tmp_path: Path) 
             assert built[0]() is None  # replaced, and freed with it
     finally:
         gc.enable()
+
+
+async def test_the_index_of_the_papers_replaced_is_let_go_before_memory_is_handed_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reload's worker lets go of the indexes built for the papers replaced before it hands
+    freed memory back, not at the next build: the next index is not built while the last one's
+    memory is still taken (the full-store bound: tests/store/test_reload_peak.py)."""
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers(papers(range(4)))
+    app = PaperApp(store=store)
+    held_when_released: list[bool] = []
+    old_alive: list[bool] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        searcher = main_screen(app).searcher
+        await wait_for(pilot, lambda: searcher.index.built is not None, what="the index built")
+        # The start's work done: nothing builds an index meanwhile.
+        await wait_for(pilot, lambda: not any(w.is_running for w in app.workers), what="the start's work")
+        lazies = (searcher.index, searcher.corpus, searcher.similarity)
+        old = weakref.ref(searcher.index.built)
+
+        def released() -> None:
+            held_when_released.append(any(lazy._made is not None for lazy in lazies))
+            old_alive.append(old() is not None)
+
+        monkeypatch.setattr(runtime, "release_freed_memory", released)
+        Store(store.data_dir, now=lambda: FIXED_TIME).import_papers(papers(range(4, 6)))
+        app.check_catalogue()
+        # The reload's worker's, then the list's once the new index is built.
+        await wait_for(pilot, lambda: len(held_when_released) == 2, what="the reload's releases of memory")
+        await wait_for(pilot, lambda: not any(w.is_running for w in app.workers), what="the reload's work")
+        assert store.paper_count == 6
+    assert held_when_released == [False, True]  # the new index is held at the second
+    # Freed then, not left to the cycle collector (the start's build read no saved index: the
+    # error of its read ahead, raised, held the frames of the build and the index in them).
+    assert old_alive == [False, False]

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from paperdeck.cli.output import emit, paper_row, papers_text, print_error
+from paperdeck.cli.output import emit, paper_row, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import find_paper, limit, select_ids
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, with_tags
@@ -194,7 +194,7 @@ def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -
     if args.json:  # the records, or the rows: each is made only when printed
         emit(args, [paper_record(p, store.user_data(p.id)) for p in papers], "")
     else:
-        emit(args, None, "\n".join(paper_row(store, p) for p in papers))
+        emit(args, None, "\n".join(paper_row(store, p, args.raw) for p in papers))
     return 0
 
 
@@ -205,14 +205,19 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     paper = find_paper(store, args.id)
     user = store.user_data(paper.id)
     lines = [
-        one_line(paper.title),
+        one_line(shown_text(paper.title, args.raw)),
         f"id: {paper.id}",
         f"venue: {paper.venue_label or '—'}   decision: {paper.decision}",
     ]
     if paper.authors:
         lines.append("authors: " + one_line(", ".join(paper.authors)))
     if paper.keywords:
-        lines.append("keywords: " + one_line("; ".join(paper.keywords)))
+        keywords = list(paper.keywords)
+        if not args.raw and any(shown_text(k) != k for k in keywords):
+            from paperdeck.text.render import render_keywords  # the app's: math split at a comma joined
+
+            keywords = render_keywords(keywords)
+        lines.append("keywords: " + one_line("; ".join(keywords)))
     from paperdeck.cli.reviews import summary_line
 
     summary = store.reviews.summary(paper.openreview_id) if paper.openreview_id else None
@@ -233,7 +238,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     lines.append("sources: " + one_line(", ".join(paper.sources)))
     lines.append(f"starred: {'yes' if user.starred else 'no'}   status: {user.status}")
     lines.append("tags: " + (one_line(", ".join(user.tags)) or "no tags"))
-    lines += ["", visible(paper.abstract)]
+    lines += ["", visible(shown_text(paper.abstract, args.raw))]
     if user.note:
         lines += ["", "note:", visible(user.note)]
     if args.json:
@@ -264,7 +269,7 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
     changed = {after.paper_id for _, after in pairs}
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
     done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
-    lines = [f"{done if p.id in changed else kept} {p.id}  {one_line(p.title)}" for p in papers]
+    lines = [f"{done if p.id in changed else kept} {p.id}  {one_line(shown_text(p.title))}" for p in papers]
     emit(args, records, "\n".join(lines))
     return 0
 
@@ -275,7 +280,7 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
     text = args.text if args.text is not None else _stdin_text("the note on standard input")
     record = store.set_note(paper.id, text)
     what = "saved the note of" if record.note else "deleted the note of"
-    emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(shown_text(paper.title))}")
     return 0
 
 
@@ -301,7 +306,7 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
     before = store.user_data(paper.id).status
     record = store.set_status(paper.id, args.status)
     said = f"{args.status}:" if before != record.status else f"already {args.status}:"
-    emit(args, paper_record(paper, record), f"{said} {paper.id}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{said} {paper.id}  {one_line(shown_text(paper.title))}")
     return 0
 
 
@@ -330,7 +335,7 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
         text = f"{paper.id}: {', '.join(record.tags) or 'no tags'}"
     else:
         text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper.id}"
-    emit(args, paper_record(paper, record), f"{one_line(text)}  {one_line(paper.title)}")
+    emit(args, paper_record(paper, record), f"{one_line(text)}  {one_line(shown_text(paper.title))}")
     return 0
 
 
@@ -412,6 +417,10 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+#: Commands that print titles, abstracts or reviews as the app shows them, unless ``--raw``.
+_RENDERING_COMMANDS = frozenset({"search", "list", "show", "reviews", "similar"})
+
+
 class _Unused:
     """Stands in for the parser of a subcommand not parsed: the arguments it is told to declare
     are dropped (declaring them on a real parser would cost as much as on the one used)."""
@@ -439,6 +448,13 @@ def add_command_parsers(
             return unused
         parser = commands.add_parser(name, help=help, description=help)
         parser.add_argument("--json", action="store_true", help="print JSON")
+        if name in _RENDERING_COMMANDS:
+            parser.add_argument(
+                "--raw",
+                action="store_true",
+                help="print titles, abstracts and reviews as their source text (LaTeX math as written, "
+                "not as the app shows it: $\\alpha$-DPO, not α-DPO); --json always holds the source text",
+            )
         add_common(parser)
         return parser
 

@@ -142,6 +142,38 @@ def _command_position(args: list[str]) -> int | None:
     return None
 
 
+class UnknownCommand(PaperdeckError):
+    """The first word of ``paperdeck WORD …`` is neither a subcommand nor an existing file."""
+
+
+def _mistyped_command(args: list[str]) -> str | None:
+    """Why ``args`` (an app command line: no subcommand in it) is refused as a mistyped command, or
+    ``None``. Its first word past leading ``--data-dir`` and ``--format`` options is taken for a command, not a
+    file, when no file of that name exists and it is close to a command's name
+    (:func:`difflib.get_close_matches`: ``serach`` → ``did you mean search?``) or is a bare lowercase
+    word (no dot, no slash: ``xyzzy`` → the commands are listed). A path that does not exist and
+    looks like one (``lists/iclr.csv``) is left to the import, which says "no such file"."""
+    position = 0
+    while position < len(args) and args[position].startswith(("--data-dir", "--format")):
+        position += 2 if args[position] in ("--data-dir", "--format") else 1
+    if position >= len(args):
+        return None
+    word = args[position]
+    if word.startswith("-") or os.path.lexists(word):
+        return None
+    import difflib
+
+    from paperdeck.model.safe_text import one_line
+
+    shown = one_line(word)
+    close = difflib.get_close_matches(word.lower(), COMMAND_NAMES, n=1)
+    if close:
+        return f'no command or file "{shown}" — did you mean {close[0]}?'
+    if word.isascii() and word.replace("-", "").isalpha():
+        return f'no command or file "{shown}"; commands: {", ".join(COMMAND_NAMES)} (paperdeck --help)'
+    return None
+
+
 def _dashed_text(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
     """``args`` (a subcommand and what follows it) with each argument that begins with one ``-``
     but names no option of that subcommand taken as text, not refused as an unknown option: a
@@ -318,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             finally:
                 _drop_index_read()
             return status
+        if (mistyped := _mistyped_command(args_list)) is not None:
+            raise UnknownCommand(mistyped)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None
     except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:

@@ -4,12 +4,16 @@ error.
 
 Everything the CLI writes goes through here, and through :mod:`paperdeck.model.safe_text` on its way:
 no title, tag, file name, link or error from a file can put an escape sequence on the terminal
-(control characters are shown as ``␛``, ``⟨U+009B⟩``; JSON gets ``\\u`` escapes instead)."""
+(control characters are shown as ``␛``, ``⟨U+009B⟩``; JSON gets ``\\u`` escapes instead).
+
+Titles, abstracts and reviews are printed as the app shows them (:func:`shown_text`: LaTeX math as
+Unicode, no styles); ``--raw`` prints their source text; ``--json`` always holds the source text."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,12 +68,32 @@ def print_error(message: str) -> None:
     print(f"paperdeck: {visible(message)}", file=sys.stderr)
 
 
-def paper_row(store: Store, paper: Paper) -> str:
-    """One line for ``paper``: star and note marks, id, decision (blank when unknown), title."""
+#: What :func:`shown_text` may render differently from the source: math, macros, Markdown
+#: emphasis, code and links, HTML entities. Text without any is shown as it is (the renderer,
+#: and its LaTeX library, are then not even imported).
+_MARKUP = re.compile(r"[$\\*_`\[&<~]")
+
+
+def shown_text(text: str, raw: bool = False) -> str:
+    """``text`` (a title, an abstract, a review's text) as the app shows it, without styles:
+    LaTeX math as Unicode, Markdown and LaTeX emphasis as their words
+    (:func:`paperdeck.text.render.render_plain`: ``$\\alpha$-DPO`` → ``α-DPO``). ``raw``
+    (``--raw``): the source text as it is. Not sanitised here: the caller's
+    :func:`~paperdeck.model.safe_text.one_line` or :func:`emit` is."""
+    if raw or _MARKUP.search(text) is None:
+        return text
+    from paperdeck.text.render import render_plain  # deferred: most titles have no markup
+
+    return render_plain(text)
+
+
+def paper_row(store: Store, paper: Paper, raw: bool = False) -> str:
+    """One line for ``paper``: star and note marks, id, decision (blank when unknown), title
+    (:func:`shown_text`: rendered unless ``raw``)."""
     user = store.user_data(paper.id)
     marks = ("★" if user.starred else " ") + ("✎" if user.note else " ")
     decision = paper.decision if paper.decision != "unknown" else ""
-    return f"{marks} {paper.id:<24} {decision:<13} {one_line(paper.title)}"
+    return f"{marks} {paper.id:<24} {decision:<13} {one_line(shown_text(paper.title, raw))}"
 
 
 def papers_text(count: int) -> str:

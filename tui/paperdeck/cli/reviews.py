@@ -1,5 +1,6 @@
 """``paperdeck reviews ID``: a paper's reviews, meta-review, decision and comments, and the score
-lines ``show`` and ``stats`` add. Every text from a review goes through
+lines ``show`` and ``stats`` add. Every text from a review is shown as the app's reviews screen
+renders it (LaTeX math as Unicode, no styles; ``--raw``: as written) and goes through
 :mod:`paperdeck.model.safe_text` (:func:`paperdeck.cli.output.emit` prints it :func:`visible`)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import argparse
 from collections import Counter
 from typing import Any
 
-from paperdeck.cli.output import emit
+from paperdeck.cli.output import emit, shown_text
 from paperdeck.cli.selecting import find_paper
 from paperdeck.model.review import Review, ReviewSummary, ordered_reviews
 from paperdeck.model.safe_text import one_line
@@ -56,7 +57,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     forum = paper.openreview_id
     reviews = store.reviews.reviews(forum) if forum else []
     summary = store.reviews.summary(forum) if forum else None
-    lines = [one_line(paper.title), f"id: {paper.id}", summary_line(summary)]
+    lines = [one_line(shown_text(paper.title, args.raw)), f"id: {paper.id}", summary_line(summary)]
     for depth, review in ordered_reviews(reviews):
         indent = "    " * depth
         head = f"{review.kind}" + (f" by {one_line(review.signature)}" if review.signature else "")
@@ -65,7 +66,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
             lines.append(f"{indent}{_scores_text(review)}")
         for name, text in review.sections:
             lines.append(f"{indent}{name.replace('_', ' ')}:")
-            lines += [f"{indent}  {line}" for line in text.splitlines()]
+            lines += [f"{indent}  {line}" for line in shown_text(text, args.raw).splitlines()]
     if not reviews and summary is not None:  # without a summary, its line said so already
         lines.append("no reviews imported for this paper")
     data: dict[str, Any] = {

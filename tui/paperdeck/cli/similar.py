@@ -65,6 +65,6 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
         if found is None:
             continue
         records.append(paper_record(found, store.user_data(paper_id)) | {"similarity": round(score, 4)})
-        lines.append(f"{score:.3f} {paper_row(store, found)}")
+        lines.append(f"{score:.3f} {paper_row(store, found, args.raw)}")
     emit(args, records, "\n".join(lines) if lines else "no similar papers (no words in common)")
     return 0

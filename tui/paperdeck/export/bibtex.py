@@ -5,7 +5,10 @@ key changed only when another exported entry already has it) or, when there is n
 parse, a generated entry: ``@inproceedings`` (``@misc`` for papers rejected, withdrawn or under
 review, as OpenReview does) with ``title``, ``author`` (joined by `` and ``), ``booktitle``
 (``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and ``abstract``. Keywords
-are separated by ``", "``, as readers split them; a comma inside one keyword is written ``;``.
+are separated by ``", "``, as readers split them; a comma inside one keyword is written ``;``. A
+title paperdeck derived from the abstract is said to be one in ``note``
+(:mod:`paperdeck.export.titles`). No field holds TeX's ``^^`` character notation (``^^5c`` is a
+backslash to TeX).
 
 Generated keys read ``lastname2026firstword`` (``anonymous…`` without authors), ASCII only, from a
 letter on (:func:`base_key`);
@@ -28,6 +31,7 @@ from bibtexparser.model import Entry, Field
 from bibtexparser.writer import BibtexFormat
 
 import paperdeck.sources.bibtex  # noqa: F401  (silences bibtexparser's log records, as on import)
+from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
 from paperdeck.model.paper import Paper
 from paperdeck.text.abstract_parser import is_inline_math
 from paperdeck.text.latex_macros import ENVIRONMENTS, KNOWN
@@ -342,7 +346,7 @@ def base_key(paper: Paper) -> str:
     title alone (``"diffusion2026ideas"``); papers without authors are ``anonymous…`` (as
     OpenReview's entries under review)."""
     author = next((last for name in paper.authors if (last := _last_name(name))), "")
-    words = _ascii_words(render_plain(paper.title))
+    words = _ascii_words(render_plain(export_title(paper)[0]))
     content = [w for w in words if w not in _STOP_WORDS]
     word = next(iter(content), words[0] if words else "untitled")
     if author or not paper.authors:
@@ -384,13 +388,17 @@ def bibtex_entry(paper: Paper, key: str) -> str:
     """A generated entry for ``paper`` under ``key`` (see the module docstring), ending in a
     newline; fields the paper lacks are left out."""
     kind = "misc" if paper.decision in NOT_PUBLISHED else "inproceedings"
-    fields: list[tuple[str, str]] = [("title", paper.title)]
+    title, derived = export_title(paper)
+    fields: list[tuple[str, str]] = [("title", title)]
     if paper.authors:
         fields.append(("author", " and ".join(_author(name) for name in paper.authors)))
+    notes = [DERIVED_TITLE_NOTE] if derived else []
     if kind == "inproceedings" and paper.venue_label:
         fields.append(("booktitle", paper.venue_label))
     elif paper.venue_label:
-        fields.append(("note", paper.decision_raw or f"Submitted to {paper.venue_label}"))
+        notes.append(paper.decision_raw or f"Submitted to {paper.venue_label}")
+    if notes:
+        fields.append(("note", ". ".join(notes)))
     if paper.year:
         fields.append(("year", str(paper.year)))
     url = paper.openreview_url or paper.arxiv_url or paper.pdf_url
@@ -416,9 +424,11 @@ def _field_value(name: str, value: str) -> str:
 
 
 def _verbatim(value: str) -> str:
-    """A URL or identifier: no LaTeX in it, so only what breaks a field is escaped."""
+    """A URL or identifier: no LaTeX in it, so only what breaks a field is escaped, and ``^``
+    (percent-encoded): TeX reads ``^^5c`` as a backslash, even inside ``\\url``'s argument when
+    a macro took it first."""
     text = "".join(value.split())
-    text = text.replace("\\", "").replace("{", "%7B").replace("}", "%7D")
+    text = text.replace("\\", "").replace("{", "%7B").replace("}", "%7D").replace("^", "%5E")
     return text
 
 

@@ -29,7 +29,8 @@ variable             paperdeck                             Zotero (*Conference P
                      else PDF link
 ``keyword``          keywords then the user's tags,        nothing: Zotero's CSL import reads
                      joined by ``", "``                    no tags
-``note``             the Extra lines (decision, arXiv id,  Extra
+``note``             a derived title said to be one, the   Extra
+                     Extra lines (decision, arXiv id,
                      links, status, star), ``Tags: …``,
                      then the user's note, each of its
                      lines quoted ``> ``
@@ -54,6 +55,7 @@ from typing import Any
 import orjson
 
 from paperdeck.export.bibtex import citation_keys
+from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
 from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
@@ -81,7 +83,8 @@ def csl_items(papers: Sequence[Paper], users: Mapping[str, UserData]) -> list[di
 def csl_item(paper: Paper, user: UserData, key: str) -> dict[str, Any]:
     """One paper's CSL item under citation key ``key``; variables the paper lacks are left out."""
     item: dict[str, Any] = {"id": key, "citation-key": key, "type": "paper-conference"}
-    item["title"] = one_line(render_plain(paper.title))
+    title, derived = export_title(paper)
+    item["title"] = one_line(render_plain(title))
     authors = []
     for name in paper.authors:
         family, given = person_name(name)
@@ -98,7 +101,8 @@ def csl_item(paper: Paper, user: UserData, key: str) -> dict[str, Any]:
     item["DOI"] = one_line(paper.doi)
     item["URL"] = primary_link(paper)
     item["keyword"] = ", ".join(tags(paper, user))
-    note = extra_lines(paper, user)
+    note = [DERIVED_TITLE_NOTE] if derived else []
+    note += extra_lines(paper, user)
     if user.tags:
         note.append("Tags: " + ", ".join(tag for tag in (one_line(t) for t in user.tags) if tag))
     if user.note.strip():

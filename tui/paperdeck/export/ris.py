@@ -29,7 +29,9 @@ KW     each keyword, then each of the user's tags  a tag each
 M1     each Extra line: decision (the tier),       Extra, a line each (read after the
        arXiv id, PDF and code links, reading       other tags, joined by line breaks)
        status, star
-N1     the user's note, as HTML (below)            a child note
+N1     a derived title said to be one             a child note
+       (:mod:`paperdeck.export.titles`); the
+       user's note, as HTML (below)                a child note
 =====  ==========================================  ======================================
 
 The Extra lines are :func:`~paperdeck.export.zotero.extra_lines`. "In the proceedings": every
@@ -54,6 +56,7 @@ import html
 import re
 from collections.abc import Mapping, Sequence
 
+from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
 from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
@@ -75,7 +78,8 @@ def ris_records(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str:
 def ris_record(paper: Paper, user: UserData) -> str:
     """One paper's record, ``TY`` to ``ER``, each line ending in CRLF."""
     lines = [("TY", "CONF")]
-    lines.append(("TI", one_line(render_plain(paper.title))))
+    title, derived = export_title(paper)
+    lines.append(("TI", one_line(render_plain(title))))
     for author in paper.authors:
         family, given = person_name(author)
         lines.append(("AU", f"{family}, {given}" if given else family))
@@ -89,6 +93,8 @@ def ris_record(paper: Paper, user: UserData) -> str:
     lines.append(("UR", primary_link(paper)))
     lines += [("KW", tag) for tag in tags(paper, user)]
     lines += [("M1", line) for line in extra_lines(paper, user)]
+    if derived:
+        lines.append(("N1", DERIVED_TITLE_NOTE))
     if user.note.strip():
         lines.append(("N1", note_html(user.note)))
     lines.append(("ER", ""))

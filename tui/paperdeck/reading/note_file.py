@@ -6,7 +6,10 @@ user's text is never dropped.
 
 Header fields come from paper files: each is one line (:func:`~paperdeck.model.safe_text.one_line`,
 control characters shown) after a prefix (``# ``, ``- id: ``), so none can be the marker line nor
-add a line of its own; the marker counts only as a whole line.
+add a line of its own; the marker counts only as a whole line. The note itself goes through
+:func:`~paperdeck.model.safe_text.document` both ways (tabs and line ends kept): a note that holds
+raw control characters (a backup restored from elsewhere) reaches the editor, and comes back, with
+each shown (``␛``), never raw, and no bidi override can reorder the file on the screen.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import re
 
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import document, one_line
 
 #: The line that ends the header: only what follows it is saved back.
 MARKER = "<!-- Write your note below this line. The lines above are not saved. -->"
@@ -22,8 +25,9 @@ _MARKER_LINE = re.compile(rf"^[ \t]*{re.escape(MARKER)}[ \t]*\r?$", re.MULTILINE
 
 
 def note_template(paper: Paper, note: str) -> str:
-    """The file to open in the editor: Markdown header + marker + the current note, ending in a
-    newline (an editor that appends, such as ``echo text >>``, starts a line of its own)."""
+    """The file to open in the editor: Markdown header + marker + the current note (its control
+    characters shown: :func:`~paperdeck.model.safe_text.document`), ending in a newline (an editor
+    that appends, such as ``echo text >>``, starts a line of its own)."""
     lines = [f"# {one_line(paper.title)}", "", f"- id: {one_line(paper.id)}"]
     link = paper.openreview_url or paper.arxiv_url or paper.pdf_url
     if link:
@@ -31,13 +35,14 @@ def note_template(paper: Paper, note: str) -> str:
     if paper.keywords:
         lines.append(f"- keywords: {one_line('; '.join(paper.keywords))}")
     lines += ["", MARKER, ""]
-    text = "\n".join(lines) + note
+    text = "\n".join(lines) + document(note)
     return text if text.endswith("\n") else text + "\n"
 
 
 def note_from_file(text: str) -> str:
     """The note in an edited file: everything after the first line that is the marker (or the whole
-    file when the marker is gone), with surrounding blank lines trimmed."""
+    file when the marker is gone), with surrounding blank lines trimmed and control characters
+    shown (:func:`~paperdeck.model.safe_text.document`: an editor may write them too)."""
     found = _MARKER_LINE.search(text)
     body = text[found.end() :] if found else text
-    return body.strip("\n").rstrip()
+    return document(body.strip("\n").rstrip())

@@ -153,7 +153,14 @@ class ReadAhead:
         if path != self.path or read is None or _file_key(path) != self._file:
             return read_sections(path)
         if isinstance(read, BaseException):
-            raise read
+            # Raised once, and held by nothing here once raised: its traceback holds the frames
+            # it passes (their locals, a search index built meanwhile), and a reference back to it
+            # from this object or this frame would keep them all until the cycle collector ran.
+            self._read = None
+            try:
+                raise read
+            finally:
+                del read
         return read
 
 

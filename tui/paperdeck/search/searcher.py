@@ -310,6 +310,13 @@ class Searcher:
             index.warm(self._warm)
         return index
 
+    def drop_stale(self) -> None:
+        """Let go of every value built for papers since replaced (the catalogue was read again)
+        now, not at its next build: the memory they held can then be handed back
+        (:func:`paperdeck.runtime.release_freed_memory`) before the next build takes as much."""
+        for lazy in (self.index, self.corpus, self.similarity):
+            lazy.built  # noqa: B018 - asking drops a stale value
+
     def notes_changed(self, paper_ids: Iterable[str]) -> None:
         """Make the search index find the papers ``paper_ids`` by their notes as the store has
         them now. Nothing is done while the index is not built; a build reads the notes when it

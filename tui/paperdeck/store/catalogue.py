@@ -14,6 +14,7 @@ The file's layout is TinyDB's (tables ``meta``, ``papers``, ``aliases``), writte
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -542,6 +543,12 @@ class Catalogue:
                 self._generation += 1
                 self._aliases = dict(spans.aliases)
                 return
+        held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
+        streamed = _read_streamed(self.path, held)
+        if streamed is not None:
+            self._papers, self._aliases = streamed
+            self._generation += 1
+            return
         data = self._storage.read()
         if data is None:
             listed = _rows_cache_count(self.rows_path)
@@ -565,7 +572,6 @@ class Catalogue:
                 "or move it aside — paperdeck will not overwrite it"
             )
             raise StoreError(self.path, reason) from None
-        held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
         self._papers = {paper.id: _same_or(held.get(paper.id), paper) for paper in papers}
         self._generation += 1
         alias_docs = data.get("aliases") or {}
@@ -605,8 +611,90 @@ def _drained(documents: dict[str, Any]) -> Iterator[Any]:
 
 
 def _same_or(held: Paper | None, paper: Paper) -> Paper:
-    """``held`` when it equals ``paper`` (a paper read again, unchanged: one object, not two), else ``paper``."""
-    return held if held is not None and held == paper else paper
+    """``held`` when it equals ``paper`` (a paper read again, unchanged: one object, not two);
+    else ``paper`` with every field equal to ``held``'s taken from ``held`` (a paper whose
+    decision or ratings changed shares its abstract, title and authors with the one held, so
+    a catalogue read again while the old one is held is not held twice over)."""
+    if held is None:
+        return paper
+    if held == paper:
+        return held
+    import dataclasses
+
+    values = {}
+    for spec in dataclasses.fields(paper):
+        new, old = getattr(paper, spec.name), getattr(held, spec.name)
+        values[spec.name] = old if type(old) is type(new) and old == new else new
+    return type(paper)(**values)
+
+
+#: Between two documents of the papers table as :func:`catalogue_bytes` writes it (``},"12":{``);
+#: no JSON string can hold it (its ``"`` would be escaped). A match inside a document (an object
+#: keyed by digits in a paper) is found out when the piece up to it does not parse.
+_NEXT_DOCUMENT = re.compile(rb'\},"[0-9]+":\{')
+#: What ends the papers table and begins the aliases' (``catalogue_bytes``'s layout).
+_ALIASES_AT = b'},"aliases":'
+#: Bytes read at a time when the catalogue is read document by document.
+_CHUNK = 1 << 20
+#: Separators inside one document (digits keying objects in it) tried before the file is taken
+#: for a broken one and parsed whole: each try parses the piece up to the next separator.
+_TRIES = 64
+
+
+def _read_streamed(path: Path, held: Mapping[str, Paper]) -> tuple[dict[str, Paper], dict[str, str]] | None:
+    """The papers and aliases of the catalogue file, read a chunk at a time and parsed one paper
+    document after another: the file is never held whole nor parsed as one tree (which takes
+    twice the memory of the papers it holds), each paper equal to one ``held`` is that object
+    (:func:`_same_or`). ``None`` when the file is not laid out as :func:`catalogue_bytes` writes
+    it, or anything in it does not parse: then it is read whole, which names what is wrong."""
+    from paperdeck.model.paper import Paper
+
+    paper_of = Paper.from_dict
+    papers: dict[str, Paper] = {}
+    try:
+        with path.open("rb") as handle:
+            buffer = handle.read(max(_CHUNK, 4096))  # the meta table whole
+            meta_end = buffer.find(b',"papers":{"')
+            if not buffer.startswith(b'{"meta":') or meta_end < 0:
+                return None
+            check_schema({"meta": orjson.loads(buffer[8:meta_end])}, path)
+            start = buffer.find(b"{", meta_end + 11)  # the first document's
+            if start < 0:
+                return None
+            scan = start
+            tries = 0
+            while True:
+                view = memoryview(buffer)  # pieces parsed in place, not copied
+                for found in _NEXT_DOCUMENT.finditer(buffer, scan):
+                    scan = found.start() + 1  # tried: never again
+                    try:
+                        document = orjson.loads(view[start : found.start() + 1])
+                    except orjson.JSONDecodeError:
+                        tries += 1  # digits keying an object inside a paper: the piece goes on
+                        if tries > _TRIES:
+                            return None  # a broken file: parsed whole, which names the fault
+                        continue
+                    paper = paper_of(document)
+                    papers[paper.id] = _same_or(held.get(paper.id), paper)
+                    start, tries = found.end() - 1, 0
+                view.release()
+                chunk = handle.read(_CHUNK)
+                if not chunk:
+                    break
+                # Scanned again from past the last separator tried: one may be split between chunks.
+                buffer = buffer[start:] + chunk
+                scan, start = max(scan, start) - start, 0
+        last = buffer[start:].rstrip()
+        end = last.rfind(_ALIASES_AT)
+        if end < 0 or not last.endswith(b"}"):
+            return None
+        paper = paper_of(orjson.loads(last[:end]))
+        papers[paper.id] = _same_or(held.get(paper.id), paper)
+        alias_docs = orjson.loads(last[end + len(_ALIASES_AT) : -1])
+        aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return papers, aliases
 
 
 def _follow(aliases: Mapping[str, str], paper_id: str) -> str:

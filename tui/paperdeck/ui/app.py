@@ -209,6 +209,9 @@ class PaperApp(App[None]):
         kept = {self.store.resolve(paper_id) for paper_id in known}
         new_ids = [paper_id for paper_id in self.store.paper_ids if paper_id not in kept] if changed else []
         if changed:
+            for screen in self.screen_stack:  # the indexes of the papers replaced, before the next build
+                if isinstance(screen, MainScreen):
+                    screen.searcher.drop_stale()
             runtime.release_freed_memory()  # the papers replaced (see paperdeck.runtime)
         self.call_from_thread(self._catalogue_reloaded, changed, before, new_ids)
 
