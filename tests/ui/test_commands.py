@@ -62,6 +62,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("main.similar", "m", "more_like_this", True, False),
         ("main.export", "E", "export", False, False),
         ("main.views", "v", "views", True, False),
+        ("main.mark_all_seen", "C", "mark_all_seen", False, False),
         ("main.save_view", "w", "save_view", False, False),
         ("main.view_0", "0", "open_view(0)", False, False),
         ("main.view_1", "1", "open_view(1)", False, False),

@@ -289,6 +289,10 @@ COMMANDS: tuple[Command, ...] = (
         "main.views", "v", "views", "Views", "main", "find", "Views", "List the views with their counts", show=True
     ),
     Command(
+        "main.mark_all_seen", "C", "mark_all_seen", "Mark all changes seen", "main", "find", "Mark all changes seen",
+        "Empty What changed: every change recorded so far is seen",
+    ),
+    Command(
         "main.save_view", "w", "save_view", "Save the filter as a view", "main", "find", "Save view",
         "Save the filter as a named view",
     ),

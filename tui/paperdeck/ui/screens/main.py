@@ -203,6 +203,48 @@ class MainScreen(ReadingScreen):
             return
         self.paper_list.refresh_paper(paper_id)
         self.update_counts()
+        self._changes_seen()
+
+    def _changes_seen(self) -> None:
+        """Papers left "changed" (a paper opened, every change marked seen): a list that shows
+        the changed ones (``is:changed``, ``changed:``) is filtered again, so that its rows and its
+        count agree with the marks."""
+        if "changed" in self.filter_text:
+            self.list_filter.refilter(after_change=True)
+
+    def action_mark_all_seen(self) -> None:
+        """Every change recorded so far is seen: the What changed view empties (the mark is
+        written in a thread)."""
+        self._mark_all_seen()
+
+    @work(thread=True, exclusive=True, group="changes-seen")
+    def _mark_all_seen(self) -> None:
+        try:
+            cleared = self.store.mark_all_seen()
+        except StoreError as error:
+            self.app.call_from_thread(
+                self.notify, str(error), title="Changes not marked seen", severity="error", markup=False
+            )
+            return
+        self.app.call_from_thread(self._marked_all_seen, cleared)
+
+    def _marked_all_seen(self, cleared: int) -> None:
+        self.paper_list.refresh()
+        self._show_detail(self.paper_list.highlighted_id)
+        self.update_counts()
+        self._changes_seen()
+        were = "1 paper was" if cleared == 1 else f"{cleared:,} papers were"
+        self.notify(f"Every change is seen ({were} changed).", timeout=3)
+
+    @work(thread=True, exclusive=True, group="changes-seen")
+    def _first_look(self) -> None:
+        """The store is opened in the app: the first time, the imports made so far are the
+        baseline of What changed, not news (:meth:`Store.first_look`). Best effort: a store that
+        cannot be written keeps no mark, and nothing is shown as changed there."""
+        try:
+            self.store.first_look()
+        except StoreError:
+            return
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -239,6 +281,7 @@ class MainScreen(ReadingScreen):
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+        self._first_look()
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
