@@ -94,15 +94,15 @@ async def test_R_shows_the_reviews_threaded_with_scores_and_hostile_text_made_ha
         assert order[at + 1] == (1, "reply001")  # threaded under the review it answers
         heads = list(screen.query(".note"))
         assert "Author response" in str(heads[at + 1].render()) and heads[at + 1].styles.margin.left == 4
-        # n after sections: the next note below where the reader is, never back to the one above.
+        # } after sections: the next note below where the reader is, never back to the one above.
         await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
         await pilot.pause()
         section = screen.query_one(".section-name.current")
-        await pilot.press("n")
+        await pilot.press("right_curly_bracket")
         await pilot.pause()
         note = screen.query_one(".note.current")
         assert note.virtual_region.y > section.virtual_region.y
-        await pilot.press("n", "n")
+        await pilot.press("right_curly_bracket", "right_curly_bracket")
         assert len(screen.query(".note.current")) == 1
         await pilot.press("escape")
         await settle(pilot)

@@ -341,17 +341,25 @@ COMMANDS: tuple[Command, ...] = (
     Command("reader.down", "j", "scroll(1)", "Down", "reader", "reader", about="Scroll down"),
     Command("reader.up", "k", "scroll(-1)", "Up", "reader", "reader", about="Scroll up"),
     Command("reader.reviews", "R", "reviews", "Reviews", "reader", "reader", show=True, about="The paper's reviews"),
+    Command(
+        "reader.star", "s", "toggle_star", "Star", "reader", "reader", show=True, about="Star / unstar the paper shown"
+    ),
+    Command(
+        "reader.status_read", "r", "status('read')", "Read", "reader", "reader",
+        about="Mark the paper shown read (again: back to unseen)",
+    ),
+    Command("reader.note", "n", "edit_note", "Note", "reader", "reader", show=True, about="Edit the paper's note"),
     # -- the reviews (ReviewsScreen: R on the list or in the reader) -------------------------
     Command(
         "reviews.close", "escape,backspace", "close", "Back", "reviews", "reviews",
         show=True, about="Back to the list or the reader",
     ),
     Command(
-        "reviews.next", "n", "jump('note', 1)", "Next review", "reviews", "reviews",
+        "reviews.next", "right_curly_bracket", "jump('note', 1)", "Next review", "reviews", "reviews",
         show=True, about="Next note (review, meta-review, decision, comment)",
     ),
     Command(
-        "reviews.previous", "p", "jump('note', -1)", "Previous review", "reviews", "reviews",
+        "reviews.previous", "left_curly_bracket", "jump('note', -1)", "Previous review", "reviews", "reviews",
         show=True, about="Previous note",
     ),
     Command(
@@ -364,6 +372,15 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("reviews.down", "j", "scroll(1)", "Down", "reviews", "reviews", about="Scroll down"),
     Command("reviews.up", "k", "scroll(-1)", "Up", "reviews", "reviews", about="Scroll up"),
+    Command(
+        "reviews.star", "s", "toggle_star", "Star", "reviews", "reviews",
+        show=True, about="Star / unstar the paper shown",
+    ),
+    Command(
+        "reviews.status_read", "r", "status('read')", "Read", "reviews", "reviews",
+        about="Mark the paper shown read (again: back to unseen)",
+    ),
+    Command("reviews.note", "n", "edit_note", "Note", "reviews", "reviews", show=True, about="Edit the paper's note"),
     # -- the statistics (StatsScreen: A on the list) -----------------------------------------
     Command("stats.close", "escape,backspace", "close", "Back", "stats", "stats", show=True, about="Back to the list"),
     Command("stats.next", "right,n", "chart(1)", "Next chart", "stats", "stats", show=True),

@@ -163,14 +163,26 @@ class ReadingScreen(Screen[None]):
     # -- star, status, tags ------------------------------------------------------------------
 
     def action_toggle_star(self) -> None:
-        ids = self._targets()
+        self.toggle_star_of(self._targets())
+
+    def toggle_star_of(self, ids: list[str]) -> str:
+        """Star ``ids`` (unstar them when all are starred): one undoable step. Returns
+        ``"star"`` or ``"unstar"``."""
         star = not all(self.store.user_data(pid).starred for pid in ids)
-        self.apply("star" if star else "unstar", lambda r: replace(r, starred=star), ids)
+        label = "star" if star else "unstar"
+        self.apply(label, lambda r: replace(r, starred=star), ids)
+        return label
 
     def action_status(self, status: str) -> None:
-        ids = self._targets()
+        self.set_status_of(self._targets(), status)
+
+    def set_status_of(self, ids: list[str], status: str) -> str:
+        """Give ``ids`` the reading status ``status`` (when all have it already: back, as
+        :func:`~paperdeck.reading.status.status_after` says): one undoable step. Returns the
+        status given."""
         status = status_after(status, [self.store.user_data(pid).status for pid in ids])
         self.apply(f"mark {status}", lambda r: replace(r, status=status), ids)
+        return status
 
     def action_next_unseen(self) -> None:
         view = self.view_ids()
@@ -202,7 +214,11 @@ class ReadingScreen(Screen[None]):
     # -- notes -------------------------------------------------------------------------------
 
     def action_edit_note(self) -> None:
-        paper_id = self.paper_list.highlighted_id
+        self.edit_note_of(self.paper_list.highlighted_id)
+
+    def edit_note_of(self, paper_id: str | None) -> None:
+        """Open the note editor on ``paper_id``'s note (the reader and the reviews screen ask for
+        the paper they show); saved as one undoable step."""
         row = self.store.row(paper_id) if paper_id else None
         if paper_id is None or row is None:
             self.notify("No paper is highlighted.", severity="warning")

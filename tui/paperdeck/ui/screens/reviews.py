@@ -3,8 +3,9 @@ first, then each review with its scores and sections, comments threaded under wh
 
 Review text is data: it enters the screen only as plain strings, rendered as abstracts are
 (:func:`paperdeck.text.render.render_abstract`: Markdown emphasis, LaTeX math, http(s) links), every
-control character made visible first (:mod:`paperdeck.model.safe_text`). ``n`` / ``p`` move between
-notes, ``]`` / ``[`` between sections, ``j`` / ``k`` scroll, ``escape`` comes back.
+control character made visible first (:mod:`paperdeck.model.safe_text`). ``}`` / ``{`` move between
+notes, ``]`` / ``[`` between sections, ``j`` / ``k`` scroll, ``s`` / ``r`` / ``n`` star the paper,
+mark it read and edit its note (as on the list), ``escape`` comes back.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,6 +26,7 @@ from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.paper_marks import MarksPaperShown
 from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_content
 from paperdeck.ui.widgets.footer import PaperFooter
 
@@ -70,10 +71,10 @@ def review_head(review: Review) -> Content:
     return Content(" · ").join(parts)
 
 
-class ReviewsScreen(Screen[None]):
+class ReviewsScreen(MarksPaperShown):
     """One paper's reviews, full screen (see the module docstring)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings("reviews")  # back, notes, sections, scroll
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reviews")  # back, notes, sections, scroll, marks
 
     DEFAULT_CSS = """
     ReviewsScreen #reviews-body { padding: 0 1; }
@@ -98,7 +99,7 @@ class ReviewsScreen(Screen[None]):
             if self.summary is not None and self.summary.count:
                 yield Static(reviews_content(self.summary, self.rank), markup=False)
             notes = ordered_reviews(self.reviews)
-            yield Static(Content.styled(f"{len(notes)} notes · n / p: next / previous · ] / [: sections", "dim"))
+            yield Static(Content.styled(f"{len(notes)} notes · }} / {{: next / previous · ] / [: sections", "dim"))
             for depth, review in notes:
                 indent = 4 * depth
                 head = Static(review_head(review), markup=False, classes="note")
