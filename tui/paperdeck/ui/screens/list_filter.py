@@ -446,6 +446,13 @@ class ListFilter:
         text = counts_text(
             len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
         )
+        if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form
+            from paperdeck.ui.refresh import short_progress
+
+            notes[6] = short_progress(self.refresh_note)
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+            )
         if self._searching:  # never the last list's count as if it matched
             text = fitted("searching…", notes, room, _NOTES_KEPT)
         if self.query_hint:
