@@ -1,9 +1,10 @@
 """The reviews screen (``R`` on the list or in the reader): one paper's decision and meta-review
 first, then each review with its scores and sections, comments threaded under what they answer.
 
-Review text is data: it enters the screen only as plain strings, rendered as abstracts are
-(:func:`paperdeck.text.render.render_abstract`: Markdown emphasis, LaTeX math, http(s) links), every
-control character made visible first (:mod:`paperdeck.model.safe_text`). ``}`` / ``{`` move between
+Review text is data: it enters the screen only as plain strings, every control character made
+visible first (:mod:`paperdeck.model.safe_text`), then read as Markdown blocks (headings, rules,
+lists, quotes, code: :mod:`paperdeck.text.markdown_blocks`), each rendered as abstracts are
+(:func:`paperdeck.text.render.render_abstract`: emphasis, LaTeX math, http(s) links). ``}`` / ``{`` move between
 notes, ``]`` / ``[`` between sections, ``j`` / ``k`` scroll, ``s`` / ``r`` / ``n`` star the paper,
 mark it read and edit its note (as on the list), ``escape`` comes back.
 """
@@ -50,7 +51,31 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
 
 
 def _rendered(text: str) -> Content:
-    return segments_to_content(render_abstract(visible(text)))
+    """A note's section as the reader should see it: the text sanitised first (every control
+    character made visible: nothing in it is a terminal sequence or Textual markup), then its
+    Markdown blocks (:func:`~paperdeck.text.markdown_blocks.markdown_blocks`: headings bold, rules
+    drawn, bullets, quotes, code as it is) and within each the inline rendering of abstracts
+    (emphasis, math, http(s) links only)."""
+    from paperdeck.text.markdown_blocks import markdown_blocks
+
+    lines: list[Content] = []
+    for block in markdown_blocks(visible(text)):
+        inline = segments_to_content(render_abstract(block.text)) if block.kind != "code" else Content(block.text)
+        if block.kind == "heading":
+            if lines:
+                lines.append(Content(""))
+            lines.append(inline.stylize("bold" if block.level > 1 else "bold underline"))
+        elif block.kind == "rule":
+            lines.append(Content.styled("─" * 24, "$text-muted"))
+        elif block.kind == "item":
+            lines.append(Content.assemble("  " * block.level, (f"{block.marker} ", "$text-muted"), inline))
+        elif block.kind == "quote":
+            lines.append(Content.assemble(("▏ ", "$text-muted"), inline.stylize("italic")))
+        elif block.kind == "code":
+            lines.append(inline.stylize("$text-accent"))
+        else:
+            lines.append(inline)
+    return Content("\n").join(lines)
 
 
 def _number(value: float) -> str:
