@@ -120,7 +120,7 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.store.user_data, self.marked.__contains__, self._changed, headings=True,
+                self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
                 id="paper-list", followed=self.following.is_followed,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
@@ -506,7 +506,7 @@ class MainScreen(ReadingScreen):
             detail.show_loading(self.store.row(paper_id))
             return
         paper = self.store.paper(paper_id) if paper_id else None
-        user = self.store.user_data(paper_id) if paper_id else None
+        user = self.user_data_shown(paper_id) if paper_id else None
         summary, rank = self._review_scores(paper.openreview_id if paper else "")
         try:
             changes = self.store.paper_changes(paper_id) if paper_id else []
@@ -564,10 +564,27 @@ class MainScreen(ReadingScreen):
             self.list_filter.refilter(after_change=True)
         elif self.stats_listener is not None:
             self.stats_listener()
+        from paperdeck.ui.screens.paper_marks import MarksPaperShown
+
+        if isinstance(self.app.screen, MarksPaperShown):  # the reader or the reviews of a paper, on top
+            self.app.screen.marks_shown()
 
     def view_ids(self) -> list[str]:
         """The paper ids in the current view, in order."""
         return self.list_filter.view_ids()
+
+    def show_user_data(self, paper_ids: list[str]) -> None:
+        """Repaint the rows and the detail of these papers with the saves not written yet (the
+        list is filtered again once they are: :meth:`refresh_user_data`)."""
+        paper_list = self.paper_list
+        for paper_id in paper_ids[: paper_list.size.height + 1]:
+            paper_list.refresh_paper(paper_id)
+        if paper_list.highlighted_id in paper_ids:
+            self._show_detail(paper_list.highlighted_id)
+
+    def saving(self, waiting: bool) -> None:
+        """ "saving…" beside the counts while a save waits for the store's lock."""
+        self.list_filter.set_save_note("saving…" if waiting else "")
 
     # -- statistics (paperdeck.ui.screens.stats) --------------------------------------------------
 

@@ -49,7 +49,8 @@ class PaperReader(MarksPaperShown):
         """Show the paper with the user's data as it is now (starred, its status, its note)."""
         if self.store is None or not self.is_mounted:
             return
-        user = self.store.user_data(self.paper.id)
+        main = self._reading_screen()  # with its saves not written yet
+        user = main.user_data_shown(self.paper.id) if main is not None else self.store.user_data(self.paper.id)
         if user != self.user:
             self.user = user
             self.on_mount()
