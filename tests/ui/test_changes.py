@@ -145,7 +145,7 @@ async def test_after_the_readmes_setup_what_changed_is_empty_until_an_import_aft
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await wait_for(pilot, (data / "user" / SEEN_FILE).exists, what="the first look's mark")
+        await wait_for(pilot, (data / SEEN_FILE).exists, what="the first look's mark")
         await pilot.press("6")  # What changed
         await settle(pilot)
         screen = main_screen(app)

@@ -16,6 +16,7 @@ from tests.waits import wait_for
 
 def _lock(store: Store) -> FileLock:
     """The store's user-data lock, as another paperdeck takes it (a file lock of its own)."""
+    store.user_dir.mkdir(mode=0o700, exist_ok=True)
     return FileLock(store.user_dir / ".lock", timeout=1.0)
 
 

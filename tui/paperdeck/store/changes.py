@@ -12,7 +12,8 @@ change under its paper's current id) and against the user's records (what change
 looked: opened the paper, or marked every change seen).
 
 "Changed" means changed since the user last looked. The user's last look at the whole store is
-``user/changes-seen.json`` (:class:`SeenMark`), the time of the latest change seen:
+``changes-seen.json`` in the data directory (:class:`SeenMark`; the user's, beside the change log it
+marks), the time of the latest change seen:
 
 - the imports made before the user first opens the store in the app (the README's setup: the
   dump, the Parquet, the reviews) are its baseline: until the app sets the mark, nothing is
@@ -48,7 +49,7 @@ __all__ = ["CHANGES_FILE", "SEEN_FILE", "ChangeHistory", "ChangeLog", "SeenMark"
 
 #: The change log's file name in the data directory.
 CHANGES_FILE = "changes.jsonl"
-#: The user's last look at every change, in the user's data directory (:class:`SeenMark`).
+#: The user's last look at every change, in the data directory (:class:`SeenMark`).
 SEEN_FILE = "changes-seen.json"
 
 
@@ -149,7 +150,7 @@ class SeenMark:
     never opened the store in the app, and every change recorded so far is the baseline.
 
     Args:
-        path: the file (``user/changes-seen.json``).
+        path: the file (``changes-seen.json`` in the data directory).
     """
 
     def __init__(self, path: Path) -> None:
@@ -201,13 +202,13 @@ class ChangeHistory:
         log: the store's change log.
         catalogue: whose aliases give each change its paper's current id.
         user: whose records say when the user last opened each paper.
-        seen: when the user last saw every change (default: ``changes-seen.json`` in the user's
-            data directory).
+        seen: when the user last saw every change (default: ``changes-seen.json`` beside the
+            change log).
     """
 
     def __init__(self, log: ChangeLog, catalogue: Catalogue, user: UserStore, seen: SeenMark | None = None) -> None:
         self.log = log
-        self.seen = seen if seen is not None else SeenMark(user.directory / SEEN_FILE)
+        self.seen = seen if seen is not None else SeenMark(log.path.parent / SEEN_FILE)
         self._catalogue = catalogue
         self._user = user
         #: (the log's stamp, how many aliases) and the changes read then, in order and by paper.

@@ -10,6 +10,7 @@ Layout of the data directory (created 0700)::
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
     changes.jsonl      what each import changed on each paper: see :mod:`paperdeck.store.changes`
+    changes-seen.json  when the user last saw every change (the What changed baseline): the same module
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
