@@ -122,6 +122,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "TagPrompt": [
         ("tags.cancel", "escape", "cancel", True, False),
+        ("tags.apply", "enter", "apply", False, True),
     ],
     "LinkChooser": [
         ("links.cancel", "escape", "cancel", True, False),

@@ -455,6 +455,10 @@ COMMANDS: tuple[Command, ...] = (
         show=True, about="Close the tags prompt, changing nothing",
     ),
     Command(
+        "tags.apply", "enter", "apply", "Apply", "tags", "dialogs", priority=True,
+        about="Apply the tags typed (at once: the keys typed after it go to the list)",
+    ),
+    Command(
         "links.cancel", "escape", "cancel", "Cancel", "links", "dialogs",
         show=True, about="Close the link chooser, opening nothing",
     ),
