@@ -465,11 +465,11 @@ class MainScreen(ReadingScreen):
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
         (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus; not while a bulk
-        change is writing)."""
+        change or a save is writing)."""
         from paperdeck.ui.screens.list_actions import bulk_change_running
 
-        if bulk_change_running(self.app):
-            return
+        if bulk_change_running(self.app) or (self._saves is not None and self._saves.pending):
+            return  # read once the writes are done
         self.following.check_file()
         noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:

@@ -166,7 +166,8 @@ class ReadingScreen(Screen[None]):
             if len(ids) > CONFIRM_OVER:  # long enough to want its progress shown, off the event loop
                 from paperdeck.ui.screens.list_actions import change_in_steps
 
-                change_in_steps(self, self.store, label, ids, change, finished)
+                # after the saves queued before it, written by another thread
+                self.saves.when_idle(lambda: change_in_steps(self, self.store, label, ids, change, finished))
                 return
             self.saves.submit(ids, change, finished)  # written behind the UI, shown at once
             self.show_user_data(ids)
