@@ -192,3 +192,42 @@ def test_note_through_a_fake_editor(terminals: list[Terminal], tmp_path: Path) -
     terminal.wait_exit()
     notes = [record["note"] for record in user_records(data_dir)]
     assert notes == ["Edited in $EDITOR: see table 2"]
+
+
+def test_keys_typed_while_another_paperdeck_holds_the_store_land_where_typed(
+    terminals: list[Terminal], tmp_path: Path
+) -> None:
+    """A tag's Enter while the store's lock is held elsewhere: the app does not wait for the lock,
+    the next keys go to the list and the next tag prompt (never ``ujttui8`` in one tag), "saving…"
+    shows, and once the lock is free both tags are on disk, each on its own paper."""
+    import os
+
+    from paperdeck.store.lock import FileLock
+
+    data_dir = tmp_path / "data"
+    env = {"PAPERDECK_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
+    env["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")  # the paperdeck under test
+    first = Terminal([str(PAPERDECK)], env)
+    terminals.append(first)
+    first.wait_ready("37 papers")
+    (data_dir / "user").mkdir(mode=0o700, exist_ok=True)
+    other = FileLock(data_dir / "user" / ".lock", timeout=5.0)  # another paperdeck, writing
+    other.acquire()
+    try:
+        first.keys("T")  # typed as a person types, the screen never waited for
+        first.type("ujt")
+        first.keys("Enter", "j", "T")
+        first.type("tui8")
+        first.keys("Enter")
+        first.wait_for("saving…")
+        assert not user_records(data_dir)  # nothing written while the lock is held
+    finally:
+        other.release()
+    deadline = time.monotonic() + GUARD_S
+    while time.monotonic() < deadline and len(user_records(data_dir)) < 2:
+        time.sleep(0.1)
+    records = user_records(data_dir)
+    assert sorted(tuple(r["tags"]) for r in records) == [("tui8",), ("ujt",)], records  # type: ignore[arg-type]
+    assert len({r["paper_id"] for r in records}) == 2
+    first.keys("q")
+    first.wait_exit()

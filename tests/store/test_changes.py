@@ -130,6 +130,7 @@ def test_exactly_the_changed_ratings_confidences_and_decisions_are_recorded(real
     import_files(store, real_slice.before)
     means_before = {p.openreview_id: p.ratings.mean if p.ratings else None for p in store.papers}
     decisions_before = {p.openreview_id: p.decision for p in store.papers}
+    store.first_look()  # the app opened the store: what follows is news
     import_files(store, real_slice.after)
     by_paper = store.changes_by_paper()
     forum_of = {p.id: p.openreview_id for p in store.papers}
@@ -151,7 +152,7 @@ def test_exactly_the_changed_ratings_confidences_and_decisions_are_recorded(real
     assert set(forum_of[pid] for pid in by_paper) == real_slice.decisions.keys() | {s[0] for s in real_slice.scores}
     for score in (s for c in by_paper.values() for s in c.scores):
         assert score.new_time - score.old_time == 7 * DAY_MS
-    # Every change is new to the user: nothing was opened; all of them are in the What changed view.
+    # Every change is new to the user: nothing was opened since; all of them are in the What changed view.
     changed = store.changed_since_looked()
     assert set(changed) == set(by_paper)
     assert set(select_ids(store, "is:changed")) == set(by_paper)
@@ -167,6 +168,7 @@ def test_paperdeck_changes_json_reports_exactly_those(
 ) -> None:
     store = _store(data_dir)
     import_files(store, real_slice.before)
+    store.first_look()  # the app opened the store: what follows is news
     import_files(store, real_slice.after)
     capsys.readouterr()
     assert main(["changes", "--json", "--data-dir", str(data_dir)]) == 0
@@ -202,6 +204,7 @@ def test_opening_a_paper_clears_its_mark_until_the_next_change(
 ) -> None:
     store = _store(data_dir)
     import_files(store, real_slice.before)
+    store.first_look()  # the app opened the store: what follows is news
     import_files(store, real_slice.after)
     changed = sorted(store.changed_since_looked())
     forum, review = sorted(real_slice.scores)[0][:2]
@@ -361,6 +364,7 @@ def test_a_change_undone_over_the_span_but_new_since_the_last_look_is_listed(
     app marks the paper changed; `paperdeck changes` lists it, with the move since the look."""
     store = _store(data_dir)
     import_files(store, real_slice.before)
+    store.first_look()  # the app opened the store: what follows is news
     import_files(store, real_slice.after)
     per_forum: dict[str, list[tuple[Any, ...]]] = {}
     for item in real_slice.scores:

@@ -3,6 +3,8 @@ and opening a paper (its reader or its reviews) clearing its mark."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,16 +12,18 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.review import Review
 from paperdeck.sources.importer import import_files
+from paperdeck.store.changes import SEEN_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import CHANGED
 from textual.widgets import Static
 
+from tests.helpers import DECISIONS_NAME, fixture, review_parts, run, submission_parts
 from tests.store.test_changes import changed_slice, clock
 from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
 from tests.ui.test_snapshots import SnapCompare
-from tests.waits import screen_settled
+from tests.waits import screen_settled, wait_for
 
 NOV22, NOV29 = 1763769600000, 1764374400000  # 2025-11-22 and 2025-11-29, 00:00 UTC
 
@@ -32,6 +36,7 @@ async def test_the_what_changed_view_shows_exactly_the_changed_papers(tmp_path: 
     real = changed_slice(tmp_path)
     store = Store(tmp_path / "data", now=clock())
     import_files(store, real.before)
+    store.first_look()  # the app opened the store: what follows is news
     import_files(store, real.after)
     changed = set(store.changes_by_paper())
     assert {pid.removeprefix("openreview:") for pid in changed} == real.decisions.keys() | {s[0] for s in real.scores}
@@ -54,10 +59,10 @@ async def test_the_what_changed_view_shows_exactly_the_changed_papers(tmp_path: 
         await pilot.press("escape")
         await settle(pilot)
         assert first not in store.changed_since_looked()
-        assert _row_text(app, 0)[4] != CHANGED  # still listed until the query runs again, unmarked
-        await pilot.press("slash", "end", "space", "enter")  # the query again
-        await settle(pilot)
+        # The view follows at once: its rows and its count agree with the marks.
         assert set(screen.view_ids()) == changed - {first}
+        assert counts(app).startswith(f"What changed: {len(changed) - 1} of {store.paper_count}")
+        assert paper_list(app).highlighted_id != first
         await pilot.press("slash", "ctrl+a", "ctrl+k", *"-is:changed", "enter")
         await settle(pilot)
         assert set(screen.view_ids()) == set(store.paper_ids) - changed | {first}
@@ -78,6 +83,7 @@ def _history_store(tmp_path: Path) -> Store:
                       scores=(("rating", rating), ("confidence", 3.0)))  # fmt: skip
 
     store.import_papers(papers)
+    store.first_look()  # the app opened the store: what follows is news
     store.import_reviews([review("n1", "Reviewer_hsV6", 4, NOV22), review("n2", "Reviewer_x1Y2", 5, NOV22)])
     store.import_reviews([review("n1", "Reviewer_hsV6", 6, NOV29)])
     store.import_papers([Paper(id="openreview:A1", title=papers[0].title, abstract=papers[0].abstract,
@@ -117,3 +123,69 @@ async def test_a_store_that_cannot_record_looks_says_so_once(tmp_path: Path, mon
         said = [str(n.message) for n in app._notifications if "not remembered as seen" in str(n.message)]
         assert len(said) == 1 and "read-only" in said[0]
         assert _row_text(app, 0)[4] == CHANGED  # still new to the user
+
+
+def _readme_setup(data: Path, capsys: Any) -> None:
+    """The README's setup on the committed cuts: the dump, then the Parquet, then the reviews,
+    imported before the app was ever opened."""
+    for files in (submission_parts(), [fixture(DECISIONS_NAME)], review_parts()):
+        code, _, err = run(capsys, "import", *map(str, files), "--data-dir", str(data))
+        assert code == 0, err
+
+
+async def test_after_the_readmes_setup_what_changed_is_empty_until_an_import_after_a_look(
+    tmp_path: Path, capsys: Any
+) -> None:
+    data = tmp_path / "data"
+    _readme_setup(data, capsys)
+    store = Store(data)
+    recorded = set(store.changes_by_paper())
+    assert recorded  # the Parquet and the reviews did change papers of the dump: the baseline
+    assert store.changed_since_looked() == {}
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, (data / SEEN_FILE).exists, what="the first look's mark")
+        await pilot.press("6")  # What changed
+        await settle(pilot)
+        screen = main_screen(app)
+        assert screen.query_one(FilterBar).value == "is:changed"
+        assert screen.view_ids() == []
+        assert counts(app).startswith("What changed: 0 of")
+    # An import after that look: exactly the papers it changed are news.
+    first = next(iter(store.papers))
+    moved = replace(first, ratings=Ratings(9.5), decision="oral")
+    store.import_papers([moved])
+    assert set(store.changed_since_looked()) == {first.id}
+    code, out, _ = run(capsys, "changes", "--json", "--data-dir", str(data))
+    assert code == 0 and [item["id"] for item in json.loads(out)["papers"] if item["unseen"]] == [first.id]
+    # Marked all seen from the command line: nothing is news, in the command and in the app.
+    code, out, _ = run(capsys, "changes", "--mark-seen", "--data-dir", str(data))
+    assert code == 0 and "(1 paper was changed)" in out
+    assert Store(data).changed_since_looked() == {}
+    code, out, _ = run(capsys, "changes", "--json", "--data-dir", str(data))
+    assert not any(item["unseen"] for item in json.loads(out)["papers"])
+
+
+async def test_mark_all_seen_in_the_app_empties_the_what_changed_view(tmp_path: Path) -> None:
+    real = changed_slice(tmp_path)
+    store = Store(tmp_path / "data", now=clock())
+    import_files(store, real.before)
+    store.first_look()
+    import_files(store, real.after)
+    changed = set(store.changed_since_looked())
+    assert len(changed) > 2
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("6")  # What changed
+        await settle(pilot)
+        screen = main_screen(app)
+        assert set(screen.view_ids()) == changed
+        await pilot.press("C")  # mark all seen
+        await wait_for(pilot, lambda: screen.view_ids() == [])
+        assert store.changed_since_looked() == {}
+        assert counts(app).startswith(f"What changed: 0 of {store.paper_count}")
+        said = f"({len(changed):,} papers were changed)"
+        assert any(said in str(n.message) for n in app._notifications)
+    assert Store(tmp_path / "data").changed_since_looked() == {}  # on disk

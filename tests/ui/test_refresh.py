@@ -131,3 +131,44 @@ async def test_the_app_ending_stops_the_refresh_at_once(server: ApiServer, make_
         children = refresh.fetches_under_way()
         assert len(children) == 1
     block_until(lambda: children[0].poll() is not None, what="the child fetch to stop as the app ended")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_refreshs_progress_shows_at_80_and_at_200_columns(
+    server: ApiServer, make_app: Callable[..., PaperApp], size: tuple[int, int]
+) -> None:
+    """The progress of a refresh under way is beside the counts at any width: whole where it
+    fits, else in its short form (``↻ 42%``); gone once the refresh has landed."""
+    app = make_app()
+    before = app.store.paper_count
+    server.page_delay_s = 0.6
+    seen: set[str] = set()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("6")  # a view with a long name: the counts take more room
+        await settle(pilot)
+        main_screen(app).action_refresh()
+
+        def progress() -> bool:
+            text = counts(app)
+            seen.add(text)
+            return "fetching iclr2026: " in text or "↻ " in text
+
+        await wait_for(pilot, progress, what=lambda: f"the refresh's progress in {seen}")
+        wide = size[0] >= 120
+        shown = counts(app)
+        assert shown.startswith("What changed: "), shown  # the count stays
+        assert ("fetching iclr2026: " in shown) if wide else ("↻ " in shown), shown
+        await wait_for(pilot, lambda: app.store.paper_count > before, what="the fetched papers")
+        await settle(pilot)
+        assert "↻" not in counts(app) and "fetching" not in counts(app)
+
+
+def test_the_short_progress_is_a_few_cells() -> None:
+    from paperdeck.ui.refresh import short_progress
+
+    assert short_progress("fetching iclr2026: 1,234 of 19,630") == "↻ 6%"
+    assert short_progress("fetching iclr2026: 40 of 40") == "↻ 100%"
+    assert short_progress("fetching iclr2026: 1,234") == "↻ 1,234"
+    assert short_progress("importing…") == "↻ importing"
+    assert short_progress("refreshing…") == "↻ refreshing"

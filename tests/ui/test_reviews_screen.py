@@ -94,15 +94,15 @@ async def test_R_shows_the_reviews_threaded_with_scores_and_hostile_text_made_ha
         assert order[at + 1] == (1, "reply001")  # threaded under the review it answers
         heads = list(screen.query(".note"))
         assert "Author response" in str(heads[at + 1].render()) and heads[at + 1].styles.margin.left == 4
-        # n after sections: the next note below where the reader is, never back to the one above.
+        # } after sections: the next note below where the reader is, never back to the one above.
         await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
         await pilot.pause()
         section = screen.query_one(".section-name.current")
-        await pilot.press("n")
+        await pilot.press("right_curly_bracket")
         await pilot.pause()
         note = screen.query_one(".note.current")
         assert note.virtual_region.y > section.virtual_region.y
-        await pilot.press("n", "n")
+        await pilot.press("right_curly_bracket", "right_curly_bracket")
         assert len(screen.query(".note.current")) == 1
         await pilot.press("escape")
         await settle(pilot)
@@ -147,3 +147,29 @@ async def test_review_terms_filter_the_list_in_a_worker_and_read_the_word_index_
             else:
                 assert shown == expected and expected, text
         assert app.store.reviews._words is not None
+
+
+def test_a_comments_markdown_is_rendered_and_its_hostile_text_stays_data() -> None:
+    """A rebuttal's headings and rules are drawn, not shown raw; a terminal sequence, Textual markup
+    and a link to anything but http(s) stay visible text."""
+    from paperdeck.ui.screens.reviews import _rendered
+
+    comment = (
+        "# Response to \x1b[31mReviewer\x1b[0m\n[bold red]not markup[/]\n\n---\n\n"
+        "- see [the code](https://example.org/code) and [this](javascript:alert(1))\n"
+        "## Part [link=file:///etc/passwd]two[/link]\n> *quoted*"
+    )
+    content = _rendered(comment)
+    plain = content.plain
+    lines = plain.split("\n")
+    assert lines[0] == "Response to ␛[31mReviewer␛[0m"  # the heading, its marker gone, the escape visible
+    assert "\x1b" not in plain and "# " not in plain and "---" not in plain
+    assert "[bold red]not markup[/]" in lines  # markup is text
+    assert any(set(line) == {"─"} for line in lines)  # the rule, drawn
+    assert "• see the code and [this](javascript:alert(1))" in lines
+    assert "Part [link=file:///etc/passwd]two[/link]" in lines
+    assert "▏ quoted" in lines
+    links = {str(span.style) for span in content.spans if "link" in str(span.style)}
+    assert links and all("https://example.org/code" in link for link in links), links
+    heading = plain.index("Response")
+    assert any(span.start <= heading < span.end and "bold" in str(span.style) for span in content.spans)

@@ -67,6 +67,7 @@ async def test_every_part_of_every_row_is_readable_in_every_theme(tmp_path: Path
     store = store_of_every_kind(tmp_path)
     # The first and the fifth changed by a second import (their rating): rows with the changed mark.
     changed = [replace(paper, ratings=Ratings(8.0)) for paper in (store.papers[0], store.papers[4])]
+    store.first_look()  # the app opened the store: what follows is news
     store.import_papers(changed)
     assert set(store.changed_since_looked()) == {paper.id for paper in changed}
     app = PaperApp(store=store)

@@ -94,11 +94,11 @@ def test_the_keymap_check_knows_the_screens_and_dialogs_ids() -> None:
     assert check.keys["reviews.next"] == "l" and check.keys["stats.table"] == "T"
     assert {"reviews.next", "stats.table", "reader.close", "follows.unfollow"} <= set(check.applied)
     # A key another command of the same screen has by default stays that command's.
-    clash = check_keymap({"reviews.next": "p", "export.write": "space"})
-    assert clash.keys["reviews.next"] == "n" and clash.keys["export.write"] == "enter"
+    clash = check_keymap({"reviews.next": "left_curly_bracket", "export.write": "space"})
+    assert clash.keys["reviews.next"] == "right_curly_bracket" and clash.keys["export.write"] == "enter"
     assert len(clash.problems) == 2 and "Previous review [reviews.previous]" in clash.problems[0]
-    # The main screen's keys are not live on the reviews screen: no clash with main.star's s.
-    assert check_keymap({"reviews.next": "s"}).problems == ()
+    # The main screen's keys are not live on the reviews screen: no clash with main.follow_author's a.
+    assert check_keymap({"reviews.next": "a"}).problems == ()
     # q and ? stay Quit and Help; a dialog keeps the q it closes with by default.
     assert check_keymap({"views.close": "escape,c,q", "help.close": "escape,question_mark"}).problems == ()
     refused = check_keymap({"reviews.close": "escape,q", "stats.next": "tab"})
@@ -120,7 +120,7 @@ async def test_a_remapped_key_takes_effect_on_the_reviews_screen_and_the_reader(
         screen = ReviewsScreen(paper, reviews, None, None)
         app.push_screen(screen)
         await settle(pilot)
-        await pilot.press("n")  # no longer the next review
+        await pilot.press("right_curly_bracket")  # no longer the next review
         await pilot.pause()
         assert not screen.query(".note.current")
         await pilot.press("l")
@@ -161,7 +161,8 @@ async def test_the_help_screen_lists_the_screens_and_dialogs_keys_in_their_secti
         headings = [heading for _, heading in SECTIONS]
         assert [line for line in text.splitlines() if line in headings] == headings
         reviews = text[text.index("The reviews (R)") : text.index("The statistics (A)")]
-        assert re.search(r"^\s+n\s+Next note .*\[reviews\.next\]$", reviews, re.M)
+        assert re.search(r"^\s+\}\s+Next note .*\[reviews\.next\]$", reviews, re.M)
+        assert re.search(r"^\s+n\s+Edit the paper's note .*\[reviews\.note\]$", reviews, re.M)
         assert re.search(r"^\s+\]\s+Next section\s+\[reviews\.next_section\]$", reviews, re.M)
         stats = text[text.index("The statistics (A)") : text.index("The views list")]
         assert re.search(r"^\s+→ / n\s+Next chart\s+\[stats\.next\]$", stats, re.M)
@@ -178,7 +179,7 @@ def test_the_keys_page_has_a_section_per_help_section_and_a_row_per_key() -> Non
     rows = [line for line in page.splitlines() if line.startswith("| ") and not line.startswith("| keys")]
     ids = {ident for row in rows for ident in re.findall(r"`([a-z_]+\.[a-z_0-9]+)`", row)}
     assert ids >= {c.id for c in COMMANDS if c.section is not None}
-    assert "| `n` | Next note (review, meta-review, decision, comment) | `reviews.next` |" in rows
+    assert "| `}` | Next note (review, meta-review, decision, comment) | `reviews.next` |" in rows
     assert "| `→` / `n` | Next chart | `stats.next` |" in rows
     assert "| `1`…`9` | Open view 1–9 (v lists them) | `main.view_1`…`main.view_9` |" in rows
     assert "| `ctrl+p` | Command palette | — |" in rows

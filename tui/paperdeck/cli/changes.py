@@ -1,4 +1,5 @@
-"""``paperdeck changes [--since DATE] [--json]``: what imports and fetches changed, paper by paper.
+"""``paperdeck changes [--since DATE] [--mark-seen] [--json]``: what imports and fetches changed,
+paper by paper; ``--mark-seen`` marks every change seen (the app's "What changed" is then empty).
 
 Each paper's changes in the span are summed into one (:meth:`Store.changes_by_paper
 <paperdeck.store.store.Store.changes_by_paper>`): its decision old → new, its mean rating's move and
@@ -45,10 +46,20 @@ def add_changes_arguments(parser: argparse.ArgumentParser) -> None:
         "--since", type=since_time, default=None, metavar="DATE",
         help="only changes recorded at or after DATE (2026-11-29, or with a time; default: all)",
     )  # fmt: skip
+    parser.add_argument(
+        "--mark-seen", action="store_true",
+        help="mark every change seen: the app's What changed is empty until the next import",
+    )  # fmt: skip
 
 
 def cmd_changes(store: Store, args: argparse.Namespace) -> int:
-    """Print the changes recorded since ``--since`` (all by default), one paper at a time."""
+    """Print the changes recorded since ``--since`` (all by default), one paper at a time; with
+    ``--mark-seen``, mark them all seen instead and say how many papers were changed."""
+    if getattr(args, "mark_seen", False):
+        cleared = store.mark_all_seen()  # StoreError: the one-line error of every command
+        were = "1 paper was" if cleared == 1 else f"{cleared:,} papers were"
+        emit(args, {"marked_seen": cleared}, f"marked every change seen ({were} changed)")
+        return 0
     since = args.since or ""
     by_paper = store.changes_by_paper(since)
     unseen = store.changed_since_looked()

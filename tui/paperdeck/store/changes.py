@@ -9,7 +9,21 @@ cut short by a crash is skipped on reading, and the next append starts on a line
 
 :class:`ChangeLog` is the file; :class:`ChangeHistory` reads it as the catalogue stands now (each
 change under its paper's current id) and against the user's records (what changed since they last
-opened a paper).
+looked: opened the paper, or marked every change seen).
+
+"Changed" means changed since the user last looked. The user's last look at the whole store is
+``changes-seen.json`` in the data directory (:class:`SeenMark`; the user's, beside the change log it
+marks), the time of the latest change seen:
+
+- the imports made before the user first opens the store in the app (the README's setup: the
+  dump, the Parquet, the reviews) are its baseline: until the app sets the mark, nothing is
+  changed, and the app's first open sets it to the latest change then recorded
+  (:meth:`ChangeHistory.first_look`);
+- "mark all seen" (:meth:`ChangeHistory.mark_all_seen`) moves it to the latest change recorded:
+  every import made since the last look, with no look in between, is seen at once;
+- a paper opened (its reader or its reviews) is seen up to then (its record's ``looked``).
+
+A change is new when it was recorded after both the mark and the paper's own look.
 """
 
 from __future__ import annotations
@@ -24,17 +38,19 @@ from typing import TYPE_CHECKING
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.atomic import write_failure
+from paperdeck.store.atomic import atomic_write_bytes, write_failure
 
 if TYPE_CHECKING:  # imported where a change is read: the list asks for changes before any is recorded
     from paperdeck.model.changes import PaperChange
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.user_data import UserStore
 
-__all__ = ["CHANGES_FILE", "ChangeHistory", "ChangeLog"]
+__all__ = ["CHANGES_FILE", "SEEN_FILE", "ChangeHistory", "ChangeLog", "SeenMark"]
 
 #: The change log's file name in the data directory.
 CHANGES_FILE = "changes.jsonl"
+#: The user's last look at every change, in the data directory (:class:`SeenMark`).
+SEEN_FILE = "changes-seen.json"
 
 
 class ChangeLog:
@@ -128,18 +144,71 @@ class ChangeLog:
         return len(lines)
 
 
+class SeenMark:
+    """When the user last saw every change: ``{"seen": "<ISO 8601 UTC>"}``, the time of the
+    latest change recorded when they looked (``""``: none was recorded yet). No file: the user
+    never opened the store in the app, and every change recorded so far is the baseline.
+
+    Args:
+        path: the file (``changes-seen.json`` in the data directory).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: The file's stamp when last read, and what it held.
+        self._read: tuple[tuple[int, int, int] | None, str | None] = (None, None)
+
+    def stamp(self) -> tuple[int, int, int] | None:
+        """``(inode, size, mtime_ns)`` of the file, ``None`` when there is none."""
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return None
+        return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+    def read(self) -> str | None:
+        """The mark; ``None`` when there is none (never set). A file that cannot be read or parsed
+        counts as a mark at the start of time (every change new: none is hidden by mistake)."""
+        stamp = self.stamp()
+        if stamp is None:
+            return None
+        held_stamp, held = self._read
+        if stamp == held_stamp:
+            return held
+        try:
+            data = orjson.loads(self.path.read_bytes())
+            seen = data["seen"] if isinstance(data, dict) and isinstance(data.get("seen"), str) else ""
+        except (OSError, orjson.JSONDecodeError):
+            seen = ""
+        self._read = (stamp, seen)
+        return seen
+
+    def write(self, seen: str) -> None:
+        """Set the mark to ``seen`` (atomic and durable).
+
+        Raises:
+            StoreError: the file cannot be written (the mark stays as it was).
+        """
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomic_write_bytes(self.path, orjson.dumps({"seen": seen}))
+
+
 class ChangeHistory:
     """The change log read as the catalogue stands now: each change under its paper's current
-    id, indexed by paper, and which papers changed since the user last opened them.
+    id, indexed by paper, and which papers changed since the user last looked (the module's
+    docstring says when that is).
 
     Args:
         log: the store's change log.
         catalogue: whose aliases give each change its paper's current id.
         user: whose records say when the user last opened each paper.
+        seen: when the user last saw every change (default: ``changes-seen.json`` beside the
+            change log).
     """
 
-    def __init__(self, log: ChangeLog, catalogue: Catalogue, user: UserStore) -> None:
+    def __init__(self, log: ChangeLog, catalogue: Catalogue, user: UserStore, seen: SeenMark | None = None) -> None:
         self.log = log
+        self.seen = seen if seen is not None else SeenMark(log.path.parent / SEEN_FILE)
         self._catalogue = catalogue
         self._user = user
         #: (the log's stamp, how many aliases) and the changes read then, in order and by paper.
@@ -202,14 +271,18 @@ class ChangeHistory:
         return dict(sorted(joined.items(), key=lambda item: item[1].at, reverse=True))
 
     def changed_since_looked(self) -> dict[str, frozenset[str]]:
-        """The papers with a change recorded after the user last opened them (never opened: any
-        change), by current id, with what changed (:data:`paperdeck.model.changes.CHANGE_KINDS`).
-        Cached until the log, the user data or the aliases change; a log that cannot be read
-        counts as none."""
-        key = (self.log.stamp(), self._user.version, len(self._catalogue.held_aliases))
+        """The papers with a change recorded after the user last looked (after both the
+        :class:`SeenMark` and the paper's own look; no mark yet: none), by current id, with what
+        changed (:data:`paperdeck.model.changes.CHANGE_KINDS`). Cached until the log, the mark,
+        the user data or the aliases change; a log that cannot be read counts as none."""
+        baseline = self.seen.read()
+        key = (self.log.stamp(), self.seen.stamp(), self._user.version, len(self._catalogue.held_aliases))
         cached = self._changed_cache
         if cached is not None and cached[0] == key:
             return cached[1]
+        if baseline is None:
+            self._changed_cache = (key, {})
+            return {}
         try:
             by_paper = self._read()[1]
         except StoreError:
@@ -218,12 +291,45 @@ class ChangeHistory:
         result: dict[str, frozenset[str]] = {}
         get = self._user.get
         for paper_id, changes in by_paper.items():
-            looked = get(paper_id).looked
-            kinds = frozenset().union(*(c.kinds for c in changes if c.at > looked))
+            since = max(get(paper_id).looked, baseline)
+            kinds = frozenset().union(*(c.kinds for c in changes if c.at > since))
             if kinds:
                 result[paper_id] = kinds
         self._changed_cache = (key, result)
         return result
+
+    def _latest(self) -> str:
+        """The time of the latest change recorded (``""``: none, or a log that cannot be read)."""
+        try:
+            changes = self._read()[0]
+        except StoreError:
+            return ""
+        return max((change.at for change in changes), default="")
+
+    def first_look(self) -> bool:
+        """The user opens the store in the app: when they never did (no mark), every change
+        recorded so far becomes the baseline. True when the mark was set now.
+
+        Raises:
+            StoreError: the mark cannot be written.
+        """
+        if self.seen.read() is not None:
+            return False
+        self.seen.write(self._latest())
+        return True
+
+    def mark_all_seen(self) -> int:
+        """Every change recorded so far is seen: nothing is changed until the next import.
+
+        Returns:
+            how many papers were changed since the last look before this.
+
+        Raises:
+            StoreError: the mark cannot be written (nothing changed then).
+        """
+        cleared = len(self.changed_since_looked())
+        self.seen.write(max(self._latest(), self.seen.read() or ""))
+        return cleared
 
 
 def _last_byte(path: Path, size: int) -> bytes:

@@ -12,6 +12,7 @@ Layout of the data directory (created 0700)::
     changes.jsonl      what each import changed on each paper: see :mod:`paperdeck.store.changes`
     undo/              the catalogue before the last import or removal, to take it back: see
                        :mod:`paperdeck.store.undo`
+    changes-seen.json  when the user last saw every change (the What changed baseline): the same module
 
 The two are apart because TinyDB rewrites its whole file on every write: starring a paper rewrites
 one small shard, never the catalogue (large and slow to rewrite at full-conference scale). All files are
@@ -438,9 +439,29 @@ class Store:
         return self._history.changes_by_paper(since)
 
     def changed_since_looked(self) -> dict[str, frozenset[str]]:
-        """The papers with a change recorded after the user last opened them, by current id,
-        with what changed (cached; a log that cannot be read counts as none)."""
+        """The papers with a change recorded since the user last looked (opened the paper, or
+        saw every change: :mod:`paperdeck.store.changes`), by current id, with what changed
+        (cached; a log that cannot be read counts as none; none before the app's first open)."""
         return self._history.changed_since_looked()
+
+    def first_look(self) -> bool:
+        """The user opens the store in the app: the first time, every change recorded so far
+        becomes the baseline, not news (:meth:`ChangeHistory.first_look
+        <paperdeck.store.changes.ChangeHistory.first_look>`). True when that was now.
+
+        Raises:
+            StoreError: the mark cannot be written.
+        """
+        return self._history.first_look()
+
+    def mark_all_seen(self) -> int:
+        """Every change recorded so far is seen ("What changed" is empty until the next import);
+        returns how many papers were changed before.
+
+        Raises:
+            StoreError: the mark cannot be written (nothing changed then).
+        """
+        return self._history.mark_all_seen()
 
     def set_looked(self, paper_id: str) -> UserData:
         """Record that the user opened the paper now (its reader or its reviews): the changes

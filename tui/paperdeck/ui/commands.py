@@ -297,6 +297,10 @@ COMMANDS: tuple[Command, ...] = (
         "main.views", "v", "views", "Views", "main", "find", "Views", "List the views with their counts", show=True
     ),
     Command(
+        "main.mark_all_seen", "C", "mark_all_seen", "Mark all changes seen", "main", "find", "Mark all changes seen",
+        "Empty What changed: every change recorded so far is seen",
+    ),
+    Command(
         "main.save_view", "w", "save_view", "Save the filter as a view", "main", "find", "Save view",
         "Save the filter as a named view",
     ),
@@ -345,17 +349,25 @@ COMMANDS: tuple[Command, ...] = (
     Command("reader.down", "j", "scroll(1)", "Down", "reader", "reader", about="Scroll down"),
     Command("reader.up", "k", "scroll(-1)", "Up", "reader", "reader", about="Scroll up"),
     Command("reader.reviews", "R", "reviews", "Reviews", "reader", "reader", show=True, about="The paper's reviews"),
+    Command(
+        "reader.star", "s", "toggle_star", "Star", "reader", "reader", show=True, about="Star / unstar the paper shown"
+    ),
+    Command(
+        "reader.status_read", "r", "status('read')", "Read", "reader", "reader",
+        about="Mark the paper shown read (again: back to unseen)",
+    ),
+    Command("reader.note", "n", "edit_note", "Note", "reader", "reader", show=True, about="Edit the paper's note"),
     # -- the reviews (ReviewsScreen: R on the list or in the reader) -------------------------
     Command(
         "reviews.close", "escape,backspace", "close", "Back", "reviews", "reviews",
         show=True, about="Back to the list or the reader",
     ),
     Command(
-        "reviews.next", "n", "jump('note', 1)", "Next review", "reviews", "reviews",
+        "reviews.next", "right_curly_bracket", "jump('note', 1)", "Next review", "reviews", "reviews",
         show=True, about="Next note (review, meta-review, decision, comment)",
     ),
     Command(
-        "reviews.previous", "p", "jump('note', -1)", "Previous review", "reviews", "reviews",
+        "reviews.previous", "left_curly_bracket", "jump('note', -1)", "Previous review", "reviews", "reviews",
         show=True, about="Previous note",
     ),
     Command(
@@ -368,6 +380,15 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("reviews.down", "j", "scroll(1)", "Down", "reviews", "reviews", about="Scroll down"),
     Command("reviews.up", "k", "scroll(-1)", "Up", "reviews", "reviews", about="Scroll up"),
+    Command(
+        "reviews.star", "s", "toggle_star", "Star", "reviews", "reviews",
+        show=True, about="Star / unstar the paper shown",
+    ),
+    Command(
+        "reviews.status_read", "r", "status('read')", "Read", "reviews", "reviews",
+        about="Mark the paper shown read (again: back to unseen)",
+    ),
+    Command("reviews.note", "n", "edit_note", "Note", "reviews", "reviews", show=True, about="Edit the paper's note"),
     # -- the statistics (StatsScreen: A on the list) -----------------------------------------
     Command("stats.close", "escape,backspace", "close", "Back", "stats", "stats", show=True, about="Back to the list"),
     Command("stats.next", "right,n", "chart(1)", "Next chart", "stats", "stats", show=True),
@@ -440,6 +461,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "tags.cancel", "escape", "cancel", "Cancel", "tags", "dialogs",
         show=True, about="Close the tags prompt, changing nothing",
+    ),
+    Command(
+        "tags.apply", "enter", "apply", "Apply", "tags", "dialogs", priority=True,
+        about="Apply the tags typed (at once: the keys typed after it go to the list)",
     ),
     Command(
         "links.cancel", "escape", "cancel", "Cancel", "links", "dialogs",

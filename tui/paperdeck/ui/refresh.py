@@ -148,6 +148,21 @@ def _progress_text(state: dict[str, Any]) -> str:
     return f"fetching {state.get('source')}: {notes if type(notes) is int else 0:,}{of}"
 
 
+def short_progress(text: str) -> str:
+    """A refresh's progress line (:func:`_progress_text`) in a few cells, for a narrow terminal
+    where the whole line does not fit beside the counts: ``"↻ 42%"`` (of a known total), ``"↻ 1,234"``
+    (notes so far), ``"↻ importing"``, else ``"↻"`` and the line's first word."""
+    import re
+
+    if text.startswith("fetching "):
+        found = re.search(r": ([\d,]+)(?: of ([\d,]+))?$", text)
+        if found is not None:
+            done, total = int(found[1].replace(",", "")), int((found[2] or "0").replace(",", ""))
+            return f"↻ {min(100, done * 100 // total)}%" if total else f"↻ {done:,}"
+    word = text.split(maxsplit=1)[0].rstrip("…:") if text.strip() else ""
+    return f"↻ {word}" if word else "↻"
+
+
 #: Fetches under way (stopped when the app's process ends: see :func:`stop_fetches`).
 _CHILDREN: set[subprocess.Popen[bytes]] = set()
 

@@ -42,10 +42,10 @@ _ORDER_NOTES = {
     for order in SORTS
     if order != "relevance"
 }
-#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks,
-#: a refresh's progress, an export's, starred only, the star count, similar papers being found, indexing,
-#: the sort order.
-_NOTES_KEPT = (3, 6, 7, 1, 0, 5, 4, 2)
+#: The counts' notes (by index) most wanted first, where the label lacks room for all: saves waiting,
+#: marks, a refresh's progress, an export's, starred only, the star count, similar papers being found,
+#: indexing, the sort order.
+_NOTES_KEPT = (8, 3, 6, 7, 1, 0, 5, 4, 2)
 
 
 class ListFilter:
@@ -108,6 +108,7 @@ class ListFilter:
         #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
         self.refresh_note = ""
         self.export_note = ""  # an export's progress, while one is written
+        self.save_note = ""  # "saving…" while a save waits for the store's lock
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
         #: Told when the view or the user's marks change (the statistics screen, while it is open).
@@ -403,6 +404,11 @@ class ListFilter:
         self.refresh_note = text
         self.update_counts()
 
+    def set_save_note(self, text: str) -> None:
+        """Show ``text`` (``"saving…"`` while a save waits; ``""``: none) beside the counts."""
+        self.save_note = text
+        self.update_counts()
+
     def set_export_note(self, text: str) -> None:
         """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
         self.export_note = text
@@ -439,6 +445,7 @@ class ListFilter:
             "finding similar papers…" if finding else "",
             self.refresh_note,
             self.export_note,
+            self.save_note,
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
@@ -446,6 +453,13 @@ class ListFilter:
         text = counts_text(
             len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
         )
+        if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form
+            from paperdeck.ui.refresh import short_progress
+
+            notes[6] = short_progress(self.refresh_note)
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+            )
         if self._searching:  # never the last list's count as if it matched
             text = fitted("searching…", notes, room, _NOTES_KEPT)
         if self.query_hint:

@@ -120,7 +120,7 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.store.user_data, self.marked.__contains__, self._changed, headings=True,
+                self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
                 id="paper-list", followed=self.following.is_followed,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
@@ -203,6 +203,48 @@ class MainScreen(ReadingScreen):
             return
         self.paper_list.refresh_paper(paper_id)
         self.update_counts()
+        self._changes_seen()
+
+    def _changes_seen(self) -> None:
+        """Papers left "changed" (a paper opened, every change marked seen): a list that shows
+        the changed ones (``is:changed``, ``changed:``) is filtered again, so that its rows and its
+        count agree with the marks."""
+        if "changed" in self.filter_text:
+            self.list_filter.refilter(after_change=True)
+
+    def action_mark_all_seen(self) -> None:
+        """Every change recorded so far is seen: the What changed view empties (the mark is
+        written in a thread)."""
+        self._mark_all_seen()
+
+    @work(thread=True, exclusive=True, group="changes-seen")
+    def _mark_all_seen(self) -> None:
+        try:
+            cleared = self.store.mark_all_seen()
+        except StoreError as error:
+            self.app.call_from_thread(
+                self.notify, str(error), title="Changes not marked seen", severity="error", markup=False
+            )
+            return
+        self.app.call_from_thread(self._marked_all_seen, cleared)
+
+    def _marked_all_seen(self, cleared: int) -> None:
+        self.paper_list.refresh()
+        self._show_detail(self.paper_list.highlighted_id)
+        self.update_counts()
+        self._changes_seen()
+        were = "1 paper was" if cleared == 1 else f"{cleared:,} papers were"
+        self.notify(f"Every change is seen ({were} changed).", timeout=3)
+
+    @work(thread=True, exclusive=True, group="changes-seen")
+    def _first_look(self) -> None:
+        """The store is opened in the app: the first time, the imports made so far are the
+        baseline of What changed, not news (:meth:`Store.first_look`). Best effort: a store that
+        cannot be written keeps no mark, and nothing is shown as changed there."""
+        try:
+            self.store.first_look()
+        except StoreError:
+            return
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -239,6 +281,7 @@ class MainScreen(ReadingScreen):
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+        self._first_look()
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
@@ -434,11 +477,11 @@ class MainScreen(ReadingScreen):
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
         (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus; not while a bulk
-        change is writing)."""
+        change or a save is writing)."""
         from paperdeck.ui.screens.list_actions import bulk_change_running
 
-        if bulk_change_running(self.app):
-            return
+        if bulk_change_running(self.app) or (self._saves is not None and self._saves.pending):
+            return  # read once the writes are done
         self.following.check_file()
         noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:
@@ -475,7 +518,7 @@ class MainScreen(ReadingScreen):
             detail.show_loading(self.store.row(paper_id))
             return
         paper = self.store.paper(paper_id) if paper_id else None
-        user = self.store.user_data(paper_id) if paper_id else None
+        user = self.user_data_shown(paper_id) if paper_id else None
         summary, rank = self._review_scores(paper.openreview_id if paper else "")
         try:
             changes = self.store.paper_changes(paper_id) if paper_id else []
@@ -533,10 +576,27 @@ class MainScreen(ReadingScreen):
             self.list_filter.refilter(after_change=True)
         elif self.stats_listener is not None:
             self.stats_listener()
+        from paperdeck.ui.screens.paper_marks import MarksPaperShown
+
+        if isinstance(self.app.screen, MarksPaperShown):  # the reader or the reviews of a paper, on top
+            self.app.screen.marks_shown()
 
     def view_ids(self) -> list[str]:
         """The paper ids in the current view, in order."""
         return self.list_filter.view_ids()
+
+    def show_user_data(self, paper_ids: list[str]) -> None:
+        """Repaint the rows and the detail of these papers with the saves not written yet (the
+        list is filtered again once they are: :meth:`refresh_user_data`)."""
+        paper_list = self.paper_list
+        for paper_id in paper_ids[: paper_list.size.height + 1]:
+            paper_list.refresh_paper(paper_id)
+        if paper_list.highlighted_id in paper_ids:
+            self._show_detail(paper_list.highlighted_id)
+
+    def saving(self, waiting: bool) -> None:
+        """ "saving…" beside the counts while a save waits for the store's lock."""
+        self.list_filter.set_save_note("saving…" if waiting else "")
 
     # -- statistics (paperdeck.ui.screens.stats) --------------------------------------------------
 

@@ -61,11 +61,14 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
             )
             yield Label("enter applies · → completes · escape cancels", classes="prompt-help")
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
+    def action_apply(self) -> None:
         """Apply the tags typed; nothing typed, or a lone ``-`` (a blank tag to remove), is
-        refused with one line and the prompt stays (escape cancels)."""
-        words = event.value.split()
+        refused with one line and the prompt stays (escape cancels).
+
+        A priority binding: run as the key comes, before the keys typed after it are handed to
+        the input (an Enter left to the input's own binding was handled after them, so that a
+        fast ``ujt⏎jTtui8⏎`` made one tag ``ujtjttui8``)."""
+        words = self.query_one(Input).value.split()
         add = [word for word in words if not word.startswith("-")]
         remove = [word[1:] for word in words if word.startswith("-")]
         if not words or blank_tag(add + remove):

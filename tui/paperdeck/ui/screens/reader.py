@@ -10,20 +10,21 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.screen import Screen
 
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.paper_marks import MarksPaperShown
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 
 
-class PaperReader(Screen[None]):
+class PaperReader(MarksPaperShown):
     """One paper's detail, full screen: ``j`` / ``k`` and the arrow and page keys scroll it,
-    ``escape`` (or ``backspace``) returns to the list."""
+    ``s`` / ``r`` / ``n`` star it, mark it read and edit its note (as on the list), ``escape``
+    (or ``backspace``) returns to the list."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings("reader")  # back, scroll, reviews
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reader")  # back, scroll, reviews, star, read, note
 
     AUTO_FOCUS = "#reader-detail"
 
@@ -43,6 +44,16 @@ class PaperReader(Screen[None]):
             summary = self.store.reviews.summary(self.paper.openreview_id)
             rank = self.store.reviews.rank(self.paper.openreview_id)
         self.query_one(PaperDetail).show(self.paper, self.user, summary, rank)
+
+    def marks_shown(self) -> None:
+        """Show the paper with the user's data as it is now (starred, its status, its note)."""
+        if self.store is None or not self.is_mounted:
+            return
+        main = self._reading_screen()  # with its saves not written yet
+        user = main.user_data_shown(self.paper.id) if main is not None else self.store.user_data(self.paper.id)
+        if user != self.user:
+            self.user = user
+            self.on_mount()
 
     def action_reviews(self) -> None:
         """The paper's reviews (:class:`paperdeck.ui.screens.reviews.ReviewsScreen`)."""

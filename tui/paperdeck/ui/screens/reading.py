@@ -1,8 +1,9 @@
 """The reading-list actions of the main screen: star, reading status, tags, notes (in the app or
 in ``$EDITOR``), marks and bulk actions, undo/redo, copy and open.
 
-Every change goes through the store at once (durable before the next key) and into the session's
-history, so ``u`` undoes it and ``ctrl+r`` redoes it — a bulk change as one step.
+Every change is shown at once and saved behind the UI, in order (:class:`~paperdeck.ui.save_queue.SaveQueue`:
+a key pressed while another paperdeck holds the store's lock is never lost), then goes into the
+session's history, so ``u`` undoes it and ``ctrl+r`` redoes it — a bulk change as one step.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.reading.history import History
+    from paperdeck.ui.save_queue import SaveQueue
     from paperdeck.ui.screens.note_editor import NoteEditor
 
 
@@ -83,6 +85,7 @@ class ReadingScreen(Screen[None]):
         super().__init__()
         self.marks = Marks()
         self._history: History | None = None
+        self._saves: SaveQueue | None = None
 
     @property
     def history(self) -> History:
@@ -93,6 +96,36 @@ class ReadingScreen(Screen[None]):
 
             self._history = History(self.store)
         return self._history
+
+    @property
+    def saves(self) -> SaveQueue:
+        """The saves of this screen's changes, written in order behind the UI: made at first use."""
+        if self._saves is None:
+            from paperdeck.ui.save_queue import SaveQueue
+
+            self._saves = SaveQueue(self, self.store, self.saving)
+        return self._saves
+
+    def on_unmount(self) -> None:
+        """The screen goes (the app ends): the saves not written yet are written first."""
+        if self._saves is not None and self._saves.pending:
+            self._saves.flush(timeout=15.0)
+
+    def user_data_shown(self, paper_id: str) -> UserData:
+        """The paper's record as the user made it: with the saves not written yet (what the list
+        and the detail show)."""
+        saves = self._saves
+        return saves.shown(paper_id) if saves is not None else self.store.user_data(paper_id)
+
+    def saving(self, waiting: bool) -> None:
+        """Say that a save waits for the store's lock (``False``: every save is written)."""
+        if waiting:
+            self.notify("saving… (another paperdeck holds the store)", timeout=2)
+
+    def show_user_data(self, paper_ids: list[str]) -> None:
+        """Repaint what shows these papers' marks, with the saves not written yet (the subclass
+        knows how; by default as after a change)."""
+        self.refresh_user_data(paper_ids)
 
     @property
     def marked(self) -> set[str]:
@@ -133,19 +166,18 @@ class ReadingScreen(Screen[None]):
             if len(ids) > CONFIRM_OVER:  # long enough to want its progress shown, off the event loop
                 from paperdeck.ui.screens.list_actions import change_in_steps
 
-                change_in_steps(self, self.store, label, ids, change, finished)
+                # after the saves queued before it, written by another thread
+                self.saves.when_idle(lambda: change_in_steps(self, self.store, label, ids, change, finished))
                 return
-            try:
-                changes = self.store.change(ids, change)
-            except StoreError as error:
-                finished([], error)
-                return
-            finished(changes, None)
+            self.saves.submit(ids, change, finished)  # written behind the UI, shown at once
+            self.show_user_data(ids)
 
         def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
             if changes:
                 self.history.record(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label, changes)
                 self.refresh_user_data([after.paper_id for _, after in changes])
+            elif error is not None and len(ids) <= CONFIRM_OVER:
+                self.refresh_user_data(ids)  # the change shown at once is taken back
             if error is not None:
                 written = f" ({len(changes):,} of {len(ids):,} papers were changed first; u undoes them)"
                 written = written if changes else ""
@@ -163,14 +195,26 @@ class ReadingScreen(Screen[None]):
     # -- star, status, tags ------------------------------------------------------------------
 
     def action_toggle_star(self) -> None:
-        ids = self._targets()
-        star = not all(self.store.user_data(pid).starred for pid in ids)
-        self.apply("star" if star else "unstar", lambda r: replace(r, starred=star), ids)
+        self.toggle_star_of(self._targets())
+
+    def toggle_star_of(self, ids: list[str]) -> str:
+        """Star ``ids`` (unstar them when all are starred): one undoable step. Returns
+        ``"star"`` or ``"unstar"``."""
+        star = not all(self.user_data_shown(pid).starred for pid in ids)
+        label = "star" if star else "unstar"
+        self.apply(label, lambda r: replace(r, starred=star), ids)
+        return label
 
     def action_status(self, status: str) -> None:
-        ids = self._targets()
-        status = status_after(status, [self.store.user_data(pid).status for pid in ids])
+        self.set_status_of(self._targets(), status)
+
+    def set_status_of(self, ids: list[str], status: str) -> str:
+        """Give ``ids`` the reading status ``status`` (when all have it already: back, as
+        :func:`~paperdeck.reading.status.status_after` says): one undoable step. Returns the
+        status given."""
+        status = status_after(status, [self.user_data_shown(pid).status for pid in ids])
         self.apply(f"mark {status}", lambda r: replace(r, status=status), ids)
+        return status
 
     def action_next_unseen(self) -> None:
         view = self.view_ids()
@@ -188,7 +232,7 @@ class ReadingScreen(Screen[None]):
             return
         from paperdeck.ui.screens.prompts import TagPrompt
 
-        current = sorted({tag for pid in ids for tag in self.store.user_data(pid).tags})
+        current = sorted({tag for pid in ids for tag in self.user_data_shown(pid).tags})
         row = self.store.row(ids[0])
         what = f"{len(ids)} marked papers" if len(ids) > 1 else one_line(row.title if row else ids[0])
 
@@ -202,22 +246,68 @@ class ReadingScreen(Screen[None]):
     # -- notes -------------------------------------------------------------------------------
 
     def action_edit_note(self) -> None:
-        paper_id = self.paper_list.highlighted_id
+        self.edit_note_of(self.paper_list.highlighted_id)
+
+    def edit_note_of(self, paper_id: str | None) -> None:
+        """Open the note editor on ``paper_id``'s note (the reader and the reviews screen ask for
+        the paper they show); saved as one undoable step."""
         row = self.store.row(paper_id) if paper_id else None
         if paper_id is None or row is None:
             self.notify("No paper is highlighted.", severity="warning")
             return
 
-        base = self.store.user_data(paper_id).note  # what the editor starts from
+        base = self.user_data_shown(paper_id).note  # what the editor starts from
 
         def save(text: str | None) -> None:
-            if text is None or text == self.store.user_data(paper_id).note:
+            if text is None or text == self.user_data_shown(paper_id).note:
                 return
-            if not self._save_note(paper_id, text, base):
-                # Never lose what the user wrote: reopen the editor with the unsaved text.
-                self.app.push_screen(self._note_editor(paper_id, row.title, text), save)
+            self._save_note_later(paper_id, text, base, reopen)
+
+        def reopen(text: str) -> None:  # never lose what the user wrote: the editor again, with it
+            self.app.push_screen(self._note_editor(paper_id, row.title, text), save)
 
         self.app.push_screen(self._note_editor(paper_id, row.title), save)
+
+    def _save_note_later(self, paper_id: str, text: str, base: str, reopen: Callable[[str], None]) -> None:
+        """Save ``text`` as the paper's note behind the UI (shown at once, in order with the other
+        saves); when it fails, say so and ``reopen`` the editor with the text. ``base``: as for
+        :meth:`_save_note`."""
+        note = text if text.strip() else ""
+        kept, edited = self._note_change(note, base)
+
+        def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
+            if error is not None:
+                self.notify(str(error), title="Note not saved", severity="error", markup=False)
+                self.refresh_user_data([paper_id])
+                reopen(text)
+                return
+            self._note_saved(paper_id, note, changes, kept)
+
+        self.saves.submit([paper_id], edited, finished, shown=lambda record: replace(record, note=note))
+        self.show_user_data([paper_id])
+
+    def _note_change(self, note: str, base: str | None) -> tuple[list[str], Callable[[UserData], UserData]]:
+        """The change saving ``note`` (edited from ``base``, ``None``: unknown) makes to a record as
+        the store holds it just before writing, and the list that then holds the note another
+        paperdeck wrote meanwhile (both texts are kept)."""
+        kept: list[str] = []
+
+        def edited(record: UserData) -> UserData:
+            kept.clear()
+            if base is not None and record.note not in (base, note) and record.note.strip():
+                kept.append(record.note)
+                return replace(record, note=f"{note}\n\n{NOTE_CHANGED_ELSEWHERE}\n{record.note}".strip())
+            return replace(record, note=note)
+
+        return kept, edited
+
+    def _note_saved(self, paper_id: str, note: str, changes: list[tuple[UserData, UserData]], kept: list[str]) -> None:
+        self.history.record("note", changes)
+        self.refresh_user_data([paper_id])
+        if kept:
+            self.notify("The note was changed elsewhere meanwhile: both texts are kept.", severity="warning", timeout=6)
+        else:
+            self.notify("Note saved." if note else "Note deleted.", timeout=1.5)
 
     def _note_editor(self, paper_id: str, title: str, draft: str | None = None) -> NoteEditor:
         """The note editor for a paper, starting from ``draft`` (unsaved) or the saved note; text
@@ -232,26 +322,15 @@ class ReadingScreen(Screen[None]):
         another paperdeck (the CLI, a second window) changed the note since, both texts are kept,
         the other one under a line saying so (read as the store holds it, just before writing)."""
         note = text if text.strip() else ""
-        kept: list[str] = []
-
-        def edited(record: UserData) -> UserData:
-            kept.clear()
-            if base is not None and record.note not in (base, note) and record.note.strip():
-                kept.append(record.note)
-                return replace(record, note=f"{note}\n\n{NOTE_CHANGED_ELSEWHERE}\n{record.note}".strip())
-            return replace(record, note=note)
-
+        kept, edited = self._note_change(note, base)
+        if self._saves is not None:
+            self._saves.flush()  # after the saves queued before it
         try:
             changes = self.store.change([paper_id], edited)
         except StoreError as error:
             self.notify(str(error), title="Note not saved", severity="error", markup=False)
             return False
-        self.history.record("note", changes)
-        self.refresh_user_data([paper_id])
-        if kept:
-            self.notify("The note was changed elsewhere meanwhile: both texts are kept.", severity="warning", timeout=6)
-        else:
-            self.notify("Note saved." if note else "Note deleted.", timeout=1.5)
+        self._note_saved(paper_id, note, changes, kept)
         return True
 
     def action_edit_note_externally(self) -> None:
@@ -344,6 +423,9 @@ class ReadingScreen(Screen[None]):
         progress screen (:func:`~paperdeck.ui.screens.list_actions.change_in_steps`)."""
         history = self.history
         if self._busy():
+            return
+        if self._saves is not None and self._saves.pending:  # the step of a save not written yet
+            self._saves.when_idle(lambda: self._history_step(undo=undo))
             return
         step = history.next_step(undo=undo)
         if step is None:

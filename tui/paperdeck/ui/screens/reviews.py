@@ -1,10 +1,12 @@
 """The reviews screen (``R`` on the list or in the reader): one paper's decision and meta-review
 first, then each review with its scores and sections, comments threaded under what they answer.
 
-Review text is data: it enters the screen only as plain strings, rendered as abstracts are
-(:func:`paperdeck.text.render.render_abstract`: Markdown emphasis, LaTeX math, http(s) links), every
-control character made visible first (:mod:`paperdeck.model.safe_text`). ``n`` / ``p`` move between
-notes, ``]`` / ``[`` between sections, ``j`` / ``k`` scroll, ``escape`` comes back.
+Review text is data: it enters the screen only as plain strings, every control character made
+visible first (:mod:`paperdeck.model.safe_text`), then read as Markdown blocks (headings, rules,
+lists, quotes, code: :mod:`paperdeck.text.markdown_blocks`), each rendered as abstracts are
+(:func:`paperdeck.text.render.render_abstract`: emphasis, LaTeX math, http(s) links). ``}`` / ``{`` move between
+notes, ``]`` / ``[`` between sections, ``j`` / ``k`` scroll, ``s`` / ``r`` / ``n`` star the paper,
+mark it read and edit its note (as on the list), ``escape`` comes back.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,6 +27,7 @@ from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.paper_marks import MarksPaperShown
 from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_content
 from paperdeck.ui.widgets.footer import PaperFooter
 
@@ -49,7 +51,31 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
 
 
 def _rendered(text: str) -> Content:
-    return segments_to_content(render_abstract(visible(text)))
+    """A note's section as the reader should see it: the text sanitised first (every control
+    character made visible: nothing in it is a terminal sequence or Textual markup), then its
+    Markdown blocks (:func:`~paperdeck.text.markdown_blocks.markdown_blocks`: headings bold, rules
+    drawn, bullets, quotes, code as it is) and within each the inline rendering of abstracts
+    (emphasis, math, http(s) links only)."""
+    from paperdeck.text.markdown_blocks import markdown_blocks
+
+    lines: list[Content] = []
+    for block in markdown_blocks(visible(text)):
+        inline = segments_to_content(render_abstract(block.text)) if block.kind != "code" else Content(block.text)
+        if block.kind == "heading":
+            if lines:
+                lines.append(Content(""))
+            lines.append(inline.stylize("bold" if block.level > 1 else "bold underline"))
+        elif block.kind == "rule":
+            lines.append(Content.styled("─" * 24, "$text-muted"))
+        elif block.kind == "item":
+            lines.append(Content.assemble("  " * block.level, (f"{block.marker} ", "$text-muted"), inline))
+        elif block.kind == "quote":
+            lines.append(Content.assemble(("▏ ", "$text-muted"), inline.stylize("italic")))
+        elif block.kind == "code":
+            lines.append(inline.stylize("$text-accent"))
+        else:
+            lines.append(inline)
+    return Content("\n").join(lines)
 
 
 def _number(value: float) -> str:
@@ -70,10 +96,10 @@ def review_head(review: Review) -> Content:
     return Content(" · ").join(parts)
 
 
-class ReviewsScreen(Screen[None]):
+class ReviewsScreen(MarksPaperShown):
     """One paper's reviews, full screen (see the module docstring)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings("reviews")  # back, notes, sections, scroll
+    BINDINGS: ClassVar[list[BindingType]] = bindings("reviews")  # back, notes, sections, scroll, marks
 
     DEFAULT_CSS = """
     ReviewsScreen #reviews-body { padding: 0 1; }
@@ -98,7 +124,7 @@ class ReviewsScreen(Screen[None]):
             if self.summary is not None and self.summary.count:
                 yield Static(reviews_content(self.summary, self.rank), markup=False)
             notes = ordered_reviews(self.reviews)
-            yield Static(Content.styled(f"{len(notes)} notes · n / p: next / previous · ] / [: sections", "dim"))
+            yield Static(Content.styled(f"{len(notes)} notes · }} / {{: next / previous · ] / [: sections", "dim"))
             for depth, review in notes:
                 indent = 4 * depth
                 head = Static(review_head(review), markup=False, classes="note")
