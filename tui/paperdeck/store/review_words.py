@@ -9,6 +9,16 @@ kind, every text section and score label) and kept beside the shards as four fil
                          ``postings[starts[i]:starts[i + 1]]``
     words.gG.postings.npy  forum numbers (uint16 up to 65,536 papers, else uint32), ascending
                          within a word
+    words.gG.seq.npy     the words of each paper's review text in order, as word numbers (uint16
+                         below 65,535 words, else uint32), the papers one after another in the order
+                         of ``forums``; :data:`BREAK` (the dtype's largest value) between two
+                         sections or notes: a phrase never spans it
+    words.gG.seqstarts.npy  int64, one more than the forums: paper ``n``'s words are
+                         ``seq[seqstarts[n]:seqstarts[n + 1]]``
+
+The two ``seq`` files answer phrases (:meth:`WordIndex.forums_with`, a value of several words);
+an index written before them (an older paperdeck) has none: the next review import writes the whole
+index again.
 
 A word is a run of letters and digits of the text folded as every search folds it (NFKC,
 case-folded, accents of Latin, Greek and Cyrillic letters dropped: :func:`paperdeck.text.fold.fold_text`):
@@ -34,12 +44,18 @@ from paperdeck.model.review import Review
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.text.fold import fold_text
 
-__all__ = ["MAX_WORD_BYTES", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
+__all__ = ["MAX_WORD_BYTES", "SECTION_BREAK", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
 
 #: A word is kept (and looked up) by its first this many bytes of UTF-8.
 MAX_WORD_BYTES = 64
 _WORD = re.compile(r"[^\W_]+")
 #: ASCII letters lower-cased, digits kept, other ASCII bytes to spaces; non-ASCII bytes kept.
+#: Put between two sections (or notes) of a paper's text: a token of its own that no word holds
+#: (a private-use character), kept as a break in the word sequence, so a phrase never spans it.
+SECTION_BREAK = "\ue000"
+_BREAK_BYTES = SECTION_BREAK.encode()
+#: The stand-in hash of a break in a batch's word sequence (real hashes are below 2**52).
+_BREAK_HASH = np.uint64(1 << 52)
 _ASCII_FOLD = bytes((ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 128 else b for b in range(256))
 
 
@@ -195,6 +211,9 @@ class WordIndexBuilder:
         self._pending_bytes = 0
         self._pair_hashes: list[np.ndarray] = []
         self._pair_units: list[np.ndarray] = []
+        #: Per batch, the words in order: ``(units, lengths, distinct hashes, each word's number
+        #: among them)`` (:meth:`_sequence`).
+        self._sequences: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         self._known = np.zeros(0, dtype=np.uint64)
         self._word_of: dict[int, bytes] = {}
         self._odd: dict[bytes, list[bytes]] = {}
@@ -207,7 +226,9 @@ class WordIndexBuilder:
         """Fold the words of one paper's ``reviews`` (every text section and score label) as a
         new unit; returns its number. Unless :meth:`write` is told otherwise, the paper's last
         unit replaces what it had."""
-        doc = "\n".join(text for review in reviews for _, text in (*review.sections, *review.score_labels))
+        doc = f"\n{SECTION_BREAK}\n".join(
+            text for review in reviews for _, text in (*review.sections, *review.score_labels)
+        )
         unit = len(self._unit_forums)
         self._unit_forums.append(forum)
         self._pending.append(doc.encode("utf-8", "surrogatepass"))  # folded in the batch
@@ -313,6 +334,7 @@ class WordIndexBuilder:
                 words = odd_cache[token] = [_key(w) for w in review_words(token.decode("utf-8", "surrogatepass"))]
             odd_words += words
             odd_papers += [paper] * len(words)
+        self._sequences.append(self._sequence(blob, starts, ends, hashes, odd, plain, doc_starts, numbers))
         plain_hashes = hashes[plain]
         paper_bits = np.uint64(_PAPER_BITS)
         keys = [(plain_hashes << paper_bits) | local[plain]]
@@ -357,6 +379,49 @@ class WordIndexBuilder:
         for h, word in zip(odd_hashes.tolist(), odd_words, strict=True):
             word_of.setdefault(h, word)
         self._known = np.insert(known, np.searchsorted(known, new), new)  # both sorted: merged
+
+    def _sequence(
+        self,
+        blob: bytes,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        hashes: np.ndarray,
+        odd: np.ndarray,
+        plain: np.ndarray,
+        doc_starts: np.ndarray,
+        numbers: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """A batch's words in order (for phrases): each plain token is one word, each token with
+        a non-ASCII byte the words :func:`review_words` finds in it (none, one or several), a
+        :data:`SECTION_BREAK` token :data:`_BREAK_HASH`. Returns ``(units, lengths, distinct,
+        inverse)``: unit ``units[i]``'s words are the next ``lengths[i]`` of ``distinct[inverse]``."""
+        counts = np.ones(len(starts), dtype=np.int64)
+        odd_words: list[list[bytes]] = []
+        if len(odd):
+            cache = self._odd
+            for s, e in zip(starts[odd].tolist(), ends[odd].tolist(), strict=True):
+                token = blob[s:e]
+                odd_words.append([b""] if token == _BREAK_BYTES else cache[token])
+            counts[odd] = [len(words) for words in odd_words]
+        offsets = np.cumsum(counts) - counts
+        total = int(counts.sum())
+        sequence = np.empty(total, dtype=np.uint64)
+        sequence[offsets[plain]] = hashes[plain]
+        flat = [word for words in odd_words for word in words]
+        if flat:
+            odd_counts = counts[odd]
+            first = np.cumsum(odd_counts) - odd_counts
+            at = np.repeat(offsets[odd] - first, odd_counts) + np.arange(len(flat), dtype=np.int64)
+            breaks = np.array([not word for word in flat], dtype=bool)
+            odd_hashes = np.full(len(flat), _BREAK_HASH, dtype=np.uint64)
+            if not breaks.all():
+                real = b" ".join(word for word in flat if word)
+                odd_hashes[~breaks] = self._hasher.tokens(b" " + real + b" ")[2]
+            sequence[at] = odd_hashes
+        bounds = np.append(offsets, total)[np.searchsorted(starts, doc_starts)]
+        lengths = np.diff(np.append(bounds, total))
+        distinct, inverse = np.unique(sequence, return_inverse=True)
+        return numbers, lengths, distinct, inverse.astype(np.uint32)
 
     def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
@@ -417,11 +482,66 @@ class WordIndexBuilder:
         key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
         del keys
         key.sort()
+        old_rank = None
         if old is not None:
             old_rank = rank[np.searchsorted(used, old_hashes)]
             old_word_no = np.repeat(old_rank, np.diff(np.asarray(old.starts)))
-        self._prepared = _Prepared(count, location, words, by_word, key, unit_bits, old_word_no)
+        self._prepared = _Prepared(count, location, words, by_word, key, unit_bits, old_word_no, used, rank, old_rank)
         return self._prepared
+
+    def _write_sequence(
+        self,
+        prepared: _Prepared,
+        number: np.ndarray,
+        word_count: int,
+        unit_order: list[int],
+        kept: np.ndarray | None,
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The ``seq`` and ``seqstarts`` arrays (see the module docstring): the papers of
+        ``unit_order`` (their units, in the file's order of forums), then the papers of the old
+        index ``kept`` (in its order); ``number``: each rank's word number. ``None`` when an old
+        paper is kept and the old index has no sequence (written by an older paperdeck)."""
+        old = self._old
+        if old is not None and kept is not None and kept.any() and old.sequence is None:
+            return None
+        dtype = np.uint16 if word_count < 0xFFFF else np.uint32
+        brk = np.iinfo(dtype).max
+        where: dict[int, tuple[int, int, int]] = {}
+        for b, (batch_units, lengths, _, _) in enumerate(self._sequences):
+            offsets = (np.cumsum(lengths) - lengths).tolist()
+            for unit, offset, length in zip(batch_units.tolist(), offsets, lengths.tolist(), strict=True):
+                where[unit] = (b, offset, length)
+        pieces: list[np.ndarray] = []
+        lengths_out: list[int] = []
+        mapped_batch, mapped = -1, np.zeros(0, dtype=dtype)
+        used, rank = prepared.used, prepared.rank
+        for unit in unit_order:
+            b, offset, length = where[unit]
+            if b != mapped_batch:
+                _, _, distinct, inverse = self._sequences[b]
+                is_break = distinct == _BREAK_HASH
+                at = np.minimum(np.searchsorted(used, distinct), max(len(used) - 1, 0))
+                numbers = number[rank[at]] if len(used) else np.zeros(len(distinct), dtype=np.int64)
+                numbers[is_break] = brk
+                mapped, mapped_batch = numbers.astype(dtype)[inverse], b
+            pieces.append(mapped[offset : offset + length])
+            lengths_out.append(length)
+        if old is not None and kept is not None and old.sequence is not None and old.sequence_starts is not None:
+            assert prepared.old_rank is not None
+            old_number = number[prepared.old_rank]
+            old_break = np.iinfo(old.sequence.dtype).max
+            old_starts = np.asarray(old.sequence_starts)
+            for first, end in _runs(np.flatnonzero(kept)):
+                chunk = np.asarray(old.sequence[old_starts[first] : old_starts[end]]).astype(np.int64)
+                is_break = chunk == old_break
+                chunk[is_break] = 0
+                out = old_number[chunk] if len(old_number) else np.zeros(len(chunk), dtype=np.int64)
+                out[is_break] = brk
+                pieces.append(out.astype(dtype))
+                lengths_out += np.diff(old_starts[first : end + 1]).tolist()
+        sequence = np.concatenate(pieces) if pieces else np.zeros(0, dtype=dtype)
+        starts = np.concatenate(([0], np.cumsum(np.array(lengths_out, dtype=np.int64)))).astype(np.int64)
+        return sequence.astype(dtype, copy=False), starts
 
     def _write(self, directory: Path, name: str, units: dict[str, int], count: int) -> list[Path]:
         """:meth:`write` once every batch is folded here (``count``: units added)."""
@@ -441,6 +561,7 @@ class WordIndexBuilder:
             for n, forum in enumerate(old.forums):
                 if kept[n]:
                     renumber[n] = forum_no.setdefault(forum, len(forum_no))
+        kept_forums = kept if old is not None else None
         forum_count = max(len(forum_no), 1)
         forum_bits = max(forum_count.bit_length(), 1)
         key = prepared.key
@@ -471,11 +592,25 @@ class WordIndexBuilder:
             f"{name}.starts.npy": _npy(starts),
             f"{name}.postings.npy": _npy(postings_out),
         }
+        number = np.cumsum(held) - 1  # each rank's word number in the file
+        sequence = self._write_sequence(prepared, number, len(by_word), [u for _, u in by_unit], kept_forums)
+        if sequence is not None:
+            files[f"{name}.seq.npy"], files[f"{name}.seqstarts.npy"] = map(_npy, sequence)
         written = []
         for file_name, payload in files.items():
             written.append(directory / file_name)
             atomic_write_bytes(directory / file_name, payload)
         return written
+
+
+def _runs(positions: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of consecutive numbers in ``positions`` (ascending), as ``(first, last + 1)``."""
+    if not len(positions):
+        return []
+    cuts = np.flatnonzero(np.diff(positions) != 1) + 1
+    firsts = np.concatenate(([0], cuts))
+    lasts = np.concatenate((cuts - 1, [len(positions) - 1]))
+    return list(zip(positions[firsts].tolist(), (positions[lasts] + 1).tolist(), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,6 +627,10 @@ class _Prepared:
     key: np.ndarray
     unit_bits: int
     old_word_no: np.ndarray | None
+    #: The hashes of the words (ascending), each one's rank, and each old word's rank.
+    used: np.ndarray
+    rank: np.ndarray
+    old_rank: np.ndarray | None
 
 
 #: The builder of the process that folds batches (:class:`WordIndexBuilder` with ``in_process``).
@@ -553,6 +692,20 @@ class WordIndex:
         self.postings = np.load(directory / f"{name}.postings.npy", mmap_mode="r", allow_pickle=False)
         if len(self.starts) != len(self._vocab) + 1 or (len(self.postings) and self.postings.max() >= len(self.forums)):
             raise ValueError("the word postings do not match the words and papers")
+        #: The words of each paper in order, and where each paper's start (``None``: an index
+        #: written before phrases were kept: see the module docstring).
+        self.sequence: np.ndarray | None = None
+        self.sequence_starts: np.ndarray | None = None
+        if (directory / f"{name}.seq.npy").exists():
+            self.sequence = np.load(directory / f"{name}.seq.npy", mmap_mode="r", allow_pickle=False)
+            self.sequence_starts = np.load(directory / f"{name}.seqstarts.npy", allow_pickle=False)
+            if len(self.sequence_starts) != len(self.forums) + 1 or int(self.sequence_starts[-1]) != len(self.sequence):
+                raise ValueError("the word sequence does not match the papers")
+
+    @property
+    def has_phrases(self) -> bool:
+        """Whether the index keeps the words in order, as a phrase needs (see the module docstring)."""
+        return self.sequence is not None
 
     def words(self) -> list[bytes]:
         """Every word, UTF-8, sorted."""
@@ -569,11 +722,18 @@ class WordIndex:
         return np.unique(np.searchsorted(vocab.at, np.array(hits, dtype=np.int64), side="right") - 1)
 
     def forums_with(self, value: str, inner: bool = False) -> frozenset[str]:
-        """The forum ids whose reviews hold every word of ``value``, each from a word start
-        (``inner``: anywhere inside a word); empty when ``value`` has no word."""
+        """The forum ids whose reviews hold ``value``: one word, a word starting with it
+        (``inner``: holding it anywhere); several words, a phrase (:meth:`phrase_forums`); empty
+        when ``value`` has no word.
+
+        Raises:
+            ValueError: a phrase, and the index keeps no word order (:attr:`has_phrases`).
+        """
         wanted = review_words(value)
         if not wanted:
             return frozenset()
+        if len(wanted) > 1:
+            return self.phrase_forums(wanted, inner)
         found = np.ones(len(self.forums), dtype=bool)
         starts, postings = self.starts, self.postings
         for word in dict.fromkeys(wanted):
@@ -586,3 +746,79 @@ class WordIndex:
             found &= hits
         forums = self.forums
         return frozenset(forums[int(n)] for n in np.flatnonzero(found))
+
+    def _exact(self, word: str) -> np.ndarray:
+        """The number of ``word`` (as an array of one), or an empty array when no review has it."""
+        key = _key(word)
+        at = bisect.bisect_left(self._vocab, key)
+        found = at < len(self._vocab) and self._vocab[at] == key
+        return np.array([at] if found else [], dtype=np.int64)
+
+    def _ending(self, word: str) -> np.ndarray:
+        """The numbers of the words that end with ``word``."""
+        blob = self._vocab.blob
+        hits = [m.start() for m in re.finditer(re.escape(_key(word)) + b"\n", blob)]
+        return np.unique(np.searchsorted(self._vocab.at, np.array(hits, dtype=np.int64), side="right") - 1)
+
+    def phrase_forums(self, words: list[str], inner: bool = False) -> frozenset[str]:
+        """The forum ids whose review text holds ``words`` (two or more, folded as
+        :func:`review_words` gives them) one after another, in one section of one note: the first
+        a whole word (``inner``: a word ending with it), the middle ones whole words, the last a
+        word starting with it, as a phrase in a paper's text is found (``"weak baseline"``: "weak
+        baselines", "weak, baseline", not "weak and baseline", "weaker baseline"). Words are
+        compared by their first :data:`MAX_WORD_BYTES` bytes.
+
+        One pass over the word sequence for the rarest whole word (or the last word's range),
+        then a look at the words around each place found.
+
+        Raises:
+            ValueError: the index keeps no word order (:attr:`has_phrases`).
+        """
+        sequence, bounds = self.sequence, self.sequence_starts
+        if sequence is None or bounds is None:
+            raise ValueError("the word index keeps no word order")
+        count = len(words)
+        sets: list[np.ndarray] = []
+        for at, word in enumerate(words):
+            if at == count - 1:
+                sets.append(self._word_range(_key(word), False))
+            elif at == 0 and inner:
+                sets.append(self._ending(word))
+            else:
+                sets.append(self._exact(word))
+            if not len(sets[-1]):
+                return frozenset()
+        starts = self.starts
+
+        def frequency(at: int) -> int:
+            numbers = sets[at]
+            return int(starts[numbers[-1] + 1] - starts[numbers[0]]) if len(numbers) == 1 else 1 << 62
+
+        anchor = min(range(count), key=frequency)
+        numbers = sets[anchor]
+        if len(numbers) == 1:
+            places = np.flatnonzero(sequence == numbers[0])
+        else:  # the last word's range (or every other word matches a set: rare)
+            low, high = int(numbers[0]), int(numbers[-1])
+            found = sequence >= low
+            found &= sequence <= high
+            places = np.flatnonzero(found)
+            if high - low + 1 != len(numbers):
+                places = places[np.isin(sequence[places], numbers)]
+        first = places - anchor
+        first = first[(first >= 0) & (first + count <= len(sequence))]
+        for at in range(count):
+            if at == anchor or not len(first):
+                continue
+            values = np.asarray(sequence[first + at])
+            numbers = sets[at]
+            if len(numbers) == 1:
+                first = first[values == numbers[0]]
+            elif int(numbers[-1]) - int(numbers[0]) + 1 == len(numbers):
+                first = first[(values >= numbers[0]) & (values <= numbers[-1])]
+            else:
+                first = first[np.isin(values, numbers)]
+        paper = np.searchsorted(bounds, first, side="right") - 1
+        paper = np.unique(paper[first + count <= bounds[paper + 1]])
+        forums = self.forums
+        return frozenset(forums[int(n)] for n in paper)

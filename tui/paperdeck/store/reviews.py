@@ -341,8 +341,9 @@ class ReviewStore:
         return self._words
 
     def forums_with(self, value: str, inner: bool = False) -> frozenset[str]:
-        """The forum ids whose review text (any note, any section) holds every word of ``value``
-        from a word start (``inner``: anywhere in a word), folded as searches fold text.
+        """The forum ids whose review text (any note, any section) holds ``value`` from a word
+        start (``inner``: anywhere in a word), folded as searches fold text; several words are a
+        phrase (:meth:`WordIndex.forums_with <paperdeck.store.review_words.WordIndex.forums_with>`).
 
         Raises:
             StoreError: as :meth:`word_index`; or reviews are stored without a word index.
@@ -351,7 +352,14 @@ class ReviewStore:
         if words is None and self.counts()["notes"]:
             reason = "the review text has no word index yet (stored by an older paperdeck); import the reviews again"
             raise StoreError(self.directory, reason)
-        return frozenset() if words is None else words.forums_with(value, inner)
+        if words is None:
+            return frozenset()
+        try:
+            return words.forums_with(value, inner)
+        except ValueError:
+            reason = "the review word index keeps no word order for phrases (an older paperdeck's); "
+            reason += "import the reviews again"
+            raise StoreError(self.directory, reason) from None
 
     def counts(self) -> dict[str, int]:
         """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
@@ -455,6 +463,8 @@ class ReviewStore:
         written: list[Path] = []
         forums = {forum for by_forum in incoming.values() for forum in by_forum}
         old_words = self.word_index()
+        if old_words is not None and not old_words.has_phrases:
+            old_words = None  # an index without the word order: made again, whole
         rebuild = old_words is None and bool(shards)  # reviews from before the word index: all of them
         forum_words: WordIndexBuilder
         if staged is not None:
