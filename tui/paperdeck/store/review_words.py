@@ -172,6 +172,8 @@ def _space_common_punctuation(data: np.ndarray) -> None:
             data[found + offset] = 0x20
 
 
+#: Runs of papers (:meth:`WordIndex.phrase_forums`) above which one pass over every paper's words is quicker.
+_PHRASE_RUNS = 4_000
 #: Bits of a (hash, paper) key left for the paper's number within a batch.
 _PAPER_BITS = 12
 _TABLE_MASK = np.uint64((1 << 20) - 1)
@@ -768,8 +770,9 @@ class WordIndex:
         baselines", "weak, baseline", not "weak and baseline", "weaker baseline"). Words are
         compared by their first :data:`MAX_WORD_BYTES` bytes.
 
-        One pass over the word sequence for the rarest whole word (or the last word's range),
-        then a look at the words around each place found.
+        One pass over the word sequence (over the papers holding every word alone, when their
+        words are under an eighth of all, in at most :data:`_PHRASE_RUNS` runs) for the rarest
+        whole word (or the last word's range), then a look at the words around each place found.
 
         Raises:
             ValueError: the index keeps no word order (:attr:`has_phrases`).
@@ -796,15 +799,32 @@ class WordIndex:
 
         anchor = min(range(count), key=frequency)
         numbers = sets[anchor]
-        if len(numbers) == 1:
-            places = np.flatnonzero(sequence == numbers[0])
-        else:  # the last word's range (or every other word matches a set: rare)
-            low, high = int(numbers[0]), int(numbers[-1])
-            found = sequence >= low
-            found &= sequence <= high
+        # Only the papers holding every word need a look: when their words are few, those alone.
+        held = np.ones(len(self.forums), dtype=bool)
+        for word_numbers in sets:
+            hits = np.zeros(len(self.forums), dtype=bool)
+            breaks = np.flatnonzero(np.diff(word_numbers) != 1) + 1
+            for run in np.split(word_numbers, breaks):
+                hits[self.postings[starts[run[0]] : starts[run[-1] + 1]]] = True
+            held &= hits
+        papers = np.flatnonzero(held)
+        runs = _runs(papers)
+        few = len(runs) <= _PHRASE_RUNS and int((bounds[papers + 1] - bounds[papers]).sum()) * 8 < len(sequence)
+
+        def found_in(looked: np.ndarray) -> np.ndarray:
+            if len(numbers) == 1:
+                return np.flatnonzero(looked == numbers[0])
+            low, high = int(numbers[0]), int(numbers[-1])  # the last word's range (or a rare set)
+            found = looked >= low
+            found &= looked <= high
             places = np.flatnonzero(found)
-            if high - low + 1 != len(numbers):
-                places = places[np.isin(sequence[places], numbers)]
+            return places if high - low + 1 == len(numbers) else places[np.isin(looked[places], numbers)]
+
+        if few:  # the slices of the papers holding every word, run by run
+            parts = [found_in(sequence[bounds[a] : bounds[b]]) + bounds[a] for a, b in runs]
+            places = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        else:
+            places = found_in(sequence)
         first = places - anchor
         first = first[(first >= 0) & (first + count <= len(sequence))]
         for at in range(count):
