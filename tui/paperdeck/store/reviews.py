@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import REVIEW, Review, ReviewSummary
+from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed
 
 if TYPE_CHECKING:
@@ -306,9 +306,10 @@ class ReviewStore:
             return None
         return doc if isinstance(doc, dict) else None
 
-    def rank(self, forum: str) -> float | None:
-        """Where this paper's mean rating ranks among all reviewed papers: the share (0–1] of
-        them whose mean is as high or higher (``0.18``: "top 18 %"); ``None`` without ratings."""
+    def rank(self, forum: str) -> Rank | None:
+        """Where this paper's mean rating ranks among all reviewed papers of the store (never
+        only those a filter shows): the share (0–1] of them whose mean is as high or higher, and
+        how many they are (:class:`~paperdeck.model.review.Rank`); ``None`` without ratings."""
         summaries = self.summaries()
         summary = summaries.get(forum)
         if summary is None or summary.mean is None:
@@ -317,7 +318,7 @@ class ReviewStore:
             self._sorted_means = sorted(s.mean for s in summaries.values() if s.mean is not None)
         means = self._sorted_means
         below = bisect.bisect_left(means, summary.mean)
-        return (len(means) - below) / len(means)
+        return Rank((len(means) - below) / len(means), len(means))
 
     def word_index(self) -> WordIndex | None:
         """The word index of the review text as on disk now (read on the first call, the

@@ -47,7 +47,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review import Rank, ReviewSummary
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures
@@ -471,7 +471,7 @@ class MainScreen(ReadingScreen):
             changes = []
         detail.show(paper, user, summary, rank, changes, followed=self.following.reason(paper_id) if paper_id else "")
 
-    def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, float | None]:
+    def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, Rank | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a
         worker, and the detail shown again)."""
         reviews = self.store.reviews

@@ -11,7 +11,7 @@ from textual.style import Style
 
 from paperdeck.model.changes import PaperChange
 from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 from paperdeck.ui.widgets.paper_list import FOLLOWED
@@ -129,9 +129,9 @@ def _number(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}"
 
 
-def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
+def reviews_content(summary: ReviewSummary, rank: Rank | None) -> Content:
     """The scores at a glance: each reviewer's rating/confidence, the spread, the mean's rank
-    among all reviewed papers (``"top 18 %"``)."""
+    among all reviewed papers of the store, saying so (``"top 18 % of all 19,499 rated"``)."""
     each = "  ".join(
         f"{_number(rating)}/{_number(confidence)}" if confidence is not None else _number(rating)
         for rating, confidence in zip(summary.ratings, summary.confidences, strict=False)
@@ -140,7 +140,7 @@ def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
     if summary.spread is not None:
         parts.append(Content(f"spread {_number(summary.spread)}"))
     if rank is not None:
-        parts.append(Content.styled(f"top {max(1, round(rank * 100))} %", "bold $text-accent"))
+        parts.append(Content.styled(rank.label(), "bold $text-accent"))
     if summary.comments:
         parts.append(Content.styled(f"{summary.comments} comment{'' if summary.comments == 1 else 's'}", _DIM))
     return Content(" · ").join(parts)
@@ -172,7 +172,7 @@ def detail_content(
     paper: Paper,
     user: UserData,
     summary: ReviewSummary | None = None,
-    rank: float | None = None,
+    rank: Rank | None = None,
     changes: Sequence[PaperChange] = (),
     *,
     followed: str = "",

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the first frame shows none: their modules are imported once
 
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review import Rank, ReviewSummary
     from paperdeck.model.user import UserData
 
 
@@ -82,7 +82,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
         paper: Paper | None,
         user: UserData | None,
         summary: ReviewSummary | None = None,
-        rank: float | None = None,
+        rank: Rank | None = None,
         changes: Sequence[PaperChange] = (),
         *,
         followed: str = "",
