@@ -317,13 +317,19 @@ class MainScreen(ReadingScreen):
         self.query_one(PaperDetail).keep_waiting()
 
     def action_cycle_sort(self) -> None:
-        self.sort_by(SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)])
+        self.sort_by(SORTS[(SORTS.index(self.list_filter.order) + 1) % len(SORTS)])
 
     def action_sort_by(self, order: str) -> None:
         self.sort_by(order)
 
     def sort_by(self, order: str) -> None:
-        """Order the list by ``order`` (``SORTS``) and remember the choice."""
+        """Order the list by ``order`` (``SORTS``): with a query in the bar, that query's list until
+        the bar is blank (:attr:`ListFilter.order`); else the saved sort, remembered."""
+        if self.list_filter.sorting_query:
+            self.notify(f"Sorted by {SORT_LABELS[order]} for this query; the saved sort is "
+                        f"{SORT_LABELS[self.chosen_order]}.", timeout=2)  # fmt: skip
+            self.list_filter.sort_query(order)
+            return
         self._save(sort=order)
         self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
         self.list_filter.refilter()
