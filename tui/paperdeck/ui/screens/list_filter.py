@@ -116,6 +116,9 @@ class ListFilter:
         #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
         self._query_order: str | None = None
         self._ranks_for: tuple[str, bool] = ("", False)  # a filter text, and whether words rank it
+        #: The words the list, the detail pane and the reader mark: the shown query's words and
+        #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
+        self.terms: tuple[str, ...] = ()
 
     @property
     def paper_list(self) -> PaperList:
@@ -354,12 +357,30 @@ class ListFilter:
                 if keep is None or keep not in shown:
                     keep = next((pid for pid in nearby if pid in shown), keep)
             paper_list = self.paper_list
-            paper_list.highlight(_highlight_terms(text))
+            terms, before = self._highlight_terms(text), paper_list.highlighted_id
+            marks_changed, self.terms = terms != self.terms, terms
+            paper_list.highlight(terms)
             paper_list.show(ids, highlight=keep)
+            if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
+                paper_list.post_message(PaperList.Highlighted(before))
         self.applied_filter = (text, starred_only)
         self.update_counts()
         if self.stats_listener is not None and not isinstance(result, str):
             self.stats_listener()
+
+    def _highlight_terms(self, text: str) -> tuple[str, ...]:
+        """The folded words of a query's plain words and, once the search index is built, the
+        words it matched them to with a typo: what the list, the detail pane and the reader mark
+        (none for no query)."""
+        if not text.strip():
+            return ()
+        from paperdeck.search.highlight import highlight_terms
+        from paperdeck.search.query import parse_query
+
+        words = parse_query(text).words
+        index = self.searcher.index.built if words else None
+        typos = index.typo_words(" ".join(words)) if index is not None else ()
+        return highlight_terms(words, typos)
 
     # -- sorting --------------------------------------------------------------------------------
 
@@ -562,13 +583,3 @@ class ListFilter:
             return None
         shown = self._view_id_set[1]
         return Counter(status for pid, status in status_of.items() if pid in shown)
-
-
-def _highlight_terms(text: str) -> tuple[str, ...]:
-    """The folded words of a query's plain words, which titles highlight (none for no query)."""
-    if not text.strip():
-        return ()
-    from paperdeck.search.highlight import highlight_terms
-    from paperdeck.search.query import parse_query
-
-    return highlight_terms(parse_query(text).words)

@@ -183,7 +183,7 @@ class MainScreen(ReadingScreen):
     def _read(self, paper: Paper) -> None:
         from paperdeck.ui.screens.reader import PaperReader
 
-        self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
+        self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store, self.list_filter.terms))
         self._looked_at(paper.id)
 
     def _changed(self) -> Container[str]:
@@ -475,7 +475,8 @@ class MainScreen(ReadingScreen):
             changes = self.store.paper_changes(paper_id) if paper_id else []
         except StoreError:
             changes = []
-        detail.show(paper, user, summary, rank, changes, followed=self.following.reason(paper_id) if paper_id else "")
+        followed = self.following.reason(paper_id) if paper_id else ""
+        detail.show(paper, user, summary, rank, changes, followed=followed, terms=self.list_filter.terms)
 
     def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, Rank | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a

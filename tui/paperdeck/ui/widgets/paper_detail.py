@@ -86,10 +86,12 @@ class PaperDetail(VerticalScroll, can_focus=True):
         changes: Sequence[PaperChange] = (),
         *,
         followed: str = "",
+        terms: tuple[str, ...] = (),
     ) -> None:
         """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
         scores and its recorded changes (oldest first) when given, and why it is followed
-        (``followed``: ``"following author Jane Doe"``)."""
+        (``followed``: ``"following author Jane Doe"``), the words ``terms`` matches marked
+        (:func:`~paperdeck.ui.widgets.detail_content.marked`)."""
         body = self._body()
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
@@ -97,5 +99,5 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(detail_content(paper, user, summary, rank, changes, followed=followed))
+            body.update(detail_content(paper, user, summary, rank, changes, followed=followed, terms=terms))
         self.scroll_home(animate=False)
