@@ -6,6 +6,7 @@ split into words independently of the index and of the corpus's patterns."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from paperdeck.cli.selecting import select_ids
@@ -92,3 +93,34 @@ def test_text_phrases_keep_exactly_the_papers_whose_fields_hold_them(store: Stor
         value = f'"{"*" if inner else ""}{text}"'
         typed = value if field == "phrase" else f"{field}:{value}"
         assert set(select_ids(store, typed)) == expected, typed
+
+
+#: ``review:`` queries timed: phrases and single words, alone and with other terms.
+TIMED = [
+    'review:"weak baseline"', 'review:"lack of novelty"', 'review:"data leakage"', 'review:"*ablation stud"',
+    "review:baseline", "review:*former", "-review:theorem", "review:hallucinat decision:accept",
+    "diffusion review:reproducib", "review:llm OR review:agent",
+]  # fmt: skip
+
+
+@pytest.mark.perf
+def test_review_queries_phrases_included_stay_under_150_ms_of_cpu_at_p95(store: Store) -> None:
+    """CPU time (``time.process_time``: what other processes on the machine take is not counted),
+    each query once to warm (the word order's pages read), then 5 rounds."""
+    from paperdeck.search.query import parse_query
+    from paperdeck.search.searcher import Searcher
+    from paperdeck.search.selection import run_query
+
+    searcher = Searcher(store)
+    searcher.index.get()
+    for text in TIMED:
+        run_query(searcher, parse_query(text))
+    times = []
+    for _ in range(5):
+        for text in TIMED:
+            started = time.process_time()
+            run_query(searcher, parse_query(text))
+            times.append(time.process_time() - started)
+    times.sort()
+    p95 = times[round(0.95 * (len(times) - 1))]
+    assert p95 < 0.150, f"p95 {p95 * 1000:.0f} ms of CPU"
