@@ -324,8 +324,16 @@ class WordIndexBuilder:
         if len(odd):
             odd = np.sort(odd)
             odd = odd[np.concatenate(([True], odd[1:] != odd[:-1]))]
+        # The breaks between sections: no word, not folded one by one either.
+        data = np.frombuffer(blob, dtype=np.uint8)
+        breaks = np.flatnonzero(ends - starts == len(_BREAK_BYTES))
+        for at, byte in enumerate(_BREAK_BYTES):
+            breaks = breaks[data[starts[breaks] + at] == byte]
+        if len(breaks):
+            odd = odd[~np.isin(odd, breaks)]
         plain = np.ones(len(starts), dtype=bool)
         plain[odd] = False
+        plain[breaks] = False
         odd_words: list[bytes] = []
         odd_papers: list[int] = []
         odd_cache = self._odd
@@ -336,7 +344,7 @@ class WordIndexBuilder:
                 words = odd_cache[token] = [_key(w) for w in review_words(token.decode("utf-8", "surrogatepass"))]
             odd_words += words
             odd_papers += [paper] * len(words)
-        self._sequences.append(self._sequence(blob, starts, ends, hashes, odd, plain, doc_starts, numbers))
+        self._sequences.append(self._sequence(blob, starts, ends, hashes, odd, plain, breaks, doc_starts, numbers))
         plain_hashes = hashes[plain]
         paper_bits = np.uint64(_PAPER_BITS)
         keys = [(plain_hashes << paper_bits) | local[plain]]
@@ -390,36 +398,32 @@ class WordIndexBuilder:
         hashes: np.ndarray,
         odd: np.ndarray,
         plain: np.ndarray,
+        breaks: np.ndarray,
         doc_starts: np.ndarray,
         numbers: np.ndarray,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """A batch's words in order (for phrases): each plain token is one word, each token with
-        a non-ASCII byte the words :func:`review_words` finds in it (none, one or several), a
-        :data:`SECTION_BREAK` token :data:`_BREAK_HASH`. Returns ``(units, lengths, distinct,
-        inverse)``: unit ``units[i]``'s words are the next ``lengths[i]`` of ``distinct[inverse]``."""
+        a non-ASCII byte (``odd``) the words :func:`review_words` finds in it (none, one or
+        several), each :data:`SECTION_BREAK` token (``breaks``) :data:`_BREAK_HASH`. Returns
+        ``(units, lengths, distinct, inverse)``: unit ``units[i]``'s words are the next
+        ``lengths[i]`` of ``distinct[inverse]``."""
         counts = np.ones(len(starts), dtype=np.int64)
         odd_words: list[list[bytes]] = []
         if len(odd):
             cache = self._odd
-            for s, e in zip(starts[odd].tolist(), ends[odd].tolist(), strict=True):
-                token = blob[s:e]
-                odd_words.append([b""] if token == _BREAK_BYTES else cache[token])
+            odd_words = [cache[blob[s:e]] for s, e in zip(starts[odd].tolist(), ends[odd].tolist(), strict=True)]
             counts[odd] = [len(words) for words in odd_words]
         offsets = np.cumsum(counts) - counts
         total = int(counts.sum())
         sequence = np.empty(total, dtype=np.uint64)
         sequence[offsets[plain]] = hashes[plain]
+        sequence[offsets[breaks]] = _BREAK_HASH
         flat = [word for words in odd_words for word in words]
         if flat:
             odd_counts = counts[odd]
             first = np.cumsum(odd_counts) - odd_counts
             at = np.repeat(offsets[odd] - first, odd_counts) + np.arange(len(flat), dtype=np.int64)
-            breaks = np.array([not word for word in flat], dtype=bool)
-            odd_hashes = np.full(len(flat), _BREAK_HASH, dtype=np.uint64)
-            if not breaks.all():
-                real = b" ".join(word for word in flat if word)
-                odd_hashes[~breaks] = self._hasher.tokens(b" " + real + b" ")[2]
-            sequence[at] = odd_hashes
+            sequence[at] = self._hasher.tokens(b" " + b" ".join(flat) + b" ")[2]
         bounds = np.append(offsets, total)[np.searchsorted(starts, doc_starts)]
         lengths = np.diff(np.append(bounds, total))
         distinct, inverse = np.unique(sequence, return_inverse=True)
