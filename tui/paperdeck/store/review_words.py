@@ -327,8 +327,8 @@ class WordIndexBuilder:
         # The breaks between sections: no word, not folded one by one either.
         data = np.frombuffer(blob, dtype=np.uint8)
         breaks = np.flatnonzero(ends - starts == len(_BREAK_BYTES))
-        for at, byte in enumerate(_BREAK_BYTES):
-            breaks = breaks[data[starts[breaks] + at] == byte]
+        for offset, byte in enumerate(_BREAK_BYTES):
+            breaks = breaks[data[starts[breaks] + offset] == byte]
         if len(breaks):
             odd = odd[~np.isin(odd, breaks)]
         plain = np.ones(len(starts), dtype=bool)
