@@ -214,7 +214,7 @@ class WordIndexBuilder:
         self._pair_hashes: list[np.ndarray] = []
         self._pair_units: list[np.ndarray] = []
         #: Per batch, the words in order: ``(units, lengths, distinct hashes, each word's number
-        #: among them)`` (:meth:`_sequence`).
+        #: among them, a break ``len(distinct)``)`` (:meth:`_sequence`).
         self._sequences: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         self._known = np.zeros(0, dtype=np.uint64)
         self._word_of: dict[int, bytes] = {}
@@ -344,7 +344,7 @@ class WordIndexBuilder:
                 words = odd_cache[token] = [_key(w) for w in review_words(token.decode("utf-8", "surrogatepass"))]
             odd_words += words
             odd_papers += [paper] * len(words)
-        self._sequences.append(self._sequence(blob, starts, ends, hashes, odd, plain, breaks, doc_starts, numbers))
+        in_order = self._sequence(blob, starts, ends, hashes, odd, plain, breaks, doc_starts)
         plain_hashes = hashes[plain]
         paper_bits = np.uint64(_PAPER_BITS)
         keys = [(plain_hashes << paper_bits) | local[plain]]
@@ -363,6 +363,10 @@ class WordIndexBuilder:
         distinct = pair_hashes
         if len(distinct):
             distinct = distinct[np.concatenate(([True], distinct[1:] != distinct[:-1]))]
+        # Each word of the order as its number among the batch's words (a break: one past them).
+        lengths, sequence = in_order
+        self._sequences.append((numbers, lengths, distinct, np.searchsorted(distinct, sequence).astype(np.uint32)))
+        del in_order, sequence
         known = self._known
         at = np.minimum(np.searchsorted(known, distinct), max(len(known) - 1, 0))
         new = distinct[~(known[at] == distinct)] if len(known) else distinct
@@ -400,13 +404,11 @@ class WordIndexBuilder:
         plain: np.ndarray,
         breaks: np.ndarray,
         doc_starts: np.ndarray,
-        numbers: np.ndarray,
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray]:
         """A batch's words in order (for phrases): each plain token is one word, each token with
         a non-ASCII byte (``odd``) the words :func:`review_words` finds in it (none, one or
         several), each :data:`SECTION_BREAK` token (``breaks``) :data:`_BREAK_HASH`. Returns
-        ``(units, lengths, distinct, inverse)``: unit ``units[i]``'s words are the next
-        ``lengths[i]`` of ``distinct[inverse]``."""
+        ``(lengths, hashes)``: the ``i``-th document's words are the next ``lengths[i]`` hashes."""
         counts = np.ones(len(starts), dtype=np.int64)
         odd_words: list[list[bytes]] = []
         if len(odd):
@@ -426,8 +428,7 @@ class WordIndexBuilder:
             sequence[at] = self._hasher.tokens(b" " + b" ".join(flat) + b" ")[2]
         bounds = np.append(offsets, total)[np.searchsorted(starts, doc_starts)]
         lengths = np.diff(np.append(bounds, total))
-        distinct, inverse = np.unique(sequence, return_inverse=True)
-        return numbers, lengths, distinct, inverse.astype(np.uint32)
+        return lengths, sequence
 
     def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
@@ -524,11 +525,10 @@ class WordIndexBuilder:
         for unit in unit_order:
             b, offset, length = where[unit]
             if b != mapped_batch:
-                _, _, distinct, inverse = self._sequences[b]
-                is_break = distinct == _BREAK_HASH
+                _, _, distinct, inverse = self._sequences[b]  # inverse len(distinct): a break
                 at = np.minimum(np.searchsorted(used, distinct), max(len(used) - 1, 0))
                 numbers = number[rank[at]] if len(used) else np.zeros(len(distinct), dtype=np.int64)
-                numbers[is_break] = brk
+                numbers = np.append(numbers, brk)
                 mapped, mapped_batch = numbers.astype(dtype)[inverse], b
             pieces.append(mapped[offset : offset + length])
             lengths_out.append(length)
