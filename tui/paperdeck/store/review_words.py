@@ -220,6 +220,7 @@ class WordIndexBuilder:
         self._word_of: dict[int, bytes] = {}
         self._odd: dict[bytes, list[bytes]] = {}
         self._table = np.zeros(int(_TABLE_MASK) + 1, dtype=bool)
+        self._slots = np.zeros(int(_TABLE_MASK) + 1, dtype=np.int32)  # for _numbered, zeros between uses
         self._thread: ThreadPoolExecutor | None = None
         self._batches: deque[Future[None]] = deque()
         self._prepared: _Prepared | None = None
@@ -365,7 +366,7 @@ class WordIndexBuilder:
             distinct = distinct[np.concatenate(([True], distinct[1:] != distinct[:-1]))]
         # Each word of the order as its number among the batch's words (a break: one past them).
         lengths, sequence = in_order
-        self._sequences.append((numbers, lengths, distinct, np.searchsorted(distinct, sequence).astype(np.uint32)))
+        self._sequences.append((numbers, lengths, distinct, self._numbered(distinct, sequence)))
         del in_order, sequence
         known = self._known
         at = np.minimum(np.searchsorted(known, distinct), max(len(known) - 1, 0))
@@ -426,9 +427,27 @@ class WordIndexBuilder:
             first = np.cumsum(odd_counts) - odd_counts
             at = np.repeat(offsets[odd] - first, odd_counts) + np.arange(len(flat), dtype=np.int64)
             sequence[at] = self._hasher.tokens(b" " + b" ".join(flat) + b" ")[2]
-        bounds = np.append(offsets, total)[np.searchsorted(starts, doc_starts)]
-        lengths = np.diff(np.append(bounds, total))
+        first = np.searchsorted(starts, doc_starts)  # each document's first token
+        bounds = np.full(len(first), total, dtype=np.int64)
+        inside = first < len(offsets)
+        bounds[inside] = offsets[first[inside]]
+        lengths = np.diff(bounds, append=total)
         return lengths, sequence
+
+    def _numbered(self, distinct: np.ndarray, sequence: np.ndarray) -> np.ndarray:
+        """Each hash of ``sequence`` as its place in ``distinct`` (ascending, every hash of
+        ``sequence`` but :data:`_BREAK_HASH`, which is given ``len(distinct)``), as ``uint32``: by a
+        table of the hashes' low bits, a binary search for those the table cannot tell."""
+        table = self._slots
+        slots = (distinct & _TABLE_MASK).astype(np.intp)
+        table[slots] = np.arange(len(distinct), dtype=np.int32)
+        numbered = table[(sequence & _TABLE_MASK).astype(np.intp)]
+        table[slots] = 0
+        with_break = np.append(distinct, _BREAK_HASH)
+        wrong = np.flatnonzero(with_break[numbered] != sequence)  # two words in one slot, or a break
+        if len(wrong):
+            numbered[wrong] = np.searchsorted(distinct, sequence[wrong])
+        return numbered.astype(np.uint32, copy=False)
 
     def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
