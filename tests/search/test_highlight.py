@@ -58,3 +58,13 @@ def test_the_index_gives_the_words_a_query_word_matched_with_a_typo_only() -> No
     assert "diffusion" in index.typo_words("difusion")
     assert index.typo_words("diffusion") == ()  # matched as typed and as a prefix: no typo
     assert index.typo_words("") == ()
+
+
+def test_the_words_of_text_terms_are_marked_but_not_negated_or_inner_ones() -> None:
+    from paperdeck.search.highlight import marked_words
+    from paperdeck.search.query import parse_query
+
+    query = parse_query('diffusion title:lora "weak baseline" -abstract:survey title:*ora (graph OR author:smith)')
+    assert marked_words(query) == ["diffusion", "lora", "weak baseline", "graph", "smith"]
+    terms = highlight_terms(marked_words(query))
+    assert "survey" not in terms and "ora" not in terms and {"weak", "baseline", "lora"} <= set(terms)

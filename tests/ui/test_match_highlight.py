@@ -68,3 +68,14 @@ async def test_the_marks_follow_the_query_while_the_same_paper_stays_highlighted
         await settle(pilot)
         assert highlighted(app).id == chosen and main_screen(app).list_filter.terms == ()
         await wait_for(pilot, lambda: not _marked_in(detail), what="the marks gone")
+
+
+async def test_the_words_of_a_text_term_are_marked_too(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"abstract:pruning -title:llms", "enter")
+        await settle(pilot)
+        detail = main_screen(app).query_one(PaperDetail)
+        await wait_for(pilot, lambda: _marked_in(detail), what="the detail pane's marks")
+        assert {m.casefold() for m in _marked_in(detail)} == {"pruning"}, _marked_in(detail)

@@ -13,6 +13,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paperdeck.search.query import Query
+    from paperdeck.search.query_terms import Node
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -26,6 +31,32 @@ def fold(word: str) -> str:
         return word.casefold()
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+#: The terms whose words are marked (words under ``OR``, and text terms of the texts shown).
+_MARKED_FIELDS = frozenset({"word", "phrase", "title", "author", "keyword", "area", "abstract"})
+
+
+def marked_words(query: Query) -> list[str]:
+    """The words a query found papers by, to mark: its plain words, then the words of its text
+    terms (``title:lora``, a phrase's each word) that are not negated, in the order typed; not
+    those of the substring form (``title:*ora``: inside words, which a mark at a word start would
+    miss)."""
+    found = list(query.words)
+
+    def walk(node: Node) -> None:
+        from paperdeck.search.query_terms import Group
+
+        if isinstance(node, Group):
+            if node.kind != "NOT":
+                for child in node.children:
+                    walk(child)
+        elif node.field in _MARKED_FIELDS and not node.value.startswith("*"):
+            found.append(node.value)
+
+    if query.tree is not None:
+        walk(query.tree)
+    return found
 
 
 def highlight_terms(words: Iterable[str], typo_words: Iterable[str] = ()) -> tuple[str, ...]:

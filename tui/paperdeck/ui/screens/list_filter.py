@@ -369,18 +369,20 @@ class ListFilter:
             self.stats_listener()
 
     def _highlight_terms(self, text: str) -> tuple[str, ...]:
-        """The folded words of a query's plain words and, once the search index is built, the
-        words it matched them to with a typo: what the list, the detail pane and the reader mark
-        (none for no query)."""
+        """The folded words of a query's plain words and text terms
+        (:func:`~paperdeck.search.highlight.marked_words`) and, once the search index is built,
+        the words it matched the plain words to with a typo: what the list, the detail pane and
+        the reader mark (none for no query)."""
         if not text.strip():
             return ()
-        from paperdeck.search.highlight import highlight_terms
+        from paperdeck.search.highlight import highlight_terms, marked_words
         from paperdeck.search.query import parse_query
 
-        words = parse_query(text).words
+        query = parse_query(text)
+        words = query.words
         index = self.searcher.index.built if words else None
         typos = index.typo_words(" ".join(words)) if index is not None else ()
-        return highlight_terms(words, typos)
+        return highlight_terms(marked_words(query), typos)
 
     # -- sorting --------------------------------------------------------------------------------
 
