@@ -41,3 +41,30 @@ def test_spans_are_in_order_inside_the_title_and_never_overlap(title: str, words
     for start, end in spans:
         assert at <= start < end <= len(title)
         at = end
+
+
+def test_typo_matches_are_marked_as_whole_words() -> None:
+    terms = highlight_terms(["difusion"], ["diffusion"])
+    assert [t[s:e] for t in ["Denoising Diffusion Models"] for s, e in title_spans(t, terms)] == ["Diffusion"]
+
+
+def test_the_index_gives_the_words_a_query_word_matched_with_a_typo_only() -> None:
+    from paperdeck.model.paper import Paper
+    from paperdeck.search.index import SearchIndex
+
+    papers = [Paper(id=f"p:{n}", title=title, abstract="") for n, title in
+              enumerate(["Diffusion models", "Diffusions everywhere", "Difference equations"])]  # fmt: skip
+    index = SearchIndex(papers)
+    assert "diffusion" in index.typo_words("difusion")
+    assert index.typo_words("diffusion") == ()  # matched as typed and as a prefix: no typo
+    assert index.typo_words("") == ()
+
+
+def test_the_words_of_text_terms_are_marked_but_not_negated_or_inner_ones() -> None:
+    from paperdeck.search.highlight import marked_words
+    from paperdeck.search.query import parse_query
+
+    query = parse_query('diffusion title:lora "weak baseline" -abstract:survey title:*ora (graph OR author:smith)')
+    assert marked_words(query) == ["diffusion", "lora", "weak baseline", "graph", "smith"]
+    terms = highlight_terms(marked_words(query))
+    assert "survey" not in terms and "ora" not in terms and {"weak", "baseline", "lora"} <= set(terms)

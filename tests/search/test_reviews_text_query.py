@@ -101,12 +101,75 @@ def test_review_terms_find_the_papers_whose_review_text_has_the_word(
 def test_substring_form_several_words_and_combinations(reviewed: tuple[Store, dict[str, set[str]]]) -> None:
     store, words = reviewed
     assert set(select_ids(store, "review:*former")) == _having(words, "former", inner=True)
-    both = _having(words, "weak", "baseline")
-    assert set(select_ids(store, 'review:"weak baseline"')) == both
+    assert set(select_ids(store, "review:weak review:baseline")) == _having(words, "weak", "baseline")
     either = _having(words, "theorem") | _having(words, "hallucinat")
     assert set(select_ids(store, "review:theorem OR review:hallucinat")) == either
     assert set(select_ids(store, "review:zzqqxxnotaword")) == set()
     assert parse_query("review:").error is not None
+
+
+def _sections(store: Store) -> dict[str, list[list[str]]]:
+    """Each forum's review text, section by section, as words (folded, straight from the notes)."""
+    from paperdeck.text.fold import fold_text
+
+    forums = sorted(store.reviews.summaries())
+    return {
+        f"openreview:{forum}": [
+            re.findall(r"[^\W_]+", fold_text(text))
+            for note in notes
+            for _, text in (*note.sections, *note.score_labels)
+        ]
+        for forum, notes in store.reviews.reviews_of(forums)
+    }
+
+
+def _holding(sections: dict[str, list[list[str]]], phrase: list[str], inner: bool = False) -> set[str]:
+    """The forums whose sections hold ``phrase``: its words one after another, the first whole
+    (``inner``: a word ending with it), the middle ones whole, the last a word's start."""
+
+    def holds(words: list[str]) -> bool:
+        count = len(phrase)
+        for i in range(len(words) - count + 1):
+            first = words[i].endswith(phrase[0]) if inner else words[i] == phrase[0]
+            if first and words[i + 1 : i + count - 1] == phrase[1:-1] and words[i + count - 1].startswith(phrase[-1]):
+                return True
+        return False
+
+    return {forum for forum, texts in sections.items() if any(holds(words) for words in texts)}
+
+
+PHRASES = [("weak baseline", False), ("the proposed method", False), ("eak baseline", True), ("of the", False)]
+
+
+def test_a_review_phrase_keeps_exactly_the_papers_whose_reviews_hold_it(
+    reviewed: tuple[Store, dict[str, set[str]]],
+) -> None:
+    store, words = reviewed
+    sections = _sections(store)
+    for phrase, inner in PHRASES:
+        expected = _holding(sections, phrase.split(), inner)
+        assert expected, phrase
+        typed = f'review:"{"*" if inner else ""}{phrase}"'
+        assert set(select_ids(store, typed)) == expected, phrase
+        assert set(select_ids(store, f"-{typed}")) == set(store.paper_ids) - expected, phrase
+    # The phrase is not just both words somewhere (what review:"weak baseline" used to keep).
+    assert _holding(sections, ["weak", "baseline"]) < _having(words, "weak", "baseline")
+
+
+def test_an_index_without_word_order_says_so_and_the_next_import_makes_it_again(tmp_path: Path) -> None:
+    paths, words = _slice(tmp_path, 30)
+    store = Store(tmp_path / "data")
+    import_files(store, [_papers(tmp_path, set(words)), *paths])
+    directory = store.reviews.directory
+    name = orjson.loads((directory / "index.json").read_bytes())["words"]
+    for suffix in ("seq.npy", "seqstarts.npy"):
+        (directory / f"{name}.{suffix}").unlink()  # as an older paperdeck wrote it
+    assert set(select_ids(Store(store.data_dir), "review:baseline")) == _having(words, "baseline")
+    with pytest.raises(StoreError, match=r"no word order.*import the reviews again"):
+        select_ids(Store(store.data_dir), 'review:"weak baseline"')
+    import_files(Store(store.data_dir), paths[:1])  # nothing new: the index is made again, whole
+    fresh = Store(store.data_dir)
+    assert set(select_ids(fresh, 'review:"weak baseline"')) == _holding(_sections(fresh), ["weak", "baseline"])
 
 
 def test_the_word_index_follows_more_imports_and_changed_notes(tmp_path: Path) -> None:
@@ -158,6 +221,26 @@ def test_review_terms_are_in_the_help_and_the_readme() -> None:
     assert "`review:" in (REPO / "docs" / "query.md").read_text(encoding="utf-8")
 
 
+def _index_sequences(directory: Path, name: str) -> dict[str, list[list[bytes]]]:
+    """Each forum's words in order, as the index keeps them, cut into sections at the breaks."""
+    import numpy as np
+    from paperdeck.store.review_words import WordIndex
+
+    index = WordIndex(directory, name)
+    assert index.sequence is not None and index.sequence_starts is not None
+    words, brk = index.words(), np.iinfo(index.sequence.dtype).max
+    found: dict[str, list[list[bytes]]] = {}
+    for n, forum in enumerate(index.forums):
+        sections: list[list[bytes]] = [[]]
+        for number in index.sequence[index.sequence_starts[n] : index.sequence_starts[n + 1]].tolist():
+            if number == brk:
+                sections.append([])
+            else:
+                sections[-1].append(words[number])
+        found[forum] = sections
+    return found
+
+
 def _index_words(directory: Path, name: str) -> dict[str, set[bytes]]:
     from paperdeck.store.review_words import WordIndex
 
@@ -192,10 +275,14 @@ def test_the_word_index_holds_exactly_each_papers_words_whatever_the_text(
     from paperdeck.store.review_words import MAX_WORD_BYTES, WordIndex, WordIndexBuilder, review_words
 
     def notes(text: str) -> list[Any]:
-        return [SimpleNamespace(sections=(("summary", text),), score_labels=())]
+        return [SimpleNamespace(sections=(("summary", text), ("strengths", f"{text[::-1]}x")), score_labels=())]
 
     def expected(text: str) -> set[bytes]:
-        return {w.encode("utf-8", "surrogatepass")[:MAX_WORD_BYTES] for w in review_words(text)}
+        return {w.encode("utf-8", "surrogatepass")[:MAX_WORD_BYTES] for w in review_words(f"{text} {text[::-1]}x")}
+
+    def in_order(text: str) -> list[list[bytes]]:
+        sections = (text, f"{text[::-1]}x")
+        return [[w.encode("utf-8", "surrogatepass")[:MAX_WORD_BYTES] for w in review_words(t)] for t in sections]
 
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
@@ -206,6 +293,7 @@ def test_the_word_index_holds_exactly_each_papers_words_whatever_the_text(
                 first.add(f"f{n}", notes(text))
             first.write(directory, "words.g1")
             assert _index_words(directory, "words.g1") == {f"f{n}": expected(t) for n, t in enumerate(papers)}
+            assert _index_sequences(directory, "words.g1") == {f"f{n}": in_order(t) for n, t in enumerate(papers)}
             again = WordIndexBuilder(WordIndex(directory, "words.g1"))
             texts = {f"f{n}": text for n, text in enumerate(papers)}
             for n in sorted(changed):
@@ -215,6 +303,7 @@ def test_the_word_index_holds_exactly_each_papers_words_whatever_the_text(
         finally:
             WordIndexBuilder.BATCH_BYTES = saved
         assert _index_words(directory, "words.g2") == {forum: expected(text) for forum, text in texts.items()}
+        assert _index_sequences(directory, "words.g2") == {forum: in_order(text) for forum, text in texts.items()}
 
 
 def test_a_word_index_made_in_a_process_of_its_own_is_the_one_made_here(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ scanned over every paper or checked for a few."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -27,13 +28,30 @@ PAPERS = [
 ]
 
 
+def _phrase_in(text: str, words: list[str], inner: bool) -> bool:
+    """The reference for a phrase: the folded ``text``'s words (runs of letters and digits), line by
+    line, hold ``words`` one after another: the first whole (``inner``: a word ending with it), the
+    middle ones whole, the last a word's start."""
+    count = len(words)
+    for line in text.split("\n"):
+        tokens = re.findall(r"[^\W_]+", line)
+        for i in range(len(tokens) - count + 1):
+            first = tokens[i].endswith(words[0]) if inner else tokens[i] == words[0]
+            if first and tokens[i + 1 : i + count - 1] == words[1:-1] and tokens[i + count - 1].startswith(words[-1]):
+                return True
+    return False
+
+
 def _has(text: str, value: str) -> bool:
     """The reference: ``value`` (folded, ``*``-led: anywhere) in ``text`` (folded) at a word start,
-    a position not after an ASCII letter or digit, when ``value`` starts with a letter or digit."""
+    a position not after an ASCII letter or digit, when ``value`` starts with a letter or digit; a
+    value of several words is a phrase (:func:`_phrase_in`)."""
     inner, value = value.startswith("*"), fold_text(value.strip("*"))
     text = fold_text(text)
     if not value:
         return False
+    if len(words := re.findall(r"[^\W_]+", value)) > 1:
+        return _phrase_in(text, words, inner)
     starts = [i for i in range(len(text)) if text.startswith(value, i)]
     if inner or not value[0].isalnum():
         return bool(starts)
@@ -93,6 +111,17 @@ def test_word_starts_and_the_substring_form() -> None:
     assert fast("title:*ora", PAPERS, {}) == ["p:5"]
     assert fast("abstract:attention", PAPERS, {}) == ["p:5"]  # after the hyphen of Self-attention
     assert fast("abstract:quoted", PAPERS, {}) == ["p:5"]  # after a curly quote
+
+
+def test_a_phrase_is_its_words_one_after_another_whatever_between() -> None:
+    titles = ["Weak, baselines!", "weak and baseline", "weaker baseline", "a weak-baseline study",
+              "Weak\u2014Baseline", "GPT 4 vs GPT-4o"]  # fmt: skip
+    papers = [Paper(id=f"q:{n}", title=title, abstract="") for n, title in enumerate(titles, start=1)]
+    assert fast('title:"weak baseline"', papers, {}) == ["q:1", "q:4", "q:5"]
+    assert fast('"*eak baseline"', papers, {}) == ["q:1", "q:4", "q:5"]  # not "weaker"
+    assert fast("title:weak-baseline", papers, {}) == ["q:1", "q:4", "q:5"]
+    assert fast("title:gpt-4", papers, {}) == ["q:6"]
+    assert fast('title:"baseline weak"', papers, {}) == []
 
 
 def test_a_field_match_never_spills_into_the_next_field() -> None:

@@ -60,6 +60,9 @@ async def test_detail_pane_shows_each_reviewers_rating_spread_and_rank(
         assert "Reviews: " in text and all(pair in text for pair in pairs), text
         ratings = [n["content"]["rating"]["value"] for n in mine]
         assert f"spread {max(ratings) - min(ratings)}" in text and "top " in text
+        # The rank says what it is relative to: every rated paper of the store, not the list shown.
+        rated = sum(1 for s in store.reviews.summaries().values() if s.mean is not None)
+        assert f" % of all {rated:,} rated" in text, text
 
 
 async def test_R_shows_the_reviews_threaded_with_scores_and_hostile_text_made_harmless(

@@ -116,7 +116,9 @@ async def test_the_highlighted_papers_bucket_and_percentile_are_marked(tmp_path:
         below = sum(1 for other in others if other < mean)
         assert screen.place is not None and screen.place.below == below
         text = chart_text(screen)
-        assert f"{ordinal(round(100 * below / len(others)))} percentile" in text
+        # Relative to the rated papers of the view, and saying so (the detail pane's is of all).
+        assert f"{ordinal(round(100 * below / len(others)))} percentile, top " in text
+        assert f" of these {len(others):,} ◀" in text
         marked = [line for line in text.splitlines() if line.rstrip().endswith("◀")]
         assert len(marked) == 2  # the bucket's bar and the line saying where the paper stands
 

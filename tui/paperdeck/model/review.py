@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "AUTHOR_RESPONSE",
@@ -30,6 +30,7 @@ __all__ = [
     "REVIEW",
     "SECTION_ORDER",
     "WITHDRAWAL",
+    "Rank",
     "Review",
     "ReviewSummary",
     "ordered_reviews",
@@ -273,6 +274,19 @@ def _shared_number(value: Any) -> Any:
             return value
         shared = _NUMBERS[value] = value
     return shared
+
+
+class Rank(NamedTuple):
+    """Where a paper's mean rating stands: ``top`` is the share (0–1] of the ``of`` rated papers
+    (every reviewed paper of the store, whatever the list shows) whose mean is as high or higher
+    (``0.18`` of 19,499: "top 18 % of all 19,499 rated")."""
+
+    top: float
+    of: int
+
+    def label(self) -> str:
+        """``"top 18 % of all 19,499 rated"``: always says what it is relative to."""
+        return f"top {max(1, round(self.top * 100))} % of all {self.of:,} rated"
 
 
 @dataclass(frozen=True, slots=True)

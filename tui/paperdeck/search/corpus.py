@@ -8,9 +8,17 @@ is one bytes object, the papers' texts separated by ``\x00``, one paper's author
 
 How a text term matches (:func:`pattern`): at the start of a word (``lora`` finds "LoRA",
 "LoRA-based", "Low-rank (LoRA)", not "Exploration"), or, in the substring form, anywhere (``*lora``
-finds "Exploration" too); a phrase the same, its words as typed. A word starts where a letter or
-digit follows anything but an ASCII letter or digit (after accent folding, the letters a paper's
-words are nearly all made of).
+finds "Exploration" too). A word starts where a letter or digit follows anything but an ASCII
+letter or digit (after accent folding, the letters a paper's words are nearly all made of).
+
+A value of several words (``"weak baseline"``, ``gpt-4``) is a phrase, as in the review text
+(:meth:`WordIndex.phrase_forums <paperdeck.store.review_words.WordIndex.phrase_forums>`): its words
+(runs of letters and digits of the folded text) one after another in one title, author, keyword or
+abstract, anything but letters, digits and line breaks between them; the first a whole word (in the
+substring form, a word ending with it), the middle ones whole words, the last a word starting with
+it: ``"weak baseline"`` finds "weak baselines" and "weak, baseline", not "weaker baseline" nor
+"weak and baseline". A byte pattern finds the candidates (:func:`pattern`), the exact rule
+(:func:`phrase_pattern`) checks each.
 """
 
 from __future__ import annotations
@@ -33,6 +41,9 @@ if TYPE_CHECKING:
 SPANS = {"area": (0, 1), "author": (1, 2), "title": (2, 3), "keyword": (3, 4), "abstract": (4, 5)}
 SPANS |= {"word": (1, 5), "phrase": (2, 5)}
 
+#: A word: a run of letters and digits (as :func:`paperdeck.store.review_words.review_words` splits).
+_WORD = re.compile(r"[^\W_]+")
+
 #: Candidates below which a text term is looked for paper by paper rather than by a scan of every
 #: paper's text (:meth:`TextCorpus.mask`'s ``within``).
 CHECK_EACH_BELOW = 2_000
@@ -47,10 +58,26 @@ def pattern(text: str, inner: bool = False) -> re.Pattern[bytes] | None:
     folded = fold_text(text)
     if not folded:
         return None
+    words = _WORD.findall(folded)
+    if len(words) > 1:  # a phrase: what the exact rule keeps and a few more (phrase_pattern)
+        first, *rest = (re.escape(word.encode("utf-8", "surrogatepass")) for word in words)
+        head = first if inner else first + rb"(?<![a-z0-9]" + first + rb")"
+        return re.compile(head + b"".join(rb"[^a-z0-9\n]+" + word for word in rest))
     literal = re.escape(folded.encode("utf-8", "surrogatepass"))
     if inner or not folded[0].isalnum():
         return re.compile(literal)
     return re.compile(literal + rb"(?<![a-z0-9]" + literal + rb")")
+
+
+@lru_cache(maxsize=256)
+def phrase_pattern(text: str, inner: bool = False) -> re.Pattern[str] | None:
+    """The exact rule for a value of several words (see the module docstring), over folded text
+    (``str``); ``None`` for a value of one word or none (:func:`pattern` alone decides)."""
+    words = _WORD.findall(fold_text(text))
+    if len(words) < 2:
+        return None
+    head = "" if inner else r"(?<![^\W_])"
+    return re.compile(head + r"(?:[^\w\n]|_)+".join(map(re.escape, words)))
 
 
 def folded_parts(paper: Paper) -> list[bytes]:
@@ -63,7 +90,11 @@ def folded_parts(paper: Paper) -> list[bytes]:
 def text_has(text: str, term: str, *, inner: bool = False) -> bool:
     """Whether ``text`` (a note, say) has ``term`` as a text term finds it (see :func:`pattern`)."""
     found = pattern(term, inner)
-    return found is not None and found.search(fold_text(text).encode("utf-8", "surrogatepass")) is not None
+    folded = fold_text(text)
+    if found is None or found.search(folded.encode("utf-8", "surrogatepass")) is None:
+        return False
+    exact = phrase_pattern(term, inner)
+    return exact is None or exact.search(folded) is not None
 
 
 class TextCorpus:
@@ -106,6 +137,7 @@ class TextCorpus:
         if found is None:
             return frozenset()
         search = found.search
+        exact = phrase_pattern(text, inner)
         low, high = SPANS[field]
         hits: set[int] = set()
         for part in range(low, high):
@@ -113,7 +145,8 @@ class TextCorpus:
             match = search(blob)
             while match is not None:
                 n = bisect.bisect_right(starts, match.start()) - 1
-                hits.add(n)
+                if exact is None or exact.search(blob[starts[n] : starts[n + 1] - 1].decode("utf-8", "surrogatepass")):
+                    hits.add(n)
                 match = search(blob, starts[n + 1])  # the next paper's text: one hit is enough
         return frozenset(hits)
 
@@ -122,10 +155,14 @@ class TextCorpus:
         found = pattern(text, inner)
         if found is None:
             return False
+        exact = phrase_pattern(text, inner)
         low, high = SPANS[field]
         for part in range(low, high):
-            starts = self._starts[part]
-            if found.search(self._blobs[part], starts[position], starts[position + 1] - 1) is not None:
+            starts, blob = self._starts[part], self._blobs[part]
+            if found.search(blob, starts[position], starts[position + 1] - 1) is None:
+                continue
+            part_text = blob[starts[position] : starts[position + 1] - 1].decode("utf-8", "surrogatepass")
+            if exact is None or exact.search(part_text) is not None:
                 return True
         return False
 

@@ -1,9 +1,11 @@
-"""Which parts of a title a query's words match: what the list highlights.
+"""Which parts of a text a query's words match: what the list (titles), the detail pane and the
+reader (title, authors, abstract) highlight, all through :func:`text_spans`.
 
-UI-free: the list asks for spans and styles them. A title word matches when a query word, folded
+UI-free: the screens ask for spans and style them. A word of the text matches when a term, folded
 the same way (case and accents: ``Tramèr`` ~ ``tramer``), is the word or starts it (``diff``
-marks ``Diffusion``). Only whole query words count, not typo-tolerant matches: a highlight shows
-where the words typed are, never a guess.
+marks ``Diffusion``). The terms are the query's words and the words the search matched them to
+with a typo (``difusion`` marks "Diffusion": :meth:`SearchIndex.typo_words
+<paperdeck.search.index.SearchIndex.typo_words>`), so that a highlight shows why a paper was found.
 """
 
 from __future__ import annotations
@@ -11,6 +13,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paperdeck.search.query import Query
+    from paperdeck.search.query_terms import Node
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -26,22 +33,48 @@ def fold(word: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
-def highlight_terms(words: Iterable[str]) -> tuple[str, ...]:
+#: The terms whose words are marked (words under ``OR``, and text terms of the texts shown).
+_MARKED_FIELDS = frozenset({"word", "phrase", "title", "author", "keyword", "area", "abstract"})
+
+
+def marked_words(query: Query) -> list[str]:
+    """The words a query found papers by, to mark: its plain words, then the words of its text
+    terms (``title:lora``, a phrase's each word) that are not negated, in the order typed; not
+    those of the substring form (``title:*ora``: inside words, which a mark at a word start would
+    miss)."""
+    found = list(query.words)
+
+    def walk(node: Node) -> None:
+        from paperdeck.search.query_terms import Group
+
+        if isinstance(node, Group):
+            if node.kind != "NOT":
+                for child in node.children:
+                    walk(child)
+        elif node.field in _MARKED_FIELDS and not node.value.startswith("*"):
+            found.append(node.value)
+
+    if query.tree is not None:
+        walk(query.tree)
+    return found
+
+
+def highlight_terms(words: Iterable[str], typo_words: Iterable[str] = ()) -> tuple[str, ...]:
     """The folded words to look for, from a query's plain words (each may hold several:
-    ``"graph-based"`` gives ``graph`` and ``based``), longest first, without duplicates or
-    words shorter than ``MIN_TERM``."""
-    found = {fold(part) for word in words for part in _WORD.findall(word)}
+    ``"graph-based"`` gives ``graph`` and ``based``) and the words the search matched them to with
+    a typo (``typo_words``), longest first, without duplicates or words shorter than ``MIN_TERM``."""
+    found = {fold(part) for word in (*words, *typo_words) for part in _WORD.findall(word)}
     return tuple(sorted((t for t in found if len(t) >= MIN_TERM), key=lambda t: (-len(t), t)))
 
 
-def title_spans(title: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
-    """The ``(start, end)`` character spans of ``title`` to highlight: each title word that one
-    of ``terms`` (as :func:`highlight_terms` gives them) starts, from the word's start to the end
-    of the matched part. In order, never overlapping; ``[]`` when nothing matches."""
+def text_spans(text: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The ``(start, end)`` character spans of ``text`` to highlight: each word that one of
+    ``terms`` (as :func:`highlight_terms` gives them) starts, from the word's start to the end of
+    the matched part. In order, never overlapping; ``[]`` when nothing matches."""
     if not terms:
         return []
     spans: list[tuple[int, int]] = []
-    for match in _WORD.finditer(title):
+    for match in _WORD.finditer(text):
         word = match.group()
         folded = fold(word)
         for term in terms:
@@ -49,6 +82,10 @@ def title_spans(title: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
                 spans.append((match.start(), match.start() + _original_length(word, len(term))))
                 break
     return spans
+
+
+#: The list's name for :func:`text_spans` (it highlights titles).
+title_spans = text_spans
 
 
 def _original_length(word: str, folded_length: int) -> int:

@@ -370,6 +370,15 @@ class SearchIndex:
         assert found is not None
         return found
 
+    def typo_words(self, query: str) -> tuple[str, ...]:
+        """The index's words that the words of ``query`` match with a typo only (not as typed
+        nor as a prefix: ``difusion`` gives ``diffusion``), for highlighting
+        (:mod:`paperdeck.search.highlight`); sorted, each once."""
+        found: set[str] = set()
+        for word in dict.fromkeys(words(query)):
+            found.update(w for w in self._vocabulary.expand(word).vocabulary if not w.startswith(word))
+        return tuple(sorted(found))
+
     def word_mask(self, query: str) -> np.ndarray:
         """:meth:`word_positions` as one bool per position (numpy: for the field filters)."""
         import numpy as np

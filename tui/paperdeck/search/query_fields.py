@@ -256,7 +256,10 @@ def term_cost(term: Term) -> int:
 _TEXT_HINT = "a word start there, e.g. title:diffusion"
 _RANGE_HINT = "(also > < <= = and open ranges rating:6..)"
 _START = "with the value at the start of a word"
-_PHRASE = "a quoted value is a phrase, its words in that order"
+_PHRASE = (
+    "a value of several words is a phrase: its words one after another, in that order, with only spaces or "
+    'punctuation between (`title:"weak baseline"` finds “Weak, baselines”, not “weak and baseline”)'
+)
 
 
 def _review_number(name: str, aliases: tuple[str, ...], usage: str, hint: str, help: str) -> Field:
@@ -282,8 +285,9 @@ FIELDS: tuple[Field, ...] = (
           hint=_TEXT_HINT),
     Field("review", "text", "review:diffusion",
           "whose imported reviews (every review, meta-review, decision and comment, any section) have the "
-          "word at a word start (`review:*former`: anywhere in a word); several words: each somewhere in "
-          "the paper's reviews, not necessarily together",
+          "word at a word start (`review:*former`: anywhere in a word); several words "
+          "(`review:\"weak baseline\"`) are a phrase, as in the title: one after another within one "
+          "section of one note",
           _review_mask, usage="review:baseline",
           hint="in the reviews' text (every review and comment of the conference)", cost=4),
     Field("decision", "choice", "decision:accept",
@@ -346,8 +350,10 @@ SYNTAX: tuple[Syntax, ...] = (
            "trailing `*` changes nothing. Case and accents never matter: `author:tramer` is `author:Tramèr`",
            after="note"),
     Syntax('"graph neural"', 'a phrase;  title:"large language" a phrase in a field',
-           "a phrase: its words in that order, at a word start (with `*`, anywhere) in the title, keywords, "
-           "abstract or your note; `title:\"large language\"` in one field"),
+           "a phrase: its words one after another, in that order, only spaces or punctuation between (never a "
+           "line break between two authors or keywords), the first a whole word (with `*`, a word's end), the "
+           "last a word's start, in the title, keywords, abstract or your note; `title:\"large language\"` "
+           "in one field, `review:\"weak baseline\"` in the reviews"),
     Syntax("-term  NOT term", "exactly the rest;  a OR b  either;  ( ) group;  AND is implied",
            "`-term`, `NOT term`: exactly the papers `term` does not keep (`x` and `-x` split the list in two); "
            "`a OR b` either; `( … )` groups; `AND` is implied and binds tighter than `OR` (capitals only)"),

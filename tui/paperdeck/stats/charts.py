@@ -125,8 +125,8 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
     if place is not None:
         lines.append(
             _line("  this paper ", (number(place.mean), "strong"),
-                  f": {ordinal(round(place.percentile))} percentile (top {percent(place.top)}), bucket "
-                  f"{figures.mean_ratings[place.bucket].label} ◀")
+                  f": {ordinal(round(place.percentile))} percentile, top {percent(place.top)} "
+                  f"of these {figures.reviewed:,} ◀")
         )  # fmt: skip
     elif highlighting:
         lines.append(_plain("  the highlighted paper has no rating"))

@@ -9,6 +9,16 @@ kind, every text section and score label) and kept beside the shards as four fil
                          ``postings[starts[i]:starts[i + 1]]``
     words.gG.postings.npy  forum numbers (uint16 up to 65,536 papers, else uint32), ascending
                          within a word
+    words.gG.seq.npy     the words of each paper's review text in order, as word numbers (uint16
+                         below 65,535 words, else uint32), the papers one after another in the order
+                         of ``forums``; :data:`BREAK` (the dtype's largest value) between two
+                         sections or notes: a phrase never spans it
+    words.gG.seqstarts.npy  int64, one more than the forums: paper ``n``'s words are
+                         ``seq[seqstarts[n]:seqstarts[n + 1]]``
+
+The two ``seq`` files answer phrases (:meth:`WordIndex.forums_with`, a value of several words);
+an index written before them (an older paperdeck) has none: the next review import writes the whole
+index again.
 
 A word is a run of letters and digits of the text folded as every search folds it (NFKC,
 case-folded, accents of Latin, Greek and Cyrillic letters dropped: :func:`paperdeck.text.fold.fold_text`):
@@ -34,12 +44,18 @@ from paperdeck.model.review import Review
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.text.fold import fold_text
 
-__all__ = ["MAX_WORD_BYTES", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
+__all__ = ["MAX_WORD_BYTES", "SECTION_BREAK", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
 
 #: A word is kept (and looked up) by its first this many bytes of UTF-8.
 MAX_WORD_BYTES = 64
 _WORD = re.compile(r"[^\W_]+")
 #: ASCII letters lower-cased, digits kept, other ASCII bytes to spaces; non-ASCII bytes kept.
+#: Put between two sections (or notes) of a paper's text: a token of its own that no word holds
+#: (a private-use character), kept as a break in the word sequence, so a phrase never spans it.
+SECTION_BREAK = "\ue000"
+_BREAK_BYTES = SECTION_BREAK.encode()
+#: The stand-in hash of a break in a batch's word sequence (real hashes are below 2**52).
+_BREAK_HASH = np.uint64(1 << 52)
 _ASCII_FOLD = bytes((ord(chr(b).lower()) if chr(b).isalnum() else 0x20) if b < 128 else b for b in range(256))
 
 
@@ -156,6 +172,8 @@ def _space_common_punctuation(data: np.ndarray) -> None:
             data[found + offset] = 0x20
 
 
+#: Runs of papers (:meth:`WordIndex.phrase_forums`) above which one pass over every paper's words is quicker.
+_PHRASE_RUNS = 4_000
 #: Bits of a (hash, paper) key left for the paper's number within a batch.
 _PAPER_BITS = 12
 _TABLE_MASK = np.uint64((1 << 20) - 1)
@@ -195,10 +213,14 @@ class WordIndexBuilder:
         self._pending_bytes = 0
         self._pair_hashes: list[np.ndarray] = []
         self._pair_units: list[np.ndarray] = []
+        #: Per batch, the words in order: ``(units, lengths, distinct hashes, each word's number
+        #: among them, a break ``len(distinct)``)`` (:meth:`_sequence`).
+        self._sequences: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         self._known = np.zeros(0, dtype=np.uint64)
         self._word_of: dict[int, bytes] = {}
         self._odd: dict[bytes, list[bytes]] = {}
         self._table = np.zeros(int(_TABLE_MASK) + 1, dtype=bool)
+        self._slots = np.zeros(int(_TABLE_MASK) + 1, dtype=np.int32)  # for _numbered, zeros between uses
         self._thread: ThreadPoolExecutor | None = None
         self._batches: deque[Future[None]] = deque()
         self._prepared: _Prepared | None = None
@@ -207,7 +229,9 @@ class WordIndexBuilder:
         """Fold the words of one paper's ``reviews`` (every text section and score label) as a
         new unit; returns its number. Unless :meth:`write` is told otherwise, the paper's last
         unit replaces what it had."""
-        doc = "\n".join(text for review in reviews for _, text in (*review.sections, *review.score_labels))
+        doc = f"\n{SECTION_BREAK}\n".join(
+            text for review in reviews for _, text in (*review.sections, *review.score_labels)
+        )
         unit = len(self._unit_forums)
         self._unit_forums.append(forum)
         self._pending.append(doc.encode("utf-8", "surrogatepass"))  # folded in the batch
@@ -301,8 +325,16 @@ class WordIndexBuilder:
         if len(odd):
             odd = np.sort(odd)
             odd = odd[np.concatenate(([True], odd[1:] != odd[:-1]))]
+        # The breaks between sections: no word, not folded one by one either.
+        data = np.frombuffer(blob, dtype=np.uint8)
+        breaks = np.flatnonzero(ends - starts == len(_BREAK_BYTES))
+        for offset, byte in enumerate(_BREAK_BYTES):
+            breaks = breaks[data[starts[breaks] + offset] == byte]
+        if len(breaks):
+            odd = odd[~np.isin(odd, breaks)]
         plain = np.ones(len(starts), dtype=bool)
         plain[odd] = False
+        plain[breaks] = False
         odd_words: list[bytes] = []
         odd_papers: list[int] = []
         odd_cache = self._odd
@@ -313,6 +345,7 @@ class WordIndexBuilder:
                 words = odd_cache[token] = [_key(w) for w in review_words(token.decode("utf-8", "surrogatepass"))]
             odd_words += words
             odd_papers += [paper] * len(words)
+        in_order = self._sequence(blob, starts, ends, hashes, odd, plain, breaks, doc_starts)
         plain_hashes = hashes[plain]
         paper_bits = np.uint64(_PAPER_BITS)
         keys = [(plain_hashes << paper_bits) | local[plain]]
@@ -331,6 +364,10 @@ class WordIndexBuilder:
         distinct = pair_hashes
         if len(distinct):
             distinct = distinct[np.concatenate(([True], distinct[1:] != distinct[:-1]))]
+        # Each word of the order as its number among the batch's words (a break: one past them).
+        lengths, sequence = in_order
+        self._sequences.append((numbers, lengths, distinct, self._numbered(distinct, sequence)))
+        del in_order, sequence
         known = self._known
         at = np.minimum(np.searchsorted(known, distinct), max(len(known) - 1, 0))
         new = distinct[~(known[at] == distinct)] if len(known) else distinct
@@ -357,6 +394,60 @@ class WordIndexBuilder:
         for h, word in zip(odd_hashes.tolist(), odd_words, strict=True):
             word_of.setdefault(h, word)
         self._known = np.insert(known, np.searchsorted(known, new), new)  # both sorted: merged
+
+    def _sequence(
+        self,
+        blob: bytes,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        hashes: np.ndarray,
+        odd: np.ndarray,
+        plain: np.ndarray,
+        breaks: np.ndarray,
+        doc_starts: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """A batch's words in order (for phrases): each plain token is one word, each token with
+        a non-ASCII byte (``odd``) the words :func:`review_words` finds in it (none, one or
+        several), each :data:`SECTION_BREAK` token (``breaks``) :data:`_BREAK_HASH`. Returns
+        ``(lengths, hashes)``: the ``i``-th document's words are the next ``lengths[i]`` hashes."""
+        counts = np.ones(len(starts), dtype=np.int64)
+        odd_words: list[list[bytes]] = []
+        if len(odd):
+            cache = self._odd
+            odd_words = [cache[blob[s:e]] for s, e in zip(starts[odd].tolist(), ends[odd].tolist(), strict=True)]
+            counts[odd] = [len(words) for words in odd_words]
+        offsets = np.cumsum(counts) - counts
+        total = int(counts.sum())
+        sequence = np.empty(total, dtype=np.uint64)
+        sequence[offsets[plain]] = hashes[plain]
+        sequence[offsets[breaks]] = _BREAK_HASH
+        flat = [word for words in odd_words for word in words]
+        if flat:
+            odd_counts = counts[odd]
+            first = np.cumsum(odd_counts) - odd_counts
+            at = np.repeat(offsets[odd] - first, odd_counts) + np.arange(len(flat), dtype=np.int64)
+            sequence[at] = self._hasher.tokens(b" " + b" ".join(flat) + b" ")[2]
+        first = np.searchsorted(starts, doc_starts)  # each document's first token
+        bounds = np.full(len(first), total, dtype=np.int64)
+        inside = first < len(offsets)
+        bounds[inside] = offsets[first[inside]]
+        lengths = np.diff(bounds, append=total)
+        return lengths, sequence
+
+    def _numbered(self, distinct: np.ndarray, sequence: np.ndarray) -> np.ndarray:
+        """Each hash of ``sequence`` as its place in ``distinct`` (ascending, every hash of
+        ``sequence`` but :data:`_BREAK_HASH`, which is given ``len(distinct)``), as ``uint32``: by a
+        table of the hashes' low bits, a binary search for those the table cannot tell."""
+        table = self._slots
+        slots = (distinct & _TABLE_MASK).astype(np.intp)
+        table[slots] = np.arange(len(distinct), dtype=np.int32)
+        numbered = table[(sequence & _TABLE_MASK).astype(np.intp)]
+        table[slots] = 0
+        with_break = np.append(distinct, _BREAK_HASH)
+        wrong = np.flatnonzero(with_break[numbered] != sequence)  # two words in one slot, or a break
+        if len(wrong):
+            numbered[wrong] = np.searchsorted(distinct, sequence[wrong])
+        return numbered.astype(np.uint32, copy=False)
 
     def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
@@ -417,11 +508,65 @@ class WordIndexBuilder:
         key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
         del keys
         key.sort()
+        old_rank = None
         if old is not None:
             old_rank = rank[np.searchsorted(used, old_hashes)]
             old_word_no = np.repeat(old_rank, np.diff(np.asarray(old.starts)))
-        self._prepared = _Prepared(count, location, words, by_word, key, unit_bits, old_word_no)
+        self._prepared = _Prepared(count, location, words, by_word, key, unit_bits, old_word_no, used, rank, old_rank)
         return self._prepared
+
+    def _write_sequence(
+        self,
+        prepared: _Prepared,
+        number: np.ndarray,
+        word_count: int,
+        unit_order: list[int],
+        kept: np.ndarray | None,
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The ``seq`` and ``seqstarts`` arrays (see the module docstring): the papers of
+        ``unit_order`` (their units, in the file's order of forums), then the papers of the old
+        index ``kept`` (in its order); ``number``: each rank's word number. ``None`` when an old
+        paper is kept and the old index has no sequence (written by an older paperdeck)."""
+        old = self._old
+        if old is not None and kept is not None and kept.any() and old.sequence is None:
+            return None
+        dtype = np.uint16 if word_count < 0xFFFF else np.uint32
+        brk = np.iinfo(dtype).max
+        where: dict[int, tuple[int, int, int]] = {}
+        for b, (batch_units, lengths, _, _) in enumerate(self._sequences):
+            offsets = (np.cumsum(lengths) - lengths).tolist()
+            for unit, offset, length in zip(batch_units.tolist(), offsets, lengths.tolist(), strict=True):
+                where[unit] = (b, offset, length)
+        pieces: list[np.ndarray] = []
+        lengths_out: list[int] = []
+        mapped_batch, mapped = -1, np.zeros(0, dtype=dtype)
+        used, rank = prepared.used, prepared.rank
+        for unit in unit_order:
+            b, offset, length = where[unit]
+            if b != mapped_batch:
+                _, _, distinct, inverse = self._sequences[b]  # inverse len(distinct): a break
+                at = np.minimum(np.searchsorted(used, distinct), max(len(used) - 1, 0))
+                numbers = number[rank[at]] if len(used) else np.zeros(len(distinct), dtype=np.int64)
+                numbers = np.append(numbers, brk)
+                mapped, mapped_batch = numbers.astype(dtype)[inverse], b
+            pieces.append(mapped[offset : offset + length])
+            lengths_out.append(length)
+        if old is not None and kept is not None and old.sequence is not None and old.sequence_starts is not None:
+            assert prepared.old_rank is not None
+            old_number = number[prepared.old_rank]
+            old_break = np.iinfo(old.sequence.dtype).max
+            old_starts = np.asarray(old.sequence_starts)
+            for first, end in _runs(np.flatnonzero(kept)):
+                chunk = np.asarray(old.sequence[old_starts[first] : old_starts[end]]).astype(np.int64)
+                is_break = chunk == old_break
+                chunk[is_break] = 0
+                out = old_number[chunk] if len(old_number) else np.zeros(len(chunk), dtype=np.int64)
+                out[is_break] = brk
+                pieces.append(out.astype(dtype))
+                lengths_out += np.diff(old_starts[first : end + 1]).tolist()
+        sequence = np.concatenate(pieces) if pieces else np.zeros(0, dtype=dtype)
+        starts = np.concatenate(([0], np.cumsum(np.array(lengths_out, dtype=np.int64)))).astype(np.int64)
+        return sequence.astype(dtype, copy=False), starts
 
     def _write(self, directory: Path, name: str, units: dict[str, int], count: int) -> list[Path]:
         """:meth:`write` once every batch is folded here (``count``: units added)."""
@@ -441,6 +586,7 @@ class WordIndexBuilder:
             for n, forum in enumerate(old.forums):
                 if kept[n]:
                     renumber[n] = forum_no.setdefault(forum, len(forum_no))
+        kept_forums = kept if old is not None else None
         forum_count = max(len(forum_no), 1)
         forum_bits = max(forum_count.bit_length(), 1)
         key = prepared.key
@@ -471,11 +617,25 @@ class WordIndexBuilder:
             f"{name}.starts.npy": _npy(starts),
             f"{name}.postings.npy": _npy(postings_out),
         }
+        number = np.cumsum(held) - 1  # each rank's word number in the file
+        sequence = self._write_sequence(prepared, number, len(by_word), [u for _, u in by_unit], kept_forums)
+        if sequence is not None:
+            files[f"{name}.seq.npy"], files[f"{name}.seqstarts.npy"] = map(_npy, sequence)
         written = []
         for file_name, payload in files.items():
             written.append(directory / file_name)
             atomic_write_bytes(directory / file_name, payload)
         return written
+
+
+def _runs(positions: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of consecutive numbers in ``positions`` (ascending), as ``(first, last + 1)``."""
+    if not len(positions):
+        return []
+    cuts = np.flatnonzero(np.diff(positions) != 1) + 1
+    firsts = np.concatenate(([0], cuts))
+    lasts = np.concatenate((cuts - 1, [len(positions) - 1]))
+    return list(zip(positions[firsts].tolist(), (positions[lasts] + 1).tolist(), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,6 +652,10 @@ class _Prepared:
     key: np.ndarray
     unit_bits: int
     old_word_no: np.ndarray | None
+    #: The hashes of the words (ascending), each one's rank, and each old word's rank.
+    used: np.ndarray
+    rank: np.ndarray
+    old_rank: np.ndarray | None
 
 
 #: The builder of the process that folds batches (:class:`WordIndexBuilder` with ``in_process``).
@@ -553,6 +717,20 @@ class WordIndex:
         self.postings = np.load(directory / f"{name}.postings.npy", mmap_mode="r", allow_pickle=False)
         if len(self.starts) != len(self._vocab) + 1 or (len(self.postings) and self.postings.max() >= len(self.forums)):
             raise ValueError("the word postings do not match the words and papers")
+        #: The words of each paper in order, and where each paper's start (``None``: an index
+        #: written before phrases were kept: see the module docstring).
+        self.sequence: np.ndarray | None = None
+        self.sequence_starts: np.ndarray | None = None
+        if (directory / f"{name}.seq.npy").exists():
+            self.sequence = np.load(directory / f"{name}.seq.npy", mmap_mode="r", allow_pickle=False)
+            self.sequence_starts = np.load(directory / f"{name}.seqstarts.npy", allow_pickle=False)
+            if len(self.sequence_starts) != len(self.forums) + 1 or int(self.sequence_starts[-1]) != len(self.sequence):
+                raise ValueError("the word sequence does not match the papers")
+
+    @property
+    def has_phrases(self) -> bool:
+        """Whether the index keeps the words in order, as a phrase needs (see the module docstring)."""
+        return self.sequence is not None
 
     def words(self) -> list[bytes]:
         """Every word, UTF-8, sorted."""
@@ -569,11 +747,18 @@ class WordIndex:
         return np.unique(np.searchsorted(vocab.at, np.array(hits, dtype=np.int64), side="right") - 1)
 
     def forums_with(self, value: str, inner: bool = False) -> frozenset[str]:
-        """The forum ids whose reviews hold every word of ``value``, each from a word start
-        (``inner``: anywhere inside a word); empty when ``value`` has no word."""
+        """The forum ids whose reviews hold ``value``: one word, a word starting with it
+        (``inner``: holding it anywhere); several words, a phrase (:meth:`phrase_forums`); empty
+        when ``value`` has no word.
+
+        Raises:
+            ValueError: a phrase, and the index keeps no word order (:attr:`has_phrases`).
+        """
         wanted = review_words(value)
         if not wanted:
             return frozenset()
+        if len(wanted) > 1:
+            return self.phrase_forums(wanted, inner)
         found = np.ones(len(self.forums), dtype=bool)
         starts, postings = self.starts, self.postings
         for word in dict.fromkeys(wanted):
@@ -586,3 +771,97 @@ class WordIndex:
             found &= hits
         forums = self.forums
         return frozenset(forums[int(n)] for n in np.flatnonzero(found))
+
+    def _exact(self, word: str) -> np.ndarray:
+        """The number of ``word`` (as an array of one), or an empty array when no review has it."""
+        key = _key(word)
+        at = bisect.bisect_left(self._vocab, key)
+        found = at < len(self._vocab) and self._vocab[at] == key
+        return np.array([at] if found else [], dtype=np.int64)
+
+    def _ending(self, word: str) -> np.ndarray:
+        """The numbers of the words that end with ``word``."""
+        blob = self._vocab.blob
+        hits = [m.start() for m in re.finditer(re.escape(_key(word)) + b"\n", blob)]
+        return np.unique(np.searchsorted(self._vocab.at, np.array(hits, dtype=np.int64), side="right") - 1)
+
+    def phrase_forums(self, words: list[str], inner: bool = False) -> frozenset[str]:
+        """The forum ids whose review text holds ``words`` (two or more, folded as
+        :func:`review_words` gives them) one after another, in one section of one note: the first
+        a whole word (``inner``: a word ending with it), the middle ones whole words, the last a
+        word starting with it, as a phrase in a paper's text is found (``"weak baseline"``: "weak
+        baselines", "weak, baseline", not "weak and baseline", "weaker baseline"). Words are
+        compared by their first :data:`MAX_WORD_BYTES` bytes.
+
+        One pass over the word sequence (over the papers holding every word alone, when their
+        words are under an eighth of all, in at most :data:`_PHRASE_RUNS` runs) for the rarest
+        whole word (or the last word's range), then a look at the words around each place found.
+
+        Raises:
+            ValueError: the index keeps no word order (:attr:`has_phrases`).
+        """
+        sequence, bounds = self.sequence, self.sequence_starts
+        if sequence is None or bounds is None:
+            raise ValueError("the word index keeps no word order")
+        count = len(words)
+        sets: list[np.ndarray] = []
+        for at, word in enumerate(words):
+            if at == count - 1:
+                sets.append(self._word_range(_key(word), False))
+            elif at == 0 and inner:
+                sets.append(self._ending(word))
+            else:
+                sets.append(self._exact(word))
+            if not len(sets[-1]):
+                return frozenset()
+        starts = self.starts
+
+        def frequency(at: int) -> int:
+            numbers = sets[at]
+            return int(starts[numbers[-1] + 1] - starts[numbers[0]]) if len(numbers) == 1 else 1 << 62
+
+        anchor = min(range(count), key=frequency)
+        numbers = sets[anchor]
+        # Only the papers holding every word need a look: when their words are few, those alone.
+        held = np.ones(len(self.forums), dtype=bool)
+        for word_numbers in sets:
+            hits = np.zeros(len(self.forums), dtype=bool)
+            breaks = np.flatnonzero(np.diff(word_numbers) != 1) + 1
+            for run in np.split(word_numbers, breaks):
+                hits[self.postings[starts[run[0]] : starts[run[-1] + 1]]] = True
+            held &= hits
+        papers = np.flatnonzero(held)
+        runs = _runs(papers)
+        few = len(runs) <= _PHRASE_RUNS and int((bounds[papers + 1] - bounds[papers]).sum()) * 8 < len(sequence)
+
+        def found_in(looked: np.ndarray) -> np.ndarray:
+            if len(numbers) == 1:
+                return np.flatnonzero(looked == numbers[0])
+            low, high = int(numbers[0]), int(numbers[-1])  # the last word's range (or a rare set)
+            found = looked >= low
+            found &= looked <= high
+            places = np.flatnonzero(found)
+            return places if high - low + 1 == len(numbers) else places[np.isin(looked[places], numbers)]
+
+        if few:  # the slices of the papers holding every word, run by run
+            parts = [found_in(sequence[bounds[a] : bounds[b]]) + bounds[a] for a, b in runs]
+            places = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        else:
+            places = found_in(sequence)
+        first = places - anchor
+        first = first[(first >= 0) & (first + count <= len(sequence))]
+        for at in range(count):
+            if at == anchor or not len(first):
+                continue
+            values = np.asarray(sequence[first + at])
+            numbers = sets[at]
+            if len(numbers) == 1:
+                first = first[values == numbers[0]]
+            elif int(numbers[-1]) - int(numbers[0]) + 1 == len(numbers):
+                first = first[(values >= numbers[0]) & (values <= numbers[-1])]
+            else:
+                first = first[np.isin(values, numbers)]
+        paper = np.searchsorted(bounds, first, side="right") - 1
+        paper = np.unique(paper[first + count <= bounds[paper + 1]])
+        forums = self.forums
+        return frozenset(forums[int(n)] for n in paper)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import REVIEW, Review, ReviewSummary
+from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary
 from paperdeck.store.atomic import atomic_write_bytes, malformed, write_failure
 
 if TYPE_CHECKING:
@@ -306,9 +306,10 @@ class ReviewStore:
             return None
         return doc if isinstance(doc, dict) else None
 
-    def rank(self, forum: str) -> float | None:
-        """Where this paper's mean rating ranks among all reviewed papers: the share (0–1] of
-        them whose mean is as high or higher (``0.18``: "top 18 %"); ``None`` without ratings."""
+    def rank(self, forum: str) -> Rank | None:
+        """Where this paper's mean rating ranks among all reviewed papers of the store (never
+        only those a filter shows): the share (0–1] of them whose mean is as high or higher, and
+        how many they are (:class:`~paperdeck.model.review.Rank`); ``None`` without ratings."""
         summaries = self.summaries()
         summary = summaries.get(forum)
         if summary is None or summary.mean is None:
@@ -317,7 +318,7 @@ class ReviewStore:
             self._sorted_means = sorted(s.mean for s in summaries.values() if s.mean is not None)
         means = self._sorted_means
         below = bisect.bisect_left(means, summary.mean)
-        return (len(means) - below) / len(means)
+        return Rank((len(means) - below) / len(means), len(means))
 
     def word_index(self) -> WordIndex | None:
         """The word index of the review text as on disk now (read on the first call, the
@@ -341,8 +342,9 @@ class ReviewStore:
         return self._words
 
     def forums_with(self, value: str, inner: bool = False) -> frozenset[str]:
-        """The forum ids whose review text (any note, any section) holds every word of ``value``
-        from a word start (``inner``: anywhere in a word), folded as searches fold text.
+        """The forum ids whose review text (any note, any section) holds ``value`` from a word
+        start (``inner``: anywhere in a word), folded as searches fold text; several words are a
+        phrase (:meth:`WordIndex.forums_with <paperdeck.store.review_words.WordIndex.forums_with>`).
 
         Raises:
             StoreError: as :meth:`word_index`; or reviews are stored without a word index.
@@ -351,7 +353,14 @@ class ReviewStore:
         if words is None and self.counts()["notes"]:
             reason = "the review text has no word index yet (stored by an older paperdeck); import the reviews again"
             raise StoreError(self.directory, reason)
-        return frozenset() if words is None else words.forums_with(value, inner)
+        if words is None:
+            return frozenset()
+        try:
+            return words.forums_with(value, inner)
+        except ValueError:
+            reason = "the review word index keeps no word order for phrases (an older paperdeck's); "
+            reason += "import the reviews again"
+            raise StoreError(self.directory, reason) from None
 
     def counts(self) -> dict[str, int]:
         """``{"notes": …, "papers": …}``: notes stored and papers they are on."""
@@ -455,6 +464,8 @@ class ReviewStore:
         written: list[Path] = []
         forums = {forum for by_forum in incoming.values() for forum in by_forum}
         old_words = self.word_index()
+        if old_words is not None and not old_words.has_phrases:
+            old_words = None  # an index without the word order: made again, whole
         rebuild = old_words is None and bool(shards)  # reviews from before the word index: all of them
         forum_words: WordIndexBuilder
         if staged is not None:

@@ -259,7 +259,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.sort", "O", "cycle_sort", "Sort order (cycles)", "main", "find", "Sort order: next",
-        "Cycle the sort order",
+        "Cycle the sort order (with a query in the bar: that query's own, until the bar is blank)",
     ),
     Command(
         "main.sort_by", "", "sort_by('{value}')", "Sort by {label}", "main", None, "Sort by {label}",

@@ -38,14 +38,14 @@ if TYPE_CHECKING:
 COUNTS_PADDING = 3
 #: How the counts name a sort order other than relevance.
 _ORDER_NOTES = {
-    order: {"list": "in list order", "changed": "recently changed first"}.get(order, f"by {SORT_LABELS[order]}")
+    order: {"list": "in list order", "changed": "changed first"}.get(order, f"by {SORT_LABELS[order]}")
     for order in SORTS
     if order != "relevance"
 }
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: saves waiting,
-#: marks, a refresh's progress, an export's, starred only, the star count, similar papers being found,
-#: indexing, the sort order.
-_NOTES_KEPT = (8, 3, 6, 7, 1, 0, 5, 4, 2)
+#: the sort order in effect (at every width: a query may rank otherwise than the sort saved), a
+#: refresh's progress, marks, an export's, starred only, the star count, similar papers being found, indexing.
+_NOTES_KEPT = (8, 2, 6, 3, 7, 1, 0, 5, 4)
 
 
 class ListFilter:
@@ -114,6 +114,12 @@ class ListFilter:
         #: Told when the view or the user's marks change (the statistics screen, while it is open).
         self.stats_listener: Callable[[], None] | None = None
         self._typed_waits = False  # text typed into the filter bar waits to be taken (typed)
+        #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
+        self._query_order: str | None = None
+        self._ranks_for: tuple[str, bool] = ("", False)  # a filter text, and whether words rank it
+        #: The words the list, the detail pane and the reader mark: the shown query's words and
+        #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
+        self.terms: tuple[str, ...] = ()
 
     @property
     def paper_list(self) -> PaperList:
@@ -131,6 +137,8 @@ class ListFilter:
     def filter_text(self, text: str) -> None:
         if text != self._filter_text:
             self._filter_text = text
+            if not text.strip():
+                self._query_order = None  # the query's own sort goes with it
             self.refilter()
 
     @property
@@ -317,7 +325,7 @@ class ListFilter:
         ``review:`` terms read the reviews' word index."""
         slow_text = (query.searches_text and not query.only_text_terms) or query.searches_reviews
         # is:followed matches the follows (a text scan per keyword, the queries) unless cached.
-        return slow_text or query.uses_followed or self.chosen_order not in ("relevance", "list")
+        return slow_text or query.uses_followed or self.order not in ("relevance", "list")
 
     def _query_result(self, query: Query) -> list[str] | str:
         """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
@@ -326,7 +334,7 @@ class ListFilter:
         from paperdeck.search.selection import LikeError, run_query
 
         try:
-            return run_query(self.searcher, query, self.chosen_order)
+            return run_query(self.searcher, query, self.order)
         except (LikeError, StoreError) as error:  # StoreError: the reviews' word index unreadable
             return str(error)
 
@@ -350,19 +358,79 @@ class ListFilter:
                 if keep is None or keep not in shown:
                     keep = next((pid for pid in nearby if pid in shown), keep)
             paper_list = self.paper_list
-            paper_list.highlight(_highlight_terms(text))
+            terms, before = self._highlight_terms(text), paper_list.highlighted_id
+            marks_changed, self.terms = terms != self.terms, terms
+            paper_list.highlight(terms)
             paper_list.show(ids, highlight=keep)
+            if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
+                paper_list.post_message(PaperList.Highlighted(before))
         self.applied_filter = (text, starred_only)
         self.update_counts()
         if self.stats_listener is not None and not isinstance(result, str):
             self.stats_listener()
 
+    def _highlight_terms(self, text: str) -> tuple[str, ...]:
+        """The folded words of a query's plain words and text terms
+        (:func:`~paperdeck.search.highlight.marked_words`) and, once the search index is built,
+        the words it matched the plain words to with a typo: what the list, the detail pane and
+        the reader mark (none for no query)."""
+        if not text.strip():
+            return ()
+        from paperdeck.search.highlight import highlight_terms, marked_words
+        from paperdeck.search.query import parse_query
+
+        query = parse_query(text)
+        words = query.words
+        index = self.searcher.index.built if words else None
+        typos = index.typo_words(" ".join(words)) if index is not None else ()
+        return highlight_terms(marked_words(query), typos)
+
     # -- sorting --------------------------------------------------------------------------------
 
     @property
     def chosen_order(self) -> str:
-        """The sort order chosen (``SORTS``)."""
+        """The sort order saved (``SORTS``): the blank bar's, and a query's without words."""
         return self.settings.settings.sort
+
+    @property
+    def order(self) -> str:
+        """The sort order in effect (``SORTS``). The rule: a query with words to rank by (or a
+        ``like:``) ranks by relevance whatever sort is saved, unless a sort was picked while the
+        bar held a query (:meth:`sort_query`): that one holds, through edits of the query, until
+        the bar is blank again; the blank bar, and a query of field terms alone, use the saved
+        sort (:attr:`chosen_order`)."""
+        if self._query_order is not None and self._filter_text.strip():
+            return self._query_order
+        return "relevance" if self._query_ranks() else self.chosen_order
+
+    @property
+    def sorting_query(self) -> bool:
+        """Whether a sort picked now is the query's own (:meth:`sort_query`): the bar holds a query."""
+        return bool(self._filter_text.strip())
+
+    def sort_query(self, order: str) -> None:
+        """Sort the current query's list by ``order`` (``SORTS``), not saved: it holds until the bar
+        is blank (:attr:`order`)."""
+        self._query_order = order
+        self.refilter()
+
+    def _query_ranks(self) -> bool:
+        """Whether the bar's query has words (or a ``like:``) to rank by."""
+        text = self._filter_text
+        if self._ranks_for[0] != text:
+            from paperdeck.search.query import parse_query
+
+            query = parse_query(text) if text.strip() else None
+            self._ranks_for = (text, query is not None and bool(query.words or query.like))
+        return self._ranks_for[1]
+
+    def _order_note(self) -> str:
+        """The counts' note on the sort in effect: ``"by rating"``; ``"by relevance"`` when a query
+        ranks so while another sort is saved; ``""`` for relevance (or list order) alone."""
+        order = self.order
+        if order == "relevance" and self.chosen_order != "relevance" and self._filter_text.strip():
+            return "by relevance"
+        return _ORDER_NOTES.get(order, "")
 
     def _sorted(self, ids: list[str]) -> list[str]:
         from paperdeck.search.selection import sort_ids
@@ -439,7 +507,7 @@ class ListFilter:
         notes = [
             f"★ {starred:,}" if starred else "",
             "starred only" if self.starred_only else "",
-            _ORDER_NOTES.get(self.chosen_order, ""),
+            self._order_note(),
             f"{len(marked):,} marked" if marked else "",
             "indexing…" if indexing else "",
             "finding similar papers…" if finding else "",
@@ -531,13 +599,3 @@ class ListFilter:
             return None
         shown = self._view_id_set[1]
         return Counter(status for pid, status in status_of.items() if pid in shown)
-
-
-def _highlight_terms(text: str) -> tuple[str, ...]:
-    """The folded words of a query's plain words, which titles highlight (none for no query)."""
-    if not text.strip():
-        return ()
-    from paperdeck.search.highlight import highlight_terms
-    from paperdeck.search.query import parse_query
-
-    return highlight_terms(parse_query(text).words)

@@ -47,7 +47,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review import Rank, ReviewSummary
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures
@@ -183,7 +183,7 @@ class MainScreen(ReadingScreen):
     def _read(self, paper: Paper) -> None:
         from paperdeck.ui.screens.reader import PaperReader
 
-        self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store))
+        self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store, self.list_filter.terms))
         self._looked_at(paper.id)
 
     def _changed(self) -> Container[str]:
@@ -360,13 +360,19 @@ class MainScreen(ReadingScreen):
         self.query_one(PaperDetail).keep_waiting()
 
     def action_cycle_sort(self) -> None:
-        self.sort_by(SORTS[(SORTS.index(self.chosen_order) + 1) % len(SORTS)])
+        self.sort_by(SORTS[(SORTS.index(self.list_filter.order) + 1) % len(SORTS)])
 
     def action_sort_by(self, order: str) -> None:
         self.sort_by(order)
 
     def sort_by(self, order: str) -> None:
-        """Order the list by ``order`` (``SORTS``) and remember the choice."""
+        """Order the list by ``order`` (``SORTS``): with a query in the bar, that query's list until
+        the bar is blank (:attr:`ListFilter.order`); else the saved sort, remembered."""
+        if self.list_filter.sorting_query:
+            self.notify(f"Sorted by {SORT_LABELS[order]} for this query; the saved sort is "
+                        f"{SORT_LABELS[self.chosen_order]}.", timeout=2)  # fmt: skip
+            self.list_filter.sort_query(order)
+            return
         self._save(sort=order)
         self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
         self.list_filter.refilter()
@@ -524,9 +530,10 @@ class MainScreen(ReadingScreen):
             changes = self.store.paper_changes(paper_id) if paper_id else []
         except StoreError:
             changes = []
-        detail.show(paper, user, summary, rank, changes, followed=self.following.reason(paper_id) if paper_id else "")
+        followed = self.following.reason(paper_id) if paper_id else ""
+        detail.show(paper, user, summary, rank, changes, followed=followed, terms=self.list_filter.terms)
 
-    def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, float | None]:
+    def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, Rank | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a
         worker, and the detail shown again)."""
         reviews = self.store.reviews

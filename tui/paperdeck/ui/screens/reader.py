@@ -28,11 +28,13 @@ class PaperReader(MarksPaperShown):
 
     AUTO_FOCUS = "#reader-detail"
 
-    def __init__(self, paper: Paper, user: UserData, store: Store | None = None) -> None:
+    def __init__(self, paper: Paper, user: UserData, store: Store | None = None, terms: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.paper = paper
         self.user = user
         self.store = store
+        #: The words to mark (the list's query's, :mod:`paperdeck.search.highlight`).
+        self.terms = terms
 
     def compose(self) -> ComposeResult:
         yield PaperDetail(id="reader-detail")
@@ -43,7 +45,7 @@ class PaperReader(MarksPaperShown):
         if self.store is not None and self.paper.openreview_id and self.store.reviews.summaries_read:
             summary = self.store.reviews.summary(self.paper.openreview_id)
             rank = self.store.reviews.rank(self.paper.openreview_id)
-        self.query_one(PaperDetail).show(self.paper, self.user, summary, rank)
+        self.query_one(PaperDetail).show(self.paper, self.user, summary, rank, terms=self.terms)
 
     def marks_shown(self) -> None:
         """Show the paper with the user's data as it is now (starred, its status, its note)."""

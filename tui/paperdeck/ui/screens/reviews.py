@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import KIND_LABELS, Review, ReviewSummary, ordered_reviews
+from paperdeck.model.review import KIND_LABELS, Rank, Review, ReviewSummary, ordered_reviews
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
@@ -110,7 +110,7 @@ class ReviewsScreen(MarksPaperShown):
 
     AUTO_FOCUS = "#reviews-body"
 
-    def __init__(self, paper: Paper, reviews: list[Review], summary: ReviewSummary | None, rank: float | None) -> None:
+    def __init__(self, paper: Paper, reviews: list[Review], summary: ReviewSummary | None, rank: Rank | None) -> None:
         super().__init__()
         self.paper = paper
         self.reviews = reviews

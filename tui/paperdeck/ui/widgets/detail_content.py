@@ -11,7 +11,7 @@ from textual.style import Style
 
 from paperdeck.model.changes import PaperChange
 from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 from paperdeck.ui.widgets.paper_list import FOLLOWED
@@ -21,6 +21,20 @@ _BOLD = Style(bold=True)
 _ITALIC = Style(italic=True)
 _UNDERLINE = Style(underline=True)
 _DIM = Style(dim=True)
+#: How a word the query matched is marked (as the list marks it in titles).
+MATCH_STYLE = "bold underline $text-accent"
+
+
+def marked(content: Content, terms: tuple[str, ...]) -> Content:
+    """``content`` with the words ``terms`` match marked (:func:`paperdeck.search.highlight.text_spans`
+    over its text as shown); ``terms`` as :func:`~paperdeck.search.highlight.highlight_terms` gives them."""
+    if not terms:
+        return content
+    from paperdeck.search.highlight import text_spans
+
+    for start, end in text_spans(content.plain, terms):
+        content = content.stylize(MATCH_STYLE, start, end)
+    return content
 
 
 def segments_to_content(segments: Iterable[Segment]) -> Content:
@@ -121,17 +135,17 @@ def _link(label: str, url: str) -> Content:
     return Content.assemble((f"{label} ", "bold"), Content(url).stylize(style))
 
 
-def _field(label: str, value: str) -> Content:
-    return Content.assemble((f"{label}: ", "bold $text-muted"), one_line(value))
+def _field(label: str, value: str, terms: tuple[str, ...] = ()) -> Content:
+    return Content.assemble((f"{label}: ", "bold $text-muted"), marked(Content(one_line(value)), terms))
 
 
 def _number(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}"
 
 
-def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
+def reviews_content(summary: ReviewSummary, rank: Rank | None) -> Content:
     """The scores at a glance: each reviewer's rating/confidence, the spread, the mean's rank
-    among all reviewed papers (``"top 18 %"``)."""
+    among all reviewed papers of the store, saying so (``"top 18 % of all 19,499 rated"``)."""
     each = "  ".join(
         f"{_number(rating)}/{_number(confidence)}" if confidence is not None else _number(rating)
         for rating, confidence in zip(summary.ratings, summary.confidences, strict=False)
@@ -140,7 +154,7 @@ def reviews_content(summary: ReviewSummary, rank: float | None) -> Content:
     if summary.spread is not None:
         parts.append(Content(f"spread {_number(summary.spread)}"))
     if rank is not None:
-        parts.append(Content.styled(f"top {max(1, round(rank * 100))} %", "bold $text-accent"))
+        parts.append(Content.styled(rank.label(), "bold $text-accent"))
     if summary.comments:
         parts.append(Content.styled(f"{summary.comments} comment{'' if summary.comments == 1 else 's'}", _DIM))
     return Content(" · ").join(parts)
@@ -172,18 +186,21 @@ def detail_content(
     paper: Paper,
     user: UserData,
     summary: ReviewSummary | None = None,
-    rank: float | None = None,
+    rank: Rank | None = None,
     changes: Sequence[PaperChange] = (),
     *,
     followed: str = "",
+    terms: tuple[str, ...] = (),
 ) -> Content:
     """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup);
     ``summary`` and ``rank`` (see :meth:`paperdeck.store.reviews.ReviewStore.rank`): its reviews'
     scores, shown under the decision line when it has rated reviews; ``changes``: what imports
     changed on it, oldest first (:func:`history_content`, above the note); ``followed``: why the user
-    follows it (``"following author Jane Doe"``), shown with the star and status."""
+    follows it (``"following author Jane Doe"``), shown with the star and status; ``terms``: the
+    query's words (and their typo matches) to mark in the title, authors, keywords and abstract
+    (:func:`marked`)."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
-    lines: list[Content] = [Content.styled(one_line(render_plain(paper.title)), title_style)]
+    lines: list[Content] = [marked(Content.styled(one_line(render_plain(paper.title)), title_style), terms)]
     if paper.title_derived:
         lines.append(Content.styled("title derived from abstract", _DIM + _ITALIC))
     status = [Content(one_line(paper.venue_label) or "venue unknown")]
@@ -196,11 +213,11 @@ def detail_content(
         lines.append(reviews_content(summary, rank))
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
-        lines.append(_field("Authors", ", ".join(paper.authors)))
+        lines.append(_field("Authors", ", ".join(paper.authors), terms))
     if paper.primary_area:
         lines.append(_field("Area", paper.primary_area))
     if paper.keywords:
-        lines.append(_field("Keywords", "; ".join(render_keywords(paper.keywords))))
+        lines.append(_field("Keywords", "; ".join(render_keywords(paper.keywords)), terms))
     marks = []
     if user.starred:
         marks.append(Content.styled("★ starred", "$text-warning bold"))
@@ -219,7 +236,7 @@ def detail_content(
     if user.note:
         lines += [Content(""), Content.styled("Your note", _BOLD + _UNDERLINE), *_note_lines(user.note)]
     lines.append(Content(""))
-    lines.append(_rendered(paper.abstract))
+    lines.append(marked(_rendered(paper.abstract), terms))
     links = [
         _link(label, url)
         for label, url in (

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the first frame shows none: their modules are imported once
 
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review import Rank, ReviewSummary
     from paperdeck.model.user import UserData
 
 
@@ -82,14 +82,16 @@ class PaperDetail(VerticalScroll, can_focus=True):
         paper: Paper | None,
         user: UserData | None,
         summary: ReviewSummary | None = None,
-        rank: float | None = None,
+        rank: Rank | None = None,
         changes: Sequence[PaperChange] = (),
         *,
         followed: str = "",
+        terms: tuple[str, ...] = (),
     ) -> None:
         """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
         scores and its recorded changes (oldest first) when given, and why it is followed
-        (``followed``: ``"following author Jane Doe"``)."""
+        (``followed``: ``"following author Jane Doe"``), the words ``terms`` matches marked
+        (:func:`~paperdeck.ui.widgets.detail_content.marked`)."""
         body = self._body()
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
@@ -97,5 +99,5 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(detail_content(paper, user, summary, rank, changes, followed=followed))
+            body.update(detail_content(paper, user, summary, rank, changes, followed=followed, terms=terms))
         self.scroll_home(animate=False)
