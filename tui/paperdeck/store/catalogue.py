@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, malformed
+from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, check_regular_file, malformed
 from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
@@ -646,12 +646,16 @@ def _read_streamed(path: Path, held: Mapping[str, Paper]) -> tuple[dict[str, Pap
     document after another: the file is never held whole nor parsed as one tree (which takes
     twice the memory of the papers it holds), each paper equal to one ``held`` is that object
     (:func:`_same_or`). ``None`` when the file is not laid out as :func:`catalogue_bytes` writes
-    it, or anything in it does not parse: then it is read whole, which names what is wrong."""
+    it, or anything in it does not parse: then it is read whole, which names what is wrong.
+
+    Raises:
+        StoreError: the path is a FIFO, device or socket (reading it would wait for ever)."""
     from paperdeck.model.paper import Paper
 
     paper_of = Paper.from_dict
     papers: dict[str, Paper] = {}
     try:
+        check_regular_file(path)  # a FIFO or device: refused by name, never waited on
         with path.open("rb") as handle:
             buffer = handle.read(max(_CHUNK, 4096))  # the meta table whole
             meta_end = buffer.find(b',"papers":{"')
