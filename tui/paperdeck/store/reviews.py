@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import contextvars
 import os
 import zlib
 from collections import defaultdict, deque
@@ -35,7 +36,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Review, ReviewSummary
-from paperdeck.store.atomic import atomic_write_bytes, malformed
+from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, malformed, staged_path
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -184,8 +185,9 @@ class ReviewStore:
         Raises:
             StoreError: the index is not valid JSON or was written by a newer paperdeck.
         """
+        index_path = staged_path(self.index_path)  # in a transaction: as it will be
         try:
-            stat = self.index_path.stat()
+            stat = index_path.stat()
             stamp: tuple[int, int] | None = (stat.st_ino, stat.st_mtime_ns)
         except OSError:
             stamp = None
@@ -195,7 +197,7 @@ class ReviewStore:
             index: dict[str, Any] = {"shards": {}}
         else:
             try:
-                index = orjson.loads(self.index_path.read_bytes())
+                index = orjson.loads(index_path.read_bytes())
             except OSError as exc:
                 raise StoreError(self.index_path, f"cannot read: {exc.strerror or exc}") from None
             except orjson.JSONDecodeError as exc:
@@ -246,7 +248,7 @@ class ReviewStore:
         """
         path = self.directory / name
         try:
-            data = orjson.loads(path.read_bytes())
+            data = orjson.loads(staged_path(path).read_bytes())
         except OSError as exc:
             raise StoreError(path, f"cannot read: {exc.strerror or exc}; import the reviews again") from None
         except orjson.JSONDecodeError as exc:
@@ -517,7 +519,9 @@ class ReviewStore:
                         made_directory = True
                     path = self.directory / name
                     written.append(path)
-                    writes.append(writer.submit(atomic_write_bytes, path, orjson.dumps(stored)))
+                    # each in this context: a transaction's files are staged in it
+                    context = contextvars.copy_context()
+                    writes.append(writer.submit(context.run, atomic_write_bytes, path, orjson.dumps(stored)))
                     if len(writes) > _WRITES_IN_FLIGHT:
                         writes.popleft().result()
                     shards[shard] = name
@@ -549,7 +553,12 @@ class ReviewStore:
         finally:
             writer.shutdown(wait=True)
         if changed_forums or rebuild:
-            self._remove_unnamed_shards({*shards.values(), summaries_name}, words_name)
+            named = {*shards.values(), summaries_name}
+            txn = ACTIVE.get()
+            if txn is not None:  # the files named now are renamed into place at the commit
+                txn.after_commit(lambda: self._remove_unnamed_shards(named, words_name))
+            else:
+                self._remove_unnamed_shards(named, words_name)
         return ReviewImport(
             new=new,
             updated=updated,
@@ -566,7 +575,7 @@ class ReviewStore:
         index is read again on the next call."""
         held = self._summaries
         try:
-            stat = self.index_path.stat()
+            stat = staged_path(self.index_path).stat()
             summaries = {forum: made.get(forum) or held.get(forum) or ReviewSummary.from_dict(doc)
                          for forum, doc in docs.items()}  # fmt: skip
         except (OSError, KeyError, TypeError, ValueError, AttributeError):

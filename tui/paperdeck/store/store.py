@@ -33,6 +33,7 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,6 +46,7 @@ from paperdeck.store.catalogue import CATALOGUE_FILE, ROWS_FILE, Catalogue, cata
 from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, move_user_data_to_current_ids
 from paperdeck.store.rows import PaperRow, RowColumns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
+from paperdeck.store.transaction import Transaction, recover, transaction
 from paperdeck.store.user_data import USER_DIR, UserStore
 
 if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows, change_log and reviews)
@@ -130,15 +132,41 @@ class Store:
         self._follows: FollowStore | None = None
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
-        for directory in (self.data_dir, self.user_dir):
-            if directory.is_dir():
-                clean_stray_temp_files(directory, older_than_s=60.0)
+        self._recover()
         self.catalogue.open(lazy=lazy)
         self._user = UserStore(self.user_dir, now, meta(), check_schema, lazy=not user_records)
         self._migrate_single_user_file()
         self.catalogue.on_load = self._adopt_orphaned_user_data
         if self.catalogue.loaded:
             self._adopt_orphaned_user_data()
+
+    def _recover(self) -> None:
+        """Finish a change a killed process committed (:func:`~paperdeck.store.transaction.recover`),
+        then remove the temporary files left by writes that never committed.
+
+        Raises:
+            StoreError: the data directory cannot be listed or the change cannot be finished
+                (one line naming the path).
+        """
+        if not self.data_dir.is_dir():
+            return
+        recover(self.data_dir)
+        for directory in (self.data_dir, self.user_dir, self.data_dir / "reviews"):
+            try:
+                if directory.is_dir():
+                    clean_stray_temp_files(directory, older_than_s=60.0)
+            except OSError as exc:
+                raise StoreError(directory, f"cannot list: {exc.strerror or exc}; check the disk") from None
+
+    def transaction(self) -> AbstractContextManager[Transaction]:
+        """One transaction on this store (:func:`paperdeck.store.transaction.transaction`):
+        every file written in the block (imports, reviews, user records, the change log) is
+        renamed into place at its end, all of them or none; joined when one is open already.
+
+        Raises:
+            StoreError: as :func:`~paperdeck.store.transaction.transaction`.
+        """
+        return transaction(self.data_dir)
 
     @property
     def reviews(self) -> ReviewStore:
