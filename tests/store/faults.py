@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper_json import paper_record
 from paperdeck.store.store import Store
 from paperdeck.store.transaction import NOT_FINISHED
@@ -61,7 +61,7 @@ class Faults:
             return False
         return name == self.root or name.startswith(self.root + os.sep)
 
-    def _hit(self) -> None:
+    def _hit(self, path: Any = None) -> None:
         if self.dead:
             raise Killed
         self.calls += 1
@@ -72,7 +72,7 @@ class Faults:
             self.dead = True
             raise Killed
         code = errno.EIO if self.kind == "eio" else errno.ENOSPC
-        raise OSError(code, os.strerror(code))
+        raise OSError(code, os.strerror(code), *([] if path is None or isinstance(path, int) else [os.fsdecode(path)]))
 
     def __enter__(self) -> Faults:
         real = self._real = {name: getattr(os, name) for name in _PATCHED}
@@ -80,7 +80,7 @@ class Faults:
         def by_path(name: str, *arguments: int) -> Callable[..., Any]:
             def call(*args: Any, **kwargs: Any) -> Any:
                 if any(self._ours(args[n]) for n in arguments if n < len(args)):
-                    self._hit()
+                    self._hit(args[0])
                 return real[name](*args, **kwargs)
 
             return call
@@ -88,7 +88,7 @@ class Faults:
         def open_(path: Any, *args: Any, **kwargs: Any) -> int:
             ours = self._ours(path)
             if ours:
-                self._hit()
+                self._hit(path)
             fd: int = real["open"](path, *args, **kwargs)
             if ours:
                 self._fds.add(fd)
@@ -153,8 +153,10 @@ def check_operation(
 ) -> Outcome:
     """Run ``operation`` (given a data directory) on a copy of ``template``, with a fault of each
     kind at each call number of ``calls`` in turn, then open the store as a restart would; count
-    the half states and the false messages (an error that says nothing changed when the change
-    was made, or that it is saved when it was not; a success whose change is not all there).
+    the half states and the false messages: an error that does not say the change is saved when
+    it was made, or says so when it was not, or a store error that does not say "nothing was
+    changed" when nothing was; a success whose change is not all there. (An error of another
+    part — a fetch's page cache — that names no change is not taken as false.)
     ``work`` is scratch space."""
     outcome = outcome or Outcome()
     before = state(_copy(template, work / "before"))
@@ -167,7 +169,7 @@ def check_operation(
         for kind in kinds:
             data_dir = _copy(template, work / "run")
             message: str | None = None
-            killed = False
+            store_error = killed = False
             with Faults(data_dir, call, kind) as faults:
                 try:
                     operation(data_dir)
@@ -175,6 +177,7 @@ def check_operation(
                     killed = True
                 except (PaperdeckError, OSError) as exc:
                     message = str(exc)
+                    store_error = isinstance(exc, StoreError)
             if not faults.fired:
                 continue
             outcome.runs += 1
@@ -193,7 +196,7 @@ def check_operation(
                     outcome.false_messages.append(f"{where}: succeeded, but nothing is changed")
             elif made and NOT_FINISHED not in message:
                 outcome.false_messages.append(f"{where}: changed, yet said {message!r}")
-            elif not made and NOTHING_CHANGED not in message:
+            elif not made and (NOT_FINISHED in message or (store_error and NOTHING_CHANGED not in message)):
                 outcome.false_messages.append(f"{where}: unchanged, yet said {message!r}")
     return outcome
 

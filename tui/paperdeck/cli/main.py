@@ -273,6 +273,15 @@ def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     return 0
 
 
+def _disk_error(error: OSError) -> PaperdeckError:
+    """An ``OSError`` no part of paperdeck reported (a directory that cannot be listed, a disk
+    fault) as one line naming the path: no traceback."""
+    from paperdeck.model.errors import StoreError
+
+    where = error.filename if isinstance(error.filename, str | bytes) else "the data directory"
+    return StoreError(os.fsdecode(where), f"{error.strerror or error}; check the disk and its permissions")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
     # paperdeck's numpy work is element-wise: OpenBLAS's thread pool would only cost its start
@@ -321,6 +330,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         app_args = build_app_parser().parse_args(args_list) if args_list else None
     except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
         return _failed(error)
+    except OSError as error:  # a disk fault no part turned into its own line: one line still
+        return _failed(_disk_error(error))
     # The process is tuned for the app from here to its end (paperdeck.runtime); the main screen
     # turns the cycle collector back on once the catalogue is indexed. The process exits next, so
     # what was frozen stays frozen (not walked again by the interpreter's last collection).
@@ -332,6 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
         except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
             return _failed(error)
+        except OSError as error:
+            return _failed(_disk_error(error))
         from paperdeck.ui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
         app = PaperApp(store=store, messages=messages)

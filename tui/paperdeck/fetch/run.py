@@ -14,6 +14,7 @@ its reviews, comments and decision (``details.directReplies``). Paper Copilot: o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -34,7 +35,7 @@ from paperdeck.fetch.client import (
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
 from paperdeck.fetch.pages import PageCache
 from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
-from paperdeck.model.errors import SourceError
+from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.runtime import collector_paused
 from paperdeck.sources.importer import ImportSummary, import_files
@@ -177,8 +178,11 @@ def last_sources(data_dir: Path) -> list[str]:
 
 
 def _remember(root: Path, names: list[str]) -> None:
-    root.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(root / _LAST_SOURCES, json.dumps(names).encode())
+    """Keep the names fetched, for the next bare ``fetch``; best effort: the import is made by
+    now, and an error saying "nothing was changed" would be false."""
+    with contextlib.suppress(OSError, StoreError):
+        root.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(root / _LAST_SOURCES, json.dumps(names).encode())
 
 
 def _collect(

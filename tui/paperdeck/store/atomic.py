@@ -180,10 +180,10 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
     if txn is not None and not txn.covers(path):
         txn = None
     try:
-        fd, tmp_name = _new_temp_file(directory, STAGED_PREFIX if txn is not None else TEMP_PREFIX)
+        fd, tmp_name = new_temp_file(directory, STAGED_PREFIX if txn is not None else TEMP_PREFIX)
         try:
             for piece in _pieces(payload):
-                _write_all(fd, piece)
+                write_all(fd, piece)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -194,7 +194,7 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
             return
         os.replace(tmp_name, path)
         tmp_name = None
-        _fsync_directory(directory)
+        fsync_directory(directory)
     except OSError as exc:
         raise StoreError(shown, write_failure(exc)) from None
     finally:
@@ -203,20 +203,20 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
                 os.unlink(tmp_name)
 
 
-#: How :func:`_new_temp_file` opens a temporary file: created here, by this call alone, never
+#: How :func:`new_temp_file` opens a temporary file: created here, by this call alone, never
 #: through a link (what :func:`tempfile.mkstemp` does).
 _TEMP_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _TEMP_ATTEMPTS = 100
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     """Write all of ``data`` to the descriptor (``os.write`` may write less than asked)."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
 
 
-def _new_temp_file(directory: Path, prefix: str = TEMP_PREFIX) -> tuple[int, str]:
+def new_temp_file(directory: Path, prefix: str = TEMP_PREFIX) -> tuple[int, str]:
     """A new file in ``directory``, ``prefix`` + 16 random hex digits + ``TEMP_SUFFIX``,
     mode 0600, open for writing: its descriptor and path. As :func:`tempfile.mkstemp`, without
     importing :mod:`tempfile` (and the :mod:`shutil` and :mod:`random` it brings) for one call.
@@ -326,7 +326,7 @@ def write_failure(exc: OSError) -> str:
     return f"cannot write: {exc.strerror or exc}; nothing was changed — check the directory"
 
 
-def _fsync_directory(directory: Path) -> None:
+def fsync_directory(directory: Path) -> None:
     """Make a rename in ``directory`` durable (no-op where directories cannot be opened)."""
     try:
         fd = os.open(directory, os.O_RDONLY)

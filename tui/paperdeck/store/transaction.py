@@ -53,10 +53,10 @@ from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import (
     ACTIVE,
     STAGED_PREFIX,
-    _fsync_directory,
-    _new_temp_file,
-    _write_all,
     atomic_write_bytes,
+    fsync_directory,
+    new_temp_file,
+    write_all,
     write_failure,
 )
 from paperdeck.store.lock import FileLock, LockTimeout
@@ -172,10 +172,10 @@ class Transaction:
             entries.append({"op": "replace", "staged": self._relative(Path(staged)), "target": self._relative(target)})
         try:
             for target, (offset, data) in self._appended.items():
-                fd, name = _new_temp_file(target.parent, STAGED_PREFIX)
+                fd, name = new_temp_file(target.parent, STAGED_PREFIX)
                 self._replaced[Path(name)] = name  # removed with the others on abort
                 try:
-                    _write_all(fd, bytes(data))
+                    write_all(fd, bytes(data))
                     os.fsync(fd)
                 finally:
                     os.close(fd)
@@ -196,6 +196,8 @@ class Transaction:
             self.committed = True
             try:
                 _roll_forward(self.root, entries)
+            except KeyboardInterrupt:  # the change is made: not "nothing was changed"
+                raise StoreError(self.root, f"interrupted; {NOT_FINISHED}") from None
             except OSError:
                 try:  # once more: a passing fault
                     _roll_forward(self.root, entries)
@@ -203,7 +205,7 @@ class Transaction:
                     raise StoreError(exc.filename or self.root, NOT_FINISHED) from None
             with contextlib.suppress(OSError):
                 os.unlink(journal)
-                _fsync_directory(self.root)
+                fsync_directory(self.root)
         self._run_after()
 
     def abort(self) -> None:
@@ -316,7 +318,7 @@ def _roll_forward_all(root: Path) -> int:
             os.unlink(journal)
         except OSError as exc:
             raise StoreError(exc.filename or journal, f"cannot finish the last change: {exc.strerror or exc}") from None
-        _fsync_directory(root)
+        fsync_directory(root)
         finished += 1
     return finished
 
@@ -349,13 +351,13 @@ def _roll_forward(root: Path, steps: list[dict[str, Any]]) -> None:
             try:
                 os.ftruncate(fd, int(step["offset"]))
                 os.lseek(fd, int(step["offset"]), os.SEEK_SET)
-                _write_all(fd, data)
+                write_all(fd, data)
                 os.fsync(fd)
             finally:
                 os.close(fd)
             os.unlink(staged)
     for directory in directories:
-        _fsync_directory(directory)
+        fsync_directory(directory)
 
 
 @contextlib.contextmanager
