@@ -4,9 +4,10 @@
 (``open``, ``write``, ``fsync``, ``ftruncate``, ``replace``, ``rename``, ``unlink``, ``remove``,
 ``mkdir``, ``rmdir``) with ones that count each call on a path inside the data directory (or on a
 descriptor opened there) and, at call number ``fail_at``, fail it: ``OSError(EIO)``,
-``OSError(ENOSPC)``, or :class:`Killed` — a simulated ``kill -9``: no ``except Exception``
-catches it, and every later call into the directory raises it again, so nothing more reaches the
-disk (the process is dead); the test then opens a fresh store, as a restart would.
+``OSError(ENOSPC)``, a real ``SIGKILL`` of the process (``"sigkill"``), or :class:`Killed` — a
+simulated ``kill -9``: no ``except Exception`` catches it, and every later call into the
+directory raises it again, so nothing more reaches the disk (the process is dead); the test then
+opens a fresh store, as a restart would.
 
 :func:`state` is what a store holds, as data: papers, aliases, user records, reviews (every
 shard the index names, and its summaries), the change log. Two stores hold the same when their
@@ -19,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import signal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +29,7 @@ from typing import Any
 import orjson
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper_json import paper_record
+from paperdeck.model.user import UserData
 from paperdeck.store.store import Store
 from paperdeck.store.transaction import NOT_FINISHED
 
@@ -68,6 +71,8 @@ class Faults:
         if self.calls != self.fail_at:
             return
         self.fired = True
+        if self.kind == "sigkill":  # the real thing, in a process of its own
+            os.kill(os.getpid(), signal.SIGKILL)
         if self.kind == "kill":
             self.dead = True
             raise Killed
@@ -114,11 +119,15 @@ class Faults:
 _PATCHED = ("open", "close", "write", "fsync", "ftruncate", "replace", "rename", "unlink", "remove", "mkdir", "rmdir")
 
 
-def state(data_dir: Path) -> bytes:
-    """What the store in ``data_dir`` holds (opened as a restart would), as canonical bytes."""
+def state(data_dir: Path, *, times: bool = True) -> bytes:
+    """What the store in ``data_dir`` holds (opened as a restart would), as canonical bytes;
+    without ``times``, the user records' ``created`` and ``updated`` are left out (a command run
+    in another process stamps them with the real clock)."""
     store = Store(data_dir)
-    papers = sorted((paper_record(p, store.user_data(p.id)) for p in store.papers), key=lambda r: r["id"])
+    papers = sorted((paper_record(p, UserData(p.id)) for p in store.papers), key=lambda r: r["id"])  # marks: below
     users = {pid: record.to_dict() for pid, record in sorted(store.all_user_data.items())}
+    if not times:
+        users = {pid: {k: v for k, v in doc.items() if k not in ("created", "updated")} for pid, doc in users.items()}
     reviews: dict[str, Any] = {}
     index_path = data_dir / "reviews" / "index.json"
     if index_path.exists():
@@ -159,15 +168,15 @@ def check_operation(
     part — a fetch's page cache — that names no change is not taken as false.)
     ``work`` is scratch space."""
     outcome = outcome or Outcome()
-    before = state(_copy(template, work / "before"))
-    after_dir = _copy(template, work / "after")
+    before = state(copy_tree(template, work / "before"))
+    after_dir = copy_tree(template, work / "after")
     operation(after_dir)
     after = state(after_dir)
     assert before != after, "the operation changes nothing: nothing to test"
     kinds = tuple(kinds)
     for call in calls:
         for kind in kinds:
-            data_dir = _copy(template, work / "run")
+            data_dir = copy_tree(template, work / "run")
             message: str | None = None
             store_error = killed = False
             with Faults(data_dir, call, kind) as faults:
@@ -203,13 +212,13 @@ def check_operation(
 
 def count_calls(template: Path, work: Path, operation: Callable[[Path], object]) -> int:
     """How many writing calls ``operation`` makes into a copy of ``template``."""
-    data_dir = _copy(template, work / "count")
+    data_dir = copy_tree(template, work / "count")
     with Faults(data_dir) as faults:
         operation(data_dir)
     return faults.calls
 
 
-def _copy(template: Path, target: Path) -> Path:
+def copy_tree(template: Path, target: Path) -> Path:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(template, target, symlinks=True)

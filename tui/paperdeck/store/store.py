@@ -392,7 +392,7 @@ class Store:
         finishes the move. When the user data cannot be written (a read-only store) the records
         stay where they are, untouched, and the store still opens.
         """
-        with contextlib.suppress(StoreError):
+        with contextlib.suppress(StoreError), transaction(self.data_dir):  # every record moved, or none
             move_user_data_to_current_ids(self.catalogue, self._user)
 
     # -- the user's data ---------------------------------------------------------------------
