@@ -77,3 +77,27 @@ def test_an_os_error_no_part_reports_is_one_line(
     code, _, err = run(capsys, "list", "--data-dir", str(data_dir))
     assert code == 2
     assert err.strip().count("\n") == 0 and "catalogue.json" in err and "Input/output error" in err
+
+
+def test_a_command_that_finishes_an_interrupted_import_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paperdeck.store import transaction
+    from paperdeck.store.store import RECOVERED
+
+    from tests.store.faults import Killed
+
+    data_dir = tmp_path / "data"
+    Store(data_dir).import_papers([Paper(id="title:a", title="Deep nets", abstract="")])
+
+    def killed(root: Path, steps: object) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patched:
+        patched.setattr(transaction, "_roll_forward", killed)
+        with pytest.raises(Killed):
+            Store(data_dir).import_papers([Paper(id="title:b", title="Wide nets", abstract="")])
+    code, out, err = run(capsys, "list", "--data-dir", str(data_dir))
+    assert code == 0 and RECOVERED in err and "Wide nets" in out
+    code, _, err = run(capsys, "list", "--data-dir", str(data_dir))
+    assert code == 0 and RECOVERED not in err

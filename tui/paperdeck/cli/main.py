@@ -107,6 +107,10 @@ def open_store(
     # The first frame needs the marks of the rows it shows and the counts, not every user record.
     store = Store(data_dir(data_dir_option), lazy=True, user_records=False)
     messages: list[str] = []
+    if store.recovered:
+        from paperdeck.store.store import RECOVERED
+
+        messages.append(RECOVERED)
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
         from paperdeck.cli.output import progress_reporter
@@ -273,6 +277,15 @@ def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     return 0
 
 
+def _say_recovered() -> None:
+    """Tell, on standard error, that opening the store finished a change an interrupted
+    paperdeck had saved (:data:`paperdeck.store.store.RECOVERED`)."""
+    from paperdeck.cli.output import print_error
+    from paperdeck.store.store import RECOVERED
+
+    print_error(RECOVERED)
+
+
 def _disk_error(error: OSError) -> PaperdeckError:
     """An ``OSError`` no part of paperdeck reported (a directory that cannot be listed, a disk
     fault) as one line naming the path: no traceback."""
@@ -313,6 +326,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # (mistyped) data directory uncreated.
                 create = args.command not in READ_ONLY_COMMANDS | MARKING_COMMANDS
                 store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
+                if store.recovered:
+                    _say_recovered()
                 if argv is None:  # the process's own command line: all this lives until it exits
                     runtime.held_until_exit()
             # A command that reads the store and prints makes little the collector could free

@@ -36,7 +36,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Review, ReviewSummary
-from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, malformed, staged_path
+from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, clean_stray_temp_files, malformed, staged_path
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -445,6 +445,8 @@ class ReviewStore:
             held = forum_notes.get(review.id)
             if held is None or review.tmdate > held.tmdate:
                 forum_notes[review.id] = review
+        if self.directory.is_dir():  # what a killed import staged and never committed
+            clean_stray_temp_files(self.directory, older_than_s=60.0)
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])

@@ -61,6 +61,7 @@ __all__ = [
     "CATALOGUE_FILE",
     "IMPORT_LOCK_FILE",
     "LEGACY_USER_FILE",
+    "RECOVERED",
     "ROWS_FILE",
     "SCHEMA_VERSION",
     "ImportReport",
@@ -73,6 +74,10 @@ _T = TypeVar("_T")
 
 #: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
 LEGACY_USER_FILE = "user.json"
+
+
+#: What to tell the user when :attr:`Store.recovered` is not 0 (one line).
+RECOVERED = "an interrupted import, restore or change of marks was saved; it is now complete"
 
 
 def utc_now() -> str:
@@ -132,6 +137,9 @@ class Store:
         self._follows: FollowStore | None = None
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
+        #: How many changes an interrupted paperdeck had committed and this opening finished
+        #: (:func:`~paperdeck.store.transaction.recover`); say :data:`RECOVERED` when any.
+        self.recovered = 0
         self._recover()
         self.catalogue.open(lazy=lazy)
         self._user = UserStore(self.user_dir, now, meta(), check_schema, lazy=not user_records)
@@ -150,8 +158,8 @@ class Store:
         """
         if not self.data_dir.is_dir():
             return
-        recover(self.data_dir)
-        for directory in (self.data_dir, self.user_dir, self.data_dir / "reviews"):
+        self.recovered = recover(self.data_dir)
+        for directory in (self.data_dir, self.user_dir):  # reviews/: cleaned by the next review import
             try:
                 if directory.is_dir():
                     clean_stray_temp_files(directory, older_than_s=60.0)
