@@ -108,7 +108,7 @@ class ImportRun:
         catalogue = self.catalogue
         catalogue.load()
         papers = list(papers)
-        with transaction(self.lock_path.parent), _ImportLock(self.lock_path):
+        with transaction(self.lock_path.parent) as txn, _ImportLock(self.lock_path):
             catalogue.catch_up()
             result = Merger(catalogue.held_papers, catalogue.held_aliases).merge(papers)
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
@@ -119,7 +119,10 @@ class ImportRun:
                     from paperdeck.model.changes import paper_changes
 
                     self.recorded = paper_changes(before, merged, result.aliases, (), self.now())
-            move_user_data_to_current_ids(catalogue, self.user, reread=True)
+            # At the transaction's end (a fetch imports its reviews first): the user-data lock,
+            # which a star in another window waits on, is held from the move to the commit.
+            user = self.user
+            txn.before_commit("move user data", lambda: move_user_data_to_current_ids(catalogue, user, reread=True))
             self._record_changes()
         return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
 

@@ -28,6 +28,7 @@ The one API::
 
     with transaction(data_dir) as txn:   # or Store.transaction()
         ...                                # every store write here is part of it
+        txn.before_commit(key, callback)   # runs once at the end of the block, in the transaction
         txn.after_commit(callback)         # runs once the change is made (stamps, clean-up)
 
 Transactions on the same directory in the same context join the outer one (a fetch's import of
@@ -86,6 +87,7 @@ class Transaction:
         self._replaced: dict[Path, str] = {}  # target (real path) -> staged file
         self._appended: dict[Path, tuple[int, bytearray]] = {}  # target -> (offset, bytes)
         self._after: list[Callable[[], None]] = []
+        self._before: dict[str, Callable[[], None]] = {}
         self._locks: dict[Path, FileLock] = {}
         self.committed = False
 
@@ -136,6 +138,25 @@ class Transaction:
                     prefix = b"\n"
         with self._mutex:
             self._appended[target] = (size, bytearray(prefix + payload))
+
+    def before_commit(self, key: str, callback: Callable[[], None]) -> None:
+        """Run ``callback`` at the end of the block, still in the transaction (its writes are
+        part of it), once per ``key`` however often asked: work that need be done only once
+        for the whole change, and that takes a lock others wait on (the user records' move
+        to new ids), is left to the end. An error it raises aborts the transaction."""
+        with self._mutex:
+            self._before.setdefault(key, callback)
+
+    def run_before_commit(self) -> None:
+        """Run the :meth:`before_commit` callbacks, in the order first asked (a callback may ask
+        for more)."""
+        while True:
+            with self._mutex:
+                if not self._before:
+                    return
+                key = next(iter(self._before))
+                callback = self._before.pop(key)
+            callback()
 
     def after_commit(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` once the change is made (not at all when it is not); its errors are
@@ -262,6 +283,7 @@ def transaction(root: Path | str) -> Iterator[Transaction]:
     try:
         try:
             yield txn
+            txn.run_before_commit()
         finally:
             ACTIVE.reset(token)
         txn.commit()
