@@ -1,5 +1,6 @@
 """``paperdeck star A B C D E F`` (six papers in six shards) with EIO or ENOSPC at each writing
-system call in turn: all six are starred or none is, and the line printed says which."""
+system call in turn (EIO at the odd ones, ENOSPC at the even ones): all six are starred or none
+is, and the line printed says which."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def test_star_of_six_papers_is_all_or_none_and_says_which(
         assert run(capsys, "star", *ids, "--data-dir", str(count))[0] == 0
     assert counting.calls > 6
     outcomes = {"all": 0, "none": 0}
-    for call in range(1, counting.calls + 1):
+    for call in range(1 if kind == "eio" else 2, counting.calls + 1, 2):  # every call, by one kind or the other
         data_dir = copy_tree(template, tmp_path / "run")
         with Faults(data_dir, call, kind):
             code, _, err = run(capsys, "star", *ids, "--data-dir", str(data_dir))

@@ -20,7 +20,7 @@ from tests.helpers import write_review_sample
 from tests.store.faults import Outcome, check_operation, count_calls
 
 NOW = "2026-12-01T10:00:00.000000+00:00"
-SAMPLES = 14
+SAMPLES = 8
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from tests.store.faults import Outcome, check_operation, count_calls
 
 NOW = "2026-12-01T10:00:00.000000+00:00"
 #: Call numbers sampled in the default run (of each operation, each fault kind).
-SAMPLES = 14
+SAMPLES = 8
 
 
 def _store(data_dir: Path) -> Store:
