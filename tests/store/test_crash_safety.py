@@ -368,19 +368,20 @@ def test_a_stray_temp_file_is_kept_while_young_and_cleaned_once_old(tmp_path: Pa
     assert Store(tmp_path / "data").user_data("abs:0000000000000001").starred
 
 
-def test_a_kill_between_an_imports_catalogue_write_and_the_move_of_user_data(
+def test_a_kill_between_an_imports_commit_and_its_renames(
     tmp_path: Path,
 ) -> None:
-    """An import that gives a paper a better id writes the catalogue (old id → alias) and then
-    moves the star and note to the new id. Killed in between, the star and note must still show
-    on the paper once the store is opened again."""
+    """An import that gives a paper a better id writes the catalogue (old id → alias) and
+    moves the star and note to the new id, in one transaction. Killed after its journal is
+    written but before a file is renamed, the store opened again finishes it: the star and note
+    show on the paper under its new id."""
     data_dir = tmp_path / "data"
     script = textwrap.dedent(
         f"""
         import os, signal
         from paperdeck.model.paper import Paper
         from paperdeck.store.store import Store
-        from paperdeck.store.user_data import UserStore
+        from paperdeck.store import transaction
 
         store = Store({str(data_dir)!r})
         store.import_papers([Paper(id="title:a", title="Deep Nets: A Study", abstract="",
@@ -388,7 +389,7 @@ def test_a_kill_between_an_imports_catalogue_write_and_the_move_of_user_data(
         store.set_star("title:a", True)
         store.set_note("title:a", "private: compare with §4")
         print("acknowledged", flush=True)
-        UserStore.move = lambda self, renamed: os.kill(os.getpid(), signal.SIGKILL)
+        transaction._roll_forward = lambda root, steps: os.kill(os.getpid(), signal.SIGKILL)
         store.import_papers([Paper(id="doi:x", doi="x", title="deep nets - a study",
                                    abstract="We study deep nets.", venue="ICLR", year=2018)])
         """

@@ -108,6 +108,10 @@ def open_store(
     # The first frame needs the marks of the rows it shows and the counts, not every user record.
     store = Store(data_dir(data_dir_option), lazy=True, user_records=False)
     messages: list[str] = []
+    if store.recovered:
+        from paperdeck.store.store import RECOVERED
+
+        messages.append(RECOVERED)
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
         from paperdeck.cli.output import progress_reporter
@@ -306,6 +310,24 @@ def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     return 0
 
 
+def _say_recovered() -> None:
+    """Tell, on standard error, that opening the store finished a change an interrupted
+    paperdeck had saved (:data:`paperdeck.store.store.RECOVERED`)."""
+    from paperdeck.cli.output import print_error
+    from paperdeck.store.store import RECOVERED
+
+    print_error(RECOVERED)
+
+
+def _disk_error(error: OSError) -> PaperdeckError:
+    """An ``OSError`` no part of paperdeck reported (a directory that cannot be listed, a disk
+    fault) as one line naming the path: no traceback."""
+    from paperdeck.model.errors import StoreError
+
+    where = error.filename if isinstance(error.filename, str | bytes) else "the data directory"
+    return StoreError(os.fsdecode(where), f"{error.strerror or error}; check the disk and its permissions")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
     # paperdeck's numpy work is element-wise: OpenBLAS's thread pool would only cost its start
@@ -337,6 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # (mistyped) data directory uncreated.
                 create = args.command not in READ_ONLY_COMMANDS | MARKING_COMMANDS
                 store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
+                if store.recovered:
+                    _say_recovered()
                 if argv is None:  # the process's own command line: all this lives until it exits
                     runtime.held_until_exit()
             # A command that reads the store and prints makes little the collector could free
@@ -356,6 +380,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         app_args = build_app_parser().parse_args(args_list) if args_list else None
     except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
         return _failed(error)
+    except OSError as error:  # a disk fault no part turned into its own line: one line still
+        return _failed(_disk_error(error))
     # The process is tuned for the app from here to its end (paperdeck.runtime); the main screen
     # turns the cycle collector back on once the catalogue is indexed. The process exits next, so
     # what was frozen stays frozen (not walked again by the interpreter's last collection).
@@ -367,6 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
         except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
             return _failed(error)
+        except OSError as error:
+            return _failed(_disk_error(error))
         from paperdeck.ui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
         app = PaperApp(store=store, messages=messages)

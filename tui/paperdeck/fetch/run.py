@@ -43,7 +43,7 @@ from paperdeck.fetch.client import (
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
 from paperdeck.fetch.pages import PageCache
 from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
-from paperdeck.model.errors import SourceError
+from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.runtime import collector_paused
 from paperdeck.sources.importer import ImportSummary, import_files
@@ -225,8 +225,11 @@ def _alarm(at: float, deadline_s: float) -> Iterator[None]:
 
 
 def _remember(root: Path, names: list[str]) -> None:
-    root.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(root / _LAST_SOURCES, json.dumps(names).encode())
+    """Keep the names fetched, for the next bare ``fetch``; best effort: the import is made by
+    now, and an error saying "nothing was changed" would be false."""
+    with contextlib.suppress(OSError, StoreError):
+        root.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(root / _LAST_SOURCES, json.dumps(names).encode())
 
 
 def _collect(

@@ -146,8 +146,9 @@ def import_files(
         SourceError: a file cannot be read or is not a regular file (a FIFO, a device), a value
             is over its size limit, or a backup is malformed (``BackupError``); nothing
             at all was imported or restored.
-        StoreError: the catalogue or the user data cannot be written; nothing changed (when a
-            backup cannot be restored, the papers read with it stay imported).
+        StoreError: the catalogue, the reviews or the user data cannot be written; nothing
+            changed (papers and reviews are one transaction; when a backup cannot be restored,
+            the papers read with it stay imported). The reason says which is true.
     """
     for path in paths:
         check_regular_file(path)  # every path, before any is read
@@ -170,7 +171,9 @@ def import_files(
             reviews = [review for read in reads for review in read.reviews]
             # Files of reviews only leave the papers as they are: no merge of the whole catalogue for none.
             merge = bool(reads or not backups) and bool(papers or not reviews)
-            with store.undoable("import") as undo:  # `paperdeck import --undo` takes it back
+            # One change `paperdeck import --undo` takes back, written as one transaction: the
+            # papers and their reviews, both or neither.
+            with store.undoable("import") as undo, store.transaction():
                 report = store.import_papers(papers) if merge else ImportReport()
                 review_report = store.import_reviews(reviews, staged[0] if staged else None) if reviews else None
                 undo.summary = _undo_summary(report, review_report, len(reads))

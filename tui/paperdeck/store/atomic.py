@@ -20,8 +20,9 @@ import os
 import stat
 import time
 from collections.abc import Iterable
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -30,6 +31,51 @@ from paperdeck.model.errors import StoreError
 #: Prefix and suffix of the temporary files; ``clean_stray_temp_files`` removes leftovers.
 TEMP_PREFIX = ".paperdeck-"
 TEMP_SUFFIX = ".tmp"
+#: Prefix of the files a transaction stages (:mod:`paperdeck.store.transaction`): left longer
+#: by ``clean_stray_temp_files`` (a long import stages them minutes before it commits).
+STAGED_PREFIX = ".paperdeck-txn-"
+_STAGED_KEPT_S = 3600.0
+
+
+class Staging(Protocol):
+    """What the writers here ask of a transaction (:class:`paperdeck.store.transaction.Transaction`)."""
+
+    def covers(self, path: Path) -> bool:
+        """Whether ``path`` (a real path) is the transaction's to stage."""
+        ...
+
+    def staged(self, path: Path) -> Path | None:
+        """The file staged for ``path``, or ``None``."""
+        ...
+
+    def stage_file(self, target: Path, staged: str) -> None:
+        """Take the synced file ``staged`` as the new ``target`` at the commit."""
+        ...
+
+    def stage_append(self, target: Path, payload: bytes) -> None:
+        """Append ``payload`` to ``target`` at the commit."""
+        ...
+
+    def after_commit(self, callback: Any) -> None:
+        """Run ``callback`` once the change is made."""
+        ...
+
+
+#: The transaction this context writes in (:func:`paperdeck.store.transaction.transaction`
+#: sets it): :func:`atomic_write_bytes` stages into it the files under its directory.
+ACTIVE: ContextVar[Staging | None] = ContextVar("paperdeck_transaction", default=None)
+
+
+def staged_path(path: Path) -> Path:
+    """Where the bytes of ``path`` are as this context sees them: the file staged for it by the
+    active transaction (not yet renamed into place), else ``path`` itself. Readers that read a
+    file they may have written in the same transaction (and stamps taken of it) go through this."""
+    txn = ACTIVE.get()
+    if txn is None:
+        return path
+    return txn.staged(path) or path
+
+
 #: Mode of every new file written: the user's notes are private.
 FILE_MODE = 0o600
 
@@ -59,8 +105,9 @@ class AtomicJSONStorage:
                 line) or is not a JSON object.
         """
         try:
-            check_regular_file(self.path)
-            raw = self.path.read_bytes()
+            path = staged_path(self.path)
+            check_regular_file(path)
+            raw = path.read_bytes()
         except FileNotFoundError:
             return None
         except IsADirectoryError:
@@ -106,6 +153,9 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
     made read-only (``chmod a-w``) is the user saying "do not change this", and a FIFO, device or
     socket is not a file to replace (callers that write into those open them themselves).
 
+    Inside a transaction (:mod:`paperdeck.store.transaction`) that covers ``path``, the file is
+    written and synced but not renamed: the transaction renames it at its commit.
+
     Raises:
         StoreError: ``path`` is read-only or not a regular file, or the directory cannot be
             written (full disk, read-only, permissions); ``path`` is left as it was and no
@@ -126,17 +176,25 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
             raise StoreError(
                 shown, "is read-only; nothing was changed — make it writable (chmod u+w) or write elsewhere"
             )
+    txn = ACTIVE.get()
+    if txn is not None and not txn.covers(path):
+        txn = None
     try:
-        fd, tmp_name = _new_temp_file(directory)
-        with os.fdopen(fd, "wb") as handle:
+        fd, tmp_name = new_temp_file(directory, STAGED_PREFIX if txn is not None else TEMP_PREFIX)
+        try:
             for piece in _pieces(payload):
-                handle.write(piece)
-            handle.flush()
-            os.fsync(handle.fileno())
+                write_all(fd, piece)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.chmod(tmp_name, FILE_MODE if current is None else stat.S_IMODE(current.st_mode))
+        if txn is not None:
+            txn.stage_file(path, tmp_name)
+            tmp_name = None
+            return
         os.replace(tmp_name, path)
         tmp_name = None
-        _fsync_directory(directory)
+        fsync_directory(directory)
     except OSError as exc:
         raise StoreError(shown, write_failure(exc)) from None
     finally:
@@ -145,14 +203,21 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
                 os.unlink(tmp_name)
 
 
-#: How :func:`_new_temp_file` opens a temporary file: created here, by this call alone, never
+#: How :func:`new_temp_file` opens a temporary file: created here, by this call alone, never
 #: through a link (what :func:`tempfile.mkstemp` does).
 _TEMP_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _TEMP_ATTEMPTS = 100
 
 
-def _new_temp_file(directory: Path) -> tuple[int, str]:
-    """A new file in ``directory``, ``TEMP_PREFIX`` + 16 random hex digits + ``TEMP_SUFFIX``,
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the descriptor (``os.write`` may write less than asked)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def new_temp_file(directory: Path, prefix: str = TEMP_PREFIX) -> tuple[int, str]:
+    """A new file in ``directory``, ``prefix`` + 16 random hex digits + ``TEMP_SUFFIX``,
     mode 0600, open for writing: its descriptor and path. As :func:`tempfile.mkstemp`, without
     importing :mod:`tempfile` (and the :mod:`shutil` and :mod:`random` it brings) for one call.
 
@@ -160,7 +225,7 @@ def _new_temp_file(directory: Path) -> tuple[int, str]:
         OSError: the directory cannot be written, or every name tried was taken.
     """
     for _ in range(_TEMP_ATTEMPTS):
-        name = os.path.join(directory, f"{TEMP_PREFIX}{os.urandom(8).hex()}{TEMP_SUFFIX}")
+        name = os.path.join(directory, f"{prefix}{os.urandom(8).hex()}{TEMP_SUFFIX}")
         try:
             return os.open(name, _TEMP_FLAGS, FILE_MODE), name
         except FileExistsError:
@@ -261,7 +326,7 @@ def write_failure(exc: OSError) -> str:
     return f"cannot write: {exc.strerror or exc}; nothing was changed — check the directory"
 
 
-def _fsync_directory(directory: Path) -> None:
+def fsync_directory(directory: Path) -> None:
     """Make a rename in ``directory`` durable (no-op where directories cannot be opened)."""
     try:
         fd = os.open(directory, os.O_RDONLY)
@@ -281,7 +346,9 @@ def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0) -> int:
     Args:
         directory: where to look.
         older_than_s: leave files younger than this many seconds (another live paperdeck may be
-            about to rename them into place).
+            about to rename them into place); files a transaction staged are left an hour at
+            least (a journal that names them renames them: see
+            :func:`paperdeck.store.transaction.recover`, run first).
 
     Returns:
         The number of files removed; files that cannot be removed are left and not counted.
@@ -290,7 +357,8 @@ def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0) -> int:
     now = time.time()
     for stray in directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
         with contextlib.suppress(OSError):
-            if now - stray.stat().st_mtime < older_than_s:
+            kept = max(older_than_s, _STAGED_KEPT_S) if stray.name.startswith(STAGED_PREFIX) else older_than_s
+            if now - stray.stat().st_mtime < kept:
                 continue
             stray.unlink()
             removed += 1

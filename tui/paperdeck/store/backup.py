@@ -38,7 +38,7 @@ from typing import Any
 
 import orjson
 
-from paperdeck.model.errors import SourceError, StoreError
+from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import STATUSES, UserData
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store, utc_now
@@ -278,8 +278,9 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
     both notes, all tags, the status set: :func:`paperdeck.store.user_fields.combine_records`).
 
     Raises:
-        StoreError: the user data cannot be written. What was written is then put back as it
-            was; if even that fails, the message says to run the same restore again.
+        StoreError: the user data cannot be written; nothing was changed then (the records are
+            written in one transaction: :mod:`paperdeck.store.transaction`), unless the reason
+            says the restore is saved and is finished when paperdeck next opens the store.
     """
     store.load()  # aliases come with the catalogue
     known = set(store.paper_ids)
@@ -290,16 +291,7 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
         wanted[target] = _combine(wanted[target], moved, record.paper_id == target) if target in wanted else moved
     before = {pid: store.user_data(pid) for pid in wanted}
     changed = [record for pid, record in wanted.items() if not record.same_marks(before[pid])]
-    try:
-        store.restore(changed, keep_times=True)
-    except StoreError as error:
-        try:
-            store.restore([before[record.paper_id] for record in changed], keep_times=True)
-        except StoreError:
-            raise StoreError(
-                store.user_dir, f"restore stopped part-way ({error.reason}); run the same restore again"
-            ) from None
-        raise
+    store.restore(changed, keep_times=True)  # one transaction: every record or none
     return RestoreReport(
         restored=len(changed),
         unchanged=len(wanted) - len(changed),

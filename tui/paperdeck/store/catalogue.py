@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, check_regular_file, malformed
+from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, check_regular_file, malformed, staged_path
 from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
@@ -412,7 +412,7 @@ class Catalogue:
         """The catalogue file's ``[size in bytes, mtime in ns]`` (what caches beside it are keyed
         by), or ``None`` when there is none."""
         try:
-            stat = self.path.stat()
+            stat = staged_path(self.path).stat()
         except OSError:
             return None
         return [stat.st_size, stat.st_mtime_ns]
@@ -467,7 +467,7 @@ class Catalogue:
         Raises:
             StoreError: as :meth:`load`.
         """
-        if file_stamp(self.path) != self._catalogue_stamp:
+        if file_stamp(staged_path(self.path)) != self._catalogue_stamp:
             self._read()
             self._rows = None
 
@@ -488,7 +488,7 @@ class Catalogue:
         """Whether the catalogue on disk is another than the one last read or written here
         (another process imported meanwhile); ``False`` while it is not parsed yet (:meth:`load`
         reads the file as it is then). One ``stat``, no read."""
-        return self._loaded and file_stamp(self.path) != self._catalogue_stamp
+        return self._loaded and file_stamp(staged_path(self.path)) != self._catalogue_stamp
 
     def reload(self) -> bool:
         """Read the catalogue again when another process changed it (:meth:`changed`); True when
@@ -580,7 +580,7 @@ class Catalogue:
     def _write(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
         payload, spans = catalogue_bytes(papers, aliases)
         atomic_write_bytes(self.path, payload)
-        self._catalogue_stamp = file_stamp(self.path)
+        self._catalogue_stamp = file_stamp(staged_path(self.path))  # in a transaction: as it will be
         self._written_spans = (self._catalogue_stamp, CatalogueSpans(spans, dict(aliases)))
 
     @property

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.atomic import atomic_write_bytes, write_failure
+from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, write_failure
 
 if TYPE_CHECKING:  # imported where a change is read: the list asks for changes before any is recorded
     from paperdeck.model.changes import PaperChange
@@ -112,12 +112,20 @@ class ChangeLog:
 
         Raises:
             StoreError: the file cannot be written (nothing of this call is in it then, but for a
-                line cut short, which :meth:`read` skips).
+                line cut short, which :meth:`read` skips). In a transaction
+                (:mod:`paperdeck.store.transaction`) the lines are appended at its commit.
         """
         lines = [orjson.dumps(change.to_dict()) + b"\n" for change in changes if not change.is_empty]
         if not lines:
             return 0
         payload = b"".join(lines)
+        txn = ACTIVE.get()
+        if txn is not None and txn.covers(Path(os.path.realpath(self.path))):
+            try:
+                txn.stage_append(self.path, payload)  # appended at the commit
+            except OSError as exc:
+                raise StoreError(self.path, write_failure(exc)) from None
+            return len(lines)
         existed = self.path.exists()
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

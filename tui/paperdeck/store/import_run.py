@@ -5,9 +5,9 @@ recorded in the change log.
 Imports wait for each other (the lock file ``.import.lock`` in the data directory), and each
 merges into the catalogue as it is on disk when it holds the lock: merged into a copy read
 earlier, another process's import would be overwritten. The catalogue is written first, then the
-user records move, then the changes are appended to the log: a crash between the first two
-leaves records under an old id, which the store moves when it next opens
-(:func:`move_user_data_to_current_ids`); a log that cannot be written is a notice, not a failure.
+user records move, then the changes are appended to the log, all in one transaction
+(:mod:`paperdeck.store.transaction`): a crash leaves all of it or none. A change log whose
+size cannot be read is a notice, not a failure.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
+from paperdeck.store.transaction import current, transaction
 
 if TYPE_CHECKING:
     from paperdeck.model.changes import PaperChange
@@ -146,7 +147,7 @@ class ImportRun:
         catalogue = self.catalogue
         catalogue.load()
         papers = list(papers)
-        with _ImportLock(self.lock_path):
+        with transaction(self.lock_path.parent) as txn, _ImportLock(self.lock_path):
             catalogue.catch_up()
             result = Merger(catalogue.held_papers, catalogue.held_aliases).merge(papers)
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
@@ -158,7 +159,10 @@ class ImportRun:
                     from paperdeck.model.changes import paper_changes
 
                     self.recorded = paper_changes(before, merged, result.aliases, (), self.now())
-            move_user_data_to_current_ids(catalogue, self.user, reread=True)
+            # At the transaction's end (a fetch imports its reviews first): the user-data lock,
+            # which a star in another window waits on, is held from the move to the commit.
+            user = self.user
+            txn.before_commit("move user data", lambda: move_user_data_to_current_ids(catalogue, user, reread=True))
             self._record_changes()
         return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
 
@@ -171,7 +175,7 @@ class ImportRun:
         """
         catalogue = self.catalogue
         catalogue.load()
-        with _ImportLock(self.lock_path):
+        with transaction(self.lock_path.parent), _ImportLock(self.lock_path):
             catalogue.catch_up()
             before = catalogue.held_papers
             forums = {paper.openreview_id for paper in before.values() if paper.openreview_id}
@@ -387,13 +391,17 @@ def _with_derived_titles(papers: dict[str, Paper]) -> dict[str, Paper]:
 
 class _ImportLock:
     """The import lock, as a context manager; failures become :class:`StoreError`. On a
-    read-only file system no lock is needed (no one can write) and none is taken."""
+    read-only file system no lock is needed (no one can write) and none is taken. Inside a
+    transaction the lock is held until the transaction ends (taken once however often asked)."""
 
     def __init__(self, path: Path) -> None:
         self._lock = FileLock(path, timeout=_IMPORT_LOCK_TIMEOUT_S)
         self._held = False
 
     def __enter__(self) -> None:
+        txn = current()
+        if txn is not None and txn.holds(self._lock.path):
+            return
         try:
             self._lock.acquire()
         except LockTimeout:
@@ -404,6 +412,9 @@ class _ImportLock:
             if exc.errno == errno.EROFS:
                 return
             raise StoreError(self._lock.path.parent, write_failure(exc)) from None
+        if txn is not None:
+            txn.keep(self._lock)
+            return
         self._held = True
 
     def __exit__(self, *exc: object) -> None:

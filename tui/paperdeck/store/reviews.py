@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import contextvars
 import os
 import zlib
 from collections import defaultdict, deque
@@ -35,7 +36,14 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary
-from paperdeck.store.atomic import atomic_write_bytes, malformed, write_failure
+from paperdeck.store.atomic import (
+    ACTIVE,
+    atomic_write_bytes,
+    clean_stray_temp_files,
+    malformed,
+    staged_path,
+    write_failure,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -184,8 +192,9 @@ class ReviewStore:
         Raises:
             StoreError: the index is not valid JSON or was written by a newer paperdeck.
         """
+        index_path = staged_path(self.index_path)  # in a transaction: as it will be
         try:
-            stat = self.index_path.stat()
+            stat = index_path.stat()
             stamp: tuple[int, int] | None = (stat.st_ino, stat.st_mtime_ns)
         except OSError:
             stamp = None
@@ -195,7 +204,7 @@ class ReviewStore:
             index: dict[str, Any] = {"shards": {}}
         else:
             try:
-                index = orjson.loads(self.index_path.read_bytes())
+                index = orjson.loads(index_path.read_bytes())
             except OSError as exc:
                 raise StoreError(self.index_path, f"cannot read: {exc.strerror or exc}") from None
             except orjson.JSONDecodeError as exc:
@@ -246,7 +255,7 @@ class ReviewStore:
         """
         path = self.directory / name
         try:
-            data = orjson.loads(path.read_bytes())
+            data = orjson.loads(staged_path(path).read_bytes())
         except OSError as exc:
             raise StoreError(path, f"cannot read: {exc.strerror or exc}; import the reviews again") from None
         except orjson.JSONDecodeError as exc:
@@ -452,6 +461,8 @@ class ReviewStore:
             held = forum_notes.get(review.id)
             if held is None or review.tmdate > held.tmdate:
                 forum_notes[review.id] = review
+        if self.directory.is_dir():  # what a killed import staged and never committed
+            clean_stray_temp_files(self.directory, older_than_s=60.0)
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])
@@ -528,7 +539,9 @@ class ReviewStore:
                         made_directory = True
                     path = self.directory / name
                     written.append(path)
-                    writes.append(writer.submit(atomic_write_bytes, path, orjson.dumps(stored)))
+                    # each in this context: a transaction's files are staged in it
+                    context = contextvars.copy_context()
+                    writes.append(writer.submit(context.run, atomic_write_bytes, path, orjson.dumps(stored)))
                     if len(writes) > _WRITES_IN_FLIGHT:
                         writes.popleft().result()
                     shards[shard] = name
@@ -560,7 +573,12 @@ class ReviewStore:
         finally:
             writer.shutdown(wait=True)
         if changed_forums or rebuild:
-            self._remove_unnamed_shards({*shards.values(), summaries_name}, words_name)
+            named = {*shards.values(), summaries_name}
+            txn = ACTIVE.get()
+            if txn is not None:  # the files named now are renamed into place at the commit
+                txn.after_commit(lambda: self._remove_unnamed_shards(named, words_name))
+            else:
+                self._remove_unnamed_shards(named, words_name)
         return ReviewImport(
             new=new,
             updated=updated,
@@ -577,7 +595,7 @@ class ReviewStore:
         index is read again on the next call."""
         held = self._summaries
         try:
-            stat = self.index_path.stat()
+            stat = staged_path(self.index_path).stat()
             summaries = {forum: made.get(forum) or held.get(forum) or ReviewSummary.from_dict(doc)
                          for forum, doc in docs.items()}  # fmt: skip
         except (OSError, KeyError, TypeError, ValueError, AttributeError):
@@ -591,8 +609,8 @@ class ReviewStore:
     def put_back(self, kept: Path) -> None:
         """Set the reviews back to those kept in ``kept`` (an undo point's:
         :func:`paperdeck.store.undo.keep_review_files`; no index there: no reviews): the files
-        put back, the index written, then the files it does not name removed. Under the import
-        lock, as an import.
+        put back, the index written, then the files it does not name removed (in a transaction,
+        once it has committed). Under the import lock, as an import.
 
         Raises:
             StoreError: the reviews cannot be written (the index is written last: until then they
@@ -610,7 +628,6 @@ class ReviewStore:
                 named = {*map(str, (index.get("shards") or {}).values()), str(index.get("summaries") or "")}
                 words_name = str(index.get("words") or "")
             else:
-                self.index_path.unlink(missing_ok=True)
                 named, words_name = set(), ""
         except (OSError, ValueError) as exc:
             reason = write_failure(exc) if isinstance(exc, OSError) else f"the reviews kept are not readable ({exc})"
@@ -618,8 +635,19 @@ class ReviewStore:
         self._index = None
         self._summaries = {}
         self._sorted_means = None
-        if self.directory.is_dir():
-            self._remove_unnamed_shards(named, words_name or "\0")
+
+        def remove_the_rest() -> None:
+            if not index_file.is_file():  # there were no reviews before
+                with contextlib.suppress(OSError):
+                    self.index_path.unlink(missing_ok=True)
+            if self.directory.is_dir():
+                self._remove_unnamed_shards(named, words_name or "\0")
+
+        txn = ACTIVE.get()
+        if txn is not None:  # removed only once the undo stands: nothing is taken back from disk before
+            txn.after_commit(remove_the_rest)
+        else:
+            remove_the_rest()
 
     def _remove_unnamed_shards(self, named: set[str], words_name: str) -> None:
         """Remove shard and word index files of older generations (best effort: a leftover is

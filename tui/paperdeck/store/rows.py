@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.store.atomic import atomic_write_bytes, staged_path
 
 if TYPE_CHECKING:  # rows are read before any paper record is (the store's opening, the first frame)
     from paperdeck.model.paper import Paper
@@ -322,6 +322,7 @@ def write_rows_cache(
     """Write the rows of ``papers``, read from or written to the catalogue file when it had
     ``stamp`` (:func:`file_stamp`), with ``spans`` (of that file) when given. A failure only
     costs speed; if the file has changed since (another process's import), no cache is left."""
+    catalogue_path = staged_path(catalogue_path)  # in a transaction: the file as it will be
     try:
         stat = catalogue_path.stat()
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:

@@ -36,6 +36,7 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,6 +56,7 @@ from paperdeck.store.import_run import (
 )
 from paperdeck.store.rows import PaperRow, RowColumns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
+from paperdeck.store.transaction import Transaction, recover, transaction
 from paperdeck.store.user_data import USER_DIR, UserStore
 
 if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows, change_log and reviews)
@@ -70,6 +72,7 @@ __all__ = [
     "CATALOGUE_FILE",
     "IMPORT_LOCK_FILE",
     "LEGACY_USER_FILE",
+    "RECOVERED",
     "ROWS_FILE",
     "SCHEMA_VERSION",
     "ImportReport",
@@ -84,6 +87,10 @@ _T = TypeVar("_T")
 
 #: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
 LEGACY_USER_FILE = "user.json"
+
+
+#: What to tell the user when :attr:`Store.recovered` is not 0 (one line).
+RECOVERED = "an interrupted import, restore or change of marks was saved; it is now complete"
 
 
 def utc_now() -> str:
@@ -144,16 +151,45 @@ class Store:
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
-        # (``undo``: :data:`paperdeck.store.undo.UNDO_DIR`, not imported for its name at every start)
-        for directory in (self.data_dir, self.user_dir, self.data_dir / "undo"):
-            if directory.is_dir():
-                clean_stray_temp_files(directory, older_than_s=60.0)
+        #: How many changes an interrupted paperdeck had committed and this opening finished
+        #: (:func:`~paperdeck.store.transaction.recover`); say :data:`RECOVERED` when any.
+        self.recovered = 0
+        self._recover()
         self.catalogue.open(lazy=lazy)
         self._user = UserStore(self.user_dir, now, meta(), check_schema, lazy=not user_records)
         self._migrate_single_user_file()
         self.catalogue.on_load = self._adopt_orphaned_user_data
         if self.catalogue.loaded:
             self._adopt_orphaned_user_data()
+
+    def _recover(self) -> None:
+        """Finish a change a killed process committed (:func:`~paperdeck.store.transaction.recover`),
+        then remove the temporary files left by writes that never committed.
+
+        Raises:
+            StoreError: the data directory cannot be listed or the change cannot be finished
+                (one line naming the path).
+        """
+        if not self.data_dir.is_dir():
+            return
+        self.recovered = recover(self.data_dir)
+        # reviews/: cleaned by the next review import; undo/: the staging of a change never committed
+        for directory in (self.data_dir, self.user_dir, self.data_dir / "undo"):
+            try:
+                if directory.is_dir():
+                    clean_stray_temp_files(directory, older_than_s=60.0)
+            except OSError as exc:
+                raise StoreError(directory, f"cannot list: {exc.strerror or exc}; check the disk") from None
+
+    def transaction(self) -> AbstractContextManager[Transaction]:
+        """One transaction on this store (:func:`paperdeck.store.transaction.transaction`):
+        every file written in the block (imports, reviews, user records, the change log) is
+        renamed into place at its end, all of them or none; joined when one is open already.
+
+        Raises:
+            StoreError: as :func:`~paperdeck.store.transaction.transaction`.
+        """
+        return transaction(self.data_dir)
 
     @property
     def reviews(self) -> ReviewStore:
@@ -374,7 +410,7 @@ class Store:
             StoreError: the catalogue cannot be read or written, or the import lock cannot be
                 taken (then nothing changed).
         """
-        with self.undoable("remove") as undo:
+        with self.undoable("remove") as undo, self.transaction():  # the catalogue and the change log
             report = self._import_run().remove_papers(paper_ids)
             count = len(report.removed)
             undo.summary = f"removed {count:,} paper{'' if count == 1 else 's'}"
@@ -404,7 +440,8 @@ class Store:
         point = self.undo_point
         if point is None:
             raise NothingToUndo("nothing to undo: no import or removal to take back")
-        report = self._import_run().take_back(point)
+        with self.transaction():  # the catalogue, reviews, change log and user records: all or none
+            report = self._import_run().take_back(point)
         drop_undo_point(self.data_dir)
         return report
 
@@ -480,7 +517,7 @@ class Store:
         finishes the move. When the user data cannot be written (a read-only store) the records
         stay where they are, untouched, and the store still opens.
         """
-        with contextlib.suppress(StoreError):
+        with contextlib.suppress(StoreError), transaction(self.data_dir):  # every record moved, or none
             move_user_data_to_current_ids(self.catalogue, self._user)
 
     # -- the user's data ---------------------------------------------------------------------

@@ -17,6 +17,7 @@ What each field of a record does when the record changes hands is the table of
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -29,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.runtime import collector_paused
-from paperdeck.store.atomic import AtomicJSONStorage, malformed, write_failure
+from paperdeck.store.atomic import AtomicJSONStorage, malformed, staged_path, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
+from paperdeck.store.transaction import current, transaction
 from paperdeck.store.user_fields import MARK_FIELDS as MARK_FIELDS
 from paperdeck.store.user_fields import MAX_NOTE_CHARS as MAX_NOTE_CHARS
 from paperdeck.store.user_fields import MAX_TAG_CHARS as MAX_TAG_CHARS
@@ -492,8 +494,8 @@ class UserStore:
             ``(before, after)`` for each record that changed, in the order given.
 
         Raises:
-            StoreError: a shard cannot be locked, read or written; shards written before the
-                failure keep their change (each shard is atomic), the others do not.
+            StoreError: a shard cannot be locked, read or written; then no shard changed (all
+                are written in one transaction: :mod:`paperdeck.store.transaction`).
         """
         wanted = list(dict.fromkeys(paper_ids))
         return self._batch({pid: None for pid in wanted}, change)
@@ -526,7 +528,7 @@ class UserStore:
         for paper_id in paper_ids:
             by_shard.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
         changes: dict[str, tuple[UserData, UserData]] = {}
-        with self._locked():
+        with transaction(self.directory.parent), self._locked():
             for shard, ids in by_shard.items():
                 table = self._db(shard).table("user")
                 stored = {
@@ -616,22 +618,28 @@ def _malformed_record(path: Path, exc: Exception) -> StoreError:
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
-    """``(mtime_ns, size)`` of a shard, or ``None`` when it does not exist."""
+    """``(mtime_ns, size)`` of a shard (as staged, in a transaction), or ``None`` when it does not exist."""
     try:
-        stat = path.stat()
+        stat = staged_path(path).stat()
     except FileNotFoundError:
         return None
     return (stat.st_mtime_ns, stat.st_size)
 
 
 class LockGuard:
-    """Context manager around a FileLock: creates the directory, turns failures into StoreError."""
+    """Context manager around a FileLock: creates the directory, turns failures into StoreError.
+    Inside a transaction the lock is held until the transaction ends."""
 
     def __init__(self, lock: FileLock, directory: Path) -> None:
         self._lock = lock
         self._directory = directory
+        self._kept = False
 
     def __enter__(self) -> None:
+        txn = current()
+        self._kept = txn is not None and txn.covers(Path(os.path.realpath(self._lock.path)))
+        if txn is not None and txn.holds(self._lock.path):
+            return
         try:
             self._directory.mkdir(mode=0o700, parents=True, exist_ok=True)
             self._lock.acquire()
@@ -639,6 +647,9 @@ class LockGuard:
             raise StoreError(self._directory, "locked by another paperdeck for over 10 s; try again") from None
         except OSError as exc:
             raise StoreError(self._directory, write_failure(exc)) from None
+        if txn is not None and self._kept:
+            txn.keep(self._lock)  # held until the transaction's commit: no one writes between
 
     def __exit__(self, *exc: object) -> None:
-        self._lock.release()
+        if not self._kept:
+            self._lock.release()
