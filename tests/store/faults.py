@@ -190,8 +190,12 @@ def check_operation(
             if not faults.fired:
                 continue
             outcome.runs += 1
-            seen = state(data_dir)
             where = f"call {call} ({kind})"
+            try:
+                seen = state(data_dir)
+            except (PaperdeckError, OSError) as exc:  # a store left unreadable: half of something
+                outcome.half_states.append(f"{where}: unreadable after it ({exc})")
+                continue
             if seen not in (before, after):
                 outcome.half_states.append(where)
                 continue

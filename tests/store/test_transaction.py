@@ -108,3 +108,32 @@ def test_staged_files_of_a_killed_transaction_are_never_renamed(tmp_path: Path) 
     assert recover(tmp_path) == 0
     assert (tmp_path / "a.json").read_bytes() == b"old a"
     assert not [name for name in os.listdir(tmp_path) if name.startswith(".paperdeck-")]
+
+
+def test_a_removal_is_a_step_of_the_journal_made_with_the_rest_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.json").write_bytes(b"old a")
+    (tmp_path / "gone.json").write_bytes(b"taken away")
+    with pytest.raises(ZeroDivisionError), transaction(tmp_path) as txn:  # not committed: nothing goes
+        atomic_write_bytes(tmp_path / "a.json", b"new a")
+        txn.stage_removal(tmp_path / "gone.json")
+        _ = 1 / 0
+    assert _files(tmp_path) == {"a.json": b"old a", "gone.json": b"taken away"}
+
+    def killed(root: Path, steps: list[dict[str, object]]) -> None:
+        raise Killed
+
+    real = txn_module._roll_forward
+    monkeypatch.setattr(txn_module, "_roll_forward", killed)
+    with pytest.raises(Killed), transaction(tmp_path) as txn:  # killed past the journal
+        atomic_write_bytes(tmp_path / "a.json", b"new a")
+        txn.stage_removal(tmp_path / "gone.json")
+    assert (tmp_path / "gone.json").exists()
+    monkeypatch.setattr(txn_module, "_roll_forward", real)
+    journal = next(tmp_path.glob(f"{JOURNAL_PREFIX}*"))
+    kept = journal.read_bytes()
+    assert recover(tmp_path) == 1
+    assert {name: data for name, data in _files(tmp_path).items() if not name.startswith(".")} == {"a.json": b"new a"}
+    journal.write_bytes(kept)  # replayed: the file already gone is a step done
+    assert recover(tmp_path) == 1 and not (tmp_path / "gone.json").exists()

@@ -1,6 +1,6 @@
 """Every multi-file write is one transaction: with EIO, ENOSPC or a kill injected at each writing
 system call of an import (a paper list; OpenReview notes carrying their replies), a review import,
-a restore and a mark on many papers, a restarted store holds the whole state before or the whole
+a restore, a mark on many papers, a removal and an undo, a restarted store holds the whole state before or the whole
 state after — never half — and the error said which (:mod:`tests.store.faults`).
 
 The default run injects at a sample of the calls; the slow run at every one of them.
@@ -106,6 +106,15 @@ def _bulk(data_dir: Path) -> None:
     store.change(ids, lambda record: replace(record, starred=True, tags=(*record.tags, "to-read")))
 
 
+def _remove(data_dir: Path) -> None:
+    store = _store(data_dir)
+    store.remove_papers(_spread_ids(store, 3))
+
+
+def _undo(data_dir: Path) -> None:
+    _store(data_dir).undo_last_change()  # the template's last change: an import of papers and reviews
+
+
 def _operations(files: dict[str, Path], templates: dict[str, Path], tmp_path: Path) -> dict[str, Any]:
     backup = tmp_path / "backup.json"
     scratch = tmp_path / "for-backup"
@@ -123,6 +132,8 @@ def _operations(files: dict[str, Path], templates: dict[str, Path], tmp_path: Pa
         "import reviews": (templates["reviews"], _import("notes")(files)),
         "restore a backup": (templates["reviews"], _restore(backup)),
         "star and tag six papers": (templates["reviews"], _bulk),
+        "remove three papers": (templates["reviews"], _remove),
+        "undo the last import": (templates["reviews"], _undo),
     }
 
 
@@ -144,6 +155,8 @@ NAMES = [
     "import reviews",
     "restore a backup",
     "star and tag six papers",
+    "remove three papers",
+    "undo the last import",
 ]
 
 

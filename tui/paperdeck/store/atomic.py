@@ -56,6 +56,10 @@ class Staging(Protocol):
         """Append ``payload`` to ``target`` at the commit."""
         ...
 
+    def stage_removal(self, target: Path) -> None:
+        """Remove ``target`` at the commit."""
+        ...
+
     def after_commit(self, callback: Any) -> None:
         """Run ``callback`` once the change is made."""
         ...

@@ -636,15 +636,19 @@ class ReviewStore:
         self._summaries = {}
         self._sorted_means = None
 
-        def remove_the_rest() -> None:
-            if not index_file.is_file():  # there were no reviews before
+        txn = ACTIVE.get()
+        if not index_file.is_file():  # there were no reviews before: none after
+            if txn is not None:
+                txn.stage_removal(self.index_path)
+            else:
                 with contextlib.suppress(OSError):
                     self.index_path.unlink(missing_ok=True)
+
+        def remove_the_rest() -> None:
             if self.directory.is_dir():
                 self._remove_unnamed_shards(named, words_name or "\0")
 
-        txn = ACTIVE.get()
-        if txn is not None:  # removed only once the undo stands: nothing is taken back from disk before
+        if txn is not None:  # files no index names: removed only once the undo stands
             txn.after_commit(remove_the_rest)
         else:
             remove_the_rest()

@@ -440,9 +440,9 @@ class Store:
         point = self.undo_point
         if point is None:
             raise NothingToUndo("nothing to undo: no import or removal to take back")
-        with self.transaction():  # the catalogue, reviews, change log and user records: all or none
+        with self.transaction():  # the catalogue, reviews, change log, user records and the point: all or none
             report = self._import_run().take_back(point)
-        drop_undo_point(self.data_dir)
+            drop_undo_point(self.data_dir)
         return report
 
     # -- changes (forwards to the change history) ----------------------------------------------

@@ -10,9 +10,11 @@ an append (the change log) is held; readers see the staged bytes through
 1. writes each held append into a staged file too, and checks every staged file is still there;
 2. writes the journal ``.paperdeck-journal-<hex>.json`` in the data directory (atomically: a
    temporary file, synced, renamed): the list of renames (staged file → target) and appends
-   (staged bytes → target at an offset). Once the journal is in place the change is made;
+   (staged bytes → target at an offset) and removals (a file the change takes away). Once the
+   journal is in place the change is made;
 3. renames each staged file over its target, writes each append (truncating the target to the
-   offset first, so doing it twice is doing it once), syncs the directories;
+   offset first, so doing it twice is doing it once), removes each file taken away (one gone
+   already is done), syncs the directories;
 4. removes the journal.
 
 A failure (an error, a full disk, a kill) before step 2 leaves every target as it was: the staged
@@ -28,6 +30,7 @@ The one API::
 
     with transaction(data_dir) as txn:   # or Store.transaction()
         ...                                # every store write here is part of it
+        txn.stage_removal(path)            # the file is removed at the commit, with the rest
         txn.before_commit(key, callback)   # runs once at the end of the block, in the transaction
         txn.after_commit(callback)         # runs once the change is made (stamps, clean-up)
 
@@ -86,6 +89,7 @@ class Transaction:
         self._mutex = threading.Lock()
         self._replaced: dict[Path, str] = {}  # target (real path) -> staged file
         self._appended: dict[Path, tuple[int, bytearray]] = {}  # target -> (offset, bytes)
+        self._removed: dict[Path, None] = {}  # targets taken away at the commit, in order asked
         self._after: list[Callable[[], None]] = []
         self._before: dict[str, Callable[[], None]] = {}
         self._locks: dict[Path, FileLock] = {}
@@ -101,6 +105,18 @@ class Transaction:
         with self._mutex:
             old = self._replaced.get(target)
             self._replaced[target] = staged
+            self._removed.pop(target, None)
+        if old is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(old)
+
+    def stage_removal(self, target: Path) -> None:
+        """Remove ``target`` at the commit, as a step of the journal (so a roll forward removes it
+        too); a file staged for it before is dropped. Nothing when it is not there by then."""
+        target = Path(os.path.realpath(target))
+        with self._mutex:
+            old = self._replaced.pop(target, None)
+            self._removed[target] = None
         if old is not None:
             with contextlib.suppress(OSError):
                 os.unlink(old)
@@ -175,7 +191,7 @@ class Transaction:
     @property
     def empty(self) -> bool:
         """Whether nothing was staged."""
-        return not self._replaced and not self._appended
+        return not self._replaced and not self._appended and not self._removed
 
     def commit(self) -> None:
         """Make the staged change (see the module docstring).
@@ -204,11 +220,14 @@ class Transaction:
                 entries.append({**entry, "offset": offset})
         except OSError as exc:
             raise StoreError(exc.filename or self.root, write_failure(exc)) from None
+        entries.extend({"op": "remove", "target": self._relative(target)} for target in self._removed)
         payload = orjson.dumps({"schema": _JOURNAL_SCHEMA, "app": "paperdeck", "steps": entries})
         journal = self.root / f"{JOURNAL_PREFIX}{os.urandom(8).hex()}{JOURNAL_SUFFIX}"
         with _commit_lock(self.root):
             _roll_forward_all(self.root)  # a journal a killed process left comes first
             for entry in entries:
+                if entry["op"] == "remove":
+                    continue
                 kept = self.root / entry["staged"]
                 if not kept.exists():
                     reason = f"a staged file is gone ({kept.name}); nothing was changed — try again"
@@ -235,6 +254,7 @@ class Transaction:
             staged = list(self._replaced.values())
             self._replaced.clear()
             self._appended.clear()
+            self._removed.clear()
             self._after.clear()
         for name in staged:
             with contextlib.suppress(OSError):
@@ -347,17 +367,21 @@ def _roll_forward_all(root: Path) -> int:
 
 def _roll_forward(root: Path, steps: list[dict[str, Any]]) -> None:
     """Do each step of a journal that is not done yet (a staged file still there is a step not
-    done; an append is written from its offset, so redoing it is harmless), then sync the
-    directories.
+    done; an append is written from its offset, so redoing it is harmless; a file to remove that
+    is gone is removed), then sync the directories.
 
     Raises:
         OSError: a rename or write failed (the journal stays: the next try goes on from there).
     """
     directories: set[Path] = set()
     for step in steps:
-        staged = root / str(step["staged"])
         target = root / str(step["target"])
         directories.add(target.parent)
+        if step["op"] == "remove":
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(target)
+            continue
+        staged = root / str(step["staged"])
         if step["op"] == "replace":
             try:
                 os.replace(staged, target)

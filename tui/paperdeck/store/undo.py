@@ -37,7 +37,7 @@ from pathlib import Path
 import orjson
 
 from paperdeck.model.errors import PaperdeckError, StoreError
-from paperdeck.store.atomic import atomic_write_bytes, write_failure
+from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, write_failure
 
 __all__ = [
     "UNDO_DIR",
@@ -117,12 +117,19 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
 
 
 def drop_undo_point(data_dir: Path) -> None:
-    """Remove the undo point (once taken back): ``undo.json`` first, so a crash leaves none.
+    """Remove the undo point (once taken back): ``undo.json`` first, so a crash leaves none; in
+    a transaction, as part of it (the kept reviews once it has committed).
 
     Raises:
         StoreError: it cannot be removed.
     """
     folder = data_dir / UNDO_DIR
+    txn = ACTIVE.get()
+    if txn is not None and txn.covers(Path(os.path.realpath(folder))):  # with the change it undid
+        for name in (_POINT_FILE, _BEFORE_FILE):
+            txn.stage_removal(folder / name)
+        txn.after_commit(lambda: shutil.rmtree(folder / _REVIEWS_DIR, ignore_errors=True))
+        return
     for name in (_POINT_FILE, _BEFORE_FILE):
         try:
             (folder / name).unlink(missing_ok=True)
