@@ -83,6 +83,18 @@ def test_importing_one_changes_nothing_and_says_why(capsys: pytest.CaptureFixtur
     assert after == before
 
 
+def test_a_refused_import_into_a_new_data_directory_leaves_no_directory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    passwd = tmp_path / "passwd"
+    passwd.write_text(NOT_PAPER_LISTS["passwd"], "utf-8")
+    data = tmp_path / "new" / "data"
+    data.parent.mkdir()
+    assert run(capsys, "import", str(passwd), "--data-dir", str(data))[0] == 2
+    assert run(capsys, "--data-dir", str(data), str(passwd))[0] == 2  # the app's own import: the same
+    assert list(data.parent.iterdir()) == []
+
+
 def test_a_forced_seed_format_reads_a_refused_file_anyway(tmp_path: Path) -> None:
     """The way out the refusal names: ``--format seed`` takes the file as seed text, whatever it holds."""
     path = tmp_path / "notes.md"

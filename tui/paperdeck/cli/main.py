@@ -130,6 +130,14 @@ def open_store(
     return store, messages
 
 
+def _remove_if_empty(directory: Path | None) -> None:
+    """Take away the data directory a failed run made, when nothing was written into it (a file
+    refused before any write): a refused import changes nothing, not even by a folder."""
+    if directory is not None:
+        with contextlib.suppress(OSError):
+            directory.rmdir()  # only when empty
+
+
 def _command_position(args: list[str]) -> int | None:
     """Where the subcommand is, past leading ``--data-dir DIR`` options; ``None`` for the app."""
     position = 0
@@ -334,6 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # (numpy's import). A value the user set is kept.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     args_list = list(sys.argv[1:] if argv is None else argv)
+    fresh: Path | None = None  # the data directory this run makes, taken away again if it fails
     try:
         command_at = _command_position(args_list)
         if command_at is not None:
@@ -358,6 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # A command that only reads, or marks papers (which must be there), leaves a missing
                 # (mistyped) data directory uncreated.
                 create = args.command not in READ_ONLY_COMMANDS | MARKING_COMMANDS
+                fresh = chosen if create and not os.path.lexists(chosen) else None
                 store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
                 if store.recovered:
                     _say_recovered()
@@ -379,21 +389,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None
     except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
+        _remove_if_empty(fresh)
         return _failed(error)
     except OSError as error:  # a disk fault no part turned into its own line: one line still
+        _remove_if_empty(fresh)
         return _failed(_disk_error(error))
     # The process is tuned for the app from here to its end (paperdeck.runtime); the main screen
     # turns the cycle collector back on once the catalogue is indexed. The process exits next, so
     # what was frozen stays frozen (not walked again by the interpreter's last collection).
     with runtime.tuned(unfreeze=False):
+        chosen = data_dir(app_args.data_dir if app_args is not None else None)
+        fresh = None if os.path.lexists(chosen) else chosen
         try:
             if app_args is None:
                 store, messages = open_store(None, [])
             else:
                 store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
         except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
+            _remove_if_empty(fresh)
             return _failed(error)
         except OSError as error:
+            _remove_if_empty(fresh)
             return _failed(_disk_error(error))
         from paperdeck.ui.app import PaperApp  # deferred: importing Textual is the slow part of start-up
 
