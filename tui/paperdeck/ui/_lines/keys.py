@@ -14,8 +14,8 @@ key only once ``on_event`` returns) until the key has been handled: it follows t
 to queue (a callback posted after it, to each widget it bubbles to), handles it at once when it
 comes back to the app (:meth:`KeyGate.came_back`, called from the app's ``post_message``), and
 when the screen stack changed, waits for the top screen to be composed and its focus set. Every
-wait is bounded (:attr:`KeyGate.bound_s`): a key never waits for ever, it is then handed on as
-Textual would have.
+wait is bounded (:attr:`KeyGate.bound_s`): past it, the next key is handed on as Textual would
+have, and a key still on its way is left to Textual.
 
 A printable key sent to a focused ``Input`` (which inserts it and stops it there) is not waited
 for, so that typing in a text box is not slowed; the next key that is not such a key first waits
