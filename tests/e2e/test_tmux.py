@@ -231,3 +231,43 @@ def test_keys_typed_while_another_paperdeck_holds_the_store_land_where_typed(
     assert len({r["paper_id"] for r in records}) == 2
     first.keys("q")
     first.wait_exit()
+
+
+@pytest.mark.parametrize("locked", [False, True], ids=["free", "locked"])
+def test_a_burst_of_keys_lands_where_typed(terminals: list[Terminal], tmp_path: Path, locked: bool) -> None:
+    """Tags, moves and a star sent in one ``send-keys`` (all in the app's input at once), the store's
+    lock held by another paperdeck or not: the keys after ``T`` go to the tags prompt it opens
+    (none dropped before the prompt has focus), those after its Enter to the list."""
+    import os
+
+    from paperdeck.store.lock import FileLock
+
+    data_dir = tmp_path / "data"
+    env = {"PAPERDECK_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
+    env["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")  # the paperdeck under test
+    first = Terminal([str(PAPERDECK)], env)
+    terminals.append(first)
+    first.wait_ready("37 papers")
+    (data_dir / "user").mkdir(mode=0o700, exist_ok=True)
+    other = FileLock(data_dir / "user" / ".lock", timeout=5.0)  # another paperdeck, writing
+    if locked:
+        other.acquire()
+    try:
+        first.burst("T", "u", "j", "t", "Enter", "j", "T", "t", "u", "i", "8", "Enter", "j", "s")
+        first.wait_for("★ starred")  # the last key: a star on the third paper, shown in its detail
+        if locked:
+            first.wait_for("saving…")
+            assert not user_records(data_dir)  # nothing written while the lock is held
+    finally:
+        if locked:
+            other.release()
+    deadline = time.monotonic() + GUARD_S
+    while time.monotonic() < deadline and len(user_records(data_dir)) < 3:
+        time.sleep(0.1)
+    records = user_records(data_dir)
+    tags = sorted(tuple(r["tags"]) for r in records if r["tags"])  # type: ignore[arg-type]
+    assert tags == [("tui8",), ("ujt",)], records
+    assert [r["starred"] for r in records].count(True) == 1, records
+    assert len({r["paper_id"] for r in records}) == 3, records
+    first.keys("q")
+    first.wait_exit()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
@@ -24,6 +25,7 @@ from paperdeck.model.safe_text import document, one_line, visible, web_link
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.keys import KeyGate
 from paperdeck.ui.commands import bindings, help_sections
 from paperdeck.ui.keymap import KeymapCheck, check_keymap
 from paperdeck.ui.saving import save_settings
@@ -56,6 +58,9 @@ class PaperApp(App[None]):
     )
 
     def __init__(self, store: Store, messages: Sequence[str] = (), settings: SettingsFile | None = None) -> None:
+        #: Each key is handled (and a prompt it opens ready) before the next is handed on; made
+        #: first, as ``post_message`` asks it.
+        self._key_gate = KeyGate(self)
         super().__init__()
         self.store = store
         self.settings = settings if settings is not None else SettingsFile(store.data_dir)
@@ -80,9 +85,23 @@ class PaperApp(App[None]):
             self.settings_refused += (f"theme {named} is no theme here (the palette's Change theme lists them)",)
 
     async def on_event(self, event: events.Event) -> None:
+        """Input events mark the user as active; a key typed is handed on through the key gate
+        (:mod:`paperdeck.ui._lines.keys`): the next key waits for it to be handled, so that a
+        burst of keys goes where each was typed (the keys after ``T`` into the tags prompt it
+        opens), none dropped."""
         if isinstance(event, events.InputEvent):
             self._last_input = monotonic()
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            await self._key_gate.pass_key(event, super().on_event)
+            return
         await super().on_event(event)
+
+    def post_message(self, message: Message) -> bool:
+        """Queue ``message``; a key followed by the key gate, bubbled back to the app, is handled
+        by the gate where it waits instead."""
+        if self._key_gate.came_back(message):
+            return True
+        return super().post_message(message)
 
     @property
     def last_input_at(self) -> float:

@@ -4,8 +4,8 @@ The widgets keep their own domain (rows, badges, columns, counts, messages) and 
 functions and classes here for what Textual does not offer publicly: lines put together without
 its per-line styling, a scrollbar that draws again only when its picture changes, size changes
 without a layout, a hook at the end of each frame and one after the first, a terminal driver that
-notices its terminal going away. Only ``paperdeck.ui`` modules import this
-package; nothing outside ``paperdeck.ui`` does.
+notices its terminal going away, a gate that hands keys on one at a time. Only ``paperdeck.ui``
+modules import this package; nothing outside ``paperdeck.ui`` does.
 
 Written against Textual ``8.2.8``. Each of these relies on how that version works inside, and
 tests pin each to it by comparing with what Textual itself draws or does;
@@ -73,4 +73,12 @@ Textual internals touched (name: where used; pinned by):
   :class:`.terminal.HangupDriver`, the app's driver on a POSIX terminal
   (``PaperApp.get_driver_class``: the app ends when its terminal goes away); pinned by
   ``tests/ui/test_terminal_gone.py`` (all its tests) and ``tests/e2e/test_hangup.py``.
+- ``App.on_event``'s forwarding of a key to ``app.focused or app.screen``, the bubbling of
+  ``MessagePump._on_message`` (``Message._stop_propagation``, ``MessagePump._parent``,
+  ``is_parent_active``, ``is_attached``), a key bubbled back arriving through ``App.post_message``
+  and ``Screen._update_auto_focus`` setting a pushed screen's focus once it is composed and resumed:
+  :class:`.keys.KeyGate`, used by ``PaperApp.on_event`` and ``PaperApp.post_message`` (each key is
+  handled, and a prompt it opens focused, before the next key is handed on); pinned by
+  ``tests/ui/test_keys_in_a_burst.py`` (all its tests) and
+  ``tests/e2e/test_tmux.py::test_a_burst_of_keys_lands_where_typed``.
 """
