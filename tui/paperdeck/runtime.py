@@ -167,3 +167,34 @@ def _find_malloc_trim() -> Any:
 
 #: glibc's ``malloc_trim`` once looked up (``False``: none here).
 _malloc_trim: Any = None
+
+
+#: How often a child process started by :func:`end_with_parent` looks for its parent (seconds).
+PARENT_CHECK_S = 0.5
+
+
+def end_with_parent(parent: int) -> None:
+    """Make this process (a worker a paperdeck process started) end when its parent ``parent``
+    (a pid) has ended, however it ended: a worker killed with its parent (``kill -9`` of an
+    import) would otherwise wait for ever on a pipe it holds both ends of, holding its memory.
+
+    A daemon thread looks every :data:`PARENT_CHECK_S` seconds whether the parent is still this
+    process's parent (an orphan is given another) and ends the process at once (``os._exit``:
+    nothing of a half-done job is written) when it is not. Meant as a process pool's
+    ``initializer`` (``initargs=(os.getpid(),)``).
+    """
+    import os
+    import time
+
+    def parent_gone() -> bool:
+        return os.getppid() != parent
+
+    if parent_gone():  # ended before this process got here
+        os._exit(1)
+
+    def watch() -> None:
+        while not parent_gone():
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="paperdeck-parent-watch", daemon=True).start()

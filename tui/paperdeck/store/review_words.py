@@ -273,8 +273,13 @@ class WordIndexBuilder:
             if self._child is None:
                 import multiprocessing
 
+                from paperdeck import runtime
+
                 spawn = multiprocessing.get_context("spawn")
-                self._child = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+                # It ends with this process, however this one ends (kill -9 of an import).
+                self._child = ProcessPoolExecutor(
+                    max_workers=1, mp_context=spawn, initializer=runtime.end_with_parent, initargs=(os.getpid(),)
+                )
                 self._batches.append(self._child.submit(_child_start))
             self._batches.append(self._child.submit(_child_batch, self._pending, self._pending_units))
         else:
