@@ -220,7 +220,7 @@ def test_an_input_ended_from_the_start_ends_the_app(tmp_path: Path) -> None:
 
 def _processes_under(session_pid: int) -> list[tuple[int, str]]:
     """Every process whose session is ``session_pid`` (``ps``): its id and command line."""
-    out = subprocess.run(["ps", "-eo", "pid=,sid=,args="], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(["ps", "-eww", "-o", "pid=,sid=,args="], capture_output=True, text=True, check=True).stdout
     found = []
     for line in out.splitlines():
         pid, sid, *args = line.split(None, 2)
