@@ -137,3 +137,27 @@ def test_a_removal_is_a_step_of_the_journal_made_with_the_rest_or_not_at_all(
     assert {name: data for name, data in _files(tmp_path).items() if not name.startswith(".")} == {"a.json": b"new a"}
     journal.write_bytes(kept)  # replayed: the file already gone is a step done
     assert recover(tmp_path) == 1 and not (tmp_path / "gone.json").exists()
+
+
+def test_files_a_killed_process_staged_are_removed_when_the_store_opens(tmp_path: Path) -> None:
+    """A review import killed before its commit leaves its staged shards (hundreds of MB on the
+    whole conference): the next opening removes those of a process that is gone, at once, and
+    keeps a live process's and any a journal still waits to rename."""
+    import subprocess
+    import sys
+
+    from paperdeck.store.atomic import STAGED_PREFIX, clean_stray_temp_files, staged_prefix
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    reviews = tmp_path / "reviews"
+    reviews.mkdir()
+    left = reviews / f"{STAGED_PREFIX}{dead.stdout.strip()}-abc.tmp"
+    live = reviews / f"{staged_prefix()}def.tmp"
+    for path in (left, live):
+        path.write_bytes(b"staged")
+    journal = tmp_path / f"{JOURNAL_PREFIX}0.json"
+    journal.write_bytes(b"")  # a journal waits: nothing staged is touched (recovery comes first)
+    assert clean_stray_temp_files(reviews, root=tmp_path) == 0
+    journal.unlink()
+    Store(tmp_path)
+    assert not left.exists() and live.exists()

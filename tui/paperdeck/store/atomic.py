@@ -184,7 +184,7 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
     if txn is not None and not txn.covers(path):
         txn = None
     try:
-        fd, tmp_name = new_temp_file(directory, STAGED_PREFIX if txn is not None else TEMP_PREFIX)
+        fd, tmp_name = new_temp_file(directory, staged_prefix() if txn is not None else TEMP_PREFIX)
         try:
             for piece in _pieces(payload):
                 write_all(fd, piece)
@@ -344,7 +344,28 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0) -> int:
+def staged_prefix() -> str:
+    """The name prefix of the files this process stages in a transaction: :data:`STAGED_PREFIX`
+    and the process id, so that a file whose process is gone is known as a leftover."""
+    return f"{STAGED_PREFIX}{os.getpid()}-"
+
+
+def _left_by_the_dead(name: str) -> bool:
+    """Whether the staged file ``name`` was staged by a process that no longer runs (its id is in
+    the name: :func:`staged_prefix`; a name without one is not known to be)."""
+    pid, _, _ = name[len(STAGED_PREFIX) :].partition("-")
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # another user's process: alive
+        return False
+    return False
+
+
+def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0, root: Path | None = None) -> int:
     """Remove temporary files a killed writer left in ``directory``; return how many were removed.
 
     Args:
@@ -352,16 +373,24 @@ def clean_stray_temp_files(directory: Path, older_than_s: float = 0.0) -> int:
         older_than_s: leave files younger than this many seconds (another live paperdeck may be
             about to rename them into place); files a transaction staged are left an hour at
             least (a journal that names them renames them: see
-            :func:`paperdeck.store.transaction.recover`, run first).
+            :func:`paperdeck.store.transaction.recover`, run first), unless the process that
+            staged them is gone and no journal waits in ``root`` (a killed import's: at once).
+        root: the data directory, where journals are (default: ``directory``).
 
     Returns:
         The number of files removed; files that cannot be removed are left and not counted.
     """
     removed = 0
     now = time.time()
+    journal_waits: bool | None = None  # looked for once, at the first staged file
     for stray in directory.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
         with contextlib.suppress(OSError):
-            kept = max(older_than_s, _STAGED_KEPT_S) if stray.name.startswith(STAGED_PREFIX) else older_than_s
+            kept = older_than_s
+            if stray.name.startswith(STAGED_PREFIX):
+                if journal_waits is None:
+                    journal_waits = any((root or directory).glob(".paperdeck-journal-*"))
+                dead = not journal_waits and _left_by_the_dead(stray.name)
+                kept = 0.0 if dead else max(older_than_s, _STAGED_KEPT_S)
             if now - stray.stat().st_mtime < kept:
                 continue
             stray.unlink()

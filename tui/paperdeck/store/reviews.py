@@ -462,7 +462,7 @@ class ReviewStore:
             if held is None or review.tmdate > held.tmdate:
                 forum_notes[review.id] = review
         if self.directory.is_dir():  # what a killed import staged and never committed
-            clean_stray_temp_files(self.directory, older_than_s=60.0)
+            clean_stray_temp_files(self.directory, older_than_s=60.0, root=self.directory.parent)
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])

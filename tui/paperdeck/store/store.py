@@ -173,11 +173,12 @@ class Store:
         if not self.data_dir.is_dir():
             return
         self.recovered = recover(self.data_dir)
-        # reviews/: cleaned by the next review import; undo/: the staging of a change never committed
-        for directory in (self.data_dir, self.user_dir, self.data_dir / "undo"):
+        # What a killed change staged and never committed (an import's reviews: hundreds of MB),
+        # and the staging of an undo point never committed.
+        for directory in (self.data_dir, self.user_dir, self.data_dir / "reviews", self.data_dir / "undo"):
             try:
                 if directory.is_dir():
-                    clean_stray_temp_files(directory, older_than_s=60.0)
+                    clean_stray_temp_files(directory, older_than_s=60.0, root=self.data_dir)
             except OSError as exc:
                 raise StoreError(directory, f"cannot list: {exc.strerror or exc}; check the disk") from None
 

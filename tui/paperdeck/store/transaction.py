@@ -56,10 +56,10 @@ import orjson
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import (
     ACTIVE,
-    STAGED_PREFIX,
     atomic_write_bytes,
     fsync_directory,
     new_temp_file,
+    staged_prefix,
     write_all,
     write_failure,
 )
@@ -209,7 +209,7 @@ class Transaction:
             entries.append({"op": "replace", "staged": self._relative(Path(staged)), "target": self._relative(target)})
         try:
             for target, (offset, data) in self._appended.items():
-                fd, name = new_temp_file(target.parent, STAGED_PREFIX)
+                fd, name = new_temp_file(target.parent, staged_prefix())
                 self._replaced[Path(name)] = name  # removed with the others on abort
                 try:
                     write_all(fd, bytes(data))
