@@ -33,10 +33,26 @@ def test_remove_by_id_says_what_it_removed_and_keeps_the_marks(capsys: pytest.Ca
 
 
 def test_remove_by_query_and_json(capsys: pytest.CaptureFixture[str], data: str) -> None:
-    code, out, _ = run(capsys, "remove", "reinforcement", "learning", "--json", "--data-dir", data)
+    code, out, _ = run(capsys, "remove", "reinforcement", "learning", "--yes", "--json", "--data-dir", data)
     removed = json.loads(out)["removed"]
     assert code == 0 and removed and json.loads(out)["papers"] == 37 - len(removed)
     assert not set(removed) & set(Store(data).paper_ids)
+
+
+def test_a_query_naming_several_papers_or_every_paper_is_not_removed_unasked(
+    capsys: pytest.CaptureFixture[str], data: str
+) -> None:
+    """A query is fuzzy (a title's words find other papers): more than one paper named by one is
+    asked for, whatever the count; a blank query (a script's empty variable) is refused."""
+    code, out, err = run(capsys, "remove", "reinforcement", "learning", "--data-dir", data)
+    assert (code, out) == (2, "") and "add --yes to remove papers a query names" in err
+    for blank in ("", "  "):
+        code, out, err = run(capsys, "remove", blank, "--yes", "--data-dir", data)
+        assert (code, out) == (2, "") and "an empty query names every paper" in err
+    assert len(Store(data).paper_ids) == 37
+    target = Store(data).papers[0]
+    code, out, _ = run(capsys, "remove", f'title:"{target.title}"', "--data-dir", data)  # one paper: not asked
+    assert code == 0 and "Removed 1 paper" in out
 
 
 def test_removing_more_than_fifty_asks_and_without_a_terminal_refuses(

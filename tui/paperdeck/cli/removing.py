@@ -2,8 +2,9 @@
 --undo``, ``paperdeck remove --undo``).
 
 A removal names papers by id (any id ``show`` takes) or by a query in the filter bar's language,
-shows what it will remove, and asks before removing more than :data:`ASK_ABOVE` papers (``--yes``
-answers for it; without a terminal to ask on it refuses). The user's marks on removed papers stay
+shows what it will remove, and asks before removing more than :data:`ASK_ABOVE` papers by id, or
+more than one by a query (a query is fuzzy; a blank one, naming every paper, is refused). ``--yes``
+answers for it; without a terminal to ask on it refuses. The user's marks on removed papers stay
 in the user store (and its backup): importing a paper again brings them back.
 """
 
@@ -36,22 +37,30 @@ def add_remove_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ID|QUERY",
         help="paper ids, or a query as typed in the filter bar (its words may be given apart)",
     )
-    parser.add_argument("--yes", action="store_true", help=f"remove more than {ASK_ABOVE} papers without asking")
+    parser.add_argument(
+        "--yes", action="store_true",
+        help=f"remove without asking: more than {ASK_ABOVE} papers by id, or more than one by a query",
+    )  # fmt: skip
     parser.add_argument("--undo", action="store_true", help="take back the last removal instead")
 
 
-def chosen_ids(store: Store, targets: list[str]) -> list[str]:
-    """The papers ``targets`` name: each an id (canonical, an alias, a bare forum id or an
-    OpenReview link) when every one of them is; else all of them as one query, ranked as the
-    filter bar ranks it.
+def chosen_ids(store: Store, targets: list[str]) -> tuple[list[str], bool]:
+    """The papers ``targets`` name, and whether a query named them: each an id (canonical, an
+    alias, a bare forum id or an OpenReview link) when every one of them is; else all of them as
+    one query, ranked as the filter bar ranks it (typos and prefixes too).
 
     Raises:
         BadQuery: the query cannot be parsed.
+        NotRemoved: the query is blank (it would name every paper).
     """
     papers = [store.paper_named(target) for target in targets]
     if all(paper is not None for paper in papers):
-        return list(dict.fromkeys(paper.id for paper in papers if paper is not None))
-    return select_ids(store, " ".join(targets))
+        return list(dict.fromkeys(paper.id for paper in papers if paper is not None)), False
+    query = " ".join(targets)
+    if not query.strip():
+        raise NotRemoved("an empty query names every paper; name the papers to remove (ids or a query); "
+                         "nothing was removed")  # fmt: skip
+    return select_ids(store, query), True
 
 
 def cmd_remove(store: Store, args: argparse.Namespace) -> int:
@@ -62,7 +71,7 @@ def cmd_remove(store: Store, args: argparse.Namespace) -> int:
         return cmd_undo(store, args, "remove")
     if not args.targets:
         raise NotRemoved("name the papers to remove: ids, or a query (paperdeck remove --help)")
-    ids = chosen_ids(store, args.targets)
+    ids, by_query = chosen_ids(store, args.targets)
     if not ids:
         raise NotRemoved(f"no paper matches {' '.join(args.targets)!r}; nothing was removed")
     papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
@@ -71,8 +80,9 @@ def cmd_remove(store: Store, args: argparse.Namespace) -> int:
         if len(papers) > _SHOWN:
             shown.append(f"… and {len(papers) - _SHOWN:,} more")
         print("\n".join(one_line(line) for line in shown), file=sys.stderr)
-    if len(papers) > ASK_ABOVE and not args.yes:
-        _confirm(len(papers))
+    # A query is fuzzy (a title's words find other papers too): more than one paper is asked for.
+    if len(papers) > (1 if by_query else ASK_ABOVE) and not args.yes:
+        _confirm(len(papers), by_query)
     from paperdeck.cli.caches import caches_key, save_caches
 
     before = caches_key(store)
@@ -90,14 +100,15 @@ def cmd_remove(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
-def _confirm(count: int) -> None:
-    """Ask on the terminal before removing ``count`` papers.
+def _confirm(count: int, by_query: bool) -> None:
+    """Ask on the terminal before removing ``count`` papers (named by a query when ``by_query``).
 
     Raises:
         NotRemoved: no terminal to ask on, or the answer was not yes.
     """
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
-        raise NotRemoved(f"this would remove {papers_text(count)}; add --yes to remove more than {ASK_ABOVE}; "
+        limit = "papers a query names" if by_query else f"more than {ASK_ABOVE}"
+        raise NotRemoved(f"this would remove {papers_text(count)}; add --yes to remove {limit}; "
                          "nothing was removed")  # fmt: skip
     print(f"Remove {papers_text(count)}? [y/N] ", end="", file=sys.stderr, flush=True)
     answer = sys.stdin.readline().strip().lower()
