@@ -36,6 +36,22 @@ NOT_PAPER_LISTS: dict[str, str] = {
     "markdown": "# Real paper-list data\n\nEverything here is real public data, taken from public repositories "
     "and kept as it was.\n\n## Quick index\n\n| file | format | records |\n|---|---|---|\n| a.json | JSON | 12 |\n\n"
     "- one item\n- another item\n\n> A note on privacy: addresses were replaced by placeholders.\n",
+    "cpuinfo": "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel name\t: Intel(R) Xeon(R) CPU\n"
+    "flags\t\t: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36\n\n"
+    "processor\t: 1\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel name\t: Intel(R) Xeon(R) CPU\n",
+    "bsd-licence": "Copyright (c) The Regents of the University of California.\nAll rights reserved.\n\n"
+    "Redistribution and use in source and binary forms, with or without modification, are permitted "
+    "provided that the following conditions are met:\n1. Redistributions of source code must retain the "
+    "above copyright notice, this list of conditions and the following disclaimer.\n\n"
+    "THIS SOFTWARE IS PROVIDED BY THE REGENTS AND CONTRIBUTORS ``AS IS'' AND ANY EXPRESS OR IMPLIED "
+    "WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY.\n",
+    "debian-copyright": "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+    "Upstream-Name: less\nSource: https://www.greenwoodsoftware.com/less\n\nFiles: *\n"
+    "Copyright: (C) 1984-2021 Mark Nudelman\nLicense: GPL-3+ or Less\n\nLicense: GPL-3+\n"
+    " You should have received a copy of the GNU General Public License along with this program.\n",
+    "verse": "The Zen of Python, by Tim Peters\n\nBeautiful is better than ugly.\nExplicit is better than "
+    "implicit.\nSimple is better than complex.\nComplex is better than complicated.\nFlat is better than "
+    "nested.\nSparse is better than dense.\nReadability counts.\n",
     "csv-numbers": "1,2,3,4\n5,6,7,8\n9,10,11,12\n13,14,15,16\n",
     "numbers": "0.125 0.25 0.5\n1.5 2.5 3.5\n4 5 6\n7 8 9\n",
     "syslog": "Dec  5 13:56:09 host systemd[1]: Started Daily apt download activities.\n"

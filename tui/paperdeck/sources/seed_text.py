@@ -60,6 +60,20 @@ _MAX_LINES = 100
 _ROW_SEPARATORS = 3
 #: A block of CJK text (a Chinese abstract) reads as prose from this many characters.
 _MIN_CJK_CHARS = 20
+#: A line that is a record's field: a short key, a colon, a value (``vendor_id : Intel``,
+#: ``Upstream-Name: less``, ``Files: *``).
+_FIELD_LINE = re.compile(r"[^\W\d][\w .()/-]{0,30}?\s*:(?:\s|$)")
+#: A notice of copyright or a licence's terms: legal text, not an abstract.
+_LEGAL = re.compile(
+    r"copyright\s*(?:\(c\)|©|\d{4})|all rights reserved|permission is hereby granted|"
+    r"this software is provided|licensed under the|warranty of merchantability",
+    re.IGNORECASE,
+)
+#: Lines of a block shorter than this on average (five lines or more): verse or a list, not a
+#: paragraph (an abstract is one long line, or lines wrapped near 80 columns).
+_MIN_MEAN_LINE = 45
+#: A block whose letters are more than this share capitals is shouted (a disclaimer), not prose.
+_MAX_CAPITALS_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +165,16 @@ def _reads_as_prose(block: str) -> bool:
     separated = sum(1 for line in lines if line.count(",") + line.count("\t") >= _ROW_SEPARATORS)
     if len(lines) >= 3 and separated * 5 >= len(lines) * 4:
         return False  # lines of comma- or tab-separated values
+    fields = sum(1 for line in lines if _FIELD_LINE.match(line))
+    if len(lines) >= 2 and fields * 2 >= len(lines):
+        return False  # a record's fields, a line each (/proc/cpuinfo, a Debian copyright file)
+    if len(lines) >= 5 and sum(map(len, lines)) < len(lines) * _MIN_MEAN_LINE:
+        return False  # verse, or a list a line an item
+    if _LEGAL.search(block):
+        return False  # a copyright notice or a licence
+    letters = [char for char in block if char.isalpha()]
+    if letters and sum(char.isupper() for char in letters) > len(letters) * _MAX_CAPITALS_SHARE:
+        return False  # shouted: a disclaimer
     joined = _MATH.sub(" ", " ".join(lines))  # an abstract's LaTeX is not code
     chars = joined.replace(" ", "")
     if len(_CJK.findall(chars)) * 3 >= len(chars):
