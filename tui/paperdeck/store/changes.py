@@ -330,12 +330,13 @@ class ChangeHistory:
         """Every change recorded so far is seen: nothing is changed until the next import.
 
         Returns:
-            how many papers were changed since the last look before this.
+            how many papers of the catalogue were changed since the last look before this.
 
         Raises:
             StoreError: the mark cannot be written (nothing changed then).
         """
-        cleared = len(self.changed_since_looked())
+        held = set(self._catalogue.paper_ids)  # a paper removed since is changed for no one
+        cleared = sum(1 for paper_id in self.changed_since_looked() if paper_id in held)
         self.seen.write(max(self._latest(), self.seen.read() or ""))
         return cleared
 
