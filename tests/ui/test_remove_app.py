@@ -83,3 +83,29 @@ async def test_a_removal_by_another_process_is_picked_up(make_app: AppFactory, s
         app.check_catalogue()
         await wait_for(pilot, lambda: target not in view(app), what="the removed paper gone from the list")
         assert len(view(app)) == 36
+
+
+async def test_after_a_removal_the_next_paper_is_highlighted(make_app: AppFactory, seeded_store: Store) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        shown = view(app)
+        target = highlighted(app).id
+        assert target == shown[3]
+        await pilot.press("X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: target not in view(app), what="the paper gone")
+        await settle(pilot)
+        assert highlighted(app).id == shown[4]  # where the removed paper was, not the top
+        await pilot.press("G")  # the last paper: removed, the one above it goes on
+        await settle(pilot)
+        last = view(app)
+        await pilot.press("X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: last[-1] not in view(app), what="the last paper gone")
+        await settle(pilot)
+        assert highlighted(app).id == last[-2]

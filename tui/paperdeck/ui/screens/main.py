@@ -299,13 +299,14 @@ class MainScreen(ReadingScreen):
         self.following.refresh()
         self.list_filter.index_built()
 
-    def catalogue_reloaded(self, new_ids: Sequence[str] = ()) -> None:
+    def catalogue_reloaded(self, new_ids: Sequence[str] = (), highlight: str | None = None) -> None:
         """Show the papers as the store holds them now (it read the catalogue again: another
         paperdeck imported meanwhile): the same query, sort and starred-only, the highlighted
         paper kept (under its new id when the import merged it into a better-known record).
-        ``new_ids``: the papers the catalogue gained; a notice says which a follow matches."""
+        ``new_ids``: the papers the catalogue gained; a notice says which a follow matches.
+        ``highlight``: the paper to highlight instead (the next one, after a removal)."""
         self.following.refresh(new_ids)
-        highlighted = self.paper_list.highlighted_id
+        highlighted = highlight or self.paper_list.highlighted_id
         self.paper_list.set_columns(*self.store.row_columns)
         self.list_filter.refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
 

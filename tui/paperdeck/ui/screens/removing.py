@@ -42,10 +42,17 @@ def remove_papers(screen: MainScreen) -> None:
         "imported again. Z takes the removal back."
     )
 
+    shown = screen.view_ids()
+    highlighted = screen.paper_list.highlighted_id
+    at = shown.index(highlighted) if highlighted in shown else 0
+    gone = set(ids)
+    # The paper the list goes on with: the next one left below the highlight, else above it.
+    after = next((pid for pid in [*shown[at:], *reversed(shown[:at])] if pid not in gone), None)
+
     def go(confirmed: bool | None) -> None:
         if confirmed:
             screen.marks.clear()
-            _run(screen, lambda: _removed_text(screen, ids))
+            _run(screen, lambda: _removed_text(screen, ids), highlight=after)
 
     from paperdeck.ui.screens.confirm import ConfirmScreen
 
@@ -100,9 +107,10 @@ def _running(screen: MainScreen) -> bool:
     return False
 
 
-def _run(screen: MainScreen, work: Callable[[], str]) -> None:
+def _run(screen: MainScreen, work: Callable[[], str], highlight: str | None = None) -> None:
     """Run ``work`` (a store write, giving the line to show) in a worker thread, then show the
-    list as the store holds it and say what was done (or why nothing was)."""
+    list as the store holds it (``highlight`` highlighted, when given) and say what was done (or
+    why nothing was)."""
     app = screen.app
 
     def run() -> None:
@@ -117,13 +125,13 @@ def _run(screen: MainScreen, work: Callable[[], str]) -> None:
         # reads it, instead of saying the saved one is stale and building one itself.
         with contextlib.suppress(PaperdeckError):
             build_index(screen.store)
-        app.call_from_thread(_done, screen, said)
+        app.call_from_thread(_done, screen, said, highlight)
 
     screen.run_worker(run, thread=True, group=GROUP, name="remove or undo")
 
 
-def _done(screen: MainScreen, said: str) -> None:
-    screen.catalogue_reloaded()
+def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
+    screen.catalogue_reloaded(highlight=highlight)
     screen.notify(said, timeout=4, markup=False)
 
 
