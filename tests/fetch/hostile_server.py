@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable
 from functools import cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Self
 
 import orjson
 
@@ -58,7 +58,26 @@ def page(notes: list[dict[str, Any]]) -> bytes:
     return orjson.dumps({"notes": notes, "count": len(notes)})
 
 
-class Elsewhere:
+class LocalServer:
+    """A test server on 127.0.0.1 (a free port, :attr:`url`), serving from a daemon thread
+    between ``__enter__`` and ``__exit__``; a subclass calls :meth:`serve` with its handler."""
+
+    url: str
+
+    def serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self._http = _server(handler)
+        self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
+
+    def __enter__(self) -> Self:
+        threading.Thread(target=self._http.serve_forever, args=(0.05,), daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._http.shutdown()
+        self._http.server_close()
+
+
+class Elsewhere(LocalServer):
     """Another origin: records every request (method, path, headers, body) sent to it."""
 
     def __init__(self) -> None:
@@ -83,19 +102,10 @@ class Elsewhere:
 
             do_GET = do_POST = _any
 
-        self._http = _server(Handler)
-        self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
-
-    def __enter__(self) -> Elsewhere:
-        threading.Thread(target=self._http.serve_forever, args=(0.05,), daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()
+        self.serve(Handler)
 
 
-class HostileServer:
+class HostileServer(LocalServer):
     """Serves one mode of :data:`MODES`; ``elsewhere`` is the other origin its redirects name."""
 
     def __init__(self, mode: str, elsewhere: Elsewhere) -> None:
@@ -122,16 +132,7 @@ class HostileServer:
                 with contextlib.suppress(OSError):
                     MODES[outer.mode](outer, self)
 
-        self._http = _server(Handler)
-        self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
-
-    def __enter__(self) -> HostileServer:
-        threading.Thread(target=self._http.serve_forever, args=(0.05,), daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()
+        self.serve(Handler)
 
     def _login(self, handler: BaseHTTPRequestHandler, body: bytes) -> None:
         if self.mode == "redirect-login":  # a 307 keeps the method and the body: the password

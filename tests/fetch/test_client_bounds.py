@@ -21,12 +21,12 @@ from paperdeck.store.store import Store
 
 from tests.fetch.api_server import ApiServer
 from tests.fetch.helpers import ICLR, PAGE, PAPERS, options
-from tests.fetch.hostile_server import _server, answer
+from tests.fetch.hostile_server import LocalServer, answer
 
 Route = Callable[[BaseHTTPRequestHandler], None]
 
 
-class Routes:
+class Routes(LocalServer):
     """A server answering each path with its route (:attr:`routes`); records ``(method, path, headers)``."""
 
     def __init__(self) -> None:
@@ -49,18 +49,7 @@ class Routes:
 
             do_GET = do_POST = _any
 
-        self._http = _server(Handler)
-        self.url = f"http://127.0.0.1:{self._http.server_address[1]}"
-
-    def __enter__(self) -> Routes:
-        import threading
-
-        threading.Thread(target=self._http.serve_forever, args=(0.05,), daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()
+        self.serve(Handler)
 
 
 FAST = Limits(backoff_s=0.001, backoff_max_s=0.01, timeout_s=2.0, attempts=2)
