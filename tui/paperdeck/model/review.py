@@ -33,6 +33,7 @@ __all__ = [
     "Rank",
     "Review",
     "ReviewSummary",
+    "ReviewVersion",
     "ordered_reviews",
 ]
 
@@ -62,6 +63,26 @@ SECTION_ORDER = (
 )  # fmt: skip
 
 
+class ReviewVersion(NamedTuple):
+    """One version of a note as it stood at ``time``: the scores it gave then.
+
+    Attributes:
+        time: when this version was current, milliseconds since the epoch (the note's ``tmdate``,
+            else its ``mdate``, else the time of the import that saw it).
+        scores: ``(field, value)`` pairs as :attr:`Review.scores`.
+    """
+
+    time: int
+    scores: tuple[tuple[str, float], ...]
+
+    def score(self, name: str) -> float | None:
+        """The score ``name`` in this version, ``None`` when it had none."""
+        for key, value in self.scores:
+            if key == name:
+                return value
+        return None
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Review:
     """One reply note on a paper.
@@ -84,6 +105,9 @@ class Review:
             ``"; "``), :data:`SECTION_ORDER` first.
         venue_id: the venue's OpenReview group (the note's ``domain``,
             ``"ICLR.cc/2026/Conference"``), ``""`` when absent.
+        earlier: the versions of this note seen before the current one, oldest first, each with
+            a distinct time earlier than ``tmdate``; only their scores are kept (not their text).
+            ``()`` for a note seen in one version.
     """
 
     id: str
@@ -98,6 +122,7 @@ class Review:
     score_labels: tuple[tuple[str, str], ...] = ()
     sections: tuple[tuple[str, str], ...] = ()
     venue_id: str = ""
+    earlier: tuple[ReviewVersion, ...] = ()
 
     def __init__(
         self,
@@ -113,6 +138,7 @@ class Review:
         score_labels: tuple[tuple[str, str], ...] = (),
         sections: tuple[tuple[str, str], ...] = (),
         venue_id: str = "",
+        earlier: tuple[ReviewVersion, ...] = (),
     ) -> None:
         # The fields set through their slots, as the frozen dataclass's own __init__ does, in
         # fewer steps (an import makes a conference's eighty thousand notes).
@@ -128,6 +154,7 @@ class Review:
         _set_score_labels(self, score_labels)
         _set_sections(self, sections)
         _set_venue_id(self, venue_id)
+        _set_earlier(self, earlier)
 
     def score(self, name: str) -> float | None:
         """The score ``name`` (``"rating"``), ``None`` when the note has none."""
@@ -142,6 +169,24 @@ class Review:
             if key == name:
                 return text
         return ""
+
+    def history(self) -> tuple[ReviewVersion, ...]:
+        """Every known version of the note, oldest first, the current one (at ``tmdate``) last."""
+        return (*self.earlier, ReviewVersion(self.tmdate, self.scores))
+
+    def score_path(self, name: str = "rating") -> tuple[float, ...]:
+        """The values score ``name`` took across :meth:`history`, a repeated value once
+        (``(6.0, 8.0)`` for a rating raised from 6 to 8); versions without it left out."""
+        path: list[float] = []
+        for version in self.history():
+            value = version.score(name)
+            if value is not None and (not path or path[-1] != value):
+                path.append(value)
+        return tuple(path)
+
+    def moved(self, name: str = "rating") -> bool:
+        """Score ``name`` took more than one value across the versions (6 → 8 → 6 counts)."""
+        return len(set(self.score_path(name))) > 1
 
     def text_size(self) -> int:
         """Characters of text in the note (sections and labels)."""
@@ -165,6 +210,8 @@ class Review:
             data["text"] = dict(self.sections)
         if self.venue_id:
             data["venue"] = self.venue_id
+        if self.earlier:
+            data["v"] = [[version.time, dict(version.scores)] for version in self.earlier]
         return data
 
     @classmethod
@@ -188,6 +235,7 @@ class Review:
             score_labels=tuple((data.get("labels") or {}).items()),
             sections=tuple((data.get("text") or {}).items()),
             venue_id=data.get("venue", ""),
+            earlier=tuple(ReviewVersion(time, tuple(scores.items())) for time, scores in data.get("v") or ()),
         )
 
     def public_dict(self) -> dict[str, Any]:
@@ -205,12 +253,13 @@ class Review:
             "score_labels": dict(self.score_labels),
             "sections": dict(self.sections),
             "venue_id": self.venue_id,
+            "history": [{"time": version.time, "scores": dict(version.scores)} for version in self.history()],
         }
 
 
 (
     _set_id, _set_forum, _set_replyto, _set_kind, _set_signature, _set_number, _set_cdate, _set_tmdate,
-    _set_scores, _set_score_labels, _set_sections, _set_venue_id,
+    _set_scores, _set_score_labels, _set_sections, _set_venue_id, _set_earlier,
 ) = (getattr(Review, field.name).__set__ for field in fields(Review))  # fmt: skip
 
 
@@ -304,6 +353,10 @@ class ReviewSummary:
         comments: comments, author responses and public comments.
         decision: the text of a Decision note (``"Accept (Oral)"``), ``""`` when there is none.
         withdrawn: a Withdrawal note is present.
+        initial_ratings: each review's first rating (its oldest version giving one), aligned with
+            ``ratings``; ``()`` when every first rating equals the current one.
+        moved: official reviews whose rating took more than one value across their versions
+            (:meth:`Review.moved`), even when it came back.
     """
 
     count: int = 0
@@ -321,6 +374,19 @@ class ReviewSummary:
     comments: int = 0
     decision: str = ""
     withdrawn: bool = False
+    initial_ratings: tuple[float, ...] = ()
+    moved: int = 0
+
+    @property
+    def rating_initial(self) -> float | None:
+        """The mean of each review's first rating (``None`` without ratings)."""
+        return _mean(list(self.initial_ratings or self.ratings))
+
+    @property
+    def rating_delta(self) -> float | None:
+        """Current mean − :attr:`rating_initial`, rounded to 3 places (``None`` without ratings)."""
+        initial = self.rating_initial
+        return None if self.mean is None or initial is None else round(self.mean - initial, 3)
 
     @property
     def spread(self) -> float | None:
@@ -334,6 +400,8 @@ class ReviewSummary:
         notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
         scale = decision = ""
         ratings: list[float] = []
+        initial: list[float] = []
+        moved = 0
         confidences: list[float | None] = []
         means: dict[str, list[float]] = {name: [] for name in _MEAN_FIELDS}
         comments = 0
@@ -347,6 +415,9 @@ class ReviewSummary:
                 if "rating" in scores:
                     ratings.append(scores["rating"])
                     confidences.append(scores.get("confidence"))
+                    path = note.score_path("rating") if note.earlier else (scores["rating"],)
+                    initial.append(path[0])
+                    moved += len(set(path)) > 1
                 for name, values in means.items():
                     if name in scores:
                         values.append(scores[name])
@@ -376,6 +447,8 @@ class ReviewSummary:
             comments=comments,
             decision=decision,
             withdrawn=withdrawn,
+            initial_ratings=tuple(initial) if initial != ratings else (),
+            moved=moved,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -388,10 +461,12 @@ class ReviewSummary:
         if self.ratings:
             data["ratings"] = list(self.ratings)
             data["confidences"] = list(self.confidences)
-        for name in ("scale", "comments", "decision", "withdrawn"):
+        for name in ("scale", "comments", "decision", "withdrawn", "moved"):
             value = getattr(self, name)
             if value:
                 data[name] = value
+        if self.initial_ratings:
+            data["initial_ratings"] = list(self.initial_ratings)
         return data
 
     @classmethod
@@ -401,6 +476,7 @@ class ReviewSummary:
         values = dict(data)
         values["ratings"] = tuple(map(_shared_number, values.get("ratings") or ()))
         values["confidences"] = tuple(map(_shared_number, values.get("confidences") or ()))
+        values["initial_ratings"] = tuple(map(_shared_number, values.get("initial_ratings") or ()))
         for name in ("mean", "min", "max", "confidence", "soundness", "presentation", "contribution"):
             if name in values:
                 values[name] = _shared_number(values[name])
@@ -413,4 +489,7 @@ class ReviewSummary:
         """The summary for ``--json`` output: every field, with ``spread``."""
         data = self.to_dict()
         data["spread"] = self.spread
+        data["rating_initial"] = self.rating_initial
+        data["rating_delta"] = self.rating_delta
+        data["moved"] = self.moved
         return data
