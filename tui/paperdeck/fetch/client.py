@@ -258,8 +258,11 @@ class HttpClient:
         return max(0.0, min(wait, self.ends_at - time.monotonic()))
 
     def send(self, method: str, path: str, *, params: dict[str, Any] | None = None,
-             json_body: Any = None, expect_json: bool = True) -> Answer:  # fmt: skip
+             json_body: Any = None, expect_json: bool = True, content: bytes | None = None,
+             content_type: str = "") -> Answer:  # fmt: skip
         """The successful answer to ``method path``, retried as the module docstring says.
+        ``content``: a raw body sent as ``content_type`` instead of ``json_body`` (a text
+        import posted to a local app).
 
         Raises:
             _Refused: a ``401`` or ``403``.
@@ -280,7 +283,7 @@ class HttpClient:
             for attempt in retrying:
                 tried = attempt.retry_state.attempt_number
                 with attempt:
-                    return self._once(method, path, params, json_body, expect_json)
+                    return self._once(method, path, params, json_body, expect_json, content, content_type)
         except _Retry as error:
             if time.monotonic() >= self.ends_at:
                 raise self._late(path) from None
@@ -290,7 +293,8 @@ class HttpClient:
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool) -> Answer:
+    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool,
+              content: bytes | None = None, content_type: str = "") -> Answer:  # fmt: skip
         if self.requests >= self.limits.budget:
             raise self._error(
                 f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; "
@@ -301,7 +305,7 @@ class HttpClient:
             raise self._late(path)
         self.requests += 1
         request_ends = min(now + self.limits.request_deadline_s, self.ends_at)
-        status, headers, body = self._exchange(method, path, params, json_body, request_ends)
+        status, headers, body = self._exchange(method, path, params, json_body, request_ends, content, content_type)
         self.received += len(body)
         if self.received > self.limits.max_run_bytes:
             raise self._error(
@@ -338,7 +342,8 @@ class HttpClient:
         return Answer(body)
 
     def _exchange(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any,
-                  request_ends: float) -> tuple[int, httpx.Headers, bytes]:  # fmt: skip
+                  request_ends: float, content: bytes | None = None,
+                  content_type: str = "") -> tuple[int, httpx.Headers, bytes]:  # fmt: skip
         """Send the request, following redirects within the origin; the final status, headers and
         body (bounded, inflated, secrets scrubbed).
 
@@ -348,12 +353,16 @@ class HttpClient:
         """
         url = httpx.URL(self.base_url + path, params=params)
         headers = dict(self.headers)
-        secret = bool(headers) or json_body is not None  # the token, or the login's password
+        secret = bool(headers) or json_body is not None or content is not None  # a token, a password, a note
+        if content is not None and content_type:
+            headers["Content-Type"] = content_type
         for _ in range(MAX_REDIRECTS + 1):
             try:
                 read_s = max(0.01, min(self.limits.timeout_s, request_ends - time.monotonic()))
                 timeout = httpx.Timeout(read_s, connect=min(self.limits.connect_timeout_s, read_s))
-                request = self._http.build_request(method, url, json=json_body, headers=headers, timeout=timeout)
+                request = self._http.build_request(
+                    method, url, json=json_body, content=content, headers=headers, timeout=timeout
+                )
                 response = self._http.send(request, stream=True)
                 try:
                     status = response.status_code
@@ -377,11 +386,11 @@ class HttpClient:
                 if secret:
                     raise self._error(  # the target is not named: a server may put a secret in it
                         f"{self.where(path)}: the server redirects to another origin; "
-                        "not followed: the login and the token go only to the server they were given for"
+                        "not followed: the login, the token and what is posted go only to the server meant"
                     )
                 headers = {}
             if status == 303 or (status in (301, 302) and method == "POST"):
-                method, json_body = "GET", None
+                method, json_body, content = "GET", None, None
             url = target
         raise self._error(f"{self.where(path)}: over {MAX_REDIRECTS} redirects; not followed")
 
