@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime
 from collections.abc import Iterator
+from typing import Any
 
 from paperdeck import __version__
 from paperdeck.fetch.venues import CONFERENCES
@@ -55,7 +56,7 @@ _VENUE_YEARS_BACK = 3
 _MAN_WIDTH = 78
 
 
-def add_shell_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_shell_commands(commands: argparse._SubParsersAction[Any]) -> None:
     """Declare ``completion`` and ``man`` on the subcommands (neither takes ``--json`` nor
     ``--data-dir``: they read no store)."""
     parser = commands.add_parser(
@@ -125,10 +126,9 @@ def _help_of(parser: argparse.ArgumentParser) -> dict[str, str]:
 def _shtab_complete(kind: str) -> dict[str, str]:
     import shtab  # deferred: only the completion scripts need it
 
-    if kind == "file":
-        return dict(shtab.FILE)
-    if kind == "dir":
-        return dict(shtab.DIRECTORY)
+    if kind in ("file", "dir"):
+        return {shell: how for shell, how in (shtab.FILE if kind == "file" else shtab.DIRECTORY).items()
+                if isinstance(how, str)}  # fmt: skip
     zsh_words = " ".join(word.replace(":", "\\:") for word in venue_words())  # a colon ends a zsh spec's part
     return {"bash": "_paperdeck_venues", "zsh": f"({zsh_words})"}
 
@@ -145,8 +145,8 @@ def completion_script(shell: str, parser: argparse.ArgumentParser) -> str:
         raise ValueError(f"no completion for {shell!r}; one of {', '.join(SHELLS)}")
     import shtab
 
-    preamble = {"bash": '_paperdeck_venues() {\n  compgen -W "' + " ".join(venue_words()) + '" -- "$1"\n}\n'}
-    return shtab.complete(parser, shell, preamble=preamble)
+    venues = '_paperdeck_venues() {\n  compgen -W "' + " ".join(venue_words()) + '" -- "$1"\n}\n'
+    return shtab.complete(parser, shell, preamble=venues if shell == "bash" else "")
 
 
 # -- fish ----------------------------------------------------------------------------------------
