@@ -44,7 +44,17 @@ from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials,
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
-__all__ = ["MAX_REDIRECTS", "REDACTED", "Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
+__all__ = [
+    "MAX_REDIRECTS",
+    "REDACTED",
+    "Answer",
+    "FetchError",
+    "HttpClient",
+    "Limits",
+    "NoAnswer",
+    "OpenReviewClient",
+    "plain_get",
+]
 
 OPENREVIEW_API = "https://api2.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
@@ -60,6 +70,17 @@ _LOGIN_HINT = f"set {USERNAME_ENV} and {PASSWORD_ENV}, or run paperdeck fetch on
 class FetchError(PaperdeckError):
     """A fetch failed; ``str(error)`` is one line. Nothing was imported; the pages fetched so
     far are kept on disk, so the same command resumes."""
+
+
+class NoAnswer(FetchError):
+    """One request (:meth:`HttpClient.exchange_once`) got no answer: ``reason`` says why in a few
+    words (a timeout, a dropped connection, a broken answer); ``connecting``: no connection was
+    made at all (nothing listens there)."""
+
+    def __init__(self, message: str, reason: str, *, connecting: bool) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.connecting = connecting
 
 
 class _Retry(Exception):
@@ -292,6 +313,27 @@ class HttpClient:
                 "the pages fetched so far are kept: run the same command later to resume"
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def exchange_once(self, method: str, path: str, seconds: float, *, params: dict[str, Any] | None = None,
+                      content: bytes | None = None, content_type: str = "") -> tuple[int, bytes]:  # fmt: skip
+        """One request, tried once, within the client's bounds (its size limits, redirects within
+        the origin only) and ``seconds`` for the whole answer; its status, whatever it is, and
+        its body. For a request that must not be repeated (an import into a local app).
+
+        Raises:
+            NoAnswer: no connection, a timeout, ``seconds`` passed, a broken answer.
+            FetchError: a redirect to another origin, an answer over the size limits.
+        """
+        self.requests += 1
+        try:
+            status, _headers, body = self._exchange(
+                method, path, params, None, time.monotonic() + seconds, content, content_type
+            )
+        except _Retry as error:
+            message = f"{self.where(path)}: {error.reason}"
+            raise NoAnswer(self.redact(message), error.reason, connecting=error.connecting) from None
+        self.received += len(body)
+        return status, body
 
     def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool,
               content: bytes | None = None, content_type: str = "") -> Answer:  # fmt: skip

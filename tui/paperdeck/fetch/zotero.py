@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from paperdeck.fetch.client import Answer, FetchError, HttpClient, Limits, _Retry
+from paperdeck.fetch.client import Answer, FetchError, HttpClient, Limits, NoAnswer
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
@@ -144,16 +144,14 @@ def _exchange(
 ) -> Answer:  # fmt: skip
     """One request, tried once, within ``http``'s bounds; its answer (its JSON parsed when it is
     JSON), or one line why not (see :func:`push_to_zotero`)."""
-    import time
-
     client = HttpClient(base, http)
     client.headers.update(ZOTERO_HEADERS)
     importing = path == "/connector/import"
     seconds = limits.import_s if importing else limits.ping_s
     kind = "text/plain; charset=utf-8" if content is not None else ""
-    try:  # the client's one exchange: its bounds, without its retries (an import is not repeated)
-        status, _headers, body = client._exchange(method, path, params, None, time.monotonic() + seconds, content, kind)
-    except _Retry as error:
+    try:  # one try: an import is never repeated
+        status, body = client.exchange_once(method, path, seconds, params=params, content=content, content_type=kind)
+    except NoAnswer as error:
         if error.connecting:
             raise ZoteroNotRunning(
                 f"Zotero is not running at {where} (no connection): start Zotero (and allow other applications "
