@@ -61,7 +61,7 @@ def add_shell_commands(commands: argparse._SubParsersAction[Any]) -> None:
     ``--data-dir``: they read no store)."""
     parser = commands.add_parser(
         "completion",
-        help="print a shell completion script (bash: source <(paperdeck completion bash))",
+        help="print a shell completion script for bash, zsh or fish",
         description="print a shell completion script for bash, zsh or fish, made from paperdeck's own parser: "
         "subcommands, options, formats, sort orders, statuses and venue short names",
     )
