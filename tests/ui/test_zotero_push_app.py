@@ -9,7 +9,7 @@ import rispy
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.export import ExportPrompt
-from textual.widgets import Input
+from textual.widgets import Input, Label
 
 from tests.fetch.hostile_server import ZoteroStandIn, closed_port
 from tests.ui.helpers import SIZE, main_screen, settle
@@ -55,3 +55,21 @@ async def test_a_zotero_not_running_is_one_error_notification(seeded_store: Stor
         await wait_for(pilot, lambda: any(line.startswith("Not sent") for line in _said(app)), what=lambda: _said(app))
         (line,) = [line for line in _said(app) if line.startswith("Not sent")]
         assert "Zotero is not running" in line and "\n" not in line
+
+
+async def test_the_reviews_ticked_are_not_sent_to_zotero(seeded_store: Store) -> None:
+    with ZoteroStandIn() as zotero:
+        (seeded_store.data_dir / "config.json").write_bytes(orjson.dumps({"zotero_url": zotero.url}))
+        app = PaperApp(store=seeded_store)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("E")
+            await settle(pilot)
+            assert isinstance(app.screen, ExportPrompt)
+            app.screen.query_one(Input).value = "zotero"
+            await pilot.press("tab", "space", "enter")  # tick "include the reviews", then enter
+            await settle(pilot)
+            assert isinstance(app.screen, ExportPrompt)  # still asking
+            hint = app.screen.query_one("#export-hint", Label)
+            assert "not to Zotero" in str(hint.render())
+    assert zotero.pings == 0 and not zotero.imports

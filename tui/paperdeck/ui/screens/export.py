@@ -111,6 +111,9 @@ class ExportPrompt(ModalScreen[Path | None]):
             hint.update("⚠ type a file name")
             return
         if not self._backup and typed.casefold() == ZOTERO_WORD:
+            if self._reviews and self.query_one("#export-reviews", Checkbox).value:
+                hint.update("⚠ the reviews go into a Markdown file only, not to Zotero: untick them")
+                return
             self.to_zotero = True
             self.dismiss(Path(ZOTERO_WORD))
             return
