@@ -190,6 +190,8 @@ def import_files(
             # reply notes read as reviews are counted there, not as skipped records
             skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
             dropped.update(item.dropped)
+        if review_report is not None:  # review versions left out of the notes' histories
+            skipped.update(dict(review_report.skipped))
         del checked, reads, papers, reviews  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     return ImportSummary(
