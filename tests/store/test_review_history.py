@@ -16,6 +16,8 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.review_history import CONFLICT, NO_RATING, merge_versions
 from paperdeck.store.store import Store
 
+from tests.helpers import ReviewSample
+
 FORUM = "PaperAAAA1"
 DAY = 86_400_000
 T0 = 1_762_943_444_955  # review 6EPtdgcB1V's first version
@@ -159,3 +161,37 @@ def test_merge_versions_never_reorders_or_invents() -> None:
     assert [(v.time, v.score("rating")) for v in merged.review.history()] == [(10, 4.0), (20, 6.0), (30, 8.0)]
     assert merge_versions(merged.review, [review(6, 20)], now_ms=99).added == 0
     assert merge_versions(None, [], now_ms=99).review is None
+
+
+def test_what_changed_a_move_in_the_history_before_the_last_look_is_no_change_one_after_is(
+    review_sample: ReviewSample, data_dir: Path, tmp_path: Path
+) -> None:
+    notes = review_sample.notes()
+    first = next(n for n in notes if n["invitations"][0].endswith("/-/Official_Review"))
+    rating = first["content"]["rating"]["value"]
+
+    def version(value: int, days: int) -> dict[str, Any]:
+        note = json.loads(json.dumps(first))
+        note["content"]["rating"]["value"] = value
+        note["tmdate"] = first["tmdate"] + days * DAY
+        return note
+
+    earlier = version(rating + 2 if rating <= 6 else rating - 2, -3)
+    store = Store(data_dir)
+    # the baseline already holds a move (two versions in one file): history, shown as the review's path
+    import_files(store, [review_sample.papers_file, _write(tmp_path / "base.jsonl.gz", [earlier, *notes])])
+    store.first_look()  # the app opened the store: what follows is news
+    paper = f"openreview:{first['forum']}"
+    review = next(r for r in store.reviews.reviews(first["forum"]) if r.id == first["id"])
+    assert review.moved() and store.changed_since_looked() == {}
+    # an even older version, fetched after the look: it joins the history, and is no change
+    import_files(Store(data_dir), [_write(tmp_path / "older.jsonl.gz", [version(0, -6)])])
+    store = Store(data_dir)
+    assert len(next(r for r in store.reviews.reviews(first["forum"]) if r.id == first["id"]).history()) == 3
+    assert store.changed_since_looked() == {} and store.changes_by_paper() == {}
+    # a newer version after the look: a change, from the current version the user saw
+    import_files(Store(data_dir), [_write(tmp_path / "newer.jsonl.gz", [version(10, 2)])])
+    store = Store(data_dir)
+    assert "rating" in store.changed_since_looked()[paper]
+    (move,) = store.changes_by_paper()[paper].scores
+    assert (move.old, move.new, move.old_time) == (rating, 10.0, first["tmdate"])
