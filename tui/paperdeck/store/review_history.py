@@ -22,7 +22,13 @@ across imports and across fetches:
   without times imported again adds nothing);
 - a version of an official review without a rating, where another version of it has one, is
   skipped and counted (:data:`NO_RATING`); non-numeric scores never get here (the reader skips
-  the reply as malformed, :mod:`paperdeck.sources.review_notes`).
+  the reply as malformed, :mod:`paperdeck.sources.review_notes`);
+- a version without text (a snapshot's scores, :mod:`paperdeck.sources.papercopilot`) that is the
+  latest keeps the text of the latest version that has some.
+
+Snapshot reviews (note ids :func:`snapshot_note_id`: a paper's reviewer seen in a snapshot of
+scores) are joined to the OpenReview review of the same paper signed by the same reviewer,
+whichever arrives first (:func:`snapshot_joins`): their versions become that review's.
 """
 
 from __future__ import annotations
@@ -33,7 +39,41 @@ from dataclasses import dataclass
 
 from paperdeck.model.review import REVIEW, Review, ReviewVersion
 
-__all__ = ["CONFLICT", "NO_RATING", "VersionMerge", "merge_versions"]
+__all__ = [
+    "CONFLICT",
+    "NO_RATING",
+    "SNAPSHOT_PREFIX",
+    "VersionMerge",
+    "merge_versions",
+    "renamed",
+    "snapshot_joins",
+    "snapshot_note_id",
+]
+
+#: The prefix of a snapshot review's note id (:func:`snapshot_note_id`).
+SNAPSHOT_PREFIX = "pc_"
+
+
+def snapshot_note_id(forum: str, reviewer: str) -> str:
+    """The note id of reviewer ``reviewer``'s review of paper ``forum`` read from a snapshot of
+    scores: ``"pc_<forum>_<reviewer>"`` (a plain token when both are)."""
+    return f"{SNAPSHOT_PREFIX}{forum}_{reviewer}"
+
+
+def snapshot_joins(ids_signatures: list[tuple[str, str, str]]) -> dict[str, str]:
+    """Which snapshot review is which OpenReview review: ``(note id, kind, signature)`` of one
+    paper's notes (stored and read) → ``{snapshot note id: OpenReview note id}`` for each
+    snapshot review whose signature is that of exactly one official review not from a snapshot."""
+    real: dict[str, list[str]] = {}
+    for note_id, kind, signature in ids_signatures:
+        if kind == REVIEW and signature and not note_id.startswith(SNAPSHOT_PREFIX):
+            real.setdefault(signature, []).append(note_id)
+    joins = {}
+    for note_id, _, signature in ids_signatures:
+        if note_id.startswith(SNAPSHOT_PREFIX) and len(found := set(real.get(signature, ()))) == 1:
+            joins[note_id] = found.pop()
+    return joins
+
 
 #: Skip reason: a version at the time of another one, with other scores (the first one met is kept).
 CONFLICT = "review version at the time of another, with other scores"
@@ -118,6 +158,10 @@ def merge_versions(stored: Review | None, incoming: Sequence[Review], now_ms: in
         if base is None:
             return VersionMerge(stored, 0, False, skipped)
         head = _at(base, latest, scores_at[latest])
+    if not head.sections:  # a snapshot's scores: the text as last written
+        texts = [note for time, note in sorted(whole_at.items()) if note.sections and note.id == head.id]
+        if texts:
+            head = _at(texts[-1], latest, head.scores)
     earlier = tuple(ReviewVersion(time, scores_at[time]) for time in sorted(scores_at) if time < latest)
     added = len(set(scores_at) - stored_times)
     if added == 0 and stored is not None:
@@ -137,6 +181,14 @@ def _at(note: Review, time: int, scores: tuple[tuple[str, float], ...] | None = 
     return Review(
         note.id, note.forum, note.replyto, note.kind, note.signature, note.number, note.cdate, time,
         note.scores if scores is None else scores, note.score_labels, note.sections, note.venue_id, note.earlier,
+    )  # fmt: skip
+
+
+def renamed(note: Review, note_id: str) -> Review:
+    """``note`` under the id ``note_id`` (a snapshot review joined to its OpenReview review)."""
+    return Review(
+        note_id, note.forum, note.replyto, note.kind, note.signature, note.number, note.cdate, note.tmdate,
+        note.scores, note.score_labels, note.sections, note.venue_id, note.earlier,
     )  # fmt: skip
 
 

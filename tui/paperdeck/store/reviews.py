@@ -51,7 +51,7 @@ from paperdeck.store.atomic import (
     staged_path,
     write_failure,
 )
-from paperdeck.store.review_history import CONFLICT, merge_versions
+from paperdeck.store.review_history import CONFLICT, SNAPSHOT_PREFIX, merge_versions, renamed, snapshot_joins
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -534,6 +534,10 @@ class ReviewStore:
                     docs = {doc["id"]: doc for doc in stored.get(forum) or ()}
                     current: dict[str, Review] = {}
                     forum_changed = False
+                    if any(note_id.startswith(SNAPSHOT_PREFIX) for note_id in (*docs, *notes)):
+                        joined = _join_snapshots(forum, notes, docs, more)
+                        notes_total -= joined
+                        forum_changed = joined > 0
                     for note_id, review in notes.items():
                         old = docs.get(note_id)
                         several = more.get((forum, note_id))
@@ -714,6 +718,35 @@ class ReviewStore:
             if path.name not in named and not path.name.startswith(f"{words_name}."):
                 with contextlib.suppress(OSError):
                     path.unlink()
+
+
+def _join_snapshots(
+    forum: str, notes: dict[str, Review], docs: dict[str, dict[str, Any]], more: dict[tuple[str, str], list[Review]]
+) -> int:
+    """Join one paper's snapshot reviews to its OpenReview reviews by signature
+    (:func:`paperdeck.store.review_history.snapshot_joins`), in place: each snapshot review read
+    (``notes``, ``more``) or stored (``docs``, then removed from them) becomes versions of the
+    OpenReview review read in ``notes``/``more`` (merged with it there) or stored. Returns how many
+    stored notes were removed."""
+    pairs = [(str(doc["id"]), str(doc.get("kind", "")), str(doc.get("sig", ""))) for doc in docs.values()]
+    pairs += [(note.id, note.kind, note.signature) for note in notes.values()]
+    joins = snapshot_joins(pairs)
+    removed = 0
+    for snapshot_id, review_id in joins.items():
+        versions: list[Review] = []
+        if snapshot_id in notes:
+            held = notes.pop(snapshot_id)
+            versions += more.pop((forum, snapshot_id), [held])
+        if snapshot_id in docs:
+            versions.append(Review.from_dict(docs.pop(snapshot_id)))
+            removed += 1
+        versions = [renamed(version, review_id) for version in versions]
+        if review_id in notes:
+            more[(forum, review_id)] = [*(more.get((forum, review_id)) or [notes[review_id]]), *versions]
+        elif versions:
+            notes[review_id] = versions[0]
+            more[(forum, review_id)] = versions
+    return removed
 
 
 def _ms(iso: str) -> int:
