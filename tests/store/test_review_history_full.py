@@ -2,7 +2,8 @@
 rating moved, and the papers whose mean rose or fell, each computed here straight from the raw
 review parts and checked against the store after importing them — on the committed cuts
 (``tests/data/``) and, in the data suite, on all three whole parts (932 reviews in several
-versions, 608 whose rating moved)."""
+versions, 608 whose rating moved; 561 papers with a review whose first and last ratings differ,
+510 whose mean rose, 50 whose mean fell)."""
 
 from __future__ import annotations
 
@@ -88,3 +89,4 @@ def test_every_review_part_imported_keeps_932_reviews_in_several_versions_608_mo
 ) -> None:
     expected = _check(review_parts(SHARED_REVIEWS), tmp_path_factory.mktemp("history") / "data")
     assert (expected["several"], expected["moved"]) == (932, 608)
+    assert (len(expected["papers_moved"]), expected["up"], expected["down"]) == (561, 510, 50)
