@@ -10,7 +10,15 @@
 - ``reviews_query_p50_ms`` / ``reviews_query_p95_ms``: ``review:`` queries over all review text
   (:data:`REVIEW_QUERIES`, 5 rounds) through ``run_query``, the search index built and the word
   index read; ``reviews_query_first_ms``: the first ``review:`` query in a fresh store, reading
-  the word index too.
+  the word index too;
+- score history (:func:`measure_history`): ``reviews_history_versions``, the earlier versions the
+  import kept (1,177 in the shipped parts: of 932 official reviews, and of comments);
+  ``reviews_history_open_p50_ms`` / ``reviews_history_open_p95_ms``: one paper's reviews read in a
+  fresh store, as above, for papers with a review whose rating moved (500 of them at random);
+  ``reviews_history_reimport_s``: the three parts imported again into the store holding them (every
+  note merged with the stored one; nothing added), seconds; ``reviews_history_update_s``: a file of
+  a newer version of 2,000 reviews (another rating each) imported into it, each becoming a
+  version, seconds.
 """
 
 from __future__ import annotations
@@ -68,6 +76,49 @@ def measure_review_queries(data_dir: Path, percentile: Callable[[list[float], fl
     }
 
 
+def measure_history(store: Store, percentile: Callable[[list[float], float], float]) -> dict[str, float | int]:
+    """The ``reviews_history_*`` numbers but the versions count (see the module docstring) on
+    ``store``, which holds every review part; it holds 2,000 more versions after."""
+    import tempfile
+
+    import orjson
+
+    summaries = Store(store.data_dir, lazy=True).reviews.summaries()
+    moved = sorted(forum for forum, summary in summaries.items() if summary.moved)
+    fresh = Store(store.data_dir, lazy=True)
+    fresh.reviews.reviews(moved[0])  # the index read, as the app has it
+    times = []
+    for forum in random.Random(15).sample(moved, min(500, len(moved))):
+        started = time.perf_counter()
+        fresh.reviews.reviews(forum)
+        times.append((time.perf_counter() - started) * 1000)
+    started = time.perf_counter()
+    again = import_files(store, REVIEW_PARTS)
+    reimport_s = time.perf_counter() - started
+    assert again.reviews is not None and again.reviews.versions == 0, again.summary()
+    later: list[dict[str, object]] = []
+    with gzip.open(REVIEW_PARTS[0], "rb") as handle:
+        for line in handle:
+            note = orjson.loads(line)
+            if note["invitations"][0].endswith("/-/Official_Review") and len(later) < 2_000:
+                note["tmdate"] += 86_400_000
+                note["content"]["rating"]["value"] = 10 - note["content"]["rating"]["value"]
+                later.append(note)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "later.jsonl"
+        path.write_bytes(b"".join(orjson.dumps(note) + b"\n" for note in later))
+        started = time.perf_counter()
+        update = import_files(store, [path])
+        update_s = time.perf_counter() - started
+    assert update.reviews is not None and update.reviews.versions == len(later), update.summary()
+    return {
+        "reviews_history_open_p50_ms": round(percentile(times, 0.5), 2),
+        "reviews_history_open_p95_ms": round(percentile(times, 0.95), 2),
+        "reviews_history_reimport_s": round(reimport_s, 2),
+        "reviews_history_update_s": round(update_s, 2),
+    }
+
+
 def _unpacked_bytes(paths: list[Path]) -> int:
     total = 0
     for path in paths:
@@ -106,4 +157,6 @@ def measure_reviews(store: Store, percentile: Callable[[list[float], float], flo
         "reviews_open_p50_ms": round(percentile(times, 0.5), 2),
         "reviews_open_p95_ms": round(percentile(times, 0.95), 2),
         **measure_review_queries(store.data_dir, percentile),
+        "reviews_history_versions": reviews.versions if reviews else 0,
+        **measure_history(store, percentile),  # last: it adds versions to the store
     }

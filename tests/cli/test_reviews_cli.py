@@ -36,7 +36,7 @@ def store_dir(
     extra.write_text(json.dumps([hostile]))
     data = str(tmp_path / "data")
     imported = run_json(capsys, "import", str(papers), str(sample), str(extra), "--data-dir", data)
-    assert imported["reviews"] == {"new": 52, "updated": 0, "unchanged": 0, "papers": 12, "waiting": 0}
+    assert imported["reviews"] == {"new": 52, "updated": 0, "unchanged": 0, "papers": 12, "waiting": 0, "versions": 0}
     return data
 
 

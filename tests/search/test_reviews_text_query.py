@@ -188,7 +188,8 @@ def test_the_word_index_follows_more_imports_and_changed_notes(tmp_path: Path) -
     forum_notes = [json.loads(line) for line in lines]
     forum_notes = [n for n in forum_notes if n["forum"] == note["forum"] and n["id"] != note["id"]]
     note["tmdate"] = int(note.get("tmdate") or 0) + 1
-    note["content"] = {"comment": {"value": "Quixotically zygomorphic."}}
+    # its text replaced, its rating kept: a version without one is no version (store.review_history)
+    note["content"] = {"comment": {"value": "Quixotically zygomorphic."}, "rating": note["content"]["rating"]}
     changed = tmp_path / "changed.jsonl"
     changed.write_bytes(json.dumps(note).encode() + b"\n")
     import_files(store, [changed])

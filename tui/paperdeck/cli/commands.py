@@ -141,7 +141,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     if summary.reviews is not None:
         r = summary.reviews
         data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers,
-                           "waiting": r.waiting}  # fmt: skip
+                           "waiting": r.waiting, "versions": r.versions}  # fmt: skip
     data["restored"] = [
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
@@ -218,7 +218,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
 
             keywords = render_keywords(keywords)
         lines.append("keywords: " + one_line("; ".join(keywords)))
-    from paperdeck.cli.reviews import summary_line
+    from paperdeck.cli.reviews import move_line, path_lines, summary_line
 
     summary = store.reviews.summary(paper.openreview_id) if paper.openreview_id else None
     ratings = paper.ratings
@@ -231,6 +231,11 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
             lines.append(summary_line(summary))
     else:
         lines.append("rating: no ratings yet" + (f"; {summary_line(summary)}" if summary is not None else ""))
+    if moved := move_line(summary):  # each review's path: one line per review whose scores moved
+        lines.append(moved)
+        for review in store.reviews.reviews(paper.openreview_id):
+            if paths := path_lines(review):
+                lines.append(f"  {one_line(review.signature or review.id)}: " + "; ".join(paths))
     lines.append("area: " + (one_line(paper.primary_area) or "—"))
     links = (paper.openreview_url, paper.arxiv_url, paper.pdf_url)  # the first web link, as exports choose
     if link := next((url for url in links if web_link(url)), ""):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from datetime import UTC, datetime
 from typing import Any
 
 from paperdeck.cli.output import emit, shown_text
@@ -15,7 +16,7 @@ from paperdeck.model.review import Review, ReviewSummary, ordered_reviews
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
 
-__all__ = ["cmd_reviews", "review_stats", "review_stats_lines", "summary_line"]
+__all__ = ["cmd_reviews", "move_line", "path_lines", "review_stats", "review_stats_lines", "summary_line"]
 
 
 def _number(value: float | None) -> str:
@@ -42,6 +43,50 @@ def summary_line(summary: ReviewSummary | None) -> str:
     return text
 
 
+def move_line(summary: ReviewSummary | None) -> str | None:
+    """The paper's mean rating then (each review's first rating) and now, when any review's rating
+    moved: ``"rating then and now: 5.3 ↑6.0 (2 of 3 reviews moved)"`` (``↓`` a fall, ``=`` the
+    same mean); ``None`` when no rating moved."""
+    if summary is None or not summary.moved or summary.mean is None or summary.rating_initial is None:
+        return None
+    then, now, delta = summary.rating_initial, summary.mean, summary.rating_delta or 0.0
+    arrow = "↑" if delta > 0 else "↓" if delta < 0 else "="
+    moved = f"{summary.moved:,} of {summary.count:,} review{'' if summary.count == 1 else 's'} moved"
+    return f"rating then and now: {then:.1f} {arrow}{now:.1f} ({moved})"
+
+
+def _day(ms: int, after: str = "") -> str:
+    """``2025-11-22``; without the year when it is ``after``'s; ``?`` for no time."""
+    if ms <= 0:
+        return "?"
+    day = datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d")
+    return day[5:] if after[:4] == day[:4] else day
+
+
+def path_lines(review: Review) -> list[str]:
+    """Each score of the review that took more than one value across its versions, with the day
+    each value was first given, oldest first: ``"rating 6 → 8 (2025-11-12 → 11-21)"``; ``[]`` for
+    a review seen in one version or whose scores never moved."""
+    if not review.earlier:
+        return []
+    history = review.history()
+    names = list(dict.fromkeys(name for version in history for name, _ in version.scores))
+    lines = []
+    for name in names:
+        steps: list[tuple[float, int]] = []
+        for version in history:
+            value = version.score(name)
+            if value is not None and (not steps or steps[-1][0] != value):
+                steps.append((value, version.time))
+        if len(steps) < 2:
+            continue
+        values = " → ".join(_number(value) for value, _ in steps)
+        first = _day(steps[0][1])
+        days = " → ".join([first, *(_day(time, first) for _, time in steps[1:])])
+        lines.append(f"{name} {values} ({days})")
+    return lines
+
+
 def _scores_text(review: Review) -> str:
     labels = dict(review.score_labels)
     return ", ".join(
@@ -58,12 +103,16 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     reviews = store.reviews.reviews(forum) if forum else []
     summary = store.reviews.summary(forum) if forum else None
     lines = [one_line(shown_text(paper.title, args.raw)), f"id: {paper.id}", summary_line(summary)]
+    if moved := move_line(summary):
+        lines.append(moved)
     for depth, review in ordered_reviews(reviews):
         indent = "    " * depth
         head = f"{review.kind}" + (f" by {one_line(review.signature)}" if review.signature else "")
         lines += ["", f"{indent}── {head} ({review.id})"]
         if review.scores:
             lines.append(f"{indent}{_scores_text(review)}")
+        if moves := path_lines(review):
+            lines.append(f"{indent}moved: " + "; ".join(moves))
         for name, text in review.sections:
             lines.append(f"{indent}{name.replace('_', ' ')}:")
             lines += [f"{indent}  {line}" for line in shown_text(text, args.raw).splitlines()]

@@ -12,6 +12,7 @@ from pathlib import Path
 from paperdeck import runtime
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import one_line
 from paperdeck.sources import read_source
 from paperdeck.sources.base import SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
@@ -102,6 +103,7 @@ def _read_checked(
     on_read: Callable[[SourceRead], None] | None = None,
 ) -> list[Checked]:
     checked = []
+    snapshot: tuple[Path, str] | None = None  # the first snapshot file read, and its conference
     with reading_ahead() as ahead:
         for index, path in enumerate(paths):
             if progress is not None:
@@ -110,9 +112,33 @@ def _read_checked(
             if index + 1 < len(paths):
                 ahead(paths[index + 1])  # decompressed while this one is read
             checked.append(check_read(read_source(path, format)))
+            snapshot = _one_conference(checked[-1].read, snapshot)
             if on_read is not None:
                 on_read(checked[-1].read)
     return checked
+
+
+def _one_conference(read: SourceRead, first: tuple[Path, str] | None) -> tuple[Path, str] | None:
+    """The first Paper Copilot snapshot of an import and its conference, once ``read`` is checked
+    against it (:mod:`paperdeck.sources.papercopilot`: one conference's snapshots build one
+    history).
+
+    Raises:
+        SourceError: ``read`` is a snapshot of another conference than ``first``.
+    """
+    if read.format != "papercopilot" or not read.reviews or not read.papers:
+        return first
+    paper = read.papers[0]
+    conference = f"{paper.venue} {paper.year or ''}".strip()
+    if first is None:
+        return (read.path, conference)
+    if conference != first[1]:
+        reason = (
+            f"a Paper Copilot snapshot of {one_line(conference)}, but {one_line(first[0].name)} is one of "
+            f"{one_line(first[1])}: import the snapshots of one conference together"
+        )
+        raise SourceError(read.path, reason)
+    return first
 
 
 def check_regular_file(path: Path) -> None:
@@ -190,6 +216,8 @@ def import_files(
             # reply notes read as reviews are counted there, not as skipped records
             skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
             dropped.update(item.dropped)
+        if review_report is not None:  # review versions left out of the notes' histories
+            skipped.update(dict(review_report.skipped))
         del checked, reads, papers, reviews  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     return ImportSummary(

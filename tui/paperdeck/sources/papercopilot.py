@@ -12,6 +12,19 @@ ICLR 2026 scores 0, 2, 4, …, 10). The venue and year come from the file name
 (``iclr2018``), else from an iclr.cc-style ``site`` or a status such as ``ICLR 2026 Poster``.
 
 :func:`copilot_paper` also maps the Paper Copilot columns of the Parquet reader.
+
+**Snapshots.** A file whose name carries the day it was taken (``iclr2026_2025-11-22.json``,
+``iclr2026-20251129.json``) is a snapshot of its conference that day: each record's ``rating`` and
+``confidence`` lists, aligned with its ``reviewers`` list (``"osWr;ivpU"``), become one scores-only
+version of each reviewer's review at that day's start (UTC), note id
+:func:`~paperdeck.store.review_history.snapshot_note_id`,
+signed ``Reviewer_<name>``; the review store keeps each version (:mod:`paperdeck.store.review_history`),
+so snapshots imported in any order build the same history, and a snapshot version of a review
+stored from OpenReview (the same paper, the same reviewer) joins that review's history. A record
+whose lists do not line up (a reviewer without a rating) gives no versions, and is counted
+(``"snapshot ratings not aligned with reviewers"``). Snapshot files of different conferences in
+one import are refused (:mod:`paperdeck.sources.importer`). A file without a day in its name
+gives papers only, as before.
 """
 
 from __future__ import annotations
@@ -25,13 +38,18 @@ from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id, openreview_id_from_url, plain_id, valid_openreview_id
 from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.review import REVIEW, Review
 from paperdeck.model.safe_text import one_line, web_link
-from paperdeck.sources.base import SourceRead
-from paperdeck.sources.common import collect, provenance_pairs
+from paperdeck.sources.base import Skip, SourceRead
+from paperdeck.sources.common import collect, provenance_pairs, score_number
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
 from paperdeck.sources.openreview import OPENREVIEW, is_note
+from paperdeck.store.review_history import snapshot_note_id
 
 NAME = "papercopilot"
+#: Skip reason: a snapshot record whose ``rating`` list does not line up with its ``reviewers``.
+NOT_ALIGNED = "snapshot ratings not aligned with reviewers"
+_SNAPSHOT_DAY = re.compile(r"(?<!\d)(20\d{2})-?(0[1-9]|1[0-2])-?(0[1-9]|[12]\d|3[01])(?!\d)")
 
 #: Conference names (as Paper Copilot's file names spell them) and how to write them.
 _VENUES = {
@@ -80,6 +98,7 @@ def read(path: Path) -> SourceRead:
     document = load_json_records(path)
     venue, year = venue_year(path, (r for r in document.records if isinstance(r, dict)))
     pairs = provenance_pairs(path, PROVIDED)
+    day = snapshot_day(path)
 
     def results() -> Iterator[tuple[str, Paper | str]]:
         for index, record in enumerate(document.records):
@@ -91,7 +110,77 @@ def read(path: Path) -> SourceRead:
             except ValueError as exc:
                 raise SourceError(path, f"{position}: {exc}", document.line(index)) from None
 
-    return collect(path, NAME, results())
+    read = collect(path, NAME, results())
+    if day is None or not read.papers:
+        return read
+    reviews: list[Review] = []
+    skipped: list[Skip] = []
+    for index, record in enumerate(document.records):
+        if isinstance(record, dict):
+            found = snapshot_reviews(record, day)
+            if found is None:
+                skipped.append(Skip(document.position(index), NOT_ALIGNED))
+            else:
+                reviews += found
+    from dataclasses import replace
+
+    return replace(read, reviews=tuple(reviews), skipped=(*read.skipped, *skipped))
+
+
+def snapshot_day(path: Path) -> int | None:
+    """The day a snapshot file was taken, from its name (``…_2025-11-22…``, ``…20251122…``), as
+    milliseconds since the epoch at that day's start (UTC); ``None`` when the name has no day."""
+    from datetime import UTC, datetime
+
+    match = _SNAPSHOT_DAY.search(path.name)
+    if match is None:
+        return None
+    try:
+        moment = datetime(int(match.group(1)), int(match.group(2)), int(match.group(3)), tzinfo=UTC)
+    except ValueError:  # 2025-02-30
+        return None
+    return int(moment.timestamp() * 1000)
+
+
+def snapshot_reviews(record: dict[str, Any], day: int) -> list[Review] | None:
+    """The scores-only review versions in one snapshot record, at ``day`` (ms); ``[]`` when it
+    has no forum id, no reviewers or no ratings; ``None`` when its ``rating`` list (or a given
+    ``confidence`` list) does not line up with its ``reviewers``, or a reviewer is not a plain
+    token."""
+    forum = _text(record, "openreview_id") or openreview_id_from_url(_text(record, "openreview"))
+    forum = forum or openreview_id_from_url(_text(record, "site"))
+    given = _text(record, "id")
+    if not forum and valid_openreview_id(given):
+        forum = given
+    reviewers = [name.strip() for name in _text(record, "reviewers").split(";")] if record.get("reviewers") else []
+    if not forum or not plain_id(forum) or not reviewers:
+        return []
+    raw = record.get("rating")
+    items = raw.split(";") if isinstance(raw, str) else raw if isinstance(raw, list) else []
+    ratings = [_snapshot_score(item) for item in items]
+    if not ratings:
+        return []
+    raw_confidence = record.get("confidence")
+    confidences: list[float | None] = [None] * len(reviewers)
+    if isinstance(raw_confidence, str) and raw_confidence.strip():
+        confidences = [_snapshot_score(item) for item in raw_confidence.split(";")]
+    if len(ratings) != len(reviewers) or len(confidences) != len(reviewers):
+        return None
+    found = []
+    for name, rating, confidence in zip(reviewers, ratings, confidences, strict=True):
+        note_id = snapshot_note_id(forum, name)
+        if rating is None or not plain_id(note_id):
+            return None
+        scores = (("rating", rating),) + ((("confidence", confidence),) if confidence is not None else ())
+        signature = name if name.startswith("AnonReviewer") else f"Reviewer_{name}"
+        found.append(Review(note_id, forum, forum, REVIEW, signature, None, 0, day, scores))
+    return found
+
+
+def _snapshot_score(item: object) -> float | None:
+    """One score of a snapshot's list: a finite number from 0 to 100, else ``None`` (missing)."""
+    score = score_number(item.strip() if isinstance(item, str) else item)
+    return score if score is not None and 0 <= score <= 100 else None
 
 
 def venue_year(path: Path, records: Iterable[dict[str, Any]]) -> tuple[str, int | None]:

@@ -24,6 +24,12 @@ marks), the time of the latest change seen:
 - a paper opened (its reader or its reviews) is seen up to then (its record's ``looked``).
 
 A change is new when it was recorded after both the mark and the paper's own look.
+
+Score moves and the reviews' histories (:mod:`paperdeck.store.review_history`) are one record: a
+move already in a review's history when the user looked (imported in the baseline, or before the
+look) is history, shown as the review's path and never as a change; an import after the look that
+brings a newer version records the move from the version the store held then (the one the user
+saw), and one that brings only an older version adds it to the history and records nothing.
 """
 
 from __future__ import annotations

@@ -15,7 +15,14 @@ the shard files no index names any more: a reader (another process) sees the old
 the new one, never a mix, and a crash leaves the previous generation whole. What an import did to
 each official review (added, or a newer version with other scores) comes back in
 :attr:`ReviewImport.notes`; the store records it per paper (:mod:`paperdeck.store.changes`). Opening one paper's
-reviews reads one shard file. Replies are kept by forum id whether or not the paper is in the
+reviews reads one shard file.
+
+Every version of a note is kept (:mod:`paperdeck.store.review_history` merges them, in time order):
+the current one whole in the shard, each earlier one's scores only, as the note's ``"v"`` key
+(``[[time ms, {field: score}], …]``, oldest first, left out for a note seen once). A re-import adds
+nothing; a newer version becomes the current one; an older one arriving later joins the history.
+
+Replies are kept by forum id whether or not the paper is in the
 catalogue yet: when it arrives, its reviews are there.
 """
 
@@ -26,7 +33,7 @@ import contextlib
 import contextvars
 import os
 import zlib
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +51,7 @@ from paperdeck.store.atomic import (
     staged_path,
     write_failure,
 )
+from paperdeck.store.review_history import CONFLICT, SNAPSHOT_PREFIX, merge_versions, renamed, snapshot_joins
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -84,8 +92,13 @@ class ReviewImport:
         waiting: of those, papers not in the catalogue: their notes are kept until they arrive.
         changed_forums: forum ids whose notes changed.
         notes: the official reviews added, and those replaced with another rating or confidence
-            (the scores' moves, by note id), in the order met.
+            (the scores' moves, by note id), in the order met. A version older than the stored
+            current one joins the note's history and is no change.
         notices: lines to show (the changes could not be recorded).
+        versions: versions kept besides each note's first one (a note seen in three versions: 2),
+            in the notes' histories (:attr:`Review.earlier <paperdeck.model.review.Review.earlier>`).
+        skipped: versions left out, ``(reason, count)`` pairs
+            (:mod:`paperdeck.store.review_history`).
     """
 
     new: int = 0
@@ -96,15 +109,20 @@ class ReviewImport:
     changed_forums: frozenset[str] = frozenset()
     notes: tuple[NoteChange, ...] = ()
     notices: tuple[str, ...] = ()
+    versions: int = 0
+    skipped: tuple[tuple[str, int], ...] = ()
 
     def summary(self) -> str:
         """``"76,816 reviews and comments on 19,499 papers (76,816 new, 0 updated, 0 unchanged)"``,
-        then ``"; 3 papers not imported yet, their reviews kept until they are"`` when any."""
+        then ``"; 968 earlier versions kept"`` when the import added versions to notes' histories,
+        and ``"; 3 papers not imported yet, their reviews kept until they are"`` when any."""
         total = self.new + self.updated + self.unchanged
         text = (
             f"{total:,} reviews and comments on {self.papers:,} papers "
             f"({self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged)"
         )
+        if self.versions:
+            text += f"; {self.versions:,} earlier version{'' if self.versions == 1 else 's'} kept"
         if self.waiting:
             noun = "paper" if self.waiting == 1 else "papers"
             text += f"; {self.waiting:,} {noun} not imported yet, their reviews kept until they are"
@@ -127,8 +145,8 @@ class StagedWords:
 
         self.builder: WordIndexBuilder = WordIndexBuilder(None)
         self._reviewed = reviewed
-        #: Forum id → (unit, identities of the notes staged); ``None``: on several files.
-        self._staged: dict[str, tuple[int, frozenset[int]] | None] = {}
+        #: Forum id → (unit, (note id, tmdate) of the notes staged); ``None``: on several files.
+        self._staged: dict[str, tuple[int, frozenset[tuple[str, int]]] | None] = {}
         self._chars = 0
 
     def add(self, reviews: Sequence[Review]) -> None:
@@ -149,16 +167,19 @@ class StagedWords:
             if forum in staged:
                 staged[forum] = None  # on an earlier file too: merged at the import
             elif forum not in reviewed:
-                staged[forum] = (builder.add(forum, notes.values()), frozenset(map(id, notes.values())))
+                staged[forum] = (
+                    builder.add(forum, notes.values()),
+                    frozenset((n.id, n.tmdate) for n in notes.values()),
+                )
 
     def unit(self, forum: str, notes: list[Review]) -> int | None:
         """The unit staged for ``forum`` when its words are those of exactly ``notes`` (the same
-        objects), else ``None``."""
+        note ids at the same ``tmdate``: the same versions, whatever history they carry), else ``None``."""
         staged = self._staged.get(forum)
         if staged is None or len(staged[1]) != len(notes):
             return None
         ids = staged[1]
-        return staged[0] if all(id(note) in ids for note in notes) else None
+        return staged[0] if all((note.id, note.tmdate) in ids for note in notes) else None
 
     def close(self) -> None:
         """Stop folding (the batch process ends); after a write, or instead of one."""
@@ -434,13 +455,15 @@ class ReviewStore:
         note_changes: bool = True,
         staged: StagedWords | None = None,
     ) -> ReviewImport:
-        """Merge ``reviews`` into the store: a note not seen is added, a note with a later
-        ``tmdate`` than the stored one replaces it (and is logged), any other is unchanged.
-        Nothing is written when nothing changed. Call it under the store's import lock.
+        """Merge ``reviews`` into the store, every version kept
+        (:func:`paperdeck.store.review_history.merge_versions`): a note not seen is added, a
+        later version of a stored note becomes its current one (and its moves are logged), an
+        earlier one joins its history (not logged: history, no change), a version stored already
+        is unchanged. Nothing is written when nothing changed. Call it under the store's import lock.
 
         Args:
-            reviews: the notes read, in any order (of the same note id, the latest ``tmdate``
-                counts).
+            reviews: the notes read, in any order (several versions of one note id: each kept,
+                the latest ``tmdate`` current).
             known: whether a forum id's paper is in the catalogue (for :attr:`ReviewImport.waiting`).
             note_changes: fill :attr:`ReviewImport.notes` (the first reviews imported, a baseline,
                 need none).
@@ -454,13 +477,19 @@ class ReviewStore:
 
         incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
         by_forum_notes: dict[str, dict[str, Review]] = {}  # the same dicts, by forum id alone
+        more: dict[tuple[str, str], list[Review]] = {}  # (forum, note id) → every version read, when several
         for review in reviews:
             forum_notes = by_forum_notes.get(review.forum)
             if forum_notes is None:
                 forum_notes = by_forum_notes[review.forum] = incoming[shard_of(review.forum)][review.forum]
             held = forum_notes.get(review.id)
-            if held is None or review.tmdate > held.tmdate:
+            if held is None:
                 forum_notes[review.id] = review
+            else:
+                more.setdefault((review.forum, review.id), [held]).append(review)
+        now_ms = _ms(self._now())
+        versions = 0
+        skipped: Counter[str] = Counter()
         if self.directory.is_dir():  # what a killed import staged and never committed
             clean_stray_temp_files(self.directory, older_than_s=60.0, root=self.directory.parent)
         index = self._read_index()
@@ -505,20 +534,46 @@ class ReviewStore:
                     docs = {doc["id"]: doc for doc in stored.get(forum) or ()}
                     current: dict[str, Review] = {}
                     forum_changed = False
+                    if any(note_id.startswith(SNAPSHOT_PREFIX) for note_id in (*docs, *notes)):
+                        joined = _join_snapshots(forum, notes, docs, more)
+                        notes_total -= joined
+                        forum_changed = joined > 0
                     for note_id, review in notes.items():
                         old = docs.get(note_id)
-                        if old is None:
-                            new += 1
+                        several = more.get((forum, note_id))
+                        if old is None and several is None and review.tmdate > 0:
+                            new += 1  # the common case: one version of a note not stored
                             notes_total += 1
+                            versions += len(review.earlier)
                             if note_changes and (change := _note_change(None, review)) is not None:
                                 changes.append(change)
-                        elif review.tmdate > int(old.get("tmdate", 0)):
-                            updated += 1
-                            if note_changes and (change := _note_change(old, review)) is not None:
-                                changes.append(change)
-                        else:
-                            unchanged += 1
+                        elif (
+                            several is None
+                            and old is not None
+                            and review.tmdate == old.get("tmdate")
+                            and not review.earlier
+                        ):
+                            unchanged += 1  # stored as it is (a re-import): nothing to merge
+                            if review.scores != tuple((old.get("scores") or {}).items()):
+                                skipped[CONFLICT] += 1
                             continue
+                        else:
+                            stored_note = None if old is None else Review.from_dict(old)
+                            merge = merge_versions(stored_note, several or (review,), now_ms)
+                            skipped.update(merge.skipped)
+                            if merge.review is None or not merge.added:
+                                unchanged += 1
+                                continue
+                            review = merge.review
+                            versions += merge.added - (old is None)
+                            if old is None:
+                                new += 1
+                                notes_total += 1
+                            else:
+                                updated += 1
+                            change = _note_change(old, review) if note_changes and merge.current_changed else None
+                            if change is not None:
+                                changes.append(change)
                         docs[note_id] = review.to_dict()
                         current[note_id] = review
                         forum_changed = True
@@ -587,6 +642,8 @@ class ReviewStore:
             waiting=sum(1 for forum in forums if not known(forum)),
             changed_forums=frozenset(changed_forums),
             notes=tuple(changes),
+            versions=versions,
+            skipped=tuple(sorted(skipped.items())),
         )
 
     def _take_written(self, index: dict[str, Any], docs: dict[str, Any], made: dict[str, ReviewSummary]) -> None:
@@ -661,6 +718,45 @@ class ReviewStore:
             if path.name not in named and not path.name.startswith(f"{words_name}."):
                 with contextlib.suppress(OSError):
                     path.unlink()
+
+
+def _join_snapshots(
+    forum: str, notes: dict[str, Review], docs: dict[str, dict[str, Any]], more: dict[tuple[str, str], list[Review]]
+) -> int:
+    """Join one paper's snapshot reviews to its OpenReview reviews by signature
+    (:func:`paperdeck.store.review_history.snapshot_joins`), in place: each snapshot review read
+    (``notes``, ``more``) or stored (``docs``, then removed from them) becomes versions of the
+    OpenReview review read in ``notes``/``more`` (merged with it there) or stored. Returns how many
+    stored notes were removed."""
+    pairs = [(str(doc["id"]), str(doc.get("kind", "")), str(doc.get("sig", ""))) for doc in docs.values()]
+    pairs += [(note.id, note.kind, note.signature) for note in notes.values()]
+    joins = snapshot_joins(pairs)
+    removed = 0
+    for snapshot_id, review_id in joins.items():
+        versions: list[Review] = []
+        if snapshot_id in notes:
+            held = notes.pop(snapshot_id)
+            versions += more.pop((forum, snapshot_id), [held])
+        if snapshot_id in docs:
+            versions.append(Review.from_dict(docs.pop(snapshot_id)))
+            removed += 1
+        versions = [renamed(version, review_id) for version in versions]
+        if review_id in notes:
+            more[(forum, review_id)] = [*(more.get((forum, review_id)) or [notes[review_id]]), *versions]
+        elif versions:
+            notes[review_id] = versions[0]
+            more[(forum, review_id)] = versions
+    return removed
+
+
+def _ms(iso: str) -> int:
+    """ISO 8601 text (the store's clock) as milliseconds since the epoch (``0`` when unreadable)."""
+    from datetime import datetime
+
+    try:
+        return int(datetime.fromisoformat(iso).timestamp() * 1000)
+    except ValueError:
+        return 0
 
 
 def _note_change(old: dict[str, Any] | None, review: Review) -> NoteChange | None:
