@@ -142,6 +142,13 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         r = summary.reviews
         data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers,
                            "waiting": r.waiting}  # fmt: skip
+    if summary.schedule is not None:
+        sched = summary.schedule
+        data["schedule"] = {
+            "events": sched.events, "papers": sched.papers, "removed": sched.removed,
+            "unmatched": [{"id": e.event_id, "title": e.title, "forum": e.forum_id, "session": e.session}
+                          for e in sched.unmatched],
+        }  # fmt: skip
     data["restored"] = [
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
