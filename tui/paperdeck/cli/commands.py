@@ -386,6 +386,12 @@ def _cmd_remove(store: Store, args: argparse.Namespace) -> int:
     return cmd_remove(store, args)
 
 
+def _cmd_plan(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli.plan import cmd_plan
+
+    return cmd_plan(store, args)
+
+
 def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.cli.changes import cmd_changes
 
@@ -394,7 +400,7 @@ def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
 
 #: The commands that write nothing to the store: they do not create a missing data directory.
 READ_ONLY_COMMANDS = frozenset(
-    {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes"}
+    {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes", "plan"}
 )
 #: The commands that mark papers: they need the papers, so they do not create a missing data
 #: directory either (a mistyped --data-dir is said, not made).
@@ -421,6 +427,7 @@ COMMANDS: dict[str, Command] = {
     "changes": _hint_when_empty(_cmd_changes),
     "fetch": _cmd_fetch,
     "remove": _cmd_remove,
+    "plan": _hint_when_empty(_cmd_plan),
 }
 
 
@@ -540,6 +547,13 @@ def add_command_parsers(
             "remove", "remove papers (ids or a query) from the store, keeping your marks on them; --undo takes it back"
         )
         add_remove_arguments(parser)
+    if wanted("plan"):
+        from paperdeck.cli.plan import add_plan_arguments
+
+        parser = command(
+            "plan", "my schedule: the starred and to-read papers' events by day, session and poster; clashes flagged"
+        )
+        add_plan_arguments(parser)
     if wanted("fetch"):
         from paperdeck.cli.fetch import add_fetch_arguments
 

@@ -45,6 +45,7 @@ COMMAND_NAMES = (
     "changes",
     "fetch",
     "remove",
+    "plan",
 )
 
 

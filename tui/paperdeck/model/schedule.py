@@ -163,3 +163,32 @@ class ScheduleEvent:
             venue=texts["venue"], year=year, forum_id=texts["forum"], title=texts["title"],
             related=tuple(related), link=texts["link"],
         )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PlanItem:
+    """One chosen event of the user's plan (:func:`paperdeck.reading.plan.build_plan`).
+
+    Attributes:
+        paper_id, title: the paper's id and title (data: sanitise before output).
+        event: the event.
+        link: the paper's page (its OpenReview forum, else another web link), ``""`` when none.
+        note: the user's note on the paper (Markdown), ``""`` when none.
+        reason: why the paper is chosen: ``"starred"``, ``"to-read"`` or ``"starred, to-read"``.
+        clashes: the ids (``"<paper id>/<event id>"``) of the other chosen events whose times
+            overlap this one's in another session or room.
+    """
+
+    paper_id: str
+    title: str
+    event: ScheduleEvent
+    link: str = ""
+    note: str = ""
+    reason: str = "starred"
+    clashes: tuple[str, ...] = ()
+
+    @property
+    def uid(self) -> str:
+        """The event's stable id in the plan and a calendar: ``"<paper id>/<event id>"`` (the same
+        at every export, so a calendar re-imported updates its events)."""
+        return f"{self.paper_id}/{self.event.event_id}"
