@@ -156,8 +156,8 @@ def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
 def plan_lines(plan: Plan, width: int = 80) -> list[str]:
     """The plan for a terminal, every text through the sanitiser: a heading per day (the venue's
     date and weekday), then one line per event (times in the user's zone, the venue's beside
-    them, the session, room and poster position), the title on the next line; ``⚠ clash`` marks
-    an event that overlaps another chosen one. A last line counts the papers left out."""
+    them, the session, room and poster position), the title on the next line; ``⚠ clash`` starts
+    the line of an event that overlaps another chosen one. A last line counts the papers left out."""
     lines = [f"My schedule — times in {one_line(plan.zone_name)}"]
     if not plan.items:
         lines.append("Nothing to plan: no starred or to-read paper has an event (import a programme first).")
@@ -174,8 +174,9 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
             lines += ["", f"{heading}{venue}"]
         mine, there = _times(event, plan.zone)
         where = " · ".join(x for x in (event.session, event.room, event.poster) if x)
-        parts = [f"{mine}{f' ({there})' if there else ''}", event.kind, where, "⚠ clash" if item.clashes else ""]
-        lines.append("  " + "  ".join(one_line(part) for part in parts if part)[: width - 2])
+        parts = ["⚠ clash" if item.clashes else "", f"{mine}{f' ({there})' if there else ''}", event.kind, where]
+        # the clash first: a narrow terminal cuts the line's end, never the mark
+        lines.append(("" if item.clashes else "  ") + "  ".join(one_line(part) for part in parts if part)[: width - 2])
         lines.append(f"      {one_line(item.title)}"[:width])
     if plan.without_events:
         count = plan.without_events

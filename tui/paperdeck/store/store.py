@@ -151,6 +151,7 @@ class Store:
         self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
         self._schedule: ScheduleStore | None = None
+        self._events_by_paper: tuple[tuple[int, int], dict[str, tuple[ScheduleEvent, ...]]] | None = None
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
@@ -222,14 +223,30 @@ class Store:
     def events_by_paper(self) -> dict[str, tuple[ScheduleEvent, ...]]:
         """Every paper's events by its current id (:meth:`ScheduleStore.by_paper
         <paperdeck.store.schedule.ScheduleStore.by_paper>`, old ids resolved); ``{}`` when no
-        programme was imported.
+        programme was imported. Kept until the schedule file or the catalogue changes (the
+        caller must not change it).
 
         Raises:
             StoreError: the schedule file is malformed.
         """
-        aliases = self.catalogue.aliases if self.schedule.events() else {}
+        events = self.schedule.events()
+        key = (id(events), self.catalogue.generation)
+        cached = self._events_by_paper
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        aliases = self.catalogue.aliases if events else {}
         resolve = {old: self.resolve(old) for old in aliases}
-        return self.schedule.by_paper(resolve)
+        by_paper = self.schedule.by_paper(resolve)
+        self._events_by_paper = (key, by_paper)
+        return by_paper
+
+    def events_of(self, paper_id: str) -> tuple[ScheduleEvent, ...]:
+        """The events of one paper (:meth:`events_by_paper`), ``()`` when it has none.
+
+        Raises:
+            StoreError: the schedule file is malformed.
+        """
+        return self.events_by_paper().get(paper_id, ())
 
     def import_events(self, events: Iterable[ScheduleEvent]) -> ScheduleImport:
         """Join programme events to the catalogue's papers (:func:`~paperdeck.store.schedule.join_events`)
