@@ -102,3 +102,11 @@ def test_the_calendar_is_read_back_with_events_times_uids_and_is_stable(
     assert oral["dtstart"].dt < poster["dtend"].dt and poster["dtstart"].dt < oral["dtend"].dt
     run(capsys, "--data-dir", str(data_dir), "plan", "--ics", str(ics))  # again: the same UIDs
     assert [str(e["uid"]) for e in Calendar.from_ical(ics.read_bytes()).walk("VEVENT")] == uids
+
+
+def test_the_system_zone_is_its_rules_not_todays_offset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", ":Europe/Paris")
+    zone, name = time_zone(None)
+    assert name == "Europe/Paris"
+    # in April Paris is UTC+2, whatever the offset on the day the plan is made
+    assert datetime.fromisoformat("2026-04-23T10:30:00-03:00").astimezone(zone).hour == 15

@@ -31,21 +31,47 @@ class ZoneError(ValueError):
 
 def time_zone(name: str | None) -> tuple[tzinfo, str]:
     """The user's time zone and its name: ``name`` (an IANA name, ``"Europe/Paris"``), else the
-    system's.
+    system's (:func:`_system_zone_name`; a fixed offset when the system names no zone).
 
     Raises:
         ZoneError: ``name`` names no zone (one line).
     """
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     if not name:
-        local = datetime.now().astimezone().tzinfo
+        system = _system_zone_name()
+        if system:
+            try:
+                return ZoneInfo(system), system
+            except (ZoneInfoNotFoundError, ValueError, OSError):
+                pass
+        local = datetime.now().astimezone().tzinfo  # a fixed offset: today's, not the conference's
         assert local is not None
         return local, local.tzname(None) or "local"
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
         return ZoneInfo(name), name
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise ZoneError(f"unknown time zone {one_line(name)!r}; give an IANA name such as Europe/Paris") from None
+
+
+def _system_zone_name() -> str:
+    """The system's IANA zone name: ``$TZ`` (without a leading ``:``), else what ``/etc/localtime``
+    links to (``…/zoneinfo/Europe/Paris``); ``""`` when neither names one. A zone's rules, not
+    today's offset: a conference in April is shown in April's time."""
+    import os
+    from pathlib import Path
+
+    named = os.environ.get("TZ", "").removeprefix(":").strip()
+    if named and not named.startswith("/"):
+        return named
+    link = Path(named or "/etc/localtime")
+    try:
+        target = str(link.resolve())
+    except OSError:
+        return ""
+    _, found, zone = target.partition("/zoneinfo/")
+    return zone if found else ""
 
 
 @dataclass(frozen=True, slots=True)
