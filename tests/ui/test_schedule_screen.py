@@ -86,3 +86,26 @@ async def test_the_detail_pane_says_when_and_where(tmp_path: Path) -> None:
         text = str(body.render())
         assert "When: Poster · Thursday 2026-04-23 15:00–17:30 (UTC-03:00) · Poster Session 2 · Hall 3 · #109" in text
         assert "When: Oral · Thursday 2026-04-23 16:00–17:00 (UTC-03:00) · Oral Session 2A · Amphitheater" in text
+
+
+async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Path) -> None:
+    from icalendar import Calendar
+    from paperdeck.ui.screens.export import ExportPrompt
+    from textual.widgets import Input
+
+    store = schedule_store(tmp_path)
+    for paper_id in ("openreview:sWs0cCuM8I", "openreview:0cmuYj3WeG"):  # a poster; a poster and an oral
+        store.set_star(paper_id, True)
+    app = PaperApp(store=store)
+    target = tmp_path / "conference.ics"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+        assert isinstance(app.screen, ExportPrompt)
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await wait_for(pilot, target.exists, what="the calendar written")
+        await settle(pilot)
+    events = Calendar.from_ical(target.read_bytes()).walk("VEVENT")
+    assert sorted(str(e["summary"]).split(":")[0] for e in events) == ["Oral", "Poster", "Poster"]
