@@ -139,3 +139,35 @@ def test_cvpr_sessions_are_events_without_a_time(tmp_path: Path) -> None:
     assert {e.kind for e in events} == {"session"} and all(e.start == "" for e in events)
     first = store.papers[0]
     assert store.events_by_paper()[first.id][0].session == "Low-Level & Optimization"
+
+
+def test_papers_and_programme_in_one_import_are_all_or_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from paperdeck.model.errors import StoreError
+    from paperdeck.store import schedule
+
+    store = Store(tmp_path / "data")
+
+    def full_disk(self: schedule.ScheduleStore, events: object) -> int:
+        raise StoreError(self.path, "cannot write: No space left on device")
+
+    monkeypatch.setattr(schedule.ScheduleStore, "replace_events", full_disk)
+    with pytest.raises(StoreError, match="No space left"):
+        import_files(store, [fixture(SAFETY_NAME), fixture(PROGRAMME)])
+    reopened = Store(tmp_path / "data")
+    assert reopened.papers == [] and reopened.events_by_paper() == {}  # the papers' write was not kept either
+    monkeypatch.undo()
+    import_files(reopened, [fixture(SAFETY_NAME), fixture(PROGRAMME)])
+    assert len(Store(tmp_path / "data").events_by_paper()) == 20
+
+
+def test_show_says_when_and_where(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run
+
+    import_files(store, [fixture(PROGRAMME)])
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "show", "0cmuYj3WeG")
+    assert code == 0
+    assert "when: Oral · Thursday 2026-04-23 16:00–17:00 (UTC-03:00) · Oral Session 2A · Amphitheater" in out
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "show", "0cmuYj3WeG", "--json")
+    import json
+
+    assert [e["kind"] for e in json.loads(out)["events"]] == ["poster", "oral"]

@@ -154,7 +154,10 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         for path, r in summary.restored
     ]
     lines = [
-        f"{file_name(path)}: {count:,} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files
+        f"{file_name(path)}: {count:,} paper{'' if count == 1 else 's'} ({fmt})"
+        if fmt != "schedule"
+        else f"{file_name(path)}: a programme (schedule)"
+        for path, fmt, count in summary.files
     ]
     lines += list(summary.notices)
     lines += [f"{file_name(path)}: user-data backup: {report.summary()}" for path, report in summary.restored]
@@ -239,6 +242,8 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     else:
         lines.append("rating: no ratings yet" + (f"; {summary_line(summary)}" if summary is not None else ""))
     lines.append("area: " + (one_line(paper.primary_area) or "—"))
+    events = store.events_of(paper.id)
+    lines += ["when: " + one_line(event.when_and_where()) for event in events]
     links = (paper.openreview_url, paper.arxiv_url, paper.pdf_url)  # the first web link, as exports choose
     if link := next((url for url in links if web_link(url)), ""):
         lines.append("link: " + one_line(link))
@@ -251,6 +256,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     if args.json:
         record = paper_record(paper, user)
         record["review_summary"] = summary.public_dict() if summary else None
+        record["events"] = [event.to_dict() for event in events]
         emit(args, record, "")
     else:
         emit(args, None, "\n".join(lines))

@@ -183,20 +183,6 @@ def history_content(changes: Sequence[PaperChange], looked: str) -> Content:
     return Content("\n").join(lines)
 
 
-def event_line(event: ScheduleEvent) -> str:
-    """When and where an event is, the venue's time (its offset named): ``"Poster · Thursday
-    2026-04-23 10:30–13:00 (UTC-03:00) · Poster Session 1 · Hall 3 · #101"``; the session alone
-    for an event without a time. Data: pass it through :func:`one_line`."""
-    start, end = event.starts, event.ends
-    when = ""
-    if start is not None and end is not None:
-        when = f"{start:%A %Y-%m-%d %H:%M}–{end:%H:%M}"
-        when += " (+1 day)" if end.date() != start.date() else ""
-        when += f" ({start.tzname() or ''})"
-    parts = [event.kind.capitalize(), when, event.session, event.room, event.poster]
-    return " · ".join(part for part in parts if part)
-
-
 def detail_content(
     paper: Paper,
     user: UserData,
@@ -214,8 +200,8 @@ def detail_content(
     changed on it, oldest first (:func:`history_content`, above the note); ``followed``: why the user
     follows it (``"following author Jane Doe"``), shown with the star and status; ``terms``: the
     query's words (and their typo matches) to mark in the title, authors, keywords and abstract
-    (:func:`marked`); ``events``: when and where it is presented (:func:`event_line`), under the
-    decision line."""
+    (:func:`marked`); ``events``: when and where it is presented
+    (:meth:`~paperdeck.model.schedule.ScheduleEvent.when_and_where`), under the decision line."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
     lines: list[Content] = [marked(Content.styled(one_line(render_plain(paper.title)), title_style), terms)]
     if paper.title_derived:
@@ -228,7 +214,7 @@ def detail_content(
     lines.append(Content(" · ").join(status))
     if summary is not None and summary.count:
         lines.append(reviews_content(summary, rank))
-    lines += [Content.assemble(("When: ", "bold $text-muted"), one_line(event_line(event))) for event in events]
+    lines += [Content.assemble(("When: ", "bold $text-muted"), one_line(event.when_and_where())) for event in events]
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
         lines.append(_field("Authors", ", ".join(paper.authors), terms))
