@@ -120,6 +120,8 @@ class ScheduleStore:
         self.path = path
         self._events: tuple[ScheduleEvent, ...] | None = None
         self._stamp: tuple[int, int] | None = None
+        #: Counts the reads of the file: another value, other events (a cache of them checks it).
+        self.generation = 0
 
     def _file_stamp(self) -> tuple[int, int] | None:
         try:
@@ -138,6 +140,7 @@ class ScheduleStore:
         if self._events is not None and stamp == self._stamp:
             return self._events
         self._events, self._stamp = self._read(), stamp
+        self.generation += 1
         return self._events
 
     def _read(self) -> tuple[ScheduleEvent, ...]:

@@ -230,7 +230,7 @@ class Store:
             StoreError: the schedule file is malformed.
         """
         events = self.schedule.events()
-        key = (id(events), self.catalogue.generation)
+        key = (self.schedule.generation, self.catalogue.generation)
         cached = self._events_by_paper
         if cached is not None and cached[0] == key:
             return cached[1]
