@@ -110,3 +110,40 @@ def test_the_system_zone_is_its_rules_not_todays_offset(monkeypatch: pytest.Monk
     assert name == "Europe/Paris"
     # in April Paris is UTC+2, whatever the offset on the day the plan is made
     assert datetime.fromisoformat("2026-04-23T10:30:00-03:00").astimezone(zone).hour == 15
+
+
+def test_hostile_programme_text_reaches_no_output_raw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A session, room and title with terminal escapes and a line break that would start a new
+    calendar event: shown as visible pictures in the plan, one line, and one event in the .ics."""
+    from icalendar import Calendar
+    from paperdeck.model.paper import Paper
+
+    store = Store(tmp_path / "data")
+    title = "Evil\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:pwned \x1b[31mred"
+    store.import_papers([Paper(id="openreview:EvilEvil01", title=title, abstract="a" * 200, venue="ICLR", year=2026,
+                               openreview_id="EvilEvil01")])  # fmt: skip
+    page = tmp_path / "iclr-2026-orals-posters.json"
+    page.write_text(json.dumps({"count": 1, "results": [{
+        "id": 1, "name": "x", "eventtype": "Poster", "session": "S \x1b]52;c;aGk=\x07", "room_name": "R\u202e",
+        "starttime": "2026-04-23T10:00:00-03:00", "endtime": "2026-04-23T11:00:00-03:00",
+        "paper_url": "https://openreview.net/forum?id=EvilEvil01"}]}))  # fmt: skip
+    import_files(store, [page])
+    store.set_star("openreview:EvilEvil01", True)
+    store.set_note("openreview:EvilEvil01", "line one\nEND:VCALENDAR \x1b[2J")
+    ics = tmp_path / "plan.ics"
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan", "--ics", str(ics))
+    assert code == 0
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "␛]52;c;aGk=␇" in out
+    events = Calendar.from_ical(ics.read_bytes()).walk("VEVENT")
+    assert len(events) == 1
+    assert "\x1b" not in ics.read_text() and "\u202e" not in ics.read_text()
+    assert "pwned" in str(events[0]["summary"])  # kept as text of the one event's summary
+
+
+def test_nothing_to_plan_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, [fixture(SAFETY_NAME), fixture(PROGRAMME)])
+    store.set_star("openreview:yWwrgcBoK3", True)  # accepted, not in the made-up programme
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan")
+    assert code == 0 and "Nothing to plan" in out and "1 chosen paper without an event" in out
