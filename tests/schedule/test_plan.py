@@ -65,7 +65,8 @@ def test_plan_prints_times_in_my_zone_with_the_venues_beside(
     code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Europe/Paris")
     assert code == 0
     assert "Thursday 2026-04-23 · ICLR 2026" in out
-    assert "15:30–18:00 (10:30–13:00 venue)  poster  Poster Session 1 · Hall 3 · #101" in out
+    assert "\n  Poster Session 1 · Hall 3\n    #101  15:30–18:00 (10:30–13:00 venue)  poster\n" in out
+    assert "\n  ⚠ clash  #108  20:00–22:30 (15:00–17:30 venue)  poster\n" in out
     assert out.count("⚠ clash") == 2
     code, out, err = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Nowhere/Atlantis")
     assert code == 2 and out == "" and err.count("\n") == 1 and "unknown time zone" in err

@@ -180,30 +180,39 @@ def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
 
 
 def plan_lines(plan: Plan, width: int = 80) -> list[str]:
-    """The plan for a terminal, every text through the sanitiser: a heading per day (the venue's
-    date and weekday), then one line per event (times in the user's zone, the venue's beside
-    them, the session, room and poster position), the title on the next line; ``⚠ clash`` starts
-    the line of an event that overlaps another chosen one. A last line counts the papers left out."""
+    """The plan for a terminal, every text through the sanitiser and cut to ``width``::
+
+        Thursday 2026-04-23 · ICLR 2026                     a day (the venue's date), no indent
+          Poster Session 1 · Hall 3                         a session and its room, 2 spaces
+            #101  15:30–18:00 (10:30–13:00 venue)  poster   an event, 4 spaces (or "⚠ clash")
+                  Fairness via Independence: …              its paper's title, 10 spaces
+
+    Times are in the user's zone, the venue's beside them when they differ; ``⚠ clash`` starts
+    the line of an event that overlaps another chosen one (a narrow terminal cuts a line's end,
+    never the mark). The last lines count the chosen papers without an event and the clashes."""
     lines = [f"My schedule — times in {one_line(plan.zone_name)}"]
     if not plan.items:
         lines.append("Nothing to plan: no starred or to-read paper has an event (import a programme first).")
-    day = None
+    day: str | None = None
+    place: tuple[str, str] | None = None
     for item in plan.items:
         event = item.event
         days = event.days()
         this_day = days[0] if days else ""
-        if this_day != day or day is None:
-            day = this_day
+        if this_day != day:
+            day, place = this_day, None
             start = event.starts
             heading = f"{start:%A} {this_day}" if start is not None else "Without a time"
             venue = f" · {event.venue} {event.year or ''}".rstrip() if event.venue else ""
-            lines += ["", f"{heading}{venue}"]
+            lines += ["", one_line(f"{heading}{venue}")[:width]]
+        if (event.session, event.room) != place:
+            place = (event.session, event.room)
+            lines.append("  " + one_line(" · ".join(x for x in place if x) or "no session named")[: width - 2])
         mine, there = _times(event, plan.zone)
-        where = " · ".join(x for x in (event.session, event.room, event.poster) if x)
-        parts = ["⚠ clash" if item.clashes else "", f"{mine}{f' ({there})' if there else ''}", event.kind, where]
-        # the clash first: a narrow terminal cuts the line's end, never the mark
-        lines.append(("" if item.clashes else "  ") + "  ".join(one_line(part) for part in parts if part)[: width - 2])
-        lines.append(f"      {one_line(item.title)}"[:width])
+        parts = [event.poster, f"{mine}{f' ({there})' if there else ''}", event.kind]
+        text = "  ".join(one_line(part) for part in parts if part)
+        lines.append((f"  ⚠ clash  {text}" if item.clashes else f"    {text}")[:width])
+        lines.append(f"          {one_line(item.title)}"[:width])
     if plan.without_events:
         count = plan.without_events
         lines += ["", f"{count:,} chosen paper{'' if count == 1 else 's'} without an event (not in a programme)"]

@@ -89,7 +89,8 @@ class ScheduleScreen(Screen[None]):
         self._draw()
 
     def _draw(self) -> None:
-        """Lay the plan out to the screen's width: day headings bold, clashes in reverse video."""
+        """Lay the plan out to the screen's width (:func:`~paperdeck.reading.plan.plan_lines`): days
+        bold and underlined, sessions bold, clashes in reverse video."""
         if not self.is_mounted or self.plan is None:
             return
         from paperdeck.reading.plan import plan_lines
@@ -103,11 +104,13 @@ class ScheduleScreen(Screen[None]):
         width = max(self.size.width - 4, 30)
         lines = plan_lines(plan, width)[1:]  # the title says the rest
         shown = []
-        for n, line in enumerate(lines):
-            if "⚠ clash" in line:
+        for line in lines:
+            if "⚠ clash" in line and line.startswith("  ⚠"):
                 shown.append(Content.styled(line, "reverse bold"))
-            elif line and not line.startswith(" ") and n + 1 < len(lines) and lines[n + 1].startswith("  "):
-                shown.append(Content.styled(line, "bold underline"))
+            elif line and not line.startswith(" ") and line[:1].isupper() and not line[:1].isdigit():
+                shown.append(Content.styled(line, "bold underline"))  # a day
+            elif line.startswith("  ") and not line.startswith("   "):
+                shown.append(Content.styled(line, "bold"))  # a session and its room
             else:
                 shown.append(Content(line))
         shown.insert(0, Content.styled(f"Times in {plan.zone_name}, the venue's beside them", "dim"))
