@@ -171,3 +171,12 @@ def test_show_says_when_and_where(store: Store, capsys: pytest.CaptureFixture[st
     import json
 
     assert [e["kind"] for e in json.loads(out)["events"]] == ["poster", "oral"]
+
+
+def test_after_a_programme_alone_an_undo_takes_back_nothing(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run
+
+    import_files(store, [fixture(PROGRAMME)])
+    code, _, err = run(capsys, "--data-dir", str(store.data_dir), "import", "--undo")
+    assert code != 0 and "nothing to undo" in err.casefold()
+    assert len(Store(store.data_dir).papers) == 47  # the papers' import stays

@@ -186,6 +186,13 @@ def import_files(
                 review_report = store.import_reviews(reviews, staged[0] if staged else None) if reviews else None
                 # the programme's events join the papers as they are after this import's merge
                 schedule_report = store.import_events(events) if events else None
+                if events and not (papers or reviews):
+                    # A programme alone changes no paper: the undo point left would take back the
+                    # import before it, behind the user's back. Dropped with this change: an undo
+                    # now says there is nothing to undo.
+                    from paperdeck.store.undo import drop_undo_point
+
+                    drop_undo_point(store.data_dir)
                 undo.summary = _undo_summary(report, review_report, len(reads))
         finally:
             for words in staged:
