@@ -180,3 +180,11 @@ def test_after_a_programme_alone_an_undo_takes_back_nothing(store: Store, capsys
     code, _, err = run(capsys, "--data-dir", str(store.data_dir), "import", "--undo")
     assert code != 0 and "nothing to undo" in err.casefold()
     assert len(Store(store.data_dir).papers) == 47  # the papers' import stays
+
+
+def test_the_same_slot_under_another_id_is_a_duplicate(tmp_path: Path) -> None:
+    forum = "https://openreview.net/forum?id=sWs0cCuM8I"
+    rows = [_row(1, paper_url=forum), _row(2, paper_url=forum), _row(3, paper_url=forum, session="T")]
+    read = read_source(_page(tmp_path, rows))
+    assert [e.event_id for e in read.events] == ["1", "3"]
+    assert [s.reason for s in read.skipped] == ["duplicate event (2)"]

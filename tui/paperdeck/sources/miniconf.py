@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from paperdeck.model.errors import SourceError
-from paperdeck.model.ids import openreview_id_from_url, valid_openreview_id
+from paperdeck.model.ids import normalise_title, openreview_id_from_url, valid_openreview_id
 from paperdeck.model.safe_text import web_link
 from paperdeck.model.schedule import MAX_FIELD_CHARS, ScheduleEvent, parse_offset_time
 from paperdeck.sources.base import Skip, SourceRead, read_bytes
@@ -76,6 +76,7 @@ def read(path: Path) -> SourceRead:
     events: list[ScheduleEvent] = []
     skipped: list[Skip] = []
     seen: set[str] = set()
+    alike: set[tuple[str, str, str, str]] = set()
     for index, row in enumerate(rows):
         position = f"row {index + 1}"
         try:
@@ -83,10 +84,12 @@ def read(path: Path) -> SourceRead:
         except _Skipped as exc:
             skipped.append(Skip(position, str(exc)))
             continue
-        if event.event_id in seen:
+        same = (event.forum_id or normalise_title(event.title), event.kind, event.start, event.session)
+        if event.event_id in seen or same in alike:  # the same id, or the same slot under another id
             skipped.append(Skip(position, f"duplicate event ({event.event_id})"))
             continue
         seen.add(event.event_id)
+        alike.add(same)
         events.append(event)
     notice = None if events else f"{path.name}: no event of a paper in this programme"
     return SourceRead(path, NAME, (), tuple(skipped), notice, events=tuple(events))
