@@ -27,7 +27,7 @@ from paperdeck.ui.commands import bindings
 
 _FORMAT_HELP = (
     "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
-    "for Zotero: .ris RIS, .csl.json CSL-JSON · .ics the starred and to-read papers' events as a calendar"
+    "for Zotero: .ris RIS, .csl.json CSL-JSON"
 )
 #: The ending of an iCalendar file: the papers' schedule (:mod:`paperdeck.export.ics`), not a paper list.
 _CALENDAR = ".ics"
