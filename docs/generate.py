@@ -12,6 +12,9 @@ line is replaced by a reference made from the code:
 - ``cli.md``: the command line's argparse parsers (``paperdeck.cli.main``), every subcommand's
   usage, description and arguments.
 
+It writes one file that is no page of ``docs/`` too: ``man/paperdeck.1``, the manual page the
+wheel ships, made from the same parsers (``paperdeck.cli.shell.man_page``, :data:`FILES`).
+
 The output depends on nothing but the code and the templates: usage lines are wrapped at a fixed
 width, never the terminal's.
 """
@@ -25,6 +28,8 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 TEMPLATES = DOCS / "src"
+#: The repository's top, where the generated files outside docs/ (:data:`FILES`) are.
+REPO = DOCS.parent
 MARK = "<!-- generated -->"
 #: The width usage lines are wrapped at (a page must not depend on the terminal running make docs).
 USAGE_WIDTH = 88
@@ -140,6 +145,18 @@ PAGES: dict[str, tuple[str, Callable[[], str]]] = {
 }
 
 
+def man_page() -> str:
+    """``man/paperdeck.1``: the manual page of the command line's parsers."""
+    from paperdeck.cli.main import build_app_parser, build_command_parser
+    from paperdeck.cli.shell import man_page as make
+
+    return make(build_app_parser(), build_command_parser())
+
+
+#: Generated files outside docs/ (no template): path from the repository's top → the maker.
+FILES: dict[str, Callable[[], str]] = {"man/paperdeck.1": man_page}
+
+
 def render(name: str) -> str:
     """The text of the generated page ``name`` (a key of :data:`PAGES`). Raises ``ValueError``
     when its template has no ``<!-- generated -->`` line."""
@@ -157,6 +174,10 @@ def stale() -> list[str]:
         path = DOCS / name
         if not path.exists() or path.read_text(encoding="utf-8") != render(name):
             found.append(name)
+    for path_name, make in FILES.items():
+        path = REPO / path_name
+        if not path.exists() or path.read_text(encoding="utf-8") != make():
+            found.append(path_name)
     return found
 
 
@@ -165,11 +186,16 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         names = stale()
         for name in names:
-            print(f"docs/{name} is not what docs/generate.py writes: run `make docs`", file=sys.stderr)
+            shown = name if name in FILES else f"docs/{name}"
+            print(f"{shown} is not what docs/generate.py writes: run `make docs`", file=sys.stderr)
         return 1 if names else 0
     for name in PAGES:
         (DOCS / name).write_text(render(name), encoding="utf-8")
         print(f"wrote docs/{name}")
+    for path_name, make in FILES.items():
+        (REPO / path_name).parent.mkdir(exist_ok=True)
+        (REPO / path_name).write_text(make(), encoding="utf-8")
+        print(f"wrote {path_name}")
     return 0
 
 

@@ -345,3 +345,68 @@ def _server(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:
             pass  # a client that gave up leaves a broken pipe: expected here
 
     return Server(("127.0.0.1", 0), handler)
+
+
+class ZoteroStandIn(LocalServer):
+    """A stand-in for a running Zotero's connector server (zotero/zotero ``server_connector.js``):
+    ``GET /connector/ping`` answers "Zotero is running"; ``POST /connector/import?session=ID``
+    records the request (:attr:`imports`: path with its query, headers, body) and answers ``201``
+    with one item per RIS record, as Zotero answers with the items it made. ``mode``:
+
+    - ``"ok"``: as above;
+    - ``"error"``: the import answers ``500`` (Zotero's read-only library);
+    - ``"no-connector"``: every path answers ``404`` (another server on the port);
+    - ``"hang"``: the import reads the request, then answers nothing until the server stops.
+    """
+
+    def __init__(self, mode: str = "ok") -> None:
+        self.mode = mode
+        self.pings = 0
+        self.imports: list[tuple[str, dict[str, str], bytes]] = []
+        self._stop = threading.Event()
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                with contextlib.suppress(OSError):
+                    if outer.mode == "no-connector" or self.path != "/connector/ping":
+                        return answer(self, 404, b"No endpoint found", {"Content-Type": "text/plain"})
+                    outer.pings += 1
+                    page = b"<!DOCTYPE html><html><body>Zotero is running</body></html>"
+                    answer(self, 200, page, {"Content-Type": "text/html"})
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                with contextlib.suppress(OSError):
+                    if outer.mode == "no-connector" or not self.path.startswith("/connector/import"):
+                        return answer(self, 404, b"No endpoint found", {"Content-Type": "text/plain"})
+                    outer.imports.append((self.path, dict(self.headers.items()), body))
+                    if outer.mode == "hang":
+                        outer._stop.wait(30)
+                        return None
+                    if outer.mode == "error":
+                        return answer(self, 500, orjson.dumps({"libraryEditable": False}))
+                    items = [{"itemType": "conferencePaper", "id": n} for n in range(body.count(b"\r\nER  -"))]
+                    answer(self, 201, orjson.dumps(items))
+
+        self.serve(Handler)
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        super().__exit__(*exc)
+
+
+def closed_port() -> str:
+    """The address of a port on 127.0.0.1 nothing listens on (bound, then closed)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}"

@@ -1,4 +1,4 @@
-"""The wheel installs one top-level package, ``paperdeck``, with its styles and seeds inside it."""
+"""The wheel installs one top-level package, ``paperdeck``, with its styles, seeds and manual page inside it."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ def test_the_wheel_holds_paperdeck_only_with_its_styles_and_seeds(tmp_path: Path
     tops = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert tops == {"paperdeck"}
     assert "paperdeck/_data/styles/main.tcss" in names
+    assert "paperdeck/_data/man/paperdeck.1" in names  # the manual page generated from the parser
     assert {f"paperdeck/_data/seeds/{p.name}" for p in (REPO / "seeds").glob("*.txt")} <= set(names)
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "paperdeck = paperdeck.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -565,3 +565,7 @@ def add_command_parsers(
 
         parser = command("fetch", "fetch a conference from OpenReview or Paper Copilot (all or nothing)")
         add_fetch_arguments(parser)
+    if wanted("completion", "man"):
+        from paperdeck.cli.shell import add_shell_commands
+
+        add_shell_commands(commands)

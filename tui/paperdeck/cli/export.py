@@ -6,6 +6,7 @@ user's data.
     paperdeck export [QUERY] [--format bibtex|ris|csl|markdown|csv|json] [-o FILE] [--starred] [--sort ORDER]
                      [--reviews]
     paperdeck export --user-data [-o FILE]
+    paperdeck export [QUERY] --to zotero [--zotero-url URL] [--starred] [--sort ORDER]
 
 ``QUERY`` is the filter bar's (:func:`paperdeck.search.query.parse_query`); without one, every paper in
 catalogue order. Without ``-o`` the text goes to standard output; with it, the file is written
@@ -20,6 +21,12 @@ is 1. So it is for ``-o FILE`` when the store holds no papers, or there is no st
 directory, and for ``--user-data -o FILE`` with no record to back up when ``FILE`` is a file or there
 is no store: a mistyped ``--data-dir`` never replaces a file with an empty export. An empty
 ``-o ''`` is refused (status 2).
+
+``--to zotero`` sends the selection, as RIS (notes and tags included), to a running Zotero
+(:mod:`paperdeck.fetch.zotero`) at ``--zotero-url``, else the ``zotero_url`` setting of
+``config.json`` (default ``http://127.0.0.1:23119``), and says in one line what Zotero imported.
+When Zotero is not running, or answers an error, or does not answer in time, one line on
+standard error says so and the exit status is 1 (nothing is sent when Zotero is not running).
 """
 
 from __future__ import annotations
@@ -67,6 +74,14 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
         help="Markdown: each paper's imported reviews, meta-review, decision and comments under it",
     )
     parser.add_argument(
+        "--to", choices=("zotero",),
+        help="send the papers to a running Zotero instead (RIS, notes and tags included)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--zotero-url", metavar="URL",
+        help="the Zotero connector's address (default: the zotero_url setting, http://127.0.0.1:23119)",
+    )  # fmt: skip
+    parser.add_argument(
         "--user-data",
         action="store_true",
         help="back up all your stars, notes, statuses and tags (restore: paperdeck import FILE)",
@@ -84,6 +99,10 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         BadQuery: a malformed query.
         StoreError: ``FILE`` cannot be written.
     """
+    if args.to == "zotero":
+        return _to_zotero(store, args)
+    if args.zotero_url is not None:
+        raise ExportError("export: --zotero-url goes with --to zotero")
     if args.output is not None and not args.output.strip():
         raise ExportError("export: -o needs a file name (- prints to standard output)")
     output = None if args.output in (None, "-") else Path(args.output)
@@ -139,6 +158,31 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         {"path": str(output), "format": format, "papers": count},
         f"wrote {count:,} paper{'' if count == 1 else 's'} to {file_name(output)} ({format})",
     )
+    return 0
+
+
+def _to_zotero(store: Store, args: argparse.Namespace) -> int:
+    """``export --to zotero``: the selection as RIS to a running Zotero (see the module docstring)."""
+    given = [name for name, value in (("-o", args.output), ("--format", args.format), ("--reviews", args.reviews),
+             ("--user-data", args.user_data)) if value]  # fmt: skip
+    if given:
+        raise ExportError(f"export --to zotero sends RIS to Zotero; it takes no {given[0]}")
+    papers = _papers(store, args)
+    if not papers:
+        what = "no papers to export" if store.is_empty else "no papers matched"
+        print_error(f"export: {what}; nothing sent to Zotero")
+        return 1
+    from paperdeck.export.ris import ris_records  # deferred: the network module only for a push
+    from paperdeck.fetch.zotero import ZoteroError, push_to_zotero
+    from paperdeck.store.settings import SettingsFile
+
+    url = args.zotero_url if args.zotero_url is not None else SettingsFile(store.data_dir).settings.zotero_url
+    try:
+        pushed = push_to_zotero(ris_records(papers, store.all_user_data), len(papers), url)
+    except ZoteroError as error:
+        print_error(f"export: {error}")
+        return 1
+    emit(args, {"to": "zotero", "url": pushed.url, "papers": pushed.papers, "items": pushed.items}, pushed.line)
     return 0
 
 

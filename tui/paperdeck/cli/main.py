@@ -2,7 +2,8 @@
 
 ``paperdeck import|search|list|show|stats|star|unstar|note|status|tag|untag|export|similar|follow|unfollow|``
 ``following|changes|fetch|remove`` share the core with the app: the same store, the same importers, the same
-ranking. Each takes ``--json``.
+ranking. Each takes ``--json``. ``paperdeck completion bash|zsh|fish`` and ``paperdeck man`` print what
+the shell knows of paperdeck, made from these parsers (:mod:`paperdeck.cli.shell`); they open no store.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ COMMAND_NAMES = (
     "fetch",
     "remove",
     "plan",
+    "completion",
+    "man",
 )
 
 
@@ -91,6 +94,21 @@ def build_command_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_command_parsers(commands, _add_common, command)
     return parser
+
+
+def run_shell_command(args_list: list[str]) -> int:
+    """``paperdeck completion SHELL`` or ``paperdeck man`` (``args_list`` from the command on):
+    print the script or the page, made from the whole command line's parsers; no store is opened."""
+    from paperdeck.cli.shell import completion_script, man_page, shell_parser
+
+    args = build_command_parser(args_list[0]).parse_args(args_list)
+    if args.command == "man":
+        text = man_page(build_app_parser(), build_command_parser())
+    else:
+        text = completion_script(args.shell, shell_parser(build_app_parser(), build_command_parser()))
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    return 0
 
 
 def open_store(
@@ -346,6 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     fresh: Path | None = None  # the data directory this run makes, taken away again if it fails
     try:
         command_at = _command_position(args_list)
+        if command_at is not None and args_list[command_at] in ("completion", "man"):
+            return run_shell_command(args_list[command_at:])
         if command_at is not None:
             if args_list[command_at] == "search":
                 _read_index_ahead(args_list, command_at)

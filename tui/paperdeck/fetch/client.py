@@ -44,7 +44,17 @@ from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials,
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
-__all__ = ["MAX_REDIRECTS", "REDACTED", "Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
+__all__ = [
+    "MAX_REDIRECTS",
+    "REDACTED",
+    "Answer",
+    "FetchError",
+    "HttpClient",
+    "Limits",
+    "NoAnswer",
+    "OpenReviewClient",
+    "plain_get",
+]
 
 OPENREVIEW_API = "https://api2.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
@@ -60,6 +70,17 @@ _LOGIN_HINT = f"set {USERNAME_ENV} and {PASSWORD_ENV}, or run paperdeck fetch on
 class FetchError(PaperdeckError):
     """A fetch failed; ``str(error)`` is one line. Nothing was imported; the pages fetched so
     far are kept on disk, so the same command resumes."""
+
+
+class NoAnswer(FetchError):
+    """One request (:meth:`HttpClient.exchange_once`) got no answer: ``reason`` says why in a few
+    words (a timeout, a dropped connection, a broken answer); ``connecting``: no connection was
+    made at all (nothing listens there)."""
+
+    def __init__(self, message: str, reason: str, *, connecting: bool) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.connecting = connecting
 
 
 class _Retry(Exception):
@@ -258,8 +279,11 @@ class HttpClient:
         return max(0.0, min(wait, self.ends_at - time.monotonic()))
 
     def send(self, method: str, path: str, *, params: dict[str, Any] | None = None,
-             json_body: Any = None, expect_json: bool = True) -> Answer:  # fmt: skip
+             json_body: Any = None, expect_json: bool = True, content: bytes | None = None,
+             content_type: str = "") -> Answer:  # fmt: skip
         """The successful answer to ``method path``, retried as the module docstring says.
+        ``content``: a raw body sent as ``content_type`` instead of ``json_body`` (a text
+        import posted to a local app).
 
         Raises:
             _Refused: a ``401`` or ``403``.
@@ -280,7 +304,7 @@ class HttpClient:
             for attempt in retrying:
                 tried = attempt.retry_state.attempt_number
                 with attempt:
-                    return self._once(method, path, params, json_body, expect_json)
+                    return self._once(method, path, params, json_body, expect_json, content, content_type)
         except _Retry as error:
             if time.monotonic() >= self.ends_at:
                 raise self._late(path) from None
@@ -290,7 +314,29 @@ class HttpClient:
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool) -> Answer:
+    def exchange_once(self, method: str, path: str, seconds: float, *, params: dict[str, Any] | None = None,
+                      content: bytes | None = None, content_type: str = "") -> tuple[int, bytes]:  # fmt: skip
+        """One request, tried once, within the client's bounds (its size limits, redirects within
+        the origin only) and ``seconds`` for the whole answer; its status, whatever it is, and
+        its body. For a request that must not be repeated (an import into a local app).
+
+        Raises:
+            NoAnswer: no connection, a timeout, ``seconds`` passed, a broken answer.
+            FetchError: a redirect to another origin, an answer over the size limits.
+        """
+        self.requests += 1
+        try:
+            status, _headers, body = self._exchange(
+                method, path, params, None, time.monotonic() + seconds, content, content_type
+            )
+        except _Retry as error:
+            message = f"{self.where(path)}: {error.reason}"
+            raise NoAnswer(self.redact(message), error.reason, connecting=error.connecting) from None
+        self.received += len(body)
+        return status, body
+
+    def _once(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any, expect_json: bool,
+              content: bytes | None = None, content_type: str = "") -> Answer:  # fmt: skip
         if self.requests >= self.limits.budget:
             raise self._error(
                 f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; "
@@ -301,7 +347,7 @@ class HttpClient:
             raise self._late(path)
         self.requests += 1
         request_ends = min(now + self.limits.request_deadline_s, self.ends_at)
-        status, headers, body = self._exchange(method, path, params, json_body, request_ends)
+        status, headers, body = self._exchange(method, path, params, json_body, request_ends, content, content_type)
         self.received += len(body)
         if self.received > self.limits.max_run_bytes:
             raise self._error(
@@ -338,7 +384,8 @@ class HttpClient:
         return Answer(body)
 
     def _exchange(self, method: str, path: str, params: dict[str, Any] | None, json_body: Any,
-                  request_ends: float) -> tuple[int, httpx.Headers, bytes]:  # fmt: skip
+                  request_ends: float, content: bytes | None = None,
+                  content_type: str = "") -> tuple[int, httpx.Headers, bytes]:  # fmt: skip
         """Send the request, following redirects within the origin; the final status, headers and
         body (bounded, inflated, secrets scrubbed).
 
@@ -348,12 +395,16 @@ class HttpClient:
         """
         url = httpx.URL(self.base_url + path, params=params)
         headers = dict(self.headers)
-        secret = bool(headers) or json_body is not None  # the token, or the login's password
+        secret = bool(headers) or json_body is not None or content is not None  # a token, a password, a note
+        if content is not None and content_type:
+            headers["Content-Type"] = content_type
         for _ in range(MAX_REDIRECTS + 1):
             try:
                 read_s = max(0.01, min(self.limits.timeout_s, request_ends - time.monotonic()))
                 timeout = httpx.Timeout(read_s, connect=min(self.limits.connect_timeout_s, read_s))
-                request = self._http.build_request(method, url, json=json_body, headers=headers, timeout=timeout)
+                request = self._http.build_request(
+                    method, url, json=json_body, content=content, headers=headers, timeout=timeout
+                )
                 response = self._http.send(request, stream=True)
                 try:
                     status = response.status_code
@@ -377,11 +428,11 @@ class HttpClient:
                 if secret:
                     raise self._error(  # the target is not named: a server may put a secret in it
                         f"{self.where(path)}: the server redirects to another origin; "
-                        "not followed: the login and the token go only to the server they were given for"
+                        "not followed: the login, the token and what is posted go only to the server meant"
                     )
                 headers = {}
             if status == 303 or (status in (301, 302) and method == "POST"):
-                method, json_body = "GET", None
+                method, json_body, content = "GET", None, None
             url = target
         raise self._error(f"{self.where(path)}: over {MAX_REDIRECTS} redirects; not followed")
 

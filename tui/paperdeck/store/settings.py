@@ -29,6 +29,8 @@ CONFIG_FILE = "config.json"
 #: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me.
 SORTS = ("relevance", "list", "title", "rating", "spread", "lowest", "decision", "changed")
 #: How each sort order is named to the user.
+#: Where a running Zotero's connector server listens (Zotero's own default: port 23119 on this machine).
+ZOTERO_URL = "http://127.0.0.1:23119"
 SORT_LABELS = {"relevance": "relevance", "list": "list order", "title": "title", "rating": "rating",
                "spread": "rating spread", "lowest": "lowest rating",
                "decision": "decision", "changed": "recently changed by me"}  # fmt: skip
@@ -48,6 +50,8 @@ class Settings:
         keymap: binding id → comma-separated keys.
         sort: one of :data:`SORTS`.
         views: the user's saved views, name → query, in the order saved (:mod:`paperdeck.search.views`).
+        zotero_url: the base URL of a running Zotero's connector server (``http(s)://host:port``),
+            where ``paperdeck export --to zotero`` and the export prompt send papers.
     """
 
     theme: str = ""
@@ -56,6 +60,7 @@ class Settings:
     keymap: dict[str, str] = field(default_factory=dict)
     sort: str = "relevance"
     views: dict[str, str] = field(default_factory=dict)
+    zotero_url: str = ZOTERO_URL
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -67,8 +72,9 @@ class Settings:
         """Settings from a JSON object, and what was refused: one short phrase each (no newlines,
         values cut to 40 characters), naming the key — a key that is no setting, a value of the
         wrong type, a sort not in :data:`SORTS`, a list width outside 20–80 (the nearest bound is
-        used), a view whose name or query is not text. A refused value falls back to the default;
-        never raises. The theme's name is not checked here (the themes are the app's)."""
+        used), a view whose name or query is not text, a ``zotero_url`` that is no ``http(s)://``
+        address. A refused value falls back to the default; never raises. The theme's name is not
+        checked here (the themes are the app's)."""
         defaults = cls()
         problems: list[str] = []
 
@@ -104,6 +110,10 @@ class Settings:
                 if not isinstance(query, str):
                     problems.append(f"view {shown(name)}: its query {shown(query)} is not text")
             views = {k: v for k, v in views.items() if isinstance(v, str)}
+        zotero_url = typed("zotero_url", str, "an http:// address")
+        if zotero_url is not None and not zotero_url.strip().lower().startswith(("http://", "https://")):
+            problems.append(f"zotero_url {shown(zotero_url)} is not an http:// or https:// address")
+            zotero_url = None
         settings = cls(
             theme=theme if theme is not None else defaults.theme,
             show_detail=show_detail if show_detail is not None else defaults.show_detail,
@@ -111,6 +121,7 @@ class Settings:
             keymap={str(k): str(v) for k, v in keymap.items()} if keymap is not None else {},
             sort=sort if sort is not None else defaults.sort,
             views=views if views is not None else {},
+            zotero_url=zotero_url.strip() if zotero_url is not None else defaults.zotero_url,
         )
         return settings, tuple(problems)
 

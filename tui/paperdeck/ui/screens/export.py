@@ -4,6 +4,9 @@ The file name's ending picks the format (``.bib``, ``.ris``, ``.csl.json``, ``.m
 ``.json``: :func:`~paperdeck.export.formats.format_for_path`; ``.ics``: the events of the papers
 starred or to-read among them, as a calendar); the writing
 itself runs in a worker of the main screen (a BibTeX export of a whole conference takes seconds).
+:data:`ZOTERO_WORD` typed instead of a file name sends the papers to a running Zotero
+(:mod:`paperdeck.fetch.zotero`, at the ``zotero_url`` setting), in a worker too; a notification
+says what Zotero imported, or in one line why not.
 """
 
 from __future__ import annotations
@@ -22,12 +25,15 @@ from textual.widgets import Checkbox, Input, Label
 
 from paperdeck.export.formats import export_target_problem, format_for_path, inside_data_dir
 from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
 
+#: Typed instead of a file name (any case): send the papers to a running Zotero.
+ZOTERO_WORD = "zotero"
 _FORMAT_HELP = (
     "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
-    "for Zotero: .ris RIS, .csl.json CSL-JSON"
+    "for Zotero: .ris RIS, .csl.json CSL-JSON, or type zotero to send them to a running Zotero"
 )
 #: The ending of an iCalendar file: the papers' schedule (:mod:`paperdeck.export.ics`), not a paper list.
 _CALENDAR = ".ics"
@@ -82,6 +88,8 @@ class ExportPrompt(ModalScreen[Path | None]):
         self._reviews = reviews
         #: Whether the export includes the reviews (the check box, ticked with space).
         self.with_reviews = False
+        #: Whether :data:`ZOTERO_WORD` was typed: the papers go to Zotero, not to the path dismissed with.
+        self.to_zotero = False
         self._what = what
         self._suggested = suggested
         self._backup = backup
@@ -104,6 +112,13 @@ class ExportPrompt(ModalScreen[Path | None]):
         hint = self.query_one("#export-hint", Label)
         if not typed:
             hint.update("⚠ type a file name")
+            return
+        if not self._backup and typed.casefold() == ZOTERO_WORD:
+            if self._reviews and self.query_one("#export-reviews", Checkbox).value:
+                hint.update("⚠ the reviews go into a Markdown file only, not to Zotero: untick them")
+                return
+            self.to_zotero = True
+            self.dismiss(Path(ZOTERO_WORD))
             return
         path = Path(typed).expanduser()
         problem = export_target_problem(path, self._data_dir)
@@ -142,6 +157,8 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
         if not prompt.with_reviews and path.suffix.casefold() == _CALENDAR:
             return _write_calendar(store, ids, path)
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
+        if prompt.to_zotero:
+            return _send_to_zotero(store, papers)
         fmt = format_for_path(path) or "json"
         users = store.all_user_data
         reviews = store.reviews.reviews_of if prompt.with_reviews else None
@@ -172,6 +189,22 @@ def _write_calendar(store: Store, ids: Sequence[str], path: Path) -> str:
     if not plan.items:
         return f"Wrote {path}: no event (none of these starred or to-read papers is in an imported programme)."
     return f"Wrote {written:,} event{'' if written == 1 else 's'} of your schedule to {path}."
+
+
+def _send_to_zotero(store: Store, papers: Sequence[Paper]) -> str:
+    """Send ``papers`` as RIS to the Zotero at the ``zotero_url`` setting (in a worker thread);
+    the line to show.
+
+    Raises:
+        ZoteroError: as :func:`paperdeck.fetch.zotero.push_to_zotero` raises it.
+    """
+    from paperdeck.export.ris import ris_records
+    from paperdeck.fetch.zotero import push_to_zotero
+    from paperdeck.store.settings import SettingsFile
+
+    url = SettingsFile(store.data_dir).settings.zotero_url  # read now: another paperdeck may have changed it
+    pushed = push_to_zotero(ris_records(papers, store.all_user_data), len(papers), url)
+    return pushed.line[0].upper() + pushed.line[1:] + "."
 
 
 #: Seconds between two showings of an export's progress.
@@ -219,15 +252,15 @@ def _ask_then_write(screen: Screen[Any], prompt: ExportPrompt, write: Callable[[
     def chosen(path: Path | None) -> None:
         if path is None:
             return
-        screen.notify(f"Writing {path}…", timeout=2, markup=False)
+        zotero = prompt.to_zotero
+        screen.notify("Sending to Zotero…" if zotero else f"Writing {path}…", timeout=2, markup=False)
 
         def work() -> None:
             try:
                 message = write(path)
             except PaperdeckError as error:
-                screen.app.call_from_thread(
-                    screen.notify, str(error), title="Not written", severity="error", markup=False
-                )
+                title = "Not sent" if zotero else "Not written"
+                screen.app.call_from_thread(screen.notify, str(error), title=title, severity="error", markup=False)
                 return
             screen.app.call_from_thread(screen.notify, message, timeout=5, markup=False)
 
