@@ -88,6 +88,7 @@ def _commands(store_dir: Path, tmp_path: Path) -> dict[str, list[str]]:
         "changes": [],
         "fetch": ["papercopilot:iclr2018"],  # from the local server (copilot_server)
         "remove": [paper_id],  # the first paper then: each case removes another
+        "plan": [],
     }
 
 
@@ -100,7 +101,7 @@ def test_every_command_is_covered(store_dir: Path, tmp_path: Path) -> None:
 #: A command's own options, given right after it.
 OPTIONS = {"export": ["--format", "csv"]}
 #: Commands without arguments (nothing to put after ``--``).
-NO_ARGUMENTS = ("list", "stats", "following", "changes")
+NO_ARGUMENTS = ("list", "stats", "following", "changes", "plan")
 CASES = [
     pytest.param(command, position, form, dash, id=f"{command}-{position}-{form}{'-dash' if dash else ''}")
     for command in COMMAND_NAMES

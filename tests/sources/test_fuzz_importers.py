@@ -43,6 +43,7 @@ FULL = os.environ.get("PAPERDECK_FULL") == "1"
 
 FORMATS = list(FORMAT_NAMES)
 SUFFIX = {
+    "schedule": ".json",
     "openreview": ".json",
     "papercopilot": ".json",
     "parquet": ".parquet",
@@ -354,7 +355,9 @@ def _extreme_inputs(format: str) -> dict[str, bytes]:
     seed = sorted(SEEDS.glob("*.txt"))[0].read_text("utf-8")
     note = {"id": "x1", "content": {"title": {"value": "T"}, "abstract": {"value": big}}}
     copilot = {"id": "x1", "title": "T", "status": "Poster", "track": "main", "abstract": big}
+    row = {"id": 1, "name": "T", "eventtype": "Poster", "starttime": "2026-04-24T10:00:00-03:00"}
     ten_mb = {
+        "schedule": orjson.dumps({"count": 1, "results": [{**row, "session": big}]}),
         "openreview": orjson.dumps([note]),
         "papercopilot": orjson.dumps([copilot]),
         "parquet": _parquet({"title": ["T"], "abstract": [big], "status": ["Poster"]}),
@@ -370,6 +373,7 @@ def _extreme_inputs(format: str) -> dict[str, bytes]:
     first, second = TWO_TITLES
     forum = "AbCdEfGh12"
     twice = {
+        "schedule": orjson.dumps({"count": 2, "results": [{**row, "name": first}, {**row, "name": second}]}),
         "openreview": orjson.dumps(
             [
                 {"id": forum, "content": {"title": {"value": first}, "abstract": {"value": "a"}}},
@@ -447,6 +451,10 @@ def test_one_id_twice_with_different_content_gives_one_paper(format: str, work_d
     result = read_source(path, format)
     if format == "seed":
         assert [paper.abstract for paper in result.papers] == ["The same abstract.", "Another one."]
+        return
+    if format == "schedule":  # a programme makes no paper: one event, the second skipped as a duplicate
+        assert not result.papers and [e.title for e in result.events] == [TWO_TITLES[0]]
+        assert [skip.reason for skip in result.skipped] == ["duplicate event (1)"]
         return
     assert len(result.papers) == 1, result.skipped
     assert len(result.skipped) == 1

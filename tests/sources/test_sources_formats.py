@@ -21,7 +21,7 @@ BACKUP = {"paperdeck": "user-data backup", "schema": 1, "records": []}
 
 
 def test_the_format_choices_are_the_rows_a_user_may_choose_in_detection_order() -> None:
-    assert FORMAT_NAMES == ("openreview", "papercopilot", "parquet", "bibtex", "arxiv", "csv", "seed")
+    assert FORMAT_NAMES == ("openreview", "papercopilot", "parquet", "bibtex", "arxiv", "csv", "schedule", "seed")
     assert [row.name for row in FORMATS] == ["backup", *FORMAT_NAMES]  # the backup first, seed text last
     assert not FORMATS_BY_NAME["backup"].choosable
     assert len({row.name for row in FORMATS}) == len(FORMATS)
@@ -95,7 +95,7 @@ def test_a_malformed_or_compressed_backup_is_refused(tmp_path: Path) -> None:
 def test_the_help_lists_the_rows(capsys: pytest.CaptureFixture[str]) -> None:
     from paperdeck.cli.main import build_app_parser, main
 
-    assert format_help() == "OpenReview, Paper Copilot, Parquet, BibTeX, arXiv Atom, CSV, seed text"
+    assert format_help() == "OpenReview, Paper Copilot, Parquet, BibTeX, arXiv Atom, CSV, Miniconf programme, seed text"
     assert format_help() in " ".join(build_app_parser().format_help().split())
     with pytest.raises(SystemExit):
         main(["import", "--help"])

@@ -137,7 +137,11 @@ def state(data_dir: Path, *, times: bool = True) -> bytes:
         for name in filter(None, names):
             reviews[str(name).split(".g")[0]] = orjson.loads((data_dir / "reviews" / str(name)).read_bytes())
     changes = [change.to_dict() for change in store.changes()]
-    whole = {"papers": papers, "aliases": store.aliases, "user": users, "reviews": reviews, "changes": changes}
+    schedule = sorted(
+        (event.to_dict() for event in store.schedule.events()), key=lambda d: (d["id"], d.get("paper", ""))
+    )
+    whole = {"papers": papers, "aliases": store.aliases, "user": users, "reviews": reviews, "changes": changes,
+             "schedule": schedule}  # fmt: skip
     return orjson.dumps(whole, option=orjson.OPT_SORT_KEYS)
 
 

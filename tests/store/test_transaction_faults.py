@@ -1,5 +1,6 @@
 """Every multi-file write is one transaction: with EIO, ENOSPC or a kill injected at each writing
-system call of an import (a paper list; OpenReview notes carrying their replies), a review import,
+system call of an import (a paper list, alone or with its programme; OpenReview notes carrying their
+replies), a review import,
 a restore, a mark on many papers, a removal and an undo, a restarted store holds the whole state before or the whole
 state after — never half — and the error said which (:mod:`tests.store.faults`).
 
@@ -47,8 +48,15 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     half.write_text(json.dumps(notes[: len(notes) // 2]))
     replies = folder / "notes-with-replies.json"
     replies.write_text(json.dumps(iclr2026_notes(4)))
+    # a programme of the 12 papers (made-up sessions and times): joined to them in the same import
+    forums = [json.loads(line)["id"] for line in lines]
+    rows = [{"id": n, "name": f"row {n}", "eventtype": "Poster", "session": f"S{n % 3}",
+             "starttime": "2026-04-23T10:30:00-03:00", "endtime": "2026-04-23T13:00:00-03:00",
+             "paper_url": f"https://openreview.net/forum?id={forum}"} for n, forum in enumerate(forums)]  # fmt: skip
+    programme = folder / "iclr-2026-orals-posters.json"
+    programme.write_text(json.dumps({"count": len(rows), "results": rows}))
     return {"papers": sample.papers_file, "first": first, "notes": sample.notes_file, "half": half,
-            "replies": replies}  # fmt: skip
+            "replies": replies, "programme": programme}  # fmt: skip
 
 
 def _marked(store: Store) -> None:
@@ -128,6 +136,7 @@ def _operations(files: dict[str, Path], templates: dict[str, Path], tmp_path: Pa
     write_backup(store, backup, now=lambda: NOW)
     return {
         "import a paper list": (templates["papers"], _import("papers")(files)),
+        "import a paper list with its programme": (templates["papers"], _import("papers", "programme")(files)),
         "import notes carrying replies": (templates["papers"], _import("replies")(files)),
         "import reviews": (templates["reviews"], _import("notes")(files)),
         "restore a backup": (templates["reviews"], _restore(backup)),
@@ -151,6 +160,7 @@ def _run(name: str, files: dict[str, Path], templates: dict[str, Path], tmp_path
 
 NAMES = [
     "import a paper list",
+    "import a paper list with its programme",
     "import notes carrying replies",
     "import reviews",
     "restore a backup",

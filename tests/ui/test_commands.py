@@ -23,6 +23,7 @@ from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
 from paperdeck.ui.screens.reader import PaperReader
 from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.screens.reviews import ReviewsScreen
+from paperdeck.ui.screens.schedule import ScheduleScreen
 from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.paper_list import PaperList
@@ -54,6 +55,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("main.read", "enter", "read", False, False),
         ("main.reviews", "R", "reviews", False, False),
         ("main.statistics", "A", "statistics", False, False),
+        ("main.schedule", "P", "schedule", False, False),
         ("main.remove", "X", "remove_papers", False, False),
         ("main.undo_import", "Z", "undo_import", False, False),
         ("main.starred_only", "S", "toggle_starred_only", True, False),
@@ -194,6 +196,11 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("stats.up", "k", "scroll(-1)", False, False),
         *((f"stats.view_{n}", str(n), f"open_view({n})", False, False) for n in range(10)),
     ],
+    "ScheduleScreen": [
+        ("schedule.close", "escape,backspace", "close", True, False),
+        ("schedule.down", "j,down", "scroll(1)", False, False),
+        ("schedule.up", "k,up", "scroll(-1)", False, False),
+    ],
     "TickBox": [
         ("export.toggle", "space", "toggle_button", False, False),
         ("export.write", "enter", "submit", False, False),
@@ -221,6 +228,7 @@ CLASSES: dict[str, type[object]] = {
         PaperReader,
         ReviewsScreen,
         StatsScreen,
+        ScheduleScreen,
         TickBox,
     )
 }
@@ -260,7 +268,7 @@ def test_the_bindings_are_the_table_rows_of_each_owner() -> None:
     owners |= {"reader": PaperReader, "reviews": ReviewsScreen, "stats": StatsScreen, "tickbox": TickBox}
     owners |= {"help": HelpScreen, "confirm": ConfirmScreen, "export": ExportPrompt, "tags": TagPrompt}
     owners |= {"links": LinkChooser, "views": ViewsScreen, "save_view": SaveViewPrompt, "follows": FollowsScreen}
-    owners |= {"follow_author": AuthorPicker, "follow_keyword": KeywordPrompt}
+    owners |= {"follow_author": AuthorPicker, "follow_keyword": KeywordPrompt, "schedule": ScheduleScreen}
     assert set(owners) == {c.owner for c in COMMANDS}
     for owner, cls in owners.items():
         rows = [c for c in COMMANDS if c.owner == owner and c.keys]

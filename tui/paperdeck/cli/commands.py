@@ -142,12 +142,22 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         r = summary.reviews
         data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers,
                            "waiting": r.waiting, "versions": r.versions}  # fmt: skip
+    if summary.schedule is not None:
+        sched = summary.schedule
+        data["schedule"] = {
+            "events": sched.events, "papers": sched.papers, "removed": sched.removed,
+            "unmatched": [{"id": e.event_id, "title": e.title, "forum": e.forum_id, "session": e.session}
+                          for e in sched.unmatched],
+        }  # fmt: skip
     data["restored"] = [
         {"path": path, "restored": r.restored, "unchanged": r.unchanged, "not_in_store": r.not_in_store}
         for path, r in summary.restored
     ]
     lines = [
-        f"{file_name(path)}: {count:,} paper{'' if count == 1 else 's'} ({fmt})" for path, fmt, count in summary.files
+        f"{file_name(path)}: {count:,} paper{'' if count == 1 else 's'} ({fmt})"
+        if fmt != "schedule"
+        else f"{file_name(path)}: a programme (schedule)"
+        for path, fmt, count in summary.files
     ]
     lines += list(summary.notices)
     lines += [f"{file_name(path)}: user-data backup: {report.summary()}" for path, report in summary.restored]
@@ -237,6 +247,8 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
             if paths := path_lines(review):
                 lines.append(f"  {one_line(review.signature or review.id)}: " + "; ".join(paths))
     lines.append("area: " + (one_line(paper.primary_area) or "—"))
+    events = store.events_of(paper.id)
+    lines += ["when: " + one_line(event.when_and_where()) for event in events]
     links = (paper.openreview_url, paper.arxiv_url, paper.pdf_url)  # the first web link, as exports choose
     if link := next((url for url in links if web_link(url)), ""):
         lines.append("link: " + one_line(link))
@@ -249,6 +261,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     if args.json:
         record = paper_record(paper, user)
         record["review_summary"] = summary.public_dict() if summary else None
+        record["events"] = [event.to_dict() for event in events]
         emit(args, record, "")
     else:
         emit(args, None, "\n".join(lines))
@@ -384,6 +397,12 @@ def _cmd_remove(store: Store, args: argparse.Namespace) -> int:
     return cmd_remove(store, args)
 
 
+def _cmd_plan(store: Store, args: argparse.Namespace) -> int:
+    from paperdeck.cli.plan import cmd_plan
+
+    return cmd_plan(store, args)
+
+
 def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.cli.changes import cmd_changes
 
@@ -392,7 +411,7 @@ def _cmd_changes(store: Store, args: argparse.Namespace) -> int:
 
 #: The commands that write nothing to the store: they do not create a missing data directory.
 READ_ONLY_COMMANDS = frozenset(
-    {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes"}
+    {"search", "list", "show", "reviews", "stats", "export", "similar", "following", "changes", "plan"}
 )
 #: The commands that mark papers: they need the papers, so they do not create a missing data
 #: directory either (a mistyped --data-dir is said, not made).
@@ -419,6 +438,7 @@ COMMANDS: dict[str, Command] = {
     "changes": _hint_when_empty(_cmd_changes),
     "fetch": _cmd_fetch,
     "remove": _cmd_remove,
+    "plan": _hint_when_empty(_cmd_plan),
 }
 
 
@@ -538,6 +558,13 @@ def add_command_parsers(
             "remove", "remove papers (ids or a query) from the store, keeping your marks on them; --undo takes it back"
         )
         add_remove_arguments(parser)
+    if wanted("plan"):
+        from paperdeck.cli.plan import add_plan_arguments
+
+        parser = command(
+            "plan", "my schedule: the starred and to-read papers' events by day, session and poster; clashes flagged"
+        )
+        add_plan_arguments(parser)
     if wanted("fetch"):
         from paperdeck.cli.fetch import add_fetch_arguments
 

@@ -6,6 +6,7 @@
     paperdeck fetch NeurIPS.cc/2025/Conference any OpenReview venue id
     paperdeck fetch papercopilot:iclr2026      Paper Copilot's list (no login)
     paperdeck fetch 'arxiv:ti:diffusion'       an arXiv API query: its newest 200 results (no login)
+    paperdeck fetch iclr2026:schedule          the programme from the conference's site (--site URL)
 
 All pages first, then one import (:mod:`paperdeck.fetch.run`): a fetch that fails changes nothing
 and keeps its pages, and the same command resumes. The login comes from ``OPENREVIEW_USERNAME`` /
@@ -28,6 +29,7 @@ from paperdeck.fetch.run import (
     OPENREVIEW_URL_ENV,
     PAGE_SIZE,
     PAPERCOPILOT_URL_ENV,
+    SCHEDULE_URL_ENV,
     FetchOptions,
     FetchProgress,
     fetch,
@@ -42,7 +44,7 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "sources", nargs="+", metavar="SOURCE",
         help="iclr2026-style short names (iclr, neurips, icml, colm, …), OpenReview venue ids, "
-        "papercopilot:iclr2026, arxiv:QUERY",
+        "papercopilot:iclr2026, arxiv:QUERY, iclr2026:schedule (the programme, joined to the papers in the store)",
     )  # fmt: skip
     parser.add_argument(
         "--budget", type=int, default=Limits().budget, metavar="N",
@@ -68,13 +70,19 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"seconds to wait for each read from the server (default {defaults.timeout_s:g})",
     )  # fmt: skip
     parser.add_argument(
+        "--site", metavar="URL", default=None,
+        help=f"the site a CONFYEAR:schedule programme is fetched from (default ${SCHEDULE_URL_ENV}, else the "
+        "conference's own, e.g. https://iclr.cc)",
+    )  # fmt: skip
+    parser.add_argument(
         "--progress-json", action="store_true",
         help="one JSON object a line on standard error for each step ({stage, source, pages, notes, total, "
         "requests}), instead of the progress bar: for a program watching the fetch",
     )  # fmt: skip
     parser.epilog = (
         f"Base URLs: ${OPENREVIEW_URL_ENV} (default the public API v2), ${PAPERCOPILOT_URL_ENV} (default "
-        "Paper Copilot's raw files), $PAPERDECK_ARXIV_URL (default the arXiv API). "
+        "Paper Copilot's raw files), $PAPERDECK_ARXIV_URL (default the arXiv API), "
+        f"${SCHEDULE_URL_ENV} (or --site: the programmes' site; default the conference's). "
         "Login: $OPENREVIEW_USERNAME and $OPENREVIEW_PASSWORD, else a prompt."
     )
 
@@ -139,9 +147,10 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         timeout_s=args.read_timeout, connect_timeout_s=min(Limits().connect_timeout_s, args.read_timeout),
     )  # fmt: skip
     prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
+    site = {"schedule_url": args.site} if getattr(args, "site", None) else {}
     before = caches_key(store)
     if args.progress_json:
-        summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size), _progress_line)
+        summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size, **site), _progress_line)
     elif sys.stderr.isatty() and not args.json:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -163,7 +172,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
                 bar.update(task, description=escape(one_line(line)[:60]))
 
             options = FetchOptions(
-                limits=limits, page_size=args.page_size, prompt=ask if prompt else None, notice=notice
+                limits=limits, page_size=args.page_size, prompt=ask if prompt else None, notice=notice, **site
             )
 
             def report(state: FetchProgress) -> None:
@@ -182,7 +191,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
             bar.update(task, description="indexing for search and similar papers")
             save_caches(store, before)  # as `paperdeck import`: the indexes and statistics saved for the app
     else:
-        options = FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt, notice=print_notice)
+        options = FetchOptions(limits=limits, page_size=args.page_size, prompt=prompt, notice=print_notice, **site)
         summary = fetch(store, sources, options)
     if args.progress_json or not (sys.stderr.isatty() and not args.json):
         save_caches(store, before)
@@ -203,5 +212,10 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
     if imported.reviews is not None:
         r = imported.reviews
         data["reviews"] = {"new": r.new, "updated": r.updated, "unchanged": r.unchanged, "papers": r.papers}
+    if imported.schedule is not None:
+        sched = imported.schedule
+        data["schedule"] = {"events": sched.events, "papers": sched.papers, "removed": sched.removed,
+                            "unmatched": [{"id": e.event_id, "title": e.title, "forum": e.forum_id}
+                                          for e in sched.unmatched]}  # fmt: skip
     emit(args, data, f"{summary.summary()}. The store holds {papers_text(len(store.papers))}.")
     return 0

@@ -46,6 +46,7 @@ COMMAND_NAMES = (
     "changes",
     "fetch",
     "remove",
+    "plan",
     "completion",
     "man",
 )

@@ -55,6 +55,7 @@ __all__ = [
     "OPENREVIEW_URL_ENV",
     "PAGE_SIZE",
     "PAPERCOPILOT_URL_ENV",
+    "SCHEDULE_URL_ENV",
     "FetchOptions",
     "FetchProgress",
     "FetchSummary",
@@ -65,6 +66,9 @@ __all__ = [
 OPENREVIEW_URL_ENV = "PAPERDECK_OPENREVIEW_URL"
 ARXIV_URL_ENV = "PAPERDECK_ARXIV_URL"
 PAPERCOPILOT_URL_ENV = "PAPERDECK_PAPERCOPILOT_URL"
+#: The site a programme is fetched from, for every ``CONFYEAR:schedule`` source (default: the
+#: conference's own, :data:`~paperdeck.fetch.venues.SITES`).
+SCHEDULE_URL_ENV = "PAPERDECK_SCHEDULE_URL"
 #: Notes per page (the API's most).
 PAGE_SIZE = 1000
 _LAST_SOURCES = "sources.json"
@@ -94,6 +98,8 @@ class FetchOptions:
         openreview_url, papercopilot_url, arxiv_url: the base URLs (defaults from
             :data:`OPENREVIEW_URL_ENV`, :data:`PAPERCOPILOT_URL_ENV` and :data:`ARXIV_URL_ENV`, else
             the public services).
+        schedule_url: the site programmes are fetched from (default from :data:`SCHEDULE_URL_ENV`,
+            else ``""``: each conference's own site).
         limits: the client's budget, retries and timeouts.
         page_size: notes per page.
         prompt: asks for credentials when the environment has none (``None``: never ask).
@@ -106,6 +112,7 @@ class FetchOptions:
     openreview_url: str = field(default_factory=lambda: os.environ.get(OPENREVIEW_URL_ENV) or OPENREVIEW_API)
     papercopilot_url: str = field(default_factory=lambda: os.environ.get(PAPERCOPILOT_URL_ENV) or PAPERCOPILOT_RAW)
     arxiv_url: str = field(default_factory=lambda: os.environ.get(ARXIV_URL_ENV) or ARXIV_API)
+    schedule_url: str = field(default_factory=lambda: os.environ.get(SCHEDULE_URL_ENV) or "")
     limits: Limits = field(default_factory=Limits)
     page_size: int = PAGE_SIZE
     prompt: Callable[[], Credentials | None] | None = None
@@ -242,6 +249,10 @@ def _collect(
         limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
         client = HttpClient(options.arxiv_url, limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, ARXIV_RESULTS, _arxiv_page)
+    if source.kind == "schedule":
+        site = options.schedule_url or source.site
+        client = HttpClient(site, options.limits, sleep, notice=options.notice, ends_at=ends_at)
+        return _one_page(root, source, options, report, client, 0, _schedule_page)
     if source.kind == "papercopilot":
         client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, 0, _copilot_page)
@@ -343,6 +354,24 @@ def _arxiv_page(client: HttpClient, source: FetchSource, cache: PageCache) -> No
     if not (head.startswith(b"<?xml") or head.startswith(b"<feed")) or b"<feed" not in head:
         raise FetchError(f"{client.where('/query')}: the answer is not an arXiv Atom feed")
     cache.add(answer.body, last=True, notes=answer.body.count(b"<entry>") + answer.body.count(b"<entry "))
+
+
+def _schedule_page(client: HttpClient, source: FetchSource, cache: PageCache) -> None:
+    """The programme file: a page object ``{"count": N, "results": [...]}`` (its rows are read,
+    skipped or refused by the import, :mod:`paperdeck.sources.miniconf`).
+
+    Raises:
+        FetchError: the answer is not such a page (one line naming the URL).
+    """
+    answer = plain_get(client, source.path)
+    page = answer.document
+    rows = page.get("results") if isinstance(page, dict) else None
+    if not isinstance(rows, list):
+        raise FetchError(
+            f'{client.where(source.path)}: the answer is not a programme ({{"count": N, "results": [...]}}); '
+            "is the site right?"
+        )
+    cache.add(answer.body, last=True, notes=len(rows))
 
 
 def _copilot_page(client: HttpClient, source: FetchSource, cache: PageCache) -> None:

@@ -7,7 +7,10 @@ Copilot list.
   as ``<venue id>/-/Submission``;
 - ``papercopilot:iclr2026``: the file ``iclr/iclr2026.json`` of Paper Copilot's paperlists;
 - ``arxiv:QUERY``: an arXiv API query (``arxiv:ti:diffusion AND cat:cs.LG``), its first
-  :data:`ARXIV_RESULTS` results, newest first.
+  :data:`ARXIV_RESULTS` results, newest first;
+- ``iclr2026:schedule``: the conference's programme from its Miniconf site (:data:`SITES`, or the
+  site a setting names), ``/static/virtual/data/iclr-2026-orals-posters.json``: sessions, rooms
+  and times joined to the papers already in the store.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 
 from paperdeck.model.errors import PaperdeckError
 
-__all__ = ["ARXIV_RESULTS", "CONFERENCES", "FetchSource", "UnknownSource", "parse_source", "short_name"]
+__all__ = ["ARXIV_RESULTS", "CONFERENCES", "SITES", "FetchSource", "UnknownSource", "parse_source", "short_name"]
 
 #: Short conference names → the OpenReview group they use (``<group>/<year>/Conference``).
 CONFERENCES: dict[str, str] = {
@@ -31,6 +34,15 @@ CONFERENCES: dict[str, str] = {
     "uai": "auai.org/UAI",
     "tmlr": "TMLR",
 }
+#: Conferences whose programme is on a Miniconf site → the site (``paperdeck fetch iclr2026:schedule``).
+SITES: dict[str, str] = {
+    "iclr": "https://iclr.cc",
+    "neurips": "https://neurips.cc",
+    "nips": "https://neurips.cc",
+    "icml": "https://icml.cc",
+    "colm": "https://colmweb.org",
+}
+_SCHEDULE = re.compile(r"^([a-z]+)[-_ ]?((?:19|20)\d{2}):schedule$", re.IGNORECASE)
 _SHORT = re.compile(r"^([a-z]+)[-_ ]?((?:19|20)\d{2})$", re.IGNORECASE)
 _VENUE_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*(?:/[\w.\-]+)+$")
 #: Most results one ``arxiv:`` source asks for (one request).
@@ -47,17 +59,20 @@ class FetchSource:
     """One thing to fetch.
 
     Attributes:
-        kind: ``"openreview"``, ``"papercopilot"`` or ``"arxiv"`` (the import format of its pages).
+        kind: ``"openreview"``, ``"papercopilot"``, ``"arxiv"`` or ``"schedule"`` (the import format
+            of its pages).
         name: what the user typed, normalised (``iclr2026``, ``papercopilot:iclr2026``, a venue id).
         venue_id: the OpenReview venue id (``ICLR.cc/2026/Conference``); ``""`` for Paper Copilot.
-        path: the Paper Copilot file path under its root (``iclr/iclr2026.json``), or the arXiv
-            query; ``""`` otherwise.
+        path: the Paper Copilot file path under its root (``iclr/iclr2026.json``), the arXiv
+            query, or the programme's path on its site; ``""`` otherwise.
+        site: a programme's site (``https://iclr.cc``); ``""`` otherwise.
     """
 
     kind: str
     name: str
     venue_id: str = ""
     path: str = ""
+    site: str = ""
 
     @property
     def invitation(self) -> str:
@@ -70,6 +85,8 @@ class FetchSource:
         ``openreview-ICLR.cc-2026-Conference.json``, ``papercopilot-iclr2026.json``."""
         if self.kind == "papercopilot":
             return f"papercopilot-{self.path.rsplit('/', 1)[-1]}"
+        if self.kind == "schedule":  # the venue and year in the name, as the reader takes them
+            return f"schedule-{self.path.rsplit('/', 1)[-1]}"
         if self.kind == "arxiv":
             return f"arxiv-{re.sub(r'[^A-Za-z0-9]+', '-', self.path).strip('-')[:60] or 'query'}.xml"
         return f"openreview-{self.venue_id.replace('/', '-')}.json"
@@ -88,6 +105,16 @@ def parse_source(text: str) -> FetchSource:
         if not query or len(query) > 500:
             raise UnknownSource("paperdeck fetch: arxiv: needs a query of at most 500 characters (arxiv:ti:diffusion)")
         return FetchSource("arxiv", f"arxiv:{query}", path=query)
+    schedule = _SCHEDULE.match(text)
+    if schedule:
+        conf, year = schedule.group(1).lower(), schedule.group(2)
+        site = SITES.get(conf)
+        if site is None:
+            known = ", ".join(sorted(SITES))
+            raise UnknownSource(f"paperdeck fetch: {text!r}: no programme site known for {conf} (one of: {known})")
+        name = "neurips" if conf == "nips" else conf
+        path = f"/static/virtual/data/{name}-{year}-orals-posters.json"
+        return FetchSource("schedule", f"{conf}{year}:schedule", path=path, site=site)
     copilot = _COPILOT.match(text)
     if copilot:
         conf, year = copilot.group(1).lower(), copilot.group(2)
@@ -107,7 +134,7 @@ def parse_source(text: str) -> FetchSource:
         return FetchSource("openreview", text, venue_id=text.removesuffix("/-/Submission"))
     raise UnknownSource(
         f"paperdeck fetch: {text[:80]!r} is not a venue: give a short name (iclr2026), an OpenReview "
-        "venue id (ICLR.cc/2026/Conference), papercopilot:iclr2026 or arxiv:QUERY"
+        "venue id (ICLR.cc/2026/Conference), papercopilot:iclr2026, arxiv:QUERY or iclr2026:schedule"
     )
 
 

@@ -37,6 +37,7 @@ from paperdeck.search.query_fields import (
     review_numbers,
     term_cost,
     term_mask,
+    when_value,
 )
 from paperdeck.search.query_terms import Group, Lookups, Node, QueryError, Term
 from paperdeck.search.words import words
@@ -359,6 +360,8 @@ def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
         raise QueryError(f"{name}: needs a value, e.g. {field.example}")
     if field.kind == "choice":
         choices(name, value)  # validates
+    if field.kind == "when":
+        when_value(name, value)  # validates
     if field.kind == "like":
         return Term(name, "starred" if value.casefold() == "starred" else value.strip())
     return Term(name, value)

@@ -21,15 +21,17 @@ if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: 
     import numpy as np
 
     from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.schedule import ScheduleEvent
 
 #: Which papers a term keeps: one bool per paper of ``lookups.papers``, right at least for the
 #: papers ``within`` (``None``: all; the others may be anything).
 Evaluator: TypeAlias = Callable[[Term, Lookups, "np.ndarray | None"], "np.ndarray"]
 #: What a field's value is: ``"text"`` (matched from a word start, or anywhere after a ``*``),
 #: ``"number"`` (compared: ``>=``, ``>``, ``<=``, ``<``, ``=``, ranges ``a..b``), ``"choice"`` (one
-#: of a few names, or the start of one), ``"tag"`` (a tag's start) or ``"like"`` (a paper to rank by
-#: likeness to: not a filter).
-Kind: TypeAlias = Literal["text", "number", "choice", "tag", "like"]
+#: of a few names, or the start of one), ``"tag"`` (a tag's start), ``"like"`` (a paper to rank by
+#: likeness to: not a filter) or ``"when"`` (a day or a time range of a programme's events,
+#: checked by :func:`when_value`).
+Kind: TypeAlias = Literal["text", "number", "choice", "tag", "like", "when"]
 
 _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 _WHOLE = re.compile(r"\d{1,6}")
@@ -229,6 +231,102 @@ def _user_test(term: Term) -> Callable[[UserData | None], bool]:
     raise AssertionError(f"has:{value} is not a user's field")
 
 
+def _events_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """A term on the papers' programme events (``session:``, ``room:``, ``day:``, ``time:``): the
+    papers with an event that passes it."""
+    import numpy as np
+
+    found = np.zeros(len(lookups.papers), dtype=bool)
+    keep = _event_test(term)
+    for pid, events in lookups.events.items():
+        if (n := lookups.position(pid)) is not None and any(keep(event) for event in events):
+            found[n] = True
+    return found
+
+
+def _event_test(term: Term) -> Callable[[ScheduleEvent], bool]:
+    """Whether an event passes a ``session:``, ``room:``, ``day:`` or ``time:`` term (days and
+    times are the venue's, as the programme gives them)."""
+    if term.field in ("session", "room"):
+        value, inner = _substring(term.value)
+        if term.field == "session":
+            return lambda e: text_has(e.session, value, inner=inner)
+        return lambda e: text_has(f"{e.room} {e.poster}", value, inner=inner)
+    if term.field == "day":
+        wanted = when_value("day", term.value)
+        return lambda e: any(_day_matches(day, wanted) for day in e.days())
+    low, high = when_value("time", term.value)
+    assert isinstance(low, int) and isinstance(high, int)
+
+    def running(event: ScheduleEvent) -> bool:
+        start, end = event.starts, event.ends
+        if start is None or end is None:
+            return False
+        first = start.hour * 60 + start.minute
+        last = first + max(1, int((end - start).total_seconds() // 60))  # past 24 h: across midnight
+        return any(first < h and lo < last for lo, h in ((low, high), (low + 1440, high + 1440)))
+
+    return running
+
+
+#: Weekday names as ``day:`` takes them, Monday first (a prefix of two letters or more names one).
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DATE = re.compile(r"(?:(\d{4})-)?(\d{1,2})-(\d{1,2})")
+_CLOCK = re.compile(r"(\d{1,2})(?:[:h.](\d{2}))?")
+
+
+def _day_matches(day: str, wanted: tuple[object, object]) -> bool:
+    """Whether the ISO date ``day`` is the weekday or date :func:`when_value` read."""
+    from datetime import date
+
+    kind, value = wanted
+    if kind == "weekday":
+        return date.fromisoformat(day).weekday() == value
+    assert isinstance(value, tuple)
+    year, month_day = value
+    return day[5:] == month_day and (year is None or day[:4] == year)
+
+
+def when_value(name: str, value: str) -> tuple[object, object]:
+    """A ``day:`` or ``time:`` value, read: ``day:`` a weekday (``thu``, ``Thursday``; two letters
+    or more) → ``("weekday", 3)``, or a date (``2026-04-23``, ``04-23``) → ``("date", (year or
+    None, "04-23"))``; ``time:`` a clock time (``14``, ``14:30``: the events running then) or a
+    range (``10..12``, ``9:30..``, ``..11``: the events overlapping it) → ``(low, high)`` in minutes
+    after midnight, the venue's.
+
+    Raises:
+        QueryError: not a weekday, a date, a time or a range (the hint gives an example).
+    """
+    text = value.strip().casefold()
+    if name == "day":
+        key = re.sub(r"[^a-z]", "", text)
+        if len(key) >= 2 and key == text and (days := [n for n, d in enumerate(_WEEKDAYS) if d.startswith(key)]):
+            return "weekday", days[0]
+        match = _DATE.fullmatch(text)
+        if match and 1 <= int(match[2]) <= 12 and 1 <= int(match[3]) <= 31:
+            return "date", (match[1], f"{int(match[2]):02d}-{int(match[3]):02d}")
+        raise QueryError(f"day needs a weekday or a date, e.g. day:thu or day:2026-04-23 (not '{value}')")
+
+    def minutes(part: str, default: int) -> int:
+        if not part:
+            return default
+        match = _CLOCK.fullmatch(part)
+        if match is None or int(match[1]) > 24 or int(match[2] or 0) > 59:
+            raise QueryError(f"time needs a time or a range, e.g. time:14 or time:10:30..12 (not '{value}')")
+        return int(match[1]) * 60 + int(match[2] or 0)
+
+    if ".." in text:
+        low_text, _, high_text = text.partition("..")
+        if not low_text and not high_text:
+            raise QueryError("time needs a time or a range, e.g. time:14 or time:10:30..12")
+        low, high = minutes(low_text, 0), minutes(high_text, 1440)
+        if low >= high:
+            raise QueryError(f"try time:{high_text}..{low_text} — a range goes from early to late")
+        return low, high
+    at = minutes(text, 0)
+    return at, at + 1
+
+
 def _ranks_only(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     raise AssertionError("like: ranks, it is no filter (parse_query keeps it out of the tree)")
 
@@ -328,6 +426,21 @@ FIELDS: tuple[Field, ...] = (
                        f"by the reviewers' mean {name} (ICLR's 1–4 scale)")
         for name in ("soundness", "presentation", "contribution")
     ),
+    Field("session", "text", 'session:"poster session 1"',
+          f"{_START} in the name of one of the paper's sessions (an imported programme): "
+          "`session:oral` finds “Oral Session 2A”",
+          _events_mask, usage="session:  room:", hint="in the programme (paperdeck import a programme file)"),
+    Field("room", "text", "room:hall", f"{_START} in one of its events' room or poster position", _events_mask,
+          hint="in the programme (paperdeck import a programme file)"),
+    Field("day", "when", "day:thu",
+          "presented that day, the venue's: a weekday (`day:thu`, `day:thursday`) or a date (`day:2026-04-23`, "
+          "`day:04-23`); an event across midnight is on both days",
+          _events_mask, usage="day:thu  day:2026-04-23  time:10..12",
+          hint="when it is presented, the venue's time"),
+    Field("time", "when", "time:10..12",
+          "presented at that time of day, the venue's: `time:14` running at 14:00, `time:10:30..12` overlapping "
+          "10:30 to 12:00, open ranges `time:15..`",
+          _events_mask, hint="when it is presented, the venue's time"),
     Field("changed", "choice", "changed:rating",
           "changed by an import (a file or a fetch) since you last opened the paper: `rating` (its mean or a "
           "review's), `decision`, `confidence`, `reviews` (added or removed), `title`, `abstract`, `new` (a new "
@@ -526,5 +639,5 @@ def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, R
 
 __all__ = [
     "EXAMPLES", "FIELDS", "QUERY_HELP", "SYNTAX", "Evaluator", "Field", "Kind", "Syntax", "choices", "field_named",
-    "number_range", "query_markdown", "review_number", "review_numbers", "term_cost", "term_mask",
+    "number_range", "query_markdown", "review_number", "review_numbers", "term_cost", "term_mask", "when_value",
 ]  # fmt: skip

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: 
     import numpy as np
 
     from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.schedule import ScheduleEvent
 
 
 class Lookups(Protocol):
@@ -46,6 +47,11 @@ class Lookups(Protocol):
         """The papers an import changed since the user last opened them, by paper id, with what
         changed (:data:`paperdeck.model.changes.CHANGE_KINDS`; see :meth:`Store.changed_since_looked
         <paperdeck.store.store.Store.changed_since_looked>`)."""
+
+    @property
+    def events(self) -> Mapping[str, Sequence[ScheduleEvent]]:
+        """The papers' programme events by paper id (:meth:`Store.events_by_paper
+        <paperdeck.store.store.Store.events_by_paper>`); a paper without any has none."""
 
     def review_forums(self, value: str, inner: bool) -> frozenset[str]:
         """The OpenReview forum ids whose review text holds every word of ``value`` from a word

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.index import SearchIndex
     from paperdeck.search.similar import SimilarityIndex
@@ -112,6 +113,7 @@ class PaperLookups:
         followed: gives the ids of the papers the user's follows match (none by default).
         changed: gives the papers changed since the user last opened them, with what changed
             (none by default).
+        events: gives the papers' programme events by paper id (none by default).
 
     Each is asked for once, when a term first needs it.
     """
@@ -126,7 +128,9 @@ class PaperLookups:
         review_forums: Callable[[str, bool], frozenset[str]] = lambda value, inner: frozenset(),
         followed: Callable[[], frozenset[str]] = frozenset,
         changed: Callable[[], Mapping[str, frozenset[str]]] = dict,
+        events: Callable[[], Mapping[str, Sequence[ScheduleEvent]]] = dict,
     ) -> None:
+        self._events = events
         self._followed = followed
         self._changed = changed
         self._review_forums = review_forums
@@ -152,7 +156,7 @@ class PaperLookups:
         return cls(
             lambda: store.papers, lambda: store.all_user_data, searcher.index.get, searcher.corpus.get,
             lambda: store.reviews.summaries(), lambda value, inner: store.reviews.forums_with(value, inner),
-            followed, store.changed_since_looked,
+            followed, store.changed_since_looked, store.events_by_paper,
         )  # fmt: skip
 
     @cached_property
@@ -162,6 +166,10 @@ class PaperLookups:
     @cached_property
     def summaries(self) -> Mapping[str, ReviewSummary]:
         return self._summaries()
+
+    @cached_property
+    def events(self) -> Mapping[str, Sequence[ScheduleEvent]]:
+        return self._events()
 
     @cached_property
     def changed(self) -> Mapping[str, frozenset[str]]:

@@ -119,6 +119,12 @@ def _csv() -> Reader:
     return csv_table
 
 
+def _miniconf() -> Reader:
+    from paperdeck.sources import miniconf
+
+    return miniconf
+
+
 def _seed() -> Reader:
     from paperdeck.sources import seed_text
 
@@ -191,6 +197,15 @@ FORMATS: tuple[Format, ...] = (
         endings=(".csv", ".tsv"),
         by_ending="refuses",
         load=_csv,
+    ),
+    Format(
+        name="schedule",
+        label="Miniconf programme",
+        records="programme events",
+        help="a conference programme (Miniconf orals-posters JSON): sessions, rooms, times, joined to papers",
+        endings=(),  # told by its content alone: a page object of programme rows
+        by_ending="refuses",
+        load=_miniconf,
     ),
     Format(
         name="seed",
@@ -285,7 +300,11 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
             raise SourceError(path, f"unknown format {format!r}; one of: {', '.join(FORMAT_NAMES)}")
         row = _unchoosable(path) or chosen
     result = row.reader.read(path)
-    if format is not None and row.choosable and not (result.papers or result.reviews or result.skipped):
+    if (
+        format is not None
+        and row.choosable
+        and not (result.papers or result.reviews or result.skipped or result.events)
+    ):
         _refuse_forced_format(path, row)
     return keep_web_links(result)  # links are validated here, once, for every format
 

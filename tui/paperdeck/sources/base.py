@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import Review
+from paperdeck.model.schedule import ScheduleEvent
 from paperdeck.sources.decode import decode_text
 
 if TYPE_CHECKING:  # a type only: the store's backup module is loaded when a backup is read
@@ -46,6 +47,9 @@ class SourceRead:
         reviews: the reply notes (reviews, comments, decisions) read, in file order.
         backup: the user-data backup read, checked whole (format ``"backup"``: no papers), to be
             restored after the papers are imported; ``None`` for a paper list.
+        events: the programme's events read (a schedule, or a paper list naming sessions), in
+            file order; a programme's are joined to papers by the import
+            (:mod:`paperdeck.store.schedule`), a paper list's name their paper already.
     """
 
     path: Path
@@ -55,6 +59,7 @@ class SourceRead:
     notice: str | None = None
     reviews: tuple[Review, ...] = ()
     backup: UserDataBackup | None = None
+    events: tuple[ScheduleEvent, ...] = ()
 
 
 #: The first bytes of a gzip stream.

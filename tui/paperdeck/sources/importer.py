@@ -19,6 +19,7 @@ from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, restore_backup
 from paperdeck.store.reviews import ReviewImport, StagedWords
+from paperdeck.store.schedule import ScheduleImport
 from paperdeck.store.store import ImportReport, Store
 
 #: Called before each file is read: ``(index, total, path)``.
@@ -40,6 +41,8 @@ class ImportSummary:
         reviews: what the reviews import did (:mod:`paperdeck.store.reviews`), ``None`` when the
             files held no reply notes (those are then not counted as skipped).
         new_ids: the ids of the papers added (:attr:`paperdeck.store.store.ImportReport.new_ids`).
+        schedule: what the programme's events did (:mod:`paperdeck.store.schedule`), ``None`` when
+            the files held none.
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -52,6 +55,7 @@ class ImportSummary:
     restored: tuple[tuple[str, RestoreReport], ...] = ()
     reviews: ReviewImport | None = None
     new_ids: tuple[str, ...] = ()
+    schedule: ScheduleImport | None = None
 
     def summary(self) -> str:
         """``"19,630 new, 0 updated, 0 unchanged, 51 skipped (51 reply notes)"``, then what was
@@ -73,6 +77,8 @@ class ImportSummary:
             text += f", {total:,} value{'' if total == 1 else 's'} dropped ({reasons})"
         if self.reviews is not None:
             text += f"; {self.reviews.summary()}"
+        if self.schedule is not None:
+            text += f"; {self.schedule.summary()}"
         return text
 
 
@@ -195,13 +201,24 @@ def import_files(
             reads = [item.read for item in checked]
             papers: list[Paper] = [paper for read in reads for paper in read.papers]
             reviews = [review for read in reads for review in read.reviews]
-            # Files of reviews only leave the papers as they are: no merge of the whole catalogue for none.
-            merge = bool(reads or not backups) and bool(papers or not reviews)
+            events = [event for read in reads for event in read.events]
+            # Files of reviews (or a programme) only leave the papers as they are: no merge of the
+            # whole catalogue for none.
+            merge = bool(reads or not backups) and bool(papers or not (reviews or events))
             # One change `paperdeck import --undo` takes back, written as one transaction: the
             # papers and their reviews, both or neither.
             with store.undoable("import") as undo, store.transaction():
                 report = store.import_papers(papers) if merge else ImportReport()
                 review_report = store.import_reviews(reviews, staged[0] if staged else None) if reviews else None
+                # the programme's events join the papers as they are after this import's merge
+                schedule_report = store.import_events(events) if events else None
+                if events and not (papers or reviews):
+                    # A programme alone changes no paper: the undo point left would take back the
+                    # import before it, behind the user's back. Dropped with this change: an undo
+                    # now says there is nothing to undo.
+                    from paperdeck.store.undo import drop_undo_point
+
+                    drop_undo_point(store.data_dir)
                 undo.summary = _undo_summary(report, review_report, len(reads))
         finally:
             for words in staged:
@@ -218,7 +235,7 @@ def import_files(
             dropped.update(item.dropped)
         if review_report is not None:  # review versions left out of the notes' histories
             skipped.update(dict(review_report.skipped))
-        del checked, reads, papers, reviews  # freed now: the collector, back on, finds little to walk
+        del checked, reads, papers, reviews, events  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     return ImportSummary(
         files=files,
@@ -231,6 +248,7 @@ def import_files(
         restored=restored,
         reviews=review_report,
         new_ids=report.new_ids,
+        schedule=schedule_report,
     )
 
 

@@ -6,7 +6,9 @@ A JSON array of flat records: ``id`` (the OpenReview forum id), ``title``,
 ``rating``/``confidence`` (``"5;6;8"``) with ``rating_avg``/``confidence_avg`` (a float, or
 ``[mean, std]`` in newer files), ``site``/``openreview``/``pdf`` links (``site`` is an iclr.cc
 virtual-poster page for accepted papers, whose forum URL is then ``openreview``) and ``github``
-(Markdown, ``[![github](…) owner/repo](URL)``, not a URL).
+(Markdown, ``[![github](…) owner/repo](URL)``, not a URL). A record's ``session`` (CVPR's
+lists) is read as an event of its paper without a time (:class:`~paperdeck.model.schedule.ScheduleEvent`
+of kind ``"session"``).
 For numbers, ``""``, ``0`` and ``-1`` mean missing (a 0 among other per-review scores is kept:
 ICLR 2026 scores 0, 2, 4, …, 10). The venue and year come from the file name
 (``iclr2018``), else from an iclr.cc-style ``site`` or a status such as ``ICLR 2026 Poster``.
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,7 @@ from paperdeck.model.ids import canonical_id, openreview_id_from_url, plain_id, 
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.review import REVIEW, Review
 from paperdeck.model.safe_text import one_line, web_link
+from paperdeck.model.schedule import MAX_FIELD_CHARS, ScheduleEvent
 from paperdeck.sources.base import Skip, SourceRead
 from paperdeck.sources.common import collect, provenance_pairs, score_number
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
@@ -100,17 +104,34 @@ def read(path: Path) -> SourceRead:
     pairs = provenance_pairs(path, PROVIDED)
     day = snapshot_day(path)
 
+    sessions: dict[str, str] = {}  # paper id → the session its record names (CVPR's lists)
+
     def results() -> Iterator[tuple[str, Paper | str]]:
         for index, record in enumerate(document.records):
             position = document.position(index)
             try:
                 if not isinstance(record, dict):
                     raise ValueError(f"expected an object, got {json_kind(record)}")
-                yield position, copilot_paper(record, venue, year, (path.name,), pairs)
+                paper = copilot_paper(record, venue, year, (path.name,), pairs)
+                session = record.get("session")
+                if (
+                    isinstance(paper, Paper)
+                    and isinstance(session, str)
+                    and (name := " ".join(session.split())[:MAX_FIELD_CHARS])
+                ):
+                    sessions.setdefault(paper.id, name)
+                yield position, paper
             except ValueError as exc:
                 raise SourceError(path, f"{position}: {exc}", document.line(index)) from None
 
     read = collect(path, NAME, results())
+    if sessions:
+        events = tuple(
+            ScheduleEvent(f"session:{sessions[p.id]}", p.id, "session", sessions[p.id], venue=venue, year=year)
+            for p in read.papers
+            if p.id in sessions
+        )
+        read = replace(read, events=events)
     if day is None or not read.papers:
         return read
     reviews: list[Review] = []
@@ -122,8 +143,6 @@ def read(path: Path) -> SourceRead:
                 skipped.append(Skip(document.position(index), NOT_ALIGNED))
             else:
                 reviews += found
-    from dataclasses import replace
-
     return replace(read, reviews=tuple(reviews), skipped=(*read.skipped, *skipped))
 
 

@@ -63,9 +63,11 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.model.review import Review
+    from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
     from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
+    from paperdeck.store.schedule import ScheduleImport, ScheduleStore
     from paperdeck.store.undo import UndoPoint, UndoScope
 
 __all__ = [
@@ -148,6 +150,8 @@ class Store:
         self._open_lock = threading.Lock()  # opens the reviews, the follows and the change log at first use
         self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
+        self._schedule: ScheduleStore | None = None
+        self._events_by_paper: tuple[tuple[int, int], dict[str, tuple[ScheduleEvent, ...]]] | None = None
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
@@ -203,6 +207,63 @@ class Store:
             return ReviewStore(self.data_dir / REVIEWS_DIR, self._now)
 
         return self._opened("_reviews", open_reviews)
+
+    @property
+    def schedule(self) -> ScheduleStore:
+        """The conference programmes' events (catalogue data, written only by imports); opened at
+        first use (opening reads no file)."""
+
+        def open_schedule() -> ScheduleStore:
+            from paperdeck.store.schedule import SCHEDULE_FILE, ScheduleStore
+
+            return ScheduleStore(self.data_dir / SCHEDULE_FILE)
+
+        return self._opened("_schedule", open_schedule)
+
+    def events_by_paper(self) -> dict[str, tuple[ScheduleEvent, ...]]:
+        """Every paper's events by its current id (:meth:`ScheduleStore.by_paper
+        <paperdeck.store.schedule.ScheduleStore.by_paper>`, old ids resolved); ``{}`` when no
+        programme was imported. Kept until the schedule file or the catalogue changes (the
+        caller must not change it).
+
+        Raises:
+            StoreError: the schedule file is malformed.
+        """
+        events = self.schedule.events()
+        key = (self.schedule.generation, self.catalogue.generation)
+        cached = self._events_by_paper
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        aliases = self.catalogue.aliases if events else {}
+        resolve = {old: self.resolve(old) for old in aliases}
+        by_paper = self.schedule.by_paper(resolve)
+        self._events_by_paper = (key, by_paper)
+        return by_paper
+
+    def events_of(self, paper_id: str) -> tuple[ScheduleEvent, ...]:
+        """The events of one paper (:meth:`events_by_paper`), ``()`` when it has none.
+
+        Raises:
+            StoreError: the schedule file is malformed.
+        """
+        return self.events_by_paper().get(paper_id, ())
+
+    def import_events(self, events: Iterable[ScheduleEvent]) -> ScheduleImport:
+        """Join programme events to the catalogue's papers (:func:`~paperdeck.store.schedule.join_events`)
+        and store the joined ones, replacing the same programmes' events; in the active
+        transaction when there is one (an import's), else in one of its own.
+
+        Raises:
+            StoreError: the schedule or the catalogue cannot be read, or the schedule cannot be written.
+        """
+        from paperdeck.store.schedule import ScheduleImport, join_events
+
+        events = list(events)
+        joined, unmatched = join_events(events, self.papers)
+        joined = [replace(e, paper_id=self.resolve(e.paper_id)) for e in joined]
+        with self.transaction():
+            removed = self.schedule.replace_events(joined)
+        return ScheduleImport(len(joined), len({e.paper_id for e in joined}), tuple(unmatched), removed)
 
     @property
     def follows(self) -> FollowStore:

@@ -57,6 +57,7 @@ Owner = Literal[
     "reader",
     "reviews",
     "stats",
+    "schedule",
     "help",
     "confirm",
     "export",
@@ -84,6 +85,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("reader", "Reading a paper full screen (enter on the list)"),
     ("reviews", "The reviews (R)"),
     ("stats", "The statistics (A)"),
+    ("schedule", "My schedule (P)"),
     ("views", "The views list (v) and saving a view (w)"),
     ("follows", "Following (F), following an author (a) or a keyword (K)"),
     ("dialogs", "In the other dialogs"),
@@ -246,6 +248,10 @@ COMMANDS: tuple[Command, ...] = (
         "Charts of the view: ratings, decisions by area, acceptance, reviews, your progress",
     ),
     Command(
+        "main.schedule", "P", "schedule", "My schedule", "main", "find", "My schedule",
+        "The starred and to-read papers' sessions and posters by day, in walking order; clashes flagged",
+    ),
+    Command(
         "main.remove", "X", "remove_papers", "Remove from the store", "main", "find", "Remove papers",
         "Remove the marked papers, else the highlighted one, from the store (your marks on them stay)",
     ),
@@ -403,6 +409,13 @@ COMMANDS: tuple[Command, ...] = (
         Command(f"stats.view_{n}", str(n), f"open_view({n})", f"View {n}", "stats", summary="stats.views")
         for n in range(10)
     ),
+    # -- my schedule (ScheduleScreen: P on the list) ------------------------------------------
+    Command(
+        "schedule.close", "escape,backspace", "close", "Back", "schedule", "schedule", show=True,
+        about="Back to the list",
+    ),
+    Command("schedule.down", "j,down", "scroll(1)", "Down", "schedule", "schedule", about="Scroll down"),
+    Command("schedule.up", "k,up", "scroll(-1)", "Up", "schedule", "schedule", about="Scroll up"),
     # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
     Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),
     Command("views.delete", "d,delete", "delete", "Delete the view", "views", "views", show=True),

@@ -1,7 +1,8 @@
 """The export prompt (``E``, or the palette): where to write the view, the marked papers or a backup.
 
 The file name's ending picks the format (``.bib``, ``.ris``, ``.csl.json``, ``.md``, ``.csv``,
-``.json``: :func:`~paperdeck.export.formats.format_for_path`); the writing
+``.json``: :func:`~paperdeck.export.formats.format_for_path`; ``.ics``: the events of the papers
+starred or to-read among them, as a calendar); the writing
 itself runs in a worker of the main screen (a BibTeX export of a whole conference takes seconds).
 :data:`ZOTERO_WORD` typed instead of a file name sends the papers to a running Zotero
 (:mod:`paperdeck.fetch.zotero`, at the ``zotero_url`` setting), in a worker too; a notification
@@ -34,6 +35,8 @@ _FORMAT_HELP = (
     "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
     "for Zotero: .ris RIS, .csl.json CSL-JSON, or type zotero to send them to a running Zotero"
 )
+#: The ending of an iCalendar file: the papers' schedule (:mod:`paperdeck.export.ics`), not a paper list.
+_CALENDAR = ".ics"
 
 
 class TickBox(Checkbox):
@@ -122,8 +125,9 @@ class ExportPrompt(ModalScreen[Path | None]):
         if problem is not None:
             hint.update(f"⚠ {problem}")
             return
-        if not self._backup and format_for_path(path) is None:
-            hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv or .json")
+        calendar = path.suffix.casefold() == _CALENDAR
+        if not self._backup and format_for_path(path) is None and not calendar:
+            hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv, .json or .ics")
             return
         if self._reviews and self.query_one("#export-reviews", Checkbox).value:
             if format_for_path(path) != "markdown":
@@ -150,6 +154,8 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     def write(path: Path) -> str:
         from paperdeck.export.formats import export_chunks, write_export
 
+        if not prompt.with_reviews and path.suffix.casefold() == _CALENDAR:
+            return _write_calendar(store, ids, path)
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
         if prompt.to_zotero:
             return _send_to_zotero(store, papers)
@@ -165,6 +171,24 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
         return f"Exported {len(papers):,} paper{'' if len(papers) == 1 else 's'}{with_reviews} to {path}."
 
     _ask_then_write(screen, prompt, write)
+
+
+def _write_calendar(store: Store, ids: Sequence[str], path: Path) -> str:
+    """Write the events of the papers ``ids`` the user starred or marked to-read as an iCalendar
+    file (:func:`paperdeck.export.ics.write_calendar`; the plan's order and UIDs); in a worker.
+    Returns what to tell the user."""
+    from paperdeck.export.ics import write_calendar
+    from paperdeck.reading.plan import build_plan, time_zone
+
+    wanted = set(ids)
+    papers = {pid: paper for pid in wanted if (paper := store.paper(pid)) is not None}
+    zone, name = time_zone(None)
+    plan = build_plan(papers, store.events_by_paper(), store.all_user_data, zone, name)
+    left_out = write_calendar(path, plan.items, data_dir=store.data_dir)
+    written = len(plan.items) - left_out
+    if not plan.items:
+        return f"Wrote {path}: no event (none of these starred or to-read papers is in an imported programme)."
+    return f"Wrote {written:,} event{'' if written == 1 else 's'} of your schedule to {path}."
 
 
 def _send_to_zotero(store: Store, papers: Sequence[Paper]) -> str:

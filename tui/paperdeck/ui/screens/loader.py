@@ -174,6 +174,8 @@ class Loader:
             with contextlib.suppress(StoreError):  # said where the summaries are shown
                 self._store.reviews.summaries()
             self._store.load()  # unless a query's build (wait_built) parsed it meanwhile
+            with contextlib.suppress(StoreError):  # the programmes' events, for the detail pane
+                self._store.events_by_paper()
             if worker.is_cancelled:
                 return
             app.call_from_thread(self._loaded)

@@ -532,7 +532,11 @@ class MainScreen(ReadingScreen):
         except StoreError:
             changes = []
         followed = self.following.reason(paper_id) if paper_id else ""
-        detail.show(paper, user, summary, rank, changes, followed=followed, terms=self.list_filter.terms)
+        try:  # read ahead by the loader: a look-up in memory
+            events = self.store.events_of(paper.id) if paper is not None else ()
+        except StoreError:
+            events = ()
+        detail.show(paper, user, summary, rank, changes, followed=followed, terms=self.list_filter.terms, events=events)
 
     def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, Rank | None]:
         """A paper's review summary and rank, when the summaries are read (else they are read in a
@@ -640,6 +644,12 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.stats import StatsScreen
 
         self.app.push_screen(StatsScreen(self))
+
+    def action_schedule(self) -> None:
+        """Show the user's conference plan (:class:`~paperdeck.ui.screens.schedule.ScheduleScreen`)."""
+        from paperdeck.ui.screens.schedule import ScheduleScreen
+
+        self.app.push_screen(ScheduleScreen(self.store))
 
     # -- following (paperdeck.ui.screens.follows) ---------------------------------------------
 

@@ -13,6 +13,7 @@ from paperdeck.model.changes import PaperChange
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
+from paperdeck.model.schedule import ScheduleEvent
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 from paperdeck.ui.widgets.paper_list import FOLLOWED
 
@@ -191,6 +192,7 @@ def detail_content(
     *,
     followed: str = "",
     terms: tuple[str, ...] = (),
+    events: Sequence[ScheduleEvent] = (),
 ) -> Content:
     """The whole detail pane for ``paper`` as one piece of content (no paper text parsed as markup);
     ``summary`` and ``rank`` (see :meth:`paperdeck.store.reviews.ReviewStore.rank`): its reviews'
@@ -198,7 +200,8 @@ def detail_content(
     changed on it, oldest first (:func:`history_content`, above the note); ``followed``: why the user
     follows it (``"following author Jane Doe"``), shown with the star and status; ``terms``: the
     query's words (and their typo matches) to mark in the title, authors, keywords and abstract
-    (:func:`marked`)."""
+    (:func:`marked`); ``events``: when and where it is presented
+    (:meth:`~paperdeck.model.schedule.ScheduleEvent.when_and_where`), under the decision line."""
     title_style = _BOLD + (_ITALIC if paper.title_derived else Style())
     lines: list[Content] = [marked(Content.styled(one_line(render_plain(paper.title)), title_style), terms)]
     if paper.title_derived:
@@ -211,6 +214,7 @@ def detail_content(
     lines.append(Content(" · ").join(status))
     if summary is not None and summary.count:
         lines.append(reviews_content(summary, rank))
+    lines += [Content.assemble(("When: ", "bold $text-muted"), one_line(event.when_and_where())) for event in events]
     lines.append(Content.styled(one_line("Source: " + ", ".join(paper.sources)), _DIM))
     if paper.authors:
         lines.append(_field("Authors", ", ".join(paper.authors), terms))

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the first frame shows none: their modules are imported once
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
     from paperdeck.model.review import Rank, ReviewSummary
+    from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.model.user import UserData
 
 
@@ -87,11 +88,13 @@ class PaperDetail(VerticalScroll, can_focus=True):
         *,
         followed: str = "",
         terms: tuple[str, ...] = (),
+        events: Sequence[ScheduleEvent] = (),
     ) -> None:
         """Show ``paper`` with the user's data (``None``: nothing is highlighted), and its reviews'
         scores and its recorded changes (oldest first) when given, and why it is followed
         (``followed``: ``"following author Jane Doe"``), the words ``terms`` matches marked
-        (:func:`~paperdeck.ui.widgets.detail_content.marked`)."""
+        (:func:`~paperdeck.ui.widgets.detail_content.marked`), and when and where it is presented
+        (``events``)."""
         body = self._body()
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
@@ -99,5 +102,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
             # Deferred: the LaTeX renderer is not needed for the first paint.
             from paperdeck.ui.widgets.detail_content import detail_content
 
-            body.update(detail_content(paper, user, summary, rank, changes, followed=followed, terms=terms))
+            body.update(
+                detail_content(paper, user, summary, rank, changes, followed=followed, terms=terms, events=events)
+            )
         self.scroll_home(animate=False)

@@ -1,0 +1,150 @@
+"""The plan: chosen papers' events in walking order, clashes, zones; ``paperdeck plan`` as text,
+JSON and an iCalendar file read back with ``icalendar``."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from paperdeck.reading.plan import ZoneError, build_plan, time_zone
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+
+from tests.helpers import SAFETY_NAME, fixture, run
+
+PROGRAMME = "iclr-2026-orals-posters.json"
+#: In the fixture (made-up times): three posters of Poster Session 1 (#107, #101, #102 starred in
+#: another order), one of Poster Session 2 (15:00-17:30) and an oral of Oral Session 2A (16:00-17:00).
+ONE_SESSION = ("openreview:tz9mJmgrdM", "openreview:sbEb0Ld6MK", "openreview:4KVeb0Vv13")
+CLASHING = ("openreview:BV4oHxGBx7", "openreview:0cmuYj3WeG")
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    store = Store(tmp_path / "data")
+    import_files(store, [fixture(SAFETY_NAME), fixture(PROGRAMME)])
+    for paper_id in (*ONE_SESSION, CLASHING[0]):
+        store.set_star(paper_id, True)
+    store.set_status(CLASHING[1], "to-read")
+    store.set_note(ONE_SESSION[0], "ask about \x1b[31m the baseline")
+    return store.data_dir
+
+
+def _plan(data_dir: Path, zone: str = "America/Sao_Paulo"):  # type: ignore[no-untyped-def]
+    store = Store(data_dir)
+    tz, name = time_zone(zone)
+    return build_plan({p.id: p for p in store.papers}, store.events_by_paper(), store.all_user_data, tz, name)
+
+
+def test_the_plan_walks_a_session_by_poster_position_and_flags_the_clash(data_dir: Path) -> None:
+    plan = _plan(data_dir)
+    assert [(i.event.session, i.event.poster) for i in plan.items] == [
+        ("Poster Session 1", "#101"), ("Poster Session 1", "#102"), ("Poster Session 1", "#107"),
+        ("Poster Session 2", "#108"), ("Poster Session 2", "#109"), ("Oral Session 2A", ""),
+    ]  # fmt: skip
+    clashing = {item.uid: item.clashes for item in plan.items if item.clashes}
+    # the poster of BV4o (Session 2) and PALC's oral overlap; PALC's own poster and oral are one paper
+    assert clashing == {
+        "openreview:BV4oHxGBx7/40008": ("openreview:0cmuYj3WeG/40020",),
+        "openreview:0cmuYj3WeG/40020": ("openreview:BV4oHxGBx7/40008",),
+    }
+    assert plan.chosen == 5 and plan.without_events == 0 and plan.clashes == 2
+
+
+def test_an_unknown_zone_is_one_line() -> None:
+    with pytest.raises(ZoneError) as caught:
+        time_zone("Mars/Olympus_Mons")
+    assert "\n" not in str(caught.value) and "unknown time zone" in str(caught.value)
+
+
+def test_plan_prints_times_in_my_zone_with_the_venues_beside(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Europe/Paris")
+    assert code == 0
+    assert "Thursday 2026-04-23 · ICLR 2026" in out
+    assert "\n  Poster Session 1 · Hall 3\n    #101  15:30–18:00 (10:30–13:00 venue)  poster\n" in out
+    assert "\n  ⚠ clash  #108  20:00–22:30 (15:00–17:30 venue)  poster\n" in out
+    assert out.count("⚠ clash") == 2
+    code, out, err = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Nowhere/Atlantis")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "unknown time zone" in err
+    code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--json", "--tz", "UTC")
+    data = json.loads(out)
+    assert data["zone"] == "UTC" and len(data["events"]) == 6
+    first = data["events"][0]
+    assert (first["start"], first["start_local"]) == ("2026-04-23T10:30:00-03:00", "2026-04-23T13:30:00+00:00")
+
+
+def test_the_calendar_is_read_back_with_events_times_uids_and_is_stable(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from icalendar import Calendar
+
+    ics = tmp_path / "plan.ics"
+    code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--ics", str(ics))
+    assert code == 0 and "6 events written" in out
+    events = Calendar.from_ical(ics.read_bytes()).walk("VEVENT")
+    assert len(events) == 6
+    first = events[0]
+    assert first["dtstart"].dt == datetime.fromisoformat("2026-04-23T10:30:00-03:00")
+    assert first["dtend"].dt == datetime.fromisoformat("2026-04-23T13:00:00-03:00")
+    assert str(first["location"]) == "Hall 3, poster #101"
+    assert str(first["summary"]).startswith("Poster: Fairness via Independence")
+    note_event = next(e for e in events if "baseline" in str(e.get("description", "")))
+    assert "\x1b" not in str(note_event["description"])  # the note went through the sanitiser
+    assert "https://openreview.net/forum?id=tz9mJmgrdM" in str(note_event["description"])
+    uids = [str(e["uid"]) for e in events]
+    assert len(set(uids)) == 6
+    # the clash is there to see: the two overlapping events
+    oral = next(e for e in events if str(e["summary"]).startswith("Oral:"))
+    poster = next(e for e in events if "Session 2" in str(e["description"]) and e is not oral)
+    assert oral["dtstart"].dt < poster["dtend"].dt and poster["dtstart"].dt < oral["dtend"].dt
+    run(capsys, "--data-dir", str(data_dir), "plan", "--ics", str(ics))  # again: the same UIDs
+    assert [str(e["uid"]) for e in Calendar.from_ical(ics.read_bytes()).walk("VEVENT")] == uids
+
+
+def test_the_system_zone_is_its_rules_not_todays_offset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", ":Europe/Paris")
+    zone, name = time_zone(None)
+    assert name == "Europe/Paris"
+    # in April Paris is UTC+2, whatever the offset on the day the plan is made
+    assert datetime.fromisoformat("2026-04-23T10:30:00-03:00").astimezone(zone).hour == 15
+
+
+def test_hostile_programme_text_reaches_no_output_raw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A session, room and title with terminal escapes and a line break that would start a new
+    calendar event: shown as visible pictures in the plan, one line, and one event in the .ics."""
+    from icalendar import Calendar
+    from paperdeck.model.paper import Paper
+
+    store = Store(tmp_path / "data")
+    title = "Evil\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:pwned \x1b[31mred"
+    store.import_papers([Paper(id="openreview:EvilEvil01", title=title, abstract="a" * 200, venue="ICLR", year=2026,
+                               openreview_id="EvilEvil01")])  # fmt: skip
+    page = tmp_path / "iclr-2026-orals-posters.json"
+    page.write_text(json.dumps({"count": 1, "results": [{
+        "id": 1, "name": "x", "eventtype": "Poster", "session": "S \x1b]52;c;aGk=\x07", "room_name": "R\u202e",
+        "starttime": "2026-04-23T10:00:00-03:00", "endtime": "2026-04-23T11:00:00-03:00",
+        "paper_url": "https://openreview.net/forum?id=EvilEvil01"}]}))  # fmt: skip
+    import_files(store, [page])
+    store.set_star("openreview:EvilEvil01", True)
+    store.set_note("openreview:EvilEvil01", "line one\nEND:VCALENDAR \x1b[2J")
+    ics = tmp_path / "plan.ics"
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan", "--ics", str(ics))
+    assert code == 0
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "␛]52;c;aGk=␇" in out
+    events = Calendar.from_ical(ics.read_bytes()).walk("VEVENT")
+    assert len(events) == 1
+    assert "\x1b" not in ics.read_text() and "\u202e" not in ics.read_text()
+    assert "pwned" in str(events[0]["summary"])  # kept as text of the one event's summary
+
+
+def test_nothing_to_plan_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, [fixture(SAFETY_NAME), fixture(PROGRAMME)])
+    store.set_star("openreview:yWwrgcBoK3", True)  # accepted, not in the made-up programme
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan")
+    assert code == 0 and "Nothing to plan" in out and "1 chosen paper without an event" in out

@@ -1,0 +1,111 @@
+"""My schedule (``P``): star three papers of one session and two in clashing sessions, open the
+screen at 80×24, see the walking order and the clash; the detail pane says when and where."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.schedule import ScheduleScreen
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tests.helpers import SAFETY_NAME, fixture
+from tests.ui.helpers import FIXED_TIME, main_screen, paper_list, settle
+from tests.waits import wait_for
+
+
+def schedule_store(tmp_path: Path) -> Store:
+    """The safety cut's 47 accepted ICLR 2026 papers and the made-up programme of 20 of them."""
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    import_files(store, [fixture(SAFETY_NAME), fixture("iclr-2026-orals-posters.json")])
+    return store
+
+
+async def filter_to(pilot: Pilot[Any], query: str) -> None:
+    await pilot.press("slash", "ctrl+u", *query, "enter")
+    await settle(pilot)
+
+
+def screen_text(screen: ScheduleScreen) -> str:
+    body = screen.query_one("#schedule-plan", Static)
+    return "\n".join("".join(s.text for s in body.render_line(y)) for y in range(body.size.height))
+
+
+async def test_three_in_one_session_walk_in_poster_order_and_the_clash_is_flagged(tmp_path: Path) -> None:
+    store = schedule_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await filter_to(pilot, 'session:"poster session 1"')
+        starred = []
+        for _ in range(3):
+            starred.append(paper_list(app).highlighted_id)
+            await pilot.press("s", "j")
+        await filter_to(pilot, "room:amphi")  # PALC's oral, 16:00-17:00
+        starred.append(paper_list(app).highlighted_id)
+        await pilot.press("s")
+        await filter_to(pilot, "title:moeedit")  # a poster of Poster Session 2, 15:00-17:30
+        starred.append(paper_list(app).highlighted_id)
+        await pilot.press("s")
+        await settle(pilot)
+        assert all(store.user_data(pid or "").starred for pid in starred) and len(set(starred)) == 5
+        await pilot.press("P")
+        screen = app.screen
+        assert isinstance(screen, ScheduleScreen)
+        await wait_for(pilot, lambda: screen.plan is not None, what="the plan made")
+        await pilot.pause()
+        plan = screen.plan
+        assert plan is not None
+        first = [item for item in plan.items if item.event.session == "Poster Session 1"]
+        assert {item.paper_id for item in first} == set(starred[:3])
+        positions = [int(item.event.poster.lstrip("#")) for item in first]
+        assert positions == sorted(positions) and plan.items[:3] == tuple(first)  # the walk comes first
+        clashing = {item.event.session for item in plan.items if item.clashes}
+        assert clashing == {"Poster Session 2", "Oral Session 2A"}
+        text = screen_text(screen)
+        assert text.count("⚠ clash") == 2
+        assert text.index("Poster Session 1") < text.index("Poster Session 2")
+        title = str(screen.query_one("#schedule-title", Static).render())
+        assert "2 clashing" in title
+        await pilot.press("escape")
+        assert app.screen is main_screen(app)
+
+
+async def test_the_detail_pane_says_when_and_where(tmp_path: Path) -> None:
+    store = schedule_store(tmp_path)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        await filter_to(pilot, "room:amphi")
+        await settle(pilot)
+        body = main_screen(app).query_one("#detail-body", Static)
+        text = str(body.render())
+        assert "When: Poster · Thursday 2026-04-23 15:00–17:30 (UTC-03:00) · Poster Session 2 · Hall 3 · #109" in text
+        assert "When: Oral · Thursday 2026-04-23 16:00–17:00 (UTC-03:00) · Oral Session 2A · Amphitheater" in text
+
+
+async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Path) -> None:
+    from icalendar import Calendar
+    from paperdeck.ui.screens.export import ExportPrompt
+    from textual.widgets import Input
+
+    store = schedule_store(tmp_path)
+    for paper_id in ("openreview:sWs0cCuM8I", "openreview:0cmuYj3WeG"):  # a poster; a poster and an oral
+        store.set_star(paper_id, True)
+    app = PaperApp(store=store)
+    target = tmp_path / "conference.ics"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+        assert isinstance(app.screen, ExportPrompt)
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await wait_for(pilot, target.exists, what="the calendar written")
+        await settle(pilot)
+    events = Calendar.from_ical(target.read_bytes()).walk("VEVENT")
+    assert sorted(str(e["summary"]).split(":")[0] for e in events) == ["Oral", "Poster", "Poster"]

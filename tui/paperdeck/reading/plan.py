@@ -1,0 +1,241 @@
+"""The user's conference plan: the starred or to-read papers that have events, in walking order.
+
+:func:`build_plan` chooses the events, orders them by day (the venue's local date), then session
+(by its start, then its name), then poster position (numbers compared as numbers), and flags
+clashes: two chosen events of different papers whose times overlap in another session or room
+(posters of one session are a walk through the hall, not a clash). :func:`time_zone` names the
+user's zone; :func:`plan_lines` and :func:`plan_dict` lay the plan out for a terminal and for
+scripts, each time in the user's zone with the venue's beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, tzinfo
+from typing import Any
+
+from paperdeck.model.paper import Paper, UserData
+from paperdeck.model.safe_text import one_line, web_link
+from paperdeck.model.schedule import PlanItem, ScheduleEvent
+
+__all__ = ["Plan", "build_plan", "plan_dict", "plan_lines", "time_zone"]
+
+_NUMBER = re.compile(r"\d+")
+
+
+class ZoneError(ValueError):
+    """A time zone name that names no zone (the message is the one line to show)."""
+
+
+def time_zone(name: str | None) -> tuple[tzinfo, str]:
+    """The user's time zone and its name: ``name`` (an IANA name, ``"Europe/Paris"``), else the
+    system's (:func:`_system_zone_name`; a fixed offset when the system names no zone).
+
+    Raises:
+        ZoneError: ``name`` names no zone (one line).
+    """
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    if not name:
+        system = _system_zone_name()
+        if system:
+            try:
+                return ZoneInfo(system), system
+            except (ZoneInfoNotFoundError, ValueError, OSError):
+                pass
+        local = datetime.now().astimezone().tzinfo  # a fixed offset: today's, not the conference's
+        assert local is not None
+        return local, local.tzname(None) or "local"
+
+    try:
+        return ZoneInfo(name), name
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise ZoneError(f"unknown time zone {one_line(name)!r}; give an IANA name such as Europe/Paris") from None
+
+
+def _system_zone_name() -> str:
+    """The system's IANA zone name: ``$TZ`` (without a leading ``:``), else what ``/etc/localtime``
+    links to (``…/zoneinfo/Europe/Paris``); ``""`` when neither names one. A zone's rules, not
+    today's offset: a conference in April is shown in April's time."""
+    import os
+    from pathlib import Path
+
+    named = os.environ.get("TZ", "").removeprefix(":").strip()
+    if named and not named.startswith("/"):
+        return named
+    link = Path(named or "/etc/localtime")
+    try:
+        target = str(link.resolve())
+    except OSError:
+        return ""
+    _, found, zone = target.partition("/zoneinfo/")
+    return zone if found else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The plan: its items in walking order, and the zone its times are shown in.
+
+    Attributes:
+        items: the chosen events, ordered (:func:`build_plan`).
+        zone: the user's time zone; zone_name its name.
+        chosen: how many papers are starred or to-read; without_events: how many of them have no
+            event (left out of the plan).
+    """
+
+    items: tuple[PlanItem, ...]
+    zone: tzinfo
+    zone_name: str
+    chosen: int = 0
+    without_events: int = 0
+
+    @property
+    def clashes(self) -> int:
+        """How many items clash with another."""
+        return sum(1 for item in self.items if item.clashes)
+
+
+def _position_key(text: str) -> tuple[int, str]:
+    """A poster position's place in a walk: its first number (``"#12"`` before ``"#101"``), then its text."""
+    found = _NUMBER.search(text)
+    return (int(found.group()) if found else 1 << 30), text
+
+
+def _order(item: PlanItem) -> tuple[Any, ...]:
+    event = item.event
+    start = event.starts
+    day = event.days()[0] if event.days() else "~"  # events without a time last
+    return (day, start.timestamp() if start else 0.0, event.session.casefold(), _position_key(event.poster),
+            item.title.casefold(), event.event_id)  # fmt: skip
+
+
+def _link(paper: Paper) -> str:
+    for url in (paper.openreview_url, paper.arxiv_url, paper.pdf_url):
+        if url and web_link(url):
+            return url
+    if paper.openreview_id:
+        return f"https://openreview.net/forum?id={paper.openreview_id}"
+    return ""
+
+
+def build_plan(
+    papers: Mapping[str, Paper],
+    events: Mapping[str, Sequence[ScheduleEvent]],
+    users: Mapping[str, UserData],
+    zone: tzinfo,
+    zone_name: str,
+) -> Plan:
+    """The plan of the papers the user starred or marked to-read that have events.
+
+    Args:
+        papers: the catalogue's papers by id.
+        events: each paper's events by paper id (:meth:`Store.events_by_paper
+            <paperdeck.store.store.Store.events_by_paper>`).
+        users: the user's records by paper id.
+        zone, zone_name: the user's time zone (:func:`time_zone`).
+    """
+    items: list[PlanItem] = []
+    chosen = without = 0
+    for paper_id, user in users.items():
+        reasons = [r for r, yes in (("starred", user.starred), ("to-read", user.status == "to-read")) if yes]
+        paper = papers.get(paper_id)
+        if not reasons or paper is None:
+            continue
+        chosen += 1
+        paper_events = events.get(paper_id, ())
+        without += not paper_events
+        for event in paper_events:
+            items.append(PlanItem(paper_id, paper.title, event, _link(paper), user.note, ", ".join(reasons)))
+    items.sort(key=_order)
+    clashes: dict[int, list[str]] = {}
+    for i, a in enumerate(items):
+        for j in range(i + 1, len(items)):
+            b = items[j]
+            if a.paper_id == b.paper_id or (a.event.session, a.event.room) == (b.event.session, b.event.room):
+                continue
+            if a.event.overlaps(b.event):
+                clashes.setdefault(i, []).append(b.uid)
+                clashes.setdefault(j, []).append(a.uid)
+    flagged = tuple(replace(item, clashes=tuple(clashes.get(n, ()))) for n, item in enumerate(items))
+    return Plan(flagged, zone, zone_name, chosen, without)
+
+
+def _clock(when: datetime) -> str:
+    return when.strftime("%H:%M")
+
+
+def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
+    """``("10:30–13:00", "13:30–16:00 venue")``: the event's times in the user's zone, and the
+    venue's beside them when they differ (``""`` then); ``("no time", "")`` without a time."""
+    start, end = event.starts, event.ends
+    if start is None or end is None:
+        return "no time", ""
+    mine = f"{_clock(start.astimezone(zone))}–{_clock(end.astimezone(zone))}"
+    if end.astimezone(zone).date() != start.astimezone(zone).date():
+        mine += " (+1 day)"
+    there = f"{_clock(start)}–{_clock(end)}"
+    return mine, ("" if there == mine.split(" ")[0] else f"{there} venue")
+
+
+def plan_lines(plan: Plan, width: int = 80) -> list[str]:
+    """The plan for a terminal, every text through the sanitiser and cut to ``width``::
+
+        Thursday 2026-04-23 · ICLR 2026                     a day (the venue's date), no indent
+          Poster Session 1 · Hall 3                         a session and its room, 2 spaces
+            #101  15:30–18:00 (10:30–13:00 venue)  poster   an event, 4 spaces (or "⚠ clash")
+                  Fairness via Independence: …              its paper's title, 10 spaces
+
+    Times are in the user's zone, the venue's beside them when they differ; ``⚠ clash`` starts
+    the line of an event that overlaps another chosen one (a narrow terminal cuts a line's end,
+    never the mark). The last lines count the chosen papers without an event and the clashes."""
+    lines = [f"My schedule — times in {one_line(plan.zone_name)}"]
+    if not plan.items:
+        lines.append("Nothing to plan: no starred or to-read paper has an event (import a programme first).")
+    day: str | None = None
+    place: tuple[str, str] | None = None
+    for item in plan.items:
+        event = item.event
+        days = event.days()
+        this_day = days[0] if days else ""
+        if this_day != day:
+            day, place = this_day, None
+            start = event.starts
+            heading = f"{start:%A} {this_day}" if start is not None else "Without a time"
+            venue = f" · {event.venue} {event.year or ''}".rstrip() if event.venue else ""
+            lines += ["", one_line(f"{heading}{venue}")[:width]]
+        if (event.session, event.room) != place:
+            place = (event.session, event.room)
+            lines.append("  " + one_line(" · ".join(x for x in place if x) or "no session named")[: width - 2])
+        mine, there = _times(event, plan.zone)
+        parts = [event.poster, f"{mine}{f' ({there})' if there else ''}", event.kind]
+        text = "  ".join(one_line(part) for part in parts if part)
+        lines.append((f"  ⚠ clash  {text}" if item.clashes else f"    {text}")[:width])
+        lines.append(f"          {one_line(item.title)}"[:width])
+    if plan.without_events:
+        count = plan.without_events
+        lines += ["", f"{count:,} chosen paper{'' if count == 1 else 's'} without an event (not in a programme)"]
+    if plan.clashes:
+        lines.append(f"{plan.clashes:,} events clash (⚠): their times overlap in different sessions")
+    return lines
+
+
+def plan_dict(plan: Plan) -> dict[str, Any]:
+    """The plan for scripts: ``{"zone", "chosen", "without_events", "events": [...]}``, each event
+    with its paper, title, kind, session, room, poster, day, its times with the venue's offset and in
+    the user's zone (ISO 8601), link, note, why chosen and the uids it clashes with."""
+    out = []
+    for item in plan.items:
+        event = item.event
+        start, end = event.starts, event.ends
+        out.append({
+            "uid": item.uid, "paper": item.paper_id, "title": item.title, "event": event.event_id,
+            "kind": event.kind, "session": event.session, "room": event.room, "poster": event.poster,
+            "venue": event.venue, "year": event.year, "day": event.days()[0] if event.days() else None,
+            "start": event.start or None, "end": event.end or None,
+            "start_local": start.astimezone(plan.zone).isoformat() if start else None,
+            "end_local": end.astimezone(plan.zone).isoformat() if end else None,
+            "link": item.link, "note": item.note, "reason": item.reason, "clashes": list(item.clashes),
+        })  # fmt: skip
+    return {"zone": plan.zone_name, "chosen": plan.chosen, "without_events": plan.without_events, "events": out}
