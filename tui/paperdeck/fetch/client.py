@@ -44,9 +44,21 @@ from paperdeck.fetch.credentials import PASSWORD_ENV, USERNAME_ENV, Credentials,
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
 
-__all__ = ["MAX_REDIRECTS", "REDACTED", "Answer", "FetchError", "HttpClient", "Limits", "OpenReviewClient", "plain_get"]
+__all__ = [
+    "MAX_REDIRECTS",
+    "REDACTED",
+    "Answer",
+    "FetchError",
+    "HttpClient",
+    "Limits",
+    "NotFound",
+    "OpenReviewClient",
+    "plain_get",
+]
 
 OPENREVIEW_API = "https://api2.openreview.net"
+#: The old OpenReview API (v1), where venues before API v2 live (ICLR ≤ 2023).
+OPENREVIEW_V1_API = "https://api.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
 ARXIV_API = "https://export.arxiv.org/api"
 #: Most redirects one request follows (each within the client's origin).
@@ -60,6 +72,11 @@ _LOGIN_HINT = f"set {USERNAME_ENV} and {PASSWORD_ENV}, or run paperdeck fetch on
 class FetchError(PaperdeckError):
     """A fetch failed; ``str(error)`` is one line. Nothing was imported; the pages fetched so
     far are kept on disk, so the same command resumes."""
+
+
+class NotFound(FetchError):
+    """The server answered ``404`` or ``400`` (one line, as every :class:`FetchError`): what was
+    asked for is not there (a venue group the host does not hold)."""
 
 
 class _Retry(Exception):
@@ -321,7 +338,8 @@ class HttpClient:
         if status in (401, 403) or (status == 400 and path == "/login"):  # a wrong password may be a 400
             raise _Refused(status, body)
         if status in (400, 404):
-            raise self._error(f"{self.where(path)}: not found ({status}){_server_message(body, self.redact)}")
+            message = f"{self.where(path)}: not found ({status}){_server_message(body, self.redact)}"
+            raise NotFound(self.redact(message))
         if status >= 300:
             raise self._error(f"{self.where(path)}: unexpected answer ({status}){_server_message(body, self.redact)}")
         if expect_json and not body.lstrip().startswith(b"version https://git-lfs"):

@@ -5,11 +5,18 @@ The pages are kept on disk (:mod:`.pages`) as they come, and imported by
 same readers, merge and change records apply). A failure before that changes nothing in the store
 and keeps the pages, so the same command resumes; after the import the pages are removed.
 
-OpenReview: ``GET /notes?invitation=<venue id>/-/Submission&details=directReplies&sort=id&limit=N``
-then ``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes reach the
-page's ``count``: each submission arrives with
-its reviews, comments and decision (``details.directReplies``). Paper Copilot: one file,
-``<root>/<conf>/<conf><year>.json``. arXiv: one ``GET <root>/query?search_query=…`` (an Atom feed).
+OpenReview, as its own how-to reads a venue: the venue group first (``GET /groups?id=<venue id>``,
+read by :func:`paperdeck.fetch.venues.venue_group`), which names the submissions' invitation; then
+``GET /notes?invitation=<that invitation>&details=directReplies&sort=id&limit=N`` and
+``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes reach the page's
+``count``: each submission arrives with its replies, every kind (``details.directReplies``). A
+venue the new API (api2) holds no group of is asked of the old API host (v1, ICLR ≤ 2023:
+:attr:`FetchOptions.openreview_old_url`; pages by ``offset``, invitations ``Blind_Submission`` then
+``Submission``), and a venue neither holds is one line: no such venue. A group that names no
+invitation, or a host with no groups at all, falls back to the pattern (``<venue id>/-/Submission``)
+and says so; a venue whose submissions carry no reply is imported and says it has no public reviews.
+Paper Copilot: one file, ``<root>/<conf>/<conf><year>.json`` (the venue's folder).
+arXiv: one ``GET <root>/query?search_query=…`` (an Atom feed).
 
 The whole fetch (every source, before the import) ends by :attr:`Limits.deadline_s
 <paperdeck.fetch.client.Limits.deadline_s>`: the clients never start a request or wait past it, and
@@ -33,16 +40,18 @@ from typing import Any
 from paperdeck.fetch.client import (
     ARXIV_API,
     OPENREVIEW_API,
+    OPENREVIEW_V1_API,
     PAPERCOPILOT_RAW,
     FetchError,
     HttpClient,
     Limits,
+    NotFound,
     OpenReviewClient,
     plain_get,
 )
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
 from paperdeck.fetch.pages import PageCache
-from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
+from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource, VenueGroup, venue_group
 from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.runtime import collector_paused
@@ -52,6 +61,7 @@ from paperdeck.store.store import Store
 
 __all__ = [
     "ARXIV_URL_ENV",
+    "OPENREVIEW_OLD_URL_ENV",
     "OPENREVIEW_URL_ENV",
     "PAGE_SIZE",
     "PAPERCOPILOT_URL_ENV",
@@ -63,6 +73,7 @@ __all__ = [
 ]
 
 OPENREVIEW_URL_ENV = "PAPERDECK_OPENREVIEW_URL"
+OPENREVIEW_OLD_URL_ENV = "PAPERDECK_OPENREVIEW_OLD_URL"
 ARXIV_URL_ENV = "PAPERDECK_ARXIV_URL"
 PAPERCOPILOT_URL_ENV = "PAPERDECK_PAPERCOPILOT_URL"
 #: Notes per page (the API's most).
@@ -100,7 +111,12 @@ class FetchOptions:
         use_keyring: keep the token in the system keyring when there is one.
         sleep: how to wait between retries (tests pass a fast one).
         notice: told, one line, what a client waits for before each retry (a connection failed,
-            a timeout, a ``429``; see :class:`~paperdeck.fetch.client.HttpClient`).
+            a timeout, a ``429``; see :class:`~paperdeck.fetch.client.HttpClient`), and what the
+            fetch decided about a venue (the old API host, the pattern, no public reviews).
+        openreview_old_url: the old API (v1) host asked for a venue the new one holds no group of;
+            ``None``: :data:`OPENREVIEW_OLD_URL_ENV`, else the public old host when
+            ``openreview_url`` is the public API, else none (a mirror is not paired with the
+            public service); ``""``: never.
     """
 
     openreview_url: str = field(default_factory=lambda: os.environ.get(OPENREVIEW_URL_ENV) or OPENREVIEW_API)
@@ -112,6 +128,16 @@ class FetchOptions:
     use_keyring: bool = True
     sleep: Callable[[float], None] | None = None
     notice: Callable[[str], None] | None = None
+    openreview_old_url: str | None = None
+
+    def old_api_url(self) -> str:
+        """The old API host to try (see :attr:`openreview_old_url`), ``""`` for none."""
+        if self.openreview_old_url is not None:
+            return self.openreview_old_url
+        from_env = os.environ.get(OPENREVIEW_OLD_URL_ENV)
+        if from_env is not None:
+            return from_env
+        return OPENREVIEW_V1_API if self.openreview_url.rstrip("/") == OPENREVIEW_API else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,24 +271,80 @@ def _collect(
     if source.kind == "papercopilot":
         client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, 0, _copilot_page)
-    tokens = TokenStore(root, options.openreview_url.rstrip("/"), options.use_keyring)
+    openreview = _openreview_client(root, options.openreview_url, options, ends_at)
+    clients = [openreview]
+    try:
+        _say_asking(options, source, openreview)
+        group = _find_group(openreview, source.venue_id)
+        if group is None and options.old_api_url():
+            old = _openreview_client(root, options.old_api_url(), options, ends_at)
+            clients.append(old)
+            group = _find_group(old, source.venue_id, api=1)
+            if group is None:
+                raise FetchError(
+                    f"no such venue: {one_line(source.venue_id)[:120]!r} (neither {openreview.where('')} nor "
+                    f"{old.where('')} holds its group); is the venue id right (e.g. ICLR.cc/2026/Conference)?"
+                )
+            _tell(options, f"{one_line(source.name)} is not on {openreview.where('')}: fetching it from the old "
+                           f"API, {old.where('')}")  # fmt: skip
+            openreview = old
+        elif group is None:
+            group = VenueGroup(source.venue_id)
+            _tell(options, f"{openreview.where('/groups')} holds no group {one_line(source.venue_id)[:120]!r}; "
+                           f"asking for {group.invitations[0]} (the pattern)")  # fmt: skip
+        elif not group.named:
+            _tell(options, f"the group {one_line(source.venue_id)[:120]!r} names no submissions' invitation; "
+                           f"asking for {group.invitations[0]} (the pattern)")  # fmt: skip
+        cache, replies = _openreview_pages(openreview, source, group, root, options, report)
+        if replies == 0:
+            _tell(options, f"{one_line(source.name)}: OpenReview shows no public reviews for this venue (yet); "
+                           "its papers are imported without reviews")  # fmt: skip
+    finally:
+        for client in clients:
+            client.close()
+    return cache, sum(client.requests for client in clients)
+
+
+def _openreview_client(root: Path, url: str, options: FetchOptions, ends_at: float) -> OpenReviewClient:
+    """A client of the OpenReview API at ``url`` (its own kept token), logged in first when
+    credentials are at hand (no anonymous request, refused since 2026, is sent then)."""
+    tokens = TokenStore(root, url.rstrip("/"), options.use_keyring)
 
     def credentials() -> Credentials | None:
         return credentials_from_env() or (options.prompt() if options.prompt else None)
 
-    openreview = OpenReviewClient(
-        options.openreview_url, tokens, credentials, options.limits, sleep, notice=options.notice, ends_at=ends_at
-    )
-    identity = {"base_url": openreview.base_url, "what": source.invitation, "limit": options.page_size}
-    cache = PageCache(root / "pages", source.name, source.file_name, identity)
+    client = OpenReviewClient(url, tokens, credentials, options.limits, options.sleep, notice=options.notice,
+                              ends_at=ends_at)  # fmt: skip
     try:
-        _say_asking(options, source, openreview)
-        if not openreview.logged_in and (options.prompt is not None or credentials_from_env() is not None):
-            openreview.login()  # credentials at hand: no anonymous request (refused since 2026) first
-        _openreview_pages(openreview, source, cache, options.page_size, report)
-    finally:
-        openreview.close()
-    return cache, openreview.requests
+        if not client.logged_in and (options.prompt is not None or credentials_from_env() is not None):
+            client.login()
+    except BaseException:
+        client.close()
+        raise
+    return client
+
+
+def _find_group(client: OpenReviewClient, venue_id: str, api: int = 2) -> VenueGroup | None:
+    """The venue's group as ``client``'s host holds it (``GET /groups?id=…``), ``None`` when the
+    host answers ``404``/``400`` or no group of that id.
+
+    Raises:
+        FetchError: the answer is not a list of groups, or the request failed otherwise.
+    """
+    try:
+        answer = client.get("/groups", {"id": venue_id})
+    except NotFound:
+        return None
+    try:
+        return venue_group(answer.document, venue_id, api)
+    except ValueError as error:
+        raise FetchError(f"{client.where('/groups')}: {error}") from None
+
+
+def _tell(options: FetchOptions, line: str) -> None:
+    """One line to :attr:`FetchOptions.notice`, when there is one."""
+    if options.notice is not None:
+        options.notice(line)
 
 
 def _say_asking(options: FetchOptions, source: FetchSource, client: HttpClient) -> None:
@@ -290,32 +372,71 @@ def _one_page(
 
 
 def _openreview_pages(
-    client: OpenReviewClient, source: FetchSource, cache: PageCache, page_size: int,
+    client: OpenReviewClient, source: FetchSource, group: VenueGroup, root: Path, options: FetchOptions,
     report: Callable[[FetchProgress], None],
-) -> None:  # fmt: skip
+) -> tuple[PageCache, int | None]:  # fmt: skip
+    """Every page of the venue's submissions, asked under each of ``group``'s invitations in turn
+    until one has submissions; returns the cache and the replies the pages fetched in this run
+    carry (``None`` when pages were resumed: not counted).
+
+    API v2 pages go by ``after=<last id>`` (``sort=id``), API v1 pages by ``offset``.
+
+    Raises:
+        FetchError: no invitation has submissions (no such venue), the server repeats a page, or
+            a page is not a page of notes.
+    """
     total: int | None = None
     seen: set[str] = set()
-    report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
-    while not cache.complete:
-        params: dict[str, Any] = {"invitation": source.invitation, "details": "directReplies", "sort": "id",
-                                  "limit": page_size}  # fmt: skip
-        if cache.cursor:
-            params["after"] = cache.cursor
-        answer = client.get("/notes", params)
-        ids, count, held = _page_ids(answer.document, client.where("/notes"))
-        if not held and not cache.pages:
-            raise FetchError(
-                f"{client.where('/notes')}: OpenReview has no submissions for {source.venue_id!r}; is the venue "
-                "id right (e.g. ICLR.cc/2026/Conference)?"
-            )
-        if ids and all(note_id in seen for note_id in ids):
-            where = client.where("/notes")
-            raise FetchError(f"{where}: the server sent page {len(cache.pages)} again (it ignored after=)")
-        seen.update(ids)
-        total = count if count is not None else total
-        last = held < page_size or not ids or (total is not None and cache.notes + held >= total)
-        cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=held)
+    replies: int | None = 0
+    page_size = options.page_size
+    cache: PageCache | None = None
+    for invitation in group.invitations:
+        identity = {"base_url": client.base_url, "what": invitation, "limit": page_size}
+        cache = PageCache(root / "pages", source.name, source.file_name, identity)
+        if cache.pages:
+            replies = None
         report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
+        while not cache.complete:
+            params: dict[str, Any] = {"invitation": invitation, "details": "directReplies", "limit": page_size}
+            if group.api == 1:
+                params["offset"] = cache.notes
+            else:
+                params["sort"] = "id"
+                if cache.cursor:
+                    params["after"] = cache.cursor
+            answer = client.get("/notes", params)
+            ids, count, held = _page_ids(answer.document, client.where("/notes"))
+            if not held and not cache.pages:
+                break  # nothing under this invitation: the next one, else no such venue
+            if ids and all(note_id in seen for note_id in ids):
+                where = client.where("/notes")
+                raise FetchError(f"{where}: the server sent page {len(cache.pages)} again (it ignored after=)")
+            seen.update(ids)
+            if replies is not None:
+                replies += _replies_held(answer.document)
+            total = count if count is not None else total
+            last = held < page_size or not ids or (total is not None and cache.notes + held >= total)
+            cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=held)
+            report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
+        if cache.pages:
+            return cache, replies
+        cache.discard()
+    asked, venue = one_line(" or ".join(group.invitations))[:300], one_line(source.venue_id)[:120]
+    raise FetchError(
+        f"{client.where('/notes')}: no such venue: OpenReview has no submissions for {venue!r} (asked for "
+        f"{asked}); is the venue id right (e.g. ICLR.cc/2026/Conference)?"
+    )
+
+
+def _replies_held(page: Any) -> int:
+    """The replies a page's submissions carry (``details.directReplies`` or ``details.replies``)."""
+    held = 0
+    for note in page.get("notes", ()) if isinstance(page, dict) else ():
+        details = note.get("details") if isinstance(note, dict) else None
+        if isinstance(details, dict):
+            carried = details.get("directReplies", details.get("replies"))
+            held += len(carried) if isinstance(carried, list) else 0
+    return held
 
 
 def _page_ids(page: Any, where: str) -> tuple[list[str], int | None, int]:
