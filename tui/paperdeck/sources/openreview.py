@@ -9,6 +9,8 @@ Shapes, as a JSON array, JSON Lines or an API response ``{"notes": [...], "count
   ``abstract``, ``authors``, ``keywords``, ``venue``, ``venueid``, ``pdf`` relative to
   ``https://openreview.net``, ``_bibtex``: the BibTeX entry OpenReview generates, kept as the
   paper's :attr:`~paperdeck.model.paper.Paper.bibtex`, …);
+- API v1 notes (``api.openreview.net``, ICLR ≤ 2023): the same envelope with one ``invitation``
+  (``ICLR.cc/2020/Conference/-/Blind_Submission``) and plain ``content`` values;
 - the same notes flattened by the ReviewTracker scraper (``imczxx/ICLR2026ReviewTracker``):
   ``content`` holds plain values, ``withdrawn`` and ``number`` are at the top, no authors while
   the venue is anonymous;
@@ -152,8 +154,8 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
             raise ValueError("no id, title or abstract: not an OpenReview note")
         return f"note without a title ({_note_kind(record)}), not a submission"
     invitations = record.get("invitations")
-    if not isinstance(invitations, list):
-        invitations = []
+    if not isinstance(invitations, list):  # API v1 (the old host): one ``invitation``
+        invitations = [record["invitation"]] if isinstance(record.get("invitation"), str) else []
     venue_text, venueid = _field(note, record, "venue"), _field(note, record, "venueid")
     first_invitation = next((i for i in invitations if isinstance(i, str)), "")
     domain = _text(record.get("domain"), "domain")
