@@ -161,7 +161,8 @@ class ApiServer:
 
     Attributes:
         url: the base URL (``http://127.0.0.1:PORT``).
-        notes: the submission notes by venue id, each list sorted by id.
+        notes: the submission notes by venue id (by invitation for :meth:`add_venue`'s), each list
+            sorted by id.
         requests: every request as ``(method, path, query)``.
         on_notes: called after each ``/notes`` page is built, with the page index so far.
     """
@@ -223,8 +224,8 @@ class ApiServer:
         and its submission ``notes`` under ``invitation``."""
         if group is not None:
             self.groups[venue_id] = group
-        self.notes[venue_id] = sorted(notes, key=lambda n: n["id"])
-        self.invitations[invitation] = venue_id
+        self.notes[invitation] = sorted(notes, key=lambda n: n["id"])
+        self.invitations[invitation] = invitation  # served under this invitation only
 
     def fail(self, path: str, *kinds: str) -> None:
         """Serve the next requests to ``path`` with these faults, one each, in order."""

@@ -288,13 +288,13 @@ def _collect(
             _tell(options, f"{one_line(source.name)} is not on {openreview.where('')}: fetching it from the old "
                            f"API, {old.where('')}")  # fmt: skip
             openreview = old
-        elif group is None:
+        if group is None:
             group = VenueGroup(source.venue_id)
             _tell(options, f"{openreview.where('/groups')} holds no group {one_line(source.venue_id)[:120]!r}; "
-                           f"asking for {group.invitations[0]} (the pattern)")  # fmt: skip
+                           f"asking for {_pattern(group)}")  # fmt: skip
         elif not group.named:
             _tell(options, f"the group {one_line(source.venue_id)[:120]!r} names no submissions' invitation; "
-                           f"asking for {group.invitations[0]} (the pattern)")  # fmt: skip
+                           f"asking for {_pattern(group)}")  # fmt: skip
         cache, replies = _openreview_pages(openreview, source, group, root, options, report)
         if replies == 0:
             _tell(options, f"{one_line(source.name)}: OpenReview shows no public reviews for this venue (yet); "
@@ -339,6 +339,11 @@ def _find_group(client: OpenReviewClient, venue_id: str, api: int = 2) -> VenueG
         return venue_group(answer.document, venue_id, api)
     except ValueError as error:
         raise FetchError(f"{client.where('/groups')}: {error}") from None
+
+
+def _pattern(group: VenueGroup) -> str:
+    """``"V/-/Blind_Submission, then V/-/Submission (the pattern)"``: what a nameless group is asked by."""
+    return f"{one_line(', then '.join(group.invitations))[:400]} (the pattern)"
 
 
 def _tell(options: FetchOptions, line: str) -> None:

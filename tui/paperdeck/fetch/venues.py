@@ -3,7 +3,8 @@
 Sources:
 
 - ``iclr2026``-style short names: a conference of :data:`CONFERENCES` and a year, which give the
-  OpenReview venue id (``ICLR.cc/2026/Conference``); a journal of :data:`JOURNALS` is rolling, one
+  OpenReview venue id (``ICLR.cc/2026/Conference``; :data:`VENUE_IDS` for those that break the
+  pattern, ICLR 2017's ``ICLR.cc/2017/conference``); a journal of :data:`JOURNALS` is rolling, one
   venue for every year (``tmlr`` and ``tmlr2025`` are both ``TMLR``);
 - any OpenReview venue id (``NeurIPS.cc/2025/Conference``, ``ICML.cc/2025/Conference``);
 - ``papercopilot:colm2025``: the file ``colm/colm2025.json`` of Paper Copilot's paperlists (the
@@ -35,6 +36,7 @@ __all__ = [
     "ARXIV_RESULTS",
     "CONFERENCES",
     "JOURNALS",
+    "VENUE_IDS",
     "FetchSource",
     "UnknownSource",
     "VenueGroup",
@@ -55,6 +57,8 @@ CONFERENCES: dict[str, str] = {
     "aistats": "aistats.org/AISTATS",
     "uai": "auai.org/UAI",
 }
+#: Short names whose venue id breaks the pattern (ICLR 2017's group is lower case on the old API).
+VENUE_IDS: dict[str, str] = {"iclr2017": "ICLR.cc/2017/conference"}
 #: Short journal names → their OpenReview venue id: a rolling journal is one venue for every year.
 JOURNALS: dict[str, str] = {"tmlr": "TMLR"}
 _SHORT = re.compile(r"^([a-z]+)[-_ ]?((?:19|20)\d{2})$", re.IGNORECASE)
@@ -136,7 +140,8 @@ def parse_source(text: str) -> FetchSource:
                 f"paperdeck fetch: {text!r}: no such conference in the venue table ({known}); "
                 "give an OpenReview venue id such as ICLR.cc/2026/Conference"
             )
-        return FetchSource("openreview", f"{conf}{year}", venue_id=f"{group}/{year}/Conference")
+        venue_id = VENUE_IDS.get(f"{conf}{year}", f"{group}/{year}/Conference")
+        return FetchSource("openreview", f"{conf}{year}", venue_id=venue_id)
     if _VENUE_ID.match(text) and len(text) <= 200:
         return FetchSource("openreview", text, venue_id=text.removesuffix("/-/Submission"))
     raise UnknownSource(
