@@ -154,7 +154,7 @@ class FetchSummary:
     imported: ImportSummary
 
     def summary(self) -> str:
-        """``"fetched iclr2026: 20 pages, 19,630 notes, 21 requests; 19630 new, …"``."""
+        """``"fetched iclr2026: 20 pages, 19,630 notes, 22 requests; 19630 new, …"``."""
         resumed = f" ({self.resumed} resumed)" if self.resumed else ""
         return (
             f"fetched {', '.join(self.sources)}: {self.pages} page{'' if self.pages == 1 else 's'}{resumed}, "
