@@ -13,6 +13,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from paperdeck.cli.main import main
 from paperdeck.fetch.client import FetchError
 from paperdeck.fetch.run import FetchOptions, fetch
 from paperdeck.fetch.venues import VenueGroup, parse_source, pattern_invitations, short_name, venue_group
@@ -211,3 +212,16 @@ def test_a_mirror_is_never_paired_with_the_public_old_host(monkeypatch: pytest.M
     assert FetchOptions(openreview_url="https://api2.openreview.net").old_api_url() == "https://api.openreview.net"
     monkeypatch.setenv("PAPERDECK_OPENREVIEW_OLD_URL", "http://127.0.0.1:8")
     assert FetchOptions(openreview_url="http://127.0.0.1:9").old_api_url() == "http://127.0.0.1:8"
+
+
+def test_the_fetch_command_says_no_such_venue_in_one_line(
+    server: ApiServer, old_host: ApiServer, login: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", server.url)
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_OLD_URL", old_host.url)
+    code = main(["fetch", "NoSuch.cc/2026/Conference", "--data-dir", str(tmp_path / "data")])
+    lines = capsys.readouterr().err.splitlines()
+    assert code != 0
+    assert lines == [f"paperdeck: fetching NoSuch.cc/2026/Conference from {server.url}", lines[-1]]
+    assert lines[-1].startswith("paperdeck: no such venue: 'NoSuch.cc/2026/Conference' (neither "), lines
