@@ -311,7 +311,7 @@ def note_review(note: Any) -> Review:
             continue
         if size > MAX_NOTE_CHARS:
             raise _Broken(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
-    if kind == REVIEW and scores and not any(name == "rating" for name, _ in scores):
+    if kind == REVIEW and "rating" not in content and scores:  # a dict look-up: no walk of every review
         scores, labels = _as_rating(scores, labels)
     for name, score in far:
         if name in SCORE_FIELDS:
