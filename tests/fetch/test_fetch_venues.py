@@ -93,6 +93,14 @@ def test_a_group_without_the_expected_names_falls_back_to_the_pattern_and_says_s
     assert any("names no submissions' invitation" in line and f"{COLM}/-/Submission" in line for line in said), said
 
 
+def test_a_rating_the_venue_names_otherwise_is_said_not_guessed(server: ApiServer, login: None, data_dir: Path) -> None:
+    group = venue_group_record(COLM, review_rating="final_rating")
+    server.add_venue(COLM, colm2025_notes(), group, f"{COLM}/-/Submission")
+    said: list[str] = []
+    fetch(Store(data_dir), [parse_source("colm2025")], _options(server, said))
+    assert sum("calls the reviews' rating 'final_rating'" in line for line in said) == 1, said
+
+
 def test_a_venue_with_no_public_reviews_imports_its_papers_and_says_so(
     server: ApiServer, login: None, data_dir: Path
 ) -> None:

@@ -56,6 +56,7 @@ from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.runtime import collector_paused
 from paperdeck.sources.importer import ImportSummary, import_files
+from paperdeck.sources.review_notes import RATING_FIELDS
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
@@ -295,6 +296,10 @@ def _collect(
         elif not group.named:
             _tell(options, f"the group {one_line(source.venue_id)[:120]!r} names no submissions' invitation; "
                            f"asking for {_pattern(group)}")  # fmt: skip
+        if group.rating_name and group.rating_name not in RATING_FIELDS:
+            _tell(options, f"the group {one_line(source.venue_id)[:120]!r} calls the reviews' rating "
+                           f"{group.rating_name!r}: kept as a score of that name, not as the rating (paperdeck reads "
+                           f"{', '.join(RATING_FIELDS)})")  # fmt: skip
         cache, replies = _openreview_pages(openreview, source, group, root, options, report)
         if replies == 0:
             _tell(options, f"{one_line(source.name)}: OpenReview shows no public reviews for this venue (yet); "
