@@ -15,12 +15,13 @@ import orjson
 import pytest
 from paperdeck.cli.main import main
 from paperdeck.fetch.client import FetchError
+from paperdeck.fetch.credentials import Credentials
 from paperdeck.fetch.run import FetchOptions, fetch
 from paperdeck.fetch.venues import VenueGroup, parse_source, pattern_invitations, short_name, venue_group
 from paperdeck.model.review import AUTHOR_RESPONSE, COMMENT, DECISION, ETHICS_REVIEW, META_REVIEW, REVIEW
 from paperdeck.store.store import Store
 
-from tests.fetch.api_server import VENUE, ApiServer, store_files, venue_group_record
+from tests.fetch.api_server import PASSWORD, USER, VENUE, ApiServer, store_files, venue_group_record
 from tests.fetch.helpers import options, seeded_store
 from tests.fetch.venues_data import COLM, ICLR2017, colm2025_notes, iclr2017_notes, ratings_of, records, v1_group
 from tests.helpers import fixture
@@ -233,3 +234,14 @@ def test_the_fetch_command_says_no_such_venue_in_one_line(
     assert code != 0
     assert lines == [f"paperdeck: fetching NoSuch.cc/2026/Conference from {server.url}", lines[-1]]
     assert lines[-1].startswith("paperdeck: no such venue: 'NoSuch.cc/2026/Conference' (neither "), lines
+
+
+def test_the_login_is_asked_once_for_both_hosts(server: ApiServer, old_host: ApiServer, data_dir: Path) -> None:
+    asked: list[int] = []
+
+    def prompt() -> Credentials:
+        asked.append(1)
+        return Credentials(USER, PASSWORD)
+
+    fetch(Store(data_dir), [parse_source("iclr2017")], replace(_options(server, [], old_host), prompt=prompt))
+    assert len(asked) == 1 and server.count("/login") == old_host.count("/login") == 1

@@ -272,13 +272,20 @@ def _collect(
     if source.kind == "papercopilot":
         client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, 0, _copilot_page)
-    openreview = _openreview_client(root, options.openreview_url, options, ends_at)
+    given: list[Credentials | None] = []
+
+    def credentials() -> Credentials | None:  # asked once: the old host takes the same login
+        if not given:
+            given.append(credentials_from_env() or (options.prompt() if options.prompt else None))
+        return given[0]
+
+    openreview = _openreview_client(root, options.openreview_url, options, ends_at, credentials)
     clients = [openreview]
     try:
         _say_asking(options, source, openreview)
         group = _find_group(openreview, source.venue_id)
         if group is None and options.old_api_url():
-            old = _openreview_client(root, options.old_api_url(), options, ends_at)
+            old = _openreview_client(root, options.old_api_url(), options, ends_at, credentials)
             clients.append(old)
             group = _find_group(old, source.venue_id, api=1)
             if group is None:
@@ -310,14 +317,12 @@ def _collect(
     return cache, sum(client.requests for client in clients)
 
 
-def _openreview_client(root: Path, url: str, options: FetchOptions, ends_at: float) -> OpenReviewClient:
+def _openreview_client(
+    root: Path, url: str, options: FetchOptions, ends_at: float, credentials: Callable[[], Credentials | None]
+) -> OpenReviewClient:
     """A client of the OpenReview API at ``url`` (its own kept token), logged in first when
     credentials are at hand (no anonymous request, refused since 2026, is sent then)."""
     tokens = TokenStore(root, url.rstrip("/"), options.use_keyring)
-
-    def credentials() -> Credentials | None:
-        return credentials_from_env() or (options.prompt() if options.prompt else None)
-
     client = OpenReviewClient(url, tokens, credentials, options.limits, options.sleep, notice=options.notice,
                               ends_at=ends_at)  # fmt: skip
     try:
