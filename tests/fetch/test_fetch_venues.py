@@ -245,3 +245,18 @@ def test_the_login_is_asked_once_for_both_hosts(server: ApiServer, old_host: Api
 
     fetch(Store(data_dir), [parse_source("iclr2017")], replace(_options(server, [], old_host), prompt=prompt))
     assert len(asked) == 1 and server.count("/login") == old_host.count("/login") == 1
+
+
+def test_an_interrupted_old_host_fetch_resumes_under_the_invitation_it_found(
+    server: ApiServer, old_host: ApiServer, login: None, data_dir: Path
+) -> None:
+    store = seeded_store(data_dir)
+    stopping = replace(_options(server, [], old_host), limits=replace(options(server).limits, budget=5))
+    with pytest.raises(FetchError, match="budget of 5 requests"):  # the old host: login, group, 3 invitations
+        fetch(store, [parse_source("iclr2017")], stopping)
+    asked = len(old_host.requests)
+    summary = fetch(store, [parse_source("iclr2017")], _options(server, [], old_host))
+    assert summary.resumed == 1 and summary.notes == 8
+    pages = [q for _, path, q in old_host.requests[asked:] if path == "/notes"]
+    again = [(q["invitation"][0].rsplit("/", 1)[-1], q["offset"][0]) for q in pages]
+    assert again == [("submission", "3"), ("submission", "6")]  # no invitation tried again, page 1 not fetched again

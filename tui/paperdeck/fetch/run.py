@@ -50,7 +50,7 @@ from paperdeck.fetch.client import (
     plain_get,
 )
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
-from paperdeck.fetch.pages import PageCache
+from paperdeck.fetch.pages import PageCache, kept_what
 from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource, VenueGroup, venue_group
 from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.safe_text import one_line
@@ -391,8 +391,9 @@ def _openreview_pages(
     report: Callable[[FetchProgress], None],
 ) -> tuple[PageCache, int | None]:  # fmt: skip
     """Every page of the venue's submissions, asked under each of ``group``'s invitations in turn
-    until one has submissions; returns the cache and the replies the pages fetched in this run
-    carry (``None`` when pages were resumed: not counted).
+    until one has submissions (the one pages are kept for first: an interrupted run resumes);
+    returns the cache and the replies the pages fetched in this run carry (``None`` when pages
+    were resumed: not counted).
 
     API v2 pages go by ``after=<last id>`` (``sort=id``), API v1 pages by ``offset``.
 
@@ -405,7 +406,9 @@ def _openreview_pages(
     replies: int | None = 0
     page_size = options.page_size
     cache: PageCache | None = None
-    for invitation in group.invitations:
+    kept = kept_what(root / "pages", source.name)  # pages kept for a later invitation: asked first, resumed
+    invitations = sorted(group.invitations, key=lambda invitation: invitation != kept)
+    for invitation in invitations:
         identity = {"base_url": client.base_url, "what": invitation, "limit": page_size}
         cache = PageCache(root / "pages", source.name, source.file_name, identity)
         if cache.pages:
