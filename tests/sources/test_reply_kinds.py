@@ -133,3 +133,16 @@ def test_an_old_api_page_imports_its_papers_and_every_reply(data_dir: Path, tmp_
     assert reviews is not None and reviews.ratings == (7.0,)
     kinds = sorted(r.kind for r in store.reviews.reviews("S000000001"))
     assert kinds == [DECISION, REVIEW]
+
+
+def test_a_rolling_journals_paper_is_of_the_journal_without_a_year(data_dir: Path, tmp_path: Path) -> None:
+    note = {
+        "id": "TmlrPaper1", "forum": "TmlrPaper1", "number": 7, "invitations": ["TMLR/-/Submission"], "domain": "TMLR",
+        "content": {"title": {"value": "A journal paper"}, "abstract": {"value": "Rolling. " * 8},
+                    "venue": {"value": "Accepted by TMLR"}, "venueid": {"value": "TMLR"}},
+    }  # fmt: skip
+    page = tmp_path / "openreview-TMLR.json"
+    page.write_text(json.dumps({"notes": [note], "count": 1}))
+    store = Store(data_dir)
+    import_files(store, [page])
+    assert [(p.venue, p.year) for p in store.papers] == [("TMLR", None)]

@@ -64,6 +64,7 @@ _NOTE_KEY_TEXT = re.compile(r'"(?:content|forum|invitations)"\s*:')
 _SUBMISSION_NUMBER = re.compile(r"/Submission(\d+)(?:/|$)")
 _VENUE_YEAR_TEXT = re.compile(r"^\s*([A-Za-z][\w&\-]*)\s+((?:19|20)\d{2})\b")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_JOURNAL_ID = re.compile(r"^[A-Za-z][A-Za-z0-9]{1,15}$")
 _TLDR_KEYS = ("TLDR", "tldr", "TL;DR")
 #: Paper fields a note can provide, recorded in ``provenance`` when not empty.
 NOTE_FIELDS = (
@@ -274,13 +275,16 @@ def _note_kind(record: dict[str, Any]) -> str:
 
 @lru_cache(maxsize=4096)
 def _venue_year(domain: str, venueid: str, invitation: str, venue: str) -> tuple[str, int | None]:
-    """``("ICLR", 2026)`` from ``ICLR.cc/2026/Conference…`` ids, else from ``ICLR 2026 Poster``."""
+    """``("ICLR", 2026)`` from ``ICLR.cc/2026/Conference…`` ids, else from ``ICLR 2026 Poster``,
+    else a journal's domain without a year (``("TMLR", None)``)."""
     for group in (domain, venueid, invitation):
         parts = group.split("/")
         for index in range(1, len(parts)):
             if _YEAR.match(parts[index]):
                 return parts[index - 1].split(".")[0], int(parts[index])
     match = _VENUE_YEAR_TEXT.match(venue)
+    if match is None and _JOURNAL_ID.match(domain):  # a rolling journal (``TMLR``): a venue, no year
+        return domain, None
     return (match.group(1), int(match.group(2))) if match else ("", None)
 
 
