@@ -111,6 +111,7 @@ def test_a_venue_with_no_public_reviews_imports_its_papers_and_says_so(
     summary = fetch(store, [parse_source("colm2025")], _options(server, said))
     assert len(store.papers) == 8 and summary.imported.reviews is None
     assert sum("no public reviews" in line for line in said) == 1, said
+    assert summary.notices == tuple(said[1:])  # what was decided, not "fetching … from …"
 
 
 def test_a_venue_only_the_old_api_holds_is_fetched_from_it_by_offset(
@@ -260,3 +261,15 @@ def test_an_interrupted_old_host_fetch_resumes_under_the_invitation_it_found(
     pages = [q for _, path, q in old_host.requests[asked:] if path == "/notes"]
     again = [(q["invitation"][0].rsplit("/", 1)[-1], q["offset"][0]) for q in pages]
     assert again == [("submission", "3"), ("submission", "6")]  # no invitation tried again, page 1 not fetched again
+
+
+def test_the_fetch_commands_json_carries_what_it_decided(
+    server: ApiServer, login: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    server.add_venue(COLM, colm2025_notes(with_replies=False), venue_group_record(COLM), f"{COLM}/-/Submission")
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", server.url)
+    code = main(["fetch", "colm2025", "--json", "--data-dir", str(tmp_path / "data")])
+    result = orjson.loads(capsys.readouterr().out)
+    assert code == 0 and result["papers"] == 8
+    assert len(result["notices"]) == 1 and "no public reviews" in result["notices"][0]

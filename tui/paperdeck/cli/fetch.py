@@ -201,6 +201,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         "skipped": dict(imported.skipped),
         "papers": len(store.papers),
         "summary": summary.summary(),
+        "notices": [one_line(line) for line in summary.notices],
     }
     if imported.reviews is not None:
         r = imported.reviews

@@ -144,8 +144,10 @@ class FetchOptions:
 @dataclass(frozen=True, slots=True)
 class FetchSummary:
     """What a fetch did: the ``sources`` fetched, ``pages`` and ``notes`` (submissions, without their
-    replies) imported, ``requests`` sent, ``resumed`` pages taken from an interrupted run, and the
-    import's own summary (``imported``)."""
+    replies) imported, ``requests`` sent, ``resumed`` pages taken from an interrupted run, the
+    import's own summary (``imported``), and ``notices``: one line each, what the fetch decided
+    about a venue (asked of the old host, by the pattern, no public reviews), as told to
+    :attr:`FetchOptions.notice`."""
 
     sources: tuple[str, ...]
     pages: int
@@ -153,6 +155,7 @@ class FetchSummary:
     requests: int
     resumed: int
     imported: ImportSummary
+    notices: tuple[str, ...] = ()
 
     def summary(self) -> str:
         """``"fetched iclr2026: 20 pages, 19,630 notes, 22 requests; 19630 new, …"``."""
@@ -182,12 +185,13 @@ def fetch(
     root = store.data_dir / "fetch"
     report = progress or (lambda _: None)
     caches: list[PageCache] = []
+    told: list[str] = []
     requests = 0
     ends_at = time.monotonic() + options.limits.deadline_s
     # the pages parsed make millions of objects and no cycles (as an import)
     with collector_paused(), _alarm(ends_at + 1.0, options.limits.deadline_s):
         for source in sources:
-            cache, sent = _collect(root, source, options, report, ends_at)
+            cache, sent = _collect(root, source, options, report, ends_at, told)
             caches.append(cache)
             requests += sent
     paths = [path for cache in caches for path in cache.pages]
@@ -210,7 +214,7 @@ def fetch(
     for cache in caches:
         cache.discard()
     _remember(root, [source.name for source in sources])
-    return FetchSummary(tuple(s.name for s in sources), len(paths), notes, requests, resumed, imported)
+    return FetchSummary(tuple(s.name for s in sources), len(paths), notes, requests, resumed, imported, tuple(told))
 
 
 def last_sources(data_dir: Path) -> list[str]:
@@ -260,10 +264,12 @@ def _remember(root: Path, names: list[str]) -> None:
 
 
 def _collect(
-    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None], ends_at: float
-) -> tuple[PageCache, int]:
+    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None], ends_at: float,
+    told: list[str],
+) -> tuple[PageCache, int]:  # fmt: skip
     """The source's pages, all kept in its cache, by ``ends_at`` (:func:`time.monotonic`
-    seconds); returns the cache and the requests sent."""
+    seconds); returns the cache and the requests sent, and adds to ``told`` what it decided
+    about the venue (the old host, the pattern, no public reviews)."""
     sleep = options.sleep
     if source.kind == "arxiv":  # arXiv asks for 3 s between requests: retries wait at least that
         limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
@@ -293,23 +299,23 @@ def _collect(
                     f"no such venue: {one_line(source.venue_id)[:120]!r} (neither {openreview.where('')} nor "
                     f"{old.where('')} holds its group); is the venue id right (e.g. ICLR.cc/2026/Conference)?"
                 )
-            _tell(options, f"{one_line(source.name)} is not on {openreview.where('')}: fetching it from the old "
+            _tell(told, options, f"{one_line(source.name)} is not on {openreview.where('')}: fetching it from the old "
                            f"API, {old.where('')}")  # fmt: skip
             openreview = old
         if group is None:
             group = VenueGroup(source.venue_id)
-            _tell(options, f"{openreview.where('/groups')} holds no group {one_line(source.venue_id)[:120]!r}; "
+            _tell(told, options, f"{openreview.where('/groups')} holds no group {one_line(source.venue_id)[:120]!r}; "
                            f"asking for {_pattern(group)}")  # fmt: skip
         elif not group.named:
-            _tell(options, f"the group {one_line(source.venue_id)[:120]!r} names no submissions' invitation; "
+            _tell(told, options, f"the group {one_line(source.venue_id)[:120]!r} names no submissions' invitation; "
                            f"asking for {_pattern(group)}")  # fmt: skip
         if group.rating_name and group.rating_name not in RATING_FIELDS:
-            _tell(options, f"the group {one_line(source.venue_id)[:120]!r} calls the reviews' rating "
+            _tell(told, options, f"the group {one_line(source.venue_id)[:120]!r} calls the reviews' rating "
                            f"{group.rating_name!r}: kept as a score of that name, not as the rating (paperdeck reads "
                            f"{', '.join(RATING_FIELDS)})")  # fmt: skip
         cache, replies = _openreview_pages(openreview, source, group, root, options, report)
         if replies == 0:
-            _tell(options, f"{one_line(source.name)}: OpenReview shows no public reviews for this venue (yet); "
+            _tell(told, options, f"{one_line(source.name)}: OpenReview shows no public reviews for this venue (yet); "
                            "its papers are imported without reviews")  # fmt: skip
     finally:
         for client in clients:
@@ -356,8 +362,10 @@ def _pattern(group: VenueGroup) -> str:
     return f"{one_line(', then '.join(group.invitations))[:400]} (the pattern)"
 
 
-def _tell(options: FetchOptions, line: str) -> None:
-    """One line to :attr:`FetchOptions.notice`, when there is one."""
+def _tell(told: list[str], options: FetchOptions, line: str) -> None:
+    """One line of what the fetch decided: kept in ``told`` (the summary's notices) and given to
+    :attr:`FetchOptions.notice`, when there is one."""
+    told.append(line)
     if options.notice is not None:
         options.notice(line)
 
