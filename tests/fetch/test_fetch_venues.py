@@ -114,9 +114,12 @@ def test_a_venue_with_no_public_reviews_imports_its_papers_and_says_so(
     assert summary.notices == tuple(said[1:])  # what was decided, not "fetching … from …"
 
 
+@pytest.mark.parametrize("new_has_group", [False, True])
 def test_a_venue_only_the_old_api_holds_is_fetched_from_it_by_offset(
-    server: ApiServer, old_host: ApiServer, login: None, data_dir: Path
+    server: ApiServer, old_host: ApiServer, login: None, data_dir: Path, new_has_group: bool
 ) -> None:
+    if new_has_group:  # as api2 does: it returns an API v1 venue's group too, without a domain
+        server.groups[ICLR2017] = v1_group(ICLR2017)
     said: list[str] = []
     store = Store(data_dir)
     summary = fetch(store, [parse_source("iclr2017")], _options(server, said, old_host))
@@ -196,6 +199,7 @@ def test_a_group_is_read_wrapped_or_plain_and_its_hostile_names_are_left_out() -
     wrapped = venue_group(orjson.loads(orjson.dumps({"groups": [venue_group_record("TMLR")]})), "TMLR")
     assert wrapped is not None and wrapped.named and wrapped.invitations == ("TMLR/-/Submission",)
     assert (wrapped.withdrawn_venue_id, wrapped.rating_name) == ("TMLR/Withdrawn_Submission", "rating")
+    assert wrapped.domain == "TMLR"  # an API v2 venue's group
     plain = {"id": "V/2020/Conf", "content": {"submission_name": "Blind_Submission", "review_name": "Review",
                                               "withdrawn_venue_id": "Elsewhere/Withdrawn"}}  # fmt: skip
     group = venue_group({"groups": [plain]}, "V/2020/Conf", api=1)

@@ -10,7 +10,8 @@ read by :func:`paperdeck.fetch.venues.venue_group`), which names the submissions
 ``GET /notes?invitation=<that invitation>&details=directReplies&sort=id&limit=N`` and
 ``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes reach the page's
 ``count``: each submission arrives with its replies, every kind (``details.directReplies``). A
-venue the new API (api2) holds no group of is asked of the old API host (v1, ICLR ≤ 2023:
+venue the new API (api2) holds no group of, or a group without a ``domain`` (an API v1 venue's), is
+asked of the old API host (v1, ICLR ≤ 2023:
 :attr:`FetchOptions.openreview_old_url`; pages by ``offset``, invitations ``Blind_Submission`` then
 ``Submission``), and a venue neither holds is one line: no such venue. A group that names no
 invitation, or a host with no groups at all, falls back to the pattern (``<venue id>/-/Submission``)
@@ -290,18 +291,19 @@ def _collect(
     try:
         _say_asking(options, source, openreview)
         group = _find_group(openreview, source.venue_id)
-        if group is None and options.old_api_url():
+        if (group is None or not group.domain) and options.old_api_url():  # not an API v2 venue
             old = _openreview_client(root, options.old_api_url(), options, ends_at, credentials)
             clients.append(old)
-            group = _find_group(old, source.venue_id, api=1)
-            if group is None:
+            older = _find_group(old, source.venue_id, api=1)
+            if older is None and group is None:
                 raise FetchError(
                     f"no such venue: {one_line(source.venue_id)[:120]!r} (neither {openreview.where('')} nor "
                     f"{old.where('')} holds its group); is the venue id right (e.g. ICLR.cc/2026/Conference)?"
                 )
-            _tell(told, options, f"{one_line(source.name)} is not on {openreview.where('')}: fetching it from the old "
-                           f"API, {old.where('')}")  # fmt: skip
-            openreview = old
+            if older is not None:
+                _tell(told, options, f"{one_line(source.name)} is not an API v2 venue on {openreview.where('')}: "
+                                     f"fetching it from the old API, {old.where('')}")  # fmt: skip
+                group, openreview = older, old
         if group is None:
             group = VenueGroup(source.venue_id)
             _tell(told, options, f"{openreview.where('/groups')} holds no group {one_line(source.venue_id)[:120]!r}; "

@@ -13,7 +13,8 @@ Sources:
   :data:`ARXIV_RESULTS` results, newest first.
 
 An OpenReview venue is read as OpenReview's own how-to does: its group first (``GET
-/groups?id=<venue id>``), whose ``content`` (API v2: each field ``{"value": …}``; API v1: plain
+/groups?id=<venue id>``; the new API returns old venues' groups too, without a ``domain``: those
+venues' notes are on the old host), whose ``content`` (API v2: each field ``{"value": …}``; API v1: plain
 values) names the submissions' invitation (``submission_id``, else ``<venue id>/-/<submission_name>``),
 the venue ids of its submissions, withdrawn and desk-rejected papers, its reply names
 (``review_name``, ``meta_review_name``, ``decision_name``) and the review's rating field
@@ -186,6 +187,8 @@ class VenueGroup:
         review_name, meta_review_name, decision_name: the reply invitations' last parts
             (``Official_Review``, ``Meta_Review``, ``Decision``).
         rating_name: the review field holding the rating (``rating``, ``overall_recommendation``).
+        domain: the group's ``domain`` (its venue id): set on API v2 venues only; a group the new
+            API returns without one is an API v1 venue's, whose notes the old host holds.
     """
 
     venue_id: str
@@ -198,6 +201,7 @@ class VenueGroup:
     meta_review_name: str = ""
     decision_name: str = ""
     rating_name: str = ""
+    domain: str = ""
 
     @property
     def invitations(self) -> tuple[str, ...]:
@@ -260,4 +264,5 @@ def venue_group(document: Any, venue_id: str, api: int = 2) -> VenueGroup | None
         meta_review_name=name("meta_review_name"),
         decision_name=name("decision_name"),
         rating_name=name("review_rating"),
+        domain=domain if isinstance(domain := group.get("domain"), str) and len(domain) <= 300 else "",
     )
