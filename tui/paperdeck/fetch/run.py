@@ -290,39 +290,55 @@ def _collect(
     clients = [openreview]
     try:
         _say_asking(options, source, openreview)
-        group = _find_group(openreview, source.venue_id)
-        if (group is None or not group.domain) and options.old_api_url():  # not an API v2 venue
-            old = _openreview_client(root, options.old_api_url(), options, ends_at, credentials)
-            clients.append(old)
-            older = _find_group(old, source.venue_id, api=1)
-            if older is None and group is None:
-                raise FetchError(
-                    f"no such venue: {one_line(source.venue_id)[:120]!r} (neither {openreview.where('')} nor "
-                    f"{old.where('')} holds its group); is the venue id right (e.g. ICLR.cc/2026/Conference)?"
-                )
-            if older is not None:
-                _tell(told, options, f"{one_line(source.name)} is not an API v2 venue on {openreview.where('')}: "
-                                     f"fetching it from the old API, {old.where('')}")  # fmt: skip
-                group, openreview = older, old
-        if group is None:
-            group = VenueGroup(source.venue_id)
-            _tell(told, options, f"{openreview.where('/groups')} holds no group {one_line(source.venue_id)[:120]!r}; "
-                           f"asking for {_pattern(group)}")  # fmt: skip
-        elif not group.named:
-            _tell(told, options, f"the group {one_line(source.venue_id)[:120]!r} names no submissions' invitation; "
-                           f"asking for {_pattern(group)}")  # fmt: skip
-        if group.rating_name and group.rating_name not in RATING_FIELDS:
-            _tell(told, options, f"the group {one_line(source.venue_id)[:120]!r} calls the reviews' rating "
-                           f"{group.rating_name!r}: kept as a score of that name, not as the rating (paperdeck reads "
-                           f"{', '.join(RATING_FIELDS)})")  # fmt: skip
+        openreview, group = _venue_group(openreview, source, options, clients, told, root, ends_at, credentials)
         cache, replies = _openreview_pages(openreview, source, group, root, options, report)
         if replies == 0:
-            _tell(told, options, f"{one_line(source.name)}: OpenReview shows no public reviews for this venue (yet); "
-                           "its papers are imported without reviews")  # fmt: skip
+            line = "OpenReview shows no public reviews for this venue (yet); its papers are imported without reviews"
+            _tell(told, options, f"{one_line(source.name)}: {line}")
     finally:
         for client in clients:
             client.close()
     return cache, sum(client.requests for client in clients)
+
+
+def _venue_group(
+    new: OpenReviewClient, source: FetchSource, options: FetchOptions, clients: list[OpenReviewClient],
+    told: list[str], root: Path, ends_at: float, credentials: Callable[[], Credentials | None],
+) -> tuple[OpenReviewClient, VenueGroup]:  # fmt: skip
+    """The host that holds the venue and what its group says (see the module docstring): the new
+    API's group when it has a ``domain``; else the old host's, when there is one and it holds the
+    group (its client is added to ``clients``); else the new API's group without names, or none:
+    the pattern. What was decided is told (:func:`_tell`).
+
+    Raises:
+        FetchError: no such venue (neither host holds its group), or a group request failed.
+    """
+    venue = one_line(source.venue_id)[:120]
+    group = _find_group(new, source.venue_id)
+    client = new
+    if (group is None or not group.domain) and options.old_api_url():  # not an API v2 venue
+        old = _openreview_client(root, options.old_api_url(), options, ends_at, credentials)
+        clients.append(old)
+        older = _find_group(old, source.venue_id, api=1)
+        if older is None and group is None:
+            raise FetchError(
+                f"no such venue: {venue!r} (neither {new.where('')} nor {old.where('')} holds its group); "
+                "is the venue id right (e.g. ICLR.cc/2026/Conference)?"
+            )
+        if older is not None:
+            where = f"{new.where('')}: fetching it from the old API, {old.where('')}"
+            _tell(told, options, f"{one_line(source.name)} is not an API v2 venue on {where}")
+            group, client = older, old
+    if group is None:
+        group = VenueGroup(source.venue_id)
+        _tell(told, options, f"{client.where('/groups')} holds no group {venue!r}; asking for {_pattern(group)}")
+    elif not group.named:
+        _tell(told, options, f"the group {venue!r} names no submissions' invitation; asking for {_pattern(group)}")
+    if group.rating_name and group.rating_name not in RATING_FIELDS:
+        read = ", ".join(RATING_FIELDS)
+        _tell(told, options, f"the group {venue!r} calls the reviews' rating {group.rating_name!r}: kept as a score "
+                             f"of that name, not as the rating (paperdeck reads {read})")  # fmt: skip
+    return client, group
 
 
 def _openreview_client(
