@@ -16,8 +16,11 @@ or the whole dump and every review in ``$PAPERDECK_SHARED`` (:func:`iclr2026_enc
   version of each id is served.
 
 The API: ``POST /login`` ``{"id", "password"}`` → ``{"token"}`` (a JWT-shaped token with an ``exp``
-claim); ``GET /notes?invitation=…&details=directReplies&sort=id&limit=N[&after=ID|&offset=K]`` →
-``{"notes": [...], "count": N}``, the notes sorted by id; anonymous ``/notes`` calls get ``403``
+claim); ``GET /groups?id=VENUE`` → ``{"groups": [group]}`` from :attr:`ApiServer.groups` (ICLR 2026's
+by default, its content API v2-wrapped as OpenReview's is), else ``404`` ``NotFoundError``;
+``GET /notes?invitation=…&details=directReplies&sort=id&limit=N[&after=ID|&offset=K]`` →
+``{"notes": [...], "count": N}``, the notes sorted by id (another venue added with
+:meth:`ApiServer.add_venue`, under the invitation it names); anonymous ``/notes`` calls get ``403``
 ``ChallengeRequiredError`` while :attr:`ApiServer.require_login`. ``GET /pc/<conf>/<file>`` serves
 Paper Copilot files from :attr:`ApiServer.copilot`, any path of :attr:`ApiServer.raw` its bytes.
 
@@ -127,6 +130,25 @@ def iclr2026_encoded() -> list[tuple[str, bytes]]:
     return encoded
 
 
+def venue_group_record(venue_id: str, submission_name: str = "Submission", **content: Any) -> dict[str, Any]:
+    """A venue group as API v2 returns it: ``content`` fields wrapped as ``{"value": …}``, naming the
+    submissions, their venue ids and the reply names (``content`` adds or replaces fields; a value
+    ``None`` leaves the field out)."""
+    fields: dict[str, Any] = {
+        "submission_name": submission_name,
+        "submission_venue_id": f"{venue_id}/Submission",
+        "withdrawn_venue_id": f"{venue_id}/Withdrawn_Submission",
+        "desk_rejected_venue_id": f"{venue_id}/Desk_Rejected_Submission",
+        "review_name": "Official_Review",
+        "meta_review_name": "Meta_Review",
+        "decision_name": "Decision",
+        "review_rating": "rating",
+        **content,
+    }
+    wrapped = {key: {"value": value} for key, value in fields.items() if value is not None}
+    return {"id": venue_id, "domain": venue_id, "members": [], "content": wrapped}
+
+
 def _token(expires: float) -> str:
     def part(data: dict[str, Any]) -> str:
         return base64.urlsafe_b64encode(json.dumps(data).encode()).decode().rstrip("=")
@@ -139,7 +161,8 @@ class ApiServer:
 
     Attributes:
         url: the base URL (``http://127.0.0.1:PORT``).
-        notes: the submission notes by venue id, each list sorted by id.
+        notes: the submission notes by venue id (by invitation for :meth:`add_venue`'s), each list
+            sorted by id.
         requests: every request as ``(method, path, query)``.
         on_notes: called after each ``/notes`` page is built, with the page index so far.
     """
@@ -148,6 +171,8 @@ class ApiServer:
         self, notes: list[dict[str, Any]] | None = None, encoded: list[tuple[str, bytes]] | None = None
     ) -> None:
         self.notes: dict[str, list[dict[str, Any]]] = {VENUE: sorted(notes or [], key=lambda n: n["id"])}
+        self.groups: dict[str, dict[str, Any]] = {VENUE: venue_group_record(VENUE)}
+        self.invitations: dict[str, str] = {}  # invitation → venue key of ``notes`` (add_venue)
         self.encoded = encoded  # instead of ``notes``: (id, note JSON) sorted by id
         self.users = {USER: PASSWORD}
         self.tokens: set[str] = set()
@@ -191,6 +216,16 @@ class ApiServer:
     def __exit__(self, *exc: object) -> None:
         self._http.shutdown()
         self._http.server_close()
+
+    def add_venue(
+        self, venue_id: str, notes: list[dict[str, Any]], group: dict[str, Any] | None, invitation: str
+    ) -> None:
+        """Serve another venue: its ``group`` record (``None``: no group, ``/groups`` answers 404)
+        and its submission ``notes`` under ``invitation``."""
+        if group is not None:
+            self.groups[venue_id] = group
+        self.notes[invitation] = sorted(notes, key=lambda n: n["id"])
+        self.invitations[invitation] = invitation  # served under this invitation only
 
     def fail(self, path: str, *kinds: str) -> None:
         """Serve the next requests to ``path`` with these faults, one each, in order."""
@@ -293,6 +328,11 @@ class ApiServer:
             return self._login(handler, body)
         if method == "GET" and url.path == "/notes":
             return self._notes(handler, query, fault)
+        if method == "GET" and url.path == "/groups":
+            group = self.groups.get(query.get("id", [""])[0])
+            if group is None:
+                return self._send(handler, 404, {"name": "NotFoundError", "message": "Group Not Found"})
+            return self._raw(handler, 200, orjson.dumps({"groups": [group]}), fault)
         if method == "GET" and url.path in self.raw:
             return self._raw(handler, 200, self.raw[url.path], fault)
         if method == "GET" and url.path.startswith("/pc/"):
@@ -321,7 +361,7 @@ class ApiServer:
         elif self.require_login:
             return self._send(handler, 403, {"name": "ChallengeRequiredError", "message": "Challenge required"})
         invitation = query.get("invitation", [""])[0]
-        venue = invitation.removesuffix("/-/Submission")
+        venue = self.invitations.get(invitation) or invitation.removesuffix("/-/Submission")
         limit = min(int(query.get("limit", ["1000"])[0]), 1000)
         if self.encoded is not None and venue == VENUE:
             ids = [note_id for note_id, _ in self.encoded]

@@ -2,9 +2,9 @@
 attack or break a fetch, served to ``paperdeck fetch`` in a child process by ``test_fetch_hostile``.
 
 ``POST /login`` answers a token (recorded in :attr:`HostileServer.tokens`) unless the mode attacks
-the login; ``GET /notes`` answers as the mode says. A second server (:class:`Elsewhere`, another
-port: another origin) records whatever is redirected to it, so that a test can assert that no
-secret reached it.
+the login; ``GET /groups`` answers ICLR 2026's group, soundly; ``GET /notes`` answers as the mode
+says. A second server (:class:`Elsewhere`, another port: another origin) records whatever is
+redirected to it, so that a test can assert that no secret reached it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, Self
 
 import orjson
 
-from tests.fetch.api_server import PASSWORD, VENUE, _token
+from tests.fetch.api_server import PASSWORD, VENUE, _token, venue_group_record
 
 #: Seconds between two bytes of a slow answer.
 DRIP_S = 0.2
@@ -130,6 +130,8 @@ class HostileServer(LocalServer):
 
             def do_GET(self) -> None:
                 with contextlib.suppress(OSError):
+                    if self.path.startswith("/groups?"):  # the venue's group is sound: each mode attacks /notes
+                        return answer(self, 200, orjson.dumps({"groups": [venue_group_record(VENUE)]}))
                     MODES[outer.mode](outer, self)
 
         self.serve(Handler)

@@ -33,7 +33,7 @@ def test_a_fetch_brings_every_submission_with_its_reviews_in_few_requests(
     assert_complete(store, notes)
     pages = -(-PAPERS // PAGE)
     assert summary.pages == pages and summary.notes == PAPERS
-    assert summary.requests == pages + 1  # one login, then the pages
+    assert summary.requests == pages + 2  # one login, the venue group, then the pages
     assert server.count("/login") == 1
     page_requests = [q for _, path, q in server.requests if path == "/notes"]
     assert all(
@@ -115,7 +115,7 @@ def test_transient_faults_are_retried_to_a_correct_result(
     store = Store(data_dir)
     summary = fetch(store, [ICLR], options(server))
     assert_complete(store, notes)
-    assert summary.requests == -(-PAPERS // PAGE) + 1 + sum(f != "ok" for f in faults)
+    assert summary.requests == -(-PAPERS // PAGE) + 2 + sum(f != "ok" for f in faults)
 
 
 def test_a_server_that_keeps_failing_changes_nothing_and_the_rerun_resumes(
@@ -170,7 +170,7 @@ def test_notes_changing_between_two_requests_give_the_newer_notes_once(
 def test_an_unknown_venue_id_is_one_line(server: ApiServer, login: None, data_dir: Path) -> None:
     store = seeded_store(data_dir)
     before = store_files(data_dir)
-    with pytest.raises(FetchError, match=r"no submissions for 'ICLR\.cc/2031/Conference'"):
+    with pytest.raises(FetchError, match=r"no such venue: OpenReview has no submissions for 'ICLR\.cc/2031/"):
         fetch(store, [parse_source("ICLR.cc/2031/Conference")], options(server))
     assert store_files(data_dir) == before
     with pytest.raises(UnknownSource, match="no such conference"):

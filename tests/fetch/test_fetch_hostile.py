@@ -167,7 +167,7 @@ def test_unknown_kinds_bad_records_and_odd_ids_are_counted_not_refusing_the_venu
     # an empty id is made safe (the venue's submission number); " spaced " is no submission (its
     # forum is not its id once stripped): a reply note, not counted in a file that has replies
     assert papers == {"unknown-kinds": 3, "bad-types": 3, "odd-ids": 3}
-    assert skipped["unknown-kinds"] == {"unknown reply kind": 1, "malformed reply": 2}
+    assert skipped["unknown-kinds"] == {"malformed reply": 2}  # the ethics review is kept, as its own kind
     assert skipped["bad-types"] == {"malformed record": 3}
     assert skipped["odd-ids"] == {"odd id": 6, "malformed reply": 7}
 

@@ -74,7 +74,7 @@ def test_the_fetch_command_says_what_it_waits_for_and_keeps_the_base_url(
     lines = capsys.readouterr().err.splitlines()
     assert code == 2
     assert lines[0] == f"paperdeck: fetching iclr2026 from {base}"
-    refused = f"paperdeck: {base}/notes: connection failed (ConnectError)"
+    refused = f"paperdeck: {base}/groups: connection failed (ConnectError)"  # the venue's group is asked first
     assert [line.split(";")[0] for line in lines[1:3]] == [refused] * 2
-    assert lines[-1].startswith(f"paperdeck: {base}/notes: connection failed (ConnectError), 3 tries; ")
+    assert lines[-1].startswith(f"paperdeck: {base}/groups: connection failed (ConnectError), 3 tries; ")
     assert len(lines) == 4

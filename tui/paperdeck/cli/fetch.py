@@ -3,8 +3,10 @@
 ::
 
     paperdeck fetch iclr2026                   ICLR 2026 from OpenReview: submissions with their reviews
-    paperdeck fetch NeurIPS.cc/2025/Conference any OpenReview venue id
-    paperdeck fetch papercopilot:iclr2026      Paper Copilot's list (no login)
+    paperdeck fetch NeurIPS.cc/2025/Conference any OpenReview venue id (its group read first)
+    paperdeck fetch tmlr                       a rolling journal (TMLR/-/Submission)
+    paperdeck fetch iclr2017                   a venue only the old API host holds
+    paperdeck fetch papercopilot:colm2025      Paper Copilot's list, by the venue's folder (no login)
     paperdeck fetch 'arxiv:ti:diffusion'       an arXiv API query: its newest 200 results (no login)
     paperdeck fetch iclr2026:schedule          the programme from the conference's site (--site URL)
 
@@ -43,8 +45,9 @@ def add_fetch_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``fetch``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
     parser.add_argument(
         "sources", nargs="+", metavar="SOURCE",
-        help="iclr2026-style short names (iclr, neurips, icml, colm, …), OpenReview venue ids, "
-        "papercopilot:iclr2026, arxiv:QUERY, iclr2026:schedule (the programme, joined to the papers in the store)",
+        help="iclr2026-style short names (iclr, neurips, icml, colm, …; tmlr), OpenReview venue ids (the "
+        "venue's group is read first; the old API host is tried for older venues), papercopilot:colm2025, arxiv:QUERY, "
+        "iclr2026:schedule (the programme, joined to the papers in the store)",
     )  # fmt: skip
     parser.add_argument(
         "--budget", type=int, default=Limits().budget, metavar="N",
@@ -208,6 +211,7 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
         "skipped": dict(imported.skipped),
         "papers": len(store.papers),
         "summary": summary.summary(),
+        "notices": [one_line(line) for line in summary.notices],
     }
     if imported.reviews is not None:
         r = imported.reviews

@@ -45,7 +45,7 @@ import orjson
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
-from paperdeck.model.review import KIND_LABELS, Review, ordered_reviews
+from paperdeck.model.review import Review, kind_label, ordered_reviews
 from paperdeck.model.safe_text import document, json_text, one_line, visible, web_link
 from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
 
@@ -428,7 +428,7 @@ def _markdown_reviews(notes: list[Review]) -> list[str]:
     for depth, note in ordered_reviews(notes):
         indent = "  " * (depth + 1)
         labels = dict(note.score_labels)
-        head = [f"**{md_escape(KIND_LABELS.get(note.kind, one_line(note.kind)))}**"]
+        head = [f"**{md_escape(one_line(kind_label(note.kind)))}**"]
         if note.signature:
             head.append(md_escape(one_line(note.signature)))
         for name, value in note.scores:

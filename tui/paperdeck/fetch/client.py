@@ -52,11 +52,14 @@ __all__ = [
     "HttpClient",
     "Limits",
     "NoAnswer",
+    "NotFound",
     "OpenReviewClient",
     "plain_get",
 ]
 
 OPENREVIEW_API = "https://api2.openreview.net"
+#: The old OpenReview API (v1), where venues before API v2 live (ICLR ≤ 2023).
+OPENREVIEW_V1_API = "https://api.openreview.net"
 PAPERCOPILOT_RAW = "https://raw.githubusercontent.com/papercopilot/paperlists/main"
 ARXIV_API = "https://export.arxiv.org/api"
 #: Most redirects one request follows (each within the client's origin).
@@ -81,6 +84,11 @@ class NoAnswer(FetchError):
         super().__init__(message)
         self.reason = reason
         self.connecting = connecting
+
+
+class NotFound(FetchError):
+    """The server answered ``404`` or ``400`` (one line, as every :class:`FetchError`): what was
+    asked for is not there (a venue group the host does not hold)."""
 
 
 class _Retry(Exception):
@@ -367,7 +375,8 @@ class HttpClient:
         if status in (401, 403) or (status == 400 and path == "/login"):  # a wrong password may be a 400
             raise _Refused(status, body)
         if status in (400, 404):
-            raise self._error(f"{self.where(path)}: not found ({status}){_server_message(body, self.redact)}")
+            message = f"{self.where(path)}: not found ({status}){_server_message(body, self.redact)}"
+            raise NotFound(self.redact(message))
         if status >= 300:
             raise self._error(f"{self.where(path)}: unexpected answer ({status}){_server_message(body, self.redact)}")
         if expect_json and not body.lstrip().startswith(b"version https://git-lfs"):

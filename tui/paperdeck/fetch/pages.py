@@ -19,11 +19,22 @@ from typing import Any
 
 from paperdeck.store.atomic import atomic_write_bytes
 
-__all__ = ["RESUME_WITHIN_S", "PageCache"]
+__all__ = ["RESUME_WITHIN_S", "PageCache", "kept_what"]
 
 #: Pages older than this (seconds) are not resumed from: the fetch starts again.
 RESUME_WITHIN_S = 24 * 3600
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def kept_what(root: Path, key: str) -> str:
+    """What the pages kept for the source ``key`` under ``root`` were asked for (their state's
+    ``"what"``: an invitation, a path), ``""`` when none are kept; reads only, removes nothing."""
+    try:
+        state = json.loads((root / _UNSAFE.sub("_", key)[:120] / "state.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return ""
+    what = state.get("what") if isinstance(state, dict) else None
+    return what if isinstance(what, str) else ""
 
 
 class PageCache:

@@ -5,11 +5,19 @@ The pages are kept on disk (:mod:`.pages`) as they come, and imported by
 same readers, merge and change records apply). A failure before that changes nothing in the store
 and keeps the pages, so the same command resumes; after the import the pages are removed.
 
-OpenReview: ``GET /notes?invitation=<venue id>/-/Submission&details=directReplies&sort=id&limit=N``
-then ``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes reach the
-page's ``count``: each submission arrives with
-its reviews, comments and decision (``details.directReplies``). Paper Copilot: one file,
-``<root>/<conf>/<conf><year>.json``. arXiv: one ``GET <root>/query?search_query=…`` (an Atom feed).
+OpenReview, as its own how-to reads a venue: the venue group first (``GET /groups?id=<venue id>``,
+read by :func:`paperdeck.fetch.venues.venue_group`), which names the submissions' invitation; then
+``GET /notes?invitation=<that invitation>&details=directReplies&sort=id&limit=N`` and
+``&after=<last id>`` until a page holds fewer than ``N`` notes or the notes reach the page's
+``count``: each submission arrives with its replies, every kind (``details.directReplies``). A
+venue the new API (api2) holds no group of, or a group without a ``domain`` (an API v1 venue's), is
+asked of the old API host (v1, ICLR ≤ 2023:
+:attr:`FetchOptions.openreview_old_url`; pages by ``offset``, invitations ``Blind_Submission`` then
+``Submission``), and a venue neither holds is one line: no such venue. A group that names no
+invitation, or a host with no groups at all, falls back to the pattern (``<venue id>/-/Submission``)
+and says so; a venue whose submissions carry no reply is imported and says it has no public reviews.
+Paper Copilot: one file, ``<root>/<conf>/<conf><year>.json`` (the venue's folder).
+arXiv: one ``GET <root>/query?search_query=…`` (an Atom feed).
 
 The whole fetch (every source, before the import) ends by :attr:`Limits.deadline_s
 <paperdeck.fetch.client.Limits.deadline_s>`: the clients never start a request or wait past it, and
@@ -33,25 +41,29 @@ from typing import Any
 from paperdeck.fetch.client import (
     ARXIV_API,
     OPENREVIEW_API,
+    OPENREVIEW_V1_API,
     PAPERCOPILOT_RAW,
     FetchError,
     HttpClient,
     Limits,
+    NotFound,
     OpenReviewClient,
     plain_get,
 )
 from paperdeck.fetch.credentials import Credentials, TokenStore, credentials_from_env
-from paperdeck.fetch.pages import PageCache
-from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource
+from paperdeck.fetch.pages import PageCache, kept_what
+from paperdeck.fetch.venues import ARXIV_RESULTS, FetchSource, VenueGroup, venue_group
 from paperdeck.model.errors import SourceError, StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.runtime import collector_paused
 from paperdeck.sources.importer import ImportSummary, import_files
+from paperdeck.sources.review_notes import RATING_FIELDS
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
 __all__ = [
     "ARXIV_URL_ENV",
+    "OPENREVIEW_OLD_URL_ENV",
     "OPENREVIEW_URL_ENV",
     "PAGE_SIZE",
     "PAPERCOPILOT_URL_ENV",
@@ -64,6 +76,7 @@ __all__ = [
 ]
 
 OPENREVIEW_URL_ENV = "PAPERDECK_OPENREVIEW_URL"
+OPENREVIEW_OLD_URL_ENV = "PAPERDECK_OPENREVIEW_OLD_URL"
 ARXIV_URL_ENV = "PAPERDECK_ARXIV_URL"
 PAPERCOPILOT_URL_ENV = "PAPERDECK_PAPERCOPILOT_URL"
 #: The site a programme is fetched from, for every ``CONFYEAR:schedule`` source (default: the
@@ -106,7 +119,12 @@ class FetchOptions:
         use_keyring: keep the token in the system keyring when there is one.
         sleep: how to wait between retries (tests pass a fast one).
         notice: told, one line, what a client waits for before each retry (a connection failed,
-            a timeout, a ``429``; see :class:`~paperdeck.fetch.client.HttpClient`).
+            a timeout, a ``429``; see :class:`~paperdeck.fetch.client.HttpClient`), and what the
+            fetch decided about a venue (the old API host, the pattern, no public reviews).
+        openreview_old_url: the old API (v1) host asked for a venue the new one holds no group of;
+            ``None``: :data:`OPENREVIEW_OLD_URL_ENV`, else the public old host when
+            ``openreview_url`` is the public API, else none (a mirror is not paired with the
+            public service); ``""``: never.
     """
 
     openreview_url: str = field(default_factory=lambda: os.environ.get(OPENREVIEW_URL_ENV) or OPENREVIEW_API)
@@ -119,13 +137,25 @@ class FetchOptions:
     use_keyring: bool = True
     sleep: Callable[[float], None] | None = None
     notice: Callable[[str], None] | None = None
+    openreview_old_url: str | None = None
+
+    def old_api_url(self) -> str:
+        """The old API host to try (see :attr:`openreview_old_url`), ``""`` for none."""
+        if self.openreview_old_url is not None:
+            return self.openreview_old_url
+        from_env = os.environ.get(OPENREVIEW_OLD_URL_ENV)
+        if from_env is not None:
+            return from_env
+        return OPENREVIEW_V1_API if self.openreview_url.rstrip("/") == OPENREVIEW_API else ""
 
 
 @dataclass(frozen=True, slots=True)
 class FetchSummary:
     """What a fetch did: the ``sources`` fetched, ``pages`` and ``notes`` (submissions, without their
-    replies) imported, ``requests`` sent, ``resumed`` pages taken from an interrupted run, and the
-    import's own summary (``imported``)."""
+    replies) imported, ``requests`` sent, ``resumed`` pages taken from an interrupted run, the
+    import's own summary (``imported``), and ``notices``: one line each, what the fetch decided
+    about a venue (asked of the old host, by the pattern, no public reviews), as told to
+    :attr:`FetchOptions.notice`."""
 
     sources: tuple[str, ...]
     pages: int
@@ -133,9 +163,10 @@ class FetchSummary:
     requests: int
     resumed: int
     imported: ImportSummary
+    notices: tuple[str, ...] = ()
 
     def summary(self) -> str:
-        """``"fetched iclr2026: 20 pages, 19,630 notes, 21 requests; 19630 new, …"``."""
+        """``"fetched iclr2026: 20 pages, 19,630 notes, 22 requests; 19630 new, …"``."""
         resumed = f" ({self.resumed} resumed)" if self.resumed else ""
         return (
             f"fetched {', '.join(self.sources)}: {self.pages} page{'' if self.pages == 1 else 's'}{resumed}, "
@@ -162,12 +193,13 @@ def fetch(
     root = store.data_dir / "fetch"
     report = progress or (lambda _: None)
     caches: list[PageCache] = []
+    told: list[str] = []
     requests = 0
     ends_at = time.monotonic() + options.limits.deadline_s
     # the pages parsed make millions of objects and no cycles (as an import)
     with collector_paused(), _alarm(ends_at + 1.0, options.limits.deadline_s):
         for source in sources:
-            cache, sent = _collect(root, source, options, report, ends_at)
+            cache, sent = _collect(root, source, options, report, ends_at, told)
             caches.append(cache)
             requests += sent
     paths = [path for cache in caches for path in cache.pages]
@@ -190,7 +222,7 @@ def fetch(
     for cache in caches:
         cache.discard()
     _remember(root, [source.name for source in sources])
-    return FetchSummary(tuple(s.name for s in sources), len(paths), notes, requests, resumed, imported)
+    return FetchSummary(tuple(s.name for s in sources), len(paths), notes, requests, resumed, imported, tuple(told))
 
 
 def last_sources(data_dir: Path) -> list[str]:
@@ -240,10 +272,12 @@ def _remember(root: Path, names: list[str]) -> None:
 
 
 def _collect(
-    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None], ends_at: float
-) -> tuple[PageCache, int]:
+    root: Path, source: FetchSource, options: FetchOptions, report: Callable[[FetchProgress], None], ends_at: float,
+    told: list[str],
+) -> tuple[PageCache, int]:  # fmt: skip
     """The source's pages, all kept in its cache, by ``ends_at`` (:func:`time.monotonic`
-    seconds); returns the cache and the requests sent."""
+    seconds); returns the cache and the requests sent, and adds to ``told`` what it decided
+    about the venue (the old host, the pattern, no public reviews)."""
     sleep = options.sleep
     if source.kind == "arxiv":  # arXiv asks for 3 s between requests: retries wait at least that
         limits = replace(options.limits, backoff_s=max(3.0, options.limits.backoff_s))
@@ -256,24 +290,113 @@ def _collect(
     if source.kind == "papercopilot":
         client = HttpClient(options.papercopilot_url, options.limits, sleep, notice=options.notice, ends_at=ends_at)
         return _one_page(root, source, options, report, client, 0, _copilot_page)
-    tokens = TokenStore(root, options.openreview_url.rstrip("/"), options.use_keyring)
+    given: list[Credentials | None] = []
 
-    def credentials() -> Credentials | None:
-        return credentials_from_env() or (options.prompt() if options.prompt else None)
+    def credentials() -> Credentials | None:  # asked once: the old host takes the same login
+        if not given:
+            given.append(credentials_from_env() or (options.prompt() if options.prompt else None))
+        return given[0]
 
-    openreview = OpenReviewClient(
-        options.openreview_url, tokens, credentials, options.limits, sleep, notice=options.notice, ends_at=ends_at
-    )
-    identity = {"base_url": openreview.base_url, "what": source.invitation, "limit": options.page_size}
-    cache = PageCache(root / "pages", source.name, source.file_name, identity)
+    openreview = _openreview_client(root, options.openreview_url, options, ends_at, credentials)
+    clients = [openreview]
     try:
         _say_asking(options, source, openreview)
-        if not openreview.logged_in and (options.prompt is not None or credentials_from_env() is not None):
-            openreview.login()  # credentials at hand: no anonymous request (refused since 2026) first
-        _openreview_pages(openreview, source, cache, options.page_size, report)
+        openreview, group = _venue_group(openreview, source, options, clients, told, root, ends_at, credentials)
+        cache, replies = _openreview_pages(openreview, source, group, root, options, report)
+        if replies == 0:
+            line = "OpenReview shows no public reviews for this venue (yet); its papers are imported without reviews"
+            _tell(told, options, f"{one_line(source.name)}: {line}")
     finally:
-        openreview.close()
-    return cache, openreview.requests
+        for client in clients:
+            client.close()
+    return cache, sum(client.requests for client in clients)
+
+
+def _venue_group(
+    new: OpenReviewClient, source: FetchSource, options: FetchOptions, clients: list[OpenReviewClient],
+    told: list[str], root: Path, ends_at: float, credentials: Callable[[], Credentials | None],
+) -> tuple[OpenReviewClient, VenueGroup]:  # fmt: skip
+    """The host that holds the venue and what its group says (see the module docstring): the new
+    API's group when it has a ``domain``; else the old host's, when there is one and it holds the
+    group (its client is added to ``clients``); else the new API's group without names, or none:
+    the pattern. What was decided is told (:func:`_tell`).
+
+    Raises:
+        FetchError: no such venue (neither host holds its group), or a group request failed.
+    """
+    venue = one_line(source.venue_id)[:120]
+    group = _find_group(new, source.venue_id)
+    client = new
+    if (group is None or not group.domain) and options.old_api_url():  # not an API v2 venue
+        old = _openreview_client(root, options.old_api_url(), options, ends_at, credentials)
+        clients.append(old)
+        older = _find_group(old, source.venue_id, api=1)
+        if older is None and group is None:
+            raise FetchError(
+                f"no such venue: {venue!r} (neither {new.where('')} nor {old.where('')} holds its group); "
+                "is the venue id right (e.g. ICLR.cc/2026/Conference)?"
+            )
+        if older is not None:
+            where = f"{new.where('')}: fetching it from the old API, {old.where('')}"
+            _tell(told, options, f"{one_line(source.name)} is not an API v2 venue on {where}")
+            group, client = older, old
+    if group is None:
+        group = VenueGroup(source.venue_id)
+        _tell(told, options, f"{client.where('/groups')} holds no group {venue!r}; asking for {_pattern(group)}")
+    elif not group.named:
+        _tell(told, options, f"the group {venue!r} names no submissions' invitation; asking for {_pattern(group)}")
+    if group.rating_name and group.rating_name not in RATING_FIELDS:
+        read = ", ".join(RATING_FIELDS)
+        _tell(told, options, f"the group {venue!r} calls the reviews' rating {group.rating_name!r}: kept as a score "
+                             f"of that name, not as the rating (paperdeck reads {read})")  # fmt: skip
+    return client, group
+
+
+def _openreview_client(
+    root: Path, url: str, options: FetchOptions, ends_at: float, credentials: Callable[[], Credentials | None]
+) -> OpenReviewClient:
+    """A client of the OpenReview API at ``url`` (its own kept token), logged in first when
+    credentials are at hand (no anonymous request, refused since 2026, is sent then)."""
+    tokens = TokenStore(root, url.rstrip("/"), options.use_keyring)
+    client = OpenReviewClient(url, tokens, credentials, options.limits, options.sleep, notice=options.notice,
+                              ends_at=ends_at)  # fmt: skip
+    try:
+        if not client.logged_in and (options.prompt is not None or credentials_from_env() is not None):
+            client.login()
+    except BaseException:
+        client.close()
+        raise
+    return client
+
+
+def _find_group(client: OpenReviewClient, venue_id: str, api: int = 2) -> VenueGroup | None:
+    """The venue's group as ``client``'s host holds it (``GET /groups?id=…``), ``None`` when the
+    host answers ``404``/``400`` or no group of that id.
+
+    Raises:
+        FetchError: the answer is not a list of groups, or the request failed otherwise.
+    """
+    try:
+        answer = client.get("/groups", {"id": venue_id})
+    except NotFound:
+        return None
+    try:
+        return venue_group(answer.document, venue_id, api)
+    except ValueError as error:
+        raise FetchError(f"{client.where('/groups')}: {error}") from None
+
+
+def _pattern(group: VenueGroup) -> str:
+    """``"V/-/Blind_Submission, then V/-/Submission (the pattern)"``: what a nameless group is asked by."""
+    return f"{one_line(', then '.join(group.invitations))[:400]} (the pattern)"
+
+
+def _tell(told: list[str], options: FetchOptions, line: str) -> None:
+    """One line of what the fetch decided: kept in ``told`` (the summary's notices) and given to
+    :attr:`FetchOptions.notice`, when there is one."""
+    told.append(line)
+    if options.notice is not None:
+        options.notice(line)
 
 
 def _say_asking(options: FetchOptions, source: FetchSource, client: HttpClient) -> None:
@@ -301,32 +424,74 @@ def _one_page(
 
 
 def _openreview_pages(
-    client: OpenReviewClient, source: FetchSource, cache: PageCache, page_size: int,
+    client: OpenReviewClient, source: FetchSource, group: VenueGroup, root: Path, options: FetchOptions,
     report: Callable[[FetchProgress], None],
-) -> None:  # fmt: skip
+) -> tuple[PageCache, int | None]:  # fmt: skip
+    """Every page of the venue's submissions, asked under each of ``group``'s invitations in turn
+    until one has submissions (the one pages are kept for first: an interrupted run resumes);
+    returns the cache and the replies the pages fetched in this run carry (``None`` when pages
+    were resumed: not counted).
+
+    API v2 pages go by ``after=<last id>`` (``sort=id``), API v1 pages by ``offset``.
+
+    Raises:
+        FetchError: no invitation has submissions (no such venue), the server repeats a page, or
+            a page is not a page of notes.
+    """
     total: int | None = None
     seen: set[str] = set()
-    report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
-    while not cache.complete:
-        params: dict[str, Any] = {"invitation": source.invitation, "details": "directReplies", "sort": "id",
-                                  "limit": page_size}  # fmt: skip
-        if cache.cursor:
-            params["after"] = cache.cursor
-        answer = client.get("/notes", params)
-        ids, count, held = _page_ids(answer.document, client.where("/notes"))
-        if not held and not cache.pages:
-            raise FetchError(
-                f"{client.where('/notes')}: OpenReview has no submissions for {source.venue_id!r}; is the venue "
-                "id right (e.g. ICLR.cc/2026/Conference)?"
-            )
-        if ids and all(note_id in seen for note_id in ids):
-            where = client.where("/notes")
-            raise FetchError(f"{where}: the server sent page {len(cache.pages)} again (it ignored after=)")
-        seen.update(ids)
-        total = count if count is not None else total
-        last = held < page_size or not ids or (total is not None and cache.notes + held >= total)
-        cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=held)
+    replies: int | None = 0
+    page_size = options.page_size
+    cache: PageCache | None = None
+    kept = kept_what(root / "pages", source.name)  # pages kept for a later invitation: asked first, resumed
+    invitations = sorted(group.invitations, key=lambda invitation: invitation != kept)
+    for invitation in invitations:
+        identity = {"base_url": client.base_url, "what": invitation, "limit": page_size}
+        cache = PageCache(root / "pages", source.name, source.file_name, identity)
+        if cache.pages:
+            replies = None
         report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
+        while not cache.complete:
+            params: dict[str, Any] = {"invitation": invitation, "details": "directReplies", "limit": page_size}
+            if group.api == 1:
+                params["offset"] = cache.notes
+            else:
+                params["sort"] = "id"
+                if cache.cursor:
+                    params["after"] = cache.cursor
+            answer = client.get("/notes", params)
+            ids, count, held = _page_ids(answer.document, client.where("/notes"))
+            if not held and not cache.pages:
+                break  # nothing under this invitation: the next one, else no such venue
+            if ids and all(note_id in seen for note_id in ids):
+                where = client.where("/notes")
+                raise FetchError(f"{where}: the server sent page {len(cache.pages)} again (it ignored after=)")
+            seen.update(ids)
+            if replies is not None:
+                replies += _replies_held(answer.document)
+            total = count if count is not None else total
+            last = held < page_size or not ids or (total is not None and cache.notes + held >= total)
+            cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=held)
+            report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
+        if cache.pages:
+            return cache, replies
+        cache.discard()
+    asked, venue = one_line(" or ".join(group.invitations))[:300], one_line(source.venue_id)[:120]
+    raise FetchError(
+        f"{client.where('/notes')}: no such venue: OpenReview has no submissions for {venue!r} (asked for "
+        f"{asked}); is the venue id right (e.g. ICLR.cc/2026/Conference)?"
+    )
+
+
+def _replies_held(page: Any) -> int:
+    """The replies a page's submissions carry (``details.directReplies`` or ``details.replies``)."""
+    held = 0
+    for note in page.get("notes", ()) if isinstance(page, dict) else ():
+        details = note.get("details") if isinstance(note, dict) else None
+        if isinstance(details, dict):
+            carried = details.get("directReplies", details.get("replies"))
+            held += len(carried) if isinstance(carried, list) else 0
+    return held
 
 
 def _page_ids(page: Any, where: str) -> tuple[list[str], int | None, int]:

@@ -1,7 +1,8 @@
 """A review, meta-review, decision or comment on a paper, and the score summary of a paper's reviews.
 
 A :class:`Review` is one OpenReview reply note, kept as the catalogue keeps it: the note's id, the
-paper's forum id, what it answers (``replyto``), its kind (:data:`KINDS`), who signed it, its
+paper's forum id, what it answers (``replyto``), its kind (:data:`KINDS`, or a venue's own reply
+kind under its own name: ``"reviewer-flag"``, headed by :func:`kind_label`), who signed it, its
 scores (``rating``, ``confidence``, ``soundness`` … as given, other years' names such as ICLR
 2024's ``correctness`` kept as they are) and its text sections (``summary``, ``strengths``,
 ``weaknesses``, ``questions``, ``comment`` …). Review text is data: it is stored verbatim and goes
@@ -22,6 +23,7 @@ __all__ = [
     "AUTHOR_RESPONSE",
     "COMMENT",
     "DECISION",
+    "ETHICS_REVIEW",
     "KINDS",
     "KIND_LABELS",
     "META_REVIEW",
@@ -34,6 +36,7 @@ __all__ = [
     "Review",
     "ReviewSummary",
     "ReviewVersion",
+    "kind_label",
     "ordered_reviews",
 ]
 
@@ -44,8 +47,9 @@ COMMENT = "comment"
 AUTHOR_RESPONSE = "author-response"
 PUBLIC_COMMENT = "public-comment"
 WITHDRAWAL = "withdrawal"
-#: Every kind, in the order a reader meets them on the reviews screen.
-KINDS = (DECISION, META_REVIEW, REVIEW, AUTHOR_RESPONSE, COMMENT, PUBLIC_COMMENT, WITHDRAWAL)
+ETHICS_REVIEW = "ethics-review"
+#: Every kind, in the order a reader meets them on the reviews screen (a venue's own kinds follow).
+KINDS = (DECISION, META_REVIEW, REVIEW, ETHICS_REVIEW, AUTHOR_RESPONSE, COMMENT, PUBLIC_COMMENT, WITHDRAWAL)
 #: How each kind of note is headed (the reviews screen, the Markdown export).
 KIND_LABELS = {
     DECISION: "Decision",
@@ -55,7 +59,17 @@ KIND_LABELS = {
     COMMENT: "Comment",
     PUBLIC_COMMENT: "Public comment",
     WITHDRAWAL: "Withdrawal",
+    ETHICS_REVIEW: "Ethics review",
 }
+
+
+def kind_label(kind: str) -> str:
+    """How a note of ``kind`` is headed: :data:`KIND_LABELS`, else a venue's own kind as words
+    (``"reviewer-flag"`` → ``"Reviewer flag"``). Not sanitised: pass it through
+    :mod:`paperdeck.model.safe_text` on output, as every stored text."""
+    return KIND_LABELS.get(kind) or kind.replace("-", " ").capitalize()
+
+
 #: Text sections shown first, in this order; any other section follows in the note's order.
 SECTION_ORDER = (
     "title", "summary", "strengths", "weaknesses", "questions", "metareview", "decision", "comment",

@@ -9,6 +9,8 @@ Shapes, as a JSON array, JSON Lines or an API response ``{"notes": [...], "count
   ``abstract``, ``authors``, ``keywords``, ``venue``, ``venueid``, ``pdf`` relative to
   ``https://openreview.net``, ``_bibtex``: the BibTeX entry OpenReview generates, kept as the
   paper's :attr:`~paperdeck.model.paper.Paper.bibtex`, …);
+- API v1 notes (``api.openreview.net``, ICLR ≤ 2023): the same envelope with one ``invitation``
+  (``ICLR.cc/2020/Conference/-/Blind_Submission``) and plain ``content`` values;
 - the same notes flattened by the ReviewTracker scraper (``imczxx/ICLR2026ReviewTracker``):
   ``content`` holds plain values, ``withdrawn`` and ``number`` are at the top, no authors while
   the venue is anonymous;
@@ -62,6 +64,7 @@ _NOTE_KEY_TEXT = re.compile(r'"(?:content|forum|invitations)"\s*:')
 _SUBMISSION_NUMBER = re.compile(r"/Submission(\d+)(?:/|$)")
 _VENUE_YEAR_TEXT = re.compile(r"^\s*([A-Za-z][\w&\-]*)\s+((?:19|20)\d{2})\b")
 _YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_JOURNAL_ID = re.compile(r"^[A-Za-z][A-Za-z0-9]{1,15}$")
 _TLDR_KEYS = ("TLDR", "tldr", "TL;DR")
 #: Paper fields a note can provide, recorded in ``provenance`` when not empty.
 NOTE_FIELDS = (
@@ -152,8 +155,8 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
             raise ValueError("no id, title or abstract: not an OpenReview note")
         return f"note without a title ({_note_kind(record)}), not a submission"
     invitations = record.get("invitations")
-    if not isinstance(invitations, list):
-        invitations = []
+    if not isinstance(invitations, list):  # API v1 (the old host): one ``invitation``
+        invitations = [record["invitation"]] if isinstance(record.get("invitation"), str) else []
     venue_text, venueid = _field(note, record, "venue"), _field(note, record, "venueid")
     first_invitation = next((i for i in invitations if isinstance(i, str)), "")
     domain = _text(record.get("domain"), "domain")
@@ -272,13 +275,16 @@ def _note_kind(record: dict[str, Any]) -> str:
 
 @lru_cache(maxsize=4096)
 def _venue_year(domain: str, venueid: str, invitation: str, venue: str) -> tuple[str, int | None]:
-    """``("ICLR", 2026)`` from ``ICLR.cc/2026/Conference…`` ids, else from ``ICLR 2026 Poster``."""
+    """``("ICLR", 2026)`` from ``ICLR.cc/2026/Conference…`` ids, else from ``ICLR 2026 Poster``,
+    else a journal's domain without a year (``("TMLR", None)``)."""
     for group in (domain, venueid, invitation):
         parts = group.split("/")
         for index in range(1, len(parts)):
             if _YEAR.match(parts[index]):
                 return parts[index - 1].split(".")[0], int(parts[index])
     match = _VENUE_YEAR_TEXT.match(venue)
+    if match is None and _JOURNAL_ID.match(domain):  # a rolling journal (``TMLR``): a venue, no year
+        return domain, None
     return (match.group(1), int(match.group(2))) if match else ("", None)
 
 

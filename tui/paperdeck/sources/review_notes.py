@@ -4,16 +4,25 @@ Shapes (each as a JSON array, JSON Lines or ``{"notes": […]}``, any of them gz
 
 - raw reply notes: ``id``, ``forum`` (the paper), ``replyto``, ``invitations`` holding
   ``…/Submission<number>/-/<Kind>``, ``signatures``, ``cdate``/``tmdate`` (ms), ``content`` with
-  every field wrapped as ``{"value": …}``;
+  every field wrapped as ``{"value": …}``; API v1 notes (the old host, ICLR ≤ 2023) alike, with one
+  ``invitation`` (``ICLR.cc/2020/Conference/Paper12/-/Official_Review``; ICLR 2017's
+  ``…/-/paper12/official/review``) and plain content values;
 - submission notes carrying their replies in ``details.directReplies`` or ``details.replies``
   (what the API returns with ``details=directReplies``).
 
-Kinds, by the invitation's last part: ``Official_Review`` (and ``Review``), ``Meta_Review``,
-``Decision``, ``Official_Comment`` (an author response when signed by ``…/Authors``),
+Kinds, by the invitation's last part (:data:`KIND_OF_INVITATION`, any case; an API v1 suffix's
+``paper12/`` part left out and its ``/`` read as ``_``): ``Official_Review`` (and ``Review``),
+``Meta_Review``, ``Decision`` (and ``Acceptance_Decision``, ICLR 2017's ``acceptance``),
+``Ethics_Review``, ``Official_Comment`` (an author response when signed by ``…/Authors``),
 ``Public_Comment``, ``Withdrawal`` (and ``Desk_Rejection``, kept as a withdrawal of the paper from
-review), ``Rebuttal`` / ``Author_Response`` (author responses). A reply of any other kind
-(``Ethics_Review``, a venue's own) is skipped and counted (``"unknown reply kind"``), never refusing
-the file.
+review), ``Rebuttal`` / ``Author_Response`` (author responses). A reply of any other kind (a
+venue's own: ``Reviewer_Flag``) is kept under its own name (``"reviewer-flag"``, see
+:func:`reply_kind`): no reply kind ever refuses a file or a venue.
+
+The rating: a review whose venue names its rating otherwise (:data:`RATING_FIELDS`:
+``recommendation``, ``overall_recommendation``, ``score``) and that has no ``rating`` gets the first
+of those as its ``rating`` (its label too), so that summaries, sorts and ``rating`` terms read every
+venue's reviews alike.
 
 Scores: an int or float, or a string starting with a plain decimal number followed by its end, white
 space or ``:``, ``.``, ``)``, ``-`` (``"6: marginally above the acceptance threshold"``, ICLR 2024's
@@ -42,6 +51,7 @@ from paperdeck.model.review import (
     AUTHOR_RESPONSE,
     COMMENT,
     DECISION,
+    ETHICS_REVIEW,
     META_REVIEW,
     PUBLIC_COMMENT,
     REVIEW,
@@ -57,12 +67,14 @@ __all__ = [
     "KIND_OF_INVITATION",
     "MAX_NOTE_CHARS",
     "MAX_SCORE",
+    "RATING_FIELDS",
     "SCORE_FIELDS",
     "TEXT_SCORE_FIELDS",
     "UnknownKind",
     "is_reply",
     "note_review",
     "replies_in",
+    "reply_kind",
     "reviews_in",
 ]
 
@@ -72,6 +84,10 @@ KIND_OF_INVITATION = {
     "Review": REVIEW,
     "Meta_Review": META_REVIEW,
     "Decision": DECISION,
+    "Acceptance_Decision": DECISION,
+    "Acceptance": DECISION,
+    "Ethics_Review": ETHICS_REVIEW,
+    "Ethics_Meta_Review": ETHICS_REVIEW,
     "Official_Comment": COMMENT,
     "Comment": COMMENT,
     "Public_Comment": PUBLIC_COMMENT,
@@ -80,13 +96,19 @@ KIND_OF_INVITATION = {
     "Rebuttal": AUTHOR_RESPONSE,
     "Author_Response": AUTHOR_RESPONSE,
 }
+_KIND_FOLDED = {name.lower(): kind for name, kind in KIND_OF_INVITATION.items()}
+_V1_PAPER = re.compile(r"^(?:paper|submission)\d+$", re.IGNORECASE)
+_KIND_NAME = re.compile(r"[^a-z0-9]+")
 #: Invitation suffixes of submissions (not replies).
-_SUBMISSION_KINDS = frozenset({"Submission", "Blind_Submission", "Edit", "Withdrawn_Submission"})
+_SUBMISSION_KINDS = frozenset({"Submission", "Blind_Submission", "Edit", "Withdrawn_Submission", "submission"})
 #: Fields that are scores wherever they appear; anything but a number there is an error.
 SCORE_FIELDS = frozenset({
     "rating", "confidence", "soundness", "presentation", "contribution", "correctness",
     "technical_novelty", "empirical_novelty", "recommendation", "overall_assessment",
+    "overall_recommendation", "score",
 })  # fmt: skip
+#: What venues call a review's rating, in the order one is taken when a review has no ``rating``.
+RATING_FIELDS = ("rating", "recommendation", "overall_recommendation", "score")
 #: Most characters of text one note may hold (a real review is far shorter): a larger note
 #: refuses the file.
 MAX_NOTE_CHARS = 1_000_000
@@ -94,7 +116,7 @@ MAX_NOTE_CHARS = 1_000_000
 #: refuses the file (a number in another field is kept as text).
 MAX_SCORE = 100
 #: Score fields whose text is a section when it is no number (a meta-review's "Accept (Poster)").
-TEXT_SCORE_FIELDS = frozenset({"recommendation"})
+TEXT_SCORE_FIELDS = frozenset({"recommendation", "overall_recommendation", "score"})
 _NUMBER_LABEL = re.compile(r"^\s*(-?[0-9]{1,15}(?:\.[0-9]{1,15})?)(?:$|\s*[:.)\-–]\s*|\s+)(.*)$", re.DOTALL)
 _ID_CHARS = 200
 _INF = float("inf")
@@ -104,7 +126,21 @@ _BIG = 2**53
 
 
 class UnknownKind(ValueError):
-    """A reply of a kind paperdeck does not know (skipped and counted, never refusing a file)."""
+    """A reply without any invitation kind (skipped and counted, never refusing a file); a reply
+    of a kind paperdeck does not know is kept under its own kind (:func:`reply_kind`)."""
+
+
+def reply_kind(invitation: str) -> str:
+    """The review kind of an invitation's last part: :data:`KIND_OF_INVITATION`'s (any case;
+    API v1's ``paper12/official/review`` read as ``official_review``), else the part's own name
+    as a kind, lower case, words joined by ``-``, at most 40 characters (``"Reviewer_Flag"`` →
+    ``"reviewer-flag"``); ``""`` when it has no letter or digit."""
+    parts = [part for part in invitation.split("/") if part and not _V1_PAPER.match(part)]
+    folded = "_".join(parts).lower()
+    known = _KIND_FOLDED.get(folded) or _KIND_FOLDED.get(folded.replace("official_", "", 1))
+    if known is not None:
+        return known
+    return _KIND_NAME.sub("-", folded).strip("-")[:40].strip("-")
 
 
 class _Broken(ValueError):
@@ -224,8 +260,8 @@ def note_review(note: Any) -> Review:
     if not isinstance(replyto, str) or not replyto.strip() or not plain_id(replyto.strip()):
         replyto = forum
     invitation = invitation_kind(note)
-    kind = KIND_OF_INVITATION.get(invitation)
-    if kind is None:
+    kind = KIND_OF_INVITATION.get(invitation) or reply_kind(invitation)
+    if not kind:
         raise UnknownKind(one_line(invitation or "no invitation")[:60])
     signature = _signature(note.get("signatures"))
     if kind == COMMENT and signature == "Authors":
@@ -275,6 +311,8 @@ def note_review(note: Any) -> Review:
             continue
         if size > MAX_NOTE_CHARS:
             raise _Broken(f"{label}: over {MAX_NOTE_CHARS:,} characters of text; is the file broken?")
+    if kind == REVIEW and "rating" not in content and scores:  # a dict look-up: no walk of every review
+        scores, labels = _as_rating(scores, labels)
     for name, score in far:
         if name in SCORE_FIELDS:
             scale = f"-{MAX_SCORE} to {MAX_SCORE}"
@@ -300,6 +338,19 @@ def note_review(note: Any) -> Review:
         tuple(ordered),
         domain[:_ID_CHARS] if type(domain) is str else "",
     )
+
+
+def _as_rating(
+    scores: list[tuple[str, float]], labels: list[tuple[str, str]]
+) -> tuple[list[tuple[str, float]], list[tuple[str, str]]]:
+    """``scores`` and ``labels`` with the first of :data:`RATING_FIELDS` present renamed ``rating``
+    (as they were when none is)."""
+    names = {name for name, _ in scores}
+    alias = next((name for name in RATING_FIELDS if name in names), None)
+    if alias is None:
+        return scores, labels
+    rename = {alias: "rating"}
+    return [(rename.get(n, n), v) for n, v in scores], [(rename.get(n, n), t) for n, t in labels]
 
 
 def _is_number(value: str) -> bool:

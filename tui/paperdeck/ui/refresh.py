@@ -124,7 +124,8 @@ def run_fetch_process(data_dir: Path, names: list[str], note: Callable[[str], No
     if code == 0:
         try:
             data = json.loads(output)
-            return one_line(str(data["summary"])), ""
+            notices = [str(line) for line in data.get("notices") or ()]  # no public reviews, the old host…
+            return one_line("; ".join([str(data["summary"]), *notices])), ""
         except (ValueError, KeyError, TypeError):
             return "fetched", ""
     if code < 0:  # ended by a signal (the app quitting: stop_fetches)

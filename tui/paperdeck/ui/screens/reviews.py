@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import KIND_LABELS, Rank, Review, ReviewSummary, ordered_reviews
+from paperdeck.model.review import Rank, Review, ReviewSummary, kind_label, ordered_reviews
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
@@ -84,7 +84,7 @@ def _number(value: float) -> str:
 
 def review_head(review: Review) -> Content:
     """``Review · Reviewer_hsV6 · rating 6 · confidence 4 · soundness 3 …``."""
-    parts = [Content.styled(KIND_LABELS.get(review.kind, one_line(review.kind)), "bold")]
+    parts = [Content.styled(one_line(kind_label(review.kind)), "bold")]
     if review.signature:
         parts.append(Content.styled(one_line(review.signature), "$text-muted"))
     labels = dict(review.score_labels)
