@@ -231,6 +231,20 @@ def rating_moves(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]
     return moves
 
 
+def first_means_of(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> dict[str, float]:
+    """The papers whose mean rating moved during the discussion, by paper id, with the mean of
+    each review's first rating (:attr:`~paperdeck.model.review.ReviewSummary.rating_initial`)."""
+    found: dict[str, float] = {}
+    get = summaries.get
+    for paper in papers:
+        summary = get(paper.openreview_id) if paper.openreview_id else None
+        if summary is not None and summary.initial_ratings and summary.rating_delta:
+            initial = summary.rating_initial
+            if initial is not None:
+                found[paper.id] = initial
+    return found
+
+
 def _decision_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     import numpy as np
 
@@ -625,6 +639,6 @@ def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, R
 
 __all__ = [
     "EXAMPLES", "FIELDS", "QUERY_HELP", "SYNTAX", "Evaluator", "Field", "Kind", "RatingMoves", "Syntax", "choices",
-    "field_named", "number_range", "query_markdown", "rating_moves", "review_number", "review_numbers", "term_cost",
-    "term_mask",
+    "field_named", "first_means_of", "number_range", "query_markdown", "rating_moves", "review_number",
+    "review_numbers", "term_cost", "term_mask",
 ]  # fmt: skip
