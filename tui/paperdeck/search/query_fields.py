@@ -195,16 +195,14 @@ _MOVES: list[tuple[Sequence[Paper], int, Mapping[str, ReviewSummary], int, Ratin
 
 def rating_moves(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> RatingMoves:
     """The :class:`RatingMoves` columns of ``papers`` from their reviews' ``summaries`` (by forum
-    id), made once for the same two objects (of the same lengths) and reused."""
+    id), made once for equal papers and the same summaries object (of the same length) and reused."""
     import numpy as np
 
     for made_papers, papers_len, made_summaries, summaries_len, moves in _MOVES:
-        if (
-            made_papers is papers
-            and made_summaries is summaries
-            and papers_len == len(papers)
-            and summaries_len == len(summaries)
-        ):
+        # The store gives a new list of the same papers each time: equal lists hold the same
+        # objects, which the comparison sees at once (it compares objects only when they differ).
+        same_summaries = made_summaries is summaries and summaries_len == len(summaries)
+        if same_summaries and papers_len == len(papers) and made_papers == papers:
             return moves
     count = len(papers)
     initial = np.full(count, math.nan)
@@ -227,7 +225,7 @@ def rating_moves(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]
         up[n] = any(now > first for first, now in pairs)
         down[n] = any(now < first for first, now in pairs)
     moves = RatingMoves(initial, delta, up, down, any_ | up | down)
-    _MOVES[:] = [(papers, count, summaries, len(summaries), moves)]
+    _MOVES[:] = [(list(papers), count, summaries, len(summaries), moves)]
     return moves
 
 
