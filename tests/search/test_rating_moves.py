@@ -127,3 +127,8 @@ def test_rise_and_fall_sorts_put_the_largest_move_first(order: str, expected: li
     assert set(ids[-2:]) == {"unrated", "local"}  # without ratings: last
     deltas = [SUMMARIES[pid].rating_delta for pid in ids[:-2]]
     assert deltas == sorted(deltas, reverse=order == "rise")  # type: ignore[type-var]
+
+
+def test_move_terms_say_they_read_the_moves() -> None:
+    assert all(parse_query(text).reads_moves for text in ("moved:up", "-review_moved:any", "x OR rating_delta>=1"))
+    assert not any(parse_query(text).reads_moves for text in ("rating>=6", "diffusion", "spread>=4"))

@@ -121,3 +121,29 @@ async def test_the_move_shows_in_the_list_the_detail_and_the_reviews_screen(
         # Markdown rendered, not shown raw.
         assert "# Response" not in text and "Response to W1" in text and "---" not in text and "**" not in text
         assert "• first point" in text or "- first point" in text.replace("  ", ""), text
+
+
+async def test_moved_terms_filter_the_list_and_the_rise_sort_puts_the_rise_first(
+    moved_store: tuple[Store, str],
+) -> None:
+    store, forum = moved_store
+    app = PaperApp(store=store)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        papers = main_screen(app).query_one(PaperList)
+        await pilot.press("slash", *"moved:up", "enter")
+        await settle(pilot)
+        assert papers.row_count == 1 and highlighted(app).openreview_id == forum
+        await pilot.press("slash", "ctrl+a", "ctrl+k", *"-moved:up", "enter")
+        await settle(pilot)
+        assert papers.row_count == len(store.paper_ids) - 1
+        await pilot.press("slash", "ctrl+a", "ctrl+k", "enter")
+        await settle(pilot)
+        main_screen(app).sort_by("title")  # by title the risen paper ("Can Microcanonical …") is not first
+        await settle(pilot)
+        risen_row = papers.row_of(next(pid for pid in store.paper_ids if pid.endswith(forum)))
+        assert risen_row is not None and risen_row > 0
+        main_screen(app).sort_by("rise")
+        await settle(pilot)
+        risen = next(pid for pid in store.paper_ids if store.paper(pid).openreview_id == forum)  # type: ignore[union-attr]
+        assert papers.row_count == len(store.paper_ids) and papers.row_of(risen) == 0  # the rise first
