@@ -258,37 +258,37 @@ def _moves_of(rated: list[tuple[str, str, ReviewSummary]], first: Counter[float]
     review's first rating counted; ``known``: some decision is known (:attr:`Figures.decisions_known`)."""
     steps: Counter[float] = Counter()
     paper_steps: Counter[float] = Counter()
-    areas: dict[str, list[int]] = {}  # papers, up, down, reviews moved
-    directions = {name: [0, 0, 0, 0] for name in ("up", "down", "none")}  # accepted, rejected, pending
-    reviews = moved = up = down = papers_up = papers_down = papers_moved = 0
+    areas = {area: [papers, 0, 0, 0] for area, papers in Counter(area for area, _, _ in rated).items()}
+    decisions: dict[str, Counter[str]] = {name: Counter() for name in ("up", "down", "none")}
+    up = down = papers_up = papers_down = papers_moved = 0
     for area, decision, summary in rated:
-        reviews += summary.count
-        moved += summary.moved
-        firsts = summary.initial_ratings or summary.ratings
+        firsts = summary.initial_ratings  # () when no review's first rating differs: most papers
+        if not firsts and not summary.moved:
+            decisions["none"][decision] += 1
+            continue
         for was, now in zip(firsts, summary.ratings, strict=False):
             if now != was:
                 steps[now - was] += 1
                 up += now > was
                 down += now < was
-        delta = summary.rating_delta or 0.0
-        direction = "up" if delta > 0 else "down" if delta < 0 else "none"
+        delta = (summary.rating_delta or 0.0) if firsts else 0.0
         if delta:
             paper_steps[round(delta * 2) / 2] += 1
         papers_up += delta > 0
         papers_down += delta < 0
         papers_moved += summary.moved > 0
-        tally = areas.setdefault(area, [0, 0, 0, 0])
-        tally[0] += 1
+        tally = areas[area]
         tally[1] += delta > 0
         tally[2] += delta < 0
         tally[3] += summary.moved > 0
-        counts = directions[direction]
-        if decision in ACCEPTED:
-            counts[0] += 1
-        elif decision in REJECTED:
-            counts[1] += 1
-        elif decision == "under-review":
-            counts[2] += 1
+        decisions["up" if delta > 0 else "down" if delta < 0 else "none"][decision] += 1
+    directions = {
+        name: [sum(n for d, n in counts.items() if d in ACCEPTED), sum(n for d, n in counts.items() if d in REJECTED),
+               counts["under-review"], 0]
+        for name, counts in decisions.items()
+    }  # fmt: skip
+    reviews = sum(summary.count for _, _, summary in rated)
+    moved = sum(summary.moved for _, _, summary in rated)
     ordered = sorted(areas.items(), key=lambda item: (-item[1][0], item[0]))
     by_direction = tuple(
         MoveAcceptance(name, a + r + p, a, _rate(known, a, r, p)) for name, (a, r, p, _) in directions.items()
@@ -549,7 +549,7 @@ def figures_of(
     confidences: list[float | None] = []
     counts_of_reviews: list[int] = []
     rated: list[tuple[str, str, ReviewSummary]] = []  # (area, decision, summary): the moves
-    first: Counter[float] = Counter()
+    first: list[float] = []  # each review's first rating
     unmarked = ("unseen", False)
     for paper in papers:
         user = user_data.get(paper.id)
@@ -564,7 +564,7 @@ def figures_of(
             mean, count = summary.mean, summary.count
             ratings += summary.ratings
             confidences += summary.confidences
-            first.update(summary.initial_ratings or summary.ratings)
+            first += summary.initial_ratings or summary.ratings
             rated.append((paper.primary_area or NO_AREA, decision, summary))
         elif paper.ratings is not None:
             mean, count = paper.ratings.mean, paper.ratings.count
@@ -636,5 +636,5 @@ def figures_of(
         progress=everyone.progress("all papers"),
         progress_by_area=tuple(t.progress(area) for area, t in ordered),
         means=tuple(sorted(means)),
-        moves=_moves_of(rated, first, known),
+        moves=_moves_of(rated, Counter(first), known),
     )
