@@ -80,11 +80,15 @@ def test_a_flattened_reply_is_threaded_under_the_review_it_names() -> None:
     at = order.index((0, "F-tLpQ"))
     assert order[at + 1] == (1, "F-resp")  # under Reviewer_tLpQ's review
     assert (0, "F-general") in order  # names no reviewer: on the paper itself
-    # A title naming a reviewer with no review here, or a reply that truly answers another note, stays as it is.
+    # A reviewer's own reply sits under their review; a title naming a reviewer with no review here stays.
+    own = Review("F-own", "F", "F", COMMENT, "Reviewer_aB12", cdate=8, sections=(("comment", "Thanks."),))
     stray = Review("F-x", "F", "F", AUTHOR_RESPONSE, "Authors", cdate=9, sections=(("title", "Reviewer QQQQ"),))
+    order = [(depth, review.id) for depth, review in ordered_reviews([*notes, own, stray])]
+    assert (0, "F-x") in order and order[order.index((0, "F-aB12")) + 1] == (1, "F-own")
+    # A thread that is not flattened is threaded by replyto alone.
     nested = Review("F-y", "F", "F-general", COMMENT, "Authors", cdate=10, sections=(("title", "Reviewer tLpQ"),))
-    order = [(depth, review.id) for depth, review in ordered_reviews([*notes, stray, nested])]
-    assert (0, "F-x") in order and (1, "F-y") in order and order[order.index((0, "F-general")) + 1] == (1, "F-y")
+    order = [(depth, review.id) for depth, review in ordered_reviews([*notes, nested])]
+    assert (0, "F-resp") in order and order[order.index((0, "F-general")) + 1] == (1, "F-y")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)])
@@ -147,3 +151,23 @@ async def test_moved_terms_filter_the_list_and_the_rise_sort_puts_the_rise_first
         await settle(pilot)
         risen = next(pid for pid in store.paper_ids if store.paper(pid).openreview_id == forum)  # type: ignore[union-attr]
         assert papers.row_count == len(store.paper_ids) and papers.row_of(risen) == 0  # the rise first
+
+
+@pytest.mark.parametrize(
+    ("title", "answers"),
+    [
+        ("Response to Reviewer tLpQ", "F-tLpQ"),
+        ("Reply to reviewer_tlpq (2/2)", "F-tLpQ"),
+        ("Rebuttal for Reviewer: aB12", "F-aB12"),
+        ("Response to Reviewers", ""),
+        ("Response to Reviewer tLpQx", ""),  # no such reviewer: a longer id
+        ("General response", ""),
+    ],
+)
+def test_the_reviewer_a_title_names(title: str, answers: str) -> None:
+    from paperdeck.model.review import answered_review
+
+    reviewers = {"tlpq": "F-tLpQ", "ab12": "F-aB12"}
+    reply = Review("F-r", "F", "F", AUTHOR_RESPONSE, "Authors", sections=(("title", title),))
+    assert answered_review(reply, reviewers) == answers
+    assert answered_review(Review("F-n", "F", "F-tLpQ", AUTHOR_RESPONSE, sections=(("title", title),)), reviewers) == ""

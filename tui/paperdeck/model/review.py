@@ -296,14 +296,16 @@ def answered_review(note: Review, reviewers: dict[str, str]) -> str:
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
     followed by what answers it (threaded by ``replyto``; where a snapshot flattened the thread,
-    by the reviewer a reply names or who signed it: :func:`answered_review`), then the rest by
-    time; as ``(depth, note)`` pairs, depth 0 for a note on the paper itself."""
+    every ``replyto`` the forum, by the reviewer a reply names or who signed it:
+    :func:`answered_review`), then the rest by time; as ``(depth, note)`` pairs, depth 0 for a
+    note on the paper itself."""
     by_parent: dict[str, list[Review]] = {}
     ids = {review.id for review in reviews}
+    flattened = all(review.replyto == review.forum for review in reviews)
     reviewers = {
         review.signature.casefold().removeprefix("reviewer_"): review.id
         for review in reviews
-        if review.kind == REVIEW and review.signature.casefold().startswith("reviewer_")
+        if flattened and review.kind == REVIEW and review.signature.casefold().startswith("reviewer_")
     }
     for review in reviews:
         parent = review.replyto if review.replyto in ids and review.replyto != review.id else ""
