@@ -24,7 +24,6 @@ from textual.css.query import NoMatches
 from textual.widgets import Input
 
 from paperdeck.model.errors import StoreError
-from paperdeck.search.query_fields import first_means_of
 from paperdeck.store.settings import (
     LIST_WIDTH_MAX,
     LIST_WIDTH_MIN,
@@ -557,6 +556,8 @@ class MainScreen(ReadingScreen):
 
     @work(thread=True, exclusive=True, group="review-summaries")
     def _read_review_summaries(self) -> None:
+        from paperdeck.search.query_fields import first_means_of  # deferred: no query needs it at start
+
         try:
             summaries = self.store.reviews.summaries()
             first_means = first_means_of(self.store.papers, summaries)
