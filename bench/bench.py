@@ -51,6 +51,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``stats_*``: the statistics of the whole conference: the statistics screen's figures shown, and
   ``paperdeck stats --json`` as a whole process (bench/stats_bench.py; ``bench/bench.py stats``
   measures only this, after the dump's and the reviews' import);
+- ``moves_*``: ``moved:``, ``rating_delta`` and ``rating_initial`` queries over the whole conference
+  (bench/moves_bench.py; ``bench/bench.py moves`` measures only this, after the dump's and the
+  reviews' import);
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py);
@@ -91,6 +94,7 @@ from cold_start import (  # noqa: E402
     query_marker,
 )
 from fetch_bench import measure_fetch, serving  # noqa: E402
+from moves_bench import measure_moves  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
 from paperdeck.search.searcher import build_index, build_similarity  # noqa: E402
@@ -284,6 +288,10 @@ def main() -> None:
         if sys.argv[1:] == ["stats"]:
             import_files(store, REVIEW_PARTS)
             print(json.dumps({"papers": papers, **measure_stats(data_dir)}))
+            return
+        if sys.argv[1:] == ["moves"]:
+            import_files(store, REVIEW_PARTS)
+            print(json.dumps({"papers": papers, **measure_moves(data_dir, percentile)}))
             return
         restore_s = measure_restore(store, Path(tmp))
         say(f"restored a backup of {papers} records in {restore_s:.2f} s")

@@ -99,7 +99,7 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         seen = []
-        for _ in range(7):
+        for _ in range(9):
             await pilot.press("O")
             await settle(pilot)
             seen.append((app.settings.settings.sort, list(main_screen(app).view_ids())))
@@ -113,6 +113,8 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
             ("lowest", ["openreview:A", "openreview:B", "openreview:C"]),
             ("decision", ["openreview:B", "openreview:A", "openreview:C"]),
             ("changed", ["openreview:A", "openreview:B", "openreview:C"]),
+            ("rise", ["openreview:A", "openreview:B", "openreview:C"]),  # no reviews: no moves
+            ("fall", ["openreview:A", "openreview:B", "openreview:C"]),
         ]
         await pilot.press("j", "s")  # B changed most recently
         await pilot.press(*"O" * 8)  # round again to "changed"

@@ -14,6 +14,7 @@ reviews when they are imported, so that none of them opens review text.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
@@ -36,6 +37,7 @@ __all__ = [
     "Review",
     "ReviewSummary",
     "ReviewVersion",
+    "answered_review",
     "kind_label",
     "ordered_reviews",
 ]
@@ -285,14 +287,44 @@ RATING_SCALES = {
 }
 
 
+#: A reviewer named in a reply's title: "Response to Reviewer tLpQ", "Reply to reviewer_tLpQ (2/2)".
+_REVIEWER_NAMED = re.compile(r"\breviewer[\s_:#-]*([A-Za-z0-9]{4})\b", re.IGNORECASE)
+
+
+def answered_review(note: Review, reviewers: dict[str, str]) -> str:
+    """For a comment or author response a snapshot left on the paper itself (its ``replyto`` the
+    forum: the thread flattened), the id of the official review it answers: the review of the
+    reviewer its title names (``"Response to Reviewer tLpQ"`` → the review signed
+    ``Reviewer_tLpQ``), else, when a reviewer signed it, that reviewer's review; ``""`` when
+    neither. ``reviewers``: official review ids by their signature's anonymous id, case-folded
+    (``"tlpq"``)."""
+    if note.kind not in _COMMENT_KINDS or note.replyto != note.forum:
+        return ""
+    named = _REVIEWER_NAMED.search(note.section("title"))
+    if named and (found := reviewers.get(named[1].casefold())):
+        return found
+    signed = note.signature.casefold()
+    return reviewers.get(signed.removeprefix("reviewer_"), "") if signed.startswith("reviewer_") else ""
+
+
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
-    followed by what answers it (threaded by ``replyto``), then the rest by time; as ``(depth,
-    note)`` pairs, depth 0 for a note on the paper itself."""
+    followed by what answers it (threaded by ``replyto``; where a snapshot flattened the thread,
+    every ``replyto`` the forum, by the reviewer a reply names or who signed it:
+    :func:`answered_review`), then the rest by time; as ``(depth, note)`` pairs, depth 0 for a
+    note on the paper itself."""
     by_parent: dict[str, list[Review]] = {}
     ids = {review.id for review in reviews}
+    flattened = all(review.replyto == review.forum for review in reviews)
+    reviewers = {
+        review.signature.casefold().removeprefix("reviewer_"): review.id
+        for review in reviews
+        if flattened and review.kind == REVIEW and review.signature.casefold().startswith("reviewer_")
+    }
     for review in reviews:
         parent = review.replyto if review.replyto in ids and review.replyto != review.id else ""
+        if not parent and reviewers:
+            parent = answered_review(review, reviewers)
         by_parent.setdefault(parent, []).append(review)
     rank = {kind: index for index, kind in enumerate(KINDS)}
     top = sorted(by_parent.get("", []), key=lambda r: (rank.get(r.kind, len(KINDS)), r.cdate, r.id))

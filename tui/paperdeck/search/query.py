@@ -100,6 +100,15 @@ class Query:
         return self.tree is not None and _has_field(self.tree, "review")
 
     @property
+    def reads_moves(self) -> bool:
+        """True when a term reads how the ratings moved (``moved:``, ``review_moved:``,
+        ``rating_delta``, ``rating_initial``): the first such query over a store makes the columns
+        of every paper (:func:`~paperdeck.search.query_fields.rating_moves`; run it in a worker)."""
+        return self.tree is not None and any(
+            _has_field(self.tree, name) for name in ("moved", "review_moved", "rating_delta", "rating_initial")
+        )
+
+    @property
     def uses_followed(self) -> bool:
         """True when an ``is:followed`` term is anywhere in the query (:meth:`Lookups.followed`
         is then called)."""

@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 
 from paperdeck.model.decision import decisions_named
 from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
@@ -151,6 +151,98 @@ def _year_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.nd
 
 def _review_number_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     return _in_range(term, review_numbers(term.field, lookups.papers, lookups.summaries))
+
+
+def _move_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """``moved:``/``review_moved:`` ``up``, ``down`` or ``any`` (see :func:`rating_moves`)."""
+    import numpy as np
+
+    moves = rating_moves(lookups.papers, lookups.summaries)
+    chosen = choices(term.field, term.value)
+    if term.field == "moved":
+        delta = moves.delta  # NaN (no ratings) is neither above nor below 0
+        return (delta > 0) if "up" in chosen else (delta < 0) if "down" in chosen else (np.abs(delta) > 0)
+    return moves.review_up if "up" in chosen else moves.review_down if "down" in chosen else moves.review_any
+
+
+def _move_number_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    moves = rating_moves(lookups.papers, lookups.summaries)
+    return _in_range(term, moves.initial if term.field == "rating_initial" else moves.delta)
+
+
+class RatingMoves(NamedTuple):
+    """How each paper's ratings moved during the discussion, one value per paper of a sequence
+    (numpy arrays, float64 or bool).
+
+    Attributes:
+        initial: the mean of each official review's first rating
+            (:attr:`~paperdeck.model.review.ReviewSummary.rating_initial`); NaN without reviews.
+        delta: current mean − ``initial``
+            (:attr:`~paperdeck.model.review.ReviewSummary.rating_delta`); NaN without reviews.
+        review_up, review_down: a review's current rating is above (below) its first.
+        review_any: a review's rating took more than one value (even when it came back).
+    """
+
+    initial: np.ndarray
+    delta: np.ndarray
+    review_up: np.ndarray
+    review_down: np.ndarray
+    review_any: np.ndarray
+
+
+#: The last :func:`rating_moves` made, with what it was made of (a query over a whole conference
+#: asks for it at every keystroke: the columns are made once per catalogue and summaries).
+_MOVES: list[tuple[Sequence[Paper], int, Mapping[str, ReviewSummary], int, RatingMoves]] = []
+
+
+def rating_moves(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> RatingMoves:
+    """The :class:`RatingMoves` columns of ``papers`` from their reviews' ``summaries`` (by forum
+    id), made once for equal papers and the same summaries object (of the same length) and reused."""
+    import numpy as np
+
+    for made_papers, papers_len, made_summaries, summaries_len, moves in _MOVES:
+        # The store gives a new list of the same papers each time: equal lists hold the same
+        # objects, which the comparison sees at once (it compares objects only when they differ).
+        same_summaries = made_summaries is summaries and summaries_len == len(summaries)
+        if same_summaries and papers_len == len(papers) and made_papers == papers:
+            return moves
+    count = len(papers)
+    initial = np.full(count, math.nan)
+    delta = np.full(count, math.nan)
+    up, down, any_ = (np.zeros(count, dtype=bool) for _ in range(3))
+    get = summaries.get
+    for n, paper in enumerate(papers):
+        forum = paper.openreview_id
+        summary = get(forum) if forum else None
+        if summary is None or summary.mean is None:
+            continue
+        firsts = summary.initial_ratings
+        any_[n] = summary.moved > 0
+        if not firsts:
+            initial[n], delta[n] = summary.mean, 0.0
+            continue
+        initial[n] = summary.rating_initial
+        delta[n] = summary.rating_delta
+        pairs = list(zip(firsts, summary.ratings, strict=False))
+        up[n] = any(now > first for first, now in pairs)
+        down[n] = any(now < first for first, now in pairs)
+    moves = RatingMoves(initial, delta, up, down, any_ | up | down)
+    _MOVES[:] = [(list(papers), count, summaries, len(summaries), moves)]
+    return moves
+
+
+def first_means_of(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> dict[str, float]:
+    """The papers whose mean rating moved during the discussion, by paper id, with the mean of
+    each review's first rating (:attr:`~paperdeck.model.review.ReviewSummary.rating_initial`)."""
+    found: dict[str, float] = {}
+    get = summaries.get
+    for paper in papers:
+        summary = get(paper.openreview_id) if paper.openreview_id else None
+        if summary is not None and summary.initial_ratings and summary.rating_delta:
+            initial = summary.rating_initial
+            if initial is not None:
+                found[paper.id] = initial
+    return found
 
 
 def _decision_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
@@ -441,6 +533,23 @@ FIELDS: tuple[Field, ...] = (
           "presented at that time of day, the venue's: `time:14` running at 14:00, `time:10:30..12` overlapping "
           "10:30 to 12:00, open ranges `time:15..`",
           _events_mask, hint="when it is presented, the venue's time"),
+    Field("rating_initial", "number", "rating_initial<5",
+          "by the mean of each review's first rating, before the discussion moved it (the current mean when no "
+          "rating moved)", _move_number_mask, aliases=("initial",), usage="rating_initial<5",
+          hint="the first ratings' mean, current − first", number=_DECIMAL),
+    Field("rating_delta", "number", "rating_delta>=1",
+          "by how far the mean rating moved: current mean − `rating_initial` (`rating_delta<0`: fell)",
+          _move_number_mask, aliases=("delta",), hint="the first ratings' mean, current − first",
+          number=_DECIMAL),
+    Field("moved", "choice", "moved:up",
+          "whose mean rating moved during the discussion: `up` (`rating_delta>0`), `down` (`<0`), `any`; "
+          "`-moved:up` is every other paper",
+          _move_mask, usage="moved:up  moved:down  moved:any",
+          hint="ratings moved in the discussion"),
+    Field("review_moved", "choice", "review_moved:any",
+          "with a review whose rating changed, even when the mean did not: `any`, `up` (a review's current "
+          "rating above its first), `down`",
+          _move_mask, hint="ratings moved in the discussion"),
     Field("changed", "choice", "changed:rating",
           "changed by an import (a file or a fetch) since you last opened the paper: `rating` (its mean or a "
           "review's), `decision`, `confidence`, `reviews` (added or removed), `title`, `abstract`, `new` (a new "
@@ -455,6 +564,7 @@ _PSEUDO_COST = {"word": 2, "phrase": 5}
 #: What ``is:`` names: the user's star, or a change since the user last opened the paper.
 _IS = ("starred", "changed", "followed")
 _HAS = ("note", "tag", "rating")
+_MOVES_NAMES = ("up", "down", "any")
 
 #: The help's syntax that is no field, in its order.
 SYNTAX: tuple[Syntax, ...] = (
@@ -552,7 +662,8 @@ def choices(name: str, value: str) -> frozenset[str]:
         return named
     from paperdeck.model.changes import CHANGE_KINDS  # deferred: a query without changed: needs none
 
-    options = {"status": STATUSES, "is": _IS, "has": _HAS, "changed": CHANGE_KINDS}[name]
+    options = {"status": STATUSES, "is": _IS, "has": _HAS, "changed": CHANGE_KINDS, "moved": _MOVES_NAMES,
+               "review_moved": _MOVES_NAMES}[name]  # fmt: skip
     key = re.sub(r"[\s_-]", "", value.casefold())
     if name == "has" and len(key) > 1:
         key = key.removesuffix("s")  # has:notes, has:tags, has:ratings
@@ -638,6 +749,7 @@ def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, R
 
 
 __all__ = [
-    "EXAMPLES", "FIELDS", "QUERY_HELP", "SYNTAX", "Evaluator", "Field", "Kind", "Syntax", "choices", "field_named",
-    "number_range", "query_markdown", "review_number", "review_numbers", "term_cost", "term_mask", "when_value",
+    "EXAMPLES", "FIELDS", "QUERY_HELP", "SYNTAX", "Evaluator", "Field", "Kind", "RatingMoves", "Syntax", "choices",
+    "field_named", "first_means_of", "number_range", "query_markdown", "rating_moves", "review_number",
+    "review_numbers", "term_cost", "term_mask", "when_value",
 ]  # fmt: skip

@@ -258,7 +258,9 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     ``rating`` puts unrated papers last, ``decision`` orals first, ``spread`` the most
     controversial (largest max − min rating) first, ``lowest`` the papers whose lowest rating is
     highest first (both with unrated papers last), ``changed`` the papers the user changed most
-    recently first and untouched papers after them in the given order.
+    recently first and untouched papers after them in the given order; ``rise`` (``fall``) the
+    largest rise (fall) of the mean rating during the discussion (``rating_delta``) first, papers
+    without ratings last.
     """
     if len(ids) < 2:
         return list(ids)
@@ -282,6 +284,17 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
             return math.inf if value != value else -value  # NaN (no ratings) last
 
         return sorted(ids, key=key)
+    if order in ("rise", "fall"):
+        moves = store.reviews.summaries()
+        sign = -1.0 if order == "rise" else 1.0
+
+        def moved(pid: str) -> float:
+            paper = store.paper(pid)
+            summary = moves.get(paper.openreview_id) if paper is not None and paper.openreview_id else None
+            delta = summary.rating_delta if summary is not None else None
+            return math.inf if delta is None else sign * delta  # no ratings last
+
+        return sorted(ids, key=moved)
     if order == "decision":
         rank = {decision: n for n, decision in enumerate(DECISIONS)}
         return sorted(ids, key=lambda pid: rank.get(r.decision if (r := row(pid)) else "unknown", 99))

@@ -193,6 +193,63 @@ def _progress(figures: Figures, width: int, place: Place | None, highlighting: b
     return lines
 
 
+def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    moves = figures.moves
+    lines = [
+        _heading(f"Rating moves · {moves.reviews_moved:,} of {moves.reviews:,} reviews moved"),
+        _plain(f"  reviews, first to now: ↑ {moves.reviews_up:,} up · ↓ {moves.reviews_down:,} down"),
+        _line("  papers' means: ", (f"↑ {moves.papers_up:,} rose", "strong"), " · ",
+              (f"↓ {moves.papers_down:,} fell", "strong"), f" of {moves.papers:,}"),
+        _plain(f"  {moves.papers_review_moved:,} papers with a review that moved"),
+    ]  # fmt: skip
+    if not moves.reviews:
+        return [*lines, _plain("  no paper in the view has rated reviews")]
+    lines += [Line(), _heading("Each review's rating, first and now")]
+    now = dict(figures.review_ratings.counts)
+    first = dict(moves.first_ratings.counts)
+    values = sorted(set(now) | set(first))
+    largest = max([*now.values(), *first.values(), 1])
+    room = _room(width, 36, bars) // 2
+    lines.append(_plain(f"{'rating':>6} {'first':>8} {'':<{room}} {'now':>8} "))
+    for value in values:
+        was, is_ = first.get(value, 0), now.get(value, 0)
+        lines.append(_plain(f"{number(value):>6} {was:>8,} {bar(was, largest, room).ljust(room)} {is_:>8,} "
+                            f"{bar(is_, largest, room)}"))  # fmt: skip
+    steps = (("Reviews moved by (now − first)", moves.review_steps, "reviews"),
+             ("Means moved by (to ½ point)", moves.paper_steps, "papers"))  # fmt: skip
+    for title, figure, what in steps:
+        lines += [Line(), *_steps(title, figure, what, width, bars)]
+    if moves.by_direction:
+        lines += [Line(), _heading("Acceptance by the mean's move"),
+                  _plain(f"{'mean':>6} {'decided':>8} {'accepted':>9} {'rate':>5}")]  # fmt: skip
+        room = _room(width, 32, bars)
+        for row in moves.by_direction:
+            label = {"up": "rose", "down": "fell", "none": "still"}[row.direction]
+            drawn = bar(row.rate or 0, 1, room) if row.rate is not None else ""
+            lines.append(_plain(f"{label:>6} {row.decided:>8,} {row.accepted:>9,} {percent(row.rate):>5} {drawn}"))
+    lines += [Line(), _heading("By area")]
+    cells = max(min(width - 34, 40), 12)
+    lines.append(_plain(f"{'area':<{cells}} {'rated':>7} {'↑ rose':>7} {'↓ fell':>7} {'moved':>7}"))
+    lines += [
+        _plain(f"{_cut(a.area, cells):<{cells}} {a.papers:>7,} {a.up:>7,} {a.down:>7,} {a.reviews_moved:>7,}")
+        for a in moves.by_area
+    ]
+    return lines
+
+
+def _steps(title: str, figure: Distribution, what: str, width: int, bars: bool) -> list[Line]:
+    """A distribution of signed steps (``+2``, ``-0.5``): as :func:`_distribution`, the sign shown."""
+    lines = [_heading(f"{title} · {figure.total:,} {what}")]
+    if not figure.counts:
+        return [*lines, _plain("  none")]
+    largest = max(count for _, count in figure.counts)
+    room = _room(width, 17, bars)
+    for value, count in figure.counts:
+        shown = ("+" if value > 0 else "") + number(value)
+        lines.append(_plain(f"{shown:>5} │{bar(count, largest, room).ljust(room)} {count:>8,}"))
+    return lines
+
+
 #: The charts, in the order the screen's ``n`` / ``p`` (or ``→`` / ``←``) go through them and
 #: ``paperdeck stats`` prints them.
 CHARTS: tuple[Chart, ...] = (
@@ -200,6 +257,7 @@ CHARTS: tuple[Chart, ...] = (
     Chart("areas", "Areas", _areas),
     Chart("acceptance", "Acceptance", _acceptance),
     Chart("reviews", "Reviews", _reviews),
+    Chart("moves", "Rating moves", _moves),
     Chart("progress", "My progress", _progress),
 )
 _BY_KEY = {chart.key: chart for chart in CHARTS}

@@ -10,7 +10,10 @@ One pass over the papers (:func:`figures_of`) gives every figure:
   the acceptance rate;
 - the **acceptance rate by mean-rating bucket**;
 - **reviews per paper** and every review's **confidence**;
-- the user's **progress**: papers by reading status and starred, overall and by area.
+- the user's **progress**: papers by reading status and starred, overall and by area;
+- the **rating moves** of the discussion (:class:`Moves`): every review's first rating against its
+  current one, how many reviews and papers moved and by how much, by area, and the acceptance
+  rate by direction of the move.
 
 A paper's mean rating and its number of reviews come from its imported reviews' summary
 (:class:`paperdeck.model.review.ReviewSummary`, by OpenReview forum id) when there is one, else
@@ -44,6 +47,9 @@ __all__ = [
     "BucketAcceptance",
     "Distribution",
     "Figures",
+    "MoveAcceptance",
+    "MoveArea",
+    "Moves",
     "Place",
     "Progress",
     "figures_of",
@@ -165,6 +171,146 @@ class Progress:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveArea:
+    """The rating moves of one primary area's rated papers: how many there are, how many a
+    review's rating moved in (``reviews_moved``), and whose mean rose (``up``) or fell (``down``)."""
+
+    area: str
+    papers: int
+    up: int
+    down: int
+    reviews_moved: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAcceptance:
+    """The decided papers whose mean rating moved in one ``direction`` (``"up"``, ``"down"``,
+    ``"none"``) and how many were accepted; ``rate`` as :class:`BucketAcceptance`'s."""
+
+    direction: str
+    decided: int
+    accepted: int
+    rate: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """How the ratings moved during the discussion (from each official review's versions, as the
+    summaries give them: :attr:`~paperdeck.model.review.ReviewSummary.initial_ratings`).
+
+    Attributes:
+        first_ratings: every review's first rating (its current one is
+            :attr:`Figures.review_ratings`).
+        reviews: reviews with a rating; ``reviews_moved``: of them, those whose rating took more
+            than one value (even when it came back); ``reviews_up`` / ``reviews_down``: whose
+            current rating is above / below the first.
+        review_steps: current − first rating of the reviews where they differ.
+        papers: papers with rated reviews; ``papers_up`` / ``papers_down``: whose mean rose /
+            fell (``rating_delta`` above / below 0); ``papers_review_moved``: with a review that
+            moved (``review_moved:any``).
+        paper_steps: the papers' ``rating_delta`` where not 0, to the nearest half point.
+        by_area: the same by primary area, most papers first (rated papers only).
+        by_direction: the acceptance rate of papers whose mean rose, fell, did not move
+            (empty when no decision is known).
+    """
+
+    first_ratings: Distribution = field(default_factory=Distribution)
+    reviews: int = 0
+    reviews_moved: int = 0
+    reviews_up: int = 0
+    reviews_down: int = 0
+    review_steps: Distribution = field(default_factory=Distribution)
+    papers: int = 0
+    papers_up: int = 0
+    papers_down: int = 0
+    papers_review_moved: int = 0
+    paper_steps: Distribution = field(default_factory=Distribution)
+    by_area: tuple[MoveArea, ...] = ()
+    by_direction: tuple[MoveAcceptance, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the counts, the distributions as :meth:`Distribution.to_dict`, by area and by direction."""
+        return {
+            "first_ratings": self.first_ratings.to_dict(),
+            "reviews": self.reviews,
+            "reviews_moved": self.reviews_moved,
+            "reviews_up": self.reviews_up,
+            "reviews_down": self.reviews_down,
+            "review_steps": self.review_steps.to_dict(),
+            "papers": self.papers,
+            "papers_up": self.papers_up,
+            "papers_down": self.papers_down,
+            "papers_review_moved": self.papers_review_moved,
+            "paper_steps": self.paper_steps.to_dict(),
+            "by_area": {
+                a.area: {"papers": a.papers, "up": a.up, "down": a.down, "reviews_moved": a.reviews_moved}
+                for a in self.by_area
+            },
+            "acceptance_by_direction": {
+                d.direction: {"decided": d.decided, "accepted": d.accepted, "acceptance_rate": d.rate}
+                for d in self.by_direction
+            },
+        }
+
+
+def _moves_of(rated: list[tuple[str, str, ReviewSummary]], first: Counter[float], known: bool) -> Moves:
+    """The :class:`Moves` of the rated papers' ``(area, decision, summary)``; ``first``: every
+    review's first rating counted; ``known``: some decision is known (:attr:`Figures.decisions_known`)."""
+    steps: Counter[float] = Counter()
+    paper_steps: Counter[float] = Counter()
+    areas = {area: [papers, 0, 0, 0] for area, papers in Counter(area for area, _, _ in rated).items()}
+    decisions: dict[str, Counter[str]] = {name: Counter() for name in ("up", "down", "none")}
+    up = down = papers_up = papers_down = papers_moved = 0
+    for area, decision, summary in rated:
+        firsts = summary.initial_ratings  # () when no review's first rating differs: most papers
+        if not firsts and not summary.moved:
+            decisions["none"][decision] += 1
+            continue
+        for was, now in zip(firsts, summary.ratings, strict=False):
+            if now != was:
+                steps[now - was] += 1
+                up += now > was
+                down += now < was
+        delta = (summary.rating_delta or 0.0) if firsts else 0.0
+        if delta:
+            paper_steps[round(delta * 2) / 2] += 1
+        papers_up += delta > 0
+        papers_down += delta < 0
+        papers_moved += summary.moved > 0
+        tally = areas[area]
+        tally[1] += delta > 0
+        tally[2] += delta < 0
+        tally[3] += summary.moved > 0
+        decisions["up" if delta > 0 else "down" if delta < 0 else "none"][decision] += 1
+    directions = {
+        name: [sum(n for d, n in counts.items() if d in ACCEPTED), sum(n for d, n in counts.items() if d in REJECTED),
+               counts["under-review"], 0]
+        for name, counts in decisions.items()
+    }  # fmt: skip
+    reviews = sum(summary.count for _, _, summary in rated)
+    moved = sum(summary.moved for _, _, summary in rated)
+    ordered = sorted(areas.items(), key=lambda item: (-item[1][0], item[0]))
+    by_direction = tuple(
+        MoveAcceptance(name, a + r + p, a, _rate(known, a, r, p)) for name, (a, r, p, _) in directions.items()
+    )
+    return Moves(
+        first_ratings=Distribution.of(first),
+        reviews=reviews,
+        reviews_moved=moved,
+        reviews_up=up,
+        reviews_down=down,
+        review_steps=Distribution.of(steps),
+        papers=len(rated),
+        papers_up=papers_up,
+        papers_down=papers_down,
+        papers_review_moved=papers_moved,
+        paper_steps=Distribution.of(paper_steps),
+        by_area=tuple(MoveArea(area, *tally) for area, tally in ordered),
+        by_direction=by_direction if known else (),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Place:
     """Where one mean rating stands among the reviewed papers of the figures.
 
@@ -202,6 +348,7 @@ class Figures:
         progress: the user's reading of all the papers.
         progress_by_area: the same by primary area, most papers first.
         means: every reviewed paper's mean rating, sorted (for :meth:`place`).
+        moves: how the ratings moved during the discussion (:class:`Moves`).
     """
 
     papers: int = 0
@@ -217,6 +364,7 @@ class Figures:
     progress: Progress = field(default_factory=lambda: Progress("all papers", 0, (), 0))
     progress_by_area: tuple[Progress, ...] = ()
     means: tuple[float, ...] = ()
+    moves: Moves = field(default_factory=Moves)
 
     def place(self, mean: float | None) -> Place | None:
         """Where ``mean`` stands (:class:`Place`); ``None`` for no mean or no reviewed paper."""
@@ -247,6 +395,29 @@ class Figures:
             return Progress(str(d["label"]), int(d["papers"]), tuple((str(s), int(c)) for s, c in d["statuses"]),
                             int(d["starred"]))  # fmt: skip
 
+        def moves(d: dict[str, Any]) -> Moves:
+            numbers = {
+                name: int(d[name])
+                for name in (
+                    "reviews",
+                    "reviews_moved",
+                    "reviews_up",
+                    "reviews_down",
+                    "papers",
+                    "papers_up",
+                    "papers_down",
+                    "papers_review_moved",
+                )
+            }
+            return Moves(
+                first_ratings=distribution(d["first_ratings"]),
+                review_steps=distribution(d["review_steps"]),
+                paper_steps=distribution(d["paper_steps"]),
+                by_area=tuple(MoveArea(**a) for a in d["by_area"]),
+                by_direction=tuple(MoveAcceptance(**m) for m in d["by_direction"]),
+                **numbers,
+            )  # fmt: skip
+
         return cls(
             papers=int(data["papers"]),
             reviewed=int(data["reviewed"]),
@@ -261,6 +432,7 @@ class Figures:
             progress=progress(data["progress"]),
             progress_by_area=tuple(progress(p) for p in data["progress_by_area"]),
             means=tuple(float(m) for m in data["means"]),
+            moves=moves(data["moves"]),
         )
 
     def with_progress(self, marks: Iterable[tuple[str, str, bool]]) -> Figures:
@@ -319,6 +491,7 @@ class Figures:
             "confidence": self.confidence.to_dict(),
             "progress": self.progress.to_dict(),
             "progress_by_area": {p.label: p.to_dict() for p in self.progress_by_area},
+            "rating_moves": self.moves.to_dict(),
         }
 
 
@@ -375,6 +548,8 @@ def figures_of(
     ratings: list[float] = []
     confidences: list[float | None] = []
     counts_of_reviews: list[int] = []
+    rated: list[tuple[str, str, ReviewSummary]] = []  # (area, decision, summary): the moves
+    first: list[float] = []  # each review's first rating
     unmarked = ("unseen", False)
     for paper in papers:
         user = user_data.get(paper.id)
@@ -389,6 +564,8 @@ def figures_of(
             mean, count = summary.mean, summary.count
             ratings += summary.ratings
             confidences += summary.confidences
+            first += summary.initial_ratings or summary.ratings
+            rated.append((paper.primary_area or NO_AREA, decision, summary))
         elif paper.ratings is not None:
             mean, count = paper.ratings.mean, paper.ratings.count
         if mean is None or not math.isfinite(mean):
@@ -459,4 +636,5 @@ def figures_of(
         progress=everyone.progress("all papers"),
         progress_by_area=tuple(t.progress(area) for area, t in ordered),
         means=tuple(sorted(means)),
+        moves=_moves_of(rated, Counter(first), known),
     )

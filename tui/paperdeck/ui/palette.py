@@ -27,6 +27,8 @@ SORT_ABOUT = {
     "lowest": "lowest rating, the papers whose lowest rating is highest first",
     "decision": "decision, orals first",
     "changed": "the papers you starred, noted, tagged or gave a status most recently first",
+    "rise": "the papers whose mean rating rose most during the discussion first, unrated papers last",
+    "fall": "the papers whose mean rating fell most during the discussion first, unrated papers last",
 }
 
 

@@ -322,8 +322,9 @@ class ListFilter:
     def may_be_slow(self, query: Query) -> bool:
         """Whether a query may take longer than a frame (then it runs in a thread): text terms under
         ``OR``/``-`` are checked paper by paper (``a OR b`` tries every paper); sorts sort all;
-        ``review:`` terms read the reviews' word index."""
-        slow_text = (query.searches_text and not query.only_text_terms) or query.searches_reviews
+        ``review:`` terms read the reviews' word index; the rating-move terms make their columns
+        the first time."""
+        slow_text = (query.searches_text and not query.only_text_terms) or query.searches_reviews or query.reads_moves
         # is:followed matches the follows (a text scan per keyword, the queries) unless cached.
         return slow_text or query.uses_followed or self.order not in ("relevance", "list")
 

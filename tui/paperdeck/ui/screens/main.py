@@ -111,6 +111,10 @@ class MainScreen(ReadingScreen):
         )  # fmt: skip
         #: The papers the user's follows match (marked in the list, named in the detail pane).
         self.following = Following(self.list_filter, self.loader, changed=self.follows_changed)
+        #: The mean of each review's first rating of the papers whose mean moved since, by paper id
+        #: (the list marks them ``5.3 ↑6.0``); filled once the review summaries are read.
+        self._first_means: dict[str, float] = {}
+        self._moves_of: object = None  # the summaries they were found in
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         self._resumed = False  # the screen has been shown (ScreenResume) once
 
@@ -121,7 +125,7 @@ class MainScreen(ReadingScreen):
         with Horizontal(id="panes"):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
-                id="paper-list", followed=self.following.is_followed,
+                id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
@@ -548,18 +552,31 @@ class MainScreen(ReadingScreen):
             self._read_review_summaries()
             return None, None
         try:
+            if reviews.summaries() is not self._moves_of:  # read elsewhere first, or read anew
+                self._read_review_summaries()
             return reviews.summary(forum), reviews.rank(forum)
         except StoreError:
             return None, None
 
     @work(thread=True, exclusive=True, group="review-summaries")
     def _read_review_summaries(self) -> None:
+        from paperdeck.search.query_fields import first_means_of  # deferred: no query needs it at start
+
         try:
-            self.store.reviews.summaries()
+            summaries = self.store.reviews.summaries()
+            first_means = first_means_of(self.store.papers, summaries)
         except StoreError as error:
             self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
             return
+        self.app.call_from_thread(self._moves_read, summaries, first_means)
         self.app.call_from_thread(self._show_detail, self.paper_list.highlighted_id)
+
+    def _moves_read(self, summaries: object, first_means: dict[str, float]) -> None:
+        self._moves_of = summaries
+        if first_means != self._first_means:
+            self._first_means.clear()
+            self._first_means.update(first_means)
+            self.paper_list.moves_changed(bool(first_means))
 
     def action_reviews(self) -> None:
         """Show the highlighted paper's reviews full screen (:class:`ReviewsScreen`)."""

@@ -11,6 +11,7 @@ mark it read and edit its note (as on the list), ``escape`` comes back.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -96,6 +97,42 @@ def review_head(review: Review) -> Content:
     return Content(" · ").join(parts)
 
 
+def _day(time_ms: int) -> str:
+    """``"2025-11-04"`` (UTC) for a time in milliseconds since the epoch, ``"?"`` for none."""
+    if time_ms <= 0:
+        return "?"
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(time_ms / 1000, tz=UTC).strftime("%Y-%m-%d")
+
+
+def review_path(review: Review) -> Content | None:
+    """How a note's scores moved across its versions (:meth:`Review.history`), ``None`` when none
+    did: each score that moved with the values it took (``rating 6 → 8 · confidence 3 → 4``),
+    then the days of the versions that changed a score (``2025-11-04 → 2025-11-20``)."""
+    if not review.earlier:
+        return None
+    history = review.history()
+    names = list(dict.fromkeys(name for version in history for name, _ in version.scores))
+    moved = [(name, path) for name in names if len(path := review.score_path(name)) > 1]
+    if not moved:
+        return None
+    days = [_day(history[0].time)]
+    for before, after in pairwise(history):
+        if dict(before.scores) != dict(after.scores):
+            days.append(_day(after.time))
+    parts = [
+        Content.assemble(
+            (f"{one_line(name.replace('_', ' '))} ", "$text-muted"),
+            (" → ".join(map(_number, path)), "bold $text-warning"),
+        )
+        for name, path in moved
+    ]
+    return Content.assemble(
+        ("Moved: ", "bold $text-muted"), Content(" · ").join(parts), (f"  ({' → '.join(days)})", "dim")
+    )
+
+
 class ReviewsScreen(MarksPaperShown):
     """One paper's reviews, full screen (see the module docstring)."""
 
@@ -130,6 +167,10 @@ class ReviewsScreen(MarksPaperShown):
                 head = Static(review_head(review), markup=False, classes="note")
                 head.styles.margin = (1, 0, 0, indent)
                 yield head
+                if (path := review_path(review)) is not None:
+                    moved = Static(path, markup=False, classes="review-path")
+                    moved.styles.margin = (0, 0, 0, indent)
+                    yield moved
                 for name, text in review.sections:
                     label = Static(Content(name.replace("_", " ").capitalize()), markup=False, classes="section-name")
                     label.styles.margin = (1, 0, 0, indent)

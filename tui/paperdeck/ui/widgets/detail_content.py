@@ -144,14 +144,38 @@ def _number(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}"
 
 
+def move_text(summary: ReviewSummary) -> str:
+    """How the paper's mean rating moved during the discussion: ``"mean 5.33 ↑6.00 (+0.67)"``
+    (the mean of each review's first rating, then the current one), ``"mean 6.00 → 6.00 (1
+    review moved, the mean did not)"`` when reviews moved but not the mean; ``""`` when no rating moved."""
+    first, delta, mean = summary.rating_initial, summary.rating_delta, summary.mean
+    if first is None or delta is None or mean is None:
+        return ""
+    if delta:
+        arrow = "↑" if delta > 0 else "↓"
+        return f"mean {first:.2f} {arrow}{mean:.2f} ({delta:+.2f})"
+    if summary.moved:
+        moved = summary.moved
+        return f"mean {first:.2f} → {mean:.2f} ({moved} review{'' if moved == 1 else 's'} moved, the mean did not)"
+    return ""
+
+
 def reviews_content(summary: ReviewSummary, rank: Rank | None) -> Content:
-    """The scores at a glance: each reviewer's rating/confidence, the spread, the mean's rank
-    among all reviewed papers of the store, saying so (``"top 18 % of all 19,499 rated"``)."""
+    """The scores at a glance: each reviewer's rating/confidence (``4→6/3`` for a rating that moved
+    from its first), the spread, how the mean moved (:func:`move_text`), the mean's rank among all
+    reviewed papers of the store, saying so (``"top 18 % of all 19,499 rated"``)."""
+    firsts = summary.initial_ratings or summary.ratings
+
+    def rating(now: float, first: float) -> str:
+        return _number(now) if first == now else f"{_number(first)}→{_number(now)}"
+
     each = "  ".join(
-        f"{_number(rating)}/{_number(confidence)}" if confidence is not None else _number(rating)
-        for rating, confidence in zip(summary.ratings, summary.confidences, strict=False)
+        f"{rating(now, first)}/{_number(confidence)}" if confidence is not None else rating(now, first)
+        for now, first, confidence in zip(summary.ratings, firsts, summary.confidences, strict=False)
     )
     parts = [Content.assemble(("Reviews: ", "bold $text-muted"), each, (" (rating/confidence)", "dim"))]
+    if moved := move_text(summary):
+        parts.append(Content.styled(moved, "bold $text-warning"))
     if summary.spread is not None:
         parts.append(Content(f"spread {_number(summary.spread)}"))
     if rank is not None:

@@ -102,6 +102,7 @@ class PaperList(ScrollView, can_focus=True):
         empty_text: str = "No papers match.",
         headings: bool = False,
         followed: Callable[[str], bool] = lambda paper_id: False,
+        moved: Callable[[str], float | None] = lambda paper_id: None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -112,6 +113,9 @@ class PaperList(ScrollView, can_focus=True):
         self._is_marked = is_marked
         self._followed = followed
         self._changed = changed
+        self._moved = moved
+        #: Whether some paper's mean rating moved (``moves_changed``): then wide rows show the first mean.
+        self._has_moves = False
         #: Whether papers have decisions, ratings, primary areas (``set_columns``).
         self._columns: tuple[bool, bool, bool] = (False, False, False)
         #: The folded query words whose matches titles highlight (``highlight``).
@@ -206,6 +210,14 @@ class PaperList(ScrollView, can_focus=True):
             self._columns = (decisions, ratings, areas)
             self.refresh()  # the rows drawn are cached by their columns too
             self._show_headings()
+
+    def moves_changed(self, any_moved: bool) -> None:
+        """The ``moved`` callable answers anew (the review summaries were read): draw the rows
+        again; ``any_moved``: some paper's mean rating moved, so rows wide enough show its first mean."""
+        self._has_moves = any_moved
+        self._strips.clear()
+        self.refresh()
+        self._show_headings()
 
     def _show_headings(self) -> None:
         """Put the column headings in the top border (over the columns they name)."""
@@ -415,6 +427,8 @@ class PaperList(ScrollView, can_focus=True):
             self._columns,
             self._terms,
             self._row_at is not None and self._row_at(paper_id),
+            self._moved(paper_id),
+            self._has_moves,
         )
         cached = self._strips.get(key)
         if cached is None:
@@ -433,7 +447,7 @@ class PaperList(ScrollView, can_focus=True):
             style = base + part("paper-list--cursor", False)
         if (own := legible(None, style)) is not None:
             style += own
-        layout = column_layout(width, *self._columns)
+        layout = column_layout(width, *self._columns, moves=self._has_moves)
         parts: list[tuple[str, Style | None]] = [
             (MARK if self._is_marked(paper_id) else " ", part("paper-list--mark", partial=True)),
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
@@ -471,7 +485,7 @@ class PaperList(ScrollView, can_focus=True):
             right += [("  ", None), (_fit(area, layout.area), part("paper-list--area", partial=True))]
         if layout.rating:
             value = paper.rating if paper is not None else None
-            shown = f"{value:{RATING_CELLS}.1f}" if value is not None else f"{'–':>{RATING_CELLS}}"
+            shown = rating_cell(value, self._moved(paper_id) if value is not None else None, layout.moves)
             if layout.spread:
                 spread = paper.spread if paper is not None and value is not None else None
                 shown += spread_cell(spread)
@@ -495,11 +509,12 @@ class PaperList(ScrollView, can_focus=True):
 
     def header(self, width: int) -> str:
         """The column headings over the rows, ``width`` cells (the rows' width) of plain text."""
-        layout = column_layout(width, *self._columns)
+        layout = column_layout(width, *self._columns, moves=self._has_moves)
         text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
         # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
         # stops there (``_show_headings``).
-        right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + ("Rating " if layout.rating else "")
+        right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + ("first " if layout.moves else "")
+        right += "Rating " if layout.rating else ""
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 
@@ -518,6 +533,11 @@ AREA_FROM, AREA_MAX = 90, 32
 SPREAD_CELLS, SPREAD_TITLE_MIN = 4, 40
 #: The mark before the spread.
 SPREAD = "↕"
+#: Cells of the first mean before a moved rating (``5.3 ↑6.0``), where the title keeps
+#: ``SPREAD_TITLE_MIN`` with them; narrower rows show only the arrow (``↑6.0``).
+MOVE_CELLS = 4
+#: The marks of a mean rating that rose, fell during the discussion.
+ROSE, FELL = "↑", "↓"
 #: The fewest cells a title keeps: the rating, then the badge, give theirs up first.
 TITLE_MIN = 16
 
@@ -532,13 +552,31 @@ class ColumnLayout(NamedTuple):
     rating: bool
     title: int
     spread: bool = False
+    moves: bool = False
 
 
-def column_layout(width: int, decisions: bool, ratings: bool, areas: bool) -> ColumnLayout:
+def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
+    """The rating column of a row: the mean (``"   6.0"``, ``–`` when unrated), marked ``↑``/``↓``
+    when it moved from ``first`` (the mean of each review's first rating; ``None``: it did not
+    move): ``"  ↑6.0"`` in the ``RATING_CELLS`` cells, and with ``wide`` (the layout's ``moves``)
+    the first mean before it in ``MOVE_CELLS`` more: ``"  5.3 ↑6.0"``."""
+    cells = RATING_CELLS + MOVE_CELLS * wide
+    if value is None:
+        return f"{'–':>{cells}}"
+    if first is None or first == value:
+        return f"{value:{cells}.1f}"
+    arrow = ROSE if value > first else FELL
+    shown = f"{first:.1f} {arrow}{value:.1f}" if wide else f"{arrow}{value:.1f}"
+    return f"{shown:>{cells}}"
+
+
+def column_layout(width: int, decisions: bool, ratings: bool, areas: bool, moves: bool = False) -> ColumnLayout:
     """The columns of a row ``width`` cells wide for a store whose papers have ``decisions``,
     ``ratings``, ``areas``: the area only from ``AREA_FROM`` cells (a fifth of the width, at
     most ``AREA_MAX``), and the rating then the badge dropped where the title would get fewer
-    than ``TITLE_MIN`` cells; the rating's spread where the title keeps ``SPREAD_TITLE_MIN``."""
+    than ``TITLE_MIN`` cells; the rating's spread where the title keeps ``SPREAD_TITLE_MIN``; with
+    ``moves`` (some paper's mean moved), the first mean before the rating where the title keeps
+    ``SPREAD_TITLE_MIN`` after the spread and it (``MOVE_CELLS``)."""
     area = min(AREA_MAX, width // 5) if areas and width >= AREA_FROM else 0
     badge, rating = decisions, ratings
 
@@ -550,7 +588,9 @@ def column_layout(width: int, decisions: bool, ratings: bool, areas: bool) -> Co
     if title() < TITLE_MIN:
         badge = False
     spread = rating and title() - SPREAD_CELLS >= SPREAD_TITLE_MIN
-    return ColumnLayout(badge, area, rating, max(0, title() - SPREAD_CELLS * spread), spread)
+    moved = spread and moves and title() - SPREAD_CELLS - MOVE_CELLS >= SPREAD_TITLE_MIN
+    left = title() - SPREAD_CELLS * spread - MOVE_CELLS * moved
+    return ColumnLayout(badge, area, rating, max(0, left), spread, moved)
 
 
 def spread_cell(spread: float | None) -> str:
@@ -589,9 +629,11 @@ class _Frame:
         self.changed = changed
 
 
-#: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash and
-#: the spread's arrow.
-_ONE_CELL = frozenset(STAR + NOTE + MARK + FOLLOWED + CHANGED + "".join(STATUS_MARKS.values()) + "–" + SPREAD)
+#: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash, the
+#: spread's arrow and the moves'.
+_ONE_CELL = frozenset(
+    STAR + NOTE + MARK + FOLLOWED + CHANGED + "".join(STATUS_MARKS.values()) + "–" + SPREAD + ROSE + FELL
+)
 
 
 def _one_cell(char: str) -> bool:

@@ -73,6 +73,21 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
         rows = _distribution_rows(figures.reviews_per_paper, "reviews per paper")
         rows += _distribution_rows(figures.confidence, "confidence")
         return ("figure", "value", "papers / reviews"), rows
+    if key == "moves":
+        moves = figures.moves
+        rows = [("reviews", "", f"{moves.reviews:,}"), ("reviews moved", "", f"{moves.reviews_moved:,}"),
+                ("reviews up", "", f"{moves.reviews_up:,}"), ("reviews down", "", f"{moves.reviews_down:,}"),
+                ("papers rated", "", f"{moves.papers:,}"), ("papers up", "", f"{moves.papers_up:,}"),
+                ("papers down", "", f"{moves.papers_down:,}"),
+                ("papers with a review moved", "", f"{moves.papers_review_moved:,}")]  # fmt: skip
+        rows += _distribution_rows(moves.first_ratings, "first rating")
+        rows += _distribution_rows(figures.review_ratings, "rating now")
+        rows += _distribution_rows(moves.review_steps, "review moved by")
+        rows += _distribution_rows(moves.paper_steps, "mean moved by")
+        rows += [(f"accepted, mean {d.direction}", f"{d.accepted:,} of {d.decided:,}", _rate_cell(d.rate))
+                 for d in moves.by_direction]  # fmt: skip
+        rows += [(Text(one_line(a.area)), f"↑ {a.up:,} ↓ {a.down:,}", f"{a.papers:,} rated") for a in moves.by_area]
+        return ("figure", "value", "papers / reviews"), rows
     groups = [figures.progress, *figures.progress_by_area]
     statuses = tuple(status for status, _ in figures.progress.statuses)
     return ("area", "papers", *statuses, "starred"), [
