@@ -30,6 +30,7 @@ from paperdeck.store.rows import (
     RowColumns,
     SpanLine,
     UnreadRows,
+    VenueRuns,
     decode_row,
     decode_spans,
     file_stamp,
@@ -88,6 +89,9 @@ class Catalogue:
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
         self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
+        self._cached_venues = VenueRuns()  # the rows cache's, while it is used
+        #: The parsed papers' venues, with (generation, the papers' table's id, its size) they are of.
+        self._venues: tuple[tuple[int, int, int], VenueRuns] | None = None
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
         #: changed paper is a new object). The list asks for a row at each line of each frame, and
         #: rendering a title with LaTeX each time is too slow for that.
@@ -201,6 +205,20 @@ class Catalogue:
         if not self._loaded and rows is not None:
             return self._cached_columns
         return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in self._papers.values())
+
+    @property
+    def venue_runs(self) -> VenueRuns:
+        """Each paper's venue in catalogue order (:class:`VenueRuns`, covering :attr:`paper_ids`):
+        from the rows cache while the catalogue is not parsed, else from the papers (once per
+        :attr:`generation`)."""
+        rows = self._rows
+        if not self._loaded and rows is not None:
+            return self._cached_venues
+        known, papers = self._venues, self._papers
+        stamp = (self._generation, id(papers), len(papers))
+        if known is None or known[0] != stamp:
+            known = self._venues = (stamp, VenueRuns.of(p.library_venue for p in papers.values()))
+        return known[1]
 
     def paper(self, paper_id: str) -> Paper | None:
         """The paper with this id (or an alias of it), or ``None``. While the catalogue is not
@@ -433,7 +451,7 @@ class Catalogue:
         cached = read_rows_cache(self.rows_path, self.path, rows=0 if self._rows_unread else FIRST_ROWS)
         if cached is None:
             return False
-        self._rows, self._cached_columns, self._spans_line, self._unread_rows = cached
+        self._rows, self._cached_columns, self._spans_line, self._unread_rows, self._cached_venues = cached
         self._rows_unread = self._unread_rows is not None
         self._rows_stamp = stamp
         return True

@@ -5,7 +5,7 @@ Example::
 
     {"theme": "gruvbox", "show_detail": true, "list_width": 55, "sort": "rating",
      "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"},
-     "views": {"Orals to read": "decision:oral status:to-read"}}
+     "views": {"Orals to read": "decision:oral status:to-read"}, "venues": ["COLM 2025"]}
 
 ``keymap`` maps binding ids (listed in the help screen) to comma-separated keys (Textual's
 ``App.set_keymap``). A file paperdeck cannot read is reported and left alone: defaults are used and
@@ -48,6 +48,8 @@ class Settings:
         keymap: binding id → comma-separated keys.
         sort: one of :data:`SORTS`.
         views: the user's saved views, name → query, in the order saved (:mod:`paperdeck.search.views`).
+        venues: the venue scope last chosen (:mod:`paperdeck.search.venues`): the venues shown, as
+            their labels (``"COLM 2025"``); empty for every venue.
     """
 
     theme: str = ""
@@ -56,6 +58,7 @@ class Settings:
     keymap: dict[str, str] = field(default_factory=dict)
     sort: str = "relevance"
     views: dict[str, str] = field(default_factory=dict)
+    venues: list[str] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -67,8 +70,9 @@ class Settings:
         """Settings from a JSON object, and what was refused: one short phrase each (no newlines,
         values cut to 40 characters), naming the key — a key that is no setting, a value of the
         wrong type, a sort not in :data:`SORTS`, a list width outside 20–80 (the nearest bound is
-        used), a view whose name or query is not text. A refused value falls back to the default;
-        never raises. The theme's name is not checked here (the themes are the app's)."""
+        used), a view whose name or query is not text, a venue (of ``venues``) that is not text. A
+        refused value falls back to the default; never raises. The theme's name is not checked here
+        (the themes are the app's)."""
         defaults = cls()
         problems: list[str] = []
 
@@ -104,6 +108,10 @@ class Settings:
                 if not isinstance(query, str):
                     problems.append(f"view {shown(name)}: its query {shown(query)} is not text")
             views = {k: v for k, v in views.items() if isinstance(v, str)}
+        venues = typed("venues", list, "a list of venues")
+        if venues is not None and not all(isinstance(venue, str) for venue in venues):
+            problems.append(f"venues {shown(venues)}: a venue is not text")
+            venues = [venue for venue in venues if isinstance(venue, str)]
         settings = cls(
             theme=theme if theme is not None else defaults.theme,
             show_detail=show_detail if show_detail is not None else defaults.show_detail,
@@ -111,6 +119,7 @@ class Settings:
             keymap={str(k): str(v) for k, v in keymap.items()} if keymap is not None else {},
             sort=sort if sort is not None else defaults.sort,
             views=views if views is not None else {},
+            venues=list(dict.fromkeys(venues)) if venues is not None else [],
         )
         return settings, tuple(problems)
 
