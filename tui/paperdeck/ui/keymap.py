@@ -30,7 +30,7 @@ CHAINS: tuple[frozenset[str], ...] = (
     frozenset({"app", "reviews"}),
     frozenset({"app", "stats"}),
     frozenset({"export", "tickbox"}),
-    *(frozenset({owner}) for owner in ("help", "confirm", "tags", "links", "views", "save_view")),
+    *(frozenset({owner}) for owner in ("help", "confirm", "tags", "links", "views", "venues", "save_view")),
     *(frozenset({owner}) for owner in ("follows", "follow_author", "follow_keyword")),
 )
 
