@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,24 @@ def test_the_scope_is_kept_in_the_settings(tmp_path: Path) -> None:
     assert settings.venues == ["COLM 2025"] and len(refused) == 1 and "venues" in refused[0]
     settings, refused = Settings.checked({"venues": "COLM 2025"})
     assert settings.venues == [] and refused
+
+
+@pytest.mark.data
+def test_the_seeds_and_colm_2025_are_two_venues_of_one_library(tmp_path: Path, seed_files: list[Path]) -> None:
+    """The bundled ICLR 2026 seeds and Paper Copilot's whole COLM 2025 list in one store: each
+    venue's papers, counted from the files, are its scope's (read from the rows cache as well)."""
+    from paperdeck.sources.importer import import_files
+
+    from tests.helpers import SHARED_DATA
+
+    colm_file = SHARED_DATA / "papercopilot_colm2025.json"
+    colm_ids = {record["id"] for record in json.loads(colm_file.read_bytes())}
+    store = Store(tmp_path / "data")
+    import_files(store, seed_files)
+    seeds = store.paper_count
+    import_files(store, [colm_file])
+    for opened in (store, Store(store.data_dir, lazy=True)):
+        assert venue_counts(opened) == {"ICLR 2026": seeds, "COLM 2025": len(colm_ids)}
+        colm = scoped_ids(opened, frozenset({"COLM 2025"})) or []
+        assert {pid.removeprefix("openreview:") for pid in colm} == colm_ids
+        assert len(scoped_ids(opened, frozenset({"ICLR 2026"})) or []) == seeds

@@ -10,11 +10,13 @@ from pathlib import Path
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.screens.venues import VenuesScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
+from tests.waits import wait_for
 
 
 def _paper(n: int, venue: str, year: int, title: str, decision: str = "poster") -> Paper:
@@ -133,3 +135,18 @@ async def test_one_venue_needs_no_picker_nor_column(tmp_path: Path) -> None:
         await pilot.press("c")
         await settle(pilot)
         assert not isinstance(app.screen, VenuesScreen)
+
+
+async def test_the_statistics_follow_the_scope(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    (store.data_dir / "config.json").write_text(json.dumps({"venues": ["COLM 2025"]}))
+    app = PaperApp(store=Store(store.data_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("A")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await wait_for(pilot, lambda: screen.figures is not None, what="the figures counted")
+        assert screen.figures is not None and screen.figures.papers == 3
+        assert screen.counted_ids == [p.id for p in COLM]
+        assert "all papers of COLM 2025" in str(screen.query_one("#stats-title", Static).render())

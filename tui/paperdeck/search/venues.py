@@ -89,7 +89,9 @@ def mixes_venues(store: Store, ids: Sequence[str]) -> bool:
         return False
     venue = _venue_by_id(store)
     first = venue.get(ids[0])
-    return any(venue.get(pid) != first for pid in ids)
+    if venue.get(ids[-1]) != first:  # most mixed lists tell at once
+        return True
+    return len(set(map(venue.get, ids))) > 1  # in C: a tenth of a generator's time
 
 
 def venue_name(venue: str) -> str:

@@ -146,8 +146,12 @@ class Catalogue:
                 self._read()
                 if from_rows and self._catalogue_stamp == self._rows_stamp:
                     # The very file the rows were read for: what was built from the rows (a
-                    # search index read from disk) is still current.
+                    # search index read from disk, the venues) is still current.
                     self._generation = generation
+                    papers = self._papers
+                    if self._cached_venues.paper_count == len(papers):
+                        self._venues = ((generation, id(papers), len(papers)), self._cached_venues)
+                self._venue_runs_now()  # here, in the loading thread, not at first need on the event loop
                 self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
                 if self.on_load is not None:
@@ -214,10 +218,23 @@ class Catalogue:
         rows = self._rows
         if not self._loaded and rows is not None:
             return self._cached_venues
+        return self._venue_runs_now()
+
+    def _venue_runs_now(self) -> VenueRuns:
+        """The venues of the papers held, made again when they were replaced."""
         known, papers = self._venues, self._papers
         stamp = (self._generation, id(papers), len(papers))
         if known is None or known[0] != stamp:
-            known = self._venues = (stamp, VenueRuns.of(p.library_venue for p in papers.values()))
+            labels: dict[tuple[str, int | None], str] = {}  # a label made once per venue and year
+
+            def label(paper: Paper) -> str:
+                key = (paper.venue, paper.year)
+                found = labels.get(key)
+                if found is None:
+                    found = labels[key] = paper.library_venue
+                return found
+
+            known = self._venues = (stamp, VenueRuns.of(map(label, papers.values())))
         return known[1]
 
     def paper(self, paper_id: str) -> Paper | None:

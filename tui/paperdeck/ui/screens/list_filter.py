@@ -9,6 +9,7 @@ drives the screen's list, filter bar and counts label; the screen forwards its k
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -120,6 +121,10 @@ class ListFilter:
         #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
         self._query_order: str | None = None
         self._ranks_for: tuple[str, bool] = ("", False)  # a filter text, and whether words rank it
+        #: The venues picked in this session (``None``: none yet, the settings' are shown), and the
+        #: lock their saves take (:meth:`set_scope`).
+        self._chosen_venues: list[str] | None = None
+        self._scope_saving = threading.Lock()
         #: The words the list, the detail pane and the reader mark: the shown query's words and
         #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
         self.terms: tuple[str, ...] = ()
@@ -163,7 +168,8 @@ class ListFilter:
         settings, as far as the store holds its venues."""
         from paperdeck.search.venues import effective_scope
 
-        return effective_scope(self.store, self.settings.settings.venues)
+        chosen = self._chosen_venues
+        return effective_scope(self.store, self.settings.settings.venues if chosen is None else chosen)
 
     def scope_ids(self) -> list[str]:
         """Every paper of the scope, in catalogue order (the blank bar's list)."""
@@ -183,17 +189,22 @@ class ListFilter:
         return scope_label(self.scope, labels)
 
     def set_scope(self, venues: Sequence[str]) -> None:
-        """Show the papers of ``venues`` (empty: every venue), kept in the settings for the next
-        start; the list is filtered again (a failure to write the settings is said, the scope
-        still changes).
+        """Show the papers of ``venues`` (empty: every venue): the list is filtered again at once,
+        and the scope written to the settings for the next start in a thread (a failure to write
+        is said; the scope holds until paperdeck closes)."""
+        self._chosen_venues = list(venues)
+        self.refilter()
+        self.screen.run_worker(self._save_scope, thread=True, group="venue-scope")
 
-        Raises:
-            StoreError: the settings file cannot be written (the scope changed all the same).
-        """
+    def _save_scope(self) -> None:
+        """In a thread: keep the venues chosen last in the settings file (another paperdeck's
+        changes kept). Saves one at a time, each the latest choice: the last to run writes it."""
         try:
-            self.settings.update(venues=list(venues))
-        finally:  # the settings hold the scope even when the file could not be written
-            self.refilter()
+            with self._scope_saving:
+                self.settings.update(venues=list(self._chosen_venues or ()))
+        except StoreError as error:
+            message = f"{error}; the venues picked apply until paperdeck closes"
+            self.screen.app.call_from_thread(self.screen.notify, message, severity="warning", markup=False)
 
     def venue_matches(self) -> dict[str, int] | None:
         """How many papers of each venue the filter bar's query selects, whatever the scope
@@ -440,7 +451,7 @@ class ListFilter:
 
     def _mixes_venues(self, ids: Sequence[str]) -> bool:
         """Whether ``ids`` hold papers of several venues (the list then shows the venue column)."""
-        if len(self.store.venue_runs.labels) < 2:
+        if len(self.store.venue_runs.labels) < 2 or len(self.scope) == 1:
             return False
         from paperdeck.search.venues import mixes_venues
 

@@ -15,7 +15,6 @@ from textual.content import Content
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from paperdeck.model.errors import StoreError
 from paperdeck.search.venues import venue_name
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
@@ -160,12 +159,8 @@ def pick_venues(shown: ListFilter) -> None:
         return
 
     def chosen(venues: list[str] | None) -> None:
-        if venues is None:
-            return
-        try:
+        if venues is not None:  # escape leaves the scope as it was
             shown.set_scope(venues)
-        except StoreError as error:
-            shown.screen.notify(f"{error}; the venues picked apply until paperdeck closes", severity="warning")
 
     shown.screen.app.push_screen(VenuesScreen(counts, shown.scope, shown.venue_matches), chosen)
 
