@@ -150,3 +150,14 @@ async def test_the_statistics_follow_the_scope(tmp_path: Path) -> None:
         assert screen.figures is not None and screen.figures.papers == 3
         assert screen.counted_ids == [p.id for p in COLM]
         assert "all papers of COLM 2025" in str(screen.query_one("#stats-title", Static).render())
+
+
+async def test_the_venue_heading_sits_over_the_venue_column(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        width = papers.scrollable_content_region.width
+        row = "".join(segment.text for segment in papers.render_line(0))
+        header = papers.header(width)
+        assert papers.columns.venue and header.index("Venue") == row.index("ICLR 2026")

@@ -514,8 +514,11 @@ class PaperList(ScrollView, can_focus=True):
         text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
         # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
         # stops there (``_show_headings``).
-        right = ("  " + "Venue".ljust(layout.venue - 1) if layout.venue else "") + " " * (layout.venue > 0)
-        right += ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + ("Rating " if layout.rating else "")
+        # The column before "Rating " (a cell wider than the ratings) is headed a cell short.
+        venue = "  " + "Venue".ljust(layout.venue - (0 if layout.area else 1)) if layout.venue else ""
+        right = (
+            venue + ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + ("Rating " if layout.rating else "")
+        )
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 
