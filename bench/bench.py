@@ -57,6 +57,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py);
+- ``scope_switch_*``, ``scope_ids_ms``: the venue scope of a library of nine venues (the dump and
+  the other venues' files), switched as the venue picker switches it (bench/venue_bench.py;
+  ``bench/bench.py venue_scope`` measures only this);
 - ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
   API server into an empty store: seconds end to end, of them the pages, and requests
   (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).
@@ -104,6 +107,7 @@ from paperdeck.store.store import Store  # noqa: E402
 from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 from stats_bench import measure_stats  # noqa: E402
+from venue_bench import measure_venue_scope  # noqa: E402
 
 DUMP = sorted((SHARED / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 #: Typed as soon as the list is painted, for ``index_ready_ms``.
@@ -274,6 +278,10 @@ def main() -> None:
         return
     if not DUMP:
         sys.exit(f"bench: no {SHARED}/data/iclr2026_submissions_reviewtracker.part*.jsonl (PAPERDECK_SHARED)")
+    if sys.argv[1:] == ["venue_scope"]:  # a library of nine venues: switching the scope
+        with tempfile.TemporaryDirectory() as tmp:
+            print(json.dumps(measure_venue_scope(DUMP, SHARED / "data", Path(tmp), percentile)))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "data"
         store = Store(data_dir)
@@ -340,6 +348,9 @@ def main() -> None:
         say(f"similar papers: {similar}")
         stats = measure_stats(data_dir)
         say(f"statistics: {stats}")
+        library = measure_venue_scope(DUMP, SHARED / "data", Path(tmp), percentile)
+        venue_scope = {key: value for key, value in library.items() if key.startswith("scope_")}
+        say(f"venue scope: {venue_scope}")
     fetched = measure_fetch()
     say(f"fetch: {fetched}")
     print(
@@ -370,6 +381,7 @@ def main() -> None:
                 **similar,
                 **reviews,
                 **stats,
+                **venue_scope,
                 **fetched,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],

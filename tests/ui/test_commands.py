@@ -25,6 +25,7 @@ from paperdeck.ui.screens.reading import ReadingScreen
 from paperdeck.ui.screens.reviews import ReviewsScreen
 from paperdeck.ui.screens.schedule import ScheduleScreen
 from paperdeck.ui.screens.stats import StatsScreen
+from paperdeck.ui.screens.venues import VenuesScreen
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.paper_list import PaperList
 from textual.binding import Binding, BindingType
@@ -66,6 +67,7 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("main.similar", "m", "more_like_this", True, False),
         ("main.export", "E", "export", False, False),
         ("main.views", "v", "views", True, False),
+        ("main.venues", "c", "venues", False, False),
         ("main.mark_all_seen", "C", "mark_all_seen", False, False),
         ("main.save_view", "w", "save_view", False, False),
         ("main.view_0", "0", "open_view(0)", False, False),
@@ -148,6 +150,13 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("views.open_8", "8", "open(8)", False, False),
         ("views.open_9", "9", "open(9)", False, False),
     ],
+    "VenuesScreen": [
+        ("venues.close", "escape,c,q", "close", True, False),
+        ("venues.tick", "space", "tick", True, False),
+        ("venues.only", "o", "only", True, False),
+        ("venues.down", "j", "move(1)", False, False),
+        ("venues.up", "k", "move(-1)", False, False),
+    ],
     "SaveViewPrompt": [
         ("save_view.cancel", "escape", "cancel", True, False),
     ],
@@ -221,6 +230,7 @@ CLASSES: dict[str, type[object]] = {
         TagPrompt,
         LinkChooser,
         ViewsScreen,
+        VenuesScreen,
         SaveViewPrompt,
         FollowsScreen,
         AuthorPicker,
@@ -269,6 +279,7 @@ def test_the_bindings_are_the_table_rows_of_each_owner() -> None:
     owners |= {"help": HelpScreen, "confirm": ConfirmScreen, "export": ExportPrompt, "tags": TagPrompt}
     owners |= {"links": LinkChooser, "views": ViewsScreen, "save_view": SaveViewPrompt, "follows": FollowsScreen}
     owners |= {"follow_author": AuthorPicker, "follow_keyword": KeywordPrompt, "schedule": ScheduleScreen}
+    owners |= {"venues": VenuesScreen}
     assert set(owners) == {c.owner for c in COMMANDS}
     for owner, cls in owners.items():
         rows = [c for c in COMMANDS if c.owner == owner and c.keys]

@@ -42,6 +42,7 @@ async def test_layout_and_theme_persist(make_app: AppFactory, seeded_store: Stor
         "sort": "relevance",
         "views": {},
         "zotero_url": "http://127.0.0.1:23119",
+        "venues": [],
     }
     again = PaperApp(store=Store(seeded_store.data_dir))
     async with again.run_test(size=(160, 36)) as pilot:  # side by side: the list as wide as saved

@@ -122,6 +122,24 @@ def test_export_prompt_80x24(
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
+def test_venue_picker_80x24(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    """``c`` over a library of two venues (the ICLR 2026 seeds and three COLM 2025 papers): each
+    venue ticked with its paper count, and the venue column behind it."""
+    app = seeded_app(tmp_path, seed_files)
+    colm = [
+        Paper(id=f"title:colm-2025:{n:012x}", title=title, abstract="An abstract.", venue="COLM", year=2025)
+        for n, title in enumerate(("Language models as judges", "Long-context retrieval", "Tokenizer drift"))
+    ]
+    app.store.import_papers(colm)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await screen_settled(pilot)
+        await pilot.press("c")
+        await screen_settled(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 def test_followed(snap_compare: SnapCompare, tmp_path: Path) -> None:
     """Papers a follow matches are marked ◆ after the note mark; the detail pane says why."""
     store = Store(tmp_path / "data", now=lambda: "2026-11-29T12:00:00+00:00")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from paperdeck.cli.output import emit, paper_row, papers_text, print_error, shown_text
-from paperdeck.cli.selecting import find_paper, limit, select_ids
+from paperdeck.cli.selecting import add_venue_option, find_paper, limit, select_ids, venue_scope
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, with_tags
 from paperdeck.model.paper_json import paper_record
@@ -174,7 +174,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
     """Rank the store's papers for a query, as the filter bar does."""
-    ids = select_ids(store, " ".join(args.query))
+    ids = select_ids(store, " ".join(args.query), scope=venue_scope(store, args.venue))
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
     ids = _cut(args, ids)
@@ -184,6 +184,11 @@ def cmd_search(store: Store, args: argparse.Namespace) -> int:
 def cmd_list(store: Store, args: argparse.Namespace) -> int:
     """List the store's papers in catalogue order."""
     papers = store.papers
+    if scope := venue_scope(store, args.venue):
+        from paperdeck.search.venues import within_scope
+
+        kept = set(within_scope(store, [p.id for p in papers], scope))
+        papers = [p for p in papers if p.id in kept]
     if args.starred:
         papers = [p for p in papers if store.user_data(p.id).starred]
     return _print_papers(store, args, _cut(args, papers))
@@ -497,9 +502,11 @@ def add_command_parsers(
     parser.add_argument("query", nargs="+", help="the query, as typed in the filter bar (its words may be given apart)")
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
+    add_venue_option(parser)
     parser = command("list", "list papers in catalogue order")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--limit", type=limit, default=0, help="at most N papers (0, the default: all)")
+    add_venue_option(parser)
     parser = command("show", "show one paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("id")
     parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")

@@ -35,7 +35,7 @@ import argparse
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_error, print_export
-from paperdeck.cli.selecting import limit, select_ids
+from paperdeck.cli.selecting import add_venue_option, limit, select_ids, venue_scope
 from paperdeck.export.formats import (
     EXPORT_FORMATS,
     ExportError,
@@ -68,6 +68,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")
     parser.add_argument("--limit", type=limit, default=0, help="the first N papers in that order (0, the default: all)")
+    add_venue_option(parser)
     parser.add_argument(
         "--reviews",
         action="store_true",
@@ -195,8 +196,9 @@ def _no_store_or(what: str, store: Store) -> str:
 def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
     """The papers the query (and ``--starred``) select, in the order asked for, the first
     ``--limit`` of them (``like:ID`` ranks every paper: the 20 most like it are ``--limit 20``)."""
-    if args.query.strip() or args.sort:
-        ids = select_ids(store, args.query, args.sort or "relevance")
+    scope = venue_scope(store, args.venue)
+    if args.query.strip() or args.sort or scope:
+        ids = select_ids(store, args.query, args.sort or "relevance", scope)
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
     else:
         papers = store.papers

@@ -34,9 +34,48 @@ def find_paper(store: Store, given: str) -> Paper:
     return paper
 
 
-def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
-    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them;
-    none from a store with no papers (whatever the query names, once it parses).
+class UnknownVenue(PaperdeckError):
+    """A ``--venue`` names no venue of the store."""
+
+
+def add_venue_option(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--venue`` (repeatable) on a subcommand that selects papers."""
+    parser.add_argument(
+        "--venue",
+        action="append",
+        default=[],
+        metavar="VENUE",
+        help='only the papers of this venue, as the venue picker names it ("COLM 2025", "TMLR"; any case); '
+        "repeat for several (default: every venue: the app's scope is not used here)",
+    )
+
+
+def venue_scope(store: Store, given: list[str]) -> frozenset[str]:
+    """The scope ``--venue`` values name (:mod:`paperdeck.search.venues`; empty: every venue),
+    each matched to a venue of the store whatever its case and spacing.
+
+    Raises:
+        UnknownVenue: a value names no venue of the store (the message lists them).
+    """
+    if not given:
+        return frozenset()
+    from paperdeck.search.venues import venue_counts, venue_name
+
+    held = {" ".join(venue.casefold().split()): venue for venue in venue_counts(store)}
+    scope = set()
+    for value in given:
+        venue = held.get(" ".join(value.casefold().split()))
+        if venue is None:
+            known = ", ".join(repr(venue_name(v)) for v in held.values() if v) or "none"
+            raise UnknownVenue(f"--venue {value!r}: no such venue in the store (its venues: {known})")
+        scope.add(venue)
+    return frozenset(scope)
+
+
+def select_ids(store: Store, text: str, order: str = "relevance", scope: frozenset[str] = frozenset()) -> list[str]:
+    """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them,
+    within the venue ``scope`` (empty: every venue); none from a store with no papers (whatever
+    the query names, once it parses).
 
     Raises:
         BadQuery: the query cannot be parsed.
@@ -58,7 +97,7 @@ def select_ids(store: Store, text: str, order: str = "relevance") -> list[str]:
         raise BadQuery(f"query {text!r}: {query.error}")
     if store.is_empty:
         return []
-    return run_query(searcher, query, order)
+    return run_query(searcher, query, order, scope)
 
 
 def limit(text: str) -> int:

@@ -4,6 +4,7 @@
 
     paperdeck similar ID [--limit N]         the papers most like ID (TF-IDF cosine)
     paperdeck similar --starred [--limit N]  papers not starred, most like the starred ones first
+    … --venue VENUE                          only the papers of that venue (repeatable)
 
 Each row is the cosine (0-1), the marks, the id, the decision and the title. With ``--json``: an
 array of paper objects (as ``paperdeck list --json``) with a ``similarity`` key. The index
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 
 from paperdeck.cli.output import emit, paper_row
-from paperdeck.cli.selecting import find_paper, limit
+from paperdeck.cli.selecting import add_venue_option, find_paper, limit, venue_scope
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper_json import paper_record
 from paperdeck.store.store import Store
@@ -31,6 +32,7 @@ def add_similar_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", nargs="?", metavar="ID", help="the paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("--starred", action="store_true", help="rank the unstarred papers by likeness to the starred")
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
+    add_venue_option(parser)
 
 
 def run_similar(store: Store, args: argparse.Namespace) -> int:
@@ -55,10 +57,18 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
         liked = [pid for pid, record in store.all_user_data.items() if record.starred]
         if not liked:
             raise NothingToRank("similar --starred: nothing is starred yet (star papers with `paperdeck star ID`)")
-        ranked = Searcher(store).similarity.get().rank_by_liked(liked, args.limit)
+        scope = venue_scope(store, args.venue)
+        ranked = Searcher(store).similarity.get().rank_by_liked(liked, 0 if scope else args.limit)
     else:
         paper = find_paper(store, args.id)
-        ranked = Searcher(store).similarity.get().similar_to(paper.id, args.limit)
+        scope = venue_scope(store, args.venue)
+        ranked = Searcher(store).similarity.get().similar_to(paper.id, 0 if scope else args.limit)
+    if scope:  # the papers of those venues alone, the best --limit of them
+        from paperdeck.search.venues import within_scope
+
+        kept = set(within_scope(store, [paper_id for paper_id, _ in ranked], scope))
+        ranked = [pair for pair in ranked if pair[0] in kept]
+        ranked = ranked[: args.limit] if args.limit else ranked
     records, lines = [], []
     for paper_id, score in ranked:
         found = store.paper(paper_id)

@@ -46,7 +46,7 @@ def normalise_title(text: str) -> str:
 def title_id(venue: str, year: int | None, title: str) -> str:
     """Synthetic id of a paper known by title only: ``title:iclr-2025:<12 hex of SHA-1>``."""
     digest = hashlib.sha1(normalise_title(title).encode("utf-8")).hexdigest()[:12]
-    return f"title:{_id_venue(venue) or 'unknown'}-{year or 'unknown'}:{digest}"
+    return f"title:{id_venue(venue) or 'unknown'}-{year or 'unknown'}:{digest}"
 
 
 def openreview_id_from_url(url: str) -> str:
@@ -71,7 +71,7 @@ def _printable(text: str) -> bool:
     return "\\" not in text and not any(unicodedata.category(char)[0] in "CZ" for char in text)
 
 
-def _id_venue(venue: str) -> str:
+def id_venue(venue: str) -> str:
     """``venue`` as an id part: case-folded, without a slash or any character :func:`_printable` refuses."""
     folded = venue.casefold()
     if _printable(folded) and "/" not in folded:
@@ -133,7 +133,7 @@ def canonical_id(
         return f"arxiv:{arxiv}"
     if doi and _printable(doi):
         return f"doi:{doi.casefold()}"
-    venue = _id_venue(venue)
+    venue = id_venue(venue)
     if number is not None and venue and year:
         return f"{venue}{year}#{number}"
     if not is_placeholder_title(title):

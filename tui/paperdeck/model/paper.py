@@ -199,6 +199,12 @@ class Paper:
         """``"ICLR 2026"``-style label; ``""`` when neither venue nor year is known."""
         return " ".join(part for part in (self.venue, str(self.year or "")) if part)
 
+    @property
+    def library_venue(self) -> str:
+        """The venue the paper belongs to in the library (:func:`library_venue`): ``"COLM 2025"``,
+        ``"TMLR"``, ``""`` when the source named none."""
+        return library_venue(self.venue, self.year)
+
     def source_of(self, field_name: str) -> str:
         """The source file a field was taken from: as recorded in ``provenance``, else the paper's
         first source (``""`` when it has none)."""
@@ -206,6 +212,24 @@ class Paper:
             if name == field_name:
                 return source
         return self.sources[0] if self.sources else ""
+
+
+#: Venues with no editions (journals, preprint servers, case-folded): a paper of one belongs to the
+#: venue whatever its year.
+ROLLING_VENUES = frozenset({"arxiv", "corr", "tmlr", "jmlr"})
+
+
+def library_venue(venue: str, year: int | None) -> str:
+    """The venue a paper of ``venue`` and ``year`` belongs to, as the library groups papers (the
+    venue scope, the venue column): the conference and its year as the source names them
+    (``"COLM 2025"``, ``"NeurIPS 2018"``); a rolling venue (:data:`ROLLING_VENUES`) without the
+    year (``"TMLR"``, ``"arXiv"``); the year alone when the source named no venue (``"2019"``);
+    ``""`` when it named neither. White space is collapsed; the text is not made safe (it comes
+    from a file: show it through :mod:`paperdeck.model.safe_text`)."""
+    name = " ".join(venue.split())
+    if name.casefold() in ROLLING_VENUES:
+        return name
+    return " ".join(part for part in (name, str(year or "")) if part)
 
 
 _TUPLE_FIELDS = ("sources", "authors", "keywords")
@@ -225,6 +249,7 @@ _OPTIONAL_FIELDS = tuple(
 __all__ = [
     "BLANK_TAG",
     "DECISIONS",
+    "ROLLING_VENUES",
     "STATUSES",
     "Paper",
     "Ratings",
@@ -232,6 +257,7 @@ __all__ = [
     "abstract_id",
     "blank_tag",
     "clean_tag",
+    "library_venue",
     "normalise_text",
     "with_tags",
 ]

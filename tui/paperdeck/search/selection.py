@@ -35,7 +35,9 @@ class LikeError(PaperdeckError):
     """A ``like:`` term names no paper of the store, or there is nothing to rank by."""
 
 
-def run_query(searcher: Searcher, query: Query, order: str = "relevance") -> list[str]:
+def run_query(
+    searcher: Searcher, query: Query, order: str = "relevance", scope: frozenset[str] = frozenset()
+) -> list[str]:
     """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by its
     field terms, then sorted. Without words, relevance is list order, but for a text term in the
     substring form (``title:*lora``): the papers matching it from a word start come first.
@@ -54,10 +56,20 @@ def run_query(searcher: Searcher, query: Query, order: str = "relevance") -> lis
         searcher: the indexes over the store's papers, and the store (papers and user data).
         query: a query without ``error``.
         order: one of ``SORTS``; ``"relevance"`` keeps the ranking while the query has words.
+        scope: the venues whose papers are kept (:mod:`paperdeck.search.venues`; empty: all).
 
     Raises:
         LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
+    ids = _run_query(searcher, query, order)
+    if scope:
+        from paperdeck.search.venues import within_scope
+
+        ids = within_scope(searcher.store, ids, scope)
+    return ids
+
+
+def _run_query(searcher: Searcher, query: Query, order: str) -> list[str]:
     store = searcher.store
     words = " ".join(query.words)
     lookups = PaperLookups.of(searcher)

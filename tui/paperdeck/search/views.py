@@ -93,9 +93,12 @@ def check_query(text: str) -> str:
     return text
 
 
-def view_count(searcher: Searcher, view: View, *, build: bool = False) -> int | None:
-    """How many papers ``view`` shows now; ``None`` when its query is malformed, or has words
-    while the search index is not built and ``build`` is false, or its ``like:`` names no paper
+def view_count(
+    searcher: Searcher, view: View, *, build: bool = False, scope: frozenset[str] = frozenset()
+) -> int | None:
+    """How many papers ``view`` shows now, within the venue ``scope`` (empty: all); ``None`` when
+    its query is malformed, or has words while the search index is not built and ``build`` is
+    false, or its ``like:`` names no paper
     (or ``like:starred`` and nothing is starred). Text terms build the searcher's corpus if need
     be, and with ``build`` the search index too (call this in a thread).
 
@@ -109,10 +112,10 @@ def view_count(searcher: Searcher, view: View, *, build: bool = False) -> int | 
         return None
     try:
         if not query.like:
-            return len(run_query(searcher, query, "list"))
+            return len(run_query(searcher, query, "list", scope))
         starred, _ = liked_ids(searcher.store, query.like)  # raises LikeError for a bad like:
         unranked = replace(query, like=[])
         left_out = set(starred)
-        return sum(1 for pid in run_query(searcher, unranked, "list") if pid not in left_out)
+        return sum(1 for pid in run_query(searcher, unranked, "list", scope) if pid not in left_out)
     except LikeError:
         return None

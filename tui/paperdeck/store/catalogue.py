@@ -30,6 +30,7 @@ from paperdeck.store.rows import (
     RowColumns,
     SpanLine,
     UnreadRows,
+    VenueRuns,
     decode_row,
     decode_spans,
     file_stamp,
@@ -88,6 +89,9 @@ class Catalogue:
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
         self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
+        self._cached_venues = VenueRuns()  # the rows cache's, while it is used
+        #: The parsed papers' venues, with (generation, the papers' table's id, its size) they are of.
+        self._venues: tuple[tuple[int, int, int], VenueRuns] | None = None
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
         #: changed paper is a new object). The list asks for a row at each line of each frame, and
         #: rendering a title with LaTeX each time is too slow for that.
@@ -142,8 +146,12 @@ class Catalogue:
                 self._read()
                 if from_rows and self._catalogue_stamp == self._rows_stamp:
                     # The very file the rows were read for: what was built from the rows (a
-                    # search index read from disk) is still current.
+                    # search index read from disk, the venues) is still current.
                     self._generation = generation
+                    papers = self._papers
+                    if self._cached_venues.paper_count == len(papers):
+                        self._venues = ((generation, id(papers), len(papers)), self._cached_venues)
+                self._venue_runs_now()  # here, in the loading thread, not at first need on the event loop
                 self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
                 if self.on_load is not None:
@@ -201,6 +209,33 @@ class Catalogue:
         if not self._loaded and rows is not None:
             return self._cached_columns
         return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in self._papers.values())
+
+    @property
+    def venue_runs(self) -> VenueRuns:
+        """Each paper's venue in catalogue order (:class:`VenueRuns`, covering :attr:`paper_ids`):
+        from the rows cache while the catalogue is not parsed, else from the papers (once per
+        :attr:`generation`)."""
+        rows = self._rows
+        if not self._loaded and rows is not None:
+            return self._cached_venues
+        return self._venue_runs_now()
+
+    def _venue_runs_now(self) -> VenueRuns:
+        """The venues of the papers held, made again when they were replaced."""
+        known, papers = self._venues, self._papers
+        stamp = (self._generation, id(papers), len(papers))
+        if known is None or known[0] != stamp:
+            labels: dict[tuple[str, int | None], str] = {}  # a label made once per venue and year
+
+            def label(paper: Paper) -> str:
+                key = (paper.venue, paper.year)
+                found = labels.get(key)
+                if found is None:
+                    found = labels[key] = paper.library_venue
+                return found
+
+            known = self._venues = (stamp, VenueRuns.of(map(label, papers.values())))
+        return known[1]
 
     def paper(self, paper_id: str) -> Paper | None:
         """The paper with this id (or an alias of it), or ``None``. While the catalogue is not
@@ -433,7 +468,7 @@ class Catalogue:
         cached = read_rows_cache(self.rows_path, self.path, rows=0 if self._rows_unread else FIRST_ROWS)
         if cached is None:
             return False
-        self._rows, self._cached_columns, self._spans_line, self._unread_rows = cached
+        self._rows, self._cached_columns, self._spans_line, self._unread_rows, self._cached_venues = cached
         self._rows_unread = self._unread_rows is not None
         self._rows_stamp = stamp
         return True

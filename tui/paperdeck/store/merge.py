@@ -9,6 +9,12 @@ never joins two records that both carry distinct real titles or submission numbe
 characters) are never used as keys. Titles never match across venues or years: rejected papers
 are resubmitted with the same title and a new forum id.
 
+A paper of one venue never joins a paper of another (:func:`compatible`: venue and year, where
+both records name them): a resubmission keeps its arXiv id or DOI from one venue to the next, so
+an arXiv id, a DOI or an id built from them joins two records only within one venue and year. A
+record whose id is already a paper's of another venue takes that id qualified by its venue
+(:func:`venue_qualified_id`: ``arxiv:2501.00001@iclr-2026``), and stays a paper of its own.
+
 Threshold: on the real files, every bundled seed abstract scores well above it against its own
 ICLR 2026 record and the best wrong record well below it; 70 sits in the middle of that gap.
 """
@@ -21,7 +27,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from rapidfuzz import fuzz
 
-from paperdeck.model.ids import is_placeholder_abstract, is_placeholder_title, normalise_title
+from paperdeck.model.ids import id_venue, is_placeholder_abstract, is_placeholder_title, normalise_title
 from paperdeck.model.paper import Paper, Ratings, normalise_text
 
 #: Least rapidfuzz ``fuzz.ratio`` (0–100) of two normalised abstracts taken as one paper.
@@ -145,6 +151,20 @@ def compatible(a: Paper, b: Paper) -> bool:
     if a.venue and b.venue and a.venue.casefold() != b.venue.casefold():
         return False
     return not (a.year and b.year and a.year != b.year)
+
+
+#: Id prefixes a resubmission keeps from one venue to the next (its arXiv id, its DOI): an id of
+#: these joins two records only within one venue and year.
+_PORTABLE_IDS = ("arxiv:", "doi:")
+#: The identifiers a resubmission keeps from one venue to the next.
+_PORTABLE_KEYS = frozenset({"arxiv_id", "doi"})
+
+
+def venue_qualified_id(paper: Paper) -> str:
+    """``paper``'s id qualified by its venue and year (``arxiv:2501.00001@iclr-2026``): the id of
+    a paper whose own id is already another venue's paper's (a resubmission with the same arXiv
+    id). The venue is made an id part as :func:`paperdeck.model.ids.canonical_id` makes it."""
+    return f"{paper.id}@{id_venue(paper.venue) or 'unknown'}-{paper.year or 'unknown'}"
 
 
 def distinct_papers(a: Paper, b: Paper) -> bool:
@@ -314,7 +334,7 @@ class Merger:
     def __init__(self, papers: Mapping[str, Paper], aliases: Mapping[str, str]) -> None:
         self.papers = dict(papers)
         self.aliases = dict(aliases)
-        self._by_key: dict[tuple[str, str], str] = {}
+        self._by_key: dict[tuple[str, str], list[str]] = {}  # ids, a venue's each
         self._titles: dict[tuple[str, str, int | None], str] = {}
         self._without_forum = _WordVotes()
         self._with_forum: _WordVotes | None = None
@@ -323,7 +343,7 @@ class Merger:
 
     def _resolve(self, paper_id: str) -> str:
         seen = 0
-        while paper_id in self.aliases and seen < 8:
+        while paper_id in self.aliases and paper_id not in self.papers and seen < 8:  # a paper's own id first
             paper_id, seen = self.aliases[paper_id], seen + 1
         return paper_id
 
@@ -331,7 +351,9 @@ class Merger:
         for name in ("openreview_id", "arxiv_id", "doi"):
             value = getattr(paper, name)
             if value:
-                self._by_key[(name, value)] = paper.id
+                known = self._by_key.setdefault((name, value), [])
+                if paper.id not in known:
+                    known.append(paper.id)
         key = _title_key(paper)
         if key is not None:
             self._titles[key] = paper.id
@@ -342,18 +364,26 @@ class Merger:
                 self._with_forum.add(paper.id, normalise_text(paper.abstract))
 
     def match(self, paper: Paper) -> str | None:
-        """The id of the catalogue paper ``paper`` is a copy of, or ``None``."""
-        direct = self._resolve(paper.id)
-        if direct in self.papers:
-            return direct
-        for name in ("openreview_id", "arxiv_id", "doi"):
-            value = getattr(paper, name)
-            if value and (name, value) in self._by_key:
-                return self._resolve(self._by_key[(name, value)])
+        """The id of the catalogue paper ``paper`` is a copy of, or ``None``. An id, arXiv id or
+        DOI a resubmission keeps matches only a paper of the same venue and year
+        (:func:`compatible`); an OpenReview forum id is a venue's own and matches whatever the
+        venue is written as."""
 
         def accept(candidate_id: str) -> bool:
             candidate = self.papers.get(self._resolve(candidate_id))
             return candidate is not None and compatible(candidate, paper)
+
+        direct = self._resolve(paper.id)
+        if direct in self.papers and (not paper.id.startswith(_PORTABLE_IDS) or accept(direct)):
+            return direct
+        portable = paper.id.startswith(_PORTABLE_IDS)
+        if portable and (qualified := self._resolve(venue_qualified_id(paper))) in self.papers:
+            return qualified
+        for name in ("openreview_id", "arxiv_id", "doi"):
+            value = getattr(paper, name)
+            for known in self._by_key.get((name, value), ()) if value else ():
+                if name not in _PORTABLE_KEYS or accept(known):
+                    return self._resolve(known)
 
         key = _title_key(paper)
         if key is not None:
@@ -394,11 +424,13 @@ class Merger:
         for paper in incoming:
             target = self.match(paper)
             if target is None:
+                if paper.id in self.papers or self._resolve(paper.id) in self.papers:  # another venue's
+                    paper = replace(paper, id=venue_qualified_id(paper))
                 self.papers[paper.id] = paper
                 self._register(paper)
                 touched[paper.id] = None
                 continue
-            if paper.id != target:
+            if paper.id != target and paper.id not in self.papers:  # not another venue's paper's id
                 self.aliases.setdefault(paper.id, target)
             merged = combine(self.papers[target], paper)
             if merged.id != target:

@@ -2,7 +2,8 @@
 (``rows-cache.json`` beside the catalogue), read at start-up instead of parsing the whole catalogue.
 
 Shape: JSON Lines. Line 1 is ``{"catalogue": [size in bytes, mtime in ns], "rows": N, "columns":
-{"decisions": bool, "ratings": bool}, "spreads": true, "spans": true}`` (valid only for the catalogue
+{"decisions": bool, "ratings": bool}, "spreads": true, "venues": {"labels": [...], "runs": [...]},
+"spans": true}`` (``venues``: each paper's venue, :class:`VenueRuns`; valid only for the catalogue
 file with that size and time; the columns say whether any paper has a decision or a rating, so the
 list's first paint has the columns it keeps once the catalogue is parsed); line 2 the N paper ids, a
 JSON array in catalogue order; with ``"spans"``, line 3 ``{"spans": [start, end, ...], "aliases":
@@ -116,6 +117,70 @@ class CatalogueSpans:
     aliases: dict[str, str]
 
 
+class VenueRuns(NamedTuple):
+    """Each paper's venue in the library (:attr:`Paper.library_venue
+    <paperdeck.model.paper.Paper.library_venue>`), in catalogue order, run-length coded: the
+    venues named once (``labels``) and ``(label index, papers)`` runs covering every paper in
+    order. Papers are imported a file, so mostly a venue, at a time: a store of eight venues has a
+    handful of runs, and the venue scope finds its papers without parsing the catalogue.
+    """
+
+    labels: tuple[str, ...] = ()
+    runs: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def of(cls, venues: Iterable[str]) -> VenueRuns:
+        """The runs of ``venues``, one per paper in catalogue order."""
+        index: dict[str, int] = {}
+        runs: list[list[int]] = []
+        for venue in venues:
+            n = index.setdefault(venue, len(index))
+            if runs and runs[-1][0] == n:
+                runs[-1][1] += 1
+            else:
+                runs.append([n, 1])
+        return cls(tuple(index), tuple((n, count) for n, count in runs))
+
+    @property
+    def paper_count(self) -> int:
+        """How many papers the runs cover."""
+        return sum(count for _, count in self.runs)
+
+    def counts(self) -> dict[str, int]:
+        """Papers by venue, the venues in the order first imported."""
+        counts = dict.fromkeys(self.labels, 0)
+        for n, count in self.runs:
+            counts[self.labels[n]] += count
+        return counts
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"labels": [...], "runs": [label index, papers, ...]}`` (flat)."""
+        return {"labels": list(self.labels), "runs": [value for run in self.runs for value in run]}
+
+    @classmethod
+    def from_json(cls, data: object, papers: int) -> VenueRuns:
+        """Inverse of :meth:`to_json`, checked to cover ``papers`` papers.
+
+        Raises:
+            ValueError: not runs of that many papers.
+        """
+        if (
+            type(data) is not dict
+            or type(labels := data.get("labels")) is not list
+            or type(flat := data.get("runs")) is not list
+        ):
+            raise ValueError("no venue runs")
+        if set(map(type, labels)) - {str} or set(map(type, flat)) - {int} or len(flat) % 2:
+            raise ValueError("venue runs of the wrong types")
+        runs = tuple(zip(flat[0::2], flat[1::2], strict=True))
+        if any(not 0 <= n < len(labels) or count < 1 for n, count in runs):
+            raise ValueError("a venue run out of range")
+        found = cls(tuple(labels), runs)
+        if found.paper_count != papers:
+            raise ValueError("venue runs for another number of papers")
+        return found
+
+
 class RowsCache(NamedTuple):
     """What :func:`read_rows_cache` read: the rows (each still encoded; ``b""`` for one not read),
     the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
@@ -126,6 +191,7 @@ class RowsCache(NamedTuple):
     columns: RowColumns
     spans_line: bytes | None
     unread: UnreadRows | None = None
+    venues: VenueRuns = VenueRuns()
 
 
 class UnreadRows(NamedTuple):
@@ -181,6 +247,7 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
             if header.get("spreads") is not True:  # written before rows carried the rating spread
                 return None
             count = header["rows"]
+            venues = VenueRuns.from_json(header.get("venues"), count)  # none: written before venues
             ids = orjson.loads(handle.readline())
             spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
             if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
@@ -212,7 +279,7 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
         by_id.update(zip(ids, encoded, strict=False))
     if len(by_id) != count:  # an id twice
         return None
-    return RowsCache(by_id, columns, spans_line, unread)
+    return RowsCache(by_id, columns, spans_line, unread, venues)
 
 
 def read_unread_rows(rows_path: Path, unread: UnreadRows, count: int) -> list[bytes] | None:
@@ -327,10 +394,12 @@ def write_rows_cache(
         stat = catalogue_path.stat()
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
             return
+        papers = list(papers)
         rows = [PaperRow.of(paper).to_list() for paper in papers]
         columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)._asdict()
+        venues = VenueRuns.of(paper.library_venue for paper in papers).to_json()
         header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
-                                  "columns": columns, "spreads": True}  # fmt: skip
+                                  "columns": columns, "spreads": True, "venues": venues}  # fmt: skip
         ids = [row[0] for row in rows]
         lines = [orjson.dumps(header), orjson.dumps(ids)]
         if spans is not None and set(ids) <= spans.spans.keys():

@@ -5,7 +5,7 @@ Example::
 
     {"theme": "gruvbox", "show_detail": true, "list_width": 55, "sort": "rating",
      "keymap": {"main.star": "f", "list.down": "j,down,ctrl+n"},
-     "views": {"Orals to read": "decision:oral status:to-read"}}
+     "views": {"Orals to read": "decision:oral status:to-read"}, "venues": ["COLM 2025"]}
 
 ``keymap`` maps binding ids (listed in the help screen) to comma-separated keys (Textual's
 ``App.set_keymap``). A file paperdeck cannot read is reported and left alone: defaults are used and
@@ -54,6 +54,8 @@ class Settings:
         views: the user's saved views, name → query, in the order saved (:mod:`paperdeck.search.views`).
         zotero_url: the base URL of a running Zotero's connector server (``http(s)://host:port``),
             where ``paperdeck export --to zotero`` and the export prompt send papers.
+        venues: the venue scope last chosen (:mod:`paperdeck.search.venues`): the venues shown, as
+            their labels (``"COLM 2025"``); empty for every venue.
     """
 
     theme: str = ""
@@ -63,6 +65,7 @@ class Settings:
     sort: str = "relevance"
     views: dict[str, str] = field(default_factory=dict)
     zotero_url: str = ZOTERO_URL
+    venues: list[str] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -75,8 +78,8 @@ class Settings:
         values cut to 40 characters), naming the key — a key that is no setting, a value of the
         wrong type, a sort not in :data:`SORTS`, a list width outside 20–80 (the nearest bound is
         used), a view whose name or query is not text, a ``zotero_url`` that is no ``http(s)://``
-        address. A refused value falls back to the default; never raises. The theme's name is not
-        checked here (the themes are the app's)."""
+        address, a venue (of ``venues``) that is not text. A refused value falls back to the default;
+        never raises. The theme's name is not checked here (the themes are the app's)."""
         defaults = cls()
         problems: list[str] = []
 
@@ -116,6 +119,10 @@ class Settings:
         if zotero_url is not None and not zotero_url.strip().lower().startswith(("http://", "https://")):
             problems.append(f"zotero_url {shown(zotero_url)} is not an http:// or https:// address")
             zotero_url = None
+        venues = typed("venues", list, "a list of venues")
+        if venues is not None and not all(isinstance(venue, str) for venue in venues):
+            problems.append(f"venues {shown(venues)}: a venue is not text")
+            venues = [venue for venue in venues if isinstance(venue, str)]
         settings = cls(
             theme=theme if theme is not None else defaults.theme,
             show_detail=show_detail if show_detail is not None else defaults.show_detail,
@@ -124,6 +131,7 @@ class Settings:
             sort=sort if sort is not None else defaults.sort,
             views=views if views is not None else {},
             zotero_url=zotero_url.strip() if zotero_url is not None else defaults.zotero_url,
+            venues=list(dict.fromkeys(venues)) if venues is not None else [],
         )
         return settings, tuple(problems)
 

@@ -54,7 +54,7 @@ from paperdeck.store.import_run import (
     UndoReport,
     move_user_data_to_current_ids,
 )
-from paperdeck.store.rows import PaperRow, RowColumns
+from paperdeck.store.rows import PaperRow, RowColumns, VenueRuns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
 from paperdeck.store.transaction import Transaction, recover, transaction
 from paperdeck.store.user_data import USER_DIR, UserStore
@@ -342,6 +342,12 @@ class Store:
     def row_columns(self) -> RowColumns:
         """Whether any paper has a decision / a rating (the list's optional columns)."""
         return self.catalogue.row_columns
+
+    @property
+    def venue_runs(self) -> VenueRuns:
+        """Each paper's venue in catalogue order (:attr:`Catalogue.venue_runs
+        <paperdeck.store.catalogue.Catalogue.venue_runs>`); never parses the catalogue."""
+        return self.catalogue.venue_runs
 
     def paper(self, paper_id: str) -> Paper | None:
         """The paper with this id (or an alias of it), or ``None`` (:meth:`Catalogue.paper

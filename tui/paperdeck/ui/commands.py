@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 #: Whose ``BINDINGS`` a row is in: the app, the reading-list base of the main screen, the main
 #: screen itself, the paper list, the note editor; the reader, the reviews and the statistics
 #: screens; the dialogs (help, confirmation, export prompt and its tick box, tags prompt, link
-#: chooser, views list, save-view prompt, follows list, author picker, keyword prompt).
+#: chooser, views list, venue picker, save-view prompt, follows list, author picker, keyword prompt).
 Owner = Literal[
     "app",
     "reading",
@@ -65,6 +65,7 @@ Owner = Literal[
     "tags",
     "links",
     "views",
+    "venues",
     "save_view",
     "follows",
     "follow_author",
@@ -87,6 +88,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("stats", "The statistics (A)"),
     ("schedule", "My schedule (P)"),
     ("views", "The views list (v) and saving a view (w)"),
+    ("venues", "The venue picker (c)"),
     ("follows", "Following (F), following an author (a) or a keyword (K)"),
     ("dialogs", "In the other dialogs"),
     ("anywhere", "Anywhere"),
@@ -303,6 +305,10 @@ COMMANDS: tuple[Command, ...] = (
         "main.views", "v", "views", "Views", "main", "find", "Views", "List the views with their counts", show=True
     ),
     Command(
+        "main.venues", "c", "venues", "Venues", "main", "find", "Venues: pick the scope",
+        "Pick the venues shown (one, several or all), with their paper counts",
+    ),
+    Command(
         "main.mark_all_seen", "C", "mark_all_seen", "Mark all changes seen", "main", "find", "Mark all changes seen",
         "Empty What changed: every change recorded so far is seen",
     ),
@@ -425,6 +431,21 @@ COMMANDS: tuple[Command, ...] = (
         Command(f"views.open_{n}", str(n), f"open({n})", f"Open view {n}", "views", summary="views.open")
         for n in range(1, 10)
     ),
+    # -- the venue picker (VenuesScreen: c) --------------------------------------------------
+    Command(
+        "venues.close", "escape,c,q", "close", "Close", "venues", "venues", show=True,
+        about="Close the venue picker, the scope unchanged",
+    ),
+    Command(
+        "venues.tick", "space", "tick", "Tick", "venues", "venues", show=True,
+        about="Tick or untick the highlighted venue (on All venues: all or none)",
+    ),
+    Command(
+        "venues.only", "o", "only", "Only this", "venues", "venues", show=True,
+        about="Show the highlighted venue alone",
+    ),
+    Command("venues.down", "j", "move(1)", "Down", "venues", "venues", about="Down in the venue picker"),
+    Command("venues.up", "k", "move(-1)", "Up", "venues", "venues", about="Up in the venue picker"),
     Command(
         "save_view.cancel", "escape", "cancel", "Cancel", "save_view", "views",
         show=True, about="Close the save-view prompt, saving nothing",

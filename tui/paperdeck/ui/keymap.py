@@ -31,7 +31,7 @@ CHAINS: tuple[frozenset[str], ...] = (
     frozenset({"app", "stats"}),
     frozenset({"app", "schedule"}),
     frozenset({"export", "tickbox"}),
-    *(frozenset({owner}) for owner in ("help", "confirm", "tags", "links", "views", "save_view")),
+    *(frozenset({owner}) for owner in ("help", "confirm", "tags", "links", "views", "venues", "save_view")),
     *(frozenset({owner}) for owner in ("follows", "follow_author", "follow_keyword")),
 )
 

@@ -9,6 +9,7 @@ drives the screen's list, filter bar and counts label; the screen forwards its k
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -42,10 +43,13 @@ _ORDER_NOTES = {
     for order in SORTS
     if order != "relevance"
 }
-#: The counts' notes (by index) most wanted first, where the label lacks room for all: saves waiting,
-#: the sort order in effect (at every width: a query may rank otherwise than the sort saved), a
-#: refresh's progress, marks, an export's, starred only, the star count, similar papers being found, indexing.
-_NOTES_KEPT = (8, 2, 6, 3, 7, 1, 0, 5, 4)
+#: The counts' notes (by index) most wanted first, where the label lacks room for all: the venue
+#: scope, saves waiting, the sort order in effect (at every width: a query may rank otherwise than
+#: the sort saved), a refresh's progress, marks, an export's, starred only, the star count, similar
+#: papers being found, indexing.
+_NOTES_KEPT = (0, 9, 3, 7, 4, 8, 2, 1, 6, 5)
+#: The index of a refresh's progress among the counts' notes.
+_REFRESH_NOTE = 7
 
 
 class ListFilter:
@@ -117,6 +121,10 @@ class ListFilter:
         #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
         self._query_order: str | None = None
         self._ranks_for: tuple[str, bool] = ("", False)  # a filter text, and whether words rank it
+        #: The venues picked in this session (``None``: none yet, the settings' are shown), and the
+        #: lock their saves take (:meth:`set_scope`).
+        self._chosen_venues: list[str] | None = None
+        self._scope_saving = threading.Lock()
         #: The words the list, the detail pane and the reader mark: the shown query's words and
         #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
         self.terms: tuple[str, ...] = ()
@@ -152,11 +160,82 @@ class ListFilter:
             self._starred_only = starred_only
             self.refilter()
 
+    # -- the venue scope --------------------------------------------------------------------------
+
+    @property
+    def scope(self) -> frozenset[str]:
+        """The venues shown (:mod:`paperdeck.search.venues`; empty: all): the scope kept in the
+        settings, as far as the store holds its venues."""
+        from paperdeck.search.venues import effective_scope
+
+        chosen = self._chosen_venues
+        return effective_scope(self.store, self.settings.settings.venues if chosen is None else chosen)
+
+    def scope_ids(self) -> list[str]:
+        """Every paper of the scope, in catalogue order (the blank bar's list)."""
+        from paperdeck.search.venues import scoped_ids
+
+        scoped = scoped_ids(self.store, self.scope)
+        return self.store.paper_ids if scoped is None else list(scoped)
+
+    def scope_note(self) -> str:
+        """The scope as the top bar names it (``"COLM 2025"``, ``"all venues"``); ``""`` when the
+        store holds one venue (or none)."""
+        labels = self.store.venue_runs.labels
+        if len(labels) < 2:
+            return ""
+        from paperdeck.search.venues import scope_label
+
+        return scope_label(self.scope, labels)
+
+    def set_scope(self, venues: Sequence[str]) -> None:
+        """Show the papers of ``venues`` (empty: every venue): the list is filtered again at once,
+        and the scope written to the settings for the next start in a thread (a failure to write
+        is said; the scope holds until paperdeck closes)."""
+        self._chosen_venues = list(venues)
+        self.refilter()
+        self.screen.run_worker(self._save_scope, thread=True, group="venue-scope")
+
+    def _save_scope(self) -> None:
+        """In a thread: keep the venues chosen last in the settings file (another paperdeck's
+        changes kept). Saves one at a time, each the latest choice: the last to run writes it."""
+        try:
+            with self._scope_saving:
+                self.settings.update(venues=list(self._chosen_venues or ()))
+        except StoreError as error:
+            message = f"{error}; the venues picked apply until paperdeck closes"
+            self.screen.app.call_from_thread(self.screen.notify, message, severity="warning", markup=False)
+
+    def venue_matches(self) -> dict[str, int] | None:
+        """How many papers of each venue the filter bar's query selects, whatever the scope
+        (starred only too); ``None`` when the bar holds no query, a malformed one, or a ``like:``
+        that names no paper. May build indexes: call it in a thread."""
+        text = self.filter_text
+        if not text.strip() and not self.starred_only:
+            return None
+        from paperdeck.search.query import parse_query
+        from paperdeck.search.selection import LikeError, run_query
+        from paperdeck.search.venues import venues_of
+
+        query = parse_query(text) if text.strip() else None
+        if query is not None and query.error is not None:
+            return None
+        try:
+            ids = run_query(self.searcher, query, "list") if query is not None else self.store.paper_ids
+        except (LikeError, StoreError):
+            return None
+        if self.starred_only:
+            starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
+            ids = [pid for pid in ids if pid in starred]
+        return venues_of(self.store, ids)
+
     def show_first(self) -> None:
-        """Show every paper, as the screen is mounted (the list's columns set): in the
-        catalogue's order, then in the saved sort order unless that is relevance or list order."""
-        self._view_ids = self.store.paper_ids
+        """Show every paper of the venue scope, as the screen is mounted (the list's columns
+        set): in the catalogue's order, then in the saved sort order unless that is relevance or
+        list order."""
+        self._view_ids = self.scope_ids()
         self.paper_list.show(self._view_ids)
+        self.paper_list.set_venue_column(self._mixes_venues(self._view_ids))
         if self.chosen_order not in ("relevance", "list"):
             self.refilter()  # the saved sort order
         self.update_counts()
@@ -232,7 +311,7 @@ class ListFilter:
         if not text.strip():
             if self.chosen_order in ("relevance", "list"):
                 highlighted = self.paper_list.highlighted_id
-                self._show_filtered(text, self.starred_only, self.store.paper_ids, highlighted, nearby)
+                self._show_filtered(text, self.starred_only, self.scope_ids(), highlighted, nearby)
             else:
                 self.refilter_later(nearby=nearby)
             return
@@ -299,7 +378,7 @@ class ListFilter:
             else:  # what refilter runs at once, now that what it waited for is there
                 result = self._query_result(query)
         else:
-            result = await asyncio.to_thread(self._sorted, self.store.paper_ids)
+            result = await asyncio.to_thread(self._sorted, self.scope_ids())
         self._show_filtered(text, starred_only, result, keep, nearby)
         if reloaded:
             paper_list.refresh()  # same ids, new papers: every line may have changed
@@ -335,7 +414,7 @@ class ListFilter:
         from paperdeck.search.selection import LikeError, run_query
 
         try:
-            return run_query(self.searcher, query, self.order)
+            return run_query(self.searcher, query, self.order, self.scope)
         except (LikeError, StoreError) as error:  # StoreError: the reviews' word index unreadable
             return str(error)
 
@@ -362,6 +441,7 @@ class ListFilter:
             terms, before = self._highlight_terms(text), paper_list.highlighted_id
             marks_changed, self.terms = terms != self.terms, terms
             paper_list.highlight(terms)
+            paper_list.set_venue_column(self._mixes_venues(ids))
             paper_list.show(ids, highlight=keep)
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))
@@ -369,6 +449,14 @@ class ListFilter:
         self.update_counts()
         if self.stats_listener is not None and not isinstance(result, str):
             self.stats_listener()
+
+    def _mixes_venues(self, ids: Sequence[str]) -> bool:
+        """Whether ``ids`` hold papers of several venues (the list then shows the venue column)."""
+        if len(self.store.venue_runs.labels) < 2 or len(self.scope) == 1:
+            return False
+        from paperdeck.search.venues import mixes_venues
+
+        return mixes_venues(self.store, ids)
 
     def _highlight_terms(self, text: str) -> tuple[str, ...]:
         """The folded words of a query's plain words and text terms
@@ -456,15 +544,17 @@ class ListFilter:
         for the search index if its words need it; call it in a thread."""
         from paperdeck.search.views import view_count
 
-        return view_count(self.searcher, view, build=True) if self.store.loaded else None
+        return view_count(self.searcher, view, build=True, scope=self.scope) if self.store.loaded else None
 
     def view_label(self) -> str:
-        """``"all papers"``, ``"view Orals"`` or ``"filter: diffusion"``, then ``", starred"``
-        when only starred papers are shown (the filter text made one safe line)."""
+        """``"all papers"``, ``"view Orals"`` or ``"filter: diffusion"``, then the venue scope
+        when it leaves venues out (``" of COLM 2025"``), then ``", starred"`` when only starred
+        papers are shown (the filter text made one safe line)."""
         text = self.filter_text.strip()
         view = next((v.name for v in self.views if v.query == text), None) if text else None
         label = "all papers" if not text else f"view {view}" if view is not None else f"filter: {text}"
-        return one_line(label) + (", starred" if self.starred_only else "")
+        scope = f" of {self.scope_note()}" if self.scope else ""
+        return one_line(label) + scope + (", starred" if self.starred_only else "")
 
     # -- the counts -----------------------------------------------------------------------------
 
@@ -506,6 +596,7 @@ class ListFilter:
         finding = not indexing and "like:" in self.filter_text and self.searcher.similarity.built is None
         marked = self.marks.ids
         notes = [
+            self.scope_note(),
             f"★ {starred:,}" if starred else "",
             "starred only" if self.starred_only else "",
             self._order_note(),
@@ -518,14 +609,17 @@ class ListFilter:
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
-        total = self.store.paper_count
+        from paperdeck.search.venues import scoped_ids
+
+        scoped = self.scope
+        total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
         text = counts_text(
             len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
         )
         if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form
             from paperdeck.ui.refresh import short_progress
 
-            notes[6] = short_progress(self.refresh_note)
+            notes[_REFRESH_NOTE] = short_progress(self.refresh_note)
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
             )

@@ -126,6 +126,7 @@ class MainScreen(ReadingScreen):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
                 id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
+                venue_at=self._venue_at,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
@@ -189,6 +190,12 @@ class MainScreen(ReadingScreen):
 
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store, self.list_filter.terms))
         self._looked_at(paper.id)
+
+    def _venue_at(self, paper_id: str) -> str:
+        """A paper's venue, as the list's venue column shows it."""
+        from paperdeck.search.venues import venue_name, venue_of
+
+        return venue_name(venue_of(self.store, paper_id))
 
     def _changed(self) -> Container[str]:
         """The papers an import changed since the user last opened them (the rows' mark): asked
@@ -474,6 +481,12 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.list_actions import open_view_number
 
         open_view_number(self.list_filter, number)
+
+    def action_venues(self) -> None:
+        """Pick the venues shown (:class:`~paperdeck.ui.screens.venues.VenuesScreen`)."""
+        from paperdeck.ui.screens.venues import pick_venues
+
+        pick_venues(self.list_filter)
 
     def action_views(self) -> None:
         from paperdeck.ui.screens.list_actions import show_views

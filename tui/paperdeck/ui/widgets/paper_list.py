@@ -77,6 +77,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--status",
         "paper-list--tags",
         "paper-list--area",
+        "paper-list--venue",
         "paper-list--match",
         "paper-list--followed",
         "paper-list--changed",
@@ -103,6 +104,7 @@ class PaperList(ScrollView, can_focus=True):
         headings: bool = False,
         followed: Callable[[str], bool] = lambda paper_id: False,
         moved: Callable[[str], float | None] = lambda paper_id: None,
+        venue_at: Callable[[str], str] = lambda paper_id: "",
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -116,8 +118,10 @@ class PaperList(ScrollView, can_focus=True):
         self._moved = moved
         #: Whether some paper's mean rating moved (``moves_changed``): then wide rows show the first mean.
         self._has_moves = False
-        #: Whether papers have decisions, ratings, primary areas (``set_columns``).
-        self._columns: tuple[bool, bool, bool] = (False, False, False)
+        self._venue_at = venue_at
+        #: Whether papers have decisions, ratings, primary areas (``set_columns``), and whether
+        #: the view mixes venues (``set_venue_column``).
+        self._columns: tuple[bool, bool, bool, bool] = (False, False, False, False)
         #: The folded query words whose matches titles highlight (``highlight``).
         self._terms: tuple[str, ...] = ()
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
@@ -206,8 +210,8 @@ class PaperList(ScrollView, can_focus=True):
     def set_columns(self, decisions: bool, ratings: bool, areas: bool = False) -> None:
         """Show the decision badge, rating and primary-area columns (only worth their cells when
         papers have them; the area, the rating and the badge also need the width: ``column_layout``)."""
-        if (decisions, ratings, areas) != self._columns:
-            self._columns = (decisions, ratings, areas)
+        if (decisions, ratings, areas) != self._columns[:3]:
+            self._columns = (decisions, ratings, areas, self._columns[3])
             self.refresh()  # the rows drawn are cached by their columns too
             self._show_headings()
 
@@ -218,6 +222,14 @@ class PaperList(ScrollView, can_focus=True):
         self._strips.clear()
         self.refresh()
         self._show_headings()
+
+    def set_venue_column(self, shown: bool) -> None:
+        """Show each paper's venue (``venue_at``) in a column: for a view that mixes venues (it
+        also needs the width: ``column_layout``)."""
+        if shown != self._columns[3]:
+            self._columns = (*self._columns[:3], shown)
+            self.refresh()
+            self._show_headings()
 
     def _show_headings(self) -> None:
         """Put the column headings in the top border (over the columns they name)."""
@@ -480,6 +492,9 @@ class PaperList(ScrollView, can_focus=True):
             tags = " ".join(f"#{one_line(tag)}" for tag in user.tags)
             parts.append(("  " + tags, part("paper-list--tags", partial=True)))
         right: list[tuple[str, Style | None]] = []
+        if layout.venue:
+            venue = one_line(self._venue_at(paper_id))
+            right += [("  ", None), (_fit(venue, layout.venue), part("paper-list--venue", partial=True))]
         if layout.area:
             area = one_line(paper.area) if paper is not None else ""
             right += [("  ", None), (_fit(area, layout.area), part("paper-list--area", partial=True))]
@@ -513,8 +528,10 @@ class PaperList(ScrollView, can_focus=True):
         text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
         # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
         # stops there (``_show_headings``).
-        right = ("  " + "Area".ljust(layout.area - 1) if layout.area else "") + ("first " if layout.moves else "")
-        right += "Rating " if layout.rating else ""
+        # The column before "Rating " (a cell wider than the ratings) is headed a cell short.
+        venue = "  " + "Venue".ljust(layout.venue - (0 if layout.area else 1)) if layout.venue else ""
+        right = venue + ("  " + "Area".ljust(layout.area - 1) if layout.area else "")
+        right += ("first " if layout.moves else "") + ("Rating " if layout.rating else "")
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 
@@ -540,6 +557,8 @@ MOVE_CELLS = 4
 ROSE, FELL = "↑", "↓"
 #: The fewest cells a title keeps: the rating, then the badge, give theirs up first.
 TITLE_MIN = 16
+#: Cells of the venue column (``"NeurIPS 2018"``), and the least width of the rows that shows it.
+VENUE_CELLS, VENUE_FROM = 12, 60
 
 
 class ColumnLayout(NamedTuple):
@@ -553,6 +572,7 @@ class ColumnLayout(NamedTuple):
     title: int
     spread: bool = False
     moves: bool = False
+    venue: int = 0
 
 
 def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
@@ -570,18 +590,25 @@ def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
     return f"{shown:>{cells}}"
 
 
-def column_layout(width: int, decisions: bool, ratings: bool, areas: bool, moves: bool = False) -> ColumnLayout:
+def column_layout(
+    width: int, decisions: bool, ratings: bool, areas: bool, venues: bool = False, moves: bool = False
+) -> ColumnLayout:
     """The columns of a row ``width`` cells wide for a store whose papers have ``decisions``,
-    ``ratings``, ``areas``: the area only from ``AREA_FROM`` cells (a fifth of the width, at
+    ``ratings``, ``areas``, in a view that mixes ``venues``: the venue (``VENUE_CELLS``) only from
+    ``VENUE_FROM`` cells, the area only from ``AREA_FROM`` cells (a fifth of the width, at
     most ``AREA_MAX``), and the rating then the badge dropped where the title would get fewer
     than ``TITLE_MIN`` cells; the rating's spread where the title keeps ``SPREAD_TITLE_MIN``; with
     ``moves`` (some paper's mean moved), the first mean before the rating where the title keeps
     ``SPREAD_TITLE_MIN`` after the spread and it (``MOVE_CELLS``)."""
     area = min(AREA_MAX, width // 5) if areas and width >= AREA_FROM else 0
+    venue = VENUE_CELLS if venues and width >= VENUE_FROM else 0
     badge, rating = decisions, ratings
 
     def title() -> int:
-        return width - MARKS_CELLS - BADGE_CELLS * badge - (area + 2 if area else 0) - RATING_CELLS * rating
+        return (
+            width - MARKS_CELLS - BADGE_CELLS * badge - (area + 2 if area else 0) - RATING_CELLS * rating
+            - (venue + 2 if venue else 0)
+        )  # fmt: skip
 
     if title() < TITLE_MIN:
         rating = False
@@ -590,7 +617,7 @@ def column_layout(width: int, decisions: bool, ratings: bool, areas: bool, moves
     spread = rating and title() - SPREAD_CELLS >= SPREAD_TITLE_MIN
     moved = spread and moves and title() - SPREAD_CELLS - MOVE_CELLS >= SPREAD_TITLE_MIN
     left = title() - SPREAD_CELLS * spread - MOVE_CELLS * moved
-    return ColumnLayout(badge, area, rating, max(0, left), spread, moved)
+    return ColumnLayout(badge, area, rating, max(0, left), spread, moved, venue)
 
 
 def spread_cell(spread: float | None) -> str:

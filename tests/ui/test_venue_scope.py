@@ -1,0 +1,163 @@
+"""The venue scope in the app: the picker (``c``) with its counts, the top bar naming the scope,
+the venue column only where the view mixes venues, the scope kept across restarts, and the
+list, views and statistics following it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.stats import StatsScreen
+from paperdeck.ui.screens.venues import VenuesScreen
+from paperdeck.ui.widgets.filter_bar import FilterBar
+from textual.widgets import OptionList, Static
+
+from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
+from tests.waits import wait_for
+
+
+def _paper(n: int, venue: str, year: int, title: str, decision: str = "poster") -> Paper:
+    return Paper(id=f"abs:{n:016x}", title=title, abstract=f"Abstract {n}.", venue=venue, year=year,
+                 decision=decision, ratings=Ratings(6.0))  # fmt: skip
+
+
+ICLR = [_paper(n, "ICLR", 2026, f"Diffusion paper {n}", "oral" if n == 0 else "poster") for n in range(4)]
+COLM = [_paper(10 + n, "COLM", 2025, f"Language model paper {n}", "oral" if n < 2 else "poster") for n in range(3)]
+
+
+def make_store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers([*ICLR, *COLM])
+    return store
+
+
+def option_texts(app: PaperApp) -> list[str]:
+    options = app.screen.query_one(OptionList)
+    return [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+
+
+async def test_pick_one_venue_then_all_again(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        assert len(screen.view_ids()) == 7 and "all venues" in counts(app)
+        assert paper_list(app).columns.venue  # the view mixes ICLR 2026 and COLM 2025
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, VenuesScreen)
+        rows = option_texts(app)
+        assert rows[0].startswith("[x] All venues") and rows[0].endswith("7 papers")
+        assert rows[1].startswith("[x] ICLR 2026") and rows[1].endswith("4 papers")
+        assert rows[2].startswith("[x] COLM 2025") and rows[2].endswith("3 papers")
+        await pilot.press("j", "j", "o")  # COLM 2025 alone
+        await settle(pilot)
+        assert screen.view_ids() == [p.id for p in COLM]
+        assert counts(app).startswith("3 papers · COLM 2025")
+        assert not paper_list(app).columns.venue  # one venue: no column
+        assert json.loads((app.store.data_dir / "config.json").read_bytes())["venues"] == ["COLM 2025"]
+        await pilot.press("c")
+        await settle(pilot)
+        assert option_texts(app)[1].startswith("[ ] ICLR 2026")
+        await pilot.press("space")  # on All venues: every one ticked
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.view_ids()) == 7 and "all venues" in counts(app)
+
+
+async def test_tick_venues_and_the_matches_of_the_query(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.query_one(FilterBar).value = "decision:oral"
+        await settle(pilot)
+        assert len(screen.view_ids()) == 3
+        await pilot.press("c")
+        await settle(pilot)
+        rows = option_texts(app)  # live: how many of each venue the query selects
+        assert rows[0].endswith("7 papers       3 match")
+        assert rows[1].endswith("4 papers       1 match") and rows[2].endswith("3 papers       2 match")
+        await pilot.press("j", "space", "enter")  # untick ICLR 2026: COLM 2025 left
+        await settle(pilot)
+        assert screen.view_ids() == [COLM[0].id, COLM[1].id]
+        assert counts(app).strip().startswith("2 of 3 · COLM 2025")
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("escape")  # nothing changes
+        await settle(pilot)
+        assert screen.view_ids() == [COLM[0].id, COLM[1].id]
+
+
+async def test_the_scope_is_kept_across_restarts_and_views_follow_it(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    (store.data_dir / "config.json").write_text(json.dumps({"venues": ["ICLR 2026"]}))
+    app = PaperApp(store=Store(store.data_dir, lazy=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        assert screen.view_ids() == [p.id for p in ICLR]
+        assert counts(app).startswith("4 papers · ICLR 2026")
+        screen.query_one(FilterBar).value = "paper"  # words: ranked within the scope
+        await settle(pilot)
+        assert sorted(screen.view_ids()) == sorted(p.id for p in ICLR)
+        screen.query_one(FilterBar).value = ""
+        await settle(pilot)
+        assert screen.list_filter.count_view(screen.views[0]) == 0  # Starred: none in ICLR 2026
+        app.store.set_star(COLM[0].id, True)
+        app.store.set_star(ICLR[1].id, True)
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.view_ids() == [ICLR[1].id]
+
+
+async def test_a_venue_left_out_of_the_library_shows_every_paper(tmp_path: Path) -> None:
+    """A scope naming a venue the store no longer holds is no scope: every paper shows."""
+    store = make_store(tmp_path)
+    (store.data_dir / "config.json").write_text(json.dumps({"venues": ["NeurIPS 2018"]}))
+    app = PaperApp(store=Store(store.data_dir))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(main_screen(app).view_ids()) == 7
+
+
+async def test_one_venue_needs_no_picker_nor_column(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    store.import_papers(ICLR)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not paper_list(app).columns.venue and "venues" not in counts(app)
+        assert "ICLR" not in counts(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert not isinstance(app.screen, VenuesScreen)
+
+
+async def test_the_statistics_follow_the_scope(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    (store.data_dir / "config.json").write_text(json.dumps({"venues": ["COLM 2025"]}))
+    app = PaperApp(store=Store(store.data_dir))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("A")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await wait_for(pilot, lambda: screen.figures is not None, what="the figures counted")
+        assert screen.figures is not None and screen.figures.papers == 3
+        assert screen.counted_ids == [p.id for p in COLM]
+        assert "all papers of COLM 2025" in str(screen.query_one("#stats-title", Static).render())
+
+
+async def test_the_venue_heading_sits_over_the_venue_column(tmp_path: Path) -> None:
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        width = papers.scrollable_content_region.width
+        row = "".join(segment.text for segment in papers.render_line(0))
+        header = papers.header(width)
+        assert papers.columns.venue and header.index("Venue") == row.index("ICLR 2026")

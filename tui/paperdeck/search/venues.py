@@ -1,0 +1,160 @@
+"""The venue scope: which of the library's venues the app, its statistics and exports, and the
+command line look at — one venue, several, or all.
+
+A venue is :attr:`Paper.library_venue <paperdeck.model.paper.Paper.library_venue>`: ``"COLM 2025"``,
+``"ICLR 2026"``, ``"TMLR"``; ``""`` for papers whose source named none (shown as
+:data:`NO_VENUE`). A scope is a ``frozenset`` of venues; the empty set, :data:`ALL`, is every
+venue. The papers of a scope come from the store's :class:`~paperdeck.store.rows.VenueRuns`
+(never the parsed catalogue): finding them costs a slice per run, and they are kept until the
+catalogue or the scope changes.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Iterable, Sequence
+
+from paperdeck.model.safe_text import one_line
+from paperdeck.store.store import Store
+
+#: The scope of every venue.
+ALL: frozenset[str] = frozenset()
+#: How papers without a venue are named in the picker and the top bar.
+NO_VENUE = "no venue"
+#: Most venues the top bar names one by one; more are counted (``"3 venues"``).
+NAMED_IN_LABEL = 2
+
+
+def venue_counts(store: Store) -> dict[str, int]:
+    """The store's papers by venue, in the order the venues were first imported; never parses
+    the catalogue."""
+    return store.venue_runs.counts()
+
+
+def effective_scope(store: Store, chosen: Iterable[str]) -> frozenset[str]:
+    """``chosen`` (venues, as kept in the settings) as a scope of ``store``: the venues it no
+    longer holds left out; :data:`ALL` when none is left or every venue of the store is chosen
+    (so a scope kept from a library that has grown does not hide the new venue's papers only
+    when the user chose every venue there was)."""
+    held = store.venue_runs.labels
+    scope = frozenset(chosen) & frozenset(held)
+    return ALL if not scope or len(scope) == len(held) else scope
+
+
+def scoped_ids(store: Store, scope: frozenset[str]) -> list[str] | None:
+    """The ids of the papers of ``scope``, in catalogue order; ``None`` for every paper (the
+    scope is :data:`ALL` or holds every venue of the store). Kept until the catalogue or the
+    scope changes: do not change the list returned."""
+    return _scoped(store, scope)[0]
+
+
+def within_scope(store: Store, ids: Sequence[str], scope: frozenset[str]) -> list[str]:
+    """``ids`` (in their order) less the papers outside ``scope``."""
+    kept, members = _scoped(store, scope)
+    if kept is None:
+        return list(ids)
+    if len(kept) == 0:
+        return []
+    return [pid for pid in ids if pid in members]
+
+
+def venues_of(store: Store, ids: Iterable[str]) -> dict[str, int]:
+    """How many of ``ids`` each venue holds (venues with none left out), in the store's venue
+    order; an id not in the store counts for none."""
+    labels = store.venue_runs.labels
+    if len(labels) < 2:  # one venue (or none): every paper is of it
+        count = sum(1 for _ in ids)
+        return {labels[0]: count} if labels and count else {}
+    venue = _venue_by_id(store)
+    counts = dict.fromkeys(labels, 0)
+    for pid in ids:
+        label = venue.get(pid)
+        if label is not None:
+            counts[label] += 1
+    return {label: count for label, count in counts.items() if count}
+
+
+def venue_of(store: Store, paper_id: str) -> str:
+    """The venue of one paper (``""``: none, or the id is not in the store)."""
+    labels = store.venue_runs.labels
+    if len(labels) == 1:
+        return labels[0]
+    return _venue_by_id(store).get(paper_id, "")
+
+
+def mixes_venues(store: Store, ids: Sequence[str]) -> bool:
+    """Whether ``ids`` hold papers of more than one venue (the list then shows a venue column)."""
+    if len(store.venue_runs.labels) < 2 or len(ids) < 2:
+        return False
+    venue = _venue_by_id(store)
+    first = venue.get(ids[0])
+    if venue.get(ids[-1]) != first:  # most mixed lists tell at once
+        return True
+    return len(set(map(venue.get, ids))) > 1  # in C: a tenth of a generator's time
+
+
+def venue_name(venue: str) -> str:
+    """A venue as the user sees it: safe text on one line, :data:`NO_VENUE` for ``""``."""
+    return one_line(venue) if venue else NO_VENUE
+
+
+def scope_label(scope: frozenset[str], order: Sequence[str] = ()) -> str:
+    """The scope as the top bar names it: ``"all venues"``, ``"COLM 2025"``, ``"COLM 2025 +
+    ICLR 2026"``, or ``"3 venues"`` past :data:`NAMED_IN_LABEL` (named in ``order``, the store's
+    venue order, when given; else sorted)."""
+    if not scope:
+        return "all venues"
+    named = [v for v in order if v in scope] or sorted(scope)
+    if len(named) > NAMED_IN_LABEL:
+        return f"{len(named)} venues"
+    return " + ".join(venue_name(v) for v in named)
+
+
+# -- the caches -------------------------------------------------------------------------------
+
+_lock = threading.Lock()
+#: Per store: (venue runs, paper ids they cover, scope) → (the scope's ids or None, their set).
+_scopes: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], list[str] | None, frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Per store: (venue runs) → venue by paper id.
+_venues: weakref.WeakKeyDictionary[Store, tuple[object, dict[str, str]]] = weakref.WeakKeyDictionary()
+
+
+def _scoped(store: Store, scope: frozenset[str]) -> tuple[list[str] | None, frozenset[str]]:
+    runs = store.venue_runs
+    if not scope or scope >= frozenset(runs.labels):
+        return None, frozenset()
+    with _lock:
+        known = _scopes.get(store)
+        if known is not None and known[0] is runs and known[1] == scope:
+            return known[2], known[3]
+    ids = store.paper_ids
+    kept: list[str] = []
+    start = 0
+    for n, count in runs.runs:
+        if runs.labels[n] in scope:
+            kept += ids[start : start + count]
+        start += count
+    members = frozenset(kept)
+    with _lock:
+        _scopes[store] = (runs, scope, kept, members)
+    return kept, members
+
+
+def _venue_by_id(store: Store) -> dict[str, str]:
+    runs = store.venue_runs
+    with _lock:
+        known = _venues.get(store)
+        if known is not None and known[0] is runs:
+            return known[1]
+    ids = store.paper_ids
+    venue: dict[str, str] = {}
+    start = 0
+    for n, count in runs.runs:
+        venue.update(dict.fromkeys(ids[start : start + count], runs.labels[n]))
+        start += count
+    with _lock:
+        _venues[store] = (runs, venue)
+    return venue

@@ -1,0 +1,168 @@
+"""The venue picker (``c``): the library's venues with their paper counts, the ones shown ticked;
+it sets the venue scope (:mod:`paperdeck.search.venues`) the list, the statistics, exports and
+similar papers follow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from paperdeck.search.venues import venue_name
+from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.choices import ChoiceDialog
+from paperdeck.ui.screens.list_filter import ListFilter
+
+#: Cells of the venue's name in a row.
+NAME_CELLS = 22
+#: The option id of the first row, every venue.
+ALL_ROW = "\x00all"
+
+
+class VenuesScreen(ChoiceDialog[list[str] | None]):
+    """The venues with their paper counts (and, while the filter bar holds a query, how many of
+    each it matches, counted in a thread), the venues shown ticked. Dismisses with the venues to
+    show (``[]``: every venue), or ``None`` (escape: the scope unchanged).
+
+    Args:
+        counts: papers by venue, in the store's venue order (:func:`~paperdeck.search.venues.venue_counts`).
+        shown: the venues shown now (empty: every venue).
+        matching: how many papers of each venue the filter's query selects, or ``None`` when the
+            bar holds no query (or a malformed one); called in a thread.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings("venues")  # close, tick, only, j / k
+
+    def __init__(
+        self,
+        counts: Mapping[str, int],
+        shown: frozenset[str],
+        matching: Callable[[], Mapping[str, int] | None] = lambda: None,
+    ) -> None:
+        super().__init__()
+        self._counts = dict(counts)
+        self._venues = list(counts)
+        self._ticked = set(shown or counts)
+        self._matching = matching
+        self._matches: Mapping[str, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="venues-dialog", classes="prompt"):
+            yield Label("Venues", classes="prompt-title")
+            yield OptionList(id="venues", classes="dialog-options")
+            help_text = "space ticks · enter shows the ticked · o this one alone · escape closes"
+            yield Label(help_text, classes="prompt-help")
+
+    def on_mount(self) -> None:
+        self._fill()
+        self._count_matches()
+
+    @property
+    def ticked(self) -> list[str]:
+        """The venues ticked, in the store's order."""
+        return [venue for venue in self._venues if venue in self._ticked]
+
+    def _fill(self) -> None:
+        options = self.query_one(OptionList)
+        highlighted = options.highlighted or 0
+        options.clear_options()
+        options.add_option(Option(self._label(None), id=ALL_ROW))
+        for venue in self._venues:
+            options.add_option(Option(self._label(venue)))
+        options.highlighted = min(highlighted, len(self._venues))
+
+    def _label(self, venue: str | None) -> Content:
+        """A row: tick, name, papers, and the query's matches when counted."""
+        if venue is None:
+            ticked = len(self._ticked) == len(self._venues)
+            name, count = "All venues", sum(self._counts.values())
+            matches = sum(self._matches.values()) if self._matches is not None else None
+        else:
+            ticked = venue in self._ticked
+            name, count = venue_name(venue), self._counts[venue]
+            matches = self._matches.get(venue, 0) if self._matches is not None else None
+        if len(name) > NAME_CELLS:
+            name = name[: NAME_CELLS - 1] + "…"
+        text = f"{'[x]' if ticked else '[ ]'} {name:<{NAME_CELLS}} {count:>7,} papers"
+        if matches is not None:
+            text += f" {matches:>7,} match"
+        return Content(text)
+
+    def _relabel(self) -> None:
+        options = self.query_one(OptionList)
+        options.replace_option_prompt_at_index(0, self._label(None))
+        for n, venue in enumerate(self._venues, start=1):
+            options.replace_option_prompt_at_index(n, self._label(venue))
+
+    @work(thread=True, exclusive=True, group="venue-matches")
+    def _count_matches(self) -> None:
+        matches = self._matching()
+        if matches is not None:
+            self.app.call_from_thread(self._counted, matches)
+
+    def _counted(self, matches: Mapping[str, int]) -> None:
+        self._matches = matches
+        self._relabel()
+
+    def _highlighted_venue(self) -> str | None:
+        """The highlighted venue; ``None`` on the All venues row (or none highlighted)."""
+        index = self.query_one(OptionList).highlighted
+        return self._venues[index - 1] if index else None
+
+    def action_tick(self) -> None:
+        """Tick or untick the highlighted venue; on All venues, tick all (or none, when all are)."""
+        if self.query_one(OptionList).highlighted is None:
+            return
+        venue = self._highlighted_venue()
+        if venue is None:
+            self._ticked = set() if len(self._ticked) == len(self._venues) else set(self._venues)
+        else:
+            self._ticked ^= {venue}
+        self._relabel()
+
+    def action_only(self) -> None:
+        """Show the highlighted venue alone (every venue on the All venues row)."""
+        venue = self._highlighted_venue()
+        self.dismiss([] if venue is None else [venue])
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter: show the ticked venues (every venue when all or none are ticked; with none
+        ticked on a venue's row, that venue)."""
+        if not self._ticked and event.option_index:
+            self.dismiss([self._venues[event.option_index - 1]])
+            return
+        ticked = self.ticked
+        self.dismiss([] if len(ticked) in (0, len(self._venues)) else ticked)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def pick_venues(shown: ListFilter) -> None:
+    """Open the venue picker over ``shown``'s screen; the venues picked become its scope (kept in
+    the settings). A library of one venue says so instead."""
+    from paperdeck.search.venues import venue_counts
+
+    store = shown.store
+    counts = venue_counts(store)
+    if len(counts) < 2:
+        only = venue_name(next(iter(counts), ""))
+        shown.screen.notify(f"Every paper here is of one venue ({only}): import another to pick.", timeout=3)
+        return
+
+    def chosen(venues: list[str] | None) -> None:
+        if venues is not None:  # escape leaves the scope as it was
+            shown.set_scope(venues)
+
+    shown.screen.app.push_screen(VenuesScreen(counts, shown.scope, shown.venue_matches), chosen)
+
+
+__all__ = ["ALL_ROW", "VenuesScreen", "pick_venues"]
