@@ -630,7 +630,11 @@ class ListFilter:
             text = cut_at_word(hint, room)
             if text != hint:
                 self._tell_hint_later(self.query_hint)
-        screen.query_one("#counts", CountsLabel).update(text)
+        labels = screen.query("#counts").results(CountsLabel)
+        label = next(labels, None)
+        if label is None:  # the screen is closing (the app ends while a worker reports)
+            return
+        label.update(text)
         if filtered:  # the list on screen (while a query runs, the last one shown)
             in_view = self._view_statuses(statuses)
             if in_view is None:
