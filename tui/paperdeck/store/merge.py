@@ -98,8 +98,10 @@ def enriched(old: Ratings | None, new: Ratings) -> Ratings:
         return new
     if old.mean is not None and new.mean is not None and agreeing(old.mean, new.mean) is None:
         return new
-    kept: dict[str, float | int | None] = {}
+    kept: dict[str, float | int | str | None] = {"scale": new.scale or old.scale}
     for spec in fields(Ratings):
+        if spec.name == "scale":
+            continue
         left, right = getattr(old, spec.name), getattr(new, spec.name)
         if left is None or right is None:
             kept[spec.name] = right if left is None else left

@@ -27,11 +27,12 @@ from paperdeck.store.atomic import atomic_write_bytes
 CONFIG_FILE = "config.json"
 #: Sort orders: by relevance to the query's words (list order without words), the order papers were
 #: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me.
-SORTS = ("relevance", "list", "title", "rating", "spread", "lowest", "decision", "changed")
+SORTS = ("relevance", "list", "title", "rating", "spread", "lowest", "decision", "changed", "rating_pct")
 #: How each sort order is named to the user.
 SORT_LABELS = {"relevance": "relevance", "list": "list order", "title": "title", "rating": "rating",
                "spread": "rating spread", "lowest": "lowest rating",
-               "decision": "decision", "changed": "recently changed by me"}  # fmt: skip
+               "decision": "decision", "changed": "recently changed by me",
+               "rating_pct": "rating percentile in its venue"}  # fmt: skip
 
 #: The list pane's width in percent of the screen: bounds and step of ``<`` / ``>``.
 LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5

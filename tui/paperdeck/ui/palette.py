@@ -27,6 +27,7 @@ SORT_ABOUT = {
     "lowest": "lowest rating, the papers whose lowest rating is highest first",
     "decision": "decision, orals first",
     "changed": "the papers you starred, noted, tagged or gave a status most recently first",
+    "rating_pct": "mean rating as a percentile within its own venue, highest first (venues with different scales)",
 }
 
 
