@@ -17,7 +17,7 @@ from typing import Literal
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
-from paperdeck.stats.figures import Distribution, Figures, Place, number
+from paperdeck.stats.figures import NO_AREA, Distribution, Figures, Place, VenueFigures, number
 
 __all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent"]
 
@@ -110,7 +110,31 @@ def _distribution(title: str, figure: Distribution, what: str, width: int, bars:
     return lines
 
 
+def _per_venue(
+    chart: Callable[[Figures, int, Place | None, bool, bool], list[Line]], figures: Figures, width: int, bars: bool
+) -> list[Line] | None:
+    """``chart`` drawn for each rated venue apart, each under its name and scale, when the figures
+    hold more than one (ratings of different scales are never pooled); ``None`` otherwise."""
+    venues = figures.rated_venues
+    if len(venues) < 2:
+        return None
+    lines = [_line(("  ratings of different venues are drawn apart, each on its own scale", "note"))]
+    for venue in venues:
+        lines += [Line(), _heading(f"▌ {_venue_title(venue)}"), *chart(venue.figures, width, None, False, bars)]
+    return lines
+
+
+def _venue_title(venue: VenueFigures) -> str:
+    from paperdeck.model.venue import Scale
+
+    scale = Scale.parse(venue.scale)
+    return f"{one_line(venue.name)} · scale {scale.label if scale is not None else 'unknown'}"
+
+
 def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    apart = _per_venue(_ratings, figures, width, bars)
+    if apart is not None:
+        return apart
     lines = [_heading(f"Papers' mean ratings · {figures.reviewed:,} of {figures.papers:,} rated "
                       f"· mean {number(figures.mean_of_means)}")]  # fmt: skip
     if not figures.reviewed:
@@ -150,6 +174,9 @@ def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool
 
 
 def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    apart = _per_venue(_acceptance, figures, width, bars) if figures.decisions_known else None
+    if apart is not None:
+        return apart
     lines = [_heading("Acceptance rate by mean rating")]
     if not figures.decisions_known:
         return [*lines, _plain("  no decisions known for the papers of the view")]
@@ -193,6 +220,53 @@ def _progress(figures: Figures, width: int, place: Place | None, highlighting: b
     return lines
 
 
+def _venues(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    """Venues side by side: papers, rated papers, mean rating on the venue's scale, acceptance
+    rate and reviews per paper; then each venue's mean ratings as a strip over its own scale (a
+    cell per rating point, darker for more papers); then each venue's acceptance by area."""
+    from paperdeck.model.venue import Scale
+
+    venues = figures.venues
+    lines = [_heading(f"Venues · {len(venues):,} · each on its own rating scale")]
+    if not venues:
+        return [*lines, _plain("  no papers")]
+    cells = max(min(max(len(one_line(v.name)) for v in venues), 24), 8)
+    lines.append(_plain(f"{'venue':<{cells}} {'scale':>17} {'papers':>7} {'rated':>6} {'mean':>8} {'acc.':>5} "
+                        f"{'rev/paper':>9}"))  # fmt: skip
+    for venue in venues:
+        scale = Scale.parse(venue.scale)
+        mean = venue.figures.mean_of_means
+        shown = scale.out_of(mean) if scale is not None and mean is not None else number(mean)
+        label = scale.label if scale is not None else "—"
+        lines.append(_plain(f"{_cut(venue.name, cells):<{cells}} {_cut(label, 17):>17} {venue.figures.papers:>7,} "
+                            f"{venue.figures.reviewed:>6,} {shown:>8} {percent(venue.acceptance_rate):>5} "
+                            f"{number(venue.reviews_per_paper):>9}"))  # fmt: skip
+    rated = figures.rated_venues
+    if rated:
+        lines += [Line(), _heading("Mean ratings side by side · a cell a rating point, low to high")]
+        for venue in rated:
+            buckets = venue.figures.mean_ratings
+            largest = max(b.count for b in buckets)
+            strip = "".join(_SHADE_STEPS[min(len(_SHADE_STEPS) - 1, -(-8 * b.count // largest))] for b in buckets)
+            low, high = buckets[0].low, buckets[-1].high
+            drawn = (
+                f"{low:>2} {strip} {high}" if bars else f"{low}–{high}: " + " ".join(f"{b.count:,}" for b in buckets)
+            )
+            lines.append(_plain(f"{_cut(venue.name, cells):<{cells}} {drawn}"))
+    with_areas = [v for v in venues if v.figures.decisions_known and any(a.area != NO_AREA for a in v.figures.by_area)]
+    for venue in with_areas:
+        lines += [Line(), _heading(f"{one_line(venue.name)} · acceptance by area")]
+        area_cells = max(min(width - 30, 40), 12)
+        for area in venue.figures.by_area[:12]:
+            lines.append(_plain(f"  {_cut(area.area, area_cells):<{area_cells}} {area.papers:>6,} "
+                                f"{percent(area.rate):>5}"))  # fmt: skip
+    return lines
+
+
+#: A strip's cell for none to the most papers (a space, then eighths of a block's height).
+_SHADE_STEPS = (" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█")
+
+
 #: The charts, in the order the screen's ``n`` / ``p`` (or ``→`` / ``←``) go through them and
 #: ``paperdeck stats`` prints them.
 CHARTS: tuple[Chart, ...] = (
@@ -201,6 +275,7 @@ CHARTS: tuple[Chart, ...] = (
     Chart("acceptance", "Acceptance", _acceptance),
     Chart("reviews", "Reviews", _reviews),
     Chart("progress", "My progress", _progress),
+    Chart("venues", "Venues", _venues),
 )
 _BY_KEY = {chart.key: chart for chart in CHARTS}
 
