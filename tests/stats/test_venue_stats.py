@@ -52,6 +52,8 @@ def test_one_venue_has_one_entry_and_the_figures_as_before() -> None:
     figures = figures_of(iclr, {}, {})
     assert [venue.venue for venue in figures.venues] == ["ICLR 2026"] and figures.papers == 3
     assert figures.venues[0].figures.mean_of_means == figures.mean_of_means
+    unrated = figures_of([paper("x", "ICLR", 2018, None, "reject")], {}, {})
+    assert unrated.venues[0].scale == "1-10"  # no rating yet: the venue's known scale
 
 
 @pytest.mark.parametrize("key", ["ratings", "acceptance"])

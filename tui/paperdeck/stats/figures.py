@@ -347,7 +347,8 @@ class VenueFigures:
     Attributes:
         venue: as shown (``"ICLR 2017"``), ``""`` for the papers of no known venue.
         scale: the venue's rating scale as text (:meth:`paperdeck.model.venue.Scale.text`,
-            ``"1-10"``), ``""`` when unknown: the one most of its rated papers are on.
+            ``"1-10"``), ``""`` when unknown: the one most of its rated papers are on, else (no
+            rated paper) the venue's known scale.
         figures: its figures (histogram buckets spanning its scale).
     """
 
@@ -444,7 +445,7 @@ def figures_of(
         summaries: imported review summaries by OpenReview forum id (``{}`` without reviews).
         user_data: the user's records by paper id (a paper without one is unseen, not starred).
     """
-    from paperdeck.model.venue import Scale, scale_of, venue_of
+    from paperdeck.model.venue import Scale, known_scale, scale_of, venue_of
 
     listed = list(papers)
     groups: dict[str, list[Paper]] = {}
@@ -459,8 +460,7 @@ def figures_of(
                 scales[summary.scale] += 1
             elif paper.ratings is not None and (scale := scale_of(paper)) is not None:
                 scales[scale.text()] += 1
-        text = scales.most_common(1)[0][0] if scales else ""
-        parsed = Scale.parse(text)
+        parsed = Scale.parse(scales.most_common(1)[0][0]) if scales else known_scale(members[0].venue, members[0].year)
         span = (math.floor(parsed.low), math.ceil(parsed.high)) if parsed is not None else RATING_RANGE
         figures = listed_figures(members, summaries, user_data, span)
         venues.append(VenueFigures(venue, parsed.text() if parsed is not None else "", figures))
