@@ -54,6 +54,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``similar_*``: similar papers (``paperdeck.search.similar``) in a fresh process: build seconds, first
   result (numpy import + build + one query) and per-query ms, ranking by the 5,000 starred papers,
   RSS growth (bench/similar_bench.py);
+- ``venues_*``: a library of every venue file of the shared data against the ICLR 2026 dump
+  alone: opening and filtering (CPU, interleaved), per-venue statistics of the whole library,
+  ``venue:`` scope filters (bench/venues_bench.py; ``bench/bench.py venues`` measures only this);
 - ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
   API server into an empty store: seconds end to end, of them the pages, and requests
   (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).
@@ -100,6 +103,7 @@ from paperdeck.store.store import Store  # noqa: E402
 from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 from stats_bench import measure_stats  # noqa: E402
+from venues_bench import measure_venues  # noqa: E402
 
 DUMP = sorted((SHARED / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 #: Typed as soon as the list is painted, for ``index_ready_ms``.
@@ -255,6 +259,9 @@ def main() -> None:
     if sys.argv[1:] == ["fetch"]:
         print(json.dumps(measure_fetch()))
         return
+    if sys.argv[1:] == ["venues"]:
+        print(json.dumps(measure_venues()))
+        return
     if sys.argv[1:2] == ["keystrokes"]:  # bench.py keystrokes DATA_DIR: only these, on a built store
         given = Path(sys.argv[2])
         with tempfile.TemporaryDirectory() as tmp:
@@ -334,6 +341,8 @@ def main() -> None:
         say(f"statistics: {stats}")
     fetched = measure_fetch()
     say(f"fetch: {fetched}")
+    venues = measure_venues()
+    say(f"venues: {venues}")
     print(
         json.dumps(
             {
@@ -363,6 +372,7 @@ def main() -> None:
                 **reviews,
                 **stats,
                 **fetched,
+                **venues,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
                 "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],

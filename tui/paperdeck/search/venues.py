@@ -10,6 +10,7 @@ from one keystroke to the next), so a query re-evaluated as the user types costs
 from __future__ import annotations
 
 import math
+import operator
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -31,10 +32,25 @@ def _entry(papers: Sequence[Paper]) -> tuple[Sequence[Paper], list[str], np.ndar
     global _last
     with _lock:
         last = _last
-        if last is not None and last[0] is papers and len(last[1]) == len(papers):
+        if last is not None and _same(last[0], papers):
             return last
-        _last = (papers, [venue_of(paper) for paper in papers], None)
-        return _last
+    pairs = list(map(_venue_year, papers))
+    named: dict[tuple[str, int | None], str] = {}
+    for n, pair in enumerate(pairs):
+        if pair not in named:
+            named[pair] = venue_of(papers[n])
+    entry = (list(papers), [named[pair] for pair in pairs], None)
+    with _lock:
+        _last = entry
+    return entry
+
+
+_venue_year = operator.attrgetter("venue", "year")
+
+
+def _same(kept: Sequence[Paper], papers: Sequence[Paper]) -> bool:
+    """Whether ``papers`` are the very paper objects ``kept`` holds, in order (at C speed)."""
+    return kept is papers or (len(kept) == len(papers) and all(map(operator.is_, kept, papers)))
 
 
 def venue_labels(papers: Sequence[Paper]) -> list[str]:
@@ -73,6 +89,6 @@ def rating_percentiles(papers: Sequence[Paper]) -> np.ndarray:
         at_or_below = np.searchsorted(ordered, values[rated], side="right")
         result[where[rated]] = 100.0 * at_or_below / len(ordered)
     with _lock:
-        if _last is not None and _last[0] is papers:
-            _last = (papers, labels, result)
+        if _last is entry:
+            _last = (entry[0], labels, result)
     return result
