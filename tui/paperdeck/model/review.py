@@ -357,6 +357,8 @@ class ReviewSummary:
             ``ratings``; ``()`` when every first rating equals the current one.
         moved: official reviews whose rating took more than one value across their versions
             (:meth:`Review.moved`), even when it came back.
+        venue: the venue's OpenReview group the notes name (:attr:`Review.venue_id`,
+            ``"ICLR.cc/2026/Conference"``), ``""`` when none does: ranks are taken within it.
     """
 
     count: int = 0
@@ -376,6 +378,7 @@ class ReviewSummary:
     withdrawn: bool = False
     initial_ratings: tuple[float, ...] = ()
     moved: int = 0
+    venue: str = ""
 
     @property
     def rating_initial(self) -> float | None:
@@ -398,7 +401,7 @@ class ReviewSummary:
         """The summary of one paper's reply notes (any order; sorted by ``cdate`` here); the scale
         from :data:`RATING_SCALES` by the notes' venue."""
         notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
-        scale = decision = ""
+        scale = decision = venue = ""
         ratings: list[float] = []
         initial: list[float] = []
         moved = 0
@@ -408,6 +411,8 @@ class ReviewSummary:
         withdrawn = False
         for note in notes:  # one pass, in review order
             kind = note.kind
+            if not venue and note.venue_id:
+                venue = note.venue_id
             if not scale and note.venue_id in RATING_SCALES:
                 scale = RATING_SCALES[note.venue_id]
             if kind == REVIEW:
@@ -449,6 +454,7 @@ class ReviewSummary:
             withdrawn=withdrawn,
             initial_ratings=tuple(initial) if initial != ratings else (),
             moved=moved,
+            venue=venue,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -461,7 +467,7 @@ class ReviewSummary:
         if self.ratings:
             data["ratings"] = list(self.ratings)
             data["confidences"] = list(self.confidences)
-        for name in ("scale", "comments", "decision", "withdrawn", "moved"):
+        for name in ("scale", "comments", "decision", "withdrawn", "moved", "venue"):
             value = getattr(self, name)
             if value:
                 data[name] = value
@@ -480,7 +486,7 @@ class ReviewSummary:
         for name in ("mean", "min", "max", "confidence", "soundness", "presentation", "contribution"):
             if name in values:
                 values[name] = _shared_number(values[name])
-        for name in ("scale", "decision"):
+        for name in ("scale", "decision", "venue"):
             if type(text := values.get(name)) is str:
                 values[name] = sys.intern(text)
         return cls(**values)

@@ -331,7 +331,8 @@ FIELDS: tuple[Field, ...] = (
           "paper `like:ID` (shown first); outside `OR`, `NOT` and parentheses only",
           _ranks_only, usage="like:starred  like:ID", hint="rank by likeness to my stars / to a paper (m on a paper)"),
     Field("rating", "number", "rating>=6",
-          "by mean rating: `>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
+          "by mean rating, the paper's own mean on its venue's scale (`rating_pct` compares across venues): "
+          "`>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
           "high), open ranges `rating:6..`; a paper without ratings matches no rating term",
           _rating_mask, aliases=("ratings",), usage="rating>=6  rating:5..7", hint=_RANGE_HINT, number=_DECIMAL),
     Field("rating_pct", "number", "rating_pct>=90",
