@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 from paperdeck.model.paper import Paper, Ratings
-from paperdeck.model.venue import Scale, ScaleError, file_scale, inferred_scale, known_scale, scale_of, venue_of
+from paperdeck.model.review import Review, ReviewSummary
+from paperdeck.model.venue import (
+    Scale,
+    ScaleError,
+    file_scale,
+    group_scale,
+    inferred_scale,
+    known_scale,
+    scale_of,
+    venue_of,
+)
 
 
 def test_a_scale_is_written_and_read_back_as_a_range_or_as_its_choices() -> None:
@@ -73,3 +83,19 @@ def test_the_recorded_scale_survives_the_catalogue_round_trip() -> None:
     ratings = Ratings(6.0, 1.0, 5.0, 7.0, 2, "1-10")
     assert Ratings.from_dict(ratings.to_dict()) == ratings
     assert "scale" not in Ratings(6.0).to_dict() and Ratings.from_dict(Ratings(6.0).to_dict()) == Ratings(6.0)
+
+
+def test_an_openreview_groups_venue_gives_its_known_scale() -> None:
+    assert group_scale("ICLR.cc/2017/Conference") == Scale.parse("1-10")
+    assert group_scale("colmweb.org/COLM/2025/Conference") == Scale.parse("1-10")
+    assert group_scale("ICLR.cc/2026/Conference") == Scale.parse("0, 2, 4, 6, 8, 10")
+    assert group_scale("TMLR") is None and group_scale("ICML.cc/2019/Conference") is None
+
+
+def test_a_review_summary_takes_the_scale_of_its_notes_venue() -> None:
+    def summary(group: str) -> ReviewSummary:
+        return ReviewSummary.of([Review("r", "f", "f", "review", scores=(("rating", 6.0),), venue_id=group)])
+
+    assert summary("ICLR.cc/2017/Conference").scale == "1-10"
+    assert summary("ICLR.cc/2026/Conference").scale == "0, 2, 4, 6, 8, 10"
+    assert summary("ICML.cc/2019/Conference").scale == ""

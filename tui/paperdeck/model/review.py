@@ -271,6 +271,14 @@ RATING_SCALES = {
 }
 
 
+def _group_scale(group: str) -> str:
+    """The known scale of the venue ``group`` names, as text (:func:`paperdeck.model.venue.group_scale`)."""
+    from paperdeck.model.venue import group_scale
+
+    scale = group_scale(group)
+    return scale.text() if scale is not None else ""
+
+
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
     followed by what answers it (threaded by ``replyto``), then the rest by time; as ``(depth,
@@ -349,7 +357,8 @@ class ReviewSummary:
         ratings: each rating in review order (by ``cdate``).
         confidences: each review's confidence, aligned with ``ratings`` (``None`` where absent).
         confidence, soundness, presentation, contribution: means over the reviews giving them.
-        scale: the rating scale of the venue when known (``"0-10"``), else ``""``.
+        scale: the rating scale of the venue when known (``"0, 2, 4, 6, 8, 10"``, ``"1-10"``: see
+            :class:`paperdeck.model.venue.Scale`), else ``""``.
         comments: comments, author responses and public comments.
         decision: the text of a Decision note (``"Accept (Oral)"``), ``""`` when there is none.
         withdrawn: a Withdrawal note is present.
@@ -399,7 +408,8 @@ class ReviewSummary:
     @classmethod
     def of(cls, reviews: Iterable[Review]) -> ReviewSummary:
         """The summary of one paper's reply notes (any order; sorted by ``cdate`` here); the scale
-        from :data:`RATING_SCALES` by the notes' venue."""
+        from :data:`RATING_SCALES` by the notes' venue, else the venue's known scale
+        (:func:`paperdeck.model.venue.group_scale`)."""
         notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
         scale = decision = venue = ""
         ratings: list[float] = []
@@ -413,8 +423,8 @@ class ReviewSummary:
             kind = note.kind
             if not venue and note.venue_id:
                 venue = note.venue_id
-            if not scale and note.venue_id in RATING_SCALES:
-                scale = RATING_SCALES[note.venue_id]
+            if not scale and note.venue_id:
+                scale = RATING_SCALES.get(note.venue_id) or _group_scale(note.venue_id)
             if kind == REVIEW:
                 scores = dict(note.scores)
                 if "rating" in scores:

@@ -40,6 +40,7 @@ __all__ = [
     "Scale",
     "ScaleError",
     "file_scale",
+    "group_scale",
     "inferred_scale",
     "known_scale",
     "scale_of",
@@ -161,6 +162,21 @@ KNOWN_SCALES: dict[tuple[str, int], str] = {
     ("colm", 2025): _ONE_TO_TEN,
     **{("neurips", year): _ONE_TO_TEN for year in range(2018, 2023)},
 }
+
+
+_GROUP_YEAR = re.compile(r"^(?:.*/)?([^/]+)/((?:19|20)\d{2})(?:/|$)")
+
+
+@lru_cache(maxsize=256)
+def group_scale(group: str) -> Scale | None:
+    """The known scale of the venue an OpenReview group names (``"ICLR.cc/2017/Conference"``,
+    ``"colmweb.org/COLM/2025/Conference"``: the part before the year, less ``.cc`` / ``.org``,
+    and the year); ``None`` when it names none or its scale is not known."""
+    match = _GROUP_YEAR.match(group)
+    if match is None:
+        return None
+    name = re.sub(r"\.(?:cc|org|com|net)$", "", match.group(1), flags=re.IGNORECASE)
+    return known_scale(name, int(match.group(2)))
 
 
 def venue_of(paper: Paper) -> str:
