@@ -118,7 +118,7 @@ def _per_venue(
     venues = figures.rated_venues
     if len(venues) < 2:
         return None
-    lines = [_line(("  ratings of different venues are drawn apart, each on its own scale", "note"))]
+    lines = [_line(("  each venue apart, on its own scale", "note"))]
     for venue in venues:
         lines += [Line(), _heading(f"▌ {_venue_title(venue)}"), *chart(venue.figures, width, None, False, bars)]
     return lines
@@ -222,37 +222,45 @@ def _progress(figures: Figures, width: int, place: Place | None, highlighting: b
 
 def _venues(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
     """Venues side by side: papers, rated papers, mean rating on the venue's scale, acceptance
-    rate and reviews per paper; then each venue's mean ratings as a strip over its own scale (a
-    cell per rating point, darker for more papers); then each venue's acceptance by area."""
+    rate and reviews per paper; then each venue's mean ratings over its own scale, a count per
+    rating point (with bars, a strip before them: a cell per point, darker for more papers); then
+    each venue's acceptance by area."""
     from paperdeck.model.venue import Scale
 
     venues = figures.venues
     lines = [_heading(f"Venues · {len(venues):,} · each on its own rating scale")]
     if not venues:
         return [*lines, _plain("  no papers")]
-    cells = max(min(max(len(one_line(v.name)) for v in venues), 24), 8)
-    lines.append(_plain(f"{'venue':<{cells}} {'scale':>17} {'papers':>7} {'rated':>6} {'mean':>8} {'acc.':>5} "
-                        f"{'rev/paper':>9}"))  # fmt: skip
+    # (label, cells) of the columns after the venue's; the last ones dropped on a narrow screen
+    columns = [("scale", 12), ("papers", 7), ("mean", 8), ("acc.", 5), ("rated", 6), ("rev/paper", 9)]
+    while len(columns) > 3 and 8 + sum(c + 1 for _, c in columns) > width:
+        columns.pop()
+    used = sum(c + 1 for _, c in columns)
+    cells = max(min(max(len(one_line(v.name)) for v in venues), 24, width - used), 8)
+    lines.append(_plain(f"{'venue':<{cells}}" + "".join(f" {label:>{c}}" for label, c in columns)))
     for venue in venues:
         scale = Scale.parse(venue.scale)
         mean = venue.figures.mean_of_means
-        shown = scale.out_of(mean) if scale is not None and mean is not None else number(mean)
-        label = scale.label if scale is not None else "—"
-        lines.append(_plain(f"{_cut(venue.name, cells):<{cells}} {_cut(label, 17):>17} {venue.figures.papers:>7,} "
-                            f"{venue.figures.reviewed:>6,} {shown:>8} {percent(venue.acceptance_rate):>5} "
-                            f"{number(venue.reviews_per_paper):>9}"))  # fmt: skip
+        values = {
+            "scale": scale.label.replace(", ", ",") if scale is not None else "—",
+            "papers": f"{venue.figures.papers:,}",
+            "mean": scale.out_of(mean) if scale is not None and mean is not None else number(mean),
+            "acc.": percent(venue.acceptance_rate),
+            "rated": f"{venue.figures.reviewed:,}",
+            "rev/paper": number(venue.reviews_per_paper),
+        }
+        lines.append(_plain(f"{_cut(venue.name, cells):<{cells}}"
+                            + "".join(f" {_cut(values[label], c):>{c}}" for label, c in columns)))  # fmt: skip
     rated = figures.rated_venues
     if rated:
-        lines += [Line(), _heading("Mean ratings side by side · a cell a rating point, low to high")]
+        lines += [Line(), _heading("Mean ratings side by side, low to high")]
         for venue in rated:
             buckets = venue.figures.mean_ratings
             largest = max(b.count for b in buckets)
-            strip = "".join(_SHADE_STEPS[min(len(_SHADE_STEPS) - 1, -(-8 * b.count // largest))] for b in buckets)
-            low, high = buckets[0].low, buckets[-1].high
-            drawn = (
-                f"{low:>2} {strip} {high}" if bars else f"{low}–{high}: " + " ".join(f"{b.count:,}" for b in buckets)
-            )
-            lines.append(_plain(f"{_cut(venue.name, cells):<{cells}} {drawn}"))
+            counts = f"{buckets[0].low}–{buckets[-1].high}: " + " ".join(f"{b.count:,}" for b in buckets)
+            strip = "".join(_STRIP[min(len(_STRIP) - 1, -(-(len(_STRIP) - 1) * b.count // largest))] for b in buckets)
+            line = f"{_cut(venue.name, cells):<{cells}} {strip + ' ' if bars else ''}{counts}"
+            lines.append(_plain(_cut(line, width) if bars else line))
     with_areas = [v for v in venues if v.figures.decisions_known and any(a.area != NO_AREA for a in v.figures.by_area)]
     for venue in with_areas:
         lines += [Line(), _heading(f"{one_line(venue.name)} · acceptance by area")]
@@ -263,8 +271,8 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
     return lines
 
 
-#: A strip's cell for none to the most papers (a space, then eighths of a block's height).
-_SHADE_STEPS = (" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█")
+#: A strip's cell for none to the most papers (a space, then the bars' shades, lightest first).
+_STRIP = (" ", *reversed(SHADES))
 
 
 #: The charts, in the order the screen's ``n`` / ``p`` (or ``→`` / ``←``) go through them and
