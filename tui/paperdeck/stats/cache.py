@@ -2,7 +2,7 @@
 counts from the catalogue and the review summaries, kept so that the next ``stats`` reads one
 small file instead of parsing the whole catalogue.
 
-Shape: one JSON object ``{"schema": 1, "key": KEY, "counts": {…}, "figures": {…}}``: ``KEY`` is
+Shape: one JSON object ``{"schema": 2, "key": KEY, "counts": {…}, "figures": {…}}``: ``KEY`` is
 the catalogue file's ``[size, mtime in ns]`` and the reviews index's, as :func:`cache_key` gives
 them; ``counts`` is whatever the caller keeps (JSON); ``figures`` is
 :meth:`paperdeck.stats.figures.Figures.to_cache`. A cache whose key is not the store's as it is
@@ -29,7 +29,7 @@ from paperdeck.store.store import Store
 __all__ = ["CACHE_FILE", "cache_key", "read_cache", "write_cache"]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 1
+_SCHEMA = 2  # 2: the figures hold each venue's (Figures.venues)
 
 
 def cache_key(store: Store) -> list[Any]:
