@@ -99,3 +99,11 @@ def test_a_review_summary_takes_the_scale_of_its_notes_venue() -> None:
     assert summary("ICLR.cc/2017/Conference").scale == "1-10"
     assert summary("ICLR.cc/2026/Conference").scale == "0, 2, 4, 6, 8, 10"
     assert summary("ICML.cc/2019/Conference").scale == ""
+
+
+def test_a_mean_with_its_scale_fits_the_lists_rating_column() -> None:
+    ten, five = Scale.parse("1-10"), Scale.parse("1-5")
+    assert ten is not None and five is not None
+    assert [ten.short(6.5), ten.short(5.75), ten.short(10.0), ten.short(9.96), five.short(3)] == [
+        "6.5/10", "5.8/10", "10/10", "10/10", "3.0/5"]  # fmt: skip
+    assert all(len(ten.short(mean / 10)) <= 6 for mean in range(10, 101))

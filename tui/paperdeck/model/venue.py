@@ -107,6 +107,12 @@ class Scale:
         """A mean with its scale's top, as the list shows it where venues mix: ``"6.5/10"``."""
         return f"{_number(round(mean, 2))}/{_number(self.high)}"
 
+    def short(self, mean: float) -> str:
+        """A mean with its scale's top in at most 6 cells for a top below 100, as the list's rating
+        column shows it where venues mix: ``"6.5/10"``, ``"10/10"``, ``"3.2/5"``."""
+        value = f"{mean:.1f}" if mean < 9.95 else f"{mean:.0f}"
+        return f"{value}/{_number(self.high)}"
+
     def to_dict(self) -> dict[str, Any]:
         """For ``--json``: ``{"scale": "1-10", "low": 1, "high": 10, "values": [...]}``."""
         return {"scale": self.text(), "low": self.low, "high": self.high, "values": list(self.values)}

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from paperdeck.model.paper import Paper
-from paperdeck.model.venue import venue_of
+from paperdeck.model.venue import Scale, venue_of
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["rating_percentiles", "venue_labels"]
+__all__ = ["rating_percentiles", "scales_shown", "venue_labels"]
 
 _lock = threading.Lock()
 #: ``(papers, labels, percentiles or None)`` of the last sequence asked about.
@@ -92,3 +92,16 @@ def rating_percentiles(papers: Sequence[Paper]) -> np.ndarray:
         if _last is entry:
             _last = (entry[0], labels, result)
     return result
+
+
+def scales_shown(papers: Sequence[Paper]) -> dict[str, Scale]:
+    """The scale of each rated paper (:func:`paperdeck.model.venue.scale_of`), by paper id, when the
+    rated papers are on more than one scale (then the list shows ``6.5/10``); ``{}`` when they are
+    all on one (or none is known: ratings are shown bare). Reads every paper: call it in a worker."""
+    from paperdeck.model.venue import scale_of
+
+    scales: dict[str, Scale] = {}
+    for paper in papers:
+        if paper.ratings is not None and (scale := scale_of(paper)) is not None:
+            scales[paper.id] = scale
+    return scales if len(set(scales.values())) > 1 else {}
