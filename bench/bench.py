@@ -60,6 +60,9 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``scope_switch_*``, ``scope_ids_ms``: the venue scope of a library of nine venues (the dump and
   the other venues' files), switched as the venue picker switches it (bench/venue_bench.py;
   ``bench/bench.py venue_scope`` measures only this);
+- ``venues_*``: a library of every venue file of the shared data against the ICLR 2026 dump
+  alone: opening and filtering (CPU, interleaved), per-venue statistics of the whole library,
+  ``venue:`` scope filters (bench/venues_bench.py; ``bench/bench.py venues`` measures only this);
 - ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
   API server into an empty store: seconds end to end, of them the pages, and requests
   (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).
@@ -108,6 +111,7 @@ from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 from stats_bench import measure_stats  # noqa: E402
 from venue_bench import measure_venue_scope  # noqa: E402
+from venues_bench import measure_venues  # noqa: E402
 
 DUMP = sorted((SHARED / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
 #: Typed as soon as the list is painted, for ``index_ready_ms``.
@@ -263,6 +267,9 @@ def main() -> None:
     if sys.argv[1:] == ["fetch"]:
         print(json.dumps(measure_fetch()))
         return
+    if sys.argv[1:] == ["venues"]:
+        print(json.dumps(measure_venues()))
+        return
     if sys.argv[1:2] == ["keystrokes"]:  # bench.py keystrokes DATA_DIR: only these, on a built store
         given = Path(sys.argv[2])
         with tempfile.TemporaryDirectory() as tmp:
@@ -353,6 +360,8 @@ def main() -> None:
         say(f"venue scope: {venue_scope}")
     fetched = measure_fetch()
     say(f"fetch: {fetched}")
+    venues = measure_venues()
+    say(f"venues: {venues}")
     print(
         json.dumps(
             {
@@ -383,6 +392,7 @@ def main() -> None:
                 **stats,
                 **venue_scope,
                 **fetched,
+                **venues,
                 "keystrokes": len(keystrokes),
                 "cold_start_runs_ms": [round(t) for t in cold],
                 "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],

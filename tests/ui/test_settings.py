@@ -100,7 +100,7 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         seen = []
-        for _ in range(9):
+        for _ in range(10):
             await pilot.press("O")
             await settle(pilot)
             seen.append((app.settings.settings.sort, list(main_screen(app).view_ids())))
@@ -116,8 +116,9 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
             ("changed", ["openreview:A", "openreview:B", "openreview:C"]),
             ("rise", ["openreview:A", "openreview:B", "openreview:C"]),  # no reviews: no moves
             ("fall", ["openreview:A", "openreview:B", "openreview:C"]),
+            ("rating_pct", ["openreview:B", "openreview:A", "openreview:C"]),  # one venue: as rating
         ]
-        await pilot.press("j", "s")  # B changed most recently
+        await pilot.press("k", "s")  # B (above A by rating_pct) changed most recently
         await pilot.press(*"O" * 8)  # round again to "changed"
         await settle(pilot)
         assert main_screen(app).view_ids()[0] == "openreview:B"

@@ -1,7 +1,8 @@
 """``paperdeck stats``' counts, then its figures (:mod:`paperdeck.stats.figures`) as the charts of
 the statistics screen (:mod:`paperdeck.stats.charts`, laid out there once): Unicode block bars when
 standard output is a terminal, the same lines without bars when it is piped. Every area name is
-data and goes through :func:`paperdeck.model.safe_text.one_line`."""
+data and goes through :func:`paperdeck.model.safe_text.one_line`. With ``--json``, ``venues``
+holds one entry per venue with its scale (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`)."""
 
 from __future__ import annotations
 
@@ -119,6 +120,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     lines += review_stats_lines(counts["reviews"])
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
+    data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
     lines += figure_lines(figures, columns)
     emit(args, data, "\n".join(lines))
     return 0

@@ -44,6 +44,8 @@ class Ratings:
     """Review scores of a paper: mean, standard deviation, min, max and number of reviews.
 
     ``min``/``max`` are ``None`` when a source gives only ``[mean, std]`` (Paper Copilot ``*_avg``).
+    ``scale`` is the rating scale recorded at import (:class:`paperdeck.model.venue.Scale` as text,
+    ``"1-10"``, ``"0, 2, 4, 6, 8, 10"``), ``""`` when none was: every value is on it.
     """
 
     mean: float
@@ -51,6 +53,7 @@ class Ratings:
     min: float | None = None
     max: float | None = None
     count: int | None = None
+    scale: str = ""
 
     @classmethod
     def from_scores(cls, scores: list[float]) -> Ratings | None:
@@ -64,8 +67,12 @@ class Ratings:
         return cls(round(mean, 3), round(std, 3), min(scores), max(scores), len(scores))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        return {"mean": self.mean, "std": self.std, "min": self.min, "max": self.max, "count": self.count}
+        """JSON-ready dict (``scale`` only when recorded)."""
+        data: dict[str, Any] = {"mean": self.mean, "std": self.std, "min": self.min, "max": self.max}
+        data["count"] = self.count
+        if self.scale:
+            data["scale"] = self.scale
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Ratings | None:
@@ -78,6 +85,7 @@ class Ratings:
             data.get("min"),
             data.get("max"),
             data.get("count"),
+            sys.intern(scale) if type(scale := data.get("scale")) is str else "",
         )
 
 

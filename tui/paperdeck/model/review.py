@@ -307,6 +307,14 @@ def answered_review(note: Review, reviewers: dict[str, str]) -> str:
     return reviewers.get(signed.removeprefix("reviewer_"), "") if signed.startswith("reviewer_") else ""
 
 
+def _group_scale(group: str) -> str:
+    """The known scale of the venue ``group`` names, as text (:func:`paperdeck.model.venue.group_scale`)."""
+    from paperdeck.model.venue import group_scale
+
+    scale = group_scale(group)
+    return scale.text() if scale is not None else ""
+
+
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
     followed by what answers it (threaded by ``replyto``; where a snapshot flattened the thread,
@@ -395,7 +403,8 @@ class ReviewSummary:
         ratings: each rating in review order (by ``cdate``).
         confidences: each review's confidence, aligned with ``ratings`` (``None`` where absent).
         confidence, soundness, presentation, contribution: means over the reviews giving them.
-        scale: the rating scale of the venue when known (``"0-10"``), else ``""``.
+        scale: the rating scale of the venue when known (``"0, 2, 4, 6, 8, 10"``, ``"1-10"``: see
+            :class:`paperdeck.model.venue.Scale`), else ``""``.
         comments: comments, author responses and public comments.
         decision: the text of a Decision note (``"Accept (Oral)"``), ``""`` when there is none.
         withdrawn: a Withdrawal note is present.
@@ -403,6 +412,8 @@ class ReviewSummary:
             ``ratings``; ``()`` when every first rating equals the current one.
         moved: official reviews whose rating took more than one value across their versions
             (:meth:`Review.moved`), even when it came back.
+        venue: the venue's OpenReview group the notes name (:attr:`Review.venue_id`,
+            ``"ICLR.cc/2026/Conference"``), ``""`` when none does: ranks are taken within it.
     """
 
     count: int = 0
@@ -422,6 +433,7 @@ class ReviewSummary:
     withdrawn: bool = False
     initial_ratings: tuple[float, ...] = ()
     moved: int = 0
+    venue: str = ""
 
     @property
     def rating_initial(self) -> float | None:
@@ -442,9 +454,10 @@ class ReviewSummary:
     @classmethod
     def of(cls, reviews: Iterable[Review]) -> ReviewSummary:
         """The summary of one paper's reply notes (any order; sorted by ``cdate`` here); the scale
-        from :data:`RATING_SCALES` by the notes' venue."""
+        from :data:`RATING_SCALES` by the notes' venue, else the venue's known scale
+        (:func:`paperdeck.model.venue.group_scale`)."""
         notes = sorted(reviews, key=lambda review: (review.cdate, review.id))
-        scale = decision = ""
+        scale = decision = venue = ""
         ratings: list[float] = []
         initial: list[float] = []
         moved = 0
@@ -454,8 +467,10 @@ class ReviewSummary:
         withdrawn = False
         for note in notes:  # one pass, in review order
             kind = note.kind
-            if not scale and note.venue_id in RATING_SCALES:
-                scale = RATING_SCALES[note.venue_id]
+            if not venue and note.venue_id:
+                venue = note.venue_id
+            if not scale and note.venue_id:
+                scale = RATING_SCALES.get(note.venue_id) or _group_scale(note.venue_id)
             if kind == REVIEW:
                 scores = dict(note.scores)
                 if "rating" in scores:
@@ -495,6 +510,7 @@ class ReviewSummary:
             withdrawn=withdrawn,
             initial_ratings=tuple(initial) if initial != ratings else (),
             moved=moved,
+            venue=venue,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -507,7 +523,7 @@ class ReviewSummary:
         if self.ratings:
             data["ratings"] = list(self.ratings)
             data["confidences"] = list(self.confidences)
-        for name in ("scale", "comments", "decision", "withdrawn", "moved"):
+        for name in ("scale", "comments", "decision", "withdrawn", "moved", "venue"):
             value = getattr(self, name)
             if value:
                 data[name] = value
@@ -526,7 +542,7 @@ class ReviewSummary:
         for name in ("mean", "min", "max", "confidence", "soundness", "presentation", "contribution"):
             if name in values:
                 values[name] = _shared_number(values[name])
-        for name in ("scale", "decision"):
+        for name in ("scale", "decision", "venue"):
             if type(text := values.get(name)) is str:
                 values[name] = sys.intern(text)
         return cls(**values)

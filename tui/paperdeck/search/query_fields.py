@@ -141,6 +141,25 @@ def _rating_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.
     return _in_range(term, np.fromiter(means, dtype=np.float64, count=len(papers)))
 
 
+def _venue_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """The papers whose venue (``"ICLR 2017"``) has the value from a word start (``*``: anywhere):
+    each distinct venue is matched once."""
+    import numpy as np
+
+    from paperdeck.search.venue_ranks import venue_labels
+
+    value, inner = _substring(term.value)
+    labels = venue_labels(lookups.papers)
+    matched = {label: bool(label) and text_has(label, value, inner=inner) for label in set(labels)}
+    return np.fromiter(map(matched.__getitem__, labels), dtype=bool, count=len(labels))
+
+
+def _rating_pct_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    from paperdeck.search.venue_ranks import rating_percentiles
+
+    return _in_range(term, rating_percentiles(lookups.papers))
+
+
 def _year_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     import numpy as np
 
@@ -502,9 +521,19 @@ FIELDS: tuple[Field, ...] = (
           "paper `like:ID` (shown first); outside `OR`, `NOT` and parentheses only",
           _ranks_only, usage="like:starred  like:ID", hint="rank by likeness to my stars / to a paper (m on a paper)"),
     Field("rating", "number", "rating>=6",
-          "by mean rating: `>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
+          "by mean rating, the paper's own mean on its venue's scale (`rating_pct` compares across venues): "
+          "`>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
           "high), open ranges `rating:6..`; a paper without ratings matches no rating term",
           _rating_mask, aliases=("ratings",), usage="rating>=6  rating:5..7", hint=_RANGE_HINT, number=_DECIMAL),
+    Field("rating_pct", "number", "rating_pct>=90",
+          "by the paper's mean rating as a percentile within its venue (0–100: `rating_pct>=90` its venue's top "
+          "tenth), comparable across venues that rate on different scales; a paper without ratings matches none",
+          _rating_pct_mask, aliases=("pct",), usage="rating_pct>=90", hint="percentile within its venue",
+          number=_DECIMAL),
+    Field("venue", "text", "venue:colm",
+          f"{_START} in the paper's venue (`venue:colm`, `venue:\"iclr 2017\"`, `venue:2019`); `-venue:colm` "
+          "keeps exactly the others, papers of no known venue too",
+          _venue_mask, aliases=("venues",), usage="venue:colm", hint="conference or year, e.g. venue:\"iclr 2017\""),
     Field("year", "number", "year:2026", "by year, a whole number (the same comparisons and ranges)", _year_mask,
           hint=_RANGE_HINT, number=_WHOLE, needs="a whole number"),
     Field("reviews", "number", "reviews>=3", "by how many imported reviews rate the paper", _review_number_mask,

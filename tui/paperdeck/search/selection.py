@@ -267,12 +267,13 @@ def _ranked_by_likeness(
 def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     """``ids`` in ``order`` (``SORTS``; relevance without words is list order); stable.
 
-    ``rating`` puts unrated papers last, ``decision`` orals first, ``spread`` the most
-    controversial (largest max − min rating) first, ``lowest`` the papers whose lowest rating is
-    highest first (both with unrated papers last), ``changed`` the papers the user changed most
-    recently first and untouched papers after them in the given order; ``rise`` (``fall``) the
-    largest rise (fall) of the mean rating during the discussion (``rating_delta``) first, papers
-    without ratings last.
+    ``rating`` puts unrated papers last, ``rating_pct`` the papers highest in their own venue
+    first (:func:`paperdeck.search.venue_ranks.rating_percentiles`; unrated last), ``decision`` orals
+    first, ``spread`` the most controversial (largest max − min rating) first, ``lowest`` the
+    papers whose lowest rating is highest first (both with unrated papers last), ``changed`` the
+    papers the user changed most recently first and untouched papers after them in the given order;
+    ``rise`` (``fall``) the largest rise (fall) of the mean rating during the discussion
+    (``rating_delta``) first, papers without ratings last.
     """
     if len(ids) < 2:
         return list(ids)
@@ -284,6 +285,12 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
         return sorted(ids, key=lambda pid: _title_key(r.title) if (r := row(pid)) else "")
     if order == "rating":
         return sorted(ids, key=lambda pid: -r.rating if (r := row(pid)) and r.rating is not None else 1.0)
+    if order == "rating_pct":
+        from paperdeck.search.venue_ranks import rating_percentiles
+
+        papers = store.papers
+        percentiles = dict(zip((p.id for p in papers), rating_percentiles(papers).tolist(), strict=True))
+        return sorted(ids, key=lambda pid: -pct if (pct := percentiles.get(pid, math.nan)) == pct else math.inf)
     if order in ("spread", "lowest"):
         name = "spread" if order == "spread" else "rating_min"
         summaries = store.reviews.summaries()

@@ -292,11 +292,26 @@ def copilot_paper(
 
 
 def ratings_from(scores: object, average: object = None) -> Ratings | None:
-    """Ratings from per-review ``scores`` (``"5;6;8"`` or a list), else from the average (a float
-    or ``[mean, std]``); ``None`` when both are missing (``""``, 0, -1)."""
+    """Ratings from per-review ``scores`` (``"5;6;8"`` or a list), else from the average (a float,
+    a number as text ``"5.0"``, or ``[mean, std]`` as a list or as JSON text ``"[5.75, 0.43]"``, as
+    COLM 2025's file writes it); ``None`` when both are missing (``""``, 0, -1).
+
+    Raises:
+        ValueError: the average is text starting ``[`` that is no JSON list.
+    """
     summary = Ratings.from_scores(parse_scores(scores))
     if summary is not None:
         return summary
+    if isinstance(average, str) and average.strip().startswith("["):
+        import orjson
+
+        text = average
+        try:
+            average = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            raise ValueError(f"rating_avg {one_line(text)[:40]!r} is neither a number nor [mean, std]") from None
+        if not isinstance(average, list):
+            raise ValueError("rating_avg is neither a number nor [mean, std]")
     pair = average if isinstance(average, list | tuple) else [average]
     mean = parse_scores(pair[:1])
     if not mean:
@@ -328,12 +343,13 @@ def _text(record: dict[str, Any], key: str) -> str:
 
 
 def _items(record: dict[str, Any], key: str) -> tuple[str, ...]:
-    """A ``;``-joined string or a list, as stripped non-empty items."""
+    """A ``;``-joined string (``;``, ``; ``, ``;  `` alike) or a list, as stripped non-empty items;
+    authors without a ``;`` but with ``, `` are ``, ``-joined."""
     value = record.get(key)
     if value is None:
         return ()
     if isinstance(value, str):
-        value = value.split(";")
+        value = value.split(";" if ";" in value or key != "author" or ", " not in value else ",")
     if not isinstance(value, list | tuple):
         raise ValueError(f"{key} is {json_kind(value)}, expected text or a list")
     return tuple(text for item in value if item is not None and (text := str(item).strip()))

@@ -93,7 +93,45 @@ def check_read(read: SourceRead) -> Checked:
             papers.append(check_paper(paper, dropped))
         except ValueError as exc:
             raise SourceError(read.path, f"paper {number} ({_short(paper.id)}): {exc}; is the file broken?") from None
-    return Checked(replace(read, papers=tuple(papers)), dropped)
+    return Checked(replace(read, papers=with_scales(read, papers)), dropped)
+
+
+def with_scales(read: SourceRead, papers: list[Paper]) -> tuple[Paper, ...]:
+    """``papers`` (of ``read``) with the scale of their ratings recorded (:attr:`Ratings.scale`), one
+    scale per venue of the file (:func:`paperdeck.model.venue.file_scale`: the venue's known
+    scale, else the one its values infer); a paper whose reader recorded one keeps it.
+
+    Raises:
+        SourceError: a rating is off its venue's known scale (the file mixes scales), naming the
+            paper (its number in the file and its id), the value and the scale.
+    """
+    from paperdeck.model.venue import ScaleError, file_scale
+
+    venues: dict[tuple[str, int | None], list[int]] = {}
+    for n, paper in enumerate(papers):
+        if paper.ratings is not None and not paper.ratings.scale:
+            venues.setdefault((paper.venue, paper.year), []).append(n)
+    if not venues:
+        return tuple(papers)
+    result = list(papers)
+    for (venue, year), positions in venues.items():
+        rated = (
+            (f"paper {n + 1} ({_short(papers[n].id)})", r.mean, r.min, r.max)
+            for n in positions
+            if (r := papers[n].ratings) is not None
+        )
+        try:
+            scale = file_scale(venue, year, rated)
+        except ScaleError as exc:
+            raise SourceError(read.path, str(exc)) from None
+        if scale is None:
+            continue
+        text = scale.text()
+        for n in positions:
+            ratings = papers[n].ratings
+            assert ratings is not None
+            result[n] = replace(papers[n], ratings=replace(ratings, scale=text))
+    return tuple(result)
 
 
 def check_paper(paper: Paper, dropped: Counter[str]) -> Paper:
@@ -216,7 +254,7 @@ def _ratings(ratings: Ratings | None, dropped: Counter[str]) -> Ratings | None:
     if count is not None and not 0 <= _whole(count) <= _MAX_INT:
         _drop("rating count out of range", dropped)
         count = None
-    checked = Ratings(mean, std, low, high, count)
+    checked = Ratings(mean, std, low, high, count, ratings.scale)
     return ratings if checked == ratings and type(ratings.mean) is float else checked
 
 

@@ -29,7 +29,7 @@ from paperdeck.store.store import Store
 __all__ = ["CACHE_FILE", "cache_key", "read_cache", "write_cache"]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 2  # 2: the figures carry the rating moves
+_SCHEMA = 3  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues)
 
 
 def cache_key(store: Store) -> list[Any]:

@@ -17,7 +17,7 @@ from typing import Literal
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
-from paperdeck.stats.figures import Distribution, Figures, Place, number
+from paperdeck.stats.figures import NO_AREA, Distribution, Figures, Place, VenueFigures, number
 
 __all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent"]
 
@@ -110,7 +110,31 @@ def _distribution(title: str, figure: Distribution, what: str, width: int, bars:
     return lines
 
 
+def _per_venue(
+    chart: Callable[[Figures, int, Place | None, bool, bool], list[Line]], figures: Figures, width: int, bars: bool
+) -> list[Line] | None:
+    """``chart`` drawn for each rated venue apart, each under its name and scale, when the figures
+    hold more than one (ratings of different scales are never pooled); ``None`` otherwise."""
+    venues = figures.rated_venues
+    if len(venues) < 2:
+        return None
+    lines = [_line(("  each venue apart, on its own scale", "note"))]
+    for venue in venues:
+        lines += [Line(), _heading(f"▌ {_venue_title(venue)}"), *chart(venue.figures, width, None, False, bars)]
+    return lines
+
+
+def _venue_title(venue: VenueFigures) -> str:
+    from paperdeck.model.venue import Scale
+
+    scale = Scale.parse(venue.scale)
+    return f"{one_line(venue.name)} · scale {scale.label if scale is not None else 'unknown'}"
+
+
 def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    apart = _per_venue(_ratings, figures, width, bars)
+    if apart is not None:
+        return apart
     lines = [_heading(f"Papers' mean ratings · {figures.reviewed:,} of {figures.papers:,} rated "
                       f"· mean {number(figures.mean_of_means)}")]  # fmt: skip
     if not figures.reviewed:
@@ -150,6 +174,9 @@ def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool
 
 
 def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    apart = _per_venue(_acceptance, figures, width, bars) if figures.decisions_known else None
+    if apart is not None:
+        return apart
     lines = [_heading("Acceptance rate by mean rating")]
     if not figures.decisions_known:
         return [*lines, _plain("  no decisions known for the papers of the view")]
@@ -250,6 +277,61 @@ def _steps(title: str, figure: Distribution, what: str, width: int, bars: bool) 
     return lines
 
 
+def _venues(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    """Venues side by side: papers, rated papers, mean rating on the venue's scale, acceptance
+    rate and reviews per paper; then each venue's mean ratings over its own scale, a count per
+    rating point (with bars, a strip before them: a cell per point, darker for more papers); then
+    each venue's acceptance by area."""
+    from paperdeck.model.venue import Scale
+
+    venues = figures.venues
+    lines = [_heading(f"Venues · {len(venues):,} · each on its own rating scale")]
+    if not venues:
+        return [*lines, _plain("  no papers")]
+    # (label, cells) of the columns after the venue's; the last ones dropped on a narrow screen
+    columns = [("scale", 12), ("papers", 7), ("mean", 8), ("acc.", 5), ("rated", 6), ("rev/paper", 9)]
+    while len(columns) > 3 and 8 + sum(c + 1 for _, c in columns) > width:
+        columns.pop()
+    used = sum(c + 1 for _, c in columns)
+    cells = max(min(max(len(one_line(v.name)) for v in venues), 24, width - used), 8)
+    lines.append(_plain(f"{'venue':<{cells}}" + "".join(f" {label:>{c}}" for label, c in columns)))
+    for venue in venues:
+        scale = Scale.parse(venue.scale)
+        mean = venue.figures.mean_of_means
+        values = {
+            "scale": scale.label.replace(", ", ",") if scale is not None else "—",
+            "papers": f"{venue.figures.papers:,}",
+            "mean": scale.out_of(mean) if scale is not None and mean is not None else number(mean),
+            "acc.": percent(venue.acceptance_rate),
+            "rated": f"{venue.figures.reviewed:,}",
+            "rev/paper": number(venue.reviews_per_paper),
+        }
+        lines.append(_plain(f"{_cut(venue.name, cells):<{cells}}"
+                            + "".join(f" {_cut(values[label], c):>{c}}" for label, c in columns)))  # fmt: skip
+    rated = figures.rated_venues
+    if rated:
+        lines += [Line(), _heading("Mean ratings side by side, low to high")]
+        for venue in rated:
+            buckets = venue.figures.mean_ratings
+            largest = max(b.count for b in buckets)
+            counts = f"{buckets[0].low}–{buckets[-1].high}: " + " ".join(f"{b.count:,}" for b in buckets)
+            strip = "".join(_STRIP[min(len(_STRIP) - 1, -(-(len(_STRIP) - 1) * b.count // largest))] for b in buckets)
+            line = f"{_cut(venue.name, cells):<{cells}} {strip + ' ' if bars else ''}{counts}"
+            lines.append(_plain(_cut(line, width) if bars else line))
+    with_areas = [v for v in venues if v.figures.decisions_known and any(a.area != NO_AREA for a in v.figures.by_area)]
+    for venue in with_areas:
+        lines += [Line(), _heading(f"{one_line(venue.name)} · acceptance by area")]
+        area_cells = max(min(width - 30, 40), 12)
+        for area in venue.figures.by_area[:12]:
+            lines.append(_plain(f"  {_cut(area.area, area_cells):<{area_cells}} {area.papers:>6,} "
+                                f"{percent(area.rate):>5}"))  # fmt: skip
+    return lines
+
+
+#: A strip's cell for none to the most papers (a space, then the bars' shades, lightest first).
+_STRIP = (" ", *reversed(SHADES))
+
+
 #: The charts, in the order the screen's ``n`` / ``p`` (or ``→`` / ``←``) go through them and
 #: ``paperdeck stats`` prints them.
 CHARTS: tuple[Chart, ...] = (
@@ -259,6 +341,7 @@ CHARTS: tuple[Chart, ...] = (
     Chart("reviews", "Reviews", _reviews),
     Chart("moves", "Rating moves", _moves),
     Chart("progress", "My progress", _progress),
+    Chart("venues", "Venues", _venues),
 )
 _BY_KEY = {chart.key: chart for chart in CHARTS}
 

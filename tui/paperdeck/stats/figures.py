@@ -14,6 +14,9 @@ One pass over the papers (:func:`figures_of`) gives every figure:
 - the **rating moves** of the discussion (:class:`Moves`): every review's first rating against its
   current one, how many reviews and papers moved and by how much, by area, and the acceptance
   rate by direction of the move.
+- the same figures **per venue** (:class:`VenueFigures`), each venue's histograms on its own
+  rating scale (:mod:`paperdeck.model.venue`): ratings of different venues are never pooled in a
+  chart (the ratings and acceptance charts draw each venue's apart when a set mixes venues).
 
 A paper's mean rating and its number of reviews come from its imported reviews' summary
 (:class:`paperdeck.model.review.ReviewSummary`, by OpenReview forum id) when there is one, else
@@ -39,6 +42,7 @@ from typing import Any
 from paperdeck.model.decision import ACCEPTED, REJECTED
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import ReviewSummary
+from paperdeck.model.venue import NO_VENUE
 
 __all__ = [
     "NO_AREA",
@@ -52,6 +56,7 @@ __all__ = [
     "Moves",
     "Place",
     "Progress",
+    "VenueFigures",
     "figures_of",
     "number",
 ]
@@ -349,6 +354,8 @@ class Figures:
         progress_by_area: the same by primary area, most papers first.
         means: every reviewed paper's mean rating, sorted (for :meth:`place`).
         moves: how the ratings moved during the discussion (:class:`Moves`).
+        venues: the figures of each venue of the papers, most papers first (:class:`VenueFigures`;
+            their own ``venues`` empty); one entry when every paper is of one venue.
     """
 
     papers: int = 0
@@ -365,6 +372,12 @@ class Figures:
     progress_by_area: tuple[Progress, ...] = ()
     means: tuple[float, ...] = ()
     moves: Moves = field(default_factory=Moves)
+    venues: tuple[VenueFigures, ...] = ()
+
+    @property
+    def rated_venues(self) -> tuple[VenueFigures, ...]:
+        """The venues with a rated paper: more than one means the ratings must be drawn apart."""
+        return tuple(venue for venue in self.venues if venue.figures.reviewed)
 
     def place(self, mean: float | None) -> Place | None:
         """Where ``mean`` stands (:class:`Place`); ``None`` for no mean or no reviewed paper."""
@@ -433,6 +446,10 @@ class Figures:
             progress_by_area=tuple(progress(p) for p in data["progress_by_area"]),
             means=tuple(float(m) for m in data["means"]),
             moves=moves(data["moves"]),
+            venues=tuple(
+                VenueFigures(str(v["venue"]), str(v["scale"]), cls.from_cache(v["figures"]))
+                for v in data.get("venues") or ()
+            ),
         )
 
     def with_progress(self, marks: Iterable[tuple[str, str, bool]]) -> Figures:
@@ -492,7 +509,66 @@ class Figures:
             "progress": self.progress.to_dict(),
             "progress_by_area": {p.label: p.to_dict() for p in self.progress_by_area},
             "rating_moves": self.moves.to_dict(),
+            "venues": [venue.to_dict() for venue in self.venues],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class VenueFigures:
+    """The figures of one venue's papers.
+
+    Attributes:
+        venue: as shown (``"ICLR 2017"``), ``""`` for the papers of no known venue.
+        scale: the venue's rating scale as text (:meth:`paperdeck.model.venue.Scale.text`,
+            ``"1-10"``), ``""`` when unknown: the one most of its rated papers are on, else (no
+            rated paper) the venue's known scale.
+        figures: its figures (histogram buckets spanning its scale).
+    """
+
+    venue: str
+    scale: str
+    figures: Figures
+
+    @property
+    def name(self) -> str:
+        """The venue as listed: :data:`~paperdeck.model.venue.NO_VENUE` for none."""
+        return self.venue or NO_VENUE
+
+    @property
+    def acceptance_rate(self) -> float | None:
+        """accepted / (accepted + rejected + under review) of the venue's papers, ``None`` unknown."""
+        areas = self.figures.by_area
+        accepted = sum(a.accepted for a in areas)
+        return _rate(self.figures.decisions_known, accepted, sum(a.rejected for a in areas),
+                     sum(a.pending for a in areas))  # fmt: skip
+
+    @property
+    def reviews_per_paper(self) -> float | None:
+        """The mean number of reviews of its rated papers (``None`` when none gives a count)."""
+        return self.figures.reviews_per_paper.mean
+
+    def to_dict(self) -> dict[str, Any]:
+        """For ``paperdeck stats --json``: the venue, its scale (:meth:`Scale.to_dict
+        <paperdeck.model.venue.Scale.to_dict>`, ``null`` when unknown), papers, rated papers, the
+        mean of their means (on the venue's scale), the acceptance rate (0–1), reviews per paper,
+        then every figure of :meth:`Figures.to_dict` but the venues and the user's progress
+        (counted for the whole set)."""
+        from paperdeck.model.venue import Scale
+
+        scale = Scale.parse(self.scale)
+        data: dict[str, Any] = {
+            "venue": self.venue,
+            "scale": scale.to_dict() if scale is not None else None,
+            "papers": self.figures.papers,
+            "rated_papers": self.figures.reviewed,
+            "mean_rating": self.figures.mean_of_means,
+            "acceptance_rate": self.acceptance_rate,
+            "reviews_per_paper": self.reviews_per_paper,
+        }
+        figures = self.figures.to_dict()
+        for name in ("venues", "progress", "progress_by_area"):
+            figures.pop(name, None)
+        return data | {"figures": figures}
 
 
 def _rate(known: bool, accepted: int, rejected: int, pending: int) -> float | None:
@@ -535,13 +611,45 @@ def figures_of(
     summaries: Mapping[str, ReviewSummary],
     user_data: Mapping[str, UserData],
 ) -> Figures:
-    """The figures of ``papers``.
+    """The figures of ``papers``, with each venue's apart (:attr:`Figures.venues`).
 
     Args:
         papers: the papers to count (a view's, or the whole catalogue).
         summaries: imported review summaries by OpenReview forum id (``{}`` without reviews).
         user_data: the user's records by paper id (a paper without one is unseen, not starred).
     """
+    from paperdeck.model.venue import Scale, known_scale, scale_of, venue_of
+
+    listed = list(papers)
+    groups: dict[str, list[Paper]] = {}
+    for paper in listed:
+        groups.setdefault(venue_of(paper), []).append(paper)
+    venues = []
+    for venue, members in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        scales: Counter[str] = Counter()
+        for paper in members:
+            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
+            if summary is not None and summary.scale:
+                scales[summary.scale] += 1
+            elif paper.ratings is not None and (scale := scale_of(paper)) is not None:
+                scales[scale.text()] += 1
+        parsed = Scale.parse(scales.most_common(1)[0][0]) if scales else known_scale(members[0].venue, members[0].year)
+        span = (math.floor(parsed.low), math.ceil(parsed.high)) if parsed is not None else RATING_RANGE
+        figures = listed_figures(members, summaries, user_data, span)
+        venues.append(VenueFigures(venue, parsed.text() if parsed is not None else "", figures))
+    if len(venues) == 1:
+        return replace(venues[0].figures, venues=tuple(venues))
+    return replace(listed_figures(listed, summaries, user_data, RATING_RANGE), venues=tuple(venues))
+
+
+def listed_figures(
+    papers: Iterable[Paper],
+    summaries: Mapping[str, ReviewSummary],
+    user_data: Mapping[str, UserData],
+    span: tuple[int, int] = RATING_RANGE,
+) -> Figures:
+    """The figures of ``papers`` taken as one set (no :attr:`Figures.venues`), the mean-rating
+    histogram covering at least ``span`` (``(low, high)`` whole numbers); see :func:`figures_of`."""
     kinds: Counter[tuple[str, str, str, bool]] = Counter()  # (area, decision, status, starred)
     means: list[float] = []
     decisions_of_means: list[str] = []
@@ -585,8 +693,8 @@ def figures_of(
     review_ratings: Counter[float] = Counter(ratings)
     confidence: Counter[float] = Counter(c for c in confidences if c is not None)
     per_paper: Counter[float] = Counter(counts_of_reviews)
-    low = min(RATING_RANGE[0], math.floor(min(means))) if means else RATING_RANGE[0]
-    high = max(RATING_RANGE[1], math.ceil(max(means))) if means else RATING_RANGE[1]
+    low = min(span[0], math.floor(min(means))) if means else span[0]
+    high = max(span[1], math.ceil(max(means))) if means else span[1]
     if high == low:
         high = low + 1
     counts = [0] * (high - low)

@@ -358,7 +358,8 @@ def _with_review_scores(papers: dict[str, Paper], reviews: ReviewStore) -> dict[
             continue
         changes: dict[str, Any] = {}
         if summary.count and summary.mean is not None:
-            ratings = Ratings(summary.mean, summary.std, summary.min, summary.max, summary.count)
+            scale = summary.scale or (paper.ratings.scale if paper.ratings is not None else "")
+            ratings = Ratings(summary.mean, summary.std, summary.min, summary.max, summary.count, scale)
             if ratings != paper.ratings:
                 changes["ratings"] = ratings
             if summary.confidence is not None and summary.confidence != paper.confidence:

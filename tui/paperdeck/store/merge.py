@@ -104,8 +104,10 @@ def enriched(old: Ratings | None, new: Ratings) -> Ratings:
         return new
     if old.mean is not None and new.mean is not None and agreeing(old.mean, new.mean) is None:
         return new
-    kept: dict[str, float | int | None] = {}
+    kept: dict[str, float | int | str | None] = {"scale": wider_scale(old.scale, new.scale)}
     for spec in fields(Ratings):
+        if spec.name == "scale":
+            continue
         left, right = getattr(old, spec.name), getattr(new, spec.name)
         if left is None or right is None:
             kept[spec.name] = right if left is None else left
@@ -113,6 +115,21 @@ def enriched(old: Ratings | None, new: Ratings) -> Ratings:
         finer = agreeing(left, right)
         kept[spec.name] = right if finer is None else finer
     return Ratings(**kept)  # type: ignore[arg-type]
+
+
+def wider_scale(a: str, b: str) -> str:
+    """Of two rating scales recorded for the same ratings (:attr:`Ratings.scale`; ``""`` none), the
+    one spanning more (it holds the other's values), the text first in order on a tie; the same
+    whichever is given first, so merging in any order settles on one."""
+    if not a or not b or a == b:
+        return a or b
+    from paperdeck.model.venue import Scale
+
+    def span(text: str) -> tuple[float, str]:
+        scale = Scale.parse(text)
+        return (scale.high - scale.low if scale is not None else -1.0), text
+
+    return max((a, b), key=lambda text: (span(text)[0], [-ord(c) for c in text]))
 
 
 def agreeing(a: float, b: float) -> float | None:

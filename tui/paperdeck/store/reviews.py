@@ -202,7 +202,7 @@ class ReviewStore:
         self._index_stamp: tuple[int, int] | None = None
         self._summaries: dict[str, ReviewSummary] = {}
         self._single_reads = 0  # summaries read one by one (see summary)
-        self._sorted_means: list[float] | None = None
+        self._sorted_means: dict[str, list[float]] | None = None
         self._words: WordIndex | None = None
 
     # -- reading -----------------------------------------------------------------------------
@@ -337,16 +337,23 @@ class ReviewStore:
         return doc if isinstance(doc, dict) else None
 
     def rank(self, forum: str) -> Rank | None:
-        """Where this paper's mean rating ranks among all reviewed papers of the store (never
-        only those a filter shows): the share (0–1] of them whose mean is as high or higher, and
-        how many they are (:class:`~paperdeck.model.review.Rank`); ``None`` without ratings."""
+        """Where this paper's mean rating ranks among all reviewed papers of its venue in the
+        store (never only those a filter shows, never another venue's, rated on another scale):
+        the share (0–1] of them whose mean is as high or higher, and how many they are
+        (:class:`~paperdeck.model.review.Rank`); ``None`` without ratings. The venue is the
+        summaries' :attr:`~paperdeck.model.review.ReviewSummary.venue` (summaries without one are
+        ranked among themselves)."""
         summaries = self.summaries()
         summary = summaries.get(forum)
         if summary is None or summary.mean is None:
             return None
         if self._sorted_means is None:
-            self._sorted_means = sorted(s.mean for s in summaries.values() if s.mean is not None)
-        means = self._sorted_means
+            by_venue: dict[str, list[float]] = {}
+            for other in summaries.values():
+                if other.mean is not None:
+                    by_venue.setdefault(other.venue, []).append(other.mean)
+            self._sorted_means = {venue: sorted(means) for venue, means in by_venue.items()}
+        means = self._sorted_means[summary.venue]
         below = bisect.bisect_left(means, summary.mean)
         return Rank((len(means) - below) / len(means), len(means))
 

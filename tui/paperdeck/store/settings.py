@@ -27,15 +27,17 @@ from paperdeck.store.atomic import atomic_write_bytes
 CONFIG_FILE = "config.json"
 #: Sort orders: by relevance to the query's words (list order without words), the order papers were
 #: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me;
-#: the largest rise, the largest fall of the mean rating during the discussion.
-SORTS = ("relevance", "list", "title", "rating", "spread", "lowest", "decision", "changed", "rise", "fall")
+#: the largest rise, the largest fall of the mean rating during the discussion; the percentile in its venue.
+SORTS = (
+    "relevance", "list", "title", "rating", "spread", "lowest", "decision", "changed", "rise", "fall", "rating_pct",
+)  # fmt: skip
 #: How each sort order is named to the user.
 #: Where a running Zotero's connector server listens (Zotero's own default: port 23119 on this machine).
 ZOTERO_URL = "http://127.0.0.1:23119"
 SORT_LABELS = {"relevance": "relevance", "list": "list order", "title": "title", "rating": "rating",
                "spread": "rating spread", "lowest": "lowest rating",
                "decision": "decision", "changed": "recently changed by me", "rise": "largest rating rise",
-               "fall": "largest rating fall"}  # fmt: skip
+               "fall": "largest rating fall", "rating_pct": "rating percentile in its venue"}  # fmt: skip
 
 #: The list pane's width in percent of the screen: bounds and step of ``<`` / ``>``.
 LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5

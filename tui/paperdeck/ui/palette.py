@@ -29,6 +29,7 @@ SORT_ABOUT = {
     "changed": "the papers you starred, noted, tagged or gave a status most recently first",
     "rise": "the papers whose mean rating rose most during the discussion first, unrated papers last",
     "fall": "the papers whose mean rating fell most during the discussion first, unrated papers last",
+    "rating_pct": "mean rating as a percentile within its own venue, highest first (venues with different scales)",
 }
 
 

@@ -286,6 +286,7 @@ class MainScreen(ReadingScreen):
         self.watch(self.query_one(FilterBar), "value", self._filter_typed, init=False)
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
+            self._find_scales()
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
@@ -303,6 +304,7 @@ class MainScreen(ReadingScreen):
 
     def _catalogue_loaded(self) -> None:
         self.paper_list.set_columns(*self.store.row_columns)
+        self._find_scales()
         self.following.refresh()  # the follows are matched over the papers: a saved index came first
         self._show_detail(self.paper_list.highlighted_id)
 
@@ -319,6 +321,7 @@ class MainScreen(ReadingScreen):
         self.following.refresh(new_ids)
         highlighted = highlight or self.paper_list.highlighted_id
         self.paper_list.set_columns(*self.store.row_columns)
+        self._find_scales()
         self.list_filter.refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
 
     # -- filtering (ListFilter) -----------------------------------------------------------------
@@ -570,6 +573,18 @@ class MainScreen(ReadingScreen):
             return reviews.summary(forum), reviews.rank(forum)
         except StoreError:
             return None, None
+
+    @work(thread=True, exclusive=True, group="venue-scales")
+    def _find_scales(self) -> None:
+        """In a thread, the catalogue parsed: when its rated papers are on more than one scale
+        (several venues), have the list show each rating with its scale's top (``6.5/10``)."""
+        from paperdeck.search.venue_ranks import scales_shown
+
+        try:
+            scales = scales_shown(self.store.papers)
+        except StoreError:
+            return  # said where the catalogue is read
+        self.app.call_from_thread(self.paper_list.show_scales, scales)
 
     @work(thread=True, exclusive=True, group="review-summaries")
     def _read_review_summaries(self) -> None:

@@ -13,7 +13,7 @@ get past Textual's per-line styling is :mod:`paperdeck.ui._lines`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
@@ -35,6 +35,7 @@ from textual.strip import Strip
 from paperdeck.model.decision import BADGES
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.user import UserData
+from paperdeck.model.venue import Scale
 from paperdeck.store.rows import PaperRow
 from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
 from paperdeck.ui._lines.no_layout import set_virtual_size
@@ -122,6 +123,8 @@ class PaperList(ScrollView, can_focus=True):
         #: Whether papers have decisions, ratings, primary areas (``set_columns``), and whether
         #: the view mixes venues (``set_venue_column``).
         self._columns: tuple[bool, bool, bool, bool] = (False, False, False, False)
+        #: Each rated paper's scale, when papers of several scales are listed (``show_scales``).
+        self._scales: Mapping[str, Scale] = {}
         #: The folded query words whose matches titles highlight (``highlight``).
         self._terms: tuple[str, ...] = ()
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
@@ -230,6 +233,13 @@ class PaperList(ScrollView, can_focus=True):
             self._columns = (*self._columns[:3], shown)
             self.refresh()
             self._show_headings()
+
+    def show_scales(self, scales: Mapping[str, Scale]) -> None:
+        """Show each rating with its scale's top (``6.5/10``) for the papers in ``scales`` (by id:
+        :func:`paperdeck.search.venue_ranks.scales_shown`), ``{}``: every rating bare."""
+        if scales is not self._scales:
+            self._scales = scales
+            self.refresh()  # the rows drawn are cached with their scale
 
     def _show_headings(self) -> None:
         """Put the column headings in the top border (over the columns they name)."""
@@ -437,6 +447,7 @@ class PaperList(ScrollView, can_focus=True):
             user.status,
             user.tags,
             self._columns,
+            self._scales.get(paper_id),
             self._terms,
             self._row_at is not None and self._row_at(paper_id),
             self._moved(paper_id),
@@ -500,7 +511,11 @@ class PaperList(ScrollView, can_focus=True):
             right += [("  ", None), (_fit(area, layout.area), part("paper-list--area", partial=True))]
         if layout.rating:
             value = paper.rating if paper is not None else None
-            shown = rating_cell(value, self._moved(paper_id) if value is not None else None, layout.moves)
+            scale = self._scales.get(paper_id) if value is not None else None
+            if value is not None and scale is not None:  # a view of several scales: 6.5/10
+                shown = f"{scale.short(value):>{RATING_CELLS + MOVE_CELLS * layout.moves}}"
+            else:
+                shown = rating_cell(value, self._moved(paper_id) if value is not None else None, layout.moves)
             if layout.spread:
                 spread = paper.spread if paper is not None and value is not None else None
                 shown += spread_cell(spread)

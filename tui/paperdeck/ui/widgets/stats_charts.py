@@ -88,6 +88,12 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
                  for d in moves.by_direction]  # fmt: skip
         rows += [(Text(one_line(a.area)), f"↑ {a.up:,} ↓ {a.down:,}", f"{a.papers:,} rated") for a in moves.by_area]
         return ("figure", "value", "papers / reviews"), rows
+    if key == "venues":
+        return ("venue", "scale", "papers", "rated", "mean", "acc.", "rev/paper"), [
+            (Text(one_line(v.name)), v.scale or "—", f"{v.figures.papers:,}", f"{v.figures.reviewed:,}",
+             number(v.figures.mean_of_means), _rate_cell(v.acceptance_rate), number(v.reviews_per_paper))
+            for v in figures.venues
+        ]  # fmt: skip
     groups = [figures.progress, *figures.progress_by_area]
     statuses = tuple(status for status, _ in figures.progress.statuses)
     return ("area", "papers", *statuses, "starred"), [

@@ -1,0 +1,94 @@
+"""Statistics across venues: each venue's figures apart, on its own scale; the ratings and
+acceptance charts never pool venues; ``paperdeck stats --json`` has one entry per venue."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.stats.charts import chart_lines
+from paperdeck.stats.figures import Figures, figures_of
+
+from tests.helpers import run
+
+
+def paper(pid: str, venue: str, year: int, mean: float | None, decision: str, area: str = "",
+          scale: str = "") -> Paper:  # fmt: skip
+    ratings = Ratings(mean, count=3, scale=scale) if mean is not None else None
+    return Paper(pid, f"T {pid}", "A.", venue=venue, year=year, ratings=ratings, decision=decision, primary_area=area)
+
+
+PAPERS = [
+    paper("a", "ICLR", 2026, 8.0, "poster", "vision"),
+    paper("b", "ICLR", 2026, 2.0, "reject", "vision"),
+    paper("c", "ICLR", 2026, 6.0, "reject", "theory"),
+    paper("d", "COLM", 2025, 7.0, "poster"),
+    paper("e", "COLM", 2025, 5.5, "poster"),
+    paper("f", "CVPR", 2019, None, "oral"),
+    paper("g", "FOO", 2030, 3.0, "accept", scale="1-5"),
+]
+
+
+def test_each_venue_has_its_figures_on_its_own_scale() -> None:
+    figures = figures_of(PAPERS, {}, {})
+    by_venue = {venue.venue: venue for venue in figures.venues}
+    assert [venue.venue for venue in figures.venues] == ["ICLR 2026", "COLM 2025", "CVPR 2019", "FOO 2030"]
+    iclr, colm, cvpr, foo = (by_venue[name] for name in ("ICLR 2026", "COLM 2025", "CVPR 2019", "FOO 2030"))
+    assert (iclr.scale, colm.scale, cvpr.scale, foo.scale) == ("0, 2, 4, 6, 8, 10", "1-10", "", "1-5")
+    assert iclr.figures.papers == 3 and iclr.figures.mean_of_means == pytest.approx(16 / 3, abs=1e-3)
+    assert colm.figures.mean_of_means == 6.25 and cvpr.figures.reviewed == 0
+    assert iclr.acceptance_rate == pytest.approx(1 / 3) and colm.acceptance_rate == 1.0
+    assert (iclr.figures.mean_ratings[0].low, iclr.figures.mean_ratings[-1].high) == (0, 10)
+    assert (colm.figures.mean_ratings[0].low, colm.figures.mean_ratings[-1].high) == (1, 10)
+    assert (foo.figures.mean_ratings[0].low, foo.figures.mean_ratings[-1].high) == (1, 5)
+    assert {a.area: a.rate for a in iclr.figures.by_area} == {"vision": 0.5, "theory": 0.0}
+    assert len(figures.rated_venues) == 3
+
+
+def test_one_venue_has_one_entry_and_the_figures_as_before() -> None:
+    iclr = PAPERS[:3]
+    figures = figures_of(iclr, {}, {})
+    assert [venue.venue for venue in figures.venues] == ["ICLR 2026"] and figures.papers == 3
+    assert figures.venues[0].figures.mean_of_means == figures.mean_of_means
+    unrated = figures_of([paper("x", "ICLR", 2018, None, "reject")], {}, {})
+    assert unrated.venues[0].scale == "1-10"  # no rating yet: the venue's known scale
+
+
+@pytest.mark.parametrize("key", ["ratings", "acceptance"])
+def test_the_rating_charts_draw_each_venue_apart_never_pooled(key: str) -> None:
+    text = "\n".join(line.text for line in chart_lines(key, figures_of(PAPERS, {}, {}), 80, bars=False))
+    assert "ICLR 2026 · scale 0, 2, 4, 6, 8, 10" in text and "COLM 2025 · scale 1–10" in text
+    assert "FOO 2030 · scale 1–5" in text and "CVPR 2019" not in text
+    if key == "ratings":
+        assert "of 7 rated" not in text and "3 of 3 rated" in text and "2 of 2 rated" in text
+
+
+def test_the_venues_chart_compares_them_side_by_side() -> None:
+    lines = [line.text for line in chart_lines("venues", figures_of(PAPERS, {}, {}), 100, bars=False)]
+    rows = {line[:9]: line for line in lines if line[:4] in ("ICLR", "COLM", "CVPR") and "%" in line}
+    assert "5.33/10" in rows["ICLR 2026"] and "33%" in rows["ICLR 2026"]
+    assert "6.25/10" in rows["COLM 2025"] and "100%" in rows["COLM 2025"]
+    assert any(line.startswith("COLM 2025") and "1–10: 0 0 0 0 1 0 1 0 0" in line for line in lines)
+    assert "ICLR 2026 · acceptance by area" in lines
+
+
+def test_venue_figures_survive_the_cache() -> None:
+    figures = figures_of(PAPERS, {}, {})
+    assert Figures.from_cache(json.loads(json.dumps(figures.to_cache()))) == figures
+
+
+def test_stats_json_has_one_entry_per_venue_with_its_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import fixture
+
+    data = str(tmp_path / "store")
+    names = ("papercopilot_colm2025.json", "papercopilot_iclr2017.json", "papercopilot_cvpr2019.json")
+    assert run(capsys, "--data-dir", data, "import", *(str(fixture(name)) for name in names))[0] == 0
+    code, out, _ = run(capsys, "--data-dir", data, "stats", "--json")
+    venues = {entry["venue"]: entry for entry in json.loads(out)["venues"]}
+    assert code == 0 and set(venues) == {"COLM 2025", "ICLR 2017", "CVPR 2019"}
+    assert venues["COLM 2025"]["scale"]["scale"] == "1-10" and venues["CVPR 2019"]["scale"] is None
+    for name, entry in venues.items():
+        records = json.loads(fixture(f"papercopilot_{name.replace(' ', '').lower()}.json").read_text())
+        assert entry["papers"] == len({r["title"] for r in records if r.get("title")})

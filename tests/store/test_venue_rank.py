@@ -1,0 +1,53 @@
+"""A paper's rank ("top 18 % of all N rated") is within its own venue: the reviews of another
+venue, rated on another scale, are never in its count."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from paperdeck.model.review import Review, ReviewSummary
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+
+from tests.helpers import REPLIES_SAMPLE_NAME, fixture
+
+
+def test_the_rank_counts_only_the_papers_of_the_same_venue(tmp_path: Path) -> None:
+    notes = json.loads(fixture(REPLIES_SAMPLE_NAME).read_text(encoding="utf-8"))
+    iclr_forums = {note["forum"] for note in notes if note.get("domain") == "ICLR.cc/2026/Conference"}
+    colm = []
+    for note in notes:
+        other = dict(note, id=note["id"] + "C", forum=note["forum"] + "C", domain="colmweb.org/COLM/2025/Conference")
+        if other.get("replyto"):
+            other["replyto"] = note["replyto"] + "C"
+        colm.append(other)
+    path = tmp_path / "replies.json"
+    path.write_text(json.dumps(notes + colm), encoding="utf-8")
+    store = Store(tmp_path / "data")
+    import_files(store, [path])
+    summaries = store.reviews.summaries()
+    rated = [forum for forum in iclr_forums if summaries[forum].mean is not None]
+    assert rated and {summaries[forum].venue for forum in rated} == {"ICLR.cc/2026/Conference"}
+    for forum in rated:
+        iclr, other = store.reviews.rank(forum), store.reviews.rank(forum + "C")
+        assert iclr is not None and other is not None
+        assert iclr.of == other.of == len(rated)  # not 2 × len(rated): the venues are apart
+        assert iclr.top == other.top
+
+
+def test_a_summary_names_its_notes_venue_and_keeps_it() -> None:
+    notes = [Review("r1", "f", "f", "review", scores=(("rating", 6.0),), venue_id="ICLR.cc/2017/conference")]
+    summary = ReviewSummary.of(notes)
+    assert summary.venue == "ICLR.cc/2017/conference"
+    assert ReviewSummary.from_dict(summary.to_dict()) == summary
+    assert ReviewSummary.of([Review("r1", "f", "f", "review", scores=(("rating", 6.0),))]).venue == ""
+
+
+def test_two_files_recording_different_scales_settle_on_one_in_any_order() -> None:
+    from paperdeck.model.paper import Ratings
+    from paperdeck.store.merge import enriched
+
+    known, inferred = Ratings(8.0, 1.4, 6.0, 10.0, 4, "0, 2, 4, 6, 8, 10"), Ratings(8.0, scale="1-10")
+    assert enriched(known, inferred).scale == enriched(inferred, known).scale == "0, 2, 4, 6, 8, 10"
+    assert enriched(Ratings(8.0), inferred).scale == enriched(inferred, Ratings(8.0)).scale == "1-10"

@@ -1,0 +1,54 @@
+"""Where the papers listed are rated on different scales (several venues), the list shows each
+rating with its scale's top (``6.5/10``, ``3.0/5``); papers of one scale keep bare ratings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+
+from tests.ui.helpers import paper_list, settle
+from tests.waits import wait_for
+
+
+def _store(tmp_path: Path, papers: list[Paper]) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers(papers)
+    return store
+
+
+def _row(app: PaperApp, row: int) -> str:
+    return paper_list(app).render_line(row).text
+
+
+async def test_ratings_of_several_scales_show_their_scale(tmp_path: Path) -> None:
+    store = _store(tmp_path, [
+        Paper(id="openreview:A", title="Alpha", abstract="x", venue="COLM", year=2025, ratings=Ratings(6.5)),
+        Paper(id="openreview:B", title="Beta", abstract="y", venue="FOO", year=2030, ratings=Ratings(3.0, scale="1-5")),
+        Paper(id="openreview:C", title="Gamma", abstract="z", venue="ICLR", year=2026, ratings=Ratings(10.0)),
+        Paper(id="openreview:D", title="Delta", abstract="w", venue="CVPR", year=2019),
+    ])  # fmt: skip
+    app = PaperApp(store=store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: "/10" in _row(app, 0), what="the scales shown")
+        rows = [_row(app, n) for n in range(4)]
+        assert rows[0].rstrip().endswith("6.5/10") and rows[1].rstrip().endswith("3.0/5"), rows
+        assert rows[2].rstrip().endswith("10/10") and rows[3].rstrip().endswith("–"), rows
+
+
+async def test_ratings_of_one_scale_stay_bare(tmp_path: Path) -> None:
+    store = _store(tmp_path, [
+        Paper(id="openreview:A", title="Alpha", abstract="x", venue="COLM", year=2025, ratings=Ratings(6.5)),
+        Paper(id="openreview:B", title="Beta", abstract="y", venue="ICLR", year=2017, ratings=Ratings(5.25)),
+    ])  # fmt: skip
+    app = PaperApp(store=store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        rows = [_row(app, n) for n in range(2)]
+        assert rows[0].rstrip().endswith(" 6.5") and rows[1].rstrip().endswith(" 5.2"), rows
+        assert not any("/" in row for row in rows)
