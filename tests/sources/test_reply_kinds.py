@@ -146,3 +146,55 @@ def test_a_rolling_journals_paper_is_of_the_journal_without_a_year(data_dir: Pat
     store = Store(data_dir)
     import_files(store, [page])
     assert [(p.venue, p.year) for p in store.papers] == [("TMLR", None)]
+
+
+def test_numbered_review_text_is_a_section_not_a_score() -> None:
+    """Found by trying the product: 464 sections of the shipped ICLR 2026 reviews (review of paper
+    5xOh6xNY8z, questions "1. L426: …") were read as scores and their text lost."""
+    from paperdeck.sources.review_notes import note_review
+
+    note = {
+        "id": "KQGTnote01", "forum": "5xOh6xNY8z", "replyto": "5xOh6xNY8z",
+        "invitations": ["ICLR.cc/2026/Conference/Submission1/-/Official_Review"],
+        "domain": "ICLR.cc/2026/Conference",
+        "content": {
+            "rating": {"value": 6}, "confidence": {"value": 3},
+            "questions": {"value": '1. L426: "...due to imbalanced classes." Why?\n2. What of $\\psi$?'},
+            "weaknesses": {"value": "1.\tLine 738: the bound is loose."},
+            "strengths": {"value": "3: a clear paper"},  # a known text field: text even in this form
+            "novelty_note": {"value": "7: novel enough"},  # an unknown field in the score form: a score
+        },
+    }  # fmt: skip
+    review = note_review(note)
+    assert dict(review.scores) == {"rating": 6.0, "confidence": 3.0, "novelty_note": 7.0}
+    assert review.section("questions").startswith("1. L426:")
+    assert review.section("weaknesses").startswith("1.\tLine 738")
+    assert review.section("strengths") == "3: a clear paper"
+
+
+def test_a_review_rated_off_its_venue_s_scale_refuses_the_file(tmp_path: Path) -> None:
+    """Found by trying the product: a 5 in a file of ICLR 2026 reviews (scale 0, 2, … 10) was
+    imported; a paper list with such a rating was refused."""
+    from paperdeck.model.errors import SourceError
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
+
+    def note(n: int, rating: int) -> dict[str, object]:
+        return {
+            "id": f"offscale{n:02d}", "forum": "lbEUvx1ILN", "replyto": "lbEUvx1ILN", "tmdate": 1_763_000_000_000 + n,
+            "invitations": [f"ICLR.cc/2026/Conference/Submission{n}/-/Official_Review"],
+            "domain": "ICLR.cc/2026/Conference", "signatures": [f"ICLR.cc/2026/Conference/Submission1/Reviewer_ab{n:02d}"],
+            "content": {"rating": {"value": rating}, "confidence": {"value": 3}},
+        }  # fmt: skip
+
+    path = tmp_path / "bad5.json"
+    path.write_text(json.dumps([note(1, 6), note(2, 5)]), encoding="utf-8")
+    store = Store(tmp_path / "data")
+    with pytest.raises(SourceError) as refused:
+        import_files(store, [path])
+    message = str(refused.value)
+    assert "bad5.json" in message and "offscale02" in message and "rating 5" in message and "\n" not in message
+    assert store.reviews.summaries() == {}
+    path.write_text(json.dumps([note(1, 6), note(2, 4)]), encoding="utf-8")
+    import_files(store, [path])
+    assert store.reviews.summaries()["lbEUvx1ILN"].ratings == (6.0, 4.0)

@@ -98,7 +98,8 @@ def changed_slice(folder: Path) -> Slice:
         if not field:
             continue
         old = note["content"][field]["value"]
-        new = old + 2 if old <= 3 or (field == "rating" and old <= 6) else old - 1
+        # a rating stays on ICLR 2026's scale (0, 2, … 10): off it, the file would be refused
+        new = old + 2 if old <= 3 or (field == "rating" and old <= 6) else old - (2 if field == "rating" else 1)
         note["content"][field]["value"] = new
         note["tmdate"] += 7 * DAY_MS
         signature = note["signatures"][0].rsplit("/", 1)[-1]

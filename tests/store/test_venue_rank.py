@@ -21,6 +21,9 @@ def test_the_rank_counts_only_the_papers_of_the_same_venue(tmp_path: Path) -> No
         other = dict(note, id=note["id"] + "C", forum=note["forum"] + "C", domain="colmweb.org/COLM/2025/Conference")
         if other.get("replyto"):
             other["replyto"] = note["replyto"] + "C"
+        rating = (note.get("content") or {}).get("rating")
+        if isinstance(rating, dict) and rating.get("value") == 0:  # COLM rates 1–10: a 0 refuses the file
+            other["content"] = dict(note["content"], rating={"value": 1})
         colm.append(other)
     path = tmp_path / "replies.json"
     path.write_text(json.dumps(notes + colm), encoding="utf-8")

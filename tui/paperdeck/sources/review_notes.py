@@ -122,6 +122,15 @@ _ID_CHARS = 200
 _INF = float("inf")
 _SCALARS = (str, int, float)
 _SECTION_NAMES = frozenset(SECTION_ORDER)
+#: Fields that are written text wherever they appear: never a score, even when they start like one
+#: (``"1. L426: …"``, a numbered list of questions).
+_TEXT_FIELDS = _SECTION_NAMES | frozenset({
+    "details_of_ethics_concerns", "limitations", "summary_of_the_paper", "summary_of_the_review",
+    "strength_and_weaknesses", "clarity,_quality,_novelty_and_reproducibility", "review", "main_review",
+    "abstract", "tldr", "keywords",
+})  # fmt: skip
+#: A score given as text outside the score fields: a number, a colon, a short one-line label.
+_SCORE_TEXT = re.compile(r"^\s*-?[0-9]{1,15}(?:\.[0-9]{1,15})?\s*:\s*[^\n]{0,200}$")
 _BIG = 2**53
 
 
@@ -204,10 +213,13 @@ def replies_in(path: Path, document: JsonRecords) -> tuple[list[Review], list[Sk
     reviews: list[Review] = []
     skipped: list[Skip] = []
     malformed: list[tuple[int, str]] = []
+    on_scale = _ScaleCheck(path, document)
     for index, record in enumerate(document.records):
         for note in _notes_of(record):
             try:
-                reviews.append(note_review(note))
+                review = note_review(note)
+                on_scale(index, review)
+                reviews.append(review)
             except UnknownKind as exc:
                 skipped.append(Skip(document.position(index), f"unknown reply kind ({exc})"))
             except _Broken as exc:
@@ -219,6 +231,42 @@ def replies_in(path: Path, document: JsonRecords) -> tuple[list[Review], list[Sk
         index, reason = malformed[0]
         raise SourceError(path, f"{document.position(index)}: {reason}", document.line(index))
     return reviews, skipped
+
+
+class _ScaleCheck:
+    """Refuses a file whose official reviews rate off their venue's known scale (a 5 in an ICLR
+    2026 file: :func:`paperdeck.model.venue.group_scale`), as a paper list's ratings are refused
+    (:func:`paperdeck.sources.validate.with_scales`): the file mixes scales. One dict look-up per
+    review (by venue and rating)."""
+
+    def __init__(self, path: Path, document: JsonRecords) -> None:
+        self._path, self._document = path, document
+        self._seen: dict[tuple[str, float], bool] = {}
+
+    def __call__(self, index: int, review: Review) -> None:
+        """Raises :class:`SourceError` naming the file, the record, the note and the scale."""
+        if review.kind != REVIEW or not review.venue_id:
+            return
+        rating = review.score("rating")
+        if rating is None:
+            return
+        key = (review.venue_id, rating)
+        held = self._seen.get(key)
+        if held is None:
+            from paperdeck.model.venue import group_scale
+
+            scale = group_scale(review.venue_id)
+            held = self._seen[key] = scale is None or scale.holds(rating)
+        if not held:
+            scale = group_scale(review.venue_id)
+            assert scale is not None
+            position, line = self._document.position(index), self._document.line(index)
+            raise SourceError(
+                self._path,
+                f"{position}: note {review.id} (paper {review.forum}): rating {rating:g} is not on "
+                f"{one_line(review.venue_id)[:60]}'s scale ({scale.label}): the file mixes scales",
+                line,
+            )
 
 
 def _notes_of(record: Any) -> Iterator[Any]:
@@ -283,7 +331,7 @@ def note_review(note: Any) -> Review:
             if name in TEXT_SCORE_FIELDS and not _NUMBER_LABEL.match(value[:2000]):
                 sections[name] = value
                 size += len(value)
-            elif name in SCORE_FIELDS or (value[:1].isdigit() and _is_number(value)):
+            elif name in SCORE_FIELDS or (name not in _TEXT_FIELDS and value[:1].isdigit() and _is_number(value)):
                 score, text = _score(value, name, label)
                 (scores if -MAX_SCORE <= score <= MAX_SCORE else far).append((name, score))
                 if not text:
@@ -354,8 +402,10 @@ def _as_rating(
 
 
 def _is_number(value: str) -> bool:
-    """A score given as text: ``"6: marginally above the acceptance threshold"``."""
-    return ":" in value[:12] and _NUMBER_LABEL.match(value[:400]) is not None
+    """A score given as text in a field that is no known score: ``"6: marginally above the
+    acceptance threshold"`` — the number, a colon, one short line (a numbered list such as
+    ``"1. L426: …"`` is text)."""
+    return len(value) <= 240 and _SCORE_TEXT.match(value) is not None
 
 
 def _score(value: Any, name: str, label: str) -> tuple[float, str]:
