@@ -110,3 +110,20 @@ async def test_a_scope_of_one_venue_at_start_shows_ratings_bare(tmp_path: Path) 
         await settle(pilot)
         rows = [_row(app, n).rstrip() for n in range(2)]
         assert rows[0].endswith(" 6.5") and rows[1].endswith(" 7.0"), rows
+
+
+async def test_the_stats_screen_places_the_highlighted_paper_within_its_venue(tmp_path: Path) -> None:
+    from paperdeck.ui.screens.stats import StatsScreen
+    from textual.widgets import Static
+
+    app = PaperApp(store=_store(tmp_path, MIXED))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("A")  # on Alpha (COLM 2025, 6.5): COLM's two papers, not all three pooled
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await wait_for(pilot, lambda: screen.figures is not None, what="the figures counted")
+        assert screen.place is not None and screen.place.venue == "COLM 2025"
+        assert (screen.place.below, screen.place.top) == (0, 1.0)
+        chart = str(screen.query_one("#stats-chart", Static).render())
+        assert "top 100% of the 2 rated in COLM 2025" in chart, chart
