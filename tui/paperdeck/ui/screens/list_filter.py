@@ -474,15 +474,20 @@ class ListFilter:
 
     def _mixes_scales(self, ids: Sequence[str]) -> bool:
         """Whether ``ids`` hold rated papers of several scales: their venues' scales
-        (:meth:`set_scales`) are more than one. A view of one venue costs a look-up; one of
-        several, a pass over the ids in C (:func:`~paperdeck.search.venues.venues_in`)."""
+        (:meth:`set_scales`) are more than one. A view of one venue, or of the whole scope (a
+        view is within it), costs a look-up; another of several, a pass over the ids in C
+        (:func:`~paperdeck.search.venues.venues_in`)."""
         by_venue = self._venue_scales
         if not by_venue or not ids:
             return False
-        from paperdeck.search.venues import venue_of, venues_in
+        from paperdeck.search.venues import scoped_ids, venue_of, venues_in
 
-        if len(self.scope) == 1:
-            venues: frozenset[str] = self.scope
+        scope = self.scope
+        scoped = scoped_ids(self.store, scope)
+        if len(scope) == 1:
+            venues: frozenset[str] = scope
+        elif len(ids) == (self.store.paper_count if scoped is None else len(scoped)):  # the whole scope
+            venues = scope or frozenset(self.store.venue_runs.labels)
         elif not self._mixes_venues(ids):
             venues = frozenset((venue_of(self.store, ids[0]),))
         else:
