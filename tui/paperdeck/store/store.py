@@ -478,8 +478,8 @@ class Store:
         paper imported again finds both. Unknown ids are reported, not refused.
 
         Raises:
-            StoreError: the catalogue cannot be read or written, or the import lock cannot be
-                taken (then nothing changed).
+            StoreError: the catalogue or the schedule cannot be read or written, or the import
+                lock cannot be taken (then nothing changed).
         """
         paper_ids = list(paper_ids)
         # the events' ids as they resolve now: an alias of a paper removed is dropped with it
@@ -504,14 +504,14 @@ class Store:
     def undo_last_change(self) -> UndoReport:
         """Take back the last import or removal (:attr:`undo_point`): the catalogue is set back
         to what it was before it (and the reviews, when it imported reviews, and the programmes'
-        events), the change recorded
-        in the change log, and the point dropped (a second undo has nothing to undo).
+        events), the change recorded in the change log, and the point dropped (a second undo has
+        nothing to undo).
 
         Raises:
             NothingToUndo: there is no undo point.
-            StoreError: the catalogue changed since the point was made (another import, in
-                another process or before this version of paperdeck kept undo points), or it
-                cannot be read or written (then nothing changed).
+            StoreError: the catalogue (or the reviews or the schedule it kept) changed since the
+                point was made (another import, in another process or before this version of
+                paperdeck kept undo points), or it cannot be read or written (then nothing changed).
         """
         from paperdeck.store.undo import NothingToUndo, drop_undo_point
 
