@@ -188,3 +188,51 @@ def test_the_same_slot_under_another_id_is_a_duplicate(tmp_path: Path) -> None:
     read = read_source(_page(tmp_path, rows))
     assert [e.event_id for e in read.events] == ["1", "3"]
     assert [s.reason for s in read.skipped] == ["duplicate event (2)"]
+
+
+def test_an_import_of_papers_and_their_programme_is_undone_both(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, [fixture(SAFETY_NAME), fixture(PROGRAMME)])
+    assert store.events_by_paper() and (store.data_dir / SCHEDULE_FILE).is_file()
+    store.undo_last_change()
+    reopened = Store(store.data_dir)
+    assert reopened.papers == [] and reopened.events_by_paper() == {}
+    assert not (store.data_dir / SCHEDULE_FILE).exists()  # as before the import: no programme
+
+
+def test_an_undo_puts_back_the_programme_as_it_was_byte_for_byte(store: Store) -> None:
+    import_files(store, [fixture(PROGRAMME)])
+    before = (store.data_dir / SCHEDULE_FILE).read_bytes()
+    events = store.events_by_paper()
+    moved = [{**_row(1, name=store.papers[0].title), "starttime": "2026-04-25T10:00:00-03:00",
+              "endtime": "2026-04-25T12:00:00-03:00"}]  # fmt: skip
+    import_files(store, [fixture(SAFETY_NAME), _page(store.data_dir.parent, moved)])
+    assert store.events_by_paper() != events  # the programme is replaced by the new one
+    store.undo_last_change()
+    assert (store.data_dir / SCHEDULE_FILE).read_bytes() == before
+    assert Store(store.data_dir).events_by_paper() == events
+
+
+def test_removed_papers_take_their_events_with_them_and_an_undo_brings_them_back(store: Store) -> None:
+    import_files(store, [fixture(PROGRAMME)])
+    events = store.events_by_paper()
+    gone = next(iter(events))
+    store.remove_papers([gone])
+    reopened = Store(store.data_dir)
+    assert gone not in reopened.events_by_paper()
+    assert reopened.events_by_paper() == {pid: evs for pid, evs in events.items() if pid != gone}
+    assert gone not in {e.paper_id for e in reopened.schedule.events()}
+    reopened.undo_last_change()
+    assert Store(store.data_dir).events_by_paper() == events
+
+
+def test_an_undo_is_refused_when_the_programme_changed_since(store: Store) -> None:
+    from paperdeck.model.errors import StoreError
+
+    import_files(store, [fixture(PROGRAMME)])
+    store.remove_papers([store.papers[0].id])
+    path = store.data_dir / SCHEDULE_FILE
+    path.write_bytes(path.read_bytes() + b" ")  # another process wrote the programme since
+    with pytest.raises(StoreError, match="nothing was undone"):
+        store.undo_last_change()
+    assert len(Store(store.data_dir).papers) == 46

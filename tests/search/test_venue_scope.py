@@ -150,3 +150,24 @@ def test_the_seeds_and_colm_2025_are_two_venues_of_one_library(tmp_path: Path, s
         colm = scoped_ids(opened, frozenset({"COLM 2025"})) or []
         assert {pid.removeprefix("openreview:") for pid in colm} == colm_ids
         assert len(scoped_ids(opened, frozenset({"ICLR 2026"})) or []) == seeds
+
+
+def test_venues_in_a_view_and_the_scales_of_each_venue(store: Store) -> None:
+    from paperdeck.model.paper import Ratings
+    from paperdeck.model.venue import Scale
+    from paperdeck.search.venue_ranks import scales_of_venues, scales_shown
+    from paperdeck.search.venues import venues_in
+
+    ids = store.paper_ids
+    assert venues_in(store, []) == frozenset()
+    assert venues_in(store, [ids[0], ids[5], "abs:nosuchpaper"]) == {"ICLR 2026"}
+    assert venues_in(store, ids) == {"ICLR 2026", "COLM 2025", "TMLR", ""}
+    rated = [
+        Paper(id="a", title="A", abstract="x", venue="COLM", year=2025, ratings=Ratings(6.5)),
+        Paper(id="b", title="B", abstract="y", venue="FOO", year=2030, ratings=Ratings(3.0, scale="1-5")),
+        Paper(id="c", title="C", abstract="z", venue="FOO", year=2030),
+    ]  # fmt: skip
+    scales = scales_shown(rated)
+    assert set(scales) == {"a", "b"}
+    assert scales_of_venues(rated, scales) == {"COLM 2025": {scales["a"]}, "FOO 2030": {Scale.parse("1-5")}}
+    assert scales_of_venues(rated[:1], scales_shown(rated[:1])) == {}  # one scale: nothing to tell apart

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.stats.charts import chart_lines
-from paperdeck.stats.figures import Figures, figures_of
+from paperdeck.stats.figures import Figures, Place, figures_of
 
 from tests.helpers import run
 
@@ -92,3 +92,33 @@ def test_stats_json_has_one_entry_per_venue_with_its_scale(tmp_path: Path, capsy
     for name, entry in venues.items():
         records = json.loads(fixture(f"papercopilot_{name.replace(' ', '').lower()}.json").read_text())
         assert entry["papers"] == len({r["title"] for r in records if r.get("title")})
+
+
+def test_a_papers_place_in_a_mixed_view_is_within_its_own_venue() -> None:
+    figures = figures_of(PAPERS, {}, {})
+    place = figures.place(7.0, "COLM 2025")  # COLM: 5.5 and 7.0; pooled it would be above 4 of 6
+    assert place is not None and place.venue == "COLM 2025"
+    assert (place.below, place.percentile, place.top) == (1, 50.0, 0.5)
+    colm = next(v for v in figures.venues if v.venue == "COLM 2025").figures
+    assert colm.mean_ratings[place.bucket].low == 7
+    foo = figures.place(3.0, "FOO 2030")  # on FOO's 1–5 scale: its bucket [3, 4)
+    assert foo == Place(3.0, 2, 0, 0.0, 1.0, "FOO 2030")
+    assert figures.place(7.0) is None and figures.place(7.0, "NOPE 2020") is None  # never pooled
+    one = figures_of(PAPERS[3:5], {}, {})
+    alone = one.place(7.0)
+    assert alone is not None and alone.venue is None and one.place(7.0, "COLM 2025") == alone
+
+
+def test_the_chart_marks_the_place_in_its_venue_and_says_which() -> None:
+    figures = figures_of(PAPERS, {}, {})
+    place = figures.place(7.0, "COLM 2025")
+    for key in ("ratings", "acceptance"):
+        lines = chart_lines(key, figures, 80, place, highlighting=True)
+        marked = [n for n, line in enumerate(lines) if line.text.endswith("◀") and "this paper" not in line.text]
+        colm = next(n for n, line in enumerate(lines) if line.text.startswith("▌ COLM 2025"))
+        after = [n for n, line in enumerate(lines) if line.text.startswith("▌ ") and n > colm]
+        assert len(marked) == 1 and colm < marked[0] < (after[0] if after else len(lines)), (key, marked)
+    texts = [line.text for line in chart_lines("ratings", figures, 80, place, highlighting=True)]
+    assert any("50th percentile, top 50% of the 2 rated in COLM 2025 ◀" in text for text in texts), texts
+    unrated = [line.text for line in chart_lines("ratings", figures, 80, None, highlighting=True)]
+    assert "  the highlighted paper has no rating" in unrated

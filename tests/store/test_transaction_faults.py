@@ -1,8 +1,9 @@
 """Every multi-file write is one transaction: with EIO, ENOSPC or a kill injected at each writing
 system call of an import (a paper list, alone or with its programme; OpenReview notes carrying their
 replies), a review import,
-a restore, a mark on many papers, a removal and an undo, a restarted store holds the whole state before or the whole
-state after — never half — and the error said which (:mod:`tests.store.faults`).
+a restore, a mark on many papers, a removal and an undo (with a programme, too), a restarted store
+holds the whole state before or the whole state after — never half — and the error said which
+(:mod:`tests.store.faults`).
 
 The default run injects at a sample of the calls; the slow run at every one of them.
 """
@@ -85,7 +86,13 @@ def templates(files: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
     store = _store(reviews)
     import_files(store, [files["papers"], files["half"]])
     _marked(store)
-    return {"papers": papers, "reviews": reviews}
+    # the 12 papers and their programme imported together: an undo takes both back, a removal
+    # takes the removed papers' events
+    programme = root / "programme"
+    store = _store(programme)
+    import_files(store, [files["papers"], files["programme"]])
+    _marked(store)
+    return {"papers": papers, "reviews": reviews, "programme": programme}
 
 
 def _import(*names: str) -> Any:
@@ -143,6 +150,8 @@ def _operations(files: dict[str, Path], templates: dict[str, Path], tmp_path: Pa
         "star and tag six papers": (templates["reviews"], _bulk),
         "remove three papers": (templates["reviews"], _remove),
         "undo the last import": (templates["reviews"], _undo),
+        "remove three papers with their events": (templates["programme"], _remove),
+        "undo an import of papers and their programme": (templates["programme"], _undo),
     }
 
 
@@ -167,6 +176,8 @@ NAMES = [
     "star and tag six papers",
     "remove three papers",
     "undo the last import",
+    "remove three papers with their events",
+    "undo an import of papers and their programme",
 ]
 
 

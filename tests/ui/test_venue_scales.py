@@ -52,3 +52,78 @@ async def test_ratings_of_one_scale_stay_bare(tmp_path: Path) -> None:
         rows = [_row(app, n) for n in range(2)]
         assert rows[0].rstrip().endswith(" 6.5") and rows[1].rstrip().endswith(" 5.2"), rows
         assert not any("/" in row for row in rows)
+
+
+MIXED = [
+    Paper(id="openreview:A", title="Alpha graphs", abstract="x", venue="COLM", year=2025, ratings=Ratings(6.5)),
+    Paper(id="openreview:B", title="Beta kernels", abstract="y", venue="FOO", year=2030,
+          ratings=Ratings(3.0, scale="1-5")),
+    Paper(id="openreview:C", title="Gamma graphs", abstract="z", venue="COLM", year=2025, ratings=Ratings(7.0)),
+]  # fmt: skip
+
+
+async def test_the_scale_follows_the_view_of_the_query(tmp_path: Path) -> None:
+    from paperdeck.ui.widgets.filter_bar import FilterBar
+
+    from tests.ui.helpers import main_screen
+
+    app = PaperApp(store=_store(tmp_path, MIXED))
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: "/10" in _row(app, 0), what="the scales shown")
+        main_screen(app).query_one(FilterBar).value = "graphs"  # COLM's papers alone: one scale
+        await settle(pilot)
+        await wait_for(pilot, lambda: main_screen(app).view_ids() == ["openreview:A", "openreview:C"], what="the query")
+        rows = sorted(_row(app, n).rstrip() for n in range(2))
+        assert rows[0].endswith(" 6.5") and rows[1].endswith(" 7.0") and not any("/" in r for r in rows), rows
+        main_screen(app).query_one(FilterBar).value = ""  # both venues again: both scales
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(main_screen(app).view_ids()) == 3, what="the blank query")
+        assert _row(app, 0).rstrip().endswith("6.5/10") and _row(app, 1).rstrip().endswith("3.0/5")
+
+
+async def test_the_scale_follows_the_venue_scope(tmp_path: Path) -> None:
+    from tests.ui.helpers import main_screen
+
+    app = PaperApp(store=_store(tmp_path, MIXED))
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: "/10" in _row(app, 0), what="the scales shown")
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["COLM 2025"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        assert not any("/" in _row(app, n) for n in range(2)), [_row(app, n) for n in range(2)]
+        screen.list_filter.set_scope(["COLM 2025", "FOO 2030"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 3, what="the scope")
+        assert _row(app, 0).rstrip().endswith("6.5/10")
+
+
+async def test_a_scope_of_one_venue_at_start_shows_ratings_bare(tmp_path: Path) -> None:
+    store = _store(tmp_path, MIXED)
+    (store.data_dir / "config.json").write_text('{"venues": ["COLM 2025"]}', "utf-8")
+    app = PaperApp(store=store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        rows = [_row(app, n).rstrip() for n in range(2)]
+        assert rows[0].endswith(" 6.5") and rows[1].endswith(" 7.0"), rows
+
+
+async def test_the_stats_screen_places_the_highlighted_paper_within_its_venue(tmp_path: Path) -> None:
+    from paperdeck.ui.screens.stats import StatsScreen
+    from textual.widgets import Static
+
+    app = PaperApp(store=_store(tmp_path, MIXED))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("A")  # on Alpha (COLM 2025, 6.5): COLM's two papers, not all three pooled
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await wait_for(pilot, lambda: screen.figures is not None, what="the figures counted")
+        assert screen.place is not None and screen.place.venue == "COLM 2025"
+        assert (screen.place.below, screen.place.top) == (0, 1.0)
+        chart = str(screen.query_one("#stats-chart", Static).render())
+        assert "top 100% of the 2 rated in COLM 2025" in chart, chart

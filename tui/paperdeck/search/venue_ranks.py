@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import operator
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from paperdeck.model.paper import Paper
@@ -21,7 +21,7 @@ from paperdeck.model.venue import Scale, venue_of
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["rating_percentiles", "scales_shown", "venue_labels"]
+__all__ = ["rating_percentiles", "scales_of_venues", "scales_shown", "venue_labels"]
 
 _lock = threading.Lock()
 #: ``(papers, labels, percentiles or None)`` of the last sequence asked about.
@@ -96,8 +96,9 @@ def rating_percentiles(papers: Sequence[Paper]) -> np.ndarray:
 
 def scales_shown(papers: Sequence[Paper]) -> dict[str, Scale]:
     """The scale of each rated paper (:func:`paperdeck.model.venue.scale_of`), by paper id, when the
-    rated papers are on more than one scale (then the list shows ``6.5/10``); ``{}`` when they are
-    all on one (or none is known: ratings are shown bare). Reads every paper: call it in a worker."""
+    rated papers are on more than one scale (then a list of several shows ``6.5/10``:
+    :func:`scales_of_venues` tells which views do); ``{}`` when they are all on one (or none is
+    known: ratings are shown bare). Reads every paper: call it in a worker."""
     from paperdeck.model.venue import scale_of
 
     scales: dict[str, Scale] = {}
@@ -105,3 +106,18 @@ def scales_shown(papers: Sequence[Paper]) -> dict[str, Scale]:
         if paper.ratings is not None and (scale := scale_of(paper)) is not None:
             scales[paper.id] = scale
     return scales if len(set(scales.values())) > 1 else {}
+
+
+def scales_of_venues(papers: Sequence[Paper], scales: Mapping[str, Scale]) -> dict[str, frozenset[Scale]]:
+    """The scales of each venue's rated papers, by venue as the venue scope names it
+    (:attr:`Paper.library_venue <paperdeck.model.paper.Paper.library_venue>`, the labels of the
+    store's venue runs), from ``scales`` (by paper id: :func:`scales_shown`); ``{}`` when
+    ``scales`` is (one scale: nothing to tell apart). A view's ratings show their scale when the
+    venues it lists have more than one between them. Reads every paper: call it in a worker."""
+    if not scales:
+        return {}
+    by_venue: dict[str, set[Scale]] = {}
+    for paper in papers:
+        if (scale := scales.get(paper.id)) is not None:
+            by_venue.setdefault(paper.library_venue, set()).add(scale)
+    return {venue: frozenset(found) for venue, found in by_venue.items()}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
@@ -92,6 +93,18 @@ def mixes_venues(store: Store, ids: Sequence[str]) -> bool:
     if venue.get(ids[-1]) != first:  # most mixed lists tell at once
         return True
     return len(set(map(venue.get, ids))) > 1  # in C: a tenth of a generator's time
+
+
+def venues_in(store: Store, ids: Sequence[str]) -> frozenset[str]:
+    """The venues of ``ids`` (those of ids not in the store left out); from the venue runs, at C
+    speed (no per-paper Python loop)."""
+    labels = store.venue_runs.labels
+    if not ids:
+        return frozenset()
+    if len(labels) < 2:
+        return frozenset(labels)
+    found: frozenset[str | None] = frozenset(map(_venue_by_id(store).get, ids))
+    return cast("frozenset[str]", found - {None})
 
 
 def venue_name(venue: str) -> str:

@@ -219,6 +219,7 @@ def import_files(
                     from paperdeck.store.undo import drop_undo_point
 
                     drop_undo_point(store.data_dir)
+                    undo.discard()  # and this change makes none
                 undo.summary = _undo_summary(report, review_report, len(reads))
         finally:
             for words in staged:

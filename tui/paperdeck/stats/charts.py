@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from paperdeck.model.safe_text import one_line
+from paperdeck.model.venue import NO_VENUE
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
 from paperdeck.stats.figures import NO_AREA, Distribution, Figures, Place, VenueFigures, number
 
@@ -111,16 +112,26 @@ def _distribution(title: str, figure: Distribution, what: str, width: int, bars:
 
 
 def _per_venue(
-    chart: Callable[[Figures, int, Place | None, bool, bool], list[Line]], figures: Figures, width: int, bars: bool
+    chart: Callable[[Figures, int, Place | None, bool, bool], list[Line]],
+    figures: Figures,
+    width: int,
+    bars: bool,
+    place: Place | None = None,
+    highlighting: bool = False,
 ) -> list[Line] | None:
     """``chart`` drawn for each rated venue apart, each under its name and scale, when the figures
-    hold more than one (ratings of different scales are never pooled); ``None`` otherwise."""
+    hold more than one (ratings of different scales are never pooled); ``None`` otherwise. The
+    highlighted paper's ``place`` (within its venue: :attr:`Place.venue`) is marked in its own
+    venue's chart; ``highlighting`` without a place says under the first that it has no rating."""
     venues = figures.rated_venues
     if len(venues) < 2:
         return None
     lines = [_line(("  each venue apart, on its own scale", "note"))]
     for venue in venues:
-        lines += [Line(), _heading(f"▌ {_venue_title(venue)}"), *chart(venue.figures, width, None, False, bars)]
+        own = place if place is not None and place.venue == venue.venue else None
+        lines += [Line(), _heading(f"▌ {_venue_title(venue)}"), *chart(venue.figures, width, own, False, bars)]
+    if place is None and highlighting:
+        lines.append(_plain("  the highlighted paper has no rating"))
     return lines
 
 
@@ -132,7 +143,7 @@ def _venue_title(venue: VenueFigures) -> str:
 
 
 def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
-    apart = _per_venue(_ratings, figures, width, bars)
+    apart = _per_venue(_ratings, figures, width, bars, place, highlighting)
     if apart is not None:
         return apart
     lines = [_heading(f"Papers' mean ratings · {figures.reviewed:,} of {figures.papers:,} rated "
@@ -150,11 +161,19 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
         lines.append(
             _line("  this paper ", (number(place.mean), "strong"),
                   f": {ordinal(round(place.percentile))} percentile, top {percent(place.top)} "
-                  f"of these {figures.reviewed:,} ◀")
+                  f"of {_among(place, figures.reviewed)} ◀")
         )  # fmt: skip
     elif highlighting:
         lines.append(_plain("  the highlighted paper has no rating"))
     return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars)
+
+
+def _among(place: Place, reviewed: int) -> str:
+    """Whom a paper's place is among: ``"these 1,234"``, or ``"the 1,234 rated in COLM 2025"``
+    within its venue (a view of several venues)."""
+    if place.venue is None:
+        return f"these {reviewed:,}"
+    return f"the {reviewed:,} rated in {one_line(place.venue or NO_VENUE)}"
 
 
 def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
@@ -174,7 +193,7 @@ def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool
 
 
 def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
-    apart = _per_venue(_acceptance, figures, width, bars) if figures.decisions_known else None
+    apart = _per_venue(_acceptance, figures, width, bars, place) if figures.decisions_known else None
     if apart is not None:
         return apart
     lines = [_heading("Acceptance rate by mean rating")]

@@ -325,6 +325,8 @@ class Place:
         below: reviewed papers with a lower mean.
         percentile: ``100 * below / reviewed`` (0–100): the share rated lower.
         top: the share (0–1] rated as high or higher (``0.23``: "top 23 %").
+        venue: the venue it stands within (:attr:`VenueFigures.venue`, its own scale) when the
+            figures mix venues; ``None`` when it stands among all their papers (one venue).
     """
 
     mean: float
@@ -332,6 +334,7 @@ class Place:
     below: int
     percentile: float
     top: float
+    venue: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,8 +382,19 @@ class Figures:
         """The venues with a rated paper: more than one means the ratings must be drawn apart."""
         return tuple(venue for venue in self.venues if venue.figures.reviewed)
 
-    def place(self, mean: float | None) -> Place | None:
-        """Where ``mean`` stands (:class:`Place`); ``None`` for no mean or no reviewed paper."""
+    def place(self, mean: float | None, venue: str | None = None) -> Place | None:
+        """Where ``mean`` stands (:class:`Place`); ``None`` for no mean or no reviewed paper.
+
+        Where the figures mix rated venues (:attr:`rated_venues`, several scales), a mean stands
+        only within its paper's ``venue`` (:func:`paperdeck.model.venue.venue_of`, as
+        :attr:`VenueFigures.venue`): its place among that venue's papers, on its scale, with
+        :attr:`Place.venue` set; ``None`` when ``venue`` is not given or not one of them (ratings
+        of different scales are never ranked together)."""
+        rated = self.rated_venues
+        if len(rated) > 1:
+            own = next((v for v in rated if v.venue == venue), None) if venue is not None else None
+            found = own.figures.place(mean) if own is not None else None
+            return replace(found, venue=own.venue) if found is not None and own is not None else None
         if mean is None or not self.means or not self.mean_ratings:
             return None
         below = bisect.bisect_left(self.means, mean)

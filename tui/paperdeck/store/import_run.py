@@ -241,7 +241,7 @@ class ImportRun:
         drops the point once this returns.
 
         Raises:
-            StoreError: the catalogue (or the reviews index, when kept) was changed since the
+            StoreError: the catalogue (or the reviews index, or the schedule, when kept) was changed since the
                 point was made (its stamp is not the point's: the point no longer says what was
                 before; nothing changed then), the kept files cannot be read, or the store cannot
                 be written.
@@ -253,10 +253,13 @@ class ImportRun:
         catalogue.load()
         with _ImportLock(self.lock_path):
             catalogue.catch_up()
+            from paperdeck.store.schedule import SCHEDULE_FILE
             from paperdeck.store.undo import file_stamp
 
             reviews_changed = point.reviews is not None and file_stamp(self.reviews.index_path) != point.reviews_after
-            if catalogue.stamp() != point.after or reviews_changed:
+            schedule_path = self.lock_path.parent / SCHEDULE_FILE
+            schedule_changed = point.kept_schedule and file_stamp(schedule_path) != point.schedule_after
+            if catalogue.stamp() != point.after or reviews_changed or schedule_changed:
                 reason = (
                     f"the catalogue changed after the last {point.what} ({point.at[:19].replace('T', ' ')} UTC); "
                     "nothing was undone"

@@ -15,6 +15,7 @@ again updates it instead of adding to it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -198,7 +199,52 @@ class ScheduleStore:
                 continue
             kept.append(event)
         merged: dict[Any, ScheduleEvent] = {e.key: e for e in (*kept, *events)}
-        table = {str(n): e.to_dict() for n, e in enumerate(merged.values(), start=1)}
+        self._write(merged.values())
+        return removed
+
+    def drop_papers(self, paper_ids: Iterable[str], resolve: Mapping[str, str] | None = None) -> int:
+        """Drop the events of ``paper_ids`` (papers taken out of the catalogue; an event's old id
+        through ``resolve``, old id → current); write the file once (staged in the active
+        transaction) when any is dropped. Returns how many were dropped.
+
+        Raises:
+            StoreError: the file cannot be read or written.
+        """
+        gone = set(paper_ids)
+        events = self.events()
+        kept = [e for e in events if (resolve.get(e.paper_id, e.paper_id) if resolve else e.paper_id) not in gone]
+        if len(kept) == len(events):
+            return 0
+        self._write(kept)
+        return len(events) - len(kept)
+
+    def put_back(self, kept: Path | None) -> None:
+        """Set the file back to ``kept`` (an undo point's copy, :mod:`paperdeck.store.undo`), or
+        take it away when ``None`` (there was none); staged in the active transaction.
+
+        Raises:
+            StoreError: ``kept`` cannot be read, or the file cannot be written or removed.
+        """
+        from paperdeck.store.atomic import ACTIVE, write_failure
+
+        self._events = None
+        if kept is not None:
+            try:
+                raw = kept.read_bytes()
+            except OSError as exc:
+                raise StoreError(kept, f"cannot read: {exc.strerror or exc}") from None
+            atomic_write_bytes(self.path, raw)
+            return
+        txn = ACTIVE.get()
+        if txn is not None and txn.covers(Path(os.path.realpath(self.path.parent))):
+            txn.stage_removal(self.path)
+            return
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise StoreError(self.path, write_failure(exc)) from None
+
+    def _write(self, events: Iterable[ScheduleEvent]) -> None:
+        table = {str(n): e.to_dict() for n, e in enumerate(events, start=1)}
         atomic_write_bytes(self.path, orjson.dumps({"meta": {"1": meta()}, "events": table}))
         self._events = None
-        return removed

@@ -262,6 +262,8 @@ class Store:
         joined, unmatched = join_events(events, self.papers)
         joined = [replace(e, paper_id=self.resolve(e.paper_id)) for e in joined]
         with self.transaction():
+            if self._undo_scope is not None and joined:  # the programme before: an undo puts it back
+                self._undo_scope.keep_before()
             removed = self.schedule.replace_events(joined)
         return ScheduleImport(len(joined), len({e.paper_id for e in joined}), tuple(unmatched), removed)
 
@@ -448,9 +450,9 @@ class Store:
         """
         from paperdeck.store.undo import UndoScope, file_stamp
 
-        scope = UndoScope(self.data_dir, self.catalogue_path, what)
+        scope = UndoScope(self.data_dir, self.catalogue_path, what, self.schedule.path)
         reviews_index = self.reviews.index_path
-        before = (self.catalogue.stamp(), file_stamp(reviews_index))
+        before = (self.catalogue.stamp(), file_stamp(reviews_index), file_stamp(self.schedule.path))
         self._undo_scope = scope
         try:
             yield scope
@@ -459,7 +461,7 @@ class Store:
             raise
         finally:
             self._undo_scope = None
-        after = (self.catalogue.stamp(), file_stamp(reviews_index))
+        after = (self.catalogue.stamp(), file_stamp(reviews_index), file_stamp(self.schedule.path))
         if after == before:  # nothing written: the point stays the previous change's
             scope.discard()
             return
@@ -470,16 +472,23 @@ class Store:
 
     def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
         """Take papers (by id or alias) out of the catalogue, as one change that can be taken back
-        (:meth:`undo_last_change`); each is recorded in the change log. Their reviews and the
+        (:meth:`undo_last_change`); each is recorded in the change log, and their events (the
+        programmes') are dropped with them (the undo brings them back). Their reviews and the
         user's records on them are kept (the records stay in the user store and its backup): a
         paper imported again finds both. Unknown ids are reported, not refused.
 
         Raises:
-            StoreError: the catalogue cannot be read or written, or the import lock cannot be
-                taken (then nothing changed).
+            StoreError: the catalogue or the schedule cannot be read or written, or the import
+                lock cannot be taken (then nothing changed).
         """
-        with self.undoable("remove") as undo, self.transaction():  # the catalogue and the change log
+        paper_ids = list(paper_ids)
+        # the events' ids as they resolve now: an alias of a paper removed is dropped with it
+        events = self.schedule.events()
+        resolve = {e.paper_id: self.resolve(e.paper_id) for e in events} if events else {}
+        with self.undoable("remove") as undo, self.transaction():  # the catalogue, schedule and change log
             report = self._import_run().remove_papers(paper_ids)
+            if report.removed and events:
+                self.schedule.drop_papers(report.removed, resolve)
             count = len(report.removed)
             undo.summary = f"removed {count:,} paper{'' if count == 1 else 's'}"
         return report
@@ -494,14 +503,15 @@ class Store:
 
     def undo_last_change(self) -> UndoReport:
         """Take back the last import or removal (:attr:`undo_point`): the catalogue is set back
-        to what it was before it (and the reviews, when it imported reviews), the change recorded
-        in the change log, and the point dropped (a second undo has nothing to undo).
+        to what it was before it (and the reviews, when it imported reviews, and the programmes'
+        events), the change recorded in the change log, and the point dropped (a second undo has
+        nothing to undo).
 
         Raises:
             NothingToUndo: there is no undo point.
-            StoreError: the catalogue changed since the point was made (another import, in
-                another process or before this version of paperdeck kept undo points), or it
-                cannot be read or written (then nothing changed).
+            StoreError: the catalogue (or the reviews or the schedule it kept) changed since the
+                point was made (another import, in another process or before this version of
+                paperdeck kept undo points), or it cannot be read or written (then nothing changed).
         """
         from paperdeck.store.undo import NothingToUndo, drop_undo_point
 
@@ -510,6 +520,8 @@ class Store:
             raise NothingToUndo("nothing to undo: no import or removal to take back")
         with self.transaction():  # the catalogue, reviews, change log, user records and the point: all or none
             report = self._import_run().take_back(point)
+            if point.kept_schedule:  # the programmes' events as they were before it
+                self.schedule.put_back(point.schedule)
             drop_undo_point(self.data_dir)
         return report
 

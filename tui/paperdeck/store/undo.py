@@ -6,12 +6,17 @@ Layout, in ``undo/`` beside the catalogue::
     catalogue.json     the catalogue file as it was before the last change (a hard link to the
                        old file where the file system allows: an atomic write replaces the
                        catalogue by a new file, so the old one is kept as it was, for free)
+    schedule.json      the programmes' events as they were before it (a hard link, as the
+                       catalogue; absent when there were none)
     reviews/           the reviews as they were before it, when it imported reviews: the reviews
                        index and the files it names (hard links: an import writes new files for
                        what it changes and removes the old ones, so the links keep them)
     undo.json          what that change was: ``{"what": "import"|"remove", "at": ISO time,
                        "summary": one line, "after": [size, mtime_ns] of the catalogue it left,
-                       "reviews_after": the same of the reviews index it left, when it kept them}``
+                       "reviews_after": the same of the reviews index it left, when it kept them,
+                       "kept_schedule": true, "had_schedule": bool, "schedule_after": the stamp
+                       of the schedule file it left}`` (a point without ``kept_schedule``, made by
+                       an older paperdeck, leaves the schedule as it is)
 
 One point is kept: each change replaces it, and taking it back drops it (a second undo has
 nothing to undo). A change writes its point in two steps around its catalogue write, under the
@@ -54,6 +59,7 @@ __all__ = [
 UNDO_DIR = "undo"
 _POINT_FILE = "undo.json"
 _BEFORE_FILE = "catalogue.json"
+_SCHEDULE_FILE = "schedule.json"
 _REVIEWS_DIR = "reviews"
 #: The reviews files an undo point keeps: the index (``index.json``), and the generation files
 #: (``NN.gG.json``, ``summaries.gG.json``, ``words.gG.*``) it names.
@@ -78,6 +84,9 @@ class UndoPoint:
         reviews: the folder of the reviews files as they were before it (:data:`_REVIEW_FILES`;
             no index in it: there were no reviews), ``None`` when it kept none (it imported none).
         reviews_after: the reviews index's ``[size, mtime_ns]`` right after it (``None``: none).
+        kept_schedule: whether it kept the schedule file (points of an older paperdeck did not).
+        schedule: the schedule file as it was before it (``None``: there was none, or not kept).
+        schedule_after: the schedule file's ``[size, mtime_ns]`` right after it (``None``: none).
     """
 
     what: str
@@ -87,6 +96,9 @@ class UndoPoint:
     before: Path | None
     reviews: Path | None = None
     reviews_after: list[int] | None = None
+    kept_schedule: bool = False
+    schedule: Path | None = None
+    schedule_after: list[int] | None = None
 
 
 def read_undo_point(data_dir: Path) -> UndoPoint | None:
@@ -103,6 +115,11 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
         if reviews is not None and not reviews.is_dir():
             return None
         reviews_after = data.get("reviews_after")
+        kept_schedule = bool(data.get("kept_schedule"))
+        schedule = folder / _SCHEDULE_FILE if kept_schedule and data.get("had_schedule") else None
+        if schedule is not None and not schedule.is_file():
+            return None
+        schedule_after = data.get("schedule_after")
         return UndoPoint(
             what=str(data["what"]),
             at=str(data["at"]),
@@ -111,6 +128,9 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
             before=before,
             reviews=reviews,
             reviews_after=[int(n) for n in reviews_after] if isinstance(reviews_after, list) else None,
+            kept_schedule=kept_schedule,
+            schedule=schedule,
+            schedule_after=[int(n) for n in schedule_after] if isinstance(schedule_after, list) else None,
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -126,11 +146,11 @@ def drop_undo_point(data_dir: Path) -> None:
     folder = data_dir / UNDO_DIR
     txn = ACTIVE.get()
     if txn is not None and txn.covers(Path(os.path.realpath(folder))):  # with the change it undid
-        for name in (_POINT_FILE, _BEFORE_FILE):
+        for name in (_POINT_FILE, _BEFORE_FILE, _SCHEDULE_FILE):
             txn.stage_removal(folder / name)
         txn.after_commit(lambda: shutil.rmtree(folder / _REVIEWS_DIR, ignore_errors=True))
         return
-    for name in (_POINT_FILE, _BEFORE_FILE):
+    for name in (_POINT_FILE, _BEFORE_FILE, _SCHEDULE_FILE):
         try:
             (folder / name).unlink(missing_ok=True)
         except OSError as exc:
@@ -199,7 +219,7 @@ def _clean_stale_staging(folder: Path) -> None:
     change under way in another process staged its own within the hour, and is left alone."""
     import time
 
-    for staged in [*folder.glob(".before-*.json"), *folder.glob(".reviews-*")]:
+    for staged in [*folder.glob(".before-*.json"), *folder.glob(".schedule-*.json"), *folder.glob(".reviews-*")]:
         with contextlib.suppress(OSError):
             if time.time() - staged.stat().st_ctime > _STALE_S:
                 if staged.is_dir():
@@ -216,14 +236,18 @@ class UndoScope:
         data_dir: the data directory.
         catalogue_path: the catalogue file.
         what: ``"import"`` or ``"remove"``.
+        schedule_path: the schedule file, kept with the catalogue (``None``: not kept).
 
     Attributes:
         summary: what the change did, one line (set by the change before :meth:`commit`).
     """
 
-    def __init__(self, data_dir: Path, catalogue_path: Path, what: str) -> None:
+    def __init__(self, data_dir: Path, catalogue_path: Path, what: str, schedule_path: Path | None = None) -> None:
         self.folder = data_dir / UNDO_DIR
         self.catalogue_path = catalogue_path
+        self.schedule_path = schedule_path
+        self._schedule_staged: Path | None = None
+        self._had_schedule = False
         self.what = what
         self.summary = ""
         self._staged: Path | None = None
@@ -238,8 +262,10 @@ class UndoScope:
         return self._kept
 
     def keep_before(self) -> None:
-        """Keep the catalogue file as it is now, before the change writes it (once per change:
-        later writes of the same change keep the first). Best effort: when it cannot be kept (a
+        """Keep the catalogue file (and the schedule file, when the scope has one) as it is now,
+        before the change writes it (once per change: later writes of the same change keep the
+        first; a write staged in the transaction is not on disk yet, so the file kept is the one
+        before the change). Best effort: when it cannot be kept (a
         read-only or full disk: the change's own write says so next), the change is made without
         an undo point, and :meth:`commit` drops the previous one (it no longer says what was
         before the catalogue on disk)."""
@@ -251,13 +277,14 @@ class UndoScope:
             _clean_stale_staging(self.folder)
             if self.catalogue_path.is_file():
                 staged = self.folder / f".before-{os.getpid()}-{uuid.uuid4().hex[:8]}.json"
-                try:
-                    os.link(self.catalogue_path, staged)
-                except OSError:
-                    staged.unlink(missing_ok=True)
-                    shutil.copyfile(self.catalogue_path, staged)
+                _link_or_copy(self.catalogue_path, staged)
                 self._staged = staged
             self._had_catalogue = self._staged is not None
+            if self.schedule_path is not None and self.schedule_path.is_file():
+                staged = self.folder / f".schedule-{os.getpid()}-{uuid.uuid4().hex[:8]}.json"
+                _link_or_copy(self.schedule_path, staged)
+                self._schedule_staged = staged
+            self._had_schedule = self._schedule_staged is not None
         except OSError:
             self.discard()
             self._kept = self._unkept = True
@@ -278,10 +305,17 @@ class UndoScope:
             return
         self._reviews_staged = staged
 
-    def commit(self, at: str, summary: str, after: list[int] | None, reviews_after: list[int] | None = None) -> None:
-        """Make the kept catalogue (and reviews) the undo point of this change (nothing when
-        nothing was kept); ``after`` and ``reviews_after``: the stamps of the catalogue and of the
-        reviews index the change left.
+    def commit(
+        self,
+        at: str,
+        summary: str,
+        after: list[int] | None,
+        reviews_after: list[int] | None = None,
+        schedule_after: list[int] | None = None,
+    ) -> None:
+        """Make the kept catalogue (and reviews, and schedule) the undo point of this change
+        (nothing when nothing was kept); ``after``, ``reviews_after`` and ``schedule_after``: the
+        stamps of the catalogue, of the reviews index and of the schedule file the change left.
 
         Raises:
             StoreError: the point cannot be written (the change itself stands).
@@ -298,6 +332,11 @@ class UndoScope:
                 self._staged = None
             else:
                 (self.folder / _BEFORE_FILE).unlink(missing_ok=True)
+            if self._schedule_staged is not None:
+                os.replace(self._schedule_staged, self.folder / _SCHEDULE_FILE)
+                self._schedule_staged = None
+            else:
+                (self.folder / _SCHEDULE_FILE).unlink(missing_ok=True)
             shutil.rmtree(self.folder / _REVIEWS_DIR, ignore_errors=True)  # the previous point's
             kept_reviews = self._reviews_staged is not None
             if self._reviews_staged is not None:
@@ -305,7 +344,8 @@ class UndoScope:
                 self._reviews_staged = None
             point = {"what": self.what, "at": at, "summary": summary, "after": after,
                      "had_catalogue": self._had_catalogue, "kept_reviews": kept_reviews,
-                     "reviews_after": reviews_after}  # fmt: skip
+                     "reviews_after": reviews_after, "kept_schedule": self.schedule_path is not None,
+                     "had_schedule": self._had_schedule, "schedule_after": schedule_after}  # fmt: skip
             atomic_write_bytes(self.folder / _POINT_FILE, orjson.dumps(point))
         except OSError as exc:
             raise StoreError(self.folder, f"cannot write the undo point: {write_failure(exc)}") from None
@@ -316,6 +356,10 @@ class UndoScope:
             with contextlib.suppress(OSError):
                 self._staged.unlink()
             self._staged = None
+        if self._schedule_staged is not None:
+            with contextlib.suppress(OSError):
+                self._schedule_staged.unlink()
+            self._schedule_staged = None
         if self._reviews_staged is not None:
             shutil.rmtree(self._reviews_staged, ignore_errors=True)
             self._reviews_staged = None

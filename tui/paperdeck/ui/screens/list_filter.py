@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from textual.timer import Timer
     from textual.worker import Worker
 
+    from paperdeck.model.venue import Scale
     from paperdeck.search.query import Query
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
@@ -124,6 +125,8 @@ class ListFilter:
         #: The venues picked in this session (``None``: none yet, the settings' are shown), and the
         #: lock their saves take (:meth:`set_scope`).
         self._chosen_venues: list[str] | None = None
+        #: The scales of each venue's rated papers (:meth:`set_scales`), ``{}``: one in the store.
+        self._venue_scales: dict[str, frozenset[Scale]] = {}
         self._scope_saving = threading.Lock()
         #: The words the list, the detail pane and the reader mark: the shown query's words and
         #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
@@ -236,6 +239,7 @@ class ListFilter:
         self._view_ids = self.scope_ids()
         self.paper_list.show(self._view_ids)
         self.paper_list.set_venue_column(self._mixes_venues(self._view_ids))
+        self.paper_list.set_scales_mixed(self._mixes_scales(self._view_ids))
         if self.chosen_order not in ("relevance", "list"):
             self.refilter()  # the saved sort order
         self.update_counts()
@@ -442,6 +446,7 @@ class ListFilter:
             marks_changed, self.terms = terms != self.terms, terms
             paper_list.highlight(terms)
             paper_list.set_venue_column(self._mixes_venues(ids))
+            paper_list.set_scales_mixed(self._mixes_scales(ids))
             paper_list.show(ids, highlight=keep)
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))
@@ -457,6 +462,40 @@ class ListFilter:
         from paperdeck.search.venues import mixes_venues
 
         return mixes_venues(self.store, ids)
+
+    def set_scales(self, scales: Mapping[str, Scale], venue_scales: dict[str, frozenset[Scale]]) -> None:
+        """The store's scales, found in a worker: each rated paper's (by id, ``{}`` when the store
+        holds one: :func:`~paperdeck.search.venue_ranks.scales_shown`) and each venue's
+        (:func:`~paperdeck.search.venue_ranks.scales_of_venues`); the list shows them while its
+        view mixes scales."""
+        self._venue_scales = venue_scales
+        self.paper_list.show_scales(scales)
+        self.paper_list.set_scales_mixed(self._mixes_scales(self._view_ids))
+
+    def _mixes_scales(self, ids: Sequence[str]) -> bool:
+        """Whether ``ids`` hold rated papers of several scales: their venues' scales
+        (:meth:`set_scales`) are more than one. A view of one venue, or of the whole scope (a
+        view is within it), costs a look-up; another of several, a pass over the ids in C
+        (:func:`~paperdeck.search.venues.venues_in`)."""
+        by_venue = self._venue_scales
+        if not by_venue or not ids:
+            return False
+        from paperdeck.search.venues import scoped_ids, venue_of, venues_in
+
+        scope = self.scope
+        scoped = scoped_ids(self.store, scope)
+        if len(scope) == 1:
+            venues: frozenset[str] = scope
+        elif len(ids) == (self.store.paper_count if scoped is None else len(scoped)):  # the whole scope
+            venues = scope or frozenset(self.store.venue_runs.labels)
+        elif not self._mixes_venues(ids):
+            venues = frozenset((venue_of(self.store, ids[0]),))
+        else:
+            venues = venues_in(self.store, ids)
+        found: set[Scale] = set()
+        for venue in venues:
+            found |= by_venue.get(venue, frozenset())
+        return len(found) > 1
 
     def _highlight_terms(self, text: str) -> tuple[str, ...]:
         """The folded words of a query's plain words and text terms

@@ -577,14 +577,17 @@ class MainScreen(ReadingScreen):
     @work(thread=True, exclusive=True, group="venue-scales")
     def _find_scales(self) -> None:
         """In a thread, the catalogue parsed: when its rated papers are on more than one scale
-        (several venues), have the list show each rating with its scale's top (``6.5/10``)."""
-        from paperdeck.search.venue_ranks import scales_shown
+        (several venues), have the list show each rating with its scale's top (``6.5/10``) in
+        the views that mix scales (the venue scope's, the query's)."""
+        from paperdeck.search.venue_ranks import scales_of_venues, scales_shown
 
         try:
-            scales = scales_shown(self.store.papers)
+            papers = self.store.papers
+            scales = scales_shown(papers)
+            venue_scales = scales_of_venues(papers, scales)
         except StoreError:
             return  # said where the catalogue is read
-        self.app.call_from_thread(self.paper_list.show_scales, scales)
+        self.app.call_from_thread(self.list_filter.set_scales, scales, venue_scales)
 
     @work(thread=True, exclusive=True, group="review-summaries")
     def _read_review_summaries(self) -> None:

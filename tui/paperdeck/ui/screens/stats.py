@@ -185,7 +185,11 @@ class StatsScreen(Screen[None]):
                 mean = summary.mean
             elif paper.ratings is not None:
                 mean = paper.ratings.mean
-        place = figures.place(mean) if paper is not None and paper.id in in_view else None
+        place = None
+        if paper is not None and paper.id in in_view:
+            from paperdeck.model.venue import venue_of
+
+            place = figures.place(mean, venue_of(paper))  # within its own venue where the view mixes them
         elapsed = time.perf_counter() - started
         self.app.call_from_thread(self._counted, ids, figures, place, elapsed)
 

@@ -123,7 +123,11 @@ class PaperList(ScrollView, can_focus=True):
         #: Whether papers have decisions, ratings, primary areas (``set_columns``), and whether
         #: the view mixes venues (``set_venue_column``).
         self._columns: tuple[bool, bool, bool, bool] = (False, False, False, False)
-        #: Each rated paper's scale, when papers of several scales are listed (``show_scales``).
+        #: Each rated paper's scale, when the store holds papers of several scales (``show_scales``).
+        self._all_scales: Mapping[str, Scale] = {}
+        #: Whether the view lists papers of several scales (``set_scales_mixed``).
+        self._scales_mixed = False
+        #: The scales drawn: ``_all_scales`` when the view mixes scales, else none (ratings bare).
         self._scales: Mapping[str, Scale] = {}
         #: The folded query words whose matches titles highlight (``highlight``).
         self._terms: tuple[str, ...] = ()
@@ -235,9 +239,21 @@ class PaperList(ScrollView, can_focus=True):
             self._show_headings()
 
     def show_scales(self, scales: Mapping[str, Scale]) -> None:
-        """Show each rating with its scale's top (``6.5/10``) for the papers in ``scales`` (by id:
-        :func:`paperdeck.search.venue_ranks.scales_shown`), ``{}``: every rating bare."""
-        if scales is not self._scales:
+        """Each rated paper's scale (by id: :func:`paperdeck.search.venue_ranks.scales_shown`),
+        ``{}``: one scale in the store. Shown with each rating (``6.5/10``) while the view mixes
+        scales (:meth:`set_scales_mixed`); else every rating is bare."""
+        self._all_scales = scales
+        self._apply_scales()
+
+    def set_scales_mixed(self, mixed: bool) -> None:
+        """Whether the view lists papers of more than one scale (its venues rate on different
+        scales): then each rating shows its scale's top (``6.5/10``), else none does."""
+        self._scales_mixed = mixed
+        self._apply_scales()
+
+    def _apply_scales(self) -> None:
+        scales = self._all_scales if self._scales_mixed else {}
+        if scales is not self._scales and (scales or self._scales):
             self._scales = scales
             self.refresh()  # the rows drawn are cached with their scale
 
