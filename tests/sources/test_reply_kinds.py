@@ -183,7 +183,8 @@ def test_a_review_rated_off_its_venue_s_scale_refuses_the_file(tmp_path: Path) -
         return {
             "id": f"offscale{n:02d}", "forum": "lbEUvx1ILN", "replyto": "lbEUvx1ILN", "tmdate": 1_763_000_000_000 + n,
             "invitations": [f"ICLR.cc/2026/Conference/Submission{n}/-/Official_Review"],
-            "domain": "ICLR.cc/2026/Conference", "signatures": [f"ICLR.cc/2026/Conference/Submission1/Reviewer_ab{n:02d}"],
+            "domain": "ICLR.cc/2026/Conference",
+            "signatures": [f"ICLR.cc/2026/Conference/Submission1/Reviewer_ab{n:02d}"],
             "content": {"rating": {"value": rating}, "confidence": {"value": 3}},
         }  # fmt: skip
 
