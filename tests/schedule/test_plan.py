@@ -57,6 +57,8 @@ def test_an_unknown_zone_is_one_line() -> None:
     with pytest.raises(ZoneError) as caught:
         time_zone("Mars/Olympus_Mons")
     assert "\n" not in str(caught.value) and "unknown time zone" in str(caught.value)
+    with pytest.raises(ZoneError, match="empty time zone name"):  # found by trying: --tz '' was UTC
+        time_zone("  ")
 
 
 def test_plan_prints_times_in_my_zone_with_the_venues_beside(
@@ -64,10 +66,15 @@ def test_plan_prints_times_in_my_zone_with_the_venues_beside(
 ) -> None:
     code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Europe/Paris")
     assert code == 0
-    assert "Thursday 2026-04-23 · ICLR 2026" in out
+    assert "Thursday 2026-04-23 (the venue's day) · ICLR 2026" in out
     assert "\n  Poster Session 1 · Hall 3\n    #101  15:30–18:00 (10:30–13:00 venue)  poster\n" in out
     assert "\n  ⚠ clash  #108  20:00–22:30 (15:00–17:30 venue)  poster\n" in out
     assert out.count("⚠ clash") == 2
+    # found by trying the product: in Tokyo the 10:30 (UTC-03:00) poster is on the next day there,
+    # under the venue's Thursday: the line says which day it is in the user's zone
+    code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Asia/Tokyo")
+    assert code == 0 and "#101  22:30–01:00 (+1 day) (10:30–13:00 venue)" in out
+    assert "#108  03:00–05:30 Fri 04-24 (15:00–17:30 venue)" in out
     code, out, err = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Nowhere/Atlantis")
     assert code == 2 and out == "" and err.count("\n") == 1 and "unknown time zone" in err
     code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--json", "--tz", "UTC")

@@ -122,3 +122,17 @@ def test_the_chart_marks_the_place_in_its_venue_and_says_which() -> None:
     assert any("50th percentile, top 50% of the 2 rated in COLM 2025 ◀" in text for text in texts), texts
     unrated = [line.text for line in chart_lines("ratings", figures, 80, None, highlighting=True)]
     assert "  the highlighted paper has no rating" in unrated
+
+
+def test_a_workshop_paper_counts_as_not_accepted_to_the_conference() -> None:
+    """Found by trying the product: ICLR 2017's rate left its 47 workshop-track papers out (45 %);
+    the conference counts them as not accepted (about 40 %)."""
+    from paperdeck.model.paper import Paper
+    from paperdeck.stats.figures import figures_of
+
+    papers = [
+        Paper(id=f"p{n}", title=f"t{n}", abstract="a", venue="ICLR", year=2017, decision=decision)
+        for n, decision in enumerate(["oral", "poster", "reject", "workshop", "withdrawn"])
+    ]
+    figures = figures_of(papers, {}, {})
+    assert [venue.acceptance_rate for venue in figures.venues] == [2 / 4]

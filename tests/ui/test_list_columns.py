@@ -118,3 +118,17 @@ async def test_rows_line_up_with_the_headings_with_or_without_a_scrollbar(
             assert papers.row_count == 1
             lines = papers.render_lines(papers.region.reset_offset)
             assert lines[0].text == top and lines[1].text[: rating_end + 1].endswith("7.5"), (top, lines[1].text)
+
+
+def test_a_moved_rating_keeps_its_arrow_where_venues_mix_scales() -> None:
+    """Found by trying the product: in a store of several venues the list showed ``4.0/10`` and
+    dropped the move (``3.3 ↑4.0`` in a store of one venue)."""
+    from paperdeck.ui.widgets.paper_list import MOVE_CELLS, RATING_CELLS, scaled_rating_cell
+
+    wide, narrow = RATING_CELLS + MOVE_CELLS, RATING_CELLS
+    assert scaled_rating_cell("4.0/10", 4.0, 3.33, True) == "3.3↑4.0/10".rjust(wide)
+    assert scaled_rating_cell("4.0/10", 4.0, 3.33, False) == "↑4.0".rjust(narrow)
+    assert scaled_rating_cell("3.0/10", 3.0, 4.5, False) == "↓3.0".rjust(narrow)
+    assert scaled_rating_cell("6.5/10", 6.5, None, True) == "6.5/10".rjust(wide)
+    assert scaled_rating_cell("6.5/10", 6.5, 6.5, False) == "6.5/10"
+    assert len(scaled_rating_cell("10/10", 10.0, 2.0, True)) == wide

@@ -83,6 +83,8 @@ async def test_the_detail_pane_says_when_and_where(tmp_path: Path) -> None:
         await filter_to(pilot, "room:amphi")
         await settle(pilot)
         body = main_screen(app).query_one("#detail-body", Static)
+        # the events are read ahead in a worker: wait for the pane to have them (a loaded machine)
+        await wait_for(pilot, lambda: "When: Oral" in str(body.render()), what=lambda: str(body.render()))
         text = str(body.render())
         assert "When: Poster · Thursday 2026-04-23 15:00–17:30 (UTC-03:00) · Poster Session 2 · Hall 3 · #109" in text
         assert "When: Oral · Thursday 2026-04-23 16:00–17:00 (UTC-03:00) · Oral Session 2A · Amphitheater" in text

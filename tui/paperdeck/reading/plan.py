@@ -34,10 +34,12 @@ def time_zone(name: str | None) -> tuple[tzinfo, str]:
     system's (:func:`_system_zone_name`; a fixed offset when the system names no zone).
 
     Raises:
-        ZoneError: ``name`` names no zone (one line).
+        ZoneError: ``name`` names no zone, or is blank (``--tz ''``), in one line.
     """
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+    if name is not None and not name.strip():
+        raise ZoneError("an empty time zone name: give an IANA name such as Europe/Paris, or leave --tz out")
     if not name:
         system = _system_zone_name()
         if system:
@@ -168,13 +170,18 @@ def _clock(when: datetime) -> str:
 
 def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
     """``("10:30–13:00", "13:30–16:00 venue")``: the event's times in the user's zone, and the
-    venue's beside them when they differ (``""`` then); ``("no time", "")`` without a time."""
+    venue's beside them when they differ (``""`` then); ``("no time", "")`` without a time. The
+    days are headed by the venue's date: a time that falls on another date in the user's zone
+    says which (``"03:00–05:30 Fri 04-24"``)."""
     start, end = event.starts, event.ends
     if start is None or end is None:
         return "no time", ""
-    mine = f"{_clock(start.astimezone(zone))}–{_clock(end.astimezone(zone))}"
-    if end.astimezone(zone).date() != start.astimezone(zone).date():
+    local = start.astimezone(zone)
+    mine = f"{_clock(local)}–{_clock(end.astimezone(zone))}"
+    if end.astimezone(zone).date() != local.date():
         mine += " (+1 day)"
+    if local.date() != start.date():  # the heading is the venue's day: say which day it is here
+        mine += f" {local:%a %m-%d}"
     there = f"{_clock(start)}–{_clock(end)}"
     return mine, ("" if there == mine.split(" ")[0] else f"{there} venue")
 
@@ -202,7 +209,7 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
         if this_day != day:
             day, place = this_day, None
             start = event.starts
-            heading = f"{start:%A} {this_day}" if start is not None else "Without a time"
+            heading = f"{start:%A} {this_day} (the venue's day)" if start is not None else "Without a time"
             venue = f" · {event.venue} {event.year or ''}".rstrip() if event.venue else ""
             lines += ["", one_line(f"{heading}{venue}")[:width]]
         if (event.session, event.room) != place:

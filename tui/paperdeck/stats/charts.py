@@ -248,6 +248,9 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
               (f"↓ {moves.papers_down:,} fell", "strong"), f" of {moves.papers:,}"),
         _plain(f"  {moves.papers_review_moved:,} papers with a review that moved"),
     ]  # fmt: skip
+    back = moves.reviews_moved - moves.reviews_up - moves.reviews_down
+    if back > 0:  # moved, then came back to the first rating: moved, but neither up nor down
+        lines.insert(2, _plain(f"  {back:,} moved and came back"))
     if not moves.reviews:
         return [*lines, _plain("  no paper in the view has rated reviews")]
     lines += [Line(), _heading("Each review's rating, first and now")]

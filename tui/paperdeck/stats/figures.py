@@ -23,11 +23,13 @@ A paper's mean rating and its number of reviews come from its imported reviews' 
 from the catalogue's :attr:`paperdeck.model.paper.Paper.ratings`; each review's rating and
 confidence only from the summaries (a catalogue keeps a paper's mean, not each review's score).
 
-The acceptance rate of a group is ``accepted / (accepted + rejected + under review)``: withdrawn,
-workshop and unknown decisions are left out, and a paper still "under review" counts as not
-accepted, because a decisions file (Paper Copilot's accepted list) names the accepted papers
-only. Rates are given only when some paper of the whole set has an accepted or rejected decision
-(:attr:`Figures.decisions_known`); a group with none of those papers then has a rate of ``None``.
+The acceptance rate of a group is ``accepted / (accepted + rejected + under review)``: a paper
+sent to the workshop track (ICLR 2017's 47) counts as not accepted to the conference, as the
+conference's own figures count it; withdrawn and unknown decisions are left out, and a paper still
+"under review" counts as not accepted, because a decisions file (Paper Copilot's accepted list)
+names the accepted papers only. Rates are given only when some paper of the whole set has an
+accepted or rejected decision (:attr:`Figures.decisions_known`); a group with none of those
+papers then has a rate of ``None``.
 """
 
 from __future__ import annotations
@@ -39,10 +41,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from paperdeck.model.decision import ACCEPTED, REJECTED
+from paperdeck.model.decision import ACCEPTED
+from paperdeck.model.decision import REJECTED as _REJECTED
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.venue import NO_VENUE
+
+#: Decisions that count as not accepted to the conference: rejected, and the workshop track.
+REJECTED = _REJECTED | frozenset({"workshop"})
 
 __all__ = [
     "NO_AREA",
@@ -143,7 +149,7 @@ class AreaDecisions:
     """The decisions of one primary area's papers.
 
     ``rate`` is ``accepted / (accepted + rejected + pending)`` (0–1), ``None`` when no decisions
-    are known (the module docstring) or the area has no such paper; ``other`` counts workshop and
+    are known (the module docstring) or the area has no such paper; ``other`` counts withdrawn and
     unknown decisions.
     """
 

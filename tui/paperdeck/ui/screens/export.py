@@ -33,7 +33,8 @@ from paperdeck.ui.commands import bindings
 ZOTERO_WORD = "zotero"
 _FORMAT_HELP = (
     "the ending picks the format: .bib BibTeX · .md Markdown reading list · .csv · .json · "
-    "for Zotero: .ris RIS, .csl.json CSL-JSON, or type zotero to send them to a running Zotero"
+    "for Zotero: .ris RIS, .csl.json CSL-JSON, or type zotero to send them to a running Zotero · "
+    ".ics the conference schedule of the starred and to-read papers among them"
 )
 #: The ending of an iCalendar file: the papers' schedule (:mod:`paperdeck.export.ics`), not a paper list.
 _CALENDAR = ".ics"

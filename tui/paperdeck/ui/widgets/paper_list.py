@@ -529,7 +529,7 @@ class PaperList(ScrollView, can_focus=True):
             value = paper.rating if paper is not None else None
             scale = self._scales.get(paper_id) if value is not None else None
             if value is not None and scale is not None:  # a view of several scales: 6.5/10
-                shown = f"{scale.short(value):>{RATING_CELLS + MOVE_CELLS * layout.moves}}"
+                shown = scaled_rating_cell(scale.short(value), value, self._moved(paper_id), layout.moves)
             else:
                 shown = rating_cell(value, self._moved(paper_id) if value is not None else None, layout.moves)
             if layout.spread:
@@ -619,6 +619,19 @@ def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
     arrow = ROSE if value > first else FELL
     shown = f"{first:.1f} {arrow}{value:.1f}" if wide else f"{arrow}{value:.1f}"
     return f"{shown:>{cells}}"
+
+
+def scaled_rating_cell(short: str, value: float, first: float | None, wide: bool) -> str:
+    """The rating column of a row in a view of several scales: ``short`` (the mean with its scale's
+    top, ``"6.5/10"``) in the ``RATING_CELLS`` cells, and when the mean moved from ``first``:
+    ``"3.3↑4.0/10"`` in the wide layout (``MOVE_CELLS`` more), ``"↑4.0"`` in the narrow one (the
+    scale then shown by the rows that did not move and by the detail pane)."""
+    cells = RATING_CELLS + MOVE_CELLS * wide
+    if first is None or first == value:
+        return f"{short:>{cells}}"
+    arrow = ROSE if value > first else FELL
+    shown = f"{first:.1f}{arrow}{short}" if wide else f"{arrow}{value:.1f}"
+    return f"{shown[-cells:]:>{cells}}"
 
 
 def column_layout(
