@@ -5,6 +5,7 @@ such a macro is written as its text; math and the macros the app renders stay re
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -52,7 +53,23 @@ def test_a_source_entry_carrying_a_command_is_generated_anew() -> None:
     out = bibtex_entries([paper("Title", bibtex=own)])
     assert FORBIDDEN.search(out) is None and "lee2026title" in out
     clean = "@inproceedings{lee2026title,\n  title = {Title with $\\alpha$},\n  year = {2026}\n}"
-    assert bibtex_entries([paper("Title", bibtex=clean)]) == clean + "\n"  # copied as it was
+    assert bibtex_entries([paper("Title with $\\alpha$", bibtex=clean)]) == clean + "\n"  # copied as it was
+
+
+def test_a_source_entry_of_another_paper_is_generated_anew() -> None:
+    """Found by trying the product: Paper Copilot's ICLR 2017 list gives 48 papers the entry of
+    "Making Stochastic Neural Networks from Deterministic Ones"; each is exported from its own fields."""
+    other = (
+        "@inproceedings{lee2017making,\n  title = {Making Stochastic Neural Networks from Deterministic Ones},\n"
+        "  url = {https://openreview.net/forum?id=B1akgy9xx},\n  year = {2017}\n}"
+    )
+    out = bibtex_entries([paper("Learning in Implicit Generative Models", bibtex=other)])
+    assert "Learning in Implicit Generative Models" in out and "Making Stochastic" not in out
+    title = "Learning in Implicit Generative Models"
+    same_title = other.replace("Making Stochastic Neural Networks from Deterministic Ones", title)
+    mine = replace(paper("Learning in Implicit Generative Models", bibtex=same_title), openreview_id="B16Jem9xe")
+    assert "B1akgy9xx" not in bibtex_entries([mine])  # its url names another paper
+    assert bibtex_entries([replace(mine, openreview_id="B1akgy9xx")]) == same_title + "\n"
 
 
 def test_math_and_the_macros_the_app_renders_stay_readable() -> None:

@@ -50,6 +50,8 @@ __all__ = [
     "unsafe_tex",
 ]
 
+#: An OpenReview id in a link (``…/forum?id=B16Jem9xe``).
+_OPENREVIEW_ID = re.compile(r"[?&]id=([A-Za-z0-9_\-]+)")
 #: Decisions whose paper is not (yet) in the proceedings: a ``@misc`` entry, as OpenReview writes.
 NOT_PUBLISHED = frozenset({"under-review", "reject", "withdrawn", "desk-rejected"})
 #: Title words a key skips (``"On the …"`` → the next word).
@@ -454,7 +456,30 @@ def source_entry(paper: Paper) -> tuple[str, str] | None:
     entry = library.entries[0]
     if not entry.key or "title" not in {name.casefold() for name in entry.fields_dict}:
         return None
+    if not _names_this_paper(entry, paper):
+        return None
     return raw, entry.key
+
+
+def _names_this_paper(entry: Entry, paper: Paper) -> bool:
+    """Whether a source's entry is about ``paper``: its title close to the paper's (letters and
+    digits compared, LaTeX braces and accents aside) and no OpenReview id in its ``url`` other than
+    the paper's. A list that gives a paper another paper's entry (Paper Copilot's ICLR 2017 file
+    gives 48 papers one entry) then has its entries generated from the papers' own fields."""
+    from rapidfuzz import fuzz
+
+    fields = {name.casefold(): str(field.value) for name, field in entry.fields_dict.items()}
+    own_id = paper.openreview_id
+    linked = _OPENREVIEW_ID.search(fields.get("url", ""))
+    if own_id and linked is not None and linked.group(1) != own_id:
+        return False
+    return fuzz.ratio(_title_letters(fields["title"]), _title_letters(paper.title)) >= 80
+
+
+def _title_letters(text: str) -> str:
+    """``text`` as lower-case ASCII letters and digits, one space between words."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").casefold()
+    return " ".join(re.findall(r"[a-z0-9]+", folded))
 
 
 def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
