@@ -10,11 +10,11 @@ reviews' import), on the whole conference:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from paperdeck.store.store import Store
+from reviews_bench import time_queries
 
 MOVE_QUERIES = [
     "moved:up",
@@ -30,26 +30,9 @@ MOVE_QUERIES = [
 
 def measure_moves(data_dir: Path, percentile: Callable[[list[float], float], float]) -> dict[str, float]:
     """The ``moves_*`` numbers (see the module docstring) on the store in ``data_dir``."""
-    from paperdeck.search.query import parse_query
     from paperdeck.search.searcher import Searcher
-    from paperdeck.search.selection import run_query
 
     store = Store(data_dir)
     store.reviews.summaries()
     searcher = Searcher(store)
-    started = time.perf_counter()
-    run_query(searcher, parse_query(MOVE_QUERIES[0]))
-    first_ms = (time.perf_counter() - started) * 1000
-    times = []
-    for _ in range(5):
-        for text in MOVE_QUERIES:
-            started = time.perf_counter()
-            query = parse_query(text)
-            assert query.error is None, (text, query.error)
-            run_query(searcher, query)
-            times.append((time.perf_counter() - started) * 1000)
-    return {
-        "moves_query_first_ms": round(first_ms, 1),
-        "moves_query_p50_ms": round(percentile(times, 0.5), 1),
-        "moves_query_p95_ms": round(percentile(times, 0.95), 1),
-    }
+    return time_queries(searcher, MOVE_QUERIES, percentile, "moves_query")

@@ -27,8 +27,9 @@ import gzip
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
@@ -52,27 +53,36 @@ REVIEW_QUERIES = [
 
 def measure_review_queries(data_dir: Path, percentile: Callable[[list[float], float], float]) -> dict[str, float]:
     """The ``reviews_query_*`` numbers (see the module docstring) on the store in ``data_dir``."""
-    from paperdeck.search.query import parse_query
     from paperdeck.search.searcher import Searcher
-    from paperdeck.search.selection import run_query
 
     searcher = Searcher(Store(data_dir))
     searcher.index.get()  # as the app has it, built in a worker
+    return time_queries(searcher, REVIEW_QUERIES, percentile, "reviews_query")
+
+
+def time_queries(
+    searcher: Any, queries: Sequence[str], percentile: Callable[[list[float], float], float], key: str
+) -> dict[str, float]:
+    """``{key}_first_ms`` (the first query, which builds what the rest reuse), ``{key}_p50_ms`` and
+    ``{key}_p95_ms`` of ``queries`` run five times each through ``searcher`` (wall time, ms)."""
+    from paperdeck.search.query import parse_query
+    from paperdeck.search.selection import run_query
+
     started = time.perf_counter()
-    run_query(searcher, parse_query(REVIEW_QUERIES[0]))
+    run_query(searcher, parse_query(queries[0]))
     first_ms = (time.perf_counter() - started) * 1000
     times = []
     for _ in range(5):
-        for text in REVIEW_QUERIES:
+        for text in queries:
             started = time.perf_counter()
             query = parse_query(text)
             assert query.error is None, (text, query.error)
             run_query(searcher, query)
             times.append((time.perf_counter() - started) * 1000)
     return {
-        "reviews_query_first_ms": round(first_ms, 1),
-        "reviews_query_p50_ms": round(percentile(times, 0.5), 1),
-        "reviews_query_p95_ms": round(percentile(times, 0.95), 1),
+        f"{key}_first_ms": round(first_ms, 1),
+        f"{key}_p50_ms": round(percentile(times, 0.5), 1),
+        f"{key}_p95_ms": round(percentile(times, 0.95), 1),
     }
 
 
