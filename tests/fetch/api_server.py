@@ -53,6 +53,17 @@ import orjson
 
 from tests.helpers import SHARED_DATA, SHARED_REVIEWS, review_parts, submission_parts
 
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """A request handler of the test servers: HTTP/1.1 (kept-alive connections, as real servers
+    answer) and silent (no request lines on standard error)."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
 #: The cuts (the first 125, 35 and 35 submissions of the three parts, with their replies).
 REVIEW_PARTS = review_parts()
 SUBMISSION_PARTS = submission_parts()
@@ -188,12 +199,7 @@ class ApiServer:
         self._lock = threading.Lock()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 server._handle(self, "GET")
 

@@ -20,7 +20,7 @@ from typing import Any, Self
 
 import orjson
 
-from tests.fetch.api_server import PASSWORD, VENUE, _token, venue_group_record
+from tests.fetch.api_server import PASSWORD, VENUE, QuietHandler, _token, venue_group_record
 
 #: Seconds between two bytes of a slow answer.
 DRIP_S = 0.2
@@ -84,12 +84,7 @@ class Elsewhere(LocalServer):
         self.seen: list[tuple[str, str, str, bytes]] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def _any(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
@@ -116,12 +111,7 @@ class HostileServer(LocalServer):
         self.tokens: list[str] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
@@ -368,12 +358,7 @@ class ZoteroStandIn(LocalServer):
         self._stop = threading.Event()
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 with contextlib.suppress(OSError):
                     if outer.mode == "no-connector" or self.path != "/connector/ping":

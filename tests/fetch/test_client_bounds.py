@@ -10,7 +10,6 @@ import zlib
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from typing import Any
 
 import orjson
 import pytest
@@ -21,7 +20,7 @@ from paperdeck.store.store import Store
 
 from tests.fetch.api_server import ApiServer
 from tests.fetch.helpers import ICLR, PAGE, PAPERS, options
-from tests.fetch.hostile_server import LocalServer, answer
+from tests.fetch.hostile_server import LocalServer, QuietHandler, answer
 
 Route = Callable[[BaseHTTPRequestHandler], None]
 
@@ -34,12 +33,7 @@ class Routes(LocalServer):
         self.seen: list[tuple[str, str, str]] = []
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def _any(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 if length:

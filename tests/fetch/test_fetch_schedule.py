@@ -5,16 +5,14 @@ programme is one line and changes nothing."""
 from __future__ import annotations
 
 import json
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
-from typing import Any
 
 import pytest
 from paperdeck.fetch.venues import UnknownSource, parse_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.fetch.hostile_server import LocalServer
+from tests.fetch.hostile_server import LocalServer, QuietHandler
 from tests.helpers import SAFETY_NAME, fixture, run
 
 PROGRAMME_PATH = "/static/virtual/data/iclr-2026-orals-posters.json"
@@ -29,12 +27,7 @@ class ProgrammeSite(LocalServer):
         body = b"[1, 2, 3]" if broken else fixture("iclr-2026-orals-posters.json").read_bytes()
         outer = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 outer.requests.append(self.path)
                 found = self.path.split("?", 1)[0] == PROGRAMME_PATH
