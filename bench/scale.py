@@ -1,7 +1,7 @@
 """Files N times the size of the ICLR 2026 dump and its reviews, for measuring paperdeck at scale.
 
-``scaled_files(n, out_dir)`` writes, for ``n`` ≥ 2, one file per dump part and one per review
-part, each holding the original notes and ``n - 1`` copies of them; ``n == 1`` returns the
+``scaled_files(n, out_dir)`` writes, for ``n`` ≥ 2, one file per dump part holding the original
+submissions and ``n - 1`` copies of them, and per review part the original and one file per copy; ``n == 1`` returns the
 original files. A copy ``k`` (1 ≤ k < n) of a submission gets a new OpenReview id (10 characters
 of the id alphabet, from a hash of the id and ``k``), a new number (``number + k × 100,000``),
 ``[k]`` after its title (so no two copies read as one paper) and the abstract of another
@@ -74,13 +74,15 @@ def _scaled_dump(part: Path, n: int, out: Path) -> Path:
     return target
 
 
-def _scaled_reviews(part: Path, n: int, out: Path) -> Path:
-    target = out / part.name
+def _scaled_reviews(part: Path, n: int, out: Path) -> list[Path]:
+    """The original review part and one file per copy ``k`` beside it (a part holding every copy
+    would pass the importer's bound on a decompressed file)."""
     with gzip.open(part, "rt", encoding="utf-8") as source:
         lines = [line for line in source if line.strip()]
-    with gzip.open(target, "wt", encoding="utf-8", compresslevel=1) as file:
-        file.writelines(lines)
-        for k in range(1, n):
+    targets = [part]
+    for k in range(1, n):
+        target = out / part.name.replace(".jsonl.gz", f".copy{k}.jsonl.gz")
+        with gzip.open(target, "wt", encoding="utf-8", compresslevel=1) as file:
             for line in lines:
                 note = json.loads(line)
                 for key in ("id", "forum", "replyto"):
@@ -90,7 +92,8 @@ def _scaled_reviews(part: Path, n: int, out: Path) -> Path:
                     if isinstance(note.get(key), list):
                         note[key] = [_renumbered(v, k) if isinstance(v, str) else v for v in note[key]]
                 file.write(json.dumps(note) + "\n")
-    return target
+        targets.append(target)
+    return targets
 
 
 def scaled_files(n: int, out_dir: Path) -> tuple[list[Path], list[Path]]:
@@ -106,7 +109,8 @@ def scaled_files(n: int, out_dir: Path) -> tuple[list[Path], list[Path]]:
     if n == 1:
         return list(DUMP), list(REVIEW_PARTS)
     out_dir.mkdir(parents=True, exist_ok=True)
-    return [_scaled_dump(part, n, out_dir) for part in DUMP], [_scaled_reviews(p, n, out_dir) for p in REVIEW_PARTS]
+    reviews = [path for part in REVIEW_PARTS for path in _scaled_reviews(part, n, out_dir)]
+    return [_scaled_dump(part, n, out_dir) for part in DUMP], reviews
 
 
 if __name__ == "__main__":
