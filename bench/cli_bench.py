@@ -1,18 +1,29 @@
 """The command line as scripts feel it: whole processes, timed from outside.
 
-Usage: python bench/cli_bench.py DATA_DIR  — prints {"cli_search_vs_fzf": …, "cli_search_ms": …,
-"fzf_ms": …, "cli_show_ms": …, "cli_star_ms": …} for a store holding papers (its search index saved,
-as ``paperdeck import`` leaves it).
+Usage: python bench/cli_bench.py DATA_DIR  — prints the keys below for a store holding papers (its
+search index saved, as ``paperdeck import`` leaves it). ``paperdeck`` runs this checkout's code
+(bench/procs.py ``paperdeck_argv``). Wall ms and CPU ms (``ru_utime + ru_stime`` of ``os.wait4``:
+the process's own, every thread) of each run; the commands are run in turn, interleaved, 7 rounds.
 
-- ``cli_search_vs_fzf``: ``paperdeck search REAP --limit 10`` ÷ ``fzf --exact --filter REAP`` over
-  the same text (each paper's title, keywords and abstract on one line), run in turn, A B A B …,
-  the median of the pairs' ratios (the machine's speed drifts: a pair shares it). fzf is installed
-  with apt-get when missing and this runs as root; else the ratio is absent (``null``) and
-  ``fzf_absent`` says why;
-- ``cli_show_ms``: ``paperdeck show ID``, median; ``cli_star_ms``: ``paperdeck star ID`` and
-  ``unstar`` in turn (each a durable write), median.
+- ``cli_search_vs_fzf`` / ``cli_search_cpu_vs_fzf``: ``paperdeck search REAP --limit 10`` ÷
+  ``fzf --exact --filter REAP`` over the same text (each paper's title, keywords and abstract on one
+  line), run in turn, A B A B …, the median of the pairs' ratios in wall time / in CPU time (the
+  machine's speed drifts: a pair shares it); ``cli_search_ms``, ``cli_search_cpu_ms``, ``fzf_ms``,
+  ``fzf_cpu_ms`` the medians. fzf is installed with apt-get when missing and this runs as root; else
+  the ratios are absent (``null``) and ``fzf_absent`` says why;
+- ``cli_show_ms`` / ``cli_show_cpu_ms``: ``paperdeck show ID`` (the store's middle paper), median;
+  ``cli_star_ms`` / ``cli_star_cpu_ms``: ``paperdeck star ID`` and ``unstar`` in turn (each a durable
+  write), median; ``cli_version_ms`` / ``cli_version_cpu_ms``: ``paperdeck --version``;
+  ``python_pass_ms`` / ``python_pass_cpu_ms``: ``python -c pass``, the yardstick, in the same rounds;
+- instruction counts (``valgrind --tool=callgrind --callgrind-out-file=/dev/null``, "Collected",
+  one run each: they hold still): ``python_pass_ir``, ``cli_version_ir``, ``cli_show_ir``,
+  ``cli_star_ir`` (then unstarred), ``cli_note_ir`` (``note ID --text …``, then the note deleted),
+  ``cli_status_ir`` (``status ID skimmed``, then ``unseen``), and ``cli_show_ir_vs_pass``,
+  ``cli_star_ir_vs_pass``, ``cli_version_ir_vs_pass`` (÷ ``python_pass_ir``). Without valgrind these
+  keys are absent and ``"ir": "valgrind not installed"`` says so.
 
-The app's modules are byte-compiled first (see bench/cold_start.py).
+The app's modules are byte-compiled first (see bench/cold_start.py). The store is written to (star,
+note, status), and each write is taken back.
 """
 
 from __future__ import annotations
@@ -24,11 +35,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+sys.path.insert(0, str(REPO / "tui"))
+
+from procs import instructions, paperdeck_argv, paperdeck_env, time_child  # noqa: E402
 
 RUNS = 7
 QUERY = "REAP"
@@ -58,46 +72,89 @@ def fzf_text(data_dir: Path, path: Path) -> None:
 
 def run_ms(argv: list[str], stdin: Path | None = None, env: dict[str, str] | None = None) -> float:
     """ms of one whole process, its output thrown away."""
-    started = time.perf_counter()
-    with open(stdin if stdin is not None else os.devnull, "rb") as given:
-        subprocess.run(argv, stdin=given, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
-    return (time.perf_counter() - started) * 1000
+    return time_child(argv, env, stdin)[0]
 
 
-def measure_cli(data_dir: Path) -> dict[str, object]:
-    """The keys of the module docstring for the store in ``data_dir``."""
+def _medians(name: str, runs: list[tuple[float, float]]) -> dict[str, object]:
+    return {f"{name}_ms": round(statistics.median(w for w, _ in runs)),
+            f"{name}_cpu_ms": round(statistics.median(c for _, c in runs))}  # fmt: skip
+
+
+def _ratio(a: list[float], b: list[float]) -> float:
+    return round(statistics.median(x / y for x, y in zip(a, b, strict=True)), 2)
+
+
+def measure_ir(data_dir: Path, paper_id: str) -> dict[str, object]:
+    """The instruction counts of the module docstring (each write taken back after)."""
+    env = paperdeck_env(data_dir)
+    counts = {"python_pass_ir": instructions([sys.executable, "-c", "pass"])}
+    if counts["python_pass_ir"] is None:
+        return {"ir": "valgrind not installed"}
+    commands = {
+        "cli_version_ir": (["--version"], None),
+        "cli_show_ir": (["show", paper_id], None),
+        "cli_star_ir": (["star", paper_id], ["unstar", paper_id]),
+        "cli_note_ir": (["note", paper_id, "--text", "compare with the baseline"], ["note", paper_id, "--text", ""]),
+        "cli_status_ir": (["status", paper_id, "skimmed"], ["status", paper_id, "unseen"]),
+    }
+    for key, (args, undo) in commands.items():
+        counts[key] = instructions(paperdeck_argv(*args), env)
+        if undo is not None:
+            time_child(paperdeck_argv(*undo), env)
+    base = counts["python_pass_ir"]
+    result: dict[str, object] = dict(counts)
+    for key in ("cli_show_ir", "cli_star_ir", "cli_version_ir"):
+        value = counts[key]
+        result[f"{key}_vs_pass"] = round(value / base, 2) if value is not None and base else None
+    return result
+
+
+def measure_cli(data_dir: Path, ir: bool = True) -> dict[str, object]:
+    """The keys of the module docstring for the store in ``data_dir`` (without the instruction
+    counts unless ``ir``)."""
     from cold_start import compile_app
     from paperdeck.store.store import Store
 
     compile_app()
-    paperdeck = str(Path(sys.executable).parent / "paperdeck")
-    env = dict(os.environ, PAPERDECK_DATA_DIR=str(data_dir))
-    search = [paperdeck, "search", QUERY, "--limit", "10"]
+    env = paperdeck_env(data_dir)
+    search = paperdeck_argv("search", QUERY, "--limit", "10")
+    ids = Store(data_dir, lazy=True).paper_ids
+    paper_id = ids[len(ids) // 2]
     result: dict[str, object] = {}
     fzf, absent = ensure_fzf()
     with tempfile.TemporaryDirectory() as tmp:
+        text = Path(tmp) / "papers.txt"
         if fzf is None:
             print(f"bench: cli_search_vs_fzf absent: {absent}", file=sys.stderr)
-            result.update(cli_search_vs_fzf=None, fzf_absent=absent)
-            searches = [run_ms(search, env=env) for _ in range(RUNS)]
+            result.update(cli_search_vs_fzf=None, cli_search_cpu_vs_fzf=None, fzf_absent=absent)
         else:
-            text = Path(tmp) / "papers.txt"
             fzf_text(data_dir, text)
-            run_ms(search, env=env)  # warm-up, each
-            run_ms([fzf, "--exact", "--filter", QUERY], stdin=text)
-            searches, fzfs = [], []
-            for _ in range(RUNS):
-                searches.append(run_ms(search, env=env))
-                fzfs.append(run_ms([fzf, "--exact", "--filter", QUERY], stdin=text))
-            ratios = [a / b for a, b in zip(searches, fzfs, strict=True)]
-            result.update(cli_search_vs_fzf=round(statistics.median(ratios), 2), fzf_ms=round(statistics.median(fzfs)),
-                          cli_search_vs_fzf_runs=[round(r, 2) for r in ratios])  # fmt: skip
-        result["cli_search_ms"] = round(statistics.median(searches))
-        paper_id = Store(data_dir, lazy=True).paper_ids[len(Store(data_dir, lazy=True).paper_ids) // 2]
-        run_ms([paperdeck, "show", paper_id], env=env)
-        shows = [run_ms([paperdeck, "show", paper_id], env=env) for _ in range(RUNS)]
-        stars = [run_ms([paperdeck, ("star", "unstar")[n % 2], paper_id], env=env) for n in range(RUNS + 1)][1:]
-        result.update(cli_show_ms=round(statistics.median(shows)), cli_star_ms=round(statistics.median(stars)))
+            time_child([fzf, "--exact", "--filter", QUERY], stdin=text)  # warm-up
+        time_child(search, env)
+        time_child(paperdeck_argv("show", paper_id), env)
+        searches, fzfs, shows, stars, versions, passes = [], [], [], [], [], []
+        for _ in range(RUNS):  # interleaved: the machine's speed drifts
+            searches.append(time_child(search, env))
+            if fzf is not None:
+                fzfs.append(time_child([fzf, "--exact", "--filter", QUERY], stdin=text))
+            shows.append(time_child(paperdeck_argv("show", paper_id), env))
+            stars.append(time_child(paperdeck_argv("star", paper_id), env))
+            time_child(paperdeck_argv("unstar", paper_id), env)
+            versions.append(time_child(paperdeck_argv("--version"), env))
+            passes.append(time_child([sys.executable, "-c", "pass"]))
+        if fzf is not None:
+            result.update(
+                cli_search_vs_fzf=_ratio([w for w, _ in searches], [w for w, _ in fzfs]),
+                cli_search_cpu_vs_fzf=_ratio([c for _, c in searches], [c for _, c in fzfs]),
+                **_medians("fzf", fzfs),
+                cli_search_vs_fzf_runs=[round(w / f, 2) for (w, _), (f, _) in zip(searches, fzfs, strict=True)],
+                cli_search_cpu_vs_fzf_runs=[round(c / f, 2) for (_, c), (_, f) in zip(searches, fzfs, strict=True)],
+            )
+    for name, runs in (("cli_search", searches), ("cli_show", shows), ("cli_star", stars),
+                       ("cli_version", versions), ("python_pass", passes)):  # fmt: skip
+        result.update(_medians(name, runs))
+    if ir:
+        result.update(measure_ir(data_dir, paper_id))
     return result
 
 

@@ -2,14 +2,18 @@
 
 Usage: python bench/cold_start.py DATA_DIR [RUNS]  — prints {"cold_start_ms": median, "runs": [...],
 "bare_textual_start_ms": median, "bare_runs": [...], "cold_start_vs_bare": …, "index_ready_ms": …,
-"index_ready_runs": [...], "index_ready_vs_cold_start": …, and :func:`floor_keys`}: the bare runs for
-a bare Textual app (Textual's own floor on this machine), the index-ready runs to a query's list
+"index_ready_runs": [...], "index_ready_vs_cold_start": …, :func:`floor_keys`, :func:`cpu_keys`}: the
+bare runs for a bare Textual app (Textual's own floor on this machine), the index-ready runs to a query's list
 painted, the floor runs for a Textual app of paperdeck's shape with no data
 (:data:`FLOOR_TEXTUAL_APP`: what the yardsticks' ratios can reach at best); all interleaved.
 
 The app's modules are byte-compiled first, as an installed package's are (pip compiles them):
 this machine sets PYTHONDONTWRITEBYTECODE=1, so the editable checkout would otherwise recompile
 every module at every start (~50 ms).
+
+Each run also reads the process's CPU time (``/proc/PID/stat`` utime + stime, every thread, to the
+clock tick) the moment its marker, and then its result, reaches the terminal (:class:`PtyRun`):
+CPU time holds still where wall time moves with the machine's load.
 """
 
 from __future__ import annotations
@@ -24,10 +28,15 @@ import signal
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+sys.path.insert(0, str(REPO / "tui"))
+
+from procs import paperdeck_argv, paperdeck_env, proc_cpu_ms  # noqa: E402
 
 
 def compile_app() -> None:
@@ -95,10 +104,21 @@ Floor().run()
 """
 
 
-def one_run(data_dir: str, marker: bytes, timeout: float = 20.0) -> float:
-    """ms from exec of ``paperdeck`` on ``data_dir`` to ``marker`` (the first row's title) on the terminal."""
-    paperdeck = str(Path(sys.executable).parent / "paperdeck")
-    return _run_in_pty([paperdeck], dict(PAPERDECK_DATA_DIR=data_dir), marker, timeout=timeout)[0]
+@dataclass(frozen=True)
+class PtyRun:
+    """One run in a pseudo-terminal: ms from exec to the marker painted (``first_ms``) and the
+    process's CPU ms by then (``first_cpu_ms``); given typing, the same to its result painted
+    (``ready_ms``, ``ready_cpu_ms``), else ``None``."""
+
+    first_ms: float
+    first_cpu_ms: float
+    ready_ms: float | None = None
+    ready_cpu_ms: float | None = None
+
+
+def one_run(data_dir: str, marker: bytes, timeout: float = 20.0) -> PtyRun:
+    """From exec of ``paperdeck`` on ``data_dir`` to ``marker`` (the first row's title) on the terminal."""
+    return _run_in_pty(paperdeck_argv(), paperdeck_env(data_dir), marker, timeout=timeout)
 
 
 def query_marker(data_dir: str, query: str) -> bytes:
@@ -118,33 +138,32 @@ def query_marker(data_dir: str, query: str) -> bytes:
 _STYLE_CODES = re.compile(rb"\x1b\[[0-9;:]*m")
 
 
-def index_ready_run(data_dir: str, marker: bytes, query: str, result: bytes, timeout: float = 30.0) -> float:
-    """ms from exec of ``paperdeck`` on ``data_dir`` to ``result`` (the first title ``query`` ranks,
+def index_ready_run(data_dir: str, marker: bytes, query: str, result: bytes, timeout: float = 30.0) -> PtyRun:
+    """From exec of ``paperdeck`` on ``data_dir`` to ``result`` (the first title ``query`` ranks,
     not on the first screen of the unfiltered list) on the terminal, ``/`` and ``query`` typed as
     soon as ``marker`` (the first row's title) is painted: when a query filters the whole store.
 
     ``result`` is looked for in the text painted with its style codes taken out: the list row shows
     the title with the query's words styled apart, which splits its bytes (matched as written, only
     the detail pane's heading, painted once the typing pauses, would count)."""
-    paperdeck = str(Path(sys.executable).parent / "paperdeck")
-    env = dict(PAPERDECK_DATA_DIR=data_dir)
-    ready = _run_in_pty([paperdeck], env, marker, b"/" + query.encode("utf-8"), result, timeout)[1]
-    assert ready is not None
-    return ready
+    run = _run_in_pty(paperdeck_argv(), paperdeck_env(data_dir), marker, b"/" + query.encode("utf-8"), result, timeout)
+    assert run.ready_ms is not None
+    return run
 
 
-def bare_textual_run(timeout: float = 20.0) -> float:
-    """ms from exec of :data:`BARE_TEXTUAL_APP` to its fourth row on the terminal."""
-    return _run_in_pty([sys.executable, "-c", BARE_TEXTUAL_APP], {}, b"bare row 3", timeout=timeout)[0]
+def bare_textual_run(timeout: float = 20.0) -> PtyRun:
+    """From exec of :data:`BARE_TEXTUAL_APP` to its fourth row on the terminal."""
+    return _run_in_pty([sys.executable, "-c", BARE_TEXTUAL_APP], dict(os.environ), b"bare row 3", timeout=timeout)
 
 
-def floor_textual_run(query: str, timeout: float = 20.0) -> tuple[float, float]:
-    """ms from exec of :data:`FLOOR_TEXTUAL_APP` to its fourth row on the terminal, and to that row
+def floor_textual_run(query: str, timeout: float = 20.0) -> PtyRun:
+    """From exec of :data:`FLOOR_TEXTUAL_APP` to its fourth row on the terminal, and to that row
     changed by ``/`` and ``query`` typed as soon as it is painted (as :func:`index_ready_run` types)."""
     argv = [sys.executable, "-c", FLOOR_TEXTUAL_APP, query]
-    first, ready = _run_in_pty(argv, {}, b"floor row 3", b"/" + query.encode("utf-8"), b"found row 3", timeout)
-    assert ready is not None
-    return first, ready
+    typed = b"/" + query.encode("utf-8")
+    run = _run_in_pty(argv, dict(os.environ), b"floor row 3", typed, b"found row 3", timeout)
+    assert run.ready_ms is not None
+    return run
 
 
 def _run_in_pty(
@@ -154,21 +173,22 @@ def _run_in_pty(
     typed: bytes = b"",
     result: bytes = b"",
     timeout: float = 20.0,
-) -> tuple[float, float | None]:
-    """Run ``argv`` in a pseudo-terminal of 160×48: ms from exec to ``marker`` on the terminal; then,
-    given ``typed``, ms from exec to ``result`` (style codes taken out), ``typed`` written as soon as
-    ``marker`` was seen (else ``None``). The process is killed after.
+) -> PtyRun:
+    """Run ``argv`` in a pseudo-terminal of 160×48 with ``env``: ms from exec to ``marker`` on the
+    terminal and the process's CPU ms then; then, given ``typed``, the same to ``result`` (style
+    codes taken out), ``typed`` written as soon as ``marker`` was seen. The process is killed after.
 
     Raises:
         RuntimeError: ``marker`` or ``result`` never appeared within ``timeout`` seconds.
     """
-    env = dict(os.environ, **env, TERM="xterm-256color", COLUMNS="160", LINES="48")
+    env = dict(env, TERM="xterm-256color", COLUMNS="160", LINES="48")
     started = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
         os.execve(argv[0], argv, env)
     seen = b""
     first: float | None = None
+    first_cpu = 0.0
     try:
         while time.perf_counter() - started < timeout:
             ready, _, _ = select.select([fd], [], [], 0.05)
@@ -179,12 +199,14 @@ def _run_in_pty(
                     break
                 if first is None and marker in seen:
                     first = (time.perf_counter() - started) * 1000
+                    first_cpu = proc_cpu_ms(pid)
                     if not typed:
-                        return first, None
+                        return PtyRun(first, first_cpu)
                     os.write(fd, typed)
                     seen = b""
                 elif first is not None and result in _STYLE_CODES.sub(b"", seen):
-                    return first, (time.perf_counter() - started) * 1000
+                    painted = (time.perf_counter() - started) * 1000
+                    return PtyRun(first, first_cpu, painted, proc_cpu_ms(pid))
         raise RuntimeError(f"{(result if first is not None else marker)!r} never appeared")
     finally:
         os.kill(pid, signal.SIGKILL)
@@ -192,20 +214,49 @@ def _run_in_pty(
         os.close(fd)
 
 
-def floor_keys(cold: list[float], bare: list[float], floor: list[tuple[float, float]]) -> dict[str, object]:
+def _pair_ratio(a: list[float], b: list[float]) -> float:
+    """The median of the pairs' ratios ``a[i] / b[i]`` (runs interleaved: a pair shares the machine's speed)."""
+    return round(statistics.median(x / y for x, y in zip(a, b, strict=True)), 2)
+
+
+def cpu_keys(cold: list[PtyRun], ready: list[PtyRun], floor: list[PtyRun]) -> dict[str, object]:
+    """The CPU-time keys of paperdeck's start against :data:`FLOOR_TEXTUAL_APP`'s, all runs
+    interleaved (``cold`` from :func:`one_run`, ``ready`` from :func:`index_ready_run`, ``floor``
+    from :func:`floor_textual_run`): ``cold_start_cpu_ms``, ``floor_start_cpu_ms``, ``ready_cpu_ms``,
+    ``floor_ready_cpu_ms`` (medians, CPU ms of the process when its marker / result was painted),
+    ``cold_start_cpu_vs_floor`` and ``ready_cpu_vs_floor_ready`` (medians of the pairs' ratios)."""
+    cold_cpu = [run.first_cpu_ms for run in cold]
+    ready_cpu = [run.ready_cpu_ms or 0.0 for run in ready]
+    floor_cpu = [run.first_cpu_ms for run in floor]
+    floor_ready_cpu = [run.ready_cpu_ms or 0.0 for run in floor]
+    return {
+        "cold_start_cpu_ms": round(statistics.median(cold_cpu)),
+        "floor_start_cpu_ms": round(statistics.median(floor_cpu)),
+        "cold_start_cpu_vs_floor": _pair_ratio(cold_cpu, floor_cpu),
+        "ready_cpu_ms": round(statistics.median(ready_cpu)),
+        "floor_ready_cpu_ms": round(statistics.median(floor_ready_cpu)),
+        "ready_cpu_vs_floor_ready": _pair_ratio(ready_cpu, floor_ready_cpu),
+        "cold_start_cpu_runs_ms": [round(c) for c in cold_cpu],
+        "floor_start_cpu_runs_ms": [round(c) for c in floor_cpu],
+        "ready_cpu_runs_ms": [round(c) for c in ready_cpu],
+        "floor_ready_cpu_runs_ms": [round(c) for c in floor_ready_cpu],
+    }
+
+
+def floor_keys(cold: list[float], bare: list[float], floor: list[PtyRun]) -> dict[str, object]:
     """The keys that hold paperdeck's cold starts against :data:`FLOOR_TEXTUAL_APP`'s, all runs
     interleaved: ``floor_start_ms`` / ``floor_ready_ms`` (medians), ``floor_vs_bare`` (median of the
     pairs' ratios to the bare app: what Textual itself costs for an app of this shape),
     ``floor_ready_vs_start`` (ratio of the medians: the floor of ``index_ready_vs_cold_start``),
     ``cold_start_vs_floor`` (median of the pairs' ratios: what paperdeck adds to that floor)."""
-    starts, readies = [f for f, _ in floor], [r for _, r in floor]
+    starts, readies = [run.first_ms for run in floor], [run.ready_ms or 0.0 for run in floor]
     return {
         "floor_start_ms": round(statistics.median(starts)),
         "floor_ready_ms": round(statistics.median(readies)),
         "floor_vs_bare": round(statistics.median(a / b for a, b in zip(starts, bare, strict=True)), 2),
         "floor_ready_vs_start": round(statistics.median(readies) / statistics.median(starts), 2),
         "cold_start_vs_floor": round(statistics.median(a / b for a, b in zip(cold, starts, strict=True)), 2),
-        "floor_runs_ms": [[round(f), round(r)] for f, r in floor],
+        "floor_runs_ms": [[round(f), round(r)] for f, r in zip(starts, readies, strict=True)],
     }
 
 
@@ -215,15 +266,17 @@ def main() -> None:
     marker = first_title(data_dir).encode("utf-8")
     compile_app()
     result = query_marker(data_dir, "REAP")
-    times: list[float] = []
+    cold: list[PtyRun] = []
     bare: list[float] = []
-    ready: list[float] = []
-    floor: list[tuple[float, float]] = []
+    ready_runs: list[PtyRun] = []
+    floor: list[PtyRun] = []
     for _ in range(runs):  # interleaved: the machine's speed drifts
-        times.append(one_run(data_dir, marker))
-        bare.append(bare_textual_run())
-        ready.append(index_ready_run(data_dir, marker, "REAP", result))
+        cold.append(one_run(data_dir, marker))
+        bare.append(bare_textual_run().first_ms)
+        ready_runs.append(index_ready_run(data_dir, marker, "REAP", result))
         floor.append(floor_textual_run("REAP"))
+    times = [run.first_ms for run in cold]
+    ready = [run.ready_ms or 0.0 for run in ready_runs]
     print(
         json.dumps(
             {
@@ -236,6 +289,7 @@ def main() -> None:
                 "index_ready_runs": [round(t) for t in ready],
                 "index_ready_vs_cold_start": round(statistics.median(ready) / statistics.median(times), 2),
                 **floor_keys(times, bare, floor),
+                **cpu_keys(cold, ready_runs, floor),
             }
         )
     )
