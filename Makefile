@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
+SCALE  ?= 1
 
 .PHONY: run test test-data test-slow test-perf test-fast lint docs bench clean
 
@@ -64,8 +65,10 @@ lint: $(VENV)/.installed-test
 docs: $(VENV)/.installed-app
 	$(BIN)/python docs/generate.py
 
+## bench: the benchmark (docs/performance.md): one JSON object; SCALE=N builds and measures a store N times
+## the ICLR 2026 one (the keys of issue 32 alone when N > 1)
 bench: $(VENV)/.installed-test
-	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/bench.py --scale $(SCALE)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist

@@ -1,10 +1,70 @@
 """paperdeck benchmark: prints one JSON object of numbers; asserts nothing (tests never time).
 
-On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl``,
+Usage: ``python bench/bench.py [--scale N] [--store DIR] [--runs R] [PART [DATA_DIR]]`` (``make bench
+SCALE=N``). ``paperdeck`` and every process it starts run this checkout's code (``tui/`` first on
+``PYTHONPATH``, bench/procs.py), whatever checkout the virtual environment was installed from.
+
+**The issue-32 keys** (at every scale; bench/procs.py measures whole processes). The store is built
+from ``scaled_files(N, tmp)`` (bench/scale.py: the dump and the reviews N × the ICLR 2026 ones,
+copies with new ids and shuffled abstracts; the originals at N = 1) with ``paperdeck import`` run as
+child processes, each measured alone (``os.wait4`` of the child: ``ru_maxrss``, ``ru_utime +
+ru_stime``), in the order a user imports them:
+
+- ``import_dump_peak_rss_mb`` / ``import_dump_cpu_s`` / ``import_dump_wall_s``: the dump's parts in one
+  ``paperdeck import`` (which also builds and saves the search and similarity indexes) into an empty store;
+- ``import_reviews_peak_rss_mb`` / ``import_reviews_cpu_s`` / ``…_wall_s``: the review parts (at N ×,
+  the three originals and one file per copy) in one ``paperdeck import`` into the store holding the dump;
+- ``import_parquet_peak_rss_mb`` / ``parquet_import_cpu_s`` / ``…_wall_s``: the decisions Parquet file
+  (``data/iclr2026_accepted_papercopilot-derived.parquet``, 5,358 rows naming original papers, the
+  same file at every scale), imported while the app runs on the store (for ``app_reload_*``);
+- ``import_peak_rss_mb``: the largest of the three peaks; ``import_cpu_us_per_paper``: the dump's CPU
+  µs ÷ ``papers``; ``import_cpu_us_per_review``: the reviews' CPU µs ÷ ``reviews`` (the notes the
+  import counted: new + updated + unchanged); ``scale``, ``papers`` (the store's papers after the
+  import), ``reviews``;
+- ``app_reload_steady_rss_mb``, ``app_reload_peak_rss_mb``, ``app_reload_peak_vs_steady``: the app
+  (``paperdeck`` in a pseudo-terminal) on the store with every review, its resident memory (VmRSS)
+  once settled (:func:`settle`: at least 12 s, then 2 s without CPU use); its peak (VmHWM) is reset
+  then (``/proc/PID/clear_refs`` 5) and read again once the app has settled after the Parquet's
+  import: the peak of its reload of the new catalogue, ÷ the steady memory. ``app_reload_seen``:
+  whether the import replaced the catalogue file (its inode, size or mtime changed) and the app then
+  used CPU (its reload: the app checks the catalogue's stamp every few seconds);
+  ``app_reload_cpu_ms`` the CPU it used from the import's end until settled again.
+
+With ``--store DIR`` the store in ``DIR`` (built as above, e.g. ``/tmp/s1/store``) is copied and
+measured instead: the import and reload keys are absent. The keys on the store built or copied:
+
+- ``cold_start_ms`` / ``cold_start_cpu_ms``: exec of ``paperdeck`` in a pseudo-terminal to the
+  first list row painted: wall ms and the process's CPU ms at that moment (``/proc/PID/stat`` utime
+  + stime of every thread, to the 10 ms clock tick); ``floor_start_cpu_ms``: the same for the floor
+  app (bench/cold_start.py ``FLOOR_TEXTUAL_APP``, a Textual app of paperdeck's shape with no data
+  and none of its code) to its fourth row; ``cold_start_cpu_vs_floor``: median of the pairs' ratios;
+- ``ready_cpu_ms``: the same to the list filtered for ``REAP`` painted, ``/REAP`` typed as soon as
+  the first row is (``index_ready_run``); ``floor_ready_cpu_ms``: the floor app to its rows changed
+  by its own typed query (``floor_textual_run``); ``ready_cpu_vs_floor_ready``: median of the pairs'
+  ratios. The cold starts, the ready runs, the floor runs and the bare app's run ``--runs`` times (5)
+  in turn, interleaved;
+- ``keystroke_cpu_p50_ms`` / ``keystroke_cpu_p95_ms``: the keystrokes below (``keystroke_p50_ms``)
+  in the process's CPU time (``time.process_time()``, every thread) from the key posted to the frame
+  painted;
+- the command line (bench/cli_bench.py): ``cli_show_cpu_ms``, ``cli_star_cpu_ms``,
+  ``cli_version_cpu_ms``, ``python_pass_cpu_ms`` (the yardstick), ``cli_search_cpu_vs_fzf``, with
+  their wall ms; instruction counts where valgrind is installed (``python_pass_ir``,
+  ``cli_version_ir``, ``cli_show_ir``, ``cli_star_ir``, ``cli_note_ir``, ``cli_status_ir``,
+  ``cli_*_ir_vs_pass``), else ``"ir": "valgrind not installed"``;
+- ``app_rss_mb``: the app's resident memory (VmRSS) once settled (as above) on the store with every
+  review and the decisions; ``peak_rss_mb``: its peak (VmHWM) then;
+- ``load_avg``: the machine's 1-minute load average at the start and the end of the run.
+
+At ``--scale`` above 1 or with ``--store``, the older expensive keys are not measured; ``skipped``
+lists them. At 1 (``make bench``) every key below is measured as well.
+
+**The older keys**, on the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.part*.jsonl``,
 19,630 papers), on this machine:
 
-- ``import_s``: import of the three parts into an empty store, seconds; ``similarity_save_s``:
-  what ``paperdeck import`` adds after it, building and saving the similarity index;
+- ``import_s``: import of the three parts into an empty store, seconds, in the bench's own process
+  (a store of its own, for ``import_s``, ``similarity_save_s``, ``restore_backup_s``, ``reviews_*``,
+  ``star_p95_ms``, ``note_p95_ms``); ``similarity_save_s``: what ``paperdeck import`` adds after it,
+  building and saving the similarity index;
 - ``cold_start_vs_bare``: the median of the interleaved pairs' ratios ``cold_start`` ÷ bare Textual;
   ``index_ready_ms``: exec of ``paperdeck`` to the list filtered for ``REAP`` painted, ``/REAP``
   typed as soon as the first row is (bench/cold_start.py ``index_ready_run``), interleaved with the
@@ -34,9 +94,10 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 - ``keystroke_during_refresh_p50_ms`` / ``…_p95_ms``: the same typing while the app's refresh
   fetches the full ICLR 2026 from the local API server (bench/fetch_bench.py), on a copy of the
   store (only keys typed while it runs count; it is stopped after the last key if still running);
-- ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers;
-- ``peak_rss_mb``: peak resident memory (VmHWM) of the app process, 12 s after start (catalogue
-  parsed and search index built);
+- ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers (on
+  the bench's own store, after its reviews' import);
+- ``peak_rss_mb``: peak resident memory (VmHWM) of the app process once settled (at least 12 s
+  after start: catalogue parsed and search index built; see ``app_rss_mb``);
 - ``cold_start_no_reviews_ms`` / ``peak_rss_no_reviews_mb``: the same two on a copy of the store
   taken before the reviews were imported (cold start runs interleaved with the other two);
 - ``query_p50_ms`` / ``query_p95_ms``: field + fuzzy queries (``decision:oral diffusion``,
@@ -70,6 +131,7 @@ On the full ICLR 2026 dump (``../shared/data/iclr2026_submissions_reviewtracker.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -81,17 +143,21 @@ import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
+sys.path.insert(0, str(REPO / "tui"))  # this checkout's code, in this process as in its children
 
 from cli_bench import measure_cli  # noqa: E402
 from cold_start import (  # noqa: E402
+    PtyRun,
     bare_textual_run,
     compile_app,
+    cpu_keys,
     first_title,
     floor_keys,
     floor_textual_run,
@@ -107,13 +173,17 @@ from paperdeck.search.searcher import build_index, build_similarity  # noqa: E40
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
+from procs import TUI, ChildRun, paperdeck_argv, paperdeck_env, proc_cpu_ms, proc_status_mb, run_child  # noqa: E402
 from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
+from scale import scaled_files  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
 from stats_bench import measure_stats  # noqa: E402
 from venue_bench import measure_venue_scope  # noqa: E402
 from venues_bench import measure_venues  # noqa: E402
 
 DUMP = sorted((SHARED / "data").glob("iclr2026_submissions_reviewtracker.part*.jsonl"))
+#: The decisions file imported last, at every scale.
+PARQUET = SHARED / "data" / "iclr2026_accepted_papercopilot-derived.parquet"
 #: Typed as soon as the list is painted, for ``index_ready_ms``.
 READY_QUERY = "REAP"
 QUERIES = [
@@ -125,6 +195,12 @@ QUERIES = [
     "transformer attention",
     "reinforcement learning from human feedback",
 ]
+#: The keys measured at 1 × only (``skipped`` at a larger scale or on a given store).
+OLDER_KEYS = [
+    "import_s", "similarity_save_s", "restore_backup_s", "reviews_*", "star_p95_ms", "note_p95_ms",
+    "keystroke_during_refresh_*", "cold_start_no_reviews_ms", "peak_rss_no_reviews_mb", "query_*",
+    "similar_*", "stats_*", "scope_*", "fetch_*", "venues_*",
+]  # fmt: skip
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -172,11 +248,12 @@ def measure_restore(store: Store, work: Path) -> float:
     return seconds
 
 
-async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> list[float]:
+async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> tuple[list[float], list[float]]:
     """Milliseconds from a key reaching the app to the end of the first frame that shows its
-    re-ranked list (see the module docstring); given ``refresh_url`` (the local API server), while
-    a refresh from it runs (started, and seen fetching, before the first key; only the keys typed
-    while it ran are counted; stopped after the last key if it has not landed)."""
+    re-ranked list (see the module docstring), in wall time and in the process's CPU time; given
+    ``refresh_url`` (the local API server), while a refresh from it runs (started, and seen fetching,
+    before the first key; only the keys typed while it ran are counted; stopped after the last key
+    if it has not landed)."""
     from paperdeck.ui.app import PaperApp
     from paperdeck.ui.frames import watch_frames
     from paperdeck.ui.screens.main import MainScreen
@@ -185,6 +262,7 @@ async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> 
     with runtime.tuned():  # as `paperdeck` runs the app (paperdeck.cli.main)
         app = PaperApp(store=Store(data_dir, lazy=True))
         timings: list[float] = []
+        cpu: list[float] = []
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.screen
             assert isinstance(screen, MainScreen)
@@ -193,11 +271,11 @@ async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> 
             await app.workers.wait_for_complete()  # the screen has taken the index in (and frozen what is loaded)
             waiting_for: list[str] = [""]
             painted = asyncio.Event()
-            painted_at = [0.0]
+            painted_at = [0.0, 0.0]
 
             def frame_painted(shows: object) -> None:
                 if shows == waiting_for[0] and not painted.is_set():
-                    painted_at[0] = time.perf_counter()
+                    painted_at[:] = time.perf_counter(), time.process_time()
                     painted.set()
 
             if refresh_url is not None:
@@ -216,13 +294,14 @@ async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> 
                     typed += char
                     waiting_for[0] = typed
                     painted.clear()
-                    started = time.perf_counter()
+                    started, started_cpu = time.perf_counter(), time.process_time()
                     # As the terminal driver does: a key event posted to the app (Pilot.press would
                     # also wait for every widget to go idle, which is not what a user waits for).
                     app.post_message(events.Key("space" if char == " " else char, char))
                     await asyncio.wait_for(painted.wait(), timeout=10)
                     if refresh_url is None or screen.refresh_note:  # while the refresh runs
                         timings.append((painted_at[0] - started) * 1000)
+                        cpu.append((painted_at[1] - started_cpu) * 1000)
                     await asyncio.sleep(0.12)  # a fast typist: ~8 keys a second
                 waiting_for[0] = ""
                 await pilot.press("ctrl+a", "ctrl+k")  # clear the filter bar (Input's own keys)
@@ -232,177 +311,349 @@ async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> 
 
                 say(f"{len(timings)} keys typed while the refresh ran; after the last: {screen.refresh_note!r}")
                 stop_fetches()
-    return timings
+    return timings, cpu
 
 
-def peak_rss_mb(data_dir: Path, seconds: float = 12.0) -> float:
-    paperdeck = str(Path(sys.executable).parent / "paperdeck")
-    env = dict(os.environ, PAPERDECK_DATA_DIR=str(data_dir), TERM="xterm-256color")
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(paperdeck, [paperdeck], env)
-    deadline = time.monotonic() + seconds
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.1)
-            if ready:
-                try:
-                    os.read(fd, 65536)
-                except OSError:
-                    break
-        status = Path(f"/proc/{pid}/status").read_text()
-        hwm = next(line for line in status.splitlines() if line.startswith("VmHWM"))
-        return int(hwm.split()[1]) / 1024
-    finally:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(fd)
+class AppInPty:
+    """``paperdeck`` on ``data_dir`` in a pseudo-terminal (120×40), its output read and thrown away
+    by a thread (a full terminal would stall it); killed on leaving the ``with`` block."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+
+    def __enter__(self) -> AppInPty:
+        argv = paperdeck_argv()
+        env = paperdeck_env(self.data_dir, TERM="xterm-256color", COLUMNS="120", LINES="40")
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(argv[0], argv, env)
+        self.started = time.monotonic()
+        threading.Thread(target=self._drain, daemon=True).start()
+        return self
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                ready, _, _ = select.select([self.fd], [], [], 0.2)
+                if ready and not os.read(self.fd, 65536):
+                    return
+            except OSError:  # closed, or the app ended
+                return
+
+    def settle(self, at_least: float = 12.0, quiet: float = 2.0, cap: float = 120.0) -> bool:
+        """Wait until the app has run ``at_least`` seconds (from now: ``since`` the start on the
+        first call is the same) and then used under 30 ms of CPU in ``quiet`` seconds; False if
+        that did not happen within ``cap`` seconds."""
+        began = time.monotonic()
+        last_cpu, last_change = proc_cpu_ms(self.pid), began
+        while time.monotonic() - began < cap:
+            time.sleep(0.25)
+            now, cpu = time.monotonic(), proc_cpu_ms(self.pid)
+            if cpu - last_cpu >= 30:
+                last_cpu, last_change = cpu, now
+            if now - began >= at_least and now - last_change >= quiet:
+                return True
+        return False
+
+    def __exit__(self, *exc: object) -> None:
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def app_memory(data_dir: Path) -> tuple[float, float]:
+    """The app's resident memory (VmRSS) and peak (VmHWM) in MB once settled (:meth:`AppInPty.settle`,
+    at least 12 s after start)."""
+    with AppInPty(data_dir) as app:
+        if not app.settle():
+            say("the app did not settle in 120 s: its memory is read all the same")
+        return proc_status_mb(app.pid, "VmRSS"), proc_status_mb(app.pid, "VmHWM")
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    stat = path.stat()
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+def import_child(data_dir: Path, files: list[Path], log: Path) -> tuple[ChildRun, dict[str, object]]:
+    """``paperdeck import --json FILES`` into ``data_dir`` as a child process: its run and its report.
+
+    Raises:
+        SystemExit: the import failed (the end of its standard error said).
+    """
+    run = run_child(paperdeck_argv("import", "--json", *map(str, files)), paperdeck_env(data_dir),
+                    keep_output=True, stderr=log)  # fmt: skip
+    if run.returncode != 0:
+        sys.exit(f"bench: paperdeck import failed ({run.returncode}): {log.read_text(errors='replace')[-800:]}")
+    report = json.loads(run.stdout)
+    assert isinstance(report, dict)
+    return run, report
+
+
+def import_keys(name: str, run: ChildRun) -> dict[str, object]:
+    cpu_key = "parquet_import_cpu_s" if name == "parquet" else f"import_{name}_cpu_s"
+    return {f"import_{name}_peak_rss_mb": round(run.peak_rss_mb), cpu_key: round(run.cpu_s, 2),
+            f"import_{name}_wall_s": round(run.wall_s, 2)}  # fmt: skip
+
+
+def build_store(scale: int, work: Path, keep_no_reviews: bool) -> tuple[Path, dict[str, object]]:
+    """The store of ``scaled_files(scale)`` built in ``work/data`` by child imports (the module
+    docstring), with the import and reload keys; given ``keep_no_reviews``, a copy taken before the
+    reviews in ``work/no-reviews``."""
+    dump, reviews = scaled_files(scale, work / "files")
+    say(f"{len(dump)} dump files, {len(reviews)} review files at {scale} ×")
+    data_dir = work / "data"
+    dump_run, dump_report = import_child(data_dir, dump, work / "import-dump.log")
+    papers = int(str(dump_report["papers"]))
+    say(f"dump: {papers} papers, {dump_run}")
+    if keep_no_reviews:
+        shutil.copytree(data_dir, work / "no-reviews")
+    reviews_run, reviews_report = import_child(data_dir, reviews, work / "import-reviews.log")
+    counts = reviews_report.get("reviews")
+    assert isinstance(counts, dict), reviews_report
+    notes = sum(int(counts.get(key, 0)) for key in ("new", "updated", "unchanged"))
+    say(f"reviews: {notes} notes, {reviews_run}")
+    catalogue = data_dir / "catalogue.json"
+    with AppInPty(data_dir) as app:
+        settled = app.settle()
+        steady = proc_status_mb(app.pid, "VmRSS")
+        Path(f"/proc/{app.pid}/clear_refs").write_text("5")  # VmHWM back to VmRSS: the reload's own peak
+        before = _stamp(catalogue)
+        parquet_run, _ = import_child(data_dir, [PARQUET], work / "import-parquet.log")
+        rewritten = _stamp(catalogue) != before
+        cpu_before = proc_cpu_ms(app.pid)
+        app.settle(at_least=8.0)  # the app checks the catalogue's stamp every few seconds
+        reload_cpu = proc_cpu_ms(app.pid) - cpu_before
+        peak = proc_status_mb(app.pid, "VmHWM")
+    say(f"parquet: {parquet_run}; app settled {settled}, steady {steady:.0f} MB, reload peak {peak:.0f} MB")
+    runs = {"dump": dump_run, "reviews": reviews_run, "parquet": parquet_run}
+    keys: dict[str, object] = {"scale": scale, "papers": papers, "reviews": notes}
+    for name, run in runs.items():
+        keys.update(import_keys(name, run))
+    keys.update(
+        import_peak_rss_mb=round(max(run.peak_rss_mb for run in runs.values())),
+        import_cpu_us_per_paper=round(dump_run.cpu_s * 1e6 / papers),
+        import_cpu_us_per_review=round(reviews_run.cpu_s * 1e6 / notes) if notes else None,
+        app_reload_steady_rss_mb=round(steady, 1),
+        app_reload_peak_rss_mb=round(peak, 1),
+        app_reload_peak_vs_steady=round(peak / steady, 2),
+        app_reload_seen=rewritten and reload_cpu >= 50,
+        app_reload_cpu_ms=round(reload_cpu),
+    )
+    return data_dir, keys
+
+
+def measure_app(data_dir: Path, runs: int, no_reviews: Path | None) -> dict[str, object]:
+    """The issue-32 keys measured on a built store (module docstring), and the older start-up keys
+    of the same runs (``cold_start_ms``, ``floor_*``, …); ``no_reviews``: a copy of the store before
+    its reviews, for ``cold_start_no_reviews_ms`` (interleaved)."""
+    marker = first_title(str(data_dir)).encode("utf-8")
+    compile_app()
+    result = query_marker(str(data_dir), READY_QUERY)
+    cold: list[PtyRun] = []
+    ready: list[PtyRun] = []
+    floor: list[PtyRun] = []
+    bare: list[float] = []
+    cold_no_reviews: list[float] = []
+    for _ in range(runs):  # interleaved: the machine's speed drifts
+        cold.append(one_run(str(data_dir), marker))
+        if no_reviews is not None:
+            cold_no_reviews.append(one_run(str(no_reviews), marker).first_ms)
+        bare.append(bare_textual_run().first_ms)
+        ready.append(index_ready_run(str(data_dir), marker, READY_QUERY, result))
+        floor.append(floor_textual_run(READY_QUERY))
+    cold_ms = [run.first_ms for run in cold]
+    ready_ms = [run.ready_ms or 0.0 for run in ready]
+    say(f"cold start {cold_ms}, without the reviews {cold_no_reviews}, bare Textual app {bare}, index ready {ready_ms}")
+    keys: dict[str, object] = {
+        "cold_start_ms": round(statistics.median(cold_ms)),
+        "cold_start_vs_bare": round(statistics.median(a / b for a, b in zip(cold_ms, bare, strict=True)), 2),
+        "index_ready_ms": round(statistics.median(ready_ms)),
+        "index_ready_vs_cold_start": round(statistics.median(ready_ms) / statistics.median(cold_ms), 2),
+        **cpu_keys(cold, ready, floor),
+        **floor_keys(cold_ms, bare, floor),
+        "cold_start_runs_ms": [round(t) for t in cold_ms],
+        "bare_textual_start_ms": round(statistics.median(bare)),
+        "bare_textual_runs_ms": [round(t) for t in bare],
+        "index_ready_runs_ms": [round(t) for t in ready_ms],
+    }
+    if cold_no_reviews:
+        keys["cold_start_no_reviews_ms"] = round(statistics.median(cold_no_reviews))
+        keys["cold_start_no_reviews_runs_ms"] = [round(t) for t in cold_no_reviews]
+    cli = measure_cli(data_dir)
+    say(f"command line: {cli}")
+    keys.update(cli)
+    wall, cpu = asyncio.run(measure_keystrokes(data_dir))
+    say(f"{len(wall)} keystrokes")
+    keys.update(
+        keystroke_p50_ms=round(statistics.median(wall), 1), keystroke_p95_ms=round(percentile(wall, 0.95), 1),
+        keystroke_cpu_p50_ms=round(statistics.median(cpu), 1), keystroke_cpu_p95_ms=round(percentile(cpu, 0.95), 1),
+        keystrokes=len(wall),
+    )  # fmt: skip
+    rss, hwm = app_memory(data_dir)
+    keys.update(app_rss_mb=round(rss, 1), peak_rss_mb=round(hwm, 1))
+    return keys
+
+
+def measure_older(data_dir: Path, no_reviews: Path, work: Path) -> dict[str, object]:
+    """The older keys measured at 1 × alone (module docstring), ``data_dir`` the store the child
+    imports built (it is written to: a refresh's copy is taken from it)."""
+    store = Store(work / "legacy")
+    started = time.perf_counter()
+    import_files(store, DUMP)
+    import_s = time.perf_counter() - started
+    say(f"imported {len(store.paper_ids)} papers in {import_s:.2f} s")
+    restore_s = measure_restore(store, work)
+    say(f"restored a backup of {len(store.paper_ids)} records in {restore_s:.2f} s")
+    started = time.perf_counter()
+    build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
+    similarity_save_s = time.perf_counter() - started
+    build_index(store)  # and the search index, saved
+    reviews = measure_reviews(store, percentile)
+    say(f"reviews: {reviews}")
+    star_p95, note_p95 = measure_user_data(store)
+    say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
+    del store
+    shutil.rmtree(work / "legacy")
+    refreshed = work / "refreshed"  # a copy: the refresh is stopped before it lands, but all the same
+    shutil.copytree(data_dir, refreshed)
+    with serving() as url:
+        during_refresh, _ = asyncio.run(measure_keystrokes(refreshed, refresh_url=url))
+    shutil.rmtree(refreshed)
+    say(f"{len(during_refresh)} keystrokes while a refresh ran")
+    _, rss_no_reviews = app_memory(no_reviews)
+    queries = measure_queries(Store(data_dir))
+    say(f"{len(queries)} field+fuzzy queries")
+    similar = measure_similar(data_dir)
+    say(f"similar papers: {similar}")
+    stats = measure_stats(data_dir)
+    say(f"statistics: {stats}")
+    library = measure_venue_scope(DUMP, SHARED / "data", work, percentile)
+    venue_scope = {key: value for key, value in library.items() if key.startswith("scope_")}
+    say(f"venue scope: {venue_scope}")
+    fetched = measure_fetch()
+    say(f"fetch: {fetched}")
+    venues = measure_venues()
+    say(f"venues: {venues}")
+    return {
+        "import_s": round(import_s, 2),
+        "similarity_save_s": round(similarity_save_s, 2),
+        "restore_backup_s": round(restore_s, 2),
+        "keystroke_during_refresh_p50_ms": round(statistics.median(during_refresh), 1),
+        "keystroke_during_refresh_p95_ms": round(percentile(during_refresh, 0.95), 1),
+        "star_p95_ms": round(star_p95, 2),
+        "note_p95_ms": round(note_p95, 2),
+        "peak_rss_no_reviews_mb": round(rss_no_reviews, 1),
+        "query_p50_ms": round(statistics.median(queries), 1),
+        "query_p95_ms": round(percentile(queries, 0.95), 1),
+        "queries": len(queries),
+        **similar,
+        **reviews,
+        **stats,
+        **venue_scope,
+        **fetched,
+        **venues,
+    }
 
 
 def say(text: str) -> None:
     print(f"bench: {text}", file=sys.stderr, flush=True)
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bench/bench.py", description="paperdeck's benchmark: one JSON object")
+    parser.add_argument("--scale", type=int, default=1, help="build the store N × the ICLR 2026 one (default 1)")
+    parser.add_argument("--store", type=Path, help="measure a copy of this built store instead (no import keys)")
+    parser.add_argument("--runs", type=int, default=5, help="interleaved start-up runs (default 5)")
+    parser.add_argument("part", nargs="?", help="fetch, venues, keystrokes, venue_scope, reviews, stats, moves, "
+                        "restore_backup_s: only that part")  # fmt: skip
+    parser.add_argument("data_dir", nargs="?", type=Path, help="keystrokes: the store to type in")
+    args = parser.parse_args(argv)
+    if args.scale < 1 or args.runs < 1:
+        parser.error("--scale and --runs must be at least 1")
+    return args
+
+
+def load_avg() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
 def main() -> None:
-    if sys.argv[1:] == ["fetch"]:
+    args = parse_args(sys.argv[1:])
+    path = os.environ.get("PYTHONPATH")  # the children (stats, similar) run this checkout's code too
+    os.environ["PYTHONPATH"] = f"{TUI}{os.pathsep}{path}" if path else str(TUI)
+    if args.part == "fetch":
         print(json.dumps(measure_fetch()))
         return
-    if sys.argv[1:] == ["venues"]:
+    if args.part == "venues":
         print(json.dumps(measure_venues()))
         return
-    if sys.argv[1:2] == ["keystrokes"]:  # bench.py keystrokes DATA_DIR: only these, on a built store
-        given = Path(sys.argv[2])
+    if args.part == "keystrokes":  # bench.py keystrokes DATA_DIR: only these, on a built store
         with tempfile.TemporaryDirectory() as tmp:
             refreshed = Path(tmp) / "data"
-            shutil.copytree(given, refreshed)
-            quiet = asyncio.run(measure_keystrokes(refreshed))
+            shutil.copytree(args.data_dir, refreshed)
+            quiet, quiet_cpu = asyncio.run(measure_keystrokes(refreshed))
             with serving() as url:
-                during = asyncio.run(measure_keystrokes(refreshed, refresh_url=url))
+                during, _ = asyncio.run(measure_keystrokes(refreshed, refresh_url=url))
         print(json.dumps({name: round(value, 1) for name, value in (
             ("keystroke_p50_ms", statistics.median(quiet)), ("keystroke_p95_ms", percentile(quiet, 0.95)),
+            ("keystroke_cpu_p50_ms", statistics.median(quiet_cpu)),
+            ("keystroke_cpu_p95_ms", percentile(quiet_cpu, 0.95)),
             ("keystroke_during_refresh_p50_ms", statistics.median(during)),
             ("keystroke_during_refresh_p95_ms", percentile(during, 0.95)))}))  # fmt: skip
         return
     if not DUMP:
         sys.exit(f"bench: no {SHARED}/data/iclr2026_submissions_reviewtracker.part*.jsonl (PAPERDECK_SHARED)")
-    if sys.argv[1:] == ["venue_scope"]:  # a library of nine venues: switching the scope
+    if args.part == "venue_scope":  # a library of nine venues: switching the scope
         with tempfile.TemporaryDirectory() as tmp:
             print(json.dumps(measure_venue_scope(DUMP, SHARED / "data", Path(tmp), percentile)))
         return
+    if args.part in ("reviews", "stats", "moves", "restore_backup_s"):
+        with tempfile.TemporaryDirectory() as tmp:
+            print(json.dumps(measure_part(args.part, Path(tmp))))
+        return
+    if args.part is not None:
+        sys.exit(f"bench: no part {args.part!r}")
+    load_at_start = load_avg()
+    older = args.scale == 1 and args.store is None
     with tempfile.TemporaryDirectory() as tmp:
-        data_dir = Path(tmp) / "data"
-        store = Store(data_dir)
-        started = time.perf_counter()
-        import_files(store, DUMP)
-        import_s = time.perf_counter() - started
-        papers = len(store.paper_ids)
-        say(f"imported {papers} papers in {import_s:.2f} s")
-        if sys.argv[1:] == ["reviews"]:
-            print(json.dumps({"papers": papers, **measure_reviews(store, percentile)}))
-            return
-        if sys.argv[1:] == ["stats"]:
-            import_files(store, REVIEW_PARTS)
-            print(json.dumps({"papers": papers, **measure_stats(data_dir)}))
-            return
-        if sys.argv[1:] == ["moves"]:
-            import_files(store, REVIEW_PARTS)
-            print(json.dumps({"papers": papers, **measure_moves(data_dir, percentile)}))
-            return
-        restore_s = measure_restore(store, Path(tmp))
-        say(f"restored a backup of {papers} records in {restore_s:.2f} s")
-        if sys.argv[1:] == ["restore_backup_s"]:
-            print(json.dumps({"papers": papers, "restore_backup_s": round(restore_s, 2)}))
-            return
-        started = time.perf_counter()
-        build_similarity(store)  # what `paperdeck import` adds: the similarity index, saved
-        similarity_save_s = time.perf_counter() - started
-        build_index(store)  # and the search index, saved
-        no_reviews = Path(tmp) / "no-reviews"  # the same store before its reviews, for before/after
-        shutil.copytree(data_dir, no_reviews)
-        reviews = measure_reviews(store, percentile)  # the app's numbers below: every review imported
-        say(f"reviews: {reviews}")
-        build_similarity(store)  # as `paperdeck import` does after the reviews changed the catalogue
-        build_index(store)
-        star_p95, note_p95 = measure_user_data(store)
-        say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
-        marker = first_title(str(data_dir)).encode("utf-8")
-        compile_app()
-        result = query_marker(str(data_dir), READY_QUERY)
-        cold, cold_no_reviews, bare, ready = [], [], [], []
-        floor: list[tuple[float, float]] = []
-        for _ in range(5):  # interleaved: the machine's speed drifts
-            cold.append(one_run(str(data_dir), marker))
-            cold_no_reviews.append(one_run(str(no_reviews), marker))
-            bare.append(bare_textual_run())
-            ready.append(index_ready_run(str(data_dir), marker, READY_QUERY, result))
-            floor.append(floor_textual_run(READY_QUERY))
-        say(f"cold start {cold}, without the reviews {cold_no_reviews}, bare Textual app {bare}, index ready {ready}")
-        cli = measure_cli(data_dir)
-        say(f"command line: {cli}")
-        keystrokes = asyncio.run(measure_keystrokes(data_dir))
-        say(f"{len(keystrokes)} keystrokes")
-        refreshed = Path(tmp) / "refreshed"  # a copy: the refresh is stopped before it lands, but all the same
-        shutil.copytree(data_dir, refreshed)
-        with serving() as url:
-            during_refresh = asyncio.run(measure_keystrokes(refreshed, refresh_url=url))
-        shutil.rmtree(refreshed)
-        say(f"{len(during_refresh)} keystrokes while a refresh ran")
-        rss = peak_rss_mb(data_dir)
-        rss_no_reviews = peak_rss_mb(no_reviews)
-        queries = measure_queries(Store(data_dir))
-        say(f"{len(queries)} field+fuzzy queries")
-        similar = measure_similar(data_dir)
-        say(f"similar papers: {similar}")
-        stats = measure_stats(data_dir)
-        say(f"statistics: {stats}")
-        library = measure_venue_scope(DUMP, SHARED / "data", Path(tmp), percentile)
-        venue_scope = {key: value for key, value in library.items() if key.startswith("scope_")}
-        say(f"venue scope: {venue_scope}")
-    fetched = measure_fetch()
-    say(f"fetch: {fetched}")
-    venues = measure_venues()
-    say(f"venues: {venues}")
-    print(
-        json.dumps(
-            {
-                "papers": papers,
-                "import_s": round(import_s, 2),
-                "similarity_save_s": round(similarity_save_s, 2),
-                "restore_backup_s": round(restore_s, 2),
-                "cold_start_ms": round(statistics.median(cold)),
-                "cold_start_vs_bare": round(statistics.median(a / b for a, b in zip(cold, bare, strict=True)), 2),
-                "index_ready_ms": round(statistics.median(ready)),
-                "index_ready_vs_cold_start": round(statistics.median(ready) / statistics.median(cold), 2),
-                **floor_keys(cold, bare, floor),
-                **cli,
-                "keystroke_p50_ms": round(statistics.median(keystrokes), 1),
-                "keystroke_p95_ms": round(percentile(keystrokes, 0.95), 1),
-                "keystroke_during_refresh_p50_ms": round(statistics.median(during_refresh), 1),
-                "keystroke_during_refresh_p95_ms": round(percentile(during_refresh, 0.95), 1),
-                "star_p95_ms": round(star_p95, 2),
-                "note_p95_ms": round(note_p95, 2),
-                "peak_rss_mb": round(rss, 1),
-                "cold_start_no_reviews_ms": round(statistics.median(cold_no_reviews)),
-                "peak_rss_no_reviews_mb": round(rss_no_reviews, 1),
-                "query_p50_ms": round(statistics.median(queries), 1),
-                "query_p95_ms": round(percentile(queries, 0.95), 1),
-                "queries": len(queries),
-                **similar,
-                **reviews,
-                **stats,
-                **venue_scope,
-                **fetched,
-                **venues,
-                "keystrokes": len(keystrokes),
-                "cold_start_runs_ms": [round(t) for t in cold],
-                "cold_start_no_reviews_runs_ms": [round(t) for t in cold_no_reviews],
-                "bare_textual_start_ms": round(statistics.median(bare)),
-                "bare_textual_runs_ms": [round(t) for t in bare],
-                "index_ready_runs_ms": [round(t) for t in ready],
-                "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-            }
-        )
-    )
+        work = Path(tmp)
+        keys: dict[str, object]
+        if args.store is not None:
+            data_dir = work / "data"
+            shutil.copytree(args.store, data_dir)  # the CLI's star and the refresh write to it
+            ids = Store(data_dir, lazy=True).paper_ids
+            keys = {"scale": args.scale, "store": str(args.store), "papers": len(ids)}
+        else:
+            data_dir, keys = build_store(args.scale, work, keep_no_reviews=older)
+        no_reviews = work / "no-reviews" if older else None
+        keys.update(measure_app(data_dir, args.runs, no_reviews))
+        if no_reviews is not None:
+            keys.update(measure_older(data_dir, no_reviews, work))
+        else:
+            keys["skipped"] = OLDER_KEYS
+    keys["load_avg"] = [load_at_start, load_avg()]
+    keys["machine"] = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    print(json.dumps(keys))
+
+
+def measure_part(part: str, work: Path) -> dict[str, object]:
+    """``reviews``, ``stats``, ``moves`` or ``restore_backup_s`` alone, after the dump's import in
+    this process (module docstring)."""
+    data_dir = work / "data"
+    store = Store(data_dir)
+    started = time.perf_counter()
+    import_files(store, DUMP)
+    say(f"imported {len(store.paper_ids)} papers in {time.perf_counter() - started:.2f} s")
+    papers = len(store.paper_ids)
+    if part == "reviews":
+        return {"papers": papers, **measure_reviews(store, percentile)}
+    if part == "restore_backup_s":
+        return {"papers": papers, "restore_backup_s": round(measure_restore(store, work), 2)}
+    import_files(store, REVIEW_PARTS)
+    if part == "stats":
+        return {"papers": papers, **measure_stats(data_dir)}
+    return {"papers": papers, **measure_moves(data_dir, percentile)}
 
 
 if __name__ == "__main__":
