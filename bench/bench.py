@@ -62,8 +62,8 @@ lists them. At 1 (``make bench``) every key below is measured as well.
 19,630 papers), on this machine:
 
 - ``import_s``: import of the three parts into an empty store, seconds, in the bench's own process
-  (a store of its own, for ``import_s``, ``similarity_save_s``, ``restore_backup_s``, ``reviews_*``,
-  ``star_p95_ms``, ``note_p95_ms``); ``similarity_save_s``: what ``paperdeck import`` adds after it,
+  (a store of its own, for ``import_s``, ``similarity_save_s``, ``restore_backup_s``, ``reviews_*``);
+  ``similarity_save_s``: what ``paperdeck import`` adds after it,
   building and saving the similarity index;
 - ``cold_start_vs_bare``: the median of the interleaved pairs' ratios ``cold_start`` ÷ bare Textual;
   ``index_ready_ms``: exec of ``paperdeck`` to the list filtered for ``REAP`` painted, ``/REAP``
@@ -95,7 +95,8 @@ lists them. At 1 (``make bench``) every key below is measured as well.
   fetches the full ICLR 2026 from the local API server (bench/fetch_bench.py), on a copy of the
   store (only keys typed while it runs count; it is stopped after the last key if still running);
 - ``star_p95_ms`` / ``note_p95_ms``: durable star toggle / note save with 5,000 starred papers (on
-  the bench's own store, after its reviews' import);
+  the store the child imports built, once the app's keys above are measured; the keys below run with
+  those 5,000 papers starred);
 - ``peak_rss_mb``: peak resident memory (VmHWM) of the app process once settled (at least 12 s
   after start: catalogue parsed and search index built; see ``app_rss_mb``);
 - ``cold_start_no_reviews_ms`` / ``peak_rss_no_reviews_mb``: the same two on a copy of the store
@@ -390,6 +391,10 @@ def import_child(data_dir: Path, files: list[Path], log: Path) -> tuple[ChildRun
     return run, report
 
 
+def brief(run: ChildRun) -> str:
+    return f"{run.wall_s:.1f} s wall, {run.cpu_s:.1f} s CPU, peak {run.peak_rss_mb:.0f} MB"
+
+
 def import_keys(name: str, run: ChildRun) -> dict[str, object]:
     cpu_key = "parquet_import_cpu_s" if name == "parquet" else f"import_{name}_cpu_s"
     return {f"import_{name}_peak_rss_mb": round(run.peak_rss_mb), cpu_key: round(run.cpu_s, 2),
@@ -405,14 +410,14 @@ def build_store(scale: int, work: Path, keep_no_reviews: bool) -> tuple[Path, di
     data_dir = work / "data"
     dump_run, dump_report = import_child(data_dir, dump, work / "import-dump.log")
     papers = int(str(dump_report["papers"]))
-    say(f"dump: {papers} papers, {dump_run}")
+    say(f"dump: {papers} papers, {brief(dump_run)}")
     if keep_no_reviews:
         shutil.copytree(data_dir, work / "no-reviews")
     reviews_run, reviews_report = import_child(data_dir, reviews, work / "import-reviews.log")
     counts = reviews_report.get("reviews")
     assert isinstance(counts, dict), reviews_report
     notes = sum(int(counts.get(key, 0)) for key in ("new", "updated", "unchanged"))
-    say(f"reviews: {notes} notes, {reviews_run}")
+    say(f"reviews: {notes} notes, {brief(reviews_run)}")
     catalogue = data_dir / "catalogue.json"
     with AppInPty(data_dir) as app:
         settled = app.settle()
@@ -425,7 +430,7 @@ def build_store(scale: int, work: Path, keep_no_reviews: bool) -> tuple[Path, di
         app.settle(at_least=8.0)  # the app checks the catalogue's stamp every few seconds
         reload_cpu = proc_cpu_ms(app.pid) - cpu_before
         peak = proc_status_mb(app.pid, "VmHWM")
-    say(f"parquet: {parquet_run}; app settled {settled}, steady {steady:.0f} MB, reload peak {peak:.0f} MB")
+    say(f"parquet: {brief(parquet_run)}; app settled {settled}, steady {steady:.0f} MB, reload peak {peak:.0f} MB")
     runs = {"dump": dump_run, "reviews": reviews_run, "parquet": parquet_run}
     keys: dict[str, object] = {"scale": scale, "papers": papers, "reviews": notes}
     for name, run in runs.items():
@@ -511,10 +516,10 @@ def measure_older(data_dir: Path, no_reviews: Path, work: Path) -> dict[str, obj
     build_index(store)  # and the search index, saved
     reviews = measure_reviews(store, percentile)
     say(f"reviews: {reviews}")
-    star_p95, note_p95 = measure_user_data(store)
-    say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
     del store
     shutil.rmtree(work / "legacy")
+    star_p95, note_p95 = measure_user_data(Store(data_dir))  # 5,000 starred: similar_rank_starred_* ranks by them
+    say(f"star p95 {star_p95:.2f} ms, note p95 {note_p95:.2f} ms")
     refreshed = work / "refreshed"  # a copy: the refresh is stopped before it lands, but all the same
     shutil.copytree(data_dir, refreshed)
     with serving() as url:
