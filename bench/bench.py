@@ -329,8 +329,8 @@ class AppInPty:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.execve(argv[0], argv, env)
-        self.started = time.monotonic()
-        threading.Thread(target=self._drain, daemon=True).start()
+        self.drain = threading.Thread(target=self._drain, daemon=True)
+        self.drain.start()
         return self
 
     def _drain(self) -> None:
@@ -343,9 +343,9 @@ class AppInPty:
                 return
 
     def settle(self, at_least: float = 12.0, quiet: float = 2.0, cap: float = 120.0) -> bool:
-        """Wait until the app has run ``at_least`` seconds (from now: ``since`` the start on the
-        first call is the same) and then used under 30 ms of CPU in ``quiet`` seconds; False if
-        that did not happen within ``cap`` seconds."""
+        """Wait ``at_least`` seconds from this call (called at the start: from the app's start),
+        and then until the app has used under 30 ms of CPU in ``quiet`` seconds; False if that did
+        not happen within ``cap`` seconds."""
         began = time.monotonic()
         last_cpu, last_change = proc_cpu_ms(self.pid), began
         while time.monotonic() - began < cap:
@@ -360,6 +360,7 @@ class AppInPty:
     def __exit__(self, *exc: object) -> None:
         os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
+        self.drain.join(timeout=5)  # ended by the terminal's hang-up: the descriptor is not reused under it
         os.close(self.fd)
 
 
