@@ -1,0 +1,60 @@
+"""bench/procs.py and the start-up keys of bench/cold_start.py: what they count is the child's own."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import procs
+from cold_start import PtyRun, cpu_keys
+
+
+def test_a_childs_peak_memory_is_its_own_not_the_parents() -> None:
+    held = bytearray(b"\x01") * (160 * 2**20)  # 160 MB resident in this process
+    run = procs.run_child([sys.executable, "-c", "pass"])
+    assert run.returncode == 0
+    assert run.peak_rss_mb < 80  # a child forked from this process directly would report ≥ 160 MB
+    assert len(held) == 160 * 2**20
+
+
+def test_a_childs_cpu_exit_status_and_output() -> None:
+    spin = "import sys; n = 0\nfor i in range(3_000_000): n += i\nprint(n); sys.exit(3)"
+    run = procs.run_child([sys.executable, "-c", spin], keep_output=True)
+    assert run.returncode == 3
+    assert run.stdout.strip() == str(sum(range(3_000_000)))
+    assert run.cpu_s > 0
+    wall_ms, cpu_ms = procs.time_child([sys.executable, "-c", spin])
+    assert cpu_ms > 0 and wall_ms > 0
+
+
+def test_paperdeck_runs_this_checkouts_code() -> None:
+    code = "import paperdeck, sys; sys.stdout.write(paperdeck.__file__)"
+    run = procs.run_child([sys.executable, "-c", code], procs.paperdeck_env(), keep_output=True)
+    assert Path(run.stdout).resolve().is_relative_to(procs.TUI.resolve())
+    assert procs.paperdeck_env("/x/y")["PAPERDECK_DATA_DIR"] == "/x/y"
+
+
+def test_a_running_processs_cpu_and_memory() -> None:
+    assert procs.proc_cpu_ms(os.getpid()) > 0
+    assert procs.proc_status_mb(os.getpid(), "VmHWM") >= procs.proc_status_mb(os.getpid(), "VmRSS") > 0
+
+
+def test_no_instruction_count_without_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert procs.instructions([sys.executable, "-c", "pass"]) is None
+
+
+def test_the_cpu_ratios_are_medians_of_the_pairs() -> None:
+    cold = [PtyRun(0, c) for c in (250, 270, 900)]  # a pair slowed by the machine moves both
+    floor = [PtyRun(0, f, 0, f + 30) for f in (200, 180, 600)]
+    ready = [PtyRun(0, 0, 0, r) for r in (330, 340, 1000)]
+    keys = cpu_keys(cold, ready, floor)
+    assert keys["cold_start_cpu_vs_floor"] == 1.5  # 1.25, 1.5, 1.5
+    assert keys["ready_cpu_vs_floor_ready"] == round(1000 / 630, 2)  # 1.43, 1.62, 1.59
+    assert keys["cold_start_cpu_ms"] == 270
