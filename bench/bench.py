@@ -32,7 +32,8 @@ ru_stime``), in the order a user imports them:
   settled again (at least 8 s after the import's end).
 
 With ``--store DIR`` the store in ``DIR`` (built as above, e.g. ``/tmp/s1/store``) is copied and
-measured instead: the import and reload keys are absent. The keys on the store built or copied:
+measured instead: the import and reload keys are absent, and ``scale`` is null unless ``--scale``
+says the store's. The keys on the store built or copied:
 
 - ``cold_start_ms`` / ``cold_start_cpu_ms``: exec of ``paperdeck`` in a pseudo-terminal to the
   first list row painted: wall ms and the process's CPU ms at that moment (``/proc/PID/stat`` utime
@@ -587,13 +588,16 @@ def say(text: str) -> None:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bench/bench.py", description="paperdeck's benchmark: one JSON object")
-    parser.add_argument("--scale", type=int, default=1, help="build the store N × the ICLR 2026 one (default 1)")
+    parser.add_argument("--scale", type=int, help="build the store N × the ICLR 2026 one (default 1)")
     parser.add_argument("--store", type=Path, help="measure a copy of this built store instead (no import keys)")
     parser.add_argument("--runs", type=int, default=5, help="interleaved start-up runs (default 5)")
     parser.add_argument("part", nargs="?", help="fetch, venues, keystrokes, venue_scope, reviews, stats, moves, "
                         "restore_backup_s: only that part")  # fmt: skip
     parser.add_argument("data_dir", nargs="?", type=Path, help="keystrokes: the store to type in")
     args = parser.parse_args(argv)
+    given_scale = args.scale  # with --store: the store's scale when said, else unknown (null)
+    args.scale = 1 if given_scale is None else given_scale
+    args.store_scale = given_scale
     if args.scale < 1 or args.runs < 1:
         parser.error("--scale and --runs must be at least 1")
     return args
@@ -648,7 +652,7 @@ def main() -> None:
             data_dir = work / "data"
             shutil.copytree(args.store, data_dir)  # the CLI's star and the refresh write to it
             ids = Store(data_dir, lazy=True).paper_ids
-            keys = {"scale": args.scale, "store": str(args.store), "papers": len(ids)}
+            keys = {"scale": args.store_scale, "store": str(args.store), "papers": len(ids)}
         else:
             data_dir, keys = build_store(args.scale, work, keep_no_reviews=older)
         no_reviews = work / "no-reviews" if older else None
