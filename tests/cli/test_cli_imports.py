@@ -109,3 +109,27 @@ def test_a_command_line_command_runs_with_what_it_imported_and_opened_frozen(sto
     before = gc.get_freeze_count()
     assert main(["search", "learning", "--data-dir", str(store_dir)]) == 0
     assert gc.get_freeze_count() == before
+
+
+#: The modules a bare interpreter holds, then those ``paperdeck --version`` added (as the script runs it).
+_VERSION_PROBE = """
+import sys
+before = set(sys.modules)
+from paperdeck.cli.main import main
+code = main(["--version"])
+sys.stdout.flush()
+print("\\nMODULES " + " ".join(sorted(set(sys.modules) - before)))
+sys.exit(code)
+"""
+
+
+def test_version_is_answered_before_anything_is_imported() -> None:
+    result = subprocess.run([sys.executable, "-c", _VERSION_PROBE], capture_output=True, text=True, check=True)
+    printed, modules = result.stdout.rsplit("\nMODULES ", 1)
+    from paperdeck import __version__
+
+    assert printed == f"paperdeck {__version__}\n"
+    # the package, the command line's module and the __future__ its annotations need: nothing else
+    # (no argparse, pathlib, typing, orjson, nor any other room of paperdeck)
+    assert set(modules.split()) <= {"paperdeck", "paperdeck.cli", "paperdeck.cli.main", "__future__"}
+    assert "paperdeck.cli.main" in modules.split()
