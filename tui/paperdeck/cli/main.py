@@ -261,6 +261,9 @@ def _leading_data_dir(options: list[str]) -> str | None:
     return value
 
 
+#: The commands that name one paper (or a few, ``star``): they find it by the paper index.
+_ONE_PAPER_COMMANDS = frozenset({"show", "reviews", "star", "unstar", "note", "status", "tag", "untag"})
+
 #: The commands the collector stays off for, run from the process's own command line (see main()).
 _READING_COMMANDS = frozenset({"search", "list", "show"})
 
@@ -309,8 +312,6 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
     Raises:
         NotText: naming the argument and the first such byte.
     """
-    from paperdeck.cli.refusals import NotText
-
     for name, value in vars(args).items():
         if name in _PATH_ARGUMENTS:
             continue
@@ -322,6 +323,8 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
                     code = ord(text[exc.start])
                     shown = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "a lone surrogate"
                     option = f"--{name.replace('_', '-')}" if name in _OPTIONS else name
+                    from paperdeck.cli.refusals import NotText
+
                     raise NotText(f"the {option} argument is not valid UTF-8 ({shown}); nothing was changed") from None
 
 
@@ -403,7 +406,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # (mistyped) data directory uncreated.
                 create = args.command not in READ_ONLY_COMMANDS | MARKING_COMMANDS
                 fresh = chosen if create and not os.path.lexists(chosen) else None
-                store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
+                # A command on one paper finds it by the paper index: the catalogue is opened
+                # (its rows cache's ids read) only when something else needs it.
+                one_paper = args.command in _ONE_PAPER_COMMANDS
+                store = Store(chosen, lazy=True, rows=False, user_records=False, create=create,
+                              catalogue_at_first_use=one_paper)  # fmt: skip
                 if store.recovered:
                     _say_recovered()
                 if argv is None:  # the process's own command line: all this lives until it exits
