@@ -222,3 +222,20 @@ def test_index_bytes_are_little_endian_whatever_the_machine() -> None:
     assert data[:8] == b"PDPAPIDX"
     assert int.from_bytes(data[12:16], "little") == 0x01020304
     assert int.from_bytes(data[HEADER_SIZE + 8 : HEADER_SIZE + 16], "little") == 10
+
+
+def test_a_user_record_s_shard_is_found_without_importing_hashlib() -> None:
+    """The shard of a paper's user record is its id's SHA-256 (the same digits as hashlib's), taken
+    from CPython's own module: a one-paper command does not set up OpenSSL for one hash."""
+    import hashlib
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from paperdeck.store.user_data import doc_id_for; "
+        "print(doc_id_for('openreview:Forum0001x'), 'hashlib' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    value, imported = result.stdout.split()
+    expected = int(hashlib.sha256(b"openreview:Forum0001x").hexdigest()[:13], 16)
+    assert (int(value), imported) == (expected, "False")
