@@ -239,3 +239,37 @@ def test_a_user_record_s_shard_is_found_without_importing_hashlib() -> None:
     value, imported = result.stdout.split()
     expected = int(hashlib.sha256(b"openreview:Forum0001x").hexdigest()[:13], 16)
     assert (int(value), imported) == (expected, "False")
+
+
+def test_one_paper_s_review_summary_is_read_alone(
+    tmp_path: Path, review_sample: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summaries file (every reviewed paper's) is written with a span index beside it, byte for
+    byte what it was; one paper's summary is read by its span, the file never read whole, and
+    without the index (a store imported before it) the same summary is found."""
+    import orjson
+    from paperdeck.cli.main import main
+
+    data = tmp_path / "data"
+    assert main(["import", str(review_sample.papers_file), str(review_sample.notes_file), "--data-dir", str(data)]) == 0
+    reviews = data / "reviews"
+    name = orjson.loads((reviews / "index.json").read_bytes())["summaries"]
+    summaries_file, spans_file = reviews / name, reviews / name.replace(".json", ".spans.json")
+    assert spans_file.is_file()
+    everything = orjson.loads(summaries_file.read_bytes())
+    assert summaries_file.read_bytes() == orjson.dumps(everything)
+    read: list[Path] = []
+    original = Path.read_bytes
+
+    def spy(self: Path) -> bytes:
+        read.append(self)
+        return original(self)
+
+    monkeypatch.setattr(Path, "read_bytes", spy)
+    forums = sorted(everything)[:3]
+    found = {forum: Store(data, lazy=True).reviews.summary(forum) for forum in forums}
+    assert summaries_file not in read
+    assert all(summary is not None for summary in found.values())
+    monkeypatch.undo()
+    spans_file.unlink()
+    assert {forum: Store(data, lazy=True).reviews.summary(forum) for forum in forums} == found

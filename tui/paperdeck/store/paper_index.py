@@ -51,8 +51,19 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy kno
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from pathlib import Path
+    from typing import Any
 
-__all__ = ["INDEX_FILE", "PaperIndex", "id_key", "index_bytes", "open_index", "read_document", "write_paper_index"]
+__all__ = [
+    "INDEX_FILE",
+    "PaperIndex",
+    "id_key",
+    "index_bytes",
+    "object_bytes",
+    "open_index",
+    "read_document",
+    "read_entry",
+    "write_paper_index",
+]
 
 #: The index's file name in the data directory.
 INDEX_FILE = "paper-index.bin"
@@ -217,8 +228,9 @@ def _catalogue_stamp(catalogue_path: Path) -> Stamp | None:
 
 def open_index(path: Path, catalogue_path: Path) -> PaperIndex | None:
     """The index at ``path`` when it is whole, of this version and layout, and made for the
-    catalogue file as it is now; else ``None`` (missing, stale, truncated, foreign: the caller
-    takes the slow path). Reads the header; the entries are mapped, read as looked up."""
+    catalogue file (or other file it indexes) as it is now; else ``None`` (missing, stale,
+    truncated, foreign: the caller takes the slow path). Reads the header; the entries are
+    mapped, read as looked up."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -266,3 +278,42 @@ def read_document(catalogue_path: Path, stamp: Stamp, span: tuple[int, int]) -> 
     finally:
         os.close(fd)
     return data if len(data) == end - start else None
+
+
+def object_bytes(docs: Mapping[str, Any]) -> tuple[bytes, list[tuple[str, tuple[int, int]]]]:
+    """``orjson.dumps(docs)`` byte for byte (a JSON object keyed by text), and each key's entry
+    span in it: from its key's opening quote to its value's end (index them with
+    :func:`write_paper_index`, no aliases; read one back with :func:`read_entry`)."""
+    import orjson
+
+    parts = [b"{"]
+    at = 1
+    spans: list[tuple[str, tuple[int, int]]] = []
+    for n, (key, value) in enumerate(docs.items()):
+        if n:
+            parts.append(b",")
+            at += 1
+        entry = orjson.dumps(key) + b":" + orjson.dumps(value)
+        spans.append((key, (at, at + len(entry))))
+        parts.append(entry)
+        at += len(entry)
+    parts.append(b"}")
+    return b"".join(parts), spans
+
+
+def read_entry(index_path: Path, file_path: Path, key: str, prefix: bytes) -> bytes | None:
+    """The value of ``key``'s entry in the JSON object file ``file_path`` (as :func:`object_bytes`
+    wrote it), found by its index at ``index_path``: the bytes after ``prefix`` (the key as JSON
+    and a colon) of the entry that begins with it. ``None`` when the index is not usable or has
+    no such entry (the caller then reads the file as it would without an index)."""
+    index = open_index(index_path, file_path)
+    if index is None:
+        return None
+    try:
+        for span in index.spans(key):
+            entry = read_document(file_path, index.stamp, span)
+            if entry is not None and entry.startswith(prefix):
+                return entry[len(prefix) :]
+    finally:
+        index.close()
+    return None
