@@ -273,3 +273,33 @@ def test_one_paper_s_review_summary_is_read_alone(
     monkeypatch.undo()
     spans_file.unlink()
     assert {forum: Store(data, lazy=True).reviews.summary(forum) for forum in forums} == found
+
+
+def test_two_processes_rebuilding_at_once_leave_a_whole_index(imported: Store) -> None:
+    """Two commands, each finding the index gone, each writing it again, at once: both find their
+    paper every time, and the index left is whole, with no temporary file beside it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from pathlib import Path; from paperdeck.store.store import Store\n"
+        "data = Path(sys.argv[1])\n"
+        "for n in range(15):\n"
+        "    (data / 'paper-index.bin').unlink(missing_ok=True)\n"
+        "    store = Store(data, lazy=True, rows=False, user_records=False, catalogue_at_first_use=True)\n"
+        "    paper = store.paper_named(sys.argv[2])\n"
+        "    assert paper is not None and paper.id == 'openreview:' + sys.argv[2], n\n"
+    )
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, str(imported.data_dir), forum], stderr=subprocess.PIPE)
+        for forum in (FORUMS[1], FORUMS[33])
+    ]
+    for run in runs:
+        _, errors = run.communicate(timeout=300)
+        assert run.returncode == 0, errors.decode()
+    index = open_index(imported.data_dir / INDEX_FILE, imported.catalogue_path)
+    assert index is not None and index.papers == len(FORUMS)
+    index.close()
+    store = _one_paper_store(imported.data_dir)
+    assert store.paper_named(FORUMS[20]) is not None and not store._catalogue_opened
+    assert not [p.name for p in imported.data_dir.iterdir() if p.name.endswith(".tmp")]
