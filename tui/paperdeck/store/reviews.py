@@ -706,7 +706,8 @@ class ReviewStore:
                 self.directory.mkdir(mode=0o700, exist_ok=True)
                 put_back_review_files(kept, self.directory)
                 atomic_write_bytes(self.index_path, index_file.read_bytes())
-                named = {*map(str, (index.get("shards") or {}).values()), str(index.get("summaries") or "")}
+                summaries_name = str(index.get("summaries") or "")
+                named = {*map(str, (index.get("shards") or {}).values()), summaries_name, _spans_name(summaries_name)}
                 words_name = str(index.get("words") or "")
             else:
                 named, words_name = set(), ""
