@@ -303,3 +303,20 @@ def test_two_processes_rebuilding_at_once_leave_a_whole_index(imported: Store) -
     store = _one_paper_store(imported.data_dir)
     assert store.paper_named(FORUMS[20]) is not None and not store._catalogue_opened
     assert not [p.name for p in imported.data_dir.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("how", ["truncated", "foreign", "other endian", "stale", "wrong spans"])
+def test_the_commands_print_the_same_with_a_bad_index(
+    imported: Store, how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``show``, ``star`` and ``note`` print byte for byte what they print with a good index."""
+    from tests.helpers import run
+
+    where = ["--data-dir", str(imported.data_dir)]
+    forum = FORUMS[12]
+    commands = [["show", forum], ["star", forum], ["unstar", forum], ["note", forum, "--text", "n"], ["show", forum]]
+    good = [run(capsys, *command, *where) for command in commands]
+    run(capsys, "note", forum, "--text", "", *where)
+    BREAKS[how](imported.data_dir / INDEX_FILE)
+    assert [run(capsys, *command, *where) for command in commands] == good
+    assert good[0][0] == 0 and forum in good[0][1]
