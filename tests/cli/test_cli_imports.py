@@ -109,3 +109,71 @@ def test_a_command_line_command_runs_with_what_it_imported_and_opened_frozen(sto
     before = gc.get_freeze_count()
     assert main(["search", "learning", "--data-dir", str(store_dir)]) == 0
     assert gc.get_freeze_count() == before
+
+
+#: The modules a bare interpreter holds, then those ``paperdeck --version`` added (as the script runs it).
+_VERSION_PROBE = """
+import sys
+before = set(sys.modules)
+from paperdeck.cli.main import main
+code = main(["--version"])
+sys.stdout.flush()
+print("\\nMODULES " + " ".join(sorted(set(sys.modules) - before)))
+sys.exit(code)
+"""
+
+
+def test_version_is_answered_before_anything_is_imported() -> None:
+    result = subprocess.run([sys.executable, "-c", _VERSION_PROBE], capture_output=True, text=True, check=True)
+    printed, modules = result.stdout.rsplit("\nMODULES ", 1)
+    from paperdeck import __version__
+
+    assert printed == f"paperdeck {__version__}\n"
+    # the package, the command line's module and the __future__ its annotations need: nothing else
+    # (no argparse, pathlib, typing, orjson, nor any other room of paperdeck)
+    assert set(modules.split()) <= {"paperdeck", "paperdeck.cli", "paperdeck.cli.main", "__future__"}
+    assert "paperdeck.cli.main" in modules.split()
+
+
+#: Runs one command as the script does, recording every file opened (the ``open`` audit event: the
+#: built-in open, os.open, mmap's file), then prints them and the modules left imported.
+_OPEN_PROBE = """
+import os, sys
+opened = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        opened.append(os.fsdecode(args[0]))
+sys.addaudithook(hook)
+from paperdeck.cli.main import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+print("\\nOPENED " + "\\0".join(opened) + "\\nMODULES " + " ".join(sorted(sys.modules)))
+sys.exit(code)
+"""
+
+
+def _opened(store_dir: Path, *args: str) -> tuple[list[str], set[str]]:
+    """The files of the store ``paperdeck ARGS`` opened (names relative to it) and its modules."""
+    env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
+    result = subprocess.run([sys.executable, "-c", _OPEN_PROBE, *args], env=env, capture_output=True, text=True,
+                            check=True)  # fmt: skip
+    opened, modules = result.stdout.rsplit("\nOPENED ", 1)[1].split("\nMODULES ")
+    inside = [os.path.relpath(path, store_dir) for path in opened.split("\0") if path.startswith(str(store_dir))]
+    return inside, set(modules.split())
+
+
+@pytest.mark.parametrize("command", ["show", "star", "reviews", "note"])
+def test_a_command_on_one_paper_reads_neither_the_rows_cache_nor_the_whole_catalogue(
+    store_dir: Path, command: str
+) -> None:
+    extra = ["--text", "a note"] if command == "note" else []
+    opened, modules = _opened(store_dir, command, _first_id(store_dir), *extra)
+    assert "rows-cache.json" not in opened  # its ids and spans grow with the store
+    assert "paper-index.bin" in opened
+    assert opened.count("catalogue.json") == 1  # the paper's document, read alone
+    assert not any(name.startswith("reviews/") for name in opened) or command in ("show", "reviews")
+    # nothing the command does not need: no UI, no fuzzy matching, no arrays, no programme module
+    # in a store without one; no LaTeX for a paper without markup (the sample's reviews have some)
+    assert {"textual", "rapidfuzz", "numpy", "paperdeck.store.schedule"} & modules == set()
+    assert "pylatexenc" not in modules or command == "reviews"
+    assert len(opened) <= 12

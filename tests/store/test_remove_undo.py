@@ -178,8 +178,10 @@ def test_an_import_of_reviews_is_undone_reviews_and_ratings_both(tmp_path: Path)
     assert store2.reviews.counts() == reviews_then
     leftovers = sorted(p.name for p in (tmp_path / "data" / "reviews").iterdir())
     index = json.loads((tmp_path / "data" / "reviews" / "index.json").read_bytes())
-    named = {*index["shards"].values(), index["summaries"], "index.json"}
+    spans = index["summaries"].replace(".json", ".spans.json")  # the summaries' span index, kept with them
+    named = {*index["shards"].values(), index["summaries"], spans, "index.json"}
     assert [n for n in leftovers if n not in named and not n.startswith(index["words"])] == []
+    assert spans in leftovers
     assert papers_before != papers_then  # (the reviews did change the papers' ratings)
 
 

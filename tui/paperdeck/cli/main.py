@@ -8,20 +8,21 @@ the shell knows of paperdeck, made from these parsers (:mod:`paperdeck.cli.shell
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from paperdeck import __version__, runtime
-from paperdeck.model.errors import PaperdeckError
-from paperdeck.paths import DATA_DIR_ENV, bundled_seed_files, data_dir
+from paperdeck import __version__
 
+# What this module imports at its top is paid by every command, `--version` too: the standard
+# library's os and sys only (typing, pathlib and contextlib cost more than the interpreter's own
+# start). What a command needs is imported as it is reached.
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
+    from pathlib import Path
 
+    from paperdeck.model.errors import PaperdeckError
     from paperdeck.store.store import Store
 
 #: Subcommands (implemented in :mod:`paperdeck.cli.commands`, imported only when one is used).
@@ -53,6 +54,8 @@ COMMAND_NAMES = (
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
+    from paperdeck.paths import DATA_DIR_ENV
+
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
@@ -63,6 +66,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def build_app_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck [FILE ...]`` (open the app)."""
     import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing
+    from pathlib import Path
 
     from paperdeck.sources import FORMAT_NAMES, format_help
 
@@ -122,6 +126,7 @@ def open_store(
     Raises:
         PaperdeckError: the store cannot be opened or a file cannot be imported.
     """
+    from paperdeck.paths import bundled_seed_files, data_dir
     from paperdeck.store.store import Store
 
     # The first frame needs the marks of the rows it shows and the counts, not every user record.
@@ -153,6 +158,8 @@ def _remove_if_empty(directory: Path | None) -> None:
     """Take away the data directory a failed run made, when nothing was written into it (a file
     refused before any write): a refused import changes nothing, not even by a folder."""
     if directory is not None:
+        import contextlib
+
         with contextlib.suppress(OSError):
             directory.rmdir()  # only when empty
 
@@ -171,10 +178,6 @@ def _command_position(args: list[str]) -> int | None:
         else:
             return None
     return None
-
-
-class UnknownCommand(PaperdeckError):
-    """The first word of ``paperdeck WORD …`` is neither a subcommand nor an existing file."""
 
 
 def _mistyped_command(args: list[str]) -> str | None:
@@ -258,6 +261,9 @@ def _leading_data_dir(options: list[str]) -> str | None:
     return value
 
 
+#: The commands that name one paper (or a few, ``star``): they find it by the paper index.
+_ONE_PAPER_COMMANDS = frozenset({"show", "reviews", "star", "unstar", "note", "status", "tag", "untag"})
+
 #: The commands the collector stays off for, run from the process's own command line (see main()).
 _READING_COMMANDS = frozenset({"search", "list", "show"})
 
@@ -279,6 +285,7 @@ def _read_index_ahead(args: list[str], command_at: int) -> None:
         position += 1
     import contextlib
 
+    from paperdeck.paths import data_dir
     from paperdeck.search.index_file import INDEX_FILE, start_read_ahead
 
     with contextlib.suppress(OSError, ValueError, RuntimeError):  # no such path: the command says so if it must
@@ -296,10 +303,6 @@ def _drop_index_read() -> None:
 _PATH_ARGUMENTS = frozenset({"files", "output", "data_dir"})
 #: Text arguments given as options (the others are positional).
 _OPTIONS = frozenset({"text", "since", "sort", "format"})
-
-
-class NotText(PaperdeckError):
-    """An argument meant as text (a note, a tag, a query, an id) is not valid UTF-8."""
 
 
 def _check_text_arguments(args: argparse.Namespace) -> None:
@@ -320,11 +323,15 @@ def _check_text_arguments(args: argparse.Namespace) -> None:
                     code = ord(text[exc.start])
                     shown = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "a lone surrogate"
                     option = f"--{name.replace('_', '-')}" if name in _OPTIONS else name
+                    from paperdeck.cli.refusals import NotText
+
                     raise NotText(f"the {option} argument is not valid UTF-8 ({shown}); nothing was changed") from None
 
 
 def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
     """Report ``error`` (a one-line message on stderr) and return the exit status."""
+    from paperdeck.model.errors import PaperdeckError
+
     if isinstance(error, PaperdeckError):
         from paperdeck.cli.output import print_error
 
@@ -361,6 +368,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # (numpy's import). A value the user set is kept.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list == ["--version"]:  # what argparse's version action prints, before any import
+        sys.stdout.write(f"paperdeck {__version__}\n")
+        sys.stdout.flush()
+        return 0
+    import contextlib
+
+    from paperdeck import runtime
+    from paperdeck.model.errors import PaperdeckError
+    from paperdeck.paths import data_dir
+
     fresh: Path | None = None  # the data directory this run makes, taken away again if it fails
     try:
         command_at = _command_position(args_list)
@@ -389,7 +406,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 # (mistyped) data directory uncreated.
                 create = args.command not in READ_ONLY_COMMANDS | MARKING_COMMANDS
                 fresh = chosen if create and not os.path.lexists(chosen) else None
-                store = Store(chosen, lazy=True, rows=False, user_records=False, create=create)
+                # A command on one paper finds it by the paper index: the catalogue is opened
+                # (its rows cache's ids read) only when something else needs it.
+                one_paper = args.command in _ONE_PAPER_COMMANDS
+                store = Store(chosen, lazy=True, rows=False, user_records=False, create=create,
+                              catalogue_at_first_use=one_paper)  # fmt: skip
                 if store.recovered:
                     _say_recovered()
                 if argv is None:  # the process's own command line: all this lives until it exits
@@ -406,6 +427,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _drop_index_read()
             return status
         if (mistyped := _mistyped_command(args_list)) is not None:
+            from paperdeck.cli.refusals import UnknownCommand
+
             raise UnknownCommand(mistyped)
         # A bare ``paperdeck`` (the usual start) has nothing to parse: argparse is not imported.
         app_args = build_app_parser().parse_args(args_list) if args_list else None

@@ -493,6 +493,19 @@ class Catalogue:
             spans = written[1] if written is not None and written[0] == self._catalogue_stamp else None
             write_rows_cache(self.rows_path, self.path, self._catalogue_stamp, self._papers.values(), spans)
 
+    def write_paper_index(self) -> None:
+        """Write the paper index (:mod:`paperdeck.store.paper_index`) from the rows cache's spans,
+        when the rows were read for the catalogue file as it is now and hold spans; else nothing.
+        Silent and best effort (a failure only costs speed)."""
+        stamp = self._rows_stamp
+        if self._loaded or self._rows is None or stamp is None or file_stamp(self.path) != stamp:
+            return
+        spans = self._spans()
+        if spans is not None:
+            from paperdeck.store.paper_index import INDEX_FILE, write_paper_index
+
+            write_paper_index(self.path.parent / INDEX_FILE, stamp, spans.spans.items(), spans.aliases)
+
     def catch_up(self) -> None:
         """Read the file again when it is not the one last read or written here (another
         process imported): an import merges into the catalogue as it is on disk now, under the

@@ -319,8 +319,17 @@ class ReviewStore:
         """One paper's summary as JSON, found in the summaries file as written (``orjson``: no
         space; in JSON text a key's quote is never inside a string, where quotes are escaped) and
         parsed alone; ``None`` when it is not found so (the caller parses the whole file)."""
+        from paperdeck.store.paper_index import read_entry
+
+        path = staged_path(self.directory / name)
+        value = read_entry(staged_path(self.directory / _spans_name(name)), path, forum, orjson.dumps(forum) + b":")
+        if value is not None:  # found by the summaries' span index: the file is not read whole
+            with contextlib.suppress(ValueError):
+                found = orjson.loads(value)
+                if isinstance(found, dict):
+                    return found
         try:
-            raw = (self.directory / name).read_bytes()
+            raw = path.read_bytes()
         except OSError:
             return None
         key = orjson.dumps(forum) + b":{"
@@ -619,7 +628,15 @@ class ReviewStore:
                 written += forum_words.write(self.directory, words_name, units)
                 summaries_name = f"summaries.g{generation}.json"
                 written.append(self.directory / summaries_name)
-                atomic_write_bytes(self.directory / summaries_name, orjson.dumps(summaries))
+                from paperdeck.store.paper_index import object_bytes, write_paper_index
+
+                summaries_bytes, summary_spans = object_bytes(summaries)  # orjson.dumps(summaries), byte for byte
+                atomic_write_bytes(self.directory / summaries_name, summaries_bytes)
+                # where each summary lies, so that one paper's is read alone (paperdeck show)
+                written.append(self.directory / _spans_name(summaries_name))
+                stat = staged_path(self.directory / summaries_name).stat()
+                write_paper_index(self.directory / _spans_name(summaries_name),
+                                  (stat.st_ino, stat.st_mtime_ns, stat.st_size), summary_spans, {})  # fmt: skip
                 payload = {"schema": _SCHEMA, "app": "paperdeck", "generation": generation, "notes": notes_total,
                            "papers": len(summaries), "shards": shards, "summaries": summaries_name,
                            "words": words_name}  # fmt: skip
@@ -635,7 +652,7 @@ class ReviewStore:
         finally:
             writer.shutdown(wait=True)
         if changed_forums or rebuild:
-            named = {*shards.values(), summaries_name}
+            named = {*shards.values(), summaries_name, _spans_name(summaries_name)}
             txn = ACTIVE.get()
             if txn is not None:  # the files named now are renamed into place at the commit
                 txn.after_commit(lambda: self._remove_unnamed_shards(named, words_name))
@@ -689,7 +706,8 @@ class ReviewStore:
                 self.directory.mkdir(mode=0o700, exist_ok=True)
                 put_back_review_files(kept, self.directory)
                 atomic_write_bytes(self.index_path, index_file.read_bytes())
-                named = {*map(str, (index.get("shards") or {}).values()), str(index.get("summaries") or "")}
+                summaries_name = str(index.get("summaries") or "")
+                named = {*map(str, (index.get("shards") or {}).values()), summaries_name, _spans_name(summaries_name)}
                 words_name = str(index.get("words") or "")
             else:
                 named, words_name = set(), ""
@@ -725,6 +743,13 @@ class ReviewStore:
             if path.name not in named and not path.name.startswith(f"{words_name}."):
                 with contextlib.suppress(OSError):
                     path.unlink()
+
+
+def _spans_name(summaries_name: str) -> str:
+    """The span index of a summaries file (``summaries.gG.json`` → ``summaries.gG.spans.json``:
+    :mod:`paperdeck.store.paper_index`'s binary layout; named like a generation file so that an
+    undo point keeps it and the next generation's import removes it)."""
+    return summaries_name.removesuffix(".json") + ".spans.json"
 
 
 def _join_snapshots(

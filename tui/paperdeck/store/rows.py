@@ -402,13 +402,19 @@ def write_rows_cache(
                                   "columns": columns, "spreads": True, "venues": venues}  # fmt: skip
         ids = [row[0] for row in rows]
         lines = [orjson.dumps(header), orjson.dumps(ids)]
-        if spans is not None and set(ids) <= spans.spans.keys():
+        with_spans = spans is not None and set(ids) <= spans.spans.keys()
+        if with_spans and spans is not None:
             header["spans"] = True
             lines[0] = orjson.dumps(header)
             flat = [offset for pid in ids for offset in spans.spans[pid]]
             lines.append(orjson.dumps({"spans": flat, "aliases": spans.aliases}))
         lines += map(orjson.dumps, rows)
         atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")
+        if with_spans and spans is not None:  # the one-paper commands' lookup, beside it
+            from paperdeck.store.paper_index import INDEX_FILE, write_paper_index
+
+            listed = ((pid, spans.spans[pid]) for pid in ids)
+            write_paper_index(rows_path.parent / INDEX_FILE, stamp, listed, spans.aliases)
         if file_stamp(catalogue_path) != stamp:  # replaced while writing
             rows_path.unlink()
     except (OSError, StoreError):

@@ -6,6 +6,8 @@ Layout of the data directory (created 0700)::
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue,
                        and where each paper lies in it (one paper is read without parsing the others)
     search-index.bin   the search index saved at import (:func:`paperdeck.search.searcher.build_index`)
+    paper-index.bin    where each paper lies in the catalogue, by id, for the commands on one paper
+                       (:mod:`paperdeck.store.paper_index`; written with the rows cache)
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
     user/follows.json  TinyDB: the authors, keywords and queries the user follows (:mod:`paperdeck.store.follows`)
     reviews/           the reviews, one shard file per group of papers: see :mod:`paperdeck.store.reviews`
@@ -44,7 +46,13 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
-from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, clean_stray_temp_files, malformed
+from paperdeck.store.atomic import (
+    AtomicJSONStorage,
+    atomic_write_bytes,
+    clean_stray_temp_files,
+    malformed,
+    staged_path,
+)
 from paperdeck.store.catalogue import CATALOGUE_FILE, ROWS_FILE, Catalogue, catalogue_bytes
 from paperdeck.store.import_run import (
     IMPORT_LOCK_FILE,
@@ -91,6 +99,11 @@ _T = TypeVar("_T")
 LEGACY_USER_FILE = "user.json"
 
 
+#: :data:`paperdeck.store.schedule.SCHEDULE_FILE`, named here so that a store without a programme
+#: answers :meth:`Store.events_of` without importing the schedule's modules.
+SCHEDULE_NAME = "schedule.json"
+
+
 #: What to tell the user when :attr:`Store.recovered` is not 0 (one line).
 RECOVERED = "an interrupted import, restore or change of marks was saved; it is now complete"
 
@@ -122,6 +135,10 @@ class Store:
             (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
         create: whether a missing ``data_dir`` is created; when not (a command that only reads),
             a missing directory is an empty store, left uncreated.
+        catalogue_at_first_use: whether the catalogue (and its rows cache) is opened at the first
+            use of :attr:`catalogue` rather than here: a command that touches one paper finds it
+            by the paper index (:meth:`paper_named`, :mod:`paperdeck.store.paper_index`) and
+            never reads the rows cache's ids, which grow with the store.
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -137,15 +154,18 @@ class Store:
         rows: bool = True,
         user_records: bool = True,
         create: bool = True,
+        catalogue_at_first_use: bool = False,
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
         if create or self.data_dir.exists():
             _ensure_directory(self.data_dir)
-        #: The catalogue file and the rows cache beside it (:class:`~paperdeck.store.catalogue.Catalogue`).
-        self.catalogue = Catalogue(self.data_dir, rows=rows)
-        self.catalogue_path = self.catalogue.path
-        self.rows_path = self.catalogue.rows_path
+        self._catalogue = Catalogue(self.data_dir, rows=rows)  # see the catalogue property
+        self._catalogue_opened = False
+        self._catalogue_lock = threading.Lock()
+        self._lazy = lazy
+        self.catalogue_path = self._catalogue.path
+        self.rows_path = self._catalogue.rows_path
         self.user_dir = self.data_dir / USER_DIR
         self._open_lock = threading.Lock()  # opens the reviews, the follows and the change log at first use
         self._reviews: ReviewStore | None = None
@@ -159,12 +179,29 @@ class Store:
         #: (:func:`~paperdeck.store.transaction.recover`); say :data:`RECOVERED` when any.
         self.recovered = 0
         self._recover()
-        self.catalogue.open(lazy=lazy)
+        if not catalogue_at_first_use:
+            self._catalogue.open(lazy=lazy)
+            self._catalogue_opened = True
         self._user = UserStore(self.user_dir, now, meta(), check_schema, lazy=not user_records)
         self._migrate_single_user_file()
-        self.catalogue.on_load = self._adopt_orphaned_user_data
-        if self.catalogue.loaded:
+        self._catalogue.on_load = self._adopt_orphaned_user_data
+        if self._catalogue_opened and self._catalogue.loaded:
             self._adopt_orphaned_user_data()
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The catalogue file and the rows cache beside it (:class:`~paperdeck.store.catalogue.Catalogue`);
+        opened here at first use when the store was made with ``catalogue_at_first_use``.
+
+        Raises:
+            StoreError: as :meth:`load` (opening it then).
+        """
+        if not self._catalogue_opened:
+            with self._catalogue_lock:  # not the open lock: a part opened under it may use the catalogue
+                if not self._catalogue_opened:
+                    self._catalogue.open(lazy=self._lazy)  # (its on_load adopts orphaned user data)
+                    self._catalogue_opened = True
+        return self._catalogue
 
     def _recover(self) -> None:
         """Finish a change a killed process committed (:func:`~paperdeck.store.transaction.recover`),
@@ -230,6 +267,8 @@ class Store:
             StoreError: the schedule file is malformed.
         """
         events = self.schedule.events()
+        if not events:  # no programme: the catalogue is not opened for it
+            return {}
         key = (self.schedule.generation, self.catalogue.generation)
         cached = self._events_by_paper
         if cached is not None and cached[0] == key:
@@ -241,11 +280,14 @@ class Store:
         return by_paper
 
     def events_of(self, paper_id: str) -> tuple[ScheduleEvent, ...]:
-        """The events of one paper (:meth:`events_by_paper`), ``()`` when it has none.
+        """The events of one paper (:meth:`events_by_paper`), ``()`` when it has none (with no
+        schedule file, without importing the schedule's modules).
 
         Raises:
             StoreError: the schedule file is malformed.
         """
+        if self._schedule is None and not os.path.lexists(staged_path(self.data_dir / SCHEDULE_NAME)):
+            return ()
         return self.events_by_paper().get(paper_id, ())
 
     def import_events(self, events: Iterable[ScheduleEvent]) -> ScheduleImport:
@@ -358,8 +400,54 @@ class Store:
 
     def paper_named(self, given: str) -> Paper | None:
         """The paper a user names: its id, a bare OpenReview forum id, or its OpenReview link;
-        ``None`` when no paper has it (raises StoreError as :meth:`load`)."""
+        ``None`` when no paper has it (raises StoreError as :meth:`load`).
+
+        While the catalogue is not opened (``catalogue_at_first_use``), the paper is found by the
+        paper index (:mod:`paperdeck.store.paper_index`) and read alone: nothing proportional to
+        the store is read. A paper the index does not give (no index, a stale or broken one, an
+        id it does not list, a document that is not of that paper) is asked of the catalogue, as
+        without the index; the index is then written again from the rows cache's spans when it
+        was missing or not usable."""
+        if not self._catalogue_opened:
+            found, usable = self._paper_by_index(given)
+            if found is not None:
+                return found
+            if not usable:
+                paper = self.catalogue.paper_named(given)
+                self._rewrite_paper_index()
+                return paper
         return self.catalogue.paper_named(given)
+
+    def _paper_by_index(self, given: str) -> tuple[Paper | None, bool]:
+        """The paper ``given`` names (as :meth:`paper_named`) found by the paper index, and
+        whether the index was usable (present, whole, of the catalogue as it is now)."""
+        from paperdeck.store.paper_index import INDEX_FILE, open_index, read_document
+
+        index = open_index(self.data_dir / INDEX_FILE, self.catalogue_path)
+        if index is None:
+            return None, False
+        names = [given, f"openreview:{given}"]
+        if "://" in given:  # model.ids (and the hashlib it imports) only for a link
+            from paperdeck.model.ids import openreview_id_from_url
+
+            if forum := openreview_id_from_url(given):
+                names = [f"openreview:{forum}", forum]
+        try:
+            for name in names:
+                current = index.resolve(name)
+                for span in index.spans(current):
+                    document = read_document(self.catalogue_path, index.stamp, span)
+                    paper = _paper_of(document, current) if document is not None else None
+                    if paper is not None:
+                        return paper, True
+        finally:
+            index.close()
+        return None, True
+
+    def _rewrite_paper_index(self) -> None:
+        """Write the paper index again from the rows cache's spans, when the catalogue opened
+        has them for the file as it is (best effort, silent: a failure only costs speed)."""
+        self._catalogue.write_paper_index()
 
     def row(self, paper_id: str) -> PaperRow | None:
         """What the list shows of a paper, ``None`` for an unknown id; never loads the catalogue."""
@@ -367,7 +455,15 @@ class Store:
 
     @property
     def is_empty(self) -> bool:
-        """True when the catalogue holds no paper (a first run)."""
+        """True when the catalogue holds no paper (a first run); while the catalogue is not
+        opened (``catalogue_at_first_use``), answered by the paper index when it is usable."""
+        if not self._catalogue_opened:
+            from paperdeck.store.paper_index import INDEX_FILE, open_index
+
+            index = open_index(self.data_dir / INDEX_FILE, self.catalogue_path)
+            if index is not None:
+                index.close()
+                return index.papers == 0
         return self.catalogue.is_empty
 
     def catalogue_stamp(self) -> list[int] | None:
@@ -598,7 +694,7 @@ class Store:
         stay where they are, untouched, and the store still opens.
         """
         with contextlib.suppress(StoreError), transaction(self.data_dir):  # every record moved, or none
-            move_user_data_to_current_ids(self.catalogue, self._user)
+            move_user_data_to_current_ids(self._catalogue, self._user)
 
     # -- the user's data ---------------------------------------------------------------------
 
@@ -728,6 +824,20 @@ class Store:
 
     def close(self) -> None:
         """Nothing to release: files are open only during a read or a write."""
+
+
+def _paper_of(document: bytes, paper_id: str) -> Paper | None:
+    """The paper in ``document`` (one paper's JSON, from the catalogue) when it parses and is
+    the paper ``paper_id``; else ``None``."""
+    import orjson
+
+    from paperdeck.model.paper import Paper
+
+    try:
+        paper = Paper.from_dict(orjson.loads(document))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    return paper if paper.id == paper_id else None
 
 
 def _ensure_directory(path: Path) -> None:

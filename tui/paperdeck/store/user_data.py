@@ -60,15 +60,26 @@ def doc_id_for(paper_id: str) -> int:
     return int((_sha256 or _import_sha256())(paper_id.encode("utf-8")).hexdigest()[:13], 16)
 
 
-#: :func:`hashlib.sha256`, imported at the first id hashed: hashlib sets up OpenSSL as it is
-#: imported (a few milliseconds), and a bare start hashes no id before its first frame.
+#: SHA-256, imported at the first id hashed: CPython's own module (``_sha256``, ``_sha2`` from
+#: 3.12) when there is one, the same digest as :func:`hashlib.sha256` without the OpenSSL set-up
+#: hashlib does as it is imported (a few milliseconds: a one-paper command hashes one id).
 _sha256: Callable[[bytes], Any] | None = None
 
 
 def _import_sha256() -> Callable[[bytes], Any]:
     global _sha256
-    from hashlib import sha256
+    sha256: Callable[[bytes], Any] | None = None
+    for name in ("_sha256", "_sha2"):
+        try:
+            sha256 = getattr(__import__(name), "sha256", None)
+        except ImportError:
+            continue
+        if sha256 is not None:
+            break
+    if sha256 is None:
+        import hashlib
 
+        sha256 = hashlib.sha256
     _sha256 = sha256
     return sha256
 
