@@ -87,3 +87,29 @@ def test_the_spill_gives_back_every_note_by_shard_in_the_order_added(tmp_path: P
     expected = sorted(reviews, key=lambda review: shard_of(review.forum))  # stable: the order added
     assert back == expected
     assert not any(path.name.startswith(".paperdeck-spill-") for path in tmp_path.iterdir())  # nothing left
+
+
+def test_a_data_directory_that_cannot_take_the_spill_falls_back_to_the_temporary_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    made: list[object] = []
+    temporary_file = tempfile.TemporaryFile
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        made.append(kwargs.get("dir"))
+        if kwargs.get("dir") is not None:
+            raise PermissionError(13, "Permission denied")  # a read-only data directory
+        return temporary_file(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", refusing)
+    reviews = read_source(PARTS[1]).reviews
+    spill = ReviewSpill(tmp_path)
+    try:
+        spill.add(reviews)
+        back = [review for batch in spill.batches() for review in batch]
+    finally:
+        spill.close()
+    assert made == [tmp_path, None]
+    assert sorted(back, key=lambda review: review.id) == sorted(reviews, key=lambda review: review.id)

@@ -208,7 +208,8 @@ class ReviewSpill:
 
     Args:
         directory: where the temporary file is made (the store's data directory: the disk the
-            store is on; ``None``: the system's temporary directory).
+            store is on; ``None``, or a directory that cannot take it: the system's temporary
+            directory).
         batch_bytes: bytes of spilled notes (as ``marshal`` writes them) in one batch, at least one shard's
             (``None``: :data:`SPILL_BATCH_BYTES`).
 
@@ -259,8 +260,14 @@ class ReviewSpill:
                 import tempfile
 
                 directory = self._directory if self._directory is not None and self._directory.is_dir() else None
-                # closed by close(); unlinked at once: gone with the process whatever ends it
-                self._file = tempfile.TemporaryFile(prefix=".paperdeck-spill-", dir=directory)  # noqa: SIM115
+                # Closed by close(); unlinked at once: gone with the process whatever ends it. A
+                # data directory that cannot take it (read-only): the system's temporary one.
+                try:
+                    self._file = tempfile.TemporaryFile(prefix=".paperdeck-spill-", dir=directory)  # noqa: SIM115
+                except OSError:
+                    if directory is None:
+                        raise
+                    self._file = tempfile.TemporaryFile(prefix=".paperdeck-spill-")  # noqa: SIM115
             file = self._file
             offset = file.seek(0, os.SEEK_END)
             for shard, buffer in self._buffers.items():
