@@ -113,3 +113,36 @@ def test_a_data_directory_that_cannot_take_the_spill_falls_back_to_the_temporary
         spill.close()
     assert made == [tmp_path, None]
     assert sorted(back, key=lambda review: review.id) == sorted(reviews, key=lambda review: review.id)
+
+
+def test_a_write_failing_after_some_batches_leaves_the_reviews_as_they_were(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One shard a batch, the tenth shard file's write failing: nothing of the import stays (the
+    shard files written by the batches before are taken back), and the import run again whole
+    writes what one batch writes."""
+    from paperdeck.model.errors import StoreError
+
+    data_dir = tmp_path / "store"
+    import_files(Store(data_dir), submission_parts())
+    import_files(Store(data_dir), [PARTS[0]])  # reviews stored before: a generation to keep whole
+    before = _files(data_dir)
+    monkeypatch.setattr(review_store, "SPILL_BATCH_BYTES", 1)
+    write = review_store.atomic_write_bytes
+    shard_writes: list[str] = []
+
+    def failing(path: Path, payload: Any) -> None:
+        if path.name[:2] != "su" and path.name.endswith(".json") and path.name != "index.json":
+            shard_writes.append(path.name)
+            if len(shard_writes) == 10:
+                raise StoreError(path, "the disk is full")
+        write(path, payload)
+
+    monkeypatch.setattr(review_store, "atomic_write_bytes", failing)
+    with pytest.raises(StoreError, match="the disk is full"):
+        import_files(Store(data_dir), PARTS[1:])
+    assert len(shard_writes) >= 10  # the writes in flight beside the failing one go on
+    assert _files(data_dir) == before
+    monkeypatch.setattr(review_store, "atomic_write_bytes", write)
+    done = import_files(Store(data_dir), PARTS[1:])
+    assert done.reviews is not None and done.reviews.new > 100
