@@ -6,7 +6,7 @@ import os
 import stat
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from paperdeck import runtime
@@ -18,7 +18,7 @@ from paperdeck.sources.base import SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, restore_backup
-from paperdeck.store.reviews import ReviewImport, StagedWords
+from paperdeck.store.reviews import ReviewImport, ReviewSpill, StagedWords
 from paperdeck.store.schedule import ScheduleImport
 from paperdeck.store.store import ImportReport, Store
 
@@ -106,8 +106,10 @@ def _read_checked(
     paths: Sequence[Path],
     format: str | None,
     progress: Progress | None,
-    on_read: Callable[[SourceRead], None] | None = None,
+    on_read: Callable[[SourceRead], SourceRead | None] | None = None,
 ) -> list[Checked]:
+    """Each path read and checked, in order; ``on_read`` sees each read as it is made, and what
+    it returns (when not ``None``) is kept instead (the read without what it took)."""
     checked = []
     snapshot: tuple[Path, str] | None = None  # the first snapshot file read, and its conference
     with reading_ahead() as ahead:
@@ -119,8 +121,8 @@ def _read_checked(
                 ahead(paths[index + 1])  # decompressed while this one is read
             checked.append(check_read(read_source(path, format)))
             snapshot = _one_conference(checked[-1].read, snapshot)
-            if on_read is not None:
-                on_read(checked[-1].read)
+            if on_read is not None and (kept := on_read(checked[-1].read)) is not None:
+                checked[-1] = replace(checked[-1], read=kept)
     return checked
 
 
@@ -185,12 +187,21 @@ def import_files(
     for path in paths:
         check_regular_file(path)  # every path, before any is read
     staged: list[StagedWords] = []  # the reviews' words, folded while the next files are read
+    # The reviews read are put aside by shard as each file is read, and merged a batch of shards
+    # at a time: never every note of every file held at once.
+    spill = ReviewSpill(store.data_dir)
+    spilled: set[int] = set()  # ids of the reads whose reviews were put aside
 
-    def stage(read: SourceRead) -> None:
-        if read.reviews:
-            if not staged:
-                staged.append(store.reviews.stage_words())
-            staged[0].add(read.reviews)
+    def stage(read: SourceRead) -> SourceRead | None:
+        if not read.reviews:
+            return None
+        if not staged:
+            staged.append(store.reviews.stage_words())
+        staged[0].add(read.reviews)
+        spill.add(read.reviews)
+        kept = replace(read, reviews=())
+        spilled.add(id(kept))
+        return kept
 
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
     with runtime.collector_paused():
@@ -200,19 +211,19 @@ def import_files(
             checked = [item for item in checked if item.read.backup is None]  # the paper lists
             reads = [item.read for item in checked]
             papers: list[Paper] = [paper for read in reads for paper in read.papers]
-            reviews = [review for read in reads for review in read.reviews]
             events = [event for read in reads for event in read.events]
             # Files of reviews (or a programme) only leave the papers as they are: no merge of the
             # whole catalogue for none.
-            merge = bool(reads or not backups) and bool(papers or not (reviews or events))
+            merge = bool(reads or not backups) and bool(papers or not (spill.count or events))
             # One change `paperdeck import --undo` takes back, written as one transaction: the
             # papers and their reviews, both or neither.
             with store.undoable("import") as undo, store.transaction():
                 report = store.import_papers(papers) if merge else ImportReport()
-                review_report = store.import_reviews(reviews, staged[0] if staged else None) if reviews else None
+                staged_words = staged[0] if staged else None
+                review_report = store.import_reviews(spill, staged_words) if spill.count else None
                 # the programme's events join the papers as they are after this import's merge
                 schedule_report = store.import_events(events) if events else None
-                if events and not (papers or reviews):
+                if events and not (papers or spill.count):
                     # A programme alone changes no paper: the undo point left would take back the
                     # import before it, behind the user's back. Dropped with this change: an undo
                     # now says there is nothing to undo.
@@ -225,6 +236,7 @@ def import_files(
             for words in staged:
                 words.close()
             staged.clear()
+            spill.close()
         files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
         notices = tuple(read.notice for read in reads if read.notice)
         skipped: Counter[str] = Counter()
@@ -232,11 +244,12 @@ def import_files(
         for item in checked:
             reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
             # reply notes read as reviews are counted there, not as skipped records
-            skipped.update(reason for reason in reasons if not (item.read.reviews and reason == "reply note"))
+            had_reviews = id(item.read) in spilled
+            skipped.update(reason for reason in reasons if not (had_reviews and reason == "reply note"))
             dropped.update(item.dropped)
         if review_report is not None:  # review versions left out of the notes' histories
             skipped.update(dict(review_report.skipped))
-        del checked, reads, papers, reviews, events  # freed now: the collector, back on, finds little to walk
+        del checked, reads, papers, events  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     return ImportSummary(
         files=files,

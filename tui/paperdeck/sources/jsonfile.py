@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,7 @@ def load_json_records(path: Path) -> JsonRecords:
         return _parse_records(decode_text(raw, path).encode("utf-8"), path)
 
 
-def _loads(data: bytes, path: Path, line: int | None = None) -> Any:
+def _loads(data: bytes | memoryview, path: Path, line: int | None = None) -> Any:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
@@ -90,11 +91,16 @@ def _parse_records(raw: bytes, path: Path) -> JsonRecords:
     if start is None:
         return JsonRecords([], None)
     if raw[start.start() : start.start() + 1] == b"{":
-        lines = raw.split(b"\n")
-        first = next(i for i, line in enumerate(lines) if _has_text(line))
-        if any(_has_text(line) for line in lines[first + 1 :]) and _is_object(lines[first]):
-            numbers = [number for number, line in enumerate(lines, 1) if _has_text(line)]
-            return JsonRecords([_loads(lines[n - 1], path, n) for n in numbers], numbers)
+        # Lines as views of ``raw`` (no copy of the file as lines), each parsed as it is met.
+        view = memoryview(raw)
+        lines = _text_lines(raw)
+        number, first_start, first_end = next(lines)
+        if _NOT_SPACE.search(raw, first_end) is not None and _is_object(view[first_start:first_end]):
+            records, numbers = [_loads(view[first_start:first_end], path, number)], [number]
+            for number, begin, end in lines:
+                records.append(_loads(view[begin:end], path, number))
+                numbers.append(number)
+            return JsonRecords(records, numbers)
     value = _loads(raw, path)
     if isinstance(value, dict) and isinstance(value.get("notes"), list):
         return JsonRecords(value["notes"], None)
@@ -106,12 +112,21 @@ def _parse_records(raw: bytes, path: Path) -> JsonRecords:
     return JsonRecords(value, None)
 
 
-def _has_text(line: bytes) -> bool:
-    """Whether ``line`` holds anything but ASCII whitespace (``bytes.strip``'s; no copy made)."""
-    return bool(line) and not line.isspace()
+def _text_lines(raw: bytes) -> Iterator[tuple[int, int, int]]:
+    """``(1-based line number, start, end)`` of each line of ``raw`` (split at ``\\n``) holding
+    anything but ASCII whitespace, in order."""
+    size, at, number = len(raw), 0, 0
+    while at <= size:
+        end = raw.find(b"\n", at)
+        if end < 0:
+            end = size
+        number += 1
+        if _NOT_SPACE.search(raw, at, end) is not None:
+            yield number, at, end
+        at = end + 1
 
 
-def _is_object(line: bytes) -> bool:
+def _is_object(line: bytes | memoryview) -> bool:
     try:
         return isinstance(orjson.loads(line), dict)
     except orjson.JSONDecodeError:

@@ -119,7 +119,7 @@ def read(path: Path) -> SourceRead:
     read = collect(path, NAME, results())
     if malformed and len(malformed) * 2 > len(document.records):
         raise SourceError(path, first[0], document.line(malformed[0]))
-    reviews_list, reply_skips = replies_in(path, document)
+    reviews_list, reply_skips = replies_in(path, document, consume=True)
     reviews = tuple(reviews_list)
     if reply_skips:
         read = replace(read, skipped=read.skipped + tuple(reply_skips))

@@ -200,11 +200,13 @@ def reviews_in(path: Path, document: JsonRecords) -> list[Review]:
     return replies_in(path, document)[0]
 
 
-def replies_in(path: Path, document: JsonRecords) -> tuple[list[Review], list[Skip]]:
+def replies_in(path: Path, document: JsonRecords, *, consume: bool = False) -> tuple[list[Review], list[Skip]]:
     """Every reply note of a file: the reply records themselves and the replies carried in
     submission notes' ``details`` (submission notes without them are passed over), and the
     replies skipped: unknown kinds (``"unknown reply kind (X)"``) and malformed replies
-    (``"malformed reply: …"``), as the module docstring says.
+    (``"malformed reply: …"``), as the module docstring says. ``consume``: each record is dropped
+    from ``document.records`` (``None`` left in its place) once its replies are read, so that the
+    parsed file and its reviews are not all held at once (the caller reads the records no more).
 
     Raises:
         SourceError: more than half of the replies are malformed, or one is over a size limit,
@@ -214,7 +216,10 @@ def replies_in(path: Path, document: JsonRecords) -> tuple[list[Review], list[Sk
     skipped: list[Skip] = []
     malformed: list[tuple[int, str]] = []
     on_scale = _ScaleCheck(path, document)
-    for index, record in enumerate(document.records):
+    records = document.records
+    for index, record in enumerate(records):
+        if consume:
+            records[index] = None
         for note in _notes_of(record):
             try:
                 review = note_review(note)

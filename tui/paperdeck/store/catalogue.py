@@ -626,8 +626,8 @@ class Catalogue:
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
 
     def _write(self, papers: dict[str, Paper], aliases: dict[str, str]) -> None:
-        payload, spans = catalogue_bytes(papers, aliases)
-        atomic_write_bytes(self.path, payload)
+        spans: dict[str, tuple[int, int]] = {}
+        atomic_write_bytes(self.path, catalogue_pieces(papers, aliases, spans))  # streamed: never held whole
         self._catalogue_stamp = file_stamp(staged_path(self.path))  # in a transaction: as it will be
         self._written_spans = (self._catalogue_stamp, CatalogueSpans(spans, dict(aliases)))
 
@@ -762,20 +762,44 @@ def catalogue_bytes(papers: dict[str, Paper], aliases: dict[str, str]) -> tuple[
     """The catalogue file's text for ``papers`` and ``aliases`` (TinyDB's layout: tables
     ``meta``, ``papers`` keyed by :func:`~paperdeck.store.user_data.doc_id_for`, ``aliases``;
     byte for byte what ``orjson.dumps`` makes of the whole), and each paper's span in it:
-    paper id → ``(start, end)`` byte offsets of its document."""
-    option = orjson.OPT_NON_STR_KEYS
-    parts = [b'{"meta":', orjson.dumps({"1": meta()}, option=option), b',"papers":{']
-    at = sum(map(len, parts))
+    paper id → ``(start, end)`` byte offsets of its document. :func:`catalogue_pieces` gives the
+    same text in pieces, never held whole."""
     spans: dict[str, tuple[int, int]] = {}
+    return b"".join(catalogue_pieces(papers, aliases, spans)), spans
+
+
+#: Bytes of the catalogue's text gathered before a piece of it is given (:func:`catalogue_pieces`).
+PIECE_BYTES = 1 << 20
+
+
+def catalogue_pieces(
+    papers: Mapping[str, Paper], aliases: Mapping[str, str], spans: dict[str, tuple[int, int]]
+) -> Iterator[bytes]:
+    """The text of :func:`catalogue_bytes` in pieces of about :data:`PIECE_BYTES` (the last ones
+    shorter), each made as it is asked for: written as they come, the file is never held whole,
+    nor its documents (each ``orjson`` result is dropped once copied into its piece). ``spans``
+    is filled as the pieces are made (complete once the last is given)."""
+    option = orjson.OPT_NON_STR_KEYS
+    piece = bytearray(b'{"meta":')
+    piece += orjson.dumps({"1": meta()}, option=option)
+    piece += b',"papers":{'
+    at = len(piece)
+    dumps = orjson.dumps
     for n, (paper_id, paper) in enumerate(papers.items()):
-        key = (b"," if n else b"") + orjson.dumps(str(doc_id_for(paper_id))) + b":"
-        document = orjson.dumps(paper.to_dict(), option=option)
+        key = (b"," if n else b"") + dumps(str(doc_id_for(paper_id))) + b":"
+        document = dumps(paper.to_dict(), option=option)
         at += len(key)
         spans[paper_id] = (at, at + len(document))
         at += len(document)
-        parts += (key, document)
-    parts += (b'},"aliases":', orjson.dumps({"1": aliases}, option=option), b"}")
-    return b"".join(parts), spans
+        piece += key
+        piece += document
+        if len(piece) >= PIECE_BYTES:
+            yield bytes(piece)
+            piece.clear()
+    piece += b'},"aliases":'
+    piece += orjson.dumps({"1": dict(aliases)}, option=option)
+    piece += b"}"
+    yield bytes(piece)
 
 
 def _rows_cache_count(rows_path: Path) -> int:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from paperdeck.model.review import Review
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.changes import ChangeLog
-    from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
+    from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.undo import UndoPoint, UndoScope
     from paperdeck.store.user_data import UserStore
 
@@ -166,7 +166,9 @@ class ImportRun:
             self._record_changes()
         return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
 
-    def import_reviews(self, reviews: Iterable[Review], staged: StagedWords | None = None) -> ReviewImport:
+    def import_reviews(
+        self, reviews: Iterable[Review] | ReviewSpill, staged: StagedWords | None = None
+    ) -> ReviewImport:
         """Merge reply notes into the reviews, and their scores and decisions into the papers;
         see :meth:`paperdeck.store.store.Store.import_reviews`.
 

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary
+from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary, ReviewVersion
 from paperdeck.store.atomic import (
     ACTIVE,
     atomic_write_bytes,
@@ -59,7 +59,16 @@ if TYPE_CHECKING:
     from paperdeck.model.changes import NoteChange
     from paperdeck.store.review_words import WordIndex, WordIndexBuilder
 
-__all__ = ["INDEX_FILE", "REVIEWS_DIR", "SHARDS", "ReviewImport", "ReviewStore", "StagedWords", "shard_of"]
+__all__ = [
+    "INDEX_FILE",
+    "REVIEWS_DIR",
+    "SHARDS",
+    "ReviewImport",
+    "ReviewSpill",
+    "ReviewStore",
+    "StagedWords",
+    "shard_of",
+]
 
 REVIEWS_DIR = "reviews"
 INDEX_FILE = "index.json"
@@ -73,6 +82,11 @@ _WRITERS = 4
 #: Characters of review text an import brings from which its word index is made in a process of
 #: its own, beside the import's (smaller ones: in a thread).
 _WORDS_IN_PROCESS_CHARS = 32_000_000
+#: Bytes of spilled notes (``marshal``'s) an import merges at once, at least one shard's: the notes
+#: of the shards of one batch are all that is held of what the files brought.
+SPILL_BATCH_BYTES = 24_000_000
+#: Characters of note text buffered before the notes go to the spill file.
+_SPILL_BUFFER_CHARS = 4_000_000
 
 
 def shard_of(forum: str) -> str:
@@ -184,6 +198,128 @@ class StagedWords:
     def close(self) -> None:
         """Stop folding (the batch process ends); after a write, or instead of one."""
         self.builder.close()
+
+
+class ReviewSpill:
+    """The notes an import read, put aside on disk by shard as each file is read (an unlinked
+    temporary file: nothing is left behind, whatever ends the process), so that
+    :meth:`ReviewStore.import_reviews` merges them a batch of shards at a time and no more than one
+    batch's notes are held at once. Close it (:meth:`close`) when done.
+
+    Args:
+        directory: where the temporary file is made (the store's data directory: the disk the
+            store is on; ``None``, or a directory that cannot take it: the system's temporary
+            directory).
+        batch_bytes: bytes of spilled notes (as ``marshal`` writes them) in one batch, at least one shard's
+            (``None``: :data:`SPILL_BATCH_BYTES`).
+
+    Attributes:
+        count: notes added.
+        text_chars: characters of their text (:meth:`Review.text_size`).
+        largest_batch: the most notes one batch of :meth:`batches` held (``0`` before).
+
+    Raises:
+        StoreError: (:meth:`add`, :meth:`batches`) the temporary file cannot be written or read.
+    """
+
+    def __init__(self, directory: Path | None = None, batch_bytes: int | None = None) -> None:
+        self._directory = directory
+        self._batch_bytes = SPILL_BATCH_BYTES if batch_bytes is None else batch_bytes
+        self._file: Any = None
+        self._buffers: dict[str, list[tuple[Any, ...]]] = {}  # shard → notes' fields (_fields_of)
+        self._buffered = 0
+        self._chunks: dict[str, list[tuple[int, int]]] = defaultdict(list)  # shard → (offset, size)
+        self._sizes: Counter[str] = Counter()
+        self.count = 0
+        self.text_chars = 0
+        self.largest_batch = 0
+
+    def add(self, reviews: Iterable[Review]) -> None:
+        """Put ``reviews`` aside (in the order given, after those added before)."""
+        buffers = self._buffers
+        for review in reviews:
+            shard = shard_of(review.forum)
+            buffer = buffers.get(shard)
+            if buffer is None:
+                buffer = buffers[shard] = []
+            buffer.append(_fields_of(review))
+            size = review.text_size()
+            self._buffered += size
+            self.count += 1
+            self.text_chars += size
+            if self._buffered >= _SPILL_BUFFER_CHARS:
+                self._flush()
+
+    def _flush(self) -> None:
+        if not self._buffers:
+            return
+        import marshal
+
+        try:
+            if self._file is None:
+                import tempfile
+
+                directory = self._directory if self._directory is not None and self._directory.is_dir() else None
+                # Closed by close(); unlinked at once: gone with the process whatever ends it. A
+                # data directory that cannot take it (read-only): the system's temporary one.
+                try:
+                    self._file = tempfile.TemporaryFile(prefix=".paperdeck-spill-", dir=directory)  # noqa: SIM115
+                except OSError:
+                    if directory is None:
+                        raise
+                    self._file = tempfile.TemporaryFile(prefix=".paperdeck-spill-")  # noqa: SIM115
+            file = self._file
+            offset = file.seek(0, os.SEEK_END)
+            for shard, buffer in self._buffers.items():
+                blob = marshal.dumps(buffer)
+                file.write(blob)
+                self._chunks[shard].append((offset, len(blob)))
+                self._sizes[shard] += len(blob)
+                offset += len(blob)
+        except OSError as exc:
+            reason = f"cannot put the reviews read aside: {write_failure(exc)}"
+            raise StoreError(self._directory or Path("."), reason) from None
+        self._buffers.clear()  # in place: :meth:`add` holds the dict
+        self._buffered = 0
+
+    def batches(self) -> Iterator[list[Review]]:
+        """The notes added, a batch of shards at a time, shards in order (:func:`shard_of`'s
+        names sorted), each shard's notes in the order added; each batch ``SPILL_BATCH_BYTES`` of
+        spilled notes or one shard."""
+        self._flush()
+        batch: list[str] = []
+        size = 0
+        for shard in sorted(self._chunks):
+            batch.append(shard)
+            size += self._sizes[shard]
+            if size >= self._batch_bytes:
+                yield self._read(batch)
+                batch, size = [], 0
+        if batch:
+            yield self._read(batch)
+
+    def _read(self, shards: list[str]) -> list[Review]:
+        import marshal
+
+        file = self._file
+        reviews: list[Review] = []
+        try:
+            for shard in shards:
+                for offset, size in self._chunks[shard]:
+                    file.seek(offset)
+                    reviews += map(_review_of, marshal.loads(file.read(size)))
+        except (OSError, EOFError, ValueError, TypeError) as exc:
+            raise StoreError(self._directory or Path("."), f"cannot read the reviews put aside: {exc}") from None
+        self.largest_batch = max(self.largest_batch, len(reviews))
+        return reviews
+
+    def close(self) -> None:
+        """Drop the notes put aside (the temporary file goes)."""
+        self._buffers = {}
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()
+            self._file = None
 
 
 class ReviewStore:
@@ -465,7 +601,7 @@ class ReviewStore:
 
     def import_reviews(
         self,
-        reviews: Iterable[Review],
+        reviews: Iterable[Review] | ReviewSpill,
         known: Callable[[str], bool],
         *,
         note_changes: bool = True,
@@ -479,7 +615,8 @@ class ReviewStore:
 
         Args:
             reviews: the notes read, in any order (several versions of one note id: each kept,
-                the latest ``tmdate`` current).
+                the latest ``tmdate`` current); a :class:`ReviewSpill` is merged a batch of shards at
+                a time (the same result, one batch's notes held at once).
             known: whether a forum id's paper is in the catalogue (for :attr:`ReviewImport.waiting`).
             note_changes: fill :attr:`ReviewImport.notes` (the first reviews imported, a baseline,
                 need none).
@@ -491,18 +628,12 @@ class ReviewStore:
         """
         from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
-        incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
-        by_forum_notes: dict[str, dict[str, Review]] = {}  # the same dicts, by forum id alone
-        more: dict[tuple[str, str], list[Review]] = {}  # (forum, note id) → every version read, when several
-        for review in reviews:
-            forum_notes = by_forum_notes.get(review.forum)
-            if forum_notes is None:
-                forum_notes = by_forum_notes[review.forum] = incoming[shard_of(review.forum)][review.forum]
-            held = forum_notes.get(review.id)
-            if held is None:
-                forum_notes[review.id] = review
-            else:
-                more.setdefault((review.forum, review.id), [held]).append(review)
+        batches: Iterable[Iterable[Review]]
+        if isinstance(reviews, ReviewSpill):
+            batches, text_chars = reviews.batches(), reviews.text_chars
+        else:  # held whole: one batch
+            held = list(reviews)
+            batches, text_chars = (held,), (0 if staged is not None else sum(r.text_size() for r in held))
         now_ms = _ms(self._now())
         versions = 0
         skipped: Counter[str] = Counter()
@@ -518,7 +649,7 @@ class ReviewStore:
         changes: list[NoteChange] = []
         changed_forums: set[str] = set()
         written: list[Path] = []
-        forums = {forum for by_forum in incoming.values() for forum in by_forum}
+        forums: set[str] = set()
         old_words = self.word_index()
         if old_words is not None and not old_words.has_phrases:
             old_words = None  # an index without the word order: made again, whole
@@ -529,8 +660,6 @@ class ReviewStore:
             forum_words.use_old(old_words)
             forum_words.prepare()  # the vocabulary made beside the shards
         else:
-            text_chars = sum(review.text_size() for by_forum in incoming.values() for notes in by_forum.values()
-                             for review in notes.values())  # fmt: skip
             in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
             forum_words = WordIndexBuilder(old_words, in_process=in_process)
         units: dict[str, int] = {}  # each changed paper's unit in forum_words
@@ -542,7 +671,8 @@ class ReviewStore:
         writes: deque[Future[None]] = deque()
         try:
             made_directory = False
-            for shard, by_forum in sorted(incoming.items()):
+            for shard, by_forum, more in (item for batch in batches for item in _by_shard(batch)):
+                forums.update(by_forum)
                 stored_name = shards.get(shard)  # as the index read under the lock names it
                 stored = self._shard_file(str(stored_name)) if stored_name else {}
                 shard_changed = False
@@ -750,6 +880,43 @@ def _spans_name(summaries_name: str) -> str:
     :mod:`paperdeck.store.paper_index`'s binary layout; named like a generation file so that an
     undo point keeps it and the next generation's import removes it)."""
     return summaries_name.removesuffix(".json") + ".spans.json"
+
+
+def _fields_of(review: Review) -> tuple[Any, ...]:
+    """``review``'s fields as plain values (``marshal`` writes them exactly: int stays int, a
+    lone surrogate passes), its earlier versions as plain pairs; :func:`_review_of` is the inverse."""
+    earlier = tuple((version.time, version.scores) for version in review.earlier) if review.earlier else ()
+    return (review.id, review.forum, review.replyto, review.kind, review.signature, review.number, review.cdate,
+            review.tmdate, review.scores, review.score_labels, review.sections, review.venue_id, earlier)  # fmt: skip
+
+
+def _review_of(fields: tuple[Any, ...]) -> Review:
+    """The :class:`Review` of :func:`_fields_of`'s fields."""
+    earlier = tuple(ReviewVersion(time, scores) for time, scores in fields[12]) if fields[12] else ()
+    return Review(*fields[:12], earlier=earlier)  # type: ignore[misc]
+
+
+def _by_shard(
+    reviews: Iterable[Review],
+) -> Iterator[tuple[str, dict[str, dict[str, Review]], dict[tuple[str, str], list[Review]]]]:
+    """``reviews`` grouped for a merge: ``(shard, {forum: {note id: first version read}}, more)``
+    for each shard they are on, shards in order, forums in the order first met; ``more``:
+    ``{(forum, note id): every version read}`` of the shard's notes read more than once."""
+    incoming: dict[str, dict[str, dict[str, Review]]] = defaultdict(lambda: defaultdict(dict))
+    by_forum_notes: dict[str, dict[str, Review]] = {}  # the same dicts, by forum id alone
+    more: dict[str, dict[tuple[str, str], list[Review]]] = defaultdict(dict)  # by shard
+    for review in reviews:
+        forum_notes = by_forum_notes.get(review.forum)
+        if forum_notes is None:
+            forum_notes = by_forum_notes[review.forum] = incoming[shard_of(review.forum)][review.forum]
+        held = forum_notes.get(review.id)
+        if held is None:
+            forum_notes[review.id] = review
+        else:
+            more[shard_of(review.forum)].setdefault((review.forum, review.id), [held]).append(review)
+    del by_forum_notes
+    for shard in sorted(incoming):
+        yield shard, incoming.pop(shard), more.pop(shard, {})
 
 
 def _join_snapshots(

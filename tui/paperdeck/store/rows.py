@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -379,6 +379,20 @@ def decode_row(paper_id: str, line: bytes) -> PaperRow:
     return PaperRow(paper_id, paper_id)
 
 
+def _lines_in_pieces(lines: list[bytes], rows: list[list[Any]]) -> Iterator[bytes]:
+    """``lines``, then each of ``rows`` as JSON, one a line, in pieces of about a MiB: each row's
+    ``orjson`` result is dropped once copied (held all at once, they cost many times the file)."""
+    piece = bytearray(b"\n".join(lines) + b"\n")
+    dumps = orjson.dumps
+    for row in rows:
+        piece += dumps(row)
+        piece += b"\n"
+        if len(piece) >= 1 << 20:
+            yield bytes(piece)
+            piece.clear()
+    yield bytes(piece)
+
+
 def write_rows_cache(
     rows_path: Path,
     catalogue_path: Path,
@@ -408,8 +422,7 @@ def write_rows_cache(
             lines[0] = orjson.dumps(header)
             flat = [offset for pid in ids for offset in spans.spans[pid]]
             lines.append(orjson.dumps({"spans": flat, "aliases": spans.aliases}))
-        lines += map(orjson.dumps, rows)
-        atomic_write_bytes(rows_path, b"\n".join(lines) + b"\n")
+        atomic_write_bytes(rows_path, _lines_in_pieces(lines, rows))
         if with_spans and spans is not None:  # the one-paper commands' lookup, beside it
             from paperdeck.store.paper_index import INDEX_FILE, write_paper_index
 

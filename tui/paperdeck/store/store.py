@@ -74,7 +74,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
-    from paperdeck.store.reviews import ReviewImport, ReviewStore, StagedWords
+    from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.schedule import ScheduleImport, ScheduleStore
     from paperdeck.store.undo import UndoPoint, UndoScope
 
@@ -515,7 +515,9 @@ class Store:
         """
         return self._import_run().import_papers(papers)
 
-    def import_reviews(self, reviews: Iterable[Review], staged: StagedWords | None = None) -> ReviewImport:
+    def import_reviews(
+        self, reviews: Iterable[Review] | ReviewSpill, staged: StagedWords | None = None
+    ) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`,
         ``staged`` the words folded as they were read), under the import lock; notes on papers not
         in the catalogue are kept and counted.
