@@ -106,6 +106,10 @@ _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
 #: positions is matched in a numpy array rather than a dict, when numpy is loaded (the app loads
 #: it as it warms the index; a command's one query does not pay for its import).
 _DENSE_FROM = 20_000
+#: :meth:`SearchIndex.warm` imports numpy for an index of at least this many papers: in a smaller
+#: store few words reach ``_DENSE_FROM``, and the import costs about as much as reading the index,
+#: and 13 MB of the app's memory (the ICLR 2026 store: 19,630 papers, below it).
+_DENSE_WARM_PAPERS = 40_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,8 +459,11 @@ class SearchIndex:
             self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
         # Candidates are in catalogue order and the sort is stable (reversed too): ties keep
         # catalogue order.
-        order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
-        ranked = list(map(candidates.__getitem__, order))
+        if len(candidates) >= _DENSE_FROM and "numpy" in sys.modules:
+            ranked = _sorted_in_numpy(candidates, keys)
+        else:
+            order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
+            ranked = list(map(candidates.__getitem__, order))
         _cache(rankings, tuple(query_words), ranked, _MAX_RANKINGS)
         return ranked
 
@@ -505,7 +512,8 @@ class SearchIndex:
         import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
         for every letter). The titles, keywords and authors are decoded here too (a saved index
         holds them encoded): the first query with a later short word or phrase order reads them;
-        and numpy is imported, with which the words of long posting lists are matched.
+        and, for an index of ``_DENSE_WARM_PAPERS`` papers or more, numpy is imported, with which
+        the words of long posting lists are matched.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
@@ -514,12 +522,13 @@ class SearchIndex:
         # that first needs it: the titles, keywords and authors one a line.
         for lines in self._texts:
             lines.lines()
-        # numpy, for the words whose posting lists are long (_DENSE_FROM), with what its first
-        # use would load: the keystroke that first needs it does not wait for either.
-        import numpy as np
+        if len(self._ids) >= _DENSE_WARM_PAPERS:
+            # numpy, for the words whose posting lists are long (_DENSE_FROM), with what its first
+            # use would load: the keystroke that first needs it does not wait for either.
+            import numpy as np
 
-        self._bonus_array()
-        np.unique(np.concatenate([np.zeros(2, dtype=np.intp), np.ones(1, dtype=np.intp)]))
+            self._bonus_array()
+            np.unique(np.concatenate([np.zeros(2, dtype=np.intp), np.ones(1, dtype=np.intp)]))
 
         notes = self._notes
         warm = self._warm
@@ -814,6 +823,18 @@ class SearchIndex:
                 at = text.find(needle, at + 1)
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
+
+
+def _sorted_in_numpy(candidates: list[int], keys: list[int]) -> list[int]:
+    """``candidates`` by ``keys`` (one each), the largest first, equal keys in the candidates'
+    order: the keyed ``sorted(..., reverse=True)`` of :meth:`SearchIndex._ranked`, as a stable
+    numpy sort (for many candidates: no key object per candidate)."""
+    import numpy as np
+
+    count = len(candidates)
+    order = np.argsort(-np.fromiter(keys, dtype=np.int64, count=count), kind="stable")
+    ranked: list[int] = np.fromiter(candidates, dtype=np.int64, count=count)[order].tolist()
+    return ranked
 
 
 def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:
