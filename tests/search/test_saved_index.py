@@ -458,7 +458,7 @@ def test_typo_candidates_without_the_buckets_made_are_those_of_the_buckets(seede
 
 def test_acronym_positions_are_the_papers_whose_title_initials_hold_the_word(seeded: Path) -> None:
     index = Searcher(Store(seeded, lazy=True)).index.get()
-    lines = index._initials.split("\n")
+    lines = index._initials.decode().split("\n")  # held as UTF-8
     words = {line[at : at + size] for line in lines[:200] for size in (3, 4) for at in range(len(line) - size + 1)}
     assert len(words) > 100
     for word in [*sorted(words)[:400], "zzz", "qqqqqqqq"]:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import string
 from pathlib import Path
+from typing import Any
 
 import paperdeck.search.index as index_module
 import pytest
 from paperdeck.search.index import SearchIndex
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
+
+from tests.helpers import FIXTURES, SUBMISSION_PART_NAMES
 
 QUERIES = ["d", "R", "g", "s", "t", "x", "7", "di", "diffusion", "graph n", "quokka", "quoka"]
 
@@ -93,3 +96,77 @@ def test_warm_imports_the_typo_scorer() -> None:
 
     done = subprocess.run([sys.executable, "-c", _WARM_PROBE], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "True"], done.stderr
+
+
+class _CountedFinds(bytes):
+    """The index's initials, counting the scans for a word (``find``)."""
+
+    finds = 0
+
+    def find(self, *args: object) -> int:  # type: ignore[override]
+        _CountedFinds.finds += 1
+        return super().find(*args)  # type: ignore[arg-type]
+
+
+def test_a_word_extending_the_last_acronym_looks_only_where_that_one_occurred(
+    data_dir: Path, seed_files: list[Path]
+) -> None:
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    index = SearchIndex(store.papers)
+    fresh = SearchIndex(store.papers)
+    index._initials = _CountedFinds(index._initials)
+    typed = ["gra", "grap", "graph", "sp", "spe", "spec", "lor", "lo", "lora", "ma", "mas", "mask"]
+    for word in typed:
+        _CountedFinds.finds = 0
+        found = index._acronym_positions(word)
+        fresh._acronym_hits = None  # looked for from scratch
+        assert found == fresh._acronym_positions(word), word
+        # No scan of the initials for an extension (nor for a word too short for an acronym).
+        scanned = word not in ("grap", "graph", "sp", "spec", "lo", "lora", "ma", "mask")
+        assert (_CountedFinds.finds > 0) == scanned, word
+    assert sum(map(len, map(fresh._acronym_positions, typed))) > 0  # some occur in the seeds' titles
+
+
+def test_a_word_matched_in_numpy_arrays_matches_as_in_dicts(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word of long posting lists is matched in numpy arrays (``_DENSE_FROM``): the same
+    scores, title hits and keyword hits as the dicts give, over every paper or bounded to some,
+    and the same rankings typed letter by letter."""
+    import numpy  # noqa: F401  # loaded, as in the app: the arrays are used only then
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])  # keywords, authors
+    ids = store.paper_ids
+    notes = {ids[3]: "reproduce with the quokka setup", ids[5]: "diffusion baseline; graph data"}
+    in_dicts, in_arrays = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+    dense = []
+    real = SearchIndex._packed_dense
+
+    def counted(self: SearchIndex, *args: Any) -> Any:
+        dense.append(self is in_arrays)
+        return real(self, *args)
+
+    monkeypatch.setattr(SearchIndex, "_packed_dense", counted)
+
+    def with_arrays(on: bool) -> None:
+        monkeypatch.setattr(index_module, "_DENSE_FROM", 0 if on else 1 << 62)
+
+    vocabulary = in_dicts._vocabulary.words
+    words = sorted({word[:size] for word in vocabulary for size in (1, 2, 3, 4, 6, len(word))} | {"difusion", "gnn"})
+    within = list(range(0, len(ids), 3))
+    for word in words:
+        for bound in (None, within):
+            with_arrays(False)
+            expected = in_dicts._match(word, bound)
+            with_arrays(True)
+            got = in_arrays._match(word, bound)
+            assert (got.packed, got.keyword_hits, got.vocabulary) == (
+                expected.packed, expected.keyword_hits, expected.vocabulary), (word, bound is None)  # fmt: skip
+    for typed in ["graph neural networks", "a d", "on the diffusion", "difusion samplng", "gnn agents"]:
+        for query in [typed[:k] for k in range(1, len(typed) + 1)]:
+            with_arrays(False)
+            expected_ranking = in_dicts.search(query).positions
+            with_arrays(True)
+            assert in_arrays.search(query).positions == expected_ranking, query
+    assert dense and all(dense)  # the arrays were used, by the index given them only
+    assert any(in_arrays._match(word).keyword_hits for word in ("graph", "diffusion", "model"))

@@ -3,6 +3,7 @@ and a change log another process wrote still marks its rows at the next frame.""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -60,4 +61,26 @@ async def test_a_change_log_another_process_wrote_marks_the_rows(tmp_path: Path)
         await settle(pilot)
         paper_list(app).refresh()
         await settle(pilot)
+        assert all(_row_text(app, y)[4] == CHANGED for y in range(12))
+
+
+async def test_the_change_log_is_read_in_a_thread_after_the_first_frame(tmp_path: Path, monkeypatch: Any) -> None:
+    store = Store(tmp_path / "data", now=clock())
+    store.import_papers(_papers("under-review"))
+    store.first_look()  # the baseline: the next import is news
+    store.import_papers(_papers("poster"))
+    on_event_loop: list[bool] = []
+    real = store.changed_since_looked
+
+    def recorded() -> dict[str, frozenset[str]]:
+        on_event_loop.append(threading.current_thread() is threading.main_thread())
+        return real()
+
+    monkeypatch.setattr(store, "changed_since_looked", recorded)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # First asked by the thread that reads the log once the first frame is drawn (the first
+        # frame read it on the event loop before: the whole log, parsed and resolved).
+        assert on_event_loop[:1] == [False]
         assert all(_row_text(app, y)[4] == CHANGED for y in range(12))

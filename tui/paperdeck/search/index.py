@@ -39,6 +39,7 @@ the file's layout is :mod:`paperdeck.search.index_file`'s).
 from __future__ import annotations
 
 import contextlib
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -101,6 +102,14 @@ _BOUNDED_SHARE = 4
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
+#: A word whose posting lists (in the fields and bands it is matched in) hold at least this many
+#: positions is matched in a numpy array rather than a dict, when numpy is loaded (the app loads
+#: it as it warms the index; a command's one query does not pay for its import).
+_DENSE_FROM = 20_000
+#: :meth:`SearchIndex.warm` imports numpy for an index of at least this many papers: in a smaller
+#: store few words reach ``_DENSE_FROM``, and the import costs about as much as reading the index,
+#: and 13 MB of the app's memory (the ICLR 2026 store: 19,630 papers, below it).
+_DENSE_WARM_PAPERS = 40_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +211,13 @@ class SearchIndex:
         self._cover_units = list(map(per_size.__getitem__, title_sizes))
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
-        self._initials = initials
+        self._title_bonus_array: np.ndarray | None = None  # the same in numpy (_bonus_array)
+        #: The title initials as UTF-8, one line each: searched for acronyms as bytes (a byte
+        #: search is a ``memchr`` scan; a text wider than Latin-1 is searched character by character).
+        self._initials = encoded(initials)
+        #: The word last looked for in the initials, the byte offsets where it occurs, and the
+        #: position (line) of each (:meth:`_acronym_positions`).
+        self._acronym_hits: tuple[str, list[int], list[int]] | None = None
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
@@ -244,7 +259,7 @@ class SearchIndex:
             "keywords": self._texts[1].encoded(),
             "authors": self._texts[2].encoded(),
             "title_sizes": self._title_sizes,
-            "initials": encoded(self._initials),
+            "initials": self._initials,
         }
         for place, (letters, bucket_starts, numbers) in enumerate(self._vocabulary.bucket_arrays):
             sections |= {f"letters{place}": encoded(letters), f"bucket_starts{place}": bucket_starts,
@@ -444,8 +459,11 @@ class SearchIndex:
             self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
         # Candidates are in catalogue order and the sort is stable (reversed too): ties keep
         # catalogue order.
-        order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
-        ranked = list(map(candidates.__getitem__, order))
+        if len(candidates) >= _DENSE_FROM and "numpy" in sys.modules:
+            ranked = _sorted_in_numpy(candidates, keys)
+        else:
+            order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
+            ranked = list(map(candidates.__getitem__, order))
         _cache(rankings, tuple(query_words), ranked, _MAX_RANKINGS)
         return ranked
 
@@ -492,11 +510,25 @@ class SearchIndex:
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
         too, so that the first query word long enough for typos (four letters) does not wait for its
         import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
-        for every letter).
+        for every letter). The titles, keywords and authors are decoded here too (a saved index
+        holds them encoded): the first query with a later short word or phrase order reads them;
+        and, for an index of ``_DENSE_WARM_PAPERS`` papers or more, numpy is imported, with which
+        the words of long posting lists are matched.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
         self._vocabulary.make_typo_buckets()
+        # What a later query word or phrase order reads, decoded now rather than at the keystroke
+        # that first needs it: the titles, keywords and authors one a line.
+        for lines in self._texts:
+            lines.lines()
+        if len(self._ids) >= _DENSE_WARM_PAPERS:
+            # numpy, for the words whose posting lists are long (_DENSE_FROM), with what its first
+            # use would load: the keystroke that first needs it does not wait for either.
+            import numpy as np
+
+            self._bonus_array()
+            np.unique(np.concatenate([np.zeros(2, dtype=np.intp), np.ones(1, dtype=np.intp)]))
 
         notes = self._notes
         warm = self._warm
@@ -583,37 +615,62 @@ class SearchIndex:
                 return bounded[1]
         keep = None if within is None else set(within)
         expansion = self._vocabulary.expand(word)
-        # (score, in the title, positions): a title position's value carries its title hit (its
-        # cover unit in the key, 1 in the hits) whichever title band it is found in.
-        groups: list[tuple[int, bool, Sequence[int]]] = []
-        keyword_positions: list[Sequence[int]] = []
-        typo_titles: list[Sequence[int]] = []  # title bands a keyword, author or acronym hit may outscore
+        # (score, in the title, positions, bounded already): a title position's value carries its
+        # title hit (its cover unit in the key, 1 in the hits) whichever title band it is found in.
+        groups: list[tuple[int, bool, Sequence[int], bool]] = []
+        keyword_groups: list[int] = []  # indices into groups: also counted for the tie-breaks
+        typo_groups: list[int] = []  # title bands a keyword, author or acronym hit may outscore
         for quality, ranges in expansion.bands:
             prefix = quality == PREFIX_QUALITY
             codes = _SHORT_PREFIX_FIELDS[len(word)] if prefix and short else _CODES
             for code in codes:
                 score = score_key(quality * _WEIGHT[code]) << _HITS_BITS
-                found: Sequence[int]
-                if within is not None and prefix and short:  # scanning their words is faster
-                    found = self._starting_with(code, word, within)
-                else:
-                    found = self._positions(code, ranges)
-                    if keep is not None:
-                        found = list(filter(keep.__contains__, found))
-                if code == KEYWORD:  # also counted for the tie-breaks
-                    keyword_positions.append(found)
+                if code == KEYWORD:
+                    keyword_groups.append(len(groups))
                 elif code == TITLE and not prefix and quality != 1.0:
-                    typo_titles.append(found)
-                groups.append((score, code == TITLE, found))
+                    typo_groups.append(len(groups))
+                if within is not None and prefix and short:  # scanning their words is faster
+                    groups.append((score, code == TITLE, self._starting_with(code, word, within), True))
+                else:
+                    groups.append((score, code == TITLE, self._positions(code, ranges), within is None))
         acronym = self._acronym_positions(word)
+        if acronym:  # the last group
+            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym, within is None))
+        if "numpy" in sys.modules and sum(len(group[2]) for group in groups) >= _DENSE_FROM:
+            packed, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, bool(acronym), within)
+        else:
+            packed, keyword_hits = self._packed_sparse(word, groups, keyword_groups, typo_groups, bool(acronym), keep)
+        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
+        if keep is None:
+            _cache(self._matches, word, match)
+        else:
+            _cache(self._bounded_matches, word, (keep, match))
+        return match
+
+    def _packed_sparse(
+        self,
+        word: str,
+        groups: list[tuple[int, bool, Sequence[int], bool]],
+        keyword_groups: list[int],
+        typo_groups: list[int],
+        acronym_last: bool,
+        keep: set[int] | None,
+    ) -> tuple[dict[int, int], frozenset[int]]:
+        """:meth:`_match`'s packed values and keyword hits from its ``groups`` (score, in the
+        title, positions, bounded already; the acronym's last, if ``acronym_last``), in a dict: a
+        C-level pass per group over its positions (those in ``keep`` only, where not bounded
+        already). ``keyword_groups`` / ``typo_groups``: the indices of the keyword groups and of
+        the title typo groups."""
         if keep is not None:
-            acronym = list(filter(keep.__contains__, acronym))
-        if acronym:
-            groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym))
-        groups.sort(key=itemgetter(0))
+            groups = [(score, title, found if bounded else list(filter(keep.__contains__, found)), True)
+                      for score, title, found, bounded in groups]  # fmt: skip
+        keyword_positions = [groups[at][2] for at in keyword_groups]
+        typo_titles = [groups[at][2] for at in typo_groups]
+        acronym = groups[-1][2] if acronym_last else []
+        ordered = sorted(groups, key=itemgetter(0))
         packed: dict[int, int] = {}
         bonus = self._title_bonus
-        for score, title, positions in groups:  # ascending: a better field or match overwrites
+        for score, title, positions, _ in ordered:  # ascending: a better field or match overwrites
             if title:
                 packed.update(zip(positions, map(add, repeat(score), map(bonus.__getitem__, positions)), strict=True))
             elif packed:
@@ -632,12 +689,64 @@ class SearchIndex:
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
         if keyword_hits:
             packed.update(zip(keyword_hits, map(add, map(get, keyword_hits), repeat(1 << _HITS_BITS)), strict=True))
-        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
-        if keep is None:
-            _cache(self._matches, word, match)
-        else:
-            _cache(self._bounded_matches, word, (keep, match))
-        return match
+        return packed, keyword_hits
+
+    def _packed_dense(
+        self,
+        word: str,
+        groups: list[tuple[int, bool, Sequence[int], bool]],
+        keyword_groups: list[int],
+        typo_groups: list[int],
+        acronym_last: bool,
+        within: list[int] | None,
+    ) -> tuple[dict[int, int], frozenset[int]]:
+        """:meth:`_packed_sparse`'s result, made in one numpy array of a value per paper: for a
+        word whose posting lists are long, where filling a dict group by group (and sorting its
+        keys later) costs a pass of hashing per position; the dict is read from the array once,
+        its keys ascending."""
+        import numpy as np
+
+        total = len(self._ids)
+        bonus = self._bonus_array()
+        mask = None
+        if within is not None:
+            mask = np.zeros(total, dtype=bool)
+            mask[np.asarray(within, dtype=np.intp)] = True
+        arrays = []
+        for _, _, group, bounded in groups:
+            found = np.asarray(group, dtype=np.intp) if len(group) else np.zeros(0, dtype=np.intp)
+            arrays.append(found if mask is None or bounded else found[mask[found]])
+        values = np.zeros(total, dtype=np.int64)
+        # Ascending score, stable: a better field or match overwrites, as in the dict.
+        for n in sorted(range(len(groups)), key=lambda n: groups[n][0]):
+            score, title, _, _ = groups[n]
+            found = arrays[n]
+            values[found] = score + bonus[found] if title else score
+        if typo_groups:  # outscored by another field: still a title hit
+            typo = np.unique(np.concatenate([arrays[at] for at in typo_groups]))
+            lacking = typo[(values[typo] & _HITS_MASK) == 0]
+            values[lacking] += bonus[lacking]
+        if acronym_last:  # the acronym stands for len(word) title words
+            sizes, title_bonus = self._title_sizes, self._title_bonus
+            for position in arrays[-1].tolist():
+                more = max(1, min(len(word), sizes[position])) - (int(values[position]) & _HITS_MASK)
+                values[position] += more * title_bonus[position]
+        keyword_hits: frozenset[int] = frozenset()
+        if keyword_groups:
+            keyword = np.unique(np.concatenate([arrays[at] for at in keyword_groups]))
+            values[keyword] += 1 << _HITS_BITS
+            keyword_hits = frozenset(keyword.tolist())
+        positions = np.flatnonzero(values)
+        return dict(zip(positions.tolist(), values[positions].tolist(), strict=True)), keyword_hits
+
+    def _bonus_array(self) -> np.ndarray:
+        """:attr:`_title_bonus` as a numpy array (made at first need)."""
+        made = self._title_bonus_array
+        if made is None:
+            import numpy as np
+
+            made = self._title_bonus_array = np.array(self._title_bonus, dtype=np.int64)
+        return made
 
     def _with_notes(self, match: _WordMatch, note_scores: dict[int, int]) -> dict[int, int]:
         """``match.packed`` with better note scores in place of the fields' (a new dict only
@@ -689,21 +798,43 @@ class SearchIndex:
     def _acronym_positions(self, word: str) -> list[int]:
         """Positions whose title initials contain ``word`` (3 to 8 letters).
 
-        ``gnn`` finds "Graph Neural Networks for Molecules".
+        ``gnn`` finds "Graph Neural Networks for Molecules". The occurrences found last are kept:
+        a word that extends that word (the next keystroke) is looked for only where it occurred,
+        since each of its occurrences is one of the shorter word's, at the same offset.
         """
         if not 3 <= len(word) <= 8:
             return []
         text = self._initials
-        found: list[int] = []
-        position = counted = 0  # the line of offset `counted`: the line ends before it, counted once
-        at = text.find(word)
-        while at >= 0:
-            position += text.count("\n", counted, at)
-            counted = at
-            if not found or found[-1] != position:
-                found.append(position)
-            at = text.find(word, at + 1)
-        return found
+        # UTF-8 needle in UTF-8 text: a match starts on a character's first byte, as in the text.
+        needle = encoded(word)
+        held = self._acronym_hits
+        if held is not None and word.startswith(held[0]):
+            kept = list(map(text.startswith, repeat(needle), held[1]))
+            offsets, lines = list(compress(held[1], kept)), list(compress(held[2], kept))
+        else:
+            offsets, lines = [], []
+            line = counted = 0  # the line of offset `counted`: the line ends before it, counted once
+            at = text.find(needle)
+            while at >= 0:
+                line += text.count(b"\n", counted, at)
+                counted = at
+                offsets.append(at)
+                lines.append(line)
+                at = text.find(needle, at + 1)
+        self._acronym_hits = (word, offsets, lines)
+        return list(dict.fromkeys(lines))
+
+
+def _sorted_in_numpy(candidates: list[int], keys: list[int]) -> list[int]:
+    """``candidates`` by ``keys`` (one each), the largest first, equal keys in the candidates'
+    order: the keyed ``sorted(..., reverse=True)`` of :meth:`SearchIndex._ranked`, as a stable
+    numpy sort (for many candidates: no key object per candidate)."""
+    import numpy as np
+
+    count = len(candidates)
+    order = np.argsort(-np.fromiter(keys, dtype=np.int64, count=count), kind="stable")
+    ranked: list[int] = np.fromiter(candidates, dtype=np.int64, count=count)[order].tolist()
+    return ranked
 
 
 def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:

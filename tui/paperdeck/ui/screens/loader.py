@@ -210,6 +210,11 @@ class Loader:
             self.stats_figures = (key, figures_of(papers, summaries, {}))
         return True
 
+    def wait_for_a_pause(self) -> bool:
+        """In a thread worker of the screen: wait until the user has not typed for
+        ``parse_after_input_s``; False when that worker was cancelled meanwhile (the app is closing)."""
+        return self._wait_for_a_pause()
+
     def _wait_for_a_pause(self, unless: threading.Event | None = None) -> bool:
         """In the worker: wait until the user has not typed for ``parse_after_input_s``, or until
         ``unless`` is set; False when the worker was cancelled instead (the app is closing)."""

@@ -12,6 +12,7 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Container, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -33,7 +34,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
-from paperdeck.ui._lines.frames import forget_repaints_of_first_frame
+from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.follows import Following
@@ -117,6 +118,10 @@ class MainScreen(ReadingScreen):
         self._moves_of: object = None  # the summaries they were found in
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         self._resumed = False  # the screen has been shown (ScreenResume) once
+        #: Whether the rows show the changed marks yet (:meth:`_changed`): the change log is read
+        #: in a thread once the first frame is painted and the typing pauses (``_read_changes``).
+        self._changes_shown = False
+        self._changes_asked = False  # the thread reading them is started
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -199,8 +204,33 @@ class MainScreen(ReadingScreen):
 
     def _changed(self) -> Container[str]:
         """The papers an import changed since the user last opened them (the rows' mark): asked
-        once per frame of the list, so a change log another process wrote shows at the next one."""
+        once per frame of the list, so a change log another process wrote shows at the next one.
+        None until the change log has been read once off the event loop (:meth:`_read_changes`):
+        reading and resolving it is proportional to the imports recorded, not to the rows shown,
+        and it is not the first frame's to pay."""
+        if not self._changes_shown:
+            return frozenset()
         return self.store.changed_since_looked()
+
+    def _read_changes(self) -> None:
+        """After the first frame: read the change log in a thread once the typing pauses, then
+        show the marks (the list repainted only when some paper has one). Once."""
+        if not self._changes_asked:
+            self._changes_asked = True
+            self.run_worker(self._changes_in_thread, name="_changes_in_thread", group="changes", thread=True)
+
+    def _changes_in_thread(self) -> None:
+        if not self.loader.wait_for_a_pause():
+            return  # the app is closing
+        changed: Container[str] = frozenset()
+        with contextlib.suppress(StoreError):  # a log that cannot be read counts as none
+            changed = self.store.changed_since_looked()
+        self.app.call_from_thread(self._changes_read, bool(changed))
+
+    def _changes_read(self, any_changed: bool) -> None:
+        self._changes_shown = True
+        if any_changed:
+            self.paper_list.refresh()
 
     def _looked_at(self, paper_id: str) -> None:
         """Record that the user opened the paper (its reader or its reviews): its changed mark goes.
@@ -291,6 +321,8 @@ class MainScreen(ReadingScreen):
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
+        after_first_frame(self, self._read_changes)  # the rows' changed marks, then
+        self.call_after_refresh(self._read_changes)
         self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
         self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
         self._first_look()
