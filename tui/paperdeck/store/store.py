@@ -122,6 +122,10 @@ class Store:
             (:class:`~paperdeck.store.user_data.UserStore`'s ``lazy``).
         create: whether a missing ``data_dir`` is created; when not (a command that only reads),
             a missing directory is an empty store, left uncreated.
+        lean: hold the papers parsed by the rows cache's spans without their texts, each read
+            from the catalogue file when asked for (:mod:`paperdeck.store.lean_papers`): what
+            the store holds then does not grow with the abstracts (the app; a command that
+            reads every paper's text once is faster without).
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -137,13 +141,14 @@ class Store:
         rows: bool = True,
         user_records: bool = True,
         create: bool = True,
+        lean: bool = False,
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
         if create or self.data_dir.exists():
             _ensure_directory(self.data_dir)
         #: The catalogue file and the rows cache beside it (:class:`~paperdeck.store.catalogue.Catalogue`).
-        self.catalogue = Catalogue(self.data_dir, rows=rows)
+        self.catalogue = Catalogue(self.data_dir, rows=rows, lean=lean)
         self.catalogue_path = self.catalogue.path
         self.rows_path = self.catalogue.rows_path
         self.user_dir = self.data_dir / USER_DIR
