@@ -406,7 +406,7 @@ class Catalogue:
                 at = end
                 if paper.id != paper_id:
                     return None
-                papers[paper_id] = lean_of(paper, text, text.add(start, end))
+                papers[paper_id] = lean_of(paper, text, text.add(start, end), paper_id)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers

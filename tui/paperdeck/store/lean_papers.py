@@ -129,12 +129,16 @@ class LeanPaper(Paper):
         return Paper(*args, **kwargs)
 
     @classmethod
-    def of(cls, paper: Paper, text: CatalogueText, at: int) -> LeanPaper:
-        """``paper`` without its texts, read again from ``text``'s paper number ``at``."""
+    def of(cls, paper: Paper, text: CatalogueText, at: int, paper_id: str | None = None) -> LeanPaper:
+        """``paper`` without its texts, read again from ``text``'s paper number ``at``;
+        ``paper_id``: a string equal to its id, held instead (the one the catalogue keys it by:
+        one string, not two)."""
         lean = object.__new__(cls)  # no __init__: the texts are not set
         setter = object.__setattr__
         for name in LIGHT_FIELDS:
             setter(lean, name, getattr(paper, name))
+        if paper_id is not None and paper_id == paper.id:
+            setter(lean, "id", paper_id)
         setter(lean, "_text", text)
         setter(lean, "_at", at)
         return lean
