@@ -130,7 +130,8 @@ def open_store(
     from paperdeck.store.store import Store
 
     # The first frame needs the marks of the rows it shows and the counts, not every user record.
-    store = Store(data_dir(data_dir_option), lazy=True, user_records=False)
+    # The papers without their texts: each screen reads the texts it shows (lean_papers).
+    store = Store(data_dir(data_dir_option), lazy=True, user_records=False, lean=True)
     messages: list[str] = []
     if store.recovered:
         from paperdeck.store.store import RECOVERED

@@ -379,6 +379,26 @@ def _shared_number(value: Any) -> Any:
     return shared
 
 
+#: Tuples of scores kept once for their value (:func:`_shared_scores`): papers' ratings and
+#: confidences repeat (four reviews on a scale of six values).
+_SCORES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _shared_scores(values: Any) -> tuple[Any, ...]:
+    """``values`` (a list of scores) as a tuple, each float shared (:func:`_shared_number`), the
+    tuple itself the one object kept for its value; bounded."""
+    scores = tuple(map(_shared_number, values or ()))
+    try:
+        shared = _SCORES.get(scores)
+    except TypeError:  # an unhashable item (a malformed file): kept as it is, as before
+        return scores
+    if shared is None:
+        if len(_SCORES) >= 65_536:
+            return scores
+        shared = _SCORES[scores] = scores
+    return shared
+
+
 class Rank(NamedTuple):
     """Where a paper's mean rating stands: ``top`` is the share (0–1] of the ``of`` rated papers
     (every reviewed paper of the store, whatever the list shows) whose mean is as high or higher
@@ -534,11 +554,11 @@ class ReviewSummary:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ReviewSummary:
         """Inverse of :meth:`to_dict`. The scale and decision texts, the same for most papers,
-        are held once (interned)."""
+        are held once (interned), and so are the tuples of scores (papers' ratings repeat)."""
         values = dict(data)
-        values["ratings"] = tuple(map(_shared_number, values.get("ratings") or ()))
-        values["confidences"] = tuple(map(_shared_number, values.get("confidences") or ()))
-        values["initial_ratings"] = tuple(map(_shared_number, values.get("initial_ratings") or ()))
+        values["ratings"] = _shared_scores(values.get("ratings"))
+        values["confidences"] = _shared_scores(values.get("confidences"))
+        values["initial_ratings"] = _shared_scores(values.get("initial_ratings"))
         for name in ("mean", "min", "max", "confidence", "soundness", "presentation", "contribution"):
             if name in values:
                 values[name] = _shared_number(values[name])

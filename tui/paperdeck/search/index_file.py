@@ -12,6 +12,7 @@ the new one, whole.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mmap
 import os
@@ -115,6 +116,11 @@ def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         raise ValueError("it is longer than its sections")
     if header.get("crc") != _crc(table, [whole]):
         raise ValueError("its contents do not match their CRC (edited?)")
+    if isinstance(mapped, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+        # The CRC read every page: let them go from this process (the page cache keeps them),
+        # so that what stays resident is what the queries read, not the whole file.
+        with contextlib.suppress(OSError):
+            mapped.madvise(mmap.MADV_DONTNEED)
     return header, sections
 
 

@@ -18,6 +18,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from stat import S_ISREG
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -67,6 +68,9 @@ class Catalogue:
         data_dir: the data directory holding ``catalogue.json`` and ``rows-cache.json``.
         rows: with :meth:`open`'s ``lazy``, whether the rows themselves are read at once (see
             :class:`~paperdeck.store.store.Store`).
+        lean: hold papers read by the rows cache's spans without their texts
+            (:class:`~paperdeck.store.lean_papers.LeanPaper`: each text read from the file when
+            asked for), so that what is held does not grow with the abstracts (the app).
 
     Attributes:
         path: the catalogue file.
@@ -75,8 +79,9 @@ class Catalogue:
             moves user records kept under an alias then), or ``None``.
     """
 
-    def __init__(self, data_dir: Path, *, rows: bool = True) -> None:
+    def __init__(self, data_dir: Path, *, rows: bool = True, lean: bool = False) -> None:
         self.path = data_dir / CATALOGUE_FILE
+        self._lean = lean
         self.rows_path = data_dir / ROWS_FILE
         self.on_load: Callable[[], None] | None = None
         self._storage = AtomicJSONStorage(self.path)
@@ -154,6 +159,8 @@ class Catalogue:
                 self._venue_runs_now()  # here, in the loading thread, not at first need on the event loop
                 self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
+                # Read only while the rows were (the span line holds the rows read): not kept.
+                self._span_line = self._cached_spans = self._spans_line = None
                 if self.on_load is not None:
                     self.on_load()
 
@@ -357,6 +364,49 @@ class Catalogue:
                     if paper.id != paper_id:
                         return None
                     papers[paper_id] = _same_or(kept.get(paper_id), paper)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
+            return None
+        return papers
+
+    def _read_lean(self, spans: CatalogueSpans, ids: Iterable[str], stamp: Stamp | None) -> dict[str, Paper] | None:
+        """Every paper parsed from its span, held without its texts
+        (:class:`~paperdeck.store.lean_papers.LeanPaper`, reading them from the file kept open);
+        ``None`` as :meth:`_read_by_spans` (then the file is read as it would be without
+        ``lean``)."""
+        from paperdeck.model.paper import Paper
+        from paperdeck.store.lean_papers import CatalogueText, LeanPaper
+
+        paper_of, lean_of = Paper.from_dict, LeanPaper.of
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return None
+        try:
+            stat = os.fstat(fd)
+            same = (stat.st_ino, stat.st_mtime_ns, stat.st_size) == stamp
+            text = CatalogueText(fd, stat.st_size) if same and S_ISREG(stat.st_mode) else None
+        except OSError:
+            text = None
+        if text is None:
+            os.close(fd)
+            return None
+        try:  # the text owns fd from here: closed when the last paper of it is dropped
+            head = text.document(0, min(4096, stat.st_size))
+            meta_end = head.find(b',"papers":{')
+            if not head.startswith(b'{"meta":') or meta_end < 0:
+                return None
+            check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
+            papers: dict[str, Paper] = {}
+            at = 0
+            for paper_id in ids:
+                start, end = spans.spans[paper_id]
+                if not at <= start < end <= stat.st_size:
+                    return None
+                paper = paper_of(orjson.loads(text.document(start, end)))
+                at = end
+                if paper.id != paper_id:
+                    return None
+                papers[paper_id] = lean_of(paper, text, text.add(start, end), paper_id)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers
@@ -565,8 +615,13 @@ class Catalogue:
         if stamp is None or cached is None or cached.spans_line is None:
             return False
         ids, line = list(cached.rows), cached.spans_line
+        del cached  # its rows: not held beside the papers read
         spans = decode_spans(line, ids)
-        papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
+        if spans is not None and self._lean:
+            # The old papers are not compared with: the new ones hold no text to share.
+            papers = self._read_lean(spans, ids, stamp)
+        else:
+            papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
         if papers is None or spans is None:
             return False
         self._catalogue_stamp = stamp
@@ -585,7 +640,10 @@ class Catalogue:
         self._catalogue_stamp = file_stamp(self.path)  # before reading: errs on re-reading
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
             spans = self._spans()
-            by_spans = self._read_by_spans(spans) if spans is not None else None
+            if spans is not None and self._lean:
+                by_spans = self._read_lean(spans, self._rows, self._rows_stamp)
+            else:
+                by_spans = self._read_by_spans(spans) if spans is not None else None
             if by_spans is not None and spans is not None:
                 self._papers = by_spans
                 self._generation += 1

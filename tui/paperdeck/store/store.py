@@ -139,6 +139,10 @@ class Store:
             use of :attr:`catalogue` rather than here: a command that touches one paper finds it
             by the paper index (:meth:`paper_named`, :mod:`paperdeck.store.paper_index`) and
             never reads the rows cache's ids, which grow with the store.
+        lean: hold the papers parsed by the rows cache's spans without their texts, each read
+            from the catalogue file when asked for (:mod:`paperdeck.store.lean_papers`): what
+            the store holds then does not grow with the abstracts (the app; a command that
+            reads every paper's text once is faster without).
 
     Raises:
         StoreError: the directory cannot be created or is not a directory, a file is not valid
@@ -155,12 +159,13 @@ class Store:
         user_records: bool = True,
         create: bool = True,
         catalogue_at_first_use: bool = False,
+        lean: bool = False,
     ) -> None:
         self.data_dir = Path(data_dir)
         self._now = now
         if create or self.data_dir.exists():
             _ensure_directory(self.data_dir)
-        self._catalogue = Catalogue(self.data_dir, rows=rows)  # see the catalogue property
+        self._catalogue = Catalogue(self.data_dir, rows=rows, lean=lean)  # see the catalogue property
         self._catalogue_opened = False
         self._catalogue_lock = threading.Lock()
         self._lazy = lazy

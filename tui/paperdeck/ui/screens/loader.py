@@ -186,6 +186,9 @@ class Loader:
             index.warm(_WARM)
             app.call_from_thread(self._index_built)
         if self._count_statistics_ahead():
+            # What the parses and the counts freed (every paper's document, the reviews' shards)
+            # goes back to the system: resident memory is then what is held, not the peak.
+            runtime.release_freed_memory()
             app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
 
     def _count_statistics_ahead(self) -> bool:

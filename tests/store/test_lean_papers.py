@@ -1,0 +1,171 @@
+"""The app's store holds its papers without their texts (``Store(lean=True)``: issue 32, resident
+memory independent of the library): every paper is a :class:`LeanPaper` holding the fields the
+queries and counts read, and a text is read from the catalogue file only when asked for. Counted,
+not timed: the full papers alive, the documents parsed, the generations held."""
+
+from __future__ import annotations
+
+import gc
+import os
+import weakref
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.search.query import parse_query
+from paperdeck.search.searcher import Searcher
+from paperdeck.search.selection import run_query
+from paperdeck.store.lean_papers import CACHED_PAPERS, CatalogueText, LeanPaper
+from paperdeck.store.store import Store
+
+FIXED_TIME = "2026-11-29T12:00:00+00:00"
+PAPERS = 300
+
+
+def _papers(numbers: range, tag: str = "") -> list[Paper]:
+    return [
+        Paper(id=f"openreview:P{n}", title=f"Paper {n}{tag}", abstract=f"An abstract about topic {n}{tag}.",
+              authors=("Ann Lee", f"Author {n}"), keywords=("lean", f"k{n % 7}"), venue="ICLR", year=2026,
+              openreview_id=f"P{n}", decision="poster" if n % 3 else "oral", primary_area="optimization",
+              ratings=Ratings(float(n % 10), count=3), tldr=f"tl;dr {n}", pdf_url=f"https://x/{n}.pdf")
+        for n in numbers
+    ]  # fmt: skip
+
+
+def _store(tmp_path: Path, count: int = PAPERS) -> Path:
+    data = tmp_path / "data"
+    Store(data, now=lambda: FIXED_TIME).import_papers(_papers(range(count)))
+    gc.collect()
+    return data
+
+
+def _lean(data: Path) -> Store:
+    store = Store(data, now=lambda: FIXED_TIME, lazy=True, user_records=False, lean=True)
+    store.load()
+    return store
+
+
+def _alive(kind: type) -> int:
+    """Objects of exactly ``kind`` alive in the process (a test's store left for the collector
+    counts too: counted first thing in a test, or by what they hold)."""
+    gc.collect()
+    return sum(1 for obj in gc.get_objects() if type(obj) is kind)
+
+
+def _papers_of(text: CatalogueText | None) -> list[LeanPaper]:
+    """The lean papers alive that read ``text``."""
+    gc.collect()
+    return [obj for obj in gc.get_objects() if type(obj) is LeanPaper and object.__getattribute__(obj, "_text") is text]
+
+
+def _text(store: Store) -> CatalogueText:
+    paper = store.papers[0]
+    assert isinstance(paper, LeanPaper)
+    return object.__getattribute__(paper, "_text")  # type: ignore[no-any-return]
+
+
+def test_after_loading_the_store_holds_no_full_paper(tmp_path: Path) -> None:
+    data = _store(tmp_path)
+    before = _alive(Paper)
+    store = _lean(data)
+    assert store.paper_count == PAPERS
+    text = _text(store)
+    assert len(_papers_of(text)) == PAPERS
+    assert _alive(Paper) == before  # none made for the store: every one parsed was let go
+    assert text.reads == 0  # no text read yet
+
+
+def test_a_lean_paper_is_the_paper_it_stands_for(tmp_path: Path) -> None:
+    data = _store(tmp_path, 40)
+    full = {paper.id: paper for paper in Store(data, now=lambda: FIXED_TIME).papers}
+    store = _lean(data)
+    lean = store.papers
+    assert all(type(paper) is LeanPaper for paper in lean)
+    assert [paper.id for paper in lean] == list(full)
+    for paper in lean:
+        assert paper == full[paper.id] and full[paper.id] == paper and hash(paper) == hash(full[paper.id])
+        assert paper.to_dict() == full[paper.id].to_dict()
+    changed = replace(lean[5], decision="reject")
+    assert type(changed) is Paper and changed.abstract == full["openreview:P5"].abstract
+    assert changed != lean[5]
+
+
+def test_a_text_is_read_when_shown_and_once_while_kept(tmp_path: Path) -> None:
+    store = _lean(_store(tmp_path))
+    text = _text(store)
+    paper = store.paper("openreview:P7")
+    assert paper is not None
+    assert (paper.title, paper.abstract) == ("Paper 7", "An abstract about topic 7.")
+    assert paper.authors == ("Ann Lee", "Author 7")
+    assert text.reads == 1  # one document parsed for its three texts
+    for other in store.papers[: CACHED_PAPERS + 10]:
+        assert other.title.startswith("Paper ")
+    assert text.reads == 1 + CACHED_PAPERS + 9  # P7 was among them, still kept
+    assert paper.tldr == "tl;dr 7" and text.reads == 1 + CACHED_PAPERS + 10  # P7 let go since
+
+
+def test_a_field_query_reads_no_text(tmp_path: Path) -> None:
+    store = _lean(_store(tmp_path))
+    text = _text(store)
+    searcher = Searcher(store)
+    kept = run_query(searcher, parse_query("decision:oral rating>=5 year:2026 venue:iclr"))
+    assert kept == [f"openreview:P{n}" for n in range(PAPERS) if n % 3 == 0 and n % 10 >= 5]
+    assert text.reads == 0
+
+
+def test_a_reload_keeps_one_generation(tmp_path: Path) -> None:
+    data = _store(tmp_path)
+    store = _lean(data)
+    old = weakref.ref(_text(store))
+    kept_paper = store.paper("openreview:P1")  # a paper a screen still shows
+    Store(data, now=lambda: FIXED_TIME).import_papers(_papers(range(PAPERS, PAPERS + 2)))
+    assert store.reload_catalogue()
+    assert store.paper_count == PAPERS + 2
+    of_old = _papers_of(old())
+    assert of_old == [kept_paper]  # of the papers replaced, only the one still shown is held
+    del of_old
+    assert kept_paper is not None and kept_paper.title == "Paper 1"  # read from the file it came from
+    new = store.paper(f"openreview:P{PAPERS + 1}")
+    assert new is not None and new.title == f"Paper {PAPERS + 1}"
+    assert _text(store) is not old()
+    del kept_paper
+    gc.collect()
+    assert old() is None  # the old file let go (its descriptor closed) with its last paper
+
+
+def test_a_catalogue_changed_in_place_gives_empty_texts_never_a_wrong_paper(tmp_path: Path) -> None:
+    data = _store(tmp_path, 20)
+    store = _lean(data)
+    text = _text(store)
+    path = data / "catalogue.json"
+    size = path.stat().st_size
+    with path.open("r+b") as handle:  # cut in place: the descriptor sees it (no paperdeck does this)
+        handle.truncate(size // 2)
+    last = store.papers[-1]
+    assert last.title == last.id and last.abstract == "" and last.decision == "poster"
+    assert text.failed == 1
+    with path.open("r+b") as handle:  # another paper's document where this one's was
+        handle.seek(0)
+        handle.write(b" " * (size // 2))
+    first = store.papers[0]
+    assert first.abstract == "" and text.failed == 2
+
+
+def test_a_store_whose_rows_cache_is_stale_loads_full_papers(tmp_path: Path) -> None:
+    data = _store(tmp_path, 20)
+    path = data / "catalogue.json"
+    os.utime(path, ns=(1, 1))  # not the file the rows cache was written for
+    store = _lean(data)
+    assert store.paper_count == 20
+    assert type(store.papers[0]) is Paper
+
+
+@pytest.mark.parametrize("lean", [True, False])
+def test_the_same_ids_and_rows_either_way(tmp_path: Path, lean: bool) -> None:
+    data = _store(tmp_path, 30)
+    store = Store(data, now=lambda: FIXED_TIME, lazy=True, lean=lean)
+    store.load()
+    row = store.row("openreview:P3")
+    assert row is not None and row.title == "Paper 3"
+    assert store.paper_ids == [f"openreview:P{n}" for n in range(30)]
