@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import weakref
 from array import array
 from collections import OrderedDict
 from dataclasses import fields
@@ -52,6 +53,11 @@ _ALL_FIELDS = tuple(spec.name for spec in fields(Paper))
 CACHED_PAPERS = 256
 
 
+def _close(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        os.close(fd)
+
+
 class CatalogueText:
     """One catalogue file, open by its descriptor, and where each paper lies in it.
 
@@ -66,6 +72,9 @@ class CatalogueText:
 
     def __init__(self, fd: int, size: int) -> None:
         self._fd = fd
+        # Closed when this is collected, or at exit (a finalizer, unlike __del__, runs before the
+        # interpreter tears its modules down).
+        weakref.finalize(self, _close, fd)
         self._size = size
         self._starts = array("q")
         self._ends = array("q")
@@ -110,10 +119,6 @@ class CatalogueText:
             while len(self._cache) > CACHED_PAPERS:
                 self._cache.popitem(last=False)
         return paper
-
-    def __del__(self) -> None:
-        with contextlib.suppress(OSError, AttributeError):  # AttributeError: __init__ never ran
-            os.close(self._fd)
 
 
 class LeanPaper(Paper):
