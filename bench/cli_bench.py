@@ -11,7 +11,8 @@ the process's own, every thread) of each run; the commands are run in turn, inte
   machine's speed drifts: a pair shares it); ``cli_search_ms``, ``cli_search_cpu_ms``, ``fzf_ms``,
   ``fzf_cpu_ms`` the medians. fzf is installed with apt-get when missing and this runs as root; else
   the ratios are absent (``null``) and ``fzf_absent`` says why;
-- ``cli_show_ms`` / ``cli_show_cpu_ms``: ``paperdeck show ID`` (the store's middle paper), median;
+- ``cli_show_ms`` / ``cli_show_cpu_ms``: ``paperdeck show ID`` (the first submission of the dump's
+  middle part, the same paper at every scale: :func:`same_paper`), median;
   ``cli_star_ms`` / ``cli_star_cpu_ms``: ``paperdeck star ID`` and ``unstar`` in turn (each a durable
   write), median; ``cli_version_ms`` / ``cli_version_cpu_ms``: ``paperdeck --version``;
   ``python_pass_ms`` / ``python_pass_cpu_ms``: ``python -c pass``, the yardstick, in the same rounds;
@@ -28,6 +29,7 @@ note, status), and each write is taken back.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -109,6 +111,20 @@ def measure_ir(data_dir: Path, paper_id: str) -> dict[str, object]:
     return result
 
 
+def same_paper(ids: list[str]) -> str:
+    """The paper ``show``/``star`` are measured on: the first submission of the dump's second part
+    (an original, in the store at every scale, so that 1× and N× are compared on the same paper),
+    else the store's middle paper."""
+    from scale import DUMP
+
+    with contextlib.suppress(OSError, ValueError, IndexError, KeyError, TypeError):
+        with DUMP[len(DUMP) // 2].open(encoding="utf-8") as part:
+            paper_id = f"openreview:{json.loads(part.readline())['id']}"
+        if paper_id in set(ids):
+            return paper_id
+    return ids[len(ids) // 2]
+
+
 def measure_cli(data_dir: Path, ir: bool = True) -> dict[str, object]:
     """The keys of the module docstring for the store in ``data_dir`` (without the instruction
     counts unless ``ir``)."""
@@ -119,7 +135,7 @@ def measure_cli(data_dir: Path, ir: bool = True) -> dict[str, object]:
     env = paperdeck_env(data_dir)
     search = paperdeck_argv("search", QUERY, "--limit", "10")
     ids = Store(data_dir, lazy=True).paper_ids
-    paper_id = ids[len(ids) // 2]
+    paper_id = same_paper(ids)
     result: dict[str, object] = {}
     fzf, absent = ensure_fzf()
     with tempfile.TemporaryDirectory() as tmp:
