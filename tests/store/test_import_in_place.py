@@ -112,6 +112,25 @@ def test_in_place_writes_what_the_whole_merge_writes_parsing_only_the_named_pape
     assert again.user_data(again.paper_ids[1]).note == "mine"
 
 
+def test_the_papers_read_later_in_the_same_transaction_are_the_patched_ones(
+    template: Path, decisions: list[Paper], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import of a decisions file and reviews is one transaction: the reviews' merge reads the
+    catalogue as patched (staged, not yet in place), not the file before it."""
+    whole, patched = tmp_path / "whole", tmp_path / "patched"
+    shutil.copytree(template, whole)
+    shutil.copytree(template, patched)
+    with monkeypatch.context() as patch:
+        patch.setattr(ImportRun, "_import_in_place", lambda self, papers: None)
+        _import(whole, decisions)
+    store = Store(patched, now=lambda: NOW, lazy=True, rows=False, user_records=False)
+    with store.transaction():
+        store.import_papers(decisions)
+        assert not store.catalogue.loaded  # patched in place
+        held = store.papers  # read within the transaction
+    assert held == Store(whole).papers
+
+
 def test_a_new_paper_takes_the_whole_merge(template: Path, decisions: list[Paper], tmp_path: Path) -> None:
     from dataclasses import replace
 

@@ -345,7 +345,7 @@ class Catalogue:
         kept = kept or {}
         paper_of = Paper.from_dict
         try:
-            with self.path.open("rb", buffering=1 << 20) as handle:
+            with staged_path(self.path).open("rb", buffering=1 << 20) as handle:
                 stat = os.fstat(handle.fileno())
                 if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != wanted:
                     return None
@@ -381,7 +381,7 @@ class Catalogue:
 
         paper_of, lean_of = Paper.from_dict, LeanPaper.of
         try:
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
             return None
         try:
@@ -776,7 +776,8 @@ class Catalogue:
         Raises:
             StoreError: the file is not valid, or was emptied beside a rows cache listing papers.
         """
-        self._catalogue_stamp = file_stamp(self.path)  # before reading: errs on re-reading
+        path = staged_path(self.path)  # in a transaction that wrote it (an import in place): as it will be
+        self._catalogue_stamp = file_stamp(path)  # before reading: errs on re-reading
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
             spans = self._spans()
             if spans is not None and self._lean:
@@ -789,7 +790,7 @@ class Catalogue:
                 self._aliases = dict(spans.aliases)
                 return
         held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
-        streamed = _read_streamed(self.path, held)
+        streamed = _read_streamed(path, held)
         if streamed is not None:
             self._papers, self._aliases = streamed
             self._generation += 1
