@@ -136,7 +136,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         "skipped": dict(summary.skipped),
         "dropped": dict(summary.dropped),
         "notices": list(summary.notices),
-        "papers": len(store.papers),
+        "papers": store.paper_count,
     }
     if summary.reviews is not None:
         r = summary.reviews
@@ -162,7 +162,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     lines += list(summary.notices)
     lines += [f"{file_name(path)}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
-        lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(len(store.papers))}.")
+        lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(store.paper_count)}.")
     from paperdeck.cli.follows import followed_news
 
     followed_line, data["followed"] = followed_news(store, summary.new_ids)

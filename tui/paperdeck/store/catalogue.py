@@ -13,10 +13,12 @@ The file's layout is TinyDB's (tables ``meta``, ``papers``, ``aliases``), writte
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISREG
 from typing import TYPE_CHECKING, Any
@@ -37,6 +39,7 @@ from paperdeck.store.rows import (
     file_stamp,
     read_rows_cache,
     read_unread_rows,
+    write_patched_rows,
     write_rows_cache,
 )
 from paperdeck.store.schema import check_schema, meta
@@ -342,7 +345,7 @@ class Catalogue:
         kept = kept or {}
         paper_of = Paper.from_dict
         try:
-            with self.path.open("rb", buffering=1 << 20) as handle:
+            with staged_path(self.path).open("rb", buffering=1 << 20) as handle:
                 stat = os.fstat(handle.fileno())
                 if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != wanted:
                     return None
@@ -378,7 +381,7 @@ class Catalogue:
 
         paper_of, lean_of = Paper.from_dict, LeanPaper.of
         try:
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
             return None
         try:
@@ -582,6 +585,142 @@ class Catalogue:
         self._aliases = aliases
         self._write_rows_cache()
 
+    def read_named(self, paper_ids: Iterable[str]) -> NamedPapers | None:
+        """The papers named by ``paper_ids`` (each its current id, no alias), each parsed alone
+        from where the rows cache's spans say it lies, nothing else of the catalogue parsed; for
+        :meth:`patch`. ``None`` when that cannot be done exactly: the catalogue is parsed here
+        already, this transaction has written it or the rows cache, the cache is not of the file
+        as it is or holds no spans, an id is not a paper's, or a document is not where its span
+        says (then read the catalogue whole)."""
+        if self._loaded or staged_path(self.path) != self.path or staged_path(self.rows_path) != self.rows_path:
+            return None
+        stamp = file_stamp(self.path)  # before reading: a file replaced meanwhile has another
+        cached = read_rows_cache(self.rows_path, self.path)
+        if stamp is None or cached is None or cached.spans_line is None:
+            return None
+        ids = list(cached.rows)
+        spans = decode_spans(cached.spans_line, ids)
+        if spans is None or cached.venues.paper_count != len(ids):
+            return None
+        wanted = list(dict.fromkeys(paper_ids))
+        if any(pid not in spans.spans for pid in wanted):
+            return None
+        wanted.sort(key=lambda pid: spans.spans[pid][0])  # catalogue order
+        from paperdeck.model.paper import Paper
+
+        papers: dict[str, Paper] = {}
+        try:
+            with self.path.open("rb") as handle:
+                if os.fstat(handle.fileno()).st_ino != stamp[0]:
+                    return None
+                for pid in wanted:
+                    start, end = spans.spans[pid]
+                    handle.seek(start)
+                    document = handle.read(end - start)
+                    paper = Paper.from_dict(orjson.loads(document))
+                    if paper.id != pid or len(document) != end - start:
+                        return None
+                    papers[pid] = paper
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        if file_stamp(self.path) != stamp:
+            return None
+        return NamedPapers(stamp, ids, papers, spans, dict(cached.rows), cached.columns, cached.venues)
+
+    def patch(self, named: NamedPapers, changed: Mapping[str, Paper], before_write: Callable[[], None]) -> bool:
+        """Write the catalogue with the papers of ``named`` replaced by ``changed`` (the same ids:
+        no paper added, removed or renamed, the aliases as they are): the old file's bytes copied
+        around the changed documents, byte for byte what :meth:`replace` would write for the whole
+        catalogue, and the rows cache and paper index rewritten from the old rows with the changed
+        ones replaced. The catalogue stays unparsed (its rows are the new ones). ``before_write``
+        is called once it is known the patch is exact, before anything is written (the undo
+        point's copy). False, and nothing written nor called, when that is not exact (a changed
+        paper's venue or list columns would change the rows cache's venues or columns otherwise
+        than by adding: then :meth:`replace`).
+
+        Raises:
+            StoreError: the catalogue cannot be written (then nothing changed).
+        """
+        old_rows = named.rows
+        made: dict[str, list[Any]] = {}
+        for pid, paper in changed.items():
+            if pid not in named.papers or paper.id != pid:
+                return False
+            if paper.library_venue != named.papers[pid].library_venue:
+                return False
+            row = made[pid] = PaperRow.of(paper).to_list()
+            before = PaperRow.of(named.papers[pid]).to_list()
+            lost = (before[3] != "unknown" and row[3] == "unknown", before[4] is not None and row[4] is None,
+                    bool(before[5]) and not row[5])  # fmt: skip
+            if any(lost):  # whether another paper still has one would need every row
+                return False
+        columns = named.columns
+        added = RowColumns.of((row[3], row[4], row[5]) for row in made.values())
+        columns = RowColumns(*(a or b for a, b in zip(columns, added, strict=True)))
+        option = orjson.OPT_NON_STR_KEYS
+        documents = {pid: orjson.dumps(paper.to_dict(), option=option) for pid, paper in changed.items()}
+        old_spans = named.spans.spans
+        order = sorted(documents, key=lambda pid: old_spans[pid][0])
+        spans: dict[str, tuple[int, int]] = {}
+        shift = 0
+        shifts: list[tuple[int, int]] = []  # (old start of a changed document, shift after it)
+        for pid in order:
+            start, end = old_spans[pid]
+            spans[pid] = (start + shift, start + shift + len(documents[pid]))
+            shift += len(documents[pid]) - (end - start)
+            shifts.append((start, shift))
+        starts = [start for start, _ in shifts]
+        for pid in named.ids:
+            if pid not in spans:
+                start, end = old_spans[pid]
+                n = bisect.bisect_right(starts, start)
+                delta = shifts[n - 1][1] if n else 0
+                spans[pid] = (start + delta, end + delta)
+        spans = {pid: spans[pid] for pid in named.ids}
+        path = self.path
+
+        def pieces() -> Iterator[bytes]:
+            with path.open("rb") as handle:
+                if os.fstat(handle.fileno()).st_ino != named.stamp[0]:
+                    raise OSError(f"{path} was replaced while it was patched")
+                at = 0
+                for pid in order:
+                    start, end = old_spans[pid]
+                    while at < start:
+                        chunk = handle.read(min(PIECE_BYTES, start - at))
+                        if not chunk:
+                            raise OSError(f"{path} ends before a paper's span")
+                        at += len(chunk)
+                        yield chunk
+                    yield documents[pid]
+                    handle.seek(end)
+                    at = end
+                while chunk := handle.read(PIECE_BYTES):
+                    yield chunk
+
+        before_write()
+        atomic_write_bytes(path, pieces())
+        stamp = file_stamp(staged_path(path))
+        self._catalogue_stamp = stamp
+        aliases = dict(named.spans.aliases)
+        catalogue_spans = CatalogueSpans(spans, aliases)
+        self._written_spans = (stamp, catalogue_spans)
+        rows: list[list[Any] | bytes] = []
+        for pid in named.ids:
+            encoded = old_rows[pid]
+            rows.append(made[pid] if pid in made else encoded if isinstance(encoded, bytes) else encoded.to_list())
+        if stamp is not None:
+            write_patched_rows(self.rows_path, path, stamp, named.ids, rows, columns, named.venues, catalogue_spans)
+        # Held as if the new rows cache were read: the catalogue stays unparsed.
+        encoded_rows = (orjson.dumps(row) if isinstance(row, list) else row for row in rows)
+        self._rows = dict(zip(named.ids, encoded_rows, strict=True))
+        self._rows_unread, self._unread_rows = False, None
+        self._rows_stamp = stamp
+        self._cached_columns, self._cached_venues = columns, named.venues
+        self._spans_line, self._cached_spans, self._span_line = None, catalogue_spans, None
+        self._generation += 1
+        return True
+
     def changed(self) -> bool:
         """Whether the catalogue on disk is another than the one last read or written here
         (another process imported meanwhile); ``False`` while it is not parsed yet (:meth:`load`
@@ -637,7 +776,8 @@ class Catalogue:
         Raises:
             StoreError: the file is not valid, or was emptied beside a rows cache listing papers.
         """
-        self._catalogue_stamp = file_stamp(self.path)  # before reading: errs on re-reading
+        path = staged_path(self.path)  # in a transaction that wrote it (an import in place): as it will be
+        self._catalogue_stamp = file_stamp(path)  # before reading: errs on re-reading
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
             spans = self._spans()
             if spans is not None and self._lean:
@@ -650,7 +790,7 @@ class Catalogue:
                 self._aliases = dict(spans.aliases)
                 return
         held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
-        streamed = _read_streamed(self.path, held)
+        streamed = _read_streamed(path, held)
         if streamed is not None:
             self._papers, self._aliases = streamed
             self._generation += 1
@@ -705,6 +845,22 @@ class Catalogue:
                 return _follow(spans.aliases, paper_id)
             self.load()
         return _follow(self._aliases, paper_id)
+
+
+@dataclass(frozen=True, slots=True)
+class NamedPapers:
+    """Papers read alone by :meth:`Catalogue.read_named`, with what :meth:`Catalogue.patch`
+    needs of the catalogue file they were read from: its stamp, every paper id in order, the
+    named papers by id, every paper's span and the aliases, the rows cache's rows (each its JSON
+    line, or decoded), columns and venues."""
+
+    stamp: Stamp
+    ids: list[str]
+    papers: dict[str, Paper]
+    spans: CatalogueSpans
+    rows: dict[str, PaperRow | bytes]
+    columns: RowColumns
+    venues: VenueRuns
 
 
 def _drained(documents: dict[str, Any]) -> Iterator[Any]:

@@ -13,7 +13,7 @@ size cannot be read is a notice, not a failure.
 from __future__ import annotations
 
 import errno
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from paperdeck.model.review import Review
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.changes import ChangeLog
+    from paperdeck.store.merge import MergeResult
     from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.undo import UndoPoint, UndoScope
     from paperdeck.store.user_data import UserStore
@@ -145,9 +146,20 @@ class ImportRun:
         from paperdeck.store.merge import Merger  # deferred: rapidfuzz is not needed to open the store
 
         catalogue = self.catalogue
-        catalogue.load()
         papers = list(papers)
         with transaction(self.lock_path.parent) as txn, _ImportLock(self.lock_path):
+            patched = self._import_in_place(papers)
+            if patched is not None:
+                result, aliases = patched
+                user = self.user
+
+                def move() -> None:
+                    move_user_data_to_current_ids(catalogue, user, reread=True, aliases=aliases)
+
+                txn.before_commit("move user data", move)
+                self._record_changes()
+                return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
+            catalogue.load()
             catalogue.catch_up()
             result = Merger(catalogue.held_papers, catalogue.held_aliases).merge(papers)
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
@@ -165,6 +177,44 @@ class ImportRun:
             txn.before_commit("move user data", lambda: move_user_data_to_current_ids(catalogue, user, reread=True))
             self._record_changes()
         return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
+
+    def _import_in_place(self, papers: list[Paper]) -> tuple[MergeResult, dict[str, str]] | None:
+        """Merge ``papers`` into the catalogue touching only the papers they name: when each is
+        a paper of the catalogue by its current id (found by the rows cache's spans, nothing else
+        parsed) and the merge adds, renames and re-titles none, those papers are merged and
+        written in place (:meth:`~paperdeck.store.catalogue.Catalogue.patch`: the same bytes as
+        the whole rewrite), with the undo point and the changes as for it. Returns the merge and
+        the catalogue's aliases, or ``None`` when it does not apply (nothing written: then the
+        whole catalogue is read and merged). The papers not named are taken to be as a whole
+        merge would leave them (their review scores and derived titles applied when they were
+        last written), as every write of the catalogue does.
+
+        Raises:
+            StoreError: the catalogue cannot be written (then nothing changed).
+        """
+        from paperdeck.store.merge import PORTABLE_IDS, Merger
+
+        if not papers or any(paper.id.startswith(PORTABLE_IDS) or paper.title_derived for paper in papers):
+            return None
+        catalogue = self.catalogue
+        named = catalogue.read_named(paper.id for paper in papers)
+        if named is None or any(paper.title_derived for paper in named.papers.values()):
+            return None
+        aliases = dict(named.spans.aliases)
+        result = Merger(named.papers, aliases).merge(papers)
+        if result.new or result.renamed or result.aliases != aliases or list(result.papers) != list(named.papers):
+            return None
+        merged = _with_review_scores(result.papers, self.reviews, named=True)
+        if any(paper.title_derived for paper in merged.values()):
+            return None
+        changed = {pid: paper for pid, paper in merged.items() if paper != named.papers[pid]}
+        if changed:
+            if not catalogue.patch(named, changed, self._keep_before):
+                return None
+            from paperdeck.model.changes import paper_changes
+
+            self.recorded = paper_changes(named.papers, merged, aliases, (), self.now())
+        return result, aliases
 
     def import_reviews(
         self, reviews: Iterable[Review] | ReviewSpill, staged: StagedWords | None = None
@@ -318,7 +368,9 @@ class ImportRun:
             self.notices = (f"{exc}; the changes of this import are not recorded",)
 
 
-def move_user_data_to_current_ids(catalogue: Catalogue, user: UserStore, *, reread: bool = False) -> None:
+def move_user_data_to_current_ids(
+    catalogue: Catalogue, user: UserStore, *, reread: bool = False, aliases: Mapping[str, str] | None = None
+) -> None:
     """Move every user record kept under an id that is now an alias (a merge gave the paper a
     better id, or the record was written or restored under an old one) to the paper's current
     id, each field combined with a record already there by its rule
@@ -329,11 +381,13 @@ def move_user_data_to_current_ids(catalogue: Catalogue, user: UserStore, *, rere
         user: the records.
         reread: re-read the user data changed on disk first (an import; a store just opened
             has just read it, and may be loading in a worker thread).
+        aliases: the catalogue's aliases when it is not parsed (an import in place); default:
+            those held.
 
     Raises:
         StoreError: the user data cannot be read or written.
     """
-    aliases = catalogue.held_aliases
+    aliases = catalogue.held_aliases if aliases is None else aliases
     if not aliases:
         return
     if reread:  # records another process wrote under an old id move too
@@ -343,13 +397,17 @@ def move_user_data_to_current_ids(catalogue: Catalogue, user: UserStore, *, rere
         user.move(orphans)
 
 
-def _with_review_scores(papers: dict[str, Paper], reviews: ReviewStore) -> dict[str, Paper]:
+def _with_review_scores(papers: dict[str, Paper], reviews: ReviewStore, *, named: bool = False) -> dict[str, Paper]:
     """``papers`` with each reviewed paper's ratings and confidence taken from its imported
     reviews (:meth:`paperdeck.store.reviews.ReviewStore.summaries`: the reviews themselves
     are the better source), and the decision of a Decision note where it says more than the
     paper's (:func:`paperdeck.store.merge.decision_replaces`: never a decision replaced by none);
-    ``papers`` itself when nothing changes."""
-    summaries = reviews.summaries()
+    ``papers`` itself when nothing changes. ``named``: only the summaries of these papers are
+    read (a few papers of a large store), not every one."""
+    if named:
+        summaries = reviews.summaries_of(paper.openreview_id for paper in papers.values() if paper.openreview_id)
+    else:
+        summaries = reviews.summaries()
     if not summaries:
         return papers
     from paperdeck.model.decision import normalise_decision

@@ -173,6 +173,8 @@ def compatible(a: Paper, b: Paper) -> bool:
 #: Id prefixes a resubmission keeps from one venue to the next (its arXiv id, its DOI): an id of
 #: these joins two records only within one venue and year.
 _PORTABLE_IDS = ("arxiv:", "doi:")
+#: Ids a paper of another venue may share (matched only when compatible): not matched in place.
+PORTABLE_IDS = _PORTABLE_IDS
 #: The identifiers a resubmission keeps from one venue to the next.
 _PORTABLE_KEYS = frozenset({"arxiv_id", "doi"})
 

@@ -396,6 +396,24 @@ class ReviewStore:
                 raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
         return self._summaries
 
+    def summaries_of(self, forums: Iterable[str]) -> dict[str, ReviewSummary]:
+        """The score summaries of the papers with these forum ids that have one, by forum id:
+        only those are made (the summaries file is parsed, not every summary built), unless all
+        are held already (:meth:`summaries`).
+
+        Raises:
+            StoreError: as :meth:`summaries`.
+        """
+        index = self._read_index()
+        if self._summaries or not index.get("summaries"):
+            return {forum: found for forum in forums if (found := self._summaries.get(forum)) is not None}
+        path = self.directory / str(index["summaries"])
+        raw = self._summary_docs(index)
+        try:
+            return {forum: ReviewSummary.from_dict(raw[forum]) for forum in forums if forum in raw}
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
+
     def _summary_docs(self, index: dict[str, Any]) -> dict[str, Any]:
         """The summaries file the index names, as JSON (``{}`` when it names none)."""
         name = index.get("summaries")

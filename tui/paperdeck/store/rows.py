@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -379,13 +379,14 @@ def decode_row(paper_id: str, line: bytes) -> PaperRow:
     return PaperRow(paper_id, paper_id)
 
 
-def _lines_in_pieces(lines: list[bytes], rows: list[list[Any]]) -> Iterator[bytes]:
-    """``lines``, then each of ``rows`` as JSON, one a line, in pieces of about a MiB: each row's
-    ``orjson`` result is dropped once copied (held all at once, they cost many times the file)."""
+def _lines_in_pieces(lines: list[bytes], rows: Sequence[list[Any] | bytes]) -> Iterator[bytes]:
+    """``lines``, then each of ``rows`` as JSON (a row given as ``bytes`` is its JSON already),
+    one a line, in pieces of about a MiB: each row's ``orjson`` result is dropped once copied
+    (held all at once, they cost many times the file)."""
     piece = bytearray(b"\n".join(lines) + b"\n")
     dumps = orjson.dumps
     for row in rows:
-        piece += dumps(row)
+        piece += row if type(row) is bytes else dumps(row)
         piece += b"\n"
         if len(piece) >= 1 << 20:
             yield bytes(piece)
@@ -410,26 +411,69 @@ def write_rows_cache(
             return
         papers = list(papers)
         rows = [PaperRow.of(paper).to_list() for paper in papers]
-        columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)._asdict()
-        venues = VenueRuns.of(paper.library_venue for paper in papers).to_json()
-        header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
-                                  "columns": columns, "spreads": True, "venues": venues}  # fmt: skip
-        ids = [row[0] for row in rows]
-        lines = [orjson.dumps(header), orjson.dumps(ids)]
-        with_spans = spans is not None and set(ids) <= spans.spans.keys()
-        if with_spans and spans is not None:
-            header["spans"] = True
-            lines[0] = orjson.dumps(header)
-            flat = [offset for pid in ids for offset in spans.spans[pid]]
-            lines.append(orjson.dumps({"spans": flat, "aliases": spans.aliases}))
-        atomic_write_bytes(rows_path, _lines_in_pieces(lines, rows))
-        if with_spans and spans is not None:  # the one-paper commands' lookup, beside it
-            from paperdeck.store.paper_index import INDEX_FILE, write_paper_index
-
-            listed = ((pid, spans.spans[pid]) for pid in ids)
-            write_paper_index(rows_path.parent / INDEX_FILE, stamp, listed, spans.aliases)
+        columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)
+        venues = VenueRuns.of(paper.library_venue for paper in papers)
+        _write_rows(rows_path, stat, stamp, [row[0] for row in rows], rows, columns, venues, spans)
         if file_stamp(catalogue_path) != stamp:  # replaced while writing
             rows_path.unlink()
     except (OSError, StoreError):
         with contextlib.suppress(OSError):
             rows_path.unlink()
+
+
+def write_patched_rows(
+    rows_path: Path,
+    catalogue_path: Path,
+    stamp: tuple[int, int, int],
+    ids: list[str],
+    rows: Sequence[list[Any] | bytes],
+    columns: RowColumns,
+    venues: VenueRuns,
+    spans: CatalogueSpans,
+) -> None:
+    """Write the rows cache (and the paper index) for the catalogue file with ``stamp`` from rows
+    already made: ``ids`` in catalogue order, each row as :meth:`PaperRow.to_list` or its JSON
+    line as the cache holds it, with the papers' ``columns``, ``venues`` and ``spans``; byte for
+    byte what :func:`write_rows_cache` writes for the same papers. A failure only costs speed."""
+    catalogue_path = staged_path(catalogue_path)
+    try:
+        stat = catalogue_path.stat()
+        if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
+            return
+        _write_rows(rows_path, stat, stamp, ids, rows, columns, venues, spans)
+        if file_stamp(catalogue_path) != stamp:  # replaced while writing
+            rows_path.unlink()
+    except (OSError, StoreError):
+        with contextlib.suppress(OSError):
+            rows_path.unlink()
+
+
+def _write_rows(
+    rows_path: Path,
+    stat: os.stat_result,
+    stamp: tuple[int, int, int],
+    ids: list[str],
+    rows: Sequence[list[Any] | bytes],
+    columns: RowColumns,
+    venues: VenueRuns,
+    spans: CatalogueSpans | None,
+) -> None:
+    """The rows cache's lines written (see the module docstring), and the paper index with spans.
+
+    Raises:
+        OSError, StoreError: either cannot be written."""
+    header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
+                              "columns": columns._asdict(), "spreads": True, "venues": venues.to_json()}  # fmt: skip
+    lines = [orjson.dumps(header), orjson.dumps(ids)]
+    with_spans = spans is not None and set(ids) <= spans.spans.keys()
+    if with_spans and spans is not None:
+        header["spans"] = True
+        lines[0] = orjson.dumps(header)
+        flat = [offset for pid in ids for offset in spans.spans[pid]]
+        lines.append(orjson.dumps({"spans": flat, "aliases": spans.aliases}))
+    atomic_write_bytes(rows_path, _lines_in_pieces(lines, rows))
+    if with_spans and spans is not None:  # the one-paper commands' lookup, beside it
+        from paperdeck.store.paper_index import INDEX_FILE, write_paper_index
+
+        listed = ((pid, spans.spans[pid]) for pid in ids)
+        write_paper_index(rows_path.parent / INDEX_FILE, stamp, listed, spans.aliases)
