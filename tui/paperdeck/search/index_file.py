@@ -12,6 +12,7 @@ the new one, whole.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mmap
 import os
@@ -20,7 +21,6 @@ import threading
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from io import BufferedReader
 from pathlib import Path
 from typing import Any
 
@@ -144,10 +144,6 @@ def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         data_start = len(MAGIC) + 4 + size
         length = file.seek(0, 2)
         mapped = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) if length > data_start else b""
-        # The CRC reads the file through, in chunks, not through the mapping: the pages it reads
-        # never become this process's (the queries later map in those they read).
-        file.seek(data_start)
-        crc = _file_crc(file, header.get("sections") if isinstance(header, dict) else None)
     if not isinstance(header, dict) or header.get("byteorder") != sys.byteorder:
         raise ValueError("it was written on a machine of another byte order")
     table = header.get("sections")
@@ -168,18 +164,27 @@ def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         raise ValueError(str(exc) if isinstance(exc, ValueError) else "its sections table is not readable") from None
     if end + (-end % _ALIGN) != len(whole):
         raise ValueError("it is longer than its sections")
-    if header.get("crc") != crc:
+    if header.get("crc") != _mapped_crc(table, mapped, data_start):
         raise ValueError("its contents do not match their CRC (edited?)")
     return header, sections
 
 
-def _file_crc(file: BufferedReader, table: object) -> int:
-    """:func:`_crc` of a sections table and of the rest of ``file``, read in chunks."""
+def _mapped_crc(table: list[list[Any]], mapped: mmap.mmap | bytes, start: int) -> int:
+    """:func:`_crc` of a sections table and of ``mapped`` from ``start``, read :data:`_CHUNK`
+    bytes at a time, each chunk's pages let go from this process once read
+    (``MADV_DONTNEED``; the page cache keeps them): the check never holds the whole file
+    resident, only what the queries later read stays."""
     crc = zlib.crc32(json.dumps(table).encode())
-    chunk = bytearray(_CHUNK)
-    view = memoryview(chunk)
-    while size := file.readinto(chunk):
-        crc = zlib.crc32(view[:size], crc)
+    drop = isinstance(mapped, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED")
+    with memoryview(mapped) as view:
+        while start < len(view):
+            end = min((start // _CHUNK + 1) * _CHUNK, len(view))  # chunks end on page boundaries
+            crc = zlib.crc32(view[start:end], crc)
+            if drop:
+                page = start - start % mmap.PAGESIZE
+                with contextlib.suppress(OSError):
+                    mapped.madvise(mmap.MADV_DONTNEED, page, end - page)  # type: ignore[union-attr]
+            start = end
     return crc
 
 
