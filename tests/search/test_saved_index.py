@@ -463,3 +463,21 @@ def test_acronym_positions_are_the_papers_whose_title_initials_hold_the_word(see
     assert len(words) > 100
     for word in [*sorted(words)[:400], "zzz", "qqqqqqqq"]:
         assert index._acronym_positions(word) == [n for n, line in enumerate(lines) if word in line], word
+
+
+def test_stamping_a_saved_index_anew_copies_its_sections_and_refuses_other_texts(seeded: Path) -> None:
+    """:meth:`SearchIndex.restamp`: the sections copied byte for byte (their CRC still holds), only
+    the header's stamp changed; a file for other texts, or none, is left alone."""
+    path = seeded / INDEX_FILE
+    header, _ = read_sections(path)
+    size = int.from_bytes(path.read_bytes()[8:12], "little")
+    body = path.read_bytes()[12 + size :]
+    assert not SearchIndex.restamp(path, [1, 2, 3], header["texts"] + "x")
+    assert read_sections(path)[0] == header
+    assert SearchIndex.restamp(path, [1, 2, 3], header["texts"])
+    again, _ = read_sections(path)  # the CRC checked
+    assert again == header | {"stamp": [1, 2, 3]}
+    size = int.from_bytes(path.read_bytes()[8:12], "little")
+    assert path.read_bytes()[12 + size :] == body
+    path.unlink()
+    assert not SearchIndex.restamp(path, [1, 2, 3], header["texts"])

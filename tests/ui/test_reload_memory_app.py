@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,48 @@ async def test_the_index_of_the_papers_replaced_is_let_go_before_memory_is_hande
     # Freed then, not left to the cycle collector (the start's build read no saved index: the
     # error of its read ahead, raised, held the frames of the build and the index in them).
     assert old_alive == [False, False]
+
+
+async def test_a_decisions_import_seen_by_the_app_builds_and_writes_no_search_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process rewrote the catalogue for what the search index does not hold (decisions):
+    the app's reload takes the saved index, stamped anew by copying its file, without building
+    an index or writing one from memory (either held beside the index read: memory twice)."""
+    from paperdeck.search import index_file
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.searcher import INDEX_FILE
+
+    store = Store(tmp_path / "data", now=lambda: FIXED_TIME)
+    store.import_papers(papers(range(4)))
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        searcher = main_screen(app).searcher
+        await wait_for(pilot, lambda: searcher.index.built is not None, what="the index built")
+        await wait_for(pilot, lambda: not any(w.is_running for w in app.workers), what="the start's work")
+        old_stamp = index_file.read_sections(store.data_dir / INDEX_FILE)[0]["stamp"]
+        made: list[str] = []
+        real_init, real_save = SearchIndex.__init__, SearchIndex.save
+
+        def init(self: SearchIndex, *args: object, **kwargs: object) -> None:
+            made.append("built")
+            real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        def save(self: SearchIndex, *args: object, **kwargs: object) -> None:
+            made.append("written")
+            real_save(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(SearchIndex, "__init__", init)
+        monkeypatch.setattr(SearchIndex, "save", save)
+        decided = [replace(paper, decision="oral", decision_raw="Oral") for paper in papers(range(4))]
+        Store(store.data_dir, now=lambda: FIXED_TIME).import_papers(decided)
+        app.check_catalogue()
+        await wait_for(pilot, lambda: store.paper(papers(range(1))[0].id).decision == "oral", what="the reload")
+        await wait_for(pilot, lambda: searcher.index.built is not None, what="the index taken")
+        await wait_for(pilot, lambda: not any(w.is_running for w in app.workers), what="the reload's work")
+        index = searcher.index.built
+        assert index is not None and index.search_ids("number 2") == ["openreview:P2"]
+    assert made == []
+    new_stamp = index_file.read_sections(store.data_dir / INDEX_FILE)[0]["stamp"]  # CRC still holds
+    assert new_stamp == list(store.held_catalogue_stamp() or ()) != old_stamp

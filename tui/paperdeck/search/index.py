@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.paper import Paper
-from paperdeck.search.index_file import read_sections, write_sections
+from paperdeck.search.index_file import read_sections, restamp_sections, write_sections
 from paperdeck.search.packed_index import (
     ABSTRACT,
     AUTHOR,
@@ -277,6 +277,23 @@ class SearchIndex:
         }
         header = {"version": self.FILE_VERSION, "stamp": list(stamp), "texts": texts}
         write_sections(path, header, sections)
+
+    @classmethod
+    def restamp(cls, path: Path, stamp: Sequence[int], texts: str) -> bool:
+        """Stamp the index :meth:`save` wrote to ``path`` for texts ``texts`` with ``stamp`` (the
+        catalogue rewritten for what the index does not hold, as :meth:`load` given ``texts``
+        found it), its sections copied, not built or written from memory
+        (:func:`~paperdeck.search.index_file.restamp_sections`); whether it was (False: no such
+        file, or one of another version or for other texts: left as it is).
+
+        Raises:
+            StoreError: the file cannot be written.
+        """
+
+        def same(header: dict[str, Any]) -> bool:
+            return header.get("version") == cls.FILE_VERSION and header.get("texts") == texts
+
+        return restamp_sections(path, {"stamp": list(stamp)}, same)
 
     @classmethod
     def load(

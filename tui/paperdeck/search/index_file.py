@@ -20,7 +20,7 @@ import sys
 import threading
 import zlib
 from array import array
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,8 @@ INDEX_FILE = "search-index.bin"
 MAGIC = b"PDSEARCH"
 #: Sections start at multiples of this many bytes (so that each can be cast in place).
 _ALIGN = 8
+#: Bytes read at once where a saved file is read through (its CRC checked, its sections copied).
+_CHUNK = 1 << 20
 #: The sections of a saved index, in file order, with the type of their items (``array`` codes:
 #: ``B`` a UTF-8 text, lone surrogates kept; ``q`` int64, ``I`` uint32, ``H`` uint16).
 SECTIONS: dict[str, str] = {
@@ -67,9 +69,57 @@ def write_sections(path: Path, header: Mapping[str, Any], sections: Mapping[str,
         parts += [data, bytes(pad)]
         offset += len(data) + pad
     crc = _crc(table, parts)
-    head = json.dumps({**header, "byteorder": sys.byteorder, "sections": table, "crc": crc}).encode()
+    start = _start({**header, "byteorder": sys.byteorder, "sections": table, "crc": crc})
+    # Written piece by piece: the sections are not copied into one buffer as large as the file.
+    atomic_write_bytes(path, [start, *parts])  # type: ignore[list-item]  # memoryviews: bytes-like
+
+
+def _start(header: Mapping[str, Any]) -> bytes:
+    """:data:`MAGIC`, the header's length and the header (JSON padded to a multiple of 8 bytes)."""
+    head = json.dumps(header).encode()
     head += b" " * (-(len(MAGIC) + 4 + len(head)) % _ALIGN)
-    atomic_write_bytes(path, b"".join([MAGIC, len(head).to_bytes(4, "little"), head, *parts]))
+    return MAGIC + len(head).to_bytes(4, "little") + head
+
+
+def restamp_sections(path: Path, changes: Mapping[str, Any], keep: Callable[[dict[str, Any]], bool]) -> bool:
+    """Replace the file :func:`write_sections` wrote at ``path`` with the same file, its header's
+    entries updated by ``changes`` (not ``sections``, ``crc`` or ``byteorder``), when
+    ``keep(header)`` (its header as it is) holds; whether it was replaced (False: no such file,
+    not a saved index, or ``keep`` refused it).
+
+    The sections are copied as they lie, in chunks of :data:`_CHUNK` bytes read from one open
+    file (the file as it was opened, even if another process replaces it meanwhile), never mapped
+    into memory: what this costs in memory does not grow with the file. Their CRC, which does not
+    cover the header's other entries, still holds. Written atomically, as :func:`write_sections`.
+
+    Raises:
+        StoreError: the file cannot be written.
+    """
+    from paperdeck.store.atomic import atomic_write_bytes
+
+    try:
+        file = path.open("rb")
+    except OSError:
+        return False
+    with file:
+        start = file.read(len(MAGIC) + 4)
+        if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC):
+            return False
+        try:
+            header = json.loads(file.read(int.from_bytes(start[len(MAGIC) :], "little")))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            return False
+        if not isinstance(header, dict) or not keep(header):
+            return False
+        fixed = {key: header[key] for key in ("byteorder", "sections", "crc") if key in header}
+
+        def pieces() -> Iterator[bytes]:
+            yield _start({**header, **changes, **fixed})
+            while chunk := file.read(_CHUNK):
+                yield chunk
+
+        atomic_write_bytes(path, pieces())
+    return True
 
 
 def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
@@ -114,14 +164,28 @@ def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         raise ValueError(str(exc) if isinstance(exc, ValueError) else "its sections table is not readable") from None
     if end + (-end % _ALIGN) != len(whole):
         raise ValueError("it is longer than its sections")
-    if header.get("crc") != _crc(table, [whole]):
+    if header.get("crc") != _mapped_crc(table, mapped, data_start):
         raise ValueError("its contents do not match their CRC (edited?)")
-    if isinstance(mapped, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
-        # The CRC read every page: let them go from this process (the page cache keeps them),
-        # so that what stays resident is what the queries read, not the whole file.
-        with contextlib.suppress(OSError):
-            mapped.madvise(mmap.MADV_DONTNEED)
     return header, sections
+
+
+def _mapped_crc(table: list[list[Any]], mapped: mmap.mmap | bytes, start: int) -> int:
+    """:func:`_crc` of a sections table and of ``mapped`` from ``start``, read :data:`_CHUNK`
+    bytes at a time, each chunk's pages let go from this process once read
+    (``MADV_DONTNEED``; the page cache keeps them): the check never holds the whole file
+    resident, only what the queries later read stays."""
+    crc = zlib.crc32(json.dumps(table).encode())
+    drop = isinstance(mapped, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED")
+    with memoryview(mapped) as view:
+        while start < len(view):
+            end = min((start // _CHUNK + 1) * _CHUNK, len(view))  # chunks end on page boundaries
+            crc = zlib.crc32(view[start:end], crc)
+            if drop:
+                page = start - start % mmap.PAGESIZE
+                with contextlib.suppress(OSError):
+                    mapped.madvise(mmap.MADV_DONTNEED, page, end - page)  # type: ignore[union-attr]
+            start = end
+    return crc
 
 
 def _crc(table: list[list[Any]], parts: Iterable[bytes | memoryview]) -> int:

@@ -84,12 +84,14 @@ def build_index(
     # Saved for another stamp but the same texts (a reviews import rewrote the ratings): it holds.
     again = SearchIndex.load(path, [], store.paper_ids, texts) if saved is not None else None
     if isinstance(again, SearchIndex):
-        index = again
-        index.set_notes(notes)
-    else:
-        if saved is not None and notice is not None:
-            notice(f"{path}: the saved search index was not used ({saved}); it is built again")
-        index = SearchIndex(store.papers, notes)
+        again.set_notes(notes)
+        if stamp is not None:  # the file copied with the new stamp: not written from the mapping
+            with contextlib.suppress(PaperdeckError, OSError):
+                SearchIndex.restamp(path, stamp, texts)
+        return again
+    if saved is not None and notice is not None:
+        notice(f"{path}: the saved search index was not used ({saved}); it is built again")
+    index = SearchIndex(store.papers, notes)
     if stamp is not None:
         with contextlib.suppress(PaperdeckError, OSError):
             index.save(path, stamp, texts)
