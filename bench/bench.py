@@ -176,7 +176,7 @@ from paperdeck.search.searcher import build_index, build_similarity  # noqa: E40
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
-from procs import TUI, ChildRun, paperdeck_argv, paperdeck_env, proc_cpu_ms, proc_status_mb, run_child  # noqa: E402
+from procs import TUI, ChildRun, paperdeck_argv, paperdeck_env, proc_cpu_ms, proc_status_mb, run_child, settled  # noqa: E402
 from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
 from scale import scaled_files  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
@@ -271,7 +271,7 @@ async def measure_keystrokes(data_dir: Path, refresh_url: str | None = None) -> 
             assert isinstance(screen, MainScreen)
             while screen.searcher.index.built is None:
                 await asyncio.sleep(0.05)
-            await app.workers.wait_for_complete()  # the screen has taken the index in (and frozen what is loaded)
+            await settled(app)  # the screen has taken the index in (and frozen what is loaded)
             waiting_for: list[str] = [""]
             painted = asyncio.Event()
             painted_at = [0.0, 0.0]

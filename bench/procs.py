@@ -28,6 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 TUI = REPO / "tui"
@@ -169,3 +170,17 @@ def instructions(argv: list[str], env: dict[str, str] | None = None) -> int | No
     if found is None:
         raise RuntimeError(f"callgrind printed no count for {argv[3:]}: {done.stderr[-300:]}")
     return int(found.group(1))
+
+
+async def settled(app: Any) -> None:
+    """Wait until none of ``app``'s workers runs: each one done, failed or cancelled (Textual's
+    ``wait_for_complete`` raises ``WorkerCancelled`` for a worker a newer one replaced, as an
+    exclusive worker's group does)."""
+    from textual.worker import WorkerCancelled
+
+    while True:
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:
+            continue
+        return

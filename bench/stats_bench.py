@@ -25,6 +25,7 @@ from pathlib import Path
 from paperdeck import runtime
 from paperdeck.stats.cache import CACHE_FILE
 from paperdeck.store.store import Store
+from procs import settled
 
 
 async def _screen_times(data_dir: Path, runs: int = 5) -> tuple[list[float], list[float]]:
@@ -62,7 +63,7 @@ async def _screen_times_tuned(data_dir: Path, runs: int) -> tuple[list[float], l
         assert isinstance(main, MainScreen)
         while main.searcher.index.built is None or not store.reviews.summaries_read:
             await asyncio.sleep(0.05)
-        await app.workers.wait_for_complete()  # the screen has taken the index in (and frozen what is loaded)
+        await settled(app)  # the screen has taken the index in (and frozen what is loaded)
         await pilot.pause(0.5)
         for _ in range(runs):
             painted.clear()

@@ -28,6 +28,7 @@ from paperdeck import runtime
 from paperdeck.search.searcher import build_index
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
+from procs import settled
 
 #: The other venues' files, beside the ICLR 2026 dump.
 OTHER_VENUES = (
@@ -72,7 +73,7 @@ async def measure_switches(data_dir: Path) -> tuple[list[float], list[float]]:
             assert isinstance(screen, MainScreen)
             while screen.searcher.index.built is None or not app.store.loaded:
                 await asyncio.sleep(0.05)
-            await app.workers.wait_for_complete()
+            await settled(app)
             list_filter = screen.list_filter
             painted = asyncio.Event()
             painted_at = [0.0, 0.0]
@@ -86,7 +87,7 @@ async def measure_switches(data_dir: Path) -> tuple[list[float], list[float]]:
             watch_frames(screen, list_filter.view_ids, frame_painted)
             for query in QUERIES:
                 screen.query_one(FilterBar).value = query
-                await app.workers.wait_for_complete()
+                await settled(app)
                 await pilot.pause()
                 for _ in range(ROUNDS):
                     for scope in SCOPES:
@@ -102,7 +103,7 @@ async def measure_switches(data_dir: Path) -> tuple[list[float], list[float]]:
                         cpu.append((painted_at[1] - started_cpu) * 1000)
                         await asyncio.sleep(0.05)
             list_filter.set_scope([])
-            await app.workers.wait_for_complete()
+            await settled(app)
     return timings, cpu
 
 
