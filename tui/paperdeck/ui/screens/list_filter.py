@@ -383,6 +383,8 @@ class ListFilter:
                 result = self._query_result(query)
         else:
             result = await asyncio.to_thread(self._sorted, self.scope_ids())
+        if not self.screen.is_attached or not self.screen.query(PaperList):
+            return  # the screen is closing (the app ended while the query ran)
         self._show_filtered(text, starred_only, result, keep, nearby)
         if reloaded:
             paper_list.refresh()  # same ids, new papers: every line may have changed
