@@ -404,21 +404,11 @@ def write_rows_cache(
     """Write the rows of ``papers``, read from or written to the catalogue file when it had
     ``stamp`` (:func:`file_stamp`), with ``spans`` (of that file) when given. A failure only
     costs speed; if the file has changed since (another process's import), no cache is left."""
-    catalogue_path = staged_path(catalogue_path)  # in a transaction: the file as it will be
-    try:
-        stat = catalogue_path.stat()
-        if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
-            return
-        papers = list(papers)
-        rows = [PaperRow.of(paper).to_list() for paper in papers]
-        columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)
-        venues = VenueRuns.of(paper.library_venue for paper in papers)
-        _write_rows(rows_path, stat, stamp, [row[0] for row in rows], rows, columns, venues, spans)
-        if file_stamp(catalogue_path) != stamp:  # replaced while writing
-            rows_path.unlink()
-    except (OSError, StoreError):
-        with contextlib.suppress(OSError):
-            rows_path.unlink()
+    papers = list(papers)
+    rows = [PaperRow.of(paper).to_list() for paper in papers]
+    columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)
+    venues = VenueRuns.of(paper.library_venue for paper in papers)
+    write_patched_rows(rows_path, catalogue_path, stamp, [row[0] for row in rows], rows, columns, venues, spans)
 
 
 def write_patched_rows(
@@ -429,13 +419,13 @@ def write_patched_rows(
     rows: Sequence[list[Any] | bytes],
     columns: RowColumns,
     venues: VenueRuns,
-    spans: CatalogueSpans,
+    spans: CatalogueSpans | None,
 ) -> None:
     """Write the rows cache (and the paper index) for the catalogue file with ``stamp`` from rows
     already made: ``ids`` in catalogue order, each row as :meth:`PaperRow.to_list` or its JSON
     line as the cache holds it, with the papers' ``columns``, ``venues`` and ``spans``; byte for
     byte what :func:`write_rows_cache` writes for the same papers. A failure only costs speed."""
-    catalogue_path = staged_path(catalogue_path)
+    catalogue_path = staged_path(catalogue_path)  # in a transaction: the file as it will be
     try:
         stat = catalogue_path.stat()
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
