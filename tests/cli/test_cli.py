@@ -273,3 +273,12 @@ def test_commands_taking_a_paper_id_take_its_openreview_link(
     assert isinstance(liked, list) and len(liked) == 1
     code, _, err = run(capsys, "show", "https://openreview.net/forum?id=NoSuchPaperX", "--data-dir", data)
     assert code != 0 and "no paper with id" in err
+
+
+def test_search_without_a_match_says_so_on_standard_error(capsys, store_dir):
+    code, out, err = run(capsys, "search", "zzqxjv nothing like it", "--data-dir", store_dir)
+    assert (code, out) == (0, "")
+    assert err.strip() == "No paper matches 'zzqxjv nothing like it'."
+    code, out, err = run(capsys, "search", "zzqxjv", "--starred", "--data-dir", store_dir)
+    assert err.strip() == "No paper matches 'zzqxjv' among the starred papers."
+    assert run_json(capsys, "search", "zzqxjv", "--data-dir", store_dir) == []

@@ -174,9 +174,15 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
     """Rank the store's papers for a query, as the filter bar does."""
-    ids = select_ids(store, " ".join(args.query), scope=venue_scope(store, args.venue))
+    query, scope = " ".join(args.query), venue_scope(store, args.venue)
+    ids = select_ids(store, query, scope=scope)
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
+    if not ids and not args.json and store.paper_count:  # one line on standard error: stdout stays empty
+        within = " among the starred papers" if args.starred else ""
+        within += f" in {one_line(', '.join(sorted(scope)))}" if scope else ""
+        what = f"matches {one_line(query)!r}" if query.strip() else "is held"
+        print(f"No paper {what}{within}.", file=sys.stderr)
     ids = _cut(args, ids)
     return _print_papers(store, args, [p for pid in ids if (p := store.paper(pid)) is not None])
 
