@@ -58,7 +58,7 @@ def test_the_moves_count_what_each_review_did() -> None:
     assert (moves.papers, moves.papers_up, moves.papers_down, moves.papers_review_moved) == (5, 2, 1, 4)
     # rose: 4 → 5.33 (+1.33 → +1.5 to the half point); rose2: 4 → 6 (+2); fell: 7 → 6 (−1)
     assert dict(moves.paper_steps.counts) == {1.5: 1, 2.0: 1, -1.0: 1}
-    areas = {a.area: (a.papers, a.up, a.down, a.reviews_moved) for a in moves.by_area}
+    areas = {a.area: (a.papers, a.up, a.down, a.papers_review_moved) for a in moves.by_area}
     assert areas == {"vision": (3, 2, 0, 2), "language": (2, 0, 1, 2)}
     direction = {d.direction: (d.decided, d.accepted) for d in moves.by_direction}
     assert direction == {"up": (2, 1), "down": (1, 0), "none": (2, 1)}
@@ -100,3 +100,5 @@ def test_stats_json_carries_the_moves(
     assert (moves["reviews"], moves["reviews_moved"], moves["reviews_up"], moves["papers_up"]) == (2, 1, 1, 1)
     assert moves["first_ratings"]["counts"] == {"4": 2} and moves["review_steps"]["counts"] == {"2": 1}
     assert moves["paper_steps"]["counts"] == {"1": 1}
+    # by area the count is of papers (one paper, two reviews, one of them moved)
+    assert [area["papers_review_moved"] for area in moves["by_area"].values()] == [1]

@@ -280,7 +280,7 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
     cells = max(min(width - 34, 40), 12)
     lines.append(_plain(f"{'area':<{cells}} {'rated':>7} {'↑ rose':>7} {'↓ fell':>7} {'moved':>7}"))
     lines += [
-        _plain(f"{_cut(a.area, cells):<{cells}} {a.papers:>7,} {a.up:>7,} {a.down:>7,} {a.reviews_moved:>7,}")
+        _plain(f"{_cut(a.area, cells):<{cells}} {a.papers:>7,} {a.up:>7,} {a.down:>7,} {a.papers_review_moved:>7,}")
         for a in moves.by_area
     ]
     return lines

@@ -183,14 +183,15 @@ class Progress:
 
 @dataclass(frozen=True, slots=True)
 class MoveArea:
-    """The rating moves of one primary area's rated papers: how many there are, how many a
-    review's rating moved in (``reviews_moved``), and whose mean rose (``up``) or fell (``down``)."""
+    """The rating moves of one primary area's rated papers: how many there are, in how many a
+    review's rating moved (``papers_review_moved``: papers, not reviews), and whose mean rose
+    (``up``) or fell (``down``)."""
 
     area: str
     papers: int
     up: int
     down: int
-    reviews_moved: int
+    papers_review_moved: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +255,7 @@ class Moves:
             "papers_review_moved": self.papers_review_moved,
             "paper_steps": self.paper_steps.to_dict(),
             "by_area": {
-                a.area: {"papers": a.papers, "up": a.up, "down": a.down, "reviews_moved": a.reviews_moved}
+                a.area: {"papers": a.papers, "up": a.up, "down": a.down, "papers_review_moved": a.papers_review_moved}
                 for a in self.by_area
             },
             "acceptance_by_direction": {
