@@ -127,3 +127,23 @@ async def test_the_stats_screen_places_the_highlighted_paper_within_its_venue(tm
         assert (screen.place.below, screen.place.top) == (0, 1.0)
         chart = str(screen.query_one("#stats-chart", Static).render())
         assert "top 100% of the 2 rated in COLM 2025" in chart, chart
+
+
+async def test_the_first_mean_column_follows_the_venue_scope(tmp_path: Path) -> None:
+    """Only another venue's paper moved: a scope without it gives the first mean no column."""
+    from tests.ui.helpers import main_screen
+
+    app = PaperApp(store=_store(tmp_path, MIXED))
+    async with app.run_test(size=(160, 24)) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        screen = main_screen(app)
+        screen.list_filter.first_means = {"openreview:B": 2.0}  # FOO 2030's paper moved
+        screen.list_filter.show_moves()
+        assert paper_list(app)._has_moves
+        screen.list_filter.set_scope(["COLM 2025"])
+        await settle(pilot)
+        assert not paper_list(app)._has_moves
+        screen.list_filter.set_scope(["COLM 2025", "FOO 2030"])
+        await settle(pilot)
+        assert paper_list(app)._has_moves

@@ -118,6 +118,9 @@ class ListFilter:
         self.applied_filter: tuple[str, bool] = ("", False)
         #: Told when the view or the user's marks change (the statistics screen, while it is open).
         self.stats_listener: Callable[[], None] | None = None
+        #: The first mean of each paper whose mean rating moved, by paper id (the screen fills it
+        #: once the review summaries are read; :meth:`show_moves`).
+        self.first_means: Mapping[str, float] = {}
         self._typed_waits = False  # text typed into the filter bar waits to be taken (typed)
         #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
         self._query_order: str | None = None
@@ -197,7 +200,20 @@ class ListFilter:
         is said; the scope holds until paperdeck closes)."""
         self._chosen_venues = list(venues)
         self.refilter()
+        self.show_moves()
         self.screen.run_worker(self._save_scope, thread=True, group="venue-scope")
+
+    def show_moves(self) -> None:
+        """Tell the list whether some paper of the scope has a moved mean rating (in
+        :attr:`first_means`): only then do its wide rows give the first mean a column."""
+        moved = self.first_means
+        if not moved:
+            self.paper_list.moves_changed(False)
+            return
+        from paperdeck.search.venues import scoped_ids
+
+        scoped = scoped_ids(self.store, self.scope)
+        self.paper_list.moves_changed(True if scoped is None else any(pid in moved for pid in scoped))
 
     def _save_scope(self) -> None:
         """In a thread: keep the venues chosen last in the settings file (another paperdeck's

@@ -115,6 +115,7 @@ class MainScreen(ReadingScreen):
         #: The mean of each review's first rating of the papers whose mean moved since, by paper id
         #: (the list marks them ``5.3 ↑6.0``); filled once the review summaries are read.
         self._first_means: dict[str, float] = {}
+        self.list_filter.first_means = self._first_means
         self._moves_of: object = None  # the summaries they were found in
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         self._resumed = False  # the screen has been shown (ScreenResume) once
@@ -639,7 +640,7 @@ class MainScreen(ReadingScreen):
         if first_means != self._first_means:
             self._first_means.clear()
             self._first_means.update(first_means)
-            self.paper_list.moves_changed(bool(first_means))
+            self.list_filter.show_moves()
 
     def action_reviews(self) -> None:
         """Show the highlighted paper's reviews full screen (:class:`ReviewsScreen`)."""
