@@ -18,6 +18,7 @@ import pytest
 from paperdeck.cli.caches import caches_key, save_caches
 from paperdeck.model.paper import Paper
 from paperdeck.search import index_update
+from paperdeck.search import similar as similar_module
 from paperdeck.search.index import SearchIndex
 from paperdeck.search.index_file import read_sections
 from paperdeck.search.searcher import INDEX_FILE, SIMILARITY_FILE, Searcher
@@ -90,6 +91,7 @@ def test_patched_search_index_equals_a_build_from_scratch(
 ) -> None:
     if block is not None:  # posting lists merged a few at a time (a large store's way), over many blocks
         monkeypatch.setattr(index_update, "_BLOCK", block)
+        monkeypatch.setattr(similar_module, "_SORT_BLOCK", block)
     data = tmp_path / "data"
     shutil.copytree(template, data)
     Store(data, lazy=True)  # a copy's caches are stale (their stamps): the first open rewrites the rows cache

@@ -55,7 +55,7 @@ def _paper_entries(paper: Paper) -> tuple[list[set[str]], str, str, str, int, st
 
 
 #: Postings merged at once (:func:`patched`): bounds the memory of its int64 keys.
-_BLOCK = 1 << 20
+_BLOCK = 1 << 18
 
 
 def _blocks(starts: npt.NDArray[np.int64]) -> Iterator[tuple[int, int, int]]:
@@ -77,14 +77,12 @@ def _blocks(starts: npt.NDArray[np.int64]) -> Iterator[tuple[int, int, int]]:
         first = end_list
 
 
-def _places(old: list[str], new: list[str]) -> list[int]:
+def _places(old: list[str], new: list[str]) -> Iterator[int]:
     """For each word of ``old`` (sorted), its index in ``new`` (sorted), or where it would be."""
-    places: list[int] = []
     at = 0
     for word in old:
         at = bisect_left(new, word, at)
-        places.append(at)
-    return places
+        yield at
 
 
 def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> tuple[Any, ...]:
@@ -125,10 +123,10 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
     still = [vocabulary[n] for n in np.flatnonzero(used).tolist()]
     new_vocabulary = sorted(added.union(still)) if added.difference(still) else still
     new_size = len(new_vocabulary)
-    number = dict(zip(new_vocabulary, range(new_size), strict=True))
+    number = {word: bisect_left(new_vocabulary, word) for word in added}  # the new words' numbers only
     # Each old word's place in the new vocabulary (its number if it stayed; where it would be if
     # not): monotone, so that the old lists keep their order and a block of them is a range.
-    places = np.array(_places(vocabulary, new_vocabulary), np.int64)
+    places = np.fromiter(_places(vocabulary, new_vocabulary), np.int64, count=size)
     old_lists = (np.arange(len(CODES), dtype=np.int64)[:, None] * new_size + places[None, :]).ravel()
     fresh: list[int] = []
     for position, entry in entries.items():
@@ -170,8 +168,11 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
         lines[0][position], lines[1][position], lines[2][position] = title, keywords, authors
         sizes[position] = title_size
         initial_lines[position] = initial
+    # Handed over as views of the arrays (not copies): typed as the index reads a saved file's.
+    starts_view = memoryview(new_starts).cast("B").cast("q")  # type: ignore[arg-type]  # numpy: a buffer
+    postings_view = memoryview(new_postings).cast("B").cast("I")  # type: ignore[arg-type]
     return (
-        new_vocabulary, array("q", new_starts.tobytes()), array("I", new_postings.tobytes()),
+        new_vocabulary, starts_view, postings_view,
         Lines(lines[0]), Lines(lines[1]), Lines(lines[2]), sizes, "\n".join(initial_lines),
     )  # fmt: skip
 

@@ -132,6 +132,9 @@ def _patched_index(
     if len(ids) != patch.count:
         return None
     changes = _indexed_changes(patch)
+    from paperdeck.runtime import release_freed_memory
+
+    release_freed_memory()  # what the import freed, handed back before the update's arrays are made
     if not changes:  # no text the index holds changed: the file holds, stamped anew
         with contextlib.suppress(PaperdeckError, OSError):
             if SearchIndex.restamp(path, stamp, None, before=patch.before):
@@ -203,6 +206,9 @@ def _patched_similarity(store: Store, path: Path, patch: CataloguePatch, stamp: 
     if len(ids) != patch.count:
         return None
     changes = _indexed_changes(patch)
+    from paperdeck.runtime import release_freed_memory
+
+    release_freed_memory()  # the search index's update freed: handed back before this one's arrays
     found = SimilarityIndex.load_patched(path, patch.before, ids, {at: new for at, (_, new) in changes.items()})
     if found is None:
         return None

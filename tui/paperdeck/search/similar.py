@@ -153,6 +153,10 @@ def patched_fingerprint(texts: str, changes: Mapping[int, tuple[Paper, Paper]]) 
     return f"{total % (1 << _FINGERPRINT_BITS):064x}"
 
 
+#: Term counts put in name order at once (:meth:`_Counts.of`): bounds its temporaries.
+_SORT_BLOCK = 1 << 18
+
+
 class _Counts:
     """Every paper's term counts (:func:`~paperdeck.search.similar_terms.term_counts`), every
     term kept (those a build leaves out too), numbered in the order of their names: row ``i``'s
@@ -183,15 +187,25 @@ class _Counts:
         met = list(vocabulary.terms)
         del vocabulary
         order = sorted(range(len(met)), key=met.__getitem__)
-        rank = np.zeros(len(met), np.int64)
-        rank[order] = np.arange(len(met), dtype=np.int64)
-        keys = (docs.astype(np.int64) << 32) | rank[terms]
-        by_name = np.argsort(keys, kind="stable")
-        del keys
+        rank = np.zeros(len(met), np.int32)
+        rank[order] = np.arange(len(met), dtype=np.int32)
         indptr = np.zeros(len(papers) + 1, np.int64)
         np.cumsum(np.bincount(docs, minlength=len(papers)), out=indptr[1:])
-        names = [met[n] for n in order]
-        return cls(indptr, rank[terms][by_name].astype(np.int32), tfs[by_name], names)
+        del docs
+        # Each row's terms put in name order, a block of rows at a time (bounded temporaries).
+        terms = rank[terms]
+        by_name_terms, by_name_tfs = np.empty_like(terms), np.empty_like(tfs)
+        row = 0
+        while row < len(papers):
+            end_row = max(int(np.searchsorted(indptr, indptr[row] + _SORT_BLOCK, side="right")) - 1, row + 1)
+            end_row = min(end_row, len(papers))
+            start, end = int(indptr[row]), int(indptr[end_row])
+            owners = np.repeat(np.arange(row, end_row, dtype=np.int64), np.diff(indptr[row : end_row + 1]))
+            by_name = np.argsort((owners << 32) | terms[start:end], kind="stable")
+            by_name_terms[start:end] = terms[start:end][by_name]
+            by_name_tfs[start:end] = tfs[start:end][by_name]
+            row = end_row
+        return cls(indptr, by_name_terms, by_name_tfs, [met[n] for n in order])
 
     def patched(self, changes: Mapping[int, Paper]) -> _Counts:
         """These counts with the rows at the positions of ``changes`` those of the papers given
@@ -288,7 +302,7 @@ class SimilarityIndex:
         count = len(counts.indptr) - 1
         terms, tfs = counts.terms, counts.tfs
         row_lengths = np.diff(counts.indptr)
-        docs = np.repeat(np.arange(count, dtype=np.int64), row_lengths)
+        docs = np.repeat(np.arange(count, dtype=np.int32), row_lengths)
         # Terms in too few or too many papers go; the rest are renumbered in order.
         df = np.bincount(terms, minlength=len(counts.names))
         kept_terms = (df >= MIN_PAPERS) & (df <= max(MIN_PAPERS, int(MAX_SHARE * count)))
@@ -338,13 +352,12 @@ class SimilarityIndex:
         Raises:
             StoreError: the file cannot be written.
         """
-        import io
+        import tempfile
 
         import numpy as np
 
         from paperdeck.store.atomic import atomic_write_bytes
 
-        out = io.BytesIO()
         counts: dict[str, npt.NDArray[np.generic]] = {}
         if self._counts is not None:  # for load_patched (an index read from a file has none)
             names = "\n".join(self._counts.names).encode("utf-8", "surrogatepass")
@@ -361,8 +374,20 @@ class SimilarityIndex:
             "indptr": self._indptr,
             **counts,
         }
-        np.savez(out, **arrays)
-        atomic_write_bytes(path, out.getvalue())
+        # Made in an unnamed temporary file, then copied into place a piece at a time: the file is
+        # never held in memory whole (it is as large as the index).
+        try:
+            out = tempfile.TemporaryFile(dir=path.parent)  # noqa: SIM115  # closed by the with below
+        except OSError as exc:
+            from paperdeck.model.errors import StoreError
+            from paperdeck.store.atomic import write_failure
+
+            raise StoreError(path, write_failure(exc)) from None
+        with out:
+            np.savez(out, **arrays)
+            del arrays
+            out.seek(0)
+            atomic_write_bytes(path, iter(lambda: out.read(1 << 20), b""))
 
     @classmethod
     def load_patched(
@@ -406,6 +431,7 @@ class SimilarityIndex:
             counts = _Counts(indptr, terms, tfs, names).patched(changes)
         except ValueError:
             return None
+        del indptr, terms, tfs, names  # the counts read: not held beside the new ones while weighed
         index = cls.__new__(cls)
         index._set_ids(list(ids))
         index._weigh(counts)
