@@ -223,6 +223,16 @@ def _patched_similarity(store: Store, path: Path, patch: CataloguePatch, stamp: 
     return index
 
 
+def _similarity_parses(store: Store) -> bool:
+    """Whether the similarity index's build needs every paper parsed first: not when the store's
+    last import in place (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`) made the
+    catalogue as it is, for :func:`build_similarity` then updates the saved index reading only the
+    papers it changed (and parses them all itself if it cannot)."""
+    patch = store.catalogue.last_patch
+    stamp = store.catalogue_stamp() if patch is not None else None
+    return stamp is None or patch is None or tuple(stamp) != patch.after
+
+
 class _Made(Generic[T]):
     """A value built, with the catalogue generation (:attr:`Store.catalogue_generation`) it was
     built from; never changed once made (a plain class, as
@@ -246,10 +256,13 @@ class Lazy(Generic[T]):
     Args:
         store: the store whose catalogue the value is built from.
         build: makes the value (it may take seconds: call :meth:`get` in a worker thread).
-        parse: parse the catalogue before ``build`` (else ``build`` parses it if it must).
+        parse: parse the catalogue before ``build`` (else ``build`` parses it if it must); a
+            callable: whether to, asked of the store at each build.
     """
 
-    def __init__(self, store: Store, build: Callable[[Store], T], *, parse: bool = True) -> None:
+    def __init__(
+        self, store: Store, build: Callable[[Store], T], *, parse: bool | Callable[[Store], bool] = True
+    ) -> None:
         self._store = store
         self._build = build
         self._parse = parse
@@ -292,7 +305,7 @@ class Lazy(Generic[T]):
             with self._state:
                 self._building = True
             try:
-                if self._parse:
+                if self._parse is True or (callable(self._parse) and self._parse(self._store)):
                     self._store.load()  # the papers the value is built from, parsed first
                 generation = self._store.catalogue_generation  # before: a change meanwhile rebuilds
                 value = self._build(self._store)
@@ -370,7 +383,7 @@ class Searcher:
         self._notice = notice
         self.index: Lazy[SearchIndex] = Lazy(store, self._build_index, parse=False)
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
-        self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
+        self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity, parse=_similarity_parses)
         self._read_ahead: ReadAhead | None = None
         self._typed: Callable[[], str] | None = None  # see read_ahead
 
