@@ -36,6 +36,5 @@ def save_indexes(store: Store) -> None:
     of parsing every paper, and the app's first "more like this" reads its index."""
     from paperdeck.search.searcher import Searcher
 
-    searcher = Searcher(store)
-    searcher.index.get()
-    searcher.similarity.get()
+    Searcher(store).index.get()  # saved, and let go before the similarity index is made: not held at once
+    Searcher(store).similarity.get()

@@ -60,6 +60,7 @@ from paperdeck.search.packed_index import (
     Numbers,
     build,
     checked,
+    decoded,
     encoded,
 )
 from paperdeck.search.packed_index import CODES as _CODES
@@ -241,11 +242,14 @@ class SearchIndex:
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
     FILE_VERSION = 5
 
-    def save(self, path: Path, stamp: Sequence[int], texts: str = "") -> None:
+    def save(self, path: Path, stamp: Sequence[int], texts: str = "", queries: Sequence[str] | None = None) -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
         atomically, with ``stamp`` — what it was built from (the catalogue's size and mtime) — and
         ``texts`` (:func:`paperdeck.search.similar.texts_fingerprint` of its papers) for
-        :meth:`load`. The layout is :func:`write_sections`'s.
+        :meth:`load`. The layout is :func:`write_sections`'s. The rankings saved with it are
+        those of :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE`
+        selects (every pair ranked to choose), or, given ``queries``, of those alone (an index
+        updated in place keeps the queries its file had: :meth:`load_patched`).
 
         Raises:
             StoreError: the file cannot be written.
@@ -264,11 +268,14 @@ class SearchIndex:
         for place, (letters, bucket_starts, numbers) in enumerate(self._vocabulary.bucket_arrays):
             sections |= {f"letters{place}": encoded(letters), f"bucket_starts{place}": bucket_starts,
                          f"bucket_words{place}": numbers}  # fmt: skip
-        saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
-        for pair in map("".join, product(SAVED_LETTERS, repeat=2)):
-            ranked = self._ranked(pair, {})
-            if len(ranked) * SAVED_PAIR_SHARE >= len(self._ids) > 0:
-                saved[pair] = array("I", ranked)
+        if queries is not None:
+            saved = {query: array("I", self._ranked(query, {})) for query in queries}
+        else:
+            saved = {query: array("I", self._ranked(query, {})) for query in SAVED_RANKINGS}
+            for pair in map("".join, product(SAVED_LETTERS, repeat=2)):
+                ranked = self._ranked(pair, {})
+                if len(ranked) * SAVED_PAIR_SHARE >= len(self._ids) > 0:
+                    saved[pair] = array("I", ranked)
         rankings = list(saved.values())
         sections |= {
             "ranked_queries": encoded("\n".join(saved)),
@@ -279,19 +286,25 @@ class SearchIndex:
         write_sections(path, header, sections)
 
     @classmethod
-    def restamp(cls, path: Path, stamp: Sequence[int], texts: str) -> bool:
+    def restamp(cls, path: Path, stamp: Sequence[int], texts: str | None, before: Sequence[int] | None = None) -> bool:
         """Stamp the index :meth:`save` wrote to ``path`` for texts ``texts`` with ``stamp`` (the
         catalogue rewritten for what the index does not hold, as :meth:`load` given ``texts``
         found it), its sections copied, not built or written from memory
         (:func:`~paperdeck.search.index_file.restamp_sections`); whether it was (False: no such
-        file, or one of another version or for other texts: left as it is).
+        file, or one of another version or for other texts: left as it is). Given ``before``,
+        only a file stamped ``before`` is (an import in place changed no text it holds), and
+        ``texts`` may be ``None`` (any: the file's stay).
 
         Raises:
             StoreError: the file cannot be written.
         """
 
         def same(header: dict[str, Any]) -> bool:
-            return header.get("version") == cls.FILE_VERSION and header.get("texts") == texts
+            if header.get("version") != cls.FILE_VERSION:
+                return False
+            if before is not None and header.get("stamp") != list(before):
+                return False
+            return texts is None or header.get("texts") == texts
 
         return restamp_sections(path, {"stamp": list(stamp)}, same)
 
@@ -334,6 +347,41 @@ class SearchIndex:
         index._set_ids(list(ids))
         index._adopt(*made)
         return index
+
+    @classmethod
+    def load_patched(
+        cls,
+        path: Path,
+        before: Sequence[int],
+        ids: Sequence[str],
+        changes: Mapping[int, Paper],
+        read: Callable[[Path], tuple[dict[str, Any], dict[str, memoryview]]] | None = None,
+    ) -> tuple[SearchIndex, dict[str, Any], tuple[str, ...]] | None:
+        """The index :meth:`save` wrote to ``path`` for the catalogue stamped ``before``, of the
+        papers with ``ids`` (the same ids in the same order: an import in place), updated for the
+        papers at the positions of ``changes`` replaced by those given
+        (:func:`paperdeck.search.index_update.patched`: what a build from every paper gives,
+        without reading the others); with the file's header and the queries whose rankings it
+        saved (to save them again: :meth:`save`'s ``queries``). ``None`` when there is no such
+        file or it cannot be used (as :meth:`load`): then build."""
+        from paperdeck.search.index_update import patched
+
+        try:
+            header, sections = (read or read_sections)(path)
+        except (OSError, ValueError):
+            return None
+        if header.get("version") != cls.FILE_VERSION or header.get("stamp") != list(before):
+            return None
+        try:
+            made = checked(sections, list(ids))
+            queries = tuple(decoded(sections["ranked_queries"]).split("\n"))
+            updated = patched(made, len(ids), changes)
+        except (ValueError, KeyError):
+            return None
+        index = cls.__new__(cls)
+        index._set_ids(list(ids))
+        index._adopt(*updated)
+        return index, header, tuple(query for query in queries if query)
 
     def __len__(self) -> int:
         return len(self._ids)

@@ -32,9 +32,11 @@ from paperdeck.store.store import Store
 if TYPE_CHECKING:  # imported where built: not needed to open the store and show the list
     from concurrent.futures import Future
 
+    from paperdeck.model.paper import Paper
     from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.index import SearchIndex
     from paperdeck.search.similar import SimilarityIndex
+    from paperdeck.store.patch_record import CataloguePatch
 
 T = TypeVar("T")
 #: Reads a saved index file's header and sections (:func:`paperdeck.search.index_file.read_sections`).
@@ -76,6 +78,12 @@ def build_index(
         if isinstance(saved, SearchIndex):
             saved.set_notes(notes)
             return saved
+    patch = store.catalogue.last_patch
+    if stamp is not None and patch is not None and tuple(stamp) == patch.after:
+        updated = _patched_index(store, path, patch, stamp, read)
+        if updated is not None:
+            updated.set_notes(notes)
+            return updated
     from paperdeck.search.similar import texts_fingerprint  # not needed when the saved index is read
 
     store.load()
@@ -96,6 +104,52 @@ def build_index(
         with contextlib.suppress(PaperdeckError, OSError):
             index.save(path, stamp, texts)
             (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
+    return index
+
+
+def _indexed_changes(patch: CataloguePatch) -> dict[int, tuple[Paper, Paper]]:
+    """The papers of ``patch`` whose text the indexes read (title, keywords, authors, abstract:
+    :func:`~paperdeck.search.similar.texts_fingerprint`'s fields) changed, by position."""
+    return {
+        position: (old, new)
+        for position, (old, new) in patch.papers.items()
+        if (old.id, old.title, old.keywords, old.authors, old.abstract)
+        != (new.id, new.title, new.keywords, new.authors, new.abstract)
+    }
+
+
+def _patched_index(
+    store: Store, path: Path, patch: CataloguePatch, stamp: list[int], read: ReadSections | None
+) -> SearchIndex | None:
+    """The search index saved at ``path`` for the catalogue before ``patch`` (an import in
+    place), updated for the papers it changed and saved for the catalogue stamped ``stamp``
+    (after it); ``None`` when that cannot be done (no such file, or not for that catalogue):
+    then it is built. Failing to save only costs the next start its speed."""
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.similar import patched_fingerprint
+
+    ids = store.paper_ids
+    if len(ids) != patch.count:
+        return None
+    changes = _indexed_changes(patch)
+    from paperdeck.runtime import release_freed_memory
+
+    release_freed_memory()  # what the import freed, handed back before the update's arrays are made
+    if not changes:  # no text the index holds changed: the file holds, stamped anew
+        with contextlib.suppress(PaperdeckError, OSError):
+            if SearchIndex.restamp(path, stamp, None, before=patch.before):
+                saved = SearchIndex.load(path, stamp, ids, read=read)
+                return saved if isinstance(saved, SearchIndex) else None
+        return None
+    found = SearchIndex.load_patched(path, patch.before, ids, {at: new for at, (_, new) in changes.items()}, read)
+    if found is None:
+        return None
+    index, header, queries = found
+    texts = patched_fingerprint(str(header.get("texts", "")), changes)
+    if texts is None:
+        return None
+    with contextlib.suppress(PaperdeckError, OSError):
+        index.save(path, stamp, texts, queries)
     return index
 
 
@@ -125,6 +179,11 @@ def build_similarity(store: Store) -> SimilarityIndex:
     stamp = store.catalogue_stamp()
     if stamp is not None and (saved := SimilarityIndex.load(path, stamp)) is not None:
         return saved
+    patch = store.catalogue.last_patch
+    if stamp is not None and patch is not None and tuple(stamp) == patch.after:
+        updated = _patched_similarity(store, path, patch, stamp)
+        if updated is not None:
+            return updated
     texts = texts_fingerprint(store.papers)
     # The catalogue was rewritten for what the index does not read (ratings, decisions): the
     # saved index holds, stamped anew.
@@ -132,7 +191,46 @@ def build_similarity(store: Store) -> SimilarityIndex:
     if stamp is not None and store.catalogue_stamp() == stamp:  # not re-imported meanwhile
         with contextlib.suppress(PaperdeckError, OSError):
             index.save(path, stamp, index.texts)
+    index.release_counts()
     return index
+
+
+def _patched_similarity(store: Store, path: Path, patch: CataloguePatch, stamp: list[int]) -> SimilarityIndex | None:
+    """The similarity index saved at ``path`` for the catalogue before ``patch`` (an import in
+    place), updated for the papers it changed (:meth:`SimilarityIndex.load_patched`) and saved
+    for the catalogue stamped ``stamp``; ``None`` when that cannot be done: then it is built.
+    Failing to save only costs the next start its speed."""
+    from paperdeck.search.similar import SimilarityIndex, patched_fingerprint
+
+    ids = store.paper_ids
+    if len(ids) != patch.count:
+        return None
+    changes = _indexed_changes(patch)
+    from paperdeck.runtime import release_freed_memory
+
+    release_freed_memory()  # the search index's update freed: handed back before this one's arrays
+    found = SimilarityIndex.load_patched(path, patch.before, ids, {at: new for at, (_, new) in changes.items()})
+    if found is None:
+        return None
+    index, texts = found
+    patched = patched_fingerprint(texts, changes)
+    if patched is None:
+        return None
+    index.texts = patched
+    with contextlib.suppress(PaperdeckError, OSError):
+        index.save(path, stamp, patched)
+    index.release_counts()
+    return index
+
+
+def _similarity_parses(store: Store) -> bool:
+    """Whether the similarity index's build needs every paper parsed first: not when the store's
+    last import in place (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`) made the
+    catalogue as it is, for :func:`build_similarity` then updates the saved index reading only the
+    papers it changed (and parses them all itself if it cannot)."""
+    patch = store.catalogue.last_patch
+    stamp = store.catalogue_stamp() if patch is not None else None
+    return stamp is None or patch is None or tuple(stamp) != patch.after
 
 
 class _Made(Generic[T]):
@@ -158,10 +256,13 @@ class Lazy(Generic[T]):
     Args:
         store: the store whose catalogue the value is built from.
         build: makes the value (it may take seconds: call :meth:`get` in a worker thread).
-        parse: parse the catalogue before ``build`` (else ``build`` parses it if it must).
+        parse: parse the catalogue before ``build`` (else ``build`` parses it if it must); a
+            callable: whether to, asked of the store at each build.
     """
 
-    def __init__(self, store: Store, build: Callable[[Store], T], *, parse: bool = True) -> None:
+    def __init__(
+        self, store: Store, build: Callable[[Store], T], *, parse: bool | Callable[[Store], bool] = True
+    ) -> None:
         self._store = store
         self._build = build
         self._parse = parse
@@ -204,7 +305,7 @@ class Lazy(Generic[T]):
             with self._state:
                 self._building = True
             try:
-                if self._parse:
+                if self._parse is True or (callable(self._parse) and self._parse(self._store)):
                     self._store.load()  # the papers the value is built from, parsed first
                 generation = self._store.catalogue_generation  # before: a change meanwhile rebuilds
                 value = self._build(self._store)
@@ -282,7 +383,7 @@ class Searcher:
         self._notice = notice
         self.index: Lazy[SearchIndex] = Lazy(store, self._build_index, parse=False)
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
-        self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity)
+        self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity, parse=_similarity_parses)
         self._read_ahead: ReadAhead | None = None
         self._typed: Callable[[], str] | None = None  # see read_ahead
 

@@ -24,10 +24,11 @@ stop words and links make the difference).
 
 from __future__ import annotations
 
+import operator
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
@@ -112,17 +113,148 @@ class _Rows:
         return result
 
 
-def texts_fingerprint(papers: Sequence[Paper]) -> str:
-    """A digest (hex, BLAKE2b) of what the similarity and search indexes are built from: each
-    paper's id, title, authors, keywords and abstract, in order. Equal digests: the same indexes."""
+#: A texts fingerprint is a sum of per-paper digests modulo ``2 ** _FINGERPRINT_BITS``.
+_FINGERPRINT_BITS = 256
+
+
+def _paper_digest(position: int, paper: Paper) -> int:
+    """The digest (BLAKE2b, as an int) of what the indexes read of ``paper`` at ``position``."""
     import hashlib
 
-    digest = hashlib.blake2b(digest_size=20)
-    for paper in papers:
-        people, keywords = "\x1e".join(paper.authors), "\x1e".join(paper.keywords)
-        fields = (paper.id, paper.title, people, keywords, paper.abstract, "\x1d")
-        digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
+    people, keywords = "\x1e".join(paper.authors), "\x1e".join(paper.keywords)
+    fields = (str(position), paper.id, paper.title, people, keywords, paper.abstract)
+    data = "\x1f".join(fields).encode("utf-8", "surrogatepass")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=_FINGERPRINT_BITS // 8).digest(), "little")
+
+
+def texts_fingerprint(papers: Sequence[Paper]) -> str:
+    """A fingerprint (64 hex digits) of what the similarity and search indexes are built from:
+    each paper's position, id, title, authors, keywords and abstract. Equal fingerprints: the
+    same indexes. It is the sum of a digest per paper (BLAKE2b-256 of its position and fields)
+    modulo 2**256, so that :func:`patched_fingerprint` updates it for a few papers changed in
+    place without reading the others."""
+    total = sum(map(_paper_digest, range(len(papers)), papers)) % (1 << _FINGERPRINT_BITS)
+    return f"{total:064x}"
+
+
+def patched_fingerprint(texts: str, changes: Mapping[int, tuple[Paper, Paper]]) -> str | None:
+    """:func:`texts_fingerprint` of papers whose fingerprint was ``texts``, after the papers at
+    the positions of ``changes`` went from the first paper of each pair to the second (the
+    others, and their order, as they were): equal to the fingerprint computed over them all.
+    ``None`` when ``texts`` is not such a fingerprint."""
+    if len(texts) != _FINGERPRINT_BITS // 4:
+        return None
+    try:
+        total = int(texts, 16)
+    except ValueError:
+        return None
+    for position, (old, new) in changes.items():
+        total += _paper_digest(position, new) - _paper_digest(position, old)
+    return f"{total % (1 << _FINGERPRINT_BITS):064x}"
+
+
+#: Term counts put in name order at once (:meth:`_Counts.of`): bounds its temporaries.
+_SORT_BLOCK = 1 << 18
+
+
+class _Counts:
+    """Every paper's term counts (:func:`~paperdeck.search.similar_terms.term_counts`), every
+    term kept (those a build leaves out too), numbered in the order of their names: row ``i``'s
+    terms and counts are ``[indptr[i], indptr[i + 1])`` of ``terms`` and ``tfs``, by term
+    number. Numbered by name, not in the order the words were met, so that the counts of papers
+    changed in place merged into the others' are the counts a build from every paper makes, term
+    numbers and order within each row included (the weights, summed in that order, then agree
+    to the bit)."""
+
+    __slots__ = ("indptr", "names", "terms", "tfs")
+
+    def __init__(
+        self,
+        indptr: npt.NDArray[np.int64],
+        terms: npt.NDArray[np.int32],
+        tfs: npt.NDArray[np.int32],
+        names: list[str],
+    ) -> None:
+        self.indptr, self.terms, self.tfs, self.names = indptr, terms, tfs, names
+
+    @classmethod
+    def of(cls, papers: Sequence[Paper]) -> _Counts:
+        """The counts of ``papers``, one row each, in their order."""
+        import numpy as np
+
+        vocabulary = Vocabulary()
+        docs, terms, tfs = term_counts(papers, vocabulary)
+        met = list(vocabulary.terms)
+        del vocabulary
+        order = sorted(range(len(met)), key=met.__getitem__)
+        rank = np.zeros(len(met), np.int32)
+        rank[order] = np.arange(len(met), dtype=np.int32)
+        indptr = np.zeros(len(papers) + 1, np.int64)
+        np.cumsum(np.bincount(docs, minlength=len(papers)), out=indptr[1:])
+        del docs
+        # Each row's terms put in name order, a block of rows at a time (bounded temporaries).
+        terms = rank[terms]
+        by_name_terms, by_name_tfs = np.empty_like(terms), np.empty_like(tfs)
+        row = 0
+        while row < len(papers):
+            end_row = max(int(np.searchsorted(indptr, indptr[row] + _SORT_BLOCK, side="right")) - 1, row + 1)
+            end_row = min(end_row, len(papers))
+            start, end = int(indptr[row]), int(indptr[end_row])
+            owners = np.repeat(np.arange(row, end_row, dtype=np.int64), np.diff(indptr[row : end_row + 1]))
+            by_name = np.argsort((owners << 32) | terms[start:end], kind="stable")
+            by_name_terms[start:end] = terms[start:end][by_name]
+            by_name_tfs[start:end] = tfs[start:end][by_name]
+            row = end_row
+        return cls(indptr, by_name_terms, by_name_tfs, [met[n] for n in order])
+
+    def patched(self, changes: Mapping[int, Paper]) -> _Counts:
+        """These counts with the rows at the positions of ``changes`` those of the papers given
+        (the terms no paper holds any more left out, the new ones numbered in): equal to
+        :meth:`of` the papers with those replaced.
+
+        Raises:
+            ValueError: a position is not one of the rows'.
+        """
+        import numpy as np
+
+        count = len(self.indptr) - 1
+        positions = sorted(changes)
+        if any(not 0 <= position < count for position in positions):
+            raise ValueError("a changed paper's position is not one of the index's")
+        fresh = _Counts.of([changes[position] for position in positions])
+        indptr = self.indptr
+        # The terms some paper still holds: every paper's, less the changed papers' old rows.
+        df = np.bincount(self.terms, minlength=len(self.names))
+        for position in positions:
+            df[self.terms[indptr[position] : indptr[position + 1]]] -= 1
+        still = [self.names[n] for n in np.flatnonzero(df > 0).tolist()]
+        del df
+        names = sorted(set(still).union(fresh.names)) if set(fresh.names).difference(still) else still
+        number = dict(zip(names, range(len(names)), strict=True))
+        # Old terms renumbered (monotonically: each row stays in name order), the fresh rows'
+        # numbered in the same vocabulary; the rows laid end to end, the changed ones replaced.
+        renumber = np.array([number.get(name, -1) for name in self.names], np.int32)
+        local = np.array([number[name] for name in fresh.names], np.int32)
+        terms_parts: list[npt.NDArray[np.int32]] = []
+        tfs_parts: list[npt.NDArray[np.int32]] = []
+        lengths = np.diff(indptr)
+        at = 0
+        for n, position in enumerate(positions):
+            terms_parts.append(renumber[self.terms[indptr[at] : indptr[position]]])
+            tfs_parts.append(self.tfs[indptr[at] : indptr[position]])
+            span = slice(fresh.indptr[n], fresh.indptr[n + 1])
+            terms_parts.append(local[fresh.terms[span]])
+            tfs_parts.append(fresh.tfs[span])
+            lengths[position] = span.stop - span.start
+            at = position + 1
+        terms_parts.append(renumber[self.terms[indptr[at] :]])
+        tfs_parts.append(self.tfs[indptr[at] :])
+        new_indptr = np.zeros(count + 1, np.int64)
+        np.cumsum(lengths, out=new_indptr[1:])
+        terms = np.concatenate(terms_parts).astype(np.int32, copy=False)
+        del terms_parts
+        tfs = np.concatenate(tfs_parts).astype(np.int32, copy=False)
+        return _Counts(new_indptr, terms, tfs, names)
 
 
 class SimilarityIndex:
@@ -148,21 +280,31 @@ class SimilarityIndex:
     """
 
     def __init__(self, papers: Sequence[Paper]) -> None:
-        import numpy as np
-
-        self._ids = [paper.id for paper in papers]
+        self._set_ids([paper.id for paper in papers])
         #: :func:`texts_fingerprint` of the papers it was built from.
         self.texts = texts_fingerprint(papers)
+        self._weigh(_Counts.of(papers))
+
+    def _set_ids(self, ids: list[str]) -> None:
+        self._ids = ids
         self._position: dict[str, int] = {}
-        for position, paper_id in enumerate(self._ids):
+        for position, paper_id in enumerate(ids):
             self._position.setdefault(paper_id, position)
-        count = len(self._ids)
-        vocabulary = Vocabulary()
-        docs, terms, tfs = term_counts(papers, vocabulary)
-        names = list(vocabulary.terms)
-        del vocabulary
+
+    def _weigh(self, counts: _Counts) -> None:
+        """Take the weights of ``counts`` (one row per paper): the terms in too few or too many
+        papers left out, the rest renumbered in order, each weight ``(1 + ln tf) × idf`` in
+        float32, each row scaled to length 1. A function of the counts alone: an index updated
+        in place (:meth:`load_patched`) weighs as one built from every paper."""
+        import numpy as np
+
+        self._counts: _Counts | None = counts
+        count = len(counts.indptr) - 1
+        terms, tfs = counts.terms, counts.tfs
+        row_lengths = np.diff(counts.indptr)
+        docs = np.repeat(np.arange(count, dtype=np.int32), row_lengths)
         # Terms in too few or too many papers go; the rest are renumbered in order.
-        df = np.bincount(terms, minlength=len(names))
+        df = np.bincount(terms, minlength=len(counts.names))
         kept_terms = (df >= MIN_PAPERS) & (df <= max(MIN_PAPERS, int(MAX_SHARE * count)))
         renumber = (np.cumsum(kept_terms) - 1).astype(np.int32)
         kept = kept_terms[terms]
@@ -187,18 +329,20 @@ class SimilarityIndex:
         del squares
         norms[self._empty_rows] = 1.0
         weights /= np.repeat(norms, row_lengths)
-        # Term names by number (for shared_terms), copied into fresh strings: the words of the
-        # vocabulary were spread over the memory of every word split, all freed now.
-        kept_names = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
-        self._terms: list[str] = "\n".join(kept_names).split("\n") if kept_names else []
-        del names, kept_names
+        names = counts.names
+        self._terms: list[str] = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
         # CSR rows: row i's term numbers and weights are [indptr[i], indptr[i + 1]).
         self._data: npt.NDArray[np.float32] = weights
         self._indices: npt.NDArray[np.int32] = terms
         _release_freed_memory()
 
     #: Format of :meth:`save` files (bumped when the layout or the weighting changes).
-    FILE_VERSION = 2
+    FILE_VERSION = 3
+
+    def release_counts(self) -> None:
+        """Let go of the term counts the build kept for :meth:`save` (as much memory again as
+        the weights): an index not saved, or saved, needs them no more."""
+        self._counts = None
 
     def save(self, path: Path, stamp: Sequence[int], texts: str) -> None:
         """Write the index to ``path`` (NumPy ``.npz``, uncompressed), atomically, with
@@ -208,25 +352,90 @@ class SimilarityIndex:
         Raises:
             StoreError: the file cannot be written.
         """
-        import io
+        import tempfile
 
         import numpy as np
 
         from paperdeck.store.atomic import atomic_write_bytes
 
-        out = io.BytesIO()
-        np.savez(
-            out,
-            version=np.array([self.FILE_VERSION], np.int64),
-            stamp=np.array(list(stamp), np.int64),
-            texts=np.array([texts], dtype=np.str_),
-            ids=np.array(self._ids, dtype=np.str_),
-            terms=np.array(self._terms, dtype=np.str_),
-            data=self._data,
-            indices=self._indices,
-            indptr=self._indptr,
-        )
-        atomic_write_bytes(path, out.getvalue())
+        counts: dict[str, npt.NDArray[np.generic]] = {}
+        if self._counts is not None:  # for load_patched (an index read from a file has none)
+            names = "\n".join(self._counts.names).encode("utf-8", "surrogatepass")
+            counts = {"count_indptr": self._counts.indptr, "count_terms": self._counts.terms,
+                      "count_tfs": self._counts.tfs, "count_names": np.frombuffer(names, np.uint8)}  # fmt: skip
+        arrays: dict[str, Any] = {
+            "version": np.array([self.FILE_VERSION], np.int64),
+            "stamp": np.array(list(stamp), np.int64),
+            "texts": np.array([texts], dtype=np.str_),
+            "ids": np.array(self._ids, dtype=np.str_),
+            "terms": np.array(self._terms, dtype=np.str_),
+            "data": self._data,
+            "indices": self._indices,
+            "indptr": self._indptr,
+            **counts,
+        }
+        # Made in an unnamed temporary file, then copied into place a piece at a time: the file is
+        # never held in memory whole (it is as large as the index).
+        try:
+            out = tempfile.TemporaryFile(dir=path.parent)  # noqa: SIM115  # closed by the with below
+        except OSError as exc:
+            from paperdeck.model.errors import StoreError
+            from paperdeck.store.atomic import write_failure
+
+            raise StoreError(path, write_failure(exc)) from None
+        with out:
+            np.savez(out, **arrays)
+            del arrays
+            out.seek(0)
+            atomic_write_bytes(path, iter(lambda: out.read(1 << 20), b""))
+
+    @classmethod
+    def load_patched(
+        cls, path: Path, before: Sequence[int], ids: Sequence[str], changes: Mapping[int, Paper]
+    ) -> tuple[SimilarityIndex, str] | None:
+        """The index :meth:`save` wrote to ``path`` for the catalogue stamped ``before`` (with its
+        term counts: a build's), of the papers with ``ids`` (the same ids in the same order: an
+        import in place), updated for the papers at the positions of ``changes`` replaced by
+        those given: their counts made anew, the others' read from the file, every weight
+        computed again from the counts (a corpus-wide statistic, the IDF, changes with any
+        paper), so that it equals the index a build from every paper makes. With the file's
+        texts fingerprint. ``None`` when there is no such file or it cannot be used: then build.
+        """
+        import numpy as np
+
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(before):
+                    return None
+                texts = str(saved["texts"][0])
+                if saved["ids"].tolist() != list(ids):
+                    return None
+                indptr, terms, tfs = saved["count_indptr"], saved["count_terms"], saved["count_tfs"]
+                names_bytes = saved["count_names"].tobytes()
+        except (OSError, ValueError, KeyError, EOFError, IndexError):
+            return None
+        try:
+            names = names_bytes.decode("utf-8", "surrogatepass").split("\n") if names_bytes else []
+        except UnicodeDecodeError:
+            return None
+        if not all(map(operator.lt, names, names[1:])):  # numbered by name: sorted, each once
+            return None
+        if (
+            indptr.dtype != np.int64 or terms.dtype != np.int32 or tfs.dtype != np.int32
+            or indptr.shape != (len(ids) + 1,) or len(terms) != len(tfs) or int(indptr[0]) != 0
+            or int(indptr[-1]) != len(terms) or bool((np.diff(indptr) < 0).any())
+            or (len(terms) and (int(terms.min()) < 0 or int(terms.max()) >= len(names) or int(tfs.min()) < 1))
+        ):  # fmt: skip
+            return None
+        try:
+            counts = _Counts(indptr, terms, tfs, names).patched(changes)
+        except ValueError:
+            return None
+        del indptr, terms, tfs, names  # the counts read: not held beside the new ones while weighed
+        index = cls.__new__(cls)
+        index._set_ids(list(ids))
+        index._weigh(counts)
+        return index, texts
 
     @classmethod
     def load(cls, path: Path, stamp: Sequence[int] | None, texts: str | None = None) -> SimilarityIndex | None:
@@ -254,10 +463,8 @@ class SimilarityIndex:
         ):  # fmt: skip
             return None
         index = cls.__new__(cls)
-        index._ids = ids
-        index._position = {}
-        for position, paper_id in enumerate(ids):
-            index._position.setdefault(paper_id, position)
+        index._set_ids(ids)
+        index._counts = None
         index._terms = terms
         index.texts = index_texts
         index._data, index._indices, index._indptr = data, indices, indptr
@@ -467,4 +674,4 @@ class SimilarityIndex:
         return list(zip(map(self._ids.__getitem__, order.tolist()), scores[order].tolist(), strict=True))
 
 
-__all__ = ["MAX_INTERESTS", "SimilarityIndex", "UnknownPaper"]
+__all__ = ["MAX_INTERESTS", "SimilarityIndex", "UnknownPaper", "patched_fingerprint", "texts_fingerprint"]

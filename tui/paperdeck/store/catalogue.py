@@ -47,6 +47,7 @@ from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
+    from paperdeck.store.patch_record import CataloguePatch
 
 __all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "catalogue_bytes"]
 
@@ -122,6 +123,8 @@ class Catalogue:
         self._span_reads = 0  # papers read alone: past _SPAN_READS, parsing the catalogue is cheaper
         #: The spans of the catalogue as this store last wrote it, and the file's stamp then.
         self._written_spans: tuple[Stamp | None, CatalogueSpans] | None = None
+        #: The last import in place this object committed (:mod:`paperdeck.store.patch_record`).
+        self.last_patch: CataloguePatch | None = None
 
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,

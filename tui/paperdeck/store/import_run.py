@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.merge import MergeResult
+    from paperdeck.store.patch_record import CataloguePatch
     from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.undo import UndoPoint, UndoScope
     from paperdeck.store.user_data import UserStore
@@ -134,6 +135,7 @@ class ImportRun:
         self.now = now
         self.recorded: list[PaperChange] = []
         self.notices: tuple[str, ...] = ()
+        self._patch_record: CataloguePatch | None = None  # what an import in place changed
 
     def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
         """Merge ``papers`` into the catalogue (:mod:`paperdeck.store.merge`) and write it once;
@@ -148,9 +150,12 @@ class ImportRun:
         catalogue = self.catalogue
         papers = list(papers)
         with transaction(self.lock_path.parent) as txn, _ImportLock(self.lock_path):
+            catalogue.last_patch = None
             patched = self._import_in_place(papers)
             if patched is not None:
                 result, aliases = patched
+                if (made := self._patch_record) is not None:  # kept once committed: the indexes follow it
+                    txn.after_commit(lambda: setattr(catalogue, "last_patch", made))
                 user = self.user
 
                 def move() -> None:
@@ -209,8 +214,16 @@ class ImportRun:
             return None
         changed = {pid: paper for pid, paper in merged.items() if paper != named.papers[pid]}
         if changed:
+            before = catalogue.stamp()
             if not catalogue.patch(named, changed, self._keep_before):
                 return None
+            after = catalogue.stamp()  # the file staged: its size and mtime stay as it is moved in place
+            if before is not None and after is not None:
+                from paperdeck.store.patch_record import CataloguePatch
+
+                positions = dict(zip(named.ids, range(len(named.ids)), strict=True))
+                pairs = {positions[pid]: (named.papers[pid], paper) for pid, paper in changed.items()}
+                self._patch_record = CataloguePatch(tuple(before), tuple(after), len(named.ids), pairs)
             from paperdeck.model.changes import paper_changes
 
             self.recorded = paper_changes(named.papers, merged, aliases, (), self.now())
