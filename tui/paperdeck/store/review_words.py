@@ -207,8 +207,9 @@ class WordIndexBuilder:
 
     BATCH_BYTES = 1 << 22
     BATCH_PAPERS = 1 << _PAPER_BITS
-    #: Batches handed to the process and not folded yet, at most (the import reads on meanwhile).
-    PROCESS_BATCHES = 32
+    #: Batches handed to the process and not folded yet, at most (the import reads on meanwhile;
+    #: each is held here, pickled, until the process has folded it).
+    PROCESS_BATCHES = 4
     #: (word, paper) pairs :meth:`write` merges at once, at most (unless one word has more).
     BUCKET_PAIRS = 1 << 22
     #: Postings or words of the old index read at once, at most (unless one word has more postings).
