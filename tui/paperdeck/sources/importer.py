@@ -204,7 +204,10 @@ def import_files(
             staged.append(store.reviews.stage_words())
         staged[0].add(read.reviews)
         spill.add(read.reviews)
-        kept = replace(read, reviews=())
+        # kept without its reviews (put aside) and the skips of its reply notes (not counted as
+        # skipped records when the file had reviews; one per note, else held to the end)
+        kinds = [skip for skip in read.skipped if _reason_kind(skip.reason) != "reply note"]
+        kept = replace(read, reviews=(), skipped=tuple(kinds))
         spilled.add(id(kept))
         return kept
 
