@@ -117,12 +117,17 @@ def _read_checked(
             if progress is not None:
                 progress(index, len(paths), path)
             check_regular_file(path)
-            if index + 1 < len(paths):
-                ahead(paths[index + 1])  # decompressed while this one is read
             checked.append(check_read(read_source(path, format)))
+            if index + 1 < len(paths):
+                # decompressed while this one's records are put aside: not while it is read, so
+                # that this file's bytes and the next one's are never both held
+                ahead(paths[index + 1])
             snapshot = _one_conference(checked[-1].read, snapshot)
             if on_read is not None and (kept := on_read(checked[-1].read)) is not None:
                 checked[-1] = replace(checked[-1], read=kept)
+                # what the read held (its bytes, records, reviews) is freed: given back, so that
+                # the next file's does not come on top of what the C library kept of it
+                runtime.release_freed_memory()
     return checked
 
 
@@ -199,7 +204,10 @@ def import_files(
             staged.append(store.reviews.stage_words())
         staged[0].add(read.reviews)
         spill.add(read.reviews)
-        kept = replace(read, reviews=())
+        # kept without its reviews (put aside) and the skips of its reply notes (not counted as
+        # skipped records when the file had reviews; one per note, else held to the end)
+        kinds = [skip for skip in read.skipped if _reason_kind(skip.reason) != "reply note"]
+        kept = replace(read, reviews=(), skipped=tuple(kinds))
         spilled.add(id(kept))
         return kept
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableSequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from paperdeck.sources.decode import decode_text
 __all__ = [
     "NOTES_KEY",
     "JsonRecords",
+    "LinesNotUtf8",
     "first_record",
     "json_kind",
     "load_json_records",
@@ -43,7 +44,7 @@ class JsonRecords:
     """The records of a JSON or JSON Lines file: ``records`` (any JSON values) and, for JSON
     Lines, the 1-based ``lines`` they were on (``None`` for one JSON document)."""
 
-    records: list[Any]
+    records: MutableSequence[Any]
     lines: list[int] | None
 
     def position(self, index: int) -> str:
@@ -59,8 +60,52 @@ class _NotUtf8(Exception):
     """The bytes are not UTF-8: decode them as text first (UTF-16, GB18030)."""
 
 
-def load_json_records(path: Path) -> JsonRecords:
+class LinesNotUtf8(Exception):
+    """A line of JSON Lines read lazily (``load_json_records(lazy=True)``) is not UTF-8: read the
+    file again without ``lazy`` (it is decoded as text first)."""
+
+
+class _LazyLines(MutableSequence[Any]):
+    """The records of JSON Lines, each parsed when it is taken (and again if taken again): the
+    file's bytes are held, never every record at once. ``records[i] = None`` (a reader dropping
+    what it has read) is accepted and changes nothing; records cannot be added or removed.
+
+    Raises:
+        SourceError: (indexing) the line is not valid JSON, naming it.
+        LinesNotUtf8: (indexing) the line is not UTF-8.
+    """
+
+    def __init__(self, raw: bytes, spans: list[tuple[int, int]], lines: list[int], path: Path) -> None:
+        self._view = memoryview(raw)
+        self._spans, self._lines, self._path = spans, lines, path
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def __getitem__(self, index: int) -> Any:  # type: ignore[override]
+        start, end = self._spans[index]
+        try:
+            return _loads(self._view[start:end], self._path, self._lines[index])
+        except _NotUtf8:
+            raise LinesNotUtf8 from None
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        return None
+
+    def __delitem__(self, index: Any) -> None:
+        raise TypeError("the records of a file read lazily cannot be removed")
+
+    def insert(self, index: int, value: Any) -> None:
+        raise TypeError("the records of a file read lazily cannot be added to")
+
+
+def load_json_records(path: Path, *, lazy: bool = False) -> JsonRecords:
     """Read a JSON array, a ``{"notes": [...]}`` object, one object, or JSON Lines.
+
+    ``lazy``: JSON Lines of more than one line are parsed a line at a time as each record is
+    taken (``records`` is then a sequence, not a list: for a reader that takes each record once,
+    so that the parsed records are never all held); a line that is not valid JSON raises when it
+    is taken, one that is not UTF-8 raises :class:`LinesNotUtf8` then.
 
     Raises:
         SourceError: unreadable, not valid JSON (naming the line), or a top-level value that is
@@ -68,7 +113,7 @@ def load_json_records(path: Path) -> JsonRecords:
     """
     raw = read_bytes(path)
     try:
-        return _parse_records(raw, path)
+        return _parse_records(raw, path, lazy)
     except _NotUtf8:
         return _parse_records(decode_text(raw, path).encode("utf-8"), path)
 
@@ -83,7 +128,7 @@ def _loads(data: bytes | memoryview, path: Path, line: int | None = None) -> Any
         raise SourceError(path, reason, exc.lineno if line is None else line) from None
 
 
-def _parse_records(raw: bytes, path: Path) -> JsonRecords:
+def _parse_records(raw: bytes, path: Path, lazy: bool = False) -> JsonRecords:
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise _NotUtf8
     raw = raw.removeprefix(b"\xef\xbb\xbf")
@@ -96,6 +141,12 @@ def _parse_records(raw: bytes, path: Path) -> JsonRecords:
         lines = _text_lines(raw)
         number, first_start, first_end = next(lines)
         if _NOT_SPACE.search(raw, first_end) is not None and _is_object(view[first_start:first_end]):
+            if lazy:
+                spans, numbers = [(first_start, first_end)], [number]
+                for number, begin, end in lines:
+                    spans.append((begin, end))
+                    numbers.append(number)
+                return JsonRecords(_LazyLines(raw, spans, numbers, path), numbers)
             records, numbers = [_loads(view[first_start:first_end], path, number)], [number]
             for number, begin, end in lines:
                 records.append(_loads(view[begin:end], path, number))

@@ -48,13 +48,15 @@ from paperdeck.sources.base import SourceRead
 from paperdeck.sources.common import collect, provenance_pairs
 from paperdeck.sources.jsonfile import (
     NOTES_KEY,
+    JsonRecords,
+    LinesNotUtf8,
     first_record,
     json_kind,
     load_json_records,
     parse_scores,
     text_value,
 )
-from paperdeck.sources.review_notes import replies_in
+from paperdeck.sources.review_notes import ReplyReader
 
 NAME = "openreview"
 
@@ -101,12 +103,25 @@ def read(path: Path) -> SourceRead:
             :func:`~paperdeck.sources.review_notes.replies_in`); nothing is returned from a
             broken file.
     """
-    document = load_json_records(path)
+    try:
+        return _read(path, load_json_records(path, lazy=True))
+    except LinesNotUtf8:  # decoded as text first: read whole
+        return _read(path, load_json_records(path))
+
+
+def _read(path: Path, document: JsonRecords) -> SourceRead:
+    """:func:`read` of the records of ``document``: one pass, each record's paper and replies
+    made together and the record dropped (a file of JSON Lines read lazily: each line parsed
+    once, the parsed records never all held)."""
     pairs = provenance_pairs(path, NOTE_FIELDS)
     malformed: list[int] = []
+    replies = ReplyReader(path, document)
 
     def results() -> Iterator[tuple[str, Paper | str]]:
-        for index, record in enumerate(document.records):
+        records = document.records
+        for index in range(len(records)):
+            record = records[index]
+            records[index] = None  # taken: the replies are made of it below
             try:
                 yield document.position(index), note_paper(record, (path.name,), pairs)
             except ValueError as exc:
@@ -114,12 +129,13 @@ def read(path: Path) -> SourceRead:
                 if len(malformed) == 1:
                     first.append(f"{document.position(index)}: {exc}")
                 yield document.position(index), f"malformed record: {exc}"
+            replies.add(index, record)
 
     first: list[str] = []
     read = collect(path, NAME, results())
     if malformed and len(malformed) * 2 > len(document.records):
         raise SourceError(path, first[0], document.line(malformed[0]))
-    reviews_list, reply_skips = replies_in(path, document, consume=True)
+    reviews_list, reply_skips = replies.result()
     reviews = tuple(reviews_list)
     if reply_skips:
         read = replace(read, skipped=read.skipped + tuple(reply_skips))

@@ -70,6 +70,7 @@ __all__ = [
     "RATING_FIELDS",
     "SCORE_FIELDS",
     "TEXT_SCORE_FIELDS",
+    "ReplyReader",
     "UnknownKind",
     "is_reply",
     "note_review",
@@ -212,30 +213,66 @@ def replies_in(path: Path, document: JsonRecords, *, consume: bool = False) -> t
         SourceError: more than half of the replies are malformed, or one is over a size limit,
             naming the file, the line or record, and the note id; nothing is returned then.
     """
-    reviews: list[Review] = []
-    skipped: list[Skip] = []
-    malformed: list[tuple[int, str]] = []
-    on_scale = _ScaleCheck(path, document)
+    replies = ReplyReader(path, document)
     records = document.records
     for index, record in enumerate(records):
         if consume:
             records[index] = None
+        replies.add(index, record)
+    return replies.result()
+
+
+class ReplyReader:
+    """The replies of a file's records, taken one record at a time (:meth:`add`), as
+    :func:`replies_in` finds them: for a reader that makes each record's paper and replies in one
+    pass (each record parsed once, dropped after). An error that refuses the file (a reply over a
+    size limit, a rating off its venue's scale) is kept and raised by :meth:`result`, so that the
+    reader's own errors about the same file come first, as they would in two passes.
+    """
+
+    def __init__(self, path: Path, document: JsonRecords) -> None:
+        self._path, self._document = path, document
+        self.reviews: list[Review] = []
+        self.skipped: list[Skip] = []
+        self._malformed: list[tuple[int, str]] = []
+        self._on_scale = _ScaleCheck(path, document)
+        self._error: SourceError | None = None
+
+    def add(self, index: int, record: Any) -> None:
+        """Take the replies of record ``index`` (nothing more once an error refuses the file)."""
+        if self._error is not None:
+            return
+        document = self._document
         for note in _notes_of(record):
             try:
                 review = note_review(note)
-                on_scale(index, review)
-                reviews.append(review)
+                self._on_scale(index, review)
+                self.reviews.append(review)
             except UnknownKind as exc:
-                skipped.append(Skip(document.position(index), f"unknown reply kind ({exc})"))
+                self.skipped.append(Skip(document.position(index), f"unknown reply kind ({exc})"))
             except _Broken as exc:
-                raise SourceError(path, f"{document.position(index)}: {exc}", document.line(index)) from None
+                self._error = SourceError(self._path, f"{document.position(index)}: {exc}", document.line(index))
+                return
+            except SourceError as exc:  # off its venue's scale
+                self._error = exc
+                return
             except ValueError as exc:
-                malformed.append((index, str(exc)))
-                skipped.append(Skip(document.position(index), f"malformed reply: {exc}"))
-    if malformed and len(malformed) * 2 > len(malformed) + len(reviews):
-        index, reason = malformed[0]
-        raise SourceError(path, f"{document.position(index)}: {reason}", document.line(index))
-    return reviews, skipped
+                self._malformed.append((index, str(exc)))
+                self.skipped.append(Skip(document.position(index), f"malformed reply: {exc}"))
+
+    def result(self) -> tuple[list[Review], list[Skip]]:
+        """The reviews and the replies skipped, as :func:`replies_in` returns them.
+
+        Raises:
+            SourceError: as :func:`replies_in`.
+        """
+        if self._error is not None:
+            raise self._error
+        malformed = self._malformed
+        if malformed and len(malformed) * 2 > len(malformed) + len(self.reviews):
+            index, reason = malformed[0]
+            raise SourceError(self._path, f"{self._document.position(index)}: {reason}", self._document.line(index))
+        return self.reviews, self.skipped
 
 
 class _ScaleCheck:

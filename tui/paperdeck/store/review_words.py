@@ -29,19 +29,25 @@ memory-mapped, so that only the postings a query needs are paged in.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import errno
 import io
+import itertools
 import os
 import re
+import tempfile
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from paperdeck.model.errors import StoreError
 from paperdeck.model.review import Review
-from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.store.atomic import atomic_write_bytes, write_failure
 from paperdeck.text.fold import fold_text
 
 __all__ = ["MAX_WORD_BYTES", "SECTION_BREAK", "SPACE_LIKE", "WordIndex", "WordIndexBuilder", "review_words"]
@@ -191,15 +197,28 @@ class WordIndexBuilder:
     hashed in numpy (:class:`_Hasher`); only tokens holding other characters go word by word
     through :func:`review_words`. Words are told apart by their hashes; each hash's word is kept
     once, for the vocabulary file.
+
+    What a batch folds (its (word, unit) pairs, its words in order) is put aside on disk at once
+    (:class:`_RunFile`, in ``spill_dir``); :meth:`write` reads it back a batch, or a bucket of at
+    most :attr:`BUCKET_PAIRS` pairs, at a time and writes the files as it goes: what is held is
+    bounded by a batch and a bucket (:attr:`largest_held`), and the vocabulary, not by the
+    reviews. The files are byte for byte those of one batch.
     """
 
     BATCH_BYTES = 1 << 22
     BATCH_PAPERS = 1 << _PAPER_BITS
-    #: Batches handed to the process and not folded yet, at most (the import reads on meanwhile).
-    PROCESS_BATCHES = 32
+    #: Batches handed to the process and not folded yet, at most (the import reads on meanwhile;
+    #: each is held here, pickled, until the process has folded it).
+    PROCESS_BATCHES = 4
+    #: (word, paper) pairs :meth:`write` merges at once, at most (unless one word has more).
+    BUCKET_PAIRS = 1 << 22
+    #: Postings or words of the old index read at once, at most (unless one word has more postings).
+    RUN_ELEMENTS = 1 << 22
 
-    def __init__(self, old: WordIndex | None, *, in_process: bool = False) -> None:
+    def __init__(self, old: WordIndex | None, *, in_process: bool = False, spill_dir: Path | None = None) -> None:
         self._old = old
+        #: Where the batches' arrays are put aside (``None``: the system's temporary directory).
+        self._spill_dir = spill_dir
         #: Batches folded by a process of their own (``spawn``), the index written there too: for
         #: an import large enough that the process's start is worth it.
         self._in_process = in_process
@@ -211,11 +230,16 @@ class WordIndexBuilder:
         self._pending: list[bytes] = []
         self._pending_units: list[int] = []
         self._pending_bytes = 0
-        self._pair_hashes: list[np.ndarray] = []
-        self._pair_units: list[np.ndarray] = []
-        #: Per batch, the words in order: ``(units, lengths, distinct hashes, each word's number
-        #: among them, a break ``len(distinct)``)`` (:meth:`_sequence`).
-        self._sequences: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        #: What each batch folded, put aside on disk (:class:`_RunFile`): its (hash, unit) pairs
+        #: (hashes ascending), and its words in order: the batch's distinct hashes and each word's
+        #: number among them (a break: ``len(distinct)``), :meth:`_sequence`.
+        self._runs = _RunFile(spill_dir)
+        self._pair_runs: list[tuple[_Run, _Run]] = []
+        #: Per batch, its units and the number of words of each (held: one pair of numbers a unit),
+        #: and the runs of its distinct hashes and numbered words.
+        self._sequences: list[tuple[np.ndarray, np.ndarray, _Run, _Run]] = []
+        #: The most array elements (pairs, words) :meth:`write` held at once of what was put aside.
+        self.largest_held = 0
         self._known = np.zeros(0, dtype=np.uint64)
         self._word_of: dict[int, bytes] = {}
         self._odd: dict[bytes, list[bytes]] = {}
@@ -280,7 +304,7 @@ class WordIndexBuilder:
                 self._child = ProcessPoolExecutor(
                     max_workers=1, mp_context=spawn, initializer=runtime.end_with_parent, initargs=(os.getpid(),)
                 )
-                self._batches.append(self._child.submit(_child_start))
+                self._batches.append(self._child.submit(_child_start, self._spill_dir))
             self._batches.append(self._child.submit(_child_batch, self._pending, self._pending_units))
         else:
             if self._thread is None:
@@ -310,6 +334,7 @@ class WordIndexBuilder:
                 executor.shutdown(wait=True, cancel_futures=True)
         self._thread = self._child = None
         self._batches.clear()
+        self._runs.close()
 
     def _batch(self, pending: list[bytes], pending_units: list[int]) -> None:
         """Split, fold and hash the units' text into (hash, unit) pairs, each once (in the
@@ -363,16 +388,19 @@ class WordIndexBuilder:
         if len(key):
             key = key[np.concatenate(([True], key[1:] != key[:-1]))]
         pair_hashes = key >> paper_bits  # ascending
-        self._pair_hashes.append(pair_hashes)
-        self._pair_units.append(numbers[(key & np.uint64(self.BATCH_PAPERS - 1)).astype(np.int64)])
+        runs = self._runs
+        pair_units = numbers[(key & np.uint64(self.BATCH_PAPERS - 1)).astype(np.int64)]
+        self._pair_runs.append((runs.put(pair_hashes), runs.put(pair_units)))
+        del pair_units
         # The words first seen in this batch: their bytes, for the vocabulary.
         distinct = pair_hashes
         if len(distinct):
             distinct = distinct[np.concatenate(([True], distinct[1:] != distinct[:-1]))]
         # Each word of the order as its number among the batch's words (a break: one past them).
         lengths, sequence = in_order
-        self._sequences.append((numbers, lengths, distinct, self._numbered(distinct, sequence)))
-        del in_order, sequence
+        numbered = self._numbered(distinct, sequence)
+        self._sequences.append((numbers, lengths, runs.put(distinct), runs.put(numbered)))
+        del in_order, sequence, numbered
         known = self._known
         at = np.minimum(np.searchsorted(known, distinct), max(len(known) - 1, 0))
         new = distinct[~(known[at] == distinct)] if len(known) else distinct
@@ -483,21 +511,23 @@ class WordIndexBuilder:
         return self._write(directory, name, units, count)
 
     def _prepare(self, count: int) -> _Prepared:
-        """The vocabulary of every batch folded and of the old index, and the (word, unit) pairs
-        of ``count`` units, sorted (every batch must be folded)."""
+        """The vocabulary of every batch folded and of the old index, and each batch's (word,
+        unit) pairs as ``rank << unit_bits | unit``, sorted, put aside as a run of its own (every
+        batch must be folded): one batch's pairs held at a time."""
         old = self._old
         location = None if old is None else old.location
         prepared = self._prepared
         if prepared is not None and prepared.count == count and prepared.old == location:
             return prepared
         vocabulary = [self._known]
-        old_word_no = None
+        old_hashes = None
         if old is not None:
             old_words = old.words()
             _, _, old_hashes = self._hasher.tokens(b"\n" + b"\n".join(old_words) + b"\n", separator=0x0A)
             for h, word in zip(old_hashes.tolist(), old_words, strict=True):
                 self._word_of.setdefault(h, word[:MAX_WORD_BYTES])
             vocabulary.append(old_hashes)
+            del old_words
         used = np.sort(np.concatenate(vocabulary))
         if len(used):
             used = used[np.concatenate(([True], used[1:] != used[:-1]))]
@@ -506,19 +536,81 @@ class WordIndexBuilder:
         rank = np.empty(len(words), dtype=np.int64)
         rank[np.array(by_word, dtype=np.int64)] = np.arange(len(words), dtype=np.int64)
         unit_bits = max(count.bit_length(), 1)
-        keys = [
-            (rank[np.searchsorted(used, hashes)] << unit_bits) | units
-            for hashes, units in zip(self._pair_hashes, self._pair_units, strict=True)
-        ]
-        key = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
-        del keys
-        key.sort()
-        old_rank = None
-        if old is not None:
-            old_rank = rank[np.searchsorted(used, old_hashes)]
-            old_word_no = np.repeat(old_rank, np.diff(np.asarray(old.starts)))
-        self._prepared = _Prepared(count, location, words, by_word, key, unit_bits, old_word_no, used, rank, old_rank)
+        runs = self._runs
+        key_runs = []
+        for hashes_run, units_run in self._pair_runs:
+            hashes = runs.get(hashes_run)
+            self.largest_held = max(self.largest_held, len(hashes))
+            key = (rank[np.searchsorted(used, hashes)] << unit_bits) | runs.get(units_run)
+            del hashes
+            key.sort()
+            key_runs.append(runs.put(key))
+            del key
+        old_rank = None if old_hashes is None else rank[np.searchsorted(used, old_hashes)]
+        self._prepared = _Prepared(count, location, words, by_word, key_runs, unit_bits, used, rank, old_rank)
         return self._prepared
+
+    def _old_pairs(self, prepared: _Prepared, kept: np.ndarray, renumber: np.ndarray) -> Iterator[np.ndarray]:
+        """The postings of the old index's ``kept`` papers as ``(rank, number)`` pairs (``rank <<
+        32 | renumber[paper]``), ascending, at most :data:`RUN_ELEMENTS` postings read at a time
+        (or one word's)."""
+        old = self._old
+        assert old is not None and prepared.old_rank is not None
+        starts = np.asarray(old.starts)
+        words = len(starts) - 1
+        first = 0
+        while first < words:
+            end = int(np.searchsorted(starts, starts[first] + self.RUN_ELEMENTS, side="right")) - 1
+            end = min(max(end, first + 1), words)
+            postings = np.asarray(old.postings[starts[first] : starts[end]], dtype=np.int64)
+            self.largest_held = max(self.largest_held, len(postings))
+            word_rank = np.repeat(prepared.old_rank[first:end], np.diff(starts[first : end + 1]))
+            keep = kept[postings]
+            yield (word_rank[keep] << 32) | renumber[postings[keep]]
+            first = end
+
+    def _postings(self, prepared: _Prepared, unit_forum: np.ndarray, old_pairs: Iterable[np.ndarray],
+                  forum_bits: int) -> tuple[np.ndarray, list[list[tuple[_Run, int, int]]], list[int]]:  # fmt: skip
+        """Every (word, paper) pair of the index as ``rank << forum_bits | paper number``: the
+        pairs of the units in ``unit_forum`` (a paper's number by unit, ``-1``: left out) and
+        ``old_pairs`` (``rank << 32 | number``), put aside as sorted runs. Returns the postings
+        of each rank, and the runs cut at the ranks where the buckets of at most
+        :data:`BUCKET_PAIRS` pairs (or one word's) start: per bucket, its slices of the runs
+        (``(run, start, stop)``), and the buckets' first ranks."""
+        runs = self._runs
+        counts = np.zeros(len(prepared.words), dtype=np.int64)
+        forum_runs: list[_Run] = []
+        unit_mask = (1 << prepared.unit_bits) - 1
+        for key_run in prepared.key_runs:
+            key = runs.get(key_run)
+            numbers = unit_forum[key & unit_mask]
+            ranks = key >> prepared.unit_bits
+            del key
+            if not (numbers >= 0).all():
+                ranks, numbers = ranks[numbers >= 0], numbers[numbers >= 0]
+            counts += np.bincount(ranks, minlength=len(counts))
+            forum_runs.append(runs.put((ranks << forum_bits) | numbers))  # still in order
+            del ranks, numbers
+        for pairs in old_pairs:
+            ranks = pairs >> 32
+            counts += np.bincount(ranks, minlength=len(counts))
+            forum_runs.append(runs.put((ranks << forum_bits) | (pairs & 0xFFFFFFFF)))
+            del ranks
+        # Buckets: consecutive ranks, each at most BUCKET_PAIRS pairs (a word with more: alone).
+        total = np.cumsum(counts)
+        firsts = [0]
+        while firsts[-1] < len(counts):
+            before = int(total[firsts[-1] - 1]) if firsts[-1] else 0
+            end = int(np.searchsorted(total, before + self.BUCKET_PAIRS, side="right"))
+            firsts.append(min(max(end, firsts[-1] + 1), len(counts)))
+        cuts = np.array(firsts, dtype=np.int64) << forum_bits
+        buckets: list[list[tuple[_Run, int, int]]] = [[] for _ in range(len(firsts) - 1)]
+        for run in forum_runs:
+            at = runs.search(run, cuts).tolist()
+            for bucket, (start, stop) in enumerate(itertools.pairwise(at)):
+                if stop > start:
+                    buckets[bucket].append((run, start, stop))
+        return counts, buckets, firsts
 
     def _write_sequence(
         self,
@@ -527,54 +619,78 @@ class WordIndexBuilder:
         word_count: int,
         unit_order: list[int],
         kept: np.ndarray | None,
-    ) -> tuple[np.ndarray, np.ndarray] | None:
+    ) -> tuple[np.dtype, int, Iterator[bytes], np.ndarray] | None:
         """The ``seq`` and ``seqstarts`` arrays (see the module docstring): the papers of
         ``unit_order`` (their units, in the file's order of forums), then the papers of the old
-        index ``kept`` (in its order); ``number``: each rank's word number. ``None`` when an old
+        index ``kept`` (in its order); ``number``: each rank's word number. Returns the ``seq``
+        array's dtype, length and bytes (made as they are read: one batch's words held at a time,
+        or :data:`RUN_ELEMENTS` of the old index's), and ``seqstarts``. ``None`` when an old
         paper is kept and the old index has no sequence (written by an older paperdeck)."""
         old = self._old
         if old is not None and kept is not None and kept.any() and old.sequence is None:
             return None
-        dtype = np.uint16 if word_count < 0xFFFF else np.uint32
-        brk = np.iinfo(dtype).max
+        dtype = np.dtype(np.uint16 if word_count < 0xFFFF else np.uint32)
+        brk = 0xFFFF if word_count < 0xFFFF else 0xFFFFFFFF  # the dtype's largest value
         where: dict[int, tuple[int, int, int]] = {}
         for b, (batch_units, lengths, _, _) in enumerate(self._sequences):
             offsets = (np.cumsum(lengths) - lengths).tolist()
             for unit, offset, length in zip(batch_units.tolist(), offsets, lengths.tolist(), strict=True):
                 where[unit] = (b, offset, length)
-        pieces: list[np.ndarray] = []
-        lengths_out: list[int] = []
-        mapped_batch, mapped = -1, np.zeros(0, dtype=dtype)
-        used, rank = prepared.used, prepared.rank
-        for unit in unit_order:
-            b, offset, length = where[unit]
-            if b != mapped_batch:
-                _, _, distinct, inverse = self._sequences[b]  # inverse len(distinct): a break
-                at = np.minimum(np.searchsorted(used, distinct), max(len(used) - 1, 0))
-                numbers = number[rank[at]] if len(used) else np.zeros(len(distinct), dtype=np.int64)
-                numbers = np.append(numbers, brk)
-                mapped, mapped_batch = numbers.astype(dtype)[inverse], b
-            pieces.append(mapped[offset : offset + length])
-            lengths_out.append(length)
+        lengths_out = [where[unit][2] for unit in unit_order]
+        old_runs: list[tuple[int, int]] = []
+        old_starts = np.zeros(1, dtype=np.int64)
         if old is not None and kept is not None and old.sequence is not None and old.sequence_starts is not None:
-            assert prepared.old_rank is not None
+            old_starts = np.asarray(old.sequence_starts)
+            old_runs = _runs(np.flatnonzero(kept))
+            for first, end in old_runs:
+                lengths_out += np.diff(old_starts[first : end + 1]).tolist()
+        starts = np.concatenate(([0], np.cumsum(np.array(lengths_out, dtype=np.int64)))).astype(np.int64)
+        used, rank, runs = prepared.used, prepared.rank, self._runs
+
+        def pieces() -> Iterator[bytes]:
+            pending: list[np.ndarray] = []
+            mapped_batch, mapped = -1, np.zeros(0, dtype=dtype)
+            for unit in unit_order:
+                b, offset, length = where[unit]
+                if b != mapped_batch:
+                    if pending:
+                        yield np.concatenate(pending).tobytes()
+                        pending = []
+                    _, _, distinct_run, inverse_run = self._sequences[b]  # inverse len(distinct): a break
+                    distinct = runs.get(distinct_run)
+                    at = np.minimum(np.searchsorted(used, distinct), max(len(used) - 1, 0))
+                    numbers = number[rank[at]] if len(used) else np.zeros(len(distinct), dtype=np.int64)
+                    numbers = np.append(numbers, brk)
+                    inverse = runs.get(inverse_run)
+                    self.largest_held = max(self.largest_held, len(inverse))
+                    mapped, mapped_batch = numbers.astype(dtype)[inverse], b
+                    del distinct, inverse, numbers
+                pending.append(mapped[offset : offset + length])
+            if pending:
+                yield np.concatenate(pending).tobytes()
+            del pending, mapped
+            if not old_runs:
+                return
+            assert old is not None and old.sequence is not None and prepared.old_rank is not None
             old_number = number[prepared.old_rank]
             old_break = np.iinfo(old.sequence.dtype).max
-            old_starts = np.asarray(old.sequence_starts)
-            for first, end in _runs(np.flatnonzero(kept)):
-                chunk = np.asarray(old.sequence[old_starts[first] : old_starts[end]]).astype(np.int64)
-                is_break = chunk == old_break
-                chunk[is_break] = 0
-                out = old_number[chunk] if len(old_number) else np.zeros(len(chunk), dtype=np.int64)
-                out[is_break] = brk
-                pieces.append(out.astype(dtype))
-                lengths_out += np.diff(old_starts[first : end + 1]).tolist()
-        sequence = np.concatenate(pieces) if pieces else np.zeros(0, dtype=dtype)
-        starts = np.concatenate(([0], np.cumsum(np.array(lengths_out, dtype=np.int64)))).astype(np.int64)
-        return sequence.astype(dtype, copy=False), starts
+            for first, end in old_runs:
+                for low in range(int(old_starts[first]), int(old_starts[end]), self.RUN_ELEMENTS):
+                    high = min(low + self.RUN_ELEMENTS, int(old_starts[end]))
+                    chunk = np.asarray(old.sequence[low:high]).astype(np.int64)
+                    self.largest_held = max(self.largest_held, len(chunk))
+                    is_break = chunk == old_break
+                    chunk[is_break] = 0
+                    out = old_number[chunk] if len(old_number) else np.zeros(len(chunk), dtype=np.int64)
+                    out[is_break] = brk
+                    yield out.astype(dtype).tobytes()
+
+        return dtype, int(starts[-1]), pieces(), starts
 
     def _write(self, directory: Path, name: str, units: dict[str, int], count: int) -> list[Path]:
-        """:meth:`write` once every batch is folded here (``count``: units added)."""
+        """:meth:`write` once every batch is folded here (``count``: units added). The pairs and
+        the words in order are read back from where the batches put them, a bucket or a batch at
+        a time, and written as they come (:attr:`largest_held`)."""
         old = self._old
         prepared = self._prepare(count)
         self._prepared = None
@@ -585,47 +701,50 @@ class WordIndexBuilder:
         unit_forum = np.full(max(count, 1), -1, dtype=np.int64)
         if by_unit:
             unit_forum[np.array([unit for _, unit in by_unit], dtype=np.int64)] = np.arange(len(by_unit))
+        kept_forums = None
+        old_pairs: Iterable[np.ndarray] = ()
         if old is not None:
             kept = np.fromiter((forum not in forum_no for forum in old.forums), dtype=bool, count=len(old.forums))
             renumber = np.full(len(old.forums), -1, dtype=np.int64)
             for n, forum in enumerate(old.forums):
                 if kept[n]:
                     renumber[n] = forum_no.setdefault(forum, len(forum_no))
-        kept_forums = kept if old is not None else None
+            kept_forums = kept
+            old_pairs = self._old_pairs(prepared, kept, renumber)
         forum_count = max(len(forum_no), 1)
         forum_bits = max(forum_count.bit_length(), 1)
-        key = prepared.key
-        numbers = unit_forum[key & ((1 << prepared.unit_bits) - 1)]
-        if not (numbers >= 0).all():
-            key, numbers = key[numbers >= 0], numbers[numbers >= 0]
-        key = ((key >> prepared.unit_bits) << forum_bits) | numbers  # (word, paper), still in order
-        del numbers
-        if old is not None and prepared.old_word_no is not None:
-            postings = np.asarray(old.postings, dtype=np.int64)
-            keep = kept[postings]
-            old_key = (prepared.old_word_no[keep] << forum_bits) | renumber[postings[keep]]
-            key = np.concatenate((key, old_key))
-            key.sort(kind="stable")  # two sorted runs: merged
-            del postings, keep, old_key
-        postings_out = (key & ((1 << forum_bits) - 1)).astype(np.uint16 if forum_count <= 1 << 16 else np.uint32)
-        counts = np.bincount(key >> forum_bits, minlength=len(words))
-        del key
+        counts, buckets, _ = self._postings(prepared, unit_forum, old_pairs, forum_bits)
+        postings_dtype = np.dtype(np.uint16 if forum_count <= 1 << 16 else np.uint32)
+        forum_mask = (1 << forum_bits) - 1
+        runs = self._runs
+
+        def postings() -> Iterator[bytes]:
+            yield _npy_header(postings_dtype, int(counts.sum()))
+            for bucket in filter(None, buckets):  # (a bucket of words no paper has any more: empty)
+                # the runs' slices in the order put (new units, then the old index): a merge
+                pairs = np.concatenate([runs.get(run, start, stop) for run, start, stop in bucket])
+                self.largest_held = max(self.largest_held, len(pairs))
+                pairs.sort(kind="stable")
+                yield (pairs & forum_mask).astype(postings_dtype).tobytes()
+
         held = counts > 0  # words only the replaced reviews had go
+        by_word_held = by_word
         if not held.all():
-            by_word = [n for n, keep_word in zip(by_word, held.tolist(), strict=True) if keep_word]
-            counts = counts[held]
-        starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+            by_word_held = [n for n, keep_word in zip(by_word, held.tolist(), strict=True) if keep_word]
+        starts = np.concatenate(([0], np.cumsum(counts[held]))).astype(np.int64)
         forums = sorted(forum_no, key=forum_no.__getitem__)
-        files = {
-            f"{name}.vocab": b"".join([words[n] + b"\n" for n in by_word]),
+        files: dict[str, bytes | Iterable[bytes]] = {
+            f"{name}.vocab": b"".join([words[n] + b"\n" for n in by_word_held]),
             f"{name}.forums": "".join([f"{f}\n" for f in forums]).encode("utf-8", "surrogatepass"),
             f"{name}.starts.npy": _npy(starts),
-            f"{name}.postings.npy": _npy(postings_out),
+            f"{name}.postings.npy": postings(),
         }
         number = np.cumsum(held) - 1  # each rank's word number in the file
-        sequence = self._write_sequence(prepared, number, len(by_word), [u for _, u in by_unit], kept_forums)
+        sequence = self._write_sequence(prepared, number, len(by_word_held), [u for _, u in by_unit], kept_forums)
         if sequence is not None:
-            files[f"{name}.seq.npy"], files[f"{name}.seqstarts.npy"] = map(_npy, sequence)
+            dtype, length, pieces, sequence_starts = sequence
+            files[f"{name}.seq.npy"] = itertools.chain((_npy_header(dtype, length),), pieces)
+            files[f"{name}.seqstarts.npy"] = _npy(sequence_starts)
         written = []
         for file_name, payload in files.items():
             written.append(directory / file_name)
@@ -647,29 +766,126 @@ def _runs(positions: np.ndarray) -> list[tuple[int, int]]:
 class _Prepared:
     """What :meth:`WordIndexBuilder._prepare` made: for ``count`` units and the old index at
     ``old`` (its location), the ``words`` (UTF-8, by hash), ``by_word`` (their numbers in byte
-    order), ``key``: each (word, unit) pair as ``rank << unit_bits | unit``, ascending, and
-    ``old_word_no``: the rank of each old posting's word."""
+    order), ``key_runs``: each batch's (word, unit) pairs as ``rank << unit_bits | unit``,
+    ascending, put aside (:class:`_RunFile`)."""
 
     count: int
     old: tuple[Path, str] | None
     words: list[bytes]
     by_word: list[int]
-    key: np.ndarray
+    key_runs: list[_Run]
     unit_bits: int
-    old_word_no: np.ndarray | None
     #: The hashes of the words (ascending), each one's rank, and each old word's rank.
     used: np.ndarray
     rank: np.ndarray
     old_rank: np.ndarray | None
 
 
+#: Where :class:`_RunFile` put an array: ``(offset in bytes, elements, dtype)``.
+_Run = tuple[int, int, str]
+
+
+class _RunFile:
+    """Arrays put aside in an unlinked temporary file (gone with the process, whatever ends it),
+    read back whole or in part: what the batches of a :class:`WordIndexBuilder` folded, so that
+    it holds one batch's (or bucket's) at a time, not every note's words.
+
+    Args:
+        directory: where the file is made (``None``, or a directory that cannot take it: the
+            system's temporary directory).
+
+    Raises:
+        StoreError: (every method) the file cannot be made, written or read.
+    """
+
+    def __init__(self, directory: Path | None) -> None:
+        self._directory = directory
+        self._file: Any = None
+        self._end = 0
+
+    def _failed(self, exc: OSError) -> StoreError:
+        reason = f"cannot put the review words aside: {write_failure(exc)}"
+        return StoreError(self._directory or Path(tempfile.gettempdir()), reason)
+
+    def put(self, array: np.ndarray) -> _Run:
+        """Put ``array`` (one dimension) aside; returns where it is."""
+        data = np.ascontiguousarray(array)
+        try:
+            if self._file is None:
+                directory = self._directory if self._directory is not None and self._directory.is_dir() else None
+                try:
+                    self._file = tempfile.TemporaryFile(prefix=".paperdeck-words-", dir=directory)  # noqa: SIM115
+                except OSError:
+                    if directory is None:
+                        raise
+                    self._file = tempfile.TemporaryFile(prefix=".paperdeck-words-")  # noqa: SIM115
+            view = data.data.cast("B")
+            at, fd = self._end, self._file.fileno()
+            while view:
+                done = os.pwrite(fd, view, at)
+                view, at = view[done:], at + done
+        except OSError as exc:
+            raise self._failed(exc) from None
+        run = (self._end, len(data), data.dtype.str)
+        self._end = at
+        return run
+
+    def get(self, run: _Run, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """Elements ``start:stop`` of the array put aside at ``run`` (a new array)."""
+        offset, count, dtype = run
+        stop = count if stop is None else stop
+        out = np.empty(max(stop - start, 0), dtype=np.dtype(dtype))
+        view = out.data.cast("B")
+        at = offset + start * out.itemsize
+        try:
+            while view:
+                done = os.preadv(self._file.fileno(), [view], at)
+                if not done:
+                    raise OSError(errno.EIO, "the file of the review words put aside ended early")
+                view, at = view[done:], at + done
+        except OSError as exc:
+            raise self._failed(exc) from None
+        return out
+
+    def search(self, run: _Run, values: np.ndarray) -> np.ndarray:
+        """Where ``values`` (ascending) would go in the array at ``run`` (ascending), as
+        :func:`numpy.searchsorted` (left); only the pages the search looks at are read."""
+        offset, count, dtype = run
+        if not count:
+            return np.zeros(len(values), dtype=np.int64)
+        try:
+            mapped = np.memmap(self._file, dtype=np.dtype(dtype), mode="r", offset=offset, shape=(count,))
+        except (OSError, ValueError) as exc:
+            raise self._failed(exc if isinstance(exc, OSError) else OSError(str(exc))) from None
+        found = np.searchsorted(mapped, values).astype(np.int64)
+        del mapped
+        return found
+
+    def close(self) -> None:
+        """Drop what was put aside (the file goes); calling it again does nothing."""
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()
+            self._file = None
+            self._end = 0
+
+
+def _npy_header(dtype: np.dtype, length: int) -> bytes:
+    """The header :func:`numpy.save` writes for a one-dimensional array of ``length`` ``dtype``
+    elements: followed by their bytes, the file ``numpy.save`` writes, byte for byte."""
+    buffer = io.BytesIO()
+    header = {"descr": np.lib.format.dtype_to_descr(dtype), "fortran_order": False, "shape": (length,)}
+    np.lib.format.write_array_header_1_0(buffer, header)
+    return buffer.getvalue()
+
+
 #: The builder of the process that folds batches (:class:`WordIndexBuilder` with ``in_process``).
 _CHILD_BUILDER: WordIndexBuilder | None = None
 
 
-def _child_start() -> None:
+def _child_start(spill_dir: Path | None) -> None:
     global _CHILD_BUILDER
-    _CHILD_BUILDER = WordIndexBuilder(None)
+    _CHILD_BUILDER = WordIndexBuilder(None, spill_dir=spill_dir)
 
 
 def _child_batch(pending: list[bytes], pending_units: list[int]) -> None:

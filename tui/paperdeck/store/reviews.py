@@ -152,12 +152,14 @@ class StagedWords:
     Args:
         reviewed: forum ids that had notes stored when reading began: not staged (their notes
             are merged with the stored ones at the import; a refresh changes few of them).
+        spill_dir: where the folded words are put aside until the index is written (the
+            store's data directory; ``None``: the system's temporary directory).
     """
 
-    def __init__(self, reviewed: frozenset[str] = frozenset()) -> None:
+    def __init__(self, reviewed: frozenset[str] = frozenset(), spill_dir: Path | None = None) -> None:
         from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
-        self.builder: WordIndexBuilder = WordIndexBuilder(None)
+        self.builder: WordIndexBuilder = WordIndexBuilder(None, spill_dir=spill_dir)
         self._reviewed = reviewed
         #: Forum id → (unit, (note id, tmdate) of the notes staged); ``None``: on several files.
         self._staged: dict[str, tuple[int, frozenset[tuple[str, int]]] | None] = {}
@@ -615,7 +617,7 @@ class ReviewStore:
             reviewed = frozenset(self._summary_docs(self._read_index()))
         except StoreError:
             reviewed = frozenset()  # the import says what is wrong
-        return StagedWords(reviewed)
+        return StagedWords(reviewed, spill_dir=self.directory.parent)
 
     def import_reviews(
         self,
@@ -679,7 +681,7 @@ class ReviewStore:
             forum_words.prepare()  # the vocabulary made beside the shards
         else:
             in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
-            forum_words = WordIndexBuilder(old_words, in_process=in_process)
+            forum_words = WordIndexBuilder(old_words, in_process=in_process, spill_dir=self.directory.parent)
         units: dict[str, int] = {}  # each changed paper's unit in forum_words
         # Shards are written (and synced to disk) by threads while the next ones are made; none
         # is named in the index until all are written.
