@@ -1,0 +1,424 @@
+"""One paper read as documents, importing little: the quick path of ``paperdeck show``
+(:mod:`paperdeck.cli.quick`).
+
+:class:`~paperdeck.store.store.Store` opens the store for any command: it imports the models
+(dataclasses), ``pathlib``, ``typing`` and ``orjson``, which cost a one-paper command several times
+what the interpreter's own start does. Here the same files are read the same way — the paper by the
+paper index (:mod:`paperdeck.store.paper_index`), its user record from its shard, its review
+summary by the summaries' span index — with the standard library's ``json`` (its C scanner), and
+given as plain documents (``dict``), checked against the shapes the store writes.
+
+Contract: every function either gives exactly what the store would give, or raises
+:class:`NotHere`, and the caller then takes the full path (which gives the answer, or the error,
+as ever). So anything not plainly the store's own writing is :class:`NotHere`: a missing or stale
+index, a paper the index does not give, a document of an unexpected shape (an unknown field, a
+value of another type, ``NaN``, a surrogate escape, a repeated key, a huge number), a shard that
+is not a current paperdeck shard, a change an interrupted paperdeck left to finish (a journal) or
+temporary files to clean, a programme file, a user file of the first schema. Nothing is written.
+
+The module imports ``os``, ``json`` and :mod:`paperdeck.store.paper_index` (``struct``, ``mmap``,
+``zlib``) only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from paperdeck.store import paper_index
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+__all__ = [
+    "NotHere",
+    "check_store",
+    "paper_document",
+    "shard_of",
+    "summary_document",
+    "user_document",
+]
+
+#: The file names this module reads, as the store's modules name them (a test holds them equal).
+CATALOGUE_FILE = "catalogue.json"
+USER_DIR = "user"
+SHARDS = 64
+REVIEWS_DIR = "reviews"
+REVIEWS_INDEX = "index.json"
+REVIEWS_SCHEMA = 1
+SCHEDULE_FILE = "schedule.json"
+LEGACY_USER_FILE = "user.json"
+JOURNAL_PREFIX = ".paperdeck-journal-"
+TEMP_PREFIX = ".paperdeck-"
+TEMP_SUFFIX = ".tmp"
+#: The ``meta`` document of a shard this paperdeck writes (:func:`paperdeck.store.schema.meta`).
+META = {"app": "paperdeck", "schema": 2}
+STATUSES = ("unseen", "skimmed", "to-read", "read", "dismissed")
+#: Below this, a whole number is read the same by orjson (64 bits) and by the standard json.
+_BIG = 1 << 63
+
+
+class NotHere(Exception):
+    """The quick path cannot answer exactly: the caller takes the full path."""
+
+
+def _loads(data: bytes) -> Any:
+    """``data`` parsed as orjson would parse it (the store's files are written by orjson), or
+    :class:`NotHere` where the standard ``json`` might differ: bytes that are not UTF-8, ``NaN``
+    and the infinities, surrogate escapes, a key given twice in one object."""
+    if b"\\u" in data and (b"\\ud" in data.lower()):
+        raise NotHere("a surrogate escape")
+    try:
+        return json.loads(data.decode("utf-8"), parse_constant=_no_constant, object_pairs_hook=_object)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise NotHere("not JSON as orjson reads it") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise NotHere(f"JSON {name}")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        raise NotHere("a key given twice")
+    return made
+
+
+def _read(path: str) -> bytes | None:
+    """The bytes of the regular file ``path``; ``None`` when there is none."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        raise NotHere(path) from None
+    try:
+        stat = os.fstat(fd)
+        if stat.st_mode & 0o170000 != 0o100000:  # not a regular file
+            raise NotHere(path)
+        parts = []
+        while chunk := os.read(fd, max(stat.st_size, 65_536)):
+            parts.append(chunk)
+        return b"".join(parts)
+    except OSError:
+        raise NotHere(path) from None
+    finally:
+        os.close(fd)
+
+
+def check_store(data_dir: str) -> None:
+    """Raise :class:`NotHere` unless opening the store in ``data_dir`` would change nothing and
+    say nothing: no journal of a change to finish, no temporary file to clean up, no first-schema
+    user file to migrate, no programme (its events are shown)."""
+    try:
+        names = os.listdir(data_dir)
+    except OSError:
+        raise NotHere(data_dir) from None
+    for name in names:
+        if name.startswith(JOURNAL_PREFIX) or (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            raise NotHere(name)
+    if LEGACY_USER_FILE in names or SCHEDULE_FILE in names:
+        raise NotHere("a user file to migrate, or a programme")
+    for sub in (USER_DIR, REVIEWS_DIR, "undo"):
+        try:
+            inside = os.listdir(os.path.join(data_dir, sub))
+        except FileNotFoundError:
+            continue
+        except OSError:
+            raise NotHere(sub) from None
+        if any(name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX) for name in inside):
+            raise NotHere(f"temporary files in {sub}")
+
+
+# -- the paper --------------------------------------------------------------------------------
+
+_TEXT = (str,)
+_NUMBER = (int, float)
+
+
+def _is(value: object, kinds: tuple[type, ...], none: bool = False) -> bool:
+    if value is None:
+        return none
+    if type(value) is bool:
+        return bool in kinds
+    if type(value) is int and int in kinds:
+        return -_BIG <= value < _BIG
+    return type(value) in kinds
+
+
+def _texts(value: object) -> bool:
+    return type(value) is list and all(type(item) is str for item in value)
+
+
+#: Each field of a paper's document (:meth:`paperdeck.model.paper.Paper.to_dict`) and whether a
+#: value is of the shape the store writes.
+_PAPER_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "id": lambda v: type(v) is str,
+    "title": lambda v: type(v) is str,
+    "abstract": lambda v: type(v) is str,
+    "venue": lambda v: type(v) is str,
+    "year": lambda v: _is(v, (int,), none=True),
+    "title_derived": lambda v: type(v) is bool,
+    "sources": _texts,
+    "authors": _texts,
+    "keywords": _texts,
+    "primary_area": lambda v: type(v) is str,
+    "decision": lambda v: type(v) is str,
+    "decision_raw": lambda v: type(v) is str,
+    "ratings": lambda v: v is None or _ratings(v),
+    "confidence": lambda v: _is(v, _NUMBER, none=True),
+    "tldr": lambda v: type(v) is str,
+    "openreview_id": lambda v: type(v) is str,
+    "arxiv_id": lambda v: type(v) is str,
+    "doi": lambda v: type(v) is str,
+    "number": lambda v: _is(v, (int,), none=True),
+    "pdf_url": lambda v: type(v) is str,
+    "code_url": lambda v: type(v) is str,
+    "openreview_url": lambda v: type(v) is str,
+    "arxiv_url": lambda v: type(v) is str,
+    "bibtex": lambda v: type(v) is str,
+    "provenance": lambda v: type(v) is dict and all(type(s) is str for s in v.values()),
+    "modified": lambda v: _is(v, (int,), none=True),
+}
+
+
+def _ratings(value: object) -> bool:
+    """A ratings document (:meth:`paperdeck.model.paper.Ratings.to_dict`), or an empty one."""
+    if type(value) is not dict:
+        return False
+    if not value:
+        return True
+    checks = {"mean": _NUMBER, "std": _NUMBER, "min": _NUMBER, "max": _NUMBER, "count": (int,)}
+    for name, item in value.items():
+        if name == "scale":
+            if type(item) is not str:
+                return False
+        elif name not in checks or not _is(item, checks[name], none=name != "mean"):
+            return False
+    return "mean" in value
+
+
+def paper_document(data_dir: str, given: str) -> dict[str, Any]:
+    """The document of the paper ``given`` names (its id, an alias, a bare OpenReview forum id),
+    found as :meth:`paperdeck.store.store.Store.paper_named` finds it by the paper index, and of
+    the shape the store writes.
+
+    Raises:
+        NotHere: a link (``://``), no usable index, a paper the index does not give, a document
+            not of that shape.
+    """
+    if "://" in given:
+        raise NotHere("a link")
+    catalogue = os.path.join(data_dir, CATALOGUE_FILE)
+    index = paper_index.open_index(os.path.join(data_dir, paper_index.INDEX_FILE), catalogue)  # type: ignore[arg-type]
+    if index is None:
+        raise NotHere("no usable paper index")
+    try:
+        for name in (given, f"openreview:{given}"):
+            current = index.resolve(name)
+            for span in index.spans(current):
+                document = paper_index.read_document(catalogue, index.stamp, span)  # type: ignore[arg-type]
+                if document is None:
+                    continue
+                doc = _loads(document)
+                if type(doc) is not dict or doc.get("id") != current:
+                    continue
+                if "title" not in doc or "abstract" not in doc:
+                    continue
+                for field, value in doc.items():
+                    check = _PAPER_FIELDS.get(field)
+                    if check is None or not check(value):
+                        raise NotHere(f"a paper's {field}")
+                return doc
+    finally:
+        index.close()
+    raise NotHere("not found by the index")
+
+
+# -- the user's record ------------------------------------------------------------------------
+
+_sha256: Callable[[bytes], Any] | None = None
+
+
+def shard_of(paper_id: str) -> tuple[int, int]:
+    """``(document id, shard)`` of a paper's user record, as
+    :func:`paperdeck.store.user_data.doc_id_for` gives them (SHA-256 from CPython's own module,
+    without :mod:`hashlib`'s OpenSSL set-up)."""
+    global _sha256
+    if _sha256 is None:
+        for name in ("_sha256", "_sha2"):
+            try:
+                _sha256 = getattr(__import__(name), "sha256", None)
+            except ImportError:
+                continue
+            if _sha256 is not None:
+                break
+        else:
+            import hashlib
+
+            _sha256 = hashlib.sha256
+    doc_id = int(_sha256(paper_id.encode("utf-8")).hexdigest()[:13], 16)
+    return doc_id, doc_id % SHARDS
+
+
+def _user_doc_fine(doc: object) -> bool:
+    """A user record's document as the store writes it (:meth:`paperdeck.model.user.UserData.to_dict`)."""
+    if type(doc) is not dict or type(doc.get("paper_id")) is not str:
+        return False
+    for name, value in doc.items():
+        if name in ("paper_id", "note", "created", "updated", "looked"):
+            ok = type(value) is str
+        elif name == "starred":
+            ok = type(value) is bool
+        elif name == "status":
+            ok = value in STATUSES
+        elif name == "tags":
+            ok = _texts(value)
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def read_shard(path: str) -> dict[str, Any] | None:
+    """A user shard's tables (``{"meta": …, "user": {doc id: document}}``), ``None`` when there is
+    none or it is blank.
+
+    Raises:
+        NotHere: it is not a current paperdeck shard holding well-formed records, each of
+            another paper.
+    """
+    raw = _read(path)
+    if raw is None or not raw.strip():
+        return None
+    data = _loads(raw)
+    if type(data) is not dict or set(data) - {"meta", "user"}:
+        raise NotHere(path)
+    if any(data.values()) and data.get("meta") != {"1": META}:
+        raise NotHere(f"{path}: its meta")
+    table = data.get("user") or {}
+    if type(table) is not dict or not all(map(_user_doc_fine, table.values())):
+        raise NotHere(f"{path}: a record")
+    if len({doc["paper_id"] for doc in table.values()}) != len(table):
+        raise NotHere(f"{path}: two records of one paper")
+    return data
+
+
+def user_document(data_dir: str, paper_id: str) -> dict[str, Any] | None:
+    """The stored document of ``paper_id``'s user record (``None``: none), every shard of
+    ``user/`` read and checked first, as opening the store does.
+
+    Raises:
+        NotHere: a shard is not as :func:`read_shard` wants it, or ``user`` is not a directory.
+    """
+    directory = os.path.join(data_dir, USER_DIR)
+    try:
+        names = os.listdir(directory)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        raise NotHere(directory) from None
+    wanted = f"{shard_of(paper_id)[1]:02x}.json"
+    found = None
+    shard_names = {f"{shard:02x}.json" for shard in range(SHARDS)}
+    for name in names:
+        if name not in shard_names:
+            continue
+        data = read_shard(os.path.join(directory, name))
+        if name == wanted and data is not None:
+            found = next((doc for doc in (data.get("user") or {}).values() if doc["paper_id"] == paper_id), None)
+    return found
+
+
+def _summary_in_text(path: str, prefix: bytes) -> Any:
+    """The summary whose key is ``prefix`` found in the summaries file's text, as
+    :meth:`paperdeck.store.reviews.ReviewStore._summary_doc` finds it without a span index."""
+    raw = _read(path)
+    if raw is None:
+        raise NotHere("no summaries file")
+    key = prefix + b":{"
+    at = raw.find(key)
+    if at < 0 or raw[at - 1 : at] not in (b"{", b","):
+        raise NotHere("the summary is not found in the text")
+    window = raw[at + len(key) - 1 : at + len(key) - 1 + 65_536].decode("utf-8", "replace")
+    try:
+        doc, _ = json.JSONDecoder().raw_decode(window)
+    except ValueError:
+        raise NotHere("the summary is not found in the text") from None
+    return doc
+
+
+# -- the review summary -----------------------------------------------------------------------
+
+_SUMMARY_FIELDS: dict[str, Callable[[Any], bool]] = {
+    "count": lambda v: _is(v, (int,)),
+    **{
+        name: lambda v: _is(v, _NUMBER, none=True)
+        for name in ("mean", "min", "max", "std", "confidence", "soundness", "presentation", "contribution")
+    },
+    "ratings": lambda v: type(v) is list and all(_is(x, _NUMBER) for x in v),
+    "confidences": lambda v: type(v) is list and all(_is(x, _NUMBER, none=True) for x in v),
+    "initial_ratings": lambda v: type(v) is list and all(_is(x, _NUMBER) for x in v),
+    "scale": lambda v: type(v) is str,
+    "comments": lambda v: _is(v, (int,)),
+    "decision": lambda v: type(v) is str,
+    "withdrawn": lambda v: type(v) is bool,
+    "moved": lambda v: _is(v, (int,)),
+    "venue": lambda v: type(v) is str,
+}
+
+
+def summary_document(data_dir: str, forum: str) -> dict[str, Any] | None:
+    """The score summary document of the paper of OpenReview forum ``forum``, as
+    :meth:`paperdeck.store.reviews.ReviewStore.summary` finds it (by the summaries' span index,
+    else in the summaries file's text); ``None`` when it has none.
+
+    Raises:
+        NotHere: the reviews index or the summary is not of the shape the store writes, or the
+            summary is not found in the file's text as written.
+    """
+    directory = os.path.join(data_dir, REVIEWS_DIR)
+    raw = _read(os.path.join(directory, REVIEWS_INDEX))
+    if raw is None:
+        return None
+    index = _loads(raw)
+    if type(index) is not dict or type(index.get("shards")) is not dict:
+        raise NotHere("the reviews index")
+    schema = index.get("schema")
+    if type(schema) is int and schema > REVIEWS_SCHEMA:
+        raise NotHere("a newer reviews index")
+    name = index.get("summaries")
+    if not name:
+        return None
+    if type(name) is not str or "/" in name or "\0" in name:
+        raise NotHere("the summaries' name")
+    path = os.path.join(directory, name)
+    prefix = json.dumps(forum, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    spans = os.path.join(directory, name.removesuffix(".json") + ".spans.json")
+    index = paper_index.open_index(spans, path)  # type: ignore[arg-type]
+    if index is None:  # no span index, or not of this file: the summary is looked for in its text
+        doc = _summary_in_text(path, prefix)
+    else:
+        try:  # the span index of this very file lists each of its summaries (its stamp says so)
+            entries = [paper_index.read_document(path, index.stamp, span) for span in index.spans(forum)]  # type: ignore[arg-type]
+        finally:
+            index.close()
+        values = [
+            entry[len(prefix) + 1 :] for entry in entries if entry is not None and entry.startswith(prefix + b":")
+        ]
+        if not values:
+            if any(entry is None for entry in entries):
+                raise NotHere("the summaries file changed")
+            return None
+        doc = _loads(values[0])
+    if type(doc) is not dict:
+        raise NotHere("a summary")
+    for field, item in doc.items():
+        check = _SUMMARY_FIELDS.get(field)
+        if check is None or not check(item):
+            raise NotHere(f"a summary's {field}")
+    return doc
