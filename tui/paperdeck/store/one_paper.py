@@ -336,15 +336,29 @@ def user_document(data_dir: str, paper_id: str) -> dict[str, Any] | None:
 
 def _summary_in_text(path: str, prefix: bytes) -> Any:
     """The summary whose key is ``prefix`` found in the summaries file's text, as
-    :meth:`paperdeck.store.reviews.ReviewStore._summary_doc` finds it without a span index."""
-    raw = _read(path)
-    if raw is None:
-        raise NotHere("no summaries file")
-    key = prefix + b":{"
-    at = raw.find(key)
-    if at < 0 or raw[at - 1 : at] not in (b"{", b","):
-        raise NotHere("the summary is not found in the text")
-    window = raw[at + len(key) - 1 : at + len(key) - 1 + 65_536].decode("utf-8", "replace")
+    :meth:`paperdeck.store.reviews.ReviewStore._summary_doc` finds it without a span index (the
+    file mapped, not read: only the pages up to the summary are touched)."""
+    import mmap
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        raise NotHere("no summaries file") from None
+    try:
+        size = os.fstat(fd).st_size
+        if not size:
+            raise NotHere("an empty summaries file")
+        with mmap.mmap(fd, size, access=mmap.ACCESS_READ) as raw:
+            key = prefix + b":{"
+            at = raw.find(key)
+            if at < 0 or raw[at - 1 : at] not in (b"{", b","):
+                raise NotHere("the summary is not found in the text")
+            start = at + len(key) - 1
+            window = raw[start : start + 65_536].decode("utf-8", "replace")
+    except (OSError, ValueError):
+        raise NotHere("the summaries file") from None
+    finally:
+        os.close(fd)
     try:
         doc, _ = json.JSONDecoder().raw_decode(window)
     except ValueError:
