@@ -98,9 +98,9 @@ def test_a_command_line_command_runs_with_what_it_imported_and_opened_frozen(sto
     main() called in a process that goes on (argv given) freezes nothing."""
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
     paper_id = _first_id(store_dir)
-    # (`show ID --json`: the full path; a plain `show ID` takes the quick one, which opens no store)
+    # (with --json: the full path; a plain `show ID` or `star ID` takes the quick one, which opens no store)
     for args, collecting in ((["search", "learning"], "False"), (["show", paper_id, "--json"], "False"),
-                             (["star", paper_id], "True")):  # fmt: skip
+                             (["star", paper_id, "--json"], "True")):  # fmt: skip
         result = subprocess.run([sys.executable, "-c", _COLLECTOR_PROBE, *args], env=env, capture_output=True,
                                 text=True, check=True)  # fmt: skip
         start = next(line for line in result.stdout.splitlines() if line.startswith("AT-START"))

@@ -222,27 +222,147 @@ sys.exit(code)
 """
 
 
-def test_show_on_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path) -> None:
+@pytest.mark.parametrize("commands", [[["show"]], [["star"], ["unstar"]]])
+def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, commands: list[list[str]]) -> None:
     from paperdeck.cli.shown import MARKUP
 
     plain = next(
-        p.id for p in Store(store_dir).papers if MARKUP.search(p.title + p.abstract) is None and p.openreview_id
+        p.id
+        for p in Store(store_dir).papers
+        if MARKUP.search(p.title + p.abstract) is None
+        and p.openreview_id
+        and not Store(store_dir).user_data(p.id).starred
     )
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
-    result = subprocess.run([sys.executable, "-c", _PROBE, "show", plain], env=env, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    loaded = set(result.stdout.rsplit("\nMODULES ", 1)[1].split())
-    assert "paperdeck.store.one_paper" in loaded  # the quick path answered
-    heavy = {"orjson", "dataclasses", "pathlib", "typing", "argparse", "textual", "rapidfuzz", "numpy", "tinydb"}
-    assert heavy & loaded == set()
-    assert {m for m in loaded if m.startswith("paperdeck.")} <= {
-        "paperdeck.cli",
-        "paperdeck.cli.main",
-        "paperdeck.cli.quick",
-        "paperdeck.cli.shown",
-        "paperdeck.model",
-        "paperdeck.model.safe_text",
-        "paperdeck.store",
-        "paperdeck.store.one_paper",
-        "paperdeck.store.paper_index",
-    }
+    for command in commands:
+        result = subprocess.run(
+            [sys.executable, "-c", _PROBE, *command, plain], env=env, capture_output=True, text=True
+        )
+        assert result.returncode == 0, result.stderr
+        loaded = set(result.stdout.rsplit("\nMODULES ", 1)[1].split())
+        assert "paperdeck.store.one_paper" in loaded  # the quick path answered
+        heavy = {"orjson", "dataclasses", "pathlib", "typing", "argparse", "textual", "rapidfuzz", "numpy", "tinydb"}
+        assert heavy & loaded == set()
+        assert {m for m in loaded if m.startswith("paperdeck.")} <= {
+            "paperdeck.cli",
+            "paperdeck.cli.main",
+            "paperdeck.cli.quick",
+            "paperdeck.cli.shown",
+            "paperdeck.model",
+            "paperdeck.model.safe_text",
+            "paperdeck.store",
+            "paperdeck.store.one_paper",
+            "paperdeck.store.paper_index",
+        }
+
+
+# -- star and unstar --------------------------------------------------------------------------
+
+_NOW = "2026-12-01T10:20:30.123456+00:00"
+
+
+class _FixedDatetime:
+    """Stands in for :class:`datetime.datetime` in the store's clock: always :data:`_NOW`."""
+
+    @staticmethod
+    def now(zone: object = None) -> _FixedDatetime:
+        return _FixedDatetime()
+
+    def isoformat(self) -> str:
+        return _NOW
+
+
+def _files(data: Path) -> dict[str, bytes]:
+    """Every file of the store's ``user/`` directory and the lock files, with their bytes and modes."""
+    found = {}
+    for path in sorted((data / "user").glob("*")) if (data / "user").exists() else []:
+        found[path.name] = path.read_bytes() + f" mode {path.stat().st_mode:o}".encode()
+    for name in (".commit.lock",):
+        found[name] = b"present" if (data / name).exists() else b"absent"
+    return found
+
+
+def test_star_and_unstar_write_what_the_full_path_writes(
+    review_sample: ReviewSample, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import paperdeck.store.store as store_module
+
+    files = [str(review_sample.papers_file), str(review_sample.notes_file)]
+    quick_dir, full_dir = tmp_path / "quick", tmp_path / "full"
+    for data in (quick_dir, full_dir):
+        assert main(["import", *files, "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(store_module, "datetime", _FixedDatetime)
+    monkeypatch.setattr(quick, "_utc_now", lambda: _NOW)
+    ids = Store(quick_dir).paper_ids
+    by_shard: dict[int, list[str]] = {}
+    for paper_id in ids:
+        by_shard.setdefault(one_paper.shard_of(paper_id)[1], []).append(paper_id)
+    pair = next(group for group in by_shard.values() if len(group) > 1)[:2]
+    one, other = ids[0], next(pid for pid in ids if one_paper.shard_of(pid)[1] != one_paper.shard_of(ids[0])[1])
+    bare = one.removeprefix("openreview:")
+    steps: list[list[str]] = [
+        ["star", one],  # a new shard
+        ["star", one],  # already starred: nothing written
+        ["unstar", bare],  # by the bare forum id; the record, empty, removed
+        ["unstar", one],  # not starred
+        ["star", *pair],  # two papers of one shard
+        ["star", pair[0], one],  # one already starred, one in another shard: the full path
+        ["note", other, "--text", "a note ✎"],  # (the full path on both)
+        ["star", other],  # a record with a note: updated in place, its keys in their order
+        ["unstar", other],  # kept for its note
+        ["unstar", pair[1], pair[1]],  # twice the same paper
+    ]
+    answered = 0
+    for step in steps:
+        code, out, err = quick.run(step, str(quick_dir)), *capsys.readouterr()
+        if code is None:
+            assert (out, err) == ("", "")
+            assert main(["--data-dir", str(quick_dir), *step]) == 0  # the full path, for both to go on alike
+            out, err = capsys.readouterr()
+        else:
+            answered += 1
+        assert (0, out, err) == _full(capsys, monkeypatch, "--data-dir", str(full_dir), *step), step
+        assert _files(quick_dir) == _files(full_dir), step
+    assert answered >= 7  # all but the two shards and the notes
+
+
+def test_star_leaves_everything_as_it_was_when_it_cannot_write_it(
+    review_sample: ReviewSample, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _own_store(review_sample, tmp_path)
+    capsys.readouterr()
+    paper_id = Store(data).paper_ids[0]
+    shard = data / "user" / f"{one_paper.shard_of(paper_id)[1]:02x}.json"
+    # the shard's lock held by another process: the full path waits for it
+    (data / "user").mkdir()
+    fd = one_paper._lock(str(data / "user" / ".lock"))
+    try:
+        assert quick.run(["star", paper_id], str(data)) is None
+    finally:
+        one_paper._unlock(fd)
+    assert not shard.exists()
+    # a read-only shard: the full path says so
+    assert quick.run(["star", paper_id], str(data)) == 0
+    assert capsys.readouterr().out.startswith(f"starred {paper_id}")
+    before = shard.read_bytes()
+    shard.chmod(0o400)
+    assert quick.run(["unstar", paper_id], str(data)) is None
+    assert shard.read_bytes() == before
+    shard.chmod(0o600)
+    # a document id TinyDB would write otherwise
+    shard.write_bytes(before.replace(b'"user":{"', b'"user":{"0'))
+    assert quick.run(["unstar", paper_id], str(data)) is None
+    assert not [p for p in (data / "user").iterdir() if p.name.endswith(".tmp")]
+    assert capsys.readouterr() == ("", "")
+
+
+def test_json_of_the_standard_library_writes_a_shard_as_orjson_does() -> None:
+    import json
+
+    import orjson
+
+    doc = {"meta": {"1": {"app": "paperdeck", "schema": 2}}, "user": {"12": {
+        "paper_id": "openreview:x", "starred": True, "note": 'a "q" \\ \n\t\x1b\x7f\x85 é ✎ 🙂 \u2028 </>',
+        "status": "read", "tags": ["a", "b"], "created": "", "updated": ""}}}  # fmt: skip
+    assert json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode() == orjson.dumps(doc)

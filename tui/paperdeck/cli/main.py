@@ -266,7 +266,7 @@ def _leading_data_dir(options: list[str]) -> str | None:
 _ONE_PAPER_COMMANDS = frozenset({"show", "reviews", "star", "unstar", "note", "status", "tag", "untag"})
 
 #: The commands :mod:`paperdeck.cli.quick` may answer (its QUICK_COMMANDS: not imported for the others).
-_QUICK_COMMANDS = frozenset({"show"})
+_QUICK_COMMANDS = frozenset({"show", "star", "unstar"})
 
 #: The commands the collector stays off for, run from the process's own command line (see main()).
 _READING_COMMANDS = frozenset({"search", "list", "show"})
@@ -378,7 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     command_at = _command_position(args_list)
     if command_at is not None and args_list[command_at] in _QUICK_COMMANDS:
-        # `show ID`: answered without opening the store the full way when it can be exactly
+        # `show ID`, `star ID…`: answered without opening the store the full way when it can be exactly
         # (paperdeck.cli.quick); else (None: nothing printed) the full path below.
         from paperdeck.cli.quick import run as run_quick
 

@@ -1,15 +1,17 @@
-"""The quick path of ``paperdeck show ID``: the same output as :func:`paperdeck.cli.commands.cmd_show`,
-without importing what opening the store for any command imports (the dataclass models,
-``pathlib``, ``typing``, ``orjson``, ``argparse``).
+"""The quick path of ``paperdeck show ID`` and ``paperdeck star|unstar ID…``: the same output, and
+the same bytes written, as :func:`paperdeck.cli.commands.cmd_show` and
+:func:`~paperdeck.cli.commands.cmd_star`, without importing what opening the store for any command
+imports (the dataclass models, ``pathlib``, ``typing``, ``orjson``, ``argparse``, TinyDB).
 
 :func:`run` takes a command line it can answer exactly and answers it: the paper, its user
-record and its review summary read as documents (:mod:`paperdeck.store.one_paper`), rendered by
-the same functions (:mod:`paperdeck.cli.shown`) and sanitised by the same sanitiser
-(:mod:`paperdeck.model.safe_text`). Anything else — an option (``--json``, ``--raw``, ``--help``),
-no data directory named (``--data-dir`` or ``$PAPERDECK_DATA_DIR``: finding the platform's default
-costs more than the whole path saves), a case :class:`~paperdeck.store.one_paper.NotHere`
-names, a review whose rating moved (its history is read), keywords with markup — gives ``None``
-having printed nothing, and :func:`paperdeck.cli.main.main` takes the full path.
+record and its review summary read as documents, a star written into its shard
+(:mod:`paperdeck.store.one_paper`), rendered by the same functions (:mod:`paperdeck.cli.shown`) and
+sanitised by the same sanitiser (:mod:`paperdeck.model.safe_text`). Anything else — an option
+(``--json``, ``--raw``, ``--help``), no data directory named (``--data-dir`` or
+``$PAPERDECK_DATA_DIR``: finding the platform's default costs more than the whole path saves), a
+case :class:`~paperdeck.store.one_paper.NotHere` names, a review whose rating moved (its history
+is read), keywords with markup, papers whose records lie in several shards — gives ``None``
+having printed and written nothing, and :func:`paperdeck.cli.main.main` takes the full path.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ __all__ = ["DATA_DIR_ENV", "QUICK_COMMANDS", "run"]
 #: :data:`paperdeck.paths.DATA_DIR_ENV` (a test holds them equal: paths imports pathlib).
 DATA_DIR_ENV = "PAPERDECK_DATA_DIR"
 #: The commands :func:`run` may answer.
-QUICK_COMMANDS = frozenset({"show"})
+QUICK_COMMANDS = frozenset({"show", "star", "unstar"})
 
 
 def _data_dir(leading: str | None) -> str | None:
@@ -40,11 +42,13 @@ def run(words: list[str], leading: str | None) -> int | None:
     """Answer ``paperdeck [--data-dir DIR] COMMAND ARGS`` (``words``: the command and what
     follows; ``leading``: the ``--data-dir`` before the command) when it can exactly: the exit
     status. ``None`` when it cannot; then nothing was printed or written."""
-    if len(words) != 2 or words[0] not in QUICK_COMMANDS or words[1].startswith("-") or not words[1]:
+    if len(words) < 2 or words[0] not in QUICK_COMMANDS or (words[0] == "show" and len(words) != 2):
         return None
-    given = words[1]
+    if any(not word or word.startswith("-") for word in words[1:]):
+        return None
     try:
-        given.encode("utf-8")
+        for word in words[1:]:
+            word.encode("utf-8")
     except UnicodeEncodeError:
         return None  # the full path says which byte
     directory = _data_dir(leading)
@@ -53,7 +57,7 @@ def run(words: list[str], leading: str | None) -> int | None:
     from paperdeck.store.one_paper import NotHere
 
     try:
-        text = _show(directory, given)
+        text = _show(directory, words[1]) if words[0] == "show" else _star(directory, words[0] == "star", words[1:])
     except NotHere:
         return None
     from paperdeck.model.safe_text import visible
@@ -64,6 +68,33 @@ def run(words: list[str], leading: str | None) -> int | None:
     except BrokenPipeError:  # `paperdeck show ID | head -1`: the reader left; that is fine
         sys.stdout = None
     return 0
+
+
+def _utc_now() -> str:
+    """:func:`paperdeck.store.store.utc_now`: ISO 8601 UTC with microseconds."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat()
+
+
+def _star(directory: str, starred: bool, given: list[str]) -> str:
+    """Star (``starred``) or unstar the papers ``given`` names as
+    :func:`paperdeck.cli.commands.cmd_star` does; the text it prints.
+
+    Raises:
+        NotHere: as :func:`paperdeck.store.one_paper.set_star` (nothing written then).
+    """
+    from paperdeck.cli.shown import shown_text
+    from paperdeck.model.safe_text import one_line
+    from paperdeck.store.one_paper import check_store, paper_document, set_star
+
+    check_store(directory)
+    papers = [paper_document(directory, name) for name in given]
+    changed = set_star(directory, [paper["id"] for paper in papers], starred, _utc_now)
+    done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
+    return "\n".join(
+        f"{done if p['id'] in changed else kept} {p['id']}  {one_line(shown_text(p['title']))}" for p in papers
+    )
 
 
 class _Summary:

@@ -22,6 +22,7 @@ The module imports ``os``, ``json`` and :mod:`paperdeck.store.paper_index` (``st
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 
@@ -36,6 +37,8 @@ __all__ = [
     "NotHere",
     "check_store",
     "paper_document",
+    "read_shard",
+    "set_star",
     "shard_of",
     "summary_document",
     "user_document",
@@ -308,6 +311,23 @@ def read_shard(path: str) -> dict[str, Any] | None:
     return data
 
 
+def _all_shards(directory: str) -> dict[str, dict[str, Any] | None] | None:
+    """Every shard file of the ``user/`` directory read and checked (:func:`read_shard`), by file
+    name, as opening the store does; ``None`` when there is no such directory.
+
+    Raises:
+        NotHere: a shard is not as :func:`read_shard` wants it, or ``user`` is not a directory.
+    """
+    try:
+        names = os.listdir(directory)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        raise NotHere(directory) from None
+    shard_names = {f"{shard:02x}.json" for shard in range(SHARDS)}
+    return {name: read_shard(os.path.join(directory, name)) for name in names if name in shard_names}
+
+
 def user_document(data_dir: str, paper_id: str) -> dict[str, Any] | None:
     """The stored document of ``paper_id``'s user record (``None``: none), every shard of
     ``user/`` read and checked first, as opening the store does.
@@ -315,23 +335,207 @@ def user_document(data_dir: str, paper_id: str) -> dict[str, Any] | None:
     Raises:
         NotHere: a shard is not as :func:`read_shard` wants it, or ``user`` is not a directory.
     """
-    directory = os.path.join(data_dir, USER_DIR)
-    try:
-        names = os.listdir(directory)
-    except FileNotFoundError:
+    shards = _all_shards(os.path.join(data_dir, USER_DIR))
+    data = (shards or {}).get(f"{shard_of(paper_id)[1]:02x}.json")
+    if data is None:
         return None
+    return next((doc for doc in (data.get("user") or {}).values() if doc["paper_id"] == paper_id), None)
+
+
+# -- starring ---------------------------------------------------------------------------------
+
+#: :data:`paperdeck.store.user_fields.MAX_NOTE_CHARS`, ``MAX_TAGS``, ``MAX_TAG_CHARS``.
+MAX_NOTE_CHARS = 1_000_000
+MAX_TAGS = 1_000
+MAX_TAG_CHARS = 200
+#: :data:`paperdeck.store.transaction.COMMIT_LOCK_FILE`; the user shards' lock file.
+COMMIT_LOCK_FILE = ".commit.lock"
+USER_LOCK_FILE = ".lock"
+
+
+def _lock(path: str) -> int:
+    """The descriptor of the lock file ``path`` (created 0600), locked exclusively, as
+    :class:`paperdeck.store.lock.FileLock` takes it — at once or not at all (another holder:
+    the full path waits for it).
+
+    Raises:
+        NotHere: it is held, is a link or not a regular file, or cannot be opened.
+    """
+    import fcntl
+
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError:
+        raise NotHere(path) from None
+    try:
+        if os.fstat(fd).st_mode & 0o170000 != 0o100000:
+            raise NotHere(path)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except (OSError, NotHere):
+        os.close(fd)
+        raise NotHere(path) from None
+    return fd
+
+
+def _unlock(fd: int) -> None:
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _record(doc: dict[str, Any] | None, paper_id: str) -> dict[str, Any]:
+    """The record :meth:`paperdeck.model.user.UserData.from_dict` makes of ``doc`` (an empty one
+    for none), as :meth:`~paperdeck.model.user.UserData.to_dict` gives it."""
+    get = (doc or {}).get
+    record = {
+        "paper_id": paper_id,
+        "starred": bool(get("starred", False)),
+        "note": get("note") or "",
+        "status": get("status") or "unseen",
+        "tags": sorted({str(tag) for tag in get("tags") or ()}),
+        "created": get("created") or "",
+        "updated": get("updated") or "",
+    }
+    if looked := get("looked") or "":
+        record["looked"] = looked
+    return record
+
+
+def _is_empty(record: dict[str, Any]) -> bool:
+    return not (record["starred"] or record["note"] or record["status"] != "unseen" or record["tags"]) and not (
+        record.get("looked")
+    )
+
+
+def set_star(data_dir: str, paper_ids: list[str], starred: bool, now: Callable[[], str]) -> set[str]:
+    """Star (or unstar) the papers of ``paper_ids`` (ids of papers :func:`paper_document` gave) as
+    :meth:`paperdeck.store.store.Store.change` does: under the user shards' lock, the shard
+    re-read, each record that changes stamped ``now()`` (``created`` kept), the shard written
+    whole in the TinyDB layout, atomically and durably, byte for byte what the store writes. The
+    ids of the papers whose star changed.
+
+    Raises:
+        NotHere: before anything is written — the papers' records lie in several shards (the
+            store writes them in one transaction), a shard is not as the store writes it, a record
+            is over the size limits (the store says so), a lock is held by another process, a
+            journal waits, the shard is a link, read-only or cannot be written.
+    """
+    ids = list(dict.fromkeys(paper_ids))
+    keys = {paper_id: shard_of(paper_id) for paper_id in ids}
+    if len({shard for _, shard in keys.values()}) != 1:
+        raise NotHere("several shards: one transaction")
+    directory = os.path.join(data_dir, USER_DIR)
+    _all_shards(directory)  # every shard checked, as opening the store does
+    path = os.path.join(directory, f"{next(iter(keys.values()))[1]:02x}.json")
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
     except OSError:
         raise NotHere(directory) from None
-    wanted = f"{shard_of(paper_id)[1]:02x}.json"
-    found = None
-    shard_names = {f"{shard:02x}.json" for shard in range(SHARDS)}
-    for name in names:
-        if name not in shard_names:
-            continue
-        data = read_shard(os.path.join(directory, name))
-        if name == wanted and data is not None:
-            found = next((doc for doc in (data.get("user") or {}).values() if doc["paper_id"] == paper_id), None)
-    return found
+    user_lock = _lock(os.path.join(directory, USER_LOCK_FILE))
+    try:
+        data = read_shard(path) or {}
+        table = data.get("user") or {}
+        if any(not key.isdigit() or str(int(key)) != key for key in table):
+            raise NotHere("a document id TinyDB would write otherwise")
+        if data and "meta" not in data:
+            raise NotHere("a shard without its meta table")
+        changed: dict[str, dict[str, Any]] = {}
+        stamp = ""
+        for paper_id in ids:
+            doc = table.get(str(keys[paper_id][0]))
+            if doc is not None and doc["paper_id"] != paper_id:
+                raise NotHere("another paper's record under the document id")
+            current = _record(doc, paper_id)
+            if current["starred"] == starred:
+                continue
+            if len(current["note"]) > MAX_NOTE_CHARS or len(current["tags"]) > MAX_TAGS:
+                raise NotHere("a record over the limits")
+            if max(map(len, current["tags"]), default=0) > MAX_TAG_CHARS:
+                raise NotHere("a record over the limits")
+            stamp = stamp or now()
+            changed[paper_id] = {
+                **current,
+                "starred": starred,
+                "created": current["created"] or stamp,
+                "updated": stamp,
+            }
+        if changed:
+            tables = dict(data)
+            tables.setdefault("meta", {"1": dict(META)})
+            rows = dict(tables.get("user") or {})
+            for paper_id, record in changed.items():
+                key = str(keys[paper_id][0])
+                if _is_empty(record):
+                    rows.pop(key, None)  # (a record not stored and empty was never changed)
+                elif key in rows:
+                    rows[key] = {**rows[key], **record}  # TinyDB's update: the keys in their order
+                else:
+                    rows[key] = record
+            tables["user"] = rows
+            payload = json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            _replace(data_dir, path, payload)
+        return set(changed)
+    finally:
+        _unlock(user_lock)
+
+
+def _replace(data_dir: str, path: str, payload: bytes) -> None:
+    """Write ``payload`` to ``path`` as :func:`paperdeck.store.atomic.atomic_write_bytes` does (a
+    temporary file synced, its mode the old file's or 0600, renamed into place, the directory
+    synced), under the commit lock, no journal waiting.
+
+    Raises:
+        NotHere: ``path`` is a link, not a regular file or read-only, the commit lock is held, a
+            journal waits, or the temporary file cannot be written (nothing changed then).
+    """
+    try:
+        current = os.lstat(path)
+    except FileNotFoundError:
+        current = None
+    except OSError:
+        raise NotHere(path) from None
+    if current is not None and (current.st_mode & 0o170000 != 0o100000 or not current.st_mode & 0o200):
+        raise NotHere(path)
+    commit_lock = _lock(os.path.join(data_dir, COMMIT_LOCK_FILE))
+    temp: str | None = None
+    try:
+        if any(name.startswith(JOURNAL_PREFIX) for name in os.listdir(data_dir)):
+            raise NotHere("a journal waits")
+        directory = os.path.dirname(path)
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        temp = os.path.join(directory, f"{TEMP_PREFIX}{os.urandom(8).hex()}{TEMP_SUFFIX}")
+        fd = os.open(temp, flags, 0o600)
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(temp, 0o600 if current is None else current.st_mode & 0o7777)
+        os.replace(temp, path)
+        temp = None
+        try:
+            fd = os.open(directory, os.O_RDONLY)
+        except OSError:
+            return
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    except OSError:
+        raise NotHere(path) from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+        _unlock(commit_lock)
 
 
 def _summary_in_text(path: str, prefix: bytes) -> Any:
