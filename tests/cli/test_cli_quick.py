@@ -96,7 +96,19 @@ def test_main_takes_the_quick_path_and_the_output_is_the_same(
 
 @pytest.mark.parametrize(
     "words",
-    [["show", "x", "--json"], ["show", "x", "--raw"], ["show", "--help"], ["show"], ["show", "-x"], ["star", "x"]],
+    [
+        ["show", "x", "--json"],
+        ["show", "x", "--raw"],
+        ["show", "--help"],
+        ["show"],
+        ["show", "-x"],
+        ["star", "x"],
+        ["status", "x", "later"],
+        ["note", "x"],
+        ["note", "x", "--text=y"],
+        ["tag", "x", "y"],
+        ["star", "x", "-y"],
+    ],
 )
 def test_options_and_other_commands_take_the_full_path(store_dir: Path, words: list[str]) -> None:
     assert quick.run(words, str(store_dir)) is None
@@ -222,7 +234,15 @@ sys.exit(code)
 """
 
 
-@pytest.mark.parametrize("commands", [[["show"]], [["star"], ["unstar"]]])
+@pytest.mark.parametrize(
+    "commands",
+    [
+        [["show"]],
+        [["star"], ["unstar"]],
+        [["status", "read"], ["status", "unseen"]],
+        [["note", "--text", "x"], ["note", "--text", ""]],
+    ],
+)
 def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, commands: list[list[str]]) -> None:
     from paperdeck.cli.shown import MARKUP
 
@@ -235,9 +255,8 @@ def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, c
     )
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
     for command in commands:
-        result = subprocess.run(
-            [sys.executable, "-c", _PROBE, *command, plain], env=env, capture_output=True, text=True
-        )
+        argv = [sys.executable, "-c", _PROBE, command[0], plain, *command[1:]]
+        result = subprocess.run(argv, env=env, capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
         loaded = set(result.stdout.rsplit("\nMODULES ", 1)[1].split())
         assert "paperdeck.store.one_paper" in loaded  # the quick path answered
@@ -308,10 +327,19 @@ def test_star_and_unstar_write_what_the_full_path_writes(
         ["unstar", one],  # not starred
         ["star", *pair],  # two papers of one shard
         ["star", pair[0], one],  # one already starred, one in another shard: the full path
-        ["note", other, "--text", "a note ✎"],  # (the full path on both)
+        ["note", other, "--text", "a note ✎\x1b[31m"],
         ["star", other],  # a record with a note: updated in place, its keys in their order
         ["unstar", other],  # kept for its note
         ["unstar", pair[1], pair[1]],  # twice the same paper
+        ["status", other, "read"],
+        ["status", other, "read"],  # already read: nothing written
+        ["note", other, "--text", "  "],  # a blank note deletes it
+        ["note", other, "--text", ""],  # no note to delete
+        ["status", other, "unseen"],  # the record, empty, removed
+        ["status", pair[0], "skimmed"],
+        ["note", pair[0], "--text", "-1 is the sign"],  # (the full path: a text beginning with -)
+        ["tag", pair[0], "moe"],  # (the full path)
+        ["unstar", pair[0]],  # kept for its note, tag and status
     ]
     answered = 0
     for step in steps:
@@ -324,7 +352,7 @@ def test_star_and_unstar_write_what_the_full_path_writes(
             answered += 1
         assert (0, out, err) == _full(capsys, monkeypatch, "--data-dir", str(full_dir), *step), step
         assert _files(quick_dir) == _files(full_dir), step
-    assert answered >= 7  # all but the two shards and the notes
+    assert answered >= 15  # all but the two shards, the dashed note and the tag
 
 
 def test_star_leaves_everything_as_it_was_when_it_cannot_write_it(

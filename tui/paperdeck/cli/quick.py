@@ -1,10 +1,11 @@
-"""The quick path of ``paperdeck show ID`` and ``paperdeck star|unstar ID…``: the same output, and
-the same bytes written, as :func:`paperdeck.cli.commands.cmd_show` and
-:func:`~paperdeck.cli.commands.cmd_star`, without importing what opening the store for any command
+"""The quick path of ``paperdeck show ID``, ``star|unstar ID…``, ``status ID STATUS`` and ``note ID
+--text TEXT``: the same output, and the same bytes written, as :func:`paperdeck.cli.commands.cmd_show`,
+:func:`~paperdeck.cli.commands.cmd_star`, :func:`~paperdeck.cli.commands.cmd_status` and
+:func:`~paperdeck.cli.commands.cmd_note`, without importing what opening the store for any command
 imports (the dataclass models, ``pathlib``, ``typing``, ``orjson``, ``argparse``, TinyDB).
 
 :func:`run` takes a command line it can answer exactly and answers it: the paper, its user
-record and its review summary read as documents, a star written into its shard
+record and its review summary read as documents, a mark written into its shard
 (:mod:`paperdeck.store.one_paper`), rendered by the same functions (:mod:`paperdeck.cli.shown`) and
 sanitised by the same sanitiser (:mod:`paperdeck.model.safe_text`). Anything else — an option
 (``--json``, ``--raw``, ``--help``), no data directory named (``--data-dir`` or
@@ -28,7 +29,9 @@ __all__ = ["DATA_DIR_ENV", "QUICK_COMMANDS", "run"]
 #: :data:`paperdeck.paths.DATA_DIR_ENV` (a test holds them equal: paths imports pathlib).
 DATA_DIR_ENV = "PAPERDECK_DATA_DIR"
 #: The commands :func:`run` may answer.
-QUICK_COMMANDS = frozenset({"show", "star", "unstar"})
+QUICK_COMMANDS = frozenset({"show", "star", "unstar", "status", "note"})
+#: :data:`paperdeck.model.user.STATUSES`.
+STATUSES = ("unseen", "skimmed", "to-read", "read", "dismissed")
 
 
 def _data_dir(leading: str | None) -> str | None:
@@ -42,22 +45,20 @@ def run(words: list[str], leading: str | None) -> int | None:
     """Answer ``paperdeck [--data-dir DIR] COMMAND ARGS`` (``words``: the command and what
     follows; ``leading``: the ``--data-dir`` before the command) when it can exactly: the exit
     status. ``None`` when it cannot; then nothing was printed or written."""
-    if len(words) < 2 or words[0] not in QUICK_COMMANDS or (words[0] == "show" and len(words) != 2):
+    if not _plain(words):
         return None
-    if any(not word or word.startswith("-") for word in words[1:]):
-        return None
-    try:
-        for word in words[1:]:
-            word.encode("utf-8")
-    except UnicodeEncodeError:
-        return None  # the full path says which byte
     directory = _data_dir(leading)
     if directory is None:
         return None
     from paperdeck.store.one_paper import NotHere
 
     try:
-        text = _show(directory, words[1]) if words[0] == "show" else _star(directory, words[0] == "star", words[1:])
+        if words[0] == "show":
+            text = _show(directory, words[1])
+        elif words[0] in ("star", "unstar"):
+            text = _star(directory, words[0] == "star", words[1:])
+        else:
+            text = _mark(directory, words[0], words[1], words[-1])
     except NotHere:
         return None
     from paperdeck.model.safe_text import visible
@@ -68,6 +69,59 @@ def run(words: list[str], leading: str | None) -> int | None:
     except BrokenPipeError:  # `paperdeck show ID | head -1`: the reader left; that is fine
         sys.stdout = None
     return 0
+
+
+def _plain(words: list[str]) -> bool:
+    """Whether ``words`` is a command line :func:`run` answers: ``show ID``, ``star|unstar ID…``,
+    ``status ID STATUS``, ``note ID --text TEXT``; the ids and the status not empty nor beginning
+    with ``-``, the note's text not beginning with ``-``, every word valid UTF-8."""
+    if not words or words[0] not in QUICK_COMMANDS:
+        return False
+    command, named = words[0], words[1:]
+    if command == "show":
+        plain = len(named) == 1
+    elif command == "status":
+        plain = len(named) == 2 and named[1] in STATUSES
+    elif command == "note":
+        plain = len(named) == 3 and named[1] == "--text" and not named[2].startswith("-")
+        named = named[:1]
+    else:
+        plain = len(named) >= 1
+    if not plain or any(not word or word.startswith("-") for word in named):
+        return False
+    try:
+        for word in words:
+            word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False  # the full path says which byte
+    return True
+
+
+def _mark(directory: str, command: str, given: str, value: str) -> str:
+    """Set the reading status (``status``) or the note (``note``: an empty or blank text deletes
+    it) of the paper ``given`` names as :func:`paperdeck.cli.commands.cmd_status` and
+    :func:`~paperdeck.cli.commands.cmd_note` do; the text they print.
+
+    Raises:
+        NotHere: as :func:`paperdeck.store.one_paper.change_records` (nothing written then).
+    """
+    from paperdeck.cli.shown import shown_text
+    from paperdeck.model.safe_text import one_line
+    from paperdeck.store.one_paper import change_records, check_store, paper_document
+
+    check_store(directory)
+    paper = paper_document(directory, given)
+    paper_id = paper["id"]
+    title = one_line(shown_text(paper["title"]))
+    if command == "status":
+        results = change_records(directory, [paper_id], lambda r: {**r, "status": value}, _utc_now, batch=False)
+        before, after = results[paper_id]
+        said = f"{value}:" if before["status"] != after["status"] else f"already {value}:"
+        return f"{said} {paper_id}  {title}"
+    note = value if value.strip() else ""
+    after = change_records(directory, [paper_id], lambda r: {**r, "note": note}, _utc_now, batch=False)[paper_id][1]
+    what = "saved the note of" if after["note"] else "deleted the note of"
+    return f"{what} {paper_id}  {title}"
 
 
 def _utc_now() -> str:

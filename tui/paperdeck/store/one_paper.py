@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NotHere",
+    "change_records",
     "check_store",
     "paper_document",
     "read_shard",
@@ -412,21 +413,49 @@ def _is_empty(record: dict[str, Any]) -> bool:
 
 
 def set_star(data_dir: str, paper_ids: list[str], starred: bool, now: Callable[[], str]) -> set[str]:
-    """Star (or unstar) the papers of ``paper_ids`` (ids of papers :func:`paper_document` gave) as
-    :meth:`paperdeck.store.store.Store.change` does: under the user shards' lock, the shard
-    re-read, each record that changes stamped ``now()`` (``created`` kept), the shard written
-    whole in the TinyDB layout, atomically and durably, byte for byte what the store writes. The
-    ids of the papers whose star changed.
+    """Star (or unstar) the papers of ``paper_ids`` as :meth:`paperdeck.store.store.Store.change`
+    does (:func:`change_records`); the ids of the papers whose star changed.
 
     Raises:
-        NotHere: before anything is written — the papers' records lie in several shards (the
-            store writes them in one transaction), a shard is not as the store writes it, a record
-            is over the size limits (the store says so), a lock is held by another process, a
+        NotHere: as :func:`change_records` (nothing written then).
+    """
+    results = change_records(data_dir, paper_ids, lambda record: {**record, "starred": starred}, now)
+    return {paper_id for paper_id, (before, after) in results.items() if before is not after}
+
+
+def _same_marks(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    return all(one[name] == other[name] for name in ("starred", "note", "status", "tags"))
+
+
+def change_records(
+    data_dir: str,
+    paper_ids: list[str],
+    change: Callable[[dict[str, Any]], dict[str, Any]],
+    now: Callable[[], str],
+    *,
+    batch: bool = True,
+) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Apply ``change`` to the user records of ``paper_ids`` (ids of papers :func:`paper_document`
+    gave; each record as :func:`_record` gives it, a new one returned) as the store does: with
+    ``batch``, :meth:`paperdeck.store.store.Store.change` (a record whose marks stay is left; a
+    transaction: the commit lock); without, one paper's :meth:`~paperdeck.store.store.Store.set_status`
+    or :meth:`~paperdeck.store.store.Store.set_note` (a record equal as it was is left). Under the
+    user shards' lock, the shard re-read, each record that changes stamped ``now()``
+    (``created`` kept), the shard written whole in the TinyDB layout, atomically and durably,
+    byte for byte what the store writes.
+
+    Returns:
+        For each paper id, ``(before, after)``: ``after is before`` when it was left.
+
+    Raises:
+        NotHere: before anything is written — the records lie in several shards (the store writes
+            them in one transaction), a shard is not as the store writes it, a record would be
+            over the size limits (the store says so), a lock is held by another process, a
             journal waits, the shard is a link, read-only or cannot be written.
     """
     ids = list(dict.fromkeys(paper_ids))
     keys = {paper_id: shard_of(paper_id) for paper_id in ids}
-    if len({shard for _, shard in keys.values()}) != 1:
+    if len({shard for _, shard in keys.values()}) != 1 or (not batch and len(ids) != 1):
         raise NotHere("several shards: one transaction")
     directory = os.path.join(data_dir, USER_DIR)
     _all_shards(directory)  # every shard checked, as opening the store does
@@ -443,6 +472,7 @@ def set_star(data_dir: str, paper_ids: list[str], starred: bool, now: Callable[[
             raise NotHere("a document id TinyDB would write otherwise")
         if data and "meta" not in data:
             raise NotHere("a shard without its meta table")
+        results: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
         changed: dict[str, dict[str, Any]] = {}
         stamp = ""
         for paper_id in ids:
@@ -450,19 +480,16 @@ def set_star(data_dir: str, paper_ids: list[str], starred: bool, now: Callable[[
             if doc is not None and doc["paper_id"] != paper_id:
                 raise NotHere("another paper's record under the document id")
             current = _record(doc, paper_id)
-            if current["starred"] == starred:
+            new = change(current)
+            if _same_marks(new, current) if batch else new == current:
+                results[paper_id] = (current, current)
                 continue
-            if len(current["note"]) > MAX_NOTE_CHARS or len(current["tags"]) > MAX_TAGS:
-                raise NotHere("a record over the limits")
-            if max(map(len, current["tags"]), default=0) > MAX_TAG_CHARS:
+            over = len(new["note"]) > MAX_NOTE_CHARS or len(new["tags"]) > MAX_TAGS
+            if over or max(map(len, new["tags"]), default=0) > MAX_TAG_CHARS:
                 raise NotHere("a record over the limits")
             stamp = stamp or now()
-            changed[paper_id] = {
-                **current,
-                "starred": starred,
-                "created": current["created"] or stamp,
-                "updated": stamp,
-            }
+            changed[paper_id] = {**new, "created": current["created"] or stamp, "updated": stamp}
+            results[paper_id] = (current, changed[paper_id])
         if changed:
             tables = dict(data)
             tables.setdefault("meta", {"1": dict(META)})
@@ -475,18 +502,20 @@ def set_star(data_dir: str, paper_ids: list[str], starred: bool, now: Callable[[
                     rows[key] = {**rows[key], **record}  # TinyDB's update: the keys in their order
                 else:
                     rows[key] = record
-            tables["user"] = rows
+            if rows or "user" in tables:
+                tables["user"] = rows
             payload = json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            _replace(data_dir, path, payload)
-        return set(changed)
+            _replace(data_dir, path, payload, commit_lock=batch)
+        return results
     finally:
         _unlock(user_lock)
 
 
-def _replace(data_dir: str, path: str, payload: bytes) -> None:
+def _replace(data_dir: str, path: str, payload: bytes, *, commit_lock: bool) -> None:
     """Write ``payload`` to ``path`` as :func:`paperdeck.store.atomic.atomic_write_bytes` does (a
     temporary file synced, its mode the old file's or 0600, renamed into place, the directory
-    synced), under the commit lock, no journal waiting.
+    synced), no journal waiting; under the commit lock when ``commit_lock`` (a transaction's
+    commit takes it).
 
     Raises:
         NotHere: ``path`` is a link, not a regular file or read-only, the commit lock is held, a
@@ -500,7 +529,7 @@ def _replace(data_dir: str, path: str, payload: bytes) -> None:
         raise NotHere(path) from None
     if current is not None and (current.st_mode & 0o170000 != 0o100000 or not current.st_mode & 0o200):
         raise NotHere(path)
-    commit_lock = _lock(os.path.join(data_dir, COMMIT_LOCK_FILE))
+    committing = _lock(os.path.join(data_dir, COMMIT_LOCK_FILE)) if commit_lock else None
     temp: str | None = None
     try:
         if any(name.startswith(JOURNAL_PREFIX) for name in os.listdir(data_dir)):
@@ -535,7 +564,8 @@ def _replace(data_dir: str, path: str, payload: bytes) -> None:
         if temp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
-        _unlock(commit_lock)
+        if committing is not None:
+            _unlock(committing)
 
 
 def _summary_in_text(path: str, prefix: bytes) -> Any:
