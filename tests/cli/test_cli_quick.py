@@ -106,7 +106,11 @@ def test_main_takes_the_quick_path_and_the_output_is_the_same(
         ["status", "x", "later"],
         ["note", "x"],
         ["note", "x", "--text=y"],
-        ["tag", "x", "y"],
+        ["tag", "x"],
+        ["tag", "x", "#-y"],
+        ["tag", "x", " "],
+        ["untag", "x", "-y"],
+        ["star", "x", "-y"],
         ["star", "x", "-y"],
     ],
 )
@@ -218,6 +222,10 @@ def test_the_names_and_the_hash_are_the_store_modules() -> None:
     assert one_paper.STATUSES == user_data.STATUSES
     assert quick.DATA_DIR_ENV == DATA_DIR_ENV
     assert paper_index.INDEX_FILE == "paper-index.bin"
+    from paperdeck.model.user import clean_tag
+
+    for tag in ("Must Read", " #moe", "###", "# must read", 'a"b', "ÉTÉ", "ﬁ", "  ", "#", "-x", "a\tb"):
+        assert quick.clean_tag(tag) == clean_tag(tag), tag
     for paper_id in ("openreview:abc", "abs:0123", "title:é-2026:x"):
         doc_id = user_data.doc_id_for(paper_id)
         assert one_paper.shard_of(paper_id) == (doc_id, doc_id % user_data.SHARDS)
@@ -241,6 +249,7 @@ sys.exit(code)
         [["star"], ["unstar"]],
         [["status", "read"], ["status", "unseen"]],
         [["note", "--text", "x"], ["note", "--text", ""]],
+        [["tag", "x"], ["untag", "x"]],
     ],
 )
 def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, commands: list[list[str]]) -> None:
@@ -338,8 +347,13 @@ def test_star_and_unstar_write_what_the_full_path_writes(
         ["status", other, "unseen"],  # the record, empty, removed
         ["status", pair[0], "skimmed"],
         ["note", pair[0], "--text", "-1 is the sign"],  # (the full path: a text beginning with -)
-        ["tag", pair[0], "moe"],  # (the full path)
-        ["unstar", pair[0]],  # kept for its note, tag and status
+        ["tag", pair[0], "moe"],
+        ["tag", pair[0], "Must Read", "#moe", 'say "hi"'],  # cleaned as stored; one already there
+        ["tag", pair[0], "moe"],  # already tagged: nothing written
+        ["untag", pair[0], "MOE", "nothere"],
+        ["untag", pair[0], "nothere"],  # not tagged
+        ["unstar", pair[0]],  # kept for its note, tags and status
+        ["untag", pair[0], "must-read", "say-hi"],
     ]
     answered = 0
     for step in steps:
@@ -352,7 +366,7 @@ def test_star_and_unstar_write_what_the_full_path_writes(
             answered += 1
         assert (0, out, err) == _full(capsys, monkeypatch, "--data-dir", str(full_dir), *step), step
         assert _files(quick_dir) == _files(full_dir), step
-    assert answered >= 15  # all but the two shards, the dashed note and the tag
+    assert answered >= 20  # all but the two shards and the dashed note
 
 
 def test_star_leaves_everything_as_it_was_when_it_cannot_write_it(

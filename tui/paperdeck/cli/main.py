@@ -266,7 +266,7 @@ def _leading_data_dir(options: list[str]) -> str | None:
 _ONE_PAPER_COMMANDS = frozenset({"show", "reviews", "star", "unstar", "note", "status", "tag", "untag"})
 
 #: The commands :mod:`paperdeck.cli.quick` may answer (its QUICK_COMMANDS: not imported for the others).
-_QUICK_COMMANDS = frozenset({"show", "star", "unstar", "status", "note"})
+_QUICK_COMMANDS = frozenset({"show", "star", "unstar", "status", "note", "tag", "untag"})
 
 #: The commands the collector stays off for, run from the process's own command line (see main()).
 _READING_COMMANDS = frozenset({"search", "list", "show"})

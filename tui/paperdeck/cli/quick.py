@@ -1,7 +1,8 @@
-"""The quick path of ``paperdeck show ID``, ``star|unstar ID…``, ``status ID STATUS`` and ``note ID
---text TEXT``: the same output, and the same bytes written, as :func:`paperdeck.cli.commands.cmd_show`,
-:func:`~paperdeck.cli.commands.cmd_star`, :func:`~paperdeck.cli.commands.cmd_status` and
-:func:`~paperdeck.cli.commands.cmd_note`, without importing what opening the store for any command
+"""The quick path of ``paperdeck show ID``, ``star|unstar ID…``, ``status ID STATUS``, ``note ID
+--text TEXT`` and ``tag|untag ID TAG…``: the same output, and the same bytes written, as
+:func:`paperdeck.cli.commands.cmd_show`, :func:`~paperdeck.cli.commands.cmd_star`,
+:func:`~paperdeck.cli.commands.cmd_status`, :func:`~paperdeck.cli.commands.cmd_note` and
+:func:`~paperdeck.cli.commands.cmd_tag`, without importing what opening the store for any command
 imports (the dataclass models, ``pathlib``, ``typing``, ``orjson``, ``argparse``, TinyDB).
 
 :func:`run` takes a command line it can answer exactly and answers it: the paper, its user
@@ -29,7 +30,7 @@ __all__ = ["DATA_DIR_ENV", "QUICK_COMMANDS", "run"]
 #: :data:`paperdeck.paths.DATA_DIR_ENV` (a test holds them equal: paths imports pathlib).
 DATA_DIR_ENV = "PAPERDECK_DATA_DIR"
 #: The commands :func:`run` may answer.
-QUICK_COMMANDS = frozenset({"show", "star", "unstar", "status", "note"})
+QUICK_COMMANDS = frozenset({"show", "star", "unstar", "status", "note", "tag", "untag"})
 #: :data:`paperdeck.model.user.STATUSES`.
 STATUSES = ("unseen", "skimmed", "to-read", "read", "dismissed")
 
@@ -57,6 +58,8 @@ def run(words: list[str], leading: str | None) -> int | None:
             text = _show(directory, words[1])
         elif words[0] in ("star", "unstar"):
             text = _star(directory, words[0] == "star", words[1:])
+        elif words[0] in ("tag", "untag"):
+            text = _tag(directory, words[0] == "tag", words[1], words[2:])
         else:
             text = _mark(directory, words[0], words[1], words[-1])
     except NotHere:
@@ -85,6 +88,8 @@ def _plain(words: list[str]) -> bool:
     elif command == "note":
         plain = len(named) == 3 and named[1] == "--text" and not named[2].startswith("-")
         named = named[:1]
+    elif command in ("tag", "untag"):  # a blank or dashed tag: the full path refuses it
+        plain = len(named) >= 2 and all(clean_tag(tag) and not clean_tag(tag).startswith("-") for tag in named[1:])
     else:
         plain = len(named) >= 1
     if not plain or any(not word or word.startswith("-") for word in named):
@@ -95,6 +100,41 @@ def _plain(words: list[str]) -> bool:
     except UnicodeEncodeError:
         return False  # the full path says which byte
     return True
+
+
+def clean_tag(text: str) -> str:
+    """:func:`paperdeck.model.user.clean_tag` (a test holds them equal): a tag as stored."""
+    text = text.replace('"', " ").casefold()
+    return "-".join(text.lstrip().lstrip("#").split()) or "-".join(text.split())
+
+
+def _tag(directory: str, adding: bool, given: str, tags: list[str]) -> str:
+    """Add (``adding``) or remove ``tags`` on the paper ``given`` names as
+    :func:`paperdeck.cli.commands.cmd_tag` does; the text it prints.
+
+    Raises:
+        NotHere: as :func:`paperdeck.store.one_paper.change_records` (nothing written then).
+    """
+    from paperdeck.cli.shown import shown_text
+    from paperdeck.model.safe_text import one_line
+    from paperdeck.store.one_paper import change_records, check_store, paper_document
+
+    cleaned = {clean_tag(tag) for tag in tags}
+
+    def change(record: dict[str, Any]) -> dict[str, Any]:
+        kept = set(record["tags"]) | cleaned if adding else set(record["tags"]) - cleaned
+        kept.discard("")
+        return {**record, "tags": sorted(kept)}
+
+    check_store(directory)
+    paper = paper_document(directory, given)
+    paper_id = paper["id"]
+    before, after = change_records(directory, [paper_id], change, _utc_now)[paper_id]
+    if after is not before:
+        text = f"{paper_id}: {', '.join(after['tags']) or 'no tags'}"
+    else:
+        text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper_id}"
+    return f"{one_line(text)}  {one_line(shown_text(paper['title']))}"
 
 
 def _mark(directory: str, command: str, given: str, value: str) -> str:
