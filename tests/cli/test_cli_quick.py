@@ -408,3 +408,14 @@ def test_json_of_the_standard_library_writes_a_shard_as_orjson_does() -> None:
         "paper_id": "openreview:x", "starred": True, "note": 'a "q" \\ \n\t\x1b\x7f\x85 é ✎ 🙂 \u2028 </>',
         "status": "read", "tags": ["a", "b"], "created": "", "updated": ""}}}  # fmt: skip
     assert json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode() == orjson.dumps(doc)
+
+
+def test_an_interrupt_in_the_quick_path_is_said_as_the_full_path_says_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def interrupted(words: list[str], leading: str | None) -> int | None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(quick, "run", interrupted)
+    assert main(["--data-dir", str(tmp_path), "show", "x"]) == 130
+    assert capsys.readouterr().err == "paperdeck: interrupted; nothing was changed\n"

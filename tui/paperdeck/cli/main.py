@@ -382,7 +382,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # (paperdeck.cli.quick); else (None: nothing printed) the full path below.
         from paperdeck.cli.quick import run as run_quick
 
-        quick = run_quick(args_list[command_at:], _leading_data_dir(args_list[:command_at]))
+        try:
+            quick = run_quick(args_list[command_at:], _leading_data_dir(args_list[:command_at]))
+        except KeyboardInterrupt as error:  # as the full path says it
+            return _failed(error)
         if quick is not None:
             return quick
     import contextlib
