@@ -175,7 +175,7 @@ def test_what_the_quick_path_cannot_answer_exactly_goes_to_the_full_path(
 
 
 def test_a_document_the_standard_json_reads_otherwise_than_orjson_is_not_read() -> None:
-    for text in (b'{"a": NaN}', b'{"a": "\\ud800"}', b'{"a": 1, "a": 2}', b'{"a": 1', b"\xff"):
+    for text in (b'{"a": NaN}', b'{"a": "\\ud800"}', b'{"a": 1, "a": 2}', b'{"a": 1', b"\xff", b'{"a": 1e400}'):
         with pytest.raises(one_paper.NotHere):
             one_paper._loads(text)
     assert one_paper._loads(b'{"a": [1, 2.5, "\\u00e9"]}') == {"a": [1, 2.5, "é"]}

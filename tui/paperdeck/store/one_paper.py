@@ -71,13 +71,22 @@ class NotHere(Exception):
 def _loads(data: bytes) -> Any:
     """``data`` parsed as orjson would parse it (the store's files are written by orjson), or
     :class:`NotHere` where the standard ``json`` might differ: bytes that are not UTF-8, ``NaN``
-    and the infinities, surrogate escapes, a key given twice in one object."""
+    and the infinities (spelt so or out of range), surrogate escapes, a key given twice in one
+    object."""
     if b"\\u" in data and (b"\\ud" in data.lower()):
         raise NotHere("a surrogate escape")
     try:
-        return json.loads(data.decode("utf-8"), parse_constant=_no_constant, object_pairs_hook=_object)
+        text = data.decode("utf-8")
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_object)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise NotHere("not JSON as orjson reads it") from None
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value - value != 0.0:  # out of a float's range: orjson refuses it
+        raise NotHere("a number out of range")
+    return value
 
 
 def _no_constant(name: str) -> Any:
