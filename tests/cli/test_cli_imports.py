@@ -48,7 +48,8 @@ def _first_id(store_dir: Path) -> str:
 
 def test_show_imports_no_writer_and_no_change_record(store_dir: Path) -> None:
     loaded = _modules(store_dir, "show", _first_id(store_dir))
-    assert "paperdeck.store.reviews" in loaded  # it reads the paper's review summary
+    # it reads the paper's review summary (by the quick path: tests/cli/test_cli_quick.py)
+    assert {"paperdeck.store.reviews", "paperdeck.store.one_paper"} & loaded
     assert {"tempfile", "random", "shutil", "paperdeck.model.changes"} & loaded == set()
 
 
@@ -97,8 +98,9 @@ def test_a_command_line_command_runs_with_what_it_imported_and_opened_frozen(sto
     main() called in a process that goes on (argv given) freezes nothing."""
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
     paper_id = _first_id(store_dir)
-    for args, collecting in ((["search", "learning"], "False"), (["show", paper_id], "False"),
-                             (["star", paper_id], "True")):  # fmt: skip
+    # (with --json: the full path; a plain `show ID` or `star ID` takes the quick one, which opens no store)
+    for args, collecting in ((["search", "learning"], "False"), (["show", paper_id, "--json"], "False"),
+                             (["star", paper_id, "--json"], "True")):  # fmt: skip
         result = subprocess.run([sys.executable, "-c", _COLLECTOR_PROBE, *args], env=env, capture_output=True,
                                 text=True, check=True)  # fmt: skip
         start = next(line for line in result.stdout.splitlines() if line.startswith("AT-START"))

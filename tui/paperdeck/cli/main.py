@@ -265,6 +265,9 @@ def _leading_data_dir(options: list[str]) -> str | None:
 #: The commands that name one paper (or a few, ``star``): they find it by the paper index.
 _ONE_PAPER_COMMANDS = frozenset({"show", "reviews", "star", "unstar", "note", "status", "tag", "untag"})
 
+#: The commands :mod:`paperdeck.cli.quick` may answer (its QUICK_COMMANDS: not imported for the others).
+_QUICK_COMMANDS = frozenset({"show", "star", "unstar", "status", "note", "tag", "untag"})
+
 #: The commands the collector stays off for, run from the process's own command line (see main()).
 _READING_COMMANDS = frozenset({"search", "list", "show"})
 
@@ -373,6 +376,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(f"paperdeck {__version__}\n")
         sys.stdout.flush()
         return 0
+    command_at = _command_position(args_list)
+    if command_at is not None and args_list[command_at] in _QUICK_COMMANDS:
+        # `show ID`, `star ID…`: answered without opening the store the full way when it can be exactly
+        # (paperdeck.cli.quick); else (None: nothing printed) the full path below.
+        from paperdeck.cli.quick import run as run_quick
+
+        try:
+            quick = run_quick(args_list[command_at:], _leading_data_dir(args_list[:command_at]))
+        except KeyboardInterrupt as error:  # as the full path says it
+            return _failed(error)
+        if quick is not None:
+            return quick
     import contextlib
 
     from paperdeck import runtime

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from paperdeck.cli.shown import shown_text as shown_text
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, visible
 from paperdeck.store.store import Store
@@ -66,25 +66,6 @@ def print_error(message: str) -> None:
     """``paperdeck: MESSAGE`` on standard error, control characters in it made visible (file names
     and excerpts of files are quoted in errors)."""
     print(f"paperdeck: {visible(message)}", file=sys.stderr)
-
-
-#: What :func:`shown_text` may render differently from the source: math, macros, Markdown
-#: emphasis, code and links, HTML entities. Text without any is shown as it is (the renderer,
-#: and its LaTeX library, are then not even imported).
-_MARKUP = re.compile(r"[$\\*_`\[&<~]")
-
-
-def shown_text(text: str, raw: bool = False) -> str:
-    """``text`` (a title, an abstract, a review's text) as the app shows it, without styles:
-    LaTeX math as Unicode, Markdown and LaTeX emphasis as their words
-    (:func:`paperdeck.text.render.render_plain`: ``$\\alpha$-DPO`` → ``α-DPO``). ``raw``
-    (``--raw``): the source text as it is. Not sanitised here: the caller's
-    :func:`~paperdeck.model.safe_text.one_line` or :func:`emit` is."""
-    if raw or _MARKUP.search(text) is None:
-        return text
-    from paperdeck.text.render import render_plain  # deferred: most titles have no markup
-
-    return render_plain(text)
 
 
 def paper_row(store: Store, paper: Paper, raw: bool = False) -> str:

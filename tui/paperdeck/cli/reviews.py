@@ -10,49 +10,15 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
-from paperdeck.cli.output import emit, shown_text
+from paperdeck.cli.output import emit
 from paperdeck.cli.selecting import find_paper
-from paperdeck.model.review import Review, ReviewSummary, ordered_reviews
+from paperdeck.cli.shown import move_line, shown_text, summary_line
+from paperdeck.cli.shown import number_text as _number
+from paperdeck.model.review import Review, ordered_reviews
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
 
 __all__ = ["cmd_reviews", "move_line", "path_lines", "review_stats", "review_stats_lines", "summary_line"]
-
-
-def _number(value: float | None) -> str:
-    if value is None:
-        return "—"
-    return f"{value:g}" if value == int(value) else f"{value:.2f}"
-
-
-def summary_line(summary: ReviewSummary | None) -> str:
-    """``"rating 5.33 (4, 6, 6; spread 2) from 3 reviews, confidence 3.67"``; ``"no reviews"``."""
-    if summary is None or not summary.count:
-        if summary is None:
-            return "reviews: none imported"
-        return f"reviews: no ratings ({summary.comments:,} comment{'' if summary.comments == 1 else 's'})"
-    each = ", ".join(_number(r) for r in summary.ratings)
-    reviews = f"{summary.count:,} review{'' if summary.count == 1 else 's'}"
-    text = f"rating {_number(summary.mean)} ({each}; spread {_number(summary.spread)}) from {reviews}"
-    if summary.confidence is not None:
-        text += f", confidence {_number(summary.confidence)}"
-    means = [(name, getattr(summary, name)) for name in ("soundness", "presentation", "contribution")]
-    text += "".join(f", {name} {_number(value)}" for name, value in means if value is not None)
-    if summary.scale:
-        text += f" (scale {summary.scale})"
-    return text
-
-
-def move_line(summary: ReviewSummary | None) -> str | None:
-    """The paper's mean rating then (each review's first rating) and now, when any review's rating
-    moved: ``"rating then and now: 5.3 ↑6.0 (2 of 3 reviews moved)"`` (``↓`` a fall, ``=`` the
-    same mean); ``None`` when no rating moved."""
-    if summary is None or not summary.moved or summary.mean is None or summary.rating_initial is None:
-        return None
-    then, now, delta = summary.rating_initial, summary.mean, summary.rating_delta or 0.0
-    arrow = "↑" if delta > 0 else "↓" if delta < 0 else "="
-    moved = f"{summary.moved:,} of {summary.count:,} review{'' if summary.count == 1 else 's'} moved"
-    return f"rating then and now: {then:.1f} {arrow}{now:.1f} ({moved})"
 
 
 def _day(ms: int, after: str = "") -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from urllib.parse import urlsplit
 
 __all__ = ["document", "file_name", "in_place", "json_text", "one_line", "visible", "web_link"]
 
@@ -167,6 +166,8 @@ def web_link(url: str) -> str:
     """
     if not url or (_NOT_IN_ASCII_LINK if url.isascii() else _not_in_link()).search(url):
         return ""
+    from urllib.parse import urlsplit  # deferred: the sanitiser's import stays cheap for what tests no link
+
     try:
         parts = urlsplit(url)
     except ValueError:  # e.g. an unbalanced "[" in the host

@@ -12,8 +12,9 @@ import re
 import unicodedata
 from typing import TypeAlias
 
-from pylatexenc import latexwalker
-from pylatexenc.latex2text import LatexNodes2Text
+TYPE_CHECKING = False  # typing.TYPE_CHECKING (mypy knows the name)
+if TYPE_CHECKING:
+    from pylatexenc.latex2text import LatexNodes2Text
 
 # Style markers (private-use characters) that math conversion leaves in its output, e.g. for
 # ``$\textbf{R}$``; :func:`math_pieces` turns them into styles. ``POP`` ends the innermost style.
@@ -99,11 +100,17 @@ _ROOTS = {"": "√", "2": "√", "3": "∛", "4": "∜"}
 
 @functools.lru_cache(maxsize=1)
 def _latex2text() -> LatexNodes2Text:
+    # pylatexenc (and the logging it imports) at the first symbol asked of it: text whose math
+    # this module's own tables render, and text with no math (`paperdeck show`), need none of it.
+    from pylatexenc.latex2text import LatexNodes2Text
+
     return LatexNodes2Text(math_mode="text")
 
 
 def _takes_argument(name: str) -> bool:
     """Whether pylatexenc expects ``\\name`` to take a ``{…}`` argument (then it is no symbol)."""
+    from pylatexenc import latexwalker
+
     try:
         spec = latexwalker.get_default_latex_context_db().get_macro_spec(name)
         return spec is not None and "{" in str(getattr(spec.args_parser, "argspec", "") or "")
