@@ -125,8 +125,11 @@ lists them. At 1 (``make bench``) every key below is measured as well.
   the other venues' files), switched as the venue picker switches it (bench/venue_bench.py;
   ``bench/bench.py venue_scope`` measures only this);
 - ``venues_*``: a library of every venue file of the shared data against the ICLR 2026 dump
-  alone: opening and filtering (CPU, interleaved), per-venue statistics of the whole library,
-  ``venue:`` scope filters (bench/venues_bench.py; ``bench/bench.py venues`` measures only this);
+  alone: the app opened on the library's ICLR 2026 scope and typed in, ÷ the app on ICLR 2026
+  alone (``venues_open_filter_cpu_ratio``, CPU of the whole process, interleaved), the same at the
+  store level in the ICLR 2026 scope and in every venue (``venues_store_filter_*``), the former
+  full parse (``venues_full_parse_*``), per-venue statistics of the whole library, ``venue:`` scope
+  filters (bench/venues_bench.py; ``bench/bench.py venues`` measures only this);
 - ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
   API server into an empty store: seconds end to end, of them the pages, and requests
   (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).

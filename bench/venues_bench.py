@@ -1,13 +1,30 @@
 """Venues benchmark part (``bench/bench.py venues`` runs only this): a library of every venue file
 of the shared data (Paper Copilot's COLM 2025, ICLR 2017, ICLR 2018, NeurIPS 2018, ICML 2019,
 CVPR 2019; the ICLR 2023 TSV, the ICLR 2025 CSV; the ICLR 2026 dump) against the ICLR 2026 dump
-alone, each imported into a store of its own:
+alone, each imported into a store of its own, its search index built (as ``paperdeck import``
+leaves it):
 
 - ``venues_papers`` / ``venues_iclr2026_papers``: the papers each store holds;
 - ``venues_open_filter_cpu_s`` / ``venues_iclr2026_open_filter_cpu_s``: CPU seconds (user +
-  system) of a fresh process opening the store, reading its catalogue and running the filter
-  queries :data:`QUERIES` (no words: masks only), median of 5 runs, the two stores interleaved;
-  ``venues_open_filter_cpu_ratio``: the median of the pairs' ratios library ÷ ICLR 2026 alone;
+  system, every thread) of a fresh process running the real app headless (120×40, tuned as
+  ``paperdeck`` runs it, its store opened as ``paperdeck`` opens it) on the library whose last
+  scope was ICLR 2026 (``config.json``), and on the ICLR 2026 store alone: ``/`` and each of
+  :data:`APP_QUERIES` typed a key at a time (each key's list painted before the next key), the
+  bar cleared between them, then every start-up worker let finish (the catalogue parsed, the
+  statistics counted ahead) — what a user who opens paperdeck and types a few filters costs;
+  median of :data:`RUNS`, the two stores interleaved; ``venues_open_filter_cpu_ratio``: the
+  median of the pairs' ratios library ÷ alone (``…_lo`` / ``…_hi``: the lowest and highest pair);
+- ``venues_store_filter_iclr2026_cpu_ratio`` / ``venues_store_filter_all_cpu_ratio`` (with their
+  ``_lo`` / ``_hi``): the same at the store level, as the app's store reads (``Store(lazy=True,
+  lean=True)``, the rows cache, the venue runs, the other venues' papers deferred as the app defers
+  them, the saved search index): a fresh process opening the store and running :data:`QUERIES`
+  through the searcher (:func:`~paperdeck.search.selection.run_query`) in the ICLR 2026 scope / in
+  every venue, ÷ the same on the ICLR 2026 store alone (``venues_store_filter_cpu_s_iclr2026`` /
+  ``…_all``: the library's medians; ``venues_store_filter_iclr2026_alone_cpu_s``: the store alone's);
+- ``venues_full_parse_open_filter_cpu_ratio`` (``…_cpu_s``): what the former
+  ``venues_open_filter_cpu_ratio`` measured — a fresh process opening the store with
+  ``Store(...)``, parsing every paper whole (``store.papers``) and running :data:`QUERIES` with no
+  scope — which the app no longer does;
 - ``venues_stats_ms``: the per-venue statistics of the whole library
   (:func:`paperdeck.stats.figures.figures_of`, one entry per venue), catalogue loaded, median
   of 5;
@@ -24,12 +41,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
+import orjson
+from paperdeck.search.searcher import build_index
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-SHARED = Path(__file__).resolve().parents[1] / (os.environ.get("PAPERDECK_SHARED") or "../shared")
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO / (os.environ.get("PAPERDECK_SHARED") or "../shared")
 DATA = SHARED.resolve() / "data"
 DUMP = [DATA / f"iclr2026_submissions_reviewtracker.part{n}of3.jsonl" for n in (1, 2, 3)]
 OTHERS = [DATA / f"papercopilot_{name}.json" for name in
@@ -37,9 +59,14 @@ OTHERS = [DATA / f"papercopilot_{name}.json" for name in
 OTHERS += [DATA / "iclr2023_submissions_number_title.tsv", DATA / "iclr2025_title_authors_affiliations_decision.csv"]
 #: Filter queries timed on both stores (no words: each is a mask over the papers).
 QUERIES = ("venue:iclr", "rating>=6", "decision:accept", "-venue:colm rating_pct>=90", "year:2026 has:rating")
+#: What the app's runs type: words, then masks (each key a query of its own).
+APP_QUERIES = ("diffusion", "rating>=6", "decision:accept", "REAP")
 SCOPES = ("venue:colm", 'venue:"iclr 2026"', "venue:2019", "-venue:colm", "venue:iclr OR venue:colm")
+#: The venue the library's app and scoped runs look at (the store alone holds only it).
+SCOPE = "ICLR 2026"
+RUNS = 5
 
-_OPEN_FILTER = """
+_FULL_PARSE = """
 import os, sys
 from paperdeck.store.store import Store
 from paperdeck.cli.selecting import select_ids
@@ -51,15 +78,127 @@ times = os.times()
 print(times.user + times.system)
 """
 
+_STORE_FILTER = """
+import os, sys
+from paperdeck.search.query import parse_query
+from paperdeck.search.searcher import Searcher
+from paperdeck.search.selection import run_query
+from paperdeck.search.venues import effective_scope
+from paperdeck.store.store import Store
+store = Store(sys.argv[1], lazy=True, user_records=False, lean=True)
+scope = effective_scope(store, [sys.argv[2]] if sys.argv[2] else [])
+store.defer_outside(scope)  # as the app's main screen, before the catalogue is parsed
+searcher = Searcher(store)
+searcher.index.get()
+for query in sys.argv[3:]:
+    run_query(searcher, parse_query(query), "relevance", scope)
+times = os.times()
+print(times.user + times.system)
+"""
 
-def _cpu(data_dir: Path) -> float:
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "tui"))
-    done = subprocess.run([sys.executable, "-c", _OPEN_FILTER, str(data_dir), *QUERIES], env=env,
-                          capture_output=True, text=True, check=True)  # fmt: skip
-    return float(done.stdout.strip().splitlines()[-1])
+_APP_TYPING = """
+import asyncio, os, sys
+from paperdeck import runtime
+from paperdeck.store.store import Store
+from procs import settled
+
+async def main(data_dir, queries):
+    from textual import events
+    from paperdeck.ui.app import PaperApp
+    from paperdeck.ui.frames import watch_frames
+
+    with runtime.tuned():
+        app = PaperApp(store=Store(data_dir, lazy=True, user_records=False, lean=True))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            painted = asyncio.Event()
+            waiting_for = [""]
+
+            def frame_painted(shows):
+                if shows == waiting_for[0]:
+                    painted.set()
+
+            watch_frames(screen, lambda: screen.applied_filter[0], frame_painted)
+            await pilot.press("slash")
+            for query in queries:
+                typed = ""
+                for char in query:
+                    typed += char
+                    waiting_for[0] = typed
+                    painted.clear()
+                    app.post_message(events.Key("space" if char == " " else char, char))
+                    await asyncio.wait_for(painted.wait(), timeout=30)
+                waiting_for[0] = ""
+                await pilot.press("ctrl+a", "ctrl+k")
+            while not app.store.loaded or screen.searcher.index.built is None:
+                await asyncio.sleep(0.05)
+            await settled(app)
+            shown = len(screen.list_filter.view_ids())
+    times = os.times()
+    print(shown, times.user + times.system)
+
+asyncio.run(main(sys.argv[1], sys.argv[2:]))
+"""
 
 
-def measure_venues(runs: int = 5) -> dict[str, float]:
+def _cpu(script: str, *args: str) -> float:
+    """CPU seconds (user + system) a fresh process running ``script`` with ``args`` reports last."""
+    path = os.pathsep.join((str(REPO / "tui"), str(REPO / "bench"), os.environ.get("PYTHONPATH", "")))
+    env = dict(os.environ, PYTHONPATH=path)
+    done = subprocess.run([sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, check=True)
+    return float(done.stdout.strip().splitlines()[-1].split()[-1])
+
+
+def _paired(a: Callable[[], float], b: Callable[[], float], runs: int) -> list[tuple[float, float]]:
+    """``runs`` pairs ``(a(), b())``, interleaved (a pair shares the machine's speed), after one
+    unmeasured run of each (the file cache warm, the caches of a first start written)."""
+    a(), b()
+    return [(a(), b()) for _ in range(runs)]
+
+
+def _ratio_keys(name: str, pairs: list[tuple[float, float]]) -> dict[str, float]:
+    ratios = sorted(a / b for a, b in pairs)
+    return {
+        f"{name}_cpu_ratio": round(statistics.median(ratios), 2),
+        f"{name}_cpu_ratio_lo": round(ratios[0], 2),
+        f"{name}_cpu_ratio_hi": round(ratios[-1], 2),
+    }
+
+
+def build_stores(work: Path) -> tuple[Path, Path]:
+    """The ICLR 2026 store alone and the library under ``work``, their search indexes built, the
+    library's scope (``config.json``) :data:`SCOPE`."""
+    alone, library = work / "iclr2026", work / "library"
+    for data_dir, files in ((alone, DUMP), (library, [*OTHERS, *DUMP])):
+        store = Store(data_dir)
+        import_files(store, files)
+        build_index(store)
+    (library / "config.json").write_bytes(orjson.dumps({"venues": [SCOPE]}))
+    return alone, library
+
+
+def measure_open_filter(alone: Path, library: Path, runs: int = RUNS) -> dict[str, float]:
+    """The ``venues_*open_filter*`` and ``venues_store_filter*`` keys of the module docstring."""
+    keys: dict[str, float] = {}
+    app = _paired(lambda: _cpu(_APP_TYPING, str(library), *APP_QUERIES),
+                  lambda: _cpu(_APP_TYPING, str(alone), *APP_QUERIES), runs)  # fmt: skip
+    keys["venues_open_filter_cpu_s"] = round(statistics.median(a for a, _ in app), 3)
+    keys["venues_iclr2026_open_filter_cpu_s"] = round(statistics.median(b for _, b in app), 3)
+    keys |= _ratio_keys("venues_open_filter", app)
+    for label, scope in (("iclr2026", SCOPE), ("all", "")):
+        pairs = _paired(partial(_cpu, _STORE_FILTER, str(library), scope, *QUERIES),
+                        partial(_cpu, _STORE_FILTER, str(alone), "", *QUERIES), runs)  # fmt: skip
+        keys[f"venues_store_filter_cpu_s_{label}"] = round(statistics.median(a for a, _ in pairs), 3)
+        keys |= _ratio_keys(f"venues_store_filter_{label}", pairs)
+    keys["venues_store_filter_iclr2026_alone_cpu_s"] = round(statistics.median(b for _, b in pairs), 3)
+    full = _paired(lambda: _cpu(_FULL_PARSE, str(library), *QUERIES), lambda: _cpu(_FULL_PARSE, str(alone), *QUERIES),
+                   runs)  # fmt: skip
+    keys["venues_full_parse_open_filter_cpu_s"] = round(statistics.median(a for a, _ in full), 3)
+    keys |= _ratio_keys("venues_full_parse_open_filter", full)
+    return keys
+
+
+def measure_venues(runs: int = RUNS) -> dict[str, float]:
     """The keys of the module docstring."""
     from paperdeck.search.query import parse_query
     from paperdeck.search.searcher import Searcher
@@ -67,11 +206,8 @@ def measure_venues(runs: int = 5) -> dict[str, float]:
     from paperdeck.stats.figures import figures_of
 
     with tempfile.TemporaryDirectory() as tmp:
-        alone, library = Path(tmp) / "iclr2026", Path(tmp) / "library"
-        import_files(Store(alone), DUMP)
-        import_files(Store(library), [*OTHERS, *DUMP])
-        _cpu(alone), _cpu(library)  # warm the file cache
-        pairs = [(_cpu(library), _cpu(alone)) for _ in range(runs)]
+        alone, library = build_stores(Path(tmp))
+        keys = measure_open_filter(alone, library, runs)
         store = Store(library)
         papers, summaries = store.papers, store.reviews.summaries()
         stats_ms = []
@@ -92,9 +228,7 @@ def measure_venues(runs: int = 5) -> dict[str, float]:
         return {
             "venues_papers": len(papers),
             "venues_iclr2026_papers": len(Store(alone).paper_ids),
-            "venues_open_filter_cpu_s": round(statistics.median(a for a, _ in pairs), 3),
-            "venues_iclr2026_open_filter_cpu_s": round(statistics.median(b for _, b in pairs), 3),
-            "venues_open_filter_cpu_ratio": round(statistics.median(a / b for a, b in pairs), 2),
+            **keys,
             "venues_stats_ms": round(statistics.median(stats_ms), 1),
             "venues_scope_filter_p95_ms": round(scope_ms[min(len(scope_ms) - 1, int(0.95 * len(scope_ms)))], 1),
         }
@@ -103,4 +237,7 @@ def measure_venues(runs: int = 5) -> dict[str, float]:
 if __name__ == "__main__":
     import json
 
-    print(json.dumps(measure_venues()))
+    if len(sys.argv) == 3:  # venues_bench.py ALONE LIBRARY: the open-and-filter keys on built stores
+        print(json.dumps(measure_open_filter(Path(sys.argv[1]), Path(sys.argv[2]))))
+    else:
+        print(json.dumps(measure_venues()))

@@ -147,3 +147,31 @@ async def test_the_first_mean_column_follows_the_venue_scope(tmp_path: Path) -> 
         screen.list_filter.set_scope(["COLM 2025", "FOO 2030"])
         await settle(pilot)
         assert paper_list(app)._has_moves
+
+
+async def test_a_lean_library_opened_on_one_venue_reads_no_other_then_finds_scales_for_more(tmp_path: Path) -> None:
+    """As ``paperdeck`` opens a library (lean, lazy) whose last scope was COLM 2025: the other
+    venues' papers stay unparsed through the start-up, a query and the statistics counted ahead;
+    widened to another scale's venue, the scales are found for it."""
+    from paperdeck.store.lean_papers import DeferredPaper
+
+    from tests.ui.helpers import main_screen
+
+    _store(tmp_path, MIXED)
+    (tmp_path / "data" / "config.json").write_text('{"venues": ["COLM 2025"]}', "utf-8")
+    store = Store(tmp_path / "data", lazy=True, user_records=False, lean=True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await wait_for(pilot, lambda: store.loaded, what="the catalogue loaded")
+        await settle(pilot)
+        await pilot.press("slash", *"rating>=6")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        screen = main_screen(app)
+        assert len(screen.view_ids()) == 2
+        deferred = [p for p in store.papers if isinstance(p, DeferredPaper)]
+        assert len(deferred) == len(MIXED) - 2 and not any(p.parsed for p in deferred)
+        await pilot.press("ctrl+a", "ctrl+k")
+        screen.list_filter.set_scope(["COLM 2025", "FOO 2030"])
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 3, what="the scope")
+        await wait_for(pilot, lambda: _row(app, 0).rstrip().endswith("6.5/10"), what="the scales found again")

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import DECISIONS, Paper, UserData
@@ -46,6 +46,12 @@ def run_query(
     starred ones, which are left out; ``like:ID``: that paper, shown first), whatever ``order``,
     and the words, if any, only filter.
 
+    With a ``scope`` of some of the store's venues, the field terms are looked up in the scope's
+    papers only (:class:`ScopedLookups`): the papers of other venues are not read (those the
+    catalogue holds deferred, :meth:`Store.defer_outside
+    <paperdeck.store.store.Store.defer_outside>`, stay unparsed), but by a ``like:`` term, whose
+    likeness is measured over every paper, and by a text term's corpus, built over every paper.
+
     The indexes the query needs are taken from ``searcher``, built there first if they are not
     yet (seconds at tens of thousands of papers: call this in a worker thread unless
     ``searcher``'s ``index``, ``similarity`` and ``corpus`` are built, as far as the query needs
@@ -61,7 +67,16 @@ def run_query(
     Raises:
         LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
-    ids = _run_query(searcher, query, order)
+    if scope and not query.like:
+        from paperdeck.search.venues import scope_members, scope_positions, scoped_ids
+
+        positions = scope_positions(searcher.store, scope)
+        if positions is not None:
+            ids = scoped_ids(searcher.store, scope)
+            assert ids is not None  # as positions
+            lookups = ScopedLookups.of(searcher, positions)
+            return _run_query(searcher, query, order, lookups, ids, positions, scope_members(searcher.store, scope))
+    ids = _run_query(searcher, query, order, PaperLookups.of(searcher), searcher.store.paper_ids)
     if scope:
         from paperdeck.search.venues import within_scope
 
@@ -69,10 +84,19 @@ def run_query(
     return ids
 
 
-def _run_query(searcher: Searcher, query: Query, order: str) -> list[str]:
+def _run_query(
+    searcher: Searcher,
+    query: Query,
+    order: str,
+    lookups: PaperLookups,
+    paper_ids: list[str],
+    positions: np.ndarray | None = None,
+    members: frozenset[str] = frozenset(),
+) -> list[str]:
+    """:func:`run_query` over ``lookups`` (whose papers' ids are ``paper_ids``): every paper of
+    the store, or those at ``positions`` of it (:class:`ScopedLookups`), whose ids are ``members``."""
     store = searcher.store
     words = " ".join(query.words)
-    lookups = PaperLookups.of(searcher)
     if query.like:
         keep = query.mask(lookups)  # one bool per paper, in catalogue order; None: every paper
         within = set(searcher.index.get().search_ids(words)) if words else None
@@ -83,27 +107,39 @@ def _run_query(searcher: Searcher, query: Query, order: str) -> list[str]:
         return ids  # likeness is the order asked for
     if words:
         index = searcher.index.get()
-        positions = index.search_positions(words)
-        if query.has_filter:  # the field terms' masks are numpy's (the words alone need none)
+        found = index.search_positions(words)
+        if positions is not None and not query.has_filter:  # the scope's papers found (no numpy: a first query)
+            ids = [pid for pid in index.ids_at(found) if pid in members]
+        elif query.has_filter:  # the field terms' masks are numpy's (the words alone need none)
             import numpy as np
 
-            found = np.zeros(len(index), dtype=bool)
-            found[np.asarray(positions, dtype=np.int64)] = True
-            keep = query.mask(lookups, within=found)
-            assert keep is not None
-            positions = list(compress(positions, keep[np.asarray(positions, dtype=np.int64)].tolist()))
-        ids = index.ids_at(positions)
+            at = np.asarray(found, dtype=np.int64)
+            kept = np.zeros(len(index), dtype=bool)
+            if positions is None:
+                kept[at] = True
+                mask = query.mask(lookups, within=kept)
+                assert mask is not None
+                kept &= mask
+            else:  # the scope's papers found, then the field terms over the scope's papers
+                hit = np.zeros(len(index), dtype=bool)
+                hit[at] = True
+                mask = query.mask(lookups, within=hit[positions])
+                kept[positions] = hit[positions] if mask is None else hit[positions] & mask
+            found = list(compress(found, kept[at].tolist()))
+            ids = index.ids_at(found)
+        else:
+            ids = index.ids_at(found)
     elif (keep := query.mask(lookups)) is not None:
         import numpy as np
 
         if order == "relevance" and (starts := query.word_start_mask(lookups)) is not None:
             keep = keep.astype(np.int8) + (keep & starts)  # 2: from a word start too, listed first
-            ids = [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept == 2]
-            ids += [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept == 1]
+            ids = [pid for pid, kept in zip(paper_ids, keep.tolist(), strict=True) if kept == 2]
+            ids += [pid for pid, kept in zip(paper_ids, keep.tolist(), strict=True) if kept == 1]
             return ids
-        ids = [pid for pid, kept in zip(store.paper_ids, keep.tolist(), strict=True) if kept]
+        ids = [pid for pid, kept in zip(paper_ids, keep.tolist(), strict=True) if kept]
     else:
-        ids = store.paper_ids
+        ids = list(paper_ids)
     if order == "relevance" and words:
         return ids
     if order in ("relevance", "list") and not words:
@@ -211,6 +247,56 @@ class PaperLookups:
         return self._corpus().mask(field, value, inner=inner, within=within)
 
 
+class ScopedLookups(PaperLookups):
+    """The lookups of the papers at some positions of the store's catalogue (a venue scope's):
+    :attr:`papers` holds those papers only, and the words' and texts' masks (over every paper)
+    are cut down to them; :meth:`position` is a paper's place among them.
+
+    Args:
+        positions: the positions, ascending (numpy ``int64``).
+        size: how many papers the store holds (the masks' length over every paper).
+        others: as :class:`PaperLookups`'s arguments.
+    """
+
+    def __init__(self, positions: np.ndarray, size: int, **others: Any) -> None:
+        super().__init__(**others)
+        self._at = positions
+        self._size = size
+
+    @classmethod
+    def of(  # type: ignore[override]
+        cls, searcher: Searcher, positions: np.ndarray, followed: Callable[[], frozenset[str]] | None = None
+    ) -> ScopedLookups:
+        """The lookups of ``searcher``'s store's papers at ``positions``."""
+        whole = PaperLookups.of(searcher, followed)
+        store = searcher.store
+        at = positions
+
+        def papers() -> list[Paper]:
+            every = store.papers
+            return [every[n] for n in at.tolist()]
+
+        return cls(
+            positions, store.paper_count, papers=papers, users=whole._users, index=whole._index,
+            corpus=whole._corpus, summaries=whole._summaries, review_forums=whole._review_forums,
+            followed=whole._followed, changed=whole._changed, events=whole._events,
+        )  # fmt: skip
+
+    def words(self, text: str) -> np.ndarray:
+        found: np.ndarray = self._index().word_mask(text)[self._at]
+        return found
+
+    def text(self, field: str, value: str, inner: bool, within: np.ndarray | None) -> np.ndarray:
+        import numpy as np
+
+        every = None
+        if within is not None:
+            every = np.zeros(self._size, dtype=bool)
+            every[self._at] = within
+        found: np.ndarray = self._corpus().mask(field, value, inner=inner, within=every)[self._at]
+        return found
+
+
 def follow_lookups(searcher: Searcher) -> PaperLookups:
     """The lookups follows are matched on (:func:`paperdeck.search.follows.matches`): those of
     the searcher's store, with no paper ``is:followed``."""
@@ -287,8 +373,14 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
         return sorted(ids, key=lambda pid: -r.rating if (r := row(pid)) and r.rating is not None else 1.0)
     if order == "rating_pct":
         from paperdeck.search.venue_ranks import rating_percentiles
+        from paperdeck.search.venues import scoped_ids, venues_in
 
+        # The percentiles within the venues of ids only: another venue's papers are not read.
+        among = scoped_ids(store, venues_in(store, ids))
         papers = store.papers
+        if among is not None:
+            paper = store.paper
+            papers = [found for pid in among if (found := paper(pid)) is not None]
         percentiles = dict(zip((p.id for p in papers), rating_percentiles(papers).tolist(), strict=True))
         return sorted(ids, key=lambda pid: -pct if (pct := percentiles.get(pid, math.nan)) == pct else math.inf)
     if order in ("spread", "lowest"):

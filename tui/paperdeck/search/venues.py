@@ -14,10 +14,15 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.store import Store
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from paperdeck.model.paper import Paper
 
 #: The scope of every venue.
 ALL: frozenset[str] = frozenset()
@@ -48,6 +53,44 @@ def scoped_ids(store: Store, scope: frozenset[str]) -> list[str] | None:
     scope is :data:`ALL` or holds every venue of the store). Kept until the catalogue or the
     scope changes: do not change the list returned."""
     return _scoped(store, scope)[0]
+
+
+def scope_positions(store: Store, scope: frozenset[str]) -> np.ndarray | None:
+    """Where the papers of ``scope`` are in the catalogue (ascending positions, numpy
+    ``int64``), from the venue runs; ``None`` for every paper (as :func:`scoped_ids`)."""
+    runs = store.venue_runs
+    if not scope or scope >= frozenset(runs.labels):
+        return None
+    import numpy as np
+
+    parts = []
+    start = 0
+    for n, count in runs.runs:
+        if runs.labels[n] in scope:
+            parts.append(np.arange(start, start + count, dtype=np.int64))
+        start += count
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
+    """The papers of ``scope`` in catalogue order (every paper for :data:`ALL`); loads the
+    catalogue if needed, reads no field of another venue's papers (those it holds deferred stay
+    so: :meth:`Store.defer_outside <paperdeck.store.store.Store.defer_outside>`).
+
+    Raises:
+        StoreError: as :attr:`Store.papers <paperdeck.store.store.Store.papers>`.
+    """
+    papers = store.papers
+    positions = scope_positions(store, scope)
+    if positions is None:
+        return papers
+    return [papers[n] for n in positions.tolist()]
+
+
+def scope_members(store: Store, scope: frozenset[str]) -> frozenset[str]:
+    """The ids of the papers of ``scope`` as a set (empty for :data:`ALL`: every paper; as
+    :func:`scoped_ids`, kept until the catalogue or the scope changes)."""
+    return _scoped(store, scope)[1]
 
 
 def within_scope(store: Store, ids: Sequence[str], scope: frozenset[str]) -> list[str]:

@@ -125,6 +125,12 @@ class Catalogue:
         self._written_spans: tuple[Stamp | None, CatalogueSpans] | None = None
         #: The last import in place this object committed (:mod:`paperdeck.store.patch_record`).
         self.last_patch: CataloguePatch | None = None
+        #: The venues whose papers a lean parse reads; the others' are held deferred
+        #: (:meth:`defer_outside`); ``None``: every paper read.
+        self._eager_venues: frozenset[str] | None = None
+        #: The rows cache's columns kept for the papers parsed from the very file it was read for,
+        #: with (generation, the papers' table's id, its size) they are of (see row_columns).
+        self._columns: tuple[tuple[int, int, int], RowColumns] | None = None
 
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
@@ -138,6 +144,15 @@ class Catalogue:
             if lazy and self._papers:  # a stale cache (a copied or restored store): the next start reads a good one
                 self._find_spans()
                 self._write_rows_cache()
+
+    def defer_outside(self, venues: frozenset[str]) -> None:
+        """Have the next lean parse (:meth:`load` of a catalogue opened with ``lean``, by the rows
+        cache's spans) read only the papers of ``venues`` (library venues, as :class:`VenueRuns`
+        names them; empty: every paper): the others are held as
+        :class:`~paperdeck.store.lean_papers.DeferredPaper`, each parsed when one of its fields
+        is first read. What a view of ``venues`` does then costs what those venues hold. No
+        effect once parsed, nor on a catalogue parsed otherwise (not lean, no usable rows cache)."""
+        self._eager_venues = venues or None
 
     @property
     def loaded(self) -> bool:
@@ -162,6 +177,7 @@ class Catalogue:
                     papers = self._papers
                     if self._cached_venues.paper_count == len(papers):
                         self._venues = ((generation, id(papers), len(papers)), self._cached_venues)
+                        self._columns = ((generation, id(papers), len(papers)), self._cached_columns)
                 self._venue_runs_now()  # here, in the loading thread, not at first need on the event loop
                 self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
@@ -221,7 +237,10 @@ class Catalogue:
         rows = self._rows
         if not self._loaded and rows is not None:
             return self._cached_columns
-        return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in self._papers.values())
+        papers, known = self._papers, self._columns
+        if known is not None and known[0] == (self._generation, id(papers), len(papers)):
+            return known[1]  # the papers parsed from the file the rows cache was written for
+        return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in papers.values())
 
     @property
     def venue_runs(self) -> VenueRuns:
@@ -374,15 +393,19 @@ class Catalogue:
             return None
         return papers
 
-    def _read_lean(self, spans: CatalogueSpans, ids: Iterable[str], stamp: Stamp | None) -> dict[str, Paper] | None:
+    def _read_lean(
+        self, spans: CatalogueSpans, ids: Iterable[str], stamp: Stamp | None, *, defer: bool = False
+    ) -> dict[str, Paper] | None:
         """Every paper parsed from its span, held without its texts
         (:class:`~paperdeck.store.lean_papers.LeanPaper`, reading them from the file kept open);
         ``None`` as :meth:`_read_by_spans` (then the file is read as it would be without
-        ``lean``)."""
+        ``lean``). With ``defer`` (``ids`` are the rows cache's, which its venue runs cover), the
+        papers outside :meth:`defer_outside`'s venues are held deferred."""
         from paperdeck.model.paper import Paper
-        from paperdeck.store.lean_papers import CatalogueText, LeanPaper
+        from paperdeck.store.lean_papers import CatalogueText, DeferredPaper, LeanPaper
 
-        paper_of, lean_of = Paper.from_dict, LeanPaper.of
+        paper_of, lean_of, deferred_of = Paper.from_dict, LeanPaper.of, DeferredPaper.deferred
+        eager = self._eager_ids(ids) if defer else None
         try:
             fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
@@ -408,6 +431,10 @@ class Catalogue:
                 start, end = spans.spans[paper_id]
                 if not at <= start < end <= stat.st_size:
                     return None
+                if eager is not None and paper_id not in eager:
+                    at = end
+                    papers[paper_id] = deferred_of(text, text.add(start, end), paper_id)
+                    continue
                 paper = paper_of(orjson.loads(text.document(start, end)))
                 at = end
                 if paper.id != paper_id:
@@ -416,6 +443,25 @@ class Catalogue:
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers
+
+    def _eager_ids(self, ids: Iterable[str]) -> frozenset[str] | None:
+        """The ids of :meth:`defer_outside`'s venues among ``ids`` (which the rows cache's venue
+        runs cover, in their order); ``None``: every paper is read (no venue chosen, or the runs
+        do not cover ``ids``)."""
+        venues = self._eager_venues
+        runs = self._cached_venues
+        if venues is None:
+            return None
+        ordered = list(ids)
+        if runs.paper_count != len(ordered):
+            return None
+        eager: list[str] = []
+        start = 0
+        for n, count in runs.runs:
+            if runs.labels[n] in venues:
+                eager += ordered[start : start + count]
+            start += count
+        return frozenset(eager)
 
     def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
         """The paper read from its span of the catalogue file, or ``None`` when the file is no
@@ -784,7 +830,7 @@ class Catalogue:
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
             spans = self._spans()
             if spans is not None and self._lean:
-                by_spans = self._read_lean(spans, self._rows, self._rows_stamp)
+                by_spans = self._read_lean(spans, self._rows, self._rows_stamp, defer=True)
             else:
                 by_spans = self._read_by_spans(spans) if spans is not None else None
             if by_spans is not None and spans is not None:

@@ -26,7 +26,7 @@ import orjson
 
 from paperdeck.model.paper import Paper
 
-__all__ = ["LIGHT_FIELDS", "TEXT_FIELDS", "CatalogueText", "LeanPaper"]
+__all__ = ["LIGHT_FIELDS", "TEXT_FIELDS", "CatalogueText", "DeferredPaper", "LeanPaper"]
 
 #: The fields a lean paper reads from the catalogue file when asked for (the bulk of a paper).
 TEXT_FIELDS = (
@@ -82,6 +82,8 @@ class CatalogueText:
         self._lock = threading.Lock()
         self.reads = 0
         self.failed = 0
+        #: Deferred papers (:class:`DeferredPaper`) parsed since the file was opened (tests count them).
+        self.deferred_reads = 0
 
     def add(self, start: int, end: int) -> int:
         """Record one paper's span (byte offsets ``start`` < ``end`` ≤ the size); its number."""
@@ -119,6 +121,23 @@ class CatalogueText:
             while len(self._cache) > CACHED_PAPERS:
                 self._cache.popitem(last=False)
         return paper
+
+    def light(self, at: int, paper_id: str) -> Paper:
+        """Paper number ``at`` parsed from its span for its :data:`LIGHT_FIELDS` (not kept in the
+        cache of papers read whole); when the span holds no document of ``paper_id``, a paper of
+        that id with every other field at its default (its id as its title), counted in
+        :attr:`failed`."""
+        paper: Paper | None
+        try:
+            paper = Paper.from_dict(orjson.loads(self.document(self._starts[at], self._ends[at])))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            paper = None
+        with self._lock:
+            self.deferred_reads += 1
+            if paper is None or paper.id != paper_id:
+                self.failed += 1
+                paper = None
+        return paper if paper is not None else Paper(id=paper_id, title=paper_id, abstract="")
 
 
 class LeanPaper(Paper):
@@ -165,6 +184,52 @@ class LeanPaper(Paper):
 
     def __reduce__(self) -> tuple[Any, ...]:  # copied or pickled: the full paper
         return (Paper, tuple(getattr(self, name) for name in _ALL_FIELDS))
+
+
+class DeferredPaper(LeanPaper):
+    """A :class:`LeanPaper` of which only the id is held until another field is first asked for:
+    then its document is parsed from its :class:`CatalogueText` (:meth:`CatalogueText.light`) and
+    its :data:`LIGHT_FIELDS` held from then on, as a lean paper's. The catalogue holds the papers
+    outside the venue scope the app opened on so (:meth:`Catalogue.defer_outside
+    <paperdeck.store.catalogue.Catalogue.defer_outside>`): a view of that scope never parses them.
+    Equal to, hashed and printed as the full paper, as a lean one; safe to read from several
+    threads (two first reads parse twice and hold the same values)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def deferred(cls, text: CatalogueText, at: int, paper_id: str) -> DeferredPaper:
+        """Paper ``paper_id``, number ``at`` of ``text``, nothing of it parsed yet."""
+        paper = object.__new__(cls)
+        setter = object.__setattr__
+        setter(paper, "id", paper_id)
+        setter(paper, "_text", text)
+        setter(paper, "_at", at)
+        return paper
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a slot not set: the light fields until the first of them is read.
+        if name not in _DEFERRED_FIELDS:
+            raise AttributeError(name)
+        get = object.__getattribute__
+        parsed = get(self, "_text").light(get(self, "_at"), get(self, "id"))
+        setter = object.__setattr__
+        for field in _DEFERRED_FIELDS:
+            setter(self, field, getattr(parsed, field))
+        return get(self, name)
+
+    @property
+    def parsed(self) -> bool:
+        """Whether the paper's fields were read from the file yet."""
+        try:
+            object.__getattribute__(self, "decision")
+        except AttributeError:
+            return False
+        return True
+
+
+#: What a deferred paper reads at its first use (its id it holds from the start).
+_DEFERRED_FIELDS = frozenset(LIGHT_FIELDS) - {"id"}
 
 
 def _text_field(name: str) -> property:

@@ -366,6 +366,13 @@ class Store:
         """
         self.catalogue.load()
 
+    def defer_outside(self, venues: frozenset[str]) -> None:
+        """Have the catalogue's parse read only the papers of ``venues`` (the venue scope a view
+        opens on; empty: every paper), the others each read at its first use
+        (:meth:`Catalogue.defer_outside <paperdeck.store.catalogue.Catalogue.defer_outside>`):
+        before :meth:`load`, for a store opened ``lean`` and ``lazy``."""
+        self.catalogue.defer_outside(venues)
+
     @property
     def papers(self) -> list[Paper]:
         """Every paper in catalogue order; loads if needed (raises StoreError as :meth:`load`)."""

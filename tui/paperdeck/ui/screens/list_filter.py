@@ -86,6 +86,7 @@ class ListFilter:
         slow_query_wait_s: float,
         tally_after_s: float,
         hint_toast_s: float,
+        scope_changed: Callable[[], None] = lambda: None,
     ) -> None:
         self.screen = screen
         self.marks = marks
@@ -93,6 +94,7 @@ class ListFilter:
         self.settings = settings
         self.searcher = searcher
         self._show_detail = show_detail
+        self._scope_changed = scope_changed
         self._slow_query_wait_s = slow_query_wait_s
         self._tally_after_s = tally_after_s
         self._hint_toast_s = hint_toast_s
@@ -200,6 +202,7 @@ class ListFilter:
         is said; the scope holds until paperdeck closes)."""
         self._chosen_venues = list(venues)
         self.refilter()
+        self._scope_changed()
         self.show_moves()
         self.screen.run_worker(self._save_scope, thread=True, group="venue-scope")
 

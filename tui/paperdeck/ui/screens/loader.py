@@ -50,6 +50,8 @@ class Loader:
         parse_after_input_s: seconds without a key or mouse event before the catalogue is parsed
             once the search index is read: parsing holds the interpreter for a while, and a query
             typed first shows first.
+        scope_ids: gives the ids of the venue scope's papers (the list of a blank filter bar,
+            which the statistics screen counts first); ``None``: every paper of the store.
     """
 
     #: Seconds the start-up worker waits for the first frame at most (it is there in a fraction).
@@ -65,6 +67,7 @@ class Loader:
         index_built: Callable[[], None],
         mount_footer: Callable[[], None],
         parse_after_input_s: float,
+        scope_ids: Callable[[], list[str]] | None = None,
     ) -> None:
         self._screen = screen
         self._store = store
@@ -73,6 +76,7 @@ class Loader:
         self._index_built = index_built
         self._mount_footer = mount_footer
         self._parse_after_input_s = parse_after_input_s
+        self._scope_ids = scope_ids
         #: The statistics of every paper, counted ahead (the statistics screen's first view
         #: without the user's marks), with what they were counted for; ``None`` until counted.
         self.stats_figures: tuple[object, Figures] | None = None
@@ -193,8 +197,8 @@ class Loader:
 
     def _count_statistics_ahead(self) -> bool:
         """In the worker, once the catalogue is parsed and typing pauses: count the statistics of
-        every paper (what the statistics screen shows first, unfiltered), so that its first
-        opening only adds the user's marks. False when the app is closing (nothing counted)."""
+        the venue scope's papers (what the statistics screen shows first, unfiltered), so that
+        its first opening only adds the user's marks. False when the app is closing (nothing counted)."""
         store = self._store
         if self.stats_figures is not None or not store.loaded:
             return True
@@ -206,7 +210,7 @@ class Loader:
             summaries = store.reviews.summaries()
         except StoreError:
             return True  # said where the summaries are shown
-        ids = list(store.paper_ids)
+        ids = list(store.paper_ids) if self._scope_ids is None else self._scope_ids()
         papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
         key = (store.catalogue_generation, summaries, ids)
         if self.stats_figures is None:

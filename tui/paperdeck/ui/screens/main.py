@@ -103,12 +103,13 @@ class MainScreen(ReadingScreen):
         self.list_filter = ListFilter(
             self, self.marks, store, self.settings, searcher, show_detail=self._show_detail,
             slow_query_wait_s=self.SLOW_QUERY_WAIT_S, tally_after_s=self.DETAIL_WHILE_TYPING_S,
-            hint_toast_s=self.HINT_TOAST_S,
+            hint_toast_s=self.HINT_TOAST_S, scope_changed=self.scope_changed,
         )  # fmt: skip
         #: The catalogue and the search index, read after the first frame.
         self.loader = Loader(
             self, store, searcher, catalogue_loaded=self._catalogue_loaded, index_built=self._index_built,
             mount_footer=self._mount_footer, parse_after_input_s=self.PARSE_AFTER_INPUT_S,
+            scope_ids=self.list_filter.scope_ids,
         )  # fmt: skip
         #: The papers the user's follows match (marked in the list, named in the detail pane).
         self.following = Following(self.list_filter, self.loader, changed=self.follows_changed)
@@ -117,6 +118,9 @@ class MainScreen(ReadingScreen):
         self._first_means: dict[str, float] = {}
         self.list_filter.first_means = self._first_means
         self._moves_of: object = None  # the summaries they were found in
+        #: The venue scope whose papers the scales and the moves were last found over (``None``:
+        #: not yet; empty: every venue), see scope_changed.
+        self._read_for_scope: frozenset[str] | None = None
         self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         self._resumed = False  # the screen has been shown (ScreenResume) once
         #: Whether the rows show the changed marks yet (:meth:`_changed`): the change log is read
@@ -318,6 +322,8 @@ class MainScreen(ReadingScreen):
         if self.store.loaded:  # its columns are set above
             self._show_detail(self.paper_list.highlighted_id)
             self._find_scales()
+        if not self.store.loaded:  # a view of the scope reads its venues' papers only
+            self.store.defer_outside(list_filter.scope)
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
@@ -613,9 +619,12 @@ class MainScreen(ReadingScreen):
         (several venues), have the list show each rating with its scale's top (``6.5/10``) in
         the views that mix scales (the venue scope's, the query's)."""
         from paperdeck.search.venue_ranks import scales_of_venues, scales_shown
+        from paperdeck.search.venues import papers_of_scope
 
         try:
-            papers = self.store.papers
+            # The scope's papers: a view lies within it (scope_changed finds them again for more).
+            scope = self._read_for_scope = self.list_filter.scope
+            papers = papers_of_scope(self.store, scope)
             scales = scales_shown(papers)
             venue_scales = scales_of_venues(papers, scales)
         except StoreError:
@@ -625,15 +634,28 @@ class MainScreen(ReadingScreen):
     @work(thread=True, exclusive=True, group="review-summaries")
     def _read_review_summaries(self) -> None:
         from paperdeck.search.query_fields import first_means_of  # deferred: no query needs it at start
+        from paperdeck.search.venues import papers_of_scope
 
         try:
             summaries = self.store.reviews.summaries()
-            first_means = first_means_of(self.store.papers, summaries)
+            scope = self._read_for_scope = self.list_filter.scope
+            first_means = first_means_of(papers_of_scope(self.store, scope), summaries)
         except StoreError as error:
             self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
             return
         self.app.call_from_thread(self._moves_read, summaries, first_means)
         self.app.call_from_thread(self._show_detail, self.paper_list.highlighted_id)
+
+    def scope_changed(self) -> None:
+        """The venue scope changed: the scales and the moves (found over the scope's papers) are
+        found again when the new scope holds venues the last finding did not read."""
+        read, scope = self._read_for_scope, self.list_filter.scope
+        if read is None or not read or (scope and scope <= read):
+            return
+        if self.store.loaded:
+            self._find_scales()
+        if self.store.reviews.summaries_read:
+            self._read_review_summaries()
 
     def _moves_read(self, summaries: object, first_means: dict[str, float]) -> None:
         self._moves_of = summaries

@@ -1,0 +1,137 @@
+"""A library opened on a venue scope reads that scope's papers only (issue 31, "Speed and memory":
+a library of venues opens and filters as fast as one venue alone). The app's store is lean and
+lazy; opened on a scope it holds the other venues' papers deferred
+(:meth:`Store.defer_outside <paperdeck.store.store.Store.defer_outside>`), and a query in the scope
+looks up the scope's papers only (:class:`~paperdeck.search.selection.ScopedLookups`). Counted, not
+timed: the papers of other venues parsed (:attr:`DeferredPaper.parsed`, :attr:`CatalogueText.deferred_reads`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from paperdeck.model.paper import Paper, Ratings
+from paperdeck.search.query import parse_query
+from paperdeck.search.searcher import Searcher, build_index
+from paperdeck.search.selection import PaperLookups, _run_query, run_query
+from paperdeck.search.venues import papers_of_scope, scope_positions, within_scope
+from paperdeck.store.lean_papers import DeferredPaper
+from paperdeck.store.settings import SORTS
+from paperdeck.store.store import Store
+
+SCOPE = frozenset({"ICLR 2026"})
+#: Queries of every kind but ``like:`` (likeness is measured over every paper).
+QUERIES = ("", "graphs", "rating>=6", "decision:accept", "graphs rating>=5", "-venue:colm rating_pct>=50",
+           "venue:iclr", "year:2026 has:rating", "graph* -decision:reject", "rating:2..7 OR decision:oral")  # fmt: skip
+
+
+def _paper(n: int, venue: str, year: int, top: int) -> Paper:
+    words = ("graphs", "diffusion", "language")[n % 3]
+    return Paper(id=f"openreview:V{n}", title=f"Paper {n} on {words}", abstract=f"We study {words} {n}.",
+                 venue=venue, year=year, openreview_id=f"V{n}", decision=("oral", "poster", "reject")[n % 3],
+                 ratings=Ratings(float(n % top) + 1, min=1.0, max=float(top), count=3))  # fmt: skip
+
+
+#: ICLR 2026 (ratings 1–10) between COLM 2025 and ICLR 2017 papers: the scope is one run of three.
+PAPERS = [
+    *(_paper(n, "COLM", 2025, 10) for n in range(0, 12)),
+    *(_paper(n, "ICLR", 2026, 10) for n in range(12, 30)),
+    *(_paper(n, "ICLR", 2017, 10) for n in range(30, 40)),
+]
+IN_SCOPE = 18
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    data = tmp_path_factory.mktemp("library") / "data"
+    store = Store(data)
+    store.import_papers(PAPERS)
+    build_index(store)
+    return data
+
+
+def _opened(data: Path, scope: frozenset[str] = SCOPE) -> Store:
+    """The store as the app opens it on ``scope``, parsed."""
+    store = Store(data, lazy=True, user_records=False, lean=True)
+    store.defer_outside(scope)
+    store.load()
+    return store
+
+
+def _parsed_outside(store: Store) -> int:
+    return sum(1 for p in store.papers if isinstance(p, DeferredPaper) and p.parsed)
+
+
+def test_the_papers_outside_the_scope_are_held_unparsed(library: Path) -> None:
+    store = _opened(library)
+    deferred = [p for p in store.papers if isinstance(p, DeferredPaper)]
+    assert len(deferred) == len(PAPERS) - IN_SCOPE and _parsed_outside(store) == 0
+    assert [p.id for p in store.papers] == [p.id for p in PAPERS]
+    text = object.__getattribute__(deferred[0], "_text")
+    assert text.deferred_reads == 0
+    # Read at first use, each once, as the full paper.
+    assert deferred[0] == PAPERS[0] and deferred[0].decision == "oral" and deferred[0].title == PAPERS[0].title
+    assert deferred[0].parsed and text.deferred_reads == 1
+    assert deferred[-1].library_venue == "ICLR 2017" and hash(deferred[-1]) == hash(PAPERS[-1])
+    assert text.deferred_reads == 2
+    # Every venue's papers: deferred only when asked for, and never once the store is parsed.
+    every = Store(library, lazy=True, user_records=False, lean=True)
+    every.defer_outside(frozenset())
+    assert not any(isinstance(p, DeferredPaper) for p in every.papers)
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_a_query_in_the_scope_reads_no_other_venue(library: Path, query: str) -> None:
+    store = _opened(library)
+    searcher = Searcher(store)
+    for order in SORTS:
+        found = run_query(searcher, parse_query(query), order, SCOPE)
+        assert {p.library_venue for p in PAPERS if p.id in set(found)} <= SCOPE
+    assert _parsed_outside(store) == 0
+    assert len(papers_of_scope(store, SCOPE)) == IN_SCOPE and _parsed_outside(store) == 0
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_a_scoped_query_finds_what_the_whole_library_s_does_within_the_scope(library: Path, query: str) -> None:
+    store = Store(library, lazy=True, user_records=False, lean=True)
+    searcher = Searcher(store)
+    parsed = parse_query(query)
+    for scope in (SCOPE, frozenset({"COLM 2025", "ICLR 2017"}), frozenset({"ICLR 2017"})):
+        for order in SORTS:
+            every = _run_query(searcher, parsed, order, PaperLookups.of(searcher), store.paper_ids)
+            assert run_query(searcher, parsed, order, scope) == within_scope(store, every, scope), (scope, order)
+
+
+def test_the_scope_s_positions(library: Path) -> None:
+    store = Store(library, lazy=True)
+    positions = scope_positions(store, SCOPE)
+    assert positions is not None and positions.tolist() == list(range(12, 30))
+    assert scope_positions(store, frozenset()) is None
+    assert scope_positions(store, frozenset({"COLM 2025", "ICLR 2026", "ICLR 2017"})) is None
+    assert scope_positions(store, frozenset({"NeurIPS 2018"})).tolist() == []  # type: ignore[union-attr]
+
+
+def test_a_deferred_paper_whose_document_is_gone_reads_as_its_id(library: Path, tmp_path: Path) -> None:
+    """The catalogue changed in place under a deferred paper (no paperdeck does it): the paper
+    reads as its id with empty fields, counted as failed, never a document of another paper."""
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in os.listdir(library):
+        if (library / name).is_file():
+            (data / name).write_bytes((library / name).read_bytes())
+            os.utime(data / name, ns=(os.stat(library / name).st_atime_ns, os.stat(library / name).st_mtime_ns))
+    store = Store(data, lazy=True, user_records=False, lean=True)
+    store.defer_outside(SCOPE)
+    store.load()
+    first = store.papers[0]
+    assert isinstance(first, DeferredPaper) and not first.parsed
+    catalogue = data / "catalogue.json"
+    with catalogue.open("r+b") as file:  # the first paper's document overwritten, the size kept
+        start = file.read().index(b'"openreview:V0"')
+        file.seek(start)
+        file.write(b"x" * 40)
+    text = object.__getattribute__(first, "_text")
+    assert first.decision == "unknown" and first.ratings is None and first.venue == ""
+    assert text.failed == 1 and text.deferred_reads == 1
+    assert first.title == "openreview:V0" and text.failed == 2  # its texts as a lean paper's
