@@ -170,3 +170,27 @@ def test_a_word_matched_in_numpy_arrays_matches_as_in_dicts(data_dir: Path, monk
             assert in_arrays.search(query).positions == expected_ranking, query
     assert dense and all(dense)  # the arrays were used, by the index given them only
     assert any(in_arrays._match(word).keyword_hits for word in ("graph", "diffusion", "model"))
+
+
+def test_a_ranking_s_ids_read_lazily_are_its_ids(data_dir: Path, seed_files: list[Path]) -> None:
+    """:class:`IdsAt` (a keystroke's ids, looked up as the list reads them) gives what turning
+    every position into an id gives: by row, by slice, iterated, and a paper's row."""
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    index = SearchIndex(store.papers)
+    index.warm(string.ascii_lowercase + string.digits)
+    for query in [*QUERIES, "", "zzqx", "learning", "graph neural networks"]:
+        positions = index.search_positions(query)
+        eager, lazy = index.ids_at(positions), index.ids_view(positions)
+        assert len(lazy) == len(eager) and list(lazy) == eager and lazy == eager, query
+        assert [lazy[row] for row in range(len(lazy))] == eager
+        assert lazy[2:7] == eager[2:7] and lazy[::-1] == eager[::-1] and lazy[5:1:-1] == eager[5:1:-1]
+        for row, paper_id in enumerate(eager):
+            assert lazy.index_of(paper_id) == row and lazy.index(paper_id) == row and paper_id in lazy
+        missing = (
+            next(pid for pid in store.paper_ids if pid not in set(eager)) if len(eager) < len(store.paper_ids) else None
+        )
+        if missing is not None:
+            assert lazy.index_of(missing) is None and missing not in lazy
+            with pytest.raises(ValueError):
+                lazy.index(missing)

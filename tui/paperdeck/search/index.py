@@ -41,12 +41,12 @@ from __future__ import annotations
 import contextlib
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.index_file import read_sections, restamp_sections, write_sections
@@ -380,6 +380,11 @@ class SearchIndex:
     def ids_at(self, positions: Iterable[int]) -> list[str]:
         """The paper ids at ``positions``."""
         return list(map(self._ids.__getitem__, positions))
+
+    def ids_view(self, positions: Sequence[int]) -> IdsAt:
+        """The paper ids at ``positions`` (a ranking: not changed afterwards), each looked up when
+        read (:class:`IdsAt`): a keystroke's list shows a screenful of them."""
+        return IdsAt(positions, self._ids)
 
     def search_ids(self, query: str) -> list[str]:
         """The ids of :meth:`search`'s ranking."""
@@ -840,6 +845,71 @@ class SearchIndex:
                 at = text.find(needle, at + 1)
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
+
+
+class IdsAt(Sequence[str]):
+    """The paper ids at some positions of an index's papers, in the positions' order, each id
+    looked up when read: ``ids[n]`` is ``paper_ids[positions[n]]``. A ranking of every paper
+    is shown a screenful at a time; turning all its positions into ids at each keystroke cost
+    a pass over every candidate.
+
+    Args:
+        positions: the positions (a list, an ``array`` or a ``range``), never changed afterwards.
+        paper_ids: the index's paper ids, by position.
+    """
+
+    __slots__ = ("_ids", "_positions")
+
+    def __init__(self, positions: Sequence[int], paper_ids: Sequence[str]) -> None:
+        self._positions = positions
+        self._ids = paper_ids
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    @overload
+    def __getitem__(self, at: int) -> str: ...
+    @overload
+    def __getitem__(self, at: slice) -> list[str]: ...
+    def __getitem__(self, at: int | slice) -> str | list[str]:
+        if isinstance(at, slice):
+            return list(map(self._ids.__getitem__, self._positions[at]))
+        return self._ids[self._positions[at]]
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._ids.__getitem__, self._positions)
+
+    def __contains__(self, paper_id: object) -> bool:
+        return self.index_of(paper_id) is not None
+
+    def index_of(self, paper_id: object) -> int | None:
+        """The row of ``paper_id`` (its first), or ``None``: two C-level scans (the id among the
+        papers, its position among the positions), no map of every id made."""
+        try:
+            return self._positions.index(self._ids.index(paper_id))
+        except ValueError:
+            return None
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        """``Sequence.index``: the first row of ``value`` at or after ``start`` (before ``stop``).
+
+        Raises:
+            ValueError: not there.
+        """
+        row = self.index_of(value)
+        if row is None or row < start or (stop is not None and row >= stop):
+            return super().index(value, start, len(self) if stop is None else stop)
+        return row
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, IdsAt | list | tuple):
+            return len(self) == len(other) and all(map(str.__eq__, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"IdsAt({list(self)!r})"
 
 
 def _sorted_in_numpy(candidates: list[int], keys: list[int]) -> list[int]:

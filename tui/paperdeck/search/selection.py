@@ -37,10 +37,12 @@ class LikeError(PaperdeckError):
 
 def run_query(
     searcher: Searcher, query: Query, order: str = "relevance", scope: frozenset[str] = frozenset()
-) -> list[str]:
-    """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by its
-    field terms, then sorted. Without words, relevance is list order, but for a text term in the
-    substring form (``title:*lora``): the papers matching it from a word start come first.
+) -> Sequence[str]:
+    """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by
+    its field terms, then sorted (a sequence not to be changed: ranked by words, an
+    :class:`~paperdeck.search.index.IdsAt` whose ids are looked up as they are read). Without
+    words, relevance is list order, but for a text term in the substring form (``title:*lora``):
+    the papers matching it from a word start come first.
 
     With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
     starred ones, which are left out; ``like:ID``: that paper, shown first), whatever ``order``,
@@ -69,10 +71,11 @@ def run_query(
     return ids
 
 
-def _run_query(searcher: Searcher, query: Query, order: str) -> list[str]:
+def _run_query(searcher: Searcher, query: Query, order: str) -> Sequence[str]:
     store = searcher.store
     words = " ".join(query.words)
     lookups = PaperLookups.of(searcher)
+    ids: Sequence[str]
     if query.like:
         keep = query.mask(lookups)  # one bool per paper, in catalogue order; None: every paper
         within = set(searcher.index.get().search_ids(words)) if words else None
@@ -92,7 +95,7 @@ def _run_query(searcher: Searcher, query: Query, order: str) -> list[str]:
             keep = query.mask(lookups, within=found)
             assert keep is not None
             positions = list(compress(positions, keep[np.asarray(positions, dtype=np.int64)].tolist()))
-        ids = index.ids_at(positions)
+        ids = index.ids_view(positions)  # each id looked up when read
     elif (keep := query.mask(lookups)) is not None:
         import numpy as np
 
@@ -108,7 +111,7 @@ def _run_query(searcher: Searcher, query: Query, order: str) -> list[str]:
         return ids
     if order in ("relevance", "list") and not words:
         return ids  # in list order already
-    return sort_ids(store, ids, order)
+    return sort_ids(store, ids if isinstance(ids, list) else list(ids), order)
 
 
 class PaperLookups:
