@@ -194,3 +194,29 @@ def test_a_ranking_s_ids_read_lazily_are_its_ids(data_dir: Path, seed_files: lis
             assert lazy.index_of(missing) is None and missing not in lazy
             with pytest.raises(ValueError):
                 lazy.index(missing)
+
+
+def test_a_first_word_matched_in_numpy_ranks_there_as_in_dicts(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query's first word matched in numpy arrays is ranked from them (a stable sort there), no
+    dict of its matches made unless a later word or a note needs one: the rankings are those of
+    the dicts, for every prefix of many queries typed letter by letter, with and without notes."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    ids = store.paper_ids
+    vocabulary = SearchIndex(store.papers)._vocabulary.words
+    typed = [*vocabulary[::7], "graph neural networks", "difusion samplng", "gnn agents", "reinforcement learning"]
+    for notes in ({}, {ids[3]: "graph reinforcement quokka", ids[5]: "diffusion baseline"}):
+        in_dicts, in_arrays = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+        for query in (text[:k] for text in typed for k in range(1, len(text) + 1)):
+            monkeypatch.setattr(index_module, "_DENSE_FROM", 1 << 62)
+            expected = in_dicts.search(query).positions
+            monkeypatch.setattr(index_module, "_DENSE_FROM", 0)
+            assert in_arrays.search(query).positions == expected, (query, bool(notes))
+    # Without notes, a one-word query's match keeps no dict: its ranking came from the arrays.
+    in_arrays = SearchIndex(store.papers)
+    for word in ("graph", "diffusion", "lear", "mod"):
+        in_arrays.search(word)
+        match = in_arrays._matches[word]
+        assert match.dense is not None and match._packed is None, word

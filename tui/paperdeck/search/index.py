@@ -132,12 +132,34 @@ class _WordMatch:
     but for the clamps (hits at most the title's distinct words, keyword hits at most
     ``_KEYWORD_MAX``) and phrase order, the low part the title hits."""
 
-    __slots__ = ("keyword_hits", "packed", "vocabulary")
+    __slots__ = ("_packed", "count", "dense", "keyword_hits", "vocabulary")
 
-    def __init__(self, packed: dict[int, int], keyword_hits: frozenset[int], vocabulary: frozenset[str]) -> None:
-        self.packed = packed  # each > 0
+    def __init__(
+        self,
+        packed: dict[int, int] | None,
+        keyword_hits: frozenset[int],
+        vocabulary: frozenset[str],
+        dense: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
+        self._packed = packed  # each > 0; None: made from ``dense`` at first need
         self.keyword_hits = keyword_hits  # positions where the query word is in the keywords too
         self.vocabulary = vocabulary
+        #: The same as two numpy arrays (positions ascending, their packed values), for a word
+        #: matched in numpy (:meth:`SearchIndex._packed_dense`): a first word ranks from them
+        #: without a dict.
+        self.dense = dense
+        self.count = len(packed) if packed is not None else len(dense[0]) if dense is not None else 0
+
+    @property
+    def packed(self) -> dict[int, int]:
+        """Position → packed value (made from :attr:`dense` at first need: the same dict, made
+        again if two threads ask at once)."""
+        made = self._packed
+        if made is None:
+            assert self.dense is not None
+            positions, values = self.dense
+            made = self._packed = dict(zip(positions.tolist(), values.tolist(), strict=True))
+        return made
 
 
 #: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
@@ -234,7 +256,7 @@ class SearchIndex:
         #: matches, the last ``_MAX_INTERSECTIONS`` sets kept; the last ``_MAX_RANKINGS``
         #: rankings, by query words.
         self._intersections: (
-            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], list[int]]]
+            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], Sequence[int]]]
             | None
         ) = None
 
@@ -447,13 +469,14 @@ class SearchIndex:
             if notes is self._notes:
                 self._intersections = held
         _, intersections, rankings = held
-        ranked = rankings.get(tuple(query_words))  # a space or a backspace typed
-        if ranked is not None:
-            return ranked
+        kept = rankings.get(tuple(query_words))  # a space or a backspace typed
+        if kept is not None:
+            return kept
         # Start from the candidates of these words but the last one typed, found at the
         # previous keystroke ("graph neural n" after "graph neural").
         reused = intersections.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
         candidates: list[int] | None = None  # positions matching every word so far, ascending
+        dense: tuple[np.ndarray, np.ndarray] | None = None  # the last word's arrays, if they are the candidates
         totals: list[int] = []  # per candidate, the packed values summed over the words so far
         matches: dict[str, _WordMatch] = {}
         later = query_words
@@ -469,13 +492,24 @@ class SearchIndex:
             share = 2 if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
             bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
             match = self._match(word, candidates if bounded else None)
-            packed = self._with_notes(match, self._note_scores(word, notes))
-            candidates, totals = self._intersected(packed, candidates, totals)
+            note_scores = self._note_scores(word, notes)
+            if candidates is None and match.dense is not None and not note_scores:
+                # The first word, matched in numpy: its arrays are the candidates and totals
+                # (no dict made), and rank it alone.
+                dense = match.dense
+                candidates, totals = dense[0].tolist(), dense[1].tolist()
+            else:
+                dense = None
+                candidates, totals = self._intersected(self._with_notes(match, note_scores), candidates, totals)
             if not candidates:
                 return []
             matches = {**matches, word: match}
             _cache(intersections, frozenset(matches), (candidates, totals, matches), _MAX_INTERSECTIONS)
         assert candidates is not None
+        if dense is not None and len(query_words) == 1:  # one word, matched in numpy: sorted there
+            in_numpy = _ranked_in_numpy(*dense)
+            _cache(rankings, tuple(query_words), in_numpy, _MAX_RANKINGS)
+            return in_numpy
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
             self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
@@ -495,7 +529,7 @@ class SearchIndex:
         of a query in an order that leaves few candidates early."""
         kept = self._matches.get(word)
         if kept is not None:
-            return len(kept.packed)
+            return kept.count
         starts, size, short = self._starts, len(self._vocabulary), len(word) in _SHORT_PREFIX_FIELDS
         reach = 0
         for quality, ranges in self._vocabulary.expand(word).bands:
@@ -659,10 +693,11 @@ class SearchIndex:
         if acronym:  # the last group
             groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym, within is None))
         if "numpy" in sys.modules and sum(len(group[2]) for group in groups) >= _DENSE_FROM:
-            packed, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, bool(acronym), within)
+            dense, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, bool(acronym), within)
+            match = _WordMatch(None, keyword_hits, expansion.vocabulary, dense)
         else:
             packed, keyword_hits = self._packed_sparse(word, groups, keyword_groups, typo_groups, bool(acronym), keep)
-        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
+            match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
         else:
@@ -721,11 +756,12 @@ class SearchIndex:
         typo_groups: list[int],
         acronym_last: bool,
         within: list[int] | None,
-    ) -> tuple[dict[int, int], frozenset[int]]:
+    ) -> tuple[tuple[np.ndarray, np.ndarray], frozenset[int]]:
         """:meth:`_packed_sparse`'s result, made in one numpy array of a value per paper: for a
         word whose posting lists are long, where filling a dict group by group (and sorting its
-        keys later) costs a pass of hashing per position; the dict is read from the array once,
-        its keys ascending."""
+        keys later) costs a pass of hashing per position. Given as the positions matched
+        (ascending) and their values (:attr:`_WordMatch.dense`; the dict is read from them when
+        first needed), and the keyword hits."""
         import numpy as np
 
         total = len(self._ids)
@@ -759,7 +795,7 @@ class SearchIndex:
             values[keyword] += 1 << _HITS_BITS
             keyword_hits = frozenset(keyword.tolist())
         positions = np.flatnonzero(values)
-        return dict(zip(positions.tolist(), values[positions].tolist(), strict=True)), keyword_hits
+        return (positions, values[positions]), keyword_hits
 
     def _bonus_array(self) -> np.ndarray:
         """:attr:`_title_bonus` as a numpy array (made at first need)."""
@@ -773,6 +809,8 @@ class SearchIndex:
     def _with_notes(self, match: _WordMatch, note_scores: dict[int, int]) -> dict[int, int]:
         """``match.packed`` with better note scores in place of the fields' (a new dict only
         when one counts)."""
+        if not note_scores:
+            return match.packed
         packed = match.packed
         better: dict[int, int] = {}
         for position, score in note_scores.items():
@@ -910,6 +948,19 @@ class IdsAt(Sequence[str]):
 
     def __repr__(self) -> str:
         return f"IdsAt({list(self)!r})"
+
+
+def _ranked_in_numpy(positions: np.ndarray, values: np.ndarray) -> array[int]:
+    """The ``positions`` (ascending) by their packed ``values`` (one each: sort key above
+    ``_HITS_BITS``), the largest key first, equal keys in the positions' order: what the keyed
+    ``sorted`` of :meth:`SearchIndex._ranked` gives a one-word query, sorted in numpy (a
+    stable ``argsort``), as an ``array`` of uint32."""
+    import numpy as np
+
+    order = np.argsort(-(values >> _HITS_BITS), kind="stable")
+    ranked = array("I")
+    ranked.frombytes(positions[order].astype(np.uint32).tobytes())
+    return ranked
 
 
 def _sorted_in_numpy(candidates: list[int], keys: list[int]) -> list[int]:
