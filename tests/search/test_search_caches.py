@@ -220,3 +220,43 @@ def test_a_first_word_matched_in_numpy_ranks_there_as_in_dicts(data_dir: Path, m
         in_arrays.search(word)
         match = in_arrays._matches[word]
         assert match.dense is not None and match._packed is None, word
+
+
+@pytest.mark.parametrize("short_share", [2, 8])
+def test_many_candidates_ranked_in_numpy_rank_as_in_lists(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, short_share: int
+) -> None:
+    """From ``_SORT_IN_NUMPY_FROM`` candidates a ranking's keys, tie-breaks (title hits clamped,
+    phrase order of the best ``_MAX_ORDER_TITLES`` titles) and sort are made in numpy: every
+    prefix of many queries typed letter by letter ranks as in lists, with notes or not, with few
+    titles checked for phrase order (so that which titles are checked is tested too), and with
+    a short later word matched among the candidates from a half or an eighth of the papers."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    monkeypatch.setattr(index_module, "_BOUNDED_SHORT_SHARE", short_share)
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    ids = store.paper_ids
+    vocabulary = SearchIndex(store.papers)._vocabulary.words
+    typed = [
+        *(f"{a} {b}" for a, b in zip(vocabulary[::29], vocabulary[13::31], strict=False)),
+        "graph neural networks", "large language model agents", "a d", "on the diffusion", "gnn gnn gnn",
+    ]  # fmt: skip
+    many: list[bool] = []
+    real = SearchIndex._ranked_many
+
+    def counted(self: SearchIndex, *args: Any) -> Any:
+        many.append(True)
+        return real(self, *args)
+
+    monkeypatch.setattr(SearchIndex, "_ranked_many", counted)
+    for notes in ({}, {ids[3]: "graph reinforcement quokka", ids[5]: "diffusion baseline"}):
+        for order_titles in (index_module._MAX_ORDER_TITLES, 3):
+            monkeypatch.setattr(index_module, "_MAX_ORDER_TITLES", order_titles)
+            in_lists, in_numpy = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+            for query in (text[:k] for text in typed for k in range(1, len(text) + 1)):
+                monkeypatch.setattr(index_module, "_SORT_IN_NUMPY_FROM", 1 << 62)
+                expected = in_lists.search(query).positions
+                monkeypatch.setattr(index_module, "_SORT_IN_NUMPY_FROM", 0)
+                assert in_numpy.search(query).positions == expected, (query, bool(notes), order_titles)
+    assert len(many) > 100

@@ -97,8 +97,10 @@ _HITS_MASK = (1 << _HITS_BITS) - 1
 _PACKED_WORDS = _KEYWORD_MAX
 
 #: A later query word of three letters or more is matched only among the candidates left when
-#: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words: half).
+#: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words, whose prefixes
+#: are then looked for in the candidates' words: 1/_BOUNDED_SHORT_SHARE).
 _BOUNDED_SHARE = 4
+_BOUNDED_SHORT_SHARE = 8
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
@@ -110,6 +112,9 @@ _DENSE_FROM = 20_000
 #: store few words reach ``_DENSE_FROM``, and the import costs about as much as reading the index,
 #: and 13 MB of the app's memory (the ICLR 2026 store: 19,630 papers, below it).
 _DENSE_WARM_PAPERS = 40_000
+#: From this many candidates (numpy loaded), a ranking's sort keys, tie-breaks and sort are made in
+#: numpy arrays (:meth:`SearchIndex._ranked_many`) rather than lists.
+_SORT_IN_NUMPY_FROM = 5_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,10 +491,10 @@ class SearchIndex:
         # The words that may match the fewest papers first; each later word only over the
         # candidates left when they are few (a bounded match, kept for the next keystroke):
         # "graph neural netw" looks up "netw" among the "graph neural" papers; a one- or
-        # two-letter word already among less than half the papers ("specul d" scans the
+        # two-letter word already among less than an eighth of the papers ("specul d" scans the
         # "specul…" papers' words for "d", not every title's).
         for word in sorted(later, key=self._reach):
-            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
+            share = _BOUNDED_SHORT_SHARE if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
             bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
             match = self._match(word, candidates if bounded else None)
             note_scores = self._note_scores(word, notes)
@@ -498,6 +503,9 @@ class SearchIndex:
                 # (no dict made), and rank it alone.
                 dense = match.dense
                 candidates, totals = dense[0].tolist(), dense[1].tolist()
+            elif candidates is not None and match.dense is not None and not note_scores:
+                dense = None  # a later word matched in numpy: the candidates looked up in its arrays
+                candidates, totals = _intersected_dense(match.dense, candidates, totals)
             else:
                 dense = None
                 candidates, totals = self._intersected(self._with_notes(match, note_scores), candidates, totals)
@@ -510,6 +518,10 @@ class SearchIndex:
             in_numpy = _ranked_in_numpy(*dense)
             _cache(rankings, tuple(query_words), in_numpy, _MAX_RANKINGS)
             return in_numpy
+        if len(candidates) >= _SORT_IN_NUMPY_FROM and len(query_words) <= _PACKED_WORDS and "numpy" in sys.modules:
+            many = self._ranked_many(candidates, totals, [matches[word] for word in query_words])
+            _cache(rankings, tuple(query_words), many, _MAX_RANKINGS)
+            return many
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
             self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
@@ -781,7 +793,7 @@ class SearchIndex:
             found = arrays[n]
             values[found] = score + bonus[found] if title else score
         if typo_groups:  # outscored by another field: still a title hit
-            typo = np.unique(np.concatenate([arrays[at] for at in typo_groups]))
+            typo = _union(total, [arrays[at] for at in typo_groups])
             lacking = typo[(values[typo] & _HITS_MASK) == 0]
             values[lacking] += bonus[lacking]
         if acronym_last:  # the acronym stands for len(word) title words
@@ -791,11 +803,46 @@ class SearchIndex:
                 values[position] += more * title_bonus[position]
         keyword_hits: frozenset[int] = frozenset()
         if keyword_groups:
-            keyword = np.unique(np.concatenate([arrays[at] for at in keyword_groups]))
+            keyword = _union(total, [arrays[at] for at in keyword_groups])
             values[keyword] += 1 << _HITS_BITS
             keyword_hits = frozenset(keyword.tolist())
         positions = np.flatnonzero(values)
         return (positions, values[positions]), keyword_hits
+
+    def _ranked_many(self, candidates: list[int], totals: list[int], matches: list[_WordMatch]) -> array[int]:
+        """The ranking of many ``candidates`` (ascending) from their packed ``totals`` over the
+        query words' ``matches`` (at most ``_PACKED_WORDS``), made in numpy as :meth:`_ranked`
+        makes it in lists: the sort keys, title hits clamped to the titles' distinct words and
+        phrase order for the best ``_MAX_ORDER_TITLES`` titles of two hits or more
+        (:meth:`_break_ties`), then a stable sort, the largest key first; an ``array`` of uint32."""
+        import numpy as np
+
+        wanted = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+        summed = np.fromiter(totals, dtype=np.int64, count=len(totals))
+        keys = summed >> _HITS_BITS
+        if len(matches) > 1:
+            hits = summed & _HITS_MASK
+            several = np.flatnonzero(hits > 1)  # indices into the candidates, ascending
+            positions = wanted[several]
+            sizes = np.asarray(self._title_sizes)[positions].astype(np.int64)
+            over = hits[several] > sizes
+            if over.any():
+                clamp = several[over]
+                units = self._bonus_array()[positions[over]] >> _HITS_BITS
+                keys[clamp] -= (hits[clamp] - sizes[over]) * units
+                if (sizes[over] < 2).any():  # phrase order for the titles of two words or more, once clamped
+                    several = several[sizes > 1]
+            if len(several) > _MAX_ORDER_TITLES:  # the best, of equal keys the first in catalogue order
+                several = several[np.argsort(-keys[several], kind="stable")[:_MAX_ORDER_TITLES]]
+            vocabularies = [m.vocabulary for m in matches]
+            titles = self._titles.lines()
+            for at in several.tolist():
+                order = _phrase_order(titles[candidates[at]].split(), vocabularies)
+                if order:
+                    keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
+        ranked = array("I")
+        ranked.frombytes(wanted[np.argsort(-keys, kind="stable")].astype(np.uint32).tobytes())
+        return ranked
 
     def _bonus_array(self) -> np.ndarray:
         """:attr:`_title_bonus` as a numpy array (made at first need)."""
@@ -948,6 +995,36 @@ class IdsAt(Sequence[str]):
 
     def __repr__(self) -> str:
         return f"IdsAt({list(self)!r})"
+
+
+def _union(total: int, parts: list[np.ndarray]) -> np.ndarray:
+    """The positions (below ``total``) in any of ``parts``, ascending, each once: as
+    ``np.unique`` of them joined, through a mask of the papers (no hashing or sorting)."""
+    import numpy as np
+
+    mask = np.zeros(total, dtype=bool)
+    for part in parts:
+        mask[part] = True
+    return np.flatnonzero(mask)
+
+
+def _intersected_dense(
+    dense: tuple[np.ndarray, np.ndarray], candidates: list[int], totals: list[int]
+) -> tuple[list[int], list[int]]:
+    """:meth:`SearchIndex._intersected` for a match in numpy arrays (:attr:`_WordMatch.dense`:
+    positions ascending, their packed values): the ``candidates`` (ascending) it holds, in their
+    order, and their ``totals`` plus its values, each candidate found by a binary search (no
+    dict of the match made)."""
+    import numpy as np
+
+    positions, values = dense
+    if not len(positions) or not candidates:
+        return [], []
+    wanted = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+    at = np.minimum(np.searchsorted(positions, wanted), len(positions) - 1)
+    kept = np.flatnonzero(positions[at] == wanted)
+    summed = np.fromiter(totals, dtype=np.int64, count=len(totals))[kept] + values[at[kept]]
+    return wanted[kept].tolist(), summed.tolist()
 
 
 def _ranked_in_numpy(positions: np.ndarray, values: np.ndarray) -> array[int]:
