@@ -101,7 +101,7 @@ class ListFilter:
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self._view_ids: Sequence[str] = []
         #: The list shown and its ids as a set (for the status tally of a filtered list).
-        self._view_id_set: tuple[Sequence[str] | None, frozenset[str]] = (None, frozenset())
+        self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_timer: Timer | None = None
@@ -717,7 +717,8 @@ class ListFilter:
         def tally() -> None:
             self._tally_timer = None
             ids = self._view_ids
-            self._view_id_set = (ids, frozenset(ids))
+            # No paper has a status: the tally is all unseen, without a set of every id listed.
+            self._view_id_set = (ids, frozenset(ids) if self._status_of[1] else None)
             self.update_counts()
 
         self._tally_timer = self.screen.set_timer(self._tally_after_s, tally)
@@ -736,12 +737,12 @@ class ListFilter:
                 {pid: r.status for pid, r in self.store.all_user_data.items() if r.status != "unseen"},
             )
         status_of, ids = self._status_of[1], self._view_ids
-        if not status_of:  # no paper has a status: none in the list either (no set of its ids made)
-            return Counter()
         if len(ids) <= len(status_of):
             return Counter(status for status in map(status_of.get, ids) if status is not None)
-        if self._view_id_set[0] is not ids:
+        tallied, shown = self._view_id_set
+        if tallied is not ids or (shown is None and status_of):
             self._tally_later()
             return None
-        shown = self._view_id_set[1]
+        if shown is None:  # tallied when no paper had a status (no set of the ids made)
+            return Counter()
         return Counter(status for pid, status in status_of.items() if pid in shown)
