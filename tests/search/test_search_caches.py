@@ -170,3 +170,93 @@ def test_a_word_matched_in_numpy_arrays_matches_as_in_dicts(data_dir: Path, monk
             assert in_arrays.search(query).positions == expected_ranking, query
     assert dense and all(dense)  # the arrays were used, by the index given them only
     assert any(in_arrays._match(word).keyword_hits for word in ("graph", "diffusion", "model"))
+
+
+def test_a_ranking_s_ids_read_lazily_are_its_ids(data_dir: Path, seed_files: list[Path]) -> None:
+    """:class:`IdsAt` (a keystroke's ids, looked up as the list reads them) gives what turning
+    every position into an id gives: by row, by slice, iterated, and a paper's row."""
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    index = SearchIndex(store.papers)
+    index.warm(string.ascii_lowercase + string.digits)
+    for query in [*QUERIES, "", "zzqx", "learning", "graph neural networks"]:
+        positions = index.search_positions(query)
+        eager, lazy = index.ids_at(positions), index.ids_view(positions)
+        assert len(lazy) == len(eager) and list(lazy) == eager and lazy == eager, query
+        assert [lazy[row] for row in range(len(lazy))] == eager
+        assert lazy[2:7] == eager[2:7] and lazy[::-1] == eager[::-1] and lazy[5:1:-1] == eager[5:1:-1]
+        for row, paper_id in enumerate(eager):
+            assert lazy.index_of(paper_id) == row and lazy.index(paper_id) == row and paper_id in lazy
+        missing = (
+            next(pid for pid in store.paper_ids if pid not in set(eager)) if len(eager) < len(store.paper_ids) else None
+        )
+        if missing is not None:
+            assert lazy.index_of(missing) is None and missing not in lazy
+            with pytest.raises(ValueError):
+                lazy.index(missing)
+
+
+def test_a_first_word_matched_in_numpy_ranks_there_as_in_dicts(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query's first word matched in numpy arrays is ranked from them (a stable sort there), no
+    dict of its matches made unless a later word or a note needs one: the rankings are those of
+    the dicts, for every prefix of many queries typed letter by letter, with and without notes."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    ids = store.paper_ids
+    vocabulary = SearchIndex(store.papers)._vocabulary.words
+    typed = [*vocabulary[::7], "graph neural networks", "difusion samplng", "gnn agents", "reinforcement learning"]
+    for notes in ({}, {ids[3]: "graph reinforcement quokka", ids[5]: "diffusion baseline"}):
+        in_dicts, in_arrays = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+        for query in (text[:k] for text in typed for k in range(1, len(text) + 1)):
+            monkeypatch.setattr(index_module, "_DENSE_FROM", 1 << 62)
+            expected = in_dicts.search(query).positions
+            monkeypatch.setattr(index_module, "_DENSE_FROM", 0)
+            assert in_arrays.search(query).positions == expected, (query, bool(notes))
+    # Without notes, a one-word query's match keeps no dict: its ranking came from the arrays.
+    in_arrays = SearchIndex(store.papers)
+    for word in ("graph", "diffusion", "lear", "mod"):
+        in_arrays.search(word)
+        match = in_arrays._matches[word]
+        assert match.dense is not None and match._packed is None, word
+
+
+@pytest.mark.parametrize("short_share", [2, 8])
+def test_many_candidates_ranked_in_numpy_rank_as_in_lists(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, short_share: int
+) -> None:
+    """From ``_SORT_IN_NUMPY_FROM`` candidates a ranking's keys, tie-breaks (title hits clamped,
+    phrase order of the best ``_MAX_ORDER_TITLES`` titles) and sort are made in numpy: every
+    prefix of many queries typed letter by letter ranks as in lists, with notes or not, with few
+    titles checked for phrase order (so that which titles are checked is tested too), and with
+    a short later word matched among the candidates from a half or an eighth of the papers."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    monkeypatch.setattr(index_module, "_BOUNDED_SHORT_SHARE", short_share)
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    ids = store.paper_ids
+    vocabulary = SearchIndex(store.papers)._vocabulary.words
+    typed = [
+        *(f"{a} {b}" for a, b in zip(vocabulary[::29], vocabulary[13::31], strict=False)),
+        "graph neural networks", "large language model agents", "a d", "on the diffusion", "gnn gnn gnn",
+    ]  # fmt: skip
+    many: list[bool] = []
+    real = SearchIndex._ranked_many
+
+    def counted(self: SearchIndex, *args: Any) -> Any:
+        many.append(True)
+        return real(self, *args)
+
+    monkeypatch.setattr(SearchIndex, "_ranked_many", counted)
+    for notes in ({}, {ids[3]: "graph reinforcement quokka", ids[5]: "diffusion baseline"}):
+        for order_titles in (index_module._MAX_ORDER_TITLES, 3):
+            monkeypatch.setattr(index_module, "_MAX_ORDER_TITLES", order_titles)
+            in_lists, in_numpy = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+            for query in (text[:k] for text in typed for k in range(1, len(text) + 1)):
+                monkeypatch.setattr(index_module, "_SORT_IN_NUMPY_FROM", 1 << 62)
+                expected = in_lists.search(query).positions
+                monkeypatch.setattr(index_module, "_SORT_IN_NUMPY_FROM", 0)
+                assert in_numpy.search(query).positions == expected, (query, bool(notes), order_titles)
+    assert len(many) > 100

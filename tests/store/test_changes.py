@@ -389,3 +389,25 @@ def test_a_change_undone_over_the_span_but_new_since_the_last_look_is_listed(
     assert paper in listed and listed[paper]["unseen"]
     moves = {(s["review"], s["field"], s["old"], s["new"]) for s in listed[paper]["scores"]}
     assert (review, "rating", new, old) in moves
+
+
+def test_the_marks_are_not_resolved_again_while_nothing_changes(real_slice: Slice, data_dir: Path) -> None:
+    """The app checks the user data for another process's writes every few seconds and asks for
+    the changed papers at every frame: with no stars or notes yet (no user directory), a check
+    that finds nothing leaves the cached marks as they are (it used to resolve every change
+    recorded again: 50 ms at each check with the decisions imported)."""
+    store = _store(data_dir)
+    import_files(store, real_slice.before)
+    store.first_look()
+    import_files(store, real_slice.after)
+    user = store._user
+    assert not user.directory.is_dir()  # nobody starred anything yet
+    changed = store.changed_since_looked()
+    assert changed
+    version = user.version
+    for _ in range(3):
+        assert store.reload_user_data() is False
+        assert user.version == version
+        assert store.changed_since_looked() is changed  # the cached result, not resolved again
+    store.set_looked(next(iter(changed)))  # a record written: resolved again, the paper left out
+    assert user.version > version and store.changed_since_looked().keys() == changed.keys() - {next(iter(changed))}

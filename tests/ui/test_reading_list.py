@@ -309,3 +309,25 @@ async def test_a_list_filtered_by_the_users_data_follows_each_change(make_app: A
         await pilot.press("s")  # unstarred under starred only: gone
         await settle(pilot)
         assert screen.view_ids() == []
+
+
+async def test_a_list_without_statuses_is_tallied_without_a_set_of_its_ids(
+    make_app: AppFactory, seeded_store: Store
+) -> None:
+    """No paper has a reading status: a long filtered list is tallied once the typing pauses, as
+    all unseen, without a set of every id listed; a status set then is counted in it."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"-zzqx")  # every paper, filtered: longer than the records with a status (none)
+        await settle(pilot)
+        list_filter = main_screen(app).list_filter
+        count = len(seeded_store.paper_ids)
+        assert paper_list(app).row_count == count
+        await wait_for(pilot, lambda: not list_filter.tally_pending, what="the list tallied")
+        assert list_filter._view_id_set[1] is None  # tallied without a set of its ids
+        assert str(paper_list(app).border_subtitle) == f"{count:,} unseen"
+        main_screen(app).store.set_status(seeded_store.paper_ids[2], "skimmed")
+        main_screen(app).update_counts()
+        tally = f"{count - 1:,} unseen · 1 skimmed"
+        await wait_for(pilot, lambda: str(paper_list(app).border_subtitle) == tally, what=tally)

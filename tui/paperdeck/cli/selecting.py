@@ -97,7 +97,8 @@ def select_ids(store: Store, text: str, order: str = "relevance", scope: frozens
         raise BadQuery(f"query {text!r}: {query.error}")
     if store.is_empty:
         return []
-    return run_query(searcher, query, order, scope)
+    found = run_query(searcher, query, order, scope)
+    return found if isinstance(found, list) else list(found)
 
 
 def limit(text: str) -> int:

@@ -41,12 +41,12 @@ from __future__ import annotations
 import contextlib
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from paperdeck.model.paper import Paper
 from paperdeck.search.index_file import read_sections, restamp_sections, write_sections
@@ -98,8 +98,10 @@ _HITS_MASK = (1 << _HITS_BITS) - 1
 _PACKED_WORDS = _KEYWORD_MAX
 
 #: A later query word of three letters or more is matched only among the candidates left when
-#: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words: half).
+#: they are fewer than 1/_BOUNDED_SHARE of the papers (one- and two-letter words, whose prefixes
+#: are then looked for in the candidates' words: 1/_BOUNDED_SHORT_SHARE).
 _BOUNDED_SHARE = 4
+_BOUNDED_SHORT_SHARE = 8
 _MAX_MATCHES = 16  # cached per-word matches: the words of the last few keystrokes
 _MAX_INTERSECTIONS = 8  # cached candidates of sets of query words: the last few keystrokes'
 _MAX_RANKINGS = 4  # cached rankings: a space or a backspace typed
@@ -111,6 +113,9 @@ _DENSE_FROM = 20_000
 #: store few words reach ``_DENSE_FROM``, and the import costs about as much as reading the index,
 #: and 13 MB of the app's memory (the ICLR 2026 store: 19,630 papers, below it).
 _DENSE_WARM_PAPERS = 40_000
+#: From this many candidates (numpy loaded), a ranking's sort keys, tie-breaks and sort are made in
+#: numpy arrays (:meth:`SearchIndex._ranked_many`) rather than lists.
+_SORT_IN_NUMPY_FROM = 5_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,12 +138,34 @@ class _WordMatch:
     but for the clamps (hits at most the title's distinct words, keyword hits at most
     ``_KEYWORD_MAX``) and phrase order, the low part the title hits."""
 
-    __slots__ = ("keyword_hits", "packed", "vocabulary")
+    __slots__ = ("_packed", "count", "dense", "keyword_hits", "vocabulary")
 
-    def __init__(self, packed: dict[int, int], keyword_hits: frozenset[int], vocabulary: frozenset[str]) -> None:
-        self.packed = packed  # each > 0
+    def __init__(
+        self,
+        packed: dict[int, int] | None,
+        keyword_hits: frozenset[int],
+        vocabulary: frozenset[str],
+        dense: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
+        self._packed = packed  # each > 0; None: made from ``dense`` at first need
         self.keyword_hits = keyword_hits  # positions where the query word is in the keywords too
         self.vocabulary = vocabulary
+        #: The same as two numpy arrays (positions ascending, their packed values), for a word
+        #: matched in numpy (:meth:`SearchIndex._packed_dense`): a first word ranks from them
+        #: without a dict.
+        self.dense = dense
+        self.count = len(packed) if packed is not None else len(dense[0]) if dense is not None else 0
+
+    @property
+    def packed(self) -> dict[int, int]:
+        """Position → packed value (made from :attr:`dense` at first need: the same dict, made
+        again if two threads ask at once)."""
+        made = self._packed
+        if made is None:
+            assert self.dense is not None
+            positions, values = self.dense
+            made = self._packed = dict(zip(positions.tolist(), values.tolist(), strict=True))
+        return made
 
 
 #: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
@@ -235,7 +262,7 @@ class SearchIndex:
         #: matches, the last ``_MAX_INTERSECTIONS`` sets kept; the last ``_MAX_RANKINGS``
         #: rankings, by query words.
         self._intersections: (
-            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], list[int]]]
+            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], Sequence[int]]]
             | None
         ) = None
 
@@ -429,6 +456,11 @@ class SearchIndex:
         """The paper ids at ``positions``."""
         return list(map(self._ids.__getitem__, positions))
 
+    def ids_view(self, positions: Sequence[int]) -> IdsAt:
+        """The paper ids at ``positions`` (a ranking: not changed afterwards), each looked up when
+        read (:class:`IdsAt`): a keystroke's list shows a screenful of them."""
+        return IdsAt(positions, self._ids)
+
     def search_ids(self, query: str) -> list[str]:
         """The ids of :meth:`search`'s ranking."""
         ranked = self._ranked(query)
@@ -490,13 +522,14 @@ class SearchIndex:
             if notes is self._notes:
                 self._intersections = held
         _, intersections, rankings = held
-        ranked = rankings.get(tuple(query_words))  # a space or a backspace typed
-        if ranked is not None:
-            return ranked
+        kept = rankings.get(tuple(query_words))  # a space or a backspace typed
+        if kept is not None:
+            return kept
         # Start from the candidates of these words but the last one typed, found at the
         # previous keystroke ("graph neural n" after "graph neural").
         reused = intersections.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
         candidates: list[int] | None = None  # positions matching every word so far, ascending
+        dense: tuple[np.ndarray, np.ndarray] | None = None  # the last word's arrays, if they are the candidates
         totals: list[int] = []  # per candidate, the packed values summed over the words so far
         matches: dict[str, _WordMatch] = {}
         later = query_words
@@ -506,19 +539,37 @@ class SearchIndex:
         # The words that may match the fewest papers first; each later word only over the
         # candidates left when they are few (a bounded match, kept for the next keystroke):
         # "graph neural netw" looks up "netw" among the "graph neural" papers; a one- or
-        # two-letter word already among less than half the papers ("specul d" scans the
+        # two-letter word already among less than an eighth of the papers ("specul d" scans the
         # "specul…" papers' words for "d", not every title's).
         for word in sorted(later, key=self._reach):
-            share = 2 if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
+            share = _BOUNDED_SHORT_SHARE if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
             bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
             match = self._match(word, candidates if bounded else None)
-            packed = self._with_notes(match, self._note_scores(word, notes))
-            candidates, totals = self._intersected(packed, candidates, totals)
+            note_scores = self._note_scores(word, notes)
+            if candidates is None and match.dense is not None and not note_scores:
+                # The first word, matched in numpy: its arrays are the candidates and totals
+                # (no dict made), and rank it alone.
+                dense = match.dense
+                candidates, totals = dense[0].tolist(), dense[1].tolist()
+            elif candidates is not None and match.dense is not None and not note_scores:
+                dense = None  # a later word matched in numpy: the candidates looked up in its arrays
+                candidates, totals = _intersected_dense(match.dense, candidates, totals)
+            else:
+                dense = None
+                candidates, totals = self._intersected(self._with_notes(match, note_scores), candidates, totals)
             if not candidates:
                 return []
             matches = {**matches, word: match}
             _cache(intersections, frozenset(matches), (candidates, totals, matches), _MAX_INTERSECTIONS)
         assert candidates is not None
+        if dense is not None and len(query_words) == 1:  # one word, matched in numpy: sorted there
+            in_numpy = _ranked_in_numpy(*dense)
+            _cache(rankings, tuple(query_words), in_numpy, _MAX_RANKINGS)
+            return in_numpy
+        if len(candidates) >= _SORT_IN_NUMPY_FROM and len(query_words) <= _PACKED_WORDS and "numpy" in sys.modules:
+            many = self._ranked_many(candidates, totals, [matches[word] for word in query_words])
+            _cache(rankings, tuple(query_words), many, _MAX_RANKINGS)
+            return many
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
             self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
@@ -538,7 +589,7 @@ class SearchIndex:
         of a query in an order that leaves few candidates early."""
         kept = self._matches.get(word)
         if kept is not None:
-            return len(kept.packed)
+            return kept.count
         starts, size, short = self._starts, len(self._vocabulary), len(word) in _SHORT_PREFIX_FIELDS
         reach = 0
         for quality, ranges in self._vocabulary.expand(word).bands:
@@ -702,10 +753,11 @@ class SearchIndex:
         if acronym:  # the last group
             groups.append((score_key(_INITIALS_QUALITY * _WEIGHT[TITLE]) << _HITS_BITS, False, acronym, within is None))
         if "numpy" in sys.modules and sum(len(group[2]) for group in groups) >= _DENSE_FROM:
-            packed, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, bool(acronym), within)
+            dense, keyword_hits = self._packed_dense(word, groups, keyword_groups, typo_groups, bool(acronym), within)
+            match = _WordMatch(None, keyword_hits, expansion.vocabulary, dense)
         else:
             packed, keyword_hits = self._packed_sparse(word, groups, keyword_groups, typo_groups, bool(acronym), keep)
-        match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
+            match = _WordMatch(packed, keyword_hits, expansion.vocabulary)
         if keep is None:
             _cache(self._matches, word, match)
         else:
@@ -764,11 +816,12 @@ class SearchIndex:
         typo_groups: list[int],
         acronym_last: bool,
         within: list[int] | None,
-    ) -> tuple[dict[int, int], frozenset[int]]:
+    ) -> tuple[tuple[np.ndarray, np.ndarray], frozenset[int]]:
         """:meth:`_packed_sparse`'s result, made in one numpy array of a value per paper: for a
         word whose posting lists are long, where filling a dict group by group (and sorting its
-        keys later) costs a pass of hashing per position; the dict is read from the array once,
-        its keys ascending."""
+        keys later) costs a pass of hashing per position. Given as the positions matched
+        (ascending) and their values (:attr:`_WordMatch.dense`; the dict is read from them when
+        first needed), and the keyword hits."""
         import numpy as np
 
         total = len(self._ids)
@@ -788,7 +841,7 @@ class SearchIndex:
             found = arrays[n]
             values[found] = score + bonus[found] if title else score
         if typo_groups:  # outscored by another field: still a title hit
-            typo = np.unique(np.concatenate([arrays[at] for at in typo_groups]))
+            typo = _union(total, [arrays[at] for at in typo_groups])
             lacking = typo[(values[typo] & _HITS_MASK) == 0]
             values[lacking] += bonus[lacking]
         if acronym_last:  # the acronym stands for len(word) title words
@@ -798,11 +851,46 @@ class SearchIndex:
                 values[position] += more * title_bonus[position]
         keyword_hits: frozenset[int] = frozenset()
         if keyword_groups:
-            keyword = np.unique(np.concatenate([arrays[at] for at in keyword_groups]))
+            keyword = _union(total, [arrays[at] for at in keyword_groups])
             values[keyword] += 1 << _HITS_BITS
             keyword_hits = frozenset(keyword.tolist())
         positions = np.flatnonzero(values)
-        return dict(zip(positions.tolist(), values[positions].tolist(), strict=True)), keyword_hits
+        return (positions, values[positions]), keyword_hits
+
+    def _ranked_many(self, candidates: list[int], totals: list[int], matches: list[_WordMatch]) -> array[int]:
+        """The ranking of many ``candidates`` (ascending) from their packed ``totals`` over the
+        query words' ``matches`` (at most ``_PACKED_WORDS``), made in numpy as :meth:`_ranked`
+        makes it in lists: the sort keys, title hits clamped to the titles' distinct words and
+        phrase order for the best ``_MAX_ORDER_TITLES`` titles of two hits or more
+        (:meth:`_break_ties`), then a stable sort, the largest key first; an ``array`` of uint32."""
+        import numpy as np
+
+        wanted = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+        summed = np.fromiter(totals, dtype=np.int64, count=len(totals))
+        keys = summed >> _HITS_BITS
+        if len(matches) > 1:
+            hits = summed & _HITS_MASK
+            several = np.flatnonzero(hits > 1)  # indices into the candidates, ascending
+            positions = wanted[several]
+            sizes = np.asarray(self._title_sizes)[positions].astype(np.int64)
+            over = hits[several] > sizes
+            if over.any():
+                clamp = several[over]
+                units = self._bonus_array()[positions[over]] >> _HITS_BITS
+                keys[clamp] -= (hits[clamp] - sizes[over]) * units
+                if (sizes[over] < 2).any():  # phrase order for the titles of two words or more, once clamped
+                    several = several[sizes > 1]
+            if len(several) > _MAX_ORDER_TITLES:  # the best, of equal keys the first in catalogue order
+                several = several[np.argsort(-keys[several], kind="stable")[:_MAX_ORDER_TITLES]]
+            vocabularies = [m.vocabulary for m in matches]
+            titles = self._titles.lines()
+            for at in several.tolist():
+                order = _phrase_order(titles[candidates[at]].split(), vocabularies)
+                if order:
+                    keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
+        ranked = array("I")
+        ranked.frombytes(wanted[np.argsort(-keys, kind="stable")].astype(np.uint32).tobytes())
+        return ranked
 
     def _bonus_array(self) -> np.ndarray:
         """:attr:`_title_bonus` as a numpy array (made at first need)."""
@@ -816,6 +904,8 @@ class SearchIndex:
     def _with_notes(self, match: _WordMatch, note_scores: dict[int, int]) -> dict[int, int]:
         """``match.packed`` with better note scores in place of the fields' (a new dict only
         when one counts)."""
+        if not note_scores:
+            return match.packed
         packed = match.packed
         better: dict[int, int] = {}
         for position, score in note_scores.items():
@@ -888,6 +978,114 @@ class SearchIndex:
                 at = text.find(needle, at + 1)
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
+
+
+class IdsAt(Sequence[str]):
+    """The paper ids at some positions of an index's papers, in the positions' order, each id
+    looked up when read: ``ids[n]`` is ``paper_ids[positions[n]]``. A ranking of every paper
+    is shown a screenful at a time; turning all its positions into ids at each keystroke cost
+    a pass over every candidate.
+
+    Args:
+        positions: the positions (a list, an ``array`` or a ``range``), never changed afterwards.
+        paper_ids: the index's paper ids, by position.
+    """
+
+    __slots__ = ("_ids", "_positions")
+
+    def __init__(self, positions: Sequence[int], paper_ids: Sequence[str]) -> None:
+        self._positions = positions
+        self._ids = paper_ids
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    @overload
+    def __getitem__(self, at: int) -> str: ...
+    @overload
+    def __getitem__(self, at: slice) -> list[str]: ...
+    def __getitem__(self, at: int | slice) -> str | list[str]:
+        if isinstance(at, slice):
+            return list(map(self._ids.__getitem__, self._positions[at]))
+        return self._ids[self._positions[at]]
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._ids.__getitem__, self._positions)
+
+    def __contains__(self, paper_id: object) -> bool:
+        return self.index_of(paper_id) is not None
+
+    def index_of(self, paper_id: object) -> int | None:
+        """The row of ``paper_id`` (its first), or ``None``: two C-level scans (the id among the
+        papers, its position among the positions), no map of every id made."""
+        try:
+            return self._positions.index(self._ids.index(paper_id))
+        except ValueError:
+            return None
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        """``Sequence.index``: the first row of ``value`` at or after ``start`` (before ``stop``).
+
+        Raises:
+            ValueError: not there.
+        """
+        row = self.index_of(value)
+        if row is None or row < start or (stop is not None and row >= stop):
+            return super().index(value, start, len(self) if stop is None else stop)
+        return row
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, IdsAt | list | tuple):
+            return len(self) == len(other) and all(map(str.__eq__, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"IdsAt({list(self)!r})"
+
+
+def _union(total: int, parts: list[np.ndarray]) -> np.ndarray:
+    """The positions (below ``total``) in any of ``parts``, ascending, each once: as
+    ``np.unique`` of them joined, through a mask of the papers (no hashing or sorting)."""
+    import numpy as np
+
+    mask = np.zeros(total, dtype=bool)
+    for part in parts:
+        mask[part] = True
+    return np.flatnonzero(mask)
+
+
+def _intersected_dense(
+    dense: tuple[np.ndarray, np.ndarray], candidates: list[int], totals: list[int]
+) -> tuple[list[int], list[int]]:
+    """:meth:`SearchIndex._intersected` for a match in numpy arrays (:attr:`_WordMatch.dense`:
+    positions ascending, their packed values): the ``candidates`` (ascending) it holds, in their
+    order, and their ``totals`` plus its values, each candidate found by a binary search (no
+    dict of the match made)."""
+    import numpy as np
+
+    positions, values = dense
+    if not len(positions) or not candidates:
+        return [], []
+    wanted = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+    at = np.minimum(np.searchsorted(positions, wanted), len(positions) - 1)
+    kept = np.flatnonzero(positions[at] == wanted)
+    summed = np.fromiter(totals, dtype=np.int64, count=len(totals))[kept] + values[at[kept]]
+    return wanted[kept].tolist(), summed.tolist()
+
+
+def _ranked_in_numpy(positions: np.ndarray, values: np.ndarray) -> array[int]:
+    """The ``positions`` (ascending) by their packed ``values`` (one each: sort key above
+    ``_HITS_BITS``), the largest key first, equal keys in the positions' order: what the keyed
+    ``sorted`` of :meth:`SearchIndex._ranked` gives a one-word query, sorted in numpy (a
+    stable ``argsort``), as an ``array`` of uint32."""
+    import numpy as np
+
+    order = np.argsort(-(values >> _HITS_BITS), kind="stable")
+    ranked = array("I")
+    ranked.frombytes(positions[order].astype(np.uint32).tobytes())
+    return ranked
 
 
 def _sorted_in_numpy(candidates: list[int], keys: list[int]) -> list[int]:

@@ -37,10 +37,12 @@ class LikeError(PaperdeckError):
 
 def run_query(
     searcher: Searcher, query: Query, order: str = "relevance", scope: frozenset[str] = frozenset()
-) -> list[str]:
-    """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by its
-    field terms, then sorted. Without words, relevance is list order, but for a text term in the
-    substring form (``title:*lora``): the papers matching it from a word start come first.
+) -> Sequence[str]:
+    """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by
+    its field terms, then sorted (a sequence not to be changed: ranked by words, an
+    :class:`~paperdeck.search.index.IdsAt` whose ids are looked up as they are read). Without
+    words, relevance is list order, but for a text term in the substring form (``title:*lora``):
+    the papers matching it from a word start come first.
 
     With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
     starred ones, which are left out; ``like:ID``: that paper, shown first), whatever ``order``,
@@ -72,10 +74,11 @@ def run_query(
 
         positions = scope_positions(searcher.store, scope)
         if positions is not None:
-            ids = scoped_ids(searcher.store, scope)
-            assert ids is not None  # as positions
+            scoped = scoped_ids(searcher.store, scope)
+            assert scoped is not None  # as positions
             lookups = ScopedLookups.of(searcher, positions)
-            return _run_query(searcher, query, order, lookups, ids, positions, scope_members(searcher.store, scope))
+            members = scope_members(searcher.store, scope)
+            return _run_query(searcher, query, order, lookups, scoped, positions, members)
     ids = _run_query(searcher, query, order, PaperLookups.of(searcher), searcher.store.paper_ids)
     if scope:
         from paperdeck.search.venues import within_scope
@@ -92,11 +95,12 @@ def _run_query(
     paper_ids: list[str],
     positions: np.ndarray | None = None,
     members: frozenset[str] = frozenset(),
-) -> list[str]:
+) -> Sequence[str]:
     """:func:`run_query` over ``lookups`` (whose papers' ids are ``paper_ids``): every paper of
     the store, or those at ``positions`` of it (:class:`ScopedLookups`), whose ids are ``members``."""
     store = searcher.store
     words = " ".join(query.words)
+    ids: Sequence[str]
     if query.like:
         keep = query.mask(lookups)  # one bool per paper, in catalogue order; None: every paper
         within = set(searcher.index.get().search_ids(words)) if words else None
@@ -126,9 +130,9 @@ def _run_query(
                 mask = query.mask(lookups, within=hit[positions])
                 kept[positions] = hit[positions] if mask is None else hit[positions] & mask
             found = list(compress(found, kept[at].tolist()))
-            ids = index.ids_at(found)
+            ids = index.ids_view(found)  # each id looked up when read
         else:
-            ids = index.ids_at(found)
+            ids = index.ids_view(found)
     elif (keep := query.mask(lookups)) is not None:
         import numpy as np
 
@@ -144,7 +148,7 @@ def _run_query(
         return ids
     if order in ("relevance", "list") and not words:
         return ids  # in list order already
-    return sort_ids(store, ids, order)
+    return sort_ids(store, ids if isinstance(ids, list) else list(ids), order)
 
 
 class PaperLookups:

@@ -329,8 +329,9 @@ class UserStore:
             )
         if not self.directory.is_dir():
             changed = bool(self._records)
+            if changed or self._stamps:  # no directory, as before: nothing changed (readers keep caches)
+                self._version += 1
             self._records, self._stamps = {}, {}
-            self._version += 1
             return changed
         changed = False
         held: dict[int, dict[str, UserData]] | None = None  # our records by shard, once needed

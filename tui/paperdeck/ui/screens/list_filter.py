@@ -101,9 +101,9 @@ class ListFilter:
         self._filter_text = ""
         self._starred_only = False
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
-        self._view_ids: list[str] = []
+        self._view_ids: Sequence[str] = []
         #: The list shown and its ids as a set (for the status tally of a filtered list).
-        self._view_id_set: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
+        self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_timer: Timer | None = None
@@ -301,8 +301,12 @@ class ListFilter:
         self.screen.set_focus(self.paper_list)
 
     def view_ids(self) -> list[str]:
-        """The paper ids in the current view, in order."""
-        return self._view_ids
+        """The paper ids in the current view, in order (a list of them made when the view is
+        a ranking's :class:`~paperdeck.search.index.IdsAt`)."""
+        ids = self._view_ids
+        if not isinstance(ids, list):
+            ids = self._view_ids = list(ids)
+        return ids
 
     def list_reads_user_data(self) -> bool:
         """Whether the list shown depends on the user's stars, statuses, tags or notes: starred
@@ -383,7 +387,7 @@ class ListFilter:
         self.query_hint = None
         self._searching = bool(text.strip())  # the list shown is not this query's: say so
         self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
-        result: list[str] | str
+        result: Sequence[str] | str
         if text.strip():
             from paperdeck.search.query import parse_query
 
@@ -432,7 +436,7 @@ class ListFilter:
         # is:followed matches the follows (a text scan per keyword, the queries) unless cached.
         return slow_text or query.uses_followed or self.order not in ("relevance", "list")
 
-    def _query_result(self, query: Query) -> list[str] | str:
+    def _query_result(self, query: Query) -> Sequence[str] | str:
         """The ids a query selects, or the hint to show instead (a malformed query, a bad ``like:``)."""
         if query.error is not None:
             return query.error
@@ -444,7 +448,7 @@ class ListFilter:
             return str(error)
 
     def _show_filtered(
-        self, text: str, starred_only: bool, result: list[str] | str, keep: str | None, nearby: Sequence[str] = ()
+        self, text: str, starred_only: bool, result: Sequence[str] | str, keep: str | None, nearby: Sequence[str] = ()
     ) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
@@ -732,7 +736,8 @@ class ListFilter:
         def tally() -> None:
             self._tally_timer = None
             ids = self._view_ids
-            self._view_id_set = (ids, frozenset(ids))
+            # No paper has a status: the tally is all unseen, without a set of every id listed.
+            self._view_id_set = (ids, frozenset(ids) if self._status_of[1] else None)
             self.update_counts()
 
         self._tally_timer = self.screen.set_timer(self._tally_after_s, tally)
@@ -753,8 +758,10 @@ class ListFilter:
         status_of, ids = self._status_of[1], self._view_ids
         if len(ids) <= len(status_of):
             return Counter(status for status in map(status_of.get, ids) if status is not None)
-        if self._view_id_set[0] is not ids:
+        tallied, shown = self._view_id_set
+        if tallied is not ids or (shown is None and status_of):
             self._tally_later()
             return None
-        shown = self._view_id_set[1]
+        if shown is None:  # tallied when no paper had a status (no set of the ids made)
+            return Counter()
         return Counter(status for pid, status in status_of.items() if pid in shown)

@@ -134,6 +134,8 @@ class PaperList(ScrollView, can_focus=True):
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(512)
         self._ids: Sequence[str] = ()
         self._row_of: dict[str, int] | None = None
+        #: Whether ``row_of`` was asked of this view (the second ask makes ``_row_of``).
+        self._row_asked = False
         self._empty_text = empty_text
         #: Whether the top border shows the column headings (``header``).
         self._headings = headings
@@ -175,7 +177,7 @@ class PaperList(ScrollView, can_focus=True):
         """Replace the view with ``paper_ids``; highlight ``highlight`` if shown, else row 0."""
         before, top = self._line_keys(), int(self.scroll_offset.y)
         self._ids = paper_ids
-        self._row_of = None
+        self._row_of, self._row_asked = None, False
         size = Size(self.size.width, len(paper_ids))
         if size != self.virtual_size:
             # Not `self.virtual_size = size`: as a reactive it would also repaint every line and
@@ -293,10 +295,16 @@ class PaperList(ScrollView, can_focus=True):
         return column_layout(self.scrollable_content_region.width, *self._columns)
 
     def row_of(self, paper_id: str) -> int | None:
-        """The row showing ``paper_id`` in the current view, or ``None``."""
-        if self._row_of is None:
-            self._row_of = {pid: row for row, pid in enumerate(self._ids)}
-        return self._row_of.get(paper_id)
+        """The row showing ``paper_id`` in the current view, or ``None``. The first asked of a
+        view is found by a C-level scan of its ids (a view shown to keep one paper highlighted
+        asks once); from the second, by a map of every id made then."""
+        made = self._row_of
+        if made is None:
+            if not self._row_asked:
+                self._row_asked = True
+                return _row_in(self._ids, paper_id)
+            made = self._row_of = {pid: row for row, pid in enumerate(self._ids)}
+        return made.get(paper_id)
 
     def refresh_paper(self, paper_id: str) -> None:
         """Repaint the row of ``paper_id`` (after a star or note changed)."""
@@ -765,3 +773,17 @@ def _cut(plain: str, spans: list[tuple[int, int, Style]], size: int) -> tuple[st
         plain = plain[: size - 1] + "…"
         return plain, [(start, min(end, size), span_style) for start, end, span_style in spans if start < size]
     return plain + " " * (size - len(plain)), spans
+
+
+def _row_in(ids: Sequence[str], paper_id: str) -> int | None:
+    """The first row of ``paper_id`` in ``ids``, or ``None``: a ranking's own look-up
+    (:meth:`IdsAt.index_of <paperdeck.search.index.IdsAt.index_of>`: no id made per row), else
+    the sequence's ``index`` (C-level for a list or a tuple)."""
+    index_of = getattr(ids, "index_of", None)
+    if index_of is not None:
+        found: int | None = index_of(paper_id)
+        return found
+    try:
+        return ids.index(paper_id)
+    except ValueError:
+        return None
