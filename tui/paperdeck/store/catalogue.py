@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
@@ -377,9 +377,9 @@ class Catalogue:
         ``None`` as :meth:`_read_by_spans` (then the file is read as it would be without
         ``lean``)."""
         from paperdeck.model.paper import Paper
-        from paperdeck.store.lean_papers import CatalogueText, LeanPaper
+        from paperdeck.store.lean_papers import CatalogueText, PaperColumns
 
-        paper_of, lean_of = Paper.from_dict, LeanPaper.of
+        paper_of = Paper.from_dict
         try:
             fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
@@ -400,6 +400,8 @@ class Catalogue:
                 return None
             check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
             papers: dict[str, Paper] = {}
+            columns = PaperColumns(text)
+            lean_of = columns.add
             at = 0
             for paper_id in ids:
                 start, end = spans.spans[paper_id]
@@ -409,7 +411,7 @@ class Catalogue:
                 at = end
                 if paper.id != paper_id:
                     return None
-                papers[paper_id] = lean_of(paper, text, text.add(start, end), paper_id)
+                papers[paper_id] = cast(Paper, lean_of(paper, start, end, paper_id))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers

@@ -1,14 +1,19 @@
-"""Papers held without their texts: what every paper's query, count and column needs (id, venue,
-year, area, decision, ratings, confidence, forum id, number) is held per paper; the texts (title,
-abstract, authors, keywords, links, BibTeX…) are read from the paper's span of the catalogue file
-when asked for, through a small cache of the papers last read. What a screen shows is read when
-shown; what the store holds does not grow with the abstracts.
+"""Papers held without their texts, and their other fields as columns: what every paper's query,
+count and column needs (id, venue, year, area, decision, ratings, confidence, forum id, number) is
+held in :class:`PaperColumns`, an array per field (a small code per paper into a table of the
+distinct values for the repeated texts, machine numbers for the numbers), not a Python object per
+field per paper; the texts (title, abstract, authors, keywords, links, BibTeX…) are read from the
+paper's span of the catalogue file when asked for, through a small cache of the papers last read.
+What a screen shows is read when shown; what the store holds does not grow with the abstracts,
+and ~150 bytes a paper with the rest.
 
 :class:`CatalogueText` is one catalogue file kept open by its descriptor (the very file the
 papers were read from, even once another process's import has renamed a new one over it: the
 descriptor holds the old file until the last paper of it is dropped). :class:`LeanPaper` is a
-:class:`~paperdeck.model.paper.Paper` whose text fields read it; it equals, hashes and prints as
-the full paper it stands for, and :func:`dataclasses.replace` of it makes a full paper.
+view of one paper of a :class:`PaperColumns` (two slots: the columns and its number); it passes
+for the :class:`~paperdeck.model.paper.Paper` it stands for (``isinstance``, ``dataclasses.fields``,
+equality, hash, ``repr``, :meth:`~paperdeck.model.paper.Paper.to_dict`), and
+:func:`dataclasses.replace` of it makes a full paper.
 """
 
 from __future__ import annotations
@@ -24,9 +29,9 @@ from typing import Any
 
 import orjson
 
-from paperdeck.model.paper import Paper
+from paperdeck.model.paper import Paper, Ratings
 
-__all__ = ["LIGHT_FIELDS", "TEXT_FIELDS", "CatalogueText", "LeanPaper"]
+__all__ = ["LIGHT_FIELDS", "TEXT_FIELDS", "CatalogueText", "LeanPaper", "PaperColumns"]
 
 #: The fields a lean paper reads from the catalogue file when asked for (the bulk of a paper).
 TEXT_FIELDS = (
@@ -95,10 +100,11 @@ class CatalogueText:
             return b""
         return os.pread(self._fd, end - start, start)
 
-    def paper(self, at: int, fallback: LeanPaper) -> Paper:
-        """The full paper number ``at``, parsed from its span (the last :data:`CACHED_PAPERS` kept);
-        when the span no longer holds a document of this paper (the file was changed in place,
-        which no paperdeck does), ``fallback``'s fields with empty texts (its id as its title)."""
+    def paper(self, at: int, fallback: Any) -> Paper:
+        """The full paper number ``at`` (``fallback``: its :class:`LeanPaper`), parsed from its
+        span (the last :data:`CACHED_PAPERS` kept); when the span no longer holds a document of
+        this paper (the file was changed in place, which no paperdeck does), ``fallback``'s
+        fields with empty texts (its id as its title)."""
         with self._lock:
             cached = self._cache.get(at)
             if cached is not None:
@@ -121,37 +127,240 @@ class CatalogueText:
         return paper
 
 
-class LeanPaper(Paper):
-    """A paper holding :data:`LIGHT_FIELDS`; each of :data:`TEXT_FIELDS` is read from its
-    :class:`CatalogueText` when asked for. Made by :meth:`of`; equal to (and hashed as) the full
-    paper with the same fields; made anew (``dataclasses.replace``, ``type(paper)(...)``) it is a
-    full :class:`~paperdeck.model.paper.Paper`."""
+#: What a column holds aside (in its ``odd`` table) instead of in its array.
+_ODD = object()
+# The kinds of a number column's value.
+_NONE, _FLOAT, _INT, _ASIDE = 0, 1, 2, 3
+#: The forum id of a paper whose id is ``openreview:`` + it (most of them): not held twice.
+_OPENREVIEW = "openreview:"
+#: The light fields held as codes into a table of their values (few distinct values).
+_CODED_FIELDS = ("venue", "title_derived", "primary_area", "decision", "decision_raw")
 
-    __slots__ = ("_at", "_text")
+
+class _Coded:
+    """One field held as a small code per paper (``array('H')``) into a table of its distinct
+    values (venues, areas, decisions, scales, flags: a few hundred values for 100,000 papers);
+    a value the table cannot take (unhashable, or past 65,535 distinct ones) is kept aside."""
+
+    __slots__ = ("codes", "index", "odd", "values")
+
+    def __init__(self) -> None:
+        self.codes = array("H")
+        self.values: list[Any] = [_ODD]  # code 0: kept aside, in odd
+        self.index: dict[tuple[type, Any], int] = {}
+        self.odd: dict[int, Any] = {}
+
+    def add(self, value: Any) -> None:
+        code: int | None = None
+        try:
+            key = (type(value), value)
+            code = self.index.get(key)
+            if code is None and len(self.values) < 0xFFFF:
+                code = self.index[key] = len(self.values)
+                self.values.append(value)
+        except TypeError:  # unhashable (a hostile file): kept aside
+            code = None
+        if code is None:
+            self.odd[len(self.codes)] = value
+            code = 0
+        self.codes.append(code)
+
+    def get(self, at: int) -> Any:
+        value = self.values[self.codes[at]]
+        return self.odd[at] if value is _ODD else value
+
+
+class _Numbers:
+    """One number field (``None``, int or float) held as a machine number per paper (``typecode``:
+    ``"d"`` for floats, an int code for ints) and a kind byte; a value it does not hold exactly
+    (an int past the array's range, a float in an int column, text in a hostile file) is kept
+    aside as it is. An int in a float column comes back an int."""
+
+    __slots__ = ("kinds", "odd", "values")
+
+    def __init__(self, typecode: str) -> None:
+        self.values = array(typecode)
+        self.kinds = bytearray()
+        self.odd: dict[int, Any] = {}
+
+    def add(self, value: Any) -> None:
+        kind = _ASIDE
+        if value is None:
+            kind = _NONE
+        elif type(value) is float and self.values.typecode == "d" and value == value:  # not NaN
+            kind = _FLOAT
+        elif type(value) is int:
+            kind = _INT
+        if kind in (_FLOAT, _INT):
+            try:
+                self.values.append(value)
+            except (OverflowError, TypeError):
+                kind = _ASIDE
+            else:
+                if self.values[-1] == value:  # an int past 2**53 in a float column is not
+                    self.kinds.append(kind)
+                    return
+                self.values.pop()
+                kind = _ASIDE
+        if kind == _ASIDE:
+            self.odd[len(self.kinds)] = value
+        self.values.append(0)
+        self.kinds.append(kind)
+
+    def get(self, at: int) -> Any:
+        kind = self.kinds[at]
+        if kind == _FLOAT:
+            return self.values[at]
+        if kind == _INT:
+            return int(self.values[at])
+        if kind == _NONE:
+            return None
+        return self.odd[at]
+
+
+class PaperColumns:
+    """The :data:`LIGHT_FIELDS` of the papers of one catalogue file, a column per field, and the
+    file their texts are read from. Papers are numbered in the order :meth:`add` took them (the
+    number is also their span's in :attr:`text`).
+
+    Args:
+        text: the catalogue file the papers were read from.
+
+    Attributes:
+        text: as given.
+        ids: each paper's id (the very string the catalogue keys it by).
+    """
+
+    def __init__(self, text: CatalogueText) -> None:
+        self.text = text
+        self.ids: list[str] = []
+        self._coded = {name: _Coded() for name in _CODED_FIELDS}
+        self._numbers = {"year": _Numbers("i"), "confidence": _Numbers("d"), "number": _Numbers("q"),
+                         "modified": _Numbers("q")}  # fmt: skip
+        # ratings: a kind byte (none, held in the columns, kept aside) and a column per field
+        self._ratings = bytearray()
+        self._ratings_aside: dict[int, Any] = {}
+        self._rating_numbers = {"mean": _Numbers("d"), "std": _Numbers("d"), "min": _Numbers("d"),
+                                "max": _Numbers("d"), "count": _Numbers("q")}  # fmt: skip
+        self._scale = _Coded()
+        # openreview_id: "" (0), the id's part after "openreview:" (1), or kept aside (2)
+        self._forum = bytearray()
+        self._forum_aside: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def add(self, paper: Paper, start: int, end: int, paper_id: str | None = None) -> LeanPaper:
+        """Take ``paper``'s light fields (its texts are read again from ``[start, end)`` of the
+        file); ``paper_id``: a string equal to its id, held instead (the catalogue's key: one
+        string, not two). The view of the paper taken."""
+        at = self.text.add(start, end)
+        assert at == len(self.ids), "a catalogue file's papers are all taken by one PaperColumns"
+        self.ids.append(paper_id if paper_id is not None and paper_id == paper.id else paper.id)
+        for name, coded in self._coded.items():
+            coded.add(getattr(paper, name))
+        for name, numbers in self._numbers.items():
+            numbers.add(getattr(paper, name))
+        ratings = paper.ratings
+        if ratings is None:
+            self._ratings.append(0)
+        elif type(ratings) is Ratings and type(ratings.scale) is str:
+            self._ratings.append(1)
+            for name, numbers in self._rating_numbers.items():
+                numbers.add(getattr(ratings, name))
+            self._scale.add(ratings.scale)
+        else:
+            self._ratings.append(2)
+            self._ratings_aside[at] = ratings
+        if ratings is None or at in self._ratings_aside:
+            for numbers in self._rating_numbers.values():
+                numbers.add(None)
+            self._scale.add("")
+        forum = paper.openreview_id
+        if forum == "":
+            self._forum.append(0)
+        elif type(forum) is str and paper.id.startswith(_OPENREVIEW) and paper.id[len(_OPENREVIEW) :] == forum:
+            self._forum.append(1)
+        else:
+            self._forum.append(2)
+            self._forum_aside[at] = forum
+        lean: LeanPaper = LeanPaper(self, at)
+        return lean
+
+    def value(self, at: int, name: str) -> Any:
+        """Paper number ``at``'s field ``name`` (one of :data:`LIGHT_FIELDS`), as the full
+        paper holds it (equal, of the same type).
+
+        Raises:
+            KeyError: ``name`` is not a light field.
+        """
+        if name == "id":
+            return self.ids[at]
+        coded = self._coded.get(name)
+        if coded is not None:
+            return coded.get(at)
+        if name == "ratings":
+            return self.ratings(at)
+        if name == "openreview_id":
+            kind = self._forum[at]
+            if kind == 1:
+                return self.ids[at][len(_OPENREVIEW) :]
+            return "" if kind == 0 else self._forum_aside[at]
+        return self._numbers[name].get(at)
+
+    def ratings(self, at: int) -> Ratings | None:
+        """Paper number ``at``'s ratings (a new :class:`Ratings` each call), ``None`` when none."""
+        kind = self._ratings[at]
+        if kind == 0:
+            return None
+        if kind == 2:
+            return self._ratings_aside[at]  # type: ignore[no-any-return]
+        numbers = self._rating_numbers
+        return Ratings(numbers["mean"].get(at), numbers["std"].get(at), numbers["min"].get(at),
+                       numbers["max"].get(at), numbers["count"].get(at), self._scale.get(at))  # fmt: skip
+
+
+class LeanPaper:
+    """One paper of a :class:`PaperColumns`: each of :data:`LIGHT_FIELDS` read from its column,
+    each of :data:`TEXT_FIELDS` from the catalogue file (:meth:`full`). Made by
+    :meth:`PaperColumns.add`. It passes for the full paper it stands for: an instance of
+    :class:`~paperdeck.model.paper.Paper` (its ``__class__``), with its fields, methods and
+    properties, equal to and hashed as it; made anew (``dataclasses.replace``,
+    ``type(paper)(...)`` as the merge does) it is a full :class:`~paperdeck.model.paper.Paper`."""
+
+    __slots__ = ("_at", "_columns")
+    _at: int
+    _columns: PaperColumns
+    __dataclass_fields__ = Paper.__dataclass_fields__
+    __match_args__ = Paper.__match_args__
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        # dataclasses.replace and the merge make a full paper (a lean one is made by of()).
+        if len(args) == 2 and not kwargs and type(args[0]) is PaperColumns:
+            lean = object.__new__(cls)
+            object.__setattr__(lean, "_columns", args[0])
+            object.__setattr__(lean, "_at", args[1])
+            return lean
+        # dataclasses.replace and the merge make a full paper (a lean one is made by the columns).
         return Paper(*args, **kwargs)
 
-    @classmethod
-    def of(cls, paper: Paper, text: CatalogueText, at: int, paper_id: str | None = None) -> LeanPaper:
-        """``paper`` without its texts, read again from ``text``'s paper number ``at``;
-        ``paper_id``: a string equal to its id, held instead (the one the catalogue keys it by:
-        one string, not two)."""
-        lean = object.__new__(cls)  # no __init__: the texts are not set
-        setter = object.__setattr__
-        for name in LIGHT_FIELDS:
-            setter(lean, name, getattr(paper, name))
-        if paper_id is not None and paper_id == paper.id:
-            setter(lean, "id", paper_id)
-        setter(lean, "_text", text)
-        setter(lean, "_at", at)
-        return lean
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # isinstance(lean, Paper); dataclasses.replace makes a Paper
+        return Paper
+
+    @property
+    def _text(self) -> CatalogueText:
+        """The catalogue file the texts are read from."""
+        return self._columns.text
 
     def full(self) -> Paper:
         """The full paper (read from the catalogue file, or its cache)."""
-        text: CatalogueText = object.__getattribute__(self, "_text")
-        return text.paper(object.__getattribute__(self, "_at"), self)
+        return self._columns.text.paper(self._at, self)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a paper is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a paper is frozen")
 
     def __eq__(self, other: object) -> bool:
         if other is self:
@@ -166,6 +375,9 @@ class LeanPaper(Paper):
     def __reduce__(self) -> tuple[Any, ...]:  # copied or pickled: the full paper
         return (Paper, tuple(getattr(self, name) for name in _ALL_FIELDS))
 
+    def __repr__(self) -> str:
+        return repr(self.full())
+
 
 def _text_field(name: str) -> property:
     def read(self: LeanPaper) -> Any:
@@ -175,5 +387,39 @@ def _text_field(name: str) -> property:
     return property(read, doc=f"The paper's {name}, read from the catalogue file.")
 
 
+def _light_field(name: str) -> property:
+    def read(self: LeanPaper) -> Any:
+        return self._columns.value(self._at, name)
+
+    read.__name__ = name
+    return property(read, doc=f"The paper's {name}, read from its column.")
+
+
+def _coded_field(name: str) -> property:
+    def read(self: LeanPaper) -> Any:  # the common case inline: the queries read these of every paper
+        coded = self._columns._coded[name]
+        value = coded.values[coded.codes[self._at]]
+        return coded.odd[self._at] if value is _ODD else value
+
+    read.__name__ = name
+    return property(read, doc=f"The paper's {name}, read from its column.")
+
+
+def _id(self: LeanPaper) -> str:
+    return self._columns.ids[self._at]
+
+
 for _name in TEXT_FIELDS:
     setattr(LeanPaper, _name, _text_field(_name))
+for _name in LIGHT_FIELDS:
+    setattr(LeanPaper, _name, _light_field(_name))
+for _name in _CODED_FIELDS:
+    setattr(LeanPaper, _name, _coded_field(_name))
+LeanPaper.id = property(_id, doc="The paper's id.")  # type: ignore[attr-defined]
+# Paper's methods and properties (to_dict, venue_label, library_venue, source_of…) read fields
+# by name: they work on a lean paper as they are.
+for _name, _value in vars(Paper).items():
+    if _name.startswith("__") or _name in _ALL_FIELDS or isinstance(_value, classmethod | staticmethod):
+        continue
+    if callable(_value) or isinstance(_value, property):
+        setattr(LeanPaper, _name, _value)
