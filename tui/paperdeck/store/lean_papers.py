@@ -1,11 +1,11 @@
 """Papers held without their texts, and their other fields as columns: what every paper's query,
 count and column needs (id, venue, year, area, decision, ratings, confidence, forum id, number) is
 held in :class:`PaperColumns`, an array per field (a small code per paper into a table of the
-distinct values for the repeated texts, machine numbers for the numbers), not a Python object per
-field per paper; the texts (title, abstract, authors, keywords, links, BibTeX…) are read from the
-paper's span of the catalogue file when asked for, through a small cache of the papers last read.
-What a screen shows is read when shown; what the store holds does not grow with the abstracts,
-and ~150 bytes a paper with the rest.
+distinct values for the repeated ones: texts, years, ratings; machine numbers for the others),
+not a Python object per field per paper; the texts (title, abstract, authors, keywords, links,
+BibTeX…) are read from the paper's span of the catalogue file when asked for, through a small
+cache of the papers last read. What a screen shows is read when shown; what the store holds does
+not grow with the abstracts, and ~100 bytes a paper with the rest.
 
 :class:`CatalogueText` is one catalogue file kept open by its descriptor (the very file the
 papers were read from, even once another process's import has renamed a new one over it: the
@@ -24,6 +24,7 @@ import threading
 import weakref
 from array import array
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import Any
 
@@ -134,26 +135,29 @@ _NONE, _FLOAT, _INT, _ASIDE = 0, 1, 2, 3
 #: The forum id of a paper whose id is ``openreview:`` + it (most of them): not held twice.
 _OPENREVIEW = "openreview:"
 #: The light fields held as codes into a table of their values (few distinct values).
-_CODED_FIELDS = ("venue", "title_derived", "primary_area", "decision", "decision_raw")
+_CODED_FIELDS = ("venue", "year", "title_derived", "primary_area", "decision", "decision_raw", "ratings")
 
 
 class _Coded:
     """One field held as a small code per paper (``array('H')``) into a table of its distinct
-    values (venues, areas, decisions, scales, flags: a few hundred values for 100,000 papers);
-    a value the table cannot take (unhashable, or past 65,535 distinct ones) is kept aside."""
+    values (venues, years, areas, decisions, flags, ratings: a few hundred to a few thousand
+    values for 100,000 papers, each value one shared object); a value the table cannot take
+    (unhashable, or past 65,535 distinct ones) is kept aside."""
 
-    __slots__ = ("codes", "index", "odd", "values")
+    __slots__ = ("codes", "index", "key", "odd", "values")
 
-    def __init__(self) -> None:
+    def __init__(self, key: Callable[[Any], Hashable] | None = None) -> None:
         self.codes = array("H")
         self.values: list[Any] = [_ODD]  # code 0: kept aside, in odd
-        self.index: dict[tuple[type, Any], int] = {}
+        self.index: dict[Hashable, int] = {}
         self.odd: dict[int, Any] = {}
+        #: What makes two values one: by default equal and of one type (2026 is not 2026.0).
+        self.key = key
 
     def add(self, value: Any) -> None:
         code: int | None = None
         try:
-            key = (type(value), value)
+            key = (type(value), value) if self.key is None else self.key(value)
             code = self.index.get(key)
             if code is None and len(self.values) < 0xFFFF:
                 code = self.index[key] = len(self.values)
@@ -234,15 +238,8 @@ class PaperColumns:
     def __init__(self, text: CatalogueText) -> None:
         self.text = text
         self.ids: list[str] = []
-        self._coded = {name: _Coded() for name in _CODED_FIELDS}
-        self._numbers = {"year": _Numbers("i"), "confidence": _Numbers("d"), "number": _Numbers("q"),
-                         "modified": _Numbers("q")}  # fmt: skip
-        # ratings: a kind byte (none, held in the columns, kept aside) and a column per field
-        self._ratings = bytearray()
-        self._ratings_aside: dict[int, Any] = {}
-        self._rating_numbers = {"mean": _Numbers("d"), "std": _Numbers("d"), "min": _Numbers("d"),
-                                "max": _Numbers("d"), "count": _Numbers("q")}  # fmt: skip
-        self._scale = _Coded()
+        self._coded = {name: _Coded(_ratings_key if name == "ratings" else None) for name in _CODED_FIELDS}
+        self._numbers = {"confidence": _Numbers("d"), "number": _Numbers("q"), "modified": _Numbers("q")}
         # openreview_id: "" (0), the id's part after "openreview:" (1), or kept aside (2)
         self._forum = bytearray()
         self._forum_aside: dict[int, Any] = {}
@@ -261,21 +258,6 @@ class PaperColumns:
             coded.add(getattr(paper, name))
         for name, numbers in self._numbers.items():
             numbers.add(getattr(paper, name))
-        ratings = paper.ratings
-        if ratings is None:
-            self._ratings.append(0)
-        elif type(ratings) is Ratings and type(ratings.scale) is str:
-            self._ratings.append(1)
-            for name, numbers in self._rating_numbers.items():
-                numbers.add(getattr(ratings, name))
-            self._scale.add(ratings.scale)
-        else:
-            self._ratings.append(2)
-            self._ratings_aside[at] = ratings
-        if ratings is None or at in self._ratings_aside:
-            for numbers in self._rating_numbers.values():
-                numbers.add(None)
-            self._scale.add("")
         forum = paper.openreview_id
         if forum == "":
             self._forum.append(0)
@@ -289,7 +271,8 @@ class PaperColumns:
 
     def value(self, at: int, name: str) -> Any:
         """Paper number ``at``'s field ``name`` (one of :data:`LIGHT_FIELDS`), as the full
-        paper holds it (equal, of the same type).
+        paper holds it (equal, of the same type; the ratings one object shared by the papers
+        with the same).
 
         Raises:
             KeyError: ``name`` is not a light field.
@@ -299,8 +282,6 @@ class PaperColumns:
         coded = self._coded.get(name)
         if coded is not None:
             return coded.get(at)
-        if name == "ratings":
-            return self.ratings(at)
         if name == "openreview_id":
             kind = self._forum[at]
             if kind == 1:
@@ -308,16 +289,14 @@ class PaperColumns:
             return "" if kind == 0 else self._forum_aside[at]
         return self._numbers[name].get(at)
 
-    def ratings(self, at: int) -> Ratings | None:
-        """Paper number ``at``'s ratings (a new :class:`Ratings` each call), ``None`` when none."""
-        kind = self._ratings[at]
-        if kind == 0:
-            return None
-        if kind == 2:
-            return self._ratings_aside[at]  # type: ignore[no-any-return]
-        numbers = self._rating_numbers
-        return Ratings(numbers["mean"].get(at), numbers["std"].get(at), numbers["min"].get(at),
-                       numbers["max"].get(at), numbers["count"].get(at), self._scale.get(at))  # fmt: skip
+
+def _ratings_key(ratings: Any) -> Hashable:
+    """What makes two ratings one: every field equal and of one type (a ``min`` of 6 is not one
+    of 6.0: it is written back as it was read)."""
+    if type(ratings) is not Ratings:
+        return (type(ratings), ratings)
+    values = (ratings.mean, ratings.std, ratings.min, ratings.max, ratings.count, ratings.scale)
+    return (Ratings, *((type(value), value) for value in values))
 
 
 class LeanPaper:
@@ -409,13 +388,32 @@ def _id(self: LeanPaper) -> str:
     return self._columns.ids[self._at]
 
 
+def _openreview_id(self: LeanPaper) -> Any:
+    columns, at = self._columns, self._at
+    kind = columns._forum[at]
+    if kind == 1:
+        return columns.ids[at][11:]  # len(_OPENREVIEW)
+    return "" if kind == 0 else columns._forum_aside[at]
+
+
+def _number_field(name: str) -> property:
+    def read(self: LeanPaper) -> Any:
+        return self._columns._numbers[name].get(self._at)
+
+    read.__name__ = name
+    return property(read, doc=f"The paper's {name}, read from its column.")
+
+
 for _name in TEXT_FIELDS:
     setattr(LeanPaper, _name, _text_field(_name))
 for _name in LIGHT_FIELDS:
     setattr(LeanPaper, _name, _light_field(_name))
 for _name in _CODED_FIELDS:
     setattr(LeanPaper, _name, _coded_field(_name))
+for _name in ("confidence", "number", "modified"):
+    setattr(LeanPaper, _name, _number_field(_name))
 LeanPaper.id = property(_id, doc="The paper's id.")  # type: ignore[attr-defined]
+LeanPaper.openreview_id = property(_openreview_id, doc="The paper's OpenReview forum id.")  # type: ignore[attr-defined]
 # Paper's methods and properties (to_dict, venue_label, library_venue, source_of…) read fields
 # by name: they work on a lean paper as they are.
 for _name, _value in vars(Paper).items():
