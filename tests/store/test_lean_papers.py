@@ -16,7 +16,7 @@ from paperdeck.model.paper import Paper, Ratings
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.selection import run_query
-from paperdeck.store.lean_papers import CACHED_PAPERS, CatalogueText, LeanPaper
+from paperdeck.store.lean_papers import CACHED_PAPERS, LIGHT_FIELDS, CatalogueText, LeanPaper, PaperColumns
 from paperdeck.store.store import Store
 
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
@@ -169,3 +169,87 @@ def test_the_same_ids_and_rows_either_way(tmp_path: Path, lean: bool) -> None:
     row = store.row("openreview:P3")
     assert row is not None and row.title == "Paper 3"
     assert store.paper_ids == [f"openreview:P{n}" for n in range(30)]
+
+
+def _mixed() -> list[Paper]:
+    """Papers of several venues and years whose light fields take every shape a catalogue holds
+    (ints where floats are usual, ``None``s, a forum id other than the id's, huge numbers)."""
+    venues = [("ICLR", 2026), ("NeurIPS", 2025), ("TMLR", None), ("", 2019), ("COLM", 2025)]
+    papers = []
+    for n in range(240):
+        venue, year = venues[n % len(venues)]
+        ratings = None if n % 4 == 0 else Ratings(
+            float(n % 10) + 0.25, std=None if n % 3 else 1.5, min=n % 7, max=float(n % 9) if n % 2 else 9,
+            count=None if n % 5 == 0 else n % 6, scale="1-10" if n % 2 else "")  # fmt: skip
+        papers.append(Paper(
+            id=f"openreview:M{n}" if n % 6 else f"arxiv:2501.{n:05d}", title=f"Mixed {n}", abstract=f"About {n}.",
+            venue=venue, year=year, title_derived=n % 11 == 0, primary_area=f"area {n % 4}" if n % 3 else "",
+            decision=("oral", "poster", "reject", "unknown")[n % 4], decision_raw=f"{venue} raw {n % 3}",
+            ratings=ratings, confidence=(None, 3, 3.5, 4.25)[n % 4],
+            openreview_id=f"M{n}" if n % 6 else ("" if n % 12 else f"Other{n}"),
+            number=None if n % 8 == 0 else (n if n % 10 else 2**62 + n),
+            modified=None if n % 2 else 1_760_000_000_000 + n,
+        ))  # fmt: skip
+    return papers
+
+
+def test_the_columns_give_every_field_of_the_full_papers(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    Store(data, now=lambda: FIXED_TIME).import_papers(_mixed())
+    full = {paper.id: paper for paper in Store(data, now=lambda: FIXED_TIME).papers}
+    lean = _lean(data).papers
+    assert len(lean) == len(full) == 240
+    reads = _text(_lean(data)).reads
+    for paper in lean:
+        assert type(paper) is LeanPaper and isinstance(paper, Paper)
+        whole = full[paper.id]
+        for name in LIGHT_FIELDS:  # equal, and of the same type (an int rating stays an int)
+            got, want = getattr(paper, name), getattr(whole, name)
+            assert got == want and type(got) is type(want), (paper.id, name, got, want)
+            if name == "ratings" and want is not None:
+                assert [type(getattr(got, f)) for f in ("mean", "std", "min", "max", "count")] == [
+                    type(getattr(want, f)) for f in ("mean", "std", "min", "max", "count")
+                ]
+        assert paper.library_venue == whole.library_venue and paper.venue_label == whole.venue_label
+    assert reads == 0
+
+
+def test_a_hostile_value_is_kept_aside_as_it_is() -> None:
+    text = CatalogueText(os.open(os.devnull, os.O_RDONLY), 0)
+    columns = PaperColumns(text)
+    odd = Paper(id="openreview:X", title="x", abstract="", venue=["not", "text"], year=2**40,  # type: ignore[arg-type]
+                confidence="high", number=1.5, openreview_id=7, ratings=Ratings(float("nan"), min="low"))  # type: ignore[arg-type]  # fmt: skip
+    lean = columns.add(odd, 0, 1)
+    for name in LIGHT_FIELDS:
+        got, want = getattr(lean, name), getattr(odd, name)
+        assert type(got) is type(want) and (got == want or name == "ratings"), name
+    assert lean.ratings is not None and lean.ratings.min == "low" and lean.ratings.mean != lean.ratings.mean
+
+
+def test_deferred_papers_fill_their_columns_to_every_field_of_the_full_papers(tmp_path: Path) -> None:
+    """Opened on one venue (``defer_outside``), the other venues' papers are parsed at their first
+    read into the columns, each field equal to the full paper's and of its type; read from several
+    threads at once, each still parses into the right row."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from paperdeck.store.lean_papers import DeferredPaper
+
+    data = tmp_path / "data"
+    Store(data, now=lambda: FIXED_TIME).import_papers(_mixed())
+    full = {paper.id: paper for paper in Store(data, now=lambda: FIXED_TIME).papers}
+    store = Store(data, now=lambda: FIXED_TIME, lazy=True, user_records=False, lean=True)
+    store.defer_outside(frozenset({"ICLR 2026"}))
+    store.load()
+    papers = store.papers
+    deferred = [p for p in papers if type(p) is DeferredPaper]
+    assert 0 < len(deferred) < len(papers) and not any(p.parsed for p in deferred)
+
+    def fields_of(paper: Paper) -> list[tuple[str, object, type]]:
+        return [(name, getattr(paper, name), type(getattr(paper, name))) for name in LIGHT_FIELDS]
+
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(fields_of, deferred))
+    for paper, fields_read in zip(deferred, got, strict=True):
+        assert fields_read == fields_of(full[paper.id]), paper.id
+        assert paper.parsed and paper == full[paper.id]
+    assert _text(store).deferred_reads >= len(deferred)

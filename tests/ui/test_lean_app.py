@@ -4,7 +4,11 @@ full store, and the texts read are those of the papers shown, not the catalogue'
 
 from __future__ import annotations
 
+import gc
+
+import pytest
 from paperdeck.model.paper import Paper
+from paperdeck.store import lean_papers
 from paperdeck.store.lean_papers import CACHED_PAPERS, LeanPaper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -43,3 +47,21 @@ async def test_the_app_on_a_lean_store_shows_the_papers_and_reads_only_their_tex
         await settle(pilot)
         assert counts(app).split()[0] == "2"
         assert text.reads - reads <= 2  # the rows of the two papers kept, at most: no paper's text for the query
+
+
+async def test_the_app_on_a_lean_store_holds_a_full_paper_only_for_those_shown(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(lean_papers, "CACHED_PAPERS", 4)  # the file's cache of papers read: 4 here
+    full = {paper.id: paper for paper in seeded_store.papers}
+    store = Store(seeded_store.data_dir, lazy=True, user_records=False, lean=True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: store.loaded, what="the catalogue loaded")
+        await settle(pilot)
+        shown = highlighted(app)
+        await wait_for(pilot, lambda: shown.title[:20] in _detail_text(app), what="the detail pane")
+        gc.collect()
+        # Full papers alive that the app made: those the cache keeps and the screens show, not one a paper.
+        made = [obj for obj in gc.get_objects() if type(obj) is Paper and obj.id in full and obj is not full[obj.id]]
+        assert len(made) <= 8 < len(full) == 37

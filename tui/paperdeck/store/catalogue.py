@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 
@@ -402,9 +402,9 @@ class Catalogue:
         ``lean``). With ``defer`` (``ids`` are the rows cache's, which its venue runs cover), the
         papers outside :meth:`defer_outside`'s venues are held deferred."""
         from paperdeck.model.paper import Paper
-        from paperdeck.store.lean_papers import CatalogueText, DeferredPaper, LeanPaper
+        from paperdeck.store.lean_papers import CatalogueText, PaperColumns
 
-        paper_of, lean_of, deferred_of = Paper.from_dict, LeanPaper.of, DeferredPaper.deferred
+        paper_of = Paper.from_dict
         eager = self._eager_ids(ids) if defer else None
         try:
             fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
@@ -426,6 +426,8 @@ class Catalogue:
                 return None
             check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
             papers: dict[str, Paper] = {}
+            columns = PaperColumns(text)
+            lean_of = columns.add
             at = 0
             for paper_id in ids:
                 start, end = spans.spans[paper_id]
@@ -433,13 +435,13 @@ class Catalogue:
                     return None
                 if eager is not None and paper_id not in eager:
                     at = end
-                    papers[paper_id] = deferred_of(text, text.add(start, end), paper_id)
+                    papers[paper_id] = cast(Paper, columns.defer(start, end, paper_id))
                     continue
                 paper = paper_of(orjson.loads(text.document(start, end)))
                 at = end
                 if paper.id != paper_id:
                     return None
-                papers[paper_id] = lean_of(paper, text, text.add(start, end), paper_id)
+                papers[paper_id] = cast(Paper, lean_of(paper, start, end, paper_id))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers

@@ -32,6 +32,7 @@ import bisect
 import contextlib
 import contextvars
 import os
+import re
 import zlib
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -391,6 +392,12 @@ class ReviewStore:
         if not self._summaries and index.get("summaries"):
             path = self.directory / str(index["summaries"])
             try:
+                # Entry by entry (the file is never one parsed tree, whose freed pieces the
+                # process would keep), else parsed whole, which names what is wrong.
+                streamed = _summaries_streamed(staged_path(path))
+                if streamed is not None:
+                    self._summaries = streamed
+                    return streamed
                 raw = self._summary_docs(index)
                 # Each parsed summary is dropped as it is taken: the two forms are never all held at once.
                 self._summaries = {k: ReviewSummary.from_dict(raw.pop(k)) for k in list(raw)}
@@ -893,6 +900,80 @@ class ReviewStore:
             if path.name not in named and not path.name.startswith(f"{words_name}."):
                 with contextlib.suppress(OSError):
                     path.unlink()
+
+
+#: Between two entries of a summaries file as :func:`~paperdeck.store.paper_index.object_bytes`
+#: writes it (``},"``: a summary is a flat object). One inside a text of a summary (a decision's)
+#: is found out when the piece up to it does not parse.
+_NEXT_ENTRY = re.compile(rb'\},"')
+#: Separators inside one entry tried before the file is taken for a broken one and parsed whole.
+_ENTRY_TRIES = 64
+
+
+def _summaries_streamed(path: Path) -> dict[str, ReviewSummary] | None:
+    """Every summary of the summaries file at ``path``, by forum id, each entry parsed alone from
+    a memory map of the file (neither the file's bytes nor its parsed tree are ever held whole:
+    a fraction of the memory, and none of it left behind). ``None`` when the file is not laid
+    out as :func:`~paperdeck.store.paper_index.object_bytes` writes it or an entry does not parse
+    (the caller then parses it whole, which names what is wrong).
+
+    Raises:
+        KeyError, TypeError, ValueError, AttributeError: an entry parses but is no summary.
+    """
+    import mmap
+
+    try:
+        # Not blocking: a FIFO put in the file's place is refused, never waited on.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        size = os.fstat(fd).st_size
+        if not size or not _is_regular(fd):
+            return None
+        data = mmap.mmap(fd, size, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+    summaries: dict[str, ReviewSummary] = {}
+    of = ReviewSummary.from_dict
+    try:
+        end = data.rfind(b"}")
+        if data[:2] != b'{"' or end < 0 or data[end + 1 :].strip():
+            return None if data[:2].strip() != b"{}" else summaries
+        start, tries = 1, 0
+        for found in _NEXT_ENTRY.finditer(data, 1, end):
+            try:
+                entry = orjson.loads(b"{" + data[start : found.start() + 1] + b"}")
+            except orjson.JSONDecodeError:
+                tries += 1  # the separator was inside a text: the entry goes on
+                if tries > _ENTRY_TRIES:
+                    return None
+                continue
+            if not isinstance(entry, dict) or len(entry) != 1:
+                return None
+            for forum, doc in entry.items():
+                summaries[forum] = of(doc)
+            start, tries = found.end() - 1, 0
+        try:
+            entry = orjson.loads(b"{" + data[start:end] + b"}")
+        except orjson.JSONDecodeError:
+            return None
+        if not isinstance(entry, dict) or len(entry) != 1:
+            return None
+        for forum, doc in entry.items():
+            summaries[forum] = of(doc)
+    finally:
+        data.close()
+    return summaries
+
+
+def _is_regular(fd: int) -> bool:
+    """Whether the open file ``fd`` is a regular file (never a FIFO or device to map)."""
+    import stat
+
+    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 def _spans_name(summaries_name: str) -> str:
