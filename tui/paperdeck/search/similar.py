@@ -25,12 +25,13 @@ stop words and links make the difference).
 from __future__ import annotations
 
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
+from paperdeck.search.packed_index import papers_named
 from paperdeck.search.similar_terms import Vocabulary, term_counts
 
 if TYPE_CHECKING:
@@ -112,17 +113,36 @@ class _Rows:
         return result
 
 
-def texts_fingerprint(papers: Sequence[Paper]) -> str:
+def texts_fingerprint(papers: Iterable[Paper]) -> str:
     """A digest (hex, BLAKE2b) of what the similarity and search indexes are built from: each
     paper's id, title, authors, keywords and abstract, in order. Equal digests: the same indexes."""
-    import hashlib
-
-    digest = hashlib.blake2b(digest_size=20)
-    for paper in papers:
-        people, keywords = "\x1e".join(paper.authors), "\x1e".join(paper.keywords)
-        fields = (paper.id, paper.title, people, keywords, paper.abstract, "\x1d")
-        digest.update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
+    digest = TextsDigest()
+    for _ in digest.passing(papers):
+        pass
     return digest.hexdigest()
+
+
+class TextsDigest:
+    """:func:`texts_fingerprint` taken as the papers pass (:meth:`passing`), for a build that reads
+    its papers once (:meth:`SimilarityIndex.from_papers`)."""
+
+    def __init__(self) -> None:
+        import hashlib
+
+        self._digest = hashlib.blake2b(digest_size=20)
+
+    def passing(self, papers: Iterable[Paper]) -> Iterator[Paper]:
+        """``papers``, each added to the digest as it is given."""
+        update = self._digest.update
+        for paper in papers:
+            people, keywords = "\x1e".join(paper.authors), "\x1e".join(paper.keywords)
+            fields = (paper.id, paper.title, people, keywords, paper.abstract, "\x1d")
+            update("\x1f".join(fields).encode("utf-8", "surrogatepass"))
+            yield paper
+
+    def hexdigest(self) -> str:
+        """The digest of the papers given so far (:func:`texts_fingerprint`'s)."""
+        return self._digest.hexdigest()
 
 
 class SimilarityIndex:
@@ -148,11 +168,31 @@ class SimilarityIndex:
     """
 
     def __init__(self, papers: Sequence[Paper]) -> None:
-        import numpy as np
-
-        self._ids = [paper.id for paper in papers]
         #: :func:`texts_fingerprint` of the papers it was built from.
         self.texts = texts_fingerprint(papers)
+        self._build([paper.id for paper in papers], papers)
+
+    @classmethod
+    def from_papers(cls, ids: list[str], papers: Iterable[Paper]) -> SimilarityIndex:
+        """The index of the papers ``papers`` gives once, in order (read from a file a paper at a
+        time: each is dropped once its words are counted, never all held), ``ids`` their ids;
+        the same index as ``SimilarityIndex(list(papers))``, :attr:`texts` taken as they pass.
+
+        Raises:
+            ValueError: ``papers`` gave another number of papers than ``ids`` has, or another id.
+            Whatever ``papers`` raises.
+        """
+        index = cls.__new__(cls)
+        digest = TextsDigest()
+        index._build(ids, digest.passing(papers_named(ids, papers)))
+        index.texts = digest.hexdigest()
+        return index
+
+    def _build(self, ids: list[str], papers: Iterable[Paper]) -> None:
+        """Build the index of ``papers`` (given once, in order), ``ids`` their ids."""
+        import numpy as np
+
+        self._ids = ids
         self._position: dict[str, int] = {}
         for position, paper_id in enumerate(self._ids):
             self._position.setdefault(paper_id, position)
@@ -226,7 +266,9 @@ class SimilarityIndex:
             indices=self._indices,
             indptr=self._indptr,
         )
-        atomic_write_bytes(path, out.getvalue())
+        with out.getbuffer() as written:  # written in pieces: the file is not copied whole first
+            step = 1 << 22
+            atomic_write_bytes(path, (bytes(written[at : at + step]) for at in range(0, len(written), step)))
 
     @classmethod
     def load(cls, path: Path, stamp: Sequence[int] | None, texts: str | None = None) -> SimilarityIndex | None:

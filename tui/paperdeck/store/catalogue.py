@@ -48,7 +48,7 @@ from paperdeck.store.user_data import doc_id_for
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
 
-__all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "catalogue_bytes"]
+__all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "WrittenCatalogue", "catalogue_bytes"]
 
 #: The catalogue's file name in the data directory.
 CATALOGUE_FILE = "catalogue.json"
@@ -122,6 +122,8 @@ class Catalogue:
         self._span_reads = 0  # papers read alone: past _SPAN_READS, parsing the catalogue is cheaper
         #: The spans of the catalogue as this store last wrote it, and the file's stamp then.
         self._written_spans: tuple[Stamp | None, CatalogueSpans] | None = None
+        #: The papers were let go of (:meth:`release`): the next ask for them parses the file again.
+        self._released = False
 
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
@@ -151,6 +153,7 @@ class Catalogue:
         with self._load_lock:
             if not self._loaded:
                 from_rows, generation = self._rows is not None, self._generation
+                self._released = False
                 self._read()
                 if from_rows and self._catalogue_stamp == self._rows_stamp:
                     # The very file the rows were read for: what was built from the rows (a
@@ -198,6 +201,8 @@ class Catalogue:
     @property
     def paper_ids(self) -> list[str]:
         """Every paper id in catalogue order (from the rows cache while not loaded)."""
+        if self._released:
+            self.load()
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and rows is not None:
             return list(rows)
@@ -206,6 +211,8 @@ class Catalogue:
     @property
     def paper_count(self) -> int:
         """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
+        if self._released:
+            self.load()
         rows = self._rows
         if not self._loaded and rows is not None:
             return len(rows)
@@ -585,6 +592,30 @@ class Catalogue:
         self._aliases = aliases
         self._write_rows_cache()
 
+    def written(self) -> WrittenCatalogue | None:
+        """The catalogue file as this store last wrote it (:meth:`replace`), to be read again one
+        paper at a time (:meth:`WrittenCatalogue.papers`) once the papers are let go of
+        (:meth:`release`); ``None`` when the papers are not parsed, or the file on disk is not
+        that one (another process imported since, or this transaction has not committed it)."""
+        written = self._written_spans
+        if not self._loaded or written is None or written[0] is None or written[0] != self._catalogue_stamp:
+            return None
+        if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
+            return None
+        return WrittenCatalogue(self.path, written[0], written[1])
+
+    def release(self) -> None:
+        """Let go of the papers held (what an import builds from them next reads the file again
+        a paper at a time: :meth:`written`): the catalogue is then as if not parsed yet, and
+        :attr:`papers`, :attr:`paper_ids`, :attr:`paper_count` and :meth:`load` parse the file
+        again; :attr:`generation` changes."""
+        with self._load_lock:
+            self._papers, self._aliases = {}, {}
+            self._loaded, self._released = False, True
+            self._rows, self._venues = None, None
+            self._shown_rows = {}
+            self._generation += 1
+
     def read_named(self, paper_ids: Iterable[str]) -> NamedPapers | None:
         """The papers named by ``paper_ids`` (each its current id, no alias), each parsed alone
         from where the rows cache's spans say it lies, nothing else of the catalogue parsed; for
@@ -861,6 +892,63 @@ class NamedPapers:
     rows: dict[str, PaperRow | bytes]
     columns: RowColumns
     venues: VenueRuns
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenCatalogue:
+    """A catalogue file as a store wrote it (:meth:`Catalogue.written`): its path, its
+    ``(inode, mtime_ns, size)`` stamp then, and where each paper's document lies in it."""
+
+    path: Path
+    stamp: Stamp
+    spans: CatalogueSpans
+
+    @property
+    def ids(self) -> list[str]:
+        """The papers' ids, in catalogue order."""
+        return list(self.spans.spans)
+
+    @property
+    def held_stamp(self) -> list[int]:
+        """``[size, mtime_ns]`` (:meth:`Catalogue.held_stamp`'s form: what caches are keyed by)."""
+        _, mtime_ns, size = self.stamp
+        return [size, mtime_ns]
+
+    def papers(self) -> Iterator[Paper]:
+        """The papers, parsed one document at a time from the file read a piece at a time (of
+        about :data:`PIECE_BYTES`), in catalogue order: each can be dropped once used, so the
+        catalogue is never held whole, nor its papers all at once.
+
+        Raises:
+            StoreError: the file is no longer the one written (replaced: its inode, or its size,
+                differs), ends early, or a document is not where its span says or does not parse
+                (a reader that stops there has had only papers of the file as written).
+        """
+        from paperdeck.model.paper import Paper
+
+        paper_of = Paper.from_dict
+        try:
+            with self.path.open("rb") as handle:
+                status = os.fstat(handle.fileno())
+                if (status.st_ino, status.st_size) != (self.stamp[0], self.stamp[2]):
+                    raise StoreError(self.path, "was replaced while it was read again")
+                buffer, base = b"", 0  # buffer holds the file's bytes from offset base
+                for paper_id, (start, end) in self.spans.spans.items():
+                    if start < base or end > base + len(buffer):
+                        kept = buffer[start - base :] if base <= start < base + len(buffer) else b""
+                        handle.seek(start + len(kept))
+                        buffer = kept + handle.read(max(PIECE_BYTES, end - start - len(kept)))
+                        base = start
+                        if end > base + len(buffer):
+                            raise StoreError(self.path, "ends before a paper's span")
+                    paper = paper_of(orjson.loads(buffer[start - base : end - base]))
+                    if paper.id != paper_id:
+                        raise StoreError(self.path, f"holds {paper.id!r} where {paper_id!r} was written")
+                    yield paper
+        except OSError as exc:
+            raise StoreError(self.path, f"cannot be read again ({exc.strerror or exc})") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
 
 
 def _drained(documents: dict[str, Any]) -> Iterator[Any]:
