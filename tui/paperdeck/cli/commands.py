@@ -138,13 +138,17 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
             papers = _save_stats(store, stats_key)
             if store.catalogue_stamp() != stamp:
                 bar.update(task, completed=len(paths), description="indexing for search and similar papers")
-                save_indexes(store, release=_done_with_papers(store, summary.new_ids))
+                if done := _done_with_papers(store, summary.new_ids):
+                    summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
+                save_indexes(store, release=done)
             bar.update(task, completed=len(paths) + 1)
     else:
         summary = import_files(store, paths, args.format)
         papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:
-            save_indexes(store, release=_done_with_papers(store, summary.new_ids))
+            if done := _done_with_papers(store, summary.new_ids):
+                summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
+            save_indexes(store, release=done)
     data = {
         "files": [{"path": p, "format": f, "papers": n} for p, f, n in summary.files],
         "new": summary.new,

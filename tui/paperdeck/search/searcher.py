@@ -121,16 +121,16 @@ def save_indexes_read_again(store: Store) -> bool:
     written = store.catalogue.written()
     if written is None:
         return False
-    ids, stamp = written.ids, written.held_stamp
+    stamp = written.held_stamp
     store.catalogue.release()
     release_freed_memory()
     with contextlib.suppress(PaperdeckError, OSError, ValueError):
-        similarity = SimilarityIndex.from_papers(ids, written.papers())
+        similarity = SimilarityIndex.from_papers(written.ids, written.papers())
         similarity.save(store.data_dir / SIMILARITY_FILE, stamp, similarity.texts)
         texts = similarity.texts
         del similarity
         release_freed_memory()
-        index = SearchIndex.from_papers(ids, written.papers())
+        index = SearchIndex.from_papers(written.ids, written.papers())
         index.save(store.data_dir / INDEX_FILE, stamp, texts)
         (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
         del index

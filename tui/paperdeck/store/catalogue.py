@@ -46,6 +46,8 @@ from paperdeck.store.schema import check_schema, meta
 from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
+    from array import array
+
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
 
 __all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "WrittenCatalogue", "catalogue_bytes"]
@@ -602,7 +604,15 @@ class Catalogue:
             return None
         if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
             return None
-        return WrittenCatalogue(self.path, written[0], written[1])
+        from array import array
+        from itertools import accumulate, chain
+
+        spans = written[1].spans
+        # Held as one text and arrays, not the objects made paper by paper while the papers were
+        # read and written: those are spread over the memory the papers took, and would keep it.
+        ends = array("q", accumulate(map(len, spans)))
+        bounds = array("q", chain.from_iterable(spans.values()))
+        return WrittenCatalogue(self.path, written[0], "".join(spans), ends, bounds)
 
     def release(self) -> None:
         """Let go of the papers held (what an import builds from them next reads the file again
@@ -613,6 +623,7 @@ class Catalogue:
             self._papers, self._aliases = {}, {}
             self._loaded, self._released = False, True
             self._rows, self._venues = None, None
+            self._written_spans = None  # the rows cache written beside the file holds them
             self._shown_rows = {}
             self._generation += 1
 
@@ -897,16 +908,23 @@ class NamedPapers:
 @dataclass(frozen=True, slots=True)
 class WrittenCatalogue:
     """A catalogue file as a store wrote it (:meth:`Catalogue.written`): its path, its
-    ``(inode, mtime_ns, size)`` stamp then, and where each paper's document lies in it."""
+    ``(inode, mtime_ns, size)`` stamp then, its papers' ids in catalogue order laid end to end
+    (``id_text``; paper ``i``'s ends at ``id_ends[i]``), and where each paper's document lies in
+    the file: ``bounds[2 * i]`` to ``bounds[2 * i + 1]`` (byte offsets)."""
 
     path: Path
     stamp: Stamp
-    spans: CatalogueSpans
+    id_text: str
+    id_ends: array[int]
+    bounds: array[int]
 
     @property
     def ids(self) -> list[str]:
-        """The papers' ids, in catalogue order."""
-        return list(self.spans.spans)
+        """The papers' ids, in catalogue order (a new list each time)."""
+        from itertools import chain
+
+        text, ends = self.id_text, self.id_ends
+        return [text[start:end] for start, end in zip(chain((0,), ends), ends, strict=False)]
 
     @property
     def held_stamp(self) -> list[int]:
@@ -933,7 +951,10 @@ class WrittenCatalogue:
                 if (status.st_ino, status.st_size) != (self.stamp[0], self.stamp[2]):
                     raise StoreError(self.path, "was replaced while it was read again")
                 buffer, base = b"", 0  # buffer holds the file's bytes from offset base
-                for paper_id, (start, end) in self.spans.spans.items():
+                bounds, text, ends = self.bounds, self.id_text, self.id_ends
+                for n in range(len(ends)):
+                    start, end = bounds[2 * n], bounds[2 * n + 1]
+                    paper_id = text[ends[n - 1] if n else 0 : ends[n]]
                     if start < base or end > base + len(buffer):
                         kept = buffer[start - base :] if base <= start < base + len(buffer) else b""
                         handle.seek(start + len(kept))
