@@ -14,7 +14,7 @@ import pytest
 from paperdeck.cli.main import main
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.search import similar_terms
+from paperdeck.search import similar, similar_terms
 from paperdeck.search.index import SearchIndex
 from paperdeck.search.packed_index import papers_named
 from paperdeck.search.searcher import INDEX_FILE, SIMILARITY_FILE, Searcher, save_indexes_read_again
@@ -54,6 +54,7 @@ def test_the_similarity_index_built_in_tiny_chunks_from_papers_given_once_is_the
     whole = SimilarityIndex(papers)
     whole.save(tmp_path / "whole.npz", [1, 2], whole.texts)
     monkeypatch.setattr(similar_terms, "_CHUNK", 3)  # 3 papers at a time, the last chunk short
+    monkeypatch.setattr(similar, "_BLOCK", 7)  # the weights 7 at a time, rows 1 at a time
     given = Given(papers)
     streamed = SimilarityIndex.from_papers([paper.id for paper in papers], given)
     assert given.taken == len(papers)  # each paper given once

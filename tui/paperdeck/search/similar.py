@@ -45,6 +45,8 @@ MAX_SHARE = 0.5
 #: :meth:`SimilarityIndex.rank_by_liked` ranks by the nearest of at most this many interests.
 MAX_INTERESTS = 8
 _CLUSTER_SAMPLE = 512  # liked papers the interests are found on (all join them afterwards)
+#: Weights computed at a time in a build (bounds its temporaries; the result does not depend on it).
+_BLOCK = 1 << 20
 
 
 class UnknownPaper(PaperdeckError):
@@ -198,35 +200,50 @@ class SimilarityIndex:
             self._position.setdefault(paper_id, position)
         count = len(self._ids)
         vocabulary = Vocabulary()
-        docs, terms, tfs = term_counts(papers, vocabulary)
+        row_lengths, terms, tfs = term_counts(papers, vocabulary)
         names = list(vocabulary.terms)
         del vocabulary
-        # Terms in too few or too many papers go; the rest are renumbered in order.
+        if len(row_lengths) != count:
+            raise ValueError(f"{len(row_lengths)} papers for {count} ids")
+        # Terms in too few or too many papers go; the rest are renumbered in order. Each row keeps
+        # the entries of its kept terms: its new end is the count of entries kept before it.
         df = np.bincount(terms, minlength=len(names))
         kept_terms = (df >= MIN_PAPERS) & (df <= max(MIN_PAPERS, int(MAX_SHARE * count)))
         renumber = (np.cumsum(kept_terms) - 1).astype(np.int32)
         kept = kept_terms[terms]
-        docs = docs[kept]
-        terms = renumber[terms[kept]]
+        ends = np.zeros(count + 1, np.int64)
+        np.cumsum(row_lengths, out=ends[1:])
+        kept_before = np.zeros(len(kept) + 1, np.int32 if len(kept) < 2**31 else np.int64)
+        np.cumsum(kept, dtype=kept_before.dtype, out=kept_before[1:])
+        self._indptr: npt.NDArray[np.int64] = kept_before[ends].astype(np.int64)
+        del kept_before, ends
+        row_lengths = np.diff(self._indptr)
+        terms = terms[kept]
         tfs = tfs[kept]
-        del kept, renumber
-        # Weights in float32, in place: (1 + ln tf) × idf, each paper's vector scaled to length 1.
+        del kept
+        # Weights in float32, (1 + ln tf) × idf, each paper's vector scaled to length 1: a block
+        # at a time, in the counts' own memory (the same values as over the whole at once).
         idf = (np.log((1.0 + count) / (1.0 + df[kept_terms])) + 1.0).astype(np.float32)
-        weights = np.log(tfs, dtype=np.float32)
-        del tfs
-        weights += 1.0
-        weights *= idf[terms]
-        row_lengths = np.bincount(docs, minlength=count)
-        del docs
-        self._indptr: npt.NDArray[np.int64] = np.zeros(count + 1, np.int64)
-        np.cumsum(row_lengths, out=self._indptr[1:])
+        weights = tfs.view(np.float32)
+        for at in range(0, len(terms), _BLOCK):
+            block = slice(at, at + _BLOCK)
+            terms[block] = renumber[terms[block]]
+            values = np.log(tfs[block], dtype=np.float32)
+            values += 1.0
+            values *= idf[terms[block]]
+            weights[block] = values
+        del renumber
         self._empty_rows: npt.NDArray[np.bool_] = row_lengths == 0
         squares = np.zeros(len(weights) + 1, np.float32)
         np.square(weights, out=squares[:-1])
         norms = np.sqrt(self._row_sums(squares))
         del squares
         norms[self._empty_rows] = 1.0
-        weights /= np.repeat(norms, row_lengths)
+        indptr = self._indptr
+        rows = max(1, _BLOCK // 256)  # rows of a block: about _BLOCK weights
+        for first in range(0, count, rows):
+            last = min(first + rows, count)
+            weights[indptr[first] : indptr[last]] /= np.repeat(norms[first:last], row_lengths[first:last])
         # Term names by number (for shared_terms), copied into fresh strings: the words of the
         # vocabulary were spread over the memory of every word split, all freed now.
         kept_names = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
