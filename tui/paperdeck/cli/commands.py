@@ -87,6 +87,25 @@ def _hint_when_empty(command: Command) -> Command:
     return run
 
 
+def _save_stats(store: Store, stats_key: object) -> int:
+    """Count the store's figures again when the import changed its papers or reviews (``stats_key``:
+    :func:`paperdeck.stats.cache.cache_key` before it), before the papers are let go of for the
+    indexes' build; the papers the catalogue holds now."""
+    from paperdeck.stats.cache import cache_key
+
+    if cache_key(store) != stats_key:
+        from paperdeck.cli.stats import save_stats_cache
+
+        save_stats_cache(store)
+    return store.paper_count
+
+
+def _done_with_papers(store: Store, new_ids: tuple[str, ...]) -> bool:
+    """Whether the import has no more use for the papers held once the statistics are counted:
+    true unless new papers are matched against the user's follows after the indexes are saved."""
+    return not (new_ids and store.follows.all())
+
+
 def cmd_import(store: Store, args: argparse.Namespace) -> int:
     """Import files into the store (all or nothing); print the summary. With ``--undo``, take
     back the last import instead (:mod:`paperdeck.cli.removing`)."""
@@ -116,18 +135,20 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
                 bar.update(task, completed=index, description=f"reading {escape(one_line(path.name))}")
 
             summary = import_files(store, paths, args.format, advance)
+            papers = _save_stats(store, stats_key)
             if store.catalogue_stamp() != stamp:
                 bar.update(task, completed=len(paths), description="indexing for search and similar papers")
-                save_indexes(store)
+                if done := _done_with_papers(store, summary.new_ids):
+                    summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
+                save_indexes(store, release=done)
             bar.update(task, completed=len(paths) + 1)
     else:
         summary = import_files(store, paths, args.format)
+        papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:
-            save_indexes(store)
-    if cache_key(store) != stats_key:
-        from paperdeck.cli.stats import save_stats_cache
-
-        save_stats_cache(store)
+            if done := _done_with_papers(store, summary.new_ids):
+                summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
+            save_indexes(store, release=done)
     data = {
         "files": [{"path": p, "format": f, "papers": n} for p, f, n in summary.files],
         "new": summary.new,
@@ -136,7 +157,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         "skipped": dict(summary.skipped),
         "dropped": dict(summary.dropped),
         "notices": list(summary.notices),
-        "papers": store.paper_count,
+        "papers": papers,
     }
     if summary.reviews is not None:
         r = summary.reviews
@@ -162,7 +183,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     lines += list(summary.notices)
     lines += [f"{file_name(path)}: user-data backup: {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
-        lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(store.paper_count)}.")
+        lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(papers)}.")
     from paperdeck.cli.follows import followed_news
 
     followed_line, data["followed"] = followed_news(store, summary.new_ids)

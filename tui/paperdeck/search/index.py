@@ -62,6 +62,7 @@ from paperdeck.search.packed_index import (
     checked,
     decoded,
     encoded,
+    papers_named,
 )
 from paperdeck.search.packed_index import CODES as _CODES
 from paperdeck.search.packed_index import SAVED_PAIR_SHARE as SAVED_PAIR_SHARE
@@ -194,6 +195,24 @@ class SearchIndex:
         self._set_ids([paper.id for paper in papers])
         self._adopt(*build(papers))
         self.set_notes(notes or {})
+
+    @classmethod
+    def from_papers(
+        cls, ids: list[str], papers: Iterable[Paper], notes: Mapping[str, str] | None = None
+    ) -> SearchIndex:
+        """The index of the papers ``papers`` gives once, in order (read from a file a paper at a
+        time: each is dropped once its words are in, never all held), ``ids`` their ids: the
+        same index as ``SearchIndex(list(papers), notes)``.
+
+        Raises:
+            ValueError: ``papers`` gave another number of papers than ``ids`` has, or another id.
+            Whatever ``papers`` raises.
+        """
+        index = cls.__new__(cls)
+        index._set_ids(ids)
+        index._adopt(*build(papers_named(ids, papers)))
+        index.set_notes(notes or {})
+        return index
 
     def _set_ids(self, ids: list[str]) -> None:
         self._ids = ids

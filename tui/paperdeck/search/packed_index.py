@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from array import array
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
 from functools import partial
 from itertools import accumulate, islice, pairwise, repeat
 from operator import itemgetter, lt
@@ -57,10 +57,10 @@ class Lines:
 Packed: TypeAlias = tuple[list[str], "array[int]", "array[int]", Lines, Lines, Lines, "array[int]", str]
 
 
-def build(papers: Sequence[Paper]) -> Packed:
+def build(papers: Iterable[Paper]) -> Packed:
     """The packed index of ``papers`` (see the module docstring), in their order: positions in the
-    posting lists are indices into ``papers``. A while at tens of thousands of papers: the per-word
-    work is done in C."""
+    posting lists are indices into ``papers``, gone through once (each paper can be dropped once
+    given). A while at tens of thousands of papers: the per-word work is done in C."""
     new_posting = partial(array, "I")
     fields: list[defaultdict[str, array[int]]] = [defaultdict(new_posting) for _ in CODES]
     title_get, keyword_get, author_get, abstract_get = (f.__getitem__ for f in fields)
@@ -111,6 +111,22 @@ def build(papers: Sequence[Paper]) -> Packed:
         vocabulary, starts, postings, Lines(titles), Lines(keyword_texts), Lines(author_texts),
         title_sizes, "\n".join(initials),
     )  # fmt: skip
+
+
+def papers_named(ids: list[str], papers: Iterable[Paper]) -> Iterator[Paper]:
+    """``papers``, each checked to be the paper ``ids`` names at its position, and as many (a
+    build from papers read again must index the papers its ids say).
+
+    Raises:
+        ValueError: a paper is not the one named there, or there are more or fewer of them.
+    """
+    count = 0
+    for count, paper in enumerate(papers, 1):
+        if count > len(ids) or paper.id != ids[count - 1]:
+            raise ValueError(f"paper {count} is {paper.id!r}, not the one named")
+        yield paper
+    if count != len(ids):
+        raise ValueError(f"{count} papers for {len(ids)} ids")
 
 
 SAVED_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -203,5 +219,5 @@ def checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
 
 __all__ = [
     "ABSTRACT", "AUTHOR", "CODES", "KEYWORD", "SAVED_LETTERS", "SAVED_PAIR_SHARE", "SAVED_RANKINGS", "TITLE", "Lines",
-    "Numbers", "Packed", "build", "checked", "decoded", "encoded",
+    "Numbers", "Packed", "build", "checked", "decoded", "encoded", "papers_named",
 ]  # fmt: skip

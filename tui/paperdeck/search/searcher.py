@@ -153,6 +153,50 @@ def _patched_index(
     return index
 
 
+def save_indexes_read_again(store: Store) -> bool:
+    """Build the search index and the similarity index of the catalogue this store has just
+    written (an import), save them (as :func:`build_index` and :func:`build_similarity` would)
+    and hold neither: the papers held are let go of first (:meth:`Catalogue.release
+    <paperdeck.store.catalogue.Catalogue.release>`) and each index is built from the file read
+    again a paper at a time (:meth:`WrittenCatalogue.papers
+    <paperdeck.store.catalogue.WrittenCatalogue.papers>`), one index after the other, so that
+    the import's peak memory is neither index beside every paper. The files saved are byte for
+    byte those of the build from the papers held.
+
+    Returns False, having let go of nothing nor saved anything, when the store did not write the
+    catalogue on disk now, or when its last import in place
+    (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`) made the catalogue as it is (then
+    build them as :func:`build_index` does: it updates the saved indexes for the papers changed). Failing to read the
+    file again or to save only costs the next start its speed: nothing is raised for it (what
+    was saved before the failure stays, each file stamped for this catalogue and whole).
+    """
+    from paperdeck.runtime import release_freed_memory
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.similar import SimilarityIndex
+
+    patch = store.catalogue.last_patch
+    if patch is not None and tuple(store.catalogue_stamp() or ()) == patch.after:
+        return False  # an import in place: the saved indexes are updated for what it changed
+    written = store.catalogue.written()
+    if written is None:
+        return False
+    stamp = written.held_stamp
+    store.catalogue.release()
+    release_freed_memory()
+    with contextlib.suppress(PaperdeckError, OSError, ValueError):
+        similarity = SimilarityIndex.from_papers(written.ids, written.papers())
+        similarity.save(store.data_dir / SIMILARITY_FILE, stamp, similarity.texts)
+        texts = similarity.texts
+        del similarity
+        release_freed_memory()
+        index = SearchIndex.from_papers(written.ids, written.papers())
+        index.save(store.data_dir / INDEX_FILE, stamp, texts)
+        (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
+        del index
+        release_freed_memory()
+    return True
+
+
 def prepare_typo_matching() -> None:
     """Import what matching a query word's typos takes (rapidfuzz: the first query word of four
     letters or more needs it), so that the first such query does not wait for the import."""

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import operator
 import sys
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
+from paperdeck.search.packed_index import papers_named
 from paperdeck.search.similar_terms import Vocabulary, term_counts
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ MAX_SHARE = 0.5
 #: :meth:`SimilarityIndex.rank_by_liked` ranks by the nearest of at most this many interests.
 MAX_INTERESTS = 8
 _CLUSTER_SAMPLE = 512  # liked papers the interests are found on (all join them afterwards)
+#: Weights computed at a time in a build (bounds its temporaries; the result does not depend on it).
+_BLOCK = 1 << 20
 
 
 class UnknownPaper(PaperdeckError):
@@ -127,13 +130,15 @@ def _paper_digest(position: int, paper: Paper) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=_FINGERPRINT_BITS // 8).digest(), "little")
 
 
-def texts_fingerprint(papers: Sequence[Paper]) -> str:
+def texts_fingerprint(papers: Iterable[Paper]) -> str:
     """A fingerprint (64 hex digits) of what the similarity and search indexes are built from:
     each paper's position, id, title, authors, keywords and abstract. Equal fingerprints: the
     same indexes. It is the sum of a digest per paper (BLAKE2b-256 of its position and fields)
     modulo 2**256, so that :func:`patched_fingerprint` updates it for a few papers changed in
     place without reading the others."""
-    total = sum(map(_paper_digest, range(len(papers)), papers)) % (1 << _FINGERPRINT_BITS)
+    from itertools import count
+
+    total = sum(map(_paper_digest, count(), papers)) % (1 << _FINGERPRINT_BITS)
     return f"{total:064x}"
 
 
@@ -178,34 +183,41 @@ class _Counts:
         self.indptr, self.terms, self.tfs, self.names = indptr, terms, tfs, names
 
     @classmethod
-    def of(cls, papers: Sequence[Paper]) -> _Counts:
-        """The counts of ``papers``, one row each, in their order."""
+    def of(cls, papers: Iterable[Paper]) -> _Counts:
+        """The counts of ``papers``, one row each, in their order; ``papers`` is gone through
+        once, a chunk at a time (each paper can be dropped once given: never all held)."""
         import numpy as np
 
         vocabulary = Vocabulary()
-        docs, terms, tfs = term_counts(papers, vocabulary)
+        lengths, terms, tfs = term_counts(papers, vocabulary)
         met = list(vocabulary.terms)
         del vocabulary
+        count = len(lengths)
         order = sorted(range(len(met)), key=met.__getitem__)
         rank = np.zeros(len(met), np.int32)
         rank[order] = np.arange(len(met), dtype=np.int32)
-        indptr = np.zeros(len(papers) + 1, np.int64)
-        np.cumsum(np.bincount(docs, minlength=len(papers)), out=indptr[1:])
-        del docs
+        indptr = np.zeros(count + 1, np.int64)
+        np.cumsum(lengths, out=indptr[1:])
+        del lengths
         # Each row's terms put in name order, a block of rows at a time (bounded temporaries).
         terms = rank[terms]
         by_name_terms, by_name_tfs = np.empty_like(terms), np.empty_like(tfs)
         row = 0
-        while row < len(papers):
+        while row < count:
             end_row = max(int(np.searchsorted(indptr, indptr[row] + _SORT_BLOCK, side="right")) - 1, row + 1)
-            end_row = min(end_row, len(papers))
+            end_row = min(end_row, count)
             start, end = int(indptr[row]), int(indptr[end_row])
             owners = np.repeat(np.arange(row, end_row, dtype=np.int64), np.diff(indptr[row : end_row + 1]))
             by_name = np.argsort((owners << 32) | terms[start:end], kind="stable")
             by_name_terms[start:end] = terms[start:end][by_name]
             by_name_tfs[start:end] = tfs[start:end][by_name]
             row = end_row
-        return cls(indptr, by_name_terms, by_name_tfs, [met[n] for n in order])
+        # The names copied into fresh strings: the words met were spread over the memory of every
+        # word split, all freed now (the index's term names are these).
+        names = [met[n] for n in order]
+        del met
+        names = "\n".join(names).split("\n") if names else []
+        return cls(indptr, by_name_terms, by_name_tfs, names)
 
     def patched(self, changes: Mapping[int, Paper]) -> _Counts:
         """These counts with the rows at the positions of ``changes`` those of the papers given
@@ -257,6 +269,28 @@ class _Counts:
         return _Counts(new_indptr, terms, tfs, names)
 
 
+class TextsDigest:
+    """:func:`texts_fingerprint` taken as the papers pass (:meth:`passing`), for a build that reads
+    its papers once (:meth:`SimilarityIndex.from_papers`): the sum of each paper's digest at its
+    position, added as it is given."""
+
+    def __init__(self) -> None:
+        self._total = 0
+        self._position = 0
+
+    def passing(self, papers: Iterable[Paper]) -> Iterator[Paper]:
+        """``papers``, each added to the digest as it is given (its position: the papers given
+        before it, by this digest)."""
+        for paper in papers:
+            self._total += _paper_digest(self._position, paper)
+            self._position += 1
+            yield paper
+
+    def hexdigest(self) -> str:
+        """The fingerprint of the papers given so far (:func:`texts_fingerprint`'s)."""
+        return f"{self._total % (1 << _FINGERPRINT_BITS):064x}"
+
+
 class SimilarityIndex:
     """TF-IDF vectors of a fixed sequence of papers, for cosine similarity between them.
 
@@ -285,6 +319,25 @@ class SimilarityIndex:
         self.texts = texts_fingerprint(papers)
         self._weigh(_Counts.of(papers))
 
+    @classmethod
+    def from_papers(cls, ids: list[str], papers: Iterable[Paper]) -> SimilarityIndex:
+        """The index of the papers ``papers`` gives once, in order (read from a file a paper at a
+        time: each is dropped once its words are counted, never all held), ``ids`` their ids;
+        the same index as ``SimilarityIndex(list(papers))`` (its counts, weights and saved file
+        too), :attr:`texts` taken as they pass.
+
+        Raises:
+            ValueError: ``papers`` gave another number of papers than ``ids`` has, or another id.
+            Whatever ``papers`` raises.
+        """
+        index = cls.__new__(cls)
+        index._set_ids(ids)
+        digest = TextsDigest()
+        counts = _Counts.of(digest.passing(papers_named(ids, papers)))
+        index.texts = digest.hexdigest()
+        index._weigh(counts)
+        return index
+
     def _set_ids(self, ids: list[str]) -> None:
         self._ids = ids
         self._position: dict[str, int] = {}
@@ -295,40 +348,54 @@ class SimilarityIndex:
         """Take the weights of ``counts`` (one row per paper): the terms in too few or too many
         papers left out, the rest renumbered in order, each weight ``(1 + ln tf) × idf`` in
         float32, each row scaled to length 1. A function of the counts alone: an index updated
-        in place (:meth:`load_patched`) weighs as one built from every paper."""
+        in place (:meth:`load_patched`) weighs as one built from every paper. The counts are
+        kept as they are (for :meth:`save`); the weights are computed a block at a time."""
         import numpy as np
 
         self._counts: _Counts | None = counts
         count = len(counts.indptr) - 1
         terms, tfs = counts.terms, counts.tfs
         row_lengths = np.diff(counts.indptr)
-        docs = np.repeat(np.arange(count, dtype=np.int32), row_lengths)
-        # Terms in too few or too many papers go; the rest are renumbered in order.
+        # Terms in too few or too many papers go; the rest are renumbered in order. Each row keeps
+        # the entries of its kept terms: its new end is the count of entries kept before it.
         df = np.bincount(terms, minlength=len(counts.names))
         kept_terms = (df >= MIN_PAPERS) & (df <= max(MIN_PAPERS, int(MAX_SHARE * count)))
         renumber = (np.cumsum(kept_terms) - 1).astype(np.int32)
         kept = kept_terms[terms]
-        docs = docs[kept]
-        terms = renumber[terms[kept]]
+        ends = np.zeros(count + 1, np.int64)
+        np.cumsum(row_lengths, out=ends[1:])
+        kept_before = np.zeros(len(kept) + 1, np.int32 if len(kept) < 2**31 else np.int64)
+        np.cumsum(kept, dtype=kept_before.dtype, out=kept_before[1:])
+        self._indptr: npt.NDArray[np.int64] = kept_before[ends].astype(np.int64)
+        del kept_before, ends
+        row_lengths = np.diff(self._indptr)
+        terms = terms[kept]
         tfs = tfs[kept]
-        del kept, renumber
-        # Weights in float32, in place: (1 + ln tf) × idf, each paper's vector scaled to length 1.
+        del kept
+        # Weights in float32, (1 + ln tf) × idf, each paper's vector scaled to length 1: a block
+        # at a time, in the memory of the kept entries' copy (the counts stay as they are, for
+        # save), the same values as over the whole at once.
         idf = (np.log((1.0 + count) / (1.0 + df[kept_terms])) + 1.0).astype(np.float32)
-        weights = np.log(tfs, dtype=np.float32)
-        del tfs
-        weights += 1.0
-        weights *= idf[terms]
-        row_lengths = np.bincount(docs, minlength=count)
-        del docs
-        self._indptr: npt.NDArray[np.int64] = np.zeros(count + 1, np.int64)
-        np.cumsum(row_lengths, out=self._indptr[1:])
+        weights = tfs.view(np.float32)
+        for at in range(0, len(terms), _BLOCK):
+            block = slice(at, at + _BLOCK)
+            terms[block] = renumber[terms[block]]
+            values = np.log(tfs[block], dtype=np.float32)
+            values += 1.0
+            values *= idf[terms[block]]
+            weights[block] = values
+        del renumber
         self._empty_rows: npt.NDArray[np.bool_] = row_lengths == 0
         squares = np.zeros(len(weights) + 1, np.float32)
         np.square(weights, out=squares[:-1])
         norms = np.sqrt(self._row_sums(squares))
         del squares
         norms[self._empty_rows] = 1.0
-        weights /= np.repeat(norms, row_lengths)
+        indptr = self._indptr
+        rows = max(1, _BLOCK // 256)  # rows of a block: about _BLOCK weights
+        for first in range(0, count, rows):
+            last = min(first + rows, count)
+            weights[indptr[first] : indptr[last]] /= np.repeat(norms[first:last], row_lengths[first:last])
         names = counts.names
         self._terms: list[str] = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
         # CSR rows: row i's term numbers and weights are [indptr[i], indptr[i + 1]).

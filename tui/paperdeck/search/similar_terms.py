@@ -11,7 +11,8 @@ split and looked up at once, in C: the build's cost is one dict lookup per word 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from paperdeck.model.paper import Paper
@@ -146,18 +147,25 @@ def _chunk_text(papers: Sequence[Paper]) -> str:
 
 
 def term_counts(
-    papers: Sequence[Paper], vocabulary: Vocabulary
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Weighted word counts: ``(paper position, term number, count)`` triples, sorted by paper then
-    term, a word counting ``TITLE_WEIGHT`` times in the title and ``KEYWORD_WEIGHT`` times in the
-    keywords. Chunks of papers are folded, split and looked up at once, in C."""
+    papers: Iterable[Paper], vocabulary: Vocabulary
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Weighted word counts, paper by paper: how many distinct terms each paper has (one length
+    per paper, in order), and its ``(term number, count)`` pairs laid end to end, sorted by paper
+    then term, a word counting ``TITLE_WEIGHT`` times in the title and ``KEYWORD_WEIGHT`` times in
+    the keywords. Chunks of papers are folded, split and looked up at once, in C; ``papers`` is
+    gone through once, a chunk at a time (only a chunk of them is needed at once)."""
     import numpy as np
 
     field_weights = np.array([TITLE_WEIGHT, KEYWORD_WEIGHT, 1], np.int64)
     lookup = vocabulary.__getitem__
-    parts: tuple[list[npt.NDArray[np.int32]], ...] = ([], [], [])
-    for start in range(0, len(papers), _CHUNK):
-        text = _chunk_text(papers[start : start + _CHUNK])
+    lengths: list[npt.NDArray[np.int64]] = []
+    parts: tuple[list[npt.NDArray[np.int32]], ...] = ([], [])
+    given = iter(papers)
+    start = 0
+    while chunk := list(islice(given, _CHUNK)):
+        size = len(chunk)
+        text = _chunk_text(chunk)
+        del chunk
         tokens = text.encode("utf-8", "surrogatepass").translate(_FOLD).decode("utf-8", "surrogatepass").split()
         del text
         # The heart of the build: one dict lookup per word, no Python loop.
@@ -167,16 +175,17 @@ def term_counts(
         segment = np.cumsum(marks, dtype=np.int64) - marks  # three per paper: title, keywords, abstract
         kept = ids >= 0
         segment, ids = segment[kept], ids[kept]
-        keys = np.repeat(((segment // 3 + start) << 32) | ids.astype(np.int64), field_weights[segment % 3])
+        keys = np.repeat(((segment // 3) << 32) | ids.astype(np.int64), field_weights[segment % 3])
         keys, counts = np.unique(keys, return_counts=True)
-        parts[0].append((keys >> 32).astype(np.int32))
-        parts[1].append((keys & 0xFFFFFFFF).astype(np.int32))
-        parts[2].append(counts.astype(np.int32))
+        lengths.append(np.bincount(keys >> 32, minlength=size).astype(np.int64))
+        parts[0].append((keys & 0xFFFFFFFF).astype(np.int32))
+        parts[1].append(counts.astype(np.int32))
+        start += size
     columns: list[npt.NDArray[np.int32]] = []
     for column in parts:  # one at a time, each chunk's arrays freed as soon as they are copied
         columns.append(np.concatenate(column) if column else np.zeros(0, np.int32))
         column.clear()
-    return columns[0], columns[1], columns[2]
+    return (np.concatenate(lengths) if lengths else np.zeros(0, np.int64)), columns[0], columns[1]
 
 
 __all__ = ["KEYWORD_WEIGHT", "STOP_WORDS", "TITLE_WEIGHT", "Vocabulary", "fold_plural", "term_counts"]

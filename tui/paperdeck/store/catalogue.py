@@ -46,10 +46,12 @@ from paperdeck.store.schema import check_schema, meta
 from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
+    from array import array
+
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.store.patch_record import CataloguePatch
 
-__all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "catalogue_bytes"]
+__all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "WrittenCatalogue", "catalogue_bytes"]
 
 #: The catalogue's file name in the data directory.
 CATALOGUE_FILE = "catalogue.json"
@@ -131,6 +133,8 @@ class Catalogue:
         #: The rows cache's columns kept for the papers parsed from the very file it was read for,
         #: with (generation, the papers' table's id, its size) they are of (see row_columns).
         self._columns: tuple[tuple[int, int, int], RowColumns] | None = None
+        #: The papers were let go of (:meth:`release`): the next ask for them parses the file again.
+        self._released = False
 
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
@@ -169,6 +173,7 @@ class Catalogue:
         with self._load_lock:
             if not self._loaded:
                 from_rows, generation = self._rows is not None, self._generation
+                self._released = False
                 self._read()
                 if from_rows and self._catalogue_stamp == self._rows_stamp:
                     # The very file the rows were read for: what was built from the rows (a
@@ -217,6 +222,8 @@ class Catalogue:
     @property
     def paper_ids(self) -> list[str]:
         """Every paper id in catalogue order (from the rows cache while not loaded)."""
+        if self._released:
+            self.load()
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and rows is not None:
             return list(rows)
@@ -225,6 +232,8 @@ class Catalogue:
     @property
     def paper_count(self) -> int:
         """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
+        if self._released:
+            self.load()
         rows = self._rows
         if not self._loaded and rows is not None:
             return len(rows)
@@ -636,6 +645,39 @@ class Catalogue:
         self._aliases = aliases
         self._write_rows_cache()
 
+    def written(self) -> WrittenCatalogue | None:
+        """The catalogue file as this store last wrote it (:meth:`replace`), to be read again one
+        paper at a time (:meth:`WrittenCatalogue.papers`) once the papers are let go of
+        (:meth:`release`); ``None`` when the papers are not parsed, or the file on disk is not
+        that one (another process imported since, or this transaction has not committed it)."""
+        written = self._written_spans
+        if not self._loaded or written is None or written[0] is None or written[0] != self._catalogue_stamp:
+            return None
+        if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
+            return None
+        from array import array
+        from itertools import accumulate, chain
+
+        spans = written[1].spans
+        # Held as one text and arrays, not the objects made paper by paper while the papers were
+        # read and written: those are spread over the memory the papers took, and would keep it.
+        ends = array("q", accumulate(map(len, spans)))
+        bounds = array("q", chain.from_iterable(spans.values()))
+        return WrittenCatalogue(self.path, written[0], "".join(spans), ends, bounds)
+
+    def release(self) -> None:
+        """Let go of the papers held (what an import builds from them next reads the file again
+        a paper at a time: :meth:`written`): the catalogue is then as if not parsed yet, and
+        :attr:`papers`, :attr:`paper_ids`, :attr:`paper_count` and :meth:`load` parse the file
+        again; :attr:`generation` changes."""
+        with self._load_lock:
+            self._papers, self._aliases = {}, {}
+            self._loaded, self._released = False, True
+            self._rows, self._venues = None, None
+            self._written_spans = None  # the rows cache written beside the file holds them
+            self._shown_rows = {}
+            self._generation += 1
+
     def read_named(self, paper_ids: Iterable[str]) -> NamedPapers | None:
         """The papers named by ``paper_ids`` (each its current id, no alias), each parsed alone
         from where the rows cache's spans say it lies, nothing else of the catalogue parsed; for
@@ -912,6 +954,73 @@ class NamedPapers:
     rows: dict[str, PaperRow | bytes]
     columns: RowColumns
     venues: VenueRuns
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenCatalogue:
+    """A catalogue file as a store wrote it (:meth:`Catalogue.written`): its path, its
+    ``(inode, mtime_ns, size)`` stamp then, its papers' ids in catalogue order laid end to end
+    (``id_text``; paper ``i``'s ends at ``id_ends[i]``), and where each paper's document lies in
+    the file: ``bounds[2 * i]`` to ``bounds[2 * i + 1]`` (byte offsets)."""
+
+    path: Path
+    stamp: Stamp
+    id_text: str
+    id_ends: array[int]
+    bounds: array[int]
+
+    @property
+    def ids(self) -> list[str]:
+        """The papers' ids, in catalogue order (a new list each time)."""
+        from itertools import chain
+
+        text, ends = self.id_text, self.id_ends
+        return [text[start:end] for start, end in zip(chain((0,), ends), ends, strict=False)]
+
+    @property
+    def held_stamp(self) -> list[int]:
+        """``[size, mtime_ns]`` (:meth:`Catalogue.held_stamp`'s form: what caches are keyed by)."""
+        _, mtime_ns, size = self.stamp
+        return [size, mtime_ns]
+
+    def papers(self) -> Iterator[Paper]:
+        """The papers, parsed one document at a time from the file read a piece at a time (of
+        about :data:`PIECE_BYTES`), in catalogue order: each can be dropped once used, so the
+        catalogue is never held whole, nor its papers all at once.
+
+        Raises:
+            StoreError: the file is no longer the one written (replaced: its inode, or its size,
+                differs), ends early, or a document is not where its span says or does not parse
+                (a reader that stops there has had only papers of the file as written).
+        """
+        from paperdeck.model.paper import Paper
+
+        paper_of = Paper.from_dict
+        try:
+            with self.path.open("rb") as handle:
+                status = os.fstat(handle.fileno())
+                if (status.st_ino, status.st_size) != (self.stamp[0], self.stamp[2]):
+                    raise StoreError(self.path, "was replaced while it was read again")
+                buffer, base = b"", 0  # buffer holds the file's bytes from offset base
+                bounds, text, ends = self.bounds, self.id_text, self.id_ends
+                for n in range(len(ends)):
+                    start, end = bounds[2 * n], bounds[2 * n + 1]
+                    paper_id = text[ends[n - 1] if n else 0 : ends[n]]
+                    if start < base or end > base + len(buffer):
+                        kept = buffer[start - base :] if base <= start < base + len(buffer) else b""
+                        handle.seek(start + len(kept))
+                        buffer = kept + handle.read(max(PIECE_BYTES, end - start - len(kept)))
+                        base = start
+                        if end > base + len(buffer):
+                            raise StoreError(self.path, "ends before a paper's span")
+                    paper = paper_of(orjson.loads(buffer[start - base : end - base]))
+                    if paper.id != paper_id:
+                        raise StoreError(self.path, f"holds {paper.id!r} where {paper_id!r} was written")
+                    yield paper
+        except OSError as exc:
+            raise StoreError(self.path, f"cannot be read again ({exc.strerror or exc})") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
 
 
 def _drained(documents: dict[str, Any]) -> Iterator[Any]:
