@@ -61,6 +61,8 @@ async def test_the_app_on_a_lean_store_holds_a_full_paper_only_for_those_shown(
         await settle(pilot)
         shown = highlighted(app)
         await wait_for(pilot, lambda: shown.title[:20] in _detail_text(app), what="the detail pane")
+        await app.workers.wait_for_complete()  # the steady state: no index build under way
+        await settle(pilot)
         gc.collect()
         # Full papers alive that the app made: those the cache keeps and the screens show, not one a paper.
         made = [obj for obj in gc.get_objects() if type(obj) is Paper and obj.id in full and obj is not full[obj.id]]
