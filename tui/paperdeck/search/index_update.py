@@ -169,8 +169,8 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
         sizes[position] = title_size
         initial_lines[position] = initial
     # Handed over as views of the arrays (not copies): typed as the index reads a saved file's.
-    starts_view = memoryview(new_starts).cast("B").cast("q")  # type: ignore[arg-type]  # numpy: a buffer
-    postings_view = memoryview(new_postings).cast("B").cast("I")  # type: ignore[arg-type]
+    starts_view = new_starts.data.cast("B").cast("q")
+    postings_view = new_postings.data.cast("B").cast("I")
     return (
         new_vocabulary, starts_view, postings_view,
         Lines(lines[0]), Lines(lines[1]), Lines(lines[2]), sizes, "\n".join(initial_lines),
