@@ -644,7 +644,19 @@ class MainScreen(ReadingScreen):
             self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
             return
         self.app.call_from_thread(self._moves_read, summaries, first_means)
-        self.app.call_from_thread(self._show_detail, self.paper_list.highlighted_id)
+        self.app.call_from_thread(self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        """Show the highlighted paper's detail again (on the event loop: the list is looked up
+        there, never from a worker's thread); nothing once the screen has lost its list (the app
+        is closing)."""
+        from textual.css.query import NoMatches
+
+        try:
+            highlighted = self.paper_list.highlighted_id
+        except NoMatches:
+            return
+        self._show_detail(highlighted)
 
     def scope_changed(self) -> None:
         """The venue scope changed: the scales and the moves (found over the scope's papers) are
