@@ -11,7 +11,6 @@ are read here. Whatever is not understood is kept as its source text.
 
 from __future__ import annotations
 
-import html
 import re
 
 from paperdeck.text.latex_macros import (
@@ -314,7 +313,9 @@ class _Parser:
             entity = _ENTITY.match(src, i)
             if entity:
                 self.pos = entity.end()
-                return [txt(html.unescape(entity.group()))]
+                from html import unescape as html_unescape  # deferred: few abstracts have an entity
+
+                return [txt(html_unescape(entity.group()))]
         elif c == "[":
             link = _MD_LINK.match(src, i)
             if link:

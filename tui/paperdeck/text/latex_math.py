@@ -10,11 +10,16 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import TypeAlias
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING (mypy knows the name)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from pylatexenc.latex2text import LatexNodes2Text
+
+    Item: TypeAlias = "str | list[Item]"
+    Piece: TypeAlias = tuple[str, bool, bool, bool, bool]
+    """``(text, bold, italic, underline, code)``: one run of converted math."""
 
 # Style markers (private-use characters) that math conversion leaves in its output, e.g. for
 # ``$\textbf{R}$``; :func:`math_pieces` turns them into styles. ``POP`` ends the innermost style.
@@ -28,10 +33,6 @@ _ALL_MARKERS = re.compile("[\ue000-\ue006]")
 _SCRIPT_WORD = re.compile(r"[^\W_]+")
 #: A hyphen in a fallback script that is a minus sign: not one joining two letters (``non-iid``).
 _MINUS = re.compile(r"-(?![a-zA-Z])|(?<![a-zA-Z])-")
-
-Item: TypeAlias = "str | list[Item]"
-Piece: TypeAlias = tuple[str, bool, bool, bool, bool]
-"""``(text, bold, italic, underline, code)``: one run of converted math."""
 
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|(\s+)|(.)", re.S)
 _DOUBLED = re.compile(r"\\\\(?=[A-Za-z%{}|,;!#&_$])")  # JSON-style "\\alpha" for "\alpha"

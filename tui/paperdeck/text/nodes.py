@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from paperdeck.text.latex_math import math_to_unicode
 
@@ -17,26 +16,54 @@ __all__ = ["BLANK_LINE", "Node", "plain_text", "styled", "txt"]
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-@dataclass(slots=True)
 class Node:
-    """One parsed piece.
+    """One parsed piece (a plain class with slots, not a dataclass: the renderer is imported by
+    one-paper commands, where ``dataclasses`` and what it imports would cost more than the rest).
 
     Attributes:
         kind: ``"text"``, ``"math"``, ``"code"``, ``"style"``, ``"link"``, ``"delim"`` (a Markdown
             ``*``/``_`` run) or ``"par"`` (a blank line).
         text: by kind: the text, the math source (no ``$``), the code, the style name, the URL,
             the delimiter character, or ``"\\n\\n"`` for a ``par``.
-        children: the nodes inside a ``style`` or ``link``.
+        children: the nodes inside a ``style`` or ``link`` (a new list when not given).
         count: for a ``delim``, the characters of the run not yet paired.
         opens, closes: for a ``delim``, whether it may open / close emphasis.
     """
 
-    kind: str
-    text: str = ""  # text / math source / code / style name / URL / delimiter char
-    children: list[Node] = field(default_factory=list)
-    count: int = 0  # delim: characters left in the run
-    opens: bool = False
-    closes: bool = False
+    __slots__ = ("children", "closes", "count", "kind", "opens", "text")
+
+    def __init__(
+        self,
+        kind: str,
+        text: str = "",
+        children: list[Node] | None = None,
+        count: int = 0,
+        opens: bool = False,
+        closes: bool = False,
+    ) -> None:
+        self.kind = kind
+        self.text = text  # text / math source / code / style name / URL / delimiter char
+        self.children: list[Node] = [] if children is None else children
+        self.count = count  # delim: characters left in the run
+        self.opens = opens
+        self.closes = closes
+
+    def __repr__(self) -> str:
+        return (
+            f"Node(kind={self.kind!r}, text={self.text!r}, children={self.children!r}, count={self.count!r},"
+            f" opens={self.opens!r}, closes={self.closes!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Node):
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+
+def _fields(node: Node) -> tuple[str, str, list[Node], int, bool, bool]:
+    return (node.kind, node.text, node.children, node.count, node.opens, node.closes)
 
 
 def txt(text: str) -> Node:

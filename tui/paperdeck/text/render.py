@@ -9,19 +9,24 @@ understood is kept as its source text. Nothing here imports Textual or Rich.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-
 from paperdeck.text.abstract_parser import parse_markup
 from paperdeck.text.latex_math import math_pieces, math_to_unicode
-from paperdeck.text.nodes import Node
+from paperdeck.text.nodes import plain_text
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from paperdeck.text.nodes import Node
 
 __all__ = ["Segment", "math_to_unicode", "render_abstract", "render_keywords", "render_plain"]
 
 
-@dataclass(frozen=True, slots=True)
 class Segment:
-    """A run of text with one style.
+    """A run of text with one style; immutable, equal (and hashing alike) when every attribute is.
+
+    A plain class with slots rather than a dataclass, so that the one-paper commands, which render
+    a title or an abstract, need not import ``dataclasses``.
 
     Attributes:
         text: the characters to show (never empty in :func:`render_abstract` output).
@@ -33,16 +38,68 @@ class Segment:
         link: URL to open when the segment is clicked, else None.
     """
 
+    __slots__ = ("bold", "code", "italic", "link", "math", "text", "underline")
+
     text: str
-    bold: bool = False
-    italic: bool = False
-    underline: bool = False
-    code: bool = False
-    math: bool = False
-    link: str | None = None
+    bold: bool
+    italic: bool
+    underline: bool
+    code: bool
+    math: bool
+    link: str | None
+
+    def __init__(
+        self,
+        text: str,
+        bold: bool = False,
+        italic: bool = False,
+        underline: bool = False,
+        code: bool = False,
+        math: bool = False,
+        link: str | None = None,
+    ) -> None:
+        setter = object.__setattr__
+        setter(self, "text", text)
+        setter(self, "bold", bold)
+        setter(self, "italic", italic)
+        setter(self, "underline", underline)
+        setter(self, "code", code)
+        setter(self, "math", math)
+        setter(self, "link", link)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Segment is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Segment is immutable")
+
+    def _fields(self) -> tuple[str, bool, bool, bool, bool, bool, str | None]:
+        return (self.text, self.bold, self.italic, self.underline, self.code, self.math, self.link)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Segment):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Segment(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, underline={self.underline!r},"
+            f" code={self.code!r}, math={self.math!r}, link={self.link!r})"
+        )
+
+    def with_text(self, text: str) -> Segment:
+        """This segment's style for ``text``."""
+        return Segment(text, self.bold, self.italic, self.underline, self.code, self.math, self.link)
 
 
-def _flatten(nodes: list[Node], base: Segment = Segment("")) -> list[Segment]:
+#: The style of text outside any markup.
+_UNSTYLED = Segment("")
+
+
+def _flatten(nodes: list[Node], base: Segment = _UNSTYLED) -> list[Segment]:
     out: list[Segment] = []
     for node in nodes:
         if node.kind in ("text", "par"):
@@ -95,7 +152,7 @@ def _merge(segments: list[Segment]) -> list[Segment]:
             runs[-1][1].append(seg.text)
         else:
             runs.append((seg, [seg.text]))
-    return [replace(seg, text="".join(texts)) for seg, texts in runs]
+    return [seg.with_text("".join(texts)) for seg, texts in runs]
 
 
 def _render(text: str) -> list[Segment]:
@@ -119,8 +176,12 @@ def render_abstract(text: str) -> list[Segment]:
 
 
 def render_plain(text: str) -> str:
-    """The characters a reader sees: ``"".join(s.text for s in render_abstract(text))``."""
-    return "".join(s.text for s in render_abstract(text))
+    """The characters a reader sees: ``"".join(s.text for s in render_abstract(text))`` (read off
+    the parse tree, no segment made)."""
+    try:
+        return plain_text(parse_markup(text))
+    except Exception:  # pragma: no cover - as render_abstract's safety net
+        return text
 
 
 def render_keywords(keywords: Iterable[str]) -> list[str]:
