@@ -12,6 +12,7 @@ are read here. Whatever is not understood is kept as its source text.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from paperdeck.text.latex_macros import (
     ARG_MACROS,
@@ -33,17 +34,42 @@ from paperdeck.text.markdown_inline import (
     read_delimiter_run,
     resolve_emphasis,
 )
-from paperdeck.text.nodes import BLANK_LINE, Node, plain_text, styled, txt
+from paperdeck.text.nodes import Node, blank_line, plain_text, styled, txt
 
 __all__ = ["parse_markup"]
 
-_SPECIAL = re.compile(r"[\\${}*_`&\[\n]|(?<![A-Za-z0-9])https?://")
-_NAME = re.compile(r"[A-Za-z]+")
-_PAR = re.compile(r"\n[ \t]*\n\s*")
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\((https?://[^\s()<>]+(?:\([^\s()<>]*\)[^\s()<>]*)*)\)")
-_LATEX_QUOTE = re.compile(r"(?<!`)``(?!`)([^`\n]{1,300}?)(?:''|\")")
 _MAX_DEPTH = 40
+
+
+# Each pattern is compiled at its first use (most texts need few of them).
+@cache
+def _special() -> re.Pattern[str]:
+    return re.compile(r"[\\${}*_`&\[\n]|(?<![A-Za-z0-9])https?://")
+
+
+@cache
+def _name() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z]+")
+
+
+@cache
+def _par() -> re.Pattern[str]:
+    return re.compile(r"\n[ \t]*\n\s*")
+
+
+@cache
+def _entity() -> re.Pattern[str]:
+    return re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+@cache
+def _md_link() -> re.Pattern[str]:
+    return re.compile(r"\[([^\[\]\n]{1,300})\]\((https?://[^\s()<>]+(?:\([^\s()<>]*\)[^\s()<>]*)*)\)")
+
+
+@cache
+def _latex_quote() -> re.Pattern[str]:
+    return re.compile(r"(?<!`)``(?!`)([^`\n]{1,300}?)(?:''|\")")
 
 
 def parse_markup(text: str) -> list[Node]:
@@ -51,7 +77,9 @@ def parse_markup(text: str) -> list[Node]:
 
     Meant never to raise; :func:`paperdeck.text.render.render_abstract` still guards against it.
     """
-    src = _LATEX_QUOTE.sub(r"“\1”", text.replace("\r\n", "\n").replace("\r", "\n"))
+    src = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "``" in src:  # what the quotes' pattern needs
+        src = _latex_quote().sub(r"“\1”", src)
     nodes, _ = _Parser(src).parse()
     return nodes
 
@@ -71,9 +99,9 @@ class _Parser:
         Returns ``(nodes, closed)``; ``closed`` tells whether the closing brace was found (and
         consumed).
         """
-        src, out = self.src, []
+        src, out, special = self.src, [], _special().search
         while self.pos < len(src):
-            m = _SPECIAL.search(src, self.pos)
+            m = special(src, self.pos)
             start = len(src) if m is None else m.start()
             if start > self.pos:
                 out.append(txt(src[self.pos : start]))
@@ -152,7 +180,7 @@ class _Parser:
         src, k = self.src, start
         while True:
             k = src.find(closer, k, start + limit + len(closer))
-            if k < 0 or BLANK_LINE.search(src, start, k + 1):
+            if k < 0 or blank_line().search(src, start, k + 1):
                 return -1
             b = k
             while b > 0 and src[b - 1] == "\\":
@@ -177,7 +205,7 @@ class _Parser:
             after = src[i + 2 : i + 3]
             if after in ("(", "[") and (math := self._math_delim("\\\\" + after)) is not None:
                 return math
-            name = _NAME.match(src, i + 2)
+            name = _name().match(src, i + 2)
             if (after and after in "%&_#${}") or (name and (name.group() in KNOWN or symbol(name.group()))):
                 self.pos = i + 1
                 return self._backslash()
@@ -193,7 +221,7 @@ class _Parser:
             if body.strip() == body and "\n" not in body and any(ch in body for ch in "\\^_"):
                 self.pos = k + 2
                 return [Node("math", body)]
-        name = _NAME.match(src, i + 1)
+        name = _name().match(src, i + 1)
         if name is None:
             return self._escape(nxt)
         self.pos = name.end()
@@ -306,18 +334,18 @@ class _Parser:
         if c == "$":
             return self._dollar()
         if c == "\n":
-            par = _PAR.match(src, i)
+            par = _par().match(src, i)
             self.pos = par.end() if par else i + 1
             return [Node("par", "\n\n")] if par else [txt("\n")]
         if c == "&":
-            entity = _ENTITY.match(src, i)
+            entity = _entity().match(src, i)
             if entity:
                 self.pos = entity.end()
                 from html import unescape as html_unescape  # deferred: few abstracts have an entity
 
                 return [txt(html_unescape(entity.group()))]
         elif c == "[":
-            link = _MD_LINK.match(src, i)
+            link = _md_link().match(src, i)
             if link:
                 self.pos = link.end()
                 inner, _ = _Parser(link.group(1), self.depth + 1).parse()

@@ -7,6 +7,7 @@ Tables only: :mod:`paperdeck.text.abstract_parser` reads the macros with them (m
 from __future__ import annotations
 
 import re
+from functools import cache
 
 __all__ = [
     "ARG_MACROS",
@@ -89,9 +90,12 @@ KNOWN = frozenset(TEXT_STYLE).union(
     DECLARATION, TEXT_SYMBOLS, MATH_ARG, DROP_ARG, ARG_MACROS, _words("url ding begin end")
 )
 
-_UNESCAPE = re.compile(r"\\([_%#&~$])")
+
+@cache
+def _unescape() -> re.Pattern[str]:
+    return re.compile(r"\\([_%#&~$])")
 
 
 def unescape(text: str) -> str:
     """``text`` (a URL) with LaTeX's escaped ``\\_ \\% \\# \\& \\~ \\$`` as the bare characters."""
-    return _UNESCAPE.sub(r"\1", text)
+    return _unescape().sub(r"\1", text) if "\\" in text else text

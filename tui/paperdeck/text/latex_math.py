@@ -24,18 +24,53 @@ if TYPE_CHECKING:
 # Style markers (private-use characters) that math conversion leaves in its output, e.g. for
 # ``$\textbf{R}$``; :func:`math_pieces` turns them into styles. ``POP`` ends the innermost style.
 POP, BOLD, ITALIC, UNDERLINE, CODE = "\ue000", "\ue001", "\ue002", "\ue003", "\ue004"
-_MARKERS = re.compile("[\ue000-\ue004]")
 # A script written as a word (``N_avg``) is marked while the span is converted, so that one followed
 # by more letters can be put in parentheses once the whole span is known.
 _WORD_OPEN, _WORD_CLOSE = "\ue005", "\ue006"
-_WORD_SCRIPT = re.compile("([_^])\ue005([^\ue005\ue006]*)\ue006(?=([\\w\u0300-\u036f])?)")
-_ALL_MARKERS = re.compile("[\ue000-\ue006]")
-_SCRIPT_WORD = re.compile(r"[^\W_]+")
-#: A hyphen in a fallback script that is a minus sign: not one joining two letters (``non-iid``).
-_MINUS = re.compile(r"-(?![a-zA-Z])|(?<![a-zA-Z])-")
 
-_TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|(\s+)|(.)", re.S)
-_DOUBLED = re.compile(r"\\\\(?=[A-Za-z%{}|,;!#&_$])")  # JSON-style "\\alpha" for "\alpha"
+
+# Each pattern is compiled at its first use (text without math needs none of them).
+@functools.cache
+def _markers() -> re.Pattern[str]:
+    """The style markers."""
+    return re.compile("[\ue000-\ue004]")
+
+
+@functools.cache
+def _word_script() -> re.Pattern[str]:
+    return re.compile("([_^])\ue005([^\ue005\ue006]*)\ue006(?=([\\w\u0300-\u036f])?)")
+
+
+@functools.cache
+def _all_markers() -> re.Pattern[str]:
+    return re.compile("[\ue000-\ue006]")
+
+
+@functools.cache
+def _script_word() -> re.Pattern[str]:
+    return re.compile(r"[^\W_]+")
+
+
+@functools.cache
+def _minus() -> re.Pattern[str]:
+    """A hyphen in a fallback script that is a minus sign: not one joining two letters (``non-iid``)."""
+    return re.compile(r"-(?![a-zA-Z])|(?<![a-zA-Z])-")
+
+
+@functools.cache
+def _token() -> re.Pattern[str]:
+    return re.compile(r"\\([A-Za-z]+)|\\(.)|(\s+)|(.)", re.S)
+
+
+@functools.cache
+def _doubled() -> re.Pattern[str]:
+    """JSON-style ``\\\\alpha`` for ``\\alpha``."""
+    return re.compile(r"\\\\(?=[A-Za-z%{}|,;!#&_$])")
+
+
+def _unmarked(text: str) -> str:
+    """``text`` without style markers."""
+    return text if text.isascii() else _markers().sub("", text)
 
 
 def _pairs(src: str, dst: str) -> dict[str, str]:
@@ -155,7 +190,7 @@ def accent(macro: str, base: str) -> str | None:
 
 
 def _script(text: str, table: dict[str, str]) -> str | None:
-    squeezed = "".join(_MARKERS.sub("", text).split())
+    squeezed = "".join(_unmarked(text).split())
     if not squeezed or any(c not in table for c in squeezed):
         return None
     return "".join(table[c] for c in squeezed)
@@ -192,7 +227,7 @@ def _accented(text: str, mark: str, every: bool) -> str:
     out, done = [], False
     for c in text:
         out.append(c)
-        if not done and not c.isspace() and not _MARKERS.match(c):
+        if not done and not c.isspace() and not ("\ue000" <= c <= "\ue004"):
             out.append(mark)
             done = not every
     return "".join(out)
@@ -201,7 +236,7 @@ def _accented(text: str, mark: str, every: bool) -> str:
 def _wrap(text: str) -> str:
     """``text`` as an operand of ``/`` or ``√``: bare if it is one word, else in parentheses."""
     t = text.strip()
-    plain = _MARKERS.sub("", t)
+    plain = _unmarked(t)
     if len(plain) <= 1 or all(c.isalnum() or c == "." or unicodedata.category(c) == "Mn" for c in plain):
         return t
     if plain.startswith("(") and plain.endswith(")"):
@@ -217,7 +252,7 @@ def _wrap(text: str) -> str:
 
 def _parse(src: str) -> list[Item]:
     stack: list[list[Item]] = [[]]
-    for m in _TOKEN.finditer(src):
+    for m in _token().finditer(src):
         name, sym, space, char = m.groups()
         if name is not None or sym is not None:
             stack[-1].append("\\" + (name if name is not None else sym))
@@ -264,14 +299,14 @@ def _attach(kind: str, arg: str) -> str:
     done = to_superscript(arg) if kind == "^" else to_subscript(arg)
     if done is not None:
         return done
-    arg = " ".join(_MARKERS.sub("", arg).split())
+    arg = " ".join(_unmarked(arg).split())
     if not arg:
         return ""
     if len(arg) == 1:
         return kind + arg
-    if _SCRIPT_WORD.fullmatch(arg):
+    if _script_word().fullmatch(arg):
         return f"{kind}{_WORD_OPEN}{arg}{_WORD_CLOSE}"
-    arg = _MINUS.sub("\u2212", arg)
+    arg = _minus().sub("\u2212", arg)
     if arg.startswith("(") and _wrap(arg) == arg:  # one group already: x^((t)) would be noise
         return kind + arg
     return f"{kind}({arg})"
@@ -279,7 +314,9 @@ def _attach(kind: str, arg: str) -> str:
 
 def _close_words(text: str) -> str:
     """Resolve :func:`_attach`'s word scripts: ``N_avg``, but ``ϵ_(decay)I`` before a letter."""
-    return _WORD_SCRIPT.sub(lambda m: m[1] + (f"({m[2]})" if m[3] else m[2]), text)
+    if _WORD_OPEN not in text:
+        return text
+    return _word_script().sub(lambda m: m[1] + (f"({m[2]})" if m[3] else m[2]), text)
 
 
 def _atom(items: list[Item], i: int) -> tuple[str, int]:
@@ -378,8 +415,10 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
 
 
 def _convert_source(latex: str) -> str:
-    src = _DOUBLED.sub(r"\\", _ALL_MARKERS.sub("", latex))
-    text = _close_words(re.sub(r"\s+", " ", _convert(_parse(src))).strip())
+    src = latex if latex.isascii() else _all_markers().sub("", latex)
+    if "\\\\" in src:
+        src = _doubled().sub(r"\\", src)
+    text = _close_words(" ".join(_convert(_parse(src)).split()))
     return unicodedata.normalize("NFC", text)
 
 
@@ -393,15 +432,18 @@ def math_pieces(latex: str) -> list[Piece]:
         text = _convert_source(latex)
     except Exception:
         text = ""
-    if not _MARKERS.sub("", text).strip():
+    marked = not text.isascii() and _markers().search(text) is not None
+    if not (_markers().sub("", text) if marked else text).strip():
         return [(latex.strip(), False, False, False, False)] if latex.strip() else []
+    if not marked:
+        return [(text, False, False, False, False)]
     pieces: list[Piece] = []
     stack: list[str] = []
     for part in re.split("([\ue000-\ue004])", text):
         if part == POP:
             if stack:
                 stack.pop()
-        elif len(part) == 1 and _MARKERS.match(part):
+        elif len(part) == 1 and "\ue000" <= part <= "\ue004":
             stack.append(part)
         elif part:
             pieces.append((part, BOLD in stack, ITALIC in stack, UNDERLINE in stack, CODE in stack))

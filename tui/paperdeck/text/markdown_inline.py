@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from paperdeck.text.latex_macros import unescape
-from paperdeck.text.nodes import BLANK_LINE, Node, styled, txt
+from paperdeck.text.nodes import Node, blank_line, styled, txt
 
 __all__ = ["read_bare_url", "read_code_span", "read_delimiter_run", "resolve_emphasis"]
 
+
 #: A bare URL ends at white space, at a control character and at a control character's visible
 #: stand-in (``␇``, ``⟨U+009B⟩``: the app links the text :mod:`paperdeck.model.safe_text` cleaned).
-_URL = re.compile(r"https?://(?:[^\s<>\"{}`\\\x00-\x1f\x7f-\x9f\u2400-\u2426\u27e8]|\\[_%#&~])+")
+@cache
+def _url() -> re.Pattern[str]:
+    """Compiled at the first bare URL."""
+    return re.compile(r"https?://(?:[^\s<>\"{}`\\\x00-\x1f\x7f-\x9f\u2400-\u2426\u27e8]|\\[_%#&~])+")
 
 
 def _is_space(c: str) -> bool:
@@ -32,7 +37,7 @@ def read_code_span(src: str, i: int) -> tuple[list[Node], int]:
     """A ```code``` span starting at ``src[i]`` (a backtick); the backticks as text if unclosed."""
     run = len(src[i:]) - len(src[i:].lstrip("`"))
     close = re.compile(rf"(?<!`)`{{{run}}}(?!`)").search(src, i + run, i + run + 1000)
-    if close and not BLANK_LINE.search(src, i, close.start() + 1) and src[i + run : close.start()].strip():
+    if close and not blank_line().search(src, i, close.start() + 1) and src[i + run : close.start()].strip():
         body = src[i + run : close.start()]
         if len(body) > 1 and body[0] == " " and body[-1] == " ":
             body = body[1:-1]
@@ -65,7 +70,7 @@ def read_delimiter_run(src: str, i: int, c: str) -> tuple[list[Node], int]:
 def read_bare_url(src: str, i: int) -> tuple[list[Node], int]:
     """The ``http(s)://…`` URL at ``src[i]`` as a link, trailing punctuation left out; only the
     scheme, as text, when nothing follows it."""
-    m = _URL.match(src, i)
+    m = _url().match(src, i)
     url = m.group() if m else ""
     scheme = src.index("://", i) + 3 - i
     while len(url) > scheme and (url[-1] in ".,;:!?*_~'\"" or _unbalanced(url, "(", ")") or _unbalanced(url, "[", "]")):

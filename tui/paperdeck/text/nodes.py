@@ -7,13 +7,18 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from paperdeck.text.latex_math import math_to_unicode
 
-__all__ = ["BLANK_LINE", "Node", "plain_text", "styled", "txt"]
+__all__ = ["Node", "blank_line", "plain_text", "styled", "txt"]
 
-#: A blank line: it ends a paragraph, and no code or math span reaches across it.
-BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+@cache
+def blank_line() -> re.Pattern[str]:
+    """A blank line: it ends a paragraph, and no code or math span reaches across it. (Each
+    pattern of the renderer is compiled at its first use: most texts need few of them.)"""
+    return re.compile(r"\n[ \t]*\n")
 
 
 class Node:
