@@ -1,7 +1,9 @@
 """LaTeX math to Unicode: the inside of one ``$…$`` span, as a terminal reader should see it.
 
 The structure (groups, ``^``/``_``, ``\\frac``, ``\\sqrt``, fonts, accents) is handled here;
-pylatexenc is asked only what single symbol macros such as ``\\alpha`` or ``\\leq`` mean.
+what single symbol macros such as ``\\alpha`` or ``\\leq`` and text accents mean is pylatexenc's
+answer, read from a table generated from it (:mod:`paperdeck.text.latex_symbols`): pylatexenc is
+not imported.
 Nothing in this module imports Textual or Rich; it is a helper of :mod:`paperdeck.text.render`.
 """
 
@@ -14,8 +16,6 @@ import unicodedata
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
     from typing import TypeAlias
-
-    from pylatexenc.latex2text import LatexNodes2Text
 
     Item: TypeAlias = "str | list[Item]"
     Piece: TypeAlias = tuple[str, bool, bool, bool, bool]
@@ -89,8 +89,9 @@ _SUP = _pairs(
 _SUB = _pairs("0123456789+-−=()aehijklmnoprstuvxβγρφχ", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ")
 _BB_SPECIAL = {"C": "ℂ", "H": "ℍ", "N": "ℕ", "P": "ℙ", "Q": "ℚ", "R": "ℝ", "Z": "ℤ"}
 
-# Own meanings first (pylatexenc drops or mangles these); everything else is asked of pylatexenc.
-_SYMBOLS: dict[str, str] = {
+#: Own meanings first (pylatexenc drops or mangles these); everything else is pylatexenc's
+#: (:data:`paperdeck.text.latex_symbols.SYMBOLS`).
+SYMBOLS: dict[str, str] = {
     "to": "→", "gets": "←", "ne": "≠", "neq": "≠", "neg": "¬", "lnot": "¬", "land": "∧",
     "lor": "∨", "degree": "°", "coloneqq": "≔", "coloneq": "≔", "eqqcolon": "≕", "thicksim": "∼",
     "thickapprox": "≈", "eps": "ε", "iff": "⟺", "implies": "⟹", "impliedby": "⟸",
@@ -129,49 +130,28 @@ _ACCENTS = {
     "mathring": "\u030a",
 }
 _DROP_ARG = frozenset(_words("color hspace vspace phantom hphantom vphantom label mspace"))
-_PYLATEXENC_DENY = frozenset(_words("today item cite vspace hspace"))
 _ROOTS = {"": "√", "2": "√", "3": "∛", "4": "∜"}
 # fmt: on
-
-
-@functools.lru_cache(maxsize=1)
-def _latex2text() -> LatexNodes2Text:
-    # pylatexenc (and the logging it imports) at the first symbol asked of it: text whose math
-    # this module's own tables render, and text with no math (`paperdeck show`), need none of it.
-    from pylatexenc.latex2text import LatexNodes2Text
-
-    return LatexNodes2Text(math_mode="text")
-
-
-def _takes_argument(name: str) -> bool:
-    """Whether pylatexenc expects ``\\name`` to take a ``{…}`` argument (then it is no symbol)."""
-    from pylatexenc import latexwalker
-
-    try:
-        spec = latexwalker.get_default_latex_context_db().get_macro_spec(name)
-        return spec is not None and "{" in str(getattr(spec.args_parser, "argspec", "") or "")
-    except Exception:
-        return True
 
 
 @functools.lru_cache(maxsize=4096)
 def symbol(name: str) -> str | None:
     """Return the Unicode text of the argument-less macro ``\\name``, or None if it is unknown.
 
-    ``symbol("alpha")`` is ``"α"``. None means neither this module's table nor pylatexenc knows the
-    macro, and its source should be kept.
+    ``symbol("alpha")`` is ``"α"``. None means neither this module's table nor pylatexenc's
+    (:data:`paperdeck.text.latex_symbols.SYMBOLS`) knows the macro, and its source should be kept.
     """
-    if name in _SYMBOLS:
-        return _SYMBOLS[name]
-    if name in _PYLATEXENC_DENY or not name.isascii() or _takes_argument(name):
+    if name in SYMBOLS:
+        return SYMBOLS[name]
+    if not name or "\n" in name or "\t" in name:
         return None
-    try:
-        out = str(_latex2text().latex_to_text("\\" + name)).strip()
-    except Exception:
+    from paperdeck.text.latex_symbols import SYMBOLS as known  # deferred: most texts have no symbol
+
+    at = known.find(f"\n{name}\t")
+    if at < 0:
         return None
-    if not out or "\n" in out or "<" in out or unicodedata.category(out[0]).startswith("M"):
-        return None
-    return out
+    start = at + len(name) + 2
+    return known[start : known.index("\n", start)]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -179,14 +159,20 @@ def accent(macro: str, base: str) -> str | None:
     """Return ``\\macro{base}`` (a text accent like ``\\"`` or ``\\c``) as Unicode, or None.
 
     Only a letter or two (or ``\\i``, ``\\j``) is accepted as ``base``; anything else gives None.
+    Each letter gets the accent's mark (:data:`paperdeck.text.latex_symbols.ACCENTS`; ``\\i`` is
+    ``i`` then); a ``macro`` that is no accent (``\\t``) gives its argument's text, as pylatexenc
+    does (``\\i``: ``ı``).
     """
-    if not re.fullmatch(r"[A-Za-z]{1,2}|\\[ij]", base):
+    dotless = base in ("\\i", "\\j")
+    if not dotless and not (0 < len(base) <= 2 and base.isascii() and base.isalpha()):
         return None
-    try:
-        out = str(_latex2text().latex_to_text(f"\\{macro}{{{base}}}"))
-    except Exception:
-        return None
-    return unicodedata.normalize("NFC", out) if out.strip() else None
+    from paperdeck.text.latex_symbols import ACCENTS  # deferred: few texts have an accent
+
+    mark = ACCENTS.get(macro)
+    if mark is None:
+        return ("ı" if base == "\\i" else "ȷ") if dotless else base
+    letters = base[1] if dotless else base
+    return unicodedata.normalize("NFC", "".join(letter + mark for letter in letters))
 
 
 def _script(text: str, table: dict[str, str]) -> str | None:
