@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from urllib.parse import urlsplit
 
 import pytest
@@ -160,6 +162,28 @@ def test_ascii_shortcuts_give_what_the_whole_patterns_give(text: str) -> None:
     assert json_text(text) == _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     for url in (text, "https://example.org/" + text, "https://" + text):
         assert web_link(url) == _web_link_as_first_written(url)
+
+
+_LINKISH = st.text(st.sampled_from("aZ09.-/?#:@[]%_~ \x00é"), max_size=20)
+
+
+@given(st.sampled_from(["http://", "https://", "HTTP://", "http:/", "https:", "ftp://", ""]), _LINKISH)
+def test_a_plain_http_link_is_kept_as_urlsplit_would_keep_it(scheme: str, rest: str) -> None:
+    """The shortcut that tells a plain ``http(s)://host/…`` link without urllib keeps what
+    ``urlsplit`` keeps and nothing else."""
+    url = scheme + rest
+    assert web_link(url) == _web_link_as_first_written(url)
+
+
+def test_a_plain_link_is_told_without_urllib() -> None:
+    probe = (
+        "import sys; from paperdeck.model.safe_text import web_link;"
+        "assert web_link('https://openreview.net/forum?id=XK5C6pE1ki') and web_link('http://a-b.c.d')"
+        " and web_link('https://arxiv.org') and web_link('https://x.org#f');"
+        "assert 'urllib.parse' not in sys.modules; assert web_link('https://u@x.org');"
+        "assert 'urllib.parse' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True)
 
 
 def _web_link_as_first_written(url: str) -> str:

@@ -166,6 +166,8 @@ def web_link(url: str) -> str:
     """
     if not url or (_NOT_IN_ASCII_LINK if url.isascii() else _not_in_link()).search(url):
         return ""
+    if _plain_http(url):  # what urlsplit would keep, told without importing urllib (and ipaddress)
+        return url
     from urllib.parse import urlsplit  # deferred: the sanitiser's import stays cheap for what tests no link
 
     try:
@@ -175,3 +177,26 @@ def web_link(url: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc or not parts.hostname:
         return ""
     return url
+
+
+#: The characters of a host :func:`_plain_http` reads without ``urllib``.
+_PLAIN_HOST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-"
+
+
+def _plain_http(url: str) -> bool:
+    """Whether ``url`` (no white space nor control in it) is ``http://`` or ``https://`` (in lower
+    case), then a host of ASCII letters, digits, dots and hyphens alone (no user, port or bracket),
+    then the end or one of ``/?#``: a URL :func:`web_link` keeps, ``urlsplit`` finding the scheme,
+    the host as its ``netloc`` and ``hostname``. ``False`` says nothing: the caller asks ``urlsplit``."""
+    if url.startswith("https://"):
+        rest = url[8:]
+    elif url.startswith("http://"):
+        rest = url[7:]
+    else:
+        return False
+    end = len(rest)
+    for mark in "/?#":
+        at = rest.find(mark, 0, end)
+        if at >= 0:
+            end = at
+    return end > 0 and not rest[:end].strip(_PLAIN_HOST)
