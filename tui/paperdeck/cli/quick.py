@@ -12,7 +12,7 @@ sanitised by the same sanitiser (:mod:`paperdeck.model.safe_text`). Anything els
 (``--json``, ``--raw``, ``--help``), no data directory named (``--data-dir`` or
 ``$PAPERDECK_DATA_DIR``: finding the platform's default costs more than the whole path saves), a
 case :class:`~paperdeck.store.one_paper.NotHere` names, a review whose rating moved (its history
-is read), keywords with markup, papers whose records lie in several shards — gives ``None``
+is read), papers whose records lie in several shards — gives ``None``
 having printed and written nothing, and :func:`paperdeck.cli.main.main` takes the full path.
 """
 
@@ -221,7 +221,7 @@ def _show(directory: str, given: str) -> str:
 
     Raises:
         NotHere: as :mod:`paperdeck.store.one_paper`'s readers, or a case rendered by code
-            this path does not run (keywords with markup, a rating that moved).
+            this path does not run (a rating that moved).
     """
     from paperdeck.cli.shown import shown_text, summary_line
     from paperdeck.model.safe_text import one_line, visible, web_link
@@ -247,7 +247,9 @@ def _show(directory: str, given: str) -> str:
         lines.append("authors: " + one_line(", ".join(authors)))
     if keywords := get("keywords"):
         if any(shown_text(k) != k for k in keywords):
-            raise NotHere("keywords with markup")
+            from paperdeck.text.render import render_keywords  # as the full path: math split at a comma joined
+
+            keywords = render_keywords(keywords)
         lines.append("keywords: " + one_line("; ".join(keywords)))
     ratings = get("ratings") or None
     if summary is not None and summary.count:
