@@ -540,3 +540,27 @@ def test_brace_symbols_render_as_braces() -> None:
 )
 def test_keywords_render_like_titles(keywords: list[str], shown: list[str]) -> None:
     assert render_keywords(keywords) == shown
+
+
+#: The bare URL's pattern as first written, the stand-ins (past Latin-1) in its class.
+_URL_AS_FIRST_WRITTEN = re.compile(r"https?://(?:[^\s<>\"{}`\\\x00-\x1f\x7f-\x9f\u2400-\u2426\u27e8]|\\[_%#&~])+")
+
+
+@given(
+    st.sampled_from(["http://", "https://"]),
+    st.text(st.sampled_from("ab.,)(/_\\%~ \x07\x9b␇␦␧⟨⟩é→\ue000"), max_size=16),
+)
+def test_a_bare_url_ends_where_the_pattern_as_first_written_ended_it(scheme: str, rest: str) -> None:
+    """The URL's pattern leaves the control characters' stand-ins out (cheaper to compile) and the
+    reader ends the URL at the first: the same link and the same text as the whole pattern gave."""
+    from paperdeck.text import markdown_inline
+
+    src = scheme + rest
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(markdown_inline, "_url", lambda: _URL_AS_FIRST_WRITTEN)
+        before = markdown_inline.read_bare_url(src, 0)
+    after = markdown_inline.read_bare_url(src, 0)
+    assert [(n.kind, n.text, [c.text for c in n.children]) for n in after[0]] == [
+        (n.kind, n.text, [c.text for c in n.children]) for n in before[0]
+    ]
+    assert after[1] == before[1]

@@ -68,9 +68,15 @@ def _doubled() -> re.Pattern[str]:
     return re.compile(r"\\\\(?=[A-Za-z%{}|,;!#&_$])")
 
 
+def _marked(text: str, last: str = "\ue004") -> bool:
+    """Whether ``text`` holds a style marker (up to ``last``; ``"\ue006"``: a word script's too),
+    told without compiling a pattern."""
+    return not text.isascii() and any(chr(code) in text for code in range(0xE000, ord(last) + 1))
+
+
 def _unmarked(text: str) -> str:
     """``text`` without style markers."""
-    return text if text.isascii() else _markers().sub("", text)
+    return _markers().sub("", text) if _marked(text) else text
 
 
 def _pairs(src: str, dst: str) -> dict[str, str]:
@@ -401,7 +407,7 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
 
 
 def _convert_source(latex: str) -> str:
-    src = latex if latex.isascii() else _all_markers().sub("", latex)
+    src = _all_markers().sub("", latex) if _marked(latex, "\ue006") else latex
     if "\\\\" in src:
         src = _doubled().sub(r"\\", src)
     text = _close_words(" ".join(_convert(_parse(src)).split()))
@@ -418,7 +424,7 @@ def math_pieces(latex: str) -> list[Piece]:
         text = _convert_source(latex)
     except Exception:
         text = ""
-    marked = not text.isascii() and _markers().search(text) is not None
+    marked = _marked(text)
     if not (_markers().sub("", text) if marked else text).strip():
         return [(latex.strip(), False, False, False, False)] if latex.strip() else []
     if not marked:

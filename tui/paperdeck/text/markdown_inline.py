@@ -21,8 +21,13 @@ __all__ = ["read_bare_url", "read_code_span", "read_delimiter_run", "resolve_emp
 #: stand-in (``␇``, ``⟨U+009B⟩``: the app links the text :mod:`paperdeck.model.safe_text` cleaned).
 @cache
 def _url() -> re.Pattern[str]:
-    """Compiled at the first bare URL."""
-    return re.compile(r"https?://(?:[^\s<>\"{}`\\\x00-\x1f\x7f-\x9f\u2400-\u2426\u27e8]|\\[_%#&~])+")
+    """Compiled at the first bare URL. The stand-ins are not in the pattern (a class reaching past
+    Latin-1 costs several times as much to compile): :func:`read_bare_url` ends the URL at the first."""
+    return re.compile(r"https?://(?:[^\s<>\"{}`\\\x00-\x1f\x7f-\x9f]|\\[_%#&~])*")
+
+
+#: The visible stand-ins a bare URL ends at (``␀``–``␦``, and the ``⟨`` of ``⟨U+009B⟩``).
+_STAND_INS = frozenset(map(chr, [*range(0x2400, 0x2427), 0x27E8]))
 
 
 def _is_space(c: str) -> bool:
@@ -72,6 +77,8 @@ def read_bare_url(src: str, i: int) -> tuple[list[Node], int]:
     scheme, as text, when nothing follows it."""
     m = _url().match(src, i)
     url = m.group() if m else ""
+    if not url.isascii():
+        url = url[: next((k for k, c in enumerate(url) if c in _STAND_INS), len(url))]
     scheme = src.index("://", i) + 3 - i
     while len(url) > scheme and (url[-1] in ".,;:!?*_~'\"" or _unbalanced(url, "(", ")") or _unbalanced(url, "[", "]")):
         url = url[:-1]
