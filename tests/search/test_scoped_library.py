@@ -135,3 +135,28 @@ def test_a_deferred_paper_whose_document_is_gone_reads_as_its_id(library: Path, 
     assert first.decision == "unknown" and first.ratings is None and first.venue == ""
     assert text.failed == 1 and text.deferred_reads == 1
     assert first.title == "openreview:V0" and text.failed == 2  # its texts as a lean paper's
+
+
+def test_a_words_query_in_the_scope_looks_up_no_id_of_another_venue(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A words-only query in a scope keeps the scope's positions found, by position: no paper id
+    of the whole ranking is looked up (``ids_at``, the way before), and the ids come in the
+    whole library's order, cut to the scope."""
+    from paperdeck.search.index import SearchIndex
+
+    store = _opened(library)
+    searcher = Searcher(store)
+    every = list(_run_query(searcher, parse_query("graphs"), "relevance", PaperLookups.of(searcher), store.paper_ids))
+    looked: list[int] = []
+    ids_at = SearchIndex.ids_at
+
+    def counted(self: SearchIndex, positions: list[int]) -> list[str]:
+        positions = list(positions)
+        looked.extend(positions)
+        return ids_at(self, positions)
+
+    monkeypatch.setattr(SearchIndex, "ids_at", counted)
+    found = run_query(searcher, parse_query("graphs"), "relevance", SCOPE)
+    assert list(found) == within_scope(store, every, SCOPE) and len(found) == IN_SCOPE // 3
+    assert looked == []

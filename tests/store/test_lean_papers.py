@@ -253,3 +253,57 @@ def test_deferred_papers_fill_their_columns_to_every_field_of_the_full_papers(tm
         assert fields_read == fields_of(full[paper.id]), paper.id
         assert paper.parsed and paper == full[paper.id]
     assert _text(store).deferred_reads >= len(deferred)
+
+
+def test_papers_deferred_in_bulk_are_as_deferred_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``defer_many`` holds what ``defer`` of each paper holds (every light field, the spans, the
+    papers pending), with a column call per column, not per paper (counted)."""
+    from array import array
+
+    from paperdeck.store import lean_papers
+    from paperdeck.store.lean_papers import DeferredPaper
+
+    spans = [(10 * n + 1, 10 * n + 9) for n in range(500)]
+    ids = [f"openreview:D{n}" for n in range(500)]
+    one_by_one = PaperColumns(CatalogueText(os.open(os.devnull, os.O_RDONLY), 10_000))
+    first = one_by_one.add(_papers(range(1))[0], 0, 1)
+    each = [one_by_one.defer(start, end, pid) for (start, end), pid in zip(spans, ids, strict=True)]
+    columns = PaperColumns(CatalogueText(os.open(os.devnull, os.O_RDONLY), 10_000))
+    assert columns.add(_papers(range(1))[0], 0, 1) == first
+    calls = {"add": 0}
+    add = lean_papers._Coded.add
+
+    def counted(self: object, value: object) -> None:
+        calls["add"] += 1
+        add(self, value)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lean_papers._Coded, "add", counted)
+    bulk = columns.defer_many(array("q", (s for s, _ in spans)), array("q", (e for _, e in spans)), ids)
+    assert calls["add"] <= len(lean_papers._CODED_FIELDS)  # one None per column, then copied
+    assert [type(p) for p in bulk] == [DeferredPaper] * len(ids) and columns.pending == one_by_one.pending
+    for mine, theirs in zip(bulk, each, strict=True):
+        assert object.__getattribute__(mine, "_at") == object.__getattribute__(theirs, "_at")
+        assert mine.id == theirs.id and not mine.parsed
+        for name in LIGHT_FIELDS:
+            assert columns.value(object.__getattribute__(mine, "_at"), name) == one_by_one.value(
+                object.__getattribute__(theirs, "_at"), name
+            ), name
+    assert [columns.text.document(*span) for span in spans] == [one_by_one.text.document(*span) for span in spans]
+    with pytest.raises(ValueError):
+        columns.defer_many(array("q", [1]), array("q", []), ["openreview:X"])
+
+
+def test_deferred_spans_out_of_order_or_past_the_file_are_refused() -> None:
+    from array import array
+
+    from paperdeck.store.catalogue import _in_order
+
+    def spans(*pairs: tuple[int, int]) -> tuple[array[int], array[int]]:
+        return array("q", (s for s, _ in pairs)), array("q", (e for _, e in pairs))
+
+    assert _in_order(*spans((5, 9), (9, 12), (20, 30)), 5, 30)
+    assert _in_order(*spans(), 5, 30)
+    assert not _in_order(*spans((5, 9), (8, 12)), 0, 30)  # overlapping
+    assert not _in_order(*spans((5, 5)), 0, 30)  # empty
+    assert not _in_order(*spans((5, 9)), 6, 30)  # before the last paper read
+    assert not _in_order(*spans((5, 31)), 0, 30)  # past the file's end

@@ -1,4 +1,4 @@
-"""A paper's rank ("top 18 % of all N rated") is within its own venue: the reviews of another
+"""A paper's rank ("top 18 % of N rated in ICLR 2026") is within its own venue: the reviews of another
 venue, rated on another scale, are never in its count."""
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ def test_the_rank_counts_only_the_papers_of_the_same_venue(tmp_path: Path) -> No
         assert iclr is not None and other is not None
         assert iclr.of == other.of == len(rated)  # not 2 × len(rated): the venues are apart
         assert iclr.top == other.top
+        assert iclr.label().endswith(f" % of {len(rated):,} rated in ICLR 2026"), iclr.label()
+        assert other.label().endswith(f" % of {len(rated):,} rated in COLM 2025"), other.label()
 
 
 def test_a_summary_names_its_notes_venue_and_keeps_it() -> None:
@@ -54,3 +56,16 @@ def test_two_files_recording_different_scales_settle_on_one_in_any_order() -> No
     known, inferred = Ratings(8.0, 1.4, 6.0, 10.0, 4, "0, 2, 4, 6, 8, 10"), Ratings(8.0, scale="1-10")
     assert enriched(known, inferred).scale == enriched(inferred, known).scale == "0, 2, 4, 6, 8, 10"
     assert enriched(Ratings(8.0), inferred).scale == enriched(inferred, Ratings(8.0)).scale == "1-10"
+
+
+def test_a_rank_names_its_venue_as_safe_text_and_says_nothing_of_all() -> None:
+    from paperdeck.model.review import Rank
+    from paperdeck.model.venue import group_name
+
+    assert Rank(0.18, 19_499, "ICLR.cc/2026/Conference").label() == "top 18 % of 19,499 rated in ICLR 2026"
+    assert Rank(0.001, 5, "colmweb.org/COLM/2025/Conference").label() == "top 1 % of 5 rated in COLM 2025"
+    assert Rank(0.5, 4).label() == "top 50 % of 4 rated"  # no venue named: none claimed
+    group = "Evil\x1b[31m\u202e/Conference"  # no year: the group shown whole, made safe
+    shown = Rank(0.5, 4, group).label()
+    assert shown == "top 50 % of 4 rated in " + group_name(group)
+    assert "\x1b" not in shown and "\u202e" not in shown and "Evil" in shown

@@ -60,9 +60,13 @@ async def test_detail_pane_shows_each_reviewers_rating_spread_and_rank(
         assert "Reviews: " in text and all(pair in text for pair in pairs), text
         ratings = [n["content"]["rating"]["value"] for n in mine]
         assert f"spread {max(ratings) - min(ratings)}" in text and "top " in text
-        # The rank says what it is relative to: every rated paper of the store, not the list shown.
-        rated = sum(1 for s in store.reviews.summaries().values() if s.mean is not None)
-        assert f" % of all {rated:,} rated" in text, text
+        # The rank says what it is relative to: every rated paper of its venue in the store, not the
+        # list shown, and names that venue (not "of all": another venue's papers are not counted).
+        summaries = store.reviews.summaries()
+        venue = summaries[paper.openreview_id].venue
+        rated = sum(1 for s in summaries.values() if s.mean is not None and s.venue == venue)
+        assert venue == "ICLR.cc/2026/Conference", venue
+        assert f" % of {rated:,} rated in ICLR 2026" in text and "of all" not in text, text
 
 
 async def test_R_shows_the_reviews_threaded_with_scores_and_hostile_text_made_harmless(

@@ -161,3 +161,34 @@ async def test_the_venue_heading_sits_over_the_venue_column(tmp_path: Path) -> N
         row = "".join(segment.text for segment in papers.render_line(0))
         header = papers.header(width)
         assert papers.columns.venue and header.index("Venue") == row.index("ICLR 2026")
+
+
+async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tmp_path: Path) -> None:
+    """A scope of two venues of three, 1,000 papers: at 80 columns the counts have no room for
+    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "2 venues" (they said nothing of the scope);
+    at 200 columns, its name whole."""
+    store = Store(tmp_path / "data")
+    iclr = [_paper(100 + n, "ICLR", 2026, f"Diffusion paper {n}") for n in range(997)]
+    neurips = [_paper(20 + n, "NeurIPS", 2018, f"Kernel paper {n}") for n in range(2)]
+    store.import_papers([*iclr, *COLM, *neurips])
+    (store.data_dir / "config.json").write_text(json.dumps({"venues": ["COLM 2025", "ICLR 2026"]}))
+    for size, named in (((80, 24), "2 venues"), ((200, 60), "ICLR 2026 + COLM 2025")):
+        app = PaperApp(store=Store(store.data_dir))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = main_screen(app)
+            screen.query_one(FilterBar).value = "paper"
+            await settle(pilot)
+            assert len(screen.view_ids()) == 1_000
+            assert counts(app).endswith(f"1,000 of 1,000 · {named}"), (size, counts(app))
+
+
+def test_a_scope_too_long_for_the_counts_is_shortened_never_dropped() -> None:
+    from itertools import pairwise
+
+    from paperdeck.ui.screens.list_filter import short_scope_notes
+
+    assert list(short_scope_notes("COLM 2025 + ICLR 2026", 2)) == ["2 venues"]
+    cuts = list(short_scope_notes("NeurIPS 2025 Datasets and Benchmarks", 1))
+    assert cuts[0] == "NeurIPS 2025 Datasets and…" and cuts[-1].endswith("…")
+    assert all(len(a) > len(b) for a, b in pairwise(cuts)) and len(set(cuts)) == len(cuts)

@@ -401,15 +401,24 @@ def _shared_scores(values: Any) -> tuple[Any, ...]:
 
 class Rank(NamedTuple):
     """Where a paper's mean rating stands: ``top`` is the share (0–1] of the ``of`` rated papers
-    (every reviewed paper of the store, whatever the list shows) whose mean is as high or higher
-    (``0.18`` of 19,499: "top 18 % of all 19,499 rated")."""
+    of its venue (every reviewed paper of that venue in the store, whatever the list shows) whose
+    mean is as high or higher; ``venue`` is the venue's OpenReview group the ranked papers share
+    (``"ICLR.cc/2026/Conference"``, ``""``: papers whose reviews name none, ranked among themselves).
+    ``0.18`` of 19,499 in ICLR 2026: "top 18 % of 19,499 rated in ICLR 2026"."""
 
     top: float
     of: int
+    venue: str = ""
 
     def label(self) -> str:
-        """``"top 18 % of all 19,499 rated"``: always says what it is relative to."""
-        return f"top {max(1, round(self.top * 100))} % of all {self.of:,} rated"
+        """``"top 18 % of 19,499 rated in ICLR 2026"``: always says what it is relative to (the
+        venue named from its group, :func:`~paperdeck.model.venue.group_name`, safe text on one
+        line; without a venue, ``"top 18 % of 19,499 rated"``)."""
+        from paperdeck.model.venue import group_name
+
+        name = group_name(self.venue) if self.venue else ""
+        where = f" in {name}" if name else ""
+        return f"top {max(1, round(self.top * 100))} % of {self.of:,} rated{where}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,6 +185,22 @@ def group_scale(group: str) -> Scale | None:
     return known_scale(name, int(match.group(2)))
 
 
+@lru_cache(maxsize=256)
+def group_name(group: str) -> str:
+    """The venue an OpenReview group names as the user reads it: ``"ICLR.cc/2026/Conference"`` →
+    ``"ICLR 2026"``, ``"colmweb.org/COLM/2025/Conference"`` → ``"COLM 2025"`` (the part before the
+    year, less ``.cc`` / ``.org``, and the year); a group naming no year is shown whole. Safe text
+    on one line (:func:`~paperdeck.model.safe_text.one_line`: the group is read from a file); ``""``
+    for ``""``."""
+    from paperdeck.model.safe_text import one_line
+
+    match = _GROUP_YEAR.match(group)
+    if match is None:
+        return one_line(group)
+    name = re.sub(r"\.(?:cc|org|com|net)$", "", match.group(1), flags=re.IGNORECASE)
+    return one_line(f"{name} {match.group(2)}")
+
+
 def venue_of(paper: Paper) -> str:
     """The paper's venue as the library groups papers: ``"ICLR 2026"``, ``"TMLR"``; ``""`` when
     neither venue nor year is known (:attr:`Paper.library_venue

@@ -113,7 +113,11 @@ def _run_query(
         index = searcher.index.get()
         found = index.search_positions(words)
         if positions is not None and not query.has_filter:  # the scope's papers found (no numpy: a first query)
-            ids = [pid for pid in index.ids_at(found) if pid in members]
+            inside = _inside(positions, len(index)) if len(index) == store.paper_count else None
+            if inside is not None:  # by position, each id looked up when read (a screenful of them)
+                ids = index.ids_view(list(compress(found, map(inside.__getitem__, found))))
+            else:
+                ids = [pid for pid in index.ids_at(found) if pid in members]
         elif query.has_filter:  # the field terms' masks are numpy's (the words alone need none)
             import numpy as np
 
@@ -149,6 +153,18 @@ def _run_query(
     if order in ("relevance", "list") and not words:
         return ids  # in list order already
     return sort_ids(store, ids if isinstance(ids, list) else list(ids), order)
+
+
+def _inside(positions: np.ndarray, count: int) -> bytes | None:
+    """One byte per paper of ``count``: 1 at ``positions`` (the scope's), else 0; ``None`` when a
+    position is past ``count`` (an index not of these papers)."""
+    import numpy as np
+
+    if len(positions) and int(positions.max()) >= count:
+        return None
+    inside = np.zeros(count, dtype=np.uint8)
+    inside[positions] = 1
+    return inside.tobytes()
 
 
 class PaperLookups:

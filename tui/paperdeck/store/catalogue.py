@@ -17,8 +17,11 @@ import bisect
 import os
 import re
 import threading
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import islice
+from operator import itemgetter, le, lt
 from pathlib import Path
 from stat import S_ISREG
 from typing import TYPE_CHECKING, Any, cast
@@ -414,7 +417,8 @@ class Catalogue:
         from paperdeck.store.lean_papers import CatalogueText, PaperColumns
 
         paper_of = Paper.from_dict
-        eager = self._eager_ids(ids) if defer else None
+        ordered = ids if isinstance(ids, list) else list(ids)
+        parts = self._deferred_parts(ordered) if defer else None
         try:
             fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
@@ -438,41 +442,48 @@ class Catalogue:
             columns = PaperColumns(text)
             lean_of = columns.add
             at = 0
-            for paper_id in ids:
-                start, end = spans.spans[paper_id]
-                if not at <= start < end <= stat.st_size:
-                    return None
-                if eager is not None and paper_id not in eager:
-                    at = end
-                    papers[paper_id] = cast(Paper, columns.defer(start, end, paper_id))
+            for begin, end_at, deferred in parts or [(0, len(ordered), False)]:
+                if deferred:  # a venue outside the scope: its papers' spans taken in bulk
+                    part = ordered[begin:end_at]
+                    found = list(map(spans.spans.__getitem__, part))
+                    starts, ends = array("q", map(itemgetter(0), found)), array("q", map(itemgetter(1), found))
+                    if not _in_order(starts, ends, at, stat.st_size):
+                        return None
+                    at = ends[-1] if ends else at
+                    papers.update(zip(part, cast(list[Paper], columns.defer_many(starts, ends, part)), strict=True))
                     continue
-                paper = paper_of(orjson.loads(text.document(start, end)))
-                at = end
-                if paper.id != paper_id:
-                    return None
-                papers[paper_id] = cast(Paper, lean_of(paper, start, end, paper_id))
+                for paper_id in ordered[begin:end_at]:
+                    start, end = spans.spans[paper_id]
+                    if not at <= start < end <= stat.st_size:
+                        return None
+                    paper = paper_of(orjson.loads(text.document(start, end)))
+                    at = end
+                    if paper.id != paper_id:
+                        return None
+                    papers[paper_id] = cast(Paper, lean_of(paper, start, end, paper_id))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
         return papers
 
-    def _eager_ids(self, ids: Iterable[str]) -> frozenset[str] | None:
-        """The ids of :meth:`defer_outside`'s venues among ``ids`` (which the rows cache's venue
-        runs cover, in their order); ``None``: every paper is read (no venue chosen, or the runs
-        do not cover ``ids``)."""
+    def _deferred_parts(self, ordered: list[str]) -> list[tuple[int, int, bool]] | None:
+        """``ordered`` (the rows cache's ids, which its venue runs cover, in their order) cut into
+        runs ``(begin, end, deferred)``: positions ``[begin, end)``, deferred when their venue is
+        outside :meth:`defer_outside`'s; ``None``: every paper is read (no venue chosen, or the
+        runs do not cover ``ordered``)."""
         venues = self._eager_venues
         runs = self._cached_venues
-        if venues is None:
+        if venues is None or runs.paper_count != len(ordered):
             return None
-        ordered = list(ids)
-        if runs.paper_count != len(ordered):
-            return None
-        eager: list[str] = []
+        parts: list[tuple[int, int, bool]] = []
         start = 0
         for n, count in runs.runs:
-            if runs.labels[n] in venues:
-                eager += ordered[start : start + count]
+            deferred = runs.labels[n] not in venues
+            if parts and parts[-1][2] == deferred and parts[-1][1] == start:
+                parts[-1] = (parts[-1][0], start + count, deferred)
+            else:
+                parts.append((start, start + count, deferred))
             start += count
-        return frozenset(eager)
+        return parts
 
     def _read_one(self, paper_id: str, span: tuple[int, int]) -> Paper | None:
         """The paper read from its span of the catalogue file, or ``None`` when the file is no
@@ -1186,3 +1197,16 @@ def _rows_cache_count(rows_path: Path) -> int:
     except (OSError, ValueError):
         return 0
     return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 0
+
+
+def _in_order(starts: array[int], ends: array[int], after: int, size: int) -> bool:
+    """Whether the spans ``[starts[i], ends[i])`` are each non-empty, one after another, from
+    ``after`` on and within ``size`` bytes (as the papers of a catalogue file lie)."""
+    if not starts:
+        return True
+    return (
+        after <= starts[0]
+        and ends[-1] <= size
+        and all(map(lt, starts, ends))
+        and all(map(le, islice(ends, len(ends) - 1), islice(starts, 1, None)))
+    )

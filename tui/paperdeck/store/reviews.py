@@ -527,7 +527,7 @@ class ReviewStore:
             self._sorted_means = {venue: sorted(means) for venue, means in by_venue.items()}
         means = self._sorted_means[summary.venue]
         below = bisect.bisect_left(means, summary.mean)
-        return Rank((len(means) - below) / len(means), len(means))
+        return Rank((len(means) - below) / len(means), len(means), summary.venue)
 
     def word_index(self) -> WordIndex | None:
         """The word index of the review text as on disk now (read on the first call, the

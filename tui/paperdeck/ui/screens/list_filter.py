@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -51,6 +51,24 @@ _ORDER_NOTES = {
 _NOTES_KEPT = (0, 9, 3, 7, 4, 8, 2, 1, 6, 5)
 #: The index of a refresh's progress among the counts' notes.
 _REFRESH_NOTE = 7
+#: The index of the venue scope among the counts' notes.
+_SCOPE_NOTE = 0
+
+
+def short_scope_notes(label: str, venues: int) -> Iterator[str]:
+    """Shorter forms of the venue scope's label (:func:`~paperdeck.search.venues.scope_label`),
+    longest first, for counts with no room for it whole: ``"2 venues"`` for a scope of several
+    venues, else the venue's name cut at a word with an ellipsis (``"NeurIPS 2025 Datasets…"``),
+    so that the scope stays named."""
+    if venues > 1:
+        yield f"{venues} venues"
+        return
+    shown = label
+    for room in range(len(label) - 1, 1, -1):
+        cut = cut_at_word(label, room)
+        if cut != shown:
+            shown = cut
+            yield cut
 
 
 class ListFilter:
@@ -687,6 +705,14 @@ class ListFilter:
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
             )
+        if notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow for it: its short form
+            for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
+                notes[_SCOPE_NOTE] = short
+                text = counts_text(
+                    len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+                )
+                if short in text:
+                    break
         if self._searching:  # never the last list's count as if it matched
             text = fitted("searching…", notes, room, _NOTES_KEPT)
         if self.query_hint:

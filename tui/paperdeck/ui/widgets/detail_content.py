@@ -162,8 +162,8 @@ def move_text(summary: ReviewSummary) -> str:
 
 def reviews_content(summary: ReviewSummary, rank: Rank | None) -> Content:
     """The scores at a glance: each reviewer's rating/confidence (``4→6/3`` for a rating that moved
-    from its first), the spread, how the mean moved (:func:`move_text`), the mean's rank among all
-    reviewed papers of the store, saying so (``"top 18 % of all 19,499 rated"``)."""
+    from its first), the spread, how the mean moved (:func:`move_text`), the mean's rank among the
+    reviewed papers of its venue in the store, saying so (``"top 18 % of 19,499 rated in ICLR 2026"``)."""
     firsts = summary.initial_ratings or summary.ratings
 
     def rating(now: float, first: float) -> str:
