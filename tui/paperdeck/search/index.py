@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
@@ -268,6 +269,9 @@ class SearchIndex:
         #: The word last looked for in the initials, the byte offsets where it occurs, and the
         #: position (line) of each (:meth:`_acronym_positions`).
         self._acronym_hits: tuple[str, list[int], list[int]] | None = None
+        #: Where each line of the initials after the first starts (byte offsets, ascending), made
+        #: at first need (:meth:`_initial_lines`): an offset's line is a binary search.
+        self._initials_starts: array[int] | None = None
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
@@ -662,6 +666,7 @@ class SearchIndex:
         # that first needs it: the titles, keywords and authors one a line.
         for lines in self._texts:
             lines.lines()
+        self._initial_lines()
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), with what its first
             # use would load: the keystroke that first needs it does not wait for either.
@@ -992,17 +997,26 @@ class SearchIndex:
             kept = list(map(text.startswith, repeat(needle), held[1]))
             offsets, lines = list(compress(held[1], kept)), list(compress(held[2], kept))
         else:
-            offsets, lines = [], []
-            line = counted = 0  # the line of offset `counted`: the line ends before it, counted once
+            offsets = []
             at = text.find(needle)
             while at >= 0:
-                line += text.count(b"\n", counted, at)
-                counted = at
                 offsets.append(at)
-                lines.append(line)
                 at = text.find(needle, at + 1)
+            lines = list(map(bisect_right, repeat(self._initial_lines()), offsets))
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
+
+    def _initial_lines(self) -> array[int]:
+        """Where each line of the initials but the first starts (byte offsets, ascending): the
+        line of offset ``at`` is ``bisect_right(starts, at)``. Made at the first call (a pass
+        over the initials; :meth:`warm` makes it), then kept: counting the line breaks before
+        each hit of a three-letter word cost a scan of the text up to its last hit, per key."""
+        made = self._initials_starts
+        if made is None:
+            made = array("I", accumulate(len(line) + 1 for line in self._initials.split(b"\n")))
+            made.pop()  # the end of the last line, after which no line starts
+            self._initials_starts = made
+        return made
 
 
 class IdsAt(Sequence[str]):
