@@ -102,10 +102,15 @@ class _CountedFinds(bytes):
     """The index's initials, counting the scans for a word (``find``)."""
 
     finds = 0
+    counts = 0
 
     def find(self, *args: object) -> int:  # type: ignore[override]
         _CountedFinds.finds += 1
         return super().find(*args)  # type: ignore[arg-type]
+
+    def count(self, *args: object) -> int:  # type: ignore[override]
+        _CountedFinds.counts += 1
+        return super().count(*args)  # type: ignore[arg-type]
 
 
 def test_a_word_extending_the_last_acronym_looks_only_where_that_one_occurred(
@@ -260,3 +265,62 @@ def test_many_candidates_ranked_in_numpy_rank_as_in_lists(
                 monkeypatch.setattr(index_module, "_SORT_IN_NUMPY_FROM", 0)
                 assert in_numpy.search(query).positions == expected, (query, bool(notes), order_titles)
     assert len(many) > 100
+
+
+def test_candidates_of_words_matched_in_numpy_stay_arrays_to_the_sort(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Words matched in numpy arrays keep their candidates and sums as arrays from the match
+    through the intersections to the numpy sort (no list of every candidate made and read back
+    at each keystroke): the rankings are those of the dicts and lists, for every prefix of many
+    queries typed letter by letter, with notes or not."""
+    import numpy as np
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    ids = store.paper_ids
+    vocabulary = SearchIndex(store.papers)._vocabulary.words
+    typed = [
+        *(f"{a} {b}" for a, b in zip(vocabulary[::23], vocabulary[11::37], strict=False)),
+        "graph neural networks", "difusion samplng", "a d", "gnn agents", "on the diffusion model",
+    ]  # fmt: skip
+
+    def in_numpy(on: bool) -> None:
+        monkeypatch.setattr(index_module, "_DENSE_FROM", 0 if on else 1 << 62)
+        monkeypatch.setattr(index_module, "_SORT_IN_NUMPY_FROM", 0 if on else 1 << 62)
+
+    for notes in ({}, {ids[3]: "graph reinforcement quokka", ids[5]: "diffusion baseline"}):
+        in_lists, in_arrays = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+        for query in (text[:k] for text in typed for k in range(1, len(text) + 1)):
+            in_numpy(False)
+            expected = in_lists.search(query).positions
+            in_numpy(True)
+            assert in_arrays.search(query).positions == expected, (query, bool(notes))
+    in_arrays = SearchIndex(store.papers)
+    in_arrays.search("graph neural")
+    assert in_arrays._intersections is not None
+    held = in_arrays._intersections[1]
+    for words in ({"graph"}, {"graph", "neural"}):
+        candidates, totals, _ = held[frozenset(words)]
+        assert isinstance(candidates, np.ndarray) and isinstance(totals, np.ndarray), words
+
+
+def test_an_acronym_s_lines_are_found_without_counting_line_breaks(data_dir: Path, seed_files: list[Path]) -> None:
+    """Each hit of a word in the title initials is turned into its paper's position by a binary
+    search of where the lines start (made once), not by counting the line breaks before it (a
+    scan of the text up to the last hit, per keystroke): the positions are the papers whose
+    initials hold the word, each once, in catalogue order."""
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    index = SearchIndex(store.papers)
+    lines = bytes(index._initials).decode().split("\n")
+    index._initials = _CountedFinds(index._initials)
+    _CountedFinds.counts = 0
+    words = sorted({line[at : at + size] for line in lines for at in range(len(line)) for size in (3, 4, 8)})
+    words = [word for word in words if 3 <= len(word) <= 8]
+    assert len(words) > 100
+    for word in words:
+        index._acronym_hits = None  # looked for from scratch
+        expected = [n for n, line in enumerate(lines) if word in line]
+        assert index._acronym_positions(word) == expected, word
+    assert _CountedFinds.counts == 0

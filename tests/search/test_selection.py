@@ -120,3 +120,23 @@ def test_substring_hits_come_after_word_start_hits(tmp_path: Path) -> None:
     assert run(store, "title:lora") == ["l", "m"]  # whole words or word starts only
     assert run(store, "title:*lora") == ["l", "m", "x", "y"]  # anywhere, the word starts first
     assert run(store, "title:*lora", order="list") == ["x", "l", "y", "m"]
+
+
+def test_words_ranked_copy_no_list_of_every_id(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query of words lists the ranked papers only: the store's ids (a list copied from the
+    catalogue at each read) are read for a query without words, not at each keystroke."""
+    searcher = Searcher(store)
+    searcher.index.get()
+    reads = []
+    real = Store.paper_ids
+
+    def counted(self: Store) -> list[str]:
+        reads.append(1)
+        return real.fget(self)  # type: ignore[attr-defined,no-any-return]
+
+    monkeypatch.setattr(Store, "paper_ids", property(counted))
+    for text in ("p", "pa", "diffusion", "graph neural", "graph decision:oral"):
+        assert list(run_query(searcher, parse_query(text)))
+    assert reads == []
+    assert len(run_query(searcher, parse_query("decision:poster"))) == 3  # no words: every id read
+    assert reads

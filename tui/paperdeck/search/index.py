@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
@@ -170,7 +171,10 @@ class _WordMatch:
 
 
 #: Candidates matching a set of query words (ascending), their packed sums, the words' matches.
-_Intersection = tuple[list[int], list[int], dict[str, "_WordMatch"]]
+#: The first two are lists, or (from a word matched in numpy, :attr:`_WordMatch.dense`) numpy
+#: arrays of int64 kept as such until a list is needed (:func:`_listed`): a long match is not
+#: turned into lists, then back into arrays, at each keystroke.
+_Intersection = tuple["list[int] | np.ndarray", "list[int] | np.ndarray", dict[str, "_WordMatch"]]
 
 
 class SearchIndex:
@@ -265,6 +269,9 @@ class SearchIndex:
         #: The word last looked for in the initials, the byte offsets where it occurs, and the
         #: position (line) of each (:meth:`_acronym_positions`).
         self._acronym_hits: tuple[str, list[int], list[int]] | None = None
+        #: Where each line of the initials after the first starts (byte offsets, ascending), made
+        #: at first need (:meth:`_initial_lines`): an offset's line is a binary search.
+        self._initials_starts: array[int] | None = None
         self._notes: dict[int, frozenset[str]] = {}
         #: The notes' words for one snapshot of ``_notes``, and what query words found in them.
         self._note_cache: tuple[dict[int, frozenset[str]], NoteWords, dict[str, dict[int, int]]] | None = None
@@ -547,9 +554,9 @@ class SearchIndex:
         # Start from the candidates of these words but the last one typed, found at the
         # previous keystroke ("graph neural n" after "graph neural").
         reused = intersections.get(frozenset(query_words[:-1])) if len(query_words) > 1 else None
-        candidates: list[int] | None = None  # positions matching every word so far, ascending
+        candidates: list[int] | np.ndarray | None = None  # positions matching every word so far, ascending
         dense: tuple[np.ndarray, np.ndarray] | None = None  # the last word's arrays, if they are the candidates
-        totals: list[int] = []  # per candidate, the packed values summed over the words so far
+        totals: list[int] | np.ndarray = []  # per candidate, the packed values summed over the words so far
         matches: dict[str, _WordMatch] = {}
         later = query_words
         if reused is not None:
@@ -563,20 +570,21 @@ class SearchIndex:
         for word in sorted(later, key=self._reach):
             share = _BOUNDED_SHORT_SHARE if len(word) in _SHORT_PREFIX_FIELDS else _BOUNDED_SHARE
             bounded = candidates is not None and len(candidates) * share < total and word not in self._matches
-            match = self._match(word, candidates if bounded else None)
+            match = self._match(word, _listed(candidates) if bounded and candidates is not None else None)
             note_scores = self._note_scores(word, notes)
             if candidates is None and match.dense is not None and not note_scores:
                 # The first word, matched in numpy: its arrays are the candidates and totals
                 # (no dict made), and rank it alone.
                 dense = match.dense
-                candidates, totals = dense[0].tolist(), dense[1].tolist()
+                candidates, totals = dense  # arrays, as long as no list is needed
             elif candidates is not None and match.dense is not None and not note_scores:
                 dense = None  # a later word matched in numpy: the candidates looked up in its arrays
                 candidates, totals = _intersected_dense(match.dense, candidates, totals)
             else:
                 dense = None
-                candidates, totals = self._intersected(self._with_notes(match, note_scores), candidates, totals)
-            if not candidates:
+                listed = None if candidates is None else _listed(candidates)
+                candidates, totals = self._intersected(self._with_notes(match, note_scores), listed, _listed(totals))
+            if not len(candidates):
                 return []
             matches = {**matches, word: match}
             _cache(intersections, frozenset(matches), (candidates, totals, matches), _MAX_INTERSECTIONS)
@@ -589,6 +597,7 @@ class SearchIndex:
             many = self._ranked_many(candidates, totals, [matches[word] for word in query_words])
             _cache(rankings, tuple(query_words), many, _MAX_RANKINGS)
             return many
+        candidates, totals = _listed(candidates), _listed(totals)
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
         if len(query_words) > 1:
             self._break_ties(keys, totals, candidates, [matches[word] for word in query_words])
@@ -657,6 +666,7 @@ class SearchIndex:
         # that first needs it: the titles, keywords and authors one a line.
         for lines in self._texts:
             lines.lines()
+        self._initial_lines()
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), with what its first
             # use would load: the keystroke that first needs it does not wait for either.
@@ -876,7 +886,9 @@ class SearchIndex:
         positions = np.flatnonzero(values)
         return (positions, values[positions]), keyword_hits
 
-    def _ranked_many(self, candidates: list[int], totals: list[int], matches: list[_WordMatch]) -> array[int]:
+    def _ranked_many(
+        self, candidates: list[int] | np.ndarray, totals: list[int] | np.ndarray, matches: list[_WordMatch]
+    ) -> array[int]:
         """The ranking of many ``candidates`` (ascending) from their packed ``totals`` over the
         query words' ``matches`` (at most ``_PACKED_WORDS``), made in numpy as :meth:`_ranked`
         makes it in lists: the sort keys, title hits clamped to the titles' distinct words and
@@ -884,8 +896,7 @@ class SearchIndex:
         (:meth:`_break_ties`), then a stable sort, the largest key first; an ``array`` of uint32."""
         import numpy as np
 
-        wanted = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
-        summed = np.fromiter(totals, dtype=np.int64, count=len(totals))
+        wanted, summed = _int64(candidates), _int64(totals)
         keys = summed >> _HITS_BITS
         if len(matches) > 1:
             hits = summed & _HITS_MASK
@@ -903,8 +914,8 @@ class SearchIndex:
                 several = several[np.argsort(-keys[several], kind="stable")[:_MAX_ORDER_TITLES]]
             vocabularies = [m.vocabulary for m in matches]
             titles = self._titles.lines()
-            for at in several.tolist():
-                order = _phrase_order(titles[candidates[at]].split(), vocabularies)
+            for at, position in zip(several.tolist(), wanted[several].tolist(), strict=True):
+                order = _phrase_order(titles[position].split(), vocabularies)
                 if order:
                     keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
         ranked = array("I")
@@ -986,17 +997,26 @@ class SearchIndex:
             kept = list(map(text.startswith, repeat(needle), held[1]))
             offsets, lines = list(compress(held[1], kept)), list(compress(held[2], kept))
         else:
-            offsets, lines = [], []
-            line = counted = 0  # the line of offset `counted`: the line ends before it, counted once
+            offsets = []
             at = text.find(needle)
             while at >= 0:
-                line += text.count(b"\n", counted, at)
-                counted = at
                 offsets.append(at)
-                lines.append(line)
                 at = text.find(needle, at + 1)
+            lines = list(map(bisect_right, repeat(self._initial_lines()), offsets))
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
+
+    def _initial_lines(self) -> array[int]:
+        """Where each line of the initials but the first starts (byte offsets, ascending): the
+        line of offset ``at`` is ``bisect_right(starts, at)``. Made at the first call (a pass
+        over the initials; :meth:`warm` makes it), then kept: counting the line breaks before
+        each hit of a three-letter word cost a scan of the text up to its last hit, per key."""
+        made = self._initials_starts
+        if made is None:
+            made = array("I", accumulate(len(line) + 1 for line in self._initials.split(b"\n")))
+            made.pop()  # the end of the last line, after which no line starts
+            self._initials_starts = made
+        return made
 
 
 class IdsAt(Sequence[str]):
@@ -1076,22 +1096,39 @@ def _union(total: int, parts: list[np.ndarray]) -> np.ndarray:
 
 
 def _intersected_dense(
-    dense: tuple[np.ndarray, np.ndarray], candidates: list[int], totals: list[int]
-) -> tuple[list[int], list[int]]:
+    dense: tuple[np.ndarray, np.ndarray], candidates: list[int] | np.ndarray, totals: list[int] | np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """:meth:`SearchIndex._intersected` for a match in numpy arrays (:attr:`_WordMatch.dense`:
     positions ascending, their packed values): the ``candidates`` (ascending) it holds, in their
     order, and their ``totals`` plus its values, each candidate found by a binary search (no
-    dict of the match made)."""
+    dict of the match made), as arrays of int64."""
     import numpy as np
 
     positions, values = dense
-    if not len(positions) or not candidates:
-        return [], []
-    wanted = np.fromiter(candidates, dtype=np.int64, count=len(candidates))
+    if not len(positions) or not len(candidates):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    wanted = _int64(candidates)
     at = np.minimum(np.searchsorted(positions, wanted), len(positions) - 1)
     kept = np.flatnonzero(positions[at] == wanted)
-    summed = np.fromiter(totals, dtype=np.int64, count=len(totals))[kept] + values[at[kept]]
-    return wanted[kept].tolist(), summed.tolist()
+    summed = _int64(totals)[kept] + values[at[kept]]
+    return wanted[kept], summed
+
+
+def _listed(numbers: list[int] | np.ndarray) -> list[int]:
+    """``numbers`` as a list (the list itself, or a numpy array's values)."""
+    if isinstance(numbers, list):
+        return numbers
+    listed: list[int] = numbers.tolist()
+    return listed
+
+
+def _int64(numbers: list[int] | np.ndarray) -> np.ndarray:
+    """``numbers`` as a numpy array of int64 (an array of them as it is, not copied)."""
+    import numpy as np
+
+    if isinstance(numbers, list):
+        return np.fromiter(numbers, dtype=np.int64, count=len(numbers))
+    return numbers.astype(np.int64, copy=False)
 
 
 def _ranked_in_numpy(positions: np.ndarray, values: np.ndarray) -> array[int]:

@@ -79,7 +79,10 @@ def run_query(
             lookups = ScopedLookups.of(searcher, positions)
             members = scope_members(searcher.store, scope)
             return _run_query(searcher, query, order, lookups, scoped, positions, members)
-    ids = _run_query(searcher, query, order, PaperLookups.of(searcher), searcher.store.paper_ids)
+    # Ranked words list no paper of ``paper_ids``: the store's ids are not copied for them (a
+    # list of every id made, then freed, at every keystroke).
+    paper_ids = [] if " ".join(query.words) and not query.like else searcher.store.paper_ids
+    ids = _run_query(searcher, query, order, PaperLookups.of(searcher), paper_ids)
     if scope:
         from paperdeck.search.venues import within_scope
 
@@ -97,7 +100,8 @@ def _run_query(
     members: frozenset[str] = frozenset(),
 ) -> Sequence[str]:
     """:func:`run_query` over ``lookups`` (whose papers' ids are ``paper_ids``): every paper of
-    the store, or those at ``positions`` of it (:class:`ScopedLookups`), whose ids are ``members``."""
+    the store, or those at ``positions`` of it (:class:`ScopedLookups`), whose ids are ``members``.
+    ``paper_ids`` is read only for a query without words (it may be empty for one with words)."""
     store = searcher.store
     words = " ".join(query.words)
     ids: Sequence[str]

@@ -21,6 +21,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SORT_LABELS, SORTS, SettingsFile
 from paperdeck.store.store import Store
+from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
@@ -124,7 +125,7 @@ class ListFilter:
         self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
-        self._tally_timer: Timer | None = None
+        self._tally_pause: AfterPause | None = None
         self._hint_timer: Timer | None = None
         self._hint_told: str | None = None  # the last hint shown whole in a toast
         self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
@@ -720,8 +721,8 @@ class ListFilter:
             text = cut_at_word(hint, room)
             if text != hint:
                 self._tell_hint_later(self.query_hint)
-        labels = screen.query("#counts").results(CountsLabel)
-        label = next(labels, None)
+        # query_one: Textual's cache of look-ups, not a walk of every widget of the screen per key.
+        label = screen.query_one_optional("#counts", CountsLabel)
         if label is None:  # the screen is closing (the app ends while a worker reports)
             return
         label.update(text)
@@ -752,21 +753,19 @@ class ListFilter:
     @property
     def tally_pending(self) -> bool:
         """Whether the list shown waits to be counted by status (the typing has not paused)."""
-        return self._tally_timer is not None
+        return self._tally_pause is not None and self._tally_pause.waiting
 
     def _tally_later(self) -> None:
         """Count the list shown by status after ``tally_after_s`` without a change of list."""
-        if self._tally_timer is not None:
-            self._tally_timer.stop()
+        if self._tally_pause is None:
+            self._tally_pause = AfterPause(self.screen.set_timer, self._tally)
+        self._tally_pause.restart(self._tally_after_s)
 
-        def tally() -> None:
-            self._tally_timer = None
-            ids = self._view_ids
-            # No paper has a status: the tally is all unseen, without a set of every id listed.
-            self._view_id_set = (ids, frozenset(ids) if self._status_of[1] else None)
-            self.update_counts()
-
-        self._tally_timer = self.screen.set_timer(self._tally_after_s, tally)
+    def _tally(self) -> None:
+        ids = self._view_ids
+        # No paper has a status: the tally is all unseen, without a set of every id listed.
+        self._view_id_set = (ids, frozenset(ids) if self._status_of[1] else None)
+        self.update_counts()
 
     def _view_statuses(self, statuses: Counter[str]) -> Counter[str] | None:
         """The papers of the list shown by reading status, as ``statuses`` (the store's, from

@@ -11,10 +11,9 @@ from textual.widgets import Static
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
+from paperdeck.ui.after_pause import AfterPause
 
 if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
-    from textual.timer import Timer
-
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
     from paperdeck.model.review import Rank, ReviewSummary
@@ -30,20 +29,23 @@ class PaperDetail(VerticalScroll, can_focus=True):
     While the user types, the pane waits for a pause before it follows the highlighted paper
     (:meth:`show_after_pause`): each key costs the list's repaint, not the detail's."""
 
-    #: The paper waiting to be shown once the typing pauses: its timer, its id (``None``: none
+    #: The paper waiting to be shown once the typing pauses: its id (``None``: none
     #: highlighted), how it is shown, and the pause in seconds; ``None`` when none waits.
-    _waiting: tuple[Timer, str | None, Callable[[str | None], None], float] | None = None
+    _waiting: tuple[str | None, Callable[[str | None], None], float] | None = None
+    _pause: AfterPause | None = None
 
     def show_after_pause(self, paper_id: str | None, show: Callable[[str | None], None], pause_s: float) -> None:
         """Call ``show(paper_id)`` once ``pause_s`` seconds pass without another call here or
         to :meth:`keep_waiting` (each restarts the wait); a paper waiting before is dropped."""
-        self.stop_waiting()
+        self._waiting = (paper_id, show, pause_s)
+        if self._pause is None:
+            self._pause = AfterPause(self.set_timer, self._follow)
+        self._pause.restart(pause_s)
 
-        def follow() -> None:
-            self._waiting = None
-            show(paper_id)
-
-        self._waiting = (self.set_timer(pause_s, follow), paper_id, show, pause_s)
+    def _follow(self) -> None:
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            waiting[1](waiting[0])
 
     @property
     def waiting(self) -> bool:
@@ -53,15 +55,14 @@ class PaperDetail(VerticalScroll, can_focus=True):
     def keep_waiting(self) -> None:
         """Restart the wait of the paper waiting to be shown (another key was typed); nothing
         when none waits."""
-        if self._waiting is not None:
-            _, paper_id, show, pause_s = self._waiting
-            self.show_after_pause(paper_id, show, pause_s)
+        if self._waiting is not None and self._pause is not None:
+            self._pause.restart(self._waiting[2])
 
     def stop_waiting(self) -> None:
         """Drop the paper waiting to be shown, if any (it is not shown)."""
-        if self._waiting is not None:
-            self._waiting[0].stop()
-            self._waiting = None
+        self._waiting = None
+        if self._pause is not None:
+            self._pause.stop()
 
     def _body(self) -> Static:
         """The body, mounted at the first call."""
