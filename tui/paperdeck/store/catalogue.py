@@ -35,6 +35,7 @@ from paperdeck.store.rows import (
     UnreadRows,
     VenueRuns,
     decode_row,
+    decode_span_table,
     decode_spans,
     file_stamp,
     read_rows_cache,
@@ -403,15 +404,25 @@ class Catalogue:
         return papers
 
     def _read_lean(
-        self, spans: CatalogueSpans, ids: Iterable[str], stamp: Stamp | None, *, defer: bool = False
+        self,
+        places: Iterable[tuple[str, int, int]],
+        ids: Iterable[str],
+        stamp: Stamp | None,
+        *,
+        defer: bool = False,
+        kept: Mapping[str, Paper] | None = None,
     ) -> dict[str, Paper] | None:
         """Every paper parsed from its span, held without its texts
         (:class:`~paperdeck.store.lean_papers.LeanPaper`, reading them from the file kept open);
         ``None`` as :meth:`_read_by_spans` (then the file is read as it would be without
-        ``lean``). With ``defer`` (``ids`` are the rows cache's, which its venue runs cover), the
-        papers outside :meth:`defer_outside`'s venues are held deferred."""
+        ``lean``). ``places``: each paper's id and span, in file order; ``ids``: the same ids.
+        With ``defer`` (``ids`` are the rows cache's, which its venue runs cover), the papers
+        outside :meth:`defer_outside`'s venues are held deferred. ``kept``: the lean papers held
+        (a catalogue read again): one whose document is byte for byte the same in the new file
+        is taken from its columns, not parsed (:meth:`PaperColumns.take
+        <paperdeck.store.lean_papers.PaperColumns.take>`; a deferred one stays deferred)."""
         from paperdeck.model.paper import Paper
-        from paperdeck.store.lean_papers import CatalogueText, PaperColumns
+        from paperdeck.store.lean_papers import CatalogueText, LeanPaper, PaperColumns
 
         paper_of = Paper.from_dict
         eager = self._eager_ids(ids) if defer else None
@@ -436,12 +447,19 @@ class Catalogue:
             check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
             papers: dict[str, Paper] = {}
             columns = PaperColumns(text)
-            lean_of = columns.add
+            lean_of, take = columns.add, columns.take
+            old = kept or {}
             at = 0
-            for paper_id in ids:
-                start, end = spans.spans[paper_id]
+            for paper_id, start, end in places:
                 if not at <= start < end <= stat.st_size:
                     return None
+                held = old.get(paper_id)
+                if held is not None and isinstance(held, LeanPaper):  # the type: a lean paper passes for a Paper
+                    taken = take(held._columns, held._at, start, end)
+                    if taken is not None:
+                        at = end
+                        papers[taken.id] = cast(Paper, taken)
+                        continue
                 if eager is not None and paper_id not in eager:
                     at = end
                     papers[paper_id] = cast(Paper, columns.defer(start, end, paper_id))
@@ -453,6 +471,8 @@ class Catalogue:
                 papers[paper_id] = cast(Paper, lean_of(paper, start, end, paper_id))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
+        finally:
+            columns.taken()
         return papers
 
     def _eager_ids(self, ids: Iterable[str]) -> frozenset[str] | None:
@@ -848,18 +868,28 @@ class Catalogue:
             return False
         ids, line = list(cached.rows), cached.spans_line
         del cached  # its rows: not held beside the papers read
-        spans = decode_spans(line, ids)
-        if spans is not None and self._lean:
-            # The old papers are not compared with: the new ones hold no text to share.
-            papers = self._read_lean(spans, ids, stamp)
+        papers: dict[str, Paper] | None
+        if self._lean:
+            # Two arrays, not a table by id: the papers are read in file order. A paper whose
+            # document is unchanged is taken from the columns held, not parsed again.
+            table = decode_span_table(line, len(ids))
+            if table is None:
+                return False
+            aliases = table.aliases
+            places = zip(ids, table.starts, table.ends, strict=True)
+            papers = self._read_lean(places, ids, stamp, kept=self._papers)
         else:
-            papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
-        if papers is None or spans is None:
+            spans = decode_spans(line, ids)
+            if spans is None:
+                return False
+            aliases = spans.aliases
+            papers = self._read_by_spans(spans, ids, stamp, self._papers)
+        if papers is None:
             return False
         self._catalogue_stamp = stamp
         self._papers = papers
         self._generation += 1
-        self._aliases = dict(spans.aliases)
+        self._aliases = dict(aliases)
         return True
 
     def _read(self) -> None:
@@ -874,7 +904,9 @@ class Catalogue:
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
             spans = self._spans()
             if spans is not None and self._lean:
-                by_spans = self._read_lean(spans, self._rows, self._rows_stamp, defer=True)
+                found = zip(self._rows, map(spans.spans.__getitem__, self._rows), strict=True)  # KeyError: refused
+                places = ((paper_id, start, end) for paper_id, (start, end) in found)
+                by_spans = self._read_lean(places, self._rows, self._rows_stamp, defer=True)
             else:
                 by_spans = self._read_by_spans(spans) if spans is not None else None
             if by_spans is not None and spans is not None:
