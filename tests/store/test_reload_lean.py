@@ -7,11 +7,13 @@ user's stars and notes are still there."""
 from __future__ import annotations
 
 import gc
+import os
 import weakref
 from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
+from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.store.lean_papers import DeferredPaper, LeanPaper, PaperColumns
 from paperdeck.store.store import Store
@@ -119,3 +121,16 @@ def test_a_deferred_paper_unchanged_stays_deferred(tmp_path: Path) -> None:
     deferred = [pid for pid in store.paper_ids if isinstance(paper := held[pid], DeferredPaper) and not paper.parsed]
     assert deferred == [f"openreview:L{n}" for n in range(1, 10)]
     assert held["openreview:L5"].number == 5
+
+
+def test_a_new_file_not_a_catalogue_is_refused_and_the_papers_kept(imported: tuple[Store, Store]) -> None:
+    store, _ = imported
+    before = list(store.paper_ids)
+    path = store.data_dir / "catalogue.json"
+    data = path.read_bytes()
+    stat = path.stat()
+    path.write_bytes(b'{"nope":' + data[8:])  # same size and time: the rows cache still names it
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    with pytest.raises(StoreError):
+        store.reload_catalogue()  # not read by spans; then parsed whole, which names the fault
+    assert store.paper_ids == before

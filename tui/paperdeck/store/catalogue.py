@@ -439,6 +439,7 @@ class Catalogue:
         if text is None:
             os.close(fd)
             return None
+        columns = PaperColumns(text)
         try:  # the text owns fd from here: closed when the last paper of it is dropped
             head = text.document(0, min(4096, stat.st_size))
             meta_end = head.find(b',"papers":{')
@@ -446,7 +447,6 @@ class Catalogue:
                 return None
             check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
             papers: dict[str, Paper] = {}
-            columns = PaperColumns(text)
             lean_of, take = columns.add, columns.take
             old = kept or {}
             at = 0
