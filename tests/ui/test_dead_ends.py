@@ -253,6 +253,7 @@ async def test_papers_imported_by_another_process_appear_in_place(
     seeded_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(PaperApp, "CATALOGUE_CHECK_S", 0.1)
+    monkeypatch.setattr(PaperApp, "INDEX_WAIT_S", 0.0)  # the other store saves no search index: not waited for
     threads: list[bool] = []
     reload = Store.reload_catalogue
 
@@ -289,6 +290,7 @@ async def test_the_highlighted_paper_is_kept_under_the_id_a_merge_gave_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(PaperApp, "CATALOGUE_CHECK_S", 0.1)
+    monkeypatch.setattr(PaperApp, "INDEX_WAIT_S", 0.0)  # the other store saves no search index: not waited for
     store = Store(tmp_path / "data")
     titles = ("First paper", "Second paper on graphs", "Third paper")
     papers = [

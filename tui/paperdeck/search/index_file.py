@@ -122,6 +122,31 @@ def restamp_sections(path: Path, changes: Mapping[str, Any], keep: Callable[[dic
     return True
 
 
+#: The longest header :func:`saved_stamp` reads (a header names 18 sections: a few KB).
+_HEADER_MAX = 1 << 20
+
+
+def saved_stamp(path: Path) -> list[int] | None:
+    """The ``stamp`` entry of the header of the file :func:`write_sections` wrote at ``path``
+    (what the index was built from: the catalogue's ``[size in bytes, mtime in ns]``); ``None``
+    when there is no such file, it is not one, or its header holds no list of whole numbers
+    there. Reads the header alone (at most :data:`_HEADER_MAX` bytes): no mapping, no CRC; the
+    caller reading the index itself checks the rest."""
+    try:
+        with path.open("rb") as file:
+            start = file.read(len(MAGIC) + 4)
+            size = int.from_bytes(start[len(MAGIC) :], "little")
+            if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC) or size > _HEADER_MAX:
+                return None
+            header = json.loads(file.read(size))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    stamp = header.get("stamp") if isinstance(header, dict) else None
+    if not isinstance(stamp, list) or not all(type(value) is int for value in stamp):
+        return None
+    return stamp
+
+
 def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
     """The header and the sections of a file :func:`write_sections` wrote, each section a
     ``memoryview`` of its items cast in place over the file mapped into memory (not copied).

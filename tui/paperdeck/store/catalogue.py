@@ -18,7 +18,7 @@ import os
 import re
 import threading
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from operator import itemgetter, le, lt
@@ -38,6 +38,7 @@ from paperdeck.store.rows import (
     UnreadRows,
     VenueRuns,
     decode_row,
+    decode_span_table,
     decode_spans,
     file_stamp,
     read_rows_cache,
@@ -406,19 +407,32 @@ class Catalogue:
         return papers
 
     def _read_lean(
-        self, spans: CatalogueSpans, ids: Iterable[str], stamp: Stamp | None, *, defer: bool = False
+        self,
+        ids: list[str],
+        starts: Sequence[int],
+        ends: Sequence[int],
+        stamp: Stamp | None,
+        *,
+        defer: bool = False,
+        kept: Mapping[str, Paper] | None = None,
     ) -> dict[str, Paper] | None:
         """Every paper parsed from its span, held without its texts
         (:class:`~paperdeck.store.lean_papers.LeanPaper`, reading them from the file kept open);
         ``None`` as :meth:`_read_by_spans` (then the file is read as it would be without
-        ``lean``). With ``defer`` (``ids`` are the rows cache's, which its venue runs cover), the
-        papers outside :meth:`defer_outside`'s venues are held deferred."""
+        ``lean``). ``ids``, ``starts``, ``ends``: each paper's id and span ``[start, end)`` of the
+        file, in file order (three sequences of one length). With ``defer`` (``ids`` are the rows
+        cache's, which its venue runs cover), the papers outside :meth:`defer_outside`'s venues
+        are held deferred, taken in bulk. ``kept``: the lean papers held (a catalogue read
+        again): one whose document is byte for byte the same in the new file is taken from its
+        columns, not parsed (:meth:`PaperColumns.take
+        <paperdeck.store.lean_papers.PaperColumns.take>`; a deferred one stays deferred)."""
         from paperdeck.model.paper import Paper
-        from paperdeck.store.lean_papers import CatalogueText, PaperColumns
+        from paperdeck.store.lean_papers import CatalogueText, LeanPaper, PaperColumns
 
         paper_of = Paper.from_dict
-        ordered = ids if isinstance(ids, list) else list(ids)
-        parts = self._deferred_parts(ordered) if defer else None
+        if not len(ids) == len(starts) == len(ends):
+            return None
+        parts = self._deferred_parts(ids) if defer else None
         try:
             fd = os.open(staged_path(self.path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
@@ -432,6 +446,7 @@ class Catalogue:
         if text is None:
             os.close(fd)
             return None
+        columns = PaperColumns(text)
         try:  # the text owns fd from here: closed when the last paper of it is dropped
             head = text.document(0, min(4096, stat.st_size))
             meta_end = head.find(b',"papers":{')
@@ -439,23 +454,30 @@ class Catalogue:
                 return None
             check_schema({"meta": orjson.loads(head[8:meta_end])}, self.path)
             papers: dict[str, Paper] = {}
-            columns = PaperColumns(text)
-            lean_of = columns.add
+            lean_of, take = columns.add, columns.take
+            old = kept or {}
             at = 0
-            for begin, end_at, deferred in parts or [(0, len(ordered), False)]:
+            for begin, end_at, deferred in parts or [(0, len(ids), False)]:
                 if deferred:  # a venue outside the scope: its papers' spans taken in bulk
-                    part = ordered[begin:end_at]
-                    found = list(map(spans.spans.__getitem__, part))
-                    starts, ends = array("q", map(itemgetter(0), found)), array("q", map(itemgetter(1), found))
-                    if not _in_order(starts, ends, at, stat.st_size):
+                    part = ids[begin:end_at]
+                    part_starts, part_ends = array("q", starts[begin:end_at]), array("q", ends[begin:end_at])
+                    if not _in_order(part_starts, part_ends, at, stat.st_size):
                         return None
-                    at = ends[-1] if ends else at
-                    papers.update(zip(part, cast(list[Paper], columns.defer_many(starts, ends, part)), strict=True))
+                    at = part_ends[-1] if part_ends else at
+                    deferred_papers = columns.defer_many(part_starts, part_ends, part)
+                    papers.update(zip(part, cast(list[Paper], deferred_papers), strict=True))
                     continue
-                for paper_id in ordered[begin:end_at]:
-                    start, end = spans.spans[paper_id]
+                run = zip(ids[begin:end_at], starts[begin:end_at], ends[begin:end_at], strict=True)
+                for paper_id, start, end in run:
                     if not at <= start < end <= stat.st_size:
                         return None
+                    held = old.get(paper_id)
+                    if held is not None and isinstance(held, LeanPaper):  # the type: a lean paper passes for a Paper
+                        taken = take(held._columns, held._at, start, end)
+                        if taken is not None:
+                            at = end
+                            papers[taken.id] = cast(Paper, taken)
+                            continue
                     paper = paper_of(orjson.loads(text.document(start, end)))
                     at = end
                     if paper.id != paper_id:
@@ -463,7 +485,22 @@ class Catalogue:
                     papers[paper_id] = cast(Paper, lean_of(paper, start, end, paper_id))
         except (OSError, ValueError, KeyError, TypeError, AttributeError, StoreError):
             return None
+        finally:
+            columns.taken()
         return papers
+
+    def _read_lean_by(self, spans: CatalogueSpans) -> dict[str, Paper] | None:
+        """:meth:`_read_lean` of the rows cache's papers (in its order) at their ``spans``, the
+        papers outside the scope deferred; ``None`` when a row has no span (then the file is
+        read whole)."""
+        rows = list(self._rows or ())
+        try:
+            found = list(map(spans.spans.__getitem__, rows))
+        except KeyError:
+            return None
+        starts, ends = array("q", map(itemgetter(0), found)), array("q", map(itemgetter(1), found))
+        del found
+        return self._read_lean(rows, starts, ends, self._rows_stamp, defer=True)
 
     def _deferred_parts(self, ordered: list[str]) -> list[tuple[int, int, bool]] | None:
         """``ordered`` (the rows cache's ids, which its venue runs cover, in their order) cut into
@@ -859,18 +896,27 @@ class Catalogue:
             return False
         ids, line = list(cached.rows), cached.spans_line
         del cached  # its rows: not held beside the papers read
-        spans = decode_spans(line, ids)
-        if spans is not None and self._lean:
-            # The old papers are not compared with: the new ones hold no text to share.
-            papers = self._read_lean(spans, ids, stamp)
+        papers: dict[str, Paper] | None
+        if self._lean:
+            # Two arrays, not a table by id: the papers are read in file order. A paper whose
+            # document is unchanged is taken from the columns held, not parsed again.
+            table = decode_span_table(line, len(ids))
+            if table is None:
+                return False
+            aliases = table.aliases
+            papers = self._read_lean(ids, table.starts, table.ends, stamp, kept=self._papers)
         else:
-            papers = self._read_by_spans(spans, ids, stamp, self._papers) if spans is not None else None
-        if papers is None or spans is None:
+            spans = decode_spans(line, ids)
+            if spans is None:
+                return False
+            aliases = spans.aliases
+            papers = self._read_by_spans(spans, ids, stamp, self._papers)
+        if papers is None:
             return False
         self._catalogue_stamp = stamp
         self._papers = papers
         self._generation += 1
-        self._aliases = dict(spans.aliases)
+        self._aliases = dict(aliases)
         return True
 
     def _read(self) -> None:
@@ -885,7 +931,7 @@ class Catalogue:
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
             spans = self._spans()
             if spans is not None and self._lean:
-                by_spans = self._read_lean(spans, self._rows, self._rows_stamp, defer=True)
+                by_spans = self._read_lean_by(spans)
             else:
                 by_spans = self._read_by_spans(spans) if spans is not None else None
             if by_spans is not None and spans is not None:

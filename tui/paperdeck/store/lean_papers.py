@@ -172,7 +172,7 @@ class _Coded:
     values for 100,000 papers, each value one shared object); a value the table cannot take
     (unhashable, or past 65,535 distinct ones) is kept aside."""
 
-    __slots__ = ("codes", "index", "key", "odd", "values")
+    __slots__ = ("codes", "index", "key", "odd", "taken", "values")
 
     def __init__(self, key: Callable[[Any], Hashable] | None = None) -> None:
         self.codes = array("H")
@@ -181,6 +181,8 @@ class _Coded:
         self.odd: dict[int, Any] = {}
         #: What makes two values one: by default equal and of one type (2026 is not 2026.0).
         self.key = key
+        #: While taking papers from another column (:meth:`take`): it, and its codes → these.
+        self.taken: tuple[_Coded, dict[int, int]] | None = None
 
     def add(self, value: Any) -> None:
         code: int | None = None
@@ -212,6 +214,24 @@ class _Coded:
     def get(self, at: int) -> Any:
         value = self.values[self.codes[at]]
         return self.odd[at] if value is _ODD else value
+
+    def take(self, other: _Coded, at: int) -> None:
+        """Add ``other``'s value of paper ``at`` (the same value; a code of ``other`` is looked up
+        once, then mapped: :attr:`taken` holds ``other`` until :meth:`PaperColumns.taken` ends it)."""
+        code = other.codes[at]
+        if code:
+            taken = self.taken
+            if taken is None or taken[0] is not other:
+                taken = self.taken = (other, {})
+            mine = taken[1].get(code)
+            if mine is not None:
+                self.codes.append(mine)
+                return
+            self.add(other.values[code])
+            if self.codes[-1]:
+                taken[1][code] = self.codes[-1]
+            return
+        self.add(other.odd[at])
 
     def set(self, at: int, value: Any) -> None:
         """Paper ``at``'s value, taken again (a deferred paper's, once parsed)."""
@@ -274,6 +294,15 @@ class _Numbers:
         self.values[at] = self.values.pop()
         if size in self.odd:
             self.odd[at] = self.odd.pop(size)
+
+    def take(self, other: _Numbers, at: int) -> None:
+        """Add ``other``'s value of paper ``at`` (of the same type code)."""
+        kind = other.kinds[at]
+        if kind == _ASIDE:
+            self.add(other.odd[at])
+            return
+        self.values.append(other.values[at])
+        self.kinds.append(kind)
 
     def get(self, at: int) -> Any:
         kind = self.kinds[at]
@@ -373,6 +402,42 @@ class PaperColumns:
         taken = range(first, first + count)
         self.pending.update(taken)
         return list(map(partial(_deferred_view, self), taken))
+
+    def take(self, other: PaperColumns, at: int, start: int, end: int) -> LeanPaper | None:
+        """Take paper ``at`` of ``other`` (the columns of an older file of the same catalogue)
+        without parsing it, when its document at ``[start, end)`` of this file is byte for byte
+        the one at its span of ``other``'s file: its light fields copied (a deferred paper not
+        parsed yet stays deferred), its id the very string ``other`` holds. The view of the paper
+        taken, or ``None`` (nothing taken) when the documents differ or either is unreadable.
+        Call :meth:`taken` once done (the columns hold ``other`` until then)."""
+        old = other.text
+        try:
+            document = self.text.document(start, end)
+            if not document or document != old.document(old._starts[at], old._ends[at]):
+                return None
+        except OSError:
+            return None
+        paper_id = other.ids[at]
+        if at in other.pending:  # checked first: a fill under way sets every value before it clears this
+            return self.defer(start, end, paper_id)
+        mine = self.text.add(start, end)
+        assert mine == len(self.ids), "a catalogue file's papers are all taken by one PaperColumns"
+        self.ids.append(paper_id)
+        for name, coded in self._coded.items():
+            coded.take(other._coded[name], at)
+        for name, numbers in self._numbers.items():
+            numbers.take(other._numbers[name], at)
+        forum = other._forum[at]
+        self._forum.append(forum)
+        if forum == 2:
+            self._forum_aside[mine] = other._forum_aside[at]
+        lean: LeanPaper = LeanPaper(self, mine)
+        return lean
+
+    def taken(self) -> None:
+        """Done taking papers from other columns (:meth:`take`): the maps to them let go of."""
+        for coded in self._coded.values():
+            coded.taken = None
 
     def fill(self, at: int) -> None:
         """Parse deferred paper ``at``'s light fields into the columns, once (two threads at once

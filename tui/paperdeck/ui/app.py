@@ -51,6 +51,10 @@ class PaperApp(App[None]):
     IDLE_S: ClassVar[float] = 1.0
     #: Seconds between looks (one ``stat``) at the catalogue for papers another paperdeck imported.
     CATALOGUE_CHECK_S: ClassVar[float] = 2.0
+    #: Seconds a catalogue another process replaced is left unread while the search index saved
+    #: beside it is still the one of the catalogue held (an import saves it after the catalogue:
+    #: read before, the index would be built here from every paper's texts, as large as the store).
+    INDEX_WAIT_S: ClassVar[float] = 90.0
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
@@ -70,6 +74,8 @@ class PaperApp(App[None]):
         self.failure: PaperdeckError | None = None
         self._last_input = monotonic()
         self._reloading = False  # a worker is reading the catalogue again
+        #: The catalogue's stamp another process wrote while its saved index lagged, and since when.
+        self._index_behind: tuple[list[int], float] | None = None
         self._hangup_signals_taken: list[int] = []  # those of HANGUP_SIGNALS the app handles
         chosen = self.settings.settings
         #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
@@ -118,7 +124,7 @@ class PaperApp(App[None]):
             self.set_keymap(self.keymap.applied)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.set_interval(self.IDLE_S, self._collect_when_idle)
-        self.set_interval(self.CATALOGUE_CHECK_S, self.check_catalogue)
+        self.set_interval(self.CATALOGUE_CHECK_S, self._check_catalogue_patiently)
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
         if (report := self.keymap.report(str(self.settings.path), self.settings_refused)) is not None:
@@ -202,18 +208,42 @@ class PaperApp(App[None]):
 
     def on_app_focus(self) -> None:
         """Back in the terminal: pick up what another paperdeck wrote meanwhile."""
-        self.check_catalogue()
+        self._check_catalogue_patiently()
         for screen in self.screen_stack:
             if isinstance(screen, MainScreen):
                 screen.check_external_changes()
 
-    def check_catalogue(self) -> None:
+    def _check_catalogue_patiently(self) -> None:
+        """:meth:`check_catalogue`, unless the search index saved beside the catalogue lags it
+        (:meth:`_index_lags`): then the next look reads it (called every ``CATALOGUE_CHECK_S``
+        and when the terminal regains focus)."""
+        self.check_catalogue(patient=True)
+
+    def check_catalogue(self, *, patient: bool = False) -> None:
         """When another process changed the catalogue (``paperdeck import`` meanwhile), read it
-        again in a worker thread and show it in place (called every ``CATALOGUE_CHECK_S`` and when
-        the terminal regains focus; the look itself is one ``stat``)."""
-        if not self._reloading and self.store.catalogue_changed():
+        again in a worker thread and show it in place; ``patient``: not while the saved search
+        index lags it (:meth:`_index_lags`). The look is one ``stat`` (and, patient, the saved
+        index's header read)."""
+        if not self._reloading and self.store.catalogue_changed() and not (patient and self._index_lags()):
             self._reloading = True
             self.run_worker(self._reload_catalogue, thread=True, group="catalogue", name="reload catalogue")
+
+    def _index_lags(self) -> bool:
+        """Whether the search index saved beside the catalogue is the one of the catalogue this
+        app holds while the file is another, for less than ``INDEX_WAIT_S`` since this app first
+        saw that file: the process that wrote it saves the index next (``paperdeck import``), and
+        the reload waits for it rather than build the index itself. False when there is no saved
+        index, or it was not the held catalogue's (nothing keeps it current: no use waiting)."""
+        from paperdeck.search.index_file import INDEX_FILE, saved_stamp
+
+        now = self.store.catalogue_stamp()
+        saved = saved_stamp(self.store.data_dir / INDEX_FILE)
+        if now is None or saved is None or saved == now or saved != self.store.held_catalogue_stamp():
+            self._index_behind = None
+            return False
+        if self._index_behind is None or self._index_behind[0] != now:
+            self._index_behind = (now, monotonic())
+        return monotonic() - self._index_behind[1] < self.INDEX_WAIT_S
 
     def _reload_catalogue(self) -> None:
         """In a worker thread: read the catalogue again, then (on the event loop) show it."""
