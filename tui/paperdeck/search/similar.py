@@ -193,6 +193,7 @@ class _Counts:
         lengths, terms, tfs = term_counts(papers, vocabulary)
         met = list(vocabulary.terms)
         del vocabulary
+        _release_freed_memory()  # the chunks' arrays and the words split: not kept beside the counts
         count = len(lengths)
         order = sorted(range(len(met)), key=met.__getitem__)
         rank = np.zeros(len(met), np.int32)
@@ -393,16 +394,22 @@ class SimilarityIndex:
             weights[block] = values
         del renumber
         self._empty_rows: npt.NDArray[np.bool_] = row_lengths == 0
-        squares = np.zeros(len(weights) + 1, np.float32)
-        np.square(weights, out=squares[:-1])
-        norms = np.sqrt(self._row_sums(squares))
-        del squares
-        norms[self._empty_rows] = 1.0
         indptr = self._indptr
         rows = max(1, _BLOCK // 256)  # rows of a block: about _BLOCK weights
         for first in range(0, count, rows):
+            # Each row's length from its squares, a block of rows at a time (no array of every
+            # square), summed exactly as _row_sums sums them over the whole: each row's own
+            # squares, the last row's followed by the one 0 of the padding.
             last = min(first + rows, count)
-            weights[indptr[first] : indptr[last]] /= np.repeat(norms[first:last], row_lengths[first:last])
+            start, end = int(indptr[first]), int(indptr[last])
+            padded = last == count and not self._empty_rows[count - 1]
+            squares = np.zeros(end - start + padded, np.float32)
+            np.square(weights[start:end], out=squares[: end - start])
+            filled = ~self._empty_rows[first:last]
+            norms = np.ones(last - first, np.float32)
+            if len(squares):
+                norms[filled] = np.sqrt(np.add.reduceat(squares, indptr[first:last][filled] - start))
+            weights[start:end] /= np.repeat(norms, row_lengths[first:last])
         names = counts.names
         self._terms: list[str] = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
         # CSR rows: row i's term numbers and weights are [indptr[i], indptr[i + 1]).
