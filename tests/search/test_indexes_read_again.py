@@ -14,6 +14,7 @@ import pytest
 from paperdeck.cli.main import main
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
+from paperdeck.search import searcher as searcher_module
 from paperdeck.search import similar, similar_terms
 from paperdeck.search.index import SearchIndex
 from paperdeck.search.packed_index import papers_named
@@ -22,7 +23,7 @@ from paperdeck.search.similar import SimilarityIndex, texts_fingerprint
 from paperdeck.sources import read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store import catalogue as catalogue_module
-from paperdeck.store.catalogue import WrittenCatalogue
+from paperdeck.store.catalogue import Catalogue, WrittenCatalogue
 from paperdeck.store.store import Store
 
 from tests.helpers import submission_parts
@@ -101,6 +102,15 @@ def test_the_catalogue_written_reads_again_as_the_papers_held_in_small_pieces(
     # As the file is read whole (the papers held also have where each field came from, which
     # is not written).
     assert list(written.papers()) == Store(data_dir).papers
+    # The indexed fields alone, as the papers have them, each document parsed once more.
+    fields = ("id", "title", "abstract", "title_derived", "authors", "keywords")
+    indexed = [tuple(map(tuple, (text.authors, text.keywords))) + text[:4] for text in written.indexed()]
+    held = [
+        (paper.authors, paper.keywords, *(getattr(paper, name) for name in fields[:4]))
+        for paper in Store(data_dir).papers
+    ]
+    assert indexed == held
+    assert written.parsed == [2 * len(held)]
 
 
 def test_letting_the_papers_go_reads_them_again_at_next_need(data_dir: Path) -> None:
@@ -138,21 +148,43 @@ def test_a_catalogue_changed_since_written_is_refused_not_read_past_its_end(data
             handle.write(changed)
     with pytest.raises(StoreError):
         list(written.papers())
+    with pytest.raises(StoreError):
+        list(written.indexed())
 
 
 def test_an_import_saves_both_indexes_from_the_file_read_again_as_the_build_from_the_papers(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reads: list[int] = []
-    read_again = WrittenCatalogue.papers
+    read_again: list[WrittenCatalogue] = []
+    written = Catalogue.written
 
-    def counted(self: WrittenCatalogue) -> Iterator[Paper]:
-        reads.append(len(self.ids))
-        return read_again(self)
+    def recorded(self: Catalogue) -> WrittenCatalogue | None:
+        found = written(self)
+        if found is not None:
+            read_again.append(found)
+        return found
 
-    monkeypatch.setattr(WrittenCatalogue, "papers", counted)
+    made: list[str] = []  # papers made while the indexes are built (none: only their fields are read)
+    paper_of = Paper.from_dict.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Paper], data: dict[str, object]) -> Paper:
+        made.append(str(data.get("id")))
+        return paper_of(cls, data)  # type: ignore[no-any-return]
+
+    build = searcher_module.save_indexes_read_again
+
+    def building(store: Store) -> bool:
+        with monkeypatch.context() as patch:
+            patch.setattr(Paper, "from_dict", classmethod(counted))
+            return build(store)
+
+    monkeypatch.setattr(Catalogue, "written", recorded)
+    monkeypatch.setattr(searcher_module, "save_indexes_read_again", building)
     assert main(["--data-dir", str(data_dir), "import", "--json", *map(str, DUMP)]) == 0
-    assert reads == [266, 266]  # once for each index, the papers held let go of
+    assert len(read_again) == 1
+    # Each document parsed once for each index (the papers held let go of), no paper made.
+    assert read_again[0].parsed == [2 * 266]
+    assert made == []
     store = Store(data_dir, lazy=True)
     index = Searcher(store).index.get()
     assert not store.loaded  # read from the file the import saved, nothing built

@@ -70,7 +70,7 @@ from paperdeck.search.packed_index import SAVED_PAIR_SHARE as SAVED_PAIR_SHARE
 from paperdeck.search.packed_index import SAVED_RANKINGS as SAVED_RANKINGS
 from paperdeck.search.scores import PREFIX_QUALITY, NoteWords, score_key
 from paperdeck.search.vocabulary import MAX_EXPANSIONS, Buckets, Vocabulary
-from paperdeck.search.words import words
+from paperdeck.search.words import IndexedPaper, words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -202,7 +202,7 @@ class SearchIndex:
 
     @classmethod
     def from_papers(
-        cls, ids: list[str], papers: Iterable[Paper], notes: Mapping[str, str] | None = None
+        cls, ids: list[str], papers: Iterable[IndexedPaper], notes: Mapping[str, str] | None = None
     ) -> SearchIndex:
         """The index of the papers ``papers`` gives once, in order (read from a file a paper at a
         time: each is dropped once its words are in, never all held), ``ids`` their ids: the

@@ -15,10 +15,11 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from itertools import accumulate, islice, pairwise, repeat
 from operator import itemgetter, lt
-from typing import Any, TypeAlias, Union
+from typing import Any, TypeAlias, TypeVar, Union
 
-from paperdeck.model.paper import Paper
-from paperdeck.search.words import fold_fields, word_list, word_set, words
+from paperdeck.search.words import IndexedPaper, fold_fields, word_list, word_set, words
+
+_Given = TypeVar("_Given", bound=IndexedPaper)
 
 #: Field codes (title > keywords > authors > abstract in weight).
 TITLE, KEYWORD, AUTHOR, ABSTRACT = 0, 1, 2, 3
@@ -57,7 +58,7 @@ class Lines:
 Packed: TypeAlias = tuple[list[str], "array[int]", "array[int]", Lines, Lines, Lines, "array[int]", str]
 
 
-def build(papers: Iterable[Paper]) -> Packed:
+def build(papers: Iterable[IndexedPaper]) -> Packed:
     """The packed index of ``papers`` (see the module docstring), in their order: positions in the
     posting lists are indices into ``papers``, gone through once (each paper can be dropped once
     given). A while at tens of thousands of papers: the per-word work is done in C."""
@@ -113,7 +114,7 @@ def build(papers: Iterable[Paper]) -> Packed:
     )  # fmt: skip
 
 
-def papers_named(ids: list[str], papers: Iterable[Paper]) -> Iterator[Paper]:
+def papers_named(ids: list[str], papers: Iterable[_Given]) -> Iterator[_Given]:
     """``papers``, each checked to be the paper ``ids`` names at its position, and as many (a
     build from papers read again must index the papers its ids say).
 

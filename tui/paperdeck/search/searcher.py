@@ -158,9 +158,10 @@ def save_indexes_read_again(store: Store) -> bool:
     written (an import), save them (as :func:`build_index` and :func:`build_similarity` would)
     and hold neither: the papers held are let go of first (:meth:`Catalogue.release
     <paperdeck.store.catalogue.Catalogue.release>`) and each index is built from the file read
-    again a paper at a time (:meth:`WrittenCatalogue.papers
-    <paperdeck.store.catalogue.WrittenCatalogue.papers>`), one index after the other, so that
-    the import's peak memory is neither index beside every paper. The files saved are byte for
+    again a paper at a time, only the fields the indexes read (:meth:`WrittenCatalogue.indexed
+    <paperdeck.store.catalogue.WrittenCatalogue.indexed>`: no paper made), one index after the
+    other, so that the import's peak memory is neither index beside every paper, nor both
+    indexes at once. The files saved are byte for
     byte those of the build from the papers held.
 
     Returns False, having let go of nothing nor saved anything, when the store did not write the
@@ -184,12 +185,12 @@ def save_indexes_read_again(store: Store) -> bool:
     store.catalogue.release()
     release_freed_memory()
     with contextlib.suppress(PaperdeckError, OSError, ValueError):
-        similarity = SimilarityIndex.from_papers(written.ids, written.papers())
+        similarity = SimilarityIndex.from_papers(written.ids, written.indexed())
         similarity.save(store.data_dir / SIMILARITY_FILE, stamp, similarity.texts)
         texts = similarity.texts
         del similarity
         release_freed_memory()
-        index = SearchIndex.from_papers(written.ids, written.papers())
+        index = SearchIndex.from_papers(written.ids, written.indexed())
         index.save(store.data_dir / INDEX_FILE, stamp, texts)
         (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
         del index

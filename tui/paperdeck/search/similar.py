@@ -34,6 +34,7 @@ from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
 from paperdeck.search.packed_index import papers_named
 from paperdeck.search.similar_terms import Vocabulary, term_counts
+from paperdeck.search.words import IndexedPaper
 
 if TYPE_CHECKING:
     import numpy as np
@@ -120,7 +121,7 @@ class _Rows:
 _FINGERPRINT_BITS = 256
 
 
-def _paper_digest(position: int, paper: Paper) -> int:
+def _paper_digest(position: int, paper: IndexedPaper) -> int:
     """The digest (BLAKE2b, as an int) of what the indexes read of ``paper`` at ``position``."""
     import hashlib
 
@@ -130,7 +131,7 @@ def _paper_digest(position: int, paper: Paper) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=_FINGERPRINT_BITS // 8).digest(), "little")
 
 
-def texts_fingerprint(papers: Iterable[Paper]) -> str:
+def texts_fingerprint(papers: Iterable[IndexedPaper]) -> str:
     """A fingerprint (64 hex digits) of what the similarity and search indexes are built from:
     each paper's position, id, title, authors, keywords and abstract. Equal fingerprints: the
     same indexes. It is the sum of a digest per paper (BLAKE2b-256 of its position and fields)
@@ -183,7 +184,7 @@ class _Counts:
         self.indptr, self.terms, self.tfs, self.names = indptr, terms, tfs, names
 
     @classmethod
-    def of(cls, papers: Iterable[Paper]) -> _Counts:
+    def of(cls, papers: Iterable[IndexedPaper]) -> _Counts:
         """The counts of ``papers``, one row each, in their order; ``papers`` is gone through
         once, a chunk at a time (each paper can be dropped once given: never all held)."""
         import numpy as np
@@ -192,6 +193,7 @@ class _Counts:
         lengths, terms, tfs = term_counts(papers, vocabulary)
         met = list(vocabulary.terms)
         del vocabulary
+        _release_freed_memory()  # the chunks' arrays and the words split: not kept beside the counts
         count = len(lengths)
         order = sorted(range(len(met)), key=met.__getitem__)
         rank = np.zeros(len(met), np.int32)
@@ -199,25 +201,31 @@ class _Counts:
         indptr = np.zeros(count + 1, np.int64)
         np.cumsum(lengths, out=indptr[1:])
         del lengths
-        # Each row's terms put in name order, a block of rows at a time (bounded temporaries).
-        terms = rank[terms]
-        by_name_terms, by_name_tfs = np.empty_like(terms), np.empty_like(tfs)
+        # Each row's terms put in name order, a block of rows at a time, in place (bounded
+        # temporaries; the arrays term_counts made are this build's own). A row holds each term
+        # once: its keys are distinct, so any sort gives the one order (no stable sort needed).
+        for at in range(0, len(terms), _SORT_BLOCK):
+            terms[at : at + _SORT_BLOCK] = rank[terms[at : at + _SORT_BLOCK]]
+        del rank
         row = 0
         while row < count:
             end_row = max(int(np.searchsorted(indptr, indptr[row] + _SORT_BLOCK, side="right")) - 1, row + 1)
             end_row = min(end_row, count)
             start, end = int(indptr[row]), int(indptr[end_row])
-            owners = np.repeat(np.arange(row, end_row, dtype=np.int64), np.diff(indptr[row : end_row + 1]))
-            by_name = np.argsort((owners << 32) | terms[start:end], kind="stable")
-            by_name_terms[start:end] = terms[start:end][by_name]
-            by_name_tfs[start:end] = tfs[start:end][by_name]
+            owners = np.repeat(np.arange(end_row - row, dtype=np.int64), np.diff(indptr[row : end_row + 1]))
+            owners <<= 32
+            owners |= terms[start:end]
+            by_name = np.argsort(owners)
+            del owners
+            terms[start:end] = terms[start:end][by_name]
+            tfs[start:end] = tfs[start:end][by_name]
             row = end_row
         # The names copied into fresh strings: the words met were spread over the memory of every
         # word split, all freed now (the index's term names are these).
         names = [met[n] for n in order]
         del met
         names = "\n".join(names).split("\n") if names else []
-        return cls(indptr, by_name_terms, by_name_tfs, names)
+        return cls(indptr, terms, tfs, names)
 
     def patched(self, changes: Mapping[int, Paper]) -> _Counts:
         """These counts with the rows at the positions of ``changes`` those of the papers given
@@ -278,7 +286,7 @@ class TextsDigest:
         self._total = 0
         self._position = 0
 
-    def passing(self, papers: Iterable[Paper]) -> Iterator[Paper]:
+    def passing(self, papers: Iterable[IndexedPaper]) -> Iterator[IndexedPaper]:
         """``papers``, each added to the digest as it is given (its position: the papers given
         before it, by this digest)."""
         for paper in papers:
@@ -320,7 +328,7 @@ class SimilarityIndex:
         self._weigh(_Counts.of(papers))
 
     @classmethod
-    def from_papers(cls, ids: list[str], papers: Iterable[Paper]) -> SimilarityIndex:
+    def from_papers(cls, ids: list[str], papers: Iterable[IndexedPaper]) -> SimilarityIndex:
         """The index of the papers ``papers`` gives once, in order (read from a file a paper at a
         time: each is dropped once its words are counted, never all held), ``ids`` their ids;
         the same index as ``SimilarityIndex(list(papers))`` (its counts, weights and saved file
@@ -386,16 +394,22 @@ class SimilarityIndex:
             weights[block] = values
         del renumber
         self._empty_rows: npt.NDArray[np.bool_] = row_lengths == 0
-        squares = np.zeros(len(weights) + 1, np.float32)
-        np.square(weights, out=squares[:-1])
-        norms = np.sqrt(self._row_sums(squares))
-        del squares
-        norms[self._empty_rows] = 1.0
         indptr = self._indptr
         rows = max(1, _BLOCK // 256)  # rows of a block: about _BLOCK weights
         for first in range(0, count, rows):
+            # Each row's length from its squares, a block of rows at a time (no array of every
+            # square), summed exactly as _row_sums sums them over the whole: each row's own
+            # squares, the last row's followed by the one 0 of the padding.
             last = min(first + rows, count)
-            weights[indptr[first] : indptr[last]] /= np.repeat(norms[first:last], row_lengths[first:last])
+            start, end = int(indptr[first]), int(indptr[last])
+            padded = last == count and not self._empty_rows[count - 1]
+            squares = np.zeros(end - start + padded, np.float32)
+            np.square(weights[start:end], out=squares[: end - start])
+            filled = ~self._empty_rows[first:last]
+            norms = np.ones(last - first, np.float32)
+            if len(squares):
+                norms[filled] = np.sqrt(np.add.reduceat(squares, indptr[first:last][filled] - start))
+            weights[start:end] /= np.repeat(norms, row_lengths[first:last])
         names = counts.names
         self._terms: list[str] = [names[i] for i in np.flatnonzero(kept_terms).tolist()]
         # CSR rows: row i's term numbers and weights are [indptr[i], indptr[i + 1]).

@@ -15,8 +15,7 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from paperdeck.model.paper import Paper
-from paperdeck.search.words import words
+from paperdeck.search.words import IndexedPaper, words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -128,7 +127,7 @@ def _without_links(text: str) -> str:
     return "".join(pieces)
 
 
-def _chunk_text(papers: Sequence[Paper]) -> str:
+def _chunk_text(papers: Sequence[IndexedPaper]) -> str:
     """The papers' texts, each ``title ⟨field⟩ keywords ⟨field⟩ abstract ⟨paper⟩``; no title when it
     was derived from the abstract (its words are there already)."""
     marks = f" {_FIELD_MARK} ", f" {_PAPER_MARK} "
@@ -147,7 +146,7 @@ def _chunk_text(papers: Sequence[Paper]) -> str:
 
 
 def term_counts(
-    papers: Iterable[Paper], vocabulary: Vocabulary
+    papers: Iterable[IndexedPaper], vocabulary: Vocabulary
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Weighted word counts, paper by paper: how many distinct terms each paper has (one length
     per paper, in order), and its ``(term number, count)`` pairs laid end to end, sorted by paper

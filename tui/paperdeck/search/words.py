@@ -10,13 +10,33 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from itertools import chain, filterfalse
+from typing import Protocol
 
-from paperdeck.model.paper import Paper
 from paperdeck.text.fold import fold_text
 
 _WORD = re.compile(r"[^\W_]+")
 _FIELD_SEP = "\x1f"
+
+
+class IndexedPaper(Protocol):
+    """What the search and similarity indexes read of a paper: a
+    :class:`~paperdeck.model.paper.Paper`, or the same fields read alone from the catalogue
+    file (:class:`paperdeck.store.catalogue.IndexedText`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def abstract(self) -> str: ...
+    @property
+    def title_derived(self) -> bool: ...
+    @property
+    def authors(self) -> Sequence[str]: ...
+    @property
+    def keywords(self) -> Sequence[str]: ...
 
 
 def _fold_table() -> bytes:
@@ -42,7 +62,7 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold_text(text) if not text.isascii() else text.casefold())
 
 
-def fold_fields(paper: Paper) -> list[str]:
+def fold_fields(paper: IndexedPaper) -> list[str]:
     """Title, keywords, authors and abstract, each folded to space-separated words by one
     C-level pass (non-ASCII words still to be re-split by :func:`words`)."""
     texts = (paper.title, " ; ".join(paper.keywords), " ; ".join(paper.authors), paper.abstract)
@@ -74,4 +94,4 @@ def word_set(text: str) -> set[str]:
     return tokens
 
 
-__all__ = ["fold_fields", "word_list", "word_set", "words"]
+__all__ = ["IndexedPaper", "fold_fields", "word_list", "word_set", "words"]

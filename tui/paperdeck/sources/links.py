@@ -10,6 +10,7 @@ CLI check again before opening a link (stores written before this check).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from paperdeck.model.paper import Paper
@@ -21,10 +22,18 @@ __all__ = ["LINK_FIELDS", "keep_web_links", "paper_web_links"]
 #: The link fields of :class:`~paperdeck.model.paper.Paper`.
 LINK_FIELDS = ("pdf_url", "code_url", "openreview_url", "arxiv_url")
 
+#: A link :func:`web_link` keeps, told at once (the links of a conference's records are nearly all
+#: this shape): ``http(s)://``, a host of dotted letters, digits and hyphens, then printable ASCII
+#: alone (no space, no control). What does not match is judged by :func:`web_link` itself.
+_PLAIN_WEB_LINK = re.compile(r"https?://[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][!-~]*)?")
+
 
 def paper_web_links(paper: Paper) -> tuple[Paper, int]:
     """``paper`` with every link field that is not a :func:`web_link` emptied, and how many were."""
-    changes = {name: "" for name in LINK_FIELDS if getattr(paper, name) and not web_link(getattr(paper, name))}
+    plain = _PLAIN_WEB_LINK.fullmatch
+    changes = {
+        name: "" for name in LINK_FIELDS if (url := getattr(paper, name)) and not plain(url) and not web_link(url)
+    }
     if not changes:
         return paper, 0
     provenance = tuple(pair for pair in paper.provenance if pair[0] not in changes)

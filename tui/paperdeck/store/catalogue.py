@@ -19,12 +19,12 @@ import re
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from operator import itemgetter, le, lt
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import orjson
 
@@ -55,7 +55,15 @@ if TYPE_CHECKING:
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.store.patch_record import CataloguePatch
 
-__all__ = ["CATALOGUE_FILE", "FIRST_ROWS", "ROWS_FILE", "Catalogue", "WrittenCatalogue", "catalogue_bytes"]
+__all__ = [
+    "CATALOGUE_FILE",
+    "FIRST_ROWS",
+    "ROWS_FILE",
+    "Catalogue",
+    "IndexedText",
+    "WrittenCatalogue",
+    "catalogue_bytes",
+]
 
 #: The catalogue's file name in the data directory.
 CATALOGUE_FILE = "catalogue.json"
@@ -1025,6 +1033,8 @@ class WrittenCatalogue:
     id_text: str
     id_ends: array[int]
     bounds: array[int]
+    #: How many documents have been parsed from the file (one item: the count), by every reader.
+    parsed: list[int] = field(default_factory=lambda: [0])
 
     @property
     def ids(self) -> list[str]:
@@ -1053,6 +1063,56 @@ class WrittenCatalogue:
         from paperdeck.model.paper import Paper
 
         paper_of = Paper.from_dict
+        for paper_id, document in self._documents():
+            try:
+                paper = paper_of(document)
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
+            if paper.id != paper_id:
+                raise StoreError(self.path, f"holds {paper.id!r} where {paper_id!r} was written")
+            yield paper
+
+    def indexed(self) -> Iterator[IndexedText]:
+        """What the search and similarity indexes read of each paper (:class:`IndexedText`: its
+        id, title, abstract, whether the title was derived, authors and keywords), read as
+        :meth:`papers` reads the papers (a piece of the file at a time, in catalogue order) but
+        without making a :class:`~paperdeck.model.paper.Paper` of each: the other fields of a
+        document are parsed and dropped. Each field is as :meth:`papers` would give it (authors
+        and keywords as lists, not tuples).
+
+        Raises:
+            StoreError: as :meth:`papers`; also a document whose id, title or abstract is not
+                text, or whose authors or keywords are not a list.
+        """
+        for paper_id, document in self._documents():
+            try:
+                text = IndexedText(
+                    document["id"],
+                    document["title"],
+                    document["abstract"],
+                    document.get("title_derived", False),
+                    document.get("authors", ()),
+                    document.get("keywords", ()),
+                )
+            except (KeyError, TypeError, AttributeError) as exc:
+                raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
+            if not (type(text.id) is type(text.title) is type(text.abstract) is str) or not all(
+                type(names) in (list, tuple) for names in (text.authors, text.keywords)
+            ):
+                raise StoreError(self.path, f"a paper written cannot be read again ({paper_id!r}: a field's type)")
+            if text.id != paper_id:
+                raise StoreError(self.path, f"holds {text.id!r} where {paper_id!r} was written")
+            yield text
+
+    def _documents(self) -> Iterator[tuple[str, Any]]:
+        """Each paper's id as written and its document parsed (JSON, not checked further), in
+        catalogue order, from the file read a piece at a time; :attr:`parsed` counts them.
+
+        Raises:
+            StoreError: the file is no longer the one written (replaced: its inode, or its size,
+                differs), ends early, or a document is not where its span says or does not parse.
+        """
+        loads = orjson.loads
         try:
             with self.path.open("rb") as handle:
                 status = os.fstat(handle.fileno())
@@ -1070,14 +1130,28 @@ class WrittenCatalogue:
                         base = start
                         if end > base + len(buffer):
                             raise StoreError(self.path, "ends before a paper's span")
-                    paper = paper_of(orjson.loads(buffer[start - base : end - base]))
-                    if paper.id != paper_id:
-                        raise StoreError(self.path, f"holds {paper.id!r} where {paper_id!r} was written")
-                    yield paper
+                    document = loads(buffer[start - base : end - base])
+                    if type(document) is not dict:
+                        raise StoreError(self.path, f"holds no paper where {paper_id!r} was written")
+                    self.parsed[0] += 1
+                    yield paper_id, document
         except OSError as exc:
             raise StoreError(self.path, f"cannot be read again ({exc.strerror or exc})") from None
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except ValueError as exc:
             raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
+
+
+class IndexedText(NamedTuple):
+    """What the search and similarity indexes read of a paper (the fields of
+    :class:`~paperdeck.model.paper.Paper` of these names), read from the catalogue file without
+    making the paper (:meth:`WrittenCatalogue.indexed`)."""
+
+    id: str
+    title: str
+    abstract: str
+    title_derived: bool
+    authors: Sequence[str]
+    keywords: Sequence[str]
 
 
 def _drained(documents: dict[str, Any]) -> Iterator[Any]:
