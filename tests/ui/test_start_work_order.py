@@ -51,6 +51,19 @@ async def test_the_change_log_is_read_after_the_first_query_typed_is_painted(
         await settle(pilot)
 
 
+def _notices(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The search index's notices the main screen gives (kept here: a toast expires)."""
+    said: list[str] = []
+    index_notice = MainScreen._index_notice
+
+    def kept(self: MainScreen, line: str) -> None:
+        said.append(line)
+        index_notice(self, line)
+
+    monkeypatch.setattr(MainScreen, "_index_notice", kept)
+    return said
+
+
 def _unchecked_reads(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Whether the search index was still unchecked at each query ranked."""
     seen: list[bool] = []
@@ -78,14 +91,18 @@ async def test_the_first_query_ranks_before_the_saved_index_is_read_through(
     searcher.build_index(seeded_store)
     store = Store(seeded_store.data_dir, lazy=True)
     unchecked = _unchecked_reads(monkeypatch)
+    said = _notices(monkeypatch)
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 30.0)  # no pause before the keys, however slow the machine
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"REAP")
         await wait_for(pilot, lambda: main_screen(app).applied_filter == ("REAP", False))
+        assert main_screen(app).searcher.unchecked
+        main_screen(app).loader.check_now()  # as a pause would
         await wait_for(pilot, lambda: not main_screen(app).searcher.unchecked, what="the CRC checked")
         await settle(pilot)
         assert unchecked and unchecked[0]  # ranked on the file as mapped, before its CRC was read
-        assert not [n for n in app._notifications if INDEX_FILE in str(n.message)]
+        assert not said
 
 
 async def test_a_saved_index_only_its_crc_tells_damaged_is_said_once_and_the_query_ranked_again(
@@ -95,6 +112,8 @@ async def test_a_saved_index_only_its_crc_tells_damaged_is_said_once_and_the_que
     path: Path = seeded_store.data_dir / INDEX_FILE
     expected = SearchIndex(seeded_store.papers, {}).search_ids("diffusion")
     _rewrite(path, "edited")  # a posting moved to another paper: only the CRC tells
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 30.0)  # no pause before the keys, however slow the machine
+    said = _notices(monkeypatch)
     store = Store(seeded_store.data_dir, lazy=True)
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
@@ -102,12 +121,60 @@ async def test_a_saved_index_only_its_crc_tells_damaged_is_said_once_and_the_que
         await pilot.press("slash", *"diffusion")
         await wait_for(pilot, lambda: screen.applied_filter == ("diffusion", False))
         first = screen.searcher.index.built
-        await wait_for(pilot, lambda: screen.searcher.index.built is not first, what="the index built again")
+        assert first is not None and screen.searcher.unchecked
+        assert not said
+        screen.loader.check_now()  # as a pause would
+        await wait_for(pilot, lambda: said, what="the notice")
+        await wait_for(pilot, lambda: screen.searcher.index.built not in (None, first), what="the index built again")
         await settle(pilot)
-        said = [str(n.message) for n in app._notifications if str(path) in str(n.message)]
-        assert len(said) == 1 and "built again" in said[0]
+        assert len(said) == 1 and str(path) in said[0] and "built again" in said[0]
         built = screen.searcher.index.built
         assert built is not None and built.search_ids("diffusion") == expected
         assert screen.applied_filter == ("diffusion", False)
         shown = screen.paper_list._ids
         assert [shown[at] for at in range(min(5, len(shown)))] == expected[:5]
+
+
+def _postings_out_of_range(path: Path) -> None:
+    """Every posting of the saved index at ``path`` made to name a paper past the last, in place
+    (its structure whole: only its CRC tells)."""
+    import sys
+
+    from paperdeck.search.index_file import read_sections
+
+    raw = bytearray(path.read_bytes())
+    header, sections = read_sections(path)
+    offsets = {name: offset for name, _, _, offset, _ in header["sections"]}
+    last = header["sections"][-1]
+    end = last[3] + last[4]
+    at = len(raw) - (end + -end % 8) + offsets["postings"]
+    assert int.from_bytes(raw[at : at + 4], sys.byteorder) == sections["postings"][0]
+    far = (0x7FFFFF).to_bytes(4, sys.byteorder)
+    for k in range(len(sections["postings"])):
+        raw[at + 4 * k : at + 4 * k + 4] = far
+    del sections
+    path.write_bytes(bytes(raw))
+
+
+async def test_a_query_that_fails_on_a_damaged_unchecked_index_has_it_checked_at_once(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A query meeting an error in the saved index read unchecked (postings naming no paper):
+    no crash; the check runs at once, not after a pause; the file is said once, built again, and
+    the query ranked on the index built."""
+    searcher.build_index(seeded_store)
+    path: Path = seeded_store.data_dir / INDEX_FILE
+    expected = SearchIndex(seeded_store.papers, {}).search_ids("diffusion")
+    _postings_out_of_range(path)
+    monkeypatch.setattr(MainScreen, "PARSE_AFTER_INPUT_S", 30.0)  # no pause would come in time
+    said = _notices(monkeypatch)
+    store = Store(seeded_store.data_dir, lazy=True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = main_screen(app)
+        await pilot.press("slash", *"diffusion")
+        await wait_for(pilot, lambda: said, what="the notice")
+        await wait_for(pilot, lambda: screen.applied_filter == ("diffusion", False))
+        await wait_for(pilot, lambda: list(screen.paper_list._ids)[:5] == expected[:5], what="the query ranked again")
+        assert len(said) == 1 and str(path) in said[0] and "built again" in said[0]
+        await settle(pilot)

@@ -348,8 +348,14 @@ class Lazy(Generic[T]):
     def replace(self, build: Callable[[Store], T]) -> T:
         """Build the value again with ``build`` (once, not at later builds: those are
         ``build(store)``'s of the constructor) and keep it in place of the one built, for the
-        catalogue as it is now; threads asking meanwhile wait for it. The value."""
+        catalogue as it is now (parsed first: a build replacing a damaged value parses it); threads
+        asking meanwhile wait for it. The value.
+
+        Raises:
+            StoreError: the catalogue cannot be read.
+        """
         with self._lock:
+            self._store.load()
             generation = self._store.catalogue_generation
             value = build(self._store)
             self._made = _Made(generation, value)
@@ -450,6 +456,9 @@ class Searcher:
         self._read_ahead: ReadAhead | None = None
         self._typed: Callable[[], str] | None = None  # see read_ahead
         self._unchecked: ReadAhead | None = None  # the read the index was made of, its CRC unchecked
+        #: Whether :meth:`check_saved` found the saved file damaged (an index made of it may still
+        #: be in a query's hands).
+        self.found_damaged = False
 
     def read_ahead(self, typed: Callable[[], str] | None = None, *, check_later: bool = False) -> None:
         """Start reading the saved search index (:data:`INDEX_FILE`) in a thread of its own: the
@@ -489,14 +498,22 @@ class Searcher:
         Raises:
             StoreError: the catalogue cannot be read (the index must be built).
         """
-        ahead, self._unchecked = self._unchecked, None
-        if ahead is None or ahead.crc_holds():
+        ahead = self._unchecked
+        if ahead is None:
+            return True
+        if ahead.crc_holds():
+            self._unchecked = None
             return True
 
         def refused(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
             raise ValueError(CRC_MISMATCH)
 
-        self.index.replace(lambda store: build_index(store, self._notice, refused))
+        # Unchecked (and so suspect) until it is replaced: a query meanwhile still ran on it.
+        self.found_damaged = True
+        try:
+            self.index.replace(lambda store: build_index(store, self._notice, refused))
+        finally:
+            self._unchecked = None
         return False
 
     def _build_index(self, store: Store) -> SearchIndex:

@@ -119,6 +119,11 @@ class Loader:
             after_first_frame(screen, self._mount_footer)
             screen.call_after_refresh(self._mount_footer)
 
+    def check_now(self) -> None:
+        """A query met an error in the saved search index read unchecked: check its CRC now,
+        not once the typing pauses (the catalogue is then parsed at once too, as a build needs it)."""
+        self._catalogue_wanted.set()
+
     def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
         """Call ``use`` with the highlighted paper: at once when the catalogue is parsed, else as
         soon as it is (its parse then starts at once, not once the typing pauses), with the paper

@@ -113,6 +113,7 @@ class MainScreen(ReadingScreen):
             index_replaced=self._index_replaced, mount_footer=self._mount_footer,
             parse_after_input_s=self.PARSE_AFTER_INPUT_S, scope_ids=self.list_filter.scope_ids,
         )  # fmt: skip
+        self.list_filter.index_suspect = self.loader.check_now
         #: The papers the user's follows match (marked in the list, named in the detail pane).
         self.following = Following(self.list_filter, self.loader, changed=self.follows_changed)
         #: The mean of each review's first rating of the papers whose mean moved since, by paper id
