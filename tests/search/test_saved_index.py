@@ -481,3 +481,102 @@ def test_stamping_a_saved_index_anew_copies_its_sections_and_refuses_other_texts
     assert path.read_bytes()[12 + size :] == body
     path.unlink()
     assert not SearchIndex.restamp(path, [1, 2, 3], header["texts"])
+
+
+class _CrcCount:
+    """``zlib`` for :mod:`paperdeck.search.index_file`, the bytes its ``crc32`` reads counted."""
+
+    def __init__(self) -> None:
+        import zlib
+
+        self._zlib = zlib
+        self.read = 0
+
+    def crc32(self, data: bytes | memoryview, value: int = 0) -> int:
+        self.read += len(memoryview(data).cast("B"))
+        return self._zlib.crc32(data, value)
+
+
+@pytest.fixture
+def crc_count(monkeypatch: pytest.MonkeyPatch) -> _CrcCount:
+    from paperdeck.search import index_file
+
+    counted = _CrcCount()
+    monkeypatch.setattr(index_file, "zlib", counted)
+    return counted
+
+
+def test_an_index_read_ahead_to_check_later_ranks_before_its_bytes_are_read(seeded: Path, crc_count: _CrcCount) -> None:
+    """The app's read ahead (``check_later``): the first queries rank on the mapped file without
+    reading it through for its CRC; :meth:`Searcher.check_saved` then reads every byte, once."""
+    size = (seeded / INDEX_FILE).stat().st_size
+    notices: list[str] = []
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store, notice=notices.append)
+    searcher.read_ahead(check_later=True)
+    index = searcher.index.get()
+    assert {query: index.search_ids(query) for query in QUERIES} == _fresh_ranking(seeded)
+    assert searcher.unchecked and crc_count.read == 0 and not store.loaded
+    assert searcher.check_saved()
+    assert size * 0.9 < crc_count.read <= size  # the sections, through
+    assert not searcher.unchecked and searcher.index.built is index and not notices
+    read = crc_count.read
+    assert searcher.check_saved() and crc_count.read == read  # once
+
+
+def test_an_index_read_ahead_checked_now_reads_it_through_first(seeded: Path, crc_count: _CrcCount) -> None:
+    """Without ``check_later`` (the command line's read ahead) the CRC is checked before the index is made."""
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store)
+    searcher.read_ahead()
+    searcher.index.get()
+    assert crc_count.read > 0.9 * (seeded / INDEX_FILE).stat().st_size
+    assert not searcher.unchecked
+
+
+@pytest.mark.parametrize(
+    "change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order"]
+)
+def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: Path, change: str) -> None:
+    """A damaged file the read's own checks see is refused at once; one only its CRC tells
+    (``edited``: a posting moved to another paper) is found by :meth:`Searcher.check_saved`,
+    said once and replaced by the index built, which the next start reads silently."""
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    _rewrite(path, change)
+    notices: list[str] = []
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store, notice=notices.append)
+    searcher.read_ahead(check_later=True)
+    searcher.index.get()
+    assert len(notices) == (0 if change == "edited" else 1)
+    assert searcher.check_saved() is (change != "edited")
+    assert len(notices) == 1 and str(path) in notices[0] and "built again" in notices[0]
+    index = searcher.index.get()
+    assert not searcher.unchecked
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+    again: list[str] = []
+    store = Store(seeded, lazy=True)
+    index = Searcher(store, notice=again.append).index.get()
+    assert not again and not store.loaded
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+
+
+def test_a_saved_ranking_naming_no_paper_is_refused_at_its_first_use(data_dir: Path, seed_files: list[Path]) -> None:
+    """A ranking saved with the index is checked to name papers when first used: the app ranks
+    its first query before the file's CRC is checked, and a ranking's ids are looked up only
+    when its rows are drawn. (Here the CRC even matches: the structure alone is damaged.)"""
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    build_index(store)
+    header, sections = read_sections(data_dir / INDEX_FILE)
+    query = bytes(sections["ranked_queries"]).decode().split("\n")[0]
+    positions = array("I", sections["ranked_positions"])
+    positions[0] = 10**6
+    del header, sections
+    _resave(data_dir / INDEX_FILE, ranked_positions=positions.tobytes())
+    index = Searcher(Store(data_dir, lazy=True)).index.get()
+    assert index._saved_rankings  # read from the file, not built again
+    with pytest.raises(IndexError):
+        index.search_positions(query)
+    assert index.search_ids("diffusion")  # the others still answer

@@ -122,9 +122,9 @@ async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: 
     release = threading.Event()
     build = searcher_module.build_index
 
-    def slow_build(store, *notice):  # type: ignore[no-untyped-def]
+    def slow_build(store, *notice, **unchecked):  # type: ignore[no-untyped-def]
         release.wait(GUARD_S)
-        return build(store, *notice)
+        return build(store, *notice, **unchecked)
 
     monkeypatch.setattr(searcher_module, "build_index", slow_build)
     app = papers_app(tmp_path)

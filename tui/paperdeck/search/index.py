@@ -280,6 +280,8 @@ class SearchIndex:
         #: Results saved with the index (:data:`SAVED_RANKINGS`, :data:`SAVED_PAIR_SHARE`), right
         #: while there are no notes.
         self._saved_rankings: dict[tuple[str, ...], Numbers] = rankings or {}
+        #: The saved rankings whose positions were found to name papers (:meth:`_saved_ranking`).
+        self._rankings_in_range: set[tuple[str, ...]] = set()
         self._matches: dict[str, _WordMatch] = {}
         #: Matches bounded to some positions (see :meth:`_match`), with those positions.
         self._bounded_matches: dict[str, tuple[set[int], _WordMatch]] = {}
@@ -436,6 +438,26 @@ class SearchIndex:
         index._adopt(*updated)
         return index, header, tuple(query for query in queries if query)
 
+    def _saved_ranking(self, query_words: tuple[str, ...]) -> Numbers | None:
+        """The ranking saved with the index for ``query_words``, or ``None``. At its first use
+        every position it holds is checked to name a paper: an index read before its CRC was
+        checked (the app's first query) may hold a damaged ranking, whose ids are looked up
+        only when its rows are drawn.
+
+        Raises:
+            IndexError: the saved ranking names a position past the papers (the file is damaged).
+        """
+        saved = self._saved_rankings.get(query_words)
+        if saved is None or query_words in self._rankings_in_range:
+            return saved
+        if len(saved):
+            numpy = sys.modules.get("numpy")
+            top = int(numpy.asarray(saved).max()) if numpy is not None else max(saved)
+            if top >= len(self._ids):
+                raise IndexError("a saved ranking names no paper")
+        self._rankings_in_range.add(query_words)
+        return saved
+
     def __len__(self) -> int:
         return len(self._ids)
 
@@ -540,7 +562,7 @@ class SearchIndex:
             ready = warm[1].get(tuple(query_words))
             if ready is not None:
                 return ready
-        if not notes and (saved := self._saved_rankings.get(tuple(query_words))) is not None:
+        if not notes and (saved := self._saved_ranking(tuple(query_words))) is not None:
             return saved
         held = self._intersections
         if held is None or held[0] is not notes:

@@ -157,6 +157,28 @@ def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         ValueError: it is not such a file, was written on a machine of another byte order or
             with other item sizes, is truncated, or its bytes do not match its CRC.
     """
+    header, sections, crc_holds = read_sections_unchecked(path)
+    if not crc_holds():
+        raise ValueError(CRC_MISMATCH)
+    return header, sections
+
+
+#: Why a saved file whose bytes do not match their CRC is refused (:func:`read_sections`).
+CRC_MISMATCH = "its contents do not match their CRC (edited?)"
+
+
+def read_sections_unchecked(
+    path: Path,
+) -> tuple[dict[str, Any], dict[str, memoryview], Callable[[], bool]]:
+    """What :func:`read_sections` gives, every check made but the CRC's, which is left to the
+    third item: a callable that reads the same mapping through (every byte, the file as it was
+    opened even if another has been put in its place since) and says whether its bytes match
+    their CRC. Nothing past the header is read until it is called (the sections' bytes are read
+    where a query reads them).
+
+    Raises:
+        as :func:`read_sections`, but for a CRC that does not match.
+    """
     with path.open("rb") as file:
         start = file.read(len(MAGIC) + 4)
         if len(start) < len(MAGIC) + 4 or not start.startswith(MAGIC):
@@ -189,9 +211,12 @@ def read_sections(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         raise ValueError(str(exc) if isinstance(exc, ValueError) else "its sections table is not readable") from None
     if end + (-end % _ALIGN) != len(whole):
         raise ValueError("it is longer than its sections")
-    if header.get("crc") != _mapped_crc(table, mapped, data_start):
-        raise ValueError("its contents do not match their CRC (edited?)")
-    return header, sections
+    crc = header.get("crc")
+
+    def crc_holds() -> bool:
+        return crc == _mapped_crc(table, mapped, data_start)
+
+    return header, sections, crc_holds
 
 
 def _mapped_crc(table: list[list[Any]], mapped: mmap.mmap | bytes, start: int) -> int:
@@ -224,20 +249,46 @@ def _crc(table: list[list[Any]], parts: Iterable[bytes | memoryview]) -> int:
 class ReadAhead:
     """A saved index file read in a thread of its own
     (:meth:`paperdeck.search.searcher.Searcher.read_ahead`, :func:`start_read_ahead`), for the
-    index's build to take (:meth:`sections`) while the file is the one read."""
+    index's build to take (:meth:`sections`) while the file is the one read.
 
-    def __init__(self, path: Path) -> None:
+    ``check_later``: the CRC is not checked by the read (:func:`read_sections_unchecked`: the
+    file's header and section table only, no byte of the sections read) but by
+    :meth:`crc_holds`, later, on the same mapping; every other check is made by the read."""
+
+    def __init__(self, path: Path, *, check_later: bool = False) -> None:
         self.path = path
+        self.check_later = check_later
         self._file = _file_key(path)  # before the read: a file put in its place since is told apart
         self._read: tuple[dict[str, Any], dict[str, memoryview]] | BaseException | None = None
+        self._crc_holds: Callable[[], bool] | None = None  # given check_later, once read
+        #: Whether :meth:`sections` handed out this read (not a file read again in its place).
+        self.taken = False
+        #: Set by :func:`~paperdeck.search.searcher.build_index`: the index it returned is this read's.
+        self.used = False
         self._thread = threading.Thread(target=self._run, name="index-read-ahead", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         try:
-            self._read = read_sections(self.path)
+            if self.check_later:
+                header, sections, self._crc_holds = read_sections_unchecked(self.path)
+                self._read = header, sections
+            else:
+                self._read = read_sections(self.path)
         except BaseException as error:  # raised where the sections are taken
             self._read = error
+
+    def crc_holds(self) -> bool:
+        """Given ``check_later``, once :meth:`sections` handed out this read: whether the bytes of
+        the file it mapped match their CRC (every byte read through, once; the answer kept).
+        True otherwise (the read checked it, or raised)."""
+        self._thread.join()
+        check, self._crc_holds = self._crc_holds, None
+        if check is None:
+            return True
+        holds = check()
+        self._crc_holds = (lambda: holds) if not holds else None
+        return holds
 
     def sections(self, path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
         """What :func:`read_sections` gives for ``path``: the read ahead's (or its error), once it
@@ -247,6 +298,7 @@ class ReadAhead:
         read = self._read
         if path != self.path or read is None or _file_key(path) != self._file:
             return read_sections(path)
+        self.taken = not isinstance(read, BaseException)
         if isinstance(read, BaseException):
             # Raised once, and held by nothing here once raised: its traceback holds the frames
             # it passes (their locals, a search index built meanwhile), and a reference back to it

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from paperdeck.model.errors import PaperdeckError
+from paperdeck.search.index_file import CRC_MISMATCH, ReadAhead, take_read_ahead
 from paperdeck.search.index_file import INDEX_FILE as INDEX_FILE  # see build_index
-from paperdeck.search.index_file import ReadAhead, take_read_ahead
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:  # imported where built: not needed to open the store and show the list
@@ -49,7 +49,11 @@ OLD_INDEX_FILE = "search-index.npz"
 
 
 def build_index(
-    store: Store, notice: Callable[[str], object] | None = None, read: ReadSections | None = None
+    store: Store,
+    notice: Callable[[str], object] | None = None,
+    read: ReadSections | None = None,
+    *,
+    unchecked: ReadAhead | None = None,
 ) -> SearchIndex:
     """A search index over the store's papers and the user's notes: read from
     ``search-index.bin`` when it was saved for the catalogue as the store holds it (the papers
@@ -62,7 +66,10 @@ def build_index(
     save only costs the next start its speed; nothing is raised for it. Two processes building
     at once each write a whole file, atomically: the last one stays. ``read`` reads the saved
     file's sections (default: :func:`~paperdeck.search.index_file.read_sections`; a
-    :meth:`Searcher.read_ahead`'s).
+    :meth:`Searcher.read_ahead`'s). ``unchecked``: a read ahead whose CRC is checked later
+    (:attr:`ReadAhead.check_later`): it reads the saved file for the first look only (every
+    other read is ``read``'s, checked: nothing unchecked is written again), and its ``used`` is
+    set when the index returned is the one it read.
 
     Raises:
         StoreError: the catalogue cannot be read (when the index must be built).
@@ -74,9 +81,11 @@ def build_index(
     stamp = store.held_catalogue_stamp()
     saved: SearchIndex | str | None = None
     if stamp is not None:
-        saved = SearchIndex.load(path, stamp, store.paper_ids, read=read)
+        saved = SearchIndex.load(path, stamp, store.paper_ids, read=unchecked.sections if unchecked else read)
         if isinstance(saved, SearchIndex):
             saved.set_notes(notes)
+            if unchecked is not None:
+                unchecked.used = unchecked.taken
             return saved
     patch = store.catalogue.last_patch
     if stamp is not None and patch is not None and tuple(stamp) == patch.after:
@@ -337,6 +346,22 @@ class Lazy(Generic[T]):
             if self._made is made:
                 self._made = None
 
+    def replace(self, build: Callable[[Store], T]) -> T:
+        """Build the value again with ``build`` (once, not at later builds: those are
+        ``build(store)``'s of the constructor) and keep it in place of the one built, for the
+        catalogue as it is now (parsed first: a build replacing a damaged value parses it); threads
+        asking meanwhile wait for it. The value.
+
+        Raises:
+            StoreError: the catalogue cannot be read.
+        """
+        with self._lock:
+            self._store.load()
+            generation = self._store.catalogue_generation
+            value = build(self._store)
+            self._made = _Made(generation, value)
+            return value
+
     def get(self) -> T:
         """The value: built now unless it is built for the catalogue as it is (or being built by
         another thread: then that build's)."""
@@ -431,8 +456,12 @@ class Searcher:
         self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity, parse=_similarity_parses)
         self._read_ahead: ReadAhead | None = None
         self._typed: Callable[[], str] | None = None  # see read_ahead
+        self._unchecked: ReadAhead | None = None  # the read the index was made of, its CRC unchecked
+        #: Whether :meth:`check_saved` found the saved file damaged (an index made of it may still
+        #: be in a query's hands).
+        self.found_damaged = False
 
-    def read_ahead(self, typed: Callable[[], str] | None = None) -> None:
+    def read_ahead(self, typed: Callable[[], str] | None = None, *, check_later: bool = False) -> None:
         """Start reading the saved search index (:data:`INDEX_FILE`) in a thread of its own: the
         file's pages read and their CRC checked, work that holds no interpreter lock (the app
         starts it before its first frame, which it does not slow). The index's next build takes
@@ -442,16 +471,61 @@ class Searcher:
         ``typed`` (called in the building thread once the index is made) gives the words of a
         query typed meanwhile (``""``: none): the build ranks them before it hands the index out,
         so that the query waiting for it finds its ranking made (ranked once, not after the
-        thread waiting wakes)."""
+        thread waiting wakes).
+
+        ``check_later``: the read checks all but the file's CRC (its header and section table
+        only: no byte of the sections is read, the queries read what they rank); an index made of
+        it is unchecked until :meth:`check_saved` (the app calls it once the typing pauses)."""
         if self.index.built is None and self._read_ahead is None:
             path = self.store.data_dir / INDEX_FILE
-            self._read_ahead = take_read_ahead(path) or ReadAhead(path)
+            ahead = None if check_later else take_read_ahead(path)
+            self._read_ahead = ahead or ReadAhead(path, check_later=check_later)
             self._typed = typed
+
+    @property
+    def unchecked(self) -> bool:
+        """Whether the search index built is one read ahead whose CRC :meth:`check_saved` has not
+        checked yet."""
+        return self._unchecked is not None
+
+    def check_saved(self) -> bool:
+        """Check the CRC of the saved file the search index was read from, when it was read
+        ahead unchecked (:meth:`read_ahead`'s ``check_later``): every byte of that file read
+        through once (not on the event loop: tens of milliseconds at 100,000 papers). False when
+        it does not hold: said once through the notice, as :func:`build_index` says a bad file,
+        and the index built again (the catalogue parsed: seconds) and kept in its place; the
+        caller then ranks its query again. True otherwise (nothing unchecked: nothing done).
+
+        Raises:
+            StoreError: the catalogue cannot be read (the index must be built).
+        """
+        ahead = self._unchecked
+        if ahead is None:
+            return True
+        if ahead.crc_holds():
+            self._unchecked = None
+            return True
+
+        def refused(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
+            raise ValueError(CRC_MISMATCH)
+
+        # Unchecked (and so suspect) until it is replaced: a query meanwhile still ran on it.
+        self.found_damaged = True
+        try:
+            self.index.replace(lambda store: build_index(store, self._notice, refused))
+        finally:
+            self._unchecked = None
+        return False
 
     def _build_index(self, store: Store) -> SearchIndex:
         ahead, self._read_ahead = self._read_ahead, None  # taken once: a later build reads anew
         typed, self._typed = self._typed, None
-        index = build_index(store, self._notice, ahead.sections if ahead is not None else None)
+        if ahead is not None and ahead.check_later:
+            index = build_index(store, self._notice, unchecked=ahead)
+            self._unchecked = ahead if ahead.used else None
+        else:
+            self._unchecked = None
+            index = build_index(store, self._notice, ahead.sections if ahead is not None else None)
         if typed is not None and (words := typed()):
             index.search_positions(words)  # kept with the index's last rankings
         if self._warm:

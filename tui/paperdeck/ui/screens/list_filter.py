@@ -72,6 +72,10 @@ def short_scope_notes(label: str, venues: int) -> Iterator[str]:
             yield cut
 
 
+#: The hint shown while a saved search index a query failed on is checked (and built again).
+INDEX_CHECKED_HINT = "The saved search index is being checked…"
+
+
 class ListFilter:
     """The papers the main screen lists (filter text, starred-only, sort order) and the counts
     and hints beside the filter bar.
@@ -142,6 +146,9 @@ class ListFilter:
         #: The first mean of each paper whose mean rating moved, by paper id (the screen fills it
         #: once the review summaries are read; :meth:`show_moves`).
         self.first_means: Mapping[str, float] = {}
+        #: Called when a query met an error in a saved search index whose CRC is not checked yet
+        #: (:attr:`Searcher.unchecked`): the check is wanted at once (the screen sets it).
+        self.index_suspect: Callable[[], object] | None = None
         self._typed_waits = False  # text typed into the filter bar waits to be taken (typed)
         #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
         self._query_order: str | None = None
@@ -264,6 +271,10 @@ class ListFilter:
         try:
             ids = run_query(self.searcher, query, "list") if query is not None else self.store.paper_ids
         except (LikeError, StoreError):
+            return None
+        except IndexError:
+            if not self._index_suspected():
+                raise
             return None
         if self.starred_only:
             starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
@@ -465,6 +476,22 @@ class ListFilter:
             return run_query(self.searcher, query, self.order, self.scope)
         except (LikeError, StoreError) as error:  # StoreError: the reviews' word index unreadable
             return str(error)
+        except IndexError:
+            if not self._index_suspected():
+                raise
+            return INDEX_CHECKED_HINT
+
+    def _index_suspected(self) -> bool:
+        """A query met an ``IndexError``: when the saved search index it ranked on is not
+        checked yet (its CRC is checked once the typing pauses), or was found damaged (a query
+        may still run on it), the file is taken for damaged: the check is asked for at once
+        (then a bad file is said, built again and the query ranked anew) and True; else False
+        (the error is the code's: raise it)."""
+        if not (self.searcher.unchecked or self.searcher.found_damaged):
+            return False
+        if self.index_suspect is not None:
+            self.index_suspect()
+        return True
 
     def _show_filtered(
         self, text: str, starred_only: bool, result: Sequence[str] | str, keep: str | None, nearby: Sequence[str] = ()

@@ -46,6 +46,9 @@ class Loader:
         catalogue_loaded: called on the event loop once the catalogue is parsed (before a key's
             action waiting for it runs).
         index_built: called on the event loop once the search index is read or built.
+        index_replaced: called on the event loop when the saved index turned out damaged once its
+            CRC was checked (after the first queries ranked on it) and was built again: the
+            query shown is to be ranked again.
         mount_footer: mounts the footer (once the list a saved index ranked first is painted).
         parse_after_input_s: seconds without a key or mouse event before the catalogue is parsed
             once the search index is read: parsing holds the interpreter for a while, and a query
@@ -65,6 +68,7 @@ class Loader:
         *,
         catalogue_loaded: Callable[[], None],
         index_built: Callable[[], None],
+        index_replaced: Callable[[], None] | None = None,
         mount_footer: Callable[[], None],
         parse_after_input_s: float,
         scope_ids: Callable[[], list[str]] | None = None,
@@ -74,6 +78,7 @@ class Loader:
         self._searcher = searcher
         self._catalogue_loaded = catalogue_loaded
         self._index_built = index_built
+        self._index_replaced = index_replaced or index_built
         self._mount_footer = mount_footer
         self._parse_after_input_s = parse_after_input_s
         self._scope_ids = scope_ids
@@ -85,6 +90,10 @@ class Loader:
         self._after_catalogue: tuple[str, Callable[[Paper], object]] | None = None
         #: Set when such an action waits: the catalogue is parsed at once, not once typing pauses.
         self._catalogue_wanted = threading.Event()
+        #: Set once the search index is there and the list it ranked first (a query typed as the
+        #: list showed) is painted: work that waits for it (:meth:`wait_for_a_pause`) never
+        #: shares the interpreter with that first query.
+        self._ranked_painted = threading.Event()
 
     def start(self) -> None:
         """Start the worker (from the screen's ``on_mount``). It starts now and waits (started
@@ -109,6 +118,11 @@ class Loader:
         if not (self._store.data_dir / INDEX_FILE).is_file():  # else by the worker, once its list is painted
             after_first_frame(screen, self._mount_footer)
             screen.call_after_refresh(self._mount_footer)
+
+    def check_now(self) -> None:
+        """A query met an error in the saved search index read unchecked: check its CRC now,
+        not once the typing pauses (the catalogue is then parsed at once too, as a build needs it)."""
+        self._catalogue_wanted.set()
 
     def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
         """Call ``use`` with the highlighted paper: at once when the catalogue is parsed, else as
@@ -158,12 +172,24 @@ class Loader:
             app.call_from_thread(self._screen.call_after_refresh, painted.set)
             if not _waited(painted, self._parse_after_input_s * 5, worker):
                 return
+            self._ranked_painted.set()
             app.call_from_thread(self._mount_footer)
             _prepare_queries()  # unless a query typed at once did
             # Once the typing pauses: a query typed meanwhile need not share the interpreter
             # with the warming (which, with notes, ranks every letter) to rank and paint.
             if not self._wait_for_a_pause(self._catalogue_wanted):
                 return
+            # The saved file's CRC, read ahead unchecked (the first query ranked without reading
+            # it through): checked now; a bad file is said, built again and the query ranked anew.
+            try:
+                checked = self._searcher.check_saved()
+            except StoreError:
+                checked = True  # the catalogue unreadable: said where the papers are read
+            if not checked:
+                index = self._searcher.index.get()
+                if worker.is_cancelled:
+                    return
+                app.call_from_thread(self._index_replaced)
             index.warm(_WARM)
         # And the typing paused, unless a key's action waits for the papers.
         if saved and rows_only and not self._wait_for_a_pause(self._catalogue_wanted):
@@ -189,6 +215,7 @@ class Loader:
                 return
             index.warm(_WARM)
             app.call_from_thread(self._index_built)
+            self._ranked_painted.set()
         if self._count_statistics_ahead():
             # What the parses and the counts freed (every paper's document, the reviews' shards)
             # goes back to the system: resident memory is then what is held, not the peak.
@@ -217,17 +244,26 @@ class Loader:
             self.stats_figures = (key, figures_of(papers, summaries, {}))
         return True
 
-    def wait_for_a_pause(self) -> bool:
+    def wait_for_a_pause(self, since: float | None = None) -> bool:
         """In a thread worker of the screen: wait until the user has not typed for
-        ``parse_after_input_s``; False when that worker was cancelled meanwhile (the app is closing)."""
-        return self._wait_for_a_pause()
+        ``parse_after_input_s``, counted from ``since`` at the earliest (a ``time.monotonic()``;
+        ``None``: from the last key, or the app's start before any); False when that worker was
+        cancelled meanwhile (the app is closing). Given ``since``, the search index's first
+        ranked list is waited for first (up to :attr:`FIRST_FRAME_WAIT_S`): a query typed as soon
+        as the list shows ranks and paints before the waiting work starts."""
+        if since is not None and not _waited(self._ranked_painted, self.FIRST_FRAME_WAIT_S, get_current_worker()):
+            return False
+        return self._wait_for_a_pause(since=since)
 
-    def _wait_for_a_pause(self, unless: threading.Event | None = None) -> bool:
-        """In the worker: wait until the user has not typed for ``parse_after_input_s``, or until
-        ``unless`` is set; False when the worker was cancelled instead (the app is closing)."""
+    def _wait_for_a_pause(self, unless: threading.Event | None = None, since: float | None = None) -> bool:
+        """In the worker: wait until the user has not typed for ``parse_after_input_s`` (counted
+        from ``since`` at the earliest), or until ``unless`` is set; False when the worker was
+        cancelled instead (the app is closing)."""
         worker = get_current_worker()
         unless = unless if unless is not None else threading.Event()  # never set
         while (last := getattr(self._screen.app, "last_input_at", None)) is not None:
+            if since is not None:
+                last = max(last, since)
             wait = self._parse_after_input_s - (monotonic() - last)
             if wait <= 0 or unless.is_set():
                 break

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Container, Sequence
+from functools import partial
+from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -108,9 +110,10 @@ class MainScreen(ReadingScreen):
         #: The catalogue and the search index, read after the first frame.
         self.loader = Loader(
             self, store, searcher, catalogue_loaded=self._catalogue_loaded, index_built=self._index_built,
-            mount_footer=self._mount_footer, parse_after_input_s=self.PARSE_AFTER_INPUT_S,
-            scope_ids=self.list_filter.scope_ids,
+            index_replaced=self._index_replaced, mount_footer=self._mount_footer,
+            parse_after_input_s=self.PARSE_AFTER_INPUT_S, scope_ids=self.list_filter.scope_ids,
         )  # fmt: skip
+        self.list_filter.index_suspect = self.loader.check_now
         #: The papers the user's follows match (marked in the list, named in the detail pane).
         self.following = Following(self.list_filter, self.loader, changed=self.follows_changed)
         #: The mean of each review's first rating of the papers whose mean moved since, by paper id
@@ -222,10 +225,13 @@ class MainScreen(ReadingScreen):
         show the marks (the list repainted only when some paper has one). Once."""
         if not self._changes_asked:
             self._changes_asked = True
-            self.run_worker(self._changes_in_thread, name="_changes_in_thread", group="changes", thread=True)
+            painted = monotonic()  # the pause is counted from the first frame: a query typed at once ranks first
+            self.run_worker(
+                partial(self._changes_in_thread, painted), name="_changes_in_thread", group="changes", thread=True
+            )
 
-    def _changes_in_thread(self) -> None:
-        if not self.loader.wait_for_a_pause():
+    def _changes_in_thread(self, painted: float) -> None:
+        if not self.loader.wait_for_a_pause(since=painted):
             return  # the app is closing
         changed: Container[str] = frozenset()
         with contextlib.suppress(StoreError):  # a log that cannot be read counts as none
@@ -312,7 +318,9 @@ class MainScreen(ReadingScreen):
 
     def on_mount(self) -> None:
         list_filter = self.list_filter
-        self.searcher.read_ahead(list_filter.typed_words)  # the saved index's file, while the first frame is made
+        # The saved index's file, while the first frame is made: its header and table only, its
+        # CRC checked once the typing pauses (the loader), not before the first query ranks.
+        self.searcher.read_ahead(list_filter.typed_words, check_later=True)
         self._apply_layout()
         self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
         list_filter.show_first()
@@ -350,6 +358,14 @@ class MainScreen(ReadingScreen):
     def _index_built(self) -> None:
         self.following.refresh()
         self.list_filter.index_built()
+
+    def _index_replaced(self) -> None:
+        """The saved search index failed its CRC check and was built again: the query shown,
+        ranked on the damaged file, is ranked again."""
+        self.following.refresh()
+        self.list_filter.update_counts()
+        if self.filter_text.strip():
+            self.list_filter.refilter()
 
     def catalogue_reloaded(self, new_ids: Sequence[str] = (), highlight: str | None = None) -> None:
         """Show the papers as the store holds them now (it read the catalogue again: another
