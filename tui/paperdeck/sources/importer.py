@@ -118,9 +118,9 @@ def _read_checked(
                 progress(index, len(paths), path)
             check_regular_file(path)
             checked.append(check_read(read_source(path, format)))
-            if index + 1 < len(paths):
-                # decompressed while this one's records are put aside: not while it is read, so
-                # that this file's bytes and the next one's are never both held
+            if index + 1 < len(paths) and on_read is None:
+                # decompressed while this one is checked: not while it is read, so that this
+                # file's bytes and the next one's are never both held
                 ahead(paths[index + 1])
             snapshot = _one_conference(checked[-1].read, snapshot)
             if on_read is not None and (kept := on_read(checked[-1].read)) is not None:
@@ -128,6 +128,9 @@ def _read_checked(
                 # what the read held (its bytes, records, reviews) is freed: given back, so that
                 # the next file's does not come on top of what the C library kept of it
                 runtime.release_freed_memory()
+            if index + 1 < len(paths) and on_read is not None:
+                # decompressed once this one's reviews are put aside (``on_read``): never beside them
+                ahead(paths[index + 1])
     return checked
 
 

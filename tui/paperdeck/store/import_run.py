@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
-from paperdeck.store.atomic import write_failure
+from paperdeck.store.atomic import staged_path, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.transaction import current, transaction
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from paperdeck.store.merge import MergeResult
     from paperdeck.store.patch_record import CataloguePatch
     from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
+    from paperdeck.store.transaction import Transaction
     from paperdeck.store.undo import UndoPoint, UndoScope
     from paperdeck.store.user_data import UserStore
 
@@ -239,20 +240,37 @@ class ImportRun:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
         """
         catalogue = self.catalogue
-        catalogue.load()
-        with transaction(self.lock_path.parent), _ImportLock(self.lock_path):
-            catalogue.catch_up()
-            before = catalogue.held_papers
-            forums = {paper.openreview_id for paper in before.values() if paper.openreview_id}
+        with transaction(self.lock_path.parent) as txn, _ImportLock(self.lock_path):
+            # the committed file's stamp, which the saved indexes were made for (None: this
+            # transaction wrote the catalogue already)
+            committed = catalogue.stamp() if staged_path(catalogue.path) == catalogue.path else None
             had_reviews = self.reviews.counts()["notes"] > 0
             if self.undo is not None:  # the reviews as they are, to take this import back
                 self.undo.keep_reviews_before(self.reviews.directory)
-            report = self.reviews.import_reviews(reviews, forums.__contains__, note_changes=had_reviews, staged=staged)
+            # The catalogue is parsed once the notes are merged (the first time the merge asks
+            # whether a paper is in it, at its end): never held beside the notes being merged.
+            forums: set[str] = set()
+            parsed = False
+
+            def known(forum: str) -> bool:
+                nonlocal parsed
+                if not parsed:
+                    catalogue.load()
+                    catalogue.catch_up()
+                    held = catalogue.held_papers.values()
+                    forums.update(paper.openreview_id for paper in held if paper.openreview_id)
+                    parsed = True
+                return forum in forums
+
+            report = self.reviews.import_reviews(reviews, known, note_changes=had_reviews, staged=staged)
+            known("")
+            before = catalogue.held_papers
             if report.changed_forums & forums:
                 merged = _with_review_scores(dict(before), self.reviews)
                 if merged != before:
                     self._keep_before()
                     catalogue.replace(merged, dict(catalogue.held_aliases))
+                    self._record_scores_patch(txn, committed, len(merged))
                 if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
                     from paperdeck.model.changes import paper_changes
 
@@ -260,6 +278,21 @@ class ImportRun:
                     self._record_changes()
                     report = replace(report, notices=self.notices)
         return report
+
+    def _record_scores_patch(self, txn: Transaction, before: list[int] | None, count: int) -> None:
+        """Once ``txn`` commits, have the catalogue's :attr:`~paperdeck.store.catalogue.Catalogue.last_patch`
+        say that this review import rewrote it from the file stamped ``before`` (``None``: not
+        known, nothing recorded) without changing any text the search and similarity indexes read:
+        the review scores change a paper's ratings, confidence and decision only, so the patch
+        holds no pair of papers, and the saved indexes are stamped anew rather than built again."""
+        after = self.catalogue.stamp()  # the file staged: its size and mtime stay as it is moved in place
+        if before is None or after is None:
+            return
+        from paperdeck.store.patch_record import CataloguePatch
+
+        made = CataloguePatch(tuple(before), tuple(after), count, {})
+        catalogue = self.catalogue
+        txn.after_commit(lambda: setattr(catalogue, "last_patch", made))
 
     def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
         """Take papers out of the catalogue (by id or alias), with the aliases that led to them,

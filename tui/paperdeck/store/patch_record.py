@@ -19,7 +19,9 @@ class CataloguePatch:
     """A committed change of some papers of the catalogue in place: the catalogue's stamp
     ``before`` and ``after`` it, its ``count`` of papers (the same before and after: no paper was
     added, removed, renamed or moved), and ``papers``: position in catalogue order → (the paper
-    before, the paper after), for each paper the change rewrote."""
+    before, the paper after), for each paper the change rewrote. A review import, which rewrites
+    only the papers' scores and decisions (no text the indexes read), records none: the saved
+    indexes are then stamped anew."""
 
     before: Stamp
     after: Stamp

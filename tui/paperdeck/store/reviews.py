@@ -669,7 +669,11 @@ class ReviewStore:
         index = self._read_index()
         generation = int(index.get("generation", 0)) + 1
         shards = dict(index["shards"])
-        summaries = dict(self._summary_docs(index))
+        # Each summary held once as a document: its JSON text (those read, re-encoded one by one
+        # and dropped), beside the summaries this import makes (``made``, for the papers' scores).
+        docs = self._summary_docs(index)
+        summaries: dict[str, bytes] = {forum: orjson.dumps(docs.pop(forum)) for forum in list(docs)}
+        del docs
         made: dict[str, ReviewSummary] = {}  # the summaries this import makes
         notes_total = int(index.get("notes", 0))
         new = updated = unchanged = 0
@@ -755,7 +759,7 @@ class ReviewStore:
                         stored[forum] = ordered
                         latest = [current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered]
                         made[forum] = summary = ReviewSummary.of(latest)
-                        summaries[forum] = summary.to_dict()
+                        summaries[forum] = orjson.dumps(summary.to_dict())
                         unit = staged.unit(forum, latest) if staged is not None else None
                         units[forum] = forum_words.add(forum, latest) if unit is None else unit
                         changed_forums.add(forum)
@@ -785,9 +789,9 @@ class ReviewStore:
                 written += forum_words.write(self.directory, words_name, units)
                 summaries_name = f"summaries.g{generation}.json"
                 written.append(self.directory / summaries_name)
-                from paperdeck.store.paper_index import object_bytes, write_paper_index
+                from paperdeck.store.paper_index import write_paper_index
 
-                summaries_bytes, summary_spans = object_bytes(summaries)  # orjson.dumps(summaries), byte for byte
+                summaries_bytes, summary_spans = _encoded_object_bytes(summaries)  # orjson.dumps of the docs
                 atomic_write_bytes(self.directory / summaries_name, summaries_bytes)
                 # where each summary lies, so that one paper's is read alone (paperdeck show)
                 written.append(self.directory / _spans_name(summaries_name))
@@ -798,7 +802,9 @@ class ReviewStore:
                            "papers": len(summaries), "shards": shards, "summaries": summaries_name,
                            "words": words_name}  # fmt: skip
                 atomic_write_bytes(self.index_path, orjson.dumps(payload))
+                del summaries_bytes
                 self._take_written(payload, summaries, made)
+                del summaries, made  # held as the store's summaries now, when they could be
         except BaseException:
             writer.shutdown(wait=True)
             forum_words.close()
@@ -827,14 +833,14 @@ class ReviewStore:
             skipped=tuple(sorted(skipped.items())),
         )
 
-    def _take_written(self, index: dict[str, Any], docs: dict[str, Any], made: dict[str, ReviewSummary]) -> None:
-        """Hold the index just written as read, its summaries (``docs``) those made by the import
-        (``made``) or held before, not parsed back from the file; when one cannot be made, the
-        index is read again on the next call."""
+    def _take_written(self, index: dict[str, Any], docs: dict[str, bytes], made: dict[str, ReviewSummary]) -> None:
+        """Hold the index just written as read, its summaries (``docs``: each one's JSON text)
+        those made by the import (``made``) or held before, not parsed back from the file; when
+        one cannot be made, the index is read again on the next call."""
         held = self._summaries
         try:
             stat = staged_path(self.index_path).stat()
-            summaries = {forum: made.get(forum) or held.get(forum) or ReviewSummary.from_dict(doc)
+            summaries = {forum: made.get(forum) or held.get(forum) or ReviewSummary.from_dict(orjson.loads(doc))
                          for forum, doc in docs.items()}  # fmt: skip
         except (OSError, KeyError, TypeError, ValueError, AttributeError):
             self._index = None
@@ -967,6 +973,25 @@ def _summaries_streamed(path: Path) -> dict[str, ReviewSummary] | None:
     finally:
         data.close()
     return summaries
+
+
+def _encoded_object_bytes(entries: dict[str, bytes]) -> tuple[bytes, list[tuple[str, tuple[int, int]]]]:
+    """:func:`~paperdeck.store.paper_index.object_bytes` of the documents whose JSON texts
+    (``orjson``'s) ``entries`` holds by key: ``orjson.dumps`` of the documents, byte for byte, and
+    each key's entry span in it (from its key's opening quote to its value's end)."""
+    parts = [b"{"]
+    at = 1
+    spans: list[tuple[str, tuple[int, int]]] = []
+    for n, (key, value) in enumerate(entries.items()):
+        if n:
+            parts.append(b",")
+            at += 1
+        entry = orjson.dumps(key) + b":" + value
+        spans.append((key, (at, at + len(entry))))
+        parts.append(entry)
+        at += len(entry)
+    parts.append(b"}")
+    return b"".join(parts), spans
 
 
 def _is_regular(fd: int) -> bool:

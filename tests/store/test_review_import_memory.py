@@ -1,0 +1,126 @@
+"""What a review import holds at once, counted (issue 32: its peak at 5 × was the merge with the
+catalogue parsed beside the notes, every score summary held twice, and both search indexes built
+again although no text they read had changed).
+
+- The catalogue is parsed once the notes are merged, never while a batch of notes is held.
+- Each score summary is held once as a document: its JSON text, not a parsed tree beside the
+  :class:`~paperdeck.model.review.ReviewSummary` made for the papers' scores; the summaries file
+  is still ``orjson.dumps`` of the documents, byte for byte.
+- The import records that it changed no text the indexes read
+  (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`, no pair of papers), so the saved
+  search and similarity indexes are stamped anew, not built from every paper.
+
+The files are the committed cuts of the real dump and review parts (``tests/data/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from paperdeck.cli.commands import cmd_import
+from paperdeck.sources.importer import import_files
+from paperdeck.store import reviews as review_store
+from paperdeck.store.catalogue import Catalogue
+from paperdeck.store.reviews import ReviewSpill
+from paperdeck.store.store import Store
+
+from tests.helpers import review_parts, submission_parts
+
+
+def _dump_store(directory: Path) -> Store:
+    store = Store(directory, lazy=True, rows=False, user_records=False)  # as the command line opens it
+    import_files(store, submission_parts())
+    return store
+
+
+def test_the_catalogue_is_parsed_after_the_notes_are_merged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _dump_store(tmp_path / "s")
+    events: list[str] = []
+    batches, load = ReviewSpill.batches, Catalogue.load
+
+    def counted_batches(self: ReviewSpill) -> Any:
+        for batch in batches(self):
+            events.append("batch")
+            yield batch
+        events.append("merged")
+
+    def counted_load(self: Catalogue) -> None:
+        events.append("parsed" if not self.loaded else "held")
+        load(self)
+
+    monkeypatch.setattr(ReviewSpill, "batches", counted_batches)
+    monkeypatch.setattr(Catalogue, "load", counted_load)
+    store = Store(tmp_path / "s", lazy=True, rows=False, user_records=False)  # as the command line opens it
+    summary = import_files(store, review_parts())
+    assert summary.reviews is not None and summary.reviews.new > 0
+    assert "batch" in events and "parsed" in events
+    assert events.index("parsed") > events.index("merged")  # never beside a batch of notes
+    assert events.count("parsed") == 1
+
+
+def test_each_summary_is_held_once_as_its_json_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _dump_store(tmp_path / "s")
+    held: list[dict[str, Any]] = []
+    encoded = review_store._encoded_object_bytes
+
+    def counted(entries: dict[str, Any]) -> Any:
+        held.append(entries)
+        return encoded(entries)
+
+    monkeypatch.setattr(review_store, "_encoded_object_bytes", counted)
+    import_files(store, review_parts())
+    assert len(held) == 1
+    entries = held[0]
+    assert entries and all(isinstance(value, bytes) for value in entries.values())
+    reviews_dir = tmp_path / "s" / "reviews"
+    index = orjson.loads((reviews_dir / "index.json").read_bytes())
+    written = (reviews_dir / index["summaries"]).read_bytes()
+    docs = orjson.loads(written)
+    assert written == orjson.dumps(docs)  # what one dump of every document writes, byte for byte
+    assert set(docs) == set(entries) and len(docs) == index["papers"]
+    again = Store(tmp_path / "s")
+    assert {forum: summary.to_dict() for forum, summary in again.reviews.summaries().items()} == docs
+
+
+def test_the_saved_indexes_are_stamped_anew_not_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.search.searcher import INDEX_FILE, SIMILARITY_FILE
+    from paperdeck.search.similar import SimilarityIndex
+
+    directory = tmp_path / "s"
+    store = _dump_store(directory)
+    from paperdeck.cli.caches import save_indexes
+
+    save_indexes(store)  # as the dump's import leaves them
+    index_before = (directory / INDEX_FILE).read_bytes()
+    builds: list[str] = []
+    search_build, similar_build = SearchIndex.from_papers, SimilarityIndex.from_papers
+
+    def search_counted(*args: Any, **kwargs: Any) -> Any:
+        builds.append("search")
+        return search_build(*args, **kwargs)
+
+    def similar_counted(*args: Any, **kwargs: Any) -> Any:
+        builds.append("similar")
+        return similar_build(*args, **kwargs)
+
+    monkeypatch.setattr(SearchIndex, "from_papers", search_counted)
+    monkeypatch.setattr(SimilarityIndex, "from_papers", similar_counted)
+    store = Store(directory, lazy=True, rows=False, user_records=False)  # as the command line opens it
+    stamp_before = store.catalogue_stamp()
+    args = argparse.Namespace(files=[str(p) for p in review_parts()], format=None, undo=False, json=True)
+    assert cmd_import(store, args) == 0
+    stamp = store.catalogue_stamp()
+    assert stamp is not None and stamp != stamp_before  # the papers' scores were written
+    assert store.catalogue.last_patch is not None and not store.catalogue.last_patch.papers
+    assert builds == []  # neither index built from the papers
+    index_after = (directory / INDEX_FILE).read_bytes()
+    assert len(index_after) - len(index_before) == len(str(stamp)) - len(str(stamp_before))
+    assert orjson.dumps(stamp).replace(b",", b", ") in index_after[:4096]
+    opened = Store(directory)
+    assert isinstance(SearchIndex.load(directory / INDEX_FILE, opened.catalogue_stamp(), opened.paper_ids), SearchIndex)
+    assert SimilarityIndex.load(directory / SIMILARITY_FILE, opened.catalogue_stamp()) is not None
