@@ -140,7 +140,10 @@ def patch_cache(store: Store, before: list[Any], patch: CataloguePatch | None) -
     except (OSError, orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError):
         return False
     forums = {paper.openreview_id for pair in pairs for paper in pair if paper.openreview_id}
-    summaries = store.reviews.summaries_of(forums)
+    # the summaries the import read (the reviews are as they were then: the key's part says so)
+    summaries = {forum: patch.summaries[forum] for forum in forums & patch.forums if forum in patch.summaries}
+    if missing := forums - patch.forums:
+        summaries.update(store.reviews.summaries_of(missing))
     for old, new in pairs:
         group = groups.get(old.library_venue)
         if group is None:

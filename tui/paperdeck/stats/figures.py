@@ -361,8 +361,12 @@ class Figures:
         return Place(mean, index, below, 100 * below / reviewed, (reviewed - below) / reviewed)
 
     def to_cache(self) -> dict[str, Any]:
-        """Every field as JSON-ready lists (:meth:`from_cache` reads it back whole)."""
-        return asdict(self)
+        """Every field as JSON-ready lists (:meth:`from_cache` reads it back whole): what
+        :func:`dataclasses.asdict` gives, without its deep copy of every mean (tens of thousands)."""
+        data = asdict(replace(self, means=(), venues=()))
+        data["means"] = list(self.means)
+        data["venues"] = [{"venue": v.venue, "scale": v.scale, "figures": v.figures.to_cache()} for v in self.venues]
+        return data
 
     @classmethod
     def from_cache(cls, data: dict[str, Any]) -> Figures:
