@@ -138,7 +138,10 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
     # held for one block only), each block with the new postings of the lists it spans.
     lists = len(CODES) * new_size
     sizes_of_lists = np.zeros(lists, np.int64)
-    parts: list[npt.NDArray[np.uint32]] = []
+    # Written in place, a block after the other: the postings held and the new ones (never the
+    # blocks and their concatenation at once).
+    new_postings = np.empty(int(left.sum()) + len(fresh_keys), np.uint32)
+    written = 0
     low = 0  # the first new list not yet written
     blocks = list(_blocks(starts_array))
     for n, (start, end, first) in enumerate(blocks):
@@ -153,13 +156,14 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
         keys = np.insert(keys, np.searchsorted(keys, window), window)
         of_list = keys // count
         sizes_of_lists[low:high] += np.bincount(of_list - low, minlength=high - low)[: high - low]
-        parts.append((keys - of_list * count).astype(np.uint32))
+        new_postings[written : written + len(keys)] = keys - of_list * count
+        written += len(keys)
         del keys, of_list
         low = high
+    if written != len(new_postings):
+        raise ValueError("the postings merged are not those counted")
     new_starts = np.zeros(lists + 1, np.int64)
     np.cumsum(sizes_of_lists, out=new_starts[1:])
-    new_postings = np.concatenate(parts) if parts else np.zeros(0, np.uint32)
-    del parts
     # The changed papers' lines, spliced into the others' text (not split into a line per paper).
     sizes = array("H", title_sizes)
     for position, entry in entries.items():
