@@ -10,8 +10,10 @@ cut of ``tests/data/`` (see its README), as ``tests/search/test_index_patched.py
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -125,8 +127,21 @@ def test_patched_stats_cost_the_papers_changed_not_the_store(
     _recounted(tmp_path / "large")
 
 
-def test_a_cache_without_tallies_is_counted_again(
-    small: Path, decisions: list[Paper], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def _no_tallies(cache: dict[str, Any]) -> None:
+    del cache["tallies"]  # as a cache written without them
+
+
+def _count_as_text(cache: dict[str, Any]) -> None:
+    cache["counts"]["by_decision"] = {name: str(count) for name, count in cache["counts"]["by_decision"].items()}
+
+
+def _tally_not_counted(cache: dict[str, Any]) -> None:
+    cache["tallies"][0][3]["kinds"] = [["area", "accept", "unseen", False, "many"]]
+
+
+@pytest.mark.parametrize("spoil", [_no_tallies, _count_as_text, _tally_not_counted])
+def test_a_cache_not_as_written_is_counted_again(
+    small: Path, decisions: list[Paper], tmp_path: Path, spoil: Callable[[dict[str, Any]], None]
 ) -> None:
     data = tmp_path / "data"
     shutil.copytree(small, data)
@@ -134,7 +149,7 @@ def test_a_cache_without_tallies_is_counted_again(
     save_stats_cache(Store(data, lazy=True))
     cache = data / stats_cache.CACHE_FILE
     kept = orjson.loads(cache.read_bytes())
-    del kept["tallies"]  # as a cache written without them
+    spoil(kept)
     cache.write_bytes(orjson.dumps(kept))
     store = Store(data, now=lambda: NOW, lazy=True, rows=False, user_records=False)
     key = cache_key(store)

@@ -144,18 +144,24 @@ def patch_cache(store: Store, before: list[Any], patch: CataloguePatch | None) -
     summaries = {forum: patch.summaries[forum] for forum in forums & patch.forums if forum in patch.summaries}
     if missing := forums - patch.forums:
         summaries.update(store.reviews.summaries_of(missing))
-    for old, new in pairs:
-        group = groups.get(old.library_venue)
-        if group is None:
-            return False
-        for paper, sign in ((old, -1), (new, 1)):
-            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
-            group.tally.add(paper, summary, None, sign)
-            count_counts(counts, paper, sign)
-        PATCH_COUNTED[0] += 1
-    for group in groups.values():
-        group.tally.clean()
-    for name in _COUNTED:
-        counts[name] = ordered_counts(counts[name])
-    write_cache(store, now, counts, figures_from(groups), groups)
+    # A cache read back that is not one written here (a count that is not a number, a value JSON
+    # cannot keep: NaN) is counted again.
+    try:
+        for old, new in pairs:
+            group = groups.get(old.library_venue)
+            if group is None:
+                return False
+            for paper, sign in ((old, -1), (new, 1)):
+                summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
+                group.tally.add(paper, summary, None, sign)
+                count_counts(counts, paper, sign)
+            PATCH_COUNTED[0] += 1
+        for group in groups.values():
+            group.tally.clean()
+        for name in _COUNTED:
+            counts[name] = ordered_counts(counts[name])
+        figures = figures_from(groups)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    write_cache(store, now, counts, figures, groups)
     return True
