@@ -87,7 +87,7 @@ def _hint_when_empty(command: Command) -> Command:
     return run
 
 
-def _save_stats(store: Store, stats_key: object) -> int:
+def _save_stats(store: Store, stats_key: list[Any]) -> int:
     """Count the store's figures again when the import changed its papers or reviews (``stats_key``:
     :func:`paperdeck.stats.cache.cache_key` before it), before the papers are let go of for the
     indexes' build; the papers the catalogue holds now."""
@@ -96,7 +96,7 @@ def _save_stats(store: Store, stats_key: object) -> int:
     if cache_key(store) != stats_key:
         from paperdeck.cli.stats import save_stats_cache
 
-        save_stats_cache(store)
+        save_stats_cache(store, stats_key)
     return store.paper_count
 
 

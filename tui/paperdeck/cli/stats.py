@@ -9,14 +9,14 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from collections import Counter
 from typing import Any
 
 from paperdeck.cli.output import emit
 from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
 from paperdeck.stats.charts import CHARTS, chart_lines
-from paperdeck.stats.figures import NO_AREA, Figures, figures_of
+from paperdeck.stats.figures import NO_AREA, Figures
+from paperdeck.stats.tally import VenueTally
 from paperdeck.store.store import Store
 
 __all__ = ["figure_lines", "run_stats", "save_stats_cache"]
@@ -37,23 +37,27 @@ def figure_lines(figures: Figures, columns: int | None) -> list[str]:
     return lines
 
 
-def _count(store: Store) -> tuple[dict[str, Any], Figures]:
-    """What ``stats`` counts from the catalogue and the reviews (parses the whole catalogue).
+def _count(store: Store) -> tuple[dict[str, Any], Figures, dict[str, VenueTally]]:
+    """What ``stats`` counts from the catalogue and the reviews (parses the whole catalogue), and
+    the tallies its figures are made from (:func:`~paperdeck.stats.tally.venue_tallies`).
 
     Raises:
         StoreError: the catalogue or the review summaries cannot be read.
     """
     from paperdeck.cli.reviews import review_stats
+    from paperdeck.stats.cache import count_counts
+    from paperdeck.stats.figures import figures_from
+    from paperdeck.stats.tally import ordered_counts, venue_tallies
 
     papers = store.papers
-    counts: dict[str, Any] = {
-        "papers": len(papers),
-        "by_source": dict(Counter(source for p in papers for source in p.sources).most_common()),
-        "by_decision": dict(Counter(p.decision for p in papers).most_common()),
-        "by_area": dict(Counter(p.primary_area or "(none)" for p in papers).most_common()),
-    }
+    counts: dict[str, Any] = {"papers": len(papers), "by_source": {}, "by_decision": {}, "by_area": {}}
+    for paper in papers:
+        count_counts(counts, paper)
+    for name in ("by_source", "by_decision", "by_area"):
+        counts[name] = ordered_counts(counts[name])
     counts["reviews"] = review_stats(store)[0]
-    return counts, figures_of(papers, store.reviews.summaries(), {})
+    tallies = venue_tallies(papers, store.reviews.summaries(), {})
+    return counts, figures_from(tallies), tallies
 
 
 def _marks(store: Store, users: dict[str, UserData]) -> list[tuple[str, str, bool]]:
@@ -75,15 +79,20 @@ def _marks(store: Store, users: dict[str, UserData]) -> list[tuple[str, str, boo
     return marks
 
 
-def save_stats_cache(store: Store) -> None:
+def save_stats_cache(store: Store, before: list[Any] | None = None) -> None:
     """Count the store's figures now and keep them (:mod:`paperdeck.stats.cache`), so that the
     next ``paperdeck stats`` reads them instead of parsing the catalogue (an import calls it).
+    Given ``before`` (:func:`~paperdeck.stats.cache.cache_key` before the import), the cache of
+    then is updated for the papers the store's last import in place changed, when it can be
+    (:func:`~paperdeck.stats.cache.patch_cache`: no paper parsed but those), else counted again.
 
     Raises:
         StoreError: the catalogue or the review summaries cannot be read.
     """
-    from paperdeck.stats.cache import cache_key, write_cache
+    from paperdeck.stats.cache import cache_key, patch_cache, write_cache
 
+    if before is not None and patch_cache(store, before, store.catalogue.last_patch):
+        return
     key = cache_key(store)
     write_cache(store, key, *_count(store))
 
@@ -102,8 +111,8 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     cached = read_cache(store)
     if cached is None:
         key = cache_key(store)
-        counts, figures = _count(store)
-        write_cache(store, key, counts, figures)
+        counts, figures, tallies = _count(store)
+        write_cache(store, key, counts, figures, tallies)
     else:
         counts, figures = cached
     users = store.all_user_data

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.paper import Paper
-from paperdeck.search.packed_index import CODES, Lines
+from paperdeck.search.packed_index import CODES, Lines, decoded, encoded
 from paperdeck.search.words import fold_fields, word_list, word_set
 
 if TYPE_CHECKING:
@@ -138,7 +138,10 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
     # held for one block only), each block with the new postings of the lists it spans.
     lists = len(CODES) * new_size
     sizes_of_lists = np.zeros(lists, np.int64)
-    parts: list[npt.NDArray[np.uint32]] = []
+    # Written in place, a block after the other: the postings held and the new ones (never the
+    # blocks and their concatenation at once).
+    new_postings = np.empty(int(left.sum()) + len(fresh_keys), np.uint32)
+    written = 0
     low = 0  # the first new list not yet written
     blocks = list(_blocks(starts_array))
     for n, (start, end, first) in enumerate(blocks):
@@ -153,28 +156,61 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
         keys = np.insert(keys, np.searchsorted(keys, window), window)
         of_list = keys // count
         sizes_of_lists[low:high] += np.bincount(of_list - low, minlength=high - low)[: high - low]
-        parts.append((keys - of_list * count).astype(np.uint32))
+        new_postings[written : written + len(keys)] = keys - of_list * count
+        written += len(keys)
         del keys, of_list
         low = high
+    if written != len(new_postings):
+        raise ValueError("the postings merged are not those counted")
     new_starts = np.zeros(lists + 1, np.int64)
     np.cumsum(sizes_of_lists, out=new_starts[1:])
-    new_postings = np.concatenate(parts) if parts else np.zeros(0, np.uint32)
-    del parts
-    # The changed papers' lines.
-    lines = [list(titles.lines()), list(keyword_lines.lines()), list(author_lines.lines())]
+    # The changed papers' lines, spliced into the others' text (not split into a line per paper).
     sizes = array("H", title_sizes)
-    initial_lines = initials.split("\n") if count else []
-    for position, (_, title, keywords, authors, title_size, initial) in entries.items():
-        lines[0][position], lines[1][position], lines[2][position] = title, keywords, authors
-        sizes[position] = title_size
-        initial_lines[position] = initial
+    for position, entry in entries.items():
+        sizes[position] = entry[4]
+    new_lines = [
+        _spliced(titles, {position: entry[1] for position, entry in entries.items()}, count),
+        _spliced(keyword_lines, {position: entry[2] for position, entry in entries.items()}, count),
+        _spliced(author_lines, {position: entry[3] for position, entry in entries.items()}, count),
+    ]
+    initial_text = _spliced(
+        Lines(raw=encoded(initials)) if count else Lines([]),
+        {position: entry[5] for position, entry in entries.items()},
+        count,
+    )
     # Handed over as views of the arrays (not copies): typed as the index reads a saved file's.
     starts_view = new_starts.data.cast("B").cast("q")
     postings_view = new_postings.data.cast("B").cast("I")
     return (
         new_vocabulary, starts_view, postings_view,
-        Lines(lines[0]), Lines(lines[1]), Lines(lines[2]), sizes, "\n".join(initial_lines),
+        new_lines[0], new_lines[1], new_lines[2], sizes, decoded(initial_text.encoded()) if count else "",
     )  # fmt: skip
+
+
+#: Lines spliced (:func:`_spliced`) since the process began: the tests count them.
+SPLICED_LINES = [0]
+
+
+def _spliced(lines: Lines, changes: Mapping[int, str], count: int) -> Lines:
+    """``lines`` (``count`` of them) with the line at each position of ``changes`` replaced by the
+    text given: the other lines' bytes copied as they are, a slice between two changed lines at a
+    time (the line ends found in C), not split and joined again line by line."""
+    import numpy as np
+
+    if not count:
+        return Lines([])
+    raw = lines.encoded()
+    ends = np.flatnonzero(np.frombuffer(raw, np.uint8) == 10)  # the newline ending each line but the last
+    parts: list[bytes] = []
+    at = 0  # the first byte not copied yet
+    for position in sorted(changes):
+        start = int(ends[position - 1]) + 1 if position else 0
+        end = int(ends[position]) if position < count - 1 else len(raw)
+        parts += (raw[at:start], encoded(changes[position]))
+        at = end
+        SPLICED_LINES[0] += 1
+    parts.append(raw[at:])
+    return Lines(raw=b"".join(parts))
 
 
 __all__ = ["patched"]

@@ -260,8 +260,13 @@ def _patched_similarity(store: Store, path: Path, patch: CataloguePatch, stamp: 
     if len(ids) != patch.count:
         return None
     changes = _indexed_changes(patch)
+    import gc
+
     from paperdeck.runtime import release_freed_memory
 
+    # The search index just updated is let go of by its searcher, which refers to itself (its
+    # indexes' builds are its methods): collected now, not beside this update's arrays.
+    gc.collect()
     release_freed_memory()  # the search index's update freed: handed back before this one's arrays
     found = SimilarityIndex.load_patched(path, patch.before, ids, {at: new for at, (_, new) in changes.items()})
     if found is None:

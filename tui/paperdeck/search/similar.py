@@ -255,25 +255,27 @@ class _Counts:
         # numbered in the same vocabulary; the rows laid end to end, the changed ones replaced.
         renumber = np.array([number.get(name, -1) for name in self.names], np.int32)
         local = np.array([number[name] for name in fresh.names], np.int32)
-        terms_parts: list[npt.NDArray[np.int32]] = []
-        tfs_parts: list[npt.NDArray[np.int32]] = []
+        # Written in place into arrays of the new size (never the pieces and their concatenation at once).
         lengths = np.diff(indptr)
-        at = 0
         for n, position in enumerate(positions):
-            terms_parts.append(renumber[self.terms[indptr[at] : indptr[position]]])
-            tfs_parts.append(self.tfs[indptr[at] : indptr[position]])
-            span = slice(fresh.indptr[n], fresh.indptr[n + 1])
-            terms_parts.append(local[fresh.terms[span]])
-            tfs_parts.append(fresh.tfs[span])
-            lengths[position] = span.stop - span.start
-            at = position + 1
-        terms_parts.append(renumber[self.terms[indptr[at] :]])
-        tfs_parts.append(self.tfs[indptr[at] :])
+            lengths[position] = fresh.indptr[n + 1] - fresh.indptr[n]
         new_indptr = np.zeros(count + 1, np.int64)
         np.cumsum(lengths, out=new_indptr[1:])
-        terms = np.concatenate(terms_parts).astype(np.int32, copy=False)
-        del terms_parts
-        tfs = np.concatenate(tfs_parts).astype(np.int32, copy=False)
+        del lengths
+        terms = np.empty(int(new_indptr[-1]), np.int32)
+        tfs = np.empty(int(new_indptr[-1]), np.int32)
+        at = 0
+        for n, position in enumerate([*positions, count]):
+            old = slice(int(indptr[at]), int(indptr[position]))
+            new = slice(int(new_indptr[at]), int(new_indptr[position]))
+            terms[new] = renumber[self.terms[old]]
+            tfs[new] = self.tfs[old]
+            if position < count:
+                span = slice(int(fresh.indptr[n]), int(fresh.indptr[n + 1]))
+                into = slice(int(new_indptr[position]), int(new_indptr[position + 1]))
+                terms[into] = local[fresh.terms[span]]
+                tfs[into] = fresh.tfs[span]
+            at = position + 1
         return _Counts(new_indptr, terms, tfs, names)
 
 

@@ -2,10 +2,13 @@
 counts from the catalogue and the review summaries, kept so that the next ``stats`` reads one
 small file instead of parsing the whole catalogue.
 
-Shape: one JSON object ``{"schema": 2, "key": KEY, "counts": {…}, "figures": {…}}``: ``KEY`` is
+Shape: one JSON object ``{"schema": 4, "key": KEY, "counts": {…}, "figures": {…}, "tallies": […]}``: ``KEY`` is
 the catalogue file's ``[size, mtime in ns]`` and the reviews index's, as :func:`cache_key` gives
 them; ``counts`` is whatever the caller keeps (JSON); ``figures`` is
-:meth:`paperdeck.stats.figures.Figures.to_cache`. A cache whose key is not the store's as it is
+:meth:`paperdeck.stats.figures.Figures.to_cache`; ``tallies`` each venue's
+:class:`~paperdeck.stats.tally.VenueTally` (``[venue, its first paper's venue, year, tally]``), from
+which the figures are made, so that an import in place updates them for the papers it changed
+(:func:`patch_cache`) instead of counting every paper again. A cache whose key is not the store's as it is
 on disk now is not used (another import changed the catalogue or the reviews) and is written
 again. The user's marks are never cached: they change between two runs and are counted afresh
 (:meth:`~paperdeck.stats.figures.Figures.with_progress`).
@@ -17,19 +20,25 @@ cache that cannot be written is only a slower next run (never an error).
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from paperdeck.model.errors import StoreError
+from paperdeck.model.paper import Paper
 from paperdeck.stats.figures import Figures
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
-__all__ = ["CACHE_FILE", "cache_key", "read_cache", "write_cache"]
+if TYPE_CHECKING:
+    from paperdeck.stats.tally import VenueTally
+    from paperdeck.store.patch_record import CataloguePatch
+
+__all__ = ["CACHE_FILE", "PATCH_COUNTED", "cache_key", "count_counts", "patch_cache", "read_cache", "write_cache"]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 3  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues)
+_SCHEMA = 4  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies
 
 
 def cache_key(store: Store) -> list[Any]:
@@ -54,9 +63,105 @@ def read_cache(store: Store) -> tuple[dict[str, Any], Figures] | None:
         return None
 
 
-def write_cache(store: Store, key: list[Any], counts: dict[str, Any], figures: Figures) -> None:
+def write_cache(
+    store: Store,
+    key: list[Any],
+    counts: dict[str, Any],
+    figures: Figures,
+    tallies: Mapping[str, VenueTally] | None = None,
+) -> None:
     """Keep ``counts`` and ``figures``, counted from the store as it was at ``key`` (taken
-    before counting: a change meanwhile leaves a cache that is not used). Best effort."""
+    before counting: a change meanwhile leaves a cache that is not used), with the ``tallies``
+    they were made from (``None``: none; the next import in place then counts every paper).
+    Best effort."""
     payload = {"schema": _SCHEMA, "key": key, "counts": counts, "figures": figures.to_cache()}
+    if tallies is not None:
+        payload["tallies"] = [
+            [venue, group.where[0], group.where[1], group.tally.to_json()] for venue, group in tallies.items()
+        ]
     with contextlib.suppress(StoreError, OSError):
         atomic_write_bytes(store.data_dir / CACHE_FILE, orjson.dumps(payload))
+
+
+#: The names of :func:`count_counts`' counters, each of the papers' values.
+_COUNTED = ("by_source", "by_decision", "by_area")
+
+
+def count_counts(counts: dict[str, Any], paper: Paper, sign: int = 1) -> None:
+    """Count ``paper`` into the cache's ``counts`` (``by_source``: each of its sources,
+    ``by_decision``, ``by_area``: its primary area, ``"(none)"`` for none), or take it out
+    (``sign`` -1); the counters are left unordered (:func:`paperdeck.stats.tally.ordered_counts`)."""
+    area = paper.primary_area or "(none)"
+    values = {"by_source": paper.sources, "by_decision": (paper.decision,), "by_area": (area,)}
+    for name in _COUNTED:
+        counter = counts[name]
+        for value in values[name]:
+            counter[value] = counter.get(value, 0) + sign
+
+
+#: Papers whose contributions :func:`patch_cache` counted (out and in), since the process began:
+#: what a decisions file of k papers costs, whatever the store's size (the tests read it).
+PATCH_COUNTED = [0]
+
+
+def patch_cache(store: Store, before: list[Any], patch: CataloguePatch | None) -> bool:
+    """Update the cache counted for the store at ``before`` (:func:`cache_key`) for the import in
+    place ``patch`` made (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`): each changed
+    paper's old contribution to the counts and tallies taken out and its new one put in (its review
+    summary read for it alone), the figures made again from the tallies and the cache written for
+    the store as it is: what counting every paper gives (:func:`~paperdeck.stats.figures.figures_from`).
+    Returns False, having written nothing, when it cannot: no patch, a cache of another key or
+    without tallies, reviews changed meanwhile, a changed paper moved to another venue or year.
+
+    Raises:
+        StoreError: the review summaries cannot be read.
+    """
+    from paperdeck.stats.figures import figures_from
+    from paperdeck.stats.tally import Tally, VenueTally, ordered_counts
+
+    now = cache_key(store)
+    if patch is None or not before or before[0] is None or tuple(before[0]) != patch.before:
+        return False
+    if now[0] is None or tuple(now[0]) != patch.after or now[1] != before[1]:
+        return False
+    pairs = list(patch.papers.values())
+    if any((old.venue, old.year) != (new.venue, new.year) for old, new in pairs):
+        return False
+    try:
+        data = orjson.loads((store.data_dir / CACHE_FILE).read_bytes())
+        if data.get("schema") != _SCHEMA or data.get("key") != before or "tallies" not in data:
+            return False
+        counts = dict(data["counts"])
+        for name in _COUNTED:
+            counts[name] = dict(counts[name])
+        groups: dict[str, VenueTally] = {}
+        for venue, where_venue, where_year, tally in data["tallies"]:
+            groups[str(venue)] = VenueTally((str(where_venue), where_year), Tally.from_json(tally))
+    except (OSError, orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError):
+        return False
+    forums = {paper.openreview_id for pair in pairs for paper in pair if paper.openreview_id}
+    # the summaries the import read (the reviews are as they were then: the key's part says so)
+    summaries = {forum: patch.summaries[forum] for forum in forums & patch.forums if forum in patch.summaries}
+    if missing := forums - patch.forums:
+        summaries.update(store.reviews.summaries_of(missing))
+    # A cache read back that is not one written here (a count that is not a number, a value JSON
+    # cannot keep: NaN) is counted again.
+    try:
+        for old, new in pairs:
+            group = groups.get(old.library_venue)
+            if group is None:
+                return False
+            for paper, sign in ((old, -1), (new, 1)):
+                summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
+                group.tally.add(paper, summary, None, sign)
+                count_counts(counts, paper, sign)
+            PATCH_COUNTED[0] += 1
+        for group in groups.values():
+            group.tally.clean()
+        for name in _COUNTED:
+            counts[name] = ordered_counts(counts[name])
+        figures = figures_from(groups)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    write_cache(store, now, counts, figures, groups)
+    return True

@@ -39,13 +39,16 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.decision import ACCEPTED
 from paperdeck.model.decision import REJECTED as _REJECTED
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.venue import NO_VENUE
+
+if TYPE_CHECKING:
+    from paperdeck.stats.tally import Tally, VenueTally
 
 #: Decisions that count as not accepted to the conference: rejected, and the workshop track.
 REJECTED = _REJECTED | frozenset({"workshop"})
@@ -63,7 +66,9 @@ __all__ = [
     "Place",
     "Progress",
     "VenueFigures",
+    "figures_from",
     "figures_of",
+    "finished",
     "number",
 ]
 
@@ -100,10 +105,12 @@ class Distribution:
 
     @classmethod
     def of(cls, counter: Mapping[float, int]) -> Distribution:
-        """The distribution of a counter of values."""
-        total = sum(counter.values())
-        weighted = sum(value * count for value, count in counter.items())
-        return cls(tuple(sorted(counter.items())), total, _mean(weighted, total))
+        """The distribution of a counter of values (counts of 0 left out); its mean summed
+        exactly (:func:`math.fsum`): the same whatever order the values were counted in."""
+        items = tuple(sorted((value, count) for value, count in counter.items() if count))
+        total = sum(count for _, count in items)
+        weighted = math.fsum(value * count for value, count in items)
+        return cls(items, total, _mean(weighted, total))
 
     def to_dict(self) -> dict[str, Any]:
         """``{"counts": {"6": 123, …}, "total": …, "mean": …}`` (values as :func:`number` writes them)."""
@@ -265,63 +272,6 @@ class Moves:
         }
 
 
-def _moves_of(rated: list[tuple[str, str, ReviewSummary]], first: Counter[float], known: bool) -> Moves:
-    """The :class:`Moves` of the rated papers' ``(area, decision, summary)``; ``first``: every
-    review's first rating counted; ``known``: some decision is known (:attr:`Figures.decisions_known`)."""
-    steps: Counter[float] = Counter()
-    paper_steps: Counter[float] = Counter()
-    areas = {area: [papers, 0, 0, 0] for area, papers in Counter(area for area, _, _ in rated).items()}
-    decisions: dict[str, Counter[str]] = {name: Counter() for name in ("up", "down", "none")}
-    up = down = papers_up = papers_down = papers_moved = 0
-    for area, decision, summary in rated:
-        firsts = summary.initial_ratings  # () when no review's first rating differs: most papers
-        if not firsts and not summary.moved:
-            decisions["none"][decision] += 1
-            continue
-        for was, now in zip(firsts, summary.ratings, strict=False):
-            if now != was:
-                steps[now - was] += 1
-                up += now > was
-                down += now < was
-        delta = (summary.rating_delta or 0.0) if firsts else 0.0
-        if delta:
-            paper_steps[round(delta * 2) / 2] += 1
-        papers_up += delta > 0
-        papers_down += delta < 0
-        papers_moved += summary.moved > 0
-        tally = areas[area]
-        tally[1] += delta > 0
-        tally[2] += delta < 0
-        tally[3] += summary.moved > 0
-        decisions["up" if delta > 0 else "down" if delta < 0 else "none"][decision] += 1
-    directions = {
-        name: [sum(n for d, n in counts.items() if d in ACCEPTED), sum(n for d, n in counts.items() if d in REJECTED),
-               counts["under-review"], 0]
-        for name, counts in decisions.items()
-    }  # fmt: skip
-    reviews = sum(summary.count for _, _, summary in rated)
-    moved = sum(summary.moved for _, _, summary in rated)
-    ordered = sorted(areas.items(), key=lambda item: (-item[1][0], item[0]))
-    by_direction = tuple(
-        MoveAcceptance(name, a + r + p, a, _rate(known, a, r, p)) for name, (a, r, p, _) in directions.items()
-    )
-    return Moves(
-        first_ratings=Distribution.of(first),
-        reviews=reviews,
-        reviews_moved=moved,
-        reviews_up=up,
-        reviews_down=down,
-        review_steps=Distribution.of(steps),
-        papers=len(rated),
-        papers_up=papers_up,
-        papers_down=papers_down,
-        papers_review_moved=papers_moved,
-        paper_steps=Distribution.of(paper_steps),
-        by_area=tuple(MoveArea(area, *tally) for area, tally in ordered),
-        by_direction=by_direction if known else (),
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where one mean rating stands among the reviewed papers of the figures.
@@ -411,8 +361,12 @@ class Figures:
         return Place(mean, index, below, 100 * below / reviewed, (reviewed - below) / reviewed)
 
     def to_cache(self) -> dict[str, Any]:
-        """Every field as JSON-ready lists (:meth:`from_cache` reads it back whole)."""
-        return asdict(self)
+        """Every field as JSON-ready lists (:meth:`from_cache` reads it back whole): what
+        :func:`dataclasses.asdict` gives, without its deep copy of every mean (tens of thousands)."""
+        data = asdict(replace(self, means=(), venues=()))
+        data["means"] = list(self.means)
+        data["venues"] = [{"venue": v.venue, "scale": v.scale, "figures": v.figures.to_cache()} for v in self.venues]
+        return data
 
     @classmethod
     def from_cache(cls, data: dict[str, Any]) -> Figures:
@@ -632,35 +586,46 @@ def figures_of(
     summaries: Mapping[str, ReviewSummary],
     user_data: Mapping[str, UserData],
 ) -> Figures:
-    """The figures of ``papers``, with each venue's apart (:attr:`Figures.venues`).
+    """The figures of ``papers``, with each venue's apart (:attr:`Figures.venues`), counted through
+    each venue's :class:`~paperdeck.stats.tally.Tally` (:func:`figures_from`).
 
     Args:
         papers: the papers to count (a view's, or the whole catalogue).
         summaries: imported review summaries by OpenReview forum id (``{}`` without reviews).
         user_data: the user's records by paper id (a paper without one is unseen, not starred).
     """
-    from paperdeck.model.venue import Scale, known_scale, scale_of, venue_of
+    from paperdeck.stats.tally import venue_tallies
 
-    listed = list(papers)
-    groups: dict[str, list[Paper]] = {}
-    for paper in listed:
-        groups.setdefault(venue_of(paper), []).append(paper)
+    return figures_from(venue_tallies(papers, summaries, user_data))
+
+
+def figures_from(groups: Mapping[str, VenueTally]) -> Figures:
+    """The figures of the papers counted in ``groups`` (each venue's tally, by venue:
+    :func:`paperdeck.stats.tally.venue_tallies`), with each venue's apart: its histograms span its
+    scale (the one most of its rated papers are on, the first by name of those as common; else its
+    known scale); the whole set's figures are those of every venue's tallies summed (one venue:
+    that venue's)."""
+    from paperdeck.model.venue import Scale, known_scale
+    from paperdeck.stats.tally import Tally
+
     venues = []
-    for venue, members in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
-        scales: Counter[str] = Counter()
-        for paper in members:
-            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
-            if summary is not None and summary.scale:
-                scales[summary.scale] += 1
-            elif paper.ratings is not None and (scale := scale_of(paper)) is not None:
-                scales[scale.text()] += 1
-        parsed = Scale.parse(scales.most_common(1)[0][0]) if scales else known_scale(members[0].venue, members[0].year)
+    sizes = {venue: group.tally.papers for venue, group in groups.items()}
+    for venue, group in sorted(groups.items(), key=lambda item: (-sizes[item[0]], item[0])):
+        if not sizes[venue]:
+            continue
+        scales = [(key[0], count) for key, count in group.tally.scales.items() if count]
+        if scales:
+            parsed = Scale.parse(min(scales, key=lambda item: (-item[1], item[0]))[0])
+        else:
+            parsed = known_scale(*group.where)
         span = (math.floor(parsed.low), math.ceil(parsed.high)) if parsed is not None else RATING_RANGE
-        figures = listed_figures(members, summaries, user_data, span)
-        venues.append(VenueFigures(venue, parsed.text() if parsed is not None else "", figures))
+        venues.append(VenueFigures(venue, parsed.text() if parsed is not None else "", finished(group.tally, span)))
     if len(venues) == 1:
         return replace(venues[0].figures, venues=tuple(venues))
-    return replace(listed_figures(listed, summaries, user_data, RATING_RANGE), venues=tuple(venues))
+    whole = Tally()
+    for group in groups.values():
+        whole.merge(group.tally)
+    return replace(finished(whole, RATING_RANGE), venues=tuple(venues))
 
 
 def listed_figures(
@@ -671,66 +636,51 @@ def listed_figures(
 ) -> Figures:
     """The figures of ``papers`` taken as one set (no :attr:`Figures.venues`), the mean-rating
     histogram covering at least ``span`` (``(low, high)`` whole numbers); see :func:`figures_of`."""
-    kinds: Counter[tuple[str, str, str, bool]] = Counter()  # (area, decision, status, starred)
-    means: list[float] = []
-    decisions_of_means: list[str] = []
-    ratings: list[float] = []
-    confidences: list[float | None] = []
-    counts_of_reviews: list[int] = []
-    rated: list[tuple[str, str, ReviewSummary]] = []  # (area, decision, summary): the moves
-    first: list[float] = []  # each review's first rating
-    unmarked = ("unseen", False)
+    from paperdeck.stats.tally import Tally, add_paper
+
+    tally = Tally()
     for paper in papers:
-        user = user_data.get(paper.id)
-        decision = paper.decision
-        marks = (user.status, user.starred) if user is not None else unmarked
-        kinds[(paper.primary_area or NO_AREA, decision, *marks)] += 1
-        forum = paper.openreview_id
-        summary = summaries.get(forum) if forum else None
-        mean: float | None = None
-        count: int | None = None
-        if summary is not None and summary.count and summary.mean is not None:
-            mean, count = summary.mean, summary.count
-            ratings += summary.ratings
-            confidences += summary.confidences
-            first += summary.initial_ratings or summary.ratings
-            rated.append((paper.primary_area or NO_AREA, decision, summary))
-        elif paper.ratings is not None:
-            mean, count = paper.ratings.mean, paper.ratings.count
-        if mean is None or not math.isfinite(mean):
-            continue
-        means.append(mean)
-        decisions_of_means.append(decision)
-        if count:
-            counts_of_reviews.append(count)
+        add_paper(tally, paper, summaries, user_data.get(paper.id))
+    return finished(tally, span)
+
+
+def _values(counter: Mapping[tuple[Any, ...], int]) -> Counter[float]:
+    """A tally's counter of ``(value,)`` keys as a counter of values (counts of 0 left out)."""
+    return Counter({key[0]: count for key, count in counter.items() if count})
+
+
+def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE) -> Figures:
+    """The figures of the papers counted in ``tally`` (:class:`paperdeck.stats.tally.Tally`), taken
+    as one set (no :attr:`Figures.venues`), the mean-rating histogram covering at least ``span``."""
     everyone = _Tally()
     areas: dict[str, _Tally] = {}
-    for (area, decision, status, starred), number_of in kinds.items():
+    for (area, decision, status, starred), number_of in sorted(tally.kinds.items()):
+        if not number_of:
+            continue
         everyone.add(decision, status, starred, number_of)
-        tally = areas.get(area)
-        if tally is None:
-            tally = areas[area] = _Tally()
-        tally.add(decision, status, starred, number_of)
-    review_ratings: Counter[float] = Counter(ratings)
-    confidence: Counter[float] = Counter(c for c in confidences if c is not None)
-    per_paper: Counter[float] = Counter(counts_of_reviews)
-    low = min(span[0], math.floor(min(means))) if means else span[0]
-    high = max(span[1], math.ceil(max(means))) if means else span[1]
+        group = areas.get(area)
+        if group is None:
+            group = areas[area] = _Tally()
+        group.add(decision, status, starred, number_of)
+    means = sorted((mean, decision, count) for (mean, decision), count in tally.means.items() if count)
+    low = min(span[0], math.floor(means[0][0])) if means else span[0]
+    high = max(span[1], math.ceil(means[-1][0])) if means else span[1]
     if high == low:
         high = low + 1
     counts = [0] * (high - low)
     accepted = [0] * (high - low)
     rejected = [0] * (high - low)
     pending = [0] * (high - low)
-    for mean, decision in zip(means, decisions_of_means, strict=True):
+    for mean, decision, number_of in means:
         index = min(math.floor(mean) - low, high - low - 1)
-        counts[index] += 1
+        counts[index] += number_of
         if decision in ACCEPTED:
-            accepted[index] += 1
+            accepted[index] += number_of
         elif decision in REJECTED:
-            rejected[index] += 1
+            rejected[index] += number_of
         elif decision == "under-review":
-            pending[index] += 1
+            pending[index] += number_of
+    reviewed = sum(count for _, _, count in means)
     known = bool(everyone.accepted or everyone.rejected)
     buckets = tuple(Bucket(low + i, low + i + 1, counts[i]) for i in range(high - low))
     acceptance = tuple(
@@ -739,12 +689,16 @@ def listed_figures(
         for i in range(high - low)
     )  # fmt: skip
     ordered = sorted(areas.items(), key=lambda item: (-item[1].papers, item[0]))
+    every_mean: list[float] = []
+    for mean, _, count in means:
+        every_mean += [mean] * count
+    every_mean.sort()
     return Figures(
         papers=everyone.papers,
-        reviewed=len(means),
+        reviewed=reviewed,
         mean_ratings=buckets,
-        mean_of_means=_mean(sum(means), len(means)),
-        review_ratings=Distribution.of(review_ratings),
+        mean_of_means=_mean(math.fsum(every_mean), reviewed),
+        review_ratings=Distribution.of(_values(tally.ratings)),
         by_area=tuple(
             AreaDecisions(
                 area,
@@ -760,10 +714,51 @@ def listed_figures(
         ),
         decisions_known=known,
         acceptance_by_rating=acceptance,
-        reviews_per_paper=Distribution.of(per_paper),
-        confidence=Distribution.of(confidence),
+        reviews_per_paper=Distribution.of(_values(tally.per_paper)),
+        confidence=Distribution.of(_values(tally.confidence)),
         progress=everyone.progress("all papers"),
         progress_by_area=tuple(t.progress(area) for area, t in ordered),
-        means=tuple(sorted(means)),
-        moves=_moves_of(rated, Counter(first), known),
+        means=tuple(every_mean),
+        moves=_moves_finished(tally, known),
+    )
+
+
+def _moves_finished(tally: Tally, known: bool) -> Moves:
+    """The :class:`Moves` of the rated papers counted in ``tally``; ``known``: some decision is
+    known (:attr:`Figures.decisions_known`)."""
+    numbers = Counter({key[0]: count for key, count in tally.numbers.items()})
+    areas: dict[str, dict[str, int]] = {}
+    for (area, what), count in tally.move_areas.items():
+        if count:
+            areas.setdefault(area, {})[what] = count
+    decisions: dict[str, Counter[str]] = {name: Counter() for name in ("up", "down", "none")}
+    for (direction, decision), count in tally.directions.items():
+        if count:
+            decisions[direction][decision] += count
+    directions = {
+        name: [sum(n for d, n in counts.items() if d in ACCEPTED), sum(n for d, n in counts.items() if d in REJECTED),
+               counts["under-review"]]
+        for name, counts in decisions.items()
+    }  # fmt: skip
+    rated_areas = [(area, tally_of) for area, tally_of in areas.items() if tally_of.get("papers", 0)]
+    ordered = sorted(rated_areas, key=lambda item: (-item[1]["papers"], item[0]))
+    by_direction = tuple(
+        MoveAcceptance(name, a + r + p, a, _rate(known, a, r, p)) for name, (a, r, p) in directions.items()
+    )
+    return Moves(
+        first_ratings=Distribution.of(_values(tally.first)),
+        reviews=numbers["reviews"],
+        reviews_moved=numbers["reviews_moved"],
+        reviews_up=numbers["reviews_up"],
+        reviews_down=numbers["reviews_down"],
+        review_steps=Distribution.of(_values(tally.steps)),
+        papers=numbers["rated"],
+        papers_up=numbers["papers_up"],
+        papers_down=numbers["papers_down"],
+        papers_review_moved=numbers["papers_moved"],
+        paper_steps=Distribution.of(_values(tally.paper_steps)),
+        by_area=tuple(
+            MoveArea(area, a["papers"], a.get("up", 0), a.get("down", 0), a.get("moved", 0)) for area, a in ordered
+        ),
+        by_direction=by_direction if known else (),
     )

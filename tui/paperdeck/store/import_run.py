@@ -26,7 +26,7 @@ from paperdeck.store.transaction import current, transaction
 if TYPE_CHECKING:
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import Review
+    from paperdeck.model.review import Review, ReviewSummary
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.merge import MergeResult
@@ -210,7 +210,8 @@ class ImportRun:
         result = Merger(named.papers, aliases).merge(papers)
         if result.new or result.renamed or result.aliases != aliases or list(result.papers) != list(named.papers):
             return None
-        merged = _with_review_scores(result.papers, self.reviews, named=True)
+        read: dict[str, ReviewSummary] = {}
+        merged = _with_review_scores(result.papers, self.reviews, named=True, read=read)
         if any(paper.title_derived for paper in merged.values()):
             return None
         changed = {pid: paper for pid, paper in merged.items() if paper != named.papers[pid]}
@@ -224,7 +225,10 @@ class ImportRun:
 
                 positions = dict(zip(named.ids, range(len(named.ids)), strict=True))
                 pairs = {positions[pid]: (named.papers[pid], paper) for pid, paper in changed.items()}
-                self._patch_record = CataloguePatch(tuple(before), tuple(after), len(named.ids), pairs)
+                forums = frozenset(paper.openreview_id for paper in result.papers.values() if paper.openreview_id)
+                self._patch_record = CataloguePatch(
+                    tuple(before), tuple(after), len(named.ids), pairs, summaries=read, forums=forums
+                )
             from paperdeck.model.changes import paper_changes
 
             self.recorded = paper_changes(named.papers, merged, aliases, (), self.now())
@@ -443,15 +447,20 @@ def move_user_data_to_current_ids(
         user.move(orphans)
 
 
-def _with_review_scores(papers: dict[str, Paper], reviews: ReviewStore, *, named: bool = False) -> dict[str, Paper]:
+def _with_review_scores(
+    papers: dict[str, Paper], reviews: ReviewStore, *, named: bool = False, read: dict[str, ReviewSummary] | None = None
+) -> dict[str, Paper]:
     """``papers`` with each reviewed paper's ratings and confidence taken from its imported
     reviews (:meth:`paperdeck.store.reviews.ReviewStore.summaries`: the reviews themselves
     are the better source), and the decision of a Decision note where it says more than the
     paper's (:func:`paperdeck.store.merge.decision_replaces`: never a decision replaced by none);
     ``papers`` itself when nothing changes. ``named``: only the summaries of these papers are
-    read (a few papers of a large store), not every one."""
+    read (a few papers of a large store), not every one; ``read``: filled with the summaries read
+    for ``papers`` (when ``named``)."""
     if named:
         summaries = reviews.summaries_of(paper.openreview_id for paper in papers.values() if paper.openreview_id)
+        if read is not None:
+            read.update(summaries)
     else:
         summaries = reviews.summaries()
     if not summaries:

@@ -6,9 +6,10 @@ updated for those papers alone instead of built again from every paper."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from paperdeck.model.paper import Paper
+from paperdeck.model.review import ReviewSummary
 
 #: A catalogue file's ``(size in bytes, mtime in ns)``: :meth:`~paperdeck.store.catalogue.Catalogue.stamp`.
 Stamp = tuple[int, ...]
@@ -19,14 +20,20 @@ class CataloguePatch:
     """A committed change of some papers of the catalogue in place: the catalogue's stamp
     ``before`` and ``after`` it, its ``count`` of papers (the same before and after: no paper was
     added, removed, renamed or moved), and ``papers``: position in catalogue order → (the paper
-    before, the paper after), for each paper the change rewrote. A review import, which rewrites
-    only the papers' scores and decisions (no text the indexes read), records none: the saved
-    indexes are then stamped anew."""
+    before, the paper after), for each paper the change rewrote; ``summaries``: the review
+    summaries the import read, by forum id, of the forums in ``forums`` that have one (what
+    is built from the catalogue and the reviews reads them from here, not from the reviews
+    again, while the reviews are as they were). A review import, which rewrites only the
+    papers' scores and decisions (no text the indexes read), records no papers: the saved
+    indexes are then stamped anew (the statistics, whose key holds the reviews' stamp, are
+    counted again)."""
 
     before: Stamp
     after: Stamp
     count: int
     papers: Mapping[int, tuple[Paper, Paper]]
+    summaries: Mapping[str, ReviewSummary] = field(default_factory=dict)
+    forums: frozenset[str] = frozenset()
 
     def follows(self, before: object, now: object) -> bool:
         """Whether this patch is the whole change from the catalogue stamped ``before`` to the
