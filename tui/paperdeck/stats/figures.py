@@ -46,6 +46,7 @@ from paperdeck.model.decision import REJECTED as _REJECTED
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.review import ReviewSummary
 from paperdeck.model.venue import NO_VENUE
+from paperdeck.stats.tally import NO_AREA as _NO_AREA
 
 if TYPE_CHECKING:
     from paperdeck.stats.tally import Tally, VenueTally
@@ -73,7 +74,7 @@ __all__ = [
 ]
 
 #: How a paper without a primary area is counted.
-NO_AREA = "(no area)"
+NO_AREA = _NO_AREA
 #: The rating range every histogram covers at least (ICLR's 0–10 scale); means outside widen it.
 RATING_RANGE = (0, 10)
 

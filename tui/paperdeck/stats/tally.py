@@ -17,13 +17,13 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review import ReviewSummary
 
-if TYPE_CHECKING:
-    pass
+#: How a paper without a primary area is counted (:data:`paperdeck.stats.figures.NO_AREA`).
+NO_AREA = "(no area)"
 
 __all__ = ["Tally", "VenueTally", "add_paper", "ordered_counts", "venue_tallies"]
 
@@ -95,7 +95,6 @@ class Tally:
         """Count ``paper`` (``sign`` 1) or take it out (``sign`` -1): its ``summary`` (its imported
         reviews', ``None`` without), its ``user`` record (``None``: unseen, not starred)."""
         from paperdeck.model.venue import scale_of
-        from paperdeck.stats.figures import NO_AREA
 
         area = paper.primary_area or NO_AREA
         decision = paper.decision
