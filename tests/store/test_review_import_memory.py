@@ -124,3 +124,58 @@ def test_the_saved_indexes_are_stamped_anew_not_built(tmp_path: Path, monkeypatc
     opened = Store(directory)
     assert isinstance(SearchIndex.load(directory / INDEX_FILE, opened.catalogue_stamp(), opened.paper_ids), SearchIndex)
     assert SimilarityIndex.load(directory / SIMILARITY_FILE, opened.catalogue_stamp()) is not None
+
+
+def test_the_similarity_file_is_stamped_anew_without_weighing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No text the similarity index reads changed: its file is copied with the new stamp, every
+    other member byte for byte, and no weight is computed again (at 5 × that weighing was the
+    review import's last peak)."""
+    import zipfile
+
+    from paperdeck.cli.caches import save_indexes
+    from paperdeck.search.searcher import SIMILARITY_FILE
+    from paperdeck.search.similar import SimilarityIndex
+
+    directory = tmp_path / "s"
+    save_indexes(_dump_store(directory))
+    with zipfile.ZipFile(directory / SIMILARITY_FILE) as saved:
+        before = {info.filename: saved.read(info) for info in saved.infolist()}
+    weighed: list[int] = []
+    weigh = SimilarityIndex._weigh
+
+    def counted(self: SimilarityIndex, counts: Any) -> None:
+        weighed.append(1)
+        weigh(self, counts)
+
+    monkeypatch.setattr(SimilarityIndex, "_weigh", counted)
+    store = Store(directory, lazy=True, rows=False, user_records=False)
+    args = argparse.Namespace(files=[str(p) for p in review_parts()], format=None, undo=False, json=True)
+    assert cmd_import(store, args) == 0
+    assert weighed == []
+    stamp = Store(directory).catalogue_stamp()
+    assert stamp is not None and SimilarityIndex.load(directory / SIMILARITY_FILE, stamp) is not None
+    with zipfile.ZipFile(directory / SIMILARITY_FILE) as saved:
+        after = {info.filename: saved.read(info) for info in saved.infolist()}
+    assert after.keys() == before.keys() and after["stamp.npy"] != before["stamp.npy"]
+    assert {name: data for name, data in after.items() if name != "stamp.npy"} == {
+        name: data for name, data in before.items() if name != "stamp.npy"
+    }
+
+
+def test_a_similarity_file_of_other_papers_is_not_stamped_anew(tmp_path: Path) -> None:
+    from paperdeck.cli.caches import save_indexes
+    from paperdeck.search.searcher import SIMILARITY_FILE
+    from paperdeck.search.similar import SimilarityIndex
+
+    directory = tmp_path / "s"
+    store = _dump_store(directory)
+    save_indexes(store)
+    stamp = Store(directory).catalogue_stamp()
+    assert stamp is not None
+    path = directory / SIMILARITY_FILE
+    kept = path.read_bytes()
+    assert not SimilarityIndex.restamp(path, stamp, [1, 2], ["not", "these"])
+    assert not SimilarityIndex.restamp(path, [1, 2], [3, 4], Store(directory).paper_ids)
+    assert path.read_bytes() == kept
+    assert SimilarityIndex.restamp(path, stamp, [1, 2], Store(directory).paper_ids)
+    assert SimilarityIndex.load(path, [1, 2]) is not None

@@ -260,6 +260,10 @@ def _patched_similarity(store: Store, path: Path, patch: CataloguePatch, stamp: 
     if len(ids) != patch.count:
         return None
     changes = _indexed_changes(patch)
+    if not changes:  # no text the index reads changed (a review import, decisions): stamped anew
+        with contextlib.suppress(PaperdeckError, OSError):
+            if SimilarityIndex.restamp(path, patch.before, stamp, ids):
+                return SimilarityIndex.load(path, stamp)
     import gc
 
     from paperdeck.runtime import release_freed_memory

@@ -521,6 +521,60 @@ class SimilarityIndex:
         return index, texts
 
     @classmethod
+    def restamp(cls, path: Path, before: Sequence[int], after: Sequence[int], ids: Sequence[str]) -> bool:
+        """Stamp the index :meth:`save` wrote to ``path`` for the catalogue stamped ``before``
+        anew for the catalogue stamped ``after``, when an import in place rewrote it without
+        changing any text the index reads (a review import, a decisions file: the same papers in
+        the same order, ``ids``): every other member of the file is copied byte for byte, a
+        megabyte at a time (nothing read into arrays, no weight computed again), and the file
+        replaced atomically. False, nothing written, when the file is not one :meth:`save`
+        wrote for ``before`` and ``ids`` (then the index is built or updated as usual).
+
+        Raises:
+            StoreError: the new file cannot be written.
+        """
+        import io
+        import tempfile
+        import zipfile
+
+        import numpy as np
+
+        from paperdeck.store.atomic import atomic_write_bytes
+
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(before):
+                    return False
+                if saved["ids"].tolist() != list(ids):
+                    return False
+        except (OSError, ValueError, KeyError, EOFError, IndexError):
+            return False
+        stamp = io.BytesIO()
+        np.save(stamp, np.array(list(after), np.int64))
+        try:
+            out = tempfile.TemporaryFile(dir=path.parent)  # noqa: SIM115  # closed by the with below
+        except OSError as exc:
+            from paperdeck.model.errors import StoreError
+            from paperdeck.store.atomic import write_failure
+
+            raise StoreError(path, write_failure(exc)) from None
+        with out:
+            try:
+                with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as made:
+                    for info in source.infolist():
+                        if info.filename == "stamp.npy":
+                            made.writestr(info, stamp.getvalue())
+                            continue
+                        with source.open(info) as member, made.open(info, "w", force_zip64=True) as copy:
+                            while piece := member.read(1 << 20):
+                                copy.write(piece)
+            except (OSError, zipfile.BadZipFile, ValueError):
+                return False
+            out.seek(0)
+            atomic_write_bytes(path, iter(lambda: out.read(1 << 20), b""))
+        return True
+
+    @classmethod
     def load(cls, path: Path, stamp: Sequence[int] | None, texts: str | None = None) -> SimilarityIndex | None:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (with ``stamp=None``:
         with the same ``texts``, whatever the stamp); ``None`` when there is no such file, it is
