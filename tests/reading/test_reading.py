@@ -54,14 +54,16 @@ def test_clear_says_whether_there_were_marks() -> None:
     assert marks.clear() is True and marks.anchor is None and not marks.ids
 
 
-def test_targets_are_the_marks_in_view_order_else_the_highlighted_paper() -> None:
+def test_targets_are_every_mark_shown_or_not_else_the_highlighted_paper() -> None:
     marks = Marks()
     assert marks.targets(VIEW, "c") == ["c"]
     assert marks.targets(VIEW, None) == []
     for pid, row in (("e", 4), ("a", 0), ("z", 9)):
         marks.toggle(pid, row)
-    assert marks.targets(VIEW, "c") == ["a", "e"]
+    assert marks.targets(VIEW, "c") == ["a", "e", "z"]  # the shown in view order, then the hidden
+    assert marks.hidden(VIEW) == 1
     assert marks.targets(["q"], "q") == ["a", "e", "z"]  # none shown: every mark, sorted
+    assert marks.hidden(["q"]) == 3
     assert marks.everything(VIEW) == ["a", "e", "z"]
 
 

@@ -54,12 +54,16 @@ class Marks:
         return had
 
     def targets(self, view: Sequence[str], highlighted: str | None) -> list[str]:
-        """What a star, status or tag change applies to: the marked papers shown in ``view`` (in
-        its order; all the marked ones, sorted, when none is shown), else the highlighted paper,
-        else nothing."""
+        """What a star, status or tag change applies to: every marked paper, shown in ``view`` or
+        not (marks are kept across filters; :meth:`everything`'s order), else the highlighted
+        paper, else nothing."""
         if self.ids:
-            return [pid for pid in view if pid in self.ids] or sorted(self.ids)
+            return self.everything(view)
         return [highlighted] if highlighted else []
+
+    def hidden(self, view: Sequence[str]) -> int:
+        """How many marked papers ``view`` does not show."""
+        return len(self.ids.difference(view))
 
     def everything(self, view: Sequence[str]) -> list[str]:
         """Every marked paper: those in ``view`` in its order, then the others sorted (what an

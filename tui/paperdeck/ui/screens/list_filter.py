@@ -45,11 +45,21 @@ _ORDER_NOTES = {
     for order in SORTS
     if order != "relevance"
 }
-#: The counts' notes (by index) most wanted first, where the label lacks room for all: the venue
-#: scope, saves waiting, the sort order in effect (at every width: a query may rank otherwise than
-#: the sort saved), a refresh's progress, marks, an export's, starred only, the star count, similar
-#: papers being found, indexing.
-_NOTES_KEPT = (0, 9, 3, 7, 4, 8, 2, 1, 6, 5)
+#: The counts' short forms of the sort orders, for a label with no room for :data:`_ORDER_NOTES`.
+_SHORT_ORDER_NOTES = {"list": "list order", "title": "by title", "rating": "↓rating", "spread": "↓spread",
+                      "lowest": "↑lowest", "decision": "by decision", "changed": "changed first", "rise": "↓rise",
+                      "fall": "↓fall", "rating_pct": "↓percentile"}  # fmt: skip
+#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
+#: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
+#: the sort order in effect (a query may rank otherwise than the sort saved), a refresh's
+#: progress, an export's, the star count, starred only, similar papers being found, indexing.
+_NOTES_KEPT = (4, 0, 9, 3, 7, 8, 1, 2, 6, 5)
+#: The same with every venue in scope: ``"all venues"`` gives way first.
+_NOTES_KEPT_UNSCOPED = (4, 9, 3, 7, 8, 1, 0, 2, 6, 5)
+#: The index of the sort order among the counts' notes.
+_ORDER_NOTE = 3
+#: The notes (the star count, the sort order, marks) the sort gives its short form up for.
+_SHORT_ORDER_FOR = (1, 3, 4)
 #: The index of a refresh's progress among the counts' notes.
 _REFRESH_NOTE = 7
 #: The index of the venue scope among the counts' notes.
@@ -722,27 +732,32 @@ class ListFilter:
         from paperdeck.search.venues import scoped_ids
 
         scoped = self.scope
+        keep = _NOTES_KEPT if scoped else _NOTES_KEPT_UNSCOPED
         total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
-        text = counts_text(
-            len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
-        )
+        text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep)
         if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form
             from paperdeck.ui.refresh import short_progress
 
             notes[_REFRESH_NOTE] = short_progress(self.refresh_note)
             text = counts_text(
-                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
-        if notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow for it: its short form
+        if notes[_ORDER_NOTE] and any(notes[i] and notes[i] not in text for i in _SHORT_ORDER_FOR):
+            # too narrow for the sort, the star count or the marks: the sort's short form
+            notes[_ORDER_NOTE] = _SHORT_ORDER_NOTES.get(self.order, notes[_ORDER_NOTE])
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
+            )
+        if scoped and notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow: its short form
             for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
                 notes[_SCOPE_NOTE] = short
                 text = counts_text(
-                    len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=_NOTES_KEPT
+                    len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
                 )
                 if short in text:
                     break
         if self._searching:  # never the last list's count as if it matched
-            text = fitted("searching…", notes, room, _NOTES_KEPT)
+            text = fitted("searching…", notes, room, keep)
         if self.query_hint:
             hint = f"⚠ {self.query_hint}"
             text = cut_at_word(hint, room)

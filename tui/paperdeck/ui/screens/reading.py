@@ -154,6 +154,8 @@ class ReadingScreen(Screen[None]):
         """Apply ``change`` to the targets (asking first for more than ``CONFIRM_OVER``), write it
         through, and make it one undoable step."""
         ids = targets if targets is not None else self._targets()
+        # marked papers the filter hides, said in the toast (marks are kept across filters)
+        hidden = len(self.marks.ids.intersection(ids).difference(self.view_ids())) if self.marks else 0
         if not ids:
             self.notify("No paper is highlighted.", severity="warning")
             return
@@ -182,13 +184,22 @@ class ReadingScreen(Screen[None]):
                 written = f" ({len(changes):,} of {len(ids):,} papers were changed first; u undoes them)"
                 written = written if changes else ""
                 self.notify(f"{error}{written}", title="Not saved", severity="error", markup=False)
+            elif hidden:
+                self.notify(
+                    f"{label}: {len(changes):,} of {len(ids):,} marked papers changed ({hidden:,} not in this view;"
+                    " escape clears the marks) (u undoes)",
+                    timeout=5,
+                )
             elif len(ids) > 1:
                 self.notify(f"{label}: {len(changes):,} of {len(ids):,} papers changed (u undoes)", timeout=3)
 
         if len(ids) > CONFIRM_OVER:
             from paperdeck.ui.screens.confirm import ConfirmScreen
 
-            self.app.push_screen(ConfirmScreen(f"{label}: change {len(ids):,} papers?", "Change them", "Cancel"), go)
+            unseen = f" ({hidden:,} not in this view)" if hidden else ""
+            self.app.push_screen(
+                ConfirmScreen(f"{label}: change {len(ids):,} papers{unseen}?", "Change them", "Cancel"), go
+            )
         else:
             go()
 

@@ -37,6 +37,8 @@ def remove_papers(screen: MainScreen) -> None:
         return
     row = screen.store.row(ids[0])
     what = f"{len(ids):,} marked papers" if len(ids) > 1 else f"“{one_line(row.title if row else ids[0])}”"
+    if hidden := screen.marks.hidden(screen.view_ids()):
+        what += f" ({hidden:,} not in this view)"
     question = (
         f"Remove {what} from the store? Your star, note, status and tags stay, and come back if it is "
         "imported again. Z takes the removal back."

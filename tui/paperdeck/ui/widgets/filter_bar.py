@@ -6,11 +6,28 @@ effect before any key typed after them is routed.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from textual import events
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
 
 from paperdeck.ui._lines.no_layout import repaint_only_virtual_size
+
+#: The bar's placeholders, longest first: the longest that fits the bar is shown (never one cut
+#: mid-sentence); the last, whatever the width.
+PLACEHOLDERS = (
+    "Filter ( / ) — words, typos welcome; fields too: decision:oral rating>=6 -tag:done",
+    "Filter ( / ) — words, typos welcome; fields: rating>=6",
+    "Filter ( / ) — words or fields (rating>=6)",
+    "Filter ( / ): words, fields",
+    "Filter ( / )",
+)
+
+
+def placeholder_for(width: int) -> str:
+    """The longest of :data:`PLACEHOLDERS` in ``width`` cells (the cursor's cell left free)."""
+    return next((text for text in PLACEHOLDERS if cell_len(text) < width), PLACEHOLDERS[-1])
 
 
 class FilterBar(Input):
@@ -23,10 +40,15 @@ class FilterBar(Input):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
-            placeholder="Filter ( / ) — words, typos welcome; fields too: decision:oral rating>=6 -tag:done",
+            placeholder=PLACEHOLDERS[0],
             id=id,
             select_on_focus=False,
         )
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A placeholder that fits the bar's new width."""
+        if self.placeholder != (placeholder := placeholder_for(self.content_size.width)):
+            self.placeholder = placeholder
 
     def watch_value(self, value: str) -> None:
         """Text the app puts into the bar (a view's query, ``like:``…, set while the bar is not
