@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 ARGS   ?=
 SCALE  ?= 1
 
-.PHONY: run test test-data test-slow test-perf test-fast lint docs bench clean
+.PHONY: run parquet test test-data test-slow test-perf test-fast lint docs bench clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "paperdeck needs Python >= 3.11; set PYTHON=python3.11")'
@@ -25,6 +25,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 ## run: open the app (on the bundled ICLR 2026 seeds the first time); pass options with ARGS="..."
 run: $(VENV)/.installed-app
 	$(BIN)/paperdeck $(ARGS)
+
+## parquet: add the Parquet reader (pyarrow) to .venv, editable like the rest (a plain `pip install
+## '.[parquet]'` would replace the editable install with a copy, under a running app)
+parquet: $(VENV)/.installed-app
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[parquet]'
 
 ## test: the lint (ruff, mypy --strict, import-linter), then the suite — unit, Pilot, snapshot and the tmux
 ## end-to-end test — on the fixtures in tests/data/ and the bundled seeds only (a fresh clone runs it),

@@ -699,4 +699,6 @@ def test_parquet_without_pyarrow_says_how_to_install(tmp_path: Path, monkeypatch
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
     with pytest.raises(SourceError) as caught:
         parquet.read(PARQUET)
-    assert caught.value.reason == "reading Parquet needs pyarrow: pip install 'paperdeck[parquet]'"
+    assert caught.value.reason == (
+        "reading Parquet needs pyarrow: make parquet, or .venv/bin/pip install -e '.[parquet]', in the checkout"
+    )

@@ -79,7 +79,40 @@ def test_an_import_is_undone_papers_added_and_fields_changed(tmp_path: Path) -> 
     assert (report.restored, report.reverted) == ((), 1)
     reopened = Store(tmp_path / "data")
     assert reopened.papers == [kept]
-    assert any(c.gone for c in reopened.changes())
+    assert reopened.changes() == []  # the change log as before the import: nothing recorded since
+
+
+def test_an_undone_import_leaves_no_change_history_and_keeps_the_marks_made_on_its_papers(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, [write_list(tmp_path / "a.txt", ONE)])
+    store.first_look()  # the app opened: what comes next is news
+    import_files(store, [write_list(tmp_path / "b.txt", ONE, TWO)])
+    before = store.changes()
+    assert [c.new for c in before] == [True]
+    held = set(store.paper_ids)
+    import_files(store, [write_list(tmp_path / "c.txt", ONE, TWO, THREE)])
+    (added,) = (pid for pid in store.paper_ids if pid not in held)
+    store.set_star(added, True)
+    assert added in store.changed_since_looked()
+    report = store.undo_last_change()
+    assert report.taken_away == (added,)
+    reopened = Store(tmp_path / "data")
+    assert reopened.changes() == before  # no "removed from the store" for the paper it added
+    assert added not in reopened.changed_since_looked() and added not in reopened.changes_by_paper()
+    assert reopened.user_data(added).starred  # the user's mark is kept, for when it comes back
+    import_files(reopened, [write_list(tmp_path / "c.txt", ONE, TWO, THREE)])
+    assert reopened.user_data(added).starred and added in reopened.changed_since_looked()
+
+
+def test_an_undo_after_the_change_log_was_written_since_records_what_it_took_away(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, [write_list(tmp_path / "a.txt", ONE)])
+    import_files(store, [write_list(tmp_path / "b.txt", ONE, TWO)])
+    log = tmp_path / "data" / "changes.jsonl"
+    with log.open("ab") as file:  # another writer's line: the log is not the one the import left
+        file.write(b"\n")
+    report = store.undo_last_change()
+    assert [c.paper_id for c in Store(tmp_path / "data").changes() if c.gone] == list(report.taken_away)
 
 
 def test_a_refused_import_leaves_the_undo_point_as_it_was(tmp_path: Path) -> None:
@@ -109,6 +142,7 @@ def test_the_first_import_is_undone_to_an_empty_store(tmp_path: Path) -> None:
     import_files(store, [write_list(tmp_path / "a.txt", ONE, TWO)])
     store.undo_last_change()
     assert Store(tmp_path / "data").is_empty
+    assert Store(tmp_path / "data").changes() == []  # it recorded nothing, nor does its undo
 
 
 def test_an_undone_paper_renamed_by_a_merge_keeps_the_marks_under_its_old_id(tmp_path: Path) -> None:

@@ -70,7 +70,8 @@ def _rows(path: Path) -> list[dict[str, Any]]:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise SourceError(path, "reading Parquet needs pyarrow: pip install 'paperdeck[parquet]'") from None
+        hint = "reading Parquet needs pyarrow: make parquet, or .venv/bin/pip install -e '.[parquet]', in the checkout"
+        raise SourceError(path, hint) from None
     raw = read_bytes(path)
     try:
         parquet_file = pq.ParquetFile(io.BytesIO(raw))

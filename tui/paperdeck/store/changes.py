@@ -2,7 +2,8 @@
 
 ``changes.jsonl`` in the data directory, catalogue-side data (written only by imports), one
 compact JSON object per paper changed per import (:meth:`PaperChange.to_dict
-<paperdeck.model.changes.PaperChange.to_dict>`), oldest first. It is only ever appended to: an
+<paperdeck.model.changes.PaperChange.to_dict>`), oldest first. It is only ever appended to (but
+for an undo, which cuts it back to before the change it takes back, :meth:`ChangeLog.cut_back`): an
 import writes its lines in one ``write`` after the catalogue and the reviews are committed, and
 fsyncs the file (and the directory, when it made the file). A failed import records nothing. A line
 cut short by a crash is skipped on reading, and the next append starts on a line of its own.
@@ -109,6 +110,23 @@ class ChangeLog:
             self._read = (stamp, found)
             held = found
         return list(held)
+
+    def cut_back(self, size: int) -> None:
+        """Set the file back to its first ``size`` bytes, atomically (an undone import or removal:
+        what it recorded is taken back with it, while nothing was recorded after it); in a
+        transaction, at its commit.
+
+        Raises:
+            StoreError: the file cannot be read or written.
+        """
+        if not self.path.exists():
+            return
+        try:
+            raw = self.path.read_bytes()
+        except OSError as exc:
+            raise StoreError(self.path, f"cannot read: {exc.strerror or exc}") from None
+        if len(raw) > size:
+            atomic_write_bytes(self.path, raw[:size])
 
     def append(self, changes: Iterable[PaperChange]) -> int:
         """Append ``changes`` (empty ones left out) in one write, durably.

@@ -397,7 +397,13 @@ class ImportRun:
             if moved := {new: old for new, old in renamed.items() if new in self.user.records}:
                 self.user.move(moved)
             move_user_data_to_current_ids(catalogue, self.user)
-            self._record_changes()
+            # The change log as the change left it: cut back to before it, so that what the change
+            # recorded (papers it added, as new) goes with it; a log written since records the undo.
+            if point.kept_log and file_stamp(self.change_log.path) == point.log_after:
+                self.recorded = []
+                self.change_log.cut_back(point.log_before)
+            else:
+                self._record_changes()
         return UndoReport(point.what, point.at, point.summary, restored, taken_away, reverted, self.notices)
 
     def _keep_before(self) -> None:

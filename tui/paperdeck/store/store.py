@@ -563,6 +563,7 @@ class Store:
         scope = UndoScope(self.data_dir, self.catalogue_path, what, self.schedule.path)
         reviews_index = self.reviews.index_path
         before = (self.catalogue.stamp(), file_stamp(reviews_index), file_stamp(self.schedule.path))
+        log_before = file_stamp(self.change_log.path)
         self._undo_scope = scope
         try:
             yield scope
@@ -578,7 +579,8 @@ class Store:
         # The change stands either way: a point not written leaves the previous one, which no
         # longer matches the catalogue, so an undo is refused rather than wrong.
         with contextlib.suppress(StoreError):
-            scope.commit(self._now(), scope.summary, *after)
+            log = ((log_before or [0])[0], file_stamp(self.change_log.path))
+            scope.commit(self._now(), scope.summary, *after, log=log)
 
     def remove_papers(self, paper_ids: Iterable[str]) -> RemoveReport:
         """Take papers (by id or alias) out of the catalogue, as one change that can be taken back
@@ -614,8 +616,8 @@ class Store:
     def undo_last_change(self) -> UndoReport:
         """Take back the last import or removal (:attr:`undo_point`): the catalogue is set back
         to what it was before it (and the reviews, when it imported reviews, and the programmes'
-        events), the change recorded in the change log, and the point dropped (a second undo has
-        nothing to undo).
+        events), the change log cut back to before it (or, written since, the undo recorded in
+        it), and the point dropped (a second undo has nothing to undo).
 
         Raises:
             NothingToUndo: there is no undo point.

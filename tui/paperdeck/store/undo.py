@@ -15,8 +15,11 @@ Layout, in ``undo/`` beside the catalogue::
                        "summary": one line, "after": [size, mtime_ns] of the catalogue it left,
                        "reviews_after": the same of the reviews index it left, when it kept them,
                        "kept_schedule": true, "had_schedule": bool, "schedule_after": the stamp
-                       of the schedule file it left}`` (a point without ``kept_schedule``, made by
-                       an older paperdeck, leaves the schedule as it is)
+                       of the schedule file it left, "log_before": the change log's size before
+                       it, "log_after": the change log's stamp it left, "kept_log": true}`` (a
+                       point without ``kept_schedule``, made by an older paperdeck, leaves the
+                       schedule as it is; one without ``kept_log`` records the undo in the change
+                       log instead)
 
 One point is kept: each change replaces it, and taking it back drops it (a second undo has
 nothing to undo). A change writes its point in two steps around its catalogue write, under the
@@ -87,6 +90,10 @@ class UndoPoint:
         kept_schedule: whether it kept the schedule file (points of an older paperdeck did not).
         schedule: the schedule file as it was before it (``None``: there was none, or not kept).
         schedule_after: the schedule file's ``[size, mtime_ns]`` right after it (``None``: none).
+        log_before: the change log's size before it (0: there was none).
+        log_after: the change log's ``[size, mtime_ns]`` right after it (``None``: none): while
+            the log is still that, an undo cuts it back to ``log_before``.
+        kept_log: whether it kept the change log's sizes (points of an older paperdeck did not).
     """
 
     what: str
@@ -99,6 +106,9 @@ class UndoPoint:
     kept_schedule: bool = False
     schedule: Path | None = None
     schedule_after: list[int] | None = None
+    log_before: int = 0
+    log_after: list[int] | None = None
+    kept_log: bool = False
 
 
 def read_undo_point(data_dir: Path) -> UndoPoint | None:
@@ -120,6 +130,7 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
         if schedule is not None and not schedule.is_file():
             return None
         schedule_after = data.get("schedule_after")
+        log_after = data.get("log_after")
         return UndoPoint(
             what=str(data["what"]),
             at=str(data["at"]),
@@ -131,6 +142,9 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
             kept_schedule=kept_schedule,
             schedule=schedule,
             schedule_after=[int(n) for n in schedule_after] if isinstance(schedule_after, list) else None,
+            log_before=int(data.get("log_before") or 0),
+            log_after=[int(n) for n in log_after] if isinstance(log_after, list) else None,
+            kept_log=bool(data.get("kept_log")),
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -312,10 +326,13 @@ class UndoScope:
         after: list[int] | None,
         reviews_after: list[int] | None = None,
         schedule_after: list[int] | None = None,
+        log: tuple[int, list[int] | None] = (0, None),
     ) -> None:
         """Make the kept catalogue (and reviews, and schedule) the undo point of this change
         (nothing when nothing was kept); ``after``, ``reviews_after`` and ``schedule_after``: the
-        stamps of the catalogue, of the reviews index and of the schedule file the change left.
+        stamps of the catalogue, of the reviews index and of the schedule file the change left;
+        ``log``: the change log's size before the change and its stamp after (an undo cuts the
+        log back to that size while it is still as the change left it).
 
         Raises:
             StoreError: the point cannot be written (the change itself stands).
@@ -345,7 +362,8 @@ class UndoScope:
             point = {"what": self.what, "at": at, "summary": summary, "after": after,
                      "had_catalogue": self._had_catalogue, "kept_reviews": kept_reviews,
                      "reviews_after": reviews_after, "kept_schedule": self.schedule_path is not None,
-                     "had_schedule": self._had_schedule, "schedule_after": schedule_after}  # fmt: skip
+                     "had_schedule": self._had_schedule, "schedule_after": schedule_after,
+                     "log_before": log[0], "log_after": log[1], "kept_log": True}  # fmt: skip
             atomic_write_bytes(self.folder / _POINT_FILE, orjson.dumps(point))
         except OSError as exc:
             raise StoreError(self.folder, f"cannot write the undo point: {write_failure(exc)}") from None

@@ -45,10 +45,30 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
         app.notify(str(error), severity="error", timeout=6)
         return False
     if not reviews:
-        app.notify("No reviews imported for this paper (paperdeck import REVIEWS.jsonl.gz).", timeout=3)
+        app.notify(no_reviews_notice(paper), timeout=5 if paper.ratings is not None else 3)
         return False
     app.push_screen(ReviewsScreen(paper, reviews, summary, rank))
     return True
+
+
+def no_reviews_notice(paper: Paper) -> str:
+    """What ``R`` says of a paper without imported reviews: a paper whose ratings came from a
+    list (Paper Copilot: ratings without review texts) says so, with the ratings it holds, and
+    names the fetch that brings the texts only where OpenReview has the paper."""
+    ratings = paper.ratings
+    if ratings is None:
+        return "No reviews imported for this paper (paperdeck import REVIEWS.jsonl.gz)."
+    from paperdeck.fetch.venues import short_name
+
+    count = ratings.count
+    which = f"{count} rating{'' if count == 1 else 's'}" if count else "Ratings"
+    source = "Paper Copilot" if any("papercopilot" in name.lower() for name in paper.sources) else "the list"
+    held = _number(ratings.mean) + (f" ± {ratings.std:.2f}" if ratings.std else "")
+    if ratings.min is not None and ratings.max is not None:
+        held += f", {_number(ratings.min)}–{_number(ratings.max)}"
+    text = f"{which} from {source} ({held}) — no review texts in this list"
+    venue = short_name(paper.venue, paper.year) if paper.openreview_id else None
+    return text + (f"; paperdeck fetch {venue} brings them from OpenReview." if venue else ".")
 
 
 def _rendered(text: str) -> Content:
