@@ -248,8 +248,9 @@ class PaperList(ScrollView, can_focus=True):
         self._apply_scales()
 
     def set_scales_mixed(self, mixed: bool) -> None:
-        """Whether the view lists papers of more than one scale (its venues rate on different
-        scales): then each rating shows its scale's top (``6.5/10``), else none does."""
+        """Whether the view's venue scope rates on more than one scale (its venues', not its
+        rows': filtered or not, the lists of a scope show ratings alike): then each rating shows
+        its scale's top (``6.5/10``), else none does."""
         self._scales_mixed = mixed
         self._apply_scales()
 
