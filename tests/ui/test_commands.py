@@ -118,6 +118,10 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "HelpScreen": [
         ("help.close", "escape,q,question_mark", "close", True, False),
+        ("help.down", "j", "scroll(1)", True, False),
+        ("help.up", "k", "scroll(-1)", True, False),
+        ("help.first", "g", "scroll_to_end(0)", False, False),
+        ("help.last", "G", "scroll_to_end(1)", False, False),
     ],
     "ConfirmScreen": [
         ("confirm.yes", "y", "answer(True)", True, False),

@@ -126,9 +126,43 @@ def test_a_moved_rating_keeps_its_arrow_where_venues_mix_scales() -> None:
     from paperdeck.ui.widgets.paper_list import MOVE_CELLS, RATING_CELLS, scaled_rating_cell
 
     wide, narrow = RATING_CELLS + MOVE_CELLS, RATING_CELLS
-    assert scaled_rating_cell("4.0/10", 4.0, 3.33, True) == "3.3↑4.0/10".rjust(wide)
-    assert scaled_rating_cell("4.0/10", 4.0, 3.33, False) == "↑4.0".rjust(narrow)
-    assert scaled_rating_cell("3.0/10", 3.0, 4.5, False) == "↓3.0".rjust(narrow)
+    assert scaled_rating_cell("4.0/10", 4.0, 3.33, True) == "  3.3 " + " 4.0/10↑"[-narrow:]
+    assert scaled_rating_cell("4.0/10", 4.0, 3.33, False) == "4.0↑".rjust(narrow)
+    assert scaled_rating_cell("3.0/10", 3.0, 4.5, False) == "3.0↓".rjust(narrow)
     assert scaled_rating_cell("6.5/10", 6.5, None, True) == "6.5/10".rjust(wide)
-    assert scaled_rating_cell("6.5/10", 6.5, 6.5, False) == "6.5/10"
+    assert scaled_rating_cell("6.5/10", 6.5, 6.5, False) == " 6.5/10"
     assert len(scaled_rating_cell("10/10", 10.0, 2.0, True)) == wide
+
+
+def test_every_rating_has_a_space_before_it_and_first_sits_over_the_first_means() -> None:
+    """Found by a tester: ``datasets and benchma…5.3↑7.3/10``, the rating run into the title, and
+    ``first`` heading no values. The widest ratings keep a space before them; the first mean ends
+    where its heading does, as the mean now ends a cell after ``Rating``."""
+    from paperdeck.ui.widgets.paper_list import (
+        MOVE_CELLS,
+        RATING_CELLS,
+        PaperList,
+        rating_cell,
+        scaled_rating_cell,
+    )
+
+    for wide in (False, True):
+        cells = [
+            scaled_rating_cell("7.3/10", 7.3, 5.3, wide),
+            scaled_rating_cell("10/10", 10.0, 2.0, wide),
+            scaled_rating_cell("6.5/10", 6.5, None, wide),
+            rating_cell(10.0, None, wide),
+            rating_cell(5.5, 6.0, wide),
+            rating_cell(None, None, wide),
+        ]
+        for cell in cells:
+            assert len(cell) == RATING_CELLS + MOVE_CELLS * wide and cell[0] == " ", cell
+    papers = PaperList.__new__(PaperList)
+    papers._columns = (False, True, False, False)
+    papers._has_moves = True
+    header = papers.header(200)
+    cell = scaled_rating_cell("7.3/10", 7.3, 5.3, True)
+    start = 200 - len(cell) - 4  # the cell's start in a row: the spread's 4 cells after it
+    assert cell[: header.index("first") + len("first") - start].endswith(" 5.3")
+    row_end = start + len(cell)
+    assert header.index("Rating") + len("Rating") + 1 == row_end

@@ -205,3 +205,32 @@ async def test_scroll_keys_typed_faster_than_a_frame_each_move_a_line(seeded_sto
             reader.action_scroll(1)
         await pilot.pause()
         assert body.scroll_y == 4
+
+
+async def test_j_k_g_and_G_scroll_the_help_and_its_footer_says_so(seeded_store: Store) -> None:
+    """``j`` / ``k`` scroll the help as they do the full screens (they did nothing there), ``g`` /
+    ``G`` go to its top and end, and its footer shows the scroll and close keys."""
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        dialog = screen.query_one("#help-dialog")
+        assert dialog.max_scroll_y > 3
+        await pilot.press("j", "j", "j")
+        await pilot.pause()
+        assert dialog.scroll_y == 3
+        await pilot.press("k")
+        await pilot.pause()
+        assert dialog.scroll_y == 2
+        await pilot.press("G")
+        await pilot.pause()
+        assert dialog.scroll_y == dialog.max_scroll_y
+        await pilot.press("g")
+        await pilot.pause()
+        assert dialog.scroll_y == 0
+        shown = {binding.action for _, binding, _, _ in screen.active_bindings.values() if binding.show}
+        assert {"scroll(1)", "scroll(-1)", "close"} <= shown
+        assert screen.query("PaperFooter")

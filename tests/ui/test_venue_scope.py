@@ -192,3 +192,20 @@ def test_a_scope_too_long_for_the_counts_is_shortened_never_dropped() -> None:
     cuts = list(short_scope_notes("NeurIPS 2025 Datasets and Benchmarks", 1))
     assert cuts[0] == "NeurIPS 2025 Datasets and…" and cuts[-1].endswith("…")
     assert all(len(a) > len(b) for a, b in pairwise(cuts)) and len(set(cuts)) == len(cuts)
+
+
+async def test_the_picker_is_centred_over_the_list_shown_dimmed_at_80x24(tmp_path: Path) -> None:
+    """The picker is a dialog like the others: centred, the list showing through it dimmed (it
+    sat at the top with the rows below it blank)."""
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, VenuesScreen)
+        assert 0 < screen.styles.background.a < 1  # the list behind shows through
+        dialog = screen.query_one("#venues-dialog").region
+        above, below = dialog.y, 24 - dialog.bottom
+        assert above > 0 and abs(above - below) <= 1
+        assert abs(dialog.x - (80 - dialog.right)) <= 1

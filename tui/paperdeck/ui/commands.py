@@ -509,6 +509,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "help.close", "escape,q,question_mark", "close", "Close", "help", "dialogs", show=True, about="Close this help"
     ),
+    Command("help.down", "j", "scroll(1)", "Down", "help", "dialogs", show=True, about="Scroll the help down"),
+    Command("help.up", "k", "scroll(-1)", "Up", "help", "dialogs", show=True, about="Scroll the help up"),
+    Command("help.first", "g", "scroll_to_end(0)", "Top", "help", "dialogs", about="The help's top"),
+    Command("help.last", "G", "scroll_to_end(1)", "Bottom", "help", "dialogs", about="The help's end"),
 )
 # fmt: on
 

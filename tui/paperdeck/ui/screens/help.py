@@ -15,13 +15,15 @@ from textual.widgets import Static
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.ui.commands import HelpLine, bindings, key_display
+from paperdeck.ui.widgets.footer import PaperFooter
 
 #: One help section: a heading and its lines (keys already those in effect).
 HelpSection = tuple[str, Sequence[HelpLine]]
 
 
 class HelpScreen(ModalScreen[None]):
-    """Lists the keys of each section; ``escape``, ``q`` or ``?`` closes it."""
+    """Lists the keys of each section; ``escape``, ``q`` or ``?`` closes it, ``j`` / ``k`` scroll it
+    (``g`` / ``G``: its top, its end), as on the full screens; its footer shows those keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 
@@ -43,6 +45,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog"):
             yield Static(self._content(), id="help-body")
+        yield PaperFooter()
 
     def _content(self) -> Content:
         lines: list[Content] = [Content.styled("paperdeck — keys", "bold $text-accent"), Content("")]
@@ -68,3 +71,15 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the help ``lines`` down (negative: up), as ``j`` / ``k`` do on the full screens."""
+        self.query_one("#help-dialog", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_to_end(self, bottom: int) -> None:
+        """Scroll the help to its top (``0``) or its end (``1``)."""
+        dialog = self.query_one("#help-dialog", VerticalScroll)
+        if bottom:
+            dialog.scroll_end(animate=False, immediate=True)
+        else:
+            dialog.scroll_home(animate=False, immediate=True)

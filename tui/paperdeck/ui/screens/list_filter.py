@@ -554,25 +554,15 @@ class ListFilter:
         self.paper_list.set_scales_mixed(self._mixes_scales(self._view_ids))
 
     def _mixes_scales(self, ids: Sequence[str]) -> bool:
-        """Whether ``ids`` hold rated papers of several scales: their venues' scales
-        (:meth:`set_scales`) are more than one. A view of one venue, or of the whole scope (a
-        view is within it), costs a look-up; another of several, a pass over the ids in C
-        (:func:`~paperdeck.search.venues.venues_in`)."""
+        """Whether the list shows each rating with its scale (``6.5/10``): the rule is the venue
+        scope's, not the rows': when the scope's venues (every venue, for no scope) rate on more
+        than one scale (:meth:`set_scales`), every list within it does, filtered or not, so a
+        rating reads the same from view to view; a scope of one scale shows ratings bare. An empty
+        list shows none."""
         by_venue = self._venue_scales
         if not by_venue or not ids:
             return False
-        from paperdeck.search.venues import scoped_ids, venue_of, venues_in
-
-        scope = self.scope
-        scoped = scoped_ids(self.store, scope)
-        if len(scope) == 1:
-            venues: frozenset[str] = scope
-        elif len(ids) == (self.store.paper_count if scoped is None else len(scoped)):  # the whole scope
-            venues = scope or frozenset(self.store.venue_runs.labels)
-        elif not self._mixes_venues(ids):
-            venues = frozenset((venue_of(self.store, ids[0]),))
-        else:
-            venues = venues_in(self.store, ids)
+        venues = self.scope or frozenset(self.store.venue_runs.labels)
         found: set[Scale] = set()
         for venue in venues:
             found |= by_venue.get(venue, frozenset())

@@ -248,8 +248,9 @@ class PaperList(ScrollView, can_focus=True):
         self._apply_scales()
 
     def set_scales_mixed(self, mixed: bool) -> None:
-        """Whether the view lists papers of more than one scale (its venues rate on different
-        scales): then each rating shows its scale's top (``6.5/10``), else none does."""
+        """Whether the view's venue scope rates on more than one scale (its venues', not its
+        rows': filtered or not, the lists of a scope show ratings alike): then each rating shows
+        its scale's top (``6.5/10``), else none does."""
         self._scales_mixed = mixed
         self._apply_scales()
 
@@ -566,11 +567,10 @@ class PaperList(ScrollView, can_focus=True):
         layout = column_layout(width, *self._columns, moves=self._has_moves)
         text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
         # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
-        # stops there (``_show_headings``).
-        # The column before "Rating " (a cell wider than the ratings) is headed a cell short.
-        venue = "  " + "Venue".ljust(layout.venue - (0 if layout.area else 1)) if layout.venue else ""
-        right = venue + ("  " + "Area".ljust(layout.area - 1) if layout.area else "")
-        right += ("first " if layout.moves else "") + ("Rating " if layout.rating else "")
+        # stops there (``_show_headings``); "first" likewise over the first means.
+        venue = "  " + "Venue".ljust(layout.venue) if layout.venue else ""
+        right = venue + ("  " + "Area".ljust(layout.area) if layout.area else "")
+        right += ("first ".rjust(MOVE_CELLS) if layout.moves else "") + ("Rating " if layout.rating else "")
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 
@@ -580,8 +580,9 @@ class PaperList(ScrollView, can_focus=True):
 MARKS_CELLS = 5
 #: Cells of the decision badge with the space after it.
 BADGE_CELLS = 5
-#: Cells of the rating column (right-aligned, one decimal).
-RATING_CELLS = 6
+#: Cells of the rating column (right-aligned, one decimal): its widest value (``"6.5/10"``,
+#: ``"10/10"``, a moved ``"4.5↑"``) with a space before it, so it never runs into the title.
+RATING_CELLS = 7
 #: The least width (cells) of the rows that shows the primary area, and that column's widest.
 AREA_FROM, AREA_MAX = 90, 32
 #: Cells of the rating's spread after the mean (`` ↕4 ``: max − min rating), and the fewest
@@ -589,9 +590,10 @@ AREA_FROM, AREA_MAX = 90, 32
 SPREAD_CELLS, SPREAD_TITLE_MIN = 4, 40
 #: The mark before the spread.
 SPREAD = "↕"
-#: Cells of the first mean before a moved rating (``5.3 ↑6.0``), where the title keeps
-#: ``SPREAD_TITLE_MIN`` with them; narrower rows show only the arrow (``↑6.0``).
-MOVE_CELLS = 4
+#: Cells of the first mean before a moved rating (``"  5.3 "`` then the rating column's
+#: ``"   6.0↑"``: right-aligned under its heading ``first``), where the title keeps
+#: ``SPREAD_TITLE_MIN`` with them; narrower rows show only the mean now with its arrow (``6.0↑``).
+MOVE_CELLS = 6
 #: The marks of a mean rating that rose, fell during the discussion.
 ROSE, FELL = "↑", "↓"
 #: The fewest cells a title keeps: the rating, then the badge, give theirs up first.
@@ -614,32 +616,39 @@ class ColumnLayout(NamedTuple):
     venue: int = 0
 
 
+def _first_cell(first: float | None, wide: bool) -> str:
+    """The first mean before a moved rating in the wide layout (``"  5.3 "``, ``MOVE_CELLS``
+    cells, its end a cell before the column's as its heading's), blank when it did not move;
+    ``""`` in the narrow layout."""
+    if not wide:
+        return ""
+    return f"{first:>{MOVE_CELLS - 1}.1f} " if first is not None else " " * MOVE_CELLS
+
+
 def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
-    """The rating column of a row: the mean (``"   6.0"``, ``–`` when unrated), marked ``↑``/``↓``
-    when it moved from ``first`` (the mean of each review's first rating; ``None``: it did not
-    move): ``"  ↑6.0"`` in the ``RATING_CELLS`` cells, and with ``wide`` (the layout's ``moves``)
-    the first mean before it in ``MOVE_CELLS`` more: ``"  5.3 ↑6.0"``."""
-    cells = RATING_CELLS + MOVE_CELLS * wide
+    """The rating column of a row: the mean (``"    6.0"``, ``–`` when unrated) in the
+    ``RATING_CELLS`` cells, followed by ``↑``/``↓`` when it moved from ``first`` (the mean of each
+    review's first rating; ``None``: it did not move): ``"   6.0↑"``, the mean now first so the
+    arrow does not read as a change; with ``wide`` (the layout's ``moves``) the first mean before
+    it in ``MOVE_CELLS`` more: ``"  5.3    6.0↑"``."""
     if value is None:
-        return f"{'–':>{cells}}"
+        return _first_cell(None, wide) + f"{'–':>{RATING_CELLS}}"
     if first is None or first == value:
-        return f"{value:{cells}.1f}"
+        return _first_cell(None, wide) + f"{value:{RATING_CELLS}.1f}"
     arrow = ROSE if value > first else FELL
-    shown = f"{first:.1f} {arrow}{value:.1f}" if wide else f"{arrow}{value:.1f}"
-    return f"{shown:>{cells}}"
+    return _first_cell(first, wide) + f"{value:.1f}{arrow}".rjust(RATING_CELLS)
 
 
 def scaled_rating_cell(short: str, value: float, first: float | None, wide: bool) -> str:
     """The rating column of a row in a view of several scales: ``short`` (the mean with its scale's
     top, ``"6.5/10"``) in the ``RATING_CELLS`` cells, and when the mean moved from ``first``:
-    ``"3.3↑4.0/10"`` in the wide layout (``MOVE_CELLS`` more), ``"↑4.0"`` in the narrow one (the
-    scale then shown by the rows that did not move and by the detail pane)."""
-    cells = RATING_CELLS + MOVE_CELLS * wide
+    ``"  3.3 4.0/10↑"`` in the wide layout (the first mean in ``MOVE_CELLS`` more), ``"   4.0↑"``
+    in the narrow one (the scale then shown by the rows that did not move and by the detail pane)."""
     if first is None or first == value:
-        return f"{short:>{cells}}"
+        return _first_cell(None, wide) + f"{short:>{RATING_CELLS}}"
     arrow = ROSE if value > first else FELL
-    shown = f"{first:.1f}{arrow}{short}" if wide else f"{arrow}{value:.1f}"
-    return f"{shown[-cells:]:>{cells}}"
+    shown = f"{short}{arrow}" if wide else f"{value:.1f}{arrow}"
+    return _first_cell(first, wide) + shown[-RATING_CELLS:].rjust(RATING_CELLS)
 
 
 def column_layout(
