@@ -49,14 +49,34 @@ def test_a_forced_format_that_reads_nothing_from_another_format_is_refused(
     assert code == 0 and "3 new" in out
 
 
-@pytest.mark.parametrize("command", [["stats"], ["list"], ["search", "graph"], ["changes"], ["list", "--json"]])
-def test_a_read_only_command_does_not_create_a_missing_data_directory(
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["stats"],
+        ["stats", "--json"],
+        ["list"],
+        ["list", "--json"],
+        ["search", "graph"],
+        ["search", "graph", "--json"],
+        ["changes"],
+        ["plan"],
+        ["similar", "abc"],
+        ["reviews", "abc"],
+        ["following"],
+        ["export", "--format", "bibtex"],
+        ["export", "--user-data"],
+    ],
+    ids=" ".join,
+)
+def test_a_read_only_command_on_a_missing_data_directory_fails_and_does_not_create_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
 ) -> None:
+    """A mistyped --data-dir is an error (status 2, as `show ID` there), not an empty answer."""
     missing = tmp_path / "x" / "nonexist-store"
-    code, _, err = _run(capsys, *command, "--data-dir", str(missing))
-    assert code == 0
-    assert f"no store at {missing}" in err
+    code, out, err = _run(capsys, *command, "--data-dir", str(missing))
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"paperdeck: no store at {missing}")
     assert not missing.exists() and not missing.parent.exists()
 
 

@@ -121,3 +121,26 @@ def test_reviews_of_a_paper_without_any_say_so_once(
     code, out, _ = run(capsys, "reviews", paper_id, "--data-dir", data)
     lines = out.splitlines()
     assert code == 0 and lines[1:] == [f"id: {paper_id}", "reviews: none imported"], out
+
+
+def test_a_reviews_only_import_says_each_file_once_and_the_papers_it_updated(
+    tmp_path: Path, review_sample: ReviewSample, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file of reply notes alone is one line (its notes, not "0 papers" and a notice after it),
+    and the summary says which papers' ratings the notes updated (no paper record changed)."""
+    data = str(tmp_path / "data")
+    run_json(capsys, "import", str(review_sample.papers_file), "--data-dir", data)
+    code, out, err = run(capsys, "import", str(review_sample.notes_file), "--data-dir", data)
+    assert code == 0, err
+    name = review_sample.notes_file
+    notes = len(review_sample.notes())
+    lines = out.splitlines()
+    assert lines[0] == f"{name}: {notes:,} reviews and comments (openreview)"
+    assert not any("no papers in this file" in line for line in lines)
+    assert lines[1].startswith("Imported: 0 new, 0 updated")
+    papers = len({n["forum"] for n in review_sample.notes()})
+    assert f"; {papers:,} papers' reviews and ratings updated" in lines[1]
+    code, out, err = run(capsys, "import", str(review_sample.notes_file), "--data-dir", data)
+    assert code == 0 and "ratings updated" not in out  # the same notes again: nothing updated
+    (entry,) = run_json(capsys, "import", str(review_sample.notes_file), "--data-dir", data)["files"]
+    assert (entry["papers"], entry["reviews"]) == (0, notes)

@@ -35,6 +35,7 @@ from paperdeck.sources import detect_format, read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.backup import (
     BackupError,
+    RestoreReport,
     backup_json,
     is_backup,
     looks_like_backup,
@@ -446,11 +447,38 @@ def test_backup_then_restore_into_a_fresh_store_gives_the_same_user_data(
     summary = import_files(fresh, [path])
     ((where, report),) = summary.restored
     assert where == str(path) and (report.restored, report.unchanged, report.not_in_store) == (7, 0, 1)
-    assert report.summary() == "7 restored, 0 unchanged, 1 for papers not in the store (kept)"
+    assert report.summary() == (
+        "7 records: 7 restored, 0 unchanged; 1 is for a paper not in the store yet (kept for when it is imported)"
+    )
     assert summary.files == () and summary.new == 0
     assert Store(tmp_path / "fresh").all_user_data == seeded.all_user_data  # times kept too
     again = import_files(fresh, [path]).restored[0][1]
     assert (again.restored, again.unchanged) == (0, 7)
+
+
+@pytest.mark.parametrize(
+    ("report", "said"),
+    [
+        (
+            RestoreReport(2, 4, 6),
+            "6 records: 2 restored, 4 unchanged; all 6 are for papers not in the store yet (kept "
+            "for when they are imported)",
+        ),
+        (
+            RestoreReport(2, 4, 3),
+            "6 records: 2 restored, 4 unchanged; 3 are for papers not in the store yet (kept "
+            "for when they are imported)",
+        ),
+        (
+            RestoreReport(1, 0, 1),
+            "1 record: 1 restored, 0 unchanged; it is for a paper not in the store yet (kept for when it is imported)",
+        ),
+        (RestoreReport(3, 1, 0), "4 records: 3 restored, 1 unchanged"),
+    ],
+)
+def test_a_restores_summary_counts_add_up(report: RestoreReport, said: str) -> None:
+    """Every record is restored or unchanged; those for papers not in the store are among them."""
+    assert report.summary() == said
 
 
 def test_restore_moves_an_old_id_to_the_paper_it_became(seeded: Store, tmp_path: Path) -> None:
@@ -675,7 +703,10 @@ def test_cli_backup_and_restore(
     run(capsys, "import", *map(str, seed_files), "--data-dir", fresh)  # only the seeds: one paper missing
     code, out, err = run(capsys, "import", str(backup), "--data-dir", fresh)
     assert code == 0, err
-    assert out == f"{backup}: user-data backup: 3 restored, 0 unchanged, 1 for papers not in the store (kept)\n"
+    assert out == (
+        f"{backup}: user-data backup, 3 records: 3 restored, 0 unchanged; 1 is for a paper not in the store yet "
+        "(kept for when it is imported)\n"
+    )
     run(capsys, "import", str(SAFETY), "--data-dir", fresh)
     code, out, _ = run(capsys, "list", "--starred", "--json", "--data-dir", fresh)
     restored = {paper["id"]: paper for paper in json.loads(out)}

@@ -73,11 +73,32 @@ def empty_store_hint(store: Store) -> str:
     )
 
 
+#: The exit status of a command that reads a store when there is none at the data directory (a
+#: mistyped ``--data-dir``): an error, as for ``show ID`` there, so a script does not go on.
+NO_STORE_STATUS = 2
+
+
+def _store_needed(command: Command) -> Command:
+    """``command``, but when there is no store at the data directory at all: the line saying so
+    (:func:`empty_store_hint`) on standard error, nothing on standard output (not even ``[]``
+    with ``--json``) and exit status :data:`NO_STORE_STATUS`."""
+
+    def run(store: Store, args: argparse.Namespace) -> int:
+        if not store.data_dir.exists():
+            print(empty_store_hint(store), file=sys.stderr)
+            return NO_STORE_STATUS
+        return command(store, args)
+
+    run.__doc__ = command.__doc__
+    return run
+
+
 def _hint_when_empty(command: Command) -> Command:
     """``command``, saying first how to fill the store when it holds no papers (its result, then
     empty, is due to that). The output itself and the exit status (0) are unchanged, so ``--json``
-    still prints valid JSON."""
+    still prints valid JSON. With no store at all, :func:`_store_needed`'s error instead."""
 
+    @_store_needed
     def run(store: Store, args: argparse.Namespace) -> int:
         if store.is_empty and not getattr(args, "user_data", False):
             print(empty_store_hint(store), file=sys.stderr)
@@ -149,8 +170,12 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
             if done := _done_with_papers(store, summary.new_ids):
                 summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
             save_indexes(store, release=done)
+    file_reviews = summary.file_reviews or (0,) * len(summary.files)
     data = {
-        "files": [{"path": p, "format": f, "papers": n} for p, f, n in summary.files],
+        "files": [
+            {"path": p, "format": f, "papers": n, "reviews": r}
+            for (p, f, n), r in zip(summary.files, file_reviews, strict=True)
+        ],
         "new": summary.new,
         "updated": summary.updated,
         "unchanged": summary.unchanged,
@@ -175,13 +200,11 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         for path, r in summary.restored
     ]
     lines = [
-        f"{file_name(path)}: {count:,} paper{'' if count == 1 else 's'} ({fmt})"
-        if fmt != "schedule"
-        else f"{file_name(path)}: a programme (schedule)"
-        for path, fmt, count in summary.files
+        _file_line(path, fmt, count, notes)
+        for (path, fmt, count), notes in zip(summary.files, file_reviews, strict=True)
     ]
     lines += list(summary.notices)
-    lines += [f"{file_name(path)}: user-data backup: {report.summary()}" for path, report in summary.restored]
+    lines += [f"{file_name(path)}: user-data backup, {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
         lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(papers)}.")
     from paperdeck.cli.follows import followed_news
@@ -191,6 +214,16 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
         lines.append(followed_line)
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _file_line(path: str, fmt: str, papers: int, notes: int) -> str:
+    """What the import read from one file: ``"a.jsonl: 37 papers (openreview)"``; a file of reply
+    notes alone, ``"b.jsonl.gz: 27,700 reviews and comments (openreview)"``."""
+    if fmt == "schedule":
+        return f"{file_name(path)}: a programme (schedule)"
+    if notes and not papers:
+        return f"{file_name(path)}: {notes:,} review{'' if notes == 1 else 's'} and comments ({fmt})"
+    return f"{file_name(path)}: {papers:,} paper{'' if papers == 1 else 's'} ({fmt})"
 
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
@@ -466,7 +499,7 @@ COMMANDS: dict[str, Command] = {
     "similar": _hint_when_empty(cmd_similar),
     "follow": _cmd_follows,
     "unfollow": _cmd_follows,
-    "following": _cmd_follows,
+    "following": _store_needed(_cmd_follows),
     "changes": _hint_when_empty(_cmd_changes),
     "fetch": _cmd_fetch,
     "remove": _cmd_remove,

@@ -43,6 +43,7 @@ class ImportSummary:
         new_ids: the ids of the papers added (:attr:`paperdeck.store.store.ImportReport.new_ids`).
         schedule: what the programme's events did (:mod:`paperdeck.store.schedule`), ``None`` when
             the files held none.
+        file_reviews: the reply notes (reviews and comments) read from each of ``files``, in order.
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -56,6 +57,7 @@ class ImportSummary:
     reviews: ReviewImport | None = None
     new_ids: tuple[str, ...] = ()
     schedule: ScheduleImport | None = None
+    file_reviews: tuple[int, ...] = ()
 
     def summary(self) -> str:
         """``"19,630 new, 0 updated, 0 unchanged, 51 skipped (51 reply notes)"``, then what was
@@ -198,7 +200,7 @@ def import_files(
     # The reviews read are put aside by shard as each file is read, and merged a batch of shards
     # at a time: never every note of every file held at once.
     spill = ReviewSpill(store.data_dir)
-    spilled: set[int] = set()  # ids of the reads whose reviews were put aside
+    spilled: dict[int, int] = {}  # ids of the reads whose reviews were put aside: how many
 
     def stage(read: SourceRead) -> SourceRead | None:
         if not read.reviews:
@@ -211,7 +213,7 @@ def import_files(
         # skipped records when the file had reviews; one per note, else held to the end)
         kinds = [skip for skip in read.skipped if _reason_kind(skip.reason) != "reply note"]
         kept = replace(read, reviews=(), skipped=tuple(kinds))
-        spilled.add(id(kept))
+        spilled[id(kept)] = len(read.reviews)
         return kept
 
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
@@ -249,7 +251,9 @@ def import_files(
             staged.clear()
             spill.close()
         files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
-        notices = tuple(read.notice for read in reads if read.notice)
+        file_reviews = tuple(spilled.get(id(read), 0) for read in reads)
+        # a file of reviews alone says so on its own line (files, file_reviews), not a notice too
+        notices = tuple(read.notice for read in reads if read.notice and not (id(read) in spilled and not read.papers))
         skipped: Counter[str] = Counter()
         dropped: Counter[str] = Counter()
         for item in checked:
@@ -264,6 +268,7 @@ def import_files(
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     return ImportSummary(
         files=files,
+        file_reviews=file_reviews,
         new=report.new,
         updated=report.updated,
         unchanged=report.unchanged,

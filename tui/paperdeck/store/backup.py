@@ -104,10 +104,18 @@ class RestoreReport:
     not_in_store: int = 0
 
     def summary(self) -> str:
-        """``"12 restored, 3 unchanged, 1 for papers not in the store (kept)"``."""
-        text = f"{self.restored:,} restored, {self.unchanged:,} unchanged"
-        if self.not_in_store:
-            text += f", {self.not_in_store:,} for papers not in the store (kept)"
+        """``"15 records: 12 restored, 3 unchanged; 1 is for a paper not in the store yet (kept for
+        when it is imported)"``: every record is restored or unchanged, and those for papers not
+        in the store are some of them (or all)."""
+        total = self.restored + self.unchanged
+        text = f"{total:,} record{'' if total == 1 else 's'}: {self.restored:,} restored, {self.unchanged:,} unchanged"
+        waiting = self.not_in_store
+        if waiting == 1:
+            which = "it is" if total == 1 else "1 is"
+            text += f"; {which} for a paper not in the store yet (kept for when it is imported)"
+        elif waiting:
+            which = f"all {waiting:,} are" if waiting == total else f"{waiting:,} are"
+            text += f"; {which} for papers not in the store yet (kept for when they are imported)"
         return text
 
 

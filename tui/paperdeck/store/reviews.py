@@ -114,6 +114,8 @@ class ReviewImport:
             in the notes' histories (:attr:`Review.earlier <paperdeck.model.review.Review.earlier>`).
         skipped: versions left out, ``(reason, count)`` pairs
             (:mod:`paperdeck.store.review_history`).
+        rescored: the papers in the catalogue whose notes changed: their reviews and ratings
+            were updated (an import of reviews alone updates no paper record, but these).
     """
 
     new: int = 0
@@ -126,11 +128,13 @@ class ReviewImport:
     notices: tuple[str, ...] = ()
     versions: int = 0
     skipped: tuple[tuple[str, int], ...] = ()
+    rescored: int = 0
 
     def summary(self) -> str:
         """``"76,816 reviews and comments on 19,499 papers (76,816 new, 0 updated, 0 unchanged)"``,
         then ``"; 968 earlier versions kept"`` when the import added versions to notes' histories,
-        and ``"; 3 papers not imported yet, their reviews kept until they are"`` when any."""
+        ``"; 19,499 papers' reviews and ratings updated"`` when it changed those of papers in the
+        catalogue, and ``"; 3 papers not imported yet, their reviews kept until they are"`` when any."""
         total = self.new + self.updated + self.unchanged
         text = (
             f"{total:,} reviews and comments on {self.papers:,} papers "
@@ -138,6 +142,8 @@ class ReviewImport:
         )
         if self.versions:
             text += f"; {self.versions:,} earlier version{'' if self.versions == 1 else 's'} kept"
+        if self.rescored:
+            text += f"; {self.rescored:,} paper{'' if self.rescored == 1 else 's'}' reviews and ratings updated"
         if self.waiting:
             noun = "paper" if self.waiting == 1 else "papers"
             text += f"; {self.waiting:,} {noun} not imported yet, their reviews kept until they are"
@@ -828,6 +834,7 @@ class ReviewStore:
             papers=len(forums),
             waiting=sum(1 for forum in forums if not known(forum)),
             changed_forums=frozenset(changed_forums),
+            rescored=sum(1 for forum in changed_forums if known(forum)),
             notes=tuple(changes),
             versions=versions,
             skipped=tuple(sorted(skipped.items())),
