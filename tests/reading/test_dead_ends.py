@@ -115,14 +115,16 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 def test_the_cli_on_an_empty_store_says_how_to_fill_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
 ) -> None:
+    # No store at the directory: one line saying how to fill it, and a failing exit (as `show ID`
+    # gives), so that a mistyped --data-dir cannot pass in a script; nothing on standard output
+    # (not even `[]` for --json) and no directory made.
     code, out, err = _run(capsys, *args, "--data-dir", str(tmp_path / "fresh"))
-    assert code == 0
+    assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert "paperdeck import" in lines[0] and "seeds" in lines[0]
-    if "--json" in args:
-        assert json.loads(out) == []  # the output stays machine-readable
-    assert "paperdeck import" not in out
+    assert out == ""
+    assert not (tmp_path / "fresh").exists()
 
 
 def test_an_empty_result_of_a_filled_store_gets_no_hint(
