@@ -1024,7 +1024,15 @@ class SearchIndex:
             while at >= 0:
                 offsets.append(at)
                 at = text.find(needle, at + 1)
-            lines = list(map(bisect_right, repeat(self._initial_lines()), offsets))
+            starts = self._initials_starts
+            if starts is not None:
+                lines = list(map(bisect_right, repeat(starts), offsets))
+            else:  # before the warming makes the table: the line breaks counted up to the last hit
+                lines, line, last = [], 0, 0
+                for at in offsets:
+                    line += text.count(b"\n", last, at)
+                    lines.append(line)
+                    last = at
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
 
