@@ -250,15 +250,16 @@ def _offsets_line(offsets: array[int]) -> bytes:
     return binascii.b2a_base64(offsets.tobytes(), newline=True)
 
 
-class RowOffsets(NamedTuple):
+class RowOffsets:
     """The offsets line of a rows file as it was read (:func:`read_row_offsets`): each row's
     start, then where the last ends (``array('q')``), and where the rows lie (``first`` the
-    first row's offset, ``end`` the offsets line's), for the file with ``stamp``."""
+    first row's offset, ``end`` the offsets line's), for the file with ``stamp``. (A plain
+    class: a named tuple's class costs its making at every start, before the first frame.)"""
 
-    table: array[int]
-    first: int
-    end: int
-    stamp: tuple[int, int, int]
+    __slots__ = ("end", "first", "stamp", "table")
+
+    def __init__(self, table: array[int], first: int, end: int, stamp: tuple[int, int, int]) -> None:
+        self.table, self.first, self.end, self.stamp = table, first, end, stamp
 
 
 def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
@@ -287,8 +288,9 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
             venues = VenueRuns.from_json(header.get("venues"), count)  # none: written before venues
             ids = orjson.loads(handle.readline())
             spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
-            if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
+            if not (type(ids) is list and len(ids) == count):
                 return None
+            "".join(ids)  # TypeError unless every id is text (a C pass; a set of types cost more)
             if rows is None or rows >= count:
                 encoded = handle.read().split(b"\n")
                 if encoded and not encoded[-1]:
