@@ -3,9 +3,12 @@ row per paper up front; a broken cache costs speed, never a crash or a wrong lis
 
 from __future__ import annotations
 
+import base64
+import itertools
 import json
 import os
 import re
+import struct
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -42,7 +45,7 @@ def test_a_lazy_store_shows_rows_before_parsing_the_catalogue(imported: Store) -
 
 
 def _cache_lines(store: Store) -> list[str]:
-    """The rows cache's lines: header, ids, then one row per paper."""
+    """The rows cache's lines: header, ids, spans, one row per paper, then the rows' offsets."""
     text = (store.data_dir / ROWS_FILE).read_text(encoding="utf-8")
     assert text.endswith("\n")
     return text[:-1].split("\n")  # not splitlines(): U+2028 in a title is no line break here
@@ -57,7 +60,7 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     stat = imported.catalogue_path.stat()
     columns = {"decisions": False, "ratings": False, "areas": False}
     header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True,
-              "venues": {"labels": [""], "runs": [0, 5]}, "spans": True}  # fmt: skip
+              "venues": {"labels": [""], "runs": [0, 5]}, "offsets": True, "spans": True}  # fmt: skip
     assert json.loads(lines[0]) == header
     assert json.loads(lines[1]) == imported.paper_ids
     spans = json.loads(lines[2])
@@ -65,14 +68,21 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     raw = imported.catalogue_path.read_bytes()
     for pid, start, end in zip(imported.paper_ids, spans["spans"][0::2], spans["spans"][1::2], strict=True):
         assert json.loads(raw[start:end])["id"] == pid  # each paper's document, where it lies
-    assert [json.loads(line) for line in lines[3:]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
+    assert [json.loads(line) for line in lines[3:-1]] == [imported.row(pid).to_list() for pid in imported.paper_ids]
+    # The last line: where each row starts and the last ends, 64-bit little-endian numbers in base64.
+    offsets = struct.unpack("<6q", base64.b64decode(lines[-1], validate=True))
+    cache = (imported.data_dir / ROWS_FILE).read_bytes()
+    starts = [len("\n".join(lines[:n]).encode()) + 1 for n in range(3, 9)]
+    assert list(offsets) == starts
+    rows = [json.loads(line) for line in lines[3:-1]]
+    assert [json.loads(cache[a:b]) for a, b in itertools.pairwise(offsets)] == rows
 
 
 def test_a_title_with_a_line_break_stays_on_its_row(data_dir: Path) -> None:
     store = Store(data_dir, now=lambda: FIXED_TIME)
     title = "Line one\nline two \u2028 and \r three"
     store.import_papers([Paper(id="abs:00000000000000aa", title=title, abstract="An abstract, long enough here.")])
-    assert len(_cache_lines(store)) == 4  # header, ids, spans, the row
+    assert len(_cache_lines(store)) == 5  # header, ids, spans, the row, the offsets
     lazy = Store(data_dir, lazy=True)
     assert not lazy.loaded
     assert lazy.row("abs:00000000000000aa") == store.row("abs:00000000000000aa")
@@ -106,8 +116,11 @@ def test_a_broken_row_still_shows(imported: Store, row: str, shown: str) -> None
 @pytest.mark.parametrize(
     "change",
     [
-        lambda lines: lines[:-1],  # a row missing
-        lambda lines: [*lines, lines[-1]],  # a row too many
+        lambda lines: [*lines[:-2], lines[-1]],  # a row missing
+        lambda lines: [*lines[:-1], lines[-2], lines[-1]],  # a row too many
+        lambda lines: lines[:-1],  # no offsets line
+        lambda lines: [*lines, lines[-1]],  # the offsets line twice
+        lambda lines: [lines[0].replace(',"offsets":true', ""), *lines[1:-1]],  # written before the offsets
         lambda lines: [lines[0], '["abs:0000000000000000"]', *lines[2:]],  # ids and rows disagree
         lambda lines: [lines[0], '{"not": "ids"}', *lines[2:]],
         lambda lines: [lines[0], "[1, 2, 3, 4, 5]", *lines[2:]],
@@ -253,7 +266,8 @@ def test_a_lazy_store_reads_the_first_rows_at_opening_and_the_others_at_first_ne
     lazy = Store(imported.data_dir, lazy=True)
     assert lazy.paper_ids == imported.paper_ids and lazy.paper_count == 5
     rows = lazy.catalogue._rows
-    assert rows is not None and [bool(rows[pid]) for pid in lazy.paper_ids] == [True, True, False, False, False]
+    read = [isinstance(rows[pid], bytes) for pid in lazy.paper_ids] if rows is not None else []
+    assert read == [True, True, False, False, False]
     first = imported.paper_ids[0]
     assert lazy.row(first) == imported.row(first)
     assert lazy.catalogue._rows is rows  # a first row: nothing more read
@@ -268,13 +282,14 @@ def test_a_rows_cache_broken_past_its_first_rows_is_written_again_once_found(
     """A row missing after the part read at opening: found when the rest is read, the catalogue
     is parsed for the rows, and the cache written again for the next start."""
     monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
-    _write_cache_lines(imported, _cache_lines(imported)[:-1])
+    lines = _cache_lines(imported)
+    _write_cache_lines(imported, [*lines[:-2], lines[-1]])  # the last row missing
     lazy = Store(imported.data_dir, lazy=True)
     assert not lazy.loaded  # the first rows are sound
     last = imported.paper_ids[-1]
     assert lazy.row(last) == imported.row(last)
     assert lazy.loaded  # parsed instead
-    assert len(_cache_lines(imported)) == 3 + 5  # header, ids, spans and every row again
+    assert len(_cache_lines(imported)) == 3 + 5 + 1  # header, ids, spans, every row and the offsets again
     again = Store(imported.data_dir, lazy=True)
     assert [again.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
     assert not again.loaded
@@ -297,8 +312,8 @@ def test_the_rows_left_unread_are_read_from_where_the_opening_stopped(
     again = Store(imported.data_dir, lazy=True)
     lines = _cache_lines(imported)
     last = imported.paper_ids[-1]
-    lines[-1] = json.dumps([last, "Retitled meanwhile", False, "unknown", None, ""])
-    _write_cache_lines(imported, lines)  # the same papers, the file replaced
+    lines[-2] = json.dumps([last, "Retitled meanwhile", False, "unknown", None, ""])
+    _write_cache_lines(imported, lines)  # the same papers, the file replaced (its offsets now wrong)
     assert again.row(last) == PaperRow(last, "Retitled meanwhile")
     assert not again.loaded
 
@@ -318,3 +333,72 @@ def test_the_rows_left_unread_are_read_while_the_catalogue_is_being_parsed(
         reader.join(timeout=10)
         assert not reader.is_alive()
     assert shown == [imported.row(last)] and not lazy.loaded
+
+
+def test_a_row_past_the_first_is_read_alone_at_its_offset(imported: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row asked for past those read at opening (a query's list) is read alone where the
+    offsets line says it lies: the rows between stay unread, the file is not read whole."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    lazy = Store(imported.data_dir, lazy=True)
+    monkeypatch.setattr("paperdeck.store.catalogue.read_unread_rows", lambda *args: pytest.fail("read whole"))
+    monkeypatch.setattr("paperdeck.store.catalogue.read_rows_cache", lambda *args, **kwargs: pytest.fail("read whole"))
+    last = imported.paper_ids[-1]
+    assert lazy.row(last) == imported.row(last)
+    rows = lazy.catalogue._rows
+    unread = [isinstance(rows[pid], int) for pid in imported.paper_ids] if rows is not None else []
+    assert unread == [False, True, True, True, False]
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert not lazy.loaded
+
+
+def test_past_so_many_rows_read_alone_the_rest_is_read_at_once(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sort of a catalogue not parsed yet asks for every row: after ``_ROW_READS`` read alone,
+    the others are read in one go from where the opening stopped."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    monkeypatch.setattr("paperdeck.store.catalogue._ROW_READS", 1)
+    lazy = Store(imported.data_dir, lazy=True)
+    ids = imported.paper_ids
+    assert lazy.row(ids[3]) == imported.row(ids[3])
+    rows = lazy.catalogue._rows
+    assert rows is not None and isinstance(rows[ids[1]], int)  # one read alone
+    assert lazy.row(ids[2]) == imported.row(ids[2])
+    assert not any(isinstance(rows[pid], int) for pid in ids)  # then the rest at once
+    assert [lazy.row(pid) for pid in ids] == [imported.row(pid) for pid in ids] and not lazy.loaded
+
+
+@pytest.mark.parametrize(
+    "offsets",
+    [
+        lambda line: base64.b64encode(bytes(len(base64.b64decode(line)))).decode(),  # every offset 0
+        lambda line: base64.b64encode(struct.pack("<6q", *[n * 7 for n in range(6)])).decode(),
+        lambda line: base64.b64encode(struct.pack("<6q", *[2**62 + n for n in range(6)])).decode(),  # past the end
+        lambda line: "!" * len(line),  # not base64
+        lambda line: line[:-4],  # too short
+        lambda line: line + "AAAA",  # too long
+    ],
+)
+def test_rows_are_not_read_where_a_broken_offsets_line_says(
+    imported: Store, monkeypatch: pytest.MonkeyPatch, offsets: Callable[[str], str]
+) -> None:
+    """An offsets line that does not hold for the rows (damaged, or not one): the rows shown are
+    still the papers' own, read another way (never past the file's end)."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    lines = _cache_lines(imported)
+    _write_cache_lines(imported, [*lines[:-1], offsets(lines[-1])])
+    lazy = Store(imported.data_dir, lazy=True)
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+
+
+def test_a_rows_cache_cut_short_is_never_read_past_its_end(imported: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rows file cut short after this store opened it is another file (its size changed): the
+    rows then come from the catalogue, and the next start writes the cache again."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    lazy = Store(imported.data_dir, lazy=True)
+    path = imported.data_dir / ROWS_FILE
+    with path.open("r+b") as handle:
+        handle.truncate(path.stat().st_size - 40)
+    assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+    assert lazy.loaded
+    assert not Store(imported.data_dir, lazy=True).loaded

@@ -45,7 +45,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
-from operator import add, and_, contains, gt, itemgetter, lshift, lt, not_, rshift
+from operator import add, and_, contains, gt, itemgetter, lt, not_, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -261,7 +261,8 @@ class SearchIndex:
         per_size = [(_COVER_MAX // max(size, 1)) << _COVER_SHIFT for size in range(max(title_sizes, default=0) + 1)]
         self._cover_units = list(map(per_size.__getitem__, title_sizes))
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
-        self._title_bonus = list(map(add, map(lshift, self._cover_units, repeat(_HITS_BITS)), repeat(1)))
+        bonus_per_size = [(unit << _HITS_BITS) + 1 for unit in per_size]  # one map per paper, not three
+        self._title_bonus = list(map(bonus_per_size.__getitem__, title_sizes))
         self._title_bonus_array: np.ndarray | None = None  # the same in numpy (_bonus_array)
         #: The title initials as UTF-8, one line each: searched for acronyms as bytes (a byte
         #: search is a ``memchr`` scan; a text wider than Latin-1 is searched character by character).
@@ -1024,7 +1025,15 @@ class SearchIndex:
             while at >= 0:
                 offsets.append(at)
                 at = text.find(needle, at + 1)
-            lines = list(map(bisect_right, repeat(self._initial_lines()), offsets))
+            starts = self._initials_starts
+            if starts is not None:
+                lines = list(map(bisect_right, repeat(starts), offsets))
+            else:  # before the warming makes the table: the line breaks counted up to the last hit
+                lines, line, last = [], 0, 0
+                for at in offsets:
+                    line += text.count(b"\n", last, at)
+                    lines.append(line)
+                    last = at
         self._acronym_hits = (word, offsets, lines)
         return list(dict.fromkeys(lines))
 

@@ -24,7 +24,7 @@ from itertools import islice
 from operator import itemgetter, le, lt
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 import orjson
 
@@ -34,6 +34,7 @@ from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
     RowColumns,
+    RowOffsets,
     SpanLine,
     UnreadRows,
     VenueRuns,
@@ -41,6 +42,8 @@ from paperdeck.store.rows import (
     decode_span_table,
     decode_spans,
     file_stamp,
+    read_row_at,
+    read_row_offsets,
     read_rows_cache,
     read_unread_rows,
     write_patched_rows,
@@ -74,6 +77,10 @@ FIRST_ROWS = 200
 #: Papers a catalogue not yet parsed reads one by one (:meth:`Catalogue.paper`) before it parses
 #: the whole file instead (an export or a search without ``--limit`` asks for thousands).
 _SPAN_READS = 256
+#: Rows left unread at opening that are read one by one, at their offsets (:meth:`Catalogue.row`:
+#: a query's list shows a screenful of them), before the rest is read at once instead (a sort by
+#: title of a catalogue not parsed yet asks for every row).
+_ROW_READS = 512
 
 #: ``(inode, mtime in ns, size in bytes)`` of a file (:func:`paperdeck.store.rows.file_stamp`).
 Stamp = tuple[int, int, int]
@@ -107,10 +114,15 @@ class Catalogue:
         self._generation = 0  # see generation
         self._aliases: dict[str, str] = {}
         #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
-        #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay it).
-        self._rows: dict[str, PaperRow | bytes] | None = None
+        #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay
+        #: it); a row not read yet, as its position in the cache (an ``int``).
+        self._rows: dict[str, PaperRow | bytes | int] | None = None
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
         self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
+        #: The rows cache's offsets line, once a row left unread was asked for (``None``: not read
+        #: yet; ``False``: not usable), and how many rows were read alone at their offsets.
+        self._row_offsets: RowOffsets | Literal[False] | None = None
+        self._row_reads = 0
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         self._cached_venues = VenueRuns()  # the rows cache's, while it is used
         #: The parsed papers' venues, with (generation, the papers' table's id, its size) they are of.
@@ -133,7 +145,7 @@ class Catalogue:
         self._cached_spans: CatalogueSpans | None = None
         #: The spans line parsed for the first few papers read alone (:meth:`_find_span`), with
         #: the rows it was read with.
-        self._span_line: tuple[dict[str, PaperRow | bytes], SpanLine] | None = None
+        self._span_line: tuple[dict[str, PaperRow | bytes | int], SpanLine] | None = None
         self._span_reads = 0  # papers read alone: past _SPAN_READS, parsing the catalogue is cheaper
         #: The spans of the catalogue as this store last wrote it, and the file's stamp then.
         self._written_spans: tuple[Stamp | None, CatalogueSpans] | None = None
@@ -329,7 +341,9 @@ class Catalogue:
                 return self.paper(f"openreview:{forum}") or self.paper(forum)
         return self.paper(given) or self.paper(f"openreview:{given}")
 
-    def _find_span(self, paper_id: str, rows: dict[str, PaperRow | bytes]) -> tuple[str, tuple[int, int] | None] | None:
+    def _find_span(
+        self, paper_id: str, rows: dict[str, PaperRow | bytes | int]
+    ) -> tuple[str, tuple[int, int] | None] | None:
         """The current id of ``paper_id`` (an alias followed) and where that paper lies in the
         catalogue (``None``: not known), by the rows cache's spans; ``None`` when the cache has
         no spans. The spans line is parsed, not made into a table of every paper's span."""
@@ -553,12 +567,14 @@ class Catalogue:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
         catalogue is loaded (never loads it)."""
         rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
-        if rows is not None and self._rows_unread and not rows.get(paper_id):  # b"": not read yet
-            rows = self._read_rows()
+        if rows is not None and self._rows_unread and type(rows.get(paper_id)) is int:  # not read yet
+            rows = self._read_row(paper_id)
         if not self._loaded and rows is not None:
             row = rows.get(paper_id)
             if isinstance(row, bytes):
                 row = rows[paper_id] = decode_row(paper_id, row)
+            elif isinstance(row, int):  # not read (read above, unless the cache broke meanwhile): its id
+                return PaperRow(paper_id, paper_id)
             return row
         paper = self._papers.get(paper_id)
         if paper is None:
@@ -572,7 +588,33 @@ class Catalogue:
         self._shown_rows[paper_id] = (paper, row)
         return row
 
-    def _read_rows(self) -> dict[str, PaperRow | bytes] | None:
+    def _read_row(self, paper_id: str) -> dict[str, PaperRow | bytes | int] | None:
+        """Read the row of ``paper_id``, left unread at opening: alone, where the rows cache's
+        offsets line says it lies, for the first :data:`_ROW_READS` such rows while the cache and
+        the catalogue are the files the rows were read from; else with every other row
+        (:meth:`_read_rows`)."""
+        with self._rows_lock:
+            rows = self._rows
+            if not self._rows_unread or rows is None:
+                return rows
+            position = rows.get(paper_id)
+            if type(position) is not int:  # read meanwhile
+                return rows
+            unread = self._unread_rows
+            if unread is not None and self._row_reads < _ROW_READS and file_stamp(self.path) == self._rows_stamp:
+                offsets = self._row_offsets
+                if offsets is None:
+                    offsets = self._row_offsets = read_row_offsets(self.rows_path, unread, len(rows)) or False
+                line = None
+                if isinstance(offsets, RowOffsets):
+                    line = read_row_at(self.rows_path, offsets, position, paper_id)
+                if line is not None:
+                    self._row_reads += 1
+                    rows[paper_id] = line
+                    return rows
+        return self._read_rows()
+
+    def _read_rows(self) -> dict[str, PaperRow | bytes | int] | None:
         """Read the rows the opening left unread: from the rows cache when it still lists the
         same papers for the same catalogue file, else by parsing the catalogue (then ``None``:
         the rows come from the papers)."""
@@ -639,6 +681,7 @@ class Catalogue:
             return False
         self._rows, self._cached_columns, self._spans_line, self._unread_rows, self._cached_venues = cached
         self._rows_unread = self._unread_rows is not None
+        self._row_offsets = None
         self._rows_stamp = stamp
         return True
 
@@ -774,7 +817,8 @@ class Catalogue:
             return None
         if file_stamp(self.path) != stamp:
             return None
-        return NamedPapers(stamp, ids, papers, spans, dict(cached.rows), cached.columns, cached.venues)
+        rows = cast("dict[str, PaperRow | bytes]", cached.rows)  # read whole: every row read
+        return NamedPapers(stamp, ids, papers, spans, dict(rows), cached.columns, cached.venues)
 
     def patch(self, named: NamedPapers, changed: Mapping[str, Paper], before_write: Callable[[], None]) -> bool:
         """Write the catalogue with the papers of ``named`` replaced by ``changed`` (the same ids:

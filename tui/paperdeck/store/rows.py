@@ -9,16 +9,23 @@ list's first paint has the columns it keeps once the catalogue is parsed); line 
 JSON array in catalogue order; with ``"spans"``, line 3 ``{"spans": [start, end, ...], "aliases":
 {old id: id}}``: where each paper's document lies in the catalogue file (byte offsets, two per
 paper in the ids' order; see :class:`CatalogueSpans`) and the catalogue's aliases, so that one paper
-is read without parsing the others; then one line per paper, each :meth:`PaperRow.to_list`. The
-ids line lets the store open without decoding a row: each row is decoded when first shown; and
-without reading every row: the store reads the first screen's at opening, the others from where
-it stopped when one of them is first asked for (:class:`UnreadRows`).
+is read without parsing the others; then one line per paper, each :meth:`PaperRow.to_list`; then
+(``"offsets": true``) the rows' offsets: where each row's line starts in the file and where the
+last one ends (``N + 1`` little-endian 64-bit numbers, base64, one line of
+:func:`offsets_line_size` bytes: found from the file's end without reading the rows). The ids line
+lets the store open without decoding a row: each row is decoded when first shown; and without
+reading every row: the store reads the first screen's at opening, and a row past them when it is
+first asked for, alone, at its offset (:func:`read_row_at`; the rest from where the opening
+stopped once many were, :class:`UnreadRows`). A cache written without offsets is of an older
+paperdeck: not read (the catalogue is parsed and the cache written again).
 """
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import os
+import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -183,12 +190,13 @@ class VenueRuns(NamedTuple):
 
 
 class RowsCache(NamedTuple):
-    """What :func:`read_rows_cache` read: the rows (each still encoded; ``b""`` for one not read),
+    """What :func:`read_rows_cache` read: the rows (each still encoded; for one not read, its
+    position among the rows, an ``int``: :func:`read_row_at`),
     the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
     need; ``None`` when the cache was written without one), and, when not every row was read,
     where the others are (:class:`UnreadRows`)."""
 
-    rows: dict[str, PaperRow | bytes]
+    rows: dict[str, PaperRow | bytes | int]
     columns: RowColumns
     spans_line: bytes | None
     unread: UnreadRows | None = None
@@ -228,16 +236,43 @@ class RowColumns(NamedTuple):
 _READ_BUFFER = 1 << 20
 
 
+def offsets_line_size(count: int) -> int:
+    """Bytes of the offsets line of a rows cache of ``count`` rows, its newline included: base64
+    of ``count + 1`` 64-bit numbers."""
+    return 4 * ((8 * (count + 1) + 2) // 3) + 1
+
+
+def _offsets_line(offsets: array[int]) -> bytes:
+    """The offsets line (:func:`offsets_line_size`) of ``offsets`` (an ``array('q')``)."""
+    if sys.byteorder == "big":  # written little-endian
+        offsets = array("q", offsets)
+        offsets.byteswap()
+    return binascii.b2a_base64(offsets.tobytes(), newline=True)
+
+
+class RowOffsets:
+    """The offsets line of a rows file as it was read (:func:`read_row_offsets`): each row's
+    start, then where the last ends (``array('q')``), and where the rows lie (``first`` the
+    first row's offset, ``end`` the offsets line's), for the file with ``stamp``. (A plain
+    class: a named tuple's class costs its making at every start, before the first frame.)"""
+
+    __slots__ = ("end", "first", "stamp", "table")
+
+    def __init__(self, table: array[int], first: int, end: int, stamp: tuple[int, int, int]) -> None:
+        self.table, self.first, self.end, self.stamp = table, first, end, stamp
+
+
 def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
-    line; ``None`` when the cache is missing, broken or made for another catalogue file (then the
-    catalogue must be read). With ``rows`` a number below the cache's count, only the ids,
-    columns, spans and that many first rows are read, the file no further (each other id then
-    maps to ``b""`` and :attr:`RowsCache.unread` says where their lines are: the list's first
-    screen, or ``0`` for a command reading a few papers): read them with :func:`read_unread_rows`
+    line; ``None`` when the cache is missing, broken, of an older paperdeck (no offsets line) or
+    made for another catalogue file (then the catalogue must be read). With ``rows`` a number
+    below the cache's count, only the ids, columns, spans and that many first rows are read, the
+    file no further (each other id then maps to its position, an ``int``, and
+    :attr:`RowsCache.unread` says where their lines are: the list's first screen, or ``0`` for a
+    command reading a few papers): read them with :func:`read_row_at` or :func:`read_unread_rows`
     when they are wanted. A cache read in part is checked as far as it was read; one read whole,
-    every row is counted."""
+    every row is counted and the offsets line's size checked."""
     unread: UnreadRows | None = None
     try:
         stat = catalogue_path.stat()
@@ -247,16 +282,21 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
                 return None
             if header.get("spreads") is not True:  # written before rows carried the rating spread
                 return None
+            if header.get("offsets") is not True:  # written before the rows' offsets
+                return None
             count = header["rows"]
             venues = VenueRuns.from_json(header.get("venues"), count)  # none: written before venues
             ids = orjson.loads(handle.readline())
             spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
-            if not (type(ids) is list and len(ids) == count and set(map(type, ids)) <= {str}):
+            if not (type(ids) is list and len(ids) == count):
                 return None
+            "".join(ids)  # TypeError unless every id is text (a C pass; a set of types cost more)
             if rows is None or rows >= count:
                 encoded = handle.read().split(b"\n")
                 if encoded and not encoded[-1]:
                     encoded.pop()  # the final newline
+                if not encoded or len(encoded.pop()) + 1 != offsets_line_size(count):  # the offsets line
+                    return None
                 if len(encoded) != count:
                     return None
             else:
@@ -272,11 +312,11 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
             return None
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
-    by_id: dict[str, PaperRow | bytes]
+    by_id: dict[str, PaperRow | bytes | int]
     if rows is None or rows >= count:
         by_id = dict(zip(ids, encoded, strict=True))
     else:
-        by_id = dict.fromkeys(ids, b"")
+        by_id = dict(zip(ids, range(count), strict=True))  # a row not read: its position (read_row_at)
         by_id.update(zip(ids, encoded, strict=False))
     if len(by_id) != count:  # an id twice
         return None
@@ -299,7 +339,67 @@ def read_unread_rows(rows_path: Path, unread: UnreadRows, count: int) -> list[by
         return None
     if encoded and not encoded[-1]:
         encoded.pop()  # the final newline
+    if not encoded or len(encoded.pop()) + 1 != offsets_line_size(unread.read + count):  # the offsets line
+        return None
     return encoded if len(encoded) == count else None
+
+
+def read_row_offsets(rows_path: Path, unread: UnreadRows, count: int) -> RowOffsets | None:
+    """The offsets line of the rows file a partial :func:`read_rows_cache` read (``count`` rows
+    in all), read from the file's end; ``None`` when the file is no longer the one it read, or
+    its offsets line is not one for those rows where they lie (then read the rows another way).
+    Nothing before the offsets line is read."""
+    size = offsets_line_size(count)
+    try:
+        with rows_path.open("rb", buffering=0) as handle:
+            now = os.fstat(handle.fileno())
+            stamp = (now.st_ino, now.st_mtime_ns, now.st_size)
+            end = now.st_size - size
+            if stamp != unread.stamp or end < unread.offset:
+                return None
+            line = os.pread(handle.fileno(), size, end)
+    except OSError:
+        return None
+    if len(line) != size or line[-1:] != b"\n":
+        return None
+    try:
+        raw = binascii.a2b_base64(line[:-1], strict_mode=True)
+    except (binascii.Error, ValueError):
+        return None
+    if len(raw) != 8 * (count + 1):
+        return None
+    table = array("q")
+    table.frombytes(raw)
+    if sys.byteorder == "big":
+        table.byteswap()
+    if table[unread.read] != unread.offset or table[count] != end:
+        return None
+    return RowOffsets(table, unread.offset, end, stamp)
+
+
+def read_row_at(rows_path: Path, offsets: RowOffsets, position: int, paper_id: str) -> bytes | None:
+    """The line (still encoded) of the row at ``position`` (one a partial :func:`read_rows_cache`
+    left unread), for ``paper_id``, read alone where ``offsets`` (:func:`read_row_offsets`) says
+    it lies; ``None`` when the rows file is no longer that one or the line there is not a whole
+    row of that paper (then read the rows another way). Never reads past the rows."""
+    table = offsets.table
+    if not 0 <= position < len(table) - 1:
+        return None
+    start, end = table[position], table[position + 1]
+    if not offsets.first <= start < end <= offsets.end:
+        return None
+    try:
+        with rows_path.open("rb", buffering=0) as handle:
+            now = os.fstat(handle.fileno())
+            if (now.st_ino, now.st_mtime_ns, now.st_size) != offsets.stamp:
+                return None
+            line = os.pread(handle.fileno(), end - start, start)
+    except OSError:
+        return None
+    # A whole line, and this paper's row (as written: its id first): else the table is not this file's.
+    if len(line) != end - start or line[-1:] != b"\n" or not line.startswith(orjson.dumps([paper_id])[:-1]):
+        return None
+    return line[:-1]
 
 
 def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
@@ -419,16 +519,23 @@ def decode_row(paper_id: str, line: bytes) -> PaperRow:
 
 def _lines_in_pieces(lines: list[bytes], rows: Sequence[list[Any] | bytes]) -> Iterator[bytes]:
     """``lines``, then each of ``rows`` as JSON (a row given as ``bytes`` is its JSON already),
-    one a line, in pieces of about a MiB: each row's ``orjson`` result is dropped once copied
-    (held all at once, they cost many times the file)."""
+    one a line, then the offsets line (:func:`offsets_line_size`), in pieces of about a MiB: each
+    row's ``orjson`` result is dropped once copied (held all at once, they cost many times the
+    file)."""
     piece = bytearray(b"\n".join(lines) + b"\n")
     dumps = orjson.dumps
+    offsets = array("q")
+    written = 0  # bytes yielded before piece
     for row in rows:
+        offsets.append(written + len(piece))
         piece += row if type(row) is bytes else dumps(row)
         piece += b"\n"
         if len(piece) >= 1 << 20:
+            written += len(piece)
             yield bytes(piece)
             piece.clear()
+    offsets.append(written + len(piece))
+    piece += _offsets_line(offsets)
     yield bytes(piece)
 
 
@@ -491,7 +598,8 @@ def _write_rows(
     Raises:
         OSError, StoreError: either cannot be written."""
     header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
-                              "columns": columns._asdict(), "spreads": True, "venues": venues.to_json()}  # fmt: skip
+                              "columns": columns._asdict(), "spreads": True, "venues": venues.to_json(),
+                              "offsets": True}  # fmt: skip
     lines = [orjson.dumps(header), orjson.dumps(ids)]
     with_spans = spans is not None and set(ids) <= spans.spans.keys()
     if with_spans and spans is not None:
