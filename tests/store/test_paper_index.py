@@ -320,3 +320,19 @@ def test_the_commands_print_the_same_with_a_bad_index(
     BREAKS[how](imported.data_dir / INDEX_FILE)
     assert [run(capsys, *command, *where) for command in commands] == good
     assert good[0][0] == 0 and forum in good[0][1]
+
+
+def test_a_large_index_sorted_by_numpy_is_byte_for_byte_the_packed_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    rng = random.Random(32)
+    spans = [(f"openreview:{rng.getrandbits(40):x}", (at, at + rng.randint(1, 900)))
+             for at in (rng.randint(0, 2**40) for _ in range(3000))]  # fmt: skip
+    spans += [(spans[5][0], (7, 9)), (spans[5][0], (3, 4)), ("é\udcff", (0, 1))]  # a key listed thrice
+    aliases = {"old": "new", "older": "old"}
+    monkeypatch.setattr(paper_index, "_ARRAY_ENTRIES", 10**9)
+    packed = paper_index.index_bytes((1, 2, 3), iter(spans), aliases)
+    monkeypatch.setattr(paper_index, "_ARRAY_ENTRIES", 100)
+    assert paper_index.index_bytes((1, 2, 3), iter(spans), aliases) == packed
+    with pytest.raises(struct.error):  # a span that does not fit is refused as before
+        paper_index.index_bytes((1, 2, 3), [*spans, ("x", (-1, 5))], aliases)

@@ -435,11 +435,9 @@ class SimilarityIndex:
         Raises:
             StoreError: the file cannot be written.
         """
-        import tempfile
-
         import numpy as np
 
-        from paperdeck.store.atomic import atomic_write_bytes
+        from paperdeck.store.atomic import atomic_write_into
 
         counts: dict[str, npt.NDArray[np.generic]] = {}
         if self._counts is not None:  # for load_patched (an index read from a file has none)
@@ -457,20 +455,9 @@ class SimilarityIndex:
             "indptr": self._indptr,
             **counts,
         }
-        # Made in an unnamed temporary file, then copied into place a piece at a time: the file is
-        # never held in memory whole (it is as large as the index).
-        try:
-            out = tempfile.TemporaryFile(dir=path.parent)  # noqa: SIM115  # closed by the with below
-        except OSError as exc:
-            from paperdeck.model.errors import StoreError
-            from paperdeck.store.atomic import write_failure
-
-            raise StoreError(path, write_failure(exc)) from None
-        with out:
-            np.savez(out, **arrays)
-            del arrays
-            out.seek(0)
-            atomic_write_bytes(path, iter(lambda: out.read(1 << 20), b""))
+        # Written once, into the atomic write's own temporary file (never held in memory whole:
+        # it is as large as the index; nor made aside and copied into place).
+        atomic_write_into(path, lambda out: np.savez(out, **arrays))
 
     @classmethod
     def load_patched(

@@ -19,10 +19,10 @@ import errno
 import os
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 import orjson
 
@@ -165,6 +165,32 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
             written (full disk, read-only, permissions); ``path`` is left as it was and no
             temporary file remains.
     """
+
+    def fill(fd: int) -> None:
+        for piece in _pieces(payload):
+            write_all(fd, piece)
+
+    _atomic_write(path, fill)
+
+
+def atomic_write_into(path: Path, write: Callable[[BinaryIO], None]) -> None:
+    """Write ``path`` as :func:`atomic_write_bytes` does, its bytes written by ``write`` into the
+    temporary file (a seekable binary file, closed after it): for a writer that makes a file
+    itself (``numpy.savez``), written once in place rather than made aside and copied.
+
+    Raises:
+        StoreError: as :func:`atomic_write_bytes`.
+    """
+
+    def fill(fd: int) -> None:
+        with os.fdopen(fd, "wb", closefd=False) as out:
+            write(out)
+
+    _atomic_write(path, fill)
+
+
+def _atomic_write(path: Path, fill: Callable[[int], None]) -> None:
+    """:func:`atomic_write_bytes`'s work, the temporary file's descriptor filled by ``fill``."""
     shown = path
     path = Path(os.path.realpath(path))  # a link's target is what is replaced
     directory = path.parent
@@ -186,8 +212,7 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
     try:
         fd, tmp_name = new_temp_file(directory, staged_prefix() if txn is not None else TEMP_PREFIX)
         try:
-            for piece in _pieces(payload):
-                write_all(fd, piece)
+            fill(fd)
             os.fsync(fd)
         finally:
             os.close(fd)

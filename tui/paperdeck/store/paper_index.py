@@ -37,7 +37,7 @@ known. A stale or broken index is rewritten silently by the next import, or by t
 that falls back to the rows cache and finds the spans there (:meth:`paperdeck.store.store.Store.paper_named`).
 
 The module imports only ``os``, ``struct``, ``mmap`` and ``zlib``: the one-paper commands pay for
-what they use.
+what they use (writing the index of a large store, an import's, sorts its entries with numpy).
 """
 
 from __future__ import annotations
@@ -95,7 +95,10 @@ def id_key(paper_id: str) -> int:
 def index_bytes(stamp: Stamp, spans: Iterable[tuple[str, tuple[int, int]]], aliases: Mapping[str, str]) -> bytes:
     """The index file's bytes for the catalogue file of ``stamp`` (``(inode, mtime ns, size)``),
     its papers' ``(id, (start, end))`` spans and its ``aliases`` (old id → id)."""
-    entries = sorted((id_key(paper_id), start, end) for paper_id, (start, end) in spans)
+    listed = spans if isinstance(spans, list) else list(spans)
+    table = _entries_table(listed) if len(listed) >= _ARRAY_ENTRIES else None
+    entries = sorted((id_key(paper_id), start, end) for paper_id, (start, end) in listed) if table is None else []
+    count = len(entries) if table is None else len(listed)
     text = bytearray()
     alias_entries = []
     for old, new in aliases.items():
@@ -104,13 +107,44 @@ def index_bytes(stamp: Stamp, spans: Iterable[tuple[str, tuple[int, int]]], alia
         text += record
     alias_entries.sort()
     inode, mtime_ns, size = stamp
-    header = HEADER.pack(MAGIC, VERSION, ORDER_MARK, ENTRY.size, ALIAS.size, len(entries), len(alias_entries),
+    header = HEADER.pack(MAGIC, VERSION, ORDER_MARK, ENTRY.size, ALIAS.size, count, len(alias_entries),
                          size, mtime_ns, inode, len(text))  # fmt: skip
     parts = [header, _DIGEST.pack(zlib.crc32(header))]
+    if table is not None:
+        parts.append(table)
     parts += [ENTRY.pack(*entry) for entry in entries]
     parts += [ALIAS.pack(*entry) for entry in alias_entries]
     parts.append(bytes(text))
     return b"".join(parts)
+
+
+#: From this many papers the entries are sorted and packed by numpy (:func:`_entries_table`): a
+#: large store's import, which has numpy loaded; a smaller index (a one-paper command writing it
+#: again) does not import it.
+_ARRAY_ENTRIES = 20_000
+
+
+def _entries_table(spans: list[tuple[str, tuple[int, int]]]) -> bytes | None:
+    """The papers' entries as :func:`index_bytes` packs them (``ENTRY`` each, sorted by key,
+    start, end), sorted and packed by numpy; ``None`` when a span does not fit (a negative or
+    too large offset: then ``struct`` says so)."""
+    from itertools import chain
+
+    import numpy as np
+
+    count = len(spans)
+    keys = np.fromiter(map(id_key, (paper_id for paper_id, _ in spans)), np.uint64, count)
+    try:
+        flat = np.fromiter(chain.from_iterable(span for _, span in spans), np.int64, 2 * count)
+    except (OverflowError, ValueError, TypeError):
+        return None
+    if count and int(flat.min()) < 0:
+        return None
+    starts, ends = flat[0::2].astype(np.uint64), flat[1::2].astype(np.uint64)
+    order = np.lexsort((ends, starts, keys))  # the tuples' order: key, then start, then end
+    table = np.empty((count, 3), np.dtype("<u8"))
+    table[:, 0], table[:, 1], table[:, 2] = keys[order], starts[order], ends[order]
+    return table.tobytes()
 
 
 def write_paper_index(

@@ -423,11 +423,49 @@ class ReviewStore:
         if self._summaries or not index.get("summaries"):
             return {forum: found for forum in forums if (found := self._summaries.get(forum)) is not None}
         path = self.directory / str(index["summaries"])
-        raw = self._summary_docs(index)
+        forums = list(forums)
+        raw = self._summary_docs_of(str(index["summaries"]), forums)
+        if raw is None:
+            raw = self._summary_docs(index)
         try:
             return {forum: ReviewSummary.from_dict(raw[forum]) for forum in forums if forum in raw}
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
+
+    def _summary_docs_of(self, name: str, forums: list[str]) -> dict[str, Any] | None:
+        """The summaries of ``forums`` found in the summaries file ``name`` by its span index
+        (as :meth:`_summary_doc`, the file mapped once for all of them): only their entries are
+        parsed, not the whole file (a decisions file naming a few thousand papers of a large
+        store). A forum the index does not list has no summary. ``None`` when the index is not
+        usable or an entry is not where it says (the caller parses the whole file)."""
+        import mmap
+
+        from paperdeck.store.paper_index import open_index
+
+        path = staged_path(self.directory / name)
+        index = open_index(staged_path(self.directory / _spans_name(name)), path)
+        if index is None:
+            return None
+        found: dict[str, Any] = {}
+        try:
+            with path.open("rb") as handle:
+                stat = os.fstat(handle.fileno())
+                if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != index.stamp or not stat.st_size:
+                    return None
+                with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                    for forum in forums:
+                        prefix = orjson.dumps(forum) + b":"
+                        for start, end in index.spans(forum):
+                            if data[start : start + len(prefix)] == prefix:
+                                found[forum] = orjson.loads(data[start + len(prefix) : end])
+                                break
+        except (OSError, ValueError):
+            return None
+        finally:
+            index.close()
+        if not all(isinstance(doc, dict) for doc in found.values()):
+            return None
+        return found
 
     def _summary_docs(self, index: dict[str, Any]) -> dict[str, Any]:
         """The summaries file the index names, as JSON (``{}`` when it names none)."""
