@@ -65,13 +65,13 @@ def test_the_catalogue_is_parsed_after_the_notes_are_merged(tmp_path: Path, monk
 def test_each_summary_is_held_once_as_its_json_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = _dump_store(tmp_path / "s")
     held: list[dict[str, Any]] = []
-    encoded = review_store._encoded_object_bytes
+    encoded = review_store._encoded_object_pieces
 
-    def counted(entries: dict[str, Any]) -> Any:
+    def counted(entries: dict[str, Any], spans: list[Any]) -> Any:
         held.append(entries)
-        return encoded(entries)
+        return encoded(entries, spans)
 
-    monkeypatch.setattr(review_store, "_encoded_object_bytes", counted)
+    monkeypatch.setattr(review_store, "_encoded_object_pieces", counted)
     import_files(store, review_parts())
     assert len(held) == 1
     entries = held[0]
@@ -179,3 +179,47 @@ def test_a_similarity_file_of_other_papers_is_not_stamped_anew(tmp_path: Path) -
     assert path.read_bytes() == kept
     assert SimilarityIndex.restamp(path, stamp, [1, 2], Store(directory).paper_ids)
     assert SimilarityIndex.load(path, [1, 2]) is not None
+
+
+def test_the_summaries_file_pieces_are_one_dump_of_the_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_store, "_PIECE_BYTES", 1_000)
+    docs = {f"forum{n}": {"count": n, "mean": n / 3, "scale": "1-10"} for n in range(500)}
+    entries = {forum: orjson.dumps(doc) for forum, doc in docs.items()}
+    spans: list[tuple[str, tuple[int, int]]] = []
+    pieces = list(review_store._encoded_object_pieces(entries, spans))
+    whole = b"".join(pieces)
+    assert len(pieces) > 10 and whole == orjson.dumps(docs)
+    assert [key for key, _ in spans] == list(docs)
+    assert all(whole[start:end] == orjson.dumps(key) + b":" + entries[key] for key, (start, end) in spans)
+    assert b"".join(review_store._encoded_object_pieces({}, [])) == orjson.dumps({})
+
+
+def test_a_held_summary_takes_its_length_not_orjsons_buffer() -> None:
+    import tracemalloc
+
+    doc = {"count": 3, "mean": 5.333, "std": 1.2, "venue": "ICLR.cc/2026/Conference"}
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        held = [review_store._exact(orjson.dumps(doc)) for _ in range(1_000)]
+        size = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held[0] == orjson.dumps(doc)
+    assert size < 1_000 * 300  # orjson's own results: ~4 KiB each
+
+
+def test_staged_notes_are_told_by_their_versions_in_any_order() -> None:
+    from paperdeck.model.review import Review
+
+    notes = [Review(f"n{k}", "F", "F", "review", tmdate=k + 1) for k in range(3)]
+    staged = review_store.StagedWords()
+    try:
+        staged.add(notes)
+        unit = staged.unit("F", notes[::-1])
+        assert unit is not None
+        assert staged.unit("F", notes[:2]) is None
+        assert staged.unit("F", [*notes[:2], Review("n2", "F", "F", "review", tmdate=9)]) is None
+        assert staged.unit("G", notes) is None
+    finally:
+        staged.close()

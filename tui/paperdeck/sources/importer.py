@@ -232,11 +232,29 @@ def import_files(
             # papers and their reviews, both or neither.
             with store.undoable("import") as undo, store.transaction():
                 report = store.import_papers(papers) if merge else ImportReport()
+                files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
+                file_reviews = tuple(spilled.get(id(read), 0) for read in reads)
+                # a file of reviews alone says so on its own line (files, file_reviews), not a notice too
+                notices = tuple(
+                    read.notice for read in reads if read.notice and not (id(read) in spilled and not read.papers)
+                )
+                skipped: Counter[str] = Counter()
+                dropped: Counter[str] = Counter()
+                for item in checked:
+                    reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
+                    # reply notes read as reviews are counted there, not as skipped records
+                    had_reviews = id(item.read) in spilled
+                    skipped.update(reason for reason in reasons if not (had_reviews and reason == "reply note"))
+                    dropped.update(item.dropped)
+                # The papers read are merged: let go of before the reviews are (a review file's
+                # submissions are papers too: ~100 MB at five times a conference).
+                had_papers = bool(papers)
+                del checked, reads, papers
                 staged_words = staged[0] if staged else None
                 review_report = store.import_reviews(spill, staged_words) if spill.count else None
                 # the programme's events join the papers as they are after this import's merge
                 schedule_report = store.import_events(events) if events else None
-                if events and not (papers or spill.count):
+                if events and not (had_papers or spill.count):
                     # A programme alone changes no paper: the undo point left would take back the
                     # import before it, behind the user's back. Dropped with this change: an undo
                     # now says there is nothing to undo.
@@ -244,27 +262,15 @@ def import_files(
 
                     drop_undo_point(store.data_dir)
                     undo.discard()  # and this change makes none
-                undo.summary = _undo_summary(report, review_report, len(reads))
+                undo.summary = _undo_summary(report, review_report, len(files))
         finally:
             for words in staged:
                 words.close()
             staged.clear()
             spill.close()
-        files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
-        file_reviews = tuple(spilled.get(id(read), 0) for read in reads)
-        # a file of reviews alone says so on its own line (files, file_reviews), not a notice too
-        notices = tuple(read.notice for read in reads if read.notice and not (id(read) in spilled and not read.papers))
-        skipped: Counter[str] = Counter()
-        dropped: Counter[str] = Counter()
-        for item in checked:
-            reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
-            # reply notes read as reviews are counted there, not as skipped records
-            had_reviews = id(item.read) in spilled
-            skipped.update(reason for reason in reasons if not (had_reviews and reason == "reply note"))
-            dropped.update(item.dropped)
         if review_report is not None:  # review versions left out of the notes' histories
             skipped.update(dict(review_report.skipped))
-        del checked, reads, papers, events  # freed now: the collector, back on, finds little to walk
+        del events  # freed now: the collector, back on, finds little to walk
     restored = tuple((str(backup.path), restore_backup(store, backup)) for backup in backups)
     return ImportSummary(
         files=files,

@@ -168,8 +168,8 @@ class StagedWords:
 
         self.builder: WordIndexBuilder = WordIndexBuilder(None, spill_dir=spill_dir)
         self._reviewed = reviewed
-        #: Forum id → (unit, (note id, tmdate) of the notes staged); ``None``: on several files.
-        self._staged: dict[str, tuple[int, frozenset[tuple[str, int]]] | None] = {}
+        #: Forum id → (unit, :func:`_versions_key` of the notes staged); ``None``: on several files.
+        self._staged: dict[str, tuple[int, bytes] | None] = {}
         self._chars = 0
 
     def add(self, reviews: Sequence[Review]) -> None:
@@ -190,23 +190,30 @@ class StagedWords:
             if forum in staged:
                 staged[forum] = None  # on an earlier file too: merged at the import
             elif forum not in reviewed:
-                staged[forum] = (
-                    builder.add(forum, notes.values()),
-                    frozenset((n.id, n.tmdate) for n in notes.values()),
-                )
+                staged[forum] = (builder.add(forum, notes.values()), _versions_key(notes.values()))
 
     def unit(self, forum: str, notes: list[Review]) -> int | None:
         """The unit staged for ``forum`` when its words are those of exactly ``notes`` (the same
         note ids at the same ``tmdate``: the same versions, whatever history they carry), else ``None``."""
         staged = self._staged.get(forum)
-        if staged is None or len(staged[1]) != len(notes):
+        if staged is None:
             return None
-        ids = staged[1]
-        return staged[0] if all((note.id, note.tmdate) in ids for note in notes) else None
+        return staged[0] if staged[1] == _versions_key(notes) else None
 
     def close(self) -> None:
         """Stop folding (the batch process ends); after a write, or instead of one."""
         self.builder.close()
+
+
+def _versions_key(notes: Iterable[Review]) -> bytes:
+    """Which versions ``notes`` are (notes of distinct ids): a BLAKE2b digest (16 bytes) of their
+    ``(note id, tmdate)`` pairs sorted, ``marshal``'s (exact, a lone surrogate too); equal for the
+    same pairs in any order. Held per staged paper instead of the pairs themselves (a set of
+    tuples of a string and an int per note: ~100 bytes a note, ~50 MB at five times a conference)."""
+    import hashlib
+    import marshal
+
+    return hashlib.blake2b(marshal.dumps(sorted((note.id, note.tmdate) for note in notes)), digest_size=16).digest()
 
 
 class ReviewSpill:
@@ -716,7 +723,7 @@ class ReviewStore:
         # Each summary held once as a document: its JSON text (those read, re-encoded one by one
         # and dropped), beside the summaries this import makes (``made``, for the papers' scores).
         docs = self._summary_docs(index)
-        summaries: dict[str, bytes] = {forum: orjson.dumps(docs.pop(forum)) for forum in list(docs)}
+        summaries: dict[str, bytes] = {forum: _exact(orjson.dumps(docs.pop(forum))) for forum in list(docs)}
         del docs
         made: dict[str, ReviewSummary] = {}  # the summaries this import makes
         notes_total = int(index.get("notes", 0))
@@ -803,7 +810,7 @@ class ReviewStore:
                         stored[forum] = ordered
                         latest = [current.get(doc["id"]) or Review.from_dict(doc) for doc in ordered]
                         made[forum] = summary = ReviewSummary.of(latest)
-                        summaries[forum] = orjson.dumps(summary.to_dict())
+                        summaries[forum] = _exact(orjson.dumps(summary.to_dict()))
                         unit = staged.unit(forum, latest) if staged is not None else None
                         units[forum] = forum_words.add(forum, latest) if unit is None else unit
                         changed_forums.add(forum)
@@ -835,8 +842,9 @@ class ReviewStore:
                 written.append(self.directory / summaries_name)
                 from paperdeck.store.paper_index import write_paper_index
 
-                summaries_bytes, summary_spans = _encoded_object_bytes(summaries)  # orjson.dumps of the docs
-                atomic_write_bytes(self.directory / summaries_name, summaries_bytes)
+                summary_spans: list[tuple[str, tuple[int, int]]] = []
+                # orjson.dumps of the docs, written a piece at a time: never held whole
+                atomic_write_bytes(self.directory / summaries_name, _encoded_object_pieces(summaries, summary_spans))
                 # where each summary lies, so that one paper's is read alone (paperdeck show)
                 written.append(self.directory / _spans_name(summaries_name))
                 stat = staged_path(self.directory / summaries_name).stat()
@@ -846,7 +854,7 @@ class ReviewStore:
                            "papers": len(summaries), "shards": shards, "summaries": summaries_name,
                            "words": words_name}  # fmt: skip
                 atomic_write_bytes(self.index_path, orjson.dumps(payload))
-                del summaries_bytes
+                del summary_spans
                 self._take_written(payload, summaries, made)
                 del summaries, made  # held as the store's summaries now, when they could be
         except BaseException:
@@ -1020,23 +1028,40 @@ def _summaries_streamed(path: Path) -> dict[str, ReviewSummary] | None:
     return summaries
 
 
-def _encoded_object_bytes(entries: dict[str, bytes]) -> tuple[bytes, list[tuple[str, tuple[int, int]]]]:
+def _encoded_object_pieces(entries: dict[str, bytes], spans: list[tuple[str, tuple[int, int]]]) -> Iterator[bytes]:
     """:func:`~paperdeck.store.paper_index.object_bytes` of the documents whose JSON texts
-    (``orjson``'s) ``entries`` holds by key: ``orjson.dumps`` of the documents, byte for byte, and
-    each key's entry span in it (from its key's opening quote to its value's end)."""
-    parts = [b"{"]
+    (``orjson``'s) ``entries`` holds by key, in pieces of about :data:`_PIECE_BYTES`: joined, they
+    are ``orjson.dumps`` of the documents, byte for byte. ``spans`` gets each key's entry span in
+    the whole (from its key's opening quote to its value's end) as the pieces are made."""
+    piece = bytearray(b"{")
     at = 1
-    spans: list[tuple[str, tuple[int, int]]] = []
     for n, (key, value) in enumerate(entries.items()):
         if n:
-            parts.append(b",")
+            piece += b","
             at += 1
-        entry = orjson.dumps(key) + b":" + value
-        spans.append((key, (at, at + len(entry))))
-        parts.append(entry)
-        at += len(entry)
-    parts.append(b"}")
-    return b"".join(parts), spans
+        key_bytes = orjson.dumps(key)
+        size = len(key_bytes) + 1 + len(value)
+        spans.append((key, (at, at + size)))
+        piece += key_bytes
+        piece += b":"
+        piece += value
+        at += size
+        if len(piece) >= _PIECE_BYTES:
+            yield bytes(piece)
+            piece.clear()
+    piece += b"}"
+    yield bytes(piece)
+
+
+#: Bytes of a summaries file made before they are written (:func:`_encoded_object_pieces`).
+_PIECE_BYTES = 1 << 20
+
+
+def _exact(data: bytes) -> bytes:
+    """``data`` copied into a ``bytes`` of its own length, for one held long: ``orjson.dumps``
+    returns its output in the buffer it wrote it into (at least 4 KiB however short the text),
+    so a summary of ~150 bytes kept as it came holds ~4 KiB (~400 MB for 98,000 papers)."""
+    return memoryview(data).tobytes()
 
 
 def _is_regular(fd: int) -> bool:
