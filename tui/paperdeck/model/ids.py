@@ -150,4 +150,8 @@ def is_placeholder_title(title: str, *, normalised: bool = False) -> bool:
 
 def is_placeholder_abstract(abstract: str) -> bool:
     """True for abstracts too short to identify a paper (under 100 characters, ``n/a``)."""
+    # A prefix's words joined are a prefix of the whole's (its last word possibly cut): enough
+    # of them settles it without splitting a whole abstract (~800 characters) per paper.
+    if len(" ".join(abstract[: 2 * MIN_ABSTRACT_KEY_CHARS].split())) >= MIN_ABSTRACT_KEY_CHARS:
+        return False
     return len(" ".join(abstract.split())) < MIN_ABSTRACT_KEY_CHARS

@@ -12,7 +12,7 @@ split and looked up at once, in C: the build's cost is one dict lookup per word 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import islice
+from itertools import islice, repeat
 from typing import TYPE_CHECKING
 
 from paperdeck.search.words import IndexedPaper, words
@@ -30,9 +30,12 @@ _CHUNK = 512  # papers tokenised at once (bounds the text held, and how long a c
 #: end of a paper's title and of its keywords, and the end of the paper.
 _FIELD_MARK = "\ue000"
 _PAPER_MARK = "\ue001"
+_FIELD_MARK_BYTES = _FIELD_MARK.encode("utf-8")
+_PAPER_MARK_BYTES = _PAPER_MARK.encode("utf-8")
 _FIELD_MARK_ID = -3
 _PAPER_MARK_ID = -2
 _DROPPED_ID = -1
+_SPLIT_ID = -4  # a run of several words (see Vocabulary)
 
 #: English function words and LaTeX command words.
 _STOP_TEXT = """
@@ -87,17 +90,31 @@ def _fold_table() -> bytes:
 _FOLD = _fold_table()
 
 
-class Vocabulary(dict[str, int]):
+class Vocabulary(dict[bytes, int]):
     """Surface word → term number, or ``_DROPPED_ID``; a word seen for the first time is folded
-    (``__missing__``: once per distinct word, not once per word)."""
+    (``__missing__``: once per distinct word, not once per word).
+
+    A surface word is a run of the folded text split as UTF-8 bytes: bytes, not text, so that the
+    text is not decoded and no ``str`` is made of every word read. ``bytes.split`` splits at
+    ASCII white space only, ``str.split`` (what the words are) at the white space beyond it too
+    (no-break spaces, ``U+3000``, …): a run holding such a space is ``_SPLIT_ID``, its words'
+    numbers in :attr:`split` (the numbers are those the words split as text would have, met in
+    the same order)."""
 
     def __init__(self) -> None:
-        super().__init__({_FIELD_MARK: _FIELD_MARK_ID, _PAPER_MARK: _PAPER_MARK_ID})
+        super().__init__({_FIELD_MARK_BYTES: _FIELD_MARK_ID, _PAPER_MARK_BYTES: _PAPER_MARK_ID})
         self.terms: dict[str, int] = {}
+        #: A run holding white space beyond ASCII → the term numbers of its words, in order.
+        self.split: dict[bytes, list[int]] = {}
 
-    def __missing__(self, word: str) -> int:
-        folded = word
+    def __missing__(self, surface: bytes) -> int:
+        word = folded = surface.decode("utf-8", "surrogatepass")
         if not word.isascii():
+            runs = word.split()
+            if len(runs) != 1 or runs[0] != word:
+                self.split[surface] = [self[run.encode("utf-8", "surrogatepass")] for run in runs]
+                self[surface] = _SPLIT_ID
+                return _SPLIT_ID
             parts = words(word)  # NFKC-folded, case-folded, split at non-alphanumerics
             folded = max(parts, key=len) if parts else ""
         term_id = _DROPPED_ID
@@ -105,7 +122,7 @@ class Vocabulary(dict[str, int]):
             term = fold_plural(folded)
             if term not in STOP_WORDS:
                 term_id = self.terms.setdefault(term, len(self.terms))
-        self[word] = term_id
+        self[surface] = term_id
         return term_id
 
 
@@ -157,6 +174,7 @@ def term_counts(
 
     field_weights = np.array([TITLE_WEIGHT, KEYWORD_WEIGHT, 1], np.int64)
     lookup = vocabulary.__getitem__
+    split = vocabulary.split
     lengths: list[npt.NDArray[np.int64]] = []
     parts: tuple[list[npt.NDArray[np.int32]], ...] = ([], [])
     given = iter(papers)
@@ -165,13 +183,24 @@ def term_counts(
         size = len(chunk)
         text = _chunk_text(chunk)
         del chunk
-        tokens = text.encode("utf-8", "surrogatepass").translate(_FOLD).decode("utf-8", "surrogatepass").split()
+        tokens = text.encode("utf-8", "surrogatepass").translate(_FOLD).split()
         del text
         # The heart of the build: one dict lookup per word, no Python loop.
         ids = np.fromiter(map(lookup, tokens), dtype=np.int32, count=len(tokens))
+        runs = np.flatnonzero(ids == _SPLIT_ID).tolist()
+        more_at: list[int] = []  # a run's words after its first: their positions and numbers
+        more_ids: list[int] = []
+        for at in runs:  # a few per chunk
+            numbers = split[tokens[at]]
+            ids[at] = numbers[0] if numbers else _DROPPED_ID
+            more_at += repeat(at, max(len(numbers) - 1, 0))
+            more_ids += islice(numbers, 1, None)
         del tokens
         marks = ids <= _PAPER_MARK_ID  # either mark
         segment = np.cumsum(marks, dtype=np.int64) - marks  # three per paper: title, keywords, abstract
+        if more_at:  # a word's place in its field does not count: the run's other words go at the end
+            segment = np.concatenate((segment, segment[np.array(more_at, np.int64)]))
+            ids = np.concatenate((ids, np.array(more_ids, np.int32)))
         kept = ids >= 0
         segment, ids = segment[kept], ids[kept]
         keys = np.repeat(((segment // 3) << 32) | ids.astype(np.int64), field_weights[segment % 3])

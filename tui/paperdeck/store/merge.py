@@ -357,6 +357,9 @@ class Merger:
         self._titles: dict[tuple[str, str, int | None], str] = {}
         self._without_forum = _WordVotes()
         self._with_forum: _WordVotes | None = None
+        # The paper :meth:`match` last took the title key of, and that key: a new paper is
+        # registered just after it is matched (the key, a regex pass, is not taken twice).
+        self._keyed: tuple[Paper, tuple[str, str, int | None] | None] | None = None
         for paper in self.papers.values():
             self._register(paper)
 
@@ -373,7 +376,8 @@ class Merger:
                 known = self._by_key.setdefault((name, value), [])
                 if paper.id not in known:
                     known.append(paper.id)
-        key = _title_key(paper)
+        keyed = self._keyed
+        key = keyed[1] if keyed is not None and keyed[0] is paper else _title_key(paper)
         if key is not None:
             self._titles[key] = paper.id
         if not is_placeholder_abstract(paper.abstract):
@@ -405,6 +409,7 @@ class Merger:
                     return self._resolve(known)
 
         key = _title_key(paper)
+        self._keyed = (paper, key)
         if key is not None:
             found = self._titles.get(key)
             if found is not None and accept(found):
