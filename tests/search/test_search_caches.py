@@ -381,3 +381,31 @@ def test_largest_first_is_a_stable_descending_argsort() -> None:
     for keys in cases:
         expected = np.argsort(-keys, kind="stable")
         assert index_module._largest_first(keys).tolist() == expected.tolist(), (len(keys), keys[:5])
+
+
+def test_phrase_orders_of_many_titles_at_once_are_each_title_s(data_dir: Path) -> None:
+    """With numpy loaded, the phrase order of the titles a ranking checks is found for all of them
+    at once (their words end to end): each title's is what :func:`_phrase_order` gives it alone,
+    for two to five query words, titles without words among them."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    index = SearchIndex(store.papers)
+    titles = index._titles.lines()
+    titles[1] = ""  # a title without words, among the others
+    vocabulary = index._vocabulary.words
+    positions = list(range(0, len(titles), 3))
+    queries = [vocabulary[n : n + size] for size in (2, 3, 5) for n in range(0, len(vocabulary), 97)]
+    in_titles = [title.split() for title in titles[::11]]
+    starts = [words[at : at + 3] for words in in_titles for at in (0, 2) if len(words) > at + 1]
+    queries += [[word[:4] for word in words] for words in starts]
+    queries += [words[1::-1] for words in in_titles if len(words) > 1]  # swapped
+    queries += [["graph", "neural", "networks"], ["neural", "graph"], ["lear", "mo"], ["diffusion", "models"]]
+    ordered = 0
+    for query in queries:
+        vocabularies = [index._vocabulary.expand(word).vocabulary for word in query]
+        expected = [index_module._phrase_order(titles[p].split(), vocabularies) for p in [1, *positions]]
+        assert index._phrase_orders([1, *positions], vocabularies) == expected, query
+        ordered += sum(map(bool, expected))
+    assert ordered > 20

@@ -763,10 +763,8 @@ class SearchIndex:
                     keys[at] -= count - _KEYWORD_MAX
         if len(several) > _MAX_ORDER_TITLES:  # the best, of equal keys the first in catalogue order
             several = sorted(several, key=keys.__getitem__, reverse=True)[:_MAX_ORDER_TITLES]
-        vocabularies = [m.vocabulary for m in matches]
-        titles = self._titles.lines()
-        for at in several:
-            order = _phrase_order(titles[candidates[at]].split(), vocabularies)
+        orders = self._phrase_orders(list(map(candidates.__getitem__, several)), [m.vocabulary for m in matches])
+        for at, order in zip(several, orders, strict=True):
             if order:
                 keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
 
@@ -946,15 +944,45 @@ class SearchIndex:
                     several = several[sizes > 1]
             if len(several) > _MAX_ORDER_TITLES:  # the best, of equal keys the first in catalogue order
                 several = several[np.argsort(-keys[several], kind="stable")[:_MAX_ORDER_TITLES]]
-            vocabularies = [m.vocabulary for m in matches]
-            titles = self._titles.lines()
-            for at, position in zip(several.tolist(), wanted[several].tolist(), strict=True):
-                order = _phrase_order(titles[position].split(), vocabularies)
-                if order:
-                    keys[at] += min(order, _ORDER_MAX) << _ORDER_SHIFT
+            orders = self._phrase_orders(wanted[several].tolist(), [m.vocabulary for m in matches])
+            keys[several] += np.minimum(np.asarray(orders, dtype=np.int64), _ORDER_MAX) << _ORDER_SHIFT
         ranked = array("I")
         ranked.frombytes(wanted[_largest_first(keys)].astype(np.uint32).tobytes())
         return ranked
+
+    def _phrase_orders(self, positions: list[int], vocabularies: list[frozenset[str]]) -> list[int]:
+        """:func:`_phrase_order` of the titles at ``positions`` for query words of ``vocabularies``
+        (in the query's order). With numpy loaded, for all the titles at once: their words laid end
+        to end, each query word's marks made by one C-level pass over them, the pairs side by side
+        found by array operations (a list of marks per title and query word, and two scans per
+        title and pair, cost 1-2.4 ms of a key of three to six words at 98,150 papers)."""
+        titles = self._titles.lines()
+        split = list(map(str.split, map(titles.__getitem__, positions)))
+        if "numpy" not in sys.modules or len(vocabularies) < 2:
+            return [_phrase_order(title_words, vocabularies) for title_words in split]
+        import numpy as np
+
+        count = len(split)
+        title_words = list(chain.from_iterable(split))
+        sizes = np.fromiter(map(len, split), dtype=np.int64, count=count)
+        if not len(title_words):
+            return [0] * count
+        # Word n and word n + 1 stand side by side in one title unless n + 1 starts a title.
+        side_by_side = np.ones(len(title_words), dtype=bool)
+        side_by_side[(np.cumsum(sizes) - sizes)[sizes > 0]] = False
+        side_by_side = side_by_side[1:]
+        title_of = np.repeat(np.arange(count), sizes)[:-1]  # the title of each pair of words
+        words = len(title_words)
+        marks = [np.fromiter(map(v.__contains__, title_words), dtype=bool, count=words) for v in vocabularies]
+        orders = np.zeros(count, dtype=np.int64)
+        for first, second in pairwise(marks):
+            in_order = np.zeros(count, dtype=bool)
+            in_order[title_of[first[:-1] & second[1:] & side_by_side]] = True
+            swapped = np.zeros(count, dtype=bool)
+            swapped[title_of[second[:-1] & first[1:] & side_by_side]] = True
+            orders += np.where(in_order, 2, swapped.astype(np.int64))
+        listed: list[int] = orders.tolist()
+        return listed
 
     def _bonus_array(self) -> np.ndarray:
         """:attr:`_title_bonus` as a numpy array (made at first need)."""
