@@ -329,3 +329,88 @@ def test_an_acronym_s_lines_are_found_without_counting_line_breaks(data_dir: Pat
             expected = [n for n, line in enumerate(lines) if word in line]
             assert index._acronym_positions(word) == expected, word
         assert (_CountedFinds.counts == 0) is warmed
+
+
+@pytest.mark.parametrize("dense_from", [0, 1 << 62])
+def test_a_short_later_word_matched_through_its_postings_ranks_as_scanned(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, dense_from: int
+) -> None:
+    """With numpy loaded, a one- or two-letter word matched among the candidates only reads its
+    prefixes' posting lists through the candidates (a mask, or a set when few) rather than
+    scanning the candidates' title, keyword and author words for its prefix: every prefix of
+    many queries typed letter by letter ranks as with the scan, with notes or not, whatever the
+    share of candidates a later word is bounded from."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    ids = store.paper_ids
+    vocabulary = SearchIndex(store.papers)._vocabulary.words
+    words = zip(vocabulary[::41], vocabulary[7::37], vocabulary[3::43], strict=False)
+    typed = [
+        *(f"{a} {b[:2]} {c[:1]}" for a, b, c in words),
+        "reinforcement learning from human feedback", "graph neural n", "a d", "diffusion mo x", "on the di",
+    ]  # fmt: skip
+    monkeypatch.setattr(index_module, "_DENSE_FROM", dense_from)
+    scans = [0]
+    real = SearchIndex._starting_with
+
+    def counted(self: SearchIndex, *args: Any) -> Any:
+        scans[0] += 1
+        return real(self, *args)
+
+    monkeypatch.setattr(SearchIndex, "_starting_with", counted)
+    for share in (1, 4):
+        monkeypatch.setattr(index_module, "_BOUNDED_SHARE", share)
+        monkeypatch.setattr(index_module, "_BOUNDED_SHORT_SHARE", share)
+        for notes in ({}, {ids[3]: "graph reinforcement quokka", ids[5]: "diffusion baseline"}):
+            scanned, read = SearchIndex(store.papers, notes), SearchIndex(store.papers, notes)
+            for query in (text[:k] for text in typed for k in range(1, len(text) + 1)):
+                monkeypatch.setattr(SearchIndex, "_scans_prefixes", lambda self, word, *_: len(word) < 3)
+                expected = scanned.search(query).positions
+                monkeypatch.setattr(SearchIndex, "_scans_prefixes", lambda self, word, *_: False)
+                before = scans[0]
+                assert read.search(query).positions == expected, (query, share, bool(notes))
+                assert scans[0] == before, query
+    assert scans[0] > 50
+
+
+def test_largest_first_is_a_stable_descending_argsort() -> None:
+    """The one sort of packed ints that ranks many candidates gives the order of a stable
+    ``argsort`` of the negated keys: ties in index order, any count, a range too wide to pack."""
+    import numpy as np
+
+    rng = np.random.default_rng(32)
+    cases = [np.zeros(0, dtype=np.int64), np.array([5], dtype=np.int64), np.array([1 << 61, 0, 1 << 61])]
+    cases += [rng.integers(0, top, size, dtype=np.int64) for top in (2, 50, 1 << 30) for size in (2, 7, 1000, 70_000)]
+    for keys in cases:
+        expected = np.argsort(-keys, kind="stable")
+        assert index_module._largest_first(keys).tolist() == expected.tolist(), (len(keys), keys[:5])
+
+
+def test_phrase_orders_of_many_titles_at_once_are_each_title_s(data_dir: Path) -> None:
+    """With numpy loaded, the phrase order of the titles a ranking checks is found for all of them
+    at once (their words end to end): each title's is what :func:`_phrase_order` gives it alone,
+    for two to five query words, titles without words among them."""
+    import numpy  # noqa: F401  # loaded, as in the app
+
+    store = Store(data_dir)
+    import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
+    index = SearchIndex(store.papers)
+    titles = index._titles.lines()
+    titles[1] = ""  # a title without words, among the others
+    vocabulary = index._vocabulary.words
+    positions = list(range(0, len(titles), 3))
+    queries = [vocabulary[n : n + size] for size in (2, 3, 5) for n in range(0, len(vocabulary), 97)]
+    in_titles = [title.split() for title in titles[::11]]
+    starts = [words[at : at + 3] for words in in_titles for at in (0, 2) if len(words) > at + 1]
+    queries += [[word[:4] for word in words] for words in starts]
+    queries += [words[1::-1] for words in in_titles if len(words) > 1]  # swapped
+    queries += [["graph", "neural", "networks"], ["neural", "graph"], ["lear", "mo"], ["diffusion", "models"]]
+    ordered = 0
+    for query in queries:
+        vocabularies = [index._vocabulary.expand(word).vocabulary for word in query]
+        expected = [index_module._phrase_order(titles[p].split(), vocabularies) for p in [1, *positions]]
+        assert index._phrase_orders([1, *positions], vocabularies) == expected, query
+        ordered += sum(map(bool, expected))
+    assert ordered > 20
