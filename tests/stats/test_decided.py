@@ -4,6 +4,8 @@ its accepted papers only says so, and a venue with no decision says "no decision
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.stats.charts import chart_lines
@@ -88,3 +90,31 @@ def test_venues_say_which_rate_is_which_and_each_venue_keeps_its_own() -> None:
     assert json_venues["ICLR 2023"]["acceptance_basis"] == "none"
     assert json_venues["ICLR 2023"]["acceptance_rate"] is None
     assert Figures.from_cache(figures.to_cache()) == figures
+
+
+def test_the_areas_chart_draws_each_venue_apart_on_its_own_decisions() -> None:
+    papers = [*_set("ICLR", 2017, poster=1, reject=3), *_set("ICLR", 2026, poster=2, under_review=6)]
+    papers += [_paper("no-area", "reject", "ICLR", 2017, area="")]
+    lines = _text("areas", figures_of(papers, {}, {}), 100).splitlines()
+    assert lines[:2] == ["Decisions by primary area", "  each venue apart"]
+    first, second = lines.index("▌ ICLR 2026"), lines.index("▌ ICLR 2017")  # most papers first
+    iclr2026, iclr2017 = lines[first:second], lines[second:]
+    assert "(no area)" in "\n".join(iclr2017) and "(no area)" not in "\n".join(iclr2026)
+    assert "only accepted papers" in iclr2026[1] and "rate = accepted / decided" in iclr2017[1]
+    assert any(line.startswith("vision") and line.rstrip().endswith("25%") for line in iclr2026)  # 2 / (2 + 6)
+    assert any(line.startswith("vision") and line.rstrip().endswith("25%") for line in iclr2017)  # 1 / (1 + 3)
+
+
+def test_the_moves_acceptance_of_several_venues_counts_the_venues_with_a_rate() -> None:
+    from paperdeck.model.review import REVIEW, Review, ReviewSummary
+
+    papers = [*_set("ICLR", 2017, poster=1, reject=3), *_set("COLM", 2025, poster=5)]
+    papers = [replace(p, openreview_id=p.id) for p in papers]
+    summaries = {
+        p.id: ReviewSummary.of([Review(f"{p.id}r", p.id, p.id, REVIEW, "Reviewer_a", scores=(("rating", 5.0),))])
+        for p in papers
+    }
+    moves = figures_of(papers, summaries, {}).moves
+    still = next(d for d in moves.by_direction if d.direction == "none")
+    assert (still.decided, still.accepted, still.undecided) == (4, 1, 0)  # COLM's accepted list alone: no rate
+    assert still.rate == pytest.approx(1 / 4)

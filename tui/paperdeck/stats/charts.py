@@ -177,7 +177,20 @@ def _among(place: Place, reviewed: int) -> str:
 
 
 def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
-    lines = [_heading("Decisions by primary area"), *_basis_lines(figures, width)]
+    """Decisions by primary area; where the figures mix venues, each venue's areas apart under its
+    name, each on its own decisions (an area of one venue is not another's: ICLR 2017's papers
+    have none)."""
+    if len(figures.venues) > 1:
+        lines = [_heading("Decisions by primary area"), _line(("  each venue apart", "note"))]
+        for venue in figures.venues:
+            lines += [Line(), _heading(f"▌ {one_line(venue.name)}"), *_area_rows(venue.figures, width, bars)]
+        return lines
+    return [_heading("Decisions by primary area"), *_area_rows(figures, width, bars)]
+
+
+def _area_rows(figures: Figures, width: int, bars: bool) -> list[Line]:
+    """The rates' note and the table of :func:`_areas` for one set of figures."""
+    lines = _basis_lines(figures, width)
     longest = max((len(one_line(area.area)) for area in figures.by_area), default=4)
     # Wide screens give the names room to differ (three areas begin "applications to"), narrow
     # ones keep room for the bars.

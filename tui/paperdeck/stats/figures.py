@@ -704,16 +704,24 @@ def figures_from(groups: Mapping[str, VenueTally]) -> Figures:
 def _directions_summed(
     directions: tuple[MoveAcceptance, ...], venues: list[VenueFigures]
 ) -> tuple[MoveAcceptance, ...]:
-    """``directions`` (a set of several venues') with each rate taken as :func:`_areas_summed` takes an area's."""
-    accepted: Counter[str] = Counter()
-    over: Counter[str] = Counter()
+    """``directions`` (a set of several venues') with each rate taken as :func:`_areas_summed` takes
+    an area's, and its counts those of the venues whose decisions give a rate (the rate's own)."""
+    rows: dict[str, list[int]] = {d.direction: [0, 0, 0, 0] for d in directions}  # decided, accepted, undecided, over
     for venue in venues:
+        if venue.figures.basis not in ("decided", "accepted list"):
+            continue
         for row in venue.figures.moves.by_direction:
+            counts = rows.setdefault(row.direction, [0, 0, 0, 0])
             rejected = row.decided - row.accepted
-            accepted[row.direction] += row.accepted if _over(venue.figures.basis, row.accepted, rejected, 0) else 0
-            over[row.direction] += _over(venue.figures.basis, row.accepted, rejected, row.undecided)
-    return tuple(replace(d, rate=accepted[d.direction] / over[d.direction] if over[d.direction] else None)
-                 for d in directions)  # fmt: skip
+            counts[0] += row.decided
+            counts[1] += row.accepted
+            counts[2] += row.undecided
+            counts[3] += _over(venue.figures.basis, row.accepted, rejected, row.undecided)
+    return tuple(
+        replace(d, decided=c[0], accepted=c[1], undecided=c[2], rate=c[1] / c[3] if c[3] else None)
+        for d in directions
+        for c in (rows[d.direction],)
+    )
 
 
 def _areas_summed(areas: tuple[AreaDecisions, ...], venues: list[VenueFigures]) -> tuple[AreaDecisions, ...]:
