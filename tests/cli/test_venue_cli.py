@@ -101,3 +101,14 @@ def test_stats_of_a_venue_not_in_the_store_is_one_line(three_venues: str, capsys
     assert code == 2 and not out
     assert err.count("\n") == 1 and "'neurips'" in err
     assert all(f"'{name}'" in err for name in ("COLM 2025", "ICLR 2017", "ICLR 2026"))
+
+
+def test_stats_never_prints_one_rating_distribution_for_several_scales(
+    three_venues: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "stats", "--data-dir", three_venues)
+    assert code == 0, err
+    assert "rating distribution: each venue's, on its own scale, in the charts below" in out
+    assert "rating distribution:\n" not in out
+    code, out, err = run(capsys, "stats", "--venue", "colm", "--data-dir", three_venues)
+    assert code == 0 and "rating distribution:\n" in out  # one venue: its own

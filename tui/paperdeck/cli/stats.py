@@ -167,7 +167,11 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
         lines.append(f"\n{title}:")
         lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counts[title.replace(" ", "_")].items()]
     data.update(counts["reviews"])
-    lines += review_stats_lines(counts["reviews"])
+    if len(figures.rated_venues) > 1:  # ratings of several scales: never one distribution
+        lines += review_stats_lines(counts["reviews"] | {"rating_distribution": {}})
+        lines.append("rating distribution: each venue's, on its own scale, in the charts below")
+    else:
+        lines += review_stats_lines(counts["reviews"])
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
