@@ -59,3 +59,56 @@ def test_a_venue_not_in_the_store_is_one_line(store_dir: str, capsys: pytest.Cap
     code, out, err = run(capsys, "list", "--venue", "NeurIPS 2018", "--data-dir", store_dir)
     assert code != 0 and not out
     assert err.count("\n") == 1 and "NeurIPS 2018" in err and "'COLM 2025'" in err and "'ICLR 2026'" in err
+
+
+ICLR2017 = fixture("papercopilot_iclr2017.json")  # 8 ICLR 2017 papers: 4 posters, 3 rejected, 1 workshop
+
+
+@pytest.fixture
+def three_venues(tmp_path: Path, seed_files: list[Path], capsys: pytest.CaptureFixture[str]) -> str:
+    data = str(tmp_path / "three")
+    code, _, err = run(capsys, "import", *map(str, seed_files), str(COLM), str(ICLR2017), "--data-dir", data)
+    assert code == 0, err
+    return data
+
+
+def _stats(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    code, out, err = run(capsys, "stats", *args, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_stats_counts_the_venues_named(three_venues: str, capsys: pytest.CaptureFixture[str]) -> None:
+    every = _stats(capsys, "--data-dir", three_venues)
+    assert every["papers"] == 53 and len(every["venues"]) == 3  # type: ignore[arg-type]
+    colm = _stats(capsys, "--venue", "colm", "--data-dir", three_venues)  # a word start, as venue:colm
+    assert colm["papers"] == 8 and [v["venue"] for v in colm["venues"]] == ["COLM 2025"]  # type: ignore[union-attr,index]
+    per_review = sum(len(record["rating"].split(";")) for record in json.loads(COLM.read_text("utf-8")))
+    assert colm["venues_selected"] == ["COLM 2025"] and colm["reviews"] == per_review == 30  # each review's rating
+    two = _stats(capsys, "--venue", "ICLR 2017", "--venue", "2025", "--data-dir", three_venues)
+    assert two["papers"] == 16 and two["venues_selected"] == ["COLM 2025", "ICLR 2017"]
+    iclr2017 = _stats(capsys, "--venue", "iclr 2017", "--data-dir", three_venues)
+    (venue,) = iclr2017["venues"]  # type: ignore[misc]
+    assert venue["acceptance_rate"] == pytest.approx(4 / 8) and venue["acceptance_basis"] == "decided"
+    code, out, err = run(capsys, "stats", "--venue", "iclr 2017", "--data-dir", three_venues)
+    assert code == 0 and out.startswith("ICLR 2017: 8 papers"), err
+
+
+def test_stats_of_a_venue_not_in_the_store_is_one_line(three_venues: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "stats", "--venue", "neurips", "--data-dir", three_venues)
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and "'neurips'" in err
+    assert all(f"'{name}'" in err for name in ("COLM 2025", "ICLR 2017", "ICLR 2026"))
+
+
+def test_stats_never_prints_one_rating_distribution_for_several_scales(
+    three_venues: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "stats", "--data-dir", three_venues)
+    assert code == 0, err
+    assert "rating distribution: each venue's, on its own scale, in the charts below" in out
+    assert "rating distribution:\n" not in out
+    code, out, err = run(capsys, "stats", "--venue", "colm", "--data-dir", three_venues)
+    assert code == 0 and "rating distribution:\n" in out  # one venue: its own

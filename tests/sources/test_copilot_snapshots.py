@@ -126,6 +126,9 @@ def test_snapshots_of_two_conferences_are_refused_in_one_line_naming_the_file(tm
     assert not (data / "reviews").exists()
 
 
-def test_a_list_without_a_day_in_its_name_gives_papers_only(tmp_path: Path) -> None:
-    summary = import_files(Store(tmp_path / "data"), [fixture(COPILOT_2018_NAME)])
-    assert summary.reviews is None and summary.new > 0
+def test_a_list_without_a_day_in_its_name_gives_each_reviews_rating_without_a_time(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    summary = import_files(store, [fixture(COPILOT_2018_NAME)])
+    assert summary.new > 0 and summary.reviews is not None and summary.reviews.new > 0
+    held = store.reviews.reviews(next(iter(store.reviews.summaries())))
+    assert held and all(r.id.startswith("pc_") and not r.sections and not r.earlier for r in held)

@@ -73,7 +73,7 @@ def test_the_chart_says_the_counts_and_fits_every_width() -> None:
     text = "\n".join(line.text for line in chart_lines("moves", figures, 80))
     assert "5 of 11 reviews moved" in text and "↑ 3 up · ↓ 1 down" in text
     assert "↑ 2 rose · ↓ 1 fell of 5" in text and "4 papers with a review that moved" in text
-    assert "Acceptance by the mean's move" in text and "  rose        2         1   50%" in text
+    assert "Acceptance by the mean's move" in text and "  rose        2         1          0   50%" in text
 
 
 def test_the_cache_keeps_the_moves_whole() -> None:

@@ -39,7 +39,8 @@ def test_each_venue_has_its_figures_on_its_own_scale() -> None:
     assert (iclr.scale, colm.scale, cvpr.scale, foo.scale) == ("0, 2, 4, 6, 8, 10", "1-10", "", "1-5")
     assert iclr.figures.papers == 3 and iclr.figures.mean_of_means == pytest.approx(16 / 3, abs=1e-3)
     assert colm.figures.mean_of_means == 6.25 and cvpr.figures.reviewed == 0
-    assert iclr.acceptance_rate == pytest.approx(1 / 3) and colm.acceptance_rate == 1.0
+    assert iclr.acceptance_rate == pytest.approx(1 / 3)
+    assert colm.acceptance_rate is None and colm.figures.basis == "accepted only"  # a list of the accepted
     assert (iclr.figures.mean_ratings[0].low, iclr.figures.mean_ratings[-1].high) == (0, 10)
     assert (colm.figures.mean_ratings[0].low, colm.figures.mean_ratings[-1].high) == (1, 10)
     assert (foo.figures.mean_ratings[0].low, foo.figures.mean_ratings[-1].high) == (1, 5)
@@ -67,9 +68,10 @@ def test_the_rating_charts_draw_each_venue_apart_never_pooled(key: str) -> None:
 
 def test_the_venues_chart_compares_them_side_by_side() -> None:
     lines = [line.text for line in chart_lines("venues", figures_of(PAPERS, {}, {}), 100, bars=False)]
-    rows = {line[:9]: line for line in lines if line[:4] in ("ICLR", "COLM", "CVPR") and "%" in line}
+    rows = {line[:9]: line for line in lines if line[:4] in ("ICLR", "COLM", "CVPR") and "/10" in line}
     assert "5.33/10" in rows["ICLR 2026"] and "33%" in rows["ICLR 2026"]
-    assert "6.25/10" in rows["COLM 2025"] and "100%" in rows["COLM 2025"]
+    assert "6.25/10" in rows["COLM 2025"] and "%" not in rows["COLM 2025"]  # accepted papers only: no rate
+    assert "  acc. — : only accepted papers listed: COLM 2025, CVPR 2019, FOO 2030" in lines
     assert any(line.startswith("COLM 2025") and "1–10: 0 0 0 0 1 0 1 0 0" in line for line in lines)
     assert "ICLR 2026 · acceptance by area" in lines
 

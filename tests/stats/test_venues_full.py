@@ -124,3 +124,32 @@ def test_the_percentile_field_is_within_each_venue(library: Store) -> None:
         top = len(select_ids(library, f"{term} rating_pct>=90"))
         assert 0 < top <= 0.2 * rated, term
     assert len(select_ids(library, 'venue:"iclr 2026" rating_pct>=0')) == 0  # its submissions carry no ratings
+
+
+@pytest.mark.parametrize(("venue", "name"), [("COLM 2025", "colm2025"), ("ICLR 2017", "iclr2017")])
+def test_each_reviews_rating_and_confidence_is_kept_on_its_venues_scale(library: Store, venue: str, name: str) -> None:
+    from collections import Counter
+
+    figures = figures_of(library.papers, library.reviews.summaries(), {})
+    (entry,) = (v for v in figures.venues if v.venue == venue)
+    records = [r for r in _copilot(name) if _titled(r.get("title")) and r.get("rating")]
+    ratings = Counter(float(v) for r in records for v in str(r["rating"]).split(";"))
+    confidences = Counter(float(v) for r in records for v in str(r["confidence"]).split(";"))
+    assert dict(entry.figures.review_ratings.counts) == ratings and entry.figures.review_ratings.total > len(records)
+    assert dict(entry.figures.confidence.counts) == confidences
+    per_paper = Counter(len(str(r["rating"]).split(";")) for r in records)
+    assert dict(entry.figures.reviews_per_paper.counts) == per_paper
+
+
+def test_iclr_2017s_acceptance_rate_is_over_its_decided_papers(library: Store) -> None:
+    from collections import Counter
+
+    statuses = Counter(str(r["status"]) for r in _copilot("iclr2017") if _titled(r.get("title")))
+    accepted = statuses["Oral"] + statuses["Poster"]
+    decided = accepted + statuses["Reject"] + statuses["Workshop"]  # the workshop track: not accepted
+    figures = figures_of(library.papers, library.reviews.summaries(), {})
+    rates = {v.venue: v.acceptance_rate for v in figures.venues}
+    assert rates["ICLR 2017"] == pytest.approx(accepted / decided)
+    bases = {v.venue: v.figures.basis for v in figures.venues}
+    assert bases["ICLR 2017"] == bases["ICLR 2025"] == "decided" and bases["COLM 2025"] == "accepted only"
+    assert bases["ICLR 2023"] == "none" and rates["ICLR 2023"] is None and rates["COLM 2025"] is None

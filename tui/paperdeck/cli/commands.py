@@ -571,11 +571,12 @@ def add_command_parsers(
     parser.add_argument("id")
     parser = command("reviews", "show one paper's reviews, meta-review, decision and comments")
     parser.add_argument("id")
-    command(
+    parser = command(
         "stats",
         "counts by source, decision and area; rating distributions (each paper's mean, every "
         "review's), acceptance by area and by rating, reviews per paper, confidence, your progress",
     )
+    add_venue_option(parser)
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")

@@ -111,9 +111,10 @@ def review_stats(store: Store) -> tuple[dict[str, Any], list[str]]:
 
 def review_stats_lines(data: dict[str, Any]) -> list[str]:
     """The lines of :func:`review_stats`' data (as a cache kept it)."""
+    notes = data.get("review_notes")
     lines = [
-        f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {data['reviews']:,} reviews "
-        f"({data['review_notes']:,} notes with comments)"
+        f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {data['reviews']:,} reviews"
+        + (f" ({notes:,} notes with comments)" if notes is not None else "")
     ]
     distribution = data["rating_distribution"]
     if distribution:

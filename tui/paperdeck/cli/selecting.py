@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
@@ -45,14 +46,17 @@ def add_venue_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="VENUE",
-        help='only the papers of this venue, as the venue picker names it ("COLM 2025", "TMLR"; any case); '
-        "repeat for several (default: every venue: the app's scope is not used here)",
+        help='only the papers of this venue: its name as the venue picker shows it ("COLM 2025", any case), '
+        "else every venue it starts a word of, as venue: does (colm, 2019); repeat for several "
+        "(default: every venue: the app's scope is not used here)",
     )
 
 
 def venue_scope(store: Store, given: list[str]) -> frozenset[str]:
-    """The scope ``--venue`` values name (:mod:`paperdeck.search.venues`; empty: every venue),
-    each matched to a venue of the store whatever its case and spacing.
+    """The scope ``--venue`` values name (:mod:`paperdeck.search.venues`; empty: every venue):
+    each value the venue of the store it names whatever its case and spacing, else every venue it
+    starts a word of, as a ``venue:`` term matches (``colm`` → COLM 2025, ``2019`` → CVPR 2019
+    and ICML 2019, ``"iclr 20"`` → every ICLR from 2000 on).
 
     Raises:
         UnknownVenue: a value names no venue of the store (the message lists them).
@@ -65,11 +69,19 @@ def venue_scope(store: Store, given: list[str]) -> frozenset[str]:
     scope = set()
     for value in given:
         venue = held.get(" ".join(value.casefold().split()))
-        if venue is None:
+        found = {venue} if venue is not None else _starting(held.values(), value)
+        if not found:
             known = ", ".join(repr(venue_name(v)) for v in held.values() if v) or "none"
             raise UnknownVenue(f"--venue {value!r}: no such venue in the store (its venues: {known})")
-        scope.add(venue)
+        scope |= found
     return frozenset(scope)
+
+
+def _starting(venues: Iterable[str], value: str) -> set[str]:
+    """The ``venues`` ``value`` starts a word of (as a ``venue:`` term matches them)."""
+    from paperdeck.search.corpus import text_has
+
+    return {venue for venue in venues if venue and value.strip() and text_has(venue, value)}
 
 
 def select_ids(store: Store, text: str, order: str = "relevance", scope: frozenset[str] = frozenset()) -> list[str]:

@@ -2,7 +2,9 @@
 the statistics screen (:mod:`paperdeck.stats.charts`, laid out there once): Unicode block bars when
 standard output is a terminal, the same lines without bars when it is piped. Every area name is
 data and goes through :func:`paperdeck.model.safe_text.one_line`. With ``--json``, ``venues``
-holds one entry per venue with its scale (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`)."""
+holds one entry per venue with its scale (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`).
+``--venue`` (repeatable, :func:`~paperdeck.cli.selecting.venue_scope`) counts only the papers of
+those venues, and their reviews: counted afresh (the statistics cache is of the whole store)."""
 
 from __future__ import annotations
 
@@ -37,9 +39,10 @@ def figure_lines(figures: Figures, columns: int | None) -> list[str]:
     return lines
 
 
-def _count(store: Store) -> tuple[dict[str, Any], Figures, dict[str, VenueTally]]:
+def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str, Any], Figures, dict[str, VenueTally]]:
     """What ``stats`` counts from the catalogue and the reviews (parses the whole catalogue), and
-    the tallies its figures are made from (:func:`~paperdeck.stats.tally.venue_tallies`).
+    the tallies its figures are made from (:func:`~paperdeck.stats.tally.venue_tallies`); only the
+    papers of the venues in ``scope`` and their reviews when it is not empty.
 
     Raises:
         StoreError: the catalogue or the review summaries cannot be read.
@@ -49,28 +52,55 @@ def _count(store: Store) -> tuple[dict[str, Any], Figures, dict[str, VenueTally]
     from paperdeck.stats.figures import figures_from
     from paperdeck.stats.tally import ordered_counts, venue_tallies
 
-    papers = store.papers
+    papers = store.papers if not scope else [p for p in store.papers if p.library_venue in scope]
     counts: dict[str, Any] = {"papers": len(papers), "by_source": {}, "by_decision": {}, "by_area": {}}
     for paper in papers:
         count_counts(counts, paper)
     for name in ("by_source", "by_decision", "by_area"):
         counts[name] = ordered_counts(counts[name])
-    counts["reviews"] = review_stats(store)[0]
-    tallies = venue_tallies(papers, store.reviews.summaries(), {})
+    summaries = store.reviews.summaries()
+    if scope:
+        forums = {p.openreview_id for p in papers if p.openreview_id}
+        summaries = {forum: s for forum, s in summaries.items() if forum in forums}
+        counts["reviews"] = _review_counts(summaries)
+    else:
+        counts["reviews"] = review_stats(store)[0]
+    tallies = venue_tallies(papers, summaries, {})
     return counts, figures_from(tallies), tallies
 
 
-def _marks(store: Store, users: dict[str, UserData]) -> list[tuple[str, str, bool]]:
+def _review_counts(summaries: dict[str, Any]) -> dict[str, Any]:
+    """:func:`~paperdeck.cli.reviews.review_stats`' data of the papers of ``summaries`` alone
+    (their notes are not counted: ``review_notes`` is ``None``)."""
+    from collections import Counter
+
+    from paperdeck.stats.figures import number
+
+    distribution: Counter[float] = Counter(r for s in summaries.values() for r in s.ratings)
+    return {
+        "reviewed_papers": sum(1 for s in summaries.values() if s.count),
+        "review_notes": None,
+        "reviews": sum(s.count for s in summaries.values()),
+        "rating_distribution": {number(k): v for k, v in sorted(distribution.items())},
+    }
+
+
+def _marks(
+    store: Store, users: dict[str, UserData], scope: frozenset[str] = frozenset()
+) -> list[tuple[str, str, bool]]:
     """``(area, status, starred)`` of each paper the user marked (a status or a star), its area
     from the catalogue when it is parsed, else from the rows cache (no parse); records of papers
-    the store does not hold are left out, as :func:`~paperdeck.stats.figures.figures_of` leaves them."""
+    the store does not hold are left out, as :func:`~paperdeck.stats.figures.figures_of` leaves them,
+    and those of papers of no venue in ``scope`` when it is not empty (the catalogue is parsed)."""
     marks = []
     for paper_id, user in users.items():
         if user.status == "unseen" and not user.starred:
             continue
-        if store.loaded:
+        if store.loaded or scope:
             paper = store.paper(paper_id)
             area = None if paper is None or paper.id != paper_id else paper.primary_area
+            if scope and paper is not None and paper.library_venue not in scope:
+                area = None
         else:
             row = store.row(paper_id)
             area = None if row is None else row.area
@@ -106,27 +136,42 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
         StoreError: the catalogue or the review summaries cannot be read.
     """
     from paperdeck.cli.reviews import review_stats_lines
+    from paperdeck.cli.selecting import venue_scope
     from paperdeck.stats.cache import cache_key, read_cache, write_cache
 
-    cached = read_cache(store)
-    if cached is None:
+    scope = venue_scope(store, getattr(args, "venue", None) or [])
+    cached = None if scope else read_cache(store)
+    if scope:
+        counts, figures, _ = _count(store, scope)
+    elif cached is None:
         key = cache_key(store)
         counts, figures, tallies = _count(store)
         write_cache(store, key, counts, figures, tallies)
     else:
         counts, figures = cached
     users = store.all_user_data
-    figures = figures.with_progress(_marks(store, users))
+    if scope:
+        users = {pid: u for pid, u in users.items() if (p := store.paper(pid)) is not None and p.library_venue in scope}
+    figures = figures.with_progress(_marks(store, users, scope))
     starred = sum(1 for u in users.values() if u.starred)
     notes = sum(1 for u in users.values() if u.note)
-    data = {"papers": counts["papers"], "starred": starred, "notes": notes, "by_source": counts["by_source"],
+    data: dict[str, Any] = {"venues_selected": sorted(scope)} if scope else {}
+    data |= {"papers": counts["papers"], "starred": starred, "notes": notes, "by_source": counts["by_source"],
             "by_decision": counts["by_decision"], "by_area": counts["by_area"]}  # fmt: skip
     lines = [f"{counts['papers']:,} papers, {starred:,} starred, {notes:,} with notes"]
+    if scope:
+        from paperdeck.search.venues import venue_name
+
+        lines[0] = f"{', '.join(one_line(venue_name(v)) for v in sorted(scope))}: {lines[0]}"
     for title in ("by source", "by decision", "by area"):
         lines.append(f"\n{title}:")
         lines += [f"  {count:>7,}  {one_line(name)}" for name, count in counts[title.replace(" ", "_")].items()]
     data.update(counts["reviews"])
-    lines += review_stats_lines(counts["reviews"])
+    if len(figures.rated_venues) > 1:  # ratings of several scales: never one distribution
+        lines += review_stats_lines(counts["reviews"] | {"rating_distribution": {}})
+        lines.append("rating distribution: each venue's, on its own scale, in the charts below")
+    else:
+        lines += review_stats_lines(counts["reviews"])
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale

@@ -144,7 +144,9 @@ def _one_conference(read: SourceRead, first: tuple[Path, str] | None) -> tuple[P
     Raises:
         SourceError: ``read`` is a snapshot of another conference than ``first``.
     """
-    if read.format != "papercopilot" or not read.reviews or not read.papers:
+    from paperdeck.sources.papercopilot import snapshot_day
+
+    if read.format != "papercopilot" or not read.reviews or not read.papers or snapshot_day(read.path) is None:
         return first
     paper = read.papers[0]
     conference = f"{paper.venue} {paper.year or ''}".strip()

@@ -26,7 +26,10 @@ stored from OpenReview (the same paper, the same reviewer) joins that review's h
 whose lists do not line up (a reviewer without a rating) gives no versions, and is counted
 (``"snapshot ratings not aligned with reviewers"``). Snapshot files of different conferences in
 one import are refused (:mod:`paperdeck.sources.importer`). A file without a day in its name
-gives papers only, as before.
+gives its papers and, for each record with per-review ``rating`` values (COLM 2025, ICLR 2017,
+ICLR 2018), one scores-only review of each reviewer (:func:`list_reviews`: the same note ids, no
+time: a file imported again adds nothing), so that every review's rating (and confidence) is kept,
+on the venue's own scale, not only their mean.
 """
 
 from __future__ import annotations
@@ -132,17 +135,24 @@ def read(path: Path) -> SourceRead:
             if p.id in sessions
         )
         read = replace(read, events=events)
-    if day is None or not read.papers:
+    if not read.papers:
         return read
     reviews: list[Review] = []
     skipped: list[Skip] = []
+    kept = {p.openreview_id for p in read.papers if p.openreview_id}
+    # the reviews' venue, as a group names it: their summaries are ranked within it, on its scale
+    group = f"{venue}/{year}/Conference" if venue and year else ""
     for index, record in enumerate(document.records):
-        if isinstance(record, dict):
-            found = snapshot_reviews(record, day)
-            if found is None:
-                skipped.append(Skip(document.position(index), NOT_ALIGNED))
-            else:
-                reviews += found
+        if not isinstance(record, dict):
+            continue
+        if day is None:
+            reviews += (r for r in list_reviews(record, group) if r.forum in kept)
+            continue
+        found = snapshot_reviews(record, day)
+        if found is None:
+            skipped.append(Skip(document.position(index), NOT_ALIGNED))
+        else:
+            reviews += found
     return replace(read, reviews=tuple(reviews), skipped=(*read.skipped, *skipped))
 
 
@@ -161,16 +171,55 @@ def snapshot_day(path: Path) -> int | None:
     return int(moment.timestamp() * 1000)
 
 
-def snapshot_reviews(record: dict[str, Any], day: int) -> list[Review] | None:
-    """The scores-only review versions in one snapshot record, at ``day`` (ms); ``[]`` when it
-    has no forum id, no reviewers or no ratings; ``None`` when its ``rating`` list (or a given
-    ``confidence`` list) does not line up with its ``reviewers``, or a reviewer is not a plain
-    token."""
+def list_reviews(record: dict[str, Any], group: str = "") -> list[Review]:
+    """The scores-only reviews of one record of a list (not a snapshot): one for each of its
+    per-review ``rating`` values, with its ``confidence`` where the file gives one per review,
+    signed by the record's ``reviewers`` (by position, ``R1``, ``R2`` …, when they do not line up
+    with the ratings), without a time, of the venue ``group`` (``"COLM/2025/Conference"``: the
+    venue's known scale, :func:`~paperdeck.model.venue.group_scale`, and its name for the rank of
+    a paper's mean); ``[]`` without a forum id or per-review ratings, or for a rating that is not
+    a number from 0 to 100 (the paper keeps its mean alone)."""
+    forum = _forum(record)
+    raw = record.get("rating")
+    items = raw.split(";") if isinstance(raw, str) else raw if isinstance(raw, list) else []
+    ratings = [_snapshot_score(item) for item in items]
+    if not forum or not plain_id(forum) or not ratings or any(r is None for r in ratings):
+        return []
+    names = [name.strip() for name in _text(record, "reviewers").split(";")] if record.get("reviewers") else []
+    if len(names) != len(ratings) or len(set(names)) != len(names) or not all(plain_id(n) for n in names):
+        names = [f"R{n}" for n in range(1, len(ratings) + 1)]
+    raw_confidence = record.get("confidence")
+    confidences: list[float | None] = [None] * len(ratings)
+    if isinstance(raw_confidence, str) and raw_confidence.strip():
+        given = [_snapshot_score(item) for item in raw_confidence.split(";")]
+        confidences = given if len(given) == len(ratings) else confidences
+    found = []
+    for name, rating, confidence in zip(names, ratings, confidences, strict=True):
+        note_id = snapshot_note_id(forum, name)
+        if rating is None or not plain_id(note_id):
+            return []
+        scores = (("rating", rating),) + ((("confidence", confidence),) if confidence is not None else ())
+        signature = name if name.startswith("AnonReviewer") else f"Reviewer_{name}"
+        found.append(Review(note_id, forum, forum, REVIEW, signature, None, 0, 0, scores, venue_id=group))
+    return found
+
+
+def _forum(record: dict[str, Any]) -> str:
+    """A record's OpenReview forum id, ``""`` when it has none."""
     forum = _text(record, "openreview_id") or openreview_id_from_url(_text(record, "openreview"))
     forum = forum or openreview_id_from_url(_text(record, "site"))
     given = _text(record, "id")
     if not forum and valid_openreview_id(given):
         forum = given
+    return forum
+
+
+def snapshot_reviews(record: dict[str, Any], day: int) -> list[Review] | None:
+    """The scores-only review versions in one snapshot record, at ``day`` (ms); ``[]`` when it
+    has no forum id, no reviewers or no ratings; ``None`` when its ``rating`` list (or a given
+    ``confidence`` list) does not line up with its ``reviewers``, or a reviewer is not a plain
+    token."""
+    forum = _forum(record)
     reviewers = [name.strip() for name in _text(record, "reviewers").split(";")] if record.get("reviewers") else []
     if not forum or not plain_id(forum) or not reviewers:
         return []

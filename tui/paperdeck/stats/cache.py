@@ -2,7 +2,7 @@
 counts from the catalogue and the review summaries, kept so that the next ``stats`` reads one
 small file instead of parsing the whole catalogue.
 
-Shape: one JSON object ``{"schema": 4, "key": KEY, "counts": {…}, "figures": {…}, "tallies": […]}``: ``KEY`` is
+Shape: one JSON object ``{"schema": 5, "key": KEY, "counts": {…}, "figures": {…}, "tallies": […]}``: ``KEY`` is
 the catalogue file's ``[size, mtime in ns]`` and the reviews index's, as :func:`cache_key` gives
 them; ``counts`` is whatever the caller keeps (JSON); ``figures`` is
 :meth:`paperdeck.stats.figures.Figures.to_cache`; ``tallies`` each venue's
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 __all__ = ["CACHE_FILE", "PATCH_COUNTED", "cache_key", "count_counts", "patch_cache", "read_cache", "write_cache"]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 4  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies
+_SCHEMA = 5  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
+# 5: the rates' basis (Figures.basis), the undecided papers apart from the decided
 
 
 def cache_key(store: Store) -> list[Any]:

@@ -177,8 +177,20 @@ def _among(place: Place, reviewed: int) -> str:
 
 
 def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
-    lines = [_heading("Decisions by primary area"), _line(("  rate = accepted / (accepted + rejected + under review)",
-                                                           "note"))]  # fmt: skip
+    """Decisions by primary area; where the figures mix venues, each venue's areas apart under its
+    name, each on its own decisions (an area of one venue is not another's: ICLR 2017's papers
+    have none)."""
+    if len(figures.venues) > 1:
+        lines = [_heading("Decisions by primary area"), _line(("  each venue apart", "note"))]
+        for venue in figures.venues:
+            lines += [Line(), _heading(f"▌ {one_line(venue.name)}"), *_area_rows(venue.figures, width, bars)]
+        return lines
+    return [_heading("Decisions by primary area"), *_area_rows(figures, width, bars)]
+
+
+def _area_rows(figures: Figures, width: int, bars: bool) -> list[Line]:
+    """The rates' note and the table of :func:`_areas` for one set of figures."""
+    lines = _basis_lines(figures, width)
     longest = max((len(one_line(area.area)) for area in figures.by_area), default=4)
     # Wide screens give the names room to differ (three areas begin "applications to"), narrow
     # ones keep room for the bars.
@@ -192,18 +204,28 @@ def _areas(figures: Figures, width: int, place: Place | None, highlighting: bool
     return lines
 
 
+def _basis_lines(figures: Figures, width: int) -> list[Line]:
+    """How the rates below are taken (:attr:`Figures.basis_note`), as notes fitted to ``width``."""
+    import textwrap
+
+    note = figures.basis_note
+    return [_line((f"  {part}", "note")) for part in textwrap.wrap(note, max(width - 2, 20))] if note else []
+
+
 def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
     apart = _per_venue(_acceptance, figures, width, bars, place) if figures.decisions_known else None
     if apart is not None:
         return apart
     lines = [_heading("Acceptance rate by mean rating")]
     if not figures.decisions_known:
-        return [*lines, _plain("  no decisions known for the papers of the view")]
-    room = _room(width, 32, bars)
-    lines.append(_plain(f"{'rating':>6} {'decided':>8} {'accepted':>9} {'rate':>5}"))
+        return [*lines, _plain("  no decisions: no paper of the view is accepted or rejected")]
+    lines += _basis_lines(figures, width)
+    room = _room(width, 43, bars)
+    lines.append(_plain(f"{'rating':>6} {'decided':>8} {'accepted':>9} {'undecided':>10} {'rate':>5}"))
     for index, bucket in enumerate(figures.acceptance_by_rating):
         drawn = bar(bucket.rate or 0, 1, room) if bucket.rate is not None else ""
-        text = f"{bucket.label:>6} {bucket.decided:>8,} {bucket.accepted:>9,} {percent(bucket.rate):>5} {drawn}"
+        text = (f"{bucket.label:>6} {bucket.decided:>8,} {bucket.accepted:>9,} {bucket.undecided:>10,} "
+                f"{percent(bucket.rate):>5} {drawn}")  # fmt: skip
         marked = place is not None and place.bucket == index
         lines.append(_marked(text[:6], text[6:], marked))
     return lines
@@ -269,13 +291,14 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
     for title, figure, what in steps:
         lines += [Line(), *_steps(title, figure, what, width, bars)]
     if moves.by_direction:
-        lines += [Line(), _heading("Acceptance by the mean's move"),
-                  _plain(f"{'mean':>6} {'decided':>8} {'accepted':>9} {'rate':>5}")]  # fmt: skip
-        room = _room(width, 32, bars)
+        lines += [Line(), _heading("Acceptance by the mean's move"), *_basis_lines(figures, width),
+                  _plain(f"{'mean':>6} {'decided':>8} {'accepted':>9} {'undecided':>10} {'rate':>5}")]  # fmt: skip
+        room = _room(width, 43, bars)
         for row in moves.by_direction:
             label = {"up": "rose", "down": "fell", "none": "still"}[row.direction]
             drawn = bar(row.rate or 0, 1, room) if row.rate is not None else ""
-            lines.append(_plain(f"{label:>6} {row.decided:>8,} {row.accepted:>9,} {percent(row.rate):>5} {drawn}"))
+            lines.append(_plain(f"{label:>6} {row.decided:>8,} {row.accepted:>9,} {row.undecided:>10,} "
+                                f"{percent(row.rate):>5} {drawn}"))  # fmt: skip
     lines += [Line(), _heading("By area")]
     cells = max(min(width - 34, 40), 12)
     lines.append(_plain(f"{'area':<{cells}} {'rated':>7} {'↑ rose':>7} {'↓ fell':>7} {'moved':>7}"))
@@ -330,6 +353,7 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
         }
         lines.append(_plain(f"{_cut(venue.name, cells):<{cells}}"
                             + "".join(f" {_cut(values[label], c):>{c}}" for label, c in columns)))  # fmt: skip
+    lines += _rate_notes(venues, width)
     rated = figures.rated_venues
     if rated:
         lines += [Line(), _heading("Mean ratings side by side, low to high")]
@@ -347,6 +371,27 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
         for area in venue.figures.by_area[:12]:
             lines.append(_plain(f"  {_cut(area.area, area_cells):<{area_cells}} {area.papers:>6,} "
                                 f"{percent(area.rate):>5}"))  # fmt: skip
+    return lines
+
+
+#: What the venues table says of the venues whose rate is not taken on their decided papers alone.
+_RATE_NOTES = {
+    "accepted list": "acc. counts papers without a decision as not accepted (only accepted papers have one)",
+    "accepted only": "acc. — : only accepted papers listed",
+    "none": "acc. — : no decisions",
+}
+
+
+def _rate_notes(venues: tuple[VenueFigures, ...], width: int) -> list[Line]:
+    """A note for each basis but ``"decided"`` some venue's rate is on, naming those venues."""
+    import textwrap
+
+    lines = []
+    for basis, note in _RATE_NOTES.items():
+        names = [one_line(v.name) for v in venues if v.figures.basis == basis]
+        if names:
+            text = f"{note}: {', '.join(names)}"
+            lines += [_line((f"  {part}", "note")) for part in textwrap.wrap(text, max(width - 2, 20))]
     return lines
 
 

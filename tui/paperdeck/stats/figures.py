@@ -23,13 +23,25 @@ A paper's mean rating and its number of reviews come from its imported reviews' 
 from the catalogue's :attr:`paperdeck.model.paper.Paper.ratings`; each review's rating and
 confidence only from the summaries (a catalogue keeps a paper's mean, not each review's score).
 
-The acceptance rate of a group is ``accepted / (accepted + rejected + under review)``: a paper
-sent to the workshop track (ICLR 2017's 47) counts as not accepted to the conference, as the
-conference's own figures count it; withdrawn and unknown decisions are left out, and a paper still
-"under review" counts as not accepted, because a decisions file (Paper Copilot's accepted list)
-names the accepted papers only. Rates are given only when some paper of the whole set has an
-accepted or rejected decision (:attr:`Figures.decisions_known`); a group with none of those
-papers then has a rate of ``None``.
+The acceptance rate is ``accepted / decided``, where **decided** counts the papers with an
+accept- or reject-type decision only: a paper sent to the workshop track (ICLR 2017's 47) counts
+as not accepted to the conference, as the conference's own figures count it; withdrawn papers,
+unknown decisions and papers still "under review" (no decision) are left out of it. How the rate
+is taken depends on the decisions the whole set holds (:attr:`Figures.basis`, one of
+:data:`BASES`):
+
+- ``"decided"``: some paper is rejected: ``accepted / (accepted + rejected)``, undecided papers
+  left out;
+- ``"accepted list"``: papers are accepted and others have no decision, but none is rejected: the
+  decisions came from a list of the accepted papers (Paper Copilot's ICLR 2026 Parquet), so a
+  paper without a decision was not accepted: ``accepted / (accepted + undecided)``, and the
+  charts say so;
+- ``"accepted only"``: every paper with a decision is accepted and none is undecided (a list of
+  accepted papers alone, COLM 2025's): no rate (it would be 100 % by construction);
+- ``"none"``: no accept- or reject-type decision at all: no rate ("no decisions").
+
+In a set of several venues each venue's rate follows its own basis; the whole set's rates by area
+sum each venue's accepted papers and the papers its rate is over.
 """
 
 from __future__ import annotations
@@ -75,6 +87,18 @@ __all__ = [
 
 #: How a paper without a primary area is counted.
 NO_AREA = _NO_AREA
+#: How a set's acceptance rates are taken (the module docstring): ``"decided"``, ``"accepted
+#: list"``, ``"accepted only"``, ``"none"``; ``"mixed"`` for a set of venues whose bases differ.
+BASES = ("decided", "accepted list", "accepted only", "none", "mixed")
+#: What each basis says under a chart of rates (the module docstring).
+BASIS_NOTES = {
+    "decided": "rate = accepted / decided (accepted + rejected); papers without a decision left out",
+    "accepted list": "only accepted papers have a decision (a list of the accepted): "
+    "rate = accepted / (accepted + papers without a decision)",
+    "accepted only": "every paper with a decision is accepted (a list of the accepted): no rate",
+    "none": "no decisions",
+    "mixed": "each venue's rate on its own decisions",
+}
 #: The rating range every histogram covers at least (ICLR's 0–10 scale); means outside widen it.
 RATING_RANGE = (0, 10)
 
@@ -136,8 +160,8 @@ class Bucket:
 class BucketAcceptance:
     """The decided papers of one mean-rating bucket and how many of them were accepted.
 
-    ``decided`` counts accepted, rejected and under-review papers (the module docstring's rule);
-    ``rate`` is ``accepted / decided`` (0–1), ``None`` when no decisions are known or none is decided.
+    ``decided`` counts accepted and rejected papers, ``undecided`` those still under review (no
+    decision); ``rate`` as the module docstring takes it (0–1), ``None`` when there is none.
     """
 
     low: int
@@ -145,6 +169,7 @@ class BucketAcceptance:
     decided: int
     accepted: int
     rate: float | None
+    undecided: int = 0
 
     @property
     def label(self) -> str:
@@ -156,9 +181,8 @@ class BucketAcceptance:
 class AreaDecisions:
     """The decisions of one primary area's papers.
 
-    ``rate`` is ``accepted / (accepted + rejected + pending)`` (0–1), ``None`` when no decisions
-    are known (the module docstring) or the area has no such paper; ``other`` counts withdrawn and
-    unknown decisions.
+    ``pending`` counts the papers still under review (no decision); ``rate`` as the module
+    docstring takes it (0–1), ``None`` when there is none; ``other`` counts unknown decisions.
     """
 
     area: str
@@ -205,12 +229,13 @@ class MoveArea:
 @dataclass(frozen=True, slots=True)
 class MoveAcceptance:
     """The decided papers whose mean rating moved in one ``direction`` (``"up"``, ``"down"``,
-    ``"none"``) and how many were accepted; ``rate`` as :class:`BucketAcceptance`'s."""
+    ``"none"``) and how many were accepted; ``undecided`` and ``rate`` as :class:`BucketAcceptance`'s."""
 
     direction: str
     decided: int
     accepted: int
     rate: float | None
+    undecided: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +292,12 @@ class Moves:
                 for a in self.by_area
             },
             "acceptance_by_direction": {
-                d.direction: {"decided": d.decided, "accepted": d.accepted, "acceptance_rate": d.rate}
+                d.direction: {
+                    "decided": d.decided,
+                    "accepted": d.accepted,
+                    "undecided": d.undecided,
+                    "acceptance_rate": d.rate,
+                }
                 for d in self.by_direction
             },
         }
@@ -308,6 +338,7 @@ class Figures:
         review_ratings: every review's rating (from the imported reviews).
         by_area: decisions by primary area, most papers first (:data:`NO_AREA` for none).
         decisions_known: some paper has an accepted or rejected decision.
+        basis: how the acceptance rates are taken (:data:`BASES`, the module docstring).
         acceptance_by_rating: the acceptance rate by mean-rating bucket, aligned with ``mean_ratings``.
         reviews_per_paper: how many papers have 1, 2, 3 … reviews (papers with a mean rating).
         confidence: every review's confidence (from the imported reviews).
@@ -334,6 +365,12 @@ class Figures:
     means: tuple[float, ...] = ()
     moves: Moves = field(default_factory=Moves)
     venues: tuple[VenueFigures, ...] = ()
+    basis: str = "none"
+
+    @property
+    def basis_note(self) -> str:
+        """What the rates are (:data:`BASIS_NOTES`)."""
+        return BASIS_NOTES.get(self.basis, "")
 
     @property
     def rated_venues(self) -> tuple[VenueFigures, ...]:
@@ -426,6 +463,7 @@ class Figures:
                 VenueFigures(str(v["venue"]), str(v["scale"]), cls.from_cache(v["figures"]))
                 for v in data.get("venues") or ()
             ),
+            basis=str(data["basis"]),
         )
 
     def with_progress(self, marks: Iterable[tuple[str, str, bool]]) -> Figures:
@@ -464,11 +502,13 @@ class Figures:
                 "mean": self.mean_of_means,
             },
             "review_ratings": self.review_ratings.to_dict(),
+            "acceptance_basis": self.basis,
             "decisions_by_area": {
                 a.area: {
                     "papers": a.papers,
                     "accepted": a.accepted,
                     "rejected": a.rejected,
+                    "decided": a.accepted + a.rejected,
                     "pending": a.pending,
                     "withdrawn": a.withdrawn,
                     "other": a.other,
@@ -477,7 +517,12 @@ class Figures:
                 for a in self.by_area
             },
             "acceptance_by_rating": {
-                b.label: {"decided": b.decided, "accepted": b.accepted, "acceptance_rate": b.rate}
+                b.label: {
+                    "decided": b.decided,
+                    "accepted": b.accepted,
+                    "undecided": b.undecided,
+                    "acceptance_rate": b.rate,
+                }
                 for b in self.acceptance_by_rating
             },
             "reviews_per_paper": self.reviews_per_paper.to_dict(),
@@ -512,11 +557,11 @@ class VenueFigures:
 
     @property
     def acceptance_rate(self) -> float | None:
-        """accepted / (accepted + rejected + under review) of the venue's papers, ``None`` unknown."""
+        """The venue's acceptance rate on its decisions (:attr:`Figures.basis`, the module
+        docstring), ``None`` when it has none to take it on."""
         areas = self.figures.by_area
         accepted = sum(a.accepted for a in areas)
-        return _rate(self.figures.decisions_known, accepted, sum(a.rejected for a in areas),
-                     sum(a.pending for a in areas))  # fmt: skip
+        return _rate(self.figures.basis, accepted, sum(a.rejected for a in areas), sum(a.pending for a in areas))
 
     @property
     def reviews_per_paper(self) -> float | None:
@@ -539,6 +584,7 @@ class VenueFigures:
             "rated_papers": self.figures.reviewed,
             "mean_rating": self.figures.mean_of_means,
             "acceptance_rate": self.acceptance_rate,
+            "acceptance_basis": self.figures.basis,
             "reviews_per_paper": self.reviews_per_paper,
         }
         figures = self.figures.to_dict()
@@ -547,9 +593,29 @@ class VenueFigures:
         return data | {"figures": figures}
 
 
-def _rate(known: bool, accepted: int, rejected: int, pending: int) -> float | None:
-    decided = accepted + rejected + pending
-    return accepted / decided if known and decided else None
+def _rate(basis: str, accepted: int, rejected: int, pending: int) -> float | None:
+    """The acceptance rate of a group on a set's ``basis`` (the module docstring), ``None`` when
+    the basis gives none or the group has no paper it is taken over."""
+    over = _over(basis, accepted, rejected, pending)
+    return accepted / over if over else None
+
+
+def _over(basis: str, accepted: int, rejected: int, pending: int) -> int:
+    """The papers a group's rate is taken over on ``basis`` (0: no rate)."""
+    if basis == "decided":
+        return accepted + rejected
+    if basis == "accepted list":
+        return accepted + rejected + pending
+    return 0
+
+
+def _basis(accepted: int, rejected: int, pending: int) -> str:
+    """The basis of a set's rates from its counts (the module docstring)."""
+    if rejected:
+        return "decided"
+    if not accepted:
+        return "none"
+    return "accepted list" if pending else "accepted only"
 
 
 class _Tally:
@@ -626,7 +692,49 @@ def figures_from(groups: Mapping[str, VenueTally]) -> Figures:
     whole = Tally()
     for group in groups.values():
         whole.merge(group.tally)
-    return replace(finished(whole, RATING_RANGE), venues=tuple(venues))
+    bases = {venue.figures.basis for venue in venues} - {"none"}
+    basis = bases.pop() if len(bases) == 1 else "mixed" if bases else "none"
+    figures = finished(whole, RATING_RANGE, basis)
+    if basis == "mixed":  # each venue's rates on its own decisions, summed by area and by move
+        moves = replace(figures.moves, by_direction=_directions_summed(figures.moves.by_direction, venues))
+        figures = replace(figures, by_area=_areas_summed(figures.by_area, venues), moves=moves)
+    return replace(figures, venues=tuple(venues))
+
+
+def _directions_summed(
+    directions: tuple[MoveAcceptance, ...], venues: list[VenueFigures]
+) -> tuple[MoveAcceptance, ...]:
+    """``directions`` (a set of several venues') with each rate taken as :func:`_areas_summed` takes
+    an area's, and its counts those of the venues whose decisions give a rate (the rate's own)."""
+    rows: dict[str, list[int]] = {d.direction: [0, 0, 0, 0] for d in directions}  # decided, accepted, undecided, over
+    for venue in venues:
+        if venue.figures.basis not in ("decided", "accepted list"):
+            continue
+        for row in venue.figures.moves.by_direction:
+            counts = rows.setdefault(row.direction, [0, 0, 0, 0])
+            rejected = row.decided - row.accepted
+            counts[0] += row.decided
+            counts[1] += row.accepted
+            counts[2] += row.undecided
+            counts[3] += _over(venue.figures.basis, row.accepted, rejected, row.undecided)
+    return tuple(
+        replace(d, decided=c[0], accepted=c[1], undecided=c[2], rate=c[1] / c[3] if c[3] else None)
+        for d in directions
+        for c in (rows[d.direction],)
+    )
+
+
+def _areas_summed(areas: tuple[AreaDecisions, ...], venues: list[VenueFigures]) -> tuple[AreaDecisions, ...]:
+    """``areas`` (a set of several venues') with each rate taken as each venue's own basis takes
+    it: the accepted papers of the area in every venue over the papers each venue's rate is over."""
+    accepted: Counter[str] = Counter()
+    over: Counter[str] = Counter()
+    for venue in venues:
+        for area in venue.figures.by_area:
+            if _over(venue.figures.basis, area.accepted, area.rejected, area.pending):
+                accepted[area.area] += area.accepted
+                over[area.area] += _over(venue.figures.basis, area.accepted, area.rejected, area.pending)
+    return tuple(replace(a, rate=accepted[a.area] / over[a.area] if over[a.area] else None) for a in areas)
 
 
 def listed_figures(
@@ -650,9 +758,10 @@ def _values(counter: Mapping[tuple[Any, ...], int]) -> Counter[float]:
     return Counter({key[0]: count for key, count in counter.items() if count})
 
 
-def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE) -> Figures:
+def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | None = None) -> Figures:
     """The figures of the papers counted in ``tally`` (:class:`paperdeck.stats.tally.Tally`), taken
-    as one set (no :attr:`Figures.venues`), the mean-rating histogram covering at least ``span``."""
+    as one set (no :attr:`Figures.venues`), the mean-rating histogram covering at least ``span``,
+    the rates on ``basis`` (:data:`BASES`; ``None``: the one the tally's decisions give)."""
     everyone = _Tally()
     areas: dict[str, _Tally] = {}
     for (area, decision, status, starred), number_of in sorted(tally.kinds.items()):
@@ -683,10 +792,12 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE) -> Figures:
             pending[index] += number_of
     reviewed = sum(count for _, _, count in means)
     known = bool(everyone.accepted or everyone.rejected)
+    if basis is None:
+        basis = _basis(everyone.accepted, everyone.rejected, everyone.pending)
     buckets = tuple(Bucket(low + i, low + i + 1, counts[i]) for i in range(high - low))
     acceptance = tuple(
-        BucketAcceptance(low + i, low + i + 1, accepted[i] + rejected[i] + pending[i], accepted[i],
-                         _rate(known, accepted[i], rejected[i], pending[i]))
+        BucketAcceptance(low + i, low + i + 1, accepted[i] + rejected[i], accepted[i],
+                         _rate(basis, accepted[i], rejected[i], pending[i]), pending[i])
         for i in range(high - low)
     )  # fmt: skip
     ordered = sorted(areas.items(), key=lambda item: (-item[1].papers, item[0]))
@@ -709,24 +820,25 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE) -> Figures:
                 t.pending,
                 t.withdrawn,
                 t.other,
-                _rate(known, t.accepted, t.rejected, t.pending),
+                _rate(basis, t.accepted, t.rejected, t.pending),
             )
             for area, t in ordered
         ),
         decisions_known=known,
+        basis=basis,
         acceptance_by_rating=acceptance,
         reviews_per_paper=Distribution.of(_values(tally.per_paper)),
         confidence=Distribution.of(_values(tally.confidence)),
         progress=everyone.progress("all papers"),
         progress_by_area=tuple(t.progress(area) for area, t in ordered),
         means=tuple(every_mean),
-        moves=_moves_finished(tally, known),
+        moves=_moves_finished(tally, known, basis),
     )
 
 
-def _moves_finished(tally: Tally, known: bool) -> Moves:
+def _moves_finished(tally: Tally, known: bool, basis: str) -> Moves:
     """The :class:`Moves` of the rated papers counted in ``tally``; ``known``: some decision is
-    known (:attr:`Figures.decisions_known`)."""
+    known (:attr:`Figures.decisions_known`); ``basis``: how rates are taken (:data:`BASES`)."""
     numbers = Counter({key[0]: count for key, count in tally.numbers.items()})
     areas: dict[str, dict[str, int]] = {}
     for (area, what), count in tally.move_areas.items():
@@ -744,7 +856,7 @@ def _moves_finished(tally: Tally, known: bool) -> Moves:
     rated_areas = [(area, tally_of) for area, tally_of in areas.items() if tally_of.get("papers", 0)]
     ordered = sorted(rated_areas, key=lambda item: (-item[1]["papers"], item[0]))
     by_direction = tuple(
-        MoveAcceptance(name, a + r + p, a, _rate(known, a, r, p)) for name, (a, r, p) in directions.items()
+        MoveAcceptance(name, a + r, a, _rate(basis, a, r, p), p) for name, (a, r, p) in directions.items()
     )
     return Moves(
         first_ratings=Distribution.of(_values(tally.first)),

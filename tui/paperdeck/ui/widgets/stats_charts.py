@@ -66,8 +66,9 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
             for a in figures.by_area
         ]  # fmt: skip
     if key == "acceptance":
-        return ("mean rating", "decided", "accepted", "rate"), [
-            (b.label, f"{b.decided:,}", f"{b.accepted:,}", _rate_cell(b.rate)) for b in figures.acceptance_by_rating
+        return ("mean rating", "decided", "accepted", "undecided", "rate"), [
+            (b.label, f"{b.decided:,}", f"{b.accepted:,}", f"{b.undecided:,}", _rate_cell(b.rate))
+            for b in figures.acceptance_by_rating
         ]
     if key == "reviews":
         rows = _distribution_rows(figures.reviews_per_paper, "reviews per paper")
@@ -84,7 +85,7 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
         rows += _distribution_rows(figures.review_ratings, "rating now")
         rows += _distribution_rows(moves.review_steps, "review moved by")
         rows += _distribution_rows(moves.paper_steps, "mean moved by")
-        rows += [(f"accepted, mean {d.direction}", f"{d.accepted:,} of {d.decided:,}", _rate_cell(d.rate))
+        rows += [(f"accepted, mean {d.direction}", f"{d.accepted:,} of {d.decided:,} decided", _rate_cell(d.rate))
                  for d in moves.by_direction]  # fmt: skip
         rows += [(Text(one_line(a.area)), f"↑ {a.up:,} ↓ {a.down:,}", f"{a.papers:,} rated") for a in moves.by_area]
         return ("figure", "value", "papers / reviews"), rows
