@@ -236,3 +236,28 @@ def test_an_undo_is_refused_when_the_programme_changed_since(store: Store) -> No
     with pytest.raises(StoreError, match="nothing was undone"):
         store.undo_last_change()
     assert len(Store(store.data_dir).papers) == 46
+
+
+def test_a_paper_no_event_names_has_none_and_no_event_is_made(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import_files(store, [fixture(PROGRAMME)])
+    events = store.events_by_paper()
+    reopened = Store(store.data_dir)
+    assert reopened.event_papers() == frozenset(events)
+    unnamed = next(paper.id for paper in reopened.papers if paper.id not in events)
+    made: list[object] = []
+    monkeypatch.setattr(ScheduleEvent, "from_dict", classmethod(lambda cls, doc: made.append(doc)))
+    assert reopened.events_of(unnamed) == () and not reopened.has_events(unnamed)
+    assert made == []  # the events were not made for it
+    monkeypatch.undo()
+    assert reopened.events_of("openreview:Us00XndbVi") == events["openreview:Us00XndbVi"]
+
+
+def test_the_papers_events_name_are_read_again_when_the_file_changes(store: Store, tmp_path: Path) -> None:
+    import_files(store, [fixture(PROGRAMME)])
+    assert "openreview:sWs0cCuM8I" in store.event_papers()
+    moved = orjson.loads(fixture(PROGRAMME).read_bytes())
+    moved["results"] = moved["results"][:3]
+    path = tmp_path / PROGRAMME
+    path.write_bytes(orjson.dumps(moved))
+    import_files(store, [path])
+    assert store.event_papers() == frozenset(store.events_by_paper())

@@ -307,3 +307,25 @@ def test_deferred_spans_out_of_order_or_past_the_file_are_refused() -> None:
     assert not _in_order(*spans((5, 5)), 0, 30)  # empty
     assert not _in_order(*spans((5, 9)), 6, 30)  # before the last paper read
     assert not _in_order(*spans((5, 31)), 0, 30)  # past the file's end
+
+
+def test_the_lean_parse_takes_the_spans_as_arrays_not_a_table_by_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rows cache's spans are read as two arrays in the rows' order (no dict of every
+    paper's span made); the papers and the aliases are those of the full parse."""
+    import paperdeck.store.catalogue as catalogue_module
+
+    data = tmp_path / "data"
+    Store(data, now=lambda: FIXED_TIME).import_papers(_mixed())
+    full = Store(data, now=lambda: FIXED_TIME)
+    papers, aliases = full.papers, full.catalogue.aliases
+
+    def no_table(*args: object) -> None:
+        raise AssertionError("the spans decoded into a table by id")
+
+    monkeypatch.setattr(catalogue_module, "decode_spans", no_table)
+    store = Store(data, now=lambda: FIXED_TIME, lazy=True, user_records=False, lean=True)
+    store.defer_outside(frozenset({"ICLR 2026"}))
+    store.load()
+    assert store.papers == papers and store.catalogue.aliases == aliases

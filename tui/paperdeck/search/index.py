@@ -699,12 +699,10 @@ class SearchIndex:
             lines.lines()
         self._initial_lines()
         if len(self._ids) >= _DENSE_WARM_PAPERS:
-            # numpy, for the words whose posting lists are long (_DENSE_FROM), with what its first
-            # use would load: the keystroke that first needs it does not wait for either.
-            import numpy as np
-
+            # numpy, for the words whose posting lists are long (_DENSE_FROM), and the titles'
+            # bonus array they read: the keystroke that first needs them does not wait for either.
+            # (Not ``np.unique``'s first call, ~10 ms of CPU: no keystroke calls it, see _union.)
             self._bonus_array()
-            np.unique(np.concatenate([np.zeros(2, dtype=np.intp), np.ones(1, dtype=np.intp)]))
 
         notes = self._notes
         warm = self._warm

@@ -530,6 +530,18 @@ class Catalogue:
             columns.taken()
         return papers
 
+    def _read_lean_by_table(self, line: bytes) -> tuple[dict[str, Paper] | None, dict[str, str]]:
+        """:meth:`_read_lean_by` from the rows cache's spans ``line`` decoded as two arrays in
+        the rows' order (:func:`~paperdeck.store.rows.decode_span_table`, as
+        :meth:`_reread_by_spans` reads), not as a table by id of every paper (its tuples and
+        its dict made, then looked up again in the same order); with the aliases. ``None`` when
+        the line is not one for the rows (then the file is read whole)."""
+        rows = list(self._rows or ())
+        table = decode_span_table(line, len(rows))
+        if table is None:
+            return None, {}
+        return self._read_lean(rows, table.starts, table.ends, self._rows_stamp, defer=True), table.aliases
+
     def _read_lean_by(self, spans: CatalogueSpans) -> dict[str, Paper] | None:
         """:meth:`_read_lean` of the rows cache's papers (in its order) at their ``spans``, the
         papers outside the scope deferred; ``None`` when a row has no span (then the file is
@@ -1001,15 +1013,19 @@ class Catalogue:
         path = staged_path(self.path)  # in a transaction that wrote it (an import in place): as it will be
         self._catalogue_stamp = file_stamp(path)  # before reading: errs on re-reading
         if self._rows is not None and self._catalogue_stamp == self._rows_stamp:
-            spans = self._spans()
-            if spans is not None and self._lean:
-                by_spans = self._read_lean_by(spans)
+            if self._lean and self._cached_spans is None and self._spans_line is not None:
+                by_spans, aliases = self._read_lean_by_table(self._spans_line)
             else:
-                by_spans = self._read_by_spans(spans) if spans is not None else None
-            if by_spans is not None and spans is not None:
+                spans = self._spans()
+                if spans is not None and self._lean:
+                    by_spans = self._read_lean_by(spans)
+                else:
+                    by_spans = self._read_by_spans(spans) if spans is not None else None
+                aliases = spans.aliases if spans is not None else {}
+            if by_spans is not None:
                 self._papers = by_spans
                 self._generation += 1
-                self._aliases = dict(spans.aliases)
+                self._aliases = dict(aliases)
                 return
         held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
         streamed = _read_streamed(path, held)

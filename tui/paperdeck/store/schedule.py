@@ -121,6 +121,8 @@ class ScheduleStore:
         self.path = path
         self._events: tuple[ScheduleEvent, ...] | None = None
         self._stamp: tuple[int, int] | None = None
+        #: The paper ids the events name (:meth:`paper_ids`), with the file's stamp they were read at.
+        self._named: tuple[tuple[int, int] | None, frozenset[str]] | None = None
         #: Counts the reads of the file: another value, other events (a cache of them checks it).
         self.generation = 0
 
@@ -144,13 +146,43 @@ class ScheduleStore:
         self.generation += 1
         return self._events
 
+    def paper_ids(self) -> frozenset[str]:
+        """The paper ids the stored events name (as stored: an old id not resolved), read from
+        the file without making its events (kept until the file changes): a paper none names has
+        no event, and :meth:`events` need not be read for it.
+
+        Raises:
+            StoreError: the file is not valid JSON or not paperdeck's (an event malformed
+                otherwise is found by :meth:`events`).
+        """
+        stamp = self._file_stamp()
+        named = self._named
+        if named is not None and named[0] == stamp:
+            return named[1]
+        docs = self._table().values()
+        ids = frozenset(named for doc in docs if isinstance(doc, dict) and isinstance(named := doc.get("paper"), str))
+        self._named = (stamp, ids)
+        return ids
+
     def _read(self) -> tuple[ScheduleEvent, ...]:
+        table = self._table()
+        try:
+            return tuple(ScheduleEvent.from_dict(doc) for doc in table.values())
+        except ValueError as exc:
+            raise StoreError(self.path, f"{exc}; move it aside and import the programme again") from None
+
+    def _table(self) -> dict[str, Any]:
+        """The file's events table, by event number (``{}``: no file).
+
+        Raises:
+            StoreError: the file is not valid JSON or not paperdeck's.
+        """
         path = staged_path(self.path)
         try:
             check_regular_file(path)
             raw = path.read_bytes()
         except FileNotFoundError:
-            return ()
+            return {}
         except OSError as exc:
             raise StoreError(self.path, f"cannot read: {exc.strerror or exc}") from None
         try:
@@ -163,10 +195,7 @@ class ScheduleStore:
         table = data.get("events", {})
         if not isinstance(table, dict):
             raise StoreError(self.path, "not a paperdeck schedule (events is not a table); move it aside")
-        try:
-            return tuple(ScheduleEvent.from_dict(doc) for doc in table.values())
-        except ValueError as exc:
-            raise StoreError(self.path, f"{exc}; move it aside and import the programme again") from None
+        return table
 
     def by_paper(self, resolve: Mapping[str, str] | None = None) -> dict[str, tuple[ScheduleEvent, ...]]:
         """The events by paper id (an old id through ``resolve``, old id → current), each paper's

@@ -177,6 +177,7 @@ class Store:
         self._follows: FollowStore | None = None
         self._schedule: ScheduleStore | None = None
         self._events_by_paper: tuple[tuple[int, int], dict[str, tuple[ScheduleEvent, ...]]] | None = None
+        self._event_papers: tuple[tuple[frozenset[str], int], frozenset[str]] | None = None  # event_papers
         self._change_log: ChangeLog | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
@@ -293,7 +294,39 @@ class Store:
         """
         if self._schedule is None and not os.path.lexists(staged_path(self.data_dir / SCHEDULE_NAME)):
             return ()
+        if not self.has_events(paper_id):
+            return ()  # the programmes' events are not made for a paper none of them names
         return self.events_by_paper().get(paper_id, ())
+
+    def has_events(self, paper_id: str) -> bool:
+        """Whether a stored event names ``paper_id`` (by it or by an old id of it): read from the
+        schedule file without making its events (:meth:`ScheduleStore.paper_ids
+        <paperdeck.store.schedule.ScheduleStore.paper_ids>`), so that a library holding another
+        venue's programme does not make every event of it for a paper of this venue.
+
+        Raises:
+            StoreError: the schedule file is not valid JSON or not paperdeck's.
+        """
+        return paper_id in self.event_papers()
+
+    def event_papers(self) -> frozenset[str]:
+        """The current ids of the papers the stored events name (old ids resolved; see
+        :meth:`has_events`), kept until the schedule file or the catalogue changes.
+
+        Raises:
+            StoreError: the schedule file is not valid JSON or not paperdeck's.
+        """
+        named = self.schedule.paper_ids()
+        if not named:
+            return named
+        key = (named, self.catalogue.generation)
+        cached = self._event_papers
+        if cached is not None and cached[0][0] is key[0] and cached[0][1] == key[1]:
+            return cached[1]
+        aliases = self.catalogue.aliases
+        current = frozenset(self.resolve(old) for old in named) if aliases else named
+        self._event_papers = (key, current)
+        return current
 
     def import_events(self, events: Iterable[ScheduleEvent]) -> ScheduleImport:
         """Join programme events to the catalogue's papers (:func:`~paperdeck.store.schedule.join_events`)

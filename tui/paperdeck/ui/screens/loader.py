@@ -205,7 +205,7 @@ class Loader:
                 self._store.reviews.summaries()
             self._store.load()  # unless a query's build (wait_built) parsed it meanwhile
             with contextlib.suppress(StoreError):  # the programmes' events, for the detail pane
-                self._store.events_by_paper()
+                self._read_events()
             if worker.is_cancelled:
                 return
             app.call_from_thread(self._loaded)
@@ -221,6 +221,20 @@ class Loader:
             # goes back to the system: resident memory is then what is held, not the peak.
             runtime.release_freed_memory()
             app.call_from_thread(runtime.loaded)  # what is loaded now lives as long as the app
+
+    def _read_events(self) -> None:
+        """Make the programmes' events ahead of the detail pane (:meth:`Store.events_by_paper
+        <paperdeck.store.store.Store.events_by_paper>`) when one of them names a paper of the
+        venue scope: a library holding another venue's programme makes none of its events for a
+        scope without one (the detail pane asks :meth:`Store.events_of
+        <paperdeck.store.store.Store.events_of>`, which makes them only for a paper they name).
+
+        Raises:
+            StoreError: the schedule file is malformed.
+        """
+        named = self._store.event_papers()
+        if named and (self._scope_ids is None or not named.isdisjoint(self._scope_ids())):
+            self._store.events_by_paper()
 
     def _count_statistics_ahead(self) -> bool:
         """In the worker, once the catalogue is parsed and typing pauses: count the statistics of
