@@ -172,6 +172,13 @@ class ListFilter:
         #: The words the list, the detail pane and the reader mark: the shown query's words and
         #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
         self.terms: tuple[str, ...] = ()
+        #: Whether the list shown does not answer the filter as it stands (a query, a sort or a
+        #: reload waits in the ``filter`` worker): from :meth:`refilter_later` until a result is
+        #: shown (:meth:`_show_filtered`). The list is dimmed meanwhile.
+        self.stale = False
+        #: Told once a result (True) or a hint (False) replaced a stale list (the screen runs the
+        #: keys it held meanwhile, :meth:`MainScreen.hold_action`).
+        self.answered: Callable[[bool], None] = lambda _answered: None
 
     @property
     def paper_list(self) -> PaperList:
@@ -412,6 +419,7 @@ class ListFilter:
         highlighted if it is in the result; ``reloaded``: the catalogue was read again (the index
         is built anew and every row and the detail repainted); ``nearby``: else the first of these
         papers in the result. Returns the worker."""
+        self._set_stale(True)
         return self.screen.run_worker(
             partial(self._refilter_later, keep_id, reloaded, nearby),
             name="_refilter_later",
@@ -509,6 +517,8 @@ class ListFilter:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
         self._searching = False
+        was_stale = self.stale
+        self._set_stale(False)
         if isinstance(result, str):
             self.query_hint = result
         else:
@@ -535,6 +545,12 @@ class ListFilter:
         self.update_counts()
         if self.stats_listener is not None and not isinstance(result, str):
             self.stats_listener()
+        if was_stale:
+            self.answered(not isinstance(result, str))
+
+    def _set_stale(self, stale: bool) -> None:
+        self.stale = stale
+        self.paper_list.set_stale(stale)
 
     def _mixes_venues(self, ids: Sequence[str]) -> bool:
         """Whether ``ids`` hold papers of several venues (the list then shows the venue column)."""
