@@ -630,13 +630,14 @@ class ListFilter:
         self.refilter()
 
     def _query_ranks(self) -> bool:
-        """Whether the bar's query has words (or a ``like:``) to rank by."""
+        """Whether the bar's query has words (or a top-level phrase, or a ``like:``) to rank by
+        (:attr:`Query.ranks`)."""
         text = self._filter_text
         if self._ranks_for[0] != text:
             from paperdeck.search.query import parse_query
 
             query = parse_query(text) if text.strip() else None
-            self._ranks_for = (text, query is not None and bool(query.words or query.like))
+            self._ranks_for = (text, query is not None and query.ranks)
         return self._ranks_for[1]
 
     def _order_note(self) -> str:
