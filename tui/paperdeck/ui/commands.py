@@ -316,7 +316,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.mark_all_seen", "C", "mark_all_seen", "Mark all changes seen", "main", "find", "Mark all changes seen",
-        "Empty What changed: every change recorded so far is seen",
+        "Empty What changed: every change recorded so far is seen (u undoes it)",
     ),
     Command(
         "main.save_view", "w", "save_view", "Save the filter as a view", "main", "find", "Save view",

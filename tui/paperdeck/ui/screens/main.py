@@ -276,27 +276,37 @@ class MainScreen(ReadingScreen):
 
     def action_mark_all_seen(self) -> None:
         """Every change recorded so far is seen: the What changed view empties (the mark is
-        written in a thread)."""
+        written in a thread); ``u`` undoes it."""
         self._mark_all_seen()
 
     @work(thread=True, exclusive=True, group="changes-seen")
     def _mark_all_seen(self) -> None:
         try:
+            before = self.store.seen_mark()
             cleared = self.store.mark_all_seen()
+            after = self.store.seen_mark()
         except StoreError as error:
             self.app.call_from_thread(
                 self.notify, str(error), title="Changes not marked seen", severity="error", markup=False
             )
             return
-        self.app.call_from_thread(self._marked_all_seen, cleared)
+        self.app.call_from_thread(self._marked_all_seen, cleared, before, after)
 
-    def _marked_all_seen(self, cleared: int) -> None:
+    def _marked_all_seen(self, cleared: int, before: str | None, after: str | None) -> None:
+        """Every change is marked seen: one undoable step (``u`` puts the mark back)."""
+        step = self.history.record_seen("mark every change seen", before, after)
+        self.changes_seen_moved()
+        were = "1 paper was" if cleared == 1 else f"{cleared:,} papers were"
+        undo = " (u undoes)" if step is not None else ""
+        self.notify(f"Every change is seen: {were} changed{undo}.", timeout=4)
+
+    def changes_seen_moved(self) -> None:
+        """The "every change seen" mark moved (``C``, or its undo): the rows' changed marks, the
+        detail, the counts and a list of the changed papers follow."""
         self.paper_list.refresh()
         self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()
         self._changes_seen()
-        were = "1 paper was" if cleared == 1 else f"{cleared:,} papers were"
-        self.notify(f"Every change is seen ({were} changed).", timeout=3)
 
     @work(thread=True, exclusive=True, group="changes-seen")
     def _first_look(self) -> None:
