@@ -47,15 +47,16 @@ _ORDER_NOTES = {
 }
 #: The counts' short forms of the sort orders, for a label with no room for :data:`_ORDER_NOTES`.
 _SHORT_ORDER_NOTES = {"list": "list order", "title": "by title", "rating": "↓rating", "spread": "↓spread",
-                      "lowest": "↑lowest", "decision": "by decision", "changed": "changed first", "rise": "↓rise",
+                      "lowest": "↑lowest", "decision": "by decision", "changed": "↓changed", "rise": "↓rise",
                       "fall": "↓fall", "rating_pct": "↓percentile"}  # fmt: skip
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
-#: the sort order in effect (a query may rank otherwise than the sort saved), a refresh's
-#: progress, an export's, the star count, starred only, similar papers being found, indexing.
-_NOTES_KEPT = (4, 0, 9, 3, 7, 8, 1, 2, 6, 5)
+#: the star count (a few cells; the sort gives its short form up for it first), the sort order in
+#: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
+#: starred only, similar papers being found, indexing.
+_NOTES_KEPT = (4, 0, 9, 1, 3, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 9, 3, 7, 8, 1, 0, 2, 6, 5)
+_NOTES_KEPT_UNSCOPED = (4, 9, 1, 3, 7, 8, 0, 2, 6, 5)
 #: The index of the sort order among the counts' notes.
 _ORDER_NOTE = 3
 #: The notes (the star count, the sort order, marks) the sort gives its short form up for.
