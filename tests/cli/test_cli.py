@@ -283,3 +283,25 @@ def test_search_without_a_match_says_so_on_standard_error(capsys, store_dir):
     code, out, err = run(capsys, "search", "zzqxjv", "--starred", "--data-dir", store_dir)
     assert err.strip() == "No paper matches 'zzqxjv' among the starred papers."
     assert run_json(capsys, "search", "zzqxjv", "--data-dir", store_dir) == []
+
+
+def test_search_rows_line_up_for_ids_of_any_length(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ``title:icml-2019:…`` id is longer than an OpenReview one: the ids are padded to the
+    widest shown, so the decisions and titles start in one column."""
+    from paperdeck.model.paper import Paper
+    from paperdeck.store.store import Store
+
+    data = tmp_path / "data"
+    Store(data).import_papers(
+        [
+            Paper(id="openreview:AbCdEfGh12", title="Short id paper", abstract="a", decision="oral"),
+            Paper(id="title:icml-2019:fb55804305f1ab", title="Long id paper", abstract="b", decision="poster"),
+        ]
+    )
+    code, out, _ = run(capsys, "search", "paper", "--data-dir", str(data))
+    assert code == 0
+    rows = out.splitlines()
+    assert len(rows) == 2, rows
+    decisions = {row.index("oral") if "oral" in row else row.index("poster") for row in rows}
+    titles = {row.index("Short") if "Short" in row else row.index("Long") for row in rows}
+    assert len(decisions) == 1 and len(titles) == 1, rows

@@ -172,3 +172,29 @@ def test_apply_change_touches_only_the_fields_that_changed() -> None:
     now = UserData("p", note="b", status="read", tags=("t", "v"))
     assert marks_of(apply_change(now, before, after)) == (True, "b", "read", ("t", "u", "v"))
     assert marks_of(apply_change(now, after, before)) == (False, "b", "read", ("t", "v"))
+
+
+def test_marking_every_change_seen_is_undone_and_redone(tmp_path: Path, data_dir: Path) -> None:
+    """``C`` moved the "every change seen" mark and could not be taken back: it is a step of the
+    history, undone (the changed papers are changed again), redone, and undone to no mark at all."""
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("ICLR 2026\n\n" + " ".join(f"alpha{n}" for n in range(40)) + "\n", "utf-8")
+    second.write_text("ICLR 2026\n\n" + " ".join(f"beta{n}" for n in range(40)) + "\n", "utf-8")
+    store = Store(data_dir)
+    import_files(store, [first])
+    assert store.seen_mark() is None
+    store.first_look()
+    import_files(store, [second])
+    changed = set(store.changed_since_looked())
+    assert changed
+    history = History(store)
+    before = store.seen_mark()
+    store.mark_all_seen()
+    step = history.record_seen("mark every change seen", before, store.seen_mark())
+    assert step is not None and store.changed_since_looked() == {}
+    assert history.undo() is step and set(Store(data_dir).changed_since_looked()) == changed
+    history.redo()
+    assert Store(data_dir).changed_since_looked() == {}
+    assert history.record_seen("again", store.seen_mark(), store.seen_mark()) is None  # nothing moved
+    store.set_seen_mark(None)
+    assert Store(data_dir).seen_mark() is None

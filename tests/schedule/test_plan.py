@@ -67,9 +67,14 @@ def test_plan_prints_times_in_my_zone_with_the_venues_beside(
     code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Europe/Paris")
     assert code == 0
     assert "Thursday 2026-04-23 (the venue's day) · ICLR 2026" in out
-    assert "\n  Poster Session 1 · Hall 3\n    #101  15:30–18:00 (10:30–13:00 venue)  poster\n" in out
+    assert "\n  Poster Session 1 · Hall 3\n           #101  15:30–18:00 (10:30–13:00 venue)  poster\n" in out
     assert "\n  ⚠ clash  #108  20:00–22:30 (15:00–17:30 venue)  poster\n" in out
     assert out.count("⚠ clash") == 2
+    # Every event's text starts in one column, clashing or not (the clash was 7 cells further in).
+    events = [line for line in out.splitlines() if "venue)" in line]
+    assert events and all(line[:11] in ("  ⚠ clash  ", " " * 11) and line[11] != " " for line in events), events
+    titles = [line for line in out.splitlines() if line.startswith(" " * 13) and line.strip()]
+    assert titles and all(line.index(line.strip()) == 13 for line in titles)
     # found by trying the product: in Tokyo the 10:30 (UTC-03:00) poster is on the next day there,
     # under the venue's Thursday: the line says which day it is in the user's zone
     code, out, _ = run(capsys, "--data-dir", str(data_dir), "plan", "--tz", "Asia/Tokyo")

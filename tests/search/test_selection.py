@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paperdeck.model.paper import Paper
+from paperdeck.model.paper import Paper, Ratings
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.selection import LikeError, run_query
@@ -140,3 +140,25 @@ def test_words_ranked_copy_no_list_of_every_id(store: Store, monkeypatch: pytest
     assert reads == []
     assert len(run_query(searcher, parse_query("decision:poster"))) == 3  # no words: every id read
     assert reads
+
+
+def test_a_phrase_alone_ranks_as_its_words_unquoted(tmp_path: Path) -> None:
+    """A query of a quoted phrase keeps the papers holding it, ranked as its words unquoted rank
+    them (a title match first), not in list order; another sort still sorts it."""
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            Paper(id="openreview:Y", title="Serving models", abstract="We use speculative decoding to serve.",
+                  ratings=Ratings(8.0)),
+            Paper(id="openreview:N", title="Decoding speculative", abstract="No phrase here.", ratings=Ratings(9.0)),
+            Paper(id="openreview:Z", title="Speculative decoding, faster", abstract="A draft model.",
+                  ratings=Ratings(3.0)),
+        ]
+    )  # fmt: skip
+    unquoted = [pid for pid in run(store, "speculative decoding") if pid in ("Y", "Z")]
+    assert unquoted[0] == "Z"
+    assert run(store, '"speculative decoding"') == unquoted
+    assert run(store, '"speculative decoding"', "rating") == ["Y", "Z"]
+    assert run(store, '"speculative decoding"', "list") == ["Y", "Z"]
+    assert parse_query('"speculative decoding"').ranks and parse_query("decision:oral").ranks is False
+    assert not parse_query('decision:oral -"speculative decoding"').phrase_words  # a negated phrase ranks nothing

@@ -197,6 +197,14 @@ async def test_mark_all_seen_in_the_app_empties_the_what_changed_view(tmp_path: 
         await wait_for(pilot, lambda: screen.view_ids() == [])
         assert store.changed_since_looked() == {}
         assert counts(app).startswith(f"What changed: 0 of {store.paper_count}")
-        said = f"({len(changed):,} papers were changed)"
+        said = f"{len(changed):,} papers were changed (u undoes)"
         assert any(said in str(n.message) for n in app._notifications)
+        assert Store(tmp_path / "data").changed_since_looked() == {}  # on disk
+        # A stray C is taken back by u (and done again by ctrl+r), like any other change.
+        await pilot.press("u")
+        await wait_for(pilot, lambda: set(screen.view_ids()) == changed, what="What changed back")
+        assert set(Store(tmp_path / "data").changed_since_looked()) == changed
+        assert any("Undone: mark every change seen" in str(n.message) for n in app._notifications)
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: screen.view_ids() == [], what="What changed emptied again")
     assert Store(tmp_path / "data").changed_since_looked() == {}  # on disk

@@ -110,3 +110,13 @@ def test_a_long_view_name_gives_way_to_the_count(name: str, room: int) -> None:
     assert ": 118 of 19,630" in text and cell_len(text) <= room
     name = "StarredwOrals in reinforcement learning"
     assert counts_text(118, 19_630, filtered=True, view=name, notes=[], room=32) == "StarredwOrals in…: 118 of 19,630"
+
+
+def test_short_of_room_the_counts_padding_goes_before_a_note() -> None:
+    """At 80 columns (37 cells) ``   48,273 papers · changed first`` dropped the star count: the
+    padding that keeps the label's width while typing goes first, and the star count stays."""
+    notes = ["", "★ 11", "", "↓changed", "48,273 marked"]
+    padded = counts_text(48_273, 48_273, filtered=False, view=None, notes=notes[:2])
+    assert padded.startswith("   48,273 papers")  # room enough: padded
+    text = counts_text(48_273, 48_273, filtered=False, view=None, notes=notes, room=37, keep=(4, 1, 3))
+    assert text == "48,273 papers · ★ 11 · 48,273 marked", text

@@ -57,3 +57,21 @@ async def test_a_typed_title_comes_first_over_the_saved_sort_until_the_query_is_
         screen.query_one(FilterBar).value = "year:2020..2030"
         await settle(pilot)
         assert screen.list_filter.order == "rating" and "by rating" in counts(app), counts(app)
+
+
+async def test_a_quoted_phrase_ranks_by_relevance_as_its_words_do(seeded_store: Store) -> None:
+    """``"speculative decoding"`` kept the saved sort while the same words unquoted ranked by
+    relevance: a phrase counts as its words for the relevance sort."""
+    (seeded_store.data_dir / CONFIG_FILE).write_text(json.dumps({"sort": "rating"}), "utf-8")
+    target = seeded_store.paper(_by_rating(seeded_store, seeded_store.paper_ids)[-1])  # last by rating
+    assert target is not None
+    phrase = '"' + target.title.replace('"', " ") + '"'
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.query_one(FilterBar).value = phrase
+        await settle(pilot)
+        await wait_for(pilot, lambda: screen.list_filter.applied_filter == (phrase, False), what="the phrase")
+        assert screen.view_ids()[0] == target.id
+        assert screen.list_filter.order == "relevance" and "by relevance" in counts(app), counts(app)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from paperdeck.cli.output import emit, paper_row, papers_text, print_error, shown_text
+from paperdeck.cli.output import emit, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import add_venue_option, find_paper, limit, select_ids, venue_scope
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, with_tags
@@ -269,7 +269,7 @@ def _print_papers(store: Store, args: argparse.Namespace, papers: list[Paper]) -
     if args.json:  # the records, or the rows: each is made only when printed
         emit(args, [paper_record(p, store.user_data(p.id)) for p in papers], "")
     else:
-        emit(args, None, "\n".join(paper_row(store, p, args.raw) for p in papers))
+        emit(args, None, "\n".join(paper_rows(store, papers, args.raw)))
     return 0
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -68,13 +69,25 @@ def print_error(message: str) -> None:
     print(f"paperdeck: {visible(message)}", file=sys.stderr)
 
 
-def paper_row(store: Store, paper: Paper, raw: bool = False) -> str:
-    """One line for ``paper``: star and note marks, id, decision (blank when unknown), title
-    (:func:`shown_text`: rendered unless ``raw``)."""
+#: The id column's least width in :func:`paper_row` (an OpenReview id, ``openreview:AbCdEfGh12``, fits).
+ID_WIDTH = 24
+
+
+def paper_row(store: Store, paper: Paper, raw: bool = False, id_width: int = ID_WIDTH) -> str:
+    """One line for ``paper``: star and note marks, id (padded to ``id_width``), decision (blank
+    when unknown), title (:func:`shown_text`: rendered unless ``raw``)."""
     user = store.user_data(paper.id)
     marks = ("★" if user.starred else " ") + ("✎" if user.note else " ")
     decision = paper.decision if paper.decision != "unknown" else ""
-    return f"{marks} {paper.id:<24} {decision:<13} {one_line(shown_text(paper.title, raw))}"
+    return f"{marks} {paper.id:<{id_width}} {decision:<13} {one_line(shown_text(paper.title, raw))}"
+
+
+def paper_rows(store: Store, papers: Sequence[Paper], raw: bool = False) -> list[str]:
+    """:func:`paper_row` of each of ``papers``, the ids padded to the widest shown (a
+    ``title:icml-2019:fb55804305f1`` id is longer than an OpenReview one), so that the decisions
+    and titles start in one column."""
+    width = max((len(paper.id) for paper in papers), default=ID_WIDTH)
+    return [paper_row(store, paper, raw, max(ID_WIDTH, width)) for paper in papers]
 
 
 def papers_text(count: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from paperdeck.cli.output import emit, paper_row, papers_text
+from paperdeck.cli.output import emit, paper_rows, papers_text
 from paperdeck.cli.selecting import select_ids
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
@@ -76,7 +76,7 @@ def cmd_remove(store: Store, args: argparse.Namespace) -> int:
         raise NotRemoved(f"no paper matches {' '.join(args.targets)!r}; nothing was removed")
     papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
     if not args.json:
-        shown = [paper_row(store, paper) for paper in papers[:_SHOWN]]
+        shown = paper_rows(store, papers[:_SHOWN])
         if len(papers) > _SHOWN:
             shown.append(f"… and {len(papers) - _SHOWN:,} more")
         print("\n".join(one_line(line) for line in shown), file=sys.stderr)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from paperdeck.cli.output import emit, paper_row
+from paperdeck.cli.output import emit, paper_rows
 from paperdeck.cli.selecting import add_venue_option, find_paper, limit, venue_scope
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper_json import paper_record
@@ -69,12 +69,14 @@ def run_similar(store: Store, args: argparse.Namespace) -> int:
         kept = set(within_scope(store, [paper_id for paper_id, _ in ranked], scope))
         ranked = [pair for pair in ranked if pair[0] in kept]
         ranked = ranked[: args.limit] if args.limit else ranked
-    records, lines = [], []
+    records, scores, papers = [], [], []
     for paper_id, score in ranked:
         found = store.paper(paper_id)
         if found is None:
             continue
         records.append(paper_record(found, store.user_data(paper_id)) | {"similarity": round(score, 4)})
-        lines.append(f"{score:.3f} {paper_row(store, found, args.raw)}")
+        scores.append(score)
+        papers.append(found)
+    lines = [f"{score:.3f} {row}" for score, row in zip(scores, paper_rows(store, papers, args.raw), strict=True)]
     emit(args, records, "\n".join(lines) if lines else "no similar papers (no words in common)")
     return 0

@@ -315,12 +315,53 @@ def _group_scale(group: str) -> str:
     return scale.text() if scale is not None else ""
 
 
+#: A part label in a reply's title or first line: ``(2/4)``, ``[2/4]``, ``Part 2``, ``part 2 of 4``.
+_PART_LABEL = re.compile(
+    r"[(\[]\s*(\d{1,2})\s*/\s*(\d{1,2})\s*[)\]]|\bpart\s*(\d{1,2})(?:\s*(?:/|of)\s*(\d{1,2}))?\b", re.IGNORECASE
+)
+
+
+def part_label(note: Review) -> tuple[int, int] | None:
+    """The part ``(n, m)`` of a multi-part reply (``m`` 0 when not said) its title, else its text's
+    first line, labels (``"General comments (2/4)"``, ``"Part 2"``), ``None`` for none (or a
+    label that is no part: ``(5/4)``, ``(0/2)``)."""
+    title = note.section("title")
+    first = next((text for key, text in note.sections if key != "title" and text.strip()), "")
+    for line in (title, first.strip().split("\n", 1)[0][:200]):
+        found = _PART_LABEL.search(line) if line else None
+        if found is None:
+            continue
+        n = int(found[1] or found[3])
+        m = int(found[2] or found[4] or 0)
+        return (n, m) if n >= 1 and (m == 0 or (m >= 2 and n <= m)) else None
+    return None
+
+
+def parts_in_order(notes: list[Review]) -> list[Review]:
+    """``notes`` (in time order) with the parts of each multi-part reply (one signer's, of one
+    kind, labelled ``(n/m)`` or ``Part n``: :func:`part_label`) put 1…m in the places they take:
+    authors post the last part first so that OpenReview, newest on top, reads 1→m, which read
+    oldest first came out m…1. Every other note keeps its place."""
+    groups: dict[tuple[str, str, int], list[tuple[int, int]]] = {}
+    for place, note in enumerate(notes):
+        if (label := part_label(note)) is not None:
+            groups.setdefault((note.kind, note.signature.casefold(), label[1]), []).append((place, label[0]))
+    result = list(notes)
+    for parts in groups.values():
+        if len(parts) < 2:
+            continue
+        by_part = sorted(parts, key=lambda part: part[1])  # stable: a part given twice stays in time order
+        for (place, _), (taken, _) in zip(parts, by_part, strict=True):
+            result[place] = notes[taken]
+    return result
+
+
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
     """The notes as a reader meets them: decisions, meta-reviews, then each official review, each
     followed by what answers it (threaded by ``replyto``; where a snapshot flattened the thread,
     every ``replyto`` the forum, by the reviewer a reply names or who signed it:
-    :func:`answered_review`), then the rest by time; as ``(depth, note)`` pairs, depth 0 for a
-    note on the paper itself."""
+    :func:`answered_review`), then the rest by time (the parts of a multi-part reply 1…m:
+    :func:`parts_in_order`); as ``(depth, note)`` pairs, depth 0 for a note on the paper itself."""
     by_parent: dict[str, list[Review]] = {}
     ids = {review.id for review in reviews}
     flattened = all(review.replyto == review.forum for review in reviews)
@@ -335,7 +376,7 @@ def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
             parent = answered_review(review, reviewers)
         by_parent.setdefault(parent, []).append(review)
     rank = {kind: index for index, kind in enumerate(KINDS)}
-    top = sorted(by_parent.get("", []), key=lambda r: (rank.get(r.kind, len(KINDS)), r.cdate, r.id))
+    top = parts_in_order(sorted(by_parent.get("", []), key=lambda r: (rank.get(r.kind, len(KINDS)), r.cdate, r.id)))
     result: list[tuple[int, Review]] = []
     seen: set[str] = set()
 
@@ -344,7 +385,7 @@ def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:
             return
         seen.add(review.id)
         result.append((depth, review))
-        for child in sorted(by_parent.get(review.id, []), key=lambda r: (r.cdate, r.id)):
+        for child in parts_in_order(sorted(by_parent.get(review.id, []), key=lambda r: (r.cdate, r.id))):
             walk(child, depth + 1)
 
     for review in top:

@@ -1,4 +1,5 @@
-"""Undo and redo of every change to the user's data in one session, bulk changes as one step.
+"""Undo and redo of every change to the user's data in one session, bulk changes as one step;
+the "every change seen" mark (``C``) too.
 
 Each step keeps the records before and after; undo applies the change backwards and redo forwards,
 each to the record as it is on disk at that moment (re-read under the store's lock) and only to the
@@ -26,6 +27,9 @@ class Step:
 
     label: str
     changes: tuple[Change, ...]
+    #: The "every change seen" mark before and after the step (:meth:`Store.seen_mark`), for a
+    #: step that moved it (``C``: every change marked seen); ``None`` for the others.
+    seen: tuple[str | None, str | None] | None = None
 
     @property
     def paper_ids(self) -> list[str]:
@@ -52,6 +56,18 @@ class History:
         if not changes:
             return None
         step = Step(label, tuple(changes))
+        self._undo.append(step)
+        del self._undo[: -self._limit]
+        self._redo.clear()
+        return step
+
+    def record_seen(self, label: str, before: str | None, after: str | None) -> Step | None:
+        """Remember that the "every change seen" mark moved from ``before`` to ``after`` (undo puts
+        it back: the papers changed since ``before`` are changed again); nothing when it did not
+        move. Clears redo."""
+        if before == after:
+            return None
+        step = Step(label, (), seen=(before, after))
         self._undo.append(step)
         del self._undo[: -self._limit]
         self._redo.clear()
@@ -117,7 +133,10 @@ class History:
         step = self.next_step(undo=undo)
         if step is None:
             return None
-        ids, replay = self.replay_of(step, undo=undo)
-        self._store.change(ids, replay)
+        if step.seen is not None:
+            self._store.set_seen_mark(step.seen[0] if undo else step.seen[1])
+        if step.changes:
+            ids, replay = self.replay_of(step, undo=undo)
+            self._store.change(ids, replay)
         self.replayed(step, undo=undo)
         return step

@@ -186,17 +186,27 @@ def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
     return mine, ("" if there == mine.split(" ")[0] else f"{there} venue")
 
 
+#: What starts the line of an event that clashes (:func:`plan_lines`), and of one that does not:
+#: as wide, so that every event's text starts in one column.
+CLASH_GUTTER = "  ⚠ clash  "
+EVENT_GUTTER = " " * len(CLASH_GUTTER)
+#: What starts the line of an event's paper title: under the event's text, two cells in.
+TITLE_INDENT = " " * (len(CLASH_GUTTER) + 2)
+
+
 def plan_lines(plan: Plan, width: int = 80) -> list[str]:
     """The plan for a terminal, every text through the sanitiser and cut to ``width``::
 
         Thursday 2026-04-23 · ICLR 2026                     a day (the venue's date), no indent
           Poster Session 1 · Hall 3                         a session and its room, 2 spaces
-            #101  15:30–18:00 (10:30–13:00 venue)  poster   an event, 4 spaces (or "⚠ clash")
-                  Fairness via Independence: …              its paper's title, 10 spaces
+                   #101  15:30–18:00 (10:30–13:00 venue)  poster   an event, 11 spaces
+          ⚠ clash  #108  20:00–22:30 (15:00–17:30 venue)  poster   or "⚠ clash" in them
+                     Fairness via Independence: …           its paper's title, 13 spaces
 
     Times are in the user's zone, the venue's beside them when they differ; ``⚠ clash`` starts
-    the line of an event that overlaps another chosen one (a narrow terminal cuts a line's end,
-    never the mark). The last lines count the chosen papers without an event and the clashes."""
+    the line of an event that overlaps another chosen one, in the gutter every event line has,
+    so that every event starts in one column (a narrow terminal cuts a line's end, never the
+    mark). The last lines count the chosen papers without an event and the clashes."""
     lines = [f"My schedule — times in {one_line(plan.zone_name)}"]
     if not plan.items:
         lines.append("Nothing to plan: no starred or to-read paper has an event (import a programme first).")
@@ -218,8 +228,8 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
         mine, there = _times(event, plan.zone)
         parts = [event.poster, f"{mine}{f' ({there})' if there else ''}", event.kind]
         text = "  ".join(one_line(part) for part in parts if part)
-        lines.append((f"  ⚠ clash  {text}" if item.clashes else f"    {text}")[:width])
-        lines.append(f"          {one_line(item.title)}"[:width])
+        lines.append(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}"[:width])
+        lines.append(f"{TITLE_INDENT}{one_line(item.title)}"[:width])
     if plan.without_events:
         count = plan.without_events
         lines += ["", f"{count:,} chosen paper{'' if count == 1 else 's'} without an event (not in a programme)"]

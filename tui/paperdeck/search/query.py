@@ -124,9 +124,26 @@ class Query:
 
     @property
     def searches_words(self) -> bool:
-        """True when the query needs the search index: words to rank by, or a word under ``OR`` or a
-        negation (:meth:`Lookups.words`)."""
-        return bool(self.words) or (self.tree is not None and _has_field(self.tree, "word"))
+        """True when the query needs the search index: words to rank by (a top-level phrase's
+        too: :attr:`phrase_words`), or a word under ``OR`` or a negation (:meth:`Lookups.words`)."""
+        return bool(self.words or self.phrase_words) or (self.tree is not None and _has_field(self.tree, "word"))
+
+    @property
+    def phrase_words(self) -> list[str]:
+        """The folded words of the phrases every paper kept must contain (``"speculative
+        decoding"``, not under ``OR`` or ``-``): a query without plain words ranks its list by
+        them for the relevance sort, as the same words unquoted rank it
+        (:func:`~paperdeck.search.selection.run_query`)."""
+        if self.tree is None:
+            return []
+        top = self.tree.children if isinstance(self.tree, Group) and self.tree.kind == "AND" else (self.tree,)
+        return [w for t in top if isinstance(t, Term) and t.field == "phrase" for w in words(t.value.strip("*"))]
+
+    @property
+    def ranks(self) -> bool:
+        """Whether the query has words to rank by (plain ones, or a top-level phrase's), or a
+        ``like:``: then the relevance sort is its own, whatever sort is saved."""
+        return bool(self.words or self.like or self.phrase_words)
 
     def word_start_mask(self, lookups: Lookups) -> np.ndarray | None:
         """For a query whose papers must match a text term in the substring form (``title:*lora``):

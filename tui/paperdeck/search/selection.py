@@ -41,8 +41,10 @@ def run_query(
     """Paper ids for a parsed query, ranked by its words (or its ``like:`` terms), filtered by
     its field terms, then sorted (a sequence not to be changed: ranked by words, an
     :class:`~paperdeck.search.index.IdsAt` whose ids are looked up as they are read). Without
-    words, relevance is list order, but for a text term in the substring form (``title:*lora``):
-    the papers matching it from a word start come first.
+    words, relevance is the ranking of the words of the phrases every paper must contain
+    (:attr:`Query.phrase_words`: ``"speculative decoding"`` ranks as ``speculative decoding``),
+    else list order, but for a text term in the substring form (``title:*lora``): the papers
+    matching it from a word start come first.
 
     With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
     starred ones, which are left out; ``like:ID``: that paper, shown first), whatever ``order``,
@@ -144,6 +146,10 @@ def _run_query(
     elif (keep := query.mask(lookups)) is not None:
         import numpy as np
 
+        if order == "relevance" and (phrase := " ".join(query.phrase_words)):  # ranked as its words unquoted
+            holding = [pid for pid, kept in zip(paper_ids, keep.tolist(), strict=True) if kept]
+            rank = {pid: n for n, pid in enumerate(searcher.index.get().search_ids(phrase))}
+            return sorted(holding, key=lambda pid: rank.get(pid, len(rank)))  # stable: the rest in list order
         if order == "relevance" and (starts := query.word_start_mask(lookups)) is not None:
             keep = keep.astype(np.int8) + (keep & starts)  # 2: from a word start too, listed first
             ids = [pid for pid, kept in zip(paper_ids, keep.tolist(), strict=True) if kept == 2]

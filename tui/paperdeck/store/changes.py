@@ -350,6 +350,25 @@ class ChangeHistory:
         self.seen.write(self._latest())
         return True
 
+    def seen_mark(self) -> str | None:
+        """The mark (:class:`SeenMark`): when the user last saw every change; ``None``: never."""
+        return self.seen.read()
+
+    def set_seen_mark(self, mark: str | None) -> None:
+        """Put the mark back to ``mark`` (as :meth:`seen_mark` read it before a change: undoing
+        :meth:`mark_all_seen`); ``None`` removes it.
+
+        Raises:
+            StoreError: the mark cannot be written (it stays as it was).
+        """
+        if mark is not None:
+            self.seen.write(mark)
+            return
+        try:
+            self.seen.path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise StoreError(self.seen.path, write_failure(exc)) from None
+
     def mark_all_seen(self) -> int:
         """Every change recorded so far is seen: nothing is changed until the next import.
 

@@ -725,6 +725,20 @@ class Store:
         """
         return self._history.mark_all_seen()
 
+    def seen_mark(self) -> str | None:
+        """When the user last saw every change (an ISO 8601 time; ``""``: before any change;
+        ``None``: never): what :meth:`mark_all_seen` moves, kept to undo it."""
+        return self._history.seen_mark()
+
+    def set_seen_mark(self, mark: str | None) -> None:
+        """Put back the mark :meth:`seen_mark` read (undoing :meth:`mark_all_seen`: the papers
+        changed since it are changed again).
+
+        Raises:
+            StoreError: the mark cannot be written (nothing changed then).
+        """
+        self._history.set_seen_mark(mark)
+
     def set_looked(self, paper_id: str) -> UserData:
         """Record that the user opened the paper now (its reader or its reviews): the changes
         recorded before are no longer new to them.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widget import Widget
 from textual.worker import WorkerFailed
 
 from paperdeck import runtime
@@ -32,6 +33,8 @@ from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen
 
 if TYPE_CHECKING:
+    from textual.actions import ActionParseResult
+    from textual.dom import DOMNode
     from textual.driver import Driver
 
 
@@ -108,6 +111,21 @@ class PaperApp(App[None]):
         if self._key_gate.came_back(message):
             return True
         return super().post_message(message)
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Run ``action`` (a key's binding, a palette command), unless the main screen holds it:
+        an action on the list's rows while the list does not answer the typed query yet waits
+        for the results (:meth:`MainScreen.hold_action`)."""
+        if isinstance(action, str) and isinstance(default_namespace, Widget) and default_namespace.is_attached:
+            screen = default_namespace.screen
+            if isinstance(screen, MainScreen) and screen.hold_action(action, default_namespace):
+                return True
+        return await super().run_action(action, default_namespace, namespaces)
 
     @property
     def last_input_at(self) -> float:

@@ -116,6 +116,10 @@ class Command(NamedTuple):
     #: What the help screen and the keys page say the row does, when the footer's short
     #: ``description`` ("Cancel", "Down") needs its dialog to make sense (``""``: the description).
     about: str = ""
+    #: The command acts on the list's highlighted row, its marks or its papers (star, status,
+    #: mark, remove, export…): while the list does not answer the typed query yet (a search
+    #: pending), its key is held and run once the results are shown (:data:`HELD_ACTIONS`).
+    rows: bool = False
 
     def binding(self) -> Binding:
         """The Textual binding of this row (only rows with keys have one)."""
@@ -157,6 +161,7 @@ def _status(status: str, key: str, description: str) -> Command:
         "reading",
         f"Mark {status}",
         f"Set the reading status to {status}",
+        rows=True,
     )
 
 
@@ -172,15 +177,15 @@ COMMANDS: tuple[Command, ...] = (
     # -- the reading list (ReadingScreen, the main screen's base) ---------------------------
     Command(
         "main.star", "s", "toggle_star", "Star", "reading", "reading", "Star / unstar",
-        "Star the marked papers, else the highlighted one", show=True,
+        "Star the marked papers, else the highlighted one", show=True, rows=True,
     ),
     Command(
         "main.note", "n", "edit_note", "Note", "reading", "reading", "Edit note",
-        "Edit the note of the highlighted paper", show=True,
+        "Edit the note of the highlighted paper", show=True, rows=True,
     ),
     Command(
         "main.note_editor", "N", "edit_note_externally", "Note in $EDITOR", "reading", "reading",
-        "Edit note in $EDITOR", "Open the note in your editor",
+        "Edit note in $EDITOR", "Open the note in your editor", rows=True,
     ),
     _status("read", "r", "Read"),
     _status("to-read", "t", "To read"),
@@ -189,34 +194,34 @@ COMMANDS: tuple[Command, ...] = (
     _status("unseen", "U", "Unseen"),
     Command(
         "main.next_unseen", "right_square_bracket", "next_unseen", "Next unseen", "reading", "reading",
-        "Next unseen", "Jump to the next unseen paper",
+        "Next unseen", "Jump to the next unseen paper", rows=True,
     ),
-    Command("main.tags", "T", "tags", "Tags", "reading", "reading", "Tags", "Add or remove tags"),
+    Command("main.tags", "T", "tags", "Tags", "reading", "reading", "Tags", "Add or remove tags", rows=True),
     Command(
         "main.mark", "space", "mark", "Mark", "reading", "reading", "Mark / unmark",
-        "Mark the highlighted paper and move on",
+        "Mark the highlighted paper and move on", rows=True,
     ),
     Command(
         "main.mark_range", "V", "mark_range", "Mark range", "reading", "reading", "Mark range",
-        "Mark from the last mark to the highlighted paper",
+        "Mark from the last mark to the highlighted paper", rows=True,
     ),
     Command(
         "main.mark_all", "M", "mark_all", "Mark all in view", "reading", "reading", "Mark all in view",
-        "Mark every paper in the current view (again: unmark)",
+        "Mark every paper in the current view (again: unmark)", rows=True,
     ),
     Command("main.undo", "u", "undo", "Undo", "reading", "reading", "Undo", "Undo the last change", show=True),
     Command("main.redo", "ctrl+r", "redo", "Redo", "reading", "reading", "Redo", "Redo the last undone change"),
     Command(
         "main.copy", "y", "copy", "Copy title + link", "reading", "reading", "Copy title and link",
-        "Copy to the clipboard (OSC 52)",
+        "Copy to the clipboard (OSC 52)", rows=True,
     ),
     Command(
         "main.copy_bibtex", "Y", "copy_bibtex", "Copy the BibTeX entry", "reading", "reading", "Copy BibTeX",
-        "Copy the paper's BibTeX entry (its source's, else one made from its fields) (OSC 52)",
+        "Copy the paper's BibTeX entry (its source's, else one made from its fields) (OSC 52)", rows=True,
     ),
     Command(
         "main.open", "o", "open_link", "Open link", "reading", "reading", "Open link",
-        "Open the paper's link in the browser (no browser: copy it)",
+        "Open the paper's link in the browser (no browser: copy it)", rows=True,
     ),
     # -- the main screen ---------------------------------------------------------------------
     # Priority bindings run as the key arrives, before later keys are routed: "/REAP" typed in
@@ -227,7 +232,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.clear_filter", "escape", "escape", "Clear marks / filter", "main", "find", "Clear marks / filter",
-        "Clear the marks, else the filter, else starred-only", priority=True, summary="filter.clear",
+        "Drop the keys waiting for a search, else clear the marks, else the filter, else starred-only",
+        priority=True, summary="filter.clear",
     ),
     Command(
         "filter.to_list", "enter", "leave_filter", "Back to the list", "main", "find",
@@ -255,7 +261,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.remove", "X", "remove_papers", "Remove from the store", "main", "find", "Remove papers",
-        "Remove the marked papers, else the highlighted one, from the store (your marks on them stay)",
+        "Remove the marked papers, else the highlighted one, from the store (your marks on them stay)", rows=True,
     ),
     Command(
         "main.undo_import", "Z", "undo_import", "Undo the last import or removal", "main", "find",
@@ -287,11 +293,11 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.similar", "m", "more_like_this", "More like this", "main", "find", "More like this",
-        "Rank the list by likeness to the highlighted paper", show=True,
+        "Rank the list by likeness to the highlighted paper", show=True, rows=True,
     ),
     Command(
         "main.export", "E", "export", "Export view / marked", "main", "find", "Export",
-        "Write the view, or the marked papers, as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON",
+        "Write the view, or the marked papers, as BibTeX, RIS, CSL-JSON, Markdown, CSV or JSON", rows=True,
     ),
     Command(
         "main.refresh", "", "refresh", "Refresh from OpenReview", "main", None, "Refresh from OpenReview",
@@ -310,7 +316,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.mark_all_seen", "C", "mark_all_seen", "Mark all changes seen", "main", "find", "Mark all changes seen",
-        "Empty What changed: every change recorded so far is seen",
+        "Empty What changed: every change recorded so far is seen (u undoes it)",
     ),
     Command(
         "main.save_view", "w", "save_view", "Save the filter as a view", "main", "find", "Save view",
@@ -327,7 +333,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("main.open_view", "", "open_view({number})", "View: {name}", "main", None, "View: {name}", "{query}"),
     Command(
         "main.follow_author", "a", "follow_author", "Follow an author", "main", "find", "Follow an author",
-        "Follow one of the highlighted paper's authors: their papers are marked ◆",
+        "Follow one of the highlighted paper's authors: their papers are marked ◆", rows=True,
     ),
     Command(
         "main.follow_keyword", "K", "follow_keyword", "Follow a keyword", "main", "find", "Follow a keyword",
@@ -529,6 +535,12 @@ SUMMARIES: tuple[Summary, ...] = (
 )
 
 BY_ID: dict[str, Command] = {command.id: command for command in COMMANDS}
+
+#: The actions (their names, without arguments) of the main screen's rows that act on the list's
+#: rows or marks (:attr:`Command.rows`): held while the list does not answer the typed query yet.
+HELD_ACTIONS: frozenset[str] = frozenset(
+    command.action.split("(", 1)[0] for command in COMMANDS if command.rows and command.owner in ("reading", "main")
+)
 
 #: The ids (by prefix) of the pure navigation and editing keys: listed on the help screen, no
 #: palette commands (the module docstring's rule).

@@ -47,15 +47,16 @@ _ORDER_NOTES = {
 }
 #: The counts' short forms of the sort orders, for a label with no room for :data:`_ORDER_NOTES`.
 _SHORT_ORDER_NOTES = {"list": "list order", "title": "by title", "rating": "↓rating", "spread": "↓spread",
-                      "lowest": "↑lowest", "decision": "by decision", "changed": "changed first", "rise": "↓rise",
+                      "lowest": "↑lowest", "decision": "by decision", "changed": "↓changed", "rise": "↓rise",
                       "fall": "↓fall", "rating_pct": "↓percentile"}  # fmt: skip
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
-#: the sort order in effect (a query may rank otherwise than the sort saved), a refresh's
-#: progress, an export's, the star count, starred only, similar papers being found, indexing.
-_NOTES_KEPT = (4, 0, 9, 3, 7, 8, 1, 2, 6, 5)
+#: the star count (a few cells; the sort gives its short form up for it first), the sort order in
+#: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
+#: starred only, similar papers being found, indexing.
+_NOTES_KEPT = (4, 0, 9, 1, 3, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 9, 3, 7, 8, 1, 0, 2, 6, 5)
+_NOTES_KEPT_UNSCOPED = (4, 9, 1, 3, 7, 8, 0, 2, 6, 5)
 #: The index of the sort order among the counts' notes.
 _ORDER_NOTE = 3
 #: The notes (the star count, the sort order, marks) the sort gives its short form up for.
@@ -172,6 +173,13 @@ class ListFilter:
         #: The words the list, the detail pane and the reader mark: the shown query's words and
         #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
         self.terms: tuple[str, ...] = ()
+        #: Whether the list shown does not answer the filter as it stands (a query, a sort or a
+        #: reload waits in the ``filter`` worker): from :meth:`refilter_later` until a result is
+        #: shown (:meth:`_show_filtered`). The list is dimmed meanwhile.
+        self.stale = False
+        #: Told once a result (True) or a hint (False) replaced a stale list (the screen runs the
+        #: keys it held meanwhile, :meth:`MainScreen.hold_action`).
+        self.answered: Callable[[bool], None] = lambda _answered: None
 
     @property
     def paper_list(self) -> PaperList:
@@ -412,6 +420,7 @@ class ListFilter:
         highlighted if it is in the result; ``reloaded``: the catalogue was read again (the index
         is built anew and every row and the detail repainted); ``nearby``: else the first of these
         papers in the result. Returns the worker."""
+        self._set_stale(True)
         return self.screen.run_worker(
             partial(self._refilter_later, keep_id, reloaded, nearby),
             name="_refilter_later",
@@ -509,6 +518,8 @@ class ListFilter:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
         self._searching = False
+        was_stale = self.stale
+        self._set_stale(False)
         if isinstance(result, str):
             self.query_hint = result
         else:
@@ -535,6 +546,12 @@ class ListFilter:
         self.update_counts()
         if self.stats_listener is not None and not isinstance(result, str):
             self.stats_listener()
+        if was_stale:
+            self.answered(not isinstance(result, str))
+
+    def _set_stale(self, stale: bool) -> None:
+        self.stale = stale
+        self.paper_list.set_stale(stale)
 
     def _mixes_venues(self, ids: Sequence[str]) -> bool:
         """Whether ``ids`` hold papers of several venues (the list then shows the venue column)."""
@@ -614,13 +631,14 @@ class ListFilter:
         self.refilter()
 
     def _query_ranks(self) -> bool:
-        """Whether the bar's query has words (or a ``like:``) to rank by."""
+        """Whether the bar's query has words (or a top-level phrase, or a ``like:``) to rank by
+        (:attr:`Query.ranks`)."""
         text = self._filter_text
         if self._ranks_for[0] != text:
             from paperdeck.search.query import parse_query
 
             query = parse_query(text) if text.strip() else None
-            self._ranks_for = (text, query is not None and bool(query.words or query.like))
+            self._ranks_for = (text, query is not None and query.ranks)
         return self._ranks_for[1]
 
     def _order_note(self) -> str:

@@ -450,6 +450,8 @@ class ReadingScreen(Screen[None]):
                 self.notify(str(error), title="Not saved", severity="error", markup=False)
                 return
             self.refresh_user_data(step.paper_ids)
+            if step.seen is not None:
+                self.changes_seen_moved()
             self.notify(f"{done}: {step.label}", timeout=2)
             return
         from paperdeck.ui.screens.list_actions import Change, change_in_steps
@@ -469,6 +471,10 @@ class ReadingScreen(Screen[None]):
 
         doing = f"{'Undoing' if undo else 'Redoing'}: {step.label}"
         change_in_steps(self, self.store, doing, ids, replay, finished, what=doing)
+
+    def changes_seen_moved(self) -> None:
+        """The "every change seen" mark moved (an undo or redo of ``C``): repaint what shows the
+        papers' changed marks (the subclass knows what; by default nothing)."""
 
     def _busy(self) -> bool:
         """True (and a short message) while a change to many papers is being written: a second

@@ -93,7 +93,7 @@ class ScheduleScreen(Screen[None]):
         bold and underlined, sessions bold, clashes in reverse video."""
         if not self.is_mounted or self.plan is None:
             return
-        from paperdeck.reading.plan import plan_lines
+        from paperdeck.reading.plan import CLASH_GUTTER, plan_lines
 
         plan = self.plan
         count = len(plan.items)
@@ -105,7 +105,7 @@ class ScheduleScreen(Screen[None]):
         lines = plan_lines(plan, width)[1:]  # the title says the rest
         shown = []
         for line in lines:
-            if "⚠ clash" in line and line.startswith("  ⚠"):
+            if line.startswith(CLASH_GUTTER):
                 shown.append(Content.styled(line, "reverse bold"))
             elif line and not line.startswith(" ") and line[:1].isupper() and not line[:1].isdigit():
                 shown.append(Content.styled(line, "bold underline"))  # a day

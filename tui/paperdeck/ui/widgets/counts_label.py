@@ -36,8 +36,8 @@ def counts_text(
     shown), then the non-empty ``notes``. Filtered, the number shown is padded to the total's
     width, and the filtered and the unfiltered counts (``"19,630 papers"``) are padded on the left
     to the wider of the two, so that typing, its first letter too, rarely changes the label's
-    width. A view's name too long for ``room`` is cut, not its count. See :func:`fitted` for
-    ``room`` and ``keep``."""
+    width. A view's name too long for ``room`` is cut, not its count; where a note would be left
+    out, that padding goes first. See :func:`fitted` for ``room`` and ``keep``."""
     total_text = f"{total:,}"
     if view is not None:
         count = f": {shown:,} of {total_text}"
@@ -48,7 +48,10 @@ def counts_text(
         width = max(len(total_text) + len(" papers"), 2 * len(total_text) + len(" of "))
         text = f"{shown:>{len(total_text)},} of {total_text}" if filtered else f"{total_text} papers"
         text = text.rjust(width)
-    return fitted(text, notes, room, keep)
+    result = fitted(text, notes, room, keep)
+    if room is not None and text[:1] == " " and any(note and note not in result for note in notes):
+        return fitted(text.lstrip(), notes, room, keep)  # short of room: a note before the padding
+    return result
 
 
 def fitted(head: str, notes: Sequence[str], room: int | None = None, keep: Sequence[int] = ()) -> str:

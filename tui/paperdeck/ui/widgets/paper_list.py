@@ -49,6 +49,8 @@ FOLLOWED = "◆"
 #: In the follow mark's cell (on a followed paper: after ``◆``, in the cell after the decision badge
 #: when the badges are shown): an import changed the paper since the user last opened it.
 CHANGED = "•"
+#: Laid over every row while the list does not answer the typed query yet (:meth:`PaperList.set_stale`).
+_STALE_STYLE = Style(dim=True)
 #: Reading-status markers (one cell).
 STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
 
@@ -137,6 +139,7 @@ class PaperList(ScrollView, can_focus=True):
         #: Whether ``row_of`` was asked of this view (the second ask makes ``_row_of``).
         self._row_asked = False
         self._empty_text = empty_text
+        self._stale = False  # the rows do not answer the typed query yet: dimmed (set_stale)
         #: Whether the top border shows the column headings (``header``).
         self._headings = headings
         self._last_reported: str | None = None
@@ -380,13 +383,28 @@ class PaperList(ScrollView, can_focus=True):
 
     # -- rendering ---------------------------------------------------------------------------
 
+    @property
+    def stale(self) -> bool:
+        """Whether the rows are dimmed: they do not answer the typed query yet (:meth:`set_stale`)."""
+        return self._stale
+
+    def set_stale(self, stale: bool) -> None:
+        """Dim every row (``True``) while the list shown does not answer the typed query yet (a
+        search pending: the keys acting on rows wait for its results), or show them as usual."""
+        if stale != self._stale:
+            self._stale = stale
+            self.refresh()
+
     def render_lines(self, crop: Region) -> list[Strip]:
         self._frame = self._new_frame()
         try:
             lines = self._boxed_lines(crop)
-            return lines if lines is not None else super().render_lines(crop)
+            lines = lines if lines is not None else super().render_lines(crop)
         finally:
             self._frame = None
+        if self._stale:
+            lines = [line.apply_style(_STALE_STYLE) for line in lines]
+        return lines
 
     def _boxed_lines(self, crop: Region) -> list[Strip] | None:
         """The lines of ``crop`` as Textual draws them, with the rows' lines boxed by us
