@@ -177,3 +177,16 @@ def test_marking_a_paper_in_a_missing_store_says_so_and_makes_no_directory(
     assert code != 0 and out == ""
     assert err.splitlines() == [f"paperdeck: no store at {missing}, so no paper with id 'abc'"]
     assert not missing.exists()
+
+
+@pytest.mark.parametrize("json_out", [False, True])  # the quick path, then the full one (--json)
+def test_a_comma_separates_tags_on_the_command_line(
+    store_dir: str, capsys: pytest.CaptureFixture[str], json_out: bool
+) -> None:
+    """The tester's ``paperdeck tag ID 'x, y'`` stored one tag ``x,-y``: a comma separates tags."""
+    paper_id = json.loads(run(capsys, "list", "--limit", "1", "--json", "--data-dir", store_dir)[1])[0]["id"]
+    more = ["--json"] if json_out else []
+    assert run(capsys, "tag", paper_id, "x, y", "robotics,", "--data-dir", store_dir, *more)[0] == 0
+    code, out, _ = run(capsys, "show", paper_id, "--json", "--data-dir", store_dir)
+    assert code == 0 and json.loads(out)["tags"] == ["robotics", "x", "y"]
+    assert run(capsys, "tag", paper_id, ",", "--data-dir", store_dir)[0] == 2  # commas only: a blank tag

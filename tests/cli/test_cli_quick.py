@@ -108,6 +108,7 @@ def test_main_takes_the_quick_path_and_the_output_is_the_same(
         ["tag", "x"],
         ["tag", "x", "#-y"],
         ["tag", "x", " "],
+        ["tag", "x", " , "],  # commas and blanks only: a blank tag
         ["untag", "x", "-y"],
         ["star", "x", "-y"],
         ["star", "x", "-y"],
@@ -221,10 +222,12 @@ def test_the_names_and_the_hash_are_the_store_modules() -> None:
     assert one_paper.STATUSES == user_data.STATUSES
     assert quick.DATA_DIR_ENV == DATA_DIR_ENV
     assert paper_index.INDEX_FILE == "paper-index.bin"
-    from paperdeck.model.user import clean_tag
+    from paperdeck.model.user import clean_tag, split_tags
 
     for tag in ("Must Read", " #moe", "###", "# must read", 'a"b', "ÉTÉ", "ﬁ", "  ", "#", "-x", "a\tb"):
         assert quick.clean_tag(tag) == clean_tag(tag), tag
+    for texts in (["x, y"], ["robotics,", "hands"], [","], [""], ["a,,b", " , c"]):
+        assert quick.split_tags(texts) == split_tags(texts), texts
     for paper_id in ("openreview:abc", "abs:0123", "title:é-2026:x"):
         doc_id = user_data.doc_id_for(paper_id)
         assert one_paper.shard_of(paper_id) == (doc_id, doc_id % user_data.SHARDS)
@@ -421,6 +424,8 @@ def test_star_and_unstar_write_what_the_full_path_writes(
         ["untag", pair[0], "nothere"],  # not tagged
         ["unstar", pair[0]],  # kept for its note, tags and status
         ["untag", pair[0], "must-read", "say-hi"],
+        ["tag", pair[0], "to-cite, robotics,", "hands"],  # a comma separates tags
+        ["untag", pair[0], "robotics,hands"],
     ]
     answered = 0
     for step in steps:

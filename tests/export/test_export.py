@@ -6,6 +6,7 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
 import stat
 from dataclasses import replace
@@ -388,11 +389,19 @@ def test_unknown_format_and_file_endings() -> None:
     assert "No papers." in export_papers([], {}, "markdown")
 
 
-def test_write_export_is_private_and_refuses_the_data_directory(seeded: Store, tmp_path: Path) -> None:
+def test_write_export_takes_the_umask_and_refuses_the_data_directory(seeded: Store, tmp_path: Path) -> None:
     target = tmp_path / "out.bib"
-    write_export(target, "new ünïcode", data_dir=seeded.data_dir)
+    old = os.umask(0o022)  # a new export is as readable as any file the user writes (0666 less the umask)
+    try:
+        write_export(target, "new ünïcode", data_dir=seeded.data_dir)
+        os.umask(0o077)
+        write_export(tmp_path / "private.bib", "x", data_dir=seeded.data_dir)
+    finally:
+        os.umask(old)
     assert target.read_text("utf-8") == "new ünïcode"
-    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "private.bib").stat().st_mode) == 0o600
+    assert stat.S_IMODE(next(seeded.data_dir.glob("*.json")).stat().st_mode) == 0o600  # the store's stay private
     inside_link = tmp_path / "store.bib"
     inside_link.symlink_to(seeded.data_dir / "catalogue.json")
     with pytest.raises(ExportError, match="inside the data directory"):

@@ -106,6 +106,9 @@ async def test_tags_prompt_adds_removes_completes_and_undoes(make_app: AppFactor
         assert on_disk(seeded_store, target).tags == ("must", "to-cite")
         await pilot.press("u")
         assert on_disk(seeded_store, target).tags == ("must", "read", "to-cite")
+        await pilot.press("T", *"robotics, hands,-must", "enter")  # a comma separates tags too
+        await pilot.pause()
+        assert on_disk(seeded_store, target).tags == ("hands", "read", "robotics", "to-cite")
 
 
 async def test_marks_bulk_star_is_one_undo_step(make_app: AppFactory, seeded_store: Store) -> None:

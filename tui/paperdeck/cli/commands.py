@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 from paperdeck.cli.output import emit, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import add_venue_option, find_paper, limit, select_ids, venue_scope
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, with_tags
+from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import file_name, one_line, visible, web_link
 from paperdeck.store.store import Store
@@ -398,7 +398,7 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     nothing changed, that it already had (or lacked) them (exit status 0 either way). An empty
     or blank tag is refused with one line, exit status 2, before anything is read or written."""
     adding = args.command == "tag"
-    tags = args.tags
+    tags = split_tags(args.tags)  # `tag ID 'x, y'` is two tags
     if blank_tag(tags):
         print_error(f"{args.command}: {BLANK_TAG}; nothing was changed")
         return 2

@@ -89,7 +89,8 @@ def _plain(words: list[str]) -> bool:
         plain = len(named) == 3 and named[1] == "--text" and not named[2].startswith("-")
         named = named[:1]
     elif command in ("tag", "untag"):  # a blank or dashed tag: the full path refuses it
-        plain = len(named) >= 2 and all(clean_tag(tag) and not clean_tag(tag).startswith("-") for tag in named[1:])
+        tags = split_tags(named[1:])
+        plain = len(named) >= 2 and all(clean_tag(tag) and not clean_tag(tag).startswith("-") for tag in tags)
     else:
         plain = len(named) >= 1
     if not plain or any(not word or word.startswith("-") for word in named):
@@ -108,6 +109,11 @@ def clean_tag(text: str) -> str:
     return "-".join(text.lstrip().lstrip("#").split()) or "-".join(text.split())
 
 
+def split_tags(texts: list[str]) -> list[str]:
+    """:func:`paperdeck.model.user.split_tags` (a test holds them equal): one tag per comma-separated piece."""
+    return [piece for text in texts for piece in ([p for p in text.split(",") if p.strip()] or [""])]
+
+
 def _tag(directory: str, adding: bool, given: str, tags: list[str]) -> str:
     """Add (``adding``) or remove ``tags`` on the paper ``given`` names as
     :func:`paperdeck.cli.commands.cmd_tag` does; the text it prints.
@@ -119,6 +125,7 @@ def _tag(directory: str, adding: bool, given: str, tags: list[str]) -> str:
     from paperdeck.model.safe_text import one_line
     from paperdeck.store.one_paper import change_records, check_store, paper_document
 
+    tags = split_tags(tags)
     cleaned = {clean_tag(tag) for tag in tags}
 
     def change(record: dict[str, Any]) -> dict[str, Any]:

@@ -47,7 +47,7 @@ from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.review import Review, kind_label, ordered_reviews
 from paperdeck.model.safe_text import document, json_text, one_line, visible, web_link
-from paperdeck.store.atomic import atomic_write_bytes, write_into_stream
+from paperdeck.store.atomic import atomic_write_bytes, shared_file_mode, write_into_stream
 
 __all__ = [
     "CSV_COLUMNS",
@@ -220,8 +220,9 @@ def export_target_problem(path: Path, data_dir: Path | None = None) -> str | Non
 def write_export(path: Path, text: str | bytes | Iterable[str], *, data_dir: Path | None = None) -> None:
     """Write ``text`` (as UTF-8; or its pieces, :func:`export_chunks`, written as they are made) to
     ``path`` atomically (a complete old or new file, never half of one; an error while the pieces
-    are made leaves ``path`` as it was). A new file gets mode 0600 (notes may be private); an
-    existing file is replaced and keeps its permission bits; a symbolic link is written through
+    are made leaves ``path`` as it was). A new file gets the mode any program's new file gets
+    (0666 less the umask: 0644 under the usual 022, 0600 under 077); an existing file is
+    replaced and keeps its permission bits; a symbolic link is written through
     (its target is replaced, the link kept); an existing character device or FIFO (``/dev/null``,
     a named pipe) is written into instead.
 
@@ -242,7 +243,7 @@ def write_export(path: Path, text: str | bytes | Iterable[str], *, data_dir: Pat
     else:
         payload = (piece.encode("utf-8") for piece in text)
     if not write_into_stream(path, payload):  # a device or FIFO is written into, never replaced
-        atomic_write_bytes(path, payload)
+        atomic_write_bytes(path, payload, new_mode=shared_file_mode())  # for co-authors too, as `cp` would
 
 
 # -- CSV -------------------------------------------------------------------------------------

@@ -140,6 +140,13 @@ def clean_tag(text: str) -> str:
     return "-".join(text.lstrip().lstrip("#").split()) or "-".join(text.split())
 
 
+def split_tags(texts: Iterable[str]) -> list[str]:
+    """Tags as typed, one per comma-separated piece (``["x, y"]`` → ``["x", "y"]``, ``["robotics,",
+    "hands"]`` → ``["robotics", "hands"]``): a comma is never part of a tag. Empty pieces are dropped;
+    a text of commas and blanks only gives ``""``, which :func:`blank_tag` refuses."""
+    return [piece for text in texts for piece in ([p for p in text.split(",") if p.strip()] or [""])]
+
+
 #: Why a blank tag is refused (one line; the CLI and the app's tag prompt say it).
 BLANK_TAG = "a tag cannot be empty or blank: give it a letter, digit or sign"
 
@@ -158,4 +165,4 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     return replace(record, tags=tuple(sorted(tags)))
 
 
-__all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "with_tags"]
+__all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "split_tags", "with_tags"]

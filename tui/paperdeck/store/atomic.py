@@ -80,8 +80,18 @@ def staged_path(path: Path) -> Path:
     return txn.staged(path) or path
 
 
-#: Mode of every new file written: the user's notes are private.
+#: Mode of every new file written into the store: the user's notes are private.
 FILE_MODE = 0o600
+
+
+def shared_file_mode() -> int:
+    """The mode a new file gets from ``open()`` in this process: 0666 less the umask (0644 under
+    the usual 022). For files written for others to read, such as exports, as any program writes
+    them; the store's own files keep :data:`FILE_MODE`. (The umask can only be read by setting it:
+    it is set back at once.)"""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 class AtomicJSONStorage:
@@ -146,11 +156,11 @@ class AtomicJSONStorage:
         """Nothing to close: the file is open only during a read or a write."""
 
 
-def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes]) -> None:
+def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes], new_mode: int = FILE_MODE) -> None:
     """Write ``payload`` (bytes, or pieces of them written as they come, so that a long export
     is never held whole) to ``path`` atomically and durably. A symbolic link at ``path`` (or in
     its directories) is followed: its target is replaced and the link kept. An existing file
-    keeps its permission bits; a new file gets mode 0600. An error raised by the pieces'
+    keeps its permission bits; a new file gets ``new_mode`` (0600 unless said). An error raised by the pieces'
     iterator leaves ``path`` as it was, no temporary file remaining.
 
     An existing ``path`` is replaced only when it is a regular file its owner may write: a file
@@ -216,7 +226,7 @@ def _atomic_write(path: Path, fill: Callable[[int], None]) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.chmod(tmp_name, FILE_MODE if current is None else stat.S_IMODE(current.st_mode))
+        os.chmod(tmp_name, new_mode if current is None else stat.S_IMODE(current.st_mode))
         if txn is not None:
             txn.stage_file(path, tmp_name)
             tmp_name = None

@@ -41,7 +41,8 @@ class TagSuggester(Suggester):
 
 
 class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
-    """Ask for tags: ``deep-learning  to-cite`` adds, ``-to-cite`` removes; → (add, remove)."""
+    """Ask for tags: ``deep-learning  to-cite`` (or ``deep-learning, to-cite``) adds, ``-to-cite``
+    removes; → (add, remove)."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("tags")
 
@@ -68,7 +69,7 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
         A priority binding: run as the key comes, before the keys typed after it are handed to
         the input (an Enter left to the input's own binding was handled after them, so that a
         fast ``ujt⏎jTtui8⏎`` made one tag ``ujtjttui8``)."""
-        words = self.query_one(Input).value.split()
+        words = self.query_one(Input).value.replace(",", " ").split()  # `a, b` is two tags
         add = [word for word in words if not word.startswith("-")]
         remove = [word[1:] for word in words if word.startswith("-")]
         if not words or blank_tag(add + remove):
