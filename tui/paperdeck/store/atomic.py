@@ -160,8 +160,8 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes], new_mode: i
     """Write ``payload`` (bytes, or pieces of them written as they come, so that a long export
     is never held whole) to ``path`` atomically and durably. A symbolic link at ``path`` (or in
     its directories) is followed: its target is replaced and the link kept. An existing file
-    keeps its permission bits; a new file gets ``new_mode`` (0600 unless said). An error raised by the pieces'
-    iterator leaves ``path`` as it was, no temporary file remaining.
+    keeps its permission bits; a new file gets ``new_mode`` (0600 unless said). An error raised by
+    the pieces' iterator leaves ``path`` as it was, no temporary file remaining.
 
     An existing ``path`` is replaced only when it is a regular file its owner may write: a file
     made read-only (``chmod a-w``) is the user saying "do not change this", and a FIFO, device or
@@ -180,7 +180,7 @@ def atomic_write_bytes(path: Path, payload: bytes | Iterable[bytes], new_mode: i
         for piece in _pieces(payload):
             write_all(fd, piece)
 
-    _atomic_write(path, fill)
+    _atomic_write(path, fill, new_mode)
 
 
 def atomic_write_into(path: Path, write: Callable[[BinaryIO], None]) -> None:
@@ -199,8 +199,9 @@ def atomic_write_into(path: Path, write: Callable[[BinaryIO], None]) -> None:
     _atomic_write(path, fill)
 
 
-def _atomic_write(path: Path, fill: Callable[[int], None]) -> None:
-    """:func:`atomic_write_bytes`'s work, the temporary file's descriptor filled by ``fill``."""
+def _atomic_write(path: Path, fill: Callable[[int], None], new_mode: int = FILE_MODE) -> None:
+    """:func:`atomic_write_bytes`'s work, the temporary file's descriptor filled by ``fill``; a new
+    file gets ``new_mode``."""
     shown = path
     path = Path(os.path.realpath(path))  # a link's target is what is replaced
     directory = path.parent
