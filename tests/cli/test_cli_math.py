@@ -113,3 +113,26 @@ def test_marking_commands_name_the_paper_by_its_shown_title(store_dir: str, caps
         code, out, err = run(capsys, *args, "--data-dir", store_dir)
         assert code == 0, err
         assert out.rstrip().endswith(SHOWN), args
+
+
+def test_every_command_that_prints_the_title_renders_it(
+    store_dir: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``changes`` (a decision changed by a later record) and the one-paper commands print the
+    title as ``search`` and ``show`` do: one renderer and sanitiser for every title printed."""
+    later = {**RECORD, "mdate": RECORD["mdate"] + 1000}  # type: ignore[operator]
+    later["content"] = {**RECORD["content"], "venue": "ICLR 2026 Poster"}  # type: ignore[dict-item]
+    source = tmp_path / "iclr2026_accepted_alpha.jsonl"
+    source.write_text(json.dumps(later) + "\n", "utf-8")
+    code, _, err = run(capsys, "import", str(source), "--data-dir", store_dir)
+    assert code == 0, err
+    for args in (
+        ("changes",),
+        ("star", PAPER_ID),
+        ("status", PAPER_ID, "read"),
+        ("note", PAPER_ID, "--text", "x"),
+        ("tag", PAPER_ID, "math"),
+    ):
+        code, out, err = run(capsys, *args, "--data-dir", store_dir)
+        assert code == 0, (args, err)
+        assert SHOWN in out and TITLE not in out, (args, out)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from paperdeck.cli.main import build_app_parser, build_command_parser
 from paperdeck.cli.shell import fish_script, man_page, shell_parser, venue_words
-from paperdeck.export.formats import EXPORT_FORMATS
+from paperdeck.export.formats import FILE_FORMATS
 from paperdeck.store.settings import SORTS
 
 from tests.helpers import run
@@ -57,7 +57,7 @@ def test_the_bash_script_parses_and_completes_commands_options_formats_and_venue
     assert _bash_complete(script, "sea") == ["search"]
     assert _bash_complete(script, "compl") == ["completion"]
     assert _bash_complete(script, "completion", "") == ["bash", "zsh", "fish"]
-    assert set(_bash_complete(script, "export", "--format", "")) >= set(EXPORT_FORMATS)
+    assert set(_bash_complete(script, "export", "--format", "")) >= set(FILE_FORMATS)
     assert "--to" in _bash_complete(script, "export", "--t")
     assert _bash_complete(script, "export", "--to", "") == ["zotero"]
     assert set(_bash_complete(script, "export", "--sort", "")) == set(SORTS)
@@ -81,7 +81,7 @@ def test_the_zsh_script_has_the_shape_of_a_zsh_completion(capsys: pytest.Capture
     venues = " ".join(word.replace(":", "\\:") for word in venue_words())
     assert f':({venues})"' in script  # fetch's SOURCE, its colons escaped
     assert re.search(r'^\s+"--to\[[^]]*\]:to:\(zotero\)"$', script, re.MULTILINE)
-    assert ":format:(" + " ".join(EXPORT_FORMATS) + ')"' in script
+    assert ":format:(" + " ".join(FILE_FORMATS) + ')"' in script
 
 
 def _fish_words(line: str) -> list[str]:
@@ -118,7 +118,7 @@ def test_the_fish_script_is_one_complete_command_a_line_from_the_parser(capsys: 
         return words
 
     export_format = of("export", "format")
-    assert export_format[export_format.index("-a") + 1].split() == list(EXPORT_FORMATS)
+    assert export_format[export_format.index("-a") + 1].split() == list(FILE_FORMATS)
     assert "-F" in of("export", "output")  # a file name
     (venues,) = [w for w in commands if "__fish_seen_subcommand_from fetch" in w and "-l" not in w and "-s" not in w]
     assert venues[venues.index("-a") + 1].split() == venue_words()

@@ -652,7 +652,7 @@ def test_cli_export_takes_a_query_and_writes_each_format(
         (("rating>=", "--format", "csv"), "paperdeck: query 'rating>='"),
         (("--format", "csv", "--json"), "--json describes the file written with -o"),
         ((), "give --format bibtex | markdown | csv | json"),
-        (("-o", "x.txt"), "x.txt has no .bib, .ris, .csl.json, .md, .csv or .json ending"),
+        (("-o", "x.txt"), "x.txt has no .bib, .ris, .csl.json, .md, .csv, .json or .ics ending"),
         (("--user-data", "is:starred"), "--user-data backs up every record; it takes no QUERY"),
         (("--user-data", "--format", "csv"), "it takes no --format"),
         (("-o", ""), "export: -o needs a file name (- prints to standard output)"),

@@ -427,7 +427,7 @@ def test_cli_writes_ris_and_csl_by_ending_or_format(
     code, out, _ = run(capsys, "export", "decision:oral", "--format", "csl", "--data-dir", data)
     assert code == 0 and len(read_csl(out)) == len(orals)
     code, _, err = run(capsys, "export", "-o", "x.txt", "--data-dir", data)
-    assert code == 2 and "x.txt has no .bib, .ris, .csl.json, .md, .csv or .json ending" in err
+    assert code == 2 and "x.txt has no .bib, .ris, .csl.json, .md, .csv, .json or .ics ending" in err
     code, _, err = run(capsys, "export", "--format", "ris", "--reviews", "--data-dir", data)
     assert code == 2 and "--reviews goes with Markdown" in err
 

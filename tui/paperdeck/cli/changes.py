@@ -7,7 +7,8 @@ each review's rating and confidence old → new by review note id, reviews added
 title or abstract. A paper changed since the user last opened it (``•``, as the app marks it) is
 listed even when its changes over the span cancel out, with what changed since that look. Papers
 come latest changed first. Every text from a file (titles, review
-signatures, decisions) goes through :mod:`paperdeck.model.safe_text`.
+signatures, decisions) goes through :mod:`paperdeck.model.safe_text`; titles are rendered as
+``search`` and ``show`` print them (:func:`~paperdeck.model.safe_text.shown_line`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from paperdeck.cli.output import emit
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import one_line, shown_line
 from paperdeck.store.store import Store
 
 __all__ = ["add_changes_arguments", "cmd_changes", "since_time"]
@@ -83,7 +84,7 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
         title = paper.title if paper is not None else ""
         items.append({**change.public_dict(), "title": title, "unseen": paper_id in unseen})
         mark = "•" if paper_id in unseen else " "
-        lines.append(f"{mark} {paper_id}  {one_line(title) if paper is not None else '(no longer in the store)'}")
+        lines.append(f"{mark} {paper_id}  {shown_line(title) if paper is not None else '(no longer in the store)'}")
         lines += [f"      {one_line(line)}" for line in change.lines()]
     if not lines:
         lines = ["no changes recorded" + (f" since {since}" if since else "")]

@@ -17,7 +17,7 @@ from paperdeck.cli.selecting import add_venue_option, find_paper, limit, select_
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
-from paperdeck.model.safe_text import file_name, one_line, visible, web_link
+from paperdeck.model.safe_text import file_name, one_line, shown_line, visible, web_link
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -56,6 +56,19 @@ class CommandParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, but an argument a subcommand does not take is refused with that
+        subcommand's usage (``usage: paperdeck note [-h] … ID``), not the top-level one: argparse
+        hands the words a subcommand left over to its parent, which names only itself."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            command = self
+            for action in self._actions:
+                if isinstance(action, argparse._SubParsersAction):
+                    command = action.choices.get(getattr(parsed, action.dest, None) or "", self)
+            command.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
 
 
 def empty_store_hint(store: Store) -> str:
@@ -280,7 +293,7 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
     paper = find_paper(store, args.id)
     user = store.user_data(paper.id)
     lines = [
-        one_line(shown_text(paper.title, args.raw)),
+        shown_line(paper.title, args.raw),
         f"id: {paper.id}",
         f"venue: {paper.venue_label or '—'}   decision: {paper.decision}",
     ]
@@ -352,7 +365,7 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
     changed = {after.paper_id for _, after in pairs}
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
     done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
-    lines = [f"{done if p.id in changed else kept} {p.id}  {one_line(shown_text(p.title))}" for p in papers]
+    lines = [f"{done if p.id in changed else kept} {p.id}  {shown_line(p.title)}" for p in papers]
     emit(args, records, "\n".join(lines))
     return 0
 
@@ -363,7 +376,7 @@ def cmd_note(store: Store, args: argparse.Namespace) -> int:
     text = args.text if args.text is not None else _stdin_text("the note on standard input")
     record = store.set_note(paper.id, text)
     what = "saved the note of" if record.note else "deleted the note of"
-    emit(args, paper_record(paper, record), f"{what} {paper.id}  {one_line(shown_text(paper.title))}")
+    emit(args, paper_record(paper, record), f"{what} {paper.id}  {shown_line(paper.title)}")
     return 0
 
 
@@ -389,7 +402,7 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
     before = store.user_data(paper.id).status
     record = store.set_status(paper.id, args.status)
     said = f"{args.status}:" if before != record.status else f"already {args.status}:"
-    emit(args, paper_record(paper, record), f"{said} {paper.id}  {one_line(shown_text(paper.title))}")
+    emit(args, paper_record(paper, record), f"{said} {paper.id}  {shown_line(paper.title)}")
     return 0
 
 
@@ -418,7 +431,7 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
         text = f"{paper.id}: {', '.join(record.tags) or 'no tags'}"
     else:
         text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper.id}"
-    emit(args, paper_record(paper, record), f"{one_line(text)}  {one_line(shown_text(paper.title))}")
+    emit(args, paper_record(paper, record), f"{one_line(text)}  {shown_line(paper.title)}")
     return 0
 
 

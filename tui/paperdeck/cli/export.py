@@ -3,8 +3,8 @@ user's data.
 
 ::
 
-    paperdeck export [QUERY] [--format bibtex|ris|csl|markdown|csv|json] [-o FILE] [--starred] [--sort ORDER]
-                     [--reviews]
+    paperdeck export [QUERY] [--format bibtex|ris|csl|markdown|csv|json|ics] [-o FILE] [--starred]
+                     [--sort ORDER] [--reviews]
     paperdeck export --user-data [-o FILE]
     paperdeck export [QUERY] --to zotero [--zotero-url URL] [--starred] [--sort ORDER]
 
@@ -13,7 +13,10 @@ catalogue order. Without ``-o`` the text goes to standard output; with it, the f
 atomically and one line says what was written (``--json``: as an object). ``--format`` may be
 left out when ``FILE`` ends in ``.bib``, ``.ris``, ``.csl.json`` (CSL-JSON), ``.md``, ``.csv`` or
 ``.json`` (paperdeck's JSON; ``--format csl`` writes CSL-JSON into a ``.json`` file). ``--reviews`` (Markdown
-only) lists each paper's imported reviews under it.
+only) lists each paper's imported reviews under it. A ``.ics`` FILE (or ``--format ics``, with
+``-o``) is the calendar, as ``E`` and ``paperdeck plan --ics`` write it: the programme's events of
+the papers selected that are starred or to-read (:data:`paperdeck.export.formats.FILE_FORMATS`,
+the one table of formats).
 
 When the query (and ``--starred``) select no paper of a store that has some, nothing is written
 (an existing ``FILE`` is kept as it was), one line on standard error says so and the exit status
@@ -37,7 +40,8 @@ from pathlib import Path
 from paperdeck.cli.output import emit, print_error, print_export
 from paperdeck.cli.selecting import add_venue_option, limit, select_ids, venue_scope
 from paperdeck.export.formats import (
-    EXPORT_FORMATS,
+    CALENDAR,
+    FILE_FORMATS,
     ExportError,
     export_chunks,
     format_for_path,
@@ -52,7 +56,7 @@ from paperdeck.store.store import Store
 #: Short names ``--format`` takes too.
 FORMAT_ALIASES = {"bib": "bibtex", "md": "markdown", "csl-json": "csl", "csljson": "csl"}
 #: The file endings that pick a format, for messages.
-_ENDINGS = ".bib, .ris, .csl.json, .md, .csv or .json"
+_ENDINGS = ".bib, .ris, .csl.json, .md, .csv, .json or .ics"
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,8 +65,9 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         type=lambda name: FORMAT_ALIASES.get(name.casefold(), name.casefold()),
-        choices=EXPORT_FORMATS,
-        help="bibtex (bib), ris, csl (CSL-JSON), markdown (md), csv or json; default: from FILE's ending",
+        choices=FILE_FORMATS,
+        help="bibtex (bib), ris, csl (CSL-JSON), markdown (md), csv, json, or ics (the calendar of the "
+        "starred and to-read papers' events; with -o); default: from FILE's ending",
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
@@ -135,9 +140,11 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     format = args.format or (format_for_path(output) if output is not None else None)
     if format is None:
         hint = f" ({file_name(output)} has no {_ENDINGS} ending)" if output is not None else ""
-        raise ExportError(f"export: give --format {' | '.join(EXPORT_FORMATS)}{hint}")
+        raise ExportError(f"export: give --format {' | '.join(FILE_FORMATS)}{hint}")
     if args.reviews and format != "markdown":
         raise ExportError(f"--reviews goes with Markdown (--format markdown or a .md FILE), not {format}")
+    if format == CALENDAR and output is None:
+        raise ExportError("export: the calendar (ics) is written to a file: give -o FILE.ics")
     papers = _papers(store, args)
     # An empty store printed: the hint said why, and the (empty) output is as ever. A file is never
     # replaced by an export of nothing (a mistyped --data-dir would empty it).
@@ -146,6 +153,9 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         what = "no papers to export" if store.is_empty else "no papers matched"  # the hint said where
         print_error(f"export: {what}; nothing written{kept}")
         return 1
+    if format == CALENDAR:
+        assert output is not None
+        return _write_calendar(store, args, papers, output)
     reviews = store.reviews.reviews_of if args.reviews else None
     pieces = export_chunks(papers, store.all_user_data, format, reviews)  # never the whole text at once
     if output is None:
@@ -159,6 +169,26 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         {"path": str(output), "format": format, "papers": count},
         f"wrote {count:,} paper{'' if count == 1 else 's'} to {file_name(output)} ({format})",
     )
+    return 0
+
+
+def _write_calendar(store: Store, args: argparse.Namespace, papers: list[Paper], output: Path) -> int:
+    """Write the calendar of ``papers`` (the events of those starred or to-read) to ``output``, as
+    ``E`` and ``paperdeck plan --ics`` do; one line says how many events it holds."""
+    from paperdeck.export.ics import write_calendar
+    from paperdeck.reading.plan import build_plan, time_zone
+
+    zone, zone_name = time_zone(None)
+    chosen = {paper.id: paper for paper in papers}
+    plan = build_plan(chosen, store.events_by_paper(), store.all_user_data, zone, zone_name)
+    left_out = write_calendar(output, plan.items, data_dir=store.data_dir)
+    written = len(plan.items) - left_out
+    line = f"wrote {written:,} event{'' if written == 1 else 's'} to {file_name(output)} (ics)"
+    if not plan.items:
+        line += ": none of these papers is starred or to-read with an event in an imported programme"
+    elif left_out:
+        line += f" ({left_out:,} without a time left out)"
+    emit(args, {"path": str(output), "format": CALENDAR, "events": written, "without_time": left_out}, line)
     return 0
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from paperdeck.cli.shown import shown_text as shown_text
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import document, json_text, one_line, visible
+from paperdeck.model.safe_text import document, json_text, one_line, shown_line, visible
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:  # a type only: the importers are not loaded for a command that reads the store
@@ -79,7 +79,7 @@ def paper_row(store: Store, paper: Paper, raw: bool = False, id_width: int = ID_
     user = store.user_data(paper.id)
     marks = ("★" if user.starred else " ") + ("✎" if user.note else " ")
     decision = paper.decision if paper.decision != "unknown" else ""
-    return f"{marks} {paper.id:<{id_width}} {decision:<13} {one_line(shown_text(paper.title, raw))}"
+    return f"{marks} {paper.id:<{id_width}} {decision:<13} {shown_line(paper.title, raw)}"
 
 
 def paper_rows(store: Store, papers: Sequence[Paper], raw: bool = False) -> list[str]:

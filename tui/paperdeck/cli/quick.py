@@ -121,8 +121,7 @@ def _tag(directory: str, adding: bool, given: str, tags: list[str]) -> str:
     Raises:
         NotHere: as :func:`paperdeck.store.one_paper.change_records` (nothing written then).
     """
-    from paperdeck.cli.shown import shown_text
-    from paperdeck.model.safe_text import one_line
+    from paperdeck.model.safe_text import one_line, shown_line
     from paperdeck.store.one_paper import change_records, check_store, paper_document
 
     tags = split_tags(tags)
@@ -141,7 +140,7 @@ def _tag(directory: str, adding: bool, given: str, tags: list[str]) -> str:
         text = f"{paper_id}: {', '.join(after['tags']) or 'no tags'}"
     else:
         text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper_id}"
-    return f"{one_line(text)}  {one_line(shown_text(paper['title']))}"
+    return f"{one_line(text)}  {shown_line(paper['title'])}"
 
 
 def _mark(directory: str, command: str, given: str, value: str) -> str:
@@ -152,14 +151,13 @@ def _mark(directory: str, command: str, given: str, value: str) -> str:
     Raises:
         NotHere: as :func:`paperdeck.store.one_paper.change_records` (nothing written then).
     """
-    from paperdeck.cli.shown import shown_text
-    from paperdeck.model.safe_text import one_line
+    from paperdeck.model.safe_text import shown_line
     from paperdeck.store.one_paper import change_records, check_store, paper_document
 
     check_store(directory)
     paper = paper_document(directory, given)
     paper_id = paper["id"]
-    title = one_line(shown_text(paper["title"]))
+    title = shown_line(paper["title"])
     if command == "status":
         results = change_records(directory, [paper_id], lambda r: {**r, "status": value}, _utc_now, batch=False)
         before, after = results[paper_id]
@@ -185,17 +183,14 @@ def _star(directory: str, starred: bool, given: list[str]) -> str:
     Raises:
         NotHere: as :func:`paperdeck.store.one_paper.set_star` (nothing written then).
     """
-    from paperdeck.cli.shown import shown_text
-    from paperdeck.model.safe_text import one_line
+    from paperdeck.model.safe_text import shown_line
     from paperdeck.store.one_paper import check_store, paper_document, set_star
 
     check_store(directory)
     papers = [paper_document(directory, name) for name in given]
     changed = set_star(directory, [paper["id"] for paper in papers], starred, _utc_now)
     done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
-    return "\n".join(
-        f"{done if p['id'] in changed else kept} {p['id']}  {one_line(shown_text(p['title']))}" for p in papers
-    )
+    return "\n".join(f"{done if p['id'] in changed else kept} {p['id']}  {shown_line(p['title'])}" for p in papers)
 
 
 class _Summary:
@@ -231,7 +226,7 @@ def _show(directory: str, given: str) -> str:
             this path does not run (a rating that moved).
     """
     from paperdeck.cli.shown import shown_text, summary_line
-    from paperdeck.model.safe_text import one_line, visible, web_link
+    from paperdeck.model.safe_text import one_line, shown_line, visible, web_link
     from paperdeck.store.one_paper import NotHere, check_store, paper_document, summary_document, user_document
 
     check_store(directory)
@@ -246,7 +241,7 @@ def _show(directory: str, given: str) -> str:
         raise NotHere("a rating moved: each review's path is shown")
     venue_label = " ".join(part for part in (get("venue", ""), str(get("year") or "")) if part)
     lines = [
-        one_line(shown_text(paper["title"])),
+        shown_line(paper["title"]),
         f"id: {paper_id}",
         f"venue: {venue_label or '—'}   decision: {get('decision', 'unknown')}",
     ]

@@ -15,7 +15,7 @@ from paperdeck.cli.selecting import find_paper
 from paperdeck.cli.shown import move_line, shown_text, summary_line
 from paperdeck.cli.shown import number_text as _number
 from paperdeck.model.review import Review, ordered_reviews
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import one_line, shown_line
 from paperdeck.store.store import Store
 
 __all__ = ["cmd_reviews", "move_line", "path_lines", "review_stats", "review_stats_lines", "summary_line"]
@@ -68,7 +68,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     forum = paper.openreview_id
     reviews = store.reviews.reviews(forum) if forum else []
     summary = store.reviews.summary(forum) if forum else None
-    lines = [one_line(shown_text(paper.title, args.raw)), f"id: {paper.id}", summary_line(summary)]
+    lines = [shown_line(paper.title, args.raw), f"id: {paper.id}", summary_line(summary)]
     if moved := move_line(summary):
         lines.append(moved)
     for depth, review in ordered_reviews(reviews):

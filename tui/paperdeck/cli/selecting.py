@@ -63,12 +63,15 @@ def venue_scope(store: Store, given: list[str]) -> frozenset[str]:
     """
     if not given:
         return frozenset()
+    from paperdeck.model.ids import canonical_venue_label
     from paperdeck.search.venues import venue_counts, venue_name
 
     held = {" ".join(venue.casefold().split()): venue for venue in venue_counts(store)}
     scope = set()
     for value in given:
-        venue = held.get(" ".join(value.casefold().split()))
+        venue = held.get(" ".join(value.casefold().split())) or held.get(
+            " ".join(canonical_venue_label(" ".join(value.split())).casefold().split())
+        )
         found = {venue} if venue is not None else _starting(held.values(), value)
         if not found:
             known = ", ".join(repr(venue_name(v)) for v in held.values() if v) or "none"

@@ -3,13 +3,13 @@ one-paper commands' quick path (:mod:`paperdeck.cli.quick`) and the full command
 (:mod:`paperdeck.cli.output`, :mod:`paperdeck.cli.reviews`) call these same functions.
 
 Nothing here makes text safe for a terminal: the caller's :func:`~paperdeck.model.safe_text.one_line`
-or :func:`~paperdeck.model.safe_text.visible` does. The module imports ``re`` alone (which the
-sanitiser imports anyway); the renderer is imported only for a text with markup.
+or :func:`~paperdeck.model.safe_text.visible` does. The module imports the sanitiser's module alone
+(:mod:`paperdeck.model.safe_text`, for its markup test); the renderer is imported only for a text with markup.
 """
 
 from __future__ import annotations
 
-import re
+from paperdeck.model.safe_text import MARKUP
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
@@ -53,11 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["move_line", "number_text", "shown_text", "summary_line"]
 
-#: What :func:`shown_text` may render differently from the source: math, macros, Markdown
-#: emphasis, code and links, HTML entities. Text without any is shown as it is (the renderer,
-#: and its LaTeX library, are then not even imported).
-MARKUP = re.compile(r"[$\\*_`\[&<~]")
-
 
 def shown_text(text: str, raw: bool = False) -> str:
     """``text`` (a title, an abstract, a review's text) as the app shows it, without styles:
@@ -65,7 +60,7 @@ def shown_text(text: str, raw: bool = False) -> str:
     (:func:`paperdeck.text.render.render_plain`: ``$\\alpha$-DPO`` → ``α-DPO``). ``raw``
     (``--raw``): the source text as it is. Not sanitised here: the caller's
     :func:`~paperdeck.model.safe_text.one_line` or :func:`~paperdeck.cli.output.emit` is."""
-    if raw or MARKUP.search(text) is None:
+    if raw or MARKUP.search(text) is None:  # the same test as :func:`~paperdeck.model.safe_text.shown_line`
         return text
     from paperdeck.text.render import render_plain  # deferred: most titles have no markup
 

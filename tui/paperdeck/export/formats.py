@@ -50,8 +50,10 @@ from paperdeck.model.safe_text import document, json_text, one_line, visible, we
 from paperdeck.store.atomic import atomic_write_bytes, shared_file_mode, write_into_stream
 
 __all__ = [
+    "CALENDAR",
     "CSV_COLUMNS",
     "EXPORT_FORMATS",
+    "FILE_FORMATS",
     "FORMAT_SUFFIXES",
     "JSON_FORMATS",
     "MARKDOWN_STATUS_ORDER",
@@ -63,11 +65,17 @@ __all__ = [
 
 #: The export formats, in the order menus show them.
 EXPORT_FORMATS = ("bibtex", "markdown", "csv", "json", "ris", "csl")
+#: The calendar (:mod:`paperdeck.export.ics`): not a list of the papers chosen but the programme's
+#: events of those among them the user starred or marked to-read; written as a file only.
+CALENDAR = "ics"
+#: Every format an export file may be written in: the paper lists, then the calendar (the ``E``
+#: dialog and ``paperdeck export -o`` both read a file name's ending against this one table).
+FILE_FORMATS = (*EXPORT_FORMATS, CALENDAR)
 #: The usual file name ending of each format (``format_for_path`` reads them back).
 FORMAT_SUFFIXES = {"bibtex": ".bib", "markdown": ".md", "csv": ".csv", "json": ".json", "ris": ".ris",
-                   "csl": ".csl.json"}  # fmt: skip
+                   "csl": ".csl.json", CALENDAR: ".ics"}  # fmt: skip
 _SUFFIX_FORMATS = {".bib": "bibtex", ".bibtex": "bibtex", ".md": "markdown", ".markdown": "markdown",
-                   ".csv": "csv", ".json": "json", ".ris": "ris"}  # fmt: skip
+                   ".csv": "csv", ".json": "json", ".ris": "ris", ".ics": CALENDAR}  # fmt: skip
 #: The formats whose text is a JSON document (printed to a terminal through ``json_text``).
 JSON_FORMATS = frozenset({"json", "csl"})
 #: Reading-list sections, in the order a reader wants them: what to read next first,
@@ -182,7 +190,8 @@ def _export_whole(papers: Sequence[Paper], users: Mapping[str, UserData], format
 
 def format_for_path(path: Path | str) -> str | None:
     """The export format a file name asks for by its ending (``.bib``, ``.md``, ``.csv``,
-    ``.json``, ``.ris``; ``.csl.json`` is CSL-JSON), or ``None``; case is ignored."""
+    ``.json``, ``.ris``; ``.csl.json`` is CSL-JSON; ``.ics`` the calendar, :data:`CALENDAR`), or
+    ``None``; case is ignored."""
     name = Path(path).name.casefold()
     if name.endswith(FORMAT_SUFFIXES["csl"]) and len(name) > len(FORMAT_SUFFIXES["csl"]):
         return "csl"

@@ -43,6 +43,53 @@ def normalise_title(text: str) -> str:
     return _NON_ALNUM.sub(" ", text.replace("{", "").replace("}", "").casefold()).strip()
 
 
+#: Venues known under more than one name or spelling (case-folded) → the one name the library uses:
+#: renamed conferences (NIPS became NeurIPS in 2018) and spellings of a venue's short name. Applied
+#: wherever a venue is read (:func:`canonical_venue`), so that one venue has one label and one id space.
+VENUE_ALIASES: dict[str, str] = {
+    "nips": "NeurIPS",
+    "neurips": "NeurIPS",
+    "iclr": "ICLR",
+    "icml": "ICML",
+    "cvpr": "CVPR",
+    "colm": "COLM",
+    "tmlr": "TMLR",
+    "jmlr": "JMLR",
+}
+
+
+def canonical_venue(venue: str) -> str:
+    """The name the library uses for ``venue`` (:data:`VENUE_ALIASES`: ``"NIPS"`` → ``"NeurIPS"``),
+    ``venue`` itself when it has no other name."""
+    return VENUE_ALIASES.get(venue.casefold(), venue) if venue else venue
+
+
+def canonical_venue_label(label: str) -> str:
+    """A venue label (:func:`paperdeck.model.paper.library_venue`: ``"NIPS 2018"``, ``"nips"``) with
+    its venue made :func:`canonical_venue` (``"NeurIPS 2018"``); other labels as they are."""
+    name, sep, year = label.strip().rpartition(" ")
+    if not (sep and year.isdigit()):
+        name, sep, year = label.strip(), "", ""
+    canonical = canonical_venue(name)
+    return f"{canonical}{sep}{year}" if canonical != name else label
+
+
+def venue_renamed_id(paper_id: str, old_venue: str, new_venue: str, year: int | None) -> str:
+    """``paper_id`` with the venue it was built from (:func:`canonical_id`'s ``title:`` and
+    ``<venue><year>#<number>`` ids, and a venue-qualified ``…@<venue>-<year>``) ``old_venue``
+    made ``new_venue``; other ids (a forum id, an arXiv id, a DOI, an abstract hash) as they are."""
+    old, new, when = id_venue(old_venue), id_venue(new_venue), year or "unknown"
+    if old == new:
+        return paper_id
+    for before, after in ((f"title:{old}-{when}:", f"title:{new}-{when}:"), (f"{old}{year}#", f"{new}{year}#")):
+        if paper_id.startswith(before):
+            return after + paper_id[len(before) :]
+    suffix = f"@{old}-{when}"
+    if paper_id.endswith(suffix):
+        return paper_id[: -len(suffix)] + f"@{new}-{when}"
+    return paper_id
+
+
 def title_id(venue: str, year: int | None, title: str) -> str:
     """Synthetic id of a paper known by title only: ``title:iclr-2025:<12 hex of SHA-1>``."""
     digest = hashlib.sha1(normalise_title(title).encode("utf-8")).hexdigest()[:12]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["document", "file_name", "in_place", "json_text", "one_line", "visible", "web_link"]
+__all__ = ["document", "file_name", "in_place", "json_text", "one_line", "shown_line", "visible", "web_link"]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 #: :func:`document` keeps tabs, line feeds and the CR of a CRLF line end.
@@ -124,6 +124,24 @@ _IN_PLACE = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0
     for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
                  0x2028, 0x2029, *range(0xD800, 0xE000)]
 }  # fmt: skip
+
+
+#: What the renderer (:func:`paperdeck.text.render.render_plain`) may show differently from the
+#: source: math, macros, Markdown emphasis, code and links, HTML entities. Text without any is shown
+#: as it is (the renderer, and its LaTeX library, are then not even imported).
+MARKUP = re.compile(r"[$\\*_`\[&<~]")
+
+
+def shown_line(text: str, raw: bool = False) -> str:
+    """A title (or any one-line text from a file) as every output shows it: LaTeX math as Unicode,
+    Markdown and LaTeX emphasis as their words (``$\\ell_1$`` → ``ℓ₁``, ``R\\'enyi`` → ``Rényi``),
+    then made one safe line (:func:`one_line`); ``raw`` (``--raw``): the source text, made safe.
+    The one way the command line and the plan print a title."""
+    if not raw and MARKUP.search(text) is not None:
+        from paperdeck.text.render import render_plain  # deferred: most titles have no markup
+
+        text = render_plain(text)
+    return one_line(text)
 
 
 def in_place(text: str) -> str:

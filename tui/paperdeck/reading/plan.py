@@ -17,7 +17,7 @@ from datetime import datetime, tzinfo
 from typing import Any
 
 from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.safe_text import one_line, web_link
+from paperdeck.model.safe_text import one_line, shown_line, web_link
 from paperdeck.model.schedule import PlanItem, ScheduleEvent
 
 __all__ = ["Plan", "build_plan", "plan_dict", "plan_lines", "time_zone"]
@@ -229,7 +229,7 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
         parts = [event.poster, f"{mine}{f' ({there})' if there else ''}", event.kind]
         text = "  ".join(one_line(part) for part in parts if part)
         lines.append(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}"[:width])
-        lines.append(f"{TITLE_INDENT}{one_line(item.title)}"[:width])
+        lines.append(f"{TITLE_INDENT}{shown_line(item.title)}"[:width])
     if plan.without_events:
         count = plan.without_events
         lines += ["", f"{count:,} chosen paper{'' if count == 1 else 's'} without an event (not in a programme)"]

@@ -143,14 +143,17 @@ def _rating_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.
 
 def _venue_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     """The papers whose venue (``"ICLR 2017"``) has the value from a word start (``*``: anywhere):
-    each distinct venue is matched once."""
+    each distinct venue is matched once. A venue's other name finds it (``venue:nips`` NeurIPS:
+    :func:`paperdeck.model.ids.canonical_venue_label`)."""
     import numpy as np
 
+    from paperdeck.model.ids import canonical_venue_label
     from paperdeck.search.venue_ranks import venue_labels
 
     value, inner = _substring(term.value)
+    values = dict.fromkeys((value, canonical_venue_label(value)))
     labels = venue_labels(lookups.papers)
-    matched = {label: bool(label) and text_has(label, value, inner=inner) for label in set(labels)}
+    matched = {label: bool(label) and any(text_has(label, one, inner=inner) for one in values) for label in set(labels)}
     return np.fromiter(map(matched.__getitem__, labels), dtype=bool, count=len(labels))
 
 

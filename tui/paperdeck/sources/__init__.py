@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from paperdeck.model.errors import SourceError
-from paperdeck.sources.base import SourceRead, read_head, unreadable
+from paperdeck.sources.base import GZIP_MAGIC, SourceRead, read_bytes, read_head, unreadable
+from paperdeck.sources.decode import head_text
 from paperdeck.sources.links import keep_web_links
 
 _HEAD_BYTES = 65_536
@@ -292,6 +293,7 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
             another format is refused, naming the format it looks like.
     """
     path = Path(path)
+    _refuse_empty(path)
     if format is None:
         row = detect(path)
     else:
@@ -309,13 +311,36 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
     return keep_web_links(result)  # links are validated here, once, for every format
 
 
+def _refuse_empty(path: Path) -> None:
+    """Refuse a file with nothing in it (no byte, or white space alone, once decompressed): an
+    import of it would say it read 0 papers of some format.
+
+    Raises:
+        SourceError: the file is empty (one line: ``no papers in FILE``).
+    """
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(_HEAD_BYTES)
+    except OSError:
+        return  # the reader says why it cannot be read
+    if len(raw) >= _HEAD_BYTES:
+        return
+    if raw.startswith(GZIP_MAGIC):
+        raw = read_bytes(path)  # small: what it holds (a truncated one is refused as such)
+        if len(raw) >= _HEAD_BYTES:
+            return
+    if not head_text(raw).strip(" \t\r\n"):
+        raise SourceError(path, "no papers in this file (it is empty); nothing was imported")
+
+
 def _head(path: Path) -> str:
-    """The file's first 64 KiB, decompressed, decoded leniently, without a byte-order mark.
+    """The file's first 64 KiB, decompressed, decoded leniently (UTF-16 too: :func:`head_text`),
+    without a byte-order mark.
 
     Raises:
         OSError: the file cannot be opened or read.
     """
-    return read_head(path, _HEAD_BYTES).decode("utf-8", errors="replace").lstrip("\ufeff")
+    return head_text(read_head(path, _HEAD_BYTES))
 
 
 def _unchoosable(path: Path) -> Format | None:

@@ -30,11 +30,13 @@ def decode_text(raw: bytes, path: Path | str) -> str:
     Raises:
         SourceError: the bytes are binary (NUL or other control bytes) or in no encoding above.
     """
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if raw.startswith(_UTF16_BOMS):
         try:
             return _checked(raw.decode("utf-16"), path)
         except UnicodeDecodeError as exc:
-            raise SourceError(path, f"not valid UTF-16 text (byte {exc.start})") from None
+            raise SourceError(path, f"not valid UTF-16 text (byte {exc.start}); save it as UTF-8") from None
+    if looks_utf16(raw[:_SNIFF_BYTES]):
+        raise SourceError(path, "the file is UTF-16 without a byte-order mark; save it as UTF-8")
     if b"\x00" in raw[:_SNIFF_BYTES]:
         raise SourceError(path, "not a text file (it contains NUL bytes)", _line_of(raw, raw.index(b"\x00")))
     try:
@@ -52,6 +54,30 @@ def decode_text(raw: bytes, path: Path | str) -> str:
         "not UTF-8 or GB18030 text; re-save it as UTF-8",
         _line_of(raw, utf8_error.start),
     )
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def looks_utf16(head: bytes) -> bool:
+    """Whether ``head`` (a file's first bytes, no byte-order mark) is UTF-16 text: Latin text in
+    UTF-16 has a NUL in most of its even (big-endian) or odd (little-endian) bytes, and few in
+    the others; binary data has no such pattern."""
+    pairs = len(head) // 2
+    if pairs < 2:
+        return False
+    even, odd = head[0 : pairs * 2 : 2].count(0), head[1 : pairs * 2 : 2].count(0)
+    return max(even, odd) >= pairs * 0.6 and min(even, odd) <= pairs * 0.05
+
+
+def head_text(raw: bytes) -> str:
+    """A file's first bytes as text, to tell its format (leniently: a cut character or a bad byte
+    is replaced, never refused): UTF-16 with a byte-order mark (or a UTF-16 file without one,
+    :func:`looks_utf16`) decoded as UTF-16, else UTF-8; the byte-order mark removed. The readers
+    decode the whole file as :func:`decode_text` does, so a format told from this is read right."""
+    if raw.startswith(_UTF16_BOMS):
+        return raw[: len(raw) - len(raw) % 2].decode("utf-16", errors="replace").lstrip("\ufeff")
+    return raw.decode("utf-8", errors="replace").lstrip("\ufeff")
 
 
 def _checked(text: str, path: Path | str) -> str:

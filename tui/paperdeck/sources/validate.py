@@ -11,6 +11,9 @@ it reaches the store, so that the catalogue written is always one paperdeck can 
   refuses the whole file with one :class:`~paperdeck.model.errors.SourceError` line naming the
   paper, the field, its size and the limit: no real paper list has such values, and cutting one
   short would silently change a paper.
+- Venues: a venue known under another name (:data:`paperdeck.model.ids.VENUE_ALIASES`: ``NIPS``)
+  takes the library's name (``NeurIPS``), and an id built from the venue (``title:nips-2018:…``)
+  is built from that name (``title:neurips-2018:…``): one venue, one label, one id space.
 
 :func:`check_read` is what :mod:`paperdeck.sources.importer` calls for every file of every format.
 """
@@ -25,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from paperdeck.model.errors import SourceError
+from paperdeck.model.ids import canonical_venue, venue_renamed_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.sources.base import SourceRead
 
@@ -166,6 +170,10 @@ def check_paper(paper: Paper, dropped: Counter[str]) -> Paper:
     if number is not None and not 0 <= _whole(number) <= _MAX_INT:
         _drop("submission number out of range", dropped)
         changes["number"] = None
+    venue = changes.get("venue", paper.venue)
+    if venue and (canonical := canonical_venue(venue)) != venue:  # "NIPS" → "NeurIPS": one venue, one id space
+        changes["venue"] = canonical
+        changes["id"] = venue_renamed_id(paper.id, venue, canonical, paper.year)
     return replace(paper, **changes) if changes else paper
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
+from paperdeck.model.ids import canonical_venue_label
 from paperdeck.store.atomic import staged_path, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.transaction import current, transaction
@@ -146,7 +147,7 @@ class ImportRun:
             StoreError: the catalogue cannot be read or written, the import lock cannot be taken,
                 or the user data cannot be written (then nothing changed).
         """
-        from paperdeck.store.merge import Merger  # deferred: rapidfuzz is not needed to open the store
+        from paperdeck.store.merge import merge_into  # deferred: rapidfuzz is not needed to open the store
 
         catalogue = self.catalogue
         papers = list(papers)
@@ -167,7 +168,7 @@ class ImportRun:
                 return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
             catalogue.load()
             catalogue.catch_up()
-            result = Merger(catalogue.held_papers, catalogue.held_aliases).merge(papers)
+            result = merge_into(catalogue.held_papers, catalogue.held_aliases, papers)
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
             if merged != catalogue.held_papers or result.aliases != catalogue.held_aliases:
                 before = catalogue.held_papers
@@ -206,6 +207,8 @@ class ImportRun:
         named = catalogue.read_named(paper.id for paper in papers)
         if named is None or any(paper.title_derived for paper in named.papers.values()):
             return None
+        if any(canonical_venue_label(label) != label for label in named.venues.labels):
+            return None  # a venue under an old name (NIPS 2018): the whole merge moves its papers
         aliases = dict(named.spans.aliases)
         result = Merger(named.papers, aliases).merge(papers)
         if result.new or result.renamed or result.aliases != aliases or list(result.papers) != list(named.papers):

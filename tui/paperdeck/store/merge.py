@@ -27,7 +27,14 @@ from dataclasses import dataclass, field, fields, replace
 
 from rapidfuzz import fuzz
 
-from paperdeck.model.ids import id_venue, is_placeholder_abstract, is_placeholder_title, normalise_title
+from paperdeck.model.ids import (
+    canonical_venue,
+    id_venue,
+    is_placeholder_abstract,
+    is_placeholder_title,
+    normalise_title,
+    venue_renamed_id,
+)
 from paperdeck.model.paper import Paper, Ratings, normalise_text
 
 #: Least rapidfuzz ``fuzz.ratio`` (0–100) of two normalised abstracts taken as one paper.
@@ -484,6 +491,34 @@ class Merger:
         new = len(new_ids)
         unchanged = len(touched) - new - updated
         return MergeResult(self.papers, self.aliases, renamed, new, updated, unchanged, tuple(new_ids))
+
+
+def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming: Sequence[Paper]) -> MergeResult:
+    """:meth:`Merger.merge` of ``incoming`` into ``papers``, the catalogue's papers of a venue known
+    under another name (:func:`paperdeck.model.ids.canonical_venue`: ``NIPS 2018``, imported before
+    the venue had one name) first moved to the venue's name and merged like an import: a copy
+    becomes one paper with the canonical venue's copy, each old id an alias of the paper it joined
+    (so that the user's records follow it). Those papers count as updated, not new."""
+    stale = {pid: paper for pid, paper in papers.items() if paper.venue and canonical_venue(paper.venue) != paper.venue}
+    if not stale:
+        return Merger(papers, aliases).merge(incoming)
+    moved: dict[str, Paper] = {}
+    for pid, paper in stale.items():
+        venue = canonical_venue(paper.venue)
+        moved[pid] = replace(paper, venue=venue, id=venue_renamed_id(pid, paper.venue, venue, paper.year))
+    merger = Merger({pid: paper for pid, paper in papers.items() if pid not in stale}, aliases)
+    result = merger.merge([*moved.values(), *incoming])
+    now: set[str] = set()
+    for pid, paper in moved.items():
+        current = merger._resolve(paper.id)
+        if current not in merger.papers:
+            continue
+        now.add(current)
+        if pid != current:
+            merger.aliases[pid] = current
+    new_ids = tuple(pid for pid in result.new_ids if pid not in now)
+    updated = result.updated + result.new - len(new_ids)
+    return replace(result, aliases=merger.aliases, new=len(new_ids), updated=updated, new_ids=new_ids)
 
 
 def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:

@@ -23,7 +23,7 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label
 
-from paperdeck.export.formats import export_target_problem, format_for_path, inside_data_dir
+from paperdeck.export.formats import CALENDAR, export_target_problem, format_for_path, inside_data_dir
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store, utc_now
@@ -36,8 +36,6 @@ _FORMAT_HELP = (
     "for Zotero: .ris RIS, .csl.json CSL-JSON, or type zotero to send them to a running Zotero · "
     ".ics the conference schedule of the starred and to-read papers among them"
 )
-#: The ending of an iCalendar file: the papers' schedule (:mod:`paperdeck.export.ics`), not a paper list.
-_CALENDAR = ".ics"
 
 
 class TickBox(Checkbox):
@@ -126,7 +124,7 @@ class ExportPrompt(ModalScreen[Path | None]):
         if problem is not None:
             hint.update(f"⚠ {problem}")
             return
-        calendar = path.suffix.casefold() == _CALENDAR
+        calendar = format_for_path(path) == CALENDAR
         if not self._backup and format_for_path(path) is None and not calendar:
             hint.update("⚠ end the name with .bib, .ris, .csl.json, .md, .csv, .json or .ics")
             return
@@ -155,7 +153,7 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
     def write(path: Path) -> str:
         from paperdeck.export.formats import export_chunks, write_export
 
-        if not prompt.with_reviews and path.suffix.casefold() == _CALENDAR:
+        if not prompt.with_reviews and format_for_path(path) == CALENDAR:
             return _write_calendar(store, ids, path)
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
         if prompt.to_zotero:

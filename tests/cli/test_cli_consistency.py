@@ -1,0 +1,63 @@
+"""The subcommands agree: an argument a subcommand does not take is refused with that
+subcommand's usage; ``export -o FILE.ics`` writes the calendar, as ``E`` and ``plan --ics`` do
+(one table of formats)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import run
+
+RECORDS = [
+    {"id": f"Paper{n}Xyz", "number": n, "content": {"title": f"Paper number {n}", "abstract": "About it. " * 20,
+     "venue": "ICLR 2026 Conference Submission"}}
+    for n in (1, 2, 3)
+]  # fmt: skip
+IDS = [f"openreview:Paper{n}Xyz" for n in (1, 2, 3)]
+
+
+@pytest.fixture
+def store_dir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    source = tmp_path / "iclr2026_submissions_three.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), "utf-8")
+    data = str(tmp_path / "data")
+    code, _, err = run(capsys, "import", str(source), "--data-dir", data)
+    assert code == 0, err
+    return data
+
+
+@pytest.mark.parametrize(
+    ("args", "usage"),
+    [
+        (("note", IDS[0], "some text"), "usage: paperdeck note"),
+        (("show", IDS[0], "extra"), "usage: paperdeck show"),
+        (("list", "--limit", "1", "surplus"), "usage: paperdeck list"),
+    ],
+)
+def test_a_wrong_argument_shows_the_subcommand_s_usage(
+    store_dir: str, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], usage: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, *args, "--data-dir", store_dir)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage) and "unrecognized arguments" in err, err
+
+
+def test_export_writes_the_calendar_for_an_ics_file(
+    store_dir: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "star", IDS[0], "--data-dir", store_dir)
+    exported, planned = tmp_path / "plan.ics", tmp_path / "plan-too.ics"
+    code, out, err = run(capsys, "export", "is:starred", "-o", str(exported), "--data-dir", store_dir)
+    assert code == 0, err
+    assert out.startswith(f"wrote 0 events to {exported} (ics)")
+    code, _, err = run(capsys, "plan", "--ics", str(planned), "--data-dir", store_dir)
+    assert code == 0, err
+    assert exported.read_bytes() == planned.read_bytes()
+    assert exported.read_text("utf-8").startswith("BEGIN:VCALENDAR")
+    code, _, err = run(capsys, "export", "--format", "ics", "--data-dir", store_dir)
+    assert code == 2 and "give -o FILE.ics" in err
