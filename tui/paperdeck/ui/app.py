@@ -120,10 +120,10 @@ class PaperApp(App[None]):
     ) -> bool:
         """Run ``action`` (a key's binding, a palette command), unless the main screen holds it:
         an action on the list's rows while the list does not answer the typed query yet waits
-        for the results (:meth:`MainScreen.hold_action`)."""
+        for the results (:class:`~paperdeck.ui.screens.held_keys.HeldKeys`)."""
         if isinstance(action, str) and isinstance(default_namespace, Widget) and default_namespace.is_attached:
             screen = default_namespace.screen
-            if isinstance(screen, MainScreen) and screen.hold_action(action, default_namespace):
+            if isinstance(screen, MainScreen) and screen.held_keys.hold(action, default_namespace):
                 return True
         return await super().run_action(action, default_namespace, namespaces)
 

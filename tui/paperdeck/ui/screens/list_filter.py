@@ -178,7 +178,7 @@ class ListFilter:
         #: shown (:meth:`_show_filtered`). The list is dimmed meanwhile.
         self.stale = False
         #: Told once a result (True) or a hint (False) replaced a stale list (the screen runs the
-        #: keys it held meanwhile, :meth:`MainScreen.hold_action`).
+        #: keys it held meanwhile, :class:`~paperdeck.ui.screens.held_keys.HeldKeys`).
         self.answered: Callable[[bool], None] = lambda _answered: None
 
     @property

@@ -24,7 +24,6 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
-from textual.dom import DOMNode
 from textual.widgets import Input
 
 from paperdeck.model.errors import StoreError
@@ -38,9 +37,10 @@ from paperdeck.store.settings import (
 )
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
-from paperdeck.ui.commands import HELD_ACTIONS, bindings
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.follows import Following
+from paperdeck.ui.screens.held_keys import HeldKeys
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.loader import Loader
 from paperdeck.ui.screens.reading import ReadingScreen
@@ -55,10 +55,6 @@ if TYPE_CHECKING:
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures
-
-#: The main screen's actions never held behind a pending search (:meth:`MainScreen.hold_action`):
-#: the filter bar's own keys, and escape (which drops the keys held).
-NEVER_HELD = frozenset({"focus_filter", "leave_filter", "escape"})
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -135,11 +131,8 @@ class MainScreen(ReadingScreen):
         #: in a thread once the first frame is painted and the typing pauses (``_read_changes``).
         self._changes_shown = False
         self._changes_asked = False  # the thread reading them is started
-        #: The keys (action, namespace) held while the list does not answer the typed query yet,
-        #: and the filter (text, starred-only) they were typed for (:meth:`hold_action`).
-        self._held: list[tuple[str, DOMNode]] = []
-        self._held_for: tuple[str, bool] = ("", False)
-        self.list_filter.answered = self._list_answered
+        #: The row and mark keys typed while the list does not answer the typed query yet.
+        self.held_keys = HeldKeys(self, self.list_filter)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -399,59 +392,6 @@ class MainScreen(ReadingScreen):
         self._find_scales()
         self.list_filter.refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
 
-    # -- keys held while the list does not answer the query -------------------------------------
-
-    def hold_action(self, action: str, target: DOMNode) -> bool:
-        """Hold ``action`` (run on ``target``: this screen or its list) while the list shown does
-        not answer the typed query yet (:attr:`ListFilter.stale`: a search, a sort or a reload
-        pending); True when held. An action on the rows or the marks (:data:`HELD_ACTIONS`: star,
-        status, mark, remove, export…) is held rather than run on papers the user never meant,
-        and run once the results are shown (:meth:`_list_answered`); behind it every later key
-        of the list waits too, so that ``space j space`` marks the first and third results.
-        Moves and reading keys pressed before any is held stay live, as do the filter bar's keys."""
-        if not self.list_filter.stale or (target is not self and target is not self.paper_list):
-            return False
-        name = action.split("(", 1)[0]
-        if name in NEVER_HELD or (not self._held and name not in HELD_ACTIONS):
-            return False
-        if not self._held:
-            self._held_for = (self.filter_text, self.starred_only)
-            self.notify("Still filtering: the key waits for the results (escape drops it).", timeout=3)
-        self._held.append((action, target))
-        return True
-
-    def drop_held_keys(self, why: str) -> bool:
-        """Forget the keys held for the list (saying so, with ``why``); True when there were some."""
-        held, self._held = self._held, []
-        if held:
-            keys = "1 key" if len(held) == 1 else f"{len(held)} keys"
-            self.notify(f"{keys} held for the list dropped: {why}.", severity="warning", timeout=4)
-        return bool(held)
-
-    def _list_answered(self, answered: bool) -> None:
-        """A result (``answered``), or a hint, replaced the stale list: run the keys held for it,
-        in order, if it answers the filter they were typed for; else drop them."""
-        if not self._held:
-            return
-        if not answered:
-            self.drop_held_keys("the query could not run")
-        elif self.list_filter.applied_filter != self._held_for:
-            self.drop_held_keys("the filter changed before its results came")
-        else:
-            held, self._held = self._held, []
-            self.call_later(self._run_held, held)
-
-    async def _run_held(self, held: list[tuple[str, DOMNode]]) -> None:
-        """Run the keys held for the list, in order (one that makes the list stale again holds
-        those after it anew). A key that opens a dialog takes the keys after it only as they are
-        typed: the held ones after it are dropped, and said."""
-        for n, (action, target) in enumerate(held):
-            if self.app.screen is not self or not target.is_attached:
-                self._held = held[n:] + self._held
-                self.drop_held_keys("a dialog opened before them")
-                return
-            await self.app.run_action(action, target)
-
     # -- filtering (ListFilter) -----------------------------------------------------------------
 
     @property
@@ -538,13 +478,13 @@ class MainScreen(ReadingScreen):
 
     def action_escape(self) -> None:
         """In the filter bar: clear it and go back to the list. Elsewhere: drop the keys held for a
-        search still running (:meth:`hold_action`), else clear the marks, else the filter, else
-        starred-only."""
+        search still running (:class:`~paperdeck.ui.screens.held_keys.HeldKeys`), else clear the
+        marks, else the filter, else starred-only."""
         filter_bar = self.query_one(FilterBar)
         if self._filter_focused():
             filter_bar.value = ""
             self.set_focus(self.paper_list)
-        elif self.drop_held_keys("escape") or self.clear_marks():
+        elif self.held_keys.drop("escape") or self.clear_marks():
             return
         elif filter_bar.value:
             filter_bar.value = ""
