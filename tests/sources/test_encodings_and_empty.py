@@ -40,7 +40,7 @@ def test_utf16_without_a_byte_order_mark_is_refused_in_one_line(tmp_path: Path, 
         ("empty.jsonl", b""),
         ("blank.csv", b"\n  \r\n\t\n"),
         ("bom.tsv", "\ufeff".encode("utf-16")),
-        ("empty.jsonl.gz", gzip.compress(b"")),
+        ("empty.jsonl.gz", gzip.compress(b"", mtime=0)),
         ("empty.txt", b""),
     ],
 )
