@@ -1,6 +1,6 @@
-"""The subcommands agree: an argument a subcommand does not take is refused with that
-subcommand's usage; ``export -o FILE.ics`` writes the calendar, as ``E`` and ``plan --ics`` do
-(one table of formats)."""
+"""The subcommands agree: ``status`` takes several ids as ``star`` does; an argument a
+subcommand does not take is refused with that subcommand's usage; ``export -o FILE.ics`` writes
+the calendar, as ``E`` and ``plan --ics`` do (one table of formats)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,33 @@ def store_dir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     code, _, err = run(capsys, "import", str(source), "--data-dir", data)
     assert code == 0, err
     return data
+
+
+def test_status_takes_several_ids_like_star(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "status", IDS[0], "to-read", "--data-dir", store_dir)
+    assert code == 0, err
+    assert out.splitlines() == [f"to-read: {IDS[0]}  Paper number 1"], "the one-id form as before"
+    code, out, err = run(capsys, "status", *IDS, "to-read", "--data-dir", store_dir)
+    assert code == 0, err
+    assert out.splitlines() == [
+        f"already to-read: {IDS[0]}  Paper number 1",
+        f"to-read: {IDS[1]}  Paper number 2",
+        f"to-read: {IDS[2]}  Paper number 3",
+    ]
+    code, out, _ = run(capsys, "search", "status:to-read", "--json", "--data-dir", store_dir)
+    assert sorted(p["id"] for p in json.loads(out)) == IDS
+
+
+def test_status_checks_every_id_and_the_last_word_before_writing(
+    store_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "status", IDS[0], "no-such-paper", "read", "--data-dir", store_dir)
+    assert code != 0 and "no-such-paper" in err
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, "status", IDS[0], IDS[1], "--data-dir", store_dir)
+    assert exited.value.code == 2 and "invalid choice" in capsys.readouterr().err
+    code, out, _ = run(capsys, "search", "status:read OR status:to-read", "--json", "--data-dir", store_dir)
+    assert json.loads(out or "[]") == [], "nothing was written"
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ import pytest
 from paperdeck.cli.main import build_app_parser, build_command_parser
 from paperdeck.cli.shell import fish_script, man_page, shell_parser, venue_words
 from paperdeck.export.formats import FILE_FORMATS
+from paperdeck.model.user import STATUSES
 from paperdeck.store.settings import SORTS
 
 from tests.helpers import run
@@ -62,6 +63,12 @@ def test_the_bash_script_parses_and_completes_commands_options_formats_and_venue
     assert _bash_complete(script, "export", "--to", "") == ["zotero"]
     assert set(_bash_complete(script, "export", "--sort", "")) == set(SORTS)
     assert set(_bash_complete(script, "status", "ID", "")) >= {"read", "to-read", "skimmed"}
+    # status ID... STATUS: the status may follow any number of ids, but not stand first
+    assert set(_bash_complete(script, "status", "A", "B", "C", "")) == set(STATUSES)
+    assert _bash_complete(script, "status", "A", "B", "to") == ["to-read"]
+    assert _bash_complete(script, "status", "--json", "A", "") == list(STATUSES)
+    assert _bash_complete(script, "status", "") == []
+    assert _bash_complete(script, "star", "A", "") == []
     offered = _bash_complete(script, "fetch", "iclr")
     assert offered and all(word.startswith("iclr") for word in offered) and "iclr2026" in venue_words(2026)
     assert set(offered) == {word for word in venue_words() if word.startswith("iclr")}
@@ -82,6 +89,9 @@ def test_the_zsh_script_has_the_shape_of_a_zsh_completion(capsys: pytest.Capture
     assert f':({venues})"' in script  # fetch's SOURCE, its colons escaped
     assert re.search(r'^\s+"--to\[[^]]*\]:to:\(zotero\)"$', script, re.MULTILINE)
     assert ":format:(" + " ".join(FILE_FORMATS) + ')"' in script
+    statuses = " ".join(STATUSES)
+    # status ID... STATUS: a rest argument, so that the statuses follow any number of ids
+    assert f'"(-)*::ID:({statuses})"' in script and f':the status, the last word:({statuses})"' in script
 
 
 def _fish_words(line: str) -> list[str]:
@@ -123,6 +133,8 @@ def test_the_fish_script_is_one_complete_command_a_line_from_the_parser(capsys: 
     (venues,) = [w for w in commands if "__fish_seen_subcommand_from fetch" in w and "-l" not in w and "-s" not in w]
     assert venues[venues.index("-a") + 1].split() == venue_words()
     assert "(__fish_complete_directories)" in of("import", "data-dir")
+    (statuses,) = [w for w in commands if "__fish_seen_subcommand_from status" in w and "-a" in w and "-l" not in w]
+    assert statuses[statuses.index("-a") + 1].split() == list(STATUSES)  # at every word after status
 
 
 def test_fish_quotes_help_that_holds_quotes() -> None:

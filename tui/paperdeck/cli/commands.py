@@ -397,12 +397,16 @@ def _stdin_text(what: str) -> str:
 
 
 def cmd_status(store: Store, args: argparse.Namespace) -> int:
-    """Set a paper's reading status (``already STATUS: ID  TITLE`` when it had it; exit status 0)."""
-    paper = find_paper(store, args.id)
-    before = store.user_data(paper.id).status
-    record = store.set_status(paper.id, args.status)
-    said = f"{args.status}:" if before != record.status else f"already {args.status}:"
-    emit(args, paper_record(paper, record), f"{said} {paper.id}  {shown_line(paper.title)}")
+    """Set the reading status of papers, as ``star`` stars them: every id is checked before
+    anything is written; a paper that had it is named as such (``already STATUS: ID  TITLE``;
+    exit status 0). ``--json``: the paper's record, a list of them when several ids were given."""
+    papers = list({p.id: p for p in (find_paper(store, given) for given in args.ids)}.values())
+    pairs = store.change([p.id for p in papers], lambda record: replace(record, status=args.status))
+    changed = {after.paper_id for _, after in pairs}
+    records = [paper_record(p, store.user_data(p.id)) for p in papers]
+    done, kept = f"{args.status}:", f"already {args.status}:"
+    lines = [f"{done if p.id in changed else kept} {p.id}  {shown_line(p.title)}" for p in papers]
+    emit(args, records if len(args.ids) > 1 else records[0], "\n".join(lines))
     return 0
 
 
@@ -596,9 +600,9 @@ def add_command_parsers(
     parser = command("note", "set a paper's note (from --text or standard input; empty deletes)")
     parser.add_argument("id")
     parser.add_argument("--text", help="the note (default: read standard input)")
-    parser = command("status", "set a paper's reading status")
-    parser.add_argument("id")
-    parser.add_argument("status", choices=STATUSES)
+    parser = command("status", "set the reading status of papers (the status is the last word)")
+    parser.add_argument("ids", nargs="+", metavar="ID")
+    parser.add_argument("status", choices=STATUSES, help="the status, the last word")
     for name, help in (("tag", "add tags to a paper"), ("untag", "remove tags from a paper")):
         parser = command(name, help)
         parser.add_argument("id")

@@ -99,7 +99,54 @@ def shell_parser(app: argparse.ArgumentParser, commands: argparse.ArgumentParser
         for action in target._actions:
             if (kind := _completion_of(name, action.dest)) is not None:
                 action.complete = _shtab_complete(kind)  # type: ignore[attr-defined]
+        if (shape := last_word_choices(target)) is not None:
+            _complete_the_last_word(name, *shape)
     return parser
+
+
+def last_word_choices(parser: argparse.ArgumentParser) -> tuple[argparse.Action, argparse.Action] | None:
+    """The two positionals of a command shaped ``COMMAND ITEM... CHOICE`` (``status ID...
+    STATUS``): a free list (``nargs="+"``), then one word with choices; ``None`` for another
+    shape. ``shtab`` offers nothing after such a list (it cannot tell where the list ends)."""
+    positionals = [a for a in parser._actions if not a.option_strings and a.help is not argparse.SUPPRESS]
+    if len(positionals) != 2:
+        return None
+    items, last = positionals
+    if items.nargs != "+" or items.choices is not None or last.choices is None or last.nargs is not None:
+        return None
+    return items, last
+
+
+def _function_name(command: str) -> str:
+    return "_paperdeck_" + "".join(char if char.isalnum() else "_" for char in command) + "_last_word"
+
+
+def _complete_the_last_word(command: str, items: argparse.Action, last: argparse.Action) -> None:
+    """Have ``command``'s list ``items`` (in this completion parser only) offer ``last``'s choices
+    at each of its words but the first, for any may be the last: bash by a function of
+    :func:`_last_word_functions` (``shtab`` keeps completing the list, never ``last``); zsh by a
+    rest argument (``shtab``'s spec of a ``+`` list is one word); fish offers the choices already
+    at every word after the command."""
+    words = " ".join(map(str, last.choices or ()))
+    items.nargs = argparse.REMAINDER  # zsh: "*::ID:(...)", every word after the first
+    items.complete = {"bash": _function_name(command), "zsh": f"({words})"}  # type: ignore[attr-defined]
+    items.last_words = words  # type: ignore[attr-defined]
+
+
+def _last_word_functions(parser: argparse.ArgumentParser) -> str:
+    """The bash functions :func:`_complete_the_last_word` names: the choices, but for the list's
+    first word (``current_action_args_start_index``: where ``shtab``'s script says it began)."""
+    out = []
+    for name, sub in _subcommands(parser).items():
+        for words in [getattr(action, "last_words", None) for action in sub._actions]:
+            if words is None:
+                continue
+            out.append(
+                f"{_function_name(name)}() {{\n"
+                f'  (( COMP_CWORD > ${{current_action_args_start_index:-0}} )) && compgen -W "{words}" -- "$1"\n'
+                "}\n"
+            )
+    return "".join(out)
 
 
 def _completion_of(command: str, dest: str) -> str | None:
@@ -146,7 +193,8 @@ def completion_script(shell: str, parser: argparse.ArgumentParser) -> str:
     import shtab
 
     venues = '_paperdeck_venues() {\n  compgen -W "' + " ".join(venue_words()) + '" -- "$1"\n}\n'
-    return shtab.complete(parser, shell, preamble=venues if shell == "bash" else "")
+    preamble = venues + _last_word_functions(parser) if shell == "bash" else ""
+    return shtab.complete(parser, shell, preamble=preamble)
 
 
 # -- fish ----------------------------------------------------------------------------------------
