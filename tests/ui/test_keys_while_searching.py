@@ -5,7 +5,9 @@ dimmed, and the key runs on the results once they are shown. The tester's ``/"â€
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,8 @@ from paperdeck.model.paper import Paper, Ratings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import COMMANDS, HELD_ACTIONS
+from paperdeck.ui.screens.main import MainScreen
+from textual.pilot import Pilot
 
 from tests.ui.helpers import SIZE, main_screen, paper_list, settle
 from tests.waits import GUARD_S, wait_for
@@ -51,6 +55,22 @@ def _app(tmp_path: Path) -> PaperApp:
     return PaperApp(store=store)
 
 
+@contextlib.asynccontextmanager
+async def _running(tmp_path: Path) -> AsyncIterator[tuple[PaperApp, Pilot[None], MainScreen]]:
+    """The app on :data:`PAPERS`, settled: the app, its pilot and its main screen."""
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        yield app, pilot, main_screen(app)
+
+
+async def _search_slowly(pilot: Pilot[None], screen: MainScreen) -> None:
+    """Type :data:`SLOW` in the filter bar (over what it held), ``enter``, and wait for the
+    search to be under way."""
+    await pilot.press("slash", "ctrl+a", "ctrl+k", *SLOW, "enter")
+    await wait_for(pilot, lambda: screen.list_filter.stale, what="the slow search under way")
+
+
 def _starred(app: PaperApp) -> set[str]:
     return {pid for pid, record in app.store.all_user_data.items() if record.starred}
 
@@ -58,15 +78,11 @@ def _starred(app: PaperApp) -> set[str]:
 async def test_row_keys_typed_while_searching_wait_for_the_results(
     tmp_path: Path, slow_search: threading.Event
 ) -> None:
-    app = _app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with _running(tmp_path) as (app, pilot, screen):
         await pilot.press("slash", *FIRST, "enter")
         await settle(pilot)
-        screen = main_screen(app)
         assert screen.view_ids() == ["openreview:C", "openreview:D"]
-        await pilot.press("slash", "ctrl+a", "ctrl+k", *SLOW, "enter")
-        await wait_for(pilot, lambda: screen.list_filter.stale, what="the slow search under way")
+        await _search_slowly(pilot, screen)
         await pilot.press("space", "j", "space", "s")
         await pilot.pause()
         # Nothing acted on the old list: the keys wait, the list is dimmed, and it is said.
@@ -87,12 +103,8 @@ async def test_row_keys_typed_while_searching_wait_for_the_results(
 async def test_escape_drops_the_held_keys_and_a_changed_filter_too(
     tmp_path: Path, slow_search: threading.Event
 ) -> None:
-    app = _app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        await pilot.press("slash", *SLOW, "enter")
-        await wait_for(pilot, lambda: screen.list_filter.stale, what="the slow search under way")
+    async with _running(tmp_path) as (app, pilot, screen):
+        await _search_slowly(pilot, screen)
         await pilot.press("s", "escape")  # the star is dropped, the marks and the filter stay
         await pilot.pause()
         assert any("dropped: escape" in notice.message for notice in app._notifications)
@@ -105,8 +117,7 @@ async def test_escape_drops_the_held_keys_and_a_changed_filter_too(
         slow_search.clear()
         await pilot.press("slash", "ctrl+a", "ctrl+k", *FIRST, "enter")
         await settle(pilot)
-        await pilot.press("slash", "ctrl+a", "ctrl+k", *SLOW, "enter")
-        await wait_for(pilot, lambda: screen.list_filter.stale, what="the slow search under way")
+        await _search_slowly(pilot, screen)
         await pilot.press("x", "slash", "ctrl+a", "ctrl+k", *FIRST)
         slow_search.set()
         await settle(pilot)
