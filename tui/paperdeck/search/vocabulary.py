@@ -1,6 +1,7 @@
 """The word index's vocabulary, and what one query word matches in it: the word itself, the
-words it starts, and (four letters or more) the words it may be with a typo, in bands of match
-quality (:meth:`Vocabulary.expand`).
+words it starts, and (four letters or more) the words it may be with a typo, or else the words
+it may start with a typo (:mod:`~paperdeck.search.prefix_typos`), in bands of match quality
+(:meth:`Vocabulary.expand`).
 
 The typo candidates of a word are found in buckets of the vocabulary by first and second letter
 (:func:`typo_bucket_arrays`, saved with the index; the lists of words made from them at first
@@ -167,11 +168,26 @@ class Vocabulary:
                 numbers = (bisect_left(vocabulary, w) for w in typo_words)
                 bands.append((quality, tuple((n, n + 1) for n in numbers)))
                 matched += typo_words
+        if not bands:  # no word is it, starts with it or is it with a typo: maybe a typo of a start
+            bands, matched = self._prefix_typos(word)
         expansion = Expansion(tuple(bands), frozenset(matched))
         if len(self._expansions) >= MAX_EXPANSIONS:
             self._expansions.clear()
         self._expansions[word] = expansion
         return expansion
+
+    def _prefix_typos(self, word: str) -> tuple[list[Band], list[str]]:
+        """The bands of words ``word`` may start with a typo (:mod:`~paperdeck.search.prefix_typos`),
+        one per quality, and their words."""
+        from paperdeck.search.prefix_typos import prefix_typo_bands
+
+        letters = "".join(dict.fromkeys(self.bucket_arrays[0][0] + self.bucket_arrays[1][0]))
+        by_quality: defaultdict[float, list[tuple[int, int]]] = defaultdict(list)
+        for quality, (start, end) in prefix_typo_bands(self.words, word, letters):
+            by_quality[quality].append((start, end))
+        bands = [(quality, tuple(ranges)) for quality, ranges in by_quality.items()]
+        matched = [w for _, ranges in bands for start, end in ranges for w in self.words[start:end]]
+        return bands, matched
 
 
 def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
