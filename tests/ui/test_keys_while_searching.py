@@ -18,7 +18,7 @@ from paperdeck.ui.commands import COMMANDS, HELD_ACTIONS
 from paperdeck.ui.screens.main import MainScreen
 from textual.pilot import Pilot
 
-from tests.ui.helpers import SIZE, main_screen, paper_list, settle
+from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
 from tests.waits import GUARD_S, wait_for
 
 PAPERS = [
@@ -133,3 +133,53 @@ async def test_moves_stay_live_and_the_reading_rows_are_held() -> None:
     changing = [c for c in COMMANDS if c.owner == "reading" and c.id.startswith(("main.status_", "main.mark"))]
     assert changing and all(c.rows for c in changing)
     assert {"toggle_star", "tags", "edit_note", "remove_papers", "export", "more_like_this"} <= HELD_ACTIONS
+
+
+@pytest.fixture
+def slow_sort(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """A sort other than relevance or list order waits in its thread until the event returned is set."""
+    import paperdeck.search.selection as selection
+
+    release = threading.Event()
+    sort_ids = selection.sort_ids
+
+    def held(store, ids, order):  # type: ignore[no-untyped-def]
+        if order not in ("relevance", "list"):
+            release.wait(GUARD_S)
+        return sort_ids(store, ids, order)
+
+    monkeypatch.setattr(selection, "sort_ids", held)
+    return release
+
+
+async def test_a_sort_under_way_says_sorting_and_holds_the_row_keys(tmp_path: Path, slow_sort: threading.Event) -> None:
+    """The tester's ``O`` under load: the counts named the new sort at once while the list kept the
+    old order for seconds. They say ``sorting…`` until the list is sorted, and the row keys wait
+    for it, as behind a search."""
+    async with _running(tmp_path) as (app, pilot, screen):
+        assert screen.view_ids() == ["openreview:A", "openreview:B", "openreview:C", "openreview:D"]
+        await pilot.press("O", "O", "O")  # relevance → list, title, rating
+        await wait_for(pilot, lambda: counts(app).startswith("sorting…"), what="sorting… in the counts")
+        assert "by rating" in counts(app) and paper_list(app).stale
+        await pilot.press("s", "j", "s")
+        await pilot.pause()
+        assert not _starred(app)
+        assert any("Still sorting" in notice.message for notice in app._notifications)
+        slow_sort.set()
+        await wait_for(pilot, lambda: len(_starred(app)) == 2, what="the held stars")
+        await settle(pilot)
+        assert screen.list_filter.order == "rating", counts(app)
+        assert screen.view_ids() == ["openreview:A", "openreview:C", "openreview:B", "openreview:D"]
+        assert _starred(app) == {"openreview:A", "openreview:C"}, "the first and second rows of the sorted list"
+        assert not counts(app).startswith("sorting…") and "by rating" in counts(app)
+        # A query's own sort says so too; a query typed meanwhile says searching….
+        slow_sort.clear()
+        await pilot.press("slash", *"graph", "enter")
+        await settle(pilot)
+        await pilot.press("O", "O")  # the query ranks by relevance: its own sort, list order, then title
+        await wait_for(pilot, lambda: counts(app).startswith("sorting…"), what="the query's sort under way")
+        await pilot.press("slash", "ctrl+a", "ctrl+k", *"diffusion")
+        await wait_for(pilot, lambda: not counts(app).startswith("sorting…"), what="the new query")
+        slow_sort.set()
+        await settle(pilot)
+        assert not counts(app).startswith(("sorting…", "searching…"))

@@ -50,7 +50,8 @@ class HeldKeys:
             return False
         if not self._held:
             self._held_for = (list_filter.filter_text, list_filter.starred_only)
-            screen.notify("Still filtering: the key waits for the results (escape drops it).", timeout=3)
+            doing = "sorting" if list_filter.sort_pending else "filtering"
+            screen.notify(f"Still {doing}: the key waits for the results (escape drops it).", timeout=3)
         self._held.append((action, target))
         return True
 

@@ -1,6 +1,6 @@
 """What the main screen's list shows: the filter text and starred-only, the query run on each
-change (at once, or in the filter worker), the sort order, the saved views it opens, the counts
-beside the filter bar and the query hints.
+change (at once, or in the filter worker), the sort order (its part, :mod:`.list_sorting`), the
+saved views it opens, the counts beside the filter bar and the query hints.
 
 :class:`ListFilter` is a plain object the main screen owns (not a widget): it holds this state and
 drives the screen's list, filter bar and counts label; the screen forwards its keys to it.
@@ -19,10 +19,11 @@ from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.reading.marks import Marks
-from paperdeck.store.settings import SORT_LABELS, SORTS, SettingsFile
+from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.screens.built_once import wait_built
+from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import PaperList
@@ -39,16 +40,6 @@ if TYPE_CHECKING:
 
 #: The counts label's padding, in cells across (styles: ``#counts``).
 COUNTS_PADDING = 3
-#: How the counts name a sort order other than relevance.
-_ORDER_NOTES = {
-    order: {"list": "in list order", "changed": "changed first"}.get(order, f"by {SORT_LABELS[order]}")
-    for order in SORTS
-    if order != "relevance"
-}
-#: The counts' short forms of the sort orders, for a label with no room for :data:`_ORDER_NOTES`.
-_SHORT_ORDER_NOTES = {"list": "list order", "title": "by title", "rating": "↓rating", "spread": "↓spread",
-                      "lowest": "↑lowest", "decision": "by decision", "changed": "↓changed", "rise": "↓rise",
-                      "fall": "↓fall", "rating_pct": "↓percentile"}  # fmt: skip
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
 #: the star count (a few cells; the sort gives its short form up for it first), the sort order in
@@ -87,7 +78,7 @@ def short_scope_notes(label: str, venues: int) -> Iterator[str]:
 INDEX_CHECKED_HINT = "The saved search index is being checked…"
 
 
-class ListFilter:
+class ListFilter(ListSorting):
     """The papers the main screen lists (filter text, starred-only, sort order) and the counts
     and hints beside the filter bar.
 
@@ -197,6 +188,7 @@ class ListFilter:
     def filter_text(self, text: str) -> None:
         if text != self._filter_text:
             self._filter_text = text
+            self.sort_pending = False  # a query typed: searching…, not sorting…
             if not text.strip():
                 self._query_order = None  # the query's own sort goes with it
             self.refilter()
@@ -421,6 +413,8 @@ class ListFilter:
         is built anew and every row and the detail repainted); ``nearby``: else the first of these
         papers in the result. Returns the worker."""
         self._set_stale(True)
+        if not self.filter_text.strip() and self.chosen_order not in ("relevance", "list"):
+            self.sort_pending = True  # the blank bar's list, sorted in the worker
         return self.screen.run_worker(
             partial(self._refilter_later, keep_id, reloaded, nearby),
             name="_refilter_later",
@@ -434,7 +428,7 @@ class ListFilter:
         paper_list = self.paper_list
         keep = keep_id or (paper_list.highlighted_id if not text.strip() else None)
         self.query_hint = None
-        self._searching = bool(text.strip())  # the list shown is not this query's: say so
+        self._searching = bool(text.strip()) or self.sort_pending  # the list shown is not this one: say so
         self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"
         result: Sequence[str] | str
         if text.strip():
@@ -517,7 +511,7 @@ class ListFilter:
     ) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
-        self._searching = False
+        self._searching = self.sort_pending = False
         was_stale = self.stale
         self._set_stale(False)
         if isinstance(result, str):
@@ -600,59 +594,6 @@ class ListFilter:
         index = self.searcher.index.built if words else None
         typos = index.typo_words(" ".join(words)) if index is not None else ()
         return highlight_terms(marked_words(query), typos)
-
-    # -- sorting --------------------------------------------------------------------------------
-
-    @property
-    def chosen_order(self) -> str:
-        """The sort order saved (``SORTS``): the blank bar's, and a query's without words."""
-        return self.settings.settings.sort
-
-    @property
-    def order(self) -> str:
-        """The sort order in effect (``SORTS``). The rule: a query with words to rank by (or a
-        ``like:``) ranks by relevance whatever sort is saved, unless a sort was picked while the
-        bar held a query (:meth:`sort_query`): that one holds, through edits of the query, until
-        the bar is blank again; the blank bar, and a query of field terms alone, use the saved
-        sort (:attr:`chosen_order`)."""
-        if self._query_order is not None and self._filter_text.strip():
-            return self._query_order
-        return "relevance" if self._query_ranks() else self.chosen_order
-
-    @property
-    def sorting_query(self) -> bool:
-        """Whether a sort picked now is the query's own (:meth:`sort_query`): the bar holds a query."""
-        return bool(self._filter_text.strip())
-
-    def sort_query(self, order: str) -> None:
-        """Sort the current query's list by ``order`` (``SORTS``), not saved: it holds until the bar
-        is blank (:attr:`order`)."""
-        self._query_order = order
-        self.refilter()
-
-    def _query_ranks(self) -> bool:
-        """Whether the bar's query has words (or a top-level phrase, or a ``like:``) to rank by
-        (:attr:`Query.ranks`)."""
-        text = self._filter_text
-        if self._ranks_for[0] != text:
-            from paperdeck.search.query import parse_query
-
-            query = parse_query(text) if text.strip() else None
-            self._ranks_for = (text, query is not None and query.ranks)
-        return self._ranks_for[1]
-
-    def _order_note(self) -> str:
-        """The counts' note on the sort in effect: ``"by rating"``; ``"by relevance"`` when a query
-        ranks so while another sort is saved; ``""`` for relevance (or list order) alone."""
-        order = self.order
-        if order == "relevance" and self.chosen_order != "relevance" and self._filter_text.strip():
-            return "by relevance"
-        return _ORDER_NOTES.get(order, "")
-
-    def _sorted(self, ids: list[str]) -> list[str]:
-        from paperdeck.search.selection import sort_ids
-
-        return sort_ids(self.store, ids, self.chosen_order)
 
     # -- saved views ----------------------------------------------------------------------------
 
@@ -752,7 +693,7 @@ class ListFilter:
             )
         if notes[_ORDER_NOTE] and any(notes[i] and notes[i] not in text for i in _SHORT_ORDER_FOR):
             # too narrow for the sort, the star count or the marks: the sort's short form
-            notes[_ORDER_NOTE] = _SHORT_ORDER_NOTES.get(self.order, notes[_ORDER_NOTE])
+            notes[_ORDER_NOTE] = SHORT_ORDER_NOTES.get(self.order, notes[_ORDER_NOTE])
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
@@ -764,8 +705,8 @@ class ListFilter:
                 )
                 if short in text:
                     break
-        if self._searching:  # never the last list's count as if it matched
-            text = fitted("searching…", notes, room, keep)
+        if self._searching:  # never the last list's count as if it matched, nor its order as sorted
+            text = fitted(self.pending_note, notes, room, keep)
         if self.query_hint:
             hint = f"⚠ {self.query_hint}"
             text = cut_at_word(hint, room)

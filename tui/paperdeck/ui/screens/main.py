@@ -458,7 +458,7 @@ class MainScreen(ReadingScreen):
             return
         self._save(sort=order)
         self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
-        self.list_filter.refilter()
+        self.list_filter.sort_saved()
 
     def _filter_focused(self) -> bool:
         return isinstance(self.focused, FilterBar)
