@@ -468,3 +468,31 @@ def test_the_help_example_of_the_text_fields_finds_papers_in_the_bundled_seeds(
 def test_a_query_says_whether_it_reads_the_users_data(text: str, reads: bool) -> None:
     """What the app re-filters for when a star, status, tag or note changes."""
     assert parse_query(text).reads_user_data is reads
+
+
+@pytest.mark.parametrize(
+    ("text", "noted"),
+    [
+        ("a b OR c", True),
+        ("a OR b c", True),
+        ("x:1 a AND b OR c", True),
+        ("a (b c OR d)", True),
+        ("a -b OR c", True),
+        ("a (b OR c)", False),
+        ("(a b) OR c", False),
+        ("a OR b OR c", False),
+        ("(a OR b) c", False),
+        ("a b", False),
+        ("a b OR", False),  # malformed: the hint, no note
+    ],
+)
+def test_spaces_and_or_without_parentheses_get_a_note(text: str, noted: bool) -> None:
+    """``a b OR c`` is read ``(a b) OR c`` (AND binds tighter): said in :attr:`Query.note`,
+    which the help's syntax table explains too."""
+    from paperdeck.search.query import PRECEDENCE_NOTE
+
+    query = parse_query(text)
+    assert query.note == (PRECEDENCE_NOTE if noted else None)
+    if noted:
+        assert str(query.tree).count("(") >= 2  # the AND grouped inside the OR
+    assert "a b OR c   is (a b) OR c" in QUERY_HELP

@@ -189,3 +189,24 @@ async def test_with_a_saved_index_words_filter_before_the_catalogue_is_parsed(tm
         release.set()
         await settle(pilot)
         assert app.store.loaded
+
+
+async def test_spaces_and_or_without_parentheses_say_how_they_are_read(tmp_path: Path) -> None:
+    """``a b OR c`` is ``(a b) OR c``: the counts say so, in short where the bar is narrow;
+    parentheses, or no ``OR``, say nothing."""
+    from paperdeck.search.query import PRECEDENCE_NOTE, PRECEDENCE_SHORT
+
+    app = papers_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # (diffusion fast) OR graph: A and C; diffusion (fast OR graph) would be A alone.
+        assert set(await typed(pilot, "diffusion fast OR graph")) == {"openreview:A", "openreview:C"}
+        assert counts(app).endswith(PRECEDENCE_NOTE), counts(app)
+        assert await typed(pilot, "diffusion (fast OR graph)") == ["openreview:A"]
+        assert PRECEDENCE_NOTE not in counts(app) and PRECEDENCE_SHORT not in counts(app)
+        await typed(pilot, "diffusion fast")
+        assert PRECEDENCE_SHORT not in counts(app)
+        await typed(pilot, "diffusion fast OR graph")
+        await pilot.resize_terminal(70, SIZE[1])
+        await settle(pilot)
+        assert counts(app).endswith(PRECEDENCE_SHORT) and PRECEDENCE_NOTE not in counts(app), counts(app)

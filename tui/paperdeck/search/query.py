@@ -64,6 +64,8 @@ class Query:
             filters: keep showing the last good result); ``None`` otherwise.
         like: the values of top-level ``like:`` terms — ``"starred"`` or paper ids: rank the list
             by likeness to those papers (:mod:`paperdeck.search.similar`) instead of by the words.
+        note: a note on how the query was read, not an error: :data:`PRECEDENCE_NOTE` when an
+            ``OR`` joins terms that spaces (or ``AND``) join too, without parentheses; else ``None``.
     """
 
     text: str
@@ -71,6 +73,7 @@ class Query:
     tree: Node | None = None
     error: str | None = None
     like: list[str] = field(default_factory=list)
+    note: str | None = None
 
     @property
     def has_filter(self) -> bool:
@@ -183,7 +186,7 @@ def parse_query(text: str) -> Query:
         tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
         if tree is not None and _has_field(tree, "like"):
             raise QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
-        return Query(text, ranked, tree, like=like)
+        return Query(text, ranked, tree, like=like, note=PRECEDENCE_NOTE if parser.mixes_and_or else None)
     except QueryError as error:
         return Query(text, error=str(error))
 
@@ -233,6 +236,12 @@ def _lex(text: str) -> list[_Token]:
 
 
 _OR_HINT = "OR needs a term on both sides, e.g. llm OR agent"
+#: :attr:`Query.note` of ``a b OR c``: how the parser reads it (``AND`` binds tighter than ``OR``),
+#: and its short form where there is little room.
+PRECEDENCE_NOTE = "a b OR c means (a b) OR c"
+PRECEDENCE_SHORT = "(a b) OR c"
+#: Each :attr:`Query.note`'s short form.
+SHORT_NOTES = {PRECEDENCE_NOTE: PRECEDENCE_SHORT}
 
 
 class _Parser:
@@ -242,6 +251,9 @@ class _Parser:
         self._tokens = tokens
         self._at = 0
         self._depth = 0
+        self._joined = 0  # how many terms the last AND joined
+        #: Whether an OR joins an AND of several terms not in parentheses (``a b OR c``).
+        self.mixes_and_or = False
 
     def _peek(self) -> str | None:
         if self._at == len(self._tokens):
@@ -257,9 +269,12 @@ class _Parser:
 
     def _or(self) -> Node:
         parts = [self._and()]
+        several = self._joined > 1
         while self._peek() == "OR":
             self._at += 1
             parts.append(self._and(after_or=True))
+            several |= self._joined > 1
+        self.mixes_and_or |= several and len(parts) > 1
         return _joined("OR", parts)
 
     def _and(self, after_or: bool = False) -> Node:
@@ -277,6 +292,7 @@ class _Parser:
             if self._peek() == ")":
                 raise QueryError("a ) has no matching (" if self._depth == 0 else "empty (): put terms inside")
             raise QueryError("a closing ) is missing")
+        self._joined = len(parts)
         return _joined("AND", parts)
 
     def _unary(self) -> Node:
@@ -421,6 +437,6 @@ def _cost(node: Node) -> int:
 
 
 __all__ = [
-    "QUERY_HELP", "Group", "Lookups", "Node", "Query", "Term", "more_like", "parse_query", "query_markdown",
-    "review_number", "review_numbers",
+    "PRECEDENCE_NOTE", "PRECEDENCE_SHORT", "QUERY_HELP", "SHORT_NOTES", "Group", "Lookups", "Node", "Query",
+    "Term", "more_like", "parse_query", "query_markdown", "review_number", "review_numbers",
 ]  # fmt: skip

@@ -612,6 +612,9 @@ SYNTAX: tuple[Syntax, ...] = (
     Syntax("-term  NOT term", "exactly the rest;  a OR b  either;  ( ) group;  AND is implied",
            "`-term`, `NOT term`: exactly the papers `term` does not keep (`x` and `-x` split the list in two); "
            "`a OR b` either; `( … )` groups; `AND` is implied and binds tighter than `OR` (capitals only)"),
+    Syntax("a b OR c", "is (a b) OR c: a space binds tighter than OR;  a (b OR c) for the other",
+           "is `(a b) OR c`: a space (or `AND`) binds tighter than `OR`; write `a (b OR c)` for the other "
+           "reading. Such a query without parentheses is said beside the counts (`a b OR c means (a b) OR c`)"),
 )  # fmt: skip
 _HEADER = "Type words to rank papers (typos and prefixes are fine); add terms to filter them:"
 EXAMPLES = (

@@ -1,6 +1,7 @@
 """What the main screen's list shows: the filter text and starred-only, the query run on each
 change (at once, or in the filter worker), the sort order (its part, :mod:`.list_sorting`), the
-saved views it opens, the counts beside the filter bar and the query hints.
+saved views it opens, the counts beside the filter bar and the query hints (and notes: how a
+query mixing spaces and ``OR`` is read).
 
 :class:`ListFilter` is a plain object the main screen owns (not a widget): it holds this state and
 drives the screen's list, filter bar and counts label; the screen forwards its keys to it.
@@ -44,10 +45,10 @@ COUNTS_PADDING = 3
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
 #: the star count (a few cells; the sort gives its short form up for it first), the sort order in
 #: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
-#: starred only, similar papers being found, indexing.
-_NOTES_KEPT = (4, 0, 9, 1, 3, 7, 8, 2, 6, 5)
+#: starred only, similar papers being found, indexing. How the query was read (10) comes second.
+_NOTES_KEPT = (4, 10, 0, 9, 1, 3, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 9, 1, 3, 7, 8, 0, 2, 6, 5)
+_NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5)
 #: The index of the sort order among the counts' notes.
 _ORDER_NOTE = 3
 #: The notes (the star count, the sort order, marks) the sort gives its short form up for.
@@ -56,6 +57,8 @@ _SHORT_ORDER_FOR = (1, 3, 4)
 _REFRESH_NOTE = 7
 #: The index of the venue scope among the counts' notes.
 _SCOPE_NOTE = 0
+#: The index of how the query was read (:attr:`Query.note <paperdeck.search.query.Query.note>`).
+_QUERY_NOTE = 10
 
 
 def short_scope_notes(label: str, venues: int) -> Iterator[str]:
@@ -134,7 +137,8 @@ class ListFilter(ListSorting):
         self._tally_pause: AfterPause | None = None
         self._hint_timer: Timer | None = None
         self._hint_told: str | None = None  # the last hint shown whole in a toast
-        self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
+        #: A filter text, whether it filters, and how it was read (:attr:`Query.note`, ``""``: as typed).
+        self._filters_for: tuple[str, bool, str] = ("", False, "")
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
         #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
@@ -651,7 +655,7 @@ class ListFilter(ListSorting):
 
             query = parse_query(text) if text.strip() else None
             filters = query is not None and bool(query.words or query.tree or query.like or query.error)
-            self._filters_for = (text, filters)
+            self._filters_for = (text, filters, (query.note or "") if query is not None else "")
         return self._filters_for[1]
 
     def update_counts(self) -> None:
@@ -675,6 +679,7 @@ class ListFilter(ListSorting):
             self.refresh_note,
             self.export_note,
             self.save_note,
+            self._filters_for[2] if filtered else "",  # read by _query_filters above
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
@@ -705,6 +710,13 @@ class ListFilter(ListSorting):
                 )
                 if short in text:
                     break
+        if notes[_QUERY_NOTE] and notes[_QUERY_NOTE] not in text:  # too narrow: its short form
+            from paperdeck.search.query import SHORT_NOTES
+
+            notes[_QUERY_NOTE] = SHORT_NOTES.get(notes[_QUERY_NOTE], "")
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
+            )
         if self._searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(self.pending_note, notes, room, keep)
         if self.query_hint:
