@@ -2,7 +2,8 @@
 catalogue parsed beside the notes, every score summary held twice, and both search indexes built
 again although no text they read had changed).
 
-- The catalogue is parsed once the notes are merged, never while a batch of notes is held.
+- The catalogue is read once the notes are merged, never while a batch of notes is held (a
+  document at a time, never parsed whole: ``test_review_rescore.py``).
 - Each score summary is held once as a document: its JSON text, not a parsed tree beside the
   :class:`~paperdeck.model.review.ReviewSummary` made for the papers' scores; the summaries file
   is still ``orjson.dumps`` of the documents, byte for byte.
@@ -23,6 +24,7 @@ import orjson
 import pytest
 from paperdeck.cli.commands import cmd_import
 from paperdeck.sources.importer import import_files
+from paperdeck.store import import_run
 from paperdeck.store import reviews as review_store
 from paperdeck.store.catalogue import Catalogue
 from paperdeck.store.reviews import ReviewSpill
@@ -37,7 +39,7 @@ def _dump_store(directory: Path) -> Store:
     return store
 
 
-def test_the_catalogue_is_parsed_after_the_notes_are_merged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_catalogue_is_read_after_the_notes_are_merged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = _dump_store(tmp_path / "s")
     events: list[str] = []
     batches, load = ReviewSpill.batches, Catalogue.load
@@ -52,14 +54,22 @@ def test_the_catalogue_is_parsed_after_the_notes_are_merged(tmp_path: Path, monk
         events.append("parsed" if not self.loaded else "held")
         load(self)
 
+    forums = import_run.catalogue_forums
+
+    def counted_forums(catalogue: Catalogue) -> Any:
+        events.append("read")
+        return forums(catalogue)
+
     monkeypatch.setattr(ReviewSpill, "batches", counted_batches)
     monkeypatch.setattr(Catalogue, "load", counted_load)
+    monkeypatch.setattr(import_run, "catalogue_forums", counted_forums)
     store = Store(tmp_path / "s", lazy=True, rows=False, user_records=False)  # as the command line opens it
     summary = import_files(store, review_parts())
     assert summary.reviews is not None and summary.reviews.new > 0
-    assert "batch" in events and "parsed" in events
-    assert events.index("parsed") > events.index("merged")  # never beside a batch of notes
-    assert events.count("parsed") == 1
+    assert "batch" in events and "read" in events
+    assert events.index("read") > events.index("merged")  # never beside a batch of notes
+    assert events.count("read") == 1
+    assert "parsed" not in events  # read a document at a time (tests/store/test_review_rescore.py)
 
 
 def test_each_summary_is_held_once_as_its_json_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

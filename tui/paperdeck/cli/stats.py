@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.cli.output import emit
 from paperdeck.model.paper import UserData
@@ -20,6 +21,9 @@ from paperdeck.stats.charts import CHARTS, chart_lines
 from paperdeck.stats.figures import NO_AREA, Figures
 from paperdeck.stats.tally import VenueTally
 from paperdeck.store.store import Store
+
+if TYPE_CHECKING:
+    from paperdeck.model.paper import Paper
 
 __all__ = ["figure_lines", "run_stats", "save_stats_cache"]
 
@@ -52,8 +56,26 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
     from paperdeck.stats.figures import figures_from
     from paperdeck.stats.tally import ordered_counts, venue_tallies
 
+    counts: dict[str, Any] = {"papers": 0, "by_source": {}, "by_decision": {}, "by_area": {}}
+    written = store.catalogue.patched() if not scope else None
+    if written is not None:
+        # A catalogue an import patched in place, unparsed: its papers read again one at a time,
+        # each counted and tallied, never all held (a review import's last step at scale).
+        summaries = store.reviews.summaries()
+
+        def counted(papers: Iterable[Paper]) -> Iterator[Paper]:
+            for paper in papers:
+                counts["papers"] += 1
+                count_counts(counts, paper)
+                yield paper
+
+        tallies = venue_tallies(counted(written.papers()), summaries, {})
+        for name in ("by_source", "by_decision", "by_area"):
+            counts[name] = ordered_counts(counts[name])
+        counts["reviews"] = review_stats(store)[0]
+        return counts, figures_from(tallies), tallies
     papers = store.papers if not scope else [p for p in store.papers if p.library_venue in scope]
-    counts: dict[str, Any] = {"papers": len(papers), "by_source": {}, "by_decision": {}, "by_area": {}}
+    counts["papers"] = len(papers)
     for paper in papers:
         count_counts(counts, paper)
     for name in ("by_source", "by_decision", "by_area"):

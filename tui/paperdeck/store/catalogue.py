@@ -785,15 +785,18 @@ class Catalogue:
             return None
         if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
             return None
-        from array import array
-        from itertools import accumulate, chain
+        return _written_of(self.path, written[0], written[1].spans)
 
-        spans = written[1].spans
-        # Held as one text and arrays, not the objects made paper by paper while the papers were
-        # read and written: those are spread over the memory the papers took, and would keep it.
-        ends = array("q", accumulate(map(len, spans)))
-        bounds = array("q", chain.from_iterable(spans.values()))
-        return WrittenCatalogue(self.path, written[0], "".join(spans), ends, bounds)
+    def patched(self) -> WrittenCatalogue | None:
+        """The catalogue file as this store's last patch in place wrote it (:meth:`take_patched`),
+        to be read again a paper at a time (:meth:`WrittenCatalogue.papers`) while the catalogue
+        stays unparsed; ``None`` when the papers are parsed, or the file on disk is not that one."""
+        written = self._written_spans
+        if self._loaded or written is None or written[0] is None or written[0] != self._catalogue_stamp:
+            return None
+        if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
+            return None
+        return _written_of(self.path, written[0], written[1].spans)
 
     def release(self) -> None:
         """Let go of the papers held (what an import builds from them next reads the file again
@@ -917,34 +920,52 @@ class Catalogue:
 
         before_write()
         atomic_write_bytes(path, pieces())
+        self.take_patched(named.ids, CatalogueSpans(spans, dict(named.spans.aliases)), old_rows, made,
+                          columns, named.venues)  # fmt: skip
+        return True
+
+    def take_patched(
+        self,
+        ids: list[str],
+        spans: CatalogueSpans,
+        old_rows: Mapping[str, PaperRow | bytes],
+        made: Mapping[str, list[Any] | bytes],
+        columns: RowColumns,
+        venues: VenueRuns,
+    ) -> None:
+        """Hold the catalogue file just written (staged) by a patch in place (:meth:`patch`, or
+        :func:`paperdeck.store.rescoring.rescore`) as this store's, unparsed: its papers' ``spans``,
+        the rows cache's rows (``old_rows`` with the rows ``made`` (:meth:`PaperRow.to_list`, or
+        its JSON line) replaced, in ``ids``' order) written beside it with ``columns`` and
+        ``venues``; :attr:`generation` changes. Each row held is a ``bytes`` of its own length
+        (``orjson.dumps`` returns at least 4 KiB: ~400 MB for 98,000 rows made anew)."""
+        path = self.path
         stamp = file_stamp(staged_path(path))
         self._catalogue_stamp = stamp
-        aliases = dict(named.spans.aliases)
-        catalogue_spans = CatalogueSpans(spans, aliases)
+        catalogue_spans = spans
         self._written_spans = (stamp, catalogue_spans)
         new_rows: dict[str, Any] = dict(old_rows)
-        if list(new_rows) == named.ids and all(type(row) is bytes for row in new_rows.values()):
+        if list(new_rows) == ids and all(type(row) is bytes for row in new_rows.values()):
             # Each row's JSON line as the cache held it, the changed ones encoded anew: one copy of
             # the table by id, no pass in Python over every paper.
-            new_rows.update((pid, orjson.dumps(row)) for pid, row in made.items())
+            new_rows.update((pid, _encoded_row(row)) for pid, row in made.items())
             rows: list[list[Any] | bytes] = list(new_rows.values())
         else:
             rows = []
-            for pid in named.ids:
+            for pid in ids:
                 encoded = old_rows[pid]
                 rows.append(made[pid] if pid in made else encoded if isinstance(encoded, bytes) else encoded.to_list())
             # Held as if the new rows cache were read: the catalogue stays unparsed.
-            encoded_rows = (orjson.dumps(row) if isinstance(row, list) else row for row in rows)
-            new_rows = dict(zip(named.ids, encoded_rows, strict=True))
+            encoded_rows = (_encoded_row(row) for row in rows)
+            new_rows = dict(zip(ids, encoded_rows, strict=True))
         if stamp is not None:
-            write_patched_rows(self.rows_path, path, stamp, named.ids, rows, columns, named.venues, catalogue_spans)
+            write_patched_rows(self.rows_path, path, stamp, ids, rows, columns, venues, catalogue_spans)
         self._rows = new_rows
         self._rows_unread, self._unread_rows = False, None
         self._rows_stamp = stamp
-        self._cached_columns, self._cached_venues = columns, named.venues
+        self._cached_columns, self._cached_venues = columns, venues
         self._spans_line, self._cached_spans, self._span_line = None, catalogue_spans, None
         self._generation += 1
-        return True
 
     def changed(self) -> bool:
         """Whether the catalogue on disk is another than the one last read or written here
@@ -1219,6 +1240,22 @@ class WrittenCatalogue:
             raise StoreError(self.path, f"cannot be read again ({exc.strerror or exc})") from None
         except ValueError as exc:
             raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
+
+
+def _encoded_row(row: list[Any] | bytes) -> bytes:
+    """A row's JSON line (:meth:`PaperRow.to_list`'s encoded) in a ``bytes`` of its own length."""
+    return row if type(row) is bytes else memoryview(orjson.dumps(row)).tobytes()
+
+
+def _written_of(path: Path, stamp: Stamp, spans: dict[str, tuple[int, int]]) -> WrittenCatalogue:
+    """The :class:`WrittenCatalogue` of the file at ``path`` stamped ``stamp``, its papers' ``spans``."""
+    from itertools import accumulate, chain
+
+    # Held as one text and arrays, not the objects made paper by paper while the papers were
+    # read and written: those are spread over the memory the papers took, and would keep it.
+    ends = array("q", accumulate(map(len, spans)))
+    bounds = array("q", chain.from_iterable(spans.values()))
+    return WrittenCatalogue(path, stamp, "".join(spans), ends, bounds)
 
 
 class IndexedText(NamedTuple):

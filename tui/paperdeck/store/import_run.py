@@ -16,12 +16,14 @@ import errno
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.ids import canonical_venue_label
+from paperdeck.runtime import release_freed_memory
 from paperdeck.store.atomic import staged_path, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
+from paperdeck.store.rescoring import catalogue_forums, rescore
 from paperdeck.store.transaction import current, transaction
 
 if TYPE_CHECKING:
@@ -254,34 +256,59 @@ class ImportRun:
             had_reviews = self.reviews.counts()["notes"] > 0
             if self.undo is not None:  # the reviews as they are, to take this import back
                 self.undo.keep_reviews_before(self.reviews.directory)
-            # The catalogue is parsed once the notes are merged (the first time the merge asks
-            # whether a paper is in it, at its end): never held beside the notes being merged.
+            # The catalogue is read once the notes are merged (the first time the merge asks
+            # whether a paper is in it, at its end): never held beside the notes being merged. Its
+            # forums are read a document at a time, the catalogue not parsed (when the rows cache
+            # says where each paper lies), and the new scores written into it a paper at a time.
             forums: set[str] = set()
-            parsed = False
+            parsed = streamed = False
 
             def known(forum: str) -> bool:
-                nonlocal parsed
+                nonlocal parsed, streamed
                 if not parsed:
-                    catalogue.load()
-                    catalogue.catch_up()
-                    held = catalogue.held_papers.values()
-                    forums.update(paper.openreview_id for paper in held if paper.openreview_id)
+                    release_freed_memory()  # the merge's batches, handed back before the catalogue is read
+                    found = catalogue_forums(catalogue)
+                    if found is None:
+                        catalogue.load()
+                        catalogue.catch_up()
+                        held = catalogue.held_papers.values()
+                        found = {paper.openreview_id for paper in held if paper.openreview_id}
+                    else:
+                        streamed = True
+                    forums.update(found)
                     parsed = True
                 return forum in forums
 
             report = self.reviews.import_reviews(reviews, known, note_changes=had_reviews, staged=staged)
             known("")
-            before = catalogue.held_papers
             if report.changed_forums & forums:
-                merged = _with_review_scores(dict(before), self.reviews)
-                if merged != before:
-                    self._keep_before()
-                    catalogue.replace(merged, dict(catalogue.held_aliases))
-                    self._record_scores_patch(txn, committed, len(merged))
+                done = None
+                before: Mapping[str, Paper]
+                after: Mapping[str, Paper]
+                if streamed:  # the papers changed (and those the change log needs) alone
+                    keep = {note.forum for note in report.notes} if had_reviews else None
+                    summaries = self.reviews.summaries()
+                    done = rescore(catalogue, summaries, report.changed_forums, self._keep_before, keep)
+                    del summaries
+                    release_freed_memory()  # the old rows and each paper read, handed back
+                if done is not None:
+                    if done.changed:
+                        self._record_scores_patch(txn, committed, catalogue.paper_count)
+                    before, after = done.before, done.after
+                else:
+                    catalogue.load()
+                    catalogue.catch_up()
+                    before = catalogue.held_papers
+                    merged = _with_review_scores(dict(before), self.reviews)
+                    if merged != before:
+                        self._keep_before()
+                        catalogue.replace(merged, dict(catalogue.held_aliases))
+                        self._record_scores_patch(txn, committed, len(merged))
+                    after = catalogue.held_papers
                 if had_reviews:  # the first reviews imported are their first snapshot: nothing to compare with
                     from paperdeck.model.changes import paper_changes
 
-                    self.recorded = paper_changes(before, catalogue.held_papers, {}, report.notes, self.now())
+                    self.recorded = paper_changes(before, after, {}, report.notes, self.now())
                     self._record_changes()
                     report = replace(report, notices=self.notices)
         return report
@@ -474,31 +501,18 @@ def _with_review_scores(
         summaries = reviews.summaries()
     if not summaries:
         return papers
-    from paperdeck.model.decision import normalise_decision
-    from paperdeck.model.paper import Ratings
-    from paperdeck.store.merge import decision_replaces
+    from paperdeck.store.rescoring import scored
 
     result = papers
     for paper_id, paper in papers.items():
         summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
         if summary is None:
             continue
-        changes: dict[str, Any] = {}
-        if summary.count and summary.mean is not None:
-            scale = summary.scale or (paper.ratings.scale if paper.ratings is not None else "")
-            ratings = Ratings(summary.mean, summary.std, summary.min, summary.max, summary.count, scale)
-            if ratings != paper.ratings:
-                changes["ratings"] = ratings
-            if summary.confidence is not None and summary.confidence != paper.confidence:
-                changes["confidence"] = summary.confidence
-        if summary.decision:
-            decision = normalise_decision(summary.decision)
-            if decision_replaces(paper.decision, decision):
-                changes.update(decision=decision, decision_raw=summary.decision)
-        if changes:
+        new = scored(paper, summary)
+        if new is not None:
             if result is papers:
                 result = dict(papers)
-            result[paper_id] = replace(paper, **changes)
+            result[paper_id] = new
     return result
 
 
