@@ -473,6 +473,8 @@ class SimilarityIndex:
         """
         import numpy as np
 
+        from paperdeck.search.npz_members import mapped_arrays
+
         try:
             with np.load(path, allow_pickle=False) as saved:
                 if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(before):
@@ -480,8 +482,9 @@ class SimilarityIndex:
                 texts = str(saved["texts"][0])
                 if saved["ids"].tolist() != list(ids):
                     return None
-                indptr, terms, tfs = saved["count_indptr"], saved["count_terms"], saved["count_tfs"]
                 names_bytes = saved["count_names"].tobytes()
+            # The counts (most of the file) mapped in place, not copied: read once, then let go of.
+            indptr, terms, tfs = mapped_arrays(path, ("count_indptr", "count_terms", "count_tfs")).values()
         except (OSError, ValueError, KeyError, EOFError, IndexError):
             return None
         try:
