@@ -112,3 +112,28 @@ def test_stats_never_prints_one_rating_distribution_for_several_scales(
     assert "rating distribution:\n" not in out
     code, out, err = run(capsys, "stats", "--venue", "colm", "--data-dir", three_venues)
     assert code == 0 and "rating distribution:\n" in out  # one venue: its own
+
+
+def test_stats_json_gives_each_venue_its_own_rating_distribution_never_one_pooled(
+    three_venues: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _stats(capsys, "--data-dir", three_venues)
+    venues = {v["venue"]: v for v in data["venues"]}  # type: ignore[attr-defined]
+    colm, iclr2017 = venues["COLM 2025"], venues["ICLR 2017"]
+    per_review = [float(r) for record in json.loads(COLM.read_text("utf-8")) for r in record["rating"].split(";")]
+    assert sum(colm["rating_distribution"].values()) == len(per_review) == 30
+    for venue in venues.values():  # each on its own scale
+        values = [float(v) for v in venue["rating_distribution"]]
+        scale = venue["scale"]
+        assert all(scale["low"] <= v <= scale["high"] for v in values), venue
+    by_scale = data["rating_distribution_by_scale"]
+    assert isinstance(by_scale, dict)
+    rated = {v["scale"]["scale"] for v in venues.values() if v["rated_papers"]}
+    assert set(by_scale) == rated
+    ten = {
+        k: colm["rating_distribution"].get(k, 0) + iclr2017["rating_distribution"].get(k, 0) for k in by_scale["1-10"]
+    }
+    assert by_scale["1-10"] == ten  # the venues of one scale added up, nothing of another scale
+    assert ("rating_distribution" in data) == (len(rated) == 1)
+    one = _stats(capsys, "--venue", "colm", "--data-dir", three_venues)
+    assert one["rating_distribution"] == colm["rating_distribution"]  # one venue: one scale, kept

@@ -2,7 +2,9 @@
 the statistics screen (:mod:`paperdeck.stats.charts`, laid out there once): Unicode block bars when
 standard output is a terminal, the same lines without bars when it is piped. Every area name is
 data and goes through :func:`paperdeck.model.safe_text.one_line`. With ``--json``, ``venues``
-holds one entry per venue with its scale (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`).
+holds one entry per venue with its scale and its rating distribution on it
+(:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`); the top level has them by scale, and one
+``rating_distribution`` only when the venues share one scale.
 ``--venue`` (repeatable, :func:`~paperdeck.cli.selecting.venue_scope`) counts only the papers of
 those venues, and their reviews: counted afresh (the statistics cache is of the whole store)."""
 
@@ -67,6 +69,28 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
         counts["reviews"] = review_stats(store)[0]
     tallies = venue_tallies(papers, summaries, {})
     return counts, figures_from(tallies), tallies
+
+
+def _distributions_by_scale(figures: Figures, pooled: dict[str, int]) -> dict[str, Any]:
+    """``--json``'s top-level rating distributions: ``rating_distribution_by_scale`` (each scale's
+    text → every review's rating on it → reviews, the venues of one scale added up), and
+    ``rating_distribution`` (every review's) only when the rated venues share one scale: ratings of
+    several scales are never one distribution (each venue's entry has its own)."""
+    from collections import Counter
+
+    from paperdeck.stats.figures import number
+
+    by_scale: dict[str, Counter[float]] = {}
+    for venue in figures.rated_venues:
+        by_scale.setdefault(venue.scale, Counter()).update(dict(venue.figures.review_ratings.counts))
+    data: dict[str, Any] = {
+        "rating_distribution_by_scale": {
+            scale: {number(k): v for k, v in sorted(counts.items())} for scale, counts in by_scale.items()
+        }
+    }
+    if len(by_scale) <= 1:
+        data["rating_distribution"] = pooled
+    return data
 
 
 def _review_counts(summaries: dict[str, Any]) -> dict[str, Any]:
@@ -175,6 +199,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
+    data |= _distributions_by_scale(figures, data.pop("rating_distribution", {}))
     lines += figure_lines(figures, columns)
     emit(args, data, "\n".join(lines))
     return 0
