@@ -137,3 +137,25 @@ def test_stats_json_gives_each_venue_its_own_rating_distribution_never_one_poole
     assert ("rating_distribution" in data) == (len(rated) == 1)
     one = _stats(capsys, "--venue", "colm", "--data-dir", three_venues)
     assert one["rating_distribution"] == colm["rating_distribution"]  # one venue: one scale, kept
+
+
+@pytest.mark.parametrize("venues", [["iclr 2017"], ["colm"], ["ICLR 2017", "2025"], ["iclr"]])
+def test_stats_of_venues_read_from_the_cache_equal_a_fresh_count(
+    three_venues: str, venues: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import paperdeck.cli.stats as stats_cli
+    from paperdeck.stats.cache import CACHE_FILE
+
+    args = [arg for venue in venues for arg in ("--venue", venue)]
+    assert run(capsys, "stats", "--data-dir", three_venues)[0] == 0  # the cache, current
+    counted = stats_cli._count
+
+    def not_counted(*_: object, **__: object) -> object:
+        raise AssertionError("stats --venue counted afresh beside a current cache")
+
+    monkeypatch.setattr(stats_cli, "_count", not_counted)
+    cached = [run(capsys, "stats", *args, *form, "--data-dir", three_venues) for form in ((), ("--json",))]
+    monkeypatch.setattr(stats_cli, "_count", counted)
+    (Path(three_venues) / CACHE_FILE).unlink()
+    fresh = [run(capsys, "stats", *args, *form, "--data-dir", three_venues) for form in ((), ("--json",))]
+    assert cached == fresh and cached[0][0] == 0

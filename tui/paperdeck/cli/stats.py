@@ -6,7 +6,8 @@ holds one entry per venue with its scale and its rating distribution on it
 (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`); the top level has them by scale, and one
 ``rating_distribution`` only when the venues share one scale.
 ``--venue`` (repeatable, :func:`~paperdeck.cli.selecting.venue_scope`) counts only the papers of
-those venues, and their reviews: counted afresh (the statistics cache is of the whole store)."""
+those venues, and their reviews: read from the statistics cache's counts and tallies of each venue
+when it is current (:func:`~paperdeck.stats.cache.read_scoped`), else counted afresh."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
         StoreError: the catalogue or the review summaries cannot be read.
     """
     from paperdeck.cli.reviews import review_stats
-    from paperdeck.stats.cache import count_counts
+    from paperdeck.stats.cache import count_counts, review_counts, venue_counts
     from paperdeck.stats.figures import figures_from
     from paperdeck.stats.tally import ordered_counts, venue_tallies
 
@@ -64,9 +65,10 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
     if scope:
         forums = {p.openreview_id for p in papers if p.openreview_id}
         summaries = {forum: s for forum, s in summaries.items() if forum in forums}
-        counts["reviews"] = _review_counts(summaries)
+        counts["reviews"] = review_counts(summaries)
     else:
         counts["reviews"] = review_stats(store)[0]
+        counts["by_venue"] = venue_counts(papers, summaries)  # what stats --venue reads back
     tallies = venue_tallies(papers, summaries, {})
     return counts, figures_from(tallies), tallies
 
@@ -91,22 +93,6 @@ def _distributions_by_scale(figures: Figures, pooled: dict[str, int]) -> dict[st
     if len(by_scale) <= 1:
         data["rating_distribution"] = pooled
     return data
-
-
-def _review_counts(summaries: dict[str, Any]) -> dict[str, Any]:
-    """:func:`~paperdeck.cli.reviews.review_stats`' data of the papers of ``summaries`` alone
-    (their notes are not counted: ``review_notes`` is ``None``)."""
-    from collections import Counter
-
-    from paperdeck.stats.figures import number
-
-    distribution: Counter[float] = Counter(r for s in summaries.values() for r in s.ratings)
-    return {
-        "reviewed_papers": sum(1 for s in summaries.values() if s.count),
-        "review_notes": None,
-        "reviews": sum(s.count for s in summaries.values()),
-        "rating_distribution": {number(k): v for k, v in sorted(distribution.items())},
-    }
 
 
 def _marks(
@@ -161,12 +147,12 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     """
     from paperdeck.cli.reviews import review_stats_lines
     from paperdeck.cli.selecting import venue_scope
-    from paperdeck.stats.cache import cache_key, read_cache, write_cache
+    from paperdeck.stats.cache import cache_key, read_cache, read_scoped, write_cache
 
     scope = venue_scope(store, getattr(args, "venue", None) or [])
-    cached = None if scope else read_cache(store)
+    cached = read_scoped(store, scope) if scope else read_cache(store)
     if scope:
-        counts, figures, _ = _count(store, scope)
+        counts, figures = cached if cached is not None else _count(store, scope)[:2]
     elif cached is None:
         key = cache_key(store)
         counts, figures, tallies = _count(store)
