@@ -373,8 +373,10 @@ class Merger:
         # The paper :meth:`match` last took the title key of, and that key: a new paper is
         # registered just after it is matched (the key, a regex pass, is not taken twice).
         self._keyed: tuple[Paper, tuple[str, str, int | None] | None] | None = None
+        #: Papers of ``papers`` whose title key an earlier one of them has (:func:`held_twice`).
+        self.twice: dict[str, Paper] = {}
         for paper in self.papers.values():
-            self._register(paper)
+            self._register(paper, self.twice)
 
     def _resolve(self, paper_id: str) -> str:
         seen = 0
@@ -382,7 +384,7 @@ class Merger:
             paper_id, seen = self.aliases[paper_id], seen + 1
         return paper_id
 
-    def _register(self, paper: Paper) -> None:
+    def _register(self, paper: Paper, twice: dict[str, Paper] | None = None) -> None:
         for name in ("openreview_id", "arxiv_id", "doi"):
             value = getattr(paper, name)
             if value:
@@ -392,6 +394,10 @@ class Merger:
         keyed = self._keyed
         key = keyed[1] if keyed is not None and keyed[0] is paper else _title_key(paper)
         if key is not None:
+            first = self.papers.get(self._titles.get(key, "")) if twice is not None else None
+            if twice is not None and first is not None and compatible(first, paper):
+                twice[paper.id] = paper  # held twice: the first keeps the key
+                return
             self._titles[key] = paper.id
         if not is_placeholder_abstract(paper.abstract):
             if not paper.openreview_id:
@@ -506,9 +512,13 @@ def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming
     becomes one paper with the canonical venue's copy, each old id an alias of the paper it joined
     (so that the user's records follow it). Those papers count as updated, not new."""
     stale = {pid: paper for pid, paper in papers.items() if paper.venue and canonical_venue(paper.venue) != paper.venue}
-    stale.update(held_twice(papers, stale))
     if not stale:
-        return Merger(papers, aliases).merge(incoming)
+        whole = Merger(papers, aliases)
+        if not whole.twice:
+            return whole.merge(incoming)
+        stale = dict(whole.twice)
+    else:
+        stale.update(held_twice(papers, stale))
     moved: dict[str, Paper] = {}
     for pid, paper in stale.items():
         venue = canonical_venue(paper.venue)
