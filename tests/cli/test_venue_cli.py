@@ -112,3 +112,50 @@ def test_stats_never_prints_one_rating_distribution_for_several_scales(
     assert "rating distribution:\n" not in out
     code, out, err = run(capsys, "stats", "--venue", "colm", "--data-dir", three_venues)
     assert code == 0 and "rating distribution:\n" in out  # one venue: its own
+
+
+def test_stats_json_gives_each_venue_its_own_rating_distribution_never_one_pooled(
+    three_venues: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _stats(capsys, "--data-dir", three_venues)
+    venues = {v["venue"]: v for v in data["venues"]}  # type: ignore[attr-defined]
+    colm, iclr2017 = venues["COLM 2025"], venues["ICLR 2017"]
+    per_review = [float(r) for record in json.loads(COLM.read_text("utf-8")) for r in record["rating"].split(";")]
+    assert sum(colm["rating_distribution"].values()) == len(per_review) == 30
+    for venue in venues.values():  # each on its own scale
+        values = [float(v) for v in venue["rating_distribution"]]
+        scale = venue["scale"]
+        assert all(scale["low"] <= v <= scale["high"] for v in values), venue
+    by_scale = data["rating_distribution_by_scale"]
+    assert isinstance(by_scale, dict)
+    rated = {v["scale"]["scale"] for v in venues.values() if v["rated_papers"]}
+    assert set(by_scale) == rated
+    ten = {
+        k: colm["rating_distribution"].get(k, 0) + iclr2017["rating_distribution"].get(k, 0) for k in by_scale["1-10"]
+    }
+    assert by_scale["1-10"] == ten  # the venues of one scale added up, nothing of another scale
+    assert ("rating_distribution" in data) == (len(rated) == 1)
+    one = _stats(capsys, "--venue", "colm", "--data-dir", three_venues)
+    assert one["rating_distribution"] == colm["rating_distribution"]  # one venue: one scale, kept
+
+
+@pytest.mark.parametrize("venues", [["iclr 2017"], ["colm"], ["ICLR 2017", "2025"], ["iclr"]])
+def test_stats_of_venues_read_from_the_cache_equal_a_fresh_count(
+    three_venues: str, venues: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import paperdeck.cli.stats as stats_cli
+    from paperdeck.stats.cache import CACHE_FILE
+
+    args = [arg for venue in venues for arg in ("--venue", venue)]
+    assert run(capsys, "stats", "--data-dir", three_venues)[0] == 0  # the cache, current
+    counted = stats_cli._count
+
+    def not_counted(*_: object, **__: object) -> object:
+        raise AssertionError("stats --venue counted afresh beside a current cache")
+
+    monkeypatch.setattr(stats_cli, "_count", not_counted)
+    cached = [run(capsys, "stats", *args, *form, "--data-dir", three_venues) for form in ((), ("--json",))]
+    monkeypatch.setattr(stats_cli, "_count", counted)
+    (Path(three_venues) / CACHE_FILE).unlink()
+    fresh = [run(capsys, "stats", *args, *form, "--data-dir", three_venues) for form in ((), ("--json",))]
+    assert cached == fresh and cached[0][0] == 0

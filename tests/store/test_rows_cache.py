@@ -60,7 +60,8 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     stat = imported.catalogue_path.stat()
     columns = {"decisions": False, "ratings": False, "areas": False}
     header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True,
-              "venues": {"labels": [""], "runs": [0, 5]}, "offsets": True, "spans": True}  # fmt: skip
+              "venues": {"labels": [""], "runs": [0, 5]}, "offsets": True, "spans": True,
+                  "title_keys": 2}  # fmt: skip
     assert json.loads(lines[0]) == header
     assert json.loads(lines[1]) == imported.paper_ids
     spans = json.loads(lines[2])

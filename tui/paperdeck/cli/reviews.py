@@ -14,7 +14,7 @@ from paperdeck.cli.output import emit
 from paperdeck.cli.selecting import find_paper
 from paperdeck.cli.shown import move_line, shown_text, summary_line
 from paperdeck.cli.shown import number_text as _number
-from paperdeck.model.review import Review, ordered_reviews
+from paperdeck.model.review import Review, ordered_reviews, scores_only, scores_only_line
 from paperdeck.model.safe_text import one_line, shown_line
 from paperdeck.store.store import Store
 
@@ -71,9 +71,12 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     lines = [shown_line(paper.title, args.raw), f"id: {paper.id}", summary_line(summary)]
     if moved := move_line(summary):
         lines.append(moved)
+    if only := scores_only_line(reviews):
+        lines.append(only)
     for depth, review in ordered_reviews(reviews):
         indent = "    " * depth
         head = f"{review.kind}" + (f" by {one_line(review.signature)}" if review.signature else "")
+        head += ", no review text" if scores_only(review) else ""
         lines += ["", f"{indent}── {head} ({review.id})"]
         if review.scores:
             lines.append(f"{indent}{_scores_text(review)}")
@@ -88,6 +91,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
         "id": paper.id,
         "forum": forum,
         "summary": summary.public_dict() if summary else None,
+        "scores_only": only or None,
         "reviews": [review.public_dict() | {"depth": depth} for depth, review in ordered_reviews(reviews)],
     }
     emit(args, data, "\n".join(lines))

@@ -2,9 +2,12 @@
 the statistics screen (:mod:`paperdeck.stats.charts`, laid out there once): Unicode block bars when
 standard output is a terminal, the same lines without bars when it is piped. Every area name is
 data and goes through :func:`paperdeck.model.safe_text.one_line`. With ``--json``, ``venues``
-holds one entry per venue with its scale (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`).
+holds one entry per venue with its scale and its rating distribution on it
+(:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`); the top level has them by scale, and one
+``rating_distribution`` only when the venues share one scale.
 ``--venue`` (repeatable, :func:`~paperdeck.cli.selecting.venue_scope`) counts only the papers of
-those venues, and their reviews: counted afresh (the statistics cache is of the whole store)."""
+those venues, and their reviews: read from the statistics cache's counts and tallies of each venue
+when it is current (:func:`~paperdeck.stats.cache.read_scoped`), else counted afresh."""
 
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
         StoreError: the catalogue or the review summaries cannot be read.
     """
     from paperdeck.cli.reviews import review_stats
-    from paperdeck.stats.cache import count_counts
+    from paperdeck.stats.cache import count_counts, review_counts, venue_counts
     from paperdeck.stats.figures import figures_from
     from paperdeck.stats.tally import ordered_counts, venue_tallies
 
@@ -84,27 +87,34 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
     if scope:
         forums = {p.openreview_id for p in papers if p.openreview_id}
         summaries = {forum: s for forum, s in summaries.items() if forum in forums}
-        counts["reviews"] = _review_counts(summaries)
+        counts["reviews"] = review_counts(summaries)
     else:
         counts["reviews"] = review_stats(store)[0]
+        counts["by_venue"] = venue_counts(papers, summaries)  # what stats --venue reads back
     tallies = venue_tallies(papers, summaries, {})
     return counts, figures_from(tallies), tallies
 
 
-def _review_counts(summaries: dict[str, Any]) -> dict[str, Any]:
-    """:func:`~paperdeck.cli.reviews.review_stats`' data of the papers of ``summaries`` alone
-    (their notes are not counted: ``review_notes`` is ``None``)."""
+def _distributions_by_scale(figures: Figures, pooled: dict[str, int]) -> dict[str, Any]:
+    """``--json``'s top-level rating distributions: ``rating_distribution_by_scale`` (each scale's
+    text → every review's rating on it → reviews, the venues of one scale added up), and
+    ``rating_distribution`` (every review's) only when the rated venues share one scale: ratings of
+    several scales are never one distribution (each venue's entry has its own)."""
     from collections import Counter
 
     from paperdeck.stats.figures import number
 
-    distribution: Counter[float] = Counter(r for s in summaries.values() for r in s.ratings)
-    return {
-        "reviewed_papers": sum(1 for s in summaries.values() if s.count),
-        "review_notes": None,
-        "reviews": sum(s.count for s in summaries.values()),
-        "rating_distribution": {number(k): v for k, v in sorted(distribution.items())},
+    by_scale: dict[str, Counter[float]] = {}
+    for venue in figures.rated_venues:
+        by_scale.setdefault(venue.scale, Counter()).update(dict(venue.figures.review_ratings.counts))
+    data: dict[str, Any] = {
+        "rating_distribution_by_scale": {
+            scale: {number(k): v for k, v in sorted(counts.items())} for scale, counts in by_scale.items()
+        }
     }
+    if len(by_scale) <= 1:
+        data["rating_distribution"] = pooled
+    return data
 
 
 def _marks(
@@ -159,12 +169,12 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     """
     from paperdeck.cli.reviews import review_stats_lines
     from paperdeck.cli.selecting import venue_scope
-    from paperdeck.stats.cache import cache_key, read_cache, write_cache
+    from paperdeck.stats.cache import cache_key, read_cache, read_scoped, write_cache
 
     scope = venue_scope(store, getattr(args, "venue", None) or [])
-    cached = None if scope else read_cache(store)
+    cached = read_scoped(store, scope) if scope else read_cache(store)
     if scope:
-        counts, figures, _ = _count(store, scope)
+        counts, figures = cached if cached is not None else _count(store, scope)[:2]
     elif cached is None:
         key = cache_key(store)
         counts, figures, tallies = _count(store)
@@ -197,6 +207,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
+    data |= _distributions_by_scale(figures, data.pop("rating_distribution", {}))
     lines += figure_lines(figures, columns)
     emit(args, data, "\n".join(lines))
     return 0

@@ -43,6 +43,38 @@ def normalise_title(text: str) -> str:
     return _NON_ALNUM.sub(" ", text.replace("{", "").replace("}", "").casefold()).strip()
 
 
+#: What :func:`title_match_key` renders first: the renderer's markup (math, macros, emphasis, HTML
+#: entities; :data:`paperdeck.model.safe_text.MARKUP`'s characters). A title without any is read as it is.
+_TITLE_MARKUP = re.compile(r"[$\\*_`\[&<~]")
+
+
+def title_match_key(title: str) -> str:
+    """The title as the merge matches it: as a reader sees it (the text room's LaTeX and Markdown
+    rendered, :func:`paperdeck.text.render.render_plain`: ``R\\'enyi`` → ``Rényi``,
+    ``$\\texttt{X}$`` → ``X``, ``$\\ell_\\infty$`` → ``ℓ_∞``), folded as search folds text
+    (:func:`paperdeck.text.fold.fold_text`: case and accents, ``Rényi`` → ``renyi``), then
+    :func:`normalise_title`'s runs of punctuation made one space — a math symbol (``∞``, ``≤``)
+    kept as a word of its own. Ids never use it (:func:`title_id` hashes :func:`normalise_title`:
+    a stored id never moves); only which records are one paper."""
+    from paperdeck.text.fold import fold_text  # deferred: below the model, and only for a merge
+
+    if _TITLE_MARKUP.search(title) is not None:
+        from paperdeck.text.render import render_plain  # deferred: most titles have no markup
+
+        title = render_plain(title)
+    if "&" in title:
+        title = html.unescape(title)
+    text = fold_text(title.replace("{", "").replace("}", ""))
+    if not text.isascii():
+        text = "".join(f" {ch} " if unicodedata.category(ch) in ("Sm", "So") else ch for ch in text)
+        return " ".join(part for part in _NON_ALNUM_OR_SYMBOL.split(text) if part)
+    return _NON_ALNUM.sub(" ", text).strip()
+
+
+#: Runs of characters :func:`title_match_key` drops (neither a letter, a digit nor a math symbol).
+_NON_ALNUM_OR_SYMBOL = re.compile(r"(?:(?![\u2190-\u2bff\u00ac\u00b1\u00d7\u00f7])[\W_])+")
+
+
 #: Venues known under more than one name or spelling (case-folded) → the one name the library uses:
 #: renamed conferences (NIPS became NeurIPS in 2018) and spellings of a venue's short name. Applied
 #: wherever a venue is read (:func:`canonical_venue`), so that one venue has one label and one id space.

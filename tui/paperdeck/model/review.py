@@ -31,7 +31,9 @@ __all__ = [
     "PUBLIC_COMMENT",
     "RATING_SCALES",
     "REVIEW",
+    "SCORES_ONLY",
     "SECTION_ORDER",
+    "SNAPSHOT_PREFIX",
     "WITHDRAWAL",
     "Rank",
     "Review",
@@ -40,9 +42,16 @@ __all__ = [
     "answered_review",
     "kind_label",
     "ordered_reviews",
+    "scores_only",
+    "scores_only_line",
 ]
 
 REVIEW = "review"
+#: The prefix of the note id of a review read from a Paper Copilot list or snapshot of scores
+#: (:func:`paperdeck.store.review_history.snapshot_note_id`: ``pc_<forum>_<reviewer>``).
+SNAPSHOT_PREFIX = "pc_"
+#: What every output says of a review with scores but no text (:func:`scores_only_line`).
+SCORES_ONLY = "ratings only, no review text"
 META_REVIEW = "meta-review"
 DECISION = "decision"
 COMMENT = "comment"
@@ -354,6 +363,26 @@ def parts_in_order(notes: list[Review]) -> list[Review]:
         for (place, _), (taken, _) in zip(parts, by_part, strict=True):
             result[place] = notes[taken]
     return result
+
+
+def scores_only(review: Review) -> bool:
+    """Whether ``review`` is a review that gives scores and no text: one reviewer's rating from
+    a list of ratings (Paper Copilot's per-review ``rating``), not the review itself."""
+    return review.kind == REVIEW and bool(review.scores) and not review.sections
+
+
+def scores_only_line(reviews: Iterable[Review]) -> str:
+    """The line the reviews screen and ``paperdeck reviews`` put above a paper's notes when some
+    of its reviews are scores only (:func:`scores_only`), ``""`` when none is:
+    ``"Paper Copilot: ratings only, no review text"`` (each from a Paper Copilot list), with how
+    many when other reviews have text (``"… 3 of 5 reviews: ratings only, no review text"``)."""
+    notes = [review for review in reviews if review.kind == REVIEW]
+    only = [review for review in notes if scores_only(review)]
+    if not only:
+        return ""
+    source = "Paper Copilot: " if all(review.id.startswith(SNAPSHOT_PREFIX) for review in only) else ""
+    count = "" if len(only) == len(notes) else f"{len(only)} of {len(notes)} reviews: "
+    return f"{source}{count}{SCORES_ONLY}"
 
 
 def ordered_reviews(reviews: list[Review]) -> list[tuple[int, Review]]:

@@ -20,7 +20,7 @@ cache that cannot be written is only a slower next run (never an error).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -32,14 +32,28 @@ from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
+    from paperdeck.model.review import ReviewSummary
     from paperdeck.stats.tally import VenueTally
     from paperdeck.store.patch_record import CataloguePatch
 
-__all__ = ["CACHE_FILE", "PATCH_COUNTED", "cache_key", "count_counts", "patch_cache", "read_cache", "write_cache"]
+__all__ = [
+    "CACHE_FILE",
+    "PATCH_COUNTED",
+    "cache_key",
+    "count_counts",
+    "patch_cache",
+    "read_cache",
+    "read_scoped",
+    "review_counts",
+    "summed_counts",
+    "venue_counts",
+    "write_cache",
+]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 5  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
-# 5: the rates' basis (Figures.basis), the undecided papers apart from the decided
+_SCHEMA = 6  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
+# 5: the rates' basis (Figures.basis), the undecided papers apart from the decided; 6: the counts of
+# each venue (counts["by_venue"]), for stats --venue
 
 
 def cache_key(store: Store) -> list[Any]:
@@ -60,6 +74,32 @@ def read_cache(store: Store) -> tuple[dict[str, Any], Figures] | None:
         if data.get("schema") != _SCHEMA or data.get("key") != cache_key(store):
             return None
         return dict(data["counts"]), Figures.from_cache(data["figures"])
+    except (OSError, orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def read_scoped(store: Store, scope: frozenset[str]) -> tuple[dict[str, Any], Figures] | None:
+    """The counts and figures of the venues in ``scope`` alone, made from the cache's counts of
+    each venue (``counts["by_venue"]``: :func:`venue_counts`) and its tallies when it is of the
+    store as it is on disk now: what counting those venues' papers afresh gives. ``None`` when it
+    cannot (no current cache, no counts or tally of a venue in ``scope``)."""
+    from paperdeck.stats.figures import figures_from
+    from paperdeck.stats.tally import Tally, VenueTally
+
+    try:
+        data = orjson.loads((store.data_dir / CACHE_FILE).read_bytes())
+        if data.get("schema") != _SCHEMA or data.get("key") != cache_key(store) or "tallies" not in data:
+            return None
+        by_venue = data["counts"]["by_venue"]
+        if not all(venue in by_venue for venue in scope):
+            return None
+        groups: dict[str, VenueTally] = {}
+        for venue, where_venue, where_year, tally in data["tallies"]:
+            if venue in scope:
+                groups[str(venue)] = VenueTally((str(where_venue), where_year), Tally.from_json(tally))
+        if set(groups) != set(scope):
+            return None
+        return summed_counts([by_venue[venue] for venue in groups]), figures_from(groups)
     except (OSError, orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError):
         return None
 
@@ -100,6 +140,88 @@ def count_counts(counts: dict[str, Any], paper: Paper, sign: int = 1) -> None:
             counter[value] = counter.get(value, 0) + sign
 
 
+def review_counts(summaries: Mapping[str, ReviewSummary]) -> dict[str, Any]:
+    """The review part of the counts of the papers of ``summaries`` (by forum): reviewed papers,
+    reviews and every review's rating (``review_notes`` ``None``: notes are counted for the whole
+    store only)."""
+    from collections import Counter
+
+    from paperdeck.stats.figures import number
+
+    distribution: Counter[float] = Counter(r for s in summaries.values() for r in s.ratings)
+    return {
+        "reviewed_papers": sum(1 for s in summaries.values() if s.count),
+        "review_notes": None,
+        "reviews": sum(s.count for s in summaries.values()),
+        "rating_distribution": {number(k): v for k, v in sorted(distribution.items())},
+    }
+
+
+def venue_counts(papers: Iterable[Paper], summaries: Mapping[str, ReviewSummary]) -> dict[str, dict[str, Any]]:
+    """Each venue's counts (:attr:`~paperdeck.model.paper.Paper.library_venue` → papers,
+    ``by_source``, ``by_decision``, ``by_area`` and its papers' :func:`review_counts`), as
+    ``paperdeck stats --venue`` counts the papers of one venue: kept in the cache's counts
+    (``by_venue``) so that :func:`read_scoped` adds them up instead of counting again."""
+    from paperdeck.stats.tally import ordered_counts
+
+    grouped: dict[str, list[Paper]] = {}
+    for paper in papers:
+        grouped.setdefault(paper.library_venue, []).append(paper)
+    out: dict[str, dict[str, Any]] = {}
+    for venue, members in grouped.items():
+        counts: dict[str, Any] = {"papers": len(members), "by_source": {}, "by_decision": {}, "by_area": {}}
+        for paper in members:
+            count_counts(counts, paper)
+        for name in _COUNTED:
+            counts[name] = ordered_counts(counts[name])
+        forums = {paper.openreview_id for paper in members if paper.openreview_id}
+        counts["reviews"] = review_counts({forum: s for forum, s in summaries.items() if forum in forums})
+        out[venue] = counts
+    return out
+
+
+def summed_counts(parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Venues' counts (:func:`venue_counts`) added up: what counting their papers together gives."""
+    from paperdeck.stats.tally import ordered_counts
+
+    total: dict[str, Any] = {"papers": 0, "by_source": {}, "by_decision": {}, "by_area": {}}
+    reviews: dict[str, Any] = {"reviewed_papers": 0, "review_notes": None, "reviews": 0}
+    distribution: dict[str, int] = {}
+    for part in parts:
+        total["papers"] += int(part["papers"])
+        for name in _COUNTED:
+            for value, count in part[name].items():
+                total[name][value] = total[name].get(value, 0) + int(count)
+        for name in ("reviewed_papers", "reviews"):
+            reviews[name] += int(part["reviews"][name])
+        for value, count in part["reviews"]["rating_distribution"].items():
+            distribution[value] = distribution.get(value, 0) + int(count)
+    for name in _COUNTED:
+        total[name] = ordered_counts(total[name])
+    reviews["rating_distribution"] = dict(sorted(distribution.items(), key=lambda item: float(item[0])))
+    total["reviews"] = reviews
+    return total
+
+
+def _count_venue(counts: dict[str, Any], paper: Paper, summary: ReviewSummary | None, sign: int) -> None:
+    """Count ``paper`` (its venue's papers unchanged: it stays in it) and its review summary into
+    its venue's counts (:func:`venue_counts`), or take them out (``sign`` -1)."""
+    from paperdeck.stats.figures import number
+
+    for name in _COUNTED:
+        counts[name] = dict(counts[name])
+    count_counts(counts, paper, sign)
+    if summary is None:
+        return
+    reviews = counts["reviews"] = dict(counts["reviews"])
+    reviews["reviewed_papers"] += sign * bool(summary.count)
+    reviews["reviews"] += sign * summary.count
+    ratings = reviews["rating_distribution"] = dict(reviews["rating_distribution"])
+    for rating in summary.ratings:
+        key = number(rating)
+        ratings[key] = ratings.get(key, 0) + sign
+
+
 #: Papers whose contributions :func:`patch_cache` counted (out and in), since the process began:
 #: what a decisions file of k papers costs, whatever the store's size (the tests read it).
 PATCH_COUNTED = [0]
@@ -135,6 +257,7 @@ def patch_cache(store: Store, before: list[Any], patch: CataloguePatch | None) -
         counts = dict(data["counts"])
         for name in _COUNTED:
             counts[name] = dict(counts[name])
+        by_venue: dict[str, dict[str, Any]] = counts["by_venue"]
         groups: dict[str, VenueTally] = {}
         for venue, where_venue, where_year, tally in data["tallies"]:
             groups[str(venue)] = VenueTally((str(where_venue), where_year), Tally.from_json(tally))
@@ -152,15 +275,24 @@ def patch_cache(store: Store, before: list[Any], patch: CataloguePatch | None) -
             group = groups.get(old.library_venue)
             if group is None:
                 return False
+            venue = by_venue[old.library_venue]
             for paper, sign in ((old, -1), (new, 1)):
                 summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
                 group.tally.add(paper, summary, None, sign)
                 count_counts(counts, paper, sign)
+                _count_venue(venue, paper, summary, sign)
             PATCH_COUNTED[0] += 1
         for group in groups.values():
             group.tally.clean()
         for name in _COUNTED:
             counts[name] = ordered_counts(counts[name])
+            for venue in by_venue.values():
+                venue[name] = ordered_counts(venue[name])
+        for venue in by_venue.values():
+            ratings = venue["reviews"]["rating_distribution"]
+            venue["reviews"]["rating_distribution"] = {
+                k: v for k, v in sorted(ratings.items(), key=lambda item: float(item[0])) if v
+            }
         figures = figures_from(groups)
     except (TypeError, ValueError, AttributeError):
         return False

@@ -572,6 +572,7 @@ class VenueFigures:
         """For ``paperdeck stats --json``: the venue, its scale (:meth:`Scale.to_dict
         <paperdeck.model.venue.Scale.to_dict>`, ``null`` when unknown), papers, rated papers, the
         mean of their means (on the venue's scale), the acceptance rate (0–1), reviews per paper,
+        every review's rating (``rating_distribution``: value → reviews, on the venue's scale),
         then every figure of :meth:`Figures.to_dict` but the venues and the user's progress
         (counted for the whole set)."""
         from paperdeck.model.venue import Scale
@@ -586,6 +587,7 @@ class VenueFigures:
             "acceptance_rate": self.acceptance_rate,
             "acceptance_basis": self.figures.basis,
             "reviews_per_paper": self.reviews_per_paper,
+            "rating_distribution": {number(v): c for v, c in self.figures.review_ratings.counts},
         }
         figures = self.figures.to_dict()
         for name in ("venues", "progress", "progress_by_area"):

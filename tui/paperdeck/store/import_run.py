@@ -24,6 +24,7 @@ from paperdeck.runtime import release_freed_memory
 from paperdeck.store.atomic import staged_path, write_failure
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.rescoring import catalogue_forums, rescore
+from paperdeck.store.rows import rows_cache_keyed
 from paperdeck.store.transaction import current, transaction
 
 if TYPE_CHECKING:
@@ -185,7 +186,15 @@ class ImportRun:
             user = self.user
             txn.before_commit("move user data", lambda: move_user_data_to_current_ids(catalogue, user, reread=True))
             self._record_changes()
-        return ImportReport(result.new, result.updated, result.unchanged, self.notices, new_ids=result.new_ids)
+        notices = self.notices
+        if result.joined:
+            count = len(result.joined)
+            notices = (
+                f"joined {count:,} paper{'s' if count != 1 else ''} the library held twice (one title written in "
+                "LaTeX, one plain); stars, notes, statuses and tags kept on the one paper",
+                *notices,
+            )
+        return ImportReport(result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids)
 
     def _import_in_place(self, papers: list[Paper]) -> tuple[MergeResult, dict[str, str]] | None:
         """Merge ``papers`` into the catalogue touching only the papers they name: when each is
@@ -206,6 +215,8 @@ class ImportRun:
         if not papers or any(paper.id.startswith(PORTABLE_IDS) or paper.title_derived for paper in papers):
             return None
         catalogue = self.catalogue
+        if not rows_cache_keyed(catalogue.rows_path):
+            return None  # merged before titles matched as shown: the whole merge joins its copies once
         named = catalogue.read_named(paper.id for paper in papers)
         if named is None or any(paper.title_derived for paper in named.papers.values()):
             return None

@@ -1,7 +1,9 @@
 """One paper per real paper: match incoming records to the catalogue and combine their fields.
 
 Matching, in order: the same canonical id or a known alias; the OpenReview forum id; the arXiv id
-or DOI; the normalised title within the same venue and year; a fuzzy match of the normalised abstract
+or DOI; the title as a reader sees it, folded as search folds it
+(:func:`~paperdeck.model.ids.title_match_key`: ``R\\'enyi`` and ``Rényi`` are one) within the
+same venue and year; a fuzzy match of the normalised abstract
 within the same venue and year (rapidfuzz ``fuzz.ratio`` ≥ :data:`ABSTRACT_MATCH_THRESHOLD`). Two
 records with different forum ids (or arXiv ids, or DOIs) never match, and the abstract alone
 never joins two records that both carry distinct real titles or submission numbers
@@ -32,7 +34,7 @@ from paperdeck.model.ids import (
     id_venue,
     is_placeholder_abstract,
     is_placeholder_title,
-    normalise_title,
+    title_match_key,
     venue_renamed_id,
 )
 from paperdeck.model.paper import Paper, Ratings, normalise_text
@@ -205,10 +207,11 @@ def distinct_papers(a: Paper, b: Paper) -> bool:
 
 
 def _real_title(paper: Paper) -> str:
-    """The normalised title of a paper with a real one, else ``""``."""
+    """The title of a paper with a real one as the merge matches it (rendered, folded:
+    :func:`~paperdeck.model.ids.title_match_key`), else ``""``."""
     if paper.title_derived:
         return ""
-    title = normalise_title(paper.title)
+    title = title_match_key(paper.title)
     return "" if is_placeholder_title(title, normalised=True) else title
 
 
@@ -352,6 +355,9 @@ class MergeResult:
     updated: int = 0
     unchanged: int = 0
     new_ids: tuple[str, ...] = ()
+    #: Papers the catalogue held twice under one title key (stored before the key read LaTeX as
+    #: it is shown) that this merge joined: each the old copy's id, now an alias.
+    joined: tuple[str, ...] = ()
 
 
 class Merger:
@@ -367,8 +373,10 @@ class Merger:
         # The paper :meth:`match` last took the title key of, and that key: a new paper is
         # registered just after it is matched (the key, a regex pass, is not taken twice).
         self._keyed: tuple[Paper, tuple[str, str, int | None] | None] | None = None
+        #: Papers of ``papers`` whose title key an earlier one of them has (:func:`held_twice`).
+        self.twice: dict[str, Paper] = {}
         for paper in self.papers.values():
-            self._register(paper)
+            self._register(paper, self.twice)
 
     def _resolve(self, paper_id: str) -> str:
         seen = 0
@@ -376,7 +384,7 @@ class Merger:
             paper_id, seen = self.aliases[paper_id], seen + 1
         return paper_id
 
-    def _register(self, paper: Paper) -> None:
+    def _register(self, paper: Paper, twice: dict[str, Paper] | None = None) -> None:
         for name in ("openreview_id", "arxiv_id", "doi"):
             value = getattr(paper, name)
             if value:
@@ -386,6 +394,10 @@ class Merger:
         keyed = self._keyed
         key = keyed[1] if keyed is not None and keyed[0] is paper else _title_key(paper)
         if key is not None:
+            first = self.papers.get(self._titles.get(key, "")) if twice is not None else None
+            if twice is not None and first is not None and compatible(first, paper):
+                twice[paper.id] = paper  # held twice: the first keeps the key
+                return
             self._titles[key] = paper.id
         if not is_placeholder_abstract(paper.abstract):
             if not paper.openreview_id:
@@ -501,10 +513,18 @@ def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming
     (so that the user's records follow it). Those papers count as updated, not new."""
     stale = {pid: paper for pid, paper in papers.items() if paper.venue and canonical_venue(paper.venue) != paper.venue}
     if not stale:
-        return Merger(papers, aliases).merge(incoming)
+        whole = Merger(papers, aliases)
+        if not whole.twice:
+            return whole.merge(incoming)
+        stale = dict(whole.twice)
+    else:
+        stale.update(held_twice(papers, stale))
     moved: dict[str, Paper] = {}
     for pid, paper in stale.items():
         venue = canonical_venue(paper.venue)
+        if venue == paper.venue:  # a copy held twice: merged as it is
+            moved[pid] = paper
+            continue
         moved[pid] = replace(paper, venue=venue, id=venue_renamed_id(pid, paper.venue, venue, paper.year))
     merger = Merger({pid: paper for pid, paper in papers.items() if pid not in stale}, aliases)
     result = merger.merge([*moved.values(), *incoming])
@@ -518,7 +538,27 @@ def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming
             merger.aliases[pid] = current
     new_ids = tuple(pid for pid in result.new_ids if pid not in now)
     updated = result.updated + result.new - len(new_ids)
-    return replace(result, aliases=merger.aliases, new=len(new_ids), updated=updated, new_ids=new_ids)
+    joined = tuple(pid for pid in stale if canonical_venue(stale[pid].venue) == stale[pid].venue and pid not in now)
+    return replace(result, aliases=merger.aliases, new=len(new_ids), updated=updated, new_ids=new_ids, joined=joined)
+
+
+def held_twice(papers: Mapping[str, Paper], skip: Mapping[str, Paper]) -> dict[str, Paper]:
+    """The papers of ``papers`` (but those in ``skip``) whose title key
+    (:func:`~paperdeck.model.ids.title_match_key`, venue, year) an earlier paper already has, and
+    which :func:`compatible` lets join it: copies a store holds from before the key read LaTeX as
+    shown (``R\\'enyi`` beside ``Rényi``). :func:`merge_into` merges them into the first."""
+    first: dict[tuple[str, str, int | None], Paper] = {}
+    twice: dict[str, Paper] = {}
+    for pid, paper in papers.items():
+        if pid in skip:
+            continue
+        key = _title_key(paper)
+        if key is None:
+            continue
+        kept = first.setdefault(key, paper)
+        if kept is not paper and compatible(kept, paper):
+            twice[pid] = paper
+    return twice
 
 
 def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:

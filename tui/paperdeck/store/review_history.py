@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paperdeck.model.review import REVIEW, Review, ReviewVersion
+from paperdeck.model.review import SNAPSHOT_PREFIX as _SNAPSHOT_PREFIX
 
 __all__ = [
     "CONFLICT",
@@ -50,8 +51,8 @@ __all__ = [
     "snapshot_note_id",
 ]
 
-#: The prefix of a snapshot review's note id (:func:`snapshot_note_id`).
-SNAPSHOT_PREFIX = "pc_"
+#: The prefix of a snapshot review's note id (:func:`snapshot_note_id`), the model's.
+SNAPSHOT_PREFIX = _SNAPSHOT_PREFIX
 
 
 def snapshot_note_id(forum: str, reviewer: str) -> str:

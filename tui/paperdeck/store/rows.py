@@ -262,6 +262,23 @@ class RowOffsets:
         self.table, self.first, self.end, self.stamp = table, first, end, stamp
 
 
+#: The merge's title key the catalogue was last merged with (:func:`paperdeck.model.ids.title_match_key`:
+#: 2, LaTeX read as shown), in the rows cache's header: a cache without it is of a catalogue that may
+#: hold one paper twice (``R\\'enyi`` beside ``Rényi``), so an import merges the whole catalogue once.
+TITLE_KEYS = 2
+
+
+def rows_cache_keyed(rows_path: Path) -> bool:
+    """Whether the rows cache says its catalogue was merged with the current title key
+    (:data:`TITLE_KEYS`); only its first line is read."""
+    try:
+        with rows_path.open("rb") as handle:
+            header = orjson.loads(handle.readline())
+    except (OSError, ValueError):
+        return False
+    return type(header) is dict and header.get("title_keys") == TITLE_KEYS
+
+
 def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
@@ -599,7 +616,7 @@ def _write_rows(
         OSError, StoreError: either cannot be written."""
     header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
                               "columns": columns._asdict(), "spreads": True, "venues": venues.to_json(),
-                              "offsets": True}  # fmt: skip
+                              "offsets": True, "title_keys": TITLE_KEYS}  # fmt: skip
     lines = [orjson.dumps(header), orjson.dumps(ids)]
     with_spans = spans is not None and set(ids) <= spans.spans.keys()
     if with_spans and spans is not None:

@@ -23,7 +23,15 @@ from textual.widgets import Static
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import Rank, Review, ReviewSummary, kind_label, ordered_reviews
+from paperdeck.model.review import (
+    Rank,
+    Review,
+    ReviewSummary,
+    kind_label,
+    ordered_reviews,
+    scores_only,
+    scores_only_line,
+)
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
@@ -114,6 +122,8 @@ def review_head(review: Review) -> Content:
         if name in labels:
             part += Content.styled(f" ({one_line(labels[name])})", "dim")
         parts.append(part)
+    if scores_only(review):
+        parts.append(Content.styled("no review text", "dim"))
     return Content(" · ").join(parts)
 
 
@@ -180,6 +190,8 @@ class ReviewsScreen(MarksPaperShown):
             yield Static(Content.styled(one_line(render_plain(self.paper.title)), "bold"), markup=False)
             if self.summary is not None and self.summary.count:
                 yield Static(reviews_content(self.summary, self.rank), markup=False)
+            if only := scores_only_line(self.reviews):
+                yield Static(Content.styled(only, "$text-warning"), markup=False, id="scores-only")
             notes = ordered_reviews(self.reviews)
             yield Static(Content.styled(f"{len(notes)} notes · }} / {{: next / previous · ] / [: sections", "dim"))
             for depth, review in notes:
