@@ -55,7 +55,7 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
         StoreError: the catalogue or the review summaries cannot be read.
     """
     from paperdeck.cli.reviews import review_stats
-    from paperdeck.stats.cache import count_counts, review_counts, venue_counts
+    from paperdeck.stats.cache import VenueCounter, count_counts, review_counts, venue_counts
     from paperdeck.stats.figures import figures_from
     from paperdeck.stats.tally import ordered_counts, venue_tallies
 
@@ -65,17 +65,20 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
         # A catalogue an import patched in place, unparsed: its papers read again one at a time,
         # each counted and tallied, never all held (a review import's last step at scale).
         summaries = store.reviews.summaries()
+        by_venue = VenueCounter()
 
         def counted(papers: Iterable[Paper]) -> Iterator[Paper]:
             for paper in papers:
                 counts["papers"] += 1
                 count_counts(counts, paper)
+                by_venue.add(paper)
                 yield paper
 
         tallies = venue_tallies(counted(written.papers()), summaries, {})
         for name in ("by_source", "by_decision", "by_area"):
             counts[name] = ordered_counts(counts[name])
         counts["reviews"] = review_stats(store)[0]
+        counts["by_venue"] = by_venue.counts(summaries)  # what stats --venue reads back
         return counts, figures_from(tallies), tallies
     papers = store.papers if not scope else [p for p in store.papers if p.library_venue in scope]
     counts["papers"] = len(papers)

@@ -162,22 +162,45 @@ def venue_counts(papers: Iterable[Paper], summaries: Mapping[str, ReviewSummary]
     ``by_source``, ``by_decision``, ``by_area`` and its papers' :func:`review_counts`), as
     ``paperdeck stats --venue`` counts the papers of one venue: kept in the cache's counts
     (``by_venue``) so that :func:`read_scoped` adds them up instead of counting again."""
-    from paperdeck.stats.tally import ordered_counts
-
-    grouped: dict[str, list[Paper]] = {}
+    counter = VenueCounter()
     for paper in papers:
-        grouped.setdefault(paper.library_venue, []).append(paper)
-    out: dict[str, dict[str, Any]] = {}
-    for venue, members in grouped.items():
-        counts: dict[str, Any] = {"papers": len(members), "by_source": {}, "by_decision": {}, "by_area": {}}
-        for paper in members:
-            count_counts(counts, paper)
-        for name in _COUNTED:
-            counts[name] = ordered_counts(counts[name])
-        forums = {paper.openreview_id for paper in members if paper.openreview_id}
-        counts["reviews"] = review_counts({forum: s for forum, s in summaries.items() if forum in forums})
-        out[venue] = counts
-    return out
+        counter.add(paper)
+    return counter.counts(summaries)
+
+
+class VenueCounter:
+    """:func:`venue_counts` a paper at a time: what it keeps of a paper is its counts and its
+    OpenReview id, never the paper (a catalogue read one paper at a time is counted in one pass)."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, dict[str, Any]] = {}
+        self._forums: dict[str, set[str]] = {}
+
+    def add(self, paper: Paper) -> None:
+        """Counts ``paper`` in its venue's counts."""
+        venue = paper.library_venue
+        counts = self._counts.get(venue)
+        if counts is None:
+            counts = self._counts[venue] = {"papers": 0, "by_source": {}, "by_decision": {}, "by_area": {}}
+            self._forums[venue] = set()
+        counts["papers"] += 1
+        count_counts(counts, paper)
+        if paper.openreview_id:
+            self._forums[venue].add(paper.openreview_id)
+
+    def counts(self, summaries: Mapping[str, ReviewSummary]) -> dict[str, dict[str, Any]]:
+        """Each venue's counts so far, in the order its first paper came (:func:`venue_counts`)."""
+        from paperdeck.stats.tally import ordered_counts
+
+        out: dict[str, dict[str, Any]] = {}
+        for venue, counted in self._counts.items():
+            counts = dict(counted)
+            for name in _COUNTED:
+                counts[name] = ordered_counts(counted[name])
+            forums = self._forums[venue]
+            counts["reviews"] = review_counts({forum: s for forum, s in summaries.items() if forum in forums})
+            out[venue] = counts
+        return out
 
 
 def summed_counts(parts: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
