@@ -49,7 +49,6 @@ from operator import add, and_, contains, gt, itemgetter, lt, not_, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from paperdeck.model.paper import Paper
 from paperdeck.search.index_file import read_sections, restamp_sections, write_sections
 from paperdeck.search.packed_index import (
     ABSTRACT,
@@ -72,8 +71,10 @@ from paperdeck.search.scores import PREFIX_QUALITY, NoteWords, score_key
 from paperdeck.search.vocabulary import MAX_EXPANSIONS, Buckets, Expansion, Vocabulary
 from paperdeck.search.words import IndexedPaper, words
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the papers' module, not imported for a saved index read (its class costs its making)
     import numpy as np
+
+    from paperdeck.model.paper import Paper
 
 #: Field weights (title > keywords > authors > abstract; a note weighs 5).
 _WEIGHT = {TITLE: 10.0, KEYWORD: 6.0, AUTHOR: 5.5, ABSTRACT: 1.0}
