@@ -378,6 +378,8 @@ class SearchIndex:
         ids: Sequence[str],
         texts: str | None = None,
         read: Callable[[Path], tuple[dict[str, Any], dict[str, memoryview]]] | None = None,
+        *,
+        count_lines: bool = True,
     ) -> SearchIndex | str | None:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (or, given ``texts``,
         the same texts fingerprint: saved before the catalogue was rewritten for what the index
@@ -389,7 +391,9 @@ class SearchIndex:
         copied. Checked before use — its CRC, the section sizes adding up, its vocabulary sorted,
         its papers the catalogue's — so that a damaged file gives a rebuild, never a wrong ranking
         or an error later. Much cheaper than a build. ``read`` reads the file (default:
-        :func:`~paperdeck.search.index_file.read_sections`; one read ahead)."""
+        :func:`~paperdeck.search.index_file.read_sections`; one read ahead). ``count_lines``
+        False (a file read before its CRC is checked): the text sections' lines are counted
+        with the CRC (:meth:`lines_hold`), not here."""
         try:
             found = (read or read_sections)(path)
         except FileNotFoundError:
@@ -402,13 +406,19 @@ class SearchIndex:
         if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
             return "it was made for another catalogue"
         try:
-            made = checked(sections, list(ids))
+            made = checked(sections, list(ids), count_lines=count_lines)
         except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
         index._set_ids(list(ids))
         index._adopt(*made)
         return index
+
+    def lines_hold(self) -> bool:
+        """Whether the title, keyword and author texts hold one line per paper (:meth:`load`'s
+        ``count_lines`` False left them uncounted)."""
+        count = len(self._ids)
+        return all(lines.count() == count for lines in self._texts) if count else True
 
     @classmethod
     def load_patched(
