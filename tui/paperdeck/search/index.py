@@ -200,6 +200,9 @@ class SearchIndex:
     whole, never mutated in place, and the caches only ever hold finished values.
     """
 
+    #: Each paper's title cover unit, made at first need (:meth:`_cover_units`).
+    _cover_units_made: list[int] | None
+
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
         self._set_ids([paper.id for paper in papers])
         self._adopt(*build(papers))
@@ -235,6 +238,15 @@ class SearchIndex:
             made = self._positions_by_id = dict(zip(self._ids, range(len(self._ids)), strict=True))
         return made
 
+    def _cover_units(self) -> list[int]:
+        """Each paper's title cover unit (by its title size), made at first need: a query of one
+        word without notes needs none (a race makes it twice, alike)."""
+        made = self._cover_units_made
+        if made is None:
+            made = list(map(self._cover_per_size.__getitem__, self._title_sizes))
+            self._cover_units_made = made
+        return made
+
     def _adopt(
         self,
         vocabulary: list[str],
@@ -264,7 +276,8 @@ class SearchIndex:
         # Title coverage = hits x unit: the share of the title's distinct words matched, in
         # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper.
         per_size = [(_COVER_MAX // max(size, 1)) << _COVER_SHIFT for size in range(max(title_sizes, default=0) + 1)]
-        self._cover_units = list(map(per_size.__getitem__, title_sizes))
+        self._cover_per_size = per_size
+        self._cover_units_made = None  # made at first need: see _cover_units()
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         bonus_per_size = [(unit << _HITS_BITS) + 1 for unit in per_size]  # one map per paper, not three
         self._title_bonus = list(map(bonus_per_size.__getitem__, title_sizes))
@@ -709,6 +722,7 @@ class SearchIndex:
         for lines in self._texts:
             lines.lines()
         self._initial_lines()
+        self._cover_units()  # what a query of several words reads
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), and the titles'
             # bonus array they read: the keystroke that first needs them does not wait for either.
@@ -749,7 +763,7 @@ class SearchIndex:
         """Make the sort ``keys`` (one per candidate position, the packed sums' high parts) exact
         for several query words, in place: title hits at most the title's distinct words, keyword
         hits at most ``_KEYWORD_MAX``; then phrase order for the titles with two hits or more."""
-        sizes, units = self._title_sizes, self._cover_units
+        sizes, units = self._title_sizes, self._cover_units()
         # Two title hits or more (two words in the title, or an acronym: its letters count), read
         # from the totals' low bits: indices into candidates, ascending.
         title_hits = map(and_, totals, repeat(_HITS_MASK))
@@ -1015,7 +1029,7 @@ class SearchIndex:
             field = 0
             if value:  # the fields' score: the key part less the title and keyword hits
                 hits = value & _HITS_MASK
-                field = (value >> _HITS_BITS) - hits * self._cover_units[position] - (position in match.keyword_hits)
+                field = (value >> _HITS_BITS) - hits * self._cover_units()[position] - (position in match.keyword_hits)
             if score > field:
                 better[position] = value + ((score - field) << _HITS_BITS)
         return packed | better if better else packed
