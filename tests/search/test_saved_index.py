@@ -93,6 +93,9 @@ def _rewrite(path: Path, change: str) -> None:
         vocabulary = str(sections["vocabulary"], "utf-8").split("\n")
         vocabulary[0], vocabulary[1] = vocabulary[1], vocabulary[0]
         _resave(path, vocabulary="\n".join(vocabulary).encode())
+    elif change == "lines":  # the CRC made to match, two titles on one line
+        _, sections = read_sections(path)
+        _resave(path, titles=bytes(sections["titles"]).replace(b"\n", b" ", 1))
     elif change == "version":
         _resave(path, {"version": 999})
     elif change == "byte order":  # as written on a machine of the other byte order
@@ -535,12 +538,15 @@ def test_an_index_read_ahead_checked_now_reads_it_through_first(seeded: Path, cr
 
 
 @pytest.mark.parametrize(
-    "change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order"]
+    "change",
+    ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order", "lines"],
 )
 def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: Path, change: str) -> None:
     """A damaged file the read's own checks see is refused at once; one only its CRC tells
-    (``edited``: a posting moved to another paper) is found by :meth:`Searcher.check_saved`,
-    said once and replaced by the index built, which the next start reads silently."""
+    (``edited``: a posting moved to another paper), or whose texts' lines the read left
+    uncounted (``lines``: two titles on one line, the CRC made to match), is found by
+    :meth:`Searcher.check_saved`, said once and replaced by the index built, which the next
+    start reads silently."""
     path = seeded / INDEX_FILE
     expected = _fresh_ranking(seeded)
     _rewrite(path, change)
@@ -549,8 +555,9 @@ def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: 
     searcher = Searcher(store, notice=notices.append)
     searcher.read_ahead(check_later=True)
     searcher.index.get()
-    assert len(notices) == (0 if change == "edited" else 1)
-    assert searcher.check_saved() is (change != "edited")
+    later = change in ("edited", "lines")
+    assert len(notices) == (0 if later else 1)
+    assert searcher.check_saved() is not later
     assert len(notices) == 1 and str(path) in notices[0] and "built again" in notices[0]
     index = searcher.index.get()
     assert not searcher.unchecked
@@ -559,6 +566,20 @@ def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: 
     store = Store(seeded, lazy=True)
     index = Searcher(store, notice=again.append).index.get()
     assert not again and not store.loaded
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+
+
+def test_texts_of_another_line_count_are_refused_by_a_checked_read(seeded: Path) -> None:
+    """A read whose CRC is checked at once (the command line's) counts the texts' lines too:
+    two titles on one line (the CRC made to match) are refused there, the index built again."""
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    _rewrite(path, "lines")
+    notices: list[str] = []
+    searcher = Searcher(Store(seeded, lazy=True), notice=notices.append)
+    searcher.read_ahead()
+    index = searcher.index.get()
+    assert len(notices) == 1 and "titles for" in notices[0]
     assert {query: index.search_ids(query) for query in QUERIES} == expected
 
 

@@ -30,11 +30,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from paperdeck.model.paper import Paper
 from paperdeck.text.fold import fold_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the papers' module, not imported for the first query (its class costs its making)
     import numpy as np
+
+    from paperdeck.model.paper import Paper
 
 #: Field → the parts (0 area, 1 authors, 2 title, 3 keywords, 4 abstract) it looks in; a plain word
 #: or phrase looks in several (a word: authors to abstract; a phrase: title to abstract).

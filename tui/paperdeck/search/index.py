@@ -49,7 +49,6 @@ from operator import add, and_, contains, gt, itemgetter, lt, not_, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from paperdeck.model.paper import Paper
 from paperdeck.search.index_file import read_sections, restamp_sections, write_sections
 from paperdeck.search.packed_index import (
     ABSTRACT,
@@ -72,8 +71,10 @@ from paperdeck.search.scores import PREFIX_QUALITY, NoteWords, score_key
 from paperdeck.search.vocabulary import MAX_EXPANSIONS, Buckets, Expansion, Vocabulary
 from paperdeck.search.words import IndexedPaper, words
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the papers' module, not imported for a saved index read (its class costs its making)
     import numpy as np
+
+    from paperdeck.model.paper import Paper
 
 #: Field weights (title > keywords > authors > abstract; a note weighs 5).
 _WEIGHT = {TITLE: 10.0, KEYWORD: 6.0, AUTHOR: 5.5, ABSTRACT: 1.0}
@@ -199,6 +200,9 @@ class SearchIndex:
     whole, never mutated in place, and the caches only ever hold finished values.
     """
 
+    #: Each paper's title cover unit, made at first need (:meth:`_cover_units`).
+    _cover_units_made: list[int] | None
+
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
         self._set_ids([paper.id for paper in papers])
         self._adopt(*build(papers))
@@ -234,6 +238,15 @@ class SearchIndex:
             made = self._positions_by_id = dict(zip(self._ids, range(len(self._ids)), strict=True))
         return made
 
+    def _cover_units(self) -> list[int]:
+        """Each paper's title cover unit (by its title size), made at first need: a query of one
+        word without notes needs none (a race makes it twice, alike)."""
+        made = self._cover_units_made
+        if made is None:
+            made = list(map(self._cover_per_size.__getitem__, self._title_sizes))
+            self._cover_units_made = made
+        return made
+
     def _adopt(
         self,
         vocabulary: list[str],
@@ -263,7 +276,8 @@ class SearchIndex:
         # Title coverage = hits x unit: the share of the title's distinct words matched, in
         # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper.
         per_size = [(_COVER_MAX // max(size, 1)) << _COVER_SHIFT for size in range(max(title_sizes, default=0) + 1)]
-        self._cover_units = list(map(per_size.__getitem__, title_sizes))
+        self._cover_per_size = per_size
+        self._cover_units_made = None  # made at first need: see _cover_units()
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
         bonus_per_size = [(unit << _HITS_BITS) + 1 for unit in per_size]  # one map per paper, not three
         self._title_bonus = list(map(bonus_per_size.__getitem__, title_sizes))
@@ -377,6 +391,8 @@ class SearchIndex:
         ids: Sequence[str],
         texts: str | None = None,
         read: Callable[[Path], tuple[dict[str, Any], dict[str, memoryview]]] | None = None,
+        *,
+        count_lines: bool = True,
     ) -> SearchIndex | str | None:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (or, given ``texts``,
         the same texts fingerprint: saved before the catalogue was rewritten for what the index
@@ -388,7 +404,9 @@ class SearchIndex:
         copied. Checked before use — its CRC, the section sizes adding up, its vocabulary sorted,
         its papers the catalogue's — so that a damaged file gives a rebuild, never a wrong ranking
         or an error later. Much cheaper than a build. ``read`` reads the file (default:
-        :func:`~paperdeck.search.index_file.read_sections`; one read ahead)."""
+        :func:`~paperdeck.search.index_file.read_sections`; one read ahead). ``count_lines``
+        False (a file read before its CRC is checked): the text sections' lines are counted
+        with the CRC (:meth:`lines_hold`), not here."""
         try:
             found = (read or read_sections)(path)
         except FileNotFoundError:
@@ -401,13 +419,19 @@ class SearchIndex:
         if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
             return "it was made for another catalogue"
         try:
-            made = checked(sections, list(ids))
+            made = checked(sections, list(ids), count_lines=count_lines)
         except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
         index._set_ids(list(ids))
         index._adopt(*made)
         return index
+
+    def lines_hold(self) -> bool:
+        """Whether the title, keyword and author texts hold one line per paper (:meth:`load`'s
+        ``count_lines`` False left them uncounted)."""
+        count = len(self._ids)
+        return all(lines.count() == count for lines in self._texts) if count else True
 
     @classmethod
     def load_patched(
@@ -698,6 +722,7 @@ class SearchIndex:
         for lines in self._texts:
             lines.lines()
         self._initial_lines()
+        self._cover_units()  # what a query of several words reads
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), and the titles'
             # bonus array they read: the keystroke that first needs them does not wait for either.
@@ -738,7 +763,7 @@ class SearchIndex:
         """Make the sort ``keys`` (one per candidate position, the packed sums' high parts) exact
         for several query words, in place: title hits at most the title's distinct words, keyword
         hits at most ``_KEYWORD_MAX``; then phrase order for the titles with two hits or more."""
-        sizes, units = self._title_sizes, self._cover_units
+        sizes, units = self._title_sizes, self._cover_units()
         # Two title hits or more (two words in the title, or an acronym: its letters count), read
         # from the totals' low bits: indices into candidates, ascending.
         title_hits = map(and_, totals, repeat(_HITS_MASK))
@@ -1004,7 +1029,7 @@ class SearchIndex:
             field = 0
             if value:  # the fields' score: the key part less the title and keyword hits
                 hits = value & _HITS_MASK
-                field = (value >> _HITS_BITS) - hits * self._cover_units[position] - (position in match.keyword_hits)
+                field = (value >> _HITS_BITS) - hits * self._cover_units()[position] - (position in match.keyword_hits)
             if score > field:
                 better[position] = value + ((score - field) << _HITS_BITS)
         return packed | better if better else packed

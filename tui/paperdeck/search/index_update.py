@@ -201,7 +201,7 @@ def _spliced(lines: Lines, changes: Mapping[int, str], count: int) -> Lines:
         return Lines([])
     raw = lines.encoded()
     ends = np.flatnonzero(np.frombuffer(raw, np.uint8) == 10)  # the newline ending each line but the last
-    parts: list[bytes] = []
+    parts: list[bytes | memoryview] = []
     at = 0  # the first byte not copied yet
     for position in sorted(changes):
         start = int(ends[position - 1]) + 1 if position else 0

@@ -31,11 +31,13 @@ Numbers = Union["array[int]", memoryview]
 
 class Lines:
     """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
-    split at first need (a query of one long word needs none)."""
+    split at first need (a query of one long word needs none). ``raw`` may be a view of the
+    mapped file, not copied (:func:`checked`'s ``count_lines`` False: the lines counted later,
+    :meth:`count`)."""
 
     __slots__ = ("_lines", "_raw")
 
-    def __init__(self, lines: list[str] | None = None, raw: bytes | None = None) -> None:
+    def __init__(self, lines: list[str] | None = None, raw: bytes | memoryview | None = None) -> None:
         self._lines, self._raw = lines, raw
 
     def lines(self) -> list[str]:
@@ -47,10 +49,18 @@ class Lines:
             self._raw = None
         return lines
 
-    def encoded(self) -> bytes:
+    def encoded(self) -> bytes | memoryview:
         """The texts one a line, UTF-8 (lone surrogates kept)."""
         raw = self._raw
         return raw if raw is not None else encoded("\n".join(self.lines()))
+
+    def count(self) -> int:
+        """How many texts there are (the lines of the encoded text while not split: one for an
+        empty text, as for one empty line)."""
+        raw, lines = self._raw, self._lines
+        if lines is None and raw is not None:
+            return (raw if type(raw) is bytes else bytes(raw)).count(b"\n") + 1
+        return len(lines or ())
 
 
 #: What :func:`build` gives: the vocabulary, ``starts``, ``postings``, the title, keyword and
@@ -154,13 +164,16 @@ def decoded(raw: bytes | memoryview) -> str:
         return str(raw, "utf-8", "replace")
 
 
-def _lines(raw: memoryview, count: int, what: str) -> Lines:
+def _lines(raw: memoryview, count: int, what: str, counted: bool = True) -> Lines:
     """The ``count`` lines of a text section (one line each: no line for ``count`` 0), decoded at
-    first need.
+    first need. Not ``counted``: the section's view kept as it is, its lines not counted (see
+    :func:`checked`).
 
     Raises:
         ValueError: another number of lines.
     """
+    if not counted and count:
+        return Lines(raw=raw)
     text = bytes(raw)
     lines = text.count(b"\n") + 1 if count else 0
     if lines != count or (not count and text):
@@ -168,10 +181,13 @@ def _lines(raw: memoryview, count: int, what: str) -> Lines:
     return Lines(raw=text) if count else Lines([])
 
 
-def checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
+def checked(sections: dict[str, memoryview], ids: list[str], *, count_lines: bool = True) -> tuple[Any, ...]:
     """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
     for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
     rest: each posting list ascending and naming a paper, each typo bucket naming words).
+    ``count_lines`` False (a file read before its CRC is checked): the title, keyword and author
+    texts are kept as views of the file, neither copied nor their lines counted here — with the
+    CRC, later (:meth:`SearchIndex.lines_hold`).
 
     Raises:
         ValueError: a section is not as :meth:`SearchIndex.save` writes it
@@ -190,9 +206,9 @@ def checked(sections: dict[str, memoryview], ids: list[str]) -> tuple[Any, ...]:
     sizes = sections["title_sizes"]
     if len(sizes) != count:
         raise ValueError("its title sizes are not one per paper")
-    titles = _lines(sections["titles"], count, "titles")
-    keywords = _lines(sections["keywords"], count, "keyword lines")
-    authors = _lines(sections["authors"], count, "author lines")
+    titles = _lines(sections["titles"], count, "titles", count_lines)
+    keywords = _lines(sections["keywords"], count, "keyword lines", count_lines)
+    authors = _lines(sections["authors"], count, "author lines", count_lines)
     initials = decoded(sections["initials"])
     if initials.count("\n") != max(count - 1, 0):
         raise ValueError("its title initials are not one line per paper")

@@ -27,24 +27,27 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from paperdeck.search.corpus import SPANS
-from paperdeck.search.query_fields import (
-    QUERY_HELP,
-    choices,
-    field_named,
-    number_range,
-    query_markdown,
-    review_number,
-    review_numbers,
-    term_cost,
-    term_mask,
-    when_value,
-)
 from paperdeck.search.query_terms import Group, Lookups, Node, QueryError, Term
 from paperdeck.search.words import words
 from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
+
+    from paperdeck.search.query_fields import QUERY_HELP, query_markdown, review_number, review_numbers
+
+#: What this module names from :mod:`paperdeck.search.query_fields`, imported there at first use
+#: (as a query's first field term imports it): a query of words alone needs none of its fields.
+_FROM_FIELDS = frozenset({"QUERY_HELP", "query_markdown", "review_number", "review_numbers"})
+
+
+def __getattr__(name: str) -> object:
+    """:data:`_FROM_FIELDS`'s names, from :mod:`paperdeck.search.query_fields` (imported then)."""
+    if name in _FROM_FIELDS:
+        from paperdeck.search import query_fields
+
+        return getattr(query_fields, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _FIELD_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
@@ -343,14 +346,22 @@ def _reads_user_data(node: Node) -> bool:
         return any(_reads_user_data(child) for child in node.children)
     if node.field in ("tag", "status", "note", "phrase"):
         return True
+    if node.field not in ("is", "has"):
+        return False
+    from paperdeck.search.query_fields import choices
+
     if node.field == "is":
         return "starred" in choices("is", node.value)
-    return node.field == "has" and bool(choices("has", node.value) & {"note", "tag"})
+    return bool(choices("has", node.value) & {"note", "tag"})
 
 
 def _has_followed(node: Node) -> bool:
     if isinstance(node, Term):
-        return node.field == "is" and "followed" in choices("is", node.value)
+        if node.field != "is":
+            return False
+        from paperdeck.search.query_fields import choices
+
+        return "followed" in choices("is", node.value)
     return any(_has_followed(child) for child in node.children)
 
 
@@ -379,6 +390,8 @@ def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
     Raises:
         QueryError: a field's value missing or not one the field takes.
     """
+    from paperdeck.search.query_fields import choices, field_named, number_range, when_value
+
     field = field_named(typed_name)
     if field is None:  # text, as typed: "dpo: robust preference", "p<0.05", "arxiv:2401.01234"
         if not quoted:
@@ -414,6 +427,8 @@ def _mask(node: Node, lookups: Lookups, within: np.ndarray | None = None) -> np.
     (one bool per paper; ``None``: all): a caller ANDs the answer with ``within``, so a text term
     need only look at those papers."""
     if isinstance(node, Term):
+        from paperdeck.search.query_fields import term_mask
+
         return term_mask(node, lookups, within)
     if node.kind == "NOT":
         return ~_mask(node.children[0], lookups, within)
@@ -433,6 +448,8 @@ def _cost(node: Node) -> int:
     """A rough cost of evaluating ``node``: terms on the papers' fields cheapest, text scans dearest."""
     if isinstance(node, Group):
         return sum(map(_cost, node.children))
+    from paperdeck.search.query_fields import term_cost
+
     return term_cost(node)
 
 

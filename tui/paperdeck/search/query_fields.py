@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 
 from paperdeck.model.decision import decisions_named
-from paperdeck.model.paper import STATUSES, Paper, UserData, clean_tag
+from paperdeck.model.user import STATUSES, clean_tag
 from paperdeck.search.corpus import text_has
 from paperdeck.search.query_terms import Lookups, QueryError, Term
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
 
+    from paperdeck.model.paper import Paper, UserData
     from paperdeck.model.review import ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
 

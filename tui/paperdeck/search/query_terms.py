@@ -7,11 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
-from paperdeck.model.paper import Paper, UserData
-
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
 
+    from paperdeck.model.paper import Paper, UserData
     from paperdeck.model.review import ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
 

@@ -81,7 +81,10 @@ def build_index(
     stamp = store.held_catalogue_stamp()
     saved: SearchIndex | str | None = None
     if stamp is not None:
-        saved = SearchIndex.load(path, stamp, store.paper_ids, read=unchecked.sections if unchecked else read)
+        if unchecked is not None:  # the texts' lines counted with the CRC (Searcher.check_saved)
+            saved = SearchIndex.load(path, stamp, store.paper_ids, read=unchecked.sections, count_lines=False)
+        else:
+            saved = SearchIndex.load(path, stamp, store.paper_ids, read=read)
         if isinstance(saved, SearchIndex):
             saved.set_notes(notes)
             if unchecked is not None:
@@ -500,10 +503,11 @@ class Searcher:
     def check_saved(self) -> bool:
         """Check the CRC of the saved file the search index was read from, when it was read
         ahead unchecked (:meth:`read_ahead`'s ``check_later``): every byte of that file read
-        through once (not on the event loop: tens of milliseconds at 100,000 papers). False when
-        it does not hold: said once through the notice, as :func:`build_index` says a bad file,
-        and the index built again (the catalogue parsed: seconds) and kept in its place; the
-        caller then ranks its query again. True otherwise (nothing unchecked: nothing done).
+        through once (not on the event loop: tens of milliseconds at 100,000 papers), and the
+        lines of its title, keyword and author texts counted. False when either does not hold:
+        said once through the notice, as :func:`build_index` says a bad file, and the index built
+        again (the catalogue parsed: seconds) and kept in its place; the caller then ranks its
+        query again. True otherwise (nothing unchecked: nothing done).
 
         Raises:
             StoreError: the catalogue cannot be read (the index must be built).
@@ -512,11 +516,17 @@ class Searcher:
         if ahead is None:
             return True
         if ahead.crc_holds():
-            self._unchecked = None
-            return True
+            # The texts' lines, which the unchecked read left uncounted (its CRC read the bytes).
+            index = self.index.built
+            if index is None or index.lines_hold():
+                self._unchecked = None
+                return True
+            why = "its texts are not one line per paper"
+        else:
+            why = CRC_MISMATCH
 
         def refused(path: Path) -> tuple[dict[str, Any], dict[str, memoryview]]:
-            raise ValueError(CRC_MISMATCH)
+            raise ValueError(why)
 
         # Unchecked (and so suspect) until it is replaced: a query meanwhile still ran on it.
         self.found_damaged = True

@@ -14,15 +14,15 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
-from paperdeck.model.paper import DECISIONS, Paper, UserData
-from paperdeck.search.query import Query, review_number
+from paperdeck.search.query import Query
 from paperdeck.search.searcher import Searcher
 from paperdeck.store.store import Store
 from paperdeck.text.fold import fold_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the papers' module: a query ranked by its words needs none
     import numpy as np
 
+    from paperdeck.model.paper import Paper, UserData
     from paperdeck.model.review import ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.search.corpus import TextCorpus
@@ -414,6 +414,8 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
         percentiles = dict(zip((p.id for p in papers), rating_percentiles(papers).tolist(), strict=True))
         return sorted(ids, key=lambda pid: -pct if (pct := percentiles.get(pid, math.nan)) == pct else math.inf)
     if order in ("spread", "lowest"):
+        from paperdeck.search.query_fields import review_number
+
         name = "spread" if order == "spread" else "rating_min"
         summaries = store.reviews.summaries()
 
@@ -437,6 +439,8 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
 
         return sorted(ids, key=moved)
     if order == "decision":
+        from paperdeck.model.paper import DECISIONS
+
         rank = {decision: n for n, decision in enumerate(DECISIONS)}
         return sorted(ids, key=lambda pid: rank.get(r.decision if (r := row(pid)) else "unknown", 99))
     updated = {pid: record.updated for pid, record in store.all_user_data.items() if record.updated}

@@ -54,14 +54,6 @@ from paperdeck.store.atomic import (
     staged_path,
 )
 from paperdeck.store.catalogue import CATALOGUE_FILE, ROWS_FILE, Catalogue, catalogue_bytes
-from paperdeck.store.import_run import (
-    IMPORT_LOCK_FILE,
-    ImportReport,
-    ImportRun,
-    RemoveReport,
-    UndoReport,
-    move_user_data_to_current_ids,
-)
 from paperdeck.store.rows import PaperRow, RowColumns, VenueRuns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
 from paperdeck.store.transaction import Transaction, recover, transaction
@@ -74,6 +66,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
+    from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, RemoveReport, UndoReport
     from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.schedule import ScheduleImport, ScheduleStore
     from paperdeck.store.undo import UndoPoint, UndoScope
@@ -94,6 +87,20 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+
+#: What this module names from :mod:`paperdeck.store.import_run`, imported there at first use: the
+#: app's start (which imports no import's code, nor the ``hashlib`` and ``html`` of its ids) reads none.
+_FROM_IMPORT_RUN = frozenset({"IMPORT_LOCK_FILE", "ImportReport", "RemoveReport", "UndoReport"})
+
+
+def __getattr__(name: str) -> object:
+    """:data:`_FROM_IMPORT_RUN`'s names, from :mod:`paperdeck.store.import_run` (imported then)."""
+    if name in _FROM_IMPORT_RUN:
+        from paperdeck.store import import_run
+
+        return getattr(import_run, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Where schema 1 kept all the user's data (migrated into ``user/`` shards on open).
 LEGACY_USER_FILE = "user.json"
@@ -573,6 +580,8 @@ class Store:
         return self._import_run().import_reviews(reviews, staged)
 
     def _import_run(self) -> ImportRun:
+        from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportRun
+
         lock_path = self.data_dir / IMPORT_LOCK_FILE
         run = ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
         run.undo = self._undo_scope
@@ -756,6 +765,8 @@ class Store:
         finishes the move. When the user data cannot be written (a read-only store) the records
         stay where they are, untouched, and the store still opens.
         """
+        from paperdeck.store.import_run import move_user_data_to_current_ids
+
         with contextlib.suppress(StoreError), transaction(self.data_dir):  # every record moved, or none
             move_user_data_to_current_ids(self._catalogue, self._user)
 

@@ -14,7 +14,7 @@ get past Textual's per-line styling is :mod:`paperdeck.ui._lines`'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -35,13 +35,15 @@ from textual.strip import Strip
 from paperdeck.model.decision import BADGES
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.user import UserData
-from paperdeck.model.venue import Scale
 from paperdeck.store.rows import PaperRow
 from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
 from paperdeck.ui._lines.no_layout import set_virtual_size
 from paperdeck.ui._lines.scrollbar import vertical_scrollbar_for
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.widgets.contrast import legible
+
+if TYPE_CHECKING:  # the venues' scales are given by the main screen, once known: the first frame needs none
+    from paperdeck.model.venue import Scale
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
