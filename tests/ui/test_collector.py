@@ -8,13 +8,9 @@ import gc
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from paperdeck import runtime
-
-from tests.ui.helpers import SIZE, settle
-from tests.waits import wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -125,45 +121,6 @@ def test_collect_if_due_runs_a_full_pass_only_when_due_inside_tuned(monkeypatch:
         count[0] = (0, 0, runtime.FULL_PASS_DUE)
         runtime.collect_if_due()
     assert collected == [2]
-
-
-def test_typing_holds_the_young_passes_until_the_typing_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
-    collected: list[int] = []
-    monkeypatch.setattr(gc, "collect", lambda generation=2: collected.append(generation) or 0)
-    gc.set_threshold(700, 10, 10)
-    runtime.typing()  # outside tuned(): nothing
-    runtime.typing_paused()
-    assert gc.get_threshold() == (700, 10, 10)
-    with runtime.tuned():
-        runtime.typing()  # not loaded yet: the collector is off, nothing to hold
-        assert gc.get_threshold() == (700, 10, 10)
-        runtime.loaded()
-        runtime.typing()
-        runtime.typing()  # a burst: the threshold it replaced is kept once
-        assert gc.get_threshold() == (runtime.TYPING_YOUNG, 10, runtime.FULL_PASS_AFTER)
-        assert collected == []
-        runtime.typing_paused()
-        assert gc.get_threshold() == (700, 10, runtime.FULL_PASS_AFTER)
-        assert collected == [1]  # the young generations, at the pause
-        runtime.typing_paused()  # no typing since: nothing
-        assert collected == [1]
-        runtime.typing()
-    assert gc.get_threshold() == (700, 10, 10)  # left while typing: restored as found
-
-
-async def test_a_key_typed_in_the_app_holds_the_young_passes_until_it_pauses(
-    make_app: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    calls: list[str] = []
-    monkeypatch.setattr(runtime, "typing", lambda: calls.append("typing"))
-    monkeypatch.setattr(runtime, "typing_paused", lambda: calls.append("paused"))
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("slash", *"diff")
-        assert calls.count("typing") == 4  # each key (a slow test machine may pause between them)
-        await wait_for(pilot, lambda: calls[-1:] == ["paused"], what=lambda: f"the pause: {calls}")
-        assert calls.count("paused") <= 4
 
 
 def test_runtime_imports_only_the_standard_library() -> None:

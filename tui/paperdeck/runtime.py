@@ -12,10 +12,6 @@ and how often the GIL changes hands.
   the collector back on, a full pass left to start on its own only rarely
   (:data:`FULL_PASS_AFTER`); :func:`collect_if_due` runs the full pass that would have run by
   now, and the app calls it while the user is idle, not at a keystroke;
-- while the user types a query (:func:`typing`, at each key), the young generations are collected
-  only once the typing pauses (:func:`typing_paused`): a key's ranking holds large lists of
-  candidates that a pass in its middle walks, and that are freed by the time the typing pauses;
-  a burst that does not pause is still collected past :data:`TYPING_YOUNG` new objects;
 - on leaving, normally or by an exception, the state found on entering is restored exactly: the
   collector's enabled flag and thresholds, the switch interval, and nothing left frozen by
   :func:`loaded` — unless the caller is about to exit (``unfreeze=False``): then what was frozen
@@ -49,10 +45,6 @@ FULL_PASS_AFTER = 100
 #: Gen-1 passes after which :func:`collect_if_due` runs a full pass (the default's rhythm).
 FULL_PASS_DUE = 10
 
-#: The young generation's threshold while the user types (:func:`typing`; Python's default: 700):
-#: a key of a 5× store leaves ~3,000 new objects to the collector, most freed as the key ends.
-TYPING_YOUNG = 60_000
-
 #: Inside :func:`tuned`.
 _tuned = False
 #: :func:`loaded` froze what was loaded and turned the collector back on (inside :func:`tuned`).
@@ -61,9 +53,6 @@ _loaded = False
 _pauses = 0
 _resume = False
 _pause_lock = threading.Lock()
-#: :func:`typing` raised the young generation's threshold; the threshold it replaced.
-_typing = False
-_young = 700
 
 
 @contextmanager
@@ -88,7 +77,7 @@ def tuned(switch_interval: float = SWITCH_INTERVAL_S, *, unfreeze: bool = True) 
     finally:
         if _loaded and unfreeze:
             gc.unfreeze()  # Python has one frozen generation: all of it goes back to the oldest
-        _tuned = _loaded = _typing = False
+        _tuned = _loaded = False
         gc.set_threshold(*thresholds)
         sys.setswitchinterval(interval)
         if enabled:
@@ -109,31 +98,6 @@ def loaded() -> None:
     gc.set_threshold(young, middle, FULL_PASS_AFTER)
     _loaded = True
     gc.enable()
-
-
-def typing() -> None:
-    """A key of a query was typed: the young generations wait for :func:`typing_paused` (or
-    :data:`TYPING_YOUNG` new objects) to be collected. A no-op unless :func:`loaded` turned the
-    collector back on inside :func:`tuned`."""
-    global _typing, _young
-    if not _loaded or _typing:
-        return
-    young, middle, full = gc.get_threshold()
-    _typing, _young = True, young
-    gc.set_threshold(TYPING_YOUNG, middle, full)
-
-
-def typing_paused() -> None:
-    """The typing paused: the young generations' threshold is restored and they are collected
-    now. A no-op unless :func:`typing` raised it."""
-    global _typing
-    if not _typing:
-        return
-    _typing = False
-    _, middle, full = gc.get_threshold()
-    gc.set_threshold(_young, middle, full)
-    if gc.isenabled():
-        gc.collect(1)
 
 
 @contextmanager

@@ -141,7 +141,6 @@ class ListFilter:
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_pause: AfterPause | None = None
-        self._typing_pause: AfterPause | None = None  # the collector's young pass (runtime.typing_paused)
         self._hint_timer: Timer | None = None
         self._hint_told: str | None = None  # the last hint shown whole in a toast
         self._filters_for: tuple[str, bool] = ("", False)  # a filter text, and whether it filters
@@ -322,13 +321,7 @@ class ListFilter:
         bar = self.screen.query_one(FilterBar)
         if not bar.has_focus:
             self.filter_text = value
-            return
-        # The young objects are collected once the typing pauses, not in a key's ranking.
-        runtime.typing()
-        if self._typing_pause is None:
-            self._typing_pause = AfterPause(self.screen.set_timer, runtime.typing_paused)
-        self._typing_pause.restart(self._tally_after_s)
-        if not self._typed_waits:
+        elif not self._typed_waits:
             self._typed_waits = True
             bar.call_later(self._take_typed)
 
