@@ -10,9 +10,11 @@ from typing import Any
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from paperdeck.ui.widgets.paper_detail import PaperDetail
 from rich.segment import Segment
 from rich.style import Style
 from textual.widget import Widget
+from textual.widgets import Static
 
 from tests.ui.helpers import main_screen, paper_list, settle
 
@@ -116,3 +118,28 @@ async def test_a_long_filter_scrolls_the_bar_to_its_cursor(make_app: AppFactory)
         assert bar.scroll_x > 0
         # The cursor: on screen, in the bar (at the end of the text it is the cell after it).
         assert bar.content_region.x <= bar.cursor_screen_offset.x <= bar.content_region.right
+
+
+async def test_a_paper_shown_in_the_detail_pane_lays_out_the_screen_once(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:  # the detail pane below the list, scrolling
+        await settle(pilot)
+        screen = main_screen(app)
+        ids = screen.view_ids()
+        reflows: list[object] = []
+        reflow = screen._compositor.reflow
+
+        def counted(*args: Any) -> Any:
+            reflows.append(args)
+            return reflow(*args)
+
+        screen._compositor.reflow = counted  # type: ignore[method-assign]
+        detail = screen.query_one(PaperDetail)
+        for paper_id in ids[:4]:  # bodies of other heights: their virtual sizes change
+            reflows.clear()
+            screen._show_detail(paper_id)
+            await settle(pilot)
+            assert len(reflows) == 1, paper_id
+        body = detail.query_one("#detail-body", Static)
+        assert body.size.height == body.virtual_size.height  # the body placed at its text's height
+        assert detail.virtual_size.height >= body.size.height

@@ -92,3 +92,29 @@ async def test_the_words_of_a_text_term_are_marked_too(make_app: Any) -> None:
             lambda: {m.casefold() for m in _marked_in(detail)} == {"pruning"},
             what=lambda: f"the detail pane's marks of 'pruning': {_marked_in(detail)}",
         )
+
+
+async def test_a_new_ranking_compares_marks_only_on_the_lines_it_keeps(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        ids = list(main_screen(app).view_ids())
+        height = papers.scrollable_content_region.height
+        assert len(ids) >= 2 * height
+        compared: list[tuple[str, tuple[str, ...]]] = []
+        spans = papers._title_spans
+
+        def spy(title: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
+            compared.append((title, terms))
+            return spans(title, terms)
+
+        papers._title_spans = spy  # type: ignore[method-assign]
+        papers.show(ids[height:] + ids[:height], terms=("learning",))  # every line replaced
+        assert compared == []
+        papers.show(ids[height:] + ids[:height], terms=("model",))  # every line kept
+        assert len(compared) == 2 * height  # the marks before and after, per line
+        await settle(pilot)  # (drawn: the rows' marks looked up again)
+        compared.clear()
+        papers.show(ids[height:] + ids[:height], terms=("model",))  # the same marks: nothing compared
+        assert compared == []

@@ -18,6 +18,14 @@ def repaint_only_virtual_size() -> Reactive[Size]:
     return Reactive(Size(0, 0), layout=False)
 
 
+def set_by_layout_virtual_size() -> Reactive[Size]:
+    """A ``virtual_size`` reactive that neither lays out nor repaints: for a widget whose virtual
+    size only a layout sets (a container, a ``Static`` in one). That layout has placed it and
+    repaints what it moved; Textual's reactive would lay the screen out once more, with nothing
+    left to change, and repaint it again."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
 def set_virtual_size(view: ScrollView, size: Size) -> None:
     """Set ``view``'s virtual size to ``size`` and update its scrollbars as a layout would
     (Textual's ``Widget._scroll_update``), without the layout and the repaint of every line the

@@ -534,10 +534,9 @@ class ListFilter(ListSorting):
             paper_list = self.paper_list
             terms, before = self._highlight_terms(text), paper_list.highlighted_id
             marks_changed, self.terms = terms != self.terms, terms
-            paper_list.highlight(terms)
             paper_list.set_venue_column(self._mixes_venues(ids))
             paper_list.set_scales_mixed(self._mixes_scales(ids))
-            paper_list.show(ids, highlight=keep)
+            paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))
         self.applied_filter = (text, starred_only)

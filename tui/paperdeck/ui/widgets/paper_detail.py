@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
+from paperdeck.ui._lines.no_layout import set_by_layout_virtual_size
 from paperdeck.ui.after_pause import AfterPause
 
 if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
@@ -21,13 +22,26 @@ if TYPE_CHECKING:  # the first frame shows none: their modules are imported once
     from paperdeck.model.user import UserData
 
 
+class _Body(Static):
+    """The pane's text. Its virtual size is set by the layout its update asks for: the second
+    layout and repaint Textual's reactive would ask for then (the screen laid out twice per paper
+    shown) have nothing left to change."""
+
+    virtual_size = set_by_layout_virtual_size()
+
+
 class PaperDetail(VerticalScroll, can_focus=True):
     """Scrollable detail of one paper; ``show`` replaces what it shows. Its body (a ``Static``,
     ``#detail-body``) is mounted when something is first shown: until then the pane is its frame
     alone (as in the main screen's first frame, drawn before the catalogue is read).
 
     While the user types, the pane waits for a pause before it follows the highlighted paper
-    (:meth:`show_after_pause`): each key costs the list's repaint, not the detail's."""
+    (:meth:`show_after_pause`): each key costs the list's repaint, not the detail's.
+
+    A paper shown lays out the screen once: the pane's and its body's virtual sizes, set by that
+    layout, neither lay out nor repaint again (the scrollbar coming or going lays out on its own)."""
+
+    virtual_size = set_by_layout_virtual_size()
 
     #: The paper waiting to be shown once the typing pauses: its id (``None``: none
     #: highlighted), how it is shown, and the pause in seconds; ``None`` when none waits.
@@ -69,7 +83,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
         for child in self.children:
             if isinstance(child, Static) and child.id == "detail-body":
                 return child
-        body = Static(id="detail-body", markup=False)
+        body = _Body(id="detail-body", markup=False)
         self.mount(body)
         return body
 

@@ -178,9 +178,16 @@ class PaperList(ScrollView, can_focus=True):
             return self._ids[self.cursor]
         return None
 
-    def show(self, paper_ids: Sequence[str], highlight: str | None = None) -> None:
-        """Replace the view with ``paper_ids``; highlight ``highlight`` if shown, else row 0."""
+    def show(
+        self, paper_ids: Sequence[str], highlight: str | None = None, terms: tuple[str, ...] | None = None
+    ) -> None:
+        """Replace the view with ``paper_ids``; highlight ``highlight`` if shown, else row 0; and,
+        given ``terms``, mark them in titles as :meth:`highlight` does (only the lines that show
+        the same row before and after are compared for their marks: the others are drawn again)."""
         before, top = self._line_keys(), int(self.scroll_offset.y)
+        marked = self._terms
+        if terms is not None:
+            self._terms = terms
         self._ids = paper_ids
         self._row_of, self._row_asked = None, False
         size = Size(self.size.width, len(paper_ids))
@@ -199,7 +206,7 @@ class PaperList(ScrollView, can_focus=True):
         if int(self.scroll_offset.y) != top:
             self.refresh()  # scrolled: every line changed
         else:
-            self._refresh_lines(before)
+            self._refresh_lines(before, marked)
 
     def _line_keys(self) -> list[tuple[str, bool] | None]:
         """What each line on screen shows: (paper id, highlighted), the empty-list text, or nothing."""
@@ -210,16 +217,30 @@ class PaperList(ScrollView, can_focus=True):
             return [("", False)] + [None] * (height - 1) if height else []
         return [(ids[row], row == cursor) if row < len(ids) else None for row in range(top, top + height)]
 
-    def _refresh_lines(self, before: list[tuple[str, bool] | None]) -> None:
-        """Repaint the lines that show something else than ``before`` (user data unchanged)."""
+    def _refresh_lines(self, before: list[tuple[str, bool] | None], marked: tuple[str, ...]) -> None:
+        """Repaint the lines that show something else than ``before`` (user data unchanged), or
+        the same paper with other words marked than ``marked`` (the terms ``before`` was drawn with)."""
         after = self._line_keys()
         if len(after) != len(before):
             self.refresh()
             return
-        width = self.size.width
-        changed = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+        width, terms = self.size.width, self._terms
+        changed = [
+            Region(0, y, width, 1)
+            for y, (old, new) in enumerate(zip(before, after, strict=True))
+            if old != new or (terms != marked and new is not None and self._marks_change(new[0], marked, terms))
+        ]
         if changed:
             self.refresh(*changed)
+
+    def _marks_change(self, paper_id: str, before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+        """Whether the words marked in this paper's title differ between the terms ``before`` and
+        ``after`` (``""``: the empty list's line, never marked)."""
+        if not paper_id:
+            return False
+        shown = self._row_at(paper_id)
+        title = one_line(shown.title) if shown is not None else ""
+        return self._title_spans(title, before) != self._title_spans(title, after)
 
     def set_columns(self, decisions: bool, ratings: bool, areas: bool = False) -> None:
         """Show the decision badge, rating and primary-area columns (only worth their cells when
@@ -283,15 +304,13 @@ class PaperList(ScrollView, can_focus=True):
         before, self._terms = self._terms, terms
         if not self._ids:
             return
-        title_spans = self._title_spans
         # Only the lines whose marked words change are drawn again (most titles match neither).
         top, width = int(self.scroll_offset.y), self.size.width
-        changed = []
-        for y, row in enumerate(range(top, min(len(self._ids), top + self.scrollable_content_region.height))):
-            shown = self._row_at(self._ids[row])
-            title = one_line(shown.title) if shown is not None else ""
-            if title_spans(title, before) != title_spans(title, terms):
-                changed.append(Region(0, y, width, 1))
+        changed = [
+            Region(0, y, width, 1)
+            for y, row in enumerate(range(top, min(len(self._ids), top + self.scrollable_content_region.height)))
+            if self._marks_change(self._ids[row], before, terms)
+        ]
         if changed:
             self.refresh(*changed)
 
