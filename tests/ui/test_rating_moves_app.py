@@ -172,3 +172,36 @@ def test_the_reviewer_a_title_names(title: str, answers: str) -> None:
     reply = Review("F-r", "F", "F", AUTHOR_RESPONSE, "Authors", sections=(("title", title),))
     assert answered_review(reply, reviewers) == answers
     assert answered_review(Review("F-n", "F", "F-tLpQ", AUTHOR_RESPONSE, sections=(("title", title),)), reviewers) == ""
+
+
+async def test_the_detail_shown_again_while_the_moves_are_found_finds_them_once(
+    moved_store: tuple[Store, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The detail pane, shown again and again while the thread reading the summaries finds the
+    moves (the typing goes on), starts no second thread doing the same (each went over every
+    paper of the scope again)."""
+    import threading
+
+    from paperdeck.search import query_fields
+
+    store, forum = moved_store
+    found, calls, release = query_fields.first_means_of, [], threading.Event()
+
+    def slow_first_means(*args: Any) -> dict[str, float]:
+        calls.append(args)
+        release.wait(10)
+        return found(*args)
+
+    monkeypatch.setattr(query_fields, "first_means_of", slow_first_means)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        for _ in range(4):  # the detail shown again, the read still under way
+            await pilot.press("j", "k")
+            await pilot.pause()
+        release.set()
+        await settle(pilot)
+        await _to_forum(pilot, app, forum)
+        await settle(pilot)
+        assert "mean 4.67 ↑5.33 (+0.67)" in _text(main_screen(app).query_one(PaperDetail))
+        assert len(calls) == 1

@@ -457,6 +457,12 @@ _SCORES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 def _shared_scores(values: Any) -> tuple[Any, ...]:
     """``values`` (a list of scores) as a tuple, each float shared (:func:`_shared_number`), the
     tuple itself the one object kept for its value; bounded."""
+    try:  # most are kept already: an equal tuple finds them (floats compare by value)
+        shared = _SCORES.get(tuple(values or ()))
+    except TypeError:  # an unhashable item (a malformed file): as below
+        shared = None
+    if shared is not None:
+        return shared
     scores = tuple(map(_shared_number, values or ()))
     try:
         shared = _SCORES.get(scores)

@@ -122,6 +122,7 @@ class MainScreen(ReadingScreen):
         self._first_means: dict[str, float] = {}
         self.list_filter.first_means = self._first_means
         self._moves_of: object = None  # the summaries they were found in
+        self._moves_reading = False  # a read _review_scores started is under way
         #: The venue scope whose papers the scales and the moves were last found over (``None``:
         #: not yet; empty: every venue), see scope_changed.
         self._read_for_scope: frozenset[str] | None = None
@@ -633,12 +634,14 @@ class MainScreen(ReadingScreen):
         reviews = self.store.reviews
         if not forum:
             return None, None
-        if not reviews.summaries_read:
-            self._read_review_summaries()
-            return None, None
         try:
-            if reviews.summaries() is not self._moves_of:  # read elsewhere first, or read anew
+            # Not read, or read elsewhere first, or read anew: read (and the moves found) in a
+            # thread, unless one started here is under way (shown again as the typing goes on).
+            if not (reviews.summaries_read and reviews.summaries() is self._moves_of) and not self._moves_reading:
+                self._moves_reading = True
                 self._read_review_summaries()
+            if not reviews.summaries_read:
+                return None, None
             return reviews.summary(forum), reviews.rank(forum)
         except StoreError:
             return None, None
@@ -671,7 +674,7 @@ class MainScreen(ReadingScreen):
             scope = self._read_for_scope = self.list_filter.scope
             first_means = first_means_of(papers_of_scope(self.store, scope), summaries)
         except StoreError as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
+            self.app.call_from_thread(self._moves_failed, str(error))
             return
         self.app.call_from_thread(self._moves_read, summaries, first_means)
         self.app.call_from_thread(self._show_highlighted)
@@ -699,7 +702,12 @@ class MainScreen(ReadingScreen):
         if self.store.reviews.summaries_read:
             self._read_review_summaries()
 
+    def _moves_failed(self, error: str) -> None:
+        self._moves_reading = False
+        self.notify(error, severity="error", timeout=6)
+
     def _moves_read(self, summaries: object, first_means: dict[str, float]) -> None:
+        self._moves_reading = False
         self._moves_of = summaries
         if first_means != self._first_means:
             self._first_means.clear()
