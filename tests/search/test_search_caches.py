@@ -9,8 +9,8 @@ from typing import Any
 
 import paperdeck.search.index as index_module
 import pytest
-from paperdeck.search.index import SearchIndex
 from paperdeck.search import packed_index
+from paperdeck.search.index import SearchIndex
 from paperdeck.search.packed_index import Lines
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
