@@ -9,7 +9,9 @@ from typing import Any
 
 import paperdeck.search.index as index_module
 import pytest
+from paperdeck.search import packed_index
 from paperdeck.search.index import SearchIndex
+from paperdeck.search.packed_index import Lines
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
@@ -397,8 +399,9 @@ def test_phrase_orders_of_many_titles_at_once_are_each_title_s(data_dir: Path) -
     store = Store(data_dir)
     import_files(store, [FIXTURES / name for name in SUBMISSION_PART_NAMES])
     index = SearchIndex(store.papers)
-    titles = index._titles.lines()
+    titles = list(index._titles.lines())
     titles[1] = ""  # a title without words, among the others
+    index._titles = Lines(titles)
     vocabulary = index._vocabulary.words
     positions = list(range(0, len(titles), 3))
     queries = [vocabulary[n : n + size] for size in (2, 3, 5) for n in range(0, len(vocabulary), 97)]
@@ -414,3 +417,32 @@ def test_phrase_orders_of_many_titles_at_once_are_each_title_s(data_dir: Path) -
         assert index._phrase_orders([1, *positions], vocabularies) == expected, query
         ordered += sum(map(bool, expected))
     assert ordered > 20
+
+
+@pytest.mark.parametrize("numpy_loaded", [False, True])
+def test_lines_held_encoded_read_as_the_texts(numpy_loaded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:class:`Lines` holds the texts encoded and gives each back as it was, by position, slice,
+    ``take`` and ``containing``, built from texts or read from their bytes, with or without numpy
+    loaded to find the line starts (lone surrogates and wide characters kept)."""
+    import sys
+
+    if numpy_loaded:
+        import numpy  # noqa: F401
+
+        monkeypatch.setattr(packed_index, "_CHUNK", 5)  # lines across the chunks searched at a time
+    else:
+        monkeypatch.delitem(sys.modules, "numpy", raising=False)
+    texts = [" graph neural", "", " ünïcode wörds", " \ud800 lone", " 中文 title", ""]
+    for lines in (Lines(texts), Lines(raw=Lines(texts).encoded())):
+        assert list(lines.lines()) == texts and len(lines) == len(texts)
+        assert [lines[at] for at in range(-len(texts), 0)] == texts
+        assert lines[1:5] == texts[1:5] and lines[::2] == texts[::2]
+        assert lines.take([4, 0, 2]) == [texts[4], texts[0], texts[2]]
+        assert lines.containing(range(len(texts)), " wö") == [2]
+        assert lines.containing([4, 3, 0], " ") == [4, 3, 0]
+        assert lines.containing(range(len(texts)), "title") == [4]
+        with pytest.raises(IndexError):
+            lines[len(texts)]
+    empty = Lines([])
+    assert len(empty) == 0 and list(empty) == [] and empty.encoded() == b""
+    assert list(Lines([""])) == [""]

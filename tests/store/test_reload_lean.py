@@ -136,3 +136,23 @@ def test_a_new_file_not_a_catalogue_is_refused_and_the_papers_kept(imported: tup
     with pytest.raises(StoreError):
         store.reload_catalogue()  # not read by spans; then parsed whole, which names the fault
     assert store.paper_ids == before
+
+
+def test_a_rows_cache_naming_an_id_twice_makes_the_reload_read_the_catalogue_whole(
+    imported: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reload reads the rows cache's ids and spans alone (no table of them by id, which
+    caught an id twice): an id twice makes the papers read by the spans fall short of the ids,
+    and the catalogue is then read whole, every paper as a fresh open gives it."""
+    import paperdeck.store.catalogue as catalogue_module
+    from paperdeck.store.rows import read_rows_ids
+
+    store, _ = imported
+    ids, line = read_rows_ids(store.data_dir / "rows-cache.json", store.data_dir / "catalogue.json") or ([], b"")
+    assert len(ids) == 42 and ids[0] == "openreview:L0" and line
+    twice = [*ids[:-1], ids[0]]
+    monkeypatch.setattr(catalogue_module, "read_rows_ids", lambda *_: (twice, line))
+    assert store.reload_catalogue()
+    fresh = lean(store.data_dir)
+    assert store.paper_ids == fresh.paper_ids
+    assert all(same(store.paper(i), fresh.paper(i)) for i in fresh.paper_ids)  # type: ignore[arg-type]

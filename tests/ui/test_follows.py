@@ -273,3 +273,17 @@ async def test_the_following_list_counts_a_follow_added_while_it_is_matched(
         matched.set()
         await settle(pilot)
         assert shown() == ["     1  keyword denoising"]
+
+
+def test_the_papers_new_after_a_reload_are_those_no_known_id_became() -> None:
+    """After a reload, the same ids in the same order (a decisions import) are no new paper; else
+    a paper is new unless an id known before is it or was merged into it."""
+    from types import SimpleNamespace
+
+    aliases = {"old:2": "new:9"}
+    current = ["a", "b", "new:9", "c"]
+    store = SimpleNamespace(paper_ids=current, resolve=lambda paper_id: aliases.get(paper_id, paper_id))
+    app = SimpleNamespace(store=store)
+    assert PaperApp._new_paper_ids(app, ["a", "b", "new:9", "c"]) == []  # type: ignore[arg-type]
+    assert PaperApp._new_paper_ids(app, ["a", "old:2"]) == ["b", "c"]  # type: ignore[arg-type]
+    assert PaperApp._new_paper_ids(app, ["c", "b", "a"]) == ["new:9"]  # type: ignore[arg-type]

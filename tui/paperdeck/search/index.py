@@ -45,7 +45,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, pairwise, product, repeat
-from operator import add, and_, contains, gt, itemgetter, lt, not_, rshift
+from operator import add, and_, gt, itemgetter, lt, not_, rshift
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -431,7 +431,7 @@ class SearchIndex:
         """Whether the title, keyword and author texts hold one line per paper (:meth:`load`'s
         ``count_lines`` False left them uncounted)."""
         count = len(self._ids)
-        return all(lines.count() == count for lines in self._texts) if count else True
+        return all(lines.line_count() == count for lines in self._texts) if count else True
 
     @classmethod
     def load_patched(
@@ -709,25 +709,26 @@ class SearchIndex:
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
         too, so that the first query word long enough for typos (four letters) does not wait for its
         import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
-        for every letter). The titles, keywords and authors are decoded here too (a saved index
-        holds them encoded): the first query with a later short word or phrase order reads them;
+        for every letter). Where each title, keyword and author line starts is found here too (they
+        are held encoded): the first query with a later short word or phrase order reads them;
         and, for an index of ``_DENSE_WARM_PAPERS`` papers or more, numpy is imported, with which
         the words of long posting lists are matched.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
         self._vocabulary.make_typo_buckets()
-        # What a later query word or phrase order reads, decoded now rather than at the keystroke
-        # that first needs it: the titles, keywords and authors one a line.
-        for lines in self._texts:
-            lines.lines()
-        self._initial_lines()
-        self._cover_units()  # what a query of several words reads
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), and the titles'
             # bonus array they read: the keystroke that first needs them does not wait for either.
             # (Not ``np.unique``'s first call, ~10 ms of CPU: no keystroke calls it, see _union.)
             self._bonus_array()
+        # What a later query word or phrase order reads, found now rather than at the keystroke
+        # that first needs it: where each title, keyword and author line starts (with numpy
+        # loaded, in C).
+        for lines in self._texts:
+            lines.lines()
+        self._initial_lines()
+        self._cover_units()  # what a query of several words reads
 
         notes = self._notes
         warm = self._warm
@@ -980,8 +981,7 @@ class SearchIndex:
         to end, each query word's marks made by one C-level pass over them, the pairs side by side
         found by array operations (a list of marks per title and query word, and two scans per
         title and pair, cost 1-2.4 ms of a key of three to six words at 98,150 papers)."""
-        titles = self._titles.lines()
-        split = list(map(str.split, map(titles.__getitem__, positions)))
+        split = list(map(str.split, self._titles.take(positions)))
         if "numpy" not in sys.modules or len(vocabularies) < 2:
             return [_phrase_order(title_words, vocabularies) for title_words in split]
         import numpy as np
@@ -1086,8 +1086,7 @@ class SearchIndex:
         """The positions of ``within`` with a word starting with ``word`` in the field (title,
         keywords, authors): a C-level substring scan of their words. Only for a few papers: over
         all the titles, gathering the postings of every title word with the prefix is cheaper."""
-        texts, needle = self._texts[code].lines(), " " + word
-        return list(compress(within, map(contains, map(texts.__getitem__, within), repeat(needle))))
+        return self._texts[code].containing(within, " " + word)
 
     def _acronym_positions(self, word: str) -> list[int]:
         """Positions whose title initials contain ``word`` (3 to 8 letters).

@@ -9,13 +9,15 @@ title's distinct words; its title initials.
 
 from __future__ import annotations
 
+import re
+import sys
 from array import array
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from itertools import accumulate, islice, pairwise, repeat
 from operator import itemgetter, lt
-from typing import Any, TypeAlias, TypeVar, Union
+from typing import Any, TypeAlias, TypeVar, Union, overload
 
 from paperdeck.search.words import IndexedPaper, fold_fields, word_list, word_set, words
 
@@ -29,38 +31,106 @@ CODES = (TITLE, KEYWORD, AUTHOR, ABSTRACT)
 Numbers = Union["array[int]", memoryview]
 
 
-class Lines:
-    """One text per paper: a list, or (read from a file) the texts one a line, UTF-8, decoded and
-    split at first need (a query of one long word needs none). ``raw`` may be a view of the
-    mapped file, not copied (:func:`checked`'s ``count_lines`` False: the lines counted later,
-    :meth:`count`)."""
+class Lines(Sequence[str]):
+    """One text per paper, held as the texts one a line, UTF-8 (lone surrogates kept), each
+    decoded when it is read: a ``str`` per paper (~50 bytes of object beside its text) is not
+    held. Where each line starts is found at first need (:meth:`lines`; a query of one long word
+    needs none). ``raw`` may be a view of the mapped file, not copied (:func:`checked`'s
+    ``count_lines`` False: the lines counted later, :meth:`line_count`); it is copied out of the
+    mapping when the line starts are first found."""
 
-    __slots__ = ("_lines", "_raw")
+    __slots__ = ("_raw", "_starts")
 
     def __init__(self, lines: list[str] | None = None, raw: bytes | memoryview | None = None) -> None:
-        self._lines, self._raw = lines, raw
+        if raw is None:
+            raw = encoded("\n".join(lines or ()))
+        self._raw: bytes | memoryview = raw
+        #: Where each line starts (byte offsets), then the end of the last line + 1: one more than
+        #: the lines. Made at first need (:meth:`_line_starts`); no lines: made now (``b""`` is
+        #: also one empty line).
+        self._starts: array[int] | None = None if lines is None or lines else array("I", [0])
 
-    def lines(self) -> list[str]:
-        """The texts, one per paper (the encoded text is dropped once split: held once)."""
-        lines = self._lines
-        if lines is None:
-            assert self._raw is not None
-            lines = self._lines = decoded(self._raw).split("\n")
-            self._raw = None
-        return lines
+    def lines(self) -> Lines:
+        """The texts, one per paper (this sequence: where each line starts is found now, so that
+        the first read of a text does not pay for it)."""
+        self._line_starts()
+        return self
+
+    def _line_starts(self) -> array[int]:
+        made = self._starts
+        if made is None:
+            raw = self._raw
+            if type(raw) is not bytes:  # a view of the mapped file: the text held from now on
+                raw = self._raw = bytes(raw)
+            wide = len(raw) + 1 >= 1 << 32
+            made = array("q" if wide else "I", [0])
+            if "numpy" in sys.modules:  # the line ends found in C, a megabyte at a time (no text-sized mask)
+                import numpy as np
+
+                for at in range(0, len(raw), _CHUNK):
+                    chunk = np.frombuffer(raw, np.uint8, count=min(_CHUNK, len(raw) - at), offset=at)
+                    ends = np.flatnonzero(chunk == 10) + (at + 1)
+                    made.frombytes(ends.astype(np.int64 if wide else np.uint32).tobytes())
+            else:  # one match at a time: no list of the lines
+                made.extend(map(_match_end, _NEWLINE.finditer(raw)))
+            made.append(len(raw) + 1)
+            self._starts = made
+        return made
+
+    def __len__(self) -> int:
+        return len(self._line_starts()) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        starts = self._line_starts()
+        count = len(starts) - 1
+        if isinstance(index, slice):
+            return self.take(range(*index.indices(count)))
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("line out of range")
+        return decoded(self._raw[starts[index] : starts[index + 1] - 1])
+
+    def take(self, positions: Iterable[int]) -> list[str]:
+        """The texts at ``positions`` (each in range)."""
+        starts, raw = self._line_starts(), self._raw
+        try:
+            return [str(raw[starts[at] : starts[at + 1] - 1], "utf-8", "surrogatepass") for at in positions]
+        except UnicodeDecodeError:  # not UTF-8 (a file whose CRC holds never is): replaced
+            return [decoded(raw[starts[at] : starts[at + 1] - 1]) for at in positions]
+
+    def containing(self, positions: Iterable[int], text: str) -> list[int]:
+        """The positions of ``positions`` (each in range) whose text contains ``text``: a search of
+        the line's bytes, none decoded (a UTF-8 needle in UTF-8 text matches where the text does)."""
+        starts = self._line_starts()
+        raw = self._raw
+        assert type(raw) is bytes  # copied out of a mapping by _line_starts
+        find, needle = raw.find, encoded(text)
+        return [at for at in positions if find(needle, starts[at], starts[at + 1] - 1) >= 0]
 
     def encoded(self) -> bytes | memoryview:
         """The texts one a line, UTF-8 (lone surrogates kept)."""
-        raw = self._raw
-        return raw if raw is not None else encoded("\n".join(self.lines()))
+        return self._raw
 
-    def count(self) -> int:
-        """How many texts there are (the lines of the encoded text while not split: one for an
-        empty text, as for one empty line)."""
-        raw, lines = self._raw, self._lines
-        if lines is None and raw is not None:
-            return (raw if type(raw) is bytes else bytes(raw)).count(b"\n") + 1
-        return len(lines or ())
+    def line_count(self) -> int:
+        """How many texts there are (the lines of the encoded text while their starts are not
+        found: one for an empty text, as for one empty line)."""
+        starts = self._starts
+        if starts is not None:
+            return len(starts) - 1
+        raw = self._raw
+        return (raw if type(raw) is bytes else bytes(raw)).count(b"\n") + 1
+
+
+_CHUNK = 1 << 20
+_NEWLINE = re.compile(b"\n")
+_match_end = re.Match.end
 
 
 #: What :func:`build` gives: the vocabulary, ``starts``, ``postings``, the title, keyword and

@@ -44,6 +44,7 @@ from paperdeck.store.rows import (
     read_row_at,
     read_row_offsets,
     read_rows_cache,
+    read_rows_ids,
     read_unread_rows,
     write_patched_rows,
     write_rows_cache,
@@ -996,11 +997,11 @@ class Catalogue:
         tree. False (nothing changed) when there is no such cache for the file as it is now, or
         the file is not as it says."""
         stamp = file_stamp(self.path)  # before reading: a file replaced meanwhile has another
-        cached = read_rows_cache(self.rows_path, self.path, rows=0)  # its ids and spans
-        if stamp is None or cached is None or cached.spans_line is None:
+        read = read_rows_ids(self.rows_path, self.path)  # its ids and spans alone: no table of them by id
+        if stamp is None or read is None:
             return False
-        ids, line = list(cached.rows), cached.spans_line
-        del cached  # its rows: not held beside the papers read
+        ids, line = read
+        del read
         papers: dict[str, Paper] | None
         if self._lean:
             # Two arrays, not a table by id: the papers are read in file order. A paper whose
@@ -1016,7 +1017,7 @@ class Catalogue:
                 return False
             aliases = spans.aliases
             papers = self._read_by_spans(spans, ids, stamp, self._papers)
-        if papers is None:
+        if papers is None or len(papers) != len(ids):  # an id twice in the rows cache: read whole
             return False
         self._catalogue_stamp = stamp
         self._papers = papers

@@ -30,7 +30,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 import orjson
 
@@ -279,6 +279,46 @@ def rows_cache_keyed(rows_path: Path) -> bool:
     return type(header) is dict and header.get("title_keys") == TITLE_KEYS
 
 
+def _head(handle: BinaryIO, stat: os.stat_result) -> tuple[dict[str, Any], list[str], bytes | None] | None:
+    """The header, the ids and the spans line of a rows cache (``handle`` at its start) written for
+    the catalogue of ``stat``; ``None`` when it is not one this paperdeck reads.
+
+    Raises:
+        ValueError, TypeError, KeyError, OSError: the file is broken.
+    """
+    header = orjson.loads(handle.readline())
+    if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
+        return None
+    if header.get("spreads") is not True:  # written before rows carried the rating spread
+        return None
+    if header.get("offsets") is not True:  # written before the rows' offsets
+        return None
+    count = header["rows"]
+    ids = orjson.loads(handle.readline())
+    spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
+    if not (type(ids) is list and len(ids) == count):
+        return None
+    "".join(ids)  # TypeError unless every id is text (a C pass; a set of types cost more)
+    return header, ids, spans_line
+
+
+def read_rows_ids(rows_path: Path, catalogue_path: Path) -> tuple[list[str], bytes] | None:
+    """The ids (in catalogue order) and the spans line of the rows cache written for the
+    catalogue file as it is now, as :func:`read_rows_cache` reads them, and nothing else: no
+    table of the rows by id (a catalogue read again holds the old papers meanwhile). ``None``
+    as :func:`read_rows_cache`, or when the cache has no spans line. An id twice is not found
+    here: the papers read by the spans then fall short of the ids."""
+    try:
+        stat = catalogue_path.stat()
+        with rows_path.open("rb", buffering=_READ_BUFFER) as handle:
+            head = _head(handle, stat)
+    except (OSError, ValueError, TypeError, KeyError, IndexError):
+        return None
+    if head is None or head[2] is None:
+        return None
+    return head[1], head[2]
+
+
 def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
@@ -294,20 +334,12 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
     try:
         stat = catalogue_path.stat()
         with rows_path.open("rb", buffering=_READ_BUFFER) as handle:
-            header = orjson.loads(handle.readline())
-            if type(header) is not dict or header.get("catalogue") != [stat.st_size, stat.st_mtime_ns]:
+            head = _head(handle, stat)
+            if head is None:
                 return None
-            if header.get("spreads") is not True:  # written before rows carried the rating spread
-                return None
-            if header.get("offsets") is not True:  # written before the rows' offsets
-                return None
-            count = header["rows"]
+            header, ids, spans_line = head
+            count = len(ids)
             venues = VenueRuns.from_json(header.get("venues"), count)  # none: written before venues
-            ids = orjson.loads(handle.readline())
-            spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
-            if not (type(ids) is list and len(ids) == count):
-                return None
-            "".join(ids)  # TypeError unless every id is text (a C pass; a set of types cost more)
             if rows is None or rows >= count:
                 encoded = handle.read().split(b"\n")
                 if encoded and not encoded[-1]:

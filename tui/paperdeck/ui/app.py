@@ -266,21 +266,30 @@ class PaperApp(App[None]):
     def _reload_catalogue(self) -> None:
         """In a worker thread: read the catalogue again, then (on the event loop) show it."""
         before = self.store.paper_count
-        known = set(self.store.paper_ids)
+        known = self.store.paper_ids  # a list sharing the id strings: no set made while both generations are held
         try:
             changed = self.store.reload_catalogue()
         except StoreError as error:
             self.call_from_thread(self._catalogue_not_read, error)
             return
-        # The papers new to this app: not under an id it knew, nor under one a merge gave one of those.
-        kept = {self.store.resolve(paper_id) for paper_id in known}
-        new_ids = [paper_id for paper_id in self.store.paper_ids if paper_id not in kept] if changed else []
+        new_ids = self._new_paper_ids(known) if changed else []
+        del known
         if changed:
             for screen in self.screen_stack:  # the indexes of the papers replaced, before the next build
                 if isinstance(screen, MainScreen):
                     screen.searcher.drop_stale()
             runtime.release_freed_memory()  # the papers replaced (see paperdeck.runtime)
         self.call_from_thread(self._catalogue_reloaded, changed, before, new_ids)
+
+    def _new_paper_ids(self, known: list[str]) -> list[str]:
+        """The papers new to this app, ``known`` its ids before the reload: not under an id it
+        knew, nor under one a merge gave one of those. The same ids in the same order (a
+        decisions import) are found so without a set of either generation's ids."""
+        current = self.store.paper_ids
+        if current == known:  # the strings are shared: each compared by identity first
+            return []
+        kept = {self.store.resolve(paper_id) for paper_id in known}
+        return [paper_id for paper_id in current if paper_id not in kept]
 
     def _catalogue_not_read(self, error: StoreError) -> None:
         self._reloading = False
