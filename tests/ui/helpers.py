@@ -18,11 +18,23 @@ FIXED_TIME = "2026-11-29T12:00:00+00:00"
 SIZE = (120, 36)
 
 
+#: How many rounds :func:`settle` waits at most for the list to answer its filter.
+_SETTLE_ROUNDS = 50
+
+
 async def settle(pilot: Pilot[Any]) -> None:
-    """Let workers (filtering, indexing) finish and the screen catch up."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Let workers (filtering, indexing) finish and the screen catch up: on the main screen, until
+    its list answers the filter (a refilter started after the workers finished would hold the row
+    keys the test presses next: :class:`~paperdeck.ui.screens.held_keys.HeldKeys`), counted in
+    rounds, not time."""
+    app = pilot.app
+    for _ in range(_SETTLE_ROUNDS):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, MainScreen) or not screen.list_filter.stale:
+            return
 
 
 def counts(app: PaperApp) -> str:
