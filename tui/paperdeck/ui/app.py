@@ -240,11 +240,21 @@ class PaperApp(App[None]):
     def check_catalogue(self, *, patient: bool = False) -> None:
         """When another process changed the catalogue (``paperdeck import`` meanwhile), read it
         again in a worker thread and show it in place; ``patient``: not while the saved search
-        index lags it (:meth:`_index_lags`). The look is one ``stat`` (and, patient, the saved
-        index's header read)."""
+        index lags it (:meth:`_index_lags`). Not while this app itself writes the catalogue (a
+        removal or an undo, :mod:`~paperdeck.ui.screens.removing`): a reload read beside that write
+        raced it, and the write shows its own list when done. The look is one ``stat`` (and,
+        patient, the saved index's header read)."""
+        if self._writing_catalogue():
+            return
         if not self._reloading and self.store.catalogue_changed() and not (patient and self._index_lags()):
             self._reloading = True
             self.run_worker(self._reload_catalogue, thread=True, group="catalogue", name="reload catalogue")
+
+    def _writing_catalogue(self) -> bool:
+        """Whether a removal or an undo of this app is being written (its worker group)."""
+        from paperdeck.ui.screens.removing import GROUP
+
+        return any(worker.group == GROUP and not worker.is_finished for worker in self.workers)
 
     def _index_lags(self) -> bool:
         """Whether the search index saved beside the catalogue is the one of the catalogue this
