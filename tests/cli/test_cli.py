@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -305,3 +306,36 @@ def test_search_rows_line_up_for_ids_of_any_length(tmp_path: Path, capsys: pytes
     decisions = {row.index("oral") if "oral" in row else row.index("poster") for row in rows}
     titles = {row.index("Short") if "Short" in row else row.index("Long") for row in rows}
     assert len(decisions) == 1 and len(titles) == 1, rows
+
+
+def test_an_empty_standard_input_never_deletes_a_note(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A note is deleted only when asked (``--delete``, ``--text ""``): an empty pipe (a script's,
+    ``</dev/null``) is refused in one line and the note kept; on a terminal nothing is read, the
+    note is shown with how to change it (the tester's ctrl+d deleted it)."""
+    first = run_json(capsys, "list", "--limit", "1", "--data-dir", store_dir)
+    assert isinstance(first, list)
+    paper_id = first[0]["id"]
+    run(capsys, "note", paper_id, "--text", "keep me", "--data-dir", store_dir)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stdin, code_wanted, said in (
+        (io.StringIO(""), 2, "standard input was empty: the note of"),
+        (io.StringIO("  \n"), 2, "standard input was empty"),
+        (Terminal(""), 0, "note of"),
+    ):
+        sys_stdin, sys.stdin = sys.stdin, stdin
+        try:
+            code, out, err = run(capsys, "note", paper_id, "--data-dir", store_dir)
+        finally:
+            sys.stdin = sys_stdin
+        assert code == code_wanted and said in (out + err), (out, err)
+        shown = run_json(capsys, "show", paper_id, "--data-dir", store_dir)
+        assert isinstance(shown, dict) and shown["note"] == "keep me"
+    assert "keep me" in out and "--delete" in out
+    code, out, _ = run(capsys, "note", paper_id, "--delete", "--data-dir", store_dir)
+    assert code == 0 and out.startswith("deleted the note")
+    shown = run_json(capsys, "show", paper_id, "--data-dir", store_dir)
+    assert isinstance(shown, dict) and not shown["note"]

@@ -371,9 +371,32 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_note(store: Store, args: argparse.Namespace) -> int:
-    """Set a paper's note from ``--text`` or standard input; an empty note deletes it."""
+    """Set a paper's note from ``--text`` or standard input; ``--text ""`` or ``--delete`` deletes
+    it. Standard input read empty never deletes a note (a script's empty pipe, ``</dev/null``):
+    refused in one line, nothing changed (exit 2). On a terminal with no ``--text``, nothing is
+    read: the note is shown with how to change it (a command that waited for typed text was
+    taken for a hang, and its ctrl+d deleted the note).
+
+    Raises:
+        PaperdeckError: standard input is not UTF-8 (nothing changed).
+    """
     paper = find_paper(store, args.id)
-    text = args.text if args.text is not None else _stdin_text("the note on standard input")
+    if args.delete:
+        text = ""
+    elif args.text is not None:
+        text = args.text
+    elif sys.stdin is None or sys.stdin.isatty():
+        note = store.user_data(paper.id).note
+        shown = one_line(note) if note else "(no note)"
+        how = 'change it with --text TEXT or text piped in; --delete (or --text "") deletes it'
+        emit(args, paper_record(paper, store.user_data(paper.id)), f"note of {paper.id}: {shown}\n{how}")
+        return 0
+    else:
+        text = _stdin_text("the note on standard input")
+        if not text.strip():
+            raise PaperdeckError(
+                f'standard input was empty: the note of {paper.id} is kept (--delete, or --text "", deletes it)'
+            )
     record = store.set_note(paper.id, text)
     what = "saved the note of" if record.note else "deleted the note of"
     emit(args, paper_record(paper, record), f"{what} {paper.id}  {shown_line(paper.title)}")
@@ -597,9 +620,10 @@ def add_command_parsers(
     for name, help in (("star", "star papers"), ("unstar", "unstar papers")):
         parser = command(name, help)
         parser.add_argument("ids", nargs="+", metavar="ID")
-    parser = command("note", "set a paper's note (from --text or standard input; empty deletes)")
+    parser = command("note", "set a paper's note (from --text or standard input; --delete deletes it)")
     parser.add_argument("id")
-    parser.add_argument("--text", help="the note (default: read standard input)")
+    parser.add_argument("--text", help='the note (default: read standard input; "" deletes it)')
+    parser.add_argument("--delete", action="store_true", help="delete the paper's note")
     parser = command("status", "set the reading status of papers (the status is the last word)")
     parser.add_argument("ids", nargs="+", metavar="ID")
     parser.add_argument("status", choices=STATUSES, help="the status, the last word")
