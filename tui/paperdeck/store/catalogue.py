@@ -50,6 +50,7 @@ from paperdeck.store.rows import (
     write_rows_cache,
 )
 from paperdeck.store.schema import check_schema, meta
+from paperdeck.store.span_read import span_bytes
 from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
@@ -1220,23 +1221,17 @@ class WrittenCatalogue:
                 status = os.fstat(handle.fileno())
                 if (status.st_ino, status.st_size) != (self.stamp[0], self.stamp[2]):
                     raise StoreError(self.path, "was replaced while it was read again")
-                buffer, base = b"", 0  # buffer holds the file's bytes from offset base
                 bounds, text, ends = self.bounds, self.id_text, self.id_ends
-                for n in range(len(ends)):
-                    start, end = bounds[2 * n], bounds[2 * n + 1]
+                spans = span_bytes(handle, ((bounds[2 * n], bounds[2 * n + 1]) for n in range(len(ends))))
+                for n, piece in enumerate(spans):
                     paper_id = text[ends[n - 1] if n else 0 : ends[n]]
-                    if start < base or end > base + len(buffer):
-                        kept = buffer[start - base :] if base <= start < base + len(buffer) else b""
-                        handle.seek(start + len(kept))
-                        buffer = kept + handle.read(max(PIECE_BYTES, end - start - len(kept)))
-                        base = start
-                        if end > base + len(buffer):
-                            raise StoreError(self.path, "ends before a paper's span")
-                    document = loads(buffer[start - base : end - base])
+                    document = loads(piece)
                     if type(document) is not dict:
                         raise StoreError(self.path, f"holds no paper where {paper_id!r} was written")
                     self.parsed[0] += 1
                     yield paper_id, document
+        except EOFError:
+            raise StoreError(self.path, "ends before a paper's span") from None
         except OSError as exc:
             raise StoreError(self.path, f"cannot be read again ({exc.strerror or exc})") from None
         except ValueError as exc:

@@ -30,9 +30,7 @@ from paperdeck.store.rows import (
     file_stamp,
     read_rows_cache,
 )
-
-#: Bytes of the catalogue file read at a time (:data:`paperdeck.store.catalogue.PIECE_BYTES`).
-PIECE_BYTES = 1 << 20
+from paperdeck.store.span_read import PIECE_BYTES, span_bytes
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
@@ -112,17 +110,13 @@ def _documents(path: Any, layout: _Layout) -> Iterator[tuple[int, str, bytes, in
         status = os.fstat(handle.fileno())
         if (status.st_ino, status.st_size) != (layout.stamp[0], layout.stamp[2]):
             raise OSError(f"{path} was replaced while it was read")
-        buffer, base = b"", 0
-        for n, pid in enumerate(layout.ids):
-            start, end = spans[pid]
-            if start < base or end > base + len(buffer):
-                kept = buffer[start - base :] if base <= start < base + len(buffer) else b""
-                handle.seek(start + len(kept))
-                buffer = kept + handle.read(max(PIECE_BYTES, end - start - len(kept)))
-                base = start
-                if end > base + len(buffer):
-                    raise OSError(f"{path} ends before a paper's span")
-            yield n, pid, buffer[start - base : end - base], start, end
+        ids = layout.ids
+        try:
+            for n, (pid, piece) in enumerate(zip(ids, span_bytes(handle, map(spans.__getitem__, ids)), strict=True)):
+                start, end = spans[pid]
+                yield n, pid, piece, start, end
+        except EOFError:
+            raise OSError(f"{path} ends before a paper's span") from None
 
 
 def catalogue_forums(catalogue: Catalogue) -> set[str] | None:
