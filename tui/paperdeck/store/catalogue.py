@@ -50,7 +50,7 @@ from paperdeck.store.rows import (
     write_rows_cache,
 )
 from paperdeck.store.schema import check_schema, meta
-from paperdeck.store.span_read import span_bytes
+from paperdeck.store.span_read import bytes_between, span_bytes
 from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
@@ -908,12 +908,7 @@ class Catalogue:
                 at = 0
                 for pid in order:
                     start, end = old_spans[pid]
-                    while at < start:
-                        chunk = handle.read(min(PIECE_BYTES, start - at))
-                        if not chunk:
-                            raise OSError(f"{path} ends before a paper's span")
-                        at += len(chunk)
-                        yield chunk
+                    yield from bytes_between(handle, at, start)
                     yield documents[pid]
                     handle.seek(end)
                     at = end

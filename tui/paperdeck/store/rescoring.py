@@ -30,7 +30,7 @@ from paperdeck.store.rows import (
     file_stamp,
     read_rows_cache,
 )
-from paperdeck.store.span_read import PIECE_BYTES, span_bytes
+from paperdeck.store.span_read import PIECE_BYTES, bytes_between, span_bytes
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
@@ -247,12 +247,7 @@ def rescore(
                         a, b = spans[other]
                         spans[other] = (a + shift, b + shift)
                     handle.seek(at)
-                    while at < start:
-                        chunk = handle.read(min(PIECE_BYTES, start - at))
-                        if not chunk:
-                            raise OSError(f"{path} ends before a paper's span")
-                        at += len(chunk)
-                        yield chunk
+                    yield from bytes_between(handle, at, start)
                     yield document
                     spans[pid] = (start + shift, start + shift + len(document))
                     shift += len(document) - (end - start)

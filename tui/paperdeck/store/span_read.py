@@ -30,3 +30,18 @@ def span_bytes(handle: BinaryIO, spans: Iterable[tuple[int, int]]) -> Iterator[b
             if end > base + len(buffer):
                 raise EOFError(f"the file ends before the span {start}–{end}")
         yield buffer[start - base : end - base]
+
+
+def bytes_between(handle: BinaryIO, at: int, stop: int) -> Iterator[bytes]:
+    """The file's bytes from offset ``at`` (where ``handle`` stands) up to ``stop``, in pieces of
+    at most :data:`PIECE_BYTES` (a file copied around the documents a patch replaces).
+
+    Raises:
+        OSError: the file ends before ``stop``, or cannot be read.
+    """
+    while at < stop:
+        chunk = handle.read(min(PIECE_BYTES, stop - at))
+        if not chunk:
+            raise OSError(f"{getattr(handle, 'name', 'the file')} ends before a paper's span")
+        at += len(chunk)
+        yield chunk
