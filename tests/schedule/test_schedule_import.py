@@ -89,9 +89,10 @@ def test_a_programme_with_no_matching_paper_stores_nothing_and_says_so(store: St
     assert store.events_by_paper() == {}
 
 
-def test_count_zero_reads_nothing_with_a_notice(tmp_path: Path) -> None:
-    read = read_source(_page(tmp_path, [], count=0))
-    assert read.events == () and read.notice is not None and "count 0" in read.notice
+def test_count_zero_is_refused_saying_so(tmp_path: Path) -> None:
+    """A programme of no event yet yields nothing to import: refused, as every such file is."""
+    with pytest.raises(SourceError, match=r"the programme lists no events yet \(count 0\); nothing was imported"):
+        read_source(_page(tmp_path, [], count=0))
 
 
 def test_escaped_titles_are_undone_and_hostile_fields_skipped_or_kept_as_text(tmp_path: Path) -> None:

@@ -636,7 +636,8 @@ def test_bibtex_braces_nested_100000_deep_take_linear_time(work_dir: Path, withi
     title = "{" * 100_000 + "T" + "}" * 100_000
     commands = "\\emph{x} " * 100_000
     path.write_text(f"@misc{{k, title={{{title}}}, booktitle={{{commands}}}, year={{2020}}}}\n", "utf-8")
-    assert outcome(path, "bibtex", within_s) == "imported"
+    # read to the end in time; its one-letter title is a placeholder, so the file yields no paper
+    assert outcome(path, "bibtex", within_s) == "refused"
 
 
 def test_a_ten_mb_abstract_in_a_csv_is_imported(work_dir: Path) -> None:

@@ -64,6 +64,10 @@ def papercopilot_ids() -> set[str]:
 )
 def test_detect_format_picks_the_right_reader(path: Path, name: str) -> None:
     assert detect_format(path) == name
+    if path == AX_EMPTY:  # detected as arXiv, and refused: it yields no paper
+        with pytest.raises(SourceError, match=r"the query found 0 results\); nothing was imported"):
+            read_source(path)
+        return
     assert read_source(path).format == name
 
 
@@ -546,3 +550,27 @@ def test_empty_arxiv_file_and_empty_feed(tmp_path: Path) -> None:
     for text in ("", feed()):
         result = arxiv_atom.read(write(tmp_path, "e.xml", text))
         assert result.papers == () and result.notice is not None
+
+
+def test_iclr2023_tsv_decisions_are_mapped_and_a_value_not_understood_is_kept(tmp_path: Path) -> None:
+    """The ICLR 2023 list (the cut of ``iclr2023_submissions_number_title.tsv``) has no decision
+    column: its papers are what its name says, submissions under review. Given a decision column
+    (here added to its first five rows, with ICLR 2023's decision texts), each row's decision is
+    read from it, and one not understood stays the source's text (``unknown``, its raw text kept),
+    never replaced by what the file's name says."""
+    rows = TSV_2023.read_text("utf-8").splitlines()[1:6]
+    plain = csv_table.read(TSV_2023)
+    assert {paper.decision for paper in plain.papers} == {"under-review"}
+    decisions = ["Accept: notable-top-5%", "Accept: poster", "Reject", "Pending ethics review", ""]
+    path = tmp_path / "iclr2023_submissions_number_title.tsv"
+    path.write_text(
+        "number\ttitle\tdecision\n" + "".join(f"{row}\t{d}\n" for row, d in zip(rows, decisions, strict=True)), "utf-8"
+    )
+    read = csv_table.read(path)
+    assert [(p.decision, p.decision_raw) for p in read.papers] == [
+        ("oral", "Accept: notable-top-5%"),
+        ("poster", "Accept: poster"),
+        ("reject", "Reject"),
+        ("unknown", "Pending ethics review"),
+        ("under-review", ""),
+    ]

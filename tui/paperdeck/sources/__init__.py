@@ -288,9 +288,10 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
 
     Raises:
         SourceError: unknown format, or the file cannot be read as that format; nothing is
-            returned from a file that is partly broken. A forced ``format`` that reads nothing
-            (no paper, review or skipped record) from a file with content that is detected as
-            another format is refused, naming the format it looks like.
+            returned from a file that is partly broken. A file that yields nothing to import (no
+            paper, review, programme event or backup) is refused in one line naming the file (and
+            its first skipped record), whatever its format; a forced ``format`` that read nothing
+            from a file detected as another format names the format it looks like.
     """
     path = Path(path)
     _refuse_empty(path)
@@ -301,13 +302,11 @@ def read_source(path: Path | str, format: str | None = None) -> SourceRead:
         if chosen is None or not chosen.choosable:
             raise SourceError(path, f"unknown format {format!r}; one of: {', '.join(FORMAT_NAMES)}")
         row = _unchoosable(path) or chosen
+        if row is chosen:
+            _refuse_other_format(path, chosen)
     result = row.reader.read(path)
-    if (
-        format is not None
-        and row.choosable
-        and not (result.papers or result.reviews or result.skipped or result.events)
-    ):
-        _refuse_forced_format(path, row)
+    if not (result.papers or result.reviews or result.events or result.backup):
+        _refuse_nothing_read(path, row, result, forced=format is not None)
     return keep_web_links(result)  # links are validated here, once, for every format
 
 
@@ -356,17 +355,62 @@ def _unchoosable(path: Path) -> Format | None:
     return next((row for row in rows if row.reader.sniff(path, head)), None)
 
 
-def _refuse_forced_format(path: Path, forced: Format) -> None:
-    """Raise when ``path`` has content its detected format reads, but not the ``forced`` one.
+def _recognises(row: Format, path: Path, head: str) -> bool:
+    """Whether ``row`` takes ``path`` for its own: its ending decides it, or its reader sniffs it."""
+    return (row.by_ending == "decides" and path.suffix.lower() in row.endings) or row.reader.sniff(path, head)
+
+
+def _refuse_other_format(path: Path, chosen: Format) -> None:
+    """Refuse a file that ``--format`` names ``chosen`` for when ``chosen``'s reader does not
+    recognise it and another format's does (``--format bibtex`` on a Paper Copilot JSON file,
+    ``--format seed`` on an arXiv response). A file that no reader recognises is read as stated:
+    that is what ``--format`` is for (``--format seed`` on a Markdown file), and a file that the
+    chosen reader recognises too (OpenReview and Paper Copilot JSON share shapes) is read as
+    stated.
 
     Raises:
-        SourceError: the file is detected as another format.
+        SourceError: the file is another format (naming it); nothing is read.
     """
     try:
-        if not read_head(path, _HEAD_BYTES).strip():
-            return  # an empty file: its notice says so
-        detected = detect(path)
-    except (OSError, SourceError):
+        head = _head(path)
+    except OSError:
+        return  # the reader says why it cannot be read
+    if not head.strip() or _recognises(chosen, path, head):
         return
-    if detected is not forced:
-        raise SourceError(path, f"no {forced.records}; it looks like {detected.records} — leave out --format")
+    other = next((row for row in FORMATS if row is not chosen and _recognises(row, path, head)), None)
+    if other is not None:
+        raise SourceError(path, f"no {chosen.records}; it looks like {other.records} — leave out --format")
+
+
+def _refuse_nothing_read(path: Path, row: Format, result: SourceRead, *, forced: bool) -> None:
+    """The one rule of every format: a file that yields nothing to import (no paper, review,
+    programme event or backup) is refused, whatever its format, in one line naming the file and
+    its first skipped record, if any (the command line exits with status 2, nothing changed). A
+    file with some bad records and some good ones is not refused: the good ones are imported and
+    the import says how many were skipped.
+
+    Raises:
+        SourceError: always; a ``forced`` format that read nothing from a file detected as
+            another format says which.
+    """
+    if forced and (detected := _detected_or_none(path)) is not None and detected is not row:
+        raise SourceError(path, f"no {row.records}; it looks like {detected.records} — leave out --format")
+    reason = f"no {row.records} in this file"
+    said = result.notice or ""
+    for prefix in (f"{path}: ", f"{path.name}: "):  # the reader's own words, without the file's name
+        said = said.removeprefix(prefix) if said.startswith(prefix) else said
+    if said and said != result.notice and not result.skipped:
+        reason = said  # "the programme lists no events yet (count 0)", "no papers … (the query found 0 results)"
+    elif result.skipped:
+        count = len(result.skipped)
+        first = result.skipped[0]
+        reason += f" ({count:,} record{'' if count == 1 else 's'} skipped; the first, {first.position}: {first.reason})"
+    raise SourceError(path, f"{reason}; nothing was imported")
+
+
+def _detected_or_none(path: Path) -> Format | None:
+    """The format ``path`` is detected as, or ``None`` when no reader recognises it."""
+    try:
+        return detect(path)
+    except (OSError, SourceError):
+        return None

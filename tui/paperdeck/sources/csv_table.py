@@ -48,7 +48,7 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "authors": ("authors", "author", "author_names"),
     "abstract": ("abstract", "summary"),
     "keywords": ("keywords", "keyword", "tags"),
-    "decision": ("decision", "status", "venue"),
+    "decision": ("decision", "final_decision", "status", "recommendation", "outcome", "venue"),
     "conference": ("conference", "conf", "venue"),
     "openreview_url": ("openreview_url", "openreview", "forum_url", "url", "site", "link"),
     "pdf_url": ("pdf", "pdf_url", "pdf_link", "pdflink"),
@@ -183,9 +183,9 @@ class _Table:
         conference = cell("conference", "")
         venue = venue_from_text(conference) or venue_from_text(decision_raw) or self.file_venue
         year = _int(cell("year", "")) or year_from_text(conference) or year_from_text(decision_raw) or self.file_year
-        decision = self.decision(decision_raw) if decision_raw else "unknown"
-        if decision == "unknown":
-            decision = self.file_decision
+        # The row's own decision wins; a value not understood stays the source's text
+        # (decision_raw, shown as is), never replaced by what the file's name suggests.
+        decision = self.decision(decision_raw) if decision_raw else self.file_decision
         urls = cell("openreview_url", ""), cell("pdf_url", "")
         forum = next((openreview_id_from_url(url) for url in urls if openreview_id_from_url(url)), "")
         given_id = cell("openreview_id", "")
