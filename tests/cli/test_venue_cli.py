@@ -36,13 +36,13 @@ def test_list_and_search_keep_the_venues_named(store_dir: str, capsys: pytest.Ca
     every = _json(capsys, "list", "--data-dir", store_dir)
     assert len(every) == 45
     colm = _json(capsys, "list", "--venue", "colm 2025", "--data-dir", store_dir)
-    assert len(colm) == 8 and {(r["venue"], r["year"]) for r in colm} == {("COLM", 2025)}
+    assert len(colm) == 8 and {(r["venue"], r["year"]) for r in colm} == {("COLM 2025", 2025)}
     both = _json(capsys, "list", "--venue", "COLM 2025", "--venue", "ICLR  2026", "--data-dir", store_dir)
     assert len(both) == 45
     found = _json(capsys, "search", "agents", "--limit", "0", "--data-dir", store_dir)
     in_colm = _json(capsys, "search", "agents", "--limit", "0", "--venue", "COLM 2025", "--data-dir", store_dir)
     assert in_colm and len(in_colm) < len(found)
-    assert [r["id"] for r in in_colm] == [r["id"] for r in found if r["venue"] == "COLM"]
+    assert [r["id"] for r in in_colm] == [r["id"] for r in found if r["venue"] == "COLM 2025"]
 
 
 def test_export_and_similar_keep_the_venues_named(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,7 +52,7 @@ def test_export_and_similar_keep_the_venues_named(store_dir: str, capsys: pytest
     colm = _json(capsys, "list", "--venue", "COLM 2025", "--data-dir", store_dir)
     first = str(colm[0]["id"])
     similar = _json(capsys, "similar", first, "--limit", "3", "--venue", "ICLR 2026", "--data-dir", store_dir)
-    assert similar and len(similar) <= 3 and {r["venue"] for r in similar} == {"ICLR"}
+    assert similar and len(similar) <= 3 and {r["venue"] for r in similar} == {"ICLR 2026"}
 
 
 def test_a_venue_not_in_the_store_is_one_line(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,3 +159,27 @@ def test_stats_of_venues_read_from_the_cache_equal_a_fresh_count(
     (Path(three_venues) / CACHE_FILE).unlink()
     fresh = [run(capsys, "stats", *args, *form, "--data-dir", three_venues) for form in ((), ("--json",))]
     assert cached == fresh and cached[0][0] == 0
+
+
+def test_every_json_output_names_the_venue_as_the_app_does(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``"venue": "ICLR 2026"`` (the venue picker's name), never the source's bare ``"ICLR"``."""
+    found = _json(capsys, "search", "agents", "--limit", "0", "--data-dir", store_dir)
+    assert found and {r["venue"] for r in found} <= {"ICLR 2026", "COLM 2025"}
+    code, out, _ = run(capsys, "show", str(found[0]["id"]), "--json", "--data-dir", store_dir)
+    assert code == 0 and json.loads(out)["venue"] in ("ICLR 2026", "COLM 2025")
+    code, out, _ = run(capsys, "export", "--format", "json", "--venue", "COLM 2025", "--data-dir", store_dir)
+    assert code == 0 and {r["venue"] for r in json.loads(out)} == {"COLM 2025"}
+    code, out, _ = run(capsys, "export", "--format", "csv", "--venue", "COLM 2025", "--data-dir", store_dir)
+    assert code == 0 and {r["venue"] for r in csv.DictReader(io.StringIO(out))} == {"COLM 2025"}
+
+
+@pytest.mark.parametrize("command", ["search", "export"])
+def test_every_command_taking_a_query_takes_its_words_apart(
+    store_dir: str, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``paperdeck export language model`` is ``paperdeck export "language model"``, as ``search`` is."""
+    options = ["--format", "json"] if command == "export" else ["--json", "--limit", "0"]
+    apart = run(capsys, command, "language", "model", "-decision:withdrawn", *options, "--data-dir", store_dir)
+    joined = run(capsys, command, "language model -decision:withdrawn", *options, "--data-dir", store_dir)
+    assert apart[0] == joined[0] == 0, apart[2]
+    assert json.loads(apart[1]) == json.loads(joined[1]) and json.loads(apart[1])

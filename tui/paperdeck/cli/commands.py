@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from paperdeck.cli.output import emit, paper_rows, papers_text, print_error, shown_text
-from paperdeck.cli.selecting import add_venue_option, find_paper, limit, select_ids, venue_scope
+from paperdeck.cli.selecting import (
+    add_query_argument,
+    add_venue_option,
+    find_paper,
+    limit,
+    query_text,
+    select_ids,
+    venue_scope,
+)
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
@@ -241,7 +249,7 @@ def _file_line(path: str, fmt: str, papers: int, notes: int) -> str:
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
     """Rank the store's papers for a query, as the filter bar does."""
-    query, scope = " ".join(args.query), venue_scope(store, args.venue)
+    query, scope = query_text(args), venue_scope(store, args.venue)
     ids = select_ids(store, query, scope=scope)
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
@@ -599,7 +607,7 @@ def add_command_parsers(
             "--undo", action="store_true", help="take back the last import (the papers it added, the fields it changed)"
         )
     parser = command("search", "rank papers for a query, as the filter bar does")
-    parser.add_argument("query", nargs="+", help="the query, as typed in the filter bar (its words may be given apart)")
+    add_query_argument(parser, required=True)
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     add_venue_option(parser)

@@ -38,7 +38,7 @@ import argparse
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_error, print_export
-from paperdeck.cli.selecting import add_venue_option, limit, select_ids, venue_scope
+from paperdeck.cli.selecting import add_query_argument, add_venue_option, limit, query_text, select_ids, venue_scope
 from paperdeck.export.formats import (
     CALENDAR,
     FILE_FORMATS,
@@ -61,7 +61,7 @@ _ENDINGS = ".bib, .ris, .csl.json, .md, .csv, .json or .ics"
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare ``export``'s arguments on its subparser (which has ``--json`` and ``--data-dir``)."""
-    parser.add_argument("query", nargs="?", default="", metavar="QUERY", help="the filter bar's query (default: all)")
+    add_query_argument(parser, required=False, default_help="; default: every paper")
     parser.add_argument(
         "--format",
         type=lambda name: FORMAT_ALIASES.get(name.casefold(), name.casefold()),
@@ -115,7 +115,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     if args.json and output is None:
         raise ExportError("--json describes the file written with -o; to print JSON, use --format json")
     if args.user_data:
-        given = [name for name, value in (("QUERY", args.query), ("--format", args.format),
+        given = [name for name, value in (("QUERY", query_text(args)), ("--format", args.format),
                  ("--starred", args.starred), ("--sort", args.sort), ("--reviews", args.reviews)) if value]  # fmt: skip
         if given:
             raise ExportError(f"--user-data backs up every record; it takes no {given[0]}")
@@ -227,8 +227,9 @@ def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
     """The papers the query (and ``--starred``) select, in the order asked for, the first
     ``--limit`` of them (``like:ID`` ranks every paper: the 20 most like it are ``--limit 20``)."""
     scope = venue_scope(store, args.venue)
-    if args.query.strip() or args.sort or scope:
-        ids = select_ids(store, args.query, args.sort or "relevance", scope)
+    query = query_text(args)
+    if query.strip() or args.sort or scope:
+        ids = select_ids(store, query, args.sort or "relevance", scope)
         papers = [paper for pid in ids if (paper := store.paper(pid)) is not None]
     else:
         papers = store.papers

@@ -20,6 +20,26 @@ class BadQuery(PaperdeckError):
     """The query cannot be parsed (the filter bar's syntax)."""
 
 
+def add_query_argument(parser: argparse.ArgumentParser, *, required: bool, default_help: str = "") -> None:
+    """Declare the ``QUERY`` of a command that takes the filter bar's query (``search``,
+    ``export``): its words may be given apart (``paperdeck export diffusion model``) and are joined
+    by spaces (:func:`query_text`), one that begins with ``-`` is a query word
+    (``-decision:withdrawn``). Every command taking a query declares it here, so that they take it
+    alike (the shell completions, made from the parsers, follow)."""
+    words = "its words may be given apart"
+    parser.add_argument(
+        "query",
+        nargs="+" if required else "*",
+        metavar="QUERY",
+        help=f"the query, as typed in the filter bar ({words}){default_help}",
+    )
+
+
+def query_text(args: argparse.Namespace) -> str:
+    """The query of :func:`add_query_argument`, its words joined by spaces (``""``: none)."""
+    return " ".join(args.query)
+
+
 def find_paper(store: Store, given: str) -> Paper:
     """The paper with id ``given``: canonical (``openreview:X``), an older alias, a bare forum id,
     or the paper's OpenReview forum or PDF link (:meth:`Store.paper_named`).

@@ -15,6 +15,9 @@ def paper_record(paper: Paper, user: UserData) -> dict[str, Any]:
     Shape: ``{"id": str, "title": str, "authors": [str], "decision": str, "sources": [str],
     "starred": bool, "note": str, "status": str, "tags": [str], …}``; ``ratings`` is
     ``{"mean", "std", "min", "max", "count"}`` or ``null`` when there are no ratings yet.
+    ``venue`` is the venue's full name as the app names it (:attr:`Paper.library_venue`:
+    ``"ICLR 2026"``, ``"TMLR"``; ``""`` when the source named none), not the source's bare
+    conference name; ``year`` stays beside it.
     """
     record: dict[str, Any] = {}
     for spec in fields(Paper):
@@ -26,6 +29,7 @@ def paper_record(paper: Paper, user: UserData) -> dict[str, Any]:
         elif isinstance(value, tuple):
             value = list(value)
         record[spec.name] = value
+    record["venue"] = paper.library_venue  # the name the app shows (`ICLR 2026`), one for every JSON output
     record.update(
         starred=user.starred,
         note=user.note,
