@@ -160,3 +160,28 @@ def test_nothing_to_plan_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[s
     store.set_star("openreview:yWwrgcBoK3", True)  # accepted, not in the made-up programme
     code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan")
     assert code == 0 and "Nothing to plan" in out and "1 chosen paper without an event" in out
+
+
+@pytest.mark.parametrize("width", [80, 200])
+def test_sessions_without_a_time_read_well_at_any_width(tmp_path: Path, width: int) -> None:
+    """CVPR 2019's Paper Copilot list names each paper's session, no time: under "Without a
+    time", each session's papers, not a line of "no time  session" (said twice already)."""
+    from paperdeck.reading.plan import plan_lines
+
+    store = Store(tmp_path / "data")
+    import_files(store, [fixture("papercopilot_cvpr2019.json")])
+    chosen = store.paper_ids[:3]
+    for paper_id in chosen:
+        store.set_star(paper_id, True)
+    tz, name = time_zone("UTC")
+    plan = build_plan({p.id: p for p in store.papers}, store.events_by_paper(), store.all_user_data, tz, name)
+    lines = plan_lines(plan, width)
+    assert lines[2] == "Without a time · CVPR 2019"
+    body = lines[3:]
+    assert not any("no time" in line or line.strip() == "session" for line in body), body
+    assert not any("  " in line.strip() for line in body), "no double space inside a line"
+    assert len(body) == 2 * len(chosen) and all(len(line) <= width for line in lines)
+    sessions, titles = body[0::2], body[1::2]
+    assert all(line.startswith("  ") and not line.startswith("   ") for line in sessions)
+    wanted = {store.paper(pid).title for pid in chosen}  # type: ignore[union-attr]
+    assert all(any(title.startswith(line.strip()) for title in wanted) for line in titles), titles

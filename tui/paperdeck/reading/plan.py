@@ -186,6 +186,21 @@ def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
     return mine, ("" if there == mine.split(" ")[0] else f"{there} venue")
 
 
+def _event_text(event: ScheduleEvent, zone: tzinfo) -> str:
+    """An event's line in the plan: its poster, times and kind, each once. An event without a
+    time is under the day heading "Without a time", and a kind that is the session itself
+    (``"session"``: a paper list naming each paper's session, as CVPR 2019's) is said by the
+    session line above it: neither is said again (``""`` when nothing is left: no line, not
+    ``"no time  session"``)."""
+    parts = [event.poster]
+    if event.starts is not None and event.ends is not None:
+        mine, there = _times(event, zone)
+        parts.append(f"{mine}{f' ({there})' if there else ''}")
+    if event.kind.casefold() != "session":
+        parts.append(event.kind)
+    return "  ".join(one_line(part) for part in parts if part)
+
+
 #: What starts the line of an event that clashes (:func:`plan_lines`), and of one that does not:
 #: as wide, so that every event's text starts in one column.
 CLASH_GUTTER = "  ⚠ clash  "
@@ -225,10 +240,8 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
         if (event.session, event.room) != place:
             place = (event.session, event.room)
             lines.append("  " + one_line(" · ".join(x for x in place if x) or "no session named")[: width - 2])
-        mine, there = _times(event, plan.zone)
-        parts = [event.poster, f"{mine}{f' ({there})' if there else ''}", event.kind]
-        text = "  ".join(one_line(part) for part in parts if part)
-        lines.append(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}"[:width])
+        if (text := _event_text(event, plan.zone)) or item.clashes:
+            lines.append(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}"[:width])
         lines.append(f"{TITLE_INDENT}{shown_line(item.title)}"[:width])
     if plan.without_events:
         count = plan.without_events

@@ -21,6 +21,7 @@ from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.frames import after_first_frame
+from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ class Loader:
         screen = self._screen
         paper_id = screen.query_one(PaperList).highlighted_id
         if paper_id is None:
-            screen.notify("No paper is highlighted.", timeout=2)
+            say_no_paper(screen)
             return
         if not self._store.loaded:
             self._after_catalogue = (paper_id, use)

@@ -38,6 +38,7 @@ from paperdeck.store.settings import (
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.follows import Following
 from paperdeck.ui.screens.held_keys import HeldKeys
@@ -533,11 +534,10 @@ class MainScreen(ReadingScreen):
         back_up_to_file(self, self.store)
 
     def action_more_like_this(self) -> None:
-        """Rank the whole list by likeness to the highlighted paper (``like:ID`` in the filter bar,
-        with the filter's field terms kept)."""
+        """Rank the whole list by likeness to the highlighted paper (``like:ID``, field terms kept)."""
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
-            self.notify("No paper is highlighted.", timeout=2)
+            say_no_paper(self)
             return
         from paperdeck.search.query import more_like
 

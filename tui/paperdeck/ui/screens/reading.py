@@ -28,6 +28,7 @@ from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ class ReadingScreen(Screen[None]):
         # marked papers the filter hides, said in the toast (marks are kept across filters)
         hidden = len(self.marks.ids.intersection(ids).difference(self.view_ids())) if self.marks else 0
         if not ids:
-            self.notify("No paper is highlighted.", severity="warning")
+            say_no_paper(self)
             return
         if self._busy():
             return
@@ -240,6 +241,7 @@ class ReadingScreen(Screen[None]):
     def action_tags(self) -> None:
         ids = self._targets()
         if not ids:
+            say_no_paper(self)
             return
         from paperdeck.ui.screens.prompts import TagPrompt
 
@@ -264,7 +266,7 @@ class ReadingScreen(Screen[None]):
         the paper they show); saved as one undoable step."""
         row = self.store.row(paper_id) if paper_id else None
         if paper_id is None or row is None:
-            self.notify("No paper is highlighted.", severity="warning")
+            say_no_paper(self)
             return
 
         base = self.user_data_shown(paper_id).note  # what the editor starts from
@@ -355,6 +357,7 @@ class ReadingScreen(Screen[None]):
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
         if paper_id is None or paper is None:
+            say_no_paper(self)
             return
         command, problem = editor_command(os.environ)
         if problem is not None:
@@ -397,6 +400,7 @@ class ReadingScreen(Screen[None]):
     def action_mark(self) -> None:
         paper_id = self.paper_list.highlighted_id
         if paper_id is None:
+            say_no_paper(self)
             return
         self.marks.toggle(paper_id, self.paper_list.cursor)
         self.paper_list.cursor += 1
@@ -505,6 +509,7 @@ class ReadingScreen(Screen[None]):
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
         if paper is None:
+            say_no_paper(self)
             return
         links = self._links(paper.id)
         text = one_line(paper.title) + (f"\n{links[0][1]}" if links else "")
@@ -517,6 +522,7 @@ class ReadingScreen(Screen[None]):
         paper_id = self.paper_list.highlighted_id
         paper = self.store.paper(paper_id) if paper_id else None
         if paper is None:
+            say_no_paper(self)
             return
         from paperdeck.export.bibtex import bibtex_entries, source_entry  # deferred: bibtexparser
 
@@ -529,7 +535,10 @@ class ReadingScreen(Screen[None]):
         """Open the paper's link (a chooser when it has several) in the browser; with no browser to
         open it (none found, as over SSH), copy it to the clipboard instead and say so."""
         paper_id = self.paper_list.highlighted_id
-        links = self._links(paper_id) if paper_id else []
+        if paper_id is None:
+            say_no_paper(self)
+            return
+        links = self._links(paper_id)
         if not links:
             self.notify("This paper has no link.", severity="warning", timeout=2)
             return

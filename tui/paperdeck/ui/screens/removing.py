@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import one_line
+from paperdeck.ui.no_paper import say_no_paper
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,7 +34,7 @@ def remove_papers(screen: MainScreen) -> None:
         return
     ids = screen.marks.targets(screen.view_ids(), screen.paper_list.highlighted_id)
     if not ids:
-        screen.notify("No paper is highlighted.", severity="warning", timeout=2)
+        say_no_paper(screen)
         return
     row = screen.store.row(ids[0])
     what = f"{len(ids):,} marked papers" if len(ids) > 1 else f"“{one_line(row.title if row else ids[0])}”"
