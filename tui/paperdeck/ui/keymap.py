@@ -4,6 +4,7 @@ Textual: what is refused and why, and what applies (:func:`check_keymap`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -55,6 +56,47 @@ def normalise_key(key: str) -> str:
     return KEY_NAME_REPLACEMENTS.get(name, name)
 
 
+#: The modifiers Textual puts before a key's name (``ctrl+shift+left``).
+_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+
+
+def is_key_name(key: str) -> bool:
+    """Whether ``key`` (as :func:`normalise_key` gives it) is a key Textual can report: a
+    printable character (``s``, ``S``, ``5``), a character's name (``question_mark``, ``slash``,
+    ``left_square_bracket``), one of Textual's named keys (``escape``, ``f5``, ``pagedown``,
+    ``space``), each after any of the modifiers ``ctrl+``, ``shift+``, ``alt+``… A typo
+    (``ctlr+s``, ``stra``, ``F55``) is none: bound, it would never run its command."""
+    import unicodedata
+
+    from textual.keys import KEY_NAME_REPLACEMENTS, Keys
+
+    *modifiers, base = key.split("+")
+    if not base or any(modifier not in _MODIFIERS for modifier in modifiers) or len(set(modifiers)) < len(modifiers):
+        return False
+    if len(base) == 1:
+        return base.isprintable() and not base.isspace()
+    if base in {k.value for k in Keys} and not base.startswith("<"):
+        return True
+    unicode_name = {named: name for name, named in KEY_NAME_REPLACEMENTS.items()}.get(base, base)
+    try:
+        character = unicodedata.lookup(unicode_name.replace("_", " "))
+    except KeyError:  # a name with a hyphen in Unicode: LESS-THAN SIGN is less_than_sign
+        return base in _hyphenated_names()
+    return normalise_key(character) == base  # the name Textual gives it, not another (latin_small_letter_a)
+
+
+@functools.cache
+def _hyphenated_names() -> frozenset[str]:
+    """The key names of the printable characters below U+3000 whose Unicode names have a hyphen."""
+    import unicodedata
+
+    return frozenset(
+        normalise_key(char)
+        for char in map(chr, range(0x21, 0x3000))
+        if char.isprintable() and "-" in unicodedata.name(char, "")
+    )
+
+
 class KeymapCheck(NamedTuple):
     """A user's keymap, checked (:func:`check_keymap`).
 
@@ -88,8 +130,9 @@ def check_keymap(keymap: Mapping[str, str]) -> KeymapCheck:
     """Check a user's keymap (binding id → comma-separated keys) against the command table.
 
     Refused, each with a problem phrase: an id that is no command with keys; an entry with no
-    keys; a key of :data:`PROTECTED_KEYS` (unless among the command's own defaults: ``q`` closes
-    the views list) or :data:`TEXTUAL_KEYS` given to another command; a key that would run two
+    keys; a key that is no key name (:func:`is_key_name`: a typo, bound, would never run); a key
+    of :data:`PROTECTED_KEYS` (unless among the command's own defaults: ``q`` closes the views
+    list) or :data:`TEXTUAL_KEYS` given to another command; a key that would run two
     commands live at the same time (:data:`CHAINS`) where the defaults do not already share it —
     the command that had it by default keeps it (of two remapped ones, the first in the keymap).
     ``q`` and ``?`` stay on Quit and Help even when those are remapped. A command left with no
@@ -116,7 +159,11 @@ def check_keymap(keymap: Mapping[str, str]) -> KeymapCheck:
         kept: list[str] = []
         for key in given:
             owner = PROTECTED_KEYS.get(key)
-            if owner is not None and owner != ident and key not in defaults[ident]:
+            if not is_key_name(key):
+                problems.append(
+                    f"{name(key)} is no key name (as s, S, ctrl+s, f5, space, question_mark), not {label(ident)}"
+                )
+            elif owner is not None and owner != ident and key not in defaults[ident]:
                 problems.append(f"{name(key)} stays {label(owner)}, not {label(ident)}")
             elif key in TEXTUAL_KEYS:
                 problems.append(f"{name(key)} is Textual's own key, not {label(ident)}")
