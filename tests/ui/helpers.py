@@ -8,9 +8,11 @@ from typing import Any
 from paperdeck.model.paper import Paper
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.main import MainScreen
+from paperdeck.ui.screens.reviews import ReviewsScreen
 from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.paper_list import PaperList
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 #: The clock of the seeded store: dates shown in the app do not move with the day the tests run.
 FIXED_TIME = "2026-11-29T12:00:00+00:00"
@@ -58,3 +60,17 @@ def highlighted(app: PaperApp) -> Paper:
     paper = app.store.paper(paper_id)
     assert paper is not None
     return paper
+
+
+def static_text(node: Any) -> str:
+    """Every :class:`Static` under ``node`` rendered, one per line (a screen's or a widget's text)."""
+    return "\n".join(str(static.render()) for static in node.query(Static))
+
+
+async def open_reviews(pilot: Pilot[Any]) -> tuple[ReviewsScreen, str, list[str]]:
+    """Press ``R`` on the highlighted paper: the reviews screen, its text and each note's head."""
+    await pilot.press("R")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ReviewsScreen)
+    return screen, static_text(screen), [str(head.render()) for head in screen.query(".note")]

@@ -14,13 +14,11 @@ from paperdeck.model.review import AUTHOR_RESPONSE, COMMENT, REVIEW, Review, Rev
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.screens.reviews import ReviewsScreen
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from paperdeck.ui.widgets.paper_list import PaperList
-from textual.widgets import Static
 
 from tests.helpers import ReviewSample
-from tests.ui.helpers import highlighted, main_screen, settle
+from tests.ui.helpers import highlighted, main_screen, open_reviews, settle, static_text
 
 VENUE = "ICLR.cc/2026/Conference"
 DAY = 86_400_000
@@ -62,10 +60,6 @@ def moved_store(tmp_path: Path, review_sample: ReviewSample) -> tuple[Store, str
     return store, forum
 
 
-def _text(node: Any) -> str:
-    return "\n".join(str(static.render()) for static in node.query(Static))
-
-
 async def _to_forum(pilot: Any, app: PaperApp, forum: str) -> None:
     for _ in range(20):
         if highlighted(app).openreview_id == forum:
@@ -102,7 +96,7 @@ async def test_the_move_shows_in_the_list_the_detail_and_the_reviews_screen(
         await settle(pilot)
         await _to_forum(pilot, app, forum)
         await settle(pilot)
-        detail = _text(main_screen(app).query_one(PaperDetail))
+        detail = static_text(main_screen(app).query_one(PaperDetail))
         assert "4→6/4" in detail and "mean 4.67 ↑5.33 (+0.67)" in detail, detail
         papers = main_screen(app).query_one(PaperList)
         row = papers.render_line(papers.cursor - int(papers.scroll_offset.y)).text
@@ -111,15 +105,10 @@ async def test_the_move_shows_in_the_list_the_detail_and_the_reviews_screen(
         assert "↑" not in papers.render_line(1 if papers.cursor == 0 else 0).text  # an unmoved paper
         if wide:
             assert "first Rating" in str(papers.border_title)
-        await pilot.press("R")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReviewsScreen)
-        text = _text(screen)
+        screen, text, heads = await open_reviews(pilot)
         assert "Moved: rating 4 → 6 · confidence 3 → 4  (2025-11-04 → 2025-11-20)" in text, text
         assert text.count("Moved:") == 1  # only the review that moved
         assert "mean 4.67 ↑5.33" in text  # the header: the mean then and now
-        heads = [str(head.render()) for head in screen.query(".note")]
         at = next(n for n, head in enumerate(heads) if "Reviewer_tLpQ" in head)
         assert "Author response" in heads[at + 1]
         assert list(screen.query(".note"))[at + 1].styles.margin.left == 4
@@ -203,5 +192,5 @@ async def test_the_detail_shown_again_while_the_moves_are_found_finds_them_once(
         await settle(pilot)
         await _to_forum(pilot, app, forum)
         await settle(pilot)
-        assert "mean 4.67 ↑5.33 (+0.67)" in _text(main_screen(app).query_one(PaperDetail))
+        assert "mean 4.67 ↑5.33 (+0.67)" in static_text(main_screen(app).query_one(PaperDetail))
         assert len(calls) == 1

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.screens.reviews import ReviewsScreen
-from textual.widgets import Static
 
 from tests.helpers import run
-from tests.ui.helpers import SIZE, settle
+from tests.ui.helpers import SIZE, open_reviews, settle
 
 RECORD = {
     "id": "0JzWiigkUy", "title": "BEARCUBS: A benchmark for computer-using web agents", "status": "Poster",
@@ -34,23 +31,14 @@ def copilot_file(tmp_path: Path) -> Path:
     return path
 
 
-def _text(screen: Any) -> str:
-    return "\n".join(str(static.render()) for static in screen.query(Static))
-
-
 async def test_R_says_paper_copilot_ratings_have_no_review_text(tmp_path: Path, copilot_file: Path) -> None:
     store = Store(tmp_path / "data")
     import_files(store, [copilot_file])
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("R")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReviewsScreen)
-        text = _text(screen)
+        _screen, text, heads = await open_reviews(pilot)
         assert "Paper Copilot: ratings only, no review text" in text, text
-        heads = [str(head.render()) for head in screen.query(".note")]
         assert len(heads) == 4 and all("no review text" in head for head in heads), heads
 
 
