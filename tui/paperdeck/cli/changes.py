@@ -89,7 +89,12 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
     if not lines:
         lines = ["no changes recorded" + (f" since {since}" if since else "")]
     else:
-        noun = "paper" if len(items) == 1 else "papers"
-        lines.append(f"{len(items):,} {noun} changed; • not opened since")
+        # a paper first seen by an import is new, not changed: counted apart
+        new = sum(1 for change in by_paper.values() if change.new)
+        plural = {1: ""}
+        counted = [text.format(count=f"{count:,}", s=plural.get(count, "s"))
+                   for count, text in ((len(items) - new, "{count} paper{s} changed"), (new, "{count} new paper{s}"))
+                   if count]  # fmt: skip
+        lines.append(f"{', '.join(counted)}; • not opened since")
     emit(args, {"since": since or None, "papers": items}, "\n".join(lines))
     return 0

@@ -232,7 +232,7 @@ class PaperChange:
         if self.decision is not None:
             found.append(f"decision {self.decision[0]} → {self.decision[1]}")
         for field in SCORE_FIELDS:
-            moves = "; ".join(_score_text(score) for score in self.scores if score.field == field)
+            moves = "; ".join(_score_text(score, self.at) for score in self.scores if score.field == field)
             head = field
             if field == "rating" and self.mean is not None:
                 head = f"rating {_number(self.mean[0])} → {_number(self.mean[1])}"
@@ -271,10 +271,31 @@ def _day(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%d") if ms > 0 else ""
 
 
-def _score_text(score: ScoreChange) -> str:
-    """``"Reviewer_hsV6 4 → 6, 2025-11-22 → 11-29"`` (the second date without its year when it is the same)."""
+#: How long before a change is recorded the reviews it records may have been stamped with the
+#: import's own time (a version without a time of its own takes it when the import merges the
+#: reviews: :func:`paperdeck.store.review_history.merge_versions`; the change is recorded once
+#: the merge is done, minutes later for a whole conference).
+_IMPORT_SPAN_MS = 30 * 60 * 1000
+
+
+def _ms_of(at: str) -> int:
+    """An ISO 8601 time as milliseconds since the epoch (``0`` when it is not one)."""
+    try:
+        return int(datetime.fromisoformat(at).timestamp() * 1000)
+    except ValueError:
+        return 0
+
+
+def _score_text(score: ScoreChange, at: str = "") -> str:
+    """``"Reviewer_hsV6 4 → 6, 2025-11-22 → 11-29"`` (the second date without its year when it is
+    the same): the source's dates. A version the source gave no time (a Paper Copilot list) has
+    the import's, ``at``'s: said so, ``"Reviewer_hsV6 – → 6, imported 2026-12-06"``, never as if
+    the source had dated it."""
     text = f"{score.signature or score.review} {_number(score.old)} → {_number(score.new)}"
     old_day, new_day = _day(score.old_time), _day(score.new_time)
+    at_ms = _ms_of(at) if at else 0
+    if new_day and at_ms and at_ms - _IMPORT_SPAN_MS <= score.new_time <= at_ms + 1000:
+        return text + (f", {old_day} → imported {new_day}" if old_day else f", imported {new_day}")
     if old_day and new_day:
         shown = new_day[5:] if new_day[:4] == old_day[:4] else new_day
         text += f", {old_day} → {shown}"

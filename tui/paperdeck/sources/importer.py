@@ -253,7 +253,8 @@ def import_files(
                 had_papers = bool(papers)
                 del checked, reads, papers
                 staged_words = staged[0] if staged else None
-                review_report = store.import_reviews(spill, staged_words) if spill.count else None
+                # the reviews of the papers this import added are how it found them: not changes
+                review_report = store.import_reviews(spill, staged_words, report.new_ids) if spill.count else None
                 # the programme's events join the papers as they are after this import's merge
                 schedule_report = store.import_events(events) if events else None
                 if events and not (had_papers or spill.count):

@@ -176,6 +176,24 @@ class ChangeLog:
         return len(lines)
 
 
+class FirstSeenLeftOut(ChangeLog):
+    """``log``, for the review step of an import that added papers: the changes it records on
+    the papers this import first saw (``first_seen``: their ids in the catalogue now) are left
+    out. Their first reviews, ratings and decision are how the import found them, not news about
+    them ("– → 5", dated at the import): such a paper is *new* (the paper step's record says so,
+    when it records new papers), never *changed*.
+    """
+
+    def __init__(self, log: ChangeLog, first_seen: Iterable[str]) -> None:
+        super().__init__(log.path)
+        self._log = log
+        self._first_seen = frozenset(first_seen)
+
+    def append(self, changes: Iterable[PaperChange]) -> int:
+        """:meth:`ChangeLog.append` of ``changes`` on papers not first seen by this import."""
+        return self._log.append(change for change in changes if change.paper_id not in self._first_seen)
+
+
 class SeenMark:
     """When the user last saw every change: ``{"seen": "<ISO 8601 UTC>"}``, the time of the
     latest change recorded when they looked (``""``: none was recorded yet). No file: the user

@@ -568,16 +568,26 @@ class Store:
         return self._import_run().import_papers(papers)
 
     def import_reviews(
-        self, reviews: Iterable[Review] | ReviewSpill, staged: StagedWords | None = None
+        self,
+        reviews: Iterable[Review] | ReviewSpill,
+        staged: StagedWords | None = None,
+        first_seen: Iterable[str] = (),
     ) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`,
         ``staged`` the words folded as they were read), under the import lock; notes on papers not
-        in the catalogue are kept and counted.
+        in the catalogue are kept and counted. ``first_seen``: the papers the same import added
+        (:attr:`ImportReport.new_ids`): what their reviews bring is not recorded as changes
+        (:class:`~paperdeck.store.changes.FirstSeenLeftOut`).
 
         Raises:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
         """
-        return self._import_run().import_reviews(reviews, staged)
+        run = self._import_run()
+        if first_seen := tuple(first_seen):
+            from paperdeck.store.changes import FirstSeenLeftOut
+
+            run.change_log = FirstSeenLeftOut(run.change_log, first_seen)
+        return run.import_reviews(reviews, staged)
 
     def _import_run(self) -> ImportRun:
         from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportRun
