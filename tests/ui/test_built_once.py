@@ -8,10 +8,12 @@ import threading
 from pathlib import Path
 
 from paperdeck.search.searcher import Lazy
+from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.screens.built_once import wait_built
 from textual.app import App
 
+from tests.helpers import fixture
 from tests.waits import GUARD_S, wait_until
 
 
@@ -39,11 +41,14 @@ async def test_many_waiters_share_one_build(tmp_path: Path) -> None:
 def test_user_counts_follow_changes(tmp_path: Path) -> None:
     store = Store(tmp_path / "data")
     assert store.user_counts() == (0, {})
-    store.set_star("openreview:a", True)
-    store.set_status("openreview:b", "read")
+    import_files(store, [fixture("iclr2023_submissions_number_title.tsv")])
+    a, b = store.paper_ids[:2]
+    store.set_star(a, True)
+    store.set_status(b, "read")
     starred, statuses = store.user_counts()
     assert starred == 1 and statuses["read"] == 1
-    store.set_star("openreview:a", False)
+    assert store.user_counts()[1] is statuses  # the same counts until something changes
+    store.set_star(a, False)
     assert store.user_counts()[0] == 0
 
 

@@ -58,6 +58,7 @@ from paperdeck.store.rows import PaperRow, RowColumns, VenueRuns
 from paperdeck.store.schema import SCHEMA_VERSION, check_schema, meta
 from paperdeck.store.transaction import Transaction, recover, transaction
 from paperdeck.store.user_data import USER_DIR, UserStore
+from paperdeck.store.user_fields import is_empty as is_empty_record
 
 if TYPE_CHECKING:  # a command that touches one paper imports neither (see follows, change_log and reviews)
     from paperdeck.model.changes import PaperChange
@@ -186,6 +187,8 @@ class Store:
         self._events_by_paper: tuple[tuple[int, int], dict[str, tuple[ScheduleEvent, ...]]] | None = None
         self._event_papers: tuple[tuple[frozenset[str], int], frozenset[str]] | None = None  # event_papers
         self._change_log: ChangeLog | None = None
+        #: :meth:`user_counts`: for the user data's counts and the papers' generation, the counts
+        self._present_counts: tuple[Counter[str], int, tuple[int, Counter[str]]] | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
         #: How many changes an interrupted paperdeck had committed and this opening finished
@@ -803,8 +806,25 @@ class Store:
         return self._user.version
 
     def user_counts(self) -> tuple[int, Counter[str]]:
-        """Papers starred, and user records by reading status (cached until the user data changes)."""
-        return self._user.counts()
+        """Papers starred, and user records by reading status, of the papers in the store: the
+        records of a removed paper (kept for when it comes back) are not counted. Cached until the
+        user data or the papers change (the same Counter until then)."""
+        starred, statuses = self._user.counts()
+        generation = self.catalogue_generation
+        held = self._present_counts
+        if held is not None and held[0] is statuses and held[1] == generation:
+            return held[2]
+        gone_starred, gone = 0, Counter[str]()
+        for paper_id in self._user.paper_ids():
+            if self.row(paper_id) is not None:
+                continue
+            record = self._user.get(paper_id)
+            gone_starred += record.starred
+            if record.starred or not is_empty_record(record):
+                gone[record.status] += 1
+        counts = (starred - gone_starred, statuses - gone) if gone_starred or gone else (starred, statuses)
+        self._present_counts = (statuses, generation, counts)
+        return counts
 
     def reload_user_data(self) -> bool:
         """Re-read the user's data changed on disk by another process; True when anything changed.

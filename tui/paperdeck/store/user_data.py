@@ -194,6 +194,15 @@ class UserStore:
                     return record
         return self._records.get(paper_id) or UserData(paper_id)
 
+    def paper_ids(self) -> list[str]:
+        """The paper id of every record, made or not (the documents of the shards not made yet
+        are read without making them; a few may keep no record: :meth:`get` says)."""
+        with self._making:
+            ids = list(self._records)
+            for _, docs in self._unmade.values():  # checked: each doc is a dict with a paper id
+                ids.extend(map(str, _values(docs, "paper_id")))
+        return ids
+
     def _made_alone(self, shard: int, paper_id: str) -> UserData | None:
         """The record of ``paper_id`` that making the shard ``shard`` (not made yet) would keep,
         made alone and held with the others made alone from that shard until it is made; ``None``
