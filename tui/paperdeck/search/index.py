@@ -315,7 +315,7 @@ class SearchIndex:
         ) = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 5
+    FILE_VERSION = 6
 
     def save(self, path: Path, stamp: Sequence[int], texts: str = "", queries: Sequence[str] | None = None) -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``
