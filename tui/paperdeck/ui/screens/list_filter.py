@@ -710,9 +710,9 @@ class ListFilter(ListSorting):
                 if short in text:
                     break
         if notes[_QUERY_NOTE] and notes[_QUERY_NOTE] not in text:  # too narrow: its short form
-            from paperdeck.search.query import SHORT_NOTES
+            from paperdeck.search.query import short_note
 
-            notes[_QUERY_NOTE] = SHORT_NOTES.get(notes[_QUERY_NOTE], "")
+            notes[_QUERY_NOTE] = short_note(notes[_QUERY_NOTE])
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
