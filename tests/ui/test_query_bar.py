@@ -225,6 +225,10 @@ async def test_an_unknown_field_says_so_beside_the_counts(tmp_path: Path) -> Non
         await pilot.resize_terminal(80, 24)
         await typed(pilot, "venu:iclr")
         assert counts(app).endswith("venu: → venue:?"), counts(app)
+        await typed(pilot, "foo:bar")  # the fields listed whole in a toast
+        note = parse_query("foo:bar").note
+        assert note is not None and "title:" in note
+        await wait_for(pilot, lambda: [n for n in app._notifications if n.message == note], what="the fields' toast")
         await typed(pilot, "diffusion")
         assert "venu" not in counts(app)
 

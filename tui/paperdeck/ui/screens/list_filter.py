@@ -25,7 +25,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
-from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import PaperList
 
@@ -712,16 +712,18 @@ class ListFilter(ListSorting):
         if notes[_QUERY_NOTE] and notes[_QUERY_NOTE] not in text:  # too narrow: its short form
             from paperdeck.search.query import short_note
 
-            notes[_QUERY_NOTE] = short_note(notes[_QUERY_NOTE])
+            if (note := notes[_QUERY_NOTE]).startswith("unknown field "):  # the fields listed in a toast
+                self._tell_hint_later(note)
+            notes[_QUERY_NOTE] = short_note(note)
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
         if self._searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(self.pending_note, notes, room, keep)
-        if self.query_hint:
+        if self.query_hint:  # on the label's two lines, its end (the example) kept
             hint = f"⚠ {self.query_hint}"
-            text = cut_at_word(hint, room)
-            if text != hint:
+            text = wrapped(hint, room)
+            if text.replace("\n", " ") != hint:
                 self._tell_hint_later(self.query_hint)
         # query_one: Textual's cache of look-ups, not a walk of every widget of the screen per key.
         label = screen.query_one_optional("#counts", CountsLabel)
@@ -739,14 +741,14 @@ class ListFilter(ListSorting):
             paper_list.border_subtitle = subtitle
 
     def _tell_hint_later(self, hint: str) -> None:
-        """Show ``hint`` whole in a toast (it is cut beside the filter bar) once the query has
-        stayed as it is for ``hint_toast_s``; once per hint."""
+        """Show ``hint`` (the query's hint, or its note) whole in a toast (it is cut beside the filter
+        bar) once the query has stayed as it is for ``hint_toast_s``; once per hint."""
         if self._hint_timer is not None:
             self._hint_timer.stop()
 
         def tell() -> None:
             self._hint_timer = None
-            if self.query_hint == hint and self._hint_told != hint:
+            if hint in (self.query_hint, self._filters_for[2]) and self._hint_told != hint:
                 self._hint_told = hint
                 self.screen.notify(hint, title="Query", severity="warning", timeout=6)
 
