@@ -190,7 +190,7 @@ def parse_query(text: str) -> Query:
         if tree is not None and _has_field(tree, "like"):
             raise QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
         note = PRECEDENCE_NOTE if parser.mixes_and_or else None
-        if unknown := _unknown_fields(root, []):
+        if note is None and (unknown := _unknown_fields(root, [])):  # how it was read first
             from paperdeck.search.query_fields import unknown_field_note
 
             note = unknown_field_note(unknown[0])
