@@ -19,7 +19,7 @@ PINNED = {
     "lang mod": (13, [8, 2, 4, 5, 9, 11]),
     "a": (36, [1, 20, 35, 31, 7, 15]),
     "diffusion baseline": (2, [33, 3]),  # "baseline" only in paper 3's note
-    "rl agents": (2, [17, 5]),
+    "rl agents": (1, [5]),  # 17 was "augments" taken for "agents": two edits from six letters, no typo
     "specul decod": (0, []),
 }
 

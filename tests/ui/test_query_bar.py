@@ -210,3 +210,38 @@ async def test_spaces_and_or_without_parentheses_say_how_they_are_read(tmp_path:
         await pilot.resize_terminal(70, SIZE[1])
         await settle(pilot)
         assert counts(app).endswith(PRECEDENCE_SHORT) and PRECEDENCE_NOTE not in counts(app), counts(app)
+
+
+async def test_an_unknown_field_says_so_beside_the_counts(tmp_path: Path) -> None:
+    """``venu:x`` is searched as text, and the counts name the field meant; ``foo:bar`` says it
+    is no field (the fields listed where there is room); at 80 columns the short form fits."""
+    app = papers_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert await typed(pilot, "venu:iclr") == []
+        assert counts(app).endswith("did you mean venue:?"), counts(app)
+        await typed(pilot, "foo:bar")
+        assert "unknown field foo:" in counts(app), counts(app)
+        await pilot.resize_terminal(80, 24)
+        await typed(pilot, "venu:iclr")
+        assert counts(app).endswith("venu: → venue:?"), counts(app)
+        await typed(pilot, "foo:bar")  # the fields listed whole in a toast
+        note = parse_query("foo:bar").note
+        assert note is not None and "title:" in note
+        await wait_for(pilot, lambda: [n for n in app._notifications if n.message == note], what="the fields' toast")
+        await typed(pilot, "diffusion")
+        assert "venu" not in counts(app)
+
+
+async def test_a_pasted_link_shows_its_paper(tmp_path: Path) -> None:
+    """A link to a paper (or its bare OpenReview id) pasted in the filter bar shows that paper."""
+    store = Store(tmp_path / "data")
+    store.import_papers([Paper(id="openreview:ukGxWd2aDG", openreview_id="ukGxWd2aDG", title="Linked", abstract="x"),
+                         *PAPERS])  # fmt: skip
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await typed(pilot, "https://openreview.net/forum?id=ukGxWd2aDG") == ["openreview:ukGxWd2aDG"]
+        assert await typed(pilot, "ukGxWd2aDG") == ["openreview:ukGxWd2aDG"]
+        assert await typed(pilot, "id:nothere123") == []
+        assert counts(app).strip() == "0 of 5", counts(app)

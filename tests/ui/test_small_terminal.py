@@ -259,8 +259,18 @@ async def test_the_counts_drop_whole_notes_to_fit(full_store: Store, width: int)
             assert "★ 1" in counts(app), counts(app)
 
 
+def hint_shows(app: PaperApp, text: str) -> None:
+    """The counts label shows the hint ``text`` on its two lines (the bar's middle row and the
+    one below it), each within the label."""
+    label = main_screen(app).query_one("#counts", CountsLabel)
+    lines = screen_text(app).splitlines()
+    for row, line in enumerate(text.split("\n")):
+        assert cell_len(line) <= label.content_region.width, (line, label.content_region)
+        assert line in lines[1 + row], (line, lines[1 + row])
+
+
 @pytest.mark.parametrize("width", WIDTHS)
-async def test_a_long_hint_is_cut_at_a_word_and_shown_whole_in_a_toast(full_store: Store, width: int) -> None:
+async def test_a_long_hint_wraps_cut_at_a_word_and_is_shown_whole_in_a_toast(full_store: Store, width: int) -> None:
     app = PaperApp(store=full_store)
     async with app.run_test(size=(width, 24)) as pilot:
         await settle(pilot)
@@ -269,13 +279,30 @@ async def test_a_long_hint_is_cut_at_a_word_and_shown_whole_in_a_toast(full_stor
         hint = main_screen(app).query_hint
         assert hint is not None and "foo" in hint
         text = counts(app)
-        top_bar_shows(app, text)
-        if text != f"⚠ {hint}":
-            assert text.endswith("…") and f"⚠ {hint}".startswith(text[:-1]), text
-            assert not (f"⚠ {hint}")[len(text) - 1].isalnum(), text  # cut between words
+        hint_shows(app, text)
+        joined = text.replace("\n", " ")
+        if joined != f"⚠ {hint}":
+            assert joined.endswith("…") and f"⚠ {hint}".startswith(joined[:-1]), text
+            assert not (f"⚠ {hint}")[len(joined) - 1].isalnum(), text  # cut between words
             await wait_for(pilot, lambda: [n for n in app._notifications if n.message == hint], what="the hint's toast")
         else:
-            assert width >= 120
+            assert width >= 80
+
+
+@pytest.mark.parametrize("query", ["rating>=x", "a OR", "tag:", "year:x", "a AND"])
+async def test_a_query_hint_is_whole_at_80_columns(full_store: Store, query: str) -> None:
+    """The hint's end (its example: ``e.g. rating>=6``) is the useful part: at 80×24 it wraps onto
+    the label's second line rather than being cut."""
+    app = PaperApp(store=full_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *query)
+        await settle(pilot)
+        hint = main_screen(app).query_hint
+        assert hint is not None
+        text = counts(app)
+        hint_shows(app, text)
+        assert text.replace("\n", " ") == f"⚠ {hint}", text
 
 
 def footer_keys_whole(app: PaperApp, screen_index: int = 0) -> None:

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from paperdeck.search.words import search_title
 from paperdeck.text.fold import fold_text
 
 if TYPE_CHECKING:  # the papers' module, not imported for the first query (its class costs its making)
@@ -82,9 +83,11 @@ def phrase_pattern(text: str, inner: bool = False) -> re.Pattern[str] | None:
 
 
 def folded_parts(paper: Paper) -> list[bytes]:
-    """The five folded UTF-8 parts of a paper's text (see the module docstring)."""
+    """The five folded UTF-8 parts of a paper's text (see the module docstring); the title as the
+    word index reads it (:func:`~paperdeck.search.words.search_title`: shown, ``C$^3$`` → ``c3``)."""
     parts = [fold_text(paper.primary_area), "\n".join(map(fold_text, paper.authors))]
-    parts += [fold_text(paper.title), "\n".join(map(fold_text, paper.keywords)), fold_text(paper.abstract)]
+    title = fold_text(search_title(paper.title))
+    parts += [title, "\n".join(map(fold_text, paper.keywords)), fold_text(paper.abstract)]
     return [part.encode("utf-8", "surrogatepass") for part in parts]
 
 

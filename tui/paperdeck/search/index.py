@@ -2,8 +2,9 @@
 abstract and note.
 
 Each query word is matched against the index's vocabulary (exactly, as a prefix, as a typo within
-a rapidfuzz ``fuzz.ratio`` cutoff, or as the initials of the title), then looked up in posting
-lists. A paper must match every query word. Papers are ranked by, in order:
+a rapidfuzz ``fuzz.ratio`` cutoff and a few edits (:func:`~paperdeck.search.scores.typo_near`),
+or as the initials of the title), then looked up in posting lists. A paper must match every query
+word. Papers are ranked by, in order:
 
 1. the score: per query word, the best match quality (exact 1, prefix 0.85, acronym 0.75, typo
    at most 0.8) times the weight of the field it was found in (title 10, keywords 6, authors 5.5,
@@ -315,7 +316,7 @@ class SearchIndex:
         ) = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
-    FILE_VERSION = 5
+    FILE_VERSION = 6
 
     def save(self, path: Path, stamp: Sequence[int], texts: str = "", queries: Sequence[str] | None = None) -> None:
         """Write the index (without the notes, which are the user's and change) to ``path``

@@ -189,14 +189,19 @@ def parse_query(text: str) -> Query:
         tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
         if tree is not None and _has_field(tree, "like"):
             raise QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
-        return Query(text, ranked, tree, like=like, note=PRECEDENCE_NOTE if parser.mixes_and_or else None)
+        note = PRECEDENCE_NOTE if parser.mixes_and_or else None
+        if note is None and (unknown := _unknown_fields(root, [])):  # how it was read first
+            from paperdeck.search.query_fields import unknown_field_note
+
+            note = unknown_field_note(unknown[0])
+        return Query(text, ranked, tree, like=like, note=note)
     except QueryError as error:
         return Query(text, error=str(error))
 
 
 _LEX = re.compile(
     r'\s+|(?P<paren>[()])|(?P<neg>-(?=\S))|-|"(?P<phrase>[^"]*)"'
-    r'|(?P<name>[A-Za-z]+)(?P<op>:|>=|<=|>|<|=)"(?P<value>[^"]*)(?P<close>"?)|(?P<word>[^\s()"]+)|(?P<open>")'
+    r'|(?P<name>[A-Za-z][A-Za-z_]*)(?P<op>:|>=|<=|>|<|=)"(?P<value>[^"]*)(?P<close>"?)|(?P<word>[^\s()"]+)|(?P<open>")'
 )
 _Token: TypeAlias = str | Node  # "(", ")", "OR", "AND", "NOT", or a term
 
@@ -225,7 +230,7 @@ def _lex(text: str) -> list[_Token]:
                 tokens.append(found)
                 negations = negations + 1 if found == "NOT" else 0
                 continue
-            term = _field(field_word[1], field_word[2], field_word[3]) if field_word else Term("word", found)
+            term = _word_term(found, field_word)
             if isinstance(term, Term) and term.field == "word" and not words(term.value):
                 # No letter or digit ("?", "*"): no term at all, nor is the "-" before it.
                 while tokens and tokens[-1] == "NOT" and negations:
@@ -243,8 +248,15 @@ _OR_HINT = "OR needs a term on both sides, e.g. llm OR agent"
 #: and its short form where there is little room.
 PRECEDENCE_NOTE = "a b OR c means (a b) OR c"
 PRECEDENCE_SHORT = "(a b) OR c"
-#: Each :attr:`Query.note`'s short form.
+#: Each :attr:`Query.note`'s short form (an unknown field's: :func:`short_note`).
 SHORT_NOTES = {PRECEDENCE_NOTE: PRECEDENCE_SHORT}
+
+
+def short_note(note: str) -> str:
+    """The short form of a :attr:`Query.note`, for counts with little room; ``""`` when none."""
+    from paperdeck.search.query_fields import short_note as field_note
+
+    return SHORT_NOTES.get(note) or field_note(note)
 
 
 class _Parser:
@@ -382,6 +394,34 @@ def _joined(kind: str, parts: list[Node]) -> Node:
     return Group(kind, tuple(flat))
 
 
+def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
+    """The term of a word typed outside quotes: a pasted link or canonical id is an ``id:`` term
+    (``https://openreview.net/forum?id=X``, ``arxiv:2401.01234``), a bare pasted OpenReview id
+    that id or the word (``id:X OR X``), a field term, else the word."""
+    from paperdeck.search.query_fields import bare_id, pasted_id
+
+    if pasted_id(found):
+        return Term("id", found)
+    if bare_id(found):
+        return Group("OR", (Term("id", found), Term("word", found)))
+    return _field(field_word[1], field_word[2], field_word[3]) if field_word else Term("word", found)
+
+
+def _unknown_fields(node: Node | None, found: list[str]) -> list[str]:
+    """The names of the words of ``node`` typed as ``name:value`` where ``name`` is no field, added
+    to ``found`` in the order typed."""
+    from paperdeck.search.query_fields import field_named
+
+    if node is None:
+        return found
+    if isinstance(node, Group):
+        for child in node.children:
+            _unknown_fields(child, found)
+    elif node.field == "word" and (typed := _FIELD_WORD.fullmatch(node.value)) is not None:
+        found += [typed[1]] if typed[2] == ":" and typed[3] and typed[1].isalpha() and not field_named(typed[1]) else []
+    return found
+
+
 def _field(typed_name: str, op: str, value: str, quoted: bool = False) -> Node:
     """The term of ``name`` ``op`` ``value`` (``quoted``: the value was typed in quotes), as its
     field (:func:`~paperdeck.search.query_fields.field_named`) takes it. A name that is no field is
@@ -455,5 +495,5 @@ def _cost(node: Node) -> int:
 
 __all__ = [
     "PRECEDENCE_NOTE", "PRECEDENCE_SHORT", "QUERY_HELP", "SHORT_NOTES", "Group", "Lookups", "Node", "Query",
-    "Term", "more_like", "parse_query", "query_markdown", "review_number", "review_numbers",
+    "Term", "more_like", "parse_query", "query_markdown", "review_number", "review_numbers", "short_note",
 ]  # fmt: skip

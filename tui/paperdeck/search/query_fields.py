@@ -82,6 +82,28 @@ class Syntax:
     after: str = ""
 
 
+def unknown_field_note(typed: str) -> str:
+    """What the counts say of ``typed:`` (a word before a colon that is no field, searched as
+    text): the nearest field's name when one is close (``venu:`` → ``venue:``), else every field."""
+    import difflib
+
+    names = [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}]
+    near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
+    if near:
+        return f"unknown field {typed}: did you mean {_BY_NAME[near[0]].name}:?"
+    return f"unknown field {typed}: fields are " + " ".join(f"{field.name}:" for field in FIELDS)
+
+
+def short_note(note: str) -> str:
+    """The short form of a query's note (:func:`unknown_field_note`'s: without the fields'
+    list) for counts with little room; ``""`` when it has none."""
+    head, sep, _ = note.partition(": fields are ")
+    if sep:
+        return head + ":"
+    head, sep, rest = note.partition(": did you mean ")
+    return f"{head.removeprefix('unknown field ')}: → {rest}" if sep else ""
+
+
 def field_named(typed: str) -> Field | None:
     """The field ``typed`` names (its name or an alias, any case), ``None`` when none: then the
     term is text (``dpo:`` is the word ``dpo``)."""
@@ -442,6 +464,68 @@ def when_value(name: str, value: str) -> tuple[object, object]:
     return at, at + 1
 
 
+#: A pasted link to a paper (an OpenReview forum or PDF, an arXiv abstract or PDF, a DOI), with or
+#: without its scheme, or a canonical id (``openreview:ID``, ``arxiv:ID``, ``doi:…``).
+_LINK = re.compile(
+    r"(?:https?://)?(?:www\.)?(?:openreview\.net/\S*[?&]id=|arxiv\.org/(?:abs|pdf)/|(?:dx\.)?doi\.org/)\S+"
+    r"|(?:openreview|arxiv|doi):\S+",
+    re.IGNORECASE,
+)
+#: A bare OpenReview forum id as pasted (``ukGxWd2aDG``): 9 to 11 of its characters (10 since 2023)
+#: with a digit, an upper- and a lower-case letter (so that no plain word is read as one).
+_BARE_ID = re.compile(r"(?=\S*\d)(?=\S*[A-Z])(?=\S*[a-z])[A-Za-z0-9_-]{9,11}")
+
+
+def pasted_id(text: str) -> str:
+    """``text`` when it is a pasted link to a paper or a canonical id (:data:`_LINK`), read as an
+    ``id:`` term; ``""`` otherwise."""
+    return text if _LINK.fullmatch(text) else ""
+
+
+def bare_id(text: str) -> bool:
+    """Whether ``text`` looks like a bare OpenReview forum id (:data:`_BARE_ID`): read as that id
+    or as the word (``id:X OR X``)."""
+    return _BARE_ID.fullmatch(text) is not None
+
+
+def _id_keys(value: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The ids ``value`` (an id, a canonical id or a link) names: as written (OpenReview ids and
+    canonical ids are case-sensitive) and case-folded (arXiv ids, DOIs)."""
+    from paperdeck.model.ids import arxiv_id, openreview_id_from_url
+
+    value = value.strip().strip("<>")
+    exact = {value}
+    folded: set[str] = set()
+    if (forum := openreview_id_from_url(value)) != "":
+        exact.add(forum)
+    kind, _, rest = value.partition(":")
+    if kind.casefold() in ("openreview", "arxiv", "doi") and rest and not rest.startswith("//"):
+        exact.add(rest)
+    if "doi.org/" in value.casefold():
+        folded.add(value.casefold().split("doi.org/", 1)[1])
+    if kind.casefold() == "doi":
+        folded.add(rest.casefold())
+    if (arxiv := arxiv_id(value)) != "":
+        folded.add(arxiv.casefold())
+    return frozenset(exact), frozenset(folded)
+
+
+def _id_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
+    """The paper ``id:`` names: by its OpenReview forum id, its arXiv id, its DOI or its
+    canonical id, given as such or as a link (``https://openreview.net/forum?id=X``)."""
+    import numpy as np
+
+    exact, folded = _id_keys(term.value)
+    papers = lookups.papers
+
+    def named(paper: Paper) -> bool:
+        if paper.id in exact or paper.openreview_id in exact or f"openreview:{paper.openreview_id}" in exact:
+            return True
+        return bool(folded) and (paper.arxiv_id.casefold() in folded or paper.doi.casefold() in folded)
+
+    return np.fromiter(map(named, papers), dtype=bool, count=len(papers))
+
+
 def _ranks_only(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
     raise AssertionError("like: ranks, it is no filter (parse_query keeps it out of the tree)")
 
@@ -524,6 +608,11 @@ FIELDS: tuple[Field, ...] = (
           "not a filter: ranks the list by likeness to your starred papers (leaving them out), or to the "
           "paper `like:ID` (shown first); outside `OR`, `NOT` and parentheses only",
           _ranks_only, usage="like:starred  like:ID", hint="rank by likeness to my stars / to a paper (m on a paper)"),
+    Field("id", "text", "id:ukGxWd2aDG",
+          "the paper with that OpenReview forum id, arXiv id, DOI or canonical id (`id:openreview:ukGxWd2aDG`); "
+          "a link to it works too (`id:https://openreview.net/forum?id=ukGxWd2aDG`), and so does a link or a "
+          "canonical id pasted alone; a bare pasted id (`ukGxWd2aDG`) finds that paper or the word",
+          _id_mask, usage="id:ukGxWd2aDG  (or paste a link)", hint="the paper with that id or link"),
     Field("rating", "number", "rating>=6",
           "by mean rating, the paper's own mean on its venue's scale (`rating_pct` compares across venues): "
           "`>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
@@ -660,8 +749,9 @@ def query_markdown() -> str:
         "# The filter bar's query language",
         "",
         "Plain words **rank**: they search titles, keywords, authors, abstracts and your notes; a paper must",
-        "match every word; a word matches exactly, as a prefix (`specul decod`), with a typo (`difusion`; `difu`",
-        "for a word's start, when nothing else matches), or as the initials of a title (`gnn`). Field terms",
+        "match every word; a word matches exactly, as a prefix (`specul decod`), with a typo (`difusion`: one",
+        "edit, two from 9 letters, three from 13; `difu` for a word's start, when nothing else matches), or",
+        "as the initials of a title (`gnn`). Field terms",
         "**filter**, and mix freely with words. A word before",
         "a colon that is no field is text (`dpo: robust preference` searches those words; `p<0.05` too), and",
         "a term with no letter or digit (a lone `-`, `?`) is ignored.",

@@ -23,6 +23,20 @@ def fuzzy_cutoff(length: int) -> float | None:
     return 78.0
 
 
+def typo_near(word: str, candidate: str) -> bool:
+    """Whether ``candidate`` (a word past :func:`fuzzy_cutoff` for ``word``) is near enough to be
+    ``word`` with a typo: at most one edit (a letter added, left out or changed, or two neighbours
+    swapped: the optimal string alignment distance) for a word of up to 8 letters, two up to 12,
+    three from 13. The ratio alone lets three edits through at 8 letters (``bearcubs``/``bartcus``:
+    80; ``agents``/``augments``: two at 6), other words rather than typos; ``difusion``/``diffusion``
+    and ``grpah``/``graph`` are one edit, ``supermartingale``/``submartingale`` three at 15."""
+    from rapidfuzz.distance import OSA  # deferred, as the ratio's: a query without typos needs none
+
+    size = len(word)
+    most = 1 if size < 9 else 2 if size < 13 else 3
+    return OSA.distance(word, candidate, score_cutoff=most) <= most
+
+
 def score_key(score: float) -> int:
     """``score`` in 1/100, in the high bits of a sort key."""
     return round(score * 100.0) << SCORE_SHIFT
@@ -67,5 +81,6 @@ class NoteWords:
             for note_word, score, _ in process.extract(
                 word, self.words, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None
             ):
-                found(note_word, FUZZY_QUALITY * score / 100.0)
+                if typo_near(word, note_word):
+                    found(note_word, FUZZY_QUALITY * score / 100.0)
         return {position: score_key(value * NOTE_WEIGHT) for position, value in quality.items()}

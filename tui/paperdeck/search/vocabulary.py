@@ -17,7 +17,7 @@ from itertools import accumulate, chain
 from typing import TypeAlias
 
 from paperdeck.search.packed_index import Numbers
-from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, fuzzy_cutoff
+from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, fuzzy_cutoff, typo_near
 
 #: Typo quality factor when the query word is in the vocabulary, or starts a word of it:
 #: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
@@ -162,7 +162,8 @@ class Vocabulary:
             )
             # A word in two slices is found twice, with the same score: once is enough.
             for vocab_word, score in {w: score for w, score, _ in found}.items():
-                if not vocab_word.startswith(word):  # exact and prefix matches are banded above
+                # Exact and prefix matches are banded above; a word three edits away is no typo.
+                if not vocab_word.startswith(word) and typo_near(word, vocab_word):
                     typos[typo_quality * score / 100.0].append(vocab_word)
             for quality, typo_words in typos.items():
                 numbers = (bisect_left(vocabulary, w) for w in typo_words)

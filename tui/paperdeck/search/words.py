@@ -4,6 +4,12 @@ A word is a run of letters and digits, case- and accent-folded (:func:`~paperdec
 survey"`` → ``gnns``, ``a``, ``survey``; ``Tramèr`` → ``tramer``). For speed at tens of thousands of
 papers, a paper's four fields are folded in one C-level ``bytes.translate`` pass; non-ASCII words
 are re-split by :func:`words`.
+
+A title is indexed as it is shown (:func:`search_title`: its LaTeX rendered by the one renderer,
+:func:`paperdeck.model.safe_text.shown_line`), folded as a user types it: NFKC makes ``C$^3$-Bench``'s
+``C³`` the word ``c3`` and ``$A_{4}$`` ``a4``, and a Greek letter standing alone is its name
+(``$\\lambda$-GRPO`` and ``λ-GRPO``: ``lambda``), in the text as in the query, so that the forms
+copied from a paper or typed on a keyboard find it alike.
 """
 
 from __future__ import annotations
@@ -11,9 +17,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import cache
 from itertools import chain, filterfalse
 from typing import Protocol
 
+from paperdeck.model.safe_text import MARKUP, shown_line
 from paperdeck.text.fold import fold_text
 
 _WORD = re.compile(r"[^\W_]+")
@@ -57,15 +65,52 @@ _FOLD = _fold_table()
 def words(text: str) -> list[str]:
     """The alphanumeric words of ``text``, folded by :func:`~paperdeck.text.fold.fold_text`.
 
-    ``"GNNs: a survey"`` gives ``["gnns", "a", "survey"]``; ``"Tramèr"`` gives ``["tramer"]``.
+    ``"GNNs: a survey"`` gives ``["gnns", "a", "survey"]``; ``"Tramèr"`` gives ``["tramer"]``;
+    ``"C³-Bench"`` (NFKC) ``["c3", "bench"]``; a Greek letter alone (or with digits) is its name, as
+    typed on a keyboard and as a LaTeX source says it: ``"λ-GRPO"`` gives ``["lambda", "grpo"]``,
+    ``"τ²"`` ``["tau2"]``.
     """
-    return _WORD.findall(fold_text(text) if not text.isascii() else text.casefold())
+    if text.isascii():
+        return _WORD.findall(text.casefold())
+    return [word if word.isascii() else _named(word) for word in _WORD.findall(fold_text(text))]
+
+
+@cache
+def _letter_names() -> dict[str, str]:
+    """Each Greek letter, folded (``λ``, ``ε``), → its LaTeX name (``lambda``, ``epsilon``): from the
+    renderer's own table of symbol macros (:data:`paperdeck.text.latex_symbols.SYMBOLS`), the
+    plain name before a ``var`` form; made at the first title with a Greek letter."""
+    from paperdeck.text.latex_symbols import SYMBOLS
+
+    names: dict[str, str] = {}
+    pairs = (line.split("\t") for line in SYMBOLS.split("\n") if line.count("\t") == 1)
+    for name, char in sorted(pairs, key=lambda pair: (pair[0].startswith("var"), len(pair[0]))):
+        if len(char) == 1 and "\u0370" <= char <= "\u03ff" and name.isalpha() and name.islower():
+            folded = fold_text(char)
+            if len(folded) == 1 and folded.isalpha():
+                names.setdefault(folded, name)
+    return names
+
+
+def search_title(title: str) -> str:
+    """``title`` as the search indexes it: as every output shows it (LaTeX and Markdown rendered,
+    :func:`~paperdeck.model.safe_text.shown_line`: ``$\\lambda$-GRPO`` → ``λ-GRPO``, ``C$^3$`` →
+    ``C³``), to be folded as :func:`words` folds text (NFKC: ``C³`` → ``c3``; a Greek letter named:
+    ``λ`` → ``lambda``). A title without markup is itself."""
+    return shown_line(title) if MARKUP.search(title) is not None else title
+
+
+def _named(word: str) -> str:
+    """A folded word that is a Greek letter, or one and digits, with the letter's name for it
+    (``λ`` → ``lambda``, ``τ2`` → ``tau2``): as a keyboard types it. Other words as they are."""
+    name = _letter_names().get(word[0])
+    return word if name is None or not (len(word) == 1 or word[1:].isdigit()) else name + word[1:]
 
 
 def fold_fields(paper: IndexedPaper) -> list[str]:
-    """Title, keywords, authors and abstract, each folded to space-separated words by one
-    C-level pass (non-ASCII words still to be re-split by :func:`words`)."""
-    texts = (paper.title, " ; ".join(paper.keywords), " ; ".join(paper.authors), paper.abstract)
+    """Title (as :func:`search_title` gives it), keywords, authors and abstract, each folded to
+    space-separated words by one C-level pass (non-ASCII words still to be re-split by :func:`words`)."""
+    texts = (search_title(paper.title), " ; ".join(paper.keywords), " ; ".join(paper.authors), paper.abstract)
     doc = _FIELD_SEP.join(texts)
     if not doc.isascii():
         doc = unicodedata.normalize("NFKC", doc)
@@ -94,4 +139,4 @@ def word_set(text: str) -> set[str]:
     return tokens
 
 
-__all__ = ["IndexedPaper", "fold_fields", "word_list", "word_set", "words"]
+__all__ = ["IndexedPaper", "fold_fields", "search_title", "word_list", "word_set", "words"]

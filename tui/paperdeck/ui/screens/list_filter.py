@@ -20,12 +20,13 @@ from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.reading.marks import Marks
+from paperdeck.search.elsewhere import elsewhere_note
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
-from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary
+from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import PaperList
 
@@ -45,10 +46,11 @@ COUNTS_PADDING = 3
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
 #: the star count (a few cells; the sort gives its short form up for it first), the sort order in
 #: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
-#: starred only, similar papers being found, indexing. How the query was read (10) comes second.
-_NOTES_KEPT = (4, 10, 0, 9, 1, 3, 7, 8, 2, 6, 5)
+#: starred only, similar papers being found, indexing. How the query was read (10) comes second,
+#: the matches the scope hides (11) before the scope (which has short forms).
+_NOTES_KEPT = (4, 10, 11, 0, 9, 1, 3, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5)
+_NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5, 11)
 #: The index of the sort order among the counts' notes.
 _ORDER_NOTE = 3
 #: The notes (the star count, the sort order, marks) the sort gives its short form up for.
@@ -59,6 +61,8 @@ _REFRESH_NOTE = 7
 _SCOPE_NOTE = 0
 #: The index of how the query was read (:attr:`Query.note <paperdeck.search.query.Query.note>`).
 _QUERY_NOTE = 10
+#: The index of the matches outside the venue scope (:mod:`paperdeck.search.elsewhere`).
+_ELSEWHERE_NOTE = 11
 
 
 def short_scope_notes(label: str, venues: int) -> Iterator[str]:
@@ -130,6 +134,8 @@ class ListFilter(ListSorting):
         self._starred_only = False
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self._view_ids: Sequence[str] = []
+        #: How many papers the list's query finds outside the scope (:mod:`paperdeck.search.elsewhere`).
+        self._elsewhere: int | None = None
         #: The list shown and its ids as a set (for the status tally of a filtered list).
         self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
         #: The store's status counts and, for them, the reading status of each paper that has one.
@@ -527,6 +533,7 @@ class ListFilter(ListSorting):
                 starred = {pid for pid, record in self.store.all_user_data.items() if record.starred}
                 ids = [pid for pid in ids if pid in starred]
             self._view_ids = ids
+            self._elsewhere = self._count_elsewhere(text, starred_only, len(ids))
             if nearby:
                 shown = set(ids)
                 if keep is None or keep not in shown:
@@ -545,6 +552,16 @@ class ListFilter(ListSorting):
             self.stats_listener()
         if was_stale:
             self.answered(not isinstance(result, str))
+
+    def _count_elsewhere(self, text: str, starred_only: bool, shown: int) -> int | None:
+        """How many papers ``text`` finds outside the scope, where that is cheap to know."""
+        if not self.scope:
+            return None
+        from paperdeck.search.elsewhere import more_elsewhere
+        from paperdeck.search.query import parse_query
+
+        query = parse_query(text) if text.strip() else None
+        return more_elsewhere(self.searcher, query, self.scope, shown, starred_only=starred_only)
 
     def _set_stale(self, stale: bool) -> None:
         self.stale = stale
@@ -679,6 +696,7 @@ class ListFilter(ListSorting):
             self.export_note,
             self.save_note,
             self._filters_for[2] if filtered else "",  # read by _query_filters above
+            elsewhere_note(self._elsewhere) if filtered and self.scope else "",
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
@@ -701,6 +719,12 @@ class ListFilter(ListSorting):
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
+        if notes[_ELSEWHERE_NOTE] and (notes[_ELSEWHERE_NOTE] not in text or notes[_SCOPE_NOTE] not in text):
+            # too narrow for it (or for the scope beside it): its short form
+            notes[_ELSEWHERE_NOTE] = elsewhere_note(self._elsewhere, short=True)
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
+            )
         if scoped and notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow: its short form
             for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
                 notes[_SCOPE_NOTE] = short
@@ -710,18 +734,20 @@ class ListFilter(ListSorting):
                 if short in text:
                     break
         if notes[_QUERY_NOTE] and notes[_QUERY_NOTE] not in text:  # too narrow: its short form
-            from paperdeck.search.query import SHORT_NOTES
+            from paperdeck.search.query import short_note
 
-            notes[_QUERY_NOTE] = SHORT_NOTES.get(notes[_QUERY_NOTE], "")
+            if (note := notes[_QUERY_NOTE]).startswith("unknown field "):  # the fields listed in a toast
+                self._tell_hint_later(note)
+            notes[_QUERY_NOTE] = short_note(note)
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
         if self._searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(self.pending_note, notes, room, keep)
-        if self.query_hint:
+        if self.query_hint:  # on the label's two lines, its end (the example) kept
             hint = f"⚠ {self.query_hint}"
-            text = cut_at_word(hint, room)
-            if text != hint:
+            text = wrapped(hint, room)
+            if text.replace("\n", " ") != hint:
                 self._tell_hint_later(self.query_hint)
         # query_one: Textual's cache of look-ups, not a walk of every widget of the screen per key.
         label = screen.query_one_optional("#counts", CountsLabel)
@@ -739,14 +765,14 @@ class ListFilter(ListSorting):
             paper_list.border_subtitle = subtitle
 
     def _tell_hint_later(self, hint: str) -> None:
-        """Show ``hint`` whole in a toast (it is cut beside the filter bar) once the query has
-        stayed as it is for ``hint_toast_s``; once per hint."""
+        """Show ``hint`` (the query's hint, or its note) whole in a toast (it is cut beside the filter
+        bar) once the query has stayed as it is for ``hint_toast_s``; once per hint."""
         if self._hint_timer is not None:
             self._hint_timer.stop()
 
         def tell() -> None:
             self._hint_timer = None
-            if self.query_hint == hint and self._hint_told != hint:
+            if hint in (self.query_hint, self._filters_for[2]) and self._hint_told != hint:
                 self._hint_told = hint
                 self.screen.notify(hint, title="Query", severity="warning", timeout=6)
 

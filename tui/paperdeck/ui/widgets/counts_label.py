@@ -96,6 +96,23 @@ def cut_at_word(text: str, room: int) -> str:
     return kept + "…"
 
 
+def wrapped(text: str, room: int, lines: int = 2) -> str:
+    """``text`` in at most ``lines`` lines of ``room`` cells, broken at words (joined by ``\\n``),
+    the last cut at a word (:func:`cut_at_word`) where even they do not hold it: a hint beside the
+    filter bar whose end (its example) is the useful part. A text that fits one line is itself."""
+    kept: list[str] = []
+    words = text.split(" ")
+    while len(kept) < lines - 1 and cell_len(" ".join(words)) > room:
+        count = 0
+        while count < len(words) and cell_len(" ".join(words[: count + 1])) <= room:
+            count += 1
+        if count == 0:  # one word wider than the room: cut at the end
+            break
+        kept.append(" ".join(words[:count]))
+        words = words[count:]
+    return "\n".join([*kept, cut_at_word(" ".join(words), room)])
+
+
 def status_summary(total: int, statuses: Mapping[str, int]) -> str:
     """``"19,600 unseen · 30 to-read"``: papers by reading status (unseen: those with no status)."""
     unseen = total - sum(statuses.values()) + statuses.get("unseen", 0)

@@ -1,0 +1,95 @@
+"""With the venue scope on some venues, the counts say how many matches the scope hides
+(``1 of 2 · COLM 2025 · 2 more in other venues``): for words alone (the ranking made for the
+query, counted again without ranking anew) and for the starred papers; not for field terms,
+which would be run again over the other venues."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from paperdeck.model.paper import Paper
+from paperdeck.search.elsewhere import elsewhere_note, more_elsewhere
+from paperdeck.search.index import SearchIndex
+from paperdeck.search.query import parse_query
+from paperdeck.search.searcher import Searcher
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+
+from tests.ui.helpers import counts, main_screen, settle
+from tests.ui.test_query_bar import typed
+from tests.waits import wait_for
+
+PAPERS = [
+    Paper(id="openreview:A", title="Graph diffusion", abstract="x", venue="COLM", year=2025),
+    Paper(id="openreview:B", title="Diffusion kernels", abstract="y", venue="ICLR", year=2026),
+    Paper(id="openreview:C", title="Diffusion agents", abstract="z", venue="ICLR", year=2026),
+    Paper(id="openreview:D", title="Web agents", abstract="w", venue="COLM", year=2025),
+]
+
+
+def _store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    store.set_star("openreview:B", True)
+    store.set_star("openreview:D", True)
+    return store
+
+
+def test_more_elsewhere_counts_words_and_stars_only(tmp_path: Path) -> None:
+    searcher = Searcher(_store(tmp_path))
+    searcher.index.get()
+    scope = frozenset({"COLM 2025"})
+    assert more_elsewhere(searcher, parse_query("diffusion"), scope, shown=1) == 2
+    assert more_elsewhere(searcher, parse_query("diffusion"), frozenset(), shown=3) is None  # no scope
+    assert more_elsewhere(searcher, parse_query("diffusion year:2026"), scope, shown=0) is None  # a field term
+    assert more_elsewhere(searcher, None, scope, shown=1, starred_only=True) == 1
+    assert more_elsewhere(searcher, parse_query("is:starred"), scope, shown=1) == 1
+    assert more_elsewhere(searcher, None, scope, shown=2) is None
+    assert elsewhere_note(2) == "2 more in other venues" and elsewhere_note(2, short=True) == "+2 elsewhere"
+    assert elsewhere_note(0) == elsewhere_note(None) == ""
+
+
+def test_the_count_ranks_nothing_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words' ranking is the one the query just made (kept): counting the rest matches no
+    word again."""
+    searcher = Searcher(_store(tmp_path))
+    index = searcher.index.get()
+    index.search_positions("diffusion")  # the query run
+    matched: list[str] = []
+    match = SearchIndex._match
+
+    def counted(self: SearchIndex, word: str, *args: object, **kwargs: object) -> object:
+        matched.append(word)
+        return match(self, word, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchIndex, "_match", counted)
+    assert more_elsewhere(searcher, parse_query("diffusion"), frozenset({"COLM 2025"}), shown=1) == 2
+    assert matched == []
+    index.search_positions("diffusion kernels")  # the counter counts
+    assert matched
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_counts_say_what_the_scope_hides(tmp_path: Path, width: int) -> None:
+    app = PaperApp(store=_store(tmp_path))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["COLM 2025"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        assert await typed(pilot, "diffusion") == ["openreview:A"]
+        text = counts(app)
+        assert ("2 more in other venues" if width >= 120 else "+2 elsewhere") in text, text
+        assert await typed(pilot, "diffusion year:2025") == ["openreview:A"]
+        assert "elsewhere" not in counts(app) and "other venues" not in counts(app), counts(app)
+        await typed(pilot, "")
+        await pilot.press("escape", "S")  # starred only: D here, B in ICLR 2026
+        await settle(pilot)
+        await wait_for(pilot, lambda: list(screen.view_ids()) == ["openreview:D"], what="starred only")
+        assert ("1 more in other venues" if width >= 120 else "+1 elsewhere") in counts(app), counts(app)
+        screen.list_filter.set_scope([])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="every venue")
+        assert "elsewhere" not in counts(app) and "other venues" not in counts(app), counts(app)

@@ -1,0 +1,70 @@
+"""How many papers a query finds outside the venue scope, for the counts' hint (``12 of 19,630 ·
+3 more in other venues``): the scope hides matches elsewhere, and the user should know.
+
+Counted only where it is cheap — never a second run of the query over the other venues:
+
+- words alone (no field terms, no ``like:``): the index ranked them over every paper for the
+  query just run (:func:`~paperdeck.search.selection.run_query` keeps the scope's), and the
+  ranking is cached; what it found less what the scope shows is the rest.
+- the starred papers (the ★ filter on a blank bar, or ``is:starred`` alone, the Starred view): the
+  store's star count less what the scope shows.
+
+Anything else (field terms, which would be evaluated over the other venues' papers, unparsed as
+they may be) counts nothing: ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paperdeck.search.query import Query
+    from paperdeck.search.searcher import Searcher
+
+
+def more_elsewhere(
+    searcher: Searcher, query: Query | None, scope: frozenset[str], shown: int, *, starred_only: bool = False
+) -> int | None:
+    """How many papers ``query`` (``None``: a blank bar) finds outside ``scope`` (empty: every
+    venue, so none), ``shown`` being how many it shows inside; ``None`` where that is not cheap to
+    know (see the module docstring), or the index is not built yet."""
+    if not scope:
+        return None
+    if query is None or (query.tree is not None and _starred_alone(query)):
+        if query is None and not starred_only:
+            return None
+        starred, _ = searcher.store.user_counts()
+        return max(0, starred - shown)
+    if starred_only or query.like or query.has_filter or not query.words or query.error is not None:
+        return None
+    index = searcher.index.built
+    if index is None:
+        return None
+    found = index.search_positions(" ".join(query.words))  # the ranking just made, cached
+    return max(0, len(found) - shown)
+
+
+def _starred_alone(query: Query) -> bool:
+    """Whether ``query`` is ``is:starred`` and nothing else (the Starred view)."""
+    from paperdeck.search.query_fields import choices
+    from paperdeck.search.query_terms import Term
+
+    tree = query.tree
+    return (
+        not query.words
+        and not query.like
+        and isinstance(tree, Term)
+        and tree.field == "is"
+        and choices("is", tree.value) == frozenset({"starred"})
+    )
+
+
+def elsewhere_note(count: int | None, *, short: bool = False) -> str:
+    """The counts' note for :func:`more_elsewhere`'s ``count``: ``"3 more in other venues"``
+    (``short``: ``"+3 elsewhere"``), or ``""`` (none, or not counted)."""
+    if not count:
+        return ""
+    return f"+{count:,} elsewhere" if short else f"{count:,} more in other venues"
+
+
+__all__ = ["elsewhere_note", "more_elsewhere"]
