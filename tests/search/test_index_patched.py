@@ -18,7 +18,7 @@ import pytest
 from paperdeck.cli.caches import caches_key, save_caches, save_indexes
 from paperdeck.model.paper import Paper
 from paperdeck.search import index_update
-from paperdeck.search import similar as similar_module
+from paperdeck.search import similar_counts as similar_module
 from paperdeck.search.index import SearchIndex
 from paperdeck.search.index_file import read_sections
 from paperdeck.search.searcher import INDEX_FILE, SIMILARITY_FILE, Searcher

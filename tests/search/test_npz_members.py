@@ -11,6 +11,7 @@ import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.search.npz_members import mapped_arrays
 from paperdeck.search.similar import SimilarityIndex
+from paperdeck.search.similar_counts import counts_path
 
 
 def _saved(tmp_path: Path) -> tuple[Path, dict[str, np.ndarray]]:
@@ -79,9 +80,10 @@ def test_similarity_update_reads_the_counts_mapped_and_refuses_damaged_ones(tmp_
     scratch = SimilarityIndex(after)
     for paper in after:
         assert found[0].similar_to(paper.id, 10) == scratch.similar_to(paper.id, 10)
-    with zipfile.ZipFile(path) as archive:
+    base = counts_path(path)  # the counts are in the base beside the index file
+    with zipfile.ZipFile(base) as archive:
         info = archive.getinfo("count_tfs.npy")
-    data = bytearray(path.read_bytes())
+    data = bytearray(base.read_bytes())
     data[info.header_offset + 30 + len("count_tfs.npy") + 130] ^= 0x01
-    path.write_bytes(bytes(data))
+    base.write_bytes(bytes(data))
     assert SimilarityIndex.load_patched(path, [1, 2], [paper.id for paper in papers], changed) is None

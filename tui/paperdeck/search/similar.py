@@ -24,7 +24,6 @@ stop words and links make the difference).
 
 from __future__ import annotations
 
-import operator
 import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -33,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
 from paperdeck.search.packed_index import papers_named
-from paperdeck.search.similar_terms import Vocabulary, term_counts
+from paperdeck.search.similar_counts import TermCounts
 from paperdeck.search.words import IndexedPaper
 
 if TYPE_CHECKING:
@@ -159,126 +158,6 @@ def patched_fingerprint(texts: str, changes: Mapping[int, tuple[Paper, Paper]]) 
     return f"{total % (1 << _FINGERPRINT_BITS):064x}"
 
 
-#: Term counts put in name order at once (:meth:`_Counts.of`): bounds its temporaries.
-_SORT_BLOCK = 1 << 18
-
-
-class _Counts:
-    """Every paper's term counts (:func:`~paperdeck.search.similar_terms.term_counts`), every
-    term kept (those a build leaves out too), numbered in the order of their names: row ``i``'s
-    terms and counts are ``[indptr[i], indptr[i + 1])`` of ``terms`` and ``tfs``, by term
-    number. Numbered by name, not in the order the words were met, so that the counts of papers
-    changed in place merged into the others' are the counts a build from every paper makes, term
-    numbers and order within each row included (the weights, summed in that order, then agree
-    to the bit)."""
-
-    __slots__ = ("indptr", "names", "terms", "tfs")
-
-    def __init__(
-        self,
-        indptr: npt.NDArray[np.int64],
-        terms: npt.NDArray[np.int32],
-        tfs: npt.NDArray[np.int32],
-        names: list[str],
-    ) -> None:
-        self.indptr, self.terms, self.tfs, self.names = indptr, terms, tfs, names
-
-    @classmethod
-    def of(cls, papers: Iterable[IndexedPaper]) -> _Counts:
-        """The counts of ``papers``, one row each, in their order; ``papers`` is gone through
-        once, a chunk at a time (each paper can be dropped once given: never all held)."""
-        import numpy as np
-
-        vocabulary = Vocabulary()
-        lengths, terms, tfs = term_counts(papers, vocabulary)
-        met = list(vocabulary.terms)
-        del vocabulary
-        _release_freed_memory()  # the chunks' arrays and the words split: not kept beside the counts
-        count = len(lengths)
-        order = sorted(range(len(met)), key=met.__getitem__)
-        rank = np.zeros(len(met), np.int32)
-        rank[order] = np.arange(len(met), dtype=np.int32)
-        indptr = np.zeros(count + 1, np.int64)
-        np.cumsum(lengths, out=indptr[1:])
-        del lengths
-        # Each row's terms put in name order, a block of rows at a time, in place (bounded
-        # temporaries; the arrays term_counts made are this build's own). A row holds each term
-        # once: its keys are distinct, so any sort gives the one order (no stable sort needed).
-        for at in range(0, len(terms), _SORT_BLOCK):
-            terms[at : at + _SORT_BLOCK] = rank[terms[at : at + _SORT_BLOCK]]
-        del rank
-        row = 0
-        while row < count:
-            end_row = max(int(np.searchsorted(indptr, indptr[row] + _SORT_BLOCK, side="right")) - 1, row + 1)
-            end_row = min(end_row, count)
-            start, end = int(indptr[row]), int(indptr[end_row])
-            owners = np.repeat(np.arange(end_row - row, dtype=np.int64), np.diff(indptr[row : end_row + 1]))
-            owners <<= 32
-            owners |= terms[start:end]
-            by_name = np.argsort(owners)
-            del owners
-            terms[start:end] = terms[start:end][by_name]
-            tfs[start:end] = tfs[start:end][by_name]
-            row = end_row
-        # The names copied into fresh strings: the words met were spread over the memory of every
-        # word split, all freed now (the index's term names are these).
-        names = [met[n] for n in order]
-        del met
-        names = "\n".join(names).split("\n") if names else []
-        return cls(indptr, terms, tfs, names)
-
-    def patched(self, changes: Mapping[int, Paper]) -> _Counts:
-        """These counts with the rows at the positions of ``changes`` those of the papers given
-        (the terms no paper holds any more left out, the new ones numbered in): equal to
-        :meth:`of` the papers with those replaced.
-
-        Raises:
-            ValueError: a position is not one of the rows'.
-        """
-        import numpy as np
-
-        count = len(self.indptr) - 1
-        positions = sorted(changes)
-        if any(not 0 <= position < count for position in positions):
-            raise ValueError("a changed paper's position is not one of the index's")
-        fresh = _Counts.of([changes[position] for position in positions])
-        indptr = self.indptr
-        # The terms some paper still holds: every paper's, less the changed papers' old rows.
-        df = np.bincount(self.terms, minlength=len(self.names))
-        for position in positions:
-            df[self.terms[indptr[position] : indptr[position + 1]]] -= 1
-        still = [self.names[n] for n in np.flatnonzero(df > 0).tolist()]
-        del df
-        names = sorted(set(still).union(fresh.names)) if set(fresh.names).difference(still) else still
-        number = dict(zip(names, range(len(names)), strict=True))
-        # Old terms renumbered (monotonically: each row stays in name order), the fresh rows'
-        # numbered in the same vocabulary; the rows laid end to end, the changed ones replaced.
-        renumber = np.array([number.get(name, -1) for name in self.names], np.int32)
-        local = np.array([number[name] for name in fresh.names], np.int32)
-        # Written in place into arrays of the new size (never the pieces and their concatenation at once).
-        lengths = np.diff(indptr)
-        for n, position in enumerate(positions):
-            lengths[position] = fresh.indptr[n + 1] - fresh.indptr[n]
-        new_indptr = np.zeros(count + 1, np.int64)
-        np.cumsum(lengths, out=new_indptr[1:])
-        del lengths
-        terms = np.empty(int(new_indptr[-1]), np.int32)
-        tfs = np.empty(int(new_indptr[-1]), np.int32)
-        at = 0
-        for n, position in enumerate([*positions, count]):
-            old = slice(int(indptr[at]), int(indptr[position]))
-            new = slice(int(new_indptr[at]), int(new_indptr[position]))
-            terms[new] = renumber[self.terms[old]]
-            tfs[new] = self.tfs[old]
-            if position < count:
-                span = slice(int(fresh.indptr[n]), int(fresh.indptr[n + 1]))
-                into = slice(int(new_indptr[position]), int(new_indptr[position + 1]))
-                terms[into] = local[fresh.terms[span]]
-                tfs[into] = fresh.tfs[span]
-            at = position + 1
-        return _Counts(new_indptr, terms, tfs, names)
-
-
 class TextsDigest:
     """:func:`texts_fingerprint` taken as the papers pass (:meth:`passing`), for a build that reads
     its papers once (:meth:`SimilarityIndex.from_papers`): the sum of each paper's digest at its
@@ -327,7 +206,7 @@ class SimilarityIndex:
         self._set_ids([paper.id for paper in papers])
         #: :func:`texts_fingerprint` of the papers it was built from.
         self.texts = texts_fingerprint(papers)
-        self._weigh(_Counts.of(papers))
+        self._weigh(TermCounts.of(papers))
 
     @classmethod
     def from_papers(cls, ids: list[str], papers: Iterable[IndexedPaper]) -> SimilarityIndex:
@@ -343,7 +222,7 @@ class SimilarityIndex:
         index = cls.__new__(cls)
         index._set_ids(ids)
         digest = TextsDigest()
-        counts = _Counts.of(digest.passing(papers_named(ids, papers)))
+        counts = TermCounts.of(digest.passing(papers_named(ids, papers)))
         index.texts = digest.hexdigest()
         index._weigh(counts)
         return index
@@ -354,7 +233,7 @@ class SimilarityIndex:
         for position, paper_id in enumerate(ids):
             self._position.setdefault(paper_id, position)
 
-    def _weigh(self, counts: _Counts) -> None:
+    def _weigh(self, counts: TermCounts) -> None:
         """Take the weights of ``counts`` (one row per paper): the terms in too few or too many
         papers left out, the rest renumbered in order, each weight ``(1 + ln tf) × idf`` in
         float32, each row scaled to length 1. A function of the counts alone: an index updated
@@ -362,7 +241,10 @@ class SimilarityIndex:
         kept as they are (for :meth:`save`); the weights are computed a block at a time."""
         import numpy as np
 
-        self._counts: _Counts | None = counts
+        self._counts: TermCounts | None = counts
+        #: The base's fingerprint and the delta (positions, rows) :meth:`save` writes instead of
+        #: a new base (:mod:`paperdeck.search.similar_counts`; set by :meth:`load_patched`).
+        self._delta: tuple[str, list[int], TermCounts] | None = None
         count = len(counts.indptr) - 1
         terms, tfs = counts.terms, counts.tfs
         row_lengths = np.diff(counts.indptr)
@@ -419,31 +301,40 @@ class SimilarityIndex:
         self._indices: npt.NDArray[np.int32] = terms
         _release_freed_memory()
 
-    #: Format of :meth:`save` files (bumped when the layout or the weighting changes).
-    FILE_VERSION = 3
+    #: Format of :meth:`save` files (bumped when the layout or the weighting changes): 4, the
+    #: term counts in a base file beside it and a delta in it (3: the counts in it; its weights
+    #: are read as they are, its counts as a base).
+    FILE_VERSION = 4
+    _READ_VERSIONS = ([3], [4])
 
     def release_counts(self) -> None:
         """Let go of the term counts the build kept for :meth:`save` (as much memory again as
-        the weights): an index not saved, or saved, needs them no more."""
+        the weights) and the delta: an index not saved, or saved, needs them no more."""
         self._counts = None
+        self._delta = None
 
     def save(self, path: Path, stamp: Sequence[int], texts: str) -> None:
         """Write the index to ``path`` (NumPy ``.npz``, uncompressed), atomically, with
         ``stamp`` — what it was built from (the catalogue's size and mtime) — and ``texts``
-        (:func:`texts_fingerprint` of its papers) for :meth:`load`.
+        (:func:`texts_fingerprint` of its papers) for :meth:`load`; its term counts as
+        :mod:`paperdeck.search.similar_counts` keeps them: the delta of an update in it, or
+        (a build, a compaction) every count in a new base beside it, written first.
 
         Raises:
-            StoreError: the file cannot be written.
+            StoreError: a file cannot be written.
         """
         import numpy as np
 
+        from paperdeck.search.similar_counts import delta_members, save_base
         from paperdeck.store.atomic import atomic_write_into
 
-        counts: dict[str, npt.NDArray[np.generic]] = {}
-        if self._counts is not None:  # for load_patched (an index read from a file has none)
-            names = "\n".join(self._counts.names).encode("utf-8", "surrogatepass")
-            counts = {"count_indptr": self._counts.indptr, "count_terms": self._counts.terms,
-                      "count_tfs": self._counts.tfs, "count_names": np.frombuffer(names, np.uint8)}  # fmt: skip
+        if self._delta is not None:
+            counts = delta_members(*self._delta)
+        elif self._counts is not None:  # for load_patched (an index read from a file has none)
+            save_base(path, self._counts, texts)
+            counts = delta_members(texts, [], None)
+        else:
+            counts = delta_members("", [], None)
         arrays: dict[str, Any] = {
             "version": np.array([self.FILE_VERSION], np.int64),
             "stamp": np.array(list(stamp), np.int64),
@@ -466,48 +357,49 @@ class SimilarityIndex:
         """The index :meth:`save` wrote to ``path`` for the catalogue stamped ``before`` (with its
         term counts: a build's), of the papers with ``ids`` (the same ids in the same order: an
         import in place), updated for the papers at the positions of ``changes`` replaced by
-        those given: their counts made anew, the others' read from the file, every weight
-        computed again from the counts (a corpus-wide statistic, the IDF, changes with any
-        paper), so that it equals the index a build from every paper makes. With the file's
-        texts fingerprint. ``None`` when there is no such file or it cannot be used: then build.
+        those given: their counts made anew and folded into the delta, the others' read from the
+        base, every weight computed again from the counts (a corpus-wide statistic, the IDF,
+        changes with any paper), so that it equals the index a build from every paper makes.
+        With the file's texts fingerprint. ``None`` when there is no such file or it cannot be
+        used (its base missing, damaged or another's): then build.
         """
         import numpy as np
 
-        from paperdeck.search.npz_members import mapped_arrays
+        from paperdeck.search.similar_counts import DELTA_SHARE, counts_path, merged_rows, read_base, read_delta
 
         try:
             with np.load(path, allow_pickle=False) as saved:
-                if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(before):
+                version = saved["version"].tolist()
+                if version not in cls._READ_VERSIONS or saved["stamp"].tolist() != list(before):
                     return None
                 texts = str(saved["texts"][0])
                 if saved["ids"].tolist() != list(ids):
                     return None
-                names_bytes = saved["count_names"].tobytes()
-            # The counts (most of the file) mapped in place, not copied: read once, then let go of.
-            indptr, terms, tfs = mapped_arrays(path, ("count_indptr", "count_terms", "count_tfs")).values()
+                delta = read_delta(saved, len(ids)) if version == [cls.FILE_VERSION] else ("", [], None)
         except (OSError, ValueError, KeyError, EOFError, IndexError):
             return None
-        try:
-            names = names_bytes.decode("utf-8", "surrogatepass").split("\n") if names_bytes else []
-        except UnicodeDecodeError:
+        if delta is None:
             return None
-        if not all(map(operator.lt, names, names[1:])):  # numbered by name: sorted, each once
-            return None
-        if (
-            indptr.dtype != np.int64 or terms.dtype != np.int32 or tfs.dtype != np.int32
-            or indptr.shape != (len(ids) + 1,) or len(terms) != len(tfs) or int(indptr[0]) != 0
-            or int(indptr[-1]) != len(terms) or bool((np.diff(indptr) < 0).any())
-            or (len(terms) and (int(terms.min()) < 0 or int(terms.max()) >= len(names) or int(tfs.min()) < 1))
-        ):  # fmt: skip
+        base_texts, positions, rows = delta
+        # The base (most of the counts) mapped in place, not copied: read once, then let go of.
+        base = read_base(counts_path(path), len(ids), base_texts) if base_texts else read_base(path, len(ids), None)
+        if base is None:
             return None
         try:
-            counts = _Counts(indptr, terms, tfs, names).patched(changes)
+            changed = sorted(changes)
+            fresh = TermCounts.of([changes[position] for position in changed])
+            if rows is not None:
+                changed, fresh = merged_rows(positions, rows, changed, fresh)
+            counts = base.replaced(changed, fresh)
         except ValueError:
             return None
-        del indptr, terms, tfs, names  # the counts read: not held beside the new ones while weighed
+        compact = not base_texts or len(fresh.terms) > DELTA_SHARE * len(base.terms)
+        del base, rows  # the counts read: not held beside the new ones while weighed
         index = cls.__new__(cls)
         index._set_ids(list(ids))
         index._weigh(counts)
+        if not compact:  # the delta written, not every count: the counts let go of
+            index._counts, index._delta = None, (base_texts, changed, fresh)
         return index, texts
 
     @classmethod
@@ -533,7 +425,7 @@ class SimilarityIndex:
 
         try:
             with np.load(path, allow_pickle=False) as saved:
-                if saved["version"].tolist() != [cls.FILE_VERSION] or saved["stamp"].tolist() != list(before):
+                if saved["version"].tolist() not in cls._READ_VERSIONS or saved["stamp"].tolist() != list(before):
                     return False
                 if saved["ids"].tolist() != list(ids):
                     return False
@@ -573,7 +465,7 @@ class SimilarityIndex:
 
         try:
             with np.load(path, allow_pickle=False) as saved:
-                if saved["version"].tolist() != [cls.FILE_VERSION]:
+                if saved["version"].tolist() not in cls._READ_VERSIONS:
                     return None
                 if saved["stamp"].tolist() != list(stamp) if stamp is not None else saved["texts"].tolist() != [texts]:
                     return None

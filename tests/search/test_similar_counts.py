@@ -1,0 +1,148 @@
+"""The similarity index's term counts kept as a base file and a delta of the rows changed since
+(:mod:`paperdeck.search.similar_counts`): an update writes the index file alone, the base only
+at a build or a compaction; every update equals a build from every paper; a base that is not the
+one the index names (another process's, missing, damaged) makes a build; a file of the layout
+before (the counts in it) is read and compacted."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+from paperdeck.model.paper import Paper
+from paperdeck.search.similar import SimilarityIndex, patched_fingerprint
+from paperdeck.search.similar_counts import DELTA_SHARE, TermCounts, counts_path, merged_rows
+
+WORDS = [f"w{n}x" for n in range(120)] + ["diffusion", "graph", "neural", "pruning", "experts", "sampling"]
+
+
+def _paper(rng: random.Random, number: int, words: int) -> Paper:
+    title = " ".join(rng.choice(WORDS) for _ in range(3))
+    return Paper(f"test:{number}", title, " ".join(rng.choice(WORDS) for _ in range(words)))
+
+
+def _papers(seed: int = 1, count: int = 200) -> list[Paper]:
+    rng = random.Random(seed)
+    return [_paper(rng, number, 12) for number in range(count)]
+
+
+def _same_as_a_build(index: SimilarityIndex, papers: list[Paper]) -> None:
+    scratch = SimilarityIndex(papers)
+    for name in ("_indptr", "_indices", "_data"):
+        assert getattr(index, name).tobytes() == getattr(scratch, name).tobytes(), name
+    assert index._terms == scratch._terms and index.paper_ids == scratch.paper_ids
+
+
+def _update(path: Path, papers: list[Paper], changes: dict[int, Paper], stamp: int) -> SimilarityIndex:
+    """``load_patched`` at ``path`` (stamped ``stamp``), ``papers`` changed in place, saved stamped ``stamp + 1``."""
+    found = SimilarityIndex.load_patched(path, [stamp], [paper.id for paper in papers], changes)
+    assert found is not None
+    index, texts = found
+    fingerprint = patched_fingerprint(texts, {at: (papers[at], new) for at, new in changes.items()})
+    assert fingerprint is not None
+    for at, new in changes.items():
+        papers[at] = new
+    index.texts = fingerprint
+    index.save(path, [stamp + 1], fingerprint)
+    return index
+
+
+def test_updates_write_a_delta_beside_the_base_and_equal_a_build(tmp_path: Path) -> None:
+    papers = _papers()
+    path = tmp_path / "similar-cache.npz"
+    built = SimilarityIndex(papers)
+    built.save(path, [1], built.texts)
+    base = counts_path(path)
+    base_bytes, base_key = base.read_bytes(), base.stat().st_ino
+    rng = random.Random(5)
+    rows = 0
+    for step in range(3):  # each a few papers: the delta holds them all, the base is not written
+        chosen = rng.sample(range(len(papers)), 4)
+        changes = {at: Paper(papers[at].id, papers[at].title, f"new words {step} graph w{at}x") for at in chosen}
+        index = _update(path, papers, changes, step + 1)
+        _same_as_a_build(index, papers)
+        loaded = SimilarityIndex.load(path, [step + 2])
+        assert loaded is not None
+        _same_as_a_build(loaded, papers)
+        assert base.stat().st_ino == base_key and base.read_bytes() == base_bytes
+        with np.load(path) as saved:
+            assert saved["counts_base"].tolist() == [built.texts]
+            assert len(saved["delta_positions"]) >= rows
+            rows = len(saved["delta_positions"])
+    # Past DELTA_SHARE of the base's counts: a new base, named by the papers' fingerprint, no delta.
+    many = int(len(papers) * DELTA_SHARE) + 10
+    changes = {
+        at: Paper(papers[at].id, "Other " + papers[at].title, papers[at].abstract + " sampling") for at in range(many)
+    }
+    index = _update(path, papers, changes, 4)
+    _same_as_a_build(index, papers)
+    with np.load(path) as saved, np.load(base) as counts:
+        assert len(saved["delta_positions"]) == 0
+        assert saved["counts_base"].tolist() == counts["texts"].tolist() == [index.texts]
+    scratch = TermCounts.of(papers)
+    with np.load(base) as counts:
+        assert np.array_equal(counts["count_indptr"], scratch.indptr)
+        assert np.array_equal(counts["count_terms"], scratch.terms)
+        assert np.array_equal(counts["count_tfs"], scratch.tfs)
+    _same_as_a_build(_update(path, papers, {7: Paper(papers[7].id, "T", "neural")}, 5), papers)
+
+
+def test_a_base_not_the_one_named_missing_or_damaged_makes_a_build(tmp_path: Path) -> None:
+    papers = _papers()
+    path = tmp_path / "similar-cache.npz"
+    built = SimilarityIndex(papers)
+    built.save(path, [1], built.texts)
+    changes = {3: Paper(papers[3].id, "T", "graph")}
+    ids = [paper.id for paper in papers]
+    base = counts_path(path)
+    kept = base.read_bytes()
+    other = _papers(seed=2)  # another process's build since: its base, of other papers
+    SimilarityIndex(other).save(tmp_path / "other.npz", [9], SimilarityIndex(other).texts)
+    base.write_bytes(counts_path(tmp_path / "other.npz").read_bytes())
+    assert SimilarityIndex.load_patched(path, [1], ids, changes) is None
+    base.unlink()
+    assert SimilarityIndex.load_patched(path, [1], ids, changes) is None
+    damaged = bytearray(kept)
+    damaged[len(damaged) // 2] ^= 0x01
+    base.write_bytes(bytes(damaged))
+    assert SimilarityIndex.load_patched(path, [1], ids, changes) is None
+    base.write_bytes(kept)
+    assert SimilarityIndex.load_patched(path, [1], ids, changes) is not None
+
+
+def test_a_file_of_the_layout_before_is_read_and_compacted(tmp_path: Path) -> None:
+    papers = _papers()
+    built = SimilarityIndex(papers)
+    counts = TermCounts.of(papers)
+    path = tmp_path / "similar-cache.npz"
+    np.savez(path, version=np.array([3], np.int64), stamp=np.array([1], np.int64),
+             texts=np.array([built.texts], np.str_), ids=np.array(built.paper_ids, np.str_),
+             terms=np.array(built._terms, np.str_), data=built._data, indices=built._indices,
+             indptr=built._indptr, count_indptr=counts.indptr, count_terms=counts.terms,
+             count_tfs=counts.tfs, count_names=counts.names_array())  # fmt: skip
+    loaded = SimilarityIndex.load(path, [1])  # the app reads it as it is: no build
+    assert loaded is not None
+    _same_as_a_build(loaded, papers)
+    index = _update(path, papers, {5: Paper(papers[5].id, "T", "experts pruning")}, 1)
+    _same_as_a_build(index, papers)
+    with np.load(path) as saved:
+        assert saved["version"].tolist() == [SimilarityIndex.FILE_VERSION]
+        assert saved["counts_base"].tolist() == [index.texts] and len(saved["delta_positions"]) == 0
+    assert counts_path(path).is_file()
+
+
+def test_rows_merged_into_a_delta_are_the_counts_of_those_papers() -> None:
+    papers = _papers(count=30)
+    old_positions = [2, 5, 9, 20]
+    old = TermCounts.of([papers[at] for at in old_positions])
+    fresh_positions = [1, 5, 25]
+    changed = [Paper(papers[at].id, "pruning graph", f"new w{at}x") for at in fresh_positions]
+    positions, rows = merged_rows(old_positions, old, fresh_positions, TermCounts.of(changed))
+    assert positions == [1, 2, 5, 9, 20, 25]
+    by_position = {**{at: papers[at] for at in old_positions}, **dict(zip(fresh_positions, changed, strict=True))}
+    expected = TermCounts.of([by_position[at] for at in positions])
+    assert rows.names == expected.names  # only the names the rows kept hold
+    assert np.array_equal(rows.indptr, expected.indptr)
+    assert np.array_equal(rows.terms, expected.terms)
+    assert np.array_equal(rows.tfs, expected.tfs)
