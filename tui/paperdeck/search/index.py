@@ -707,7 +707,7 @@ class SearchIndex:
         same notes are kept (see :attr:`notes_hide_saved`). The per-word caches are emptied after
         each query ranked, so that warming holds one query's matches at a time (these queries' words
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
-        too, so that the first query word long enough for typos (four letters) does not wait for its
+        too, so that the first query word whose typos it scores (five letters) does not wait for its
         import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
         for every letter). Where each title, keyword and author line starts is found here too (they
         are held encoded): the first query with a later short word or phrase order reads them;

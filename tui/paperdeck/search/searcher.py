@@ -210,13 +210,6 @@ def save_indexes_read_again(store: Store) -> bool:
     return True
 
 
-def prepare_typo_matching() -> None:
-    """Import what matching a query word's typos takes (rapidfuzz: the first query word of four
-    letters or more needs it), so that the first such query does not wait for the import."""
-    import rapidfuzz.fuzz
-    import rapidfuzz.process  # noqa: F401
-
-
 def build_corpus(store: Store) -> TextCorpus:
     """The folded texts of the store's papers, laid end to end for text terms."""
     from paperdeck.search.corpus import TextCorpus
