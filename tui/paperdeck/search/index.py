@@ -278,7 +278,7 @@ class SearchIndex:
         keyword_texts: Lines,
         author_texts: Lines,
         title_sizes: Numbers,
-        initials: str,
+        initials: str | bytes,
         buckets: Buckets | None = None,
         rankings: dict[tuple[str, ...], Numbers] | None = None,
     ) -> None:
@@ -286,7 +286,8 @@ class SearchIndex:
         vocabulary; ``postings`` (positions) and ``starts`` (``4 × len(vocabulary) + 1``): field
         ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] : starts[i + 1]]``
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
-        author words, space-led; its title's distinct words; its title initials, one line each;
+        author words, space-led; its title's distinct words; its title initials, one line each
+        (as text, or as UTF-8: a saved file's, not decoded to be encoded again);
         the typo buckets (:func:`~paperdeck.search.vocabulary.typo_bucket_arrays`; made when ``None``); the rankings of
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
@@ -308,7 +309,7 @@ class SearchIndex:
         self._title_bonus_array: np.ndarray | None = None  # the same in numpy (_bonus_array)
         #: The title initials as UTF-8, one line each: searched for acronyms as bytes (a byte
         #: search is a ``memchr`` scan; a text wider than Latin-1 is searched character by character).
-        self._initials = encoded(initials)
+        self._initials = initials if isinstance(initials, bytes) else encoded(initials)
         #: The word last looked for in the initials, the byte offsets where it occurs, and the
         #: position (line) of each (:meth:`_acronym_positions`).
         self._acronym_hits: tuple[str, list[int], list[int]] | None = None

@@ -296,8 +296,8 @@ def checked(sections: dict[str, memoryview], ids: list[str], *, count_lines: boo
     titles = _lines(sections["titles"], count, "titles", count_lines)
     keywords = _lines(sections["keywords"], count, "keyword lines", count_lines)
     authors = _lines(sections["authors"], count, "author lines", count_lines)
-    initials = decoded(sections["initials"])
-    if initials.count("\n") != max(count - 1, 0):
+    initials = sections["initials"].tobytes()  # kept as UTF-8: searched as bytes (SearchIndex._adopt)
+    if initials.count(b"\n") != max(count - 1, 0):
         raise ValueError("its title initials are not one line per paper")
     buckets = []
     for place in (0, 1):
