@@ -93,6 +93,11 @@ def _rewrite(path: Path, change: str) -> None:
         vocabulary = str(sections["vocabulary"], "utf-8").split("\n")
         vocabulary[0], vocabulary[1] = vocabulary[1], vocabulary[0]
         _resave(path, vocabulary="\n".join(vocabulary).encode())
+    elif change == "ids":  # the CRC made to match, two papers' ids swapped
+        _, sections = read_sections(path)
+        ids = str(sections["ids"], "utf-8").split("\n")
+        ids[0], ids[1] = ids[1], ids[0]
+        _resave(path, ids="\n".join(ids).encode())
     elif change == "lines":  # the CRC made to match, two titles on one line
         _, sections = read_sections(path)
         _resave(path, titles=bytes(sections["titles"]).replace(b"\n", b" ", 1))
@@ -110,7 +115,8 @@ def _rewrite(path: Path, change: str) -> None:
 
 @pytest.mark.parametrize("ahead", [False, True], ids=["read", "read ahead"])
 @pytest.mark.parametrize(
-    "change", ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order"]
+    "change",
+    ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "ids", "version", "byte order"],
 )
 def test_a_bad_saved_index_is_said_once_rebuilt_and_never_used(seeded: Path, change: str, ahead: bool) -> None:
     path = seeded / INDEX_FILE
@@ -539,12 +545,16 @@ def test_an_index_read_ahead_checked_now_reads_it_through_first(seeded: Path, cr
 
 @pytest.mark.parametrize(
     "change",
-    ["stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "version", "byte order", "lines"],
-)
+    [
+        "stale", "truncated", "foreign", "text", "edited", "inconsistent", "unsorted", "ids", "version", "byte order",
+        "lines",
+    ],
+)  # fmt: skip
 def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: Path, change: str) -> None:
     """A damaged file the read's own checks see is refused at once; one only its CRC tells
-    (``edited``: a posting moved to another paper), or whose texts' lines the read left
-    uncounted (``lines``: two titles on one line, the CRC made to match), is found by
+    (``edited``: a posting moved to another paper), or what the read left unchecked (the CRC
+    made to match: ``lines``, two titles on one line; ``ids``, two papers' ids swapped;
+    ``unsorted``, the vocabulary out of order), is found by
     :meth:`Searcher.check_saved`, said once and replaced by the index built, which the next
     start reads silently."""
     path = seeded / INDEX_FILE
@@ -555,7 +565,7 @@ def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: 
     searcher = Searcher(store, notice=notices.append)
     searcher.read_ahead(check_later=True)
     searcher.index.get()
-    later = change in ("edited", "lines")
+    later = change in ("edited", "lines", "ids", "unsorted")
     assert len(notices) == (0 if later else 1)
     assert searcher.check_saved() is not later
     assert len(notices) == 1 and str(path) in notices[0] and "built again" in notices[0]

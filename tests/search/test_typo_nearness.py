@@ -62,3 +62,47 @@ def test_a_note_s_words_follow_the_same_rule() -> None:
     notes = NoteWords.of({0: frozenset({"bartcus"}), 1: frozenset({"diffusion"})})
     assert notes.scores("bearcubs") == {}
     assert set(notes.scores("difusion")) == {1}
+
+
+def test_one_edit_apart_agrees_with_rapidfuzz_osa() -> None:
+    """The one-edit test of words up to 8 letters (no rapidfuzz import) says what OSA ≤ 1 says."""
+    import random
+
+    from paperdeck.search.scores import _one_edit_apart
+    from rapidfuzz.distance import OSA
+
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(20_000):
+        word = "".join(rng.choice("abc") for _ in range(rng.randint(0, 8)))
+        letters = list(word)
+        for _ in range(rng.randint(0, 2)):
+            kind = rng.randint(0, 3)
+            if kind == 0 and letters:
+                letters.pop(rng.randrange(len(letters)))
+            elif kind == 1:
+                letters.insert(rng.randint(0, len(letters)), rng.choice("abc"))
+            elif kind == 2 and letters:
+                letters[rng.randrange(len(letters))] = rng.choice("abc")
+            elif kind == 3 and len(letters) > 1:
+                at = rng.randrange(len(letters) - 1)
+                letters[at], letters[at + 1] = letters[at + 1], letters[at]
+        other = "".join(letters)
+        assert _one_edit_apart(word, other) == (OSA.distance(word, other) <= 1), (word, other)
+        checked += 1
+    assert checked == 20_000
+
+
+def test_typo_near_of_a_short_word_imports_no_rapidfuzz() -> None:
+    """A typo of a word up to 8 letters is told without importing rapidfuzz (a typed query's cost)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from paperdeck.search.scores import typo_near\n"
+        "assert typo_near('difusion', 'diffusion') and not typo_near('bearcubs', 'bartcus')\n"
+        "print('rapidfuzz' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -63,7 +63,9 @@ from paperdeck.search.packed_index import (
     checked,
     decoded,
     encoded,
+    ids_fault,
     papers_named,
+    vocabulary_fault,
 )
 from paperdeck.search.packed_index import CODES as _CODES
 from paperdeck.search.packed_index import SAVED_PAIR_SHARE as SAVED_PAIR_SHARE
@@ -203,6 +205,7 @@ class SearchIndex:
 
     #: Each paper's title cover unit, made at first need (:meth:`_cover_units`).
     _cover_units_made: list[int] | None
+    _title_bonus: list[int] | None
 
     def __init__(self, papers: Sequence[Paper], notes: Mapping[str, str] | None = None) -> None:
         self._set_ids([paper.id for paper in papers])
@@ -229,6 +232,8 @@ class SearchIndex:
 
     def _set_ids(self, ids: list[str]) -> None:
         self._ids = ids
+        #: The saved file's ids section, while not compared with ``ids`` yet (:meth:`unchecked_fault`).
+        self._unchecked_ids: memoryview | None = None
         self._positions_by_id: dict[str, int] | None = None  # made at first need: see _position
 
     @property
@@ -238,6 +243,23 @@ class SearchIndex:
         if made is None:
             made = self._positions_by_id = dict(zip(self._ids, range(len(self._ids)), strict=True))
         return made
+
+    def _title_bonus_list(self) -> list[int]:
+        """What one title hit adds to a packed word match, per position, made at first need: the
+        first query's title hits are few, looked up by title size (:meth:`_title_bonuses`); the
+        warming makes it (a race makes it twice, alike)."""
+        made = self._title_bonus
+        if made is None:
+            made = list(map(self._bonus_per_size.__getitem__, self._title_sizes))
+            self._title_bonus = made
+        return made
+
+    def _title_bonuses(self, positions: Iterable[int]) -> Iterator[int]:
+        """The title bonus of each of ``positions`` (:meth:`_title_bonus_list`, if made)."""
+        made = self._title_bonus
+        if made is not None:
+            return map(made.__getitem__, positions)
+        return map(self._bonus_per_size.__getitem__, map(self._title_sizes.__getitem__, positions))
 
     def _cover_units(self) -> list[int]:
         """Each paper's title cover unit (by its title size), made at first need: a query of one
@@ -257,7 +279,7 @@ class SearchIndex:
         keyword_texts: Lines,
         author_texts: Lines,
         title_sizes: Numbers,
-        initials: str,
+        initials: str | bytes,
         buckets: Buckets | None = None,
         rankings: dict[tuple[str, ...], Numbers] | None = None,
     ) -> None:
@@ -265,7 +287,8 @@ class SearchIndex:
         vocabulary; ``postings`` (positions) and ``starts`` (``4 × len(vocabulary) + 1``): field
         ``code``'s posting list of vocabulary word ``n`` is ``postings[starts[i] : starts[i + 1]]``
         with ``i = code × len(vocabulary) + n``, ascending; each paper's title, keyword and
-        author words, space-led; its title's distinct words; its title initials, one line each;
+        author words, space-led; its title's distinct words; its title initials, one line each
+        (as text, or as UTF-8: a saved file's, not decoded to be encoded again);
         the typo buckets (:func:`~paperdeck.search.vocabulary.typo_bucket_arrays`; made when ``None``); the rankings of
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
@@ -280,12 +303,14 @@ class SearchIndex:
         self._cover_per_size = per_size
         self._cover_units_made = None  # made at first need: see _cover_units()
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
-        bonus_per_size = [(unit << _HITS_BITS) + 1 for unit in per_size]  # one map per paper, not three
-        self._title_bonus = list(map(bonus_per_size.__getitem__, title_sizes))
+        self._bonus_per_size = [(unit << _HITS_BITS) + 1 for unit in per_size]
+        #: The same per paper (one map per paper, not three), made at first need
+        #: (:meth:`_title_bonus_list`; until then looked up by title size).
+        self._title_bonus = None
         self._title_bonus_array: np.ndarray | None = None  # the same in numpy (_bonus_array)
         #: The title initials as UTF-8, one line each: searched for acronyms as bytes (a byte
         #: search is a ``memchr`` scan; a text wider than Latin-1 is searched character by character).
-        self._initials = encoded(initials)
+        self._initials = initials if isinstance(initials, bytes) else encoded(initials)
         #: The word last looked for in the initials, the byte offsets where it occurs, and the
         #: position (line) of each (:meth:`_acronym_positions`).
         self._acronym_hits: tuple[str, list[int], list[int]] | None = None
@@ -406,8 +431,8 @@ class SearchIndex:
         its papers the catalogue's — so that a damaged file gives a rebuild, never a wrong ranking
         or an error later. Much cheaper than a build. ``read`` reads the file (default:
         :func:`~paperdeck.search.index_file.read_sections`; one read ahead). ``count_lines``
-        False (a file read before its CRC is checked): the text sections' lines are counted
-        with the CRC (:meth:`lines_hold`), not here."""
+        False (a file read before its CRC is checked): the text sections' lines, the ids and
+        the vocabulary's order are checked with the CRC (:meth:`unchecked_fault`), not here."""
         try:
             found = (read or read_sections)(path)
         except FileNotFoundError:
@@ -426,13 +451,23 @@ class SearchIndex:
         index = cls.__new__(cls)
         index._set_ids(list(ids))
         index._adopt(*made)
+        if not count_lines:
+            index._unchecked_ids = sections["ids"]
         return index
 
-    def lines_hold(self) -> bool:
-        """Whether the title, keyword and author texts hold one line per paper (:meth:`load`'s
-        ``count_lines`` False left them uncounted)."""
+    def unchecked_fault(self) -> str | None:
+        """Why what :meth:`load`'s ``count_lines`` False left unchecked does not hold (the title,
+        keyword and author texts one line per paper, the ids the catalogue's, the vocabulary
+        sorted); ``None`` when it holds."""
         count = len(self._ids)
-        return all(lines.line_count() == count for lines in self._texts) if count else True
+        if count and not all(lines.line_count() == count for lines in self._texts):
+            return "its texts are not one line per paper"
+        saved_ids = self._unchecked_ids
+        if saved_ids is not None:
+            if fault := ids_fault(saved_ids, self._ids):
+                return fault
+            self._unchecked_ids = None
+        return vocabulary_fault(self._vocabulary.words)
 
     @classmethod
     def load_patched(
@@ -708,7 +743,7 @@ class SearchIndex:
         same notes are kept (see :attr:`notes_hide_saved`). The per-word caches are emptied after
         each query ranked, so that warming holds one query's matches at a time (these queries' words
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
-        too, so that the first query word long enough for typos (four letters) does not wait for its
+        too, so that the first query word whose typos it scores (five letters) does not wait for its
         import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
         for every letter). Where each title, keyword and author line starts is found here too (they
         are held encoded): the first query with a later short word or phrase order reads them;
@@ -730,6 +765,7 @@ class SearchIndex:
             lines.lines()
         self._initial_lines()
         self._cover_units()  # what a query of several words reads
+        self._title_bonus_list()  # what a title hit reads (the first query looked it up by size)
 
         notes = self._notes
         warm = self._warm
@@ -876,10 +912,9 @@ class SearchIndex:
         acronym = groups[-1][2] if acronym_last else []
         ordered = sorted(groups, key=itemgetter(0))
         packed: dict[int, int] = {}
-        bonus = self._title_bonus
         for score, title, positions, _ in ordered:  # ascending: a better field or match overwrites
             if title:
-                packed.update(zip(positions, map(add, repeat(score), map(bonus.__getitem__, positions)), strict=True))
+                packed.update(zip(positions, map(add, repeat(score), self._title_bonuses(positions)), strict=True))
             elif packed:
                 packed.update(zip(positions, repeat(score)))
             else:  # the lowest group, often the largest (abstracts): made whole, faster
@@ -888,11 +923,11 @@ class SearchIndex:
         if typo_titles:  # outscored by another field: still a title hit (C-level passes, as below)
             typo = list(dict.fromkeys(chain.from_iterable(typo_titles)))
             lacking = list(compress(typo, map(not_, map(and_, map(get, typo), repeat(_HITS_MASK)))))
-            packed.update(zip(lacking, map(add, map(get, lacking), map(bonus.__getitem__, lacking)), strict=True))
+            packed.update(zip(lacking, map(add, map(get, lacking), self._title_bonuses(lacking)), strict=True))
         sizes = self._title_sizes
         for position in acronym:  # the acronym stands for len(word) title words
             more = max(1, min(len(word), sizes[position])) - (packed[position] & _HITS_MASK)
-            packed[position] += more * bonus[position]
+            packed[position] += more * next(self._title_bonuses((position,)))
         keyword_hits = frozenset(chain.from_iterable(keyword_positions))
         if keyword_hits:
             packed.update(zip(keyword_hits, map(add, map(get, keyword_hits), repeat(1 << _HITS_BITS)), strict=True))
@@ -932,7 +967,7 @@ class SearchIndex:
             lacking = typo[(values[typo] & _HITS_MASK) == 0]
             values[lacking] += bonus[lacking]
         if acronym_last:  # the acronym stands for len(word) title words
-            sizes, title_bonus = self._title_sizes, self._title_bonus
+            sizes, title_bonus = self._title_sizes, self._title_bonus_list()
             for position in arrays[-1].tolist():
                 more = max(1, min(len(word), sizes[position])) - (int(values[position]) & _HITS_MASK)
                 values[position] += more * title_bonus[position]
@@ -1015,7 +1050,7 @@ class SearchIndex:
         if made is None:
             import numpy as np
 
-            made = self._title_bonus_array = np.array(self._title_bonus, dtype=np.int64)
+            made = self._title_bonus_array = np.array(self._title_bonus_list(), dtype=np.int64)
         return made
 
     def _with_notes(self, match: _WordMatch, note_scores: dict[int, int]) -> dict[int, int]:

@@ -174,7 +174,7 @@ def patched(made: tuple[Any, ...], count: int, changes: Mapping[int, Paper]) -> 
         _spliced(author_lines, {position: entry[3] for position, entry in entries.items()}, count),
     ]
     initial_text = _spliced(
-        Lines(raw=encoded(initials)) if count else Lines([]),
+        Lines(raw=initials if isinstance(initials, bytes) else encoded(initials)) if count else Lines([]),
         {position: entry[5] for position, entry in entries.items()},
         count,
     )

@@ -251,25 +251,42 @@ def _lines(raw: memoryview, count: int, what: str, counted: bool = True) -> Line
     return Lines(raw=text) if count else Lines([])
 
 
+def ids_fault(saved: memoryview, ids: list[str]) -> str | None:
+    """Why the ids section ``saved`` does not name ``ids`` (the catalogue's, in order); ``None``
+    when it does."""
+    if saved.tobytes() != encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
+        return "its papers are not the catalogue's"
+    return None
+
+
+def vocabulary_fault(vocabulary: list[str]) -> str | None:
+    """Why ``vocabulary`` is not one of an index (sorted, each word once, none empty); ``None``
+    when it is."""
+    if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
+        return "its vocabulary is not sorted"
+    return None
+
+
 def checked(sections: dict[str, memoryview], ids: list[str], *, count_lines: bool = True) -> tuple[Any, ...]:
     """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
     for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
     rest: each posting list ascending and naming a paper, each typo bucket naming words).
     ``count_lines`` False (a file read before its CRC is checked): the title, keyword and author
-    texts are kept as views of the file, neither copied nor their lines counted here — with the
-    CRC, later (:meth:`SearchIndex.lines_hold`).
+    texts are kept as views of the file, neither copied nor their lines counted here, and neither
+    the ids compared with the catalogue's nor the vocabulary's order checked — with the CRC, later
+    (:meth:`SearchIndex.unchecked_fault`): the first query needs none of it.
 
     Raises:
         ValueError: a section is not as :meth:`SearchIndex.save` writes it
             for these papers.
     """
     count = len(ids)
-    if sections["ids"].tobytes() != encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
-        raise ValueError("its papers are not the catalogue's")
+    if count_lines and (fault := ids_fault(sections["ids"], ids)):
+        raise ValueError(fault)
     text = decoded(sections["vocabulary"])
     vocabulary = text.split("\n") if text else []
-    if "" in vocabulary or not all(map(lt, vocabulary, islice(vocabulary, 1, None))):
-        raise ValueError("its vocabulary is not sorted")
+    if count_lines and (fault := vocabulary_fault(vocabulary)):
+        raise ValueError(fault)
     starts, postings = sections["starts"], sections["postings"]
     if len(starts) != len(CODES) * len(vocabulary) + 1 or starts[0] != 0 or starts[-1] != len(postings):
         raise ValueError("its posting lists do not add up")
@@ -279,8 +296,8 @@ def checked(sections: dict[str, memoryview], ids: list[str], *, count_lines: boo
     titles = _lines(sections["titles"], count, "titles", count_lines)
     keywords = _lines(sections["keywords"], count, "keyword lines", count_lines)
     authors = _lines(sections["authors"], count, "author lines", count_lines)
-    initials = decoded(sections["initials"])
-    if initials.count("\n") != max(count - 1, 0):
+    initials = sections["initials"].tobytes()  # kept as UTF-8: searched as bytes (SearchIndex._adopt)
+    if initials.count(b"\n") != max(count - 1, 0):
         raise ValueError("its title initials are not one line per paper")
     buckets = []
     for place in (0, 1):
@@ -306,5 +323,5 @@ def checked(sections: dict[str, memoryview], ids: list[str], *, count_lines: boo
 
 __all__ = [
     "ABSTRACT", "AUTHOR", "CODES", "KEYWORD", "SAVED_LETTERS", "SAVED_PAIR_SHARE", "SAVED_RANKINGS", "TITLE", "Lines",
-    "Numbers", "Packed", "build", "checked", "decoded", "encoded", "papers_named",
+    "Numbers", "Packed", "build", "checked", "decoded", "encoded", "ids_fault", "papers_named", "vocabulary_fault",
 ]  # fmt: skip

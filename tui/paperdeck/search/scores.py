@@ -30,11 +30,39 @@ def typo_near(word: str, candidate: str) -> bool:
     three from 13. The ratio alone lets three edits through at 8 letters (``bearcubs``/``bartcus``:
     80; ``agents``/``augments``: two at 6), other words rather than typos; ``difusion``/``diffusion``
     and ``grpah``/``graph`` are one edit, ``supermartingale``/``submartingale`` three at 15."""
+    size = len(word)
+    if size < 9:  # one edit, told apart without importing rapidfuzz (a typed /REAP needs none)
+        return _one_edit_apart(word, candidate)
     from rapidfuzz.distance import OSA  # deferred, as the ratio's: a query without typos needs none
 
-    size = len(word)
-    most = 1 if size < 9 else 2 if size < 13 else 3
+    most = 2 if size < 13 else 3
     return OSA.distance(word, candidate, score_cutoff=most) <= most
+
+
+def _one_edit_apart(word: str, candidate: str) -> bool:
+    """Whether the optimal string alignment distance of the two is at most 1: equal, one letter
+    added, left out or changed, or two neighbours swapped (``rapidfuzz.distance.OSA`` ≤ 1)."""
+    if word == candidate:
+        return True
+    size, other = len(word), len(candidate)
+    if abs(size - other) > 1:
+        return False
+    start = 0
+    shortest = min(size, other)
+    while start < shortest and word[start] == candidate[start]:
+        start += 1
+    if size == other:
+        if word[start + 1 :] == candidate[start + 1 :]:  # one letter changed
+            return True
+        return (  # two neighbours swapped
+            start + 1 < size
+            and word[start] == candidate[start + 1]
+            and word[start + 1] == candidate[start]
+            and word[start + 2 :] == candidate[start + 2 :]
+        )
+    if size < other:  # a letter added
+        return word[start:] == candidate[start + 1 :]
+    return word[start + 1 :] == candidate[start:]  # a letter left out
 
 
 def score_key(score: float) -> int:

@@ -210,13 +210,6 @@ def save_indexes_read_again(store: Store) -> bool:
     return True
 
 
-def prepare_typo_matching() -> None:
-    """Import what matching a query word's typos takes (rapidfuzz: the first query word of four
-    letters or more needs it), so that the first such query does not wait for the import."""
-    import rapidfuzz.fuzz
-    import rapidfuzz.process  # noqa: F401
-
-
 def build_corpus(store: Store) -> TextCorpus:
     """The folded texts of the store's papers, laid end to end for text terms."""
     from paperdeck.search.corpus import TextCorpus
@@ -503,8 +496,9 @@ class Searcher:
     def check_saved(self) -> bool:
         """Check the CRC of the saved file the search index was read from, when it was read
         ahead unchecked (:meth:`read_ahead`'s ``check_later``): every byte of that file read
-        through once (not on the event loop: tens of milliseconds at 100,000 papers), and the
-        lines of its title, keyword and author texts counted. False when either does not hold:
+        through once (not on the event loop: tens of milliseconds at 100,000 papers), the
+        lines of its title, keyword and author texts counted, its ids compared with the
+        catalogue's and its vocabulary's order checked. False when one does not hold:
         said once through the notice, as :func:`build_index` says a bad file, and the index built
         again (the catalogue parsed: seconds) and kept in its place; the caller then ranks its
         query again. True otherwise (nothing unchecked: nothing done).
@@ -516,12 +510,14 @@ class Searcher:
         if ahead is None:
             return True
         if ahead.crc_holds():
-            # The texts' lines, which the unchecked read left uncounted (its CRC read the bytes).
+            # What the unchecked read left unchecked: the texts' lines (its CRC read the bytes),
+            # the ids, the vocabulary's order.
             index = self.index.built
-            if index is None or index.lines_hold():
+            fault = index.unchecked_fault() if index is not None else None
+            if fault is None:
                 self._unchecked = None
                 return True
-            why = "its texts are not one line per paper"
+            why = fault
         else:
             why = CRC_MISMATCH
 

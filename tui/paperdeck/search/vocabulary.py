@@ -5,15 +5,19 @@ it may start with a typo (:mod:`~paperdeck.search.prefix_typos`), in bands of ma
 
 The typo candidates of a word are found in buckets of the vocabulary by first and second letter
 (:func:`typo_bucket_arrays`, saved with the index; the lists of words made from them at first
-need); rapidfuzz scores them.
+need); rapidfuzz scores them (:func:`typo_scores`), but for a word whose typos can only be its
+subsequences or the words holding it as one (four letters), which are looked for directly.
 """
 
 from __future__ import annotations
 
+import re
+import sys
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from itertools import accumulate, chain
+from collections.abc import Iterator
+from itertools import accumulate, chain, combinations
 from typing import TypeAlias
 
 from paperdeck.search.packed_index import Numbers
@@ -150,18 +154,12 @@ class Vocabulary:
             bands.append((PREFIX_QUALITY, ((start, end),)))
         cutoff = fuzzy_cutoff(len(word))
         if cutoff is not None:
-            from rapidfuzz import fuzz, process  # deferred: a query without typos needs none
-
             # A word the index knows (or the start of one, as typed) is less likely a typo:
             # its typo neighbours count less.
             typo_quality = FUZZY_QUALITY * (_KNOWN_WORD_TYPO if bands else 1.0)
             typos: defaultdict[float, list[str]] = defaultdict(list)
-            found = chain.from_iterable(
-                process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
-                for candidates in self.typo_candidates(word)
-            )
             # A word in two slices is found twice, with the same score: once is enough.
-            for vocab_word, score in {w: score for w, score, _ in found}.items():
+            for vocab_word, score in dict(typo_scores(word, self.typo_candidates(word), cutoff)).items():
                 # Exact and prefix matches are banded above; a word three edits away is no typo.
                 if not vocab_word.startswith(word) and typo_near(word, vocab_word):
                     typos[typo_quality * score / 100.0].append(vocab_word)
@@ -191,6 +189,88 @@ class Vocabulary:
         return bands, matched
 
 
+def typo_scores(word: str, slices: list[list[str]], cutoff: float) -> Iterator[tuple[str, float]]:
+    """The words of ``slices`` whose ``fuzz.ratio`` to ``word`` is ``cutoff`` or more, with it:
+    each slice's in ``process.extract``'s order (best first, ties in the slice's order), the
+    slices one after the other.
+
+    Where only a word's subsequences and the words holding it as one can reach the cutoff
+    (:func:`subsequence_scores`: a word of four letters), they are found without rapidfuzz,
+    whose import (~9 ms of CPU, its package loads every metric) the first query of such a word
+    would pay: a short word is typed on the way to every longer one, the first query of a
+    session often is one. Once rapidfuzz is imported (the app's warming imports it), it scores
+    these too: it is faster at it. Either way the words, their scores and their order are alike."""
+    by_length = subsequence_scores(len(word), cutoff) if "rapidfuzz.process" not in sys.modules else None
+    if by_length is not None:
+        return chain.from_iterable(subsequence_typos(word, candidates, by_length) for candidates in slices)
+    from rapidfuzz import fuzz, process  # deferred: a query without typos needs none
+
+    return (
+        (found, score)
+        for candidates in slices
+        for found, score, _ in process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
+    )
+
+
+def ratio(size: int, length: int, common: int) -> float:
+    """``fuzz.ratio`` of two words of ``size`` and ``length`` letters whose longest common
+    subsequence has ``common`` letters, computed as rapidfuzz does (its Indel distance, normalized)."""
+    total = size + length
+    return (1.0 - (total - 2 * common) / total) * 100.0 if total else 100.0
+
+
+#: :func:`subsequence_scores` by word size and cutoff.
+_SUBSEQUENCE_SCORES: dict[tuple[int, float], dict[int, float] | None] = {}
+
+
+def subsequence_scores(size: int, cutoff: float) -> dict[int, float] | None:
+    """For a word of ``size`` letters, by the length of a typo candidate (within 2 letters,
+    as :meth:`Vocabulary.typo_candidates`), the ``fuzz.ratio`` a candidate of that length
+    reaches when it is a subsequence of the word or holds the word as one, where that is the
+    only way to reach ``cutoff`` (lengths where none can are left out); ``None`` when some
+    length reaches it with fewer letters in common (the candidates must then be scored)."""
+    key = (size, cutoff)
+    if key not in _SUBSEQUENCE_SCORES:
+        scores: dict[int, float] | None = {}
+        for length in range(max(size - 2, 1), size + 3):
+            most = min(size, length)
+            if ratio(size, length, most - 1) >= cutoff:
+                scores = None
+                break
+            if ratio(size, length, most) >= cutoff:
+                scores[length] = ratio(size, length, most)  # type: ignore[index]
+        _SUBSEQUENCE_SCORES[key] = scores
+    return _SUBSEQUENCE_SCORES[key]
+
+
+def subsequence_typos(word: str, candidates: list[str], by_length: dict[int, float]) -> list[tuple[str, float]]:
+    """The words of ``candidates`` (shortest first) that are a subsequence of ``word`` or hold it
+    as one, each with its length's score in ``by_length`` (lengths not there are not looked at),
+    best first, ties in the candidates' order."""
+    found: list[tuple[str, float]] = []
+    size = len(word)
+    for length, score in by_length.items():
+        low = bisect_left(candidates, length, key=len)
+        these = candidates[low : bisect_right(candidates, length, low, key=len)]
+        if not these:
+            continue
+        if length == size:
+            hits = [candidate for candidate in these if candidate == word]
+        elif length < size:
+            kept = {"".join(letters) for letters in combinations(word, length)}
+            hits = [candidate for candidate in these if candidate in kept]
+        else:  # the word's letters in order, anything between them, on one line
+            pattern = "^[^\n]*?" + "[^\n]*?".join(map(re.escape, word)) + "[^\n]*$"
+            hits = re.findall(pattern, "\n".join(these), re.MULTILINE)
+        found += [(hit, score) for hit in hits]
+    found.sort(key=_best_first)  # stable: ties keep the candidates' order (shorter first)
+    return found
+
+
+def _best_first(found: tuple[str, float]) -> float:
+    return -found[1]
+
+
 def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], array[int]], ...]:
     """For places 0 and 1: the letters found there in ``vocabulary`` (in order), and the words
     (numbers into ``vocabulary``) with each letter there, shortest first (ties in vocabulary
@@ -210,4 +290,15 @@ def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], ar
     return tuple(made)
 
 
-__all__ = ["MAX_EXPANSIONS", "Band", "Buckets", "Expansion", "Vocabulary", "typo_bucket_arrays"]
+__all__ = [
+    "MAX_EXPANSIONS",
+    "Band",
+    "Buckets",
+    "Expansion",
+    "Vocabulary",
+    "ratio",
+    "subsequence_scores",
+    "subsequence_typos",
+    "typo_bucket_arrays",
+    "typo_scores",
+]

@@ -154,7 +154,7 @@ class Loader:
         parsed, so that the detail pane fills first. Once the app is closing (its workers
         cancelled) no further step starts: quitting right after start-up does not wait for a
         parse or a count that nothing will show."""
-        from paperdeck.search.searcher import INDEX_FILE, prepare_typo_matching
+        from paperdeck.search.searcher import INDEX_FILE
 
         worker = get_current_worker()
         if not _waited(first_frame, self.FIRST_FRAME_WAIT_S, worker):
@@ -167,7 +167,8 @@ class Loader:
             index = self._searcher.index.get()
             if worker.is_cancelled:
                 return
-            prepare_typo_matching()  # while the screen paints the keys typed meanwhile
+            # (rapidfuzz, for a word's typos, is imported by the warming, once the typing pauses:
+            # a word of four letters, as the first query often is, needs none.)
             app.call_from_thread(self._index_built)
             painted = threading.Event()  # the list the index ranked painted first
             app.call_from_thread(self._screen.call_after_refresh, painted.set)
