@@ -133,3 +133,72 @@ def test_a_catalogue_without_spans_is_parsed_whole(stores: tuple[Path, Path]) ->
     _import(streamed, review_parts())
     _import(whole, review_parts())
     assert (streamed / "catalogue.json").read_bytes() == (whole / "catalogue.json").read_bytes()
+
+
+def test_the_statistics_are_counted_as_the_scores_are_written(
+    stores: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32, sixth round: each paper parsed for the scores is counted then; the catalogue
+    written is not read again for the statistics, which are those of reading it again."""
+    from paperdeck.stats.cache import PaperCounts
+    from paperdeck.store.catalogue import WrittenCatalogue
+    from paperdeck.store.rows import file_stamp
+
+    streamed, again = stores
+    read: list[int] = []
+    papers = WrittenCatalogue.papers
+
+    def counted_papers(self: WrittenCatalogue) -> Any:
+        read.append(1)
+        return papers(self)
+
+    monkeypatch.setattr(WrittenCatalogue, "papers", counted_papers)
+    said: list[tuple[int, ...]] = []
+    done = PaperCounts.done
+    monkeypatch.setattr(PaperCounts, "done", lambda self, stamp: said.append(tuple(stamp)) or done(self, stamp))
+    _import(streamed, review_parts())
+    assert read == [] and len(said) == 1
+    assert said[0] == file_stamp(streamed / "catalogue.json")
+    monkeypatch.setattr(PaperCounts, "done", lambda self, stamp: None)  # never told: the file is read again
+    _import(again, review_parts())
+    assert read == [1]
+    assert (streamed / "catalogue.json").read_bytes() == (again / "catalogue.json").read_bytes()
+    assert _stats_but_key(streamed) == _stats_but_key(again)
+    assert _stats_but_key(streamed)["counts"]["papers"] == len(Store(streamed).papers)
+
+
+def test_a_paper_not_read_as_its_span_says_stops_the_counting(
+    stores: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paper the scores leave alone that does not read back as written (here: another id where
+    its span is) is never counted wrong: the tally is not told it counted the file."""
+    from paperdeck.model.paper import Paper
+    from paperdeck.stats.cache import PaperCounts
+
+    streamed, _ = stores
+    papers = Store(streamed).papers
+    first = papers[0]
+    summaries = dict(_imported_summaries(streamed))
+    summaries.pop(first.openreview_id or "", None)  # its score stays: it is only read for the counts
+    from_dict = Paper.from_dict
+
+    def renamed(data: Any) -> Paper:
+        paper = from_dict(data)
+        return paper if paper.id != first.id else from_dict({**data, "id": "someone-else"})
+
+    monkeypatch.setattr(Paper, "from_dict", staticmethod(renamed))
+    tally = PaperCounts()
+    store = _opened(streamed)
+    done = rescoring.rescore(store.catalogue, summaries, set(summaries), lambda: None, None, tally)
+    assert done is not None and done.changed > 0
+    assert tally.counted_for is None and tally.counts["papers"] == 0
+
+
+def _imported_summaries(directory: Path) -> Any:
+    """The review summaries of the review parts imported into a copy of ``directory``'s store."""
+    import shutil
+
+    copy = directory.parent / f"{directory.name}-reviewed"
+    shutil.copytree(directory, copy)
+    import_files(_opened(copy), review_parts())
+    return _opened(copy).reviews.summaries()

@@ -166,6 +166,9 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.stats.cache import cache_key
 
     stats_key = cache_key(store)  # new papers or reviews: the statistics are counted again
+    from paperdeck.stats.cache import PaperCounts
+
+    store.rescore_tally = PaperCounts()  # a review import's scores written in place count them as they go
     if sys.stderr.isatty() and not args.json:
         from rich.markup import escape
         from rich.progress import Progress as RichProgress

@@ -14,8 +14,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paperdeck.cli.output import emit
 from paperdeck.model.paper import UserData
@@ -24,9 +23,6 @@ from paperdeck.stats.charts import CHARTS, chart_lines
 from paperdeck.stats.figures import NO_AREA, Figures
 from paperdeck.stats.tally import VenueTally
 from paperdeck.store.store import Store
-
-if TYPE_CHECKING:
-    from paperdeck.model.paper import Paper
 
 __all__ = ["figure_lines", "run_stats", "save_stats_cache"]
 
@@ -55,31 +51,29 @@ def _count(store: Store, scope: frozenset[str] = frozenset()) -> tuple[dict[str,
         StoreError: the catalogue or the review summaries cannot be read.
     """
     from paperdeck.cli.reviews import review_stats
-    from paperdeck.stats.cache import VenueCounter, count_counts, review_counts, venue_counts
+    from paperdeck.stats.cache import PaperCounts, count_counts, review_counts, venue_counts
     from paperdeck.stats.figures import figures_from
     from paperdeck.stats.tally import ordered_counts, venue_tallies
 
     counts: dict[str, Any] = {"papers": 0, "by_source": {}, "by_decision": {}, "by_area": {}}
     written = store.catalogue.patched() if not scope else None
     if written is not None:
-        # A catalogue an import patched in place, unparsed: its papers read again one at a time,
-        # each counted and tallied, never all held (a review import's last step at scale).
+        # A catalogue an import patched in place, unparsed: its papers counted as the import wrote
+        # them (a review import's scores: each paper parsed once for both), else read again one at
+        # a time, each counted and tallied, never all held (a review import's last step at scale).
         summaries = store.reviews.summaries()
-        by_venue = VenueCounter()
-
-        def counted(papers: Iterable[Paper]) -> Iterator[Paper]:
-            for paper in papers:
-                counts["papers"] += 1
-                count_counts(counts, paper)
-                by_venue.add(paper)
-                yield paper
-
-        tallies = venue_tallies(counted(written.papers()), summaries, {})
+        counted = store.rescore_tally
+        if not isinstance(counted, PaperCounts) or counted.counted_for != tuple(written.stamp):
+            counted = PaperCounts()
+            for paper in written.papers():
+                forum = paper.openreview_id
+                counted.add(paper, summaries.get(forum) if forum else None)
+        counts = counted.counts
         for name in ("by_source", "by_decision", "by_area"):
             counts[name] = ordered_counts(counts[name])
         counts["reviews"] = review_stats(store)[0]
-        counts["by_venue"] = by_venue.counts(summaries)  # what stats --venue reads back
-        return counts, figures_from(tallies), tallies
+        counts["by_venue"] = counted.by_venue.counts(summaries)  # what stats --venue reads back
+        return counts, figures_from(counted.tallies), counted.tallies
     papers = store.papers if not scope else [p for p in store.papers if p.library_venue in scope]
     counts["papers"] = len(papers)
     for paper in papers:

@@ -28,17 +28,18 @@ import orjson
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.stats.figures import Figures
+from paperdeck.stats.tally import Tally, VenueTally
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
     from paperdeck.model.review import ReviewSummary
-    from paperdeck.stats.tally import VenueTally
     from paperdeck.store.patch_record import CataloguePatch
 
 __all__ = [
     "CACHE_FILE",
     "PATCH_COUNTED",
+    "PaperCounts",
     "cache_key",
     "count_counts",
     "patch_cache",
@@ -248,6 +249,45 @@ def _count_venue(counts: dict[str, Any], paper: Paper, summary: ReviewSummary | 
 #: Papers whose contributions :func:`patch_cache` counted (out and in), since the process began:
 #: what a decisions file of k papers costs, whatever the store's size (the tests read it).
 PATCH_COUNTED = [0]
+
+
+class PaperCounts:
+    """What ``stats`` counts of every paper of the store, a paper at a time, never the papers held
+    (:func:`paperdeck.cli.stats._count`): the counts (:func:`count_counts`), each venue's
+    (:class:`VenueCounter`) and each venue's tally (what :func:`~paperdeck.stats.tally.venue_tallies`
+    makes), in the order the papers come. A review import feeds it as it writes the new scores
+    (:func:`paperdeck.store.rescoring.rescore`: each paper parsed once serves the scores and the
+    counts), then says which catalogue file it counted (:meth:`done`).
+
+    Attributes:
+        counts: ``papers``, ``by_source``, ``by_decision``, ``by_area`` (unordered).
+        by_venue: each venue's counts.
+        tallies: each venue's tally, by venue, in order of first paper.
+        counted_for: the stamp of the catalogue file every paper of which was counted, once
+            :meth:`done` said so; ``None`` before.
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Any] = {"papers": 0, "by_source": {}, "by_decision": {}, "by_area": {}}
+        self.by_venue = VenueCounter()
+        self.tallies: dict[str, VenueTally] = {}
+        self.counted_for: tuple[int, ...] | None = None
+
+    def add(self, paper: Paper, summary: ReviewSummary | None) -> None:
+        """Count ``paper``, ``summary`` its imported reviews' (``None``: none), as unseen and not starred."""
+        counts = self.counts
+        counts["papers"] += 1
+        count_counts(counts, paper)
+        self.by_venue.add(paper)
+        venue = paper.library_venue
+        group = self.tallies.get(venue)
+        if group is None:
+            group = self.tallies[venue] = VenueTally((paper.venue, paper.year), Tally())
+        group.tally.add(paper, summary, None)
+
+    def done(self, stamp: Iterable[int]) -> None:
+        """Every paper of the catalogue file stamped ``stamp`` was counted, in its order."""
+        self.counted_for = tuple(stamp)
 
 
 def patch_cache(store: Store, before: list[Any], patch: CataloguePatch | None) -> bool:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.merge import MergeResult
     from paperdeck.store.patch_record import CataloguePatch
+    from paperdeck.store.rescoring import PaperTally
     from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.transaction import Transaction
     from paperdeck.store.undo import UndoPoint, UndoScope
@@ -141,6 +142,8 @@ class ImportRun:
         self.recorded: list[PaperChange] = []
         self.notices: tuple[str, ...] = ()
         self._patch_record: CataloguePatch | None = None  # what an import in place changed
+        #: Counts every paper as a review import writes the new scores in place (:func:`rescore`).
+        self.tally: PaperTally | None = None
 
     def import_papers(self, papers: Iterable[Paper]) -> ImportReport:
         """Merge ``papers`` into the catalogue (:mod:`paperdeck.store.merge`) and write it once;
@@ -299,7 +302,7 @@ class ImportRun:
                 if streamed:  # the papers changed (and those the change log needs) alone
                     keep = {note.forum for note in report.notes} if had_reviews else None
                     summaries = self.reviews.summaries()
-                    done = rescore(catalogue, summaries, report.changed_forums, self._keep_before, keep)
+                    done = rescore(catalogue, summaries, report.changed_forums, self._keep_before, keep, self.tally)
                     del summaries
                     release_freed_memory()  # the old rows and each paper read, handed back
                 if done is not None:

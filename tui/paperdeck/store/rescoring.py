@@ -13,10 +13,10 @@ the change log needs them (:attr:`Rescore.before`, :attr:`Rescore.after`), not e
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
@@ -37,7 +37,18 @@ if TYPE_CHECKING:
     from paperdeck.model.review import ReviewSummary
     from paperdeck.store.catalogue import Catalogue
 
-__all__ = ["Rescore", "catalogue_forums", "rescore", "scored"]
+__all__ = ["PaperTally", "Rescore", "catalogue_forums", "rescore", "scored"]
+
+
+class PaperTally(Protocol):
+    """What counts every paper of the catalogue as :func:`rescore` writes it (the statistics of a
+    command that counts them after the import: :class:`paperdeck.stats.cache.PaperCounts`)."""
+
+    def add(self, paper: Paper, summary: ReviewSummary | None) -> None:
+        """Count ``paper`` (as written), ``summary`` its forum's (``None``: no reviews)."""
+
+    def done(self, stamp: Iterable[int]) -> None:
+        """Every paper of the catalogue file stamped ``stamp`` was given to :meth:`add`, in order."""
 
 
 def scored(paper: Paper, summary: ReviewSummary) -> Paper | None:
@@ -168,6 +179,7 @@ def rescore(
     forums: Collection[str],
     before_write: Callable[[], None],
     keep: Collection[str] | None = None,
+    tally: PaperTally | None = None,
 ) -> Rescore | None:
     """Write the scores of the papers of ``forums`` from their ``summaries`` (:func:`scored`) into
     the catalogue in place, a paper at a time (the module docstring), and hold the file written as
@@ -177,6 +189,9 @@ def rescore(
     :attr:`Rescore.before` and :attr:`Rescore.after` hold besides the changed ones (``None``: none
     held). ``None``, nothing written nor called, when the patch cannot be exact (:func:`_layout`,
     a change of a paper's venue or the loss of a row's column): then write the whole catalogue.
+    ``tally``: given every paper of the file written, as written, while it is written (each
+    document parsed once for both), then told the file's stamp (:meth:`PaperTally.done`); not told
+    when a paper could not be counted, or nothing was written.
 
     Raises:
         StoreError: the catalogue cannot be read or written (then nothing changed).
@@ -190,19 +205,41 @@ def rescore(
     loads, paper_of = orjson.loads, Paper.from_dict
     wanted = {forum for forum in forums if forum in summaries}
 
+    counting = [False]  # the write's pass: each paper counted into ``tally`` (while it can be)
+
     def changes() -> Iterator[tuple[int, str, int, int, Paper, Paper | None]]:
         """Each paper of a wanted forum: position, id, span, the paper, and itself scored anew
-        (``None``: unchanged), a kept one's too."""
+        (``None``: unchanged), a kept one's too; every paper counted when ``counting``."""
         for n, pid, document, start, end in _documents(path, layout):
             parsed = loads(document)
             forum = parsed.get("openreview_id") if type(parsed) is dict else None
             if not forum or (forum not in wanted and (keep is None or forum not in keep)):
+                if counting[0]:
+                    _count_alone(parsed, pid)
                 continue
             paper = paper_of(parsed)
             if paper.id != pid:
                 raise _Inexact
             summary = summaries.get(forum) if forum in wanted else None
-            yield n, pid, start, end, paper, scored(paper, summary) if summary is not None else None
+            new = scored(paper, summary) if summary is not None else None
+            if counting[0] and tally is not None:
+                written = new or paper
+                counted = written.openreview_id
+                tally.add(written, summaries.get(counted) if counted else None)
+            yield n, pid, start, end, paper, new
+
+    def _count_alone(parsed: Any, pid: str) -> None:
+        """Count a paper the scores leave as it is; one that does not read as its span says
+        stops the counting (the statistics are then counted from the file)."""
+        try:
+            paper = paper_of(parsed)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            paper = None
+        if paper is None or paper.id != pid or tally is None:
+            counting[0] = False
+            return
+        counted = paper.openreview_id
+        tally.add(paper, summaries.get(counted) if counted else None)
 
     try:
         if not any(new is not None for *_, new in changes()):  # stops at the first paper changed
@@ -261,6 +298,7 @@ def rescore(
                     yield chunk
 
         before_write()
+        counting[0] = tally is not None
         atomic_write_bytes(path, pieces())
     except _Inexact:
         return None
@@ -270,4 +308,8 @@ def rescore(
         raise StoreError(path, f"cannot be read ({exc})") from None
     written = CatalogueSpans(layout.spans.spans, dict(layout.spans.aliases))
     catalogue.take_patched(layout.ids, written, layout.rows, made, RowColumns(*columns), layout.venues)
+    if tally is not None and counting[0]:
+        stamp = file_stamp(staged_path(path))  # the stamp take_patched held
+        if stamp is not None:
+            tally.done(stamp)
     return result

@@ -68,6 +68,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.store.changes import ChangeHistory, ChangeLog
     from paperdeck.store.follows import FollowStore
     from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, RemoveReport, UndoReport
+    from paperdeck.store.rescoring import PaperTally
     from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.schedule import ScheduleImport, ScheduleStore
     from paperdeck.store.undo import UndoPoint, UndoScope
@@ -191,6 +192,9 @@ class Store:
         self._present_counts: tuple[Counter[str], int, tuple[int, Counter[str]]] | None = None
         self._change_history: ChangeHistory | None = None
         self._undo_scope: UndoScope | None = None  # the change being made that becomes the undo point
+        #: Given every paper as a review import writes the new scores in place (a command that
+        #: counts the statistics after it: :func:`paperdeck.store.rescoring.rescore`'s ``tally``).
+        self.rescore_tally: PaperTally | None = None
         #: How many changes an interrupted paperdeck had committed and this opening finished
         #: (:func:`~paperdeck.store.transaction.recover`); say :data:`RECOVERED` when any.
         self.recovered = 0
@@ -598,6 +602,7 @@ class Store:
         lock_path = self.data_dir / IMPORT_LOCK_FILE
         run = ImportRun(self.catalogue, self._user, self.reviews, self.change_log, lock_path, self._now)
         run.undo = self._undo_scope
+        run.tally = self.rescore_tally
         return run
 
     # -- removing papers, and taking back the last change -------------------------------------
