@@ -20,7 +20,6 @@ from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.reading.marks import Marks
-from paperdeck.search.elsewhere import elsewhere_note
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
@@ -563,6 +562,14 @@ class ListFilter(ListSorting):
         query = parse_query(text) if text.strip() else None
         return more_elsewhere(self.searcher, query, self.scope, shown, starred_only=starred_only)
 
+    def _elsewhere_note(self, short: bool = False) -> str:
+        """The counts' note of the matches outside the scope (``""``: none, or not counted)."""
+        if not (self._elsewhere and self.scope):
+            return ""
+        from paperdeck.search.elsewhere import elsewhere_note  # deferred: a bare start imports no search
+
+        return elsewhere_note(self._elsewhere, short=short)
+
     def _set_stale(self, stale: bool) -> None:
         self.stale = stale
         self.paper_list.set_stale(stale)
@@ -696,7 +703,7 @@ class ListFilter(ListSorting):
             self.export_note,
             self.save_note,
             self._filters_for[2] if filtered else "",  # read by _query_filters above
-            elsewhere_note(self._elsewhere) if filtered and self.scope else "",
+            self._elsewhere_note() if filtered else "",
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
@@ -721,7 +728,7 @@ class ListFilter(ListSorting):
             )
         if notes[_ELSEWHERE_NOTE] and (notes[_ELSEWHERE_NOTE] not in text or notes[_SCOPE_NOTE] not in text):
             # too narrow for it (or for the scope beside it): its short form
-            notes[_ELSEWHERE_NOTE] = elsewhere_note(self._elsewhere, short=True)
+            notes[_ELSEWHERE_NOTE] = self._elsewhere_note(short=True)
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
