@@ -19,6 +19,7 @@ import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
 from operator import itemgetter, le, lt
 from pathlib import Path
@@ -49,6 +50,7 @@ from paperdeck.store.rows import (
     write_patched_rows,
     write_rows_cache,
 )
+from paperdeck.store.rows_pieces import ids_in_pieces, span_table_in_pieces
 from paperdeck.store.schema import check_schema, meta
 from paperdeck.store.span_read import bytes_between, span_bytes
 from paperdeck.store.user_data import doc_id_for
@@ -993,7 +995,9 @@ class Catalogue:
         tree. False (nothing changed) when there is no such cache for the file as it is now, or
         the file is not as it says."""
         stamp = file_stamp(self.path)  # before reading: a file replaced meanwhile has another
-        read = read_rows_ids(self.rows_path, self.path)  # its ids and spans alone: no table of them by id
+        # Its ids and spans alone (no table of them by id), the ids parsed a piece at a time, an
+        # id where the held one was being that string: no second string of every id meanwhile.
+        read = read_rows_ids(self.rows_path, self.path, partial(ids_in_pieces, held=list(self._papers)))
         if stamp is None or read is None:
             return False
         ids, line = read
@@ -1002,7 +1006,7 @@ class Catalogue:
         if self._lean:
             # Two arrays, not a table by id: the papers are read in file order. A paper whose
             # document is unchanged is taken from the columns held, not parsed again.
-            table = decode_span_table(line, len(ids))
+            table = span_table_in_pieces(line, len(ids))  # no list of every offset as ints
             if table is None:
                 return False
             aliases = table.aliases

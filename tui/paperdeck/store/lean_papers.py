@@ -431,7 +431,9 @@ class PaperColumns:
         self._forum.append(forum)
         if forum == 2:
             self._forum_aside[mine] = other._forum_aside[at]
-        lean: LeanPaper = LeanPaper(self, mine)
+        # At the same number (an import in place), the int the old view holds: not one more
+        # object per paper while both generations are held.
+        lean: LeanPaper = LeanPaper(self, at if at == mine else mine)
         return lean
 
     def taken(self) -> None:

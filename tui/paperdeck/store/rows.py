@@ -27,7 +27,7 @@ import contextlib
 import os
 import sys
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
@@ -279,9 +279,13 @@ def rows_cache_keyed(rows_path: Path) -> bool:
     return type(header) is dict and header.get("title_keys") == TITLE_KEYS
 
 
-def _head(handle: BinaryIO, stat: os.stat_result) -> tuple[dict[str, Any], list[str], bytes | None] | None:
+def _head(
+    handle: BinaryIO, stat: os.stat_result, parse_ids: Callable[[bytes], Any] = orjson.loads
+) -> tuple[dict[str, Any], list[str], bytes | None] | None:
     """The header, the ids and the spans line of a rows cache (``handle`` at its start) written for
-    the catalogue of ``stat``; ``None`` when it is not one this paperdeck reads.
+    the catalogue of ``stat``; ``None`` when it is not one this paperdeck reads. ``parse_ids``
+    parses the ids line (a reload's shares the ids held:
+    :func:`~paperdeck.store.rows_pieces.ids_in_pieces`).
 
     Raises:
         ValueError, TypeError, KeyError, OSError: the file is broken.
@@ -294,7 +298,7 @@ def _head(handle: BinaryIO, stat: os.stat_result) -> tuple[dict[str, Any], list[
     if header.get("offsets") is not True:  # written before the rows' offsets
         return None
     count = header["rows"]
-    ids = orjson.loads(handle.readline())
+    ids = parse_ids(handle.readline())
     spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
     if not (type(ids) is list and len(ids) == count):
         return None
@@ -302,16 +306,18 @@ def _head(handle: BinaryIO, stat: os.stat_result) -> tuple[dict[str, Any], list[
     return header, ids, spans_line
 
 
-def read_rows_ids(rows_path: Path, catalogue_path: Path) -> tuple[list[str], bytes] | None:
+def read_rows_ids(
+    rows_path: Path, catalogue_path: Path, parse_ids: Callable[[bytes], Any] = orjson.loads
+) -> tuple[list[str], bytes] | None:
     """The ids (in catalogue order) and the spans line of the rows cache written for the
     catalogue file as it is now, as :func:`read_rows_cache` reads them, and nothing else: no
     table of the rows by id (a catalogue read again holds the old papers meanwhile). ``None``
     as :func:`read_rows_cache`, or when the cache has no spans line. An id twice is not found
-    here: the papers read by the spans then fall short of the ids."""
+    here: the papers read by the spans then fall short of the ids. ``parse_ids``: as :func:`_head`'s."""
     try:
         stat = catalogue_path.stat()
         with rows_path.open("rb", buffering=_READ_BUFFER) as handle:
-            head = _head(handle, stat)
+            head = _head(handle, stat, parse_ids)
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
     if head is None or head[2] is None:
