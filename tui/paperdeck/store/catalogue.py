@@ -134,10 +134,14 @@ class Catalogue:
         self._papers: dict[str, Paper] = {}
         self._generation = 0  # see generation
         self._aliases: dict[str, str] = {}
-        #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
-        #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay
-        #: it); a row not read yet, as its position in the cache (an ``int``).
-        self._rows: dict[str, PaperRow | bytes | int] | None = None
+        #: The rows cache while the catalogue is not parsed (:attr:`_rows`): each row as read (a
+        #: JSON line) until first shown, then as a :class:`PaperRow` (decoding every row at
+        #: start-up would delay it); a row not read yet, as its position in the cache (an ``int``).
+        self._rows_map: dict[str, PaperRow | bytes | int] | None = None
+        #: Before that map is made (:meth:`_make_rows`): the rows cache's ids and the rows read
+        #: at opening by id (the list's first screen; its first paint needs no more).
+        self._rows_first: tuple[list[str], dict[str, PaperRow | bytes | int]] | None = None
+        self._rows_map_lock = threading.Lock()  # held while the map is made or replaced
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
         self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
         #: The rows cache's offsets line, once a row left unread was asked for (``None``: not read
@@ -181,6 +185,43 @@ class Catalogue:
         #: The papers were let go of (:meth:`release`): the next ask for them parses the file again.
         self._released = False
 
+    @property
+    def _rows(self) -> dict[str, PaperRow | bytes | int] | None:
+        """The rows cache's rows by id while the catalogue is not parsed (``None``: none held),
+        the map of every id made at first need (:meth:`_make_rows`)."""
+        rows = self._rows_map
+        if rows is None and self._rows_first is not None:
+            return self._make_rows()
+        return rows
+
+    @_rows.setter
+    def _rows(self, rows: dict[str, PaperRow | bytes | int] | None) -> None:
+        with self._rows_map_lock:
+            self._rows_first, self._rows_map = None, rows
+
+    def _rows_held(self) -> bool:
+        """Whether rows of the rows cache are held (:attr:`_rows` is not ``None``), the map of
+        every id not made for it."""
+        return self._rows_map is not None or self._rows_first is not None
+
+    def _make_rows(self) -> dict[str, PaperRow | bytes | int] | None:
+        """The map of every id of the rows cache to its row read at opening or, not read yet,
+        its position (:func:`~paperdeck.store.rows.read_row_at`): made once, at first need (a
+        row past the first screen, a paper read alone), not before the first paint (hashing
+        every id costs ~8 ms at 98,150 papers). An id twice (a damaged cache) found here leaves
+        the rows past the first to be read again whole (:meth:`_read_rows`: the catalogue is
+        then parsed and the cache written again)."""
+        with self._rows_map_lock:
+            first = self._rows_first
+            if self._rows_map is None and first is not None:
+                ids, read = first
+                rows: dict[str, PaperRow | bytes | int] = dict(zip(ids, range(len(ids)), strict=True))
+                if len(rows) != len(ids):  # an id twice
+                    self._unread_rows, self._rows_unread = None, True
+                rows.update(read)
+                self._rows_first, self._rows_map = None, rows
+            return self._rows_map
+
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
         when ``lazy``, write a good rows cache for the next start).
@@ -217,7 +258,7 @@ class Catalogue:
         """
         with self._load_lock:
             if not self._loaded:
-                from_rows, generation = self._rows is not None, self._generation
+                from_rows, generation = self._rows_held(), self._generation
                 self._released = False
                 self._read()
                 if from_rows and self._catalogue_stamp == self._rows_stamp:
@@ -269,7 +310,10 @@ class Catalogue:
         """Every paper id in catalogue order (from the rows cache while not loaded)."""
         if self._released:
             self.load()
-        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        first = self._rows_first  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and first is not None:
+            return list(first[0])
+        rows = self._rows_map
         if not self._loaded and rows is not None:
             return list(rows)
         return list(self._papers)
@@ -279,7 +323,9 @@ class Catalogue:
         """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
         if self._released:
             self.load()
-        rows = self._rows
+        first, rows = self._rows_first, self._rows_map
+        if not self._loaded and first is not None:
+            return len(first[0])
         if not self._loaded and rows is not None:
             return len(rows)
         return len(self._papers)
@@ -288,8 +334,7 @@ class Catalogue:
     def row_columns(self) -> RowColumns:
         """Whether any paper has a decision / a rating (the list's optional columns); from the
         rows cache while the catalogue is not parsed, else computed over every paper on each call."""
-        rows = self._rows
-        if not self._loaded and rows is not None:
+        if not self._loaded and self._rows_held():
             return self._cached_columns
         papers, known = self._papers, self._columns
         if known is not None and known[0] == (self._generation, id(papers), len(papers)):
@@ -301,8 +346,7 @@ class Catalogue:
         """Each paper's venue in catalogue order (:class:`VenueRuns`, covering :attr:`paper_ids`):
         from the rows cache while the catalogue is not parsed, else from the papers (once per
         :attr:`generation`)."""
-        rows = self._rows
-        if not self._loaded and rows is not None:
+        if not self._loaded and self._rows_held():
             return self._cached_venues
         return self._venue_runs_now()
 
@@ -598,8 +642,17 @@ class Catalogue:
 
     def row(self, paper_id: str) -> PaperRow | None:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
-        catalogue is loaded (never loads it)."""
-        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        catalogue is loaded (never loads it). A row read at opening is found without the map
+        of every id (:meth:`_make_rows`)."""
+        first = self._rows_first  # read once: a worker thread may be finishing load() meanwhile
+        if first is not None and not self._loaded:
+            read = first[1]
+            row = read.get(paper_id)
+            if isinstance(row, bytes):
+                row = read[paper_id] = decode_row(paper_id, row)
+            if isinstance(row, PaperRow):
+                return row
+        rows = self._rows
         if rows is not None and self._rows_unread and type(rows.get(paper_id)) is int:  # not read yet
             rows = self._read_row(paper_id)
         if not self._loaded and rows is not None:
@@ -709,10 +762,17 @@ class Catalogue:
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
         stamp = file_stamp(self.path)  # before: a catalogue replaced meanwhile has another
-        cached = read_rows_cache(self.rows_path, self.path, rows=0 if self._rows_unread else FIRST_ROWS)
+        first = 0 if self._rows_unread else FIRST_ROWS
+        cached = read_rows_cache(self.rows_path, self.path, rows=first, positions=False)
         if cached is None:
             return False
-        self._rows, self._cached_columns, self._spans_line, self._unread_rows, self._cached_venues = cached
+        with self._rows_map_lock:
+            if cached.ids is None:
+                self._rows_first, self._rows_map = None, cached.rows
+            else:  # read in part: the map of every id is made at first need
+                self._rows_first, self._rows_map = (cached.ids, cached.rows), None
+        self._cached_columns, self._spans_line = cached.columns, cached.spans_line
+        self._unread_rows, self._cached_venues = cached.unread, cached.venues
         self._rows_unread = self._unread_rows is not None
         self._row_offsets = None
         self._rows_stamp = stamp
