@@ -112,17 +112,30 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
-@dataclass(frozen=True, slots=True)
 class CatalogueSpans:
     """Where each paper's document lies in one catalogue file, and the catalogue's aliases.
+    (A plain class, equal by its fields: a dataclass costs ~1 ms to make at every start, before
+    the first paint, which reads no span.)
 
     Attributes:
         spans: paper id → ``(start, end)`` byte offsets of its JSON document in the file.
         aliases: old paper id → the id it stood for (as the catalogue's ``aliases`` table).
     """
 
-    spans: dict[str, tuple[int, int]]
-    aliases: dict[str, str]
+    __slots__ = ("aliases", "spans")
+
+    def __init__(self, spans: dict[str, tuple[int, int]], aliases: dict[str, str]) -> None:
+        self.spans, self.aliases = spans, aliases
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CatalogueSpans:
+            return NotImplemented
+        return self.spans == other.spans and self.aliases == other.aliases
+
+    __hash__ = None  # type: ignore[assignment]  # its tables are not hashable
+
+    def __repr__(self) -> str:
+        return f"CatalogueSpans(spans={self.spans!r}, aliases={self.aliases!r})"
 
 
 class VenueRuns(NamedTuple):
