@@ -202,30 +202,41 @@ class VenueRuns(NamedTuple):
         return found
 
 
-class RowsCache(NamedTuple):
+class RowsCache:
     """What :func:`read_rows_cache` read: the rows (each still encoded; for one not read, its
     position among the rows, an ``int``: :func:`read_row_at`),
     the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
     need; ``None`` when the cache was written without one), and, when not every row was read,
     where the others are (:class:`UnreadRows`). Read in part without ``positions``, ``rows``
-    holds the rows read only and ``ids`` every id in order (else ``ids`` is ``None``)."""
+    holds the rows read only and ``ids`` every id in order (else ``ids`` is ``None``). (A plain
+    class, as :class:`UnreadRows` and :class:`SpanTable`: a named tuple's class costs its making
+    at every start, before the first paint.)"""
 
-    rows: dict[str, PaperRow | bytes | int]
-    columns: RowColumns
-    spans_line: bytes | None
-    unread: UnreadRows | None = None
-    venues: VenueRuns = VenueRuns()
-    ids: list[str] | None = None
+    __slots__ = ("columns", "ids", "rows", "spans_line", "unread", "venues")
+
+    def __init__(
+        self,
+        rows: dict[str, PaperRow | bytes | int],
+        columns: RowColumns,
+        spans_line: bytes | None,
+        unread: UnreadRows | None = None,
+        venues: VenueRuns | None = None,
+        ids: list[str] | None = None,
+    ) -> None:
+        self.rows, self.columns, self.spans_line, self.unread = rows, columns, spans_line, unread
+        self.venues = VenueRuns() if venues is None else venues
+        self.ids = ids
 
 
-class UnreadRows(NamedTuple):
+class UnreadRows:
     """Where the rows a partial :func:`read_rows_cache` left unread are: the rows file's
-    ``(inode, mtime_ns, size)`` when read, the byte offset of the first row not read, and how
-    many rows were read before it (:func:`read_unread_rows`)."""
+    ``(inode, mtime_ns, size)`` when read (``stamp``), the byte offset of the first row not read
+    (``offset``), and how many rows were read before it (``read``; :func:`read_unread_rows`)."""
 
-    stamp: tuple[int, int, int]
-    offset: int
-    read: int
+    __slots__ = ("offset", "read", "stamp")
+
+    def __init__(self, stamp: tuple[int, int, int], offset: int, read: int) -> None:
+        self.stamp, self.offset, self.read = stamp, offset, read
 
 
 class RowColumns(NamedTuple):
@@ -492,7 +503,7 @@ def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
     return CatalogueSpans(dict(zip(ids, zip(flat[0::2], flat[1::2], strict=True), strict=True)), aliases)
 
 
-class SpanTable(NamedTuple):
+class SpanTable:
     """The spans line as two machine arrays in the ids' order (16 bytes a paper, not a dict entry
     and a tuple of two ints: a reader that takes the papers in file order needs no table by id).
 
@@ -502,9 +513,10 @@ class SpanTable(NamedTuple):
         aliases: old paper id → the id it stood for.
     """
 
-    starts: array[int]
-    ends: array[int]
-    aliases: dict[str, str]
+    __slots__ = ("aliases", "ends", "starts")
+
+    def __init__(self, starts: array[int], ends: array[int], aliases: dict[str, str]) -> None:
+        self.starts, self.ends, self.aliases = starts, ends, aliases
 
 
 def decode_span_table(line: bytes, count: int) -> SpanTable | None:
