@@ -296,6 +296,43 @@ def test_a_rows_cache_broken_past_its_first_rows_is_written_again_once_found(
     assert not again.loaded
 
 
+def test_the_first_screen_needs_no_map_of_every_id(imported: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the list's first paint asks of a lazy store (the ids, their count, the columns, the
+    venues, the first rows) makes no map of every id: it is made at the first row past them."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
+    lazy = Store(imported.data_dir, lazy=True)
+    ids = imported.paper_ids
+    assert lazy.paper_ids == ids and lazy.paper_count == 5 and not lazy.is_empty
+    assert lazy.row_columns == imported.row_columns and lazy.venue_runs == imported.venue_runs
+    assert [lazy.row(pid) for pid in ids[:2]] == [imported.row(pid) for pid in ids[:2]]
+    assert lazy.catalogue._rows_map is None
+    assert lazy.row(ids[3]) == imported.row(ids[3])
+    assert lazy.catalogue._rows_map is not None
+    assert [lazy.row(pid) for pid in ids] == [imported.row(pid) for pid in ids] and not lazy.loaded
+
+
+def test_an_id_twice_past_the_first_rows_is_found_at_the_first_row_past_them(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An id listed twice past the rows read at opening: found when the map of every id is
+    made, the catalogue is parsed for the rows and the cache written again."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 2)
+    lines = _cache_lines(imported)
+    ids = json.loads(lines[1])
+    lines[1] = json.dumps([*ids[:3], ids[4], ids[4]])
+    _write_cache_lines(imported, lines)
+    lazy = Store(imported.data_dir, lazy=True)
+    assert not lazy.loaded  # the first rows are sound
+    first, last = imported.paper_ids[0], imported.paper_ids[-1]
+    assert lazy.row(first) == imported.row(first)
+    assert lazy.row(last) == imported.row(last)
+    assert lazy.loaded  # parsed instead
+    assert lazy.paper_ids == imported.paper_ids
+    again = Store(imported.data_dir, lazy=True)
+    assert not again.loaded  # the cache written again
+    assert [again.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
+
+
 def test_the_rows_left_unread_are_read_from_where_the_opening_stopped(
     imported: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,13 +18,12 @@ import re
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
 from operator import itemgetter, le, lt
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import orjson
 
@@ -52,7 +51,7 @@ from paperdeck.store.rows import (
 )
 from paperdeck.store.rows_pieces import ids_in_pieces, span_table_in_pieces
 from paperdeck.store.schema import check_schema, meta
-from paperdeck.store.span_read import bytes_between, span_bytes
+from paperdeck.store.span_read import bytes_between
 from paperdeck.store.user_data import doc_id_for
 
 if TYPE_CHECKING:
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
 
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
     from paperdeck.store.patch_record import CataloguePatch
+    from paperdeck.store.written import IndexedText, NamedPapers, WrittenCatalogue
 
 __all__ = [
     "CATALOGUE_FILE",
@@ -87,6 +87,19 @@ _ROW_READS = 512
 
 #: ``(inode, mtime in ns, size in bytes)`` of a file (:func:`paperdeck.store.rows.file_stamp`).
 Stamp = tuple[int, int, int]
+
+#: What this module names from :mod:`paperdeck.store.written`, imported there at first use: the
+#: app's start reads no catalogue file again, and makes none of its classes.
+_FROM_WRITTEN = frozenset({"IndexedText", "NamedPapers", "WrittenCatalogue"})
+
+
+def __getattr__(name: str) -> object:
+    """:data:`_FROM_WRITTEN`'s names, from :mod:`paperdeck.store.written` (imported then)."""
+    if name in _FROM_WRITTEN:
+        from paperdeck.store import written
+
+        return getattr(written, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _shifted_spans(
@@ -136,10 +149,14 @@ class Catalogue:
         self._papers: dict[str, Paper] = {}
         self._generation = 0  # see generation
         self._aliases: dict[str, str] = {}
-        #: The rows cache while the catalogue is not parsed: each row as read (a JSON line) until
-        #: first shown, then as a :class:`PaperRow` (decoding every row at start-up would delay
-        #: it); a row not read yet, as its position in the cache (an ``int``).
-        self._rows: dict[str, PaperRow | bytes | int] | None = None
+        #: The rows cache while the catalogue is not parsed (:attr:`_rows`): each row as read (a
+        #: JSON line) until first shown, then as a :class:`PaperRow` (decoding every row at
+        #: start-up would delay it); a row not read yet, as its position in the cache (an ``int``).
+        self._rows_map: dict[str, PaperRow | bytes | int] | None = None
+        #: Before that map is made (:meth:`_make_rows`): the rows cache's ids and the rows read
+        #: at opening by id (the list's first screen; its first paint needs no more).
+        self._rows_first: tuple[list[str], dict[str, PaperRow | bytes | int]] | None = None
+        self._rows_map_lock = threading.Lock()  # held while the map is made or replaced
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
         self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
         #: The rows cache's offsets line, once a row left unread was asked for (``None``: not read
@@ -183,6 +200,43 @@ class Catalogue:
         #: The papers were let go of (:meth:`release`): the next ask for them parses the file again.
         self._released = False
 
+    @property
+    def _rows(self) -> dict[str, PaperRow | bytes | int] | None:
+        """The rows cache's rows by id while the catalogue is not parsed (``None``: none held),
+        the map of every id made at first need (:meth:`_make_rows`)."""
+        rows = self._rows_map
+        if rows is None and self._rows_first is not None:
+            return self._make_rows()
+        return rows
+
+    @_rows.setter
+    def _rows(self, rows: dict[str, PaperRow | bytes | int] | None) -> None:
+        with self._rows_map_lock:
+            self._rows_first, self._rows_map = None, rows
+
+    def _rows_held(self) -> bool:
+        """Whether rows of the rows cache are held (:attr:`_rows` is not ``None``), the map of
+        every id not made for it."""
+        return self._rows_map is not None or self._rows_first is not None
+
+    def _make_rows(self) -> dict[str, PaperRow | bytes | int] | None:
+        """The map of every id of the rows cache to its row read at opening or, not read yet,
+        its position (:func:`~paperdeck.store.rows.read_row_at`): made once, at first need (a
+        row past the first screen, a paper read alone), not before the first paint (hashing
+        every id costs ~8 ms at 98,150 papers). An id twice (a damaged cache) found here leaves
+        the rows past the first to be read again whole (:meth:`_read_rows`: the catalogue is
+        then parsed and the cache written again)."""
+        with self._rows_map_lock:
+            first = self._rows_first
+            if self._rows_map is None and first is not None:
+                ids, read = first
+                rows: dict[str, PaperRow | bytes | int] = dict(zip(ids, range(len(ids)), strict=True))
+                if len(rows) != len(ids):  # an id twice
+                    self._unread_rows, self._rows_unread = None, True
+                rows.update(read)
+                self._rows_first, self._rows_map = None, rows
+            return self._rows_map
+
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
         when ``lazy``, write a good rows cache for the next start).
@@ -219,7 +273,7 @@ class Catalogue:
         """
         with self._load_lock:
             if not self._loaded:
-                from_rows, generation = self._rows is not None, self._generation
+                from_rows, generation = self._rows_held(), self._generation
                 self._released = False
                 self._read()
                 if from_rows and self._catalogue_stamp == self._rows_stamp:
@@ -271,7 +325,10 @@ class Catalogue:
         """Every paper id in catalogue order (from the rows cache while not loaded)."""
         if self._released:
             self.load()
-        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        first = self._rows_first  # read once: a worker thread may be finishing load() meanwhile
+        if not self._loaded and first is not None:
+            return list(first[0])
+        rows = self._rows_map
         if not self._loaded and rows is not None:
             return list(rows)
         return list(self._papers)
@@ -281,7 +338,9 @@ class Catalogue:
         """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
         if self._released:
             self.load()
-        rows = self._rows
+        first, rows = self._rows_first, self._rows_map
+        if not self._loaded and first is not None:
+            return len(first[0])
         if not self._loaded and rows is not None:
             return len(rows)
         return len(self._papers)
@@ -290,8 +349,7 @@ class Catalogue:
     def row_columns(self) -> RowColumns:
         """Whether any paper has a decision / a rating (the list's optional columns); from the
         rows cache while the catalogue is not parsed, else computed over every paper on each call."""
-        rows = self._rows
-        if not self._loaded and rows is not None:
+        if not self._loaded and self._rows_held():
             return self._cached_columns
         papers, known = self._papers, self._columns
         if known is not None and known[0] == (self._generation, id(papers), len(papers)):
@@ -303,8 +361,7 @@ class Catalogue:
         """Each paper's venue in catalogue order (:class:`VenueRuns`, covering :attr:`paper_ids`):
         from the rows cache while the catalogue is not parsed, else from the papers (once per
         :attr:`generation`)."""
-        rows = self._rows
-        if not self._loaded and rows is not None:
+        if not self._loaded and self._rows_held():
             return self._cached_venues
         return self._venue_runs_now()
 
@@ -600,8 +657,17 @@ class Catalogue:
 
     def row(self, paper_id: str) -> PaperRow | None:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
-        catalogue is loaded (never loads it)."""
-        rows = self._rows  # read once: a worker thread may be finishing load() meanwhile
+        catalogue is loaded (never loads it). A row read at opening is found without the map
+        of every id (:meth:`_make_rows`)."""
+        first = self._rows_first  # read once: a worker thread may be finishing load() meanwhile
+        if first is not None and not self._loaded:
+            read = first[1]
+            row = read.get(paper_id)
+            if isinstance(row, bytes):
+                row = read[paper_id] = decode_row(paper_id, row)
+            if isinstance(row, PaperRow):
+                return row
+        rows = self._rows
         if rows is not None and self._rows_unread and type(rows.get(paper_id)) is int:  # not read yet
             rows = self._read_row(paper_id)
         if not self._loaded and rows is not None:
@@ -711,10 +777,17 @@ class Catalogue:
     def _load_rows_cache(self) -> bool:
         """Read the rows cache if it matches the catalogue on disk; True when it did."""
         stamp = file_stamp(self.path)  # before: a catalogue replaced meanwhile has another
-        cached = read_rows_cache(self.rows_path, self.path, rows=0 if self._rows_unread else FIRST_ROWS)
+        first = 0 if self._rows_unread else FIRST_ROWS
+        cached = read_rows_cache(self.rows_path, self.path, rows=first, positions=False)
         if cached is None:
             return False
-        self._rows, self._cached_columns, self._spans_line, self._unread_rows, self._cached_venues = cached
+        with self._rows_map_lock:
+            if cached.ids is None:
+                self._rows_first, self._rows_map = None, cached.rows
+            else:  # read in part: the map of every id is made at first need
+                self._rows_first, self._rows_map = (cached.ids, cached.rows), None
+        self._cached_columns, self._spans_line = cached.columns, cached.spans_line
+        self._unread_rows, self._cached_venues = cached.unread, cached.venues
         self._rows_unread = self._unread_rows is not None
         self._row_offsets = None
         self._rows_stamp = stamp
@@ -789,7 +862,9 @@ class Catalogue:
             return None
         if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
             return None
-        return _written_of(self.path, written[0], written[1].spans)
+        from paperdeck.store.written import written_of
+
+        return written_of(self.path, written[0], written[1].spans)
 
     def patched(self) -> WrittenCatalogue | None:
         """The catalogue file as this store's last patch in place wrote it (:meth:`take_patched`),
@@ -800,7 +875,9 @@ class Catalogue:
             return None
         if staged_path(self.path) != self.path or file_stamp(self.path) != written[0]:
             return None
-        return _written_of(self.path, written[0], written[1].spans)
+        from paperdeck.store.written import written_of
+
+        return written_of(self.path, written[0], written[1].spans)
 
     def release(self) -> None:
         """Let go of the papers held (what an import builds from them next reads the file again
@@ -856,6 +933,8 @@ class Catalogue:
         if file_stamp(self.path) != stamp:
             return None
         rows = cast("dict[str, PaperRow | bytes]", cached.rows)  # read whole: every row read
+        from paperdeck.store.written import NamedPapers
+
         return NamedPapers(stamp, ids, papers, spans, dict(rows), cached.columns, cached.venues)
 
     def patch(self, named: NamedPapers, changed: Mapping[str, Paper], before_write: Callable[[], None]) -> bool:
@@ -1107,163 +1186,9 @@ class Catalogue:
         return _follow(self._aliases, paper_id)
 
 
-@dataclass(frozen=True, slots=True)
-class NamedPapers:
-    """Papers read alone by :meth:`Catalogue.read_named`, with what :meth:`Catalogue.patch`
-    needs of the catalogue file they were read from: its stamp, every paper id in order, the
-    named papers by id, every paper's span and the aliases, the rows cache's rows (each its JSON
-    line, or decoded), columns and venues."""
-
-    stamp: Stamp
-    ids: list[str]
-    papers: dict[str, Paper]
-    spans: CatalogueSpans
-    rows: dict[str, PaperRow | bytes]
-    columns: RowColumns
-    venues: VenueRuns
-
-
-@dataclass(frozen=True, slots=True)
-class WrittenCatalogue:
-    """A catalogue file as a store wrote it (:meth:`Catalogue.written`): its path, its
-    ``(inode, mtime_ns, size)`` stamp then, its papers' ids in catalogue order laid end to end
-    (``id_text``; paper ``i``'s ends at ``id_ends[i]``), and where each paper's document lies in
-    the file: ``bounds[2 * i]`` to ``bounds[2 * i + 1]`` (byte offsets)."""
-
-    path: Path
-    stamp: Stamp
-    id_text: str
-    id_ends: array[int]
-    bounds: array[int]
-    #: How many documents have been parsed from the file (one item: the count), by every reader.
-    parsed: list[int] = field(default_factory=lambda: [0])
-
-    @property
-    def ids(self) -> list[str]:
-        """The papers' ids, in catalogue order (a new list each time)."""
-        from itertools import chain
-
-        text, ends = self.id_text, self.id_ends
-        return [text[start:end] for start, end in zip(chain((0,), ends), ends, strict=False)]
-
-    @property
-    def held_stamp(self) -> list[int]:
-        """``[size, mtime_ns]`` (:meth:`Catalogue.held_stamp`'s form: what caches are keyed by)."""
-        _, mtime_ns, size = self.stamp
-        return [size, mtime_ns]
-
-    def papers(self) -> Iterator[Paper]:
-        """The papers, parsed one document at a time from the file read a piece at a time (of
-        about :data:`PIECE_BYTES`), in catalogue order: each can be dropped once used, so the
-        catalogue is never held whole, nor its papers all at once.
-
-        Raises:
-            StoreError: the file is no longer the one written (replaced: its inode, or its size,
-                differs), ends early, or a document is not where its span says or does not parse
-                (a reader that stops there has had only papers of the file as written).
-        """
-        from paperdeck.model.paper import Paper
-
-        paper_of = Paper.from_dict
-        for paper_id, document in self._documents():
-            try:
-                paper = paper_of(document)
-            except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
-            if paper.id != paper_id:
-                raise StoreError(self.path, f"holds {paper.id!r} where {paper_id!r} was written")
-            yield paper
-
-    def indexed(self) -> Iterator[IndexedText]:
-        """What the search and similarity indexes read of each paper (:class:`IndexedText`: its
-        id, title, abstract, whether the title was derived, authors and keywords), read as
-        :meth:`papers` reads the papers (a piece of the file at a time, in catalogue order) but
-        without making a :class:`~paperdeck.model.paper.Paper` of each: the other fields of a
-        document are parsed and dropped. Each field is as :meth:`papers` would give it (authors
-        and keywords as lists, not tuples).
-
-        Raises:
-            StoreError: as :meth:`papers`; also a document whose id, title or abstract is not
-                text, or whose authors or keywords are not a list.
-        """
-        for paper_id, document in self._documents():
-            try:
-                text = IndexedText(
-                    document["id"],
-                    document["title"],
-                    document["abstract"],
-                    document.get("title_derived", False),
-                    document.get("authors", ()),
-                    document.get("keywords", ()),
-                )
-            except (KeyError, TypeError, AttributeError) as exc:
-                raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
-            if not (type(text.id) is type(text.title) is type(text.abstract) is str) or not all(
-                type(names) in (list, tuple) for names in (text.authors, text.keywords)
-            ):
-                raise StoreError(self.path, f"a paper written cannot be read again ({paper_id!r}: a field's type)")
-            if text.id != paper_id:
-                raise StoreError(self.path, f"holds {text.id!r} where {paper_id!r} was written")
-            yield text
-
-    def _documents(self) -> Iterator[tuple[str, Any]]:
-        """Each paper's id as written and its document parsed (JSON, not checked further), in
-        catalogue order, from the file read a piece at a time; :attr:`parsed` counts them.
-
-        Raises:
-            StoreError: the file is no longer the one written (replaced: its inode, or its size,
-                differs), ends early, or a document is not where its span says or does not parse.
-        """
-        loads = orjson.loads
-        try:
-            with self.path.open("rb") as handle:
-                status = os.fstat(handle.fileno())
-                if (status.st_ino, status.st_size) != (self.stamp[0], self.stamp[2]):
-                    raise StoreError(self.path, "was replaced while it was read again")
-                bounds, text, ends = self.bounds, self.id_text, self.id_ends
-                spans = span_bytes(handle, ((bounds[2 * n], bounds[2 * n + 1]) for n in range(len(ends))))
-                for n, piece in enumerate(spans):
-                    paper_id = text[ends[n - 1] if n else 0 : ends[n]]
-                    document = loads(piece)
-                    if type(document) is not dict:
-                        raise StoreError(self.path, f"holds no paper where {paper_id!r} was written")
-                    self.parsed[0] += 1
-                    yield paper_id, document
-        except EOFError:
-            raise StoreError(self.path, "ends before a paper's span") from None
-        except OSError as exc:
-            raise StoreError(self.path, f"cannot be read again ({exc.strerror or exc})") from None
-        except ValueError as exc:
-            raise StoreError(self.path, f"a paper written cannot be read again ({malformed(exc)})") from None
-
-
 def _encoded_row(row: list[Any] | bytes) -> bytes:
     """A row's JSON line (:meth:`PaperRow.to_list`'s encoded) in a ``bytes`` of its own length."""
     return row if type(row) is bytes else memoryview(orjson.dumps(row)).tobytes()
-
-
-def _written_of(path: Path, stamp: Stamp, spans: dict[str, tuple[int, int]]) -> WrittenCatalogue:
-    """The :class:`WrittenCatalogue` of the file at ``path`` stamped ``stamp``, its papers' ``spans``."""
-    from itertools import accumulate, chain
-
-    # Held as one text and arrays, not the objects made paper by paper while the papers were
-    # read and written: those are spread over the memory the papers took, and would keep it.
-    ends = array("q", accumulate(map(len, spans)))
-    bounds = array("q", chain.from_iterable(spans.values()))
-    return WrittenCatalogue(path, stamp, "".join(spans), ends, bounds)
-
-
-class IndexedText(NamedTuple):
-    """What the search and similarity indexes read of a paper (the fields of
-    :class:`~paperdeck.model.paper.Paper` of these names), read from the catalogue file without
-    making the paper (:meth:`WrittenCatalogue.indexed`)."""
-
-    id: str
-    title: str
-    abstract: str
-    title_derived: bool
-    authors: Sequence[str]
-    keywords: Sequence[str]
 
 
 def _drained(documents: dict[str, Any]) -> Iterator[Any]:

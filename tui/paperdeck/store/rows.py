@@ -112,17 +112,30 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     return (stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
-@dataclass(frozen=True, slots=True)
 class CatalogueSpans:
     """Where each paper's document lies in one catalogue file, and the catalogue's aliases.
+    (A plain class, equal by its fields: a dataclass costs ~1 ms to make at every start, before
+    the first paint, which reads no span.)
 
     Attributes:
         spans: paper id → ``(start, end)`` byte offsets of its JSON document in the file.
         aliases: old paper id → the id it stood for (as the catalogue's ``aliases`` table).
     """
 
-    spans: dict[str, tuple[int, int]]
-    aliases: dict[str, str]
+    __slots__ = ("aliases", "spans")
+
+    def __init__(self, spans: dict[str, tuple[int, int]], aliases: dict[str, str]) -> None:
+        self.spans, self.aliases = spans, aliases
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CatalogueSpans:
+            return NotImplemented
+        return self.spans == other.spans and self.aliases == other.aliases
+
+    __hash__ = None  # type: ignore[assignment]  # its tables are not hashable
+
+    def __repr__(self) -> str:
+        return f"CatalogueSpans(spans={self.spans!r}, aliases={self.aliases!r})"
 
 
 class VenueRuns(NamedTuple):
@@ -189,28 +202,41 @@ class VenueRuns(NamedTuple):
         return found
 
 
-class RowsCache(NamedTuple):
+class RowsCache:
     """What :func:`read_rows_cache` read: the rows (each still encoded; for one not read, its
     position among the rows, an ``int``: :func:`read_row_at`),
     the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
     need; ``None`` when the cache was written without one), and, when not every row was read,
-    where the others are (:class:`UnreadRows`)."""
+    where the others are (:class:`UnreadRows`). Read in part without ``positions``, ``rows``
+    holds the rows read only and ``ids`` every id in order (else ``ids`` is ``None``). (A plain
+    class, as :class:`UnreadRows` and :class:`SpanTable`: a named tuple's class costs its making
+    at every start, before the first paint.)"""
 
-    rows: dict[str, PaperRow | bytes | int]
-    columns: RowColumns
-    spans_line: bytes | None
-    unread: UnreadRows | None = None
-    venues: VenueRuns = VenueRuns()
+    __slots__ = ("columns", "ids", "rows", "spans_line", "unread", "venues")
+
+    def __init__(
+        self,
+        rows: dict[str, PaperRow | bytes | int],
+        columns: RowColumns,
+        spans_line: bytes | None,
+        unread: UnreadRows | None = None,
+        venues: VenueRuns | None = None,
+        ids: list[str] | None = None,
+    ) -> None:
+        self.rows, self.columns, self.spans_line, self.unread = rows, columns, spans_line, unread
+        self.venues = VenueRuns() if venues is None else venues
+        self.ids = ids
 
 
-class UnreadRows(NamedTuple):
+class UnreadRows:
     """Where the rows a partial :func:`read_rows_cache` left unread are: the rows file's
-    ``(inode, mtime_ns, size)`` when read, the byte offset of the first row not read, and how
-    many rows were read before it (:func:`read_unread_rows`)."""
+    ``(inode, mtime_ns, size)`` when read (``stamp``), the byte offset of the first row not read
+    (``offset``), and how many rows were read before it (``read``; :func:`read_unread_rows`)."""
 
-    stamp: tuple[int, int, int]
-    offset: int
-    read: int
+    __slots__ = ("offset", "read", "stamp")
+
+    def __init__(self, stamp: tuple[int, int, int], offset: int, read: int) -> None:
+        self.stamp, self.offset, self.read = stamp, offset, read
 
 
 class RowColumns(NamedTuple):
@@ -325,7 +351,9 @@ def read_rows_ids(
     return head[1], head[2]
 
 
-def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None = None) -> RowsCache | None:
+def read_rows_cache(
+    rows_path: Path, catalogue_path: Path, *, rows: int | None = None, positions: bool = True
+) -> RowsCache | None:
     """The cached rows by paper id, in catalogue order, each still encoded (``bytes``, one JSON
     line: decode it with :func:`decode_row` when first shown), the list's columns and the spans
     line; ``None`` when the cache is missing, broken, of an older paperdeck (no offsets line) or
@@ -335,7 +363,10 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
     :attr:`RowsCache.unread` says where their lines are: the list's first screen, or ``0`` for a
     command reading a few papers): read them with :func:`read_row_at` or :func:`read_unread_rows`
     when they are wanted. A cache read in part is checked as far as it was read; one read whole,
-    every row is counted and the offsets line's size checked."""
+    every row is counted and the offsets line's size checked. Read in part with ``positions``
+    false, the ids are kept as a list (:attr:`RowsCache.ids`) and the rows by id hold the rows
+    read only: the ids past those are neither mapped nor checked unique here (the reader does,
+    at first need: hashing every id costs ~8 ms at 98,150 papers)."""
     unread: UnreadRows | None = None
     try:
         stat = catalogue_path.stat()
@@ -370,6 +401,11 @@ def read_rows_cache(rows_path: Path, catalogue_path: Path, *, rows: int | None =
     by_id: dict[str, PaperRow | bytes | int]
     if rows is None or rows >= count:
         by_id = dict(zip(ids, encoded, strict=True))
+    elif not positions:
+        by_id = dict(zip(ids, encoded, strict=False))
+        if len(by_id) != len(encoded):  # an id twice among those read
+            return None
+        return RowsCache(by_id, columns, spans_line, unread, venues, ids)
     else:
         by_id = dict(zip(ids, range(count), strict=True))  # a row not read: its position (read_row_at)
         by_id.update(zip(ids, encoded, strict=False))
@@ -473,7 +509,7 @@ def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
     return CatalogueSpans(dict(zip(ids, zip(flat[0::2], flat[1::2], strict=True), strict=True)), aliases)
 
 
-class SpanTable(NamedTuple):
+class SpanTable:
     """The spans line as two machine arrays in the ids' order (16 bytes a paper, not a dict entry
     and a tuple of two ints: a reader that takes the papers in file order needs no table by id).
 
@@ -483,9 +519,10 @@ class SpanTable(NamedTuple):
         aliases: old paper id → the id it stood for.
     """
 
-    starts: array[int]
-    ends: array[int]
-    aliases: dict[str, str]
+    __slots__ = ("aliases", "ends", "starts")
+
+    def __init__(self, starts: array[int], ends: array[int], aliases: dict[str, str]) -> None:
+        self.starts, self.ends, self.aliases = starts, ends, aliases
 
 
 def decode_span_table(line: bytes, count: int) -> SpanTable | None:
