@@ -12,6 +12,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.model.review import COMMENT, REVIEW, Review, ReviewSummary, ReviewVersion
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.widgets import Static
 
@@ -81,6 +82,14 @@ async def test_the_scopes_summaries_alone_then_the_others_when_it_widens(
         assert not app.store.reviews.summaries_read
         held = app.store.reviews.summary("F0") if app.store.reviews.summary_held("F0") else None
         assert held is not None and held.comments == 1  # the scope's, answered from those read
+        await pilot.press("A")  # the statistics of the scope: counted from the scope's summaries
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        await wait_for(pilot, lambda: stats.figures is not None, what="the figures counted")
+        assert stats.figures is not None and stats.figures.papers == 4
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(made) == 4 and not app.store.reviews.summaries_read
         await pilot.press("c")
         await settle(pilot)
         await pilot.press("space", "enter")  # every venue

@@ -461,6 +461,11 @@ class ReviewStore:
         self._read_index()
         return (summaries is self._summaries and self.summaries_read) or summaries is self._some
 
+    @property
+    def some_held(self) -> bool:
+        """Whether some papers' summaries are held (:meth:`summaries_among`), not every one."""
+        return self._some is not None and not self._summaries
+
     def summary_held(self, forum: str) -> bool:
         """Whether :meth:`summary` answers for ``forum`` from the summaries read (every one, or
         a :meth:`summaries_among` holding this forum's), no file read."""

@@ -160,9 +160,9 @@ class StatsScreen(Screen[None]):
         reviews = store.reviews
         try:
             papers = None
-            if reviews.summaries_read:
+            if reviews.summaries_read or not reviews.some_held:
                 summaries = reviews.summaries()
-            else:  # the view's papers' alone (a venue scope's: the other venues' are not built)
+            else:  # a venue scope's alone are read: the view's papers' (the others' not built)
                 papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
                 summaries = reviews.summaries_among(forums_of(papers))
             key = (store.catalogue_generation, summaries, ids)
