@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
@@ -660,3 +660,32 @@ class ReviewSummary:
         data["rating_delta"] = self.rating_delta
         data["moved"] = self.moved
         return data
+
+
+class SomeSummaries(dict[str, ReviewSummary]):
+    """The review summaries of some papers only, by forum id (a venue scope's: the other venues'
+    are not built): those of :attr:`forums` that have one. A plain ``dict`` of summaries is every
+    paper's; :func:`covers` tells which forums either answers for.
+
+    Args:
+        summaries: the summaries held.
+        forums: the forum ids whose summary, if any, is among them.
+    """
+
+    __slots__ = ("forums",)
+
+    def __init__(self, summaries: dict[str, ReviewSummary], forums: frozenset[str]) -> None:
+        super().__init__(summaries)
+        self.forums = forums
+
+
+def covers(summaries: Mapping[str, ReviewSummary], forum: str) -> bool:
+    """Whether ``summaries`` answers for ``forum`` (holds its summary, or it has none): always
+    for every paper's, else when ``forum`` is among :attr:`SomeSummaries.forums`."""
+    return not isinstance(summaries, SomeSummaries) or forum in summaries.forums
+
+
+def forums_of(papers: Iterable[Any]) -> frozenset[str]:
+    """The OpenReview forum ids of ``papers`` (:class:`~paperdeck.model.paper.Paper`; those
+    without one left out): the forums whose summaries a view of them reads."""
+    return frozenset(forum for paper in papers if (forum := paper.openreview_id))

@@ -87,6 +87,27 @@ def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
     return [papers[n] for n in positions.tolist()]
 
 
+def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:
+    """The OpenReview forum ids of the papers of ``scope`` (the review summaries a view within
+    it reads: :meth:`ReviewStore.summaries_among
+    <paperdeck.store.reviews.ReviewStore.summaries_among>`); ``None`` for every paper (as
+    :func:`scoped_ids`). Loads the catalogue if needed; kept until the catalogue or the scope
+    changes."""
+    from paperdeck.model.review import forums_of
+
+    runs = store.venue_runs
+    if not scope or scope >= frozenset(runs.labels):
+        return None
+    with _lock:
+        known = _forums.get(store)
+        if known is not None and known[0] is runs and known[1] == scope:
+            return known[2]
+    forums = forums_of(papers_of_scope(store, scope))
+    with _lock:
+        _forums[store] = (runs, scope, forums)
+    return forums
+
+
 def scope_members(store: Store, scope: frozenset[str]) -> frozenset[str]:
     """The ids of the papers of ``scope`` as a set (empty for :data:`ALL`: every paper; as
     :func:`scoped_ids`, kept until the catalogue or the scope changes)."""
@@ -174,6 +195,8 @@ _lock = threading.Lock()
 _scopes: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], list[str] | None, frozenset[str]]] = (
     weakref.WeakKeyDictionary()
 )
+#: Per store: (venue runs, scope) → the forum ids of the scope's papers.
+_forums: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], frozenset[str]]] = weakref.WeakKeyDictionary()
 #: Per store: (venue runs) → venue by paper id.
 _venues: weakref.WeakKeyDictionary[Store, tuple[object, dict[str, str]]] = weakref.WeakKeyDictionary()
 

@@ -35,7 +35,8 @@ import os
 import re
 import zlib
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary, ReviewVersion
+from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary, ReviewVersion, SomeSummaries
 from paperdeck.store.atomic import (
     ACTIVE,
     atomic_write_bytes,
@@ -353,6 +354,8 @@ class ReviewStore:
         self._index: dict[str, Any] | None = None
         self._index_stamp: tuple[int, int] | None = None
         self._summaries: dict[str, ReviewSummary] = {}
+        #: Some papers' summaries only (a venue scope's, :meth:`summaries_among`), until every one is read.
+        self._some: SomeSummaries | None = None
         self._single_reads = 0  # summaries read one by one (see summary)
         self._sorted_means: dict[str, list[float]] | None = None
         self._words: WordIndex | None = None
@@ -390,6 +393,7 @@ class ReviewStore:
                 raise StoreError(self.index_path, f"written by a newer paperdeck (reviews schema {schema}); upgrade")
         self._index, self._index_stamp = index, stamp
         self._summaries = {}
+        self._some = None
         self._sorted_means = None
         self._words = None
         return index
@@ -407,7 +411,7 @@ class ReviewStore:
             try:
                 # Entry by entry (the file is never one parsed tree, whose freed pieces the
                 # process would keep), else parsed whole, which names what is wrong.
-                streamed = _summaries_streamed(staged_path(path))
+                streamed = _summaries_streamed(staged_path(path), made=self._some)
                 if streamed is not None:
                     self._summaries = streamed
                     return streamed
@@ -417,6 +421,55 @@ class ReviewStore:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
         return self._summaries
+
+    def summaries_among(self, forums: AbstractSet[str]) -> dict[str, ReviewSummary]:
+        """The score summaries of (at least) the papers with these forum ids, by forum id: a
+        :class:`~paperdeck.model.review.SomeSummaries` of theirs when only theirs are built (a
+        venue scope's papers: the other venues' summaries are parsed, not built), kept for the
+        next call (the same object while it covers the forums asked; a wider set builds the rest
+        it names into a new one); every summary (:meth:`summaries`) when they are read already,
+        or when these papers' hold a rating: a rated paper's :meth:`rank` compares it with every
+        rated paper of its venue, which other forums may hold.
+
+        Raises:
+            StoreError: as :meth:`summaries`.
+        """
+        index = self._read_index()
+        if self._summaries or not index.get("summaries"):
+            return self._summaries
+        some = self._some
+        if some is not None and forums <= some.forums:
+            return some
+        wanted = frozenset(forums) if some is None else some.forums | forums
+        path = self.directory / str(index["summaries"])
+        try:
+            streamed = _summaries_streamed(staged_path(path), wanted, some)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
+        if streamed is None:
+            return self.summaries()  # parsed whole, which names what is wrong
+        self._some = SomeSummaries(streamed, wanted)
+        if any(summary.mean is not None for summary in streamed.values()):
+            return self.summaries()  # those built are not built again
+        return self._some
+
+    def summaries_current(self, summaries: object) -> bool:
+        """Whether ``summaries`` (a :meth:`summaries` or :meth:`summaries_among` answer) is what
+        is held for the index as on disk now (not read again since, nor since widened)."""
+        if summaries is None:
+            return False
+        self._read_index()
+        return (summaries is self._summaries and self.summaries_read) or summaries is self._some
+
+    @property
+    def some_held(self) -> bool:
+        """Whether some papers' summaries are held (:meth:`summaries_among`), not every one."""
+        return self._some is not None and not self._summaries
+
+    def summary_held(self, forum: str) -> bool:
+        """Whether :meth:`summary` answers for ``forum`` from the summaries read (every one, or
+        a :meth:`summaries_among` holding this forum's), no file read."""
+        return self.summaries_read or (self._some is not None and forum in self._some.forums)
 
     def summaries_of(self, forums: Iterable[str]) -> dict[str, ReviewSummary]:
         """The score summaries of the papers with these forum ids that have one, by forum id:
@@ -515,6 +568,8 @@ class ReviewStore:
         index = self._read_index()
         if self._summaries or not index.get("summaries"):
             return self._summaries.get(forum)
+        if self._some is not None and forum in self._some.forums:
+            return self._some.get(forum)
         self._single_reads += 1  # a caller asking for many: reading them all is cheaper
         doc = self._summary_doc(str(index["summaries"]), forum) if self._single_reads <= 8 else None
         if doc is None and self._single_reads > 8:
@@ -566,6 +621,11 @@ class ReviewStore:
         (:class:`~paperdeck.model.review.Rank`); ``None`` without ratings. The venue is the
         summaries' :attr:`~paperdeck.model.review.ReviewSummary.venue` (summaries without one are
         ranked among themselves)."""
+        self._read_index()
+        if not self._summaries and self._some is not None:  # some held: rated, every one is read
+            held = self.summary(forum)
+            if held is None or held.mean is None:
+                return None
         summaries = self.summaries()
         summary = summaries.get(forum)
         if summary is None or summary.mean is None:
@@ -969,12 +1029,16 @@ _NEXT_ENTRY = re.compile(rb'\},"')
 _ENTRY_TRIES = 64
 
 
-def _summaries_streamed(path: Path) -> dict[str, ReviewSummary] | None:
-    """Every summary of the summaries file at ``path``, by forum id, each entry parsed alone from
+def _summaries_streamed(
+    path: Path, keep: AbstractSet[str] | None = None, made: Mapping[str, ReviewSummary] | None = None
+) -> dict[str, ReviewSummary] | None:
+    """Every summary of the summaries file at ``path`` (``keep``: of those forums only; the
+    others' entries are parsed, not built), by forum id, each entry parsed alone from
     a memory map of the file (neither the file's bytes nor its parsed tree are ever held whole:
     a fraction of the memory, and none of it left behind). ``None`` when the file is not laid
     out as :func:`~paperdeck.store.paper_index.object_bytes` writes it or an entry does not parse
-    (the caller then parses it whole, which names what is wrong).
+    (the caller then parses it whole, which names what is wrong). A summary ``made`` holds is
+    taken from it, not built again.
 
     Raises:
         KeyError, TypeError, ValueError, AttributeError: an entry parses but is no summary.
@@ -1013,7 +1077,8 @@ def _summaries_streamed(path: Path) -> dict[str, ReviewSummary] | None:
             if not isinstance(entry, dict) or len(entry) != 1:
                 return None
             for forum, doc in entry.items():
-                summaries[forum] = of(doc)
+                if keep is None or forum in keep:
+                    summaries[forum] = made[forum] if made is not None and forum in made else of(doc)
             start, tries = found.end() - 1, 0
         try:
             entry = orjson.loads(b"{" + data[start:end] + b"}")
@@ -1022,7 +1087,8 @@ def _summaries_streamed(path: Path) -> dict[str, ReviewSummary] | None:
         if not isinstance(entry, dict) or len(entry) != 1:
             return None
         for forum, doc in entry.items():
-            summaries[forum] = of(doc)
+            if keep is None or forum in keep:
+                summaries[forum] = made[forum] if made is not None and forum in made else of(doc)
     finally:
         data.close()
     return summaries

@@ -56,6 +56,9 @@ class Loader:
             typed first shows first.
         scope_ids: gives the ids of the venue scope's papers (the list of a blank filter bar,
             which the statistics screen counts first); ``None``: every paper of the store.
+        scope: gives the venue scope (empty: every venue); in one, only its papers' review
+            summaries are read (:meth:`ReviewStore.summaries_among
+            <paperdeck.store.reviews.ReviewStore.summaries_among>`).
     """
 
     #: Seconds the start-up worker waits for the first frame at most (it is there in a fraction).
@@ -73,6 +76,7 @@ class Loader:
         mount_footer: Callable[[], None],
         parse_after_input_s: float,
         scope_ids: Callable[[], list[str]] | None = None,
+        scope: Callable[[], frozenset[str]] = frozenset,
     ) -> None:
         self._screen = screen
         self._store = store
@@ -83,6 +87,7 @@ class Loader:
         self._mount_footer = mount_footer
         self._parse_after_input_s = parse_after_input_s
         self._scope_ids = scope_ids
+        self._scope = scope
         #: The statistics of every paper, counted ahead (the statistics screen's first view
         #: without the user's marks), with what they were counted for; ``None`` until counted.
         self.stats_figures: tuple[object, Figures] | None = None
@@ -203,8 +208,11 @@ class Loader:
         if rows_only:
             # The review summaries first (the detail pane shows them): their parse's peak then
             # falls before the catalogue's papers are held, not on top of them.
-            with contextlib.suppress(StoreError):  # said where the summaries are shown
-                self._store.reviews.summaries()
+            # In a venue scope, its papers' alone, once they are parsed (the other venues' are not
+            # built: the statistics ahead and the main screen's moves read them).
+            if not self._scope():
+                with contextlib.suppress(StoreError):  # said where the summaries are shown
+                    self._store.reviews.summaries()
             self._store.load()  # unless a query's build (wait_built) parsed it meanwhile
             with contextlib.suppress(StoreError):  # the programmes' events, for the detail pane
                 self._read_events()
@@ -245,16 +253,18 @@ class Loader:
         store = self._store
         if self.stats_figures is not None or not store.loaded:
             return True
+        from paperdeck.search.venues import scope_forums
         from paperdeck.stats.figures import figures_of
 
         if not self._wait_for_a_pause():
             return False
-        try:
-            summaries = store.reviews.summaries()
-        except StoreError:
-            return True  # said where the summaries are shown
         ids = list(store.paper_ids) if self._scope_ids is None else self._scope_ids()
         papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
+        try:  # a venue scope's papers' summaries only (the other venues' read when it widens)
+            forums = scope_forums(store, self._scope())
+            summaries = store.reviews.summaries() if forums is None else store.reviews.summaries_among(forums)
+        except StoreError:
+            return True  # said where the summaries are shown
         key = (store.catalogue_generation, summaries, ids)
         if self.stats_figures is None:
             self.stats_figures = (key, figures_of(papers, summaries, {}))

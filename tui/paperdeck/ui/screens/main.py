@@ -114,6 +114,7 @@ class MainScreen(ReadingScreen):
             self, store, searcher, catalogue_loaded=self._catalogue_loaded, index_built=self._index_built,
             index_replaced=self._index_replaced, mount_footer=self._mount_footer,
             parse_after_input_s=self.PARSE_AFTER_INPUT_S, scope_ids=self.list_filter.scope_ids,
+            scope=lambda: self.list_filter.scope,
         )  # fmt: skip
         self.list_filter.index_suspect = self.loader.check_now
         #: The papers the user's follows match (marked in the list, named in the detail pane).
@@ -635,12 +636,13 @@ class MainScreen(ReadingScreen):
         if not forum:
             return None, None
         try:
-            # Not read, or read elsewhere first, or read anew: read (and the moves found) in a
-            # thread, unless one started here is under way (shown again as the typing goes on).
-            if not (reviews.summaries_read and reviews.summaries() is self._moves_of) and not self._moves_reading:
+            # Not read, or read anew: read (and the moves found) in a thread, unless one started
+            # here is under way (shown again as the typing goes on).
+            current = reviews.summaries_current(self._moves_of)
+            if not current and not self._moves_reading:
                 self._moves_reading = True
                 self._read_review_summaries()
-            if not reviews.summaries_read:
+            if not current and not reviews.summary_held(forum):
                 return None, None
             return reviews.summary(forum), reviews.rank(forum)
         except StoreError:
@@ -667,11 +669,14 @@ class MainScreen(ReadingScreen):
     @work(thread=True, exclusive=True, group="review-summaries")
     def _read_review_summaries(self) -> None:
         from paperdeck.search.query_fields import first_means_of  # deferred: no query needs it at start
-        from paperdeck.search.venues import papers_of_scope
+        from paperdeck.search.venues import papers_of_scope, scope_forums
 
         try:
-            summaries = self.store.reviews.summaries()
+            # In a venue scope, its papers' summaries alone (the others' read when it widens).
+            reviews = self.store.reviews
             scope = self._read_for_scope = self.list_filter.scope
+            forums = scope_forums(self.store, scope)
+            summaries = reviews.summaries() if forums is None else reviews.summaries_among(forums)
             first_means = first_means_of(papers_of_scope(self.store, scope), summaries)
         except StoreError as error:
             self.app.call_from_thread(self._moves_failed, str(error))
@@ -699,7 +704,7 @@ class MainScreen(ReadingScreen):
             return
         if self.store.loaded:
             self._find_scales()
-        if self.store.reviews.summaries_read:
+        if self._moves_of is not None:  # read once: the new scope's papers' are read
             self._read_review_summaries()
 
     def _moves_failed(self, error: str) -> None:

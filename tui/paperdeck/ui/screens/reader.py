@@ -42,9 +42,10 @@ class PaperReader(MarksPaperShown):
 
     def on_mount(self) -> None:
         summary = rank = None
-        if self.store is not None and self.paper.openreview_id and self.store.reviews.summaries_read:
-            summary = self.store.reviews.summary(self.paper.openreview_id)
-            rank = self.store.reviews.rank(self.paper.openreview_id)
+        forum = self.paper.openreview_id
+        if self.store is not None and forum and self.store.reviews.summary_held(forum):
+            summary = self.store.reviews.summary(forum)
+            rank = self.store.reviews.rank(forum)
         self.query_one(PaperDetail).show(self.paper, self.user, summary, rank, terms=self.terms)
 
     def marks_shown(self) -> None:

@@ -152,18 +152,26 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _count(self, ids: list[str], highlighted: str | None) -> None:
+        from paperdeck.model.review import covers, forums_of
         from paperdeck.stats.figures import NO_AREA, figures_of
 
         started = time.perf_counter()
         store = self.host.store
+        reviews = store.reviews
         try:
-            summaries = store.reviews.summaries()
+            papers = None
+            if reviews.summaries_read or not reviews.some_held:
+                summaries = reviews.summaries()
+            else:  # a venue scope's alone are read: the view's papers' (the others' not built)
+                papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
+                summaries = reviews.summaries_among(forums_of(papers))
             key = (store.catalogue_generation, summaries, ids)
             cached = self.host.stats_figures
             if cached is not None and _same_count(cached[0], key):
                 base = cached[1]
             else:
-                papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
+                if papers is None:
+                    papers = [paper for paper_id in ids if (paper := store.paper(paper_id)) is not None]
                 base = figures_of(papers, summaries, {})
                 self.host.stats_figures = (key, base)
         except StoreError as error:
@@ -180,7 +188,12 @@ class StatsScreen(Screen[None]):
         paper = store.paper(highlighted) if highlighted else None
         mean = None
         if paper is not None:
-            summary = summaries.get(paper.openreview_id) if paper.openreview_id else None
+            forum = paper.openreview_id
+            try:
+                held = covers(summaries, forum)
+                summary = (summaries.get(forum) if held else reviews.summary(forum)) if forum else None
+            except StoreError:
+                summary = None
             if summary is not None and summary.count:
                 mean = summary.mean
             elif paper.ratings is not None:
