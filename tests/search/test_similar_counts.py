@@ -146,3 +146,19 @@ def test_rows_merged_into_a_delta_are_the_counts_of_those_papers() -> None:
     assert np.array_equal(rows.indptr, expected.indptr)
     assert np.array_equal(rows.terms, expected.terms)
     assert np.array_equal(rows.tfs, expected.tfs)
+
+
+def test_an_index_read_from_its_file_is_saved_again_under_a_new_stamp(tmp_path: Path) -> None:
+    """The restamp of an index read back (the catalogue rewritten for what it does not read:
+    a review import's scores) writes it again, the same weights under the new stamp; it had no
+    delta of its own to write and failed before."""
+    papers = _papers(seed=3)
+    path = tmp_path / "similar-cache.npz"
+    built = SimilarityIndex(papers)
+    built.save(path, [1], built.texts)
+    read = SimilarityIndex.load(path, None, built.texts)
+    assert read is not None
+    read.save(path, [2], read.texts)
+    again = SimilarityIndex.load(path, [2])
+    assert again is not None and SimilarityIndex.load(path, [1]) is None
+    _same_as_a_build(again, papers)

@@ -483,7 +483,7 @@ class SimilarityIndex:
             return None
         index = cls.__new__(cls)
         index._set_ids(ids)
-        index._counts = None
+        index._counts, index._delta = None, None  # saved again (a restamp) without counts
         index._terms = terms
         index.texts = index_texts
         index._data, index._indices, index._indptr = data, indices, indptr

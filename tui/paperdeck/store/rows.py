@@ -524,6 +524,16 @@ class SpanTable:
     def __init__(self, starts: array[int], ends: array[int], aliases: dict[str, str]) -> None:
         self.starts, self.ends, self.aliases = starts, ends, aliases
 
+    def __eq__(self, other: object) -> bool:  # by fields, as the dataclass it was
+        if type(other) is not SpanTable:
+            return NotImplemented
+        return self.starts == other.starts and self.ends == other.ends and self.aliases == other.aliases
+
+    __hash__ = None  # type: ignore[assignment]  # its arrays are not hashable
+
+    def __repr__(self) -> str:
+        return f"SpanTable(starts={self.starts!r}, ends={self.ends!r}, aliases={self.aliases!r})"
+
 
 def decode_span_table(line: bytes, count: int) -> SpanTable | None:
     """The spans line for ``count`` papers as a :class:`SpanTable`, or ``None`` when it is not one

@@ -46,8 +46,9 @@ COUNTS_PADDING = 3
 #: the star count (a few cells; the sort gives its short form up for it first), the sort order in
 #: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
 #: starred only, similar papers being found, indexing. How the query was read (10) comes second,
-#: the matches the scope hides (11) before the scope (which has short forms).
-_NOTES_KEPT = (4, 10, 11, 0, 9, 1, 3, 7, 8, 2, 6, 5)
+#: the scope (its short forms tried first) before the matches it hides (11): where the counts
+#: have room for one, what is shown is named (the scope is named nowhere else).
+_NOTES_KEPT = (4, 10, 0, 11, 9, 1, 3, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
 _NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5, 11)
 #: The index of the sort order among the counts' notes.
