@@ -179,6 +179,11 @@ def test_bare_openreview_id_and_old_alias_both_work(tmp_path: Path, capsys: pyte
 def test_every_shared_data_file_imports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for number, path in enumerate(_shared_data_files()):
         code, out, err = run(capsys, "import", str(path), "--json", "--data-dir", str(tmp_path / f"data{number}"))
+        if path.name == "arxiv_atom_2025-11_empty-result.xml":  # the query found nothing: nothing to import
+            assert code == 2 and out == "" and err.count("\n") == 1, (path.name, err)
+            assert "(the query found 0 results); nothing was imported" in err and str(path) in err
+            assert not (tmp_path / f"data{number}").exists()  # refused: no store made
+            continue
         assert code == 0, (path.name, err)
         summary = json.loads(out)
         # a file of reviews alone says so in its entry (its notes), not in a notice
