@@ -344,3 +344,15 @@ def test_an_empty_standard_input_never_deletes_a_note(store_dir: str, capsys: py
     assert code == 0 and out.startswith("deleted the note")
     shown = run_json(capsys, "show", paper_id, "--data-dir", store_dir)
     assert isinstance(shown, dict) and not shown["note"]
+
+
+def test_search_says_how_the_query_was_read_on_standard_error(
+    store_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown field is searched as text, as in the filter bar, and said in one line on
+    standard error (the app's counts say it; the command line said nothing); stdout is the rows."""
+    code, out, err = run(capsys, "search", "venu:iclr", "--data-dir", store_dir)
+    assert code == 0 and "Traceback" not in err
+    assert "paperdeck: query 'venu:iclr': unknown field venu: did you mean venue:?" in err.splitlines()
+    code, out, err = run(capsys, "search", "diffusion", "--json", "--data-dir", store_dir)
+    assert code == 0 and err == "" and json.loads(out)  # a plain query: nothing said

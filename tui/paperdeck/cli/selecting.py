@@ -110,7 +110,9 @@ def _starting(venues: Iterable[str], value: str) -> set[str]:
 def select_ids(store: Store, text: str, order: str = "relevance", scope: frozenset[str] = frozenset()) -> list[str]:
     """Paper ids for a query in the filter bar's language, as the filter bar ranks and sorts them,
     within the venue ``scope`` (empty: every venue); none from a store with no papers (whatever
-    the query names, once it parses).
+    the query names, once it parses). How the query was read, when the filter bar's counts would
+    say it (:attr:`Query.note <paperdeck.search.query.Query.note>`: an unknown field searched as
+    text, ``a b OR c``), is one line on standard error.
 
     Raises:
         BadQuery: the query cannot be parsed.
@@ -130,6 +132,8 @@ def select_ids(store: Store, text: str, order: str = "relevance", scope: frozens
     query = parse_query(text)
     if query.error is not None:
         raise BadQuery(f"query {text!r}: {query.error}")
+    if query.note is not None:  # how it was read (an unknown field searched as text…), as the counts say it
+        print_error(f"query {text!r}: {query.note}")
     if store.is_empty:
         return []
     found = run_query(searcher, query, order, scope)
