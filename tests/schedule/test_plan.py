@@ -87,6 +87,7 @@ def test_plan_prints_times_in_my_zone_with_the_venues_beside(
     assert data["zone"] == "UTC" and len(data["events"]) == 6
     first = data["events"][0]
     assert (first["start"], first["start_local"]) == ("2026-04-23T10:30:00-03:00", "2026-04-23T13:30:00+00:00")
+    assert (first["venue"], first["year"]) == ("ICLR 2026", 2026)  # named as show --json names it
 
 
 def test_the_calendar_is_read_back_with_events_times_uids_and_is_stable(

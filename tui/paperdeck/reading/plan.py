@@ -255,6 +255,8 @@ def plan_dict(plan: Plan) -> dict[str, Any]:
     """The plan for scripts: ``{"zone", "chosen", "without_events", "events": [...]}``, each event
     with its paper, title, kind, session, room, poster, day, its times with the venue's offset and in
     the user's zone (ISO 8601), link, note, why chosen and the uids it clashes with."""
+    from paperdeck.model.paper import library_venue  # the venue named as every JSON output names it
+
     out = []
     for item in plan.items:
         event = item.event
@@ -262,7 +264,8 @@ def plan_dict(plan: Plan) -> dict[str, Any]:
         out.append({
             "uid": item.uid, "paper": item.paper_id, "title": item.title, "event": event.event_id,
             "kind": event.kind, "session": event.session, "room": event.room, "poster": event.poster,
-            "venue": event.venue, "year": event.year, "day": event.days()[0] if event.days() else None,
+            "venue": library_venue(event.venue, event.year), "year": event.year,
+            "day": event.days()[0] if event.days() else None,
             "start": event.start or None, "end": event.end or None,
             "start_local": start.astimezone(plan.zone).isoformat() if start else None,
             "end_local": end.astimezone(plan.zone).isoformat() if end else None,
