@@ -51,3 +51,20 @@ def review_sample(tmp_path_factory: pytest.TempPathFactory) -> ReviewSample:
     """The raw v2 replies sample (51 notes on 12 papers, ``tests/data/``) and a JSON Lines file
     of those 12 papers' submissions: import both for a store of reviewed papers."""
     return write_review_sample(tmp_path_factory.mktemp("reviews-sample"))
+
+
+@pytest.fixture
+def summaries_built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The review summaries built from here on (``ReviewSummary.from_dict``), each by its venue:
+    counted work, for the tests of which summaries a venue scope builds."""
+    from paperdeck.model.review import ReviewSummary
+
+    made: list[str] = []
+    from_dict = ReviewSummary.from_dict
+
+    def counting(data: dict[str, object]) -> ReviewSummary:
+        made.append(str(data.get("venue")))
+        return from_dict(data)
+
+    monkeypatch.setattr(ReviewSummary, "from_dict", counting)
+    return made

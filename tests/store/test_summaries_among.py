@@ -31,17 +31,9 @@ def _docs() -> dict[str, dict[str, object]]:
 
 
 @pytest.fixture
-def built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The summaries built (``ReviewSummary.from_dict``), by the forum's first letter."""
-    made: list[str] = []
-    from_dict = ReviewSummary.from_dict
-
-    def counting(data: dict[str, object]) -> ReviewSummary:
-        made.append(str(data.get("venue")))
-        return from_dict(data)
-
-    monkeypatch.setattr(ReviewSummary, "from_dict", counting)
-    return made
+def built(summaries_built: list[str]) -> list[str]:
+    """The summaries built (``ReviewSummary.from_dict``), by their venue (the forum's first letter)."""
+    return summaries_built
 
 
 def _whole(tmp_path: Path) -> dict[str, ReviewSummary]:

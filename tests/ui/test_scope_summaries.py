@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import COMMENT, REVIEW, Review, ReviewSummary, ReviewVersion
+from paperdeck.model.review import COMMENT, REVIEW, Review, ReviewVersion
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.stats import StatsScreen
@@ -61,16 +61,9 @@ def _detail(app: PaperApp) -> str:
 
 
 async def test_the_scopes_summaries_alone_then_the_others_when_it_widens(
-    library: Path, monkeypatch: pytest.MonkeyPatch
+    library: Path, summaries_built: list[str]
 ) -> None:
-    made: list[str] = []
-    from_dict = ReviewSummary.from_dict
-
-    def counting(data: dict[str, object]) -> ReviewSummary:
-        made.append(str(data.get("venue")))
-        return from_dict(data)
-
-    monkeypatch.setattr(ReviewSummary, "from_dict", counting)
+    made = summaries_built
     app = PaperApp(store=Store(library, lazy=True, user_records=False, lean=True))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
