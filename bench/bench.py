@@ -53,6 +53,13 @@ says the store's. The keys on the store built or copied:
   their wall ms; instruction counts where valgrind is installed (``python_pass_ir``,
   ``cli_version_ir``, ``cli_show_ir``, ``cli_star_ir``, ``cli_note_ir``, ``cli_status_ir``,
   ``cli_*_ir_vs_pass``), else ``"ir": "valgrind not installed"``;
+- instructions to the painted frames where valgrind is installed (bench/paint_ir.py, one run each,
+  the process ended by itself at the frame): ``cold_start_ir`` / ``floor_start_ir`` /
+  ``cold_start_ir_vs_floor`` (the steadier yardstick of ``cold_start_cpu_vs_floor``: it holds still
+  under load) and ``ready_ir`` / ``floor_ready_ir`` / ``ready_ir_vs_floor_ready``. Under callgrind
+  the app runs ~50× slower while its timers keep wall time, so the work it does once typing pauses
+  (the index warmed, the catalogue parsed) starts before the result is painted and is counted: the
+  ready ratio is the slowest machine's, an upper bound of ``ready_cpu_vs_floor_ready``;
 - ``app_rss_mb``: the app's resident memory (VmRSS) once settled (as above) on the store with every
   review and the decisions; ``peak_rss_mb``: its peak (VmHWM) then;
 - ``load_avg``: the machine's 1-minute load average at the start and the end of the run.
@@ -173,6 +180,7 @@ from cold_start import (  # noqa: E402
 )
 from fetch_bench import measure_fetch, serving  # noqa: E402
 from moves_bench import measure_moves  # noqa: E402
+from paint_ir import paint_ir_keys  # noqa: E402
 from paperdeck import runtime  # noqa: E402
 from paperdeck.model.paper import UserData  # noqa: E402
 from paperdeck.search.searcher import build_index, build_similarity  # noqa: E402
@@ -472,10 +480,11 @@ def build_store(scale: int, work: Path, keep_no_reviews: bool) -> tuple[Path, di
     return data_dir, keys
 
 
-def measure_app(data_dir: Path, runs: int, no_reviews: Path | None) -> dict[str, object]:
+def measure_app(data_dir: Path, runs: int, no_reviews: Path | None, ir: bool = True) -> dict[str, object]:
     """The issue-32 keys measured on a built store (module docstring), and the older start-up keys
     of the same runs (``cold_start_ms``, ``floor_*``, …); ``no_reviews``: a copy of the store before
-    its reviews, for ``cold_start_no_reviews_ms`` (interleaved)."""
+    its reviews, for ``cold_start_no_reviews_ms`` (interleaved); ``ir``: with the instruction counts
+    to the painted frames (bench/paint_ir.py, where valgrind is installed)."""
     marker = first_title(str(data_dir)).encode("utf-8")
     compile_app()
     result = query_marker(str(data_dir), READY_QUERY)
@@ -506,6 +515,8 @@ def measure_app(data_dir: Path, runs: int, no_reviews: Path | None) -> dict[str,
         "bare_textual_runs_ms": [round(t) for t in bare],
         "index_ready_runs_ms": [round(t) for t in ready_ms],
     }
+    if ir:
+        keys.update(paint_ir_keys(str(data_dir), marker.decode("utf-8"), READY_QUERY, result.decode("utf-8")))
     if cold_no_reviews:
         keys["cold_start_no_reviews_ms"] = round(statistics.median(cold_no_reviews))
         keys["cold_start_no_reviews_runs_ms"] = [round(t) for t in cold_no_reviews]
@@ -594,6 +605,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--scale", type=int, help="build the store N × the ICLR 2026 one (default 1)")
     parser.add_argument("--store", type=Path, help="measure a copy of this built store instead (no import keys)")
     parser.add_argument("--runs", type=int, default=5, help="interleaved start-up runs (default 5)")
+    parser.add_argument("--no-paint-ir", action="store_true",
+                        help="skip the instruction counts to the painted frames (~3 min under valgrind)")  # fmt: skip
     parser.add_argument("part", nargs="?", help="fetch, venues, keystrokes, venue_scope, reviews, stats, moves, "
                         "restore_backup_s: only that part")  # fmt: skip
     parser.add_argument("data_dir", nargs="?", type=Path, help="keystrokes: the store to type in")
@@ -659,7 +672,7 @@ def main() -> None:
         else:
             data_dir, keys = build_store(args.scale, work, keep_no_reviews=older)
         no_reviews = work / "no-reviews" if older else None
-        keys.update(measure_app(data_dir, args.runs, no_reviews))
+        keys.update(measure_app(data_dir, args.runs, no_reviews, ir=not args.no_paint_ir))
         if no_reviews is not None:
             keys.update(measure_older(data_dir, no_reviews, work))
         else:

@@ -58,3 +58,28 @@ def test_the_cpu_ratios_are_medians_of_the_pairs() -> None:
     assert keys["cold_start_cpu_vs_floor"] == 1.5  # 1.25, 1.5, 1.5
     assert keys["ready_cpu_vs_floor_ready"] == round(1000 / 630, 2)  # 1.43, 1.62, 1.59
     assert keys["cold_start_cpu_ms"] == 270
+
+
+def test_a_process_ends_itself_at_the_text_it_waits_for() -> None:
+    from paint_ir import exit_at_text_argv, run_to_exit
+
+    painted = "import sys, time\nsys.__stderr__.write('first \\x1b[1mrow\\x1b[0m MARK'); sys.__stderr__.flush()\n"
+    forever = "time.sleep(600)\n"
+    assert run_to_exit(exit_at_text_argv(painted + forever, [], "MARK"), dict(os.environ), "MARK", timeout=120) == 0
+    # Typed: the result is looked for after the marker, its style codes taken out.
+    typed = (
+        painted + "line = sys.stdin.readline()\n"
+        "sys.__stderr__.write('\\x1b[7mfound\\x1b[0m ' + line.strip()); sys.__stderr__.flush()\n" + forever
+    )
+    argv = exit_at_text_argv(typed, [], "MARK", "found /REAP")
+    assert run_to_exit(argv, dict(os.environ), "MARK", "/REAP\n", timeout=120) == 0
+    # Never written: the wait ends and says so.
+    with pytest.raises(RuntimeError, match="did not end"):
+        run_to_exit(exit_at_text_argv(painted + forever, [], "NEVER"), dict(os.environ), "NEVER", timeout=3)
+
+
+def test_no_paint_instruction_counts_without_valgrind(monkeypatch: pytest.MonkeyPatch) -> None:
+    import paint_ir
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert paint_ir.paint_ir_keys("/nowhere", "title", "REAP", "result") == {}
