@@ -23,6 +23,7 @@ from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
+from paperdeck.ui.scope_counts import scoped_user_counts, star_note
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
@@ -688,13 +689,13 @@ class ListFilter(ListSorting):
         screen = self.screen
         filtered = self._query_filters() or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
-        starred, statuses = self.store.user_counts()
+        starred, starred_all, statuses = scoped_user_counts(self.store, self.scope)  # those of the scope
         indexing = self.searcher.index.built is None
         finding = not indexing and "like:" in self.filter_text and self.searcher.similarity.built is None
         marked = self.marks.ids
         notes = [
             self.scope_note(),
-            f"★ {starred:,}" if starred else "",
+            star_note(starred, starred_all),
             "starred only" if self.starred_only else "",
             self._order_note(),
             f"{len(marked):,} marked" if marked else "",
@@ -718,6 +719,11 @@ class ListFilter(ListSorting):
             from paperdeck.ui.refresh import short_progress
 
             notes[_REFRESH_NOTE] = short_progress(self.refresh_note)
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
+            )
+        if notes[1] and notes[1] not in text:  # too narrow for "★ 0 (5 all)": the scope's stars alone
+            notes[1] = star_note(starred, starred_all, short=True)
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )
