@@ -2,12 +2,23 @@
 nothing and takes the title's cells. The venue column shows where the view mixes venues
 (:meth:`ListFilter._mixes_venues <paperdeck.ui.screens.list_filter.ListFilter>`), the first mean
 (``first``, the moves: first rating → now) where the view holds a paper whose mean rating moved —
-not where only another view, or another venue of the scope, does.
+not where only another view, or another venue of the scope, does — and the decision badge, the
+rating and the area where a paper of the venue scope has one (:func:`scope_columns`: NeurIPS 2018
+picked in a library that also holds ICLR 2026 shows no rating column of dashes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from paperdeck.store.rows import RowColumns
+
+if TYPE_CHECKING:
+    from paperdeck.store.store import Store
+
+#: The last answer of :func:`scope_columns`, by store: (scope, catalogue generation, columns).
+_held: dict[int, tuple[frozenset[str], int, RowColumns]] = {}
 
 
 def moves_in(first_means: Mapping[str, float], ids: Sequence[str]) -> bool:
@@ -17,4 +28,35 @@ def moves_in(first_means: Mapping[str, float], ids: Sequence[str]) -> bool:
     return bool(first_means) and any(map(first_means.__contains__, ids))
 
 
-__all__ = ["moves_in"]
+def scope_columns(store: Store, scope: frozenset[str]) -> RowColumns:
+    """Whether a paper of ``scope`` (empty: every venue) has a decision, a rating, an area: the
+    store's answer (:attr:`Store.row_columns`, from the rows cache) narrowed to the scope's rows.
+    The walk stops once all three are found (at the first papers of a rated, decided venue); a
+    whole scope is walked only where a column stays blank (a venue without ratings). Kept until
+    the catalogue or the scope changes."""
+    from paperdeck.search.venues import scoped_ids
+
+    every = store.row_columns
+    ids = scoped_ids(store, scope) if scope and any(every) else None
+    if ids is None:
+        return every
+    generation = store.catalogue_generation
+    held = _held.get(id(store))
+    if held is not None and held[0] == scope and held[1] == generation:
+        return held[2]
+    decisions = ratings = areas = False
+    for pid in ids:
+        row = store.row(pid)
+        if row is None:
+            continue
+        decisions = decisions or row.decision != "unknown"
+        ratings = ratings or row.rating is not None
+        areas = areas or bool(row.area)
+        if decisions >= every.decisions and ratings >= every.ratings and areas >= every.areas:
+            break
+    columns = RowColumns(decisions, ratings, areas)
+    _held[id(store)] = (scope, generation, columns)
+    return columns
+
+
+__all__ = ["moves_in", "scope_columns"]
