@@ -190,3 +190,22 @@ def test_a_comma_separates_tags_on_the_command_line(
     code, out, _ = run(capsys, "show", paper_id, "--json", "--data-dir", store_dir)
     assert code == 0 and json.loads(out)["tags"] == ["robotics", "x", "y"]
     assert run(capsys, "tag", paper_id, ",", "--data-dir", store_dir)[0] == 2  # commas only: a blank tag
+
+
+def test_a_tag_with_blanks_is_one_tag_found_by_tag_either_way(
+    store_dir: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tag ID "my tag"`` stores ``my-tag`` (as the app's prompt does for ``"my tag"``); a tag a
+    backup wrote with its blank (``my tag``) is the same tag: ``tag:my-tag`` and ``tag:"my tag"``
+    find both papers."""
+    ids = [p["id"] for p in json.loads(run(capsys, "list", "--limit", "2", "--json", "--data-dir", store_dir)[1])]
+    assert run(capsys, "tag", ids[0], "my tag", "--data-dir", store_dir)[0] == 0
+    backup = tmp_path / "backup.json"
+    record = {"paper_id": ids[1], "starred": False, "note": "", "status": "unseen", "tags": ["my tag"]}
+    backup.write_text(json.dumps({"paperdeck": "user-data backup", "schema": 1, "records": [record]}), "utf-8")
+    code, _, err = run(capsys, "import", str(backup), "--data-dir", store_dir)
+    assert code == 0, err
+    for query in ("tag:my-tag", 'tag:"my tag"', "tag:my"):
+        code, out, _ = run(capsys, "search", query, "--json", "--data-dir", store_dir)
+        assert code == 0 and sorted(p["id"] for p in json.loads(out)) == sorted(ids), query
+    assert json.loads(run(capsys, "show", ids[1], "--json", "--data-dir", store_dir)[1])["tags"] == ["my-tag"]

@@ -212,6 +212,18 @@ def cut(shared: Path) -> None:
     smart = kept_entries(data / "iclr2018_smart-scholar.bib", (*repeated, "booktitle={ICLRWorkshop}"))
     _write(HERE / "iclr2018_smart-scholar.bib", ("\n".join(smart) + "\n").encode())
 
+    # --- ICLR 2018's withdrawn papers that OpenReview moved to a new forum: Paper Copilot's record
+    # has the new forum's id, its BibTeX (the .bib's entry) the first one. The first two such
+    # records with ratings and B12Js_yRb (one id in both), each with its own .bib entry, in the sources' order.
+    moved = [r for r in pc if r["status"] == "Withdraw" and r["rating"] and r.get("bibtex")]
+    moved = [r for r in moved if _forum(r["bibtex"]) != r["id"]][:2]
+    reposts = [r for r in pc if r in moved or r["id"] == "B12Js_yRb"]
+    _write(HERE / "iclr2018_withdrawn-reposts_papercopilot.json",
+           (json.dumps(reposts, ensure_ascii=False, indent=4) + "\n").encode())  # fmt: skip
+    cited = {_forum(r["bibtex"]) for r in reposts}
+    moved_bib = [e for e in entries(data / "iclr2018_openreview-bibtex_from-papercopilot.bib") if _forum(e) in cited]
+    _write(HERE / "iclr2018_withdrawn-reposts.bib", ("\n".join(moved_bib) + "\n").encode())
+
     rows_text = (data / "icml-nips-iclr_author-rows_2019-08.csv").read_text("utf-8")
     author_rows = list(_csv_records(rows_text))
     firsts: dict[tuple[str, str], int] = {}

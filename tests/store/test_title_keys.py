@@ -75,7 +75,8 @@ def test_a_store_holding_both_copies_joins_them_once_keeping_both_notes(tmp_path
     report = Store(tmp_path / "data").import_papers([paper("A Paper Held Once")])  # any later import
 
     assert [line for line in report.notices if "held twice" in line] == [
-        "joined 1 paper the library held twice (one title written in LaTeX, one plain); "
+        "joined 1 paper the library held twice (one title written in LaTeX and plain, or under a withdrawn "
+        "paper's two forum ids); "
         "stars, notes, statuses and tags kept on the one paper"
     ]
     again = Store(tmp_path / "data")

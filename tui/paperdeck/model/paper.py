@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, fields
 from typing import Any
 
-from paperdeck.model.user import BLANK_TAG, STATUSES, UserData, blank_tag, clean_tag, split_tags, with_tags
+from paperdeck.model.user import BLANK_TAG, STATUSES, UserData, blank_tag, clean_tag, read_tags, split_tags, with_tags
 from paperdeck.text.fold import normalise_text
 
 
@@ -267,6 +267,7 @@ __all__ = [
     "clean_tag",
     "library_venue",
     "normalise_text",
+    "read_tags",
     "split_tags",
     "with_tags",
 ]

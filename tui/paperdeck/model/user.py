@@ -89,7 +89,7 @@ class UserData:
                 bool(get("starred", False)),
                 note if type(note) is str else str(note),
                 status,
-                tuple(sorted({str(tag) for tag in tags})) if tags else (),
+                _stored_tags(tags) if tags else (),
                 created if type(created) is str else str(created),
                 updated if type(updated) is str else str(updated),
                 looked if type(looked) is str else str(looked),
@@ -102,7 +102,7 @@ class UserData:
         record.starred = bool(get("starred", False))
         record.note = note if type(note) is str else str(note)
         record.status = status
-        record.tags = tuple(sorted({str(tag) for tag in tags})) if tags else ()
+        record.tags = _stored_tags(tags) if tags else ()
         record.created = created if type(created) is str else str(created)
         record.updated = updated if type(updated) is str else str(updated)
         record.looked = looked if type(looked) is str else str(looked)
@@ -140,11 +140,53 @@ def clean_tag(text: str) -> str:
     return "-".join(text.lstrip().lstrip("#").split()) or "-".join(text.split())
 
 
+def read_tags(text: str) -> tuple[list[str], list[str]]:
+    """The tags typed on one line (the app's tag prompt) → (to add, to remove), each as typed
+    (:func:`clean_tag` stores it). The one rule of a tag's spelling, which the command line,
+    ``tag:`` in a query and every import follow too: blanks and commas separate tags, a quoted
+    phrase is one tag whose inner blanks become ``-`` (``"my tag"`` → ``my-tag``, what ``paperdeck
+    tag ID "my tag"`` stores), and a ``-`` before a tag (``-old``, ``-"my tag"``) removes it. A
+    quote left open runs to the end of the line."""
+    add: list[str] = []
+    remove: list[str] = []
+    piece: list[str] = []
+    quoted = False
+    for char in [*text, " "]:
+        if char == '"':
+            quoted = not quoted
+            piece.append(char)  # kept: ``-"x"`` is told from ``"-x"`` below, clean_tag drops it
+        elif quoted or not (char.isspace() or char == ","):
+            piece.append(char)
+        elif piece:
+            _sort_tag("".join(piece), add, remove)
+            piece = []
+    if piece:  # a quote left open at the end of the line
+        _sort_tag("".join(piece), add, remove)
+    return add, remove
+
+
+def _sort_tag(word: str, add: list[str], remove: list[str]) -> None:
+    """Put ``word`` (a tag as typed, quotes and all) in ``remove`` when a ``-`` begins it
+    (``-x``, ``-"my tag"``, ``"-x"``: a tag so named could not be typed), else in ``add``."""
+    bare = word.replace('"', " ").strip()
+    if bare.startswith("-"):
+        remove.append(bare[1:])
+    else:
+        add.append(word)
+
+
 def split_tags(texts: Iterable[str]) -> list[str]:
     """Tags as typed, one per comma-separated piece (``["x, y"]`` → ``["x", "y"]``, ``["robotics,",
     "hands"]`` → ``["robotics", "hands"]``): a comma is never part of a tag. Empty pieces are dropped;
     a text of commas and blanks only gives ``""``, which :func:`blank_tag` refuses."""
     return [piece for text in texts for piece in ([p for p in text.split(",") if p.strip()] or [""])]
+
+
+def _stored_tags(tags: Iterable[object]) -> tuple[str, ...]:
+    """A stored record's tags as :func:`clean_tag` spells them (sorted, no blank, no duplicate): a
+    tag written another way before (``my tag`` by a backup or an older paperdeck) is the tag
+    ``my-tag`` that ``tag:my-tag`` finds and the prompt removes."""
+    return tuple(sorted({clean_tag(str(tag)) for tag in tags} - {""}))
 
 
 #: Why a blank tag is refused (one line; the CLI and the app's tag prompt say it).
@@ -165,4 +207,4 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     return replace(record, tags=tuple(sorted(tags)))
 
 
-__all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "split_tags", "with_tags"]
+__all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "read_tags", "split_tags", "with_tags"]

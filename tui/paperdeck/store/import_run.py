@@ -194,7 +194,8 @@ class ImportRun:
             count = len(result.joined)
             notices = (
                 f"joined {count:,} paper{'s' if count != 1 else ''} the library held twice (one title written in "
-                "LaTeX, one plain); stars, notes, statuses and tags kept on the one paper",
+                "LaTeX and plain, or under a withdrawn paper's two forum ids); stars, notes, statuses and tags "
+                "kept on the one paper",
                 *notices,
             )
         return ImportReport(result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids)

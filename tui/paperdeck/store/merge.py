@@ -8,8 +8,9 @@ within the same venue and year (rapidfuzz ``fuzz.ratio`` ≥ :data:`ABSTRACT_MAT
 records with different forum ids (or arXiv ids, or DOIs) never match, and the abstract alone
 never joins two records that both carry distinct real titles or submission numbers
 (:func:`distinct_papers`). Placeholder titles and abstracts (``Withdrawn``, ``n/a``, under 100
-characters) are never used as keys. Titles never match across venues or years: rejected papers
-are resubmitted with the same title and a new forum id.
+characters) are never used as keys. A withdrawn submission that OpenReview moved to a new forum
+joins its first forum's record by title (:func:`title_joins`). Titles never match across venues
+or years: rejected papers are resubmitted with the same title and a new forum id.
 
 A paper of one venue never joins a paper of another (:func:`compatible`: venue and year, where
 both records name them): a resubmission keeps its arXiv id or DOI from one venue to the next, so
@@ -177,6 +178,37 @@ def compatible(a: Paper, b: Paper) -> bool:
     if a.venue and b.venue and a.venue.casefold() != b.venue.casefold():
         return False
     return not (a.year and b.year and a.year != b.year)
+
+
+def title_joins(a: Paper, b: Paper) -> bool:
+    """Whether two records of one title key (the same title, venue and year) are one paper:
+    :func:`compatible`, or only their OpenReview forum ids differ and one of them is a withdrawn
+    submission. OpenReview moved a paper withdrawn from ICLR 2018 to a new forum: Paper Copilot's
+    record has that forum's id while the BibTeX it carries (OpenReview's, and the entries of
+    ``iclr2018_openreview-bibtex_from-papercopilot.bib``) cites the submission's — 16 papers,
+    each the same record, title and authors under two ids. No venue file holds two submissions
+    of one title (ICLR 2026: none of 19,630; ICLR 2018: only placeholder titles), so two forum
+    ids under one real title are one paper where a withdrawal explains the second id; without
+    one they stay two."""
+    if compatible(a, b):
+        return True
+    if not (a.openreview_id and b.openreview_id) or "withdrawn" not in (a.decision, b.decision):
+        return False
+    return compatible(replace(a, openreview_id=b.openreview_id), b)
+
+
+def on_withdrawn_forum(merged: Paper, incoming: Paper) -> Paper:
+    """``merged`` (a paper ``incoming`` joined by title, :func:`title_joins`) under ``incoming``'s
+    forum when that is the withdrawn paper's other forum id: the withdrawal's forum is where
+    OpenReview keeps the paper and its reviews (Paper Copilot's ratings of it), so the paper has
+    that id whichever file came first, its other id an alias."""
+    forum = incoming.openreview_id
+    if not (forum and merged.openreview_id and forum != merged.openreview_id and incoming.decision == "withdrawn"):
+        return merged
+    if not incoming.id.startswith("openreview:"):
+        return merged
+    url = incoming.openreview_url or merged.openreview_url
+    return replace(merged, id=incoming.id, openreview_id=forum, openreview_url=url)
 
 
 #: Id prefixes a resubmission keeps from one venue to the next (its arXiv id, its DOI): an id of
@@ -395,7 +427,7 @@ class Merger:
         key = keyed[1] if keyed is not None and keyed[0] is paper else _title_key(paper)
         if key is not None:
             first = self.papers.get(self._titles.get(key, "")) if twice is not None else None
-            if twice is not None and first is not None and compatible(first, paper):
+            if twice is not None and first is not None and title_joins(first, paper):
                 twice[paper.id] = paper  # held twice: the first keeps the key
                 return
             self._titles[key] = paper.id
@@ -431,8 +463,10 @@ class Merger:
         self._keyed = (paper, key)
         if key is not None:
             found = self._titles.get(key)
-            if found is not None and accept(found):
-                return self._resolve(found)
+            joined = self._resolve(found) if found is not None else ""
+            candidate = self.papers.get(joined)
+            if candidate is not None and title_joins(candidate, paper):
+                return joined
         if (not len(self._without_forum) and paper.openreview_id) or is_placeholder_abstract(paper.abstract):
             return None
 
@@ -475,7 +509,7 @@ class Merger:
                 continue
             if paper.id != target and paper.id not in self.papers:  # not another venue's paper's id
                 self.aliases.setdefault(paper.id, target)
-            merged = combine(self.papers[target], paper)
+            merged = on_withdrawn_forum(combine(self.papers[target], paper), paper)
             if merged.id != target:
                 self.papers = {
                     (merged.id if pid == target else pid): (merged if pid == target else p)
@@ -556,7 +590,7 @@ def held_twice(papers: Mapping[str, Paper], skip: Mapping[str, Paper]) -> dict[s
         if key is None:
             continue
         kept = first.setdefault(key, paper)
-        if kept is not paper and compatible(kept, paper):
+        if kept is not paper and title_joins(kept, paper):
             twice[pid] = paper
     return twice
 

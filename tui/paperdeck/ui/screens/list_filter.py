@@ -23,8 +23,10 @@ from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
+from paperdeck.ui.scope_counts import scoped_user_counts, star_note
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
+from paperdeck.ui.screens.view_columns import moves_in
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import PaperList
@@ -158,6 +160,7 @@ class ListFilter(ListSorting):
         #: The first mean of each paper whose mean rating moved, by paper id (the screen fills it
         #: once the review summaries are read; :meth:`show_moves`).
         self.first_means: Mapping[str, float] = {}
+        self._moves_shown = False  # whether the list shows the first means' column (show_moves)
         #: Called when a query met an error in a saved search index whose CRC is not checked yet
         #: (:attr:`Searcher.unchecked`): the check is wanted at once (the screen sets it).
         self.index_suspect: Callable[[], object] | None = None
@@ -253,16 +256,10 @@ class ListFilter(ListSorting):
         self.screen.run_worker(self._save_scope, thread=True, group="venue-scope")
 
     def show_moves(self) -> None:
-        """Tell the list whether some paper of the scope has a moved mean rating (in
+        """Tell the list whether some paper of the view has a moved mean rating (in
         :attr:`first_means`): only then do its wide rows give the first mean a column."""
-        moved = self.first_means
-        if not moved:
-            self.paper_list.moves_changed(False)
-            return
-        from paperdeck.search.venues import scoped_ids
-
-        scoped = scoped_ids(self.store, self.scope)
-        self.paper_list.moves_changed(True if scoped is None else any(pid in moved for pid in scoped))
+        self._moves_shown = moves_in(self.first_means, self._view_ids)
+        self.paper_list.moves_changed(self._moves_shown)
 
     def _save_scope(self) -> None:
         """In a thread: keep the venues chosen last in the settings file (another paperdeck's
@@ -542,6 +539,8 @@ class ListFilter(ListSorting):
             terms, before = self._highlight_terms(text), paper_list.highlighted_id
             marks_changed, self.terms = terms != self.terms, terms
             paper_list.set_venue_column(self._mixes_venues(ids))
+            if moves_in(self.first_means, ids) != self._moves_shown:  # the first means' column
+                self.show_moves()
             paper_list.set_scales_mixed(self._mixes_scales(ids))
             paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
@@ -688,13 +687,13 @@ class ListFilter(ListSorting):
         screen = self.screen
         filtered = self._query_filters() or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
-        starred, statuses = self.store.user_counts()
+        starred, starred_all, statuses = scoped_user_counts(self.store, self.scope)  # those of the scope
         indexing = self.searcher.index.built is None
         finding = not indexing and "like:" in self.filter_text and self.searcher.similarity.built is None
         marked = self.marks.ids
         notes = [
             self.scope_note(),
-            f"★ {starred:,}" if starred else "",
+            star_note(starred, starred_all),
             "starred only" if self.starred_only else "",
             self._order_note(),
             f"{len(marked):,} marked" if marked else "",
@@ -718,6 +717,11 @@ class ListFilter(ListSorting):
             from paperdeck.ui.refresh import short_progress
 
             notes[_REFRESH_NOTE] = short_progress(self.refresh_note)
+            text = counts_text(
+                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
+            )
+        if notes[1] and notes[1] not in text:  # too narrow for "★ 0 (5 all)": the scope's stars alone
+            notes[1] = star_note(starred, starred_all, short=True)
             text = counts_text(
                 len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
             )

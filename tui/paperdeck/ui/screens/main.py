@@ -45,6 +45,7 @@ from paperdeck.ui.screens.held_keys import HeldKeys
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.loader import Loader
 from paperdeck.ui.screens.reading import ReadingScreen
+from paperdeck.ui.screens.view_columns import scope_columns
 from paperdeck.ui.widgets.counts_label import CountsLabel
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_detail import PaperDetail
@@ -338,7 +339,7 @@ class MainScreen(ReadingScreen):
         # CRC checked once the typing pauses (the loader), not before the first query ranks.
         self.searcher.read_ahead(list_filter.typed_words, check_later=True)
         self._apply_layout()
-        self.paper_list.set_columns(*self.store.row_columns)  # from the rows cache: the first paint has them
+        self.paper_list.set_columns(*scope_columns(self.store, list_filter.scope))  # the first paint has them
         list_filter.show_first()
         # Each change of the filter bar's text re-ranks the list in the step that handles it, so
         # both show in one frame (Input.Changed arrives a frame later); a burst of keys, once.
@@ -366,7 +367,7 @@ class MainScreen(ReadingScreen):
             self.app.notify(line, severity="warning", timeout=8)
 
     def _catalogue_loaded(self) -> None:
-        self.paper_list.set_columns(*self.store.row_columns)
+        self.paper_list.set_columns(*scope_columns(self.store, self.list_filter.scope))
         self._find_scales()
         self.following.refresh()  # the follows are matched over the papers: a saved index came first
         self._show_detail(self.paper_list.highlighted_id)
@@ -391,7 +392,7 @@ class MainScreen(ReadingScreen):
         ``highlight``: the paper to highlight instead (the next one, after a removal)."""
         self.following.refresh(new_ids)
         highlighted = highlight or self.paper_list.highlighted_id
-        self.paper_list.set_columns(*self.store.row_columns)
+        self.paper_list.set_columns(*scope_columns(self.store, self.list_filter.scope))
         self._find_scales()
         self.list_filter.refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
 
@@ -440,8 +441,7 @@ class MainScreen(ReadingScreen):
         self.list_filter.filter_text = event.input.value
 
     def _filter_typed(self, value: str) -> None:
-        """A change of the bar's text (:meth:`ListFilter.typed`); the detail pane waits on until
-        the typing pauses."""
+        """A change of the bar's text (:meth:`ListFilter.typed`); the detail waits for a pause."""
         self.list_filter.typed(value)
         self.query_one(PaperDetail).keep_waiting()
 
@@ -697,9 +697,9 @@ class MainScreen(ReadingScreen):
         self._show_detail(highlighted)
 
     def scope_changed(self) -> None:
-        """The venue scope changed: the scales and the moves (found over the scope's papers) are
-        found again when the new scope holds venues the last finding did not read."""
+        """The venue scope changed: its columns shown; its scales and moves found when new to them."""
         read, scope = self._read_for_scope, self.list_filter.scope
+        self.paper_list.set_columns(*scope_columns(self.store, scope))
         if read is None or not read or (scope and scope <= read):
             return
         if self.store.loaded:

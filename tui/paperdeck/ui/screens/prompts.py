@@ -15,7 +15,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from paperdeck.model.paper import BLANK_TAG, blank_tag
+from paperdeck.model.paper import BLANK_TAG, blank_tag, read_tags
 from paperdeck.model.safe_text import one_line
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
@@ -41,8 +41,9 @@ class TagSuggester(Suggester):
 
 
 class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
-    """Ask for tags: ``deep-learning  to-cite`` (or ``deep-learning, to-cite``) adds, ``-to-cite``
-    removes; → (add, remove)."""
+    """Ask for tags: ``deep-learning  to-cite`` (or ``deep-learning, to-cite``) adds, ``"my tag"``
+    adds one tag (``my-tag``), ``-to-cite`` removes; → (add, remove), read by
+    :func:`~paperdeck.model.user.read_tags`."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("tags")
 
@@ -69,10 +70,8 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
         A priority binding: run as the key comes, before the keys typed after it are handed to
         the input (an Enter left to the input's own binding was handled after them, so that a
         fast ``ujt⏎jTtui8⏎`` made one tag ``ujtjttui8``)."""
-        words = self.query_one(Input).value.replace(",", " ").split()  # `a, b` is two tags
-        add = [word for word in words if not word.startswith("-")]
-        remove = [word[1:] for word in words if word.startswith("-")]
-        if not words or blank_tag(add + remove):
+        add, remove = read_tags(self.query_one(Input).value)  # `a, b` is two tags, `"a b"` one
+        if not (add or remove) or blank_tag(add + remove):
             self.notify(f"Not tagged: {BLANK_TAG} (escape cancels).", severity="warning", timeout=4, markup=False)
             return
         self.dismiss((add, remove))
