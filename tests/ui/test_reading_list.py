@@ -119,11 +119,13 @@ async def test_marks_bulk_star_is_one_undo_step(make_app: AppFactory, seeded_sto
         await pilot.press("space", "space")  # marks rows 0 and 1, moving down
         await pilot.press("j", "j", "V")  # range from row 1 to row 4
         assert main_screen(app).marked == set(ids[:5])
-        await pilot.press("s")
-        assert all(on_disk(seeded_store, pid).starred for pid in ids[:5])
+        await pilot.press("s")  # a bulk change: saved by a worker
+        starred = lambda: all(on_disk(seeded_store, pid).starred for pid in ids[:5])  # noqa: E731
+        await wait_for(pilot, starred, what="the five marked papers starred on disk")
         assert not on_disk(seeded_store, ids[5]).starred
         await pilot.press("u")  # one step undoes all five
-        assert not any(on_disk(seeded_store, pid).starred for pid in ids[:5])
+        unstarred = lambda: not any(on_disk(seeded_store, pid).starred for pid in ids[:5])  # noqa: E731
+        await wait_for(pilot, unstarred, what="the five papers unstarred on disk")
         await pilot.press("escape")  # clears the marks, not the filter
         assert main_screen(app).marked == set()
 
