@@ -29,6 +29,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import AtomicJSONStorage, atomic_write_bytes, check_regular_file, malformed, staged_path
+from paperdeck.store.ids_line import IdsView, PendingIds
 from paperdeck.store.rows import (
     CatalogueSpans,
     PaperRow,
@@ -153,9 +154,10 @@ class Catalogue:
         #: JSON line) until first shown, then as a :class:`PaperRow` (decoding every row at
         #: start-up would delay it); a row not read yet, as its position in the cache (an ``int``).
         self._rows_map: dict[str, PaperRow | bytes | int] | None = None
-        #: Before that map is made (:meth:`_make_rows`): the rows cache's ids and the rows read
-        #: at opening by id (the list's first screen; its first paint needs no more).
-        self._rows_first: tuple[list[str], dict[str, PaperRow | bytes | int]] | None = None
+        #: Before that map is made (:meth:`_make_rows`): the rows cache's ids (those past the
+        #: first screen's still encoded until first asked for: :meth:`_first_ids`) and the rows
+        #: read at opening by id (the list's first screen; its first paint needs no more).
+        self._rows_first: tuple[list[str] | PendingIds, dict[str, PaperRow | bytes | int]] | None = None
         self._rows_map_lock = threading.Lock()  # held while the map is made or replaced
         self._rows_unread = not rows  # the rows cache's ids were read, not all its rows yet (see row())
         self._unread_rows: UnreadRows | None = None  # where those rows are in the rows cache
@@ -226,16 +228,59 @@ class Catalogue:
         every id costs ~8 ms at 98,150 papers). An id twice (a damaged cache) found here leaves
         the rows past the first to be read again whole (:meth:`_read_rows`: the catalogue is
         then parsed and the cache written again)."""
+        every = self._first_ids()  # the ids line parsed (outside the lock: a broken one loads)
         with self._rows_map_lock:
             first = self._rows_first
             if self._rows_map is None and first is not None:
                 ids, read = first
+                if type(ids) is not list:  # not parsed above (broken, then loaded meanwhile)
+                    ids = every or []
                 rows: dict[str, PaperRow | bytes | int] = dict(zip(ids, range(len(ids)), strict=True))
                 if len(rows) != len(ids):  # an id twice
                     self._unread_rows, self._rows_unread = None, True
                 rows.update(read)
                 self._rows_first, self._rows_map = None, rows
             return self._rows_map
+
+    def _first_ids(self) -> list[str] | None:
+        """Every id of the rows cache while only its first rows are read (:attr:`_rows_first`;
+        else ``None``), its ids line parsed whole once, at first need (not before the first
+        paint: ~5 ms at 98,150 papers). A line found broken then is as a row past the first
+        found broken: the catalogue is parsed (then ``None``) and the cache written again."""
+        first = self._rows_first
+        if first is None:
+            return None
+        ids = first[0]
+        if type(ids) is list:
+            return ids
+        with self._rows_map_lock:
+            first = self._rows_first
+            if first is None:
+                return None
+            pending = first[0]
+            if isinstance(pending, list):
+                return pending
+            parsed = pending.parse()
+            if parsed is not None:
+                self._rows_first = (parsed, first[1])
+                return parsed
+            self._rows_first = None  # nothing of the cache trusted: the catalogue parsed whole
+        self.load()
+        if self._catalogue_stamp == self._rows_stamp:
+            self._find_spans()
+            self._write_rows_cache()
+        return None
+
+    def ids_view(self) -> Sequence[str]:
+        """:attr:`paper_ids` for the list's first paint: while only the rows cache's first ids
+        are parsed, a view of every id that parses the others when one past them is asked for
+        (:class:`~paperdeck.store.ids_line.IdsView`); else :attr:`paper_ids`."""
+        first = self._rows_first
+        if not self._loaded and not self._released and first is not None:
+            pending = first[0]
+            if isinstance(pending, PendingIds):
+                return IdsView(pending.first, pending.count, lambda: self.paper_ids)
+        return self.paper_ids
 
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
@@ -327,7 +372,9 @@ class Catalogue:
             self.load()
         first = self._rows_first  # read once: a worker thread may be finishing load() meanwhile
         if not self._loaded and first is not None:
-            return list(first[0])
+            ids = self._first_ids()
+            if ids is not None:
+                return list(ids)
         rows = self._rows_map
         if not self._loaded and rows is not None:
             return list(rows)
@@ -753,7 +800,7 @@ class Catalogue:
     @property
     def is_empty(self) -> bool:
         """True when the catalogue holds no paper (a first run)."""
-        return not self.paper_ids
+        return not self.paper_count
 
     def stamp(self) -> list[int] | None:
         """The catalogue file's ``[size in bytes, mtime in ns]`` (what caches beside it are keyed

@@ -29,6 +29,7 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
@@ -36,6 +37,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import atomic_write_bytes, staged_path
+from paperdeck.store.ids_line import PendingIds, parse_ids_line
 
 if TYPE_CHECKING:  # rows are read before any paper record is (the store's opening, the first frame)
     from paperdeck.model.paper import Paper
@@ -208,7 +210,9 @@ class RowsCache:
     the list's columns, the spans line still encoded (decode it with :func:`decode_spans` at first
     need; ``None`` when the cache was written without one), and, when not every row was read,
     where the others are (:class:`UnreadRows`). Read in part without ``positions``, ``rows``
-    holds the rows read only and ``ids`` every id in order (else ``ids`` is ``None``). (A plain
+    holds the rows read only and ``ids`` every id in order, those past the rows read still
+    encoded when that is exact (:class:`~paperdeck.store.ids_line.PendingIds`); else ``ids`` is
+    ``None``. (A plain
     class, as :class:`UnreadRows` and :class:`SpanTable`: a named tuple's class costs its making
     at every start, before the first paint.)"""
 
@@ -221,7 +225,7 @@ class RowsCache:
         spans_line: bytes | None,
         unread: UnreadRows | None = None,
         venues: VenueRuns | None = None,
-        ids: list[str] | None = None,
+        ids: list[str] | PendingIds | None = None,
     ) -> None:
         self.rows, self.columns, self.spans_line, self.unread = rows, columns, spans_line, unread
         self.venues = VenueRuns() if venues is None else venues
@@ -307,11 +311,12 @@ def rows_cache_keyed(rows_path: Path) -> bool:
 
 def _head(
     handle: BinaryIO, stat: os.stat_result, parse_ids: Callable[[bytes], Any] = orjson.loads
-) -> tuple[dict[str, Any], list[str], bytes | None] | None:
+) -> tuple[dict[str, Any], list[str] | PendingIds, bytes | None] | None:
     """The header, the ids and the spans line of a rows cache (``handle`` at its start) written for
     the catalogue of ``stat``; ``None`` when it is not one this paperdeck reads. ``parse_ids``
     parses the ids line (a reload's shares the ids held:
-    :func:`~paperdeck.store.rows_pieces.ids_in_pieces`).
+    :func:`~paperdeck.store.rows_pieces.ids_in_pieces`; a partial read's parses the first ids
+    only: :func:`~paperdeck.store.ids_line.parse_ids_line`, then ``count`` is set here).
 
     Raises:
         ValueError, TypeError, KeyError, OSError: the file is broken.
@@ -326,6 +331,9 @@ def _head(
     count = header["rows"]
     ids = parse_ids(handle.readline())
     spans_line = handle.readline().rstrip(b"\n") if header.get("spans") is True else None
+    if type(ids) is PendingIds and type(count) is int and count > len(ids.first):
+        ids.count = count  # the rest parsed, counted and checked at first need
+        return header, ids, spans_line
     if not (type(ids) is list and len(ids) == count):
         return None
     "".join(ids)  # TypeError unless every id is text (a C pass; a set of types cost more)
@@ -346,7 +354,7 @@ def read_rows_ids(
             head = _head(handle, stat, parse_ids)
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
-    if head is None or head[2] is None:
+    if head is None or head[2] is None or type(head[1]) is not list:
         return None
     return head[1], head[2]
 
@@ -371,7 +379,8 @@ def read_rows_cache(
     try:
         stat = catalogue_path.stat()
         with rows_path.open("rb", buffering=_READ_BUFFER) as handle:
-            head = _head(handle, stat)
+            lazy = rows is not None and not positions  # the ids past the rows read parsed at first need
+            head = _head(handle, stat, partial(parse_ids_line, wanted=rows or 0) if lazy else orjson.loads)
             if head is None:
                 return None
             header, ids, spans_line = head
@@ -399,13 +408,13 @@ def read_rows_cache(
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
     by_id: dict[str, PaperRow | bytes | int]
-    if rows is None or rows >= count:
-        by_id = dict(zip(ids, encoded, strict=True))
-    elif not positions:
-        by_id = dict(zip(ids, encoded, strict=False))
+    if isinstance(ids, PendingIds) or (rows is not None and rows < count and not positions):
+        by_id = dict(zip(ids.first if isinstance(ids, PendingIds) else ids, encoded, strict=False))
         if len(by_id) != len(encoded):  # an id twice among those read
             return None
         return RowsCache(by_id, columns, spans_line, unread, venues, ids)
+    if rows is None or rows >= count:
+        by_id = dict(zip(ids, encoded, strict=True))
     else:
         by_id = dict(zip(ids, range(count), strict=True))  # a row not read: its position (read_row_at)
         by_id.update(zip(ids, encoded, strict=False))

@@ -37,7 +37,7 @@ import contextlib
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -435,6 +435,11 @@ class Store:
     def paper_ids(self) -> list[str]:
         """Every paper id in catalogue order (from the rows cache while not loaded)."""
         return self.catalogue.paper_ids
+
+    def ids_view(self) -> Sequence[str]:
+        """:attr:`paper_ids` for the list's first paint, the ids past its first screen parsed
+        when first asked for (:meth:`~paperdeck.store.catalogue.Catalogue.ids_view`)."""
+        return self.catalogue.ids_view()
 
     @property
     def paper_count(self) -> int:

@@ -302,7 +302,10 @@ class ListFilter(ListSorting):
         """Show every paper of the venue scope, as the screen is mounted (the list's columns
         set): in the catalogue's order, then in the saved sort order unless that is relevance or
         list order."""
-        self._view_ids = self.scope_ids()
+        from paperdeck.search.venues import scoped_ids
+
+        scoped = scoped_ids(self.store, self.scope)  # no scope: the ids past the first screen parsed when asked
+        self._view_ids = self.store.ids_view() if scoped is None else list(scoped)
         self.paper_list.show(self._view_ids)
         self.paper_list.set_venue_column(self._mixes_venues(self._view_ids))
         self.paper_list.set_scales_mixed(self._mixes_scales(self._view_ids))
