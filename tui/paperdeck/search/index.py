@@ -744,15 +744,15 @@ class SearchIndex:
         each query ranked, so that warming holds one query's matches at a time (these queries' words
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
         too, so that the first query word whose typos it scores (five letters) does not wait for its
-        import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
-        for every letter). Where each title, keyword and author line starts is found here too (they
+        import (the typo buckets' words are made a length at a time as queries need them:
+        :meth:`~paperdeck.search.vocabulary.Vocabulary.typo_group`).
+        Where each title, keyword and author line starts is found here too (they
         are held encoded): the first query with a later short word or phrase order reads them;
         and, for an index of ``_DENSE_WARM_PAPERS`` papers or more, numpy is imported, with which
         the words of long posting lists are matched.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
-        self._vocabulary.make_typo_buckets()
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), and the titles'
             # bonus array they read: the keystroke that first needs them does not wait for either.
