@@ -437,32 +437,37 @@ def test_the_two_letter_rankings_saved_are_those_of_a_tenth_of_the_papers(
         assert saved.search_ids(query) == fresh.search_ids(query), query
 
 
-def test_warm_makes_what_the_first_query_of_typos_needs_and_keeps_no_matches(seeded: Path) -> None:
+def test_warm_keeps_no_matches_and_makes_no_typo_group(seeded: Path) -> None:
     index = Searcher(Store(seeded, lazy=True)).index.get()
     index.set_note(index.paper_ids([0])[0], "a note")  # the saved rankings do not hold: ranked here
-    assert not any(index._vocabulary.typo_buckets)
+    assert not index._vocabulary.typo_groups
     index.warm("abc")
     assert index._warm is not None and len(index._warm[1]) == 3
     assert not index._matches and not index._bounded_matches  # one query's matches held at a time
-    # And every typo bucket is made: the first word of four letters (matched for typos) waits for none.
-    for place, (letters, _, _) in enumerate(index._vocabulary.bucket_arrays):
-        assert set(index._vocabulary.typo_buckets[place]) == set(letters)
-        for letter in letters:
-            assert all(word[place] == letter for word in index._vocabulary.typo_buckets[place][letter][0])
+    # The typo buckets' words are made a length at a time, by the queries that need them.
+    assert not index._vocabulary.typo_groups
 
 
-def test_typo_candidates_without_the_buckets_made_are_those_of_the_buckets(seeded: Path) -> None:
-    """A query's typos before the typo buckets are made (a command's one query) are found among
-    the words the buckets would give, in their order, and no bucket is made for them."""
-    index = Searcher(Store(seeded, lazy=True)).index.get()
-    queries = ["diffusion", "graph", "protien", "samplng", "zzzz", "éclair", "q9x7", "llms"]
-    unmade = {word: index._vocabulary.typo_candidates(word) for word in queries}
-    assert not any(index._vocabulary.typo_buckets)
-    for place, (letters, _, _) in enumerate(index._vocabulary.bucket_arrays):
-        for letter in letters:
-            index._vocabulary.typo_bucket(place, letter)
-    assert {word: index._vocabulary.typo_candidates(word) for word in queries} == unmade
-    assert any(map(any, unmade.values()))
+def test_typo_candidates_are_the_bucket_words_of_the_lengths_near_the_word(seeded: Path) -> None:
+    """A query's typo candidates are the words of the buckets of its first two letters (at places
+    0 and 1) within two letters of its length, shortest first, ties in vocabulary order; only the
+    groups of those lengths are made, once."""
+    vocabulary = Searcher(Store(seeded, lazy=True)).index.get()._vocabulary
+    words = vocabulary.words
+    queries = ["diffusion", "graph", "protien", "samplng", "zzzz", "éclair", "q9x7", "llms", "ab"]
+    for word in queries:
+        expected = []
+        for place in (0, 1):
+            for letter in dict.fromkeys(word[:2]):
+                bucket = [w for w in sorted(words, key=len) if len(w) > place and w[place] == letter]
+                if bucket:
+                    expected.append([w for w in bucket if abs(len(w) - len(word)) <= 2])
+        made = set(vocabulary.typo_groups)
+        assert vocabulary.typo_candidates(word) == expected, word
+        new = set(vocabulary.typo_groups) - made
+        assert {length for _, _, length in new} <= set(range(len(word) - 2, len(word) + 3))
+        assert vocabulary.typo_candidates(word) == expected  # from the groups kept
+    assert any(vocabulary.typo_groups.values())
 
 
 def test_acronym_positions_are_the_papers_whose_title_initials_hold_the_word(seeded: Path) -> None:

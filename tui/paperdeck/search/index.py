@@ -298,12 +298,12 @@ class SearchIndex:
         self._texts = (titles, keyword_texts, author_texts)
         self._title_sizes = title_sizes
         # Title coverage = hits x unit: the share of the title's distinct words matched, in
-        # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper.
-        per_size = [(_COVER_MAX // max(size, 1)) << _COVER_SHIFT for size in range(max(title_sizes, default=0) + 1)]
-        self._cover_per_size = per_size
+        # _COVER_MAX steps, precomputed so that a query needs one multiplication per paper (by
+        # title size; a size past the first ones made at first need: the sizes are not read through).
+        self._cover_per_size = _PerSize(_cover_unit)
         self._cover_units_made = None  # made at first need: see _cover_units()
         #: What one title hit adds to a packed word match (:class:`_WordMatch`), per position.
-        self._bonus_per_size = [(unit << _HITS_BITS) + 1 for unit in per_size]
+        self._bonus_per_size = _PerSize(_title_bonus)
         #: The same per paper (one map per paper, not three), made at first need
         #: (:meth:`_title_bonus_list`; until then looked up by title size).
         self._title_bonus = None
@@ -444,12 +444,13 @@ class SearchIndex:
             return "it was written by another paperdeck version"
         if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
             return "it was made for another catalogue"
+        paper_ids = list(ids)  # one copy, the index's
         try:
-            made = checked(sections, list(ids), count_lines=count_lines)
+            made = checked(sections, paper_ids, count_lines=count_lines)
         except (ValueError, KeyError) as exc:
             return f"it is inconsistent ({exc})"
         index = cls.__new__(cls)
-        index._set_ids(list(ids))
+        index._set_ids(paper_ids)
         index._adopt(*made)
         if not count_lines:
             index._unchecked_ids = sections["ids"]
@@ -744,15 +745,15 @@ class SearchIndex:
         each query ranked, so that warming holds one query's matches at a time (these queries' words
         are no help to the next keystroke: their rankings are kept whole). rapidfuzz is imported
         too, so that the first query word whose typos it scores (five letters) does not wait for its
-        import nor for its typo buckets (:meth:`~paperdeck.search.vocabulary.Vocabulary.typo_bucket`, made here
-        for every letter). Where each title, keyword and author line starts is found here too (they
+        import (the typo buckets' words are made a length at a time as queries need them:
+        :meth:`~paperdeck.search.vocabulary.Vocabulary.typo_group`).
+        Where each title, keyword and author line starts is found here too (they
         are held encoded): the first query with a later short word or phrase order reads them;
         and, for an index of ``_DENSE_WARM_PAPERS`` papers or more, numpy is imported, with which
         the words of long posting lists are matched.
         """
         import rapidfuzz.process  # noqa: F401  # the typos' scorer (:meth:`Vocabulary.expand`)
 
-        self._vocabulary.make_typo_buckets()
         if len(self._ids) >= _DENSE_WARM_PAPERS:
             # numpy, for the words whose posting lists are long (_DENSE_FROM), and the titles'
             # bonus array they read: the keystroke that first needs them does not wait for either.
@@ -1165,10 +1166,46 @@ class SearchIndex:
         each hit of a three-letter word cost a scan of the text up to its last hit, per key."""
         made = self._initials_starts
         if made is None:
-            made = array("I", accumulate(len(line) + 1 for line in self._initials.split(b"\n")))
-            made.pop()  # the end of the last line, after which no line starts
+            text = self._initials
+            if "numpy" in sys.modules:  # the line breaks found in C (the warming imports numpy)
+                import numpy as np
+
+                breaks = np.flatnonzero(np.frombuffer(text, np.uint8) == 10) + 1
+                made = array("I", breaks.astype(np.uint32).tobytes())
+            else:
+                made = array("I", accumulate(len(line) + 1 for line in text.split(b"\n")))
+                made.pop()  # the end of the last line, after which no line starts
             self._initials_starts = made
         return made
+
+
+def _cover_unit(size: int) -> int:
+    """The title cover unit of a title of ``size`` distinct words (:meth:`SearchIndex._cover_units`)."""
+    return (_COVER_MAX // max(size, 1)) << _COVER_SHIFT
+
+
+def _title_bonus(size: int) -> int:
+    """What one title hit adds to a packed word match for a title of ``size`` distinct words."""
+    return (_cover_unit(size) << _HITS_BITS) + 1
+
+
+class _PerSize(dict[int, int]):
+    """A value per title size, by size: the first :data:`_SIZES_MADE` made at once, any other at
+    its first look-up (the index's title sizes are not read through for their largest)."""
+
+    __slots__ = ("_of",)
+
+    def __init__(self, of: Callable[[int], int]) -> None:
+        super().__init__({size: of(size) for size in range(_SIZES_MADE)})
+        self._of = of
+
+    def __missing__(self, size: int) -> int:
+        made = self[size] = self._of(size)
+        return made
+
+
+#: Title sizes whose cover unit and bonus are made with the index (titles of more distinct words are rare).
+_SIZES_MADE = 64
 
 
 class IdsAt(Sequence[str]):

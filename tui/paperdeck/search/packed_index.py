@@ -120,12 +120,15 @@ class Lines(Sequence[str]):
 
     def line_count(self) -> int:
         """How many texts there are (the lines of the encoded text while their starts are not
-        found: one for an empty text, as for one empty line)."""
+        found: one for an empty text, as for one empty line). A view of the mapped file is
+        copied out of it to be counted, and the copy kept: :meth:`lines` copies it no more."""
         starts = self._starts
         if starts is not None:
             return len(starts) - 1
         raw = self._raw
-        return (raw if type(raw) is bytes else bytes(raw)).count(b"\n") + 1
+        if type(raw) is not bytes:
+            raw = self._raw = bytes(raw)
+        return raw.count(b"\n") + 1
 
 
 _CHUNK = 1 << 20

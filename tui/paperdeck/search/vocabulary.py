@@ -4,8 +4,8 @@ it may start with a typo (:mod:`~paperdeck.search.prefix_typos`), in bands of ma
 (:meth:`Vocabulary.expand`).
 
 The typo candidates of a word are found in buckets of the vocabulary by first and second letter
-(:func:`typo_bucket_arrays`, saved with the index; the lists of words made from them at first
-need); rapidfuzz scores them (:func:`typo_scores`), but for a word whose typos can only be its
+(:func:`typo_bucket_arrays`, saved with the index; the lists of words of one length made from
+them at first need); rapidfuzz scores them (:func:`typo_scores`), but for a word whose typos can only be its
 subsequences or the words holding it as one (four letters), which are looked for directly.
 """
 
@@ -63,25 +63,18 @@ class Vocabulary:
     Attributes:
         words: the vocabulary.
         bucket_arrays: the typo buckets, as arrays (as saved).
-        typo_buckets: per place 0 and 1, by letter, the words with that letter there, shortest
-            first, and their lengths: made at first need (:meth:`typo_bucket`).
+        typo_groups: by place (0 or 1), letter and length, the words of that length with that
+            letter there: made at first need (:meth:`typo_group`).
     """
 
     def __init__(self, words: list[str], buckets: Buckets | None = None) -> None:
         self.words = words
         self.bucket_arrays: Buckets = buckets if buckets is not None else typo_bucket_arrays(words)
-        self.typo_buckets: tuple[dict[str, tuple[list[str], list[int]]], ...] = ({}, {})
+        self.typo_groups: dict[tuple[int, str, int], list[str]] = {}
         self._expansions: dict[str, Expansion] = {}
 
     def __len__(self) -> int:
         return len(self.words)
-
-    def make_typo_buckets(self) -> None:
-        """Make every typo bucket now (:meth:`typo_bucket`): the first word of four letters then
-        waits for none."""
-        for place, (letters, _, _) in enumerate(self.bucket_arrays):
-            for letter in letters:
-                self.typo_bucket(place, letter)
 
     def typo_candidates(self, word: str) -> list[list[str]]:
         """Vocabulary words that may be ``word`` with a typo: within 2 letters of its length,
@@ -89,26 +82,16 @@ class Vocabulary:
         typo may fall in the first two letters, not both). A quarter of the vocabulary on
         average, so rapidfuzz scores that quarter rather than the whole vocabulary.
 
-        Returned as up to four slices of the buckets, which may overlap: joining and
-        de-duplicating them cost more than scoring a word twice. A bucket not made yet
-        (:meth:`typo_bucket`; the app makes them all ahead) is not made for one word: its
-        slice alone is, found by the lengths of the words it numbers."""
-        low_length, high_length = len(word) - 2, len(word) + 2
+        Returned as up to four slices of the buckets (:meth:`typo_group`'s of each length joined,
+        shortest first), which may overlap: joining and de-duplicating them cost more than
+        scoring a word twice. Only the groups of the lengths asked for are ever made: a
+        vocabulary of the whole library is not made into lists of words for a query's few."""
+        lengths = range(max(len(word) - 2, 1), len(word) + 3)
         found: list[list[str]] = []
         for place in (0, 1):
             for letter in dict.fromkeys(word[:2]):
-                made = self.typo_buckets[place].get(letter)
-                if made is None:
-                    if (numbers := self._bucket_numbers(place, letter)) is not None:
-                        size = self._word_size
-                        low = bisect_left(numbers, low_length, key=size)
-                        high = bisect_right(numbers, high_length, low, key=size)
-                        found.append(list(map(self.words.__getitem__, numbers[low:high])))
-                    continue
-                bucket, sizes = made
-                if bucket:
-                    low = bisect_left(sizes, low_length)
-                    found.append(bucket[low : bisect_right(sizes, high_length, low)])
+                if self._bucket_numbers(place, letter) is not None:
+                    found.append(list(chain.from_iterable(self.typo_group(place, letter, n) for n in lengths)))
         return found
 
     def _word_size(self, number: int) -> int:
@@ -124,17 +107,21 @@ class Vocabulary:
             return None
         return numbers[starts[at] : starts[at + 1]]
 
-    def typo_bucket(self, place: int, letter: str) -> tuple[list[str], list[int]]:
-        """The vocabulary words with ``letter`` at ``place`` (0 or 1), shortest first (ties in
-        vocabulary order), and their lengths; made at first need and kept (a race makes it twice,
-        alike)."""
-        cached = self.typo_buckets[place].get(letter)
-        if cached is not None:
-            return cached
-        numbers = self._bucket_numbers(place, letter)
-        bucket = list(map(self.words.__getitem__, numbers)) if numbers is not None else []
-        made = bucket, list(map(len, bucket))
-        self.typo_buckets[place][letter] = made
+    def typo_group(self, place: int, letter: str, length: int) -> list[str]:
+        """The vocabulary words of ``length`` letters with ``letter`` at ``place`` (0 or 1), in
+        vocabulary order (a run of the bucket, found by bisection on its words' lengths); made at
+        first need and kept (a race makes it twice, alike)."""
+        key = (place, letter, length)
+        made = self.typo_groups.get(key)
+        if made is None:
+            numbers = self._bucket_numbers(place, letter)
+            made = []
+            if numbers is not None:
+                size = self._word_size
+                low = bisect_left(numbers, length, key=size)
+                high = bisect_right(numbers, length, low, key=size)
+                made = list(map(self.words.__getitem__, numbers[low:high]))
+            self.typo_groups[key] = made
         return made
 
     def expand(self, word: str) -> Expansion:
