@@ -1,6 +1,7 @@
 """A library opened on one venue reads that venue's review summaries alone (issue 31): the other
 venues' are parsed, not built, until the scope widens; then they are read and the views that use
-them (the detail pane's mean, the list's moves) show them. Counted, not timed: the summaries built."""
+them (the detail pane's mean, the list's moves) show them. Counted, not timed: the summaries built
+and the summaries file's entries parsed (the scope's alone at open)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 from textual.widgets import Static
 
+from tests.store.test_summaries_by_index import EntriesParsed
 from tests.ui.helpers import SIZE, main_screen, paper_list, settle
 from tests.waits import wait_for
 
@@ -61,9 +63,10 @@ def _detail(app: PaperApp) -> str:
 
 
 async def test_the_scopes_summaries_alone_then_the_others_when_it_widens(
-    library: Path, summaries_built: list[str]
+    library: Path, summaries_built: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     made = summaries_built
+    parsed = EntriesParsed(monkeypatch)
     app = PaperApp(store=Store(library, lazy=True, user_records=False, lean=True))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -72,6 +75,7 @@ async def test_the_scopes_summaries_alone_then_the_others_when_it_widens(
         await settle(pilot)
         assert screen.view_ids() == [p.id for p in ICLR]
         assert sorted(made) == ["ICLR.cc/2026/Conference"] * 4  # the scope's four, none of COLM's
+        assert parsed.count == 4  # their entries alone parsed (by the span index): COLM's not
         assert not app.store.reviews.summaries_read
         held = app.store.reviews.summary("F0") if app.store.reviews.summary_held("F0") else None
         assert held is not None and held.comments == 1  # the scope's, answered from those read
@@ -91,6 +95,7 @@ async def test_the_scopes_summaries_alone_then_the_others_when_it_widens(
         await wait_for(pilot, lambda: app.store.reviews.summaries_read, what="the other venues' summaries")
         await settle(pilot)
         assert len(made) == 4 + 3  # COLM's three built, the scope's not again
+        assert parsed.count == 4 + 7  # then every entry, streamed
         while paper_list(app).highlighted_id != COLM[0].id:
             await pilot.press("j")
             await pilot.pause()

@@ -670,13 +670,28 @@ class SomeSummaries(dict[str, ReviewSummary]):
     Args:
         summaries: the summaries held.
         forums: the forum ids whose summary, if any, is among them.
+        venues: the :attr:`ReviewSummary.venue` values of which every summary of the store is
+            among them (a rank within one of them needs no other: :meth:`sorted_means`).
     """
 
-    __slots__ = ("forums",)
+    __slots__ = ("_means", "forums", "venues")
 
-    def __init__(self, summaries: dict[str, ReviewSummary], forums: frozenset[str]) -> None:
+    def __init__(
+        self, summaries: dict[str, ReviewSummary], forums: frozenset[str], venues: frozenset[Any] = frozenset()
+    ) -> None:
         super().__init__(summaries)
         self.forums = forums
+        self.venues = venues
+        self._means: dict[Any, list[float]] = {}
+
+    def sorted_means(self, venue: Any) -> list[float]:
+        """The mean ratings of the summaries held of ``venue`` (one of :attr:`venues`: every
+        rated paper of it in the store), ascending; made once per venue."""
+        means = self._means.get(venue)
+        if means is None:
+            rated = (summary.mean for summary in self.values() if summary.venue == venue and summary.mean is not None)
+            means = self._means[venue] = sorted(rated)
+        return means
 
 
 def covers(summaries: Mapping[str, ReviewSummary], forum: str) -> bool:

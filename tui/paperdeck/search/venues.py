@@ -81,10 +81,16 @@ def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
         StoreError: as :attr:`Store.papers <paperdeck.store.store.Store.papers>`.
     """
     papers = store.papers
-    positions = scope_positions(store, scope)
-    if positions is None:
+    runs = store.venue_runs  # (after the parse: the parsed papers')
+    if not scope or scope >= frozenset(runs.labels):
         return papers
-    return [papers[n] for n in positions.tolist()]
+    kept: list[Paper] = []
+    start = 0
+    for n, count in runs.runs:  # a slice per run (no numpy, no Python step per paper)
+        if runs.labels[n] in scope:
+            kept += papers[start : start + count]
+        start += count
+    return kept
 
 
 def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:
@@ -102,7 +108,8 @@ def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:
         known = _forums.get(store)
         if known is not None and known[0] is runs and known[1] == scope:
             return known[2]
-    forums = forums_of(papers_of_scope(store, scope))
+    papers = papers_of_scope(store, scope)
+    forums = forums_of(papers)
     with _lock:
         _forums[store] = (runs, scope, forums)
     return forums

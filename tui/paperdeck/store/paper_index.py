@@ -220,6 +220,13 @@ class PaperIndex:
             position += 1
         return found
 
+    def all_spans(self) -> list[tuple[int, int]]:
+        """Every span the index lists, in the order they lie in the file (by start, then end):
+        what each entry of a file indexed whole covers. Whether each lies inside the file and
+        what it holds is for the reader to check."""
+        table = self._map[HEADER_SIZE : HEADER_SIZE + self.papers * ENTRY.size]
+        return sorted((start, end) for _, start, end in ENTRY.iter_unpack(table))
+
     def alias(self, old_id: str) -> str | None:
         """The id ``old_id`` stood for (one step), ``None`` when it is no alias listed."""
         key = id_key(old_id)

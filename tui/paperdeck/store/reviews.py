@@ -32,10 +32,9 @@ import bisect
 import contextlib
 import contextvars
 import os
-import re
 import zlib
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +53,7 @@ from paperdeck.store.atomic import (
     write_failure,
 )
 from paperdeck.store.review_history import CONFLICT, SNAPSHOT_PREFIX, merge_versions, renamed, snapshot_joins
+from paperdeck.store.summaries_file import summaries_by_index, summaries_streamed
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -411,7 +411,7 @@ class ReviewStore:
             try:
                 # Entry by entry (the file is never one parsed tree, whose freed pieces the
                 # process would keep), else parsed whole, which names what is wrong.
-                streamed = _summaries_streamed(staged_path(path), made=self._some)
+                streamed = summaries_streamed(staged_path(path), made=self._some)
                 if streamed is not None:
                     self._summaries = streamed
                     return streamed
@@ -427,9 +427,14 @@ class ReviewStore:
         :class:`~paperdeck.model.review.SomeSummaries` of theirs when only theirs are built (a
         venue scope's papers: the other venues' summaries are parsed, not built), kept for the
         next call (the same object while it covers the forums asked; a wider set builds the rest
-        it names into a new one); every summary (:meth:`summaries`) when they are read already,
-        or when these papers' hold a rating: a rated paper's :meth:`rank` compares it with every
-        rated paper of its venue, which other forums may hold.
+        it names into a new one); every summary (:meth:`summaries`) when they are read already.
+        When these papers' hold a rating, every summary of the rated ones' venues
+        (:attr:`ReviewSummary.venue <paperdeck.model.review.ReviewSummary.venue>`) is built too,
+        whichever forum holds it (:attr:`SomeSummaries.venues
+        <paperdeck.model.review.SomeSummaries.venues>`): a rated paper's :meth:`rank` compares it
+        with every rated paper of its venue, and needs no other venue's. The forums' entries are
+        found by the summaries' span index, the others' neither parsed nor built; without a usable
+        index (or for those venues) every entry is parsed, only those built.
 
         Raises:
             StoreError: as :meth:`summaries`.
@@ -441,16 +446,27 @@ class ReviewStore:
         if some is not None and forums <= some.forums:
             return some
         wanted = frozenset(forums) if some is None else some.forums | forums
-        path = self.directory / str(index["summaries"])
-        try:
-            streamed = _summaries_streamed(staged_path(path), wanted, some)
+        name = str(index["summaries"])
+        path = self.directory / name
+        try:  # the forums' entries alone, by the span index; else every entry streamed
+            spans = staged_path(self.directory / _spans_name(name))
+            streamed = summaries_by_index(staged_path(path), spans, wanted, some)
+            if streamed is None:
+                streamed = summaries_streamed(staged_path(path), wanted, some)
+            if streamed is None:
+                return self.summaries()  # parsed whole, which names what is wrong
+            # A rank compares a rated paper with every rated paper of its summary's venue, which
+            # other forums may hold: every summary of those venues is built too (no other).
+            rated = frozenset(summary.venue for summary in streamed.values() if summary.mean is not None)
+            rated |= some.venues if some is not None else frozenset()  # (held whole still: taken over)
+            if rated and not (some is not None and rated <= some.venues):  # (else each one's held already)
+                mates = summaries_streamed(staged_path(path), wanted, {**(some or {}), **streamed}, rated)
+                if mates is None:
+                    return self.summaries()
+                streamed, wanted = mates, wanted | frozenset(mates)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
-        if streamed is None:
-            return self.summaries()  # parsed whole, which names what is wrong
-        self._some = SomeSummaries(streamed, wanted)
-        if any(summary.mean is not None for summary in streamed.values()):
-            return self.summaries()  # those built are not built again
+        self._some = SomeSummaries(streamed, wanted, rated)
         return self._some
 
     def summaries_current(self, summaries: object) -> bool:
@@ -622,10 +638,15 @@ class ReviewStore:
         summaries' :attr:`~paperdeck.model.review.ReviewSummary.venue` (summaries without one are
         ranked among themselves)."""
         self._read_index()
-        if not self._summaries and self._some is not None:  # some held: rated, every one is read
+        some = self._some
+        if not self._summaries and some is not None:  # some held
             held = self.summary(forum)
             if held is None or held.mean is None:
                 return None
+            if held.venue in some.venues:  # every summary of its venue held: no other read
+                means = some.sorted_means(held.venue)
+                below = bisect.bisect_left(means, held.mean)
+                return Rank((len(means) - below) / len(means), len(means), held.venue)
         summaries = self.summaries()
         summary = summaries.get(forum)
         if summary is None or summary.mean is None:
@@ -1021,79 +1042,6 @@ class ReviewStore:
                     path.unlink()
 
 
-#: Between two entries of a summaries file as :func:`~paperdeck.store.paper_index.object_bytes`
-#: writes it (``},"``: a summary is a flat object). One inside a text of a summary (a decision's)
-#: is found out when the piece up to it does not parse.
-_NEXT_ENTRY = re.compile(rb'\},"')
-#: Separators inside one entry tried before the file is taken for a broken one and parsed whole.
-_ENTRY_TRIES = 64
-
-
-def _summaries_streamed(
-    path: Path, keep: AbstractSet[str] | None = None, made: Mapping[str, ReviewSummary] | None = None
-) -> dict[str, ReviewSummary] | None:
-    """Every summary of the summaries file at ``path`` (``keep``: of those forums only; the
-    others' entries are parsed, not built), by forum id, each entry parsed alone from
-    a memory map of the file (neither the file's bytes nor its parsed tree are ever held whole:
-    a fraction of the memory, and none of it left behind). ``None`` when the file is not laid
-    out as :func:`~paperdeck.store.paper_index.object_bytes` writes it or an entry does not parse
-    (the caller then parses it whole, which names what is wrong). A summary ``made`` holds is
-    taken from it, not built again.
-
-    Raises:
-        KeyError, TypeError, ValueError, AttributeError: an entry parses but is no summary.
-    """
-    import mmap
-
-    try:
-        # Not blocking: a FIFO put in the file's place is refused, never waited on.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    try:
-        size = os.fstat(fd).st_size
-        if not size or not _is_regular(fd):
-            return None
-        data = mmap.mmap(fd, size, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):
-        return None
-    finally:
-        os.close(fd)
-    summaries: dict[str, ReviewSummary] = {}
-    of = ReviewSummary.from_dict
-    try:
-        end = data.rfind(b"}")
-        if data[:2] != b'{"' or end < 0 or data[end + 1 :].strip():
-            return None if data[:2].strip() != b"{}" else summaries
-        start, tries = 1, 0
-        for found in _NEXT_ENTRY.finditer(data, 1, end):
-            try:
-                entry = orjson.loads(b"{" + data[start : found.start() + 1] + b"}")
-            except orjson.JSONDecodeError:
-                tries += 1  # the separator was inside a text: the entry goes on
-                if tries > _ENTRY_TRIES:
-                    return None
-                continue
-            if not isinstance(entry, dict) or len(entry) != 1:
-                return None
-            for forum, doc in entry.items():
-                if keep is None or forum in keep:
-                    summaries[forum] = made[forum] if made is not None and forum in made else of(doc)
-            start, tries = found.end() - 1, 0
-        try:
-            entry = orjson.loads(b"{" + data[start:end] + b"}")
-        except orjson.JSONDecodeError:
-            return None
-        if not isinstance(entry, dict) or len(entry) != 1:
-            return None
-        for forum, doc in entry.items():
-            if keep is None or forum in keep:
-                summaries[forum] = made[forum] if made is not None and forum in made else of(doc)
-    finally:
-        data.close()
-    return summaries
-
-
 def _encoded_object_pieces(entries: dict[str, bytes], spans: list[tuple[str, tuple[int, int]]]) -> Iterator[bytes]:
     """:func:`~paperdeck.store.paper_index.object_bytes` of the documents whose JSON texts
     (``orjson``'s) ``entries`` holds by key, in pieces of about :data:`_PIECE_BYTES`: joined, they
@@ -1128,13 +1076,6 @@ def _exact(data: bytes) -> bytes:
     returns its output in the buffer it wrote it into (at least 4 KiB however short the text),
     so a summary of ~150 bytes kept as it came holds ~4 KiB (~400 MB for 98,000 papers)."""
     return memoryview(data).tobytes()
-
-
-def _is_regular(fd: int) -> bool:
-    """Whether the open file ``fd`` is a regular file (never a FIFO or device to map)."""
-    import stat
-
-    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 def _spans_name(summaries_name: str) -> str:
