@@ -293,6 +293,7 @@ class SearchIndex:
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = Vocabulary(vocabulary, buckets)
+        self._vocabulary.reach = self._postings_in
         self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
@@ -716,6 +717,13 @@ class SearchIndex:
             for offset in (code * size for code in codes):
                 reach += sum(starts[offset + high] - starts[offset + low] for low, high in ranges)
         return reach
+
+    def _postings_in(self, ranges: Iterable[tuple[int, int]]) -> int:
+        """How many postings the vocabulary words in ``ranges`` have, every field's added up
+        (:attr:`Vocabulary.reach`: how common the words a query word matches are)."""
+        starts, size = self._starts, len(self._vocabulary)
+        offsets = range(0, len(_CODES) * size, size)
+        return sum(starts[offset + high] - starts[offset + low] for low, high in ranges for offset in offsets)
 
     def _intersected(
         self, packed: dict[int, int], candidates: list[int] | None, totals: list[int]
