@@ -301,11 +301,12 @@ class SimilarityIndex:
         self._indices: npt.NDArray[np.int32] = terms
         _release_freed_memory()
 
-    #: Format of :meth:`save` files (bumped when the layout or the weighting changes): 4, the
-    #: term counts in a base file beside it and a delta in it (3: the counts in it; its weights
-    #: are read as they are, its counts as a base).
-    FILE_VERSION = 4
-    _READ_VERSIONS = ([3], [4])
+    #: Format of :meth:`save` files (bumped when the layout, the terms or the weighting change):
+    #: 5, a lone Greek letter the term of its name (``λ``: ``lambda``), the term counts in a base
+    #: file beside it and a delta in it (4: the same with the terms before, 3: the counts in it;
+    #: neither read: rebuilt once).
+    FILE_VERSION = 5
+    _READ_VERSIONS = ([5],)
 
     def release_counts(self) -> None:
         """Let go of the term counts the build kept for :meth:`save` (as much memory again as
