@@ -23,6 +23,7 @@ from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
+from paperdeck.ui.query_toast import QueryToast
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
@@ -31,7 +32,6 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
-    from textual.timer import Timer
     from textual.worker import Worker
 
     from paperdeck.model.venue import Scale
@@ -129,7 +129,6 @@ class ListFilter(ListSorting):
         self._scope_changed = scope_changed
         self._slow_query_wait_s = slow_query_wait_s
         self._tally_after_s = tally_after_s
-        self._hint_toast_s = hint_toast_s
         self._filter_text = ""
         self._starred_only = False
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
@@ -141,8 +140,7 @@ class ListFilter(ListSorting):
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_pause: AfterPause | None = None
-        self._hint_timer: Timer | None = None
-        self._hint_told: str | None = None  # the last hint shown whole in a toast
+        self._toast = QueryToast(screen, hint_toast_s)  # a hint cut beside the bar, shown whole
         #: A filter text, whether it filters, and how it was read (:attr:`Query.note`, ``""``: as typed).
         self._filters_for: tuple[str, bool, str] = ("", False, "")
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
@@ -686,6 +684,7 @@ class ListFilter(ListSorting):
         """Repaint the counts beside the filter bar (fitted to the screen's width) and the
         list's reading-status summary."""
         screen = self.screen
+        self._toast.keep_for(self.filter_text)
         filtered = self._query_filters() or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         starred, statuses = self.store.user_counts()
@@ -775,16 +774,7 @@ class ListFilter(ListSorting):
     def _tell_hint_later(self, hint: str) -> None:
         """Show ``hint`` (the query's hint, or its note) whole in a toast (it is cut beside the filter
         bar) once the query has stayed as it is for ``hint_toast_s``; once per hint."""
-        if self._hint_timer is not None:
-            self._hint_timer.stop()
-
-        def tell() -> None:
-            self._hint_timer = None
-            if hint in (self.query_hint, self._filters_for[2]) and self._hint_told != hint:
-                self._hint_told = hint
-                self.screen.notify(hint, title="Query", severity="warning", timeout=6)
-
-        self._hint_timer = self.screen.set_timer(self._hint_toast_s, tell)
+        self._toast.later(hint, self.filter_text, lambda: (self.query_hint, self._filters_for[2]))
 
     @property
     def tally_pending(self) -> bool:
