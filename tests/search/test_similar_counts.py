@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from paperdeck.model.paper import Paper
-from paperdeck.search.searcher import SIMILARITY_FILE, build_similarity
+from paperdeck.search.searcher import SIMILARITY_FILE, Searcher, build_similarity
 from paperdeck.search.similar import SimilarityIndex, patched_fingerprint
 from paperdeck.search.similar_counts import DELTA_SHARE, TermCounts, counts_path, merged_rows
 from paperdeck.sources.importer import import_files
@@ -200,6 +200,22 @@ def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypat
         assert saved["version"].tolist() == [SimilarityIndex.FILE_VERSION] == [5]
     build_similarity(store)
     assert len(builds) == 1, "read from the file built again"
+
+
+def test_the_app_is_told_once_that_an_old_similarity_file_is_built_again(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, sorted(SEEDS.glob("*.txt")))
+    build_similarity(store)
+    path = store.data_dir / SIMILARITY_FILE
+    with np.load(path) as saved:
+        members = {name: saved[name] for name in saved.files}
+    np.savez(path, **{**members, "version": np.array([4], np.int64)})
+    notices: list[str] = []
+    Searcher(Store(tmp_path / "data"), notice=notices.append).similarity.get()
+    assert len(notices) == 1 and str(path) in notices[0] and "another paperdeck version" in notices[0]
+    again: list[str] = []
+    Searcher(Store(tmp_path / "data"), notice=again.append).similarity.get()
+    assert again == [] and SimilarityIndex.saved_version(path) == SimilarityIndex.FILE_VERSION
 
 
 def test_a_lone_greek_letter_is_the_term_of_its_name() -> None:

@@ -308,6 +308,18 @@ class SimilarityIndex:
     FILE_VERSION = 5
     _READ_VERSIONS = ([5],)
 
+    @classmethod
+    def saved_version(cls, path: Path) -> int | None:
+        """The version of the file :meth:`save` wrote at ``path``; ``None`` when there is none or
+        it cannot be read."""
+        import numpy as np
+
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                return int(saved["version"][0])
+        except (OSError, ValueError, KeyError, EOFError, IndexError):
+            return None
+
     def release_counts(self) -> None:
         """Let go of the term counts the build kept for :meth:`save` (as much memory again as
         the weights) and the delta: an index not saved, or saved, needs them no more."""
