@@ -45,6 +45,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, gt, itemgetter, lt, not_, rshift
 from pathlib import Path
@@ -293,7 +294,8 @@ class SearchIndex:
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = Vocabulary(vocabulary, buckets)
-        self._vocabulary.reach = self._postings_in
+        # Not a bound method: the vocabulary would hold the index, a cycle only the collector frees.
+        self._vocabulary.reach = partial(_postings_in, starts, len(vocabulary))
         self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
@@ -717,13 +719,6 @@ class SearchIndex:
             for offset in (code * size for code in codes):
                 reach += sum(starts[offset + high] - starts[offset + low] for low, high in ranges)
         return reach
-
-    def _postings_in(self, ranges: Iterable[tuple[int, int]]) -> int:
-        """How many postings the vocabulary words in ``ranges`` have, every field's added up
-        (:attr:`Vocabulary.reach`: how common the words a query word matches are)."""
-        starts, size = self._starts, len(self._vocabulary)
-        offsets = range(0, len(_CODES) * size, size)
-        return sum(starts[offset + high] - starts[offset + low] for low, high in ranges for offset in offsets)
 
     def _intersected(
         self, packed: dict[int, int], candidates: list[int] | None, totals: list[int]
@@ -1242,6 +1237,14 @@ class IdsAt(Sequence[str]):
 
     def __repr__(self) -> str:
         return f"IdsAt({list(self)!r})"
+
+
+def _postings_in(starts: Numbers, size: int, ranges: Iterable[tuple[int, int]]) -> int:
+    """How many postings the words in ``ranges`` of a vocabulary of ``size`` words have, every
+    field's added up (``starts``: as :meth:`SearchIndex._adopt` takes them): the
+    :attr:`~paperdeck.search.vocabulary.Vocabulary.reach` of an index's vocabulary."""
+    offsets = range(0, len(_CODES) * size, size)
+    return sum(starts[offset + high] - starts[offset + low] for low, high in ranges for offset in offsets)
 
 
 def _union(total: int, parts: list[np.ndarray]) -> np.ndarray:

@@ -28,7 +28,7 @@ from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, fuzzy_cutoff,
 #: ``supermartingale`` finds its keyword before the title with "Submartingale".
 _KNOWN_WORD_TYPO = 0.6
 
-#: A word whose matches (exact, prefix, typo) have at most this many postings (papers per field,
+#: A word whose matches (the words it starts, its typos) have at most this many postings (papers per field,
 #: added up) is rare enough that a far more common typo of a start may be what was meant
 #: (:meth:`Vocabulary.expand`): ``difu``, the start of the authors' own ``Difussion`` alone.
 RARE_REACH = 64
