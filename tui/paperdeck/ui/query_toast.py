@@ -56,10 +56,11 @@ class QueryToast:
         self._timer = self._screen.set_timer(self._after_s, tell)
 
     def keep_for(self, query: str) -> None:
-        """Take the toast (and one waiting to be shown) away unless it is about ``query``: the
-        query shown now."""
+        """Take the toast away unless it is about ``query``, the query shown now; its hint may
+        then be shown again, after the next pause (typing went on after a pause that showed it)."""
         if self._shown is not None and self._shown[1] != query:
             self.dismiss()
+            self._told = None
 
     def dismiss(self) -> None:
         """Take the toast away, if one is shown."""
