@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper
-from paperdeck.search.corpus import TextCorpus
+from paperdeck.search.corpus import TextCorpus, text_has
 from paperdeck.search.index import SearchIndex
 from paperdeck.search.index_file import read_sections, write_sections
 from paperdeck.search.query import parse_query
@@ -107,3 +107,40 @@ def test_an_index_saved_before_titles_were_shown_is_rebuilt_once_with_a_notice(t
     again: list[str] = []
     Searcher(Store(tmp_path, lazy=True), notice=again.append).index.get()
     assert not again
+
+
+#: A paper whose every text field holds a Greek letter, an NFKC form or LaTeX: each field term
+#: folds its value as a bare word does (``lambda-GRPO`` finds ``λ-GRPO``, and the other way).
+FIELDS = Paper(
+    id="f1",
+    title="$\\lambda$-GRPO: $C^3$ preferences",
+    abstract="We tune τ-GRPO and the ε² term of $\\mu$-P with ﬁne tuning.",
+    keywords=["β-VAE", "$\\epsilon$-greedy"],
+    authors=["Jörg Σ-Smith"],
+    primary_area="δ-methods (NFKC: ﬁelds)",
+)
+OTHER = Paper(id="f2", title="Plain lambda calculus", abstract="GRPO alone.", keywords=["vae"], authors=["Ann Lee"])
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "title:lambda-GRPO", "title:λ-GRPO", "title:Λ-grpo", 'title:"lambda grpo"', "title:c3", "title:C³",
+        "abstract:tau-GRPO", "abstract:τ-grpo", "abstract:epsilon2", "abstract:ε²", "abstract:mu-P", "abstract:μ-p",
+        "abstract:fine", "keyword:beta-VAE", "keyword:β-vae", "keyword:epsilon-greedy", "keyword:ϵ-greedy",
+        "author:sigma-smith", "author:Σ-Smith", "author:jorg", "area:delta-methods", "area:δ", "area:fields",
+        '"lambda-GRPO"', '"tau-grpo and"',
+    ],
+)  # fmt: skip
+def test_every_text_field_folds_its_value_as_a_bare_word(query: str) -> None:
+    papers = [FIELDS, OTHER]
+    index, corpus = SearchIndex(papers), TextCorpus(papers)
+    lookups = PaperLookups(lambda: papers, dict, lambda: index, lambda: corpus)
+    mask = parse_query(query).mask(lookups)
+    assert mask is not None
+    assert {papers[n].id for n in mask.nonzero()[0]} == {"f1"}, query
+
+
+def test_a_note_and_a_venue_term_fold_alike() -> None:
+    assert text_has("Read the λ-GRPO paper", "lambda-grpo") and text_has("lambda-GRPO", "λ-grpo")
+    assert text_has("ﬁne", "fine") and not text_has("Plain lambda", "lambda-grpo")

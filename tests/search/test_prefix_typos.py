@@ -112,3 +112,46 @@ def test_rankings_of_queries_that_find_something_do_not_change(
     assert len(queries) > 300
     assert [q for q in queries if without[q] and without[q] != with_typos[q]] == []
     assert [q for q in queries if not without[q] and with_typos[q]], "some found by a start's typo only"
+
+
+def _library() -> list[Paper]:
+    """A library where the authors of one paper misspelled ``Difussion`` (a keyword), many
+    papers say ``diffusion``, and others start with ``diff``, ``graph``, ``rein``."""
+    papers = [Paper(id="openreview:own", title="Code-switched speech", abstract="Speech.", keywords=["Difussion"])]
+    for n in range(70):
+        papers.append(Paper(id=f"openreview:d{n}", title=f"Diffusion models {n}", abstract="We sample."))
+    for n, title in enumerate(("Difficult graphs", "Graph reinforcement", "Reinforcement learning", "Reins")):
+        papers.append(Paper(id=f"openreview:o{n}", title=title, abstract="Different words."))
+    return papers
+
+
+def test_a_start_of_rare_words_also_finds_their_far_more_common_typo_neighbour() -> None:
+    """``difu`` starts only ``difussion`` (one paper), a typo of ``diffusion`` (70): it finds the
+    one first, then the diffusion papers; ``difusion`` finds them as a whole-word typo."""
+    index = SearchIndex(_library())
+    found = _ids(index, "difu")
+    assert found[0] == "openreview:own", "the match as typed first"
+    assert set(found[1:]) == {f"openreview:d{n}" for n in range(70)}
+    assert "diffusion" in index.typo_words("difu")
+    assert _ids(index, "difus")[0] == "openreview:own" and len(_ids(index, "difus")) == 71
+    assert set(_ids(index, "difusion")) >= {f"openreview:d{n}" for n in range(70)}
+
+
+def test_real_prefixes_and_rare_words_without_a_common_neighbour_are_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    papers = _library()
+    queries = ("diff", "graph", "rein", "reins", "grap", "sampl", "diffus", "code", "speec", "difussion", "mode")
+    index = SearchIndex(papers)
+    now = {query: _ids(index, query) for query in (*queries, "difu")}
+    monkeypatch.setattr(Vocabulary, "_with_common_prefix_typos", lambda self, word, bands, matched: (bands, matched))
+    before = SearchIndex(papers)  # as the search was
+    assert {query: now[query] for query in queries} == {query: _ids(before, query) for query in queries}
+    assert now["difu"] != _ids(before, "difu") == ["openreview:own"]  # the rule is what changed
+
+
+def test_the_rule_needs_the_neighbour_far_more_common() -> None:
+    """With as many ``difussion`` papers as ``diffusion`` ones, ``difu`` finds its own only."""
+    papers = [Paper(id=f"openreview:own{n}", title=f"Difussion {n}", abstract="A.") for n in range(5)]
+    papers += [Paper(id=f"openreview:d{n}", title=f"Diffusion {n}", abstract="A.") for n in range(5)]
+    assert set(_ids(SearchIndex(papers), "difu")) == {f"openreview:own{n}" for n in range(5)}

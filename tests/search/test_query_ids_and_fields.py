@@ -121,3 +121,28 @@ def test_a_quoted_value_is_one_value(query: str, field: str, value: str) -> None
     while tree is not None and not isinstance(tree, Term):
         tree = tree.children[0]
     assert tree is not None and (tree.field, tree.value) == (field, value)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "id:ukgxwd2adg",
+        "id:UKGXWD2ADG",
+        "https://openreview.net/forum?id=ukgxwd2adg",
+        "openreview.net/pdf?id=ukgxwd2adg",
+        "id:openreview:ukgxwd2adg",
+    ],
+)
+def test_an_id_in_another_case_finds_the_paper_when_none_is_exact(query: str) -> None:
+    assert found(query) == {"openreview:ukGxWd2aDG"}
+
+
+def test_an_exact_id_wins_over_one_that_differs_in_case() -> None:
+    twin = Paper(id="openreview:ukgxwd2adg", openreview_id="ukgxwd2adg", title="Twin", abstract="e")
+    papers = [*PAPERS, twin]
+    index, corpus = SearchIndex(papers), TextCorpus(papers)
+    lookups = PaperLookups(lambda: papers, dict, lambda: index, lambda: corpus)
+    for query, expected in (("id:ukgxwd2adg", "openreview:ukgxwd2adg"), ("id:ukGxWd2aDG", "openreview:ukGxWd2aDG")):
+        mask = parse_query(query).mask(lookups)
+        assert mask is not None and {papers[n].id for n in mask.nonzero()[0]} == {expected}
+    assert found("id:ukgxwd2adx") == set()

@@ -1,18 +1,25 @@
 """The similarity index's term counts kept as a base file and a delta of the rows changed since
 (:mod:`paperdeck.search.similar_counts`): an update writes the index file alone, the base only
 at a build or a compaction; every update equals a build from every paper; a base that is not the
-one the index names (another process's, missing, damaged) makes a build; a file of the layout
-before (the counts in it) is read and compacted."""
+one the index names (another process's, missing, damaged) makes a build; a file of a version
+before is not read."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+import pytest
 from paperdeck.model.paper import Paper
+from paperdeck.search.searcher import SIMILARITY_FILE, Searcher, build_similarity
 from paperdeck.search.similar import SimilarityIndex, patched_fingerprint
 from paperdeck.search.similar_counts import DELTA_SHARE, TermCounts, counts_path, merged_rows
+from paperdeck.sources.importer import import_files
+from paperdeck.store.store import Store
+
+from tests.helpers import SEEDS
 
 WORDS = [f"w{n}x" for n in range(120)] + ["diffusion", "graph", "neural", "pruning", "experts", "sampling"]
 
@@ -111,25 +118,30 @@ def test_a_base_not_the_one_named_missing_or_damaged_makes_a_build(tmp_path: Pat
     assert SimilarityIndex.load_patched(path, [1], ids, changes) is not None
 
 
-def test_a_file_of_the_layout_before_is_read_and_compacted(tmp_path: Path) -> None:
+def test_a_file_of_a_version_before_is_not_read(tmp_path: Path) -> None:
+    """Versions 3 and 4 hold the terms before a lone Greek letter became its name: neither the
+    app's load, an update nor a restamp uses them (then the index is built, and saved anew)."""
     papers = _papers()
     built = SimilarityIndex(papers)
     counts = TermCounts.of(papers)
+    ids = [paper.id for paper in papers]
     path = tmp_path / "similar-cache.npz"
     np.savez(path, version=np.array([3], np.int64), stamp=np.array([1], np.int64),
              texts=np.array([built.texts], np.str_), ids=np.array(built.paper_ids, np.str_),
              terms=np.array(built._terms, np.str_), data=built._data, indices=built._indices,
              indptr=built._indptr, count_indptr=counts.indptr, count_terms=counts.terms,
              count_tfs=counts.tfs, count_names=counts.names_array())  # fmt: skip
-    loaded = SimilarityIndex.load(path, [1])  # the app reads it as it is: no build
-    assert loaded is not None
-    _same_as_a_build(loaded, papers)
-    index = _update(path, papers, {5: Paper(papers[5].id, "T", "experts pruning")}, 1)
-    _same_as_a_build(index, papers)
+    assert SimilarityIndex.load(path, [1]) is None
+    assert SimilarityIndex.load_patched(path, [1], ids, {5: Paper(papers[5].id, "T", "pruning")}) is None
+    built.save(path, [1], built.texts)
+    assert SimilarityIndex.load(path, [1]) is not None
     with np.load(path) as saved:
-        assert saved["version"].tolist() == [SimilarityIndex.FILE_VERSION]
-        assert saved["counts_base"].tolist() == [index.texts] and len(saved["delta_positions"]) == 0
-    assert counts_path(path).is_file()
+        members = {name: saved[name] for name in saved.files}
+    np.savez(path, **{**members, "version": np.array([4], np.int64)})
+    assert SimilarityIndex.load(path, [1]) is None
+    assert SimilarityIndex.load(path, None, built.texts) is None
+    assert SimilarityIndex.load_patched(path, [1], ids, {5: Paper(papers[5].id, "T", "pruning")}) is None
+    assert not SimilarityIndex.restamp(path, [1], [2], ids)
 
 
 def test_rows_merged_into_a_delta_are_the_counts_of_those_papers() -> None:
@@ -162,3 +174,52 @@ def test_an_index_read_from_its_file_is_saved_again_under_a_new_stamp(tmp_path: 
     again = SimilarityIndex.load(path, [2])
     assert again is not None and SimilarityIndex.load(path, [1]) is None
     _same_as_a_build(again, papers)
+
+
+def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The similarity file the round before saved (its terms before ``λ`` became ``lambda``) is
+    built again at the next need, saved as the current version, and read from then on."""
+    store = Store(tmp_path / "data")
+    import_files(store, sorted(SEEDS.glob("*.txt")))
+    build_similarity(store)
+    path = store.data_dir / SIMILARITY_FILE
+    with np.load(path) as saved:
+        members = {name: saved[name] for name in saved.files}
+    np.savez(path, **{**members, "version": np.array([4], np.int64)})
+    builds: list[int] = []
+    build = SimilarityIndex.__init__
+
+    def counted(self: SimilarityIndex, papers: Sequence[Paper]) -> None:
+        builds.append(len(papers))
+        build(self, papers)
+
+    monkeypatch.setattr(SimilarityIndex, "__init__", counted)
+    build_similarity(store)
+    assert len(builds) == 1
+    with np.load(path) as saved:
+        assert saved["version"].tolist() == [SimilarityIndex.FILE_VERSION] == [5]
+    build_similarity(store)
+    assert len(builds) == 1, "read from the file built again"
+
+
+def test_the_app_is_told_once_that_an_old_similarity_file_is_built_again(tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")
+    import_files(store, sorted(SEEDS.glob("*.txt")))
+    build_similarity(store)
+    path = store.data_dir / SIMILARITY_FILE
+    with np.load(path) as saved:
+        members = {name: saved[name] for name in saved.files}
+    np.savez(path, **{**members, "version": np.array([4], np.int64)})
+    notices: list[str] = []
+    Searcher(Store(tmp_path / "data"), notice=notices.append).similarity.get()
+    assert len(notices) == 1 and str(path) in notices[0] and "another paperdeck version" in notices[0]
+    again: list[str] = []
+    Searcher(Store(tmp_path / "data"), notice=again.append).similarity.get()
+    assert again == [] and SimilarityIndex.saved_version(path) == SimilarityIndex.FILE_VERSION
+
+
+def test_a_lone_greek_letter_is_the_term_of_its_name() -> None:
+    papers = [Paper(f"t:{n}", rf"$\lambda$-GRPO: token preferences {n}", "We tune λ.") for n in range(3)]
+    others = [Paper(f"o:{n}", f"Graph pruning of experts {n}", "Experts and sampling.") for n in range(12)]
+    index = SimilarityIndex([*papers, *others])  # a term in most papers, or in one, is left out
+    assert "lambda" in index._terms and "λ" not in index._terms

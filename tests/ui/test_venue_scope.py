@@ -165,7 +165,8 @@ async def test_the_venue_heading_sits_over_the_venue_column(tmp_path: Path) -> N
 
 async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tmp_path: Path) -> None:
     """A scope of two venues of three, 1,000 papers: at 80 columns the counts have no room for
-    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "2 venues" (they said nothing of the scope);
+    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "2 venues" (they said nothing of the scope),
+    but for the count of matches the scope hides, which comes first (the top bar names the scope);
     at 200 columns, its name whole."""
     store = Store(tmp_path / "data")
     iclr = [_paper(100 + n, "ICLR", 2026, f"Diffusion paper {n}") for n in range(997)]
@@ -180,9 +181,13 @@ async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tm
             screen.query_one(FilterBar).value = "paper"
             await settle(pilot)
             assert len(screen.view_ids()) == 1_000
-            # the 2 NeurIPS papers are the matches the scope hides: said where there is room
-            hidden = "" if size[0] == 80 else " · 2 more in other venues"
-            assert counts(app).endswith(f"1,000 of 1,000 · {named}{hidden}"), (size, counts(app))
+            # the 2 NeurIPS papers are the matches the scope hides: said first, the scope where there is room
+            shown = "+2 elsewhere" if size[0] == 80 else f"{named} · 2 more in other venues"
+            assert counts(app).endswith(f"1,000 of 1,000 · {shown}"), (size, counts(app))
+            screen.query_one(FilterBar).value = "diffusion"  # nothing hidden: the scope named
+            await settle(pilot)
+            text = counts(app).lstrip()
+            assert text.startswith("997 of 1,000 · ") and ("2 venues" in text or "+ COLM 2025" in text), (size, text)
 
 
 def test_a_scope_too_long_for_the_counts_is_shortened_never_dropped() -> None:

@@ -2,8 +2,9 @@
 (``abstract:protein``, ``"large language"``) is found by scanning bytes at C speed instead of
 calling a Python predicate per paper.
 
-A paper's text has five parts — area, authors, title, keywords, abstract — each folded by
-:func:`~paperdeck.text.fold.fold_text` (case, accents) and UTF-8 encoded; each part of all papers
+A paper's text has five parts — area, authors, title, keywords, abstract — each folded as a
+bare word is (:func:`~paperdeck.search.words.fold_named`: case, accents, NFKC, a lone Greek letter
+its name; the title rendered as shown) and UTF-8 encoded, and so is a term's value; each part of all papers
 is one bytes object, the papers' texts separated by ``\x00``, one paper's authors (keywords) by ``\n``.
 
 How a text term matches (:func:`pattern`): at the start of a word (``lora`` finds "LoRA",
@@ -30,8 +31,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from paperdeck.search.words import search_title
-from paperdeck.text.fold import fold_text
+from paperdeck.search.words import fold_named, search_title
 
 if TYPE_CHECKING:  # the papers' module, not imported for the first query (its class costs its making)
     import numpy as np
@@ -57,7 +57,7 @@ def pattern(text: str, inner: bool = False) -> re.Pattern[bytes] | None:
     start of a word (when it starts with a letter or digit), or anywhere (``inner``, or when it
     starts with another character); ``None`` when it folds to nothing. The pattern starts with the
     text itself, so that a search skips along at the speed of a plain ``bytes.find``."""
-    folded = fold_text(text)
+    folded = fold_named(text)
     if not folded:
         return None
     words = _WORD.findall(folded)
@@ -75,7 +75,7 @@ def pattern(text: str, inner: bool = False) -> re.Pattern[bytes] | None:
 def phrase_pattern(text: str, inner: bool = False) -> re.Pattern[str] | None:
     """The exact rule for a value of several words (see the module docstring), over folded text
     (``str``); ``None`` for a value of one word or none (:func:`pattern` alone decides)."""
-    words = _WORD.findall(fold_text(text))
+    words = _WORD.findall(fold_named(text))
     if len(words) < 2:
         return None
     head = "" if inner else r"(?<![^\W_])"
@@ -85,16 +85,16 @@ def phrase_pattern(text: str, inner: bool = False) -> re.Pattern[str] | None:
 def folded_parts(paper: Paper) -> list[bytes]:
     """The five folded UTF-8 parts of a paper's text (see the module docstring); the title as the
     word index reads it (:func:`~paperdeck.search.words.search_title`: shown, ``C$^3$`` → ``c3``)."""
-    parts = [fold_text(paper.primary_area), "\n".join(map(fold_text, paper.authors))]
-    title = fold_text(search_title(paper.title))
-    parts += [title, "\n".join(map(fold_text, paper.keywords)), fold_text(paper.abstract)]
+    parts = [fold_named(paper.primary_area), "\n".join(map(fold_named, paper.authors))]
+    title = fold_named(search_title(paper.title))
+    parts += [title, "\n".join(map(fold_named, paper.keywords)), fold_named(paper.abstract)]
     return [part.encode("utf-8", "surrogatepass") for part in parts]
 
 
 def text_has(text: str, term: str, *, inner: bool = False) -> bool:
     """Whether ``text`` (a note, say) has ``term`` as a text term finds it (see :func:`pattern`)."""
     found = pattern(term, inner)
-    folded = fold_text(text)
+    folded = fold_named(text)
     if found is None or found.search(folded.encode("utf-8", "surrogatepass")) is None:
         return False
     exact = phrase_pattern(term, inner)

@@ -45,6 +45,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, gt, itemgetter, lt, not_, rshift
 from pathlib import Path
@@ -293,6 +294,8 @@ class SearchIndex:
         :data:`SAVED_RANKINGS` and of the two-letter queries :data:`SAVED_PAIR_SHARE` selects, without
         notes, by query words (ranked at first need when ``None``)."""
         self._vocabulary = Vocabulary(vocabulary, buckets)
+        # Not a bound method: the vocabulary would hold the index, a cycle only the collector frees.
+        self._vocabulary.reach = partial(_postings_in, starts, len(vocabulary))
         self._starts, self._postings = starts, postings
         self._titles = titles
         self._texts = (titles, keyword_texts, author_texts)
@@ -1271,6 +1274,14 @@ class IdsAt(Sequence[str]):
 
     def __repr__(self) -> str:
         return f"IdsAt({list(self)!r})"
+
+
+def _postings_in(starts: Numbers, size: int, ranges: Iterable[tuple[int, int]]) -> int:
+    """How many postings the words in ``ranges`` of a vocabulary of ``size`` words have, every
+    field's added up (``starts``: as :meth:`SearchIndex._adopt` takes them): the
+    :attr:`~paperdeck.search.vocabulary.Vocabulary.reach` of an index's vocabulary."""
+    offsets = range(0, len(_CODES) * size, size)
+    return sum(starts[offset + high] - starts[offset + low] for low, high in ranges for offset in offsets)
 
 
 def _union(total: int, parts: list[np.ndarray]) -> np.ndarray:

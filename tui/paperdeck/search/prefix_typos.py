@@ -11,7 +11,10 @@ match far more than was meant.
 
 The work is bounded: at most ``(2 × length + 1) × letters`` look-ups (:func:`variants`), letters
 being those the vocabulary's words start or go on with (about 40). A word found otherwise never
-gets here, so no ranking of a query that finds something changes.
+gets here, so no ranking of a query that finds something changes; but a word that starts only
+rare words, one a typo of a far more common word that starts with one of its variants (``difu``,
+``difussion``, ``diffusion``: :func:`start_quality`), gets that start's words after its own
+(:meth:`~paperdeck.search.vocabulary.Vocabulary.expand`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 
-from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY
+from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, typo_near
 
 #: The lengths of a query word tried as a typo of a word's start: shorter ones have too many
 #: neighbours; longer ones are close enough to whole words for the typo matching.
@@ -56,6 +59,16 @@ def variants(word: str, letters: str) -> Iterator[tuple[str, float]]:
             yield made, changed
 
 
+def start_quality(word: str, start_of: str) -> float | None:
+    """The quality of ``start_of`` as a typo of the start ``word`` (as :func:`prefix_typo_bands`
+    gives it) when it is one of :func:`variants` of ``word`` (whatever the letters), else ``None``."""
+    size = len(word)
+    if len(start_of) not in (size, size + 1) or start_of == word or not typo_near(word, start_of):
+        return None
+    nearness = 1 - 1 / (2 * size + 1) if len(start_of) > size else 1 - 2 / (2 * size)
+    return _QUALITY * nearness
+
+
 def prefix_typo_bands(vocabulary: Sequence[str], word: str, letters: str) -> list[tuple[float, tuple[int, int]]]:
     """The ranges of ``vocabulary`` (sorted) starting with one of :func:`variants` of ``word``,
     each with its quality; none for a word of another length than :data:`PREFIX_TYPO_LENGTHS`.
@@ -72,4 +85,4 @@ def prefix_typo_bands(vocabulary: Sequence[str], word: str, letters: str) -> lis
     return found
 
 
-__all__ = ["PREFIX_TYPO_LENGTHS", "prefix_typo_bands", "variants"]
+__all__ = ["PREFIX_TYPO_LENGTHS", "prefix_typo_bands", "start_quality", "variants"]

@@ -523,7 +523,20 @@ def _id_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndar
             return True
         return bool(folded) and (paper.arxiv_id.casefold() in folded or paper.doi.casefold() in folded)
 
-    return np.fromiter(map(named, papers), dtype=bool, count=len(papers))
+    found = np.fromiter(map(named, papers), dtype=bool, count=len(papers))
+    if found.any():
+        return found
+    # OpenReview ids are case-sensitive, but one typed or pasted in another case (a lower-cased
+    # link) means the paper whose id it is but for case: found when no id is it exactly.
+    lowered = frozenset(key.casefold() for key in exact)
+
+    def named_but_for_case(paper: Paper) -> bool:
+        return paper.id.casefold() in lowered or (
+            paper.openreview_id != ""
+            and (paper.openreview_id.casefold() in lowered or f"openreview:{paper.openreview_id}".casefold() in lowered)
+        )
+
+    return np.fromiter(map(named_but_for_case, papers), dtype=bool, count=len(papers))
 
 
 def _ranks_only(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
@@ -611,7 +624,9 @@ FIELDS: tuple[Field, ...] = (
     Field("id", "text", "id:ukGxWd2aDG",
           "the paper with that OpenReview forum id, arXiv id, DOI or canonical id (`id:openreview:ukGxWd2aDG`); "
           "a link to it works too (`id:https://openreview.net/forum?id=ukGxWd2aDG`), and so does a link or a "
-          "canonical id pasted alone; a bare pasted id (`ukGxWd2aDG`) finds that paper or the word",
+          "canonical id pasted alone; a bare pasted id (`ukGxWd2aDG`) finds that paper or the word. Ids are "
+          "matched exactly (OpenReview's are case-sensitive); when none is, one that differs only in case "
+          "is found (`id:ukgxwd2adg`, a lower-cased link)",
           _id_mask, usage="id:ukGxWd2aDG  (or paste a link)", hint="the paper with that id or link"),
     Field("rating", "number", "rating>=6",
           "by mean rating, the paper's own mean on its venue's scale (`rating_pct` compares across venues): "
@@ -750,7 +765,8 @@ def query_markdown() -> str:
         "",
         "Plain words **rank**: they search titles, keywords, authors, abstracts and your notes; a paper must",
         "match every word; a word matches exactly, as a prefix (`specul decod`), with a typo (`difusion`: one",
-        "edit, two from 9 letters, three from 13; `difu` for a word's start, when nothing else matches), or",
+        "edit, two from 9 letters, three from 13; `difu` for a word's start, when nothing else matches, or",
+        "when what it starts is rare and one typo from a far more common word: `difussion`, then `diffusion`), or",
         "as the initials of a title (`gnn`). Field terms",
         "**filter**, and mix freely with words. A word before",
         "a colon that is no field is text (`dpo: robust preference` searches those words; `p<0.05` too), and",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -217,9 +218,10 @@ def build_corpus(store: Store) -> TextCorpus:
     return TextCorpus(store.papers)
 
 
-def build_similarity(store: Store) -> SimilarityIndex:
+def build_similarity(store: Store, notice: Callable[[str], object] | None = None) -> SimilarityIndex:
     """The similarity index over the store's papers: read from ``similar-cache.npz`` when it was
-    saved for the catalogue as it is, else built and saved.
+    saved for the catalogue as it is, else built and saved. A file another paperdeck version
+    wrote (its terms or layout before) is said once through ``notice``, and built again.
 
     Failing to save only costs the next start its speed; nothing is raised for it.
     """
@@ -229,6 +231,8 @@ def build_similarity(store: Store) -> SimilarityIndex:
     stamp = store.catalogue_stamp()
     if stamp is not None and (saved := SimilarityIndex.load(path, stamp)) is not None:
         return saved
+    if notice is not None and SimilarityIndex.saved_version(path) not in (None, SimilarityIndex.FILE_VERSION):
+        notice(f"{path}: the saved similarity index was written by another paperdeck version; it is built again")
     patch = store.catalogue.last_patch
     if stamp is not None and patch is not None and tuple(stamp) == patch.after:
         updated = _patched_similarity(store, path, patch, stamp)
@@ -458,7 +462,9 @@ class Searcher:
         self._notice = notice
         self.index: Lazy[SearchIndex] = Lazy(store, self._build_index, parse=False)
         self.corpus: Lazy[TextCorpus] = Lazy(store, build_corpus)
-        self.similarity: Lazy[SimilarityIndex] = Lazy(store, build_similarity, parse=_similarity_parses)
+        self.similarity: Lazy[SimilarityIndex] = Lazy(
+            store, partial(build_similarity, notice=notice), parse=_similarity_parses
+        )
         self._read_ahead: ReadAhead | None = None
         self._typed: Callable[[], str] | None = None  # see read_ahead
         self._unchecked: ReadAhead | None = None  # the read the index was made of, its CRC unchecked

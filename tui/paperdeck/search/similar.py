@@ -301,11 +301,24 @@ class SimilarityIndex:
         self._indices: npt.NDArray[np.int32] = terms
         _release_freed_memory()
 
-    #: Format of :meth:`save` files (bumped when the layout or the weighting changes): 4, the
-    #: term counts in a base file beside it and a delta in it (3: the counts in it; its weights
-    #: are read as they are, its counts as a base).
-    FILE_VERSION = 4
-    _READ_VERSIONS = ([3], [4])
+    #: Format of :meth:`save` files (bumped when the layout, the terms or the weighting change):
+    #: 5, a lone Greek letter the term of its name (``λ``: ``lambda``), the term counts in a base
+    #: file beside it and a delta in it (4: the same with the terms before, 3: the counts in it;
+    #: neither read: rebuilt once).
+    FILE_VERSION = 5
+    _READ_VERSIONS = ([5],)
+
+    @classmethod
+    def saved_version(cls, path: Path) -> int | None:
+        """The version of the file :meth:`save` wrote at ``path``; ``None`` when there is none or
+        it cannot be read."""
+        import numpy as np
+
+        try:
+            with np.load(path, allow_pickle=False) as saved:
+                return int(saved["version"][0])
+        except (OSError, ValueError, KeyError, EOFError, IndexError):
+            return None
 
     def release_counts(self) -> None:
         """Let go of the term counts the build kept for :meth:`save` (as much memory again as

@@ -16,7 +16,7 @@ import sys
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate, chain, combinations
 from typing import TypeAlias
 
@@ -27,6 +27,20 @@ from paperdeck.search.scores import FUZZY_QUALITY, PREFIX_QUALITY, fuzzy_cutoff,
 #: a title typo then scores at most 4.8, under an exact keyword (6) or author (5.5) hit, so
 #: ``supermartingale`` finds its keyword before the title with "Submartingale".
 _KNOWN_WORD_TYPO = 0.6
+
+#: A word whose matches (the words it starts, its typos) have at most this many postings (papers per field,
+#: added up) is rare enough that a far more common typo of a start may be what was meant
+#: (:meth:`Vocabulary.expand`): ``difu``, the start of the authors' own ``Difussion`` alone.
+RARE_REACH = 64
+#: At most this many words started by the query word are looked at for a common neighbour.
+_RARE_WORDS = 8
+#: How many times more postings a typo neighbour of a rare word needs than the rare words the
+#: query word starts, for the words starting like it to be added (``diffusion``'s thousands
+#: against ``difussion``'s dozen).
+FAR_MORE_COMMON = 50
+#: The quality of those words, times that of a typo of a start (:mod:`~paperdeck.search.prefix_typos`):
+#: a title's (10 × 0.68 × 0.1) then ranks below an abstract's prefix (0.85): after every match as typed.
+_AFTER_MATCHES = 0.1
 
 MAX_EXPANSIONS = 512  # cached vocabulary expansions (query words)
 #: Typo buckets (:func:`typo_bucket_arrays`): per place 0 and 1, the letters, starts and word numbers.
@@ -65,6 +79,10 @@ class Vocabulary:
         bucket_arrays: the typo buckets, as arrays (as saved).
         typo_groups: by place (0 or 1), letter and length, the words of that length with that
             letter there: made at first need (:meth:`typo_group`).
+        reach: how many postings the words in some ranges ``(start, end)`` of vocabulary
+            numbers have (papers per field, added up), set by the index that owns the
+            vocabulary; ``None`` (a vocabulary alone) leaves out the rule it serves (the typos of
+            a start a rare word also gets, :meth:`expand`).
     """
 
     def __init__(self, words: list[str], buckets: Buckets | None = None) -> None:
@@ -72,6 +90,7 @@ class Vocabulary:
         self.bucket_arrays: Buckets = buckets if buckets is not None else typo_bucket_arrays(words)
         self.typo_groups: dict[tuple[int, str, int], list[str]] = {}
         self._expansions: dict[str, Expansion] = {}
+        self.reach: Callable[[Iterable[tuple[int, int]]], int] | None = None
 
     def __len__(self) -> int:
         return len(self.words)
@@ -156,11 +175,61 @@ class Vocabulary:
                 matched += typo_words
         if not bands:  # no word is it, starts with it or is it with a typo: maybe a typo of a start
             bands, matched = self._prefix_typos(word)
+        elif self.reach is not None:  # rare words only, and a far more common typo of a start?
+            bands, matched = self._with_common_prefix_typos(word, bands, matched)
         expansion = Expansion(tuple(bands), frozenset(matched))
         if len(self._expansions) >= MAX_EXPANSIONS:
             self._expansions.clear()
         self._expansions[word] = expansion
         return expansion
+
+    def _with_common_prefix_typos(
+        self, word: str, bands: list[Band], matched: list[str]
+    ) -> tuple[list[Band], list[str]]:
+        """``bands`` and ``matched`` (what ``word`` matches), with the words starting like a far
+        more common typo neighbour added, when ``word`` is no word but starts only rare ones.
+
+        ``difu`` starts only the authors' own misspelling ``difussion`` (a dozen papers), so the
+        typos of a start (:meth:`_prefix_typos`) were never tried and ``diffusion`` (thousands)
+        was not found. Now, when the words ``word`` starts (at most :data:`_RARE_WORDS` of them)
+        and its whole-word typos have at most :data:`RARE_REACH` postings, a whole-word typo neighbour of one of them
+        (``diffusion`` of ``difussion``) with :data:`FAR_MORE_COMMON` times their postings, that
+        starts with one of ``word``'s typos of a start (``diffu``), adds the words of that start,
+        at a quality that ranks them after every match as typed. A word of the vocabulary, or
+        one starting common words (``diff``, ``graph``, ``rein``), is left as it was; so is one
+        whose rare words have no far more common neighbour (a rare word typed rightly)."""
+        from paperdeck.search.prefix_typos import PREFIX_TYPO_LENGTHS, start_quality
+
+        reach = self.reach
+        if reach is None or len(word) not in PREFIX_TYPO_LENGTHS or bands[0][0] != PREFIX_QUALITY:
+            return bands, matched  # not a word: it starts one (a typo band alone: as it was)
+        (start, end), *_ = bands[0][1]
+        found = reach(chain.from_iterable(ranges for _, ranges in bands))  # whole-word typos too
+        if end - start > _RARE_WORDS or found > RARE_REACH:
+            return bands, matched
+        added: dict[str, float] = {}
+        for rare in self.words[start:end]:
+            for quality, ranges in self.expand(rare).bands:
+                if quality in (1.0, PREFIX_QUALITY):
+                    continue  # the rare word itself, or the words it starts: no typo
+                for number in chain.from_iterable(range(low, high) for low, high in ranges):
+                    neighbour = self.words[number]
+                    if neighbour.startswith(word) or reach(((number, number + 1),)) < FAR_MORE_COMMON * max(found, 1):
+                        continue  # matched already, or not far more common
+                    # the longest start of the neighbour that is a typo of the word's start
+                    for start_of in (neighbour[: len(word) + 1], neighbour[: len(word)]):
+                        if (typo_quality := start_quality(word, start_of)) is not None:
+                            added[start_of] = typo_quality
+                            break
+        if not added:
+            return bands, matched
+        vocabulary, more = self.words, list(bands)
+        for start_of, typo_quality in added.items():
+            low = bisect_left(vocabulary, start_of)
+            high = bisect_left(vocabulary, start_of + "\U0010ffff", low)
+            more.append((typo_quality * _AFTER_MATCHES, ((low, high),)))
+            matched = matched + vocabulary[low:high]
+        return more, matched
 
     def _prefix_typos(self, word: str) -> tuple[list[Band], list[str]]:
         """The bands of words ``word`` may start with a typo (:mod:`~paperdeck.search.prefix_typos`),
@@ -278,7 +347,9 @@ def typo_bucket_arrays(vocabulary: list[str]) -> tuple[tuple[str, array[int], ar
 
 
 __all__ = [
+    "FAR_MORE_COMMON",
     "MAX_EXPANSIONS",
+    "RARE_REACH",
     "Band",
     "Buckets",
     "Expansion",

@@ -107,6 +107,21 @@ def _named(word: str) -> str:
     return word if name is None or not (len(word) == 1 or word[1:].isdigit()) else name + word[1:]
 
 
+def fold_named(text: str) -> str:
+    """``text`` folded as every search folds it (:func:`~paperdeck.text.fold.fold_text`: NFKC, case,
+    accents, spacing), and each Greek letter standing alone (or with digits) named as :func:`words`
+    names it (``λ-GRPO`` → ``lambda-grpo``), the rest kept (punctuation, line breaks): the text a
+    field term (``title:``, ``abstract:``, ``author:``, a phrase…) is looked for in, and the term's
+    value, so that a field term folds as a bare word does."""
+    folded = fold_text(text)
+    return folded if folded.isascii() else _WORD.sub(_named_word, folded)
+
+
+def _named_word(match: re.Match[str]) -> str:
+    word = match.group()
+    return word if word.isascii() else _named(word)
+
+
 def fold_fields(paper: IndexedPaper) -> list[str]:
     """Title (as :func:`search_title` gives it), keywords, authors and abstract, each folded to
     space-separated words by one C-level pass (non-ASCII words still to be re-split by :func:`words`)."""
@@ -139,4 +154,4 @@ def word_set(text: str) -> set[str]:
     return tokens
 
 
-__all__ = ["IndexedPaper", "fold_fields", "search_title", "word_list", "word_set", "words"]
+__all__ = ["IndexedPaper", "fold_fields", "fold_named", "search_title", "word_list", "word_set", "words"]

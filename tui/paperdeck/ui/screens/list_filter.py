@@ -23,17 +23,18 @@ from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
+from paperdeck.ui.query_toast import QueryToast
 from paperdeck.ui.scope_counts import scoped_user_counts, star_note
 from paperdeck.ui.screens.built_once import wait_built
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
 from paperdeck.ui.screens.view_columns import moves_in
+from paperdeck.ui.starred_note import STARRED_NOTE, kept_with_count, starred_note
 from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from textual.screen import Screen
-    from textual.timer import Timer
     from textual.worker import Worker
 
     from paperdeck.model.venue import Scale
@@ -48,9 +49,9 @@ COUNTS_PADDING = 3
 #: the star count (a few cells; the sort gives its short form up for it first), the sort order in
 #: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
 #: starred only, similar papers being found, indexing. How the query was read (10) comes second,
-#: the scope (its short forms tried first) before the matches it hides (11): where the counts
-#: have room for one, what is shown is named (the scope is named nowhere else).
-_NOTES_KEPT = (4, 10, 0, 11, 9, 1, 3, 7, 8, 2, 6, 5)
+#: then the matches the scope hides (11) before the scope (its short forms tried first): the top
+#: bar names the scope too, the count is said nowhere else.
+_NOTES_KEPT = (4, 10, 11, 0, 9, 1, 3, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
 _NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5, 11)
 #: The index of the sort order among the counts' notes.
@@ -131,20 +132,19 @@ class ListFilter(ListSorting):
         self._scope_changed = scope_changed
         self._slow_query_wait_s = slow_query_wait_s
         self._tally_after_s = tally_after_s
-        self._hint_toast_s = hint_toast_s
         self._filter_text = ""
         self._starred_only = False
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self._view_ids: Sequence[str] = []
         #: How many papers the list's query finds outside the scope (:mod:`paperdeck.search.elsewhere`).
         self._elsewhere: int | None = None
+        self._not_starred = 0  # the matches the starred filter leaves out (paperdeck.ui.starred_note)
         #: The list shown and its ids as a set (for the status tally of a filtered list).
         self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
         #: The store's status counts and, for them, the reading status of each paper that has one.
         self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
         self._tally_pause: AfterPause | None = None
-        self._hint_timer: Timer | None = None
-        self._hint_told: str | None = None  # the last hint shown whole in a toast
+        self._toast = QueryToast(screen, hint_toast_s)  # a hint cut beside the bar, shown whole
         #: A filter text, whether it filters, and how it was read (:attr:`Query.note`, ``""``: as typed).
         self._filters_for: tuple[str, bool, str] = ("", False, "")
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
@@ -534,6 +534,7 @@ class ListFilter(ListSorting):
                 ids = [pid for pid in ids if pid in starred]
             self._view_ids = ids
             self._elsewhere = self._count_elsewhere(text, starred_only, len(ids))
+            self._not_starred = len(result) - len(ids) if starred_only and text.strip() else 0
             if nearby:
                 shown = set(ids)
                 if keep is None or keep not in shown:
@@ -688,6 +689,7 @@ class ListFilter(ListSorting):
         """Repaint the counts beside the filter bar (fitted to the screen's width) and the
         list's reading-status summary."""
         screen = self.screen
+        self._toast.keep_for(self.filter_text)
         filtered = self._query_filters() or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
         starred, starred_all, statuses = scoped_user_counts(self.store, self.scope)  # those of the scope
@@ -697,7 +699,7 @@ class ListFilter(ListSorting):
         notes = [
             self.scope_note(),
             star_note(starred, starred_all),
-            "starred only" if self.starred_only else "",
+            starred_note(self.starred_only, len(self._view_ids), self._not_starred),
             self._order_note(),
             f"{len(marked):,} marked" if marked else "",
             "indexing…" if indexing else "",
@@ -713,39 +715,37 @@ class ListFilter(ListSorting):
         from paperdeck.search.venues import scoped_ids
 
         scoped = self.scope
-        keep = _NOTES_KEPT if scoped else _NOTES_KEPT_UNSCOPED
+        keep = kept_with_count(_NOTES_KEPT if scoped else _NOTES_KEPT_UNSCOPED, self._not_starred)
         total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
-        text = counts_text(len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep)
+        shown = len(self._view_ids)
+
+        def again() -> str:  # the counts with the notes as they are now
+            return counts_text(shown, total, filtered=filtered, view=view, notes=notes, room=room, keep=keep)
+
+        text = again()
         if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form
             from paperdeck.ui.refresh import short_progress
 
             notes[_REFRESH_NOTE] = short_progress(self.refresh_note)
-            text = counts_text(
-                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
-            )
+            text = again()
         if notes[1] and notes[1] not in text:  # too narrow for "★ 0 (5 all)": the scope's stars alone
             notes[1] = star_note(starred, starred_all, short=True)
-            text = counts_text(
-                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
-            )
+            text = again()
         if notes[_ORDER_NOTE] and any(notes[i] and notes[i] not in text for i in _SHORT_ORDER_FOR):
             # too narrow for the sort, the star count or the marks: the sort's short form
             notes[_ORDER_NOTE] = SHORT_ORDER_NOTES.get(self.order, notes[_ORDER_NOTE])
-            text = counts_text(
-                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
-            )
+            text = again()
+        if self._not_starred and notes[STARRED_NOTE] not in text:  # too narrow: its short form
+            notes[STARRED_NOTE] = starred_note(True, 0, self._not_starred, short=True)
+            text = again()
         if notes[_ELSEWHERE_NOTE] and (notes[_ELSEWHERE_NOTE] not in text or notes[_SCOPE_NOTE] not in text):
             # too narrow for it (or for the scope beside it): its short form
             notes[_ELSEWHERE_NOTE] = self._elsewhere_note(short=True)
-            text = counts_text(
-                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
-            )
+            text = again()
         if scoped and notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow: its short form
             for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
                 notes[_SCOPE_NOTE] = short
-                text = counts_text(
-                    len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
-                )
+                text = again()
                 if short in text:
                     break
         if notes[_QUERY_NOTE] and notes[_QUERY_NOTE] not in text:  # too narrow: its short form
@@ -754,9 +754,7 @@ class ListFilter(ListSorting):
             if (note := notes[_QUERY_NOTE]).startswith("unknown field "):  # the fields listed in a toast
                 self._tell_hint_later(note)
             notes[_QUERY_NOTE] = short_note(note)
-            text = counts_text(
-                len(self._view_ids), total, filtered=filtered, view=view, notes=notes, room=room, keep=keep
-            )
+            text = again()
         if self._searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(self.pending_note, notes, room, keep)
         if self.query_hint:  # on the label's two lines, its end (the example) kept
@@ -782,16 +780,7 @@ class ListFilter(ListSorting):
     def _tell_hint_later(self, hint: str) -> None:
         """Show ``hint`` (the query's hint, or its note) whole in a toast (it is cut beside the filter
         bar) once the query has stayed as it is for ``hint_toast_s``; once per hint."""
-        if self._hint_timer is not None:
-            self._hint_timer.stop()
-
-        def tell() -> None:
-            self._hint_timer = None
-            if hint in (self.query_hint, self._filters_for[2]) and self._hint_told != hint:
-                self._hint_told = hint
-                self.screen.notify(hint, title="Query", severity="warning", timeout=6)
-
-        self._hint_timer = self.screen.set_timer(self._hint_toast_s, tell)
+        self._toast.later(hint, self.filter_text, lambda: (self.query_hint, self._filters_for[2]))
 
     @property
     def tally_pending(self) -> bool:

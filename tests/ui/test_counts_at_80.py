@@ -1,0 +1,73 @@
+"""The counts line at 80 columns keeps what the user needs most: with a venue scope, the count
+of matches it hides before the scope's name (the top bar names the scope too); under the starred
+filter, how many matches it leaves out (``0 starred · 1 not starred``), never a bare ``0``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from paperdeck.model.paper import Paper
+from paperdeck.store.store import Store
+from paperdeck.ui.app import PaperApp
+from paperdeck.ui.starred_note import kept_with_count, starred_note
+
+from tests.ui.helpers import counts, main_screen, settle
+from tests.ui.test_query_bar import typed
+from tests.waits import wait_for
+
+PAPERS = [
+    Paper(id="openreview:A", title="Graph diffusion", abstract="x", venue="NeurIPS", year=2018),
+    Paper(id="openreview:B", title="Diffusion kernels", abstract="y", venue="ICLR", year=2026),
+    Paper(id="openreview:C", title="Diffusion agents", abstract="z", venue="ICLR", year=2026),
+    Paper(id="openreview:D", title="Web agents", abstract="w", venue="NeurIPS", year=2018),
+]
+
+
+def _app(tmp_path: Path) -> PaperApp:
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    store.set_star("openreview:D", True)
+    return PaperApp(store=store)
+
+
+async def test_the_hidden_matches_count_is_kept_before_the_scope_name(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["NeurIPS 2018"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        assert await typed(pilot, "diffusion") == ["openreview:A"]
+        await pilot.press("enter", "space")  # a mark: the counts' first note, so room runs out
+        await settle(pilot)
+        text = counts(app)
+        assert "1 marked" in text and "+2 elsewhere" in text, text
+
+
+async def test_starred_only_says_how_many_matches_are_not_starred(tmp_path: Path) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("S")
+        await settle(pilot)
+        await wait_for(pilot, lambda: list(screen.view_ids()) == ["openreview:D"], what="starred only")
+        assert "not starred" not in counts(app), "a blank bar: every other paper, nothing to say"
+        assert await typed(pilot, "diffusion") == []
+        text = counts(app)
+        assert text.startswith("0 of") and "3 not starred" in text, text
+        assert await typed(pilot, "agents") == ["openreview:D"]
+        assert "1 not starred" in counts(app), counts(app)
+        await pilot.resize_terminal(120, 24)
+        await settle(pilot)
+        assert "1 starred · 1 not starred" in counts(app), counts(app)
+
+
+def test_the_starred_note_and_its_place() -> None:
+    assert starred_note(False, 0, 3) == ""
+    assert starred_note(True, 2, 0) == "starred only"
+    assert starred_note(True, 0, 12) == "0 starred · 12 not starred"
+    assert starred_note(True, 0, 1234, short=True) == "1,234 not starred"
+    assert kept_with_count((4, 10, 11, 0, 9, 2, 6), 0) == (4, 10, 11, 0, 9, 2, 6)
+    assert kept_with_count((4, 10, 11, 0, 9, 2, 6), 5) == (4, 10, 2, 11, 0, 9, 6)
