@@ -144,3 +144,28 @@ def test_every_text_field_folds_its_value_as_a_bare_word(query: str) -> None:
 def test_a_note_and_a_venue_term_fold_alike() -> None:
     assert text_has("Read the λ-GRPO paper", "lambda-grpo") and text_has("lambda-GRPO", "λ-grpo")
     assert text_has("ﬁne", "fine") and not text_has("Plain lambda", "lambda-grpo")
+
+
+@pytest.mark.parametrize(
+    ("pasted", "expected"),
+    [
+        ("C$^3$-Bench", "id1"),  # the title's source, as copied from OpenReview's page or a BibTeX file
+        ("$\\text{UR}^2$: Unify RAG", "id2"),
+        ("$\\lambda$-GRPO", "id4"),
+        ("$A^{4}$-MLRM", "id5"),
+    ],
+)
+def test_a_pasted_title_source_finds_its_paper_first(pasted: str, expected: str) -> None:
+    query = parse_query(pasted)
+    assert query.error is None
+    index = SearchIndex(PAPERS)
+    assert index.paper_ids(index.search(" ".join(query.words)).positions[:1]) == [expected]
+
+
+def test_pasted_math_is_shown_before_the_query_is_read() -> None:
+    # Its parentheses are the formula's, shown, not a group the math left open or closed.
+    query = parse_query("query complexity $\\tilde{O}(s^4)$")
+    assert query.error is None
+    assert query.words == ["query", "complexity", "Õ", "s⁴"]  # as the title shows it
+    assert words(" ".join(query.words)) == ["query", "complexity", "o", "s4"]  # and as it is indexed
+    assert parse_query("$5 and $").error is None  # a lone dollar is a word like any other

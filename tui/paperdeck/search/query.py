@@ -177,7 +177,7 @@ class Query:
 def parse_query(text: str) -> Query:
     """Parse the filter bar's ``text``; never raises (a malformed query gets :attr:`Query.error`)."""
     try:
-        tokens = _lex(text)
+        tokens = _lex(_math_shown(text) if "$" in text else text)
         if not tokens:
             return Query(text)
         parser = _Parser(tokens)
@@ -197,6 +197,19 @@ def parse_query(text: str) -> Query:
         return Query(text, ranked, tree, like=like, note=note)
     except QueryError as error:
         return Query(text, error=str(error))
+
+
+#: Inline math pasted from a title's source (``C$^3$-Bench``), never across a quote.
+_MATH = re.compile(r'\$[^$"]+\$')
+
+
+def _math_shown(text: str) -> str:
+    """``text`` with each ``$…$`` span shown as the title it was pasted from is shown and indexed
+    (:func:`~paperdeck.search.words.search_title`: ``C$^3$-Bench`` → ``C³-Bench``,
+    ``$\\tilde{O}(s^4)$`` → ``Õ(s⁴)``), so that the paste finds its paper; the rest as typed."""
+    from paperdeck.model.safe_text import shown_line
+
+    return _MATH.sub(lambda span: shown_line(span[0]), text)
 
 
 _LEX = re.compile(
