@@ -22,6 +22,7 @@ from paperdeck.cli.selecting import (
     select_ids,
     venue_scope,
 )
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
@@ -232,8 +233,8 @@ def _file_line(path: str, fmt: str, papers: int, notes: int) -> str:
     if fmt == "schedule":
         return f"{file_name(path)}: a programme (schedule)"
     if notes and not papers:
-        return f"{file_name(path)}: {notes:,} review{'' if notes == 1 else 's'} and comments ({fmt})"
-    return f"{file_name(path)}: {papers:,} paper{'' if papers == 1 else 's'} ({fmt})"
+        return f"{file_name(path)}: {counted(notes, 'review or comment', 'reviews and comments')} ({fmt})"
+    return f"{file_name(path)}: {counted(papers, 'paper')} ({fmt})"
 
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.cli.shown import shown_text as shown_text
+from paperdeck.model.counts import counted
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, shown_line, visible
 from paperdeck.store.store import Store
@@ -128,4 +129,4 @@ def paper_rows(store: Store, papers: Sequence[Paper], raw: bool = False) -> list
 
 def papers_text(count: int) -> str:
     """``"1 paper"``, ``"19,630 papers"``: a count of papers in prose."""
-    return f"{count:,} paper{'' if count == 1 else 's'}"
+    return counted(count, "paper")

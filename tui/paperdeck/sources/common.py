@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 
+from paperdeck.model.counts import counted
 from paperdeck.model.decision import bare_decision
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import one_line
@@ -189,5 +190,5 @@ def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]])
     notice = None
     if not papers:
         notice = f"{path}: no papers in this file"
-        notice += f" ({len(skipped):,} record{'' if len(skipped) == 1 else 's'} skipped)" if skipped else ""
+        notice += f" ({counted(len(skipped), 'record')} skipped)" if skipped else ""
     return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)
