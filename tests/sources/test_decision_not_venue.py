@@ -63,3 +63,10 @@ def test_a_venue_column_of_decision_words_gives_no_venue(tmp_path: Path) -> None
 def test_a_copilot_status_of_a_decision_and_a_year_names_no_venue(tmp_path: Path) -> None:
     assert venue_year(tmp_path / "list.json", [{"status": "Poster 2026"}]) == ("", None)
     assert venue_year(tmp_path / "list.json", [{"status": "ICLR 2026 Poster"}]) == ("ICLR", 2026)
+
+
+def test_an_openreview_venue_of_a_decision_and_a_year_names_no_venue() -> None:
+    from paperdeck.sources.openreview import _venue_year
+
+    assert _venue_year("", "", "", "Poster 2026") == ("", None)
+    assert _venue_year("", "", "", "ICLR 2026 Poster") == ("ICLR", 2026)
