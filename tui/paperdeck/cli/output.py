@@ -42,11 +42,14 @@ class ImportBar:
         """The :data:`~paperdeck.sources.importer.Progress` callback: file ``index`` is read next."""
         from rich.markup import escape
 
-        self._bar.update(self._task, completed=index, description=f"reading {escape(one_line(path.name))}")
+        # drawn now, not at the next tick: the file named while it is read, however short
+        self._bar.update(
+            self._task, completed=index, description=f"reading {escape(one_line(path.name))}", refresh=True
+        )
 
     def step(self, description: str) -> None:
         """The files are read; ``description`` is what is done now (``indexing for search…``)."""
-        self._bar.update(self._task, completed=self._files, description=escape_text(description))
+        self._bar.update(self._task, completed=self._files, description=escape_text(description), refresh=True)
 
     def done(self) -> None:
         self._bar.update(self._task, completed=self._files + 1)
