@@ -185,4 +185,6 @@ def test_sessions_without_a_time_read_well_at_any_width(tmp_path: Path, width: i
     sessions, titles = body[0::2], body[1::2]
     assert all(line.startswith("  ") and not line.startswith("   ") for line in sessions)
     wanted = {store.paper(pid).title for pid in chosen}  # type: ignore[union-attr]
-    assert all(any(title.startswith(line.strip()) for title in wanted) for line in titles), titles
+    # a title too long for the line is cut with an ellipsis, as the list cuts it
+    assert all(any(title.startswith(line.strip().removesuffix("…")) for title in wanted) for line in titles), titles
+    assert all(line.strip() in wanted or line.endswith("…") for line in titles), titles

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import shown_line
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -111,3 +113,31 @@ async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Pat
         await settle(pilot)
     events = Calendar.from_ical(target.read_bytes()).walk("VEVENT")
     assert sorted(str(e["summary"]).split(":")[0] for e in events) == ["Oral", "Poster", "Poster"]
+
+
+async def test_at_80_columns_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path) -> None:
+    """The plan's lines are cut as the list cuts its titles: to the screen's cells, with ``…``."""
+    from rich.cells import cell_len
+
+    store = schedule_store(tmp_path)
+    chosen = list(store.events_by_paper())
+    for paper_id in chosen:
+        store.set_star(paper_id, True)
+    titles = {shown_line((store.paper(pid) or Paper(pid, "", "")).title) for pid in chosen}
+    assert any(cell_len(title) > 66 for title in titles)  # longer than the title's room at 80 columns
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("P")
+        screen = app.screen
+        assert isinstance(screen, ScheduleScreen)
+        await wait_for(pilot, lambda: screen.plan is not None, what="the plan made")
+        await pilot.pause()
+        body = screen.query_one("#schedule-plan", Static)
+        lines = [line.rstrip() for line in screen_text(screen).splitlines()]
+        shown = [line.strip() for line in lines if line.startswith(" " * 13) and line.strip()]
+        assert screen.plan is not None and len(shown) == len(screen.plan.items)
+        for line in shown:
+            assert line in titles or (line.endswith("…") and any(t.startswith(line[:-1]) for t in titles)), line
+        assert any(line.endswith("…") for line in shown)
+        assert all(cell_len(line) <= body.size.width for line in lines)

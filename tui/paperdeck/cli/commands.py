@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from paperdeck.cli.output import emit, paper_rows, papers_text, print_error, shown_text
+from paperdeck.cli.output import emit, import_progress, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import (
     add_query_argument,
     add_venue_option,
@@ -22,6 +22,7 @@ from paperdeck.cli.selecting import (
     select_ids,
     venue_scope,
 )
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
@@ -169,31 +170,17 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.stats.cache import PaperCounts
 
     store.rescore_tally = PaperCounts()  # a review import's scores written in place count them as they go
-    if sys.stderr.isatty() and not args.json:
-        from rich.markup import escape
-        from rich.progress import Progress as RichProgress
-
-        with RichProgress(transient=True) as bar:
-            task = bar.add_task("importing", total=len(paths) + 1)
-
-            def advance(index: int, total: int, path: Path) -> None:
-                bar.update(task, completed=index, description=f"reading {escape(one_line(path.name))}")
-
-            summary = import_files(store, paths, args.format, advance)
-            papers = _save_stats(store, stats_key)
-            if store.catalogue_stamp() != stamp:
-                bar.update(task, completed=len(paths), description="indexing for search and similar papers")
-                if done := _done_with_papers(store, summary.new_ids):
-                    summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
-                save_indexes(store, release=done)
-            bar.update(task, completed=len(paths) + 1)
-    else:
-        summary = import_files(store, paths, args.format)
+    with import_progress(len(paths), shown=not args.json) as bar:
+        summary = import_files(store, paths, args.format, bar.reading if bar else None)
         papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:
+            if bar:
+                bar.step("indexing for search and similar papers")
             if done := _done_with_papers(store, summary.new_ids):
                 summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
             save_indexes(store, release=done)
+        if bar:
+            bar.done()
     file_reviews = summary.file_reviews or (0,) * len(summary.files)
     data = {
         "files": [
@@ -246,8 +233,8 @@ def _file_line(path: str, fmt: str, papers: int, notes: int) -> str:
     if fmt == "schedule":
         return f"{file_name(path)}: a programme (schedule)"
     if notes and not papers:
-        return f"{file_name(path)}: {notes:,} review{'' if notes == 1 else 's'} and comments ({fmt})"
-    return f"{file_name(path)}: {papers:,} paper{'' if papers == 1 else 's'} ({fmt})"
+        return f"{file_name(path)}: {counted(notes, 'review or comment', 'reviews and comments')} ({fmt})"
+    return f"{file_name(path)}: {counted(papers, 'paper')} ({fmt})"
 
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:

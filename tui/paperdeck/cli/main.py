@@ -139,11 +139,13 @@ def open_store(
         messages.append(RECOVERED)
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
-        from paperdeck.cli.output import progress_reporter
+        from paperdeck.cli.output import import_progress
         from paperdeck.model.safe_text import file_name
         from paperdeck.sources.importer import import_files
 
-        summary = import_files(store, to_import, format, progress_reporter(len(to_import)))
+        # `paperdeck import`'s progress, cleared before the app opens
+        with import_progress(len(to_import)) as bar:
+            summary = import_files(store, to_import, format, bar.reading if bar else None)
         messages.extend(summary.notices)
         messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
         if files:

@@ -12,34 +12,74 @@ Unicode, no styles); ``--raw`` prints their source text; ``--json`` always holds
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.cli.shown import shown_text as shown_text
+from paperdeck.model.counts import counted
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, json_text, one_line, shown_line, visible
 from paperdeck.store.store import Store
 
-if TYPE_CHECKING:  # a type only: the importers are not loaded for a command that reads the store
-    from paperdeck.sources.importer import Progress
+if TYPE_CHECKING:  # a type only: Rich's progress is not loaded for a command that reads the store
+    from rich.progress import Progress as RichProgress
 
 
-def progress_reporter(total: int) -> Progress | None:
-    """A Rich progress display on stderr when it is a terminal and there is more than one file."""
-    if total < 2 or not sys.stderr.isatty():
-        return None
+class ImportBar:
+    """The import's progress on standard error (:func:`import_progress`): a bar of the files read
+    and what is being done, one step a file and one for the work after them."""
+
+    def __init__(self, bar: RichProgress, files: int) -> None:
+        self._bar = bar
+        self._files = files
+        self._task = bar.add_task("importing", total=files + 1)
+
+    def reading(self, index: int, count: int, path: Path) -> None:
+        """The :data:`~paperdeck.sources.importer.Progress` callback: file ``index`` is read next."""
+        from rich.markup import escape
+
+        # drawn now, not at the next tick: the file named while it is read, however short
+        self._bar.update(
+            self._task, completed=index, description=f"reading {escape(one_line(path.name))}", refresh=True
+        )
+
+    def step(self, description: str) -> None:
+        """The files are read; ``description`` is what is done now (``indexing for search…``)."""
+        self._bar.update(self._task, completed=self._files, description=escape_text(description), refresh=True)
+
+    def done(self) -> None:
+        self._bar.update(self._task, completed=self._files + 1)
+
+
+def escape_text(text: str) -> str:
+    """``text`` as Rich markup shows it as it is (a ``[`` in a file name is no style)."""
+    from rich.markup import escape
+
+    return escape(one_line(text))
+
+
+@contextlib.contextmanager
+def import_progress(files: int, shown: bool = True) -> Iterator[ImportBar | None]:
+    """The progress of an import of ``files`` files on standard error, while the block runs: a
+    bar when standard error is a terminal (and ``shown``; ``--json`` shows none), ``None``
+    otherwise. The bar is cleared when the block ends, an error or Ctrl-C included, so that
+    ``paperdeck import`` prints its summary and ``paperdeck FILE`` opens the app on a clean screen."""
+    if not (shown and sys.stderr.isatty()):
+        yield None
+        return
     from rich.console import Console
+    from rich.progress import Progress as RichProgress
 
     console = Console(stderr=True)
-
-    def report(index: int, count: int, path: Path) -> None:
-        console.print(f"[dim]reading {index + 1}/{count}[/dim] ", end="")
-        console.out(one_line(path.name), highlight=False)
-
-    return report
+    # two columns spare for the `^C` the terminal echoes: a full line would wrap onto one more,
+    # which the bar, cleared line by line, would leave on the screen
+    console.width = max(20, console.width - 2)
+    with RichProgress(console=console, transient=True) as bar:
+        yield ImportBar(bar, files)
 
 
 def emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -92,4 +132,4 @@ def paper_rows(store: Store, papers: Sequence[Paper], raw: bool = False) -> list
 
 def papers_text(count: int) -> str:
     """``"1 paper"``, ``"19,630 papers"``: a count of papers in prose."""
-    return f"{count:,} paper{'' if count == 1 else 's'}"
+    return counted(count, "paper")

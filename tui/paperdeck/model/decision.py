@@ -84,6 +84,24 @@ def _rules() -> tuple[tuple[re.Pattern[str], str], ...]:
     )
 
 
+#: The words a decision written alone is made of (``Accept (Oral)``, ``Desk Reject``, ``Under
+#: review``): text of these words only names a decision, never a venue.
+_DECISION_WORDS = frozenset(DECISION_NAMES) | {
+    "desk", "under", "review", "notable", "top", "submission", "submitted", "final", "decision",
+    "paper", "track", "main", "conference", "camera", "ready", "active", "pending",
+}  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def bare_decision(text: str) -> bool:
+    """True for text that names a decision and nothing else (``Accept``, ``Poster``, ``Accept
+    (Oral)``, ``Desk Reject``): no year and no word but a decision's. Such text never names a
+    venue, whatever column or status it is read from (``ICLR 2026 Poster`` names one)."""
+    if any(char.isdigit() for char in text) or normalise_decision(text) == "unknown":
+        return False
+    return all(word.casefold() in _DECISION_WORDS for word in _WORD.findall(text))
+
+
 def normalise_decision(raw: str, *, decisions_out: bool | None = None) -> str:
     """Map a raw status to one of :data:`paperdeck.model.paper.DECISIONS`.
 

@@ -109,11 +109,15 @@ def canonical_venue_label(label: str) -> str:
 def venue_renamed_id(paper_id: str, old_venue: str, new_venue: str, year: int | None) -> str:
     """``paper_id`` with the venue it was built from (:func:`canonical_id`'s ``title:`` and
     ``<venue><year>#<number>`` ids, and a venue-qualified ``…@<venue>-<year>``) ``old_venue``
-    made ``new_venue``; other ids (a forum id, an arXiv id, a DOI, an abstract hash) as they are."""
-    old, new, when = id_venue(old_venue), id_venue(new_venue), year or "unknown"
+    made ``new_venue`` (``""``: no venue, ``title:unknown-…``); other ids (a forum id, an arXiv
+    id, a DOI, an abstract hash) as they are."""
+    old, new, when = id_venue(old_venue) or "unknown", id_venue(new_venue) or "unknown", year or "unknown"
     if old == new:
         return paper_id
-    for before, after in ((f"title:{old}-{when}:", f"title:{new}-{when}:"), (f"{old}{year}#", f"{new}{year}#")):
+    renames = [(f"title:{old}-{when}:", f"title:{new}-{when}:")]
+    if new != "unknown":  # a number id needs a venue: without one it stays as it is
+        renames.append((f"{old}{year}#", f"{new}{year}#"))
+    for before, after in renames:
         if paper_id.startswith(before):
             return after + paper_id[len(before) :]
     suffix = f"@{old}-{when}"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
 from typing import Any
 
+from paperdeck.model.counts import counted
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, shown_line, web_link
 from paperdeck.model.schedule import PlanItem, ScheduleEvent
@@ -209,8 +210,21 @@ EVENT_GUTTER = " " * len(CLASH_GUTTER)
 TITLE_INDENT = " " * (len(CLASH_GUTTER) + 2)
 
 
+def _fit(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal cells with an ellipsis, as the list cuts its titles (a
+    wide character is two cells; nothing is cut mid-character), else as it is."""
+    if text.isascii() and text.isprintable():
+        return text[: cells - 1] + "…" if len(text) > cells else text
+    from rich.text import Text
+
+    fitted = Text(text, no_wrap=True, end="")
+    fitted.truncate(max(cells, 1), overflow="ellipsis")
+    return fitted.plain
+
+
 def plan_lines(plan: Plan, width: int = 80) -> list[str]:
-    """The plan for a terminal, every text through the sanitiser and cut to ``width``::
+    """The plan for a terminal, every text through the sanitiser and cut to ``width`` cells, an
+    ellipsis where a line is cut::
 
         Thursday 2026-04-23 · ICLR 2026                     a day (the venue's date), no indent
           Poster Session 1 · Hall 3                         a session and its room, 2 spaces
@@ -236,16 +250,16 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
             start = event.starts
             heading = f"{start:%A} {this_day} (the venue's day)" if start is not None else "Without a time"
             venue = f" · {event.venue} {event.year or ''}".rstrip() if event.venue else ""
-            lines += ["", one_line(f"{heading}{venue}")[:width]]
+            lines += ["", _fit(one_line(f"{heading}{venue}"), width)]
         if (event.session, event.room) != place:
             place = (event.session, event.room)
-            lines.append("  " + one_line(" · ".join(x for x in place if x) or "no session named")[: width - 2])
+            lines.append("  " + _fit(one_line(" · ".join(x for x in place if x) or "no session named"), width - 2))
         if (text := _event_text(event, plan.zone)) or item.clashes:
-            lines.append(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}"[:width])
-        lines.append(f"{TITLE_INDENT}{shown_line(item.title)}"[:width])
+            lines.append(_fit(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}", width))
+        lines.append(_fit(f"{TITLE_INDENT}{shown_line(item.title)}", width))
     if plan.without_events:
         count = plan.without_events
-        lines += ["", f"{count:,} chosen paper{'' if count == 1 else 's'} without an event (not in a programme)"]
+        lines += ["", f"{counted(count, 'chosen paper')} without an event (not in a programme)"]
     if plan.clashes:
         lines.append(f"{plan.clashes:,} events clash (⚠): their times overlap in different sessions")
     return lines

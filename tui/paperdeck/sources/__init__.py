@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
 from paperdeck.sources.base import GZIP_MAGIC, SourceRead, read_bytes, read_head, unreadable
 from paperdeck.sources.decode import head_text
@@ -404,7 +405,7 @@ def _refuse_nothing_read(path: Path, row: Format, result: SourceRead, *, forced:
     elif result.skipped:
         count = len(result.skipped)
         first = result.skipped[0]
-        reason += f" ({count:,} record{'' if count == 1 else 's'} skipped; the first, {first.position}: {first.reason})"
+        reason += f" ({counted(count, 'record')} skipped; the first, {first.position}: {first.reason})"
     raise SourceError(path, f"{reason}; nothing was imported")
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 
+from paperdeck.model.counts import counted
+from paperdeck.model.decision import bare_decision
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import one_line
 from paperdeck.sources.base import Skip, SourceRead
@@ -28,6 +30,7 @@ __all__ = [
     "merge_papers",
     "provenance_pairs",
     "score_number",
+    "venue_from_decision",
     "venue_from_text",
     "venue_year_from_filename",
     "year_from_text",
@@ -78,17 +81,29 @@ def known_venue(text: str) -> str:
 @functools.lru_cache(maxsize=1024)
 def venue_from_text(text: str) -> str:
     """The venue a conference/booktitle string names: a known venue, a bare short name as
-    written (``NIPS``), or the word before a year (``FOO 2024 Poster`` → ``FOO``); else ``""``."""
+    written (``NIPS``), or the word before a year (``FOO 2024 Poster`` → ``FOO``); else ``""``.
+    A decision written alone (``Accept``, ``Poster``: :func:`~paperdeck.model.decision.bare_decision`)
+    is never a venue, nor is a decision word before a year (``Accept 2024``)."""
     text = collapse(text)
     if not text:
         return ""
     if _SHORT_VENUE.match(text):
-        return known_venue(text) or text
+        return known_venue(text) or ("" if bare_decision(text) else text)
+    return venue_from_decision(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def venue_from_decision(text: str) -> str:
+    """The venue a decision or status string names (``ICLR 2026 Poster`` → ``ICLR``): a known
+    venue, or the word before a year when it is no decision word (``FOO 2024 Oral`` → ``FOO``);
+    else ``""``. A bare word is a decision, not a venue: ``Accept``, ``Oral``, ``Accept (Oral)``
+    and ``Foo`` name none, so a paper's id never changes with its decision."""
+    text = collapse(text)
     known = known_venue(text)
     if known:
         return known
     match = _VENUE_BEFORE_YEAR.search(text)
-    return match.group(1) if match else ""
+    return match.group(1) if match and not bare_decision(match.group(1)) else ""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -175,5 +190,5 @@ def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]])
     notice = None
     if not papers:
         notice = f"{path}: no papers in this file"
-        notice += f" ({len(skipped):,} record{'' if len(skipped) == 1 else 's'} skipped)" if skipped else ""
+        notice += f" ({counted(len(skipped), 'record')} skipped)" if skipped else ""
     return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)

@@ -35,6 +35,7 @@ from paperdeck.sources.common import (
     excerpt,
     merge_papers,
     score_number,
+    venue_from_decision,
     venue_from_text,
     venue_year_from_filename,
     year_from_text,
@@ -181,7 +182,7 @@ class _Table:
             return None
         decision_raw = cell("decision", "")
         conference = cell("conference", "")
-        venue = venue_from_text(conference) or venue_from_text(decision_raw) or self.file_venue
+        venue = venue_from_text(conference) or venue_from_decision(decision_raw) or self.file_venue
         year = _int(cell("year", "")) or year_from_text(conference) or year_from_text(decision_raw) or self.file_year
         # The row's own decision wins; a value not understood stays the source's text
         # (decision_raw, shown as is), never replaced by what the file's name suggests.

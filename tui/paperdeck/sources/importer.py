@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from paperdeck import runtime
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import one_line
@@ -68,7 +69,7 @@ class ImportSummary:
         text += f", {total:,} skipped"
         if total:
             reasons = "; ".join(
-                f"{count:,} {_PLURAL_REASONS.get(reason, reason) if count != 1 else reason}"
+                counted(count, reason, _PLURAL_REASONS.get(reason, reason))
                 for reason, count in self.skipped.most_common(4)
             )
             more = len(self.skipped) - 4
@@ -76,7 +77,7 @@ class ImportSummary:
         total = sum(self.dropped.values())
         if total:
             reasons = "; ".join(f"{count:,} {reason}" for reason, count in self.dropped.most_common())
-            text += f", {total:,} value{'' if total == 1 else 's'} dropped ({reasons})"
+            text += f", {counted(total, 'value')} dropped ({reasons})"
         if self.reviews is not None:
             text += f"; {self.reviews.summary()}"
         if self.schedule is not None:
@@ -294,7 +295,7 @@ def import_files(
 def _undo_summary(report: ImportReport, reviews: ReviewImport | None, files: int) -> str:
     """What an import did, as its undo point says it: ``"2 files: 37 new, 1 updated"``, then
     ``"; reviews: 51 new, 1 updated"`` when it brought reviews."""
-    text = f"{files:,} file{'' if files == 1 else 's'}: {report.new:,} new, {report.updated:,} updated"
+    text = f"{counted(files, 'file')}: {report.new:,} new, {report.updated:,} updated"
     if reviews is not None:
         text += f"; reviews: {reviews.new:,} new, {reviews.updated:,} updated"
     return text

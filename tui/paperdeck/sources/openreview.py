@@ -39,7 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from paperdeck.model.decision import normalise_decision
+from paperdeck.model.decision import bare_decision, normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id, plain_id
 from paperdeck.model.paper import Paper, Ratings
@@ -299,6 +299,8 @@ def _venue_year(domain: str, venueid: str, invitation: str, venue: str) -> tuple
             if _YEAR.match(parts[index]):
                 return parts[index - 1].split(".")[0], int(parts[index])
     match = _VENUE_YEAR_TEXT.match(venue)
+    if match is not None and bare_decision(match.group(1)):  # "Poster 2026" names no venue
+        match = None
     if match is None and _JOURNAL_ID.match(domain):  # a rolling journal (``TMLR``): a venue, no year
         return domain, None
     return (match.group(1), int(match.group(2))) if match else ("", None)

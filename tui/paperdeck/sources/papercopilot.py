@@ -40,7 +40,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from paperdeck.model.decision import normalise_decision
+from paperdeck.model.decision import bare_decision, normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id, openreview_id_from_url, plain_id, valid_openreview_id
 from paperdeck.model.paper import Paper, Ratings
@@ -266,7 +266,7 @@ def venue_year(path: Path, records: Iterable[dict[str, Any]]) -> tuple[str, int 
         if match:
             return _VENUES.get(match.group(1), match.group(1).upper()), int(match.group(2))
         match = _STATUS_VENUE_YEAR.match(status) if isinstance(status, str) else None
-        if match:
+        if match and not bare_decision(match.group(1)):  # "Poster 2026" names no venue
             return match.group(1), int(match.group(2))
     match = _NAME_ONLY_VENUE_YEAR.match(stem)
     return (match.group(1).upper(), int(match.group(2))) if match else ("", None)

@@ -38,6 +38,7 @@ from typing import Any
 
 import orjson
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import STATUSES, UserData
 from paperdeck.store.atomic import atomic_write_bytes
@@ -108,7 +109,7 @@ class RestoreReport:
         when it is imported)"``: every record is restored or unchanged, and those for papers not
         in the store are some of them (or all)."""
         total = self.restored + self.unchanged
-        text = f"{total:,} record{'' if total == 1 else 's'}: {self.restored:,} restored, {self.unchanged:,} unchanged"
+        text = f"{counted(total, 'record')}: {self.restored:,} restored, {self.unchanged:,} unchanged"
         waiting = self.not_in_store
         if waiting == 1:
             which = "it is" if total == 1 else "1 is"

@@ -24,12 +24,14 @@ ICLR 2026 record and the best wrong record well below it; 70 sits in the middle 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from rapidfuzz import fuzz
 
+from paperdeck.model.decision import bare_decision
 from paperdeck.model.ids import (
     canonical_venue,
     id_venue,
@@ -542,10 +544,12 @@ class Merger:
 def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming: Sequence[Paper]) -> MergeResult:
     """:meth:`Merger.merge` of ``incoming`` into ``papers``, the catalogue's papers of a venue known
     under another name (:func:`paperdeck.model.ids.canonical_venue`: ``NIPS 2018``, imported before
-    the venue had one name) first moved to the venue's name and merged like an import: a copy
+    the venue had one name) first moved to the venue's name, and those whose venue is a decision
+    written alone (``Accept``, read as a venue before decisions were told apart) to no venue, and
+    merged like an import: a copy
     becomes one paper with the canonical venue's copy, each old id an alias of the paper it joined
     (so that the user's records follow it). Those papers count as updated, not new."""
-    stale = {pid: paper for pid, paper in papers.items() if paper.venue and canonical_venue(paper.venue) != paper.venue}
+    stale = {pid: paper for pid, paper in papers.items() if paper.venue and _stored_venue(paper.venue) != paper.venue}
     if not stale:
         whole = Merger(papers, aliases)
         if not whole.twice:
@@ -555,7 +559,7 @@ def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming
         stale.update(held_twice(papers, stale))
     moved: dict[str, Paper] = {}
     for pid, paper in stale.items():
-        venue = canonical_venue(paper.venue)
+        venue = _stored_venue(paper.venue)
         if venue == paper.venue:  # a copy held twice: merged as it is
             moved[pid] = paper
             continue
@@ -572,8 +576,17 @@ def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming
             merger.aliases[pid] = current
     new_ids = tuple(pid for pid in result.new_ids if pid not in now)
     updated = result.updated + result.new - len(new_ids)
-    joined = tuple(pid for pid in stale if canonical_venue(stale[pid].venue) == stale[pid].venue and pid not in now)
+    joined = tuple(pid for pid in stale if _stored_venue(stale[pid].venue) == stale[pid].venue and pid not in now)
     return replace(result, aliases=merger.aliases, new=len(new_ids), updated=updated, new_ids=new_ids, joined=joined)
+
+
+@functools.lru_cache(maxsize=1024)
+def _stored_venue(venue: str) -> str:
+    """The venue a stored paper of ``venue`` belongs to now: its canonical name
+    (:func:`~paperdeck.model.ids.canonical_venue`), or none for a decision written alone
+    (``Accept``, ``Poster``: :func:`~paperdeck.model.decision.bare_decision`), which the CSV
+    reader once took for a venue and built the paper's id from (``title:accept-unknown:…``)."""
+    return "" if bare_decision(venue) else canonical_venue(venue)
 
 
 def held_twice(papers: Mapping[str, Paper], skip: Mapping[str, Paper]) -> dict[str, Paper]:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary, ReviewVersion, SomeSummaries
 from paperdeck.store.atomic import (
@@ -135,19 +136,21 @@ class ReviewImport:
         """``"76,816 reviews and comments on 19,499 papers (76,816 new, 0 updated, 0 unchanged)"``,
         then ``"; 968 earlier versions kept"`` when the import added versions to notes' histories,
         ``"; 19,499 papers' reviews and ratings updated"`` when it changed those of papers in the
-        catalogue, and ``"; 3 papers not imported yet, their reviews kept until they are"`` when any."""
+        catalogue, and ``"; 3 papers not imported yet, their reviews kept until they are"`` when any;
+        every count in the singular for 1 (``"1 review or comment on 1 paper"``, ``"1 paper's
+        reviews"``: :func:`~paperdeck.model.counts.counted`)."""
         total = self.new + self.updated + self.unchanged
         text = (
-            f"{total:,} reviews and comments on {self.papers:,} papers "
+            f"{counted(total, 'review or comment', 'reviews and comments')} on {counted(self.papers, 'paper')} "
             f"({self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged)"
         )
         if self.versions:
-            text += f"; {self.versions:,} earlier version{'' if self.versions == 1 else 's'} kept"
+            text += f"; {counted(self.versions, 'earlier version')} kept"
         if self.rescored:
-            text += f"; {self.rescored:,} paper{'' if self.rescored == 1 else 's'}' reviews and ratings updated"
+            text += "; " + counted(self.rescored, "paper's", "papers'") + " reviews and ratings updated"
         if self.waiting:
-            noun = "paper" if self.waiting == 1 else "papers"
-            text += f"; {self.waiting:,} {noun} not imported yet, their reviews kept until they are"
+            their = "its reviews kept until it is" if self.waiting == 1 else "their reviews kept until they are"
+            text += f"; {counted(self.waiting, 'paper')} not imported yet, {their}"
         return text
 
 

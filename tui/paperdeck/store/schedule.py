@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.model.ids import normalise_title
 from paperdeck.model.schedule import ScheduleEvent
@@ -56,11 +57,9 @@ class ScheduleImport:
 
     def summary(self) -> str:
         """``"schedule: 21 events of 20 papers, 1 row matched no paper"``."""
-        text = f"schedule: {self.events:,} event{'' if self.events == 1 else 's'} of {self.papers:,} paper"
-        text += "" if self.papers == 1 else "s"
+        text = f"schedule: {counted(self.events, 'event')} of {counted(self.papers, 'paper')}"
         if self.unmatched:
-            count = len(self.unmatched)
-            text += f", {count:,} row{'' if count == 1 else 's'} matched no paper"
+            text += f", {counted(len(self.unmatched), 'row')} matched no paper"
         return text
 
 

@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
@@ -97,7 +98,7 @@ class ScheduleScreen(Screen[None]):
 
         plan = self.plan
         count = len(plan.items)
-        title = f"My schedule · {count:,} event{'' if count == 1 else 's'}"
+        title = f"My schedule · {counted(count, 'event')}"
         if plan.clashes:
             title += f" · {plan.clashes:,} clashing"
         self.query_one("#schedule-title", Static).update(Content(title))
