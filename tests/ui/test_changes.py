@@ -16,7 +16,7 @@ from paperdeck.store.changes import SEEN_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.filter_bar import FilterBar
-from paperdeck.ui.widgets.paper_list import CHANGED
+from paperdeck.ui.widgets.row_cells import CHANGED
 from textual.widgets import Static
 
 from tests.helpers import DECISIONS_NAME, fixture, review_parts, run, submission_parts

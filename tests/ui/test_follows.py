@@ -14,7 +14,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
 from paperdeck.ui.widgets.paper_detail import PaperDetail
-from paperdeck.ui.widgets.paper_list import CHANGED, FOLLOWED
+from paperdeck.ui.widgets.row_cells import CHANGED, FOLLOWED
 from textual.widgets import Label, Static
 
 from tests.ui.helpers import FIXED_TIME, SIZE, main_screen, paper_list, settle

@@ -10,7 +10,7 @@ from typing import Any
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.widgets.paper_list import CHANGED
+from paperdeck.ui.widgets.row_cells import CHANGED
 from textual.geometry import Region
 
 from tests.store.test_changes import clock

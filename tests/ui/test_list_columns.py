@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.contrast import contrast, triplet
-from paperdeck.ui.widgets.paper_list import AREA_FROM, TITLE_MIN, column_layout
+from paperdeck.ui.widgets.row_cells import AREA_FROM, TITLE_MIN, column_layout
 
 from tests.ui.helpers import paper_list, settle
 from tests.ui.test_row_contrast import store_of_every_kind
@@ -123,7 +123,7 @@ async def test_rows_line_up_with_the_headings_with_or_without_a_scrollbar(
 def test_a_moved_rating_keeps_its_arrow_where_venues_mix_scales() -> None:
     """Found by trying the product: in a store of several venues the list showed ``4.0/10`` and
     dropped the move (``3.3 ↑4.0`` in a store of one venue)."""
-    from paperdeck.ui.widgets.paper_list import MOVE_CELLS, RATING_CELLS, scaled_rating_cell
+    from paperdeck.ui.widgets.row_cells import MOVE_CELLS, RATING_CELLS, scaled_rating_cell
 
     wide, narrow = RATING_CELLS + MOVE_CELLS, RATING_CELLS
     assert scaled_rating_cell("4.0/10", 4.0, 3.33, True) == "  3.3 " + " 4.0/10↑"[-narrow:]
@@ -138,13 +138,8 @@ def test_every_rating_has_a_space_before_it_and_first_sits_over_the_first_means(
     """Found by a tester: ``datasets and benchma…5.3↑7.3/10``, the rating run into the title, and
     ``first`` heading no values. The widest ratings keep a space before them; the first mean ends
     where its heading does, as the mean now ends a cell after ``Rating``."""
-    from paperdeck.ui.widgets.paper_list import (
-        MOVE_CELLS,
-        RATING_CELLS,
-        PaperList,
-        rating_cell,
-        scaled_rating_cell,
-    )
+    from paperdeck.ui.widgets.paper_list import PaperList
+    from paperdeck.ui.widgets.row_cells import MOVE_CELLS, RATING_CELLS, rating_cell, scaled_rating_cell
 
     for wide in (False, True):
         cells = [

@@ -1,5 +1,5 @@
 """The list's fast paths draw exactly what the plain ones would: rows built straight into segments
-(``_plain_row``) against Rich's ``Text``, repaints of the changed lines only, and the scrollbar
+(``plain_row``) against Rich's ``Text``, repaints of the changed lines only, and the scrollbar
 that draws again only when its picture changes."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from paperdeck.model.paper import Paper, Ratings, with_tags
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.widgets.paper_list import MARK, NOTE, STAR, STATUS_MARKS, _plain_row
+from paperdeck.ui.widgets.row_cells import MARK, NOTE, STAR, STATUS_MARKS, plain_row
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -82,7 +82,7 @@ def test_plain_rows_render_as_rich_text_does(width: int) -> None:
             parts.append((tags, Style(color="#888888")))
         right = ([("  ", None), area] if area else []) + ([rating] if rating else [])
         style = CURSOR if cursor else BASE
-        assert _plain_row(parts, right, width, style) == rich_row(parts, right, width, style)
+        assert plain_row(parts, right, width, style) == rich_row(parts, right, width, style)
 
 
 @pytest.mark.parametrize("width", [8, 20, 80, 157])
@@ -98,14 +98,14 @@ def test_rows_with_a_rating_spread_or_a_changed_mark_take_the_fast_path(width: i
     ]  # fmt: skip
     right: list[tuple[str, Style | None]] = [("  ", None), ("reinforcement lear…", None), (rating, ITALIC)]
     for style in (BASE, CURSOR):
-        plain = _plain_row(parts, right, width, style)
+        plain = plain_row(parts, right, width, style)
         assert plain is not None
         assert plain == rich_row(parts, right, width, style)
 
 
 @pytest.mark.parametrize("title", ["多模态 😀 CJK", "Café – naïve", "tab\there", "e\u0301 combining"])
 def test_rows_with_other_characters_take_the_text_path(title: str) -> None:
-    assert _plain_row([(" ", None), (title, None)], [], 40, BASE) is None
+    assert plain_row([(" ", None), (title, None)], [], 40, BASE) is None
 
 
 async def test_a_new_ranking_repaints_only_the_lines_that_changed(

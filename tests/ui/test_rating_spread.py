@@ -10,7 +10,7 @@ import pytest
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.widgets.paper_list import SPREAD, SPREAD_CELLS, column_layout, spread_cell
+from paperdeck.ui.widgets.row_cells import SPREAD, SPREAD_CELLS, column_layout, spread_cell
 
 from tests.ui.helpers import main_screen, paper_list, settle
 from tests.ui.test_row_contrast import unreadable

@@ -15,7 +15,7 @@ from paperdeck.model.review import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.model.schedule import ScheduleEvent
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
-from paperdeck.ui.widgets.paper_list import FOLLOWED
+from paperdeck.ui.widgets.row_cells import FOLLOWED
 
 #: Styles by role; colours come from the theme through the widget's CSS (component-free roles).
 _BOLD = Style(bold=True)

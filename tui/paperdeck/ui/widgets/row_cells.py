@@ -1,0 +1,218 @@
+"""A paper row's columns and cells: which columns a width shows, each cell's text, and a row of
+one-cell characters drawn straight into segments.
+
+What the list pane (:class:`~paperdeck.ui.widgets.paper_list.PaperList`) draws in each row, apart
+from the widget: the row's markers, the columns a row ``width`` cells wide has room for
+(:func:`column_layout`), the rating, spread and move cells, a text fitted to its cells, and the
+segments Rich's ``Text`` would render for a row, built directly (:func:`plain_row`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
+#: The mark of a paper a follow of the user's matches (in the cell after the note mark).
+FOLLOWED = "◆"
+#: In the follow mark's cell (on a followed paper: after ``◆``, in the cell after the decision badge
+#: when the badges are shown): an import changed the paper since the user last opened it.
+CHANGED = "•"
+#: Reading-status markers (one cell).
+STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "dismissed": "✗"}
+
+#: Cells of the row's markers (mark, status, star, note) with the cell after them (a space, the
+#: changed mark, or else the follow mark).
+MARKS_CELLS = 5
+#: Cells of the decision badge with the space after it.
+BADGE_CELLS = 5
+#: Cells of the rating column (right-aligned, one decimal): its widest value (``"6.5/10"``,
+#: ``"10/10"``, a moved ``"4.5↑"``) with a space before it, so it never runs into the title.
+RATING_CELLS = 7
+#: The least width (cells) of the rows that shows the primary area, and that column's widest.
+AREA_FROM, AREA_MAX = 90, 32
+#: Cells of the rating's spread after the mean (`` ↕4 ``: max − min rating), and the fewest
+#: cells the title keeps with it shown.
+SPREAD_CELLS, SPREAD_TITLE_MIN = 4, 40
+#: The mark before the spread.
+SPREAD = "↕"
+#: Cells of the first mean before a moved rating (``"  5.3 "`` then the rating column's
+#: ``"   6.0↑"``: right-aligned under its heading ``first``), where the title keeps
+#: ``SPREAD_TITLE_MIN`` with them; narrower rows show only the mean now with its arrow (``6.0↑``).
+MOVE_CELLS = 6
+#: The marks of a mean rating that rose, fell during the discussion.
+ROSE, FELL = "↑", "↓"
+#: The fewest cells a title keeps: the rating, then the badge, give theirs up first.
+TITLE_MIN = 16
+#: Cells of the venue column (``"NeurIPS 2018"``), and the least width of the rows that shows it.
+VENUE_CELLS, VENUE_FROM = 12, 60
+
+
+class ColumnLayout(NamedTuple):
+    """Which columns a row shows at a width: the badge, the area (its cells, 0: none), the
+    rating, and the rating's spread after it; the title takes the rest (``title`` cells, tags
+    after it)."""
+
+    badge: bool
+    area: int
+    rating: bool
+    title: int
+    spread: bool = False
+    moves: bool = False
+    venue: int = 0
+
+
+def _first_cell(first: float | None, wide: bool) -> str:
+    """The first mean before a moved rating in the wide layout (``"  5.3 "``, ``MOVE_CELLS``
+    cells, its end a cell before the column's as its heading's), blank when it did not move;
+    ``""`` in the narrow layout."""
+    if not wide:
+        return ""
+    return f"{first:>{MOVE_CELLS - 1}.1f} " if first is not None else " " * MOVE_CELLS
+
+
+def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
+    """The rating column of a row: the mean (``"    6.0"``, ``–`` when unrated) in the
+    ``RATING_CELLS`` cells, followed by ``↑``/``↓`` when it moved from ``first`` (the mean of each
+    review's first rating; ``None``: it did not move): ``"   6.0↑"``, the mean now first so the
+    arrow does not read as a change; with ``wide`` (the layout's ``moves``) the first mean before
+    it in ``MOVE_CELLS`` more: ``"  5.3    6.0↑"``."""
+    if value is None:
+        return _first_cell(None, wide) + f"{'–':>{RATING_CELLS}}"
+    if first is None or first == value:
+        return _first_cell(None, wide) + f"{value:{RATING_CELLS}.1f}"
+    arrow = ROSE if value > first else FELL
+    return _first_cell(first, wide) + f"{value:.1f}{arrow}".rjust(RATING_CELLS)
+
+
+def scaled_rating_cell(short: str, value: float, first: float | None, wide: bool) -> str:
+    """The rating column of a row in a view of several scales: ``short`` (the mean with its scale's
+    top, ``"6.5/10"``) in the ``RATING_CELLS`` cells, and when the mean moved from ``first``:
+    ``"  3.3 4.0/10↑"`` in the wide layout (the first mean in ``MOVE_CELLS`` more), ``"   4.0↑"``
+    in the narrow one (the scale then shown by the rows that did not move and by the detail pane)."""
+    if first is None or first == value:
+        return _first_cell(None, wide) + f"{short:>{RATING_CELLS}}"
+    arrow = ROSE if value > first else FELL
+    shown = f"{short}{arrow}" if wide else f"{value:.1f}{arrow}"
+    return _first_cell(first, wide) + shown[-RATING_CELLS:].rjust(RATING_CELLS)
+
+
+def column_layout(
+    width: int, decisions: bool, ratings: bool, areas: bool, venues: bool = False, moves: bool = False
+) -> ColumnLayout:
+    """The columns of a row ``width`` cells wide for a store whose papers have ``decisions``,
+    ``ratings``, ``areas``, in a view that mixes ``venues``: the venue (``VENUE_CELLS``) only from
+    ``VENUE_FROM`` cells, the area only from ``AREA_FROM`` cells (a fifth of the width, at
+    most ``AREA_MAX``), and the rating then the badge dropped where the title would get fewer
+    than ``TITLE_MIN`` cells; the rating's spread where the title keeps ``SPREAD_TITLE_MIN``; with
+    ``moves`` (some paper's mean moved), the first mean before the rating where the title keeps
+    ``SPREAD_TITLE_MIN`` after the spread and it (``MOVE_CELLS``)."""
+    area = min(AREA_MAX, width // 5) if areas and width >= AREA_FROM else 0
+    venue = VENUE_CELLS if venues and width >= VENUE_FROM else 0
+    badge, rating = decisions, ratings
+
+    def title() -> int:
+        return (
+            width - MARKS_CELLS - BADGE_CELLS * badge - (area + 2 if area else 0) - RATING_CELLS * rating
+            - (venue + 2 if venue else 0)
+        )  # fmt: skip
+
+    if title() < TITLE_MIN:
+        rating = False
+    if title() < TITLE_MIN:
+        badge = False
+    spread = rating and title() - SPREAD_CELLS >= SPREAD_TITLE_MIN
+    moved = spread and moves and title() - SPREAD_CELLS - MOVE_CELLS >= SPREAD_TITLE_MIN
+    left = title() - SPREAD_CELLS * spread - MOVE_CELLS * moved
+    return ColumnLayout(badge, area, rating, max(0, left), spread, moved, venue)
+
+
+def spread_cell(spread: float | None) -> str:
+    """The spread after a rating, ``SPREAD_CELLS`` cells: ``" ↕4 "``, ``" ↕10"``, ``" ↕1.5"`` cut to
+    ``" ↕2 "`` (whole numbers where the cells run out, at most 99); blank when unknown."""
+    if spread is None or spread != spread or spread < 0:
+        return " " * SPREAD_CELLS
+    digits = SPREAD_CELLS - 2
+    text = f"{spread:g}"
+    if len(text) > digits:
+        text = f"{min(spread, 10**digits - 1):.0f}"
+    return f" {SPREAD}{text:<{digits}}"
+
+
+def fit(text: str, cells: int) -> str:
+    """``text`` cut (with an ellipsis) or padded to exactly ``cells`` cells."""
+    if text.isascii() and text.isprintable():
+        return text[: cells - 1] + "…" if len(text) > cells else text.ljust(cells)
+    fitted = Text(text, no_wrap=True, end="")
+    fitted.truncate(cells, overflow="ellipsis", pad=True)
+    return fitted.plain
+
+
+#: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash, the
+#: spread's arrow and the moves'.
+_ONE_CELL = frozenset(
+    STAR + NOTE + MARK + FOLLOWED + CHANGED + "".join(STATUS_MARKS.values()) + "–" + SPREAD + ROSE + FELL
+)
+
+
+def _one_cell(char: str) -> bool:
+    """Whether ``char`` is printable ASCII or one of :data:`_ONE_CELL`."""
+    return char in _ONE_CELL or (char.isascii() and char.isprintable())
+
+
+def plain_row(
+    parts: list[tuple[str, Style | None]], right: list[tuple[str, Style | None]], width: int, style: Style
+) -> list[Segment] | None:
+    """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to
+    the width less the ``right`` columns' with an ellipsis and padded, then the ``right`` parts,
+    all cut to the width, the row style under all), built directly rather than through ``Text``,
+    which is the costly part of drawing a row.
+
+    Only for rows whose every character is one cell and no control code (printable ASCII, the
+    row's markers, a rating's spread ``↕``), else ``None``: then a cut at a cell is a cut at a
+    character.
+    """
+    if width < 8 or not style:
+        return None
+    for content, _ in [*parts, *right]:
+        text = content.rstrip("…")  # a column's text cut by ``fit``
+        if not (text.isascii() and text.isprintable()) and not all(map(_one_cell, text)):
+            return None
+    plain, spans = _appended(parts)
+    if right:
+        plain, spans = _cut(plain, spans, max(1, width - sum(len(content) for content, _ in right)))
+        more, more_spans = _appended(right, len(plain))
+        plain, spans = plain + more, spans + more_spans
+    plain, spans = _cut(plain, spans, width)
+    segments: list[Segment] = []
+    at = 0
+    for start, end, span_style in spans:  # in order, never overlapping
+        if start > at:
+            segments.append(Segment(plain[at:start], style))
+        segments.append(Segment(plain[start:end], style + span_style))
+        at = end
+    if at < len(plain):
+        segments.append(Segment(plain[at:], style))
+    return segments
+
+
+def _appended(parts: list[tuple[str, Style | None]], offset: int = 0) -> tuple[str, list[tuple[int, int, Style]]]:
+    """The text of ``parts`` and the spans of those with a style (``Text.append``)."""
+    spans: list[tuple[int, int, Style]] = []
+    at = offset
+    for content, content_style in parts:
+        if content and content_style:
+            spans.append((at, at + len(content), content_style))
+        at += len(content)
+    return "".join(content for content, _ in parts), spans
+
+
+def _cut(plain: str, spans: list[tuple[int, int, Style]], size: int) -> tuple[str, list[tuple[int, int, Style]]]:
+    """``Text.truncate(size, overflow="ellipsis", pad=True)`` for text of one-cell characters."""
+    if len(plain) > size:
+        plain = plain[: size - 1] + "…"
+        return plain, [(start, min(end, size), span_style) for start, end, span_style in spans if start < size]
+    return plain + " " * (size - len(plain)), spans
