@@ -13,7 +13,7 @@ from paperdeck.model.paper import Paper, Ratings
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.screens.view_columns import moves_in
+from paperdeck.ui.screens.view_columns import moves_in, scope_columns
 from paperdeck.ui.widgets.paper_list import PaperList
 
 from tests.helpers import ReviewSample
@@ -76,3 +76,33 @@ async def test_a_scope_without_ratings_or_decisions_shows_no_such_columns(tmp_pa
         await settle(pilot)
         columns = paper_list(app).columns
         assert columns.rating and columns.badge, columns
+
+
+def test_each_venues_columns_are_found_once_across_scope_switches(tmp_path: Path) -> None:
+    """Switching between scopes walks a venue's rows once per catalogue: a venue without ratings
+    is walked whole (its rating column stays blank), then answered from what was found."""
+    rated = [
+        Paper(id=f"iclr:{n}", title=f"Rated {n}", abstract="x", venue="ICLR", year=2026, decision="poster",
+              primary_area="vision", ratings=Ratings(6.0, count=3))
+        for n in range(30)
+    ]  # fmt: skip
+    unrated = [
+        Paper(id=f"nips:{n}", title=f"Unrated {n}", abstract="y", venue="NeurIPS", year=2018, decision="poster",
+              primary_area="theory")
+        for n in range(40)
+    ]  # fmt: skip
+    store = Store(tmp_path / "data")
+    store.import_papers(rated + unrated)
+    labels = store.venue_runs.labels
+    iclr, nips = (next(label for label in labels if name in label) for name in ("ICLR", "NeurIPS"))
+    reads: list[str] = []
+    row = store.row
+    store.row = lambda pid: (reads.append(pid), row(pid))[1]  # type: ignore[method-assign]
+    assert tuple(scope_columns(store, frozenset({nips}))) == (True, False, True)
+    assert len(reads) == 40  # every row of the venue: none has a rating
+    assert tuple(scope_columns(store, frozenset({iclr}))) == (True, True, True)
+    assert len(reads) == 41  # its first row has all three
+    for scope in ({nips}, {iclr}, {nips, iclr}):
+        scope_columns(store, frozenset(scope))
+    assert len(reads) == 41  # answered from each venue's columns
+    assert tuple(scope_columns(store, frozenset())) == (True, True, True)  # every venue: the store's

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from paperdeck.store.rows import RowColumns
+from paperdeck.store.rows import RowColumns, VenueRuns
 
 if TYPE_CHECKING:
     from paperdeck.store.store import Store
 
-#: The last answer of :func:`scope_columns`, by store: (scope, catalogue generation, columns).
-_held: dict[int, tuple[frozenset[str], int, RowColumns]] = {}
+#: Each venue's columns, by store: (catalogue generation, venue → its columns), made at first need.
+_by_venue: dict[int, tuple[int, dict[str, RowColumns]]] = {}
 
 
 def moves_in(first_means: Mapping[str, float], ids: Sequence[str]) -> bool:
@@ -30,33 +30,46 @@ def moves_in(first_means: Mapping[str, float], ids: Sequence[str]) -> bool:
 
 def scope_columns(store: Store, scope: frozenset[str]) -> RowColumns:
     """Whether a paper of ``scope`` (empty: every venue) has a decision, a rating, an area: the
-    store's answer (:attr:`Store.row_columns`, from the rows cache) narrowed to the scope's rows.
-    The walk stops once all three are found (at the first papers of a rated, decided venue); a
-    whole scope is walked only where a column stays blank (a venue without ratings). Kept until
-    the catalogue or the scope changes."""
-    from paperdeck.search.venues import scoped_ids
-
+    store's answer (:attr:`Store.row_columns`, from the rows cache) narrowed to the scope's venues,
+    each venue's own answer found once per catalogue generation (:func:`_venue_columns`), so that
+    switching between scopes walks no venue twice."""
     every = store.row_columns
-    ids = scoped_ids(store, scope) if scope and any(every) else None
-    if ids is None:
+    runs = store.venue_runs
+    if not scope or not any(every) or scope >= frozenset(runs.labels):
         return every
     generation = store.catalogue_generation
-    held = _held.get(id(store))
-    if held is not None and held[0] == scope and held[1] == generation:
-        return held[2]
+    held = _by_venue.get(id(store))
+    if held is None or held[0] != generation:
+        held = _by_venue[id(store)] = (generation, {})
+    known = held[1]
+    found = [False, False, False]
+    for venue in scope & frozenset(runs.labels):
+        columns = known.get(venue)
+        if columns is None:
+            columns = known[venue] = _venue_columns(store, runs, venue, every)
+        found = [a or b for a, b in zip(found, columns, strict=True)]
+    return RowColumns(*found)
+
+
+def _venue_columns(store: Store, runs: VenueRuns, venue: str, every: RowColumns) -> RowColumns:
+    """``venue``'s columns: its rows walked until all that ``every`` (the library's) has are found;
+    a whole venue only where a column stays blank (a venue without ratings)."""
+    ids = store.paper_ids
     decisions = ratings = areas = False
-    for pid in ids:
-        row = store.row(pid)
-        if row is None:
-            continue
-        decisions = decisions or row.decision != "unknown"
-        ratings = ratings or row.rating is not None
-        areas = areas or bool(row.area)
-        if decisions >= every.decisions and ratings >= every.ratings and areas >= every.areas:
-            break
-    columns = RowColumns(decisions, ratings, areas)
-    _held[id(store)] = (scope, generation, columns)
-    return columns
+    start = 0
+    for n, count in runs.runs:
+        if runs.labels[n] == venue:
+            for pid in ids[start : start + count]:
+                row = store.row(pid)
+                if row is None:
+                    continue
+                decisions = decisions or row.decision != "unknown"
+                ratings = ratings or row.rating is not None
+                areas = areas or bool(row.area)
+                if decisions >= every.decisions and ratings >= every.ratings and areas >= every.areas:
+                    return RowColumns(decisions, ratings, areas)
+        start += count
+    return RowColumns(decisions, ratings, areas)
 
 
 __all__ = ["moves_in", "scope_columns"]
