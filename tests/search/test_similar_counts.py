@@ -176,9 +176,9 @@ def test_an_index_read_from_its_file_is_saved_again_under_a_new_stamp(tmp_path: 
     _same_as_a_build(again, papers)
 
 
-def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The similarity file the round before saved (its terms before ``λ`` became ``lambda``) is
-    built again at the next need, saved as the current version, and read from then on."""
+def _saved_as_version_4(tmp_path: Path) -> tuple[Store, Path]:
+    """A store of the seeds whose similarity file is marked version 4 (the terms before ``λ``
+    became ``lambda``), and that file."""
     store = Store(tmp_path / "data")
     import_files(store, sorted(SEEDS.glob("*.txt")))
     build_similarity(store)
@@ -186,6 +186,13 @@ def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypat
     with np.load(path) as saved:
         members = {name: saved[name] for name in saved.files}
     np.savez(path, **{**members, "version": np.array([4], np.int64)})
+    return store, path
+
+
+def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The similarity file the round before saved (its terms before ``λ`` became ``lambda``) is
+    built again at the next need, saved as the current version, and read from then on."""
+    store, path = _saved_as_version_4(tmp_path)
     builds: list[int] = []
     build = SimilarityIndex.__init__
 
@@ -203,13 +210,7 @@ def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypat
 
 
 def test_the_app_is_told_once_that_an_old_similarity_file_is_built_again(tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")
-    import_files(store, sorted(SEEDS.glob("*.txt")))
-    build_similarity(store)
-    path = store.data_dir / SIMILARITY_FILE
-    with np.load(path) as saved:
-        members = {name: saved[name] for name in saved.files}
-    np.savez(path, **{**members, "version": np.array([4], np.int64)})
+    _, path = _saved_as_version_4(tmp_path)
     notices: list[str] = []
     Searcher(Store(tmp_path / "data"), notice=notices.append).similarity.get()
     assert len(notices) == 1 and str(path) in notices[0] and "another paperdeck version" in notices[0]

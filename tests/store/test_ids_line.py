@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import orjson
 import pytest
-from paperdeck.model.paper import Paper
 from paperdeck.store.ids_line import IdsView, PendingIds, parse_ids_line
 from paperdeck.store.store import ROWS_FILE, Store
-
-FIXED_TIME = "2026-11-29T12:00:00+00:00"
-
-
-@pytest.fixture
-def imported(data_dir: Path) -> Store:
-    store = Store(data_dir, now=lambda: FIXED_TIME)
-    store.import_papers(
-        [Paper(id=f"abs:{n:016x}", title=f"Paper {n}", abstract=f"Abstract number {n}.") for n in range(5)]
-    )
-    return store
 
 
 def _cache_lines(store: Store) -> list[bytes]:

@@ -18,16 +18,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.store.rows import PaperRow
 from paperdeck.store.store import ROWS_FILE, Store
 
-FIXED_TIME = "2026-11-29T12:00:00+00:00"
-
-
-@pytest.fixture
-def imported(data_dir: Path) -> Store:
-    store = Store(data_dir, now=lambda: FIXED_TIME)
-    store.import_papers(
-        [Paper(id=f"abs:{n:016x}", title=f"Paper {n}", abstract=f"Abstract number {n}.") for n in range(5)]
-    )
-    return store
+from tests.store.conftest import FIXED_TIME
 
 
 def test_a_lazy_store_shows_rows_before_parsing_the_catalogue(imported: Store) -> None:
