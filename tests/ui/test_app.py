@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static, TextArea
 
 from tests.ui.helpers import FIXED_TIME, SIZE, counts, highlighted, main_screen, paper_list, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 
@@ -135,10 +136,13 @@ async def test_note_save(make_app: AppFactory, seeded_store: Store) -> None:
         assert isinstance(app.screen, NoteEditor)
         await pilot.press(*"see [bold] 5%", "enter", *"line two")
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert not isinstance(app.screen, NoteEditor)
         target = highlighted(app).id
-        assert Store(seeded_store.data_dir).user_data(target).note == "see [bold] 5%\nline two"
+        await wait_for(
+            pilot,
+            lambda: Store(seeded_store.data_dir).user_data(target).note == "see [bold] 5%\nline two",
+            what="the note saved",
+        )
+        assert not isinstance(app.screen, NoteEditor)
         assert "see [bold] 5%" in detail_text(app)
         await type_filter(pilot, "bold")
         assert highlighted(app).id == target  # notes are searched
@@ -180,8 +184,7 @@ async def test_emptied_note_is_deleted(make_app: AppFactory, seeded_store: Store
         await pilot.press("n")
         app.screen.query_one(TextArea).text = ""
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert Store(seeded_store.data_dir).user_data(target).note == ""
+        await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).note == "", what="deleted")
         assert "Your note" not in detail_text(app).split("\n")
 
 

@@ -219,8 +219,7 @@ async def test_keymap_problems_are_one_notification_and_q_and_help_still_work(se
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("s")  # main.tags asked for s, but s is the star's
-        await pilot.pause()
-        assert Store(seeded_store.data_dir).user_data(target).starred
+        await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).starred, what="the star saved")
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0 and not app.is_running

@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from tests.hostile_corpus import raw_controls, terminal_log_problems, write_corpus
 from tests.ui.helpers import FIXED_TIME, highlighted, main_screen, paper_list, settle
+from tests.waits import wait_for
 
 HOSTILE = [
     Paper(
@@ -331,7 +332,7 @@ async def test_the_note_editor_shows_a_restored_notes_escapes_and_keeps_them(tmp
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("end", "!", "ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: store.user_data(BENIGN.id).note == note + "!", what="the note saved")
     assert "restored ␛]52;c;cHduZWQ=␇ and �666m" in log()
     assert not terminal_log_problems(log())
     assert store.user_data(BENIGN.id).note == note + "!"  # the note as written, plus the key typed

@@ -47,8 +47,11 @@ async def test_quitting_with_an_unsaved_note_asks_and_keeps_editing(
         assert isinstance(app.screen, NoteEditor)
         assert app.screen.query_one(TextArea).text == "typed and not saved"
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert Store(seeded_store.data_dir).user_data(target).note == "typed and not saved"
+        await wait_for(
+            pilot,
+            lambda: Store(seeded_store.data_dir).user_data(target).note == "typed and not saved",
+            what="the kept note saved",
+        )
 
 
 @pytest.mark.parametrize("how", ["ctrl+q", "ctrl+c", "palette"])
@@ -136,7 +139,7 @@ async def test_ctrl_c_copies_the_selected_text_and_quits_with_none(make_app: App
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, NoteEditor) and app.clipboard == "a note"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: not isinstance(app.screen, NoteEditor), what="the note editor closed")
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert not app.is_running

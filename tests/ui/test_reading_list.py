@@ -79,8 +79,7 @@ async def test_note_undo(make_app: AppFactory, seeded_store: Store) -> None:
         await settle(pilot)
         target = highlighted(app).id
         await pilot.press("n", *"first", "ctrl+s")
-        await pilot.pause()
-        assert on_disk(seeded_store, target).note == "first"
+        await wait_for(pilot, lambda: on_disk(seeded_store, target).note == "first", what="the note saved")
         await pilot.press("u")
         assert on_disk(seeded_store, target).note == ""
         await pilot.press("ctrl+r")
@@ -99,16 +98,19 @@ async def test_tags_prompt_adds_removes_completes_and_undoes(make_app: AppFactor
         await pilot.press(*"to-c", "right")  # completes the existing tag
         assert app.screen.query_one(Input).value == "to-cite"
         await pilot.press(*" Must Read", "enter")
-        await pilot.pause()
-        assert on_disk(seeded_store, target).tags == ("must", "read", "to-cite")
+        await wait_for(
+            pilot, lambda: on_disk(seeded_store, target).tags == ("must", "read", "to-cite"), what="the tags saved"
+        )
         await pilot.press("T", *"-read", "enter")
-        await pilot.pause()
-        assert on_disk(seeded_store, target).tags == ("must", "to-cite")
+        await wait_for(pilot, lambda: on_disk(seeded_store, target).tags == ("must", "to-cite"), what="the tags saved")
         await pilot.press("u")
         assert on_disk(seeded_store, target).tags == ("must", "read", "to-cite")
         await pilot.press("T", *"robotics, hands,-must", "enter")  # a comma separates tags too
-        await pilot.pause()
-        assert on_disk(seeded_store, target).tags == ("hands", "read", "robotics", "to-cite")
+        await wait_for(
+            pilot,
+            lambda: on_disk(seeded_store, target).tags == ("hands", "read", "robotics", "to-cite"),
+            what="the tags saved",
+        )
 
 
 async def test_marks_bulk_star_is_one_undo_step(make_app: AppFactory, seeded_store: Store) -> None:

@@ -11,6 +11,7 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.prompts import TagPrompt
 
 from tests.ui.helpers import highlighted, settle
+from tests.waits import wait_for
 
 
 async def test_a_quoted_phrase_in_the_tag_prompt_is_one_tag(
@@ -24,10 +25,10 @@ async def test_a_quoted_phrase_in_the_tag_prompt_is_one_tag(
         await pilot.pause()
         assert isinstance(app.screen, TagPrompt)
         await pilot.press(*'"my tag" later', "enter")
-        await pilot.pause()
-        assert Store(seeded_store.data_dir).user_data(target).tags == ("later", "my-tag")
+        await wait_for(
+            pilot, lambda: Store(seeded_store.data_dir).user_data(target).tags == ("later", "my-tag"), what="saved"
+        )
         await pilot.press("T")
         await pilot.pause()
         await pilot.press(*'-"my tag"', "enter")
-        await pilot.pause()
-        assert Store(seeded_store.data_dir).user_data(target).tags == ("later",)
+        await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).tags == ("later",), what="saved")

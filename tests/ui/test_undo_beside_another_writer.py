@@ -11,6 +11,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
 from tests.ui.helpers import SIZE, highlighted, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 
@@ -42,7 +43,7 @@ async def test_undo_of_a_note_keeps_a_star_and_tags_another_paperdeck_set(
         await settle(pilot)
         target = highlighted(app).id
         await pilot.press("n", *"mine", "ctrl+s")
-        await pilot.pause()
+        await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).note == "mine", what="saved")
         other.change([target], lambda r: with_tags(replace(r, starred=True), add=["theirs"]))
         await pilot.press("u")
         await pilot.pause()
