@@ -5,10 +5,13 @@ a save that cannot get the lock in time is one line, and taken back from the scr
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from paperdeck.store.lock import FileLock
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.prompts import TagPrompt
+from textual._context import active_app
 
 from tests.ui.helpers import SIZE, counts, highlighted, main_screen, paper_list, settle
 from tests.waits import wait_for
@@ -86,3 +89,31 @@ async def test_a_save_that_cannot_get_the_lock_is_one_line_and_taken_back(seeded
         assert len(errors) == 1 and "\n" not in errors[0] and "locked" in errors[0]
         assert not screen.user_data_shown(paper).starred and not seeded_store.user_data(paper).starred
         assert highlighted(app).id != paper  # the key after it moved on
+
+
+async def test_a_save_written_behind_the_ui_is_told_inside_the_app(seeded_store: Store) -> None:
+    """The outcome of a save the writing thread finishes is told on the event loop in the app's
+    context: what it runs may look the app up and set a timer that fires (from the thread's empty
+    context, Textual's lookup failed and such a timer died at its first tick)."""
+    app = PaperApp(store=seeded_store)
+    other = _lock(seeded_store)
+    told: list[object] = []
+    fired: list[bool] = []
+
+    def finished(changes: object, error: object) -> None:
+        told.append(active_app.get())
+        app.set_timer(0.01, lambda: fired.append(True))
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        paper = highlighted(app).id
+        other.acquire()
+        try:
+            screen.saves.submit([paper], lambda record: replace(record, starred=True), finished)
+            assert not told  # held by the lock: told later, from the thread
+        finally:
+            other.release()
+        await wait_for(pilot, lambda: fired, what=lambda: f"the timer set when told (told: {told})")
+        assert told == [app]
+        assert Store(seeded_store.data_dir).user_data(paper).starred

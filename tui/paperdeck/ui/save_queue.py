@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -45,6 +46,9 @@ class _Save:
     error: StoreError | None = None
     written: threading.Event = field(default_factory=threading.Event)
     told: bool = False  # its outcome was told (by the event loop: no lock needed)
+    #: The event loop's context when the save was made (the app Textual looks up is in it): its
+    #: outcome is told in it, not in the writing thread's empty one.
+    context: contextvars.Context = field(default_factory=contextvars.copy_context)
 
 
 class SaveQueue:
@@ -138,7 +142,7 @@ class SaveQueue:
             loop = self._loop
             try:  # not waited for: the event loop may be waiting for this thread (flush)
                 if loop is not None:
-                    loop.call_soon_threadsafe(self._written, save)
+                    loop.call_soon_threadsafe(self._written, save, context=save.context)
             except RuntimeError:  # the app has ended: nothing left to show it on
                 pass
 
