@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
     from textual.driver import Driver
+    from textual.geometry import Size
 
 
 class PaperApp(App[None]):
@@ -151,6 +152,31 @@ class PaperApp(App[None]):
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
         self._take_hangup_signals(True)
+        self._fit_to_terminal(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_to_terminal(event.size)  # the app's size is the new one only once its screen is resized
+
+    def _fit_to_terminal(self, size: Size) -> None:
+        """Below the smallest terminal the screens are laid out for, a notice saying so in place
+        of them, popped as soon as the terminal is large enough again: the screens under it are
+        not touched (:mod:`~paperdeck.ui.screens.too_small`)."""
+        from paperdeck.ui.screens.too_small import TooSmallScreen, too_small
+
+        small, shown = too_small(size), isinstance(self.screen, TooSmallScreen)
+        if small and not shown:
+            self.push_screen(TooSmallScreen())
+        elif shown and not small:
+            self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the terminal-too-small notice is shown, only quitting is a key: a screen opened
+        under it would be laid out at the size that broke it."""
+        from paperdeck.ui.screens.too_small import TooSmallScreen
+
+        if isinstance(self.screen, TooSmallScreen) and action not in ("quit", "interrupt"):
+            return False
+        return super().check_action(action, parameters)
 
     def _take_hangup_signals(self, take: bool) -> None:
         """Take :attr:`HANGUP_SIGNALS` while the app runs, but for one ignored when it started
