@@ -145,10 +145,10 @@ class PaperApp(App[None]):
         self.set_interval(self.IDLE_S, self._collect_when_idle)
         self.set_interval(self.CATALOGUE_CHECK_S, self._check_catalogue_patiently)
         if self.settings.problem:
-            self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
+            self.notify(self.settings.problem, title="Settings not read", severity="error")
         if (report := self.keymap.report(str(self.settings.path), self.settings_refused)) is not None:
             title = "Some settings refused" if self.settings_refused else "Some remapped keys refused"
-            self.notify(report, title=title, severity="warning", markup=False, timeout=12)
+            self.notify(report, title=title, severity="error")
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
         self._take_hangup_signals(True)
@@ -417,8 +417,16 @@ class PaperApp(App[None]):
     ) -> None:
         """Show a notification; its text is never read as markup and its control characters are
         shown (:func:`~paperdeck.model.safe_text.visible`): messages quote titles, tags, view names,
-        file names and errors. ``markup`` is accepted for Textual's callers and ignored."""
+        file names and errors. ``markup`` is accepted for Textual's callers and ignored. How long it
+        stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error stays until dismissed."""
+        from paperdeck.ui.toasts import toast_timeout
+
+        timeout = toast_timeout(severity, timeout)
         super().notify(visible(message), title=one_line(title), severity=severity, timeout=timeout, markup=False)
+
+    def action_dismiss_messages(self) -> None:
+        """Take away every toast shown (an error stays until dismissed so, or clicked)."""
+        self.clear_notifications()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (its "Quit" replaced by ours, which shows its key), then ours, from

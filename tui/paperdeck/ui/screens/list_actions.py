@@ -103,7 +103,7 @@ def save_view(view: ListFilter) -> None:
         return
     settings = view.settings
     if settings.problem is not None:
-        screen.notify("Views cannot be saved: the settings file could not be read.", severity="warning")
+        screen.notify(f"Views cannot be saved: {settings.path} could not be read.", severity="error")
         return
 
     def save(name: str | None) -> None:

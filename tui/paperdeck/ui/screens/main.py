@@ -715,7 +715,7 @@ class MainScreen(ReadingScreen):
 
     def _moves_failed(self, error: str) -> None:
         self._moves_reading = False
-        self.notify(error, severity="error", timeout=6)
+        self.notify(error, severity="error")
 
     def _moves_read(self, summaries: object, first_means: dict[str, float]) -> None:
         self._moves_reading = False

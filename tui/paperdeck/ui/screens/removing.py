@@ -139,4 +139,4 @@ def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
 
 
 def _failed(screen: MainScreen, error: PaperdeckError) -> None:
-    screen.notify(str(error), title="Nothing changed", severity="error", markup=False, timeout=8)
+    screen.notify(str(error), title="Nothing changed", severity="error", markup=False)
