@@ -12,7 +12,7 @@ from paperdeck.model.errors import StoreError
 from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.toasts import UNTIL_DISMISSED_S, toast_timeout
+from paperdeck.ui.toasts import CONFIRM_S, QUOTE_CHARS, UNTIL_DISMISSED_S, quoted, toast_timeout
 
 from tests.ui.helpers import SIZE, settle
 
@@ -27,8 +27,6 @@ def errors(app: PaperApp) -> list[tuple[str, str, float]]:
 def test_only_an_error_stays_until_dismissed(severity: str, asked: float | None) -> None:
     stays = toast_timeout(severity, asked)  # type: ignore[arg-type]
     assert (stays == UNTIL_DISMISSED_S) == (severity == "error")
-    if severity != "error":
-        assert stays == asked
 
 
 async def test_a_broken_config_file_stays_until_dismissed(seeded_store: Store) -> None:
@@ -73,3 +71,40 @@ def test_no_toast_is_raised_past_the_rule() -> None:
                 made.append((path.name, ast.unparse(node)))
     assert [name for name, _ in made] == ["query_toast.py"], made
     assert all("'error'" not in call and '"error"' not in call for _, call in made), made
+
+
+# -- confirmations: long enough to read, and they say what was done -------------------------------
+
+
+@pytest.mark.parametrize("asked", [None, 1.5, 2, 8])
+def test_a_confirmation_stays_long_enough_to_read(asked: float | None) -> None:
+    assert toast_timeout("information", asked) == max(CONFIRM_S, asked or 0)
+    assert 3 <= CONFIRM_S <= 4
+
+
+def test_a_quote_is_one_line_and_short() -> None:
+    assert quoted("A title\non\ttwo lines") == "A title on two lines"
+    long = quoted("word " * 40)
+    assert len(long) == QUOTE_CHARS and long.endswith("…")
+
+
+@pytest.mark.parametrize("key", ["y", "Y"])
+async def test_a_copy_says_what_was_copied(seeded_store: Store, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    paper = seeded_store.papers[0]
+    app = PaperApp(store=seeded_store)
+    copied: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(app, "copy_to_clipboard", copied.append)
+        shown = app.screen.query_one("#paper-list").highlighted_id  # type: ignore[attr-defined]
+        paper = seeded_store.paper(shown) or paper
+        await pilot.press(key)
+        await pilot.pause()
+        [toast] = [n for n in app._notifications if str(n.message).startswith("Copied")]
+        message = str(toast.message)
+        assert toast.timeout >= CONFIRM_S and copied
+        if key == "y":
+            assert quoted(paper.title) in message
+        else:
+            assert copied[0].strip().splitlines()[0][:20] in message
+        assert all(len(line) <= QUOTE_CHARS + 40 for line in message.splitlines())

@@ -418,7 +418,8 @@ class PaperApp(App[None]):
         """Show a notification; its text is never read as markup and its control characters are
         shown (:func:`~paperdeck.model.safe_text.visible`): messages quote titles, tags, view names,
         file names and errors. ``markup`` is accepted for Textual's callers and ignored. How long it
-        stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error stays until dismissed."""
+        stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error until dismissed, any
+        other at least long enough to read it."""
         from paperdeck.ui.toasts import toast_timeout
 
         timeout = toast_timeout(severity, timeout)

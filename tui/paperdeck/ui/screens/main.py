@@ -325,13 +325,13 @@ class MainScreen(ReadingScreen):
         if self.layout_mode == "list-only":
             state = "on" if self.settings.settings.show_detail else "off"  # saved: it applies once wider
             where = f"{LIST_ONLY_BELOW} columns and {STACKED_FROM_ROWS} rows"
-            self.notify(f"Detail pane {state} from {where}; here, enter reads a paper.", timeout=3)
+            self.notify(f"Detail pane {state} from {where}; here, enter reads a paper.")
 
     def action_list_width(self, direction: int) -> None:
         width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
         self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
         if self.layout_mode != "side-by-side":
-            self.notify(f"Below {SIDE_BY_SIDE_FROM} columns the list takes the whole width.", timeout=3)
+            self.notify(f"Below {SIDE_BY_SIDE_FROM} columns the list takes the whole width.")
 
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a
@@ -462,11 +462,11 @@ class MainScreen(ReadingScreen):
         the bar is blank (:attr:`ListFilter.order`); else the saved sort, remembered."""
         if self.list_filter.sorting_query:
             self.notify(f"Sorted by {SORT_LABELS[order]} for this query; the saved sort is "
-                        f"{SORT_LABELS[self.chosen_order]}.", timeout=2)  # fmt: skip
+                        f"{SORT_LABELS[self.chosen_order]}.")  # fmt: skip
             self.list_filter.sort_query(order)
             return
         self._save(sort=order)
-        self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
+        self.notify(f"Sorted by {SORT_LABELS[order]}.")
         self.list_filter.sort_saved()
 
     def _filter_focused(self) -> bool:

@@ -53,7 +53,7 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
         app.notify(str(error), severity="error")
         return False
     if not reviews:
-        app.notify(no_reviews_notice(paper), timeout=5 if paper.ratings is not None else 3)
+        app.notify(no_reviews_notice(paper), timeout=5 if paper.ratings is not None else None)
         return False
     app.push_screen(ReviewsScreen(paper, reviews, summary, rank))
     return True
