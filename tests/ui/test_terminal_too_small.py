@@ -10,7 +10,7 @@ import pytest
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.main import LIST_ONLY_BELOW, STACKED_FROM_ROWS
 from paperdeck.ui.screens.prompts import TagPrompt
-from paperdeck.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from paperdeck.ui.screens.too_small import TooSmallScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 
@@ -18,6 +18,7 @@ from tests.ui.helpers import highlighted, main_screen, settle
 from tests.ui.test_small_terminal import screen_text
 
 AppFactory = Callable[..., PaperApp]
+MIN_WIDTH, MIN_HEIGHT = PaperApp.MIN_SIZE
 
 
 def notice_shown(app: PaperApp, size: tuple[int, int]) -> None:

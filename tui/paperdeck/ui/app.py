@@ -59,6 +59,10 @@ class PaperApp(App[None]):
     #: beside it is still the one of the catalogue held (an import saves it after the catalogue:
     #: read before, the index would be built here from every paper's texts, as large as the store).
     INDEX_WAIT_S: ClassVar[float] = 90.0
+    #: The smallest terminal (columns, rows) the screens are laid out for: from 40 columns the
+    #: filter bar, its counts and the list fit side by side with their borders; from 10 rows the
+    #: list shows four papers between the top bar and the footer. Below, a notice in their place.
+    MIN_SIZE: ClassVar[tuple[int, int]] = (40, 10)
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
@@ -81,6 +85,7 @@ class PaperApp(App[None]):
         #: The catalogue's stamp another process wrote while its saved index lagged, and since when.
         self._index_behind: tuple[list[int], float] | None = None
         self._hangup_signals_taken: list[int] = []  # those of HANGUP_SIGNALS the app handles
+        self._too_small: Screen[None] | None = None  # the terminal-too-small notice, while pushed
         chosen = self.settings.settings
         #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
         self.keymap: KeymapCheck = check_keymap(chosen.keymap)
@@ -158,23 +163,24 @@ class PaperApp(App[None]):
         self._fit_to_terminal(event.size)  # the app's size is the new one only once its screen is resized
 
     def _fit_to_terminal(self, size: Size) -> None:
-        """Below the smallest terminal the screens are laid out for, a notice saying so in place
-        of them, popped as soon as the terminal is large enough again: the screens under it are
-        not touched (:mod:`~paperdeck.ui.screens.too_small`)."""
-        from paperdeck.ui.screens.too_small import TooSmallScreen, too_small
+        """Below :attr:`MIN_SIZE`, a notice saying so in place of the screens, popped as soon as
+        the terminal is large enough again: the screens under it are not touched
+        (:mod:`~paperdeck.ui.screens.too_small`, imported only then)."""
+        columns, rows = self.MIN_SIZE
+        small = 0 < size.width < columns or 0 < size.height < rows
+        if small and self._too_small is None:
+            from paperdeck.ui.screens.too_small import TooSmallScreen
 
-        small, shown = too_small(size), isinstance(self.screen, TooSmallScreen)
-        if small and not shown:
-            self.push_screen(TooSmallScreen())
-        elif shown and not small:
+            self._too_small = TooSmallScreen(self.MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None and self.screen is self._too_small:
+            self._too_small = None
             self.pop_screen()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the terminal-too-small notice is shown, only quitting is a key: a screen opened
         under it would be laid out at the size that broke it."""
-        from paperdeck.ui.screens.too_small import TooSmallScreen
-
-        if isinstance(self.screen, TooSmallScreen) and action not in ("quit", "interrupt"):
+        if self._too_small is not None and self.screen is self._too_small and action not in ("quit", "interrupt"):
             return False
         return super().check_action(action, parameters)
 
