@@ -60,9 +60,9 @@ class PaperApp(App[None]):
     #: read before, the index would be built here from every paper's texts, as large as the store).
     INDEX_WAIT_S: ClassVar[float] = 90.0
     #: The smallest terminal (columns, rows) the screens are laid out for: from 40 columns the
-    #: filter bar, its counts and the list fit side by side with their borders; from 10 rows the
-    #: list shows four papers between the top bar and the footer. Below, a notice in their place.
-    MIN_SIZE: ClassVar[tuple[int, int]] = (40, 10)
+    #: filter bar, its counts and the list fit side by side with their borders; from 9 rows the
+    #: list shows three papers between the top bar and the footer. Below, a notice in their place.
+    MIN_SIZE: ClassVar[tuple[int, int]] = (40, 9)
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(

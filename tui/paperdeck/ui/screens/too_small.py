@@ -1,8 +1,8 @@
 """The notice shown in place of the panes while the terminal is smaller than the layout needs.
 
-Below :attr:`PaperApp.MIN_SIZE <paperdeck.ui.app.PaperApp.MIN_SIZE>` (40×10) the filter bar and
+Below :attr:`PaperApp.MIN_SIZE <paperdeck.ui.app.PaperApp.MIN_SIZE>` (40×9) the filter bar and
 the list no longer fit side by side with their counts (the filter bar and the counts need 28
-cells, the list 30 and its borders), or the list shows fewer than four papers under the top bar
+cells, the list 30 and its borders), or the list shows fewer than three papers under the top bar
 and above the footer. From there up the main screen is usable (under
 :data:`~paperdeck.ui.screens.main.LIST_ONLY_BELOW` columns, or
 :data:`~paperdeck.ui.screens.main.STACKED_FROM_ROWS` rows, the list alone: ``enter`` reads a
