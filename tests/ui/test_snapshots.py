@@ -151,3 +151,8 @@ def test_followed(snap_compare: SnapCompare, tmp_path: Path) -> None:
     store.follows.add("author", "Jane Doe")
     store.follows.add("keyword", "graph")
     assert snap_compare(PaperApp(store=store), terminal_size=SIZE, run_before=screen_settled)
+
+
+def test_terminal_too_small(snap_compare: SnapCompare, tmp_path: Path, seed_files: list[Path]) -> None:
+    """At 24×8 one centred notice in place of the panes."""
+    assert snap_compare(seeded_app(tmp_path, seed_files), terminal_size=(24, 8), run_before=screen_settled)

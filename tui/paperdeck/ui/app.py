@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
     from textual.driver import Driver
+    from textual.geometry import Size
 
 
 class PaperApp(App[None]):
@@ -58,6 +59,10 @@ class PaperApp(App[None]):
     #: beside it is still the one of the catalogue held (an import saves it after the catalogue:
     #: read before, the index would be built here from every paper's texts, as large as the store).
     INDEX_WAIT_S: ClassVar[float] = 90.0
+    #: The smallest terminal (columns, rows) the screens are laid out for: from 40 columns the
+    #: filter bar, its counts and the list fit side by side with their borders; from 9 rows the
+    #: list shows three papers between the top bar and the footer. Below, a notice in their place.
+    MIN_SIZE: ClassVar[tuple[int, int]] = (40, 9)
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
@@ -80,6 +85,7 @@ class PaperApp(App[None]):
         #: The catalogue's stamp another process wrote while its saved index lagged, and since when.
         self._index_behind: tuple[list[int], float] | None = None
         self._hangup_signals_taken: list[int] = []  # those of HANGUP_SIGNALS the app handles
+        self._too_small: Screen[None] | None = None  # the terminal-too-small notice, while pushed
         chosen = self.settings.settings
         #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
         self.keymap: KeymapCheck = check_keymap(chosen.keymap)
@@ -144,13 +150,39 @@ class PaperApp(App[None]):
         self.set_interval(self.IDLE_S, self._collect_when_idle)
         self.set_interval(self.CATALOGUE_CHECK_S, self._check_catalogue_patiently)
         if self.settings.problem:
-            self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
+            self.notify(self.settings.problem, title="Settings not read", severity="error")
         if (report := self.keymap.report(str(self.settings.path), self.settings_refused)) is not None:
             title = "Some settings refused" if self.settings_refused else "Some remapped keys refused"
-            self.notify(report, title=title, severity="warning", markup=False, timeout=12)
+            self.notify(report, title=title, severity="error")
         for message in self._messages:
             self.notify(message, markup=False, timeout=6)
         self._take_hangup_signals(True)
+        self._fit_to_terminal(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_to_terminal(event.size)  # the app's size is the new one only once its screen is resized
+
+    def _fit_to_terminal(self, size: Size) -> None:
+        """Below :attr:`MIN_SIZE`, a notice saying so in place of the screens, popped as soon as
+        the terminal is large enough again: the screens under it are not touched
+        (:mod:`~paperdeck.ui.screens.too_small`, imported only then)."""
+        columns, rows = self.MIN_SIZE
+        small = 0 < size.width < columns or 0 < size.height < rows
+        if small and self._too_small is None:
+            from paperdeck.ui.screens.too_small import TooSmallScreen
+
+            self._too_small = TooSmallScreen(self.MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None and self.screen is self._too_small:
+            self._too_small = None
+            self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the terminal-too-small notice is shown, only quitting is a key: a screen opened
+        under it would be laid out at the size that broke it."""
+        if self._too_small is not None and self.screen is self._too_small and action not in ("quit", "interrupt"):
+            return False
+        return super().check_action(action, parameters)
 
     def _take_hangup_signals(self, take: bool) -> None:
         """Take :attr:`HANGUP_SIGNALS` while the app runs, but for one ignored when it started
@@ -391,8 +423,17 @@ class PaperApp(App[None]):
     ) -> None:
         """Show a notification; its text is never read as markup and its control characters are
         shown (:func:`~paperdeck.model.safe_text.visible`): messages quote titles, tags, view names,
-        file names and errors. ``markup`` is accepted for Textual's callers and ignored."""
+        file names and errors. ``markup`` is accepted for Textual's callers and ignored. How long it
+        stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error until dismissed, any
+        other at least long enough to read it."""
+        from paperdeck.ui.toasts import toast_timeout
+
+        timeout = toast_timeout(severity, timeout)
         super().notify(visible(message), title=one_line(title), severity=severity, timeout=timeout, markup=False)
+
+    def action_dismiss_messages(self) -> None:
+        """Take away every toast shown (an error stays until dismissed so, or clicked)."""
+        self.clear_notifications()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's commands (its "Quit" replaced by ours, which shows its key), then ours, from

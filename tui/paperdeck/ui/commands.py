@@ -171,6 +171,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("app.quit", "q", "quit", "Quit", "app", "anywhere", "Quit", "Quit paperdeck", show=True),
     Command("app.help", "question_mark", "help", "Help", "app", "anywhere", "Help: keys", "Show every key", show=True),
     Command(
+        "app.dismiss_messages", "", "dismiss_messages", "Dismiss messages", "app", None, "Dismiss messages",
+        "Take away the messages shown (an error stays until dismissed)",
+    ),
+    Command(
         "app.interrupt", "ctrl+c", "interrupt", "Copy the selected text; with none, quit", "app", "anywhere",
         priority=True,
     ),

@@ -50,7 +50,7 @@ def open_or_copy(app: App[Any], url: str) -> None:
 
 def _answered(app: App[Any], url: str, opened: bool) -> None:
     if opened:
-        app.notify("Opened the link in the browser.", timeout=1.5)
+        app.notify("Opened the link in the browser.")
         return
     app.copy_to_clipboard(url)
     app.notify(f"No browser found: copied the link instead (OSC 52).\n{one_line(url)}", timeout=5, markup=False)

@@ -15,4 +15,4 @@ NO_PAPER = "No paper is highlighted."
 
 def say_no_paper(screen: Screen[Any]) -> None:
     """Say :data:`NO_PAPER` on ``screen``, as a warning toast."""
-    screen.notify(NO_PAPER, severity="warning", timeout=2)
+    screen.notify(NO_PAPER, severity="warning")

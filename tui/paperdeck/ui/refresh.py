@@ -64,7 +64,7 @@ def start_refresh(app: App[Any], store: Store, note: Callable[[str], None]) -> N
     catalogue again once the fetch landed), unless one is under way (then say so). ``note`` shows
     how far it has got beside the counts (``""``: no refresh runs); called on the event loop."""
     if any(worker.group == GROUP and not worker.is_finished for worker in app.workers):
-        app.notify("A refresh is under way.", timeout=2)
+        app.notify("A refresh is under way.")
         return
     note("refreshing…")
     app.run_worker(lambda: _refresh(app, store, note), thread=True, group=GROUP, name="refresh", exit_on_error=False)

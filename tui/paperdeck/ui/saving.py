@@ -14,10 +14,10 @@ from paperdeck.store.settings import SettingsFile
 
 def save_settings(node: Widget | App[Any], settings: SettingsFile, **changes: object) -> bool:
     """Change and persist ``settings`` (keys of :class:`~paperdeck.store.settings.Settings`); on a
-    write failure ``node`` shows it as a warning. Returns whether the settings were saved."""
+    write failure ``node`` shows it as an error (it stays until dismissed). Returns whether the settings were saved."""
     try:
         settings.update(**changes)
     except StoreError as error:
-        node.notify(str(error), title="Settings not saved", severity="warning", markup=False)
+        node.notify(str(error), title="Settings not saved", severity="error", markup=False)
         return False
     return True

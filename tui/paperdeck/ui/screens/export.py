@@ -252,7 +252,7 @@ def _ask_then_write(screen: Screen[Any], prompt: ExportPrompt, write: Callable[[
         if path is None:
             return
         zotero = prompt.to_zotero
-        screen.notify("Sending to Zotero…" if zotero else f"Writing {path}…", timeout=2, markup=False)
+        screen.notify("Sending to Zotero…" if zotero else f"Writing {path}…", markup=False)
 
         def work() -> None:
             try:

@@ -140,7 +140,7 @@ class Following:
 
     def _pick_author(self, paper: Paper) -> None:
         if not paper.authors:
-            self._screen.notify("This paper names no authors (the list it came from had none).", timeout=3)
+            self._screen.notify("This paper names no authors (the list it came from had none).")
             return
         from paperdeck.ui.screens.follow_dialogs import AuthorPicker
 
@@ -156,7 +156,7 @@ class Following:
         """Follow the filter bar's query."""
         text = self._filter.filter_text.strip()
         if not text:
-            self._screen.notify("Nothing to follow: type a query in the filter bar first.", timeout=3)
+            self._screen.notify("Nothing to follow: type a query in the filter bar first.")
             return
         self._follow("query", text)
 
@@ -179,7 +179,7 @@ class Following:
             notify(str(error), title="Not followed", severity="error")
             return
         label = Follow(kind, value).label
-        notify(f"Following {label}." if added is not None else f"Already following {label}.", timeout=3)
+        notify(f"Following {label}." if added is not None else f"Already following {label}.")
         if added is not None:
             self.refresh()
 

@@ -51,7 +51,7 @@ class HeldKeys:
         if not self._held:
             self._held_for = (list_filter.filter_text, list_filter.starred_only)
             doing = "sorting" if list_filter.sort_pending else "filtering"
-            screen.notify(f"Still {doing}: the key waits for the results (escape drops it).", timeout=3)
+            screen.notify(f"Still {doing}: the key waits for the results (escape drops it).")
         self._held.append((action, target))
         return True
 

@@ -49,7 +49,7 @@ def export_selection(view: ListFilter) -> tuple[list[str], str] | None:
         ids = list(view.view_ids())
         what = f"the {len(ids):,} paper{'' if len(ids) == 1 else 's'} of the view"
     if not ids:
-        view.screen.notify("Nothing to export: the view is empty.", timeout=2)
+        view.screen.notify("Nothing to export: the view is empty.")
         return None
     return ids, what
 
@@ -62,7 +62,7 @@ def open_view_number(view: ListFilter, number: int) -> None:
     elif number <= len(views):
         view.open_view(views[number - 1])
     else:
-        view.screen.notify(f"No view {number} yet: w saves the filter as a view.", timeout=2)
+        view.screen.notify(f"No view {number} yet: w saves the filter as a view.")
 
 
 def show_views(shown: ListFilter) -> None:
@@ -99,11 +99,11 @@ def save_view(view: ListFilter) -> None:
     try:
         query = check_query(view.filter_text)
     except ValueError as error:
-        screen.notify(f"Nothing to save: {error}.", timeout=3, markup=False)
+        screen.notify(f"Nothing to save: {error}.", markup=False)
         return
     settings = view.settings
     if settings.problem is not None:
-        screen.notify("Views cannot be saved: the settings file could not be read.", severity="warning")
+        screen.notify(f"Views cannot be saved: {settings.path} could not be read.", severity="error")
         return
 
     def save(name: str | None) -> None:
@@ -111,7 +111,7 @@ def save_view(view: ListFilter) -> None:
             return
         number = next(n for n, saved in enumerate(view.views, 1) if saved.name.casefold() == name.casefold())
         key = f" (key {number})" if number <= 9 else ""
-        screen.notify(f"Saved the view {name!r}{key}.", timeout=3, markup=False)
+        screen.notify(f"Saved the view {name!r}{key}.", markup=False)
         view.update_counts()
 
     screen.app.push_screen(SaveViewPrompt(query, [saved.name for saved in view.views]), save)

@@ -144,7 +144,7 @@ class Loader:
         if not self._store.loaded:
             self._after_catalogue = (paper_id, use)
             self._catalogue_wanted.set()
-            screen.notify("Reading the catalogue…", timeout=1.5)
+            screen.notify("Reading the catalogue…")
             return
         if (paper := self._store.paper(paper_id)) is not None:
             use(paper)

@@ -61,6 +61,9 @@ if TYPE_CHECKING:
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
 SIDE_BY_SIDE_FROM, LIST_ONLY_BELOW = 140, 60
+#: Screen rows from which the detail pane below the list shows a few lines of the paper (and the
+#: list a few rows): on fewer, the list is alone, as on a narrow screen.
+STACKED_FROM_ROWS = 16
 
 
 class MainScreen(ReadingScreen):
@@ -176,12 +179,14 @@ class MainScreen(ReadingScreen):
 
     @property
     def layout_mode(self) -> str:
-        """How the panes are arranged at the screen's width: ``"side-by-side"``, ``"stacked"``
-        (detail below the list) or ``"list-only"`` (``SIDE_BY_SIDE_FROM``, ``LIST_ONLY_BELOW``)."""
+        """How the panes are arranged at the screen's size: ``"side-by-side"``, ``"stacked"``
+        (detail below the list) or ``"list-only"`` (``SIDE_BY_SIDE_FROM``, ``LIST_ONLY_BELOW``,
+        ``STACKED_FROM_ROWS``)."""
         width = self.size.width or self.app.size.width
         if width >= SIDE_BY_SIDE_FROM:
             return "side-by-side"
-        return "stacked" if width >= LIST_ONLY_BELOW else "list-only"
+        height = self.size.height or self.app.size.height
+        return "stacked" if width >= LIST_ONLY_BELOW and height >= STACKED_FROM_ROWS else "list-only"
 
     def _apply_layout(self) -> None:
         chosen = self.settings.settings
@@ -193,7 +198,7 @@ class MainScreen(ReadingScreen):
         self.paper_list.styles.width = f"{chosen.list_width}%" if beside else "1fr"
 
     def on_resize(self) -> None:
-        self._apply_layout()  # nothing changes while the width stays in one mode
+        self._apply_layout()  # nothing changes while the size stays in one mode
         self.update_counts()  # fitted to the width
 
     def with_highlighted_paper(self, use: Callable[[Paper], object]) -> None:
@@ -319,13 +324,14 @@ class MainScreen(ReadingScreen):
         self._save(show_detail=not self.settings.settings.show_detail)
         if self.layout_mode == "list-only":
             state = "on" if self.settings.settings.show_detail else "off"  # saved: it applies once wider
-            self.notify(f"Detail pane {state} from {LIST_ONLY_BELOW} columns; here, enter reads a paper.", timeout=3)
+            where = f"{LIST_ONLY_BELOW} columns and {STACKED_FROM_ROWS} rows"
+            self.notify(f"Detail pane {state} from {where}; here, enter reads a paper.")
 
     def action_list_width(self, direction: int) -> None:
         width = self.settings.settings.list_width + direction * LIST_WIDTH_STEP
         self._save(list_width=max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width)))
         if self.layout_mode != "side-by-side":
-            self.notify(f"Below {SIDE_BY_SIDE_FROM} columns the list takes the whole width.", timeout=3)
+            self.notify(f"Below {SIDE_BY_SIDE_FROM} columns the list takes the whole width.")
 
     def _save(self, **changes: object) -> None:
         """Change and persist settings, then lay the panes out again; a failure to write is a
@@ -456,11 +462,11 @@ class MainScreen(ReadingScreen):
         the bar is blank (:attr:`ListFilter.order`); else the saved sort, remembered."""
         if self.list_filter.sorting_query:
             self.notify(f"Sorted by {SORT_LABELS[order]} for this query; the saved sort is "
-                        f"{SORT_LABELS[self.chosen_order]}.", timeout=2)  # fmt: skip
+                        f"{SORT_LABELS[self.chosen_order]}.")  # fmt: skip
             self.list_filter.sort_query(order)
             return
         self._save(sort=order)
-        self.notify(f"Sorted by {SORT_LABELS[order]}.", timeout=1.5)
+        self.notify(f"Sorted by {SORT_LABELS[order]}.")
         self.list_filter.sort_saved()
 
     def _filter_focused(self) -> bool:
@@ -709,7 +715,7 @@ class MainScreen(ReadingScreen):
 
     def _moves_failed(self, error: str) -> None:
         self._moves_reading = False
-        self.notify(error, severity="error", timeout=6)
+        self.notify(error, severity="error")
 
     def _moves_read(self, summaries: object, first_means: dict[str, float]) -> None:
         self._moves_reading = False

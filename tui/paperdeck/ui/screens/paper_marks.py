@@ -32,7 +32,7 @@ class MarksPaperShown(Screen[None]):
         if main is None:
             return
         label = main.toggle_star_of([self.paper.id])
-        self.notify("Starred." if label == "star" else "Unstarred.", timeout=1.5)
+        self.notify("Starred." if label == "star" else "Unstarred.")
         self.marks_shown()
 
     def action_status(self, status: str) -> None:
@@ -41,7 +41,7 @@ class MarksPaperShown(Screen[None]):
         if main is None:
             return
         given = main.set_status_of([self.paper.id], status)
-        self.notify(f"Marked {given}.", timeout=1.5)
+        self.notify(f"Marked {given}.")
         self.marks_shown()
 
     def action_edit_note(self) -> None:

@@ -55,7 +55,7 @@ class ProgressScreen(ModalScreen[None]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        self.notify(f"Still working ({self._what}); press the key again when it is done.", timeout=2, markup=False)
+        self.notify(f"Still working ({self._what}); press the key again when it is done.", markup=False)
 
     def _count_text(self) -> str:
         return f"{self.done:,} of {self._total:,} {self._unit}"

@@ -121,7 +121,7 @@ class ReadingScreen(Screen[None]):
     def saving(self, waiting: bool) -> None:
         """Say that a save waits for the store's lock (``False``: every save is written)."""
         if waiting:
-            self.notify("saving… (another paperdeck holds the store)", timeout=2)
+            self.notify("saving… (another paperdeck holds the store)")
 
     def show_user_data(self, paper_ids: list[str]) -> None:
         """Repaint what shows these papers' marks, with the saves not written yet (the subclass
@@ -192,7 +192,7 @@ class ReadingScreen(Screen[None]):
                     timeout=5,
                 )
             elif len(ids) > 1:
-                self.notify(f"{label}: {len(changes):,} of {len(ids):,} papers changed (u undoes)", timeout=3)
+                self.notify(f"{label}: {len(changes):,} of {len(ids):,} papers changed (u undoes)")
 
         if len(ids) > CONFIRM_OVER:
             from paperdeck.ui.screens.confirm import ConfirmScreen
@@ -234,7 +234,7 @@ class ReadingScreen(Screen[None]):
             return
         row = next_unseen(view, self.paper_list.cursor, lambda pid: self.store.user_data(pid).status)
         if row is None:
-            self.notify("No unseen paper left in this view.", timeout=2)
+            self.notify("No unseen paper left in this view.")
         else:
             self.paper_list.cursor = row
 
@@ -320,7 +320,7 @@ class ReadingScreen(Screen[None]):
         if kept:
             self.notify("The note was changed elsewhere meanwhile: both texts are kept.", severity="warning", timeout=6)
         else:
-            self.notify("Note saved." if note else "Note deleted.", timeout=1.5)
+            self.notify("Note saved." if note else "Note deleted.")
 
     def _note_editor(self, paper_id: str, title: str, draft: str | None = None) -> NoteEditor:
         """The note editor for a paper, starting from ``draft`` (unsaved) or the saved note; text
@@ -444,7 +444,7 @@ class ReadingScreen(Screen[None]):
             return
         step = history.next_step(undo=undo)
         if step is None:
-            self.notify("Nothing to undo." if undo else "Nothing to redo.", timeout=1.5)
+            self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
         done = "Undone" if undo else "Redone"
         if len(step.changes) <= CONFIRM_OVER:
@@ -456,7 +456,7 @@ class ReadingScreen(Screen[None]):
             self.refresh_user_data(step.paper_ids)
             if step.seen is not None:
                 self.changes_seen_moved()
-            self.notify(f"{done}: {step.label}", timeout=2)
+            self.notify(f"{done}: {step.label}")
             return
         from paperdeck.ui.screens.list_actions import Change, change_in_steps
 
@@ -465,7 +465,7 @@ class ReadingScreen(Screen[None]):
         def finished(changes: list[Change], error: StoreError | None) -> None:
             if error is None:
                 history.replayed(step, undo=undo)
-                self.notify(f"{done}: {step.label}", timeout=2)
+                self.notify(f"{done}: {step.label}")
             else:  # the replay is safe to run again: the step stays where it was
                 again = "u" if undo else "ctrl+r"
                 written = f" ({len(changes):,} of {len(ids):,} papers were changed first; {again} again finishes)"
@@ -487,7 +487,7 @@ class ReadingScreen(Screen[None]):
 
         if not bulk_change_running(self.app):
             return False
-        self.notify("A change to many papers is still being written; try again when it is done.", timeout=2)
+        self.notify("A change to many papers is still being written; try again when it is done.")
         return True
 
     # -- copy and open -----------------------------------------------------------------------
@@ -511,10 +511,13 @@ class ReadingScreen(Screen[None]):
         if paper is None:
             say_no_paper(self)
             return
+        from paperdeck.ui.toasts import quoted
+
         links = self._links(paper.id)
         text = one_line(paper.title) + (f"\n{links[0][1]}" if links else "")
         self.app.copy_to_clipboard(text)
-        self.notify("Copied the title" + (" and link." if links else "."), timeout=1.5)
+        said = f"{quoted(paper.title)}\n{quoted(links[0][1])}" if links else quoted(paper.title)
+        self.notify(f"Copied the title{' and link' if links else ''}:\n{said}", markup=False)
 
     def action_copy_bibtex(self) -> None:
         """Copy the paper's BibTeX entry: its source's, as written, else one generated from the
@@ -525,11 +528,13 @@ class ReadingScreen(Screen[None]):
             say_no_paper(self)
             return
         from paperdeck.export.bibtex import bibtex_entries, source_entry  # deferred: bibtexparser
+        from paperdeck.ui.toasts import quoted
 
         own = source_entry(paper) is not None
-        self.app.copy_to_clipboard(bibtex_entries([paper]))
+        entry = bibtex_entries([paper])
+        self.app.copy_to_clipboard(entry)
         what = "the BibTeX entry of its source" if own else "a BibTeX entry made from its fields"
-        self.notify(f"Copied {what}.", timeout=2)
+        self.notify(f"Copied {what}:\n{quoted(entry.strip().splitlines()[0] if entry.strip() else '')}", markup=False)
 
     def action_open_link(self) -> None:
         """Open the paper's link (a chooser when it has several) in the browser; with no browser to
@@ -540,7 +545,7 @@ class ReadingScreen(Screen[None]):
             return
         links = self._links(paper_id)
         if not links:
-            self.notify("This paper has no link.", severity="warning", timeout=2)
+            self.notify("This paper has no link.", severity="warning")
             return
         from paperdeck.ui.links import open_or_copy
 

@@ -68,7 +68,7 @@ def undo_last_change(screen: MainScreen) -> None:
         return
     point = screen.store.undo_point
     if point is None:
-        screen.notify("Nothing to undo: no import or removal to take back.", timeout=3)
+        screen.notify("Nothing to undo: no import or removal to take back.")
         return
     noun = "import" if point.what == "import" else "removal"
     when = point.at[:16].replace("T", " ")
@@ -105,7 +105,7 @@ def _undone_text(screen: MainScreen) -> str:
 def _running(screen: MainScreen) -> bool:
     """True (and a short message) while a removal or an undo is being written."""
     if any(worker.group == GROUP and not worker.is_finished for worker in screen.app.workers):
-        screen.notify("A removal or an undo is still being written; try again when it is done.", timeout=2)
+        screen.notify("A removal or an undo is still being written; try again when it is done.")
         return True
     return False
 
@@ -139,4 +139,4 @@ def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
 
 
 def _failed(screen: MainScreen, error: PaperdeckError) -> None:
-    screen.notify(str(error), title="Nothing changed", severity="error", markup=False, timeout=8)
+    screen.notify(str(error), title="Nothing changed", severity="error", markup=False)

@@ -50,10 +50,10 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
         summary = store.reviews.summary(forum) if forum else None
         rank = store.reviews.rank(forum) if forum else None
     except StoreError as error:
-        app.notify(str(error), severity="error", timeout=6)
+        app.notify(str(error), severity="error")
         return False
     if not reviews:
-        app.notify(no_reviews_notice(paper), timeout=5 if paper.ratings is not None else 3)
+        app.notify(no_reviews_notice(paper), timeout=5 if paper.ratings is not None else None)
         return False
     app.push_screen(ReviewsScreen(paper, reviews, summary, rank))
     return True

@@ -81,7 +81,7 @@ class ScheduleScreen(Screen[None]):
             papers = {paper.id: paper for paper in store.papers}
             plan = build_plan(papers, store.events_by_paper(), store.all_user_data, zone, name)
         except StoreError as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error", markup=False, timeout=6)
+            self.app.call_from_thread(self.notify, str(error), severity="error", markup=False)
             return
         self.app.call_from_thread(self._planned, plan)
 

@@ -175,7 +175,7 @@ class StatsScreen(Screen[None]):
                 base = figures_of(papers, summaries, {})
                 self.host.stats_figures = (key, base)
         except StoreError as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error", timeout=6)
+            self.app.call_from_thread(self.notify, str(error), severity="error")
             return
         in_view = set(ids)
         marks = []

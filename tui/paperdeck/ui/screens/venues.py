@@ -155,7 +155,7 @@ def pick_venues(shown: ListFilter) -> None:
     counts = venue_counts(store)
     if len(counts) < 2:
         only = venue_name(next(iter(counts), ""))
-        shown.screen.notify(f"Every paper here is of one venue ({only}): import another to pick.", timeout=3)
+        shown.screen.notify(f"Every paper here is of one venue ({only}): import another to pick.")
         return
 
     def chosen(venues: list[str] | None) -> None:

@@ -119,7 +119,7 @@ class ViewsScreen(ChoiceDialog[View | None]):
             return
         view = self._views[index]
         if view.builtin:
-            self.notify(f"{view.name} is built in; it cannot be deleted.", timeout=2)
+            self.notify(f"{view.name} is built in; it cannot be deleted.")
             return
 
         def answered(yes: bool | None) -> None:
