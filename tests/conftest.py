@@ -13,9 +13,11 @@ from tests.helpers import SEEDS, ReviewSample, missing_shared, write_review_samp
 
 #: Under CI (``CI`` set), Hypothesis draws the same examples at every run, so a run fails only when
 #: the code changed; a developer's runs draw new ones and may find a new bug (keep it as an example).
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+#: Neither has a deadline: an example's wall time on a loaded machine is no failure of the code
+#: (timings belong to the ``perf`` tests).
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.hookimpl(tryfirst=True)

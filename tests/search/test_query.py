@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from paperdeck.model.paper import Paper, Ratings, UserData
 from paperdeck.search.corpus import TextCorpus
@@ -382,8 +382,8 @@ def test_deep_but_allowed_nesting_and_long_negation_chains_parse() -> None:
 def test_help_examples_parse() -> None:
     examples = QUERY_HELP.split("Examples:")[1].strip().splitlines()
     assert len(examples) == 3
-    for example in examples:
-        query = parse_query(example.strip())
+    for line in examples:
+        query = parse_query(line.strip())
         assert query.error is None and query.has_filter
     assert hits('area:"reinforcement learning" -decision:withdrawn') == ["p2"]
 
@@ -417,6 +417,9 @@ def test_any_text_parses_without_raising(text: str) -> None:
 
 @settings(max_examples=500)
 @given(QUERYISH)
+@example("(id:OROROR00a OR OROROR00a)")  # a bare pasted id is (id:X OR X): read again, id:X twice
+@example("OROROR00a")
+@example("id:OROROR00a OROROR00a (OROROR00a OR b)")
 def test_query_like_text_parses_and_its_tree_prints_back(text: str) -> None:
     query = _check(text)
     if query.tree is not None:

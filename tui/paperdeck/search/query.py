@@ -398,12 +398,18 @@ def _has_field(node: Node, name: str) -> bool:
 
 
 def _joined(kind: str, parts: list[Node]) -> Node:
-    """``parts`` joined by ``kind``, flattening nested nodes of the same kind."""
+    """``parts`` joined by ``kind``, flattening nested nodes of the same kind; an ``OR``'s
+    repeated children are kept once (the same papers), so a printed tree parses back to itself: a
+    bare pasted id is ``(id:X OR X)``, and its print read again repeats ``id:X``."""
     if len(parts) == 1:
         return parts[0]
     flat: list[Node] = []
     for part in parts:
         flat.extend(part.children if isinstance(part, Group) and part.kind == kind else (part,))
+    if kind == "OR":
+        flat = list(dict.fromkeys(flat))
+        if len(flat) == 1:
+            return flat[0]
     return Group(kind, tuple(flat))
 
 
