@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pty
 import re
 import select
 import shutil
-import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -89,9 +88,18 @@ def run_to_exit(argv: list[str], env: dict[str, str], marker: str, typed: str = 
     """
     env = dict(env, TERM="xterm-256color", COLUMNS="160", LINES="48")
     started = time.monotonic()
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execve(argv[0], argv, env)
+    # A pty pair and a spawned child in a session of its own (not pty.fork(): a fork of a process
+    # that runs threads, as a test run's does, may deadlock the child, and Python 3.12+ warns).
+    fd, terminal = os.openpty()
+    try:
+        child = subprocess.Popen(
+            argv, env=env, stdin=terminal, stdout=terminal, stderr=terminal, start_new_session=True
+        )
+    except BaseException:
+        os.close(fd)
+        raise
+    finally:
+        os.close(terminal)
     seen, marked = b"", False
     try:
         while time.monotonic() - started < timeout:
@@ -102,15 +110,14 @@ def run_to_exit(argv: list[str], env: dict[str, str], marker: str, typed: str = 
                 if typed and not marked and marker.encode("utf-8") in seen:
                     marked = True
                     os.write(fd, typed.encode("utf-8"))
-            ended, status = os.waitpid(pid, os.WNOHANG)
-            if ended:
-                pid = 0
-                return os.waitstatus_to_exitcode(status)
+            status = child.poll()
+            if status is not None:
+                return status
         raise RuntimeError(f"{argv[-1][:40]!r} did not end in {timeout:.0f} s")
     finally:
-        if pid:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+        if child.returncode is None:
+            child.kill()
+            child.wait()
         os.close(fd)
 
 

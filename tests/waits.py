@@ -24,6 +24,11 @@ GUARD_S = 30.0
 #: Seconds between two looks at the condition.
 STEP_S = 0.02
 
+#: Seconds the app's saves wait for the store's lock in a test that holds it while it types (the
+#: store's own 10 s ran out on a loaded machine): longer than all the waits of such a test, each
+#: of :data:`GUARD_S` at most, and the test lets the lock go in a ``finally``.
+LOCK_WAIT_S = 20 * GUARD_S
+
 
 def _failure(what: str | Callable[[], object] | None, timeout: float) -> str:
     told = what() if callable(what) else what
@@ -135,3 +140,15 @@ def quick_idle_waits(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", IDLE_LOOK_S)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", IDLE_LOOK_S / 20)
+
+
+def saves_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save nothing holds up (no save before it, the store's lock free) is on disk before the
+    next key however long the write takes: the UI waits for it up to :data:`GUARD_S` instead of
+    ``SaveQueue.AT_ONCE_S`` (a quarter of a second, which a loaded machine's write outlasted, and
+    the save was then written behind the UI, after the key the test asserted on the disk).
+    Not for a test that holds the store's lock while it types: its first save would hold the
+    event loop until the lock's timeout."""
+    from paperdeck.ui.save_queue import SaveQueue
+
+    monkeypatch.setattr(SaveQueue, "AT_ONCE_S", GUARD_S)

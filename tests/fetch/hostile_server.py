@@ -10,6 +10,7 @@ redirected to it, so that a test can assert that no secret reached it.
 from __future__ import annotations
 
 import contextlib
+import socket
 import threading
 import time
 import zlib
@@ -389,11 +390,15 @@ class ZoteroStandIn(LocalServer):
         super().__exit__(*exc)
 
 
-def closed_port() -> str:
-    """The address of a port on 127.0.0.1 nothing listens on (bound, then closed)."""
-    import socket
+#: The sockets that keep :func:`closed_port`'s ports taken (bound, never listening) while the test
+#: process lives: a port bound and let go could be bound by a server of another xdist worker.
+_HELD_PORTS: list[socket.socket] = []
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"http://127.0.0.1:{port}"
+
+def closed_port() -> str:
+    """The address of a port on 127.0.0.1 nothing listens on: bound and never listened on, held
+    for the rest of the process (a connection is refused at once, and no other server gets it)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    _HELD_PORTS.append(probe)
+    return f"http://127.0.0.1:{probe.getsockname()[1]}"

@@ -4,7 +4,6 @@ bounded by a few seconds and a few tries, and every line names the mirror's whol
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 import httpx
@@ -13,12 +12,13 @@ from paperdeck.cli.main import main
 from paperdeck.fetch import client as client_module
 from paperdeck.fetch.client import FetchError, HttpClient, Limits, plain_get
 
+from tests.fetch.hostile_server import closed_port as hostile_closed_port
+
 
 def closed_port() -> int:
-    """A port on 127.0.0.1 nothing listens on (connections are refused at once)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port on 127.0.0.1 nothing listens on (connections are refused at once), held for the
+    rest of the process (:func:`tests.fetch.hostile_server.closed_port`)."""
+    return int(hostile_closed_port().rsplit(":", 1)[1])
 
 
 def test_connecting_is_bounded_by_a_few_seconds_reading_is_not() -> None:

@@ -12,12 +12,19 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
 from tests.ui.helpers import FIXED_TIME
-from tests.waits import quick_idle_waits
+from tests.waits import quick_idle_waits, saves_at_once
 
 
 @pytest.fixture(autouse=True)
 def _quick_idle_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     quick_idle_waits(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def _saves_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a test asserts on the disk after a key holds on a loaded machine (a module that holds
+    the store's lock overrides this fixture with one that does nothing)."""
+    saves_at_once(monkeypatch)
 
 
 @pytest.fixture

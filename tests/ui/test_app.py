@@ -291,7 +291,6 @@ async def test_a_note_changed_elsewhere_while_editing_keeps_both_texts(
         await pilot.press(*"mine")
         Store(seeded_store.data_dir).set_note(target, "from the CLI")
         await pilot.press("ctrl+s")
-        await settle(pilot)
-        note = Store(seeded_store.data_dir).user_data(target).note
-        assert note == f"mine\n\n{NOTE_CHANGED_ELSEWHERE}\nfrom the CLI"
+        kept = f"mine\n\n{NOTE_CHANGED_ELSEWHERE}\nfrom the CLI"  # saved by the editor's dismiss callback
+        await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).note == kept, what="both kept")
         assert any("both texts are kept" in str(n.message) for n in app._notifications)

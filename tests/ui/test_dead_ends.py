@@ -10,6 +10,7 @@ import time
 import webbrowser
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import bibtexparser
 import pytest
@@ -34,8 +35,26 @@ AppFactory = Callable[..., PaperApp]
 RT_PART1 = submission_parts()[0]
 
 
+#: Every notice each app gave, by app: kept here (a toast expires after its few seconds, which a
+#: loaded machine spent before the test looked: "1,001 of 1,001 papers changed" was gone).
+_SAID: dict[int, list[str]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _notices_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    notify = PaperApp.notify
+
+    def kept(self: PaperApp, message: str, *args: Any, **kwargs: Any) -> None:
+        _SAID.setdefault(id(self), []).append(str(message))
+        notify(self, message, *args, **kwargs)
+
+    _SAID.clear()
+    monkeypatch.setattr(PaperApp, "notify", kept)
+
+
 def notices(app: PaperApp) -> list[str]:
-    return [str(notification.message) for notification in app._notifications]
+    """Every notice the app gave (a toast's message), those expired since too."""
+    return list(_SAID.get(id(app), []))
 
 
 @pytest.fixture

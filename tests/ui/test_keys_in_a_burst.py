@@ -13,11 +13,17 @@ from textual import events
 from textual.widgets import Input
 
 from tests.ui.helpers import SIZE, main_screen, paper_list, settle
-from tests.waits import GUARD_S, wait_for
+from tests.waits import GUARD_S, LOCK_WAIT_S, wait_for
 
 #: What the burst types: a tag on the first paper, down, a tag on the second, down, a star.
 BURST = ("T", *"ujt", "enter", "j", "T", *"tui8", "enter", "j", "s")
 CHARS = {"enter": "\r", "escape": "\x1b", "ctrl+s": "\x13"}
+
+
+@pytest.fixture(autouse=True)
+def _saves_at_once() -> None:
+    """The UI's own wait for a save (``SaveQueue.AT_ONCE_S``): these tests hold the store's lock
+    while they type, and wait for each save they assert on."""
 
 
 def _app(store: Store) -> PaperApp:
@@ -40,6 +46,7 @@ async def test_a_burst_of_keys_goes_where_it_was_typed(seeded_store: Store, lock
     app = _app(seeded_store)
     seeded_store.user_dir.mkdir(mode=0o700, exist_ok=True)
     other = FileLock(seeded_store.user_dir / ".lock", timeout=1.0)  # another paperdeck, writing
+    seeded_store._user._lock.timeout = LOCK_WAIT_S  # the saves wait for it as long as the test holds it
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = main_screen(app)

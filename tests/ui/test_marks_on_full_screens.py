@@ -44,7 +44,8 @@ async def test_s_r_n_in_the_reader_mark_the_paper_shown(seeded_store: Store) -> 
         await wait_for(pilot, lambda: isinstance(app.screen, NoteEditor), what="the note editor")
         await pilot.press(*"from the reader", "ctrl+s")
         await wait_for(pilot, lambda: app.screen is reader, what="back in the reader")
-        assert seeded_store.user_data(paper.id).note == "from the reader"
+        # Saved by the editor's dismiss callback, which may run after the screen is back.
+        await wait_for(pilot, lambda: seeded_store.user_data(paper.id).note == "from the reader", what="saved")
         assert "from the reader" in _detail_text(reader)
         assert app.screen is reader  # the keys did not leave it
         await pilot.press("escape")
@@ -80,7 +81,8 @@ async def test_s_r_n_on_the_reviews_screen_mark_its_paper(seeded_store: Store) -
         await wait_for(pilot, lambda: isinstance(app.screen, NoteEditor), what="the note editor")
         await pilot.press(*"from the reviews", "ctrl+s")
         await wait_for(pilot, lambda: app.screen is screen, what="back on the reviews")
-        assert seeded_store.user_data(paper.id).note == "from the reviews"
+        # Saved by the editor's dismiss callback, which may run after the screen is back.
+        await wait_for(pilot, lambda: seeded_store.user_data(paper.id).note == "from the reviews", what="saved")
         await pilot.press("right_curly_bracket")  # the next note moved to }
         await pilot.pause()
         assert len(screen.query(".note.current")) == 1

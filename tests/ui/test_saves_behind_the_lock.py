@@ -5,16 +5,24 @@ a save that cannot get the lock in time is one line, and taken back from the scr
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 
-from paperdeck.store.lock import FileLock
+import pytest
+from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.prompts import TagPrompt
 from textual._context import active_app
 
 from tests.ui.helpers import SIZE, counts, highlighted, main_screen, paper_list, settle
-from tests.waits import wait_for
+from tests.waits import GUARD_S, LOCK_WAIT_S, wait_for
+
+
+@pytest.fixture(autouse=True)
+def _saves_at_once() -> None:
+    """The UI's own wait for a save (``SaveQueue.AT_ONCE_S``): these tests hold the store's lock
+    while they type, and wait for each save they assert on."""
 
 
 def _lock(store: Store) -> FileLock:
@@ -26,6 +34,9 @@ def _lock(store: Store) -> FileLock:
 async def test_keys_typed_while_the_store_is_locked_land_where_typed_and_saves_keep_their_order(
     seeded_store: Store,
 ) -> None:
+    # The saves wait for the lock as long as the test holds it (its 10 s ran out while a loaded
+    # machine typed the keys: the first save failed and was taken back).
+    seeded_store._user._lock.timeout = LOCK_WAIT_S
     app = PaperApp(store=seeded_store)
     other = _lock(seeded_store)
     async with app.run_test(size=SIZE) as pilot:
@@ -60,13 +71,29 @@ async def test_keys_typed_while_the_store_is_locked_land_where_typed_and_saves_k
         assert "saving…" not in counts(app)
         assert not [n for n in app._notifications if n.severity == "error"]
         await pilot.press("u", "u")  # each save is a step of its own: read, then the last star
-        await settle(pilot)
+        await wait_for(pilot, lambda: not screen.saves.pending, what="the undos written")
         record = seeded_store.user_data(ids[2])
         assert not record.starred and record.status == "unseen"
 
 
-async def test_a_save_that_cannot_get_the_lock_is_one_line_and_taken_back(seeded_store: Store) -> None:
-    seeded_store._user._lock.timeout = 1.5  # another paperdeck holds the lock for longer than this
+async def test_a_save_that_cannot_get_the_lock_is_one_line_and_taken_back(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lock = seeded_store._user._lock
+    lock.timeout = 1.5  # another paperdeck holds the lock for longer than this
+    # The save gives up only once the test has seen the star shown (a loaded machine ran the
+    # 1.5 s out before the keys were handled: the star was already taken back).
+    may_give_up = threading.Event()
+    acquire = lock.acquire
+
+    def acquire_or_give_up_when_told() -> None:
+        try:
+            acquire()
+        except LockTimeout:
+            may_give_up.wait(GUARD_S)
+            raise
+
+    monkeypatch.setattr(lock, "acquire", acquire_or_give_up_when_told)
     app = PaperApp(store=seeded_store)
     other = _lock(seeded_store)
     async with app.run_test(size=SIZE) as pilot:
@@ -77,6 +104,7 @@ async def test_a_save_that_cannot_get_the_lock_is_one_line_and_taken_back(seeded
         try:
             await pilot.press("s", "j")
             assert screen.user_data_shown(paper).starred  # shown at once
+            may_give_up.set()
             await wait_for(
                 pilot,
                 lambda: any(n.severity == "error" for n in app._notifications),
