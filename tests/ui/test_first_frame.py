@@ -151,7 +151,7 @@ def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
     assert sorted(path.name for path in styles_dir().glob("*.tcss")) == ["app.tcss", "dialogs.tcss", "main.tcss"]
     dialogs = (ChoiceDialog, ConfirmScreen, ExportPrompt, AuthorPicker, FollowsScreen, KeywordPrompt, HelpScreen,
                NoteEditor, LinkChooser, TagPrompt, VenuesScreen, SaveViewPrompt, ViewsScreen)  # fmt: skip
-    assert all(dialog.CSS_PATH == dialog_style_sheets() for dialog in dialogs)
+    assert {tuple(dialog.CSS_PATH) for dialog in dialogs} == {tuple(dialog_style_sheets())}
     # The shared sheet names exactly these dialogs.
     shared = (styles_dir() / "dialogs.tcss").read_text(encoding="utf-8")
     named = shared.split("{", 1)[0].rsplit("*/", 1)[-1]
