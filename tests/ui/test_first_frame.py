@@ -41,6 +41,7 @@ def first_frame(self, *args, **kwargs):
             detail_children=len(screen.query_one("#paper-detail").children),
             modules=sorted(m for m in sys.modules if m.startswith(("paperdeck.", "tinydb"))),
             sources=sorted(what for _, what in app.stylesheet.source),
+            source_paths=sorted(app.stylesheet.source),
         )
     return update
 
@@ -118,6 +119,7 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         assert deferred not in modules
     dialogs = ("NoteEditor", "HelpScreen", "ConfirmScreen", "LinkChooser", "ViewsScreen", "FollowsScreen")
     assert not [source for source in seen["sources"] if source.startswith(("Footer.", "PaperFooter.", *dialogs))]
+    assert not [path for path, _ in seen["source_paths"] if Path(path).name == "dialogs.tcss"]
     # Once settled: the footer is in its row (its keys: tests/ui/test_small_terminal.py), the
     # detail pane has its body.
     assert seen["settled_footer"] == ["PaperFooter"]
@@ -129,11 +131,30 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
 
 
 def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
-    """Each dialog's rules live in its own DEFAULT_CSS (parsed when it first opens), not in a
-    stylesheet the app reads before its first frame."""
-    from paperdeck.paths import styles_dir
+    """Each dialog's rules live in its own DEFAULT_CSS, the ones they share in dialogs.tcss (each
+    dialog's CSS_PATH): both parsed when the first dialog opens, not in a stylesheet the app reads
+    before its first frame."""
+    from paperdeck.paths import dialog_style_sheets, styles_dir
     from paperdeck.ui.app import PaperApp
+    from paperdeck.ui.screens.choices import ChoiceDialog
+    from paperdeck.ui.screens.confirm import ConfirmScreen
+    from paperdeck.ui.screens.export import ExportPrompt
+    from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
+    from paperdeck.ui.screens.help import HelpScreen
+    from paperdeck.ui.screens.note_editor import NoteEditor
+    from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
+    from paperdeck.ui.screens.venues import VenuesScreen
+    from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 
     names = sorted(Path(path).name for path in PaperApp.CSS_PATH)
     assert names == ["app.tcss", "main.tcss"]
-    assert sorted(path.name for path in styles_dir().glob("*.tcss")) == names
+    assert sorted(path.name for path in styles_dir().glob("*.tcss")) == ["app.tcss", "dialogs.tcss", "main.tcss"]
+    dialogs = (ChoiceDialog, ConfirmScreen, ExportPrompt, AuthorPicker, FollowsScreen, KeywordPrompt, HelpScreen,
+               NoteEditor, LinkChooser, TagPrompt, VenuesScreen, SaveViewPrompt, ViewsScreen)  # fmt: skip
+    assert {tuple(dialog.CSS_PATH) for dialog in dialogs} == {tuple(dialog_style_sheets())}
+    # The shared sheet names exactly these dialogs.
+    shared = (styles_dir() / "dialogs.tcss").read_text(encoding="utf-8")
+    named = shared.split("{", 1)[0].rsplit("*/", 1)[-1]
+    assert {name.strip() for name in named.split(",")} == {
+        dialog.__name__ for dialog in dialogs if dialog is not ChoiceDialog
+    }

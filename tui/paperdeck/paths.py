@@ -6,7 +6,7 @@ Nothing here touches the disk at import time.
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from pathlib import Path, PurePath
 
 APP_NAME = "paperdeck"
 DATA_DIR_ENV = "PAPERDECK_DATA_DIR"
@@ -39,6 +39,12 @@ def _bundled(name: str) -> Path:
 def styles_dir() -> Path:
     """The folder of the ``.tcss`` style sheets."""
     return _bundled("styles")
+
+
+def dialog_style_sheets() -> list[str | PurePath]:
+    """The style sheet of the rules the dialogs share (``dialogs.tcss``): each dialog's
+    ``CSS_PATH``, which Textual reads when the first dialog opens, after the app's first frame."""
+    return [str(styles_dir() / "dialogs.tcss")]
 
 
 def seeds_dir() -> Path:

@@ -4,10 +4,13 @@ with ``j`` and ``k`` as well as the arrows, as the paper list is."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from pathlib import PurePath
+from typing import ClassVar, TypeVar
 
 from textual.screen import ModalScreen
 from textual.widgets import OptionList
+
+from paperdeck.paths import dialog_style_sheets
 
 _T = TypeVar("_T")
 
@@ -15,6 +18,8 @@ _T = TypeVar("_T")
 class ChoiceDialog(ModalScreen[_T]):
     """A modal screen holding one option list; ``move(step)`` moves its highlight (bound to ``j``/``k``
     by each dialog's own rows of the command table, ``PREFIX.down`` and ``PREFIX.up``)."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     def action_move(self, step: int) -> None:
         options = self.query_one(OptionList)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,11 +11,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismisses with ``True`` for yes (``y``), ``False`` for no (``n``, escape)."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("confirm")
 

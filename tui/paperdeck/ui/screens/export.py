@@ -12,7 +12,7 @@ says what Zotero imported, or in one line why not.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import on
@@ -26,6 +26,7 @@ from textual.widgets import Checkbox, Input, Label
 from paperdeck.export.formats import CALENDAR, export_target_problem, format_for_path, inside_data_dir
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
 
@@ -71,6 +72,8 @@ class ExportPrompt(ModalScreen[Path | None]):
             folder and a folder that does not exist (:func:`export_target_problem`), so the name
             typed stays to be mended.
     """
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("export")
 

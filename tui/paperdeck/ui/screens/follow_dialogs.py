@@ -5,6 +5,7 @@ first opens: none is part of the main screen's first frame."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -17,6 +18,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
@@ -58,6 +60,8 @@ class AuthorPicker(ChoiceDialog[str | None]):
 
 class KeywordPrompt(ModalScreen[str | None]):
     """Ask for a keyword to follow; dismisses with it, or ``None`` on escape."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("follow_keyword")
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from paperdeck.model.safe_text import one_line
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import HelpLine, bindings, key_display
 from paperdeck.ui.widgets.footer import PaperFooter
 
@@ -24,6 +26,8 @@ HelpSection = tuple[str, Sequence[HelpLine]]
 class HelpScreen(ModalScreen[None]):
     """Lists the keys of each section; ``escape``, ``q`` or ``?`` closes it, ``j`` / ``k`` scroll it
     (``g`` / ``G``: its top, its end), as on the full screens; its footer shows those keys."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 

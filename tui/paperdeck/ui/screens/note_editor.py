@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, TextArea
 
 from paperdeck.model.safe_text import in_place, one_line
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
@@ -39,6 +41,8 @@ class NoteEditor(ModalScreen[str | None]):
             external editor's text): unsaved from the start.
         keep: saves text that would otherwise be lost when the terminal closes.
     """
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     DEFAULT_CSS = """
     #note-dialog {

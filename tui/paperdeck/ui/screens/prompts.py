@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual import on
@@ -17,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.paper import BLANK_TAG, blank_tag, read_tags
 from paperdeck.model.safe_text import one_line
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 
@@ -44,6 +46,8 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
     """Ask for tags: ``deep-learning  to-cite`` (or ``deep-learning, to-cite``) adds, ``"my tag"``
     adds one tag (``my-tag``), ``-to-cite`` removes; → (add, remove), read by
     :func:`~paperdeck.model.user.read_tags`."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("tags")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import PurePath
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -16,6 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from paperdeck.model.safe_text import one_line
+from paperdeck.paths import dialog_style_sheets
 from paperdeck.search.views import NAME_MAX, View, clean_name
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
@@ -141,6 +143,8 @@ class ViewsScreen(ChoiceDialog[View | None]):
 
 class SaveViewPrompt(ModalScreen[str | None]):
     """Ask for a name for ``query``; dismisses with the cleaned name, or ``None`` on escape."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("save_view")
 
