@@ -326,15 +326,16 @@ def _similarity_parses(store: Store) -> bool:
     """Whether the similarity index's build needs every paper parsed first: not when the store's
     last import in place (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`) made the
     catalogue as it is, for :func:`build_similarity` then updates the saved index reading only the
-    papers it changed (and parses them all itself if it cannot), nor when an import left the
-    saved index's weights to compute (:mod:`paperdeck.search.similar_pending`)."""
+    papers it changed (and parses them all itself if it cannot), nor when the saved index was
+    saved for the catalogue as it is, weighed (read as it is) or not (an import left its weights
+    to compute: :mod:`paperdeck.search.similar_pending`)."""
     patch = store.catalogue.last_patch
     stamp = store.catalogue_stamp()
     if stamp is not None and patch is not None and tuple(stamp) == patch.after:
         return False
-    from paperdeck.search.similar_pending import is_pending
+    from paperdeck.search.similar_pending import saved_for
 
-    return stamp is None or not is_pending(store.data_dir / SIMILARITY_FILE, stamp)
+    return stamp is None or not saved_for(store.data_dir / SIMILARITY_FILE, stamp)
 
 
 class _Made(Generic[T]):

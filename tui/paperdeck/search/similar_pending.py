@@ -110,6 +110,22 @@ def is_pending(path: Path, stamp: Sequence[int]) -> bool:
         return False
 
 
+def saved_for(path: Path, stamp: Sequence[int]) -> bool:
+    """Whether the index file at ``path`` was saved for the catalogue stamped ``stamp``, weighed or
+    not (read, or weighed, without any paper parsed)."""
+    import numpy as np
+
+    from paperdeck.search.similar import SimilarityIndex
+
+    try:
+        with np.load(path, allow_pickle=False) as saved:
+            return bool(
+                saved["version"].tolist() in SimilarityIndex._READ_VERSIONS and saved["stamp"].tolist() == list(stamp)
+            )
+    except (OSError, ValueError, KeyError, EOFError, IndexError, zipfile.BadZipFile):
+        return False
+
+
 def weigh_pending(path: Path, stamp: Sequence[int], ids: Sequence[str]) -> SimilarityIndex | None:
     """The index of the file :func:`save_pending` wrote at ``path`` for the catalogue stamped
     ``stamp`` (of the papers ``ids``): every weight computed from the base and the delta (equal
@@ -129,4 +145,4 @@ def weigh_pending(path: Path, stamp: Sequence[int], ids: Sequence[str]) -> Simil
     return index
 
 
-__all__ = ["is_pending", "save_pending", "weigh_pending"]
+__all__ = ["is_pending", "save_pending", "saved_for", "weigh_pending"]
