@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 from paperdeck.cli.caches import caches_key, save_caches, save_indexes
 from paperdeck.model.paper import Paper
-from paperdeck.search import index_update
+from paperdeck.search import index_update, similar_pending
 from paperdeck.search import similar_counts as similar_module
 from paperdeck.search.index import SearchIndex
 from paperdeck.search.index_file import read_sections
 from paperdeck.search.searcher import INDEX_FILE, SIMILARITY_FILE, Searcher
 from paperdeck.search.similar import SimilarityIndex, patched_fingerprint, texts_fingerprint
+from paperdeck.search.similar_pending import is_pending
 from paperdeck.sources import read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
@@ -134,9 +135,20 @@ def test_patched_search_index_equals_a_build_from_scratch(
     for query in QUERIES:
         assert list(saved.search_positions(query)) == list(scratch_index.search_positions(query)), query
     assert list(saved.search_positions("quasar zebrafish")) == [fresh.paper_ids.index(decisions[0].id)]
+    # The import left the similarity counts updated, its weights to compute: the first reader
+    # computes and saves them (no build from every paper), read as they are from then on.
+    assert SimilarityIndex.load(data / SIMILARITY_FILE, header["stamp"]) is None
+    assert is_pending(data / SIMILARITY_FILE, header["stamp"])
+    with monkeypatch.context() as patch:
+        builds = _built(patch)
+        weighed = Searcher(Store(data, lazy=True, rows=False)).similarity.get()
+        assert builds == []
+    assert weighed.texts == header["texts"]
     similar = SimilarityIndex.load(data / SIMILARITY_FILE, header["stamp"])
     assert similar is not None and similar.texts == header["texts"]
     scratch_similar = SimilarityIndex(papers)
+    for name in ("_indptr", "_indices", "_data"):
+        assert getattr(weighed, name).tobytes() == getattr(scratch_similar, name).tobytes(), name
     for name in ("_indptr", "_indices", "_data"):
         assert getattr(similar, name).tobytes() == getattr(scratch_similar, name).tobytes(), name
     assert similar.paper_ids == scratch_similar.paper_ids and similar._terms == scratch_similar._terms
@@ -202,6 +214,7 @@ def test_an_update_not_saved_leaves_indexes_that_are_rebuilt_not_used(
     with monkeypatch.context() as patch:
         patch.setattr(SearchIndex, "save", refuse)
         patch.setattr(SimilarityIndex, "save", refuse)
+        patch.setattr(similar_pending, "atomic_write_into", refuse)
         store = _import(data, decisions)
     assert store.catalogue.last_patch is not None
     assert {name: (data / name).read_bytes() for name in before} == before  # left as they were

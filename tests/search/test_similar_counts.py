@@ -204,7 +204,7 @@ def test_a_saved_file_of_version_4_is_built_again_once(tmp_path: Path, monkeypat
     build_similarity(store)
     assert len(builds) == 1
     with np.load(path) as saved:
-        assert saved["version"].tolist() == [SimilarityIndex.FILE_VERSION] == [5]
+        assert saved["version"].tolist() == [SimilarityIndex.FILE_VERSION] == [6]
     build_similarity(store)
     assert len(builds) == 1, "read from the file built again"
 

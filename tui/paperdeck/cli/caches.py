@@ -33,14 +33,17 @@ def save_caches(store: Store, before: tuple[object, object]) -> None:
 def save_indexes(store: Store, *, release: bool = False) -> None:
     """Build the search index and the similarity index now and save them beside the catalogue,
     so that the app searches from its first frame, the ``search`` command reads the index instead
-    of parsing every paper, and the app's first "more like this" reads its index. ``release``:
+    of parsing every paper, and the app's first "more like this" reads its index (after an
+    import in place, the similarity index's counts only: its weights are computed by the first
+    reader, :func:`paperdeck.search.searcher.save_similarity_counts`). ``release``:
     the command is done with the papers held (an import's last step): they are let go of and
     each index built from the catalogue read again a paper at a time, held by nothing after
     (:func:`paperdeck.search.searcher.save_indexes_read_again`), when this store wrote the file."""
-    from paperdeck.search.searcher import Searcher, save_indexes_read_again
+    from paperdeck.search.searcher import Searcher, save_indexes_read_again, save_similarity_counts
 
     if release and save_indexes_read_again(store):
         return
 
     Searcher(store).index.get()  # saved, and let go before the similarity index is made: not held at once
-    Searcher(store).similarity.get()
+    if not save_similarity_counts(store):  # an import in place: its weights computed at first need
+        Searcher(store).similarity.get()

@@ -231,7 +231,17 @@ def build_similarity(store: Store, notice: Callable[[str], object] | None = None
     stamp = store.catalogue_stamp()
     if stamp is not None and (saved := SimilarityIndex.load(path, stamp)) is not None:
         return saved
-    if notice is not None and SimilarityIndex.saved_version(path) not in (None, SimilarityIndex.FILE_VERSION):
+    if stamp is not None:  # an import left the counts updated: the weights computed now, once
+        from paperdeck.search.similar_pending import weigh_pending
+
+        weighed = weigh_pending(path, stamp, store.paper_ids)
+        if weighed is not None:
+            if store.catalogue_stamp() == stamp:  # not re-imported meanwhile
+                with contextlib.suppress(PaperdeckError, OSError):
+                    weighed.save(path, stamp, weighed.texts)
+            weighed.release_counts()
+            return weighed
+    if notice is not None and SimilarityIndex.saved_version(path) not in (None, 5, SimilarityIndex.FILE_VERSION):
         notice(f"{path}: the saved similarity index was written by another paperdeck version; it is built again")
     patch = store.catalogue.last_patch
     if stamp is not None and patch is not None and tuple(stamp) == patch.after:
@@ -286,14 +296,46 @@ def _patched_similarity(store: Store, path: Path, patch: CataloguePatch, stamp: 
     return index
 
 
+def save_similarity_counts(store: Store) -> bool:
+    """After an import in place that made the catalogue as it is (its
+    :attr:`~paperdeck.store.catalogue.Catalogue.last_patch`), bring the saved similarity index
+    up to it without computing a weight: restamped when no text it reads changed, else its counts
+    updated for the papers changed and its weights left to the first reader
+    (:mod:`paperdeck.search.similar_pending`). False when that cannot be done (then build it:
+    :func:`build_similarity`). Failing to save only costs the next start its speed."""
+    from paperdeck.search.similar import SimilarityIndex
+    from paperdeck.search.similar_pending import save_pending
+
+    patch = store.catalogue.last_patch
+    stamp = store.catalogue_stamp() if patch is not None else None
+    if stamp is None or patch is None or tuple(stamp) != patch.after:
+        return False
+    ids = store.paper_ids
+    if len(ids) != patch.count:
+        return False
+    path = store.data_dir / SIMILARITY_FILE
+    changes = _indexed_changes(patch)
+    with contextlib.suppress(PaperdeckError, OSError):
+        if not changes:  # no text the index reads changed (a review import, decisions): stamped anew
+            return SimilarityIndex.restamp(path, patch.before, stamp, ids)
+        return save_pending(path, patch.before, stamp, ids, changes)
+    return False
+
+
 def _similarity_parses(store: Store) -> bool:
     """Whether the similarity index's build needs every paper parsed first: not when the store's
     last import in place (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`) made the
     catalogue as it is, for :func:`build_similarity` then updates the saved index reading only the
-    papers it changed (and parses them all itself if it cannot)."""
+    papers it changed (and parses them all itself if it cannot), nor when the saved index was
+    saved for the catalogue as it is, weighed (read as it is) or not (an import left its weights
+    to compute: :mod:`paperdeck.search.similar_pending`)."""
     patch = store.catalogue.last_patch
-    stamp = store.catalogue_stamp() if patch is not None else None
-    return stamp is None or patch is None or tuple(stamp) != patch.after
+    stamp = store.catalogue_stamp()
+    if stamp is not None and patch is not None and tuple(stamp) == patch.after:
+        return False
+    from paperdeck.search.similar_pending import saved_for
+
+    return stamp is None or not saved_for(store.data_dir / SIMILARITY_FILE, stamp)
 
 
 class _Made(Generic[T]):

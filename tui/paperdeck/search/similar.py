@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
 from paperdeck.search.packed_index import papers_named
-from paperdeck.search.similar_counts import TermCounts
+from paperdeck.search.similar_counts import TermCounts, weighed
 from paperdeck.search.words import IndexedPaper
 
 if TYPE_CHECKING:
@@ -302,11 +302,13 @@ class SimilarityIndex:
         _release_freed_memory()
 
     #: Format of :meth:`save` files (bumped when the layout, the terms or the weighting change):
-    #: 5, a lone Greek letter the term of its name (``λ``: ``lambda``), the term counts in a base
-    #: file beside it and a delta in it (4: the same with the terms before, 3: the counts in it;
-    #: neither read: rebuilt once).
-    FILE_VERSION = 5
-    _READ_VERSIONS = ([5],)
+    #: 6, a member ``weighed``: ``[0]`` in a file an import left with its counts updated and no
+    #: weights (:mod:`paperdeck.search.similar_pending`: weighed at first need), ``[1]`` in one
+    #: :meth:`save` wrote; 5, the same always weighed (read as it is); a lone Greek letter the
+    #: term of its name (``λ``: ``lambda``), the term counts in a base file beside it and a delta
+    #: in it (4: the same with the terms before, 3: the counts in it; neither read: rebuilt once).
+    FILE_VERSION = 6
+    _READ_VERSIONS = ([5], [6])
 
     @classmethod
     def saved_version(cls, path: Path) -> int | None:
@@ -350,6 +352,7 @@ class SimilarityIndex:
             counts = delta_members("", [], None)
         arrays: dict[str, Any] = {
             "version": np.array([self.FILE_VERSION], np.int64),
+            "weighed": np.array([1], np.int64),
             "stamp": np.array(list(stamp), np.int64),
             "texts": np.array([texts], dtype=np.str_),
             "ids": np.array(self._ids, dtype=np.str_),
@@ -376,6 +379,8 @@ class SimilarityIndex:
         With the file's texts fingerprint. ``None`` when there is no such file or it cannot be
         used (its base missing, damaged or another's): then build.
         """
+        import zipfile
+
         import numpy as np
 
         from paperdeck.search.similar_counts import DELTA_SHARE, counts_path, merged_rows, read_base, read_delta
@@ -388,25 +393,24 @@ class SimilarityIndex:
                 texts = str(saved["texts"][0])
                 if saved["ids"].tolist() != list(ids):
                     return None
-                delta = read_delta(saved, len(ids)) if version == [cls.FILE_VERSION] else ("", [], None)
-        except (OSError, ValueError, KeyError, EOFError, IndexError):
+                delta = read_delta(saved, len(ids))
+        except (OSError, ValueError, KeyError, EOFError, IndexError, zipfile.BadZipFile):  # damaged: build
             return None
         if delta is None:
             return None
         base_texts, positions, rows = delta
         # The base (most of the counts) mapped in place, not copied: read once, then let go of.
-        base = read_base(counts_path(path), len(ids), base_texts) if base_texts else read_base(path, len(ids), None)
+        base = read_base(counts_path(path), len(ids), base_texts)
         if base is None:
             return None
         try:
             changed = sorted(changes)
             fresh = TermCounts.of([changes[position] for position in changed])
-            if rows is not None:
-                changed, fresh = merged_rows(positions, rows, changed, fresh)
+            changed, fresh = merged_rows(positions, rows, changed, fresh)
             counts = base.replaced(changed, fresh)
         except ValueError:
             return None
-        compact = not base_texts or len(fresh.terms) > DELTA_SHARE * len(base.terms)
+        compact = len(fresh.terms) > DELTA_SHARE * len(base.terms)
         del base, rows  # the counts read: not held beside the new ones while weighed
         index = cls.__new__(cls)
         index._set_ids(list(ids))
@@ -478,7 +482,7 @@ class SimilarityIndex:
 
         try:
             with np.load(path, allow_pickle=False) as saved:
-                if saved["version"].tolist() not in cls._READ_VERSIONS:
+                if saved["version"].tolist() not in cls._READ_VERSIONS or not weighed(saved):
                     return None
                 if saved["stamp"].tolist() != list(stamp) if stamp is not None else saved["texts"].tolist() != [texts]:
                     return None

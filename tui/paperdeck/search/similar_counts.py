@@ -286,6 +286,13 @@ def read_delta(saved: Any, count: int) -> tuple[str, list[int], TermCounts] | No
     return (base, positions.tolist(), rows) if rows is not None else None
 
 
+def weighed(saved: Any) -> bool:
+    """Whether the similarity index file ``saved`` (its ``numpy.load``) holds weights: one of
+    version 5, or of version 6 stamped ``weighed`` (not one an import left its counts updated in,
+    :mod:`paperdeck.search.similar_pending`)."""
+    return bool(saved["version"].tolist() == [5] or saved["weighed"].tolist() == [1])
+
+
 def read_base(path: Path, count: int, texts: str | None) -> TermCounts | None:
     """The counts of the base at ``path`` (:func:`counts_path`, or a version 3 index file itself
     with ``texts=None``) for ``count`` papers, mapped in place (read once, to make the new counts),
