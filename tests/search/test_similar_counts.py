@@ -118,6 +118,23 @@ def test_a_base_not_the_one_named_missing_or_damaged_makes_a_build(tmp_path: Pat
     assert SimilarityIndex.load_patched(path, [1], ids, changes) is not None
 
 
+@pytest.mark.parametrize("at", [0.3, 0.5, 0.7, 0.9])
+def test_a_damaged_weighed_file_is_not_read_but_built_again(tmp_path: Path, at: float) -> None:
+    """A byte flipped anywhere in a saved file (a zip member's CRC no longer holds) makes the
+    load, its version check and the restamp answer 'none', never raise."""
+    papers = _papers()
+    path = tmp_path / "similar-cache.npz"
+    built = SimilarityIndex(papers)
+    built.save(path, [1], built.texts)
+    damaged = bytearray(path.read_bytes())
+    damaged[int(len(damaged) * at)] ^= 0x01
+    path.write_bytes(bytes(damaged))
+    ids = [paper.id for paper in papers]
+    assert SimilarityIndex.load(path, [1]) is None
+    assert SimilarityIndex.saved_version(path) in (None, SimilarityIndex.FILE_VERSION)
+    SimilarityIndex.restamp(path, [1], [2], ids)  # True or False, never an exception
+
+
 def test_a_file_of_a_version_before_is_not_read(tmp_path: Path) -> None:
     """Versions 3 and 4 hold the terms before a lone Greek letter became its name: neither the
     app's load, an update nor a restamp uses them (then the index is built, and saved anew)."""

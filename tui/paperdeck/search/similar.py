@@ -314,12 +314,14 @@ class SimilarityIndex:
     def saved_version(cls, path: Path) -> int | None:
         """The version of the file :meth:`save` wrote at ``path``; ``None`` when there is none or
         it cannot be read."""
+        import zipfile
+
         import numpy as np
 
         try:
             with np.load(path, allow_pickle=False) as saved:
                 return int(saved["version"][0])
-        except (OSError, ValueError, KeyError, EOFError, IndexError):
+        except (OSError, ValueError, KeyError, EOFError, IndexError, zipfile.BadZipFile):
             return None
 
     def release_counts(self) -> None:
@@ -446,7 +448,7 @@ class SimilarityIndex:
                     return False
                 if saved["ids"].tolist() != list(ids):
                     return False
-        except (OSError, ValueError, KeyError, EOFError, IndexError):
+        except (OSError, ValueError, KeyError, EOFError, IndexError, zipfile.BadZipFile):
             return False
         stamp = io.BytesIO()
         np.save(stamp, np.array(list(after), np.int64))
@@ -478,6 +480,8 @@ class SimilarityIndex:
         """The index :meth:`save` wrote to ``path`` with the same ``stamp`` (with ``stamp=None``:
         with the same ``texts``, whatever the stamp); ``None`` when there is no such file, it is
         stale (another stamp, texts or version) or unreadable. Much cheaper than a build."""
+        import zipfile
+
         import numpy as np
 
         try:
@@ -489,7 +493,7 @@ class SimilarityIndex:
                 index_texts = str(saved["texts"][0])
                 ids, terms = saved["ids"].tolist(), saved["terms"].tolist()
                 data, indices, indptr = saved["data"], saved["indices"], saved["indptr"]
-        except (OSError, ValueError, KeyError, EOFError):
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
             return None
         rows = len(ids)
         if (

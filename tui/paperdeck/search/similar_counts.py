@@ -298,6 +298,8 @@ def read_base(path: Path, count: int, texts: str | None) -> TermCounts | None:
     with ``texts=None``) for ``count`` papers, mapped in place (read once, to make the new counts),
     each member's CRC checked; ``None`` when it is missing, damaged, of another version or not
     the base named ``texts``."""
+    import zipfile
+
     import numpy as np
 
     from paperdeck.search.npz_members import mapped_arrays
@@ -310,7 +312,7 @@ def read_base(path: Path, count: int, texts: str | None) -> TermCounts | None:
                 return None
             names = saved["count_names"]
         indptr, terms, tfs = mapped_arrays(path, COUNT_MEMBERS).values()
-    except (OSError, ValueError, KeyError, EOFError, IndexError):
+    except (OSError, ValueError, KeyError, EOFError, IndexError, zipfile.BadZipFile):
         return None
     return _counts_of(indptr, terms, tfs, names, count)
 
