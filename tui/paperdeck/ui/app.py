@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import PurePath
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
@@ -101,6 +102,8 @@ class PaperApp(App[None]):
         if isinstance(event, events.InputEvent):
             self._last_input = monotonic()
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if (main := self._main_screen()) is not None:  # what it types is painted before work held
+                main.query_gate.busy()
             await self._key_gate.pass_key(event, super().on_event)
             return
         await super().on_event(event)
@@ -127,6 +130,19 @@ class PaperApp(App[None]):
                 return True
         return await super().run_action(action, default_namespace, namespaces)
 
+    def _main_screen(self) -> MainScreen | None:
+        """The main screen (the first of the stack), ``None`` before it is there."""
+        stack = self._screen_stacks.get(self._current_mode)
+        main = stack[0] if stack else None
+        return main if isinstance(main, MainScreen) else None
+
+    def _when_quiet(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` now, or once a query typed in the main screen is painted."""
+        if (main := self._main_screen()) is not None:
+            main.query_gate.when_quiet(callback)
+        else:
+            callback()
+
     @property
     def last_input_at(self) -> float:
         """When the last key or mouse event came (``time.monotonic()``; the app's start before any)."""
@@ -141,8 +157,9 @@ class PaperApp(App[None]):
         if self.keymap.applied:
             self.set_keymap(self.keymap.applied)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.set_interval(self.IDLE_S, self._collect_when_idle)
-        self.set_interval(self.CATALOGUE_CHECK_S, self._check_catalogue_patiently)
+        # Neither comes between a key and the list answering it painted (QueryGate).
+        self.set_interval(self.IDLE_S, partial(self._when_quiet, self._collect_when_idle))
+        self.set_interval(self.CATALOGUE_CHECK_S, partial(self._when_quiet, self._check_catalogue_patiently))
         if self.settings.problem:
             self.notify(self.settings.problem, severity="warning", markup=False, timeout=8)
         if (report := self.keymap.report(str(self.settings.path), self.settings_refused)) is not None:
