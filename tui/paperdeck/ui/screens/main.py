@@ -152,7 +152,7 @@ class MainScreen(ReadingScreen):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
                 id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
-                venue_at=self._venue_at,
+                venue_at=self._venue_at, row_in=self.store.row,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
