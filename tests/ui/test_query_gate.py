@@ -19,6 +19,7 @@ from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.screens.main import MainScreen
+from textual import events
 
 from tests.ui.helpers import SIZE, main_screen, settle
 from tests.ui.test_index_at_start import store_with_a_held_index
@@ -35,11 +36,14 @@ _WORK = {
 }
 
 
+@pytest.mark.parametrize("burst", [False, True], ids=["keys one by one", "keys in a burst"])
 async def test_work_due_after_start_waits_for_the_typed_query_painted(
-    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch, burst: bool
 ) -> None:
     """Every timer due at once, the query's index held: none of that work runs until the
-    frame that paints the typed query's result; all of it runs after."""
+    frame that paints the typed query's result; all of it runs after. In a burst (``/REAP``
+    sent at once, as the bench and a slow machine's terminal send it) nothing runs between
+    ``/`` and the query's keys either."""
     store, release = store_with_a_held_index(seeded_store, monkeypatch)
     for owner, name, seconds in (
         (MainScreen, "FOOTER_BY_S", 0.01),
@@ -80,9 +84,15 @@ async def test_work_due_after_start_waits_for_the_typed_query_painted(
                 state["painted"] = True
 
         watch_frames(screen, lambda: screen.applied_filter, painted)
-        await pilot.press("slash")  # the filter bar focused: no query yet
-        state["typing"] = True
-        await pilot.press(*"REAP")
+        if burst:
+            await pilot.pause()
+            state["typing"] = True
+            for char in "/REAP":
+                app.post_message(events.Key("slash" if char == "/" else char, char))
+        else:
+            await pilot.press("slash")  # the filter bar focused: no query yet
+            state["typing"] = True
+            await pilot.press(*"REAP")
         for _ in range(20):  # twenty turns of the loop, every timer due many times over
             await pilot.pause(0.01)
         assert screen.searcher.index.built is None  # still held: the query waits for it

@@ -77,6 +77,8 @@ class PaperApp(App[None]):
         #: catalogue is parsed after the first paint): ``paperdeck`` prints it as the CLI would.
         self.failure: PaperdeckError | None = None
         self._last_input = monotonic()
+        #: Keys queued for the app and not handled yet (a burst: "/REAP" sent at once).
+        self._keys_queued = 0
         self._reloading = False  # a worker is reading the catalogue again
         #: The catalogue's stamp another process wrote while its saved index lagged, and since when.
         self._index_behind: tuple[list[int], float] | None = None
@@ -102,6 +104,7 @@ class PaperApp(App[None]):
         if isinstance(event, events.InputEvent):
             self._last_input = monotonic()
         if isinstance(event, events.Key) and not event.is_forwarded:
+            self._keys_queued = max(0, self._keys_queued - 1)
             if (main := self._main_screen()) is not None:  # what it types is painted before work held
                 main.query_gate.busy()
             await self._key_gate.pass_key(event, super().on_event)
@@ -113,7 +116,17 @@ class PaperApp(App[None]):
         by the gate where it waits instead."""
         if self._key_gate.came_back(message):
             return True
+        if isinstance(message, events.Key) and not message.is_forwarded:  # (from the driver's thread too)
+            self._keys_queued += 1
+            if (main := self._main_screen()) is not None:
+                main.query_gate.hold()
         return super().post_message(message)
+
+    @property
+    def keys_waiting(self) -> bool:
+        """Whether keys came that the app has not handled yet: the work held for a query waits
+        for them too (the keys typed after ``/`` are that query's)."""
+        return self._keys_queued > 0
 
     async def run_action(
         self,

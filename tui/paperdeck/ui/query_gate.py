@@ -52,6 +52,11 @@ class QueryGate:
         """Whether no query is under way (from any thread)."""
         return self._quiet.is_set()
 
+    def hold(self) -> None:
+        """From any thread: a key came; nothing held runs until :meth:`busy` (its handling)
+        and the frame after which the list answers the filter."""
+        self._quiet.clear()
+
     def busy(self) -> None:
         """On the event loop: a key came, or the query or the list changed. Held work waits
         until the frame after which the list answers the filter is painted."""

@@ -113,7 +113,7 @@ class MainScreen(ReadingScreen):
         )  # fmt: skip
         #: Holds the work due after start-up while a query typed is under way (until its result
         #: is painted): the footer's mount, the interval checks, the start-up worker's steps.
-        self.query_gate = QueryGate(self, self.list_filter.answers_filter)
+        self.query_gate = QueryGate(self, self._answers_filter)
         self.list_filter.changed = self.query_gate.busy
         self.list_filter.hold = self.query_gate.when_quiet
         #: The catalogue and the search index, read after the first frame.
@@ -368,6 +368,11 @@ class MainScreen(ReadingScreen):
         self.set_timer(self.FOOTER_BY_S, partial(gate.when_quiet, self._mount_footer))
         self.set_interval(self.EXTERNAL_CHECK_S, partial(gate.when_quiet, self.check_external_changes))
         self._first_look()
+
+    def _answers_filter(self) -> bool:
+        """Whether the list answers the filter as it stands and no key waits to be handled (the
+        rest of a burst: the query typed after ``/``)."""
+        return self.list_filter.answers_filter() and not getattr(self.app, "keys_waiting", False)
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
