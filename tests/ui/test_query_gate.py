@@ -75,6 +75,17 @@ async def test_work_due_after_start_waits_for_the_typed_query_painted(
         return changed_since_looked(self)
 
     monkeypatch.setattr(Store, "changed_since_looked", change_log)
+    # Recorded from the query's first key posted (the burst's first key, "/"): before it, the
+    # gate is open (nothing typed), and Pilot waits between two presses.
+    first_key = "slash" if burst else "R"
+    post_message = PaperApp.post_message
+
+    def posted(self: PaperApp, message: Any) -> bool:
+        if isinstance(message, events.Key) and message.key == first_key:
+            state["typing"] = True
+        return post_message(self, message)
+
+    monkeypatch.setattr(PaperApp, "post_message", posted)
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         screen = main_screen(app)
@@ -86,13 +97,10 @@ async def test_work_due_after_start_waits_for_the_typed_query_painted(
         watch_frames(screen, lambda: screen.applied_filter, painted)
         if burst:
             await pilot.pause()
-            state["typing"] = True
             for char in "/REAP":
                 app.post_message(events.Key("slash" if char == "/" else char, char))
         else:
-            await pilot.press("slash")  # the filter bar focused: no query yet
-            state["typing"] = True
-            await pilot.press(*"REAP")
+            await pilot.press("slash", *"REAP")
         for _ in range(20):  # twenty turns of the loop, every timer due many times over
             await pilot.pause(0.01)
         assert screen.searcher.index.built is None  # still held: the query waits for it
