@@ -431,3 +431,21 @@ def test_a_rows_cache_cut_short_is_never_read_past_its_end(imported: Store, monk
     assert [lazy.row(pid) for pid in imported.paper_ids] == [imported.row(pid) for pid in imported.paper_ids]
     assert lazy.loaded
     assert not Store(imported.data_dir, lazy=True).loaded
+
+
+def test_a_row_read_at_its_position_needs_no_map_of_every_id(imported: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ranking's row past the first screen, asked with its position in catalogue order, is
+    read alone there without the map of every id (nor the ids line parsed); a position that is
+    another paper's row is not taken for it (read as without a position)."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    lazy = Store(imported.data_dir, lazy=True)
+    monkeypatch.setattr("paperdeck.store.catalogue.read_unread_rows", lambda *args: pytest.fail("read whole"))
+    ids = imported.paper_ids
+    assert lazy.row(ids[3], 3) == imported.row(ids[3])
+    assert lazy.row(ids[3], 3) == imported.row(ids[3])  # kept
+    assert lazy.row(ids[4], 4) == imported.row(ids[4])
+    assert lazy.catalogue._rows_map is None
+    assert lazy.row(ids[2], 1) == imported.row(ids[2])  # the line at 1 is another paper's
+    assert lazy.catalogue._rows_map is not None
+    assert [lazy.row(pid, at) for at, pid in enumerate(ids)] == [imported.row(pid) for pid in ids]
+    assert not lazy.loaded

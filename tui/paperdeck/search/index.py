@@ -1246,6 +1246,10 @@ class IdsAt(Sequence[str]):
     def __contains__(self, paper_id: object) -> bool:
         return self.index_of(paper_id) is not None
 
+    def position(self, at: int) -> int:
+        """The position among the index's papers (catalogue order) of the id at ``at``."""
+        return int(self._positions[at])
+
     def index_of(self, paper_id: object) -> int | None:
         """The row of ``paper_id`` (its first), or ``None``: two C-level scans (the id among the
         papers, its position among the positions), no map of every id made."""

@@ -702,14 +702,18 @@ class Catalogue:
             return None
         return paper if paper.id == paper_id else None
 
-    def row(self, paper_id: str) -> PaperRow | None:
+    def row(self, paper_id: str, at: int | None = None) -> PaperRow | None:
         """What the list shows of a paper, ``None`` for an unknown id; available before the
         catalogue is loaded (never loads it). A row read at opening is found without the map
-        of every id (:meth:`_make_rows`)."""
+        of every id (:meth:`_make_rows`); so is one past them given ``at``, its position in
+        catalogue order (a ranking's, :class:`~paperdeck.search.index.IdsAt`): read alone there
+        when its line is that paper's row (:meth:`_read_row_at`), else as without it."""
         first = self._rows_first  # read once: a worker thread may be finishing load() meanwhile
         if first is not None and not self._loaded:
             read = first[1]
             row = read.get(paper_id)
+            if row is None and at is not None:
+                row = self._read_row_at(first, at, paper_id)
             if isinstance(row, bytes):
                 row = read[paper_id] = decode_row(paper_id, row)
             if isinstance(row, PaperRow):
@@ -735,6 +739,35 @@ class Catalogue:
         row = PaperRow.of(paper)
         self._shown_rows[paper_id] = (paper, row)
         return row
+
+    def _read_row_at(
+        self, first: tuple[list[str] | PendingIds, dict[str, PaperRow | bytes | int]], at: int, paper_id: str
+    ) -> bytes | None:
+        """The row line at position ``at`` of the rows cache, read alone while the map of every
+        id is not made (the first typed query's rows at 98,150 papers: that map, the ids line
+        parsed and every id hashed, cost ~23 ms of CPU), when it is ``paper_id``'s
+        (:func:`~paperdeck.store.rows.read_row_at` checks the line names it); kept among the rows
+        read at opening (``first``). ``None``: read it as without a position."""
+        with self._rows_lock:
+            unread = self._unread_rows
+            if (
+                unread is None
+                or not self._rows_unread
+                or self._rows_first is not first
+                or self._row_reads >= _ROW_READS
+                or not unread.read <= at
+                or file_stamp(self.path) != self._rows_stamp
+            ):
+                return None
+            offsets = self._row_offsets
+            if offsets is None:
+                count = len(first[0])  # the ids, or the pending line's count
+                offsets = self._row_offsets = read_row_offsets(self.rows_path, unread, count) or False
+            line = read_row_at(self.rows_path, offsets, at, paper_id) if isinstance(offsets, RowOffsets) else None
+            if line is not None:
+                self._row_reads += 1
+                first[1][paper_id] = line
+            return line
 
     def _read_row(self, paper_id: str) -> dict[str, PaperRow | bytes | int] | None:
         """Read the row of ``paper_id``, left unread at opening: alone, where the rows cache's

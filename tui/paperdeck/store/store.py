@@ -513,9 +513,11 @@ class Store:
         has them for the file as it is (best effort, silent: a failure only costs speed)."""
         self._catalogue.write_paper_index()
 
-    def row(self, paper_id: str) -> PaperRow | None:
-        """What the list shows of a paper, ``None`` for an unknown id; never loads the catalogue."""
-        return self.catalogue.row(paper_id)
+    def row(self, paper_id: str, at: int | None = None) -> PaperRow | None:
+        """What the list shows of a paper, ``None`` for an unknown id; never loads the catalogue.
+        ``at``: its position in catalogue order, where known (:meth:`Catalogue.row
+        <paperdeck.store.catalogue.Catalogue.row>`)."""
+        return self.catalogue.row(paper_id, at)
 
     @property
     def is_empty(self) -> bool:

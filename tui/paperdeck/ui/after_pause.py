@@ -23,13 +23,23 @@ class AfterPause:
         set_timer: makes a one-shot timer (a widget's or a screen's ``set_timer``), called with
             the seconds and the callback.
         action: what is run after the pause, on the event loop.
+        hold: given, the action due is handed to it rather than run (it runs it now or later:
+            a query under way is painted first); a restart or a stop meanwhile drops it.
     """
 
-    __slots__ = ("_action", "_due", "_fires_at", "_set_timer", "_timer", "_waiting")
+    __slots__ = ("_action", "_due", "_fires_at", "_hold", "_set_timer", "_timer", "_waiting")
 
-    def __init__(self, set_timer: Callable[[float, Callable[[], None]], Timer], action: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        set_timer: Callable[[float, Callable[[], None]], Timer],
+        action: Callable[[], None],
+        hold: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         self._set_timer = set_timer
         self._action = action
+        #: Runs what is due now or later (:meth:`QueryGate.when_quiet
+        #: <paperdeck.ui.query_gate.QueryGate.when_quiet>`: once a query under way is painted).
+        self._hold = hold
         self._timer: Timer | None = None
         self._due = 0.0  # monotonic seconds
         self._fires_at = 0.0  # when the timer running fires (monotonic seconds)
@@ -65,5 +75,15 @@ class AfterPause:
             self._timer = self._set_timer(left, self._fire)
             self._fires_at = self._due
             return
+        if self._hold is not None:
+            self._hold(self._run_if_due)
+            return
         self._waiting = False
         self._action()
+
+    def _run_if_due(self) -> None:
+        """The action, held since it was due: unless stopped or restarted meanwhile (a restart
+        runs it after its own pause)."""
+        if self._waiting and self._timer is None and self._due - monotonic() <= 0.001:
+            self._waiting = False
+            self._action()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import PurePath
 from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
@@ -81,6 +82,8 @@ class PaperApp(App[None]):
         #: catalogue is parsed after the first paint): ``paperdeck`` prints it as the CLI would.
         self.failure: PaperdeckError | None = None
         self._last_input = monotonic()
+        #: Keys queued for the app and not handled yet (a burst: "/REAP" sent at once).
+        self._keys_queued = 0
         self._reloading = False  # a worker is reading the catalogue again
         #: The catalogue's stamp another process wrote while its saved index lagged, and since when.
         self._index_behind: tuple[list[int], float] | None = None
@@ -107,6 +110,9 @@ class PaperApp(App[None]):
         if isinstance(event, events.InputEvent):
             self._last_input = monotonic()
         if isinstance(event, events.Key) and not event.is_forwarded:
+            self._keys_queued = max(0, self._keys_queued - 1)
+            if (main := self._main_screen()) is not None:  # what it types is painted before work held
+                main.query_gate.busy()
             await self._key_gate.pass_key(event, super().on_event)
             return
         await super().on_event(event)
@@ -116,7 +122,17 @@ class PaperApp(App[None]):
         by the gate where it waits instead."""
         if self._key_gate.came_back(message):
             return True
+        if isinstance(message, events.Key) and not message.is_forwarded:  # (from the driver's thread too)
+            self._keys_queued += 1
+            if (main := self._main_screen()) is not None:
+                main.query_gate.hold()
         return super().post_message(message)
+
+    @property
+    def keys_waiting(self) -> bool:
+        """Whether keys came that the app has not handled yet: the work held for a query waits
+        for them too (the keys typed after ``/`` are that query's)."""
+        return self._keys_queued > 0
 
     async def run_action(
         self,
@@ -133,6 +149,19 @@ class PaperApp(App[None]):
                 return True
         return await super().run_action(action, default_namespace, namespaces)
 
+    def _main_screen(self) -> MainScreen | None:
+        """The main screen (the first of the stack), ``None`` before it is there."""
+        stack = self._screen_stacks.get(self._current_mode)
+        main = stack[0] if stack else None
+        return main if isinstance(main, MainScreen) else None
+
+    def _when_quiet(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` now, or once a query typed in the main screen is painted."""
+        if (main := self._main_screen()) is not None:
+            main.query_gate.when_quiet(callback)
+        else:
+            callback()
+
     @property
     def last_input_at(self) -> float:
         """When the last key or mouse event came (``time.monotonic()``; the app's start before any)."""
@@ -147,8 +176,9 @@ class PaperApp(App[None]):
         if self.keymap.applied:
             self.set_keymap(self.keymap.applied)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.set_interval(self.IDLE_S, self._collect_when_idle)
-        self.set_interval(self.CATALOGUE_CHECK_S, self._check_catalogue_patiently)
+        # Neither comes between a key and the list answering it painted (QueryGate).
+        self.set_interval(self.IDLE_S, partial(self._when_quiet, self._collect_when_idle))
+        self.set_interval(self.CATALOGUE_CHECK_S, partial(self._when_quiet, self._check_catalogue_patiently))
         if self.settings.problem:
             self.notify(self.settings.problem, title="Settings not read", severity="error")
         if (report := self.keymap.report(str(self.settings.path), self.settings_refused)) is not None:

@@ -184,6 +184,13 @@ class ListFilter(ListSorting):
         #: Told once a result (True) or a hint (False) replaced a stale list (the screen runs the
         #: keys it held meanwhile, :class:`~paperdeck.ui.screens.held_keys.HeldKeys`).
         self.answered: Callable[[bool], None] = lambda _answered: None
+        #: Told on the event loop when the filter bar's text changed, its text was taken, or a
+        #: result or a hint was shown (the screen's :class:`~paperdeck.ui.query_gate.QueryGate`
+        #: holds the work due meanwhile until the list answering the filter is painted).
+        self.changed: Callable[[], None] = lambda: None
+        #: Holds an action due once the typing pauses until a query under way is painted (the
+        #: screen's :meth:`QueryGate.when_quiet <paperdeck.ui.query_gate.QueryGate.when_quiet>`).
+        self.hold: Callable[[Callable[[], None]], None] | None = None
 
     @property
     def paper_list(self) -> PaperList:
@@ -321,6 +328,7 @@ class ListFilter(ListSorting):
         screen was busy) rank only the last text, once. Set by the app (the bar not focused),
         it is taken at once."""
         bar = self.screen.query_one(FilterBar)
+        self.changed()
         if not bar.has_focus:
             self.filter_text = value
         elif not self._typed_waits:
@@ -331,6 +339,13 @@ class ListFilter(ListSorting):
         """Take the text typed into the bar (:meth:`typed`), as the bar holds it now."""
         self._typed_waits = False
         self.filter_text = self.screen.query_one(FilterBar).value
+        self.changed()
+
+    def answers_filter(self) -> bool:
+        """Whether the list shown answers the filter as it stands: no text typed waits to be
+        taken, no query waits for an index or runs in a worker, its result shown."""
+        shown = self.applied_filter == (self._filter_text, self._starred_only)
+        return shown and not self._typed_waits and not self.stale
 
     def typed_words(self) -> str:
         """The words of the query in the filter bar, as :func:`~paperdeck.search.selection.run_query`
@@ -555,6 +570,7 @@ class ListFilter(ListSorting):
             self.stats_listener()
         if was_stale:
             self.answered(not isinstance(result, str))
+        self.changed()
 
     def _count_elsewhere(self, text: str, starred_only: bool, shown: int) -> int | None:
         """How many papers ``text`` finds outside the scope, where that is cheap to know."""
@@ -790,7 +806,7 @@ class ListFilter(ListSorting):
     def _tally_later(self) -> None:
         """Count the list shown by status after ``tally_after_s`` without a change of list."""
         if self._tally_pause is None:
-            self._tally_pause = AfterPause(self.screen.set_timer, self._tally)
+            self._tally_pause = AfterPause(self.screen.set_timer, self._tally, self.hold)
         self._tally_pause.restart(self._tally_after_s)
 
     def _tally(self) -> None:

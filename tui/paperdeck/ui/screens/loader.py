@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
     from paperdeck.search.searcher import Searcher
     from paperdeck.stats.figures import Figures
+    from paperdeck.ui.query_gate import QueryGate
 
 #: Queries the search index ranks ahead as it is built: each the first keystroke of a search.
 _WARM = string.ascii_lowercase + string.digits
@@ -59,6 +60,9 @@ class Loader:
         scope: gives the venue scope (empty: every venue); in one, only its papers' review
             summaries are read (:meth:`ReviewStore.summaries_among
             <paperdeck.store.reviews.ReviewStore.summaries_among>`).
+        gate: says whether a query typed is under way: every step after the index is handed
+            over (the footer's mount, the CRC, the warming, the parse, the counts) waits until
+            its result is painted, as well as for a pause in the typing.
     """
 
     #: Seconds the start-up worker waits for the first frame at most (it is there in a fraction).
@@ -77,6 +81,7 @@ class Loader:
         parse_after_input_s: float,
         scope_ids: Callable[[], list[str]] | None = None,
         scope: Callable[[], frozenset[str]] = frozenset,
+        gate: QueryGate | None = None,
     ) -> None:
         self._screen = screen
         self._store = store
@@ -88,6 +93,7 @@ class Loader:
         self._parse_after_input_s = parse_after_input_s
         self._scope_ids = scope_ids
         self._scope = scope
+        self._gate = gate
         #: The statistics of every paper, counted ahead (the statistics screen's first view
         #: without the user's marks), with what they were counted for; ``None`` until counted.
         self.stats_figures: tuple[object, Figures] | None = None
@@ -122,8 +128,15 @@ class Loader:
         from paperdeck.search.searcher import INDEX_FILE  # loaded with the searcher
 
         if not (self._store.data_dir / INDEX_FILE).is_file():  # else by the worker, once its list is painted
-            after_first_frame(screen, self._mount_footer)
-            screen.call_after_refresh(self._mount_footer)
+            after_first_frame(screen, self._mount_footer_when_quiet)
+            screen.call_after_refresh(self._mount_footer_when_quiet)
+
+    def _mount_footer_when_quiet(self) -> None:
+        """Mount the footer now, or once a query under way is painted."""
+        if self._gate is None:
+            self._mount_footer()
+        else:
+            self._gate.when_quiet(self._mount_footer)
 
     def check_now(self) -> None:
         """A query met an error in the saved search index read unchecked: check its CRC now,
@@ -180,7 +193,7 @@ class Loader:
             if not _waited(painted, self._parse_after_input_s * 5, worker):
                 return
             self._ranked_painted.set()
-            app.call_from_thread(self._mount_footer)
+            app.call_from_thread(self._mount_footer_when_quiet)
             _prepare_queries()  # unless a query typed at once did
             # Once the typing pauses: a query typed meanwhile need not share the interpreter
             # with the warming (which, with notes, ranks every letter) to rank and paint.
@@ -287,13 +300,21 @@ class Loader:
         cancelled instead (the app is closing)."""
         worker = get_current_worker()
         unless = unless if unless is not None else threading.Event()  # never set
-        while (last := getattr(self._screen.app, "last_input_at", None)) is not None:
-            if since is not None:
-                last = max(last, since)
-            wait = self._parse_after_input_s - (monotonic() - last)
-            if wait <= 0 or unless.is_set():
+        gate = self._gate
+        while True:
+            while (last := getattr(self._screen.app, "last_input_at", None)) is not None:
+                if since is not None:
+                    last = max(last, since)
+                wait = self._parse_after_input_s - (monotonic() - last)
+                if wait <= 0 or unless.is_set():
+                    break
+                if not _waited(unless, wait, worker):
+                    return False
+            # A pause in wall time is not the end of the query typed before it (a slow or loaded
+            # machine's ranking and frame outlast it): its result is painted first.
+            if gate is None or gate.quiet or unless.is_set():
                 break
-            if not _waited(unless, wait, worker):
+            if not gate.wait_quiet(lambda: worker.is_cancelled, unless):
                 return False
         return not worker.is_cancelled
 

@@ -39,6 +39,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
+from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.follows import Following
 from paperdeck.ui.screens.held_keys import HeldKeys
@@ -113,12 +114,17 @@ class MainScreen(ReadingScreen):
             slow_query_wait_s=self.SLOW_QUERY_WAIT_S, tally_after_s=self.DETAIL_WHILE_TYPING_S,
             hint_toast_s=self.HINT_TOAST_S, scope_changed=self.scope_changed,
         )  # fmt: skip
+        #: Holds the work due after start-up while a query typed is under way (until its result
+        #: is painted): the footer's mount, the interval checks, the start-up worker's steps.
+        self.query_gate = QueryGate(self, self._answers_filter)
+        self.list_filter.changed = self.query_gate.busy
+        self.list_filter.hold = self.query_gate.when_quiet
         #: The catalogue and the search index, read after the first frame.
         self.loader = Loader(
             self, store, searcher, catalogue_loaded=self._catalogue_loaded, index_built=self._index_built,
             index_replaced=self._index_replaced, mount_footer=self._mount_footer,
             parse_after_input_s=self.PARSE_AFTER_INPUT_S, scope_ids=self.list_filter.scope_ids,
-            scope=lambda: self.list_filter.scope,
+            scope=lambda: self.list_filter.scope, gate=self.query_gate,
         )  # fmt: skip
         self.list_filter.index_suspect = self.loader.check_now
         #: The papers the user's follows match (marked in the list, named in the detail pane).
@@ -149,7 +155,7 @@ class MainScreen(ReadingScreen):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
                 id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
-                venue_at=self._venue_at,
+                venue_at=self._venue_at, row_in=self.store.row,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
         yield Horizontal(id="footer-row")  # the footer's keys are mounted into it after the first frame
@@ -361,9 +367,18 @@ class MainScreen(ReadingScreen):
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         after_first_frame(self, self._read_changes)  # the rows' changed marks, then
         self.call_after_refresh(self._read_changes)
-        self.set_timer(self.FOOTER_BY_S, self._mount_footer)  # at the latest (an index rebuilt, a failure)
-        self.set_interval(self.EXTERNAL_CHECK_S, self.check_external_changes)
+        # At the latest (an index rebuilt, a failure); neither it nor the checks come between a
+        # key and the list answering it painted (timers keep wall time: a slow machine's query
+        # outlasts them).
+        gate = self.query_gate
+        self.set_timer(self.FOOTER_BY_S, partial(gate.when_quiet, self._mount_footer))
+        self.set_interval(self.EXTERNAL_CHECK_S, partial(gate.when_quiet, self.check_external_changes))
         self._first_look()
+
+    def _answers_filter(self) -> bool:
+        """Whether the list answers the filter as it stands and no key waits to be handled (the
+        rest of a burst: the query typed after ``/``)."""
+        return self.list_filter.answers_filter() and not getattr(self.app, "keys_waiting", False)
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
@@ -612,7 +627,9 @@ class MainScreen(ReadingScreen):
             # While typing, the top result changes with every key: lay out its abstract only once
             # the typing pauses (each key restarts the wait), so a keystroke costs the list's
             # repaint, not the detail's (the costlier of the two).
-            detail.show_after_pause(event.paper_id, self._show_detail, self.DETAIL_WHILE_TYPING_S)
+            detail.show_after_pause(
+                event.paper_id, self._show_detail, self.DETAIL_WHILE_TYPING_S, self.query_gate.when_quiet
+            )
         else:
             self._show_detail(event.paper_id)
 

@@ -48,12 +48,21 @@ class PaperDetail(VerticalScroll, can_focus=True):
     _waiting: tuple[str | None, Callable[[str | None], None], float] | None = None
     _pause: AfterPause | None = None
 
-    def show_after_pause(self, paper_id: str | None, show: Callable[[str | None], None], pause_s: float) -> None:
+    def show_after_pause(
+        self,
+        paper_id: str | None,
+        show: Callable[[str | None], None],
+        pause_s: float,
+        hold: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         """Call ``show(paper_id)`` once ``pause_s`` seconds pass without another call here or
-        to :meth:`keep_waiting` (each restarts the wait); a paper waiting before is dropped."""
+        to :meth:`keep_waiting` (each restarts the wait); a paper waiting before is dropped.
+        ``hold`` (taken at the first call): the show due is handed to it, which runs it now or
+        once a query under way is painted (:meth:`QueryGate.when_quiet
+        <paperdeck.ui.query_gate.QueryGate.when_quiet>`)."""
         self._waiting = (paper_id, show, pause_s)
         if self._pause is None:
-            self._pause = AfterPause(self.set_timer, self._follow)
+            self._pause = AfterPause(self.set_timer, self._follow, hold)
         self._pause.restart(pause_s)
 
     def _follow(self) -> None:

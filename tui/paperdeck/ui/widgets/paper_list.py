@@ -123,12 +123,17 @@ class PaperList(ScrollView, can_focus=True):
         followed: Callable[[str], bool] = lambda paper_id: False,
         moved: Callable[[str], float | None] = lambda paper_id: None,
         venue_at: Callable[[str], str] = lambda paper_id: "",
+        row_in: Callable[[str, int], PaperRow | None] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._row_at = row_at
+        #: A paper's row given its position in catalogue order too (a ranking's rows past the
+        #: first screen read without a map of every id: :meth:`Store.row
+        #: <paperdeck.store.store.Store.row>`), used when the view knows positions.
+        self._row_in = row_in
         self._user_data = user_data
         self._is_marked = is_marked
         self._followed = followed
@@ -508,7 +513,13 @@ class PaperList(ScrollView, can_focus=True):
         return without_truecolor(super().get_line_filters())
 
     def _render_row(self, row: int, width: int, base: Style, changed: Container[str]) -> Strip:
-        paper_id = self._ids[row]
+        ids = self._ids
+        paper_id = ids[row]
+        position = getattr(ids, "position", None)  # a ranking's (IdsAt): the paper's in catalogue order
+        if position is None or self._row_in is None:
+            shown = self._row_at(paper_id)
+        else:
+            shown = self._row_in(paper_id, position(row))
         user = self._user_data(paper_id)
         is_changed = paper_id in changed
         key = (
@@ -526,21 +537,23 @@ class PaperList(ScrollView, can_focus=True):
             self._columns,
             self._scales.get(paper_id),
             self._terms,
-            self._row_at is not None and self._row_at(paper_id),
+            shown,
             self._moved(paper_id),
             self._has_moves,
         )
         cached = self._strips.get(key)
         if cached is None:
-            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base, is_changed)
+            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base, is_changed, shown)
         return cached
 
-    def _draw_row(self, row: int, paper_id: str, user: UserData, width: int, base: Style, is_changed: bool) -> Strip:
-        """One row, drawn (re-ranking mostly shows rows drawn before: they come from a cache).
+    def _draw_row(
+        self, row: int, paper_id: str, user: UserData, width: int, base: Style, is_changed: bool, paper: PaperRow | None
+    ) -> Strip:
+        """One row (``paper``: what the list shows of ``paper_id``), drawn (re-ranking mostly
+        shows rows drawn before: they come from a cache).
 
         Every part's colour is made readable on the row's background (``legible``): a theme's
         colours are chosen for the plain background, the highlighted row's is another."""
-        paper = self._row_at(paper_id)
         part = self._part
         style = base
         if row == self.cursor:
