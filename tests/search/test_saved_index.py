@@ -616,3 +616,26 @@ def test_a_saved_ranking_naming_no_paper_is_refused_at_its_first_use(data_dir: P
     with pytest.raises(IndexError):
         index.search_positions(query)
     assert index.search_ids("diffusion")  # the others still answer
+
+
+def test_a_saved_ranking_read_while_another_thread_imports_numpy(
+    data_dir: Path, seed_files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A word query ranked from a saved one-letter ranking checks its positions with numpy once
+    it is imported; while another thread's import is under way (the module in ``sys.modules``,
+    not initialized: a worker's field term, the warming) it checks them without (it failed with
+    an AttributeError when a word typed in a venue scope, which imports no numpy, met a mask
+    query's import in a worker)."""
+    import types
+    from importlib.machinery import ModuleSpec
+
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    build_index(store)
+    fresh = SearchIndex(store.papers).search_ids("a")
+    index = Searcher(Store(data_dir, lazy=True)).index.get()
+    half = types.ModuleType("numpy")  # as sys.modules holds it while its import runs: no asarray yet
+    half.__spec__ = ModuleSpec("numpy", None)
+    half.__spec__._initializing = True  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "numpy", half)
+    assert index.search_ids("a") == fresh

@@ -160,3 +160,32 @@ def test_a_words_query_in_the_scope_looks_up_no_id_of_another_venue(
     found = run_query(searcher, parse_query("graphs"), "relevance", SCOPE)
     assert list(found) == within_scope(store, every, SCOPE) and len(found) == IN_SCOPE // 3
     assert looked == []
+
+
+def test_a_words_query_in_the_scope_imports_no_numpy(library: Path) -> None:
+    """Words alone in a scope are kept by a byte per paper made from the venue runs
+    (:func:`~paperdeck.search.venues.scope_bytes`): numpy's import (~0.1 s of CPU) waits for a
+    query that needs it, as the unscoped query's does; the same ids as the whole ranking's
+    within the scope, for every sort."""
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+from paperdeck.search.query import parse_query
+from paperdeck.search.searcher import Searcher
+from paperdeck.search.selection import run_query
+from paperdeck.store.store import Store
+store = Store({str(library)!r}, lazy=True, user_records=False, lean=True)
+store.defer_outside(frozenset({{"ICLR 2026"}}))
+ids = list(run_query(Searcher(store), parse_query("graphs"), "relevance", frozenset({{"ICLR 2026"}})))
+assert ids and "numpy" not in sys.modules, sorted(m for m in sys.modules if m.startswith("numpy"))[:3]
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    store = _opened(library)
+    searcher = Searcher(store)
+    for order in SORTS:
+        scoped = list(run_query(searcher, parse_query("graphs"), order, SCOPE))
+        whole = within_scope(store, list(run_query(searcher, parse_query("graphs"), order)), SCOPE)
+        assert scoped == whole, order

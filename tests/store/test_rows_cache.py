@@ -52,7 +52,7 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     columns = {"decisions": False, "ratings": False, "areas": False}
     header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True,
               "venues": {"labels": [""], "runs": [0, 5]}, "offsets": True, "spans": True,
-                  "title_keys": 2}  # fmt: skip
+                  "title_keys": 2, "venue_columns": {"": [False, False, False]}}  # fmt: skip
     assert json.loads(lines[0]) == header
     assert json.loads(lines[1]) == imported.paper_ids
     spans = json.loads(lines[2])

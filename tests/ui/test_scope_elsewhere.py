@@ -93,3 +93,31 @@ async def test_the_counts_say_what_the_scope_hides(tmp_path: Path, width: int) -
         await settle(pilot)
         await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="every venue")
         assert "elsewhere" not in counts(app) and "other venues" not in counts(app), counts(app)
+
+
+async def test_the_counts_keep_their_width_as_the_hidden_matches_fall(tmp_path: Path) -> None:
+    """Typing on while the note is shown (12 → 9 more) pads the counts by the digit lost, as the
+    count's own padding does: the label keeps its width (a change lays the screen out again);
+    the note gone, its width starts again."""
+    from rich.cells import cell_len
+
+    store = Store(tmp_path / "data")
+    store.import_papers([
+        Paper(id="openreview:A", title="Graph walks", abstract="x", venue="COLM", year=2025),
+        *(Paper(id=f"openreview:G{n}", title=f"Graphs {n}", abstract="y", venue="ICLR", year=2026) for n in range(9)),
+        *(Paper(id=f"openreview:M{n}", title=f"Grammars {n}", abstract="z", venue="ICLR", year=2026) for n in range(3)),
+    ])  # fmt: skip
+    app = PaperApp(store=store)
+    async with app.run_test(size=(160, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["COLM 2025"])
+        await settle(pilot)
+        await pilot.press("slash", *"gra")
+        await wait_for(pilot, lambda: "12 more in other venues" in counts(app), what=lambda: counts(app))
+        wide = counts(app)
+        await pilot.press(*"ph")
+        await wait_for(pilot, lambda: "9 more in other venues" in counts(app), what=lambda: counts(app))
+        assert cell_len(counts(app)) == cell_len(wide) and counts(app) == " " + wide.replace("12 more", "9 more")
+        await typed(pilot, "graph year:2025")  # a field term: no note, its width starts again
+        assert "other venues" not in counts(app) and screen.list_filter._elsewhere_width == 0

@@ -522,7 +522,10 @@ class SearchIndex:
             return saved
         if len(saved):
             numpy = sys.modules.get("numpy")
-            top = int(numpy.asarray(saved).max()) if numpy is not None else max(saved)
+            if numpy is not None and not getattr(getattr(numpy, "__spec__", None), "_initializing", False):
+                top = int(numpy.asarray(saved).max())
+            else:  # no numpy, or its import under way in another thread (a worker's mask): not yet usable
+                top = max(saved)
             if top >= len(self._ids):
                 raise IndexError("a saved ranking names no paper")
         self._rankings_in_range.add(query_words)

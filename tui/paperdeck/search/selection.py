@@ -72,15 +72,17 @@ def run_query(
         LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
     if scope and not query.like:
-        from paperdeck.search.venues import scope_members, scope_positions, scoped_ids
+        from paperdeck.search.venues import scope_bytes, scope_positions, scoped_ids
 
+        words_alone = " ".join(query.words) and not query.has_filter
+        if words_alone and (inside := scope_bytes(searcher.store, scope)) is not None:
+            return _scoped_words(searcher, query, order, inside, scope)
         positions = scope_positions(searcher.store, scope)
         if positions is not None:
             scoped = scoped_ids(searcher.store, scope)
             assert scoped is not None  # as positions
             lookups = ScopedLookups.of(searcher, positions)
-            members = scope_members(searcher.store, scope)
-            return _run_query(searcher, query, order, lookups, scoped, positions, members)
+            return _run_query(searcher, query, order, lookups, scoped, positions)
     # Ranked words list no paper of ``paper_ids``: the store's ids are not copied for them (a
     # list of every id made, then freed, at every keystroke).
     paper_ids = [] if " ".join(query.words) and not query.like else searcher.store.paper_ids
@@ -99,10 +101,9 @@ def _run_query(
     lookups: PaperLookups,
     paper_ids: list[str],
     positions: np.ndarray | None = None,
-    members: frozenset[str] = frozenset(),
 ) -> Sequence[str]:
     """:func:`run_query` over ``lookups`` (whose papers' ids are ``paper_ids``): every paper of
-    the store, or those at ``positions`` of it (:class:`ScopedLookups`), whose ids are ``members``.
+    the store, or those at ``positions`` of it (:class:`ScopedLookups`: the scope's, with field terms).
     ``paper_ids`` is read only for a query without words (it may be empty for one with words)."""
     store = searcher.store
     words = " ".join(query.words)
@@ -118,13 +119,7 @@ def _run_query(
     if words:
         index = searcher.index.get()
         found = index.search_positions(words)
-        if positions is not None and not query.has_filter:  # the scope's papers found (no numpy: a first query)
-            inside = _inside(positions, len(index)) if len(index) == store.paper_count else None
-            if inside is not None:  # by position, each id looked up when read (a screenful of them)
-                ids = index.ids_view(list(compress(found, map(inside.__getitem__, found))))
-            else:
-                ids = [pid for pid in index.ids_at(found) if pid in members]
-        elif query.has_filter:  # the field terms' masks are numpy's (the words alone need none)
+        if query.has_filter:  # the field terms' masks are numpy's (the words alone need none)
             import numpy as np
 
             at = np.asarray(found, dtype=np.int64)
@@ -165,16 +160,25 @@ def _run_query(
     return sort_ids(store, ids if isinstance(ids, list) else list(ids), order)
 
 
-def _inside(positions: np.ndarray, count: int) -> bytes | None:
-    """One byte per paper of ``count``: 1 at ``positions`` (the scope's), else 0; ``None`` when a
-    position is past ``count`` (an index not of these papers)."""
-    import numpy as np
+def _scoped_words(searcher: Searcher, query: Query, order: str, inside: bytes, scope: frozenset[str]) -> Sequence[str]:
+    """:func:`_run_query` of a query of words alone (no field term, no ``like:``) in ``scope``,
+    ``inside`` its byte per paper (:func:`~paperdeck.search.venues.scope_bytes`): the scope's
+    papers the words find, by position, each id looked up when read (a screenful of them); no
+    numpy, no id of another venue looked up."""
+    store = searcher.store
+    index = searcher.index.get()
+    found = index.search_positions(" ".join(query.words))
+    ids: Sequence[str]
+    if len(inside) == len(index) == store.paper_count:
+        ids = index.ids_view(list(compress(found, map(inside.__getitem__, found))))
+    else:  # an index not of these papers
+        from paperdeck.search.venues import scope_members
 
-    if len(positions) and int(positions.max()) >= count:
-        return None
-    inside = np.zeros(count, dtype=np.uint8)
-    inside[positions] = 1
-    return inside.tobytes()
+        members = scope_members(store, scope)
+        ids = [pid for pid in index.ids_at(found) if pid in members]
+    if order == "relevance":
+        return ids
+    return sort_ids(store, ids if isinstance(ids, list) else list(ids), order)
 
 
 class PaperLookups:

@@ -72,6 +72,29 @@ def scope_positions(store: Store, scope: frozenset[str]) -> np.ndarray | None:
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
+def scope_bytes(store: Store, scope: frozenset[str]) -> bytes | None:
+    """One byte per paper of the store in catalogue order: 1 for the papers of ``scope``, else 0,
+    from the venue runs (no numpy: a scoped query of words alone imports none); ``None`` for
+    every paper (as :func:`scoped_ids`). Kept until the catalogue or the scope changes."""
+    runs = store.venue_runs
+    if not scope or scope >= frozenset(runs.labels):
+        return None
+    with _lock:
+        known = _bytes.get(store)
+        if known is not None and known[0] is runs and known[1] == scope:
+            return known[2]
+    inside = bytearray(runs.paper_count)
+    start = 0
+    for n, count in runs.runs:
+        if runs.labels[n] in scope:
+            inside[start : start + count] = b"\x01" * count
+        start += count
+    made = bytes(inside)
+    with _lock:
+        _bytes[store] = (runs, scope, made)
+    return made
+
+
 def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
     """The papers of ``scope`` in catalogue order (every paper for :data:`ALL`); loads the
     catalogue if needed, reads no field of another venue's papers (those it holds deferred stay
@@ -204,6 +227,8 @@ _scopes: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], list[str
 )
 #: Per store: (venue runs, scope) → the forum ids of the scope's papers.
 _forums: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], frozenset[str]]] = weakref.WeakKeyDictionary()
+#: Per store: (venue runs, scope) → a byte per paper, 1 for the scope's (scope_bytes).
+_bytes: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], bytes]] = weakref.WeakKeyDictionary()
 #: Per store: (venue runs) → venue by paper id.
 _venues: weakref.WeakKeyDictionary[Store, tuple[object, dict[str, str]]] = weakref.WeakKeyDictionary()
 

@@ -167,6 +167,7 @@ class Catalogue:
         self._row_reads = 0
         self._cached_columns = RowColumns(False, False)  # the rows cache's, while it is used
         self._cached_venues = VenueRuns()  # the rows cache's, while it is used
+        self._cached_venue_columns: dict[str, RowColumns] | None = None  # the same (see venue_columns)
         #: The parsed papers' venues, with (generation, the papers' table's id, its size) they are of.
         self._venues: tuple[tuple[int, int, int], VenueRuns] | None = None
         #: Rows of parsed papers lately shown, with the paper each is of (papers are immutable: a
@@ -199,6 +200,8 @@ class Catalogue:
         #: The rows cache's columns kept for the papers parsed from the very file it was read for,
         #: with (generation, the papers' table's id, its size) they are of (see row_columns).
         self._columns: tuple[tuple[int, int, int], RowColumns] | None = None
+        #: The same for each venue's columns (see venue_columns).
+        self._venue_columns: tuple[tuple[int, int, int], dict[str, RowColumns] | None] | None = None
         #: The papers were let go of (:meth:`release`): the next ask for them parses the file again.
         self._released = False
 
@@ -329,6 +332,7 @@ class Catalogue:
                     if self._cached_venues.paper_count == len(papers):
                         self._venues = ((generation, id(papers), len(papers)), self._cached_venues)
                         self._columns = ((generation, id(papers), len(papers)), self._cached_columns)
+                        self._venue_columns = ((generation, id(papers), len(papers)), self._cached_venue_columns)
                 self._venue_runs_now()  # here, in the loading thread, not at first need on the event loop
                 self._loaded = True  # before dropping the rows: readers check _loaded first
                 self._rows = None
@@ -402,6 +406,18 @@ class Catalogue:
         if known is not None and known[0] == (self._generation, id(papers), len(papers)):
             return known[1]  # the papers parsed from the file the rows cache was written for
         return RowColumns.of((paper.decision, paper.ratings, paper.primary_area) for paper in papers.values())
+
+    @property
+    def venue_columns(self) -> dict[str, RowColumns] | None:
+        """:attr:`row_columns` for each venue of :attr:`venue_runs` (a venue scope's columns
+        without its rows read), from the rows cache written with them while it is used (and for
+        the papers parsed from its very file); ``None``: not known (walk the venue's rows)."""
+        if not self._loaded and self._rows_held():
+            return self._cached_venue_columns
+        papers, known = self._papers, self._venue_columns
+        if known is not None and known[0] == (self._generation, id(papers), len(papers)):
+            return known[1]
+        return None
 
     @property
     def venue_runs(self) -> VenueRuns:
@@ -868,6 +884,7 @@ class Catalogue:
                 self._rows_first, self._rows_map = (cached.ids, cached.rows), None
         self._cached_columns, self._spans_line = cached.columns, cached.spans_line
         self._unread_rows, self._cached_venues = cached.unread, cached.venues
+        self._cached_venue_columns = cached.venue_columns
         self._rows_unread = self._unread_rows is not None
         self._row_offsets = None
         self._rows_stamp = stamp
@@ -1015,7 +1032,7 @@ class Catalogue:
         rows = cast("dict[str, PaperRow | bytes]", cached.rows)  # read whole: every row read
         from paperdeck.store.written import NamedPapers
 
-        return NamedPapers(stamp, ids, papers, spans, dict(rows), cached.columns, cached.venues)
+        return NamedPapers(stamp, ids, papers, spans, dict(rows), cached.columns, cached.venues, cached.venue_columns)
 
     def patch(self, named: NamedPapers, changed: Mapping[str, Paper], before_write: Callable[[], None]) -> bool:
         """Write the catalogue with the papers of ``named`` replaced by ``changed`` (the same ids:
@@ -1047,6 +1064,9 @@ class Catalogue:
         columns = named.columns
         added = RowColumns.of((row[3], row[4], row[5]) for row in made.values())
         columns = RowColumns(*(a or b for a, b in zip(columns, added, strict=True)))
+        known = named.venue_columns
+        venue_rows = ((changed[pid].library_venue, row) for pid, row in made.items())
+        venue_columns = None if known is None else RowColumns.by_venue(venue_rows, known)
         option = orjson.OPT_NON_STR_KEYS
         documents = {pid: orjson.dumps(paper.to_dict(), option=option) for pid, paper in changed.items()}
         old_spans = named.spans.spans
@@ -1079,7 +1099,7 @@ class Catalogue:
         before_write()
         atomic_write_bytes(path, pieces())
         self.take_patched(named.ids, CatalogueSpans(spans, dict(named.spans.aliases)), old_rows, made,
-                          columns, named.venues)  # fmt: skip
+                          columns, named.venues, venue_columns)  # fmt: skip
         return True
 
     def take_patched(
@@ -1090,13 +1110,15 @@ class Catalogue:
         made: Mapping[str, list[Any] | bytes],
         columns: RowColumns,
         venues: VenueRuns,
+        venue_columns: dict[str, RowColumns] | None = None,
     ) -> None:
         """Hold the catalogue file just written (staged) by a patch in place (:meth:`patch`, or
         :func:`paperdeck.store.rescoring.rescore`) as this store's, unparsed: its papers' ``spans``,
         the rows cache's rows (``old_rows`` with the rows ``made`` (:meth:`PaperRow.to_list`, or
-        its JSON line) replaced, in ``ids``' order) written beside it with ``columns`` and
-        ``venues``; :attr:`generation` changes. Each row held is a ``bytes`` of its own length
-        (``orjson.dumps`` returns at least 4 KiB: ~400 MB for 98,000 rows made anew)."""
+        its JSON line) replaced, in ``ids``' order) written beside it with ``columns``,
+        ``venues`` and each venue's columns (``None``: not known); :attr:`generation` changes.
+        Each row held is a ``bytes`` of its own length (``orjson.dumps`` returns at least 4 KiB:
+        ~400 MB for 98,000 rows made anew)."""
         path = self.path
         stamp = file_stamp(staged_path(path))
         self._catalogue_stamp = stamp
@@ -1117,11 +1139,12 @@ class Catalogue:
             encoded_rows = (_encoded_row(row) for row in rows)
             new_rows = dict(zip(ids, encoded_rows, strict=True))
         if stamp is not None:
-            write_patched_rows(self.rows_path, path, stamp, ids, rows, columns, venues, catalogue_spans)
+            write_patched_rows(self.rows_path, path, stamp, ids, rows, columns, venues, catalogue_spans, venue_columns)
         self._rows = new_rows
         self._rows_unread, self._unread_rows = False, None
         self._rows_stamp = stamp
         self._cached_columns, self._cached_venues = columns, venues
+        self._cached_venue_columns = venue_columns
         self._spans_line, self._cached_spans, self._span_line = None, catalogue_spans, None
         self._generation += 1
 

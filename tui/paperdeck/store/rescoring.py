@@ -86,6 +86,7 @@ class _Layout:
     rows: dict[str, Any]
     columns: RowColumns
     venues: Any
+    venue_columns: dict[str, RowColumns] | None = None
 
 
 def _layout(catalogue: Catalogue, *, rows: bool) -> _Layout | None:
@@ -107,7 +108,7 @@ def _layout(catalogue: Catalogue, *, rows: bool) -> _Layout | None:
     if any(a >= b for a, b in pairwise(starts)):  # in catalogue order, or not exact
         return None
     held = dict(cached.rows) if rows else {}
-    return _Layout(stamp, ids, spans, held, cached.columns, cached.venues)
+    return _Layout(stamp, ids, spans, held, cached.columns, cached.venues, cached.venue_columns)
 
 
 def _documents(path: Any, layout: _Layout) -> Iterator[tuple[int, str, bytes, int, int]]:
@@ -250,6 +251,8 @@ def rescore(
         result = Rescore()
         made: dict[str, bytes] = {}  # each changed paper's row, its JSON line
         columns = list(layout.columns)  # whether any paper has a decision, a rating, an area
+        known = layout.venue_columns  # the same for each venue, when the cache holds them
+        by_venue = None if known is None else {venue: list(found) for venue, found in known.items()}
         # Moved in place once the documents are read past them (each paper's new span).
         spans = layout.spans.spans
 
@@ -279,6 +282,10 @@ def rescore(
                     columns[0] = columns[0] or row[3] != "unknown"
                     columns[1] = columns[1] or row[4] is not None
                     columns[2] = columns[2] or bool(row[5])
+                    if by_venue is not None:
+                        found = by_venue.setdefault(new.library_venue, [False, False, False])
+                        found[:] = [found[0] or row[3] != "unknown", found[1] or row[4] is not None,
+                                    found[2] or bool(row[5])]  # fmt: skip
                     document = orjson.dumps(new.to_dict(), option=option)
                     for other in layout.ids[last:n]:  # the papers between: moved by the shift so far
                         a, b = spans[other]
@@ -307,7 +314,8 @@ def rescore(
     except OSError as exc:
         raise StoreError(path, f"cannot be read ({exc})") from None
     written = CatalogueSpans(layout.spans.spans, dict(layout.spans.aliases))
-    catalogue.take_patched(layout.ids, written, layout.rows, made, RowColumns(*columns), layout.venues)
+    venue_columns = None if by_venue is None else {venue: RowColumns(*found) for venue, found in by_venue.items()}
+    catalogue.take_patched(layout.ids, written, layout.rows, made, RowColumns(*columns), layout.venues, venue_columns)
     if tally is not None and counting[0]:
         stamp = file_stamp(staged_path(path))  # the stamp take_patched held
         if stamp is not None:

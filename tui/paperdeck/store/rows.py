@@ -5,7 +5,9 @@ Shape: JSON Lines. Line 1 is ``{"catalogue": [size in bytes, mtime in ns], "rows
 {"decisions": bool, "ratings": bool}, "spreads": true, "venues": {"labels": [...], "runs": [...]},
 "spans": true}`` (``venues``: each paper's venue, :class:`VenueRuns`; valid only for the catalogue
 file with that size and time; the columns say whether any paper has a decision or a rating, so the
-list's first paint has the columns it keeps once the catalogue is parsed); line 2 the N paper ids, a
+list's first paint has the columns it keeps once the catalogue is parsed; ``"venue_columns":
+{venue: [decisions, ratings, areas]}``, when written, the same for each venue, so that a venue
+scope's columns are known without its rows read); line 2 the N paper ids, a
 JSON array in catalogue order; with ``"spans"``, line 3 ``{"spans": [start, end, ...], "aliases":
 {old id: id}}``: where each paper's document lies in the catalogue file (byte offsets, two per
 paper in the ids' order; see :class:`CatalogueSpans`) and the catalogue's aliases, so that one paper
@@ -27,7 +29,7 @@ import contextlib
 import os
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import FrozenInstanceError
 from functools import partial
 from pathlib import Path
@@ -265,7 +267,7 @@ class RowsCache:
     class, as :class:`UnreadRows` and :class:`SpanTable`: a named tuple's class costs its making
     at every start, before the first paint.)"""
 
-    __slots__ = ("columns", "ids", "rows", "spans_line", "unread", "venues")
+    __slots__ = ("columns", "ids", "rows", "spans_line", "unread", "venue_columns", "venues")
 
     def __init__(
         self,
@@ -275,10 +277,13 @@ class RowsCache:
         unread: UnreadRows | None = None,
         venues: VenueRuns | None = None,
         ids: list[str] | PendingIds | None = None,
+        venue_columns: dict[str, RowColumns] | None = None,
     ) -> None:
         self.rows, self.columns, self.spans_line, self.unread = rows, columns, spans_line, unread
         self.venues = VenueRuns() if venues is None else venues
         self.ids = ids
+        #: Each venue's columns (:meth:`RowColumns.by_venue`); ``None``: not written with them.
+        self.venue_columns = venue_columns
 
 
 class UnreadRows:
@@ -309,6 +314,35 @@ class RowColumns(NamedTuple):
             any(rating is not None for _, rating, _ in triples),
             any(area for _, _, area in triples),
         )
+
+    @staticmethod
+    def by_venue(
+        rows: Iterable[tuple[str, Sequence[Any]]], known: Mapping[str, RowColumns] | None = None
+    ) -> dict[str, RowColumns]:
+        """Each venue's columns: those ``known`` with the rows ``(venue, row as
+        :meth:`PaperRow.to_list`)`` added (a venue scope's columns without its rows read)."""
+        found = {venue: list(columns) for venue, columns in (known or {}).items()}
+        for venue, row in rows:
+            columns = found.get(venue)
+            if columns is None:
+                columns = found[venue] = [False, False, False]
+            columns[0] = columns[0] or row[3] != "unknown"
+            columns[1] = columns[1] or row[4] is not None
+            columns[2] = columns[2] or bool(row[5])
+        return {venue: RowColumns(*columns) for venue, columns in found.items()}
+
+
+def _venue_columns_from(data: object, labels: tuple[str, ...]) -> dict[str, RowColumns] | None:
+    """The rows cache header's ``venue_columns`` (``{venue: [decisions, ratings, areas]}``, every
+    venue of ``labels``); ``None`` when absent (written without them) or not so."""
+    if type(data) is not dict or data.keys() != set(labels):
+        return None
+    found = {}
+    for venue, flags in data.items():
+        if type(flags) is not list or len(flags) != 3 or set(map(type, flags)) != {bool}:
+            return None
+        found[venue] = RowColumns(*flags)
+    return found
 
 
 #: Bytes read at once from the rows cache: its long lines (the ids, the spans) each in one piece.
@@ -454,6 +488,7 @@ def read_rows_cache(
         columns = RowColumns(shown["decisions"], shown["ratings"], shown.get("areas", False))
         if set(map(type, columns)) != {bool}:
             return None
+        venue_columns = _venue_columns_from(header.get("venue_columns"), venues.labels)
     except (OSError, ValueError, TypeError, KeyError, IndexError):
         return None
     by_id: dict[str, PaperRow | bytes | int]
@@ -461,7 +496,7 @@ def read_rows_cache(
         by_id = dict(zip(ids.first if isinstance(ids, PendingIds) else ids, encoded, strict=False))
         if len(by_id) != len(encoded):  # an id twice among those read
             return None
-        return RowsCache(by_id, columns, spans_line, unread, venues, ids)
+        return RowsCache(by_id, columns, spans_line, unread, venues, ids, venue_columns)
     if rows is None or rows >= count:
         by_id = dict(zip(ids, encoded, strict=True))
     else:
@@ -469,7 +504,7 @@ def read_rows_cache(
         by_id.update(zip(ids, encoded, strict=False))
     if len(by_id) != count:  # an id twice
         return None
-    return RowsCache(by_id, columns, spans_line, unread, venues)
+    return RowsCache(by_id, columns, spans_line, unread, venues, venue_columns=venue_columns)
 
 
 def read_unread_rows(rows_path: Path, unread: UnreadRows, count: int) -> list[bytes] | None:
@@ -712,8 +747,12 @@ def write_rows_cache(
     papers = list(papers)
     rows = [PaperRow.of(paper).to_list() for paper in papers]
     columns = RowColumns.of((row[3], row[4], row[5]) for row in rows)
-    venues = VenueRuns.of(paper.library_venue for paper in papers)
-    write_patched_rows(rows_path, catalogue_path, stamp, [row[0] for row in rows], rows, columns, venues, spans)
+    labels = [paper.library_venue for paper in papers]
+    venues = VenueRuns.of(labels)
+    venue_columns = RowColumns.by_venue(zip(labels, rows, strict=True))
+    write_patched_rows(
+        rows_path, catalogue_path, stamp, [row[0] for row in rows], rows, columns, venues, spans, venue_columns
+    )
 
 
 def write_patched_rows(
@@ -725,17 +764,19 @@ def write_patched_rows(
     columns: RowColumns,
     venues: VenueRuns,
     spans: CatalogueSpans | None,
+    venue_columns: Mapping[str, RowColumns] | None = None,
 ) -> None:
     """Write the rows cache (and the paper index) for the catalogue file with ``stamp`` from rows
     already made: ``ids`` in catalogue order, each row as :meth:`PaperRow.to_list` or its JSON
-    line as the cache holds it, with the papers' ``columns``, ``venues`` and ``spans``; byte for
-    byte what :func:`write_rows_cache` writes for the same papers. A failure only costs speed."""
+    line as the cache holds it, with the papers' ``columns``, ``venues``, ``spans`` and each
+    venue's columns (``venue_columns``; ``None``: not known, not written); byte for byte what
+    :func:`write_rows_cache` writes for the same papers. A failure only costs speed."""
     catalogue_path = staged_path(catalogue_path)  # in a transaction: the file as it will be
     try:
         stat = catalogue_path.stat()
         if (stat.st_ino, stat.st_mtime_ns, stat.st_size) != stamp:
             return
-        _write_rows(rows_path, stat, stamp, ids, rows, columns, venues, spans)
+        _write_rows(rows_path, stat, stamp, ids, rows, columns, venues, spans, venue_columns)
         if file_stamp(catalogue_path) != stamp:  # replaced while writing
             rows_path.unlink()
     except (OSError, StoreError):
@@ -752,6 +793,7 @@ def _write_rows(
     columns: RowColumns,
     venues: VenueRuns,
     spans: CatalogueSpans | None,
+    venue_columns: Mapping[str, RowColumns] | None = None,
 ) -> None:
     """The rows cache's lines written (see the module docstring), and the paper index with spans.
 
@@ -760,6 +802,8 @@ def _write_rows(
     header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
                               "columns": columns._asdict(), "spreads": True, "venues": venues.to_json(),
                               "offsets": True, "title_keys": TITLE_KEYS}  # fmt: skip
+    if venue_columns is not None and venue_columns.keys() == set(venues.labels):
+        header["venue_columns"] = {venue: list(venue_columns[venue]) for venue in venues.labels}
     lines = [orjson.dumps(header), orjson.dumps(ids)]
     with_spans = spans is not None and set(ids) <= spans.spans.keys()
     if with_spans and spans is not None:

@@ -43,6 +43,8 @@ class NamedPapers:
     rows: dict[str, PaperRow | bytes]
     columns: RowColumns
     venues: VenueRuns
+    #: Each venue's columns, when the rows cache holds them.
+    venue_columns: dict[str, RowColumns] | None = None
 
 
 @dataclass(frozen=True, slots=True)

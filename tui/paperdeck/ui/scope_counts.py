@@ -25,7 +25,7 @@ def scoped_user_counts(store: Store, scope: frozenset[str]) -> tuple[int, int, C
     """(papers starred in ``scope``, papers starred in the store, the user records of ``scope``'s
     papers by reading status), as :meth:`Store.user_counts` counts them for every venue (which
     they are when the scope leaves no venue out)."""
-    from paperdeck.search.venues import scoped_ids
+    from paperdeck.search.venues import scope_members, scoped_ids
 
     starred, statuses = store.user_counts()
     ids = scoped_ids(store, scope) if scope else None
@@ -35,15 +35,13 @@ def scoped_user_counts(store: Store, scope: frozenset[str]) -> tuple[int, int, C
     if held is not None and held[0] is statuses and held[1] is ids:
         return held[2]
     records = store.all_user_data
-    inside = frozenset(ids) if len(ids) < len(records) else None
+    inside = scope_members(store, scope)  # (made with ids, kept)
     shown = 0
     by_status = Counter[str]()
-    for pid in ids if inside is None else records:
-        record = records.get(pid)
-        if record is None or (inside is not None and pid not in inside):
-            continue
-        shown += record.starred
-        by_status[record.status] += 1  # every record given is a non-empty one
+    for pid, record in records.items():  # a few records, not every paper of the scope
+        if pid in inside:
+            shown += record.starred
+            by_status[record.status] += 1  # every record given is a non-empty one
     answer = (shown, starred, by_status)
     _held[id(store)] = (statuses, ids, answer)
     return answer

@@ -138,6 +138,8 @@ class ListFilter(ListSorting):
         self._view_ids: Sequence[str] = []
         #: How many papers the list's query finds outside the scope (:mod:`paperdeck.search.elsewhere`).
         self._elsewhere: int | None = None
+        #: The widest of those counts (in cells) since the note last came up (see _elsewhere_pad).
+        self._elsewhere_width = 0
         self._not_starred = 0  # the matches the starred filter leaves out (paperdeck.ui.starred_note)
         #: The list shown and its ids as a set (for the status tally of a filtered list).
         self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
@@ -549,6 +551,8 @@ class ListFilter(ListSorting):
                 ids = [pid for pid in ids if pid in starred]
             self._view_ids = ids
             self._elsewhere = self._count_elsewhere(text, starred_only, len(ids))
+            if not self._elsewhere:  # the note gone: its width starts again
+                self._elsewhere_width = 0
             self._not_starred = len(result) - len(ids) if starred_only and text.strip() else 0
             if nearby:
                 shown = set(ids)
@@ -589,6 +593,15 @@ class ListFilter(ListSorting):
         from paperdeck.search.elsewhere import elsewhere_note  # deferred: a bare start imports no search
 
         return elsewhere_note(self._elsewhere, short=short)
+
+    def _elsewhere_pad(self) -> int:
+        """Cells the counts are padded by on the left while the note of the matches elsewhere is
+        shown: its number's width up to the widest since the note came up, so that typing on
+        (``diffusion``: 9,449 → 930 more) keeps the label's width, as the count's own padding
+        does (a change of width lays the screen out again)."""
+        digits = len(f"{self._elsewhere or 0:,}")
+        self._elsewhere_width = max(self._elsewhere_width, digits)
+        return self._elsewhere_width - digits
 
     def _set_stale(self, stale: bool) -> None:
         self.stale = stale
@@ -735,8 +748,11 @@ class ListFilter(ListSorting):
         total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
         shown = len(self._view_ids)
 
+        pad = self._elsewhere_pad() if notes[_ELSEWHERE_NOTE] else 0
+
         def again() -> str:  # the counts with the notes as they are now
-            return counts_text(shown, total, filtered=filtered, view=view, notes=notes, room=room, keep=keep)
+            return counts_text(shown, total, filtered=filtered, view=view, notes=notes, room=room, keep=keep,
+                               pad=pad if notes[_ELSEWHERE_NOTE] else 0)  # fmt: skip
 
         text = again()
         if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form

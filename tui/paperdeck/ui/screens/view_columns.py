@@ -52,8 +52,12 @@ def scope_columns(store: Store, scope: frozenset[str]) -> RowColumns:
 
 
 def _venue_columns(store: Store, runs: VenueRuns, venue: str, every: RowColumns) -> RowColumns:
-    """``venue``'s columns: its rows walked until all that ``every`` (the library's) has are found;
-    a whole venue only where a column stays blank (a venue without ratings)."""
+    """``venue``'s columns: the rows cache's, written with them (no row read: the library opened on
+    a venue without ratings reads none of its rows for it); else its rows walked until all that
+    ``every`` (the library's) has are found, a whole venue only where a column stays blank."""
+    known = store.catalogue.venue_columns
+    if known is not None and (columns := known.get(venue)) is not None:
+        return columns
     ids = store.paper_ids
     decisions = ratings = areas = False
     start = 0

@@ -31,13 +31,15 @@ def counts_text(
     notes: Sequence[str],
     room: int | None = None,
     keep: Sequence[int] = (),
+    pad: int = 0,
 ) -> str:
     """``"1,234 of 19,630 · ★ 12"``: papers shown of all (with the view's name when a saved view is
     shown), then the non-empty ``notes``. Filtered, the number shown is padded to the total's
     width, and the filtered and the unfiltered counts (``"19,630 papers"``) are padded on the left
     to the wider of the two, so that typing, its first letter too, rarely changes the label's
-    width. A view's name too long for ``room`` is cut, not its count; where a note would be left
-    out, that padding goes first. See :func:`fitted` for ``room`` and ``keep``."""
+    width (each change lays the screen out again); ``pad``: as many more cells (a note's number
+    narrower than it was). A view's name too long for ``room`` is cut, not its count; where a
+    note would be left out, that padding goes first. See :func:`fitted` for ``room`` and ``keep``."""
     total_text = f"{total:,}"
     if view is not None:
         count = f": {shown:,} of {total_text}"
@@ -48,6 +50,7 @@ def counts_text(
         width = max(len(total_text) + len(" papers"), 2 * len(total_text) + len(" of "))
         text = f"{shown:>{len(total_text)},} of {total_text}" if filtered else f"{total_text} papers"
         text = text.rjust(width)
+    text = " " * pad + text
     result = fitted(text, notes, room, keep)
     if room is not None and text[:1] == " " and any(note and note not in result for note in notes):
         return fitted(text.lstrip(), notes, room, keep)  # short of room: a note before the padding
