@@ -14,6 +14,9 @@ from paperdeck.ui.app import PaperApp
 from tests.ui.helpers import FIXED_TIME
 from tests.waits import quick_idle_waits, saves_at_once
 
+#: Seconds a confirmation stays in the Pilot tests: longer than any test.
+TOASTS_STAY_S = 3600.0
+
 
 @pytest.fixture(autouse=True)
 def _quick_idle_waits(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -25,6 +28,16 @@ def _saves_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """What a test asserts on the disk after a key holds on a loaded machine (a module that holds
     the store's lock overrides this fixture with one that does nothing)."""
     saves_at_once(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def _toasts_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every confirmation stays for the test (a module that checks the product's timeouts
+    overrides this fixture): a test reading ``app._notifications`` after a slow step on a loaded
+    machine found the toast gone (``CONFIRM_S`` is wall time)."""
+    import paperdeck.ui.toasts
+
+    monkeypatch.setattr(paperdeck.ui.toasts, "CONFIRM_S", TOASTS_STAY_S)
 
 
 @pytest.fixture

@@ -19,6 +19,11 @@ from tests.ui.helpers import SIZE, settle
 UI = Path(__file__).parents[2] / "tui" / "paperdeck" / "ui"
 
 
+@pytest.fixture(autouse=True)
+def _toasts_stay() -> None:
+    """The product's own timeouts: this module checks them."""
+
+
 def errors(app: PaperApp) -> list[tuple[str, str, float]]:
     return [(n.title, str(n.message), n.timeout) for n in app._notifications if n.severity == "error"]
 
