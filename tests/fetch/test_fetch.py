@@ -270,3 +270,24 @@ def test_progress_json_is_one_json_object_a_line_and_json_gives_the_summary(
     assert stamp is not None and (data_dir / SIMILARITY_FILE).is_file()
     assert isinstance(SearchIndex.load(data_dir / INDEX_FILE, stamp, store.paper_ids), SearchIndex)
     assert (data_dir / "stats-cache.json").is_file()
+
+
+def test_ctrl_c_while_a_fetch_indexes_says_the_import_was_saved(
+    server: ApiServer, login: None, data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The papers are committed before the indexes are made: an interruption then keeps them and
+    says so, not "nothing was changed"."""
+    from paperdeck.cli.main import main
+
+    def interrupted(*_args: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", server.url)
+    monkeypatch.setattr("paperdeck.cli.fetch.save_caches", interrupted)
+    assert main(["fetch", "iclr2026", "--json", "--page-size", str(PAGE), "--data-dir", str(data_dir)]) == 130
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == (
+        "paperdeck: interrupted; what was fetched and imported so far was saved; the search index was not "
+        "finished and is made again at the next start"
+    )
+    assert len(Store(data_dir).papers) == PAPERS

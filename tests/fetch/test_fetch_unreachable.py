@@ -78,3 +78,24 @@ def test_the_fetch_command_says_what_it_waits_for_and_keeps_the_base_url(
     assert [line.split(";")[0] for line in lines[1:3]] == [refused] * 2
     assert lines[-1].startswith(f"paperdeck: {base}/groups: connection failed (ConnectError), 3 tries; ")
     assert len(lines) == 4
+
+
+def test_offline_before_any_page_says_nothing_was_fetched_not_that_pages_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = f"http://127.0.0.1:{closed_port()}"
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", base)
+    monkeypatch.delenv("OPENREVIEW_USERNAME", raising=False)
+    monkeypatch.delenv("OPENREVIEW_PASSWORD", raising=False)
+    monkeypatch.setattr(client_module.time, "sleep", lambda _s: None)
+    assert main(["fetch", "iclr2026", "--data-dir", str(tmp_path / "data")]) == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.endswith("; cannot reach 127.0.0.1: no connection; nothing was fetched"), last
+    assert "pages fetched so far" not in last
+
+
+def test_a_source_that_is_no_venue_has_one_prefix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fetch", "not a venue", "--data-dir", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("paperdeck: 'not a venue' is not a venue: "), err
+    assert err[-1].count("paperdeck") == 1

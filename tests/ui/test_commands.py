@@ -22,6 +22,7 @@ from paperdeck.ui.screens.note_editor import NoteEditor
 from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
 from paperdeck.ui.screens.reader import PaperReader
 from paperdeck.ui.screens.reading import ReadingScreen
+from paperdeck.ui.screens.refused import RefusedDialog
 from paperdeck.ui.screens.reviews import ReviewsScreen
 from paperdeck.ui.screens.schedule import ScheduleScreen
 from paperdeck.ui.screens.stats import StatsScreen
@@ -283,7 +284,7 @@ def test_the_bindings_are_the_table_rows_of_each_owner() -> None:
     owners |= {"help": HelpScreen, "confirm": ConfirmScreen, "export": ExportPrompt, "tags": TagPrompt}
     owners |= {"links": LinkChooser, "views": ViewsScreen, "save_view": SaveViewPrompt, "follows": FollowsScreen}
     owners |= {"follow_author": AuthorPicker, "follow_keyword": KeywordPrompt, "schedule": ScheduleScreen}
-    owners |= {"venues": VenuesScreen}
+    owners |= {"venues": VenuesScreen, "refused": RefusedDialog}
     assert set(owners) == {c.owner for c in COMMANDS}
     for owner, cls in owners.items():
         rows = [c for c in COMMANDS if c.owner == owner and c.keys]

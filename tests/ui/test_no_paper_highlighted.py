@@ -10,11 +10,15 @@ import pytest
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.commands import COMMANDS
 from paperdeck.ui.no_paper import NO_PAPER
+from paperdeck.ui.screens.refused import RefusedDialog
+from textual.widgets import Label
 
 from tests.ui.helpers import SIZE, main_screen, paper_list, settle
 
 #: The row commands that act on one paper (the others act on the view: ``]``, ``V``, ``M``, ``E``).
 ON_THE_VIEW = {"main.next_unseen", "main.mark_range", "main.mark_all", "main.export"}
+#: The actions that open a text-entry dialog: refused in a dialog (:mod:`paperdeck.ui.screens.refused`).
+TEXT_ENTRY = {"main.note", "main.tags"}
 PAPER_ACTIONS = [c for c in COMMANDS if c.rows and c.id not in ON_THE_VIEW]
 
 
@@ -39,6 +43,10 @@ async def test_a_paper_action_with_no_paper_highlighted_says_so(
         await main_screen(app).run_action(command.action)  # type: ignore[attr-defined]
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
-        assert said == [NO_PAPER], said
         assert app.store.all_user_data == before and not copied
+        if command.id in TEXT_ENTRY:  # type: ignore[attr-defined]  # the reason in a dialog taking the keys typed next
+            assert not said and isinstance(app.screen, RefusedDialog)
+            assert str(app.screen.query_one("#refused-reason", Label).render()) == NO_PAPER
+            return
+        assert said == [NO_PAPER], said
         assert main_screen(app) is app.screen, "no dialog opened"

@@ -10,6 +10,7 @@ from paperdeck.model.paper import Paper, Ratings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
+from paperdeck.ui.screens.refused import RefusedDialog
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.widgets import Input, Label, OptionList, Static
@@ -82,14 +83,18 @@ async def test_saving_needs_a_good_query_and_a_name(tmp_path: Path) -> None:
     app = PaperApp(store=make_store(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("w")  # empty filter: nothing to save
+        await pilot.press("w")  # empty filter: nothing to save (said in a dialog that takes the keys)
         await settle(pilot)
-        assert not isinstance(app.screen, SaveViewPrompt)
+        assert isinstance(app.screen, RefusedDialog)
+        await pilot.press("escape")
+        await settle(pilot)
         await pilot.press("slash", *"rating>=", "enter")
         await settle(pilot)
         await pilot.press("w")  # malformed: nothing to save
         await settle(pilot)
-        assert not isinstance(app.screen, SaveViewPrompt)
+        assert isinstance(app.screen, RefusedDialog)
+        await pilot.press("escape")
+        await settle(pilot)
         await pilot.press("slash", "ctrl+a", "ctrl+k", *"graph", "enter")
         await settle(pilot)
         await pilot.press("w")

@@ -4,6 +4,10 @@ next start and the next command read instead of build: the search index and the 
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
+from paperdeck.model.errors import SavedThenInterrupted
 from paperdeck.store.store import Store
 
 
@@ -47,3 +51,21 @@ def save_indexes(store: Store, *, release: bool = False) -> None:
     Searcher(store).index.get()  # saved, and let go before the similarity index is made: not held at once
     if not save_similarity_counts(store):  # an import in place: its weights computed at first need
         Searcher(store).similarity.get()
+
+
+@contextlib.contextmanager
+def said_saved_when_interrupted(
+    store: Store, before: tuple[object, object], what: str, undo: str | None = None
+) -> Iterator[None]:
+    """Run the block (an import and the indexes it makes stale); a Ctrl-C in it after the store
+    changed since ``before`` (:func:`caches_key`: the catalogue or the reviews written) becomes
+    :class:`~paperdeck.model.errors.SavedThenInterrupted` — the change is kept and the message
+    says so — rather than the "nothing was changed" of an interruption before the commit."""
+    try:
+        yield
+    except SavedThenInterrupted:
+        raise
+    except KeyboardInterrupt:
+        if caches_key(store) != before:
+            raise SavedThenInterrupted(what, undo) from None
+        raise

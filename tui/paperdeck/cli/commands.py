@@ -159,8 +159,7 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
             what = "takes no files" if args.undo else "needs files to import, or --undo"
             raise PaperdeckError(f"import {what}; nothing was changed")
         return cmd_undo(store, args, "import")
-    from paperdeck.cli.caches import save_indexes
-    from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
+    from paperdeck.cli.caches import said_saved_when_interrupted
 
     paths = [Path(p) for p in args.files]
     stamp = store.catalogue_stamp()  # a new catalogue (new papers, or ratings from reviews) needs a new index
@@ -170,6 +169,18 @@ def cmd_import(store: Store, args: argparse.Namespace) -> int:
     from paperdeck.stats.cache import PaperCounts
 
     store.rescore_tally = PaperCounts()  # a review import's scores written in place count them as they go
+    # A Ctrl-C once the import is committed (the statistics, the indexes, the follows) says so.
+    with said_saved_when_interrupted(store, (stamp, stats_key), "the import", "paperdeck import --undo"):
+        return _import_and_report(store, args, paths, stamp, stats_key)
+
+
+def _import_and_report(
+    store: Store, args: argparse.Namespace, paths: list[Path], stamp: list[int] | None, stats_key: list[Any]
+) -> int:
+    """:func:`cmd_import`'s import of ``paths``, the caches it makes stale saved, and its report."""
+    from paperdeck.cli.caches import save_indexes
+    from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
+
     with import_progress(len(paths), shown=not args.json) as bar:
         summary = import_files(store, paths, args.format, bar.reading if bar else None)
         papers = _save_stats(store, stats_key)

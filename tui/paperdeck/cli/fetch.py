@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Any
 
-from paperdeck.cli.caches import caches_key, save_caches
+from paperdeck.cli.caches import caches_key, said_saved_when_interrupted, save_caches
 from paperdeck.cli.output import emit, papers_text
 from paperdeck.fetch.client import Limits
 from paperdeck.fetch.credentials import Credentials
@@ -36,7 +38,7 @@ from paperdeck.fetch.run import (
     FetchProgress,
     fetch,
 )
-from paperdeck.fetch.venues import parse_source
+from paperdeck.fetch.venues import FetchSource, parse_source
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 
@@ -152,6 +154,16 @@ def run_fetch(store: Store, args: argparse.Namespace) -> int:
     prompt = _prompt if sys.stdin.isatty() and sys.stderr.isatty() else None
     site = {"schedule_url": args.site} if getattr(args, "site", None) else {}
     before = caches_key(store)
+    # A Ctrl-C once a source is imported (the next source, the indexes, the statistics) says so.
+    with said_saved_when_interrupted(store, before, "what was fetched and imported so far"):
+        return _fetch_and_report(store, args, sources, limits, prompt, site, before)
+
+
+def _fetch_and_report(
+    store: Store, args: argparse.Namespace, sources: list[FetchSource], limits: Limits,
+    prompt: Callable[[], Credentials | None] | None, site: dict[str, Any], before: tuple[object, object],
+) -> int:  # fmt: skip
+    """:func:`run_fetch`'s fetch of ``sources``, the caches it makes stale saved, and its report."""
     if args.progress_json:
         summary = fetch(store, sources, FetchOptions(limits=limits, page_size=args.page_size, **site), _progress_line)
     elif sys.stderr.isatty() and not args.json:

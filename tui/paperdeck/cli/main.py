@@ -139,21 +139,24 @@ def open_store(
         messages.append(RECOVERED)
     to_import = list(files) or (bundled_seed_files() if store.is_empty else [])
     if to_import:
+        from paperdeck.cli.caches import caches_key, said_saved_when_interrupted
         from paperdeck.cli.output import import_progress
         from paperdeck.model.safe_text import file_name
         from paperdeck.sources.importer import import_files
 
-        # `paperdeck import`'s progress, cleared before the app opens
-        with import_progress(len(to_import)) as bar:
-            summary = import_files(store, to_import, format, bar.reading if bar else None)
-        messages.extend(summary.notices)
-        messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
-        if files:
-            messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
-            from paperdeck.cli.follows import followed_news
+        # `paperdeck import`'s progress, cleared before the app opens; a Ctrl-C once the import
+        # is committed says it was saved
+        with said_saved_when_interrupted(store, caches_key(store), "the import", "paperdeck import --undo"):
+            with import_progress(len(to_import)) as bar:
+                summary = import_files(store, to_import, format, bar.reading if bar else None)
+            messages.extend(summary.notices)
+            messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
+            if files:
+                messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
+                from paperdeck.cli.follows import followed_news
 
-            if (followed := followed_news(store, summary.new_ids)[0]) is not None:
-                messages.append(followed)
+                if (followed := followed_news(store, summary.new_ids)[0]) is not None:
+                    messages.append(followed)
     return store, messages
 
 
@@ -344,7 +347,10 @@ def _failed(error: PaperdeckError | KeyboardInterrupt | BrokenPipeError) -> int:
         print_error(str(error))
         return 2
     if isinstance(error, KeyboardInterrupt):
-        print("paperdeck: interrupted; nothing was changed", file=sys.stderr)
+        from paperdeck.model.errors import SavedThenInterrupted
+
+        said = error.message if isinstance(error, SavedThenInterrupted) else "interrupted; nothing was changed"
+        print(f"paperdeck: {said}", file=sys.stderr)
         return 130
     sys.stdout = None  # `paperdeck list | head`: the reader left; that is fine
     return 0

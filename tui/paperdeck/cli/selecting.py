@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import file_name
+from paperdeck.model.safe_text import file_name, one_line
 from paperdeck.store.store import Store
 
 
@@ -48,10 +48,11 @@ def find_paper(store: Store, given: str) -> Paper:
         NotFound: no such paper (or no store at the data directory).
     """
     paper = store.paper_named(given)
+    shown = f"'{one_line(given.strip())}'"  # as the sanitiser shows it: no raw newline or escape
     if paper is None and not store.data_dir.exists():
-        raise NotFound(f"no store at {file_name(store.data_dir)}, so no paper with id {given!r}")
+        raise NotFound(f"no store at {file_name(store.data_dir)}, so no paper with id {shown}")
     if paper is None:
-        raise NotFound(f"no paper with id {given!r} (try `paperdeck search`)")
+        raise NotFound(f"no paper with id {shown} (try `paperdeck search`)")
     return paper
 
 

@@ -316,6 +316,12 @@ class HttpClient:
         except _Retry as error:
             if time.monotonic() >= self.ends_at:
                 raise self._late(path) from None
+            if error.connecting and self.received == 0:  # offline: no page came, none is kept
+                host = httpx.URL(self.base_url).host
+                raise self._error(
+                    f"{self.where(path)}: {error.reason}, {tried} tries; "
+                    f"cannot reach {one_line(host)}: no connection; nothing was fetched"
+                ) from None
             raise self._error(
                 f"{self.where(path)}: {error.reason}, {tried} tries; "
                 "the pages fetched so far are kept: run the same command later to resume"

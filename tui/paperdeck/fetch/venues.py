@@ -139,7 +139,7 @@ def parse_source(text: str) -> FetchSource:
     if text.lower().startswith("arxiv:"):
         query = " ".join(text[6:].split())
         if not query or len(query) > 500:
-            raise UnknownSource("paperdeck fetch: arxiv: needs a query of at most 500 characters (arxiv:ti:diffusion)")
+            raise UnknownSource("arxiv: needs a query of at most 500 characters (arxiv:ti:diffusion)")
         return FetchSource("arxiv", f"arxiv:{query}", path=query)
     schedule = _SCHEDULE.match(text)
     if schedule:
@@ -147,7 +147,7 @@ def parse_source(text: str) -> FetchSource:
         site = SITES.get(conf)
         if site is None:
             known = ", ".join(sorted(SITES))
-            raise UnknownSource(f"paperdeck fetch: {text!r}: no programme site known for {conf} (one of: {known})")
+            raise UnknownSource(f"{text!r}: no programme site known for {conf} (one of: {known})")
         name = "neurips" if conf == "nips" else conf
         path = f"/static/virtual/data/{name}-{year}-orals-posters.json"
         return FetchSource("schedule", f"{conf}{year}:schedule", path=path, site=site)
@@ -166,7 +166,7 @@ def parse_source(text: str) -> FetchSource:
         if group is None:
             known = ", ".join(sorted({*CONFERENCES, *JOURNALS}))
             raise UnknownSource(
-                f"paperdeck fetch: {text!r}: no such conference in the venue table ({known}); "
+                f"{text!r}: no such conference in the venue table ({known}); "
                 "give an OpenReview venue id such as ICLR.cc/2026/Conference"
             )
         venue_id = VENUE_IDS.get(f"{conf}{year}", f"{group}/{year}/Conference")
@@ -174,7 +174,7 @@ def parse_source(text: str) -> FetchSource:
     if _VENUE_ID.match(text) and len(text) <= 200:
         return FetchSource("openreview", text, venue_id=text.removesuffix("/-/Submission"))
     raise UnknownSource(
-        f"paperdeck fetch: {text[:80]!r} is not a venue: give a short name (iclr2026), an OpenReview "
+        f"{text[:80]!r} is not a venue: give a short name (iclr2026), an OpenReview "
         "venue id (ICLR.cc/2026/Conference), papercopilot:iclr2026, arxiv:QUERY or iclr2026:schedule"
     )
 

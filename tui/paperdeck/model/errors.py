@@ -48,3 +48,22 @@ class StoreError(PaperdeckError):
 
     def __reduce__(self) -> tuple[type[StoreError], tuple[Path, str]]:
         return type(self), (self.path, self.reason)
+
+
+class SavedThenInterrupted(KeyboardInterrupt):
+    """Ctrl-C came after a change was committed (an import's papers or reviews written), while
+    what follows it was made (the search index, the statistics): the change stands, and the
+    message says so rather than "nothing was changed". The indexes left are stamped for the
+    catalogue before, so they are made again at the next start.
+
+    Attributes:
+        message: the line to show (without the ``paperdeck:`` prefix).
+    """
+
+    def __init__(self, what: str, undo: str | None = None) -> None:
+        taken_back = f" (`{undo}` takes it back)" if undo else ""
+        self.message = (
+            f"interrupted; {what} was saved{taken_back}; the search index was not finished "
+            "and is made again at the next start"
+        )
+        super().__init__(self.message)

@@ -122,6 +122,21 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+def typed_id(given: str) -> str:
+    """A paper id as the user typed or pasted it, made an id: the white space around it dropped
+    (``$(xclip -o)`` ends with a newline), and an OpenReview link, with or without its
+    ``https://``, read as its forum id. Every command taking ids, and the app, reads them here
+    (through :meth:`Store.paper_named`)."""
+    given = given.strip()
+    if "openreview.net" in given:  # model.ids (and the hashlib it imports) only for a link
+        from paperdeck.model.ids import openreview_id_from_url
+
+        link = given if "://" in given else f"https://{given}"
+        if forum := openreview_id_from_url(link):
+            return forum
+    return given
+
+
 class Store:
     """The catalogue (:class:`~paperdeck.store.catalogue.Catalogue`), the user's data (written
     through at once), and the parts opened at first use (reviews, follows, change log); imports
@@ -471,7 +486,24 @@ class Store:
         the store is read. A paper the index does not give (no index, a stale or broken one, an
         id it does not list, a document that is not of that paper) is asked of the catalogue, as
         without the index; the index is then written again from the rows cache's spans when it
-        was missing or not usable."""
+        was missing or not usable.
+
+        ``given`` is read as pasted (:func:`typed_id`): white space around it (a newline from the
+        clipboard) is dropped, an OpenReview link may lack its scheme, and an id in another case
+        names the one paper whose id it is but for case (none when two are)."""
+        given = typed_id(given)
+        paper = self._paper_named(given)
+        if paper is None and given:
+            paper = self._paper_named_in_any_case(given)
+        return paper
+
+    def _paper_named_in_any_case(self, given: str) -> Paper | None:
+        """The one paper whose id (or bare forum id) is ``given`` but for case; ``None`` when none or several."""
+        folded = given.casefold()
+        found = {pid for pid in self.paper_ids if pid.casefold() in (folded, f"openreview:{folded}")}
+        return self.paper(found.pop()) if len(found) == 1 else None
+
+    def _paper_named(self, given: str) -> Paper | None:
         if not self._catalogue_opened:
             found, usable = self._paper_by_index(given)
             if found is not None:

@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 #: Whose ``BINDINGS`` a row is in: the app, the reading-list base of the main screen, the main
 #: screen itself, the paper list, the note editor; the reader, the reviews and the statistics
 #: screens; the dialogs (help, confirmation, export prompt and its tick box, tags prompt, link
-#: chooser, views list, venue picker, save-view prompt, follows list, author picker, keyword prompt).
+#: chooser, views list, venue picker, save-view prompt, follows list, author picker, keyword prompt,
+#: the refusal shown in place of a text-entry dialog).
 Owner = Literal[
     "app",
     "reading",
@@ -70,6 +71,7 @@ Owner = Literal[
     "follows",
     "follow_author",
     "follow_keyword",
+    "refused",
 ]
 
 #: The owners whose rows are palette commands (when their ``title`` is set): the app's, and the
@@ -489,6 +491,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "confirm.no", "n,escape", "answer(False)", "No", "confirm", "dialogs",
         show=True, about="No, to a question asked",
+    ),
+    Command(
+        "refused.close", "enter,escape", "close", "Close", "refused", "dialogs",
+        show=True, about="Close the reason a dialog was refused (the keys typed meanwhile are dropped)",
     ),
     Command(
         "export.cancel", "escape", "cancel", "Cancel", "export", "dialogs",

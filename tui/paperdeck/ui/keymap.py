@@ -33,7 +33,7 @@ CHAINS: tuple[frozenset[str], ...] = (
     frozenset({"app", "schedule"}),
     frozenset({"export", "tickbox"}),
     *(frozenset({owner}) for owner in ("help", "confirm", "tags", "links", "views", "venues", "save_view")),
-    *(frozenset({owner}) for owner in ("follows", "follow_author", "follow_keyword")),
+    *(frozenset({owner}) for owner in ("follows", "follow_author", "follow_keyword", "refused")),
 )
 
 

@@ -49,7 +49,9 @@ def export_selection(view: ListFilter) -> tuple[list[str], str] | None:
         ids = list(view.view_ids())
         what = f"the {len(ids):,} paper{'' if len(ids) == 1 else 's'} of the view"
     if not ids:
-        view.screen.notify("Nothing to export: the view is empty.")
+        from paperdeck.ui.screens.refused import refuse_entry
+
+        refuse_entry(view.screen, "Export", "Nothing to export: the view is empty.")
         return None
     return ids, what
 
@@ -93,17 +95,18 @@ def change_views(view: ListFilter, change: Callable[[], object]) -> bool:
 def save_view(view: ListFilter) -> None:
     """Ask for a name, then save the filter bar's query as a view."""
     from paperdeck.search.views import check_query
+    from paperdeck.ui.screens.refused import refuse_entry
     from paperdeck.ui.screens.views import SaveViewPrompt
 
     screen = view.screen
     try:
         query = check_query(view.filter_text)
     except ValueError as error:
-        screen.notify(f"Nothing to save: {error}.", markup=False)
+        refuse_entry(screen, "Save the filter as a view", f"Nothing to save: {error}.")
         return
     settings = view.settings
     if settings.problem is not None:
-        screen.notify(f"Views cannot be saved: {settings.path} could not be read.", severity="error")
+        refuse_entry(screen, "Save the filter as a view", "Views cannot be saved: the settings file could not be read.")
         return
 
     def save(name: str | None) -> None:

@@ -276,6 +276,10 @@ class ListFilter(ListSorting):
         try:
             with self._scope_saving:
                 self.settings.update(venues=list(self._chosen_venues or ()))
+            if self.settings.problem is not None:  # never written: said once
+                from paperdeck.ui.saving import say_unsaved_once
+
+                self.screen.app.call_from_thread(say_unsaved_once, self.screen, self.settings)
         except StoreError as error:
             message = f"{error}; the venues picked apply until paperdeck closes"
             self.screen.app.call_from_thread(self.screen.notify, message, severity="warning", markup=False)

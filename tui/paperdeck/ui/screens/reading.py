@@ -28,7 +28,7 @@ from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
-from paperdeck.ui.no_paper import say_no_paper
+from paperdeck.ui.no_paper import NO_PAPER, say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
@@ -241,7 +241,9 @@ class ReadingScreen(Screen[None]):
     def action_tags(self) -> None:
         ids = self._targets()
         if not ids:
-            say_no_paper(self)
+            from paperdeck.ui.screens.refused import refuse_entry
+
+            refuse_entry(self, "Tags", NO_PAPER)
             return
         from paperdeck.ui.screens.prompts import TagPrompt
 
@@ -266,7 +268,9 @@ class ReadingScreen(Screen[None]):
         the paper they show); saved as one undoable step."""
         row = self.store.row(paper_id) if paper_id else None
         if paper_id is None or row is None:
-            say_no_paper(self)
+            from paperdeck.ui.screens.refused import refuse_entry
+
+            refuse_entry(self, "Note", NO_PAPER)
             return
 
         base = self.user_data_shown(paper_id).note  # what the editor starts from
