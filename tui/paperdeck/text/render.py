@@ -12,6 +12,7 @@ from __future__ import annotations
 from paperdeck.text.abstract_parser import parse_markup
 from paperdeck.text.latex_math import math_pieces, math_to_unicode
 from paperdeck.text.nodes import plain_text
+from paperdeck.values import FrozenValue
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
@@ -22,11 +23,11 @@ if TYPE_CHECKING:
 __all__ = ["Segment", "math_to_unicode", "render_abstract", "render_keywords", "render_plain"]
 
 
-class Segment:
+class Segment(FrozenValue):
     """A run of text with one style; immutable, equal (and hashing alike) when every attribute is.
 
-    A plain class with slots rather than a dataclass, so that the one-paper commands, which render
-    a title or an abstract, need not import ``dataclasses``.
+    A :class:`~paperdeck.values.FrozenValue` rather than a dataclass, so that the one-paper
+    commands, which render a title or an abstract, need not import ``dataclasses``.
 
     Attributes:
         text: the characters to show (never empty in :func:`render_abstract` output).
@@ -39,6 +40,7 @@ class Segment:
     """
 
     __slots__ = ("bold", "code", "italic", "link", "math", "text", "underline")
+    FIELDS = ("text", "bold", "italic", "underline", "code", "math", "link")
 
     text: str
     bold: bool
@@ -66,29 +68,6 @@ class Segment:
         setter(self, "code", code)
         setter(self, "math", math)
         setter(self, "link", link)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}: a Segment is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}: a Segment is immutable")
-
-    def _fields(self) -> tuple[str, bool, bool, bool, bool, bool, str | None]:
-        return (self.text, self.bold, self.italic, self.underline, self.code, self.math, self.link)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Segment):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return (
-            f"Segment(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, underline={self.underline!r},"
-            f" code={self.code!r}, math={self.math!r}, link={self.link!r})"
-        )
 
     def with_text(self, text: str) -> Segment:
         """This segment's style for ``text``."""
