@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from paperdeck.model.paper import Paper
+    from paperdeck.store.rows import VenueRuns
 
 #: The scope of every venue.
 ALL: frozenset[str] = frozenset()
@@ -48,6 +49,21 @@ def effective_scope(store: Store, chosen: Iterable[str]) -> frozenset[str]:
     return ALL if not scope or len(scope) == len(held) else scope
 
 
+def _spans(store: Store, scope: frozenset[str]) -> tuple[VenueRuns, list[tuple[int, int]]] | None:
+    """The store's venue runs and the ``(start, stop)`` catalogue positions of each run of
+    ``scope``'s papers; ``None`` for every paper (the scope is :data:`ALL` or holds every venue)."""
+    runs = store.venue_runs
+    if not scope or scope >= frozenset(runs.labels):
+        return None
+    spans = []
+    start = 0
+    for n, count in runs.runs:
+        if runs.labels[n] in scope:
+            spans.append((start, start + count))
+        start += count
+    return runs, spans
+
+
 def scoped_ids(store: Store, scope: frozenset[str]) -> list[str] | None:
     """The ids of the papers of ``scope``, in catalogue order; ``None`` for every paper (the
     scope is :data:`ALL` or holds every venue of the store). Kept until the catalogue or the
@@ -58,17 +74,12 @@ def scoped_ids(store: Store, scope: frozenset[str]) -> list[str] | None:
 def scope_positions(store: Store, scope: frozenset[str]) -> np.ndarray | None:
     """Where the papers of ``scope`` are in the catalogue (ascending positions, numpy
     ``int64``), from the venue runs; ``None`` for every paper (as :func:`scoped_ids`)."""
-    runs = store.venue_runs
-    if not scope or scope >= frozenset(runs.labels):
+    found = _spans(store, scope)
+    if found is None:
         return None
     import numpy as np
 
-    parts = []
-    start = 0
-    for n, count in runs.runs:
-        if runs.labels[n] in scope:
-            parts.append(np.arange(start, start + count, dtype=np.int64))
-        start += count
+    parts = [np.arange(start, stop, dtype=np.int64) for start, stop in found[1]]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
@@ -76,19 +87,17 @@ def scope_bytes(store: Store, scope: frozenset[str]) -> bytes | None:
     """One byte per paper of the store in catalogue order: 1 for the papers of ``scope``, else 0,
     from the venue runs (no numpy: a scoped query of words alone imports none); ``None`` for
     every paper (as :func:`scoped_ids`). Kept until the catalogue or the scope changes."""
-    runs = store.venue_runs
-    if not scope or scope >= frozenset(runs.labels):
+    found = _spans(store, scope)
+    if found is None:
         return None
+    runs, spans = found
     with _lock:
         known = _bytes.get(store)
         if known is not None and known[0] is runs and known[1] == scope:
             return known[2]
     inside = bytearray(runs.paper_count)
-    start = 0
-    for n, count in runs.runs:
-        if runs.labels[n] in scope:
-            inside[start : start + count] = b"\x01" * count
-        start += count
+    for start, stop in spans:
+        inside[start:stop] = b"\x01" * (stop - start)
     made = bytes(inside)
     with _lock:
         _bytes[store] = (runs, scope, made)
@@ -104,15 +113,12 @@ def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
         StoreError: as :attr:`Store.papers <paperdeck.store.store.Store.papers>`.
     """
     papers = store.papers
-    runs = store.venue_runs  # (after the parse: the parsed papers')
-    if not scope or scope >= frozenset(runs.labels):
+    found = _spans(store, scope)  # (after the parse: the parsed papers' runs)
+    if found is None:
         return papers
     kept: list[Paper] = []
-    start = 0
-    for n, count in runs.runs:  # a slice per run (no numpy, no Python step per paper)
-        if runs.labels[n] in scope:
-            kept += papers[start : start + count]
-        start += count
+    for start, stop in found[1]:  # a slice per run (no numpy, no Python step per paper)
+        kept += papers[start:stop]
     return kept
 
 
@@ -234,20 +240,18 @@ _venues: weakref.WeakKeyDictionary[Store, tuple[object, dict[str, str]]] = weakr
 
 
 def _scoped(store: Store, scope: frozenset[str]) -> tuple[list[str] | None, frozenset[str]]:
-    runs = store.venue_runs
-    if not scope or scope >= frozenset(runs.labels):
+    found = _spans(store, scope)
+    if found is None:
         return None, frozenset()
+    runs, spans = found
     with _lock:
         known = _scopes.get(store)
         if known is not None and known[0] is runs and known[1] == scope:
             return known[2], known[3]
     ids = store.paper_ids
     kept: list[str] = []
-    start = 0
-    for n, count in runs.runs:
-        if runs.labels[n] in scope:
-            kept += ids[start : start + count]
-        start += count
+    for start, stop in spans:
+        kept += ids[start:stop]
     members = frozenset(kept)
     with _lock:
         _scopes[store] = (runs, scope, kept, members)
