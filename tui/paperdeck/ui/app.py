@@ -128,6 +128,23 @@ class PaperApp(App[None]):
                 main.query_gate.hold()
         return super().post_message(message)
 
+    def call_from_thread(  # type: ignore[override]  # returns None for a result dropped
+        self, callback: Callable[..., object], *args: object, **kwargs: object
+    ) -> object:
+        """Textual's :meth:`~textual.app.App.call_from_thread`, through which every worker tells
+        its result: run ``callback`` on the event loop and return what it returns. A result that
+        reaches the loop once the app has begun to close is dropped (``None`` returned): the
+        screens are being pruned, their widgets gone, and nothing is left to show it on.
+
+        Raises:
+            RuntimeError: the app is not running, or this is the app's own thread (Textual's).
+        """
+
+        def while_running() -> object:
+            return callback(*args, **kwargs) if self.is_running else None
+
+        return super().call_from_thread(while_running)
+
     @property
     def keys_waiting(self) -> bool:
         """Whether keys came that the app has not handled yet: the work held for a query waits
