@@ -61,7 +61,8 @@ def test_the_bash_script_parses_and_completes_commands_options_formats_and_venue
     assert set(_bash_complete(script, "export", "--format", "")) >= set(FILE_FORMATS)
     assert "--to" in _bash_complete(script, "export", "--t")
     assert _bash_complete(script, "export", "--to", "") == ["zotero"]
-    assert set(_bash_complete(script, "export", "--sort", "")) == set(SORTS)
+    for command in ("export", "search", "list"):  # the app's sort orders, wherever --sort is
+        assert set(_bash_complete(script, command, "--sort", "")) == set(SORTS)
     assert set(_bash_complete(script, "status", "ID", "")) >= {"read", "to-read", "skimmed"}
     # status ID... STATUS: the status may follow any number of ids, but not stand first
     assert set(_bash_complete(script, "status", "A", "B", "C", "")) == set(STATUSES)

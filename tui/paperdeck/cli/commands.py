@@ -15,6 +15,7 @@ from typing import Any, TypeVar, cast
 from paperdeck.cli.output import emit, import_progress, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import (
     add_query_argument,
+    add_sort_option,
     add_venue_option,
     find_paper,
     limit,
@@ -249,9 +250,10 @@ def _file_line(path: str, fmt: str, papers: int, notes: int) -> str:
 
 
 def cmd_search(store: Store, args: argparse.Namespace) -> int:
-    """Rank the store's papers for a query, as the filter bar does."""
+    """Rank the store's papers for a query, as the filter bar does, in the sort order ``--sort``
+    (default: relevance), as the app sorts a query's list."""
     query, scope = query_text(args), venue_scope(store, args.venue)
-    ids = select_ids(store, query, scope=scope)
+    ids = select_ids(store, query, args.sort or "relevance", scope)
     if args.starred:
         ids = [pid for pid in ids if store.user_data(pid).starred]
     if not ids and not args.json and store.paper_count:  # one line on standard error: stdout stays empty
@@ -264,7 +266,14 @@ def cmd_search(store: Store, args: argparse.Namespace) -> int:
 
 
 def cmd_list(store: Store, args: argparse.Namespace) -> int:
-    """List the store's papers in catalogue order."""
+    """List the store's papers in catalogue order, or in the app's sort order ``--sort`` (as the
+    app sorts the blank filter bar's list: relevance is list order)."""
+    if args.sort is not None:
+        ids = select_ids(store, "", args.sort, venue_scope(store, args.venue))
+        papers = [p for pid in ids if (p := store.paper(pid)) is not None]
+        if args.starred:
+            papers = [p for p in papers if store.user_data(p.id).starred]
+        return _print_papers(store, args, _cut(args, papers))
     papers = store.papers
     if scope := venue_scope(store, args.venue):
         from paperdeck.search.venues import within_scope
@@ -611,10 +620,12 @@ def add_command_parsers(
     add_query_argument(parser, required=True)
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
+    add_sort_option(parser, "default: relevance (list order for a query without words)")
     add_venue_option(parser)
-    parser = command("list", "list papers in catalogue order")
+    parser = command("list", "list papers in catalogue order, or in the app's sort order (--sort)")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
     parser.add_argument("--limit", type=limit, default=0, help="at most N papers (0, the default: all)")
+    add_sort_option(parser, "default: list order")
     add_venue_option(parser)
     parser = command("show", "show one paper (canonical id, alias or bare OpenReview id)")
     parser.add_argument("id")

@@ -38,7 +38,15 @@ import argparse
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_error, print_export
-from paperdeck.cli.selecting import add_query_argument, add_venue_option, limit, query_text, select_ids, venue_scope
+from paperdeck.cli.selecting import (
+    add_query_argument,
+    add_sort_option,
+    add_venue_option,
+    limit,
+    query_text,
+    select_ids,
+    venue_scope,
+)
 from paperdeck.export.formats import (
     CALENDAR,
     FILE_FORMATS,
@@ -50,7 +58,6 @@ from paperdeck.export.formats import (
 )
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import file_name
-from paperdeck.store.settings import SORTS
 from paperdeck.store.store import Store
 
 #: Short names ``--format`` takes too.
@@ -71,7 +78,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write FILE (replaced atomically) instead of printing")
     parser.add_argument("--starred", action="store_true", help="starred papers only")
-    parser.add_argument("--sort", choices=SORTS, help="order (default: relevance with words, else list order)")
+    add_sort_option(parser, "default: relevance with words, else list order")
     parser.add_argument("--limit", type=limit, default=0, help="the first N papers in that order (0, the default: all)")
     add_venue_option(parser)
     parser.add_argument(

@@ -73,6 +73,18 @@ def add_venue_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_sort_option(parser: argparse.ArgumentParser, default: str) -> None:
+    """Declare ``--sort ORDER`` on a subcommand that lists papers: the app's sort orders (``O``),
+    their keys and names from the one declaration of them (:data:`~paperdeck.store.settings.SORTS`,
+    :data:`~paperdeck.store.settings.SORT_LABELS`), so that the shell completions, the help and the
+    app cannot differ. ``default`` says what the order is without the option. The app has no
+    reversed order (a rise and a fall are orders of their own): no ``--reverse``."""
+    from paperdeck.store.settings import SORT_LABELS, SORTS
+
+    named = ", ".join(key if SORT_LABELS[key] == key else f"{key} ({SORT_LABELS[key]})" for key in SORTS)
+    parser.add_argument("--sort", choices=SORTS, metavar="ORDER", help=f"the app's sort order: {named}; {default}")
+
+
 def venue_scope(store: Store, given: list[str]) -> frozenset[str]:
     """The scope ``--venue`` values name (:mod:`paperdeck.search.venues`; empty: every venue):
     each value the venue of the store it names whatever its case and spacing, else every venue it
