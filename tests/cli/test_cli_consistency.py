@@ -1,6 +1,6 @@
 """The subcommands agree: ``status`` takes several ids as ``star`` does; an argument a
-subcommand does not take is refused with that subcommand's usage; ``export -o FILE.ics`` writes
-the calendar, as ``E`` and ``plan --ics`` do (one table of formats)."""
+subcommand does not take is refused with that subcommand's usage; ``export -o FILE.ics`` and
+``plan --ics`` keep a file they would replace with a calendar of no event."""
 
 from __future__ import annotations
 
@@ -74,17 +74,28 @@ def test_a_wrong_argument_shows_the_subcommand_s_usage(
     assert err.startswith(usage) and "unrecognized arguments" in err, err
 
 
-def test_export_writes_the_calendar_for_an_ics_file(
+def test_export_and_plan_keep_a_calendar_file_when_it_would_hold_no_event(
     store_dir: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A starred paper with no event in a programme: neither ``export -o FILE.ics`` nor ``plan
+    --ics FILE`` replaces FILE with an empty calendar (an export of nothing keeps the file, as for
+    every other format); each says why in one line and exits 1."""
     run(capsys, "star", IDS[0], "--data-dir", store_dir)
     exported, planned = tmp_path / "plan.ics", tmp_path / "plan-too.ics"
+    for kept in (exported, planned):
+        kept.write_text("BEGIN:VCALENDAR\nmy events\n", "utf-8")
     code, out, err = run(capsys, "export", "is:starred", "-o", str(exported), "--data-dir", store_dir)
-    assert code == 0, err
-    assert out.startswith(f"wrote 0 events to {exported} (ics)")
-    code, _, err = run(capsys, "plan", "--ics", str(planned), "--data-dir", store_dir)
-    assert code == 0, err
-    assert exported.read_bytes() == planned.read_bytes()
-    assert exported.read_text("utf-8").startswith("BEGIN:VCALENDAR")
+    assert (code, out) == (1, "")
+    assert err == (
+        "paperdeck: export: none of these papers is starred or to-read with an event in an imported programme; "
+        f"nothing written ({exported} left as it was)\n"
+    )
+    code, out, err = run(capsys, "plan", "--ics", str(planned), "--data-dir", store_dir)
+    assert code == 1 and err.count("\n") == 1 and "plan: none of these papers" in err
+    assert f"nothing written ({planned} left as it was)" in err
+    for kept in (exported, planned):
+        assert kept.read_text("utf-8") == "BEGIN:VCALENDAR\nmy events\n"
+    code, _, err = run(capsys, "plan", "--ics", str(tmp_path / "new.ics"), "--data-dir", store_dir)
+    assert code == 1 and not (tmp_path / "new.ics").exists()  # nor is an empty one made
     code, _, err = run(capsys, "export", "--format", "ics", "--data-dir", store_dir)
     assert code == 2 and "give -o FILE.ics" in err

@@ -118,6 +118,26 @@ def test_the_calendar_is_read_back_with_events_times_uids_and_is_stable(
     assert [str(e["uid"]) for e in Calendar.from_ical(ics.read_bytes()).walk("VEVENT")] == uids
 
 
+def test_export_writes_the_plan_s_calendar_and_keeps_the_file_for_no_event(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``export -o FILE.ics`` writes the events ``plan --ics`` writes; selecting papers none of
+    which is starred or to-read with an event writes nothing: the file is kept, one line, status 1."""
+    from icalendar import Calendar
+
+    exported, planned = tmp_path / "export.ics", tmp_path / "plan.ics"
+    code, out, err = run(capsys, "--data-dir", str(data_dir), "export", "-o", str(exported))
+    assert code == 0 and out.startswith(f"wrote 6 events to {exported} (ics)"), err
+    assert run(capsys, "--data-dir", str(data_dir), "plan", "--ics", str(planned))[0] == 0
+    uids = [[str(e["uid"]) for e in Calendar.from_ical(f.read_bytes()).walk("VEVENT")] for f in (exported, planned)]
+    assert uids[0] == uids[1] and len(uids[0]) == 6
+    before = exported.read_bytes()
+    code, out, err = run(capsys, "--data-dir", str(data_dir), "export", "-is:starred -status:to-read",
+                         "-o", str(exported))  # fmt: skip
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert f"nothing written ({exported} left as it was)" in err and exported.read_bytes() == before
+
+
 def test_the_system_zone_is_its_rules_not_todays_offset(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TZ", ":Europe/Paris")
     zone, name = time_zone(None)

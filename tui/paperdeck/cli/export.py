@@ -16,7 +16,7 @@ left out when ``FILE`` ends in ``.bib``, ``.ris``, ``.csl.json`` (CSL-JSON), ``.
 only) lists each paper's imported reviews under it. A ``.ics`` FILE (or ``--format ics``, with
 ``-o``) is the calendar, as ``E`` and ``paperdeck plan --ics`` write it: the programme's events of
 the papers selected that are starred or to-read (:data:`paperdeck.export.formats.FILE_FORMATS`,
-the one table of formats).
+the one table of formats); a calendar that would hold no event is not written, as below.
 
 When the query (and ``--starred``) select no paper of a store that has some, nothing is written
 (an existing ``FILE`` is kept as it was), one line on standard error says so and the exit status
@@ -181,19 +181,22 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
 
 def _write_calendar(store: Store, args: argparse.Namespace, papers: list[Paper], output: Path) -> int:
     """Write the calendar of ``papers`` (the events of those starred or to-read) to ``output``, as
-    ``E`` and ``paperdeck plan --ics`` do; one line says how many events it holds."""
-    from paperdeck.export.ics import write_calendar
+    ``E`` and ``paperdeck plan --ics`` do; one line says how many events it holds. A calendar that
+    would hold no event is not written (``output`` kept as it was): one line on standard error says
+    why, and the status is 1, as for an export that matched no paper."""
+    from paperdeck.export.ics import empty_calendar_reason, write_calendar
     from paperdeck.reading.plan import build_plan, time_zone
 
     zone, zone_name = time_zone(None)
     chosen = {paper.id: paper for paper in papers}
     plan = build_plan(chosen, store.events_by_paper(), store.all_user_data, zone, zone_name)
+    if (empty := empty_calendar_reason(plan.items)) is not None:
+        print_error(f"export: {empty}; nothing written ({file_name(output)} left as it was)")
+        return 1
     left_out = write_calendar(output, plan.items, data_dir=store.data_dir)
     written = len(plan.items) - left_out
     line = f"wrote {written:,} event{'' if written == 1 else 's'} to {file_name(output)} (ics)"
-    if not plan.items:
-        line += ": none of these papers is starred or to-read with an event in an imported programme"
-    elif left_out:
+    if left_out:
         line += f" ({left_out:,} without a time left out)"
     emit(args, {"path": str(output), "format": CALENDAR, "events": written, "without_time": left_out}, line)
     return 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from paperdeck.cli.output import emit
+from paperdeck.cli.output import emit, print_error
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import file_name
 from paperdeck.store.store import Store
@@ -23,13 +23,17 @@ def add_plan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tz", metavar="NAME", help="show times in this IANA time zone (default: the system's)")
     parser.add_argument(
         "--ics", metavar="FILE", type=Path,
-        help="write the plan as an iCalendar file (one event per chosen event; exporting again updates it)",
+        help="write the plan as an iCalendar file (one event per chosen event; exporting again updates it); "
+        "a plan of no event writes nothing",
     )  # fmt: skip
 
 
 def cmd_plan(store: Store, args: argparse.Namespace) -> int:
     """Print the plan of the starred and to-read papers that have events (``--json`` for
-    scripts); with ``--ics``, also write it as a calendar and say how many events it holds.
+    scripts); with ``--ics``, also write it as a calendar and say how many events it holds. A
+    calendar that would hold no event is not written (the file kept as it was, as an export of
+    nothing keeps it): the plan is printed, one line on standard error says why, and the status
+    is 1.
 
     Raises:
         PlanError: ``--tz`` names no time zone.
@@ -46,7 +50,12 @@ def cmd_plan(store: Store, args: argparse.Namespace) -> int:
     data = plan_dict(plan)
     lines = plan_lines(plan, width=200)
     if args.ics is not None:
-        from paperdeck.export.ics import write_calendar
+        from paperdeck.export.ics import empty_calendar_reason, write_calendar
+
+        if (empty := empty_calendar_reason(plan.items)) is not None:
+            emit(args, data, "\n".join(lines))
+            print_error(f"plan: {empty}; nothing written ({file_name(args.ics)} left as it was)")
+            return 1
 
         left_out = write_calendar(args.ics, plan.items, data_dir=store.data_dir)
         written = len(plan.items) - left_out

@@ -19,7 +19,7 @@ from pathlib import Path
 from paperdeck.model.safe_text import document, one_line, web_link
 from paperdeck.model.schedule import PlanItem
 
-__all__ = ["UID_DOMAIN", "calendar_bytes", "event_uid", "write_calendar"]
+__all__ = ["UID_DOMAIN", "calendar_bytes", "empty_calendar_reason", "event_uid", "write_calendar"]
 
 #: The domain part of every UID paperdeck writes.
 UID_DOMAIN = "paperdeck"
@@ -30,6 +30,17 @@ def event_uid(item: PlanItem) -> str:
     (ids may hold any character; a UID should not), then ``@paperdeck``."""
     digest = hashlib.sha256(item.uid.encode("utf-8")).hexdigest()[:24]
     return f"{digest}@{UID_DOMAIN}"
+
+
+def empty_calendar_reason(items: Sequence[PlanItem]) -> str | None:
+    """Why the calendar of ``items`` would hold no event, in a few words, or ``None`` when it holds
+    one at least (an item with a time). A calendar of nothing is not written: an export of nothing
+    keeps the file it would replace, as every export format does."""
+    if any(item.event.starts is not None and item.event.ends is not None for item in items):
+        return None
+    if items:
+        return f"none of the {len(items):,} events of these papers has a time"
+    return "none of these papers is starred or to-read with an event in an imported programme"
 
 
 def calendar_bytes(items: Sequence[PlanItem], now: datetime | None = None) -> tuple[bytes, int]:
