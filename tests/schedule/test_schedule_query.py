@@ -66,3 +66,54 @@ def test_schedule_terms_keep_the_papers_with_a_matching_event(
 def test_a_bad_value_is_a_one_line_hint(query: str, hint: str) -> None:
     error = parse_query(query).error
     assert error is not None and hint in error and "\n" not in error
+
+
+#: Made-up rooms and poster positions for the first events of the programme fixture: the room
+#: "Pavilion 4" with poster numbers that a phrase running from the room into them would find.
+_ROOMS = (
+    ("Pavilion 4", "#5"),
+    ("Pavilion 4", "#512"),
+    ("Pavilion 4 & 5", "#101"),
+    ("Pavilion 4-5", "#102"),
+    ("Pavilion 4/5", "#103"),
+    ("Pavilion 45", "#104"),
+    ("Pavilion 5", "#4"),
+)
+
+
+@pytest.fixture(scope="module")
+def rooms_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import json
+
+    folder = tmp_path_factory.mktemp("rooms")
+    programme = json.loads(fixture("iclr-2026-orals-posters.json").read_bytes())
+    for event, (room, poster) in zip(programme["results"], _ROOMS, strict=False):
+        event["room_name"], event["poster_position"] = room, poster
+    made = folder / "iclr-2026-orals-posters.json"
+    made.write_text(json.dumps(programme), "utf-8")
+    store = Store(folder / "data")
+    import_files(store, [fixture(SAFETY_NAME), made])
+    return store.data_dir
+
+
+def _in_rooms(store_dir: Path, *rooms: str) -> set[str]:
+    """The papers with an event in one of ``rooms`` (as :data:`_ROOMS` names them)."""
+    store = Store(store_dir)
+    return {pid for pid, events in store.events_by_paper().items() if any(e.room in rooms for e in events)}
+
+
+@pytest.mark.parametrize("typed", ["Pavilion 4 & 5", "Pavilion 4-5", "Pavilion 4/5", "pavilion 4 - 5"])
+def test_a_room_phrase_matches_the_whole_phrase_not_the_room_and_its_poster(
+    typed: str, rooms_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A phrase is found within the room, or within the poster position, never from one into the
+    other: "Pavilion 4" at poster "#5" (or "#512") is no room "Pavilion 4 & 5"."""
+    whole = _in_rooms(rooms_dir, "Pavilion 4 & 5", "Pavilion 4-5", "Pavilion 4/5")
+    assert len(whole) == 3 and not whole & _in_rooms(rooms_dir, "Pavilion 4")
+    assert _ids(capsys, rooms_dir, f'room:"{typed}"') == whole
+    assert _ids(capsys, rooms_dir, f'room:"{typed}" OR room:"Pavilion 45"') == whole | _in_rooms(
+        rooms_dir, "Pavilion 45"
+    )
+    # the last word is a word's start, as ever: "Pavilion 4" finds "Pavilion 45"
+    assert _ids(capsys, rooms_dir, 'room:"Pavilion 4"') == whole | _in_rooms(rooms_dir, "Pavilion 4", "Pavilion 45")
+    assert len(_ids(capsys, rooms_dir, "room:#5")) == 2  # the poster position alone is still found

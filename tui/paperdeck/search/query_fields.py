@@ -388,7 +388,9 @@ def _event_test(term: Term) -> Callable[[ScheduleEvent], bool]:
         value, inner = _substring(term.value)
         if term.field == "session":
             return lambda e: text_has(e.session, value, inner=inner)
-        return lambda e: text_has(f"{e.room} {e.poster}", value, inner=inner)
+        # the room and the poster position each on its own: a phrase never runs from one into the
+        # other (`room:"Pavilion 4 & 5"` is not room "Pavilion 4" at poster "#5")
+        return lambda e: text_has(e.room, value, inner=inner) or text_has(e.poster, value, inner=inner)
     if term.field == "day":
         wanted = when_value("day", term.value)
         return lambda e: any(_day_matches(day, wanted) for day in e.days())
@@ -659,7 +661,9 @@ FIELDS: tuple[Field, ...] = (
           f"{_START} in the name of one of the paper's sessions (an imported programme): "
           "`session:oral` finds “Oral Session 2A”",
           _events_mask, usage="session:  room:", hint="in the programme (paperdeck import a programme file)"),
-    Field("room", "text", "room:hall", f"{_START} in one of its events' room or poster position", _events_mask,
+    Field("room", "text", "room:hall",
+          f"{_START} in one of its events' room or poster position (a phrase in one of them: "
+          '`room:"pavilion 4 & 5"` is not room “Pavilion 4” at poster “#5”)', _events_mask,
           hint="in the programme (paperdeck import a programme file)"),
     Field("day", "when", "day:thu",
           "presented that day, the venue's: a weekday (`day:thu`, `day:thursday`) or a date (`day:2026-04-23`, "
@@ -710,8 +714,9 @@ SYNTAX: tuple[Syntax, ...] = (
            "trailing `*` changes nothing. Case and accents never matter: `author:tramer` is `author:Tramèr`",
            after="note"),
     Syntax('"graph neural"', 'a phrase;  title:"large language" a phrase in a field',
-           "a phrase: its words one after another, in that order, only spaces or punctuation between (never a "
-           "line break between two authors or keywords), the first a whole word (with `*`, a word's end), the "
+           "a phrase: its words one after another, in that order, only spaces or punctuation between (`&`, `-`, "
+           "`/`…), within one value (never from one author or keyword into the next, nor from an event's room "
+           "into its poster position), the first a whole word (with `*`, a word's end), the "
            "last a word's start, in the title, keywords, abstract or your note; `title:\"large language\"` "
            "in one field, `review:\"weak baseline\"` in the reviews"),
     Syntax("-term  NOT term", "exactly the rest;  a OR b  either;  ( ) group;  AND is implied",
