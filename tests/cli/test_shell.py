@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.cli.main import build_app_parser, build_command_parser
-from paperdeck.cli.shell import fish_script, man_page, shell_parser, venue_words
+from paperdeck.cli.shell import fish_script, man_page, shell_parser, venue_words, zone_words
 from paperdeck.export.formats import FILE_FORMATS
 from paperdeck.model.user import STATUSES
 from paperdeck.store.settings import SORTS
@@ -73,6 +73,34 @@ def test_the_bash_script_parses_and_completes_commands_options_formats_and_venue
     offered = _bash_complete(script, "fetch", "iclr")
     assert offered and all(word.startswith("iclr") for word in offered) and "iclr2026" in venue_words(2026)
     assert set(offered) == {word for word in venue_words() if word.startswith("iclr")}
+    # plan --tz: the system's IANA zone names
+    assert _bash_complete(script, "plan", "--tz", "Europe/Par") == ["Europe/Paris"]
+    assert set(_bash_complete(script, "plan", "--tz", "America/Sao")) == {"America/Sao_Paulo"}
+    assert len(_bash_complete(script, "plan", "--tz", "")) == len(zone_words()) > 300
+
+
+def test_time_zone_names_are_read_only_to_make_a_completion_script(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Listing the zones reads the system's zone database: the parsers, the manual page and the
+    commands never ask for it (the command line's start-up is measured); a completion script does."""
+    import zoneinfo
+
+    asked: list[int] = []
+    listed = zoneinfo.available_timezones
+
+    def counted() -> set[str]:
+        asked.append(1)
+        return listed()
+
+    monkeypatch.setattr(zoneinfo, "available_timezones", counted)
+    build_command_parser(), build_app_parser(), build_command_parser("plan")
+    assert run(capsys, "man")[0] == 0
+    assert run(capsys, "plan", "--tz", "Europe/Paris", "--data-dir", str(tmp_path / "none"))[0] == 2  # no store
+    assert asked == []
+    for shell in ("bash", "zsh", "fish"):
+        assert "Europe/Paris" in _script(capsys, shell)
+    assert asked
 
 
 def test_venue_names_are_the_venue_table_s_conferences_by_year() -> None:
@@ -88,6 +116,8 @@ def test_the_zsh_script_has_the_shape_of_a_zsh_completion(capsys: pytest.Capture
         assert re.search(rf"^\s+{name}:'", script, re.MULTILINE), name
     venues = " ".join(word.replace(":", "\\:") for word in venue_words())
     assert f':({venues})"' in script  # fetch's SOURCE, its colons escaped
+    zones = re.escape(" ".join(zone_words()))
+    assert re.search(r'^\s+"--tz\[[^]]*\]:NAME:\(' + zones + r'\)"$', script, re.MULTILINE)  # plan's --tz
     assert re.search(r'^\s+"--to\[[^]]*\]:to:\(zotero\)"$', script, re.MULTILINE)
     assert ":format:(" + " ".join(FILE_FORMATS) + ')"' in script
     statuses = " ".join(STATUSES)
@@ -134,6 +164,8 @@ def test_the_fish_script_is_one_complete_command_a_line_from_the_parser(capsys: 
     (venues,) = [w for w in commands if "__fish_seen_subcommand_from fetch" in w and "-l" not in w and "-s" not in w]
     assert venues[venues.index("-a") + 1].split() == venue_words()
     assert "(__fish_complete_directories)" in of("import", "data-dir")
+    plan_tz = of("plan", "tz")
+    assert plan_tz[plan_tz.index("-a") + 1].split() == zone_words()
     (statuses,) = [w for w in commands if "__fish_seen_subcommand_from status" in w and "-a" in w and "-l" not in w]
     assert statuses[statuses.index("-a") + 1].split() == list(STATUSES)  # at every word after status
 

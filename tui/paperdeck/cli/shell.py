@@ -3,7 +3,7 @@ made from the command line's own argparse parsers, so that it cannot drift from 
 
 - :func:`shell_parser`: one parser for the whole command line: the app's options (``--data-dir``,
   ``--format``, ``--version``) and every subcommand with its options, choices and help, the
-  arguments that name files, folders and venues marked for completion (:data:`COMPLETIONS`).
+  arguments that name files, folders, venues and time zones marked for completion (:data:`COMPLETIONS`).
 - :func:`completion_script`: bash and zsh from ``shtab`` (which walks the parser); fish, which
   ``shtab`` does not write, from :func:`fish_script`, a small walker of the same parser.
 - :func:`man_page`: ``paperdeck.1`` in roff (``man 7 man``'s macros), made here rather than by
@@ -36,6 +36,7 @@ __all__ = [
     "man_page",
     "shell_parser",
     "venue_words",
+    "zone_words",
 ]
 
 #: The shells ``paperdeck completion`` writes for.
@@ -43,13 +44,14 @@ SHELLS = ("bash", "zsh", "fish")
 #: The subcommands here, which open no store.
 SHELL_COMMANDS = frozenset({"completion", "man"})
 #: How an argument is completed, by ``(subcommand, dest)`` (``""``: the app's own options; ``"*"``:
-#: the app's and every subcommand's): ``"file"``, ``"dir"`` or ``"venue"`` (:func:`venue_words`).
-#: Choices complete themselves.
+#: the app's and every subcommand's): ``"file"``, ``"dir"``, ``"venue"`` (:func:`venue_words`) or
+#: ``"zone"`` (:func:`zone_words`). Choices complete themselves.
 COMPLETIONS: dict[tuple[str, str], str] = {
     ("*", "data_dir"): "dir",
     ("import", "files"): "file",
     ("export", "output"): "file",
     ("fetch", "sources"): "venue",
+    ("plan", "tz"): "zone",
 }
 #: Years of the venue names offered: from this many years back to next year.
 _VENUE_YEARS_BACK = 3
@@ -63,7 +65,7 @@ def add_shell_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "completion",
         help="print a shell completion script for bash, zsh or fish",
         description="print a shell completion script for bash, zsh or fish, made from paperdeck's own parser: "
-        "subcommands, options, formats, sort orders, statuses and venue short names",
+        "subcommands, options, formats, sort orders, statuses, venue short names and time zones",
     )
     parser.add_argument("shell", choices=SHELLS, help="the shell to complete in")
     commands.add_parser(
@@ -81,6 +83,25 @@ def venue_words(year: int | None = None) -> list[str]:
     years = range(now - _VENUE_YEARS_BACK, now + 2)
     short = [f"{conference}{y}" for conference in sorted(CONFERENCES) for y in years]
     return short + [f"papercopilot:{name}" for name in short]
+
+
+def zone_words() -> list[str]:
+    """The IANA time zone names ``--tz`` takes, for completion: :func:`zoneinfo.available_timezones`,
+    sorted. Computed only when a completion script is made (it reads the system's zone database):
+    no other command, and no parser, asks for it."""
+    import zoneinfo
+
+    return sorted(zoneinfo.available_timezones())
+
+
+def _words_of(kind: str) -> list[str]:
+    """The words a ``"venue"`` or ``"zone"`` argument (:data:`COMPLETIONS`) is completed from."""
+    return venue_words() if kind == "venue" else zone_words()
+
+
+def _bash_function(kind: str) -> str:
+    """The name of the bash function that completes a ``"venue"`` or ``"zone"`` argument."""
+    return f"_paperdeck_{kind}s"
 
 
 def shell_parser(app: argparse.ArgumentParser, commands: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -176,8 +197,8 @@ def _shtab_complete(kind: str) -> dict[str, str]:
     if kind in ("file", "dir"):
         return {shell: how for shell, how in (shtab.FILE if kind == "file" else shtab.DIRECTORY).items()
                 if isinstance(how, str)}  # fmt: skip
-    zsh_words = " ".join(word.replace(":", "\\:") for word in venue_words())  # a colon ends a zsh spec's part
-    return {"bash": "_paperdeck_venues", "zsh": f"({zsh_words})"}
+    zsh_words = " ".join(word.replace(":", "\\:") for word in _words_of(kind))  # a colon ends a zsh spec's part
+    return {"bash": _bash_function(kind), "zsh": f"({zsh_words})"}
 
 
 def completion_script(shell: str, parser: argparse.ArgumentParser) -> str:
@@ -192,8 +213,11 @@ def completion_script(shell: str, parser: argparse.ArgumentParser) -> str:
         raise ValueError(f"no completion for {shell!r}; one of {', '.join(SHELLS)}")
     import shtab
 
-    venues = '_paperdeck_venues() {\n  compgen -W "' + " ".join(venue_words()) + '" -- "$1"\n}\n'
-    preamble = venues + _last_word_functions(parser) if shell == "bash" else ""
+    words = "".join(
+        f'{_bash_function(kind)}() {{\n  compgen -W "{" ".join(_words_of(kind))}" -- "$1"\n}}\n'
+        for kind in ("venue", "zone")
+    )
+    preamble = words + _last_word_functions(parser) if shell == "bash" else ""
     return shtab.complete(parser, shell, preamble=preamble)
 
 
@@ -219,8 +243,8 @@ def _fish_arguments(action: argparse.Action, command: str) -> list[str]:
     words: list[str] = []
     if action.choices is not None:
         words = ["-x", "-a", _fish_quote(" ".join(map(str, action.choices)))]
-    elif kind == "venue":
-        words = ["-x", "-a", _fish_quote(" ".join(venue_words()))]
+    elif kind in ("venue", "zone"):
+        words = ["-x", "-a", _fish_quote(" ".join(_words_of(kind)))]
     elif kind == "dir":
         words = ["-x", "-a", "'(__fish_complete_directories)'"]
     elif kind == "file":
