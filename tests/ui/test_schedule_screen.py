@@ -115,6 +115,38 @@ async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Pat
     assert sorted(str(e["summary"]).split(":")[0] for e in events) == ["Oral", "Poster", "Poster"]
 
 
+async def test_the_export_dialog_keeps_a_calendar_it_would_write_empty(tmp_path: Path) -> None:
+    """No starred paper has an event: the dialog says so and leaves the file as it was, as
+    ``paperdeck export`` and ``plan --ics`` do (an export of nothing keeps the file)."""
+    from paperdeck.ui.screens.export import ExportPrompt
+    from textual.widgets import Input
+
+    store = schedule_store(tmp_path)
+    target = tmp_path / "conference.ics"
+    target.write_bytes(b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
+    before = target.read_bytes()
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await settle(pilot)
+        assert isinstance(app.screen, ExportPrompt)
+        app.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")  # "that file exists: enter again replaces it"
+        await settle(pilot)
+        await pilot.press("enter")
+
+        def said() -> str:
+            return " ".join(str(n.message) for n in app._notifications if n.severity == "error")
+
+        def shown() -> object:
+            return [str(n.message) for n in app._notifications] or "a message"
+
+        await wait_for(pilot, lambda: "left as it was" in said(), what=shown)
+        assert "nothing written (conference.ics left as it was)" in said()
+    assert target.read_bytes() == before
+
+
 async def test_at_80_columns_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path) -> None:
     """The plan's lines are cut as the list cuts its titles: to the screen's cells, with ``…``."""
     from rich.cells import cell_len

@@ -178,18 +178,24 @@ def export_papers_to_file(screen: Screen[Any], store: Store, paper_ids: Sequence
 def _write_calendar(store: Store, ids: Sequence[str], path: Path) -> str:
     """Write the events of the papers ``ids`` the user starred or marked to-read as an iCalendar
     file (:func:`paperdeck.export.ics.write_calendar`; the plan's order and UIDs); in a worker.
-    Returns what to tell the user."""
-    from paperdeck.export.ics import write_calendar
+    Returns what to tell the user.
+
+    Raises:
+        PaperdeckError: the calendar would hold no event (nothing is written: an export of nothing
+            keeps the file it would replace, as ``paperdeck export`` and ``plan --ics`` do), or the
+            file cannot be written.
+    """
+    from paperdeck.export.ics import empty_calendar_reason, write_calendar
     from paperdeck.reading.plan import build_plan, time_zone
 
     wanted = set(ids)
     papers = {pid: paper for pid in wanted if (paper := store.paper(pid)) is not None}
     zone, name = time_zone(None)
     plan = build_plan(papers, store.events_by_paper(), store.all_user_data, zone, name)
+    if (empty := empty_calendar_reason(plan.items)) is not None:
+        raise PaperdeckError(f"{empty}; nothing written ({path.name} left as it was)")
     left_out = write_calendar(path, plan.items, data_dir=store.data_dir)
     written = len(plan.items) - left_out
-    if not plan.items:
-        return f"Wrote {path}: no event (none of these starred or to-read papers is in an imported programme)."
     return f"Wrote {written:,} event{'' if written == 1 else 's'} of your schedule to {path}."
 
 
