@@ -121,3 +121,29 @@ async def test_the_counts_keep_their_width_as_the_hidden_matches_fall(tmp_path: 
         assert cell_len(counts(app)) == cell_len(wide) and counts(app) == " " + wide.replace("12 more", "9 more")
         await typed(pilot, "graph year:2025")  # a field term: no note, its width starts again
         assert "other venues" not in counts(app) and screen.list_filter._elsewhere_width == 0
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_counts_keep_their_width_as_the_note_comes_and_goes(tmp_path: Path, width: int) -> None:
+    """In a venue scope the note of the matches elsewhere comes with a query's first key and goes
+    as the bar is cleared: the counts are held as wide as with that note at its widest (every
+    paper outside the scope), so the label's width, and with it the screen's layout, holds
+    through both; the text itself is the same but for that padding."""
+    from rich.cells import cell_len
+
+    app = PaperApp(store=_store(tmp_path))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["COLM 2025"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        await typed(pilot, "")
+        blank = counts(app)
+        assert blank.lstrip().startswith("2 papers · COLM 2025"), blank
+        assert await typed(pilot, "d") == ["openreview:A"]
+        noted = counts(app)
+        assert ("2 more in other venues" if width >= 120 else "+2 elsewhere") in noted, noted
+        assert cell_len(noted) == cell_len(blank), (blank, noted)
+        await typed(pilot, "")
+        assert counts(app) == blank

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
@@ -607,6 +609,20 @@ class ListFilter(ListSorting):
         self._elsewhere_width = max(self._elsewhere_width, digits)
         return self._elsewhere_width - digits
 
+    def _held_wide(self, text: str, total: int, notes: Sequence[str], room: int) -> str:
+        """``text`` padded on the left to the width the counts take with the note of the matches
+        elsewhere at its widest (every paper outside the scope of ``total``), ``notes`` as they
+        are otherwise; at most ``room``, which any count's text fits. In a venue scope that note
+        comes with a query's first key and goes as the bar is cleared: the label keeps its width
+        through both (each change of width lays the whole screen out again), as the count's own
+        padding keeps it through the typing. A text wider already is itself."""
+        from paperdeck.search.elsewhere import elsewhere_note
+
+        widest = list(notes)
+        widest[_ELSEWHERE_NOTE] = elsewhere_note(self.store.paper_count - total)
+        wide = counts_text(total, total, filtered=True, view=None, notes=widest)
+        return " " * (min(room, cell_len(wide)) - cell_len(text)) + text
+
     def _set_stale(self, stale: bool) -> None:
         self.stale = stale
         self.paper_list.set_stale(stale)
@@ -793,6 +809,8 @@ class ListFilter(ListSorting):
             text = again()
         if self._searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(self.pending_note, notes, room, keep)
+        if scoped and self.store.paper_count > total:  # the note of matches elsewhere may come
+            text = self._held_wide(text, total, notes, room)
         if self.query_hint:  # on the label's two lines, its end (the example) kept
             hint = f"⚠ {self.query_hint}"
             text = wrapped(hint, room)
