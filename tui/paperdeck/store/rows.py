@@ -541,6 +541,17 @@ def read_row_at(rows_path: Path, offsets: RowOffsets, position: int, paper_id: s
     left unread), for ``paper_id``, read alone where ``offsets`` (:func:`read_row_offsets`) says
     it lies; ``None`` when the rows file is no longer that one or the line there is not a whole
     row of that paper (then read the rows another way). Never reads past the rows."""
+    line = read_line_at(rows_path, offsets, position)
+    # This paper's row (as written: its id first): else the table is not this file's.
+    if line is None or not line.startswith(orjson.dumps([paper_id])[:-1]):
+        return None
+    return line
+
+
+def read_line_at(rows_path: Path, offsets: RowOffsets, position: int) -> bytes | None:
+    """The line (still encoded, without its end) at ``position`` of the rows, as
+    :func:`read_row_at` reads it, whichever paper's it is; ``None`` when the rows file is no
+    longer that one or no whole line lies there. Never reads past the rows."""
     table = offsets.table
     if not 0 <= position < len(table) - 1:
         return None
@@ -555,10 +566,19 @@ def read_row_at(rows_path: Path, offsets: RowOffsets, position: int, paper_id: s
             line = os.pread(handle.fileno(), end - start, start)
     except OSError:
         return None
-    # A whole line, and this paper's row (as written: its id first): else the table is not this file's.
-    if len(line) != end - start or line[-1:] != b"\n" or not line.startswith(orjson.dumps([paper_id])[:-1]):
+    if len(line) != end - start or line[-1:] != b"\n":
         return None
     return line[:-1]
+
+
+def row_id(line: bytes) -> str | None:
+    """The paper id of a row line as :func:`read_line_at` gives it (a JSON array, its id first);
+    ``None`` when the line is not one."""
+    try:
+        item = orjson.loads(line)
+    except ValueError:
+        return None
+    return item[0] if type(item) is list and item and type(item[0]) is str else None
 
 
 def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:
