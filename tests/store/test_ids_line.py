@@ -87,8 +87,9 @@ def test_the_first_ids_of_plain_ids_are_parsed_alone() -> None:
 
 
 def test_ids_looked_up_by_position_parse_nothing_for_a_screenful(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An :class:`IdsView` given ``at`` looks ids up one by one for its first ``AT_LOOKUPS``
-    (one not found so is asked of every id), then asks for every id, once."""
+    """An :class:`IdsView` given ``at`` looks ids up one by one, each once (a row is drawn
+    again and again), for its first ``AT_LOOKUPS`` (one not found so is asked of every id), then
+    asks for every id, once."""
     monkeypatch.setattr("paperdeck.store.ids_line.AT_LOOKUPS", 3)
     ids = [f"id{n}" for n in range(10)]
     asked: list[int] = []
@@ -99,11 +100,13 @@ def test_ids_looked_up_by_position_parse_nothing_for_a_screenful(monkeypatch: py
 
     every: list[int] = []
     view = IdsView(ids[:2], 10, lambda: every.append(1) or ids, at)
-    assert [view[1], view[5], view[9]] == ["id1", "id5", "id9"] and asked == [5, 9] and not every
+    assert [view[1], view[5], view[9], view[5], view[9]] == ["id1", "id5", "id9", "id5", "id9"]
+    assert asked == [5, 9] and not every
     assert view[6] == "id6" and asked == [5, 9, 6] and every == [1]  # not found by position
     assert view[7] == "id7" and asked == [5, 9, 6] and list(view) == ids and every == [1]
     capped = IdsView(ids[:2], 10, lambda: every.append(1) or ids, at)
-    assert [capped[n] for n in (2, 3, 4, 5)] == ids[2:6] and asked[3:] == [2, 3, 4] and every == [1, 1]
+    assert [capped[n] for n in (2, 3, 4, 2, 3, 4)] == ids[2:5] * 2 and asked[3:] == [2, 3, 4] and every == [1]
+    assert capped[5] == "id5" and asked[3:] == [2, 3, 4] and every == [1, 1]
 
 
 def test_ids_by_position_name_the_rows_read_even_once_the_cache_changes(

@@ -82,11 +82,11 @@ class IdsView(Sequence[str]):
     (the store's ids: the ids line parsed then), asked once.
 
     ``at`` (optional): looks up the id at one position past the ``first`` alone (``None``: not
-    found so, then ``every()`` is asked), for the first :data:`AT_LOOKUPS` such ids only, so
-    that a screenful of ids read by position (a ranking's rows) parses nothing more, while a
-    pass over many positions parses every id once."""
+    found so, then ``every()`` is asked), kept, for the first :data:`AT_LOOKUPS` such ids only,
+    so that a screenful of ids read by position (a ranking's rows, drawn again and again) parses
+    nothing more, while a pass over many positions parses every id once."""
 
-    __slots__ = ("_all", "_at", "_count", "_every", "_first", "_lookups")
+    __slots__ = ("_all", "_at", "_count", "_every", "_first", "_found")
 
     def __init__(
         self,
@@ -97,7 +97,8 @@ class IdsView(Sequence[str]):
     ) -> None:
         self._first, self._count, self._every = first, count, every
         self._all: list[str] | None = None
-        self._at, self._lookups = at, 0
+        self._at = at
+        self._found: dict[int, str] = {}  # the ids looked up by position, kept: a row is drawn again
 
     def _ids(self) -> list[str]:
         ids = self._all
@@ -116,11 +117,14 @@ class IdsView(Sequence[str]):
         if type(index) is int and self._all is None:
             if 0 <= index < len(self._first):
                 return self._first[index]
+            found = self._found.get(index)
+            if found is not None:
+                return found
             at = self._at
-            if at is not None and 0 <= index < self._count and self._lookups < AT_LOOKUPS:
-                self._lookups += 1
+            if at is not None and 0 <= index < self._count and len(self._found) < AT_LOOKUPS:
                 found = at(index)
                 if found is not None:
+                    self._found[index] = found
                     return found
         return self._ids()[index]
 
