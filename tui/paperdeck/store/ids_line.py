@@ -17,8 +17,10 @@ from typing import overload
 import orjson
 
 #: How many ids an :class:`IdsView` looks up by position (its ``at``) before it asks for every id:
-#: a ranking's first screen and some scrolling.
-AT_LOOKUPS = 128
+#: the store's look-up reads the id with its row line, which the row then needs, so as many as
+#: the catalogue reads rows so (``catalogue._ROW_READS``: a query typed key by key draws a
+#: screenful of other rows at each key, whose ids are all new).
+AT_LOOKUPS = 512
 
 
 class PendingIds:
