@@ -20,6 +20,7 @@ from paperdeck.search.index_file import read_sections, write_sections
 from paperdeck.search.searcher import INDEX_FILE, OLD_INDEX_FILE, Searcher, build_index
 from paperdeck.sources.importer import import_files
 from paperdeck.store.catalogue import Catalogue
+from paperdeck.store.ids_line import PendingIds
 from paperdeck.store.store import Store, catalogue_bytes
 
 QUERIES = ["diffusion", "graph neural", "difusion samplng", "specul decod", "a", "gn", "llm", "protien", "zzzz"]
@@ -639,3 +640,33 @@ def test_a_saved_ranking_read_while_another_thread_imports_numpy(
     half.__spec__._initializing = True  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "numpy", half)
     assert index.search_ids("a") == fresh
+
+
+def test_the_first_query_s_rows_read_their_ids_by_position_not_the_ids_line(
+    data_dir: Path, seed_files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's first queries on an index read to check later, without notes (a note's paper is
+    found by id: every id then): the ids of their rows are read each with its row line, at its
+    position in the rows cache (kept for the row); the ids line is parsed once, when
+    :meth:`Searcher.check_saved` compares the ids with the catalogue's; the rankings are a fresh
+    build's throughout."""
+    import_files(Store(data_dir), seed_files)
+    build_index(Store(data_dir))
+    seeded = data_dir
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    parses: list[int] = []
+    parse = PendingIds.parse
+    monkeypatch.setattr(PendingIds, "parse", lambda self: parses.append(1) or parse(self))
+    expected = _fresh_ranking(seeded)
+    fresh = Store(seeded)
+    store = Store(seeded, lazy=True)
+    searcher = Searcher(store)
+    searcher.read_ahead(check_later=True)
+    index = searcher.index.get()
+    for query, ids in expected.items():
+        view = index.ids_view(index.search_positions(query))
+        shown = [store.row(view[n], view.position(n)) for n in range(min(len(view), 4))]
+        assert shown == [fresh.row(paper_id) for paper_id in ids[:4]]
+    assert not parses and not store.loaded and store.catalogue._rows_map is None
+    assert searcher.check_saved() and len(parses) == 1
+    assert {query: index.search_ids(query) for query in QUERIES} == expected and len(parses) == 1

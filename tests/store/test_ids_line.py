@@ -4,6 +4,7 @@ first need (the list's first paint parses no more); a line broken past them cost
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import orjson
@@ -83,3 +84,47 @@ def test_the_first_ids_of_plain_ids_are_parsed_alone() -> None:
     parsed = parse_ids_line(orjson.dumps(ids), 200)
     assert isinstance(parsed, PendingIds) and parsed.first == ids[:200]
     assert parse_ids_line(json.dumps(ids).encode(), 200) == ids  # not written as paperdeck writes it: whole
+
+
+def test_ids_looked_up_by_position_parse_nothing_for_a_screenful(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An :class:`IdsView` given ``at`` looks ids up one by one, each once (a row is drawn
+    again and again), for its first ``AT_LOOKUPS`` (one not found so is asked of every id), then
+    asks for every id, once."""
+    monkeypatch.setattr("paperdeck.store.ids_line.AT_LOOKUPS", 3)
+    ids = [f"id{n}" for n in range(10)]
+    asked: list[int] = []
+
+    def at(position: int) -> str | None:
+        asked.append(position)
+        return None if position == 6 else ids[position]
+
+    every: list[int] = []
+    view = IdsView(ids[:2], 10, lambda: every.append(1) or ids, at)
+    assert [view[1], view[5], view[9], view[5], view[9]] == ["id1", "id5", "id9", "id5", "id9"]
+    assert asked == [5, 9] and not every
+    assert view[6] == "id6" and asked == [5, 9, 6] and every == [1]  # not found by position
+    assert view[7] == "id7" and asked == [5, 9, 6] and list(view) == ids and every == [1]
+    capped = IdsView(ids[:2], 10, lambda: every.append(1) or ids, at)
+    assert [capped[n] for n in (2, 3, 4, 2, 3, 4)] == ids[2:5] * 2 and asked[3:] == [2, 3, 4] and every == [1]
+    assert capped[5] == "id5" and asked[3:] == [2, 3, 4] and every == [1, 1]
+
+
+def test_ids_by_position_name_the_rows_read_even_once_the_cache_changes(
+    imported: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store's ids by position (a saved index's, read to check later) read an id alone with
+    its row, kept for :meth:`Store.row`; once the rows file is another (here touched), they are
+    the ids line's of the rows read, parsed."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    ids = imported.paper_ids
+    lazy = Store(imported.data_dir, lazy=True)
+    view = lazy.ids_by_position()
+    assert isinstance(view, IdsView) and len(view) == len(ids)
+    monkeypatch.setattr("paperdeck.store.catalogue.read_row_at", lambda *args: pytest.fail("read again"))
+    assert view[3] == ids[3] and lazy.row(ids[3], 3) == imported.row(ids[3])
+    first = lazy.catalogue._rows_first
+    assert first is not None and isinstance(first[0], PendingIds)  # not parsed
+    path = imported.data_dir / ROWS_FILE
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    assert view[4] == ids[4] and list(view) == ids and not lazy.loaded

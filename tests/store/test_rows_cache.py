@@ -4,6 +4,7 @@ row per paper up front; a broken cache costs speed, never a crash or a wrong lis
 from __future__ import annotations
 
 import base64
+import binascii
 import itertools
 import json
 import os
@@ -395,6 +396,20 @@ def test_past_so_many_rows_read_alone_the_rest_is_read_at_once(
     assert lazy.row(ids[2]) == imported.row(ids[2])
     assert not any(isinstance(rows[pid], int) for pid in ids)  # then the rest at once
     assert [lazy.row(pid) for pid in ids] == [imported.row(pid) for pid in ids] and not lazy.loaded
+
+
+def test_a_row_read_at_its_position_decodes_only_its_offsets(imported: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offsets line is read an entry at a time: a row read at its position decodes the
+    base64 of its own start and end (and the check of the line, two entries), never the whole
+    line (its size grows with the store)."""
+    monkeypatch.setattr("paperdeck.store.catalogue.FIRST_ROWS", 1)
+    decoded: list[int] = []
+    a2b = binascii.a2b_base64
+    monkeypatch.setattr(binascii, "a2b_base64", lambda text, **kw: decoded.append(len(text)) or a2b(text, **kw))
+    ids = imported.paper_ids
+    lazy = Store(imported.data_dir, lazy=True)
+    assert [lazy.row(ids[at], at) for at in (4, 2, 3)] == [imported.row(ids[at]) for at in (4, 2, 3)]
+    assert lazy.catalogue._rows_map is None and decoded and max(decoded) <= 24  # the whole line: 64
 
 
 @pytest.mark.parametrize(

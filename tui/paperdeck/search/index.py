@@ -231,7 +231,9 @@ class SearchIndex:
         index.set_notes(notes or {})
         return index
 
-    def _set_ids(self, ids: list[str]) -> None:
+    def _set_ids(self, ids: Sequence[str]) -> None:
+        #: The papers' ids by position: a list, or (:meth:`load` unchecked) the sequence given,
+        #: made a list once compared with the catalogue's (:meth:`unchecked_fault`).
         self._ids = ids
         #: The saved file's ids section, while not compared with ``ids`` yet (:meth:`unchecked_fault`).
         self._unchecked_ids: memoryview | None = None
@@ -435,7 +437,9 @@ class SearchIndex:
         or an error later. Much cheaper than a build. ``read`` reads the file (default:
         :func:`~paperdeck.search.index_file.read_sections`; one read ahead). ``count_lines``
         False (a file read before its CRC is checked): the text sections' lines, the ids and
-        the vocabulary's order are checked with the CRC (:meth:`unchecked_fault`), not here."""
+        the vocabulary's order are checked with the CRC (:meth:`unchecked_fault`), not here,
+        and ``ids`` is held as given, not copied (a view that reads ids at need: it must name the
+        same papers for as long as the index is used)."""
         try:
             found = (read or read_sections)(path)
         except FileNotFoundError:
@@ -447,7 +451,7 @@ class SearchIndex:
             return "it was written by another paperdeck version"
         if header.get("stamp") != list(stamp) and (texts is None or header.get("texts") != texts):
             return "it was made for another catalogue"
-        paper_ids = list(ids)  # one copy, the index's
+        paper_ids = list(ids) if count_lines else ids  # unchecked: held as given, compared later
         try:
             made = checked(sections, paper_ids, count_lines=count_lines)
         except (ValueError, KeyError) as exc:
@@ -470,6 +474,8 @@ class SearchIndex:
         if saved_ids is not None:
             if fault := ids_fault(saved_ids, self._ids):
                 return fault
+            if type(self._ids) is not list:  # a view: each id looked up through it costs a call
+                self._ids = list(self._ids)
             self._unchecked_ids = None
         return vocabulary_fault(self._vocabulary.words)
 

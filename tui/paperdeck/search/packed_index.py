@@ -254,7 +254,7 @@ def _lines(raw: memoryview, count: int, what: str, counted: bool = True) -> Line
     return Lines(raw=text) if count else Lines([])
 
 
-def ids_fault(saved: memoryview, ids: list[str]) -> str | None:
+def ids_fault(saved: memoryview, ids: Sequence[str]) -> str | None:
     """Why the ids section ``saved`` does not name ``ids`` (the catalogue's, in order); ``None``
     when it does."""
     if saved.tobytes() != encoded("\n".join(ids)):  # bytes: a memoryview compares item by item
@@ -270,7 +270,7 @@ def vocabulary_fault(vocabulary: list[str]) -> str | None:
     return None
 
 
-def checked(sections: dict[str, memoryview], ids: list[str], *, count_lines: bool = True) -> tuple[Any, ...]:
+def checked(sections: dict[str, memoryview], ids: Sequence[str], *, count_lines: bool = True) -> tuple[Any, ...]:
     """The arguments of :meth:`SearchIndex._adopt` from a saved index's sections, each checked
     for what its sizes and order must be (the CRC :func:`read_sections` checked stands for the
     rest: each posting list ascending and naming a paper, each typo bucket naming words).

@@ -83,7 +83,8 @@ def build_index(
     saved: SearchIndex | str | None = None
     if stamp is not None:
         if unchecked is not None:  # the texts' lines counted with the CRC (Searcher.check_saved)
-            saved = SearchIndex.load(path, stamp, store.paper_ids, read=unchecked.sections, count_lines=False)
+            ids = store.ids_by_position()  # the ids line parsed when the deferred check compares them
+            saved = SearchIndex.load(path, stamp, ids, read=unchecked.sections, count_lines=False)
         else:
             saved = SearchIndex.load(path, stamp, store.paper_ids, read=read)
         if isinstance(saved, SearchIndex):

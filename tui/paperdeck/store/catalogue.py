@@ -42,11 +42,13 @@ from paperdeck.store.rows import (
     decode_span_table,
     decode_spans,
     file_stamp,
+    read_line_at,
     read_row_at,
     read_row_offsets,
     read_rows_cache,
     read_rows_ids,
     read_unread_rows,
+    row_id,
     write_patched_rows,
     write_rows_cache,
 )
@@ -284,6 +286,46 @@ class Catalogue:
             if isinstance(pending, PendingIds):
                 return IdsView(pending.first, pending.count, lambda: self.paper_ids)
         return self.paper_ids
+
+    def ids_by_position(self) -> Sequence[str]:
+        """:attr:`paper_ids` for a saved search index read before its ids are compared with the
+        catalogue's (``SearchIndex.load``'s ``count_lines`` False): while only the rows cache's
+        first rows are read, a view (:class:`~paperdeck.store.ids_line.IdsView`) whose id at a
+        position past them is read alone with that position's row line (kept for :meth:`row`),
+        and whose ids are parsed whole (once, the catalogue's own) when more is asked: the first
+        typed query's rows do not parse the ids line. The view names the papers of the rows cache
+        read now, whatever is read later. Else :attr:`paper_ids`."""
+        first = self._rows_first
+        if not self._loaded and not self._released and first is not None:
+            pending = first[0]
+            if isinstance(pending, PendingIds):
+                return IdsView(pending.first, pending.count, partial(self._ids_of, first), partial(self._id_at, first))
+        return self.paper_ids
+
+    def _ids_of(self, first: tuple[list[str] | PendingIds, dict[str, PaperRow | bytes | int]]) -> list[str]:
+        """Every id of the rows cache read as ``first`` (:meth:`ids_by_position`): the
+        catalogue's ids parsed (shared, not copied) while it still holds that read, else that
+        read's ids line parsed again; the catalogue's ids when that line is broken."""
+        now = self._rows_first
+        if now is not None and now[1] is first[1] and (ids := self._first_ids()) is not None:
+            return ids
+        pending = first[0]
+        parsed = pending.parse() if isinstance(pending, PendingIds) else pending
+        return parsed if parsed is not None else self.paper_ids
+
+    def _id_at(self, first: tuple[list[str] | PendingIds, dict[str, PaperRow | bytes | int]], at: int) -> str | None:
+        """The id at position ``at`` of the rows cache read as ``first``, read alone with its row
+        line (kept among the rows read at opening, as :meth:`_read_row_at` keeps one); ``None``
+        when it cannot be (ask every id)."""
+        with self._rows_lock:
+            offsets = self._offsets_for(first, at)
+            line = read_line_at(self.rows_path, offsets, at) if offsets is not None else None
+            paper_id = row_id(line) if line is not None else None
+            if line is None or paper_id is None:
+                return None
+            self._row_reads += 1
+            first[1].setdefault(paper_id, line)
+            return paper_id
 
     def open(self, *, lazy: bool) -> None:
         """Read the rows cache when ``lazy`` and it matches the file; else parse the file (and,
@@ -765,25 +807,35 @@ class Catalogue:
         (:func:`~paperdeck.store.rows.read_row_at` checks the line names it); kept among the rows
         read at opening (``first``). ``None``: read it as without a position."""
         with self._rows_lock:
-            unread = self._unread_rows
-            if (
-                unread is None
-                or not self._rows_unread
-                or self._rows_first is not first
-                or self._row_reads >= _ROW_READS
-                or not unread.read <= at
-                or file_stamp(self.path) != self._rows_stamp
-            ):
-                return None
-            offsets = self._row_offsets
-            if offsets is None:
-                count = len(first[0])  # the ids, or the pending line's count
-                offsets = self._row_offsets = read_row_offsets(self.rows_path, unread, count) or False
-            line = read_row_at(self.rows_path, offsets, at, paper_id) if isinstance(offsets, RowOffsets) else None
+            offsets = self._offsets_for(first, at)
+            line = read_row_at(self.rows_path, offsets, at, paper_id) if offsets is not None else None
             if line is not None:
                 self._row_reads += 1
                 first[1][paper_id] = line
             return line
+
+    def _offsets_for(
+        self, first: tuple[list[str] | PendingIds, dict[str, PaperRow | bytes | int]], at: int
+    ) -> RowOffsets | None:
+        """The rows cache's offsets (read at first need) for a row at ``at`` read alone, while
+        ``first`` is what is read of the cache, ``at`` is past the rows read at opening, fewer
+        than :data:`_ROW_READS` were read so and the catalogue is the file the rows were read
+        for; else ``None``. Called holding ``_rows_lock``."""
+        unread = self._unread_rows
+        if (
+            unread is None
+            or not self._rows_unread
+            or self._rows_first is not first
+            or self._row_reads >= _ROW_READS
+            or not unread.read <= at
+            or file_stamp(self.path) != self._rows_stamp
+        ):
+            return None
+        offsets = self._row_offsets
+        if offsets is None:
+            count = len(first[0])  # the ids, or the pending line's count
+            offsets = self._row_offsets = read_row_offsets(self.rows_path, unread, count) or False
+        return offsets if isinstance(offsets, RowOffsets) else None
 
     def _read_row(self, paper_id: str) -> dict[str, PaperRow | bytes | int] | None:
         """Read the row of ``paper_id``, left unread at opening: alone, where the rows cache's

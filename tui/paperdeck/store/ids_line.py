@@ -16,6 +16,12 @@ from typing import overload
 
 import orjson
 
+#: How many ids an :class:`IdsView` looks up by position (its ``at``) before it asks for every id:
+#: the store's look-up reads the id with its row line, which the row then needs, so as many as
+#: the catalogue reads rows so (``catalogue._ROW_READS``: a query typed key by key draws a
+#: screenful of other rows at each key, whose ids are all new).
+AT_LOOKUPS = 512
+
 
 class PendingIds:
     """The ids line of a rows cache (``line``, still encoded) with its first ids parsed
@@ -75,13 +81,26 @@ def parse_ids_line(line: bytes, wanted: int) -> list[str] | PendingIds:
 class IdsView(Sequence[str]):
     """Every paper id in catalogue order as the list shows them at the first paint: ``count`` of
     them, the ``first`` known, the others (and any slice, iteration or search) from ``every()``
-    (the store's ids: the ids line parsed then), asked once."""
+    (the store's ids: the ids line parsed then), asked once.
 
-    __slots__ = ("_all", "_count", "_every", "_first")
+    ``at`` (optional): looks up the id at one position past the ``first`` alone (``None``: not
+    found so, then ``every()`` is asked), kept, for the first :data:`AT_LOOKUPS` such ids only,
+    so that a screenful of ids read by position (a ranking's rows, drawn again and again) parses
+    nothing more, while a pass over many positions parses every id once."""
 
-    def __init__(self, first: list[str], count: int, every: Callable[[], list[str]]) -> None:
+    __slots__ = ("_all", "_at", "_count", "_every", "_first", "_found")
+
+    def __init__(
+        self,
+        first: list[str],
+        count: int,
+        every: Callable[[], list[str]],
+        at: Callable[[int], str | None] | None = None,
+    ) -> None:
         self._first, self._count, self._every = first, count, every
         self._all: list[str] | None = None
+        self._at = at
+        self._found: dict[int, str] = {}  # the ids looked up by position, kept: a row is drawn again
 
     def _ids(self) -> list[str]:
         ids = self._all
@@ -97,8 +116,18 @@ class IdsView(Sequence[str]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[str]: ...
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
-        if type(index) is int and 0 <= index < len(self._first) and self._all is None:
-            return self._first[index]
+        if type(index) is int and self._all is None:
+            if 0 <= index < len(self._first):
+                return self._first[index]
+            found = self._found.get(index)
+            if found is not None:
+                return found
+            at = self._at
+            if at is not None and 0 <= index < self._count and len(self._found) < AT_LOOKUPS:
+                found = at(index)
+                if found is not None:
+                    self._found[index] = found
+                    return found
         return self._ids()[index]
 
     def __iter__(self) -> Iterator[str]:

@@ -339,15 +339,42 @@ def _offsets_line(offsets: array[int]) -> bytes:
 
 
 class RowOffsets:
-    """The offsets line of a rows file as it was read (:func:`read_row_offsets`): each row's
-    start, then where the last ends (``array('q')``), and where the rows lie (``first`` the
-    first row's offset, ``end`` the offsets line's), for the file with ``stamp``. (A plain
-    class: a named tuple's class costs its making at every start, before the first frame.)"""
+    """The offsets line of a rows file (:func:`read_row_offsets`), read an entry at need: each
+    row's start, then where the last ends (base64 of little-endian 64-bit numbers, ``count + 1``
+    of them, from byte ``end`` of the file), and where the rows lie (``first`` the first row's
+    offset, ``end`` the offsets line's), for the file with ``stamp``. (A plain class: a named
+    tuple's class costs its making at every start, before the first frame.)"""
 
-    __slots__ = ("end", "first", "stamp", "table")
+    __slots__ = ("count", "end", "first", "stamp")
 
-    def __init__(self, table: array[int], first: int, end: int, stamp: tuple[int, int, int]) -> None:
-        self.table, self.first, self.end, self.stamp = table, first, end, stamp
+    def __init__(self, count: int, first: int, end: int, stamp: tuple[int, int, int]) -> None:
+        self.count, self.first, self.end, self.stamp = count, first, end, stamp
+
+    def span(self, fd: int, position: int) -> tuple[int, int] | None:
+        """Where the row at ``position`` starts and ends, read from the open rows file ``fd``
+        (only the base64 of those two numbers); ``None`` when they are not readable so."""
+        if not 0 <= position < self.count:
+            return None
+        found = _offset_entries(fd, self.end, position, 2)
+        return (found[0], found[1]) if found is not None else None
+
+
+def _offset_entries(fd: int, line_at: int, index: int, count: int) -> tuple[int, ...] | None:
+    """``count`` numbers from the ``index``-th of the offsets line at byte ``line_at`` of the
+    file ``fd`` (each 8 bytes, base64 in groups of 4 characters for 3 bytes): only the groups
+    that hold them read and decoded; ``None`` when they are not base64 or the line ends first."""
+    start, stop = 8 * index, 8 * (index + count)
+    first_group, end_group = start // 3, -(-stop // 3)
+    try:
+        text = os.pread(fd, 4 * (end_group - first_group), line_at + 4 * first_group)
+        raw = binascii.a2b_base64(text, strict_mode=True)
+    except (OSError, binascii.Error, ValueError):
+        return None
+    skip = start - 3 * first_group
+    chunk = raw[skip : skip + 8 * count]
+    if len(chunk) != 8 * count:
+        return None
+    return tuple(int.from_bytes(chunk[n : n + 8], "little", signed=True) for n in range(0, 8 * count, 8))
 
 
 #: The merge's title key the catalogue was last merged with (:func:`paperdeck.model.ids.title_match_key`:
@@ -505,9 +532,11 @@ def read_unread_rows(rows_path: Path, unread: UnreadRows, count: int) -> list[by
 
 def read_row_offsets(rows_path: Path, unread: UnreadRows, count: int) -> RowOffsets | None:
     """The offsets line of the rows file a partial :func:`read_rows_cache` read (``count`` rows
-    in all), read from the file's end; ``None`` when the file is no longer the one it read, or
-    its offsets line is not one for those rows where they lie (then read the rows another way).
-    Nothing before the offsets line is read."""
+    in all), found from the file's end, its entries read at need (:meth:`RowOffsets.span`);
+    ``None`` when the file is no longer the one it read, or its offsets line is not one for
+    those rows where they lie (a line of that size between two newlines whose entries for the
+    first unread row and the rows' end are theirs: then read the rows another way). Nothing
+    before the offsets line is read."""
     size = offsets_line_size(count)
     try:
         with rows_path.open("rb", buffering=0) as handle:
@@ -516,24 +545,15 @@ def read_row_offsets(rows_path: Path, unread: UnreadRows, count: int) -> RowOffs
             end = now.st_size - size
             if stamp != unread.stamp or end < unread.offset:
                 return None
-            line = os.pread(handle.fileno(), size, end)
+            fd = handle.fileno()
+            if os.pread(fd, 1, end - 1) != b"\n" or os.pread(fd, 1, now.st_size - 1) != b"\n":
+                return None
+            found = _offset_entries(fd, end, unread.read, 1), _offset_entries(fd, end, count, 1)
     except OSError:
         return None
-    if len(line) != size or line[-1:] != b"\n":
+    if found != ((unread.offset,), (end,)):
         return None
-    try:
-        raw = binascii.a2b_base64(line[:-1], strict_mode=True)
-    except (binascii.Error, ValueError):
-        return None
-    if len(raw) != 8 * (count + 1):
-        return None
-    table = array("q")
-    table.frombytes(raw)
-    if sys.byteorder == "big":
-        table.byteswap()
-    if table[unread.read] != unread.offset or table[count] != end:
-        return None
-    return RowOffsets(table, unread.offset, end, stamp)
+    return RowOffsets(count, unread.offset, end, stamp)
 
 
 def read_row_at(rows_path: Path, offsets: RowOffsets, position: int, paper_id: str) -> bytes | None:
@@ -541,24 +561,44 @@ def read_row_at(rows_path: Path, offsets: RowOffsets, position: int, paper_id: s
     left unread), for ``paper_id``, read alone where ``offsets`` (:func:`read_row_offsets`) says
     it lies; ``None`` when the rows file is no longer that one or the line there is not a whole
     row of that paper (then read the rows another way). Never reads past the rows."""
-    table = offsets.table
-    if not 0 <= position < len(table) - 1:
+    line = read_line_at(rows_path, offsets, position)
+    # This paper's row (as written: its id first): else the table is not this file's.
+    if line is None or not line.startswith(orjson.dumps([paper_id])[:-1]):
         return None
-    start, end = table[position], table[position + 1]
-    if not offsets.first <= start < end <= offsets.end:
+    return line
+
+
+def read_line_at(rows_path: Path, offsets: RowOffsets, position: int) -> bytes | None:
+    """The line (still encoded, without its end) at ``position`` of the rows, as
+    :func:`read_row_at` reads it, whichever paper's it is; ``None`` when the rows file is no
+    longer that one or no whole line lies there. Never reads past the rows."""
+    if not 0 <= position < offsets.count:
         return None
     try:
         with rows_path.open("rb", buffering=0) as handle:
             now = os.fstat(handle.fileno())
             if (now.st_ino, now.st_mtime_ns, now.st_size) != offsets.stamp:
                 return None
+            span = offsets.span(handle.fileno(), position)
+            if span is None or not offsets.first <= span[0] < span[1] <= offsets.end:
+                return None
+            start, end = span
             line = os.pread(handle.fileno(), end - start, start)
     except OSError:
         return None
-    # A whole line, and this paper's row (as written: its id first): else the table is not this file's.
-    if len(line) != end - start or line[-1:] != b"\n" or not line.startswith(orjson.dumps([paper_id])[:-1]):
+    if len(line) != end - start or line[-1:] != b"\n":
         return None
     return line[:-1]
+
+
+def row_id(line: bytes) -> str | None:
+    """The paper id of a row line as :func:`read_line_at` gives it (a JSON array, its id first);
+    ``None`` when the line is not one."""
+    try:
+        item = orjson.loads(line)
+    except ValueError:
+        return None
+    return item[0] if type(item) is list and item and type(item[0]) is str else None
 
 
 def decode_spans(line: bytes, ids: list[str]) -> CatalogueSpans | None:

@@ -456,6 +456,12 @@ class Store:
         when first asked for (:meth:`~paperdeck.store.catalogue.Catalogue.ids_view`)."""
         return self.catalogue.ids_view()
 
+    def ids_by_position(self) -> Sequence[str]:
+        """:attr:`paper_ids` for a saved search index read before its CRC is checked, each id
+        past the first screen read alone by position until many are asked for
+        (:meth:`~paperdeck.store.catalogue.Catalogue.ids_by_position`)."""
+        return self.catalogue.ids_by_position()
+
     @property
     def paper_count(self) -> int:
         """How many papers the catalogue holds (``len(paper_ids)`` without the copy)."""
