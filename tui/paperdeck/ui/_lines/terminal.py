@@ -24,7 +24,7 @@ import select
 import selectors
 import threading
 from codecs import getincrementaldecoder
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from textual._loop import loop_last
@@ -34,6 +34,7 @@ from textual.drivers.linux_driver import LinuxDriver
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.message import Message
 
 #: Bytes read from the terminal at once (as Textual reads).
 _READ_SIZE = 1024 * 4
@@ -153,9 +154,10 @@ class HangupDriver(LinuxDriver):
         super()._sigcont_application(*args)
 
     def run_input_thread(self) -> None:
-        """Textual 8.2.8's ``LinuxDriver.run_input_thread``, copied, with one change: the end of
+        """Textual 8.2.8's ``LinuxDriver.run_input_thread``, copied, with two changes: the end of
         input (``os.read`` gives ``b""``, which Textual took for "nothing yet" and selected again
-        at once) or an error reading (``EIO``) ends the thread and calls :meth:`terminal_gone`."""
+        at once) or an error reading (``EIO``) ends the thread and calls :meth:`terminal_gone`;
+        the input goes through :class:`PasteEscapes` before the parser."""
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
 
@@ -163,7 +165,7 @@ class HangupDriver(LinuxDriver):
         EVENT_READ = selectors.EVENT_READ
 
         parser = XTermParser(self._debug)
-        feed = parser.feed
+        feed = PasteEscapes().feeding(parser)
         tick = parser.tick
 
         decode = getincrementaldecoder("utf-8")().decode
@@ -206,6 +208,96 @@ class HangupDriver(LinuxDriver):
                     pass
             except (EOFError, ParseError):
                 pass
+
+
+#: What a terminal sends around a bracketed paste (xterm's, asked for by Textual).
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+#: What an escape character inside a paste becomes: SYMBOL FOR ESCAPE, as the CLI shows one.
+PASTED_ESCAPE = "\u241b"
+
+
+class PasteEscapes:
+    """The terminal's input, between Textual's reading and its parser: an escape character inside
+    a bracketed paste (coloured terminal output copied into a note) is made :data:`PASTED_ESCAPE`.
+
+    Textual 8.2.8's ``XTermParser`` takes an escape inside a paste for the start of a key: the text
+    after it comes as keys, ahead of the paste event that ends with the text before it, so the
+    pasted text arrived reordered (the second half first), a tab in it moved the focus, and a
+    note saved it so. Called with each decoded chunk in order; returns the text to feed on.
+    Outside a paste nothing is changed or held back (a lone ``escape`` key is never delayed); a
+    paste's start or end split across two chunks is found across them.
+    """
+
+    def __init__(self) -> None:
+        self._pasting = False
+        self._start_seen = 0  # outside a paste: how much of PASTE_START the text passed on ended with
+        self._held = ""  # inside a paste: the end of a chunk that may be the start of PASTE_END
+
+    def __call__(self, text: str) -> str:
+        out: list[str] = []
+        if not self._pasting and self._start_seen:
+            rest = PASTE_START[self._start_seen :]
+            if text.startswith(rest):
+                out.append(rest)
+                text = text[len(rest) :]
+                self._pasting = True
+            elif rest.startswith(text):  # still a part of it: wait for the next chunk
+                out.append(text)
+                self._start_seen += len(text)
+                return "".join(out)
+            self._start_seen = 0
+        text = self._held + text
+        self._held = ""
+        while text:
+            if not self._pasting:
+                at = text.find(PASTE_START)
+                if at < 0:
+                    out.append(text)
+                    self._start_seen = _ends_with_part_of(text, PASTE_START)
+                    break
+                out.append(text[: at + len(PASTE_START)])
+                text = text[at + len(PASTE_START) :]
+                self._pasting = True
+            else:
+                at = text.find(PASTE_END)
+                if at < 0:
+                    held = _ends_with_part_of(text, PASTE_END)
+                    out.append(text[: len(text) - held].replace("\x1b", PASTED_ESCAPE))
+                    self._held = text[len(text) - held :]
+                    break
+                out.append(text[:at].replace("\x1b", PASTED_ESCAPE) + PASTE_END)
+                text = text[at + len(PASTE_END) :]
+                self._pasting = False
+        return "".join(out)
+
+    def feeding(self, parser: XTermParser) -> Callable[[str], Iterator[Message]]:
+        """``parser.feed`` with the input through this guard first: text, or ``""`` for the end
+        of input (what is held back is fed first)."""
+
+        def feed(text: str) -> Iterator[Message]:
+            if text:
+                if guarded := self(text):  # empty while a chunk's end may begin a paste's end
+                    yield from parser.feed(guarded)
+                return
+            if held := self.flush():  # the end of input inside a paste
+                yield from parser.feed(held)
+            yield from parser.feed("")
+
+        return feed
+
+    def flush(self) -> str:
+        """What is held back at the end of input (a paste never ended)."""
+        held, self._held = self._held.replace("\x1b", PASTED_ESCAPE), ""
+        return held
+
+
+def _ends_with_part_of(text: str, marker: str) -> int:
+    """The length of the longest end of ``text`` that begins ``marker`` (shorter than it)."""
+    for size in range(min(len(marker) - 1, len(text)), 0, -1):
+        if marker.startswith(text[-size:]):
+            return size
+    return 0
 
 
 def _hung_up(fd: int) -> bool:
