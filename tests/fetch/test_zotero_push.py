@@ -18,9 +18,14 @@ from paperdeck.paths import seeds_dir
 
 from tests.fetch.hostile_server import ZoteroStandIn, closed_port
 from tests.helpers import run
+from tests.waits import GUARD_S
 
-#: Short waits, so that a hanging stand-in is given up on at once.
-QUICK = ZoteroLimits(connect_s=1.0, ping_s=1.0, import_s=0.5)
+#: Waits far above a loaded machine's answer, for a stand-in that answers (an error, a 404): what
+#: ends the push is that answer, never a wait run out first (0.5 s was a short margin under load).
+ROOMY = ZoteroLimits(connect_s=GUARD_S, ping_s=GUARD_S, import_s=GUARD_S)
+#: A short wait for the import alone, so that a hanging stand-in is given up on at once (its ping
+#: answers: it is waited for as long as in :data:`ROOMY`).
+QUICK_IMPORT = ZoteroLimits(connect_s=GUARD_S, ping_s=GUARD_S, import_s=0.5)
 
 
 def _papers() -> tuple[list[Paper], dict[str, UserData]]:
@@ -63,27 +68,27 @@ def test_each_push_is_its_own_import_session() -> None:
 
 def test_zotero_not_running_is_one_line_and_nothing_is_sent() -> None:
     with pytest.raises(ZoteroNotRunning) as raised:
-        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, closed_port(), QUICK)
+        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, closed_port(), ROOMY)
     message = str(raised.value)
     assert "\n" not in message and "not running" in message and "nothing was sent" in message
 
 
 def test_an_error_status_is_one_line() -> None:
     with ZoteroStandIn("error") as zotero, pytest.raises(ZoteroError) as raised:
-        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, zotero.url, QUICK)
+        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, zotero.url, ROOMY)
     message = str(raised.value)
     assert "\n" not in message and "500" in message and "read-only" in message
 
 
 def test_another_server_on_the_port_is_not_sent_the_papers() -> None:
     with ZoteroStandIn("no-connector") as server, pytest.raises(ZoteroError) as raised:
-        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, server.url, QUICK)
+        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, server.url, ROOMY)
     assert "no Zotero connector there (404)" in str(raised.value) and not server.imports
 
 
 def test_a_hanging_zotero_is_one_line_within_the_deadline() -> None:
     with ZoteroStandIn("hang") as zotero, pytest.raises(ZoteroError) as raised:
-        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, zotero.url, QUICK)
+        push_to_zotero("TY  - CONF\r\nER  - \r\n", 1, zotero.url, QUICK_IMPORT)
     message = str(raised.value)
     assert "did not answer within 0.5 s" in message and "\n" not in message
     assert "may or may not be in Zotero" in message
@@ -92,7 +97,7 @@ def test_a_hanging_zotero_is_one_line_within_the_deadline() -> None:
 @pytest.mark.parametrize("url", ["ftp://127.0.0.1:23119", "not an address", ""])
 def test_an_address_that_is_not_http_is_refused(url: str) -> None:
     with pytest.raises(ZoteroError, match="not an http:// address"):
-        push_to_zotero("", 0, url, QUICK)
+        push_to_zotero("", 0, url, ROOMY)
 
 
 # -- paperdeck export --to zotero ---------------------------------------------------------------

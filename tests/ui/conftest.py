@@ -3,6 +3,7 @@ helpers the tests call are :mod:`tests.ui.helpers`'s)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from textual.message import Message
 
 from tests.ui.helpers import FIXED_TIME
 from tests.waits import quick_idle_waits, saves_at_once
@@ -38,6 +40,26 @@ def _toasts_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     import paperdeck.ui.toasts
 
     monkeypatch.setattr(paperdeck.ui.toasts, "CONFIRM_S", TOASTS_STAY_S)
+
+
+@pytest.fixture(autouse=True)
+def _notices_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notification is in ``app._notifications`` once ``notify`` returns. Textual posts it as a
+    message the app handles on a later turn of the event loop: a test that read the notifications
+    right after the state it waited for (a note saved on disk, "both texts are kept") found the
+    notice not there yet when the machine was loaded. Only on the app's own thread while it runs
+    (from elsewhere it is posted, as Textual does)."""
+    from textual.notifications import Notify
+
+    post_message = PaperApp.post_message
+
+    def at_once(self: PaperApp, message: Message) -> bool:
+        if isinstance(message, Notify) and self.is_running and self._thread_id == threading.get_ident():
+            self._on_notify(message)
+            return True
+        return post_message(self, message)
+
+    monkeypatch.setattr(PaperApp, "post_message", at_once)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from paperdeck.ui.app import PaperApp
+from textual import events
 
 from tests.ui.helpers import SIZE, main_screen, settle
 
@@ -42,3 +43,23 @@ async def test_a_result_told_while_the_app_runs_is_shown(make_app: Callable[...,
         await settle(pilot)
         assert said is None
         assert any("The catalogue changed on disk" in str(n.message) for n in app._notifications)
+
+
+async def test_a_key_that_reaches_the_app_after_it_began_to_close_is_dropped(make_app: Callable[..., PaperApp]) -> None:
+    """A key still on its way (bubbled back from the screen to the app) when the app begins to
+    close is dropped: its bindings are looked up on the screens being pruned (``q`` pressed as a
+    Pilot test ended, on a loaded machine: ``ScreenStackError: No screens on stack``)."""
+    from paperdeck.ui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screens = list(app.screen_stack)
+        key = events.Key("question_mark", "?")  # an app binding: the help screen
+        key._set_forwarded()  # as the screen hands a key it did not take back to the app
+        app._running = False  # what ``App._shutdown`` does first
+        try:
+            await app.on_event(key)
+        finally:
+            app._running = True
+        assert app.screen_stack == screens and not isinstance(app.screen, HelpScreen)

@@ -16,6 +16,7 @@ from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.widgets import Input, Label, OptionList, Static
 
 from tests.ui.helpers import SIZE, counts, main_screen, settle
+from tests.waits import wait_for
 
 PAPERS = [
     Paper(id="openreview:A", title="Diffusion sampling fast", abstract="a", decision="oral", ratings=Ratings(7.0)),
@@ -248,8 +249,9 @@ async def test_the_views_list_and_a_confirm_fit_a_small_terminal(tmp_path: Path)
         first = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
         assert "Starred" in first and "is:starred" not in first  # one line a view: no room for the query
         await pilot.resize_terminal(100, 30)
-        await settle(pilot)
-        assert "is:starred" in str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        await settle(pilot)  # the rows are labelled again for the new width after the resize
+        first_row = lambda: str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)  # noqa: E731
+        await wait_for(pilot, lambda: "is:starred" in first_row(), what=first_row)
         await pilot.resize_terminal(50, 15)
         await settle(pilot)
         await pilot.press("escape", "n", *"abc", "escape")  # a note's discard question

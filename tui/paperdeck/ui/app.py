@@ -106,7 +106,11 @@ class PaperApp(App[None]):
         """Input events mark the user as active; a key typed is handed on through the key gate
         (:mod:`paperdeck.ui._lines.keys`): the next key waits for it to be handled, so that a
         burst of keys goes where each was typed (the keys after ``T`` into the tags prompt it
-        opens), none dropped."""
+        opens), none dropped. Input that reaches the app once it has begun to close (a key the
+        screen handed back to the app, on its way as the app closes) is dropped, as a worker's
+        result is (:meth:`call_from_thread`): its bindings would look up the screens being pruned."""
+        if isinstance(event, events.InputEvent) and not self.is_running:
+            return
         if isinstance(event, events.InputEvent):
             self._last_input = monotonic()
         if isinstance(event, events.Key) and not event.is_forwarded:
