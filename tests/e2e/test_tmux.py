@@ -194,6 +194,16 @@ def test_note_through_a_fake_editor(terminals: list[Terminal], tmp_path: Path) -
     assert notes == ["Edited in $EDITOR: see table 2"]
 
 
+#: paperdeck, waiting for the user data's lock as long as a test holds it (the store's 10 s, in
+#: the tests that hold it while they type through tmux, ran out on a loaded machine).
+PATIENT_PAPERDECK = [
+    sys.executable,
+    "-c",
+    "import paperdeck.store.user_data as u; u._LOCK_TIMEOUT_S = 600.0; "
+    "from paperdeck.cli.main import main; raise SystemExit(main())",
+]
+
+
 def test_keys_typed_while_another_paperdeck_holds_the_store_land_where_typed(
     terminals: list[Terminal], tmp_path: Path
 ) -> None:
@@ -207,7 +217,7 @@ def test_keys_typed_while_another_paperdeck_holds_the_store_land_where_typed(
     data_dir = tmp_path / "data"
     env = {"PAPERDECK_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
     env["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")  # the paperdeck under test
-    first = Terminal([str(PAPERDECK)], env)
+    first = Terminal(PATIENT_PAPERDECK, env)
     terminals.append(first)
     first.wait_ready("37 papers")
     (data_dir / "user").mkdir(mode=0o700, exist_ok=True)
@@ -245,7 +255,7 @@ def test_a_burst_of_keys_lands_where_typed(terminals: list[Terminal], tmp_path: 
     data_dir = tmp_path / "data"
     env = {"PAPERDECK_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
     env["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")  # the paperdeck under test
-    first = Terminal([str(PAPERDECK)], env)
+    first = Terminal(PATIENT_PAPERDECK, env)
     terminals.append(first)
     first.wait_ready("37 papers")
     (data_dir / "user").mkdir(mode=0o700, exist_ok=True)
