@@ -4,7 +4,8 @@ standard output is a terminal, the same lines without bars when it is piped. Eve
 data and goes through :func:`paperdeck.model.safe_text.one_line`. With ``--json``, ``venues``
 holds one entry per venue with its scale and its rating distribution on it
 (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`); the top level has them by scale, and one
-``rating_distribution`` only when the venues share one scale.
+``rating_distribution`` (and ``figures.rating_moves``' first ratings and steps) only when the
+venues share one scale.
 ``--venue`` (repeatable, :func:`~paperdeck.cli.selecting.venue_scope`) counts only the papers of
 those venues, and their reviews: read from the statistics cache's counts and tallies of each venue
 when it is current (:func:`~paperdeck.stats.cache.read_scoped`), else counted afresh."""
@@ -115,6 +116,19 @@ def _distributions_by_scale(figures: Figures, pooled: dict[str, int]) -> dict[st
     return data
 
 
+#: The rating moves' distributions that are on a rating scale (their counts are not).
+_SCALED_MOVES = ("first_ratings", "review_steps", "paper_steps")
+
+
+def _unpool_moves(figures: Figures, moves: dict[str, Any]) -> None:
+    """Take out of ``--json``'s top-level ``rating_moves`` (``moves``) the distributions on a
+    rating scale when the rated venues are on more than one: as ``rating_distribution``, ratings
+    of several scales are never one distribution (each venue's entry has its own moves)."""
+    if len({venue.scale for venue in figures.rated_venues}) > 1:
+        for name in _SCALED_MOVES:
+            moves.pop(name, None)
+
+
 def _in_scope(store: Store, scope: frozenset[str]) -> Callable[[str], bool] | None:
     """Whether a paper id is of a venue in ``scope`` (the catalogue is parsed); ``None`` (every
     paper) when ``scope`` is empty."""
@@ -186,6 +200,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
+    _unpool_moves(figures, data["figures"]["rating_moves"])
     data |= _distributions_by_scale(figures, data.pop("rating_distribution", {}))
     lines += figure_lines(figures, columns)
     emit(args, data, "\n".join(lines))
