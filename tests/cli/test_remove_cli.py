@@ -112,3 +112,32 @@ def test_changes_names_a_removed_paper_as_no_longer_in_the_store(capsys: pytest.
     code, out, _ = run(capsys, "changes", "--json", "--data-dir", data)
     gone = [item for item in json.loads(out)["papers"] if item["removed"]]
     assert code == 0 and [item["id"] for item in gone] == [target] and "removed" in gone[0]["kinds"]
+
+
+def test_stats_count_the_marks_of_the_papers_in_the_store_only(capsys: pytest.CaptureFixture[str], data: str) -> None:
+    """A removed paper's star, note and status are kept for when it comes back, but it is no
+    paper of the store: ``stats`` (and ``--json``, its progress) count it no more, as the list's
+    ``is:starred`` does not, until it is back."""
+    ids = Store(data).paper_ids
+    gone, kept = ids[3], ids[5]
+    for paper_id in (gone, kept):
+        assert run(capsys, "star", paper_id, "--data-dir", data)[0] == 0
+        assert run(capsys, "note", paper_id, "--text", "mine", "--data-dir", data)[0] == 0
+        assert run(capsys, "status", paper_id, "read", "--data-dir", data)[0] == 0
+
+    def counted() -> tuple[str, dict[str, object]]:
+        code, out, _ = run(capsys, "stats", "--data-dir", data)
+        assert code == 0
+        code, answer, _ = run(capsys, "stats", "--json", "--data-dir", data)
+        assert code == 0
+        return out.splitlines()[0], json.loads(answer)
+
+    assert run(capsys, "remove", gone, "--data-dir", data)[0] == 0
+    line, answer = counted()
+    assert line == "36 papers, 1 starred, 1 with notes"
+    assert (answer["papers"], answer["starred"], answer["notes"]) == (36, 1, 1)
+    assert answer["figures"]["progress"]["starred"] == 1  # type: ignore[index]
+    assert answer["figures"]["progress"]["statuses"]["read"] == 1  # type: ignore[index]
+    assert run(capsys, "remove", "--undo", "--data-dir", data)[0] == 0  # the marks come back with it
+    line, answer = counted()
+    assert line == "37 papers, 2 starred, 2 with notes" and answer["starred"] == answer["notes"] == 2

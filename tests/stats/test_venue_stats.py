@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.review import REVIEW, Review, ReviewSummary, ReviewVersion
 from paperdeck.stats.charts import chart_lines
 from paperdeck.stats.figures import Figures, Place, figures_of
 
@@ -138,3 +139,63 @@ def test_a_workshop_paper_counts_as_not_accepted_to_the_conference() -> None:
     ]
     figures = figures_of(papers, {}, {})
     assert [venue.acceptance_rate for venue in figures.venues] == [2 / 4]
+
+
+def _moving(pid: str, venue: str, year: int, paths: list[tuple[float, ...]]) -> tuple[Paper, ReviewSummary]:
+    """A paper of ``venue`` whose reviews' ratings went along ``paths`` (oldest first)."""
+    reviews = [
+        Review(f"{pid}{n}", pid, pid, REVIEW, f"Reviewer_{n}", cdate=n, tmdate=100, scores=(("rating", path[-1]),),
+               earlier=tuple(ReviewVersion(k + 1, (("rating", v),)) for k, v in enumerate(path[:-1])))
+        for n, path in enumerate(paths)
+    ]  # fmt: skip
+    found = Paper(pid, f"T {pid}", "A.", venue=venue, year=year, openreview_id=pid, decision="poster",
+                  ratings=Ratings(1.0))  # fmt: skip
+    return found, ReviewSummary.of(reviews)
+
+
+MOVING = [
+    _moving("i1", "ICLR", 2026, [(4.0, 6.0), (2.0, 4.0)]),
+    _moving("i2", "ICLR", 2026, [(8.0,), (6.0, 8.0)]),
+    _moving("c1", "COLM", 2025, [(3.0, 5.0), (7.0,)]),
+    _moving("c2", "COLM", 2025, [(9.0, 7.0)]),
+]
+
+
+def test_the_rating_moves_chart_draws_each_venue_apart_never_pooled() -> None:
+    """ICLR 2026's 0/2/…/10 and COLM 2025's 1–10 are two tables of first and current ratings,
+    each on its scale; one venue alone is drawn as before (no venue heading)."""
+    figures = figures_of([p for p, _ in MOVING], {p.id: s for p, s in MOVING}, {})
+    lines = [line.text for line in chart_lines("moves", figures, 80, bars=False)]
+    text = "\n".join(lines)
+    assert "ICLR 2026 · scale 0, 2, 4, 6, 8, 10" in text and "COLM 2025 · scale 1–10" in text
+    assert lines.count("Each review's rating, first and now") == 2
+    iclr_at = lines.index("▌ ICLR 2026 · scale 0, 2, 4, 6, 8, 10")
+    colm_at = lines.index("▌ COLM 2025 · scale 1–10")
+    for start, stop, own in ((iclr_at, colm_at, {"2", "4", "6", "8"}), (colm_at, iclr_at, {"3", "5", "7", "9"})):
+        part = lines[start : stop if stop > start else len(lines)]
+        table = part.index("Each review's rating, first and now") + 2
+        rows = {line.split()[0] for line in part[table : part.index("", table)]}
+        assert rows == own  # each venue's first and current ratings, on its scale alone
+    iclr = [(p, s) for p, s in MOVING if p.venue == "ICLR"]
+    alone = figures_of([p for p, _ in iclr], {p.id: s for p, s in iclr}, {})
+    drawn = [line.text for line in chart_lines("moves", alone, 80, bars=False)]
+    assert drawn[0].startswith("Rating moves · 3 of 4 reviews moved") and not any("▌" in line for line in drawn)
+
+
+def test_stats_json_rating_moves_are_never_pooled_across_scales() -> None:
+    """The top level of ``stats --json`` keeps the moves' counts, not their distributions of
+    ratings on several scales (each venue's entry has its own); one scale keeps them."""
+    from paperdeck.cli.stats import _unpool_moves
+
+    figures = figures_of([p for p, _ in MOVING], {p.id: s for p, s in MOVING}, {})
+    moves = figures.to_dict()["rating_moves"]
+    _unpool_moves(figures, moves)
+    assert moves["reviews"] == 7 and moves["reviews_moved"] == 5
+    assert not {"first_ratings", "review_steps", "paper_steps"} & set(moves)
+    venues = {venue["venue"]: venue for venue in figures.to_dict()["venues"]}
+    assert set(venues["COLM 2025"]["figures"]["rating_moves"]["first_ratings"]["counts"]) == {"3", "7", "9"}
+    iclr = [(p, s) for p, s in MOVING if p.venue == "ICLR"]
+    alone = figures_of([p for p, _ in iclr], {p.id: s for p, s in iclr}, {})
+    kept = alone.to_dict()["rating_moves"]
+    _unpool_moves(alone, kept)
+    assert kept == alone.to_dict()["rating_moves"]

@@ -4,7 +4,8 @@ standard output is a terminal, the same lines without bars when it is piped. Eve
 data and goes through :func:`paperdeck.model.safe_text.one_line`. With ``--json``, ``venues``
 holds one entry per venue with its scale and its rating distribution on it
 (:meth:`~paperdeck.stats.figures.VenueFigures.to_dict`); the top level has them by scale, and one
-``rating_distribution`` only when the venues share one scale.
+``rating_distribution`` (and ``figures.rating_moves``' first ratings and steps) only when the
+venues share one scale.
 ``--venue`` (repeatable, :func:`~paperdeck.cli.selecting.venue_scope`) counts only the papers of
 those venues, and their reviews: read from the statistics cache's counts and tallies of each venue
 when it is current (:func:`~paperdeck.stats.cache.read_scoped`), else counted afresh."""
@@ -14,13 +15,14 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from paperdeck.cli.output import emit
-from paperdeck.model.paper import UserData
 from paperdeck.model.safe_text import one_line
 from paperdeck.stats.charts import CHARTS, chart_lines
-from paperdeck.stats.figures import NO_AREA, Figures
+from paperdeck.stats.figures import Figures
+from paperdeck.stats.marks import user_marks
 from paperdeck.stats.tally import VenueTally
 from paperdeck.store.store import Store
 
@@ -114,28 +116,25 @@ def _distributions_by_scale(figures: Figures, pooled: dict[str, int]) -> dict[st
     return data
 
 
-def _marks(
-    store: Store, users: dict[str, UserData], scope: frozenset[str] = frozenset()
-) -> list[tuple[str, str, bool]]:
-    """``(area, status, starred)`` of each paper the user marked (a status or a star), its area
-    from the catalogue when it is parsed, else from the rows cache (no parse); records of papers
-    the store does not hold are left out, as :func:`~paperdeck.stats.figures.figures_of` leaves them,
-    and those of papers of no venue in ``scope`` when it is not empty (the catalogue is parsed)."""
-    marks = []
-    for paper_id, user in users.items():
-        if user.status == "unseen" and not user.starred:
-            continue
-        if store.loaded or scope:
-            paper = store.paper(paper_id)
-            area = None if paper is None or paper.id != paper_id else paper.primary_area
-            if scope and paper is not None and paper.library_venue not in scope:
-                area = None
-        else:
-            row = store.row(paper_id)
-            area = None if row is None else row.area
-        if area is not None:
-            marks.append((area or NO_AREA, user.status, user.starred))
-    return marks
+#: The rating moves' distributions that are on a rating scale (their counts are not).
+_SCALED_MOVES = ("first_ratings", "review_steps", "paper_steps")
+
+
+def _unpool_moves(figures: Figures, moves: dict[str, Any]) -> None:
+    """Take out of ``--json``'s top-level ``rating_moves`` (``moves``) the distributions on a
+    rating scale when the rated venues are on more than one: as ``rating_distribution``, ratings
+    of several scales are never one distribution (each venue's entry has its own moves)."""
+    if len({venue.scale for venue in figures.rated_venues}) > 1:
+        for name in _SCALED_MOVES:
+            moves.pop(name, None)
+
+
+def _in_scope(store: Store, scope: frozenset[str]) -> Callable[[str], bool] | None:
+    """Whether a paper id is of a venue in ``scope`` (the catalogue is parsed); ``None`` (every
+    paper) when ``scope`` is empty."""
+    if not scope:
+        return None
+    return lambda paper_id: (paper := store.paper(paper_id)) is not None and paper.library_venue in scope
 
 
 def save_stats_cache(store: Store, before: list[Any] | None = None) -> None:
@@ -178,12 +177,9 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
         write_cache(store, key, counts, figures, tallies)
     else:
         counts, figures = cached
-    users = store.all_user_data
-    if scope:
-        users = {pid: u for pid, u in users.items() if (p := store.paper(pid)) is not None and p.library_venue in scope}
-    figures = figures.with_progress(_marks(store, users, scope))
-    starred = sum(1 for u in users.values() if u.starred)
-    notes = sum(1 for u in users.values() if u.note)
+    marked = user_marks(store, _in_scope(store, scope))  # papers of the store (and scope) only
+    figures = figures.with_progress(marked.marks)
+    starred, notes = marked.starred, marked.notes
     data: dict[str, Any] = {"venues_selected": sorted(scope)} if scope else {}
     data |= {"papers": counts["papers"], "starred": starred, "notes": notes, "by_source": counts["by_source"],
             "by_decision": counts["by_decision"], "by_area": counts["by_area"]}  # fmt: skip
@@ -204,6 +200,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
+    _unpool_moves(figures, data["figures"]["rating_moves"])
     data |= _distributions_by_scale(figures, data.pop("rating_distribution", {}))
     lines += figure_lines(figures, columns)
     emit(args, data, "\n".join(lines))

@@ -262,6 +262,11 @@ def _progress(figures: Figures, width: int, place: Place | None, highlighting: b
 
 
 def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
+    """How the ratings moved; where the figures mix rated venues, each venue's moves apart under
+    its name and scale (:func:`_per_venue`: a first and a current rating, a step, are of a scale)."""
+    apart = _per_venue(_moves, figures, width, bars)
+    if apart is not None:
+        return apart
     moves = figures.moves
     lines = [
         _heading(f"Rating moves · {moves.reviews_moved:,} of {moves.reviews:,} reviews moved"),

@@ -153,7 +153,8 @@ class StatsScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats")
     def _count(self, ids: list[str], highlighted: str | None) -> None:
         from paperdeck.model.review import covers, forums_of
-        from paperdeck.stats.figures import NO_AREA, figures_of
+        from paperdeck.stats.figures import figures_of
+        from paperdeck.stats.marks import user_marks
 
         started = time.perf_counter()
         store = self.host.store
@@ -178,13 +179,12 @@ class StatsScreen(Screen[None]):
             self.app.call_from_thread(self.notify, str(error), severity="error")
             return
         in_view = set(ids)
-        marks = []
-        for paper_id, user in store.all_user_data.items():
-            if paper_id in in_view and (user.starred or user.status != "unseen"):
-                marked = store.paper(paper_id)
-                if marked is not None and marked.id == paper_id:
-                    marks.append((marked.primary_area or NO_AREA, user.status, user.starred))
-        figures = base.with_progress(marks)
+        try:
+            marked = user_marks(store, in_view.__contains__)  # as paperdeck stats counts them
+        except StoreError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="error")
+            return
+        figures = base.with_progress(marked.marks)
         paper = store.paper(highlighted) if highlighted else None
         mean = None
         if paper is not None:
