@@ -184,18 +184,24 @@ def test_the_rating_moves_chart_draws_each_venue_apart_never_pooled() -> None:
 
 def test_stats_json_rating_moves_are_never_pooled_across_scales() -> None:
     """The top level of ``stats --json`` keeps the moves' counts, not their distributions of
-    ratings on several scales (each venue's entry has its own); one scale keeps them."""
-    from paperdeck.cli.stats import _unpool_moves
+    ratings on several scales, nor every review's rating or the papers' means pooled (each venue's
+    entry has its own); one scale keeps them."""
+    from paperdeck.cli.stats import _unpool
 
     figures = figures_of([p for p, _ in MOVING], {p.id: s for p, s in MOVING}, {})
-    moves = figures.to_dict()["rating_moves"]
-    _unpool_moves(figures, moves)
+    data = figures.to_dict()
+    assert "review_ratings" in data
+    _unpool(figures, data)
+    moves = data["rating_moves"]
     assert moves["reviews"] == 7 and moves["reviews_moved"] == 5
     assert not {"first_ratings", "review_steps", "paper_steps"} & set(moves)
+    assert "review_ratings" not in data and "acceptance_by_rating" not in data
+    assert data["mean_ratings"] == {"total": figures.reviewed}
     venues = {venue["venue"]: venue for venue in figures.to_dict()["venues"]}
     assert set(venues["COLM 2025"]["figures"]["rating_moves"]["first_ratings"]["counts"]) == {"3", "7", "9"}
+    assert venues["COLM 2025"]["figures"]["review_ratings"]["counts"]
     iclr = [(p, s) for p, s in MOVING if p.venue == "ICLR"]
     alone = figures_of([p for p, _ in iclr], {p.id: s for p, s in iclr}, {})
-    kept = alone.to_dict()["rating_moves"]
-    _unpool_moves(alone, kept)
-    assert kept == alone.to_dict()["rating_moves"]
+    kept = alone.to_dict()
+    _unpool(alone, kept)
+    assert kept == alone.to_dict()

@@ -120,13 +120,19 @@ def _distributions_by_scale(figures: Figures, pooled: dict[str, int]) -> dict[st
 _SCALED_MOVES = ("first_ratings", "review_steps", "paper_steps")
 
 
-def _unpool_moves(figures: Figures, moves: dict[str, Any]) -> None:
-    """Take out of ``--json``'s top-level ``rating_moves`` (``moves``) the distributions on a
-    rating scale when the rated venues are on more than one: as ``rating_distribution``, ratings
-    of several scales are never one distribution (each venue's entry has its own moves)."""
+def _unpool(figures: Figures, data: dict[str, Any]) -> None:
+    """Take out of ``--json``'s top-level figures (``data``) what is on a rating scale when the
+    rated venues are on more than one: every review's rating (``review_ratings``), the papers'
+    mean ratings' buckets and mean (``mean_ratings`` keeps its total), the acceptance by mean
+    rating, and, of ``rating_moves``, the first ratings and the steps. As
+    ``rating_distribution``, ratings of several scales are never one distribution (each venue's
+    entry has its own)."""
     if len({venue.scale for venue in figures.rated_venues}) > 1:
+        data.pop("review_ratings", None)
+        data.pop("acceptance_by_rating", None)
+        data["mean_ratings"] = {"total": data["mean_ratings"]["total"]}
         for name in _SCALED_MOVES:
-            moves.pop(name, None)
+            data["rating_moves"].pop(name, None)
 
 
 def _in_scope(store: Store, scope: frozenset[str]) -> Callable[[str], bool] | None:
@@ -200,7 +206,7 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     columns = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     data["figures"] = figures.to_dict()
     data["venues"] = data["figures"].pop("venues")  # one entry per venue, with its scale
-    _unpool_moves(figures, data["figures"]["rating_moves"])
+    _unpool(figures, data["figures"])
     data |= _distributions_by_scale(figures, data.pop("rating_distribution", {}))
     lines += figure_lines(figures, columns)
     emit(args, data, "\n".join(lines))
