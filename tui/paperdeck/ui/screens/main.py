@@ -596,14 +596,17 @@ class MainScreen(ReadingScreen):
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
         (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus; not while a bulk
-        change or a save is writing)."""
+        change or a save is writing). Free while the user's data is unchanged on disk: its
+        shards are stat'ed, and only when one changed are the records copied and read again."""
         from paperdeck.ui.screens.list_actions import bulk_change_running
 
         if bulk_change_running(self.app) or (self._saves is not None and self._saves.pending):
             return  # read once the writes are done
         self.following.check_file()
-        noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:
+            if not self.store.user_data_changed_on_disk():
+                return  # the shards stat'ed: nothing read, no record copied
+            noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
             changed = self.store.reload_user_data()
         except StoreError as error:
             self.notify(str(error), title="Cannot read your data", severity="error", markup=False)
