@@ -253,7 +253,7 @@ def test_show_gives_the_rating_once_and_the_papers_link(tmp_path: Path, capsys: 
                                      ratings=Ratings(6.5, 0.5, 6, 7, 4))])  # fmt: skip
     code, out, err = run(capsys, "show", "Ab12", "--data-dir", str(data))
     assert code == 0, err
-    assert [line for line in out.splitlines() if "rating" in line] == ["rating: 6.50 (4 reviews)"]
+    assert [line for line in out.splitlines() if "rating" in line] == ["rating: 6.5 (4 reviews)"]
     assert "link: https://openreview.net/forum?id=Ab12" in out.splitlines()
 
 

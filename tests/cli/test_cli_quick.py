@@ -279,6 +279,7 @@ def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, c
             "paperdeck.cli.quick",
             "paperdeck.cli.shown",
             "paperdeck.model",
+            "paperdeck.model.rating_text",  # the rule for a mean rating: imports nothing
             "paperdeck.model.safe_text",
             "paperdeck.store",
             "paperdeck.store.one_paper",

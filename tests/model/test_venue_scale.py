@@ -26,7 +26,7 @@ def test_a_scale_is_written_and_read_back_as_a_range_or_as_its_choices() -> None
     assert iclr is not None and iclr.text() == "0, 2, 4, 6, 8, 10" and not iclr.is_range
     assert (iclr.low, iclr.high) == (0.0, 10.0)
     assert iclr.holds(6) and not iclr.holds(5) and iclr.spans(5.5) and not iclr.spans(10.5)
-    assert iclr.out_of(6.5) == "6.5/10" and one_to_ten.out_of(5.666) == "5.67/10"
+    assert iclr.out_of(6.5) == "6.5/10" and one_to_ten.out_of(5.666) == "5.7/10"
 
 
 @pytest.mark.parametrize("text", ["", "6", "abc", "10-1", "3, 1, 2", "1, 1, 2", "0-1000", "nan, 1", "1.5-3"])
@@ -104,6 +104,17 @@ def test_a_review_summary_takes_the_scale_of_its_notes_venue() -> None:
 def test_a_mean_with_its_scale_fits_the_lists_rating_column() -> None:
     ten, five = Scale.parse("1-10"), Scale.parse("1-5")
     assert ten is not None and five is not None
-    assert [ten.short(6.5), ten.short(5.75), ten.short(10.0), ten.short(9.96), five.short(3)] == [
+    assert [ten.out_of(6.5), ten.out_of(5.75), ten.out_of(10.0), ten.out_of(9.96), five.out_of(3)] == [
         "6.5/10", "5.8/10", "10/10", "10/10", "3.0/5"]  # fmt: skip
-    assert all(len(ten.short(mean / 10)) <= 6 for mean in range(10, 101))
+    assert all(len(ten.out_of(mean / 10)) <= 6 for mean in range(10, 101))
+
+
+def test_every_mean_rating_is_written_by_one_rule() -> None:
+    """Found by a tester: the venues table showed ``6.5/10`` beside ``4.22/10``. One decimal, with
+    the scale's top where it goes: the same text in the list, the statistics and the CLI."""
+    from paperdeck.model.venue import mean_text
+
+    ten = Scale.parse("1-10")
+    assert [mean_text(4.2222), mean_text(6.5), mean_text(5.666), mean_text(3.0), mean_text(None)] == [
+        "4.2", "6.5", "5.7", "3.0", "—"]  # fmt: skip
+    assert [mean_text(4.2222, ten), mean_text(6.5, ten), mean_text(9.99, ten)] == ["4.2/10", "6.5/10", "10/10"]

@@ -55,7 +55,9 @@ def test_one_venue_has_one_entry_and_the_figures_as_before() -> None:
     assert [venue.venue for venue in figures.venues] == ["ICLR 2026"] and figures.papers == 3
     assert figures.venues[0].figures.mean_of_means == figures.mean_of_means
     unrated = figures_of([paper("x", "ICLR", 2018, None, "reject")], {}, {})
-    assert unrated.venues[0].scale == "1-10"  # no rating yet: the venue's known scale
+    assert unrated.venues[0].scale == ""  # no rating: no scale, though ICLR 2018's is known …
+    buckets = unrated.venues[0].figures.mean_ratings
+    assert (buckets[0].low, buckets[-1].high) == (1, 10)  # … and its histogram spans that scale
 
 
 @pytest.mark.parametrize("key", ["ratings", "acceptance"])
@@ -70,11 +72,29 @@ def test_the_rating_charts_draw_each_venue_apart_never_pooled(key: str) -> None:
 def test_the_venues_chart_compares_them_side_by_side() -> None:
     lines = [line.text for line in chart_lines("venues", figures_of(PAPERS, {}, {}), 100, bars=False)]
     rows = {line[:9]: line for line in lines if line[:4] in ("ICLR", "COLM", "CVPR") and "/10" in line}
-    assert "5.33/10" in rows["ICLR 2026"] and "33%" in rows["ICLR 2026"]
-    assert "6.25/10" in rows["COLM 2025"] and "%" not in rows["COLM 2025"]  # accepted papers only: no rate
+    assert "5.3/10" in rows["ICLR 2026"] and "33%" in rows["ICLR 2026"]
+    assert "6.2/10" in rows["COLM 2025"] and "%" not in rows["COLM 2025"]  # accepted papers only: no rate
     assert "  acc. — : only accepted papers listed: COLM 2025, CVPR 2019, FOO 2030" in lines
     assert any(line.startswith("COLM 2025") and "1–10: 0 0 0 0 1 0 1 0 0" in line for line in lines)
     assert "ICLR 2026 · acceptance by area" in lines
+
+
+def test_a_venue_without_ratings_says_so_where_its_scale_would_be() -> None:
+    """Found by a tester: NeurIPS 2018 (no reviews) showed its known 1–10 scale in the venues
+    table as though its papers were rated. Every mean there is written by one rule."""
+    from paperdeck.stats.charts import scale_label
+
+    papers = [*PAPERS, paper("n", "NeurIPS", 2018, None, "poster")]
+    figures = figures_of(papers, {}, {})
+    neurips = next(venue for venue in figures.venues if venue.venue == "NeurIPS 2018")
+    assert scale_label(neurips) == "no ratings" and neurips.to_dict()["scale"] is None
+    lines = [line.text for line in chart_lines("venues", figures, 100, bars=False)]
+    row = next(line for line in lines if line.startswith("NeurIPS 2018"))
+    assert "no ratings" in row and "1–10" not in row, row
+    rows = {line[:9]: line.split() for line in lines if line[:4] in ("ICLR", "COLM") and "/10" in line}
+    assert rows["ICLR 2026"][4] == "5.3/10" and rows["COLM 2025"][4] == "6.2/10", rows
+    ratings = [line.text for line in chart_lines("ratings", figures, 100, bars=False)]
+    assert "Papers' mean ratings · 3 of 3 rated · mean 5.3" in ratings, ratings
 
 
 def test_venue_figures_survive_the_cache() -> None:

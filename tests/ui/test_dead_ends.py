@@ -352,15 +352,20 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
         time.sleep(0.01)  # a slow disk: the looks for other writers' changes come meanwhile
         return change(self, paper_ids, how)
 
-    reload = Store.reload_user_data
-    reloads_during: list[bool] = []
+    reload, look = Store.reload_user_data, Store.user_data_changed_on_disk
+    reloads_during: list[bool] = []  # each look at the user data on disk (a stat first, a read if changed)
 
     def reload_user_data(self: Store) -> bool:
         reloads_during.append(isinstance(app.screen, ProgressScreen))
         return reload(self)
 
+    def user_data_changed_on_disk(self: Store) -> bool:
+        reloads_during.append(isinstance(app.screen, ProgressScreen))
+        return look(self)
+
     monkeypatch.setattr(Store, "change", watched)
     monkeypatch.setattr(Store, "reload_user_data", reload_user_data)
+    monkeypatch.setattr(Store, "user_data_changed_on_disk", user_data_changed_on_disk)
     monkeypatch.setattr(MainScreen, "EXTERNAL_CHECK_S", 0.02)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

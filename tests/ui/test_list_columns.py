@@ -122,42 +122,52 @@ async def test_rows_line_up_with_the_headings_with_or_without_a_scrollbar(
 
 def test_a_moved_rating_keeps_its_arrow_where_venues_mix_scales() -> None:
     """Found by trying the product: in a store of several venues the list showed ``4.0/10`` and
-    dropped the move (``3.3 ↑4.0`` in a store of one venue)."""
-    from paperdeck.ui.widgets.row_cells import MOVE_CELLS, RATING_CELLS, scaled_rating_cell
+    dropped the move (``3.3 ↑4.0`` in a store of one venue); then a tester: the narrow rows'
+    moved ``4.0↑`` lacked the ``/10`` the others show. Every rating keeps its scale and its move."""
+    from paperdeck.model.venue import Scale
+    from paperdeck.ui.widgets.row_cells import MOVE_CELLS, SCALED_RATING_CELLS, rating_cell
 
-    wide, narrow = RATING_CELLS + MOVE_CELLS, RATING_CELLS
-    assert scaled_rating_cell("4.0/10", 4.0, 3.33, True) == "  3.3 " + " 4.0/10↑"[-narrow:]
-    assert scaled_rating_cell("4.0/10", 4.0, 3.33, False) == "4.0↑".rjust(narrow)
-    assert scaled_rating_cell("3.0/10", 3.0, 4.5, False) == "3.0↓".rjust(narrow)
-    assert scaled_rating_cell("6.5/10", 6.5, None, True) == "6.5/10".rjust(wide)
-    assert scaled_rating_cell("6.5/10", 6.5, 6.5, False) == " 6.5/10"
-    assert len(scaled_rating_cell("10/10", 10.0, 2.0, True)) == wide
+    ten = Scale.parse("1-10")
+    cells = SCALED_RATING_CELLS
+    wide, narrow = cells + MOVE_CELLS, cells
+    assert rating_cell(4.0, 3.33, True, ten, cells) == "  3.3 " + " 4.0/10↑".rjust(narrow)
+    assert rating_cell(4.0, 3.33, False, ten, cells) == " 4.0/10↑".rjust(narrow)
+    assert rating_cell(3.0, 4.5, False, ten, cells) == " 3.0/10↓".rjust(narrow)
+    assert rating_cell(6.5, None, True, ten, cells) == "6.5/10".rjust(wide)
+    assert rating_cell(6.5, 6.5, False, ten, cells) == "  6.5/10"
+    assert len(rating_cell(10.0, 2.0, True, ten, cells)) == wide
 
 
 def test_every_rating_has_a_space_before_it_and_first_sits_over_the_first_means() -> None:
     """Found by a tester: ``datasets and benchma…5.3↑7.3/10``, the rating run into the title, and
     ``first`` heading no values. The widest ratings keep a space before them; the first mean ends
     where its heading does, as the mean now ends a cell after ``Rating``."""
+    from paperdeck.model.venue import Scale
     from paperdeck.ui.widgets.paper_list import PaperList
-    from paperdeck.ui.widgets.row_cells import MOVE_CELLS, RATING_CELLS, rating_cell, scaled_rating_cell
+    from paperdeck.ui.widgets.row_cells import MOVE_CELLS, RATING_CELLS, SCALED_RATING_CELLS, rating_cell
 
+    ten = Scale.parse("1-10")
     for wide in (False, True):
-        cells = [
-            scaled_rating_cell("7.3/10", 7.3, 5.3, wide),
-            scaled_rating_cell("10/10", 10.0, 2.0, wide),
-            scaled_rating_cell("6.5/10", 6.5, None, wide),
-            rating_cell(10.0, None, wide),
-            rating_cell(5.5, 6.0, wide),
-            rating_cell(None, None, wide),
+        scaled = [
+            rating_cell(7.3, 5.3, wide, ten, SCALED_RATING_CELLS),
+            rating_cell(10.0, 2.0, wide, ten, SCALED_RATING_CELLS),
+            rating_cell(9.9, 2.0, wide, ten, SCALED_RATING_CELLS),
+            rating_cell(6.5, None, wide, ten, SCALED_RATING_CELLS),
+            rating_cell(None, None, wide, None, SCALED_RATING_CELLS),
         ]
+        for cell in scaled:
+            assert len(cell) == SCALED_RATING_CELLS + MOVE_CELLS * wide and cell[0] == " ", cell
+        cells = [rating_cell(10.0, None, wide), rating_cell(5.5, 6.0, wide), rating_cell(None, None, wide)]
         for cell in cells:
             assert len(cell) == RATING_CELLS + MOVE_CELLS * wide and cell[0] == " ", cell
     papers = PaperList.__new__(PaperList)
     papers._columns = (False, True, False, False)
     papers._has_moves = True
-    header = papers.header(200)
-    cell = scaled_rating_cell("7.3/10", 7.3, 5.3, True)
-    start = 200 - len(cell) - 4  # the cell's start in a row: the spread's 4 cells after it
-    assert cell[: header.index("first") + len("first") - start].endswith(" 5.3")
-    row_end = start + len(cell)
-    assert header.index("Rating") + len("Rating") + 1 == row_end
+    for scale, cells in ((ten, SCALED_RATING_CELLS), (None, RATING_CELLS)):
+        papers._scales = {"openreview:A": scale} if scale is not None else {}
+        header = papers.header(200)
+        cell = rating_cell(7.3, 5.3, True, scale, cells)
+        start = 200 - len(cell) - 4  # the cell's start in a row: the spread's 4 cells after it
+        assert cell[: header.index("first") + len("first") - start].endswith(" 5.3")
+        row_end = start + len(cell)
+        assert header.index("Rating") + len("Rating") + 1 == row_end

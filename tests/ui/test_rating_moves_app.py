@@ -97,7 +97,7 @@ async def test_the_move_shows_in_the_list_the_detail_and_the_reviews_screen(
         await _to_forum(pilot, app, forum)
         await settle(pilot)
         detail = static_text(main_screen(app).query_one(PaperDetail))
-        assert "4→6/4" in detail and "mean 4.67 ↑5.33 (+0.67)" in detail, detail
+        assert "4→6/4" in detail and "mean 4.7 ↑5.3 (+0.67)" in detail, detail
         papers = main_screen(app).query_one(PaperList)
         row = papers.render_line(papers.cursor - int(papers.scroll_offset.y)).text
         wide = size[0] >= 200
@@ -108,7 +108,7 @@ async def test_the_move_shows_in_the_list_the_detail_and_the_reviews_screen(
         screen, text, heads = await open_reviews(pilot)
         assert "Moved: rating 4 → 6 · confidence 3 → 4  (2025-11-04 → 2025-11-20)" in text, text
         assert text.count("Moved:") == 1  # only the review that moved
-        assert "mean 4.67 ↑5.33" in text  # the header: the mean then and now
+        assert "mean 4.7 ↑5.3" in text  # the header: the mean then and now
         at = next(n for n, head in enumerate(heads) if "Reviewer_tLpQ" in head)
         assert "Author response" in heads[at + 1]
         assert list(screen.query(".note"))[at + 1].styles.margin.left == 4
@@ -192,5 +192,5 @@ async def test_the_detail_shown_again_while_the_moves_are_found_finds_them_once(
         await settle(pilot)
         await _to_forum(pilot, app, forum)
         await settle(pilot)
-        assert "mean 4.67 ↑5.33 (+0.67)" in static_text(main_screen(app).query_one(PaperDetail))
+        assert "mean 4.7 ↑5.3 (+0.67)" in static_text(main_screen(app).query_one(PaperDetail))
         assert len(calls) == 1

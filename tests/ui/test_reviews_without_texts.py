@@ -34,7 +34,7 @@ async def said_on_r(tmp_path: Path, paper: Paper) -> list[str]:
 async def test_r_on_paper_copilot_ratings_says_there_are_no_review_texts(tmp_path: Path) -> None:
     said = await said_on_r(tmp_path, COPILOT)
     assert said == [
-        "4 ratings from Paper Copilot (5.75 ± 0.43, 5–6) — no review texts in this list; "
+        "4 ratings from Paper Copilot (5.8/10 ± 0.43, 5–6) — no review texts in this list; "
         "paperdeck fetch colm2025 brings them from OpenReview."
     ]
 
@@ -45,7 +45,7 @@ async def test_r_without_an_openreview_paper_names_no_fetch(tmp_path: Path) -> N
         sources=("papercopilot_x.json",), ratings=Ratings(6.0, None, None, None, 2),
     )  # fmt: skip
     said = await said_on_r(tmp_path, paper)
-    assert said == ["2 ratings from Paper Copilot (6) — no review texts in this list."]
+    assert said == ["2 ratings from Paper Copilot (6.0) — no review texts in this list."]
 
 
 async def test_r_without_ratings_or_reviews_asks_for_a_reviews_file(tmp_path: Path) -> None:

@@ -100,5 +100,5 @@ async def test_the_scopes_summaries_alone_then_the_others_when_it_widens(
             await pilot.press("j")
             await pilot.pause()
         await settle(pilot)
-        await wait_for(pilot, lambda: "5.50" in _detail(app), what="COLM's mean in the detail pane")
+        await wait_for(pilot, lambda: "rating 5.5/10" in _detail(app), what="COLM's mean in the detail pane")
         assert "↑" in _detail(app)  # the move found over the wider scope

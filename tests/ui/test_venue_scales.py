@@ -3,8 +3,10 @@ rating with its scale's top (``6.5/10``, ``3.0/5``); papers of one scale keep ba
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -177,3 +179,32 @@ async def test_a_lean_library_opened_on_one_venue_reads_no_other_then_finds_scal
         screen.list_filter.set_scope(["COLM 2025", "FOO 2030"])
         await wait_for(pilot, lambda: len(screen.view_ids()) == 3, what="the scope")
         await wait_for(pilot, lambda: _row(app, 0).rstrip().endswith("6.5/10"), what="the scales found again")
+
+
+@pytest.mark.parametrize("width", [70, 160])
+async def test_a_moved_rating_shows_its_scale_as_the_others_do(tmp_path: Path, width: int) -> None:
+    """Found by a tester: where venues mix, the narrow rows' moved ``5.0↑`` lacked the ``/10``
+    the rows beside it show. Narrow or wide, a moved rating keeps its scale, with a space before
+    it; the detail pane writes the mean by the same rule."""
+    from paperdeck.ui.widgets.paper_detail import PaperDetail
+    from paperdeck.ui.widgets.row_cells import column_layout
+
+    from tests.ui.helpers import main_screen, static_text
+
+    app = PaperApp(store=_store(tmp_path, MIXED))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: "/10" in _row(app, 0), what="the scales shown")
+        screen = main_screen(app)
+        screen._first_means["openreview:A"] = 5.0  # Alpha (COLM 2025) rose to 6.5, as found in its reviews
+        screen.list_filter.show_moves()
+        papers = paper_list(app)
+        papers.refresh()
+        await settle(pilot)
+        wide = column_layout(papers.scrollable_content_region.width, *papers._columns, moves=True, scaled=True).moves
+        assert papers._has_moves and wide == (width == 160)
+        row = _row(app, papers.row_of("openreview:A") or 0).rstrip()
+        assert re.search(r" 5\.0 +6\.5/10↑$" if wide else r" 6\.5/10↑$", row), row
+        assert "Rating" in str(papers.border_title)
+        assert papers.highlighted_id == "openreview:A"
+        assert "rating 6.5/10" in static_text(screen.query_one(PaperDetail))

@@ -332,7 +332,9 @@ def cmd_show(store: Store, args: argparse.Namespace) -> int:
         lines.append(summary_line(summary))
     elif ratings:
         reviews = "? reviews" if not ratings.count else f"{ratings.count:,} review{'' if ratings.count == 1 else 's'}"
-        lines.append(f"rating: {ratings.mean:.2f} ({reviews})")
+        from paperdeck.model.venue import mean_text, scale_of
+
+        lines.append(f"rating: {mean_text(ratings.mean, scale_of(paper))} ({reviews})")
         if summary is not None:
             lines.append(summary_line(summary))
     else:

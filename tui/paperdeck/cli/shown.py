@@ -4,11 +4,13 @@ one-paper commands' quick path (:mod:`paperdeck.cli.quick`) and the full command
 
 Nothing here makes text safe for a terminal: the caller's :func:`~paperdeck.model.safe_text.one_line`
 or :func:`~paperdeck.model.safe_text.visible` does. The module imports the sanitiser's module alone
-(:mod:`paperdeck.model.safe_text`, for its markup test); the renderer is imported only for a text with markup.
+(:mod:`paperdeck.model.safe_text`, for its markup test) and the rule for a mean rating
+(:mod:`paperdeck.model.rating_text`, which imports nothing); the renderer is imported only for a text with markup.
 """
 
 from __future__ import annotations
 
+from paperdeck.model.rating_text import mean_text
 from paperdeck.model.safe_text import MARKUP
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
@@ -82,7 +84,7 @@ def summary_line(summary: Summary | None) -> str:
         return f"reviews: no ratings ({summary.comments:,} comment{'' if summary.comments == 1 else 's'})"
     each = ", ".join(number_text(r) for r in summary.ratings)
     reviews = f"{summary.count:,} review{'' if summary.count == 1 else 's'}"
-    text = f"rating {number_text(summary.mean)} ({each}; spread {number_text(summary.spread)}) from {reviews}"
+    text = f"rating {mean_text(summary.mean)} ({each}; spread {number_text(summary.spread)}) from {reviews}"
     if summary.confidence is not None:
         text += f", confidence {number_text(summary.confidence)}"
     means = [(name, getattr(summary, name)) for name in ("soundness", "presentation", "contribution")]
@@ -101,4 +103,4 @@ def move_line(summary: MovedSummary | None) -> str | None:
     then, now, delta = summary.rating_initial, summary.mean, summary.rating_delta or 0.0
     arrow = "↑" if delta > 0 else "↓" if delta < 0 else "="
     moved = f"{summary.moved:,} of {summary.count:,} review{'' if summary.count == 1 else 's'} moved"
-    return f"rating then and now: {then:.1f} {arrow}{now:.1f} ({moved})"
+    return f"rating then and now: {mean_text(then)} {arrow}{mean_text(now)} ({moved})"

@@ -31,11 +31,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from paperdeck.model.rating_text import mean_text
+
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
 
 __all__ = [
     "KNOWN_SCALES",
+    "NO_RATINGS",
     "NO_VENUE",
     "Scale",
     "ScaleError",
@@ -43,12 +46,16 @@ __all__ = [
     "group_scale",
     "inferred_scale",
     "known_scale",
+    "mean_text",
     "scale_of",
     "venue_of",
 ]
 
 #: How the papers of no known venue are named where venues are listed.
 NO_VENUE = "(venue unknown)"
+#: What a venue none of whose papers has a rating shows where its scale would be: a scale known
+#: for the venue (NeurIPS 2018's 1–10) is not shown, as it would say the papers were rated on it.
+NO_RATINGS = "no ratings"
 
 _RANGE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[-–]\s*(-?\d+(?:\.\d+)?)\s*$")
 _TOLERANCE = 1e-6
@@ -104,14 +111,8 @@ class Scale:
         return self.low - _TOLERANCE <= value <= self.high + _TOLERANCE
 
     def out_of(self, mean: float) -> str:
-        """A mean with its scale's top, as the list shows it where venues mix: ``"6.5/10"``."""
-        return f"{_number(round(mean, 2))}/{_number(self.high)}"
-
-    def short(self, mean: float) -> str:
-        """A mean with its scale's top in at most 6 cells for a top below 100, as the list's rating
-        column shows it where venues mix: ``"6.5/10"``, ``"10/10"``, ``"3.2/5"``."""
-        value = f"{mean:.1f}" if mean < 9.95 else f"{mean:.0f}"
-        return f"{value}/{_number(self.high)}"
+        """A mean with its scale's top (:func:`mean_text`): ``"6.5/10"``, ``"10/10"``, ``"3.2/5"``."""
+        return mean_text(mean, self)
 
     def to_dict(self) -> dict[str, Any]:
         """For ``--json``: ``{"scale": "1-10", "low": 1, "high": 10, "values": [...]}``."""

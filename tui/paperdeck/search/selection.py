@@ -351,6 +351,25 @@ def followed_by(searcher: Searcher) -> dict[str, tuple[Follow, ...]]:
     return followed_matches(searcher.store, lambda: follow_lookups(searcher))
 
 
+def pasted_paper_term(store: Store, pasted: str) -> str:
+    """The ``id:`` term of the paper ``pasted`` names as every command taking ids reads one
+    (:meth:`Store.paper_named <paperdeck.store.store.Store.paper_named>`: trimmed, a link with or
+    without its scheme, an older alias, an id in another case when one paper has it), when the
+    query language would not read ``pasted`` as an id itself (a bare id in one case:
+    ``wzn8debh4w``, an alias); ``""`` otherwise (none named, or already read as that id).
+
+    Raises:
+        StoreError: as :meth:`Store.paper_named <paperdeck.store.store.Store.paper_named>`.
+    """
+    from paperdeck.search.query_fields import bare_id, pasted_id
+
+    text = pasted.strip()
+    if not text or any(part.isspace() for part in text) or pasted_id(text) or bare_id(text):
+        return ""
+    paper = store.paper_named(text)
+    return f"id:{paper.id}" if paper is not None else ""
+
+
 def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
     """The papers ``like:`` values name: (starred ones to leave out, ids to show first).
 

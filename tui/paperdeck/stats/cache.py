@@ -2,7 +2,7 @@
 counts from the catalogue and the review summaries, kept so that the next ``stats`` reads one
 small file instead of parsing the whole catalogue.
 
-Shape: one JSON object ``{"schema": 5, "key": KEY, "counts": {…}, "figures": {…}, "tallies": […]}``: ``KEY`` is
+Shape: one JSON object ``{"schema": 7, "key": KEY, "counts": {…}, "figures": {…}, "tallies": […]}``: ``KEY`` is
 the catalogue file's ``[size, mtime in ns]`` and the reviews index's, as :func:`cache_key` gives
 them; ``counts`` is whatever the caller keeps (JSON); ``figures`` is
 :meth:`paperdeck.stats.figures.Figures.to_cache`; ``tallies`` each venue's
@@ -52,9 +52,9 @@ __all__ = [
 ]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 6  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
+_SCHEMA = 7  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
 # 5: the rates' basis (Figures.basis), the undecided papers apart from the decided; 6: the counts of
-# each venue (counts["by_venue"]), for stats --venue
+# each venue (counts["by_venue"]), for stats --venue; 7: a venue without a rated paper has no scale
 
 
 def cache_key(store: Store) -> list[Any]:

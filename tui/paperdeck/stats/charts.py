@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.model.venue import NO_VENUE
+from paperdeck.model.venue import NO_RATINGS, NO_VENUE, mean_text
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
 from paperdeck.stats.figures import NO_AREA, Distribution, Figures, Place, VenueFigures, number
 
-__all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent"]
+__all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent", "scale_label"]
 
 #: What a segment of a line is: a heading, a note (read as an aside), the highlighted paper's
 #: mark, a figure that stands out, or plain text (``""``).
@@ -100,8 +100,13 @@ def _room(width: int, used: int, bars: bool) -> int:
     return max(width - used, 4) if bars else 0
 
 
-def _distribution(title: str, figure: Distribution, what: str, width: int, bars: bool) -> list[Line]:
-    lines = [_heading(f"{title} · {figure.total:,} {what} · mean {number(figure.mean)}")]
+def _distribution(
+    title: str, figure: Distribution, what: str, width: int, bars: bool, ratings: bool = False
+) -> list[Line]:
+    """A histogram under its heading, which gives its mean: a mean rating as every mean rating is
+    written (:func:`~paperdeck.model.venue.mean_text`) when the values are ``ratings``."""
+    mean = mean_text(figure.mean) if ratings else number(figure.mean)
+    lines = [_heading(f"{title} · {figure.total:,} {what} · mean {mean}")]
     if not figure.counts:
         return [*lines, _plain("  none")]
     largest = max(count for _, count in figure.counts)
@@ -135,11 +140,21 @@ def _per_venue(
     return lines
 
 
-def _venue_title(venue: VenueFigures) -> str:
+def scale_label(venue: VenueFigures) -> str:
+    """What a venue shows where its scale goes: ``"1–10"``, ``"0, 2, 4, 6, 8, 10"``; ``"no ratings"``
+    (:data:`~paperdeck.model.venue.NO_RATINGS`) when none of its papers has a rating, whatever
+    scale the venue is known to rate on; ``"unknown"`` for ratings on no known scale."""
     from paperdeck.model.venue import Scale
 
+    if not venue.figures.reviewed:
+        return NO_RATINGS
     scale = Scale.parse(venue.scale)
-    return f"{one_line(venue.name)} · scale {scale.label if scale is not None else 'unknown'}"
+    return scale.label if scale is not None else "unknown"
+
+
+def _venue_title(venue: VenueFigures) -> str:
+    label = scale_label(venue)
+    return f"{one_line(venue.name)} · {label if label == NO_RATINGS else f'scale {label}'}"
 
 
 def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
@@ -147,7 +162,7 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
     if apart is not None:
         return apart
     lines = [_heading(f"Papers' mean ratings · {figures.reviewed:,} of {figures.papers:,} rated "
-                      f"· mean {number(figures.mean_of_means)}")]  # fmt: skip
+                      f"· mean {mean_text(figures.mean_of_means)}")]  # fmt: skip
     if not figures.reviewed:
         lines.append(_plain("  no paper in the view has a rating"))
     else:
@@ -159,13 +174,13 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
             lines.append(_marked(f"{bucket.label:>5}", drawn, marked))
     if place is not None:
         lines.append(
-            _line("  this paper ", (number(place.mean), "strong"),
+            _line("  this paper ", (mean_text(place.mean), "strong"),
                   f": {ordinal(round(place.percentile))} percentile, top {percent(place.top)} "
                   f"of {_among(place, figures.reviewed)} ◀")
         )  # fmt: skip
     elif highlighting:
         lines.append(_plain("  the highlighted paper has no rating"))
-    return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars)
+    return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars, True)
 
 
 def _among(place: Place, reviewed: int) -> str:
@@ -349,9 +364,9 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
         scale = Scale.parse(venue.scale)
         mean = venue.figures.mean_of_means
         values = {
-            "scale": scale.label.replace(", ", ",") if scale is not None else "—",
+            "scale": scale_label(venue).replace(", ", ",").replace("unknown", "—"),
             "papers": f"{venue.figures.papers:,}",
-            "mean": scale.out_of(mean) if scale is not None and mean is not None else number(mean),
+            "mean": mean_text(mean, scale),
             "acc.": percent(venue.acceptance_rate),
             "rated": f"{venue.figures.reviewed:,}",
             "rev/paper": number(venue.reviews_per_paper),

@@ -541,8 +541,8 @@ class VenueFigures:
     Attributes:
         venue: as shown (``"ICLR 2017"``), ``""`` for the papers of no known venue.
         scale: the venue's rating scale as text (:meth:`paperdeck.model.venue.Scale.text`,
-            ``"1-10"``), ``""`` when unknown: the one most of its rated papers are on, else (no
-            rated paper) the venue's known scale.
+            ``"1-10"``): the one most of its rated papers are on; ``""`` when unknown and when
+            none of its papers has a rating (whatever scale the venue is known to rate on).
         figures: its figures (histogram buckets spanning its scale).
     """
 
@@ -672,7 +672,8 @@ def figures_from(groups: Mapping[str, VenueTally]) -> Figures:
     """The figures of the papers counted in ``groups`` (each venue's tally, by venue:
     :func:`paperdeck.stats.tally.venue_tallies`), with each venue's apart: its histograms span its
     scale (the one most of its rated papers are on, the first by name of those as common; else its
-    known scale); the whole set's figures are those of every venue's tallies summed (one venue:
+    known scale), which is its :attr:`VenueFigures.scale` only when it has a rated paper (``""``
+    without: no ratings); the whole set's figures are those of every venue's tallies summed (one venue:
     that venue's)."""
     from paperdeck.model.venue import Scale, known_scale
     from paperdeck.stats.tally import Tally
@@ -688,7 +689,9 @@ def figures_from(groups: Mapping[str, VenueTally]) -> Figures:
         else:
             parsed = known_scale(*group.where)
         span = (math.floor(parsed.low), math.ceil(parsed.high)) if parsed is not None else RATING_RANGE
-        venues.append(VenueFigures(venue, parsed.text() if parsed is not None else "", finished(group.tally, span)))
+        # no rated paper: no scale (a known one would say the papers were rated on it)
+        scale = parsed.text() if parsed is not None and scales else ""
+        venues.append(VenueFigures(venue, scale, finished(group.tally, span)))
     if len(venues) == 1:
         return replace(venues[0].figures, venues=tuple(venues))
     whole = Tally()

@@ -876,6 +876,16 @@ class Store:
         self._present_counts = (statuses, generation, counts)
         return counts
 
+    def user_data_changed_on_disk(self) -> bool:
+        """Whether another process may have changed the user's data since it was last read or
+        written here (:meth:`reload_user_data` would read something): the shards stat'ed, none
+        read, no record copied.
+
+        Raises:
+            StoreError: a shard cannot be stat'ed.
+        """
+        return self._user.changed_on_disk()
+
     def reload_user_data(self) -> bool:
         """Re-read the user's data changed on disk by another process; True when anything changed.
 

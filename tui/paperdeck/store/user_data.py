@@ -171,7 +171,8 @@ class UserStore:
         self._version = 0  # see version
         #: ((version, shards not made), starred, by status): the last counts and what they were for.
         self._counts: tuple[tuple[int, int], int, Counter[str]] | None = None
-        self._stamps: dict[Path, tuple[int, int]] = {}
+        #: Each shard's ``(mtime_ns, size, inode)`` as last read or written (:func:`_stamp`).
+        self._stamps: dict[Path, tuple[int, int, int]] = {}
         #: Lazy: the shards read and checked whose records are not made yet (shard → its file and
         #: its documents); their records are in no other field.
         self._unmade: dict[int, tuple[Path, list[Any]]] = {}
@@ -328,6 +329,34 @@ class UserStore:
         self._make_all()
         return self._reload()
 
+    def changed_on_disk(self) -> bool:
+        """Whether :meth:`reload` could find anything changed: a shard whose ``(mtime_ns, size,
+        inode)`` is not the one last read or written, one appeared or gone, or the directory not
+        a directory. Only stats the shards: reads no file and copies no record, so it costs the
+        same however many records there are.
+
+        Raises:
+            StoreError: a shard cannot be stat'ed (its permissions).
+        """
+        directory = self.directory
+        if not directory.is_dir():
+            return directory.exists() or bool(self._records or self._stamps)
+        stamps = self._stamps
+        for shard in range(SHARDS):
+            path = self.shard_path(shard)
+            try:
+                stat = path.stat()
+            except FileNotFoundError:
+                if path in stamps:
+                    return True
+                continue
+            except OSError as exc:
+                reason = f"cannot read: {exc.strerror or exc}; check its permissions"
+                raise StoreError(path, reason) from None
+            if stamps.get(path) != (stat.st_mtime_ns, stat.st_size, stat.st_ino):
+                return True
+        return False
+
     def _reload(self, *, keep_documents: bool = False) -> bool:
         """:meth:`reload`; with ``keep_documents`` (a lazy store's opening, nothing held yet) each
         shard's documents are checked and kept unmade (:meth:`_make`) when they surely make records."""
@@ -357,7 +386,7 @@ class UserStore:
             except OSError as exc:
                 reason = f"cannot read: {exc.strerror or exc}; check its permissions"
                 raise StoreError(path, reason) from None
-            stamp = (stat.st_mtime_ns, stat.st_size)
+            stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
             if self._stamps.get(path) == stamp:
                 continue
             docs = self._shard_documents(path)  # a broken shard raises, and again on the next reload
@@ -638,13 +667,15 @@ def _malformed_record(path: Path, exc: Exception) -> StoreError:
     return StoreError(path, reason)
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
-    """``(mtime_ns, size)`` of a shard (as staged, in a transaction), or ``None`` when it does not exist."""
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """``(mtime_ns, size, inode)`` of a shard (as staged, in a transaction), or ``None`` when it
+    does not exist. An atomic replace gives the shard a new inode, so a rewrite of the same size
+    within the clock's resolution still changes the stamp."""
     try:
         stat = staged_path(path).stat()
     except FileNotFoundError:
         return None
-    return (stat.st_mtime_ns, stat.st_size)
+    return (stat.st_mtime_ns, stat.st_size, stat.st_ino)
 
 
 class LockGuard:

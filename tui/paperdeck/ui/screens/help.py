@@ -9,10 +9,10 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.paths import dialog_style_sheets
@@ -22,23 +22,38 @@ from paperdeck.ui.widgets.footer import PaperFooter
 #: One help section: a heading and its lines (keys already those in effect).
 HelpSection = tuple[str, Sequence[HelpLine]]
 
+#: The line under the help while more of it is below what the dialog shows.
+MORE_BELOW = "more below ↓  (j / G)"
+
 
 class HelpScreen(ModalScreen[None]):
     """Lists the keys of each section; ``escape``, ``q`` or ``?`` closes it, ``j`` / ``k`` scroll it
-    (``g`` / ``G``: its top, its end), as on the full screens; its footer shows those keys."""
+    (``g`` / ``G``: its top, its end), as on the full screens; its footer shows those keys. While
+    more of it is below what the dialog shows, a line at the dialog's foot says so
+    (:data:`MORE_BELOW`); none when it fits or is scrolled to its end."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # read as the first dialog opens
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 
     DEFAULT_CSS = """
-    #help-dialog {
+    #help-frame {
         width: 72;
         max-width: 95%;
         height: 85%;
         border: thick $accent;
         background: $surface;
-        padding: 1 2;
+        padding: 1 2 0 2;
+    }
+    #help-dialog {
+        height: 1fr;
+    }
+    #help-more {
+        width: 100%;
+        height: 1;
+        text-align: right;
+        color: $text-warning;
+        text-style: bold;
     }
     """
 
@@ -47,9 +62,24 @@ class HelpScreen(ModalScreen[None]):
         self._sections = sections
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-dialog"):
-            yield Static(self._content(), id="help-body")
+        with Vertical(id="help-frame"):
+            with VerticalScroll(id="help-dialog"):
+                yield Static(self._content(), id="help-body")
+            yield Label("", id="help-more")
         yield PaperFooter()
+
+    def on_mount(self) -> None:
+        dialog = self.query_one("#help-dialog", VerticalScroll)
+        self.watch(dialog, "scroll_y", self._show_more, init=False)
+        self.watch(dialog, "virtual_size", self._show_more, init=False)
+        self.watch(dialog, "size", self._show_more, init=False)
+        self.call_after_refresh(self._show_more)
+
+    def _show_more(self) -> None:
+        """Say :data:`MORE_BELOW` while the help goes on below the dialog; else nothing."""
+        dialog = self.query_one("#help-dialog", VerticalScroll)
+        below = dialog.scroll_y < dialog.max_scroll_y
+        self.query_one("#help-more", Label).update(MORE_BELOW if below else "")
 
     def _content(self) -> Content:
         lines: list[Content] = [Content.styled("paperdeck — keys", "bold $text-accent"), Content("")]

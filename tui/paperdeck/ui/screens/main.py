@@ -461,6 +461,35 @@ class MainScreen(ReadingScreen):
         set back, would rank every shorter text once more."""
         self.list_filter.filter_text = event.input.value
 
+    @on(FilterBar.Pasted)
+    def _pasted(self, event: FilterBar.Pasted) -> None:
+        """A paste into the bar: an id the query language would not read as one (a bare id in
+        another case, an older alias) but every command taking ids reads as a paper's is looked
+        up (in a thread) and put in as that paper's ``id:`` term."""
+        self._look_up_pasted(event.text)
+
+    @work(thread=True, exclusive=True, group="pasted-id")
+    def _look_up_pasted(self, pasted: str) -> None:
+        from paperdeck.search.selection import pasted_paper_term
+
+        try:
+            term = pasted_paper_term(self.store, pasted)
+        except StoreError:
+            return  # the text stays as pasted: a word to search for
+        if term:
+            self.app.call_from_thread(self._name_pasted, pasted, term)
+
+    def _name_pasted(self, pasted: str, term: str) -> None:
+        """Put ``term`` where ``pasted`` stands alone in the bar (left as it is when the user
+        changed it meanwhile)."""
+        import re
+
+        bar = self.query_one(FilterBar)
+        value, count = re.subn(rf"(?<!\S){re.escape(pasted)}(?!\S)", lambda _: term, bar.value, count=1)
+        if count:
+            bar.value = value
+            bar.cursor_position = len(value)
+
     def _filter_typed(self, value: str) -> None:
         """A change of the bar's text (:meth:`ListFilter.typed`); the detail waits for a pause."""
         self.list_filter.typed(value)
@@ -596,14 +625,17 @@ class MainScreen(ReadingScreen):
     def check_external_changes(self) -> None:
         """Show stars and notes another paperdeck (app or CLI) wrote to this store meanwhile
         (called every ``EXTERNAL_CHECK_S`` and when the terminal regains focus; not while a bulk
-        change or a save is writing)."""
+        change or a save is writing). Free while the user's data is unchanged on disk: its
+        shards are stat'ed, and only when one changed are the records copied and read again."""
         from paperdeck.ui.screens.list_actions import bulk_change_running
 
         if bulk_change_running(self.app) or (self._saves is not None and self._saves.pending):
             return  # read once the writes are done
         self.following.check_file()
-        noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
         try:
+            if not self.store.user_data_changed_on_disk():
+                return  # the shards stat'ed: nothing read, no record copied
+            noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
             changed = self.store.reload_user_data()
         except StoreError as error:
             self.notify(str(error), title="Cannot read your data", severity="error", markup=False)

@@ -71,7 +71,9 @@ def no_reviews_notice(paper: Paper) -> str:
     count = ratings.count
     which = f"{count} rating{'' if count == 1 else 's'}" if count else "Ratings"
     source = "Paper Copilot" if any("papercopilot" in name.lower() for name in paper.sources) else "the list"
-    held = _number(ratings.mean) + (f" ± {ratings.std:.2f}" if ratings.std else "")
+    from paperdeck.model.venue import mean_text, scale_of
+
+    held = mean_text(ratings.mean, scale_of(paper)) + (f" ± {ratings.std:.2f}" if ratings.std else "")
     if ratings.min is not None and ratings.max is not None:
         held += f", {_number(ratings.min)}–{_number(ratings.max)}"
     text = f"{which} from {source} ({held}) — no review texts in this list"

@@ -14,6 +14,7 @@ from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.model.schedule import ScheduleEvent
+from paperdeck.model.venue import mean_text, scale_of
 from paperdeck.text.render import Segment, render_abstract, render_keywords, render_plain
 from paperdeck.ui.widgets.row_cells import FOLLOWED
 
@@ -84,7 +85,7 @@ def _ratings_text(paper: Paper) -> str:
     ratings = paper.ratings
     if ratings is None:
         return "no ratings yet"
-    text = f"rating {ratings.mean:.2f}"
+    text = f"rating {mean_text(ratings.mean, scale_of(paper))}"  # with its scale's top: 6.5/10
     if ratings.std is not None:
         text += f" ± {ratings.std:.2f}"
     extra = []
@@ -145,18 +146,20 @@ def _number(value: float) -> str:
 
 
 def move_text(summary: ReviewSummary) -> str:
-    """How the paper's mean rating moved during the discussion: ``"mean 5.33 ↑6.00 (+0.67)"``
-    (the mean of each review's first rating, then the current one), ``"mean 6.00 → 6.00 (1
-    review moved, the mean did not)"`` when reviews moved but not the mean; ``""`` when no rating moved."""
+    """How the paper's mean rating moved during the discussion: ``"mean 5.3 ↑6.0 (+0.67)"`` (the
+    mean of each review's first rating, then the current one, as every mean rating is written:
+    :func:`~paperdeck.model.venue.mean_text`), ``"mean 6.0 → 6.0 (1 review moved, the mean did
+    not)"`` when reviews moved but not the mean; ``""`` when no rating moved."""
     first, delta, mean = summary.rating_initial, summary.rating_delta, summary.mean
     if first is None or delta is None or mean is None:
         return ""
     if delta:
         arrow = "↑" if delta > 0 else "↓"
-        return f"mean {first:.2f} {arrow}{mean:.2f} ({delta:+.2f})"
+        return f"mean {mean_text(first)} {arrow}{mean_text(mean)} ({delta:+.2f})"
     if summary.moved:
         moved = summary.moved
-        return f"mean {first:.2f} → {mean:.2f} ({moved} review{'' if moved == 1 else 's'} moved, the mean did not)"
+        return (f"mean {mean_text(first)} → {mean_text(mean)} "
+                f"({moved} review{'' if moved == 1 else 's'} moved, the mean did not)")  # fmt: skip
     return ""
 
 

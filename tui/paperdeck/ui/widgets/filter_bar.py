@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import Reactive
 from textual.widgets import Input
 
@@ -31,7 +32,16 @@ def placeholder_for(width: int) -> str:
 
 
 class FilterBar(Input):
-    """Fuzzy filter input."""
+    """Fuzzy filter input. A paste puts in its first line that is not blank, white space around
+    it dropped (``$(xclip -o)`` ends with a newline, a copied link may start with one), and says
+    what it put in (:class:`Pasted`)."""
+
+    class Pasted(Message):
+        """Text was pasted into the bar: ``text``, as put in (one line, stripped, not empty)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
 
     #: Input sets its virtual size (the text's width, for scrolling it sideways) at every change
     #: of the text; as Widget's reactive that lays out the whole screen. Nothing outside the bar
@@ -56,3 +66,16 @@ class FilterBar(Input):
         placed by the edit itself."""
         if not self.has_focus:
             self.cursor_position = len(value)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        line = next((stripped for part in event.text.splitlines() if (stripped := part.strip())), "")
+        event.stop()
+        event.prevent_default()  # Input's own paste (the first line as it is) not run after this
+        if not line:
+            return
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(line)
+        else:
+            self.replace(line, *selection)
+        self.post_message(self.Pasted(line))

@@ -59,7 +59,6 @@ from paperdeck.ui.widgets.row_cells import (
     fit,
     plain_row,
     rating_cell,
-    scaled_rating_cell,
     spread_cell,
 )
 
@@ -303,6 +302,7 @@ class PaperList(ScrollView, can_focus=True):
         if scales is not self._scales and (scales or self._scales):
             self._scales = scales
             self.refresh()  # the rows drawn are cached with their scale
+            self._show_headings()  # the rating column is wider with its scales
 
     def _show_headings(self) -> None:
         """Put the column headings in the top border (over the columns they name)."""
@@ -335,7 +335,7 @@ class PaperList(ScrollView, can_focus=True):
     @property
     def columns(self) -> ColumnLayout:
         """The columns the rows show at the list's width now."""
-        return column_layout(self.scrollable_content_region.width, *self._columns)
+        return column_layout(self.scrollable_content_region.width, *self._columns, scaled=bool(self._scales))
 
     def row_of(self, paper_id: str) -> int | None:
         """The row showing ``paper_id`` in the current view, or ``None``. The first asked of a
@@ -536,6 +536,7 @@ class PaperList(ScrollView, can_focus=True):
             user.tags,
             self._columns,
             self._scales.get(paper_id),
+            bool(self._scales),  # the rating column's width
             self._terms,
             shown,
             self._moved(paper_id),
@@ -560,7 +561,7 @@ class PaperList(ScrollView, can_focus=True):
             style = base + part("paper-list--cursor", False)
         if (own := legible(None, style)) is not None:
             style += own
-        layout = column_layout(width, *self._columns, moves=self._has_moves)
+        layout = column_layout(width, *self._columns, moves=self._has_moves, scaled=bool(self._scales))
         parts: list[tuple[str, Style | None]] = [
             (MARK if self._is_marked(paper_id) else " ", part("paper-list--mark", partial=True)),
             (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
@@ -601,11 +602,9 @@ class PaperList(ScrollView, can_focus=True):
             right += [("  ", None), (fit(area, layout.area), part("paper-list--area", partial=True))]
         if layout.rating:
             value = paper.rating if paper is not None else None
-            scale = self._scales.get(paper_id) if value is not None else None
-            if value is not None and scale is not None:  # a view of several scales: 6.5/10
-                shown = scaled_rating_cell(scale.short(value), value, self._moved(paper_id), layout.moves)
-            else:
-                shown = rating_cell(value, self._moved(paper_id) if value is not None else None, layout.moves)
+            scale = self._scales.get(paper_id) if value is not None else None  # several scales: 6.5/10
+            moved = self._moved(paper_id) if value is not None else None
+            shown = rating_cell(value, moved, layout.moves, scale, layout.rating_cells)
             if layout.spread:
                 spread = paper.spread if paper is not None and value is not None else None
                 shown += spread_cell(spread)
@@ -629,13 +628,15 @@ class PaperList(ScrollView, can_focus=True):
 
     def header(self, width: int) -> str:
         """The column headings over the rows, ``width`` cells (the rows' width) of plain text."""
-        layout = column_layout(width, *self._columns, moves=self._has_moves)
+        layout = column_layout(width, *self._columns, moves=self._has_moves, scaled=bool(self._scales))
         text = " " * MARKS_CELLS + ("Dec. " if layout.badge else "") + "Title"
         # "Rating" ends a cell before the numbers do: the border title the headings are drawn in
         # stops there (``_show_headings``); "first" likewise over the first means.
         venue = "  " + "Venue".ljust(layout.venue) if layout.venue else ""
         right = venue + ("  " + "Area".ljust(layout.area) if layout.area else "")
-        right += ("first ".rjust(MOVE_CELLS) if layout.moves else "") + ("Rating " if layout.rating else "")
+        right += ("first ".rjust(MOVE_CELLS) if layout.moves else "") + (
+            "Rating ".rjust(layout.rating_cells) if layout.rating else ""
+        )
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
 

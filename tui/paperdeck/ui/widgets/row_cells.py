@@ -15,6 +15,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+from paperdeck.model.venue import Scale, mean_text
+
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
 FOLLOWED = "◆"
@@ -29,9 +31,11 @@ STATUS_MARKS = {"unseen": " ", "skimmed": "~", "to-read": "»", "read": "✓", "
 MARKS_CELLS = 5
 #: Cells of the decision badge with the space after it.
 BADGE_CELLS = 5
-#: Cells of the rating column (right-aligned, one decimal): its widest value (``"6.5/10"``,
-#: ``"10/10"``, a moved ``"4.5↑"``) with a space before it, so it never runs into the title.
-RATING_CELLS = 7
+#: Cells of the rating column (right-aligned, as :func:`~paperdeck.model.venue.mean_text`
+#: writes a mean): its widest value (a moved ``"4.5↑"``) with a space before it, so it never runs
+#: into the title; where the list shows each rating with its scale's top, ``SCALED_RATING_CELLS``
+#: (``"6.5/10"``, a moved ``"6.5/10↑"``, with the space).
+RATING_CELLS, SCALED_RATING_CELLS = 7, 8
 #: The least width (cells) of the rows that shows the primary area, and that column's widest.
 AREA_FROM, AREA_MAX = 90, 32
 #: Cells of the rating's spread after the mean (`` ↕4 ``: max − min rating), and the fewest
@@ -53,8 +57,8 @@ VENUE_CELLS, VENUE_FROM = 12, 60
 
 class ColumnLayout(NamedTuple):
     """Which columns a row shows at a width: the badge, the area (its cells, 0: none), the
-    rating, and the rating's spread after it; the title takes the rest (``title`` cells, tags
-    after it)."""
+    rating (in ``rating_cells``), and the rating's spread after it; the title takes the rest
+    (``title`` cells, tags after it)."""
 
     badge: bool
     area: int
@@ -63,6 +67,7 @@ class ColumnLayout(NamedTuple):
     spread: bool = False
     moves: bool = False
     venue: int = 0
+    rating_cells: int = RATING_CELLS
 
 
 def _first_cell(first: float | None, wide: bool) -> str:
@@ -71,37 +76,36 @@ def _first_cell(first: float | None, wide: bool) -> str:
     ``""`` in the narrow layout."""
     if not wide:
         return ""
-    return f"{first:>{MOVE_CELLS - 1}.1f} " if first is not None else " " * MOVE_CELLS
+    return f"{mean_text(first):>{MOVE_CELLS - 1}} " if first is not None else " " * MOVE_CELLS
 
 
-def rating_cell(value: float | None, first: float | None, wide: bool) -> str:
-    """The rating column of a row: the mean (``"    6.0"``, ``–`` when unrated) in the
-    ``RATING_CELLS`` cells, followed by ``↑``/``↓`` when it moved from ``first`` (the mean of each
-    review's first rating; ``None``: it did not move): ``"   6.0↑"``, the mean now first so the
-    arrow does not read as a change; with ``wide`` (the layout's ``moves``) the first mean before
-    it in ``MOVE_CELLS`` more: ``"  5.3    6.0↑"``."""
+def rating_cell(
+    value: float | None, first: float | None, wide: bool, scale: Scale | None = None, cells: int = RATING_CELLS
+) -> str:
+    """The rating column of a row, ``cells`` wide: the mean as
+    :func:`~paperdeck.model.venue.mean_text` writes it (``"    6.0"``; with ``scale``, in a view
+    of several scales, its top too: ``"  6.5/10"``; ``–`` when unrated), followed by ``↑``/``↓``
+    when it moved from ``first`` (the mean of each review's first rating; ``None``: it did not
+    move): ``"   6.0↑"``, the mean now first so the arrow does not read as a change; with ``wide``
+    (the layout's ``moves``) the first mean before it in ``MOVE_CELLS`` more: ``"  5.3    6.0↑"``.
+    A moved rating keeps its scale as the others do (``" 4.0/10↑"``)."""
     if value is None:
-        return _first_cell(None, wide) + f"{'–':>{RATING_CELLS}}"
+        return _first_cell(None, wide) + "–".rjust(cells)
+    shown = mean_text(value, scale)
     if first is None or first == value:
-        return _first_cell(None, wide) + f"{value:{RATING_CELLS}.1f}"
+        return _first_cell(None, wide) + shown.rjust(cells)
     arrow = ROSE if value > first else FELL
-    return _first_cell(first, wide) + f"{value:.1f}{arrow}".rjust(RATING_CELLS)
-
-
-def scaled_rating_cell(short: str, value: float, first: float | None, wide: bool) -> str:
-    """The rating column of a row in a view of several scales: ``short`` (the mean with its scale's
-    top, ``"6.5/10"``) in the ``RATING_CELLS`` cells, and when the mean moved from ``first``:
-    ``"  3.3 4.0/10↑"`` in the wide layout (the first mean in ``MOVE_CELLS`` more), ``"   4.0↑"``
-    in the narrow one (the scale then shown by the rows that did not move and by the detail pane)."""
-    if first is None or first == value:
-        return _first_cell(None, wide) + f"{short:>{RATING_CELLS}}"
-    arrow = ROSE if value > first else FELL
-    shown = f"{short}{arrow}" if wide else f"{value:.1f}{arrow}"
-    return _first_cell(first, wide) + shown[-RATING_CELLS:].rjust(RATING_CELLS)
+    return _first_cell(first, wide) + f"{shown}{arrow}"[-cells:].rjust(cells)
 
 
 def column_layout(
-    width: int, decisions: bool, ratings: bool, areas: bool, venues: bool = False, moves: bool = False
+    width: int,
+    decisions: bool,
+    ratings: bool,
+    areas: bool,
+    venues: bool = False,
+    moves: bool = False,
+    scaled: bool = False,
 ) -> ColumnLayout:
     """The columns of a row ``width`` cells wide for a store whose papers have ``decisions``,
     ``ratings``, ``areas``, in a view that mixes ``venues``: the venue (``VENUE_CELLS``) only from
@@ -109,14 +113,16 @@ def column_layout(
     most ``AREA_MAX``), and the rating then the badge dropped where the title would get fewer
     than ``TITLE_MIN`` cells; the rating's spread where the title keeps ``SPREAD_TITLE_MIN``; with
     ``moves`` (some paper's mean moved), the first mean before the rating where the title keeps
-    ``SPREAD_TITLE_MIN`` after the spread and it (``MOVE_CELLS``)."""
+    ``SPREAD_TITLE_MIN`` after the spread and it (``MOVE_CELLS``). The rating takes
+    ``SCALED_RATING_CELLS`` where it shows its scale (``scaled``), else ``RATING_CELLS``."""
     area = min(AREA_MAX, width // 5) if areas and width >= AREA_FROM else 0
     venue = VENUE_CELLS if venues and width >= VENUE_FROM else 0
     badge, rating = decisions, ratings
+    cells = SCALED_RATING_CELLS if scaled else RATING_CELLS
 
     def title() -> int:
         return (
-            width - MARKS_CELLS - BADGE_CELLS * badge - (area + 2 if area else 0) - RATING_CELLS * rating
+            width - MARKS_CELLS - BADGE_CELLS * badge - (area + 2 if area else 0) - cells * rating
             - (venue + 2 if venue else 0)
         )  # fmt: skip
 
@@ -127,7 +133,7 @@ def column_layout(
     spread = rating and title() - SPREAD_CELLS >= SPREAD_TITLE_MIN
     moved = spread and moves and title() - SPREAD_CELLS - MOVE_CELLS >= SPREAD_TITLE_MIN
     left = title() - SPREAD_CELLS * spread - MOVE_CELLS * moved
-    return ColumnLayout(badge, area, rating, max(0, left), spread, moved, venue)
+    return ColumnLayout(badge, area, rating, max(0, left), spread, moved, venue, cells)
 
 
 def spread_cell(spread: float | None) -> str:

@@ -14,7 +14,8 @@ from rich.text import Text
 from textual.content import Content
 
 from paperdeck.model.safe_text import one_line
-from paperdeck.stats.charts import CHARTS, Line, Style, chart_lines, percent
+from paperdeck.model.venue import Scale, mean_text
+from paperdeck.stats.charts import CHARTS, Line, Style, chart_lines, percent, scale_label
 from paperdeck.stats.figures import Distribution, Figures, Place, number
 
 __all__ = ["CHARTS", "SHORT_LABELS", "STYLES", "chart_content", "chart_table", "styled"]
@@ -56,8 +57,8 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
     if key == "ratings":
         rows: list[Row] = [("mean rating", b.label, f"{b.count:,}") for b in figures.mean_ratings]
         rows += _distribution_rows(figures.review_ratings, "review rating")
-        rows += [("mean of papers' means", "", number(figures.mean_of_means)),
-                 ("mean of every review", "", number(figures.review_ratings.mean))]  # fmt: skip
+        rows += [("mean of papers' means", "", mean_text(figures.mean_of_means)),
+                 ("mean of every review", "", mean_text(figures.review_ratings.mean))]  # fmt: skip
         return ("figure", "value", "papers / reviews"), rows
     if key == "areas":
         return ("area", "papers", "accepted", "rejected", "under review", "withdrawn", "rate"), [
@@ -91,8 +92,9 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
         return ("figure", "value", "papers / reviews"), rows
     if key == "venues":
         return ("venue", "scale", "papers", "rated", "mean", "acc.", "rev/paper"), [
-            (Text(one_line(v.name)), v.scale or "—", f"{v.figures.papers:,}", f"{v.figures.reviewed:,}",
-             number(v.figures.mean_of_means), _rate_cell(v.acceptance_rate), number(v.reviews_per_paper))
+            (Text(one_line(v.name)), scale_label(v).replace("unknown", "—"), f"{v.figures.papers:,}",
+             f"{v.figures.reviewed:,}", mean_text(v.figures.mean_of_means, Scale.parse(v.scale)),
+             _rate_cell(v.acceptance_rate), number(v.reviews_per_paper))
             for v in figures.venues
         ]  # fmt: skip
     groups = [figures.progress, *figures.progress_by_area]
