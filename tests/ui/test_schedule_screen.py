@@ -92,10 +92,21 @@ async def test_the_detail_pane_says_when_and_where(tmp_path: Path) -> None:
         assert "When: Oral · Thursday 2026-04-23 16:00–17:00 (UTC-03:00) · Oral Session 2A · Amphitheater" in text
 
 
-async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Path) -> None:
-    from icalendar import Calendar
+async def export_to(pilot: Pilot[Any], target: Path) -> None:
+    """Open the export dialog (``E``), type ``target`` and press enter."""
     from paperdeck.ui.screens.export import ExportPrompt
     from textual.widgets import Input
+
+    await settle(pilot)
+    await pilot.press("E")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ExportPrompt)
+    pilot.app.screen.query_one(Input).value = str(target)
+    await pilot.press("enter")
+
+
+async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Path) -> None:
+    from icalendar import Calendar
 
     store = schedule_store(tmp_path)
     for paper_id in ("openreview:sWs0cCuM8I", "openreview:0cmuYj3WeG"):  # a poster; a poster and an oral
@@ -103,12 +114,7 @@ async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Pat
     app = PaperApp(store=store)
     target = tmp_path / "conference.ics"
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("E")
-        await settle(pilot)
-        assert isinstance(app.screen, ExportPrompt)
-        app.screen.query_one(Input).value = str(target)
-        await pilot.press("enter")
+        await export_to(pilot, target)
         await wait_for(pilot, target.exists, what="the calendar written")
         await settle(pilot)
     events = Calendar.from_ical(target.read_bytes()).walk("VEVENT")
@@ -118,8 +124,6 @@ async def test_the_export_dialog_writes_the_schedule_as_a_calendar(tmp_path: Pat
 async def test_the_export_dialog_keeps_a_calendar_it_would_write_empty(tmp_path: Path) -> None:
     """No starred paper has an event: the dialog says so and leaves the file as it was, as
     ``paperdeck export`` and ``plan --ics`` do (an export of nothing keeps the file)."""
-    from paperdeck.ui.screens.export import ExportPrompt
-    from textual.widgets import Input
 
     store = schedule_store(tmp_path)
     target = tmp_path / "conference.ics"
@@ -127,12 +131,7 @@ async def test_the_export_dialog_keeps_a_calendar_it_would_write_empty(tmp_path:
     before = target.read_bytes()
     app = PaperApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("E")
-        await settle(pilot)
-        assert isinstance(app.screen, ExportPrompt)
-        app.screen.query_one(Input).value = str(target)
-        await pilot.press("enter")  # "that file exists: enter again replaces it"
+        await export_to(pilot, target)  # "that file exists: enter again replaces it"
         await settle(pilot)
         await pilot.press("enter")
 
