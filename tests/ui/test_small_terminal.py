@@ -106,9 +106,9 @@ async def test_a_full_screen_view_keeps_its_way_back_in_the_footer(make_app: App
         await settle(pilot)
         await pilot.press(key)
         await settle(pilot)
-        await pilot.pause()
-        line = screen_text(app).splitlines()[-1]
-        assert "esc Back" in line and "? Help" in line and "q Quit" in line, line
+        last_line = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
+        # The footer is drawn after the view's own widgets: wait for its line, not for one pause.
+        await wait_for(pilot, lambda: all(k in last_line() for k in ("esc Back", "? Help", "q Quit")), what=last_line)
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is main_screen(app)

@@ -40,6 +40,15 @@ if TYPE_CHECKING:
     from textual.geometry import Size
 
 
+def _for_a_node_gone(callback: Callable[..., object]) -> bool:
+    """Whether ``callback`` is a method of a screen or widget no longer in the app (removed, or
+    being removed), other than its ``notify`` (which tells the app)."""
+    node = getattr(callback, "__self__", None)
+    if not isinstance(node, Widget) or getattr(callback, "__func__", None) is Widget.notify:
+        return False
+    return node._closing or node._closed or not node.is_attached
+
+
 class PaperApp(App[None]):
     """Browse a paperdeck store. The store is injected: the app opens no files of its own.
 
@@ -138,14 +147,19 @@ class PaperApp(App[None]):
         """Textual's :meth:`~textual.app.App.call_from_thread`, through which every worker tells
         its result: run ``callback`` on the event loop and return what it returns. A result that
         reaches the loop once the app has begun to close is dropped (``None`` returned): the
-        screens are being pruned, their widgets gone, and nothing is left to show it on.
+        screens are being pruned, their widgets gone, and nothing is left to show it on. So is a
+        result for a screen or widget (``callback`` one of its methods) no longer in the app (a
+        dialog dismissed while its worker counted): its widgets are gone. A notification told
+        through such a node (``notify``) still shows: it is the app's.
 
         Raises:
             RuntimeError: the app is not running, or this is the app's own thread (Textual's).
         """
 
         def while_running() -> object:
-            return callback(*args, **kwargs) if self.is_running else None
+            if not self.is_running or _for_a_node_gone(callback):
+                return None
+            return callback(*args, **kwargs)
 
         return super().call_from_thread(while_running)
 

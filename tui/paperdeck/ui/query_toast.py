@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -51,7 +51,12 @@ class QueryToast:
                 self.dismiss()
                 notification = Notification(hint, "Query", "warning", TOAST_S, markup=False)
                 self._shown = (notification, query)
-                self._screen.app.post_message(Notify(notification))
+                # Added here, not posted (as Textual's ``notify`` does): a ``Notify`` still queued
+                # for the app when the query changed would not be found by :meth:`dismiss`, and
+                # the app would show it afterwards, over the results of another query.
+                app = self._screen.app
+                app._notifications.add(notification)
+                app._refresh_notifications()
 
         self._timer = self._screen.set_timer(self._after_s, tell)
 
@@ -63,7 +68,8 @@ class QueryToast:
             self._told = None
 
     def dismiss(self) -> None:
-        """Take the toast away, if one is shown."""
+        """Take the toast away, if one is shown: it is in the app's notifications from the moment
+        it was asked for, so none comes after it was taken away."""
         shown, self._shown = self._shown, None
         app = self._screen.app
         if shown is not None and shown[0] in app._notifications:  # not expired meanwhile
