@@ -25,6 +25,12 @@ PLACEHOLDERS = (
 )
 
 
+def one_line(text: str) -> str:
+    """Pasted ``text`` as one query: its lines joined with single spaces, blank lines dropped
+    (Textual's Input keeps only the first line of a paste, silently)."""
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
 def placeholder_for(width: int) -> str:
     """The longest of :data:`PLACEHOLDERS` in ``width`` cells (the cursor's cell left free)."""
     return next((text for text in PLACEHOLDERS if cell_len(text) < width), PLACEHOLDERS[-1])
@@ -49,6 +55,20 @@ class FilterBar(Input):
         """A placeholder that fits the bar's new width."""
         if self.placeholder != (placeholder := placeholder_for(self.content_size.width)):
             self.placeholder = placeholder
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of several lines becomes one query (:func:`one_line`), put where Input puts a
+        paste: at the cursor, or over the selection (Input's own handler is not run)."""
+        event.stop()
+        event.prevent_default()
+        text = one_line(event.text) if "\n" in event.text or "\r" in event.text else event.text
+        if not text:
+            return
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *selection)
 
     def watch_value(self, value: str) -> None:
         """Text the app puts into the bar (a view's query, ``like:``…, set while the bar is not
