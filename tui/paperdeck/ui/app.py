@@ -65,6 +65,10 @@ class PaperApp(App[None]):
     #: filter bar, its counts and the list fit side by side with their borders; from 9 rows the
     #: list shows three papers between the top bar and the footer. Below, a notice in their place.
     MIN_SIZE: ClassVar[tuple[int, int]] = (40, 9)
+    #: Every screen has the class ``-short`` under 16 rows, ``-tall`` from there: on a short
+    #: screen the dialogs drop their frames and margins (``dialogs.tcss``), so that from
+    #: :attr:`MIN_SIZE` up the note editor shows the text typed and the help some of its keys.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (16, "-tall")]
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
