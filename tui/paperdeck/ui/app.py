@@ -68,7 +68,8 @@ class PaperApp(App[None]):
     #: Every screen has the class ``-short`` under 16 rows, ``-tall`` from there: on a short
     #: screen the dialogs drop their frames and margins (``dialogs.tcss``), so that from
     #: :attr:`MIN_SIZE` up the note editor shows the text typed and the help some of its keys.
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (16, "-tall")]
+    #: (Textual annotates its own as ``ClassVar[...] | None``, which mypy reads as an instance's.)
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (16, "-tall")]  # type: ignore[misc]
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
