@@ -13,6 +13,7 @@ from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.refused import RefusedDialog
 from paperdeck.ui.screens.views import SaveViewPrompt, ViewsScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from textual import events
 from textual.widgets import Input, Label, OptionList, Static
 
 from tests.ui.helpers import SIZE, counts, main_screen, settle
@@ -108,6 +109,13 @@ async def test_saving_needs_a_good_query_and_a_name(tmp_path: Path) -> None:
         await pilot.press(*("x" * 45))  # the name stops at its longest, and says so
         await settle(pilot)
         assert len(app.screen.query_one("#view-name", Input).value) == 40
+        assert "up to 40 characters" in str(app.screen.query_one("#view-hint", Static).render())
+        name = app.screen.query_one("#view-name", Input)
+        name.value = ""
+        await settle(pilot)
+        name.post_message(events.Paste("A name pasted\nthat is longer than forty characters"))
+        await settle(pilot)  # cut where the name is full, and said so (Input refused it whole)
+        assert name.value == "A name pasted that is longer than forty characters"[:40]
         assert "up to 40 characters" in str(app.screen.query_one("#view-hint", Static).render())
         await pilot.press("escape")
         await settle(pilot)

@@ -8,8 +8,9 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import PurePath
-from time import monotonic
+from time import monotonic, time
 from typing import TYPE_CHECKING, ClassVar
+from weakref import WeakKeyDictionary
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -73,6 +74,11 @@ class PaperApp(App[None]):
     #: filter bar, its counts and the list fit side by side with their borders; from 9 rows the
     #: list shows three papers between the top bar and the footer. Below, a notice in their place.
     MIN_SIZE: ClassVar[tuple[int, int]] = (40, 9)
+    #: Every screen has the class ``-short`` under 16 rows, ``-tall`` from there: on a short
+    #: screen the dialogs drop their frames and margins (``dialogs.tcss``), so that from
+    #: :attr:`MIN_SIZE` up the note editor shows the text typed and the help some of its keys.
+    #: (Textual annotates its own as ``ClassVar[...] | None``, which mypy reads as an instance's.)
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (16, "-tall")]  # type: ignore[misc]
     #: The signals that mean the terminal or the session is going away: they end the app as
     #: :meth:`terminal_gone` does.
     HANGUP_SIGNALS: ClassVar[tuple[int, ...]] = tuple(
@@ -97,6 +103,9 @@ class PaperApp(App[None]):
         #: The catalogue's stamp another process wrote while its saved index lagged, and since when.
         self._index_behind: tuple[list[int], float] | None = None
         self._hangup_signals_taken: list[int] = []  # those of HANGUP_SIGNALS the app handles
+        #: When each dialog up opened (``time.time()``, as a toast's ``raised_at``): the toasts from
+        #: before wait behind it (:meth:`_refresh_notifications`).
+        self._dialogs_opened: WeakKeyDictionary[Screen[object], float] = WeakKeyDictionary()
         self._too_small: Screen[None] | None = None  # the terminal-too-small notice, while pushed
         chosen = self.settings.settings
         #: The user's keymap, checked against the command table: the keys in effect, and what was refused.
@@ -495,6 +504,27 @@ class PaperApp(App[None]):
 
         timeout = toast_timeout(severity, timeout)
         super().notify(visible(message), title=one_line(title), severity=severity, timeout=timeout, markup=False)
+
+    def _refresh_notifications(self) -> None:
+        """Textual's, but a dialog (a modal screen) shows only the toasts raised since it opened
+        (:func:`~paperdeck.ui.toasts.raised_since`): the others, an error that stays among them,
+        wait behind it, kept, and show again on the screen it closes to."""
+        from textual.css.query import NoMatches
+        from textual.screen import ModalScreen
+        from textual.widgets._toast import ToastRack
+
+        from paperdeck.ui.toasts import raised_since
+
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        if not isinstance(screen, ModalScreen):
+            super()._refresh_notifications()
+            return
+        opened = self._dialogs_opened.setdefault(screen, time())
+        try:
+            rack = screen.get_child_by_type(ToastRack)
+        except NoMatches:
+            return  # none yet: Textual refreshes again once the screen has one
+        self.call_later(rack.show, raised_since(self._notifications, opened))
 
     def action_dismiss_messages(self) -> None:
         """Take away every toast shown (an error stays until dismissed so, or clicked)."""

@@ -7,11 +7,15 @@
   seconds, perhaps before the user looked.
 - Every other toast stays at least ``CONFIRM_S`` seconds, long enough to read what was done
   ("Copied the title and link: …"; ``y`` said it for 1.5 s), or longer when its caller asks it.
+
+Where a toast shows: on a dialog (a modal screen), only the toasts raised since it opened (what the
+dialog itself says); the ones from before wait hidden behind it, kept, and show again when it
+closes (:func:`raised_since`): an error that stays covered the dialog's field at 80×24.
 """
 
 from __future__ import annotations
 
-from textual.notifications import SeverityLevel
+from textual.notifications import Notifications, SeverityLevel
 
 #: Seconds a confirmation (any toast that is no error) stays at least.
 CONFIRM_S = 3.5
@@ -30,6 +34,16 @@ def toast_timeout(severity: SeverityLevel, timeout: float | None) -> float:
     return max(CONFIRM_S, timeout if timeout is not None else CONFIRM_S)
 
 
+def raised_since(notifications: Notifications, opened: float) -> Notifications:
+    """The ones of ``notifications`` raised at ``opened`` (a ``time.time()``) or later, the toasts
+    a dialog opened then shows; the others are not touched (they are kept, not dismissed)."""
+    shown = Notifications()
+    for notification in notifications:
+        if notification.raised_at >= opened:
+            shown.add(notification)
+    return shown
+
+
 def quoted(text: str) -> str:
     """``text`` on one line, shortened to ``QUOTE_CHARS`` (with ``…``), as a confirmation quotes
     what it is about; :meth:`PaperApp.notify` makes its control characters visible."""
@@ -37,4 +51,4 @@ def quoted(text: str) -> str:
     return line if len(line) <= QUOTE_CHARS else line[: QUOTE_CHARS - 1].rstrip() + "…"
 
 
-__all__ = ["CONFIRM_S", "QUOTE_CHARS", "UNTIL_DISMISSED_S", "quoted", "toast_timeout"]
+__all__ = ["CONFIRM_S", "QUOTE_CHARS", "UNTIL_DISMISSED_S", "quoted", "raised_since", "toast_timeout"]

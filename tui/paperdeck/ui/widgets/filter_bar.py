@@ -26,18 +26,24 @@ PLACEHOLDERS = (
 )
 
 
+def one_line(text: str) -> str:
+    """Pasted ``text`` as one query: its lines joined with single spaces, blank lines dropped
+    (Textual's Input keeps only the first line of a paste, silently)."""
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
 def placeholder_for(width: int) -> str:
     """The longest of :data:`PLACEHOLDERS` in ``width`` cells (the cursor's cell left free)."""
     return next((text for text in PLACEHOLDERS if cell_len(text) < width), PLACEHOLDERS[-1])
 
 
 class FilterBar(Input):
-    """Fuzzy filter input. A paste puts in its first line that is not blank, white space around
-    it dropped (``$(xclip -o)`` ends with a newline, a copied link may start with one), and says
-    what it put in (:class:`Pasted`)."""
+    """Fuzzy filter input. A paste puts in its lines as one query, white space around each
+    dropped (``$(xclip -o)`` ends with a newline, a copied link may start with one), and says
+    what it put in when that is one word (:class:`Pasted`)."""
 
     class Pasted(Message):
-        """Text was pasted into the bar: ``text``, as put in (one line, stripped, not empty)."""
+        """One word was pasted into the bar: ``text``, as put in (stripped, not empty)."""
 
         def __init__(self, text: str) -> None:
             super().__init__()
@@ -68,14 +74,18 @@ class FilterBar(Input):
             self.cursor_position = len(value)
 
     def _on_paste(self, event: events.Paste) -> None:
-        line = next((stripped for part in event.text.splitlines() if (stripped := part.strip())), "")
+        """A paste becomes one query (:func:`one_line`: a paste of several lines is not cut to its
+        first), put where Input puts a paste: at the cursor, or over the selection (Input's own
+        handler is not run). One word pasted is told (:class:`Pasted`): it may be a paper's id."""
+        text = one_line(event.text)
         event.stop()
         event.prevent_default()  # Input's own paste (the first line as it is) not run after this
-        if not line:
+        if not text:
             return
         selection = self.selection
         if selection.is_empty:
-            self.insert_text_at_cursor(line)
+            self.insert_text_at_cursor(text)
         else:
-            self.replace(line, *selection)
-        self.post_message(self.Pasted(line))
+            self.replace(text, *selection)
+        if " " not in text:
+            self.post_message(self.Pasted(text))
