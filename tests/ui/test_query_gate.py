@@ -54,12 +54,22 @@ async def test_work_due_after_start_waits_for_the_typed_query_painted(
     ):
         monkeypatch.setattr(owner, name, seconds)
     state = {"typing": False, "painted": False}
-    ran: list[tuple[str, bool]] = []  # (what, whether the result was painted by then), while typing
+    shown: dict[str, MainScreen] = {}
+    # (what, whether the list answered the query as typed by then), while typing: REAP's result
+    # painted, or, keys one by one, the list answering the part typed so far (Pilot waits between
+    # two keys, and a loaded machine may paint "R"'s list: the gate then rightly opens)
+    ran: list[tuple[str, bool]] = []
+
+    def answered() -> bool:
+        screen = shown.get("screen")
+        return state["painted"] or (
+            not burst and screen is not None and screen.applied_filter == (screen.filter_text, False)
+        )
 
     def recorded(what: str, method: Any) -> Any:
         def run(*args: Any, **kwargs: Any) -> Any:
             if state["typing"]:
-                ran.append((what, state["painted"]))
+                ran.append((what, answered()))
             return method(*args, **kwargs)
 
         return run
@@ -88,7 +98,7 @@ async def test_work_due_after_start_waits_for_the_typed_query_painted(
     monkeypatch.setattr(PaperApp, "post_message", posted)
     app = PaperApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
-        screen = main_screen(app)
+        screen = shown["screen"] = main_screen(app)
 
         def painted(shown: object) -> None:
             if shown == ("REAP", False):
@@ -104,7 +114,8 @@ async def test_work_due_after_start_waits_for_the_typed_query_painted(
         for _ in range(20):  # twenty turns of the loop, every timer due many times over
             await pilot.pause(0.01)
         assert screen.searcher.index.built is None  # still held: the query waits for it
-        assert ran == [], ran
+        assert all(after for _, after in ran), ran  # (none at all but keys one by one)
+        assert burst is False or ran == [], ran
         assert not screen.query_gate.quiet
         release.set()
         await wait_for(pilot, lambda: state["painted"], what="the result painted")
