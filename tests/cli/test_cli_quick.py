@@ -492,3 +492,32 @@ def test_an_interrupt_in_the_quick_path_is_said_as_the_full_path_says_it(
     monkeypatch.setattr(quick, "run", interrupted)
     assert main(["--data-dir", str(tmp_path), "show", "x"]) == 130
     assert capsys.readouterr().err == "paperdeck: interrupted; nothing was changed\n"
+
+
+def test_a_copied_stores_first_show_makes_its_indexes_again(
+    review_sample: ReviewSample, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store copied or restored (new inodes: the paper index and the summaries' span index are
+    of the old files) is answered by the full path once, which writes both again; then ``show``
+    takes the quick path and finds the summary by its span index, not in the file's text."""
+    import shutil
+
+    from paperdeck.store.paper_index import open_index
+
+    made = _own_store(review_sample, tmp_path)
+    data = tmp_path / "copied"
+    shutil.copytree(made, data, copy_function=shutil.copy2)
+    reviews = data / "reviews"
+    (summaries,) = reviews.glob("summaries.g*[0-9].json")
+    spans = summaries.with_name(summaries.name.removesuffix(".json") + ".spans.json")
+    assert open_index(spans, summaries) is None
+    paper_id = Store(made).paper_ids[0]
+    assert main(["--data-dir", str(data), "show", paper_id]) == 0
+    capsys.readouterr()
+    for index_path, of in ((data / "paper-index.bin", data / "catalogue.json"), (spans, summaries)):
+        index = open_index(index_path, of)
+        assert index is not None, index_path.name
+        index.close()
+    monkeypatch.setattr(one_paper, "_summary_in_text", lambda path, prefix: pytest.fail("read in the text"))
+    code, out, _ = _quick(capsys, data, paper_id)
+    assert code == 0 and paper_id in out

@@ -129,3 +129,75 @@ def test_a_rated_scope_builds_its_venues_summaries_alone(tmp_path: Path, summari
     assert "X1" not in some and "U2" not in some and summaries_built.count("X") == 0
     assert {forum: store.rank(forum) for forum in some} == {forum: ranks[forum] for forum in some}
     assert not store.summaries_read
+
+
+@pytest.mark.parametrize("damage", ["copied", "stale", "shifted", "missing one", "no index"])
+def test_an_index_not_of_the_file_is_made_again_as_it_is_streamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    """A store copied or restored (its span index names the old file's inode), or an index found
+    wrong, is written again from the pass that streams the file: the next open of a scope parses
+    the scope's entries alone, with the same summaries."""
+    import shutil
+
+    docs = _unrated(30)
+    _, entries = object_bytes(docs)
+    spans = {
+        "shifted": [(key, (start + 1, end + 1)) for key, (start, end) in entries],
+        "missing one": entries[:5] + entries[6:],
+    }.get(damage)
+    store = _store(tmp_path / "made", docs, spans=spans, index=damage != "no index")
+    if damage == "copied":  # a new inode for the same bytes and times
+        shutil.copytree(tmp_path / "made", tmp_path / "copy", copy_function=shutil.copy2)
+        store = ReviewStore(tmp_path / "copy" / "reviews", now=lambda: FIXED_TIME)
+    if damage == "stale":
+        path = store.directory / "summaries.g1.json"
+        path.write_bytes(path.read_bytes())
+        os.utime(path, ns=(1, 1))
+    expected = {forum: ReviewSummary.from_dict(docs[forum]) for forum in docs if forum in SCOPE}
+    parsed = EntriesParsed(monkeypatch)
+    assert store.summaries_among(SCOPE) == expected
+    assert parsed.count == len(docs)  # streamed once, every entry
+    parsed.count = 0
+    again = ReviewStore(store.directory, now=lambda: FIXED_TIME).summaries_among(SCOPE)
+    assert parsed.count == 5  # by the index made again: the scope's entries alone
+    assert list(again.items()) == list(expected.items())
+
+
+def test_every_summary_read_makes_a_copied_stores_index_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from paperdeck.store.paper_index import open_index
+
+    docs = _unrated(30)
+    _store(tmp_path / "made", docs)
+    shutil.copytree(tmp_path / "made", tmp_path / "copy", copy_function=shutil.copy2)
+    directory = tmp_path / "copy" / "reviews"
+    assert open_index(directory / "summaries.g1.spans.json", directory / "summaries.g1.json") is None
+    assert ReviewStore(directory, now=lambda: FIXED_TIME).summaries() == {
+        forum: ReviewSummary.from_dict(doc) for forum, doc in docs.items()
+    }
+    index = open_index(directory / "summaries.g1.spans.json", directory / "summaries.g1.json")
+    assert index is not None
+    index.close()
+
+
+def test_repair_spans_builds_no_summary_and_leaves_a_usable_index_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, summaries_built: list[str]
+) -> None:
+    import shutil
+
+    docs = _unrated(30)
+    made = _store(tmp_path / "made", docs)
+    before = (made.directory / "summaries.g1.spans.json").stat().st_mtime_ns
+    made.repair_spans()
+    assert (made.directory / "summaries.g1.spans.json").stat().st_mtime_ns == before  # usable: not written
+    shutil.copytree(tmp_path / "made", tmp_path / "copy", copy_function=shutil.copy2)
+    copy = ReviewStore(tmp_path / "copy" / "reviews", now=lambda: FIXED_TIME)
+    summaries_built.clear()
+    copy.repair_spans()
+    assert summaries_built == []
+    parsed = EntriesParsed(monkeypatch)
+    expected = {forum: ReviewSummary.from_dict(docs[forum]) for forum in docs if forum in SCOPE}
+    assert copy.summaries_among(SCOPE) == expected
+    assert parsed.count == 5

@@ -414,7 +414,8 @@ class ReviewStore:
             try:
                 # Entry by entry (the file is never one parsed tree, whose freed pieces the
                 # process would keep), else parsed whole, which names what is wrong.
-                streamed = summaries_streamed(staged_path(path), made=self._some)
+                streamed = summaries_streamed(staged_path(path), made=self._some,
+                                              spans_to=self._spans_to_repair(str(index["summaries"])))  # fmt: skip
                 if streamed is not None:
                     self._summaries = streamed
                     return streamed
@@ -455,7 +456,9 @@ class ReviewStore:
             spans = staged_path(self.directory / _spans_name(name))
             streamed = summaries_by_index(staged_path(path), spans, wanted, some)
             if streamed is None:
-                streamed = summaries_streamed(staged_path(path), wanted, some)
+                # (the index is not of this file, or wrong: made again from this pass)
+                repair = self._spans_to_repair(name, unusable=True)
+                streamed = summaries_streamed(staged_path(path), wanted, some, spans_to=repair)
             if streamed is None:
                 return self.summaries()  # parsed whole, which names what is wrong
             # A rank compares a rated paper with every rated paper of its summary's venue, which
@@ -602,6 +605,35 @@ class ReviewStore:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             path = self.directory / str(index["summaries"])
             raise StoreError(path, f"a score summary is malformed ({malformed(exc)})") from None
+
+    def repair_spans(self) -> None:
+        """Write the summaries file's span index again when it is missing or not of the file (as
+        :meth:`_spans_to_repair`), from one pass over the file that builds no summary; best
+        effort and silent (a failure only costs speed: the file is read whole as before)."""
+        with contextlib.suppress(StoreError, OSError):
+            name = self._read_index().get("summaries")
+            if isinstance(name, str) and name and (spans := self._spans_to_repair(name)) is not None:
+                with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+                    summaries_streamed(self.directory / name, frozenset(), spans_to=spans)
+
+    def _spans_to_repair(self, name: str, unusable: bool = False) -> Path | None:
+        """Where the summaries file ``name``'s span index is to be written again as the file is
+        streamed: when the index there is missing or not of the file as it is (a store copied or
+        restored: the index names the file's inode), or ``unusable`` (found wrong by its reader),
+        and no transaction of this context stages either; else ``None``. Without it each venue
+        scope's open and each ``paperdeck show`` read the whole file."""
+        from paperdeck.store.paper_index import open_index
+
+        if ACTIVE.get() is not None:
+            return None
+        spans = self.directory / _spans_name(name)
+        if unusable:
+            return spans
+        index = open_index(spans, self.directory / name)
+        if index is not None:
+            index.close()
+            return None
+        return spans
 
     def _summary_doc(self, name: str, forum: str) -> dict[str, Any] | None:
         """One paper's summary as JSON, found in the summaries file as written (``orjson``: no

@@ -548,8 +548,11 @@ class Store:
 
     def _rewrite_paper_index(self) -> None:
         """Write the paper index again from the rows cache's spans, when the catalogue opened
-        has them for the file as it is (best effort, silent: a failure only costs speed)."""
+        has them for the file as it is (best effort, silent: a failure only costs speed), and the
+        review summaries' span index when it is not of its file either (a store copied or
+        restored: both name their file's inode)."""
         self._catalogue.write_paper_index()
+        self.reviews.repair_spans()
 
     def row(self, paper_id: str, at: int | None = None) -> PaperRow | None:
         """What the list shows of a paper, ``None`` for an unknown id; never loads the catalogue.

@@ -34,6 +34,7 @@ def summaries_streamed(
     keep: AbstractSet[str] | None = None,
     made: Mapping[str, ReviewSummary] | None = None,
     venues: AbstractSet[Any] = frozenset(),
+    spans_to: Path | None = None,
 ) -> dict[str, ReviewSummary] | None:
     """Every summary of the summaries file at ``path`` (``keep``: of those forums only, and of
     any forum whose summary's venue is among ``venues``; the others' entries are parsed, not
@@ -44,6 +45,11 @@ def summaries_streamed(
     (the caller then parses it whole, which names what is wrong). A summary ``made`` holds is
     taken from it, not built again.
 
+    ``spans_to``: where to write the file's span index (:mod:`paperdeck.store.paper_index`,
+    stamped with the file read) from this very pass, when the caller found none usable there (a
+    store copied or restored: the index is of the file's inode); best effort, as
+    :func:`~paperdeck.store.paper_index.write_paper_index`, and only once every entry has parsed.
+
     Raises:
         KeyError, TypeError, ValueError, AttributeError: an entry parses but is no summary.
     """
@@ -52,6 +58,7 @@ def summaries_streamed(
         return None
     data = mapped[0]
     summaries: dict[str, ReviewSummary] = {}
+    spans: list[tuple[str, tuple[int, int]]] | None = [] if spans_to is not None else None
     of = ReviewSummary.from_dict
     try:
         end = data.rfind(b"}")
@@ -71,6 +78,8 @@ def summaries_streamed(
             for forum, doc in entry.items():
                 if keep is None or forum in keep or (venues and _venue_of(doc) in venues):
                     summaries[forum] = made[forum] if made is not None and forum in made else of(doc)
+                if spans is not None:
+                    spans.append((forum, (start, found.start() + 1)))
             start, tries = found.end() - 1, 0
         try:
             entry = orjson.loads(b"{" + data[start:end] + b"}")
@@ -81,8 +90,14 @@ def summaries_streamed(
         for forum, doc in entry.items():
             if keep is None or forum in keep or (venues and _venue_of(doc) in venues):
                 summaries[forum] = made[forum] if made is not None and forum in made else of(doc)
+            if spans is not None:
+                spans.append((forum, (start, end)))
     finally:
         data.close()
+    if spans_to is not None and spans is not None:
+        from paperdeck.store.paper_index import write_paper_index
+
+        write_paper_index(spans_to, mapped[1], spans, {})
     return summaries
 
 
