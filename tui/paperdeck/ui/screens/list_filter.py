@@ -48,14 +48,14 @@ if TYPE_CHECKING:
 COUNTS_PADDING = 3
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
-#: the star count (a few cells; the sort gives its short form up for it first), the sort order in
-#: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
-#: starred only, similar papers being found, indexing. How the query was read (10) comes second,
-#: then the matches the scope hides (11) before the scope (its short forms tried first): the top
-#: bar names the scope too, the count is said nowhere else.
-_NOTES_KEPT = (4, 10, 11, 0, 9, 1, 3, 7, 8, 2, 6, 5)
+#: the sort order in effect (a query may rank otherwise than the sort saved; its short form where
+#: room is short, :data:`SHORT_ORDER_NOTES`, so that the star count may stay beside it), the star
+#: count, a refresh's progress, an export's, starred only, similar papers being found, indexing.
+#: How the query was read (10) comes second, then the matches the scope hides (11) before the scope
+#: (its short forms tried first): the top bar names the scope too, the count is said nowhere else.
+_NOTES_KEPT = (4, 10, 11, 0, 9, 3, 1, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5, 11)
+_NOTES_KEPT_UNSCOPED = (4, 10, 9, 3, 1, 7, 8, 0, 2, 6, 5, 11)
 #: The index of the sort order among the counts' notes.
 _ORDER_NOTE = 3
 #: The notes (the star count, the sort order, marks) the sort gives its short form up for.
