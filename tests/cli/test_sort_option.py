@@ -85,3 +85,13 @@ def test_sort_takes_the_app_s_orders_and_names_them(
         run(capsys, *command, "--sort", "newest")
     err = capsys.readouterr().err
     assert exited.value.code == 2 and "invalid choice: 'newest'" in err and "rating_pct" in err
+
+
+def test_the_former_key_of_the_best_lowest_sort_still_names_it(
+    store_dir: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``lowest`` was the key of the order now named "best lowest rating" (``best_lowest``): a script
+    that passes it gets the same order, not an error."""
+    best = _papers(capsys, "list", "--sort", "best_lowest", "--data-dir", store_dir)
+    assert _papers(capsys, "list", "--sort", "lowest", "--data-dir", store_dir) == best
+    assert [p["id"] for p in best] != [p["id"] for p in _papers(capsys, "list", "--data-dir", store_dir)]

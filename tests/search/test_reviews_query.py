@@ -78,7 +78,7 @@ def test_sorts_by_spread_and_by_lowest_rating(reviewed: tuple[Store, dict[str, l
 
     by_spread = select_ids(store, "", "spread")
     assert [spread(pid) for pid in by_spread] == sorted(map(spread, by_spread), reverse=True)
-    by_lowest = select_ids(store, "", "lowest")
+    by_lowest = select_ids(store, "", "best_lowest")
     assert [lowest(pid) for pid in by_lowest] == sorted(map(lowest, by_lowest), reverse=True)
 
 
@@ -87,4 +87,4 @@ def test_every_review_field_and_sort_is_in_the_help_and_the_readme() -> None:
     for name in ("reviews>=5", "spread>=4", "rating_min>=6", "confidence>=4", "soundness>=3"):
         field = name.split(">")[0]
         assert field in QUERY_HELP and f"`{field}:`" in readme, name
-    assert "rating spread" in readme and "lowest rating" in readme
+    assert "rating spread" in readme and "best lowest rating" in readme

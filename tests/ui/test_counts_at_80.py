@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from paperdeck.model.paper import Paper
+from paperdeck.store.settings import SORT_SHORT_LABELS
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.starred_note import kept_with_count, starred_note
@@ -71,3 +72,19 @@ def test_the_starred_note_and_its_place() -> None:
     assert starred_note(True, 0, 1234, short=True) == "1,234 not starred"
     assert kept_with_count((4, 10, 11, 0, 9, 2, 6), 0) == (4, 10, 11, 0, 9, 2, 6)
     assert kept_with_count((4, 10, 11, 0, 9, 2, 6), 5) == (4, 10, 2, 11, 0, 9, 6)
+
+
+async def test_the_sort_is_shown_at_80_columns_beside_the_scope_and_the_count(tmp_path: Path) -> None:
+    """At 80 columns a scope's name, the count and the star count leave no room for "by rating": the
+    sort's short form (from the sort table) is shown, the scope's name and the count whole."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["NeurIPS 2018"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        screen.sort_by("rating")
+        await settle(pilot)
+        await wait_for(pilot, lambda: SORT_SHORT_LABELS["rating"] in counts(app), what=lambda: counts(app))
+        assert counts(app).strip() == f"2 papers · NeurIPS 2018 · {SORT_SHORT_LABELS['rating']}"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from paperdeck.store.settings import CONFIG_FILE, LIST_WIDTH_MAX, SORT_LABELS, Settings
+from paperdeck.store.settings import CONFIG_FILE, LIST_WIDTH_MAX, SORT_LABELS, Settings, SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.help import HelpScreen
@@ -111,7 +111,7 @@ async def test_sort_order_cycles_applies_and_persists(tmp_path: Path) -> None:
             ("title", ["openreview:B", "openreview:A", "openreview:C"]),
             ("rating", ["openreview:B", "openreview:A", "openreview:C"]),
             ("spread", ["openreview:A", "openreview:B", "openreview:C"]),  # no min/max: all unrated
-            ("lowest", ["openreview:A", "openreview:B", "openreview:C"]),
+            ("best_lowest", ["openreview:A", "openreview:B", "openreview:C"]),
             ("decision", ["openreview:B", "openreview:A", "openreview:C"]),
             ("changed", ["openreview:A", "openreview:B", "openreview:C"]),
             ("rise", ["openreview:A", "openreview:B", "openreview:C"]),  # no reviews: no moves
@@ -160,6 +160,15 @@ def test_settings_checked_names_every_value_refused() -> None:
         assert any(problem.startswith(named) for problem in refused), (named, refused)
     assert Settings.checked({"list_width": True})[1] == ("list_width true is not a whole number from 20 to 80",)
     assert Settings.checked(asdict(Settings(theme="gruvbox", sort="rating")))[1] == ()
+
+
+def test_a_config_naming_the_former_lowest_sort_loads_the_best_lowest_sort(tmp_path: Path) -> None:
+    """``"lowest"``, the former key of the "best lowest rating" sort, is that sort, not refused."""
+    assert Settings.checked({"sort": "lowest"}) == (Settings(sort="best_lowest"), ())
+    (tmp_path / CONFIG_FILE).write_text('{"sort": "lowest"}', encoding="utf-8")
+    settings = SettingsFile(tmp_path)
+    assert settings.settings.sort == "best_lowest" and settings.refused == ()
+    assert SORT_LABELS[settings.settings.sort] == "best lowest rating"
 
 
 async def test_bad_settings_are_reported_with_the_keymap_in_one_notice(seeded_store: Store) -> None:

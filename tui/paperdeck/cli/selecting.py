@@ -77,12 +77,16 @@ def add_sort_option(parser: argparse.ArgumentParser, default: str) -> None:
     """Declare ``--sort ORDER`` on a subcommand that lists papers: the app's sort orders (``O``),
     their keys and names from the one declaration of them (:data:`~paperdeck.store.settings.SORTS`,
     :data:`~paperdeck.store.settings.SORT_LABELS`), so that the shell completions, the help and the
-    app cannot differ. ``default`` says what the order is without the option. The app has no
+    app cannot differ; a former key (``SORT_ALIASES``) is still taken as the order it names now.
+    ``default`` says what the order is without the option. The app has no
     reversed order (a rise and a fall are orders of their own): no ``--reverse``."""
-    from paperdeck.store.settings import SORT_LABELS, SORTS
+    from paperdeck.store.settings import SORT_LABELS, SORTS, sort_key
 
     named = ", ".join(key if SORT_LABELS[key] == key else f"{key} ({SORT_LABELS[key]})" for key in SORTS)
-    parser.add_argument("--sort", choices=SORTS, metavar="ORDER", help=f"the app's sort order: {named}; {default}")
+    # A former key (SORT_ALIASES) is read as the order it names now, before the choices are checked.
+    parser.add_argument(
+        "--sort", type=sort_key, choices=SORTS, metavar="ORDER", help=f"the app's sort order: {named}; {default}"
+    )
 
 
 def venue_scope(store: Store, given: list[str]) -> frozenset[str]:

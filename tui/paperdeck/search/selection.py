@@ -408,7 +408,7 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
 
     ``rating`` puts unrated papers last, ``rating_pct`` the papers highest in their own venue
     first (:func:`paperdeck.search.venue_ranks.rating_percentiles`; unrated last), ``decision`` orals
-    first, ``spread`` the most controversial (largest max − min rating) first, ``lowest`` the
+    first, ``spread`` the most controversial (largest max − min rating) first, ``best_lowest`` the
     papers whose lowest rating is highest first (both with unrated papers last), ``changed`` the
     papers the user changed most recently first and untouched papers after them in the given order;
     ``rise`` (``fall``) the largest rise (fall) of the mean rating during the discussion
@@ -436,7 +436,7 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
             papers = [found for pid in among if (found := paper(pid)) is not None]
         percentiles = dict(zip((p.id for p in papers), rating_percentiles(papers).tolist(), strict=True))
         return sorted(ids, key=lambda pid: -pct if (pct := percentiles.get(pid, math.nan)) == pct else math.inf)
-    if order in ("spread", "lowest"):
+    if order in ("spread", "best_lowest"):
         from paperdeck.search.query_fields import review_number
 
         name = "spread" if order == "spread" else "rating_min"

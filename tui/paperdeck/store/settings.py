@@ -25,19 +25,43 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import atomic_write_bytes
 
 CONFIG_FILE = "config.json"
-#: Sort orders: by relevance to the query's words (list order without words), the order papers were
-#: imported, title, mean rating (unrated last), decision (oral first), most recently changed by me;
-#: the largest rise, the largest fall of the mean rating during the discussion; the percentile in its venue.
-SORTS = (
-    "relevance", "list", "title", "rating", "spread", "lowest", "decision", "changed", "rise", "fall", "rating_pct",
-)  # fmt: skip
-#: How each sort order is named to the user.
 #: Where a running Zotero's connector server listens (Zotero's own default: port 23119 on this machine).
 ZOTERO_URL = "http://127.0.0.1:23119"
-SORT_LABELS = {"relevance": "relevance", "list": "list order", "title": "title", "rating": "rating",
-               "spread": "rating spread", "lowest": "lowest rating",
-               "decision": "decision", "changed": "recently changed by me", "rise": "largest rating rise",
-               "fall": "largest rating fall", "rating_pct": "rating percentile in its venue"}  # fmt: skip
+#: The sort orders, declared once: key (``config.json``, ``--sort``), how it is named to the user,
+#: and its short form (the counts beside the filter bar, where they lack room for the name; ``↓``:
+#: the largest first). By relevance to the query's words (list order without words), the order
+#: papers were imported, title, mean rating (unrated last), rating spread, the lowest rating (the
+#: papers whose lowest rating is the highest first), decision (oral first), most recently changed by
+#: me; the largest rise, the largest fall of the mean rating during the discussion; the percentile in
+#: its venue.
+SORT_TABLE = (
+    ("relevance", "relevance", "relevance"),
+    ("list", "list order", "list order"),
+    ("title", "title", "by title"),
+    ("rating", "rating", "↓rating"),
+    ("spread", "rating spread", "↓spread"),
+    ("best_lowest", "best lowest rating", "↓lowest"),
+    ("decision", "decision", "by decision"),
+    ("changed", "recently changed by me", "↓changed"),
+    ("rise", "largest rating rise", "↓rise"),
+    ("fall", "largest rating fall", "↓fall"),
+    ("rating_pct", "rating percentile in its venue", "↓percentile"),
+)
+#: The sort orders' keys.
+SORTS = tuple(key for key, _, _ in SORT_TABLE)
+#: How each sort order is named to the user.
+SORT_LABELS = {key: label for key, label, _ in SORT_TABLE}
+#: Each sort order's short form.
+SORT_SHORT_LABELS = {key: short for key, _, short in SORT_TABLE}
+#: Former keys of sort orders, still read (``config.json``, ``--sort``) as the order they name now.
+SORT_ALIASES = {"lowest": "best_lowest"}
+
+
+def sort_key(name: str) -> str:
+    """The sort order ``name`` is (``SORTS``), a former key (:data:`SORT_ALIASES`) read as the order
+    it names now; any other name is itself."""
+    return SORT_ALIASES.get(name, name)
+
 
 #: The list pane's width in percent of the screen: bounds and step of ``<`` / ``>``.
 LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5
@@ -78,10 +102,11 @@ class Settings:
     def checked(cls, data: dict[str, Any]) -> tuple[Settings, tuple[str, ...]]:
         """Settings from a JSON object, and what was refused: one short phrase each (no newlines,
         values cut to 40 characters), naming the key — a key that is no setting, a value of the
-        wrong type, a sort not in :data:`SORTS`, a list width outside 20–80 (the nearest bound is
-        used), a view whose name or query is not text, a ``zotero_url`` that is no ``http(s)://``
-        address, a venue (of ``venues``) that is not text. A refused value falls back to the default;
-        never raises. The theme's name is not checked here (the themes are the app's)."""
+        wrong type, a sort not in :data:`SORTS` (a former key of one, :data:`SORT_ALIASES`, is read
+        as the sort it names now), a list width outside 20–80 (the nearest bound is used), a view
+        whose name or query is not text, a ``zotero_url`` that is no ``http(s)://`` address, a venue
+        (of ``venues``) that is not text. A refused value falls back to the default; never raises.
+        The theme's name is not checked here (the themes are the app's)."""
         defaults = cls()
         problems: list[str] = []
 
@@ -108,6 +133,7 @@ class Settings:
             width = max(LIST_WIDTH_MIN, min(LIST_WIDTH_MAX, width))
         keymap = typed("keymap", dict, "an object of command id → keys")
         sort = typed("sort", str, "a sort order")
+        sort = sort_key(sort) if sort is not None else None
         if sort is not None and sort not in SORTS:
             problems.append(f"sort {shown(sort)} is none of {', '.join(SORTS)}")
             sort = None
@@ -225,4 +251,15 @@ class SettingsFile:
         return Settings.from_dict(data) if isinstance(data, dict) else self.settings
 
 
-__all__ = ["CONFIG_FILE", "SORTS", "SORT_LABELS", "Settings", "SettingsFile", "StoreError"]
+__all__ = [
+    "CONFIG_FILE",
+    "SORTS",
+    "SORT_ALIASES",
+    "SORT_LABELS",
+    "SORT_SHORT_LABELS",
+    "SORT_TABLE",
+    "Settings",
+    "SettingsFile",
+    "StoreError",
+    "sort_key",
+]

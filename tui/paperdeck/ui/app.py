@@ -216,6 +216,13 @@ class PaperApp(App[None]):
         if monotonic() - self._last_input >= self.IDLE_S:
             runtime.collect_if_due()
 
+    def on_load(self) -> None:
+        """Before any screen or worker: an exception of a thread worker raised once the worker
+        is cancelled is logged, not lost (:mod:`paperdeck.ui.worker_errors`)."""
+        from paperdeck.ui.worker_errors import install
+
+        install(self.log.error)
+
     def on_mount(self) -> None:
         if self.keymap.applied:
             self.set_keymap(self.keymap.applied)

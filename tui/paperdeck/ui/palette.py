@@ -24,7 +24,7 @@ SORT_ABOUT = {
     "title": "title, A to Z (case and accents ignored)",
     "rating": "mean rating, highest first, unrated papers last",
     "spread": "rating spread, the most controversial (largest highest − lowest rating) first",
-    "lowest": "lowest rating, the papers whose lowest rating is highest first",
+    "best_lowest": "best lowest rating: the papers whose lowest rating is the highest first, unrated papers last",
     "decision": "decision, orals first",
     "changed": "the papers you starred, noted, tagged or gave a status most recently first",
     "rise": "the papers whose mean rating rose most during the discussion first, unrated papers last",

@@ -29,6 +29,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.widgets.one_line_input import PathInput
 
 #: Typed instead of a file name (any case): send the papers to a running Zotero.
 ZOTERO_WORD = "zotero"
@@ -100,7 +101,7 @@ class ExportPrompt(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export-dialog", classes="prompt"):
             yield Label(f"Export {self._what}", markup=False, classes="prompt-title")
-            yield Input(self._suggested, placeholder="file name", id="export-path")
+            yield PathInput(self._suggested, placeholder="file name", id="export-path")
             help_text = "a JSON file you can restore with paperdeck import" if self._backup else _FORMAT_HELP
             yield Label(help_text, classes="prompt-help")
             if self._reviews:

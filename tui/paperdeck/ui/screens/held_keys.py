@@ -4,6 +4,12 @@ A tester typed a query, pressed enter and ``space j space s`` while the counts s
 "searching…": the old list on screen took the keys, and three papers the user never saw were
 starred. The main screen's :class:`HeldKeys` holds such keys until the results are shown, then
 runs them on the results, in order.
+
+Another paperdeck may take the highlighted paper away (an import that removes it, a change of the
+user data under a list that reads it): the list then highlights its neighbour, and a key pressed
+for the paper must not act on that neighbour unseen. :meth:`HeldKeys.highlight_moved` says so in
+one line, drops the keys held for the paper, and drops the row keys that come before the moved
+highlight is painted.
 """
 
 from __future__ import annotations
@@ -31,8 +37,11 @@ class HeldKeys:
         self._screen = screen
         self._filter = list_filter
         list_filter.answered = self.answered
+        list_filter.highlight_lost = self.highlight_moved
         self._held: list[tuple[str, DOMNode]] = []
         self._held_for: tuple[str, bool] = ("", False)
+        #: The highlight moved off a paper another process took away, and that is not painted yet.
+        self._moved_unseen = False
 
     def hold(self, action: str, target: DOMNode) -> bool:
         """Hold ``action`` (run on ``target``: the screen or its list) while the list shown does
@@ -43,9 +52,16 @@ class HeldKeys:
         and third results. Moves and reading keys pressed before any is held stay live, as do the
         filter bar's keys."""
         screen, list_filter = self._screen, self._filter
-        if not list_filter.stale or (target is not screen and target is not list_filter.paper_list):
+        if target is not screen and target is not list_filter.paper_list:
             return False
         name = action.split("(", 1)[0]
+        if self._moved_unseen and name in HELD_ACTIONS:  # typed for the paper that was highlighted
+            screen.notify(
+                "A key was dropped: the highlighted paper changed before it was shown.", severity="warning", timeout=6
+            )
+            return True
+        if not list_filter.stale:
+            return False
         if name in NEVER_HELD or (not self._held and name not in HELD_ACTIONS):
             return False
         if not self._held:
@@ -62,6 +78,32 @@ class HeldKeys:
             keys = "1 key" if len(held) == 1 else f"{len(held)} keys"
             self._screen.notify(f"{keys} held for the list dropped: {why}.", severity="warning", timeout=4)
         return bool(held)
+
+    def highlight_moved(self, paper_id: str) -> None:
+        """The list shown after another process's change no longer highlights ``paper_id`` (it was
+        removed from the store, or left the list): say so in one line, drop the keys held for the
+        list (they were pressed for that paper), and drop each row key that comes before the new
+        highlight is painted (:meth:`hold`)."""
+        list_filter = self._filter
+        if list_filter.store.paper(paper_id) is None:
+            what = "The highlighted paper was removed by another paperdeck"
+        else:
+            what = "The highlighted paper left the list: another paperdeck changed it"
+        where = "its neighbour is highlighted" if list_filter.paper_list.highlighted_id else "the list is empty"
+        held, self._held = self._held, []
+        dropped = (
+            ""
+            if not held
+            else "; 1 key pressed for it dropped"
+            if len(held) == 1
+            else f"; {len(held)} keys pressed for it dropped"
+        )
+        self._screen.notify(f"{what}; {where}{dropped}.", severity="warning", timeout=6)
+        self._moved_unseen = True
+        self._screen.call_after_refresh(self._moved_seen)
+
+    def _moved_seen(self) -> None:
+        self._moved_unseen = False
 
     def answered(self, answered: bool) -> None:
         """A result (``answered``), or a hint, replaced the stale list: run the keys held for it,

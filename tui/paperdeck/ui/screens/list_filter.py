@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -48,14 +48,14 @@ if TYPE_CHECKING:
 COUNTS_PADDING = 3
 #: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
 #: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
-#: the star count (a few cells; the sort gives its short form up for it first), the sort order in
-#: effect (a query may rank otherwise than the sort saved), a refresh's progress, an export's,
-#: starred only, similar papers being found, indexing. How the query was read (10) comes second,
-#: then the matches the scope hides (11) before the scope (its short forms tried first): the top
-#: bar names the scope too, the count is said nowhere else.
-_NOTES_KEPT = (4, 10, 11, 0, 9, 1, 3, 7, 8, 2, 6, 5)
+#: the sort order in effect (a query may rank otherwise than the sort saved; its short form where
+#: room is short, :data:`SHORT_ORDER_NOTES`, so that the star count may stay beside it), the star
+#: count, a refresh's progress, an export's, starred only, similar papers being found, indexing.
+#: How the query was read (10) comes second, then the matches the scope hides (11) before the scope
+#: (its short forms tried first): the top bar names the scope too, the count is said nowhere else.
+_NOTES_KEPT = (4, 10, 11, 0, 9, 3, 1, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 10, 9, 1, 3, 7, 8, 0, 2, 6, 5, 11)
+_NOTES_KEPT_UNSCOPED = (4, 10, 9, 3, 1, 7, 8, 0, 2, 6, 5, 11)
 #: The index of the sort order among the counts' notes.
 _ORDER_NOTE = 3
 #: The notes (the star count, the sort order, marks) the sort gives its short form up for.
@@ -188,6 +188,14 @@ class ListFilter(ListSorting):
         #: Told once a result (True) or a hint (False) replaced a stale list (the screen runs the
         #: keys it held meanwhile, :class:`~paperdeck.ui.screens.held_keys.HeldKeys`).
         self.answered: Callable[[bool], None] = lambda _answered: None
+        #: Told (with the paper's id) when a list shown after another paperdeck's change (a
+        #: catalogue read again, user data another process wrote) no longer holds the paper that
+        #: was highlighted, before :attr:`answered`: the highlight went to its neighbour, and the
+        #: screen says so (:meth:`HeldKeys.highlight_moved
+        #: <paperdeck.ui.screens.held_keys.HeldKeys.highlight_moved>`).
+        self.highlight_lost: Callable[[str], None] = lambda _paper_id: None
+        #: The paper whose highlight the next list shown must keep, else tell :attr:`highlight_lost`.
+        self._keep_or_tell: str | None = None
         #: Told on the event loop when the filter bar's text changed, its text was taken, or a
         #: result or a hint was shown (the screen's :class:`~paperdeck.ui.query_gate.QueryGate`
         #: holds the work due meanwhile until the list answering the filter is painted).
@@ -393,7 +401,7 @@ class ListFilter(ListSorting):
 
         return parse_query(self.filter_text).reads_user_data
 
-    def refilter(self, after_change: bool = False) -> None:
+    def refilter(self, after_change: bool = False, must_keep: str | None = None) -> None:
         """Re-rank and filter the list for the current query.
 
         Plain words rank fuzzily (the search index); field terms (``decision:oral rating>=6``)
@@ -404,16 +412,18 @@ class ListFilter(ListSorting):
 
         ``after_change``: the user's data changed under a list that reads it (``tag:x``, starred
         only): the highlighted paper stays highlighted if it is still listed, else the one after
-        it (else before it) that is."""
+        it (else before it) that is. ``must_keep``: the paper highlighted, when another process
+        made that change: :attr:`highlight_lost` is told if the list shown no longer highlights it."""
         self.screen.workers.cancel_group(self.screen, "filter")
         text = self.filter_text
-        nearby = self._nearby_rows() if after_change else ()
+        nearby = self.nearby_rows() if after_change else ()
+        self._keep_or_tell = must_keep  # a list asked for anew: the last one's is no more
         if not text.strip():
             if self.chosen_order in ("relevance", "list"):
                 highlighted = self.paper_list.highlighted_id
                 self._show_filtered(text, self.starred_only, self.scope_ids(), highlighted, nearby)
             else:
-                self.refilter_later(nearby=nearby)
+                self.refilter_later(nearby=nearby, must_keep=must_keep)
             return
         from paperdeck.search.query import parse_query  # deferred: not needed for the first paint
 
@@ -424,11 +434,11 @@ class ListFilter(ListSorting):
         waits |= bool(query.like) and searcher.similarity.built is None
         waits |= query.searches_text and searcher.corpus.built is None
         if query.error is None and (waits or self.may_be_slow(query)):
-            self.refilter_later(nearby=nearby)
+            self.refilter_later(nearby=nearby, must_keep=must_keep)
             return
         self._show_filtered(text, self.starred_only, self._query_result(query), None, nearby)
 
-    def _nearby_rows(self) -> tuple[str, ...]:
+    def nearby_rows(self) -> tuple[str, ...]:
         """The highlighted paper, then the papers after it in the list, then those before it
         (nearest first): which to highlight when a re-filter drops some."""
         ids, cursor = self._view_ids, self.paper_list.cursor
@@ -437,14 +447,22 @@ class ListFilter(ListSorting):
         return (*ids[cursor:], *ids[cursor - 1 :: -1]) if cursor else tuple(ids)
 
     def refilter_later(
-        self, keep_id: str | None = None, reloaded: bool = False, nearby: Sequence[str] = ()
+        self,
+        keep_id: str | None = None,
+        reloaded: bool = False,
+        nearby: Iterable[str] = (),
+        must_keep: str | None = None,
     ) -> Worker[None]:
         """What :meth:`refilter` does not do at once, in the screen's ``filter`` worker (the one
         running before is cancelled): wait for an index (then the query runs on the event loop,
         as it would have at once), or a slow query (in a thread). ``keep_id``: the paper to keep
         highlighted if it is in the result; ``reloaded``: the catalogue was read again (the index
         is built anew and every row and the detail repainted); ``nearby``: else the first of these
-        papers in the result. Returns the worker."""
+        papers in the result (read once, as the result is shown); ``must_keep``: a paper whose
+        highlight another process's change may take away (its current id): :attr:`highlight_lost`
+        is told when the result shown does not highlight it. Returns the worker."""
+        if must_keep is not None:
+            self._keep_or_tell = must_keep
         self._set_stale(True)
         if not self.filter_text.strip() and self.chosen_order not in ("relevance", "list"):
             self.sort_pending = True  # the blank bar's list, sorted in the worker
@@ -456,7 +474,7 @@ class ListFilter(ListSorting):
             exclusive=True,
         )
 
-    async def _refilter_later(self, keep_id: str | None, reloaded: bool, nearby: Sequence[str]) -> None:
+    async def _refilter_later(self, keep_id: str | None, reloaded: bool, nearby: Iterable[str]) -> None:
         text, starred_only = self.filter_text, self.starred_only
         paper_list = self.paper_list
         keep = keep_id or (paper_list.highlighted_id if not text.strip() else None)
@@ -540,15 +558,19 @@ class ListFilter(ListSorting):
         return True
 
     def _show_filtered(
-        self, text: str, starred_only: bool, result: Sequence[str] | str, keep: str | None, nearby: Sequence[str] = ()
+        self, text: str, starred_only: bool, result: Sequence[str] | str, keep: str | None, nearby: Iterable[str] = ()
     ) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
-        else the first of ``nearby`` that is), or, for a hint, the hint and the last good result."""
+        else the first of ``nearby`` that is), or, for a hint, the hint and the last good result.
+        A paper whose highlight must be kept (:meth:`refilter_later`'s ``must_keep``, the paper
+        highlighted before :meth:`refilter` after another process's change) and is not highlighted
+        now is told to :attr:`highlight_lost`, before :attr:`answered`."""
         self._searching = self.sort_pending = False
         was_stale = self.stale
         self._set_stale(False)
         if isinstance(result, str):
             self.query_hint = result
+            self._keep_or_tell = None  # the list stays as it was
         else:
             self.query_hint = None
             ids = result
@@ -574,6 +596,9 @@ class ListFilter(ListSorting):
             paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))
+            lost, self._keep_or_tell = self._keep_or_tell, None
+            if lost is not None and paper_list.highlighted_id != lost:
+                self.highlight_lost(lost)
         self.applied_filter = (text, starred_only)
         self.update_counts()
         if self.stats_listener is not None and not isinstance(result, str):

@@ -10,7 +10,7 @@ list does not show yet, and the list is stale (dimmed, its row keys held, as for
 
 from __future__ import annotations
 
-from paperdeck.store.settings import SORT_LABELS, SORTS, SettingsFile
+from paperdeck.store.settings import SORT_LABELS, SORT_SHORT_LABELS, SORTS, SettingsFile
 from paperdeck.store.store import Store
 
 #: How the counts name a sort order other than relevance.
@@ -20,9 +20,7 @@ _ORDER_NOTES = {
     if order != "relevance"
 }
 #: The counts' short forms of the sort orders, for a label with no room for :data:`_ORDER_NOTES`.
-SHORT_ORDER_NOTES = {"list": "list order", "title": "by title", "rating": "↓rating", "spread": "↓spread",
-                     "lowest": "↑lowest", "decision": "by decision", "changed": "↓changed", "rise": "↓rise",
-                     "fall": "↓fall", "rating_pct": "↓percentile"}  # fmt: skip
+SHORT_ORDER_NOTES = {order: SORT_SHORT_LABELS[order] for order in SORTS if order != "relevance"}
 #: What the counts say while a sort asked for is applied, and while a query runs.
 SORTING, SEARCHING = "sorting…", "searching…"
 

@@ -408,14 +408,24 @@ class MainScreen(ReadingScreen):
     def catalogue_reloaded(self, new_ids: Sequence[str] = (), highlight: str | None = None) -> None:
         """Show the papers as the store holds them now (it read the catalogue again: another
         paperdeck imported meanwhile): the same query, sort and starred-only, the highlighted
-        paper kept (under its new id when the import merged it into a better-known record).
-        ``new_ids``: the papers the catalogue gained; a notice says which a follow matches.
-        ``highlight``: the paper to highlight instead (the next one, after a removal)."""
+        paper kept (under its new id when the import merged it into a better-known record); one
+        that is gone leaves the highlight on its nearest neighbour still listed, and the screen
+        says so (:meth:`HeldKeys.highlight_moved
+        <paperdeck.ui.screens.held_keys.HeldKeys.highlight_moved>`: the keys pressed for it are
+        dropped, not run on the neighbour). ``new_ids``: the papers the catalogue gained; a notice
+        says which a follow matches. ``highlight``: the paper to highlight instead (the next one,
+        after this app's own removal)."""
         self.following.refresh(new_ids)
+        resolve = self.store.resolve
         highlighted = highlight or self.paper_list.highlighted_id
+        kept = resolve(highlighted) if highlighted else None
+        # The rows around the highlighted one as listed before, each under its id now (read
+        # lazily, up to the first one still listed).
+        nearby = map(resolve, self.list_filter.nearby_rows()) if highlight is None else ()
         self.paper_list.set_columns(*scope_columns(self.store, self.list_filter.scope))
         self._find_scales()
-        self.list_filter.refilter_later(self.store.resolve(highlighted) if highlighted else None, reloaded=True)
+        must_keep = kept if highlight is None else None
+        self.list_filter.refilter_later(kept, reloaded=True, nearby=nearby, must_keep=must_keep)
 
     # -- filtering (ListFilter) -----------------------------------------------------------------
 
@@ -647,7 +657,7 @@ class MainScreen(ReadingScreen):
         self._show_detail(self.paper_list.highlighted_id)
         self.update_counts()
         if self.list_filter.list_reads_user_data():  # tag:x, is:starred…: the list follows the other's change
-            self.list_filter.refilter(after_change=True)
+            self.list_filter.refilter(after_change=True, must_keep=self.paper_list.highlighted_id)
 
     # -- the highlighted paper ---------------------------------------------------------------
 

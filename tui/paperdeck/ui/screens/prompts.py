@@ -21,6 +21,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
+from paperdeck.ui.widgets.one_line_input import OneLineInput
 
 
 class TagSuggester(Suggester):
@@ -62,7 +63,7 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
             yield Label(f"Tags for {self._what}", markup=False, classes="prompt-title")
             now = one_line(", ".join(self._current)) if self._current else "none yet"
             yield Label(f"Now: {now}", markup=False, classes="prompt-help")
-            yield Input(
+            yield OneLineInput(
                 placeholder="tag  another-tag  -tag-to-remove", suggester=TagSuggester(self._existing), id="tag-input"
             )
             yield Label("enter applies · → completes · escape cancels", classes="prompt-help")

@@ -7,7 +7,7 @@ from pathlib import PurePath
 from typing import ClassVar
 
 from rich.cells import cell_len
-from textual import events, on, work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -22,6 +22,7 @@ from paperdeck.search.views import NAME_MAX, View, clean_name
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
+from paperdeck.ui.widgets.one_line_input import OneLineInput
 
 
 def _fit(text: str, width: int) -> str:
@@ -141,21 +142,6 @@ class ViewsScreen(ChoiceDialog[View | None]):
         self.dismiss(None)
 
 
-class NameInput(Input):
-    """The view-name field (at most :data:`NAME_MAX` characters): a paste is put in as one line,
-    cut where the name is full, so the prompt's hint says it is (Input refused a paste that did
-    not fit whole, without a word)."""
-
-    def _on_paste(self, event: events.Paste) -> None:
-        event.stop()
-        event.prevent_default()
-        start, end = sorted(self.selection)
-        room = NAME_MAX - (len(self.value) - (end - start))
-        text = " ".join(event.text.split())[: max(room, 0)]
-        if text:
-            self.replace(text, start, end)
-
-
 class SaveViewPrompt(ModalScreen[str | None]):
     """Ask for a name for ``query``; dismisses with the cleaned name, or ``None`` on escape."""
 
@@ -173,7 +159,7 @@ class SaveViewPrompt(ModalScreen[str | None]):
         with Vertical(id="save-view-dialog", classes="prompt"):
             yield Label("Save the filter as a view", classes="prompt-title")
             yield Label(f"Query: {self._query}", markup=False, classes="prompt-help")
-            yield NameInput(placeholder="name, e.g. Orals to read", max_length=NAME_MAX, id="view-name")
+            yield OneLineInput(placeholder="name, e.g. Orals to read", max_length=NAME_MAX, id="view-name")
             yield Label("enter saves · escape cancels", id="view-hint", classes="prompt-help")
 
     @on(Input.Submitted)

@@ -11,9 +11,9 @@ from textual import events
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
-from textual.widgets import Input
 
 from paperdeck.ui._lines.no_layout import repaint_only_virtual_size
+from paperdeck.ui.widgets.one_line_input import OneLineInput, joined_lines
 
 #: The bar's placeholders, longest first: the longest that fits the bar is shown (never one cut
 #: mid-sentence); the last, whatever the width.
@@ -28,8 +28,8 @@ PLACEHOLDERS = (
 
 def one_line(text: str) -> str:
     """Pasted ``text`` as one query: its lines joined with single spaces, blank lines dropped
-    (Textual's Input keeps only the first line of a paste, silently)."""
-    return " ".join(line.strip() for line in text.splitlines() if line.strip())
+    (:class:`~paperdeck.ui.widgets.one_line_input.OneLineInput`'s rule)."""
+    return joined_lines(text)
 
 
 def placeholder_for(width: int) -> str:
@@ -37,7 +37,7 @@ def placeholder_for(width: int) -> str:
     return next((text for text in PLACEHOLDERS if cell_len(text) < width), PLACEHOLDERS[-1])
 
 
-class FilterBar(Input):
+class FilterBar(OneLineInput):
     """Fuzzy filter input. A paste puts in its lines as one query, white space around each
     dropped (``$(xclip -o)`` ends with a newline, a copied link may start with one), and says
     what it put in when that is one word (:class:`Pasted`)."""
@@ -73,19 +73,8 @@ class FilterBar(Input):
         if not self.has_focus:
             self.cursor_position = len(value)
 
-    def _on_paste(self, event: events.Paste) -> None:
-        """A paste becomes one query (:func:`one_line`: a paste of several lines is not cut to its
-        first), put where Input puts a paste: at the cursor, or over the selection (Input's own
-        handler is not run). One word pasted is told (:class:`Pasted`): it may be a paper's id."""
-        text = one_line(event.text)
-        event.stop()
-        event.prevent_default()  # Input's own paste (the first line as it is) not run after this
-        if not text:
-            return
-        selection = self.selection
-        if selection.is_empty:
-            self.insert_text_at_cursor(text)
-        else:
-            self.replace(text, *selection)
+    def pasted(self, text: str) -> None:
+        """A paste was put in as one query (:class:`OneLineInput`: a paste of several lines is not
+        cut to its first). One word pasted is told (:class:`Pasted`): it may be a paper's id."""
         if " " not in text:
             self.post_message(self.Pasted(text))
