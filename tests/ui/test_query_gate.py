@@ -19,6 +19,7 @@ from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.screens.main import MainScreen
+from paperdeck.ui.widgets.paper_list import PaperList
 from textual import events
 
 from tests.ui.helpers import SIZE, main_screen, settle
@@ -189,3 +190,42 @@ def test_an_action_due_after_a_pause_is_dropped_when_restarted_while_held() -> N
     timers[-1]()
     held.pop()()
     assert ran == ["shown"] and not pause.waiting
+
+
+async def test_the_gate_waits_for_the_frame_that_paints_the_result(
+    seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen runs its callbacks after a refresh when it is idle, too: on a slow machine that
+    came after the list took the result but before the list's repaint reached the screen (the
+    list hands it on when it is idle itself), and the gate opened there, a frame early. Here the
+    list's repaint is held back while the screen turns over: the work held for the query waits
+    for it, and runs once the frame with the result is painted."""
+    state = {"defer": False, "deferred": 0}
+    check_refresh = PaperList._check_refresh
+
+    def deferred(self: PaperList) -> None:
+        if state["defer"] and self._repaint_required:
+            state["deferred"] += 1  # kept for later: the screen is not told yet
+            return
+        check_refresh(self)
+
+    monkeypatch.setattr(PaperList, "_check_refresh", deferred)
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await wait_for(pilot, lambda: screen.searcher.index.built is not None, what="the index built")
+        await settle(pilot)
+        ran: list[bool] = []  # whether the list's repaint was still held back when the work ran
+        state["defer"] = True
+        screen.list_filter.show_query("REAP")
+        screen.query_gate.when_quiet(lambda: ran.append(bool(state["defer"])))
+        await wait_for(pilot, lambda: screen.applied_filter == ("REAP", False), what="the result taken")
+        await wait_for(pilot, lambda: state["deferred"] > 0, what="the list's repaint held back")
+        for _ in range(10):  # the screen idle, its callbacks run, the list not repainted
+            await pilot.pause()
+        assert ran == [] and not screen.query_gate.quiet
+        state["defer"] = False
+        screen.paper_list.check_idle()
+        await wait_for(pilot, lambda: ran, what="the held work run")
+        assert ran == [False] and screen.query_gate.quiet

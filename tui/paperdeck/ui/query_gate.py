@@ -31,13 +31,26 @@ class QueryGate:
         screen: the screen whose frames paint the list (its ``call_after_refresh``).
         answered: whether the list shown answers the filter as it stands (no text typed waits
             to be taken, no query waits or runs): called on the event loop.
+        paint_waits: whether what the screen shows now is still to be painted (a repaint asked
+            for and not yet drawn, a message still to be handled): the screen's callbacks after
+            a refresh also run when it is idle, which may come before the frame that paints a
+            result just set. While it is true the gate looks again :attr:`LOOK_AGAIN_S` later
+            (not at the next idle turn: a screen that cannot paint would turn over and over);
+            ``None``: never.
     """
 
-    __slots__ = ("_answered", "_held", "_look_asked", "_quiet", "_screen", "ran_held")
+    #: Seconds after which the gate looks again when the list answers but its frame is still to
+    #: be painted (a frame at 60 Hz).
+    LOOK_AGAIN_S = 1 / 60
 
-    def __init__(self, screen: Screen[None], answered: Callable[[], bool]) -> None:
+    __slots__ = ("_answered", "_held", "_look_asked", "_paint_waits", "_quiet", "_screen", "ran_held")
+
+    def __init__(
+        self, screen: Screen[None], answered: Callable[[], bool], paint_waits: Callable[[], bool] | None = None
+    ) -> None:
         self._screen = screen
         self._answered = answered
+        self._paint_waits = paint_waits
         #: Set while no query is under way: from the frame that paints a query's result until
         #: the next key (cleared by :meth:`busy`).
         self._quiet = threading.Event()
@@ -66,10 +79,15 @@ class QueryGate:
 
     def _look(self) -> None:
         """After a frame: when the list it painted answers the filter, the gate opens and the
-        held work runs (in the order it was held). Else the next change asks again
-        (:meth:`busy`): no looking at every idle turn while a query waits for its index."""
+        held work runs (in the order it was held). When the list answers but its frame is still
+        to be painted, the gate looks again a frame later. Else the next change asks
+        again (:meth:`busy`): no looking at every idle turn while a query waits for its index."""
         self._look_asked = False
         if self._quiet.is_set() or not self._answered():
+            return
+        if self._paint_waits is not None and self._paint_waits():
+            self._look_asked = True
+            self._screen.set_timer(self.LOOK_AGAIN_S, self._look)
             return
         self._quiet.set()
         held, self._held = self._held, []

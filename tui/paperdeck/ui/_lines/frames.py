@@ -29,6 +29,25 @@ def watch_frames(screen: Screen[Any], shown: Callable[[], object], painted: Call
     compositor.render_update = render_and_encode  # type: ignore[method-assign]
 
 
+def paint_waits(screen: Screen[Any], *widgets: Widget) -> bool:
+    """Whether a frame of ``screen`` is still to paint what ``widgets`` show now: a repaint or a
+    layout one of them asked for and not yet handed to the screen (``Widget._check_refresh``
+    does that when the widget is idle), a message waiting in one's queue or the screen's (an
+    ``Update``, a key typed into it), or the screen's own repaint, layout or dirty widgets, which
+    its next refresh draws. The screen runs its ``call_after_refresh`` callbacks when it is idle
+    too, which may come before any of these is drawn.
+
+    Textual internals touched: ``Widget._repaint_required``, ``_layout_required``,
+    ``MessagePump._message_queue``, ``Screen._dirty_widgets``, ``_layout_required``,
+    ``_repaint_required``, ``_scroll_required``."""
+    if screen._dirty_widgets or screen._scroll_required:
+        return True
+    return any(
+        pump._message_queue.qsize() > 0 or pump._repaint_required or pump._layout_required
+        for pump in (screen, *widgets)
+    )
+
+
 def after_first_frame(screen: Screen[Any], callback: Callable[[], object]) -> None:
     """Call ``callback`` on the event loop as soon as ``screen``'s compositor has rendered its
     first frame with anything in it and handed it to the terminal (``call_after_refresh`` waits

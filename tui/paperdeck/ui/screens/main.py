@@ -36,7 +36,7 @@ from paperdeck.store.settings import (
     SettingsFile,
 )
 from paperdeck.store.store import Store
-from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame
+from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame, paint_waits
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
@@ -116,7 +116,7 @@ class MainScreen(ReadingScreen):
         )  # fmt: skip
         #: Holds the work due after start-up while a query typed is under way (until its result
         #: is painted): the footer's mount, the interval checks, the start-up worker's steps.
-        self.query_gate = QueryGate(self, self._answers_filter)
+        self.query_gate = QueryGate(self, self._answers_filter, self._paint_waits)
         self.list_filter.changed = self.query_gate.busy
         self.list_filter.hold = self.query_gate.when_quiet
         #: The catalogue and the search index, read after the first frame.
@@ -379,6 +379,12 @@ class MainScreen(ReadingScreen):
         """Whether the list answers the filter as it stands and no key waits to be handled (the
         rest of a burst: the query typed after ``/``)."""
         return self.list_filter.answers_filter() and not getattr(self.app, "keys_waiting", False)
+
+    def _paint_waits(self) -> bool:
+        """Whether the list's or the filter bar's state is still to be painted, or keys typed
+        into the bar wait to be handled (:func:`~paperdeck.ui._lines.frames.paint_waits`); never
+        while another screen is in front (this one paints nothing then)."""
+        return self.is_current and paint_waits(self, self.paper_list, self.query_one(FilterBar))
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
