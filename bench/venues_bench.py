@@ -189,13 +189,17 @@ def _ratio_keys(name: str, pairs: list[tuple[float, float]]) -> dict[str, float]
 
 
 #: Prepended to :data:`_APP_TYPING` for its instruction counts: the filter bar's cursor does not
-#: blink. Its 0.5 s timer repaints the bar as long as the run lasts in wall time, which callgrind
-#: stretches ~50× and the machine's load stretches again: counted, it would be the load's.
-_NO_BLINK = "from textual.widgets import Input\nInput.cursor_blink = False\n"
+#: blink (its 0.5 s timer repaints the bar as long as the run lasts in wall time, which callgrind
+#: stretches ~50× and the machine's load stretches again: counted, it would be the load's), and
+#: the pilot's keys wait for the screen as long as callgrind takes (not Textual's 30 s).
+_UNDER_CALLGRIND = (
+    "from textual.widgets import Input\nInput.cursor_blink = False\n"
+    "from textual.pilot import Pilot\nPilot._wait_for_screen.__defaults__ = (3600.0,)\n"
+)
 
 
 def _app_argv(data_dir: Path) -> list[str]:
-    return [sys.executable, "-c", _NO_BLINK + _APP_TYPING, str(data_dir), *APP_QUERIES]
+    return [sys.executable, "-c", _UNDER_CALLGRIND + _APP_TYPING, str(data_dir), *APP_QUERIES]
 
 
 def measure_open_filter_ir(alone: Path, library: Path) -> dict[str, float]:

@@ -48,16 +48,20 @@ def test_a_run_is_counted_and_a_failed_one_raises() -> None:
         venues_bench._instructions([sys.executable, "-c", "import sys; sys.exit(3)"], env)
 
 
-def test_the_counted_runs_type_with_the_cursor_still() -> None:
+def test_the_counted_runs_type_with_the_cursor_still_and_wait_for_the_screen() -> None:
     argv = venues_bench._app_argv(Path("/store"))
     script = argv[2]
-    assert script.startswith(venues_bench._NO_BLINK) and script.endswith(venues_bench._APP_TYPING)
+    assert script.startswith(venues_bench._UNDER_CALLGRIND) and script.endswith(venues_bench._APP_TYPING)
     assert argv[3:] == ["/store", *venues_bench.APP_QUERIES]
+    from textual.pilot import Pilot
     from textual.widgets import Input
 
     blink = Input.__dict__["cursor_blink"]  # a reactive, true by default
+    waits = Pilot._wait_for_screen.__defaults__
     try:
-        exec(venues_bench._NO_BLINK, {})
+        exec(venues_bench._UNDER_CALLGRIND, {})
         assert Input.cursor_blink is False
+        assert Pilot._wait_for_screen.__defaults__ == (3600.0,)
     finally:
         Input.cursor_blink = blink
+        Pilot._wait_for_screen.__defaults__ = waits
