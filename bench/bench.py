@@ -133,10 +133,12 @@ lists them. At 1 (``make bench``) every key below is measured as well.
   ``bench/bench.py venue_scope`` measures only this);
 - ``venues_*``: a library of every venue file of the shared data against the ICLR 2026 dump
   alone: the app opened on the library's ICLR 2026 scope and typed in, ÷ the app on ICLR 2026
-  alone (``venues_open_filter_cpu_ratio``, CPU of the whole process, interleaved), the same at the
-  store level in the ICLR 2026 scope and in every venue (``venues_store_filter_*``), the former
-  full parse (``venues_full_parse_*``), per-venue statistics of the whole library, ``venue:`` scope
-  filters (bench/venues_bench.py; ``bench/bench.py venues`` measures only this);
+  alone (``venues_open_filter_cpu_ratio``, CPU of the whole process, interleaved; its
+  instructions, ``venues_open_filter_ir_ratio``, where valgrind is installed, unless
+  ``--no-paint-ir``), the same at the store level in the ICLR 2026 scope and in every venue
+  (``venues_store_filter_*``), the former full parse (``venues_full_parse_*``), per-venue
+  statistics of the whole library, ``venue:`` scope filters (bench/venues_bench.py;
+  ``bench/bench.py venues`` measures only this);
 - ``fetch_full_*``: ``paperdeck fetch iclr2026`` of every submission with its replies from a local
   API server into an empty store: seconds end to end, of them the pages, and requests
   (bench/fetch_bench.py; ``bench/bench.py fetch`` measures only this).
@@ -535,9 +537,10 @@ def measure_app(data_dir: Path, runs: int, no_reviews: Path | None, ir: bool = T
     return keys
 
 
-def measure_older(data_dir: Path, no_reviews: Path, work: Path) -> dict[str, object]:
+def measure_older(data_dir: Path, no_reviews: Path, work: Path, ir: bool = True) -> dict[str, object]:
     """The older keys measured at 1 × alone (module docstring), ``data_dir`` the store the child
-    imports built (it is written to: a refresh's copy is taken from it)."""
+    imports built (it is written to: a refresh's copy is taken from it); ``ir``: the venues'
+    instruction counts too."""
     store = Store(work / "legacy")
     started = time.perf_counter()
     import_files(store, DUMP)
@@ -573,7 +576,7 @@ def measure_older(data_dir: Path, no_reviews: Path, work: Path) -> dict[str, obj
     say(f"venue scope: {venue_scope}")
     fetched = measure_fetch()
     say(f"fetch: {fetched}")
-    venues = measure_venues()
+    venues = measure_venues(ir=ir)
     say(f"venues: {venues}")
     return {
         "import_s": round(import_s, 2),
@@ -606,7 +609,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--store", type=Path, help="measure a copy of this built store instead (no import keys)")
     parser.add_argument("--runs", type=int, default=5, help="interleaved start-up runs (default 5)")
     parser.add_argument("--no-paint-ir", action="store_true",
-                        help="skip the instruction counts to the painted frames (~3 min under valgrind)")  # fmt: skip
+                        help="skip the instruction counts (frames, venues: ~10 min under valgrind)")  # fmt: skip
     parser.add_argument("part", nargs="?", help="fetch, venues, keystrokes, venue_scope, reviews, stats, moves, "
                         "restore_backup_s: only that part")  # fmt: skip
     parser.add_argument("data_dir", nargs="?", type=Path, help="keystrokes: the store to type in")
@@ -631,7 +634,7 @@ def main() -> None:
         print(json.dumps(measure_fetch()))
         return
     if args.part == "venues":
-        print(json.dumps(measure_venues()))
+        print(json.dumps(measure_venues(ir=not args.no_paint_ir)))
         return
     if args.part == "keystrokes":  # bench.py keystrokes DATA_DIR: only these, on a built store
         with tempfile.TemporaryDirectory() as tmp:
@@ -674,7 +677,7 @@ def main() -> None:
         no_reviews = work / "no-reviews" if older else None
         keys.update(measure_app(data_dir, args.runs, no_reviews, ir=not args.no_paint_ir))
         if no_reviews is not None:
-            keys.update(measure_older(data_dir, no_reviews, work))
+            keys.update(measure_older(data_dir, no_reviews, work, ir=not args.no_paint_ir))
         else:
             keys["skipped"] = OLDER_KEYS
     keys["load_avg"] = [load_at_start, load_avg()]

@@ -14,6 +14,13 @@ leaves it):
   statistics counted ahead) — what a user who opens paperdeck and types a few filters costs;
   median of :data:`RUNS`, the two stores interleaved; ``venues_open_filter_cpu_ratio``: the
   median of the pairs' ratios library ÷ alone (``…_lo`` / ``…_hi``: the lowest and highest pair);
+- ``venues_open_filter_ir`` / ``venues_iclr2026_open_filter_ir`` / ``venues_open_filter_ir_ratio``
+  (where valgrind is installed, and asked for): the same app runs' instructions (``valgrind
+  --tool=callgrind``, every thread, user space only; one run each, ``PYTHONHASHSEED=0``, each
+  frame waited for up to an hour), which hold still under load where the CPU pairs move by
+  ±0.15. Under callgrind the app runs ~50× slower while its timers keep wall time, so the work
+  that waits for typing to pause starts sooner: the ratio is the slow machine's, compared with
+  itself (before / after), not with the CPU ratio;
 - ``venues_store_filter_iclr2026_cpu_ratio`` / ``venues_store_filter_all_cpu_ratio`` (with their
   ``_lo`` / ``_hi``): the same at the store level, as the app's store reads (``Store(lazy=True,
   lean=True)``, the rows cache, the venue runs, the other venues' papers deferred as the app defers
@@ -47,6 +54,8 @@ leaves it):
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -116,6 +125,7 @@ from paperdeck.store.store import Store
 from procs import settled
 
 async def main(data_dir, queries):
+    frame_timeout = float(os.environ.get("VENUES_BENCH_FRAME_TIMEOUT_S", "30"))
     from textual import events
     from paperdeck.ui.app import PaperApp
     from paperdeck.ui.frames import watch_frames
@@ -140,7 +150,7 @@ async def main(data_dir, queries):
                     waiting_for[0] = typed
                     painted.clear()
                     app.post_message(events.Key("space" if char == " " else char, char))
-                    await asyncio.wait_for(painted.wait(), timeout=30)
+                    await asyncio.wait_for(painted.wait(), timeout=frame_timeout)
                 waiting_for[0] = ""
                 await pilot.press("ctrl+a", "ctrl+k")
             while not app.store.loaded or screen.searcher.index.built is None:
@@ -176,6 +186,56 @@ def _ratio_keys(name: str, pairs: list[tuple[float, float]]) -> dict[str, float]
         f"{name}_cpu_ratio_lo": round(ratios[0], 2),
         f"{name}_cpu_ratio_hi": round(ratios[-1], 2),
     }
+
+
+#: Prepended to :data:`_APP_TYPING` for its instruction counts: the filter bar's cursor does not
+#: blink (its 0.5 s timer repaints the bar as long as the run lasts in wall time, which callgrind
+#: stretches ~50× and the machine's load stretches again: counted, it would be the load's), and
+#: the pilot's keys wait for the screen as long as callgrind takes (not Textual's 30 s).
+_UNDER_CALLGRIND = (
+    "from textual.widgets import Input\nInput.cursor_blink = False\n"
+    "from textual.pilot import Pilot\nPilot._wait_for_screen.__defaults__ = (3600.0,)\n"
+)
+
+
+def _app_argv(data_dir: Path) -> list[str]:
+    return [sys.executable, "-c", _UNDER_CALLGRIND + _APP_TYPING, str(data_dir), *APP_QUERIES]
+
+
+def measure_open_filter_ir(alone: Path, library: Path) -> dict[str, float]:
+    """The ``venues_*open_filter_ir*`` keys of the module docstring; ``{}`` without valgrind.
+
+    Raises:
+        subprocess.CalledProcessError: a run failed (its count would be of part of the run).
+    """
+    if shutil.which("valgrind") is None:
+        return {}
+    path = os.pathsep.join((str(REPO / "tui"), str(REPO / "bench"), os.environ.get("PYTHONPATH", "")))
+    # Each key's frame waited for as long as callgrind takes on a loaded machine.
+    env = dict(os.environ, PYTHONPATH=path, PYTHONHASHSEED="0", VENUES_BENCH_FRAME_TIMEOUT_S="3600")
+    counted, counted_alone = _instructions(_app_argv(library), env), _instructions(_app_argv(alone), env)
+    return {
+        "venues_open_filter_ir": counted,
+        "venues_iclr2026_open_filter_ir": counted_alone,
+        "venues_open_filter_ir_ratio": round(counted / counted_alone, 3),
+    }
+
+
+def _instructions(argv: list[str], env: dict[str, str]) -> int:
+    """Instructions ``argv`` executes to its end under callgrind (every thread).
+
+    Raises:
+        subprocess.CalledProcessError: it ended with an error.
+        RuntimeError: callgrind printed no count.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "callgrind.log"
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", f"--log-file={log}", *argv]
+        subprocess.run(command, env=env, capture_output=True, check=True)
+        found = re.search(r"Collected\s*:\s*(\d+)", log.read_text(errors="replace"))
+        if found is None:
+            raise RuntimeError(f"callgrind printed no count: {log.read_text(errors='replace')[-300:]}")
+        return int(found.group(1))
 
 
 def build_stores(work: Path) -> tuple[Path, Path]:
@@ -271,11 +331,13 @@ def _p95(values: list[float]) -> float:
     return round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1)
 
 
-def measure_venues(runs: int = RUNS) -> dict[str, float]:
-    """The keys of the module docstring."""
+def measure_venues(runs: int = RUNS, ir: bool = True) -> dict[str, float]:
+    """The keys of the module docstring (the instruction counts only given ``ir``)."""
     with tempfile.TemporaryDirectory() as tmp:
         alone, library = build_stores(Path(tmp))
         keys = measure_open_filter(alone, library, runs)
+        if ir:
+            keys |= measure_open_filter_ir(alone, library)
         return {
             "venues_papers": len(Store(library).paper_ids),
             "venues_iclr2026_papers": len(Store(alone).paper_ids),
@@ -289,7 +351,9 @@ if __name__ == "__main__":
 
     if len(sys.argv) == 3:  # venues_bench.py ALONE LIBRARY: the keys but the papers', on built stores
         library = Path(sys.argv[2])
-        print(json.dumps(measure_open_filter(Path(sys.argv[1]), library) | measure_scope_and_stats(library)))
+        alone = Path(sys.argv[1])
+        keys = measure_open_filter(alone, library) | measure_open_filter_ir(alone, library)
+        print(json.dumps(keys | measure_scope_and_stats(library)))
     elif len(sys.argv) == 2:  # venues_bench.py LIBRARY: the statistics and the scope's re-filter alone
         print(json.dumps(measure_scope_and_stats(Path(sys.argv[1]))))
     else:
