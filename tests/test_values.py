@@ -7,7 +7,9 @@ import pickle
 from dataclasses import FrozenInstanceError
 
 import pytest
+from paperdeck.model.venue import Scale
 from paperdeck.store.rows import PaperRow
+from paperdeck.store.settings import Settings
 from paperdeck.store.user_fields import FieldRule
 from paperdeck.text.render import Segment
 from paperdeck.values import FrozenValue
@@ -19,6 +21,7 @@ from paperdeck.values import FrozenValue
         (PaperRow("p:1", "T", rating=6.0), PaperRow("p:1", "T", False, "unknown", 6.0), PaperRow("p:1", "T")),
         (Segment("x", bold=True), Segment("x", True), Segment("x")),
         (FieldRule(max, None), FieldRule(max, None), FieldRule(min, None)),
+        (Scale((1.0, 2.0)), Scale((1.0, 2.0)), Scale((1.0, 3.0))),
     ],
 )
 def test_a_frozen_value_is_equal_hashed_shown_and_pickled_by_its_fields(
@@ -40,3 +43,23 @@ def test_a_frozen_value_is_equal_hashed_shown_and_pickled_by_its_fields(
 def test_values_of_two_classes_are_never_equal() -> None:
     assert Segment("p:1") != PaperRow("p:1", "")
     assert PaperRow("p:1", "T").__eq__(Segment("p:1")) is NotImplemented
+
+
+def test_settings_are_a_frozen_value_replaced_and_written_as_a_dataclass_was() -> None:
+    """Settings (made before the first paint) are a FrozenValue: ``replaced`` and ``to_dict``
+    stand for ``dataclasses.replace`` and ``asdict``; unhashable, as their mappings are."""
+    chosen = Settings(theme="gruvbox", keymap={"star": "f"})
+    assert isinstance(chosen, FrozenValue) and chosen == Settings(theme="gruvbox", keymap={"star": "f"})
+    assert Settings().keymap is not Settings().keymap  # each its own, as a default factory's
+    moved = chosen.replaced(list_width=60)
+    assert moved.list_width == 60 and moved.theme == "gruvbox" and chosen.list_width == 55
+    with pytest.raises(TypeError):
+        chosen.replaced(colour="red")
+    written = chosen.to_dict()
+    assert list(written) == list(Settings.FIELDS) and Settings.checked(written) == (chosen, ())
+    written["keymap"]["star"] = "g"
+    assert chosen.keymap == {"star": "f"}  # copied, as asdict copies
+    with pytest.raises(FrozenInstanceError):
+        chosen.theme = "other"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        hash(chosen)

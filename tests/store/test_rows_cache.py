@@ -464,3 +464,22 @@ def test_a_row_read_at_its_position_needs_no_map_of_every_id(imported: Store, mo
     assert lazy.catalogue._rows_map is not None
     assert [lazy.row(pid, at) for at, pid in enumerate(ids)] == [imported.row(pid) for pid in ids]
     assert not lazy.loaded
+
+
+def test_the_long_lines_of_a_rows_cache_come_in_one_piece(tmp_path: Path) -> None:
+    """The ids and spans lines of a large store (megabytes) are in the reader's buffer whole once
+    the header is read: ``readline`` takes them at once, not piece by piece byte by byte."""
+    from paperdeck.store.rows import _open_rows
+
+    ids = b'["' + b'","'.join(b"id%07d" % n for n in range(200_000)) + b'"]\n'
+    spans = b'{"spans": [' + b",".join(b"%d" % n for n in range(300_000)) + b'], "aliases": {}}\n'
+    row = b'["id%07d", "' + b"a title of a paper " * 4 + b'", false, "unknown", null, ""]\n'
+    rows = b"".join(row % n for n in range(200_000))  # the head under a fifth of the file, as written
+    path = tmp_path / ROWS_FILE
+    path.write_bytes(b'{"rows": 200000}\n' + ids + spans + rows)
+    assert len(ids) + len(spans) > 2 * (1 << 20)  # longer than the reader's smallest buffer
+    with _open_rows(path) as handle:
+        handle.readline()
+        assert handle.peek().startswith(ids + spans)
+        assert handle.readline() == ids and handle.readline() == spans
+        assert handle.readline() == row % 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict
 from pathlib import Path
 
 from paperdeck.store.settings import CONFIG_FILE, LIST_WIDTH_MAX, SORT_LABELS, Settings, SettingsFile
@@ -159,7 +158,7 @@ def test_settings_checked_names_every_value_refused() -> None:
                   "keymap []", "view 'a'"):  # fmt: skip
         assert any(problem.startswith(named) for problem in refused), (named, refused)
     assert Settings.checked({"list_width": True})[1] == ("list_width true is not a whole number from 20 to 80",)
-    assert Settings.checked(asdict(Settings(theme="gruvbox", sort="rating")))[1] == ()
+    assert Settings.checked(Settings(theme="gruvbox", sort="rating").to_dict())[1] == ()
 
 
 def test_a_config_naming_the_former_lowest_sort_loads_the_best_lowest_sort(tmp_path: Path) -> None:

@@ -27,11 +27,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.rating_text import mean_text
+from paperdeck.values import FrozenValue
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
@@ -65,16 +65,25 @@ class ScaleError(ValueError):
     """A rating that is not on the scale its venue rates on (the message says which and where)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Scale:
+class Scale(FrozenValue):
     """The values a reviewer of a venue could choose, ascending (at least two).
+
+    Immutable, compared and hashed by its values, as a frozen dataclass is
+    (:class:`~paperdeck.values.FrozenValue`: this module is imported before the first paint,
+    where making a dataclass would cost more than the rest of the module).
 
     Attributes:
         values: the choices, ascending: ``(0.0, 2.0, 4.0, 6.0, 8.0, 10.0)``; a range ``1-10`` holds
             every whole number of it.
     """
 
+    __slots__ = ("values",)
+    FIELDS = ("values",)
+
     values: tuple[float, ...]
+
+    def __init__(self, values: tuple[float, ...]) -> None:
+        object.__setattr__(self, "values", values)
 
     @property
     def low(self) -> float:

@@ -14,7 +14,6 @@ the file is never overwritten.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ import orjson
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.values import FrozenValue
 
 CONFIG_FILE = "config.json"
 #: Where a running Zotero's connector server listens (Zotero's own default: port 23119 on this machine).
@@ -67,9 +67,13 @@ def sort_key(name: str) -> str:
 LIST_WIDTH_MIN, LIST_WIDTH_MAX, LIST_WIDTH_STEP = 20, 80, 5
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(FrozenValue):
     """What the user chose.
+
+    Immutable, compared and hashed by its fields, as a frozen dataclass is
+    (:class:`~paperdeck.values.FrozenValue`: the settings are read before the first paint, where
+    making a dataclass would cost more than reading them); :meth:`replaced` and :meth:`to_dict`
+    stand for ``dataclasses.replace`` and ``asdict``.
 
     Attributes:
         theme: a Textual theme name, ``""`` for the default.
@@ -84,14 +88,60 @@ class Settings:
             their labels (``"COLM 2025"``); empty for every venue.
     """
 
-    theme: str = ""
-    show_detail: bool = True
-    list_width: int = 55
-    keymap: dict[str, str] = field(default_factory=dict)
-    sort: str = "relevance"
-    views: dict[str, str] = field(default_factory=dict)
-    zotero_url: str = ZOTERO_URL
-    venues: list[str] = field(default_factory=list)
+    __slots__ = ("keymap", "list_width", "show_detail", "sort", "theme", "venues", "views", "zotero_url")
+    FIELDS = ("theme", "show_detail", "list_width", "keymap", "sort", "views", "zotero_url", "venues")
+
+    theme: str
+    show_detail: bool
+    list_width: int
+    keymap: dict[str, str]
+    sort: str
+    views: dict[str, str]
+    zotero_url: str
+    venues: list[str]
+
+    def __init__(
+        self,
+        theme: str = "",
+        show_detail: bool = True,
+        list_width: int = 55,
+        keymap: dict[str, str] | None = None,
+        sort: str = "relevance",
+        views: dict[str, str] | None = None,
+        zotero_url: str = ZOTERO_URL,
+        venues: list[str] | None = None,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "theme", theme)
+        put(self, "show_detail", show_detail)
+        put(self, "list_width", list_width)
+        put(self, "keymap", {} if keymap is None else keymap)
+        put(self, "sort", sort)
+        put(self, "views", {} if views is None else views)
+        put(self, "zotero_url", zotero_url)
+        put(self, "venues", [] if venues is None else venues)
+
+    def replaced(self, **changes: Any) -> Settings:
+        """These settings with ``changes`` (field name → value), as ``dataclasses.replace`` makes them.
+
+        Raises:
+            TypeError: a name is no field.
+        """
+        return Settings(**{**{name: getattr(self, name) for name in self.FIELDS}, **changes})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field by name, as ``config.json`` holds them (the mappings and lists copied, as
+        ``dataclasses.asdict`` copies them)."""
+        return {
+            "theme": self.theme,
+            "show_detail": self.show_detail,
+            "list_width": self.list_width,
+            "keymap": dict(self.keymap),
+            "sort": self.sort,
+            "views": dict(self.views),
+            "zotero_url": self.zotero_url,
+            "venues": list(self.venues),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
@@ -165,7 +215,7 @@ class Settings:
 
 
 #: The keys of ``config.json``.
-_KEYS = tuple(Settings.__dataclass_fields__)
+_KEYS = Settings.FIELDS
 
 
 class SettingsFile:
@@ -209,9 +259,9 @@ class SettingsFile:
         Raises:
             StoreError: the file cannot be written.
         """
-        self.settings = replace(self._fresh(), **changes)
+        self.settings = self._fresh().replaced(**changes)
         if self.problem is None:
-            atomic_write_bytes(self.path, orjson.dumps(asdict(self.settings), option=orjson.OPT_INDENT_2))
+            atomic_write_bytes(self.path, orjson.dumps(self.settings.to_dict(), option=orjson.OPT_INDENT_2))
         return self.settings
 
     def save_view(self, name: str, query: str) -> Settings:
