@@ -5,7 +5,7 @@ and exits 1 naming each page that differs from what it would write (tests/test_d
 same). Each page is a template of hand-written prose in ``docs/src/`` whose ``<!-- generated -->``
 line is replaced by a reference made from the code:
 
-- ``keys.md``: the command table's own page (``paperdeck.ui.commands.keys_markdown``), section by
+- ``keys.md``: the command table's own page (``paperdeck.ui.command_help.keys_markdown``), section by
   section, with each key's binding id;
 - ``query.md``: the query fields and syntax (``paperdeck.search.query.query_markdown``, made from
   ``FIELDS``);
@@ -51,7 +51,7 @@ def _cell(text: str) -> str:
 
 def keys_reference() -> str:
     """The keys reference of ``docs/keys.md``."""
-    from paperdeck.ui.commands import keys_markdown
+    from paperdeck.ui.command_help import keys_markdown
 
     # The table's own page, from its first section on, one heading level down: it sits under the
     # template's "Every key, by section" (the template holds the title and the remapping prose).

@@ -59,7 +59,7 @@ def review_sample(tmp_path_factory: pytest.TempPathFactory) -> ReviewSample:
 def summaries_built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The review summaries built from here on (``ReviewSummary.from_dict``), each by its venue:
     counted work, for the tests of which summaries a venue scope builds."""
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review_summary import ReviewSummary
 
     made: list[str] = []
     from_dict = ReviewSummary.from_dict

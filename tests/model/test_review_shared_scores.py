@@ -3,7 +3,7 @@ memory; four ratings on a scale of six values repeat across papers): counted as 
 
 from __future__ import annotations
 
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review_summary import ReviewSummary
 
 
 def test_review_summaries_share_their_tuples_of_scores() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from paperdeck.model.paper import Paper, Ratings
-from paperdeck.model.review import Review, ReviewSummary
+from paperdeck.model.review import Review
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.model.venue import (
     Scale,
     ScaleError,

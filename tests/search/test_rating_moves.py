@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 from paperdeck.model.paper import Paper, Ratings
-from paperdeck.model.review import REVIEW, Review, ReviewSummary, ReviewVersion
+from paperdeck.model.review import REVIEW, Review, ReviewVersion
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.search.query import parse_query
 from paperdeck.search.query_fields import rating_moves
 from paperdeck.search.selection import PaperLookups, sort_ids

@@ -16,9 +16,9 @@ from paperdeck.model.review import (
     PUBLIC_COMMENT,
     REVIEW,
     Review,
-    ReviewSummary,
     kind_label,
 )
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.sources.importer import import_files
 from paperdeck.sources.review_notes import note_review, reply_kind
 from paperdeck.store.store import Store

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 from paperdeck.model.errors import SourceError
-from paperdeck.model.review import AUTHOR_RESPONSE, REVIEW, Review, ReviewSummary
+from paperdeck.model.review import AUTHOR_RESPONSE, REVIEW, Review
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.sources import read_source
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store

@@ -106,7 +106,8 @@ def test_the_areas_chart_draws_each_venue_apart_on_its_own_decisions() -> None:
 
 
 def test_the_moves_acceptance_of_several_venues_counts_the_venues_with_a_rate() -> None:
-    from paperdeck.model.review import REVIEW, Review, ReviewSummary
+    from paperdeck.model.review import REVIEW, Review
+    from paperdeck.model.review_summary import ReviewSummary
 
     papers = [*_set("ICLR", 2017, poster=1, reject=3), *_set("COLM", 2025, poster=5)]
     papers = [replace(p, openreview_id=p.id) for p in papers]

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import Paper, Ratings
-from paperdeck.model.review import REVIEW, Review, ReviewSummary, ReviewVersion
+from paperdeck.model.review import REVIEW, Review, ReviewVersion
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.stats.charts import chart_lines
 from paperdeck.stats.figures import Figures, Place, figures_of
 

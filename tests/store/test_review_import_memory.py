@@ -5,7 +5,7 @@ again although no text they read had changed).
 - The catalogue is read once the notes are merged, never while a batch of notes is held (a
   document at a time, never parsed whole: ``test_review_rescore.py``).
 - Each score summary is held once as a document: its JSON text, not a parsed tree beside the
-  :class:`~paperdeck.model.review.ReviewSummary` made for the papers' scores; the summaries file
+  :class:`~paperdeck.model.review_summary.ReviewSummary` made for the papers' scores; the summaries file
   is still ``orjson.dumps`` of the documents, byte for byte.
 - The import records that it changed no text the indexes read
   (:attr:`~paperdeck.store.catalogue.Catalogue.last_patch`, no pair of papers), so the saved

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paperdeck.model.review import ReviewSummary, SomeSummaries, covers
+from paperdeck.model.review_summary import ReviewSummary, SomeSummaries, covers
 from paperdeck.store.paper_index import object_bytes
 from paperdeck.store.reviews import ReviewStore
 

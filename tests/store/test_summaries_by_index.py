@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import orjson
 import pytest
-from paperdeck.model.review import ReviewSummary, SomeSummaries
+from paperdeck.model.review_summary import ReviewSummary, SomeSummaries
 from paperdeck.store import summaries_file
 from paperdeck.store.paper_index import object_bytes, write_paper_index
 from paperdeck.store.reviews import ReviewStore

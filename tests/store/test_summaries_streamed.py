@@ -10,7 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.store import reviews as review_module
 from paperdeck.store.paper_index import object_bytes
 from paperdeck.store.reviews import ReviewStore

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from paperdeck.model.review import Review, ReviewSummary
+from paperdeck.model.review import Review
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
@@ -59,7 +60,7 @@ def test_two_files_recording_different_scales_settle_on_one_in_any_order() -> No
 
 
 def test_a_rank_names_its_venue_as_safe_text_and_says_nothing_of_all() -> None:
-    from paperdeck.model.review import Rank
+    from paperdeck.model.review_summary import Rank
     from paperdeck.model.venue import group_name
 
     assert Rank(0.18, 19_499, "ICLR.cc/2026/Conference").label() == "top 18 % of 19,499 rated in ICLR 2026"

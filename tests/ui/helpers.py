@@ -3,6 +3,8 @@ the main screen's parts (the fixtures are :mod:`tests.ui.conftest`'s)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from paperdeck.model.paper import Paper
@@ -37,6 +39,15 @@ async def settle(pilot: Pilot[Any]) -> None:
         screen = app.screen
         if not isinstance(screen, MainScreen) or not screen.list_filter.stale:
             return
+
+
+@asynccontextmanager
+async def started(app: PaperApp, size: tuple[int, int] = SIZE) -> AsyncIterator[tuple[PaperApp, Pilot[None]]]:
+    """``app`` run under a Pilot at ``size`` once it has settled (:func:`settle`), as
+    ``async with started(make_app()) as (app, pilot):`` (the opening of most Pilot tests)."""
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield app, pilot
 
 
 def counts(app: PaperApp) -> str:

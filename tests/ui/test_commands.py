@@ -12,7 +12,8 @@ import pytest
 from paperdeck.store.settings import CONFIG_FILE, SORT_LABELS, SORTS
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.commands import BY_ID, COMMANDS, NAVIGATION, PALETTE_OWNERS, SUMMARIES, listed_on_help
+from paperdeck.ui.command_help import listed_on_help
+from paperdeck.ui.commands import BY_ID, COMMANDS, NAVIGATION, PALETTE_OWNERS, SUMMARIES
 from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.export import ExportPrompt, TickBox
 from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt

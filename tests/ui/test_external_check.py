@@ -12,7 +12,7 @@ from paperdeck.store.store import Store
 from paperdeck.store.user_data import UserStore
 from paperdeck.ui.app import PaperApp
 
-from tests.ui.helpers import SIZE, highlighted, main_screen, settle
+from tests.ui.helpers import highlighted, main_screen, settle, started
 
 AppFactory = Callable[..., PaperApp]
 
@@ -49,9 +49,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> _Counts:
 async def test_an_unchanged_file_is_neither_read_nor_copied(
     make_app: AppFactory, seeded_store: Store, counted: _Counts
 ) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         target = highlighted(app).id
         await pilot.press("s")  # our own write: its stamp is taken, so it is no change from elsewhere
         await settle(pilot)

@@ -16,7 +16,7 @@ from paperdeck.ui.screens.note_editor import NoteEditor
 from textual.pilot import Pilot
 from textual.widgets import TextArea
 
-from tests.ui.helpers import SIZE, highlighted, settle
+from tests.ui.helpers import highlighted, started
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
@@ -34,9 +34,7 @@ async def press_quit(pilot: Pilot[None], how: str) -> None:
 async def test_quitting_with_an_unsaved_note_asks_and_keeps_editing(
     make_app: AppFactory, seeded_store: Store, how: str
 ) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         target = highlighted(app).id
         await pilot.press("n", *"typed and not saved")
         await press_quit(pilot, how)
@@ -56,9 +54,7 @@ async def test_quitting_with_an_unsaved_note_asks_and_keeps_editing(
 
 @pytest.mark.parametrize("how", ["ctrl+q", "ctrl+c", "palette"])
 async def test_quitting_with_an_unsaved_note_quits_once_the_user_says_discard(make_app: AppFactory, how: str) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         await pilot.press("n", *"draft")
         await press_quit(pilot, how)
         assert isinstance(app.screen, ConfirmScreen) and app.is_running
@@ -69,9 +65,7 @@ async def test_quitting_with_an_unsaved_note_quits_once_the_user_says_discard(ma
 
 @pytest.mark.parametrize("how", ["ctrl+q", "ctrl+c", "palette"])
 async def test_quitting_with_the_note_unchanged_does_not_ask(make_app: AppFactory, how: str) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NoteEditor)
@@ -80,9 +74,7 @@ async def test_quitting_with_the_note_unchanged_does_not_ask(make_app: AppFactor
 
 
 async def test_q_in_the_note_editor_is_a_letter(make_app: AppFactory) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         await pilot.press("n", "q", "question_mark")
         await pilot.pause()
         assert isinstance(app.screen, NoteEditor) and app.is_running
@@ -98,8 +90,7 @@ async def test_the_terminal_closing_under_the_editor_saves_the_typed_note(
     ``PaperApp.terminal_gone``)."""
     app = make_app()
     assert signal.getsignal(number) == signal.SIG_DFL
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(app) as (app, pilot):
         target = highlighted(app).id
         await pilot.press("n", *"typed before the window closed")
         await pilot.pause()
@@ -113,9 +104,7 @@ async def test_the_terminal_closing_under_the_editor_saves_the_typed_note(
 
 async def test_an_editor_reopened_with_unsaved_text_asks_before_quitting(make_app: AppFactory) -> None:
     """After a save that failed, the editor holds text that is not on disk: unsaved from the start."""
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         app.push_screen(NoteEditor("A paper", "saved note", draft="saved note and more"))
         await pilot.pause()
         await pilot.press("ctrl+q")
@@ -127,9 +116,7 @@ async def test_ctrl_c_copies_the_selected_text_and_quits_with_none(make_app: App
     """``ctrl+c`` as a shell user's hand expects: with text selected in the filter bar or the note,
     it copies that text and the app stays; with nothing selected, it quits (Textual's own only
     said how to quit)."""
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with started(make_app()) as (app, pilot):
         await pilot.press("slash", *"diffusion model", "shift+home")
         await pilot.press("ctrl+c")
         await pilot.pause()

@@ -5,6 +5,8 @@ which would be run again over the other venues."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,8 @@ from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.main import MainScreen
+from textual.pilot import Pilot
 
 from tests.ui.helpers import counts, main_screen, settle
 from tests.ui.test_query_bar import typed
@@ -34,6 +38,22 @@ def _store(tmp_path: Path) -> Store:
     store.set_star("openreview:B", True)
     store.set_star("openreview:D", True)
     return store
+
+
+@asynccontextmanager
+async def _scoped_to_colm(
+    store: Store, width: int, shown: int
+) -> AsyncIterator[tuple[PaperApp, Pilot[None], MainScreen]]:
+    """``store`` in the app, ``width`` columns wide, its venue scope set to COLM 2025 and its list
+    showing that scope's ``shown`` papers."""
+    app = PaperApp(store=store)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["COLM 2025"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == shown, what="the scope")
+        yield app, pilot, screen
 
 
 def test_more_elsewhere_counts_words_and_stars_only(tmp_path: Path) -> None:
@@ -72,13 +92,7 @@ def test_the_count_ranks_nothing_again(tmp_path: Path, monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize("width", [80, 120])
 async def test_the_counts_say_what_the_scope_hides(tmp_path: Path, width: int) -> None:
-    app = PaperApp(store=_store(tmp_path))
-    async with app.run_test(size=(width, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["COLM 2025"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+    async with _scoped_to_colm(_store(tmp_path), width, shown=2) as (app, pilot, screen):
         assert await typed(pilot, "diffusion") == ["openreview:A"]
         text = counts(app)
         assert ("2 more in other venues" if width >= 120 else "+2 elsewhere") in text, text
@@ -107,12 +121,7 @@ async def test_the_counts_keep_their_width_as_the_hidden_matches_fall(tmp_path: 
         *(Paper(id=f"openreview:G{n}", title=f"Graphs {n}", abstract="y", venue="ICLR", year=2026) for n in range(9)),
         *(Paper(id=f"openreview:M{n}", title=f"Grammars {n}", abstract="z", venue="ICLR", year=2026) for n in range(3)),
     ])  # fmt: skip
-    app = PaperApp(store=store)
-    async with app.run_test(size=(160, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["COLM 2025"])
-        await settle(pilot)
+    async with _scoped_to_colm(store, 160, shown=1) as (app, pilot, screen):
         await pilot.press("slash", *"gra")
         await wait_for(pilot, lambda: "12 more in other venues" in counts(app), what=lambda: counts(app))
         wide = counts(app)
@@ -131,13 +140,7 @@ async def test_the_counts_keep_their_width_as_the_note_comes_and_goes(tmp_path: 
     through both; the text itself is the same but for that padding."""
     from rich.cells import cell_len
 
-    app = PaperApp(store=_store(tmp_path))
-    async with app.run_test(size=(width, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["COLM 2025"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+    async with _scoped_to_colm(_store(tmp_path), width, shown=2) as (app, pilot, _):
         await typed(pilot, "")
         blank = counts(app)
         assert blank.lstrip().startswith("2 papers · COLM 2025"), blank

@@ -17,7 +17,8 @@ from paperdeck.model.review import REVIEW, Review
 from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
-from paperdeck.ui.commands import BY_ID, COMMANDS, SECTIONS, SUMMARIES, keys_markdown
+from paperdeck.ui.command_help import keys_markdown
+from paperdeck.ui.commands import BY_ID, COMMANDS, SECTIONS, SUMMARIES
 from paperdeck.ui.keymap import CHAINS, check_keymap
 from paperdeck.ui.screens.help import HelpScreen
 from paperdeck.ui.screens.reader import PaperReader

@@ -195,7 +195,7 @@ def _star(directory: str, starred: bool, given: list[str]) -> str:
 
 class _Summary:
     """A score summary document as :func:`paperdeck.cli.shown.summary_line` reads it (the
-    fields of :class:`paperdeck.model.review.ReviewSummary`, from its ``to_dict``)."""
+    fields of :class:`paperdeck.model.review_summary.ReviewSummary`, from its ``to_dict``)."""
 
     def __init__(self, doc: dict[str, Any]) -> None:
         self.count: int = doc.get("count", 0)
@@ -213,7 +213,7 @@ class _Summary:
 
     @property
     def spread(self) -> float | None:
-        """As :attr:`paperdeck.model.review.ReviewSummary.spread`."""
+        """As :attr:`paperdeck.model.review_summary.ReviewSummary.spread`."""
         return None if self.max is None or self.min is None else self.max - self.min
 
 

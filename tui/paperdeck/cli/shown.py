@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     class Summary(Protocol):
         """What :func:`summary_line` reads of a score summary
-        (:class:`paperdeck.model.review.ReviewSummary` has it)."""
+        (:class:`paperdeck.model.review_summary.ReviewSummary` has it)."""
 
         @property
         def count(self) -> int: ...

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: 
     import numpy as np
 
     from paperdeck.model.paper import Paper, UserData
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review_summary import ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
 
 #: Which papers a term keeps: one bool per paper of ``lookups.papers``, right at least for the
@@ -221,9 +221,9 @@ class RatingMoves(NamedTuple):
 
     Attributes:
         initial: the mean of each official review's first rating
-            (:attr:`~paperdeck.model.review.ReviewSummary.rating_initial`); NaN without reviews.
+            (:attr:`~paperdeck.model.review_summary.ReviewSummary.rating_initial`); NaN without reviews.
         delta: current mean − ``initial``
-            (:attr:`~paperdeck.model.review.ReviewSummary.rating_delta`); NaN without reviews.
+            (:attr:`~paperdeck.model.review_summary.ReviewSummary.rating_delta`); NaN without reviews.
         review_up, review_down: a review's current rating is above (below) its first.
         review_any: a review's rating took more than one value (even when it came back).
     """
@@ -278,7 +278,7 @@ def rating_moves(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]
 
 def first_means_of(papers: Sequence[Paper], summaries: Mapping[str, ReviewSummary]) -> dict[str, float]:
     """The papers whose mean rating moved during the discussion, by paper id, with the mean of
-    each review's first rating (:attr:`~paperdeck.model.review.ReviewSummary.rating_initial`)."""
+    each review's first rating (:attr:`~paperdeck.model.review_summary.ReviewSummary.rating_initial`)."""
     found: dict[str, float] = {}
     get = summaries.get
     for paper in papers:

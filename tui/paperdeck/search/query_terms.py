@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: 
     import numpy as np
 
     from paperdeck.model.paper import Paper, UserData
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review_summary import ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the papers' module: a query ranked by its words needs none
     import numpy as np
 
     from paperdeck.model.paper import Paper, UserData
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review_summary import ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.search.corpus import TextCorpus
     from paperdeck.search.index import SearchIndex

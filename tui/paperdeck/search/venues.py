@@ -128,7 +128,7 @@ def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:
     <paperdeck.store.reviews.ReviewStore.summaries_among>`); ``None`` for every paper (as
     :func:`scoped_ids`). Loads the catalogue if needed; kept until the catalogue or the scope
     changes."""
-    from paperdeck.model.review import forums_of
+    from paperdeck.model.review_summary import forums_of
 
     runs = store.venue_runs
     if not scope or scope >= frozenset(runs.labels):

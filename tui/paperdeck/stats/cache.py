@@ -33,7 +33,7 @@ from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.store import Store
 
 if TYPE_CHECKING:
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review_summary import ReviewSummary
     from paperdeck.store.patch_record import CataloguePatch
 
 __all__ = [

@@ -19,7 +19,7 @@ One pass over the papers (:func:`figures_of`) gives every figure:
   chart (the ratings and acceptance charts draw each venue's apart when a set mixes venues).
 
 A paper's mean rating and its number of reviews come from its imported reviews' summary
-(:class:`paperdeck.model.review.ReviewSummary`, by OpenReview forum id) when there is one, else
+(:class:`paperdeck.model.review_summary.ReviewSummary`, by OpenReview forum id) when there is one, else
 from the catalogue's :attr:`paperdeck.model.paper.Paper.ratings`; each review's rating and
 confidence only from the summaries (a catalogue keeps a paper's mean, not each review's score).
 
@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 from paperdeck.model.decision import ACCEPTED
 from paperdeck.model.decision import REJECTED as _REJECTED
 from paperdeck.model.paper import STATUSES, Paper, UserData
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review_summary import ReviewSummary
 from paperdeck.model.venue import NO_VENUE
 from paperdeck.stats.tally import NO_AREA as _NO_AREA
 
@@ -241,7 +241,7 @@ class MoveAcceptance:
 @dataclass(frozen=True, slots=True)
 class Moves:
     """How the ratings moved during the discussion (from each official review's versions, as the
-    summaries give them: :attr:`~paperdeck.model.review.ReviewSummary.initial_ratings`).
+    summaries give them: :attr:`~paperdeck.model.review_summary.ReviewSummary.initial_ratings`).
 
     Attributes:
         first_ratings: every review's first rating (its current one is

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review_summary import ReviewSummary
 
 #: How a paper without a primary area is counted (:data:`paperdeck.stats.figures.NO_AREA`).
 NO_AREA = "(no area)"

@@ -60,6 +60,16 @@ CHANGES_FILE = "changes.jsonl"
 SEEN_FILE = "changes-seen.json"
 
 
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """``(inode, size, mtime_ns)`` of the file at ``path``, ``None`` when there is none (one
+    ``stat``): what the change log and the seen mark compare to know their file changed."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+
 class ChangeLog:
     """The change log of a store, read whole on first need and again when the file changed.
 
@@ -73,12 +83,8 @@ class ChangeLog:
         self._read: tuple[tuple[int, int, int] | None, list[PaperChange]] = (None, [])
 
     def stamp(self) -> tuple[int, int, int] | None:
-        """``(inode, size, mtime_ns)`` of the file, ``None`` when there is none (one ``stat``)."""
-        try:
-            stat = self.path.stat()
-        except OSError:
-            return None
-        return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        """The file's :func:`_stamp`."""
+        return _stamp(self.path)
 
     def read(self) -> list[PaperChange]:
         """Every recorded change, oldest first (a copy); ``[]`` when nothing was recorded.
@@ -209,12 +215,8 @@ class SeenMark:
         self._read: tuple[tuple[int, int, int] | None, str | None] = (None, None)
 
     def stamp(self) -> tuple[int, int, int] | None:
-        """``(inode, size, mtime_ns)`` of the file, ``None`` when there is none."""
-        try:
-            stat = self.path.stat()
-        except OSError:
-            return None
-        return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        """The file's :func:`_stamp`."""
+        return _stamp(self.path)
 
     def read(self) -> str | None:
         """The mark; ``None`` when there is none (never set). A file that cannot be read or parsed

@@ -30,7 +30,8 @@ from paperdeck.store.transaction import current, transaction
 if TYPE_CHECKING:
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import Review, ReviewSummary
+    from paperdeck.model.review import Review
+    from paperdeck.model.review_summary import ReviewSummary
     from paperdeck.store.catalogue import Catalogue
     from paperdeck.store.changes import ChangeLog
     from paperdeck.store.merge import MergeResult

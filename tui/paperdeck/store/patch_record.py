@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review_summary import ReviewSummary
 
 #: A catalogue file's ``(size in bytes, mtime in ns)``: :meth:`~paperdeck.store.catalogue.Catalogue.stamp`.
 Stamp = tuple[int, ...]

@@ -34,7 +34,7 @@ from paperdeck.store.span_read import PIECE_BYTES, bytes_between, span_bytes
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import ReviewSummary
+    from paperdeck.model.review_summary import ReviewSummary
     from paperdeck.store.catalogue import Catalogue
 
 __all__ = ["PaperTally", "Rescore", "catalogue_forums", "rescore", "scored"]

@@ -44,7 +44,8 @@ import orjson
 
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
-from paperdeck.model.review import REVIEW, Rank, Review, ReviewSummary, ReviewVersion, SomeSummaries
+from paperdeck.model.review import REVIEW, Review, ReviewVersion
+from paperdeck.model.review_summary import Rank, ReviewSummary, SomeSummaries
 from paperdeck.store.atomic import (
     ACTIVE,
     atomic_write_bytes,
@@ -428,14 +429,14 @@ class ReviewStore:
 
     def summaries_among(self, forums: AbstractSet[str]) -> dict[str, ReviewSummary]:
         """The score summaries of (at least) the papers with these forum ids, by forum id: a
-        :class:`~paperdeck.model.review.SomeSummaries` of theirs when only theirs are built (a
+        :class:`~paperdeck.model.review_summary.SomeSummaries` of theirs when only theirs are built (a
         venue scope's papers: the other venues' summaries are parsed, not built), kept for the
         next call (the same object while it covers the forums asked; a wider set builds the rest
         it names into a new one); every summary (:meth:`summaries`) when they are read already.
         When these papers' hold a rating, every summary of the rated ones' venues
-        (:attr:`ReviewSummary.venue <paperdeck.model.review.ReviewSummary.venue>`) is built too,
+        (:attr:`ReviewSummary.venue <paperdeck.model.review_summary.ReviewSummary.venue>`) is built too,
         whichever forum holds it (:attr:`SomeSummaries.venues
-        <paperdeck.model.review.SomeSummaries.venues>`): a rated paper's :meth:`rank` compares it
+        <paperdeck.model.review_summary.SomeSummaries.venues>`): a rated paper's :meth:`rank` compares it
         with every rated paper of its venue, and needs no other venue's. The forums' entries are
         found by the summaries' span index, the others' neither parsed nor built; without a usable
         index (or for those venues) every entry is parsed, only those built.
@@ -669,8 +670,8 @@ class ReviewStore:
         """Where this paper's mean rating ranks among all reviewed papers of its venue in the
         store (never only those a filter shows, never another venue's, rated on another scale):
         the share (0–1] of them whose mean is as high or higher, and how many they are
-        (:class:`~paperdeck.model.review.Rank`); ``None`` without ratings. The venue is the
-        summaries' :attr:`~paperdeck.model.review.ReviewSummary.venue` (summaries without one are
+        (:class:`~paperdeck.model.review_summary.Rank`); ``None`` without ratings. The venue is the
+        summaries' :attr:`~paperdeck.model.review_summary.ReviewSummary.venue` (summaries without one are
         ranked among themselves)."""
         self._read_index()
         some = self._some

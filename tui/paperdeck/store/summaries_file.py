@@ -1,5 +1,5 @@
 """Reading a review store's summaries file (``summaries.gG.json``, one JSON object of each
-reviewed paper's :class:`~paperdeck.model.review.ReviewSummary` by forum id, written as
+reviewed paper's :class:`~paperdeck.model.review_summary.ReviewSummary` by forum id, written as
 :func:`~paperdeck.store.paper_index.object_bytes` writes it): every entry streamed one by one
 (:func:`summaries_streamed`), or only some forums' entries, found by the file's span index
 (:func:`summaries_by_index`: a venue scope's, the other venues' entries neither parsed nor built).
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from paperdeck.model.review import ReviewSummary
+from paperdeck.model.review_summary import ReviewSummary
 
 if TYPE_CHECKING:
     import mmap
@@ -120,7 +120,7 @@ def _key_at(data: mmap.mmap, start: int, stop: int) -> tuple[object, int]:
 
 
 def _venue_of(doc: object) -> Any:
-    """The :attr:`~paperdeck.model.review.ReviewSummary.venue` the summary ``doc`` (an entry's
+    """The :attr:`~paperdeck.model.review_summary.ReviewSummary.venue` the summary ``doc`` (an entry's
     value, parsed) is built with (``""`` without one); ``None`` for no summary (built later,
     which names what is wrong)."""
     return doc.get("venue", "") if type(doc) is dict else None

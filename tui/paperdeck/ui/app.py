@@ -29,7 +29,8 @@ from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.keys import KeyGate
-from paperdeck.ui.commands import bindings, help_sections
+from paperdeck.ui.command_help import help_sections
+from paperdeck.ui.commands import bindings
 from paperdeck.ui.keymap import KeymapCheck, check_keymap
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.main import MainScreen

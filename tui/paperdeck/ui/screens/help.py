@@ -1,5 +1,5 @@
 """The help screen: every key, grouped by where it works, built from the command table
-(:func:`paperdeck.ui.commands.help_sections`)."""
+(:func:`paperdeck.ui.command_help.help_sections`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from textual.widgets import Label, Static
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.paths import dialog_style_sheets
-from paperdeck.ui.commands import HelpLine, bindings, key_display
+from paperdeck.ui.command_help import HelpLine
+from paperdeck.ui.commands import bindings, key_display
 from paperdeck.ui.widgets.footer import PaperFooter
 
 #: One help section: a heading and its lines (keys already those in effect).

@@ -54,7 +54,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import Rank, ReviewSummary
+    from paperdeck.model.review_summary import Rank, ReviewSummary
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures

@@ -23,15 +23,8 @@ from textual.widgets import Static
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
-from paperdeck.model.review import (
-    Rank,
-    Review,
-    ReviewSummary,
-    kind_label,
-    ordered_reviews,
-    scores_only,
-    scores_only_line,
-)
+from paperdeck.model.review import Review, kind_label, ordered_reviews, scores_only, scores_only_line
+from paperdeck.model.review_summary import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible
 from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain

@@ -152,7 +152,7 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="stats")
     def _count(self, ids: list[str], highlighted: str | None) -> None:
-        from paperdeck.model.review import covers, forums_of
+        from paperdeck.model.review_summary import covers, forums_of
         from paperdeck.stats.figures import figures_of
         from paperdeck.stats.marks import user_marks
 

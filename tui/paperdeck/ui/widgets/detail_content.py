@@ -11,7 +11,7 @@ from textual.style import Style
 
 from paperdeck.model.changes import PaperChange
 from paperdeck.model.paper import Paper, UserData
-from paperdeck.model.review import Rank, ReviewSummary
+from paperdeck.model.review_summary import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.model.schedule import ScheduleEvent
 from paperdeck.model.venue import mean_text, scale_of

@@ -17,7 +17,7 @@ from paperdeck.ui.after_pause import AfterPause
 if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
     from paperdeck.model.changes import PaperChange
     from paperdeck.model.paper import Paper
-    from paperdeck.model.review import Rank, ReviewSummary
+    from paperdeck.model.review_summary import Rank, ReviewSummary
     from paperdeck.model.schedule import ScheduleEvent
     from paperdeck.model.user import UserData
 
