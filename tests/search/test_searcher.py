@@ -16,6 +16,8 @@ from paperdeck.search.searcher import Lazy, Searcher
 from paperdeck.search.selection import run_query
 from paperdeck.store.store import Store
 
+from tests.waits import GUARD_S
+
 PAPERS = [
     Paper(id="openreview:A", title="Diffusion models", abstract="Denoising diffusion for images."),
     Paper(id="openreview:B", title="Graph networks", abstract="Message passing on graphs."),
@@ -95,7 +97,7 @@ def _building_in_a_thread(store: Store, outcome: object) -> tuple[Lazy[int], thr
 
     def build(store: Store) -> int:
         started.set()
-        release.wait(5)
+        release.wait(GUARD_S)
         if isinstance(outcome, BaseException):
             raise outcome
         assert isinstance(outcome, int)
@@ -109,7 +111,7 @@ def _building_in_a_thread(store: Store, outcome: object) -> tuple[Lazy[int], thr
 
     thread = threading.Thread(target=get)
     thread.start()
-    assert started.wait(5)
+    assert started.wait(GUARD_S)
     return lazy, release, thread
 
 
@@ -120,8 +122,8 @@ def test_a_future_asked_while_another_thread_builds_is_that_builds_result(tmp_pa
     assert not starts and not waiting.done()  # no second build: the one under way is waited for
     assert lazy.future(starts.append) is waiting
     release.set()
-    thread.join(5)
-    assert waiting.result(5) == 7 and not starts
+    thread.join(GUARD_S)
+    assert waiting.result(GUARD_S) == 7 and not starts
     assert lazy.future(starts.append).result(0) == 7 and not starts  # built: done at once
 
 
@@ -129,9 +131,9 @@ def test_a_future_asked_while_another_thread_builds_gets_its_failure(tmp_path: P
     lazy, release, thread = _building_in_a_thread(make_store(tmp_path), ValueError("broken"))
     waiting = lazy.future(lambda build: pytest.fail("a second build was started"))
     release.set()
-    thread.join(5)
+    thread.join(GUARD_S)
     with pytest.raises(ValueError, match="broken"):
-        waiting.result(5)
+        waiting.result(GUARD_S)
     started: list[object] = []
     assert not lazy.future(started.append).done() and started  # the next future asks for a new build
 

@@ -20,6 +20,7 @@ from paperdeck.store.rows import PaperRow
 from paperdeck.store.store import ROWS_FILE, Store
 
 from tests.store.conftest import FIXED_TIME
+from tests.waits import GUARD_S
 
 
 def test_a_lazy_store_shows_rows_before_parsing_the_catalogue(imported: Store) -> None:
@@ -360,7 +361,7 @@ def test_the_rows_left_unread_are_read_while_the_catalogue_is_being_parsed(
     with lazy.catalogue._load_lock:  # as load() holds it, in a worker thread
         reader = threading.Thread(target=lambda: shown.append(lazy.row(last)), daemon=True)
         reader.start()
-        reader.join(timeout=10)
+        reader.join(timeout=GUARD_S)
         assert not reader.is_alive()
     assert shown == [imported.row(last)] and not lazy.loaded
 

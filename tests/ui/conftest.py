@@ -3,8 +3,9 @@ helpers the tests call are :mod:`tests.ui.helpers`'s)."""
 
 from __future__ import annotations
 
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,21 @@ def _notices_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
         return post_message(self, message)
 
     monkeypatch.setattr(PaperApp, "post_message", at_once)
+
+
+@pytest.fixture
+def hangup_signals_at_default() -> Iterator[None]:
+    """SIGHUP and SIGTERM at their default for the test, as a shell started in a terminal hands
+    them to paperdeck, and as they were before afterwards: a test of how the app takes them
+    asserted what the test run inherited (under ``nohup`` SIGHUP is ignored, and the app rightly
+    leaves it so)."""
+    numbers = PaperApp.HANGUP_SIGNALS
+    before = {number: signal.signal(number, signal.SIG_DFL) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from paperdeck.ui.widgets.row_cells import CHANGED, FOLLOWED
 from textual.widgets import Label, Static
 
 from tests.ui.helpers import FIXED_TIME, SIZE, main_screen, paper_list, settle
-from tests.waits import wait_for
+from tests.waits import GUARD_S, wait_for
 
 
 def papers(numbers: range) -> list[Paper]:
@@ -251,7 +251,7 @@ async def test_the_following_list_counts_a_follow_added_while_it_is_matched(
     followed_by = selection.followed_by
 
     def held(*args: object, **kwargs: object) -> object:
-        matched.wait(10)
+        matched.wait(GUARD_S)
         return followed_by(*args, **kwargs)  # type: ignore[arg-type]
 
     store = store_of(tmp_path)

@@ -81,6 +81,7 @@ async def test_q_in_the_note_editor_is_a_letter(make_app: AppFactory) -> None:
         assert app.screen.query_one(TextArea).text == "q?"
 
 
+@pytest.mark.usefixtures("hangup_signals_at_default")
 @pytest.mark.parametrize("number", [signal.SIGHUP, signal.SIGTERM])
 async def test_the_terminal_closing_under_the_editor_saves_the_typed_note(
     make_app: AppFactory, seeded_store: Store, number: signal.Signals

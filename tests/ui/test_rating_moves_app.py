@@ -19,6 +19,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 from tests.helpers import ReviewSample
 from tests.ui.helpers import highlighted, main_screen, open_reviews, settle, static_text
+from tests.waits import GUARD_S
 
 VENUE = "ICLR.cc/2026/Conference"
 DAY = 86_400_000
@@ -178,7 +179,7 @@ async def test_the_detail_shown_again_while_the_moves_are_found_finds_them_once(
 
     def slow_first_means(*args: Any) -> dict[str, float]:
         calls.append(args)
-        release.wait(10)
+        release.wait(GUARD_S)
         return found(*args)
 
     monkeypatch.setattr(query_fields, "first_means_of", slow_first_means)

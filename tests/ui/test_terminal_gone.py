@@ -187,6 +187,7 @@ async def test_the_terminal_gone_ends_the_app_and_stops_a_refresh_under_way(make
             child.wait()
 
 
+@pytest.mark.usefixtures("hangup_signals_at_default")
 async def test_sighup_ends_the_app_when_no_note_is_open(make_app: AppFactory, seeded_store: Store) -> None:
     """Not only in the note editor: a hang-up ends the app the way a quit does (its ``on_unmount``
     runs), not by the signal's default (the process killed where it stood)."""
