@@ -76,7 +76,7 @@ def _non_finite_files(value: str) -> dict[str, bytes]:
             ]
         ),
         "csv-scores": _csv(
-            [{"title": "Scores", "abstract": ABSTRACT, "rating": f"5;{value};1e308;1e308", "confidence": f"{value};3"}]
+            [{"title": "Scores", "abstract": ABSTRACT, "rating": f"5;{value}", "confidence": f"{value};3"}]
         ),
         "openreview": orjson.dumps(
             [

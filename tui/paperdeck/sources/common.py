@@ -11,6 +11,7 @@ provenance those readers record.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import fields, replace
@@ -29,6 +30,7 @@ __all__ = [
     "known_venue",
     "merge_papers",
     "provenance_pairs",
+    "review_ratings",
     "score_number",
     "venue_from_decision",
     "venue_from_text",
@@ -147,6 +149,48 @@ def score_number(value: object) -> float | None:
     except ValueError:
         return None
     return number if number - number != 0 else None  # only the non-finite: NaN - NaN, inf - inf
+
+
+def review_ratings(value: object) -> list[float]:
+    """The per-review ratings a record gives as a list or ``"5;6;8"`` text (``";"`` or ``","``
+    between them), each read by :func:`score_number`; a ``-1`` is no rating (Paper Copilot's
+    placeholder) and is left out; ``[]`` when it gives none (``None``, ``""``, empty items, only
+    ``-1``, all zeros: as :func:`paperdeck.sources.jsonfile.parse_scores`).
+
+    The one rule of every format that carries per-review ratings (Paper Copilot, CSV, OpenReview
+    submission notes): a rating is taken only when every value is one, so that a record's mean
+    never silently stands on some of its reviews.
+
+    Raises:
+        ValueError: a value is not a number (``"x"``, ``true``, ``"1e3"``) or is below 0 other
+            than ``-1`` (a non-finite one is left to the import boundary, which drops it); the
+            message names the values (safe text on one line, cut short).
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return []
+    items: list[object]
+    if isinstance(value, str):
+        items = list(re.split(r"[;,]", value))
+    else:
+        items = list(value) if isinstance(value, list | tuple) else [value]
+    items = [item.strip() if isinstance(item, str) else item for item in items]
+    items = [item for item in items if item != ""]
+    scores = [score_number(item) for item in items]
+    # -1 is Paper Copilot's "no rating"; a non-finite value passes (the import boundary drops it)
+    bad = [
+        item
+        for item, score in zip(items, scores, strict=True)
+        if score is None or (-math.inf < score < 0 and score != -1)
+    ]
+    if bad:
+        given = value if isinstance(value, str) else ";".join(map(str, items))
+        shown = ", ".join(one_line(str(item))[:20] for item in bad[:5]) + (", …" if len(bad) > 5 else "")
+        raise ValueError(
+            f"rating {one_line(given)[:60]!r}: {shown} {'is not a rating' if len(bad) == 1 else 'are not ratings'} "
+            "(a number from 0 up)"
+        )
+    taken = [score for score in scores if score is not None and score != -1]
+    return taken if any(taken) else []
 
 
 # --- Papers seen twice -------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from paperdeck.sources.common import (
     collapse,
     excerpt,
     merge_papers,
+    review_ratings,
     score_number,
     venue_from_decision,
     venue_from_text,
@@ -120,7 +121,10 @@ def read(path: Path) -> SourceRead:
     first_line: dict[str, int] = {}
     skipped: list[Skip] = []
     for line, row, more_authors in groups:
-        paper = table.paper(line, row, more_authors, skipped)
+        try:
+            paper = table.paper(line, row, more_authors, skipped)
+        except ValueError as exc:  # a rating that is none: the file is refused, naming the row
+            raise SourceError(path, str(exc), line) from None
         if paper is None:
             continue
         if paper.id not in papers:
@@ -328,8 +332,12 @@ def _mean(text: str) -> float | None:
 
 
 def _ratings(text: str, count: str) -> Ratings | None:
-    """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given)."""
-    scores = _scores(text)
+    """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given).
+
+    Raises:
+        ValueError: a value that is not a rating (:func:`~paperdeck.sources.common.review_ratings`).
+    """
+    scores = review_ratings(text)
     if len(scores) > 1:
         return Ratings.from_scores(scores)
     return Ratings(scores[0], count=_int(count)) if scores else None

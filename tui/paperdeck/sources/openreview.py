@@ -45,7 +45,7 @@ from paperdeck.model.ids import canonical_id, plain_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.sources.base import SourceRead
-from paperdeck.sources.common import collect, provenance_pairs
+from paperdeck.sources.common import collect, provenance_pairs, review_ratings
 from paperdeck.sources.jsonfile import (
     NOTES_KEY,
     JsonRecords,
@@ -192,7 +192,7 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
         url = f"{OPENREVIEW}/forum?id={note_id}" if note_id else ""
     ratings = confidence = None
     if "rating" in note or "rating" in record:
-        ratings = Ratings.from_scores(parse_scores(_value(note, record, "rating")))
+        ratings = Ratings.from_scores(review_ratings(_value(note, record, "rating")))
         confidence = Ratings.from_scores(parse_scores(_value(note, record, "confidence")))
     authors = _strings(_value(note, record, "authors"), "authors")
     keywords = _strings(_value(note, record, "keywords"), "keywords")

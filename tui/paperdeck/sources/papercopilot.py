@@ -48,7 +48,7 @@ from paperdeck.model.review import REVIEW, Review
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.model.schedule import MAX_FIELD_CHARS, ScheduleEvent
 from paperdeck.sources.base import Skip, SourceRead
-from paperdeck.sources.common import collect, provenance_pairs, score_number
+from paperdeck.sources.common import collect, provenance_pairs, review_ratings, score_number
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
 from paperdeck.sources.openreview import OPENREVIEW, is_note
 from paperdeck.store.review_history import snapshot_note_id
@@ -322,7 +322,7 @@ def copilot_paper(
         "keywords": _items(record, "keywords"),
         "primary_area": _text(record, "primary_area"),
         "decision": normalise_decision(status),
-        "ratings": ratings_from(record.get("rating"), record.get("rating_avg")),
+        "ratings": ratings_from(review_ratings(record.get("rating")), record.get("rating_avg")),
         "confidence": mean_from(record.get("confidence"), record.get("confidence_avg")),
         "tldr": _text(record, "tldr") or _text(record, "TLDR"),
         "pdf_url": pdf,

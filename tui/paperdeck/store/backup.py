@@ -1,5 +1,5 @@
-"""Back up all the user's data — stars, notes, reading statuses, tags — to one JSON file, and
-restore it.
+"""Back up all the user's data — stars, notes, reading statuses, tags, follows and saved views — to
+one JSON file, and restore it.
 
 The file (UTF-8 JSON, indented; the ``"paperdeck"`` key first, which is how it is told apart from a
 paper list)::
@@ -14,17 +14,27 @@ paper list)::
         {"paper_id": "openreview:ukGxWd2aDG", "starred": true, "note": "…", "status": "read",
          "tags": ["moe"], "created": "2026-…", "updated": "2026-…"},
         …
-      ]
+      ],
+      "follows": [{"kind": "keyword", "value": "diffusion", "added": "2026-…"}, …],
+      "views": {"Orals": "decision:oral", …}
     }
 
 ``records`` are :meth:`UserData.to_dict` objects (the store's own shape); ``papers`` gives the title of
-each paper in the store, for a human reading the file (a restore ignores it).
+each paper in the store, for a human reading the file (a restore ignores it); ``follows`` are
+:meth:`Follow.to_dict <paperdeck.store.follows.Follow.to_dict>` objects, in the order followed;
+``views`` the saved views of ``config.json`` (name → query), in the order saved. A backup of the
+older shape (no ``follows``, no ``views``) restores its records alone.
 
 A restore (:func:`restore_backup`, or ``paperdeck import BACKUP.json``) checks the whole file first
 and changes nothing when any of it is wrong. It writes each record as it is in the backup (its
 times too) over the store's record of that paper; papers the backup does not mention keep theirs.
 Records for papers not in the catalogue are kept as well (the user store holds any id): they show
 once those papers are imported. Ids a merge has since replaced are followed to the paper's id now.
+A paper's ``looked`` time (when it was last opened) becomes the later of the backup's and the
+store's. A follow or a view the store has already (a follow of the same kind and value, any case:
+:attr:`Follow.key <paperdeck.store.follows.Follow.key>`; a view of the same name, any case) is kept
+as the store has it; the others are added after the store's. The records, the follows and the
+views are written in one transaction: all of them or none.
 """
 
 from __future__ import annotations
@@ -41,8 +51,11 @@ import orjson
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import STATUSES, UserData
+from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import atomic_write_bytes
+from paperdeck.store.follows import Follow
 from paperdeck.store.store import Store, utc_now
+from paperdeck.store.user_data import later_look
 from paperdeck.store.user_fields import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, combine_records
 
 __all__ = [
@@ -83,11 +96,15 @@ class UserDataBackup:
         path: the file.
         exported: when it was written (ISO 8601 UTC), as the file says.
         records: its records, in file order, one per paper id.
+        follows: its follows, in the order followed (``()`` in a backup of the older shape).
+        views: its saved views, ``(name, query)`` in the order saved (``()`` likewise).
     """
 
     path: Path
     exported: str
     records: tuple[UserData, ...]
+    follows: tuple[Follow, ...] = ()
+    views: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +115,18 @@ class RestoreReport:
         restored: records written (the store's record of that paper differed or was missing).
         unchanged: records the store already had (same star, note, status and tags).
         not_in_store: of all the backup's records, those for papers not in the catalogue (kept).
+        follows_added, follows_kept: the backup's follows added, and those the store had already.
+        views_added, views_kept: the backup's saved views added, and those the store had already
+            (by name: the store's query is kept).
     """
 
     restored: int = 0
     unchanged: int = 0
     not_in_store: int = 0
+    follows_added: int = 0
+    follows_kept: int = 0
+    views_added: int = 0
+    views_kept: int = 0
 
     def summary(self) -> str:
         """``"15 records: 12 restored, 3 unchanged; 1 is for a paper not in the store yet (kept for
@@ -117,6 +141,12 @@ class RestoreReport:
         elif waiting:
             which = f"all {waiting:,} are" if waiting == total else f"{waiting:,} are"
             text += f"; {which} for papers not in the store yet (kept for when they are imported)"
+        for what, added, kept in (
+            ("follow", self.follows_added, self.follows_kept),
+            ("saved view", self.views_added, self.views_kept),
+        ):
+            if added or kept:
+                text += f"; {counted(added + kept, what)}: {added:,} added, {kept:,} already there"
         return text
 
 
@@ -141,6 +171,8 @@ def _backup(store: Store, now: Callable[[], str]) -> tuple[bytes, int]:
         "count": len(ids),
         "papers": titles,
         "records": [records[pid].to_dict() for pid in ids],
+        "follows": [follow.to_dict() for follow in store.follows.all()],
+        "views": _saved_views(store),
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n", len(ids)
 
@@ -155,6 +187,13 @@ def write_backup(store: Store, path: Path, now: Callable[[], str] = utc_now) -> 
     payload, count = _backup(store, now)
     atomic_write_bytes(path, payload)
     return count
+
+
+def _saved_views(store: Store) -> dict[str, str]:
+    """The saved views of ``config.json`` (name → query), ``{}`` when there is none."""
+    from paperdeck.store.settings import SettingsFile
+
+    return dict(SettingsFile(store.data_dir).settings.views)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -215,7 +254,44 @@ def read_backup(path: Path) -> UserDataBackup:
         seen[record.paper_id] = number
         records.append(record)
     exported = document.get("exported")
-    return UserDataBackup(path, exported if isinstance(exported, str) else "", tuple(records))
+    follows, views = _follows(document.get("follows"), path), _views(document.get("views"), path)
+    return UserDataBackup(path, exported if isinstance(exported, str) else "", tuple(records), follows, views)
+
+
+def _follows(items: Any, path: Path) -> tuple[Follow, ...]:
+    """The backup's follows, checked (``()`` when it has none: the older shape)."""
+    from paperdeck.store.follows import MAX_FOLLOWS
+
+    if items is None:
+        return ()
+    if not isinstance(items, list):
+        raise BackupError(path, '"follows" is not a list')
+    if len(items) > MAX_FOLLOWS:
+        raise BackupError(path, f"{len(items):,} follows, more than the {MAX_FOLLOWS:,} paperdeck keeps")
+    follows: list[Follow] = []
+    for number, item in enumerate(items, start=1):
+        try:
+            if not isinstance(item, dict):
+                raise ValueError("not an object")
+            follow = Follow.from_dict(item)
+            if follow.added:
+                datetime.fromisoformat(follow.added)
+        except ValueError as exc:
+            raise BackupError(path, f"follow {number}: {one_line(str(exc))[:120]}") from None
+        follows.append(follow)
+    return tuple(follows)
+
+
+def _views(items: Any, path: Path) -> tuple[tuple[str, str], ...]:
+    """The backup's saved views, checked (``()`` when it has none: the older shape)."""
+    if items is None:
+        return ()
+    if not isinstance(items, dict):
+        raise BackupError(path, '"views" is not an object of name → query')
+    for name, query in items.items():
+        if not isinstance(query, str):
+            raise BackupError(path, f"view {one_line(name)[:40]!r}: its query is not text")
+    return tuple(items.items())
 
 
 def _record(item: Any, number: int, path: Path, raw: bytes) -> UserData:
@@ -299,13 +375,43 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
         moved = replace(record, paper_id=target)
         wanted[target] = _combine(wanted[target], moved, record.paper_id == target) if target in wanted else moved
     before = {pid: store.user_data(pid) for pid in wanted}
-    changed = [record for pid, record in wanted.items() if not record.same_marks(before[pid])]
-    store.restore(changed, keep_times=True)  # one transaction: every record or none
+    changed = [
+        record
+        for pid, record in wanted.items()
+        if not record.same_marks(before[pid]) or later_look(record, before[pid]) != before[pid].looked
+    ]
+    with store.transaction():  # the records, the follows and the views: all or none
+        store.restore(changed, keep_times=True)
+        follows_added = store.follows.restore(backup.follows)
+        views_added = _restore_views(store, backup.views)
     return RestoreReport(
         restored=len(changed),
         unchanged=len(wanted) - len(changed),
         not_in_store=sum(1 for pid in wanted if pid not in known),
+        follows_added=follows_added,
+        follows_kept=len(backup.follows) - follows_added,
+        views_added=views_added,
+        views_kept=len(backup.views) - views_added,
     )
+
+
+def _restore_views(store: Store, views: tuple[tuple[str, str], ...]) -> int:
+    """Add the saved views whose names (any case) ``config.json`` does not hold, after its own;
+    how many were added. A ``config.json`` that cannot be read is refused (it is never written)."""
+    if not views:
+        return 0
+    from paperdeck.model.errors import StoreError
+    from paperdeck.store.settings import SettingsFile
+
+    settings = SettingsFile(store.data_dir)
+    if settings.problem is not None:
+        raise StoreError(settings.path, f"{settings.problem}; nothing was restored")
+    current = dict(settings.settings.views)
+    names = {name.casefold() for name in current}
+    added = {name: query for name, query in views if name.casefold() not in names}
+    if added:
+        settings.update(views={**current, **added})
+    return len(added)
 
 
 def _combine(first: UserData, second: UserData, second_is_current: bool) -> UserData:

@@ -168,6 +168,40 @@ class FollowStore:
             self._remember((*current, follow))
         return follow
 
+    def restore(self, follows: tuple[Follow, ...]) -> int:
+        """Add the follows (a backup's, with their own ``added`` times) that are not followed yet
+        (by :attr:`Follow.key`), after those that are, in one write; how many were added. A
+        follow already there is kept as it is.
+
+        Raises:
+            StoreError: the file cannot be locked, read or written (nothing changed then), or
+                the follows would be more than :data:`MAX_FOLLOWS`.
+        """
+        if not follows:
+            return 0
+        with self._locked():
+            current = self._read()
+            keys = {known.key for known in current}
+            added: list[Follow] = []
+            for follow in follows:
+                if follow.key not in keys:
+                    keys.add(follow.key)
+                    added.append(follow)
+            if not added:
+                self._remember(current)
+                return 0
+            if len(current) + len(added) > MAX_FOLLOWS:
+                reason = f"the backup's follows and yours are more than the {MAX_FOLLOWS:,} kept; nothing was restored"
+                raise StoreError(self.path, reason)
+            from tinydb.table import Document
+
+            db = self._db()
+            if not db.table("meta").contains(doc_id=1):
+                db.table("meta").insert(Document(self._meta, doc_id=1))
+            db.table("follows").insert_multiple(Document(f.to_dict(), doc_id=_doc_id(f)) for f in added)
+            self._remember((*current, *added))
+        return len(added)
+
     def remove(self, kind: str, value: str) -> Follow | None:
         """Unfollow ``value`` of ``kind`` (any case); the follow removed, ``None`` when there was none.
 

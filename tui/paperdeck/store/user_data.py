@@ -134,6 +134,12 @@ def _surely_records(docs: list[Any]) -> bool:
         return False
 
 
+def later_look(backup: UserData, current: UserData) -> str:
+    """The later of two records' ``looked`` times (ISO 8601 UTC; ``""`` when neither was opened):
+    a restore never makes a paper look unopened since a time it was opened."""
+    return max(backup.looked, current.looked)
+
+
 class UserStore:
     """Stars and notes by paper id, kept in memory and written through to the shards.
 
@@ -555,8 +561,9 @@ class UserStore:
 
         Args:
             records: the records to write; one whose marks equal the stored ones is left as it is.
-            keep_times: keep the records' own ``created`` / ``updated`` (a backup's restore);
-                by default a change is stamped now.
+            keep_times: keep the records' own ``created`` / ``updated`` (a backup's restore),
+                and the later of the two ``looked`` times (a record that differs in that alone,
+                a paper only opened, is written too); by default a change is stamped now.
 
         Returns:
             ``(before, after)`` for each record that changed.
@@ -566,7 +573,11 @@ class UserStore:
         """
         exact = {record.paper_id: record for record in records}
         if keep_times:
-            return self._batch(dict.fromkeys(exact), lambda current: exact[current.paper_id], keep_times=True)
+            return self._batch(
+                dict.fromkeys(exact),
+                lambda current: replace(exact[current.paper_id], looked=later_look(exact[current.paper_id], current)),
+                keep_times=True,
+            )
         return self._batch(
             dict.fromkeys(exact), lambda current: replace(exact[current.paper_id], created=current.created)
         )
@@ -590,7 +601,7 @@ class UserStore:
                     doc = stored.get(paper_id)
                     current = UserData.from_dict(dict(doc)) if doc else UserData(paper_id)
                     changed = change(current)
-                    if same_marks(changed, current):
+                    if same_marks(changed, current) and not (keep_times and changed.looked != current.looked):
                         continue
                     if problem := size_problem(changed):
                         raise StoreError(self.directory, f"{problem}; nothing was saved")
