@@ -85,3 +85,13 @@ def test_sort_takes_the_app_s_orders_and_names_them(
         run(capsys, *command, "--sort", "newest")
     err = capsys.readouterr().err
     assert exited.value.code == 2 and "invalid choice: 'newest'" in err and "rating_pct" in err
+
+
+def test_rise_and_fall_say_when_no_rating_moved(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tester's find: ``list --sort fall --venue colm`` listed papers in plain order, silently
+    (no review of the sample moved its rating)."""
+    for command in (["list"], ["search", "learning"]):
+        code, out, err = run(capsys, *command, "--sort", "fall", "--data-dir", store_dir)
+        assert code == 0 and out and err.splitlines()[-1] == "No rating moved in these papers: list order."
+        code, _, err = run(capsys, *command, "--sort", "fall", "--json", "--data-dir", store_dir)
+        assert code == 0 and "moved" not in err

@@ -261,6 +261,7 @@ def cmd_search(store: Store, args: argparse.Namespace) -> int:
         within += f" in {one_line(', '.join(sorted(scope)))}" if scope else ""
         what = f"matches {one_line(query)!r}" if query.strip() else "is held"
         print(f"No paper {what}{within}.", file=sys.stderr)
+    _say_if_no_rating_moved(store, args, ids, scope)
     ids = _cut(args, ids)
     return _print_papers(store, args, [p for pid in ids if (p := store.paper(pid)) is not None])
 
@@ -269,10 +270,12 @@ def cmd_list(store: Store, args: argparse.Namespace) -> int:
     """List the store's papers in catalogue order, or in the app's sort order ``--sort`` (as the
     app sorts the blank filter bar's list: relevance is list order)."""
     if args.sort is not None:
-        ids = select_ids(store, "", args.sort, venue_scope(store, args.venue))
+        scope = venue_scope(store, args.venue)
+        ids = select_ids(store, "", args.sort, scope)
         papers = [p for pid in ids if (p := store.paper(pid)) is not None]
         if args.starred:
             papers = [p for p in papers if store.user_data(p.id).starred]
+        _say_if_no_rating_moved(store, args, [p.id for p in papers], scope)
         return _print_papers(store, args, _cut(args, papers))
     papers = store.papers
     if scope := venue_scope(store, args.venue):
@@ -283,6 +286,18 @@ def cmd_list(store: Store, args: argparse.Namespace) -> int:
     if args.starred:
         papers = [p for p in papers if store.user_data(p.id).starred]
     return _print_papers(store, args, _cut(args, papers))
+
+
+def _say_if_no_rating_moved(store: Store, args: argparse.Namespace, ids: list[str], scope: frozenset[str]) -> None:
+    """One line on standard error when ``--sort rise`` or ``fall`` found no rating that moved among
+    ``ids`` (the list is then in list order; never with ``--json``)."""
+    if args.sort not in ("rise", "fall") or args.json or not ids:
+        return
+    from paperdeck.search.selection import no_rating_moved
+
+    if no_rating_moved(store, ids):
+        where = one_line(", ".join(sorted(scope))) if scope else "these papers"
+        print(f"No rating moved in {where}: list order.", file=sys.stderr)
 
 
 def _cut(args: argparse.Namespace, items: list[_T]) -> list[_T]:
