@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from paperdeck.cli.arg_errors import OneLineErrors
 from paperdeck.cli.output import emit, import_progress, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import (
     add_query_argument,
@@ -59,17 +60,18 @@ class _HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
 
 
-class CommandParser(argparse.ArgumentParser):
+class CommandParser(OneLineErrors):
     """The parser of ``paperdeck COMMAND …`` and its subcommands': argparse's, but for the help's
-    width, read without :mod:`shutil` (argparse makes a formatter for every argument declared)."""
+    width, read without :mod:`shutil` (argparse makes a formatter for every argument declared),
+    and errors in one line (:class:`~paperdeck.cli.arg_errors.OneLineErrors`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
-        """argparse's, but an argument a subcommand does not take is refused with that
-        subcommand's usage (``usage: paperdeck note [-h] … ID``), not the top-level one: argparse
+        """argparse's, but an argument a subcommand does not take is refused by that subcommand
+        (``paperdeck note: error: …``), not the top-level parser: argparse
         hands the words a subcommand left over to its parent, which names only itself."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
