@@ -64,14 +64,15 @@ def test_status_checks_every_id_and_the_last_word_before_writing(
         (("list", "--limit", "1", "surplus"), "usage: paperdeck list"),
     ],
 )
-def test_a_wrong_argument_shows_the_subcommand_s_usage(
+def test_a_wrong_argument_is_one_line_naming_the_subcommand(
     store_dir: str, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], usage: str
 ) -> None:
     with pytest.raises(SystemExit) as exited:
         run(capsys, *args, "--data-dir", store_dir)
     assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith(usage) and "unrecognized arguments" in err, err
+    command = usage.removeprefix("usage: ")
+    assert err == f"{command}: error: unrecognized arguments: {args[-1]} ({command} --help for usage)\n", err
 
 
 def test_export_and_plan_keep_a_calendar_file_when_it_would_hold_no_event(
@@ -99,3 +100,23 @@ def test_export_and_plan_keep_a_calendar_file_when_it_would_hold_no_event(
     assert code == 1 and not (tmp_path / "new.ics").exists()  # nor is an empty one made
     code, _, err = run(capsys, "export", "--format", "ics", "--data-dir", store_dir)
     assert code == 2 and "give -o FILE.ics" in err
+
+
+def test_the_readme_names_the_commands_that_take_no_json() -> None:
+    """The README said every command takes ``--json`` and ``--data-dir``: ``completion`` and ``man``
+    do not; it names them, and no other command lacks them."""
+    import argparse
+
+    from paperdeck.cli.main import build_command_parser
+
+    from tests.helpers import REPO
+
+    (subparsers,) = (a for a in build_command_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    without = sorted(
+        name
+        for name, parser in subparsers.choices.items()
+        if not {"--json", "--data-dir"} <= {o for action in parser._actions for o in action.option_strings}
+    )
+    assert without == ["completion", "man"]
+    readme = " ".join((REPO / "README.md").read_text("utf-8").split())
+    assert "Every command but `completion` and `man`" in readme and "takes `--json`" in readme

@@ -104,6 +104,32 @@ def test_the_import_summary_has_separators_and_plural_reasons() -> None:
     assert one.summary() == "0 new, 0 updated, 0 unchanged, 1 skipped (1 note without a title)"
 
 
+def test_the_import_summary_says_where_the_records_it_skipped_are(tmp_path: Path) -> None:
+    """A tester's find: "1 skipped (1 record without a title)" named no record; now each reason
+    names its first records (with the id a reason gives), and every reason is said, none folded
+    into "3 other reasons"."""
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
+
+    from tests.helpers import fixture
+
+    records = [{"id": f"Paper{n:05d}", "title": f"Paper {n}", "abstract": "a" * 80, "status": "Poster",
+                "site": f"https://openreview.net/forum?id=Paper{n:05d}"} for n in range(3)]  # fmt: skip
+    records[1]["title"] = ""
+    copilot = tmp_path / "papercopilot_iclr2017.json"
+    copilot.write_text(json.dumps(records), "utf-8")
+    store = Store(tmp_path / "data")
+    said = import_files(store, [copilot]).summary()
+    assert "1 skipped (1 record without a title: record 2, id Paper00001)" in said
+    said = import_files(store, [fixture("iclr-2026-orals-posters.json")]).summary()
+    assert "1 workshop: row 22;" in said and "1 another year: row 28)" in said and "other reasons" not in said
+    assert "rows matched no paper (events 40000, 40001, 40002 and 19 more)" in said
+    many = ImportSummary(
+        skipped=Counter({"reply note": 5}), skipped_where={"reply note": ("line 1", "line 2", "line 4")}
+    )
+    assert many.summary().endswith("5 skipped (5 reply notes: line 1, line 2, line 4 and 2 more)")
+
+
 def test_export_counts_have_separators(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = str(tmp_path / "s")
     _run(capsys, "import", str(_notes(tmp_path / "a.jsonl", 1_001)), "--data-dir", data)

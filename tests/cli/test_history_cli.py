@@ -82,3 +82,8 @@ def test_show_says_the_mean_then_and_now_and_who_moved(
     data = json.loads(run(capsys, "show", first["forum"], "--data-dir", moved["data"], "--json")[1])
     assert data["review_summary"]["moved"] == 1
     assert data["review_summary"]["initial_ratings"]
+
+
+def test_rise_says_nothing_when_a_rating_moved(moved: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "list", "--sort", "rise", "--data-dir", moved["data"])
+    assert code == 0 and out and "No rating moved" not in err

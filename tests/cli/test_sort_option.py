@@ -95,3 +95,13 @@ def test_the_former_key_of_the_best_lowest_sort_still_names_it(
     best = _papers(capsys, "list", "--sort", "best_lowest", "--data-dir", store_dir)
     assert _papers(capsys, "list", "--sort", "lowest", "--data-dir", store_dir) == best
     assert [p["id"] for p in best] != [p["id"] for p in _papers(capsys, "list", "--data-dir", store_dir)]
+
+
+def test_rise_and_fall_say_when_no_rating_moved(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A tester's find: ``list --sort fall --venue colm`` listed papers in plain order, silently
+    (no review of the sample moved its rating)."""
+    for command in (["list"], ["search", "learning"]):
+        code, out, err = run(capsys, *command, "--sort", "fall", "--data-dir", store_dir)
+        assert code == 0 and out and err.splitlines()[-1] == "No rating moved in these papers: list order."
+        code, _, err = run(capsys, *command, "--sort", "fall", "--json", "--data-dir", store_dir)
+        assert code == 0 and "moved" not in err

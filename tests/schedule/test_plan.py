@@ -175,6 +175,29 @@ def test_hostile_programme_text_reaches_no_output_raw(tmp_path: Path, capsys: py
     assert "pwned" in str(events[0]["summary"])  # kept as text of the one event's summary
 
 
+def test_the_calendar_writes_a_title_as_the_plan_shows_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """LaTeX in a title is rendered in the event's summary as in the plan and the app, not raw."""
+    from icalendar import Calendar
+    from paperdeck.model.paper import Paper
+
+    store = Store(tmp_path / "data")
+    title = "(Token-Level) \\textbf{InfoRMIA}: bounds in $\\ell_1$"
+    store.import_papers([Paper(id="openreview:InfoInfo01", title=title, abstract="a" * 200, venue="ICLR", year=2026,
+                               openreview_id="InfoInfo01")])  # fmt: skip
+    page = tmp_path / "iclr-2026-orals-posters.json"
+    page.write_text(json.dumps({"count": 1, "results": [{
+        "id": 1, "name": "x", "eventtype": "Poster", "session": "Poster Session 1", "room_name": "Hall 3",
+        "starttime": "2026-04-23T10:00:00-03:00", "endtime": "2026-04-23T11:00:00-03:00",
+        "paper_url": "https://openreview.net/forum?id=InfoInfo01"}]}))  # fmt: skip
+    import_files(store, [page])
+    store.set_star("openreview:InfoInfo01", True)
+    ics = tmp_path / "plan.ics"
+    code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan", "--ics", str(ics))
+    assert code == 0 and "(Token-Level) InfoRMIA: bounds in ℓ₁" in out
+    (event,) = Calendar.from_ical(ics.read_bytes()).walk("VEVENT")
+    assert str(event["summary"]) == "Poster: (Token-Level) InfoRMIA: bounds in ℓ₁"
+
+
 def test_nothing_to_plan_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = Store(tmp_path / "data")
     import_files(store, [fixture(SAFETY_NAME), fixture(PROGRAMME)])

@@ -52,3 +52,15 @@ def test_the_markdown_page_has_a_row_per_field_and_its_examples_parse() -> None:
     for example in EXAMPLES:
         assert f"- `{example}`" in page
         assert parse_query(example).error is None
+
+
+def test_the_help_names_each_term_once_and_each_range_hint_its_own_field() -> None:
+    """A tester's find: `time:10..12` twice (the day's usage named it, then the time's), and the
+    year's line said `open ranges rating:6..`."""
+    field_lines = QUERY_HELP.split("Examples:\n")[0].splitlines()[1:]
+    for line in field_lines:
+        terms = line.split("   ")[0].split()
+        assert len(terms) == len(set(terms)), line
+    for field in FIELDS:
+        if field.hint and "open ranges" in field.hint:
+            assert f"open ranges {field.name}:" in field.hint, field.name

@@ -231,3 +231,20 @@ def test_undoing_the_first_review_import_leaves_no_reviews(tmp_path: Path) -> No
     reopened = Store(tmp_path / "data")
     assert reopened.reviews.counts()["notes"] == 0 and reopened.reviews.summaries() == {}
     assert reopened.papers == papers_before
+
+
+def test_an_undone_import_counts_every_paper_it_set_back_not_only_those_the_change_log_records(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "data")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    record = {"id": "AbCdEfGh12", "content": {"title": "FooNet", "abstract": ONE, "venue": VENUE}}
+    first.write_text(json.dumps(record) + "\n", "utf-8")
+    import_files(store, [first])
+    record["content"]["keywords"] = ["graphs", "message passing"]  # type: ignore[index]
+    second.write_text(json.dumps(record) + "\n", "utf-8")
+    import_files(store, [second])
+    assert store.papers[0].keywords
+    report = store.undo_last_change()
+    assert (report.restored, report.taken_away, report.reverted) == ((), (), 1)
+    assert not Store(tmp_path / "data").papers[0].keywords

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Label
 
 from tests.ui.helpers import settle
+from tests.waits import wait_for
 
 
 def _hint(screen: HelpScreen) -> str:
@@ -37,3 +38,21 @@ async def test_the_help_says_when_more_is_below(seeded_store: Store, size: tuple
         await pilot.press("g")
         await pilot.pause()
         assert _hint(screen) == ("" if fits else MORE_BELOW)
+
+
+async def test_on_a_wide_terminal_no_help_line_wraps(seeded_store: Store) -> None:
+    """A tester's find at 200 columns: the dialog kept 72 cells and ``[main.undo_import]`` wrapped
+    onto a line of its own; it is as wide as its widest line where there is room."""
+    from rich.cells import cell_len
+    from textual.widgets import Static
+
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help")
+        body = app.screen.query_one("#help-body", Static)
+        widest = max(cell_len(line) for line in str(body.render()).splitlines())
+        await wait_for(pilot, lambda: body.content_size.width > 0, what="the help laid out")
+        assert "[main.undo_import]" in str(body.render())
+        assert body.content_size.width >= widest

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from paperdeck.cli.arg_errors import OneLineErrors
 from paperdeck.cli.output import emit, import_progress, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import (
     add_query_argument,
@@ -59,17 +60,18 @@ class _HelpFormatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
 
 
-class CommandParser(argparse.ArgumentParser):
+class CommandParser(OneLineErrors):
     """The parser of ``paperdeck COMMAND …`` and its subcommands': argparse's, but for the help's
-    width, read without :mod:`shutil` (argparse makes a formatter for every argument declared)."""
+    width, read without :mod:`shutil` (argparse makes a formatter for every argument declared),
+    and errors in one line (:class:`~paperdeck.cli.arg_errors.OneLineErrors`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
-        """argparse's, but an argument a subcommand does not take is refused with that
-        subcommand's usage (``usage: paperdeck note [-h] … ID``), not the top-level one: argparse
+        """argparse's, but an argument a subcommand does not take is refused by that subcommand
+        (``paperdeck note: error: …``), not the top-level parser: argparse
         hands the words a subcommand left over to its parent, which names only itself."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
@@ -261,6 +263,7 @@ def cmd_search(store: Store, args: argparse.Namespace) -> int:
         within += f" in {one_line(', '.join(sorted(scope)))}" if scope else ""
         what = f"matches {one_line(query)!r}" if query.strip() else "is held"
         print(f"No paper {what}{within}.", file=sys.stderr)
+    _say_if_no_rating_moved(store, args, ids, scope)
     ids = _cut(args, ids)
     return _print_papers(store, args, [p for pid in ids if (p := store.paper(pid)) is not None])
 
@@ -269,10 +272,12 @@ def cmd_list(store: Store, args: argparse.Namespace) -> int:
     """List the store's papers in catalogue order, or in the app's sort order ``--sort`` (as the
     app sorts the blank filter bar's list: relevance is list order)."""
     if args.sort is not None:
-        ids = select_ids(store, "", args.sort, venue_scope(store, args.venue))
+        scope = venue_scope(store, args.venue)
+        ids = select_ids(store, "", args.sort, scope)
         papers = [p for pid in ids if (p := store.paper(pid)) is not None]
         if args.starred:
             papers = [p for p in papers if store.user_data(p.id).starred]
+        _say_if_no_rating_moved(store, args, [p.id for p in papers], scope)
         return _print_papers(store, args, _cut(args, papers))
     papers = store.papers
     if scope := venue_scope(store, args.venue):
@@ -283,6 +288,18 @@ def cmd_list(store: Store, args: argparse.Namespace) -> int:
     if args.starred:
         papers = [p for p in papers if store.user_data(p.id).starred]
     return _print_papers(store, args, _cut(args, papers))
+
+
+def _say_if_no_rating_moved(store: Store, args: argparse.Namespace, ids: list[str], scope: frozenset[str]) -> None:
+    """One line on standard error when ``--sort rise`` or ``fall`` found no rating that moved among
+    ``ids`` (the list is then in list order; never with ``--json``)."""
+    if args.sort not in ("rise", "fall") or args.json or not ids:
+        return
+    from paperdeck.search.selection import no_rating_moved
+
+    if no_rating_moved(store, ids):
+        where = one_line(", ".join(sorted(scope))) if scope else "these papers"
+        print(f"No rating moved in {where}: list order.", file=sys.stderr)
 
 
 def _cut(args: argparse.Namespace, items: list[_T]) -> list[_T]:

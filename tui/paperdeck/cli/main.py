@@ -65,12 +65,13 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def build_app_parser() -> argparse.ArgumentParser:
     """The parser of ``paperdeck [FILE ...]`` (open the app)."""
-    import argparse  # deferred, as FORMAT_NAMES: a bare ``paperdeck`` parses nothing
     from pathlib import Path
 
+    # deferred, as FORMAT_NAMES (argparse with it): a bare ``paperdeck`` parses nothing
+    from paperdeck.cli.arg_errors import OneLineErrors
     from paperdeck.sources import FORMAT_NAMES, format_help
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrors(
         prog="paperdeck",
         description="Browse, filter, star and annotate conference paper lists in the terminal. "
         f"Subcommands: {', '.join(COMMAND_NAMES)} (paperdeck COMMAND --help).",

@@ -55,11 +55,10 @@ from typing import Any
 import orjson
 
 from paperdeck.export.bibtex import citation_keys
-from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
+from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title, shown_title
 from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
-from paperdeck.text.render import render_plain
 
 __all__ = ["csl_item", "csl_items", "csl_json"]
 
@@ -84,7 +83,7 @@ def csl_item(paper: Paper, user: UserData, key: str) -> dict[str, Any]:
     """One paper's CSL item under citation key ``key``; variables the paper lacks are left out."""
     item: dict[str, Any] = {"id": key, "citation-key": key, "type": "paper-conference"}
     title, derived = export_title(paper)
-    item["title"] = one_line(render_plain(title))
+    item["title"] = shown_title(title)
     authors = []
     for name in paper.authors:
         family, given = person_name(name)

@@ -401,9 +401,9 @@ class _ReviewSpool:
 
 
 def _markdown_item(paper: Paper, user: UserData) -> list[str]:
-    from paperdeck.text.render import render_plain  # deferred: the other formats and commands render no LaTeX
+    from paperdeck.export.titles import shown_title
 
-    title = md_escape(one_line(render_plain(paper.title))) or "(untitled)"
+    title = md_escape(shown_title(paper.title)) or "(untitled)"
     url = next((u for u in (paper.openreview_url, paper.arxiv_url, paper.pdf_url) if web_link(u)), "")
     if url:
         title = f"[{title}](<{url.replace('<', '%3C').replace('>', '%3E')}>)"

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from paperdeck.export.titles import shown_title
 from paperdeck.model.safe_text import document, one_line, web_link
 from paperdeck.model.schedule import PlanItem
 
@@ -71,7 +72,7 @@ def calendar_bytes(items: Sequence[PlanItem], now: datetime | None = None) -> tu
         entry.add("dtstart", start.astimezone(UTC))
         entry.add("dtend", max(end, start).astimezone(UTC))
         kind = "Oral" if event.kind == "oral" else "Poster" if event.kind == "poster" else "Session"
-        entry.add("summary", one_line(f"{kind}: {item.title}"))
+        entry.add("summary", f"{kind}: {shown_title(item.title)}")
         location = ", ".join(x for x in (event.room, f"poster {event.poster}" if event.poster else "") if x)
         if location:
             entry.add("location", one_line(location))

@@ -56,11 +56,10 @@ import html
 import re
 from collections.abc import Mapping, Sequence
 
-from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
+from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title, shown_title
 from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
-from paperdeck.text.render import render_plain
 
 __all__ = ["note_html", "ris_record", "ris_records"]
 
@@ -79,7 +78,7 @@ def ris_record(paper: Paper, user: UserData) -> str:
     """One paper's record, ``TY`` to ``ER``, each line ending in CRLF."""
     lines = [("TY", "CONF")]
     title, derived = export_title(paper)
-    lines.append(("TI", one_line(render_plain(title))))
+    lines.append(("TI", shown_title(title)))
     for author in paper.authors:
         family, given = person_name(author)
         lines.append(("AU", f"{family}, {given}" if given else family))

@@ -6,13 +6,17 @@ there as the paper's own would be cited as the authors'. So an export writes the
 gave when there is one (the source's own BibTeX entry, :attr:`Paper.bibtex`, may name it), and
 else writes the derived title marked as such (BibTeX ``note``, RIS ``N1``, CSL ``note``: the words
 of :data:`DERIVED_TITLE_NOTE`).
+
+Every format that reads no LaTeX (RIS, CSL-JSON, Markdown, iCalendar) writes a title as the app
+shows it, through :func:`shown_title`: the one rule, so no format writes ``\\textbf{…}`` or ``$…$``.
 """
 
 from __future__ import annotations
 
 from paperdeck.model.paper import Paper
+from paperdeck.model.safe_text import one_line
 
-__all__ = ["DERIVED_TITLE_NOTE", "export_title"]
+__all__ = ["DERIVED_TITLE_NOTE", "export_title", "shown_title"]
 
 #: What an export says of a title paperdeck derived (no source gave the paper's title).
 DERIVED_TITLE_NOTE = "Title derived from the abstract by paperdeck (no source gave the paper's title)"
@@ -26,6 +30,15 @@ def export_title(paper: Paper) -> tuple[str, bool]:
         return paper.title, False
     own = _bibtex_title(paper.bibtex)
     return (own, False) if own else (paper.title, True)
+
+
+def shown_title(title: str) -> str:
+    """``title`` as the app shows it, for a format that reads no LaTeX: math as Unicode, emphasis
+    as its words (:func:`paperdeck.text.render.render_plain`), then one safe line
+    (:func:`paperdeck.model.safe_text.one_line`)."""
+    from paperdeck.text.render import render_plain  # deferred: the other formats and commands render no LaTeX
+
+    return one_line(render_plain(title))
 
 
 def _bibtex_title(raw: str) -> str:

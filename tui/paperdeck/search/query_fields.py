@@ -566,7 +566,13 @@ def term_cost(term: Term) -> int:
 # --- the fields ---------------------------------------------------------------------------------
 
 _TEXT_HINT = "a word start there, e.g. title:diffusion"
-_RANGE_HINT = "(also > < <= = and open ranges rating:6..)"
+
+
+def _range_hint(open_range: str) -> str:
+    """The help's hint of a number field: the other comparisons, and an open range of that field."""
+    return f"(also > < <= = and open ranges {open_range})"
+
+
 _START = "with the value at the start of a word"
 _PHRASE = (
     "a value of several words is a phrase: its words one after another, in that order, with only spaces or "
@@ -634,7 +640,8 @@ FIELDS: tuple[Field, ...] = (
           "by mean rating, the paper's own mean on its venue's scale (`rating_pct` compares across venues): "
           "`>=`, `>`, `<=`, `<`, `=` (to the 2 decimals shown), ranges `rating:5..7` (low to "
           "high), open ranges `rating:6..`; a paper without ratings matches no rating term",
-          _rating_mask, aliases=("ratings",), usage="rating>=6  rating:5..7", hint=_RANGE_HINT, number=_DECIMAL),
+          _rating_mask, aliases=("ratings",), usage="rating>=6  rating:5..7", hint=_range_hint("rating:6.."),
+          number=_DECIMAL),
     Field("rating_pct", "number", "rating_pct>=90",
           "by the paper's mean rating as a percentile within its venue (0–100: `rating_pct>=90` its venue's top "
           "tenth), comparable across venues that rate on different scales; a paper without ratings matches none",
@@ -645,7 +652,7 @@ FIELDS: tuple[Field, ...] = (
           "keeps exactly the others, papers of no known venue too",
           _venue_mask, aliases=("venues",), usage="venue:colm", hint="conference or year, e.g. venue:\"iclr 2017\""),
     Field("year", "number", "year:2026", "by year, a whole number (the same comparisons and ranges)", _year_mask,
-          hint=_RANGE_HINT, number=_WHOLE, needs="a whole number"),
+          usage="year:2026  year:2024..2025", hint=_range_hint("year:2025.."), number=_WHOLE, needs="a whole number"),
     Field("reviews", "number", "reviews>=3", "by how many imported reviews rate the paper", _review_number_mask,
           usage="reviews>=5", hint="from the reviews", number=_WHOLE),
     _review_number("spread", (), "spread>=4", "from the reviews", "by the reviews' max − min rating"),
@@ -660,15 +667,15 @@ FIELDS: tuple[Field, ...] = (
     Field("session", "text", 'session:"poster session 1"',
           f"{_START} in the name of one of the paper's sessions (an imported programme): "
           "`session:oral` finds “Oral Session 2A”",
-          _events_mask, usage="session:  room:", hint="in the programme (paperdeck import a programme file)"),
+          _events_mask, usage="session:", hint="in the programme (paperdeck import a programme file)"),
     Field("room", "text", "room:hall",
           f"{_START} in one of its events' room or poster position (a phrase in one of them: "
-          '`room:"pavilion 4 & 5"` is not room “Pavilion 4” at poster “#5”)', _events_mask,
+          '`room:"pavilion 4 & 5"` is not room “Pavilion 4” at poster “#5”)', _events_mask, usage="room:",
           hint="in the programme (paperdeck import a programme file)"),
     Field("day", "when", "day:thu",
           "presented that day, the venue's: a weekday (`day:thu`, `day:thursday`) or a date (`day:2026-04-23`, "
           "`day:04-23`); an event across midnight is on both days",
-          _events_mask, usage="day:thu  day:2026-04-23  time:10..12",
+          _events_mask, usage="day:thu  day:2026-04-23",
           hint="when it is presented, the venue's time"),
     Field("time", "when", "time:10..12",
           "presented at that time of day, the venue's: `time:14` running at 14:00, `time:10:30..12` overlapping "

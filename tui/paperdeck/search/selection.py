@@ -471,6 +471,18 @@ def sort_ids(store: Store, ids: list[str], order: str) -> list[str]:
     return changed + [pid for pid in ids if pid not in updated]
 
 
+def no_rating_moved(store: Store, ids: Sequence[str]) -> bool:
+    """Whether no paper of ``ids`` has a mean rating that moved during the discussion (a
+    ``rating_delta`` other than 0): the ``rise`` and ``fall`` sorts then leave ``ids`` in list order."""
+    moves = store.reviews.summaries()
+    for pid in ids:
+        paper = store.paper(pid)
+        summary = moves.get(paper.openreview_id) if paper is not None and paper.openreview_id else None
+        if summary is not None and summary.rating_delta:
+            return False
+    return True
+
+
 def _title_key(title: str) -> str:
     """How a title sorts: case- and accent-folded (:func:`~paperdeck.text.fold.fold_text`:
     "Évaluer" among the e's), leading marks and invisible characters (``**``, ``"``, a zero-width

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import one_line
 from paperdeck.sources import read_source
-from paperdeck.sources.base import SourceRead, reading_ahead
+from paperdeck.sources.base import Skip, SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, restore_backup
@@ -45,6 +46,8 @@ class ImportSummary:
         schedule: what the programme's events did (:mod:`paperdeck.store.schedule`), ``None`` when
             the files held none.
         file_reviews: the reply notes (reviews and comments) read from each of ``files``, in order.
+        skipped_where: where the first :data:`NAMED_SKIPS` records of each reason of ``skipped``
+            are (``"record 302, id SJUdkecgx"``), so that the summary names them.
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -59,21 +62,22 @@ class ImportSummary:
     new_ids: tuple[str, ...] = ()
     schedule: ScheduleImport | None = None
     file_reviews: tuple[int, ...] = ()
+    skipped_where: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def summary(self) -> str:
-        """``"19,630 new, 0 updated, 0 unchanged, 51 skipped (51 reply notes)"``, then what was
-        dropped, when anything was: ``", 2 values dropped (1 non-finite rating; 1 non-finite
-        confidence)"``."""
+        """``"19,630 new, 0 updated, 0 unchanged, 1 skipped (1 record without a title: record 302,
+        id SJUdkecgx)"``: each reason with where its first records are (``"and 48 more"``), then
+        what was dropped, when anything was: ``", 2 values dropped (1 non-finite rating; 1
+        non-finite confidence)"``."""
         text = f"{self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged"
         total = sum(self.skipped.values())
         text += f", {total:,} skipped"
         if total:
             reasons = "; ".join(
-                counted(count, reason, _PLURAL_REASONS.get(reason, reason))
-                for reason, count in self.skipped.most_common(4)
+                counted(count, reason, _PLURAL_REASONS.get(reason, reason)) + self._where(reason, count)
+                for reason, count in self.skipped.most_common()
             )
-            more = len(self.skipped) - 4
-            text += f" ({reasons}{f'; {more} other reasons' if more > 0 else ''})"
+            text += f" ({reasons})"
         total = sum(self.dropped.values())
         if total:
             reasons = "; ".join(f"{count:,} {reason}" for reason, count in self.dropped.most_common())
@@ -83,6 +87,28 @@ class ImportSummary:
         if self.schedule is not None:
             text += f"; {self.schedule.summary()}"
         return text
+
+    def _where(self, reason: str, count: int) -> str:
+        """``": record 302, line 9 and 4 more"``: where the records skipped for ``reason`` are."""
+        where = self.skipped_where.get(reason, ())
+        if not where:
+            return ""
+        more = f" and {count - len(where):,} more" if count > len(where) else ""
+        return f": {', '.join(where)}{more}"
+
+
+#: How many records of each skip reason the summary names.
+NAMED_SKIPS = 3
+
+
+def _skip_where(skip: Skip) -> str:
+    """Where a skipped record is, with its id when its reason gives one (``"record 302, id X"``)."""
+    found = _REASON_ID.search(skip.reason)
+    return one_line(f"{skip.position}, id {found.group(1)}" if found else skip.position)
+
+
+#: The id a skip reason gives, ``"(id X)"``.
+_REASON_ID = re.compile(r"\(id ([^)\s]+)\)")
 
 
 def read_files(paths: Sequence[Path], format: str | None = None, progress: Progress | None = None) -> list[SourceRead]:
@@ -242,12 +268,18 @@ def import_files(
                     read.notice for read in reads if read.notice and not (id(read) in spilled and not read.papers)
                 )
                 skipped: Counter[str] = Counter()
+                skipped_where: dict[str, tuple[str, ...]] = {}
                 dropped: Counter[str] = Counter()
                 for item in checked:
-                    reasons = (_reason_kind(skip.reason) for skip in item.read.skipped)
                     # reply notes read as reviews are counted there, not as skipped records
                     had_reviews = id(item.read) in spilled
-                    skipped.update(reason for reason in reasons if not (had_reviews and reason == "reply note"))
+                    for skip in item.read.skipped:
+                        reason = _reason_kind(skip.reason)
+                        if had_reviews and reason == "reply note":
+                            continue
+                        skipped[reason] += 1
+                        if len(where := skipped_where.get(reason, ())) < NAMED_SKIPS:
+                            skipped_where[reason] = (*where, _skip_where(skip))
                     dropped.update(item.dropped)
                 # The papers read are merged: let go of before the reviews are (a review file's
                 # submissions are papers too: ~100 MB at five times a conference).
@@ -283,6 +315,7 @@ def import_files(
         updated=report.updated,
         unchanged=report.unchanged,
         skipped=skipped,
+        skipped_where=skipped_where,
         dropped=dropped,
         notices=(*notices, *report.notices, *(review_report.notices if review_report else ())),
         restored=restored,

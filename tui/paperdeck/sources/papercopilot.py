@@ -301,7 +301,8 @@ def copilot_paper(
     if not title:
         if not forum_id and not given_id and not abstract:
             raise ValueError("no id, title or abstract: not a Paper Copilot record")
-        return "record without a title"
+        named = forum_id or given_id
+        return f"record without a title (id {one_line(named)[:40]})" if plain_id(named) else "record without a title"
     try:
         paper_id = canonical_id(openreview_id=forum_id, venue=venue, year=year, title=title)
     except ValueError:

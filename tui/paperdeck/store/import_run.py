@@ -432,7 +432,12 @@ class ImportRun:
             taken_away = tuple(pid for pid in before if pid not in papers and pid not in renamed)
             back = set(renamed.values())
             restored = tuple(pid for pid in papers if pid not in before and pid not in back)
-            reverted = len({change.paper_id for change in changed if not change.new} | back)
+            # Counted as the import counted "updated": any field but the files and the date, not
+            # only the fields the change log records (a paper's area or keywords set back count).
+            from paperdeck.store.merge import same_data
+
+            set_back = {pid for pid, paper in papers.items() if pid in before and not same_data(before[pid], paper)}
+            reverted = len(set_back | back)
             new = {change.paper_id for change in changed if change.new}
             self.recorded = [
                 *changed,

@@ -26,6 +26,7 @@ import orjson
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.model.ids import normalise_title
+from paperdeck.model.safe_text import one_line
 from paperdeck.model.schedule import ScheduleEvent
 from paperdeck.store.atomic import atomic_write_bytes, check_regular_file, malformed, staged_path
 from paperdeck.store.schema import check_schema, meta
@@ -56,10 +57,14 @@ class ScheduleImport:
     removed: int = 0
 
     def summary(self) -> str:
-        """``"schedule: 21 events of 20 papers, 1 row matched no paper"``."""
+        """``"schedule: 21 events of 20 papers, 1 row matched no paper (event 4021)"``: the first
+        three rows no paper matched named by their event ids (``"and 19 more"``)."""
         text = f"schedule: {counted(self.events, 'event')} of {counted(self.papers, 'paper')}"
         if self.unmatched:
-            text += f", {counted(len(self.unmatched), 'row')} matched no paper"
+            named = ", ".join(one_line(event.event_id) for event in self.unmatched[:3])
+            more = f" and {len(self.unmatched) - 3:,} more" if len(self.unmatched) > 3 else ""
+            noun = "event" if len(self.unmatched) == 1 else "events"
+            text += f", {counted(len(self.unmatched), 'row')} matched no paper ({noun} {named}{more})"
         return text
 
 

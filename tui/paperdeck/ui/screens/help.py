@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -25,6 +26,9 @@ HelpSection = tuple[str, Sequence[HelpLine]]
 
 #: The line under the help while more of it is below what the dialog shows.
 MORE_BELOW = "more below ↓  (j / G)"
+
+#: The cells of the frame around the help's text: its border, its padding and the scroll bar.
+_FRAME_CELLS = 2 + 4 + 2
 
 
 class HelpScreen(ModalScreen[None]):
@@ -63,9 +67,14 @@ class HelpScreen(ModalScreen[None]):
         self._sections = sections
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help-frame"):
+        body = self._content()
+        with Vertical(id="help-frame") as frame:
+            # As wide as its widest line where the terminal has room (no binding id wrapped onto
+            # a line of its own on a wide terminal); the style sheet's 95 % at most.
+            widest = max(cell_len(line) for line in body.plain.splitlines())
+            frame.styles.width = max(72, widest + _FRAME_CELLS)
             with VerticalScroll(id="help-dialog"):
-                yield Static(self._content(), id="help-body")
+                yield Static(body, id="help-body")
             yield Label("", id="help-more")
         yield PaperFooter()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
 
@@ -62,9 +62,12 @@ class FilterBar(OneLineInput):
         )
 
     def on_resize(self, event: events.Resize) -> None:
-        """A placeholder that fits the bar's new width."""
+        """A placeholder that fits the bar's new width, and the cursor kept in view: Input scrolls
+        its text only when the cursor moves, so a bar made narrower (the counts beside it grew)
+        would hide the end of the text, cursor and all, until the next key."""
         if self.placeholder != (placeholder := placeholder_for(self.content_size.width)):
             self.placeholder = placeholder
+        self.scroll_to_region(Region(self._cursor_offset, 0, width=1, height=1), force=True, animate=False)
 
     def watch_value(self, value: str) -> None:
         """Text the app puts into the bar (a view's query, ``like:``…, set while the bar is not
