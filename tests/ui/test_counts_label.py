@@ -65,7 +65,7 @@ NOTES = ["★ 1", "starred only", "by rating", "19,630 marked", "indexing…", "
     room=st.integers(1, 120),
     present=st.lists(st.booleans(), min_size=len(NOTES), max_size=len(NOTES)),
 )
-def test_fitted_counts_drop_whole_notes_least_wanted_first(room: int, present: list[bool]) -> None:
+def test_fitted_counts_drop_whole_notes_least_wanted_first_and_keep_what_fits(room: int, present: list[bool]) -> None:
     notes = [note if keep else "" for note, keep in zip(NOTES, present, strict=True)]
     keep = (3, 1, 0, 5, 4, 2)
     text = fitted("19,630 papers", notes, room, keep)
@@ -76,8 +76,12 @@ def test_fitted_counts_drop_whole_notes_least_wanted_first(room: int, present: l
         shown = parts[1:]
         assert all(part in notes for part in shown), text  # whole notes only
         left_out = [i for i, note in enumerate(notes) if note and note not in shown]
-        kept = [i for i, note in enumerate(notes) if note in shown]
-        assert all(keep.index(i) > keep.index(j) for i in left_out for j in kept), text
+        if left_out:  # every note more wanted than the most wanted one left out is shown
+            first = min(keep.index(i) for i in left_out)
+            assert all(notes[i] in shown for i in keep[:first] if notes[i]), text
+        for i in left_out:  # and none left out would fit beside those shown
+            with_it = [notes[j] for j in range(len(notes)) if notes[j] in shown or j == i]
+            assert cell_len(" · ".join(["19,630 papers", *with_it])) > room, (text, notes[i])
 
 
 @given(total=st.integers(0, 2_000_000), data=st.data())

@@ -61,16 +61,27 @@ def fitted(head: str, notes: Sequence[str], room: int | None = None, keep: Seque
     """``head`` and the non-empty ``notes`` joined by `` · `` in at most ``room`` cells (``None``:
     any width). Where they do not fit, notes are left out whole, the last of ``keep`` (indexes
     into ``notes``, most wanted first; notes not in it go before any in it) first; a head too
-    long alone is cut at a word (:func:`cut_at_word`)."""
+    long alone is cut at a word (:func:`cut_at_word`). A note left out that fits again once those
+    after it are out is put back, most wanted first (a short star count beside the marks, where
+    the sort's longer name did not fit)."""
     shown = [i for i, note in enumerate(notes) if note]
     order = [i for i in shown if i not in keep] + [i for i in reversed(keep) if i in shown]
 
     def joined() -> str:
         return " · ".join([head, *(notes[i] for i in shown)])
 
+    left_out: list[int] = []
     while room is not None and cell_len(joined()) > room and order:
-        shown.remove(order.pop(0))
-    return joined() if room is None else cut_at_word(joined(), room)
+        left_out.append(order.pop(0))
+        shown.remove(left_out[-1])
+    if room is None:
+        return joined()
+    for index in reversed(left_out[:-1]):  # (the last left out made it fit: it cannot come back)
+        shown.append(index)
+        shown.sort()
+        if cell_len(joined()) > room:
+            shown.remove(index)
+    return cut_at_word(joined(), room)
 
 
 #: What a text cut at a word does not end in (before its ``…``).
