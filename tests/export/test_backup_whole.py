@@ -36,7 +36,8 @@ def test_follows_and_views_go_into_the_backup_and_come_back(tmp_path: Path, caps
     run(capsys, "--data-dir", first, "follow", "keyword", "diffusion")
     run(capsys, "--data-dir", first, "follow", "author", "Jane Doe")
     SettingsFile(Path(first)).save_view("Orals", "decision:oral")
-    run(capsys, "--data-dir", first, "export", "--user-data", "-o", backup)
+    said = run(capsys, "--data-dir", first, "export", "--user-data", "-o", backup)
+    assert said == f"backed up 0 records, 2 follows, 1 saved view to {backup}\n"
     said = run(capsys, "--data-dir", empty, "import", backup)
     assert "2 follows: 2 added, 0 already there; 1 saved view: 1 added, 0 already there" in said
     following = run(capsys, "--data-dir", empty, "following", "--json")

@@ -130,19 +130,21 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
 
         payload = backup_json(store)
         count = len(store.all_user_data)
+        others = _backed_up_besides(payload)
         if output is None:
             print_export(payload.decode("utf-8"), "json")
             return 0
         # A mistyped --data-dir must not replace the backup a file holds with an empty one (a
         # device or a pipe replaces nothing).
         replaces = output.is_file() or not store.data_dir.exists()
-        if not count and replaces and not inside_data_dir(output, store.data_dir):
+        if not count and not any(others.values()) and replaces and not inside_data_dir(output, store.data_dir):
             what = _no_store_or("no star, note, status or tag to back up", store)
             print_error(f"export: {what}; nothing written ({file_name(output)} left as it was)")
             return 1
         write_export(output, payload, data_dir=store.data_dir)
-        record = {"path": str(output), "format": "user-data", "records": count}
-        emit(args, record, f"backed up {count:,} record{'' if count == 1 else 's'} to {file_name(output)}")
+        record = {"path": str(output), "format": "user-data", "records": count, **others}
+        besides = "".join(f", {n:,} {_BACKED_UP_NAMES[key][n != 1]}" for key, n in others.items() if n)
+        emit(args, record, f"backed up {count:,} record{'' if count == 1 else 's'}{besides} to {file_name(output)}")
         return 0
     format = args.format or (format_for_path(output) if output is not None else None)
     if format is None:
@@ -247,3 +249,15 @@ def _papers(store: Store, args: argparse.Namespace) -> list[Paper]:
         users = store.all_user_data
         papers = [paper for paper in papers if (record := users.get(paper.id)) is not None and record.starred]
     return papers[: args.limit] if args.limit else papers
+
+
+#: What a backup holds beside the user records, as said after it is written (singular, plural).
+_BACKED_UP_NAMES = {"follows": ("follow", "follows"), "views": ("saved view", "saved views")}
+
+
+def _backed_up_besides(payload: bytes) -> dict[str, int]:
+    """How many follows and saved views the backup file ``payload`` holds (by its keys)."""
+    import orjson
+
+    document = orjson.loads(payload)
+    return {key: len(document.get(key) or ()) for key in _BACKED_UP_NAMES}
