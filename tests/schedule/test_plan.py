@@ -150,19 +150,9 @@ def test_hostile_programme_text_reaches_no_output_raw(tmp_path: Path, capsys: py
     """A session, room and title with terminal escapes and a line break that would start a new
     calendar event: shown as visible pictures in the plan, one line, and one event in the .ics."""
     from icalendar import Calendar
-    from paperdeck.model.paper import Paper
 
-    store = Store(tmp_path / "data")
     title = "Evil\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:pwned \x1b[31mred"
-    store.import_papers([Paper(id="openreview:EvilEvil01", title=title, abstract="a" * 200, venue="ICLR", year=2026,
-                               openreview_id="EvilEvil01")])  # fmt: skip
-    page = tmp_path / "iclr-2026-orals-posters.json"
-    page.write_text(json.dumps({"count": 1, "results": [{
-        "id": 1, "name": "x", "eventtype": "Poster", "session": "S \x1b]52;c;aGk=\x07", "room_name": "R\u202e",
-        "starttime": "2026-04-23T10:00:00-03:00", "endtime": "2026-04-23T11:00:00-03:00",
-        "paper_url": "https://openreview.net/forum?id=EvilEvil01"}]}))  # fmt: skip
-    import_files(store, [page])
-    store.set_star("openreview:EvilEvil01", True)
+    store = _one_starred_poster(tmp_path, "EvilEvil01", title, "S \x1b]52;c;aGk=\x07", "R\u202e")
     store.set_note("openreview:EvilEvil01", "line one\nEND:VCALENDAR \x1b[2J")
     ics = tmp_path / "plan.ics"
     code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan", "--ics", str(ics))
@@ -178,24 +168,32 @@ def test_hostile_programme_text_reaches_no_output_raw(tmp_path: Path, capsys: py
 def test_the_calendar_writes_a_title_as_the_plan_shows_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """LaTeX in a title is rendered in the event's summary as in the plan and the app, not raw."""
     from icalendar import Calendar
-    from paperdeck.model.paper import Paper
 
-    store = Store(tmp_path / "data")
     title = "(Token-Level) \\textbf{InfoRMIA}: bounds in $\\ell_1$"
-    store.import_papers([Paper(id="openreview:InfoInfo01", title=title, abstract="a" * 200, venue="ICLR", year=2026,
-                               openreview_id="InfoInfo01")])  # fmt: skip
-    page = tmp_path / "iclr-2026-orals-posters.json"
-    page.write_text(json.dumps({"count": 1, "results": [{
-        "id": 1, "name": "x", "eventtype": "Poster", "session": "Poster Session 1", "room_name": "Hall 3",
-        "starttime": "2026-04-23T10:00:00-03:00", "endtime": "2026-04-23T11:00:00-03:00",
-        "paper_url": "https://openreview.net/forum?id=InfoInfo01"}]}))  # fmt: skip
-    import_files(store, [page])
-    store.set_star("openreview:InfoInfo01", True)
+    store = _one_starred_poster(tmp_path, "InfoInfo01", title, "Poster Session 1", "Hall 3")
     ics = tmp_path / "plan.ics"
     code, out, _ = run(capsys, "--data-dir", str(store.data_dir), "plan", "--ics", str(ics))
     assert code == 0 and "(Token-Level) InfoRMIA: bounds in ℓ₁" in out
     (event,) = Calendar.from_ical(ics.read_bytes()).walk("VEVENT")
     assert str(event["summary"]) == "Poster: (Token-Level) InfoRMIA: bounds in ℓ₁"
+
+
+def _one_starred_poster(tmp_path: Path, forum: str, title: str, session: str, room: str) -> Store:
+    """A store of one ICLR 2026 paper (OpenReview forum ``forum``, ``title``), starred, with a
+    programme of its one poster in ``session`` and ``room``."""
+    from paperdeck.model.paper import Paper
+
+    store = Store(tmp_path / "data")
+    store.import_papers([Paper(id=f"openreview:{forum}", title=title, abstract="a" * 200, venue="ICLR", year=2026,
+                               openreview_id=forum)])  # fmt: skip
+    page = tmp_path / "iclr-2026-orals-posters.json"
+    page.write_text(json.dumps({"count": 1, "results": [{
+        "id": 1, "name": "x", "eventtype": "Poster", "session": session, "room_name": room,
+        "starttime": "2026-04-23T10:00:00-03:00", "endtime": "2026-04-23T11:00:00-03:00",
+        "paper_url": f"https://openreview.net/forum?id={forum}"}]}))  # fmt: skip
+    import_files(store, [page])
+    store.set_star(f"openreview:{forum}", True)
+    return store
 
 
 def test_nothing_to_plan_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

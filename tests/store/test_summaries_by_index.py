@@ -94,16 +94,21 @@ def test_a_wider_scope_parses_its_new_entries_alone(tmp_path: Path, monkeypatch:
     assert all(wider[forum] is some[forum] for forum in some)
 
 
+def _damaged_spans(docs: dict[str, dict[str, object]], damage: str) -> Spans | None:
+    """The span index's entries for ``docs`` as ``damage`` leaves them (``None``: as written)."""
+    _, entries = object_bytes(docs)
+    return {
+        "shifted": [(key, (start + 1, end + 1)) for key, (start, end) in entries],
+        "missing one": entries[:5] + entries[6:],
+    }.get(damage)
+
+
 @pytest.mark.parametrize("damage", ["stale", "shifted", "missing one", "no index"])
 def test_an_index_not_of_the_file_leaves_it_streamed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
 ) -> None:
     docs = _unrated(30)
-    _, entries = object_bytes(docs)
-    spans = {
-        "shifted": [(key, (start + 1, end + 1)) for key, (start, end) in entries],
-        "missing one": entries[:5] + entries[6:],
-    }.get(damage)
+    spans = _damaged_spans(docs, damage)
     store = _store(tmp_path, docs, spans=spans, index=damage != "no index")
     if damage == "stale":  # the file written again since (its stamp): the index is not used
         path = store.directory / "summaries.g1.json"
@@ -141,11 +146,7 @@ def test_an_index_not_of_the_file_is_made_again_as_it_is_streamed(
     import shutil
 
     docs = _unrated(30)
-    _, entries = object_bytes(docs)
-    spans = {
-        "shifted": [(key, (start + 1, end + 1)) for key, (start, end) in entries],
-        "missing one": entries[:5] + entries[6:],
-    }.get(damage)
+    spans = _damaged_spans(docs, damage)
     store = _store(tmp_path / "made", docs, spans=spans, index=damage != "no index")
     if damage == "copied":  # a new inode for the same bytes and times
         shutil.copytree(tmp_path / "made", tmp_path / "copy", copy_function=shutil.copy2)

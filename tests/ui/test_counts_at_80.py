@@ -10,7 +10,9 @@ from paperdeck.model.paper import Paper
 from paperdeck.store.settings import SORT_SHORT_LABELS
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
+from paperdeck.ui.screens.main import MainScreen
 from paperdeck.ui.starred_note import kept_with_count, starred_note
+from textual.pilot import Pilot
 
 from tests.ui.helpers import counts, main_screen, settle
 from tests.ui.test_query_bar import typed
@@ -31,14 +33,20 @@ def _app(tmp_path: Path) -> PaperApp:
     return PaperApp(store=store)
 
 
+async def _in_neurips_2018(pilot: Pilot[None], app: PaperApp) -> MainScreen:
+    """The app's main screen once its scope is NeurIPS 2018 (its two papers listed)."""
+    await settle(pilot)
+    screen = main_screen(app)
+    screen.list_filter.set_scope(["NeurIPS 2018"])
+    await settle(pilot)
+    await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+    return screen
+
+
 async def test_the_hidden_matches_count_is_kept_before_the_scope_name(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["NeurIPS 2018"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        await _in_neurips_2018(pilot, app)
         assert await typed(pilot, "diffusion") == ["openreview:A"]
         await pilot.press("enter", "space")  # a mark: the counts' first note, so room runs out
         await settle(pilot)
@@ -79,11 +87,7 @@ async def test_the_sort_is_shown_at_80_columns_beside_the_scope_and_the_count(tm
     sort's short form (from the sort table) is shown, the scope's name and the count whole."""
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["NeurIPS 2018"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+        screen = await _in_neurips_2018(pilot, app)
         screen.sort_by("rating")
         await settle(pilot)
         await wait_for(pilot, lambda: SORT_SHORT_LABELS["rating"] in counts(app), what=lambda: counts(app))
