@@ -3,8 +3,10 @@
 Its state lives in parts it owns: a :class:`~paperdeck.ui.screens.list_filter.ListFilter` (the
 filter, the query run, the sort order, the counts and hints), a
 :class:`~paperdeck.ui.screens.loader.Loader` (the catalogue and the search index read after the
-first frame) and a :class:`~paperdeck.ui.screens.follows.Following`; the detail pane holds its own
-wait for a pause in the typing. The screen wires them together and forwards its keys to them.
+first frame), a :class:`~paperdeck.ui.screens.follows.Following` and a
+:class:`~paperdeck.ui.screens.change_marks.ChangeMarks` (the rows' "what changed" marks, the
+papers seen); the detail pane holds its own wait for a pause in the typing. The screen wires
+them together and forwards its keys to them.
 
 State flows down (the screen tells the list which ids to show and the detail pane which paper);
 messages flow up (the list reports the highlighted paper, the filter bar reports its text).
@@ -12,10 +14,8 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -41,6 +41,7 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.saving import save_settings
+from paperdeck.ui.screens.change_marks import ChangeMarks
 from paperdeck.ui.screens.follows import Following
 from paperdeck.ui.screens.held_keys import HeldKeys
 from paperdeck.ui.screens.list_filter import ListFilter
@@ -138,12 +139,12 @@ class MainScreen(ReadingScreen):
         #: The venue scope whose papers the scales and the moves were last found over (``None``:
         #: not yet; empty: every venue), see scope_changed.
         self._read_for_scope: frozenset[str] | None = None
-        self._look_failed = False  # set_looked failed once (said once, see _looked_at)
         self._resumed = False  # the screen has been shown (ScreenResume) once
-        #: Whether the rows show the changed marks yet (:meth:`_changed`): the change log is read
-        #: in a thread once the first frame is painted and the typing pauses (``_read_changes``).
-        self._changes_shown = False
-        self._changes_asked = False  # the thread reading them is started
+        #: The rows' "what changed" marks and the papers seen.
+        self.change_marks = ChangeMarks(
+            self.list_filter, self.loader, show_detail=self._show_detail,
+            record_seen=lambda label, before, after: self.history.record_seen(label, before, after),
+        )  # fmt: skip
         #: The row and mark keys typed while the list does not answer the typed query yet.
         self.held_keys = HeldKeys(self, self.list_filter)
 
@@ -153,8 +154,8 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.user_data_shown, self.marked.__contains__, self._changed, headings=True,
-                id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
+                self.store.row, self.user_data_shown, self.marked.__contains__, self.change_marks.changed,
+                headings=True, id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
                 venue_at=self._venue_at, row_in=self.store.row,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
@@ -220,7 +221,7 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.reader import PaperReader
 
         self.app.push_screen(PaperReader(paper, self.store.user_data(paper.id), self.store, self.list_filter.terms))
-        self._looked_at(paper.id)
+        self.change_marks.looked_at(paper.id)
 
     def _venue_at(self, paper_id: str) -> str:
         """A paper's venue, as the list's venue column shows it."""
@@ -228,103 +229,13 @@ class MainScreen(ReadingScreen):
 
         return venue_name(venue_of(self.store, paper_id))
 
-    def _changed(self) -> Container[str]:
-        """The papers an import changed since the user last opened them (the rows' mark): asked
-        once per frame of the list, so a change log another process wrote shows at the next one.
-        None until the change log has been read once off the event loop (:meth:`_read_changes`):
-        reading and resolving it is proportional to the imports recorded, not to the rows shown,
-        and it is not the first frame's to pay."""
-        if not self._changes_shown:
-            return frozenset()
-        return self.store.changed_since_looked()
-
-    def _read_changes(self) -> None:
-        """After the first frame: read the change log in a thread once the typing pauses, then
-        show the marks (the list repainted only when some paper has one). Once."""
-        if not self._changes_asked:
-            self._changes_asked = True
-            painted = monotonic()  # the pause is counted from the first frame: a query typed at once ranks first
-            self.run_worker(
-                partial(self._changes_in_thread, painted), name="_changes_in_thread", group="changes", thread=True
-            )
-
-    def _changes_in_thread(self, painted: float) -> None:
-        if not self.loader.wait_for_a_pause(since=painted):
-            return  # the app is closing
-        changed: Container[str] = frozenset()
-        with contextlib.suppress(StoreError):  # a log that cannot be read counts as none
-            changed = self.store.changed_since_looked()
-        self.app.call_from_thread(self._changes_read, bool(changed))
-
-    def _changes_read(self, any_changed: bool) -> None:
-        self._changes_shown = True
-        if any_changed:
-            self.paper_list.refresh()
-
-    def _looked_at(self, paper_id: str) -> None:
-        """Record that the user opened the paper (its reader or its reviews): its changed mark goes.
-        A store that cannot be written (read-only) says so once a session, not at each paper."""
-        try:
-            self.store.set_looked(paper_id)
-        except StoreError as error:
-            if not self._look_failed:
-                self._look_failed = True
-                self.notify(f"{error}; papers opened are not remembered as seen", severity="warning", timeout=6)
-            return
-        self.paper_list.refresh_paper(paper_id)
-        self.update_counts()
-        self._changes_seen()
-
-    def _changes_seen(self) -> None:
-        """Papers left "changed" (a paper opened, every change marked seen): a list that shows
-        the changed ones (``is:changed``, ``changed:``) is filtered again, so that its rows and its
-        count agree with the marks."""
-        if "changed" in self.filter_text:
-            self.list_filter.refilter(after_change=True)
-
     def action_mark_all_seen(self) -> None:
-        """Every change recorded so far is seen: the What changed view empties (the mark is
-        written in a thread); ``u`` undoes it."""
-        self._mark_all_seen()
-
-    @work(thread=True, exclusive=True, group="changes-seen")
-    def _mark_all_seen(self) -> None:
-        try:
-            before = self.store.seen_mark()
-            cleared = self.store.mark_all_seen()
-            after = self.store.seen_mark()
-        except StoreError as error:
-            self.app.call_from_thread(
-                self.notify, str(error), title="Changes not marked seen", severity="error", markup=False
-            )
-            return
-        self.app.call_from_thread(self._marked_all_seen, cleared, before, after)
-
-    def _marked_all_seen(self, cleared: int, before: str | None, after: str | None) -> None:
-        """Every change is marked seen: one undoable step (``u`` puts the mark back)."""
-        step = self.history.record_seen("mark every change seen", before, after)
-        self.changes_seen_moved()
-        were = "1 paper was" if cleared == 1 else f"{cleared:,} papers were"
-        undo = " (u undoes)" if step is not None else ""
-        self.notify(f"Every change is seen: {were} changed{undo}.", timeout=4)
+        """Every change recorded so far is seen (:meth:`ChangeMarks.mark_all_seen`)."""
+        self.change_marks.mark_all_seen()
 
     def changes_seen_moved(self) -> None:
-        """The "every change seen" mark moved (``C``, or its undo): the rows' changed marks, the
-        detail, the counts and a list of the changed papers follow."""
-        self.paper_list.refresh()
-        self._show_detail(self.paper_list.highlighted_id)
-        self.update_counts()
-        self._changes_seen()
-
-    @work(thread=True, exclusive=True, group="changes-seen")
-    def _first_look(self) -> None:
-        """The store is opened in the app: the first time, the imports made so far are the
-        baseline of What changed, not news (:meth:`Store.first_look`). Best effort: a store that
-        cannot be written keeps no mark, and nothing is shown as changed there."""
-        try:
-            self.store.first_look()
-        except StoreError:
-            return
+        """The "every change seen" mark moved (``C``, or its undo): :meth:`ChangeMarks.seen_moved`."""
+        self.change_marks.seen_moved()
 
     def action_toggle_detail(self) -> None:
         self._save(show_detail=not self.settings.settings.show_detail)
@@ -365,15 +276,15 @@ class MainScreen(ReadingScreen):
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
-        after_first_frame(self, self._read_changes)  # the rows' changed marks, then
-        self.call_after_refresh(self._read_changes)
+        after_first_frame(self, self.change_marks.read_changes)  # the rows' changed marks, then
+        self.call_after_refresh(self.change_marks.read_changes)
         # At the latest (an index rebuilt, a failure); neither it nor the checks come between a
         # key and the list answering it painted (timers keep wall time: a slow machine's query
         # outlasts them).
         gate = self.query_gate
         self.set_timer(self.FOOTER_BY_S, partial(gate.when_quiet, self._mount_footer))
         self.set_interval(self.EXTERNAL_CHECK_S, partial(gate.when_quiet, self.check_external_changes))
-        self._first_look()
+        self.change_marks.first_look()
 
     def _answers_filter(self) -> bool:
         """Whether the list answers the filter as it stands and no key waits to be handled (the
@@ -798,7 +709,7 @@ class MainScreen(ReadingScreen):
         from paperdeck.ui.screens.reviews import open_reviews
 
         if open_reviews(self.app, self.store, paper):
-            self._looked_at(paper.id)
+            self.change_marks.looked_at(paper.id)
 
     def refresh_user_data(self, paper_ids: list[str]) -> None:
         """Repaint rows, detail, counts and the search index's notes after a change."""
