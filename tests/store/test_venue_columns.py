@@ -110,3 +110,23 @@ def test_a_paper_gaining_a_rating_in_place_updates_its_venue(library: Path) -> N
     assert reopened.catalogue.venue_columns is not None
     assert reopened.catalogue.venue_columns[nips] == RowColumns(True, True, True)
     assert tuple(scope_columns(reopened, frozenset({nips}))) == (True, True, True)
+
+
+def test_a_gone_stores_columns_are_never_handed_to_another(library: Path) -> None:
+    """CI under Python 3.12 (stop 45): the per-store caches were keyed by ``id(store)``, which
+    outlives the store; a later store at the same address and generation was handed the gone one's
+    venue columns (its rows never walked). Both caches now drop a store's entry with the store."""
+    import gc
+
+    from paperdeck.ui import scope_counts
+    from paperdeck.ui.screens import view_columns
+
+    store = _opened(library)
+    _, nips = _labels(store)
+    scope_columns(store, frozenset({nips}))
+    scope_counts.scoped_user_counts(store, frozenset({nips}))
+    assert store in view_columns._by_venue and store in scope_counts._held
+    held = len(view_columns._by_venue), len(scope_counts._held)
+    del store
+    gc.collect()
+    assert (len(view_columns._by_venue), len(scope_counts._held)) == (held[0] - 1, held[1] - 1)

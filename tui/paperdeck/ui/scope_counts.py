@@ -11,14 +11,18 @@ that what is derived from it (the list's tally by status) is not made again at e
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from paperdeck.store.store import Store
 
-#: The last counts, by store: (the store's statuses, the scope's ids, answer).
-_held: dict[int, tuple[object, object, tuple[int, int, Counter[str]]]] = {}
+#: The last counts, by store (weakly: an ``id()`` key outlives its store and may be handed to
+#: another): (the store's statuses, the scope's ids, answer).
+_held: weakref.WeakKeyDictionary[Store, tuple[object, object, tuple[int, int, Counter[str]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def scoped_user_counts(store: Store, scope: frozenset[str]) -> tuple[int, int, Counter[str]]:
@@ -31,7 +35,7 @@ def scoped_user_counts(store: Store, scope: frozenset[str]) -> tuple[int, int, C
     ids = scoped_ids(store, scope) if scope else None
     if ids is None:
         return starred, starred, statuses
-    held = _held.get(id(store))
+    held = _held.get(store)
     if held is not None and held[0] is statuses and held[1] is ids:
         return held[2]
     records = store.all_user_data
@@ -43,7 +47,7 @@ def scoped_user_counts(store: Store, scope: frozenset[str]) -> tuple[int, int, C
             shown += record.starred
             by_status[record.status] += 1  # every record given is a non-empty one
     answer = (shown, starred, by_status)
-    _held[id(store)] = (statuses, ids, answer)
+    _held[store] = (statuses, ids, answer)
     return answer
 
 

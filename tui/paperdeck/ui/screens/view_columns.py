@@ -9,6 +9,7 @@ picked in a library that also holds ICLR 2026 shows no rating column of dashes).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
     from paperdeck.store.store import Store
 
 #: Each venue's columns, by store: (catalogue generation, venue → its columns), made at first need.
-_by_venue: dict[int, tuple[int, dict[str, RowColumns]]] = {}
+#: Keyed by the store itself, weakly: an ``id()`` key outlives its store, and a later store given
+#: the same address (and the same generation) was handed the gone one's columns.
+_by_venue: weakref.WeakKeyDictionary[Store, tuple[int, dict[str, RowColumns]]] = weakref.WeakKeyDictionary()
 
 
 def moves_in(first_means: Mapping[str, float], ids: Sequence[str]) -> bool:
@@ -38,9 +41,9 @@ def scope_columns(store: Store, scope: frozenset[str]) -> RowColumns:
     if not scope or not any(every) or scope >= frozenset(runs.labels):
         return every
     generation = store.catalogue_generation
-    held = _by_venue.get(id(store))
+    held = _by_venue.get(store)
     if held is None or held[0] != generation:
-        held = _by_venue[id(store)] = (generation, {})
+        held = _by_venue[store] = (generation, {})
     known = held[1]
     found = [False, False, False]
     for venue in scope & frozenset(runs.labels):
