@@ -132,13 +132,16 @@ def one_line(text: str) -> str:
     return " ".join(visible(text, keep_newlines=False).split())
 
 
-#: :func:`in_place`'s table: C0 controls but tab and newline → ``␀``…``␟``, DEL → ``␡``; C1, bidi and
-#: the other characters :func:`visible` shows as ``⟨U+XXXX⟩`` → ``�`` (U+FFFD).
-_IN_PLACE = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
-    code: 0xFFFD
-    for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
-                 0x2028, 0x2029, *range(0xD800, 0xE000)]
-}  # fmt: skip
+@cache
+def _in_place_table() -> dict[int, int]:
+    """:func:`in_place`'s table, made at its first call (the note editor's; 2,000 entries): C0
+    controls but tab and newline → ``␀``…``␟``, DEL → ``␡``; C1, bidi and the other characters
+    :func:`visible` shows as ``⟨U+XXXX⟩`` → ``�`` (U+FFFD)."""
+    return {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
+        code: 0xFFFD
+        for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
+                     0x2028, 0x2029, *range(0xD800, 0xE000)]
+    }  # fmt: skip
 
 
 #: What the renderer (:func:`paperdeck.text.render.render_plain`) may show differently from the
@@ -164,7 +167,7 @@ def in_place(text: str) -> str:
     editor, whose cursor counts characters. Tabs and newlines are kept; C0 controls become
     ``␀``…``␟``, DEL ``␡``, C1 and bidi controls, line/paragraph separators and lone surrogates
     ``�``. The result has as many characters as ``text``."""
-    return text.translate(_IN_PLACE)
+    return text.translate(_in_place_table())
 
 
 def document(text: str) -> str:
