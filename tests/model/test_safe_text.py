@@ -209,3 +209,26 @@ def test_printable_text_beyond_ascii_is_shown_without_the_whole_bmp_pattern() ->
     assert safe_text._shown_as_code.cache_info().misses == 0
     assert visible("★\u202eevil") == "★⟨U+202E⟩evil"  # one unprintable character: the pattern shows it
     assert safe_text._shown_as_code.cache_info().misses == 1
+
+
+def test_the_patterns_and_tables_the_first_frame_does_not_use_are_made_at_first_use() -> None:
+    """Importing the modules loaded before the app's first row compiles none of the patterns only
+    later work uses, and builds no note-editor table: each is made at its first call."""
+    probe = r"""
+import re
+compiled = []
+compile = re.compile
+re.compile = lambda pattern, flags=0: compiled.append(pattern) or compile(pattern, flags)
+import paperdeck.model.safe_text as safe_text, paperdeck.model.venue, paperdeck.model.decision
+import paperdeck.store.catalogue
+later = {
+    r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]", r"[\x00-\x20\x7f]", r"[\x00-\x1f\x7f\x80-\x9f]",
+    r"[^\W\d_]+", r"^\s*(-?\d+(?:\.\d+)?)\s*[-–]\s*(-?\d+(?:\.\d+)?)\s*$",
+    r"^(?:.*/)?([^/]+)/((?:19|20)\d{2})(?:/|$)", rb'\},"[0-9]+":\{',
+}
+assert not later & set(compiled), later & set(compiled)
+assert not [name for name in vars(safe_text) if name.isupper() and isinstance(vars(safe_text)[name], dict)]
+assert safe_text.in_place("a\x00\ud800") == "a\u2400\ufffd" and safe_text.document("a\rb") == "a\u240db"
+assert safe_text.file_name("a\tb") == "a\u2409b" and safe_text.web_link("https://x.org") == "https://x.org"
+"""
+    subprocess.run([sys.executable, "-c", probe], check=True)

@@ -107,6 +107,7 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "paperdeck.ui.screens.confirm",
         "paperdeck.ui.screens.note_editor",
         "paperdeck.ui.screens.help",
+        "paperdeck.ui.command_help",
         "paperdeck.ui.palette",
         "paperdeck.reading.history",
         # The records of the papers, their reviews and their changes: read after the first frame.

@@ -90,7 +90,12 @@ _DECISION_WORDS = frozenset(DECISION_NAMES) | {
     "desk", "under", "review", "notable", "top", "submission", "submitted", "final", "decision",
     "paper", "track", "main", "conference", "camera", "ready", "active", "pending",
 }  # fmt: skip
-_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _word() -> re.Pattern[str]:
+    """A word of letters (:func:`bare_decision`), compiled at its first call."""
+    return re.compile(r"[^\W\d_]+")
 
 
 def bare_decision(text: str) -> bool:
@@ -99,7 +104,7 @@ def bare_decision(text: str) -> bool:
     venue, whatever column or status it is read from (``ICLR 2026 Poster`` names one)."""
     if any(char.isdigit() for char in text) or normalise_decision(text) == "unknown":
         return False
-    return all(word.casefold() in _DECISION_WORDS for word in _WORD.findall(text))
+    return all(word.casefold() in _DECISION_WORDS for word in _word().findall(text))
 
 
 def normalise_decision(raw: str, *, decisions_out: bool | None = None) -> str:

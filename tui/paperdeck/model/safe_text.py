@@ -30,10 +30,28 @@ from functools import cache
 __all__ = ["document", "file_name", "in_place", "json_text", "one_line", "shown_line", "visible", "web_link"]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
-#: :func:`document` keeps tabs, line feeds and the CR of a CRLF line end.
-_DOCUMENT_CONTROLS = re.compile(r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
-#: What :func:`_not_in_link` matches in ASCII text.
-_NOT_IN_ASCII_LINK = re.compile(r"[\x00-\x20\x7f]")
+
+# The patterns below are compiled at their first use: the first frame's text needs none of them.
+
+
+@cache
+def _document_controls() -> re.Pattern[str]:
+    """What :func:`document` shows by its stand-in: it keeps tabs, line feeds and the CR of a CRLF
+    line end."""
+    return re.compile(r"\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
+
+
+@cache
+def _not_in_ascii_link() -> re.Pattern[str]:
+    """What :func:`_not_in_link` matches in ASCII text."""
+    return re.compile(r"[\x00-\x20\x7f]")
+
+
+@cache
+def _any_control() -> re.Pattern[str]:
+    """Every control character, a newline and a tab too (:func:`file_name`)."""
+    return re.compile(r"[\x00-\x1f\x7f\x80-\x9f]")
+
 
 # The three patterns below span the whole BMP: compiling one builds a 64K-character map, so each is
 # compiled at its first use, and text that is all ASCII (which none of them can match but for DEL
@@ -57,7 +75,7 @@ def _json_raw() -> re.Pattern[str]:
 @cache
 def _not_in_link() -> re.Pattern[str]:
     """What a link may not contain: controls, white space, their visible stand-ins (text already
-    made :func:`visible`), bidi and other format characters; of ASCII, :data:`_NOT_IN_ASCII_LINK`'s."""
+    made :func:`visible`), bidi and other format characters; of ASCII, :func:`_not_in_ascii_link`'s."""
     return re.compile(
         "[\x00-\x20\x7f-\xa0\u2400-\u2426\u27e8\u27e9\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202f"
         "\u205f-\u206f\u3000\ufeff\ufff9-\ufffb\ud800-\udfff]"
@@ -101,14 +119,11 @@ def visible(text: str, *, keep_newlines: bool = True) -> str:
     return _shown_as_code().sub(_code, text)
 
 
-_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f\x80-\x9f]")
-
-
 def file_name(path: object) -> str:
     """A file name (a :class:`~pathlib.Path` or text) for a message: every control character,
     a newline and a tab too, shown by its stand-in (``new␊line.csv``); one line, no character
     dropped or merged, so a name with odd characters is still told apart."""
-    text = _ANY_CONTROL.sub(_picture, str(path))
+    text = _any_control().sub(_picture, str(path))
     return text if text.isascii() else _shown_as_code().sub(_code, text)
 
 
@@ -117,13 +132,16 @@ def one_line(text: str) -> str:
     return " ".join(visible(text, keep_newlines=False).split())
 
 
-#: :func:`in_place`'s table: C0 controls but tab and newline → ``␀``…``␟``, DEL → ``␡``; C1, bidi and
-#: the other characters :func:`visible` shows as ``⟨U+XXXX⟩`` → ``�`` (U+FFFD).
-_IN_PLACE = {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
-    code: 0xFFFD
-    for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
-                 0x2028, 0x2029, *range(0xD800, 0xE000)]
-}  # fmt: skip
+@cache
+def _in_place_table() -> dict[int, int]:
+    """:func:`in_place`'s table, made at its first call (the note editor's; 2,000 entries): C0
+    controls but tab and newline → ``␀``…``␟``, DEL → ``␡``; C1, bidi and the other characters
+    :func:`visible` shows as ``⟨U+XXXX⟩`` → ``�`` (U+FFFD)."""
+    return {code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)} | {0x7F: 0x2421} | {
+        code: 0xFFFD
+        for code in [*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
+                     0x2028, 0x2029, *range(0xD800, 0xE000)]
+    }  # fmt: skip
 
 
 #: What the renderer (:func:`paperdeck.text.render.render_plain`) may show differently from the
@@ -149,7 +167,7 @@ def in_place(text: str) -> str:
     editor, whose cursor counts characters. Tabs and newlines are kept; C0 controls become
     ``␀``…``␟``, DEL ``␡``, C1 and bidi controls, line/paragraph separators and lone surrogates
     ``�``. The result has as many characters as ``text``."""
-    return text.translate(_IN_PLACE)
+    return text.translate(_in_place_table())
 
 
 def document(text: str) -> str:
@@ -158,7 +176,7 @@ def document(text: str) -> str:
     Tabs, ``\\n`` and ``\\r\\n`` line ends are kept (a CSV or TSV stays one); every other control
     character, a lone ``\\r``, bidi controls and lone surrogates become visible as in :func:`visible`.
     """
-    text = _DOCUMENT_CONTROLS.sub(_picture, text)
+    text = _document_controls().sub(_picture, text)
     return text if text.isascii() else _shown_as_code().sub(_code, text)
 
 
@@ -182,7 +200,7 @@ def web_link(url: str) -> str:
     invisible format character. ``javascript:``, ``file:``, ``data:``, relative and
     scheme-less links give ``""``.
     """
-    if not url or (_NOT_IN_ASCII_LINK if url.isascii() else _not_in_link()).search(url):
+    if not url or (_not_in_ascii_link() if url.isascii() else _not_in_link()).search(url):
         return ""
     if _plain_http(url):  # what urlsplit would keep, told without importing urllib (and ipaddress)
         return url

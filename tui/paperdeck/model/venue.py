@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.rating_text import mean_text
@@ -57,7 +57,6 @@ NO_VENUE = "(venue unknown)"
 #: for the venue (NeurIPS 2018's 1–10) is not shown, as it would say the papers were rated on it.
 NO_RATINGS = "no ratings"
 
-_RANGE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[-–]\s*(-?\d+(?:\.\d+)?)\s*$")
 _TOLERANCE = 1e-6
 
 
@@ -138,7 +137,7 @@ class Scale(FrozenValue):
 def _parse(text: str) -> Scale | None:
     if not isinstance(text, str) or not text.strip():
         return None
-    match = _RANGE.match(text)
+    match = _range().match(text)
     try:
         if match:
             low, high = float(match.group(1)), float(match.group(2))
@@ -180,7 +179,16 @@ KNOWN_SCALES: dict[tuple[str, int], str] = {
 }
 
 
-_GROUP_YEAR = re.compile(r"^(?:.*/)?([^/]+)/((?:19|20)\d{2})(?:/|$)")
+@cache
+def _range() -> re.Pattern[str]:
+    """A scale written as a range (``"1-10"``, ``"1–10"``), compiled at its first call."""
+    return re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[-–]\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+@cache
+def _group_year() -> re.Pattern[str]:
+    """An OpenReview group's venue and year (``"ICLR.cc/2026/Conference"``), compiled at its first call."""
+    return re.compile(r"^(?:.*/)?([^/]+)/((?:19|20)\d{2})(?:/|$)")
 
 
 @lru_cache(maxsize=256)
@@ -188,7 +196,7 @@ def group_scale(group: str) -> Scale | None:
     """The known scale of the venue an OpenReview group names (``"ICLR.cc/2017/Conference"``,
     ``"colmweb.org/COLM/2025/Conference"``: the part before the year, less ``.cc`` / ``.org``,
     and the year); ``None`` when it names none or its scale is not known."""
-    match = _GROUP_YEAR.match(group)
+    match = _group_year().match(group)
     if match is None:
         return None
     name = re.sub(r"\.(?:cc|org|com|net)$", "", match.group(1), flags=re.IGNORECASE)
@@ -204,7 +212,7 @@ def group_name(group: str) -> str:
     for ``""``."""
     from paperdeck.model.safe_text import one_line
 
-    match = _GROUP_YEAR.match(group)
+    match = _group_year().match(group)
     if match is None:
         return one_line(group)
     name = re.sub(r"\.(?:cc|org|com|net)$", "", match.group(1), flags=re.IGNORECASE)

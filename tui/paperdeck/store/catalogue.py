@@ -1375,8 +1375,9 @@ def _same_or(held: Paper | None, paper: Paper) -> Paper:
 
 #: Between two documents of the papers table as :func:`catalogue_bytes` writes it (``},"12":{``);
 #: no JSON string can hold it (its ``"`` would be escaped). A match inside a document (an object
-#: keyed by digits in a paper) is found out when the piece up to it does not parse.
-_NEXT_DOCUMENT = re.compile(rb'\},"[0-9]+":\{')
+#: keyed by digits in a paper) is found out when the piece up to it does not parse. Compiled where
+#: it is used (after the first frame: ``re`` keeps it), not at import.
+_NEXT_DOCUMENT = rb'\},"[0-9]+":\{'
 #: What ends the papers table and begins the aliases' (``catalogue_bytes``'s layout).
 _ALIASES_AT = b'},"aliases":'
 #: Bytes read at a time when the catalogue is read document by document.
@@ -1399,6 +1400,7 @@ def _read_streamed(path: Path, held: Mapping[str, Paper]) -> tuple[dict[str, Pap
 
     paper_of = Paper.from_dict
     papers: dict[str, Paper] = {}
+    next_document = re.compile(_NEXT_DOCUMENT)
     try:
         check_regular_file(path)  # a FIFO or device: refused by name, never waited on
         with path.open("rb") as handle:
@@ -1414,7 +1416,7 @@ def _read_streamed(path: Path, held: Mapping[str, Paper]) -> tuple[dict[str, Pap
             tries = 0
             while True:
                 view = memoryview(buffer)  # pieces parsed in place, not copied
-                for found in _NEXT_DOCUMENT.finditer(buffer, scan):
+                for found in next_document.finditer(buffer, scan):
                     scan = found.start() + 1  # tried: never again
                     try:
                         document = orjson.loads(view[start : found.start() + 1])

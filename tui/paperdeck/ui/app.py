@@ -29,7 +29,6 @@ from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.keys import KeyGate
-from paperdeck.ui.command_help import help_sections
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.keymap import KeymapCheck, check_keymap
 from paperdeck.ui.saving import save_settings
@@ -464,6 +463,7 @@ class PaperApp(App[None]):
             await self.action_quit()
 
     def action_help(self) -> None:
+        from paperdeck.ui.command_help import help_sections  # deferred: the first frame draws no help
         from paperdeck.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
