@@ -158,6 +158,15 @@ class ListShown:
         self.scope_note = scope_note
 
 
+def _elsewhere_note(shown: ListShown, short: bool = False) -> str:
+    """The counts' note of the matches outside the scope (``""``: none, or not counted)."""
+    if not (shown.elsewhere and shown.scope):
+        return ""
+    from paperdeck.search.elsewhere import elsewhere_note  # deferred: a bare start imports no search
+
+    return elsewhere_note(shown.elsewhere, short=short)
+
+
 class ListCounts:
     """The counts label (``#counts``) and the list's reading-status summary of a screen.
 
@@ -265,7 +274,7 @@ class ListCounts:
             self.export_note,
             self.save_note,
             shown.query_note if filtered else "",
-            self._elsewhere_note() if filtered else "",
+            _elsewhere_note(shown) if filtered else "",
         ]
         # The label takes at most half the bar (styles: #counts), less its padding.
         room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
@@ -276,7 +285,7 @@ class ListCounts:
         total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
         count = len(shown.view_ids)
 
-        pad = self._elsewhere_pad() if notes[_ELSEWHERE_NOTE] else 0
+        pad = self._elsewhere_pad(shown.elsewhere) if notes[_ELSEWHERE_NOTE] else 0
 
         def again() -> str:  # the counts with the notes as they are now
             return counts_text(count, total, filtered=filtered, view=view, notes=notes, room=room, keep=keep,
@@ -300,7 +309,7 @@ class ListCounts:
             text = again()
         if notes[_ELSEWHERE_NOTE] and (notes[_ELSEWHERE_NOTE] not in text or notes[_SCOPE_NOTE] not in text):
             # too narrow for it (or for the scope beside it): its short form
-            notes[_ELSEWHERE_NOTE] = self._elsewhere_note(short=True)
+            notes[_ELSEWHERE_NOTE] = _elsewhere_note(shown, short=True)
             text = again()
         if scoped and notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow: its short form
             for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
@@ -339,21 +348,11 @@ class ListCounts:
         if paper_list.border_subtitle != (subtitle := status_summary(count, statuses)):
             paper_list.border_subtitle = subtitle
 
-    def _elsewhere_note(self, short: bool = False) -> str:
-        """The counts' note of the matches outside the scope (``""``: none, or not counted)."""
-        shown = self._shown
-        if shown is None or not (shown.elsewhere and shown.scope):
-            return ""
-        from paperdeck.search.elsewhere import elsewhere_note  # deferred: a bare start imports no search
-
-        return elsewhere_note(shown.elsewhere, short=short)
-
-    def _elsewhere_pad(self) -> int:
-        """Cells the counts are padded by on the left while the note of the matches elsewhere is
-        shown: its number's width up to the widest since the note came up, so that typing on
-        (``diffusion``: 9,449 → 930 more) keeps the label's width, as the count's own padding
-        does (a change of width lays the screen out again)."""
-        elsewhere = self._shown.elsewhere if self._shown is not None else None
+    def _elsewhere_pad(self, elsewhere: int | None) -> int:
+        """Cells the counts are padded by on the left while the note of the matches elsewhere (the
+        ``elsewhere`` of the snapshot painted) is shown: its number's width up to the widest since
+        the note came up, so that typing on (``diffusion``: 9,449 → 930 more) keeps the label's
+        width, as the count's own padding does (a change of width lays the screen out again)."""
         digits = len(f"{elsewhere or 0:,}")
         self._elsewhere_width = max(self._elsewhere_width, digits)
         return self._elsewhere_width - digits
