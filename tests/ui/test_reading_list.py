@@ -332,7 +332,7 @@ async def test_a_list_without_statuses_is_tallied_without_a_set_of_its_ids(
         count = len(seeded_store.paper_ids)
         assert paper_list(app).row_count == count
         await wait_for(pilot, lambda: not list_filter.tally_pending, what="the list tallied")
-        assert list_filter._view_id_set[1] is None  # tallied without a set of its ids
+        assert list_filter.counts._view_id_set[1] is None  # tallied without a set of its ids
         assert str(paper_list(app).border_subtitle) == f"{count:,} unseen"
         main_screen(app).store.set_status(seeded_store.paper_ids[2], "skimmed")
         main_screen(app).update_counts()

@@ -129,7 +129,7 @@ async def test_the_counts_keep_their_width_as_the_hidden_matches_fall(tmp_path: 
         await wait_for(pilot, lambda: "9 more in other venues" in counts(app), what=lambda: counts(app))
         assert cell_len(counts(app)) == cell_len(wide) and counts(app) == " " + wide.replace("12 more", "9 more")
         await typed(pilot, "graph year:2025")  # a field term: no note, its width starts again
-        assert "other venues" not in counts(app) and screen.list_filter._elsewhere_width == 0
+        assert "other venues" not in counts(app) and screen.list_filter.counts._elsewhere_width == 0
 
 
 @pytest.mark.parametrize("width", [80, 120])

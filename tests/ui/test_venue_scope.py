@@ -193,7 +193,7 @@ async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tm
 def test_a_scope_too_long_for_the_counts_is_shortened_never_dropped() -> None:
     from itertools import pairwise
 
-    from paperdeck.ui.screens.list_filter import short_scope_notes
+    from paperdeck.ui.screens.list_counts import short_scope_notes
 
     assert list(short_scope_notes("COLM 2025 + ICLR 2026", 2)) == ["2 venues"]
     cuts = list(short_scope_notes("NeurIPS 2025 Datasets and Benchmarks", 1))

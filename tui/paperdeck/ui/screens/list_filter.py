@@ -1,7 +1,7 @@
 """What the main screen's list shows: the filter text and starred-only, the query run on each
 change (at once, or in the filter worker), the sort order (its part, :mod:`.list_sorting`), the
-saved views it opens, the counts beside the filter bar and the query hints (and notes: how a
-query mixing spaces and ``OR`` is read).
+venue scope (its part, :mod:`.venue_scope`), the saved views it opens, and the counts beside the
+filter bar and the query hints (its part, :mod:`.list_counts`, painting a snapshot of this state).
 
 :class:`ListFilter` is a plain object the main screen owns (not a widget): it holds this state and
 drives the screen's list, filter bar and counts label; the screen forwards its keys to it.
@@ -10,13 +10,9 @@ drives the screen's list, filter bar and counts label; the screen forwards its k
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
-
-from rich.cells import cell_len
 
 from paperdeck import runtime
 from paperdeck.model.errors import StoreError
@@ -24,14 +20,11 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.reading.marks import Marks
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
-from paperdeck.ui.after_pause import AfterPause
-from paperdeck.ui.query_toast import QueryToast
-from paperdeck.ui.scope_counts import scoped_user_counts, star_note
 from paperdeck.ui.screens.built_once import wait_built
+from paperdeck.ui.screens.list_counts import ListCounts, ListShown
 from paperdeck.ui.screens.list_sorting import SHORT_ORDER_NOTES, ListSorting
+from paperdeck.ui.screens.venue_scope import VenueScope
 from paperdeck.ui.screens.view_columns import moves_in
-from paperdeck.ui.starred_note import STARRED_NOTE, kept_with_count, starred_note
-from paperdeck.ui.widgets.counts_label import CountsLabel, counts_text, cut_at_word, fitted, status_summary, wrapped
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from paperdeck.ui.widgets.paper_list import PaperList
 
@@ -44,55 +37,14 @@ if TYPE_CHECKING:
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
 
-#: The counts label's padding, in cells across (styles: ``#counts``).
-COUNTS_PADDING = 3
-#: The counts' notes (by index) most wanted first, where the label lacks room for all: marks (at
-#: every width: an action takes every marked paper, shown or not), the venue scope, saves waiting,
-#: the sort order in effect (a query may rank otherwise than the sort saved; its short form where
-#: room is short, :data:`SHORT_ORDER_NOTES`, so that the star count may stay beside it), the star
-#: count, a refresh's progress, an export's, starred only, similar papers being found, indexing.
-#: How the query was read (10) comes second, then the matches the scope hides (11) before the scope
-#: (its short forms tried first): the top bar names the scope too, the count is said nowhere else.
-_NOTES_KEPT = (4, 10, 11, 0, 9, 3, 1, 7, 8, 2, 6, 5)
-#: The same with every venue in scope: ``"all venues"`` gives way first.
-_NOTES_KEPT_UNSCOPED = (4, 10, 9, 3, 1, 7, 8, 0, 2, 6, 5, 11)
-#: The index of the sort order among the counts' notes.
-_ORDER_NOTE = 3
-#: The notes (the star count, the sort order, marks) the sort gives its short form up for.
-_SHORT_ORDER_FOR = (1, 3, 4)
-#: The index of a refresh's progress among the counts' notes.
-_REFRESH_NOTE = 7
-#: The index of the venue scope among the counts' notes.
-_SCOPE_NOTE = 0
-#: The index of how the query was read (:attr:`Query.note <paperdeck.search.query.Query.note>`).
-_QUERY_NOTE = 10
-#: The index of the matches outside the venue scope (:mod:`paperdeck.search.elsewhere`).
-_ELSEWHERE_NOTE = 11
-
-
-def short_scope_notes(label: str, venues: int) -> Iterator[str]:
-    """Shorter forms of the venue scope's label (:func:`~paperdeck.search.venues.scope_label`),
-    longest first, for counts with no room for it whole: ``"2 venues"`` for a scope of several
-    venues, else the venue's name cut at a word with an ellipsis (``"NeurIPS 2025 Datasets…"``),
-    so that the scope stays named."""
-    if venues > 1:
-        yield f"{venues} venues"
-        return
-    shown = label
-    for room in range(len(label) - 1, 1, -1):
-        cut = cut_at_word(label, room)
-        if cut != shown:
-            shown = cut
-            yield cut
-
-
 #: The hint shown while a saved search index a query failed on is checked (and built again).
 INDEX_CHECKED_HINT = "The saved search index is being checked…"
 
 
 class ListFilter(ListSorting):
-    """The papers the main screen lists (filter text, starred-only, sort order) and the counts
-    and hints beside the filter bar.
+    """The papers the main screen lists (filter text, starred-only, sort order, venue scope:
+    :attr:`venue_scope`) and the hints beside the filter bar; the counts there are its part
+    :attr:`counts`, painted from a snapshot of this state (:meth:`update_counts`).
 
     Args:
         screen: the screen whose list (``#paper-list``), filter bar (``#filter``) and counts label
@@ -133,30 +85,24 @@ class ListFilter(ListSorting):
         self._show_detail = show_detail
         self._scope_changed = scope_changed
         self._slow_query_wait_s = slow_query_wait_s
-        self._tally_after_s = tally_after_s
         self._filter_text = ""
         self._starred_only = False
         self._searching = False  # a query waits for an index or runs in a thread: its result not shown yet
         self._view_ids: Sequence[str] = []
         #: How many papers the list's query finds outside the scope (:mod:`paperdeck.search.elsewhere`).
         self._elsewhere: int | None = None
-        #: The widest of those counts (in cells) since the note last came up (see _elsewhere_pad).
-        self._elsewhere_width = 0
         self._not_starred = 0  # the matches the starred filter leaves out (paperdeck.ui.starred_note)
-        #: The list shown and its ids as a set (for the status tally of a filtered list).
-        self._view_id_set: tuple[Sequence[str] | None, frozenset[str] | None] = (None, frozenset())
-        #: The store's status counts and, for them, the reading status of each paper that has one.
-        self._status_of: tuple[Counter[str] | None, dict[str, str]] = (None, {})
-        self._tally_pause: AfterPause | None = None
-        self._toast = QueryToast(screen, hint_toast_s)  # a hint cut beside the bar, shown whole
+        #: The counts beside the filter bar and the list's statuses, painted from this state.
+        self.counts = ListCounts(
+            screen, marks, store, searcher, repaint=self.update_counts, tally_after_s=tally_after_s,
+            hint_toast_s=hint_toast_s,
+        )  # fmt: skip
+        #: The venues shown (their papers, their name, the choice saved).
+        self.venue_scope = VenueScope(screen, store, settings)
         #: A filter text, whether it filters, and how it was read (:attr:`Query.note`, ``""``: as typed).
         self._filters_for: tuple[str, bool, str] = ("", False, "")
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
-        #: How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs.
-        self.refresh_note = ""
-        self.export_note = ""  # an export's progress, while one is written
-        self.save_note = ""  # "saving…" while a save waits for the store's lock
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
         self.applied_filter: tuple[str, bool] = ("", False)
         #: Told when the view or the user's marks change (the statistics screen, while it is open).
@@ -172,12 +118,6 @@ class ListFilter(ListSorting):
         #: The sort picked while the bar holds a query (:attr:`order`), until the bar is blank.
         self._query_order: str | None = None
         self._ranks_for: tuple[str, bool] = ("", False)  # a filter text, and whether words rank it
-        #: The venues picked in this session (``None``: none yet, the settings' are shown), and the
-        #: lock their saves take (:meth:`set_scope`).
-        self._chosen_venues: list[str] | None = None
-        #: The scales of each venue's rated papers (:meth:`set_scales`), ``{}``: one in the store.
-        self._venue_scales: dict[str, frozenset[Scale]] = {}
-        self._scope_saving = threading.Lock()
         #: The words the list, the detail pane and the reader mark: the shown query's words and
         #: their typo matches (:func:`paperdeck.search.highlight.highlight_terms`).
         self.terms: tuple[str, ...] = ()
@@ -200,9 +140,6 @@ class ListFilter(ListSorting):
         #: result or a hint was shown (the screen's :class:`~paperdeck.ui.query_gate.QueryGate`
         #: holds the work due meanwhile until the list answering the filter is painted).
         self.changed: Callable[[], None] = lambda: None
-        #: Holds an action due once the typing pauses until a query under way is painted (the
-        #: screen's :meth:`QueryGate.when_quiet <paperdeck.ui.query_gate.QueryGate.when_quiet>`).
-        self.hold: Callable[[Callable[[], None]], None] | None = None
 
     @property
     def paper_list(self) -> PaperList:
@@ -240,59 +177,28 @@ class ListFilter(ListSorting):
 
     @property
     def scope(self) -> frozenset[str]:
-        """The venues shown (:mod:`paperdeck.search.venues`; empty: all): the scope kept in the
-        settings, as far as the store holds its venues."""
-        from paperdeck.search.venues import effective_scope
-
-        chosen = self._chosen_venues
-        return effective_scope(self.store, self.settings.settings.venues if chosen is None else chosen)
+        """The venues shown (:attr:`VenueScope.venues`; empty: all)."""
+        return self.venue_scope.venues
 
     def scope_ids(self) -> list[str]:
         """Every paper of the scope, in catalogue order (the blank bar's list)."""
-        from paperdeck.search.venues import scoped_ids
-
-        scoped = scoped_ids(self.store, self.scope)
-        return self.store.paper_ids if scoped is None else list(scoped)
-
-    def scope_note(self) -> str:
-        """The scope as the top bar names it (``"COLM 2025"``, ``"all venues"``); ``""`` when the
-        store holds one venue (or none)."""
-        labels = self.store.venue_runs.labels
-        if len(labels) < 2:
-            return ""
-        from paperdeck.search.venues import scope_label
-
-        return scope_label(self.scope, labels)
+        return self.venue_scope.ids()
 
     def set_scope(self, venues: Sequence[str]) -> None:
         """Show the papers of ``venues`` (empty: every venue): the list is filtered again at once,
         and the scope written to the settings for the next start in a thread (a failure to write
         is said; the scope holds until paperdeck closes)."""
-        self._chosen_venues = list(venues)
+        self.venue_scope.choose(venues)
         self.refilter()
         self._scope_changed()
         self.show_moves()
-        self.screen.run_worker(self._save_scope, thread=True, group="venue-scope")
+        self.venue_scope.save()
 
     def show_moves(self) -> None:
         """Tell the list whether some paper of the view has a moved mean rating (in
         :attr:`first_means`): only then do its wide rows give the first mean a column."""
         self._moves_shown = moves_in(self.first_means, self._view_ids)
         self.paper_list.moves_changed(self._moves_shown)
-
-    def _save_scope(self) -> None:
-        """In a thread: keep the venues chosen last in the settings file (another paperdeck's
-        changes kept). Saves one at a time, each the latest choice: the last to run writes it."""
-        try:
-            with self._scope_saving:
-                self.settings.update(venues=list(self._chosen_venues or ()))
-            if self.settings.problem is not None:  # never written: said once
-                from paperdeck.ui.saving import say_unsaved_once
-
-                self.screen.app.call_from_thread(say_unsaved_once, self.screen, self.settings)
-        except StoreError as error:
-            message = f"{error}; the venues picked apply until paperdeck closes"
-            self.screen.app.call_from_thread(self.screen.notify, message, severity="warning", markup=False)
 
     def venue_matches(self) -> dict[str, int] | None:
         """How many papers of each venue the filter bar's query selects, whatever the scope
@@ -330,8 +236,8 @@ class ListFilter(ListSorting):
         scoped = scoped_ids(self.store, self.scope)  # no scope: the ids past the first screen parsed when asked
         self._view_ids = self.store.ids_view() if scoped is None else list(scoped)
         self.paper_list.show(self._view_ids)
-        self.paper_list.set_venue_column(self._mixes_venues(self._view_ids))
-        self.paper_list.set_scales_mixed(self._mixes_scales(self._view_ids))
+        self.paper_list.set_venue_column(self.venue_scope.mixes_venues(self._view_ids))
+        self.paper_list.set_scales_mixed(self.venue_scope.mixes_scales(self._view_ids))
         if self.chosen_order not in ("relevance", "list"):
             self.refilter()  # the saved sort order
         self.update_counts()
@@ -580,7 +486,7 @@ class ListFilter(ListSorting):
             self._view_ids = ids
             self._elsewhere = self._count_elsewhere(text, starred_only, len(ids))
             if not self._elsewhere:  # the note gone: its width starts again
-                self._elsewhere_width = 0
+                self.counts.elsewhere_gone()
             self._not_starred = len(result) - len(ids) if starred_only and text.strip() else 0
             if nearby:
                 shown = set(ids)
@@ -589,10 +495,10 @@ class ListFilter(ListSorting):
             paper_list = self.paper_list
             terms, before = self._highlight_terms(text), paper_list.highlighted_id
             marks_changed, self.terms = terms != self.terms, terms
-            paper_list.set_venue_column(self._mixes_venues(ids))
+            paper_list.set_venue_column(self.venue_scope.mixes_venues(ids))
             if moves_in(self.first_means, ids) != self._moves_shown:  # the first means' column
                 self.show_moves()
-            paper_list.set_scales_mixed(self._mixes_scales(ids))
+            paper_list.set_scales_mixed(self.venue_scope.mixes_scales(ids))
             paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))
@@ -617,72 +523,18 @@ class ListFilter(ListSorting):
         query = parse_query(text) if text.strip() else None
         return more_elsewhere(self.searcher, query, self.scope, shown, starred_only=starred_only)
 
-    def _elsewhere_note(self, short: bool = False) -> str:
-        """The counts' note of the matches outside the scope (``""``: none, or not counted)."""
-        if not (self._elsewhere and self.scope):
-            return ""
-        from paperdeck.search.elsewhere import elsewhere_note  # deferred: a bare start imports no search
-
-        return elsewhere_note(self._elsewhere, short=short)
-
-    def _elsewhere_pad(self) -> int:
-        """Cells the counts are padded by on the left while the note of the matches elsewhere is
-        shown: its number's width up to the widest since the note came up, so that typing on
-        (``diffusion``: 9,449 → 930 more) keeps the label's width, as the count's own padding
-        does (a change of width lays the screen out again)."""
-        digits = len(f"{self._elsewhere or 0:,}")
-        self._elsewhere_width = max(self._elsewhere_width, digits)
-        return self._elsewhere_width - digits
-
-    def _held_wide(self, text: str, total: int, notes: Sequence[str], room: int) -> str:
-        """``text`` padded on the left to the width the counts take with the note of the matches
-        elsewhere at its widest (every paper outside the scope of ``total``), ``notes`` as they
-        are otherwise; at most ``room``, which any count's text fits. In a venue scope that note
-        comes with a query's first key and goes as the bar is cleared: the label keeps its width
-        through both (each change of width lays the whole screen out again), as the count's own
-        padding keeps it through the typing. A text wider already is itself."""
-        from paperdeck.search.elsewhere import elsewhere_note
-
-        widest = list(notes)
-        widest[_ELSEWHERE_NOTE] = elsewhere_note(self.store.paper_count - total)
-        wide = counts_text(total, total, filtered=True, view=None, notes=widest)
-        return " " * (min(room, cell_len(wide)) - cell_len(text)) + text
-
     def _set_stale(self, stale: bool) -> None:
         self.stale = stale
         self.paper_list.set_stale(stale)
-
-    def _mixes_venues(self, ids: Sequence[str]) -> bool:
-        """Whether ``ids`` hold papers of several venues (the list then shows the venue column)."""
-        if len(self.store.venue_runs.labels) < 2 or len(self.scope) == 1:
-            return False
-        from paperdeck.search.venues import mixes_venues
-
-        return mixes_venues(self.store, ids)
 
     def set_scales(self, scales: Mapping[str, Scale], venue_scales: dict[str, frozenset[Scale]]) -> None:
         """The store's scales, found in a worker: each rated paper's (by id, ``{}`` when the store
         holds one: :func:`~paperdeck.search.venue_ranks.scales_shown`) and each venue's
         (:func:`~paperdeck.search.venue_ranks.scales_of_venues`); the list shows them while its
         view mixes scales."""
-        self._venue_scales = venue_scales
+        self.venue_scope.venue_scales = venue_scales
         self.paper_list.show_scales(scales)
-        self.paper_list.set_scales_mixed(self._mixes_scales(self._view_ids))
-
-    def _mixes_scales(self, ids: Sequence[str]) -> bool:
-        """Whether the list shows each rating with its scale (``6.5/10``): the rule is the venue
-        scope's, not the rows': when the scope's venues (every venue, for no scope) rate on more
-        than one scale (:meth:`set_scales`), every list within it does, filtered or not, so a
-        rating reads the same from view to view; a scope of one scale shows ratings bare. An empty
-        list shows none."""
-        by_venue = self._venue_scales
-        if not by_venue or not ids:
-            return False
-        venues = self.scope or frozenset(self.store.venue_runs.labels)
-        found: set[Scale] = set()
-        for venue in venues:
-            found |= by_venue.get(venue, frozenset())
-        return len(found) > 1
+        self.paper_list.set_scales_mixed(self.venue_scope.mixes_scales(self._view_ids))
 
     def _highlight_terms(self, text: str) -> tuple[str, ...]:
         """The folded words of a query's plain words and text terms
@@ -727,25 +579,10 @@ class ListFilter(ListSorting):
         text = self.filter_text.strip()
         view = next((v.name for v in self.views if v.query == text), None) if text else None
         label = "all papers" if not text else f"view {view}" if view is not None else f"filter: {text}"
-        scope = f" of {self.scope_note()}" if self.scope else ""
+        scope = f" of {self.venue_scope.note()}" if self.scope else ""
         return one_line(label) + scope + (", starred" if self.starred_only else "")
 
     # -- the counts -----------------------------------------------------------------------------
-
-    def set_refresh_note(self, text: str) -> None:
-        """Show ``text`` (a refresh's progress; ``""``: none) beside the counts."""
-        self.refresh_note = text
-        self.update_counts()
-
-    def set_save_note(self, text: str) -> None:
-        """Show ``text`` (``"saving…"`` while a save waits; ``""``: none) beside the counts."""
-        self.save_note = text
-        self.update_counts()
-
-    def set_export_note(self, text: str) -> None:
-        """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
-        self.export_note = text
-        self.update_counts()
 
     def _query_filters(self) -> bool:
         """Whether the filter bar's text is a query at all: not blank, nor terms that are ignored
@@ -760,144 +597,26 @@ class ListFilter(ListSorting):
         return self._filters_for[1]
 
     def update_counts(self) -> None:
-        """Repaint the counts beside the filter bar (fitted to the screen's width) and the
-        list's reading-status summary."""
-        screen = self.screen
-        self._toast.keep_for(self.filter_text)
-        filtered = self._query_filters() or self.starred_only
+        """Repaint the counts beside the filter bar and the list's reading-status summary
+        (:meth:`ListCounts.show <paperdeck.ui.screens.list_counts.ListCounts.show>`) for the
+        list as it stands now."""
+        query_filters = self._query_filters()
+        filtered = query_filters or self.starred_only
         view = next((v.name for v in self.views if v.query == self.filter_text.strip()), None) if filtered else None
-        starred, starred_all, statuses = scoped_user_counts(self.store, self.scope)  # those of the scope
-        indexing = self.searcher.index.built is None
-        finding = not indexing and "like:" in self.filter_text and self.searcher.similarity.built is None
-        marked = self.marks.ids
-        notes = [
-            self.scope_note(),
-            star_note(starred, starred_all),
-            starred_note(self.starred_only, len(self._view_ids), self._not_starred),
-            self._order_note(),
-            f"{len(marked):,} marked" if marked else "",
-            "indexing…" if indexing else "",
-            "finding similar papers…" if finding else "",
-            self.refresh_note,
-            self.export_note,
-            self.save_note,
-            self._filters_for[2] if filtered else "",  # read by _query_filters above
-            self._elsewhere_note() if filtered else "",
-        ]
-        # The label takes at most half the bar (styles: #counts), less its padding.
-        room = max(1, (screen.size.width or screen.app.size.width) // 2 - COUNTS_PADDING)
-        from paperdeck.search.venues import scoped_ids
-
-        scoped = self.scope
-        keep = kept_with_count(_NOTES_KEPT if scoped else _NOTES_KEPT_UNSCOPED, self._not_starred)
-        total = self.store.paper_count if not scoped else len(scoped_ids(self.store, scoped) or ())
-        shown = len(self._view_ids)
-
-        pad = self._elsewhere_pad() if notes[_ELSEWHERE_NOTE] else 0
-
-        def again() -> str:  # the counts with the notes as they are now
-            return counts_text(shown, total, filtered=filtered, view=view, notes=notes, room=room, keep=keep,
-                               pad=pad if notes[_ELSEWHERE_NOTE] else 0)  # fmt: skip
-
-        text = again()
-        if self.refresh_note and self.refresh_note not in text:  # too narrow for it: its short form
-            from paperdeck.ui.refresh import short_progress
-
-            notes[_REFRESH_NOTE] = short_progress(self.refresh_note)
-            text = again()
-        if notes[1] and notes[1] not in text:  # too narrow for "★ 0 (5 all)": the scope's stars alone
-            notes[1] = star_note(starred, starred_all, short=True)
-            text = again()
-        if notes[_ORDER_NOTE] and any(notes[i] and notes[i] not in text for i in _SHORT_ORDER_FOR):
-            # too narrow for the sort, the star count or the marks: the sort's short form
-            notes[_ORDER_NOTE] = SHORT_ORDER_NOTES.get(self.order, notes[_ORDER_NOTE])
-            text = again()
-        if self._not_starred and notes[STARRED_NOTE] not in text:  # too narrow: its short form
-            notes[STARRED_NOTE] = starred_note(True, 0, self._not_starred, short=True)
-            text = again()
-        if notes[_ELSEWHERE_NOTE] and (notes[_ELSEWHERE_NOTE] not in text or notes[_SCOPE_NOTE] not in text):
-            # too narrow for it (or for the scope beside it): its short form
-            notes[_ELSEWHERE_NOTE] = self._elsewhere_note(short=True)
-            text = again()
-        if scoped and notes[_SCOPE_NOTE] and notes[_SCOPE_NOTE] not in text:  # too narrow: its short form
-            for short in short_scope_notes(notes[_SCOPE_NOTE], len(scoped)):
-                notes[_SCOPE_NOTE] = short
-                text = again()
-                if short in text:
-                    break
-        if notes[_QUERY_NOTE] and notes[_QUERY_NOTE] not in text:  # too narrow: its short form
-            from paperdeck.search.query import short_note
-
-            if (note := notes[_QUERY_NOTE]).startswith("unknown field "):  # the fields listed in a toast
-                self._tell_hint_later(note)
-            notes[_QUERY_NOTE] = short_note(note)
-            text = again()
-        if self._searching:  # never the last list's count as if it matched, nor its order as sorted
-            text = fitted(self.pending_note, notes, room, keep)
-        if scoped and self.store.paper_count > total:  # the note of matches elsewhere may come
-            text = self._held_wide(text, total, notes, room)
-        if self.query_hint:  # on the label's two lines, its end (the example) kept
-            hint = f"⚠ {self.query_hint}"
-            text = wrapped(hint, room)
-            if text.replace("\n", " ") != hint:
-                self._tell_hint_later(self.query_hint)
-        # query_one: Textual's cache of look-ups, not a walk of every widget of the screen per key.
-        label = screen.query_one_optional("#counts", CountsLabel)
-        if label is None:  # the screen is closing (the app ends while a worker reports)
-            return
-        label.update(text)
-        if filtered:  # the list on screen (while a query runs, the last one shown)
-            in_view = self._view_statuses(statuses)
-            if in_view is None:
-                return
-            statuses = in_view
-        shown = len(self._view_ids) if filtered else total
-        paper_list = self.paper_list
-        if paper_list.border_subtitle != (subtitle := status_summary(shown, statuses)):
-            paper_list.border_subtitle = subtitle
-
-    def _tell_hint_later(self, hint: str) -> None:
-        """Show ``hint`` (the query's hint, or its note) whole in a toast (it is cut beside the filter
-        bar) once the query has stayed as it is for ``hint_toast_s``; once per hint."""
-        self._toast.later(hint, self.filter_text, lambda: (self.query_hint, self._filters_for[2]))
+        order_note = self._order_note()
+        self.counts.show(
+            ListShown(
+                text=self.filter_text, starred_only=self.starred_only, query_filters=query_filters,
+                query_note=self._filters_for[2], view=view, view_ids=self._view_ids,
+                not_starred=self._not_starred, elsewhere=self._elsewhere, searching=self._searching,
+                pending_note=self.pending_note, order_note=order_note,
+                short_order_note=SHORT_ORDER_NOTES.get(self.order, order_note), query_hint=self.query_hint,
+                scope=self.scope, scope_note=self.venue_scope.note(),
+            )
+        )  # fmt: skip
 
     @property
     def tally_pending(self) -> bool:
-        """Whether the list shown waits to be counted by status (the typing has not paused)."""
-        return self._tally_pause is not None and self._tally_pause.waiting
-
-    def _tally_later(self) -> None:
-        """Count the list shown by status after ``tally_after_s`` without a change of list."""
-        if self._tally_pause is None:
-            self._tally_pause = AfterPause(self.screen.set_timer, self._tally, self.hold)
-        self._tally_pause.restart(self._tally_after_s)
-
-    def _tally(self) -> None:
-        ids = self._view_ids
-        # No paper has a status: the tally is all unseen, without a set of every id listed.
-        self._view_id_set = (ids, frozenset(ids) if self._status_of[1] else None)
-        self.update_counts()
-
-    def _view_statuses(self, statuses: Counter[str]) -> Counter[str] | None:
-        """The papers of the list shown by reading status, as ``statuses`` (the store's, from
-        :meth:`Store.user_counts`) counts them all: of the user records that have a status, those in
-        the list. The smaller side is walked: the list's ids looked up among those records, or those
-        records looked up in the list's ids, put in a set once per list — for a list longer than
-        those records that set is made once typing pauses (:meth:`_tally_later`; ``None`` until
-        then: the edge keeps the last tally). The records' statuses are taken once per change of
-        the user data (``statuses`` is then a new object)."""
-        if self._status_of[0] is not statuses:
-            self._status_of = (
-                statuses,
-                {pid: r.status for pid, r in self.store.all_user_data.items() if r.status != "unseen"},
-            )
-        status_of, ids = self._status_of[1], self._view_ids
-        if len(ids) <= len(status_of):
-            return Counter(status for status in map(status_of.get, ids) if status is not None)
-        tallied, shown = self._view_id_set
-        if tallied is not ids or (shown is None and status_of):
-            self._tally_later()
-            return None
-        if shown is None:  # tallied when no paper had a status (no set of the ids made)
-            return Counter()
-        return Counter(status for pid, status in status_of.items() if pid in shown)
+        """Whether the list shown waits to be counted by status (:attr:`ListCounts.tally_pending
+        <paperdeck.ui.screens.list_counts.ListCounts.tally_pending>`)."""
+        return self.counts.tally_pending

@@ -119,7 +119,7 @@ class MainScreen(ReadingScreen):
         #: is painted): the footer's mount, the interval checks, the start-up worker's steps.
         self.query_gate = QueryGate(self, self._answers_filter, self._paint_waits)
         self.list_filter.changed = self.query_gate.busy
-        self.list_filter.hold = self.query_gate.when_quiet
+        self.list_filter.counts.hold = self.query_gate.when_quiet
         #: The catalogue and the search index, read after the first frame.
         self.loader = Loader(
             self, store, searcher, catalogue_loaded=self._catalogue_loaded, index_built=self._index_built,
@@ -369,7 +369,7 @@ class MainScreen(ReadingScreen):
     @property
     def refresh_note(self) -> str:
         """How far a refresh has got (:mod:`paperdeck.ui.refresh`), ``""`` when none runs."""
-        return self.list_filter.refresh_note
+        return self.list_filter.counts.refresh_note
 
     @property
     def chosen_order(self) -> str:
@@ -488,11 +488,11 @@ class MainScreen(ReadingScreen):
         """Fetch the store's venue again in a worker (:mod:`paperdeck.ui.refresh`)."""
         from paperdeck.ui.refresh import start_refresh
 
-        start_refresh(self.app, self.store, self.list_filter.set_refresh_note)
+        start_refresh(self.app, self.store, self.list_filter.counts.set_refresh_note)
 
     def set_export_note(self, text: str) -> None:
         """Show ``text`` (an export's progress; ``""``: none) beside the counts."""
-        self.list_filter.set_export_note(text)
+        self.list_filter.counts.set_export_note(text)
 
     def action_remove_papers(self) -> None:
         """Remove the marked papers, else the highlighted one, from the store, after asking."""
@@ -748,7 +748,7 @@ class MainScreen(ReadingScreen):
 
     def saving(self, waiting: bool) -> None:
         """ "saving…" beside the counts while a save waits for the store's lock."""
-        self.list_filter.set_save_note("saving…" if waiting else "")
+        self.list_filter.counts.set_save_note("saving…" if waiting else "")
 
     # -- statistics (paperdeck.ui.screens.stats) --------------------------------------------------
 

@@ -1,10 +1,11 @@
 """Which of the list's columns a view fills: a column blank on every row of the view says
 nothing and takes the title's cells. The venue column shows where the view mixes venues
-(:meth:`ListFilter._mixes_venues <paperdeck.ui.screens.list_filter.ListFilter>`), the first mean
-(``first``, the moves: first rating → now) where the view holds a paper whose mean rating moved —
-not where only another view, or another venue of the scope, does — and the decision badge, the
-rating and the area where a paper of the venue scope has one (:func:`scope_columns`: NeurIPS 2018
-picked in a library that also holds ICLR 2026 shows no rating column of dashes).
+(:meth:`VenueScope.mixes_venues <paperdeck.ui.screens.venue_scope.VenueScope.mixes_venues>`),
+the first mean (``first``, the moves: first rating → now) where the view holds a paper whose mean
+rating moved — not where only another view, or another venue of the scope, does — and the
+decision badge, the rating and the area where a paper of the venue scope has one
+(:func:`scope_columns`: NeurIPS 2018 picked in a library that also holds ICLR 2026 shows no
+rating column of dashes).
 """
 
 from __future__ import annotations
