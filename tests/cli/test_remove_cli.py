@@ -141,3 +141,17 @@ def test_stats_count_the_marks_of_the_papers_in_the_store_only(capsys: pytest.Ca
     assert run(capsys, "remove", "--undo", "--data-dir", data)[0] == 0  # the marks come back with it
     line, answer = counted()
     assert line == "37 papers, 2 starred, 2 with notes" and answer["starred"] == answer["notes"] == 2
+
+
+def test_import_undo_of_reviews_alone_says_it_took_the_reviews_away(
+    capsys: pytest.CaptureFixture[str], data: str
+) -> None:
+    """A tester's find: the undo of an import that brought reviews alone (of papers the store does
+    not hold: no paper added or changed) said "no paper changed"."""
+    from tests.helpers import write_review_sample
+
+    sample = write_review_sample(Path(data).parent)
+    assert run(capsys, "import", str(sample.notes_file), "--data-dir", data)[0] == 0
+    code, out, _ = run(capsys, "import", "--undo", "--data-dir", data)
+    assert code == 0 and f"): {len(sample.notes())} reviews and comments taken away. The store holds" in out, out
+    assert Store(data).reviews.counts()["notes"] == 0

@@ -199,8 +199,10 @@ def test_an_import_of_reviews_is_undone_reviews_and_ratings_both(tmp_path: Path)
     papers_then = Store(tmp_path / "data").papers
     assert reviews_then["notes"] > 0
     import_files(store, [sample.notes_file])
-    assert Store(tmp_path / "data").reviews.counts()["notes"] > reviews_then["notes"]
-    store.undo_last_change()  # the second review import: back to the first's reviews
+    notes_all = Store(tmp_path / "data").reviews.counts()["notes"]
+    assert notes_all > reviews_then["notes"]
+    report = store.undo_last_change()  # the second review import: back to the first's reviews
+    assert report.reviews_back and report.reviews_taken_away == notes_all - reviews_then["notes"]
     reopened = Store(tmp_path / "data")
     assert reopened.reviews.counts() == reviews_then and reopened.papers == papers_then
     import_files(store, [sample.notes_file])  # and imported again, it applies as before
@@ -227,10 +229,14 @@ def test_undoing_the_first_review_import_leaves_no_reviews(tmp_path: Path) -> No
     import_files(store, [sample.papers_file])
     papers_before = Store(tmp_path / "data").papers
     import_files(store, [sample.notes_file])
-    store.undo_last_change()
+    notes = Store(tmp_path / "data").reviews.counts()["notes"]
+    report = store.undo_last_change()
     reopened = Store(tmp_path / "data")
     assert reopened.reviews.counts()["notes"] == 0 and reopened.reviews.summaries() == {}
     assert reopened.papers == papers_before
+    # What the undo says it did: the reviews it took away (no paper was added or changed).
+    assert notes > 0 and report.reviews_taken_away == notes and report.reviews_back
+    assert report.reviews_text == f"{notes} reviews and comments taken away"
 
 
 def test_an_undone_import_counts_every_paper_it_set_back_not_only_those_the_change_log_records(

@@ -92,3 +92,36 @@ async def test_the_sort_is_shown_at_80_columns_beside_the_scope_and_the_count(tm
         await settle(pilot)
         await wait_for(pilot, lambda: SORT_SHORT_LABELS["rating"] in counts(app), what=lambda: counts(app))
         assert counts(app).strip() == f"2 papers · NeurIPS 2018 · {SORT_SHORT_LABELS['rating']}"
+
+
+async def test_every_sort_is_named_at_80_columns_beside_a_venue_scope(tmp_path: Path) -> None:
+    """A tester's find: at 80 columns, beside a whole conference's count and its venue
+    (``11,671 papers · ICLR 2025``), ``by decision`` and ``↓percentile`` did not fit and the counts
+    said nothing of the sort. ``1,000 papers · IJCAI 2025`` takes as many cells: every sort's short
+    form (the sort table's) fits there, the count and the scope whole."""
+    from paperdeck.model.paper import Ratings
+    from paperdeck.store.settings import SORTS
+    from paperdeck.ui.screens.list_sorting import _ORDER_NOTES
+
+    def paper(n: int, venue: str, year: int) -> Paper:
+        return Paper(id=f"abs:{n:016x}", title=f"Paper {n}", abstract=f"Abstract {n}.", venue=venue, year=year,
+                     decision="oral" if n % 7 == 0 else "poster", ratings=Ratings(float(n % 9)))  # fmt: skip
+
+    store = Store(tmp_path / "data")
+    store.import_papers([*(paper(n, "IJCAI", 2025) for n in range(1_000)), paper(5_000, "ICLR", 2026)])
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["IJCAI 2025"])
+        await settle(pilot)
+        for order in (o for o in SORTS if o != "relevance"):
+            screen.sort_by(order)
+            await settle(pilot)
+            await _counts_say(pilot, app, {f"1,000 papers · IJCAI 2025 · {note}"
+                                           for note in (_ORDER_NOTES[order], SORT_SHORT_LABELS[order])})  # fmt: skip
+
+
+async def _counts_say(pilot: Pilot[None], app: PaperApp, texts: set[str]) -> None:
+    """Wait until the counts say one of ``texts``."""
+    await wait_for(pilot, lambda: counts(app).strip() in texts, what=lambda: f"{texts}, not {counts(app)!r}")

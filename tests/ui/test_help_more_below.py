@@ -56,3 +56,33 @@ async def test_on_a_wide_terminal_no_help_line_wraps(seeded_store: Store) -> Non
         await wait_for(pilot, lambda: body.content_size.width > 0, what="the help laid out")
         assert "[main.undo_import]" in str(body.render())
         assert body.content_size.width >= widest
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60), (60, 20)])
+async def test_every_help_line_fits_the_dialog_its_id_whole(seeded_store: Store, size: tuple[int, int]) -> None:
+    """A tester's find at 80×24: lines wider than the dialog wrapped at its edge, ``[main.undo_import]``
+    on a line of its own at the left edge, a query example's explanation under its example's start.
+    Each line is wrapped to the dialog at a space, its continuation indented under its text (a key's
+    under the description column); every binding id is whole on one line; and so again once the
+    terminal is resized."""
+    from paperdeck.ui.command_help import help_sections
+    from rich.cells import cell_len
+    from textual.widgets import Static
+
+    idents = [f"[{line.ident}]" for _, lines in help_sections({}) for line in lines if line.ident]
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help")
+        body = app.screen.query_one("#help-body", Static)
+        for width, height in (size, (size[0] + 23, size[1])):
+            await pilot.resize_terminal(width, height)
+            await wait_for(pilot, lambda: body.content_size.width > 0, what="the help laid out")
+            await pilot.pause()
+            lines = str(body.render()).splitlines()
+            room = body.content_size.width
+            assert [line for line in lines if cell_len(line) > room] == [], (size, room)
+            assert all(any(ident in line for line in lines) for ident in idents)
+            continued = [line for line in lines if line.startswith("                    [")]  # an id alone
+            assert all(line.strip() in idents for line in continued)

@@ -142,6 +142,40 @@ async def test_moved_terms_filter_the_list_and_the_rise_sort_puts_the_rise_first
         await settle(pilot)
         risen = next(pid for pid in store.paper_ids if store.paper(pid).openreview_id == forum)  # type: ignore[union-attr]
         assert papers.row_count == len(store.paper_ids) and papers.row_of(risen) == 0  # the rise first
+        assert not [n for n in app._notifications if "No rating moved" in str(n.message)]  # one did
+
+
+async def test_with_no_rating_moved_the_rise_sort_and_moved_terms_say_so(seeded_store: Store) -> None:
+    """A tester's find: with no review history (the seeds), the rise and fall sorts left the list
+    in list order and a ``moved:up`` query listed nothing, without a word of why. The app says it
+    as ``paperdeck list --sort rise`` does; a query that finds nothing else still says no match."""
+    from paperdeck.search.selection import no_rating_moved_text
+
+    from tests.ui.helpers import counts
+    from tests.waits import wait_for
+
+    app = PaperApp(store=seeded_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen, said = main_screen(app), no_rating_moved_text(frozenset())
+        assert said == "No rating moved in these papers: list order."  # the command line's words
+        assert not [n for n in app._notifications if str(n.message) == said]
+        screen.sort_by("fall")
+        await settle(pilot)
+        await wait_for(pilot, lambda: [n for n in app._notifications if str(n.message) == said], what="the toast")
+        papers = screen.query_one(PaperList)
+        assert screen.view_ids() == seeded_store.paper_ids  # list order
+
+        def first_line() -> str:
+            return papers.render_line(0).text.strip()
+
+        await pilot.press("slash", *"moved:up", "enter")
+        await settle(pilot)
+        await wait_for(pilot, lambda: first_line() == "No rating moved in these papers.", what=first_line)
+        assert counts(app).lstrip().startswith("0 of 37")
+        await pilot.press("slash", "ctrl+a", "ctrl+k", *"title:zzqqxx", "enter")
+        await settle(pilot)
+        await wait_for(pilot, lambda: first_line() == "No papers match.", what=first_line)
 
 
 @pytest.mark.parametrize(

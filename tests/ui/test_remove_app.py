@@ -5,11 +5,14 @@ command line while the app is open is picked up."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
 
+from tests.helpers import ReviewSample
 from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 from tests.waits import wait_for
 
@@ -109,3 +112,25 @@ async def test_after_a_removal_the_next_paper_is_highlighted(make_app: AppFactor
         await wait_for(pilot, lambda: last[-1] not in view(app), what="the last paper gone")
         await settle(pilot)
         assert highlighted(app).id == last[-2]
+
+
+async def test_z_after_an_import_of_reviews_alone_says_the_reviews_went(
+    tmp_path: Path, review_sample: ReviewSample
+) -> None:
+    """A tester's find: ``Z`` after an import that brought reviews alone said "Undid the import: no
+    paper changed." (their papers not in the store) or "12 set back" (their ratings): it says the
+    reviews it took away, and names what the numbers count."""
+    store = Store(tmp_path / "data")
+    import_files(store, [review_sample.papers_file])
+    import_files(store, [review_sample.notes_file])
+    notes = store.reviews.counts()["notes"]
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("Z")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the undo question")
+        await pilot.press("y")
+        said = f"Undid the import: 12 papers set back, {notes} reviews and comments taken away."
+        await wait_for(pilot, lambda: [n for n in app._notifications if str(n.message) == said],
+                       what=lambda: [str(n.message) for n in app._notifications])  # fmt: skip
+        assert Store(store.data_dir).reviews.counts()["notes"] == 0

@@ -295,11 +295,10 @@ def _say_if_no_rating_moved(store: Store, args: argparse.Namespace, ids: list[st
     ``ids`` (the list is then in list order; never with ``--json``)."""
     if args.sort not in ("rise", "fall") or args.json or not ids:
         return
-    from paperdeck.search.selection import no_rating_moved
+    from paperdeck.search.selection import no_rating_moved, no_rating_moved_text
 
     if no_rating_moved(store, ids):
-        where = one_line(", ".join(sorted(scope))) if scope else "these papers"
-        print(f"No rating moved in {where}: list order.", file=sys.stderr)
+        print(no_rating_moved_text(scope), file=sys.stderr)
 
 
 def _cut(args: argparse.Namespace, items: list[_T]) -> list[_T]:

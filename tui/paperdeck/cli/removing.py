@@ -148,6 +148,8 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         parts.append(f"{papers_text(len(report.taken_away))} taken away")
     if report.reverted:
         parts.append(f"{papers_text(report.reverted)} set back as they were")
+    if report.reviews_text:
+        parts.append(report.reviews_text)
     done = "; ".join(parts) or "no paper changed"
     lines = [
         f"Undid {_NOUN[what]} of {when} UTC ({report.summary}): {done}. "
@@ -155,7 +157,8 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         *report.notices,
     ]
     data = {"undone": what, "at": report.at, "summary": report.summary, "restored": list(report.restored),
-            "taken_away": list(report.taken_away), "reverted": report.reverted, "notices": list(report.notices),
+            "taken_away": list(report.taken_away), "reverted": report.reverted,
+            "reviews_taken_away": report.reviews_taken_away, "notices": list(report.notices),
             "papers": store.paper_count}  # fmt: skip
     emit(args, data, "\n".join(lines))
     return 0

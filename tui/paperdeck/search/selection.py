@@ -8,12 +8,13 @@ Plain words rank (the fuzzy :class:`~paperdeck.search.index.SearchIndex`); field
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.safe_text import one_line
 from paperdeck.search.query import Query
 from paperdeck.search.searcher import Searcher
 from paperdeck.store.store import Store
@@ -481,6 +482,16 @@ def no_rating_moved(store: Store, ids: Sequence[str]) -> bool:
         if summary is not None and summary.rating_delta:
             return False
     return True
+
+
+def no_rating_moved_text(scope: Collection[str], *, sorted_by_move: bool = True) -> str:
+    """How the app and the command line say that no rating moved (:func:`no_rating_moved`) among
+    the papers of ``scope`` (venue labels; empty: the papers at hand, ``"these papers"``): where a
+    ``rise`` or ``fall`` sort left them in list order (``sorted_by_move``), ``"No rating moved in
+    ICLR 2026: list order."``; else (a ``moved:`` query that found nothing) ``"No rating moved in
+    ICLR 2026."``. The labels are made one line each (:func:`~paperdeck.model.safe_text.one_line`)."""
+    where = one_line(", ".join(sorted(scope))) if scope else "these papers"
+    return f"No rating moved in {where}" + (": list order." if sorted_by_move else ".")
 
 
 def _title_key(title: str) -> str:

@@ -91,7 +91,9 @@ class RemoveReport:
 class UndoReport:
     """What an undo took back: the change (``"import"`` or ``"remove"``, its time and summary),
     the papers it brought back and those it took away (ids), and the papers whose fields it set
-    back; ``notices`` to show."""
+    back; ``notices`` to show. ``reviews_back``: the change had imported reviews, and they are set
+    back as they were before it; ``reviews_taken_away``: how many reviews and comments fewer the
+    store holds then (0 where the import had only changed notes it held already)."""
 
     what: str
     at: str
@@ -100,6 +102,19 @@ class UndoReport:
     taken_away: tuple[str, ...] = ()
     reverted: int = 0
     notices: tuple[str, ...] = ()
+    reviews_back: bool = False
+    reviews_taken_away: int = 0
+
+    @property
+    def reviews_text(self) -> str:
+        """What the undo did to the reviews, as the app and ``paperdeck import --undo`` say it:
+        ``"51 reviews and comments taken away"``, ``"the reviews set back as they were"`` (the
+        import had only changed notes the store held), ``""`` (it had imported none)."""
+        if self.reviews_taken_away:
+            from paperdeck.model.counts import counted
+
+            return f"{counted(self.reviews_taken_away, 'review or comment', 'reviews and comments')} taken away"
+        return "the reviews set back as they were" if self.reviews_back else ""
 
 
 class ImportRun:
@@ -419,8 +434,10 @@ class ImportRun:
                 kept = Catalogue(point.before.parent, rows=False)
                 kept.load()
                 papers, aliases = dict(kept.held_papers), dict(kept.held_aliases)
+            notes_then = notes_now = 0
             if point.reviews is not None:  # first: the catalogue written next is what commits the undo
-                self.reviews.put_back(point.reviews)
+                notes_now = self.reviews.counts()["notes"]
+                notes_then = self.reviews.put_back(point.reviews)
             before, before_aliases = catalogue.held_papers, catalogue.held_aliases
             # Papers the change gave a better id (a seed abstract matched to its record) go back
             # to the id they had, and the user's records made under the newer id go with them.
@@ -455,7 +472,9 @@ class ImportRun:
                 self.change_log.cut_back(point.log_before)
             else:
                 self._record_changes()
-        return UndoReport(point.what, point.at, point.summary, restored, taken_away, reverted, self.notices)
+        return UndoReport(point.what, point.at, point.summary, restored, taken_away, reverted, self.notices,
+                          reviews_back=point.reviews is not None,
+                          reviews_taken_away=max(0, notes_now - notes_then))  # fmt: skip
 
     def _keep_before(self) -> None:
         """Keep the catalogue as it is, for the undo point, before this run first writes it.

@@ -1020,11 +1020,13 @@ class ReviewStore:
         self._sorted_means = None
         self._words = None
 
-    def put_back(self, kept: Path) -> None:
+    def put_back(self, kept: Path) -> int:
         """Set the reviews back to those kept in ``kept`` (an undo point's:
         :func:`paperdeck.store.undo.keep_review_files`; no index there: no reviews): the files
         put back, the index written, then the files it does not name removed (in a transaction,
-        once it has committed). Under the import lock, as an import.
+        once it has committed). Under the import lock, as an import. Returns how many notes the
+        reviews put back hold (the kept index's count, as :meth:`counts` will say once the
+        transaction has committed).
 
         Raises:
             StoreError: the reviews cannot be written (the index is written last: until then they
@@ -1042,9 +1044,10 @@ class ReviewStore:
                 summaries_name = str(index.get("summaries") or "")
                 named = {*map(str, (index.get("shards") or {}).values()), summaries_name, _spans_name(summaries_name)}
                 words_name = str(index.get("words") or "")
+                notes = int(index.get("notes", 0))
             else:
-                named, words_name = set(), ""
-        except (OSError, ValueError) as exc:
+                named, words_name, notes = set(), "", 0
+        except (OSError, ValueError, TypeError) as exc:
             reason = write_failure(exc) if isinstance(exc, OSError) else f"the reviews kept are not readable ({exc})"
             raise StoreError(self.directory, reason) from None
         self._index = None
@@ -1067,6 +1070,7 @@ class ReviewStore:
             txn.after_commit(remove_the_rest)
         else:
             remove_the_rest()
+        return notes
 
     def _remove_unnamed_shards(self, named: set[str], words_name: str) -> None:
         """Remove shard and word index files of older generations (best effort: a leftover is

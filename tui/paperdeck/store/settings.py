@@ -29,23 +29,24 @@ CONFIG_FILE = "config.json"
 ZOTERO_URL = "http://127.0.0.1:23119"
 #: The sort orders, declared once: key (``config.json``, ``--sort``), how it is named to the user,
 #: and its short form (the counts beside the filter bar, where they lack room for the name; ``↓``:
-#: the largest first). By relevance to the query's words (list order without words), the order
-#: papers were imported, title, mean rating (unrated last), rating spread, the lowest rating (the
-#: papers whose lowest rating is the highest first), decision (oral first), most recently changed by
-#: me; the largest rise, the largest fall of the mean rating during the discussion; the percentile in
-#: its venue.
+#: the largest first; 9 cells at most: at 80 columns that is the room beside a whole conference's
+#: count and a venue scope named like ``ICLR 2025``). By relevance to the query's words (list order
+#: without words), the order papers were imported, title, mean rating (unrated last), rating
+#: spread, the lowest rating (the papers whose lowest rating is the highest first), decision (oral
+#: first), most recently changed by me; the largest rise, the largest fall of the mean rating during
+#: the discussion; the percentile in its venue.
 SORT_TABLE = (
     ("relevance", "relevance", "relevance"),
-    ("list", "list order", "list order"),
+    ("list", "list order", "as listed"),
     ("title", "title", "by title"),
     ("rating", "rating", "↓rating"),
     ("spread", "rating spread", "↓spread"),
     ("best_lowest", "best lowest rating", "↓lowest"),
-    ("decision", "decision", "by decision"),
+    ("decision", "decision", "↓decision"),
     ("changed", "recently changed by me", "↓changed"),
     ("rise", "largest rating rise", "↓rise"),
     ("fall", "largest rating fall", "↓fall"),
-    ("rating_pct", "rating percentile in its venue", "↓percentile"),
+    ("rating_pct", "rating percentile in its venue", "↓pctile"),
 )
 #: The sort orders' keys.
 SORTS = tuple(key for key, _, _ in SORT_TABLE)

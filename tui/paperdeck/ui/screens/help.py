@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import PurePath
 from typing import ClassVar
 
@@ -29,6 +31,41 @@ MORE_BELOW = "more below ↓  (j / G)"
 
 #: The cells of the frame around the help's text: its border, its padding and the scroll bar.
 _FRAME_CELLS = 2 + 4 + 2
+
+
+#: The cells before a key's description: its indent and the keys' column.
+_KEYS_CELLS = 2 + 18
+
+
+def _wrapped(
+    head: tuple[str, str],
+    parts: Sequence[tuple[str, str]],
+    width: int | None,
+    indent: int,
+    tail: tuple[str, str] = ("", ""),
+) -> list[Content]:
+    """One line of the help, ``head`` (text and style: a key's column, a line's indent), ``parts``
+    (text and style) and ``tail`` (a key's id, ``"  [main.star]"``), as lines of at most ``width``
+    cells (``None``: one line): cut only at a space, ``head``, each word and ``tail`` whole (its
+    spaces before it dropped at a line's start), the lines after the first indented ``indent``
+    cells. A word wider than a line alone is a line of its own (the dialog cuts it)."""
+    words = [(word, style) for text, style in parts for word in re.findall(r" *\S+", text)]
+    if tail[0]:
+        words.append(tail)
+    if width is None:
+        return [Content.assemble(head, *words)]
+    lines: list[Content] = []
+    line, used, bare = [head], cell_len(head[0]), not head[0].strip()  # bare: no word on the line yet
+    for word, style in words:
+        cells = cell_len(word)
+        if not bare and used + cells > width:
+            lines.append(Content.assemble(*line))
+            word = word.lstrip(" ")
+            line, used, cells = [(" " * indent, "")], indent, cell_len(word)
+        line.append((word, style))
+        used, bare = used + cells, False
+    lines.append(Content.assemble(*line))
+    return lines
 
 
 class HelpScreen(ModalScreen[None]):
@@ -67,16 +104,30 @@ class HelpScreen(ModalScreen[None]):
         self._sections = sections
 
     def compose(self) -> ComposeResult:
-        body = self._content()
         with Vertical(id="help-frame") as frame:
             # As wide as its widest line where the terminal has room (no binding id wrapped onto
             # a line of its own on a wide terminal); the style sheet's 95 % at most.
-            widest = max(cell_len(line) for line in body.plain.splitlines())
-            frame.styles.width = max(72, widest + _FRAME_CELLS)
+            frame.styles.width = self._widest + _FRAME_CELLS
             with VerticalScroll(id="help-dialog"):
-                yield Static(body, id="help-body")
+                yield Static(self._content(self._text_width()), id="help-body")
             yield Label("", id="help-more")
         yield PaperFooter()
+
+    def on_resize(self) -> None:
+        """Wrap the help again for the terminal's new width (:meth:`_content`)."""
+        self.query_one("#help-body", Static).update(self._content(self._text_width()))
+
+    @cached_property
+    def _widest(self) -> int:
+        """The cells of the help's widest line, unwrapped (72 at least: the dialog's width)."""
+        return max(72 - _FRAME_CELLS, *(cell_len(line) for line in self._content(None).plain.splitlines()))
+
+    def _text_width(self) -> int:
+        """The cells the help's lines have in the dialog at the terminal's width: the frame is as
+        wide as the widest line, 95 % of the terminal at most, less its border, padding and
+        scroll bar."""
+        frame = min(self._widest + _FRAME_CELLS, self.app.size.width * 95 // 100)
+        return max(1, frame - _FRAME_CELLS)
 
     def on_mount(self) -> None:
         dialog = self.query_one("#help-dialog", VerticalScroll)
@@ -91,26 +142,31 @@ class HelpScreen(ModalScreen[None]):
         below = dialog.scroll_y < dialog.max_scroll_y
         self.query_one("#help-more", Label).update(MORE_BELOW if below else "")
 
-    def _content(self) -> Content:
+    def _content(self, width: int | None) -> Content:
+        """The help's text, each line wrapped to ``width`` cells (``None``: unwrapped) at a space,
+        its continuation indented (:func:`_wrapped`): a key's description under the description
+        column, its id (``[main.undo_import]``) never cut; a filter bar line under its example."""
         lines: list[Content] = [Content.styled("paperdeck — keys", "bold $text-accent"), Content("")]
         for heading, help_lines in self._sections:
-            lines.append(Content.styled(heading, "bold underline"))
+            lines.extend(_wrapped(("", ""), [(heading, "bold underline")], width, indent=0))
             for line in help_lines:
                 shown = [one_line(key_display(self.app, key)) for key in line.keys]
                 keys = f"{shown[0]}…{shown[-1]}" if line.compact and shown else " / ".join(shown)
                 ident = f"  [{line.ident}]" if line.ident else ""
                 # A column of 18 cells; longer keys (remapped view digits) keep a space before the text.
-                keys_part = (f"  {keys:<18}" if len(keys) < 18 else f"  {keys} ", "bold $text-warning")
-                lines.append(Content.assemble(keys_part, line.description, (ident, "dim")))
+                keys_part = f"  {keys:<18}" if len(keys) < 18 else f"  {keys} "
+                head, parts = (keys_part, "bold $text-warning"), [(line.description, "")]
+                lines.extend(_wrapped(head, parts, width, indent=_KEYS_CELLS, tail=(ident, "dim")))
             lines.append(Content(""))
         from paperdeck.search.query import QUERY_HELP
 
         lines.append(Content.styled("The filter bar", "bold underline"))
-        lines.extend(Content(line) for line in QUERY_HELP.rstrip().splitlines())
+        for text in QUERY_HELP.rstrip().splitlines():
+            lead = len(text) - len(text.lstrip(" "))
+            lines.extend(_wrapped((text[:lead], ""), [(text[lead:], "")], width, indent=lead + 2 if lead else 0))
         lines.append(Content(""))
-        lines.append(
-            Content.styled("Remap keys by id in config.json (see docs/keys.md). Press escape to close.", "dim")
-        )
+        closing = "Remap keys by id in config.json (see docs/keys.md). Press escape to close."
+        lines.extend(_wrapped(("", ""), [(closing, "dim")], width, indent=0))
         return Content("\n").join(lines)
 
     def action_close(self) -> None:

@@ -382,6 +382,7 @@ class ListFilter(ListSorting):
 
     async def _refilter_later(self, keep_id: str | None, reloaded: bool, nearby: Iterable[str]) -> None:
         text, starred_only = self.filter_text, self.starred_only
+        sort_asked = self.order if self.sort_pending and not reloaded else None  # said once, when asked
         paper_list = self.paper_list
         keep = keep_id or (paper_list.highlighted_id if not text.strip() else None)
         self.query_hint = None
@@ -406,15 +407,39 @@ class ListFilter(ListSorting):
                 result = self._query_result(query)
         else:
             result = await asyncio.to_thread(self._sorted, self.scope_ids())
+        unmoved = ""
+        if not isinstance(result, str) and (sort_asked in ("rise", "fall") if result else text.strip()):
+            unmoved = await asyncio.to_thread(self._unmoved_note, text, sort_asked, result)
         if not self.screen.is_attached or not self.screen.query(PaperList):
             return  # the screen is closing (the app ended while the query ran)
-        self._show_filtered(text, starred_only, result, keep, nearby)
+        self._show_filtered(text, starred_only, result, keep, nearby, empty_text=unmoved if not result else "")
+        if unmoved and result:
+            self.screen.notify(unmoved, markup=False)
         if reloaded:
             paper_list.refresh()  # same ids, new papers: every line may have changed
             self._show_detail(paper_list.highlighted_id)
             await wait_built(self.screen, self.searcher.index)  # the next keystroke finds it built
             self.update_counts()
             self.screen.run_worker(runtime.release_freed_memory, thread=True, group="memory")  # the index replaced
+
+    def _unmoved_note(self, text: str, sort_asked: str | None, result: Sequence[str] | str) -> str:
+        """In a thread: why the list shown says nothing of rating moves, when no rating moved
+        (:func:`~paperdeck.search.selection.no_rating_moved_text`), else ``""``. For a ``rise`` or
+        ``fall`` sort just asked for (``sort_asked``), the papers listed left in list order; for a
+        query of rating moves (``moved:up``…) that found none, the scope's papers. Reads every
+        paper of the list (or the scope): never on the event loop."""
+        from paperdeck.search.selection import no_rating_moved, no_rating_moved_text
+
+        if isinstance(result, str):
+            return ""
+        if result and sort_asked in ("rise", "fall"):
+            return no_rating_moved_text(self.scope) if no_rating_moved(self.store, result) else ""
+        if not result and text.strip():
+            from paperdeck.search.query import parse_query
+
+            if parse_query(text).reads_moves and no_rating_moved(self.store, self.scope_ids()):
+                return no_rating_moved_text(self.scope, sorted_by_move=False)
+        return ""
 
     def index_built(self) -> None:
         """The search index is there: run the query typed meanwhile, unless it waits for the index
@@ -464,10 +489,18 @@ class ListFilter(ListSorting):
         return True
 
     def _show_filtered(
-        self, text: str, starred_only: bool, result: Sequence[str] | str, keep: str | None, nearby: Iterable[str] = ()
+        self,
+        text: str,
+        starred_only: bool,
+        result: Sequence[str] | str,
+        keep: str | None,
+        nearby: Iterable[str] = (),
+        *,
+        empty_text: str = "",
     ) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result.
+        ``empty_text``: what an empty list says (``""``: the list's own, "No papers match.").
         A paper whose highlight must be kept (:meth:`refilter_later`'s ``must_keep``, the paper
         highlighted before :meth:`refilter` after another process's change) and is not highlighted
         now is told to :attr:`highlight_lost`, before :attr:`answered`."""
@@ -499,6 +532,7 @@ class ListFilter(ListSorting):
             if moves_in(self.first_means, ids) != self._moves_shown:  # the first means' column
                 self.show_moves()
             paper_list.set_scales_mixed(self.venue_scope.mixes_scales(ids))
+            paper_list.set_empty_text(empty_text)
             paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))

@@ -91,13 +91,17 @@ def _removed_text(screen: MainScreen, ids: list[str]) -> str:
 
 def _undone_text(screen: MainScreen) -> str:
     report = screen.store.undo_last_change()
+    from paperdeck.model.counts import counted
+
     parts = []
     if report.restored:
-        parts.append(f"{len(report.restored):,} back")
+        parts.append(f"{counted(len(report.restored), 'paper')} back")
     if report.taken_away:
-        parts.append(f"{len(report.taken_away):,} taken away")
+        parts.append(f"{counted(len(report.taken_away), 'paper')} taken away")
     if report.reverted:
-        parts.append(f"{report.reverted:,} set back")
+        parts.append(f"{counted(report.reverted, 'paper')} set back")
+    if report.reviews_text:
+        parts.append(report.reviews_text)
     noun = "import" if report.what == "import" else "removal"
     return f"Undid the {noun}: {', '.join(parts) or 'no paper changed'}."
 

@@ -157,7 +157,7 @@ class PaperList(ScrollView, can_focus=True):
         self._row_of: dict[str, int] | None = None
         #: Whether ``row_of`` was asked of this view (the second ask makes ``_row_of``).
         self._row_asked = False
-        self._empty_text = empty_text
+        self._empty_text = self._no_match_text = empty_text
         self._stale = False  # the rows do not answer the typed query yet: dimmed (set_stale)
         #: Whether the top border shows the column headings (``header``).
         self._headings = headings
@@ -224,6 +224,16 @@ class PaperList(ScrollView, can_focus=True):
             self.refresh()  # scrolled: every line changed
         else:
             self._refresh_lines(before, marked)
+
+    def set_empty_text(self, text: str = "") -> None:
+        """What the empty list says: ``text`` (why nothing is listed, where the caller knows it),
+        or ``""`` for the list's own (``empty_text``, ``"No papers match."``). Drawn again at once
+        while the list is empty; else when it is next empty."""
+        text = text or self._no_match_text
+        if text != self._empty_text:
+            self._empty_text = text
+            if not self._ids:
+                self.refresh()
 
     def _line_keys(self) -> list[tuple[str, bool] | None]:
         """What each line on screen shows: (paper id, highlighted), the empty-list text, or nothing."""
