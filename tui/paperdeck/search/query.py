@@ -417,7 +417,7 @@ def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
     """The term of a word typed outside quotes: a pasted link or canonical id is an ``id:`` term
     (``https://openreview.net/forum?id=X``, ``arxiv:2401.01234``), a bare pasted OpenReview id
     that id or the word (``id:X OR X``), a field term, else the word."""
-    from paperdeck.search.query_fields import bare_id, pasted_id
+    from paperdeck.search.pasted_ids import bare_id, pasted_id
 
     if pasted_id(found):
         return Term("id", found)
@@ -428,16 +428,22 @@ def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
 
 def _unknown_fields(node: Node | None, found: list[str]) -> list[str]:
     """The names of the words of ``node`` typed as ``name:value`` where ``name`` is no field, added
-    to ``found`` in the order typed."""
-    from paperdeck.search.query_fields import field_named
-
+    to ``found`` in the order typed (a query of plain words imports no field: none is typed so)."""
     if node is None:
         return found
     if isinstance(node, Group):
         for child in node.children:
             _unknown_fields(child, found)
-    elif node.field == "word" and (typed := _FIELD_WORD.fullmatch(node.value)) is not None:
-        found += [typed[1]] if typed[2] == ":" and typed[3] and typed[1].isalpha() and not field_named(typed[1]) else []
+    elif (
+        node.field == "word"
+        and (typed := _FIELD_WORD.fullmatch(node.value)) is not None
+        and typed[2] == ":"
+        and typed[3]
+        and typed[1].isalpha()
+    ):
+        from paperdeck.search.query_fields import field_named
+
+        found += [] if field_named(typed[1]) else [typed[1]]
     return found
 
 
