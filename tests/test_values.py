@@ -8,6 +8,8 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 from paperdeck.model.venue import Scale
+from paperdeck.search.query import Group, Query, Term
+from paperdeck.search.views import View
 from paperdeck.store.rows import PaperRow
 from paperdeck.store.settings import Settings
 from paperdeck.store.user_fields import FieldRule
@@ -22,6 +24,9 @@ from paperdeck.values import FrozenValue
         (Segment("x", bold=True), Segment("x", True), Segment("x")),
         (FieldRule(max, None), FieldRule(max, None), FieldRule(min, None)),
         (Scale((1.0, 2.0)), Scale((1.0, 2.0)), Scale((1.0, 3.0))),
+        (Term("word", "x"), Term("word", "x", ":"), Term("title", "x")),
+        (Group("OR", (Term("word", "a"),)), Group("OR", (Term("word", "a"),)), Group("AND", (Term("word", "a"),))),
+        (View("Orals", "decision:oral"), View("Orals", "decision:oral", False), View("Orals", "decision:oral", True)),
     ],
 )
 def test_a_frozen_value_is_equal_hashed_shown_and_pickled_by_its_fields(
@@ -63,3 +68,16 @@ def test_settings_are_a_frozen_value_replaced_and_written_as_a_dataclass_was() -
         chosen.theme = "other"  # type: ignore[misc]
     with pytest.raises(TypeError):
         hash(chosen)
+
+
+def test_a_query_is_a_frozen_value_replaced_as_a_dataclass_was() -> None:
+    """A parsed query, its terms and a view are made at a query's first key: FrozenValues, not
+    dataclasses; ``Query.replaced`` stands for ``dataclasses.replace``, each list its own."""
+    query = Query("reap like:starred", ["reap"], Term("title", "x"), like=["starred"])
+    assert isinstance(query, FrozenValue) and Query("x").words is not Query("x").words
+    unranked = query.replaced(like=[])
+    assert unranked == Query("reap like:starred", ["reap"], Term("title", "x")) and query.like == ["starred"]
+    with pytest.raises(TypeError):
+        query.replaced(colour="red")
+    with pytest.raises(FrozenInstanceError):
+        query.text = "changed"  # type: ignore[misc]

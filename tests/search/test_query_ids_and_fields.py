@@ -5,6 +5,9 @@ one value wherever the grammar takes one (field names with ``_`` too)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.search.corpus import TextCorpus
@@ -146,3 +149,29 @@ def test_an_exact_id_wins_over_one_that_differs_in_case() -> None:
         mask = parse_query(query).mask(lookups)
         assert mask is not None and {papers[n].id for n in mask.nonzero()[0]} == {expected}
     assert found("id:ukgxwd2adx") == set()
+
+
+_WORDS_PROBE = """
+import sys
+from paperdeck.search.query import parse_query
+
+for text in sys.argv[1:]:
+    parse_query(text)
+print("paperdeck.search.query_fields" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize(
+    ("typed", "imports_fields"),
+    [
+        (["REAP"], False),
+        (["R", "RE", "REAP", "reap diffusion", "ukGxWd2aDG", "arxiv:2401.01234"], False),
+        (["dpo:x"], True),
+    ],
+)
+def test_a_query_of_words_imports_no_field(typed: list[str], imports_fields: bool) -> None:
+    """A query of plain words (the typed ``/REAP``, a pasted id) is read without the fields'
+    module, whose import is most of what the first key of a query costs; a word typed as
+    ``name:value`` imports it (to tell whether ``name`` is a field)."""
+    done = subprocess.run([sys.executable, "-c", _WORDS_PROBE, *typed], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [str(imports_fields)], done.stderr

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from paperdeck.model.paper import Paper, Ratings, with_tags
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.boxing import RowBoxer
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.row_cells import MARK, NOTE, STAR, STATUS_MARKS, plain_row
 from rich.console import Console
@@ -23,6 +24,7 @@ from textual.geometry import Region
 from textual.scroll_view import ScrollView
 
 from tests.ui.helpers import main_screen, paper_list, settle
+from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
 
@@ -226,3 +228,54 @@ async def test_row_lines_boxed_by_the_list_are_the_lines_textual_draws(make_app:
         await pilot.pause()
         assert papers.render_lines(Region(0, 2, papers.region.width, 1))[0] is one[0]
     assert compared == 2 * 2 * 2 * 4 * 2
+
+
+async def test_a_change_of_focus_draws_only_the_highlighted_row_again(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list's focus changes the highlighted row's look alone (and the border's): moving the
+    focus to the filter bar draws that row again, not the others (the typed query's first key
+    moves the focus, and its frame comes before the result's)."""
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        crop = Region(0, 0, papers.region.width, papers.region.height)
+        papers.render_lines(crop)
+        drawn: list[int] = []
+        draw_row = papers._draw_row
+
+        def spy(row: int, *args: object) -> object:
+            drawn.append(row)
+            return draw_row(row, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(papers, "_draw_row", spy)
+        # Back with the focus, every row looks as it was first drawn: none is drawn again.
+        for key, drawn_again in (("slash", [papers.cursor]), ("escape", [])):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: papers.has_focus == (key == "escape"))  # noqa: B023
+            papers.render_lines(crop)
+            assert drawn == drawn_again, key
+            drawn.clear()
+
+
+async def test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew(make_app: AppFactory) -> None:
+    """The rows drawn before a change of focus or theme and kept (``PaperList._rows_look``) are
+    the rows the list draws with nothing kept, in every theme, focused or not."""
+    app = make_app()
+    compared = 0
+    async with app.run_test(size=(110, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        papers = paper_list(app)
+        crop = Region(0, 0, papers.region.width, papers.region.height)
+        for theme, focused in product(["textual-dark", "solarized-light", "ansi-dark", "nord"], (papers, None, papers)):
+            app.theme = theme
+            screen.set_focus(focused)
+            await pilot.pause()
+            kept = [list(line) for line in papers.render_lines(crop)]
+            papers._strips.clear()
+            papers._rows_boxed = RowBoxer()
+            assert kept == [list(line) for line in papers.render_lines(crop)], (theme, focused)
+            compared += 1
+    assert compared == 12

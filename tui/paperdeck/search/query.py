@@ -23,13 +23,13 @@ The fields, their values and what their terms keep are one table,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
 from paperdeck.search.corpus import SPANS
 from paperdeck.search.query_terms import Group, Lookups, Node, QueryError, Term
 from paperdeck.search.words import words
 from paperdeck.text.fold import fold_text
+from paperdeck.values import FrozenValue
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
@@ -54,9 +54,9 @@ _FIELD_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(:|>=|<=|>|<|=)(.*)", re.DOTALL)
 _MAX_DEPTH = 32
 
 
-@dataclass(frozen=True, slots=True)
-class Query:
-    """A parsed filter-bar query.
+class Query(FrozenValue):
+    """A parsed filter-bar query (a :class:`~paperdeck.values.FrozenValue`: made at the query's
+    first key, where a dataclass's generated methods cost more than the parse).
 
     Attributes:
         text: the query as typed.
@@ -71,12 +71,38 @@ class Query:
             ``OR`` joins terms that spaces (or ``AND``) join too, without parentheses; else ``None``.
     """
 
+    __slots__ = ("error", "like", "note", "text", "tree", "words")
+    FIELDS = ("text", "words", "tree", "error", "like", "note")
+
     text: str
-    words: list[str] = field(default_factory=list)
-    tree: Node | None = None
-    error: str | None = None
-    like: list[str] = field(default_factory=list)
-    note: str | None = None
+    words: list[str]
+    tree: Node | None
+    error: str | None
+    like: list[str]
+    note: str | None
+
+    def __init__(
+        self,
+        text: str,
+        words: list[str] | None = None,
+        tree: Node | None = None,
+        error: str | None = None,
+        like: list[str] | None = None,
+        note: str | None = None,
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "text", text)
+        set_field(self, "words", [] if words is None else words)
+        set_field(self, "tree", tree)
+        set_field(self, "error", error)
+        set_field(self, "like", [] if like is None else like)
+        set_field(self, "note", note)
+
+    def replaced(self, **changes: object) -> Query:
+        """This query with the fields named in ``changes`` given other values (as
+        :func:`dataclasses.replace` does)."""
+        values = dict(zip(self.FIELDS, self._values(), strict=True)) | changes
+        return Query(**values)
 
     @property
     def has_filter(self) -> bool:
@@ -417,7 +443,7 @@ def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
     """The term of a word typed outside quotes: a pasted link or canonical id is an ``id:`` term
     (``https://openreview.net/forum?id=X``, ``arxiv:2401.01234``), a bare pasted OpenReview id
     that id or the word (``id:X OR X``), a field term, else the word."""
-    from paperdeck.search.query_fields import bare_id, pasted_id
+    from paperdeck.search.pasted_ids import bare_id, pasted_id
 
     if pasted_id(found):
         return Term("id", found)
@@ -428,16 +454,22 @@ def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
 
 def _unknown_fields(node: Node | None, found: list[str]) -> list[str]:
     """The names of the words of ``node`` typed as ``name:value`` where ``name`` is no field, added
-    to ``found`` in the order typed."""
-    from paperdeck.search.query_fields import field_named
-
+    to ``found`` in the order typed (a query of plain words imports no field: none is typed so)."""
     if node is None:
         return found
     if isinstance(node, Group):
         for child in node.children:
             _unknown_fields(child, found)
-    elif node.field == "word" and (typed := _FIELD_WORD.fullmatch(node.value)) is not None:
-        found += [typed[1]] if typed[2] == ":" and typed[3] and typed[1].isalpha() and not field_named(typed[1]) else []
+    elif (
+        node.field == "word"
+        and (typed := _FIELD_WORD.fullmatch(node.value)) is not None
+        and typed[2] == ":"
+        and typed[3]
+        and typed[1].isalpha()
+    ):
+        from paperdeck.search.query_fields import field_named
+
+        found += [] if field_named(typed[1]) else [typed[1]]
     return found
 
 

@@ -466,30 +466,6 @@ def when_value(name: str, value: str) -> tuple[object, object]:
     return at, at + 1
 
 
-#: A pasted link to a paper (an OpenReview forum or PDF, an arXiv abstract or PDF, a DOI), with or
-#: without its scheme, or a canonical id (``openreview:ID``, ``arxiv:ID``, ``doi:…``).
-_LINK = re.compile(
-    r"(?:https?://)?(?:www\.)?(?:openreview\.net/\S*[?&]id=|arxiv\.org/(?:abs|pdf)/|(?:dx\.)?doi\.org/)\S+"
-    r"|(?:openreview|arxiv|doi):\S+",
-    re.IGNORECASE,
-)
-#: A bare OpenReview forum id as pasted (``ukGxWd2aDG``): 9 to 11 of its characters (10 since 2023)
-#: with a digit, an upper- and a lower-case letter (so that no plain word is read as one).
-_BARE_ID = re.compile(r"(?=\S*\d)(?=\S*[A-Z])(?=\S*[a-z])[A-Za-z0-9_-]{9,11}")
-
-
-def pasted_id(text: str) -> str:
-    """``text`` when it is a pasted link to a paper or a canonical id (:data:`_LINK`), read as an
-    ``id:`` term; ``""`` otherwise."""
-    return text if _LINK.fullmatch(text) else ""
-
-
-def bare_id(text: str) -> bool:
-    """Whether ``text`` looks like a bare OpenReview forum id (:data:`_BARE_ID`): read as that id
-    or as the word (``id:X OR X``)."""
-    return _BARE_ID.fullmatch(text) is not None
-
-
 def _id_keys(value: str) -> tuple[frozenset[str], frozenset[str]]:
     """The ids ``value`` (an id, a canonical id or a link) names: as written (OpenReview ids and
     canonical ids are case-sensitive) and case-folded (arXiv ids, DOIs)."""

@@ -4,8 +4,9 @@ looked up in (:class:`Lookups`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeAlias
+
+from paperdeck.values import FrozenValue
 
 if TYPE_CHECKING:  # the masks are numpy's, imported where a term is evaluated: parsing needs none
     import numpy as np
@@ -69,15 +70,24 @@ class QueryError(Exception):
     :func:`paperdeck.search.query.parse_query`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(FrozenValue):
     """One term. ``field``: ``"word"``, ``"phrase"`` or a field name (``"title"``, ``"rating"``…);
     ``op``: ``":"`` or, for rating and year, ``">="``, ``">"``, ``"<="``, ``"<"``, ``"="``, ``".."``;
-    ``value``: as typed, unquoted (``"5..7"`` for a range)."""
+    ``value``: as typed, unquoted (``"5..7"`` for a range). A frozen value
+    (:class:`~paperdeck.values.FrozenValue`: made at a query's first key, where a dataclass's
+    generated methods cost more than the parse)."""
+
+    __slots__ = ("field", "op", "value")
+    FIELDS = ("field", "value", "op")
 
     field: str
     value: str
-    op: str = ":"
+    op: str
+
+    def __init__(self, field: str, value: str, op: str = ":") -> None:
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "op", op)
 
     def __str__(self) -> str:
         if self.field == "word":
@@ -87,13 +97,20 @@ class Term:
         return value if self.field == "phrase" else f"{self.field}{':' if self.op == '..' else self.op}{value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(FrozenValue):
     """``kind`` ``"AND"`` (all of) or ``"OR"`` (any of) two or more ``children``, none of them a
-    group of the same kind; or ``"NOT"`` (none of) one child, not a ``"NOT"``."""
+    group of the same kind; or ``"NOT"`` (none of) one child, not a ``"NOT"``. A frozen value, as
+    :class:`Term` is."""
+
+    __slots__ = ("children", "kind")
+    FIELDS = ("kind", "children")
 
     kind: str
     children: tuple[Node, ...]
+
+    def __init__(self, kind: str, children: tuple[Node, ...]) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "children", children)
 
     def __str__(self) -> str:
         if self.kind == "NOT":

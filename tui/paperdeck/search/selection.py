@@ -362,7 +362,7 @@ def pasted_paper_term(store: Store, pasted: str) -> str:
     Raises:
         StoreError: as :meth:`Store.paper_named <paperdeck.store.store.Store.paper_named>`.
     """
-    from paperdeck.search.query_fields import bare_id, pasted_id
+    from paperdeck.search.pasted_ids import bare_id, pasted_id
 
     text = pasted.strip()
     if not text or any(part.isspace() for part in text) or pasted_id(text) or bare_id(text):

@@ -8,20 +8,20 @@ open the views in :func:`all_views` order: the built-in ones first, then the use
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.search.selection import LikeError, liked_ids, run_query
+from paperdeck.values import FrozenValue
 
 #: Longest view name, characters.
 NAME_MAX = 40
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """A named query.
+class View(FrozenValue):
+    """A named query (a :class:`~paperdeck.values.FrozenValue`: made as the filter bar's first
+    query imports this module).
 
     Attributes:
         name: what the user calls it (≤ :data:`NAME_MAX` characters).
@@ -29,9 +29,17 @@ class View:
         builtin: true for the views paperdeck ships.
     """
 
+    __slots__ = ("builtin", "name", "query")
+    FIELDS = ("name", "query", "builtin")
+
     name: str
     query: str
-    builtin: bool = False
+    builtin: bool
+
+    def __init__(self, name: str, query: str, builtin: bool = False) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "query", query)
+        object.__setattr__(self, "builtin", builtin)
 
 
 BUILTIN_VIEWS = (
@@ -114,7 +122,7 @@ def view_count(
         if not query.like:
             return len(run_query(searcher, query, "list", scope))
         starred, _ = liked_ids(searcher.store, query.like)  # raises LikeError for a bad like:
-        unranked = replace(query, like=[])
+        unranked = query.replaced(like=[])
         left_out = set(starred)
         return sum(1 for pid in run_query(searcher, unranked, "list", scope) if pid not in left_out)
     except LikeError:

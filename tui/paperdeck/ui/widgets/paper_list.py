@@ -168,8 +168,11 @@ class PaperList(ScrollView, can_focus=True):
         self._frame: _Frame | None = None
         #: The widget's style and its components' (``_part``) as the styles last applied give them,
         #: and whether it had the focus then: Textual forgets its own at each refresh. Reset when
-        #: the styles are applied again (``notify_style_update``), as the drawn rows are.
+        #: the styles are applied again (``notify_style_update``).
         self._styles: tuple[bool, Style, dict[tuple[str, bool], Style]] | None = None
+        #: The styles every row is drawn with but the highlighted one's own (``_rows_look``), as
+        #: the rows in ``_strips`` were drawn with them: the drawn rows are dropped when it changes.
+        self._look: tuple[Style, ...] | None = None
         #: The highlighted spans of titles lately shown (``_title_spans``), by title and terms.
         self._spans: LRUCache[tuple[str, tuple[str, ...]], list[tuple[int, int]]] = LRUCache(1024)
         #: The rows' lines, boxed as Textual boxes them (``_boxed_lines``).
@@ -481,7 +484,12 @@ class PaperList(ScrollView, can_focus=True):
     def _new_frame(self) -> _Frame:
         focused = self.has_focus
         if self._styles is None or self._styles[0] != focused:
-            self._styles = (focused, self.rich_style, {})
+            base, parts = self.rich_style, dict[tuple[str, bool], Style]()
+            look = self._rows_look(base, parts)
+            if look != self._look:
+                self._strips.clear()
+                self._look = look
+            self._styles = (focused, base, parts)
         _, base, parts = self._styles
         return _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), base, parts, self._changed())
 
@@ -514,10 +522,18 @@ class PaperList(ScrollView, can_focus=True):
             style += Style(color=self.get_component_rich_style(name, partial=False).color)
         return style
 
+    def _rows_look(self, base: Style, parts: dict[tuple[str, bool], Style]) -> tuple[Style, ...]:
+        """The widget's style and the partial styles of its components but the highlighted row's
+        (``paper-list--cursor``, in each highlighted row's key instead) and the empty list's (not
+        a row), put in ``parts`` as ``_part`` does: a change of focus restyles the widget, and a
+        row drawn before it that looks the same after it is not drawn again."""
+        for name in _ROW_PARTS:
+            parts[name, True] = self._component_style(name, True)
+        return (base, *(parts[name, True] for name in _ROW_PARTS))
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._strips.clear()
-        self._styles = None
+        self._styles = None  # the drawn rows are dropped at the next frame if they look otherwise now
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return without_truecolor(super().get_line_filters())
@@ -536,7 +552,7 @@ class PaperList(ScrollView, can_focus=True):
             paper_id,
             width,
             row == self.cursor,
-            self.has_focus,
+            self._part("paper-list--cursor", False) if row == self.cursor else None,
             self._is_marked(paper_id),
             self._followed(paper_id),
             is_changed,
@@ -649,6 +665,10 @@ class PaperList(ScrollView, can_focus=True):
         )
         right += f" {SPREAD}".ljust(SPREAD_CELLS) if layout.rating and layout.spread else ""
         return (text.ljust(width - len(right)) + right)[:width]
+
+
+#: The components a row is drawn with, but the highlighted row's own (``PaperList._rows_look``).
+_ROW_PARTS = tuple(sorted(PaperList.COMPONENT_CLASSES - {"paper-list--cursor", "paper-list--empty"}))
 
 
 class _Frame:
