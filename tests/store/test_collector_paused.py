@@ -12,9 +12,13 @@ from paperdeck import runtime
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
+from tests.waits import block_until
+
 
 @pytest.fixture
 def collector_on() -> Iterator[None]:
+    # (an import an earlier test's app left running as it ended may hold the collector off)
+    block_until(lambda: runtime._pauses == 0, what="an earlier test's collector pause to end")
     was = gc.isenabled()
     gc.enable()
     yield

@@ -12,10 +12,15 @@ from pathlib import Path
 import pytest
 from paperdeck import runtime
 
+from tests.waits import block_until
+
 
 @pytest.fixture(autouse=True)
 def python_defaults() -> Iterator[None]:
-    """Each test starts, and leaves the process, with the collector and switch interval it found."""
+    """Each test starts, and leaves the process, with the collector and switch interval it found;
+    it starts once no pause of an earlier test's thread (an import an app left running as it
+    ended) holds the collector off."""
+    block_until(lambda: runtime._pauses == 0, what="an earlier test's collector pause to end")
     enabled, thresholds, interval = gc.isenabled(), gc.get_threshold(), sys.getswitchinterval()
     yield
     gc.unfreeze()

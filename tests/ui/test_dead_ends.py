@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import weakref
 import webbrowser
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -36,8 +37,10 @@ RT_PART1 = submission_parts()[0]
 
 
 #: Every notice each app gave, by app: kept here (a toast expires after its few seconds, which a
-#: loaded machine spent before the test looked: "1,001 of 1,001 papers changed" was gone).
-_SAID: dict[int, list[str]] = {}
+#: loaded machine spent before the test looked: "1,001 of 1,001 papers changed" was gone). Keyed by
+#: the app itself, weakly: an ``id()`` outlives its app and a later one at that address would
+#: inherit its notices.
+_SAID: weakref.WeakKeyDictionary[PaperApp, list[str]] = weakref.WeakKeyDictionary()
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +48,7 @@ def _notices_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     notify = PaperApp.notify
 
     def kept(self: PaperApp, message: str, *args: Any, **kwargs: Any) -> None:
-        _SAID.setdefault(id(self), []).append(str(message))
+        _SAID.setdefault(self, []).append(str(message))
         notify(self, message, *args, **kwargs)
 
     _SAID.clear()
@@ -54,7 +57,7 @@ def _notices_kept(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def notices(app: PaperApp) -> list[str]:
     """Every notice the app gave (a toast's message), those expired since too."""
-    return list(_SAID.get(id(app), []))
+    return list(_SAID.get(app, []))
 
 
 @pytest.fixture

@@ -378,8 +378,10 @@ def _disk_error(error: OSError) -> PaperdeckError:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paperdeck`` console script; returns the exit status."""
     # paperdeck's numpy work is element-wise: OpenBLAS's thread pool would only cost its start
-    # (numpy's import). A value the user set is kept.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # (numpy's import). A value the user set is kept. Only for the process's own command line: a
+    # caller of main(argv) (a test) keeps its environment as it was.
+    if argv is None:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list == ["--version"]:  # what argparse's version action prints, before any import
         sys.stdout.write(f"paperdeck {__version__}\n")

@@ -13,6 +13,7 @@ The file's layout is TinyDB's (tables ``meta``, ``papers``, ``aliases``), writte
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import threading
@@ -76,6 +77,9 @@ __all__ = [
 
 #: The catalogue's file name in the data directory.
 CATALOGUE_FILE = "catalogue.json"
+#: The generations of every catalogue of the process (:attr:`Catalogue.generation`): drawn from one
+#: count, so that no two catalogues (a store opened again, a second store) ever share one.
+_GENERATIONS = itertools.count(1)
 #: A cache of what the list shows, so the app paints before the catalogue is parsed.
 ROWS_FILE = "rows-cache.json"
 #: Rows a lazy store reads as it opens (the list's first screen; the others at first need).
@@ -150,7 +154,7 @@ class Catalogue:
         self.on_load: Callable[[], None] | None = None
         self._storage = AtomicJSONStorage(self.path)
         self._papers: dict[str, Paper] = {}
-        self._generation = 0  # see generation
+        self._generation = next(_GENERATIONS)  # see generation
         self._aliases: dict[str, str] = {}
         #: The rows cache while the catalogue is not parsed (:attr:`_rows`): each row as read (a
         #: JSON line) until first shown, then as a :class:`PaperRow` (decoding every row at
@@ -408,7 +412,9 @@ class Catalogue:
     def generation(self) -> int:
         """A number that changes each time the papers are replaced (parsed, imported, read again
         after another process imported): what is built from :attr:`papers` is current while it
-        has not changed. Held in memory: reading it touches no file."""
+        has not changed. Unique in the process: no other catalogue ever had it, so a cache stamped
+        with it cannot hand one store's answer to another. Held in memory: reading it touches no
+        file."""
         return self._generation
 
     @property
@@ -997,7 +1003,7 @@ class Catalogue:
         """
         self._write(papers, aliases)
         self._papers = papers
-        self._generation += 1
+        self._generation = next(_GENERATIONS)
         self._aliases = aliases
         self._write_rows_cache()
 
@@ -1039,7 +1045,7 @@ class Catalogue:
             self._rows, self._venues = None, None
             self._written_spans = None  # the rows cache written beside the file holds them
             self._shown_rows = {}
-            self._generation += 1
+            self._generation = next(_GENERATIONS)
 
     def read_named(self, paper_ids: Iterable[str]) -> NamedPapers | None:
         """The papers named by ``paper_ids`` (each its current id, no alias), each parsed alone
@@ -1198,7 +1204,7 @@ class Catalogue:
         self._cached_columns, self._cached_venues = columns, venues
         self._cached_venue_columns = venue_columns
         self._spans_line, self._cached_spans, self._span_line = None, catalogue_spans, None
-        self._generation += 1
+        self._generation = next(_GENERATIONS)
 
     def changed(self) -> bool:
         """Whether the catalogue on disk is another than the one last read or written here
@@ -1255,7 +1261,7 @@ class Catalogue:
             return False
         self._catalogue_stamp = stamp
         self._papers = papers
-        self._generation += 1
+        self._generation = next(_GENERATIONS)
         self._aliases = dict(aliases)
         return True
 
@@ -1280,14 +1286,14 @@ class Catalogue:
                 aliases = spans.aliases if spans is not None else {}
             if by_spans is not None:
                 self._papers = by_spans
-                self._generation += 1
+                self._generation = next(_GENERATIONS)
                 self._aliases = dict(aliases)
                 return
         held = self._papers  # read again: a paper unchanged stays the object held, not a copy of it
         streamed = _read_streamed(path, held)
         if streamed is not None:
             self._papers, self._aliases = streamed
-            self._generation += 1
+            self._generation = next(_GENERATIONS)
             return
         data = self._storage.read()
         if data is None:
@@ -1313,7 +1319,7 @@ class Catalogue:
             )
             raise StoreError(self.path, reason) from None
         self._papers = {paper.id: _same_or(held.get(paper.id), paper) for paper in papers}
-        self._generation += 1
+        self._generation = next(_GENERATIONS)
         alias_docs = data.get("aliases") or {}
         self._aliases = {str(k): str(v) for doc in alias_docs.values() for k, v in doc.items()}
 
