@@ -4,8 +4,10 @@ command line while the app is open is picked up."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
+import pytest
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
@@ -109,3 +111,39 @@ async def test_after_a_removal_the_next_paper_is_highlighted(make_app: AppFactor
         await wait_for(pilot, lambda: last[-1] not in view(app), what="the last paper gone")
         await settle(pilot)
         assert highlighted(app).id == last[-2]
+
+
+async def test_a_removal_says_at_once_it_is_under_way_and_the_keys_answer(
+    make_app: AppFactory, seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tester's find: on a large store ``X`` ``y`` showed nothing for most of a minute (the row
+    there, the count unchanged) while the store was being written. The write is held here until
+    the test lets it go."""
+    app = make_app()
+    release = threading.Event()
+    remove = Store.remove_papers
+
+    def held(self: Store, ids: list[str]) -> object:
+        release.wait(60)
+        return remove(self, ids)
+
+    def notices() -> list[str]:
+        return [str(n.message) for n in app._notifications]
+
+    monkeypatch.setattr(Store, "remove_papers", held)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        try:
+            await wait_for(pilot, lambda: any(m.startswith("Removing") for m in notices()), what=notices)
+            assert target in view(app)  # not written yet
+            await pilot.press("j")  # the keys answer meanwhile
+            await wait_for(pilot, lambda: highlighted(app).id != target, what="the highlight moved")
+        finally:
+            release.set()
+        await wait_for(pilot, lambda: target not in view(app), what="the paper gone")
+        await wait_for(pilot, lambda: not any(m.startswith("Removing") for m in notices()), what=notices)
+        assert any(m.startswith("Removed 1 paper") for m in notices()), notices()
