@@ -28,7 +28,8 @@ Faults (:meth:`ApiServer.fail`): ``"500"``, ``"502"``, ``"429"`` (``Retry-After`
 ``"429-date"`` (an HTTP date), ``"429-junk"`` (neither), ``"429-long"`` (5000 s), ``"429-reset"``
 (``resetTime`` in the body), ``"timeout"`` (answers after :attr:`ApiServer.slow_s`), ``"reset"`` (half
 the body, then a TCP reset), ``"truncated"`` (a complete answer holding cut JSON), ``"html"`` (a
-non-JSON page), ``"expire"`` (every token expires, then ``401``).
+non-JSON page), ``"portal"`` (a ``200`` ``text/html`` page, as a captive portal answers),
+``"expire"`` (every token expires, then ``401``).
 """
 
 from __future__ import annotations
@@ -395,8 +396,10 @@ class ApiServer:
             data = data[: len(data) // 2]
         if fault == "html":
             data = b"<html><body>Bad gateway</body></html>"
+        if fault == "portal":
+            data = b"<!DOCTYPE html><html><body>Sign in to the Wi-Fi</body></html>"
         handler.send_response(status)
-        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Type", "text/html; charset=utf-8" if fault == "portal" else "application/json")
         handler.send_header("Content-Length", str(len(data)))
         handler.end_headers()
         if fault == "reset":

@@ -10,6 +10,7 @@ they were. Retries are made fast (``Limits(backoff_s=…)``, a short sleep).
 from __future__ import annotations
 
 import stat
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,36 @@ def test_a_server_that_keeps_failing_changes_nothing_and_the_rerun_resumes(
     assert summary.resumed == 1
     assert server.count("/notes") - requests_before == -(-PAPERS // PAGE) - 1  # page 1 was not fetched again
     assert_complete(store, notes)
+
+
+def test_a_captive_portal_s_page_is_named_once_and_nothing_is_said_kept(
+    server: ApiServer, login: None, data_dir: Path
+) -> None:
+    """A tester's find: a server answering ``200`` ``text/html`` was retried six times as "not
+    complete JSON", then "the pages fetched so far are kept" although none was."""
+    told: list[str] = []
+    server.fail("/notes", *["portal"] * 6)
+    store = seeded_store(data_dir)
+    with pytest.raises(FetchError) as caught:
+        fetch(store, [ICLR], replace(options(server), notice=told.append))
+    message = str(caught.value)
+    assert "HTML page" in message and "not JSON" in message, message
+    assert "kept" not in message and "nothing was fetched" in message, message
+    assert server.count("/notes") == 1 and not any("JSON" in line for line in told), told
+
+
+def test_a_server_failing_from_the_first_page_says_nothing_was_fetched(
+    server: ApiServer, login: None, data_dir: Path
+) -> None:
+    server.fail("/notes", *["500"] * 6)
+    message = _fails_cleanly(server, data_dir, "server error (500)", attempts=6)
+    assert "nothing was fetched" in message and "kept" not in message, message
+
+
+def test_a_portal_after_a_page_keeps_the_pages_fetched(server: ApiServer, login: None, data_dir: Path) -> None:
+    server.fail("/notes", "ok", "portal")
+    message = _fails_cleanly(server, data_dir, "HTML page")
+    assert "the pages fetched so far are kept" in message, message
 
 
 def test_a_429_asking_for_a_long_wait_stops_the_run_with_when_to_resume(

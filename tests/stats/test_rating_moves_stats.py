@@ -103,3 +103,20 @@ def test_stats_json_carries_the_moves(
     assert moves["paper_steps"]["counts"] == {"1": 1}
     # by area the count is of papers (one paper, two reviews, one of them moved)
     assert [area["papers_review_moved"] for area in moves["by_area"].values()] == [1]
+
+
+def test_reviews_without_a_history_say_so_not_zero_moves() -> None:
+    """A tester's find: a Paper Copilot venue (final ratings only) read "0 of 2,930 reviews moved
+    … ↑ 0 rose · ↓ 0 fell", as if its ratings had been watched and stayed."""
+    papers = [
+        Paper(id=pid, title=pid, abstract="", openreview_id=pid, decision="poster", ratings=Ratings(1.0))
+        for pid in ("a", "b")
+    ]
+    summaries = {pid: _summary(pid, [(6.0,), (4.0,), (8.0,)]) for pid in ("a", "b")}
+    figures = figures_of(papers, summaries, {})
+    for width in (30, 80):
+        lines = [line.text for line in chart_lines("moves", figures, width)]
+        text = " ".join(lines)
+        assert "no rating history" in text.lower() and "6 reviews" in " ".join(text.split()), lines
+        assert "rose" not in text and "0 of 6" not in text
+        assert max(map(len, lines)) <= max(width, 60)

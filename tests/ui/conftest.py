@@ -41,6 +41,7 @@ def _toasts_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     import paperdeck.ui.toasts
 
     monkeypatch.setattr(paperdeck.ui.toasts, "CONFIRM_S", TOASTS_STAY_S)
+    monkeypatch.setattr(paperdeck.ui.toasts, "ERROR_S", TOASTS_STAY_S)
 
 
 @pytest.fixture(autouse=True)

@@ -4,9 +4,11 @@ command line while the app is open is picked up."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -134,3 +136,39 @@ async def test_z_after_an_import_of_reviews_alone_says_the_reviews_went(
         await wait_for(pilot, lambda: [n for n in app._notifications if str(n.message) == said],
                        what=lambda: [str(n.message) for n in app._notifications])  # fmt: skip
         assert Store(store.data_dir).reviews.counts()["notes"] == 0
+
+
+async def test_a_removal_says_at_once_it_is_under_way_and_the_keys_answer(
+    make_app: AppFactory, seeded_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tester's find: on a large store ``X`` ``y`` showed nothing for most of a minute (the row
+    there, the count unchanged) while the store was being written. The write is held here until
+    the test lets it go."""
+    app = make_app()
+    release = threading.Event()
+    remove = Store.remove_papers
+
+    def held(self: Store, ids: list[str]) -> object:
+        release.wait(60)
+        return remove(self, ids)
+
+    def notices() -> list[str]:
+        return [str(n.message) for n in app._notifications]
+
+    monkeypatch.setattr(Store, "remove_papers", held)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("X")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the question")
+        await pilot.press("y")
+        try:
+            await wait_for(pilot, lambda: any(m.startswith("Removing") for m in notices()), what=notices)
+            assert target in view(app)  # not written yet
+            await pilot.press("j")  # the keys answer meanwhile
+            await wait_for(pilot, lambda: highlighted(app).id != target, what="the highlight moved")
+        finally:
+            release.set()
+        await wait_for(pilot, lambda: target not in view(app), what="the paper gone")
+        await wait_for(pilot, lambda: not any(m.startswith("Removing") for m in notices()), what=notices)
+        assert any(m.startswith("Removed 1 paper") for m in notices()), notices()

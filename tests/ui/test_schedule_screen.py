@@ -146,6 +146,22 @@ async def test_the_export_dialog_keeps_a_calendar_it_would_write_empty(tmp_path:
     assert target.read_bytes() == before
 
 
+async def test_a_calendar_of_nothing_to_a_new_file_says_only_nothing_written(tmp_path: Path) -> None:
+    """A tester's find: "(colm.ics left as it was)" for a file that never existed."""
+    store = schedule_store(tmp_path)
+    target = tmp_path / "conference.ics"
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await export_to(pilot, target)
+
+        def said() -> str:
+            return " ".join(str(n.message) for n in app._notifications if n.severity == "error")
+
+        await wait_for(pilot, lambda: "nothing written" in said(), what=lambda: said() or "the refusal")
+        assert said().endswith("; nothing written") and "left as it was" not in said()
+    assert not target.exists()
+
+
 async def test_at_80_columns_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path) -> None:
     """The plan's lines are cut as the list cuts its titles: to the screen's cells, with ``…``."""
     from rich.cells import cell_len

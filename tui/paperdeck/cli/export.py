@@ -47,6 +47,7 @@ from paperdeck.cli.selecting import (
     select_ids,
     venue_scope,
 )
+from paperdeck.export import nothing_written
 from paperdeck.export.formats import (
     CALENDAR,
     FILE_FORMATS,
@@ -139,7 +140,7 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
         replaces = output.is_file() or not store.data_dir.exists()
         if not count and not any(others.values()) and replaces and not inside_data_dir(output, store.data_dir):
             what = _no_store_or("no star, note, status or tag to back up", store)
-            print_error(f"export: {what}; nothing written ({file_name(output)} left as it was)")
+            print_error(f"export: {what}; {nothing_written(output, file_name(output))}")
             return 1
         write_export(output, payload, data_dir=store.data_dir)
         record = {"path": str(output), "format": "user-data", "records": count, **others}
@@ -158,9 +159,8 @@ def run_export(store: Store, args: argparse.Namespace) -> int:
     # An empty store printed: the hint said why, and the (empty) output is as ever. A file is never
     # replaced by an export of nothing (a mistyped --data-dir would empty it).
     if not papers and (output is not None or not store.is_empty):
-        kept = f" ({file_name(output)} left as it was)" if output is not None else ""
         what = "no papers to export" if store.is_empty else "no papers matched"  # the hint said where
-        print_error(f"export: {what}; nothing written{kept}")
+        print_error(f"export: {what}; {nothing_written(output, file_name(output))}")
         return 1
     if format == CALENDAR:
         assert output is not None
@@ -193,7 +193,7 @@ def _write_calendar(store: Store, args: argparse.Namespace, papers: list[Paper],
     chosen = {paper.id: paper for paper in papers}
     plan = build_plan(chosen, store.events_by_paper(), store.all_user_data, zone, zone_name)
     if (empty := empty_calendar_reason(plan.items)) is not None:
-        print_error(f"export: {empty}; nothing written ({file_name(output)} left as it was)")
+        print_error(f"export: {empty}; {nothing_written(output, file_name(output))}")
         return 1
     left_out = write_calendar(output, plan.items, data_dir=store.data_dir)
     written = len(plan.items) - left_out

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from paperdeck.cli.output import emit, print_error
+from paperdeck.export import nothing_written
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.safe_text import file_name
 from paperdeck.store.store import Store
@@ -54,7 +55,7 @@ def cmd_plan(store: Store, args: argparse.Namespace) -> int:
 
         if (empty := empty_calendar_reason(plan.items)) is not None:
             emit(args, data, "\n".join(lines))
-            print_error(f"plan: {empty}; nothing written ({file_name(args.ics)} left as it was)")
+            print_error(f"plan: {empty}; {nothing_written(args.ics, file_name(args.ics))}")
             return 1
 
         left_out = write_calendar(args.ics, plan.items, data_dir=store.data_dir)

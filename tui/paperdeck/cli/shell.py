@@ -202,7 +202,8 @@ def _shtab_complete(kind: str) -> dict[str, str]:
 
 
 def completion_script(shell: str, parser: argparse.ArgumentParser) -> str:
-    """The completion script for ``shell`` (one of :data:`SHELLS`) of :func:`shell_parser`'s parser.
+    """The completion script for ``shell`` (one of :data:`SHELLS`) of :func:`shell_parser`'s parser,
+    ending with a newline (printed, the shell's prompt starts on a line of its own).
 
     Raises:
         ValueError: an unknown shell.
@@ -218,7 +219,8 @@ def completion_script(shell: str, parser: argparse.ArgumentParser) -> str:
         for kind in ("venue", "zone")
     )
     preamble = words + _last_word_functions(parser) if shell == "bash" else ""
-    return shtab.complete(parser, shell, preamble=preamble)
+    script: str = shtab.complete(parser, shell, preamble=preamble)
+    return script if script.endswith("\n") else script + "\n"
 
 
 # -- fish ----------------------------------------------------------------------------------------

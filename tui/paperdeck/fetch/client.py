@@ -188,6 +188,9 @@ class HttpClient:
         self.limits = limits or Limits()
         self.requests = 0
         self.received = 0
+        #: Pages of this fetch kept on disk (fetched now or by an earlier run), as the caller
+        #: that keeps them sets it: an error line says they are kept only when there are some.
+        self.pages_kept = 0
         self.ends_at = ends_at if ends_at is not None else time.monotonic() + self.limits.deadline_s
         self._sleep = sleep or time.sleep
         self._told = notice or (lambda _line: None)
@@ -239,6 +242,13 @@ class HttpClient:
         """A :class:`FetchError` of ``message``, secrets redacted."""
         return FetchError(self.redact(message))
 
+    def _kept(self) -> str:
+        """How an error line ends: the pages fetched so far are kept and a rerun resumes, or, when
+        none was (the first request failed), that nothing was fetched."""
+        if self.pages_kept:
+            return "the pages fetched so far are kept: run the same command later to resume"
+        return "nothing was fetched: run the same command later"
+
     def where(self, path: str) -> str:
         """``path`` on the server, for error lines: the whole base URL (scheme, host, port, and a
         mirror's base path) and the path; never a user name, password or query in it."""
@@ -248,8 +258,7 @@ class HttpClient:
 
     def _late(self, path: str) -> FetchError:
         return self._error(
-            f"{self.where(path)}: the fetch ran past its deadline of {self.limits.deadline_s:g} s; "
-            "the pages fetched so far are kept: run the same command later to resume"
+            f"{self.where(path)}: the fetch ran past its deadline of {self.limits.deadline_s:g} s; {self._kept()}"
         )
 
     def _stop(self, state: RetryCallState) -> bool:
@@ -322,10 +331,7 @@ class HttpClient:
                     f"{self.where(path)}: {error.reason}, {tried} tries; "
                     f"cannot reach {one_line(host)}: no connection; nothing was fetched"
                 ) from None
-            raise self._error(
-                f"{self.where(path)}: {error.reason}, {tried} tries; "
-                "the pages fetched so far are kept: run the same command later to resume"
-            ) from None
+            raise self._error(f"{self.where(path)}: {error.reason}, {tried} tries; {self._kept()}") from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     def exchange_once(self, method: str, path: str, seconds: float, *, params: dict[str, Any] | None = None,
@@ -353,8 +359,7 @@ class HttpClient:
               content: bytes | None = None, content_type: str = "") -> Answer:  # fmt: skip
         if self.requests >= self.limits.budget:
             raise self._error(
-                f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; "
-                "the pages fetched so far are kept: run the same command later to resume"
+                f"{self.where(path)}: the budget of {self.limits.budget} requests for one run is spent; {self._kept()}"
             )
         now = time.monotonic()
         if now >= self.ends_at:
@@ -365,8 +370,7 @@ class HttpClient:
         self.received += len(body)
         if self.received > self.limits.max_run_bytes:
             raise self._error(
-                f"{self.where(path)}: over {self.limits.max_run_bytes / 1024**3:g} GB read in this run; "
-                "the pages fetched so far are kept: run the same command later to resume"
+                f"{self.where(path)}: over {self.limits.max_run_bytes / 1024**3:g} GB read in this run; {self._kept()}"
             )
         if status == 429:
             wait = _retry_after(headers.get("Retry-After"), body)
@@ -395,6 +399,11 @@ class HttpClient:
             try:
                 return Answer(body, orjson.loads(body))
             except orjson.JSONDecodeError:
+                if _html(headers):  # a captive portal's or a proxy's page: no retry mends it
+                    raise self._error(
+                        f"{self.where(path)}: the answer is an HTML page (text/html), not JSON (a network's "
+                        f"login page, a captive portal, or a proxy answered); {self._kept()}"
+                    ) from None
                 raise _Retry("the answer is not complete JSON") from None
         return Answer(body)
 
@@ -615,6 +624,13 @@ def plain_get(client: HttpClient, path: str, params: dict[str, Any] | None = Non
         return client.send("GET", path, params=params, expect_json=expect_json)
     except _Refused as refused:
         raise client._error(f"{client.where(path)}: refused ({refused.status})") from None
+
+
+def _html(headers: httpx.Headers) -> bool:
+    """Whether an answer is served as a web page (``text/html``); an HTML body served as JSON is
+    a broken answer, retried."""
+    kind: str = headers.get("Content-Type", "")
+    return kind.split(";")[0].strip().lower() == "text/html"
 
 
 def _retry_after(header: str | None, body: bytes) -> float | None:

@@ -448,6 +448,7 @@ def _openreview_pages(
     for invitation in invitations:
         identity = {"base_url": client.base_url, "what": invitation, "limit": page_size}
         cache = PageCache(root / "pages", source.name, source.file_name, identity)
+        client.pages_kept = len(cache.pages)
         if cache.pages:
             replies = None
         report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
@@ -472,6 +473,7 @@ def _openreview_pages(
             total = count if count is not None else total
             last = held < page_size or not ids or (total is not None and cache.notes + held >= total)
             cache.add(answer.body, last=last, cursor=ids[-1] if ids else cache.cursor, notes=held)
+            client.pages_kept = len(cache.pages)
             report(FetchProgress(source.name, len(cache.pages), cache.notes, total, client.requests))
         if cache.pages:
             return cache, replies

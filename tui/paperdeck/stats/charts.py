@@ -283,6 +283,8 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
     if apart is not None:
         return apart
     moves = figures.moves
+    if moves.reviews and not moves.reviews_moved:
+        return _no_history(moves.reviews, width)
     lines = [
         _heading(f"Rating moves · {moves.reviews_moved:,} of {moves.reviews:,} reviews moved"),
         _plain(f"  reviews, first to now: ↑ {moves.reviews_up:,} up · ↓ {moves.reviews_down:,} down"),
@@ -340,6 +342,21 @@ def _steps(title: str, figure: Distribution, what: str, width: int, bars: bool) 
         shown = ("+" if value > 0 else "") + number(value)
         lines.append(_plain(f"{shown:>5} │{bar(count, largest, room).ljust(room)} {count:>8,}"))
     return lines
+
+
+def _no_history(reviews: int, width: int) -> list[Line]:
+    """The moves of rated reviews none of which has an earlier rating: what the source holds is
+    each review's final rating only (a Paper Copilot list), not a history to count moves in, so
+    no "0 rose · 0 fell" is drawn as if ratings had been watched and stayed."""
+    import textwrap
+
+    text = (
+        f"No rating history: none of these {reviews:,} reviews has an earlier rating. Their source holds final "
+        "ratings only (a Paper Copilot list does); OpenReview reviews imported with their versions show how "
+        "ratings moved."
+    )
+    parts = textwrap.wrap(text, max(width - 2, 20))
+    return [_heading("Rating moves · no rating history"), *(_plain(f"  {part}") for part in parts)]
 
 
 def _venues(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:

@@ -506,8 +506,8 @@ class PaperApp(App[None]):
         """Show a notification; its text is never read as markup and its control characters are
         shown (:func:`~paperdeck.model.safe_text.visible`): messages quote titles, tags, view names,
         file names and errors. ``markup`` is accepted for Textual's callers and ignored. How long it
-        stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error until dismissed, any
-        other at least long enough to read it."""
+        stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error longest, any other at
+        least long enough to read it; every one goes."""
         from paperdeck.ui.toasts import toast_timeout
 
         timeout = toast_timeout(severity, timeout)
@@ -535,7 +535,7 @@ class PaperApp(App[None]):
         self.call_later(rack.show, raised_since(self._notifications, opened))
 
     def action_dismiss_messages(self) -> None:
-        """Take away every toast shown (an error stays until dismissed so, or clicked)."""
+        """Take away every toast shown before it times out."""
         self.clear_notifications()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

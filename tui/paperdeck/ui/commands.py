@@ -174,7 +174,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("app.help", "question_mark", "help", "Help", "app", "anywhere", "Help: keys", "Show every key", show=True),
     Command(
         "app.dismiss_messages", "", "dismiss_messages", "Dismiss messages", "app", None, "Dismiss messages",
-        "Take away the messages shown (an error stays until dismissed)",
+        "Take away the messages shown (an error stays longest, then goes)",
     ),
     Command(
         "app.interrupt", "ctrl+c", "interrupt", "Copy the selected text; with none, quit", "app", "anywhere",

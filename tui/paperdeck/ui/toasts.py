@@ -3,10 +3,13 @@
 
 - An error (``severity="error"``) is something the user must act on: a settings file that cannot
   be read or written, a store that cannot be written, an import or a removal refused. It stays
-  until dismissed (a click on it, or the palette's "Dismiss messages"): it vanished after a few
-  seconds, perhaps before the user looked.
+  ``ERROR_S`` seconds, longer than any other (it vanished after a few seconds, perhaps before the
+  user looked), and then goes like the others: none stays for good (one that did stayed over every
+  screen and every later message). A click on it or the palette's "Dismiss messages" takes it
+  away sooner.
 - Every other toast stays at least ``CONFIRM_S`` seconds, long enough to read what was done
-  ("Copied the title and link: …"; ``y`` said it for 1.5 s), or longer when its caller asks it.
+  ("Copied the title and link: …"; ``y`` said it for 1.5 s), or longer when its caller asks it,
+  but never longer than an error.
 
 Where a toast shows: on a dialog (a modal screen), only the toasts raised since it opened (what the
 dialog itself says); the ones from before wait hidden behind it, kept, and show again when it
@@ -23,15 +26,16 @@ CONFIRM_S = 3.5
 #: The longest a confirmation quotes of what it is about (a title, a link), in characters.
 QUOTE_CHARS = 60
 
-#: Seconds an error stays: until it is dismissed (a day stands for "never" to Textual's timer).
-UNTIL_DISMISSED_S = 24 * 3600.0
+#: Seconds an error stays (unless dismissed sooner): long enough to notice and read, not for good.
+ERROR_S = 20.0
 
 
 def toast_timeout(severity: SeverityLevel, timeout: float | None) -> float:
-    """Seconds a toast of ``severity`` stays, its caller having asked ``timeout`` (``None``: none)."""
+    """Seconds a toast of ``severity`` stays, its caller having asked ``timeout`` (``None``: none):
+    an error ``ERROR_S``, any other at least ``CONFIRM_S``; none longer than ``ERROR_S``."""
     if severity == "error":
-        return UNTIL_DISMISSED_S
-    return max(CONFIRM_S, timeout if timeout is not None else CONFIRM_S)
+        return ERROR_S
+    return min(ERROR_S, max(CONFIRM_S, timeout if timeout is not None else CONFIRM_S))
 
 
 def raised_since(notifications: Notifications, opened: float) -> Notifications:
@@ -51,4 +55,4 @@ def quoted(text: str) -> str:
     return line if len(line) <= QUOTE_CHARS else line[: QUOTE_CHARS - 1].rstrip() + "…"
 
 
-__all__ = ["CONFIRM_S", "QUOTE_CHARS", "UNTIL_DISMISSED_S", "quoted", "raised_since", "toast_timeout"]
+__all__ = ["CONFIRM_S", "ERROR_S", "QUOTE_CHARS", "quoted", "raised_since", "toast_timeout"]

@@ -194,7 +194,9 @@ def _write_calendar(store: Store, ids: Sequence[str], path: Path) -> str:
     zone, name = time_zone(None)
     plan = build_plan(papers, store.events_by_paper(), store.all_user_data, zone, name)
     if (empty := empty_calendar_reason(plan.items)) is not None:
-        raise PaperdeckError(f"{empty}; nothing written ({path.name} left as it was)")
+        from paperdeck.export import nothing_written
+
+        raise PaperdeckError(f"{empty}; {nothing_written(path, path.name)}")
     left_out = write_calendar(path, plan.items, data_dir=store.data_dir)
     written = len(plan.items) - left_out
     return f"Wrote {written:,} event{'' if written == 1 else 's'} of your schedule to {path}."

@@ -27,6 +27,9 @@ MainScreen = Any
 #: The worker group of a removal or an undo (one at a time).
 GROUP = "remove"
 
+#: The title of the notice that a removal or an undo is under way (taken away when it is done).
+UNDER_WAY = "Under way"
+
 
 def remove_papers(screen: MainScreen) -> None:
     """Ask, then remove the marked papers, else the highlighted one."""
@@ -55,7 +58,8 @@ def remove_papers(screen: MainScreen) -> None:
     def go(confirmed: bool | None) -> None:
         if confirmed:
             screen.marks.clear()
-            _run(screen, lambda: _removed_text(screen, ids), highlight=after)
+            under_way = f"Removing {what}… the list follows once the store is written."
+            _run(screen, lambda: _removed_text(screen, ids), under_way, highlight=after)
 
     from paperdeck.ui.screens.confirm import ConfirmScreen
 
@@ -76,7 +80,7 @@ def undo_last_change(screen: MainScreen) -> None:
 
     def go(confirmed: bool | None) -> None:
         if confirmed:
-            _run(screen, lambda: _undone_text(screen))
+            _run(screen, lambda: _undone_text(screen), f"Taking back the {noun}… the list follows once it is written.")
 
     from paperdeck.ui.screens.confirm import ConfirmScreen
 
@@ -114,11 +118,13 @@ def _running(screen: MainScreen) -> bool:
     return False
 
 
-def _run(screen: MainScreen, work: Callable[[], str], highlight: str | None = None) -> None:
-    """Run ``work`` (a store write, giving the line to show) in a worker thread, then show the
-    list as the store holds it (``highlight`` highlighted, when given) and say what was done (or
-    why nothing was)."""
+def _run(screen: MainScreen, work: Callable[[], str], under_way: str, highlight: str | None = None) -> None:
+    """Say ``under_way`` at once, then run ``work`` (a store write, giving the line to show) in a
+    worker thread, the keys answered meanwhile, then show the list as the store holds it
+    (``highlight`` highlighted, when given) and say what was done (or why nothing was). A large
+    store's write took most of a minute on a loaded machine, the list unchanged and nothing said."""
     app = screen.app
+    screen.notify(under_way, title=UNDER_WAY, timeout=60, markup=False)  # the toasts' longest
 
     def run() -> None:
         try:
@@ -138,9 +144,18 @@ def _run(screen: MainScreen, work: Callable[[], str], highlight: str | None = No
 
 
 def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
+    _no_longer_under_way(screen)
     screen.catalogue_reloaded(highlight=highlight)
     screen.notify(said, timeout=4, markup=False)
 
 
+def _no_longer_under_way(screen: MainScreen) -> None:
+    """Take away the notice that the removal or the undo is under way: it is done."""
+    app = screen.app
+    for notification in [n for n in app._notifications if n.title == UNDER_WAY]:
+        app._unnotify(notification)
+
+
 def _failed(screen: MainScreen, error: PaperdeckError) -> None:
+    _no_longer_under_way(screen)
     screen.notify(str(error), title="Nothing changed", severity="error", markup=False)

@@ -77,6 +77,10 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
         return ("figure", "value", "papers / reviews"), rows
     if key == "moves":
         moves = figures.moves
+        if moves.reviews and not moves.reviews_moved:  # final ratings only: no history to count moves in
+            return ("figure", "value", "papers / reviews"), [
+                ("rating history", "none", f"{moves.reviews:,} reviews, final ratings only")
+            ]
         rows = [("reviews", "", f"{moves.reviews:,}"), ("reviews moved", "", f"{moves.reviews_moved:,}"),
                 ("reviews up", "", f"{moves.reviews_up:,}"), ("reviews down", "", f"{moves.reviews_down:,}"),
                 ("papers rated", "", f"{moves.papers:,}"), ("papers up", "", f"{moves.papers_up:,}"),
