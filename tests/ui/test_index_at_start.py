@@ -257,9 +257,9 @@ async def test_with_a_saved_index_the_footer_is_mounted_once_the_list_it_ranked_
     footer_at_result: list[int] = []
     show_filtered = ListFilter._show_filtered
 
-    def recorded(self: ListFilter, *args: Any) -> None:
+    def recorded(self: ListFilter, *args: Any, **kwargs: Any) -> None:
         footer_at_result.append(len(self.screen.query(PaperFooter)))
-        show_filtered(self, *args)
+        show_filtered(self, *args, **kwargs)
 
     monkeypatch.setattr(ListFilter, "_show_filtered", recorded)
     app = PaperApp(store=store)
