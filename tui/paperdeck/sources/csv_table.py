@@ -29,7 +29,7 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.safe_text import web_link
-from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_text
+from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_table_text
 from paperdeck.sources.common import (
     collapse,
     excerpt,
@@ -84,13 +84,15 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def read(path: Path) -> SourceRead:
-    """Read a CSV/TSV paper list (see the module docstring).
+    """Read a CSV/TSV paper list (see the module docstring): UTF-8 (with or without BOM), UTF-16
+    with BOM or GB18030, else as Excel on Windows saves it, Windows-1252 (else Latin-1), which
+    the read's notice says (``FILE: read as Windows-1252: not UTF-8``).
 
     Raises:
         SourceError: unreadable file, no title column, a broken quote or a row with more
             fields than the header (naming the line); nothing is returned then.
     """
-    text = read_text(path)
+    text, encoding = read_table_text(path)
     rows = _rows(text, path)
     if not rows:
         return SourceRead(path, NAME, (), (), f"{path}: no papers in this file (it is empty)")
@@ -133,7 +135,9 @@ def read(path: Path) -> SourceRead:
             papers[paper.id] = merge_papers(papers[paper.id], paper)
             where = f"same paper as line {first_line[paper.id]}; merged"
             skipped.append(Skip(f"line {line}", where))
-    notice = None if papers else f"{path}: no papers in this file"
+    notice = f"{path}: {encoding}" if encoding else None
+    if not papers:
+        notice = f"{path}: no papers in this file"
     return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice)
 
 
