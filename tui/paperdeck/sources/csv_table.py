@@ -233,7 +233,10 @@ class _Table:
 
     def cell(self, row: list[str], name: str) -> str:
         index = self.columns.get(name)
-        return _value(row[index]) if index is not None and index < len(row) else ""
+        if index is None or index >= len(row):
+            return ""
+        value = row[index].strip()
+        return _value(value) if value[:1] == "'" else value
 
     def check_width(self, line: int, row: list[str]) -> None:
         """Refuse a row with more (non-empty) fields than the header names."""
@@ -258,7 +261,10 @@ class _Table:
         """The paper of one row (plus the author cells of the rows grouped with it), or
         ``None`` with a :class:`Skip` recorded."""
         width = len(row)
-        values = {name: _value(row[i]) for name, i in self.columns.items() if i < width}
+        values = {name: row[i].strip() for name, i in self.columns.items() if i < width}
+        for name, value in values.items():
+            if value[:1] == "'":  # the export's formula guard (rare: checked apart)
+                values[name] = _value(value)
         cell = values.get
         title = collapse(cell("title", ""))
         if not title:
@@ -278,8 +284,9 @@ class _Table:
         if not forum and valid_openreview_id(given_id) and not given_id.isdigit():
             forum = given_id
         number = _int(cell("number", ""))
-        arxiv = arxiv_id(cell("arxiv_id", "")) or (arxiv_id(urls[0]) if "arxiv.org" in urls[0] else "")
-        doi = _DOI_PREFIX.sub("", cell("doi", ""))
+        given_arxiv, doi = cell("arxiv_id", ""), cell("doi", "")
+        arxiv = (given_arxiv and arxiv_id(given_arxiv)) or (arxiv_id(urls[0]) if "arxiv.org" in urls[0] else "")
+        doi = doi and _DOI_PREFIX.sub("", doi)
         try:
             paper_id = canonical_id(
                 openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, number=number, title=title
@@ -303,7 +310,9 @@ class _Table:
             primary_area=cell("primary_area", ""),
             decision=decision,
             decision_raw=decision_raw,
-            ratings=_ratings(rating, cell("n_ratings", ""), *(cell(f"rating_{part}", "") for part in _SPREAD)),
+            ratings=_ratings(
+                rating, cell("n_ratings", ""), cell("rating_std", ""), cell("rating_min", ""), cell("rating_max", "")
+            ),
             confidence=_mean(cell("confidence", "")),
             tldr=cell("tldr", ""),
             openreview_id=forum,
@@ -417,9 +426,6 @@ def _mean(text: str) -> float | None:
     return round(sum(scores) / len(scores), 3) if scores else None
 
 
-_SPREAD = ("std", "min", "max")
-
-
 def _ratings(text: str, count: str, std: str = "", low: str = "", high: str = "") -> Ratings | None:
     """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given, and
     the standard deviation, lowest and highest rating when the file gives them, as paperdeck's
@@ -445,10 +451,11 @@ _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNOREC
 def _value(cell: str) -> str:
     """A cell's value: trimmed, and a formula guard's ``'`` taken off (``'@inproceedings{…`` →
     ``@inproceedings{…``: OWASP's guard, which paperdeck's export and spreadsheets write)."""
-    return _unguarded(cell.strip()).strip()
+    cell = cell.strip()
+    return cell[1:].strip() if cell.startswith("'") and _INERT.match(cell) else cell
 
 
 def _unguarded(cell: str) -> str:
     """``cell`` without the formula guard's ``'`` before ``=``, ``+``, ``-``, ``@``, a tab or a
     carriage return; otherwise as it is."""
-    return cell[1:] if _INERT.match(cell) else cell
+    return cell[1:] if cell.startswith("'") and _INERT.match(cell) else cell
