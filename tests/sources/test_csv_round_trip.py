@@ -18,7 +18,7 @@ from paperdeck.model.paper_json import paper_record
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 
-from tests.helpers import fixture
+from tests.helpers import SEEDS, fixture
 
 COPILOT = fixture("papercopilot_iclr2018.json")  # each record carries OpenReview's BibTeX entry
 NOTE = '=SUM(A1) is not a formula here,\n  and a "quoted" second line\n'
@@ -99,3 +99,26 @@ def test_a_marks_cell_paperdeck_never_writes_refuses_the_file_naming_the_line(
         import_files(fresh, [broken])
     assert str(refused.value) == f"{broken}:{line}: starred: 'yes' is neither true nor false; nothing was imported"
     assert fresh.papers == []
+
+
+def test_seed_papers_come_back_known_by_their_abstract_with_a_derived_title(tmp_path: Path) -> None:
+    store = Store(tmp_path / "seeds")
+    import_files(store, sorted(SEEDS.glob("*.txt")))
+    seed = store.papers[0]
+    store.set_star(seed.id, True)
+    path = tmp_path / "seeds.csv"
+    path.write_text(export_papers(store.papers, store.all_user_data, "csv"), encoding="utf-8", newline="")
+    again = Store(tmp_path / "again")
+    import_files(again, [path])
+    assert _catalogue(again) == _catalogue(store)  # abs: ids, derived titles, no decision text
+    assert seed.id.startswith("abs:") and again.user_data(seed.id).starred
+
+
+def test_an_arxiv_papers_link_comes_back_as_it_was(tmp_path: Path) -> None:
+    store = Store(tmp_path / "arxiv")
+    import_files(store, [fixture("arxiv_atom_2016_classic_au-del_maestro.xml")])
+    path = tmp_path / "arxiv.csv"
+    path.write_text(export_papers(store.papers, store.all_user_data, "csv"), encoding="utf-8", newline="")
+    again = Store(tmp_path / "again")
+    import_files(again, [path])
+    assert _catalogue(again) == _catalogue(store)

@@ -28,7 +28,7 @@ from pathlib import Path
 from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
-from paperdeck.model.paper import DECISIONS, STATUSES, Paper, Ratings, UserData
+from paperdeck.model.paper import DECISIONS, STATUSES, Paper, Ratings, UserData, abstract_id
 from paperdeck.model.safe_text import web_link
 from paperdeck.model.user import clean_tag
 from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_table_text
@@ -73,6 +73,8 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "arxiv_id": ("arxiv_id",),
     "doi": ("doi",),
     "bibtex": ("bibtex",),
+    "title_derived": ("title_derived",),
+    "arxiv_url": ("arxiv_url",),
 }
 _TITLE_HEADERS = frozenset(_COLUMNS["title"])
 _ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional"})
@@ -271,7 +273,8 @@ class _Table:
             skipped.append(Skip(f"line {line}", "no title"))
             return None
         decision_given = cell("decision", "")
-        decision_raw = cell("decision_raw", "") or decision_given
+        # the source's own text where the file keeps it apart (paperdeck's export), even empty
+        decision_raw = cell("decision_raw", "") if "decision_raw" in self.columns else decision_given
         conference = cell("conference", "")
         venue = venue_from_text(conference) or venue_from_decision(decision_raw) or self.file_venue
         year = _int(cell("year", "")) or year_from_text(conference) or year_from_text(decision_raw) or self.file_year
@@ -287,10 +290,16 @@ class _Table:
         given_arxiv, doi = cell("arxiv_id", ""), cell("doi", "")
         arxiv = (given_arxiv and arxiv_id(given_arxiv)) or (arxiv_id(urls[0]) if "arxiv.org" in urls[0] else "")
         doi = doi and _DOI_PREFIX.sub("", doi)
+        # a title paperdeck derived from the abstract (its export says so): derived again, and the
+        # paper known by its abstract as the seed list made it (its id, `abs:…`), not by that title
+        derived = cell("title_derived", "") == "true" and bool(cell("abstract", ""))
         try:
-            paper_id = canonical_id(
-                openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, number=number, title=title
-            )
+            if derived and not (forum or arxiv or doi):
+                paper_id = abstract_id(cell("abstract", ""))
+            else:
+                paper_id = canonical_id(
+                    openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, number=number, title=title
+                )
         except ValueError:
             skipped.append(Skip(f"line {line}", f"placeholder title {title!r} and no id"))
             return None
@@ -300,7 +309,8 @@ class _Table:
         forum_url = f"https://openreview.net/forum?id={forum}" if forum else ""
         return Paper(
             id=paper_id,
-            title=title,
+            title="" if derived else title,
+            title_derived=derived,
             abstract=cell("abstract", ""),
             venue=venue,
             year=year,
@@ -322,9 +332,7 @@ class _Table:
             pdf_url=_url(urls[1]),
             code_url=_url(cell("code_url", "")),
             openreview_url=urls[0] if "openreview.net" in urls[0] and web_link(urls[0]) else forum_url,
-            arxiv_url=web_link(urls[0])
-            if "arxiv.org" in urls[0]
-            else (f"https://arxiv.org/abs/{arxiv}" if arxiv else ""),
+            arxiv_url=web_link(cell("arxiv_url", "")) or _arxiv_url(urls[0], arxiv),
             bibtex=cell("bibtex", ""),
         )
 
@@ -401,6 +409,13 @@ def _split_authors(cell: str, *, singular: bool) -> tuple[str, ...]:
 def _split_keywords(cell: str) -> tuple[str, ...]:
     parts = cell.split(";") if ";" in cell else cell.split(", ")
     return tuple(word for word in (collapse(part) for part in parts) if word)
+
+
+def _arxiv_url(url: str, arxiv: str) -> str:
+    """The arXiv page: the link column's when it is arXiv's, else made from the arXiv id."""
+    if "arxiv.org" in url:
+        return web_link(url)
+    return f"https://arxiv.org/abs/{arxiv}" if arxiv else ""
 
 
 def _url(text: str) -> str:
