@@ -83,6 +83,10 @@ def _csv_records(text: str) -> Iterator[tuple[str, list[str]]]:
         start = taken
 
 
+#: The non-ASCII characters Windows-1252 encodes.
+_CP1252_TEXT = frozenset(bytes(range(0x80, 0x100)).decode("cp1252", errors="ignore"))
+
+
 def _write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
     print(f"{path.name}: {len(data):,} bytes")
@@ -246,6 +250,25 @@ def cut(shared: Path) -> None:
             by_decision[decision] = by_decision.get(decision, 0) + 1
             kept_2025.append(raw)
     _write(HERE / "iclr2025_title_authors_affiliations_decision.csv", "".join(kept_2025).encode())
+    # As Excel on a European Windows saves it ("CSV (semicolon)"): Windows-1252, ";", CRLF. The
+    # first 5 rows with accented letters, and the first 3 with a dash or a curly quote (Windows-1252's own).
+    excel = io.StringIO(newline="")
+    writer = csv.writer(excel, delimiter=";", lineterminator="\r\n")
+    writer.writerow(iclr2025[0][1])
+    accented = punctuated = 0
+    for _raw, row in iclr2025[1:]:
+        text = "".join(row)
+        if text.isascii() or not all(ch.isascii() or ch in _CP1252_TEXT for ch in text):
+            continue
+        if any(ch in "–—‘’“”" for ch in text) and punctuated < 3:
+            punctuated += 1
+        elif accented < 5 and not any(ch in "–—‘’“”" for ch in text):
+            accented += 1
+        else:
+            continue
+        writer.writerow(row)
+    _write(HERE / "iclr2025_title_authors_affiliations_decision_excel-cp1252-semicolon.csv",
+           excel.getvalue().encode("cp1252"))  # fmt: skip
     tsv = _lines(data / "iclr2023_submissions_number_title.tsv")
     why = [line for line in tsv if b"Why did the Model Fail" in line]
     _write(HERE / "iclr2023_submissions_number_title.tsv", b"".join(dict.fromkeys([*tsv[: TABLE_HEAD + 1], *why])))

@@ -229,7 +229,7 @@ def _import_and_report(
         for (path, fmt, count), notes in zip(summary.files, file_reviews, strict=True)
     ]
     lines += list(summary.notices)
-    lines += [f"{file_name(path)}: user-data backup, {report.summary()}" for path, report in summary.restored]
+    lines += [f"{file_name(path)}: {report.what}, {report.summary()}" for path, report in summary.restored]
     if summary.files or not summary.restored:
         lines.append(f"Imported: {summary.summary()}. The store holds {papers_text(papers)}.")
     from paperdeck.cli.follows import followed_news

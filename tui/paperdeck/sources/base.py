@@ -15,7 +15,7 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import Review
 from paperdeck.model.schedule import ScheduleEvent
-from paperdeck.sources.decode import decode_text
+from paperdeck.sources.decode import decode_table_text, decode_text
 
 if TYPE_CHECKING:  # a type only: the store's backup module is loaded when a backup is read
     from paperdeck.store.backup import UserDataBackup
@@ -193,3 +193,13 @@ def read_text(path: Path) -> str:
         SourceError: unreadable, binary, or in an unknown encoding.
     """
     return decode_text(read_bytes(path), path)
+
+
+def read_table_text(path: Path) -> tuple[str, str | None]:
+    """A table's text and the remark on its encoding (:func:`decode_table_text`: a file saved
+    as Windows-1252 or Latin-1 is read as such, and said once).
+
+    Raises:
+        SourceError: unreadable or binary.
+    """
+    return decode_table_text(read_bytes(path), path)

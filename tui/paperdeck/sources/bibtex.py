@@ -133,17 +133,25 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
     if not title:
         return "no title"
     container = strip_braces(values.get("booktitle") or values.get("journal") or "")
-    venue = venue_from_text(container) if container else file_venue
-    year = year_from_text(values.get("year", "")) or year_from_text(container) or (None if container else file_year)
+    arxiv = _arxiv(values)
+    # no container: arXiv's own @misc (an eprint) or howpublished={arXiv}, unless the file names a venue
+    bare = not container and (is_preprint(values.get("howpublished", "")) or (bool(arxiv) and not file_venue))
+    preprint = bare or is_preprint(container)
+    if preprint:  # "arXiv 2022", "arXiv preprint arXiv:2201.01234", dblp's CoRR: no conference
+        venue = PREPRINT_VENUE
+        year = year_from_text(values.get("year", "")) or _arxiv_year(arxiv)
+    else:
+        venue = venue_from_text(container) if container else file_venue
+        year = year_from_text(values.get("year", "")) or year_from_text(container)
+        year = year or (file_year if not container or venue == file_venue else None)  # iclr2017.bib
     links = [values.get(name, "") for name in ("url", "pdflink", "pdf", "openreview")]
     forum = next((openreview_id_from_url(link) for link in links if openreview_id_from_url(link)), "")
-    arxiv = _arxiv(values)
     doi = _DOI_PREFIX.sub("", values.get("doi", ""))
     try:
         paper_id = canonical_id(openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, title=title)
     except ValueError:
         return f"placeholder title {title!r} and no id"
-    decision, decision_raw = _decision(kind, container, values.get("note", ""))
+    decision, decision_raw = _decision(kind, container, values.get("note", ""), preprint=preprint)
     pdf = next((link for link in links[1:3] if web_link(link)), "")
     return Paper(
         id=paper_id,
@@ -167,21 +175,56 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
     )
 
 
-def _decision(kind: str, container: str, note: str) -> tuple[str, str]:
+def _decision(kind: str, container: str, note: str, *, preprint: bool = False) -> tuple[str, str]:
     """``(decision, decision_raw)``: ``@inproceedings`` is accepted (``…Workshop`` a workshop
-    paper); ``@misc`` (OpenReview's rejected/withdrawn) and ``@article`` are unknown, unless a
-    ``note`` such as ``rejected`` says more."""
+    paper, kept apart from the main conference's accepted tiers); ``@misc`` (OpenReview's
+    rejected/withdrawn), ``@article`` and a preprint (:func:`is_preprint`, whatever its entry
+    type) are unknown, unless a ``note`` such as ``rejected`` says more."""
     if note and normalise_decision(note) != "unknown":
         return normalise_decision(note), note
     raw = f"@{kind}" + (f" {container}" if container else "")
+    if preprint:
+        return "unknown", raw
     if "workshop" in container.casefold():
         return "workshop", raw
     return ("accept" if kind == "inproceedings" else "unknown"), raw
 
 
+#: The venue a preprint's entry is filed under (a rolling venue: :data:`paperdeck.model.paper.ROLLING_VENUES`).
+PREPRINT_VENUE = "arXiv"
+#: A container naming a preprint server: ``arXiv 2022``, ``arXiv preprint arXiv:2201.01234``,
+#: ``ArXiv``, dblp's ``CoRR``.
+_PREPRINT = re.compile(r"\barxiv\b|^corr$", re.IGNORECASE)
+
+
+def is_preprint(container: str) -> bool:
+    """Whether a ``booktitle`` / ``journal`` (or ``howpublished``) names a preprint server, not a
+    conference or journal: ``arXiv 2022``, ``arXiv preprint arXiv:2201.01234``, ``CoRR``. Such an
+    entry is a preprint (venue :data:`PREPRINT_VENUE`, decision unknown) even as
+    ``@inproceedings``, unless the text also names a known venue (``ICLR 2017 (arXiv version)``)."""
+    return bool(_PREPRINT.search(container)) and not _named_venue(container)
+
+
+def _named_venue(container: str) -> bool:
+    """Whether ``container`` names a venue other than the preprint server itself."""
+    venue = venue_from_text(_PREPRINT.sub(" ", container))
+    return bool(venue) and venue.casefold() not in {"preprint", "arxiv", "corr"}
+
+
+def _arxiv_year(arxiv: str) -> int | None:
+    """The year an arXiv id was given (``2201.01234`` → 2022, ``cs/0112017`` → 2001); ``None``
+    without an id."""
+    match = re.search(r"(?:^|/)(\d{2})(\d{2})", arxiv)
+    if match is None:
+        return None
+    yy = int(match.group(1))
+    return (1900 if yy >= 91 else 2000) + yy
+
+
 def _arxiv(values: dict[str, str]) -> str:
-    """The arXiv id of an entry: ``eprint`` (arXiv's), an arxiv.org ``url``, or a
-    Google-Scholar-style ``journal={arXiv preprint arXiv:…}``."""
+    """The arXiv id of an entry: ``eprint`` (arXiv's), an arxiv.org ``url``, a
+    Google-Scholar-style ``journal={arXiv preprint arXiv:…}``, or dblp's ``journal={CoRR},
+    volume={abs/…}``."""
     eprint = values.get("eprint", "")
     if eprint and values.get("archiveprefix", "arxiv").casefold() == "arxiv":
         return arxiv_id(eprint)
@@ -189,7 +232,10 @@ def _arxiv(values: dict[str, str]) -> str:
     if "arxiv.org" in url:
         return arxiv_id(url)
     journal = values.get("journal", "")
-    return arxiv_id(journal) if "arxiv" in journal.casefold() else ""
+    if "arxiv" in journal.casefold() and arxiv_id(journal):
+        return arxiv_id(journal)
+    volume = values.get("volume", "")
+    return arxiv_id(volume) if is_preprint(journal) and volume.casefold().startswith("abs/") else ""
 
 
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)

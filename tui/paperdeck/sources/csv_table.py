@@ -22,14 +22,16 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import datetime
 from pathlib import Path
 
 from paperdeck.model.decision import normalise_decision
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import arxiv_id, canonical_id, openreview_id_from_url, valid_openreview_id
-from paperdeck.model.paper import Paper, Ratings
+from paperdeck.model.paper import DECISIONS, STATUSES, Paper, Ratings, UserData, abstract_id
 from paperdeck.model.safe_text import web_link
-from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_text
+from paperdeck.model.user import clean_tag
+from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_table_text
 from paperdeck.sources.common import (
     collapse,
     excerpt,
@@ -60,9 +62,19 @@ _COLUMNS: dict[str, tuple[str, ...]] = {
     "year": ("year",),
     "primary_area": ("primary_area", "area", "subject_area"),
     "tldr": ("tldr", "tl;dr", "tl_dr"),
-    "rating": ("avg_rating", "rating_avg", "mean_rating", "rating", "ratings"),
+    "rating": ("avg_rating", "rating_avg", "mean_rating", "rating_mean", "rating", "ratings"),
     "confidence": ("avg_confidence", "confidence_avg", "confidence"),
-    "n_ratings": ("n_ratings", "num_ratings", "n_reviews", "num_reviews"),
+    "n_ratings": ("n_ratings", "num_ratings", "n_reviews", "num_reviews", "rating_count"),
+    # the columns paperdeck's own CSV export writes besides (``paperdeck export -o list.csv``)
+    "rating_std": ("rating_std",),
+    "rating_min": ("rating_min",),
+    "rating_max": ("rating_max",),
+    "decision_raw": ("decision_raw",),
+    "arxiv_id": ("arxiv_id",),
+    "doi": ("doi",),
+    "bibtex": ("bibtex",),
+    "title_derived": ("title_derived",),
+    "arxiv_url": ("arxiv_url",),
 }
 _TITLE_HEADERS = frozenset(_COLUMNS["title"])
 _ACCEPTED = frozenset({"oral", "spotlight", "poster", "accept", "accept-conditional"})
@@ -84,13 +96,15 @@ def sniff(path: Path, head: str) -> bool:
 
 
 def read(path: Path) -> SourceRead:
-    """Read a CSV/TSV paper list (see the module docstring).
+    """Read a CSV/TSV paper list (see the module docstring): UTF-8 (with or without BOM), UTF-16
+    with BOM or GB18030, else as Excel on Windows saves it, Windows-1252 (else Latin-1), which
+    the read's notice says (``FILE: read as Windows-1252: not UTF-8``).
 
     Raises:
         SourceError: unreadable file, no title column, a broken quote or a row with more
             fields than the header (naming the line); nothing is returned then.
     """
-    text = read_text(path)
+    text, encoding = read_table_text(path)
     rows = _rows(text, path)
     if not rows:
         return SourceRead(path, NAME, (), (), f"{path}: no papers in this file (it is empty)")
@@ -100,6 +114,7 @@ def read(path: Path) -> SourceRead:
         shown = excerpt(", ".join(header))
         raise SourceError(path, f"no title column in the header ({shown})", header_line)
     table = _Table(path, columns, len(header), singular_author=_is_singular_author(header, columns))
+    marks = _marks_columns(_normalise_header(header))
     decision_col = columns.get("decision")
     if decision_col is not None:
         raw = {row[decision_col] for _, row in rows[1:] if decision_col < len(row)}
@@ -120,6 +135,7 @@ def read(path: Path) -> SourceRead:
     papers: dict[str, Paper] = {}
     first_line: dict[str, int] = {}
     skipped: list[Skip] = []
+    records: list[UserData] = []
     for line, row, more_authors in groups:
         try:
             paper = table.paper(line, row, more_authors, skipped)
@@ -127,14 +143,77 @@ def read(path: Path) -> SourceRead:
             raise SourceError(path, str(exc), line) from None
         if paper is None:
             continue
+        if marks is not None:
+            record = _user_record(path, line, paper.id, row, marks)
+            if not record.is_empty:
+                records.append(record)
         if paper.id not in papers:
             papers[paper.id], first_line[paper.id] = paper, line
         else:
             papers[paper.id] = merge_papers(papers[paper.id], paper)
             where = f"same paper as line {first_line[paper.id]}; merged"
             skipped.append(Skip(f"line {line}", where))
-    notice = None if papers else f"{path}: no papers in this file"
-    return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice)
+    notice = f"{path}: {encoding}" if encoding else None
+    if not papers:
+        notice = f"{path}: no papers in this file"
+    backup = None
+    if records:  # restored after the papers, combined with the store's marks (never over them)
+        from paperdeck.store.backup import UserDataBackup
+
+        backup = UserDataBackup(path, "", tuple(records), combine=True)
+    return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice, backup=backup)
+
+
+#: The columns of the user's marks in paperdeck's own CSV export (``paperdeck export -o list.csv``),
+#: read back only from a file that has them all and an ``id`` column: elsewhere ``status`` is a
+#: decision and ``note`` a source's remark.
+_MARKS_COLUMNS = ("starred", "note", "status", "tags", "note_created", "note_updated")
+
+
+def _marks_columns(header: list[str]) -> dict[str, int] | None:
+    """Each marks column's index in a paperdeck CSV export's header; ``None`` for another table."""
+    if "id" not in header or not all(name in header for name in _MARKS_COLUMNS):
+        return None
+    return {name: header.index(name) for name in _MARKS_COLUMNS}
+
+
+def _user_record(path: Path, line: int, paper_id: str, row: list[str], marks: dict[str, int]) -> UserData:
+    """The user's marks on one row of a paperdeck CSV export, checked as a backup's are.
+
+    Raises:
+        SourceError: a value paperdeck's export never writes (a star neither ``true`` nor
+            ``false``, an unknown status, a time that is not ISO 8601, a note or tags over the
+            store's limits), naming the file, the line and the column.
+    """
+    from paperdeck.store.user_fields import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS
+
+    def cell(name: str) -> str:
+        index = marks[name]
+        return row[index] if index < len(row) else ""
+
+    def refuse(column: str, reason: str) -> SourceError:
+        return SourceError(path, f"{column}: {reason}; nothing was imported", line)
+
+    starred = _value(cell("starred")).casefold()
+    if starred not in ("", "true", "false"):
+        raise refuse("starred", f"{excerpt(starred, 20)!r} is neither true nor false")
+    status = _value(cell("status")) or "unseen"
+    if status not in STATUSES:
+        raise refuse("status", f"unknown status {excerpt(status, 40)!r}; one of {', '.join(STATUSES)}")
+    note = _unguarded(cell("note"))  # as written: its spaces and line ends are the user's
+    if len(note) > MAX_NOTE_CHARS:
+        raise refuse("note", f"{len(note):,} characters, more than the {MAX_NOTE_CHARS:,} paperdeck keeps")
+    tags = tuple(sorted({tag for tag in (clean_tag(_value(t)) for t in cell("tags").split(";")) if tag}))
+    if len(tags) > MAX_TAGS or any(len(tag) > MAX_TAG_CHARS for tag in tags):
+        raise refuse("tags", f"more than {MAX_TAGS:,} tags or a tag over {MAX_TAG_CHARS} characters")
+    times = {name: _value(cell(name)) for name in ("note_created", "note_updated")}
+    for name, value in times.items():
+        if value:
+            try:
+                datetime.fromisoformat(value)
+            except ValueError:
+                raise refuse(name, f"{excerpt(value, 40)!r} is not an ISO 8601 time") from None
+    return UserData(paper_id, starred == "true", note, status, tags, times["note_created"], times["note_updated"])
 
 
 class _Table:
@@ -156,7 +235,10 @@ class _Table:
 
     def cell(self, row: list[str], name: str) -> str:
         index = self.columns.get(name)
-        return row[index].strip() if index is not None and index < len(row) else ""
+        if index is None or index >= len(row):
+            return ""
+        value = row[index].strip()
+        return _value(value) if value[:1] == "'" else value
 
     def check_width(self, line: int, row: list[str]) -> None:
         """Refuse a row with more (non-empty) fields than the header names."""
@@ -170,8 +252,11 @@ class _Table:
         return (title, self.cell(row, "conference"), self.cell(row, "year")) if title else None
 
     def decision(self, raw: str) -> str:
+        """The decision a cell names: paperdeck's own word as it is (``under-review``, what its
+        export writes), else the source's text normalised."""
         if raw not in self._decisions:
-            self._decisions[raw] = normalise_decision(raw, decisions_out=self.decisions_out)
+            own = raw if raw in DECISIONS else None
+            self._decisions[raw] = own or normalise_decision(raw, decisions_out=self.decisions_out)
         return self._decisions[raw]
 
     def paper(self, line: int, row: list[str], more_authors: list[str], skipped: list[Skip]) -> Paper | None:
@@ -179,29 +264,42 @@ class _Table:
         ``None`` with a :class:`Skip` recorded."""
         width = len(row)
         values = {name: row[i].strip() for name, i in self.columns.items() if i < width}
+        for name, value in values.items():
+            if value[:1] == "'":  # the export's formula guard (rare: checked apart)
+                values[name] = _value(value)
         cell = values.get
         title = collapse(cell("title", ""))
         if not title:
             skipped.append(Skip(f"line {line}", "no title"))
             return None
-        decision_raw = cell("decision", "")
+        decision_given = cell("decision", "")
+        # the source's own text where the file keeps it apart (paperdeck's export), even empty
+        decision_raw = cell("decision_raw", "") if "decision_raw" in self.columns else decision_given
         conference = cell("conference", "")
         venue = venue_from_text(conference) or venue_from_decision(decision_raw) or self.file_venue
         year = _int(cell("year", "")) or year_from_text(conference) or year_from_text(decision_raw) or self.file_year
         # The row's own decision wins; a value not understood stays the source's text
         # (decision_raw, shown as is), never replaced by what the file's name suggests.
-        decision = self.decision(decision_raw) if decision_raw else self.file_decision
+        decision = self.decision(decision_given) if decision_given else self.file_decision
         urls = cell("openreview_url", ""), cell("pdf_url", "")
         forum = next((openreview_id_from_url(url) for url in urls if openreview_id_from_url(url)), "")
         given_id = cell("openreview_id", "")
         if not forum and valid_openreview_id(given_id) and not given_id.isdigit():
             forum = given_id
         number = _int(cell("number", ""))
-        arxiv = arxiv_id(urls[0]) if "arxiv.org" in urls[0] else ""
+        given_arxiv, doi = cell("arxiv_id", ""), cell("doi", "")
+        arxiv = (given_arxiv and arxiv_id(given_arxiv)) or (arxiv_id(urls[0]) if "arxiv.org" in urls[0] else "")
+        doi = doi and _DOI_PREFIX.sub("", doi)
+        # a title paperdeck derived from the abstract (its export says so): derived again, and the
+        # paper known by its abstract as the seed list made it (its id, `abs:…`), not by that title
+        derived = cell("title_derived", "") == "true" and bool(cell("abstract", ""))
         try:
-            paper_id = canonical_id(
-                openreview_id=forum, arxiv=arxiv, venue=venue, year=year, number=number, title=title
-            )
+            if derived and not (forum or arxiv or doi):
+                paper_id = abstract_id(cell("abstract", ""))
+            else:
+                paper_id = canonical_id(
+                    openreview_id=forum, arxiv=arxiv, doi=doi, venue=venue, year=year, number=number, title=title
+                )
         except ValueError:
             skipped.append(Skip(f"line {line}", f"placeholder title {title!r} and no id"))
             return None
@@ -211,7 +309,8 @@ class _Table:
         forum_url = f"https://openreview.net/forum?id={forum}" if forum else ""
         return Paper(
             id=paper_id,
-            title=title,
+            title="" if derived else title,
+            title_derived=derived,
             abstract=cell("abstract", ""),
             venue=venue,
             year=year,
@@ -221,16 +320,20 @@ class _Table:
             primary_area=cell("primary_area", ""),
             decision=decision,
             decision_raw=decision_raw,
-            ratings=_ratings(rating, cell("n_ratings", "")),
+            ratings=_ratings(
+                rating, cell("n_ratings", ""), cell("rating_std", ""), cell("rating_min", ""), cell("rating_max", "")
+            ),
             confidence=_mean(cell("confidence", "")),
             tldr=cell("tldr", ""),
             openreview_id=forum,
             arxiv_id=arxiv,
+            doi=doi,
             number=number,
             pdf_url=_url(urls[1]),
             code_url=_url(cell("code_url", "")),
             openreview_url=urls[0] if "openreview.net" in urls[0] and web_link(urls[0]) else forum_url,
-            arxiv_url=web_link(urls[0]) if arxiv else "",
+            arxiv_url=web_link(cell("arxiv_url", "")) or _arxiv_url(urls[0], arxiv),
+            bibtex=cell("bibtex", ""),
         )
 
 
@@ -308,6 +411,13 @@ def _split_keywords(cell: str) -> tuple[str, ...]:
     return tuple(word for word in (collapse(part) for part in parts) if word)
 
 
+def _arxiv_url(url: str, arxiv: str) -> str:
+    """The arXiv page: the link column's when it is arXiv's, else made from the arXiv id."""
+    if "arxiv.org" in url:
+        return web_link(url)
+    return f"https://arxiv.org/abs/{arxiv}" if arxiv else ""
+
+
 def _url(text: str) -> str:
     return web_link(text)
 
@@ -331,8 +441,10 @@ def _mean(text: str) -> float | None:
     return round(sum(scores) / len(scores), 3) if scores else None
 
 
-def _ratings(text: str, count: str) -> Ratings | None:
-    """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given).
+def _ratings(text: str, count: str, std: str = "", low: str = "", high: str = "") -> Ratings | None:
+    """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given, and
+    the standard deviation, lowest and highest rating when the file gives them, as paperdeck's
+    export does: ``rating_std``, ``rating_min``, ``rating_max``).
 
     Raises:
         ValueError: a value that is not a rating (:func:`~paperdeck.sources.common.review_ratings`).
@@ -340,4 +452,25 @@ def _ratings(text: str, count: str) -> Ratings | None:
     scores = review_ratings(text)
     if len(scores) > 1:
         return Ratings.from_scores(scores)
-    return Ratings(scores[0], count=_int(count)) if scores else None
+    if not scores:
+        return None
+    spread, lowest, highest = (score_number(value) if value else None for value in (std, low, high))
+    return Ratings(scores[0], spread, lowest, highest, count=_int(count))
+
+
+#: A cell a spreadsheet would run as a formula, as paperdeck's CSV export writes it: ``'`` first.
+_INERT = re.compile(r"'(?=[=+\-@\t\r])")
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
+
+
+def _value(cell: str) -> str:
+    """A cell's value: trimmed, and a formula guard's ``'`` taken off (``'@inproceedings{…`` →
+    ``@inproceedings{…``: OWASP's guard, which paperdeck's export and spreadsheets write)."""
+    cell = cell.strip()
+    return cell[1:].strip() if cell.startswith("'") and _INERT.match(cell) else cell
+
+
+def _unguarded(cell: str) -> str:
+    """``cell`` without the formula guard's ``'`` before ``=``, ``+``, ``-``, ``@``, a tab or a
+    carriage return; otherwise as it is."""
+    return cell[1:] if cell.startswith("'") and _INERT.match(cell) else cell

@@ -49,11 +49,45 @@ def decode_text(raw: bytes, path: Path | str) -> str:
         text = None
     if text is not None and not _MISREAD.search(text):
         return _checked(text, path)
-    raise SourceError(
+    raise _NotTextEncoding(
         path,
         "not UTF-8 or GB18030 text; re-save it as UTF-8",
         _line_of(raw, utf8_error.start),
     )
+
+
+class _NotTextEncoding(SourceError):
+    """Text in none of :func:`decode_text`'s encodings (not binary: :func:`decode_table_text`
+    reads it as a spreadsheet's)."""
+
+
+#: What a table's import report says of a file read as Windows-1252 or Latin-1 (once, naming it).
+WINDOWS_1252 = "read as Windows-1252: not UTF-8"
+LATIN_1 = "read as Latin-1: not UTF-8"
+
+
+def decode_table_text(raw: bytes, path: Path | str) -> tuple[str, str | None]:
+    """Decode a table (CSV, TSV) as :func:`decode_text` does, and one in none of its encodings as
+    a spreadsheet on Windows saves it (Excel's "CSV" is the system's code page): Windows-1252,
+    which maps every byte but five (``0x81``, ``0x8D``, ``0x8F``, ``0x90``, ``0x9D``), else
+    Latin-1, which maps every byte.
+
+    Returns:
+        The text, and ``None`` or the remark the import reports once for the file
+        (:data:`WINDOWS_1252`, :data:`LATIN_1`).
+
+    Raises:
+        SourceError: binary bytes (NUL, control characters), UTF-16 without a byte-order mark, or
+            invalid UTF-16: as :func:`decode_text`.
+    """
+    try:
+        return decode_text(raw, path), None
+    except _NotTextEncoding:
+        pass
+    try:
+        return _checked(raw.decode("cp1252"), path), WINDOWS_1252
+    except UnicodeDecodeError:
+        return _checked(raw.decode("latin-1"), path), LATIN_1
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")

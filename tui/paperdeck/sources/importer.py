@@ -250,7 +250,8 @@ def import_files(
         try:
             checked = _read_checked(paths, format, progress, stage)
             backups = [item.read.backup for item in checked if item.read.backup is not None]
-            checked = [item for item in checked if item.read.backup is None]  # the paper lists
+            # the paper lists (one may carry marks too: paperdeck's CSV export)
+            checked = [item for item in checked if item.read.backup is None or item.read.papers]
             reads = [item.read for item in checked]
             papers: list[Paper] = [paper for read in reads for paper in read.papers]
             events = [event for read in reads for event in read.events]

@@ -98,6 +98,10 @@ class UserDataBackup:
         records: its records, in file order, one per paper id.
         follows: its follows, in the order followed (``()`` in a backup of the older shape).
         views: its saved views, ``(name, query)`` in the order saved (``()`` likewise).
+        combine: the records are *combined* with the store's (starred if either is, both notes,
+            every tag, the status set: :func:`~paperdeck.store.user_fields.combine_records`),
+            never written over them: the marks a paper list carries (paperdeck's own CSV export
+            imported again), not a backup of the store.
     """
 
     path: Path
@@ -105,6 +109,7 @@ class UserDataBackup:
     records: tuple[UserData, ...]
     follows: tuple[Follow, ...] = ()
     views: tuple[tuple[str, str], ...] = ()
+    combine: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +123,8 @@ class RestoreReport:
         follows_added, follows_kept: the backup's follows added, and those the store had already.
         views_added, views_kept: the backup's saved views added, and those the store had already
             (by name: the store's query is kept).
+        what: what was restored, as the import's line names it (``"user-data backup"``, or
+            ``"your marks"`` for a paper list's, :attr:`UserDataBackup.combine`).
     """
 
     restored: int = 0
@@ -127,6 +134,7 @@ class RestoreReport:
     follows_kept: int = 0
     views_added: int = 0
     views_kept: int = 0
+    what: str = "user-data backup"
 
     def summary(self) -> str:
         """``"15 records: 12 restored, 3 unchanged; 1 is for a paper not in the store yet (kept for
@@ -375,6 +383,8 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
         moved = replace(record, paper_id=target)
         wanted[target] = _combine(wanted[target], moved, record.paper_id == target) if target in wanted else moved
     before = {pid: store.user_data(pid) for pid in wanted}
+    if backup.combine:  # a paper list's marks join the store's: nothing the user wrote is lost
+        wanted = {pid: _joined(before[pid], record) for pid, record in wanted.items()}
     changed = [
         record
         for pid, record in wanted.items()
@@ -392,7 +402,16 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
         follows_kept=len(backup.follows) - follows_added,
         views_added=views_added,
         views_kept=len(backup.views) - views_added,
+        what="your marks" if backup.combine else "user-data backup",
     )
+
+
+def _joined(current: UserData, carried: UserData) -> UserData:
+    """The store's record with the marks a paper list carries for the paper (:func:`combine_records`),
+    a note the store's already holds not added again (the same list imported twice)."""
+    if carried.note and carried.note in current.note:
+        carried = replace(carried, note="")
+    return combine_records(current, carried)
 
 
 def _restore_views(store: Store, views: tuple[tuple[str, str], ...]) -> int:
