@@ -14,7 +14,7 @@ from paperdeck import runtime
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import file_name, one_line
 from paperdeck.sources import read_source
 from paperdeck.sources.base import Skip, SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
@@ -111,7 +111,9 @@ def _skip_where(skip: Skip) -> str:
 _REASON_ID = re.compile(r"\(id ([^)\s]+)\)")
 
 
-def read_files(paths: Sequence[Path], format: str | None = None, progress: Progress | None = None) -> list[SourceRead]:
+def read_files(
+    paths: Sequence[Path], format: str | None = None, progress: Progress | None = None, venue: str = ""
+) -> list[SourceRead]:
     """Read every file (in ``format``, or each one's detected format), in order, each checked and
     normalised at the import boundary (:func:`paperdeck.sources.validate.check_read`).
 
@@ -119,6 +121,8 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         paths: the paper-list files.
         format: a ``--format`` name (:data:`paperdeck.sources.FORMAT_NAMES`), ``None`` to detect.
         progress: called before each file is read.
+        venue: the venue of the papers whose file names none (``--venue``,
+            :func:`paperdeck.sources.validate.check_read`); ``""``: none given.
 
     Returns:
         One :class:`SourceRead` per path, in order (a user-data backup's has no papers and
@@ -128,7 +132,7 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         SourceError: a file cannot be read, is not a regular file, or holds a value over its size
             limit; raised before anything is imported.
     """
-    return [checked.read for checked in _read_checked(paths, format, progress)]
+    return [checked.read for checked in _read_checked(paths, format, progress, venue=venue)]
 
 
 def _read_checked(
@@ -136,9 +140,11 @@ def _read_checked(
     format: str | None,
     progress: Progress | None,
     on_read: Callable[[SourceRead], SourceRead | None] | None = None,
+    venue: str = "",
 ) -> list[Checked]:
-    """Each path read and checked, in order; ``on_read`` sees each read as it is made, and what
-    it returns (when not ``None``) is kept instead (the read without what it took)."""
+    """Each path read and checked, in order (``venue``: the one given for papers whose file names
+    none); ``on_read`` sees each read as it is made, and what it returns (when not ``None``) is
+    kept instead (the read without what it took)."""
     checked = []
     snapshot: tuple[Path, str] | None = None  # the first snapshot file read, and its conference
     with reading_ahead() as ahead:
@@ -146,7 +152,7 @@ def _read_checked(
             if progress is not None:
                 progress(index, len(paths), path)
             check_regular_file(path)
-            checked.append(check_read(read_source(path, format)))
+            checked.append(check_read(read_source(path, format), venue))
             if index + 1 < len(paths) and on_read is None:
                 # decompressed while this one is checked: not while it is read, so that this
                 # file's bytes and the next one's are never both held
@@ -208,8 +214,13 @@ def import_files(
     paths: Sequence[Path],
     format: str | None = None,
     progress: Progress | None = None,
+    venue: str = "",
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
+
+    ``venue`` (``paperdeck import --venue "COLM 2025"``) is the venue of the papers whose file
+    names none; when none is given, each file with such papers gets one notice naming it and
+    suggesting ``--venue`` (:func:`no_venue_notice`).
 
     A paperdeck user-data backup among ``paths`` (the ``"backup"`` row of
     :data:`paperdeck.sources.FORMATS`, read whatever ``format`` says) is restored instead, after the
@@ -248,7 +259,7 @@ def import_files(
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
     with runtime.collector_paused():
         try:
-            checked = _read_checked(paths, format, progress, stage)
+            checked = _read_checked(paths, format, progress, stage, venue)
             backups = [item.read.backup for item in checked if item.read.backup is not None]
             checked = [item for item in checked if item.read.backup is None]  # the paper lists
             reads = [item.read for item in checked]
@@ -266,7 +277,7 @@ def import_files(
                 # a file of reviews alone says so on its own line (files, file_reviews), not a notice too
                 notices = tuple(
                     read.notice for read in reads if read.notice and not (id(read) in spilled and not read.papers)
-                )
+                ) + tuple(notice for read in reads if (notice := no_venue_notice(read)))
                 skipped: Counter[str] = Counter()
                 skipped_where: dict[str, tuple[str, ...]] = {}
                 dropped: Counter[str] = Counter()
@@ -322,6 +333,22 @@ def import_files(
         reviews=review_report,
         new_ids=report.new_ids,
         schedule=schedule_report,
+    )
+
+
+def no_venue_notice(read: SourceRead) -> str:
+    """One line when papers of ``read`` have no venue (neither the file nor ``--venue`` named
+    one): ``"mylist.json: its 418 papers name no venue, nor does the file's name; name it with
+    --venue, as in: paperdeck import --venue "COLM 2025" mylist.json"``; ``""`` when every paper has one."""
+    missing = sum(1 for paper in read.papers if not paper.venue)
+    if not missing:
+        return ""
+    name = file_name(read.path.name)
+    which = f"its {counted(missing, 'paper')}" if missing == len(read.papers) else f"{missing:,} of its papers"
+    verb = "names" if missing == 1 else "name"
+    return (
+        f"{name}: {which} {verb} no venue, nor does the file's name; "
+        f'name it with --venue, as in: paperdeck import --venue "COLM 2025" {name}'
     )
 
 
