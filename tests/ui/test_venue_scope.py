@@ -13,7 +13,9 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.screens.venues import VenuesScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from textual.geometry import Region
 from textual.widgets import OptionList, Static
+from textual.widgets._toast import Toast
 
 from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
 from tests.waits import wait_for
@@ -66,6 +68,34 @@ async def test_pick_one_venue_then_all_again(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert len(screen.view_ids()) == 7 and "all venues" in counts(app)
+
+
+async def test_a_change_of_scope_says_so_and_fits_at_80_columns(tmp_path: Path) -> None:
+    """Picking a scope says which and how many papers (``"Scope: COLM 2025 — 3 papers"``), in a
+    toast that holds the whole line at 80×24; the top bar names the scope at once."""
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("j", "j", "o")  # COLM 2025 alone
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Scope: COLM 2025 — 3 papers"]
+        assert "COLM 2025" in counts(app)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("space", "enter")  # every venue
+        await settle(pilot)
+        assert [str(n.message) for n in app._notifications][-1] == "Scope: all venues — 7 papers"
+        assert "all venues" in counts(app)
+        await wait_for(pilot, lambda: len(app.screen.query(Toast)) == 2, what="the second toast")
+        await pilot.pause()
+        region = app.screen.query(Toast).last().region
+        assert Region(0, 0, 80, 24).contains_region(region), region
+        rows = "\n".join(line.text for line in app.screen._compositor.render_strips()).splitlines()
+        shown = " ".join(row[region.x : region.right].replace("▌", " ") for row in rows[region.y : region.bottom])
+        assert " ".join(shown.split()) == "Scope: all venues — 7 papers"  # whole, at 80 columns
 
 
 async def test_tick_venues_and_the_matches_of_the_query(tmp_path: Path) -> None:
