@@ -194,6 +194,36 @@ def _one_conference(read: SourceRead, first: tuple[Path, str] | None) -> tuple[P
     return first
 
 
+def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], tuple[str, ...]]:
+    """``paths`` with each file once, in the order first named, and a notice for each file named
+    more than once (``"000_….txt was named 2 times; read once"``): the same path twice, or two
+    spellings of one file (``./a.json`` and ``a.json``, a link and its target), as a shell's
+    overlapping patterns give. Read twice, it was listed twice in the import's report and
+    counted twice in its undo summary, though it added nothing. A path that cannot be looked
+    up is kept as it is (its reader says why)."""
+    kept: list[Path] = []
+    seen: dict[tuple[int, int] | Path, int] = {}
+    named: list[int] = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+            key: tuple[int, int] | Path = (info.st_dev, info.st_ino)
+        except OSError:
+            key = path
+        if key in seen:
+            named[seen[key]] += 1
+            continue
+        seen[key] = len(kept)
+        kept.append(path)
+        named.append(1)
+    notices = tuple(
+        f"{file_name(path)} was named {times} times; read once"
+        for path, times in zip(kept, named, strict=True)
+        if times > 1
+    )
+    return kept, notices
+
+
 def check_regular_file(path: Path) -> None:
     """Refuse a path that is a FIFO, a device or a socket: ``/dev/zero`` never ends, a FIFO may
     never be written to. A missing path or a directory is left to the readers (they say so).
@@ -236,6 +266,7 @@ def import_files(
     """
     for path in paths:
         check_regular_file(path)  # every path, before any is read
+    paths, repeated = distinct_files(paths)
     staged: list[StagedWords] = []  # the reviews' words, folded while the next files are read
     # The reviews read are put aside by shard as each file is read, and merged a batch of shards
     # at a time: never every note of every file held at once.
@@ -328,7 +359,7 @@ def import_files(
         skipped=skipped,
         skipped_where=skipped_where,
         dropped=dropped,
-        notices=(*notices, *report.notices, *(review_report.notices if review_report else ())),
+        notices=(*repeated, *notices, *report.notices, *(review_report.notices if review_report else ())),
         restored=restored,
         reviews=review_report,
         new_ids=report.new_ids,
