@@ -246,3 +246,33 @@ async def test_the_picker_is_centred_over_the_list_shown_dimmed_at_80x24(tmp_pat
         above, below = dialog.y, 24 - dialog.bottom
         assert above > 0 and abs(above - below) <= 1
         assert abs(dialog.x - (80 - dialog.right)) <= 1
+
+
+async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_outside(tmp_path: Path) -> None:
+    """The scope is the app's lens: a view saved under COLM 2025 (``decision:oral``) opens within
+    ICLR 2026 with ICLR's orals; the views list says its counts are the scope's; a view whose
+    papers are all outside the scope (``venue:colm``) says so instead of an empty list alone."""
+    store = make_store(tmp_path)
+    config = {"venues": ["ICLR 2026"], "views": {"Orals": "decision:oral", "COLM talks": "venue:colm decision:oral"}}
+    (store.data_dir / "config.json").write_text(json.dumps(config))
+    app = PaperApp(store=Store(store.data_dir, lazy=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("v")
+        await settle(pilot)
+        assert str(app.screen.query_one(".prompt-title", Static).render()) == "Views · counts in ICLR 2026"
+        await wait_for(pilot, lambda: "…" not in "".join(option_texts(app)), what="the views counted")
+        rows = option_texts(app)
+        assert rows[6].startswith("7  Orals") and rows[6].rstrip().endswith(" 1")  # ICLR 2026's one oral
+        assert rows[7].startswith("8  COLM talks") and rows[7].rstrip().endswith(" 0")
+        await pilot.press("7")
+        await settle(pilot)
+        assert screen.view_ids() == [ICLR[0].id]
+        assert not app._notifications  # papers in the scope: nothing to say
+        await pilot.press("8")
+        await settle(pilot)
+        await wait_for(pilot, lambda: bool(app._notifications), what="the view's note")
+        assert screen.view_ids() == []
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["View 'COLM talks': none of its 2 papers is in ICLR 2026 — c picks the venues shown"]
