@@ -275,4 +275,18 @@ async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_ou
         await wait_for(pilot, lambda: bool(app._notifications), what="the view's note")
         assert screen.view_ids() == []
         said = [str(n.message) for n in app._notifications]
-        assert said == ["View 'COLM talks': none of its 2 papers is in ICLR 2026 — c picks the venues shown"]
+        outside = "View 'COLM talks': none of its 2 papers is in ICLR 2026 — c picks the venues shown"
+        assert said == [outside]
+        app.clear_notifications()
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("j", "j", "o")  # COLM 2025: the view's papers shown, the scope said alone
+        await settle(pilot)
+        assert screen.view_ids() == [COLM[0].id, COLM[1].id]
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("j", "o")  # ICLR 2026 again, the view still shown: it says so
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(app._notifications) == 3, what="the view's note")
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Scope: COLM 2025 — 3 papers", "Scope: ICLR 2026 — 4 papers", outside]

@@ -603,6 +603,14 @@ class ListFilter(ListSorting):
         if view is not None:
             self.venue_scope.say_if_view_outside(view, self._count_within)
 
+    def say_if_view_outside(self) -> None:
+        """The view the list shows (its query in the filter bar), if any, says so when none of
+        its papers is in the scope (a scope just picked: :meth:`VenueScope.say_if_view_outside`)."""
+        text = self.filter_text.strip()
+        view = next((v for v in self.views if v.query == text), None) if text else None
+        if view is not None:
+            self.venue_scope.say_if_view_outside(view, self._count_within)
+
     def _count_within(self, view: View, scope: frozenset[str]) -> int | None:
         """How many papers ``view`` shows within ``scope`` (empty: every venue); in a thread."""
         from paperdeck.search.views import view_count

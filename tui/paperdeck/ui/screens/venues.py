@@ -175,6 +175,7 @@ def pick_venues(shown: ListFilter) -> None:
         if venues is not None:  # escape leaves the scope as it was
             shown.set_scope(venues)
             shown.screen.notify(scope_said(shown.scope, counts), markup=False)
+            shown.say_if_view_outside()  # a view shown that the new scope empties says so
 
     shown.screen.app.push_screen(VenuesScreen(counts, shown.scope, shown.venue_matches), chosen)
 
