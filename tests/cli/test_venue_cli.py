@@ -183,3 +183,13 @@ def test_every_command_taking_a_query_takes_its_words_apart(
     joined = run(capsys, command, "language model -decision:withdrawn", *options, "--data-dir", store_dir)
     assert apart[0] == joined[0] == 0, apart[2]
     assert json.loads(apart[1]) == json.loads(joined[1]) and json.loads(apart[1])
+
+
+def test_stats_say_the_notes_counted_are_not_all_comments(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """COLM 2025's Paper Copilot reviews are ratings alone: the count of stored notes says what it
+    counts, never "notes with comments"."""
+    code, out, err = run(capsys, "stats", "--data-dir", store_dir)
+    assert code == 0, err
+    (line,) = [line for line in out.splitlines() if line.startswith("reviews:")]
+    assert "with comments" not in line
+    assert line.endswith("notes stored in all (reviews, ratings-only ones too, meta-reviews, decisions, comments)")

@@ -13,7 +13,9 @@ from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.screens.venues import VenuesScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
+from textual.geometry import Region
 from textual.widgets import OptionList, Static
+from textual.widgets._toast import Toast
 
 from tests.ui.helpers import SIZE, counts, main_screen, paper_list, settle
 from tests.waits import wait_for
@@ -66,6 +68,34 @@ async def test_pick_one_venue_then_all_again(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert len(screen.view_ids()) == 7 and "all venues" in counts(app)
+
+
+async def test_a_change_of_scope_says_so_and_fits_at_80_columns(tmp_path: Path) -> None:
+    """Picking a scope says which and how many papers (``"Scope: COLM 2025 — 3 papers"``), in a
+    toast that holds the whole line at 80×24; the top bar names the scope at once."""
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("j", "j", "o")  # COLM 2025 alone
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Scope: COLM 2025 — 3 papers"]
+        assert "COLM 2025" in counts(app)
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("space", "enter")  # every venue
+        await settle(pilot)
+        assert [str(n.message) for n in app._notifications][-1] == "Scope: all venues — 7 papers"
+        assert "all venues" in counts(app)
+        await wait_for(pilot, lambda: len(app.screen.query(Toast)) == 2, what="the second toast")
+        await pilot.pause()
+        region = app.screen.query(Toast).last().region
+        assert Region(0, 0, 80, 24).contains_region(region), region
+        rows = "\n".join(line.text for line in app.screen._compositor.render_strips()).splitlines()
+        shown = " ".join(row[region.x : region.right].replace("▌", " ") for row in rows[region.y : region.bottom])
+        assert " ".join(shown.split()) == "Scope: all venues — 7 papers"  # whole, at 80 columns
 
 
 async def test_tick_venues_and_the_matches_of_the_query(tmp_path: Path) -> None:
@@ -216,3 +246,47 @@ async def test_the_picker_is_centred_over_the_list_shown_dimmed_at_80x24(tmp_pat
         above, below = dialog.y, 24 - dialog.bottom
         assert above > 0 and abs(above - below) <= 1
         assert abs(dialog.x - (80 - dialog.right)) <= 1
+
+
+async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_outside(tmp_path: Path) -> None:
+    """The scope is the app's lens: a view saved under COLM 2025 (``decision:oral``) opens within
+    ICLR 2026 with ICLR's orals; the views list says its counts are the scope's; a view whose
+    papers are all outside the scope (``venue:colm``) says so instead of an empty list alone."""
+    store = make_store(tmp_path)
+    config = {"venues": ["ICLR 2026"], "views": {"Orals": "decision:oral", "COLM talks": "venue:colm decision:oral"}}
+    (store.data_dir / "config.json").write_text(json.dumps(config))
+    app = PaperApp(store=Store(store.data_dir, lazy=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("v")
+        await settle(pilot)
+        assert str(app.screen.query_one(".prompt-title", Static).render()) == "Views · counts in ICLR 2026"
+        await wait_for(pilot, lambda: "…" not in "".join(option_texts(app)), what="the views counted")
+        rows = option_texts(app)
+        assert rows[6].startswith("7  Orals") and rows[6].rstrip().endswith(" 1")  # ICLR 2026's one oral
+        assert rows[7].startswith("8  COLM talks") and rows[7].rstrip().endswith(" 0")
+        await pilot.press("7")
+        await settle(pilot)
+        assert screen.view_ids() == [ICLR[0].id]
+        assert not app._notifications  # papers in the scope: nothing to say
+        await pilot.press("8")
+        await settle(pilot)
+        await wait_for(pilot, lambda: bool(app._notifications), what="the view's note")
+        assert screen.view_ids() == []
+        said = [str(n.message) for n in app._notifications]
+        outside = "View 'COLM talks': none of its 2 papers is in ICLR 2026 — c picks the venues shown"
+        assert said == [outside]
+        app.clear_notifications()
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("j", "j", "o")  # COLM 2025: the view's papers shown, the scope said alone
+        await settle(pilot)
+        assert screen.view_ids() == [COLM[0].id, COLM[1].id]
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("j", "o")  # ICLR 2026 again, the view still shown: it says so
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(app._notifications) == 3, what="the view's note")
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["Scope: COLM 2025 — 3 papers", "Scope: ICLR 2026 — 4 papers", outside]

@@ -22,6 +22,7 @@ from paperdeck.cli.selecting import (
     limit,
     query_text,
     select_ids,
+    venue_label,
     venue_scope,
 )
 from paperdeck.model.counts import counted
@@ -185,7 +186,7 @@ def _import_and_report(
     from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
 
     with import_progress(len(paths), shown=not args.json) as bar:
-        summary = import_files(store, paths, args.format, bar.reading if bar else None)
+        summary = import_files(store, paths, args.format, bar.reading if bar else None, args.venue or "")
         papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:
             if bar:
@@ -631,6 +632,12 @@ def add_command_parsers(
         parser.epilog = "Formats, detected in this order: " + "; ".join(f"{row.name}: {row.help}" for row in FORMATS)
         parser.add_argument("files", nargs="*", metavar="FILE")
         parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
+        parser.add_argument(
+            "--venue",
+            type=venue_label,
+            help='the venue of the papers whose file names none ("COLM 2025", "TMLR"): a Paper Copilot '
+            "list renamed, a CSV without a venue column; a paper whose file names its venue keeps it",
+        )
         parser.add_argument(
             "--undo", action="store_true", help="take back the last import (the papers it added, the fields it changed)"
         )

@@ -153,7 +153,7 @@ def open_store(
             messages.extend(summary.notices)
             messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
             if files:
-                messages.append(f"Imported {len(files)} file(s): {summary.summary()}")
+                messages.append(f"Imported {len(summary.files)} file(s): {summary.summary()}")
                 from paperdeck.cli.follows import followed_news
 
                 if (followed := followed_news(store, summary.new_ids)[0]) is not None:

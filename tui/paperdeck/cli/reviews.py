@@ -113,12 +113,18 @@ def review_stats(store: Store) -> tuple[dict[str, Any], list[str]]:
     return data, review_stats_lines(data)
 
 
+#: What ``review_notes`` counts: every note the review store holds, whatever it holds (a Paper
+#: Copilot list's ratings-only reviews too): not notes with comments.
+NOTES_LABEL = "notes stored in all (reviews, ratings-only ones too, meta-reviews, decisions, comments)"
+
+
 def review_stats_lines(data: dict[str, Any]) -> list[str]:
-    """The lines of :func:`review_stats`' data (as a cache kept it)."""
+    """The lines of :func:`review_stats`' data (as a cache kept it): ``"reviews: 907 reviewed
+    papers, 3,072 reviews; 3,072 notes stored in all (…)"``."""
     notes = data.get("review_notes")
     lines = [
         f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {data['reviews']:,} reviews"
-        + (f" ({notes:,} notes with comments)" if notes is not None else "")
+        + (f"; {notes:,} {NOTES_LABEL}" if notes is not None else "")
     ]
     distribution = data["rating_distribution"]
     if distribution:

@@ -157,6 +157,20 @@ def select_ids(store: Store, text: str, order: str = "relevance", scope: frozens
     return found if isinstance(found, list) else list(found)
 
 
+def venue_label(text: str) -> str:
+    """An ``import --venue`` value: a venue's name as the picker shows it (``"COLM 2025"``), one
+    line of printable text of at most 200 characters (a paper's venue's limit), white space
+    collapsed."""
+    label = " ".join(text.split())
+    if not label:
+        raise argparse.ArgumentTypeError('a venue\'s name, as "COLM 2025" or "TMLR"')
+    if one_line(label) != label or not label.isprintable():
+        raise argparse.ArgumentTypeError(f"not a venue's name: {one_line(label)[:60]!r}")
+    if len(label) > 200:
+        raise argparse.ArgumentTypeError(f"a venue's name of {len(label):,} characters; at most 200")
+    return label
+
+
 def limit(text: str) -> int:
     """A ``--limit`` value: a whole number ≥ 0."""
     try:

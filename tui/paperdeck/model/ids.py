@@ -106,24 +106,42 @@ def canonical_venue_label(label: str) -> str:
     return f"{canonical}{sep}{year}" if canonical != name else label
 
 
-def venue_renamed_id(paper_id: str, old_venue: str, new_venue: str, year: int | None) -> str:
+def venue_renamed_id(
+    paper_id: str, old_venue: str, new_venue: str, year: int | None, new_year: int | None = None
+) -> str:
     """``paper_id`` with the venue it was built from (:func:`canonical_id`'s ``title:`` and
     ``<venue><year>#<number>`` ids, and a venue-qualified ``…@<venue>-<year>``) ``old_venue``
-    made ``new_venue`` (``""``: no venue, ``title:unknown-…``); other ids (a forum id, an arXiv
-    id, a DOI, an abstract hash) as they are."""
+    made ``new_venue`` (``""``: no venue, ``title:unknown-…``), and its ``year`` made ``new_year``
+    when given (a venue named at import, ``--venue "COLM 2025"``, to a paper of no venue nor
+    year); other ids (a forum id, an arXiv id, a DOI, an abstract hash) as they are."""
     old, new, when = id_venue(old_venue) or "unknown", id_venue(new_venue) or "unknown", year or "unknown"
-    if old == new:
+    new_when = new_year or when
+    if old == new and new_when == when:
         return paper_id
-    renames = [(f"title:{old}-{when}:", f"title:{new}-{when}:")]
-    if new != "unknown":  # a number id needs a venue: without one it stays as it is
-        renames.append((f"{old}{year}#", f"{new}{year}#"))
+    renames = [(f"title:{old}-{when}:", f"title:{new}-{new_when}:")]
+    if new != "unknown" and year:  # a number id needs a venue: without one it stays as it is
+        renames.append((f"{old}{year}#", f"{new}{new_when}#"))
     for before, after in renames:
         if paper_id.startswith(before):
             return after + paper_id[len(before) :]
     suffix = f"@{old}-{when}"
     if paper_id.endswith(suffix):
-        return paper_id[: -len(suffix)] + f"@{new}-{when}"
+        return paper_id[: -len(suffix)] + f"@{new}-{new_when}"
     return paper_id
+
+
+_LABEL_YEAR = re.compile(r"^(.*?\S)\s+((?:19|20)\d{2})$")
+
+
+def venue_and_year(label: str) -> tuple[str, int | None]:
+    """A venue label as the picker shows it, split: ``"COLM 2025"`` → ``("COLM", 2025)``,
+    ``"TMLR"`` → ``("TMLR", None)``; the venue takes the library's name (:func:`canonical_venue`:
+    ``"nips 2018"`` → ``("NeurIPS", 2018)``). White space is collapsed; ``("", None)`` for a
+    blank label."""
+    text = " ".join(label.split())
+    match = _LABEL_YEAR.match(text)
+    name, year = (match.group(1), int(match.group(2))) if match else (text, None)
+    return canonical_venue(name), year
 
 
 def title_id(venue: str, year: int | None, title: str) -> str:

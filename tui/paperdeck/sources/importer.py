@@ -14,7 +14,7 @@ from paperdeck import runtime
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
-from paperdeck.model.safe_text import one_line
+from paperdeck.model.safe_text import file_name, one_line
 from paperdeck.sources import read_source
 from paperdeck.sources.base import Skip, SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
@@ -111,7 +111,9 @@ def _skip_where(skip: Skip) -> str:
 _REASON_ID = re.compile(r"\(id ([^)\s]+)\)")
 
 
-def read_files(paths: Sequence[Path], format: str | None = None, progress: Progress | None = None) -> list[SourceRead]:
+def read_files(
+    paths: Sequence[Path], format: str | None = None, progress: Progress | None = None, venue: str = ""
+) -> list[SourceRead]:
     """Read every file (in ``format``, or each one's detected format), in order, each checked and
     normalised at the import boundary (:func:`paperdeck.sources.validate.check_read`).
 
@@ -119,6 +121,8 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         paths: the paper-list files.
         format: a ``--format`` name (:data:`paperdeck.sources.FORMAT_NAMES`), ``None`` to detect.
         progress: called before each file is read.
+        venue: the venue of the papers whose file names none (``--venue``,
+            :func:`paperdeck.sources.validate.check_read`); ``""``: none given.
 
     Returns:
         One :class:`SourceRead` per path, in order (a user-data backup's has no papers and
@@ -128,7 +132,7 @@ def read_files(paths: Sequence[Path], format: str | None = None, progress: Progr
         SourceError: a file cannot be read, is not a regular file, or holds a value over its size
             limit; raised before anything is imported.
     """
-    return [checked.read for checked in _read_checked(paths, format, progress)]
+    return [checked.read for checked in _read_checked(paths, format, progress, venue=venue)]
 
 
 def _read_checked(
@@ -136,9 +140,11 @@ def _read_checked(
     format: str | None,
     progress: Progress | None,
     on_read: Callable[[SourceRead], SourceRead | None] | None = None,
+    venue: str = "",
 ) -> list[Checked]:
-    """Each path read and checked, in order; ``on_read`` sees each read as it is made, and what
-    it returns (when not ``None``) is kept instead (the read without what it took)."""
+    """Each path read and checked, in order (``venue``: the one given for papers whose file names
+    none); ``on_read`` sees each read as it is made, and what it returns (when not ``None``) is
+    kept instead (the read without what it took)."""
     checked = []
     snapshot: tuple[Path, str] | None = None  # the first snapshot file read, and its conference
     with reading_ahead() as ahead:
@@ -146,7 +152,7 @@ def _read_checked(
             if progress is not None:
                 progress(index, len(paths), path)
             check_regular_file(path)
-            checked.append(check_read(read_source(path, format)))
+            checked.append(check_read(read_source(path, format), venue))
             if index + 1 < len(paths) and on_read is None:
                 # decompressed while this one is checked: not while it is read, so that this
                 # file's bytes and the next one's are never both held
@@ -188,6 +194,36 @@ def _one_conference(read: SourceRead, first: tuple[Path, str] | None) -> tuple[P
     return first
 
 
+def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], tuple[str, ...]]:
+    """``paths`` with each file once, in the order first named, and a notice for each file named
+    more than once (``"000_….txt was named 2 times; read once"``): the same path twice, or two
+    spellings of one file (``./a.json`` and ``a.json``, a link and its target), as a shell's
+    overlapping patterns give. Read twice, it was listed twice in the import's report and
+    counted twice in its undo summary, though it added nothing. A path that cannot be looked
+    up is kept as it is (its reader says why)."""
+    kept: list[Path] = []
+    seen: dict[tuple[int, int] | Path, int] = {}
+    named: list[int] = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+            key: tuple[int, int] | Path = (info.st_dev, info.st_ino)
+        except OSError:
+            key = path
+        if key in seen:
+            named[seen[key]] += 1
+            continue
+        seen[key] = len(kept)
+        kept.append(path)
+        named.append(1)
+    notices = tuple(
+        f"{file_name(path)} was named {times} times; read once"
+        for path, times in zip(kept, named, strict=True)
+        if times > 1
+    )
+    return kept, notices
+
+
 def check_regular_file(path: Path) -> None:
     """Refuse a path that is a FIFO, a device or a socket: ``/dev/zero`` never ends, a FIFO may
     never be written to. A missing path or a directory is left to the readers (they say so).
@@ -208,8 +244,13 @@ def import_files(
     paths: Sequence[Path],
     format: str | None = None,
     progress: Progress | None = None,
+    venue: str = "",
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
+
+    ``venue`` (``paperdeck import --venue "COLM 2025"``) is the venue of the papers whose file
+    names none; when none is given, each file with such papers gets one notice naming it and
+    suggesting ``--venue`` (:func:`no_venue_notice`).
 
     A paperdeck user-data backup among ``paths`` (the ``"backup"`` row of
     :data:`paperdeck.sources.FORMATS`, read whatever ``format`` says) is restored instead, after the
@@ -225,6 +266,7 @@ def import_files(
     """
     for path in paths:
         check_regular_file(path)  # every path, before any is read
+    paths, repeated = distinct_files(paths)
     staged: list[StagedWords] = []  # the reviews' words, folded while the next files are read
     # The reviews read are put aside by shard as each file is read, and merged a batch of shards
     # at a time: never every note of every file held at once.
@@ -248,7 +290,7 @@ def import_files(
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
     with runtime.collector_paused():
         try:
-            checked = _read_checked(paths, format, progress, stage)
+            checked = _read_checked(paths, format, progress, stage, venue)
             backups = [item.read.backup for item in checked if item.read.backup is not None]
             # the paper lists (one may carry marks too: paperdeck's CSV export)
             checked = [item for item in checked if item.read.backup is None or item.read.papers]
@@ -267,7 +309,7 @@ def import_files(
                 # a file of reviews alone says so on its own line (files, file_reviews), not a notice too
                 notices = tuple(
                     read.notice for read in reads if read.notice and not (id(read) in spilled and not read.papers)
-                )
+                ) + tuple(notice for read in reads if (notice := no_venue_notice(read)))
                 skipped: Counter[str] = Counter()
                 skipped_where: dict[str, tuple[str, ...]] = {}
                 dropped: Counter[str] = Counter()
@@ -318,11 +360,27 @@ def import_files(
         skipped=skipped,
         skipped_where=skipped_where,
         dropped=dropped,
-        notices=(*notices, *report.notices, *(review_report.notices if review_report else ())),
+        notices=(*repeated, *notices, *report.notices, *(review_report.notices if review_report else ())),
         restored=restored,
         reviews=review_report,
         new_ids=report.new_ids,
         schedule=schedule_report,
+    )
+
+
+def no_venue_notice(read: SourceRead) -> str:
+    """One line when papers of ``read`` have no venue (neither the file nor ``--venue`` named
+    one): ``"mylist.json: its 418 papers name no venue, nor does the file's name; name it with
+    --venue, as in: paperdeck import --venue "COLM 2025" mylist.json"``; ``""`` when every paper has one."""
+    missing = sum(1 for paper in read.papers if not paper.venue)
+    if not missing:
+        return ""
+    name = file_name(read.path.name)
+    which = f"its {counted(missing, 'paper')}" if missing == len(read.papers) else f"{missing:,} of its papers"
+    verb = "names" if missing == 1 else "name"
+    return (
+        f"{name}: {which} {verb} no venue, nor does the file's name; "
+        f'name it with --venue, as in: paperdeck import --venue "COLM 2025" {name}'
     )
 
 

@@ -13,7 +13,8 @@ it reaches the store, so that the catalogue written is always one paperdeck can 
   short would silently change a paper.
 - Venues: a venue known under another name (:data:`paperdeck.model.ids.VENUE_ALIASES`: ``NIPS``)
   takes the library's name (``NeurIPS``), and an id built from the venue (``title:nips-2018:…``)
-  is built from that name (``title:neurips-2018:…``): one venue, one label, one id space.
+  is built from that name (``title:neurips-2018:…``): one venue, one label, one id space. A
+  paper whose file names no venue takes the one the import was given (``--venue``), if any.
 
 :func:`check_read` is what :mod:`paperdeck.sources.importer` calls for every file of every format.
 """
@@ -28,11 +29,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from paperdeck.model.errors import SourceError
-from paperdeck.model.ids import canonical_venue, venue_renamed_id
+from paperdeck.model.ids import canonical_id, canonical_venue, venue_and_year, venue_renamed_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.sources.base import SourceRead
 
-__all__ = ["LIMITS", "MAX_AUTHORS", "MAX_KEYWORDS", "Checked", "check_paper", "check_read"]
+__all__ = ["LIMITS", "MAX_AUTHORS", "MAX_KEYWORDS", "Checked", "check_paper", "check_read", "with_venue"]
 
 #: Longest value accepted per text field, in characters (far above any real paper's); a list
 #: field's limit applies to each of its items.
@@ -83,8 +84,14 @@ class Checked:
     dropped: Counter[str]
 
 
-def check_read(read: SourceRead) -> Checked:
+def check_read(read: SourceRead, venue: str = "") -> Checked:
     """Check and normalise every paper of ``read`` (see the module docstring).
+
+    ``venue`` (``paperdeck import --venue "COLM 2025"``: a label as the venue picker shows it) is
+    the venue of the papers whose file names none (a Paper Copilot list renamed ``mylist.json``, a
+    CSV without a venue column): they take it, and its year when they have none, their ids built
+    from a venue following (:func:`with_venue`). A paper whose file names its venue keeps it. It
+    is applied here, once, for every format.
 
     Raises:
         SourceError: a value over its size limit, naming the file, the paper (its number in the
@@ -92,12 +99,28 @@ def check_read(read: SourceRead) -> Checked:
     """
     dropped: Counter[str] = Counter()
     papers = []
+    given = venue_and_year(venue) if venue.strip() else None
     for number, paper in enumerate(read.papers, start=1):
+        if given is not None and not paper.venue:
+            paper = with_venue(paper, *given)
         try:
             papers.append(check_paper(paper, dropped))
         except ValueError as exc:
             raise SourceError(read.path, f"paper {number} ({_short(paper.id)}): {exc}; is the file broken?") from None
     return Checked(replace(read, papers=with_scales(read, papers)), dropped)
+
+
+def with_venue(paper: Paper, venue: str, year: int | None) -> Paper:
+    """``paper`` (of no venue) of ``venue``, and of ``year`` when it has none, its id built from
+    its venue and year (``title:unknown-unknown:…`` → ``title:colm-2025:…``) following; an id
+    that is not built from them (a forum id, an arXiv id, a DOI) stays, and a paper with a
+    submission number takes the number's id (``iclr2023#2``), as from a file named for its venue."""
+    new_year = paper.year or year
+    paper_id = venue_renamed_id(paper.id, "", venue, paper.year, new_year)
+    if paper.number is not None and paper_id != paper.id and paper_id.startswith("title:") and new_year:
+        # a submission number is an id within its venue and year, as the file named for them gives
+        paper_id = canonical_id(venue=venue, year=new_year, number=paper.number, title=paper.title)
+    return replace(paper, venue=venue, year=new_year, id=paper_id)
 
 
 def with_scales(read: SourceRead, papers: list[Paper]) -> tuple[Paper, ...]:

@@ -79,7 +79,8 @@ def show_views(shown: ListFilter) -> None:
         if view is not None:  # escape closes the list and leaves the filter as it was
             shown.open_view(view)
 
-    shown.screen.app.push_screen(ViewsScreen(shown.views, shown.count_view, delete), chosen)
+    scope = shown.venue_scope.note() if shown.scope else ""
+    shown.screen.app.push_screen(ViewsScreen(shown.views, shown.count_view, delete, scope), chosen)
 
 
 def change_views(view: ListFilter, change: Callable[[], object]) -> bool:

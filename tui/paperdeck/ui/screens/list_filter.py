@@ -98,7 +98,7 @@ class ListFilter(ListSorting):
             hint_toast_s=hint_toast_s,
         )  # fmt: skip
         #: The venues shown (their papers, their name, the choice saved).
-        self.venue_scope = VenueScope(screen, store, settings)
+        self.venue_scope = VenueScope(screen, store, settings, lambda view: self.filter_text.strip() == view.query)
         #: A filter text, whether it filters, and how it was read (:attr:`Query.note`, ``""``: as typed).
         self._filters_for: tuple[str, bool, str] = ("", False, "")
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
@@ -596,8 +596,26 @@ class ListFilter(ListSorting):
         return all_views(self.settings.settings.views)
 
     def open_view(self, view: View | None) -> None:
-        """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused."""
+        """Show ``view`` (its query in the filter bar; ``None``: every paper) with the list focused,
+        within the venue scope; a view none of whose papers is in the scope says so
+        (:meth:`VenueScope.say_if_view_outside`)."""
         self.show_query(view.query if view is not None else "")
+        if view is not None:
+            self.venue_scope.say_if_view_outside(view, self._count_within)
+
+    def say_if_view_outside(self) -> None:
+        """The view the list shows (its query in the filter bar), if any, says so when none of
+        its papers is in the scope (a scope just picked: :meth:`VenueScope.say_if_view_outside`)."""
+        text = self.filter_text.strip()
+        view = next((v for v in self.views if v.query == text), None) if text else None
+        if view is not None:
+            self.venue_scope.say_if_view_outside(view, self._count_within)
+
+    def _count_within(self, view: View, scope: frozenset[str]) -> int | None:
+        """How many papers ``view`` shows within ``scope`` (empty: every venue); in a thread."""
+        from paperdeck.search.views import view_count
+
+        return view_count(self.searcher, view, build=True, scope=scope)
 
     def count_view(self, view: View) -> int | None:
         """How many papers ``view`` shows now (``None``: malformed, or naming no paper), waiting

@@ -12,7 +12,7 @@ again when the scope changes.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from paperdeck.model.errors import StoreError
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from paperdeck.model.venue import Scale
+    from paperdeck.search.views import View
 
 
 class VenueScope:
@@ -32,12 +33,21 @@ class VenueScope:
         screen: the screen whose worker saves a choice, and which says a failure to save it.
         store: the papers (their venues).
         settings: the settings file the scope is kept in.
+        still_shown: whether the list still shows a view (:meth:`say_if_view_outside`).
     """
 
-    def __init__(self, screen: Screen[None], store: Store, settings: SettingsFile) -> None:
+    def __init__(
+        self,
+        screen: Screen[None],
+        store: Store,
+        settings: SettingsFile,
+        still_shown: Callable[[View], bool] = lambda view: True,
+    ) -> None:
         self.screen = screen
         self.store = store
         self.settings = settings
+        #: Whether the list still shows a view just opened (its query in the filter bar).
+        self.still_shown = still_shown
         #: The venues picked in this session (``None``: none yet, the settings' are shown), and the
         #: lock their saves take (:meth:`save`).
         self._chosen_venues: list[str] | None = None
@@ -95,6 +105,37 @@ class VenueScope:
         except StoreError as error:
             message = f"{error}; the venues picked apply until paperdeck closes"
             self.screen.app.call_from_thread(self.screen.notify, message, severity="warning", markup=False)
+
+    def say_if_view_outside(self, view: View, count: Callable[[View, frozenset[str]], int | None]) -> None:
+        """Say so when ``view``, just opened, shows no paper in the scope but finds some outside it
+        (``"View 'COLM orals': none of its 5 papers is in ICLR 2026 — c picks the venues
+        shown"``): the scope is the app's lens, and an empty list alone would not tell why.
+        ``count(view, scope)`` counts its papers within ``scope`` (empty: every venue); both
+        counts are made in a thread, and nothing is said once the scope or the list's query has
+        changed meanwhile."""
+        scope = self.venues
+        if not scope:
+            return
+
+        def counted() -> None:
+            inside = count(view, scope)
+            if inside != 0:
+                return
+            every = count(view, frozenset())
+            if every:
+                self.screen.app.call_from_thread(said, every)
+
+        def said(every: int) -> None:
+            from paperdeck.model.counts import counted as counted_text
+            from paperdeck.model.safe_text import one_line
+
+            if self.venues != scope or not self.still_shown(view):
+                return  # another scope or query since: it would speak of a list no longer shown
+            papers = "its paper is not" if every == 1 else f"none of its {counted_text(every, 'paper')} is"
+            message = f"View {one_line(view.name)!r}: {papers} in {self.note()} — c picks the venues shown"
+            self.screen.notify(message, markup=False)
+
+        self.screen.run_worker(counted, thread=True, group="view-outside", exclusive=True)
 
     def mixes_venues(self, ids: Sequence[str]) -> bool:
         """Whether ``ids`` hold papers of several venues (the list then shows the venue column)."""

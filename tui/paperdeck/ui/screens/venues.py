@@ -146,6 +146,19 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
         self.dismiss(None)
 
 
+def scope_said(scope: frozenset[str], counts: Mapping[str, int]) -> str:
+    """What a change of scope says: ``"Scope: COLM 2025 — 418 papers"``, ``"Scope: all venues —
+    20,048 papers"`` (the top bar's name for it, :func:`~paperdeck.search.venues.scope_label`,
+    and the papers it holds, from the picker's ``counts``): at most 2 venues named, so that it
+    fits a toast at 80 columns."""
+    from paperdeck.model.counts import counted
+    from paperdeck.model.safe_text import one_line
+    from paperdeck.search.venues import scope_label
+
+    papers = sum(count for venue, count in counts.items() if not scope or venue in scope)
+    return f"Scope: {one_line(scope_label(scope, list(counts)))} — {counted(papers, 'paper')}"
+
+
 def pick_venues(shown: ListFilter) -> None:
     """Open the venue picker over ``shown``'s screen; the venues picked become its scope (kept in
     the settings). A library of one venue says so instead."""
@@ -161,8 +174,10 @@ def pick_venues(shown: ListFilter) -> None:
     def chosen(venues: list[str] | None) -> None:
         if venues is not None:  # escape leaves the scope as it was
             shown.set_scope(venues)
+            shown.screen.notify(scope_said(shown.scope, counts), markup=False)
+            shown.say_if_view_outside()  # a view shown that the new scope empties says so
 
     shown.screen.app.push_screen(VenuesScreen(counts, shown.scope, shown.venue_matches), chosen)
 
 
-__all__ = ["ALL_ROW", "VenuesScreen", "pick_venues"]
+__all__ = ["ALL_ROW", "VenuesScreen", "pick_venues", "scope_said"]

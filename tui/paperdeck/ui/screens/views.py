@@ -41,6 +41,9 @@ class ViewsScreen(ChoiceDialog[View | None]):
         views: the views, in digit order (:func:`paperdeck.search.views.all_views`).
         count: how many papers a view shows now (``None`` when unknown); called in a thread.
         delete: forget the user's view of that name; returns the views left.
+        scope: the venue scope the counts are within, as the top bar names it (``"COLM 2025"``;
+            ``""``: every venue); the title says it (``"Views · counts in COLM 2025"``), since a
+            view opens within the scope.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("views")  # close, delete, j / k, 1–9
@@ -50,8 +53,10 @@ class ViewsScreen(ChoiceDialog[View | None]):
         views: Sequence[View],
         count: Callable[[View], int | None],
         delete: Callable[[str], Sequence[View]],
+        scope: str = "",
     ) -> None:
         super().__init__()
+        self._scope = scope
         self._views = list(views)
         self._count = count
         self._delete = delete
@@ -59,7 +64,8 @@ class ViewsScreen(ChoiceDialog[View | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="views-dialog", classes="prompt"):
-            yield Label("Views", classes="prompt-title")
+            title = f"Views · counts in {one_line(self._scope)}" if self._scope else "Views"
+            yield Label(title, classes="prompt-title", markup=False)
             yield OptionList(id="views", classes="dialog-options")
             help_text = "enter or 1–9 opens · d deletes one of yours · escape closes"
             yield Label(help_text, classes="prompt-help")
