@@ -119,7 +119,9 @@ def test_a_user_record_behaves_as_the_dataclass_it_was() -> None:
         assert list(UserData.FIELDS) == [spec.name for spec in dataclasses.fields(was)]
         assert pickle.loads(pickle.dumps(record)) == record
         changed = record.replaced(note="new", tags=("c",))
-        assert repr(changed) == repr(dataclasses.replace(was, note="new", tags=("c",))).replace("_UserDataWas", "UserData")
+        assert repr(changed) == repr(dataclasses.replace(was, note="new", tags=("c",))).replace(
+            "_UserDataWas", "UserData"
+        )
         assert record.note == was.note  # unchanged
         with pytest.raises(TypeError):
             record.replaced(colour="red")
