@@ -3,8 +3,9 @@
 Its state lives in parts it owns: a :class:`~paperdeck.ui.screens.list_filter.ListFilter` (the
 filter, the query run, the sort order, the counts and hints), a
 :class:`~paperdeck.ui.screens.loader.Loader` (the catalogue and the search index read after the
-first frame), a :class:`~paperdeck.ui.screens.follows.Following` and a
-:class:`~paperdeck.ui.screens.change_marks.ChangeMarks` (the rows' "what changed" marks, the
+first frame), a :class:`~paperdeck.ui.screens.follows.Following` and the
+:class:`~paperdeck.ui.screens.held_keys.HeldKeys` (each made at its first use, after the first
+frame), a :class:`~paperdeck.ui.screens.change_marks.ChangeMarks` (the rows' "what changed" marks, the
 papers seen); the detail pane holds its own wait for a pause in the typing. The screen wires
 them together and forwards its keys to them.
 
@@ -15,7 +16,7 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -42,8 +43,6 @@ from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.saving import save_settings
 from paperdeck.ui.screens.change_marks import ChangeMarks
-from paperdeck.ui.screens.follows import Following
-from paperdeck.ui.screens.held_keys import HeldKeys
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.loader import Loader
 from paperdeck.ui.screens.reading import ReadingScreen
@@ -59,6 +58,8 @@ if TYPE_CHECKING:
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures
+    from paperdeck.ui.screens.follows import Following
+    from paperdeck.ui.screens.held_keys import HeldKeys
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -128,8 +129,6 @@ class MainScreen(ReadingScreen):
             scope=lambda: self.list_filter.scope, gate=self.query_gate,
         )  # fmt: skip
         self.list_filter.index_suspect = self.loader.check_now
-        #: The papers the user's follows match (marked in the list, named in the detail pane).
-        self.following = Following(self.list_filter, self.loader, changed=self.follows_changed)
         #: The mean of each review's first rating of the papers whose mean moved since, by paper id
         #: (the list marks them ``5.3 ↑6.0``); filled once the review summaries are read.
         self._first_means: dict[str, float] = {}
@@ -145,8 +144,30 @@ class MainScreen(ReadingScreen):
             self.list_filter, self.loader, show_detail=self._show_detail,
             record_seen=lambda label, before, after: self.history.record_seen(label, before, after),
         )  # fmt: skip
-        #: The row and mark keys typed while the list does not answer the typed query yet.
-        self.held_keys = HeldKeys(self, self.list_filter)
+        # A highlight lost makes the held keys' part (which then takes the list filter's calls);
+        # until a key is held, a result has none to run.
+        self.list_filter.highlight_lost = lambda paper_id: self.held_keys.highlight_moved(paper_id)
+
+    @cached_property
+    def following(self) -> Following:
+        """The papers the user's follows match (marked in the list, named in the detail pane):
+        made at first use, after the first frame (none are matched before the catalogue is)."""
+        from paperdeck.ui.screens.follows import Following
+
+        return Following(self.list_filter, self.loader, changed=self.follows_changed)
+
+    @cached_property
+    def held_keys(self) -> HeldKeys:
+        """The row and mark keys typed while the list does not answer the typed query yet: made
+        at the first key an action runs for, or the first highlight another process took away."""
+        from paperdeck.ui.screens.held_keys import HeldKeys
+
+        return HeldKeys(self, self.list_filter)
+
+    def _is_followed(self, paper_id: str) -> bool:
+        """The list's follow mark: none before :attr:`following` is made."""
+        following = self.__dict__.get("following")
+        return following is not None and following.is_followed(paper_id)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -155,7 +176,7 @@ class MainScreen(ReadingScreen):
         with Horizontal(id="panes"):
             yield PaperList(
                 self.store.row, self.user_data_shown, self.marked.__contains__, self.change_marks.changed,
-                headings=True, id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
+                headings=True, id="paper-list", followed=self._is_followed, moved=self._first_means.get,
                 venue_at=self._venue_at, row_in=self.store.row,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
