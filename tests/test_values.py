@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 import pytest
 from paperdeck.model.user import UserData
 from paperdeck.model.venue import Scale
+from paperdeck.search.index import SearchResult
 from paperdeck.search.query import Group, Query, Term
 from paperdeck.search.views import View
 from paperdeck.store.rows import PaperRow, RowColumns, VenueRuns
@@ -206,3 +207,16 @@ def test_a_tuple_value_behaves_as_the_named_tuple_it_was(
         setattr(value, made.FIELDS[0], "changed")
     with pytest.raises(TypeError):
         value._replace(colour="red")
+
+
+def test_a_search_result_is_a_frozen_value_as_its_dataclass_was() -> None:
+    """SearchResult (its module may be imported by the index's worker before the first paint)
+    compares and shows as the frozen dataclass it was; its list makes it unhashable, as then."""
+    result = SearchResult([3, 1], 5)
+    assert isinstance(result, FrozenValue) and result == SearchResult([3, 1], 5) and result != SearchResult([1, 3], 5)
+    assert repr(result) == "SearchResult(positions=[3, 1], total=5)"
+    assert pickle.loads(pickle.dumps(result)) == result
+    with pytest.raises(TypeError):
+        hash(result)
+    with pytest.raises(FrozenInstanceError):
+        result.total = 6  # type: ignore[misc]
