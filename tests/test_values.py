@@ -3,18 +3,25 @@ rule) behave as frozen dataclasses do."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from dataclasses import FrozenInstanceError
+from typing import Any, NamedTuple
 
 import pytest
+from paperdeck.model.user import UserData
 from paperdeck.model.venue import Scale
+from paperdeck.search.index import SearchResult
 from paperdeck.search.query import Group, Query, Term
 from paperdeck.search.views import View
-from paperdeck.store.rows import PaperRow
+from paperdeck.store.rows import PaperRow, RowColumns, VenueRuns
 from paperdeck.store.settings import Settings
 from paperdeck.store.user_fields import FieldRule
 from paperdeck.text.render import Segment
-from paperdeck.values import FrozenValue
+from paperdeck.ui.commands import Command, Summary
+from paperdeck.ui.keymap import KeymapCheck
+from paperdeck.ui.widgets.row_cells import ColumnLayout
+from paperdeck.values import FrozenValue, TupleValue
 
 
 @pytest.mark.parametrize(
@@ -81,3 +88,135 @@ def test_a_query_is_a_frozen_value_replaced_as_a_dataclass_was() -> None:
         query.replaced(colour="red")
     with pytest.raises(FrozenInstanceError):
         query.text = "changed"  # type: ignore[misc]
+
+
+# The classes made before the first paint, as they were: each against the dataclass or named tuple
+# it replaced, made here with the same fields.
+@dataclasses.dataclass(frozen=True, slots=True)
+class _UserDataWas:
+    paper_id: str
+    starred: bool = False
+    note: str = ""
+    status: str = "unseen"
+    tags: tuple[str, ...] = ()
+    created: str = ""
+    updated: str = ""
+    looked: str = ""
+
+
+def test_a_user_record_behaves_as_the_dataclass_it_was() -> None:
+    """UserData (every record read before the first paint) is a FrozenValue: the constructor,
+    equality, hash, repr and pickling of the frozen dataclass it was; ``replaced`` stands for
+    ``dataclasses.replace``."""
+    made = [
+        ("p:1",),
+        ("p:2", True, "a note", "read", ("a", "b"), "2026-01-01", "2026-01-02", "2026-01-03"),
+    ]
+    for args in made:
+        record, was = UserData(*args), _UserDataWas(*args)
+        assert isinstance(record, FrozenValue)
+        assert repr(record) == repr(was).replace("_UserDataWas", "UserData")
+        assert hash(record) == hash(was) and record == UserData(*args)
+        assert list(UserData.FIELDS) == [spec.name for spec in dataclasses.fields(was)]
+        assert pickle.loads(pickle.dumps(record)) == record
+        changed = record.replaced(note="new", tags=("c",))
+        assert repr(changed) == repr(dataclasses.replace(was, note="new", tags=("c",))).replace(
+            "_UserDataWas", "UserData"
+        )
+        assert record.note == was.note  # unchanged
+        with pytest.raises(TypeError):
+            record.replaced(colour="red")
+        with pytest.raises(FrozenInstanceError):
+            record.note = "changed"  # type: ignore[misc]
+    assert UserData("p", starred=True, tags=("x",)) == UserData("p", True, "", "unseen", ("x",))
+    assert UserData("p") != _UserDataWas("p")  # another class, as between two dataclasses
+    assert UserData.from_dict(UserData("p", True, "n").to_dict()) == UserData("p", True, "n")
+
+
+class _RowColumnsWas(NamedTuple):
+    decisions: bool
+    ratings: bool
+    areas: bool = False
+
+
+class _VenueRunsWas(NamedTuple):
+    labels: tuple[str, ...] = ()
+    runs: tuple[tuple[int, int], ...] = ()
+
+
+class _KeymapCheckWas(NamedTuple):
+    keys: dict[str, str]
+    applied: dict[str, str]
+    problems: tuple[str, ...]
+
+
+class _ColumnLayoutWas(NamedTuple):
+    badge: bool
+    area: int
+    rating: bool
+    title: int
+    spread: bool = False
+    moves: bool = False
+    venue: int = 0
+    rating_cells: int = 7
+
+
+class _SummaryWas(NamedTuple):
+    key: str
+    section: str
+    description: str
+    keys: str = ""
+
+
+@pytest.mark.parametrize(
+    ("made", "was", "args", "keywords"),
+    [
+        (RowColumns, _RowColumnsWas, (True, False), {}),
+        (RowColumns, _RowColumnsWas, (True,), {"ratings": True, "areas": True}),
+        (VenueRuns, _VenueRunsWas, (), {}),
+        (VenueRuns, _VenueRunsWas, (("A", "B"),), {"runs": ((0, 2), (1, 1))}),
+        (KeymapCheck, _KeymapCheckWas, ({"app.quit": "q"}, {}, ("x",)), {}),
+        (ColumnLayout, _ColumnLayoutWas, (True, 12, True, 40), {"venue": 12, "rating_cells": 7}),
+        (Summary, _SummaryWas, ("views.all", "find", "All papers"), {"keys": "tab"}),
+        (Command, None, ("app.quit", "q", "quit", "Quit", "app", "anywhere", "Quit"), {"show": True, "rows": True}),
+    ],
+)
+def test_a_tuple_value_behaves_as_the_named_tuple_it_was(
+    made: type[TupleValue], was: type[tuple[Any, ...]] | None, args: tuple[Any, ...], keywords: dict[str, Any]
+) -> None:
+    """The named tuples made before the first paint are TupleValues: still tuples, equal to and
+    hashed as their items, shown, pickled, ``_asdict`` and ``_replace``d as the named tuple was."""
+    value = made(*args, **keywords)
+    if was is None:  # Command: its fields as the NamedTuple declared them, in order
+        was = NamedTuple("Command", [(name, Any) for name in made.FIELDS])  # type: ignore[misc]
+        defaults = (None, None, "", False, False, None, "", "", False)
+        expected = was(*args, *defaults[len(args) - 5 :])._replace(**keywords)
+    else:
+        expected = was(*args, **keywords)
+    assert isinstance(value, tuple) and tuple(value) == tuple(expected) and value == expected
+    if not any(isinstance(item, dict) for item in value):  # a keymap's mappings are not hashable
+        assert hash(value) == hash(expected)
+    assert list(made.FIELDS) == list(expected._fields)
+    assert [getattr(value, name) for name in made.FIELDS] == list(expected)
+    assert repr(value) == repr(expected).replace(type(expected).__name__, made.__name__)
+    assert value._asdict() == expected._asdict()
+    first = made.FIELDS[-1]
+    assert value._replace(**{first: value[-1]}) == value and type(value._replace()) is made
+    assert pickle.loads(pickle.dumps(value)) == value and type(pickle.loads(pickle.dumps(value))) is made
+    with pytest.raises(AttributeError):
+        setattr(value, made.FIELDS[0], "changed")
+    with pytest.raises(TypeError):
+        value._replace(colour="red")
+
+
+def test_a_search_result_is_a_frozen_value_as_its_dataclass_was() -> None:
+    """SearchResult (its module may be imported by the index's worker before the first paint)
+    compares and shows as the frozen dataclass it was; its list makes it unhashable, as then."""
+    result = SearchResult([3, 1], 5)
+    assert isinstance(result, FrozenValue) and result == SearchResult([3, 1], 5) and result != SearchResult([1, 3], 5)
+    assert repr(result) == "SearchResult(positions=[3, 1], total=5)"
+    assert pickle.loads(pickle.dumps(result)) == result
+    with pytest.raises(TypeError):
+        hash(result)
+    with pytest.raises(FrozenInstanceError):
+        result.total = 6  # type: ignore[misc]

@@ -122,7 +122,7 @@ def seeded(tmp_path: Path, seed_files: list[Path]) -> Store:
 def mark_some(store: Store) -> list[str]:
     """Star, annotate, tag and set statuses on a few papers; their ids."""
     ids = [paper.id for paper in store.papers[:6]]
-    store.change(ids[:3], lambda r: replace(r, starred=True))
+    store.change(ids[:3], lambda r: r.replaced(starred=True))
     store.set_note(ids[0], "# not a heading\n- [ ] not a list\n```\nunclosed fence")
     store.set_note(ids[3], "read §3 — *tight* bound, 50% & $x$")
     store.set_status(ids[1], "to-read")
@@ -443,7 +443,7 @@ def test_backup_then_restore_into_a_fresh_store_gives_the_same_user_data(
     seeded: Store, tmp_path: Path, seed_files: list[Path]
 ) -> None:
     mark_some(seeded)
-    seeded.change(["abs:00000000000000ff"], lambda r: replace(r, note="a paper imported later"))
+    seeded.change(["abs:00000000000000ff"], lambda r: r.replaced(note="a paper imported later"))
     path = tmp_path / "backup.json"
     path.write_bytes(backup_json(seeded))
     document = json.loads(path.read_text("utf-8"))

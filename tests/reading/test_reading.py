@@ -3,7 +3,6 @@ and undo / redo beside another paperdeck writing the same store."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -100,8 +99,8 @@ def two_stores(data_dir: Path) -> tuple[Store, Store]:
 def test_undo_of_a_star_keeps_the_note_tags_and_status_another_writer_added(two_stores: tuple[Store, Store]) -> None:
     app, other = two_stores
     history = History(app)
-    history.record("star", app.change(["p"], lambda r: replace(r, starred=True)))
-    other.change(["p"], lambda r: with_tags(replace(r, note="theirs", status="read"), add=["x"]))
+    history.record("star", app.change(["p"], lambda r: r.replaced(starred=True)))
+    other.change(["p"], lambda r: with_tags(r.replaced(note="theirs", status="read"), add=["x"]))
     history.undo()
     assert marks_of(Store(app.data_dir).user_data("p")) == (False, "theirs", "read", ("x",))
     history.redo()
@@ -112,7 +111,7 @@ def test_undo_of_a_note_keeps_the_star_another_writer_set(two_stores: tuple[Stor
     app, other = two_stores
     app.set_note("p", "first")
     history = History(app)
-    history.record("note", app.change(["p"], lambda r: replace(r, note="second")))
+    history.record("note", app.change(["p"], lambda r: r.replaced(note="second")))
     other.set_star("p", True)
     other.set_status("p", "to-read")
     history.undo()
@@ -137,7 +136,7 @@ def test_undo_of_a_status_takes_back_only_the_status(two_stores: tuple[Store, St
     app, other = two_stores
     other.set_note("p", "kept")
     history = History(app)
-    history.record("mark read", app.change(["p"], lambda r: replace(r, status="read")))
+    history.record("mark read", app.change(["p"], lambda r: r.replaced(status="read")))
     other.set_star("p", True)
     history.undo()
     assert marks_of(Store(app.data_dir).user_data("p")) == (True, "kept", "unseen", ())
@@ -157,7 +156,7 @@ def test_undo_after_a_merge_renamed_the_paper_goes_to_its_new_id(tmp_path: Path,
     import_files(store, [seed])
     [seed_id] = store.paper_ids
     history = History(store)
-    history.record("star", store.change([seed_id], lambda r: replace(r, starred=True, note="n")))
+    history.record("star", store.change([seed_id], lambda r: r.replaced(starred=True, note="n")))
     import_files(store, [record])
     assert store.resolve(seed_id) == "openreview:AbCdEfGh12"
     history.undo()

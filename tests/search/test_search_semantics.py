@@ -18,7 +18,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
@@ -103,7 +103,7 @@ def make_slice(tmp: Path, every: int, folder: Path = FIXTURES) -> Slice:
         store.set_star(pid, n % 2 == 0)
         store.set_note(pid, ["robust preference lora", "Tramèr et al. baseline", "re-read §3"][n % 3])
         store.set_status(pid, ("to-read", "read", "skimmed")[n % 3])
-    store.change(some[::4], lambda record: replace(record, tags=("must-read",)))
+    store.change(some[::4], lambda record: record.replaced(tags=("must-read",)))
     return Slice(store, Searcher(store), titles, statuses, withdrawn, authors)
 
 

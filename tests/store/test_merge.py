@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -276,7 +275,7 @@ def slices(tmp_path_factory: pytest.TempPathFactory) -> Slices:
 
 def _mark_everything(store: Store, paper_id: str) -> UserData:
     [(_, after)] = store.change(
-        [paper_id], lambda r: replace(r, starred=True, note="see §3", status="to-read", tags=("method", "re-read"))
+        [paper_id], lambda r: r.replaced(starred=True, note="see §3", status="to-read", tags=("method", "re-read"))
     )
     return after
 
@@ -295,7 +294,7 @@ def test_star_note_status_tags_and_times_follow_a_seed_into_its_openreview_recor
     for reopened in (store, Store(store.data_dir)):
         for old_id, before in marked.items():
             after = reopened.user_data(reopened.resolve(old_id))
-            assert replace(after, paper_id=old_id) == before  # every field, the times too
+            assert after.replaced(paper_id=old_id) == before  # every field, the times too
         assert not set(reopened.all_user_data) & set(reopened.aliases)
 
 
@@ -308,7 +307,7 @@ def test_marks_follow_iclr_2018_title_ids_to_forum_ids(tmp_path: Path, slices: S
     import_files(store, [papercopilot])
     for old_id, before in marked.items():
         assert store.resolve(old_id).startswith("openreview:")
-        assert replace(store.user_data(store.resolve(old_id)), paper_id=old_id) == before
+        assert store.user_data(store.resolve(old_id)).replaced(paper_id=old_id) == before
 
 
 def test_a_record_written_under_an_old_id_moves_at_the_next_import(tmp_path: Path, slices: Slices) -> None:
@@ -319,8 +318,8 @@ def test_a_record_written_under_an_old_id_moves_at_the_next_import(tmp_path: Pat
     import_files(store, [dump, seeds])
     old_id = next(pid for pid in store.aliases if pid.startswith("abs:"))
     current = store.resolve(old_id)
-    store.change([current], lambda r: replace(r, note="mine", tags=("a",)))
-    store.change([old_id], lambda r: replace(r, starred=True, note="restored", status="read", tags=("b",)))
+    store.change([current], lambda r: r.replaced(note="mine", tags=("a",)))
+    store.change([old_id], lambda r: r.replaced(starred=True, note="restored", status="read", tags=("b",)))
     import_files(store, [seeds])
     record = store.user_data(current)
     assert (record.starred, record.note, record.status, record.tags) == (True, "mine\n\nrestored", "read", ("a", "b"))

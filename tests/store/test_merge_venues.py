@@ -3,7 +3,6 @@ follow each: the merge never joins records of different venues or years."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -91,7 +90,7 @@ def test_user_fields_stay_with_their_venue_s_paper(tmp_path: Path) -> None:
     store = Store(tmp_path / "data")
     store.import_papers([record("ICLR", 2025)])
     [old_id] = store.paper_ids
-    store.change([old_id], lambda r: replace(r, starred=True, note="first try", tags=("moe",)))
+    store.change([old_id], lambda r: r.replaced(starred=True, note="first try", tags=("moe",)))
     store.import_papers([record("ICLR", 2026, decision="poster")])
     new_id = next(pid for pid in store.paper_ids if pid != old_id)
     assert store.paper(new_id).venue_label == "ICLR 2026"  # type: ignore[union-attr]

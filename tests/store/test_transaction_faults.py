@@ -11,7 +11,6 @@ The default run injects at a sample of the calls; the slow run at every one of t
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +117,7 @@ def _spread_ids(store: Store, count: int) -> list[str]:
 def _bulk(data_dir: Path) -> None:
     store = _store(data_dir)
     ids = _spread_ids(store, 6)
-    store.change(ids, lambda record: replace(record, starred=True, tags=(*record.tags, "to-read")))
+    store.change(ids, lambda record: record.replaced(starred=True, tags=(*record.tags, "to-read")))
 
 
 def _remove(data_dir: Path) -> None:

@@ -32,15 +32,14 @@ def test_markdown_link_in_abstract_shows_its_text_linked() -> None:
 def test_a_long_note_is_shown_cut_with_what_is_left_told() -> None:
     """A note of a million characters held the highlight for seconds at each pass: the pane renders
     its first NOTE_SHOWN_CHARS (cut at a space) and says how much more there is; a short one whole."""
-    from dataclasses import replace
 
     from paperdeck.ui.widgets.detail_content import NOTE_SHOWN_CHARS
 
     paper = Paper(id="abs:note", title="T", abstract="The abstract.")
     note = "word $x^2$ **bold** https://example.org/a " * 25_000  # ~1 M characters
-    shown = detail_content(paper, replace(UserData(paper.id), note=note)).plain
+    shown = detail_content(paper, UserData(paper.id).replaced(note=note)).plain
     assert len(shown) < NOTE_SHOWN_CHARS + 1_000 and "The abstract." in shown
     left = len(note) - len(note[: note.rfind(" ", NOTE_SHOWN_CHARS - 200, NOTE_SHOWN_CHARS)])
     assert f"({left:,} more characters: n shows the whole note)" in shown.splitlines()
-    short = detail_content(paper, replace(UserData(paper.id), note="a short note")).plain
+    short = detail_content(paper, UserData(paper.id).replaced(note="a short note")).plain
     assert "a short note" in short.splitlines() and "more characters" not in short

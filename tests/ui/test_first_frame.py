@@ -110,6 +110,12 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "paperdeck.ui.command_help",
         "paperdeck.ui.palette",
         "paperdeck.reading.history",
+        # The follows' marks (none before the catalogue is matched), the keys held while a
+        # query runs (none before a key), the changed marks (the change log is read after the
+        # first frame): each part made at its first use.
+        "paperdeck.ui.screens.follows",
+        "paperdeck.ui.screens.held_keys",
+        "paperdeck.ui.screens.change_marks",
         # The records of the papers, their reviews and their changes: read after the first frame.
         "paperdeck.model.paper",
         "paperdeck.model.review",

@@ -6,7 +6,6 @@ a save that cannot get the lock in time is one line, and taken back from the scr
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 
 import pytest
 from paperdeck.store.lock import FileLock, LockTimeout
@@ -138,7 +137,7 @@ async def test_a_save_written_behind_the_ui_is_told_inside_the_app(seeded_store:
         paper = highlighted(app).id
         other.acquire()
         try:
-            screen.saves.submit([paper], lambda record: replace(record, starred=True), finished)
+            screen.saves.submit([paper], lambda record: record.replaced(starred=True), finished)
             assert not told  # held by the lock: told later, from the thread
         finally:
             other.release()

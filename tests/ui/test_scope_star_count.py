@@ -6,7 +6,6 @@ library's beside them when they differ, at 80 columns too) and the list's edge b
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 from paperdeck.model.paper import Paper, Ratings
@@ -32,7 +31,7 @@ def make_store(tmp_path: Path, scope: list[str]) -> Store:
     store.import_papers([*ICLR, *COLM])
     for paper in ICLR[:5]:
         store.set_star(paper.id, True)
-    store.change([ICLR[5].id], lambda r: replace(r, status="to-read"))
+    store.change([ICLR[5].id], lambda r: r.replaced(status="to-read"))
     (store.data_dir / "config.json").write_text(json.dumps({"venues": scope}))
     return store
 

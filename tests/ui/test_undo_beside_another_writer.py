@@ -4,7 +4,6 @@ is taken back; a note, tags or a status the other one wrote meanwhile stay."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from paperdeck.model.paper import with_tags
 from paperdeck.store.store import Store
@@ -23,7 +22,7 @@ async def test_undo_of_a_star_keeps_what_another_paperdeck_wrote(make_app: AppFa
         await settle(pilot)
         target = highlighted(app).id
         await pilot.press("s")
-        other.change([target], lambda r: with_tags(replace(r, note="from the CLI", status="read"), add=["later"]))
+        other.change([target], lambda r: with_tags(r.replaced(note="from the CLI", status="read"), add=["later"]))
         await pilot.press("u")
         await pilot.pause()
         record = Store(seeded_store.data_dir).user_data(target)
@@ -44,7 +43,7 @@ async def test_undo_of_a_note_keeps_a_star_and_tags_another_paperdeck_set(
         target = highlighted(app).id
         await pilot.press("n", *"mine", "ctrl+s")
         await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).note == "mine", what="saved")
-        other.change([target], lambda r: with_tags(replace(r, starred=True), add=["theirs"]))
+        other.change([target], lambda r: with_tags(r.replaced(starred=True), add=["theirs"]))
         await pilot.press("u")
         await pilot.pause()
         record = Store(seeded_store.data_dir).user_data(target)

@@ -398,7 +398,7 @@ def cmd_star(store: Store, args: argparse.Namespace) -> int:
     changed; the exit status is 0 either way."""
     starred = args.command == "star"
     papers = [find_paper(store, given) for given in args.ids]
-    pairs = store.change([p.id for p in papers], lambda record: replace(record, starred=starred))
+    pairs = store.change([p.id for p in papers], lambda record: record.replaced(starred=starred))
     changed = {after.paper_id for _, after in pairs}
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
     done, kept = ("starred", "already starred:") if starred else ("unstarred", "not starred:")
@@ -461,7 +461,7 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
     anything is written; a paper that had it is named as such (``already STATUS: ID  TITLE``;
     exit status 0). ``--json``: the paper's record, a list of them when several ids were given."""
     papers = list({p.id: p for p in (find_paper(store, given) for given in args.ids)}.values())
-    pairs = store.change([p.id for p in papers], lambda record: replace(record, status=args.status))
+    pairs = store.change([p.id for p in papers], lambda record: record.replaced(status=args.status))
     changed = {after.paper_id for _, after in pairs}
     records = [paper_record(p, store.user_data(p.id)) for p in papers]
     done, kept = f"{args.status}:", f"already {args.status}:"

@@ -6,13 +6,18 @@ first frame, which needs no paper record.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from typing import Any
 
+from paperdeck.values import FrozenValue
 
-@dataclass(frozen=True, slots=True)
-class UserData:
+
+class UserData(FrozenValue):
     """What the user said about one paper.
+
+    Immutable, compared and hashed by its fields, as a frozen dataclass is
+    (:class:`~paperdeck.values.FrozenValue`: the user data are read before the first paint,
+    where making a dataclass would cost ~6 M instructions); :meth:`replaced` stands for
+    ``dataclasses.replace`` and :data:`FIELDS` for ``dataclasses.fields``.
 
     Attributes:
         paper_id: the :attr:`Paper.id` this belongs to.
@@ -26,14 +31,47 @@ class UserData:
             ``""`` when never: a change an import records after it marks the paper changed.
     """
 
+    __slots__ = ("created", "looked", "note", "paper_id", "starred", "status", "tags", "updated")
+    FIELDS = ("paper_id", "starred", "note", "status", "tags", "created", "updated", "looked")
+
     paper_id: str
-    starred: bool = False
-    note: str = ""
-    status: str = "unseen"
-    tags: tuple[str, ...] = ()
-    created: str = ""
-    updated: str = ""
-    looked: str = ""
+    starred: bool
+    note: str
+    status: str
+    tags: tuple[str, ...]
+    created: str
+    updated: str
+    looked: str
+
+    def __init__(
+        self,
+        paper_id: str,
+        starred: bool = False,
+        note: str = "",
+        status: str = "unseen",
+        tags: tuple[str, ...] = (),
+        created: str = "",
+        updated: str = "",
+        looked: str = "",
+    ) -> None:
+        put = object.__setattr__
+        put(self, "paper_id", paper_id)
+        put(self, "starred", starred)
+        put(self, "note", note)
+        put(self, "status", status)
+        put(self, "tags", tags)
+        put(self, "created", created)
+        put(self, "updated", updated)
+        put(self, "looked", looked)
+
+    def replaced(self, **changes: Any) -> UserData:
+        """This record with ``changes`` (field name → value), as ``dataclasses.replace`` makes it
+        (through ``__init__``: a subclass's record stays of its class).
+
+        Raises:
+            TypeError: a name is no field.
+        """
+        return self.__class__(**{**{name: getattr(self, name) for name in self.FIELDS}, **changes})
 
     @property
     def is_empty(self) -> bool:
@@ -110,11 +148,13 @@ class UserData:
         return record  # type: ignore[return-value]
 
 
-class _UserDataSlots:
+class _UserDataSlots(FrozenValue):
     """The layout of :class:`UserData` (its slots, in its order), without its frozen ``__setattr__``:
-    :meth:`UserData.from_dict` fills one, then makes it a :class:`UserData`."""
+    :meth:`UserData.from_dict` fills one, then makes it a :class:`UserData` (a class assignment
+    Python allows between classes of one base and the same slots)."""
 
     __slots__ = UserData.__slots__
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
     paper_id: str
     starred: bool
     note: str
@@ -204,7 +244,7 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     tags = set(record.tags) | {clean_tag(t) for t in add}
     tags -= {clean_tag(t) for t in remove}
     tags.discard("")
-    return replace(record, tags=tuple(sorted(tags)))
+    return record.replaced(tags=tuple(sorted(tags)))
 
 
 __all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "read_tags", "split_tags", "with_tags"]

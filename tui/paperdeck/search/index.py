@@ -44,7 +44,6 @@ import sys
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from itertools import accumulate, chain, compress, pairwise, product, repeat
 from operator import add, and_, gt, itemgetter, lt, not_, rshift
@@ -74,6 +73,7 @@ from paperdeck.search.packed_index import SAVED_RANKINGS as SAVED_RANKINGS
 from paperdeck.search.scores import PREFIX_QUALITY, NoteWords, score_key
 from paperdeck.search.vocabulary import MAX_EXPANSIONS, Buckets, Expansion, Vocabulary
 from paperdeck.search.words import IndexedPaper, words
+from paperdeck.values import FrozenValue
 
 if TYPE_CHECKING:  # the papers' module, not imported for a saved index read (its class costs its making)
     import numpy as np
@@ -129,12 +129,21 @@ _DENSE_WARM_PAPERS = 40_000
 _SORT_IN_NUMPY_FROM = 5_000
 
 
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    """Ranked positions (indices into the index's paper sequence), best first."""
+class SearchResult(FrozenValue):
+    """Ranked positions (indices into the index's paper sequence), best first; ``total``: the
+    papers indexed. Compared by its fields, as the frozen dataclass it was
+    (:class:`~paperdeck.values.FrozenValue`: its module may be imported by the index's worker
+    before the first paint)."""
+
+    __slots__ = ("positions", "total")
+    FIELDS = ("positions", "total")
 
     positions: list[int]
     total: int
+
+    def __init__(self, positions: list[int], total: int) -> None:
+        object.__setattr__(self, "positions", positions)
+        object.__setattr__(self, "total", total)
 
 
 class _WordMatch:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import orjson
 
@@ -37,32 +37,35 @@ STAGED_PREFIX = ".paperdeck-txn-"
 _STAGED_KEPT_S = 3600.0
 
 
-class Staging(Protocol):
-    """What the writers here ask of a transaction (:class:`paperdeck.store.transaction.Transaction`)."""
+if TYPE_CHECKING:  # a type alone: a Protocol class costs its making at every start
+    from typing import Protocol
 
-    def covers(self, path: Path) -> bool:
-        """Whether ``path`` (a real path) is the transaction's to stage."""
-        ...
+    class Staging(Protocol):
+        """What the writers here ask of a transaction (:class:`paperdeck.store.transaction.Transaction`)."""
 
-    def staged(self, path: Path) -> Path | None:
-        """The file staged for ``path``, or ``None``."""
-        ...
+        def covers(self, path: Path) -> bool:
+            """Whether ``path`` (a real path) is the transaction's to stage."""
+            ...
 
-    def stage_file(self, target: Path, staged: str) -> None:
-        """Take the synced file ``staged`` as the new ``target`` at the commit."""
-        ...
+        def staged(self, path: Path) -> Path | None:
+            """The file staged for ``path``, or ``None``."""
+            ...
 
-    def stage_append(self, target: Path, payload: bytes) -> None:
-        """Append ``payload`` to ``target`` at the commit."""
-        ...
+        def stage_file(self, target: Path, staged: str) -> None:
+            """Take the synced file ``staged`` as the new ``target`` at the commit."""
+            ...
 
-    def stage_removal(self, target: Path) -> None:
-        """Remove ``target`` at the commit."""
-        ...
+        def stage_append(self, target: Path, payload: bytes) -> None:
+            """Append ``payload`` to ``target`` at the commit."""
+            ...
 
-    def after_commit(self, callback: Any) -> None:
-        """Run ``callback`` once the change is made."""
-        ...
+        def stage_removal(self, target: Path) -> None:
+            """Remove ``target`` at the commit."""
+            ...
+
+        def after_commit(self, callback: Any) -> None:
+            """Run ``callback`` once the change is made."""
+            ...
 
 
 #: The transaction this context writes in (:func:`paperdeck.store.transaction.transaction`

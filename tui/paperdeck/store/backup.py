@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -380,7 +380,7 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
     wanted: dict[str, UserData] = {}
     for record in backup.records:
         target = store.resolve(record.paper_id)
-        moved = replace(record, paper_id=target)
+        moved = record.replaced(paper_id=target)
         wanted[target] = _combine(wanted[target], moved, record.paper_id == target) if target in wanted else moved
     before = {pid: store.user_data(pid) for pid in wanted}
     if backup.combine:  # a paper list's marks join the store's: nothing the user wrote is lost

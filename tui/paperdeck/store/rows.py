@@ -33,14 +33,14 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import atomic_write_bytes, staged_path
 from paperdeck.store.ids_line import PendingIds, parse_ids_line
-from paperdeck.values import FrozenValue
+from paperdeck.values import FrozenValue, TupleValue
 
 if TYPE_CHECKING:  # rows are read before any paper record is (the store's opening, the first frame)
     from paperdeck.model.paper import Paper
@@ -167,16 +167,32 @@ class CatalogueSpans:
         return f"CatalogueSpans(spans={self.spans!r}, aliases={self.aliases!r})"
 
 
-class VenueRuns(NamedTuple):
+class VenueRuns(TupleValue):
     """Each paper's venue in the library (:attr:`Paper.library_venue
     <paperdeck.model.paper.Paper.library_venue>`), in catalogue order, run-length coded: the
     venues named once (``labels``) and ``(label index, papers)`` runs covering every paper in
     order. Papers are imported a file, so mostly a venue, at a time: a store of eight venues has a
     handful of runs, and the venue scope finds its papers without parsing the catalogue.
+
+    A tuple ``(labels, runs)``, as the named tuple it was (:class:`~paperdeck.values.TupleValue`:
+    made before the first paint).
     """
 
-    labels: tuple[str, ...] = ()
-    runs: tuple[tuple[int, int], ...] = ()
+    __slots__ = ()
+    FIELDS = ("labels", "runs")
+
+    def __new__(cls, labels: tuple[str, ...] = (), runs: tuple[tuple[int, int], ...] = ()) -> VenueRuns:
+        return tuple.__new__(cls, (labels, runs))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The venues, each named once, in the order first imported."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def runs(self) -> tuple[tuple[int, int], ...]:
+        """``(label index, papers)`` runs covering every paper in catalogue order."""
+        return self[1]  # type: ignore[no-any-return]
 
     @classmethod
     def of(cls, venues: Iterable[str]) -> VenueRuns:
@@ -273,13 +289,31 @@ class UnreadRows:
         self.stamp, self.offset, self.read = stamp, offset, read
 
 
-class RowColumns(NamedTuple):
+class RowColumns(TupleValue):
     """Whether any paper has a decision (other than unknown) / a rating / a primary area: the
-    list shows a column for each only then."""
+    list shows a column for each only then. A tuple ``(decisions, ratings, areas)``, as the named
+    tuple it was (:class:`~paperdeck.values.TupleValue`: made before the first paint)."""
 
-    decisions: bool
-    ratings: bool
-    areas: bool = False
+    __slots__ = ()
+    FIELDS = ("decisions", "ratings", "areas")
+
+    def __new__(cls, decisions: bool, ratings: bool, areas: bool = False) -> RowColumns:
+        return tuple.__new__(cls, (decisions, ratings, areas))
+
+    @property
+    def decisions(self) -> bool:
+        """Whether any paper has a decision other than unknown."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def ratings(self) -> bool:
+        """Whether any paper has a rating."""
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def areas(self) -> bool:
+        """Whether any paper has a primary area."""
+        return self[2]  # type: ignore[no-any-return]
 
     @classmethod
     def of(cls, rows: Iterable[tuple[str, object, str]]) -> RowColumns:

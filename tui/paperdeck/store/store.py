@@ -903,7 +903,7 @@ class Store:
         Raises:
             StoreError: the user data cannot be written (nothing changed then).
         """
-        return self._user.modify(paper_id, lambda record: replace(record, starred=starred))
+        return self._user.modify(paper_id, lambda record: record.replaced(starred=starred))
 
     def toggle_star(self, paper_id: str) -> UserData:
         """Flip a paper's star (as it is on disk now); on disk before this returns.
@@ -911,7 +911,7 @@ class Store:
         Raises:
             StoreError: the user data cannot be written (nothing changed then).
         """
-        return self._user.modify(paper_id, lambda record: replace(record, starred=not record.starred))
+        return self._user.modify(paper_id, lambda record: record.replaced(starred=not record.starred))
 
     def set_note(self, paper_id: str, note: str) -> UserData:
         """Save a paper's note; an empty or blank note deletes it. On disk before this returns.
@@ -920,7 +920,7 @@ class Store:
             StoreError: the user data cannot be written (nothing changed then).
         """
         text = note if note.strip() else ""
-        return self._user.modify(paper_id, lambda record: replace(record, note=text))
+        return self._user.modify(paper_id, lambda record: record.replaced(note=text))
 
     def set_status(self, paper_id: str, status: str) -> UserData:
         """Set a paper's reading status (one of ``STATUSES``); on disk before this returns.
@@ -931,7 +931,7 @@ class Store:
         """
         if status not in STATUSES:
             raise ValueError(f"unknown reading status {status!r}; one of {', '.join(STATUSES)}")
-        return self._user.modify(paper_id, lambda record: replace(record, status=status))
+        return self._user.modify(paper_id, lambda record: record.replaced(status=status))
 
     def change(
         self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]

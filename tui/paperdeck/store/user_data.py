@@ -21,7 +21,6 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from itertools import compress, repeat
 from operator import contains, not_, truth
 from pathlib import Path
@@ -465,7 +464,7 @@ class UserStore:
             if problem := size_problem(changed):
                 raise StoreError(self.directory, f"{problem}; nothing was saved")
             now = self._now()
-            changed = replace(changed, created=current.created or now, updated=now)
+            changed = changed.replaced(created=current.created or now, updated=now)
             self._write(doc_id, stored is not None, changed)
         self._remember(changed)
         return changed
@@ -485,7 +484,7 @@ class UserStore:
             if current.looked >= at:
                 self._remember(current)
                 return current
-            changed = replace(current, looked=at)
+            changed = current.replaced(looked=at)
             self._write(doc_id, stored is not None, changed)
         self._remember(changed)
         return changed
@@ -575,11 +574,11 @@ class UserStore:
         if keep_times:
             return self._batch(
                 dict.fromkeys(exact),
-                lambda current: replace(exact[current.paper_id], looked=later_look(exact[current.paper_id], current)),
+                lambda current: exact[current.paper_id].replaced(looked=later_look(exact[current.paper_id], current)),
                 keep_times=True,
             )
         return self._batch(
-            dict.fromkeys(exact), lambda current: replace(exact[current.paper_id], created=current.created)
+            dict.fromkeys(exact), lambda current: exact[current.paper_id].replaced(created=current.created)
         )
 
     def _batch(
@@ -606,11 +605,11 @@ class UserStore:
                     if problem := size_problem(changed):
                         raise StoreError(self.directory, f"{problem}; nothing was saved")
                     if keep_times:
-                        updates[paper_id] = replace(
-                            changed, created=changed.created or current.created or now, updated=changed.updated or now
+                        updates[paper_id] = changed.replaced(
+                            created=changed.created or current.created or now, updated=changed.updated or now
                         )
                     else:
-                        updates[paper_id] = replace(changed, created=current.created or now, updated=now)
+                        updates[paper_id] = changed.replaced(created=current.created or now, updated=now)
                     changes[paper_id] = (current, updates[paper_id])
                 if updates:
                     self._write_shard(shard, updates, set(stored))

@@ -10,7 +10,6 @@ history (:mod:`paperdeck.reading.history`) apply the same rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields, replace
 from operator import attrgetter
 from typing import Any
 
@@ -96,7 +95,7 @@ USER_FIELDS: dict[str, FieldRule] = {
     # When the user last opened the paper: the later of the two. Not a mark: undo leaves it.
     "looked": FieldRule(lambda kept, moving: max(kept.looked, moving.looked), None),
 }
-if set(USER_FIELDS) != {spec.name for spec in fields(UserData)}:  # pragma: no cover - a programming error
+if set(USER_FIELDS) != set(UserData.FIELDS):  # pragma: no cover - a programming error
     raise RuntimeError(f"USER_FIELDS must have exactly one rule per UserData field: {sorted(USER_FIELDS)}")
 
 #: The fields the user sets (star, note, status, tags…): those with a :attr:`FieldRule.patch`.
@@ -108,15 +107,14 @@ def combine_records(kept: UserData, moving: UserData) -> UserData:
     (:data:`USER_FIELDS`): starred if either is, both notes, the status the user set, all tags,
     the earliest ``created`` and latest ``updated``. ``combine_records(r, UserData(r.paper_id))``
     is ``r``."""
-    return replace(kept, **{name: rule.combine(kept, moving) for name, rule in USER_FIELDS.items()})
+    return kept.replaced(**{name: rule.combine(kept, moving) for name, rule in USER_FIELDS.items()})
 
 
 def apply_change(current: UserData, before: UserData, after: UserData) -> UserData:
     """``current`` with the change ``before`` → ``after`` applied to the fields it touched only
     (:attr:`FieldRule.patch`); what another writer changed in the other fields is kept. The
     timestamps are left to the store."""
-    return replace(
-        current,
+    return current.replaced(
         **{
             name: rule.patch(getattr(current, name), getattr(before, name), getattr(after, name))
             for name, rule in USER_FIELDS.items()

@@ -37,9 +37,11 @@ No ``Binding`` is made anywhere else in the ui package (a test scans for one).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual.binding import Binding, BindingType
+
+from paperdeck.values import TupleValue
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -97,31 +99,125 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-class Command(NamedTuple):
-    """One command (see the module docstring for what each field drives); a named tuple, as
-    are the other records of this module (made at import: tuples are the cheapest to make)."""
+class Command(TupleValue):
+    """One command (see the module docstring for what each field drives); a tuple, as are the
+    other records of this module (made at import: tuples are the cheapest to make), with named
+    items as the named tuple it was (:class:`~paperdeck.values.TupleValue`: no class generated
+    before the first paint)."""
 
-    id: str
-    keys: str
-    action: str
-    description: str
-    owner: Owner
-    section: str | None = None
-    title: str | None = None
-    palette_help: str = ""
-    show: bool = False
-    priority: bool = False
-    #: The ``SUMMARIES`` line (by key) that lists this row too.
-    summary: str | None = None
-    #: The footer's tooltip for the binding (``""``: none).
-    tooltip: str = ""
-    #: What the help screen and the keys page say the row does, when the footer's short
-    #: ``description`` ("Cancel", "Down") needs its dialog to make sense (``""``: the description).
-    about: str = ""
-    #: The command acts on the list's highlighted row, its marks or its papers (star, status,
-    #: mark, remove, export…): while the list does not answer the typed query yet (a search
-    #: pending), its key is held and run once the results are shown (:data:`HELD_ACTIONS`).
-    rows: bool = False
+    __slots__ = ()
+    FIELDS = (
+        "id",
+        "keys",
+        "action",
+        "description",
+        "owner",
+        "section",
+        "title",
+        "palette_help",
+        "show",
+        "priority",
+        "summary",
+        "tooltip",
+        "about",
+        "rows",
+    )
+
+    def __new__(
+        cls,
+        id: str,  # the binding's id, Textual's name
+        keys: str,
+        action: str,
+        description: str,
+        owner: Owner,
+        section: str | None = None,
+        title: str | None = None,
+        palette_help: str = "",
+        show: bool = False,
+        priority: bool = False,
+        summary: str | None = None,
+        tooltip: str = "",
+        about: str = "",
+        rows: bool = False,
+    ) -> Command:
+        return tuple.__new__(
+            cls,
+            (id, keys, action, description, owner, section, title, palette_help, show, priority, summary, tooltip,
+             about, rows),
+        )  # fmt: skip
+
+    @property
+    def id(self) -> str:
+        """The binding's id (``owner.name``), what the keymap names."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def keys(self) -> str:
+        """The keys, comma-separated Textual key names (``""``: none)."""
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def action(self) -> str:
+        """The action the keys run."""
+        return self[2]  # type: ignore[no-any-return]
+
+    @property
+    def description(self) -> str:
+        """The footer's short description."""
+        return self[3]  # type: ignore[no-any-return]
+
+    @property
+    def owner(self) -> Owner:
+        """Which screen or widget binds it."""
+        return self[4]  # type: ignore[no-any-return]
+
+    @property
+    def section(self) -> str | None:
+        """The help screen's section (``None``: not listed)."""
+        return self[5]  # type: ignore[no-any-return]
+
+    @property
+    def title(self) -> str | None:
+        """The palette's title (``None``: not in the palette)."""
+        return self[6]  # type: ignore[no-any-return]
+
+    @property
+    def palette_help(self) -> str:
+        """The palette's help line."""
+        return self[7]  # type: ignore[no-any-return]
+
+    @property
+    def show(self) -> bool:
+        """Whether the footer shows the key."""
+        return self[8]  # type: ignore[no-any-return]
+
+    @property
+    def priority(self) -> bool:
+        """Whether the binding has Textual's priority."""
+        return self[9]  # type: ignore[no-any-return]
+
+    @property
+    def summary(self) -> str | None:
+        """The ``SUMMARIES`` line (by key) that lists this row too."""
+        return self[10]  # type: ignore[no-any-return]
+
+    @property
+    def tooltip(self) -> str:
+        """The footer's tooltip for the binding (``""``: none)."""
+        return self[11]  # type: ignore[no-any-return]
+
+    @property
+    def about(self) -> str:
+        """What the help screen and the keys page say the row does, when the footer's short
+        ``description`` ("Cancel", "Down") needs its dialog to make sense (``""``: the description)."""
+        return self[12]  # type: ignore[no-any-return]
+
+    @property
+    def rows(self) -> bool:
+        """The command acts on the list's highlighted row, its marks or its papers (star, status,
+        mark, remove, export…): while the list does not answer the typed query yet (a search
+        pending), its key is held and run once the results are shown (:data:`HELD_ACTIONS`)."""
+        return self[13]  # type: ignore[no-any-return]
 
     def binding(self) -> Binding:
         """The Textual binding of this row (only rows with keys have one)."""
@@ -141,16 +237,38 @@ class Command(NamedTuple):
         return self.about or self.description
 
 
-class Summary(NamedTuple):
+class Summary(TupleValue):
     """A help line standing for several rows (or for one row's meaning in a second section).
 
     ``keys`` is set only for a key Textual binds itself (no row of ours, not remappable by id).
+    A tuple ``(key, section, description, keys)``, as :class:`Command` is.
     """
 
-    key: str
-    section: str
-    description: str
-    keys: str = ""
+    __slots__ = ()
+    FIELDS = ("key", "section", "description", "keys")
+
+    def __new__(cls, key: str, section: str, description: str, keys: str = "") -> Summary:
+        return tuple.__new__(cls, (key, section, description, keys))
+
+    @property
+    def key(self) -> str:
+        """The line's key, which rows name as their ``summary``."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def section(self) -> str:
+        """The help screen's section."""
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def description(self) -> str:
+        """What the line says."""
+        return self[2]  # type: ignore[no-any-return]
+
+    @property
+    def keys(self) -> str:
+        """The keys Textual binds itself (``""``: the rows' keys)."""
+        return self[3]  # type: ignore[no-any-return]
 
 
 def _status(status: str, key: str, description: str) -> Command:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from paperdeck.ui.commands import BY_ID, COMMANDS, SUMMARIES, keys_in_effect
+from paperdeck.values import TupleValue
 
 #: Keys that keep their meaning whatever the keymap says: ``q`` quits, ``?`` lists the keys and
 #: ``ctrl+c`` copies or quits (as in a shell).
@@ -97,8 +97,9 @@ def _hyphenated_names() -> frozenset[str]:
     )
 
 
-class KeymapCheck(NamedTuple):
-    """A user's keymap, checked (:func:`check_keymap`).
+class KeymapCheck(TupleValue):
+    """A user's keymap, checked (:func:`check_keymap`): a tuple ``(keys, applied, problems)``,
+    as the named tuple it was (:class:`~paperdeck.values.TupleValue`: made before the first paint).
 
     Attributes:
         keys: binding id → the keys in effect (comma-separated Textual key names), for every
@@ -109,9 +110,26 @@ class KeymapCheck(NamedTuple):
         problems: what was refused, one short phrase each (``""``-free, no newlines).
     """
 
-    keys: dict[str, str]
-    applied: dict[str, str]
-    problems: tuple[str, ...]
+    __slots__ = ()
+    FIELDS = ("keys", "applied", "problems")
+
+    def __new__(cls, keys: dict[str, str], applied: dict[str, str], problems: tuple[str, ...]) -> KeymapCheck:
+        return tuple.__new__(cls, (keys, applied, problems))
+
+    @property
+    def keys(self) -> dict[str, str]:
+        """Binding id → the keys in effect."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def applied(self) -> dict[str, str]:
+        """What to hand to ``App.set_keymap``."""
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """What was refused, one short phrase each."""
+        return self[2]  # type: ignore[no-any-return]
 
     def report(self, where: str = "config.json", settings: Sequence[str] = ()) -> str | None:
         """The problems in one line, after ``settings``: the other settings' problems, one phrase

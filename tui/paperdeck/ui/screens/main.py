@@ -3,10 +3,12 @@
 Its state lives in parts it owns: a :class:`~paperdeck.ui.screens.list_filter.ListFilter` (the
 filter, the query run, the sort order, the counts and hints), a
 :class:`~paperdeck.ui.screens.loader.Loader` (the catalogue and the search index read after the
-first frame), a :class:`~paperdeck.ui.screens.follows.Following` and a
+first frame), a :class:`~paperdeck.ui.screens.follows.Following`, the
+:class:`~paperdeck.ui.screens.held_keys.HeldKeys` and a
 :class:`~paperdeck.ui.screens.change_marks.ChangeMarks` (the rows' "what changed" marks, the
-papers seen); the detail pane holds its own wait for a pause in the typing. The screen wires
-them together and forwards its keys to them.
+papers seen), these three made at their first use, after the first frame; the detail pane
+holds its own wait for a pause in the typing. The screen wires them together and forwards its
+keys to them.
 
 State flows down (the screen tells the list which ids to show and the detail pane which paper);
 messages flow up (the list reports the highlighted paper, the filter bar reports its text).
@@ -14,8 +16,8 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Callable, Container, Sequence
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
@@ -41,9 +43,6 @@ from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.saving import save_settings
-from paperdeck.ui.screens.change_marks import ChangeMarks
-from paperdeck.ui.screens.follows import Following
-from paperdeck.ui.screens.held_keys import HeldKeys
 from paperdeck.ui.screens.list_filter import ListFilter
 from paperdeck.ui.screens.loader import Loader
 from paperdeck.ui.screens.reading import ReadingScreen
@@ -59,6 +58,12 @@ if TYPE_CHECKING:
     from paperdeck.search.searcher import Searcher
     from paperdeck.search.views import View
     from paperdeck.stats.figures import Figures
+    from paperdeck.ui.screens.change_marks import ChangeMarks
+    from paperdeck.ui.screens.follows import Following
+    from paperdeck.ui.screens.held_keys import HeldKeys
+
+#: The papers marked changed before the change marks are made (none).
+_NONE_CHANGED: frozenset[str] = frozenset()
 
 #: Screen widths (cells): from ``SIDE_BY_SIDE_FROM`` the detail pane is beside the list; from
 #: ``LIST_ONLY_BELOW`` up to that, below it; narrower, the list is alone (``enter`` reads a paper).
@@ -128,8 +133,6 @@ class MainScreen(ReadingScreen):
             scope=lambda: self.list_filter.scope, gate=self.query_gate,
         )  # fmt: skip
         self.list_filter.index_suspect = self.loader.check_now
-        #: The papers the user's follows match (marked in the list, named in the detail pane).
-        self.following = Following(self.list_filter, self.loader, changed=self.follows_changed)
         #: The mean of each review's first rating of the papers whose mean moved since, by paper id
         #: (the list marks them ``5.3 ↑6.0``); filled once the review summaries are read.
         self._first_means: dict[str, float] = {}
@@ -140,13 +143,56 @@ class MainScreen(ReadingScreen):
         #: not yet; empty: every venue), see scope_changed.
         self._read_for_scope: frozenset[str] | None = None
         self._resumed = False  # the screen has been shown (ScreenResume) once
-        #: The rows' "what changed" marks and the papers seen.
-        self.change_marks = ChangeMarks(
+        self._first_look_asked = False  # ChangeMarks.first_look, once, after the first frame
+        # A highlight lost makes the held keys' part (which then takes the list filter's calls);
+        # until a key is held, a result has none to run.
+        self.list_filter.highlight_lost = lambda paper_id: self.held_keys.highlight_moved(paper_id)
+
+    @cached_property
+    def change_marks(self) -> ChangeMarks:
+        """The rows' "what changed" marks and the papers seen: made after the first frame (the
+        change log is read then, the first frame shows no mark), or at a paper opened before it."""
+        from paperdeck.ui.screens.change_marks import ChangeMarks
+
+        return ChangeMarks(
             self.list_filter, self.loader, show_detail=self._show_detail,
             record_seen=lambda label, before, after: self.history.record_seen(label, before, after),
         )  # fmt: skip
-        #: The row and mark keys typed while the list does not answer the typed query yet.
-        self.held_keys = HeldKeys(self, self.list_filter)
+
+    def _changed_papers(self) -> Container[str]:
+        """The list's changed marks: none before :attr:`change_marks` is made."""
+        marks = self.__dict__.get("change_marks")
+        return _NONE_CHANGED if marks is None else marks.changed()
+
+    def _changes_after_first_frame(self) -> None:
+        """After the first frame: the store's first look recorded (once), then the change log
+        read (:meth:`ChangeMarks.read_changes`, itself once)."""
+        marks = self.change_marks
+        if not self._first_look_asked:
+            self._first_look_asked = True
+            marks.first_look()
+        marks.read_changes()
+
+    @cached_property
+    def following(self) -> Following:
+        """The papers the user's follows match (marked in the list, named in the detail pane):
+        made at first use, after the first frame (none are matched before the catalogue is)."""
+        from paperdeck.ui.screens.follows import Following
+
+        return Following(self.list_filter, self.loader, changed=self.follows_changed)
+
+    @cached_property
+    def held_keys(self) -> HeldKeys:
+        """The row and mark keys typed while the list does not answer the typed query yet: made
+        at the first key an action runs for, or the first highlight another process took away."""
+        from paperdeck.ui.screens.held_keys import HeldKeys
+
+        return HeldKeys(self, self.list_filter)
+
+    def _is_followed(self, paper_id: str) -> bool:
+        """The list's follow mark: none before :attr:`following` is made."""
+        following = self.__dict__.get("following")
+        return following is not None and following.is_followed(paper_id)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top-bar"):
@@ -154,8 +200,8 @@ class MainScreen(ReadingScreen):
             yield CountsLabel(id="counts")
         with Horizontal(id="panes"):
             yield PaperList(
-                self.store.row, self.user_data_shown, self.marked.__contains__, self.change_marks.changed,
-                headings=True, id="paper-list", followed=self.following.is_followed, moved=self._first_means.get,
+                self.store.row, self.user_data_shown, self.marked.__contains__, self._changed_papers,
+                headings=True, id="paper-list", followed=self._is_followed, moved=self._first_means.get,
                 venue_at=self._venue_at, row_in=self.store.row,
             )  # fmt: skip
             yield PaperDetail(id="paper-detail")
@@ -276,15 +322,14 @@ class MainScreen(ReadingScreen):
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
-        after_first_frame(self, self.change_marks.read_changes)  # the rows' changed marks, then
-        self.call_after_refresh(self.change_marks.read_changes)
+        after_first_frame(self, self._changes_after_first_frame)  # the rows' changed marks, then
+        self.call_after_refresh(self._changes_after_first_frame)
         # At the latest (an index rebuilt, a failure); neither it nor the checks come between a
         # key and the list answering it painted (timers keep wall time: a slow machine's query
         # outlasts them).
         gate = self.query_gate
         self.set_timer(self.FOOTER_BY_S, partial(gate.when_quiet, self._mount_footer))
         self.set_interval(self.EXTERNAL_CHECK_S, partial(gate.when_quiet, self.check_external_changes))
-        self.change_marks.first_look()
 
     def _answers_filter(self) -> bool:
         """Whether the list answers the filter as it stands and no key waits to be handled (the

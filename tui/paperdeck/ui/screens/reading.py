@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -214,7 +213,7 @@ class ReadingScreen(Screen[None]):
         ``"star"`` or ``"unstar"``."""
         star = not all(self.user_data_shown(pid).starred for pid in ids)
         label = "star" if star else "unstar"
-        self.apply(label, lambda r: replace(r, starred=star), ids)
+        self.apply(label, lambda r: r.replaced(starred=star), ids)
         return label
 
     def action_status(self, status: str) -> None:
@@ -225,7 +224,7 @@ class ReadingScreen(Screen[None]):
         :func:`~paperdeck.reading.status.status_after` says): one undoable step. Returns the
         status given."""
         status = status_after(status, [self.user_data_shown(pid).status for pid in ids])
-        self.apply(f"mark {status}", lambda r: replace(r, status=status), ids)
+        self.apply(f"mark {status}", lambda r: r.replaced(status=status), ids)
         return status
 
     def action_next_unseen(self) -> None:
@@ -300,7 +299,7 @@ class ReadingScreen(Screen[None]):
                 return
             self._note_saved(paper_id, note, changes, kept)
 
-        self.saves.submit([paper_id], edited, finished, shown=lambda record: replace(record, note=note))
+        self.saves.submit([paper_id], edited, finished, shown=lambda record: record.replaced(note=note))
         self.show_user_data([paper_id])
 
     def _note_change(self, note: str, base: str | None) -> tuple[list[str], Callable[[UserData], UserData]]:
@@ -313,8 +312,8 @@ class ReadingScreen(Screen[None]):
             kept.clear()
             if base is not None and record.note not in (base, note) and record.note.strip():
                 kept.append(record.note)
-                return replace(record, note=f"{note}\n\n{NOTE_CHANGED_ELSEWHERE}\n{record.note}".strip())
-            return replace(record, note=note)
+                return record.replaced(note=f"{note}\n\n{NOTE_CHANGED_ELSEWHERE}\n{record.note}".strip())
+            return record.replaced(note=note)
 
         return kept, edited
 

@@ -9,13 +9,12 @@ segments Rich's ``Text`` would render for a row, built directly (:func:`plain_ro
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
 from paperdeck.model.venue import Scale, mean_text
+from paperdeck.values import TupleValue
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
 #: The mark of a paper a follow of the user's matches (in the cell after the note mark).
@@ -55,19 +54,67 @@ TITLE_MIN = 16
 VENUE_CELLS, VENUE_FROM = 12, 60
 
 
-class ColumnLayout(NamedTuple):
+class ColumnLayout(TupleValue):
     """Which columns a row shows at a width: the badge, the area (its cells, 0: none), the
     rating (in ``rating_cells``), and the rating's spread after it; the title takes the rest
-    (``title`` cells, tags after it)."""
+    (``title`` cells, tags after it). A tuple, as the named tuple it was
+    (:class:`~paperdeck.values.TupleValue`: made before the first paint)."""
 
-    badge: bool
-    area: int
-    rating: bool
-    title: int
-    spread: bool = False
-    moves: bool = False
-    venue: int = 0
-    rating_cells: int = RATING_CELLS
+    __slots__ = ()
+    FIELDS = ("badge", "area", "rating", "title", "spread", "moves", "venue", "rating_cells")
+
+    def __new__(
+        cls,
+        badge: bool,
+        area: int,
+        rating: bool,
+        title: int,
+        spread: bool = False,
+        moves: bool = False,
+        venue: int = 0,
+        rating_cells: int = RATING_CELLS,
+    ) -> ColumnLayout:
+        return tuple.__new__(cls, (badge, area, rating, title, spread, moves, venue, rating_cells))
+
+    @property
+    def badge(self) -> bool:
+        """Whether the decision's badge is shown."""
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def area(self) -> int:
+        """The area's cells (0: no area column)."""
+        return self[1]  # type: ignore[no-any-return]
+
+    @property
+    def rating(self) -> bool:
+        """Whether the rating is shown."""
+        return self[2]  # type: ignore[no-any-return]
+
+    @property
+    def title(self) -> int:
+        """The title's cells (tags after it)."""
+        return self[3]  # type: ignore[no-any-return]
+
+    @property
+    def spread(self) -> bool:
+        """Whether the rating's spread is shown after it."""
+        return self[4]  # type: ignore[no-any-return]
+
+    @property
+    def moves(self) -> bool:
+        """Whether a moved rating's first mean is shown (the wide layout)."""
+        return self[5]  # type: ignore[no-any-return]
+
+    @property
+    def venue(self) -> int:
+        """The venue's cells (0: no venue column)."""
+        return self[6]  # type: ignore[no-any-return]
+
+    @property
+    def rating_cells(self) -> int:
+        """The rating column's cells."""
+        return self[7]  # type: ignore[no-any-return]
 
 
 def _first_cell(first: float | None, wide: bool) -> str:
