@@ -410,7 +410,7 @@ def _joined(current: UserData, carried: UserData) -> UserData:
     """The store's record with the marks a paper list carries for the paper (:func:`combine_records`),
     a note the store's already holds not added again (the same list imported twice)."""
     if carried.note and carried.note in current.note:
-        carried = replace(carried, note="")
+        carried = carried.replaced(note="")
     return combine_records(current, carried)
 
 
