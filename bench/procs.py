@@ -177,7 +177,7 @@ def store_built_alone(work: Path) -> Iterator[Path]:
             fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise SystemExit(f"bench: another process is building a store in {work}; wait, or use another") from None
-        data_dir.mkdir(exist_ok=True)
+        data_dir.mkdir(mode=0o700, exist_ok=True)  # as paperdeck makes its data directory
         if next(data_dir.iterdir(), None) is not None:
             raise SystemExit(f"bench: {data_dir} is not empty: a store is built from nothing; remove it first")
         yield data_dir
