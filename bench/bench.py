@@ -8,7 +8,9 @@ SCALE=N``). ``paperdeck`` and every process it starts run this checkout's code (
 from ``scaled_files(N, tmp)`` (bench/scale.py: the dump and the reviews N × the ICLR 2026 ones,
 copies with new ids and shuffled abstracts; the originals at N = 1) with ``paperdeck import`` run as
 child processes, each measured alone (``os.wait4`` of the child: ``ru_maxrss``, ``ru_utime +
-ru_stime``), in the order a user imports them:
+ru_stime``; bench/procs.py ``run_child``), in the order a user imports them, into ``work/data``
+held by this build alone and empty (``store_built_alone``; the dump's import must find every
+paper new):
 
 - ``import_dump_peak_rss_mb`` / ``import_dump_cpu_s`` / ``import_dump_wall_s``: the dump's parts in one
   ``paperdeck import`` (which also builds and saves the search and similarity indexes) into an empty store;
@@ -17,6 +19,12 @@ ru_stime``), in the order a user imports them:
 - ``import_parquet_peak_rss_mb`` / ``parquet_import_cpu_s`` / ``…_wall_s``: the decisions Parquet file
   (``data/iclr2026_accepted_papercopilot-derived.parquet``, 5,358 rows naming original papers, the
   same file at every scale), imported while the app runs on the store (for ``app_reload_*``);
+- each ``…_cpu_s`` counts the import and every process it started and waited for (the review
+  import's word-index process); each ``…_peak_rss_mb`` is the peak of the largest one of those
+  processes, not their sum; ``import_dump_tree_peak_rss_mb``, ``import_reviews_tree_peak_rss_mb``,
+  ``import_parquet_tree_peak_rss_mb``: their resident memory summed at one moment (sampled every
+  50 ms: a lower bound of the true sum's peak, never under the largest one's);
+  ``import_tree_peak_rss_mb`` the largest of the three;
 - ``import_peak_rss_mb``: the largest of the three peaks; ``import_cpu_us_per_paper``: the dump's CPU
   µs ÷ ``papers``; ``import_cpu_us_per_review``: the reviews' CPU µs ÷ ``reviews`` (the notes the
   import counted: new + updated + unchanged); ``scale``, ``papers`` (the store's papers after the
@@ -189,7 +197,17 @@ from paperdeck.search.searcher import build_index, build_similarity  # noqa: E40
 from paperdeck.sources.importer import import_files  # noqa: E402
 from paperdeck.store.backup import read_backup, restore_backup, write_backup  # noqa: E402
 from paperdeck.store.store import Store  # noqa: E402
-from procs import TUI, ChildRun, paperdeck_argv, paperdeck_env, proc_cpu_ms, proc_status_mb, run_child, settled  # noqa: E402
+from procs import (  # noqa: E402
+    TUI,
+    ChildRun,
+    paperdeck_argv,
+    paperdeck_env,
+    proc_cpu_ms,
+    proc_status_mb,
+    run_child,
+    settled,
+    store_built_alone,
+)
 from reviews_bench import REVIEW_PARTS, SHARED, measure_reviews  # noqa: E402
 from scale import scaled_files  # noqa: E402
 from similar_bench import measure_queries, measure_similar  # noqa: E402
@@ -430,24 +448,39 @@ def import_watching(data_dir: Path, log: Path, app_pid: int) -> tuple[ChildRun, 
 
 
 def brief(run: ChildRun) -> str:
-    return f"{run.wall_s:.1f} s wall, {run.cpu_s:.1f} s CPU, peak {run.peak_rss_mb:.0f} MB"
+    summed = ""
+    if run.tree_peak_rss_mb > run.peak_rss_mb + 1:
+        summed = f" (its processes summed {run.tree_peak_rss_mb:.0f} MB)"
+    return f"{run.wall_s:.1f} s wall, {run.cpu_s:.1f} s CPU, peak {run.peak_rss_mb:.0f} MB{summed}"
 
 
 def import_keys(name: str, run: ChildRun) -> dict[str, object]:
     cpu_key = "parquet_import_cpu_s" if name == "parquet" else f"import_{name}_cpu_s"
     return {f"import_{name}_peak_rss_mb": round(run.peak_rss_mb), cpu_key: round(run.cpu_s, 2),
-            f"import_{name}_wall_s": round(run.wall_s, 2)}  # fmt: skip
+            f"import_{name}_wall_s": round(run.wall_s, 2),
+            f"import_{name}_tree_peak_rss_mb": round(run.tree_peak_rss_mb)}  # fmt: skip
 
 
 def build_store(scale: int, work: Path, keep_no_reviews: bool) -> tuple[Path, dict[str, object]]:
     """The store of ``scaled_files(scale)`` built in ``work/data`` by child imports (the module
     docstring), with the import and reload keys; given ``keep_no_reviews``, a copy taken before the
-    reviews in ``work/no-reviews``."""
+    reviews in ``work/no-reviews``.
+
+    Raises:
+        SystemExit: ``work/data`` is not empty, another process is building in ``work``
+            (:func:`procs.store_built_alone`), or the dump's import found papers in the store.
+    """
+    with store_built_alone(work) as data_dir:
+        return _build_store(scale, work, data_dir, keep_no_reviews)
+
+
+def _build_store(scale: int, work: Path, data_dir: Path, keep_no_reviews: bool) -> tuple[Path, dict[str, object]]:
     dump, reviews = scaled_files(scale, work / "files")
     say(f"{len(dump)} dump files, {len(reviews)} review files at {scale} ×")
-    data_dir = work / "data"
     dump_run, dump_report = import_child(data_dir, dump, work / "import-dump.log")
-    papers = int(str(dump_report["papers"]))
+    papers, new = int(str(dump_report["papers"])), int(str(dump_report["new"]))
+    if new != papers:  # the keys are those of an import into an empty store
+        sys.exit(f"bench: the dump's import found {papers - new:,} of its {papers:,} papers in {data_dir} already")
     say(f"dump: {papers} papers, {brief(dump_run)}")
     if keep_no_reviews:
         shutil.copytree(data_dir, work / "no-reviews")
@@ -471,6 +504,7 @@ def build_store(scale: int, work: Path, keep_no_reviews: bool) -> tuple[Path, di
         keys.update(import_keys(name, run))
     keys.update(
         import_peak_rss_mb=round(max(run.peak_rss_mb for run in runs.values())),
+        import_tree_peak_rss_mb=round(max(run.tree_peak_rss_mb for run in runs.values())),
         import_cpu_us_per_paper=round(dump_run.cpu_s * 1e6 / papers),
         import_cpu_us_per_review=round(reviews_run.cpu_s * 1e6 / notes) if notes else None,
         app_reload_steady_rss_mb=round(steady, 1),

@@ -23,6 +23,56 @@ def test_a_childs_peak_memory_is_its_own_not_the_parents() -> None:
     assert len(held) == 160 * 2**20
 
 
+#: Holds ``MB`` MB (every page touched), runs ``argv`` (if any) and prints its own CPU seconds.
+_HOLDER = """
+import subprocess, sys, time
+held = bytearray(b"\\x01") * (int(sys.argv[1]) * 2**20)
+print(time.process_time(), flush=True)
+if len(sys.argv) > 2:
+    subprocess.run(sys.argv[2:], check=True)
+"""
+
+#: Holds 80 MB until the waiter's running sum (``REPORT.tree``, KB) of the process tree reaches
+#: ``argv[1]`` MB (it finds the waiter as its parent's parent, and ``REPORT`` in its command line).
+_HELD_UNTIL_SUMMED = """
+import os, sys, time
+held = bytearray(b"\\x01") * (80 * 2**20)
+parent = open(f"/proc/{os.getppid()}/stat").read()
+waiter = int(parent[parent.rindex(")") + 2 :].split()[1])
+report = open(f"/proc/{waiter}/cmdline", "rb").read().split(b"\\0")[3].decode() + ".tree"
+for _ in range(12_000):  # a bound: the test fails, it does not hang, if the sum is never written
+    try:
+        if int(open(report).read() or 0) >= int(sys.argv[1]) * 1024:
+            break
+    except OSError:
+        pass
+    time.sleep(0.01)
+else:
+    sys.exit(7)
+print(time.process_time(), flush=True)
+"""
+
+
+def test_a_childs_processes_cpu_counted_their_memory_largest_and_summed() -> None:
+    grandchild = [sys.executable, "-c", _HELD_UNTIL_SUMMED, "150"]
+    run = procs.run_child([sys.executable, "-c", _HOLDER, "80", *grandchild], keep_output=True)
+    assert run.returncode == 0
+    parent_cpu, grandchild_cpu = map(float, run.stdout.split())
+    assert run.cpu_s >= parent_cpu + grandchild_cpu  # the process it waited for counted too
+    assert run.peak_rss_mb < 130  # the largest of the two (~90 MB each), not their sum
+    assert run.tree_peak_rss_mb >= 150  # both at once, summed
+
+
+def test_a_store_is_built_from_nothing_by_one_process(tmp_path: Path) -> None:
+    with procs.store_built_alone(tmp_path / "work") as data_dir:
+        assert data_dir == tmp_path / "work" / "data" and data_dir.is_dir()
+        with pytest.raises(SystemExit, match="another process is building"), procs.store_built_alone(tmp_path / "work"):
+            pass
+        (data_dir / "catalogue.json").write_text("{}")  # a store left there
+    with pytest.raises(SystemExit, match="is not empty"), procs.store_built_alone(tmp_path / "work"):
+        pass
+
+
 def test_a_childs_cpu_exit_status_and_output() -> None:
     spin = "import sys; n = 0\nfor i in range(3_000_000): n += i\nprint(n); sys.exit(3)"
     run = procs.run_child([sys.executable, "-c", spin], keep_output=True)
