@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -43,7 +42,7 @@ def exported(tmp_path: Path) -> tuple[Store, Path]:
     store.set_star(first, True)
     store.set_note(first, NOTE)
     store.set_status(second, "read")
-    store.change([second], lambda record: replace(record, tags=("-neg", "@at", "must-read")))
+    store.change([second], lambda record: record.replaced(tags=("-neg", "@at", "must-read")))
     store.set_star(third, True)
     path = tmp_path / "export.csv"
     path.write_text(export_papers(store.papers, store.all_user_data, "csv"), encoding="utf-8", newline="")

@@ -122,7 +122,7 @@ def test_the_saved_indexes_are_stamped_anew_not_built(tmp_path: Path, monkeypatc
     monkeypatch.setattr(SimilarityIndex, "from_papers", similar_counted)
     store = Store(directory, lazy=True, rows=False, user_records=False)  # as the command line opens it
     stamp_before = store.catalogue_stamp()
-    args = argparse.Namespace(files=[str(p) for p in review_parts()], format=None, undo=False, json=True)
+    args = argparse.Namespace(files=[str(p) for p in review_parts()], format=None, undo=False, json=True, venue=None)
     assert cmd_import(store, args) == 0
     stamp = store.catalogue_stamp()
     assert stamp is not None and stamp != stamp_before  # the papers' scores were written
@@ -159,7 +159,7 @@ def test_the_similarity_file_is_stamped_anew_without_weighing(tmp_path: Path, mo
 
     monkeypatch.setattr(SimilarityIndex, "_weigh", counted)
     store = Store(directory, lazy=True, rows=False, user_records=False)
-    args = argparse.Namespace(files=[str(p) for p in review_parts()], format=None, undo=False, json=True)
+    args = argparse.Namespace(files=[str(p) for p in review_parts()], format=None, undo=False, json=True, venue=None)
     assert cmd_import(store, args) == 0
     assert weighed == []
     stamp = Store(directory).catalogue_stamp()

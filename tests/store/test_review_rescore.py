@@ -29,7 +29,7 @@ def _opened(directory: Path) -> Store:
 
 
 def _import(directory: Path, files: list[Path]) -> None:
-    args = argparse.Namespace(files=[str(p) for p in files], format=None, undo=False, json=True)
+    args = argparse.Namespace(files=[str(p) for p in files], format=None, undo=False, json=True, venue=None)
     assert cmd_import(_opened(directory), args) == 0
 
 
