@@ -14,6 +14,7 @@ from paperdeck.model.venue import Scale
 from paperdeck.search.index import SearchResult
 from paperdeck.search.query import Group, Query, Term
 from paperdeck.search.views import View
+from paperdeck.store.file_stamp import FileStamp
 from paperdeck.store.rows import PaperRow, RowColumns, VenueRuns
 from paperdeck.store.settings import Settings
 from paperdeck.store.user_fields import FieldRule
@@ -34,6 +35,7 @@ from paperdeck.values import FrozenValue, TupleValue
         (Term("word", "x"), Term("word", "x", ":"), Term("title", "x")),
         (Group("OR", (Term("word", "a"),)), Group("OR", (Term("word", "a"),)), Group("AND", (Term("word", "a"),))),
         (View("Orals", "decision:oral"), View("Orals", "decision:oral", False), View("Orals", "decision:oral", True)),
+        (FileStamp(1, 2, 3, 4, 5), FileStamp(1, 2, 3, 4, 5), FileStamp(1, 2, 3, 4, 6)),
     ],
 )
 def test_a_frozen_value_is_equal_hashed_shown_and_pickled_by_its_fields(

@@ -76,7 +76,8 @@ async def screen_settled(pilot: Pilot[Any]) -> None:
     """Let workers finish (as ``settle`` does), then wait for what the main screens on the stack
     do once the typing pauses (the detail pane following the top result, the list counted by
     status: timers of ``DETAIL_WHILE_TYPING_S``) and for their footer (mounted after the first
-    frame): a screenshot taken before those, on a loaded machine, showed an older screen."""
+    frame), then for the screen laid out and painted (:func:`laid_out`): a screenshot taken
+    before those, on a loaded machine, showed an older screen."""
     from paperdeck.ui.screens.main import MainScreen
     from paperdeck.ui.widgets.footer import PaperFooter
     from paperdeck.ui.widgets.paper_detail import PaperDetail
@@ -99,6 +100,37 @@ async def screen_settled(pilot: Pilot[Any]) -> None:
 
     await wait_for(pilot, quiet, what="the main screen's detail pane, tally and footer")
     await workers_done()
+    await laid_out(pilot)
+
+
+def _unsettled(app: Any) -> list[str]:
+    """What of the app's screen is still to be handled, laid out or painted: a widget with a
+    message queued (an ``Idle`` turns its asked layout into the screen's ``Layout`` message), a
+    layout or a repaint asked for and not done. Empty once what the screen shows is drawn."""
+    screen = app.screen
+    left = [
+        f"{node!r}: a message" for node in (app, screen, *screen.walk_children()) if not node._message_queue.empty()
+    ]
+    left += [
+        f"{widget!r}: {what}"
+        for widget in (screen, *screen.walk_children())
+        for what in ("layout", "repaint")
+        if getattr(widget, f"_{what}_required", False)
+    ]
+    if screen._dirty_widgets:
+        left.append(f"{screen!r}: widgets to paint")
+    return left
+
+
+async def laid_out(pilot: Pilot[Any]) -> None:
+    """Wait until the screen has laid out and painted what its widgets show (:func:`_unsettled`):
+    each look's pause applies a layout the screen was asked for. Pilot's ``pause()`` returns once
+    the process looks idle, and a process the loaded machine did not run looks idle: the counts'
+    label, narrower than the "searching…" it showed, was drawn in the wider box of its last
+    layout (an SVG snapshot one cell off), its ``Layout`` message not yet handled."""
+    await wait_for(
+        pilot, lambda: not _unsettled(pilot.app), what=lambda: f"the screen laid out: {_unsettled(pilot.app)}"
+    )
 
 
 def block_until(

@@ -3,19 +3,22 @@ helpers the tests call are :mod:`tests.ui.helpers`'s)."""
 
 from __future__ import annotations
 
+import inspect
 import signal
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from textual.message import Message
+from textual.pilot import Pilot
 
 from tests.ui.helpers import FIXED_TIME
-from tests.waits import quick_idle_waits, saves_at_once
+from tests.waits import laid_out, quick_idle_waits, saves_at_once
 
 #: Seconds a confirmation stays in the Pilot tests: longer than any test.
 TOASTS_STAY_S = 3600.0
@@ -24,6 +27,26 @@ TOASTS_STAY_S = 3600.0
 @pytest.fixture(autouse=True)
 def _quick_idle_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     quick_idle_waits(monkeypatch)
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """pytest-textual-snapshot's ``snap_compare``, its screenshot taken once the screen is laid
+    out and painted (:func:`~tests.waits.laid_out`) after the test's ``run_before``: the pauses
+    the plugin makes then return as soon as the process looks idle, which on a loaded machine
+    came before the last layout (a snapshot one cell off)."""
+
+    def compare(app: Any, *args: Any, run_before: Callable[[Pilot[Any]], Any] | None = None, **kwargs: Any) -> bool:
+        async def then_laid_out(pilot: Pilot[Any]) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            await laid_out(pilot)
+
+        return snap_compare(app, *args, run_before=then_laid_out, **kwargs)
+
+    return compare
 
 
 @pytest.fixture(autouse=True)

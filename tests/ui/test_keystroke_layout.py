@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.ui.helpers import main_screen, paper_list, settle
+from tests.waits import laid_out
 
 AppFactory = Callable[..., PaperApp]
 
@@ -64,7 +65,7 @@ async def test_the_counts_ask_for_a_layout_when_their_width_changes(make_app: Ap
         counts.update(" 9 of 37")  # the same text: nothing to do
         counts.update("Starred:  9 of 37")
         assert asked == [False, True]
-        await pilot.pause()
+        await laid_out(pilot)  # a pause alone ended before the screen handled the layout (loaded machine)
         assert counts.size.width == len("Starred:  9 of 37")
 
 
@@ -76,6 +77,7 @@ async def test_a_change_of_the_counts_width_lays_out_the_screen_once(make_app: A
         asked = layouts_asked(counts)
         counts.update("Starred: 9 of 37")
         await settle(pilot)  # the layout gives the label its new size: that asks for no second one
+        await laid_out(pilot)
         assert counts.size.width == len("Starred: 9 of 37")
         assert sum(asked) == 1
 

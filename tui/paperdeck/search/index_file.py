@@ -15,14 +15,16 @@ from __future__ import annotations
 import contextlib
 import json
 import mmap
-import os
 import sys
 import threading
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paperdeck.store.file_stamp import FileStamp
 
 #: The search index saved beside the catalogue (:func:`paperdeck.search.searcher.build_index`).
 INDEX_FILE = "search-index.bin"
@@ -311,13 +313,11 @@ class ReadAhead:
         return read
 
 
-def _file_key(path: Path) -> tuple[int, int, int, int] | None:
+def _file_key(path: Path) -> FileStamp | None:
     """What tells a file at ``path`` apart from another put in its place (``None``: no file)."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
+    from paperdeck.store.file_stamp import file_stamp
+
+    return file_stamp(path)
 
 
 #: The read :func:`start_read_ahead` started and no :func:`take_read_ahead` took yet.

@@ -46,6 +46,7 @@ import orjson
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, write_failure
+from paperdeck.store.file_stamp import FileStamp, file_stamp
 
 if TYPE_CHECKING:  # imported where a change is read: the list asks for changes before any is recorded
     from paperdeck.model.changes import PaperChange
@@ -60,14 +61,11 @@ CHANGES_FILE = "changes.jsonl"
 SEEN_FILE = "changes-seen.json"
 
 
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """``(inode, size, mtime_ns)`` of the file at ``path``, ``None`` when there is none (one
-    ``stat``): what the change log and the seen mark compare to know their file changed."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+def _stamp(path: Path) -> FileStamp | None:
+    """The :class:`~paperdeck.store.file_stamp.FileStamp` of the file at ``path``, ``None`` when
+    there is none (one ``stat``): what the change log and the seen mark compare to know their file
+    changed."""
+    return file_stamp(path)
 
 
 class ChangeLog:
@@ -80,9 +78,9 @@ class ChangeLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         #: The file's stamp when last read, and what it held (one tuple: threads read it at once).
-        self._read: tuple[tuple[int, int, int] | None, list[PaperChange]] = (None, [])
+        self._read: tuple[FileStamp | None, list[PaperChange]] = (None, [])
 
-    def stamp(self) -> tuple[int, int, int] | None:
+    def stamp(self) -> FileStamp | None:
         """The file's :func:`_stamp`."""
         return _stamp(self.path)
 
@@ -212,9 +210,9 @@ class SeenMark:
     def __init__(self, path: Path) -> None:
         self.path = path
         #: The file's stamp when last read, and what it held.
-        self._read: tuple[tuple[int, int, int] | None, str | None] = (None, None)
+        self._read: tuple[FileStamp | None, str | None] = (None, None)
 
-    def stamp(self) -> tuple[int, int, int] | None:
+    def stamp(self) -> FileStamp | None:
         """The file's :func:`_stamp`."""
         return _stamp(self.path)
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import StoreError
 from paperdeck.store.atomic import AtomicJSONStorage, malformed
+from paperdeck.store.file_stamp import FileStamp
 from paperdeck.store.lock import FileLock
 from paperdeck.store.user_data import LockGuard, SchemaCheck, doc_id_for
 from paperdeck.text.fold import fold_text
@@ -122,7 +123,7 @@ class FollowStore:
         self._check_schema = check_schema
         self._lock = FileLock(directory / ".follows.lock", timeout=_LOCK_TIMEOUT_S)
         self._follows: tuple[Follow, ...] = ()
-        self._stamp: tuple[int, int] | None = None
+        self._stamp: FileStamp | None = None
         #: Goes up whenever the follows change (readers cache what they derive from them).
         self.version = 0
 
@@ -256,14 +257,14 @@ def _doc_id(follow: Follow) -> int:
     return doc_id_for(f"{kind}:{value}")
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
+def _stamp(path: Path) -> FileStamp | None:
     try:
         stat = path.stat()
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise StoreError(path, f"cannot read: {exc.strerror or exc}; check its permissions") from None
-    return (stat.st_mtime_ns, stat.st_size)
+    return FileStamp.of(stat)
 
 
 __all__ = ["FOLLOWS_FILE", "FOLLOW_KINDS", "Follow", "FollowStore", "clean_value"]

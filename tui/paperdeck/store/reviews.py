@@ -37,6 +37,7 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,7 @@ from paperdeck.store.atomic import (
     staged_path,
     write_failure,
 )
+from paperdeck.store.file_stamp import FileStamp, stamp_written
 from paperdeck.store.review_history import CONFLICT, SNAPSHOT_PREFIX, merge_versions, renamed, snapshot_joins
 from paperdeck.store.summaries_file import summaries_by_index, summaries_streamed
 
@@ -356,7 +358,7 @@ class ReviewStore:
         self.index_path = directory / INDEX_FILE
         self._now = now
         self._index: dict[str, Any] | None = None
-        self._index_stamp: tuple[int, int] | None = None
+        self._index_stamp: FileStamp | None = None
         self._summaries: dict[str, ReviewSummary] = {}
         #: Some papers' summaries only (a venue scope's, :meth:`summaries_among`), until every one is read.
         self._some: SomeSummaries | None = None
@@ -375,7 +377,7 @@ class ReviewStore:
         index_path = staged_path(self.index_path)  # in a transaction: as it will be
         try:
             stat = index_path.stat()
-            stamp: tuple[int, int] | None = (stat.st_ino, stat.st_mtime_ns)
+            stamp: FileStamp | None = FileStamp.of(stat)
         except OSError:
             stamp = None
         if self._index is not None and stamp == self._index_stamp:
@@ -1015,10 +1017,17 @@ class ReviewStore:
         except (OSError, KeyError, TypeError, ValueError, AttributeError):
             self._index = None
             return
-        self._index, self._index_stamp = index, (stat.st_ino, stat.st_mtime_ns)
+        self._index, self._index_stamp = index, FileStamp.of(stat)
         self._summaries = summaries
         self._sorted_means = None
         self._words = None
+        # Staged in a transaction: its stamp taken again once renamed into place (its ctime).
+        stamp_written(self.index_path, partial(self._restamp, index))
+
+    def _restamp(self, index: dict[str, Any], stamp: FileStamp | None) -> None:
+        """The index held (``index``, as written) is the file of ``stamp``."""
+        if self._index is index and stamp is not None:
+            self._index_stamp = stamp
 
     def put_back(self, kept: Path) -> int:
         """Set the reviews back to those kept in ``kept`` (an undo point's:

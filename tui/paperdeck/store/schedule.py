@@ -29,6 +29,7 @@ from paperdeck.model.ids import normalise_title
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.schedule import ScheduleEvent
 from paperdeck.store.atomic import atomic_write_bytes, check_regular_file, malformed, staged_path
+from paperdeck.store.file_stamp import FileStamp, file_stamp
 from paperdeck.store.schema import check_schema, meta
 
 if TYPE_CHECKING:
@@ -124,18 +125,14 @@ class ScheduleStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._events: tuple[ScheduleEvent, ...] | None = None
-        self._stamp: tuple[int, int] | None = None
+        self._stamp: FileStamp | None = None
         #: The paper ids the events name (:meth:`paper_ids`), with the file's stamp they were read at.
-        self._named: tuple[tuple[int, int] | None, frozenset[str]] | None = None
+        self._named: tuple[FileStamp | None, frozenset[str]] | None = None
         #: Counts the reads of the file: another value, other events (a cache of them checks it).
         self.generation = 0
 
-    def _file_stamp(self) -> tuple[int, int] | None:
-        try:
-            st = staged_path(self.path).stat()
-        except OSError:
-            return None
-        return st.st_size, st.st_mtime_ns
+    def _file_stamp(self) -> FileStamp | None:
+        return file_stamp(staged_path(self.path))
 
     def events(self) -> tuple[ScheduleEvent, ...]:
         """Every stored event, in stored order (read again when the file changed).

@@ -21,6 +21,7 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import compress, repeat
 from operator import contains, not_, truth
 from pathlib import Path
@@ -30,6 +31,7 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.user import STATUSES, UserData
 from paperdeck.runtime import collector_paused
 from paperdeck.store.atomic import AtomicJSONStorage, malformed, staged_path, write_failure
+from paperdeck.store.file_stamp import FileStamp, file_stamp, stamp_written
 from paperdeck.store.lock import FileLock, LockTimeout
 from paperdeck.store.transaction import current, transaction
 from paperdeck.store.user_fields import MARK_FIELDS as MARK_FIELDS
@@ -177,7 +179,7 @@ class UserStore:
         #: ((version, shards not made), starred, by status): the last counts and what they were for.
         self._counts: tuple[tuple[int, int], int, Counter[str]] | None = None
         #: Each shard's ``(mtime_ns, size, inode)`` as last read or written (:func:`_stamp`).
-        self._stamps: dict[Path, tuple[int, int, int]] = {}
+        self._stamps: dict[Path, FileStamp] = {}
         #: Lazy: the shards read and checked whose records are not made yet (shard → its file and
         #: its documents); their records are in no other field.
         self._unmade: dict[int, tuple[Path, list[Any]]] = {}
@@ -335,10 +337,10 @@ class UserStore:
         return self._reload()
 
     def changed_on_disk(self) -> bool:
-        """Whether :meth:`reload` could find anything changed: a shard whose ``(mtime_ns, size,
-        inode)`` is not the one last read or written, one appeared or gone, or the directory not
-        a directory. Only stats the shards: reads no file and copies no record, so it costs the
-        same however many records there are.
+        """Whether :meth:`reload` could find anything changed: a shard whose stamp
+        (:class:`~paperdeck.store.file_stamp.FileStamp`) is not the one last read or written, one
+        appeared or gone, or the directory not a directory. Only stats the shards: reads no file
+        and copies no record, so it costs the same however many records there are.
 
         Raises:
             StoreError: a shard cannot be stat'ed (its permissions).
@@ -358,7 +360,7 @@ class UserStore:
             except OSError as exc:
                 reason = f"cannot read: {exc.strerror or exc}; check its permissions"
                 raise StoreError(path, reason) from None
-            if stamps.get(path) != (stat.st_mtime_ns, stat.st_size, stat.st_ino):
+            if stamps.get(path) != FileStamp.of(stat):
                 return True
         return False
 
@@ -391,7 +393,7 @@ class UserStore:
             except OSError as exc:
                 reason = f"cannot read: {exc.strerror or exc}; check its permissions"
                 raise StoreError(path, reason) from None
-            stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+            stamp = FileStamp.of(stat)
             if self._stamps.get(path) == stamp:
                 continue
             docs = self._shard_documents(path)  # a broken shard raises, and again on the next reload
@@ -649,11 +651,17 @@ class UserStore:
         gone = [doc_id_for(pid) for pid, r in updates.items() if is_empty(r) and pid in stored]
         if gone:
             table.remove(doc_ids=gone)
-        stamp = _stamp(path)
-        if in_sync and stamp is not None:
-            self._stamps[path] = stamp
+        if in_sync:  # staged in a transaction: taken again once renamed into place (its ctime)
+            stamp_written(path, partial(self._keep_stamp, path))
         else:
             self._stamps.pop(path, None)
+
+    def _keep_stamp(self, path: Path, stamp: FileStamp | None) -> None:
+        """Hold ``stamp`` as the one of the shard at ``path`` last read or written (``None``: none)."""
+        if stamp is None:
+            self._stamps.pop(path, None)
+        else:
+            self._stamps[path] = stamp
 
     def write_all(self, records: Iterable[UserData]) -> None:
         """Write ``records`` (as a migration does), each into its shard, under the lock.
@@ -677,15 +685,10 @@ def _malformed_record(path: Path, exc: Exception) -> StoreError:
     return StoreError(path, reason)
 
 
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """``(mtime_ns, size, inode)`` of a shard (as staged, in a transaction), or ``None`` when it
-    does not exist. An atomic replace gives the shard a new inode, so a rewrite of the same size
-    within the clock's resolution still changes the stamp."""
-    try:
-        stat = staged_path(path).stat()
-    except FileNotFoundError:
-        return None
-    return (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+def _stamp(path: Path) -> FileStamp | None:
+    """The :class:`~paperdeck.store.file_stamp.FileStamp` of a shard (as staged, in a transaction),
+    or ``None`` when it does not exist."""
+    return file_stamp(staged_path(path))
 
 
 class LockGuard:
