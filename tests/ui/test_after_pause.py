@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import paperdeck.ui._lines.timers as timers
 import paperdeck.ui.after_pause as after_pause_module
 import pytest
 from paperdeck.model.paper import Paper
@@ -14,6 +15,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.widgets.paper_detail import PaperDetail
+from textual.message_pump import MessagePump
 from textual.timer import Timer
 
 from tests.ui.helpers import SIZE, main_screen, settle
@@ -79,13 +81,14 @@ async def test_typing_makes_few_timers_for_the_detail_pane(tmp_path: Path, monke
     )
     app = PaperApp(store=store)
     made: list[object] = []
-    real = PaperDetail.set_timer
+    real = timers.one_shot
 
-    def counted(self: PaperDetail, *args: Any, **kwargs: Any) -> Timer:
-        made.append(args)
-        return real(self, *args, **kwargs)
+    def counted(node: MessagePump, *args: Any) -> Timer:
+        if isinstance(node, PaperDetail):
+            made.append(args)
+        return real(node, *args)
 
-    monkeypatch.setattr(PaperDetail, "set_timer", counted)
+    monkeypatch.setattr(timers, "one_shot", counted)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = main_screen(app)

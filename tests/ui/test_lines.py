@@ -58,6 +58,20 @@ def test_only_paperdeck_ui_imports_the_shortcuts() -> None:
     assert importers == []
 
 
+def test_no_one_shot_timer_is_made_but_through_one_shot() -> None:
+    """Textual's ``set_timer`` skips its only tick when the event loop stalls longer than its delay
+    as it starts (the timer never fires): the app's one-shot timers are all
+    :func:`paperdeck.ui._lines.timers.one_shot` (``tests/ui/test_detail_follows.py``)."""
+    callers = [
+        f"{path.relative_to(REPO)}:{node.lineno}"
+        for path in PACKAGE.rglob("*.py")
+        if PACKAGE / "ui" / "_lines" not in path.parents
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "set_timer"
+    ]
+    assert callers == []
+
+
 async def test_watch_frames_reports_each_frame_after_it_is_encoded(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:

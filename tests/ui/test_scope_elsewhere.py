@@ -150,3 +150,53 @@ async def test_the_counts_keep_their_width_as_the_note_comes_and_goes(tmp_path: 
         assert cell_len(noted) == cell_len(blank), (blank, noted)
         await typed(pilot, "")
         assert counts(app) == blank
+
+
+def _changed_in_colm(tmp_path: Path) -> Store:
+    """:data:`PAPERS`, then an import of the COLM file again that changed both its papers' decisions
+    (after the app's first look: news)."""
+    from dataclasses import replace
+
+    store = Store(tmp_path / "data")
+    store.import_papers(PAPERS)
+    store.first_look()
+    store.import_papers([replace(paper, decision="oral") for paper in PAPERS if paper.venue == "COLM"])
+    return store
+
+
+def test_more_elsewhere_counts_the_changed_papers(tmp_path: Path) -> None:
+    searcher = Searcher(_changed_in_colm(tmp_path))
+    iclr, colm = frozenset({"ICLR 2026"}), frozenset({"COLM 2025"})
+    assert more_elsewhere(searcher, parse_query("is:changed"), iclr, shown=0) == 2
+    assert more_elsewhere(searcher, parse_query("changed:decision"), iclr, shown=0) == 2
+    assert more_elsewhere(searcher, parse_query("changed:rating"), iclr, shown=0) == 0
+    assert more_elsewhere(searcher, parse_query("is:changed"), colm, shown=2) == 0
+    assert more_elsewhere(searcher, parse_query("is:changed year:2025"), iclr, shown=0) is None  # not alone
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_what_changed_says_the_changes_the_scope_hides(tmp_path: Path, width: int) -> None:
+    """The tester's case: the scope on ICLR 2026, a COLM file imported again with changes, ``6``
+    (What changed) said "0 of …" and "No papers match." while the venue picker said COLM held
+    them: the counts and the empty list say how many changed elsewhere."""
+    from paperdeck.ui.widgets.paper_list import PaperList
+
+    app = PaperApp(store=_changed_in_colm(tmp_path))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["ICLR 2026"])
+        await settle(pilot)
+        await pilot.press("6")  # What changed
+        await settle(pilot)
+        await wait_for(pilot, lambda: screen.applied_filter == ("is:changed", False), what="What changed")
+        assert list(screen.view_ids()) == []
+        text = counts(app)
+        assert text.lstrip().startswith("What changed: 0 of"), text
+        assert ("2 more in other venues" if width >= 120 else "+2 elsewhere") in text, text
+        first_line = screen.query_one(PaperList).render_line(0).text.strip()
+        assert first_line == "No papers match in ICLR 2026; 2 more in other venues.", first_line
+        screen.list_filter.set_scope([])  # every venue: the two listed, no note
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="every venue")
+        assert "elsewhere" not in counts(app) and "other venues" not in counts(app), counts(app)

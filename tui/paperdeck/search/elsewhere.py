@@ -8,6 +8,9 @@ Counted only where it is cheap — never a second run of the query over the othe
   ranking is cached; what it found less what the scope shows is the rest.
 - the starred papers (the ★ filter on a blank bar, or ``is:starred`` alone, the Starred view): the
   store's star count less what the scope shows.
+- the changed papers (``is:changed`` or ``changed:KIND`` alone, the What changed view): the
+  papers changed since the user looked (the change log's cached answer, which the query just
+  read) counted by venue, those outside the scope.
 
 Anything else (field terms, which would be evaluated over the other venues' papers, unparsed as
 they may be) counts nothing: ``None``.
@@ -35,6 +38,8 @@ def more_elsewhere(
             return None
         starred, _ = searcher.store.user_counts()
         return max(0, starred - shown)
+    if not starred_only and (kinds := _changed_alone(query)):
+        return _changed_elsewhere(searcher, kinds, scope)
     if starred_only or query.like or query.has_filter or not query.words or query.error is not None:
         return None
     index = searcher.index.built
@@ -57,6 +62,33 @@ def _starred_alone(query: Query) -> bool:
         and tree.field == "is"
         and choices("is", tree.value) == frozenset({"starred"})
     )
+
+
+def _changed_alone(query: Query) -> frozenset[str]:
+    """The kinds of change ``query`` selects when it is ``is:changed`` (every kind) or
+    ``changed:KIND`` and nothing else (the What changed view); else none."""
+    from paperdeck.search.query_fields import choices
+    from paperdeck.search.query_terms import Term
+
+    tree = query.tree
+    if query.words or query.like or query.error is not None or not isinstance(tree, Term):
+        return frozenset()
+    if tree.field == "changed":
+        return choices("changed", tree.value)
+    if tree.field == "is" and choices("is", tree.value) == frozenset({"changed"}):
+        from paperdeck.model.changes import CHANGE_KINDS
+
+        return frozenset(CHANGE_KINDS)
+    return frozenset()
+
+
+def _changed_elsewhere(searcher: Searcher, kinds: frozenset[str], scope: frozenset[str]) -> int:
+    """How many papers changed in one of ``kinds`` since the user looked are outside ``scope``."""
+    from paperdeck.search.venues import venues_of
+
+    store = searcher.store
+    changed = (pid for pid, what in store.changed_since_looked().items() if what & kinds)
+    return sum(count for venue, count in venues_of(store, changed).items() if venue not in scope)
 
 
 def elsewhere_note(count: int | None, *, short: bool = False) -> str:

@@ -20,8 +20,9 @@ class AfterPause:
     another :meth:`restart` or a :meth:`stop`.
 
     Args:
-        set_timer: makes a one-shot timer (a widget's or a screen's ``set_timer``), called with
-            the seconds and the callback.
+        set_timer: makes a one-shot timer that is never skipped, called with the seconds and the
+            callback (:func:`~paperdeck.ui._lines.timers.one_shot_on` a widget or a screen: a
+            timer Textual skips would leave the action waiting for ever).
         action: what is run after the pause, on the event loop.
         hold: given, the action due is handed to it rather than run (it runs it now or later:
             a query under way is painted first); a restart or a stop meanwhile drops it.

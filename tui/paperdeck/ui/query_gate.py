@@ -17,6 +17,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from paperdeck.ui._lines.timers import one_shot
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -87,7 +89,7 @@ class QueryGate:
             return
         if self._paint_waits is not None and self._paint_waits():
             self._look_asked = True
-            self._screen.set_timer(self.LOOK_AGAIN_S, self._look)
+            one_shot(self._screen, self.LOOK_AGAIN_S, self._look)
             return
         self._quiet.set()
         held, self._held = self._held, []

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from textual.notifications import Notification
 
+from paperdeck.ui._lines.timers import one_shot
+
 if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.timer import Timer
@@ -58,7 +60,7 @@ class QueryToast:
                 app._notifications.add(notification)
                 app._refresh_notifications()
 
-        self._timer = self._screen.set_timer(self._after_s, tell)
+        self._timer = one_shot(self._screen, self._after_s, tell)
 
     def keep_for(self, query: str) -> None:
         """Take the toast away unless it is about ``query``, the query shown now; its hint may

@@ -29,6 +29,7 @@ from textual.screen import Screen
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import UserData
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.timers import one_shot
 
 __all__ = ["SaveQueue"]
 
@@ -117,7 +118,7 @@ class SaveQueue:
         if alone and save.written.wait(self.AT_ONCE_S):
             self._written(save)  # nothing held it up: told now, before the next key
             return
-        self._screen.set_timer(self.WAITING_NOTE_S, self._check_waiting)
+        one_shot(self._screen, self.WAITING_NOTE_S, self._check_waiting)
 
     def when_idle(self, then: Callable[[], None]) -> None:
         """Call ``then`` (on the event loop) once every save queued now is written: at once when

@@ -81,4 +81,9 @@ Textual internals touched (name: where used; pinned by):
   handled, and a prompt it opens focused, before the next key is handed on); pinned by
   ``tests/ui/test_keys_in_a_burst.py`` (all its tests) and
   ``tests/e2e/test_tmux.py::test_a_burst_of_keys_lands_where_typed``.
+- ``Timer._start`` and ``MessagePump._timers`` (the body of Textual's ``MessagePump.set_timer``,
+  copied with ``skip=False``: Textual's one-shot timer skips its only tick when the loop stalls
+  longer than its delay as it starts): :func:`.timers.one_shot`, used for every one-shot timer of
+  ``paperdeck.ui`` (``tests/ui/test_lines.py::test_no_one_shot_timer_is_made_but_through_one_shot``);
+  pinned by ``tests/ui/test_detail_follows.py`` (all its tests).
 """

@@ -21,6 +21,7 @@ from rich.cells import cell_len
 
 from paperdeck.reading.marks import Marks
 from paperdeck.store.store import Store
+from paperdeck.ui._lines.timers import one_shot_on
 from paperdeck.ui.after_pause import AfterPause
 from paperdeck.ui.query_toast import QueryToast
 from paperdeck.ui.scope_counts import scoped_user_counts, star_note
@@ -389,7 +390,7 @@ class ListCounts:
     def _tally_later(self) -> None:
         """Count the list shown by status after ``tally_after_s`` without a change of list."""
         if self._tally_pause is None:
-            self._tally_pause = AfterPause(self.screen.set_timer, self._tally, self.hold)
+            self._tally_pause = AfterPause(one_shot_on(self.screen), self._tally, self.hold)
         self._tally_pause.restart(self._tally_after_s)
 
     def _tally(self) -> None:

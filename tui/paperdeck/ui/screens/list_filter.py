@@ -500,7 +500,8 @@ class ListFilter(ListSorting):
     ) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result.
-        ``empty_text``: what an empty list says (``""``: the list's own, "No papers match.").
+        ``empty_text``: what an empty list says (``""``: how many papers the query finds outside
+        the venue scope when it finds some there, else the list's own, "No papers match.").
         A paper whose highlight must be kept (:meth:`refilter_later`'s ``must_keep``, the paper
         highlighted before :meth:`refilter` after another process's change) and is not highlighted
         now is told to :attr:`highlight_lost`, before :attr:`answered`."""
@@ -532,7 +533,7 @@ class ListFilter(ListSorting):
             if moves_in(self.first_means, ids) != self._moves_shown:  # the first means' column
                 self.show_moves()
             paper_list.set_scales_mixed(self.venue_scope.mixes_scales(ids))
-            paper_list.set_empty_text(empty_text)
+            paper_list.set_empty_text(empty_text or self._empty_in_scope(len(ids)))
             paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
             if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
                 paper_list.post_message(PaperList.Highlighted(before))
@@ -546,6 +547,15 @@ class ListFilter(ListSorting):
         if was_stale:
             self.answered(not isinstance(result, str))
         self.changed()
+
+    def _empty_in_scope(self, shown: int) -> str:
+        """What an empty list says when the query finds papers outside the venue scope
+        (``"No papers match in ICLR 2026; 4 more in other venues."``), else ``""`` (the list's own)."""
+        if shown or not self._elsewhere:
+            return ""
+        from paperdeck.search.elsewhere import elsewhere_note
+
+        return f"No papers match in {self.venue_scope.note()}; {elsewhere_note(self._elsewhere)}."
 
     def _count_elsewhere(self, text: str, starred_only: bool, shown: int) -> int | None:
         """How many papers ``text`` finds outside the scope, where that is cheap to know."""

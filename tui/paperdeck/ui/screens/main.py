@@ -39,6 +39,7 @@ from paperdeck.store.settings import (
 )
 from paperdeck.store.store import Store
 from paperdeck.ui._lines.frames import after_first_frame, forget_repaints_of_first_frame, paint_waits
+from paperdeck.ui._lines.timers import one_shot
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import say_no_paper
 from paperdeck.ui.query_gate import QueryGate
@@ -328,7 +329,7 @@ class MainScreen(ReadingScreen):
         # key and the list answering it painted (timers keep wall time: a slow machine's query
         # outlasts them).
         gate = self.query_gate
-        self.set_timer(self.FOOTER_BY_S, partial(gate.when_quiet, self._mount_footer))
+        one_shot(self, self.FOOTER_BY_S, partial(gate.when_quiet, self._mount_footer))
         self.set_interval(self.EXTERNAL_CHECK_S, partial(gate.when_quiet, self.check_external_changes))
 
     def _answers_filter(self) -> bool:
@@ -625,17 +626,19 @@ class MainScreen(ReadingScreen):
 
     @on(PaperList.Highlighted)
     def _highlighted(self, event: PaperList.Highlighted) -> None:
+        """The list's highlighted paper changed: the detail pane follows it, at once or, while the
+        filter bar has the focus, once the typing pauses. Either way it shows the paper the list
+        highlights when it is shown (:meth:`_show_highlighted`), not the message's: a message
+        handled after the list changed again names a paper no longer highlighted."""
         detail = self.query_one(PaperDetail)
         detail.stop_waiting()
         if self._filter_focused():
             # While typing, the top result changes with every key: lay out its abstract only once
             # the typing pauses (each key restarts the wait), so a keystroke costs the list's
             # repaint, not the detail's (the costlier of the two).
-            detail.show_after_pause(
-                event.paper_id, self._show_detail, self.DETAIL_WHILE_TYPING_S, self.query_gate.when_quiet
-            )
+            detail.show_after_pause(self._show_highlighted, self.DETAIL_WHILE_TYPING_S, self.query_gate.when_quiet)
         else:
-            self._show_detail(event.paper_id)
+            self._show_highlighted()
 
     def _show_detail(self, paper_id: str | None) -> None:
         detail = self.query_one(PaperDetail)

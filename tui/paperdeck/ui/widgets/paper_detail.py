@@ -12,6 +12,7 @@ from textual.widgets import Static
 from paperdeck.model.safe_text import one_line
 from paperdeck.store.rows import PaperRow
 from paperdeck.ui._lines.no_layout import set_by_layout_virtual_size
+from paperdeck.ui._lines.timers import one_shot_on
 from paperdeck.ui.after_pause import AfterPause
 
 if TYPE_CHECKING:  # the first frame shows none: their modules are imported once one is read
@@ -36,39 +37,39 @@ class PaperDetail(VerticalScroll, can_focus=True):
     alone (as in the main screen's first frame, drawn before the catalogue is read).
 
     While the user types, the pane waits for a pause before it follows the highlighted paper
-    (:meth:`show_after_pause`): each key costs the list's repaint, not the detail's.
+    (:meth:`show_after_pause`): each key costs the list's repaint, not the detail's. It says which
+    paper it shows (:attr:`shown_id`): once the list settles, the list's highlighted one.
 
     A paper shown lays out the screen once: the pane's and its body's virtual sizes, set by that
     layout, neither lay out nor repaint again (the scrollbar coming or going lays out on its own)."""
 
     virtual_size = set_by_layout_virtual_size()
 
-    #: The paper waiting to be shown once the typing pauses: its id (``None``: none
-    #: highlighted), how it is shown, and the pause in seconds; ``None`` when none waits.
-    _waiting: tuple[str | None, Callable[[str | None], None], float] | None = None
+    #: What shows the paper to follow once the typing pauses, and the pause in seconds; ``None``
+    #: when none waits.
+    _waiting: tuple[Callable[[], None], float] | None = None
     _pause: AfterPause | None = None
+    #: The id of the paper shown (``None``: none, or only its title while the catalogue loads).
+    shown_id: str | None = None
 
     def show_after_pause(
-        self,
-        paper_id: str | None,
-        show: Callable[[str | None], None],
-        pause_s: float,
-        hold: Callable[[Callable[[], None]], None] | None = None,
+        self, show: Callable[[], None], pause_s: float, hold: Callable[[Callable[[], None]], None] | None = None
     ) -> None:
-        """Call ``show(paper_id)`` once ``pause_s`` seconds pass without another call here or
-        to :meth:`keep_waiting` (each restarts the wait); a paper waiting before is dropped.
-        ``hold`` (taken at the first call): the show due is handed to it, which runs it now or
-        once a query under way is painted (:meth:`QueryGate.when_quiet
+        """Call ``show()`` once ``pause_s`` seconds pass without another call here or to
+        :meth:`keep_waiting` (each restarts the wait); a show waiting before is dropped. ``show``
+        reads which paper to show when it runs (the list's highlighted one then), not when it was
+        asked for. ``hold`` (taken at the first call): the show due is handed to it, which runs
+        it now or once a query under way is painted (:meth:`QueryGate.when_quiet
         <paperdeck.ui.query_gate.QueryGate.when_quiet>`)."""
-        self._waiting = (paper_id, show, pause_s)
+        self._waiting = (show, pause_s)
         if self._pause is None:
-            self._pause = AfterPause(self.set_timer, self._follow, hold)
+            self._pause = AfterPause(one_shot_on(self), self._follow, hold)
         self._pause.restart(pause_s)
 
     def _follow(self) -> None:
         waiting, self._waiting = self._waiting, None
         if waiting is not None:
-            waiting[1](waiting[0])
+            waiting[0]()
 
     @property
     def waiting(self) -> bool:
@@ -79,7 +80,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
         """Restart the wait of the paper waiting to be shown (another key was typed); nothing
         when none waits."""
         if self._waiting is not None and self._pause is not None:
-            self._pause.restart(self._waiting[2])
+            self._pause.restart(self._waiting[1])
 
     def stop_waiting(self) -> None:
         """Drop the paper waiting to be shown, if any (it is not shown)."""
@@ -99,6 +100,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
     def show_loading(self, row: PaperRow | None) -> None:
         """Show the title while the catalogue is still being read."""
         body = self._body()
+        self.shown_id = None
         title = one_line(row.title) if row is not None else ""
         body.update(Content("\n").join([Content.styled(title, "bold"), Content.styled("Loading…", "dim")]))
 
@@ -120,6 +122,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
         (:func:`~paperdeck.ui.widgets.detail_content.marked`), and when and where it is presented
         (``events``)."""
         body = self._body()
+        self.shown_id = paper.id if paper is not None and user is not None else None
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
         else:
