@@ -81,4 +81,12 @@ Textual internals touched (name: where used; pinned by):
   handled, and a prompt it opens focused, before the next key is handed on); pinned by
   ``tests/ui/test_keys_in_a_burst.py`` (all its tests) and
   ``tests/e2e/test_tmux.py::test_a_burst_of_keys_lands_where_typed``.
+- ``DOMNode._get_component_classes`` (shadowed on the instance), ``DOMNode._component_styles``,
+  ``DOMNode._css_bases``, ``Stylesheet._process_component_classes``'s styling of a ``DOMNode``
+  per component class, ``Stylesheet.rules`` as the list a parse makes (its rule sets taken from
+  the per-source parse cache), ``RuleSet.selector_names`` / ``selector_set``, ``Selector.type`` /
+  ``name`` / ``pseudo_classes``: :class:`.component_styles.KeptComponentStyles`, used by
+  ``PaperList`` (a change of focus styles none of its components); pinned by
+  ``tests/ui/test_component_styles.py`` (both its tests) and
+  ``tests/ui/test_list_drawing.py::test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew``.
 """
