@@ -37,6 +37,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.model.user import UserData
 from paperdeck.store.rows import PaperRow
 from paperdeck.ui._lines.boxing import RowBoxer, without_truecolor
+from paperdeck.ui._lines.component_styles import KeptComponentStyles
 from paperdeck.ui._lines.no_layout import set_virtual_size
 from paperdeck.ui._lines.scrollbar import vertical_scrollbar_for
 from paperdeck.ui.commands import bindings
@@ -177,6 +178,13 @@ class PaperList(ScrollView, can_focus=True):
         self._spans: LRUCache[tuple[str, tuple[str, ...]], list[tuple[int, int]]] = LRUCache(1024)
         #: The rows' lines, boxed as Textual boxes them (``_boxed_lines``).
         self._rows_boxed = RowBoxer()
+        #: The components' styles, made by Textual once per look of the list's place (focused or
+        #: not, under the mouse or not, per theme), then kept: a change of focus styles none.
+        self.component_styles = KeptComponentStyles(self)
+        #: The row look and the components' styles (``_part``'s, filled as rows ask) of each look
+        #: of the list met: by the components' styles in place and the widget's style.
+        self._looks_seen: LRUCache[tuple[object, Style], tuple[tuple[Style, ...], dict[tuple[str, bool], Style]]]
+        self._looks_seen = LRUCache(16)
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -484,8 +492,15 @@ class PaperList(ScrollView, can_focus=True):
     def _new_frame(self) -> _Frame:
         focused = self.has_focus
         if self._styles is None or self._styles[0] != focused:
-            base, parts = self.rich_style, dict[tuple[str, bool], Style]()
-            look = self._rows_look(base, parts)
+            base = self.rich_style
+            # The components' styles of a look seen before (the list focused or not, per theme)
+            # are read again from it: after a change of focus, none is asked of Textual anew.
+            seen_key = (self.component_styles.key, base)
+            seen = self._looks_seen.get(seen_key)
+            if seen is None:
+                parts = dict[tuple[str, bool], Style]()
+                seen = self._looks_seen[seen_key] = (self._rows_look(base, parts), parts)
+            look, parts = seen
             if look != self._look:
                 self._strips.clear()
                 self._look = look
