@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import pickle
-from dataclasses import replace
 from pathlib import Path
 
 from paperdeck.store.atomic import staged_path
@@ -81,7 +80,7 @@ def test_a_stamp_written_in_a_transaction_is_taken_again_once_renamed_into_place
     target = store._user.shard_path(doc_id_for("openreview:A") % SHARDS)
     kept: list[FileStamp | None] = []
     with store.transaction():
-        store.change(["openreview:A"], lambda record: replace(record, starred=True))
+        store.change(["openreview:A"], lambda record: record.replaced(starred=True))
         stamp_written(target, kept.append)
         assert kept == [file_stamp(staged_path(target))]
         assert staged_path(target) != target
