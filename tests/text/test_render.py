@@ -292,6 +292,41 @@ def test_footnote_keeps_its_text() -> None:
     assert render_plain(r"available\footnote{\url{https://a.b/c}}.") == "available (https://a.b/c)."
 
 
+# LaTeX quotes as titles and abstracts of ICLR 2026 (../shared/data) write them: curled, the two
+# kinds mixed as written; apostrophes, straight pairs, code and primes in math left alone.
+QUOTES = [
+    ("Curing \"Miracle Steps'' in LLM Math Reasoning", "Curing “Miracle Steps” in LLM Math Reasoning"),
+    ("models exhibit ''Aha moment'' behaviour", "models exhibit “Aha moment” behaviour"),
+    ("the ''data owner-server interaction\" and", "the “data owner-server interaction” and"),
+    ("which predicts ''yes'' (resp. ''no'') token", "which predicts “yes” (resp. “no”) token"),
+    ("our novel ''knee point''-based Early-Stopping", "our novel “knee point”-based Early-Stopping"),
+    ("rich ``chemical world,'' is", "rich “chemical world,” is"),
+    ("Reflection - Problem Solving'', thereby", "Reflection - Problem Solving”, thereby"),
+    ("a `word' here", "a ‘word’ here"),
+    ("the authors' work, it's 'quoted'", "the authors' work, it's 'quoted'"),
+    ('a plain "straight" pair', 'a plain "straight" pair'),
+    ("`code` and `it's`", "code and it's"),
+    ("$f''(x)$ and $g'' + h$", "f''(x) and g'' + h"),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), QUOTES, ids=[s for s, _ in QUOTES])
+def test_latex_quotes_are_curled_and_apostrophes_kept(source: str, expected: str) -> None:
+    assert render_plain(source) == expected
+
+
+def test_a_title_with_latex_quotes_is_shown_curled_everywhere() -> None:
+    from paperdeck.export.titles import shown_title
+    from paperdeck.model.paper import Paper
+    from paperdeck.model.safe_text import shown_line
+    from paperdeck.store.rows import PaperRow
+
+    title = "Curing \"Miracle Steps'' in LLM Math Reasoning"
+    shown = "Curing “Miracle Steps” in LLM Math Reasoning"
+    assert shown_line(title) == shown_title(title) == PaperRow.of(Paper("x", title, "")).title == shown
+    assert PaperRow.of(Paper("y", "exhibit ''Aha moment''", "")).title == "exhibit “Aha moment”"
+
+
 def test_adjacent_equal_styles_merge() -> None:
     assert render_abstract(r"\textbf{a}\textbf{b} c") == [Segment("ab", bold=True), Segment(" c")]
 

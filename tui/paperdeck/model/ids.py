@@ -45,7 +45,7 @@ def normalise_title(text: str) -> str:
 
 #: What :func:`title_match_key` renders first: the renderer's markup (math, macros, emphasis, HTML
 #: entities; :data:`paperdeck.model.safe_text.MARKUP`'s characters). A title without any is read as it is.
-_TITLE_MARKUP = re.compile(r"[$\\*_`\[&<~]")
+_TITLE_MARKUP = re.compile(r"[$\\*_`\[&<~]|''")
 
 
 def title_match_key(title: str) -> str:

@@ -145,9 +145,9 @@ def _in_place_table() -> dict[int, int]:
 
 
 #: What the renderer (:func:`paperdeck.text.render.render_plain`) may show differently from the
-#: source: math, macros, Markdown emphasis, code and links, HTML entities. Text without any is shown
-#: as it is (the renderer, and its LaTeX library, are then not even imported).
-MARKUP = re.compile(r"[$\\*_`\[&<~]")
+#: source: math, macros, Markdown emphasis, code and links, HTML entities, LaTeX quotes (``''``).
+#: Text without any is shown as it is (the renderer, and its LaTeX library, are then not even imported).
+MARKUP = re.compile(r"[$\\*_`\[&<~]|''")
 
 
 def shown_line(text: str, raw: bool = False) -> str:
