@@ -142,7 +142,7 @@ def test_a_papers_percentile_matches_an_independent_count(sliced: dict[str, Any]
     store = Store(sliced["data"])
     figures = figures_of(store.papers, store.reviews.summaries(), store.all_user_data)
     by_forum = _ratings_by_forum(sliced["notes"])
-    means = {forum: round(sum(r) / len(r), 3) for forum, r in by_forum.items()}
+    means = {forum: sum(r) / len(r) for forum, r in by_forum.items()}
     for forum in sorted(means)[:25]:
         place = figures.place(means[forum])
         assert place is not None

@@ -111,7 +111,7 @@ def number(value: float | None) -> str:
 
 
 def _mean(total: float, count: int) -> float | None:
-    return round(total / count, 3) if count else None
+    return total / count if count else None  # full precision: :func:`number` rounds it once
 
 
 @dataclass(frozen=True, slots=True)
