@@ -260,9 +260,7 @@ def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, c
     plain = next(
         p.id
         for p in Store(store_dir).papers
-        if not has_markup(p.title + p.abstract)
-        and p.openreview_id
-        and not Store(store_dir).user_data(p.id).starred
+        if not has_markup(p.title + p.abstract) and p.openreview_id and not Store(store_dir).user_data(p.id).starred
     )
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
     for command in commands:
