@@ -313,6 +313,36 @@ def test_search_rows_line_up_for_ids_of_any_length(tmp_path: Path, capsys: pytes
     assert len(decisions) == 1 and len(titles) == 1, rows
 
 
+def test_search_rows_line_up_for_decisions_of_any_length(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``accept-conditional`` (ICLR 2026's, 18 characters) is wider than the decision column was
+    (13): the tester saw it push its title right. The column is as wide as the longest shown."""
+    from paperdeck.model.paper import Paper
+    from paperdeck.store.store import Store
+
+    data = tmp_path / "data"
+    Store(data).import_papers(
+        [
+            Paper(id="openreview:Us00XndbVi", title="Conditional paper", abstract="a", decision="accept-conditional"),
+            Paper(id="openreview:AbCdEfGh12", title="Poster paper", abstract="b", decision="poster"),
+        ]
+    )
+    code, out, _ = run(capsys, "search", "paper", "--data-dir", str(data))
+    rows = out.splitlines()
+    assert code == 0 and len(rows) == 2, rows
+    titles = {row.index("Conditional") if "Conditional" in row else row.index("Poster paper") for row in rows}
+    assert len(titles) == 1, rows
+    assert "accept-conditional Conditional paper" in out
+
+
+def test_a_row_alone_cuts_a_decision_wider_than_its_column(tmp_path: Path) -> None:
+    from paperdeck.cli.output import paper_row
+    from paperdeck.model.paper import Paper
+    from paperdeck.store.store import Store
+
+    paper = Paper(id="openreview:Us00XndbVi", title="T", abstract="a", decision="accept-conditional")
+    assert "accept-condi… T" in paper_row(Store(tmp_path / "data"), paper)  # 13 cells, then the title
+
+
 def test_an_empty_standard_input_never_deletes_a_note(store_dir: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A note is deleted only when asked (``--delete``, ``--text ""``): an empty pipe (a script's,
     ``</dev/null``) is refused in one line and the note kept; on a terminal nothing is read, the

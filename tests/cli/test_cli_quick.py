@@ -255,14 +255,12 @@ sys.exit(code)
     ],
 )
 def test_the_quick_path_imports_no_model_and_no_heavy_library(store_dir: Path, commands: list[list[str]]) -> None:
-    from paperdeck.cli.shown import markup
+    from paperdeck.cli.shown import has_markup
 
     plain = next(
         p.id
         for p in Store(store_dir).papers
-        if markup().search(p.title + p.abstract) is None
-        and p.openreview_id
-        and not Store(store_dir).user_data(p.id).starred
+        if not has_markup(p.title + p.abstract) and p.openreview_id and not Store(store_dir).user_data(p.id).starred
     )
     env = {**os.environ, "PAPERDECK_DATA_DIR": str(store_dir)}
     for command in commands:

@@ -155,3 +155,23 @@ def test_import_undo_of_reviews_alone_says_it_took_the_reviews_away(
     code, out, _ = run(capsys, "import", "--undo", "--data-dir", data)
     assert code == 0 and f"): {len(sample.notes())} reviews and comments taken away. The store holds" in out, out
     assert Store(data).reviews.counts()["notes"] == 0
+
+
+def test_an_undo_after_a_backup_restore_asks_for_yes_and_says_the_restore_stays(
+    capsys: pytest.CaptureFixture[str], data: str, tmp_path: Path
+) -> None:
+    """A tester restored a backup, then `import --undo` took back an older import without a word
+    about the restore (which is not undoable): it now asks for --yes, and then says so."""
+    paper_id = Store(Path(data)).paper_ids[0]
+    assert run(capsys, "star", paper_id, "--data-dir", data)[0] == 0
+    backup = tmp_path / "backup.json"
+    assert run(capsys, "export", "--user-data", "-o", str(backup), "--data-dir", data)[0] == 0
+    assert run(capsys, "import", str(backup), "--data-dir", data)[0] == 0  # the restore
+    catalogue = (Path(data) / "catalogue.json").read_bytes()
+    code, out, err = run(capsys, "import", "--undo", "--data-dir", data)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "a backup restore (" in err and "`paperdeck import --undo --yes`" in err and "nothing was changed" in err
+    assert (Path(data) / "catalogue.json").read_bytes() == catalogue
+    code, out, _ = run(capsys, "import", "--undo", "--yes", "--data-dir", data)
+    assert code == 0 and "Undid the import of" in out and "The backup restore of" in out and "is not undone" in out
+    assert Store(Path(data)).user_data(paper_id).starred  # the restored marks stay

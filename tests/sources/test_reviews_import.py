@@ -58,11 +58,11 @@ def _expected(notes: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         confidences = [c["confidence"]["value"] for c in contents]
         expected[forum] = {
             "count": len(ratings),
-            "mean": round(mean, 3),
+            "mean": mean,
             "min": min(ratings),
             "max": max(ratings),
-            "std": round(std, 3),
-            "confidence": round(sum(confidences) / len(confidences), 3),
+            "std": std,
+            "confidence": sum(confidences) / len(confidences),
         }
     return expected
 

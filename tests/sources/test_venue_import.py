@@ -31,7 +31,7 @@ def write(folder: Path, name: str, records: list[dict[str, Any]]) -> Path:
 @pytest.mark.parametrize(
     ("average", "expected"),
     [
-        ("[5.75, 0.4330127018922193]", Ratings(5.75, 0.433, scale="1-10")),  # COLM 2025's text
+        ("[5.75, 0.4330127018922193]", Ratings(5.75, 0.4330127018922193, scale="1-10")),  # COLM 2025's text
         ([5.75, 0.43], Ratings(5.75, 0.43, scale="1-10")),
         ("5.0", Ratings(5.0, scale="1-10")),  # ICLR 2017's text
         (6.5, Ratings(6.5, scale="1-10")),

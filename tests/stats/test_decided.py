@@ -42,9 +42,26 @@ def test_papers_under_review_are_not_decided() -> None:
     assert data["decisions_by_area"]["vision"]["decided"] == 4
     assert data["acceptance_by_rating"]["5–6"] == {"decided": 4, "accepted": 2, "undecided": 5, "acceptance_rate": 0.5}
     text = _text("acceptance", figures)
-    assert "rate = accepted / decided (accepted + rejected)" in text
+    assert "rate = accepted / decided (accepted + rejected + workshop)" in text
     assert "   5–6        4         2          5   50%" in text
     assert figures.venues[0].acceptance_rate == pytest.approx(0.5)
+
+
+def test_the_rate_names_the_decisions_the_decided_papers_have() -> None:
+    """ICLR 2017 (198 accepted, 244 rejected, 47 to the workshop): 198 / 489 = 40 %, and the note
+    says the workshop papers are among the decided; a set without them does not name them."""
+    figures = figures_of(_set("ICLR", 2017, poster=198, reject=244, workshop=47), {}, {})
+    assert figures.refused == ("reject", "workshop")
+    assert figures.venues[0].acceptance_rate == pytest.approx(198 / 489)
+    for key in ("acceptance", "areas"):
+        text = _text(key, figures)
+        assert "rate = accepted / decided (accepted + rejected + workshop)" in text, key
+    assert "40%" in _text("areas", figures)
+    assert Figures.from_cache(figures.to_cache()) == figures
+    plain = figures_of(_set("ICLR", 2018, poster=3, reject=2, desk_rejected=1), {}, {})
+    assert "rate = accepted / decided (accepted + rejected + desk-rejected);" in _text("acceptance", plain)
+    only = figures_of(_set("ICLR", 2019, poster=3, reject=2), {}, {})
+    assert "rate = accepted / decided (accepted + rejected);" in _text("acceptance", only)
 
 
 def test_a_list_of_the_accepted_counts_the_rest_as_not_accepted_and_says_so() -> None:

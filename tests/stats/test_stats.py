@@ -142,7 +142,7 @@ def test_a_papers_percentile_matches_an_independent_count(sliced: dict[str, Any]
     store = Store(sliced["data"])
     figures = figures_of(store.papers, store.reviews.summaries(), store.all_user_data)
     by_forum = _ratings_by_forum(sliced["notes"])
-    means = {forum: round(sum(r) / len(r), 3) for forum, r in by_forum.items()}
+    means = {forum: sum(r) / len(r) for forum, r in by_forum.items()}
     for forum in sorted(means)[:25]:
         place = figures.place(means[forum])
         assert place is not None
@@ -276,7 +276,7 @@ def test_stats_reads_its_cache_and_counts_the_marks_afresh(
     assert cached["progress"]["statuses"]["read"] == 1 and cached["progress"]["starred"] == 2
     (data / CACHE_FILE).write_text("{not json", "utf-8")
     assert _stats(capsys, str(data)) == cached  # a broken cache is counted again …
-    assert json.loads((data / CACHE_FILE).read_bytes())["schema"] == 7  # … and written anew
+    assert json.loads((data / CACHE_FILE).read_bytes())["schema"] == 8  # … and written anew
     extra = tmp_path / "extra.jsonl"
     with DUMP.open("rb") as handle:
         lines = [line for _, line in zip(range(SLICE + 5), handle, strict=False)][SLICE:]

@@ -54,7 +54,7 @@ def test_the_rows_cache_is_one_line_per_paper_after_the_ids(imported: Store) -> 
     columns = {"decisions": False, "ratings": False, "areas": False}
     header = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": 5, "columns": columns, "spreads": True,
               "venues": {"labels": [""], "runs": [0, 5]}, "offsets": True, "spans": True,
-                  "title_keys": 2, "venue_columns": {"": [False, False, False]}}  # fmt: skip
+                  "title_keys": 2, "titles": 2, "venue_columns": {"": [False, False, False]}}  # fmt: skip
     assert json.loads(lines[0]) == header
     assert json.loads(lines[1]) == imported.paper_ids
     spans = json.loads(lines[2])
@@ -134,6 +134,17 @@ def test_a_broken_rows_cache_is_ignored(imported: Store, change: Callable[[list[
     assert store.loaded  # the catalogue was parsed instead
     assert store.paper_ids == imported.paper_ids
     assert not Store(imported.data_dir, lazy=True).loaded  # and the cache written again
+
+
+def test_a_rows_cache_of_titles_rendered_otherwise_is_written_again(imported: Store) -> None:
+    """A cache written before LaTeX quotes were curled in titles holds them as written: not read."""
+    lines = _cache_lines(imported)
+    header = json.loads(lines[0])
+    del header["titles"]
+    _write_cache_lines(imported, [json.dumps(header), *lines[1:]])
+    first = Store(imported.data_dir, lazy=True)
+    assert first.loaded  # the cache was not read: the catalogue was parsed
+    assert not Store(imported.data_dir, lazy=True).loaded  # the cache written again by the first
 
 
 def test_a_stale_rows_cache_is_written_again(imported: Store) -> None:

@@ -292,6 +292,41 @@ def test_footnote_keeps_its_text() -> None:
     assert render_plain(r"available\footnote{\url{https://a.b/c}}.") == "available (https://a.b/c)."
 
 
+# LaTeX quotes as titles and abstracts of ICLR 2026 (../shared/data) write them: curled, the two
+# kinds mixed as written; apostrophes, straight pairs, code and primes in math left alone.
+QUOTES = [
+    ("Curing \"Miracle Steps'' in LLM Math Reasoning", "Curing “Miracle Steps” in LLM Math Reasoning"),
+    ("models exhibit ''Aha moment'' behaviour", "models exhibit “Aha moment” behaviour"),
+    ("the ''data owner-server interaction\" and", "the “data owner-server interaction” and"),
+    ("which predicts ''yes'' (resp. ''no'') token", "which predicts “yes” (resp. “no”) token"),
+    ("our novel ''knee point''-based Early-Stopping", "our novel “knee point”-based Early-Stopping"),
+    ("rich ``chemical world,'' is", "rich “chemical world,” is"),
+    ("Reflection - Problem Solving'', thereby", "Reflection - Problem Solving”, thereby"),
+    ("a `word' here", "a ‘word’ here"),
+    ("the authors' work, it's 'quoted'", "the authors' work, it's 'quoted'"),
+    ('a plain "straight" pair', 'a plain "straight" pair'),
+    ("`code` and `it's`", "code and it's"),
+    ("$f''(x)$ and $g'' + h$", "f''(x) and g'' + h"),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), QUOTES, ids=[s for s, _ in QUOTES])
+def test_latex_quotes_are_curled_and_apostrophes_kept(source: str, expected: str) -> None:
+    assert render_plain(source) == expected
+
+
+def test_a_title_with_latex_quotes_is_shown_curled_everywhere() -> None:
+    from paperdeck.export.titles import shown_title
+    from paperdeck.model.paper import Paper
+    from paperdeck.model.safe_text import shown_line
+    from paperdeck.store.rows import PaperRow
+
+    title = "Curing \"Miracle Steps'' in LLM Math Reasoning"
+    shown = "Curing “Miracle Steps” in LLM Math Reasoning"
+    assert shown_line(title) == shown_title(title) == PaperRow.of(Paper("x", title, "")).title == shown
+    assert PaperRow.of(Paper("y", "exhibit ''Aha moment''", "")).title == "exhibit “Aha moment”"
+
+
 def test_adjacent_equal_styles_merge() -> None:
     assert render_abstract(r"\textbf{a}\textbf{b} c") == [Segment("ab", bold=True), Segment(" c")]
 
@@ -307,7 +342,7 @@ def test_adjacent_equal_styles_merge() -> None:
         pytest.param(r"\[\beta_i\]", "βᵢ", id="bracket-delimiters"),
         pytest.param(r"$5\%$ and $a % b$", "5% and a % b", id="percent-in-math"),
         pytest.param(r"$\mathcal{O}(n \log n)$", "O(n log n)", id="mathcal-keeps-letter"),
-        pytest.param(r"$\frac{1}{2}$ and $\frac{a+b}{c}$", "1/2 and (a+b)/c", id="frac"),
+        pytest.param(r"$\frac{1}{2}$ and $\frac{a+b}{c}$", "½ and (a+b)/c", id="frac"),
         pytest.param(r"$x_{\text{KL}}$", "x_KL", id="unmappable-subscript"),
         pytest.param(r"$\text{COCO}\mbox{-}20^{i}$", "COCO-20ⁱ", id="text-and-mbox"),
         pytest.param(r"$360^\circ\times 180^\circ$", "360°× 180°", id="degrees"),
@@ -381,6 +416,32 @@ def test_math_segments_are_marked_math() -> None:
 def test_text_styles_inside_math() -> None:
     assert styled(r"$\underline{\textbf{S}}$mall", bold=True, underline=True, math=True) == ["S"]
     assert styled(r"**bold $x$ here**", bold=True) == ["bold ", "x", " here"]
+
+
+# A fraction followed by a factor must not read as dividing it; a script with more than one
+# character and no Unicode form is bracketed (the first two from ICLR 2026 sE8DCSJTzd and a seed).
+FRACTIONS = [
+    (r"log~Z(h) = \frac{1}{2}\eta^2 + \mathcal{O}(\eta^3)", "log Z(h) = ½η² + O(η³)"),
+    (r"\frac{1}{2}\eta^2", "½η²"),
+    (r"\tfrac{1}{2}", "½"),
+    (r"\dfrac34 n", "¾ n"),
+    (r"e^{i\pi}", "e^(iπ)"),
+    (r"e^{-i\pi}", "e^(−iπ)"),
+    (r"\frac{a+b}{c+d}", "(a+b)/(c+d)"),
+    (r"\frac{a}{b}x", "(a/b)x"),
+    (r"\frac{a+b}{c}(x+y)", "((a+b)/c)(x+y)"),
+    (r"\frac{1}{100}\sum_i x_i", "(1/100)∑ᵢ xᵢ"),
+    (r"\frac{a}{b} + x", "a/b + x"),
+    (r"\frac{a}{b}, x", "a/b, x"),
+    (r"\sqrt{\frac{a}{b}}", "√(a/b)"),
+    (r"\frac{\frac{1}{n}x}{2}", "((1/n)x)/2"),
+    (r"x^{\frac{a}{b}}y", "x^(a/b)y"),
+]
+
+
+@pytest.mark.parametrize(("source", "expected"), FRACTIONS, ids=[s for s, _ in FRACTIONS])
+def test_fractions_and_scripts_are_unambiguous(source: str, expected: str) -> None:
+    assert math_to_unicode(source) == expected
 
 
 def test_math_to_unicode_examples() -> None:

@@ -33,3 +33,35 @@ async def test_the_tag_prompt_refuses_a_blank_tag(
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, TagPrompt)
+
+
+@pytest.mark.parametrize(
+    ("typed", "refused"),
+    [
+        ('"unclosed #hash UPPER', 'Not tagged: a closing " is missing (escape cancels).'),
+        ("x" * 300, "Not tagged: a tag holds at most 200 characters; this one would hold 300 (escape cancels)."),
+    ],
+    ids=["unclosed-quote", "too-long"],
+)
+async def test_the_tag_prompt_refuses_what_it_cannot_keep_and_keeps_the_text(
+    make_app: Callable[..., PaperApp], seeded_store: Store, typed: str, refused: str
+) -> None:
+    """A README-only tester typed a quote left open (saved as one long tag) and a 300-character
+    tag (the dialog closed, the text lost, the message naming a directory): both are refused in
+    the dialog, in words, and the text stays to be mended."""
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("T")
+        await pilot.pause()
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TagPrompt)
+        assert app.screen.query_one(Input).value == typed
+        said = [str(n.message) for n in app._notifications]
+        assert said[-1:] == [refused] and "/" not in said[-1].split(";")[0]
+        assert Store(seeded_store.data_dir).user_data(target).tags == ()

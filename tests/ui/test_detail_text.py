@@ -43,3 +43,14 @@ def test_a_long_note_is_shown_cut_with_what_is_left_told() -> None:
     assert f"({left:,} more characters: n shows the whole note)" in shown.splitlines()
     short = detail_content(paper, UserData(paper.id).replaced(note="a short note")).plain
     assert "a short note" in short.splitlines() and "more characters" not in short
+
+
+def test_the_ratings_spread_is_rounded_once() -> None:
+    """COLM 2025's "$100K or 100 Days…" (ratings 6;6;7;9, Paper Copilot's list): the spread is
+    1.2247…, shown ± 1.22 (it was kept as 1.225, then shown 1.23)."""
+    from paperdeck.sources.papercopilot import ratings_from
+
+    ratings = ratings_from("6;6;7;9")
+    assert ratings is not None and ratings.std == (1.5) ** 0.5 and ratings.mean == 7.0
+    paper = Paper(id="abs:std", title="T", abstract="A.", ratings=ratings)
+    assert "rating 7.0 ± 1.22 (4 reviews, 6–9)" in _detail(paper)

@@ -641,6 +641,9 @@ def add_command_parsers(
         parser.add_argument(
             "--undo", action="store_true", help="take back the last import (the papers it added, the fields it changed)"
         )
+        parser.add_argument(
+            "--yes", action="store_true", help="with --undo: undo even when a backup restore came after the import"
+        )
     parser = command("search", "rank papers for a query, as the filter bar does")
     add_query_argument(parser, required=True)
     parser.add_argument("--limit", type=limit, default=20, help="at most N papers (0: all; default 20)")

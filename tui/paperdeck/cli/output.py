@@ -111,23 +111,31 @@ def print_error(message: str) -> None:
 
 #: The id column's least width in :func:`paper_row` (an OpenReview id, ``openreview:AbCdEfGh12``, fits).
 ID_WIDTH = 24
+#: The decision column's least width in :func:`paper_row` (``withdrawn``, ``spotlight`` fit).
+DECISION_WIDTH = 13
 
 
-def paper_row(store: Store, paper: Paper, raw: bool = False, id_width: int = ID_WIDTH) -> str:
+def paper_row(
+    store: Store, paper: Paper, raw: bool = False, id_width: int = ID_WIDTH, decision_width: int = DECISION_WIDTH
+) -> str:
     """One line for ``paper``: star and note marks, id (padded to ``id_width``), decision (blank
-    when unknown), title (:func:`shown_text`: rendered unless ``raw``)."""
+    when unknown; padded to ``decision_width``, a longer one cut with ``…`` so that the title is
+    never pushed right), title (:func:`shown_text`: rendered unless ``raw``)."""
     user = store.user_data(paper.id)
     marks = ("★" if user.starred else " ") + ("✎" if user.note else " ")
     decision = paper.decision if paper.decision != "unknown" else ""
-    return f"{marks} {paper.id:<{id_width}} {decision:<13} {shown_line(paper.title, raw)}"
+    if len(decision) > decision_width:
+        decision = decision[: decision_width - 1] + "…"
+    return f"{marks} {paper.id:<{id_width}} {decision:<{decision_width}} {shown_line(paper.title, raw)}"
 
 
 def paper_rows(store: Store, papers: Sequence[Paper], raw: bool = False) -> list[str]:
     """:func:`paper_row` of each of ``papers``, the ids padded to the widest shown (a
-    ``title:icml-2019:fb55804305f1`` id is longer than an OpenReview one), so that the decisions
-    and titles start in one column."""
+    ``title:icml-2019:fb55804305f1`` id is longer than an OpenReview one) and the decisions to the
+    longest shown (``accept-conditional``), so that the decisions and titles start in one column."""
     width = max((len(paper.id) for paper in papers), default=ID_WIDTH)
-    return [paper_row(store, paper, raw, max(ID_WIDTH, width)) for paper in papers]
+    decisions = max((len(paper.decision) for paper in papers if paper.decision != "unknown"), default=0)
+    return [paper_row(store, paper, raw, max(ID_WIDTH, width), max(DECISION_WIDTH, decisions)) for paper in papers]
 
 
 def papers_text(count: int) -> str:

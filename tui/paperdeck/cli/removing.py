@@ -118,10 +118,11 @@ def _confirm(count: int, by_query: bool) -> None:
 
 def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
     """Take back the last change when it was a ``what`` (``"import"`` or ``"remove"``); say
-    which command takes it back when it was the other kind.
+    which command takes it back when it was the other kind. When a backup restore came after it
+    (not undoable), only with ``--yes``, and the line says the restore stays.
 
     Raises:
-        NothingToUndo: there is none.
+        NothingToUndo: there is none, or a restore came after it and ``--yes`` was not given.
         StoreError: the catalogue changed since (nothing was changed), or cannot be written.
     """
     from paperdeck.store.undo import NothingToUndo
@@ -134,6 +135,14 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         raise NothingToUndo(
             f"the last change was {_NOUN[point.what]} ({point.summary}), not {_NOUN[what]}: "
             f"`paperdeck {command}` takes it back; nothing was changed"
+        )
+    restored = point.restored_at[11:16] if point.restored_at else ""
+    if restored and not args.yes:
+        raise NothingToUndo(
+            f"a backup restore ({restored} UTC) came after {_NOUN[what]} of {point.at[:16].replace('T', ' ')} UTC "
+            f"({point.summary}), and an undo leaves the restored marks as they are: "
+            f"`paperdeck {'import' if what == 'import' else 'remove'} --undo --yes` takes {_NOUN[what]} back; "
+            "nothing was changed"
         )
     from paperdeck.cli.caches import caches_key, save_caches
 
@@ -155,11 +164,12 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         f"Undid {_NOUN[what]} of {when} UTC ({report.summary}): {done}. "
         f"The store holds {papers_text(store.paper_count)}.",
         *report.notices,
+        *([f"The backup restore of {restored} UTC is not undone: the marks it restored stay."] if restored else []),
     ]
     data = {"undone": what, "at": report.at, "summary": report.summary, "restored": list(report.restored),
             "taken_away": list(report.taken_away), "reverted": report.reverted,
             "reviews_taken_away": report.reviews_taken_away, "notices": list(report.notices),
-            "papers": store.paper_count}  # fmt: skip
+            "papers": store.paper_count, "restore_kept": point.restored_at}  # fmt: skip
     emit(args, data, "\n".join(lines))
     return 0
 

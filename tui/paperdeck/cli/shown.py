@@ -11,7 +11,7 @@ or :func:`~paperdeck.model.safe_text.visible` does. The module imports the sanit
 from __future__ import annotations
 
 from paperdeck.model.rating_text import mean_text
-from paperdeck.model.safe_text import markup
+from paperdeck.model.safe_text import has_markup
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def shown_text(text: str, raw: bool = False) -> str:
     (:func:`paperdeck.text.render.render_plain`: ``$\\alpha$-DPO`` → ``α-DPO``). ``raw``
     (``--raw``): the source text as it is. Not sanitised here: the caller's
     :func:`~paperdeck.model.safe_text.one_line` or :func:`~paperdeck.cli.output.emit` is."""
-    if raw or markup().search(text) is None:  # the same test as :func:`~paperdeck.model.safe_text.shown_line`
+    if raw or not has_markup(text):  # the same test as :func:`~paperdeck.model.safe_text.shown_line`
         return text
     from paperdeck.text.render import render_plain  # deferred: most titles have no markup
 

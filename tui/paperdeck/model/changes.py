@@ -365,9 +365,12 @@ def paper_changes(
             change = replace(change, title=True)
         if old.abstract and paper.abstract and not _same_text(old.abstract, paper.abstract):
             change = replace(change, abstract=True)
-        old_mean = None if old.ratings is None else round(old.ratings.mean, 3)
-        new_mean = None if paper.ratings is None else round(paper.ratings.mean, 3)
-        if old_mean != new_mean:
+        old_mean = None if old.ratings is None else old.ratings.mean
+        new_mean = None if paper.ratings is None else paper.ratings.mean
+        # Compared to 3 places (a catalogue written before keeps means so rounded), kept whole.
+        if (old_mean is None) != (new_mean is None) or (
+            old_mean is not None and new_mean is not None and round(old_mean, 3) != round(new_mean, 3)
+        ):
             change = replace(change, mean=(old_mean, new_mean))
         on_paper = by_forum.get(paper.openreview_id, []) if paper.openreview_id else []
         if on_paper:

@@ -50,6 +50,26 @@ class StoreError(PaperdeckError):
         return type(self), (self.path, self.reason)
 
 
+class AmbiguousId(PaperdeckError):
+    """A bare id (no ``kind:`` prefix) names papers of several kinds (``openreview:X`` and
+    ``arxiv:X``): the message lists them, so that one can be given whole.
+
+    Attributes:
+        given: the id as given.
+        candidates: the papers' ids.
+    """
+
+    def __init__(self, given: str, candidates: list[str]) -> None:
+        from paperdeck.model.safe_text import one_line
+
+        self.given = given
+        self.candidates = candidates
+        super().__init__(f"{one_line(given)!r} names {len(candidates)} papers: {', '.join(map(one_line, candidates))}")
+
+    def __reduce__(self) -> tuple[type[AmbiguousId], tuple[str, list[str]]]:
+        return type(self), (self.given, self.candidates)
+
+
 class SavedThenInterrupted(KeyboardInterrupt):
     """Ctrl-C came after a change was committed (an import's papers or reviews written), while
     what follows it was made (the search index, the statistics): the change stands, and the

@@ -58,7 +58,7 @@ def title_match_key(title: str) -> str:
     a stored id never moves); only which records are one paper."""
     from paperdeck.text.fold import fold_text  # deferred: below the model, and only for a merge
 
-    if _TITLE_MARKUP.search(title) is not None:
+    if _TITLE_MARKUP.search(title) is not None or "''" in title:
         from paperdeck.text.render import render_plain  # deferred: most titles have no markup
 
         title = render_plain(title)

@@ -57,14 +57,16 @@ class Ratings:
 
     @classmethod
     def from_scores(cls, scores: list[float]) -> Ratings | None:
-        """Summarise individual scores; ``None`` for an empty list."""
+        """Summarise individual scores; ``None`` for an empty list. Mean and standard deviation are
+        kept to full precision: each output rounds them once (``± 1.22`` for ratings 6, 6, 7, 9,
+        not ``1.225`` rounded again to ``1.23``)."""
         if not scores:
             return None
         mean = sum(scores) / len(scores)
         # A product, not ``** 2``: huge scores then give an infinite spread (which the import
         # boundary drops) instead of raising OverflowError.
         std = (sum((s - mean) * (s - mean) for s in scores) / len(scores)) ** 0.5
-        return cls(round(mean, 3), round(std, 3), min(scores), max(scores), len(scores))
+        return cls(mean, std, min(scores), max(scores), len(scores))  # full precision: rounded once, where shown
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (``scale`` only when recorded)."""

@@ -46,7 +46,8 @@ _MEAN_FIELDS = ("confidence", "soundness", "presentation", "contribution")
 
 
 def _mean(values: list[float]) -> float | None:
-    return round(sum(values) / len(values), 3) if values else None
+    """The mean, to full precision (rounded once, where it is shown)."""
+    return sum(values) / len(values) if values else None
 
 
 #: One float object per value the summaries hold (ratings repeat: 6.0, 4.0, 2.75 …), see _shared_number.
@@ -163,9 +164,11 @@ class ReviewSummary:
 
     @property
     def rating_delta(self) -> float | None:
-        """Current mean − :attr:`rating_initial`, rounded to 3 places (``None`` without ratings)."""
+        """Current mean − :attr:`rating_initial`, rounded to 9 places: no float noise for
+        ``rating_delta>=1`` to miss, and no rounding for a shown ``+0.05`` to round again
+        (``None`` without ratings)."""
         initial = self.rating_initial
-        return None if self.mean is None or initial is None else round(self.mean - initial, 3)
+        return None if self.mean is None or initial is None else round(self.mean - initial, 9)
 
     @property
     def spread(self) -> float | None:
@@ -212,7 +215,7 @@ class ReviewSummary:
         std = None
         if ratings:
             centre = sum(ratings) / len(ratings)
-            std = round((sum((r - centre) * (r - centre) for r in ratings) / len(ratings)) ** 0.5, 3)
+            std = (sum((r - centre) * (r - centre) for r in ratings) / len(ratings)) ** 0.5
         return cls(
             count=len(ratings),
             mean=_mean(ratings),

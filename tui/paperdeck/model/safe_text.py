@@ -27,7 +27,18 @@ from __future__ import annotations
 import re
 from functools import cache
 
-__all__ = ["document", "file_name", "in_place", "json_text", "markup", "one_line", "shown_line", "visible", "web_link"]
+__all__ = [
+    "document",
+    "file_name",
+    "has_markup",
+    "in_place",
+    "json_text",
+    "markup",
+    "one_line",
+    "shown_line",
+    "visible",
+    "web_link",
+]
 
 _C0_C1 = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 
@@ -147,10 +158,17 @@ def _in_place_table() -> dict[int, int]:
 @cache
 def markup() -> re.Pattern[str]:
     """What the renderer (:func:`paperdeck.text.render.render_plain`) may show differently from the
-    source: math, macros, Markdown emphasis, code and links, HTML entities. Text without any is shown
-    as it is (the renderer, and its LaTeX library, are then not even imported). Compiled at its
-    first use: the app's first frame shows no rendered title."""
+    source: math, macros, Markdown emphasis, code and links, HTML entities; with LaTeX's closing
+    quote (``''``), :func:`has_markup`. Text without any is shown as it is (the renderer, and its
+    LaTeX library, are then not even imported). Compiled at its first use: the app's first frame
+    shows no rendered title."""
     return re.compile(r"[$\\*_`\[&<~]")
+
+
+def has_markup(text: str) -> bool:
+    """Whether the renderer may show ``text`` otherwise than written: :func:`markup`, or ``''``
+    (a character class and a substring test: an alternation in the pattern scans slower)."""
+    return markup().search(text) is not None or "''" in text
 
 
 def shown_line(text: str, raw: bool = False) -> str:
@@ -158,7 +176,7 @@ def shown_line(text: str, raw: bool = False) -> str:
     Markdown and LaTeX emphasis as their words (``$\\ell_1$`` → ``ℓ₁``, ``R\\'enyi`` → ``Rényi``),
     then made one safe line (:func:`one_line`); ``raw`` (``--raw``): the source text, made safe.
     The one way the command line and the plan print a title."""
-    if not raw and markup().search(text) is not None:
+    if not raw and has_markup(text):
         from paperdeck.text.render import render_plain  # deferred: most titles have no markup
 
         text = render_plain(text)

@@ -13,7 +13,7 @@ from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from paperdeck.model.errors import PaperdeckError
+from paperdeck.model.errors import AmbiguousId, PaperdeckError
 from paperdeck.model.safe_text import one_line
 from paperdeck.search.query import Query
 from paperdeck.search.searcher import Searcher
@@ -367,7 +367,10 @@ def pasted_paper_term(store: Store, pasted: str) -> str:
     text = pasted.strip()
     if not text or any(part.isspace() for part in text) or pasted_id(text) or bare_id(text):
         return ""
-    paper = store.paper_named(text)
+    try:
+        paper = store.paper_named(text)
+    except AmbiguousId:  # several papers have it: the words are searched as words
+        return ""
     return f"id:{paper.id}" if paper is not None else ""
 
 
@@ -385,7 +388,10 @@ def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
             if not starred:
                 raise LikeError("like:starred ranks by your starred papers: star some first")
             continue
-        paper = store.paper_named(value)
+        try:
+            paper = store.paper_named(value)
+        except AmbiguousId as error:
+            raise LikeError(f"like:{error}") from None
         if paper is None:
             raise LikeError(f"like:{value}: no such paper in the store")
         named.append(paper.id)

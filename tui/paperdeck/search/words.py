@@ -21,7 +21,7 @@ from functools import cache
 from itertools import chain, filterfalse
 from typing import Protocol
 
-from paperdeck.model.safe_text import markup, shown_line
+from paperdeck.model.safe_text import has_markup, shown_line
 from paperdeck.text.fold import fold_text
 
 _WORD = re.compile(r"[^\W_]+")
@@ -97,7 +97,7 @@ def search_title(title: str) -> str:
     :func:`~paperdeck.model.safe_text.shown_line`: ``$\\lambda$-GRPO`` → ``λ-GRPO``, ``C$^3$`` →
     ``C³``), to be folded as :func:`words` folds text (NFKC: ``C³`` → ``c3``; a Greek letter named:
     ``λ`` → ``lambda``). A title without markup is itself."""
-    return shown_line(title) if markup().search(title) is not None else title
+    return shown_line(title) if has_markup(title) else title
 
 
 def _named(word: str) -> str:

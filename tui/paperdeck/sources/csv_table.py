@@ -438,7 +438,7 @@ def _scores(text: str) -> list[float]:
 
 def _mean(text: str) -> float | None:
     scores = _scores(text)
-    return round(sum(scores) / len(scores), 3) if scores else None
+    return sum(scores) / len(scores) if scores else None  # full precision: rounded once, where shown
 
 
 def _ratings(text: str, count: str, std: str = "", low: str = "", high: str = "") -> Ratings | None:

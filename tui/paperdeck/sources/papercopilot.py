@@ -368,8 +368,8 @@ def ratings_from(scores: object, average: object = None) -> Ratings | None:
         return None
     std = pair[1] if len(pair) > 1 else None
     if isinstance(std, bool) or not isinstance(std, int | float) or not std >= 0:
-        return Ratings(round(mean[0], 3))
-    return Ratings(round(mean[0], 3), round(float(std), 3))
+        return Ratings(mean[0])
+    return Ratings(mean[0], float(std))
 
 
 def mean_from(scores: object, average: object = None) -> float | None:

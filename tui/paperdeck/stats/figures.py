@@ -92,13 +92,15 @@ NO_AREA = _NO_AREA
 BASES = ("decided", "accepted list", "accepted only", "none", "mixed")
 #: What each basis says under a chart of rates (the module docstring).
 BASIS_NOTES = {
-    "decided": "rate = accepted / decided (accepted + rejected); papers without a decision left out",
+    "decided": "rate = accepted / decided ({decided}); papers without a decision left out",
     "accepted list": "only accepted papers have a decision (a list of the accepted): "
     "rate = accepted / (accepted + papers without a decision)",
     "accepted only": "every paper with a decision is accepted (a list of the accepted): no rate",
     "none": "no decisions",
     "mixed": "each venue's rate on its own decisions",
 }
+#: How each not-accepted decision is named in the ``"decided"`` note, in the order named.
+_REFUSED_NAMES = {"reject": "rejected", "desk-rejected": "desk-rejected", "workshop": "workshop"}
 #: The rating range every histogram covers at least (ICLR's 0–10 scale); means outside widen it.
 RATING_RANGE = (0, 10)
 
@@ -111,7 +113,7 @@ def number(value: float | None) -> str:
 
 
 def _mean(total: float, count: int) -> float | None:
-    return round(total / count, 3) if count else None
+    return total / count if count else None  # full precision: :func:`number` rounds it once
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +341,8 @@ class Figures:
         by_area: decisions by primary area, most papers first (:data:`NO_AREA` for none).
         decisions_known: some paper has an accepted or rejected decision.
         basis: how the acceptance rates are taken (:data:`BASES`, the module docstring).
+        refused: the not-accepted decisions some paper has (``reject``, ``desk-rejected``,
+            ``workshop``): what the decided papers are besides the accepted ones.
         acceptance_by_rating: the acceptance rate by mean-rating bucket, aligned with ``mean_ratings``.
         reviews_per_paper: how many papers have 1, 2, 3 … reviews (papers with a mean rating).
         confidence: every review's confidence (from the imported reviews).
@@ -366,11 +370,16 @@ class Figures:
     moves: Moves = field(default_factory=Moves)
     venues: tuple[VenueFigures, ...] = ()
     basis: str = "none"
+    refused: tuple[str, ...] = ()
 
     @property
     def basis_note(self) -> str:
-        """What the rates are (:data:`BASIS_NOTES`)."""
-        return BASIS_NOTES.get(self.basis, "")
+        """What the rates are (:data:`BASIS_NOTES`), the decided papers named by the decisions
+        they hold: ``accepted + rejected + workshop`` for ICLR 2017 (its 47 workshop papers are
+        decided, not accepted)."""
+        note = BASIS_NOTES.get(self.basis, "")
+        refused = [_REFUSED_NAMES[d] for d in _REFUSED_NAMES if d in self.refused] or ["rejected"]
+        return note.replace("{decided}", " + ".join(["accepted", *refused]))
 
     @property
     def rated_venues(self) -> tuple[VenueFigures, ...]:
@@ -464,6 +473,7 @@ class Figures:
                 for v in data.get("venues") or ()
             ),
             basis=str(data["basis"]),
+            refused=tuple(str(d) for d in data["refused"]),
         )
 
     def with_progress(self, marks: Iterable[tuple[str, str, bool]]) -> Figures:
@@ -623,15 +633,17 @@ def _basis(accepted: int, rejected: int, pending: int) -> str:
 class _Tally:
     """The counts of one group of papers (an area, or all)."""
 
-    __slots__ = ("accepted", "other", "papers", "pending", "rejected", "starred", "statuses", "withdrawn")
+    __slots__ = ("accepted", "decisions", "other", "papers", "pending", "rejected", "starred", "statuses", "withdrawn")
 
     def __init__(self) -> None:
         self.papers = self.accepted = self.rejected = self.pending = self.withdrawn = self.other = self.starred = 0
         self.statuses: Counter[str] = Counter()
+        self.decisions: set[str] = set()  # the decisions some paper counted has
 
     def add(self, decision: str, status: str, starred: bool, papers: int) -> None:
         """Count ``papers`` papers of this decision, status and star."""
         self.papers += papers
+        self.decisions.add(decision)
         if decision in ACCEPTED:
             self.accepted += papers
         elif decision in REJECTED:
@@ -831,6 +843,7 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
         ),
         decisions_known=known,
         basis=basis,
+        refused=tuple(d for d in _REFUSED_NAMES if d in everyone.decisions),
         acceptance_by_rating=acceptance,
         reviews_per_paper=Distribution.of(_values(tally.per_paper)),
         confidence=Distribution.of(_values(tally.confidence)),

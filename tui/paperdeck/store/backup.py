@@ -55,6 +55,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import atomic_write_bytes
 from paperdeck.store.follows import Follow
 from paperdeck.store.store import Store, utc_now
+from paperdeck.store.undo import note_restore
 from paperdeck.store.user_data import later_look
 from paperdeck.store.user_fields import MAX_NOTE_CHARS, MAX_TAG_CHARS, MAX_TAGS, combine_records
 
@@ -394,6 +395,7 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
         store.restore(changed, keep_times=True)
         follows_added = store.follows.restore(backup.follows)
         views_added = _restore_views(store, backup.views)
+        note_restore(store.data_dir, utc_now())  # an undo after it asks for --yes
     return RestoreReport(
         restored=len(changed),
         unchanged=len(wanted) - len(changed),

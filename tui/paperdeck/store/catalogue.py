@@ -73,6 +73,7 @@ __all__ = [
     "IndexedText",
     "WrittenCatalogue",
     "catalogue_bytes",
+    "one_named",
 ]
 
 #: The catalogue's file name in the data directory.
@@ -518,19 +519,27 @@ class Catalogue:
         return self._papers.get(paper_id) or self._papers.get(self.resolve(paper_id))
 
     def paper_named(self, given: str) -> Paper | None:
-        """The paper a user names: its id (canonical or an alias), a bare OpenReview forum id, or
-        its OpenReview forum or PDF link (``https://openreview.net/forum?id=X``, what ``y``
-        copies); ``None`` when no paper has it.
+        """The paper a user names: its id (canonical or an alias), a bare id of any kind when one
+        paper has it (``ukGxWd2aDG`` for ``openreview:ukGxWd2aDG``, ``a774902a887c6233`` for
+        ``abs:…``: :func:`~paperdeck.store.paper_index.id_names`), or its OpenReview forum or PDF
+        link (``https://openreview.net/forum?id=X``, what ``y`` copies); ``None`` when no paper has it.
 
         Raises:
             StoreError: as :meth:`load`.
+            AmbiguousId: a bare id that papers of several kinds have.
         """
         if "://" in given:  # model.ids (and the hashlib it imports) only for a link
             from paperdeck.model.ids import openreview_id_from_url
 
             if forum := openreview_id_from_url(given):
                 return self.paper(f"openreview:{forum}") or self.paper(forum)
-        return self.paper(given) or self.paper(f"openreview:{given}")
+        from paperdeck.store.paper_index import id_names
+
+        exact, *others = id_names(given)
+        paper = self.paper(exact)
+        if paper is not None or not others:
+            return paper
+        return one_named(given, [self.paper(name) for name in others])
 
     def _find_span(
         self, paper_id: str, rows: dict[str, PaperRow | bytes | int]
@@ -1345,6 +1354,21 @@ class Catalogue:
                 return _follow(spans.aliases, paper_id)
             self.load()
         return _follow(self._aliases, paper_id)
+
+
+def one_named(given: str, papers: Iterable[Paper | None]) -> Paper | None:
+    """The one paper of ``papers`` (the papers a bare id ``given`` names under each kind of id;
+    ``None`` for a kind none has), ``None`` when there is none.
+
+    Raises:
+        AmbiguousId: papers of several kinds have it (one line naming them).
+    """
+    found = {paper.id: paper for paper in papers if paper is not None}
+    if len(found) > 1:
+        from paperdeck.model.errors import AmbiguousId
+
+        raise AmbiguousId(given, sorted(found))
+    return next(iter(found.values()), None)
 
 
 def _encoded_row(row: list[Any] | bytes) -> bytes:

@@ -215,7 +215,8 @@ def _ratings(value: object) -> bool:
 
 
 def paper_document(data_dir: str, given: str) -> dict[str, Any]:
-    """The document of the paper ``given`` names (its id, an alias, a bare OpenReview forum id),
+    """The document of the paper ``given`` names (its id, an alias, a bare id one paper has under
+    any kind of id: :func:`~paperdeck.store.paper_index.id_names`),
     found as :meth:`paperdeck.store.store.Store.paper_named` finds it by the paper index, and of
     the shape the store writes.
 
@@ -229,8 +230,9 @@ def paper_document(data_dir: str, given: str) -> dict[str, Any]:
     index = paper_index.open_index(os.path.join(data_dir, paper_index.INDEX_FILE), catalogue)  # type: ignore[arg-type]
     if index is None:
         raise NotHere("no usable paper index")
+    found: list[dict[str, Any]] = []
     try:
-        for name in (given, f"openreview:{given}"):
+        for n, name in enumerate(paper_index.id_names(given)):
             current = index.resolve(name)
             for span in index.spans(current):
                 document = paper_index.read_document(catalogue, index.stamp, span)  # type: ignore[arg-type]
@@ -245,10 +247,16 @@ def paper_document(data_dir: str, given: str) -> dict[str, Any]:
                     check = _PAPER_FIELDS.get(field)
                     if check is None or not check(value):
                         raise NotHere(f"a paper's {field}")
-                return doc
+                if n == 0:
+                    return doc  # the id itself
+                if all(d["id"] != doc["id"] for d in found):
+                    found.append(doc)
+                break
     finally:
         index.close()
-    raise NotHere("not found by the index")
+    if len(found) == 1:
+        return found[0]  # a bare id that one paper has, under any kind of id
+    raise NotHere("several papers" if found else "not found by the index")
 
 
 # -- the user's record ------------------------------------------------------------------------

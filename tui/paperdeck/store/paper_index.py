@@ -54,9 +54,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
+    "BARE_ID_KINDS",
     "INDEX_FILE",
     "PaperIndex",
     "id_key",
+    "id_names",
     "index_bytes",
     "object_bytes",
     "open_index",
@@ -257,6 +259,20 @@ class PaperIndex:
                 break
             paper_id = new
         return paper_id
+
+
+#: The kinds of id a bare id is looked up under (``a774902a887c6233`` → ``abs:a774902a887c6233``).
+BARE_ID_KINDS = ("openreview", "abs", "arxiv", "doi")
+_ID_KINDS = frozenset((*BARE_ID_KINDS, "title"))
+
+
+def id_names(given: str) -> list[str]:
+    """The ids ``given`` may name, the exact one first: a bare id (no ``kind:`` prefix) also under
+    each of :data:`BARE_ID_KINDS` (a DOI case-folded, as stored). Each is one lookup, so that
+    finding a paper by a bare id reads nothing proportional to the store."""
+    if given.partition(":")[0] in _ID_KINDS:
+        return [given]
+    return [given, *(f"{kind}:{given.casefold() if kind == 'doi' else given}" for kind in BARE_ID_KINDS)]
 
 
 def _catalogue_stamp(catalogue_path: Path) -> Stamp | None:

@@ -96,13 +96,14 @@ class PaperRow(FrozenValue):
 
     @classmethod
     def of(cls, paper: Paper) -> PaperRow:
-        """The row of ``paper``; a title with LaTeX (``C$^3$-Bench``) is shown rendered (``C³-Bench``)."""
+        """The row of ``paper``; a title with LaTeX (``C$^3$-Bench``, ````quotes''``) is shown rendered
+        (``C³-Bench``, “quotes”)."""
         ratings = paper.ratings
         rating = ratings.mean if ratings is not None else None
         low, high = (ratings.min, ratings.max) if ratings is not None else (None, None)
         spread = high - low if high is not None and low is not None else None
         title = paper.title
-        if "$" in title or "\\" in title:
+        if "$" in title or "\\" in title or "''" in title or "``" in title:
             from paperdeck.text.render import render_plain  # deferred: a bare start renders no LaTeX
 
             title = render_plain(title)
@@ -438,6 +439,11 @@ def _offset_entries(fd: int, line_at: int, index: int, count: int) -> tuple[int,
 #: hold one paper twice (``R\\'enyi`` beside ``Rényi``), so an import merges the whole catalogue once.
 TITLE_KEYS = 2
 
+#: How the rows' titles were rendered (:meth:`PaperRow.of`), in the rows cache's header: 2, LaTeX
+#: quotes curled and fractions unambiguous. A cache of another rendering is not read: the catalogue
+#: is parsed once and the cache written again, so a store made before shows the titles as now.
+TITLES_RENDERED = 2
+
 
 def rows_cache_keyed(rows_path: Path) -> bool:
     """Whether the rows cache says its catalogue was merged with the current title key
@@ -468,6 +474,8 @@ def _head(
     if header.get("spreads") is not True:  # written before rows carried the rating spread
         return None
     if header.get("offsets") is not True:  # written before the rows' offsets
+        return None
+    if header.get("titles") != TITLES_RENDERED:  # titles rendered otherwise (LaTeX quotes kept)
         return None
     count = header["rows"]
     ids = parse_ids(handle.readline())
@@ -872,7 +880,7 @@ def _write_rows(
         OSError, StoreError: either cannot be written."""
     header: dict[str, Any] = {"catalogue": [stat.st_size, stat.st_mtime_ns], "rows": len(rows),
                               "columns": columns._asdict(), "spreads": True, "venues": venues.to_json(),
-                              "offsets": True, "title_keys": TITLE_KEYS}  # fmt: skip
+                              "offsets": True, "title_keys": TITLE_KEYS, "titles": TITLES_RENDERED}  # fmt: skip
     if venue_columns is not None and venue_columns.keys() == set(venues.labels):
         header["venue_columns"] = {venue: list(venue_columns[venue]) for venue in venues.labels}
     lines = [orjson.dumps(header), orjson.dumps(ids)]

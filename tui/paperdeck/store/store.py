@@ -484,7 +484,8 @@ class Store:
         return self.catalogue.paper(paper_id)
 
     def paper_named(self, given: str) -> Paper | None:
-        """The paper a user names: its id, a bare OpenReview forum id, or its OpenReview link;
+        """The paper a user names: its id, a bare id one paper has under any kind of id
+        (``ukGxWd2aDG``, ``a774902a887c6233`` for ``abs:a774902a887c6233``), or its OpenReview link;
         ``None`` when no paper has it (raises StoreError as :meth:`load`).
 
         While the catalogue is not opened (``catalogue_at_first_use``), the paper is found by the
@@ -523,28 +524,37 @@ class Store:
     def _paper_by_index(self, given: str) -> tuple[Paper | None, bool]:
         """The paper ``given`` names (as :meth:`paper_named`) found by the paper index, and
         whether the index was usable (present, whole, of the catalogue as it is now)."""
-        from paperdeck.store.paper_index import INDEX_FILE, open_index, read_document
+        from paperdeck.store.catalogue import one_named
+        from paperdeck.store.paper_index import INDEX_FILE, id_names, open_index, read_document
 
         index = open_index(self.data_dir / INDEX_FILE, self.catalogue_path)
         if index is None:
             return None, False
-        names = [given, f"openreview:{given}"]
+        names = id_names(given)
         if "://" in given:  # model.ids (and the hashlib it imports) only for a link
             from paperdeck.model.ids import openreview_id_from_url
 
             if forum := openreview_id_from_url(given):
                 names = [f"openreview:{forum}", forum]
+
+        def found(name: str) -> Paper | None:
+            current = index.resolve(name)
+            for span in index.spans(current):
+                document = read_document(self.catalogue_path, index.stamp, span)
+                paper = _paper_of(document, current) if document is not None else None
+                if paper is not None:
+                    return paper
+            return None
+
         try:
-            for name in names:
-                current = index.resolve(name)
-                for span in index.spans(current):
-                    document = read_document(self.catalogue_path, index.stamp, span)
-                    paper = _paper_of(document, current) if document is not None else None
-                    if paper is not None:
-                        return paper, True
+            first = found(names[0])
+            if first is not None or len(names) == 1:
+                return first, True
+            if "://" in given:
+                return found(names[1]), True
+            return one_named(given, map(found, names[1:])), True  # a bare id: one paper of any kind
         finally:
             index.close()
-        return None, True
 
     def _rewrite_paper_index(self) -> None:
         """Write the paper index again from the rows cache's spans, when the catalogue opened

@@ -94,6 +94,8 @@ class UndoPoint:
         log_after: the change log's ``[size, mtime_ns]`` right after it (``None``: none): while
             the log is still that, an undo cuts it back to ``log_before``.
         kept_log: whether it kept the change log's sizes (points of an older paperdeck did not).
+        restored_at: when a backup restore came after it (ISO 8601 UTC; :func:`note_restore`),
+            ``None`` when none did: an undo leaves a restore's marks as they are, and says so.
     """
 
     what: str
@@ -109,6 +111,24 @@ class UndoPoint:
     log_before: int = 0
     log_after: list[int] | None = None
     kept_log: bool = False
+    restored_at: str | None = None
+
+
+def note_restore(data_dir: Path, at: str) -> None:
+    """Write into the undo point, when there is one, that a backup restore came after its change
+    at ``at`` (a restore is not undoable: ``import --undo`` then asks for ``--yes``). In a
+    transaction, staged with the restore.
+
+    Raises:
+        StoreError: the point cannot be written.
+    """
+    path = data_dir / UNDO_DIR / _POINT_FILE
+    try:
+        data = orjson.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return  # no point (or none readable: nothing would be undone)
+    if isinstance(data, dict):
+        atomic_write_bytes(path, orjson.dumps({**data, "restored_at": at}))
 
 
 def read_undo_point(data_dir: Path) -> UndoPoint | None:
@@ -145,6 +165,7 @@ def read_undo_point(data_dir: Path) -> UndoPoint | None:
             log_before=int(data.get("log_before") or 0),
             log_after=[int(n) for n in log_after] if isinstance(log_after, list) else None,
             kept_log=bool(data.get("kept_log")),
+            restored_at=str(data["restored_at"]) if data.get("restored_at") else None,
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None

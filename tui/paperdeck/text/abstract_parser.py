@@ -69,17 +69,64 @@ def _md_link() -> re.Pattern[str]:
 
 @cache
 def _latex_quote() -> re.Pattern[str]:
-    return re.compile(r"(?<!`)``(?!`)([^`\n]{1,300}?)(?:''|\")")
+    """A quoted run opened by ````, ``''`` or ``"`` at a word's start and closed by ``''`` or ``"``
+    at a word's end (the two kinds mixed as the data has them: ``"Miracle Steps''``)."""
+    return re.compile(r"(?<![\w'\"`])(``|''|\")(?=[^\s'\"`])((?:(?!``|''|\")[^\n$]){1,300}?)(?<=\S)(''|\")(?![\w'`])")
+
+
+@cache
+def _lone_quote() -> re.Pattern[str]:
+    """A ```` opening a word, or a ``''`` closing one (``Problem Solving'', thereby``), left over."""
+    return re.compile(r"(?<![\w`])``(?=\w)|(?<=[\w).!?%])''(?=[\s,.;:!?)\]]|$)")
+
+
+@cache
+def _single_quote() -> re.Pattern[str]:
+    """````word'``: a backtick opening a word, an apostrophe closing it; never ```code```."""
+    return re.compile(r"(?<![\w`])`(?=[^\s`'])([^`'\n$]{1,100}?)(?<=\S)'(?![\w'`])")
+
+
+def _outside_math(src: str, at: int) -> bool:
+    """Whether position ``at`` of ``src`` is outside ``$…$`` (an even number of unescaped ``$``
+    before it): ``$f''(x)$`` is a second derivative, not a quote."""
+    before = src[:at]
+    return (before.count("$") - before.count("\\$")) % 2 == 0
+
+
+def curl_quotes(src: str) -> str:
+    """``src`` with LaTeX's quotes curled, as a reader sees them: ````quoted''`` → “quoted”, and so
+    ``''quoted''`` and ``"quoted''`` (a straight pair ``"quoted"`` is left as written); a lone
+    ```` opening a word → “, a lone ``''`` closing one → ”; ````word'`` → ‘word’. Apostrophes
+    (``it's``, ``authors'``) and primes in math (``$f''$``) are not touched."""
+    if "``" not in src and "''" not in src and "`" not in src:
+        return src
+
+    def pair(m: re.Match[str]) -> str:
+        if (m[1] == '"' and m[3] == '"') or not _outside_math(m.string, m.start()):
+            return m[0]
+        return f"“{m[2]}”"
+
+    def lone(m: re.Match[str]) -> str:
+        if not _outside_math(m.string, m.start()):
+            return m[0]
+        return "“" if m[0] == "``" else "”"
+
+    def single(m: re.Match[str]) -> str:
+        return f"‘{m[1]}’" if _outside_math(m.string, m.start()) else m[0]
+
+    src = _lone_quote().sub(lone, _latex_quote().sub(pair, src))
+    return _single_quote().sub(single, src) if "`" in src else src
 
 
 def parse_markup(text: str) -> list[Node]:
-    """The parse tree of ``text``: line endings made ``\\n``, ````quotes''`` made “curly”.
+    """The parse tree of ``text``: line endings made ``\\n``, LaTeX quotes made “curly”
+    (:func:`curl_quotes`).
 
     Meant never to raise; :func:`paperdeck.text.render.render_abstract` still guards against it.
     """
     src = text.replace("\r\n", "\n").replace("\r", "\n")
-    if "``" in src:  # what the quotes' pattern needs
-        src = _latex_quote().sub(r"“\1”", src)
+    if "`" in src or "''" in src:  # what the quotes' patterns need
+        src = curl_quotes(src)
     nodes, _ = _Parser(src).parse()
     return nodes
 

@@ -27,6 +27,18 @@ POP, BOLD, ITALIC, UNDERLINE, CODE = "\ue000", "\ue001", "\ue002", "\ue003", "\u
 # A script written as a word (``N_avg``) is marked while the span is converted, so that one followed
 # by more letters can be put in parentheses once the whole span is known.
 _WORD_OPEN, _WORD_CLOSE = "\ue005", "\ue006"
+# A fraction ``a/b`` is marked until the atom after it is known: a factor there (``\\frac{a}{b}x``)
+# puts it in parentheses, ``(a/b)x``, which would otherwise read as ``a/(bx)``.
+_FRAC_OPEN, _FRAC_CLOSE = "\ue007", "\ue008"
+#: Simple digit fractions that Unicode writes as one character (``\\frac{1}{2}`` → ``½``).
+_VULGAR = {
+    ("1", "2"): "½", ("1", "3"): "⅓", ("2", "3"): "⅔", ("1", "4"): "¼", ("3", "4"): "¾",
+    ("1", "5"): "⅕", ("2", "5"): "⅖", ("3", "5"): "⅗", ("4", "5"): "⅘", ("1", "6"): "⅙",
+    ("5", "6"): "⅚", ("1", "7"): "⅐", ("1", "8"): "⅛", ("3", "8"): "⅜", ("5", "8"): "⅝",
+    ("7", "8"): "⅞", ("1", "9"): "⅑", ("1", "10"): "⅒",
+}  # fmt: skip
+#: What may start a factor after a fraction, beside letters and digits.
+_FACTOR_START = frozenset("([{√∛∜∑∏∫∮∂∇|‖\\")
 
 
 # Each pattern is compiled at its first use (text without math needs none of them).
@@ -43,7 +55,7 @@ def _word_script() -> re.Pattern[str]:
 
 @functools.cache
 def _all_markers() -> re.Pattern[str]:
-    return re.compile("[\ue000-\ue006]")
+    return re.compile("[\ue000-\ue008]")
 
 
 @functools.cache
@@ -271,22 +283,47 @@ def _convert(items: list[Item]) -> str:
     while i < len(items):
         text, i = _atom(items, i)
         out.append(text)
+    if any(piece[:1] == _FRAC_OPEN for piece in out):
+        for k, piece in enumerate(out):
+            if piece[:1] == _FRAC_OPEN and piece[-1:] == _FRAC_CLOSE:
+                body = piece[1:-1]
+                out[k] = f"({body})" if _factor_follows(out, k + 1) else body
     return "".join(out)
+
+
+def _factor_follows(pieces: list[str], k: int) -> bool:
+    """Whether the first visible character of ``pieces[k:]`` starts a factor (a letter, a digit,
+    an opening bracket, a root, a sum…), not an operator, a relation or punctuation."""
+    for piece in pieces[k:]:
+        for c in piece:
+            if c.isspace() or "\ue000" <= c <= "\ue008":
+                continue
+            return c in _FACTOR_START or unicodedata.category(c)[0] in "LN"
+    return False
+
+
+def _unfrac(text: str) -> str:
+    """``text`` without fraction marks: a fraction that is a whole argument needs none."""
+    return text.replace(_FRAC_OPEN, "").replace(_FRAC_CLOSE, "") if _FRAC_OPEN in text else text
 
 
 def _arg(items: list[Item], i: int) -> tuple[str | None, int]:
     while i < len(items) and items[i] == " ":
         i += 1
-    return _atom(items, i) if i < len(items) else (None, i)
+    if i >= len(items):
+        return None, i
+    text, j = _atom(items, i)
+    return _unfrac(text), j
 
 
 def _attach(kind: str, arg: str) -> str:
     """``arg`` as a superscript (``kind == "^"``) or subscript, else a readable fallback.
 
-    Unicode scripts when every character has one (``x⁽ᵗ⁾``, ``xᵢ₊₁``); else one character or a
-    word written bare after the ``^``/``_`` (``ℓ_∞``, ``N_avg``; :func:`_close_words` puts a word
-    followed by more letters in parentheses), anything longer in parentheses with minus signs
-    (``ε^(−2/3)``). Never braces.
+    Unicode scripts when every character has one (``x⁽ᵗ⁾``, ``xᵢ₊₁``); else one character
+    written bare after the ``^``/``_`` (``ℓ_∞``), a subscript that is a Latin word (a label:
+    ``N_avg``; :func:`_close_words` puts one followed by more letters in parentheses) bare too,
+    anything else in parentheses with minus signs (``ε^(−2/3)``, ``e^(iπ)``: ``e^iπ`` would read
+    as ``(e^i)π``). Never braces.
     """
     done = to_superscript(arg) if kind == "^" else to_subscript(arg)
     if done is not None:
@@ -296,7 +333,7 @@ def _attach(kind: str, arg: str) -> str:
         return ""
     if len(arg) == 1:
         return kind + arg
-    if _script_word().fullmatch(arg):
+    if kind == "_" and arg.isascii() and _script_word().fullmatch(arg):
         return f"{kind}{_WORD_OPEN}{arg}{_WORD_CLOSE}"
     arg = _minus().sub("\u2212", arg)
     if arg.startswith("(") and _wrap(arg) == arg:  # one group already: x^((t)) would be noise
@@ -357,7 +394,10 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
             return b, j
         if name in ("overset", "stackrel", "underset"):
             return b + _attach("_" if name == "underset" else "^", a), j
-        return f"{_wrap(a)}/{_wrap(b)}", j
+        vulgar = _VULGAR.get((_unmarked(a).strip(), _unmarked(b).strip()))
+        if vulgar is not None:
+            return vulgar, j
+        return f"{_FRAC_OPEN}{_wrap(a)}/{_wrap(b)}{_FRAC_CLOSE}", j
     if name == "sqrt":
         index = ""
         if j < len(items) and items[j] == "[":
@@ -407,10 +447,10 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
 
 
 def _convert_source(latex: str) -> str:
-    src = _all_markers().sub("", latex) if _marked(latex, "\ue006") else latex
+    src = _all_markers().sub("", latex) if _marked(latex, "\ue008") else latex
     if "\\\\" in src:
         src = _doubled().sub(r"\\", src)
-    text = _close_words(" ".join(_convert(_parse(src)).split()))
+    text = _close_words(" ".join(_unfrac(_convert(_parse(src))).split()))
     return unicodedata.normalize("NFC", text)
 
 

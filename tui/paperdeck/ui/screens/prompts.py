@@ -16,7 +16,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from paperdeck.model.paper import BLANK_TAG, blank_tag, read_tags
+from paperdeck.model.paper import BLANK_TAG, blank_tag, clean_tag, read_tags
 from paperdeck.model.safe_text import one_line
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
@@ -69,20 +69,39 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
             yield Label("enter applies · → completes · escape cancels", classes="prompt-help")
 
     def action_apply(self) -> None:
-        """Apply the tags typed; nothing typed, or a lone ``-`` (a blank tag to remove), is
-        refused with one line and the prompt stays (escape cancels).
+        """Apply the tags typed; nothing typed, a lone ``-`` (a blank tag to remove), a quote
+        left open or a tag longer than a tag may be is refused with one line (:func:`_refused`)
+        and the prompt stays, the text kept (escape cancels).
 
         A priority binding: run as the key comes, before the keys typed after it are handed to
         the input (an Enter left to the input's own binding was handled after them, so that a
         fast ``ujt⏎jTtui8⏎`` made one tag ``ujtjttui8``)."""
-        add, remove = read_tags(self.query_one(Input).value)  # `a, b` is two tags, `"a b"` one
-        if not (add or remove) or blank_tag(add + remove):
-            self.notify(f"Not tagged: {BLANK_TAG} (escape cancels).", severity="warning", timeout=4, markup=False)
+        typed = self.query_one(Input).value
+        add, remove = read_tags(typed)  # `a, b` is two tags, `"a b"` one
+        refused = _refused(typed, add, remove)
+        if refused:
+            self.notify(f"Not tagged: {refused} (escape cancels).", severity="warning", timeout=4, markup=False)
             return
         self.dismiss((add, remove))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _refused(typed: str, add: list[str], remove: list[str]) -> str:
+    """Why the tags typed are not applied, in words (no file named), ``""`` when they are fine:
+    nothing or a blank tag, a ``"`` not closed (as the filter bar says it), a tag longer than the
+    store keeps (:data:`~paperdeck.store.user_fields.MAX_TAG_CHARS`)."""
+    from paperdeck.store.user_fields import MAX_TAG_CHARS
+
+    if not (add or remove) or blank_tag(add + remove):
+        return BLANK_TAG
+    if typed.count('"') % 2:
+        return 'a closing " is missing'
+    longest = max((clean_tag(tag) for tag in add), key=len) if add else ""
+    if len(longest) > MAX_TAG_CHARS:
+        return f"a tag holds at most {MAX_TAG_CHARS} characters; this one would hold {len(longest):,}"
+    return ""
 
 
 class LinkChooser(ChoiceDialog[str | None]):
