@@ -246,7 +246,7 @@ def test_make_run_in_tmux_ends_with_its_session(tmp_path: Path) -> None:
     try:
         terminal.wait_ready("37 papers")
         leader = subprocess.run(
-            ["tmux", "display-message", "-p", "-t", terminal.name, "#{pane_pid}"],
+            [*terminal.tmux, "display-message", "-p", "-t", terminal.name, "#{pane_pid}"],
             capture_output=True,
             text=True,
             check=True,

@@ -56,7 +56,7 @@ def test_a_raw_terminal_log_over_hostile_papers_holds_no_sequence_from_the_data(
     # The app starts once the pipe is in place, so the log holds its very first byte.
     terminal = Terminal(["sh", "-c", f"sleep 1; exec {PAPERDECK}"], env)
     terminals.append(terminal)
-    subprocess.run(["tmux", "pipe-pane", "-o", "-t", terminal.name, f"cat >> {log}"], check=True)
+    subprocess.run([*terminal.tmux, "pipe-pane", "-o", "-t", terminal.name, f"cat >> {log}"], check=True)
     terminal.wait_ready("papers", timeout=40)
     for step in range(60):
         terminal.keys("j")

@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -25,14 +26,21 @@ PAPERDECK = Path(sys.executable).parent / "paperdeck"
 
 
 class Terminal:
-    """One tmux session running a command; read the screen, send keys."""
+    """One tmux session running a command; read the screen, send keys.
+
+    Each terminal has a tmux server of its own (``tmux -S SOCKET``, :attr:`tmux`): a user's tmux,
+    or another test's, never sees its session, and a ``tmux kill-server`` of theirs never ends it.
+    """
 
     def __init__(self, command: list[str], env: dict[str, str], width: int = 120, height: int = 36) -> None:
         self.name = f"paperdeck-e2e-{uuid.uuid4().hex[:8]}"
+        self.socket = Path(tempfile.gettempdir()) / f"{self.name}.tmux"
+        #: The tmux command line of this terminal's own server.
+        self.tmux = ["tmux", "-S", str(self.socket)]
         exports = [f"{key}={value}" for key, value in env.items()]
         subprocess.run(
             [
-                "tmux",
+                *self.tmux,
                 "new-session",
                 "-d",
                 "-s",
@@ -50,7 +58,7 @@ class Terminal:
 
     def screen(self) -> str:
         result = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=False
+            [*self.tmux, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=False
         )
         return result.stdout
 
@@ -77,20 +85,20 @@ class Terminal:
 
     def burst(self, *keys: str) -> None:
         """Send keys in one go, faster than the app can handle them one by one."""
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def keys(self, *keys: str) -> None:
         for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
             time.sleep(0.15)
 
     def type(self, text: str) -> None:
         for char in text:  # one key at a time, as a person types
-            subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", char], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, "-l", char], check=True)
             time.sleep(0.03)
 
     def alive(self) -> bool:
-        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+        return subprocess.run([*self.tmux, "has-session", "-t", self.name], capture_output=True).returncode == 0
 
     def wait_exit(self, timeout: float = GUARD_S) -> None:
         deadline = time.monotonic() + timeout
@@ -101,7 +109,9 @@ class Terminal:
         raise AssertionError(f"paperdeck did not quit; the screen was:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, check=False)
+        subprocess.run([*self.tmux, "kill-session", "-t", self.name], capture_output=True, check=False)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True, check=False)
+        self.socket.unlink(missing_ok=True)
 
 
 def user_records(data_dir: Path) -> list[dict[str, object]]:
