@@ -29,7 +29,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
-from paperdeck.ui.widgets.one_line_input import PathInput
+from paperdeck.ui.widgets.path_input import PathInput
 
 #: Typed instead of a file name (any case): send the papers to a running Zotero.
 ZOTERO_WORD = "zotero"

@@ -48,12 +48,4 @@ class OneLineInput(Input):
         """``text`` (not empty) was pasted in; nothing by default."""
 
 
-class PathInput(OneLineInput):
-    """A file path (the export prompt's): the lines of a paste are joined as they are, with nothing
-    between them (a path copied where the terminal wrapped it, or ending in a newline); a space
-    would be a character of the path."""
-
-    NEWLINE: ClassVar[str] = ""
-
-
-__all__ = ["OneLineInput", "PathInput", "joined_lines"]
+__all__ = ["OneLineInput", "joined_lines"]
