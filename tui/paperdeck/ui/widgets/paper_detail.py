@@ -23,14 +23,6 @@ if TYPE_CHECKING:  # the first frame shows none: their modules are imported once
     from paperdeck.model.user import UserData
 
 
-class _Body(Static):
-    """The pane's text. Its virtual size is set by the layout its update asks for: the second
-    layout and repaint Textual's reactive would ask for then (the screen laid out twice per paper
-    shown) have nothing left to change."""
-
-    virtual_size = set_by_layout_virtual_size()
-
-
 class PaperDetail(VerticalScroll, can_focus=True):
     """Scrollable detail of one paper; ``show`` replaces what it shows. Its body (a ``Static``,
     ``#detail-body``) is mounted when something is first shown: until then the pane is its frame
@@ -93,7 +85,9 @@ class PaperDetail(VerticalScroll, can_focus=True):
         for child in self.children:
             if isinstance(child, Static) and child.id == "detail-body":
                 return child
-        body = _Body(id="detail-body", markup=False)
+        from paperdeck.ui.widgets.detail_body import DetailBody  # deferred: no body in the first frame
+
+        body = DetailBody(id="detail-body", markup=False)
         self.mount(body)
         return body
 
