@@ -21,11 +21,19 @@ from paperdeck.store.store import Store
 PROBE = r"""
 import asyncio, json, sys
 from textual._compositor import Compositor
+from textual.dom import DOMNode
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
 seen = {}
 render_update = Compositor.render_update
+
+
+def made_classes(cls):  # the DOM classes paperdeck made, under cls
+    for sub in cls.__subclasses__():
+        if sub.__module__.startswith("paperdeck."):
+            yield sub.__name__
+        yield from made_classes(sub)
 
 
 def first_frame(self, *args, **kwargs):
@@ -42,6 +50,7 @@ def first_frame(self, *args, **kwargs):
             modules=sorted(m for m in sys.modules if m.startswith(("paperdeck.", "tinydb"))),
             sources=sorted(what for _, what in app.stylesheet.source),
             source_paths=sorted(app.stylesheet.source),
+            dom_classes=sorted(set(made_classes(DOMNode))),
         )
     return update
 
@@ -110,6 +119,9 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "paperdeck.ui.command_help",
         "paperdeck.ui.palette",
         "paperdeck.reading.history",
+        # The export prompt's path field, the detail pane's body (none in the first frame).
+        "paperdeck.ui.widgets.path_input",
+        "paperdeck.ui.widgets.detail_body",
         # The follows' marks (none before the catalogue is matched), the keys held while a
         # query runs (none before a key), the changed marks (the change log is read after the
         # first frame): each part made at its first use.
@@ -124,6 +136,13 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         "tinydb",
     ):
         assert deferred not in modules
+    # Each Textual class is made with its bindings merged and its attributes listed (costly, see
+    # docs/performance.md): the first frame makes those it draws, the app and the screen's base.
+    # The export prompt's path field and the detail pane's body are made at their first use.
+    assert seen["dom_classes"] == [
+        "CountsLabel", "FilterBar", "ListScrollBar", "MainScreen", "OneLineInput", "PaperApp", "PaperDetail",
+        "PaperList", "ReadingScreen",
+    ]  # fmt: skip
     dialogs = ("NoteEditor", "HelpScreen", "ConfirmScreen", "LinkChooser", "ViewsScreen", "FollowsScreen")
     assert not [source for source in seen["sources"] if source.startswith(("Footer.", "PaperFooter.", *dialogs))]
     assert not [path for path, _ in seen["source_paths"] if Path(path).name == "dialogs.tcss"]
