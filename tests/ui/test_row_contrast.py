@@ -9,6 +9,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+import pytest
 from paperdeck.model.paper import Paper, Ratings, with_tags
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
@@ -97,3 +98,24 @@ async def test_every_part_of_every_row_is_readable_in_every_theme(tmp_path: Path
                         rows += 1
         assert rows > 1000
         assert not problems, "\n".join(problems[:40]) + f"\n… {len(problems)} in all"
+
+
+def test_a_colour_made_readable_reads_the_backgrounds_luminance_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``readable`` compares each blend toward white or black with the background's luminance,
+    worked out once (the first frame makes a dozen parts readable on the highlighted row's
+    background, each up to twenty blends): one luminance per colour looked at, counted."""
+    from paperdeck.ui.widgets import contrast as module
+    from rich.color_triplet import ColorTriplet
+
+    looked_at: list[ColorTriplet] = []
+    luminance = module.luminance
+
+    def counted(color: ColorTriplet) -> float:
+        looked_at.append(color)
+        return luminance(color)
+
+    monkeypatch.setattr(module, "luminance", counted)
+    background = ColorTriplet(0, 90, 180)
+    fixed = module.readable(ColorTriplet(40, 110, 190), background)
+    assert looked_at.count(background) == 1
+    assert fixed != ColorTriplet(40, 110, 190) and contrast(fixed, background) >= MIN_CONTRAST

@@ -18,21 +18,27 @@ from rich.style import Style
 MIN_CONTRAST = 4.5
 
 
+def _channel(value: int) -> float:
+    """One sRGB channel (0 to 255) as linear light, 0 to 1 (WCAG 2)."""
+    c = value / 255
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
 def luminance(color: ColorTriplet) -> float:
     """WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white)."""
-
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
     red, green, blue = color
-    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+    return 0.2126 * _channel(red) + 0.7152 * _channel(green) + 0.0722 * _channel(blue)
+
+
+def _ratio(first: float, second: float) -> float:
+    """The contrast ratio of two relative luminances."""
+    lighter, darker = (first, second) if first >= second else (second, first)
+    return (lighter + 0.05) / (darker + 0.05)
 
 
 def contrast(foreground: ColorTriplet, background: ColorTriplet) -> float:
     """WCAG 2 contrast ratio of two colours, 1 (none) to 21 (black on white)."""
-    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
-    return (lighter + 0.05) / (darker + 0.05)
+    return _ratio(luminance(foreground), luminance(background))
 
 
 def triplet(color: Color, *, foreground: bool) -> ColorTriplet:
@@ -45,14 +51,15 @@ def readable(foreground: ColorTriplet, background: ColorTriplet, minimum: float 
     """``foreground`` if it has ``minimum`` contrast on ``background``, else the least blend of
     it toward black or white (whichever contrasts more) that has. Any background has a contrast
     of at least 4.58 with black or with white, so ``minimum`` up to that is always reached."""
-    if contrast(foreground, background) >= minimum:
+    back = luminance(background)  # once: each blend below is compared with it
+    if _ratio(luminance(foreground), back) >= minimum:
         return foreground
     white, black = ColorTriplet(255, 255, 255), ColorTriplet(0, 0, 0)
-    target = white if contrast(white, background) >= contrast(black, background) else black
+    target = white if _ratio(luminance(white), back) >= _ratio(luminance(black), back) else black
     for step in range(1, 21):
         share = step / 20
         blended = ColorTriplet(*(round(f + (t - f) * share) for f, t in zip(foreground, target, strict=True)))
-        if contrast(blended, background) >= minimum:
+        if _ratio(luminance(blended), back) >= minimum:
             return blended
     return target
 
