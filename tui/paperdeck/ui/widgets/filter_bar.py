@@ -11,9 +11,10 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.widgets import Input
 
 from paperdeck.ui._lines.no_layout import repaint_only_virtual_size
-from paperdeck.ui.widgets.one_line_input import OneLineInput, joined_lines
+from paperdeck.ui.widgets.one_line_paste import OneLinePaste, joined_lines
 
 #: The bar's placeholders, longest first: the longest that fits the bar is shown (never one cut
 #: mid-sentence); the last, whatever the width.
@@ -28,7 +29,7 @@ PLACEHOLDERS = (
 
 def one_line(text: str) -> str:
     """Pasted ``text`` as one query: its lines joined with single spaces, blank lines dropped
-    (:class:`~paperdeck.ui.widgets.one_line_input.OneLineInput`'s rule)."""
+    (:class:`~paperdeck.ui.widgets.one_line_paste.OneLinePaste`'s rule)."""
     return joined_lines(text)
 
 
@@ -37,7 +38,7 @@ def placeholder_for(width: int) -> str:
     return next((text for text in PLACEHOLDERS if cell_len(text) < width), PLACEHOLDERS[-1])
 
 
-class FilterBar(OneLineInput):
+class FilterBar(OneLinePaste, Input):
     """Fuzzy filter input. A paste puts in its lines as one query, white space around each
     dropped (``$(xclip -o)`` ends with a newline, a copied link may start with one), and says
     what it put in when that is one word (:class:`Pasted`)."""
@@ -77,7 +78,7 @@ class FilterBar(OneLineInput):
             self.cursor_position = len(value)
 
     def pasted(self, text: str) -> None:
-        """A paste was put in as one query (:class:`OneLineInput`: a paste of several lines is not
+        """A paste was put in as one query (:class:`OneLinePaste`: a paste of several lines is not
         cut to its first). One word pasted is told (:class:`Pasted`): it may be a paper's id."""
         if " " not in text:
             self.post_message(self.Pasted(text))

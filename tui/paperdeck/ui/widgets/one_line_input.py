@@ -1,51 +1,18 @@
-"""The app's one-line inputs (the filter bar, the tag, keyword, export path and view name
-prompts): what a paste of several lines becomes in each, declared once per field.
-
-Textual's ``Input`` keeps only the first line of a paste, silently: a tag list, a query or a path
-copied with its line ends lost the rest. :class:`OneLineInput` puts every line in, each stripped of
-the white space around it, blank lines dropped, joined by the field's :attr:`~OneLineInput.NEWLINE`
-(a space, unless the field says otherwise), and cut where the field is full (its ``max_length``),
-at the cursor or over the selection, as Input puts a paste.
+"""The dialogs' one-line inputs (the tag, keyword, export path and view name prompts): an
+``Input`` whose paste of several lines is put in as one line
+(:class:`~paperdeck.ui.widgets.one_line_paste.OneLinePaste`); the filter bar has the same rule
+without this class (:class:`~paperdeck.ui.widgets.filter_bar.FilterBar`).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual import events
 from textual.widgets import Input
 
-
-def joined_lines(text: str, newline: str = " ") -> str:
-    """``text`` as one line: its lines stripped of the white space around them, blank lines
-    dropped, joined by ``newline``."""
-    return newline.join(line.strip() for line in text.splitlines() if line.strip())
+from paperdeck.ui.widgets.one_line_paste import OneLinePaste, joined_lines
 
 
-class OneLineInput(Input):
-    """An ``Input`` whose paste keeps every line (see the module)."""
-
-    #: What each line end of a paste becomes in this field: words (a query, tags, a keyword, a
-    #: name) are joined by a space; a field where a space would change the value says otherwise.
-    NEWLINE: ClassVar[str] = " "
-
-    def _on_paste(self, event: events.Paste) -> None:
-        """Put in the paste as one line (:func:`joined_lines` by :attr:`NEWLINE`), cut where the
-        field is full, at the cursor or over the selection; Input's own paste (the first line
-        alone) is not run. Then :meth:`pasted` is told what was put in."""
-        event.stop()
-        event.prevent_default()
-        text = joined_lines(event.text, self.NEWLINE)
-        start, end = sorted(self.selection)
-        if self.max_length:
-            text = text[: max(self.max_length - (len(self.value) - (end - start)), 0)]
-        if not text:
-            return
-        self.replace(text, start, end)
-        self.pasted(text)
-
-    def pasted(self, text: str) -> None:
-        """``text`` (not empty) was pasted in; nothing by default."""
+class OneLineInput(OneLinePaste, Input):
+    """An ``Input`` whose paste keeps every line (:class:`OneLinePaste`)."""
 
 
 __all__ = ["OneLineInput", "joined_lines"]
