@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.store.user_data import SHARDS, UserStore, doc_id_for
@@ -139,3 +140,36 @@ async def test_a_hangup_during_a_bulk_star_saves_it_whole(big_store: Store, monk
     assert starred_on_disk(big_store) == PAPERS
     step = screen.history.next_step(undo=True)
     assert step is not None and len(step.changes) == PAPERS
+
+
+async def test_a_quit_during_a_bulk_star_that_fails_leaves_the_app_open_with_its_message(
+    big_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing was changed, and the message says why: it stays on screen; the next q quits."""
+    held = HeldWrite(monkeypatch)
+    write_shard = UserStore._write_shard
+    calls = [0]
+
+    def third_fails(store: UserStore, *args: Any, **kwargs: Any) -> None:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise StoreError(store.directory, "the disk is full; nothing was changed")
+        write_shard(store, *args, **kwargs)
+
+    monkeypatch.setattr(UserStore, "_write_shard", third_fails)
+    HeldWrite.__init__(held, monkeypatch)  # held at the first shard, then the third fails
+    app = PaperApp(store=big_store)
+    messages = said(app, monkeypatch)
+    counted(monkeypatch, "action_quit", 1, held.released.set)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("M", "s", "y")
+        await wait_for(pilot, held.holding.is_set, what="the bulk star's first shard write")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: any("disk is full" in m for m in messages), what="the failure said")
+        await settle(pilot)
+        assert app.is_running
+        assert starred_on_disk(big_store) == 0
+        assert main_screen(app).history.next_step(undo=True) is None
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running, what="the app to end")

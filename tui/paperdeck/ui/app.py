@@ -311,7 +311,7 @@ class PaperApp(App[None]):
         for screen in screens:
             if isinstance(screen, NoteEditor):
                 screen.keep_unsaved()
-        if not quit_when_written(self, self.exit):
+        if not quit_when_written(self, self.exit, even_failed=True):
             self.exit()
 
     def _handle_exception(self, error: Exception) -> None:
@@ -444,7 +444,8 @@ class PaperApp(App[None]):
         """Quit (every way: ``q``, ``ctrl+q``, the palette); a note editor holding unsaved text
         asks first. While a change to many papers is written, the quit waits for it ("Saving N
         papers…"; asked again, it still waits): the change is made whole and its undo step
-        recorded first (:func:`~paperdeck.ui.screens.list_actions.quit_when_written`)."""
+        recorded first (:func:`~paperdeck.ui.screens.list_actions.quit_when_written`); one that
+        fails (nothing changed) leaves the app open, its message on screen."""
         from paperdeck.ui.screens.list_actions import quit_when_written
         from paperdeck.ui.screens.note_editor import NoteEditor
 

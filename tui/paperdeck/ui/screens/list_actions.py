@@ -184,8 +184,9 @@ def change_in_steps(
         finally:
             if write.written.is_set() and _WRITES.get(app) is write:  # else waited for as the app ends
                 del _WRITES[app]
-        for then in write.then:
-            then()
+        for then, even_failed in write.then:
+            if error is None or even_failed:
+                then()
 
     node.run_worker(run(), group=BULK_CHANGE_GROUP, name=f"{label} ({len(paper_ids)} papers)")
 
@@ -198,23 +199,26 @@ class BulkWrite:
     papers: int
     #: Set once the thread is done (written, or failed: nothing changed).
     written: threading.Event = field(default_factory=threading.Event)
-    #: Called on the event loop once it is written and told (the quit asked meanwhile).
-    then: list[Callable[[], None]] = field(default_factory=list)
+    #: Called on the event loop once it is written and told (the quit asked meanwhile), each
+    #: with whether it is called when the write failed too.
+    then: list[tuple[Callable[[], None], bool]] = field(default_factory=list)
 
 
 #: The bulk change each app is writing (one at most: a second is refused while one runs).
 _WRITES: weakref.WeakKeyDictionary[App[Any], BulkWrite] = weakref.WeakKeyDictionary()
 
 
-def quit_when_written(app: App[Any], quit_app: Callable[[], None]) -> bool:
+def quit_when_written(app: App[Any], quit_app: Callable[[], None], *, even_failed: bool = False) -> bool:
     """When ``app`` is writing a change to many papers: say "Saving N papers…", and call
     ``quit_app`` (once, however many times this is asked) after the write is made and told (its
-    undo step recorded); True. False (nothing done) when no such change is being written."""
+    undo step recorded); True. A write that failed (nothing changed) is not followed by the quit,
+    so that its message stays on screen, unless ``even_failed`` (no one is left to read it: the
+    terminal is gone). False (nothing done) when no such change is being written."""
     write = _WRITES.get(app)
     if write is None:
         return False
     if not write.then:
-        write.then.append(quit_app)
+        write.then.append((quit_app, even_failed))
     app.notify(f"Saving {write.papers:,} papers… paperdeck quits once they are written.", timeout=30)
     return True
 
