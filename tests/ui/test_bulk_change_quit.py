@@ -142,11 +142,8 @@ async def test_a_hangup_during_a_bulk_star_saves_it_whole(big_store: Store, monk
     assert step is not None and len(step.changes) == PAPERS
 
 
-async def test_a_quit_during_a_bulk_star_that_fails_leaves_the_app_open_with_its_message(
-    big_store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Nothing was changed, and the message says why: it stays on screen; the next q quits."""
-    held = HeldWrite(monkeypatch)
+def failing_at_the_third_shard(monkeypatch: pytest.MonkeyPatch) -> HeldWrite:
+    """The bulk change's shard writes: the first held (:class:`HeldWrite`), the third failing."""
     write_shard = UserStore._write_shard
     calls = [0]
 
@@ -157,7 +154,14 @@ async def test_a_quit_during_a_bulk_star_that_fails_leaves_the_app_open_with_its
         write_shard(store, *args, **kwargs)
 
     monkeypatch.setattr(UserStore, "_write_shard", third_fails)
-    HeldWrite.__init__(held, monkeypatch)  # held at the first shard, then the third fails
+    return HeldWrite(monkeypatch)
+
+
+async def test_a_quit_during_a_bulk_star_that_fails_leaves_the_app_open_with_its_message(
+    big_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing was changed, and the message says why: it stays on screen; the next q quits."""
+    held = failing_at_the_third_shard(monkeypatch)
     app = PaperApp(store=big_store)
     messages = said(app, monkeypatch)
     counted(monkeypatch, "action_quit", 1, held.released.set)
@@ -173,3 +177,21 @@ async def test_a_quit_during_a_bulk_star_that_fails_leaves_the_app_open_with_its
         assert main_screen(app).history.next_step(undo=True) is None
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+
+
+@pytest.mark.usefixtures("hangup_signals_at_default")
+async def test_a_hangup_after_a_quit_during_a_bulk_star_that_fails_still_ends_the_app(
+    big_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The q asked to stay open on a failure; the terminal gone since, no one is left to read it."""
+    held = failing_at_the_third_shard(monkeypatch)
+    app = PaperApp(store=big_store)
+    counted(monkeypatch, "terminal_gone", 1, held.released.set)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("M", "s", "y")
+        await wait_for(pilot, held.holding.is_set, what="the bulk star's first shard write")
+        await pilot.press("q")
+        os.kill(os.getpid(), signal.SIGHUP)
+        await wait_for(pilot, lambda: not app.is_running, what="the app to end")
+    assert starred_on_disk(big_store) == 0

@@ -174,9 +174,13 @@ def change_in_steps(
             finally:
                 write.written.set()
 
-        await app.push_screen(progress)
-        _WRITES[app] = write  # no await between this and the thread's start: cancelled, it runs on
+        _WRITES[app] = write  # a quit from now on waits for it
         try:
+            await app.push_screen(progress)
+        except BaseException:  # cancelled (the app ends) before the thread started: nothing to wait for
+            write.written.set()
+            raise
+        try:  # no await between here and the thread's start: cancelled after, the thread runs on
             changes, error = await asyncio.to_thread(write_all)
             if app.screen is progress:
                 progress.dismiss()
@@ -184,9 +188,8 @@ def change_in_steps(
         finally:
             if write.written.is_set() and _WRITES.get(app) is write:  # else waited for as the app ends
                 del _WRITES[app]
-        for then, even_failed in write.then:
-            if error is None or even_failed:
-                then()
+        if write.quit is not None and (error is None or write.quit[1]):
+            write.quit[0]()
 
     node.run_worker(run(), group=BULK_CHANGE_GROUP, name=f"{label} ({len(paper_ids)} papers)")
 
@@ -199,9 +202,9 @@ class BulkWrite:
     papers: int
     #: Set once the thread is done (written, or failed: nothing changed).
     written: threading.Event = field(default_factory=threading.Event)
-    #: Called on the event loop once it is written and told (the quit asked meanwhile), each
-    #: with whether it is called when the write failed too.
-    then: list[tuple[Callable[[], None], bool]] = field(default_factory=list)
+    #: The quit asked meanwhile, called on the event loop once the write is made and told, with
+    #: whether it is called when the write failed too.
+    quit: tuple[Callable[[], None], bool] | None = None
 
 
 #: The bulk change each app is writing (one at most: a second is refused while one runs).
@@ -210,15 +213,16 @@ _WRITES: weakref.WeakKeyDictionary[App[Any], BulkWrite] = weakref.WeakKeyDiction
 
 def quit_when_written(app: App[Any], quit_app: Callable[[], None], *, even_failed: bool = False) -> bool:
     """When ``app`` is writing a change to many papers: say "Saving N papers…", and call
-    ``quit_app`` (once, however many times this is asked) after the write is made and told (its
-    undo step recorded); True. A write that failed (nothing changed) is not followed by the quit,
-    so that its message stays on screen, unless ``even_failed`` (no one is left to read it: the
-    terminal is gone). False (nothing done) when no such change is being written."""
+    ``quit_app`` (once, however many times this is asked: the first asked, unless a later one
+    asks ``even_failed``) after the write is made and told (its undo step recorded); True. A
+    write that failed (nothing changed) is not followed by the quit, so that its message stays on
+    screen, unless ``even_failed`` (no one is left to read it: the terminal is gone). False
+    (nothing done) when no such change is being written."""
     write = _WRITES.get(app)
     if write is None:
         return False
-    if not write.then:
-        write.then.append((quit_app, even_failed))
+    if write.quit is None or (even_failed and not write.quit[1]):
+        write.quit = (quit_app, even_failed)
     app.notify(f"Saving {write.papers:,} papers… paperdeck quits once they are written.", timeout=30)
     return True
 
