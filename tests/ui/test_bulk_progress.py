@@ -41,24 +41,35 @@ def starred_on_disk(store: Store) -> int:
 
 
 class Watch:
-    """Counts the event loop's answers while a bulk change is written: each batch of the change
-    (one :meth:`Store.change`, in its worker thread) first asks the event loop a question and
-    waits for the answer: whether the progress screen is up, and how many papers it counts done.
-    A change written on the event loop could get no answer (``call_from_thread`` refuses to be
-    called from the loop's own thread): counted work, not a time, so a loaded machine passes."""
+    """Counts the event loop's answers while a bulk change is written: as each shard of the change
+    (one :meth:`Store.change`, in its worker thread) is staged, the thread asks the event loop a
+    question and waits for the answer: whether the progress screen is up, and how many papers it
+    counts done. A change written on the event loop could get no answer (``call_from_thread``
+    refuses to be called from the loop's own thread): counted work, not a time, so a loaded
+    machine passes."""
 
     def __init__(self, app: PaperApp, monkeypatch: pytest.MonkeyPatch) -> None:
         self.app = app
-        self.answers: list[int | None] = []  # per batch: the papers the progress screen counted done
-        self.on_the_loop = 0  # batches written on the event loop's own thread
+        self.answers: list[int | None] = []  # per shard: the papers the progress screen counted done
+        self.on_the_loop = 0  # changes written on the event loop's own thread
         change = Store.change
 
-        def answered(store: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData]) -> Any:
+        def answered(
+            store: Store,
+            paper_ids: Iterable[str],
+            how: Callable[[UserData], UserData],
+            progress: Callable[[int], None] | None = None,
+        ) -> Any:
             if threading.current_thread() is threading.main_thread():
                 self.on_the_loop += 1
-            else:
+                return change(store, paper_ids, how, progress)
+
+            def asked(papers: int) -> None:
                 self.answers.append(app.call_from_thread(self._progress_done))
-            return change(store, paper_ids, how)
+                if progress is not None:
+                    progress(papers)
+
+            return change(store, paper_ids, how, asked)
 
         monkeypatch.setattr(Store, "change", answered)
 
@@ -70,8 +81,8 @@ class Watch:
     def watching(self) -> Iterator[None]:
         self.answers, self.on_the_loop = [], 0
         yield
-        assert self.on_the_loop == 0, f"{self.on_the_loop} batches were written on the event loop"
-        assert len(self.answers) >= 2, f"the change ran in {len(self.answers)} batches"
+        assert self.on_the_loop == 0, f"{self.on_the_loop} changes were written on the event loop"
+        assert len(self.answers) >= 2, f"the change was counted in {len(self.answers)} steps"
         assert None not in self.answers, f"the progress screen was down while the change ran: {self.answers}"
         assert self.answers == sorted(self.answers) and self.answers[-1], (
             f"the progress did not count up between batches: {self.answers}"
@@ -142,16 +153,21 @@ async def test_a_key_for_another_change_during_an_undo_is_refused_with_a_message
 
 async def test_the_progress_of_an_undo_names_the_step(big_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     app = PaperApp(store=big_store)
-    heads: list[str] = []  # the head of the progress screen, as each batch of the undo starts
+    heads: list[str] = []  # the head of the progress screen, as the undo's write starts
     change = Store.change
 
-    def head_seen(store: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData]) -> Any:
+    def head_seen(
+        store: Store,
+        paper_ids: Iterable[str],
+        how: Callable[[UserData], UserData],
+        progress: Callable[[int], None] | None = None,
+    ) -> Any:
         def head() -> str:
             found = app.screen.query("#progress-what") if isinstance(app.screen, ProgressScreen) else None
             return str(found.first(Label).render()) if found else ""
 
         heads.append(app.call_from_thread(head))
-        return change(store, paper_ids, how)
+        return change(store, paper_ids, how, progress)
 
     monkeypatch.setattr(Store, "change", head_seen)
     async with app.run_test(size=(80, 24)) as pilot:

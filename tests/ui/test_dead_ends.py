@@ -348,12 +348,22 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
     seen: list[tuple[bool, bool, int]] = []
     change = Store.change
 
-    def watched(self: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData]) -> list[Change]:
-        screen = app.screen
-        done = screen.done if isinstance(screen, ProgressScreen) else -1
-        seen.append((isinstance(screen, ProgressScreen), threading.current_thread() is threading.main_thread(), done))
-        time.sleep(0.01)  # a slow disk: the looks for other writers' changes come meanwhile
-        return change(self, paper_ids, how)
+    def watched(
+        self: Store,
+        paper_ids: Iterable[str],
+        how: Callable[[UserData], UserData],
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Change]:
+        def shard_staged(papers: int) -> None:  # as each shard is staged, in the writing thread
+            screen = app.screen
+            done = screen.done if isinstance(screen, ProgressScreen) else -1
+            on_loop = threading.current_thread() is threading.main_thread()
+            seen.append((isinstance(screen, ProgressScreen), on_loop, done))
+            time.sleep(0.01)  # a slow disk: the looks for other writers' changes come meanwhile
+            if progress is not None:
+                progress(papers)
+
+        return change(self, paper_ids, how, shard_staged)
 
     reload, look = Store.reload_user_data, Store.user_data_changed_on_disk
     reloads_during: list[bool] = []  # each look at the user data on disk (a stat first, a read if changed)
@@ -374,7 +384,7 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
         await settle(pilot)
         await pilot.press("M", "t", "y")
         await settle(pilot)
-        assert len(seen) > 10  # one batch per user-data shard touched
+        assert len(seen) > 10  # one step per user-data shard touched
         assert all(on_progress and not on_loop for on_progress, on_loop, _ in seen)
         counts = [done for _, _, done in seen]
         assert counts == sorted(counts) and counts[0] == 0 and counts[-1] < 1001  # it moved as it went
@@ -388,30 +398,42 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
         assert Store(store.data_dir).all_user_data == {}
 
 
-async def test_a_bulk_change_that_fails_midway_keeps_what_it_wrote_undoable(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_bulk_change_that_fails_midway_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shards are one transaction: a failure at the third leaves the two staged before it
+    unwritten too, on disk and on screen, and records no undo step."""
     store = Store(tmp_path / "data")
     store.import_papers([Paper(id=f"abs:{n:05d}", title=f"Paper {n}", abstract=f"Abstract {n}.") for n in range(200)])
     app = PaperApp(store=store)
     change = Store.change
-    calls: list[int] = []
+    staged: list[int] = []
 
-    def failing(self: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData]) -> list[Change]:
-        calls.append(1)
-        if len(calls) == 3:
-            raise StoreError(self.user_dir, "disk full")
-        return change(self, paper_ids, how)
+    def failing(
+        self: Store,
+        paper_ids: Iterable[str],
+        how: Callable[[UserData], UserData],
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Change]:
+        def third_fails(papers: int) -> None:
+            staged.append(papers)
+            if len(staged) == 3:
+                raise StoreError(self.user_dir, "disk full; nothing was changed")
+            if progress is not None:
+                progress(papers)
+
+        return change(self, paper_ids, how, third_fails)
 
     monkeypatch.setattr(Store, "change", failing)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("M", "s", "y")
         await settle(pilot)
-        written = sum(1 for record in Store(store.data_dir).all_user_data.values() if record.starred)
-        assert 0 < written < 200
-        assert any("disk full" in message and f"{written:,} of 200" in message for message in notices(app))
+        assert len(staged) == 3
+        assert Store(store.data_dir).all_user_data == {}
+        assert not any(store.user_data(f"abs:{n:05d}").starred for n in range(200))
+        assert any("disk full" in message for message in notices(app))
+        assert not any("were changed first" in message for message in notices(app))
         monkeypatch.setattr(Store, "change", change)
         await pilot.press("u")
         await settle(pilot)
+        assert any("Nothing to undo." in message for message in notices(app))
         assert Store(store.data_dir).all_user_data == {}

@@ -944,17 +944,24 @@ class Store:
         return self._user.modify(paper_id, lambda record: record.replaced(status=status))
 
     def change(
-        self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]
+        self,
+        paper_ids: Iterable[str],
+        change: Callable[[UserData], UserData],
+        progress: Callable[[int], None] | None = None,
     ) -> list[tuple[UserData, UserData]]:
-        """Apply ``change`` to many papers' records in one batch (a bulk action).
+        """Apply ``change`` to many papers' records in one batch (a bulk action): one transaction
+        over every shard it touches, so the records change all together or none does (a kill
+        included: :mod:`paperdeck.store.transaction`). ``progress``, when given, is told the
+        number of papers of each shard as it is staged, from the calling thread.
 
         Returns:
             ``(before, after)`` for each record that changed (for undo).
 
         Raises:
-            StoreError: the user data cannot be written.
+            StoreError: the user data cannot be written (nothing was changed, unless the reason
+                says the change is saved and finished at the next open).
         """
-        return self._user.modify_many(paper_ids, change)
+        return self._user.modify_many(paper_ids, change, progress)
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
         """Write these exact records whole (a backup's restore; with ``keep_times`` the records keep

@@ -542,10 +542,15 @@ class UserStore:
         return LockGuard(self._lock, self.directory)
 
     def modify_many(
-        self, paper_ids: Iterable[str], change: Callable[[UserData], UserData]
+        self,
+        paper_ids: Iterable[str],
+        change: Callable[[UserData], UserData],
+        progress: Callable[[int], None] | None = None,
     ) -> list[tuple[UserData, UserData]]:
         """Apply ``change`` to many records at once: one read and at most three writes per shard
-        touched, however many papers it holds (not one write per paper).
+        touched, however many papers it holds (not one write per paper). ``progress`` is told the
+        number of papers of each shard once that shard is staged (the commit, which makes them
+        all, comes after the last).
 
         Returns:
             ``(before, after)`` for each record that changed, in the order given.
@@ -555,7 +560,7 @@ class UserStore:
                 are written in one transaction: :mod:`paperdeck.store.transaction`).
         """
         wanted = list(dict.fromkeys(paper_ids))
-        return self._batch({pid: None for pid in wanted}, change)
+        return self._batch({pid: None for pid in wanted}, change, progress=progress)
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
         """Write these exact records (star, note, status, tags) whole, as a backup's restore does.
@@ -584,7 +589,11 @@ class UserStore:
         )
 
     def _batch(
-        self, paper_ids: dict[str, None], change: Callable[[UserData], UserData], keep_times: bool = False
+        self,
+        paper_ids: dict[str, None],
+        change: Callable[[UserData], UserData],
+        keep_times: bool = False,
+        progress: Callable[[int], None] | None = None,
     ) -> list[tuple[UserData, UserData]]:
         by_shard: dict[int, list[str]] = {}
         for paper_id in paper_ids:
@@ -615,6 +624,8 @@ class UserStore:
                     changes[paper_id] = (current, updates[paper_id])
                 if updates:
                     self._write_shard(shard, updates, set(stored))
+                if progress is not None:
+                    progress(len(ids))
         for _, after in changes.values():
             self._remember(after)
         return [changes[pid] for pid in paper_ids if pid in changes]

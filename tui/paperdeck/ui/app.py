@@ -298,8 +298,10 @@ class PaperApp(App[None]):
         """The terminal went away (SIGHUP or SIGTERM; its input ended or it could no longer be
         read or written): no one is left to ask, so a note being typed is saved (each note
         editor's :meth:`~paperdeck.ui.screens.note_editor.NoteEditor.keep_unsaved`), then the
-        app ends as a quit does (a refresh under way is stopped: :meth:`on_unmount`); not before
-        its screen is mounted (a screen ended while it mounts fails half-made)."""
+        app ends as a quit does (a refresh under way is stopped: :meth:`on_unmount`; a change to
+        many papers being written is finished first, its undo step recorded); not before its
+        screen is mounted (a screen ended while it mounts fails half-made)."""
+        from paperdeck.ui.screens.list_actions import quit_when_written
         from paperdeck.ui.screens.note_editor import NoteEditor
 
         screens = self.screen_stack
@@ -309,7 +311,8 @@ class PaperApp(App[None]):
         for screen in screens:
             if isinstance(screen, NoteEditor):
                 screen.keep_unsaved()
-        self.exit()
+        if not quit_when_written(self, self.exit, even_failed=True):
+            self.exit()
 
     def _handle_exception(self, error: Exception) -> None:
         """A store found unreadable once the app runs (a worker parsing the catalogue raised a
@@ -439,9 +442,15 @@ class PaperApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit (every way: ``q``, ``ctrl+q``, the palette); a note editor holding unsaved text
-        asks first."""
+        asks first. While a change to many papers is written, the quit waits for it ("Saving N
+        papers…"; asked again, it still waits): the change is made whole and its undo step
+        recorded first (:func:`~paperdeck.ui.screens.list_actions.quit_when_written`); one that
+        fails (nothing changed) leaves the app open, its message on screen."""
+        from paperdeck.ui.screens.list_actions import quit_when_written
         from paperdeck.ui.screens.note_editor import NoteEditor
 
+        if quit_when_written(self, lambda: self.call_next(self.action_quit)):
+            return
         editor = next((s for s in reversed(self.screen_stack) if isinstance(s, NoteEditor) and s.unsaved), None)
         if editor is None:
             self.exit()

@@ -10,9 +10,13 @@ imports it).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -135,39 +139,97 @@ def change_in_steps(
     or the undo or redo of one), the progress box headed ``what`` (default: the label and the
     number of papers).
 
-    The papers are changed one user-data shard at a time (each batch one read and one write, as
-    one :meth:`Store.change` would do), each batch in a worker thread, under a
-    :class:`~paperdeck.ui.screens.progress.ProgressScreen` that counts them (``1,200 of 2,295
-    papers``). Then, on the event loop, ``done(changes, error)``: the ``(before, after)`` of every
-    record changed (those of the batches written before a failure too: they are on disk), and the
-    :class:`StoreError` that stopped it, or ``None``.
+    The papers are changed in one :meth:`Store.change`, in a worker thread: one transaction over
+    every user-data shard, so they change all together or none does, a kill included (each shard
+    staged in turn, then the journal's rename makes them all). A
+    :class:`~paperdeck.ui.screens.progress.ProgressScreen` counts the papers of the shards staged
+    (``1,200 of 2,295 papers``). Then, on the event loop, ``done(changes, error)``: the
+    ``(before, after)`` of every record changed, and the :class:`StoreError` that stopped it, or
+    ``None`` (on an error nothing was changed, unless its reason says the change is saved and
+    finished at the next open).
+
+    Quitting meanwhile (:func:`quit_when_written`) waits for the write, ``done`` included (so
+    the undo step is recorded), then quits; an app that ends another way waits for the write in
+    :func:`wait_for_bulk_change` before its screens go.
     """
-    from paperdeck.store.user_data import SHARDS, doc_id_for
     from paperdeck.ui.screens.progress import ProgressScreen
 
-    def in_batches() -> list[list[str]]:
-        batches: dict[int, list[str]] = {}
-        for paper_id in dict.fromkeys(paper_ids):
-            batches.setdefault(doc_id_for(paper_id) % SHARDS, []).append(paper_id)
-        return list(batches.values())
-
+    app = node.app
+    ids = list(dict.fromkeys(paper_ids))
     progress = ProgressScreen(what or f"{label}: {len(paper_ids):,} papers", len(paper_ids))
+    write = BulkWrite(len(ids))
 
     async def run() -> None:
-        await node.app.push_screen(progress)
-        changes: list[Change] = []
-        error: StoreError | None = None
+        loop = asyncio.get_running_loop()
+
+        def advance(papers: int) -> None:  # in the writing thread
+            with contextlib.suppress(RuntimeError):  # the event loop is closed: nothing to show it on
+                loop.call_soon_threadsafe(progress.advance, papers)
+
+        def write_all() -> tuple[list[Change], StoreError | None]:
+            try:
+                return store.change(ids, change, advance), None
+            except StoreError as exc:
+                return [], exc
+            finally:
+                write.written.set()
+
+        _WRITES[app] = write  # a quit from now on waits for it
         try:
-            for batch in await asyncio.to_thread(in_batches):
-                try:
-                    changes += await asyncio.to_thread(store.change, batch, change)
-                except StoreError as exc:
-                    error = exc
-                    break
-                progress.advance(len(batch))
-        finally:
-            if node.app.screen is progress:
+            await app.push_screen(progress)
+        except BaseException:  # cancelled (the app ends) before the thread started: nothing to wait for
+            write.written.set()
+            raise
+        try:  # no await between here and the thread's start: cancelled after, the thread runs on
+            changes, error = await asyncio.to_thread(write_all)
+            if app.screen is progress:
                 progress.dismiss()
-        done(changes, error)
+            done(changes, error)
+        finally:
+            if write.written.is_set() and _WRITES.get(app) is write:  # else waited for as the app ends
+                del _WRITES[app]
+        if write.quit is not None and (error is None or write.quit[1]):
+            write.quit[0]()
 
     node.run_worker(run(), group=BULK_CHANGE_GROUP, name=f"{label} ({len(paper_ids)} papers)")
+
+
+@dataclass(eq=False)
+class BulkWrite:
+    """A change to many papers being written by its thread (:func:`change_in_steps`)."""
+
+    #: The papers it changes.
+    papers: int
+    #: Set once the thread is done (written, or failed: nothing changed).
+    written: threading.Event = field(default_factory=threading.Event)
+    #: The quit asked meanwhile, called on the event loop once the write is made and told, with
+    #: whether it is called when the write failed too.
+    quit: tuple[Callable[[], None], bool] | None = None
+
+
+#: The bulk change each app is writing (one at most: a second is refused while one runs).
+_WRITES: weakref.WeakKeyDictionary[App[Any], BulkWrite] = weakref.WeakKeyDictionary()
+
+
+def quit_when_written(app: App[Any], quit_app: Callable[[], None], *, even_failed: bool = False) -> bool:
+    """When ``app`` is writing a change to many papers: say "Saving N papers…", and call
+    ``quit_app`` (once, however many times this is asked: the first asked, unless a later one
+    asks ``even_failed``) after the write is made and told (its undo step recorded); True. A
+    write that failed (nothing changed) is not followed by the quit, so that its message stays on
+    screen, unless ``even_failed`` (no one is left to read it: the terminal is gone). False
+    (nothing done) when no such change is being written."""
+    write = _WRITES.get(app)
+    if write is None:
+        return False
+    if write.quit is None or (even_failed and not write.quit[1]):
+        write.quit = (quit_app, even_failed)
+    app.notify(f"Saving {write.papers:,} papers… paperdeck quits once they are written.", timeout=30)
+    return True
+
+
+def wait_for_bulk_change(app: App[Any]) -> None:
+    """Block until the change to many papers ``app`` is writing, if any, is written (the app is
+    ending: the thread's one transaction is made whole before the process goes)."""
+    write = _WRITES.get(app)
+    if write is not None:
+        write.written.wait()

@@ -16,8 +16,8 @@ from textual.widgets import Label, ProgressBar
 class ProgressScreen(ModalScreen[None]):
     """A modal box: ``what`` (plain text, never markup) over a bar of ``total`` steps, with the
     count done so far (``1,200 of 2,295 papers``), until its owner dismisses it when the work is
-    done. A key pressed meanwhile does nothing but say so (the app's own keys, such as quitting,
-    still work): no change is queued behind the one under way."""
+    done. A key pressed meanwhile does nothing but say so (the app's quit key and its priority
+    keys, such as ``ctrl+c``, still work): no change is queued behind the one under way."""
 
     DEFAULT_CSS = """
     ProgressScreen {
@@ -55,7 +55,16 @@ class ProgressScreen(ModalScreen[None]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
+        if event.key in self._quit_keys():  # a modal screen hides the app's keys: this one is passed on
+            self.call_next(self.app.run_action, "quit")  # it waits for the work (PaperApp.action_quit)
+            return
         self.notify(f"Still working ({self._what}); press the key again when it is done.", markup=False)
+
+    def _quit_keys(self) -> list[str]:
+        """The keys of the app's quit (``app.quit`` in the app's keymap, when it has one)."""
+        keymap = getattr(self.app, "keymap", None)
+        keys = keymap.keys.get("app.quit", "") if keymap is not None else ""
+        return [key.strip() for key in keys.split(",") if key.strip()]
 
     def _count_text(self) -> str:
         return f"{self.done:,} of {self._total:,} {self._unit}"

@@ -107,7 +107,12 @@ class ReadingScreen(Screen[None]):
         return self._saves
 
     def on_unmount(self) -> None:
-        """The screen goes (the app ends): the saves not written yet are written first."""
+        """The screen goes (the app ends): a change to many papers being written is finished
+        first (:func:`~paperdeck.ui.screens.list_actions.wait_for_bulk_change`), then the saves
+        not written yet are written."""
+        from paperdeck.ui.screens.list_actions import wait_for_bulk_change
+
+        wait_for_bulk_change(self.app)
         if self._saves is not None and self._saves.pending:
             self._saves.flush(timeout=15.0)
 
@@ -180,10 +185,8 @@ class ReadingScreen(Screen[None]):
                 self.refresh_user_data([after.paper_id for _, after in changes])
             elif error is not None and len(ids) <= CONFIRM_OVER:
                 self.refresh_user_data(ids)  # the change shown at once is taken back
-            if error is not None:
-                written = f" ({len(changes):,} of {len(ids):,} papers were changed first; u undoes them)"
-                written = written if changes else ""
-                self.notify(f"{error}{written}", title="Not saved", severity="error", markup=False)
+            if error is not None:  # nothing changed (a bulk change is one transaction), unless it says so
+                self.notify(str(error), title="Not saved", severity="error", markup=False)
             elif hidden:
                 self.notify(
                     f"{label}: {len(changes):,} of {len(ids):,} marked papers changed ({hidden:,} not in this view;"
@@ -469,10 +472,8 @@ class ReadingScreen(Screen[None]):
             if error is None:
                 history.replayed(step, undo=undo)
                 self.notify(f"{done}: {step.label}")
-            else:  # the replay is safe to run again: the step stays where it was
-                again = "u" if undo else "ctrl+r"
-                written = f" ({len(changes):,} of {len(ids):,} papers were changed first; {again} again finishes)"
-                self.notify(f"{error}{written if changes else ''}", title="Not saved", severity="error", markup=False)
+            else:  # one transaction: nothing changed; the step stays where it was
+                self.notify(str(error), title="Not saved", severity="error", markup=False)
             if changes:
                 self.refresh_user_data([after.paper_id for _, after in changes])
 
