@@ -1,7 +1,7 @@
 """The reviews import's faster path: words folded while the files are read, the collector paused.
 
 The words an import folds as it reads each file (:class:`paperdeck.store.reviews.StagedWords`, in
-the word index process) must give the index the import would make from the notes it stores —
+a thread of the import's process) must give the index the import would make from the notes it stores —
 also for a paper whose notes are on two files, a note replaced by a newer one, and a paper that
 had notes stored before. Slices of the real review parts' cuts (``tests/data/``) are read.
 """
@@ -56,15 +56,14 @@ def _state(data_dir: Path) -> tuple[dict[str, set[bytes]], dict[str, Any], dict[
     return _words(store), summaries, notes
 
 
-@pytest.mark.parametrize(("in_process", "mixed"), [(True, True), (True, False), (False, True)])
+@pytest.mark.parametrize(("batches", "mixed"), [(True, True), (True, False), (False, True)])
 def test_words_folded_while_reading_are_those_the_import_would_fold(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_process: bool, mixed: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batches: bool, mixed: bool
 ) -> None:
     """Three slices of the real parts and (``mixed``) a fourth file with a newer version of a
     note of the first (its paper on two files), a note on a paper stored before: the store made
     with the words staged is the one made from the same notes without staging."""
-    if in_process:  # the word index process, several batches, the vocabulary made ahead
-        monkeypatch.setattr(review_store, "_WORDS_IN_PROCESS_CHARS", 1)
+    if batches:  # several batches, folded in the thread one after another
         monkeypatch.setattr(WordIndexBuilder, "BATCH_BYTES", 1 << 16)
     taken: list[bool] = []
     unit = review_store.StagedWords.unit

@@ -112,6 +112,8 @@ class _Hasher:
     B = np.uint64(0x100000001B3)
     K = np.uint64(0x9E3779B97F4A7C15)
     SHIFT = np.uint64(12)
+    #: Bytes of the blob whose prefix sums are made at once (:meth:`tokens`).
+    CHUNK_BYTES = 1 << 18
 
     def __init__(self) -> None:
         self._pow = np.ones(1, dtype=np.uint64)
@@ -119,28 +121,43 @@ class _Hasher:
         self._prefix = np.zeros(1, dtype=np.uint64)
 
     def _grow(self, n: int) -> None:
-        size = max(n + n // 4, 2 * len(self._pow))
+        size = n
         self._pow = _powers(int(self.B), size)
         self._inv = _powers(pow(int(self.B), -1, 1 << 64), size)
         self._prefix = np.zeros(size + 1, dtype=np.uint64)
 
     def tokens(self, blob: bytes, separator: int = 0x20) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(starts, ends, hashes)`` of the tokens of ``blob``, which must begin and end with
-        ``separator`` (``ends`` not cut; ``hashes`` ``uint64`` below 2**52)."""
+        ``separator`` (``ends`` not cut; ``hashes`` ``uint64`` below 2**52). The prefix sums are
+        made a piece of :attr:`CHUNK_BYTES` (the tokens starting in it) at a time: the tables
+        held are of a piece's size whatever the blob's (a token's hash does not depend on where
+        it lies)."""
         data = np.frombuffer(blob, dtype=np.uint8)
         word = data != separator
         edges = np.flatnonzero(word[1:] != word[:-1]) + 1
+        del word
         starts, ends = edges[0::2], edges[1::2]
         cut = np.minimum(ends, starts + MAX_WORD_BYTES)
-        n = len(data)
-        if len(self._pow) < n:
-            self._grow(n)
-        prefix = self._prefix[: n + 1]
+        hashes = np.empty(len(starts), dtype=np.uint64)
+        span = self.CHUNK_BYTES + MAX_WORD_BYTES
+        if len(self._pow) < span:
+            self._grow(span)
+        first = 0
         with np.errstate(over="ignore"):
-            np.multiply(data, self._pow[:n], out=prefix[1:])
-            np.cumsum(prefix[1:], out=prefix[1:])
-            hashes = (prefix[cut] - prefix[starts]) * self._inv[starts]
-            hashes += (cut - starts).astype(np.uint64) * self.K
+            for low in range(0, len(data), self.CHUNK_BYTES):
+                last = int(np.searchsorted(starts, low + self.CHUNK_BYTES))  # tokens starting in the piece
+                if last == first:
+                    continue
+                n = int(cut[last - 1]) - low  # at most span: a token is cut to MAX_WORD_BYTES
+                prefix = self._prefix[: n + 1]
+                np.multiply(data[low : low + n], self._pow[:n], out=prefix[1:])
+                np.cumsum(prefix[1:], out=prefix[1:])
+                at, to = starts[first:last] - low, cut[first:last] - low
+                piece = hashes[first:last]
+                np.subtract(prefix[to], prefix[at], out=piece)
+                piece *= self._inv[at]
+                piece += (to - at).astype(np.uint64) * self.K
+                first = last
             # MurmurHash3's finaliser: every bit of the sum reaches the top bits kept.
             hashes ^= hashes >> np.uint64(33)
             hashes *= np.uint64(0xFF51AFD7ED558CCD)
@@ -205,13 +222,15 @@ class WordIndexBuilder:
     reviews. The files are byte for byte those of one batch.
     """
 
-    BATCH_BYTES = 1 << 22
+    #: Bytes of text folded at once (a batch's arrays take some tens of bytes per byte of text,
+    #: held beside the import's own peak when folded in its thread).
+    BATCH_BYTES = 1 << 20
     BATCH_PAPERS = 1 << _PAPER_BITS
     #: Batches handed to the process and not folded yet, at most (the import reads on meanwhile;
     #: each is held here, pickled, until the process has folded it).
     PROCESS_BATCHES = 4
     #: (word, paper) pairs :meth:`write` merges at once, at most (unless one word has more).
-    BUCKET_PAIRS = 1 << 22
+    BUCKET_PAIRS = 1 << 20
     #: Postings or words of the old index read at once, at most (unless one word has more postings).
     RUN_ELEMENTS = 1 << 22
 
@@ -219,8 +238,9 @@ class WordIndexBuilder:
         self._old = old
         #: Where the batches' arrays are put aside (``None``: the system's temporary directory).
         self._spill_dir = spill_dir
-        #: Batches folded by a process of their own (``spawn``), the index written there too: for
-        #: an import large enough that the process's start is worth it.
+        #: Batches folded by a process of their own (``spawn``), the index written there too. An
+        #: import does not ask for it (its interpreter and numpy would be held beside the import's
+        #: peak: :class:`paperdeck.store.reviews.StagedWords`); the batches are folded in a thread.
         self._in_process = in_process
         self._child: Executor | None = None
         self._hasher = _Hasher()

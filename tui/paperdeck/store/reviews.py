@@ -47,6 +47,7 @@ from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.model.review import REVIEW, Review, ReviewVersion
 from paperdeck.model.review_summary import Rank, ReviewSummary, SomeSummaries
+from paperdeck.runtime import release_freed_memory
 from paperdeck.store.atomic import (
     ACTIVE,
     atomic_write_bytes,
@@ -85,9 +86,6 @@ _SCHEMA = 1
 _WRITES_IN_FLIGHT = 16
 #: Threads writing shard files: each waits for its file to reach the disk, the others write on.
 _WRITERS = 4
-#: Characters of review text an import brings from which its word index is made in a process of
-#: its own, beside the import's (smaller ones: in a thread).
-_WORDS_IN_PROCESS_CHARS = 32_000_000
 #: Bytes of spilled notes (``marshal``'s) an import merges at once, at least one shard's: the notes
 #: of the shards of one batch are all that is held of what the files brought.
 SPILL_BATCH_BYTES = 24_000_000
@@ -159,7 +157,9 @@ class ReviewImport:
 
 class StagedWords:
     """The words of the notes of the files read so far, folded while the next files are read
-    (in a process of its own for a large import): :meth:`ReviewStore.import_reviews` takes each
+    (in a thread of the importing process, a batch at a time, never in a process of its own: a
+    second interpreter with numpy held beside the import's peak was most of what the two held
+    over it): :meth:`ReviewStore.import_reviews` takes each
     paper whose notes it stores are exactly those staged, and folds the others itself. Nothing is
     written until that import writes its word index; :meth:`close` it in any case.
 
@@ -177,7 +177,6 @@ class StagedWords:
         self._reviewed = reviewed
         #: Forum id → (unit, :func:`_versions_key` of the notes staged); ``None``: on several files.
         self._staged: dict[str, tuple[int, bytes] | None] = {}
-        self._chars = 0
 
     def add(self, reviews: Sequence[Review]) -> None:
         """Stage one file's notes (of the same note id, the latest ``tmdate``, the first of equal ones)."""
@@ -187,11 +186,6 @@ class StagedWords:
             held = notes.get(review.id)
             if held is None or review.tmdate > held.tmdate:
                 notes[review.id] = review
-        for review in reviews if self._chars < _WORDS_IN_PROCESS_CHARS else ():
-            self._chars += review.text_size()
-            if self._chars >= _WORDS_IN_PROCESS_CHARS:
-                self.builder.fold_in_process()
-                break
         staged, reviewed, builder = self._staged, self._reviewed, self.builder
         for forum, notes in by_forum.items():
             if forum in staged:
@@ -825,12 +819,10 @@ class ReviewStore:
         """
         from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
-        batches: Iterable[Iterable[Review]]
-        if isinstance(reviews, ReviewSpill):
-            batches, text_chars = reviews.batches(), reviews.text_chars
-        else:  # held whole: one batch
-            held = list(reviews)
-            batches, text_chars = (held,), (0 if staged is not None else sum(r.text_size() for r in held))
+        # a spill a batch of shards at a time; notes held whole: one batch
+        batches: Iterable[Iterable[Review]] = (
+            reviews.batches() if isinstance(reviews, ReviewSpill) else (list(reviews),)
+        )
         now_ms = _ms(self._now())
         versions = 0
         skipped: Counter[str] = Counter()
@@ -860,9 +852,8 @@ class ReviewStore:
             forum_words = staged.builder
             forum_words.use_old(old_words)
             forum_words.prepare()  # the vocabulary made beside the shards
-        else:
-            in_process = (rebuild or text_chars >= _WORDS_IN_PROCESS_CHARS) and (os.cpu_count() or 1) > 1
-            forum_words = WordIndexBuilder(old_words, in_process=in_process, spill_dir=self.directory.parent)
+        else:  # folded in a thread of this process, as the staged words are (see StagedWords)
+            forum_words = WordIndexBuilder(old_words, spill_dir=self.directory.parent)
         units: dict[str, int] = {}  # each changed paper's unit in forum_words
         # Shards are written (and synced to disk) by threads while the next ones are made; none
         # is named in the index until all are written.
@@ -956,6 +947,9 @@ class ReviewStore:
                             if forum not in units:
                                 units[forum] = forum_words.add(forum, (Review.from_dict(doc) for doc in stored_notes))
                 words_name = f"words.g{generation}"
+                # What the merge freed (the batches' notes and documents: half the process at
+                # its end), handed back before the word index is written beside it.
+                release_freed_memory()
                 written += forum_words.write(self.directory, words_name, units)
                 summaries_name = f"summaries.g{generation}.json"
                 written.append(self.directory / summaries_name)
