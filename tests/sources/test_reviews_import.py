@@ -25,6 +25,8 @@ from paperdeck.store.store import Store
 from tests.helpers import REPLIES_SAMPLE_NAME, fixture, review_parts, submissions_of
 
 SAMPLE = fixture(REPLIES_SAMPLE_NAME)
+HOSTILE_PAPERS = fixture("hostile13_openreview_escapes-nan-rating.jsonl")
+HOSTILE_REVIEW = fixture("hostile13_openreview_review-table-image.jsonl")
 PARTS = review_parts()
 
 
@@ -249,7 +251,7 @@ def _bad_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     absurd["content"]["rating"]["value"] = 1e308  # a number, but on no review scale
     exponent = json.loads(json.dumps(good))
     exponent.update(id="exp1")
-    exponent["content"]["rating"]["value"] = "1e309"  # never 1 (nor infinity)
+    exponent["content"]["rating"]["value"] = "1e3"  # never 1000: no exponent is read
     huge = json.loads(json.dumps(good))
     huge.update(id="huge1")
     huge["content"]["weaknesses"]["value"] = "w" * 10_000_000
@@ -316,7 +318,7 @@ def test_a_meta_reviews_text_recommendation_is_a_section_not_a_refusal() -> None
     assert scored.score("recommendation") == 8
 
 
-@pytest.mark.parametrize("text", ["1e309", "1e3", "1x", "inf", "NaN", "0x10", "٣", "1_000", "6e0: accept"])
+@pytest.mark.parametrize("text", ["1e3", "1x", "0x10", "٣", "1_000", "6e0: accept", "infinite"])
 def test_a_score_is_read_strictly(text: str) -> None:
     from paperdeck.sources.review_notes import note_review
 
@@ -324,6 +326,44 @@ def test_a_score_is_read_strictly(text: str) -> None:
             "content": {"rating": {"value": text}}}  # fmt: skip
     with pytest.raises(ValueError, match="rating is not a number"):
         note_review(note)
+
+
+@pytest.mark.parametrize("field", ["rating", "confidence", "soundness", "technical_novelty"])
+@pytest.mark.parametrize("text", ["1e309", "Infinity", "-inf", "NaN", " nan "])
+def test_a_score_for_no_finite_number_is_dropped_and_counted_the_review_kept(field: str, text: str) -> None:
+    from collections import Counter
+
+    from paperdeck.sources.review_notes import note_review
+
+    content = {"rating": {"value": 6}, "confidence": {"value": 4}, "soundness": {"value": "3 good"},
+               "technical_novelty": {"value": 2}, "summary": {"value": "Short."}}  # fmt: skip
+    note = {"id": "Review0001", "forum": "Forum00001", "invitations": ["V/Submission1/-/Official_Review"],
+            "content": {**content, field: {"value": text}}}  # fmt: skip
+    dropped: Counter[str] = Counter()
+    review = note_review(note, dropped)
+    assert dropped == {f"non-finite {field}": 1}
+    assert review.score(field) is None and review.section("summary") == "Short."
+    assert {name for name, _ in review.scores} == set(content) - {field, "summary"}
+
+
+def test_a_reviews_non_finite_confidence_is_dropped_and_counted_as_a_papers_rating_is(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """The tester's file, thirteenth round: one review whose confidence is ``"Infinity"`` refused
+    the import (``confidence is not a number``) while a paper's ``"NaN"`` rating was dropped and
+    counted; both are now one rule: the value dropped and counted, the rest imported."""
+    path = tmp_path / "hostile_reviews.jsonl"
+    path.write_text(
+        HOSTILE_REVIEW.read_text("utf-8").replace('"confidence": {"value": 4}', '"confidence": {"value": "Infinity"}'),
+        "utf-8",
+    )
+    store = Store(data_dir)
+    summary = import_files(store, [HOSTILE_PAPERS, path])
+    assert summary.dropped == {"non-finite rating": 1, "non-finite confidence": 1}, summary.dropped
+    assert summary.reviews is not None and summary.reviews.new == 1 and summary.new == 2
+    assert "2 values dropped (1 non-finite rating; 1 non-finite confidence)" in summary.summary()
+    (review,) = store.reviews.reviews("HostEsc001")
+    assert review.score("rating") == 6 and review.score("confidence") is None
 
 
 @pytest.mark.parametrize("odd", ["../../x", "a/b", "nul\x00", "esc\x1b[2J", "rtl\u202eexe", "x" * 65, "tab\there"])

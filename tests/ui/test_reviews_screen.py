@@ -180,3 +180,36 @@ def test_a_comments_markdown_is_rendered_and_its_hostile_text_stays_data() -> No
     assert links and all("https://example.org/code" in link for link in links), links
     heading = plain.index("Response")
     assert any(span.start <= heading < span.end and "bold" in str(span.style) for span in content.spans)
+
+
+async def test_a_reviews_table_and_image_are_laid_out_at_80_columns(tmp_path: Path) -> None:
+    """The thirteenth round's tester: a review's ``|a|b|`` table showed raw pipes and its image
+    ``!img``. On the reviews screen (80×24) the table is columns, a long cell cut with ``…`` to fit,
+    and the image ``[image: img] <http://x/y.png>``."""
+    from tests.helpers import fixture
+
+    note = json.loads(fixture("hostile13_openreview_review-table-image.jsonl").read_text("utf-8"))
+    long_row = "|" + "x" * 120 + "|" + "y" * 10 + "|"
+    note["content"]["strengths"]["value"] += "\n" + long_row
+    notes = tmp_path / "review.jsonl"
+    notes.write_text(json.dumps(note) + "\n", "utf-8")
+    store = Store(tmp_path / "data")
+    import_files(store, [fixture("hostile13_openreview_escapes-nan-rating.jsonl"), notes])
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            if highlighted(app).openreview_id == "HostEsc001":
+                break
+            await pilot.press("j")
+        await pilot.press("R")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewsScreen)
+        text = _text(screen)
+        assert "[image: img] <http://x/y.png>" in text and "!img" not in text
+        lines = text.split("\n")
+        header = next(line for line in lines if line.startswith("a "))
+        assert header.rstrip().endswith("│ b") and "|a|b|" not in text, text
+        cut = next(line for line in lines if line.startswith("xxx"))
+        assert cut.endswith("│ yyyyyyyyyy") and "…" in cut and len(cut) <= 80 - 4

@@ -6,6 +6,7 @@ renders it (LaTeX math as Unicode, no styles; ``--raw``: as written) and goes th
 from __future__ import annotations
 
 import argparse
+import shutil
 from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
@@ -69,6 +70,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     reviews = store.reviews.reviews(forum) if forum else []
     summary = store.reviews.summary(forum) if forum else None
     lines = [shown_line(paper.title, args.raw), f"id: {paper.id}", summary_line(summary)]
+    width = shutil.get_terminal_size((100, 24)).columns
     if moved := move_line(summary):
         lines.append(moved)
     if only := scores_only_line(reviews):
@@ -84,7 +86,7 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
             lines.append(f"{indent}moved: " + "; ".join(moves))
         for name, text in review.sections:
             lines.append(f"{indent}{name.replace('_', ' ')}:")
-            lines += [f"{indent}  {line}" for line in shown_text(text, args.raw).splitlines()]
+            lines += [f"{indent}  {line}" for line in _section_lines(text, args.raw, width - len(indent) - 2)]
     if not reviews and summary is not None:  # without a summary, its line said so already
         lines.append("no reviews imported for this paper")
     data: dict[str, Any] = {
@@ -96,6 +98,21 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
     }
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _section_lines(text: str, raw: bool, width: int) -> list[str]:
+    """A review section's lines as the reviews screen shows them, without styles: its text
+    rendered (:func:`~paperdeck.cli.shown.shown_text`) and its Markdown tables laid out in
+    ``width`` columns (:func:`~paperdeck.text.markdown_tables.table_lines`); ``raw``: the source.
+    Sanitised by :func:`~paperdeck.cli.output.emit`."""
+    if raw or "|" not in text:
+        return shown_text(text, raw).splitlines()
+    from paperdeck.text.markdown_tables import split_tables, table_lines
+
+    lines: list[str] = []
+    for piece, is_table in split_tables(text):
+        lines += table_lines(piece, max(width, 20)) if is_table else shown_text(piece).splitlines()
+    return lines
 
 
 def review_stats(store: Store) -> tuple[dict[str, Any], list[str]]:

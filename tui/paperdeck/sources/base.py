@@ -50,6 +50,9 @@ class SourceRead:
         events: the programme's events read (a schedule, or a paper list naming sessions), in
             file order; a programme's are joined to papers by the import
             (:mod:`paperdeck.store.schedule`), a paper list's name their paper already.
+        dropped: values the reader left out, by reason, as ``(reason, count)`` (a review's score
+            for no finite number: ``("non-finite confidence", 1)``); the import boundary
+            (:func:`paperdeck.sources.validate.check_read`) counts them with the papers' own.
     """
 
     path: Path
@@ -60,6 +63,7 @@ class SourceRead:
     reviews: tuple[Review, ...] = ()
     backup: UserDataBackup | None = None
     events: tuple[ScheduleEvent, ...] = ()
+    dropped: tuple[tuple[str, int], ...] = ()
 
 
 #: The first bytes of a gzip stream.

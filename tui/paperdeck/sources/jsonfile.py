@@ -36,6 +36,8 @@ __all__ = [
 #: The start of an OpenReview API response: ``{"notes": [`` or ``{"count": N, "notes": [``.
 NOTES_KEY = re.compile(r'^\s*\{\s*(?:"count"\s*:\s*\d+\s*,\s*)?"notes"\s*:\s*\[')
 _NOT_SPACE = re.compile(rb"[^ \t\n\r\x0b\x0c]")
+#: Infinity: a score below 0 is missing (``-1``), but ``-inf`` is a non-finite score, kept for the boundary.
+_INF = float("inf")
 _KINDS: dict[type, str] = {str: "a string", list: "an array", dict: "an object"}
 
 
@@ -236,7 +238,10 @@ def _raw_decode(text: str, start: int) -> Any:
 
 def parse_scores(value: object) -> list[float]:
     """Review scores from a list, a ``"5;6;8"`` string or a number, each read strictly
-    (:func:`paperdeck.sources.common.score_number`: ``"1e309"``, ``nan``, ``true`` are no scores).
+    (:func:`paperdeck.sources.common.score_number`: ``"1e3"``, ``true`` are no scores). A value for
+    no finite number (``"1e309"``, ``"NaN"``, ``"-inf"``) is kept as that non-finite float, so that
+    the mean made of them is not finite and the import boundary drops and counts it
+    (:mod:`paperdeck.sources.validate`): a mean never silently stands on some of the reviews.
 
     ``""``, ``None`` and negative numbers (``-1``) are missing; so is a value that is all zeros
     (``0``, ``"0"``, ``[0.0, 0.0]``): there is never a 0 rating. A 0 among other scores is kept,
@@ -247,7 +252,7 @@ def parse_scores(value: object) -> list[float]:
     items: Any = value.split(";") if isinstance(value, str) else value
     scores: list[float] = []
     for item in items if isinstance(items, list | tuple) else [items]:
-        score = score_number(item)  # strict: "1e309" is no score, nor NaN
-        if score is not None and score >= 0:  # -1 means "no score"
+        score = score_number(item)  # strict: "1e309" is never 1 (it is infinity)
+        if score is not None and not -_INF < score < 0:  # -1 means "no score"; NaN and ±inf kept
             scores.append(score)
     return scores if any(scores) else []

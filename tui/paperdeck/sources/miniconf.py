@@ -14,12 +14,19 @@ Rows passed over, each with a counted reason: workshops, ``visible: false``, pla
 a title or forum link, times that are not ISO 8601 or have no offset, an end before the start, a
 row of another year than the programme's, and a second row of an event already read. A page with
 ``count: 0`` (not yet published) reads nothing and says so.
+
+Times keep the venue's local time: a row given in UTC (``…T13:00:00Z``) in a programme whose other
+rows name the venue's offset (``-03:00``) is read at that offset (``10:00-03:00``, the same
+instant; :func:`in_venue_time`), so that the plan shows the venue's clock for every row.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections import Counter
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -92,7 +99,46 @@ def read(path: Path) -> SourceRead:
         alike.add(same)
         events.append(event)
     notice = None if events else f"{path.name}: no event of a paper in this programme"
-    return SourceRead(path, NAME, (), tuple(skipped), notice, events=tuple(events))
+    return SourceRead(path, NAME, (), tuple(skipped), notice, events=in_venue_time(events))
+
+
+def in_venue_time(events: list[ScheduleEvent]) -> tuple[ScheduleEvent, ...]:
+    """``events`` with the times given in UTC (``Z``, ``+00:00``) moved to the venue's offset, the
+    same instants: the offset the programme's other rows name (the most common one on the same
+    UTC day, else in the whole programme, so that a change to summer time within the week is
+    followed). A programme all in UTC stays so (its venue's offset is unknown); a row given at
+    any other offset keeps it."""
+    days: dict[date, Counter[timedelta]] = {}
+    every: Counter[timedelta] = Counter()
+    for event in events:
+        for text in (event.start, event.end):
+            when = _time(text)
+            offset = when.utcoffset() if when is not None else None
+            if when is not None and offset:  # a zero offset names no venue
+                days.setdefault(when.astimezone(UTC).date(), Counter())[offset] += 1
+                every[offset] += 1
+    if not every:
+        return tuple(events)
+    fallback = every.most_common(1)[0][0]
+
+    def moved(text: str) -> str:
+        when = _time(text)
+        if when is None or when.utcoffset():
+            return text
+        on_day = days.get(when.astimezone(UTC).date())
+        offset = on_day.most_common(1)[0][0] if on_day else fallback
+        return when.astimezone(timezone(offset)).isoformat()
+
+    result = []
+    for event in events:
+        start, end = moved(event.start), moved(event.end)
+        result.append(event if (start, end) == (event.start, event.end) else replace(event, start=start, end=end))
+    return tuple(result)
+
+
+def _time(text: str) -> datetime | None:
+    """An event's stored time (ISO 8601 with its offset), ``None`` when it has none."""
+    return datetime.fromisoformat(text) if text else None
 
 
 class _Skipped(Exception):

@@ -137,6 +137,8 @@ def _read(path: Path, document: JsonRecords) -> SourceRead:
         raise SourceError(path, first[0], document.line(malformed[0]))
     reviews_list, reply_skips = replies.result()
     reviews = tuple(reviews_list)
+    if replies.dropped:
+        read = replace(read, dropped=tuple(replies.dropped.items()))
     if reply_skips:
         read = replace(read, skipped=read.skipped + tuple(reply_skips))
     if reviews and not read.papers:

@@ -26,11 +26,14 @@ venue's reviews alike.
 
 Scores: an int or float, or a string starting with a plain decimal number followed by its end, white
 space or ``:``, ``.``, ``)``, ``-`` (``"6: marginally above the acceptance threshold"``, ICLR 2024's
-``"3 good"``; the text after the number kept as the score's label): ``"1e309"`` is no score. A known
-score field (:data:`SCORE_FIELDS`) holding anything else, or a number beyond :data:`MAX_SCORE`, makes
-the reply malformed, except ``recommendation`` text (a meta-review's ``"Accept (Poster)"``), kept as a
-section; other fields holding numbers are scores under their own names (ICLR 2024's
-``correctness``), other text is a section.
+``"3 good"``; the text after the number kept as the score's label). A score that stands for no
+finite number (``NaN``, ``Infinity``, ``1e309``, as a JSON number or as text), in any field, is
+dropped and counted by its field (``"non-finite confidence"``, as the import boundary counts a
+paper's: :mod:`paperdeck.sources.validate`), the rest of the reply kept. A known score field
+(:data:`SCORE_FIELDS`) holding anything else (a word, ``"1e3"``), or a number beyond
+:data:`MAX_SCORE`, makes the reply malformed, except ``recommendation`` text (a meta-review's
+``"Accept (Poster)"``), kept as a section; other fields holding numbers are scores under their own
+names (ICLR 2024's ``correctness``), other text is a section.
 
 A malformed reply (no id or forum, an id that is not a plain token
 (:func:`paperdeck.model.ids.plain_id`), content of the wrong type, a bad score) is skipped with its
@@ -40,7 +43,9 @@ of a file's replies are malformed, or a reply is over :data:`MAX_NOTE_CHARS`, th
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -133,6 +138,8 @@ _TEXT_FIELDS = _SECTION_NAMES | frozenset({
 #: A score given as text outside the score fields: a number, a colon, a short one-line label.
 _SCORE_TEXT = re.compile(r"^\s*-?[0-9]{1,15}(?:\.[0-9]{1,15})?\s*:\s*[^\n]{0,200}$")
 _BIG = 2**53
+#: An int beyond this is no finite float (``10**400``): dropped as a non-finite score.
+_HUGE = 10**300
 
 
 class UnknownKind(ValueError):
@@ -234,6 +241,8 @@ class ReplyReader:
         self._path, self._document = path, document
         self.reviews: list[Review] = []
         self.skipped: list[Skip] = []
+        #: scores left out for standing for no finite number, by reason (``"non-finite confidence"``)
+        self.dropped: Counter[str] = Counter()
         self._malformed: list[tuple[int, str]] = []
         self._on_scale = _ScaleCheck(path, document)
         self._error: SourceError | None = None
@@ -245,7 +254,7 @@ class ReplyReader:
         document = self._document
         for note in _notes_of(record):
             try:
-                review = note_review(note)
+                review = note_review(note, self.dropped)
                 self._on_scale(index, review)
                 self.reviews.append(review)
             except UnknownKind as exc:
@@ -325,8 +334,9 @@ def _notes_of(record: Any) -> Iterator[Any]:
                 yield reply
 
 
-def note_review(note: Any) -> Review:
-    """The :class:`Review` in one reply note.
+def note_review(note: Any, dropped: Counter[str] | None = None) -> Review:
+    """The :class:`Review` in one reply note. A score that stands for no finite number is left out
+    of it and counted in ``dropped`` (``"non-finite confidence"``), when given.
 
     Raises:
         ValueError: not an object, no id or forum, an unknown kind, content that is not an
@@ -374,6 +384,9 @@ def note_review(note: Any) -> Review:
                 sections[name] = value
                 size += len(value)
             elif name in SCORE_FIELDS or (name not in _TEXT_FIELDS and value[:1].isdigit() and _is_number(value)):
+                if _non_finite_text(value):
+                    _drop(name, dropped)
+                    continue
                 score, text = _score(value, name, label)
                 (scores if -MAX_SCORE <= score <= MAX_SCORE else far).append((name, score))
                 if not text:
@@ -387,6 +400,9 @@ def note_review(note: Any) -> Review:
             scores.append((name, float(value)))
             continue
         elif kind_of is int or kind_of is float:
+            if (kind_of is float and not math.isfinite(value)) or (kind_of is int and not -_HUGE < value < _HUGE):
+                _drop(name, dropped)
+                continue
             score = float(value) if kind_of is int and -_BIG < value < _BIG else _score(value, name, label)[0]
             (scores if -MAX_SCORE <= score <= MAX_SCORE else far).append((name, score))
             continue
@@ -441,6 +457,23 @@ def _as_rating(
         return scores, labels
     rename = {alias: "rating"}
     return [(rename.get(n, n), v) for n, v in scores], [(rename.get(n, n), t) for n, t in labels]
+
+
+def _non_finite_text(value: str) -> bool:
+    """Whether ``value`` is text for no finite number (``"NaN"``, ``"-Infinity"``, ``"1e309"``);
+    ``"1e3"``, ``"1_000"`` or ``"٣"`` (finite, but no plain decimal) are not: they stay errors."""
+    if len(value) > 40 or not value.isascii() or (value[:1].isdigit() and "e" not in value.lower()):
+        return False
+    try:
+        return not math.isfinite(float(value))
+    except ValueError:
+        return False
+
+
+def _drop(name: str, dropped: Counter[str] | None) -> None:
+    """Count a score of field ``name`` left out for standing for no finite number."""
+    if dropped is not None:
+        dropped[f"non-finite {name}"] += 1
 
 
 def _is_number(value: str) -> bool:

@@ -91,13 +91,14 @@ def check_read(read: SourceRead, venue: str = "") -> Checked:
     the venue of the papers whose file names none (a Paper Copilot list renamed ``mylist.json``, a
     CSV without a venue column): they take it, and its year when they have none, their ids built
     from a venue following (:func:`with_venue`). A paper whose file names its venue keeps it. It
-    is applied here, once, for every format.
+    is applied here, once, for every format. What the reader itself left out
+    (:attr:`SourceRead.dropped`: a review's score for no finite number) is counted with the rest.
 
     Raises:
         SourceError: a value over its size limit, naming the file, the paper (its number in the
             file and its id) and the field; nothing of the file is imported then.
     """
-    dropped: Counter[str] = Counter()
+    dropped: Counter[str] = Counter(dict(read.dropped))
     papers = []
     given = venue_and_year(venue) if venue.strip() else None
     for number, paper in enumerate(read.papers, start=1):

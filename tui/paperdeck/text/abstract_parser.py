@@ -3,7 +3,9 @@
 A recursive-descent reader: math spans (``$…$``, ``\\(…\\)``, ``\\[…\\]``, math macros written
 outside them) become ``math`` nodes for :mod:`paperdeck.text.latex_math`; text-mode macros
 (``\\textbf``, ``\\url``, ``\\%`` …; tables in :mod:`paperdeck.text.latex_macros`), HTML entities,
-Markdown links (``[text](https://…)``: the text, linked) and, through
+Markdown links (``[text](https://…)``: the text, linked), Markdown images (``![alt](https://…)``:
+``[image: alt] <https://…>``, the URL linked; an image whose URL is not http(s) is
+``[image: alt]`` alone, as a link of another scheme is left out at import) and, through
 :mod:`paperdeck.text.markdown_inline`, code spans, bare URLs and emphasis
 are read here. Whatever is not understood is kept as its source text.
 :mod:`paperdeck.text.render` turns the tree into styled segments. Nothing here imports Textual or Rich.
@@ -39,12 +41,14 @@ from paperdeck.text.nodes import Node, blank_line, plain_text, styled, txt
 __all__ = ["parse_markup"]
 
 _MAX_DEPTH = 40
+#: An image's URL that is linked: http(s) only.
+_WEB = re.compile(r"https?://[^\s]", re.IGNORECASE)
 
 
 # Each pattern is compiled at its first use (most texts need few of them).
 @cache
 def _special() -> re.Pattern[str]:
-    return re.compile(r"[\\${}*_`&\[\n]|(?<![A-Za-z0-9])https?://")
+    return re.compile(r"[\\${}*_`&\[\n]|!\[|(?<![A-Za-z0-9])https?://")
 
 
 @cache
@@ -65,6 +69,11 @@ def _entity() -> re.Pattern[str]:
 @cache
 def _md_link() -> re.Pattern[str]:
     return re.compile(r"\[([^\[\]\n]{1,300})\]\((https?://[^\s()<>]+(?:\([^\s()<>]*\)[^\s()<>]*)*)\)")
+
+
+@cache
+def _md_image() -> re.Pattern[str]:
+    return re.compile(r"!\[([^\[\]\n]{0,300})\]\(([^\s()<>]{1,4096})\)")
 
 
 @cache
@@ -391,6 +400,16 @@ class _Parser:
                 from html import unescape as html_unescape  # deferred: few abstracts have an entity
 
                 return [txt(html_unescape(entity.group()))]
+        elif c == "!":
+            image = _md_image().match(src, i)
+            if image:
+                self.pos = image.end()
+                alt, _ = _Parser(image.group(1), self.depth + 1).parse()
+                named = [txt("[image: "), *alt, txt("]")] if plain_text(alt).strip() else [txt("[image]")]
+                url = unescape(image.group(2))
+                if not _WEB.match(url):  # the link rule: http(s) only
+                    return named
+                return [*named, txt(" <"), Node("link", url, [txt(url)]), txt(">")]
         elif c == "[":
             link = _md_link().match(src, i)
             if link:

@@ -1,6 +1,8 @@
 """The block structure of Markdown in review notes (comments and rebuttals are often written in
 it): headings (``# Response``, or a line underlined with ``===`` / ``---``), horizontal rules
-(``---``, ``***``), list items, block quotes and fenced code, the rest as text. What is inside a
+(``---``, ``***``), list items, block quotes, fenced code and pipe tables
+(:mod:`paperdeck.text.markdown_tables`, laid out by :func:`~paperdeck.text.markdown_tables.table_lines`),
+the rest as text. What is inside a
 block (emphasis, math, links) is left to :func:`paperdeck.text.render.render_abstract`.
 
 Each line is read on its own, as a reader would: nothing is interpreted that a person would not see
@@ -14,9 +16,11 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from paperdeck.text.markdown_tables import table_end
+
 __all__ = ["Block", "markdown_blocks"]
 
-BlockKind = Literal["heading", "rule", "item", "quote", "code", "text"]
+BlockKind = Literal["heading", "rule", "item", "quote", "code", "table", "text"]
 
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _RULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
@@ -33,7 +37,8 @@ class Block:
 
     Attributes:
         kind: ``heading``, ``rule``, ``item`` (of a list), ``quote``, ``code`` (fenced: shown as
-            it is) or ``text`` (lines of a paragraph, blank lines between paragraphs kept).
+            it is), ``table`` (its source lines, header and delimiter row first)
+            or ``text`` (lines of a paragraph, blank lines between paragraphs kept).
         text: the block's text without its marker (``""`` for a rule).
         level: a heading's level (1–6); an item's depth (0: not indented).
         marker: an item's bullet: ``"•"``, or its number and ``"."`` (``"2."``).
@@ -72,6 +77,11 @@ def markdown_blocks(text: str) -> list[Block]:
                 index += 1
             index += 1  # the closing fence (or the end)
             blocks.append(Block("code", "\n".join(code)))
+            continue
+        if "|" in line and (end := table_end(lines, index - 1)) > index - 1:
+            flush()
+            blocks.append(Block("table", "\n".join(lines[index - 1 : end])))
+            index = end
             continue
         last = paragraph[-1] if paragraph else ""
         setext = _SETEXT.match(line)

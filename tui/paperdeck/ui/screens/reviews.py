@@ -74,16 +74,22 @@ def no_reviews_notice(paper: Paper) -> str:
     return text + (f"; paperdeck fetch {venue} brings them from OpenReview." if venue else ".")
 
 
-def _rendered(text: str) -> Content:
+def _rendered(text: str, width: int = 80) -> Content:
     """A note's section as the reader should see it: the text sanitised first (every control
     character made visible: nothing in it is a terminal sequence or Textual markup), then its
     Markdown blocks (:func:`~paperdeck.text.markdown_blocks.markdown_blocks`: headings bold, rules
-    drawn, bullets, quotes, code as it is) and within each the inline rendering of abstracts
-    (emphasis, math, http(s) links only)."""
+    drawn, bullets, quotes, code as it is, tables laid out in ``width`` columns:
+    :func:`~paperdeck.text.markdown_tables.table_lines`) and within each the inline rendering of
+    abstracts (emphasis, math, images as ``[image: alt] <url>``, http(s) links only)."""
     from paperdeck.text.markdown_blocks import markdown_blocks
 
     lines: list[Content] = []
     for block in markdown_blocks(visible(text)):
+        if block.kind == "table":
+            from paperdeck.text.markdown_tables import table_lines
+
+            lines += [Content(line) for line in table_lines(block.text, width)]
+            continue
         inline = segments_to_content(render_abstract(block.text)) if block.kind != "code" else Content(block.text)
         if block.kind == "heading":
             if lines:
@@ -202,7 +208,9 @@ class ReviewsScreen(MarksPaperShown):
                     label = Static(Content(name.replace("_", " ").capitalize()), markup=False, classes="section-name")
                     label.styles.margin = (1, 0, 0, indent)
                     yield label
-                    body = Static(_rendered(text), markup=False, classes="section-text")
+                    # the body's columns: the screen's, less its padding, the scroll bar and the indent
+                    width = max(self.app.size.width - indent - 4, 20)
+                    body = Static(_rendered(text, width), markup=False, classes="section-text")
                     body.styles.margin = (0, 0, 0, indent)
                     yield body
         yield PaperFooter()
