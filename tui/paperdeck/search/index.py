@@ -625,7 +625,7 @@ class SearchIndex:
         (:mod:`paperdeck.search.highlight`); sorted, each once."""
         found: set[str] = set()
         for word in dict.fromkeys(words(query)):
-            found.update(w for w in self._vocabulary.expand(word).vocabulary if not w.startswith(word))
+            found.update(self._vocabulary.typos_of(word))
         return tuple(sorted(found))
 
     def word_mask(self, query: str) -> np.ndarray:
