@@ -679,6 +679,33 @@ def test_a_record_of_a_check_that_is_not_the_file_s_stamp_is_not_trusted(
     assert _started_and_checked(seeded)[1] and crc_count.read == 0  # recorded anew
 
 
+@pytest.mark.parametrize("kind", ["directory", "fifo", "link"])
+def test_no_regular_record_in_its_place_is_read_or_written_through(seeded: Path, tmp_path: Path, kind: str) -> None:
+    """Something else where the record of a check goes (a directory, a FIFO: a read would wait
+    for a writer; a symbolic link to another file) is neither trusted nor written through: every
+    start reads the index through and finds it whole, without an error or a wait, and the
+    link's target is left as it was."""
+    import os
+
+    from paperdeck.search import index_file
+
+    checked = index_file.checked_path(seeded / INDEX_FILE)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("the user's own file\n")
+    if kind == "directory":
+        checked.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(checked)
+    else:
+        checked.symlink_to(target)
+    for _ in range(2):
+        notices: list[str] = []
+        searcher, holds = _started_and_checked(seeded, notices)
+        assert holds and not notices and not searcher.unchecked
+    assert target.read_text() == "the user's own file\n" and checked.is_symlink() is (kind == "link")
+    assert checked.is_dir() is (kind == "directory")
+
+
 def test_texts_of_another_line_count_are_refused_by_a_checked_read(seeded: Path) -> None:
     """A read whose CRC is checked at once (the command line's) counts the texts' lines too:
     two titles on one line (the CRC made to match) are refused there, the index built again."""

@@ -15,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import json
 import mmap
+import os
+import stat
 import sys
 import threading
 import zlib
@@ -359,8 +361,11 @@ def checked_before(path: Path, stamp: FileStamp | None) -> bool:
     it holds anything but five whole numbers (it is not trusted: read as hostile)."""
     if stamp is None:
         return False
-    try:
-        with checked_path(path).open("rb") as file:
+    try:  # not blocking on a FIFO put there, nor reading a device: a regular file only
+        fd = os.open(checked_path(path), os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return False
             fields = json.loads(file.read(_HEADER_MAX))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return False
@@ -374,12 +379,17 @@ def checked_before(path: Path, stamp: FileStamp | None) -> bool:
 def note_checked(path: Path, stamp: FileStamp) -> None:
     """Record beside the saved index file ``path`` that its version ``stamp`` was read through and
     found whole (:func:`checked_before` then says so until the file changes). Written atomically;
-    failing to write is not an error (the next start checks the file again)."""
+    failing to write is not an error (the next start checks the file again), and a symbolic link
+    or anything but a regular file in its place is left as it is (nothing written through it)."""
+    from paperdeck.model.errors import PaperdeckError
     from paperdeck.store.atomic import atomic_write_bytes
 
+    target = checked_path(path)
+    if target.is_symlink():
+        return
     fields = [stamp.device, stamp.inode, stamp.size, stamp.mtime_ns, stamp.ctime_ns]
-    with contextlib.suppress(OSError):
-        atomic_write_bytes(checked_path(path), json.dumps(fields).encode())
+    with contextlib.suppress(OSError, PaperdeckError):  # PaperdeckError: atomic_write_bytes's StoreError
+        atomic_write_bytes(target, json.dumps(fields).encode())
 
 
 #: The read :func:`start_read_ahead` started and no :func:`take_read_ahead` took yet.
