@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from paperdeck.search.highlight import highlight_terms, title_spans
@@ -68,3 +72,42 @@ def test_the_words_of_text_terms_are_marked_but_not_negated_or_inner_ones() -> N
     assert marked_words(query) == ["diffusion", "lora", "weak baseline", "graph", "smith"]
     terms = highlight_terms(marked_words(query))
     assert "survey" not in terms and "ora" not in terms and {"weak", "baseline", "lora"} <= set(terms)
+
+
+class _ReadWords(list[str]):
+    """A vocabulary whose slices read are counted (their words)."""
+
+    read = 0
+
+    def __getitem__(self, at: Any) -> Any:
+        if isinstance(at, slice):
+            _ReadWords.read += len(range(*at.indices(len(self))))
+        return super().__getitem__(at)
+
+
+def test_the_typo_words_are_the_expansion_s_words_that_do_not_start_the_query_word(
+    data_dir: Path, seed_files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """:meth:`Vocabulary.typos_of` (what the highlighting marks as typos) is the expansion's words
+    that do not start with the query word, for every start of the seed's words and typos of them;
+    the thousands of words a short word starts are skipped as a range, not read one by one."""
+    from paperdeck.search.index import SearchIndex
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
+
+    store = Store(data_dir)
+    import_files(store, seed_files)
+    index = SearchIndex(store.papers)
+    vocabulary = index._vocabulary
+    queries = {"difu", "difusion", "transfomer", "graf", "reinforcment"}
+    for word in vocabulary.words[::40]:
+        queries.update(word[:n] for n in range(1, len(word) + 1))
+        queries.add(word[1:] + word[:1])
+    for query in sorted(queries):
+        expected = sorted(w for w in vocabulary.expand(query).vocabulary if not w.startswith(query))
+        assert sorted(vocabulary.typos_of(query)) == expected, query
+        assert index.typo_words(query) == tuple(expected), query
+    starting = sum(1 for w in vocabulary.words if w.startswith("d"))
+    monkeypatch.setattr(vocabulary, "words", _ReadWords(vocabulary.words))
+    vocabulary.typos_of("d")
+    assert starting > 100 and _ReadWords.read < starting / 10

@@ -585,6 +585,127 @@ def test_a_bad_saved_index_read_to_check_later_is_said_once_and_rebuilt(seeded: 
     assert {query: index.search_ids(query) for query in QUERIES} == expected
 
 
+def _started_and_checked(data_dir: Path, notices: list[str] | None = None) -> tuple[Searcher, bool]:
+    """A start as the app's: the saved index read ahead to check later, its first query ranked,
+    then :meth:`Searcher.check_saved`'s answer."""
+    store = Store(data_dir, lazy=True)
+    searcher = Searcher(store, notice=(notices if notices is not None else []).append)
+    searcher.read_ahead(check_later=True)
+    searcher.index.get().search_ids("diffusion")
+    return searcher, searcher.check_saved()
+
+
+def test_a_saved_index_found_whole_is_not_read_through_again_while_its_stamp_holds(
+    seeded: Path, crc_count: _CrcCount, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file :meth:`Searcher.check_saved` found whole is recorded beside it by its stamp: the next
+    start reads none of its bytes for the CRC, counts no text's lines and checks no vocabulary
+    order (the file is the one found whole), but still compares its ids with the catalogue's."""
+    from paperdeck.search import index_file, packed_index
+    from paperdeck.search.index import SearchIndex as Index
+
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    assert _started_and_checked(seeded)[1] and crc_count.read > 0.9 * path.stat().st_size
+    assert index_file.checked_path(path).is_file()
+    crc_count.read = 0
+    orders: list[int] = []
+    ids: list[int] = []
+    vocabulary_fault, ids_fault = packed_index.vocabulary_fault, packed_index.ids_fault
+    monkeypatch.setattr("paperdeck.search.index.vocabulary_fault", lambda *a: orders.append(1) or vocabulary_fault(*a))
+    monkeypatch.setattr("paperdeck.search.index.ids_fault", lambda *a: ids.append(1) or ids_fault(*a))
+    notices: list[str] = []
+    searcher, holds = _started_and_checked(seeded, notices)
+    index = searcher.index.get()
+    assert holds and crc_count.read == 0 and not orders and ids == [1] and not notices
+    assert not searcher.unchecked and isinstance(index, Index)
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+
+
+@pytest.mark.parametrize("change", ["edited", "lines", "unsorted", "ids", "touched back"])
+def test_a_saved_index_changed_after_it_was_found_whole_is_checked_again(seeded: Path, change: str) -> None:
+    """Whatever changes the file after a check found it whole (rewritten with its CRC made to
+    match, or a byte edited in place and its size and mtime set back: the ctime tells) gives it
+    another stamp: its next start reads it through again, finds the fault, says it once and
+    builds the index again."""
+    import os
+
+    path = seeded / INDEX_FILE
+    expected = _fresh_ranking(seeded)
+    assert _started_and_checked(seeded)[1]
+    if change == "touched back":
+        status = path.stat()
+        raw = bytearray(path.read_bytes())
+        raw[-8] ^= 0xFF  # in the last section, in place
+        with path.open("r+b") as file:
+            file.write(raw)
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+        assert (path.stat().st_size, path.stat().st_mtime_ns) == (status.st_size, status.st_mtime_ns)
+    else:
+        _rewrite(path, change)
+    notices: list[str] = []
+    searcher, holds = _started_and_checked(seeded, notices)
+    assert not holds and len(notices) == 1 and str(path) in notices[0] and "built again" in notices[0]
+    index = searcher.index.get()
+    assert {query: index.search_ids(query) for query in QUERIES} == expected
+
+
+@pytest.mark.parametrize(
+    "record", [b"", b"[1, 2]", b'"whole"', b"[1, 2, 3, 4, 5.0]", b"\xff\xfe", b"[true, 2, 3, 4, 5]", None]
+)
+def test_a_record_of_a_check_that_is_not_the_file_s_stamp_is_not_trusted(
+    seeded: Path, crc_count: _CrcCount, record: bytes | None
+) -> None:
+    """The record beside the file is read as hostile: empty, malformed, of other numbers, or of
+    another version of the file (``None``: the file copied elsewhere, its inode another), the
+    file is read through again and found whole, and the record written anew."""
+    import shutil
+
+    from paperdeck.search import index_file
+
+    path = seeded / INDEX_FILE
+    assert _started_and_checked(seeded)[1]
+    checked = index_file.checked_path(path)
+    if record is None:  # the index copied over itself: another inode and ctime, the same bytes
+        shutil.copy2(path, path.with_suffix(".copy"))
+        path.with_suffix(".copy").replace(path)
+    else:
+        checked.write_bytes(record)
+    crc_count.read = 0
+    notices: list[str] = []
+    assert _started_and_checked(seeded, notices)[1] and not notices
+    assert crc_count.read > 0.9 * path.stat().st_size
+    crc_count.read = 0
+    assert _started_and_checked(seeded)[1] and crc_count.read == 0  # recorded anew
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "link"])
+def test_no_regular_record_in_its_place_is_read_or_written_through(seeded: Path, tmp_path: Path, kind: str) -> None:
+    """Something else where the record of a check goes (a directory, a FIFO: a read would wait
+    for a writer; a symbolic link to another file) is neither trusted nor written through: every
+    start reads the index through and finds it whole, without an error or a wait, and the
+    link's target is left as it was."""
+    import os
+
+    from paperdeck.search import index_file
+
+    checked = index_file.checked_path(seeded / INDEX_FILE)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("the user's own file\n")
+    if kind == "directory":
+        checked.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(checked)
+    else:
+        checked.symlink_to(target)
+    for _ in range(2):
+        notices: list[str] = []
+        searcher, holds = _started_and_checked(seeded, notices)
+        assert holds and not notices and not searcher.unchecked
+    assert target.read_text() == "the user's own file\n" and checked.is_symlink() is (kind == "link")
+    assert checked.is_dir() is (kind == "directory")
+
+
 def test_texts_of_another_line_count_are_refused_by_a_checked_read(seeded: Path) -> None:
     """A read whose CRC is checked at once (the command line's) counts the texts' lines too:
     two titles on one line (the CRC made to match) are refused there, the index built again."""

@@ -189,3 +189,53 @@ assert ids and "numpy" not in sys.modules, sorted(m for m in sys.modules if m.st
         scoped = list(run_query(searcher, parse_query("graphs"), order, SCOPE))
         whole = within_scope(store, list(run_query(searcher, parse_query("graphs"), order)), SCOPE)
         assert scoped == whole, order
+
+
+@pytest.mark.parametrize("code", ["I", "q", "view", "list"])
+def test_the_scope_s_positions_of_a_ranking_are_cut_alike_in_numpy_and_one_by_one(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scoped words query keeps the positions of the ranking whose byte of the scope is 1, in the
+    ranking's order: in numpy (a ranking of many positions held in an ``array`` or a saved
+    ranking's ``memoryview``, numpy loaded) as one by one (a list; numpy not loaded)."""
+    import random
+    import sys
+    from array import array
+
+    import numpy  # noqa: F401  # loaded, as the app's warming loads it for a large library
+    from paperdeck.search import selection
+
+    rng = random.Random(31)
+    inside = bytes(rng.choice((0, 0, 1)) for _ in range(9_000))
+    ranking = rng.sample(range(9_000), 6_000)
+    expected = [at for at in ranking if inside[at]]
+    found: object = {"I": array("I", ranking), "q": array("q", ranking), "list": ranking}.get(code)
+    if code == "view":
+        found = memoryview(array("I", ranking).tobytes()).cast("I")
+    kept = selection._positions_inside(found, inside)  # type: ignore[arg-type]
+    assert list(kept) == expected and all(type(at) is int for at in kept[:50])
+    assert isinstance(kept, list) is (code == "list")  # in numpy: an array of the same items
+    monkeypatch.delitem(sys.modules, "numpy")
+    assert selection._positions_inside(found, inside) == expected  # type: ignore[arg-type]
+
+
+def test_a_words_query_in_the_scope_cuts_a_saved_ranking_in_numpy(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With numpy loaded, a one-letter query's saved ranking (a ``memoryview`` of the index file)
+    is cut to the scope in numpy, not a position at a time: no ``compress`` over it; the ids are
+    the whole library's within the scope, for every sort."""
+    import numpy  # noqa: F401
+    from paperdeck.search import selection
+
+    monkeypatch.setattr(selection, "_INSIDE_IN_NUMPY_FROM", 1)
+    store = _opened(library)
+    searcher = Searcher(store)
+    for query in ("p", "o", "graphs"):
+        for order in SORTS:
+            whole = within_scope(store, list(run_query(searcher, parse_query(query), order)), SCOPE)
+            assert list(run_query(searcher, parse_query(query), order, SCOPE)) == whole, (query, order)
+    cut: list[int] = []
+    compress = selection.compress
+    monkeypatch.setattr(selection, "compress", lambda *a: cut.append(1) or compress(*a))
+    assert list(run_query(searcher, parse_query("p"), "relevance", SCOPE)) and not cut

@@ -472,12 +472,13 @@ class SearchIndex:
             index._unchecked_ids = sections["ids"]
         return index
 
-    def unchecked_fault(self) -> str | None:
+    def unchecked_fault(self, *, of_the_file: bool = True) -> str | None:
         """Why what :meth:`load`'s ``count_lines`` False left unchecked does not hold (the title,
         keyword and author texts one line per paper, the ids the catalogue's, the vocabulary
-        sorted); ``None`` when it holds."""
+        sorted); ``None`` when it holds. ``of_the_file`` False: the ids alone (what depends on
+        the catalogue), the rest being known to hold for the file read (found whole before)."""
         count = len(self._ids)
-        if count and not all(lines.line_count() == count for lines in self._texts):
+        if of_the_file and count and not all(lines.line_count() == count for lines in self._texts):
             return "its texts are not one line per paper"
         saved_ids = self._unchecked_ids
         if saved_ids is not None:
@@ -486,7 +487,7 @@ class SearchIndex:
             if type(self._ids) is not list:  # a view: each id looked up through it costs a call
                 self._ids = list(self._ids)
             self._unchecked_ids = None
-        return vocabulary_fault(self._vocabulary.words)
+        return vocabulary_fault(self._vocabulary.words) if of_the_file else None
 
     @classmethod
     def load_patched(
@@ -624,7 +625,7 @@ class SearchIndex:
         (:mod:`paperdeck.search.highlight`); sorted, each once."""
         found: set[str] = set()
         for word in dict.fromkeys(words(query)):
-            found.update(w for w in self._vocabulary.expand(word).vocabulary if not w.startswith(word))
+            found.update(self._vocabulary.typos_of(word))
         return tuple(sorted(found))
 
     def word_mask(self, query: str) -> np.ndarray:

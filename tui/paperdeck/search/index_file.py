@@ -15,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import json
 import mmap
+import os
+import stat
 import sys
 import threading
 import zlib
@@ -263,6 +265,7 @@ class ReadAhead:
         self._file = _file_key(path)  # before the read: a file put in its place since is told apart
         self._read: tuple[dict[str, Any], dict[str, memoryview]] | BaseException | None = None
         self._crc_holds: Callable[[], bool] | None = None  # given check_later, once read
+        self._mapped: FileStamp | None = None  # given check_later: the stamp of the file mapped
         #: Whether :meth:`sections` handed out this read (not a file read again in its place).
         self.taken = False
         #: Set by :func:`~paperdeck.search.searcher.build_index`: the index it returned is this read's.
@@ -275,10 +278,29 @@ class ReadAhead:
             if self.check_later:
                 header, sections, self._crc_holds = read_sections_unchecked(self.path)
                 self._read = header, sections
+                # The same stamp before and after: the file mapped is the one stamped.
+                if _file_key(self.path) == self._file:
+                    self._mapped = self._file
             else:
                 self._read = read_sections(self.path)
         except BaseException as error:  # raised where the sections are taken
             self._read = error
+
+    def checked_before(self) -> bool:
+        """Given ``check_later``, once :meth:`sections` handed out this read: whether the very
+        file it mapped was read through and found whole by an earlier check
+        (:func:`checked_before`; its stamp unchanged since, the same before and after this read
+        mapped it). :meth:`crc_holds` need not read it again then."""
+        self._thread.join()
+        return self._mapped is not None and checked_before(self.path, self._mapped)
+
+    def note_checked(self) -> None:
+        """Record that the file this read mapped was found whole (:func:`note_checked`), for the
+        next start's :meth:`checked_before`; nothing when it could not be told apart from another
+        put in its place meanwhile."""
+        self._thread.join()
+        if self._mapped is not None:
+            note_checked(self.path, self._mapped)
 
     def crc_holds(self) -> bool:
         """Given ``check_later``, once :meth:`sections` handed out this read: whether the bytes of
@@ -318,6 +340,56 @@ def _file_key(path: Path) -> FileStamp | None:
     from paperdeck.store.file_stamp import file_stamp
 
     return file_stamp(path)
+
+
+#: Added to a saved index file's name, the file beside it that says which version of it was last
+#: read through and found whole (:func:`note_checked`): a JSON list of the five fields of its
+#: :class:`~paperdeck.store.file_stamp.FileStamp`. A cache: lost, spoilt or of another version of
+#: the file, it only costs the next start one more check.
+CHECKED_SUFFIX = ".checked"
+
+
+def checked_path(path: Path) -> Path:
+    """Where :func:`note_checked` records the check of the saved index file ``path``."""
+    return path.with_name(path.name + CHECKED_SUFFIX)
+
+
+def checked_before(path: Path, stamp: FileStamp | None) -> bool:
+    """Whether the file :func:`note_checked` wrote beside ``path`` names ``stamp`` (not ``None``):
+    that very version of the file (its device, inode, size, mtime and ctime all the same) was
+    read through and found whole once. False when there is no such file, it cannot be read, or
+    it holds anything but five whole numbers (it is not trusted: read as hostile)."""
+    if stamp is None:
+        return False
+    try:  # not blocking on a FIFO put there, nor reading a device: a regular file only
+        fd = os.open(checked_path(path), os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return False
+            fields = json.loads(file.read(_HEADER_MAX))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False
+    if not isinstance(fields, list) or len(fields) != 5 or not all(type(value) is int for value in fields):
+        return False
+    from paperdeck.store.file_stamp import FileStamp
+
+    return FileStamp(*fields) == stamp
+
+
+def note_checked(path: Path, stamp: FileStamp) -> None:
+    """Record beside the saved index file ``path`` that its version ``stamp`` was read through and
+    found whole (:func:`checked_before` then says so until the file changes). Written atomically;
+    failing to write is not an error (the next start checks the file again), and a symbolic link
+    or anything but a regular file in its place is left as it is (nothing written through it)."""
+    from paperdeck.model.errors import PaperdeckError
+    from paperdeck.store.atomic import atomic_write_bytes
+
+    target = checked_path(path)
+    if target.is_symlink():
+        return
+    fields = [stamp.device, stamp.inode, stamp.size, stamp.mtime_ns, stamp.ctime_ns]
+    with contextlib.suppress(OSError, PaperdeckError):  # PaperdeckError: atomic_write_bytes's StoreError
+        atomic_write_bytes(target, json.dumps(fields).encode())
 
 
 #: The read :func:`start_read_ahead` started and no :func:`take_read_ahead` took yet.

@@ -547,7 +547,11 @@ class Searcher:
         ahead unchecked (:meth:`read_ahead`'s ``check_later``): every byte of that file read
         through once (not on the event loop: tens of milliseconds at 100,000 papers), the
         lines of its title, keyword and author texts counted, its ids compared with the
-        catalogue's and its vocabulary's order checked. False when one does not hold:
+        catalogue's and its vocabulary's order checked. A file found whole is recorded as such
+        beside it (:func:`~paperdeck.search.index_file.note_checked`, by its
+        :class:`~paperdeck.store.file_stamp.FileStamp`): while its stamp is the same, a later
+        start compares its ids alone (its bytes cannot have changed without the stamp changing).
+        False when one does not hold:
         said once through the notice, as :func:`build_index` says a bad file, and the index built
         again (the catalogue parsed: seconds) and kept in its place; the caller then ranks its
         query again. True otherwise (nothing unchecked: nothing done).
@@ -558,12 +562,16 @@ class Searcher:
         ahead = self._unchecked
         if ahead is None:
             return True
-        if ahead.crc_holds():
+        before = ahead.checked_before()
+        if before or ahead.crc_holds():
             # What the unchecked read left unchecked: the texts' lines (its CRC read the bytes),
-            # the ids, the vocabulary's order.
+            # the ids, the vocabulary's order; only the ids (the catalogue's) for a file found
+            # whole by an earlier check.
             index = self.index.built
-            fault = index.unchecked_fault() if index is not None else None
+            fault = index.unchecked_fault(of_the_file=not before) if index is not None else None
             if fault is None:
+                if not before:
+                    ahead.note_checked()
                 self._unchecked = None
                 return True
             why = fault

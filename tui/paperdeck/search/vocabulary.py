@@ -183,6 +183,21 @@ class Vocabulary:
         self._expansions[word] = expansion
         return expansion
 
+    def typos_of(self, word: str) -> list[str]:
+        """The words :meth:`expand` matches ``word`` with that do not start with it (its typos,
+        the words of a typo of its start), each once, in no set order. Read from the expansion's
+        bands: a range of vocabulary numbers whose first and last words start with ``word`` is
+        skipped whole (the vocabulary is sorted: every word between them does too), so the
+        thousands of words a short word starts are not read one by one."""
+        words = self.words
+        found: dict[str, None] = {}
+        for _, ranges in self.expand(word).bands:
+            for low, high in ranges:
+                if low < high and words[low].startswith(word) and words[high - 1].startswith(word):
+                    continue
+                found.update(dict.fromkeys(w for w in words[low:high] if not w.startswith(word)))
+        return list(found)
+
     def _with_common_prefix_typos(
         self, word: str, bands: list[Band], matched: list[str]
     ) -> tuple[list[Band], list[str]]:

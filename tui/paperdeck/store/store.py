@@ -6,6 +6,7 @@ Layout of the data directory (created 0700)::
     rows-cache.json    what the list shows of each paper, so the app paints before parsing the catalogue,
                        and where each paper lies in it (one paper is read without parsing the others)
     search-index.bin   the search index saved at import (:func:`paperdeck.search.searcher.build_index`)
+    search-index.bin.checked  the stamp of the search index file last found whole (:mod:`paperdeck.search.index_file`)
     paper-index.bin    where each paper lies in the catalogue, by id, for the commands on one paper
                        (:mod:`paperdeck.store.paper_index`; written with the rows cache)
     user/NN.json       TinyDB shards of the user's data (stars, notes): see :mod:`paperdeck.store.user_data`
