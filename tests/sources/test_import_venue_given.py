@@ -90,3 +90,29 @@ def test_a_venue_option_that_names_no_venue_is_one_line(
     out, err = capsys.readouterr()
     assert exited.value.code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--venue" in err
     assert not (tmp_path / "data" / "catalogue.json").exists()
+
+
+def test_the_launcher_takes_the_venue_as_import_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``paperdeck FILE… --venue V`` (import, then open the app) was refused: only ``paperdeck
+    import`` took ``--venue``. Both parsers declare it from one place."""
+    from paperdeck.cli.main import build_app_parser, build_command_parser
+    from paperdeck.ui.app import PaperApp
+
+    launcher = next(a for a in build_app_parser()._actions if a.dest == "venue")
+    command = build_command_parser("import")._subparsers._group_actions[0].choices["import"]  # type: ignore[union-attr]
+    declared = next(a for a in command._actions if a.dest == "venue")
+    assert (launcher.option_strings, launcher.type, launcher.help) == (
+        declared.option_strings,
+        declared.type,
+        declared.help,
+    )
+    opened: list[PaperApp] = []
+    monkeypatch.setattr(PaperApp, "run", lambda app, *args, **kwargs: opened.append(app))
+    mine = renamed(COLM, tmp_path, "mylist.json")
+    data = str(tmp_path / "data")
+    code, _, err = run(capsys, str(mine), "--venue", "colm 2025", "--data-dir", data)
+    assert code == 0 and len(opened) == 1, err
+    code, out, err = run(capsys, "list", "--venue", "COLM 2025", "--data-dir", data, "--json")
+    assert code == 0 and len(json.loads(out)) == 8, err
