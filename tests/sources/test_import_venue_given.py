@@ -116,3 +116,27 @@ def test_the_launcher_takes_the_venue_as_import_does(
     assert code == 0 and len(opened) == 1, err
     code, out, err = run(capsys, "list", "--venue", "COLM 2025", "--data-dir", data, "--json")
     assert code == 0 and len(json.loads(out)) == 8, err
+
+
+def test_a_renamed_copilot_files_reviews_take_the_group_of_the_venue_given(tmp_path: Path) -> None:
+    """venue12's find: the papers of ``mylist.json`` imported with ``--venue "COLM 2025"`` took
+    the venue, but their ratings-only reviews kept an empty venue group, so each paper was ranked
+    among every paper of no venue ("top 5 % of N rated" counting another file's papers), not among
+    COLM 2025's. The reviews now take the group the file named for its venue gives them."""
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
+
+    mine = renamed(COLM, tmp_path, "mylist.json")
+    (given,) = read_files([mine], venue="COLM 2025")
+    (named,) = read_files([COLM])
+    assert given.reviews and [(r.id, r.forum, r.venue_id) for r in given.reviews] == [
+        (r.id, r.forum, r.venue_id) for r in named.reviews
+    ]
+    other = renamed(fixture("papercopilot_iclr2017.json"), tmp_path, "other.json")  # left of no venue
+    store = Store(tmp_path / "data")
+    import_files(store, [mine], venue="COLM 2025")
+    import_files(store, [other])
+    colm = [p for p in store.papers if p.library_venue == "COLM 2025"]
+    assert len(colm) == 8
+    ranks = {store.reviews.rank(p.openreview_id) for p in colm}
+    assert {(rank.of, rank.venue) for rank in ranks if rank is not None} == {(8, "COLM/2025/Conference")}
