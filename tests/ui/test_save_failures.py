@@ -17,7 +17,9 @@ AppFactory = Callable[..., PaperApp]
 
 
 def _errors(app: PaperApp) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in app._notifications if n.severity == "error"]
+    """The "Not saved" toasts shown (the app's reread of the user data, meeting the directory
+    left where a shard should be, may say "Cannot read your data" meanwhile: another error)."""
+    return [f"{n.title}: {n.message}" for n in app._notifications if n.severity == "error" and n.title == "Not saved"]
 
 
 def _block_shard(store: Store, paper_id: str) -> Path:
