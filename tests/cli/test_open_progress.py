@@ -63,7 +63,9 @@ def test_ctrl_c_during_the_import_before_the_app_changes_nothing(
 ) -> None:
     from paperdeck.sources import importer
 
-    def interrupted(store: object, paths: list[Path], format: object = None, progress: object = None) -> None:
+    def interrupted(
+        store: object, paths: list[Path], format: object = None, progress: object = None, venue: str = ""
+    ) -> None:
         assert callable(progress)  # the bar was up
         progress(0, len(paths), paths[0])
         raise KeyboardInterrupt

@@ -90,3 +90,53 @@ def test_a_venue_option_that_names_no_venue_is_one_line(
     out, err = capsys.readouterr()
     assert exited.value.code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--venue" in err
     assert not (tmp_path / "data" / "catalogue.json").exists()
+
+
+def test_the_launcher_takes_the_venue_as_import_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``paperdeck FILE… --venue V`` (import, then open the app) was refused: only ``paperdeck
+    import`` took ``--venue``. Both parsers declare it from one place."""
+    from paperdeck.cli.main import build_app_parser, build_command_parser
+    from paperdeck.ui.app import PaperApp
+
+    launcher = next(a for a in build_app_parser()._actions if a.dest == "venue")
+    command = build_command_parser("import")._subparsers._group_actions[0].choices["import"]  # type: ignore[union-attr]
+    declared = next(a for a in command._actions if a.dest == "venue")
+    assert (launcher.option_strings, launcher.type, launcher.help) == (
+        declared.option_strings,
+        declared.type,
+        declared.help,
+    )
+    opened: list[PaperApp] = []
+    monkeypatch.setattr(PaperApp, "run", lambda app, *args, **kwargs: opened.append(app))
+    mine = renamed(COLM, tmp_path, "mylist.json")
+    data = str(tmp_path / "data")
+    code, _, err = run(capsys, str(mine), "--venue", "colm 2025", "--data-dir", data)
+    assert code == 0 and len(opened) == 1, err
+    code, out, err = run(capsys, "list", "--venue", "COLM 2025", "--data-dir", data, "--json")
+    assert code == 0 and len(json.loads(out)) == 8, err
+
+
+def test_a_renamed_copilot_files_reviews_take_the_group_of_the_venue_given(tmp_path: Path) -> None:
+    """venue12's find: the papers of ``mylist.json`` imported with ``--venue "COLM 2025"`` took
+    the venue, but their ratings-only reviews kept an empty venue group, so each paper was ranked
+    among every paper of no venue ("top 5 % of N rated" counting another file's papers), not among
+    COLM 2025's. The reviews now take the group the file named for its venue gives them."""
+    from paperdeck.sources.importer import import_files
+    from paperdeck.store.store import Store
+
+    mine = renamed(COLM, tmp_path, "mylist.json")
+    (given,) = read_files([mine], venue="COLM 2025")
+    (named,) = read_files([COLM])
+    assert given.reviews and [(r.id, r.forum, r.venue_id) for r in given.reviews] == [
+        (r.id, r.forum, r.venue_id) for r in named.reviews
+    ]
+    other = renamed(fixture("papercopilot_iclr2017.json"), tmp_path, "other.json")  # left of no venue
+    store = Store(tmp_path / "data")
+    import_files(store, [mine], venue="COLM 2025")
+    import_files(store, [other])
+    colm = [p for p in store.papers if p.library_venue == "COLM 2025"]
+    assert len(colm) == 8
+    ranks = {store.reviews.rank(p.openreview_id) for p in colm}
+    assert {(rank.of, rank.venue) for rank in ranks if rank is not None} == {(8, "COLM/2025/Conference")}

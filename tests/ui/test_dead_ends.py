@@ -56,8 +56,10 @@ def _notices_kept(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def notices(app: PaperApp) -> list[str]:
-    """Every notice the app gave (a toast's message), those expired since too."""
-    return list(_SAID.get(app, []))
+    """Every notice the app gave (a toast's message), those expired since too, and the toasts
+    shown now (a save failure's toast is shown by the screen that holds it, not by ``notify``)."""
+    said = list(_SAID.get(app, []))
+    return said + [str(n.message) for n in app._notifications if str(n.message) not in said]
 
 
 @pytest.fixture

@@ -83,16 +83,18 @@ async def test_settings_that_cannot_be_written_stay(seeded_store: Store, monkeyp
 
 
 def test_no_toast_is_raised_past_the_rule() -> None:
-    """Every toast goes through ``notify`` (the app's, where the rule is): none is made as a
-    ``Notification`` but the query's hint (a warning, :mod:`paperdeck.ui.query_toast`)."""
+    """Every toast is made by the rule (:func:`~paperdeck.ui.toasts.made_toast`, which the app's
+    ``notify`` and the save failures' toasts use): none is made as a ``Notification`` elsewhere but
+    the query's hint (a warning, :mod:`paperdeck.ui.query_toast`)."""
     made = []
     for path in sorted(UI.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             name = getattr(node, "func", None)
             if isinstance(node, ast.Call) and getattr(name, "id", getattr(name, "attr", "")) == "Notification":
                 made.append((path.name, ast.unparse(node)))
-    assert [name for name, _ in made] == ["query_toast.py"], made
+    assert [name for name, _ in made] == ["query_toast.py", "toasts.py"], made
     assert all("'error'" not in call and '"error"' not in call for _, call in made), made
+    assert "toast_timeout(severity, timeout)" in made[1][1], made  # the rule's own
 
 
 # -- confirmations: long enough to read, and they say what was done -------------------------------

@@ -13,6 +13,7 @@ from paperdeck.sources.importer import import_files
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.confirm import ConfirmScreen
+from textual.widgets import Label
 
 from tests.helpers import ReviewSample
 from tests.ui.helpers import SIZE, highlighted, main_screen, settle
@@ -172,3 +173,34 @@ async def test_a_removal_says_at_once_it_is_under_way_and_the_keys_answer(
         await wait_for(pilot, lambda: target not in view(app), what="the paper gone")
         await wait_for(pilot, lambda: not any(m.startswith("Removing") for m in notices()), what=notices)
         assert any(m.startswith("Removed 1 paper") for m in notices()), notices()
+
+
+async def test_z_after_a_backup_restore_says_the_restore_stays_before_and_after(
+    make_app: AppFactory, seeded_store: Store, tmp_path: Path
+) -> None:
+    """``paperdeck import --undo`` after a backup restore asks for ``--yes`` and says the restore
+    stays; ``Z`` asked only "Take back the import…?". It now asks with the same words (one
+    function makes them for both) and its toast ends as the command line's output does."""
+    from paperdeck.store.backup import read_backup, restore_backup, write_backup
+    from paperdeck.store.undo import restore_came_after, restore_stays
+
+    paper_id = seeded_store.paper_ids[0]
+    seeded_store.change([paper_id], lambda record: record.replaced(starred=True))
+    write_backup(seeded_store, tmp_path / "backup.json")
+    restore_backup(seeded_store, read_backup(tmp_path / "backup.json"))
+    point = seeded_store.undo_point
+    assert point is not None and point.restored_at
+    came_after, stays = restore_came_after(point), restore_stays(point)
+    assert came_after and stays
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("Z")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), what="the undo question")
+        question = str(app.screen.query_one("#confirm-question", Label).render())
+        assert question.startswith("A backup restore (") and came_after[1:] in question, question
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not view(app), what="an empty list")
+        said = lambda: " ".join(str(n.message) for n in app._notifications)  # noqa: E731
+        await wait_for(pilot, lambda: stays in said(), what=said)
+        assert Store(seeded_store.data_dir).user_data(paper_id).starred  # the restored marks stay

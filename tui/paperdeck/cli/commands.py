@@ -15,6 +15,7 @@ from typing import Any, TypeVar, cast
 from paperdeck.cli.arg_errors import OneLineErrors
 from paperdeck.cli.output import emit, import_progress, paper_rows, papers_text, print_error, shown_text
 from paperdeck.cli.selecting import (
+    add_import_venue_option,
     add_query_argument,
     add_sort_option,
     add_venue_option,
@@ -22,7 +23,6 @@ from paperdeck.cli.selecting import (
     limit,
     query_text,
     select_ids,
-    venue_label,
     venue_scope,
 )
 from paperdeck.model.counts import counted
@@ -632,12 +632,7 @@ def add_command_parsers(
         parser.epilog = "Formats, detected in this order: " + "; ".join(f"{row.name}: {row.help}" for row in FORMATS)
         parser.add_argument("files", nargs="*", metavar="FILE")
         parser.add_argument("--format", choices=FORMAT_NAMES, help="read the files in this format")
-        parser.add_argument(
-            "--venue",
-            type=venue_label,
-            help='the venue of the papers whose file names none ("COLM 2025", "TMLR"): a Paper Copilot '
-            "list renamed, a CSV without a venue column; a paper whose file names its venue keeps it",
-        )
+        add_import_venue_option(parser)
         parser.add_argument(
             "--undo", action="store_true", help="take back the last import (the papers it added, the fields it changed)"
         )

@@ -69,6 +69,7 @@ def build_app_parser() -> argparse.ArgumentParser:
 
     # deferred, as FORMAT_NAMES (argparse with it): a bare ``paperdeck`` parses nothing
     from paperdeck.cli.arg_errors import OneLineErrors
+    from paperdeck.cli.selecting import add_import_venue_option
     from paperdeck.sources import FORMAT_NAMES, format_help
 
     parser = OneLineErrors(
@@ -85,6 +86,7 @@ def build_app_parser() -> argparse.ArgumentParser:
         "the bundled ICLR 2026 lists on first run",
     )
     parser.add_argument("--format", choices=FORMAT_NAMES, help="read FILEs in this format")
+    add_import_venue_option(parser)  # as `paperdeck import --venue`
     _add_common(parser)
     parser.add_argument("--version", action="version", version=f"paperdeck {__version__}")
     return parser
@@ -117,9 +119,10 @@ def run_shell_command(args_list: list[str]) -> int:
 
 
 def open_store(
-    data_dir_option: str | None, files: Sequence[Path], format: str | None = None
+    data_dir_option: str | None, files: Sequence[Path], format: str | None = None, venue: str = ""
 ) -> tuple[Store, list[str]]:
-    """Open the store and import ``files`` (or the bundled seeds into an empty store).
+    """Open the store and import ``files`` (or the bundled seeds into an empty store); ``venue``:
+    as ``paperdeck import --venue``, the venue of the papers whose file names none.
 
     Returns:
         The store and one-line messages for the user (import summaries, notices).
@@ -149,7 +152,7 @@ def open_store(
         # is committed says it was saved
         with said_saved_when_interrupted(store, caches_key(store), "the import", "paperdeck import --undo"):
             with import_progress(len(to_import)) as bar:
-                summary = import_files(store, to_import, format, bar.reading if bar else None)
+                summary = import_files(store, to_import, format, bar.reading if bar else None, venue)
             messages.extend(summary.notices)
             messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
             if files:
@@ -475,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if app_args is None:
                 store, messages = open_store(None, [])
             else:
-                store, messages = open_store(app_args.data_dir, app_args.files, app_args.format)
+                store, messages = open_store(app_args.data_dir, app_args.files, app_args.format, app_args.venue or "")
         except (PaperdeckError, KeyboardInterrupt, BrokenPipeError) as error:
             _remove_if_empty(fresh)
             return _failed(error)

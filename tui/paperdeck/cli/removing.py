@@ -125,7 +125,7 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         NothingToUndo: there is none, or a restore came after it and ``--yes`` was not given.
         StoreError: the catalogue changed since (nothing was changed), or cannot be written.
     """
-    from paperdeck.store.undo import NothingToUndo
+    from paperdeck.store.undo import NothingToUndo, restore_came_after, restore_stays
 
     point = store.undo_point
     if point is None:
@@ -136,13 +136,11 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
             f"the last change was {_NOUN[point.what]} ({point.summary}), not {_NOUN[what]}: "
             f"`paperdeck {command}` takes it back; nothing was changed"
         )
-    restored = point.restored_at[11:16] if point.restored_at else ""
-    if restored and not args.yes:
+    restore = restore_came_after(point)
+    if restore and not args.yes:
         raise NothingToUndo(
-            f"a backup restore ({restored} UTC) came after {_NOUN[what]} of {point.at[:16].replace('T', ' ')} UTC "
-            f"({point.summary}), and an undo leaves the restored marks as they are: "
-            f"`paperdeck {'import' if what == 'import' else 'remove'} --undo --yes` takes {_NOUN[what]} back; "
-            "nothing was changed"
+            f"{restore}: `paperdeck {'import' if what == 'import' else 'remove'} --undo --yes` takes {_NOUN[what]} "
+            "back; nothing was changed"
         )
     from paperdeck.cli.caches import caches_key, save_caches
 
@@ -164,7 +162,7 @@ def cmd_undo(store: Store, args: argparse.Namespace, what: str) -> int:
         f"Undid {_NOUN[what]} of {when} UTC ({report.summary}): {done}. "
         f"The store holds {papers_text(store.paper_count)}.",
         *report.notices,
-        *([f"The backup restore of {restored} UTC is not undone: the marks it restored stay."] if restored else []),
+        *([stays] if (stays := restore_stays(point)) else []),
     ]
     data = {"undone": what, "at": report.at, "summary": report.summary, "restored": list(report.restored),
             "taken_away": list(report.taken_away), "reverted": report.reverted,

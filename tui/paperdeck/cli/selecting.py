@@ -73,6 +73,18 @@ def add_venue_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_import_venue_option(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--venue NAME`` where files are imported (``paperdeck import`` and the bare
+    launcher ``paperdeck FILE…``, one declaration for both): the venue of the papers whose file
+    names none (:func:`venue_label`)."""
+    parser.add_argument(
+        "--venue",
+        type=venue_label,
+        help='the venue of the papers whose file names none ("COLM 2025", "TMLR"): a Paper Copilot '
+        "list renamed, a CSV without a venue column; a paper whose file names its venue keeps it",
+    )
+
+
 def add_sort_option(parser: argparse.ArgumentParser, default: str) -> None:
     """Declare ``--sort ORDER`` on a subcommand that lists papers: the app's sort orders (``O``),
     their keys and names from the one declaration of them (:data:`~paperdeck.store.settings.SORTS`,

@@ -48,6 +48,7 @@ __all__ = [
     "known_scale",
     "mean_text",
     "scale_of",
+    "venue_group",
     "venue_of",
 ]
 
@@ -201,6 +202,13 @@ def group_scale(group: str) -> Scale | None:
         return None
     name = re.sub(r"\.(?:cc|org|com|net)$", "", match.group(1), flags=re.IGNORECASE)
     return known_scale(name, int(match.group(2)))
+
+
+def venue_group(venue: str, year: int | None) -> str:
+    """The group a venue's reviews name where their file gives none (a Paper Copilot list:
+    ``"COLM/2025/Conference"``, read back by :func:`group_scale` and :func:`group_name`); ``""``
+    without a venue or a year. A paper's summary ranks it among the papers of its group."""
+    return f"{venue}/{year}/Conference" if venue and year else ""
 
 
 @lru_cache(maxsize=256)

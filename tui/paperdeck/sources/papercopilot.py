@@ -47,6 +47,7 @@ from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.review import REVIEW, Review
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.model.schedule import MAX_FIELD_CHARS, ScheduleEvent
+from paperdeck.model.venue import venue_group
 from paperdeck.sources.base import Skip, SourceRead
 from paperdeck.sources.common import collect, provenance_pairs, review_ratings, score_number
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
@@ -141,7 +142,7 @@ def read(path: Path) -> SourceRead:
     skipped: list[Skip] = []
     kept = {p.openreview_id for p in read.papers if p.openreview_id}
     # the reviews' venue, as a group names it: their summaries are ranked within it, on its scale
-    group = f"{venue}/{year}/Conference" if venue and year else ""
+    group = venue_group(venue, year)
     for index, record in enumerate(document.records):
         if not isinstance(record, dict):
             continue

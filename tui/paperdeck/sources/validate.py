@@ -26,14 +26,26 @@ import operator
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.model.errors import SourceError
 from paperdeck.model.ids import canonical_id, canonical_venue, venue_and_year, venue_renamed_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.sources.base import SourceRead
 
-__all__ = ["LIMITS", "MAX_AUTHORS", "MAX_KEYWORDS", "Checked", "check_paper", "check_read", "with_venue"]
+if TYPE_CHECKING:
+    from paperdeck.model.review import Review
+
+__all__ = [
+    "LIMITS",
+    "MAX_AUTHORS",
+    "MAX_KEYWORDS",
+    "Checked",
+    "check_paper",
+    "check_read",
+    "reviews_grouped",
+    "with_venue",
+]
 
 #: Longest value accepted per text field, in characters (far above any real paper's); a list
 #: field's limit applies to each of its items.
@@ -101,14 +113,32 @@ def check_read(read: SourceRead, venue: str = "") -> Checked:
     dropped: Counter[str] = Counter(dict(read.dropped))
     papers = []
     given = venue_and_year(venue) if venue.strip() else None
+    groups: dict[str, str] = {}  # the forum of each paper that took the venue given: its group
     for number, paper in enumerate(read.papers, start=1):
         if given is not None and not paper.venue:
             paper = with_venue(paper, *given)
+            from paperdeck.model.venue import venue_group
+
+            if paper.openreview_id and (group := venue_group(paper.venue, paper.year)):
+                groups[paper.openreview_id] = group
         try:
             papers.append(check_paper(paper, dropped))
         except ValueError as exc:
             raise SourceError(read.path, f"paper {number} ({_short(paper.id)}): {exc}; is the file broken?") from None
-    return Checked(replace(read, papers=with_scales(read, papers)), dropped)
+    return Checked(replace(read, papers=with_scales(read, papers), reviews=reviews_grouped(read, groups)), dropped)
+
+
+def reviews_grouped(read: SourceRead, groups: dict[str, str]) -> tuple[Review, ...]:
+    """``read``'s reviews, each one that names no venue group (a Paper Copilot list's reviews,
+    when its file's name names no venue) given the group of its paper's venue when the paper
+    took the venue given (``groups``: by forum), as the file named for the venue would have given
+    it: their summaries rank the paper among its venue's papers, not among the papers of no venue."""
+    if not groups or not read.reviews:
+        return read.reviews
+    return tuple(
+        replace(review, venue_id=groups[review.forum]) if not review.venue_id and review.forum in groups else review
+        for review in read.reviews
+    )
 
 
 def with_venue(paper: Paper, venue: str, year: int | None) -> Paper:

@@ -3,7 +3,9 @@
 Matching, in order: the same canonical id or a known alias; the OpenReview forum id; the arXiv id
 or DOI; the title as a reader sees it, folded as search folds it
 (:func:`~paperdeck.model.ids.title_match_key`: ``R\\'enyi`` and ``Rényi`` are one) within the
-same venue and year; a fuzzy match of the normalised abstract
+same venue and year, or as a title a record of the paper was read under and the paper did not
+keep (:meth:`Merger._join_other_titles`: a submission title beside the camera-ready one); a
+fuzzy match of the normalised abstract
 within the same venue and year (rapidfuzz ``fuzz.ratio`` ≥ :data:`ABSTRACT_MATCH_THRESHOLD`). Two
 records with different forum ids (or arXiv ids, or DOIs) never match, and the abstract alone
 never joins two records that both carry distinct real titles or submission numbers
@@ -37,6 +39,7 @@ from paperdeck.model.ids import (
     id_venue,
     is_placeholder_abstract,
     is_placeholder_title,
+    title_id,
     title_match_key,
     venue_renamed_id,
 )
@@ -482,6 +485,37 @@ class Merger:
             found = self._forum_index().best(text, accept_by_abstract)
         return self._resolve(found) if found is not None else None
 
+    def _join_other_titles(self, merged: Paper, record: Paper, touched: dict[str, None]) -> Paper:
+        """Keep the title of ``record`` (a record ``merged`` was just made with) when the paper did
+        not take it (a submission's title beside the camera-ready one of OpenReview's BibTeX): a
+        record by that title matches the paper later, in this merge (the title key) and in the
+        next ones (the title's ``title:`` id, an alias of the paper: ICLR 2018's author rows read
+        after the BibTeX). A paper of the catalogue known by that title, of the same venue and
+        year (:func:`title_joins`), is this paper: it joins it, its id an alias of this one (the
+        user's records follow it). A title the paper took in place of its own is not kept (a
+        decisions file then stays a patch in place). Returns ``merged`` as it is now."""
+        if record.title == merged.title or not merged.venue or not merged.year:  # (most: no key taken)
+            return merged
+        key = _title_key(record)
+        if key is None or key == _title_key(merged):
+            return merged
+        tid = title_id(merged.venue, merged.year, record.title)
+        for found in (self._resolve(tid), self._resolve(self._titles.get(key, ""))):
+            other = self.papers.get(found)
+            if other is None or found == merged.id or not title_joins(other, merged):
+                continue
+            # its fields fill this paper's; this paper's id stays (the other's, an alias)
+            merged = replace(combine(merged, other), id=merged.id)
+            del self.papers[found]
+            self.papers[merged.id] = merged
+            self.aliases[found] = merged.id
+            self.aliases.pop(merged.id, None)
+            touched.pop(found, None)
+        if tid not in self.papers and tid != merged.id:
+            self.aliases.setdefault(tid, merged.id)
+        self._titles.setdefault(key, merged.id)
+        return merged
+
     def _forum_index(self) -> _WordVotes:
         if self._with_forum is None:
             self._with_forum = _WordVotes()
@@ -526,6 +560,7 @@ class Merger:
                 touched.pop(target, None)
             else:
                 self.papers[target] = merged
+            merged = self._join_other_titles(merged, paper, touched)
             self._register(merged)
             touched[merged.id] = None
         updated = 0

@@ -45,10 +45,12 @@ from pathlib import Path
 import orjson
 
 from paperdeck.model.errors import PaperdeckError, StoreError
+from paperdeck.model.safe_text import one_line
 from paperdeck.store.atomic import ACTIVE, atomic_write_bytes, write_failure
 
 __all__ = [
     "UNDO_DIR",
+    "UNDO_NOUNS",
     "NothingToUndo",
     "UndoPoint",
     "UndoScope",
@@ -57,6 +59,8 @@ __all__ = [
     "keep_review_files",
     "put_back_review_files",
     "read_undo_point",
+    "restore_came_after",
+    "restore_stays",
 ]
 
 UNDO_DIR = "undo"
@@ -112,6 +116,32 @@ class UndoPoint:
     log_after: list[int] | None = None
     kept_log: bool = False
     restored_at: str | None = None
+
+
+#: How the undo's words name the change of a point of each ``what``.
+UNDO_NOUNS = {"import": "the import", "remove": "the removal"}
+
+
+def restore_came_after(point: UndoPoint) -> str | None:
+    """The one sentence, without its end, that says a backup restore came after ``point``'s change
+    and stays (``None`` when none came): ``paperdeck import --undo`` refuses with it unless
+    ``--yes`` is given, the app's ``Z`` asks with it (one wording for both)."""
+    if not point.restored_at:
+        return None
+    noun = UNDO_NOUNS.get(point.what, "the change")
+    return (
+        f"a backup restore ({point.restored_at[11:16]} UTC) came after {noun} of "
+        f"{point.at[:16].replace('T', ' ')} UTC ({one_line(point.summary)}), and an undo leaves the "
+        "restored marks as they are"
+    )
+
+
+def restore_stays(point: UndoPoint) -> str | None:
+    """The line an undo of ``point`` ends with when a backup restore came after its change
+    (``None`` when none came), in the command line's output and the app's toast alike."""
+    if not point.restored_at:
+        return None
+    return f"The backup restore of {point.restored_at[11:16]} UTC is not undone: the marks it restored stay."
 
 
 def note_restore(data_dir: Path, at: str) -> None:

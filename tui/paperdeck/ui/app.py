@@ -24,7 +24,7 @@ from textual.worker import WorkerFailed
 
 from paperdeck import runtime
 from paperdeck.model.errors import PaperdeckError, StoreError
-from paperdeck.model.safe_text import document, one_line, visible, web_link
+from paperdeck.model.safe_text import document, one_line, web_link
 from paperdeck.paths import styles_dir
 from paperdeck.store.settings import SettingsFile
 from paperdeck.store.store import Store
@@ -517,10 +517,11 @@ class PaperApp(App[None]):
         file names and errors. ``markup`` is accepted for Textual's callers and ignored. How long it
         stays is :func:`~paperdeck.ui.toasts.toast_timeout`'s rule: an error longest, any other at
         least long enough to read it; every one goes."""
-        from paperdeck.ui.toasts import toast_timeout
+        from textual.notifications import Notify
 
-        timeout = toast_timeout(severity, timeout)
-        super().notify(visible(message), title=one_line(title), severity=severity, timeout=timeout, markup=False)
+        from paperdeck.ui.toasts import made_toast
+
+        self.post_message(Notify(made_toast(message, title=title, severity=severity, timeout=timeout)))
 
     def _refresh_notifications(self) -> None:
         """Textual's, but a dialog (a modal screen) shows only the toasts raised since it opened

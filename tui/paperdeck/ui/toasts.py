@@ -18,7 +18,9 @@ closes (:func:`raised_since`): an error that stays covered the dialog's field at
 
 from __future__ import annotations
 
-from textual.notifications import Notifications, SeverityLevel
+from textual.notifications import Notification, Notifications, SeverityLevel
+
+from paperdeck.model.safe_text import one_line, visible
 
 #: Seconds a confirmation (any toast that is no error) stays at least.
 CONFIRM_S = 3.5
@@ -38,6 +40,16 @@ def toast_timeout(severity: SeverityLevel, timeout: float | None) -> float:
     return min(ERROR_S, max(CONFIRM_S, timeout if timeout is not None else CONFIRM_S))
 
 
+def made_toast(
+    message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None
+) -> Notification:
+    """The toast :meth:`PaperApp.notify <paperdeck.ui.app.PaperApp.notify>` shows for these
+    arguments, not shown yet: its text never read as markup, its control characters shown
+    (:func:`~paperdeck.model.safe_text.visible`), its title on one line, staying
+    :func:`toast_timeout` seconds."""
+    return Notification(visible(message), one_line(title), severity, toast_timeout(severity, timeout), markup=False)
+
+
 def raised_since(notifications: Notifications, opened: float) -> Notifications:
     """The ones of ``notifications`` raised at ``opened`` (a ``time.time()``) or later, the toasts
     a dialog opened then shows; the others are not touched (they are kept, not dismissed)."""
@@ -55,4 +67,4 @@ def quoted(text: str) -> str:
     return line if len(line) <= QUOTE_CHARS else line[: QUOTE_CHARS - 1].rstrip() + "…"
 
 
-__all__ = ["CONFIRM_S", "ERROR_S", "QUOTE_CHARS", "quoted", "raised_since", "toast_timeout"]
+__all__ = ["CONFIRM_S", "ERROR_S", "QUOTE_CHARS", "made_toast", "quoted", "raised_since", "toast_timeout"]

@@ -94,4 +94,9 @@ Textual internals touched (name: where used; pinned by):
   ``PaperList`` (a change of focus styles none of its components); pinned by
   ``tests/ui/test_component_styles.py`` (both its tests) and
   ``tests/ui/test_list_drawing.py::test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew``.
+- ``App._notifications`` (``Notifications.add`` then ``App._refresh_notifications``, the body of
+  Textual's ``App._on_notify``) and ``App._unnotify``: :func:`.notifications.show_notification` and
+  :func:`.notifications.withdraw_notification`, used by ``SaveFailures`` (a "Not saved" toast
+  taken away by a later save of its kind that succeeds); pinned by
+  ``tests/ui/test_save_failures.py`` (all its tests).
 """

@@ -32,6 +32,7 @@ from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
     from paperdeck.reading.history import History
+    from paperdeck.ui.save_failures import SaveFailures
     from paperdeck.ui.save_queue import SaveQueue
     from paperdeck.ui.screens.note_editor import NoteEditor
 
@@ -86,6 +87,7 @@ class ReadingScreen(Screen[None]):
         self.marks = Marks()
         self._history: History | None = None
         self._saves: SaveQueue | None = None
+        self._failures: SaveFailures | None = None
 
     @property
     def history(self) -> History:
@@ -105,6 +107,16 @@ class ReadingScreen(Screen[None]):
 
             self._saves = SaveQueue(self, self.store, self.saving)
         return self._saves
+
+    @property
+    def failures(self) -> SaveFailures:
+        """The "Not saved" toasts of this screen's changes, each taken away by a later save of its
+        kind that succeeds: made at first use."""
+        if self._failures is None:
+            from paperdeck.ui.save_failures import SaveFailures
+
+            self._failures = SaveFailures(self.app)
+        return self._failures
 
     def on_unmount(self) -> None:
         """The screen goes (the app ends): a change to many papers being written is finished
@@ -155,9 +167,17 @@ class ReadingScreen(Screen[None]):
         """The marked papers, else the highlighted one (:meth:`Marks.targets`)."""
         return self.marks.targets(self.view_ids(), self.paper_list.highlighted_id)
 
-    def apply(self, label: str, change: Callable[[UserData], UserData], targets: list[str] | None = None) -> None:
+    def apply(
+        self,
+        label: str,
+        change: Callable[[UserData], UserData],
+        targets: list[str] | None = None,
+        kind: str | None = None,
+    ) -> None:
         """Apply ``change`` to the targets (asking first for more than ``CONFIRM_OVER``), write it
-        through, and make it one undoable step."""
+        through, and make it one undoable step. ``kind`` (``label`` when not given): the kind of
+        save (:class:`~paperdeck.ui.save_failures.SaveFailures`) whose earlier failure's toast a
+        success takes away."""
         ids = targets if targets is not None else self._targets()
         # marked papers the filter hides, said in the toast (marks are kept across filters)
         hidden = len(self.marks.ids.intersection(ids).difference(self.view_ids())) if self.marks else 0
@@ -185,9 +205,11 @@ class ReadingScreen(Screen[None]):
                 self.refresh_user_data([after.paper_id for _, after in changes])
             elif error is not None and len(ids) <= CONFIRM_OVER:
                 self.refresh_user_data(ids)  # the change shown at once is taken back
-            if error is not None:  # nothing changed (a bulk change is one transaction), unless it says so
-                self.notify(str(error), title="Not saved", severity="error", markup=False)
-            elif hidden:
+            if error is not None:  # nothing changed (a bulk change is one transaction)
+                self.failures.failed(kind or label, str(error))
+                return
+            self.failures.saved(kind or label)
+            if hidden:
                 self.notify(
                     f"{label}: {len(changes):,} of {len(ids):,} marked papers changed ({hidden:,} not in this view;"
                     " escape clears the marks) (u undoes)",
@@ -216,7 +238,7 @@ class ReadingScreen(Screen[None]):
         ``"star"`` or ``"unstar"``."""
         star = not all(self.user_data_shown(pid).starred for pid in ids)
         label = "star" if star else "unstar"
-        self.apply(label, lambda r: r.replaced(starred=star), ids)
+        self.apply(label, lambda r: r.replaced(starred=star), ids, kind="star")
         return label
 
     def action_status(self, status: str) -> None:
@@ -227,7 +249,7 @@ class ReadingScreen(Screen[None]):
         :func:`~paperdeck.reading.status.status_after` says): one undoable step. Returns the
         status given."""
         status = status_after(status, [self.user_data_shown(pid).status for pid in ids])
-        self.apply(f"mark {status}", lambda r: r.replaced(status=status), ids)
+        self.apply(f"mark {status}", lambda r: r.replaced(status=status), ids, kind="status")
         return status
 
     def action_next_unseen(self) -> None:
@@ -296,7 +318,7 @@ class ReadingScreen(Screen[None]):
 
         def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
             if error is not None:
-                self.notify(str(error), title="Note not saved", severity="error", markup=False)
+                self.failures.failed("note", str(error), title="Note not saved")
                 self.refresh_user_data([paper_id])
                 reopen(text)
                 return
@@ -321,6 +343,7 @@ class ReadingScreen(Screen[None]):
         return kept, edited
 
     def _note_saved(self, paper_id: str, note: str, changes: list[tuple[UserData, UserData]], kept: list[str]) -> None:
+        self.failures.saved("note")
         self.history.record("note", changes)
         self.refresh_user_data([paper_id])
         if kept:
@@ -347,7 +370,7 @@ class ReadingScreen(Screen[None]):
         try:
             changes = self.store.change([paper_id], edited)
         except StoreError as error:
-            self.notify(str(error), title="Note not saved", severity="error", markup=False)
+            self.failures.failed("note", str(error), title="Note not saved")
             return False
         self._note_saved(paper_id, note, changes, kept)
         return True
@@ -453,12 +476,14 @@ class ReadingScreen(Screen[None]):
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
         done = "Undone" if undo else "Redone"
+        kind = "undo" if undo else "redo"
         if len(step.changes) <= CONFIRM_OVER:
             try:
                 history.undo() if undo else history.redo()
             except StoreError as error:
-                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                self.failures.failed(kind, str(error))
                 return
+            self.failures.saved(kind)
             self.refresh_user_data(step.paper_ids)
             if step.seen is not None:
                 self.changes_seen_moved()
@@ -471,9 +496,10 @@ class ReadingScreen(Screen[None]):
         def finished(changes: list[Change], error: StoreError | None) -> None:
             if error is None:
                 history.replayed(step, undo=undo)
+                self.failures.saved(kind)
                 self.notify(f"{done}: {step.label}")
             else:  # one transaction: nothing changed; the step stays where it was
-                self.notify(str(error), title="Not saved", severity="error", markup=False)
+                self.failures.failed(kind, str(error))
             if changes:
                 self.refresh_user_data([after.paper_id for _, after in changes])
 

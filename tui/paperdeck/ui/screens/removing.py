@@ -74,13 +74,19 @@ def undo_last_change(screen: MainScreen) -> None:
     if point is None:
         screen.notify("Nothing to undo: no import or removal to take back.")
         return
+    from paperdeck.store.undo import restore_came_after, restore_stays
+
     noun = "import" if point.what == "import" else "removal"
     when = point.at[:16].replace("T", " ")
     question = f"Take back the {noun} of {when} UTC ({one_line(point.summary)})?"
+    if restore := restore_came_after(point):  # as `paperdeck import --undo` says it
+        question = f"{restore[0].upper()}{restore[1:]}. Take back the {noun} all the same?"
+    stays = restore_stays(point)
 
     def go(confirmed: bool | None) -> None:
         if confirmed:
-            _run(screen, lambda: _undone_text(screen), f"Taking back the {noun}… the list follows once it is written.")
+            under_way = f"Taking back the {noun}… the list follows once it is written."
+            _run(screen, lambda: " ".join(filter(None, [_undone_text(screen), stays])), under_way)
 
     from paperdeck.ui.screens.confirm import ConfirmScreen
 
