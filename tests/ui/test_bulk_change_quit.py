@@ -20,6 +20,7 @@ from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.store.user_data import SHARDS, UserStore, doc_id_for
+from paperdeck.ui import save_failures
 from paperdeck.ui.app import PaperApp
 
 from tests.ui.helpers import main_screen, settle
@@ -91,6 +92,13 @@ def said(app: PaperApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         notify(message, *args, **kwargs)
 
     monkeypatch.setattr(app, "notify", recorded)
+    show = save_failures.show_notification
+
+    def shown(shown_by: Any, notification: Any) -> None:  # a "Not saved" toast, withdrawn by a later save
+        messages.append(str(notification.message))
+        show(shown_by, notification)
+
+    monkeypatch.setattr(save_failures, "show_notification", shown)
     return messages
 
 
