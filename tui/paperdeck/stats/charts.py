@@ -174,13 +174,23 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
             lines.append(_marked(f"{bucket.label:>5}", drawn, marked))
     if place is not None:
         lines.append(
-            _line("  this paper ", (mean_text(place.mean), "strong"),
-                  f": {ordinal(round(place.percentile))} percentile, top {percent(place.top)} "
-                  f"of {_among(place, figures.reviewed)} ◀")
+            _line("  this paper ", (mean_text(place.mean), "strong"), f": {_standing(place, figures.reviewed)} ◀")
         )  # fmt: skip
     elif highlighting:
         lines.append(_plain("  the highlighted paper has no rating"))
     return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars, True)
+
+
+def _standing(place: Place, reviewed: int) -> str:
+    """Where a paper's mean stands: ``"93rd percentile, top 8% of these 1,234"``; the top share
+    rounded up to 1% at the least, the percentile down to 99th unless it is the highest alone
+    (``"the highest of these 489"``; ``"the only one of these 1"`` rated)."""
+    among = _among(place, reviewed)
+    as_high = round(place.top * reviewed)  # rated as high or higher, itself included
+    if as_high <= 1:
+        return f"the only one of {among}" if reviewed == 1 else f"the highest of {among}"
+    top = max(1, round(place.top * 100))
+    return f"{ordinal(min(99, round(place.percentile)))} percentile, top {top}% of {among}"
 
 
 def _among(place: Place, reviewed: int) -> str:
