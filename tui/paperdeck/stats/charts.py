@@ -220,11 +220,15 @@ def _area_rows(figures: Figures, width: int, bars: bool) -> list[Line]:
     # Wide screens give the names room to differ (three areas begin "applications to"), narrow
     # ones keep room for the bars.
     cells = max(min(width - 42, 34 if width < 120 else max(34, min(longest, width - 80))), 12)
-    room = _room(width, cells + 27, bars)
-    lines.append(_plain(f"{'area':<{cells}} {'papers':>7} {'acc.':>6} {'rate':>5} "))
+    # the workshop track's papers (ICLR 2017's), decided but not accepted: a column when some area has them
+    workshop = any(area.workshop for area in figures.by_area)
+    room = _room(width, cells + 27 + (7 if workshop else 0), bars)
+    wksp = f" {'wksp.':>6}" if workshop else ""
+    lines.append(_plain(f"{'area':<{cells}} {'papers':>7} {'acc.':>6}{wksp} {'rate':>5} "))
     for area in figures.by_area:
         drawn = bar(area.rate or 0, 1, room) if area.rate is not None else ""
-        lines.append(_plain(f"{_cut(area.area, cells):<{cells}} {area.papers:>7,} {area.accepted:>6,} "
+        wksp = f" {area.workshop:>6,}" if workshop else ""
+        lines.append(_plain(f"{_cut(area.area, cells):<{cells}} {area.papers:>7,} {area.accepted:>6,}{wksp} "
                             f"{percent(area.rate):>5} {drawn}"))  # fmt: skip
     return lines
 
