@@ -1,5 +1,5 @@
-"""Counts of one read as English: a paper with one review says ``1 review`` with no ``± 0.00`` and
-no ``6–6`` range, the only paper rated in its venue is called that (not ``top 100 % of 1 rated``),
+"""Counts of one read as English: a paper with one review says ``1 review`` with no ``± 0.00``, no
+``6–6`` range and no ``spread 0``, the only paper rated in its venue is called that (not ``top 100 % of 1 rated``),
 the reviews screen counts ``1 note``; the statistics' place of the highest paper is ``the highest``
 (not ``top 0%``), a share below 1 % is ``top 1%``."""
 
@@ -39,6 +39,7 @@ async def test_a_paper_with_one_review_says_it_in_the_singular(tmp_path: Path) -
         detail = static_text(app.screen.query_one(PaperDetail))
         assert "rating 6.0/10 (1 review)" in detail, detail
         assert "±" not in detail and "6–6" not in detail and "1 reviews" not in detail, detail
+        assert "Reviews: 6/4 (rating/confidence) · the only paper" in detail and "spread 0" not in detail, detail
         assert "the only paper rated in COLM 2025" in detail and "of 1 rated" not in detail, detail
         _screen, text, _heads = await open_reviews(pilot)
         assert "1 note · " in text and "1 notes" not in text, text

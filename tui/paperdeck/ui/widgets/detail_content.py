@@ -181,12 +181,12 @@ def reviews_content(summary: ReviewSummary, rank: Rank | None) -> Content:
     parts = [Content.assemble(("Reviews: ", "bold $text-muted"), each, (" (rating/confidence)", "dim"))]
     if moved := move_text(summary):
         parts.append(Content.styled(moved, "bold $text-warning"))
-    if summary.spread is not None:
+    if summary.spread is not None and len(summary.ratings) > 1:  # one review has no spread to give
         parts.append(Content(f"spread {_number(summary.spread)}"))
     if rank is not None:
         parts.append(Content.styled(rank.label(), "bold $text-accent"))
     if summary.comments:
-        parts.append(Content.styled(f"{summary.comments} comment{'' if summary.comments == 1 else 's'}", _DIM))
+        parts.append(Content.styled(counted(summary.comments, "comment"), _DIM))
     return Content(" · ").join(parts)
 
 
