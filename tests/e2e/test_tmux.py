@@ -185,7 +185,7 @@ def test_note_through_a_fake_editor(terminals: list[Terminal], tmp_path: Path) -
         "import sys, time\n"
         "path = sys.argv[-1]\n"
         "text = open(path).read()\n"
-        "assert 'Write your note below' in text, text\n"
+        "assert text.index('Write your note above') < text.index('- id: '), text\n"
         "open(path, 'a').write('Edited in $EDITOR: see table 2')\n"
     )
     editor.chmod(0o755)

@@ -14,7 +14,7 @@ import pytest
 from paperdeck.cli.main import main
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import document, web_link
-from paperdeck.reading.note_file import note_from_file, note_template
+from paperdeck.reading.note_file import NOTE_END, note_from_file, note_template
 from paperdeck.sources.links import LINK_FIELDS
 from paperdeck.store.store import Store
 
@@ -188,7 +188,7 @@ def test_a_hostile_link_cannot_inject_text_into_the_note(link: str) -> None:
     note = "The user's own note.\n\nSecond paragraph."
     text = note_template(paper, note)
     assert note_from_file(text) == note
-    header = text.split(note)[0]
+    header = text.split(NOTE_END, 1)[1]  # the paper's context, below the note
     assert_clean(header, "note file header")
     assert "\nINJECTED" not in header
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from paperdeck.reading.note_file import MARKER, note_from_file, note_template
+from paperdeck.reading.note_file import MARKER, NOTE_END, note_from_file, note_template
 from paperdeck.store.store import Store
 
 from tests.helpers import run
@@ -39,7 +39,7 @@ def test_a_note_restored_with_raw_escapes_reaches_the_editor_file_shown(
 
     text = note_template(paper, note)
     assert not RAW.search(text), RAW.findall(text)
-    body = text.split(MARKER, 1)[1]
+    body = text.split(NOTE_END, 1)[0]  # the note, at the top of the file
     assert "Read ␛[31mthis␛[0m first␇." in body and "\tIndented ⟨U+202E⟩evil⟨U+202C⟩ line.\r\n" in body
     assert note_from_file(text) == body.strip("\n").rstrip()
 

@@ -108,3 +108,14 @@ def test_the_rating_pct_sort_ranks_each_paper_within_its_venue(tmp_path: Path) -
     assert titles[:2] in (["a", "d"], ["d", "a"]) and titles[2:] == ["e", "b", "f", "c"]
     by_rating = [p.title[-1] for pid in sort_ids(store, list(store.paper_ids), "rating") if (p := store.paper(pid))]
     assert by_rating[:5] == ["a", "d", "b", "e", "f"]  # the raw means: what rating_pct is for
+
+
+def test_a_venue_is_found_by_its_compact_form_as_fetch_spells_it() -> None:
+    iclr_2017 = ["i1", "i2", "i3", "i4"]
+    assert kept("venue:iclr2017") == kept("venue:ICLR2017") == kept('venue:"iclr 2017"') == iclr_2017
+    assert kept("venue:colm2025") == ["c1", "c2", "c3"]
+    assert kept("venue:iclr201") == iclr_2017  # a word start of the compact form
+    assert kept("venue:iclr2018") == [] and kept("venue:*lm2025") == ["c1", "c2", "c3"]
+    assert set(kept("-venue:iclr2017")) == {p.id for p in PAPERS} - set(iclr_2017)
+    neurips = [paper("n18", "NeurIPS", 2018, None), *PAPERS]
+    assert kept("venue:nips2018", neurips) == kept("venue:neurips2018", neurips) == ["n18"]

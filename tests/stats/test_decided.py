@@ -33,8 +33,8 @@ def test_papers_under_review_are_not_decided() -> None:
     figures = figures_of(_set("ICLR", 2017, poster=2, reject=1, workshop=1, under_review=5, withdrawn=3), {}, {})
     assert figures.basis == "decided"
     (area,) = figures.by_area
-    assert (area.accepted, area.rejected, area.pending, area.withdrawn) == (2, 2, 5, 3)
-    assert area.rate == pytest.approx(2 / 4)  # accepted / (accepted + rejected): not / 9
+    assert (area.accepted, area.rejected, area.workshop, area.pending, area.withdrawn) == (2, 1, 1, 5, 3)
+    assert area.rate == pytest.approx(2 / 4)  # accepted / (accepted + rejected + workshop): not / 9
     (bucket,) = [b for b in figures.acceptance_by_rating if b.decided or b.undecided]
     assert (bucket.decided, bucket.accepted, bucket.undecided) == (4, 2, 5) and bucket.rate == pytest.approx(0.5)
     data = figures.to_dict()

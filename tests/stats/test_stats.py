@@ -276,7 +276,7 @@ def test_stats_reads_its_cache_and_counts_the_marks_afresh(
     assert cached["progress"]["statuses"]["read"] == 1 and cached["progress"]["starred"] == 2
     (data / CACHE_FILE).write_text("{not json", "utf-8")
     assert _stats(capsys, str(data)) == cached  # a broken cache is counted again …
-    assert json.loads((data / CACHE_FILE).read_bytes())["schema"] == 8  # … and written anew
+    assert json.loads((data / CACHE_FILE).read_bytes())["schema"] == 9  # … and written anew
     extra = tmp_path / "extra.jsonl"
     with DUMP.open("rb") as handle:
         lines = [line for _, line in zip(range(SLICE + 5), handle, strict=False)][SLICE:]

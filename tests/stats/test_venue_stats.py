@@ -143,7 +143,7 @@ def test_the_chart_marks_the_place_in_its_venue_and_says_which() -> None:
         after = [n for n, line in enumerate(lines) if line.text.startswith("▌ ") and n > colm]
         assert len(marked) == 1 and colm < marked[0] < (after[0] if after else len(lines)), (key, marked)
     texts = [line.text for line in chart_lines("ratings", figures, 80, place, highlighting=True)]
-    assert any("50th percentile, top 50% of the 2 rated in COLM 2025 ◀" in text for text in texts), texts
+    assert any("the highest of the 2 rated in COLM 2025 ◀" in text for text in texts), texts
     unrated = [line.text for line in chart_lines("ratings", figures, 80, None, highlighting=True)]
     assert "  the highlighted paper has no rating" in unrated
 

@@ -1,7 +1,8 @@
 """With the venue scope on some venues, the counts say how many matches the scope hides
 (``1 of 2 · COLM 2025 · 2 more in other venues``): for words alone (the ranking made for the
-query, counted again without ranking anew) and for the starred papers; not for field terms,
-which would be run again over the other venues."""
+query, counted again without ranking anew), for the starred papers and for ``venue:`` terms alone
+(the other venues' counts); not for other field terms, which would be run again over the other
+venues."""
 
 from __future__ import annotations
 
@@ -107,6 +108,25 @@ async def test_the_counts_say_what_the_scope_hides(tmp_path: Path, width: int) -
         await settle(pilot)
         await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="every venue")
         assert "elsewhere" not in counts(app) and "other venues" not in counts(app), counts(app)
+
+
+def test_more_elsewhere_counts_the_other_venues_a_venue_term_names(tmp_path: Path) -> None:
+    searcher = Searcher(_store(tmp_path))
+    scope = frozenset({"COLM 2025"})
+    assert more_elsewhere(searcher, parse_query("venue:iclr"), scope, shown=0) == 2
+    assert more_elsewhere(searcher, parse_query("venue:iclr2026"), scope, shown=0) == 2
+    assert more_elsewhere(searcher, parse_query("venue:colm OR venue:2026"), scope, shown=2) == 2
+    assert more_elsewhere(searcher, parse_query("-venue:colm"), scope, shown=0) == 2
+    assert more_elsewhere(searcher, parse_query("venue:colm"), scope, shown=2) == 0
+    assert more_elsewhere(searcher, parse_query("venue:iclr year:2026"), scope, shown=0) is None
+
+
+async def test_an_empty_list_says_the_venue_term_matches_elsewhere(tmp_path: Path) -> None:
+    async with _scoped_to_colm(_store(tmp_path), 80, shown=2) as (app, pilot, screen):
+        assert await typed(pilot, "venue:iclr") == []
+        assert "+2 elsewhere" in counts(app), counts(app)
+        empty = screen.paper_list._empty_text
+        assert empty == "No papers match in COLM 2025; 2 more in other venues.", empty
 
 
 async def test_the_counts_keep_their_width_as_the_hidden_matches_fall(tmp_path: Path) -> None:

@@ -42,6 +42,7 @@ from typing import Any
 
 import orjson
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import PaperdeckError, StoreError
 from paperdeck.model.paper import STATUSES, Paper, UserData
 from paperdeck.model.paper_json import paper_record
@@ -416,7 +417,7 @@ def _markdown_item(paper: Paper, user: UserData) -> list[str]:
     if paper.decision not in ("unknown", ""):
         details.append(md_escape(one_line(paper.decision)))
     if paper.ratings is not None:
-        reviews = f" ({paper.ratings.count} reviews)" if paper.ratings.count else ""
+        reviews = f" ({counted(paper.ratings.count, 'review')})" if paper.ratings.count else ""
         details.append(f"rating {paper.ratings.mean:.2f}{reviews}")
     if user.tags:
         details.append("tags: " + ", ".join(f"`{one_line(tag).replace('`', '')}`" for tag in user.tags))

@@ -106,11 +106,14 @@ class Rank(NamedTuple):
     def label(self) -> str:
         """``"top 18 % of 19,499 rated in ICLR 2026"``: always says what it is relative to (the
         venue named from its group, :func:`~paperdeck.model.venue.group_name`, safe text on one
-        line; without a venue, ``"top 18 % of 19,499 rated"``)."""
+        line; without a venue, ``"top 18 % of 19,499 rated"``); the only paper rated there:
+        ``"the only paper rated in ICLR 2026"``)."""
         from paperdeck.model.venue import group_name
 
         name = group_name(self.venue) if self.venue else ""
         where = f" in {name}" if name else ""
+        if self.of == 1:  # "top 100 % of 1 rated" says nothing
+            return f"the only paper rated{where}"
         return f"top {max(1, round(self.top * 100))} % of {self.of:,} rated{where}"
 
 

@@ -12,8 +12,12 @@ Counted only where it is cheap — never a second run of the query over the othe
   papers changed since the user looked (the change log's cached answer, which the query just
   read) counted by venue, those outside the scope.
 
-Anything else (field terms, which would be evaluated over the other venues' papers, unparsed as
-they may be) counts nothing: ``None``.
+- ``venue:`` terms alone (``venue:colm``, ``venue:iclr2017 OR venue:colm``, ``-venue:iclr``): each
+  venue outside the scope is matched by its name, and its papers counted (the store's counts by
+  venue: no paper read).
+
+Anything else (other field terms, which would be evaluated over the other venues' papers, unparsed
+as they may be) counts nothing: ``None``.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from paperdeck.search.query import Query
+    from paperdeck.search.query_terms import Node
     from paperdeck.search.searcher import Searcher
 
 
@@ -40,13 +47,40 @@ def more_elsewhere(
         return max(0, starred - shown)
     if not starred_only and (kinds := _changed_alone(query)):
         return _changed_elsewhere(searcher, kinds, scope)
-    if starred_only or query.like or query.has_filter or not query.words or query.error is not None:
+    if starred_only or query.like or query.error is not None:
+        return None
+    if not query.words and query.tree is not None and (venues := _venues_alone(query.tree)) is not None:
+        from paperdeck.search.venues import venue_counts
+
+        return sum(
+            count for venue, count in venue_counts(searcher.store).items() if venue not in scope and venues(venue)
+        )
+    if query.has_filter or not query.words:
         return None
     index = searcher.index.built
     if index is None:
         return None
     found = index.search_positions(" ".join(query.words))  # the ranking just made, cached
     return max(0, len(found) - shown)
+
+
+def _venues_alone(tree: Node) -> Callable[[str], bool] | None:
+    """Whether a venue (its label, ``"ICLR 2017"``) is kept by ``tree`` when ``tree`` is made of
+    ``venue:`` terms alone (under ``AND``, ``OR``, ``-``); ``None`` when it holds another term."""
+    from paperdeck.search.query_fields import venue_matcher
+    from paperdeck.search.query_terms import Term
+
+    if isinstance(tree, Term):
+        return venue_matcher(tree.value) if tree.field == "venue" and tree.op == ":" else None
+    children = [_venues_alone(child) for child in tree.children]
+    if any(child is None for child in children):
+        return None
+    kept = [child for child in children if child is not None]
+    if tree.kind == "NOT":
+        return lambda venue: not kept[0](venue)
+    if tree.kind == "OR":
+        return lambda venue: any(child(venue) for child in kept)
+    return lambda venue: all(child(venue) for child in kept)
 
 
 def _starred_alone(query: Query) -> bool:

@@ -164,19 +164,45 @@ def _rating_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.
     return _in_range(term, np.fromiter(means, dtype=np.float64, count=len(papers)))
 
 
+def venue_compact(label: str) -> str:
+    """A venue's compact form: its name lower-cased with the spaces removed (``"ICLR 2017"`` →
+    ``iclr2017``), the spelling ``paperdeck fetch`` names venues by; ``venue:iclr2017`` finds it."""
+    return "".join(label.split()).casefold()
+
+
+def venue_matcher(value: str) -> Callable[[str], bool]:
+    """Whether a venue label (``"ICLR 2017"``; ``""``: none, never matched) has a ``venue:``
+    term's ``value``: from a word start (``*``: anywhere), or by its compact form
+    (:func:`venue_compact`: ``iclr2017``, ``iclr201``). A venue's other name finds it too
+    (``venue:nips`` and ``venue:nips2018`` NeurIPS: :func:`paperdeck.model.ids.canonical_venue_label`)."""
+    from paperdeck.model.ids import canonical_venue_label
+
+    value, inner = _substring(value)
+    values = dict.fromkeys((value, canonical_venue_label(value)))
+    spaced = re.sub(r"(?<=[^\d\s])(?=\d+$)", " ", value.strip())  # nips2018 → nips 2018: its other name
+    compacts = {venue_compact(one) for one in (*values, canonical_venue_label(spaced))} - {""}
+
+    def matches(label: str) -> bool:
+        if not label:
+            return False
+        if any(text_has(label, one, inner=inner) for one in values):
+            return True
+        compact = venue_compact(label)
+        return any((one in compact) if inner else compact.startswith(one) for one in compacts)
+
+    return matches
+
+
 def _venue_mask(term: Term, lookups: Lookups, within: np.ndarray | None) -> np.ndarray:
-    """The papers whose venue (``"ICLR 2017"``) has the value from a word start (``*``: anywhere):
-    each distinct venue is matched once. A venue's other name finds it (``venue:nips`` NeurIPS:
-    :func:`paperdeck.model.ids.canonical_venue_label`)."""
+    """The papers whose venue (``"ICLR 2017"``) has the value (:func:`venue_matcher`): each
+    distinct venue is matched once."""
     import numpy as np
 
-    from paperdeck.model.ids import canonical_venue_label
     from paperdeck.search.venue_ranks import venue_labels
 
-    value, inner = _substring(term.value)
-    values = dict.fromkeys((value, canonical_venue_label(value)))
+    matches = venue_matcher(term.value)
     labels = venue_labels(lookups.papers)
-    matched = {label: bool(label) and any(text_has(label, one, inner=inner) for one in values) for label in set(labels)}
+    matched = {label: matches(label) for label in set(labels)}
     return np.fromiter(map(matched.__getitem__, labels), dtype=bool, count=len(labels))
 
 
@@ -624,9 +650,10 @@ FIELDS: tuple[Field, ...] = (
           _rating_pct_mask, aliases=("pct",), usage="rating_pct>=90", hint="percentile within its venue",
           number=_DECIMAL),
     Field("venue", "text", "venue:colm",
-          f"{_START} in the paper's venue (`venue:colm`, `venue:\"iclr 2017\"`, `venue:2019`); `-venue:colm` "
-          "keeps exactly the others, papers of no known venue too",
-          _venue_mask, aliases=("venues",), usage="venue:colm", hint="conference or year, e.g. venue:\"iclr 2017\""),
+          f"{_START} in the paper's venue (`venue:colm`, `venue:\"iclr 2017\"`, `venue:2019`), or its compact "
+          "form, the name lower-cased without spaces, as `paperdeck fetch` spells it (`venue:iclr2017`); "
+          "`-venue:colm` keeps exactly the others, papers of no known venue too",
+          _venue_mask, aliases=("venues",), usage="venue:colm", hint="conference or year, e.g. venue:iclr2017"),
     Field("year", "number", "year:2026", "by year, a whole number (the same comparisons and ranges)", _year_mask,
           usage="year:2026  year:2024..2025", hint=_range_hint("year:2025.."), number=_WHOLE, needs="a whole number"),
     Field("reviews", "number", "reviews>=3", "by how many imported reviews rate the paper", _review_number_mask,
@@ -882,5 +909,5 @@ def review_numbers(name: str, papers: Sequence[Paper], summaries: Mapping[str, R
 __all__ = [
     "EXAMPLES", "FIELDS", "QUERY_HELP", "SYNTAX", "Evaluator", "Field", "Kind", "RatingMoves", "Syntax", "choices",
     "field_named", "first_means_of", "number_range", "query_markdown", "rating_moves", "review_number",
-    "review_numbers", "term_cost", "term_mask", "when_value",
+    "review_numbers", "term_cost", "term_mask", "venue_compact", "venue_matcher", "when_value",
 ]  # fmt: skip

@@ -52,10 +52,11 @@ __all__ = [
 ]
 
 CACHE_FILE = "stats-cache.json"
-_SCHEMA = 8  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
+_SCHEMA = 9  # 2: the figures carry the rating moves; 3: and each venue's (Figures.venues); 4: tallies;
 # 5: the rates' basis (Figures.basis), the undecided papers apart from the decided; 6: the counts of
 # each venue (counts["by_venue"]), for stats --venue; 7: a venue without a rated paper has no scale;
-# 8: the not-accepted decisions present (Figures.refused), named under the rates
+# 8: the not-accepted decisions present (Figures.refused), named under the rates; 9: an area's
+# workshop papers apart from its rejected ones (AreaDecisions.workshop)
 
 
 def cache_key(store: Store) -> list[Any]:

@@ -174,13 +174,23 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
             lines.append(_marked(f"{bucket.label:>5}", drawn, marked))
     if place is not None:
         lines.append(
-            _line("  this paper ", (mean_text(place.mean), "strong"),
-                  f": {ordinal(round(place.percentile))} percentile, top {percent(place.top)} "
-                  f"of {_among(place, figures.reviewed)} ◀")
+            _line("  this paper ", (mean_text(place.mean), "strong"), f": {_standing(place, figures.reviewed)} ◀")
         )  # fmt: skip
     elif highlighting:
         lines.append(_plain("  the highlighted paper has no rating"))
     return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars, True)
+
+
+def _standing(place: Place, reviewed: int) -> str:
+    """Where a paper's mean stands: ``"93rd percentile, top 8% of these 1,234"``; the top share
+    rounded up to 1% at the least, the percentile down to 99th unless it is the highest alone
+    (``"the highest of these 489"``; ``"the only one of these 1"`` rated)."""
+    among = _among(place, reviewed)
+    as_high = round(place.top * reviewed)  # rated as high or higher, itself included
+    if as_high <= 1:
+        return f"the only one of {among}" if reviewed == 1 else f"the highest of {among}"
+    top = max(1, round(place.top * 100))
+    return f"{ordinal(min(99, round(place.percentile)))} percentile, top {top}% of {among}"
 
 
 def _among(place: Place, reviewed: int) -> str:
@@ -210,11 +220,15 @@ def _area_rows(figures: Figures, width: int, bars: bool) -> list[Line]:
     # Wide screens give the names room to differ (three areas begin "applications to"), narrow
     # ones keep room for the bars.
     cells = max(min(width - 42, 34 if width < 120 else max(34, min(longest, width - 80))), 12)
-    room = _room(width, cells + 27, bars)
-    lines.append(_plain(f"{'area':<{cells}} {'papers':>7} {'acc.':>6} {'rate':>5} "))
+    # the workshop track's papers (ICLR 2017's), decided but not accepted: a column when some area has them
+    workshop = any(area.workshop for area in figures.by_area)
+    room = _room(width, cells + 27 + (7 if workshop else 0), bars)
+    wksp = f" {'wksp.':>6}" if workshop else ""
+    lines.append(_plain(f"{'area':<{cells}} {'papers':>7} {'acc.':>6}{wksp} {'rate':>5} "))
     for area in figures.by_area:
         drawn = bar(area.rate or 0, 1, room) if area.rate is not None else ""
-        lines.append(_plain(f"{_cut(area.area, cells):<{cells}} {area.papers:>7,} {area.accepted:>6,} "
+        wksp = f" {area.workshop:>6,}" if workshop else ""
+        lines.append(_plain(f"{_cut(area.area, cells):<{cells}} {area.papers:>7,} {area.accepted:>6,}{wksp} "
                             f"{percent(area.rate):>5} {drawn}"))  # fmt: skip
     return lines
 

@@ -183,6 +183,8 @@ class BucketAcceptance:
 class AreaDecisions:
     """The decisions of one primary area's papers.
 
+    ``rejected`` counts the rejected (and desk-rejected) papers, ``workshop`` those sent to the
+    workshop track (ICLR 2017's): both are decided, not accepted (:attr:`not_accepted`);
     ``pending`` counts the papers still under review (no decision); ``rate`` as the module
     docstring takes it (0–1), ``None`` when there is none; ``other`` counts unknown decisions.
     """
@@ -195,6 +197,12 @@ class AreaDecisions:
     withdrawn: int
     other: int
     rate: float | None
+    workshop: int = 0
+
+    @property
+    def not_accepted(self) -> int:
+        """The decided papers not accepted: rejected, desk-rejected, or sent to the workshop track."""
+        return self.rejected + self.workshop
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,7 +526,8 @@ class Figures:
                     "papers": a.papers,
                     "accepted": a.accepted,
                     "rejected": a.rejected,
-                    "decided": a.accepted + a.rejected,
+                    "workshop": a.workshop,
+                    "decided": a.accepted + a.not_accepted,
                     "pending": a.pending,
                     "withdrawn": a.withdrawn,
                     "other": a.other,
@@ -571,7 +580,7 @@ class VenueFigures:
         docstring), ``None`` when it has none to take it on."""
         areas = self.figures.by_area
         accepted = sum(a.accepted for a in areas)
-        return _rate(self.figures.basis, accepted, sum(a.rejected for a in areas), sum(a.pending for a in areas))
+        return _rate(self.figures.basis, accepted, sum(a.not_accepted for a in areas), sum(a.pending for a in areas))
 
     @property
     def reviews_per_paper(self) -> float | None:
@@ -633,10 +642,12 @@ def _basis(accepted: int, rejected: int, pending: int) -> str:
 class _Tally:
     """The counts of one group of papers (an area, or all)."""
 
-    __slots__ = ("accepted", "decisions", "other", "papers", "pending", "rejected", "starred", "statuses", "withdrawn")
+    __slots__ = ("accepted", "decisions", "other", "papers", "pending", "rejected", "starred", "statuses", "withdrawn",
+                 "workshop")  # fmt: skip
 
     def __init__(self) -> None:
-        self.papers = self.accepted = self.rejected = self.pending = self.withdrawn = self.other = self.starred = 0
+        self.papers = self.accepted = self.rejected = self.workshop = self.pending = self.withdrawn = self.other = 0
+        self.starred = 0
         self.statuses: Counter[str] = Counter()
         self.decisions: set[str] = set()  # the decisions some paper counted has
 
@@ -646,6 +657,8 @@ class _Tally:
         self.decisions.add(decision)
         if decision in ACCEPTED:
             self.accepted += papers
+        elif decision == "workshop":
+            self.workshop += papers
         elif decision in REJECTED:
             self.rejected += papers
         elif decision == "under-review":
@@ -748,9 +761,9 @@ def _areas_summed(areas: tuple[AreaDecisions, ...], venues: list[VenueFigures]) 
     over: Counter[str] = Counter()
     for venue in venues:
         for area in venue.figures.by_area:
-            if _over(venue.figures.basis, area.accepted, area.rejected, area.pending):
+            if _over(venue.figures.basis, area.accepted, area.not_accepted, area.pending):
                 accepted[area.area] += area.accepted
-                over[area.area] += _over(venue.figures.basis, area.accepted, area.rejected, area.pending)
+                over[area.area] += _over(venue.figures.basis, area.accepted, area.not_accepted, area.pending)
     return tuple(replace(a, rate=accepted[a.area] / over[a.area] if over[a.area] else None) for a in areas)
 
 
@@ -808,9 +821,9 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
         elif decision == "under-review":
             pending[index] += number_of
     reviewed = sum(count for _, _, count in means)
-    known = bool(everyone.accepted or everyone.rejected)
+    known = bool(everyone.accepted or everyone.rejected or everyone.workshop)
     if basis is None:
-        basis = _basis(everyone.accepted, everyone.rejected, everyone.pending)
+        basis = _basis(everyone.accepted, everyone.rejected + everyone.workshop, everyone.pending)
     buckets = tuple(Bucket(low + i, low + i + 1, counts[i]) for i in range(high - low))
     acceptance = tuple(
         BucketAcceptance(low + i, low + i + 1, accepted[i] + rejected[i], accepted[i],
@@ -837,7 +850,8 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
                 t.pending,
                 t.withdrawn,
                 t.other,
-                _rate(basis, t.accepted, t.rejected, t.pending),
+                _rate(basis, t.accepted, t.rejected + t.workshop, t.pending),
+                t.workshop,
             )
             for area, t in ordered
         ),

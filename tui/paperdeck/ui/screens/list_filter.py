@@ -326,7 +326,7 @@ class ListFilter(ListSorting):
         self._keep_or_tell = must_keep  # a list asked for anew: the last one's is no more
         if not text.strip():
             if self.chosen_order in ("relevance", "list"):
-                highlighted = self.paper_list.highlighted_id
+                highlighted = None if self.take_sort_asked() else self.paper_list.highlighted_id
                 self._show_filtered(text, self.starred_only, self.scope_ids(), highlighted, nearby)
             else:
                 self.refilter_later(nearby=nearby, must_keep=must_keep)
@@ -342,6 +342,7 @@ class ListFilter(ListSorting):
         if query.error is None and (waits or self.may_be_slow(query)):
             self.refilter_later(nearby=nearby, must_keep=must_keep)
             return
+        self.take_sort_asked()  # a query's list opens at its top, sorted or not
         self._show_filtered(text, self.starred_only, self._query_result(query), None, nearby)
 
     def nearby_rows(self) -> tuple[str, ...]:
@@ -384,7 +385,8 @@ class ListFilter(ListSorting):
         text, starred_only = self.filter_text, self.starred_only
         sort_asked = self.order if self.sort_pending and not reloaded else None  # said once, when asked
         paper_list = self.paper_list
-        keep = keep_id or (paper_list.highlighted_id if not text.strip() else None)
+        to_top = self.take_sort_asked()  # a sort asked for opens at its top
+        keep = keep_id or (paper_list.highlighted_id if not text.strip() and not to_top else None)
         self.query_hint = None
         self._searching = bool(text.strip()) or self.sort_pending  # the list shown is not this one: say so
         self.update_counts()  # no stale hint (a prefix's) while waiting; "finding similar papers…"

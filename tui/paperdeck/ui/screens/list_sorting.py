@@ -36,6 +36,8 @@ class ListSorting:
     _ranks_for: tuple[str, bool]  # a filter text, and whether words rank it
     #: A sort was asked for (:meth:`sort_query`, :meth:`sort_saved`) and its list is not shown yet.
     sort_pending = False
+    #: A sort was asked for and the list it shows is to open at its top (:meth:`take_sort_asked`).
+    _sort_asked = False
 
     def refilter(self, after_change: bool = False) -> None:
         raise NotImplementedError  # the list filter's
@@ -75,9 +77,17 @@ class ListSorting:
 
     def sort_saved(self) -> None:
         """Show the list in the sort order now in effect (one just saved, or :meth:`sort_query`'s):
-        ``sorting…`` until it is shown."""
+        ``sorting…`` until it is shown, then at its top: the first paper highlighted (as a new
+        query's list is), not the one highlighted before somewhere in the middle."""
         self.sort_pending = True
+        self._sort_asked = True
         self.refilter()
+
+    def take_sort_asked(self) -> bool:
+        """Whether the list about to be shown is a sort just asked for (:meth:`sort_saved`), which
+        opens at its top; asked once (a re-filter for another reason keeps the highlighted paper)."""
+        asked, self._sort_asked = self._sort_asked, False
+        return asked
 
     def _query_ranks(self) -> bool:
         """Whether the bar's query has words (or a top-level phrase, or a ``like:``) to rank by

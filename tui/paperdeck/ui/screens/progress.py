@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual import events
@@ -12,6 +13,8 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Label, ProgressBar
 
+from paperdeck.paths import dialog_style_sheets
+
 
 class ProgressScreen(ModalScreen[None]):
     """A modal box: ``what`` (plain text, never markup) over a bar of ``total`` steps, with the
@@ -19,11 +22,9 @@ class ProgressScreen(ModalScreen[None]):
     done. A key pressed meanwhile does nothing but say so (the app's quit key and its priority
     keys, such as ``ctrl+c``, still work): no change is queued behind the one under way."""
 
+    CSS_PATH: ClassVar[list[str | PurePath]] = dialog_style_sheets()  # its background, dimmed
+
     DEFAULT_CSS = """
-    ProgressScreen {
-        align: center middle;
-        background: $background 60%;
-    }
     #progress-dialog {
         width: 56;
         max-width: 95%;

@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import Paper
 from paperdeck.model.review import Review, kind_label, ordered_reviews, scores_only, scores_only_line
@@ -194,7 +195,9 @@ class ReviewsScreen(MarksPaperShown):
             if only := scores_only_line(self.reviews):
                 yield Static(Content.styled(only, "$text-warning"), markup=False, id="scores-only")
             notes = ordered_reviews(self.reviews)
-            yield Static(Content.styled(f"{len(notes)} notes · }} / {{: next / previous · ] / [: sections", "dim"))
+            yield Static(
+                Content.styled(f"{counted(len(notes), 'note')} · }} / {{: next / previous · ] / [: sections", "dim")
+            )
             for depth, review in notes:
                 indent = 4 * depth
                 head = Static(review_head(review), markup=False, classes="note")

@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.style import Style
 
 from paperdeck.model.changes import PaperChange
+from paperdeck.model.counts import counted
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.review_summary import Rank, ReviewSummary
 from paperdeck.model.safe_text import one_line, visible, web_link
@@ -86,12 +87,13 @@ def _ratings_text(paper: Paper) -> str:
     if ratings is None:
         return "no ratings yet"
     text = f"rating {mean_text(ratings.mean, scale_of(paper))}"  # with its scale's top: 6.5/10
-    if ratings.std is not None:
+    one = ratings.count == 1  # one review: no spread to give, no range (6–6)
+    if ratings.std is not None and not one:
         text += f" ± {ratings.std:.2f}"
     extra = []
     if ratings.count:
-        extra.append(f"{ratings.count} reviews")
-    if ratings.min is not None and ratings.max is not None:
+        extra.append(counted(ratings.count, "review"))
+    if ratings.min is not None and ratings.max is not None and not one:
         extra.append(f"{ratings.min:g}–{ratings.max:g}")
     if extra:
         text += f" ({', '.join(extra)})"
@@ -179,12 +181,12 @@ def reviews_content(summary: ReviewSummary, rank: Rank | None) -> Content:
     parts = [Content.assemble(("Reviews: ", "bold $text-muted"), each, (" (rating/confidence)", "dim"))]
     if moved := move_text(summary):
         parts.append(Content.styled(moved, "bold $text-warning"))
-    if summary.spread is not None:
+    if summary.spread is not None and len(summary.ratings) > 1:  # one review has no spread to give
         parts.append(Content(f"spread {_number(summary.spread)}"))
     if rank is not None:
         parts.append(Content.styled(rank.label(), "bold $text-accent"))
     if summary.comments:
-        parts.append(Content.styled(f"{summary.comments} comment{'' if summary.comments == 1 else 's'}", _DIM))
+        parts.append(Content.styled(counted(summary.comments, "comment"), _DIM))
     return Content(" · ").join(parts)
 
 

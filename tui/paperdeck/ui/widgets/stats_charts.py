@@ -48,8 +48,8 @@ def _distribution_rows(figure: Distribution, what: str) -> list[Row]:
 
 #: The tables' shorter column labels, for a terminal too narrow for the area names beside the long
 #: ones (the chart of the areas says ``acc.`` too).
-SHORT_LABELS = {"accepted": "acc.", "rejected": "rej.", "under review": "pending", "withdrawn": "withdr.",
-                "dismissed": "dism."}  # fmt: skip
+SHORT_LABELS = {"accepted": "acc.", "rejected": "rej.", "workshop": "wksp.", "under review": "pending",
+                "withdrawn": "withdr.", "dismissed": "dism."}  # fmt: skip
 
 
 def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]:
@@ -61,9 +61,11 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
                  ("mean of every review", "", mean_text(figures.review_ratings.mean))]  # fmt: skip
         return ("figure", "value", "papers / reviews"), rows
     if key == "areas":
-        return ("area", "papers", "accepted", "rejected", "under review", "withdrawn", "rate"), [
-            (Text(one_line(a.area)), f"{a.papers:,}", f"{a.accepted:,}", f"{a.rejected:,}", f"{a.pending:,}",
-             f"{a.withdrawn:,}", _rate_cell(a.rate))
+        workshop = any(a.workshop for a in figures.by_area)  # a column of its own when some paper has it
+        return ("area", "papers", "accepted", "rejected", *(("workshop",) if workshop else ()), "under review",
+                "withdrawn", "rate"), [
+            (Text(one_line(a.area)), f"{a.papers:,}", f"{a.accepted:,}", f"{a.rejected:,}",
+             *((f"{a.workshop:,}",) if workshop else ()), f"{a.pending:,}", f"{a.withdrawn:,}", _rate_cell(a.rate))
             for a in figures.by_area
         ]  # fmt: skip
     if key == "acceptance":
