@@ -340,8 +340,11 @@ class MainScreen(ReadingScreen):
     def _paint_waits(self) -> bool:
         """Whether the list's or the filter bar's state is still to be painted, or keys typed
         into the bar wait to be handled (:func:`~paperdeck.ui._lines.frames.paint_waits`); never
-        while another screen is in front (this one paints nothing then)."""
-        return self.is_current and paint_waits(self, self.paper_list, self.query_one(FilterBar))
+        while another screen is in front (this one paints nothing then). ``is_active``, not
+        ``is_current``: under a dialog or a full screen (the statistics, the reviews) Textual
+        counts this one current, as a background, and keeps it asking for a repaint it never
+        draws: the gate looked again every frame and held its work until that screen closed."""
+        return self.is_active and paint_waits(self, self.paper_list, self.query_one(FilterBar))
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
