@@ -17,8 +17,13 @@ for a repaint it does not draw.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import pytest
+from paperdeck.model.paper import Paper
+from paperdeck.search.venues import venue_name, venue_of
+from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.query_gate import QueryGate
 from paperdeck.ui.screens.main import MainScreen
@@ -27,7 +32,7 @@ from textual import events
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tests.ui.helpers import main_screen, settle
+from tests.ui.helpers import main_screen, settle, static_text
 from tests.waits import wait_for
 
 
@@ -116,3 +121,77 @@ async def test_held_work_runs_while_a_full_screen_is_in_front(make_app: Callable
         gate.when_quiet(lambda: ran.append("held work"))
         await wait_for(pilot, lambda: ran, what=lambda: f"the held work run, gate quiet {gate.quiet}")
         assert app.screen is not screen and gate.quiet
+
+
+# -- the pane's contract: after any list shown, the highlighted paper (or none) ------------------
+
+#: Two venues, so that a scope can keep the highlighted paper (cut as in test_scope_elsewhere).
+_PAPERS = [
+    Paper(id="openreview:A", title="Graph diffusion", abstract="x", venue="COLM", year=2025),
+    Paper(id="openreview:B", title="Diffusion kernels", abstract="y", venue="ICLR", year=2026),
+    Paper(id="openreview:C", title="Diffusion agents", abstract="z", venue="ICLR", year=2026),
+    Paper(id="openreview:D", title="Web agents", abstract="w", venue="COLM", year=2025),
+]
+
+
+def _two_venues(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "data")
+    store.import_papers(_PAPERS)
+    return store
+
+
+async def _pane_on_another_paper(pilot: Any, screen: MainScreen) -> str:
+    """The pane made to show a paper the list does not highlight (what a follow lost left), the
+    list focused; returns the highlighted paper's id."""
+    await settle(pilot)
+    highlighted = screen.paper_list.highlighted_id
+    assert highlighted is not None
+    other = next(pid for pid in screen.store.paper_ids if pid != highlighted)
+    screen._show_detail(other)
+    assert screen.query_one(PaperDetail).shown_id == other
+    return highlighted
+
+
+@pytest.mark.parametrize(("query", "shown"), [("id:{id}", "highlighted"), ("zzzqqqxx", "none")])
+async def test_new_rows_put_the_highlighted_paper_in_the_pane(tmp_path: Path, query: str, shown: str) -> None:
+    """A query whose list keeps the same paper highlighted (no highlight message: the highlight
+    did not change) or lists nothing: the pane shows that paper, or says none is highlighted."""
+    app = PaperApp(store=_two_venues(tmp_path))
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = main_screen(app)
+        highlighted = await _pane_on_another_paper(pilot, screen)
+        screen.list_filter.show_query(query.format(id=highlighted))
+        await _detail_follows(pilot, screen)
+        assert screen.paper_list.highlighted_id == (highlighted if shown == "highlighted" else None)
+        if shown == "none":
+            assert "no paper is highlighted" in static_text(screen.query_one(PaperDetail))
+
+
+async def test_a_venue_scope_puts_the_highlighted_paper_in_the_pane(tmp_path: Path) -> None:
+    """A venue scope picked that keeps the highlighted paper: the pane shows it."""
+    app = PaperApp(store=_two_venues(tmp_path))
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = main_screen(app)
+        highlighted = await _pane_on_another_paper(pilot, screen)
+        venue = venue_name(venue_of(screen.store, highlighted))
+        screen.list_filter.set_scope([venue])
+        await wait_for(pilot, lambda: screen.list_filter.scope, what="the scope picked")
+        await _detail_follows(pilot, screen)
+        assert screen.paper_list.highlighted_id == highlighted
+
+
+async def test_a_reload_puts_the_highlighted_paper_in_the_pane(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalogue read again after another process's import (the highlighted paper kept):
+    the pane shows it, as it reads now."""
+    monkeypatch.setattr(PaperApp, "INDEX_WAIT_S", 0.0)  # the other store saves no search index
+    app = PaperApp(store=_two_venues(tmp_path))
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = main_screen(app)
+        highlighted = await _pane_on_another_paper(pilot, screen)
+        Store(tmp_path / "data").import_papers(  # another paperdeck
+            [Paper(id="openreview:E", title="Kernel agents", abstract="v", venue="ICLR", year=2026)]
+        )
+        app.check_catalogue()
+        await wait_for(pilot, lambda: "openreview:E" in screen.view_ids(), what="the list read again")
+        await _detail_follows(pilot, screen)
+        assert screen.paper_list.highlighted_id == highlighted
