@@ -133,7 +133,7 @@ class _Screen:
     def __init__(self) -> None:
         self.after_refresh: list[Any] = []
 
-    def call_after_refresh(self, callback: Any) -> bool:
+    def call_later(self, callback: Any) -> bool:
         self.after_refresh.append(callback)
         return True
 

@@ -30,15 +30,16 @@ class QueryGate:
     """Whether a query typed is under way on ``screen``, and the work held until it is painted.
 
     Args:
-        screen: the screen whose frames paint the list (its ``call_after_refresh``).
+        screen: the screen whose frames paint the list (its ``call_later`` asks for a look).
         answered: whether the list shown answers the filter as it stands (no text typed waits
             to be taken, no query waits or runs): called on the event loop.
         paint_waits: whether what the screen shows now is still to be painted (a repaint asked
-            for and not yet drawn, a message still to be handled): the screen's callbacks after
-            a refresh also run when it is idle, which may come before the frame that paints a
-            result just set. While it is true the gate looks again :attr:`LOOK_AGAIN_S` later
-            (not at the next idle turn: a screen that cannot paint would turn over and over);
-            ``None``: never.
+            for and not yet drawn, a message still to be handled): the look runs once the
+            screen has handled what was posted to it before, which comes before the frame that
+            paints a result just set. While it is true the gate looks again
+            :attr:`LOOK_AGAIN_S` later (not at the next idle turn: a screen that cannot paint
+            would turn over and over); ``None``: never. It must be false while the screen paints
+            nothing (another screen in front), else the gate stays shut until that one closes.
     """
 
     #: Seconds after which the gate looks again when the list answers but its frame is still to
@@ -77,7 +78,13 @@ class QueryGate:
         until the frame after which the list answers the filter is painted."""
         self._quiet.clear()
         if not self._look_asked:
-            self._look_asked = self._screen.call_after_refresh(self._look)  # False: the screen is closing
+            # In the screen's own queue, after what it was posted so far: not call_after_refresh,
+            # which Textual runs on whatever screen is on top then (a dialog, the too-small
+            # notice) and drops with it when that screen is closed before its next refresh; the
+            # look then never came and the gate stayed shut for good (the detail pane and the
+            # list's tally, held by it, stopped following the list). Whether the frame is still
+            # to be painted is the look's to check (``paint_waits``).
+            self._look_asked = self._screen.call_later(self._look)  # False: the screen is closing
 
     def _look(self) -> None:
         """After a frame: when the list it painted answers the filter, the gate opens and the

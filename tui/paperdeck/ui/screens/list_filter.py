@@ -53,8 +53,6 @@ class ListFilter(ListSorting):
         store: the papers and the user's data.
         settings: the settings file (the sort order, the saved views).
         searcher: the indexes queries run on.
-        show_detail: shows a paper (``None``: none) in the detail pane, once the catalogue was
-            read again.
         slow_query_wait_s: seconds a query that may be slow (:meth:`may_be_slow`) waits for a next
             key before it starts.
         tally_after_s: seconds without a change of list before a long filtered list is counted by
@@ -71,7 +69,6 @@ class ListFilter(ListSorting):
         settings: SettingsFile,
         searcher: Searcher,
         *,
-        show_detail: Callable[[str | None], None],
         slow_query_wait_s: float,
         tally_after_s: float,
         hint_toast_s: float,
@@ -82,7 +79,6 @@ class ListFilter(ListSorting):
         self.store = store
         self.settings = settings
         self.searcher = searcher
-        self._show_detail = show_detail
         self._scope_changed = scope_changed
         self._slow_query_wait_s = slow_query_wait_s
         self._filter_text = ""
@@ -136,6 +132,12 @@ class ListFilter(ListSorting):
         self.highlight_lost: Callable[[str], None] = lambda _paper_id: None
         #: The paper whose highlight the next list shown must keep, else tell :attr:`highlight_lost`.
         self._keep_or_tell: str | None = None
+        #: Told on the event loop each time a list is shown (:meth:`_show_filtered`: new rows, the
+        #: venue scope's, the catalogue read again), with whether its papers may be drawn otherwise
+        #: under the same ids (read again, other words marked): the screen's detail pane follows
+        #: the list's highlighted paper there (:meth:`MainScreen.list_shown
+        #: <paperdeck.ui.screens.main.MainScreen.list_shown>`).
+        self.list_shown: Callable[[bool], None] = lambda _again: None
         #: Told on the event loop when the filter bar's text changed, its text was taken, or a
         #: result or a hint was shown (the screen's :class:`~paperdeck.ui.query_gate.QueryGate`
         #: holds the work due meanwhile until the list answering the filter is painted).
@@ -414,12 +416,14 @@ class ListFilter(ListSorting):
             unmoved = await asyncio.to_thread(self._unmoved_note, text, sort_asked, result)
         if not self.screen.is_attached or not self.screen.query(PaperList):
             return  # the screen is closing (the app ended while the query ran)
-        self._show_filtered(text, starred_only, result, keep, nearby, empty_text=unmoved if not result else "")
+        if reloaded:
+            paper_list.refresh()  # same ids, new papers: every line may have changed
+        self._show_filtered(
+            text, starred_only, result, keep, nearby, empty_text=unmoved if not result else "", again=reloaded
+        )
         if unmoved and result:
             self.screen.notify(unmoved, markup=False)
         if reloaded:
-            paper_list.refresh()  # same ids, new papers: every line may have changed
-            self._show_detail(paper_list.highlighted_id)
             await wait_built(self.screen, self.searcher.index)  # the next keystroke finds it built
             self.update_counts()
             self.screen.run_worker(runtime.release_freed_memory, thread=True, group="memory")  # the index replaced
@@ -499,6 +503,7 @@ class ListFilter(ListSorting):
         nearby: Iterable[str] = (),
         *,
         empty_text: str = "",
+        again: bool = False,
     ) -> None:
         """Show the ids selected for ``text`` (keeping ``keep`` highlighted if it is among them,
         else the first of ``nearby`` that is), or, for a hint, the hint and the last good result.
@@ -506,13 +511,16 @@ class ListFilter(ListSorting):
         the venue scope when it finds some there, else the list's own, "No papers match.").
         A paper whose highlight must be kept (:meth:`refilter_later`'s ``must_keep``, the paper
         highlighted before :meth:`refilter` after another process's change) and is not highlighted
-        now is told to :attr:`highlight_lost`, before :attr:`answered`."""
+        now is told to :attr:`highlight_lost`, before :attr:`answered`. A list shown is told to
+        :attr:`list_shown` (``again``: its papers were read again, the catalogue reloaded)."""
         self._searching = self.sort_pending = False
         was_stale = self.stale
         self._set_stale(False)
         if isinstance(result, str):
             self.query_hint = result
             self._keep_or_tell = None  # the list stays as it was
+            if again:  # its papers read again
+                self.list_shown(True)
         else:
             self.query_hint = None
             ids = result
@@ -537,8 +545,8 @@ class ListFilter(ListSorting):
             paper_list.set_scales_mixed(self.venue_scope.mixes_scales(ids))
             paper_list.set_empty_text(empty_text or self._empty_in_scope(len(ids)))
             paper_list.show(ids, highlight=keep, terms=terms)  # marks compared on the lines kept
-            if marks_changed and paper_list.highlighted_id == before:  # the same paper: its marks change
-                paper_list.post_message(PaperList.Highlighted(before))
+            # The same paper highlighted with other words marked is shown again.
+            self.list_shown(again or (marks_changed and paper_list.highlighted_id == before))
             lost, self._keep_or_tell = self._keep_or_tell, None
             if lost is not None and paper_list.highlighted_id != lost:
                 self.highlight_lost(lost)

@@ -117,14 +117,15 @@ class MainScreen(ReadingScreen):
         self.searcher = searcher
         #: The list shown: the filter, its query, the sort order, the counts and the hints.
         self.list_filter = ListFilter(
-            self, self.marks, store, self.settings, searcher, show_detail=self._show_detail,
-            slow_query_wait_s=self.SLOW_QUERY_WAIT_S, tally_after_s=self.DETAIL_WHILE_TYPING_S,
-            hint_toast_s=self.HINT_TOAST_S, scope_changed=self.scope_changed,
+            self, self.marks, store, self.settings, searcher, slow_query_wait_s=self.SLOW_QUERY_WAIT_S,
+            tally_after_s=self.DETAIL_WHILE_TYPING_S, hint_toast_s=self.HINT_TOAST_S,
+            scope_changed=self.scope_changed,
         )  # fmt: skip
         #: Holds the work due after start-up while a query typed is under way (until its result
         #: is painted): the footer's mount, the interval checks, the start-up worker's steps.
         self.query_gate = QueryGate(self, self._answers_filter, self._paint_waits)
         self.list_filter.changed = self.query_gate.busy
+        self.list_filter.list_shown = self.list_shown
         self.list_filter.counts.hold = self.query_gate.when_quiet
         #: The catalogue and the search index, read after the first frame.
         self.loader = Loader(
@@ -340,8 +341,11 @@ class MainScreen(ReadingScreen):
     def _paint_waits(self) -> bool:
         """Whether the list's or the filter bar's state is still to be painted, or keys typed
         into the bar wait to be handled (:func:`~paperdeck.ui._lines.frames.paint_waits`); never
-        while another screen is in front (this one paints nothing then)."""
-        return self.is_current and paint_waits(self, self.paper_list, self.query_one(FilterBar))
+        while another screen is in front (this one paints nothing then). ``is_active``, not
+        ``is_current``: under a dialog or a full screen (the statistics, the reviews) Textual
+        counts this one current, as a background, and keeps it asking for a repaint it never
+        draws: the gate looked again every frame and held its work until that screen closed."""
+        return self.is_active and paint_waits(self, self.paper_list, self.query_one(FilterBar))
 
     def _index_notice(self, line: str) -> None:
         """Say that the saved search index could not be used (from the thread building it)."""
@@ -626,10 +630,31 @@ class MainScreen(ReadingScreen):
 
     @on(PaperList.Highlighted)
     def _highlighted(self, event: PaperList.Highlighted) -> None:
-        """The list's highlighted paper changed: the detail pane follows it, at once or, while the
-        filter bar has the focus, once the typing pauses. Either way it shows the paper the list
-        highlights when it is shown (:meth:`_show_highlighted`), not the message's: a message
-        handled after the list changed again names a paper no longer highlighted."""
+        """The list's highlighted paper changed: the detail pane follows it
+        (:meth:`_follow_highlighted`), unless it shows it already and nothing waits (a list shown
+        had it follow the paper first: :meth:`list_shown`)."""
+        detail = self.query_one(PaperDetail)
+        if detail.waiting or not detail.shows(self.paper_list.highlighted_id):
+            self._follow_highlighted()
+
+    def list_shown(self, again: bool = False) -> None:
+        """The one place a list shown (:meth:`ListFilter._show_filtered
+        <paperdeck.ui.screens.list_filter.ListFilter._show_filtered>`: new rows, the venue scope's,
+        the catalogue read again) tells the detail pane: unless it shows the list's highlighted
+        paper already (or says none is highlighted, for an empty list) and nothing waits, it
+        follows it (:meth:`_follow_highlighted`). The list's message alone left the pane on
+        another paper whenever the highlighted one stayed the same (the message is sent on a
+        change). ``again``: the paper is shown again, its text read anew (a reload) or other
+        words marked."""
+        detail = self.query_one(PaperDetail)
+        if again or detail.waiting or not detail.shows(self.paper_list.highlighted_id):
+            self._follow_highlighted()
+
+    def _follow_highlighted(self) -> None:
+        """The detail pane follows the list's highlighted paper: at once or, while the filter bar
+        has the focus, once the typing pauses. Either way it shows the paper the list highlights
+        when it is shown (:meth:`_show_highlighted`), not the one highlighted when asked: a list
+        changed again meanwhile highlights another."""
         detail = self.query_one(PaperDetail)
         detail.stop_waiting()
         if self._filter_focused():

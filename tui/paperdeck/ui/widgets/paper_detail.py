@@ -43,6 +43,9 @@ class PaperDetail(VerticalScroll, can_focus=True):
     _pause: AfterPause | None = None
     #: The id of the paper shown (``None``: none, or only its title while the catalogue loads).
     shown_id: str | None = None
+    #: Whether the pane shows a paper's detail or says none is highlighted (:meth:`show`), not
+    #: its frame alone or a title while the catalogue loads.
+    _shown = False
 
     def show_after_pause(
         self, show: Callable[[], None], pause_s: float, hold: Callable[[Callable[[], None]], None] | None = None
@@ -80,6 +83,10 @@ class PaperDetail(VerticalScroll, can_focus=True):
         if self._pause is not None:
             self._pause.stop()
 
+    def shows(self, paper_id: str | None) -> bool:
+        """Whether the pane shows ``paper_id``'s detail (``None``: says no paper is highlighted)."""
+        return self._shown and self.shown_id == paper_id
+
     def _body(self) -> Static:
         """The body, mounted at the first call."""
         for child in self.children:
@@ -94,7 +101,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
     def show_loading(self, row: PaperRow | None) -> None:
         """Show the title while the catalogue is still being read."""
         body = self._body()
-        self.shown_id = None
+        self.shown_id, self._shown = None, False
         title = one_line(row.title) if row is not None else ""
         body.update(Content("\n").join([Content.styled(title, "bold"), Content.styled("Loading…", "dim")]))
 
@@ -117,6 +124,7 @@ class PaperDetail(VerticalScroll, can_focus=True):
         (``events``)."""
         body = self._body()
         self.shown_id = paper.id if paper is not None and user is not None else None
+        self._shown = True
         if paper is None or user is None:
             body.update(Content.styled("Nothing to show: no paper is highlighted.", "dim"))
         else:
