@@ -172,6 +172,7 @@ def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
     from paperdeck.ui.screens.follow_dialogs import AuthorPicker, FollowsScreen, KeywordPrompt
     from paperdeck.ui.screens.help import HelpScreen
     from paperdeck.ui.screens.note_editor import NoteEditor
+    from paperdeck.ui.screens.progress import ProgressScreen
     from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
     from paperdeck.ui.screens.refused import RefusedDialog
     from paperdeck.ui.screens.venues import VenuesScreen
@@ -182,7 +183,7 @@ def test_the_dialogs_styles_are_no_stylesheet_of_the_app() -> None:
     assert sorted(path.name for path in styles_dir().glob("*.tcss")) == ["app.tcss", "dialogs.tcss", "main.tcss"]
     dialogs = (ChoiceDialog, ConfirmScreen, ExportPrompt, AuthorPicker, FollowsScreen, KeywordPrompt, HelpScreen,
                NoteEditor, LinkChooser, TagPrompt, VenuesScreen, SaveViewPrompt, ViewsScreen,
-               RefusedDialog)  # fmt: skip
+               RefusedDialog, ProgressScreen)  # fmt: skip
     assert {tuple(dialog.CSS_PATH) for dialog in dialogs} == {tuple(dialog_style_sheets())}
     # The shared sheet names exactly these dialogs.
     shared = (styles_dir() / "dialogs.tcss").read_text(encoding="utf-8")
