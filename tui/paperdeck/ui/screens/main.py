@@ -611,12 +611,15 @@ class MainScreen(ReadingScreen):
         self.following.check_file()
         try:
             if not self.store.user_data_changed_on_disk():
+                self.failures.saved("read")  # the data as last read: readable (again)
                 return  # the shards stat'ed: nothing read, no record copied
             noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
             changed = self.store.reload_user_data()
         except StoreError as error:
-            self.notify(str(error), title="Cannot read your data", severity="error", markup=False)
+            # One toast while the data cannot be read, replaced by the next check's, gone once one reads.
+            self.failures.failed("read", str(error), title="Cannot read your data")
             return
+        self.failures.saved("read")
         if not changed:
             return
         self.searcher.notes_changed(noted | set(self.store.all_user_data))

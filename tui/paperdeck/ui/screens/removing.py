@@ -157,9 +157,9 @@ def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
 
 def _no_longer_under_way(screen: MainScreen) -> None:
     """Take away the notice that the removal or the undo is under way: it is done."""
-    app = screen.app
-    for notification in [n for n in app._notifications if n.title == UNDER_WAY]:
-        app._unnotify(notification)
+    from paperdeck.ui._lines.notifications import withdraw_titled
+
+    withdraw_titled(screen.app, UNDER_WAY)
 
 
 def _failed(screen: MainScreen, error: PaperdeckError) -> None:
