@@ -151,7 +151,7 @@ def _run(screen: MainScreen, work: Callable[[], str], under_way: str, highlight:
 
 def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
     _no_longer_under_way(screen)
-    screen.catalogue_reloaded(highlight=highlight)
+    screen.catalogue_reloaded(highlight=highlight, by_this_app=True)
     screen.notify(said, timeout=4, markup=False)
 
 
