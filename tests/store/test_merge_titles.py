@@ -15,6 +15,7 @@ import pytest
 from paperdeck.model.ids import title_id
 from paperdeck.model.paper import Paper
 from paperdeck.sources.importer import import_files
+from paperdeck.store.import_run import ImportReport
 from paperdeck.store.merge import Merger
 from paperdeck.store.store import Store
 
@@ -67,6 +68,41 @@ def test_the_star_on_the_author_rows_paper_follows_it(tmp_path: Path) -> None:
     assert [p.id for p in _iclr_2018(store) if p.openreview_id == FORUM or p.title == SUBMITTED] == [paper.id]
     again = Store(store.data_dir)
     assert again.user_data(paper.id).starred and again.user_data(paper.id).note == "the Lagrangian penalty"
+
+
+def test_the_import_summary_counts_the_papers_it_joined(tmp_path: Path) -> None:
+    """A tester's find: importing Paper Copilot's list into a library holding a paper twice (the
+    author rows' and the BibTeX's) joined them and said only "0 updated, 995 unchanged" (the
+    whole files: 12 joined). The summary now counts them; an import joining none says nothing."""
+    store = Store(tmp_path / "data")
+    import_files(store, [CUTS[1], CUTS[2]])
+    summary = import_files(store, [CUTS[0]])
+    assert summary.joined == 1
+    assert ", 0 unchanged, 1 paper joined with the paper it duplicated, 0 skipped" in summary.summary()
+    again = import_files(store, [CUTS[0]])
+    assert again.joined == 0 and "joined" not in again.summary()
+
+
+def test_the_import_report_names_the_papers_joined() -> None:
+    assert ImportReport(0, 0, 995, joined=12).summary() == (
+        "0 new, 0 updated, 995 unchanged, 12 papers joined with the paper they duplicated"
+    )
+    assert ImportReport(0, 0, 995).summary() == "0 new, 0 updated, 995 unchanged"
+
+
+def test_the_merge_tells_the_catalogue_s_papers_it_joined_by_a_title() -> None:
+    rows_id = title_id("ICLR", 2018, SUBMITTED)
+    held = Merger({}, {}).merge(
+        [
+            _paper(id=rows_id, title=SUBMITTED),  # the author rows' (submission title)
+            _paper(id=f"openreview:{FORUM}", openreview_id=FORUM, title=CITED),  # the BibTeX's
+        ]
+    )
+    assert len(held.papers) == 2
+    listed = _paper(id=f"openreview:{FORUM}", openreview_id=FORUM, title=SUBMITTED)  # the list names both
+    result = Merger(held.papers, held.aliases).merge([listed])
+    assert list(result.papers) == [f"openreview:{FORUM}"]
+    assert result.joined_by_title == (rows_id,)
 
 
 def test_an_earlier_title_matches_in_a_later_merge() -> None:

@@ -78,6 +78,12 @@ async def test_z_takes_back_the_last_import(make_app: AppFactory, seeded_store: 
         await pilot.press("y")
         await wait_for(pilot, lambda: not view(app), what="an empty list")
         assert Store(seeded_store.data_dir).is_empty
+        await wait_for(pilot, lambda: any(n.message.startswith("Undid the import") for n in app._notifications))
+        app.check_catalogue()  # what the 2 s timer does: this app's own write is no change from elsewhere
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        # This app took the papers away itself: no word of another paperdeck (a tester's find).
+        assert not [line for line in said if "another paperdeck" in line], said
 
 
 async def test_a_removal_by_another_process_is_picked_up(make_app: AppFactory, seeded_store: Store) -> None:

@@ -10,7 +10,7 @@ from paperdeck.store.store import Store
 from paperdeck.store.user_data import SHARDS, doc_id_for
 from paperdeck.ui.app import PaperApp
 
-from tests.ui.helpers import SIZE, highlighted, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
@@ -63,3 +63,26 @@ async def test_a_save_of_another_kind_leaves_the_toast(make_app: AppFactory, see
         await pilot.press("s")  # the star again, saved: now the toast goes
         await wait_for(pilot, lambda: seeded_store.user_data(paper_id).starred)
         await wait_for(pilot, lambda: not _errors(app), what=lambda: _errors(app))
+
+
+def _read_errors(app: PaperApp) -> list[str]:
+    return [n.message for n in app._notifications if n.title == "Cannot read your data"]
+
+
+async def test_an_unreadable_shard_shows_one_toast_gone_once_read(make_app: AppFactory, seeded_store: Store) -> None:
+    """The reread of the user's data (every 2 s and on focus) met a directory where a shard should
+    be: one "Cannot read your data" toast at a time (four piled up), gone once a read succeeds."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shard = _block_shard(seeded_store, highlighted(app).id)
+        screen = main_screen(app)
+        for _ in range(4):
+            screen.check_external_changes()  # what the 2 s timer does
+            await pilot.pause()
+        assert len(_read_errors(app)) == 1, _read_errors(app)
+        assert str(shard.name) in _read_errors(app)[0]
+        shard.rmdir()  # fixed: the next check reads the data
+        screen.check_external_changes()
+        await pilot.pause()
+        assert _read_errors(app) == []

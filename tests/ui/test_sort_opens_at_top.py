@@ -5,10 +5,11 @@ re-filter for another reason (a star under "starred only") still keeps the highl
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from paperdeck.model.paper import Paper
-from paperdeck.store.settings import SORTS
+from paperdeck.store.settings import CONFIG_FILE, SORTS
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 
@@ -53,3 +54,36 @@ async def test_a_refilter_after_a_sort_keeps_the_highlighted_paper(tmp_path: Pat
         main_screen(app).list_filter.refilter(after_change=True)
         await settle(pilot)
         assert shown.highlighted_id == highlighted
+
+
+def _in_view(app: PaperApp) -> bool:
+    """Whether the list's highlighted row is among the rows it shows."""
+    shown = paper_list(app)
+    top = shown.scroll_offset.y
+    return top <= shown.cursor < top + shown.scrollable_content_region.height
+
+
+async def test_the_saved_sort_opens_at_its_top_and_j_keeps_the_highlight_in_view(tmp_path: Path) -> None:
+    """A tester's find: with a saved sort other than relevance, the app showed the top of the
+    sorted list while the highlight stayed on the catalogue's first paper, off screen (the detail
+    pane on it), and ``j`` moved it there unseen. It opens as a sort asked for does: at the top."""
+    store = store_of_papers(tmp_path)
+    (store.data_dir / CONFIG_FILE).write_text(json.dumps({"sort": "title"}), "utf-8")
+    async with started(PaperApp(store=store), size=(80, 24)) as (app, pilot):
+        screen = main_screen(app)
+        shown = paper_list(app)
+        assert screen.list_filter.order == "title"
+        first = screen.view_ids()[0]
+        assert first != store.paper_ids[0]  # the title sort moved the catalogue's first paper
+        assert (shown.cursor, shown.scroll_offset.y) == (0, 0)
+        assert shown.highlighted_id == first
+        for _ in range(30):  # past the rows shown at 24 lines: the list scrolls with the highlight
+            await pilot.press("j")
+            await settle(pilot)
+            assert _in_view(app), (shown.cursor, shown.scroll_offset.y)
+        assert shown.cursor == 30
+        for _ in range(30):
+            await pilot.press("k")
+            await settle(pilot)
+            assert _in_view(app), (shown.cursor, shown.scroll_offset.y)
+        assert shown.highlighted_id == first

@@ -20,6 +20,7 @@ from paperdeck.sources.base import Skip, SourceRead, reading_ahead
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, restore_backup
+from paperdeck.store.import_run import joined_text
 from paperdeck.store.reviews import ReviewImport, ReviewSpill, StagedWords
 from paperdeck.store.schedule import ScheduleImport
 from paperdeck.store.store import ImportReport, Store
@@ -35,6 +36,7 @@ class ImportSummary:
     Attributes:
         files: the files read, with their detected formats and paper counts.
         new, updated, unchanged: papers added, changed and found as they were.
+        joined: papers the library held twice that the import joined to the paper they duplicated.
         skipped: records passed over, by reason.
         dropped: values dropped at the import boundary (the field left unknown), by reason
             (``"non-finite rating"``: :mod:`paperdeck.sources.validate`).
@@ -54,6 +56,7 @@ class ImportSummary:
     new: int = 0
     updated: int = 0
     unchanged: int = 0
+    joined: int = 0
     skipped: Counter[str] = field(default_factory=Counter)
     dropped: Counter[str] = field(default_factory=Counter)
     notices: tuple[str, ...] = ()
@@ -66,10 +69,11 @@ class ImportSummary:
 
     def summary(self) -> str:
         """``"19,630 new, 0 updated, 0 unchanged, 1 skipped (1 record without a title: record 302,
-        id SJUdkecgx)"``: each reason with where its first records are (``"and 48 more"``), then
-        what was dropped, when anything was: ``", 2 values dropped (1 non-finite rating; 1
-        non-finite confidence)"``."""
-        text = f"{self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged"
+        id SJUdkecgx)"``, with ``", 12 papers joined with the paper they duplicated"`` after the
+        unchanged when the import joined any: each reason with where its first records are
+        (``"and 48 more"``), then what was dropped, when anything was: ``", 2 values dropped (1
+        non-finite rating; 1 non-finite confidence)"``."""
+        text = f"{self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged" + joined_text(self.joined)
         total = sum(self.skipped.values())
         text += f", {total:,} skipped"
         if total:
@@ -357,6 +361,7 @@ def import_files(
         new=report.new,
         updated=report.updated,
         unchanged=report.unchanged,
+        joined=report.joined,
         skipped=skipped,
         skipped_where=skipped_where,
         dropped=dropped,

@@ -71,10 +71,23 @@ class ImportReport:
     unchanged: int = 0
     notices: tuple[str, ...] = ()
     new_ids: tuple[str, ...] = ()
+    #: Papers the library held twice that the import joined to the paper they duplicated.
+    joined: int = 0
 
     def summary(self) -> str:
-        """``"37 new, 0 updated, 1 unchanged"``."""
-        return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
+        """``"37 new, 0 updated, 1 unchanged"``, then ``", 12 papers joined with the paper they
+        duplicated"`` when the import joined any."""
+        return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged" + joined_text(self.joined)
+
+
+def joined_text(joined: int) -> str:
+    """``", 12 papers joined with the paper they duplicated"`` (``""`` for none): what an import
+    summary adds for the papers the library held twice that it joined."""
+    if not joined:
+        return ""
+    if joined == 1:
+        return ", 1 paper joined with the paper it duplicated"
+    return f", {joined:,} papers joined with the paper they duplicated"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +227,10 @@ class ImportRun:
                 "kept on the one paper",
                 *notices,
             )
-        return ImportReport(result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids)
+        joined = len(result.joined) + len(result.joined_by_title)
+        return ImportReport(
+            result.new, result.updated, result.unchanged, notices, new_ids=result.new_ids, joined=joined
+        )
 
     def _import_in_place(self, papers: list[Paper]) -> tuple[MergeResult, dict[str, str]] | None:
         """Merge ``papers`` into the catalogue touching only the papers they name: when each is

@@ -395,6 +395,9 @@ class MergeResult:
     #: Papers the catalogue held twice under one title key (stored before the key read LaTeX as
     #: it is shown) that this merge joined: each the old copy's id, now an alias.
     joined: tuple[str, ...] = ()
+    #: Papers of the catalogue known by a title another of its papers was read under, that this
+    #: merge joined to that paper (:meth:`Merger._join_other_titles`): each the old id, now an alias.
+    joined_by_title: tuple[str, ...] = ()
 
 
 class Merger:
@@ -412,6 +415,8 @@ class Merger:
         self._keyed: tuple[Paper, tuple[str, str, int | None] | None] | None = None
         #: Papers of ``papers`` whose title key an earlier one of them has (:func:`held_twice`).
         self.twice: dict[str, Paper] = {}
+        #: The papers the last :meth:`merge` joined to another by a title it was read under (their old ids).
+        self._joined: list[str] = []
         for paper in self.papers.values():
             self._register(paper, self.twice)
 
@@ -506,6 +511,7 @@ class Merger:
                 continue
             # its fields fill this paper's; this paper's id stays (the other's, an alias)
             merged = replace(combine(merged, other), id=merged.id)
+            self._joined.append(found)
             del self.papers[found]
             self.papers[merged.id] = merged
             self.aliases[found] = merged.id
@@ -534,6 +540,7 @@ class Merger:
         before = dict(self.papers)
         renamed: dict[str, str] = {}
         touched: dict[str, None] = {}
+        self._joined = []
         for paper in incoming:
             target = self.match(paper)
             if target is None:
@@ -573,7 +580,11 @@ class Merger:
                 updated += 1
         new = len(new_ids)
         unchanged = len(touched) - new - updated
-        return MergeResult(self.papers, self.aliases, renamed, new, updated, unchanged, tuple(new_ids))
+        # The catalogue's papers a title they were read under joined to another of its papers.
+        joined = tuple(pid for pid in self._joined if pid in before)
+        return MergeResult(
+            self.papers, self.aliases, renamed, new, updated, unchanged, tuple(new_ids), joined_by_title=joined
+        )
 
 
 def merge_into(papers: Mapping[str, Paper], aliases: Mapping[str, str], incoming: Sequence[Paper]) -> MergeResult:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual.notifications import Notification
 
+from paperdeck.ui._lines.notifications import show_notification, withdraw_notification
 from paperdeck.ui._lines.timers import one_shot
 
 if TYPE_CHECKING:
@@ -56,9 +57,7 @@ class QueryToast:
                 # Added here, not posted (as Textual's ``notify`` does): a ``Notify`` still queued
                 # for the app when the query changed would not be found by :meth:`dismiss`, and
                 # the app would show it afterwards, over the results of another query.
-                app = self._screen.app
-                app._notifications.add(notification)
-                app._refresh_notifications()
+                show_notification(self._screen.app, notification)
 
         self._timer = one_shot(self._screen, self._after_s, tell)
 
@@ -73,9 +72,8 @@ class QueryToast:
         """Take the toast away, if one is shown: it is in the app's notifications from the moment
         it was asked for, so none comes after it was taken away."""
         shown, self._shown = self._shown, None
-        app = self._screen.app
-        if shown is not None and shown[0] in app._notifications:  # not expired meanwhile
-            app._unnotify(shown[0])
+        if shown is not None:  # taken away unless it expired meanwhile
+            withdraw_notification(self._screen.app, shown[0])
 
 
 __all__ = ["QueryToast"]

@@ -6,7 +6,9 @@ so in an error toast that stays ``ERROR_S`` seconds. The user tries again and it
 must not stay on screen saying the opposite. Each kind of save (``star``, ``status``, ``tag``,
 ``note``, ``undo``, ``redo``) keeps the toast of its last failure; a save of that kind that
 succeeds takes it away, and a later failure of the kind replaces it. A save of another kind
-leaves it: the change that failed is still not saved.
+leaves it: the change that failed is still not saved. The main screen's reread of the user's data
+keeps its "Cannot read your data" toast as the kind ``read`` the same way: one at a time, taken
+away by the next read that succeeds.
 """
 
 from __future__ import annotations

@@ -96,7 +96,8 @@ Textual internals touched (name: where used; pinned by):
   ``tests/ui/test_list_drawing.py::test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew``.
 - ``App._notifications`` (``Notifications.add`` then ``App._refresh_notifications``, the body of
   Textual's ``App._on_notify``) and ``App._unnotify``: :func:`.notifications.show_notification` and
-  :func:`.notifications.withdraw_notification`, used by ``SaveFailures`` (a "Not saved" toast
-  taken away by a later save of its kind that succeeds); pinned by
+  :func:`.notifications.withdraw_notification` (and :func:`.notifications.withdraw_titled`), used
+  by ``SaveFailures`` (a "Not saved" or "Cannot read your data" toast taken away by a later save
+  or read of its kind that succeeds), ``QueryToast`` and the removal's notice; pinned by
   ``tests/ui/test_save_failures.py`` (all its tests).
 """

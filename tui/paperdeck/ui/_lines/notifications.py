@@ -26,4 +26,10 @@ def withdraw_notification(app: App[Any], notification: Notification) -> None:
         app._unnotify(notification)
 
 
-__all__ = ["show_notification", "withdraw_notification"]
+def withdraw_titled(app: App[Any], title: str) -> None:
+    """Take away every toast shown with ``title`` (a notice whose work is done)."""
+    for notification in [n for n in app._notifications if n.title == title]:
+        app._unnotify(notification)
+
+
+__all__ = ["show_notification", "withdraw_notification", "withdraw_titled"]

@@ -232,7 +232,7 @@ class ListFilter(ListSorting):
     def show_first(self) -> None:
         """Show every paper of the venue scope, as the screen is mounted (the list's columns
         set): in the catalogue's order, then in the saved sort order unless that is relevance or
-        list order."""
+        list order, at its top (its first paper highlighted, as :meth:`sort_saved` shows a sort)."""
         from paperdeck.search.venues import scoped_ids
 
         scoped = scoped_ids(self.store, self.scope)  # no scope: the ids past the first screen parsed when asked
@@ -241,6 +241,7 @@ class ListFilter(ListSorting):
         self.paper_list.set_venue_column(self.venue_scope.mixes_venues(self._view_ids))
         self.paper_list.set_scales_mixed(self.venue_scope.mixes_scales(self._view_ids))
         if self.chosen_order not in ("relevance", "list"):
+            self._sort_asked = True  # opens at its top, as a sort asked for does (not on the first paper listed)
             self.refilter()  # the saved sort order
         self.update_counts()
 

@@ -372,7 +372,9 @@ class MainScreen(ReadingScreen):
         if self.filter_text.strip():
             self.list_filter.refilter()
 
-    def catalogue_reloaded(self, new_ids: Sequence[str] = (), highlight: str | None = None) -> None:
+    def catalogue_reloaded(
+        self, new_ids: Sequence[str] = (), highlight: str | None = None, by_this_app: bool = False
+    ) -> None:
         """Show the papers as the store holds them now (it read the catalogue again: another
         paperdeck imported meanwhile): the same query, sort and starred-only, the highlighted
         paper kept (under its new id when the import merged it into a better-known record); one
@@ -381,7 +383,9 @@ class MainScreen(ReadingScreen):
         <paperdeck.ui.screens.held_keys.HeldKeys.highlight_moved>`: the keys pressed for it are
         dropped, not run on the neighbour). ``new_ids``: the papers the catalogue gained; a notice
         says which a follow matches. ``highlight``: the paper to highlight instead (the next one,
-        after this app's own removal)."""
+        after this app's own removal). ``by_this_app``: this app made the change (its removal or
+        undo, which says what it did): a highlighted paper gone is not said to be another
+        paperdeck's doing."""
         self.following.refresh(new_ids)
         resolve = self.store.resolve
         highlighted = highlight or self.paper_list.highlighted_id
@@ -391,7 +395,7 @@ class MainScreen(ReadingScreen):
         nearby = map(resolve, self.list_filter.nearby_rows()) if highlight is None else ()
         self.paper_list.set_columns(*scope_columns(self.store, self.list_filter.scope))
         self._find_scales()
-        must_keep = kept if highlight is None else None
+        must_keep = kept if highlight is None and not by_this_app else None
         self.list_filter.refilter_later(kept, reloaded=True, nearby=nearby, must_keep=must_keep)
 
     # -- filtering (ListFilter) -----------------------------------------------------------------
@@ -611,12 +615,15 @@ class MainScreen(ReadingScreen):
         self.following.check_file()
         try:
             if not self.store.user_data_changed_on_disk():
+                self.failures.saved("read")  # the data as last read: readable (again)
                 return  # the shards stat'ed: nothing read, no record copied
             noted = {pid for pid, record in self.store.all_user_data.items() if record.note}
             changed = self.store.reload_user_data()
         except StoreError as error:
-            self.notify(str(error), title="Cannot read your data", severity="error", markup=False)
+            # One toast while the data cannot be read, replaced by the next check's, gone once one reads.
+            self.failures.failed("read", str(error), title="Cannot read your data")
             return
+        self.failures.saved("read")
         if not changed:
             return
         self.searcher.notes_changed(noted | set(self.store.all_user_data))

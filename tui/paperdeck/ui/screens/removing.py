@@ -151,15 +151,15 @@ def _run(screen: MainScreen, work: Callable[[], str], under_way: str, highlight:
 
 def _done(screen: MainScreen, said: str, highlight: str | None) -> None:
     _no_longer_under_way(screen)
-    screen.catalogue_reloaded(highlight=highlight)
+    screen.catalogue_reloaded(highlight=highlight, by_this_app=True)
     screen.notify(said, timeout=4, markup=False)
 
 
 def _no_longer_under_way(screen: MainScreen) -> None:
     """Take away the notice that the removal or the undo is under way: it is done."""
-    app = screen.app
-    for notification in [n for n in app._notifications if n.title == UNDER_WAY]:
-        app._unnotify(notification)
+    from paperdeck.ui._lines.notifications import withdraw_titled
+
+    withdraw_titled(screen.app, UNDER_WAY)
 
 
 def _failed(screen: MainScreen, error: PaperdeckError) -> None:
