@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -166,16 +167,22 @@ def test_unknown_kinds_bad_records_and_odd_ids_are_counted_not_refusing_the_venu
 ) -> None:
     skipped: dict[str, dict[str, int]] = {}
     papers: dict[str, int] = {}
+    results: dict[str, dict[str, Any]] = {}
     for mode in ("unknown-kinds", "bad-types", "odd-ids"):
         with HostileServer(mode, elsewhere) as server:
             run = _fetch(server, tmp_path / mode / "data", roomy=True)
         assert run.status == 0, run.err
         result = orjson.loads(run.out)
         skipped[mode], papers[mode] = result["skipped"], result["papers"]
+        results[mode] = result
     # an empty id is made safe (the venue's submission number); " spaced " is no submission (its
     # forum is not its id once stripped): a reply note, not counted in a file that has replies
     assert papers == {"unknown-kinds": 3, "bad-types": 3, "odd-ids": 3}
-    assert skipped["unknown-kinds"] == {"malformed reply": 2}  # the ethics review is kept, as its own kind
+    # the ethics review is kept, as its own kind; the review rated "1e309" too, its rating dropped
+    # and counted (a score for no finite number drops the value, not the record)
+    assert skipped["unknown-kinds"] == {"malformed reply": 1}
+    assert "1 value dropped (1 non-finite rating)" in results["unknown-kinds"]["summary"]
+    assert results["unknown-kinds"]["reviews"]["new"] == 4
     assert skipped["bad-types"] == {"malformed record": 3}
     assert skipped["odd-ids"] == {"odd id": 6, "malformed reply": 7}
 
