@@ -366,6 +366,29 @@ def test_a_reviews_non_finite_confidence_is_dropped_and_counted_as_a_papers_rati
     assert review.score("rating") == 6 and review.score("confidence") is None
 
 
+@pytest.mark.parametrize("number", ["1e309", "-1e309"])
+def test_a_reviews_confidence_too_large_for_a_float_as_a_json_number_is_dropped_and_counted(
+    data_dir: Path, tmp_path: Path, number: str
+) -> None:
+    """The tester's file, thirteenth round: ``"confidence": {"value": 1e309}`` (a JSON number, not
+    text) refused the whole file (``not valid JSON: number is infinity when parsed as double``);
+    the line is now read by the standard library, the value dropped and counted as ``"1e309"``
+    in text is. The paper file is read as JSON Lines (two lines), the review file whole."""
+    path = tmp_path / "hostile_reviews.jsonl"
+    path.write_text(
+        HOSTILE_REVIEW.read_text("utf-8").replace('"confidence": {"value": 4}', f'"confidence": {{"value": {number}}}'),
+        "utf-8",
+    )
+    papers = tmp_path / "papers.jsonl"
+    papers.write_text(HOSTILE_PAPERS.read_text("utf-8").replace('{"value": "NaN"}', f'{{"value": {number}}}'), "utf-8")
+    store = Store(data_dir)
+    summary = import_files(store, [papers, path])
+    assert summary.dropped == {"non-finite rating": 1, "non-finite confidence": 1}, summary.dropped
+    assert summary.reviews is not None and summary.reviews.new == 1 and summary.new == 2
+    (review,) = store.reviews.reviews("HostEsc001")
+    assert review.score("rating") == 6 and review.score("confidence") is None
+
+
 @pytest.mark.parametrize("odd", ["../../x", "a/b", "nul\x00", "esc\x1b[2J", "rtl\u202eexe", "x" * 65, "tab\there"])
 def test_a_reply_whose_id_or_forum_is_not_a_plain_token_is_malformed(odd: str) -> None:
     from paperdeck.sources.review_notes import note_review

@@ -120,9 +120,31 @@ def load_json_records(path: Path, *, lazy: bool = False) -> JsonRecords:
         return _parse_records(decode_text(raw, path).encode("utf-8"), path)
 
 
-def _loads(data: bytes | memoryview, path: Path, line: int | None = None) -> Any:
+_TOO_LARGE = "number is infinity when parsed as double"
+
+
+def _parse(data: bytes | memoryview) -> Any:
+    """``data`` parsed by orjson; a document orjson refuses only for a number too large for a
+    float (``1e309``) is parsed again by the standard library, which reads it as ``inf`` (the
+    value is then dropped and counted as a non-finite score, as ``"1e309"`` in text is).
+
+    Raises:
+        orjson.JSONDecodeError: orjson's error (also when the standard library refuses too).
+    """
     try:
         return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        if exc.msg != _TOO_LARGE:
+            raise
+        try:
+            return json.loads(bytes(data))
+        except (ValueError, RecursionError):
+            raise exc from None
+
+
+def _loads(data: bytes | memoryview, path: Path, line: int | None = None) -> Any:
+    try:
+        return _parse(data)
     except orjson.JSONDecodeError as exc:
         if "UTF-8" in exc.msg:
             raise _NotUtf8 from None
@@ -181,7 +203,7 @@ def _text_lines(raw: bytes) -> Iterator[tuple[int, int, int]]:
 
 def _is_object(line: bytes | memoryview) -> bool:
     try:
-        return isinstance(orjson.loads(line), dict)
+        return isinstance(_parse(line), dict)
     except orjson.JSONDecodeError:
         return False
 
