@@ -4,7 +4,9 @@ as well)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from math import fsum
 from typing import Any
 
 from paperdeck.model.user import BLANK_TAG, STATUSES, UserData, blank_tag, clean_tag, read_tags, split_tags, with_tags
@@ -39,6 +41,28 @@ DECISIONS = (
 )
 
 
+def mean_and_std(scores: Sequence[float]) -> tuple[float, float]:
+    """The mean and (population) standard deviation of ``scores`` (not empty), the same to the
+    last bit in whatever order the scores come: the sums are exact (:func:`math.fsum`), so a
+    paper's ratings read from a file's ``"6;6;7;7;7"`` equal those its reviews give in review
+    order (:class:`paperdeck.model.review_summary.ReviewSummary`), and a re-import of an
+    unchanged file finds the paper unchanged."""
+    mean = exact_sum(scores) / len(scores)
+    # A product, not ``** 2``: huge scores then give an infinite spread (which the import
+    # boundary drops) instead of raising OverflowError.
+    return mean, (exact_sum([(s - mean) * (s - mean) for s in scores]) / len(scores)) ** 0.5
+
+
+def exact_sum(values: Sequence[float]) -> float:
+    """The sum of ``values``, correctly rounded (so the same in any order); for values whose sum
+    is no finite number (``inf`` and ``-inf``, an overflow, ``nan``) the plain sum, which is not
+    finite either (never an error: the import boundary drops and counts such a value)."""
+    try:
+        return fsum(values)
+    except (OverflowError, ValueError):
+        return sum(values)
+
+
 @dataclass(frozen=True, slots=True)
 class Ratings:
     """Review scores of a paper: mean, standard deviation, min, max and number of reviews.
@@ -62,10 +86,7 @@ class Ratings:
         not ``1.225`` rounded again to ``1.23``)."""
         if not scores:
             return None
-        mean = sum(scores) / len(scores)
-        # A product, not ``** 2``: huge scores then give an infinite spread (which the import
-        # boundary drops) instead of raising OverflowError.
-        std = (sum((s - mean) * (s - mean) for s in scores) / len(scores)) ** 0.5
+        mean, std = mean_and_std(scores)
         return cls(mean, std, min(scores), max(scores), len(scores))  # full precision: rounded once, where shown
 
     def to_dict(self) -> dict[str, Any]:
@@ -267,7 +288,9 @@ __all__ = [
     "abstract_id",
     "blank_tag",
     "clean_tag",
+    "exact_sum",
     "library_venue",
+    "mean_and_std",
     "normalise_text",
     "read_tags",
     "split_tags",

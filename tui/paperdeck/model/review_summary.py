@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from paperdeck.model.paper import exact_sum, mean_and_std
 from paperdeck.model.review import COMMENT_KINDS, DECISION, REVIEW, WITHDRAWAL, Review
 
 __all__ = [
@@ -46,8 +47,8 @@ _MEAN_FIELDS = ("confidence", "soundness", "presentation", "contribution")
 
 
 def _mean(values: list[float]) -> float | None:
-    """The mean, to full precision (rounded once, where it is shown)."""
-    return sum(values) / len(values) if values else None
+    """The mean, to full precision (rounded once, where it is shown), the same in any order."""
+    return exact_sum(values) / len(values) if values else None
 
 
 #: One float object per value the summaries hold (ratings repeat: 6.0, 4.0, 2.75 …), see _shared_number.
@@ -215,13 +216,12 @@ class ReviewSummary:
                 comments += 1
             elif kind == WITHDRAWAL:
                 withdrawn = True
-        std = None
+        mean = std = None
         if ratings:
-            centre = sum(ratings) / len(ratings)
-            std = (sum((r - centre) * (r - centre) for r in ratings) / len(ratings)) ** 0.5
+            mean, std = mean_and_std(ratings)  # as a file's scores give them, to the last bit
         return cls(
             count=len(ratings),
-            mean=_mean(ratings),
+            mean=mean,
             min=min(ratings) if ratings else None,
             max=max(ratings) if ratings else None,
             std=std,
