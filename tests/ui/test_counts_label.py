@@ -126,3 +126,9 @@ def test_short_of_room_the_counts_padding_goes_before_a_note() -> None:
     assert padded.startswith("   48,273 papers")  # room enough: padded
     text = counts_text(48_273, 48_273, filtered=False, view=None, notes=notes, room=37, keep=(4, 1, 3))
     assert text == "48,273 papers · ★ 11 · 48,273 marked", text
+
+
+def test_a_library_of_one_paper_says_one_paper() -> None:
+    """The thirteenth round's tester saw ``1 papers · ★ 1`` in the top bar."""
+    assert counts_text(1, 1, filtered=False, view=None, notes=["★ 1"]).split(" · ")[0].strip() == "1 paper"
+    assert counts_text(2, 2, filtered=False, view=None, notes=[]).strip() == "2 papers"

@@ -65,5 +65,5 @@ def test_the_statistics_say_where_the_highest_paper_stands() -> None:
     means = [5.0] * 488 + [9.75]
     assert _standing(means, 9.75) == "  this paper 9.8: the highest of these 489 ◀"
     assert _standing([5.0] * 487 + [9.0, 9.75], 9.0) == "  this paper 9.0: 99th percentile, top 1% of these 489 ◀"
-    assert _standing([9.0], 9.0) == "  this paper 9.0: the only one of these 1 ◀"
+    assert _standing([9.0], 9.0) == "  this paper 9.0: the only paper rated ◀"
     assert _standing([4.0, 6.0, 8.0, 2.0], 6.0) == "  this paper 6.0: 50th percentile, top 50% of these 4 ◀"

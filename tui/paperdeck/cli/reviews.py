@@ -15,6 +15,7 @@ from paperdeck.cli.output import emit
 from paperdeck.cli.selecting import find_paper
 from paperdeck.cli.shown import move_line, shown_text, summary_line
 from paperdeck.cli.shown import number_text as _number
+from paperdeck.model.counts import counted
 from paperdeck.model.review import Review, ordered_reviews, scores_only, scores_only_line
 from paperdeck.model.safe_text import one_line, shown_line
 from paperdeck.store.store import Store
@@ -132,7 +133,7 @@ def review_stats(store: Store) -> tuple[dict[str, Any], list[str]]:
 
 #: What ``review_notes`` counts: every note the review store holds, whatever it holds (a Paper
 #: Copilot list's ratings-only reviews too): not notes with comments.
-NOTES_LABEL = "notes stored in all (reviews, ratings-only ones too, meta-reviews, decisions, comments)"
+NOTES_LABEL = "stored in all (reviews, ratings-only ones too, meta-reviews, decisions, comments)"
 
 
 def review_stats_lines(data: dict[str, Any]) -> list[str]:
@@ -140,8 +141,8 @@ def review_stats_lines(data: dict[str, Any]) -> list[str]:
     papers, 3,072 reviews; 3,072 notes stored in all (…)"``."""
     notes = data.get("review_notes")
     lines = [
-        f"\nreviews: {data['reviewed_papers']:,} reviewed papers, {data['reviews']:,} reviews"
-        + (f"; {notes:,} {NOTES_LABEL}" if notes is not None else "")
+        f"\nreviews: {counted(data['reviewed_papers'], 'reviewed paper')}, {counted(data['reviews'], 'review')}"
+        + (f"; {counted(notes, 'note')} {NOTES_LABEL}" if notes is not None else "")
     ]
     distribution = data["rating_distribution"]
     if distribution:

@@ -189,7 +189,9 @@ def run_stats(store: Store, args: argparse.Namespace) -> int:
     data: dict[str, Any] = {"venues_selected": sorted(scope)} if scope else {}
     data |= {"papers": counts["papers"], "starred": starred, "notes": notes, "by_source": counts["by_source"],
             "by_decision": counts["by_decision"], "by_area": counts["by_area"]}  # fmt: skip
-    lines = [f"{counts['papers']:,} papers, {starred:,} starred, {notes:,} with notes"]
+    from paperdeck.model.counts import counted as count_of
+
+    lines = [f"{count_of(counts['papers'], 'paper')}, {starred:,} starred, {notes:,} with notes"]
     if scope:
         from paperdeck.search.venues import venue_name
 

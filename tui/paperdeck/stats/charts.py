@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from paperdeck.model.counts import counted
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.venue import NO_RATINGS, NO_VENUE, mean_text
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
@@ -106,7 +107,7 @@ def _distribution(
     """A histogram under its heading, which gives its mean: a mean rating as every mean rating is
     written (:func:`~paperdeck.model.venue.mean_text`) when the values are ``ratings``."""
     mean = mean_text(figure.mean) if ratings else number(figure.mean)
-    lines = [_heading(f"{title} · {figure.total:,} {what} · mean {mean}")]
+    lines = [_heading(f"{title} · {counted(figure.total, what)} · mean {mean}")]
     if not figure.counts:
         return [*lines, _plain("  none")]
     largest = max(count for _, count in figure.counts)
@@ -178,19 +179,24 @@ def _ratings(figures: Figures, width: int, place: Place | None, highlighting: bo
         )  # fmt: skip
     elif highlighting:
         lines.append(_plain("  the highlighted paper has no rating"))
-    return lines + _distribution("Every review's rating", figures.review_ratings, "reviews", width, bars, True)
+    return lines + _distribution("Every review's rating", figures.review_ratings, "review", width, bars, True)
 
 
 def _standing(place: Place, reviewed: int) -> str:
     """Where a paper's mean stands: ``"93rd percentile, top 8% of these 1,234"``; the top share
     rounded up to 1% at the least, the percentile down to 99th unless it is the highest alone
-    (``"the highest of these 489"``; ``"the only one of these 1"`` rated)."""
+    (``"the highest of these 489"``; ``"the only paper rated"``)."""
     among = _among(place, reviewed)
     as_high = round(place.top * reviewed)  # rated as high or higher, itself included
     if as_high <= 1:
-        return f"the only one of {among}" if reviewed == 1 else f"the highest of {among}"
+        return f"the only paper {_rated(place)}" if reviewed == 1 else f"the highest of {among}"
     top = max(1, round(place.top * 100))
     return f"{ordinal(min(99, round(place.percentile)))} percentile, top {top}% of {among}"
+
+
+def _rated(place: Place) -> str:
+    """``"rated"``, or ``"rated in COLM 2025"`` within its venue: the only rated paper's place."""
+    return "rated" if place.venue is None else f"rated in {one_line(place.venue or NO_VENUE)}"
 
 
 def _among(place: Place, reviewed: int) -> str:
@@ -261,8 +267,8 @@ def _acceptance(figures: Figures, width: int, place: Place | None, highlighting:
 
 
 def _reviews(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
-    lines = _distribution("Reviews per paper", figures.reviews_per_paper, "rated papers", width, bars)
-    confidence = _distribution("Every review's confidence", figures.confidence, "reviews", width, bars)
+    lines = _distribution("Reviews per paper", figures.reviews_per_paper, "rated paper", width, bars)
+    confidence = _distribution("Every review's confidence", figures.confidence, "review", width, bars)
     return [*lines, Line(), *confidence]
 
 
@@ -270,7 +276,7 @@ def _progress(figures: Figures, width: int, place: Place | None, highlighting: b
     progress = figures.progress
     said = " · ".join(f"{status} {count:,}" for status, count in progress.statuses)
     lines = [
-        _heading(f"My progress · {progress.papers:,} papers · ★ {progress.starred:,} starred"),
+        _heading(f"My progress · {counted(progress.papers, 'paper')} · ★ {progress.starred:,} starred"),
         _plain(f"  {said}"),
     ]
     if bars:
@@ -300,11 +306,11 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
     if moves.reviews and not moves.reviews_moved:
         return _no_history(moves.reviews, width)
     lines = [
-        _heading(f"Rating moves · {moves.reviews_moved:,} of {moves.reviews:,} reviews moved"),
+        _heading(f"Rating moves · {moves.reviews_moved:,} of {counted(moves.reviews, 'review')} moved"),
         _plain(f"  reviews, first to now: ↑ {moves.reviews_up:,} up · ↓ {moves.reviews_down:,} down"),
         _line("  papers' means: ", (f"↑ {moves.papers_up:,} rose", "strong"), " · ",
               (f"↓ {moves.papers_down:,} fell", "strong"), f" of {moves.papers:,}"),
-        _plain(f"  {moves.papers_review_moved:,} papers with a review that moved"),
+        _plain(f"  {counted(moves.papers_review_moved, 'paper')} with a review that moved"),
     ]  # fmt: skip
     back = moves.reviews_moved - moves.reviews_up - moves.reviews_down
     if back > 0:  # moved, then came back to the first rating: moved, but neither up nor down
@@ -365,7 +371,8 @@ def _no_history(reviews: int, width: int) -> list[Line]:
     import textwrap
 
     text = (
-        f"No rating history: none of these {reviews:,} reviews has an earlier rating. Their source holds final "
+        f"No rating history: {'this review has no' if reviews == 1 else f'none of these {reviews:,} reviews has an'} "
+        "earlier rating. Their source holds final "
         "ratings only (a Paper Copilot list does); OpenReview reviews imported with their versions show how "
         "ratings moved."
     )

@@ -273,7 +273,7 @@ class ReadingScreen(Screen[None]):
 
         current = sorted({tag for pid in ids for tag in self.user_data_shown(pid).tags})
         row = self.store.row(ids[0])
-        what = f"{len(ids)} marked papers" if len(ids) > 1 else one_line(row.title if row else ids[0])
+        what = f"{len(ids):,} marked papers" if len(ids) > 1 else one_line(row.title if row else ids[0])
 
         def done(answer: tuple[list[str], list[str]] | None) -> None:
             if answer is not None:

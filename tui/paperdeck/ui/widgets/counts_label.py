@@ -48,7 +48,8 @@ def counts_text(
         text = view + count
     else:
         width = max(len(total_text) + len(" papers"), 2 * len(total_text) + len(" of "))
-        text = f"{shown:>{len(total_text)},} of {total_text}" if filtered else f"{total_text} papers"
+        papers = f"{total_text} paper" if total == 1 else f"{total_text} papers"
+        text = f"{shown:>{len(total_text)},} of {total_text}" if filtered else papers
         text = text.rjust(width)
     text = " " * pad + text
     result = fitted(text, notes, room, keep)
