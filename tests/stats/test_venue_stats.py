@@ -226,3 +226,15 @@ def test_stats_json_rating_moves_are_never_pooled_across_scales() -> None:
     kept = alone.to_dict()
     _unpool(alone, kept)
     assert kept == alone.to_dict()
+
+
+def test_the_venues_table_sizes_each_column_from_its_contents() -> None:
+    """The thirteenth round's tester: ``ICLR 2026 0,2,4,6,8,10       1   6.0/10`` under ``venue
+    scale  papers``: the 12-cell scale ran into the venue's name, one space apart."""
+    lines = [line.text for line in chart_lines("venues", figures_of(PAPERS[:1], {}, {}), 100, bars=False)]
+    header = next(line for line in lines if line.startswith("venue "))
+    row = next(line for line in lines if line.startswith("ICLR 2026"))
+    assert row.startswith("ICLR 2026  0,2,4,6,8,10  "), row
+    for label in ("scale", "papers", "mean"):  # each value ends under its label
+        end = header.index(label) + len(label)
+        assert row[end - 1] != " " and row[end : end + 2] == "  ", (label, header, row)

@@ -391,26 +391,30 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
     lines = [_heading(f"Venues · {len(venues):,} · each on its own rating scale")]
     if not venues:
         return [*lines, _plain("  no papers")]
-    # (label, cells) of the columns after the venue's; the last ones dropped on a narrow screen
-    columns = [("scale", 12), ("papers", 7), ("mean", 8), ("acc.", 5), ("rated", 6), ("rev/paper", 9)]
-    while len(columns) > 3 and 8 + sum(c + 1 for _, c in columns) > width:
-        columns.pop()
-    used = sum(c + 1 for _, c in columns)
-    cells = max(min(max(len(one_line(v.name)) for v in venues), 24, width - used), 8)
-    lines.append(_plain(f"{'venue':<{cells}}" + "".join(f" {label:>{c}}" for label, c in columns)))
+    rows = []
     for venue in venues:
         scale = Scale.parse(venue.scale)
         mean = venue.figures.mean_of_means
-        values = {
+        rows.append({
             "scale": scale_label(venue).replace(", ", ",").replace("unknown", "—"),
             "papers": f"{venue.figures.papers:,}",
             "mean": mean_text(mean, scale),
             "acc.": percent(venue.acceptance_rate),
             "rated": f"{venue.figures.reviewed:,}",
             "rev/paper": number(venue.reviews_per_paper),
-        }
+        })  # fmt: skip
+    # (label, cells) of the columns after the venue's, each as wide as its label and values (up to
+    # its most), two cells apart; the last ones dropped on a narrow screen
+    most = [("scale", 16), ("papers", 7), ("mean", 8), ("acc.", 5), ("rated", 6), ("rev/paper", 9)]
+    columns = [(label, min(c, max(len(label), *(len(row[label]) for row in rows)))) for label, c in most]
+    while len(columns) > 3 and 8 + sum(c + 2 for _, c in columns) > width:
+        columns.pop()
+    used = sum(c + 2 for _, c in columns)
+    cells = max(min(max(len(one_line(v.name)) for v in venues), 24, width - used), 8)
+    lines.append(_plain(f"{'venue':<{cells}}" + "".join(f"  {label:>{c}}" for label, c in columns)))
+    for venue, values in zip(venues, rows, strict=True):
         lines.append(_plain(f"{_cut(venue.name, cells):<{cells}}"
-                            + "".join(f" {_cut(values[label], c):>{c}}" for label, c in columns)))  # fmt: skip
+                            + "".join(f"  {_cut(values[label], c):>{c}}" for label, c in columns)))  # fmt: skip
     lines += _rate_notes(venues, width)
     rated = figures.rated_venues
     if rated:
