@@ -65,3 +65,19 @@ def test_an_image_is_named_and_its_url_shown_when_it_is_http(source: str, shown:
     links = {segment.link for segment in render_abstract(source) if segment.link}
     assert links <= {"http://x/y.png", "https://a.example/c.png", "https://a.example/c", "https://a.example"}
     assert not any(link.startswith(("javascript:", "file:")) for link in links)
+
+
+SPEED = "We ran it on an RTX 3060 GPU:\n|a|b|\n|-|-|\n|1|2|\n\nThe next paragraph."
+
+
+def test_paperdeck_reviews_sets_a_table_apart_by_a_blank_line_before_and_after() -> None:
+    """The thirteenth round's tester: the table started straight after ``…RTX 3060 GPU:`` and the
+    next paragraph followed it directly."""
+    from paperdeck.cli.reviews import _section_lines
+
+    assert _section_lines(SPEED, False, 80) == [
+        "We ran it on an RTX 3060 GPU:", "", "a │ b", "──┼──", "1 │ 2", "", "The next paragraph."
+    ]  # fmt: skip
+    spaced = SPEED.replace("GPU:\n", "GPU:\n\n")
+    assert _section_lines(spaced, False, 80) == _section_lines(SPEED, False, 80)  # never two blank lines
+    assert _section_lines("|a|b|\n|-|-|\n|1|2|", False, 80)[0] == "a │ b"  # none before the first

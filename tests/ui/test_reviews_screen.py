@@ -213,3 +213,15 @@ async def test_a_reviews_table_and_image_are_laid_out_at_80_columns(tmp_path: Pa
         assert header.rstrip().endswith("│ b") and "|a|b|" not in text, text
         cut = next(line for line in lines if line.startswith("xxx"))
         assert cut.endswith("│ yyyyyyyyyy") and "…" in cut and len(cut) <= 80 - 4
+
+
+def test_the_reviews_screen_sets_a_table_apart_by_a_blank_line_before_and_after() -> None:
+    """The thirteenth round's tester: the table started straight after ``…RTX 3060 GPU:`` and the
+    next paragraph followed it directly; a heading after a table keeps its one blank line."""
+    from paperdeck.ui.screens.reviews import _rendered
+
+    text = "We ran it on an RTX 3060 GPU:\n\n|a|b|\n|-|-|\n|1|2|\n\nThe next paragraph.\n|c|\n|-|\n|3|\n\n## Then"
+    assert _rendered(text).plain.split("\n") == [
+        "We ran it on an RTX 3060 GPU:", "", "a │ b", "──┼──", "1 │ 2", "", "The next paragraph.",
+        "", "c", "─", "3", "", "Then",
+    ]  # fmt: skip

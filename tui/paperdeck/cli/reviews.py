@@ -104,15 +104,21 @@ def cmd_reviews(store: Store, args: argparse.Namespace) -> int:
 def _section_lines(text: str, raw: bool, width: int) -> list[str]:
     """A review section's lines as the reviews screen shows them, without styles: its text
     rendered (:func:`~paperdeck.cli.shown.shown_text`) and its Markdown tables laid out in
-    ``width`` columns (:func:`~paperdeck.text.markdown_tables.table_lines`); ``raw``: the source.
-    Sanitised by :func:`~paperdeck.cli.output.emit`."""
+    ``width`` columns (:func:`~paperdeck.text.markdown_tables.table_lines`), a blank line between
+    a table and the text before and after it; ``raw``: the source. Sanitised by
+    :func:`~paperdeck.cli.output.emit`."""
     if raw or "|" not in text:
         return shown_text(text, raw).splitlines()
     from paperdeck.text.markdown_tables import split_tables, table_lines
 
     lines: list[str] = []
+    after_table = False
     for piece, is_table in split_tables(text):
-        lines += table_lines(piece, max(width, 20)) if is_table else shown_text(piece).splitlines()
+        shown = table_lines(piece, max(width, 20)) if is_table else shown_text(piece).splitlines()
+        if (is_table or after_table) and lines and lines[-1].strip() and shown and shown[0].strip():
+            lines.append("")
+        lines += shown
+        after_table = is_table
     return lines
 
 

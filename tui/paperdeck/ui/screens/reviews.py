@@ -79,13 +79,18 @@ def _rendered(text: str, width: int = 80) -> Content:
     """A note's section as the reader should see it: the text sanitised first (every control
     character made visible: nothing in it is a terminal sequence or Textual markup), then its
     Markdown blocks (:func:`~paperdeck.text.markdown_blocks.markdown_blocks`: headings bold, rules
-    drawn, bullets, quotes, code as it is, tables laid out in ``width`` columns:
-    :func:`~paperdeck.text.markdown_tables.table_lines`) and within each the inline rendering of
+    drawn, bullets, quotes, code as it is, tables laid out in ``width`` columns, a blank line
+    before and after each: :func:`~paperdeck.text.markdown_tables.table_lines`) and within each the inline rendering of
     abstracts (emphasis, math, images as ``[image: alt] <url>``, http(s) links only)."""
     from paperdeck.text.markdown_blocks import markdown_blocks
 
     lines: list[Content] = []
+    after_table = False
     for block in markdown_blocks(visible(text)):
+        apart = block.kind == "table" or (after_table and block.kind != "heading")  # a heading has its own
+        if apart and lines and lines[-1].plain.strip():
+            lines.append(Content(""))  # a table stands apart: a blank line before and after it
+        after_table = block.kind == "table"
         if block.kind == "table":
             from paperdeck.text.markdown_tables import table_lines
 
