@@ -166,7 +166,8 @@ def test_an_undo_after_a_backup_restore_asks_for_yes_and_says_the_restore_stays(
     assert run(capsys, "star", paper_id, "--data-dir", data)[0] == 0
     backup = tmp_path / "backup.json"
     assert run(capsys, "export", "--user-data", "-o", str(backup), "--data-dir", data)[0] == 0
-    assert run(capsys, "import", str(backup), "--data-dir", data)[0] == 0  # the restore
+    assert run(capsys, "unstar", paper_id, "--data-dir", data)[0] == 0
+    assert run(capsys, "import", str(backup), "--data-dir", data)[0] == 0  # the restore: stars it again
     catalogue = (Path(data) / "catalogue.json").read_bytes()
     code, out, err = run(capsys, "import", "--undo", "--data-dir", data)
     assert (code, out) == (2, "") and err.count("\n") == 1

@@ -193,7 +193,8 @@ async def test_z_after_a_backup_restore_says_the_restore_stays_before_and_after(
     paper_id = seeded_store.paper_ids[0]
     seeded_store.change([paper_id], lambda record: record.replaced(starred=True))
     write_backup(seeded_store, tmp_path / "backup.json")
-    restore_backup(seeded_store, read_backup(tmp_path / "backup.json"))
+    seeded_store.change([paper_id], lambda record: record.replaced(starred=False))
+    restore_backup(seeded_store, read_backup(tmp_path / "backup.json"))  # stars it again
     point = seeded_store.undo_point
     assert point is not None and point.restored_at
     came_after, stays = restore_came_after(point), restore_stays(point)

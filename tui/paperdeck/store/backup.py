@@ -370,6 +370,8 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
     A record under an id that a merge has since replaced goes to the paper's id now
     (``store.resolve``); two records that land on one paper are combined (starred if either is,
     both notes, all tags, the status set: :func:`paperdeck.store.user_fields.combine_records`).
+    The undo point notes the restore (:func:`~paperdeck.store.undo.note_restore`: an undo then
+    asks first) only when it changed a record, added a follow or a saved view.
 
     Raises:
         StoreError: the user data cannot be written; nothing was changed then (the records are
@@ -395,7 +397,8 @@ def restore_backup(store: Store, backup: UserDataBackup) -> RestoreReport:
         store.restore(changed, keep_times=True)
         follows_added = store.follows.restore(backup.follows)
         views_added = _restore_views(store, backup.views)
-        note_restore(store.data_dir, utc_now())  # an undo after it asks for --yes
+        if changed or follows_added or views_added:  # a restore that changed nothing is not noted
+            note_restore(store.data_dir, utc_now())  # an undo after it asks for --yes
     return RestoreReport(
         restored=len(changed),
         unchanged=len(wanted) - len(changed),
