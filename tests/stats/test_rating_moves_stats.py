@@ -120,3 +120,16 @@ def test_reviews_without_a_history_say_so_not_zero_moves() -> None:
         assert "no rating history" in text.lower() and "6 reviews" in " ".join(text.split()), lines
         assert "rose" not in text and "0 of 6" not in text
         assert max(map(len, lines)) <= max(width, 60)
+
+
+def test_one_review_without_a_history_is_one_review_in_the_chart_and_its_table() -> None:
+    """The thirteenth round's tester: ``none of these 1 reviews has an earlier rating``; the
+    statistics screen's table (``t``) read ``1 reviews, final ratings only``."""
+    from paperdeck.ui.widgets.stats_charts import chart_table
+
+    paper = Paper(id="a", title="a", abstract="", openreview_id="a", decision="poster", ratings=Ratings(6.0))
+    figures = figures_of([paper], {"a": _summary("a", [(6.0,)])}, {})
+    text = " ".join(" ".join(line.text for line in chart_lines("moves", figures, 80)).split())
+    assert "No rating history: this review has no earlier rating." in text and "1 reviews" not in text, text
+    _, rows = chart_table("moves", figures)
+    assert rows == [("rating history", "none", "1 review, final ratings only")]

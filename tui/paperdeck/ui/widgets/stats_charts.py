@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.content import Content
 
+from paperdeck.model.counts import counted
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.venue import Scale, mean_text
 from paperdeck.stats.charts import CHARTS, Line, Style, chart_lines, percent, scale_label
@@ -81,7 +82,7 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
         moves = figures.moves
         if moves.reviews and not moves.reviews_moved:  # final ratings only: no history to count moves in
             return ("figure", "value", "papers / reviews"), [
-                ("rating history", "none", f"{moves.reviews:,} reviews, final ratings only")
+                ("rating history", "none", f"{counted(moves.reviews, 'review')}, final ratings only")
             ]
         rows = [("reviews", "", f"{moves.reviews:,}"), ("reviews moved", "", f"{moves.reviews_moved:,}"),
                 ("reviews up", "", f"{moves.reviews_up:,}"), ("reviews down", "", f"{moves.reviews_down:,}"),
