@@ -92,7 +92,7 @@ def test_the_counts_are_as_wide_filtered_or_not(total: int, data: st.DataObject)
     unfiltered = counts_text(total, total, filtered=False, view=None, notes=["★ 12"])
     filtered = counts_text(shown, total, filtered=True, view=None, notes=["★ 12"])
     assert cell_len(filtered) == cell_len(unfiltered)
-    assert unfiltered.split() == [f"{total:,}", "papers", "·", "★", "12"]
+    assert unfiltered.split() == [f"{total:,}", "paper" if total == 1 else "papers", "·", "★", "12"]
     assert filtered.split() == [f"{shown:,}", "of", f"{total:,}", "·", "★", "12"]
 
 
