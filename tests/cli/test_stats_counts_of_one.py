@@ -34,7 +34,8 @@ def test_stats_of_a_store_of_one_paper_with_one_review_say_each_count_of_one_sin
     assert out.startswith("1 paper, 0 starred, 0 with notes")
     assert "reviews: 1 reviewed paper, 1 review; 1 note stored in all (" in out
     assert "Every review's rating · 1 review · mean 6.0" in out and "Reviews per paper · 1 rated paper" in out
-    assert "My progress · 1 paper ·" in out and "No rating history: this review has no earlier rating." in out
+    assert "My progress · 1 paper ·" in out
+    assert "No rating history: this review has no earlier rating. Its source" in " ".join(out.split())
 
 
 def test_the_only_rated_paper_is_said_to_be_the_only_one_rated() -> None:

@@ -372,7 +372,7 @@ def _no_history(reviews: int, width: int) -> list[Line]:
 
     text = (
         f"No rating history: {'this review has no' if reviews == 1 else f'none of these {reviews:,} reviews has an'} "
-        "earlier rating. Their source holds final "
+        f"earlier rating. {'Its' if reviews == 1 else 'Their'} source holds final "
         "ratings only (a Paper Copilot list does); OpenReview reviews imported with their versions show how "
         "ratings moved."
     )
