@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from paperdeck.store.store import Store
 from paperdeck.store.user_data import SHARDS, doc_id_for
 from paperdeck.ui.app import PaperApp
+from textual.pilot import Pilot
 
 from tests.ui.helpers import SIZE, highlighted, main_screen, settle
 from tests.waits import wait_for
@@ -30,16 +32,23 @@ def _block_shard(store: Store, paper_id: str) -> Path:
     return shard
 
 
+async def _star_refused(pilot: Pilot[Any], app: PaperApp, store: Store) -> tuple[str, Path]:
+    """Star the highlighted paper while its shard cannot be written: the "Not saved" toast
+    shows and nothing is starred. Returns the paper's id and the blocking directory."""
+    paper_id = highlighted(app).id
+    shard = _block_shard(store, paper_id)
+    await pilot.press("s")
+    await wait_for(pilot, lambda: _errors(app), what=lambda: _errors(app))
+    assert any(error.startswith("Not saved") for error in _errors(app))
+    assert not store.user_data(paper_id).starred
+    return paper_id, shard
+
+
 async def test_a_star_saved_after_a_failure_takes_its_toast_away(make_app: AppFactory, seeded_store: Store) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        paper_id = highlighted(app).id
-        shard = _block_shard(seeded_store, paper_id)
-        await pilot.press("s")
-        await wait_for(pilot, lambda: _errors(app), what=lambda: _errors(app))
-        assert any(error.startswith("Not saved") for error in _errors(app))
-        assert not seeded_store.user_data(paper_id).starred
+        paper_id, shard = await _star_refused(pilot, app, seeded_store)
         shard.rmdir()  # the store can be written again: the user tries again
         await pilot.press("s")
         await wait_for(pilot, lambda: seeded_store.user_data(paper_id).starred)
@@ -50,10 +59,7 @@ async def test_a_save_of_another_kind_leaves_the_toast(make_app: AppFactory, see
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        paper_id = highlighted(app).id
-        shard = _block_shard(seeded_store, paper_id)
-        await pilot.press("s")
-        await wait_for(pilot, lambda: _errors(app), what=lambda: _errors(app))
+        paper_id, shard = await _star_refused(pilot, app, seeded_store)
         shard.rmdir()
         await pilot.press("r")  # a reading status saved: the star is still not saved
         await wait_for(pilot, lambda: seeded_store.user_data(paper_id).status != "unseen")
