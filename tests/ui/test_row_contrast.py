@@ -119,3 +119,19 @@ def test_a_colour_made_readable_reads_the_backgrounds_luminance_once(monkeypatch
     fixed = module.readable(ColorTriplet(40, 110, 190), background)
     assert looked_at.count(background) == 1
     assert fixed != ColorTriplet(40, 110, 190) and contrast(fixed, background) >= MIN_CONTRAST
+
+
+def test_luminance_is_wcag_2s_for_every_channel_value() -> None:
+    """``luminance`` reads each channel's linear light from a table worked out once: the same
+    number as WCAG 2's formula gives, for every value of every channel."""
+    from paperdeck.ui.widgets.contrast import luminance
+    from rich.color_triplet import ColorTriplet
+
+    def linear(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    for value in range(256):
+        for red, green, blue in ((value, 0, 0), (0, value, 0), (0, 0, value), (value, 255 - value, value // 2)):
+            expected = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+            assert luminance(ColorTriplet(red, green, blue)) == expected

@@ -24,10 +24,18 @@ def _channel(value: int) -> float:
     return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
 
+@lru_cache(maxsize=1)
+def _linear() -> tuple[float, ...]:
+    """:func:`_channel` of each channel value, 0 to 255: worked out once, at the first colour
+    looked at (a colour made readable looks at up to twenty blends, three channels each)."""
+    return tuple(map(_channel, range(256)))
+
+
 def luminance(color: ColorTriplet) -> float:
-    """WCAG 2 relative luminance of an sRGB colour, 0 (black) to 1 (white)."""
+    """WCAG 2 relative luminance of an sRGB colour (channels 0 to 255), 0 (black) to 1 (white)."""
     red, green, blue = color
-    return 0.2126 * _channel(red) + 0.7152 * _channel(green) + 0.0722 * _channel(blue)
+    linear = _linear()
+    return 0.2126 * linear[red] + 0.7152 * linear[green] + 0.0722 * linear[blue]
 
 
 def _ratio(first: float, second: float) -> float:
@@ -56,11 +64,13 @@ def readable(foreground: ColorTriplet, background: ColorTriplet, minimum: float 
         return foreground
     white, black = ColorTriplet(255, 255, 255), ColorTriplet(0, 0, 0)
     target = white if _ratio(luminance(white), back) >= _ratio(luminance(black), back) else black
-    for step in range(1, 21):
+    (red, green, blue), (to_red, to_green, to_blue), linear = foreground, target, _linear()
+    for step in range(1, 21):  # each blend's luminance as luminance() works it out, with no triplet made
         share = step / 20
-        blended = ColorTriplet(*(round(f + (t - f) * share) for f, t in zip(foreground, target, strict=True)))
-        if _ratio(luminance(blended), back) >= minimum:
-            return blended
+        r, g, b = (round(red + (to_red - red) * share), round(green + (to_green - green) * share),
+                   round(blue + (to_blue - blue) * share))  # fmt: skip
+        if _ratio(0.2126 * linear[r] + 0.7152 * linear[g] + 0.0722 * linear[b], back) >= minimum:
+            return ColorTriplet(r, g, b)
     return target
 
 
