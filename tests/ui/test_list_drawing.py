@@ -279,3 +279,48 @@ async def test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew(
             assert kept == [list(line) for line in papers.render_lines(crop)], (theme, focused)
             compared += 1
     assert compared == 12
+
+
+async def test_a_frame_of_rows_is_drawn_from_styles_made_once_per_look(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame's rows are drawn from ready styles (``RowStyles``): each component's colour is made
+    readable once for the plain rows and once for the highlighted one, not once per part of each
+    row (420 times for the first frame's 42 rows of a conference), and Textual is asked only for
+    the styles of the components the rows show (no query typed: no match; one venue: no venue
+    column)."""
+    from paperdeck.ui.widgets import contrast, row_cells
+
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        papers = paper_list(app)
+        crop = Region(0, 0, papers.region.width, papers.region.height)
+        made: list[tuple[Style | None, Style]] = []
+
+        def counted(part: Style | None, row: Style, *rest: float) -> Style | None:
+            made.append((part, row))
+            return contrast.legible(part, row, *rest)
+
+        monkeypatch.setattr(row_cells, "legible", counted)
+        asked: list[tuple[str, ...]] = []
+        component_style = papers.get_component_rich_style
+
+        def asked_for(*names: str, **options: object) -> Style:
+            asked.append(names)
+            return component_style(*names, **options)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(papers, "get_component_rich_style", asked_for)
+        # Nothing drawn nor any look kept: the frame is drawn as the first one is.
+        papers._strips.clear()
+        papers._rows_boxed = RowBoxer()
+        papers._looks_seen.clear()
+        papers._styles = papers._look = None
+        papers.render_lines(crop)
+        rows = min(papers.row_count, papers.scrollable_content_region.height)
+        assert rows >= 30
+        shown = {name for names in asked for name in names}
+        assert {"paper-list--mark", "paper-list--star", "paper-list--cursor"} <= shown
+        assert not shown & {"paper-list--match", "paper-list--venue", "paper-list--empty"}
+        # The rows' own colour for each of the two looks, then each component's once per look.
+        assert len(made) <= 2 * (1 + len(shown - {"paper-list--cursor"})) < rows

@@ -14,6 +14,7 @@ get past Textual's per-line styling is :mod:`paperdeck.ui._lines`'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping, Sequence
+from itertools import count
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -41,7 +42,6 @@ from paperdeck.ui._lines.component_styles import KeptComponentStyles
 from paperdeck.ui._lines.no_layout import set_virtual_size
 from paperdeck.ui._lines.scrollbar import vertical_scrollbar_for
 from paperdeck.ui.commands import bindings
-from paperdeck.ui.widgets.contrast import legible
 from paperdeck.ui.widgets.row_cells import (
     CHANGED,
     FOLLOWED,
@@ -56,6 +56,7 @@ from paperdeck.ui.widgets.row_cells import (
     STAR,
     STATUS_MARKS,
     ColumnLayout,
+    RowStyles,
     column_layout,
     fit,
     plain_row,
@@ -68,6 +69,9 @@ if TYPE_CHECKING:  # the venues' scales are given by the main screen, once known
 
 #: Laid over every row while the list does not answer the typed query yet (:meth:`PaperList.set_stale`).
 _STALE_STYLE = Style(dim=True)
+
+#: The rows' looks made so far (:attr:`RowStyles.number <paperdeck.ui.widgets.row_cells.RowStyles.number>`).
+_looks_made = count(1)
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -167,13 +171,14 @@ class PaperList(ScrollView, can_focus=True):
         self._showing = False
         #: What every line of a frame shares, while one is rendered (the widget's style, once).
         self._frame: _Frame | None = None
-        #: The widget's style and its components' (``_part``) as the styles last applied give them,
-        #: and whether it had the focus then: Textual forgets its own at each refresh. Reset when
-        #: the styles are applied again (``notify_style_update``).
-        self._styles: tuple[bool, Style, dict[tuple[str, bool], Style]] | None = None
-        #: The styles every row is drawn with but the highlighted one's own (``_rows_look``), as
-        #: the rows in ``_strips`` were drawn with them: the drawn rows are dropped when it changes.
-        self._look: tuple[Style, ...] | None = None
+        #: The widget's style and its rows' ready styles (plain, highlighted) as the styles last
+        #: applied give them, and whether it had the focus then: Textual forgets its own at each
+        #: refresh. Reset when the styles are applied again (``notify_style_update``).
+        self._styles: tuple[bool, Style, RowStyles, RowStyles] | None = None
+        #: The widget's style and its components' partial styles the rows in ``_strips`` were drawn
+        #: with (the highlighted row's own aside): the drawn rows are dropped when a look that
+        #: differs from it in one of them comes (``_Partials.agrees_with``).
+        self._look: _Partials | None = None
         #: The highlighted spans of titles lately shown (``_title_spans``), by title and terms.
         self._spans: LRUCache[tuple[str, tuple[str, ...]], list[tuple[int, int]]] = LRUCache(1024)
         #: The rows' lines, boxed as Textual boxes them (``_boxed_lines``).
@@ -181,10 +186,11 @@ class PaperList(ScrollView, can_focus=True):
         #: The components' styles, made by Textual once per look of the list's place (focused or
         #: not, under the mouse or not, per theme), then kept: a change of focus styles none.
         self.component_styles = KeptComponentStyles(self)
-        #: The row look and the components' styles (``_part``'s, filled as rows ask) of each look
-        #: of the list met: by the components' styles in place and the widget's style.
-        self._looks_seen: LRUCache[tuple[object, Style], tuple[tuple[Style, ...], dict[tuple[str, bool], Style]]]
-        self._looks_seen = LRUCache(16)
+        #: The row look and the ready styles of the plain and the highlighted rows of each look of
+        #: the list met: by the components' styles in place and the widget's style.
+        self._looks_seen: LRUCache[tuple[object, Style], _Look] = LRUCache(16)
+        #: The columns of the rows last drawn (``column_layout``'s arguments and answer).
+        self._layout: tuple[tuple[object, ...], ColumnLayout] | None = None
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -487,7 +493,7 @@ class PaperList(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         if row >= len(self._ids):
             return Strip.blank(width, base)
-        return self._render_row(row, width, base, frame.changed)
+        return self._render_row(row, width, frame)
 
     def _new_frame(self) -> _Frame:
         focused = self.has_focus
@@ -498,15 +504,26 @@ class PaperList(ScrollView, can_focus=True):
             seen_key = (self.component_styles.key, base)
             seen = self._looks_seen.get(seen_key)
             if seen is None:
-                parts = dict[tuple[str, bool], Style]()
-                seen = self._looks_seen[seen_key] = (self._rows_look(base, parts), parts)
-            look, parts = seen
-            if look != self._look:
-                self._strips.clear()
+                seen = self._looks_seen[seen_key] = self._new_look(base)
+            look, plain, highlighted = seen
+            if look is not self._look:
+                if self._look is None or not look.agrees_with(self._look):
+                    self._strips.clear()
                 self._look = look
-            self._styles = (focused, base, parts)
-        _, base, parts = self._styles
-        return _Frame(self.scrollable_content_region.width, int(self.scroll_offset.y), base, parts, self._changed())
+            self._styles = (focused, base, plain, highlighted)
+        _, base, plain, highlighted = self._styles
+        return _Frame(
+            self.scrollable_content_region.width, int(self.scroll_offset.y), base, self._changed(), plain, highlighted
+        )
+
+    def _new_look(self, base: Style) -> _Look:
+        """A look of the list (``base``: the widget's style): its components' partial styles
+        (each asked of Textual when a row first needs it) and the ready styles of the plain rows
+        and of the highlighted one."""
+        look = _Partials(base, lambda name: self._component_style(name, True))
+        plain = RowStyles(next(_looks_made), base, look)
+        cursor = self._component_style("paper-list--cursor", False)
+        return look, plain, RowStyles(next(_looks_made), base + cursor, look)
 
     def _title_spans(self, title: str, terms: tuple[str, ...]) -> list[tuple[int, int]]:
         """:func:`paperdeck.search.highlight.title_spans`, remembered for the titles lately shown."""
@@ -518,16 +535,6 @@ class PaperList(ScrollView, can_focus=True):
             spans = self._spans[key] = title_spans(title, terms)
         return spans
 
-    def _part(self, name: str, partial: bool = True) -> Style:
-        """``get_component_rich_style``, once per frame."""
-        frame = self._frame
-        if frame is None:
-            return self._component_style(name, partial)
-        style = frame.parts.get((name, partial))
-        if style is None:
-            style = frame.parts[name, partial] = self._component_style(name, partial)
-        return style
-
     def _component_style(self, name: str, partial: bool) -> Style:
         """A component's style; a partial one (laid over the row's) with its colour as the full
         style resolves it: a partial style leaves a colour with alpha or ``auto`` unresolved
@@ -537,15 +544,6 @@ class PaperList(ScrollView, can_focus=True):
             style += Style(color=self.get_component_rich_style(name, partial=False).color)
         return style
 
-    def _rows_look(self, base: Style, parts: dict[tuple[str, bool], Style]) -> tuple[Style, ...]:
-        """The widget's style and the partial styles of its components but the highlighted row's
-        (``paper-list--cursor``, in each highlighted row's key instead) and the empty list's (not
-        a row), put in ``parts`` as ``_part`` does: a change of focus restyles the widget, and a
-        row drawn before it that looks the same after it is not drawn again."""
-        for name in _ROW_PARTS:
-            parts[name, True] = self._component_style(name, True)
-        return (base, *(parts[name, True] for name in _ROW_PARTS))
-
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles = None  # the drawn rows are dropped at the next frame if they look otherwise now
@@ -553,7 +551,7 @@ class PaperList(ScrollView, can_focus=True):
     def get_line_filters(self) -> Sequence[LineFilter]:
         return without_truecolor(super().get_line_filters())
 
-    def _render_row(self, row: int, width: int, base: Style, changed: Container[str]) -> Strip:
+    def _render_row(self, row: int, width: int, frame: _Frame) -> Strip:
         ids = self._ids
         paper_id = ids[row]
         position = getattr(ids, "position", None)  # a ranking's (IdsAt): the paper's in catalogue order
@@ -562,15 +560,16 @@ class PaperList(ScrollView, can_focus=True):
         else:
             shown = self._row_in(paper_id, position(row))
         user = self._user_data(paper_id)
-        is_changed = paper_id in changed
+        highlighted = row == self.cursor
+        looks = frame.highlighted if highlighted else frame.plain
+        marks = (self._is_marked(paper_id), self._followed(paper_id), paper_id in frame.changed)
         key = (
             paper_id,
             width,
-            row == self.cursor,
-            self._part("paper-list--cursor", False) if row == self.cursor else None,
-            self._is_marked(paper_id),
-            self._followed(paper_id),
-            is_changed,
+            # The plain rows' look is the same while ``_look`` is (the rows are dropped when it
+            # changes); the highlighted row's differs with the focus too.
+            looks.number if highlighted else 0,
+            marks,
             user.starred,
             bool(user.note),
             user.status,
@@ -585,32 +584,46 @@ class PaperList(ScrollView, can_focus=True):
         )
         cached = self._strips.get(key)
         if cached is None:
-            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, base, is_changed, shown)
+            cached = self._strips[key] = self._draw_row(row, paper_id, user, width, looks, marks, shown)
         return cached
 
-    def _draw_row(
-        self, row: int, paper_id: str, user: UserData, width: int, base: Style, is_changed: bool, paper: PaperRow | None
-    ) -> Strip:
-        """One row (``paper``: what the list shows of ``paper_id``), drawn (re-ranking mostly
-        shows rows drawn before: they come from a cache).
+    def _row_layout(self, width: int) -> ColumnLayout:
+        """``column_layout`` of the rows ``width`` cells wide now, worked out once for the rows of a frame."""
+        args = (width, self._columns, self._has_moves, bool(self._scales))
+        if self._layout is None or self._layout[0] != args:
+            layout = column_layout(width, *self._columns, moves=self._has_moves, scaled=bool(self._scales))
+            self._layout = (args, layout)
+        return self._layout[1]
 
-        Every part's colour is made readable on the row's background (``legible``): a theme's
-        colours are chosen for the plain background, the highlighted row's is another."""
-        part = self._part
-        style = base
-        if row == self.cursor:
-            style = base + part("paper-list--cursor", False)
-        if (own := legible(None, style)) is not None:
-            style += own
-        layout = column_layout(width, *self._columns, moves=self._has_moves, scaled=bool(self._scales))
+    def _draw_row(
+        self,
+        row: int,
+        paper_id: str,
+        user: UserData,
+        width: int,
+        looks: RowStyles,
+        marks: tuple[bool, bool, bool],
+        paper: PaperRow | None,
+    ) -> Strip:
+        """One row (``paper``: what the list shows of ``paper_id``; ``marks``: whether it is
+        marked, followed, changed), drawn in ``looks``, the ready styles of the plain rows or the
+        highlighted one (re-ranking mostly shows rows drawn before: they come from a cache).
+
+        Every part's colour is readable on the row's background (``RowStyles``, through
+        ``legible``): a theme's colours are chosen for the plain background, the highlighted
+        row's is another."""
+        part = looks.laid
+        style = looks.row
+        is_marked, is_followed, is_changed = marks
+        layout = self._row_layout(width)
         parts: list[tuple[str, Style | None]] = [
-            (MARK if self._is_marked(paper_id) else " ", part("paper-list--mark", partial=True)),
-            (STATUS_MARKS.get(user.status, " "), part("paper-list--status", partial=True)),
-            (STAR if user.starred else NO_STAR, part("paper-list--star", partial=True)),
-            (NOTE if user.note else NO_NOTE, part("paper-list--note", partial=True)),
+            (MARK if is_marked else " ", part("paper-list--mark")),
+            (STATUS_MARKS.get(user.status, " "), part("paper-list--status")),
+            (STAR if user.starred else NO_STAR, part("paper-list--star")),
+            (NOTE if user.note else NO_NOTE, part("paper-list--note")),
         ]
-        followed = (FOLLOWED, part("paper-list--followed", partial=True)) if self._followed(paper_id) else None
-        changed = (CHANGED, part("paper-list--changed", partial=True)) if is_changed else None
+        followed = (FOLLOWED, part("paper-list--followed")) if is_followed else None
+        changed = (CHANGED, part("paper-list--changed")) if is_changed else None
         # A followed paper that changed keeps its ◆; its • comes after it, in the cell after the
         # decision badge when there is one (so the badges stay in their column).
         parts.append(followed or changed or (" ", None))
@@ -621,26 +634,27 @@ class PaperList(ScrollView, can_focus=True):
             decision = paper.decision if paper else "unknown"
             rejected = decision in ("reject", "withdrawn", "desk-rejected")
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
-            parts += [(BADGES.get(decision, "    "), part(badge_style, partial=True)), after or (" ", None)]
+            parts += [(BADGES.get(decision, "    "), part(badge_style)), after or (" ", None)]
         title = one_line(paper.title if paper else paper_id)
-        derived = part("paper-list--derived", partial=True) if paper is not None and paper.title_derived else None
+        is_derived = paper is not None and paper.title_derived
+        derived = part("paper-list--derived") if is_derived else None
         at = 0
         if self._terms:
-            match = part("paper-list--match", partial=True)
+            match = part("paper-list--derived", "paper-list--match") if is_derived else part("paper-list--match")
             for start, end in self._title_spans(title, self._terms):
-                parts += [(title[at:start], derived), (title[start:end], derived + match if derived else match)]
+                parts += [(title[at:start], derived), (title[start:end], match)]
                 at = end
         parts.append((title[at:], derived))
         if user.tags:
             tags = " ".join(f"#{one_line(tag)}" for tag in user.tags)
-            parts.append(("  " + tags, part("paper-list--tags", partial=True)))
+            parts.append(("  " + tags, part("paper-list--tags")))
         right: list[tuple[str, Style | None]] = []
         if layout.venue:
             venue = one_line(self._venue_at(paper_id))
-            right += [("  ", None), (fit(venue, layout.venue), part("paper-list--venue", partial=True))]
+            right += [("  ", None), (fit(venue, layout.venue), part("paper-list--venue"))]
         if layout.area:
             area = one_line(paper.area) if paper is not None else ""
-            right += [("  ", None), (fit(area, layout.area), part("paper-list--area", partial=True))]
+            right += [("  ", None), (fit(area, layout.area), part("paper-list--area"))]
         if layout.rating:
             value = paper.rating if paper is not None else None
             scale = self._scales.get(paper_id) if value is not None else None  # several scales: 6.5/10
@@ -649,12 +663,11 @@ class PaperList(ScrollView, can_focus=True):
             if layout.spread:
                 spread = paper.spread if paper is not None and value is not None else None
                 shown += spread_cell(spread)
-            right.append((shown, part("paper-list--rating", partial=True)))
-        parts = [(content, legible(content_style, style)) for content, content_style in parts if content]
-        right = [(content, legible(content_style, style)) for content, content_style in right]
-        plain = plain_row(parts, right, width, style)
+            right.append((shown, part("paper-list--rating")))
+        parts = [(content, content_style) for content, content_style in parts if content]
+        plain = plain_row(parts, right, width, style, laid=True)
         if plain is not None:
-            return Strip(plain, width).crop_extend(0, width, style)
+            return Strip(plain, width)  # as wide as the row already
         text = Text(no_wrap=True, overflow="ellipsis", end="")
         for content, content_style in parts:
             text.append(content, content_style)
@@ -682,21 +695,50 @@ class PaperList(ScrollView, can_focus=True):
         return (text.ljust(width - len(right)) + right)[:width]
 
 
-#: The components a row is drawn with, but the highlighted row's own (``PaperList._rows_look``).
-_ROW_PARTS = tuple(sorted(PaperList.COMPONENT_CLASSES - {"paper-list--cursor", "paper-list--empty"}))
+class _Partials(dict[str, Style]):
+    """The partial styles of the list's components in one look of it (``base``: the widget's
+    style), each asked of the widget (``component``) at its first use: while the look is the one in
+    place, as rows are drawn. A frame's rows need half the components or fewer (no venue column,
+    no match…): Textual works out each one's style on its own, dearly."""
+
+    def __init__(self, base: Style, component: Callable[[str], Style]) -> None:
+        super().__init__()
+        self.base = base
+        self._component = component
+
+    def __missing__(self, name: str) -> Style:
+        style = self[name] = self._component(name)
+        return style
+
+    def agrees_with(self, other: _Partials) -> bool:
+        """Whether rows drawn in ``other`` look the same in this look (the one in place: the
+        components ``other`` gave styles of are asked of it): the same widget style, the same style
+        of each of those components."""
+        return self.base == other.base and all(self[name] == style for name, style in list(other.items()))
+
+
+#: A look of the list (``PaperList._new_look``): its components' styles and the ready styles of the
+#: plain rows and of the highlighted row.
+_Look = tuple[_Partials, RowStyles, RowStyles]
 
 
 class _Frame:
     """What every line of a frame of the list shares."""
 
-    __slots__ = ("base", "changed", "parts", "top", "width")
+    __slots__ = ("base", "changed", "highlighted", "plain", "top", "width")
 
     def __init__(
-        self, width: int, top: int, base: Style, parts: dict[tuple[str, bool], Style], changed: Container[str]
+        self,
+        width: int,
+        top: int,
+        base: Style,
+        changed: Container[str],
+        plain: RowStyles,
+        highlighted: RowStyles,
     ) -> None:
         self.width, self.top, self.base = width, top, base
-        #: Component styles, by name and partial (``PaperList._part``).
-        self.parts = parts
+        #: The ready styles of the plain rows and of the highlighted row.
+        self.plain, self.highlighted = plain, highlighted
         #: The ids whose rows show the changed mark (``PaperList``'s ``changed``, asked once).
         self.changed = changed
 

@@ -4,16 +4,20 @@ one-cell characters drawn straight into segments.
 What the list pane (:class:`~paperdeck.ui.widgets.paper_list.PaperList`) draws in each row, apart
 from the widget: the row's markers, the columns a row ``width`` cells wide has room for
 (:func:`column_layout`), the rating, spread and move cells, a text fitted to its cells, and the
-segments Rich's ``Text`` would render for a row, built directly (:func:`plain_row`).
+segments Rich's ``Text`` would render for a row, built directly (:func:`plain_row`), from the
+ready styles of the row's look (:class:`RowStyles`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
 from paperdeck.model.venue import Scale, mean_text
+from paperdeck.ui.widgets.contrast import legible
 from paperdeck.values import TupleValue
 
 STAR, NO_STAR, NOTE, NO_NOTE, MARK = "★", " ", "✎", " ", "▌"
@@ -216,13 +220,56 @@ def _one_cell(char: str) -> bool:
     return char in _ONE_CELL or (char.isascii() and char.isprintable())
 
 
+class RowStyles:
+    """The ready styles of one look of a row (the list's plain rows, or its highlighted row, in
+    one theme and focus): the row's own style, its colour made readable (:func:`legible`), and each
+    component's partial style laid over it, its colour made readable on the row's background.
+
+    Made once per look, each component's laid style at its first ask: a row is then drawn from
+    ready styles, with no style combined, made readable or hashed per part. ``number`` tells
+    looks apart in the keys of the rows drawn (an int, cheap to hash); it is unique per object.
+    """
+
+    __slots__ = ("_laid", "_partials", "number", "row")
+
+    def __init__(self, number: int, row: Style, partials: Mapping[str, Style]) -> None:
+        own = legible(None, row)
+        #: The row's own style: its text's colour readable on its background.
+        self.row = row + own if own is not None else row
+        self.number = number
+        #: The components' partial styles (by class name), as the widget's styles give them.
+        self._partials = partials
+        self._laid: dict[tuple[str, ...], Style | None] = {}
+
+    def laid(self, *names: str) -> Style | None:
+        """The style of a part styled by the components ``names`` (their partial styles added in
+        order) on this row: the row's style with theirs laid over it, the colour readable; ``None``
+        where they add nothing (the part is drawn in the row's own style, as its text around it)."""
+        try:
+            return self._laid[names]
+        except KeyError:
+            part = self._partials[names[0]]
+            for name in names[1:]:
+                part = part + self._partials[name]
+            fixed = legible(part, self.row)
+            laid = self._laid[names] = self.row + fixed if fixed else None
+            return laid
+
+
 def plain_row(
-    parts: list[tuple[str, Style | None]], right: list[tuple[str, Style | None]], width: int, style: Style
+    parts: list[tuple[str, Style | None]],
+    right: list[tuple[str, Style | None]],
+    width: int,
+    style: Style,
+    *,
+    laid: bool = False,
 ) -> list[Segment] | None:
     """The segments Rich's ``Text`` renders for a row (each part appended with its style, cut to
     the width less the ``right`` columns' with an ellipsis and padded, then the ``right`` parts,
     all cut to the width, the row style under all), built directly rather than through ``Text``,
-    which is the costly part of drawing a row.
+    which is the costly part of drawing a row. ``laid``: each part's style is the row's with the
+    part's laid over it already (:meth:`RowStyles.laid`), used as it is rather than added to
+    ``style`` (the same segments, no style combined per part).
 
     Only for rows whose every character is one cell and no control code (printable ASCII, the
     row's markers, a rating's spread ``↕``), else ``None``: then a cut at a cell is a cut at a
@@ -245,7 +292,7 @@ def plain_row(
     for start, end, span_style in spans:  # in order, never overlapping
         if start > at:
             segments.append(Segment(plain[at:start], style))
-        segments.append(Segment(plain[start:end], style + span_style))
+        segments.append(Segment(plain[start:end], span_style if laid else style + span_style))
         at = end
     if at < len(plain):
         segments.append(Segment(plain[at:], style))
