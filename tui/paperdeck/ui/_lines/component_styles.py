@@ -12,7 +12,11 @@ first cut) can match on the path from the app to that node: each node's type, an
 classes and pseudo-classes those these rules' selectors name. :class:`KeptComponentStyles` keeps
 the component styles Textual made, under that path (the ``key``), and while those rules are the
 same objects, a path seen before takes its kept styles back instead of Textual styling the
-components again. A new widget type's default CSS makes Textual parse the stylesheet again, but
+components again; and none is styled before it is asked for (:meth:`KeptComponentStyles.make`,
+from the widget's ``get_component_styles``): a path's styles are made one component at a time, at
+its first use (the list's first frame draws about half of its components; Textual styled all
+sixteen, ~0.37 M instructions each, at the list's mount and again as it took the focus). A new
+widget type's default CSS makes Textual parse the stylesheet again, but
 from its cache of each source's rules, so the rules of the sources that did not change are the
 same objects (the detail pane's body, mounted after the first row, is such a type); a theme
 change or a reload parses every source anew, and the kept styles are dropped. A component style
@@ -40,8 +44,10 @@ class KeptComponentStyles:
     """The component styles of ``widget``, kept per path (see the module docstring). Made in the
     widget's ``__init__``; from then on Textual asks this object, not the widget's class, which
     component classes are to be styled (``DOMNode._get_component_classes``, shadowed on the
-    instance): all of them for a path not seen under the current rules, none for one seen (its
-    kept styles are put back, and the widget repainted when they are not the ones in place)."""
+    instance): none. The path's kept styles are put in place instead (the widget repainted when
+    they are not the ones in place), empty for a path not seen under the current rules, and the
+    widget's ``get_component_styles`` calls :meth:`make` first, which styles a component not yet
+    made as Textual would have."""
 
     def __init__(self, widget: Widget) -> None:
         self._widget = widget
@@ -56,14 +62,14 @@ class KeptComponentStyles:
         self._styling: tuple[RuleSet, ...] = ()
         #: The ids, classes and pseudo-classes the rules that can style a component name.
         self._named: tuple[frozenset[str], frozenset[str], frozenset[str]] = (frozenset(), frozenset(), frozenset())
+        #: The component styles made for each path (the one in place is the widget's own
+        #: ``_component_styles``, filled by ``make``).
         self._kept: dict[tuple[object, ...], dict[str, RenderStyles]] = {}
-        #: The path whose styles Textual is making (taken into ``_kept`` at the next ask).
-        self._making: tuple[object, ...] | None = None
         #: Counts the changes of the rules that can style a component.
         self._generation = 0
         #: The styles in place: the rules' generation and the path (``None`` before the first).
         self.key: tuple[int, tuple[object, ...]] | None = None
-        #: Times Textual was asked to style the components (a path not seen under these rules).
+        #: Paths whose styles were made (a path not seen under these rules).
         self.made = 0
         widget._get_component_classes = self._classes_to_style  # type: ignore[assignment]
 
@@ -107,25 +113,32 @@ class KeptComponentStyles:
                 a is b for a, b in zip(styling, self._styling, strict=True)
             )
             if not same:
-                self._styling, self._making = styling, None
+                self._styling = styling
                 self._generation += 1
                 self._named = self._names_of(styling)
                 self._kept.clear()
-        if self._making is not None:  # the styles Textual made at the last ask
-            if len(self._kept) >= KEPT_PATHS:
-                self._kept.clear()
-            self._kept[self._making] = dict(widget._component_styles)
-            self._making = None
         key = self.path()
         self.key = (self._generation, key)
         kept = self._kept.get(key)
         if kept is None:
-            self._making = key
+            if len(self._kept) >= KEPT_PATHS:
+                self._kept.clear()
+            kept = self._kept[key] = {}
             self.made += 1
-            return self._classes
-        in_place = widget._component_styles
-        if in_place.keys() != kept.keys() or any(in_place[name] is not styles for name, styles in kept.items()):
-            in_place.clear()
-            in_place.update(kept)
+        if widget._component_styles is not kept:
+            widget._component_styles = kept
             widget.refresh()
         return frozenset()
+
+    def make(self, names: tuple[str, ...]) -> None:
+        """Style each of the components ``names`` whose styles the path in place lacks, as
+        Textual does (``Stylesheet._process_component_classes``): a node of the component's
+        class under the widget, the stylesheet applied to it."""
+        widget = self._widget
+        in_place = widget._component_styles
+        for name in names:
+            if name not in in_place and name in self._classes:
+                node = DOMNode(classes=name)
+                node._attach(widget)
+                widget.app.stylesheet.apply(node, animate=False)
+                in_place[name] = node.styles

@@ -65,6 +65,8 @@ from paperdeck.ui.widgets.row_cells import (
 )
 
 if TYPE_CHECKING:  # the venues' scales are given by the main screen, once known: the first frame needs none
+    from textual.css.styles import RenderStyles
+
     from paperdeck.model.venue import Scale
 
 #: Laid over every row while the list does not answer the typed query yet (:meth:`PaperList.set_stale`).
@@ -543,6 +545,11 @@ class PaperList(ScrollView, can_focus=True):
         if partial and style.color is not None:
             style += Style(color=self.get_component_rich_style(name, partial=False).color)
         return style
+
+    def get_component_styles(self, *names: str) -> RenderStyles:
+        """Textual's, each component styled at its first ask (``KeptComponentStyles.make``)."""
+        self.component_styles.make(names)
+        return super().get_component_styles(*names)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
