@@ -86,13 +86,16 @@ Textual internals touched (name: where used; pinned by):
   longer than its delay as it starts): :func:`.timers.one_shot`, used for every one-shot timer of
   ``paperdeck.ui`` (``tests/ui/test_lines.py::test_no_one_shot_timer_is_made_but_through_one_shot``);
   pinned by ``tests/ui/test_detail_follows.py`` (all its tests).
-- ``DOMNode._get_component_classes`` (shadowed on the instance), ``DOMNode._component_styles``,
-  ``DOMNode._css_bases``, ``Stylesheet._process_component_classes``'s styling of a ``DOMNode``
-  per component class, ``Stylesheet.rules`` as the list a parse makes (its rule sets taken from
-  the per-source parse cache), ``RuleSet.selector_names`` / ``selector_set``, ``Selector.type`` /
-  ``name`` / ``pseudo_classes``: :class:`.component_styles.KeptComponentStyles`, used by
+- ``DOMNode._get_component_classes`` (shadowed on the instance), ``DOMNode._component_styles``
+  (swapped for the kept dict of the path in place), ``DOMNode.get_component_styles`` (overridden
+  to style a component at its first ask), ``DOMNode._css_bases``,
+  ``Stylesheet._process_component_classes``'s styling of a ``DOMNode`` per component class
+  (done the same way, one component at a time), ``Stylesheet.rules`` as the list a parse makes
+  (its rule sets taken from the per-source parse cache), ``RuleSet.selector_names`` /
+  ``selector_set``, ``Selector.type`` / ``name`` / ``pseudo_classes``:
+  :class:`.component_styles.KeptComponentStyles`, used by
   ``PaperList`` (a change of focus styles none of its components); pinned by
-  ``tests/ui/test_component_styles.py`` (both its tests) and
+  ``tests/ui/test_component_styles.py`` (all its tests) and
   ``tests/ui/test_list_drawing.py::test_rows_kept_across_focus_and_theme_changes_are_the_rows_drawn_anew``.
 - ``App._notifications`` (``Notifications.add`` then ``App._refresh_notifications``, the body of
   Textual's ``App._on_notify``) and ``App._unnotify``: :func:`.notifications.show_notification` and
