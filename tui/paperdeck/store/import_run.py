@@ -205,6 +205,7 @@ class ImportRun:
             catalogue.catch_up()
             result = merge_into(catalogue.held_papers, catalogue.held_aliases, papers)
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
+            result = result.as_written(catalogue.held_papers, merged)
             if merged != catalogue.held_papers or result.aliases != catalogue.held_aliases:
                 before = catalogue.held_papers
                 self._keep_before()
@@ -266,6 +267,7 @@ class ImportRun:
         merged = _with_review_scores(result.papers, self.reviews, named=True, read=read)
         if any(paper.title_derived for paper in merged.values()):
             return None
+        result = result.as_written(named.papers, merged)
         changed = {pid: paper for pid, paper in merged.items() if paper != named.papers[pid]}
         if changed:
             before = catalogue.stamp()
