@@ -64,7 +64,12 @@ def test_ctrl_c_during_the_import_before_the_app_changes_nothing(
     from paperdeck.sources import importer
 
     def interrupted(
-        store: object, paths: list[Path], format: object = None, progress: object = None, venue: str = ""
+        store: object,
+        paths: list[Path],
+        format: object = None,
+        progress: object = None,
+        venue: str = "",
+        merging: object = None,
     ) -> None:
         assert callable(progress)  # the bar was up
         progress(0, len(paths), paths[0])

@@ -186,7 +186,9 @@ def _import_and_report(
     from paperdeck.sources.importer import import_files  # deferred: the other commands read no file format
 
     with import_progress(len(paths), shown=not args.json) as bar:
-        summary = import_files(store, paths, args.format, bar.reading if bar else None, args.venue or "")
+        summary = import_files(
+            store, paths, args.format, bar.reading if bar else None, args.venue or "", bar.merging if bar else None
+        )
         papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:
             if bar:

@@ -152,7 +152,9 @@ def open_store(
         # is committed says it was saved
         with said_saved_when_interrupted(store, caches_key(store), "the import", "paperdeck import --undo"):
             with import_progress(len(to_import)) as bar:
-                summary = import_files(store, to_import, format, bar.reading if bar else None, venue)
+                summary = import_files(
+                    store, to_import, format, bar.reading if bar else None, venue, bar.merging if bar else None
+                )
             messages.extend(summary.notices)
             messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
             if files:

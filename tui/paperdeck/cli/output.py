@@ -31,12 +31,13 @@ if TYPE_CHECKING:  # a type only: Rich's progress is not loaded for a command th
 
 class ImportBar:
     """The import's progress on standard error (:func:`import_progress`): a bar of the files read
-    and what is being done, one step a file and one for the work after them."""
+    and what is being done, one step a file, one for the merge (moving as the reviews are merged)
+    and one for the work after them."""
 
     def __init__(self, bar: RichProgress, files: int) -> None:
         self._bar = bar
         self._files = files
-        self._task = bar.add_task("importing", total=files + 1)
+        self._task = bar.add_task("importing", total=files + 2)
 
     def reading(self, index: int, count: int, path: Path) -> None:
         """The :data:`~paperdeck.sources.importer.Progress` callback: file ``index`` is read next."""
@@ -47,12 +48,29 @@ class ImportBar:
             self._task, completed=index, description=f"reading {escape(one_line(path.name))}", refresh=True
         )
 
+    def merging(self, what: str, done: int, total: int) -> None:
+        """The :data:`~paperdeck.sources.importer.Merging` callback: the files are read and what
+        they held is merged: ``merging 19,630 papers``, ``merging reviews 12,345/81,870`` (the
+        bar moving through the merge's step as the reviews are merged), ``indexing the reviews'
+        words``, ``writing 19,499 papers' scores``. Drawn at the bar's next tick (a shard at a
+        time is often)."""
+        if what == "reviews":
+            description = f"merging reviews {done:,}/{total:,}"
+            completed = self._files + 0.9 * done / max(total, 1)  # the rest: the words and the scores
+        elif what == "review words":
+            description, completed = "indexing the reviews' words", self._files + 0.9
+        elif what == "paper scores":
+            description, completed = f"writing {total:,} papers' scores", self._files + 0.95
+        else:
+            description, completed = f"merging {total:,} {what}", self._files
+        self._bar.update(self._task, completed=completed, description=escape_text(description))
+
     def step(self, description: str) -> None:
-        """The files are read; ``description`` is what is done now (``indexing for search…``)."""
-        self._bar.update(self._task, completed=self._files, description=escape_text(description), refresh=True)
+        """The files are read and merged; ``description`` is what is done now (``indexing for search…``)."""
+        self._bar.update(self._task, completed=self._files + 1, description=escape_text(description), refresh=True)
 
     def done(self) -> None:
-        self._bar.update(self._task, completed=self._files + 1)
+        self._bar.update(self._task, completed=self._files + 2)
 
 
 def escape_text(text: str) -> str:

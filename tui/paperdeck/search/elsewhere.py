@@ -15,6 +15,9 @@ Counted only where it is cheap — never a second run of the query over the othe
 - ``venue:`` terms alone (``venue:colm``, ``venue:iclr2017 OR venue:colm``, ``-venue:iclr``): each
   venue outside the scope is matched by its name, and its papers counted (the store's counts by
   venue: no paper read).
+- ``venue:`` terms with words (``venue:colm diffusion``): the words' ranking over every paper (the
+  one the query just made, cached) counted in the catalogue positions of the venues outside the
+  scope that the terms keep (the store's venue runs: no paper read, no term run again).
 
 Anything else (other field terms, which would be evaluated over the other venues' papers, unparsed
 as they may be) counts nothing: ``None``.
@@ -22,6 +25,7 @@ as they may be) counts nothing: ``None``.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -55,13 +59,53 @@ def more_elsewhere(
         return sum(
             count for venue, count in venue_counts(searcher.store).items() if venue not in scope and venues(venue)
         )
-    if query.has_filter or not query.words:
+    if not query.words:
         return None
+    if query.has_filter:
+        venues = _venues_alone(query.tree) if query.tree is not None else None
+        return None if venues is None else _words_in_venues(searcher, " ".join(query.words), venues, scope)
     index = searcher.index.built
     if index is None:
         return None
     found = index.search_positions(" ".join(query.words))  # the ranking just made, cached
     return max(0, len(found) - shown)
+
+
+def _words_in_venues(
+    searcher: Searcher, words: str, venues: Callable[[str], bool], scope: frozenset[str]
+) -> int | None:
+    """How many papers ``words`` find (the index's ranking over every paper, the query's own,
+    cached) in the venues outside ``scope`` that ``venues`` keeps; ``None`` while the index is not
+    built or is not of the store's papers as the venue runs place them."""
+    index = searcher.index.built
+    if index is None:
+        return None
+    runs = searcher.store.venue_runs
+    if len(index) != runs.paper_count:
+        return None
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for n, count in runs.runs:
+        label = runs.labels[n]
+        if label not in scope and venues(label):
+            spans.append((start, start + count))
+        start += count
+    if not spans:
+        return 0
+    found = index.search_positions(words)
+    if not found:
+        return 0
+    if "numpy" in sys.modules:  # loaded by the field terms' masks the query just ran
+        import numpy as np
+
+        outside = np.zeros(runs.paper_count, dtype=np.bool_)
+        for first, stop in spans:
+            outside[first:stop] = True
+        return int(np.count_nonzero(outside[np.asarray(found, dtype=np.int64)]))
+    inside = bytearray(runs.paper_count)
+    for first, stop in spans:
+        inside[first:stop] = b"\x01" * (stop - first)
+    return sum(map(inside.__getitem__, found))
 
 
 def _venues_alone(tree: Node) -> Callable[[str], bool] | None:

@@ -652,7 +652,10 @@ FIELDS: tuple[Field, ...] = (
     Field("venue", "text", "venue:colm",
           f"{_START} in the paper's venue (`venue:colm`, `venue:\"iclr 2017\"`, `venue:2019`), or its compact "
           "form, the name lower-cased without spaces, as `paperdeck fetch` spells it (`venue:iclr2017`); "
-          "`-venue:colm` keeps exactly the others, papers of no known venue too",
+          "`-venue:colm` keeps exactly the others, papers of no known venue too. With the venue scope (`c`) "
+          "on some venues, `venue:` terms alone, or with words (`venue:colm diffusion`), say how many matches "
+          "the scope hides (`+3 elsewhere`): the papers of the venues outside the scope the terms name, or "
+          "those of them the words find (as they rank over the whole library); with another field term, none",
           _venue_mask, aliases=("venues",), usage="venue:colm", hint="conference or year, e.g. venue:iclr2017"),
     Field("year", "number", "year:2026", "by year, a whole number (the same comparisons and ranges)", _year_mask,
           usage="year:2026  year:2024..2025", hint=_range_hint("year:2025.."), number=_WHOLE, needs="a whole number"),

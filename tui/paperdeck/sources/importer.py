@@ -27,6 +27,11 @@ from paperdeck.store.store import ImportReport, Store
 
 #: Called before each file is read: ``(index, total, path)``.
 Progress = Callable[[int, int, Path], None]
+#: Called as what the files held is merged, once they are read: ``(what, done, total)``, what
+#: being ``"papers"`` (once, before the papers are merged: ``done`` 0), then, for reviews, those
+#: of :data:`~paperdeck.store.reviews.MergeProgress` (``"reviews"`` once a shard of the reviews
+#: read is merged: how many of them are, of how many; the word index, the papers' scores).
+Merging = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,8 +254,12 @@ def import_files(
     format: str | None = None,
     progress: Progress | None = None,
     venue: str = "",
+    merging: Merging | None = None,
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
+
+    ``progress`` is told before each file is read, ``merging`` as what they held is merged (the
+    reviews a shard at a time: a large file's reviews take seconds to merge).
 
     ``venue`` (``paperdeck import --venue "COLM 2025"``) is the venue of the papers whose file
     names none; when none is given, each file with such papers gets one notice naming it and
@@ -307,6 +316,8 @@ def import_files(
             # One change `paperdeck import --undo` takes back, written as one transaction: the
             # papers and their reviews, both or neither.
             with store.undoable("import") as undo, store.transaction():
+                if merging is not None and merge and papers:
+                    merging("papers", 0, len(papers))
                 report = store.import_papers(papers) if merge else ImportReport()
                 files = tuple((str(read.path), read.format, len(read.papers)) for read in reads)
                 file_reviews = tuple(spilled.get(id(read), 0) for read in reads)
@@ -334,7 +345,9 @@ def import_files(
                 del checked, reads, papers
                 staged_words = staged[0] if staged else None
                 # the reviews of the papers this import added are how it found them: not changes
-                review_report = store.import_reviews(spill, staged_words, report.new_ids) if spill.count else None
+                review_report = (
+                    store.import_reviews(spill, staged_words, report.new_ids, merging) if spill.count else None
+                )
                 # the programme's events join the papers as they are after this import's merge
                 schedule_report = store.import_events(events) if events else None
                 if events and not (had_papers or spill.count):

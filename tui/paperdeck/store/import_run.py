@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from paperdeck.store.merge import MergeResult
     from paperdeck.store.patch_record import CataloguePatch
     from paperdeck.store.rescoring import PaperTally
-    from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
+    from paperdeck.store.reviews import MergeProgress, ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.transaction import Transaction
     from paperdeck.store.undo import UndoPoint, UndoScope
     from paperdeck.store.user_data import UserStore
@@ -205,6 +205,7 @@ class ImportRun:
             catalogue.catch_up()
             result = merge_into(catalogue.held_papers, catalogue.held_aliases, papers)
             merged = _with_review_scores(_with_derived_titles(result.papers), self.reviews)
+            result = result.as_written(catalogue.held_papers, merged)
             if merged != catalogue.held_papers or result.aliases != catalogue.held_aliases:
                 before = catalogue.held_papers
                 self._keep_before()
@@ -266,6 +267,7 @@ class ImportRun:
         merged = _with_review_scores(result.papers, self.reviews, named=True, read=read)
         if any(paper.title_derived for paper in merged.values()):
             return None
+        result = result.as_written(named.papers, merged)
         changed = {pid: paper for pid, paper in merged.items() if paper != named.papers[pid]}
         if changed:
             before = catalogue.stamp()
@@ -287,10 +289,14 @@ class ImportRun:
         return result, aliases
 
     def import_reviews(
-        self, reviews: Iterable[Review] | ReviewSpill, staged: StagedWords | None = None
+        self,
+        reviews: Iterable[Review] | ReviewSpill,
+        staged: StagedWords | None = None,
+        progress: MergeProgress | None = None,
     ) -> ReviewImport:
         """Merge reply notes into the reviews, and their scores and decisions into the papers;
-        see :meth:`paperdeck.store.store.Store.import_reviews`.
+        see :meth:`paperdeck.store.store.Store.import_reviews` (``progress``: told as the notes
+        are merged, :meth:`~paperdeck.store.reviews.ReviewStore.import_reviews`).
 
         Raises:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
@@ -326,7 +332,9 @@ class ImportRun:
                     parsed = True
                 return forum in forums
 
-            report = self.reviews.import_reviews(reviews, known, note_changes=had_reviews, staged=staged)
+            report = self.reviews.import_reviews(
+                reviews, known, note_changes=had_reviews, staged=staged, progress=progress
+            )
             known("")
             if report.changed_forums & forums:
                 done = None
@@ -335,6 +343,8 @@ class ImportRun:
                 if streamed:  # the papers changed (and those the change log needs) alone
                     keep = {note.forum for note in report.notes} if had_reviews else None
                     summaries = self.reviews.summaries()
+                    if progress is not None:
+                        progress("paper scores", 0, len(report.changed_forums))
                     done = rescore(catalogue, summaries, report.changed_forums, self._keep_before, keep, self.tally)
                     del summaries
                     release_freed_memory()  # the old rows and each paper read, handed back

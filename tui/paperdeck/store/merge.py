@@ -383,7 +383,8 @@ class MergeResult:
     ids renamed by this merge (old → new, for moving the user's data), counts, and the ids of the
     new papers (in the order merged). A paper is counted updated when its data changed
     (:func:`same_data`): one that only gained a source file's name or a later modification date
-    is unchanged."""
+    is unchanged. The merge's papers are not yet what the store writes (their scores are then
+    taken from their reviews): :meth:`as_written` counts them again as written."""
 
     papers: dict[str, Paper]
     aliases: dict[str, str]
@@ -398,6 +399,25 @@ class MergeResult:
     #: Papers of the catalogue known by a title another of its papers was read under, that this
     #: merge joined to that paper (:meth:`Merger._join_other_titles`): each the old id, now an alias.
     joined_by_title: tuple[str, ...] = ()
+    #: The papers counted updated, each as ``(id before, id now)``.
+    updated_ids: tuple[tuple[str, str], ...] = ()
+
+    def as_written(self, before: Mapping[str, Paper], written: Mapping[str, Paper]) -> MergeResult:
+        """This result with each paper it counted updated compared again (:func:`same_data`) as the
+        store writes it (``written``: its scores and decision taken from its reviews, its derived
+        title) against ``before`` (the catalogue's papers before the merge): a paper the merge
+        changed and the reviews set back as it was (a list's rating spread the stored review
+        summary gives in other bits) is unchanged, so a re-import of an unchanged file counts
+        0 updated. Returns ``self`` when every one of them did change."""
+        kept = tuple(
+            (old_id, paper_id)
+            for old_id, paper_id in self.updated_ids
+            if old_id not in before or paper_id not in written or not same_data(before[old_id], written[paper_id])
+        )
+        back = len(self.updated_ids) - len(kept)
+        if not back:
+            return self
+        return replace(self, updated=self.updated - back, unchanged=self.unchanged + back, updated_ids=kept)
 
 
 class Merger:
@@ -570,20 +590,28 @@ class Merger:
             merged = self._join_other_titles(merged, paper, touched)
             self._register(merged)
             touched[merged.id] = None
-        updated = 0
+        updated_ids: list[tuple[str, str]] = []
         new_ids: list[str] = []
         for paper_id in touched:
             old_id = next((o for o, n in renamed.items() if n == paper_id), paper_id)
             if old_id not in before:
                 new_ids.append(paper_id)
             elif not same_data(before[old_id], self.papers[paper_id]):
-                updated += 1
-        new = len(new_ids)
+                updated_ids.append((old_id, paper_id))
+        new, updated = len(new_ids), len(updated_ids)
         unchanged = len(touched) - new - updated
         # The catalogue's papers a title they were read under joined to another of its papers.
         joined = tuple(pid for pid in self._joined if pid in before)
         return MergeResult(
-            self.papers, self.aliases, renamed, new, updated, unchanged, tuple(new_ids), joined_by_title=joined
+            self.papers,
+            self.aliases,
+            renamed,
+            new,
+            updated,
+            unchanged,
+            tuple(new_ids),
+            joined_by_title=joined,
+            updated_ids=tuple(updated_ids),
         )
 
 
@@ -663,8 +691,19 @@ def _title_key(paper: Paper) -> tuple[str, str, int | None] | None:
 def same_data(old: Paper, new: Paper) -> bool:
     """Whether ``new`` says what ``old`` says: equal but for the files it was read from
     (``sources``) and its modification date (an identical file under another name, a record
-    re-dated without a change)."""
-    return old == new or replace(new, sources=old.sources, modified=old.modified) == old
+    re-dated without a change), and for a field's source recorded as the paper's first file,
+    which ``provenance`` need not name (:meth:`Paper.source_of`; the catalogue file does not)."""
+    if old == new:
+        return True
+    return replace(_said(new), sources=old.sources, modified=old.modified) == _said(old)
+
+
+def _said(paper: Paper) -> Paper:
+    """``paper`` with the ``provenance`` pairs naming its first source dropped: those it gives
+    by that source anyway (as :meth:`Paper.to_dict` writes it)."""
+    first = paper.sources[0] if paper.sources else ""
+    kept = tuple(pair for pair in paper.provenance if pair[1] != first)
+    return paper if len(kept) == len(paper.provenance) else replace(paper, provenance=kept)
 
 
 def changed_fields(old: Paper, new: Paper) -> list[str]:

@@ -70,6 +70,7 @@ __all__ = [
     "INDEX_FILE",
     "REVIEWS_DIR",
     "SHARDS",
+    "MergeProgress",
     "ReviewImport",
     "ReviewSpill",
     "ReviewStore",
@@ -215,6 +216,14 @@ def _versions_key(notes: Iterable[Review]) -> bytes:
     import marshal
 
     return hashlib.blake2b(marshal.dumps(sorted((note.id, note.tmdate) for note in notes)), digest_size=16).digest()
+
+
+#: Told as the notes read are merged (:meth:`ReviewStore.import_reviews`): ``(what, done, total)``:
+#: ``("reviews", merged, read)`` once a shard's notes are merged (each version read counting one),
+#: ``("review words", 0, papers)`` as the word index of the papers' reviews is written, and
+#: (:meth:`~paperdeck.store.import_run.ImportRun.import_reviews`) ``("paper scores", 0, papers)``
+#: as the reviewed papers' scores are written into the catalogue.
+MergeProgress = Callable[[str, int, int], None]
 
 
 class ReviewSpill:
@@ -797,6 +806,7 @@ class ReviewStore:
         *,
         note_changes: bool = True,
         staged: StagedWords | None = None,
+        progress: MergeProgress | None = None,
     ) -> ReviewImport:
         """Merge ``reviews`` into the store, every version kept
         (:func:`paperdeck.store.review_history.merge_versions`): a note not seen is added, a
@@ -812,6 +822,10 @@ class ReviewStore:
             note_changes: fill :attr:`ReviewImport.notes` (the first reviews imported, a baseline,
                 need none).
             staged: the words of ``reviews`` folded as their files were read; the caller closes it.
+            progress: told, once a shard's notes are merged, how many of the notes read are
+                merged and how many there are in all (every version read counts one: a
+                :class:`ReviewSpill`'s :attr:`~ReviewSpill.count`; the last such call says all),
+                then as the word index is written (:data:`MergeProgress`).
 
         Raises:
             StoreError: the index or a shard cannot be read or written; the generation on disk
@@ -820,9 +834,14 @@ class ReviewStore:
         from paperdeck.store.review_words import WordIndexBuilder  # deferred: numpy
 
         # a spill a batch of shards at a time; notes held whole: one batch
-        batches: Iterable[Iterable[Review]] = (
-            reviews.batches() if isinstance(reviews, ReviewSpill) else (list(reviews),)
-        )
+        if isinstance(reviews, ReviewSpill):
+            batches: Iterable[Iterable[Review]] = reviews.batches()
+            reviews_read = reviews.count
+        else:
+            held = list(reviews)
+            batches = (held,)
+            reviews_read = len(held)
+        reviews_merged = 0
         now_ms = _ms(self._now())
         versions = 0
         skipped: Counter[str] = Counter()
@@ -925,6 +944,9 @@ class ReviewStore:
                         units[forum] = forum_words.add(forum, latest) if unit is None else unit
                         changed_forums.add(forum)
                         shard_changed = True
+                if progress is not None:
+                    reviews_merged += sum(map(len, by_forum.values())) + sum(len(v) - 1 for v in more.values())
+                    progress("reviews", min(reviews_merged, reviews_read), reviews_read)
                 if shard_changed:
                     name = f"{shard}.g{generation}.json"
                     if not made_directory:
@@ -947,6 +969,8 @@ class ReviewStore:
                             if forum not in units:
                                 units[forum] = forum_words.add(forum, (Review.from_dict(doc) for doc in stored_notes))
                 words_name = f"words.g{generation}"
+                if progress is not None:
+                    progress("review words", 0, len(units))
                 # What the merge freed (the batches' notes and documents: half the process at
                 # its end), handed back before the word index is written beside it.
                 release_freed_memory()

@@ -70,7 +70,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.store.follows import FollowStore
     from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportReport, ImportRun, RemoveReport, UndoReport
     from paperdeck.store.rescoring import PaperTally
-    from paperdeck.store.reviews import ReviewImport, ReviewSpill, ReviewStore, StagedWords
+    from paperdeck.store.reviews import MergeProgress, ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.schedule import ScheduleImport, ScheduleStore
     from paperdeck.store.undo import UndoPoint, UndoScope
 
@@ -638,12 +638,14 @@ class Store:
         reviews: Iterable[Review] | ReviewSpill,
         staged: StagedWords | None = None,
         first_seen: Iterable[str] = (),
+        progress: MergeProgress | None = None,
     ) -> ReviewImport:
         """Merge reply notes into the reviews (:meth:`paperdeck.store.reviews.ReviewStore.import_reviews`,
         ``staged`` the words folded as they were read), under the import lock; notes on papers not
         in the catalogue are kept and counted. ``first_seen``: the papers the same import added
         (:attr:`ImportReport.new_ids`): what their reviews bring is not recorded as changes
-        (:class:`~paperdeck.store.changes.FirstSeenLeftOut`).
+        (:class:`~paperdeck.store.changes.FirstSeenLeftOut`). ``progress``: told as the notes are
+        merged and written (:data:`~paperdeck.store.reviews.MergeProgress`).
 
         Raises:
             StoreError: the reviews cannot be read or written, or the import lock cannot be taken.
@@ -653,7 +655,7 @@ class Store:
             from paperdeck.store.changes import FirstSeenLeftOut
 
             run.change_log = FirstSeenLeftOut(run.change_log, first_seen)
-        return run.import_reviews(reviews, staged)
+        return run.import_reviews(reviews, staged, progress)
 
     def _import_run(self) -> ImportRun:
         from paperdeck.store.import_run import IMPORT_LOCK_FILE, ImportRun

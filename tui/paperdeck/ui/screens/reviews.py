@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
@@ -75,17 +76,65 @@ def no_reviews_notice(paper: Paper) -> str:
     return text + (f"; paperdeck fetch {venue} brings them from OpenReview." if venue else ".")
 
 
+def body_width(app_width: int, indent: int) -> int:
+    """The columns of a section's text on a screen ``app_width`` wide: less the body's padding,
+    the scroll bar and the note's ``indent`` (at least 20)."""
+    return max(app_width - indent - 4, 20)
+
+
+class SectionText(Static):
+    """One section of a note, rendered (:func:`_rendered`), its tables laid out in the columns the
+    screen gives it: :meth:`lay_out` lays them out again at another width (a resize), each width's
+    rendering kept (a few), so that a resize back and forth parses the text once per width. A
+    section without a table wraps by itself and is rendered once."""
+
+    #: The widths whose rendering a section keeps.
+    KEPT_WIDTHS = 4
+
+    def __init__(self, text: str, width: int, indent: int, classes: str = "") -> None:
+        self._text = text
+        self.indent = indent
+        #: The columns the section's tables are laid out in.
+        self.laid_width = width
+        #: How often the text was rendered (the tests count them).
+        self.renderings = 1
+        content, self.has_table = _rendered_tables(text, width)
+        self._laid: dict[int, Content] = {width: content}
+        super().__init__(content, markup=False, classes=classes)
+
+    def lay_out(self, width: int) -> None:
+        """Lay the section's tables out in ``width`` columns (nothing when it has none, or is at
+        that width already)."""
+        if not self.has_table or width == self.laid_width:
+            return
+        content = self._laid.get(width)
+        if content is None:
+            content, _ = _rendered_tables(self._text, width)
+            self.renderings += 1
+            if len(self._laid) >= self.KEPT_WIDTHS:
+                del self._laid[next(iter(self._laid))]
+            self._laid[width] = content
+        self.laid_width = width
+        self.update(content)
+
+
 def _rendered(text: str, width: int = 80) -> Content:
+    """:func:`_rendered_tables`' rendering alone."""
+    return _rendered_tables(text, width)[0]
+
+
+def _rendered_tables(text: str, width: int = 80) -> tuple[Content, bool]:
     """A note's section as the reader should see it: the text sanitised first (every control
     character made visible: nothing in it is a terminal sequence or Textual markup), then its
     Markdown blocks (:func:`~paperdeck.text.markdown_blocks.markdown_blocks`: headings bold, rules
     drawn, bullets, quotes, code as it is, tables laid out in ``width`` columns, a blank line
     before and after each: :func:`~paperdeck.text.markdown_tables.table_lines`) and within each the inline rendering of
-    abstracts (emphasis, math, images as ``[image: alt] <url>``, http(s) links only)."""
+    abstracts (emphasis, math, images as ``[image: alt] <url>``, http(s) links only); and whether
+    it holds a table (whose layout depends on ``width``)."""
     from paperdeck.text.markdown_blocks import markdown_blocks
 
     lines: list[Content] = []
-    after_table = False
+    after_table = tables = False
     for block in markdown_blocks(visible(text)):
         apart = block.kind == "table" or (after_table and block.kind != "heading")  # a heading has its own
         if apart and lines and lines[-1].plain.strip():
@@ -94,6 +143,7 @@ def _rendered(text: str, width: int = 80) -> Content:
         if block.kind == "table":
             from paperdeck.text.markdown_tables import table_lines
 
+            tables = True
             lines += [Content(line) for line in table_lines(block.text, width)]
             continue
         inline = segments_to_content(render_abstract(block.text)) if block.kind != "code" else Content(block.text)
@@ -111,7 +161,7 @@ def _rendered(text: str, width: int = 80) -> Content:
             lines.append(inline.stylize("$text-accent"))
         else:
             lines.append(inline)
-    return Content("\n").join(lines)
+    return Content("\n").join(lines), tables
 
 
 def _number(value: float) -> str:
@@ -216,12 +266,22 @@ class ReviewsScreen(MarksPaperShown):
                     label = Static(Content(name.replace("_", " ").capitalize()), markup=False, classes="section-name")
                     label.styles.margin = (1, 0, 0, indent)
                     yield label
-                    # the body's columns: the screen's, less its padding, the scroll bar and the indent
-                    width = max(self.app.size.width - indent - 4, 20)
-                    body = Static(_rendered(text, width), markup=False, classes="section-text")
+                    body = SectionText(text, body_width(self.app.size.width, indent), indent, classes="section-text")
                     body.styles.margin = (0, 0, 0, indent)
                     yield body
         yield PaperFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A resize lays the sections' tables out again in the new width."""
+        self._lay_out_tables(event.size.width)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (the terminal may have been resized meanwhile): the tables at its width."""
+        self._lay_out_tables(self.app.size.width)
+
+    def _lay_out_tables(self, app_width: int) -> None:
+        for body in self.query(SectionText):
+            body.lay_out(body_width(app_width, body.indent))
 
     def action_close(self) -> None:
         self.dismiss(None)
