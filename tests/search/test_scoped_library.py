@@ -162,6 +162,44 @@ def test_a_words_query_in_the_scope_looks_up_no_id_of_another_venue(
     assert looked == []
 
 
+def test_a_scoped_query_with_field_terms_makes_no_list_of_every_paper(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The field terms of a query in a scope read the scope's papers taken by its venue runs
+    (:meth:`Store.papers_at <paperdeck.store.store.Store.papers_at>`): no list of every paper of
+    the library is made for them, at each keystroke, to pick the scope's out of (nor for
+    :func:`papers_of_scope`); the same papers, the same results."""
+    from paperdeck.store.catalogue import Catalogue
+
+    store = _opened(library)
+    searcher = Searcher(store)
+    expected = {query: list(run_query(searcher, parse_query(query), "relevance", SCOPE)) for query in QUERIES}
+    every = Catalogue.papers
+    made: list[int] = []
+
+    def counted(self: Catalogue) -> list[Paper]:
+        made.append(1)
+        return every.fget(self)  # type: ignore[attr-defined,no-any-return]
+
+    monkeypatch.setattr(Catalogue, "papers", property(counted))
+    for query in QUERIES:
+        fresh = Searcher(store)  # (no lookups held from a query before)
+        assert list(run_query(fresh, parse_query(query), "relevance", SCOPE)) == expected[query], query
+    assert [p.id for p in papers_of_scope(store, SCOPE)] == [p.id for p in PAPERS[12:30]]
+    assert made == [] and _parsed_outside(store) == 0
+
+
+def test_the_papers_at_some_positions_are_those_of_every_paper_there(library: Path) -> None:
+    store = _opened(library)
+    every = store.papers
+    for spans in ([], [(0, 0)], [(0, 12)], [(12, 30)], [(0, 3), (5, 5), (12, 30), (38, 40)], [(30, 99)]):
+        assert store.papers_at(spans) == [p for start, stop in spans for p in every[start:stop]], spans
+    for bad in ([(5, 3)], [(0, 10), (5, 12)]):
+        with pytest.raises(ValueError, match="ascending"):
+            store.papers_at(bad)
+    assert _parsed_outside(store) == 0
+
+
 def test_a_words_query_in_the_scope_imports_no_numpy(library: Path) -> None:
     """Words alone in a scope are kept by a byte per paper made from the venue runs
     (:func:`~paperdeck.search.venues.scope_bytes`): numpy's import (~0.1 s of CPU) waits for a

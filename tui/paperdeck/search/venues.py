@@ -112,14 +112,13 @@ def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
     Raises:
         StoreError: as :attr:`Store.papers <paperdeck.store.store.Store.papers>`.
     """
-    papers = store.papers
+    store.load()
     found = _spans(store, scope)  # (after the parse: the parsed papers' runs)
     if found is None:
-        return papers
-    kept: list[Paper] = []
-    for start, stop in found[1]:  # a slice per run (no numpy, no Python step per paper)
-        kept += papers[start:stop]
-    return kept
+        return store.papers
+    # The runs' papers taken in C, no list of every paper of the library made (no numpy, no
+    # Python step per paper).
+    return store.papers_at(found[1])
 
 
 def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:

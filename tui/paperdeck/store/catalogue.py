@@ -398,6 +398,26 @@ class Catalogue:
         self.load()
         return list(self._papers.values())
 
+    def papers_at(self, spans: Iterable[tuple[int, int]]) -> list[Paper]:
+        """The papers at positions ``[start, stop)`` of each of ``spans`` (ascending, apart), in
+        catalogue order; loads if needed. Taken off the papers held in C, no list of every paper
+        made (a venue scope's papers in a library: :func:`~paperdeck.search.venues.papers_of_scope`).
+
+        Raises:
+            StoreError: as :meth:`load`.
+            ValueError: the spans are not ascending and apart.
+        """
+        self.load()
+        held = iter(self._papers.values())  # (replaced whole, never changed in place)
+        kept: list[Paper] = []
+        at = 0
+        for start, stop in spans:
+            if not at <= start <= stop:
+                raise ValueError(f"papers_at: spans not ascending and apart ({start}, {stop})")
+            kept += islice(held, start - at, stop - at)
+            at = stop
+        return kept
+
     @property
     def held_papers(self) -> Mapping[str, Paper]:
         """The papers held now by id, in catalogue order (not a copy, not loaded first: for an

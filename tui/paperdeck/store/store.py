@@ -441,6 +441,11 @@ class Store:
         """Every paper in catalogue order; loads if needed (raises StoreError as :meth:`load`)."""
         return self.catalogue.papers
 
+    def papers_at(self, spans: Iterable[tuple[int, int]]) -> list[Paper]:
+        """:meth:`Catalogue.papers_at <paperdeck.store.catalogue.Catalogue.papers_at>`: the papers
+        at these ``[start, stop)`` positions, no list of every paper made."""
+        return self.catalogue.papers_at(spans)
+
     @property
     def catalogue_generation(self) -> int:
         """:attr:`Catalogue.generation <paperdeck.store.catalogue.Catalogue.generation>`: changes
