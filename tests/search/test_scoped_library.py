@@ -270,6 +270,12 @@ def test_a_scope_s_review_summaries_are_read_with_its_forums_as_given(tmp_path: 
     assert isinstance(some, SomeSummaries) and some.forums is forums and sorted(some) == ["APART", "V13"]
     assert covers(some, "V15") and not covers(some, "V14") and not covers(some, "V1")
     assert reviews.summaries_among(forums) is some
+    # A set the caller may change afterwards is copied.
+    (tmp_path / "r2").mkdir()
+    asked = {"V13", "V1"}
+    other = _store(tmp_path / "r2", object_bytes(docs)[0]).summaries_among(asked)
+    asked.add("OTHER")
+    assert isinstance(other, SomeSummaries) and other.forums == {"V13", "V1"} and not covers(other, "OTHER")
 
 
 def test_the_papers_at_some_positions_are_those_of_every_paper_there(library: Path) -> None:
