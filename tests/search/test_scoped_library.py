@@ -278,6 +278,22 @@ def test_a_scope_s_review_summaries_are_read_with_its_forums_as_given(tmp_path: 
     assert isinstance(other, SomeSummaries) and other.forums == {"V13", "V1"} and not covers(other, "OTHER")
 
 
+def test_scoped_lookups_pick_their_papers_when_those_given_are_not_as_many(library: Path) -> None:
+    """``ScopedLookups.of``'s ``papers`` (the scope's, by its runs) are taken only when they are
+    as many as the positions the masks are cut to (a catalogue parsed since the positions were
+    found may not be the one they were found in); else the papers at the positions are picked."""
+    from paperdeck.search.selection import ScopedLookups
+
+    store = _opened(library)
+    searcher = Searcher(store)
+    positions = scope_positions(store, SCOPE)
+    assert positions is not None
+    given = papers_of_scope(store, SCOPE)
+    assert ScopedLookups.of(searcher, positions, papers=lambda: given).papers is given
+    picked = ScopedLookups.of(searcher, positions, papers=lambda: given[:-1]).papers
+    assert [p.id for p in picked] == [p.id for p in given]
+
+
 def test_the_papers_at_some_positions_are_those_of_every_paper_there(library: Path) -> None:
     store = _opened(library)
     every = store.papers

@@ -334,17 +334,21 @@ class ScopedLookups(PaperLookups):
     ) -> ScopedLookups:
         """The lookups of ``searcher``'s store's papers at ``positions``; ``papers`` gives those
         papers (a venue scope's: :func:`~paperdeck.search.venues.papers_of_scope`, taken by
-        its runs), else they are picked out of every paper."""
+        its runs), else (or when it gives another number of papers: the catalogue parsed since
+        the positions were found is not the one they were found in) they are picked out of
+        every paper."""
         whole = PaperLookups.of(searcher, followed)
         store = searcher.store
         at = positions
 
-        def picked() -> list[Paper]:
+        def picked() -> Sequence[Paper]:
+            if papers is not None and len(given := papers()) == len(at):
+                return given
             every = store.papers
             return [every[n] for n in at.tolist()]
 
         return cls(
-            positions, store.paper_count, papers=papers or picked, users=whole._users, index=whole._index,
+            positions, store.paper_count, papers=picked, users=whole._users, index=whole._index,
             corpus=whole._corpus, summaries=whole._summaries, review_forums=whole._review_forums,
             followed=whole._followed, changed=whole._changed, events=whole._events,
         )  # fmt: skip
