@@ -8,6 +8,7 @@ timed: the papers of other venues parsed (:attr:`DeferredPaper.parsed`, :attr:`C
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -160,6 +161,148 @@ def test_a_words_query_in_the_scope_looks_up_no_id_of_another_venue(
     found = run_query(searcher, parse_query("graphs"), "relevance", SCOPE)
     assert list(found) == within_scope(store, every, SCOPE) and len(found) == IN_SCOPE // 3
     assert looked == []
+
+
+def test_a_scoped_query_with_field_terms_makes_no_list_of_every_paper(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The field terms of a query in a scope read the scope's papers taken by its venue runs
+    (:meth:`Store.papers_at <paperdeck.store.store.Store.papers_at>`): no list of every paper of
+    the library is made for them, at each keystroke, to pick the scope's out of (nor for
+    :func:`papers_of_scope`); the same papers, the same results."""
+    from paperdeck.store.catalogue import Catalogue
+
+    store = _opened(library)
+    searcher = Searcher(store)
+    expected = {query: list(run_query(searcher, parse_query(query), "relevance", SCOPE)) for query in QUERIES}
+    every = Catalogue.papers
+    made: list[int] = []
+
+    def counted(self: Catalogue) -> list[Paper]:
+        made.append(1)
+        return every.fget(self)  # type: ignore[attr-defined,no-any-return]
+
+    monkeypatch.setattr(Catalogue, "papers", property(counted))
+    for query in QUERIES:
+        fresh = Searcher(store)  # (no lookups held from a query before)
+        assert list(run_query(fresh, parse_query(query), "relevance", SCOPE)) == expected[query], query
+    assert [p.id for p in papers_of_scope(store, SCOPE)] == [p.id for p in PAPERS[12:30]]
+    assert made == [] and _parsed_outside(store) == 0
+
+
+def _forum_library(tmp_path: Path) -> Path:
+    """A library whose papers' forums are their ids' (``openreview:F``), held apart from their
+    ids (an arXiv paper with an OpenReview forum), or none."""
+    import dataclasses
+
+    papers = [dataclasses.replace(p, openreview_id="") if n % 5 == 4 else p for n, p in enumerate(PAPERS)]
+    papers += [
+        dataclasses.replace(PAPERS[13], id="arxiv:2601.00001", openreview_id="APART"),  # ICLR 2026
+        dataclasses.replace(PAPERS[2], id="arxiv:2501.00002", openreview_id="OTHER"),  # COLM 2025
+    ]
+    data = tmp_path / "forums"
+    store = Store(data)
+    store.import_papers(papers)
+    return data
+
+
+def test_the_scope_s_forums_are_answered_without_each_paper_s_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A library opened on a scope answers whether a forum is the scope's (the review summaries
+    asked for it, :meth:`ReviewStore.summaries_among`) from the scope's ids and the few forums
+    held apart from their ids: no forum id of each of the scope's papers is made (``forums_of``
+    is not called, no other venue's paper is parsed), and the answers are those of the set made."""
+    import paperdeck.model.review_summary as review_summary
+    from paperdeck.search.venues import ScopeForums, scope_forums
+
+    data = _forum_library(tmp_path)
+    every = Store(data).papers
+    asked = {p.openreview_id for p in every} | {"nowhere", "V", "openreview:V12", "APART "}
+    expected = {scope: review_summary.forums_of(p for p in every if p.library_venue in scope)
+                for scope in (SCOPE, frozenset({"COLM 2025"}), frozenset({"COLM 2025", "ICLR 2017"}))}  # fmt: skip
+    assert "APART" in expected[SCOPE] and "OTHER" not in expected[SCOPE] and "V14" not in expected[SCOPE]
+    made = review_summary.forums_of
+
+    def counted(papers: Iterable[Paper]) -> frozenset[str]:
+        calls.append(1)
+        return made(papers)
+
+    calls: list[int] = []
+    monkeypatch.setattr(review_summary, "forums_of", counted)
+    store = _opened(data)
+    forums = scope_forums(store, SCOPE)
+    assert isinstance(forums, ScopeForums)
+    assert {forum for forum in asked if forum in forums} == expected[SCOPE]
+    assert calls == [] and _parsed_outside(store) == 0
+    assert scope_forums(store, SCOPE) is forums  # kept
+    # Listed, counted or joined, the set is made (once).
+    assert set(forums) == expected[SCOPE] and len(forums) == len(expected[SCOPE]) and calls == [1]
+    assert forums | {"x"} == expected[SCOPE] | {"x"} and isinstance(forums | {"x"}, frozenset)
+    # A scope of a venue held deferred, or a store not parsed lean: the set made, the same answers.
+    for scope in (frozenset({"COLM 2025"}), frozenset({"COLM 2025", "ICLR 2017"})):
+        other = scope_forums(store, scope)
+        assert other is not None and {forum for forum in asked if forum in other} == expected[scope], scope
+    whole = Store(data)
+    for scope, forums_made in expected.items():
+        found = scope_forums(whole, scope)
+        assert found is not None and {forum for forum in asked if forum in found} == forums_made, scope
+
+
+def test_a_scope_s_review_summaries_are_read_with_its_forums_as_given(tmp_path: Path) -> None:
+    """:meth:`ReviewStore.summaries_among` keeps the scope's forums as given (not copied into a
+    ``frozenset``, which would make each one): the summaries held answer for them, asked again
+    with them nothing is read."""
+    from paperdeck.model.review_summary import ReviewSummary, SomeSummaries, covers
+    from paperdeck.search.venues import ScopeForums, scope_forums
+    from paperdeck.store.paper_index import object_bytes
+
+    from tests.store.test_summaries_streamed import _store
+
+    data = _forum_library(tmp_path)
+    docs = {forum: ReviewSummary(count=0, comments=1, venue="X").to_dict() for forum in ("V13", "APART", "V1", "OTHER")}
+    (tmp_path / "r").mkdir()
+    reviews = _store(tmp_path / "r", object_bytes(docs)[0])
+    store = _opened(data)
+    forums = scope_forums(store, SCOPE)
+    assert isinstance(forums, ScopeForums)
+    some = reviews.summaries_among(forums)
+    assert isinstance(some, SomeSummaries) and some.forums is forums and sorted(some) == ["APART", "V13"]
+    assert covers(some, "V15") and not covers(some, "V14") and not covers(some, "V1")
+    assert reviews.summaries_among(forums) is some
+    # A set the caller may change afterwards is copied.
+    (tmp_path / "r2").mkdir()
+    asked = {"V13", "V1"}
+    other = _store(tmp_path / "r2", object_bytes(docs)[0]).summaries_among(asked)
+    asked.add("OTHER")
+    assert isinstance(other, SomeSummaries) and other.forums == {"V13", "V1"} and not covers(other, "OTHER")
+
+
+def test_scoped_lookups_pick_their_papers_when_those_given_are_not_as_many(library: Path) -> None:
+    """``ScopedLookups.of``'s ``papers`` (the scope's, by its runs) are taken only when they are
+    as many as the positions the masks are cut to (a catalogue parsed since the positions were
+    found may not be the one they were found in); else the papers at the positions are picked."""
+    from paperdeck.search.selection import ScopedLookups
+
+    store = _opened(library)
+    searcher = Searcher(store)
+    positions = scope_positions(store, SCOPE)
+    assert positions is not None
+    given = papers_of_scope(store, SCOPE)
+    assert ScopedLookups.of(searcher, positions, papers=lambda: given).papers is given
+    picked = ScopedLookups.of(searcher, positions, papers=lambda: given[:-1]).papers
+    assert [p.id for p in picked] == [p.id for p in given]
+
+
+def test_the_papers_at_some_positions_are_those_of_every_paper_there(library: Path) -> None:
+    store = _opened(library)
+    every = store.papers
+    for spans in ([], [(0, 0)], [(0, 12)], [(12, 30)], [(0, 3), (5, 5), (12, 30), (38, 40)], [(30, 99)]):
+        assert store.papers_at(spans) == [p for start, stop in spans for p in every[start:stop]], spans
+    for bad in ([(5, 3)], [(0, 10), (5, 12)]):
+        with pytest.raises(ValueError, match="ascending"):
+            store.papers_at(bad)
+    assert _parsed_outside(store) == 0
 
 
 def test_a_words_query_in_the_scope_imports_no_numpy(library: Path) -> None:

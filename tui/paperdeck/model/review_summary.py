@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -299,7 +300,7 @@ class SomeSummaries(dict[str, ReviewSummary]):
     __slots__ = ("_means", "forums", "venues")
 
     def __init__(
-        self, summaries: dict[str, ReviewSummary], forums: frozenset[str], venues: frozenset[Any] = frozenset()
+        self, summaries: dict[str, ReviewSummary], forums: AbstractSet[str], venues: frozenset[Any] = frozenset()
     ) -> None:
         super().__init__(summaries)
         self.forums = forums

@@ -11,7 +11,7 @@ import math
 import sys
 from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +75,7 @@ def run_query(
         LikeError: a ``like:`` id is not in the store, or nothing is starred for ``like:starred``.
     """
     if scope and not query.like:
-        from paperdeck.search.venues import scope_bytes, scope_positions, scoped_ids
+        from paperdeck.search.venues import papers_of_scope, scope_bytes, scope_positions, scoped_ids
 
         words_alone = " ".join(query.words) and not query.has_filter
         if words_alone and (inside := scope_bytes(searcher.store, scope)) is not None:
@@ -84,7 +84,7 @@ def run_query(
         if positions is not None:
             scoped = scoped_ids(searcher.store, scope)
             assert scoped is not None  # as positions
-            lookups = ScopedLookups.of(searcher, positions)
+            lookups = ScopedLookups.of(searcher, positions, papers=partial(papers_of_scope, searcher.store, scope))
             return _run_query(searcher, query, order, lookups, scoped, positions)
     # Ranked words list no paper of ``paper_ids``: the store's ids are not copied for them (a
     # list of every id made, then freed, at every keystroke).
@@ -326,19 +326,29 @@ class ScopedLookups(PaperLookups):
 
     @classmethod
     def of(  # type: ignore[override]
-        cls, searcher: Searcher, positions: np.ndarray, followed: Callable[[], frozenset[str]] | None = None
+        cls,
+        searcher: Searcher,
+        positions: np.ndarray,
+        followed: Callable[[], frozenset[str]] | None = None,
+        papers: Callable[[], Sequence[Paper]] | None = None,
     ) -> ScopedLookups:
-        """The lookups of ``searcher``'s store's papers at ``positions``."""
+        """The lookups of ``searcher``'s store's papers at ``positions``; ``papers`` gives those
+        papers (a venue scope's: :func:`~paperdeck.search.venues.papers_of_scope`, taken by
+        its runs), else (or when it gives another number of papers: the catalogue parsed since
+        the positions were found is not the one they were found in) they are picked out of
+        every paper."""
         whole = PaperLookups.of(searcher, followed)
         store = searcher.store
         at = positions
 
-        def papers() -> list[Paper]:
+        def picked() -> Sequence[Paper]:
+            if papers is not None and len(given := papers()) == len(at):
+                return given
             every = store.papers
             return [every[n] for n in at.tolist()]
 
         return cls(
-            positions, store.paper_count, papers=papers, users=whole._users, index=whole._index,
+            positions, store.paper_count, papers=picked, users=whole._users, index=whole._index,
             corpus=whole._corpus, summaries=whole._summaries, review_forums=whole._review_forums,
             followed=whole._followed, changed=whole._changed, events=whole._events,
         )  # fmt: skip

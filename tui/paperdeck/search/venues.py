@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, cast
 
 from paperdeck.model.safe_text import one_line
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from paperdeck.model.paper import Paper
     from paperdeck.store.rows import VenueRuns
 
+#: What a paper id read from OpenReview starts with (its forum id follows).
+_OPENREVIEW = "openreview:"
 #: The scope of every venue.
 ALL: frozenset[str] = frozenset()
 #: How papers without a venue are named in the picker and the top bar.
@@ -112,24 +115,22 @@ def papers_of_scope(store: Store, scope: frozenset[str]) -> list[Paper]:
     Raises:
         StoreError: as :attr:`Store.papers <paperdeck.store.store.Store.papers>`.
     """
-    papers = store.papers
+    store.load()
     found = _spans(store, scope)  # (after the parse: the parsed papers' runs)
     if found is None:
-        return papers
-    kept: list[Paper] = []
-    for start, stop in found[1]:  # a slice per run (no numpy, no Python step per paper)
-        kept += papers[start:stop]
-    return kept
+        return store.papers
+    # The runs' papers taken in C, no list of every paper of the library made (no numpy, no
+    # Python step per paper).
+    return store.papers_at(found[1])
 
 
-def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:
+def scope_forums(store: Store, scope: frozenset[str]) -> AbstractSet[str] | None:
     """The OpenReview forum ids of the papers of ``scope`` (the review summaries a view within
     it reads: :meth:`ReviewStore.summaries_among
     <paperdeck.store.reviews.ReviewStore.summaries_among>`); ``None`` for every paper (as
-    :func:`scoped_ids`). Loads the catalogue if needed; kept until the catalogue or the scope
-    changes."""
-    from paperdeck.model.review_summary import forums_of
-
+    :func:`scoped_ids`). A :class:`ScopeForums`: asked whether it holds a forum, it answers
+    from the scope's ids, no forum id of each paper made. Loads the catalogue if needed; kept
+    until the catalogue or the scope changes."""
     runs = store.venue_runs
     if not scope or scope >= frozenset(runs.labels):
         return None
@@ -137,11 +138,75 @@ def scope_forums(store: Store, scope: frozenset[str]) -> frozenset[str] | None:
         known = _forums.get(store)
         if known is not None and known[0] is runs and known[1] == scope:
             return known[2]
-    papers = papers_of_scope(store, scope)
-    forums = forums_of(papers)
+    store.load()
+    forums = ScopeForums(store, scope)
     with _lock:
         _forums[store] = (runs, scope, forums)
     return forums
+
+
+class ScopeForums(AbstractSet[str]):
+    """The OpenReview forum ids of the papers of a venue scope, as a set that answers ``in``
+    without the forum id of each paper made and hashed (a library's review summaries are asked
+    for the scope's, of which the summaries file holds a few, the scope's papers thousands): a
+    forum is the scope's when ``openreview:FORUM`` is a paper of the scope with that forum, or
+    when a paper of the scope holds it apart from its id (:meth:`Store.forums_apart
+    <paperdeck.store.store.Store.forums_apart>`). Where the store cannot tell those apart (papers
+    not of one lean parse, or of a venue it deferred), and to be listed or counted, the forum
+    ids are made (:func:`~paperdeck.model.review_summary.forums_of` of the scope's papers), once.
+
+    Args:
+        store: the store, its catalogue loaded.
+        scope: a venue scope of some of its venues (not :data:`ALL`).
+    """
+
+    __slots__ = ("_apart", "_made", "_members", "_scope", "_store")
+
+    def __init__(self, store: Store, scope: frozenset[str]) -> None:
+        self._store = store
+        self._scope = scope
+        self._members = scope_members(store, scope)
+        self._apart = store.forums_apart(scope)
+        self._made: frozenset[str] | None = None
+        if self._apart is None:
+            self._every()
+
+    def __contains__(self, forum: object) -> bool:
+        made = self._made
+        if made is not None:
+            return forum in made
+        if type(forum) is not str or not forum:
+            return False
+        paper_id = _OPENREVIEW + forum
+        if paper_id in self._members:
+            paper = self._store.paper(paper_id)
+            if paper is not None and paper.openreview_id == forum:
+                return True
+        apart = self._apart
+        return apart is not None and not self._members.isdisjoint(apart.get(forum, ()))
+
+    def _every(self) -> frozenset[str]:
+        """Each forum id of the scope's papers, made at first need and kept."""
+        made = self._made
+        if made is None:
+            from paperdeck.model.review_summary import forums_of
+
+            made = self._made = forums_of(papers_of_scope(self._store, self._scope))
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._every())
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+    def __hash__(self) -> int:
+        return self._hash()
+
+    @classmethod
+    def _from_iterable(cls, it: Iterable[str]) -> frozenset[str]:  # type: ignore[override]
+        """What ``|``, ``&`` and ``-`` with another set make: a ``frozenset``."""
+        return frozenset(it)
 
 
 def scope_members(store: Store, scope: frozenset[str]) -> frozenset[str]:
@@ -232,7 +297,7 @@ _scopes: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], list[str
     weakref.WeakKeyDictionary()
 )
 #: Per store: (venue runs, scope) → the forum ids of the scope's papers.
-_forums: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], frozenset[str]]] = weakref.WeakKeyDictionary()
+_forums: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], ScopeForums]] = weakref.WeakKeyDictionary()
 #: Per store: (venue runs, scope) → a byte per paper, 1 for the scope's (scope_bytes).
 _bytes: weakref.WeakKeyDictionary[Store, tuple[object, frozenset[str], bytes]] = weakref.WeakKeyDictionary()
 #: Per store: (venue runs) → venue by paper id.

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from array import array
 
     from paperdeck.model.paper import Paper  # imported where papers are read: the rows come first
+    from paperdeck.store.lean_papers import PaperColumns
     from paperdeck.store.patch_record import CataloguePatch
     from paperdeck.store.written import IndexedText, NamedPapers, WrittenCatalogue
 
@@ -204,6 +205,9 @@ class Catalogue:
         #: The venues whose papers a lean parse reads; the others' are held deferred
         #: (:meth:`defer_outside`); ``None``: every paper read.
         self._eager_venues: frozenset[str] | None = None
+        #: The papers' table the last lean parse made, its columns, and the venues it read (the
+        #: others' papers deferred; ``None``: every paper read): :meth:`forums_apart`.
+        self._lean_read: tuple[dict[str, Paper], PaperColumns, frozenset[str] | None] | None = None
         #: The rows cache's columns kept for the papers parsed from the very file it was read for,
         #: with (generation, the papers' table's id, its size) they are of (see row_columns).
         self._columns: tuple[tuple[int, int, int], RowColumns] | None = None
@@ -397,6 +401,42 @@ class Catalogue:
         """
         self.load()
         return list(self._papers.values())
+
+    def forums_apart(self, venues: frozenset[str]) -> Mapping[str, tuple[str, ...]] | None:
+        """The OpenReview forum ids that are not the id less ``openreview:`` of a paper holding
+        them, each with the ids of those papers, for every paper of ``venues`` (and maybe others),
+        from the lean parse's columns, no paper visited (:meth:`PaperColumns.forums_apart
+        <paperdeck.store.lean_papers.PaperColumns.forums_apart>`); any other paper's forum is its id
+        less ``openreview:``, or none. ``None`` when that cannot be told so: the papers held are
+        not all of one lean parse (parsed otherwise, or replaced since), or ``venues`` holds one
+        whose papers it deferred (each one's forum unknown until it is read)."""
+        lean = self._lean_read
+        if lean is None or lean[0] is not self._papers:
+            return None
+        _, columns, read = lean
+        if read is not None and not venues <= read:
+            return None
+        return columns.forums_apart()
+
+    def papers_at(self, spans: Iterable[tuple[int, int]]) -> list[Paper]:
+        """The papers at positions ``[start, stop)`` of each of ``spans`` (ascending, apart), in
+        catalogue order; loads if needed. Taken off the papers held in C, no list of every paper
+        made (a venue scope's papers in a library: :func:`~paperdeck.search.venues.papers_of_scope`).
+
+        Raises:
+            StoreError: as :meth:`load`.
+            ValueError: the spans are not ascending and apart.
+        """
+        self.load()
+        held = iter(self._papers.values())  # (replaced whole, never changed in place)
+        kept: list[Paper] = []
+        at = 0
+        for start, stop in spans:
+            if not at <= start <= stop:
+                raise ValueError(f"papers_at: spans not ascending and apart ({start}, {stop})")
+            kept += islice(held, start - at, stop - at)
+            at = stop
+        return kept
 
     @property
     def held_papers(self) -> Mapping[str, Paper]:
@@ -709,6 +749,7 @@ class Catalogue:
             return None
         finally:
             columns.taken()
+        self._lean_read = (papers, columns, self._eager_venues if parts is not None else None)
         return papers
 
     def _read_lean_by_table(self, line: bytes) -> tuple[dict[str, Paper] | None, dict[str, str]]:

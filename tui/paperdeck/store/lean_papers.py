@@ -407,6 +407,17 @@ class PaperColumns:
         deque(map(_set_at, views, taken), 0)
         return views
 
+    def forums_apart(self) -> dict[str, tuple[str, ...]]:
+        """The papers read whose OpenReview forum id is not their id less ``openreview:``, by
+        that forum: their ids (any other paper read has that forum, or none; a deferred paper's
+        is not known until it is read). Made from the few kept aside, not from every paper."""
+        apart: dict[str, tuple[str, ...]] = {}
+        ids = self.ids
+        for at, forum in list(self._forum_aside.items()):  # (a copy: a paper filled meanwhile adds one)
+            if type(forum) is str and forum:
+                apart[forum] = (*apart.get(forum, ()), ids[at])
+        return apart
+
     def take(self, other: PaperColumns, at: int, start: int, end: int) -> LeanPaper | None:
         """Take paper ``at`` of ``other`` (the columns of an older file of the same catalogue)
         without parsing it, when its document at ``[start, end)`` of this file is byte for byte

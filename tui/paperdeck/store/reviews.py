@@ -34,7 +34,7 @@ import contextvars
 import os
 import zlib
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import partial
@@ -453,9 +453,15 @@ class ReviewStore:
         if self._summaries or not index.get("summaries"):
             return self._summaries
         some = self._some
-        if some is not None and forums <= some.forums:
+        if some is not None and (forums is some.forums or forums <= some.forums):
             return some
-        wanted = frozenset(forums) if some is None else some.forums | forums
+        # The forums asked as given (a scope's answers ``in`` without making its every forum id:
+        # :class:`~paperdeck.search.venues.ScopeForums`); joined, as a frozenset.
+        wanted: AbstractSet[str] = (
+            (frozenset(forums) if isinstance(forums, MutableSet) else forums)
+            if some is None
+            else frozenset(some.forums | forums)
+        )
         name = str(index["summaries"])
         path = self.directory / name
         try:  # the forums' entries alone, by the span index; else every entry streamed

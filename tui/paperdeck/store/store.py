@@ -38,7 +38,7 @@ import contextlib
 import os
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -440,6 +440,18 @@ class Store:
     def papers(self) -> list[Paper]:
         """Every paper in catalogue order; loads if needed (raises StoreError as :meth:`load`)."""
         return self.catalogue.papers
+
+    def forums_apart(self, venues: frozenset[str]) -> Mapping[str, tuple[str, ...]] | None:
+        """:meth:`Catalogue.forums_apart <paperdeck.store.catalogue.Catalogue.forums_apart>`: the
+        forums that are not their paper's id less ``openreview:``, with those papers' ids, for the
+        papers of ``venues``; ``None`` when the papers held cannot tell (loads if needed)."""
+        self.catalogue.load()
+        return self.catalogue.forums_apart(venues)
+
+    def papers_at(self, spans: Iterable[tuple[int, int]]) -> list[Paper]:
+        """:meth:`Catalogue.papers_at <paperdeck.store.catalogue.Catalogue.papers_at>`: the papers
+        at these ``[start, stop)`` positions, no list of every paper made."""
+        return self.catalogue.papers_at(spans)
 
     @property
     def catalogue_generation(self) -> int:
