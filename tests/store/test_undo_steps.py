@@ -9,9 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from paperdeck.model.errors import PaperdeckError
 from paperdeck.reading.history import History
 from paperdeck.store import undo_steps
 from paperdeck.store.store import Store
+from paperdeck.store.transaction import NOT_FINISHED
 from paperdeck.store.undo_steps import UNDO_STEPS_FILE, StepEdit
 from paperdeck.store.user_data import SHARDS, doc_id_for
 
@@ -65,34 +67,46 @@ def _seen(data_dir: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return starred, tuple(step.id for step in store.undo_steps.steps())
 
 
-def _killed_at_each_call(
-    template: Path, work: Path, operation: Callable[[Path], None]
-) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """What a restarted store holds after a kill at each writing call of ``operation``."""
+Seen = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _faulted_at_each_call(template: Path, work: Path, operation: Callable[[Path], None], kind: str) -> set[Seen]:
+    """What a restarted store holds after a fault of ``kind`` at each writing call of
+    ``operation``; an error must say that nothing was changed, and be true."""
     total = count_calls(template, work, operation)
     assert total > 10
+    before = _seen(copy_tree(template, work / "before"))
     outcomes = set()
     for call in range(1, total + 1):
         data_dir = copy_tree(template, work / "run")
-        with Faults(data_dir, call, "kill") as faults, contextlib.suppress(Killed):
-            operation(data_dir)
+        error: str | None = None
+        with Faults(data_dir, call, kind) as faults, contextlib.suppress(Killed):
+            try:
+                operation(data_dir)
+            except (PaperdeckError, OSError) as exc:
+                error = str(exc)
         assert faults.fired
-        outcomes.add(_seen(data_dir))
+        seen = _seen(data_dir)
+        if error is not None and NOT_FINISHED not in error:
+            assert "nothing was changed" in error and seen == before, (call, error)
+        outcomes.add(seen)
     return outcomes
 
 
-def test_the_step_is_written_in_the_transaction_of_its_change(template: Path, tmp_path: Path) -> None:
-    outcomes = _killed_at_each_call(template, tmp_path, _star_all)
+@pytest.mark.parametrize("kind", ["kill", "eio", "enospc"])
+def test_the_step_is_written_in_the_transaction_of_its_change(template: Path, tmp_path: Path, kind: str) -> None:
+    outcomes = _faulted_at_each_call(template, tmp_path, _star_all, kind)
     before = (tuple(BY_HAND), ())
     after = (tuple(sorted([*BY_HAND, *BULK])), ("bulk",))
     assert outcomes == {before, after}  # never the stars without their step, nor the step alone
 
 
-def test_an_undo_takes_its_step_off_in_its_own_transaction(template: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["kill", "eio"])
+def test_an_undo_takes_its_step_off_in_its_own_transaction(template: Path, tmp_path: Path, kind: str) -> None:
     starred = tmp_path / "starred"
     copy_tree(template, starred)
     _star_all(starred)
-    outcomes = _killed_at_each_call(starred, tmp_path, _undo_last)
+    outcomes = _faulted_at_each_call(starred, tmp_path, _undo_last, kind)
     assert outcomes == {(tuple(sorted([*BY_HAND, *BULK])), ("bulk",)), (tuple(BY_HAND), ())}
 
 
