@@ -115,10 +115,11 @@ class Terminal:
 
 
 def user_records(data_dir: Path) -> list[dict[str, object]]:
-    """Every user record on disk, read straight from the shards (not through paperdeck)."""
+    """Every user record on disk, read straight from the shards (``user/00.json`` … ``3f.json``;
+    not the follows, nor the undo steps kept beside them), not through paperdeck."""
     return [
         record
-        for shard in sorted((data_dir / "user").glob("*.json"))
+        for shard in sorted((data_dir / "user").glob("[0-9a-f][0-9a-f].json"))
         for record in json.loads(shard.read_text("utf-8"))["user"].values()
     ]
 

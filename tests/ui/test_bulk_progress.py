@@ -15,6 +15,7 @@ import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.model.user import UserData
 from paperdeck.store.store import Store
+from paperdeck.store.undo_steps import StepEdit
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.progress import ProgressScreen
 from paperdeck.ui.widgets.paper_list import PaperList
@@ -59,17 +60,18 @@ class Watch:
             paper_ids: Iterable[str],
             how: Callable[[UserData], UserData],
             progress: Callable[[int], None] | None = None,
+            step: StepEdit | None = None,
         ) -> Any:
             if threading.current_thread() is threading.main_thread():
                 self.on_the_loop += 1
-                return change(store, paper_ids, how, progress)
+                return change(store, paper_ids, how, progress, step=step)
 
             def asked(papers: int) -> None:
                 self.answers.append(app.call_from_thread(self._progress_done))
                 if progress is not None:
                     progress(papers)
 
-            return change(store, paper_ids, how, asked)
+            return change(store, paper_ids, how, asked, step=step)
 
         monkeypatch.setattr(Store, "change", answered)
 
@@ -161,13 +163,14 @@ async def test_the_progress_of_an_undo_names_the_step(big_store: Store, monkeypa
         paper_ids: Iterable[str],
         how: Callable[[UserData], UserData],
         progress: Callable[[int], None] | None = None,
+        step: StepEdit | None = None,
     ) -> Any:
         def head() -> str:
             found = app.screen.query("#progress-what") if isinstance(app.screen, ProgressScreen) else None
             return str(found.first(Label).render()) if found else ""
 
         heads.append(app.call_from_thread(head))
-        return change(store, paper_ids, how, progress)
+        return change(store, paper_ids, how, progress, step=step)
 
     monkeypatch.setattr(Store, "change", head_seen)
     async with app.run_test(size=(80, 24)) as pilot:

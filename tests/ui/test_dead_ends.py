@@ -20,6 +20,7 @@ from paperdeck.model.paper import Paper, UserData
 from paperdeck.sources.importer import import_files
 from paperdeck.store.settings import CONFIG_FILE
 from paperdeck.store.store import Store
+from paperdeck.store.undo_steps import StepEdit
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.keymap import check_keymap
 from paperdeck.ui.screens.help import HelpScreen
@@ -355,6 +356,7 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
         paper_ids: Iterable[str],
         how: Callable[[UserData], UserData],
         progress: Callable[[int], None] | None = None,
+        step: StepEdit | None = None,
     ) -> list[Change]:
         def shard_staged(papers: int) -> None:  # as each shard is staged, in the writing thread
             screen = app.screen
@@ -365,7 +367,7 @@ async def test_a_bulk_change_shows_its_progress_and_formats_its_numbers(
             if progress is not None:
                 progress(papers)
 
-        return change(self, paper_ids, how, shard_staged)
+        return change(self, paper_ids, how, shard_staged, step=step)
 
     reload, look = Store.reload_user_data, Store.user_data_changed_on_disk
     reloads_during: list[bool] = []  # each look at the user data on disk (a stat first, a read if changed)
@@ -414,6 +416,7 @@ async def test_a_bulk_change_that_fails_midway_changes_nothing(tmp_path: Path, m
         paper_ids: Iterable[str],
         how: Callable[[UserData], UserData],
         progress: Callable[[int], None] | None = None,
+        step: StepEdit | None = None,
     ) -> list[Change]:
         def third_fails(papers: int) -> None:
             staged.append(papers)
@@ -422,7 +425,7 @@ async def test_a_bulk_change_that_fails_midway_changes_nothing(tmp_path: Path, m
             if progress is not None:
                 progress(papers)
 
-        return change(self, paper_ids, how, third_fails)
+        return change(self, paper_ids, how, third_fails, step=step)
 
     monkeypatch.setattr(Store, "change", failing)
     async with app.run_test(size=SIZE) as pilot:

@@ -37,10 +37,12 @@ async def test_the_list_stays_drawn_under_the_progress_of_a_bulk_star_and_its_un
 
     change = Store.change
 
-    def watched(store: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData], *args: Any) -> Any:
+    def watched(
+        store: Store, paper_ids: Iterable[str], how: Callable[[UserData], UserData], *args: Any, **kwargs: Any
+    ) -> Any:
         if threading.current_thread() is not threading.main_thread() and len(frames) < 2:  # a screenshot is slow
             frames.append(app.call_from_thread(frame))
-        return change(store, paper_ids, how, *args)
+        return change(store, paper_ids, how, *args, **kwargs)
 
     monkeypatch.setattr(Store, "change", watched)
     async with app.run_test(size=(80, 24)) as pilot:

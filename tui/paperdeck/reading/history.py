@@ -6,15 +6,22 @@ each to the record as it is on disk at that moment (re-read under the store's lo
 fields the step touched (:func:`paperdeck.store.user_data.apply_change`): a note, tags or a status
 another paperdeck wrote meanwhile stay. A step on a paper whose id a merge has since changed goes
 to the paper under its current id.
+
+The steps of the user's records outlive the session: each is kept beside the user data
+(:mod:`paperdeck.store.undo_steps`) by the write that makes it, in the same transaction, and taken
+off by the write that undoes it; a history opened on a store starts with the steps kept there
+(``earlier``: from a session before). The "every change seen" mark's steps are the session's.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from paperdeck.model.paper import UserData
 from paperdeck.store.store import Store
+from paperdeck.store.undo_steps import StepEdit, new_step_id
 from paperdeck.store.user_data import apply_change
 
 #: One record's change: ``(before, after)``.
@@ -30,32 +37,66 @@ class Step:
     #: The "every change seen" mark before and after the step (:meth:`Store.seen_mark`), for a
     #: step that moved it (``C``: every change marked seen); ``None`` for the others.
     seen: tuple[str | None, str | None] | None = None
+    #: The step's id where it is kept beside the user data (:mod:`paperdeck.store.undo_steps`).
+    key: str = field(default_factory=new_step_id)
+    #: Whether the step was made in a session before this one (read from where it is kept).
+    earlier: bool = False
 
     @property
     def paper_ids(self) -> list[str]:
         """The papers the step touched."""
         return [after.paper_id for _, after in self.changes]
 
+    @property
+    def offer(self) -> str:
+        """What undoing it does, in a few words: ``star of 2,508 papers``, ``note of 1 paper``."""
+        count = len(self.changes)
+        what = _PAPERS_SAID.sub("", self.label)
+        return f"{what} of {count:,} paper{'' if count == 1 else 's'}" if count else what
+
+    def undo_edit(self, *, undo: bool) -> StepEdit:
+        """What undoing (or redoing) the step does where it is kept: taken off (or put back)."""
+        return (
+            StepEdit(self.key, self.label, undone=True)
+            if undo
+            else StepEdit(self.key, self.label, changes=self.changes)
+        )
+
+
+#: The papers counted at the end of a bulk step's label (``star (2,508 papers)``).
+_PAPERS_SAID = re.compile(r" \([\d,]+ papers\)$")
+
 
 class History:
     """The session's undo and redo stacks over a store.
 
     Args:
-        store: where undo and redo write.
+        store: where undo and redo write; the undo stack starts with the steps kept there
+            (:attr:`Store.undo_steps`, read here), each ``earlier``.
         limit: steps kept (the oldest are forgotten past it).
     """
 
     def __init__(self, store: Store, limit: int = 1000) -> None:
         self._store = store
         self._limit = limit
-        self._undo: list[Step] = []
+        kept = store.undo_steps.steps()
+        self._undo: list[Step] = [Step(s.label, s.changes, key=s.id, earlier=True) for s in kept][-limit:]
         self._redo: list[Step] = []
+        #: Why the steps kept could not be read (one line naming the file), ``None`` when they were.
+        self.problem = store.undo_steps.problem
 
-    def record(self, label: str, changes: list[Change]) -> Step | None:
-        """Remember a change just written (nothing when it changed nothing); clears redo."""
+    @staticmethod
+    def keeping(label: str) -> StepEdit:
+        """What a new change labelled ``label`` gives :meth:`Store.change` (``step``) to keep its
+        step in the change's transaction; :meth:`record` it with the same ``key`` once written."""
+        return StepEdit(new_step_id(), label)
+
+    def record(self, label: str, changes: list[Change], key: str | None = None) -> Step | None:
+        """Remember a change just written (nothing when it changed nothing); clears redo.
+        ``key``: the id its step was kept under (:meth:`keeping`)."""
         if not changes:
             return None
-        step = Step(label, tuple(changes))
+        step = Step(label, tuple(changes)) if key is None else Step(label, tuple(changes), key=key)
         self._undo.append(step)
         del self._undo[: -self._limit]
         self._redo.clear()
@@ -137,6 +178,6 @@ class History:
             self._store.set_seen_mark(step.seen[0] if undo else step.seen[1])
         if step.changes:
             ids, replay = self.replay_of(step, undo=undo)
-            self._store.change(ids, replay)
+            self._store.change(ids, replay, step=step.undo_edit(undo=undo))
         self.replayed(step, undo=undo)
         return step

@@ -73,6 +73,7 @@ if TYPE_CHECKING:  # a command that touches one paper imports neither (see follo
     from paperdeck.store.reviews import MergeProgress, ReviewImport, ReviewSpill, ReviewStore, StagedWords
     from paperdeck.store.schedule import ScheduleImport, ScheduleStore
     from paperdeck.store.undo import UndoPoint, UndoScope
+    from paperdeck.store.undo_steps import StepEdit, UndoSteps
 
 __all__ = [
     "CATALOGUE_FILE",
@@ -200,6 +201,7 @@ class Store:
         self._open_lock = threading.Lock()  # opens the reviews, the follows and the change log at first use
         self._reviews: ReviewStore | None = None
         self._follows: FollowStore | None = None
+        self._undo_steps: UndoSteps | None = None
         self._schedule: ScheduleStore | None = None
         self._events_by_paper: tuple[tuple[int, int], dict[str, tuple[ScheduleEvent, ...]]] | None = None
         self._event_papers: tuple[tuple[frozenset[str], int], frozenset[str]] | None = None  # event_papers
@@ -388,6 +390,18 @@ class Store:
             return FollowStore(self.user_dir, self._now, meta(), check_schema)
 
         return self._opened("_follows", open_follows)
+
+    @property
+    def undo_steps(self) -> UndoSteps:
+        """The app's undo steps kept beside the user data (``user/undo-steps.json``), written by
+        :meth:`change` in the transaction of the change each undoes; opened at first use."""
+
+        def open_undo_steps() -> UndoSteps:
+            from paperdeck.store.undo_steps import UndoSteps
+
+            return UndoSteps(self.user_dir, self._now)
+
+        return self._opened("_undo_steps", open_undo_steps)
 
     @property
     def change_log(self) -> ChangeLog:
@@ -963,11 +977,15 @@ class Store:
         paper_ids: Iterable[str],
         change: Callable[[UserData], UserData],
         progress: Callable[[int], None] | None = None,
+        *,
+        step: StepEdit | None = None,
     ) -> list[tuple[UserData, UserData]]:
         """Apply ``change`` to many papers' records in one batch (a bulk action): one transaction
         over every shard it touches, so the records change all together or none does (a kill
         included: :mod:`paperdeck.store.transaction`). ``progress``, when given, is told the
-        number of papers of each shard as it is staged, from the calling thread.
+        number of papers of each shard as it is staged, from the calling thread. ``step``: what
+        the change does to the app's kept undo steps (:attr:`undo_steps`: its own step added, or
+        the step it undoes taken off), written in the same transaction.
 
         Returns:
             ``(before, after)`` for each record that changed (for undo).
@@ -976,7 +994,12 @@ class Store:
             StoreError: the user data cannot be written (nothing was changed, unless the reason
                 says the change is saved and finished at the next open).
         """
-        return self._user.modify_many(paper_ids, change, progress)
+        if step is None:
+            return self._user.modify_many(paper_ids, change, progress)
+        with transaction(self.data_dir):
+            changes = self._user.modify_many(paper_ids, change, progress)
+            self.undo_steps.edit(step, changes)
+        return changes
 
     def restore(self, records: Iterable[UserData], *, keep_times: bool = False) -> list[tuple[UserData, UserData]]:
         """Write these exact records whole (a backup's restore; with ``keep_times`` the records keep

@@ -29,6 +29,7 @@ from textual.screen import Screen
 from paperdeck.model.errors import StoreError
 from paperdeck.model.user import UserData
 from paperdeck.store.store import Store
+from paperdeck.store.undo_steps import StepEdit
 from paperdeck.ui._lines.timers import one_shot
 
 __all__ = ["SaveQueue"]
@@ -43,6 +44,7 @@ class _Save:
     change: Callable[[UserData], UserData]
     finished: Finished
     shown: Callable[[UserData], UserData]
+    step: StepEdit | None = None
     changes: list[tuple[UserData, UserData]] = field(default_factory=list)
     error: StoreError | None = None
     written: threading.Event = field(default_factory=threading.Event)
@@ -102,11 +104,13 @@ class SaveQueue:
         change: Callable[[UserData], UserData],
         finished: Finished,
         shown: Callable[[UserData], UserData] | None = None,
+        step: StepEdit | None = None,
     ) -> None:
         """Queue ``change`` of ``ids``; ``finished`` is called on the event loop once it is written
         (or failed), after every save submitted before it. ``shown``: how the change is shown until
-        then, when ``change`` itself is no setting (it reads the record to merge with it)."""
-        save = _Save(list(ids), change, finished, shown or change)
+        then, when ``change`` itself is no setting (it reads the record to merge with it).
+        ``step``: its undo step, kept in the write's transaction (:meth:`Store.change`)."""
+        save = _Save(list(ids), change, finished, shown or change, step)
         self._loop = asyncio.get_running_loop()
         with self._lock:
             alone = not self._saves
@@ -149,7 +153,7 @@ class SaveQueue:
 
     def _write(self, save: _Save) -> None:
         try:
-            save.changes = self._store.change(save.ids, save.change)
+            save.changes = self._store.change(save.ids, save.change, step=save.step)
         except StoreError as error:
             save.error = error
         finally:

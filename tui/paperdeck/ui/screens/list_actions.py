@@ -24,6 +24,7 @@ from textual.dom import DOMNode
 from paperdeck.model.errors import StoreError
 from paperdeck.model.paper import UserData
 from paperdeck.store.store import Store
+from paperdeck.store.undo_steps import StepEdit
 from paperdeck.ui.screens.list_filter import ListFilter
 
 if TYPE_CHECKING:
@@ -134,10 +135,12 @@ def change_in_steps(
     done: Callable[[list[Change], StoreError | None], None],
     *,
     what: str | None = None,
+    step: StepEdit | None = None,
 ) -> None:
     """Apply ``change`` to many papers with its progress on screen (a bulk star, status or tag,
     or the undo or redo of one), the progress box headed ``what`` (default: the label and the
-    number of papers).
+    number of papers). ``step``: its undo step, kept (or taken off) in the change's transaction
+    (:meth:`Store.change`).
 
     The papers are changed in one :meth:`Store.change`, in a worker thread: one transaction over
     every user-data shard, so they change all together or none does, a kill included (each shard
@@ -168,7 +171,7 @@ def change_in_steps(
 
         def write_all() -> tuple[list[Change], StoreError | None]:
             try:
-                return store.change(ids, change, advance), None
+                return store.change(ids, change, advance, step=step), None
             except StoreError as exc:
                 return [], exc
             finally:

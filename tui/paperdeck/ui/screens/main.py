@@ -16,6 +16,7 @@ messages flow up (the list reports the highlighted paper, the filter bar reports
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Container, Sequence
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, ClassVar
@@ -323,6 +324,7 @@ class MainScreen(ReadingScreen):
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
+        self._read_undo_steps()
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         after_first_frame(self, self._changes_after_first_frame)  # the rows' changed marks, then
         self.call_after_refresh(self._changes_after_first_frame)
@@ -448,6 +450,18 @@ class MainScreen(ReadingScreen):
         another case, an older alias) but every command taking ids reads as a paper's is looked
         up (in a thread) and put in as that paper's ``id:`` term."""
         self._look_up_pasted(event.text)
+
+    @work(thread=True, exclusive=True, group="undo-steps")
+    def _read_undo_steps(self) -> None:
+        """Read the undo steps kept from earlier sessions off the event loop (``u`` then finds
+        them read); one that cannot be read is said once (its steps are ignored, the file kept)."""
+        undo_steps = self.store.undo_steps
+        undo_steps.steps()
+        if undo_steps.problem is not None:
+            with contextlib.suppress(RuntimeError):  # the app has ended meanwhile
+                self.app.call_from_thread(
+                    self.notify, undo_steps.problem, title="Undo steps", severity="warning", timeout=10, markup=False
+                )
 
     @work(thread=True, exclusive=True, group="pasted-id")
     def _look_up_pasted(self, pasted: str) -> None:

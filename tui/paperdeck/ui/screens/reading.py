@@ -31,7 +31,7 @@ from paperdeck.ui.no_paper import NO_PAPER, say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
 
 if TYPE_CHECKING:
-    from paperdeck.reading.history import History
+    from paperdeck.reading.history import History, Step
     from paperdeck.ui.save_failures import SaveFailures
     from paperdeck.ui.save_queue import SaveQueue
     from paperdeck.ui.screens.note_editor import NoteEditor
@@ -187,6 +187,8 @@ class ReadingScreen(Screen[None]):
         if self._busy():
             return
 
+        step = self.history.keeping(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label)
+
         def go(confirmed: bool | None = True) -> None:
             if not confirmed:
                 return
@@ -194,14 +196,14 @@ class ReadingScreen(Screen[None]):
                 from paperdeck.ui.screens.list_actions import change_in_steps
 
                 # after the saves queued before it, written by another thread
-                self.saves.when_idle(lambda: change_in_steps(self, self.store, label, ids, change, finished))
+                self.saves.when_idle(lambda: change_in_steps(self, self.store, label, ids, change, finished, step=step))
                 return
-            self.saves.submit(ids, change, finished)  # written behind the UI, shown at once
+            self.saves.submit(ids, change, finished, step=step)  # written behind the UI, shown at once
             self.show_user_data(ids)
 
         def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
             if changes:
-                self.history.record(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label, changes)
+                self.history.record(step.label, changes, step.id)
                 self.refresh_user_data([after.paper_id for _, after in changes])
             elif error is not None and len(ids) <= CONFIRM_OVER:
                 self.refresh_user_data(ids)  # the change shown at once is taken back
@@ -315,6 +317,7 @@ class ReadingScreen(Screen[None]):
         :meth:`_save_note`."""
         note = text if text.strip() else ""
         kept, edited = self._note_change(note, base)
+        step = self.history.keeping("note")
 
         def finished(changes: list[tuple[UserData, UserData]], error: StoreError | None) -> None:
             if error is not None:
@@ -322,9 +325,9 @@ class ReadingScreen(Screen[None]):
                 self.refresh_user_data([paper_id])
                 reopen(text)
                 return
-            self._note_saved(paper_id, note, changes, kept)
+            self._note_saved(paper_id, note, changes, kept, step.id)
 
-        self.saves.submit([paper_id], edited, finished, shown=lambda record: record.replaced(note=note))
+        self.saves.submit([paper_id], edited, finished, shown=lambda record: record.replaced(note=note), step=step)
         self.show_user_data([paper_id])
 
     def _note_change(self, note: str, base: str | None) -> tuple[list[str], Callable[[UserData], UserData]]:
@@ -342,9 +345,11 @@ class ReadingScreen(Screen[None]):
 
         return kept, edited
 
-    def _note_saved(self, paper_id: str, note: str, changes: list[tuple[UserData, UserData]], kept: list[str]) -> None:
+    def _note_saved(
+        self, paper_id: str, note: str, changes: list[tuple[UserData, UserData]], kept: list[str], key: str
+    ) -> None:
         self.failures.saved("note")
-        self.history.record("note", changes)
+        self.history.record("note", changes, key)
         self.refresh_user_data([paper_id])
         if kept:
             self.notify("The note was changed elsewhere meanwhile: both texts are kept.", severity="warning", timeout=6)
@@ -367,12 +372,13 @@ class ReadingScreen(Screen[None]):
         kept, edited = self._note_change(note, base)
         if self._saves is not None:
             self._saves.flush()  # after the saves queued before it
+        step = self.history.keeping("note")
         try:
-            changes = self.store.change([paper_id], edited)
+            changes = self.store.change([paper_id], edited, step=step)
         except StoreError as error:
             self.failures.failed("note", str(error), title="Note not saved")
             return False
-        self._note_saved(paper_id, note, changes, kept)
+        self._note_saved(paper_id, note, changes, kept, step.id)
         return True
 
     def action_edit_note_externally(self) -> None:
@@ -475,6 +481,20 @@ class ReadingScreen(Screen[None]):
         if step is None:
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
+        if undo and step.earlier:  # made before this session: said, and asked, first
+            from paperdeck.ui.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes and history.next_step(undo=True) is step:
+                    self._replay_step(history, step, undo=True)
+
+            question = f"Undo: {step.offer} (from your last session)?"
+            self.app.push_screen(ConfirmScreen(question, "Undo it", "Keep it"), answered)
+            return
+        self._replay_step(history, step, undo=undo)
+
+    def _replay_step(self, history: History, step: Step, *, undo: bool) -> None:
+        """Undo (or redo) ``step``, the next in line: at once when it is small, else in a worker."""
         done = "Undone" if undo else "Redone"
         kind = "undo" if undo else "redo"
         if len(step.changes) <= CONFIRM_OVER:
@@ -504,7 +524,7 @@ class ReadingScreen(Screen[None]):
                 self.refresh_user_data([after.paper_id for _, after in changes])
 
         doing = f"{'Undoing' if undo else 'Redoing'}: {step.label}"
-        change_in_steps(self, self.store, doing, ids, replay, finished, what=doing)
+        change_in_steps(self, self.store, doing, ids, replay, finished, what=doing, step=step.undo_edit(undo=undo))
 
     def changes_seen_moved(self) -> None:
         """The "every change seen" mark moved (an undo or redo of ``C``): repaint what shows the

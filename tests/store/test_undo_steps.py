@@ -1,0 +1,168 @@
+"""The app's undo steps kept beside the user data (``user/undo-steps.json``): written in the
+transaction of the change each undoes (a kill at any writing call leaves both or neither), bounded,
+and a file that cannot be read is said once, ignored and never overwritten."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from paperdeck.model.errors import PaperdeckError
+from paperdeck.reading.history import History
+from paperdeck.store import undo_steps
+from paperdeck.store.store import Store
+from paperdeck.store.transaction import NOT_FINISHED
+from paperdeck.store.undo_steps import UNDO_STEPS_FILE, StepEdit
+from paperdeck.store.user_data import SHARDS, doc_id_for
+
+from tests.store.faults import Faults, Killed, copy_tree, count_calls
+
+NOW = "2026-12-01T10:00:00.000000+00:00"
+BY_HAND = ["p:00", "p:01"]
+
+
+def _store(data_dir: Path) -> Store:
+    return Store(data_dir, now=lambda: NOW)
+
+
+def _spread(count: int) -> list[str]:
+    """``count`` paper ids, each in a user-data shard of its own."""
+    chosen: dict[int, str] = {}
+    n = 0
+    while len(chosen) < count:
+        pid = f"p:{n:02d}x"
+        chosen.setdefault(doc_id_for(pid) % SHARDS, pid)
+        n += 1
+    return list(chosen.values())
+
+
+BULK = _spread(6)
+
+
+@pytest.fixture
+def template(tmp_path: Path) -> Path:
+    """Two papers starred by hand (no step kept: as the CLI writes them)."""
+    data_dir = tmp_path / "template"
+    _store(data_dir).change(BY_HAND, lambda r: r.replaced(starred=True))
+    return data_dir
+
+
+def _star_all(data_dir: Path) -> None:
+    """The bulk star, its step kept (as the app writes it)."""
+    _store(data_dir).change(BULK, lambda r: r.replaced(starred=True), step=StepEdit("bulk", "star (6 papers)"))
+
+
+def _undo_last(data_dir: Path) -> None:
+    """A new session's ``u``: the step kept by the session before, undone."""
+    history = History(_store(data_dir))
+    assert history.undo() is not None
+
+
+def _seen(data_dir: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The starred papers and the kept steps' ids, as a restarted store reads them."""
+    store = _store(data_dir)
+    starred = tuple(sorted(pid for pid, record in store.all_user_data.items() if record.starred))
+    return starred, tuple(step.id for step in store.undo_steps.steps())
+
+
+Seen = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _faulted_at_each_call(template: Path, work: Path, operation: Callable[[Path], None], kind: str) -> set[Seen]:
+    """What a restarted store holds after a fault of ``kind`` at each writing call of
+    ``operation``; an error must say that nothing was changed, and be true."""
+    total = count_calls(template, work, operation)
+    assert total > 10
+    before = _seen(copy_tree(template, work / "before"))
+    outcomes = set()
+    for call in range(1, total + 1):
+        data_dir = copy_tree(template, work / "run")
+        error: str | None = None
+        with Faults(data_dir, call, kind) as faults, contextlib.suppress(Killed):
+            try:
+                operation(data_dir)
+            except (PaperdeckError, OSError) as exc:
+                error = str(exc)
+        assert faults.fired
+        seen = _seen(data_dir)
+        if error is not None and NOT_FINISHED not in error:
+            assert "nothing was changed" in error and seen == before, (call, error)
+        outcomes.add(seen)
+    return outcomes
+
+
+@pytest.mark.parametrize("kind", ["kill", "eio", "enospc"])
+def test_the_step_is_written_in_the_transaction_of_its_change(template: Path, tmp_path: Path, kind: str) -> None:
+    outcomes = _faulted_at_each_call(template, tmp_path, _star_all, kind)
+    before = (tuple(BY_HAND), ())
+    after = (tuple(sorted([*BY_HAND, *BULK])), ("bulk",))
+    assert outcomes == {before, after}  # never the stars without their step, nor the step alone
+
+
+@pytest.mark.parametrize("kind", ["kill", "eio"])
+def test_an_undo_takes_its_step_off_in_its_own_transaction(template: Path, tmp_path: Path, kind: str) -> None:
+    starred = tmp_path / "starred"
+    copy_tree(template, starred)
+    _star_all(starred)
+    outcomes = _faulted_at_each_call(starred, tmp_path, _undo_last, kind)
+    assert outcomes == {(tuple(sorted([*BY_HAND, *BULK])), ("bulk",)), (tuple(BY_HAND), ())}
+
+
+def test_a_new_session_undoes_the_step_of_the_last_one(template: Path) -> None:
+    _star_all(template)
+    history = History(_store(template))
+    step = history.next_step(undo=True)
+    assert step is not None and step.earlier and step.offer == "star of 6 papers"
+    history.undo()
+    assert _seen(template) == (tuple(BY_HAND), ())
+    history.redo()  # put back where it is kept
+    assert _seen(template) == (tuple(sorted([*BY_HAND, *BULK])), ("bulk",))
+    assert History(_store(template)).undo() is not None
+    assert _seen(template) == (tuple(BY_HAND), ())
+
+
+def test_the_steps_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = _store(tmp_path / "data")
+    for n in range(undo_steps.MAX_STEPS + 5):
+        store.change([f"p:{n:03d}"], lambda r: r.replaced(starred=True), step=StepEdit(f"s{n}", "star"))
+    ids = [step.id for step in store.undo_steps.steps()]
+    assert ids == [f"s{n}" for n in range(5, undo_steps.MAX_STEPS + 5)]
+    monkeypatch.setattr(undo_steps, "MAX_BYTES", 3_000)  # about 8 one-paper steps
+    many = [f"q:{n:03d}" for n in range(40)]
+    store.change(many, lambda r: r.replaced(status="read"), step=StepEdit("big", "mark read (40 papers)"))
+    kept = store.undo_steps.steps()
+    assert [step.id for step in kept] == ["big"]  # the newest is kept whatever its size
+    assert len(kept[0].changes) == 40
+    store.change(["p:000"], lambda r: r.replaced(note="n"), step=StepEdit("note", "note"))
+    assert [step.id for step in store.undo_steps.steps()] == ["note"]  # the big one is the oldest past the bound
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"meta": {"1": {"app": "paperdeck", "schema": 2}}, "steps": [{"id": "a", "lab',  # cut short
+        b'{"tasks": [1, 2, 3]}',  # another program's
+        b'{"meta": {"1": {"app": "paperdeck", "schema": 2}}, "steps": [{"id": 1}]}',  # a step that is none
+    ],
+)
+def test_a_steps_file_that_cannot_be_read_is_said_ignored_and_kept(
+    template: Path, content: bytes, tmp_path: Path
+) -> None:
+    path = template / "user" / UNDO_STEPS_FILE
+    path.write_bytes(content)
+    store = _store(template)
+    history = History(store)
+    assert not history.can_undo
+    assert history.problem is not None and UNDO_STEPS_FILE in history.problem
+    assert "\n" not in history.problem
+    _star_all(template)  # the change is made; its step is not written over the file
+    assert path.read_bytes() == content
+    assert _seen(template)[0] == tuple(sorted([*BY_HAND, *BULK]))
+
+
+def test_a_kept_label_is_shown_as_one_line_of_visible_text(template: Path) -> None:
+    _store(template).change(["p:09"], lambda r: r.replaced(starred=True), step=StepEdit("x", "star\x1b[2J\nnow"))
+    step = History(_store(template)).next_step(undo=True)
+    assert step is not None and step.label == "star␛[2J now"
