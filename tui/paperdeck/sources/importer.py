@@ -70,10 +70,10 @@ class ImportSummary:
 
     def summary(self) -> str:
         """``"19,630 new, 0 updated, 0 unchanged, 1 skipped (1 record without a title:
-        papercopilot_iclr2017.json record 302, id SJUdkecgx)"``, with ``", 12 papers joined with the paper they duplicated"`` after the
-        unchanged when the import joined any: each reason with where its first records are
-        (``"and 48 more"``), then what was dropped, when anything was: ``", 2 values dropped (1
-        non-finite rating; 1 non-finite confidence)"``."""
+        papercopilot_iclr2017.json record 302, id SJUdkecgx)"``, with ``", 12 papers joined with
+        the paper they duplicated"`` after the unchanged when the import joined any: each reason
+        with where its first records are (``"and 48 more"``), then what was dropped, when anything
+        was: ``", 2 values dropped (1 non-finite rating; 1 non-finite confidence)"``."""
         text = f"{self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged" + joined_text(self.joined)
         total = sum(self.skipped.values())
         text += f", {total:,} skipped"
