@@ -120,9 +120,26 @@ def test_the_import_summary_says_where_the_records_it_skipped_are(tmp_path: Path
     copilot.write_text(json.dumps(records), "utf-8")
     store = Store(tmp_path / "data")
     said = import_files(store, [copilot]).summary()
-    assert "1 skipped (1 record without a title: record 2, id Paper00001)" in said
+    assert "1 skipped (1 record without a title: papercopilot_iclr2017.json record 2, id Paper00001)" in said
+    # and which file it is in (a tester's find: five files imported, the skipped one unnamed)
+    other = tmp_path / "papercopilot_iclr2018.json"
+    other.write_text(
+        json.dumps(
+            [
+                {**record, "id": f"Other{n}", "site": f"https://openreview.net/forum?id=Other{n}"}
+                for n, record in enumerate(records)
+            ]
+        ),
+        "utf-8",
+    )
+    said = import_files(Store(tmp_path / "data2"), [other, copilot]).summary()
+    assert (
+        "2 skipped (2 records without a title: papercopilot_iclr2018.json record 2, id Other1, "
+        "papercopilot_iclr2017.json record 2, id Paper00001)"
+    ) in said
     said = import_files(store, [fixture("iclr-2026-orals-posters.json")]).summary()
-    assert "1 workshop: row 22;" in said and "1 another year: row 28)" in said and "other reasons" not in said
+    assert "1 workshop: iclr-2026-orals-posters.json row 22;" in said and "other reasons" not in said
+    assert "1 another year: iclr-2026-orals-posters.json row 28)" in said
     assert "rows matched no paper (events 40000, 40001, 40002 and 19 more)" in said
     many = ImportSummary(
         skipped=Counter({"reply note": 5}), skipped_where={"reply note": ("line 1", "line 2", "line 4")}

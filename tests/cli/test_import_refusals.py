@@ -141,4 +141,5 @@ def test_some_bad_records_import_the_good_ones_and_say_how_many_were_skipped(
     path = _untitled_bib(tmp_path, keep_first=True)
     code, out, err = run(capsys, "import", str(path), "--data-dir", str(tmp_path / "data"))
     assert code == 0 and err == ""
-    assert "1 paper (bibtex)" in out and "2 skipped (2 records without a title: line 10, line 19)" in out
+    name = path.name
+    assert "1 paper (bibtex)" in out and f"2 skipped (2 records without a title: {name} line 10, {name} line 19)" in out

@@ -20,7 +20,7 @@ from paperdeck.export.bibtex import NOT_PUBLISHED, bibtex_entries, citation_keys
 from paperdeck.export.formats import EXPORT_FORMATS, JSON_FORMATS, export_papers, format_for_path
 from paperdeck.export.ris import note_html
 from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
-from paperdeck.export.zotero import extra_lines, person_name
+from paperdeck.export.zotero import extra_lines, person_name, submission_status
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.sources.importer import import_files
@@ -63,10 +63,10 @@ def note_text(value: str) -> str:
 #: is an object with ``required: ["type", "id"]`` and ``additionalProperties: false``; these are the
 #: types the schema gives the variables paperdeck writes.
 CSL_STRING_VARIABLES = frozenset(
-    {"citation-key", "title", "event-title", "container-title", "abstract", "DOI", "URL", "keyword", "note"}
+    {"citation-key", "title", "event-title", "container-title", "abstract", "DOI", "URL", "keyword", "note", "status"}
 )
-#: The schema's ``type`` enum holds ``paper-conference``; ``id`` is ``["string", "number"]``.
-CSL_TYPES = frozenset({"paper-conference"})
+#: The schema's ``type`` enum holds ``paper-conference`` and ``manuscript``; ``id`` is ``["string", "number"]``.
+CSL_TYPES = frozenset({"paper-conference", "manuscript"})
 #: ``name-variable``: an object of these string properties, ``additionalProperties: false``.
 CSL_NAME_PARTS = frozenset({"family", "given", "dropping-particle", "non-dropping-particle", "suffix", "literal"})
 
@@ -174,7 +174,7 @@ def expected_tags(paper: Paper, user: UserData) -> list[str]:
 
 def check_ris_record(record: dict[str, Any], paper: Paper, user: UserData) -> None:
     """One record against its paper, field by field (rispy's names for the tags)."""
-    assert record["type_of_reference"] == "CONF"
+    assert record["type_of_reference"] == ("CONF" if paper.decision not in NOT_PUBLISHED else "MANSCPT")
     title, derived = export_title(paper)
     assert record.get("title", "") == one_line(render_plain(title))
     names = [name for name in paper.authors if one_line(name).replace(",", "").strip()]
@@ -183,8 +183,8 @@ def check_ris_record(record: dict[str, Any], paper: Paper, user: UserData) -> No
         family, given = person_name(name)
         assert written == (f"{family}, {given}" if given else family)
         assert sorted(written.replace(",", " ").split()) == sorted(one_line(name).replace(",", " ").split())
-    assert record.get("secondary_title", "") == paper.venue_label
-    assert record.get("custom3", "") == (paper.venue_label if paper.decision not in NOT_PUBLISHED else "")
+    published = paper.decision not in NOT_PUBLISHED
+    assert record.get("secondary_title", "") == record.get("custom3", "") == (paper.venue_label if published else "")
     assert record.get("year", "") == str(paper.year or "")
     assert record.get("abstract", "") == one_line(paper.abstract)
     assert record.get("doi", "") == one_line(paper.doi)
@@ -259,7 +259,8 @@ def test_names_split_as_zotero_splits_a_byline() -> None:
 
 
 def check_csl_item(item: dict[str, Any], paper: Paper, user: UserData) -> None:
-    assert item["type"] == "paper-conference" and item["citation-key"] == item["id"]
+    published = paper.decision not in NOT_PUBLISHED
+    assert item["type"] == ("paper-conference" if published else "manuscript") and item["citation-key"] == item["id"]
     title, derived = export_title(paper)
     assert item.get("title", "") == one_line(render_plain(title))
     authors = item.get("author", [])
@@ -268,8 +269,8 @@ def check_csl_item(item: dict[str, Any], paper: Paper, user: UserData) -> None:
     for person, name in zip(authors, names, strict=True):
         family, given = person_name(name)
         assert person == ({"family": family, "given": given} if given else {"literal": family})
-    assert item.get("event-title", "") == paper.venue_label
-    assert item.get("container-title", "") == (paper.venue_label if paper.decision not in NOT_PUBLISHED else "")
+    assert item.get("event-title", "") == item.get("container-title", "") == (paper.venue_label if published else "")
+    assert item.get("status", "") == submission_status(paper)
     assert item.get("issued") == ({"date-parts": [[paper.year]]} if paper.year else None)
     assert item.get("abstract", "") == visible(paper.abstract).strip()
     assert item.get("DOI", "") == one_line(paper.doi)
@@ -313,13 +314,17 @@ def test_an_unpublished_paper_has_no_proceedings_and_its_links_are_web_links_onl
     (record,) = read_ris(export_papers([paper], {paper.id: user}, "ris"))
     (item,) = read_csl(export_papers([paper], {paper.id: user}, "csl"))
     assert "custom3" not in record and "container-title" not in item
-    assert record["secondary_title"] == item["event-title"] == "ICLR 2026"
+    # not in the proceedings: a manuscript in RIS and CSL-JSON as in BibTeX (@misc), the venue as text
+    assert record["type_of_reference"] == "MANSCPT" and item["type"] == "manuscript"
+    assert "secondary_title" not in record and "event-title" not in item
+    assert item["status"] == "Submitted to ICLR 2026"
     assert record["urls"] == [item["URL"]] == ["https://arxiv.org/abs/2401.01234"]
     assert (
         record["note"]
         == item["note"].split("\n")
         == [
             "Decision: reject (ICLR 2026 Conference Rejected Submission)",
+            "Venue: Submitted to ICLR 2026",
             "arXiv: 2401.01234",
             "PDF: https://openreview.net/pdf?id=Rej0000001",
             "Starred: yes",
@@ -355,7 +360,12 @@ def test_hostile_text_stays_inside_its_ris_line_and_its_json_string() -> None:
     text = export_papers(papers, users, "ris")
     assert_clean(text, "RIS export")
     records = read_ris(text)
-    assert len(records) == len(papers) == text.count("TY  - CONF\r\n") == text.count("\r\nER  - \r\n")
+    assert (
+        len(records)
+        == len(papers)
+        == text.count("TY  - CONF\r\n") + text.count("TY  - MANSCPT\r\n")
+        == text.count("\r\nER  - \r\n")
+    )
     for record, paper in zip(records, papers, strict=True):
         check_ris_record(record, paper, users.get(paper.id) or UserData(paper.id))
         assert all(url.startswith("https://") and "\x1b" not in url for url in record.get("urls", []))

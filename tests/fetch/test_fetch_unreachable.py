@@ -4,6 +4,7 @@ bounded by a few seconds and a few tries, and every line names the mirror's whol
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -92,6 +93,52 @@ def test_offline_before_any_page_says_nothing_was_fetched_not_that_pages_are_kep
     last = capsys.readouterr().err.splitlines()[-1]
     assert last.endswith("; cannot reach 127.0.0.1: no connection; nothing was fetched"), last
     assert "pages fetched so far" not in last
+
+
+def test_a_budget_spent_on_failed_connections_says_the_host_cannot_be_reached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tester's find: ``--budget 2`` said "try 3 of 3", then blamed the budget, when every try
+    had failed to connect. The tries are bounded by the budget left, and the last line says the
+    host cannot be reached, as the default budget does."""
+    base = f"http://127.0.0.1:{closed_port()}"
+    monkeypatch.setenv("PAPERDECK_OPENREVIEW_URL", base)
+    monkeypatch.delenv("OPENREVIEW_USERNAME", raising=False)
+    monkeypatch.delenv("OPENREVIEW_PASSWORD", raising=False)
+    monkeypatch.setattr(client_module.time, "sleep", lambda _s: None)
+    assert main(["fetch", "iclr2026", "--budget", "2", "--data-dir", str(tmp_path / "data")]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[-2].endswith("(try 2 of 2)"), lines
+    assert lines[-1].endswith(", 2 tries; cannot reach 127.0.0.1: no connection; nothing was fetched"), lines
+    assert not any("budget" in line for line in lines)
+
+
+class _Body(httpx.SyncByteStream):
+    """A body read as the client reads a network's: streamed (``httpx.Response(content=…)`` is
+    read at once, and the client's streamed read would find it consumed)."""
+
+    def __init__(self, body: bytes) -> None:
+        self._body = body
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield self._body
+
+
+def test_a_budget_spent_on_retries_after_pages_came_says_so() -> None:
+    """The budget runs out on a retry once pages came: the line names the failure and the budget."""
+    statuses = iter([200, 503, 503])
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        status = next(statuses)
+        body = b'{"notes": []}' if status == 200 else b""
+        return httpx.Response(status, stream=_Body(body))
+
+    client = HttpClient("https://mirror.example", limits=Limits(budget=2), sleep=lambda _s: None, notice=None)
+    client._http = httpx.Client(transport=httpx.MockTransport(handler))
+    plain_get(client, "/notes")
+    with pytest.raises(FetchError) as failed:
+        plain_get(client, "/notes")
+    assert ": server error (503), 1 try; the budget of 2 requests for one run is spent; " in str(failed.value)
 
 
 def test_a_source_that_is_no_venue_has_one_prefix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

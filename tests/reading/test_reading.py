@@ -142,6 +142,61 @@ def test_undo_of_a_status_takes_back_only_the_status(two_stores: tuple[Store, St
     assert marks_of(Store(app.data_dir).user_data("p")) == (True, "kept", "unseen", ())
 
 
+def test_undo_of_a_note_written_over_elsewhere_keeps_the_other_text(two_stores: tuple[Store, Store]) -> None:
+    """The tester's data loss: this window wrote a note, another then saved its own text over it
+    (keeping both); undoing this window's note deleted the other's text too. The undo now leaves
+    the note as the other wrote it, and says so."""
+    app, other = two_stores
+    history = History(app)
+    history.record("note", app.change(["p"], lambda r: r.replaced(note="text from B")))
+    other.change(["p"], lambda r: r.replaced(note=f"text from A\n\n{r.note}"))
+    history.undo()
+    assert Store(app.data_dir).user_data("p").note == "text from A\n\ntext from B"
+    assert history.last_kept == (
+        "the note of 1 paper changed elsewhere since: kept as written there (a note keeps both texts)"
+    )
+
+
+def test_undo_of_a_note_changed_elsewhere_keeps_both_texts(two_stores: tuple[Store, Store]) -> None:
+    """Undo would bring back an older note over one written elsewhere since: both stay."""
+    app, other = two_stores
+    app.set_note("p", "first")
+    history = History(app)
+    history.record("note", app.change(["p"], lambda r: r.replaced(note="second")))
+    other.set_note("p", "theirs")
+    history.undo()
+    assert Store(app.data_dir).user_data("p").note == "theirs\n\nfirst"
+    history.redo()  # redo too: "second" is not written over what is there now
+    assert Store(app.data_dir).user_data("p").note == "theirs\n\nfirst\n\nsecond"
+    assert history.last_kept is not None
+
+
+def test_undo_and_redo_of_a_status_changed_elsewhere_keep_it(two_stores: tuple[Store, Store]) -> None:
+    app, other = two_stores
+    history = History(app)
+    history.record("mark read", app.change(["p", "q"], lambda r: r.replaced(status="read")))
+    other.set_status("p", "dismissed")
+    history.undo()
+    check = Store(app.data_dir)
+    assert (check.user_data("p").status, check.user_data("q").status) == ("dismissed", "unseen")
+    assert history.last_kept == "the status of 1 paper changed elsewhere since: kept as written there"
+    other.set_status("q", "to-read")
+    history.redo()
+    check = Store(app.data_dir)
+    assert (check.user_data("p").status, check.user_data("q").status) == ("dismissed", "to-read")
+    assert history.last_kept == "the status of 2 papers changed elsewhere since: kept as written there"
+
+
+def test_an_undo_nothing_stood_against_says_nothing_was_kept(two_stores: tuple[Store, Store]) -> None:
+    app, other = two_stores
+    history = History(app)
+    history.record("star", app.change(["p"], lambda r: r.replaced(starred=True, note="n")))
+    other.set_star("p", False)  # already what the undo gives
+    history.undo()
+    assert marks_of(Store(app.data_dir).user_data("p")) == (False, "", "unseen", ())
+    assert history.last_kept is None
+
+
 def test_undo_after_a_merge_renamed_the_paper_goes_to_its_new_id(tmp_path: Path, data_dir: Path) -> None:
     abstract = " ".join(f"word{n}" for n in range(40))
     seed = tmp_path / "seed.txt"

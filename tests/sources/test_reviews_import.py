@@ -301,7 +301,7 @@ def test_a_bad_reply_among_sound_ones_is_skipped_and_counted(data_dir: Path, tmp
     summary = import_files(store, [path])
     assert summary.skipped == {reason: 1}, summary.skipped
     assert summary.reviews is not None and summary.reviews.new == 1
-    assert f"1 skipped (1 {reason}: line 2)" in summary.summary()
+    assert f"1 skipped (1 {reason}: {path.name} line 2)" in summary.summary()
 
 
 def test_a_meta_reviews_text_recommendation_is_a_section_not_a_refusal() -> None:

@@ -8,7 +8,9 @@ review, as OpenReview does) with ``title``, ``author`` (joined by `` and ``), ``
 are separated by ``", "``, as readers split them; a comma inside one keyword is written ``;``. A
 title paperdeck derived from the abstract is said to be one in ``note``
 (:mod:`paperdeck.export.titles`). No field holds TeX's ``^^`` character notation (``^^5c`` is a
-backslash to TeX).
+backslash to TeX). Every entry, the source's as well (before its closing brace), also gets the
+:data:`ROUND_TRIP_FIELDS` it lacks, ``venue = {COLM 2025}`` and ``decision = {spotlight}``:
+:mod:`paperdeck.sources.bibtex` reads them first, so an export imported again keeps them.
 
 Generated keys read ``lastname2026firstword`` (``anonymous…`` without authors), ASCII only, from a
 letter on (:func:`base_key`);
@@ -414,6 +416,7 @@ def bibtex_entry(paper: Paper, key: str) -> str:
         fields.append(("keywords", ", ".join(keyword.replace(",", ";") for keyword in paper.keywords)))
     if paper.abstract:
         fields.append(("abstract", paper.abstract))
+    fields += round_trip_fields(paper)
     entry = Entry(kind, key, [Field(name, _field_value(name, value)) for name, value in fields])
     # The default unparse stack encloses each value in braces; in place: the library is ours.
     return write_string(Library([entry]), unparse_stack=_UNPARSE, bibtex_format=_FORMAT)
@@ -461,6 +464,11 @@ def source_entry(paper: Paper) -> tuple[str, str] | None:
     return raw, entry.key
 
 
+def _field_names(raw: str) -> set[str]:
+    """The field names (folded) of a source's entry :func:`source_entry` accepted."""
+    return {name.casefold() for name in parse_string(raw).entries[0].fields_dict}
+
+
 def _names_this_paper(entry: Entry, paper: Paper) -> bool:
     """Whether a source's entry is about ``paper``: its title close to the paper's (letters and
     digits compared, LaTeX braces and accents aside) and no OpenReview id in its ``url`` other than
@@ -482,6 +490,30 @@ def _title_letters(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", folded))
 
 
+#: The fields every exported entry gets (unless its source's entry has them already), so that
+#: ``paperdeck import`` of the file gives each paper its venue and decision back (BibTeX tools
+#: leave fields they do not know alone): ``venue = {COLM 2025}``, ``decision = {spotlight}``.
+ROUND_TRIP_FIELDS = ("venue", "decision")
+
+
+def round_trip_fields(paper: Paper) -> list[tuple[str, str]]:
+    """The :data:`ROUND_TRIP_FIELDS` of ``paper`` that it has (no venue, an unknown decision: left out)."""
+    venue = paper.venue_label if paper.venue else ""  # a year alone names no venue
+    fields = [("venue", venue), ("decision", paper.decision if paper.decision != "unknown" else "")]
+    return [(name, value) for name, value in fields if value]
+
+
+def _with_round_trip_fields(raw: str, paper: Paper, present: set[str]) -> str:
+    """A source's entry ``raw`` with the :func:`round_trip_fields` it lacks written before its
+    closing brace (or parenthesis)."""
+    fields = [(name, value) for name, value in round_trip_fields(paper) if name not in present]
+    if not fields:
+        return raw
+    body, close = raw[:-1].rstrip(), raw[-1]
+    added = ",\n".join(f"  {name} = {{{_field_value(name, value)}}}" for name, value in fields)
+    return f"{body}{'' if body.endswith(',') else ','}\n{added}\n{close}"
+
+
 def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
     """Every paper as one entry, in the order given, separated by blank lines (see the module
     docstring); ``""`` for no papers."""
@@ -493,6 +525,7 @@ def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
             chunks.append(bibtex_entry(paper, keys.claim(base_key(paper))))
             continue
         raw, key = own
+        raw = _with_round_trip_fields(raw, paper, _field_names(raw))
         unique = keys.claim(key)
         if unique != key:
             start = _KEY_AT_START.match(raw)

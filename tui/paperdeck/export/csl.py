@@ -17,12 +17,17 @@ variable             paperdeck                             Zotero (*Conference P
 ``id``               the citation key (the BibTeX          the item's id (not kept); Pandoc
                      export's, :func:`citation_keys`)      cites by it
 ``citation-key``     the same key                          Citation Key
-``type``             ``paper-conference``                  item type ``conferencePaper``
+``type``             ``paper-conference`` for a paper in   item type ``conferencePaper``;
+                     the proceedings, ``manuscript`` for   ``manuscript``
+                     one not (yet) in them
 ``title``            the title, rendered (``C³``)          Title
 ``author``           ``{"family", "given"}`` each, or      an author each (two fields, or one)
                      ``{"literal"}`` for a one-word name
-``event-title``      the venue (``ICLR 2026``)             Conference Name
+``event-title``      the venue (``ICLR 2026``), when in    Conference Name
+                     the proceedings
 ``container-title``  the venue, when in the proceedings    Proceedings Title
+``status``           not in the proceedings: ``Submitted   citeproc's status; Zotero gets the
+                     to ICLR 2026``                        venue from the note's ``Venue:`` line
 ``issued``           ``{"date-parts": [[year]]}``          Date
 ``abstract``         the abstract (LaTeX and paragraphs)   Abstract
 ``DOI``, ``URL``     the DOI; the OpenReview, else arXiv,  DOI; URL
@@ -56,7 +61,7 @@ import orjson
 
 from paperdeck.export.bibtex import citation_keys
 from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title, shown_title
-from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, tags
+from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, submission_status, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
 
@@ -81,7 +86,8 @@ def csl_items(papers: Sequence[Paper], users: Mapping[str, UserData]) -> list[di
 
 def csl_item(paper: Paper, user: UserData, key: str) -> dict[str, Any]:
     """One paper's CSL item under citation key ``key``; variables the paper lacks are left out."""
-    item: dict[str, Any] = {"id": key, "citation-key": key, "type": "paper-conference"}
+    published = in_proceedings(paper)
+    item: dict[str, Any] = {"id": key, "citation-key": key, "type": "paper-conference" if published else "manuscript"}
     title, derived = export_title(paper)
     item["title"] = shown_title(title)
     authors = []
@@ -90,10 +96,12 @@ def csl_item(paper: Paper, user: UserData, key: str) -> dict[str, Any]:
         if family:
             authors.append({"family": family, "given": given} if given else {"literal": family})
     item["author"] = authors
-    venue = one_line(paper.venue_label)
-    item["event-title"] = venue
-    if in_proceedings(paper):
+    if published:
+        venue = one_line(paper.venue_label)
+        item["event-title"] = venue
         item["container-title"] = venue
+    else:
+        item["status"] = submission_status(paper)
     if paper.year:
         item["issued"] = {"date-parts": [[paper.year]]}
     item["abstract"] = visible(paper.abstract).strip()

@@ -16,17 +16,20 @@ What each field holds, and what Zotero makes of it (Zotero's RIS translator, zot
 =====  ==========================================  ======================================
 tag    paperdeck                                   Zotero (item type *Conference Paper*)
 =====  ==========================================  ======================================
-TY     ``CONF`` for every paper                    item type ``conferencePaper``
+TY     ``CONF`` for a paper in the proceedings;    item type ``conferencePaper``;
+       ``MANSCPT`` for one not (yet) in them       ``manuscript`` (``exportTypeMap``)
 TI     the title, rendered (``C$^3$`` → ``C³``)    Title
 AU     each author, ``Family, Given``              an author each (split at the comma)
-T2     the venue (``ICLR 2026``)                   Conference Name
+T2     the venue (``ICLR 2026``), when in the      Conference Name
+       proceedings
 C3     the venue, when in the proceedings          Proceedings Title
 PY     the year                                    Date
 AB     the abstract (LaTeX kept, one line)         Abstract
 DO     the DOI                                     DOI
 UR     the OpenReview, else arXiv, else PDF link   URL
 KW     each keyword, then each of the user's tags  a tag each
-M1     each Extra line: decision (the tier),       Extra, a line each (read after the
+M1     each Extra line: the venue of a paper not   Extra, a line each (read after the
+       in the proceedings, decision (the tier),
        arXiv id, PDF and code links, reading       other tags, joined by line breaks)
        status, star
 N1     a derived title said to be one             a child note
@@ -35,7 +38,9 @@ N1     a derived title said to be one             a child note
 =====  ==========================================  ======================================
 
 The Extra lines are :func:`~paperdeck.export.zotero.extra_lines`. "In the proceedings": every
-decision but under review, rejected, withdrawn, desk-rejected (the BibTeX export's ``@misc``).
+decision but under review, rejected, withdrawn, desk-rejected (the BibTeX export's ``@misc``);
+a paper not in them is a manuscript, its venue kept as the line ``Venue: Submitted to ICLR
+2026`` (:func:`~paperdeck.export.zotero.submission_status`; the BibTeX entry says it in ``note``).
 Names are split as :func:`~paperdeck.export.zotero.person_name` says.
 
 Text is data: every value goes through :func:`~paperdeck.model.safe_text.one_line`, so no
@@ -76,16 +81,16 @@ def ris_records(papers: Sequence[Paper], users: Mapping[str, UserData]) -> str:
 
 def ris_record(paper: Paper, user: UserData) -> str:
     """One paper's record, ``TY`` to ``ER``, each line ending in CRLF."""
-    lines = [("TY", "CONF")]
+    published = in_proceedings(paper)
+    lines = [("TY", "CONF" if published else "MANSCPT")]
     title, derived = export_title(paper)
     lines.append(("TI", shown_title(title)))
     for author in paper.authors:
         family, given = person_name(author)
         lines.append(("AU", f"{family}, {given}" if given else family))
-    venue = one_line(paper.venue_label)
-    lines.append(("T2", venue))
-    if in_proceedings(paper):
-        lines.append(("C3", venue))
+    if published:
+        venue = one_line(paper.venue_label)
+        lines += [("T2", venue), ("C3", venue)]
     lines.append(("PY", str(paper.year) if paper.year else ""))
     lines.append(("AB", one_line(paper.abstract)))
     lines.append(("DO", one_line(paper.doi)))

@@ -24,7 +24,7 @@ from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.text.render import render_keywords
 
-__all__ = ["extra_lines", "in_proceedings", "person_name", "primary_link", "tags"]
+__all__ = ["extra_lines", "in_proceedings", "person_name", "primary_link", "submission_status", "tags"]
 
 
 def person_name(name: str) -> tuple[str, str]:
@@ -51,6 +51,17 @@ def in_proceedings(paper: Paper) -> bool:
     return paper.decision not in NOT_PUBLISHED
 
 
+def submission_status(paper: Paper) -> str:
+    """Where a paper not in the proceedings (:func:`in_proceedings` false) was submitted:
+    ``Submitted to ICLR 2026`` (its decision has a line of its own); ``""`` for a paper in the
+    proceedings or one without a venue. RIS and CSL-JSON write such a paper as a manuscript
+    (Zotero: *Manuscript*, not *Conference Paper*), its venue kept in this line."""
+    venue = one_line(paper.venue_label)
+    if in_proceedings(paper) or not venue:
+        return ""
+    return f"Submitted to {venue}"
+
+
 def primary_link(paper: Paper) -> str:
     """The paper's one link for a reference's URL field: its OpenReview page, else its arXiv page,
     else its PDF, the first that is an ``http(s)`` link (:func:`web_link`); ``""`` for none."""
@@ -73,7 +84,9 @@ def extra_lines(paper: Paper, user: UserData) -> list[str]:
     say: ``Decision: oral (ICLR 2026 Oral)`` (the decision, then the source's words for it),
     ``arXiv: 2401.01234``, ``PDF: URL`` and ``Source code: URL`` (``http(s)`` links only; the
     PDF when it is not already the URL field's link), ``Reading status: to-read`` (not when
-    unseen), ``Starred: yes``. One line each: no value can start a line of its own."""
+    unseen), ``Starred: yes``; after the decision, for a paper not in the proceedings, ``Venue:
+    Submitted to ICLR 2026`` (:func:`submission_status`). One line each: no value can start a line
+    of its own."""
     lines: list[str] = []
     decision, raw = one_line(paper.decision), one_line(paper.decision_raw)
     if decision and decision != "unknown":
@@ -81,6 +94,8 @@ def extra_lines(paper: Paper, user: UserData) -> list[str]:
         lines.append(f"Decision: {decision}" + ("" if same else f" ({raw})"))
     elif raw:
         lines.append(f"Decision: {raw}")
+    if status := submission_status(paper):
+        lines.append(f"Venue: {status}")
     if paper.arxiv_id and (arxiv := one_line(paper.arxiv_id)):
         lines.append(f"arXiv: {arxiv}")
     if web_link(paper.pdf_url) and paper.pdf_url != primary_link(paper):

@@ -263,12 +263,18 @@ class HttpClient:
 
     def _stop(self, state: RetryCallState) -> bool:
         """Stop after :attr:`Limits.attempts` tries, or :attr:`Limits.connect_attempts` when the
-        connection itself failed (a server that cannot be reached is not waited for long)."""
+        connection itself failed (a server that cannot be reached is not waited for long), or
+        once the run's budget of requests is spent (no try is left to make)."""
+        return state.attempt_number >= self._tries(state)
+
+    def _tries(self, state: RetryCallState) -> int:
+        """How many tries the request gets, as its last failure and the budget left allow."""
         outcome = state.outcome
         error = outcome.exception() if outcome is not None else None
-        connecting = isinstance(error, _Retry) and error.connecting
-        tries = min(self.limits.connect_attempts, self.limits.attempts) if connecting else self.limits.attempts
-        return state.attempt_number >= tries
+        tries = self.limits.attempts
+        if isinstance(error, _Retry) and error.connecting:
+            tries = min(self.limits.connect_attempts, tries)
+        return min(tries, state.attempt_number + max(0, self.limits.budget - self.requests))
 
     def _before_sleep(self, state: RetryCallState, path: str) -> None:
         """Say, one line, why the next try waits and how long."""
@@ -276,9 +282,7 @@ class HttpClient:
         error = outcome.exception() if outcome is not None else None
         reason = error.reason if isinstance(error, _Retry) else "failed"
         wait = state.next_action.sleep if state.next_action is not None else 0.0
-        tries = self.limits.attempts
-        if isinstance(error, _Retry) and error.connecting:
-            tries = min(self.limits.connect_attempts, tries)
+        tries = self._tries(state)
         again = state.attempt_number + 1
         self._notice(f"{self.where(path)}: {reason}; trying again in {wait:.0f} s (try {again} of {tries})")
 
@@ -328,10 +332,15 @@ class HttpClient:
             if error.connecting and self.received == 0:  # offline: no page came, none is kept
                 host = httpx.URL(self.base_url).host
                 raise self._error(
-                    f"{self.where(path)}: {error.reason}, {tried} tries; "
+                    f"{self.where(path)}: {error.reason}, {tried} {'try' if tried == 1 else 'tries'}; "
                     f"cannot reach {one_line(host)}: no connection; nothing was fetched"
                 ) from None
-            raise self._error(f"{self.where(path)}: {error.reason}, {tried} tries; {self._kept()}") from None
+            spent = ""
+            if self.requests >= self.limits.budget:
+                spent = f"the budget of {self.limits.budget} requests for one run is spent; "
+            raise self._error(
+                f"{self.where(path)}: {error.reason}, {tried} {'try' if tried == 1 else 'tries'}; {spent}{self._kept()}"
+            ) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     def exchange_once(self, method: str, path: str, seconds: float, *, params: dict[str, Any] | None = None,

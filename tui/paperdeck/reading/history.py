@@ -3,9 +3,10 @@ the "every change seen" mark (``C``) too.
 
 Each step keeps the records before and after; undo applies the change backwards and redo forwards,
 each to the record as it is on disk at that moment (re-read under the store's lock) and only to the
-fields the step touched (:func:`paperdeck.store.user_data.apply_change`): a note, tags or a status
-another paperdeck wrote meanwhile stay. A step on a paper whose id a merge has since changed goes
-to the paper under its current id.
+fields the step touched, each only while it still holds what the step left
+(:func:`paperdeck.store.user_data.apply_change_told`): a note, tags, a star or a status another
+paperdeck wrote meanwhile stay (a note keeps both texts), and :meth:`Replay.kept_line` says so. A
+step on a paper whose id a merge has since changed goes to the paper under its current id.
 
 The steps of the user's records outlive the session: each is kept beside the user data
 (:mod:`paperdeck.store.undo_steps`) by the write that makes it, in the same transaction, and taken
@@ -16,13 +17,12 @@ off by the write that undoes it; a history opened on a store starts with the ste
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from paperdeck.model.paper import UserData
 from paperdeck.store.store import Store
 from paperdeck.store.undo_steps import StepEdit, new_step_id
-from paperdeck.store.user_data import apply_change
+from paperdeck.store.user_data import apply_change_told
 
 #: One record's change: ``(before, after)``.
 Change = tuple[UserData, UserData]
@@ -67,6 +67,51 @@ class Step:
 _PAPERS_SAID = re.compile(r" \([\d,]+ papers\)$")
 
 
+#: How :meth:`Replay.kept_line` names each field the user sets.
+_FIELD_NAMES = {"starred": "star", "note": "note", "status": "status", "tags": "tags"}
+
+
+@dataclass(slots=True)
+class Replay:
+    """The change an undo (or redo) of a step writes, for :meth:`Store.change`: each record, as it
+    is on disk then, gets the step's fields backwards (or forwards) by
+    :func:`~paperdeck.store.user_data.apply_change_told`. Applying it twice gives what applying it
+    once does, so a replay cut short by a failed write can simply be run again.
+
+    Attributes:
+        moves: ``(start, end)`` by the paper's current id.
+        kept: by paper id, the fields left as another writer wrote them since the step (the
+            last application's; empty when none stood against it).
+    """
+
+    moves: dict[str, Change]
+    kept: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __call__(self, current: UserData) -> UserData:
+        start, end = self.moves[current.paper_id]
+        record, kept = apply_change_told(current, start, end)
+        if kept:
+            self.kept[current.paper_id] = kept
+        else:
+            self.kept.pop(current.paper_id, None)
+        return record
+
+    def kept_line(self) -> str | None:
+        """One line saying which fields were changed elsewhere since the step and kept as they are
+        (``None`` when none was): ``"the note of 1 paper was changed elsewhere since: kept as it
+        is, both texts"``."""
+        if not self.kept:
+            return None
+        names = [name for name in _FIELD_NAMES if any(name in kept for kept in self.kept.values())]
+        said = ", ".join(_FIELD_NAMES[name] for name in names)
+        papers = len(self.kept)
+        plural = "s" if papers != 1 else ""
+        line = f"the {said} of {papers} paper{plural} changed elsewhere since: kept as written there"
+        if "note" in names:
+            line += " (a note keeps both texts)"
+        return line
+
+
 class History:
     """The session's undo and redo stacks over a store.
 
@@ -84,6 +129,7 @@ class History:
         self._redo: list[Step] = []
         #: Why the steps kept could not be read (one line naming the file), ``None`` when they were.
         self.problem = store.undo_steps.problem
+        self._last_kept: str | None = None
 
     @staticmethod
     def keeping(label: str) -> StepEdit:
@@ -125,7 +171,8 @@ class History:
         return bool(self._redo)
 
     def undo(self) -> Step | None:
-        """Take back the fields the last step changed; ``None`` when none is left.
+        """Take back the fields the last step changed, each only where it still holds what the
+        step left (:attr:`last_kept` says which were not); ``None`` when none is left.
 
         Raises:
             StoreError: the records cannot be written (the step stays undoable).
@@ -133,33 +180,34 @@ class History:
         return self._replay(undo=True)
 
     def redo(self) -> Step | None:
-        """Apply again the fields of the last undone step; ``None`` when none is left.
+        """Apply again the fields of the last undone step, each only where it still holds what the
+        undo left (:attr:`last_kept` says which were not); ``None`` when none is left.
 
         Raises:
             StoreError: the records cannot be written (the step stays redoable).
         """
         return self._replay(undo=False)
 
+    @property
+    def last_kept(self) -> str | None:
+        """The line saying what the last :meth:`undo` or :meth:`redo` left as another writer
+        wrote it since its step (:meth:`Replay.kept_line`); ``None`` when it overwrote nothing."""
+        return self._last_kept
+
     def next_step(self, *, undo: bool) -> Step | None:
         """The step ``undo()`` (or ``redo()``) would apply next, without applying it."""
         source = self._undo if undo else self._redo
         return source[-1] if source else None
 
-    def replay_of(self, step: Step, *, undo: bool) -> tuple[list[str], Callable[[UserData], UserData]]:
+    def replay_of(self, step: Step, *, undo: bool) -> tuple[list[str], Replay]:
         """What undoing (or redoing) ``step`` writes: the papers' current ids and the change for
-        :meth:`Store.change`, which applies the step's fields backwards (or forwards) to each
-        record as it is on disk then. Applying it twice gives what applying it once does, so a
-        replay cut short by a failed write can simply be run again."""
+        :meth:`Store.change` (:class:`Replay`: it also tells which fields it kept as another
+        writer left them)."""
         moves: dict[str, Change] = {}
         for before, after in step.changes:
             current_id = self._store.resolve(after.paper_id)
             moves[current_id] = (after, before) if undo else (before, after)
-
-        def replay(current: UserData) -> UserData:
-            start, end = moves[current.paper_id]
-            return apply_change(current, start, end)
-
-        return list(moves), replay
+        return list(moves), Replay(moves)
 
     def replayed(self, step: Step, *, undo: bool) -> None:
         """Record that ``step`` was undone (or redone) in full: it moves to the redo (or undo)
@@ -171,6 +219,7 @@ class History:
     def _replay(self, *, undo: bool) -> Step | None:
         """Undo (or redo) the next step on the records as they are now, then move it to the
         other stack; the move happens only once the write succeeded."""
+        self._last_kept = None
         step = self.next_step(undo=undo)
         if step is None:
             return None
@@ -179,5 +228,6 @@ class History:
         if step.changes:
             ids, replay = self.replay_of(step, undo=undo)
             self._store.change(ids, replay, step=step.undo_edit(undo=undo))
+            self._last_kept = replay.kept_line()
         self.replayed(step, undo=undo)
         return step

@@ -144,6 +144,12 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
         venue = venue_from_text(container) if container else file_venue
         year = year_from_text(values.get("year", "")) or year_from_text(container)
         year = year or (file_year if not container or venue == file_venue else None)  # iclr2017.bib
+    # paperdeck's own export names the venue and the decision in fields of their own
+    # (:data:`paperdeck.export.bibtex.ROUND_TRIP_FIELDS`): they win over what the rest implies
+    own_venue = strip_braces(values.get("venue", ""))
+    if own_venue and (named := venue_from_text(own_venue)):
+        venue, year = named, year_from_text(own_venue) or year
+        preprint = named == PREPRINT_VENUE
     links = [values.get(name, "") for name in ("url", "pdflink", "pdf", "openreview")]
     forum = next((openreview_id_from_url(link) for link in links if openreview_id_from_url(link)), "")
     doi = _DOI_PREFIX.sub("", values.get("doi", ""))
@@ -152,6 +158,9 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
     except ValueError:
         return f"placeholder title {title!r} and no id"
     decision, decision_raw = _decision(kind, container, values.get("note", ""), preprint=preprint)
+    own_decision = strip_braces(values.get("decision", "")).casefold()
+    if own_decision in _DECISIONS:
+        decision, decision_raw = own_decision, strip_braces(values.get("note", "")) or own_decision
     pdf = next((link for link in links[1:3] if web_link(link)), "")
     return Paper(
         id=paper_id,
@@ -190,6 +199,11 @@ def _decision(kind: str, container: str, note: str, *, preprint: bool = False) -
     return ("accept" if kind == "inproceedings" else "unknown"), raw
 
 
+#: The decisions a ``decision`` field may give as they are (paperdeck's own export writes them).
+_DECISIONS = frozenset(
+    ("oral", "spotlight", "poster", "accept", "accept-conditional", "workshop", "under-review", "reject",
+     "withdrawn", "desk-rejected")
+)  # fmt: skip
 #: The venue a preprint's entry is filed under (a rolling venue: :data:`paperdeck.model.paper.ROLLING_VENUES`).
 PREPRINT_VENUE = "arXiv"
 #: A container naming a preprint server: ``arXiv 2022``, ``arXiv preprint arXiv:2201.01234``,

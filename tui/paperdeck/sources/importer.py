@@ -54,7 +54,8 @@ class ImportSummary:
             the files held none.
         file_reviews: the reply notes (reviews and comments) read from each of ``files``, in order.
         skipped_where: where the first :data:`NAMED_SKIPS` records of each reason of ``skipped``
-            are (``"record 302, id SJUdkecgx"``), so that the summary names them.
+            are, file and place (``"papercopilot_iclr2017.json record 302, id SJUdkecgx"``), so
+            that the summary names them.
     """
 
     files: tuple[tuple[str, str, int], ...] = ()
@@ -73,11 +74,11 @@ class ImportSummary:
     skipped_where: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def summary(self) -> str:
-        """``"19,630 new, 0 updated, 0 unchanged, 1 skipped (1 record without a title: record 302,
-        id SJUdkecgx)"``, with ``", 12 papers joined with the paper they duplicated"`` after the
-        unchanged when the import joined any: each reason with where its first records are
-        (``"and 48 more"``), then what was dropped, when anything was: ``", 2 values dropped (1
-        non-finite rating; 1 non-finite confidence)"``."""
+        """``"19,630 new, 0 updated, 0 unchanged, 1 skipped (1 record without a title:
+        papercopilot_iclr2017.json record 302, id SJUdkecgx)"``, with ``", 12 papers joined with
+        the paper they duplicated"`` after the unchanged when the import joined any: each reason
+        with where its first records are (``"and 48 more"``), then what was dropped, when anything
+        was: ``", 2 values dropped (1 non-finite rating; 1 non-finite confidence)"``."""
         text = f"{self.new:,} new, {self.updated:,} updated, {self.unchanged:,} unchanged" + joined_text(self.joined)
         total = sum(self.skipped.values())
         text += f", {total:,} skipped"
@@ -98,7 +99,8 @@ class ImportSummary:
         return text
 
     def _where(self, reason: str, count: int) -> str:
-        """``": record 302, line 9 and 4 more"``: where the records skipped for ``reason`` are."""
+        """``": a.json record 302, b.bib line 9 and 4 more"``: where the records skipped for
+        ``reason`` are, each with its file's name."""
         where = self.skipped_where.get(reason, ())
         if not where:
             return ""
@@ -110,10 +112,12 @@ class ImportSummary:
 NAMED_SKIPS = 3
 
 
-def _skip_where(skip: Skip) -> str:
-    """Where a skipped record is, with its id when its reason gives one (``"record 302, id X"``)."""
+def _skip_where(skip: Skip, path: Path) -> str:
+    """Where a skipped record is: its file's name and its place in it, with its id when its reason
+    gives one (``"papercopilot_iclr2017.json record 302, id X"``)."""
     found = _REASON_ID.search(skip.reason)
-    return one_line(f"{skip.position}, id {found.group(1)}" if found else skip.position)
+    where = f"{file_name(path.name)} {skip.position}"
+    return one_line(f"{where}, id {found.group(1)}" if found else where)
 
 
 #: The id a skip reason gives, ``"(id X)"``.
@@ -337,7 +341,7 @@ def import_files(
                             continue
                         skipped[reason] += 1
                         if len(where := skipped_where.get(reason, ())) < NAMED_SKIPS:
-                            skipped_where[reason] = (*where, _skip_where(skip))
+                            skipped_where[reason] = (*where, _skip_where(skip, item.read.path))
                     dropped.update(item.dropped)
                 # The papers read are merged: let go of before the reviews are (a review file's
                 # submissions are papers too: ~100 MB at five times a conference).
@@ -416,6 +420,7 @@ _PLURAL_REASONS = {
     "reply note": "reply notes",
     "note without a title": "notes without a title",
     "no title": "records without a title",
+    "record without a title": "records without a title",
 }
 
 

@@ -40,6 +40,7 @@ from paperdeck.store.user_fields import MAX_TAG_CHARS as MAX_TAG_CHARS
 from paperdeck.store.user_fields import MAX_TAGS as MAX_TAGS
 from paperdeck.store.user_fields import USER_FIELDS as USER_FIELDS
 from paperdeck.store.user_fields import apply_change as apply_change
+from paperdeck.store.user_fields import apply_change_told as apply_change_told
 from paperdeck.store.user_fields import combine_records, is_empty, same_marks, size_problem
 
 if TYPE_CHECKING:  # imported where a shard is written: reading the shards needs no TinyDB

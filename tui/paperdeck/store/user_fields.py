@@ -25,6 +25,7 @@ __all__ = [
     "USER_FIELDS",
     "FieldRule",
     "apply_change",
+    "apply_change_told",
     "combine_records",
     "is_empty",
     "same_marks",
@@ -41,34 +42,57 @@ class FieldRule(FrozenValue):
             adopted, a backup restores a record under an older id); ``kept`` is the record under
             the paper's current id, ``moving`` the one under the old id. Nothing the user wrote
             may be dropped.
-        patch: ``(current, before, after) -> value``: the field's value when a step that took it
-            from ``before`` to ``after`` is applied to the record as it is now (undo applies it
-            with ``before`` and ``after`` swapped); ``None`` for the bookkeeping fields (the id and
-            the timestamps, which the store sets).
+        patch: ``(current, before, after) -> (value, kept)``: the field's value when a step that
+            took it from ``before`` to ``after`` is applied to the record as it is now (undo
+            applies it with ``before`` and ``after`` swapped), and whether what another writer put
+            there since stood against the step and was kept (the step then overwrites nothing:
+            :func:`apply_change_told`); ``None`` for the bookkeeping fields (the id and the
+            timestamps, which the store sets).
     """
 
     __slots__ = ("combine", "patch")
     FIELDS = ("combine", "patch")
 
     combine: Callable[[UserData, UserData], Any]
-    patch: Callable[[Any, Any, Any], Any] | None
+    patch: Callable[[Any, Any, Any], tuple[Any, bool]] | None
 
     # Immutable as a frozen dataclass is (FrozenValue): making a dataclass (~0.5 ms of CPU) would
     # come before the app's first paint.
     def __init__(
-        self, combine: Callable[[UserData, UserData], Any], patch: Callable[[Any, Any, Any], Any] | None
+        self,
+        combine: Callable[[UserData, UserData], Any],
+        patch: Callable[[Any, Any, Any], tuple[Any, bool]] | None,
     ) -> None:
         object.__setattr__(self, "combine", combine)
         object.__setattr__(self, "patch", patch)
 
 
-def _set_if_touched(current: Any, before: Any, after: Any) -> Any:
-    return after if before != after else current
+def _set_if_still(current: Any, before: Any, after: Any) -> tuple[Any, bool]:
+    """A star or a status: ``after`` when the step touched the field and it still holds ``before``
+    (what the step left); a value written elsewhere since is kept (and said to be)."""
+    if before == after or current == after:
+        return current, False
+    if current == before:
+        return after, False
+    return current, True
 
 
-def _tags_patched(current: tuple[str, ...], before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
-    """Tags: the ones the step added are added, the ones it removed are removed, others stay."""
-    return tuple(sorted((set(current) - (set(before) - set(after))) | (set(after) - set(before))))
+def _note_patched(current: str, before: str, after: str) -> tuple[str, bool]:
+    """A note: ``after`` when the step touched it and it still holds ``before``; a note written
+    elsewhere since is kept, with the text the step would bring back after it (both texts, as a
+    save over a note changed meanwhile keeps them)."""
+    value, kept = _set_if_still(current, before, after)
+    if kept and after and after not in current:
+        value = f"{current}\n\n{after}"
+    return value, kept
+
+
+def _tags_patched(
+    current: tuple[str, ...], before: tuple[str, ...], after: tuple[str, ...]
+) -> tuple[tuple[str, ...], bool]:
+    """Tags: the ones the step added are added, the ones it removed are removed, others stay (each
+    tag is on or off: one written elsewhere since is already what the step gives, none is lost)."""
+    return tuple(sorted((set(current) - (set(before) - set(after))) | (set(after) - set(before)))), False
 
 
 def _status_combined(kept: UserData, moving: UserData) -> str:
@@ -84,11 +108,11 @@ def _status_combined(kept: UserData, moving: UserData) -> str:
 #: added to the record without a rule here is an error, so no id change can drop it).
 USER_FIELDS: dict[str, FieldRule] = {
     "paper_id": FieldRule(lambda kept, moving: kept.paper_id, None),
-    "starred": FieldRule(lambda kept, moving: kept.starred or moving.starred, _set_if_touched),
+    "starred": FieldRule(lambda kept, moving: kept.starred or moving.starred, _set_if_still),
     "note": FieldRule(
-        lambda kept, moving: "\n\n".join(dict.fromkeys(n for n in (kept.note, moving.note) if n)), _set_if_touched
+        lambda kept, moving: "\n\n".join(dict.fromkeys(n for n in (kept.note, moving.note) if n)), _note_patched
     ),
-    "status": FieldRule(_status_combined, _set_if_touched),
+    "status": FieldRule(_status_combined, _set_if_still),
     "tags": FieldRule(lambda kept, moving: tuple(sorted(set(kept.tags) | set(moving.tags))), _tags_patched),
     "created": FieldRule(lambda kept, moving: min(filter(None, (kept.created, moving.created)), default=""), None),
     "updated": FieldRule(lambda kept, moving: max(kept.updated, moving.updated), None),
@@ -111,16 +135,24 @@ def combine_records(kept: UserData, moving: UserData) -> UserData:
 
 
 def apply_change(current: UserData, before: UserData, after: UserData) -> UserData:
-    """``current`` with the change ``before`` → ``after`` applied to the fields it touched only
-    (:attr:`FieldRule.patch`); what another writer changed in the other fields is kept. The
-    timestamps are left to the store."""
-    return current.replaced(
-        **{
-            name: rule.patch(getattr(current, name), getattr(before, name), getattr(after, name))
-            for name, rule in USER_FIELDS.items()
-            if rule.patch is not None
-        },
-    )
+    """``current`` with the change ``before`` → ``after`` applied (:func:`apply_change_told`)."""
+    return apply_change_told(current, before, after)[0]
+
+
+def apply_change_told(current: UserData, before: UserData, after: UserData) -> tuple[UserData, tuple[str, ...]]:
+    """``current`` with the change ``before`` → ``after`` (an undo or redo of a step) applied to
+    the fields it touched only (:attr:`FieldRule.patch`), and the names of the fields it left as
+    another writer wrote them since. A field is set to ``after``'s value only while it still holds
+    ``before``'s: what another writer changed since, in any field, is never overwritten (a note
+    keeps both texts). The timestamps are left to the store."""
+    values: dict[str, Any] = {}
+    kept: list[str] = []
+    for name, rule in USER_FIELDS.items():
+        if rule.patch is not None:
+            values[name], stood = rule.patch(getattr(current, name), getattr(before, name), getattr(after, name))
+            if stood:
+                kept.append(name)
+    return current.replaced(**values), tuple(kept)
 
 
 #: The fields that make a record worth keeping: the marks, and when the paper was last opened.

@@ -507,7 +507,7 @@ class ReadingScreen(Screen[None]):
             self.refresh_user_data(step.paper_ids)
             if step.seen is not None:
                 self.changes_seen_moved()
-            self.notify(f"{done}: {step.label}")
+            self._say_replayed(f"{done}: {step.label}", history.last_kept)
             return
         from paperdeck.ui.screens.list_actions import Change, change_in_steps
 
@@ -517,7 +517,7 @@ class ReadingScreen(Screen[None]):
             if error is None:
                 history.replayed(step, undo=undo)
                 self.failures.saved(kind)
-                self.notify(f"{done}: {step.label}")
+                self._say_replayed(f"{done}: {step.label}", replay.kept_line())
             else:  # one transaction: nothing changed; the step stays where it was
                 self.failures.failed(kind, str(error))
             if changes:
@@ -525,6 +525,14 @@ class ReadingScreen(Screen[None]):
 
         doing = f"{'Undoing' if undo else 'Redoing'}: {step.label}"
         change_in_steps(self, self.store, doing, ids, replay, finished, what=doing, step=step.undo_edit(undo=undo))
+
+    def _say_replayed(self, done: str, kept: str | None) -> None:
+        """Say an undo or redo was made, in one line; a warning when it left fields as another
+        paperdeck wrote them since (``kept``: :meth:`~paperdeck.reading.history.Replay.kept_line`)."""
+        if kept is None:
+            self.notify(done)
+        else:
+            self.notify(f"{done}; {kept}.", severity="warning", timeout=6, markup=False)
 
     def changes_seen_moved(self) -> None:
         """The "every change seen" mark moved (an undo or redo of ``C``): repaint what shows the
