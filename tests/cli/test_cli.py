@@ -384,5 +384,8 @@ def test_search_says_how_the_query_was_read_on_standard_error(
     code, out, err = run(capsys, "search", "venu:iclr", "--data-dir", store_dir)
     assert code == 0 and "Traceback" not in err
     assert "paperdeck: query 'venu:iclr': unknown field venu: did you mean venue:?" in err.splitlines()
+    code, out, err = run(capsys, "search", "ratng>=6", "--data-dir", store_dir)  # a comparison too
+    said = "paperdeck: query 'ratng>=6': unknown field ratng>=: did you mean rating>=?"
+    assert code == 0 and said in err.splitlines()
     code, out, err = run(capsys, "search", "diffusion", "--json", "--data-dir", store_dir)
     assert code == 0 and err == "" and json.loads(out)  # a plain query: nothing said

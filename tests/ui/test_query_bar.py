@@ -252,7 +252,11 @@ async def test_an_unknown_field_says_so_beside_the_counts(tmp_path: Path) -> Non
         assert counts(app).endswith("did you mean venue:?"), counts(app)
         await typed(pilot, "foo:bar")
         assert "unknown field foo:" in counts(app), counts(app)
+        await typed(pilot, "ratng>=6")  # a comparison whose name is no field
+        assert counts(app).endswith("did you mean rating>=?"), counts(app)
         await pilot.resize_terminal(80, 24)
+        await typed(pilot, "ratng>=6")
+        assert counts(app).endswith("ratng>=: → rating>=?"), counts(app)
         await typed(pilot, "venu:iclr")
         assert counts(app).endswith("venu: → venue:?"), counts(app)
         await typed(pilot, "foo:bar")  # the fields listed whole in a toast
