@@ -519,7 +519,8 @@ class ListFilter(ListSorting):
         self._set_stale(False)
         if isinstance(result, str):
             self.query_hint = result
-            self._keep_or_tell = None  # the list stays as it was
+            self._keep_or_tell = None  # the list stays as it was, dimmed: it does not answer this query
+            self.paper_list.set_stale(True)
             if again:  # its papers read again
                 self.list_shown(True)
         else:
