@@ -11,7 +11,8 @@ percents (``"42%"``), ``"—"`` when unknown (:func:`percent`; a table of the nu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -253,6 +254,25 @@ def _basis_lines(figures: Figures, width: int) -> list[Line]:
     return [_line((f"  {part}", "note")) for part in textwrap.wrap(note, max(width - 2, 20))] if note else []
 
 
+def _left_out_lines(rows: Sequence[tuple[str, tuple[tuple[str, int], ...]]], width: int) -> list[Line]:
+    """What an acceptance table does not count, as notes fitted to ``width``: the rated papers of
+    its ``rows`` (each row's label, ``""`` for none, and its papers left out by decision) neither decided nor
+    undecided, by decision, and when the rows are labelled, how many in each row
+    (``not counted: 19 withdrawn (rose 0, fell 4, still 15)``); none when every paper counts."""
+    import textwrap
+
+    total: Counter[str] = Counter()
+    for _, left_out in rows:
+        total.update(dict(left_out))
+    if not total:
+        return []
+    named = ", ".join(f"{count:,} {decision}" for decision, count in sorted(total.items(), key=lambda i: (-i[1], i[0])))
+    each = ", ".join(f"{label} {sum(n for _, n in left_out):,}" for label, left_out in rows if label)
+    papers = "paper" if sum(total.values()) == 1 else "papers"
+    text = f"not counted: {named} {papers}" + (f" ({each})" if each else "") + ", neither decided nor undecided"
+    return [_line((f"  {part}", "note")) for part in textwrap.wrap(text, max(width - 2, 20))]
+
+
 def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
     apart = _per_venue(_acceptance, figures, width, bars, place) if figures.decisions_known else None
     if apart is not None:
@@ -261,6 +281,7 @@ def _acceptance(figures: Figures, width: int, place: Place | None, highlighting:
     if not figures.decisions_known:
         return [*lines, _plain("  no decisions: no paper of the view is accepted or rejected")]
     lines += _basis_lines(figures, width)
+    lines += _left_out_lines([("", row.left_out) for row in figures.acceptance_by_rating], width)
     room = _room(width, 43, bars)
     lines.append(_plain(f"{'rating':>6} {'decided':>8} {'accepted':>9} {'undecided':>10} {'rate':>5}"))
     for index, bucket in enumerate(figures.acceptance_by_rating):
@@ -339,11 +360,13 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
     for title, figure, what in steps:
         lines += [Line(), *_steps(title, figure, what, width, bars)]
     if moves.by_direction:
-        lines += [Line(), _heading("Acceptance by the mean's move"), *_basis_lines(figures, width),
+        labels = {"up": "rose", "down": "fell", "none": "still"}
+        left_out = _left_out_lines([(labels[row.direction], row.left_out) for row in moves.by_direction], width)
+        lines += [Line(), _heading("Acceptance by the mean's move"), *_basis_lines(figures, width), *left_out,
                   _plain(f"{'mean':>6} {'decided':>8} {'accepted':>9} {'undecided':>10} {'rate':>5}")]  # fmt: skip
         room = _room(width, 43, bars)
         for row in moves.by_direction:
-            label = {"up": "rose", "down": "fell", "none": "still"}[row.direction]
+            label = labels[row.direction]
             drawn = bar(row.rate or 0, 1, room) if row.rate is not None else ""
             lines.append(_plain(f"{label:>6} {row.decided:>8,} {row.accepted:>9,} {row.undecided:>10,} "
                                 f"{percent(row.rate):>5} {drawn}"))  # fmt: skip
