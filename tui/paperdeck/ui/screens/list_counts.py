@@ -305,6 +305,24 @@ class ListCounts:
             # too narrow for the sort, the star count or the marks: the sort's short form
             notes[_ORDER_NOTE] = shown.short_order_note
             text = again()
+        if notes[1] and notes[1] not in text:  # the sort's short form put back before the stars
+            notes[1] = star_note(starred, starred_all, short=True)
+            text = again()
+        if scoped and notes[1] and notes[1] not in text and notes[_SCOPE_NOTE] in text:
+            # too narrow for the stars beside the venue's name ("418 papers · COLM 2025 · as
+            # listed" at 80 columns): the name's short forms first, its first word whole
+            whole = notes[_SCOPE_NOTE]
+            first = whole.split(" ", 1)[0]
+            for short in short_scope_notes(whole, len(scoped)):
+                if len(scoped) == 1 and not short.startswith(first):
+                    break
+                notes[_SCOPE_NOTE] = short
+                text = again()
+                if notes[1] in text and short in text:
+                    break
+            if notes[1] not in text or notes[_SCOPE_NOTE] not in text:  # no short name fits both
+                notes[_SCOPE_NOTE] = whole
+                text = again()
         if shown.not_starred and notes[STARRED_NOTE] not in text:  # too narrow: its short form
             notes[STARRED_NOTE] = starred_note(True, 0, shown.not_starred, short=True)
             text = again()
