@@ -654,7 +654,7 @@ FIELDS: tuple[Field, ...] = (
           usage="has:note  has:tags  has:rating"),
     Field("like", "like", "like:starred",
           "not a filter: ranks the list by likeness to your starred papers (leaving them out), or to the "
-          "paper `like:ID` (shown first); outside `OR`, `NOT` and parentheses only",
+          "paper `like:ID` (leaving it out); outside `OR`, `NOT` and parentheses only",
           _ranks_only, usage="like:starred  like:ID", hint="rank by likeness to my stars / to a paper (m on a paper)"),
     Field("id", "text", "id:ukGxWd2aDG",
           "the paper with that OpenReview forum id, arXiv id, DOI or canonical id (`id:openreview:ukGxWd2aDG`); "
