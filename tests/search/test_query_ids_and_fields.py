@@ -87,6 +87,12 @@ def test_the_id_field_is_declared_once_in_the_fields_table() -> None:
         ("venu:iclr", "unknown field venu: did you mean venue:?", "venu: → venue:?"),
         ("diffusion ratng:6", "unknown field ratng: did you mean rating:?", "ratng: → rating:?"),
         ("foo:bar", None, "unknown field foo:"),
+        ("ratng>=6", "unknown field ratng>=: did you mean rating>=?", "ratng>=: → rating>=?"),
+        ("diffusion yaer<2020", "unknown field yaer<: did you mean year<?", "yaer<: → year<?"),
+        ("(sprad>3 OR llm)", "unknown field sprad>: did you mean spread>?", "sprad>: → spread>?"),
+        ("decison=oral", "unknown field decison=: did you mean decision=?", "decison=: → decision=?"),
+        ("ratng!=6", "unknown field ratng!=: did you mean -rating=?", "ratng!=: → -rating=?"),
+        ("rating!=6", "unknown comparison rating!=: did you mean -rating=?", "rating!=: → -rating=?"),
     ],
 )
 def test_an_unknown_field_is_text_with_a_note_naming_the_fields(query: str, note: str | None, short: str) -> None:
@@ -100,7 +106,9 @@ def test_an_unknown_field_is_text_with_a_note_naming_the_fields(query: str, note
     assert short_note(parsed.note) == short
 
 
-@pytest.mark.parametrize("query", ["dpo: robust preference", "p<0.05", "diffusion", "title:lora", "10:30"])
+@pytest.mark.parametrize(
+    "query", ["dpo: robust preference", "p<0.05", "n=3", "x>=y", "diffusion", "title:lora", "rating>=6", "10:30"]
+)
 def test_text_that_is_no_field_term_has_no_note(query: str) -> None:
     assert parse_query(query).note is None
 

@@ -133,3 +133,38 @@ def test_one_review_without_a_history_is_one_review_in_the_chart_and_its_table()
     assert "No rating history: this review has no earlier rating." in text and "1 reviews" not in text, text
     _, rows = chart_table("moves", figures)
     assert rows == [("rating history", "none", "1 review, final ratings only")]
+
+
+def test_the_acceptance_tables_say_the_papers_they_leave_out() -> None:
+    """Found by a tester: ICLR 2026's 0–1 bucket held 54 papers in the ratings chart and 39 in
+    the acceptance table, and 50 papers fell against 9 + 37 in "Acceptance by the mean's move":
+    the withdrawn papers, counted neither decided nor undecided, went unsaid. Each table now says
+    how many it leaves out, by decision (and, by the move, in which row); the cache keeps them,
+    and a cache written before (no ``left_out``) is not read, so that its tables are counted anew."""
+    papers = [
+        Paper(id=pid, title=pid, abstract="", openreview_id=pid, primary_area=area, decision=decision,
+              ratings=Ratings(1.0))
+        for pid, (area, decision, _) in PAPERS.items()
+    ]  # fmt: skip
+    withdrawn = {"w1": [(6.0, 4.0), (2.0,)], "w2": [(2.0,), (2.0,)], "w3": [(4.0,)]}  # fell, still, still
+    papers += [Paper(id=pid, title=pid, abstract="", openreview_id=pid, decision="withdrawn") for pid in withdrawn]
+    summaries = {pid: _summary(pid, paths) for pid, (_, _, paths) in PAPERS.items()}
+    summaries |= {pid: _summary(pid, paths) for pid, paths in withdrawn.items()}
+    figures = figures_of(papers, summaries, {})
+    assert {d.direction: d.left_out for d in figures.moves.by_direction} == {
+        "up": (), "down": (("withdrawn", 1),), "none": (("withdrawn", 2),)
+    }  # fmt: skip
+    assert sum(count for b in figures.acceptance_by_rating for _, count in b.left_out) == 3
+    moves = [line.text for line in chart_lines("moves", figures, 100)]
+    said = "  not counted: 3 withdrawn papers (rose 0, fell 1, still 2), neither decided nor undecided"
+    assert said in moves, moves
+    acceptance = [line.text for line in chart_lines("acceptance", figures, 100)]
+    assert "  not counted: 3 withdrawn papers, neither decided nor undecided" in acceptance, acceptance
+    cached = json.loads(json.dumps(figures.to_cache()))
+    assert Figures.from_cache(cached) == figures
+    for row in cached["acceptance_by_rating"]:
+        del row["left_out"]
+    with pytest.raises(KeyError):
+        Figures.from_cache(cached)
+    plain = [line.text for line in chart_lines("acceptance", _figures(), 100)]
+    assert not any("not counted" in line for line in plain)  # every paper counted: nothing said

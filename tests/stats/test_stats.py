@@ -174,9 +174,10 @@ def test_stats_prints_bars_on_a_terminal_and_plain_columns_when_piped(
     assert "█" in shown and "█ read  ▓ skimmed  ▒ to-read  ░ dismissed" in shown
 
     def words(text: str) -> list[str]:
-        """The lines without their bars (nor empty lines, the lines that were only a bar, the bars' key)."""
-        lines = (" ".join(re.sub("[█▏▎▍▌▋▊▉▓▒░]", "", line).split()) for line in text.splitlines())
-        return [line for line in lines if line and "(blank: unseen)" not in line]
+        """The lines without their bars (nor empty lines, the lines that were only a bar, the bars'
+        key, the venues' strips (their dots) and their axis)."""
+        lines = (" ".join(re.sub("[█▏▎▍▌▋▊▉▓▒░·]", "", line).split()) for line in text.splitlines())
+        return [line for line in lines if line and "(blank: unseen)" not in line and "a cell per rating" not in line]
 
     assert words(shown) == words(piped)
 

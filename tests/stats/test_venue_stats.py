@@ -80,6 +80,26 @@ def test_the_venues_chart_compares_them_side_by_side() -> None:
     assert "ICLR 2026 · acceptance by area" in lines
 
 
+def test_the_venues_strips_share_one_axis_a_column_the_same_ratings() -> None:
+    """Found by a tester: each strip started at its first bucket, blank ones drawn as spaces, so
+    ICLR 2026's (0–10) and COLM 2025's (1–10) put different ratings in the same column. Now one
+    axis, labelled, spans them all: a venue's cells start at its scale's low, its whole scale is
+    drawn (a point without papers a dot), and the points outside it are blank."""
+    lines = [line.text for line in chart_lines("venues", figures_of(PAPERS, {}, {}), 100, bars=True)]
+    start = lines.index("Mean ratings side by side, low to high")
+    axis, *strips = lines[start + 1 : start + 5]
+    cells = len("ICLR 2026") + 1  # the venue column, then the strips
+    assert axis[cells:].startswith("0       10  ") and "· none" in axis, axis
+    by_venue = {line[:9]: line[cells : cells + 10] for line in strips}
+    assert set(by_venue) == {"ICLR 2026", "COLM 2025", "FOO 2030 "}
+    # ICLR 2026: means 2, 6, 8 on 0–10; COLM 2025: 5.5, 7 on 1–10; FOO 2030: 3 on 1–5.
+    assert by_venue["ICLR 2026"] == "··█···█·█·"
+    assert by_venue["COLM 2025"] == " ····█·█··"
+    assert by_venue["FOO 2030 "] == " ··█·     "
+    # A column is the same ratings in each: 6–7 is the 7th cell (ICLR 2026's 6, none of COLM 2025's).
+    assert [strip[6] for strip in by_venue.values()] == ["█", "·", " "]
+
+
 def test_a_venue_without_ratings_says_so_where_its_scale_would_be() -> None:
     """Found by a tester: NeurIPS 2018 (no reviews) showed its known 1–10 scale in the venues
     table as though its papers were rated. Every mean there is written by one rule."""

@@ -114,9 +114,11 @@ async def test_a_query_that_may_be_slow_runs_once_typing_pauses(tmp_path: Path, 
         assert len(searched) > 5  # a quick query: ranked at each key, in the frame that shows it
 
 
-async def test_the_cursor_lands_at_the_end_of_text_the_app_puts_in(tmp_path: Path) -> None:
+async def test_slash_selects_the_query_so_that_typing_replaces_it(tmp_path: Path) -> None:
     """A view opened with a digit, or ``m`` (more like this), puts a query in the filter bar;
-    ``/`` then types after it, not before (it gave ``Zis:starred``)."""
+    ``/`` then selects it whole: what is typed replaces it (``like:X`` then ``renyi`` gave
+    ``like:Xrenyi``, a "no such paper" hint over the old list), while ``end`` (or ←, →) keeps
+    it to edit, the cursor at its end (``/`` once typed before it: ``Zis:starred``)."""
     app = papers_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -125,15 +127,50 @@ async def test_the_cursor_lands_at_the_end_of_text_the_app_puts_in(tmp_path: Pat
         await settle(pilot)
         await pilot.press("1")  # the Starred view: is:starred
         await settle(pilot)
-        await pilot.press("slash", "Z")
+        await pilot.press("slash", "end", "Z")
         await settle(pilot)
         assert bar.value == "is:starredZ"
         await pilot.press("escape", "m")  # more like the highlighted paper
         await settle(pilot)
         typed_in = bar.value
         assert typed_in.startswith("like:")
-        await pilot.press("slash", "x")
+        await pilot.press("slash")
+        assert bar.selected_text == typed_in
+        await pilot.press("right", "x")
         assert bar.value == typed_in + "x"
+        await pilot.press("backspace", "enter", "slash", *"graph")
+        await settle(pilot)
+        assert bar.value == "graph"
+        assert main_screen(app).view_ids() == ["openreview:C"]
+
+
+async def test_a_query_that_cannot_run_dims_the_list_and_keeps_enter_in_the_bar(tmp_path: Path) -> None:
+    """A query that cannot run (``like:`` naming no paper, a missing quote) keeps the last good
+    list, dimmed, and the hint beside the counts; ``enter`` stays in the bar and says why (it
+    went to the old list, where a second ``enter`` opened a paper the query never found). A query
+    that runs shows its list undimmed, and ``enter`` leaves for it again."""
+    app = papers_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen, bar = main_screen(app), main_screen(app).query_one(FilterBar)
+        good = await typed(pilot, "diffusion")
+        assert not paper_list(app).stale
+        for broken in ("like:openreview:Zdiffusion", 'diffusion "sampling'):
+            bar.value = broken  # pasted at once: its prefixes would be queries of their own
+            await settle(pilot)
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+            assert screen.view_ids() == good  # the last good result stays…
+            assert screen.query_hint is not None and paper_list(app).stale  # …dimmed, the hint said
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen.focused is bar
+            assert any("The query did not run" in str(n.message) for n in app._notifications)
+        assert await typed(pilot, "graph") == ["openreview:C"]
+        assert screen.query_hint is None and not paper_list(app).stale
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.focused is paper_list(app)
 
 
 async def test_a_query_typed_before_the_index_is_ready_says_searching(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -252,7 +289,11 @@ async def test_an_unknown_field_says_so_beside_the_counts(tmp_path: Path) -> Non
         assert counts(app).endswith("did you mean venue:?"), counts(app)
         await typed(pilot, "foo:bar")
         assert "unknown field foo:" in counts(app), counts(app)
+        await typed(pilot, "ratng>=6")  # a comparison whose name is no field
+        assert counts(app).endswith("did you mean rating>=?"), counts(app)
         await pilot.resize_terminal(80, 24)
+        await typed(pilot, "ratng>=6")
+        assert counts(app).endswith("ratng>=: → rating>=?"), counts(app)
         await typed(pilot, "venu:iclr")
         assert counts(app).endswith("venu: → venue:?"), counts(app)
         await typed(pilot, "foo:bar")  # the fields listed whole in a toast

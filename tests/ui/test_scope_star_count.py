@@ -62,3 +62,23 @@ def test_the_star_note() -> None:
     assert star_note(0, 5) == "★ 0 (5 all)"
     assert star_note(0, 5, short=True) == "★ 0"
     assert star_note(1_200, 1_500) == "★ 1,200 (1,500 all)"
+
+
+async def test_at_80_columns_the_venues_name_is_shortened_before_the_star_count_goes(tmp_path: Path) -> None:
+    """Found by a tester: at 80 columns, ``418 papers · COLM 2025 · as listed`` left the star count
+    out (``★ 1 (7 all)`` at 200 columns). The venue's name gives way first (``COLM…``, its first
+    word whole); at 200 columns it stays whole."""
+    store = Store(tmp_path / "data")
+    colm = [_paper(100 + n, "COLM", 2025) for n in range(418)]
+    store.import_papers([*ICLR, *colm])
+    for paper in [*ICLR, colm[0]]:
+        store.set_star(paper.id, True)
+    (store.data_dir / "config.json").write_text(json.dumps({"venues": ["COLM 2025"], "sort": "list"}))
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_for(pilot, lambda: "★" in counts(app) and "listed" in counts(app), what=lambda: counts(app))
+        assert counts(app).strip() == "418 papers · COLM… · ★ 1 · as listed", counts(app)
+        await pilot.resize_terminal(200, 60)
+        await wait_for(pilot, lambda: "COLM 2025" in counts(app), what=lambda: counts(app))
+        assert "★ 1 (7 all)" in counts(app), counts(app)

@@ -219,7 +219,7 @@ def parse_query(text: str) -> Query:
         if note is None and (unknown := _unknown_fields(root, [])):  # how it was read first
             from paperdeck.search.query_fields import unknown_field_note
 
-            note = unknown_field_note(unknown[0])
+            note = next(filter(None, (unknown_field_note(name, op) for name, op in unknown)), None)
         return Query(text, ranked, tree, like=like, note=note)
     except QueryError as error:
         return Query(text, error=str(error))
@@ -452,24 +452,29 @@ def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
     return _field(field_word[1], field_word[2], field_word[3]) if field_word else Term("word", found)
 
 
-def _unknown_fields(node: Node | None, found: list[str]) -> list[str]:
-    """The names of the words of ``node`` typed as ``name:value`` where ``name`` is no field, added
-    to ``found`` in the order typed (a query of plain words imports no field: none is typed so)."""
+#: A word typed as a comparison, ``name`` ``op`` ``value`` (``ratng>=6``, ``rating!=6``).
+_COMPARED_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(>=|<=|!=|=>|=<|==|>|<|=)(.+)", re.DOTALL)
+
+
+def _unknown_fields(node: Node | None, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The words of ``node`` that look like a field term but were searched as text, as ``(name,
+    op)``, added to ``found`` in the order typed: ``name:value`` whose ``name`` is no field, and
+    ``name OP value`` (``ratng>=6``, ``rating!=6``) that no field took as a comparison (a query
+    of plain words imports no field: none is typed so). Which of them the counts say is
+    :func:`~paperdeck.search.query_fields.unknown_field_note`'s call."""
     if node is None:
         return found
     if isinstance(node, Group):
         for child in node.children:
             _unknown_fields(child, found)
-    elif (
-        node.field == "word"
-        and (typed := _FIELD_WORD.fullmatch(node.value)) is not None
-        and typed[2] == ":"
-        and typed[3]
-        and typed[1].isalpha()
-    ):
-        from paperdeck.search.query_fields import field_named
+    elif node.field == "word":
+        typed = _FIELD_WORD.fullmatch(node.value)
+        if typed is not None and typed[2] == ":" and typed[3] and typed[1].isalpha():
+            from paperdeck.search.query_fields import field_named
 
-        found += [] if field_named(typed[1]) else [typed[1]]
+            found += [] if field_named(typed[1]) else [(typed[1], ":")]
+        elif (compared := _COMPARED_WORD.fullmatch(node.value)) is not None:
+            found.append((compared[1], compared[2]))
     return found
 
 

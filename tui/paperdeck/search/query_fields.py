@@ -82,16 +82,41 @@ class Syntax:
     after: str = ""
 
 
-def unknown_field_note(typed: str) -> str:
-    """What the counts say of ``typed:`` (a word before a colon that is no field, searched as
-    text): the nearest field's name when one is close (``venu:`` → ``venue:``), else every field."""
+def unknown_field_note(typed: str, op: str = ":") -> str | None:
+    """What the counts say of a word typed as a field term but searched as text: ``typed:`` (a
+    word before a colon that is no field) names the nearest field when one is close (``venu:`` →
+    ``venue:``), else every field; ``typed OP`` (a comparison, ``ratng>=6``) names the nearest
+    field that compares so (``ratng>=: did you mean rating>=?``; ``!=`` is ``-rating=``), and is
+    ``None`` when none is close (``p<0.05`` is text, said nothing of). Close is
+    :func:`difflib.get_close_matches`' ratio of 0.7 or more, over the fields' names and aliases."""
     import difflib
 
+    field = field_named(typed)
+    if op == "!=":  # no comparison of the language: "not equal" is the negated term
+        meant = field.name if field is not None else _near(typed, number=False)
+        if meant is None:
+            return None
+        return f"{'unknown comparison' if field is not None else 'unknown field'} {typed}!=: did you mean -{meant}=?"
+    if op != ":":
+        if field is not None:  # a field that took it would have made it a term, not text
+            return None
+        meant = _near(typed, number=op != "=")
+        return None if meant is None else f"unknown field {typed}{op}: did you mean {meant}{op}?"
     names = [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}]
     near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
     if near:
         return f"unknown field {typed}: did you mean {_BY_NAME[near[0]].name}:?"
     return f"unknown field {typed}: fields are " + " ".join(f"{field.name}:" for field in FIELDS)
+
+
+def _near(typed: str, number: bool) -> str | None:
+    """The name of the field whose name or alias is closest to ``typed`` (ratio 0.7 or more), of
+    the number fields only when ``number``; ``None`` when none is close."""
+    import difflib
+
+    names = [name for name, field in _BY_NAME.items() if not number or field.kind == "number"]
+    near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
+    return _BY_NAME[near[0]].name if near else None
 
 
 def short_note(note: str) -> str:
@@ -101,7 +126,7 @@ def short_note(note: str) -> str:
     if sep:
         return head + ":"
     head, sep, rest = note.partition(": did you mean ")
-    return f"{head.removeprefix('unknown field ')}: → {rest}" if sep else ""
+    return f"{head.removeprefix('unknown field ').removeprefix('unknown comparison ')}: → {rest}" if sep else ""
 
 
 def field_named(typed: str) -> Field | None:
@@ -629,7 +654,7 @@ FIELDS: tuple[Field, ...] = (
           usage="has:note  has:tags  has:rating"),
     Field("like", "like", "like:starred",
           "not a filter: ranks the list by likeness to your starred papers (leaving them out), or to the "
-          "paper `like:ID` (shown first); outside `OR`, `NOT` and parentheses only",
+          "paper `like:ID` (leaving it out); outside `OR`, `NOT` and parentheses only",
           _ranks_only, usage="like:starred  like:ID", hint="rank by likeness to my stars / to a paper (m on a paper)"),
     Field("id", "text", "id:ukGxWd2aDG",
           "the paper with that OpenReview forum id, arXiv id, DOI or canonical id (`id:openreview:ukGxWd2aDG`); "

@@ -50,7 +50,7 @@ def run_query(
     matching it from a word start come first.
 
     With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
-    starred ones, which are left out; ``like:ID``: that paper, shown first), whatever ``order``,
+    starred ones, which are left out; ``like:ID``: that paper, left out too), whatever ``order``,
     and the words, if any, only filter.
 
     With a ``scope`` of some of the store's venues, the field terms are looked up in the scope's
@@ -441,8 +441,8 @@ def _ranked_by_likeness(
     ranked = [pid for pid, _ in similarity.rank_by_liked([*starred, *named])]
     if not ranked and len(store.paper_ids) > len(set(starred) | set(named)):
         raise LikeError("like: those papers have no words to compare by (title, keywords or abstract)")
-    first = [pid for pid in dict.fromkeys(named) if pid not in starred]
-    ids = first + [pid for pid in ranked if pid not in first]
+    named_set = set(named)  # a paper is not among the papers like it (rank_by_liked leaves it out)
+    ids = [pid for pid in ranked if pid not in named_set]
     return ids if within is None else [pid for pid in ids if pid in within]
 
 

@@ -11,7 +11,8 @@ percents (``"42%"``), ``"—"`` when unknown (:func:`percent`; a table of the nu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,7 +20,7 @@ from paperdeck.model.counts import counted
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.venue import NO_RATINGS, NO_VENUE, mean_text
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
-from paperdeck.stats.figures import NO_AREA, Distribution, Figures, Place, VenueFigures, number
+from paperdeck.stats.figures import NO_AREA, Bucket, Distribution, Figures, Place, VenueFigures, number
 
 __all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent", "scale_label"]
 
@@ -73,6 +74,12 @@ def percent(rate: float | None, places: int = 0) -> str:
 
 def _cut(text: str, cells: int) -> str:
     text = one_line(text)
+    return text if len(text) <= cells else text[: max(cells - 1, 0)] + "…"
+
+
+def _clip(text: str, cells: int) -> str:
+    """``text``, already shown safe (its parts through :func:`_cut`), cut to ``cells`` as
+    :func:`_cut` cuts, its spacing kept (a strip's blank cells are columns)."""
     return text if len(text) <= cells else text[: max(cells - 1, 0)] + "…"
 
 
@@ -247,6 +254,25 @@ def _basis_lines(figures: Figures, width: int) -> list[Line]:
     return [_line((f"  {part}", "note")) for part in textwrap.wrap(note, max(width - 2, 20))] if note else []
 
 
+def _left_out_lines(rows: Sequence[tuple[str, tuple[tuple[str, int], ...]]], width: int) -> list[Line]:
+    """What an acceptance table does not count, as notes fitted to ``width``: the rated papers of
+    its ``rows`` (each row's label, ``""`` for none, and its papers left out by decision) neither decided nor
+    undecided, by decision, and when the rows are labelled, how many in each row
+    (``not counted: 19 withdrawn (rose 0, fell 4, still 15)``); none when every paper counts."""
+    import textwrap
+
+    total: Counter[str] = Counter()
+    for _, left_out in rows:
+        total.update(dict(left_out))
+    if not total:
+        return []
+    named = ", ".join(f"{count:,} {decision}" for decision, count in sorted(total.items(), key=lambda i: (-i[1], i[0])))
+    each = ", ".join(f"{label} {sum(n for _, n in left_out):,}" for label, left_out in rows if label)
+    papers = "paper" if sum(total.values()) == 1 else "papers"
+    text = f"not counted: {named} {papers}" + (f" ({each})" if each else "") + ", neither decided nor undecided"
+    return [_line((f"  {part}", "note")) for part in textwrap.wrap(text, max(width - 2, 20))]
+
+
 def _acceptance(figures: Figures, width: int, place: Place | None, highlighting: bool, bars: bool) -> list[Line]:
     apart = _per_venue(_acceptance, figures, width, bars, place) if figures.decisions_known else None
     if apart is not None:
@@ -255,6 +281,7 @@ def _acceptance(figures: Figures, width: int, place: Place | None, highlighting:
     if not figures.decisions_known:
         return [*lines, _plain("  no decisions: no paper of the view is accepted or rejected")]
     lines += _basis_lines(figures, width)
+    lines += _left_out_lines([("", row.left_out) for row in figures.acceptance_by_rating], width)
     room = _room(width, 43, bars)
     lines.append(_plain(f"{'rating':>6} {'decided':>8} {'accepted':>9} {'undecided':>10} {'rate':>5}"))
     for index, bucket in enumerate(figures.acceptance_by_rating):
@@ -333,11 +360,13 @@ def _moves(figures: Figures, width: int, place: Place | None, highlighting: bool
     for title, figure, what in steps:
         lines += [Line(), *_steps(title, figure, what, width, bars)]
     if moves.by_direction:
-        lines += [Line(), _heading("Acceptance by the mean's move"), *_basis_lines(figures, width),
+        labels = {"up": "rose", "down": "fell", "none": "still"}
+        left_out = _left_out_lines([(labels[row.direction], row.left_out) for row in moves.by_direction], width)
+        lines += [Line(), _heading("Acceptance by the mean's move"), *_basis_lines(figures, width), *left_out,
                   _plain(f"{'mean':>6} {'decided':>8} {'accepted':>9} {'undecided':>10} {'rate':>5}")]  # fmt: skip
         room = _room(width, 43, bars)
         for row in moves.by_direction:
-            label = {"up": "rose", "down": "fell", "none": "still"}[row.direction]
+            label = labels[row.direction]
             drawn = bar(row.rate or 0, 1, room) if row.rate is not None else ""
             lines.append(_plain(f"{label:>6} {row.decided:>8,} {row.accepted:>9,} {row.undecided:>10,} "
                                 f"{percent(row.rate):>5} {drawn}"))  # fmt: skip
@@ -419,13 +448,15 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
     rated = figures.rated_venues
     if rated:
         lines += [Line(), _heading("Mean ratings side by side, low to high")]
+        low = min(v.figures.mean_ratings[0].low for v in rated)
+        high = max(v.figures.mean_ratings[-1].high for v in rated)
+        if bars:
+            lines.append(_line((_clip(f"{'':<{cells}} {_strip_axis(low, high)}  {_STRIP_KEY}", width), "note")))
         for venue in rated:
             buckets = venue.figures.mean_ratings
-            largest = max(b.count for b in buckets)
             counts = f"{buckets[0].low}–{buckets[-1].high}: " + " ".join(f"{b.count:,}" for b in buckets)
-            strip = "".join(_STRIP[min(len(_STRIP) - 1, -(-(len(_STRIP) - 1) * b.count // largest))] for b in buckets)
-            line = f"{_cut(venue.name, cells):<{cells}} {strip + ' ' if bars else ''}{counts}"
-            lines.append(_plain(_cut(line, width) if bars else line))
+            line = f"{_cut(venue.name, cells):<{cells}} {_strip(buckets, low, high) + ' ' if bars else ''}{counts}"
+            lines.append(_plain(_clip(line, width) if bars else line))
     with_areas = [v for v in venues if v.figures.decisions_known and any(a.area != NO_AREA for a in v.figures.by_area)]
     for venue in with_areas:
         lines += [Line(), _heading(f"{one_line(venue.name)} · acceptance by area")]
@@ -457,8 +488,31 @@ def _rate_notes(venues: tuple[VenueFigures, ...], width: int) -> list[Line]:
     return lines
 
 
-#: A strip's cell for none to the most papers (a space, then the bars' shades, lightest first).
-_STRIP = (" ", *reversed(SHADES))
+#: A strip's cell for none to the most papers (a dot, then the bars' shades, lightest first).
+_STRIP = ("·", *reversed(SHADES))
+#: What the strips' cells say, after their axis.
+_STRIP_KEY = "a cell per rating point; · none, darker more"
+
+
+def _strip(buckets: tuple[Bucket, ...], low: int, high: int) -> str:
+    """A venue's mean ratings as a strip on the axis ``low``–``high`` shared by the venues side by
+    side: a cell per rating point, so that a column is the same ratings in every venue's strip;
+    the venue's whole scale drawn (a point without papers a dot), the points outside it blank.
+    The darkest cell is the venue's most papers."""
+    largest = max(b.count for b in buckets)
+    shades = len(_STRIP) - 1
+    cells = "".join(_STRIP[min(shades, -(-shades * b.count // largest))] for b in buckets)
+    return " " * (buckets[0].low - low) + cells + " " * (high - buckets[-1].high)
+
+
+def _strip_axis(low: int, high: int) -> str:
+    """The strips' axis, as wide as a strip (:func:`_strip`): ``low`` at its left and ``high`` at
+    its right (``0       10``); ``low–high`` when the strip is too narrow for both apart."""
+    left, right = str(low), str(high)
+    cells = high - low
+    if len(left) + len(right) < cells:
+        return left + " " * (cells - len(left) - len(right)) + right
+    return f"{left}–{right}".ljust(cells)
 
 
 #: The charts, in the order the screen's ``n`` / ``p`` (or ``→`` / ``←``) go through them and

@@ -163,7 +163,9 @@ class BucketAcceptance:
     """The decided papers of one mean-rating bucket and how many of them were accepted.
 
     ``decided`` counts accepted and rejected papers, ``undecided`` those still under review (no
-    decision); ``rate`` as the module docstring takes it (0–1), ``None`` when there is none.
+    decision); ``rate`` as the module docstring takes it (0–1), ``None`` when there is none;
+    ``left_out`` the bucket's papers counted in neither (withdrawn, workshop…), by decision, most
+    first: ``(("withdrawn", 15),)``.
     """
 
     low: int
@@ -172,6 +174,7 @@ class BucketAcceptance:
     accepted: int
     rate: float | None
     undecided: int = 0
+    left_out: tuple[tuple[str, int], ...] = ()
 
     @property
     def label(self) -> str:
@@ -239,13 +242,15 @@ class MoveArea:
 @dataclass(frozen=True, slots=True)
 class MoveAcceptance:
     """The decided papers whose mean rating moved in one ``direction`` (``"up"``, ``"down"``,
-    ``"none"``) and how many were accepted; ``undecided`` and ``rate`` as :class:`BucketAcceptance`'s."""
+    ``"none"``) and how many were accepted; ``undecided``, ``rate`` and ``left_out`` as
+    :class:`BucketAcceptance`'s."""
 
     direction: str
     decided: int
     accepted: int
     rate: float | None
     undecided: int = 0
+    left_out: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,6 +443,9 @@ class Figures:
             return Progress(str(d["label"]), int(d["papers"]), tuple((str(s), int(c)) for s, c in d["statuses"]),
                             int(d["starred"]))  # fmt: skip
 
+        def left_out(row: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+            return tuple((str(decision), int(count)) for decision, count in row["left_out"])
+
         def moves(d: dict[str, Any]) -> Moves:
             numbers = {
                 name: int(d[name])
@@ -457,7 +465,7 @@ class Figures:
                 review_steps=distribution(d["review_steps"]),
                 paper_steps=distribution(d["paper_steps"]),
                 by_area=tuple(MoveArea(**a) for a in d["by_area"]),
-                by_direction=tuple(MoveAcceptance(**m) for m in d["by_direction"]),
+                by_direction=tuple(MoveAcceptance(**(m | {"left_out": left_out(m)})) for m in d["by_direction"]),
                 **numbers,
             )  # fmt: skip
 
@@ -469,7 +477,9 @@ class Figures:
             review_ratings=distribution(data["review_ratings"]),
             by_area=tuple(AreaDecisions(**a) for a in data["by_area"]),
             decisions_known=bool(data["decisions_known"]),
-            acceptance_by_rating=tuple(BucketAcceptance(**b) for b in data["acceptance_by_rating"]),
+            acceptance_by_rating=tuple(
+                BucketAcceptance(**(b | {"left_out": left_out(b)})) for b in data["acceptance_by_rating"]
+            ),
             reviews_per_paper=distribution(data["reviews_per_paper"]),
             confidence=distribution(data["confidence"]),
             progress=progress(data["progress"]),
@@ -811,6 +821,7 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
     accepted = [0] * (high - low)
     rejected = [0] * (high - low)
     pending = [0] * (high - low)
+    left_out: list[Counter[str]] = [Counter() for _ in range(high - low)]
     for mean, decision, number_of in means:
         index = min(math.floor(mean) - low, high - low - 1)
         counts[index] += number_of
@@ -820,6 +831,8 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
             rejected[index] += number_of
         elif decision == "under-review":
             pending[index] += number_of
+        else:
+            left_out[index][decision or "unknown"] += number_of
     reviewed = sum(count for _, _, count in means)
     known = bool(everyone.accepted or everyone.rejected or everyone.workshop)
     if basis is None:
@@ -827,7 +840,7 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
     buckets = tuple(Bucket(low + i, low + i + 1, counts[i]) for i in range(high - low))
     acceptance = tuple(
         BucketAcceptance(low + i, low + i + 1, accepted[i] + rejected[i], accepted[i],
-                         _rate(basis, accepted[i], rejected[i], pending[i]), pending[i])
+                         _rate(basis, accepted[i], rejected[i], pending[i]), pending[i], _most_first(left_out[i]))
         for i in range(high - low)
     )  # fmt: skip
     ordered = sorted(areas.items(), key=lambda item: (-item[1].papers, item[0]))
@@ -868,6 +881,11 @@ def finished(tally: Tally, span: tuple[int, int] = RATING_RANGE, basis: str | No
     )
 
 
+def _most_first(counts: Counter[str]) -> tuple[tuple[str, int], ...]:
+    """``counts`` above 0 as ``(name, count)`` pairs, the most first (ties by name)."""
+    return tuple(sorted(((name, n) for name, n in counts.items() if n > 0), key=lambda item: (-item[1], item[0])))
+
+
 def _moves_finished(tally: Tally, known: bool, basis: str) -> Moves:
     """The :class:`Moves` of the rated papers counted in ``tally``; ``known``: some decision is
     known (:attr:`Figures.decisions_known`); ``basis``: how rates are taken (:data:`BASES`)."""
@@ -885,10 +903,19 @@ def _moves_finished(tally: Tally, known: bool, basis: str) -> Moves:
                counts["under-review"]]
         for name, counts in decisions.items()
     }  # fmt: skip
+    counted = ACCEPTED | REJECTED | {"under-review"}
+    left_out: dict[str, tuple[tuple[str, int], ...]] = {}
+    for name, counts in decisions.items():
+        others: Counter[str] = Counter()
+        for decision, count in counts.items():
+            if decision not in counted:
+                others[decision or "unknown"] += count
+        left_out[name] = _most_first(others)
     rated_areas = [(area, tally_of) for area, tally_of in areas.items() if tally_of.get("papers", 0)]
     ordered = sorted(rated_areas, key=lambda item: (-item[1]["papers"], item[0]))
     by_direction = tuple(
-        MoveAcceptance(name, a + r, a, _rate(basis, a, r, p), p) for name, (a, r, p) in directions.items()
+        MoveAcceptance(name, a + r, a, _rate(basis, a, r, p), p, left_out[name])
+        for name, (a, r, p) in directions.items()
     )
     return Moves(
         first_ratings=Distribution.of(_values(tally.first)),

@@ -61,6 +61,10 @@ _QUERY_NOTE = 10
 _ELSEWHERE_NOTE = 11
 
 
+#: What the counts say, instead of a count, of a list ranked by likeness alone (``like:…``).
+ALIKE_NOTE = "most alike first"
+
+
 def short_scope_notes(label: str, venues: int) -> Iterator[str]:
     """Shorter forms of the venue scope's label (:func:`~paperdeck.search.venues.scope_label`),
     longest first, for counts with no room for it whole: ``"2 venues"`` for a scope of several
@@ -103,9 +107,13 @@ class ListShown:
         scope: the venues shown (empty: all).
         scope_note: the scope's name (:meth:`VenueScope.note
             <paperdeck.ui.screens.venue_scope.VenueScope.note>`).
+        alike_only: the query ranks by likeness alone (``like:…``, no word nor filtering term):
+            its list is every other paper, most alike first, so the counts say that, not a count
+            of papers as if they matched.
     """
 
     __slots__ = (
+        "alike_only",
         "elsewhere",
         "not_starred",
         "order_note",
@@ -141,7 +149,9 @@ class ListShown:
         query_hint: str | None,
         scope: frozenset[str],
         scope_note: str,
+        alike_only: bool = False,
     ) -> None:
+        self.alike_only = alike_only
         self.text = text
         self.starred_only = starred_only
         self.query_filters = query_filters
@@ -289,6 +299,8 @@ class ListCounts:
         pad = self._elsewhere_pad(shown.elsewhere) if notes[_ELSEWHERE_NOTE] else 0
 
         def again() -> str:  # the counts with the notes as they are now
+            if shown.alike_only and not shown.starred_only:
+                return fitted(f"{view}: {ALIKE_NOTE}" if view else ALIKE_NOTE, notes, room, keep)
             return counts_text(count, total, filtered=filtered, view=view, notes=notes, room=room, keep=keep,
                                pad=pad if notes[_ELSEWHERE_NOTE] else 0)  # fmt: skip
 
@@ -305,6 +317,24 @@ class ListCounts:
             # too narrow for the sort, the star count or the marks: the sort's short form
             notes[_ORDER_NOTE] = shown.short_order_note
             text = again()
+        if notes[1] and notes[1] not in text:  # the sort's short form put back before the stars
+            notes[1] = star_note(starred, starred_all, short=True)
+            text = again()
+        if scoped and notes[1] and notes[1] not in text and notes[_SCOPE_NOTE] in text:
+            # too narrow for the stars beside the venue's name ("418 papers · COLM 2025 · as
+            # listed" at 80 columns): the name's short forms first, its first word whole
+            whole = notes[_SCOPE_NOTE]
+            first = whole.split(" ", 1)[0]
+            for short in short_scope_notes(whole, len(scoped)):
+                if len(scoped) == 1 and not short.startswith(first):
+                    break
+                notes[_SCOPE_NOTE] = short
+                text = again()
+                if notes[1] in text and short in text:
+                    break
+            if notes[1] not in text or notes[_SCOPE_NOTE] not in text:  # no short name fits both
+                notes[_SCOPE_NOTE] = whole
+                text = again()
         if shown.not_starred and notes[STARRED_NOTE] not in text:  # too narrow: its short form
             notes[STARRED_NOTE] = starred_note(True, 0, shown.not_starred, short=True)
             text = again()

@@ -95,8 +95,9 @@ class ListFilter(ListSorting):
         )  # fmt: skip
         #: The venues shown (their papers, their name, the choice saved).
         self.venue_scope = VenueScope(screen, store, settings, lambda view: self.filter_text.strip() == view.query)
-        #: A filter text, whether it filters, and how it was read (:attr:`Query.note`, ``""``: as typed).
-        self._filters_for: tuple[str, bool, str] = ("", False, "")
+        #: A filter text, whether it filters, how it was read (:attr:`Query.note`, ``""``: as typed),
+        #: and whether it ranks by likeness alone (``like:…``, no word nor filtering term).
+        self._filters_for: tuple[str, bool, str, bool] = ("", False, "", False)
         #: A hint about a malformed query (shown instead of the counts), else ``None``.
         self.query_hint: str | None = None
         #: The (filter text, starred-only) whose result the list shows now (benchmarks wait on it).
@@ -519,7 +520,8 @@ class ListFilter(ListSorting):
         self._set_stale(False)
         if isinstance(result, str):
             self.query_hint = result
-            self._keep_or_tell = None  # the list stays as it was
+            self._keep_or_tell = None  # the list stays as it was, dimmed: it does not answer this query
+            self.paper_list.set_stale(True)
             if again:  # its papers read again
                 self.list_shown(True)
         else:
@@ -666,7 +668,8 @@ class ListFilter(ListSorting):
 
             query = parse_query(text) if text.strip() else None
             filters = query is not None and bool(query.words or query.tree or query.like or query.error)
-            self._filters_for = (text, filters, (query.note or "") if query is not None else "")
+            alike = query is not None and bool(query.like) and not (query.words or query.tree or query.error)
+            self._filters_for = (text, filters, (query.note or "") if query is not None else "", alike)
         return self._filters_for[1]
 
     def update_counts(self) -> None:
@@ -684,7 +687,7 @@ class ListFilter(ListSorting):
                 not_starred=self._not_starred, elsewhere=self._elsewhere, searching=self._searching,
                 pending_note=self.pending_note, order_note=order_note,
                 short_order_note=SHORT_ORDER_NOTES.get(self.order, order_note), query_hint=self.query_hint,
-                scope=self.scope, scope_note=self.venue_scope.note(),
+                scope=self.scope, scope_note=self.venue_scope.note(), alike_only=self._filters_for[3],
             )
         )  # fmt: skip
 

@@ -512,14 +512,33 @@ class MainScreen(ReadingScreen):
         return isinstance(self.focused, FilterBar)
 
     def action_focus_filter(self) -> None:
+        """Into the filter bar, its query selected whole: what is typed next replaces it (a new
+        search after ``m``'s ``like:…``), while ← → ``home`` ``end`` keep it to edit."""
         if self._filter_focused():
             raise SkipAction  # "/" is text in the filter bar
-        self.set_focus(self.query_one(FilterBar))
+        filter_bar = self.query_one(FilterBar)
+        self.set_focus(filter_bar)
+        filter_bar.select_all()  # after the focus: the bar keeps no selection it was given unfocused
 
     def action_leave_filter(self) -> None:
-        """Back to the list, keeping the filter (enter or ↓ in the filter bar)."""
+        """Back to the list, keeping the filter (enter or ↓ in the filter bar); not while the
+        query typed could not run (a hint beside the counts): the list, dimmed, is the last good
+        query's, and a row key there would act on papers the query never found."""
         if not self._filter_focused():
             raise SkipAction  # the key belongs to the focused widget
+        list_filter = self.list_filter
+        if list_filter.query_hint is not None and list_filter.applied_filter == (
+            list_filter.filter_text,
+            list_filter.starred_only,
+        ):
+            self.app.bell()
+            self.notify(
+                f"The query did not run ({list_filter.query_hint}): the dimmed list is the last one that did. "
+                "Fix the query, or escape clears it.",
+                severity="warning",
+                timeout=6,
+            )
+            return
         # set_focus, not focus(): focus() is applied later, and keys typed meanwhile would go to
         # the widget being left ("prun⏎j" must not filter for "prunj").
         self.set_focus(self.paper_list)
