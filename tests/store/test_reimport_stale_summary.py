@@ -12,6 +12,7 @@ recorded as the paper's first file is no change (the catalogue file does not rec
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -29,10 +30,19 @@ FILE = "papercopilot_colm2025.json"
 STALE, EXACT = 0.7999999999999999, 0.8
 
 
+def _plain_sum(values: Iterable[float]) -> float:
+    """Left to right, rounding at each addition, as Python 3.11's ``sum`` adds floats (3.12's
+    ``sum`` compensates, and would not give the older bits)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def _older_mean_and_std(scores: list[float]) -> tuple[float, float]:
     """The mean and spread as paperdeck summed them before the thirteenth round (plain sums)."""
-    mean = sum(scores) / len(scores)
-    return mean, (sum((s - mean) * (s - mean) for s in scores) / len(scores)) ** 0.5
+    mean = _plain_sum(scores) / len(scores)
+    return mean, (_plain_sum((s - mean) * (s - mean) for s in scores) / len(scores)) ** 0.5
 
 
 def _one_record_file(tmp_path: Path) -> Path:
