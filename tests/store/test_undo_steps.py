@@ -198,3 +198,15 @@ def test_a_file_of_an_older_paperdeck_without_sessions_is_read(template: Path) -
     step = history.next_step(undo=True)
     assert step is not None and step.earlier and step.said == "star (6 papers)"
     assert history.undo() is not None and not history.undone_elsewhere
+
+
+def test_the_undone_ids_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(undo_steps, "MAX_UNDONE", 2)
+    store = _store(tmp_path / "data")
+    for n in range(3):
+        store.change([f"p:{n}"], lambda r: r.replaced(starred=True), step=StepEdit(f"s{n}", "star"))
+    history = History(store)
+    for _ in range(3):
+        assert history.undo() is not None and not history.undone_elsewhere
+    path = store.data_dir / "user" / UNDO_STEPS_FILE
+    assert orjson.loads(path.read_bytes())["undone"] == ["s1", "s0"]  # the last two, oldest first

@@ -159,11 +159,6 @@ class UndoSteps:
         self._held, self.problem, self._undone = (stamp, steps), None, undone
         return self._held[1]
 
-    def undone_elsewhere(self, step_id: str) -> bool:
-        """Whether the step ``step_id`` is not kept and was undone lately (by any window)."""
-        steps = self._read()
-        return step_id in self._undone and all(step.id != step_id for step, _ in steps)
-
     def _unreadable(self, why: str) -> list[tuple[KeptStep, _Text]]:
         self._held = None
         self.problem = (
