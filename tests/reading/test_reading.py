@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from paperdeck.model.paper import UserData, with_tags
+from paperdeck.reading import history as history_module
 from paperdeck.reading.history import History
 from paperdeck.reading.marks import Marks
 from paperdeck.reading.status import next_unseen, status_after
@@ -152,9 +153,8 @@ def test_undo_of_a_note_written_over_elsewhere_keeps_the_other_text(two_stores: 
     other.change(["p"], lambda r: r.replaced(note=f"text from A\n\n{r.note}"))
     history.undo()
     assert Store(app.data_dir).user_data("p").note == "text from A\n\ntext from B"
-    assert history.last_kept == (
-        "the note of 1 paper changed elsewhere since: kept as written there (a note keeps both texts)"
-    )
+    assert history.last_kept == "the note of 1 paper changed elsewhere since: kept as written there"
+    assert not history.last_changed  # said "Not undone", not "Undone: note"
 
 
 def test_undo_of_a_note_changed_elsewhere_keeps_both_texts(two_stores: tuple[Store, Store]) -> None:
@@ -166,9 +166,63 @@ def test_undo_of_a_note_changed_elsewhere_keeps_both_texts(two_stores: tuple[Sto
     other.set_note("p", "theirs")
     history.undo()
     assert Store(app.data_dir).user_data("p").note == "theirs\n\nfirst"
+    assert history.last_kept == "the note of 1 paper changed elsewhere since: both texts kept"
+    assert history.last_changed
     history.redo()  # redo too: "second" is not written over what is there now
     assert Store(app.data_dir).user_data("p").note == "theirs\n\nfirst\n\nsecond"
-    assert history.last_kept is not None
+    assert history.last_kept == "the note of 1 paper changed elsewhere since: both texts kept"
+    assert history.last_changed
+
+
+def _kept_star(store: Store, history: History, paper_ids: list[str]) -> None:
+    """A star made as the app makes it: its step kept in the change's transaction, then recorded."""
+    step = History.keeping("star")
+    history.record(step.label, store.change(paper_ids, lambda r: r.replaced(starred=True), step=step), step.id)
+
+
+def test_a_step_another_window_undid_is_said_undone_elsewhere_and_not_redoable(
+    two_stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tester's window B made a step, window A (restarted) undid it; B's ``u`` said "Undone"
+    again and its ctrl+r put the star back. Now B's undo changes nothing, says so, and the step is
+    dropped rather than made redoable."""
+    window_b, window_a = two_stores
+    history_b = History(window_b)
+    _kept_star(window_b, history_b, ["p", "q"])
+    monkeypatch.setattr(history_module, "SESSION", history_module.new_step_id())  # A: a new session
+    history_a = History(window_a)
+    step = history_a.next_step(undo=True)
+    assert step is not None and step.earlier  # B's: asked first, said not this session's
+    history_a.undo()
+    assert not Store(window_a.data_dir).user_data("p").starred
+    window_b.set_star("q", True)  # after A's undo: B's undo must not take it back
+    assert history_b.undo() is not None
+    assert history_b.undone_elsewhere
+    assert not history_b.can_redo and not history_b.can_undo
+    assert Store(window_b.data_dir).user_data("q").starred
+
+
+def test_a_step_redone_in_this_session_is_this_sessions(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(data_dir)
+    _kept_star(store, History(store), ["p", "q"])
+    monkeypatch.setattr(history_module, "SESSION", history_module.new_step_id())  # a restart
+    history = History(Store(data_dir))
+    assert history.undo() is not None and not history.undone_elsewhere
+    assert history.redo() is not None
+    step = history.next_step(undo=True)
+    assert step is not None and not step.earlier
+    again = History(Store(data_dir))  # a window opened later in this session
+    kept = again.next_step(undo=True)
+    assert kept is not None and not kept.earlier
+    assert kept.said == "star (2 papers)" and kept.offer == "star of 2 papers"
+
+
+def test_a_step_is_counted_by_the_papers_it_changed() -> None:
+    before, after = UserData("p"), UserData("p", starred=True)
+    old_label = history_module.Step("star (37 papers)", ((before, after),) * 36)  # a label kept by an older paperdeck
+    assert old_label.said == "star (36 papers)" and old_label.offer == "star of 36 papers"
+    one = history_module.Step("star", ((before, after),))
+    assert one.said == "star" and one.offer == "star of 1 paper"
 
 
 def test_undo_and_redo_of_a_status_changed_elsewhere_keep_it(two_stores: tuple[Store, Store]) -> None:

@@ -8,13 +8,14 @@ import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
+import orjson
 import pytest
 from paperdeck.model.errors import PaperdeckError
 from paperdeck.reading.history import History
 from paperdeck.store import undo_steps
 from paperdeck.store.store import Store
 from paperdeck.store.transaction import NOT_FINISHED
-from paperdeck.store.undo_steps import UNDO_STEPS_FILE, StepEdit
+from paperdeck.store.undo_steps import UNDO_STEPS_FILE, StepEdit, StepUndoneElsewhere
 from paperdeck.store.user_data import SHARDS, doc_id_for
 
 from tests.store.faults import Faults, Killed, copy_tree, count_calls
@@ -166,3 +167,46 @@ def test_a_kept_label_is_shown_as_one_line_of_visible_text(template: Path) -> No
     _store(template).change(["p:09"], lambda r: r.replaced(starred=True), step=StepEdit("x", "star\x1b[2J\nnow"))
     step = History(_store(template)).next_step(undo=True)
     assert step is not None and step.label == "star␛[2J now"
+
+
+def test_a_second_undo_of_a_step_is_refused_changing_nothing(template: Path) -> None:
+    """Two windows undo one step: the second's transaction is given up (its records too) and it is
+    told so, rather than undoing it again; the file remembers the undone ids, bounded."""
+    _star_all(template)
+    first, second = History(_store(template)), History(_store(template))
+    first.undo()
+    path = template / "user" / UNDO_STEPS_FILE
+    assert orjson.loads(path.read_bytes())["undone"] == ["bulk"]
+    _store(template).change(BULK[:1], lambda r: r.replaced(starred=True))  # starred again meanwhile
+    step = second.next_step(undo=True)
+    assert step is not None
+    with pytest.raises(StepUndoneElsewhere):
+        _store(template).change(BULK[:1], lambda r: r.replaced(starred=False), step=step.undo_edit(undo=True))
+    assert _store(template).user_data(BULK[0]).starred  # the transaction was given up
+    first.redo()  # a redo puts it back: no longer undone
+    assert orjson.loads(path.read_bytes())["undone"] == []
+
+
+def test_a_file_of_an_older_paperdeck_without_sessions_is_read(template: Path) -> None:
+    _star_all(template)
+    path = template / "user" / UNDO_STEPS_FILE
+    data = orjson.loads(path.read_bytes())
+    del data["undone"]
+    del data["steps"][0]["session"]
+    path.write_bytes(orjson.dumps(data))
+    history = History(_store(template))
+    step = history.next_step(undo=True)
+    assert step is not None and step.earlier and step.said == "star (6 papers)"
+    assert history.undo() is not None and not history.undone_elsewhere
+
+
+def test_the_undone_ids_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(undo_steps, "MAX_UNDONE", 2)
+    store = _store(tmp_path / "data")
+    for n in range(3):
+        store.change([f"p:{n}"], lambda r: r.replaced(starred=True), step=StepEdit(f"s{n}", "star"))
+    history = History(store)
+    for _ in range(3):
+        assert history.undo() is not None and not history.undone_elsewhere
+    path = store.data_dir / "user" / UNDO_STEPS_FILE
+    assert orjson.loads(path.read_bytes())["undone"] == ["s1", "s0"]  # the last two, oldest first

@@ -127,7 +127,7 @@ async def test_quitting_during_a_bulk_star_saves_it_whole_and_records_its_undo_s
     assert starred_on_disk(big_store) == PAPERS
     assert any(message.startswith(f"Saving {PAPERS:,} papers") for message in messages), messages
     step = screen.history.next_step(undo=True)
-    assert step is not None and step.label == f"star ({PAPERS:,} papers)"
+    assert step is not None and step.said == f"star ({PAPERS:,} papers)"
     assert len(step.changes) == PAPERS
     assert app.return_code == 0
 

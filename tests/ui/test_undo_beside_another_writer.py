@@ -54,7 +54,8 @@ async def test_undo_of_a_note_another_window_saved_over_keeps_its_text(
     make_app: AppFactory, seeded_store: Store
 ) -> None:
     """The tester's data loss: B saved a note, A then saved its own (both texts kept); B's undo
-    deleted A's text. Now the note stays as A left it, and the undo says so in one line."""
+    deleted A's text. Now the note stays as A left it, and the undo says so in one line: "Not
+    undone", the note being left as it was (not "Undone: note")."""
     app = make_app()
     other = Store(seeded_store.data_dir)
     async with app.run_test(size=SIZE) as pilot:
@@ -66,10 +67,7 @@ async def test_undo_of_a_note_another_window_saved_over_keeps_its_text(
         both = "text from A\n\ntext from B"
         other.change([target], lambda r: r.replaced(note=both))
         await pilot.press("u")
-        await wait_for(pilot, lambda: any("Undone" in str(n.message) for n in app._notifications), what="undone")
+        await wait_for(pilot, lambda: any("undone" in str(n.message) for n in app._notifications), what="said")
         assert Store(seeded_store.data_dir).user_data(target).note == both
-        [said] = [str(n.message) for n in app._notifications if "Undone" in str(n.message)]
-        assert said == (
-            "Undone: note; the note of 1 paper changed elsewhere since: kept as written there"
-            " (a note keeps both texts)."
-        )
+        [said] = [str(n.message) for n in app._notifications if "undone" in str(n.message)]
+        assert said == "Not undone: note; the note of 1 paper changed elsewhere since: kept as written there."

@@ -28,10 +28,11 @@ AB     the abstract (LaTeX kept, one line)         Abstract
 DO     the DOI                                     DOI
 UR     the OpenReview, else arXiv, else PDF link   URL
 KW     each keyword, then each of the user's tags  a tag each
-M1     each Extra line: the venue of a paper not   Extra, a line each (read after the
-       in the proceedings, decision (the tier),
-       arXiv id, PDF and code links, reading       other tags, joined by line breaks)
-       status, star
+M1     the Extra lines in one value, joined by     Extra (one line)
+       ``; ``: the venue of a paper not in the
+       proceedings, decision (the tier), arXiv
+       id, PDF and code links, reading status,
+       star
 N1     a derived title said to be one             a child note
        (:mod:`paperdeck.export.titles`); the
        user's note, as HTML (below)                a child note
@@ -66,7 +67,10 @@ from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, pr
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
 
-__all__ = ["note_html", "ris_record", "ris_records"]
+__all__ = ["EXTRA_JOIN", "note_html", "ris_record", "ris_records"]
+
+#: What joins the Extra lines in the one ``M1`` value.
+EXTRA_JOIN = "; "
 
 _LINE_END = "\r\n"
 _PARAGRAPHS = re.compile(r"\n[ ]*\n+")
@@ -96,7 +100,9 @@ def ris_record(paper: Paper, user: UserData) -> str:
     lines.append(("DO", one_line(paper.doi)))
     lines.append(("UR", primary_link(paper)))
     lines += [("KW", tag) for tag in tags(paper, user)]
-    lines += [("M1", line) for line in extra_lines(paper, user)]
+    # one M1: Zotero joins several into Extra, but a reader keeping one value of a tag (rispy by
+    # default, many others) kept only the first (the venue of a paper under review)
+    lines.append(("M1", EXTRA_JOIN.join(extra_lines(paper, user))))
     if derived:
         lines.append(("N1", DERIVED_TITLE_NOTE))
     if user.note.strip():

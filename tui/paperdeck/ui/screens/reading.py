@@ -26,6 +26,7 @@ from paperdeck.model.user import UserData, with_tags
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
+from paperdeck.store.undo_steps import StepUndoneElsewhere
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import NO_PAPER, say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
@@ -187,7 +188,7 @@ class ReadingScreen(Screen[None]):
         if self._busy():
             return
 
-        step = self.history.keeping(f"{label} ({len(ids):,} papers)" if len(ids) > 1 else label)
+        step = self.history.keeping(label)  # counted when said, by the papers it changed
 
         def go(confirmed: bool | None = True) -> None:
             if not confirmed:
@@ -481,22 +482,30 @@ class ReadingScreen(Screen[None]):
         if step is None:
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
-        if undo and step.earlier:  # made before this session: said, and asked, first
+        if undo and step.earlier:  # made outside this session: said, and asked, first
             from paperdeck.ui.screens.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
                 if yes and history.next_step(undo=True) is step:
                     self._replay_step(history, step, undo=True)
 
-            question = f"Undo: {step.offer} (from your last session)?"
+            question = f"Undo: {step.offer} (made in another window or an earlier session)?"
             self.app.push_screen(ConfirmScreen(question, "Undo it", "Keep it"), answered)
             return
         self._replay_step(history, step, undo=undo)
 
     def _replay_step(self, history: History, step: Step, *, undo: bool) -> None:
-        """Undo (or redo) ``step``, the next in line: at once when it is small, else in a worker."""
-        done = "Undone" if undo else "Redone"
+        """Undo (or redo) ``step``, the next in line: at once when it is small, else in a worker.
+        Said with the papers the step changed counted (:attr:`Step.said`); ``Not undone`` when
+        every field it touched was changed elsewhere since and kept; ``Already undone elsewhere``
+        (the step dropped, not redoable) when another window undid it first."""
         kind = "undo" if undo else "redo"
+
+        def done(changed: bool) -> str:
+            if changed:
+                return f"{'Undone' if undo else 'Redone'}: {step.said}"
+            return f"{'Not undone' if undo else 'Not redone'}: {step.said}"
+
         if len(step.changes) <= CONFIRM_OVER:
             try:
                 history.undo() if undo else history.redo()
@@ -505,26 +514,36 @@ class ReadingScreen(Screen[None]):
                 return
             self.failures.saved(kind)
             self.refresh_user_data(step.paper_ids)
+            if history.undone_elsewhere:
+                self._say_undone_elsewhere(step)
+                return
             if step.seen is not None:
                 self.changes_seen_moved()
-            self._say_replayed(f"{done}: {step.label}", history.last_kept)
+            self._say_replayed(done(history.last_changed), history.last_kept)
             return
         from paperdeck.ui.screens.list_actions import Change, change_in_steps
 
         ids, replay = history.replay_of(step, undo=undo)
 
         def finished(changes: list[Change], error: StoreError | None) -> None:
-            if error is None:
+            if isinstance(error, StepUndoneElsewhere):  # nothing changed; not redoable here
+                history.drop(step)
+                self.failures.saved(kind)
+                self._say_undone_elsewhere(step)
+            elif error is None:
                 history.replayed(step, undo=undo)
                 self.failures.saved(kind)
-                self._say_replayed(f"{done}: {step.label}", replay.kept_line())
+                self._say_replayed(done(bool(changes)), replay.kept_line())
             else:  # one transaction: nothing changed; the step stays where it was
                 self.failures.failed(kind, str(error))
             if changes:
                 self.refresh_user_data([after.paper_id for _, after in changes])
 
-        doing = f"{'Undoing' if undo else 'Redoing'}: {step.label}"
+        doing = f"{'Undoing' if undo else 'Redoing'}: {step.said}"
         change_in_steps(self, self.store, doing, ids, replay, finished, what=doing, step=step.undo_edit(undo=undo))
+
+    def _say_undone_elsewhere(self, step: Step) -> None:
+        self.notify(f"Already undone elsewhere: {step.said}; nothing changed.", timeout=5, markup=False)
 
     def _say_replayed(self, done: str, kept: str | None) -> None:
         """Say an undo or redo was made, in one line; a warning when it left fields as another
