@@ -80,6 +80,25 @@ def test_view_counts(tmp_path: Path) -> None:
     assert view_count(searcher, View("Gone", "like:openreview:nope")) is None
 
 
+def test_a_like_view_is_counted_as_its_list_leaves_papers_out(tmp_path: Path) -> None:
+    """A tester's find: the views list (``v``) said 37 for a saved ``like:ID`` view whose list
+    showed 36: it counted the paper itself, which ``like:ID`` leaves out."""
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            Paper(id="openreview:A", title="Diffusion models", abstract="denoising diffusion", decision="oral"),
+            Paper(id="openreview:B", title="Graph networks", abstract="graph message passing", decision="oral"),
+            Paper(id="openreview:C", title="Diffusion again", abstract="denoising graph", decision="poster"),
+        ]
+    )
+    store.set_star("openreview:B", True)
+    searcher = Searcher(store)
+    for query in ("like:openreview:A", "like:A decision:oral", "like:A like:starred", "like:starred like:B"):
+        shown = run_query(searcher, parse_query(query))
+        assert view_count(searcher, View("Like", query)) == len(shown), query
+    assert view_count(searcher, View("Like A", "like:openreview:A")) == 2
+
+
 def test_two_windows_saving_views_keep_each_others(tmp_path: Path) -> None:
     first, second = SettingsFile(tmp_path), SettingsFile(tmp_path)
     first.save_view("A", "decision:oral")

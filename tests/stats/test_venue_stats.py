@@ -258,3 +258,30 @@ def test_the_venues_table_sizes_each_column_from_its_contents() -> None:
     for label in ("scale", "papers", "mean"):  # each value ends under its label
         end = header.index(label) + len(label)
         assert row[end - 1] != " " and row[end : end + 2] == "  ", (label, header, row)
+
+
+def test_the_venues_reviews_per_paper_have_one_format_down_the_column() -> None:
+    """A second tester's find: the Venues chart's ``rev/paper`` column mixed ``3.9`` with ``3.01``
+    and ``3.79``; two decimals always, in ``paperdeck stats`` and in the app's table alike."""
+    from paperdeck.stats.figures import per_paper
+    from paperdeck.ui.widgets.stats_charts import chart_table
+
+    def rated(pid: str, venue: str, count: int) -> Paper:
+        return Paper(
+            pid, f"T {pid}", "A.", venue=venue, year=2026, ratings=Ratings(6.0, count=count), decision="poster"
+        )
+
+    papers = [rated(f"i{n}", "ICLR", 3 if n == 0 else 4) for n in range(10)]  # 3.9 reviews a paper
+    papers += [rated(f"c{n}", "COLM", 4 if n == 0 else 3) for n in range(100)]  # 3.01
+    papers += [rated(f"n{n}", "NeurIPS", 3) for n in range(2)]  # 3
+    figures = figures_of(papers, {}, {})
+    lines = [line.text for line in chart_lines("venues", figures, 100, bars=False)]
+    ends: dict[str, str] = {}
+    for line in lines:  # each venue's row of the table: its first line
+        if line.split()[:1] in (["ICLR"], ["COLM"], ["NeurIPS"]):
+            ends.setdefault(line.split()[0], line.split()[-1])
+    assert ends == {"ICLR": "3.90", "COLM": "3.01", "NeurIPS": "3.00"}, lines
+    columns, rows = chart_table("venues", figures)
+    at = columns.index("rev/paper")
+    assert sorted(str(row[at]) for row in rows) == ["3.00", "3.01", "3.90"]
+    assert per_paper(None) == "—"

@@ -51,7 +51,8 @@ async def test_the_hidden_matches_count_is_kept_before_the_scope_name(tmp_path: 
         await pilot.press("enter", "space")  # a mark: the counts' first note, so room runs out
         await settle(pilot)
         text = counts(app)
-        assert "1 marked" in text and "+2 elsewhere" in text, text
+        # the star count stays too (it went): the matches elsewhere said shortest, the scope's name gone
+        assert text.strip() == "1 of 2 · ★ 1 · 1 marked · +2", text
 
 
 async def test_starred_only_says_how_many_matches_are_not_starred(tmp_path: Path) -> None:
@@ -126,3 +127,36 @@ async def test_every_sort_is_named_at_80_columns_beside_a_venue_scope(tmp_path: 
 async def _counts_say(pilot: Pilot[None], app: PaperApp, texts: set[str]) -> None:
     """Wait until the counts say one of ``texts``."""
     await wait_for(pilot, lambda: counts(app).strip() in texts, what=lambda: f"{texts}, not {counts(app)!r}")
+
+
+async def test_the_star_count_stays_at_80_beside_a_scope_and_its_matches_elsewhere(tmp_path: Path) -> None:
+    """A second tester's find: with one ICLR 2026 paper starred of two, the scope ICLR 2026 and a
+    query at 80 columns, the counts said ``2,295 of 19,630 · ICL… · +2 elsewhere``: the star count
+    went and the venue was cut to three letters; without a query ``(2 all)`` went. The parts give
+    way in a declared order (the sort's short form, ``+2 elsewhere``, the venue's first word, ``★ 1``,
+    the venue, ``+2``), so the star count stays."""
+
+    def paper(n: int, venue: str, year: int, title: str) -> Paper:
+        return Paper(id=f"abs:{n:016x}", title=title, abstract=f"Abstract {n}.", venue=venue, year=year)
+
+    store = Store(tmp_path / "data")
+    store.import_papers(
+        [
+            *(paper(n, "ICLR", 2026, f"Diffusion {n}" if n % 8 == 0 else f"Paper {n}") for n in range(19_630)),
+            paper(30_000, "NeurIPS", 2018, "Diffusion kernels"),
+            paper(30_001, "NeurIPS", 2018, "Diffusion agents"),
+        ]
+    )
+    store.set_star("abs:0000000000000000", True)  # in ICLR 2026
+    store.set_star(f"abs:{30_000:016x}", True)  # elsewhere
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["ICLR 2026"])
+        await settle(pilot)
+        await wait_for(pilot, lambda: len(screen.view_ids()) == 19_630, what="the scope")
+        await wait_for(pilot, lambda: "★" in counts(app), what=lambda: counts(app))
+        assert counts(app).strip() == "19,630 papers · ICLR… · ★ 1 (2 all)", counts(app)
+        assert len(await typed(pilot, "diffusion")) == 2_454
+        await _counts_say(pilot, app, {"2,454 of 19,630 · ★ 1 · +2 elsewhere"})

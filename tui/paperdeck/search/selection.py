@@ -410,19 +410,22 @@ def pasted_paper_term(store: Store, pasted: str) -> str:
     return f"id:{paper.id}" if paper is not None else ""
 
 
-def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
-    """The papers ``like:`` values name: (starred ones to leave out, ids to show first).
+def liked_ids(store: Store, like: list[str]) -> list[str]:
+    """The papers ``like:`` values name, each once: the starred ones for ``like:starred``, the
+    paper ``like:ID`` names. The list is ranked by likeness to them and leaves them out (a paper
+    is not among the papers like it): :func:`run_query` and the views' counts
+    (:func:`paperdeck.search.views.view_count`) leave out these same papers.
 
     Raises:
         LikeError: an id is not in the store, or ``starred`` and nothing is starred.
     """
-    starred: list[str] = []
-    named: list[str] = []
+    liked: dict[str, None] = {}
     for value in like:
         if value == "starred":
             starred = [pid for pid, record in store.all_user_data.items() if record.starred and store.paper(pid)]
             if not starred:
                 raise LikeError("like:starred ranks by your starred papers: star some first")
+            liked.update(dict.fromkeys(starred))
             continue
         try:
             paper = store.paper_named(value)
@@ -430,19 +433,19 @@ def liked_ids(store: Store, like: list[str]) -> tuple[list[str], list[str]]:
             raise LikeError(f"like:{error}") from None
         if paper is None:
             raise LikeError(f"like:{value}: no such paper in the store")
-        named.append(paper.id)
-    return starred, named
+        liked[paper.id] = None
+    return list(liked)
 
 
 def _ranked_by_likeness(
     store: Store, similarity: SimilarityIndex, like: list[str], within: set[str] | None
 ) -> list[str]:
-    starred, named = liked_ids(store, like)
-    ranked = [pid for pid, _ in similarity.rank_by_liked([*starred, *named])]
-    if not ranked and len(store.paper_ids) > len(set(starred) | set(named)):
+    liked = liked_ids(store, like)
+    ranked = [pid for pid, _ in similarity.rank_by_liked(liked)]
+    if not ranked and len(store.paper_ids) > len(liked):
         raise LikeError("like: those papers have no words to compare by (title, keywords or abstract)")
-    named_set = set(named)  # a paper is not among the papers like it (rank_by_liked leaves it out)
-    ids = [pid for pid in ranked if pid not in named_set]
+    left_out = set(liked)  # rank_by_liked leaves out those in its index; a paper missing from it too
+    ids = [pid for pid in ranked if pid not in left_out]
     return ids if within is None else [pid for pid in ids if pid in within]
 
 

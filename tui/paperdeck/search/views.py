@@ -111,8 +111,10 @@ def view_count(
     be, and with ``build`` the search index too (call this in a thread).
 
     A ``like:`` view is counted without the similarity index (which would take memory and, the
-    first time, seconds): likeness only orders the papers, and leaves out the starred ones for
-    ``like:starred``, so the count is what its other terms keep but those."""
+    first time, seconds): likeness only orders the papers, and leaves out the papers it is ranked
+    by (:func:`~paperdeck.search.selection.liked_ids`: the starred ones for ``like:starred``, the
+    paper itself for ``like:ID``), so the count is what its other terms keep but those, as the
+    list shows."""
     query = parse_query(view.query)
     if query.error is not None:
         return None
@@ -121,9 +123,8 @@ def view_count(
     try:
         if not query.like:
             return len(run_query(searcher, query, "list", scope))
-        starred, _ = liked_ids(searcher.store, query.like)  # raises LikeError for a bad like:
+        left_out = set(liked_ids(searcher.store, query.like))  # raises LikeError for a bad like:
         unranked = query.replaced(like=[])
-        left_out = set(starred)
         return sum(1 for pid in run_query(searcher, unranked, "list", scope) if pid not in left_out)
     except LikeError:
         return None

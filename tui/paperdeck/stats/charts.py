@@ -20,7 +20,7 @@ from paperdeck.model.counts import counted
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.venue import NO_RATINGS, NO_VENUE, mean_text
 from paperdeck.stats.bars import SHADES, bar, stacked_bar
-from paperdeck.stats.figures import NO_AREA, Bucket, Distribution, Figures, Place, VenueFigures, number
+from paperdeck.stats.figures import NO_AREA, Bucket, Distribution, Figures, Place, VenueFigures, number, per_paper
 
 __all__ = ["CHARTS", "PROGRESS_PARTS", "Chart", "Line", "Style", "chart_lines", "ordinal", "percent", "scale_label"]
 
@@ -430,7 +430,7 @@ def _venues(figures: Figures, width: int, place: Place | None, highlighting: boo
             "mean": mean_text(mean, scale),
             "acc.": percent(venue.acceptance_rate),
             "rated": f"{venue.figures.reviewed:,}",
-            "rev/paper": number(venue.reviews_per_paper),
+            "rev/paper": per_paper(venue.reviews_per_paper),
         })  # fmt: skip
     # (label, cells) of the columns after the venue's, each as wide as its label and values (up to
     # its most), two cells apart; the last ones dropped on a narrow screen

@@ -83,6 +83,7 @@ __all__ = [
     "figures_of",
     "finished",
     "number",
+    "per_paper",
 ]
 
 #: How a paper without a primary area is counted.
@@ -110,6 +111,13 @@ def number(value: float | None) -> str:
     if value is None:
         return "—"
     return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+
+
+def per_paper(value: float | None) -> str:
+    """A mean count per paper as a column of them shows it: two decimals always (``3.90``,
+    ``3.01``: one format down the column, where :func:`number` gave ``3.9`` beside ``3.01``);
+    ``—`` for none."""
+    return "—" if value is None else f"{value:.2f}"
 
 
 def _mean(total: float, count: int) -> float | None:

@@ -61,6 +61,23 @@ _QUERY_NOTE = 10
 _ELSEWHERE_NOTE = 11
 
 
+#: What gives way, in this order, where a venue scope's counts lack room for every note with the
+#: star count whole (``★ 1 (2 all)``): each step is kept as the next is tried, until every note
+#: shown fits (else the star count at least: the user has stars). A step: the note's index and
+#: the form it takes: ``"order"`` the sort's short form, ``"elsewhere"`` ``+2 elsewhere``,
+#: ``"first word"`` the venue's name cut after its first word (``ICLR…``; never to fewer letters),
+#: ``"stars"`` ``★ 1``, ``""`` the note left out (the venue's name: the top bar names the scope
+#: too), ``"elsewhere count"`` ``+2``.
+_GIVE_WAY = (
+    (_ORDER_NOTE, "order"),
+    (_ELSEWHERE_NOTE, "elsewhere"),
+    (_SCOPE_NOTE, "first word"),
+    (1, "stars"),
+    (_SCOPE_NOTE, ""),
+    (_ELSEWHERE_NOTE, "elsewhere count"),
+)
+
+
 #: What the counts say, instead of a count, of a list ranked by likeness alone (``like:…``).
 ALIKE_NOTE = "most alike first"
 
@@ -176,6 +193,22 @@ def _elsewhere_note(shown: ListShown, short: bool = False) -> str:
     from paperdeck.search.elsewhere import elsewhere_note  # deferred: a bare start imports no search
 
     return elsewhere_note(shown.elsewhere, short=short)
+
+
+def _given_way_note(shown: ListShown, note: str, form: str) -> str:
+    """``note`` in the ``form`` of a step of :data:`_GIVE_WAY`."""
+    if form == "order":
+        return shown.short_order_note
+    if form == "elsewhere":
+        return _elsewhere_note(shown, short=True)
+    if form == "elsewhere count":
+        return f"+{shown.elsewhere:,}"
+    if form == "stars":
+        return note.split(" (", 1)[0]  # "★ 1 (2 all)" → "★ 1"
+    if form == "first word":
+        first = note.split(" ", 1)[0]
+        return note if first == note or len(shown.scope) > 1 else f"{first}…"
+    return ""
 
 
 class ListCounts:
@@ -355,6 +388,12 @@ class ListCounts:
                 self._tell_hint_later(note, shown.text)
             notes[_QUERY_NOTE] = short_note(note)
             text = again()
+        if scoped and (stars := star_note(starred, starred_all)) and stars not in text:
+            # short of room for the star count whole: the notes give way in the declared order
+            before = list(notes)
+            notes[1], notes[_SCOPE_NOTE] = stars, shown.scope_note
+            notes[_ELSEWHERE_NOTE] = notes[_ELSEWHERE_NOTE] and _elsewhere_note(shown)
+            text = self._given_way(text, before, shown, notes, again, star_note(starred, starred_all, short=True))
         if shown.searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(shown.pending_note, notes, room, keep)
         if scoped and self.store.paper_count > total:  # the note of matches elsewhere may come
@@ -378,6 +417,27 @@ class ListCounts:
         paper_list = self.paper_list
         if paper_list.border_subtitle != (subtitle := status_summary(count, statuses)):
             paper_list.border_subtitle = subtitle
+
+    @staticmethod
+    def _given_way(
+        text: str, before: list[str], shown: ListShown, notes: list[str], again: Callable[[], str], stars: str
+    ) -> str:
+        """The counts with ``notes`` given way step by step (:data:`_GIVE_WAY`), each step kept:
+        the first that shows every note, else the first that shows the star count (``stars``, its
+        short form), else ``text`` (the counts fitted otherwise, of the notes ``before``); ``notes``
+        left as they made it."""
+        with_stars: tuple[str, list[str]] | None = None
+        for index, form in _GIVE_WAY:
+            if not notes[index]:
+                continue
+            notes[index] = _given_way_note(shown, notes[index], form)
+            fitted_now = again()
+            if all(note in fitted_now for note in notes if note):
+                return fitted_now
+            if with_stars is None and stars in fitted_now:
+                with_stars = (fitted_now, list(notes))
+        text, notes[:] = with_stars if with_stars is not None else (text, before)
+        return text
 
     def _elsewhere_pad(self, elsewhere: int | None) -> int:
         """Cells the counts are padded by on the left while the note of the matches elsewhere (the

@@ -19,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -241,6 +242,9 @@ class ReviewsScreen(MarksPaperShown):
         self.summary = summary
         self.rank = rank
         self._current: dict[str, int] = {"note": -1, "section": -1}
+        #: The text at the top of the view: the widget there, the view's top line's offset in it,
+        #: its height then, and the terminal's size it was laid out at (:meth:`_keep_place`).
+        self._place: tuple[Widget, int, int, Size] | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="reviews-body", can_focus=True):
@@ -271,13 +275,56 @@ class ReviewsScreen(MarksPaperShown):
                     yield body
         yield PaperFooter()
 
+    def on_mount(self) -> None:
+        self.watch(self.query_one("#reviews-body", VerticalScroll), "scroll_y", self._keep_place, init=False)
+
+    def _keep_place(self) -> None:
+        """Note the text at the top of the view as the reader moves (a resize puts it back there:
+        :meth:`_back_in_place`). Not while the screen is laid out at another size than the
+        terminal's (a resize under way): the layout is new, the scroll offset still the old one."""
+        size = self.app.size
+        if self._place is not None and self._place[3] != size:
+            return
+        body = self.query_one("#reviews-body", VerticalScroll)
+        top = round(body.scroll_y)
+        widget: Widget | None = None
+        for child in body.children:
+            if child.virtual_region.y > top:
+                break
+            widget = child
+        if widget is None:
+            self._place = None
+            return
+        region = widget.virtual_region
+        self._place = (widget, top - region.y, region.height, size)
+
+    def _back_in_place(self) -> None:
+        """After a resize's layout: the text noted at the top of the view back there (the same
+        widget, the same share of it above the view: its lines wrap anew in another width)."""
+        if self._place is None:
+            return
+        widget, offset, height, _ = self._place
+        if not widget.is_attached:
+            self._place = None
+            return
+        region = widget.virtual_region
+        within = min(offset, height) * region.height // height if height else 0
+        body = self.query_one("#reviews-body", VerticalScroll)
+        body.scroll_to(y=region.y + within, animate=False, immediate=True)  # not noted: a size between
+        self._place = (widget, offset, height, self.app.size)  # the reader's place, not rounded anew
+
     def on_resize(self, event: events.Resize) -> None:
-        """A resize lays the sections' tables out again in the new width."""
+        """A resize lays the sections' tables out again in the new width, then puts the text that
+        was at the top of the view back there once the screen is laid out anew."""
         self._lay_out_tables(event.size.width)
+        self.call_after_refresh(self._back_in_place)
 
     def on_screen_resume(self) -> None:
-        """Back on top (the terminal may have been resized meanwhile): the tables at its width."""
+        """Back on top (the terminal may have been resized meanwhile): the tables at its width,
+        the text that was at the top of the view back there."""
         self._lay_out_tables(self.app.size.width)
+        if self._place is not None and self._place[3] != self.app.size:
+            self.call_after_refresh(self._back_in_place)
 
     def _lay_out_tables(self, app_width: int) -> None:
         for body in self.query(SectionText):

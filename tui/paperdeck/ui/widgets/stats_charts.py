@@ -17,7 +17,7 @@ from paperdeck.model.counts import counted
 from paperdeck.model.safe_text import one_line
 from paperdeck.model.venue import Scale, mean_text
 from paperdeck.stats.charts import CHARTS, Line, Style, chart_lines, percent, scale_label
-from paperdeck.stats.figures import Distribution, Figures, Place, number
+from paperdeck.stats.figures import Distribution, Figures, Place, number, per_paper
 
 __all__ = ["CHARTS", "SHORT_LABELS", "STYLES", "chart_content", "chart_table", "styled"]
 
@@ -101,7 +101,7 @@ def chart_table(key: str, figures: Figures) -> tuple[tuple[str, ...], list[Row]]
         return ("venue", "scale", "papers", "rated", "mean", "acc.", "rev/paper"), [
             (Text(one_line(v.name)), scale_label(v).replace("unknown", "—"), f"{v.figures.papers:,}",
              f"{v.figures.reviewed:,}", mean_text(v.figures.mean_of_means, Scale.parse(v.scale)),
-             _rate_cell(v.acceptance_rate), number(v.reviews_per_paper))
+             _rate_cell(v.acceptance_rate), per_paper(v.reviews_per_paper))
             for v in figures.venues
         ]  # fmt: skip
     groups = [figures.progress, *figures.progress_by_area]
