@@ -52,7 +52,8 @@ def test_views_persist_in_config_json_and_junk_is_dropped(tmp_path: Path) -> Non
     assert Settings.from_dict({"views": ["not", "a", "dict"]}).views == {}
 
 
-def test_view_counts(tmp_path: Path) -> None:
+def _three_papers_b_starred(tmp_path: Path) -> tuple[Store, Searcher]:
+    """Two orals (A on diffusion, B on graphs, B starred) and a poster C on both; its searcher."""
     store = Store(tmp_path / "data")
     store.import_papers(
         [
@@ -63,6 +64,11 @@ def test_view_counts(tmp_path: Path) -> None:
     )
     store.set_star("openreview:B", True)
     searcher = Searcher(store)
+    return store, searcher
+
+
+def test_view_counts(tmp_path: Path) -> None:
+    store, searcher = _three_papers_b_starred(tmp_path)
     assert view_count(searcher, View("Starred", "is:starred")) == 1
     assert view_count(searcher, View("Orals", "decision:oral")) == 2
     assert view_count(searcher, View("Words", "diffusion")) is None  # needs the index
@@ -83,16 +89,7 @@ def test_view_counts(tmp_path: Path) -> None:
 def test_a_like_view_is_counted_as_its_list_leaves_papers_out(tmp_path: Path) -> None:
     """A tester's find: the views list (``v``) said 37 for a saved ``like:ID`` view whose list
     showed 36: it counted the paper itself, which ``like:ID`` leaves out."""
-    store = Store(tmp_path / "data")
-    store.import_papers(
-        [
-            Paper(id="openreview:A", title="Diffusion models", abstract="denoising diffusion", decision="oral"),
-            Paper(id="openreview:B", title="Graph networks", abstract="graph message passing", decision="oral"),
-            Paper(id="openreview:C", title="Diffusion again", abstract="denoising graph", decision="poster"),
-        ]
-    )
-    store.set_star("openreview:B", True)
-    searcher = Searcher(store)
+    _, searcher = _three_papers_b_starred(tmp_path)
     for query in ("like:openreview:A", "like:A decision:oral", "like:A like:starred", "like:starred like:B"):
         shown = run_query(searcher, parse_query(query))
         assert view_count(searcher, View("Like", query)) == len(shown), query

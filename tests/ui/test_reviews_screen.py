@@ -182,30 +182,45 @@ def test_a_comments_markdown_is_rendered_and_its_hostile_text_stays_data() -> No
     assert any(span.start <= heading < span.end and "bold" in str(span.style) for span in content.spans)
 
 
-async def test_a_reviews_table_and_image_are_laid_out_at_80_columns(tmp_path: Path) -> None:
-    """The thirteenth round's tester: a review's ``|a|b|`` table showed raw pipes and its image
-    ``!img``. On the reviews screen (80×24) the table is columns, a long cell cut with ``…`` to fit,
-    and the image ``[image: img] <http://x/y.png>``."""
+#: A table row wider than any terminal: its first cell is cut with ``…`` to fit.
+LONG_ROW = "|" + "x" * 120 + "|" + "y" * 10 + "|"
+
+
+def table_review_app(tmp_path: Path) -> PaperApp:
+    """An app on a store whose paper ``HostEsc001`` has a review holding a Markdown table (its
+    last row :data:`LONG_ROW`) and an image (``hostile13`` fixtures)."""
     from tests.helpers import fixture
 
     note = json.loads(fixture("hostile13_openreview_review-table-image.jsonl").read_text("utf-8"))
-    long_row = "|" + "x" * 120 + "|" + "y" * 10 + "|"
-    note["content"]["strengths"]["value"] += "\n" + long_row
+    note["content"]["strengths"]["value"] += "\n" + LONG_ROW
     notes = tmp_path / "review.jsonl"
     notes.write_text(json.dumps(note) + "\n", "utf-8")
     store = Store(tmp_path / "data")
     import_files(store, [fixture("hostile13_openreview_escapes-nan-rating.jsonl"), notes])
-    app = PaperApp(store=store)
+    return PaperApp(store=store)
+
+
+async def open_table_reviews(app: PaperApp, pilot: Any) -> ReviewsScreen:
+    """Highlight ``HostEsc001`` and open its reviews (``R``); the reviews screen."""
+    await settle(pilot)
+    for _ in range(3):
+        if highlighted(app).openreview_id == "HostEsc001":
+            break
+        await pilot.press("j")
+    await pilot.press("R")
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, ReviewsScreen)
+    return screen
+
+
+async def test_a_reviews_table_and_image_are_laid_out_at_80_columns(tmp_path: Path) -> None:
+    """The thirteenth round's tester: a review's ``|a|b|`` table showed raw pipes and its image
+    ``!img``. On the reviews screen (80×24) the table is columns, a long cell cut with ``…`` to fit,
+    and the image ``[image: img] <http://x/y.png>``."""
+    app = table_review_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for _ in range(3):
-            if highlighted(app).openreview_id == "HostEsc001":
-                break
-            await pilot.press("j")
-        await pilot.press("R")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReviewsScreen)
+        screen = await open_table_reviews(app, pilot)
         text = _text(screen)
         assert "[image: img] <http://x/y.png>" in text and "!img" not in text
         lines = text.split("\n")

@@ -7,19 +7,11 @@ a width seen renders nothing again."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from paperdeck.sources.importer import import_files
-from paperdeck.store.store import Store
-from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.reviews import ReviewsScreen, SectionText
 
-from tests.helpers import fixture
-from tests.ui.helpers import highlighted, settle
-
-#: A table row wider than 80 columns: cut at 80, whole at 200.
-LONG_ROW = "|" + "x" * 120 + "|" + "y" * 10 + "|"
+from tests.ui.test_reviews_screen import open_table_reviews, table_review_app
 
 
 def _table_line(screen: ReviewsScreen) -> str:
@@ -28,23 +20,9 @@ def _table_line(screen: ReviewsScreen) -> str:
 
 
 async def test_a_reviews_table_is_laid_out_again_at_the_new_width(tmp_path: Path) -> None:
-    note = json.loads(fixture("hostile13_openreview_review-table-image.jsonl").read_text("utf-8"))
-    note["content"]["strengths"]["value"] += "\n" + LONG_ROW
-    notes = tmp_path / "review.jsonl"
-    notes.write_text(json.dumps(note) + "\n", "utf-8")
-    store = Store(tmp_path / "data")
-    import_files(store, [fixture("hostile13_openreview_escapes-nan-rating.jsonl"), notes])
-    app = PaperApp(store=store)
+    app = table_review_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for _ in range(3):
-            if highlighted(app).openreview_id == "HostEsc001":
-                break
-            await pilot.press("j")
-        await pilot.press("R")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ReviewsScreen)
+        screen = await open_table_reviews(app, pilot)
         narrow = _table_line(screen)
         assert "…" in narrow and len(narrow) <= 80 - 4, narrow
         await pilot.resize_terminal(200, 60)
