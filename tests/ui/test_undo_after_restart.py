@@ -50,12 +50,8 @@ def starred(data_dir: Path) -> list[str]:
     return sorted(pid for pid, record in Store(data_dir).all_user_data.items() if record.starred)
 
 
-async def test_a_bulk_star_is_undone_in_the_next_app_with_the_hand_made_stars_kept(
-    data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """One count everywhere (the papers the step changed): the tester's star of 60 papers, 2
-    starred already, said 58 in the question and 60 in "Undone" and "Redone". A step redone in
-    this session is this session's: ``u`` then undoes it without asking."""
+async def star_every_paper_and_quit(data_dir: Path) -> None:
+    """A first app stars every paper in one bulk change (``M``, ``s``, ``y``), then ends."""
     first = PaperApp(store=Store(data_dir))
     async with first.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -63,6 +59,15 @@ async def test_a_bulk_star_is_undone_in_the_next_app_with_the_hand_made_stars_ke
         await wait_for(pilot, lambda: len(starred(data_dir)) == PAPERS, what="every paper starred")
         await wait_for(pilot, lambda: main_of(first).history.can_undo, what="the step recorded")
         await settle(pilot)
+
+
+async def test_a_bulk_star_is_undone_in_the_next_app_with_the_hand_made_stars_kept(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One count everywhere (the papers the step changed): the tester's star of 60 papers, 2
+    starred already, said 58 in the question and 60 in "Undone" and "Redone". A step redone in
+    this session is this session's: ``u`` then undoes it without asking."""
+    await star_every_paper_and_quit(data_dir)
 
     second = restarted(monkeypatch, data_dir)  # nothing of the first app's session
     changed = PAPERS - len(BY_HAND)
@@ -89,13 +94,7 @@ async def test_a_bulk_star_is_undone_in_the_next_app_with_the_hand_made_stars_ke
 
 
 async def test_an_earlier_step_not_confirmed_changes_nothing(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = PaperApp(store=Store(data_dir))
-    async with first.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("M", "s", "y")
-        await wait_for(pilot, lambda: len(starred(data_dir)) == PAPERS, what="every paper starred")
-        await wait_for(pilot, lambda: main_of(first).history.can_undo, what="the step recorded")
-        await settle(pilot)
+    await star_every_paper_and_quit(data_dir)
     second = restarted(monkeypatch, data_dir)
     async with second.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
