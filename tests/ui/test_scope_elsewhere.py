@@ -71,12 +71,8 @@ def test_more_elsewhere_counts_words_and_stars_only(tmp_path: Path) -> None:
     assert elsewhere_note(0) == elsewhere_note(None) == ""
 
 
-def test_the_count_ranks_nothing_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The words' ranking is the one the query just made (kept): counting the rest matches no
-    word again."""
-    searcher = Searcher(_store(tmp_path))
-    index = searcher.index.get()
-    index.search_positions("diffusion")  # the query run
+def words_matched(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words the search index matches from now on (``SearchIndex._match`` counted), in order."""
     matched: list[str] = []
     match = SearchIndex._match
 
@@ -85,6 +81,16 @@ def test_the_count_ranks_nothing_again(tmp_path: Path, monkeypatch: pytest.Monke
         return match(self, word, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(SearchIndex, "_match", counted)
+    return matched
+
+
+def test_the_count_ranks_nothing_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words' ranking is the one the query just made (kept): counting the rest matches no
+    word again."""
+    searcher = Searcher(_store(tmp_path))
+    index = searcher.index.get()
+    index.search_positions("diffusion")  # the query run
+    matched = words_matched(monkeypatch)
     assert more_elsewhere(searcher, parse_query("diffusion"), frozenset({"COLM 2025"}), shown=1) == 2
     assert matched == []
     index.search_positions("diffusion kernels")  # the counter counts

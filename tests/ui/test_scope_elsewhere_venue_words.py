@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from paperdeck.model.paper import Paper
 from paperdeck.search.elsewhere import more_elsewhere
-from paperdeck.search.index import SearchIndex
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.store.store import Store
@@ -21,6 +20,7 @@ from paperdeck.ui.app import PaperApp
 
 from tests.ui.helpers import counts, main_screen, settle
 from tests.ui.test_query_bar import typed
+from tests.ui.test_scope_elsewhere import words_matched
 from tests.waits import wait_for
 
 PAPERS = [
@@ -70,14 +70,7 @@ def test_venue_terms_with_words_count_the_words_matches_in_the_venues_they_keep(
 def test_the_count_matches_no_word_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     searcher = _searcher(tmp_path)
     searcher.index.get().search_positions("diffusion")  # the query run
-    matched: list[str] = []
-    match = SearchIndex._match
-
-    def counted(self: SearchIndex, word: str, *args: object, **kwargs: object) -> object:
-        matched.append(word)
-        return match(self, word, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(SearchIndex, "_match", counted)
+    matched = words_matched(monkeypatch)
     assert more_elsewhere(searcher, parse_query("venue:iclr diffusion"), COLM, shown=0) == 3
     assert matched == []
 
