@@ -5,7 +5,7 @@ next start and the next command read instead of build: the search index and the 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from paperdeck.model.errors import SavedThenInterrupted
 from paperdeck.store.store import Store
@@ -34,7 +34,7 @@ def save_caches(store: Store, before: tuple[object, object]) -> None:
         save_stats_cache(store)
 
 
-def save_indexes(store: Store, *, release: bool = False) -> None:
+def save_indexes(store: Store, *, release: bool = False, told: Callable[[int, int], None] | None = None) -> None:
     """Build the search index and the similarity index now and save them beside the catalogue,
     so that the app searches from its first frame, the ``search`` command reads the index instead
     of parsing every paper, and the app's first "more like this" reads its index (after an
@@ -42,15 +42,20 @@ def save_indexes(store: Store, *, release: bool = False) -> None:
     reader, :func:`paperdeck.search.searcher.save_similarity_counts`). ``release``:
     the command is done with the papers held (an import's last step): they are let go of and
     each index built from the catalogue read again a paper at a time, held by nothing after
-    (:func:`paperdeck.search.searcher.save_indexes_read_again`), when this store wrote the file."""
+    (:func:`paperdeck.search.searcher.save_indexes_read_again`), when this store wrote the file.
+    ``told``: ``(done, 2)`` once each of the two indexes is saved (an import's progress)."""
     from paperdeck.search.searcher import Searcher, save_indexes_read_again, save_similarity_counts
 
-    if release and save_indexes_read_again(store):
+    if release and save_indexes_read_again(store, told):
         return
 
     Searcher(store).index.get()  # saved, and let go before the similarity index is made: not held at once
+    if told is not None:
+        told(1, 2)
     if not save_similarity_counts(store):  # an import in place: its weights computed at first need
         Searcher(store).similarity.get()
+    if told is not None:
+        told(2, 2)
 
 
 @contextlib.contextmanager

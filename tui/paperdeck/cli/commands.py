@@ -195,7 +195,7 @@ def _import_and_report(
                 bar.step("indexing for search and similar papers")
             if done := _done_with_papers(store, summary.new_ids):
                 summary = replace(summary, new_ids=())  # their objects would keep the papers' memory
-            save_indexes(store, release=done)
+            save_indexes(store, release=done, told=bar.saving if bar else None)
         if bar:
             bar.done()
     file_reviews = summary.file_reviews or (0,) * len(summary.files)

@@ -155,6 +155,8 @@ def open_store(
                 summary = import_files(
                     store, to_import, format, bar.reading if bar else None, venue, bar.merging if bar else None
                 )
+                if bar:
+                    bar.done()  # drawn full before it is cleared
             messages.extend(summary.notices)
             messages.extend(f"Restored {file_name(path)}: {report.summary()}" for path, report in summary.restored)
             if files:

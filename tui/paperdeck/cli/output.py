@@ -29,10 +29,16 @@ if TYPE_CHECKING:  # a type only: Rich's progress is not loaded for a command th
     from rich.progress import Progress as RichProgress
 
 
+#: The share of the merge's step (:meth:`ImportBar.merging`) each part of it ends at: the reviews
+#: merged, their word index written, the papers' scores written; the papers' merge starts it.
+MERGE_SHARES = {"reviews": 0.6, "review words": 0.8, "paper scores": 1.0}
+
+
 class ImportBar:
     """The import's progress on standard error (:func:`import_progress`): a bar of the files read
-    and what is being done, one step a file, one for the merge (moving as the reviews are merged)
-    and one for the work after them."""
+    and what is being done, one step a file, one for the merge (moving as the reviews are merged,
+    then through the word index and the scores) and one for the indexes saved after them
+    (:meth:`saving`). The steps add up to the bar's total; :meth:`done` draws it full."""
 
     def __init__(self, bar: RichProgress, files: int) -> None:
         self._bar = bar
@@ -52,25 +58,37 @@ class ImportBar:
         """The :data:`~paperdeck.sources.importer.Merging` callback: the files are read and what
         they held is merged: ``merging 19,630 papers``, ``merging reviews 12,345/81,870`` (the
         bar moving through the merge's step as the reviews are merged), ``indexing the reviews'
-        words``, ``writing 19,499 papers' scores``. Drawn at the bar's next tick (a shard at a
-        time is often)."""
+        words``, ``writing 19,499 papers' scores`` (each part its share of the step,
+        :data:`MERGE_SHARES`; ``done`` of ``total`` moving through it when told). Drawn at the
+        bar's next tick (a shard at a time is often)."""
         if what == "reviews":
             description = f"merging reviews {done:,}/{total:,}"
-            completed = self._files + 0.9 * done / max(total, 1)  # the rest: the words and the scores
         elif what == "review words":
-            description, completed = "indexing the reviews' words", self._files + 0.9
+            description = "indexing the reviews' words"
         elif what == "paper scores":
-            description, completed = f"writing {total:,} papers' scores", self._files + 0.95
+            description = f"writing {total:,} papers' scores"
         else:
-            description, completed = f"merging {total:,} {what}", self._files
-        self._bar.update(self._task, completed=completed, description=escape_text(description))
+            self._bar.update(self._task, completed=self._files, description=escape_text(f"merging {total:,} {what}"))
+            return
+        shares = list(MERGE_SHARES.values())
+        end = MERGE_SHARES[what]
+        start = shares[shares.index(end) - 1] if shares.index(end) else 0.0
+        share = start + (end - start) * min(done, total) / total if total > 0 else start
+        self._bar.update(self._task, completed=self._files + share, description=escape_text(description))
 
     def step(self, description: str) -> None:
         """The files are read and merged; ``description`` is what is done now (``indexing for search…``)."""
         self._bar.update(self._task, completed=self._files + 1, description=escape_text(description), refresh=True)
 
+    def saving(self, done: int, total: int) -> None:
+        """The indexes' save (after :meth:`step`) has done ``done`` of its ``total`` parts: the bar
+        moves through its last step (drawn now: a part takes seconds)."""
+        share = min(done, total) / total if total > 0 else 0.0
+        self._bar.update(self._task, completed=self._files + 1 + share, refresh=True)
+
     def done(self) -> None:
-        self._bar.update(self._task, completed=self._files + 2)
+        """The import is over: the bar drawn full (100 %) before it is cleared."""
+        self._bar.update(self._task, completed=self._files + 2, refresh=True)
 
 
 def escape_text(text: str) -> str:

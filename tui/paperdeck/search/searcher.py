@@ -167,7 +167,7 @@ def _patched_index(
     return index
 
 
-def save_indexes_read_again(store: Store) -> bool:
+def save_indexes_read_again(store: Store, told: Callable[[int, int], None] | None = None) -> bool:
     """Build the search index and the similarity index of the catalogue this store has just
     written (an import), save them (as :func:`build_index` and :func:`build_similarity` would)
     and hold neither: the papers held are let go of first (:meth:`Catalogue.release
@@ -184,6 +184,7 @@ def save_indexes_read_again(store: Store) -> bool:
     build them as :func:`build_index` does: it updates the saved indexes for the papers changed). Failing to read the
     file again or to save only costs the next start its speed: nothing is raised for it (what
     was saved before the failure stays, each file stamped for this catalogue and whole).
+    ``told``: ``(done, 2)`` once each index is saved (the similarity index first).
     """
     from paperdeck.runtime import release_freed_memory
     from paperdeck.search.index import SearchIndex
@@ -204,11 +205,15 @@ def save_indexes_read_again(store: Store) -> bool:
         texts = similarity.texts
         del similarity
         release_freed_memory()
+        if told is not None:
+            told(1, 2)
         index = SearchIndex.from_papers(written.ids, written.indexed())
         index.save(store.data_dir / INDEX_FILE, stamp, texts)
         (store.data_dir / OLD_INDEX_FILE).unlink(missing_ok=True)
         del index
         release_freed_memory()
+    if told is not None:
+        told(2, 2)
     return True
 
 
