@@ -87,3 +87,22 @@ def test_the_bar_says_what_is_merged_and_moves_through_the_merge() -> None:
         assert task.completed == 3
         bar.done()
         assert task.completed == task.total == 4
+
+
+def test_the_papers_scores_move_as_the_catalogue_is_written(data_dir: Path) -> None:
+    """bar14: ``writing N papers' scores`` sat still for 1.5 s at the full store; the write in
+    place now tells how far through the catalogue it is, in the papers' count, in the same pass."""
+    from tests.helpers import review_parts, submission_parts
+
+    import_files(Store(data_dir), submission_parts())
+    told: list[tuple[int, int]] = []
+    import_files(
+        Store(data_dir, lazy=True, rows=False, user_records=False),  # as the command line opens it
+        review_parts(),
+        merging=lambda what, done, total: told.append((done, total)) if what == "paper scores" else None,
+    )
+    dones = [done for done, _ in told]
+    total = told[0][1]
+    assert total > 0 and all(of == total for _, of in told)
+    assert dones[0] == 0 and dones[-1] == total and dones == sorted(dones)
+    assert len(set(dones)) > 10  # moving through the write, not only its start and end

@@ -343,9 +343,18 @@ class ImportRun:
                 if streamed:  # the papers changed (and those the change log needs) alone
                     keep = {note.forum for note in report.notes} if had_reviews else None
                     summaries = self.reviews.summaries()
+                    told = None
                     if progress is not None:
-                        progress("paper scores", 0, len(report.changed_forums))
-                    done = rescore(catalogue, summaries, report.changed_forums, self._keep_before, keep, self.tally)
+                        scored_count, tell = len(report.changed_forums), progress
+                        progress("paper scores", 0, scored_count)
+
+                        def told(read: int, of: int) -> None:
+                            """The write's way through the catalogue, in the papers' count."""
+                            tell("paper scores", scored_count * read // max(of, 1), scored_count)
+
+                    done = rescore(
+                        catalogue, summaries, report.changed_forums, self._keep_before, keep, self.tally, told
+                    )
                     del summaries
                     release_freed_memory()  # the old rows and each paper read, handed back
                 if done is not None:

@@ -181,6 +181,7 @@ def rescore(
     before_write: Callable[[], None],
     keep: Collection[str] | None = None,
     tally: PaperTally | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Rescore | None:
     """Write the scores of the papers of ``forums`` from their ``summaries`` (:func:`scored`) into
     the catalogue in place, a paper at a time (the module docstring), and hold the file written as
@@ -192,7 +193,9 @@ def rescore(
     a change of a paper's venue or the loss of a row's column): then write the whole catalogue.
     ``tally``: given every paper of the file written, as written, while it is written (each
     document parsed once for both), then told the file's stamp (:meth:`PaperTally.done`); not told
-    when a paper could not be counted, or nothing was written.
+    when a paper could not be counted, or nothing was written. ``progress``: told ``(papers, of)``
+    as the file is written, the papers read past of all of its papers (every hundredth or so, then
+    all of them), in the same pass.
 
     Raises:
         StoreError: the catalogue cannot be read or written (then nothing changed).
@@ -261,10 +264,16 @@ def rescore(
             shift = 0
             at = 0  # the old file's bytes written up to here
             last = 0  # the papers from here on are not moved yet
+            papers = len(layout.ids)
+            told_every = max(papers // 100, 1)
+            tell_at = told_every  # the next paper read past at which ``progress`` is told
             with path.open("rb") as handle:
                 if os.fstat(handle.fileno()).st_ino != layout.stamp[0]:
                     raise OSError(f"{path} was replaced while it was patched")
                 for n, pid, start, end, paper, new in changes():  # a paper at a time, let go of once written
+                    if progress is not None and n >= tell_at:
+                        progress(n, papers)
+                        tell_at = n + told_every
                     if keep is not None:
                         result.before[pid] = paper
                         result.after[pid] = new or paper
@@ -303,6 +312,8 @@ def rescore(
                 handle.seek(at)
                 while chunk := handle.read(PIECE_BYTES):
                     yield chunk
+                if progress is not None:
+                    progress(papers, papers)
 
         before_write()
         counting[0] = tally is not None
