@@ -6,7 +6,7 @@ file replaced, truncated or changed is never read past its end nor taken for the
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -173,10 +173,10 @@ def test_an_import_saves_both_indexes_from_the_file_read_again_as_the_build_from
 
     build = searcher_module.save_indexes_read_again
 
-    def building(store: Store) -> bool:
+    def building(store: Store, told: Callable[[int, int], None] | None = None) -> bool:
         with monkeypatch.context() as patch:
             patch.setattr(Paper, "from_dict", classmethod(counted))
-            return build(store)
+            return build(store, told)
 
     monkeypatch.setattr(Catalogue, "written", recorded)
     monkeypatch.setattr(searcher_module, "save_indexes_read_again", building)
