@@ -42,7 +42,7 @@ def _store(tmp_path: Path) -> Store:
 
 
 @asynccontextmanager
-async def _scoped_to_colm(
+async def scoped_to_colm(
     store: Store, width: int, shown: int
 ) -> AsyncIterator[tuple[PaperApp, Pilot[None], MainScreen]]:
     """``store`` in the app, ``width`` columns wide, its venue scope set to COLM 2025 and its list
@@ -99,7 +99,7 @@ def test_the_count_ranks_nothing_again(tmp_path: Path, monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize("width", [80, 120])
 async def test_the_counts_say_what_the_scope_hides(tmp_path: Path, width: int) -> None:
-    async with _scoped_to_colm(_store(tmp_path), width, shown=2) as (app, pilot, screen):
+    async with scoped_to_colm(_store(tmp_path), width, shown=2) as (app, pilot, screen):
         assert await typed(pilot, "diffusion") == ["openreview:A"]
         text = counts(app)
         assert ("2 more in other venues" if width >= 120 else "+2 elsewhere") in text, text
@@ -129,7 +129,7 @@ def test_more_elsewhere_counts_the_other_venues_a_venue_term_names(tmp_path: Pat
 
 
 async def test_an_empty_list_says_the_venue_term_matches_elsewhere(tmp_path: Path) -> None:
-    async with _scoped_to_colm(_store(tmp_path), 80, shown=2) as (app, pilot, screen):
+    async with scoped_to_colm(_store(tmp_path), 80, shown=2) as (app, pilot, screen):
         assert await typed(pilot, "venue:iclr") == []
         assert "+2 elsewhere" in counts(app), counts(app)
         empty = screen.paper_list._empty_text
@@ -148,7 +148,7 @@ async def test_the_counts_keep_their_width_as_the_hidden_matches_fall(tmp_path: 
         *(Paper(id=f"openreview:G{n}", title=f"Graphs {n}", abstract="y", venue="ICLR", year=2026) for n in range(9)),
         *(Paper(id=f"openreview:M{n}", title=f"Grammars {n}", abstract="z", venue="ICLR", year=2026) for n in range(3)),
     ])  # fmt: skip
-    async with _scoped_to_colm(store, 160, shown=1) as (app, pilot, screen):
+    async with scoped_to_colm(store, 160, shown=1) as (app, pilot, screen):
         await pilot.press("slash", *"gra")
         await wait_for(pilot, lambda: "12 more in other venues" in counts(app), what=lambda: counts(app))
         wide = counts(app)
@@ -167,7 +167,7 @@ async def test_the_counts_keep_their_width_as_the_note_comes_and_goes(tmp_path: 
     through both; the text itself is the same but for that padding."""
     from rich.cells import cell_len
 
-    async with _scoped_to_colm(_store(tmp_path), width, shown=2) as (app, pilot, _):
+    async with scoped_to_colm(_store(tmp_path), width, shown=2) as (app, pilot, _):
         await typed(pilot, "")
         blank = counts(app)
         assert blank.lstrip().startswith("2 papers · COLM 2025"), blank

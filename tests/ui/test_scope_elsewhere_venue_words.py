@@ -16,12 +16,10 @@ from paperdeck.search.elsewhere import more_elsewhere
 from paperdeck.search.query import parse_query
 from paperdeck.search.searcher import Searcher
 from paperdeck.store.store import Store
-from paperdeck.ui.app import PaperApp
 
-from tests.ui.helpers import counts, main_screen, settle
+from tests.ui.helpers import counts
 from tests.ui.test_query_bar import typed
-from tests.ui.test_scope_elsewhere import words_matched
-from tests.waits import wait_for
+from tests.ui.test_scope_elsewhere import scoped_to_colm, words_matched
 
 PAPERS = [
     Paper(id="openreview:A", title="Graph diffusion", abstract="x", venue="COLM", year=2025),
@@ -79,13 +77,7 @@ def test_the_count_matches_no_word_again(tmp_path: Path, monkeypatch: pytest.Mon
 async def test_the_counts_say_what_the_scope_hides_of_venue_terms_with_words(tmp_path: Path, width: int) -> None:
     store = Store(tmp_path / "data")
     store.import_papers(PAPERS)
-    app = PaperApp(store=store)
-    async with app.run_test(size=(width, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["COLM 2025"])
-        await settle(pilot)
-        await wait_for(pilot, lambda: len(screen.view_ids()) == 2, what="the scope")
+    async with scoped_to_colm(store, width, shown=2) as (app, pilot, _):
         assert await typed(pilot, "venue:iclr2026 diffusion") == []
         assert ("2 more in other venues" if width >= 120 else "+2 elsewhere") in counts(app), counts(app)
         assert await typed(pilot, "venue:colm diffusion") == ["openreview:A"]
