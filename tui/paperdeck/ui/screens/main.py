@@ -168,12 +168,14 @@ class MainScreen(ReadingScreen):
         return _NONE_CHANGED if marks is None else marks.changed()
 
     def _changes_after_first_frame(self) -> None:
-        """After the first frame: the store's first look recorded (once), then the change log
-        read (:meth:`ChangeMarks.read_changes`, itself once)."""
+        """After the first frame: the store's first look recorded and the undo steps of earlier
+        sessions read in a thread (once each), then the change log read
+        (:meth:`ChangeMarks.read_changes`, itself once)."""
         marks = self.change_marks
         if not self._first_look_asked:
             self._first_look_asked = True
             marks.first_look()
+            self._read_undo_steps()
         marks.read_changes()
 
     @cached_property
@@ -324,7 +326,6 @@ class MainScreen(ReadingScreen):
         # Parse the catalogue and index it only once the list is on screen: right after the first
         # frame (a query typed at once finds the index on its way), else once the screen is idle.
         self.loader.start()
-        self._read_undo_steps()
         forget_repaints_of_first_frame(self)  # the first frame is drawn whole: not twice
         after_first_frame(self, self._changes_after_first_frame)  # the rows' changed marks, then
         self.call_after_refresh(self._changes_after_first_frame)

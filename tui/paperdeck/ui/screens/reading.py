@@ -26,7 +26,6 @@ from paperdeck.model.user import UserData, with_tags
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
-from paperdeck.store.undo_steps import StepUndoneElsewhere
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.no_paper import NO_PAPER, say_no_paper
 from paperdeck.ui.widgets.paper_list import PaperList
@@ -521,6 +520,7 @@ class ReadingScreen(Screen[None]):
                 self.changes_seen_moved()
             self._say_replayed(done(history.last_changed), history.last_kept)
             return
+        from paperdeck.store.undo_steps import StepUndoneElsewhere  # deferred: no step in the first frame
         from paperdeck.ui.screens.list_actions import Change, change_in_steps
 
         ids, replay = history.replay_of(step, undo=undo)
