@@ -137,6 +137,8 @@ def test_the_first_frame_shows_the_list_and_its_frames_and_defers_the_rest(seede
         # The undo steps kept across sessions (two frozen dataclasses, ~9 M instructions to make):
         # read at the first undo or change, after the first frame.
         "paperdeck.store.undo_steps",
+        # The toasts' own rules: for a dialog's toasts (none in the first frame).
+        "paperdeck.ui.toasts",
         # TinyDB writes the store's files: reading them needs none.
         "tinydb",
     ):

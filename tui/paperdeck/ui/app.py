@@ -531,12 +531,12 @@ class PaperApp(App[None]):
         from textual.screen import ModalScreen
         from textual.widgets._toast import ToastRack
 
-        from paperdeck.ui.toasts import raised_since
-
         screen = self.screen_stack[-1] if self.screen_stack else None
         if not isinstance(screen, ModalScreen):
             super()._refresh_notifications()
             return
+        from paperdeck.ui.toasts import raised_since  # deferred: the first frame shows no dialog
+
         opened = self._dialogs_opened.setdefault(screen, time())
         try:
             rack = screen.get_child_by_type(ToastRack)
