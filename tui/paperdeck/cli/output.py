@@ -68,13 +68,13 @@ class ImportBar:
         """The :data:`~paperdeck.sources.importer.Merging` callback: the files are read and what
         they held is merged: ``merging 19,630 papers``, ``merging reviews 12,345/81,870`` (the
         bar moving through the merge's step as the reviews are merged), ``indexing the reviews'
-        words 12/41`` (the parts of the word index written), ``writing 19,499 papers' scores``
+        words 30%`` (the word index's parts written), ``writing 19,499 papers' scores``
         (each part its share of the step, :data:`MERGE_SHARES`; ``done`` of ``total`` moving
         through it when told). Drawn at the bar's next tick (a shard at a time is often)."""
         if what == "reviews":
             description = f"merging reviews {done:,}/{total:,}"
-        elif what == "review words":  # `done` of `total` parts of the index written (0: it begins)
-            description = "indexing the reviews' words" + (f" {done:,}/{total:,}" if done else "")
+        elif what == "review words":  # `done` % of the index written (0: it begins)
+            description = "indexing the reviews' words" + (f" {done * 100 // total}%" if done and total else "")
         elif what == "paper scores":
             description = f"writing {total:,} papers' scores"
         else:

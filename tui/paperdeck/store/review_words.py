@@ -519,10 +519,10 @@ class WordIndexBuilder:
         Args:
             units: the unit (:meth:`add`'s number) of each paper whose words are replaced;
                 the other units are left out. ``None``: each paper added, its last unit.
-            told: called with ``(done, total)`` as the write's parts are done (each batch's
+            told: called with ``(percent, 100)`` as the write's parts are done (each batch's
                 pairs read back, each bucket of postings and each batch of the words in order
-                written); from the process folding the batches, as its counts arrive (looked
-                at every :data:`_TOLD_EVERY` seconds while this waits for it).
+                written: :class:`_Steps`); from the process folding the batches, as its counts
+                arrive (looked at every :data:`_TOLD_EVERY` seconds while this waits for it).
 
         Raises:
             StoreError: a file cannot be written (:func:`atomic_write_bytes`).
@@ -964,19 +964,23 @@ _CHILD_TOLD: Any = None
 
 
 class _Steps:
-    """A count of the parts of a write done, of ``total`` (a part: a batch's pairs read back, a
-    bucket of postings or a batch of the words in order written: some tens at 1 ×), each told to
-    ``told``."""
+    """The parts of a write done, of ``total`` (a part: a batch's pairs read back, a bucket of
+    postings or a batch of the words in order written: some tens at 1 ×; the buckets are added
+    to ``total`` once known), told to ``told`` as a percentage ``(percent, 100)`` that never goes
+    back, each percentage once."""
 
     def __init__(self, told: Callable[[int, int], None] | None, total: int) -> None:
         self.told = told
         self.total = total
         self.done = 0
+        self.percent = 0
 
     def __call__(self) -> None:
         self.done += 1
-        if self.told is not None:
-            self.told(min(self.done, self.total), max(self.total, 1))
+        percent = max(self.percent, min(100, self.done * 100 // max(self.total, 1)))
+        if percent > self.percent and self.told is not None:
+            self.told(percent, 100)
+        self.percent = percent
 
 
 def _child_init(parent: int, told: Any) -> None:

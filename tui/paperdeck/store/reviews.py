@@ -222,7 +222,7 @@ def _versions_key(notes: Iterable[Review]) -> bytes:
 #: Told as the notes read are merged (:meth:`ReviewStore.import_reviews`): ``(what, done, total)``:
 #: ``("reviews", merged, read)`` once a shard's notes are merged (each version read counting one),
 #: ``("review words", 0, papers)`` as the word index of the papers' reviews begins, then
-#: ``("review words", done, parts)`` as its parts are written (:meth:`WordIndexBuilder.write`), and
+#: ``("review words", percent, 100)`` as its parts are written (:meth:`WordIndexBuilder.write`), and
 #: (:meth:`~paperdeck.store.import_run.ImportRun.import_reviews`) ``("paper scores", done, papers)``
 #: as the reviewed papers' scores are written into the catalogue in place: ``done`` 0 first, then
 #: moving to ``papers`` as the write goes through the catalogue (its share of the file read past).
