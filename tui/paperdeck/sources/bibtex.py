@@ -263,6 +263,8 @@ _ACCENT = re.compile(
 )
 #: What follows a text macro and ends it: an empty group (``\textasciicircum{}``) or spaces.
 _MACRO_END = re.compile(r"\{\}|[ \t\n]+")
+#: The characters :func:`latex_text` looks at; every other one is copied as it is.
+_READ_SPECIAL = re.compile(r"[\\{}$^_-]")
 #: ``\%`` and the other characters a BibTeX field escapes, outside math: the character itself.
 _ESCAPED = frozenset("%&#_$")
 #: Argument-less text macros (beyond the ``\text…`` ones) read as their character: ``\ss`` → ß.
@@ -308,6 +310,13 @@ def latex_text(text: str, *, braces: bool = True) -> str:
     math = after_command = False
     i, n = 0, len(text)
     while i < n:
+        special = _READ_SPECIAL.search(text, i)  # a run of ordinary characters copied at once
+        start = n if special is None else special.start()
+        if start > i:
+            out.append(text[i:start])
+            after_command = False
+            i = start
+            continue
         char = text[i]
         if char == "\\" and i + 1 < n:
             if not math:
