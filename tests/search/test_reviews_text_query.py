@@ -340,3 +340,37 @@ def test_a_word_index_made_in_a_process_of_its_own_is_the_one_made_here(tmp_path
         assert "\n" not in str(caught.value) and "missing" in str(caught.value)
     finally:
         WordIndexBuilder.BATCH_BYTES = saved
+
+
+def test_a_word_index_written_tells_its_parts_here_and_in_its_process(tmp_path: Path) -> None:
+    """The reviews' word index was written in one call (in its process: no progress while it
+    ran); its parts (each batch's pairs read back, each bucket of postings, each batch of words
+    in order) are told as they are done, as a percentage that never goes back, from the process
+    too (sent, then taken while the import waits). Counted, not timed."""
+    from types import SimpleNamespace
+
+    from paperdeck.store.review_words import WordIndexBuilder
+
+    texts = {f"f{n}": f"Weak baseline {n}; naïve — “LLM” Ångström {'x' * n} word{n}" for n in range(60)}
+    saved = (WordIndexBuilder.BATCH_BYTES, WordIndexBuilder.BUCKET_PAIRS)
+    WordIndexBuilder.BATCH_BYTES, WordIndexBuilder.BUCKET_PAIRS = 256, 64  # several batches and buckets
+    told: dict[bool, list[tuple[int, int]]] = {}
+    try:
+        for in_process in (False, True):
+            directory = tmp_path / str(in_process)
+            directory.mkdir()
+            builder = WordIndexBuilder(None, in_process=in_process)
+            for forum, text in texts.items():
+                builder.add(forum, [SimpleNamespace(sections=(("summary", text),), score_labels=())])
+            counts: list[tuple[int, int]] = []
+            told[in_process] = counts
+            builder.write(directory, "words.g1", told=lambda done, total, counts=counts: counts.append((done, total)))
+    finally:
+        WordIndexBuilder.BATCH_BYTES, WordIndexBuilder.BUCKET_PAIRS = saved
+    here = told[False]
+    percents = [done for done, _ in here]
+    assert len(here) > 10 and all(total == 100 for _, total in here)
+    assert percents == sorted(set(percents)) and percents[0] > 0 and percents[-1] == 100  # never back
+    # from the process (its own class attributes: one bucket, the batches as here): at least its last count
+    assert told[True][-1] == (100, 100)
+    assert [d for d, _ in told[True]] == sorted({d for d, _ in told[True]})

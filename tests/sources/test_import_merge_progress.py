@@ -42,6 +42,8 @@ def test_an_import_tells_the_papers_then_each_shard_of_reviews_merged(
     assert dones == sorted(dones) and dones[0] > 0 and dones[-1] == len(notes)
     after = [what for what, _, _ in told[told.index(("reviews", len(notes), len(notes))) + 1 :]]
     assert after[0] == "review words"
+    words = [(done, total) for what, done, total in told if what == "review words"]
+    assert words[0][0] == 0 and len(words) > 2 and words[-1][0] == words[-1][1]  # its parts, to the last
     assert summary.reviews is not None and summary.reviews.new + summary.reviews.unchanged > 0
 
 
@@ -83,6 +85,9 @@ def test_the_bar_says_what_is_merged_and_moves_through_the_merge() -> None:
         assert steps == sorted(steps) and 2 < steps[0] < steps[-1] < 3
         bar.merging("review words", 0, 19_499)
         assert task.description == "indexing the reviews' words" and steps[-1] <= task.completed < 3
+        begun = task.completed
+        bar.merging("review words", 30, 100)  # the index's parts, as the word index process writes them
+        assert task.description == "indexing the reviews' words 30%" and begun < task.completed < 3
         bar.step("indexing for search and similar papers")
         assert task.completed == 3
         bar.done()

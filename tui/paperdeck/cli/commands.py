@@ -187,7 +187,13 @@ def _import_and_report(
 
     with import_progress(len(paths), shown=not args.json) as bar:
         summary = import_files(
-            store, paths, args.format, bar.reading if bar else None, args.venue or "", bar.merging if bar else None
+            store,
+            paths,
+            args.format,
+            bar.reading if bar else None,
+            args.venue or "",
+            bar.merging if bar else None,
+            told=bar.read_bytes if bar else None,
         )
         papers = _save_stats(store, stats_key)
         if store.catalogue_stamp() != stamp:

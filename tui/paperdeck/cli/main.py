@@ -153,7 +153,13 @@ def open_store(
         with said_saved_when_interrupted(store, caches_key(store), "the import", "paperdeck import --undo"):
             with import_progress(len(to_import)) as bar:
                 summary = import_files(
-                    store, to_import, format, bar.reading if bar else None, venue, bar.merging if bar else None
+                    store,
+                    to_import,
+                    format,
+                    bar.reading if bar else None,
+                    venue,
+                    bar.merging if bar else None,
+                    told=bar.read_bytes if bar else None,
                 )
                 if bar:
                     bar.done()  # drawn full before it is cleared

@@ -36,35 +36,45 @@ MERGE_SHARES = {"reviews": 0.6, "review words": 0.8, "paper scores": 1.0}
 
 class ImportBar:
     """The import's progress on standard error (:func:`import_progress`): a bar of the files read
-    and what is being done, one step a file, one for the merge (moving as the reviews are merged,
-    then through the word index and the scores) and one for the indexes saved after them
-    (:meth:`saving`). The steps add up to the bar's total; :meth:`done` draws it full."""
+    and what is being done, one step a file (moving as a gzip file's bytes are read:
+    :meth:`read_bytes`), one for the merge (moving as the reviews are merged, then through the
+    word index and the scores) and one for the indexes saved after them (:meth:`saving`). The
+    steps add up to the bar's total; :meth:`done` draws it full."""
 
     def __init__(self, bar: RichProgress, files: int) -> None:
         self._bar = bar
         self._files = files
         self._task = bar.add_task("importing", total=files + 2)
+        self._index = 0  # the file being read
 
     def reading(self, index: int, count: int, path: Path) -> None:
         """The :data:`~paperdeck.sources.importer.Progress` callback: file ``index`` is read next."""
         from rich.markup import escape
 
         # drawn now, not at the next tick: the file named while it is read, however short
+        self._index = index
         self._bar.update(
             self._task, completed=index, description=f"reading {escape(one_line(path.name))}", refresh=True
         )
+
+    def read_bytes(self, done: int, size: int) -> None:
+        """The :data:`~paperdeck.sources.base.BytesTold` callback: ``done`` of the gzip file's
+        ``size`` compressed bytes are read and decompressed; the bar moves through the file's step
+        (drawn at its next tick: a piece at a time is often)."""
+        share = min(done, size) / size if size > 0 else 0.0
+        self._bar.update(self._task, completed=self._index + share)
 
     def merging(self, what: str, done: int, total: int) -> None:
         """The :data:`~paperdeck.sources.importer.Merging` callback: the files are read and what
         they held is merged: ``merging 19,630 papers``, ``merging reviews 12,345/81,870`` (the
         bar moving through the merge's step as the reviews are merged), ``indexing the reviews'
-        words``, ``writing 19,499 papers' scores`` (each part its share of the step,
-        :data:`MERGE_SHARES`; ``done`` of ``total`` moving through it when told). Drawn at the
-        bar's next tick (a shard at a time is often)."""
+        words 30%`` (the word index's parts written), ``writing 19,499 papers' scores``
+        (each part its share of the step, :data:`MERGE_SHARES`; ``done`` of ``total`` moving
+        through it when told). Drawn at the bar's next tick (a shard at a time is often)."""
         if what == "reviews":
             description = f"merging reviews {done:,}/{total:,}"
-        elif what == "review words":
-            description = "indexing the reviews' words"
+        elif what == "review words":  # `done` % of the index written (0: it begins)
+            description = "indexing the reviews' words" + (f" {done * 100 // total}%" if done and total else "")
         elif what == "paper scores":
             description = f"writing {total:,} papers' scores"
         else:

@@ -69,6 +69,8 @@ _DOUBLED = frozenset("%&_#${}")
 #: Characters that need a look (everything else is copied as it is).
 _SPECIAL = re.compile(r"[\\$%&#_^{}]")
 _CONTROL_WORD = re.compile(r"\\[A-Za-z]+")
+#: A hyphen before another: written ``-{}-``, as LaTeX (and the BibTeX reader) would read ``--`` as a dash.
+_DASHES = re.compile(r"-(?=-)")
 #: Macros that read or write files, run programs, or change what TeX reads next (definitions,
 #: category codes, names built from text): never written from paper text, whatever else knows them.
 _NEVER = frozenset(
@@ -138,15 +140,16 @@ def bibtex_text(text: str) -> str:
     Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
     app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
     already escaped), a ``$`` that opens no math, ``_`` and ``^`` outside math, a trailing
-    backslash; a doubled escape (``50\\\\%``, as some real abstracts have) is read as the app reads
-    it (``50\\%``). A brace without its partner becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``
+    backslash, ``--`` outside math (``-{}-``: the hyphens the app shows, not LaTeX's dash); a
+    doubled escape (``50\\\\%``, as some real abstracts have) is read as the app reads it
+    (``50\\%``). A brace without its partner becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``
     (``\\lbrace{}`` / ``\\rbrace{}`` in math), so braces balance both as BibTeX counts them (every
     brace) and as bibtexparser does (braces not after a backslash). White space runs (newlines
     too) become one space: a line starting with ``@`` would start a new entry.
     """
     text = " ".join(text.split())
     if _SPECIAL.search(text) is None:
-        return text
+        return _DASHES.sub("-{}", text)
     tokens: list[str] = []
     in_math: list[bool] = []
     bare: list[int] = []  # positions in tokens of `{` `}`, then of `\{` `\}`
@@ -162,7 +165,8 @@ def bibtex_text(text: str) -> str:
         special = _SPECIAL.search(text, i)
         start = n if special is None else special.start()
         if start > i:
-            emit(text[i:start], math_end is not None)  # a run of ordinary characters
+            run = text[i:start]  # a run of ordinary characters; `--` outside math stays two hyphens
+            emit(run if math_end is not None else _DASHES.sub("-{}", run), math_end is not None)
             i = start
             continue
         char = text[i]
@@ -423,7 +427,7 @@ def bibtex_entry(paper: Paper, key: str) -> str:
 
 
 def _field_value(name: str, value: str) -> str:
-    if name in ("url", "doi", "eprint"):
+    if name in ("url", "doi", "eprint", "openreview"):
         return _verbatim(value)
     return bibtex_text(value)
 
@@ -505,8 +509,12 @@ def round_trip_fields(paper: Paper) -> list[tuple[str, str]]:
 
 def _with_round_trip_fields(raw: str, paper: Paper, present: set[str]) -> str:
     """A source's entry ``raw`` with the :func:`round_trip_fields` it lacks written before its
-    closing brace (or parenthesis)."""
+    closing brace (or parenthesis), and ``openreview = {…forum?id=…}`` when the paper has a forum
+    the entry does not link to (OpenReview's entries of 2018 under review have no ``url``): the
+    reader takes the paper's id from it."""
     fields = [(name, value) for name, value in round_trip_fields(paper) if name not in present]
+    if paper.openreview_url and "openreview" not in present and "openreview.net" not in raw:
+        fields.append(("openreview", paper.openreview_url))
     if not fields:
         return raw
     body, close = raw[:-1].rstrip(), raw[-1]

@@ -18,7 +18,7 @@ from typing import Literal, Protocol
 
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import SourceError
-from paperdeck.sources.base import GZIP_MAGIC, SourceRead, read_bytes, read_head, unreadable
+from paperdeck.sources.base import GZIP_MAGIC, SourceRead, read_bytes, read_head, telling_bytes, unreadable
 from paperdeck.sources.decode import head_text
 from paperdeck.sources.links import keep_web_links
 
@@ -326,7 +326,8 @@ def _refuse_empty(path: Path) -> None:
     if len(raw) >= _HEAD_BYTES:
         return
     if raw.startswith(GZIP_MAGIC):
-        raw = read_bytes(path)  # small: what it holds (a truncated one is refused as such)
+        with telling_bytes(None):  # the reader's read is the one told
+            raw = read_bytes(path)  # small: what it holds (a truncated one is refused as such)
         if len(raw) >= _HEAD_BYTES:
             return
     if not head_text(raw).strip(" \t\r\n"):

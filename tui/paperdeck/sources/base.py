@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
@@ -70,8 +70,42 @@ class SourceRead:
 GZIP_MAGIC = b"\x1f\x8b"
 
 
+#: ``told(done, size)``: ``done`` of a gzip file's ``size`` compressed bytes are read (:func:`telling_bytes`).
+BytesTold = Callable[[int, int], None]
+#: The compressed bytes a gzip file is read and decompressed by, one piece at a time.
+GZIP_PIECE = 1024 * 1024
+
+
+class _Ahead:
+    """A file being read ahead: its bytes to come, and how far its reading is (set by the
+    reading thread, read by the thread that waits for it)."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.size = 0
+        self.future: Future[bytes] | None = None
+
+    def tell(self, done: int, size: int) -> None:
+        self.done, self.size = done, size
+
+
 #: The files being read ahead in this context (:func:`reading_ahead`), by path.
-_AHEAD: ContextVar[dict[Path, Future[bytes]] | None] = ContextVar("paperdeck_read_ahead", default=None)
+_AHEAD: ContextVar[dict[Path, _Ahead] | None] = ContextVar("paperdeck_read_ahead", default=None)
+#: Who is told how far a gzip file's reading is, in this context (:func:`telling_bytes`).
+_TOLD: ContextVar[BytesTold | None] = ContextVar("paperdeck_bytes_told", default=None)
+
+
+@contextmanager
+def telling_bytes(told: BytesTold | None) -> Iterator[None]:
+    """Within the body, each :func:`read_bytes` of a gzip file calls ``told(done, size)`` as it
+    goes: ``done`` of the file's ``size`` compressed bytes read and decompressed, a piece of
+    :data:`GZIP_PIECE` bytes at a time (a file read ahead: as far as its reading thread is, while
+    it is waited for). Called in the thread that reads; ``None``: nobody is told."""
+    token = _TOLD.set(told)
+    try:
+        yield
+    finally:
+        _TOLD.reset(token)
 
 
 @contextmanager
@@ -81,7 +115,7 @@ def reading_ahead() -> Iterator[Callable[[Path], None]]:
     next :func:`read_bytes` of ``path`` in this context takes the bytes, or raises what reading
     it raised, as it would have. Anything else (not a regular file, not gzip data) is left to be
     read when it is needed; what was read ahead and not taken is dropped at the end."""
-    futures: dict[Path, Future[bytes]] = {}
+    futures: dict[Path, _Ahead] = {}
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paperdeck-read-ahead")
 
     def ahead(path: Path) -> None:
@@ -93,65 +127,101 @@ def reading_ahead() -> Iterator[Callable[[Path], None]]:
         except OSError:
             return
         if head == GZIP_MAGIC:
-            futures[path] = pool.submit(_read_bytes, path)
+            reading = futures[path] = _Ahead()
+            reading.future = pool.submit(_read_bytes, path, reading.tell)
 
     token = _AHEAD.set(futures)
     try:
         yield ahead
     finally:
         _AHEAD.reset(token)
-        for future in futures.values():
-            future.cancel()
+        for reading in futures.values():
+            if reading.future is not None:
+                reading.future.cancel()
         pool.shutdown(wait=True)
+
+
+#: How often a wait for a file read ahead tells how far it is (seconds).
+_AHEAD_TOLD_EVERY = 0.1
 
 
 def read_bytes(path: Path) -> bytes:
     """The whole file's bytes; a gzip-compressed file (by its magic bytes, whatever its name) is
-    decompressed, so every format may come as ``.gz``.
+    decompressed, so every format may come as ``.gz``; how far that is goes to
+    :func:`telling_bytes`'s ``told``.
 
     Raises:
         SourceError: missing, a directory, unreadable, over :data:`MAX_FILE_BYTES` (compressed
             or not), or gzip data that is corrupt or truncated.
     """
     futures = _AHEAD.get()
-    future = futures.pop(path, None) if futures is not None else None
-    return future.result() if future is not None else _read_bytes(path)
+    told = _TOLD.get()
+    reading = futures.pop(path, None) if futures is not None else None
+    if reading is None or reading.future is None:
+        return _read_bytes(path, told)
+    while told is not None:
+        try:
+            return reading.future.result(timeout=_AHEAD_TOLD_EVERY)
+        except TimeoutError:
+            told(reading.done, reading.size)
+    return reading.future.result()
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: Path, told: BytesTold | None = None) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise SourceError(path, f"file too large ({size:,} bytes; at most {MAX_FILE_BYTES:,})")
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            head = handle.read(len(GZIP_MAGIC))
+            if head != GZIP_MAGIC:
+                return head + handle.read()
+            return gunzip(handle, path, head, size, told)
     except OSError as exc:
         raise unreadable(path, exc) from None
-    return gunzip(raw, path) if raw.startswith(GZIP_MAGIC) else raw
 
 
-def gunzip(raw: bytes, path: Path) -> bytes:
-    """The decompressed bytes of gzip data (every member of a multi-member file).
+def gunzip(handle: BinaryIO, path: Path, head: bytes, size: int, told: BytesTold | None = None) -> bytes:
+    """The decompressed bytes of the gzip data ``head`` + the rest of ``handle`` (every member of
+    a multi-member file), read a piece of :data:`GZIP_PIECE` bytes at a time, ``told(done,
+    size)`` after each (``size``: the file's, for the telling only).
 
     Raises:
         SourceError: corrupt or truncated gzip data, or more than :data:`MAX_FILE_BYTES` once
             decompressed.
+        OSError: the file cannot be read.
     """
     parts: list[bytes] = []
-    total = 0
-    data = raw
-    while data:
-        stream = zlib.decompressobj(wbits=31)
-        try:
-            chunk = stream.decompress(data, MAX_FILE_BYTES + 1 - total)
-        except zlib.error as exc:
-            raise SourceError(path, f"not valid gzip data ({exc}); is the file damaged?") from None
-        total += len(chunk)
-        if total > MAX_FILE_BYTES or stream.unconsumed_tail:
-            raise SourceError(path, f"too large once decompressed (more than {MAX_FILE_BYTES:,} bytes)")
-        if not stream.eof:
-            raise SourceError(path, "truncated gzip data (the file ends mid-stream); download it again")
-        parts.append(chunk)
-        data = stream.unused_data.lstrip(b"\x00")  # members may follow; gzip pads with NULs
+    total = done = 0
+    stream: zlib._Decompress | None = zlib.decompressobj(wbits=31)
+    data = head
+    while True:
+        piece = handle.read(GZIP_PIECE)
+        done += len(piece)
+        data = data + piece if data else piece
+        while data:
+            if stream is None:  # a member ended: another may follow (gzip pads with NULs)
+                data = data.lstrip(b"\x00")
+                if not data:
+                    break
+                stream = zlib.decompressobj(wbits=31)
+            try:
+                chunk = stream.decompress(data, MAX_FILE_BYTES + 1 - total)
+            except zlib.error as exc:
+                raise SourceError(path, f"not valid gzip data ({exc}); is the file damaged?") from None
+            total += len(chunk)
+            if total > MAX_FILE_BYTES or stream.unconsumed_tail:
+                raise SourceError(path, f"too large once decompressed (more than {MAX_FILE_BYTES:,} bytes)")
+            parts.append(chunk)
+            data = b""
+            if stream.eof:
+                data, stream = stream.unused_data, None
+        if told is not None:
+            told(done + len(head), size)
+        if not piece:
+            break
+    if stream is not None:
+        raise SourceError(path, "truncated gzip data (the file ends mid-stream); download it again")
     return b"".join(parts)
 
 

@@ -9,13 +9,15 @@ Representations, {ICLR} 2025, …``).
 
 Parsed with bibtexparser 2. Citation keys are never ids (they repeat); entries whose key repeats
 are read like the others. Ids: the OpenReview forum id in ``url``/``pdflink``, else the arXiv id,
-else the DOI, else a title id. Titles lose their protective braces but keep LaTeX as written.
+else the DOI, else a title id. Text fields read LaTeX text escapes as text and lose their protective
+braces; math and the macros the app renders stay as written (:func:`latex_text`).
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from bibtexparser.entrypoint import parse_string
@@ -165,7 +167,7 @@ def _paper(entry: Entry, path: Path, file_venue: str, file_year: int | None) -> 
     return Paper(
         id=paper_id,
         title=title,
-        abstract=values.get("abstract", ""),
+        abstract=latex_text(values.get("abstract", "")),
         venue=venue,
         year=year,
         sources=(path.name,),
@@ -253,42 +255,150 @@ def _arxiv(values: dict[str, str]) -> str:
 
 
 _COMMAND = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)
+#: A text accent and its letter: ``\'e``, ``\"{o}``, ``\c c``, ``\v{\i}`` (``\c`` and the other
+#: letter accents only as a whole control word).
+_ACCENT = re.compile(
+    r"""\\(?:([`'^"~=.])|([uvHckrdb])(?![A-Za-z]))\s*"""  # the accent
+    r"""(?:\{\s*(\\[ij]|[A-Za-z]{1,2})\s*\}|(\\[ij](?![A-Za-z])|[A-Za-z]))"""  # its letter
+)
+#: What follows a text macro and ends it: an empty group (``\textasciicircum{}``) or spaces.
+_MACRO_END = re.compile(r"\{\}|[ \t\n]+")
+#: The characters :func:`latex_text` looks at; every other one is copied as it is.
+_READ_SPECIAL = re.compile(r"[\\{}$^_-]")
+#: ``\%`` and the other characters a BibTeX field escapes, outside math: the character itself.
+_ESCAPED = frozenset("%&#_$")
+#: Argument-less text macros (beyond the ``\text…`` ones) read as their character: ``\ss`` → ß.
+#: Text macros whose character pylatexenc gives otherwise (``ˆ`` for ``\\textasciicircum``) or not
+#: at all: those :func:`paperdeck.export.bibtex.bibtex_text` writes for a character.
+_TEXT_SYMBOLS = {
+    "textasciicircum": "^", "textasciitilde": "~", "textbackslash": "\\", "textbraceleft": "{",
+    "textbraceright": "}", "textunderscore": "_", "textdollar": "$", "textpercent": "%",
+}  # fmt: skip
+_LETTERS = re.compile(r"[A-Za-z]+")
+_TEXT_LETTERS = frozenset(
+    ("ss", "o", "O", "ae", "AE", "oe", "OE", "aa", "AA", "l", "L", "i", "j", "dh", "DH", "th", "TH", "ng", "NG",
+     "dag", "ddag", "S", "P", "pounds", "copyright")
+)  # fmt: skip
 
 
 def strip_braces(text: str) -> str:
-    """Remove BibTeX's protective braces (``{{MACH}: {B}ig}`` → ``MACH: Big``), keeping LaTeX:
-    braces inside ``$…$`` and command arguments (``\\log{K}``, ``\\"{o}``) stay."""
+    """A BibTeX field's LaTeX text as paperdeck's text (LaTeX-flavoured plain text, ``%`` meaning
+    per cent): :func:`latex_text` with BibTeX's protective braces removed (``{{MACH}: {B}ig}`` →
+    ``MACH: Big``)."""
+    return latex_text(text, braces=False)
+
+
+def latex_text(text: str, *, braces: bool = True) -> str:
+    """``text`` (a BibTeX field) with its LaTeX text escapes read as what they stand for, white
+    space collapsed; what the app's renderer reads as LaTeX kept as written.
+
+    Outside ``$…$`` math: ``\\%`` ``\\&`` ``\\#`` ``\\_`` ``\\$`` are their character; a text
+    accent (``\\'e``, ``{\\"o}``, ``\\"{o}``, ``\\c c``) is the accented letter; a text macro
+    pylatexenc knows (``\\textasciicircum{}``, ``\\textbackslash{}``, ``\\textbraceleft{}``,
+    ``\\textendash``, ``\\ss``: :func:`paperdeck.text.latex_math.symbol`) is its character, its
+    ``{}`` or the spaces that end it dropped; ``---`` and ``--`` are ``—`` and ``–``. Every other
+    macro (``\\emph{…}``, ``\\alpha``) and all of the math are kept as written. ``%`` is never a
+    comment (it means per cent in paper text; hostile data must not hide what follows it). With
+    ``braces=False`` the braces that only protect case are removed; braces after a macro (its
+    arguments), after ``^`` / ``_`` (``MEGS^{2}``) and inside math stay. Linear time.
+    """
+    from paperdeck.text.latex_math import accent, symbol  # deferred: a BibTeX import only
+
     out: list[str] = []
     kept: list[bool] = []  # for each open brace: was it written out?
     kept_open = 0  # how many of them were (a count, not any(kept): 100,000 nested braces)
     math = after_command = False
-    i = 0
-    while i < len(text):
+    i, n = 0, len(text)
+    while i < n:
+        special = _READ_SPECIAL.search(text, i)  # a run of ordinary characters copied at once
+        start = n if special is None else special.start()
+        if start > i:
+            out.append(text[i:start])
+            after_command = False
+            i = start
+            continue
         char = text[i]
-        if char == "\\" and i + 1 < len(text):
+        if char == "\\" and i + 1 < n:
+            if not math:
+                read = _text_escape(text, i, accent, symbol)
+                if read is not None:
+                    value, i, command = read
+                    out.append(value)
+                    after_command = command
+                    continue
             match = _COMMAND.match(text, i)  # at i, not on a copy of the rest: linear time
             assert match is not None
             out.append(match.group())
             i += len(match.group())
             after_command = True
             continue
+        if char == "{" and not math and i + 1 < n and text[i + 1] == "\\":
+            found = _ACCENT.match(text, i + 1)  # `{\"o}`: the letter, its group gone
+            if found is not None and found.end() < n and text[found.end()] == "}":
+                out.append(accent(found.group(1) or found.group(2), found.group(3) or found.group(4)) or found.group())
+                i = found.end() + 1
+                after_command = False
+                continue
+        if char == "{" and not math and not after_command and text.startswith("{}", i):
+            i += 2  # an empty group ends a word (`-{}-`: two hyphens, not a dash): nothing of its own
+            continue
         if char == "{":
-            keep = math or after_command or kept_open > 0
+            keep = braces or math or after_command or kept_open > 0
             kept.append(keep)
             if keep:
                 kept_open += 1
                 out.append(char)
         elif char == "}":
-            if kept.pop() if kept else False:
-                kept_open -= 1
+            if kept.pop() if kept else braces:
+                kept_open = max(kept_open - 1, 0)
                 out.append(char)
+        elif char == "-" and not math and text.startswith("--", i):
+            dashes = 3 if text.startswith("---", i) else 2
+            out.append("—" if dashes == 3 else "–")
+            i += dashes
+            after_command = False
+            continue
         else:
             if char == "$":
                 math = not math
             out.append(char)
+            after_command = char in "^_"  # `x^{2}`: a script's braces are its argument
+            i += 1
+            continue
         after_command = False
         i += 1
     return collapse("".join(out))
+
+
+def _text_escape(
+    text: str, at: int, accent: Callable[[str, str], str | None], symbol: Callable[[str], str | None]
+) -> tuple[str, int, bool] | None:
+    """The text escape at ``at`` (outside math) as ``(text, where it ends, whether braces after
+    it are a macro's)``, or ``None`` when the command there is to be kept as written."""
+    follower = text[at + 1]
+    if follower in _ESCAPED:
+        return follower, at + 2, follower == "_"
+    found = _ACCENT.match(text, at)
+    if found is not None:
+        letter = accent(found.group(1) or found.group(2), found.group(3) or found.group(4))
+        if letter is not None:
+            return letter, found.end(), False
+    word = _COMMAND.match(text, at)
+    assert word is not None
+    name = word.group()[1:]
+    if not name.isalpha() or not (name.startswith("text") or name in _TEXT_LETTERS):
+        return None
+    value = _TEXT_SYMBOLS.get(name) or symbol(name)
+    if value is None:
+        return None
+    end = word.end()
+    ending = _MACRO_END.match(text, end)
+    if ending is not None:
+        end = ending.end()
+    if value == "\\" and (macro := _LETTERS.match(text, end)) is not None:
+        # `\textbackslash{}citep{x}`: a macro written as text (paperdeck's export): its arguments stay
+        return "\\" + macro.group(), macro.end(), True
+    return value, end, value in ("^", "_")
 
 
 def split_authors(text: str) -> tuple[str, ...]:

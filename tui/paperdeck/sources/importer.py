@@ -16,7 +16,7 @@ from paperdeck.model.errors import SourceError
 from paperdeck.model.paper import Paper
 from paperdeck.model.safe_text import file_name, one_line
 from paperdeck.sources import read_source
-from paperdeck.sources.base import Skip, SourceRead, reading_ahead
+from paperdeck.sources.base import BytesTold, Skip, SourceRead, reading_ahead, telling_bytes
 from paperdeck.sources.validate import Checked, check_read
 from paperdeck.store.atomic import not_a_file
 from paperdeck.store.backup import RestoreReport, restore_backup
@@ -154,13 +154,15 @@ def _read_checked(
     progress: Progress | None,
     on_read: Callable[[SourceRead], SourceRead | None] | None = None,
     venue: str = "",
+    told: BytesTold | None = None,
 ) -> list[Checked]:
     """Each path read and checked, in order (``venue``: the one given for papers whose file names
     none); ``on_read`` sees each read as it is made, and what it returns (when not ``None``) is
-    kept instead (the read without what it took)."""
+    kept instead (the read without what it took); ``told`` how far a gzip file's reading is
+    (:func:`paperdeck.sources.base.telling_bytes`), after ``progress`` named the file."""
     checked = []
     snapshot: tuple[Path, str] | None = None  # the first snapshot file read, and its conference
-    with reading_ahead() as ahead:
+    with reading_ahead() as ahead, telling_bytes(told):
         for index, path in enumerate(paths):
             if progress is not None:
                 progress(index, len(paths), path)
@@ -259,11 +261,14 @@ def import_files(
     progress: Progress | None = None,
     venue: str = "",
     merging: Merging | None = None,
+    told: BytesTold | None = None,
 ) -> ImportSummary:
     """Read all ``paths``, then merge their papers into ``store`` in one catalogue write.
 
-    ``progress`` is told before each file is read, ``merging`` as what they held is merged (the
-    reviews a shard at a time: a large file's reviews take seconds to merge).
+    ``progress`` is told before each file is read, ``told`` how far a gzip file's reading is
+    (``done`` of its ``size`` compressed bytes: a review part takes seconds), ``merging`` as what
+    they held is merged (the reviews a shard at a time: a large file's reviews take seconds to
+    merge).
 
     ``venue`` (``paperdeck import --venue "COLM 2025"``) is the venue of the papers whose file
     names none; when none is given, each file with such papers gets one notice naming it and
@@ -307,7 +312,7 @@ def import_files(
     # Reading a conference makes millions of objects: no collector pass walks them all meanwhile.
     with runtime.collector_paused():
         try:
-            checked = _read_checked(paths, format, progress, stage, venue)
+            checked = _read_checked(paths, format, progress, stage, venue, told)
             backups = [item.read.backup for item in checked if item.read.backup is not None]
             # the paper lists (one may carry marks too: paperdeck's CSV export)
             checked = [item for item in checked if item.read.backup is None or item.read.papers]

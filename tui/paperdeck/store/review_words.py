@@ -37,7 +37,7 @@ import os
 import re
 import tempfile
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,6 +243,8 @@ class WordIndexBuilder:
         #: peak: :class:`paperdeck.store.reviews.StagedWords`); the batches are folded in a thread.
         self._in_process = in_process
         self._child: Executor | None = None
+        #: How far the process's :meth:`write` is, ``(done, total)`` parts (:func:`_child_told`).
+        self._child_told: Any = None
         self._hasher = _Hasher()
         #: The paper of each unit added, by unit number.
         self._unit_forums: list[str] = []
@@ -317,12 +319,11 @@ class WordIndexBuilder:
             if self._child is None:
                 import multiprocessing
 
-                from paperdeck import runtime
-
                 spawn = multiprocessing.get_context("spawn")
+                self._child_told = spawn.Queue()
                 # It ends with this process, however this one ends (kill -9 of an import).
                 self._child = ProcessPoolExecutor(
-                    max_workers=1, mp_context=spawn, initializer=runtime.end_with_parent, initargs=(os.getpid(),)
+                    max_workers=1, mp_context=spawn, initializer=_child_init, initargs=(os.getpid(), self._child_told)
                 )
                 self._batches.append(self._child.submit(_child_start, self._spill_dir))
             self._batches.append(self._child.submit(_child_batch, self._pending, self._pending_units))
@@ -353,6 +354,9 @@ class WordIndexBuilder:
             if executor is not None:
                 executor.shutdown(wait=True, cancel_futures=True)
         self._thread = self._child = None
+        if self._child_told is not None:
+            self._child_told.close()
+            self._child_told = None
         self._batches.clear()
         self._runs.close()
 
@@ -502,13 +506,23 @@ class WordIndexBuilder:
             numbered[wrong] = np.searchsorted(distinct, sequence[wrong])
         return numbered.astype(np.uint32, copy=False)
 
-    def write(self, directory: Path, name: str, units: dict[str, int] | None = None) -> list[Path]:
+    def write(
+        self,
+        directory: Path,
+        name: str,
+        units: dict[str, int] | None = None,
+        told: Callable[[int, int], None] | None = None,
+    ) -> list[Path]:
         """Write the index as ``name`` (``"words.gG"``) into ``directory``; returns the files
         written (for the caller to remove on failure).
 
         Args:
             units: the unit (:meth:`add`'s number) of each paper whose words are replaced;
                 the other units are left out. ``None``: each paper added, its last unit.
+            told: called with ``(percent, 100)`` as the write's parts are done (each batch's
+                pairs read back, each bucket of postings and each batch of the words in order
+                written: :class:`_Steps`); from the process folding the batches, as its counts
+                arrive (looked at every :data:`_TOLD_EVERY` seconds while this waits for it).
 
         Raises:
             StoreError: a file cannot be written (:func:`atomic_write_bytes`).
@@ -523,12 +537,38 @@ class WordIndexBuilder:
                 while self._batches:
                     self._batches.popleft().result()
                 old = None if self._old is None else self._old.location
-                return child.submit(_child_write, units, count, old, directory, name).result()
+                future = child.submit(_child_write, units, count, old, directory, name, told is not None)
+                return self._waited(future, told)
             finally:
                 self.close()
         self._in_process = False
         self._finish_batches()
-        return self._write(directory, name, units, count)
+        return self._write(directory, name, units, count, told)
+
+    def _waited(self, future: Future[list[Path]], told: Callable[[int, int], None] | None) -> list[Path]:
+        """``future``'s result (the process's write), its counts passed to ``told`` meanwhile
+        and, once it is done, its last (the process sends them all before its result)."""
+        while True:
+            try:
+                written = future.result(timeout=None if told is None else _TOLD_EVERY)
+            except TimeoutError:
+                self._tell_last(told)
+                continue
+            self._tell_last(told)
+            return written
+
+    def _tell_last(self, told: Callable[[int, int], None] | None) -> None:
+        """The last of the counts the process sent since the last look, to ``told``."""
+        import queue
+
+        if told is None or self._child_told is None:
+            return
+        last = None
+        with contextlib.suppress(queue.Empty, OSError, ValueError, EOFError):
+            while True:
+                last = self._child_told.get_nowait()
+        if last is not None:
+            told(*last)
 
     def _prepare(self, count: int) -> _Prepared:
         """The vocabulary of every batch folded and of the old index, and each batch's (word,
@@ -590,7 +630,8 @@ class WordIndexBuilder:
             first = end
 
     def _postings(self, prepared: _Prepared, unit_forum: np.ndarray, old_pairs: Iterable[np.ndarray],
-                  forum_bits: int) -> tuple[np.ndarray, list[list[tuple[_Run, int, int]]], list[int]]:  # fmt: skip
+                  forum_bits: int, step: _Steps | None = None,
+                  ) -> tuple[np.ndarray, list[list[tuple[_Run, int, int]]], list[int]]:  # fmt: skip
         """Every (word, paper) pair of the index as ``rank << forum_bits | paper number``: the
         pairs of the units in ``unit_forum`` (a paper's number by unit, ``-1``: left out) and
         ``old_pairs`` (``rank << 32 | number``), put aside as sorted runs. Returns the postings
@@ -611,6 +652,8 @@ class WordIndexBuilder:
             counts += np.bincount(ranks, minlength=len(counts))
             forum_runs.append(runs.put((ranks << forum_bits) | numbers))  # still in order
             del ranks, numbers
+            if step is not None:
+                step()
         for pairs in old_pairs:
             ranks = pairs >> 32
             counts += np.bincount(ranks, minlength=len(counts))
@@ -639,6 +682,7 @@ class WordIndexBuilder:
         word_count: int,
         unit_order: list[int],
         kept: np.ndarray | None,
+        step: _Steps | None = None,
     ) -> tuple[np.dtype, int, Iterator[bytes], np.ndarray] | None:
         """The ``seq`` and ``seqstarts`` arrays (see the module docstring): the papers of
         ``unit_order`` (their units, in the file's order of forums), then the papers of the old
@@ -676,6 +720,8 @@ class WordIndexBuilder:
                     if pending:
                         yield np.concatenate(pending).tobytes()
                         pending = []
+                    if step is not None and mapped_batch >= 0:
+                        step()
                     _, _, distinct_run, inverse_run = self._sequences[b]  # inverse len(distinct): a break
                     distinct = runs.get(distinct_run)
                     at = np.minimum(np.searchsorted(used, distinct), max(len(used) - 1, 0))
@@ -688,6 +734,8 @@ class WordIndexBuilder:
                 pending.append(mapped[offset : offset + length])
             if pending:
                 yield np.concatenate(pending).tobytes()
+            if step is not None and mapped_batch >= 0:
+                step()
             del pending, mapped
             if not old_runs:
                 return
@@ -707,10 +755,13 @@ class WordIndexBuilder:
 
         return dtype, int(starts[-1]), pieces(), starts
 
-    def _write(self, directory: Path, name: str, units: dict[str, int], count: int) -> list[Path]:
+    def _write(
+        self, directory: Path, name: str, units: dict[str, int], count: int, told: Callable[[int, int], None] | None
+    ) -> list[Path]:
         """:meth:`write` once every batch is folded here (``count``: units added). The pairs and
         the words in order are read back from where the batches put them, a bucket or a batch at
-        a time, and written as they come (:attr:`largest_held`)."""
+        a time, and written as they come (:attr:`largest_held`); ``told(done, total)`` after each
+        batch's pairs, bucket of postings and batch of words in order."""
         old = self._old
         prepared = self._prepare(count)
         self._prepared = None
@@ -733,7 +784,9 @@ class WordIndexBuilder:
             old_pairs = self._old_pairs(prepared, kept, renumber)
         forum_count = max(len(forum_no), 1)
         forum_bits = max(forum_count.bit_length(), 1)
-        counts, buckets, _ = self._postings(prepared, unit_forum, old_pairs, forum_bits)
+        step = _Steps(told, len(prepared.key_runs) + len(self._sequences))
+        counts, buckets, _ = self._postings(prepared, unit_forum, old_pairs, forum_bits, step)
+        step.total += sum(1 for bucket in buckets if bucket)  # known now
         postings_dtype = np.dtype(np.uint16 if forum_count <= 1 << 16 else np.uint32)
         forum_mask = (1 << forum_bits) - 1
         runs = self._runs
@@ -746,6 +799,7 @@ class WordIndexBuilder:
                 self.largest_held = max(self.largest_held, len(pairs))
                 pairs.sort(kind="stable")
                 yield (pairs & forum_mask).astype(postings_dtype).tobytes()
+                step()
 
         held = counts > 0  # words only the replaced reviews had go
         by_word_held = by_word
@@ -760,7 +814,7 @@ class WordIndexBuilder:
             f"{name}.postings.npy": postings(),
         }
         number = np.cumsum(held) - 1  # each rank's word number in the file
-        sequence = self._write_sequence(prepared, number, len(by_word_held), [u for _, u in by_unit], kept_forums)
+        sequence = self._write_sequence(prepared, number, len(by_word_held), [u for _, u in by_unit], kept_forums, step)
         if sequence is not None:
             dtype, length, pieces, sequence_starts = sequence
             files[f"{name}.seq.npy"] = itertools.chain((_npy_header(dtype, length),), pieces)
@@ -903,6 +957,47 @@ def _npy_header(dtype: np.dtype, length: int) -> bytes:
 _CHILD_BUILDER: WordIndexBuilder | None = None
 
 
+#: How often a wait for the process's write looks at the counts it sent (seconds).
+_TOLD_EVERY = 0.1
+#: Where the process sends how far its write is (:func:`_child_init`).
+_CHILD_TOLD: Any = None
+
+
+class _Steps:
+    """The parts of a write done, of ``total`` (a part: a batch's pairs read back, a bucket of
+    postings or a batch of the words in order written: some tens at 1 ×; the buckets are added
+    to ``total`` once known), told to ``told`` as a percentage ``(percent, 100)`` that never goes
+    back, each percentage once."""
+
+    def __init__(self, told: Callable[[int, int], None] | None, total: int) -> None:
+        self.told = told
+        self.total = total
+        self.done = 0
+        self.percent = 0
+
+    def __call__(self) -> None:
+        self.done += 1
+        percent = max(self.percent, min(100, self.done * 100 // max(self.total, 1)))
+        if percent > self.percent and self.told is not None:
+            self.told(percent, 100)
+        self.percent = percent
+
+
+def _child_init(parent: int, told: Any) -> None:
+    """The process's start: it ends with ``parent`` (:func:`paperdeck.runtime.end_with_parent`)
+    and sends how far a write is to ``told`` (a queue)."""
+    from paperdeck import runtime
+
+    global _CHILD_TOLD
+    _CHILD_TOLD = told
+    runtime.end_with_parent(parent)
+
+
+def _child_send(done: int, total: int) -> None:
+    if _CHILD_TOLD is not None:
+        _CHILD_TOLD.put((done, total))
+
+
 def _child_start(spill_dir: Path | None) -> None:
     global _CHILD_BUILDER
     _CHILD_BUILDER = WordIndexBuilder(None, spill_dir=spill_dir)
@@ -920,11 +1015,17 @@ def _child_prepare(count: int, old: tuple[Path, str] | None) -> None:
 
 
 def _child_write(
-    units: dict[str, int], count: int, old: tuple[Path, str] | None, directory: Path, name: str
+    units: dict[str, int], count: int, old: tuple[Path, str] | None, directory: Path, name: str, tell: bool = False
 ) -> list[Path]:
     assert _CHILD_BUILDER is not None
     _CHILD_BUILDER.use_old(None if old is None else WordIndex(*old))
-    return _CHILD_BUILDER._write(directory, name, units, count)
+    written = _CHILD_BUILDER._write(directory, name, units, count, _child_send if tell else None)
+    global _CHILD_TOLD
+    if _CHILD_TOLD is not None:  # every count sent before the result (the last task of the process)
+        _CHILD_TOLD.close()
+        _CHILD_TOLD.join_thread()
+        _CHILD_TOLD = None
+    return written
 
 
 class _Vocabulary:

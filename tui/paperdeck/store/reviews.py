@@ -31,6 +31,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import contextvars
+import functools
 import os
 import zlib
 from collections import Counter, defaultdict, deque
@@ -220,7 +221,8 @@ def _versions_key(notes: Iterable[Review]) -> bytes:
 
 #: Told as the notes read are merged (:meth:`ReviewStore.import_reviews`): ``(what, done, total)``:
 #: ``("reviews", merged, read)`` once a shard's notes are merged (each version read counting one),
-#: ``("review words", 0, papers)`` as the word index of the papers' reviews is written, and
+#: ``("review words", 0, papers)`` as the word index of the papers' reviews begins, then
+#: ``("review words", percent, 100)`` as its parts are written (:meth:`WordIndexBuilder.write`), and
 #: (:meth:`~paperdeck.store.import_run.ImportRun.import_reviews`) ``("paper scores", done, papers)``
 #: as the reviewed papers' scores are written into the catalogue in place: ``done`` 0 first, then
 #: moving to ``papers`` as the write goes through the catalogue (its share of the file read past).
@@ -981,7 +983,8 @@ class ReviewStore:
                 # What the merge freed (the batches' notes and documents: half the process at
                 # its end), handed back before the word index is written beside it.
                 release_freed_memory()
-                written += forum_words.write(self.directory, words_name, units)
+                told = None if progress is None else functools.partial(progress, "review words")
+                written += forum_words.write(self.directory, words_name, units, told)
                 summaries_name = f"summaries.g{generation}.json"
                 written.append(self.directory / summaries_name)
                 from paperdeck.store.paper_index import write_paper_index
