@@ -346,7 +346,7 @@ def test_the_scope_s_positions_of_a_ranking_are_cut_alike_in_numpy_and_one_by_on
     from array import array
 
     import numpy  # noqa: F401  # loaded, as the app's warming loads it for a large library
-    from paperdeck.search import selection
+    from paperdeck.search import index as search_index
 
     rng = random.Random(31)
     inside = bytes(rng.choice((0, 0, 1)) for _ in range(9_000))
@@ -355,11 +355,11 @@ def test_the_scope_s_positions_of_a_ranking_are_cut_alike_in_numpy_and_one_by_on
     found: object = {"I": array("I", ranking), "q": array("q", ranking), "list": ranking}.get(code)
     if code == "view":
         found = memoryview(array("I", ranking).tobytes()).cast("I")
-    kept = selection._positions_inside(found, inside)  # type: ignore[arg-type]
+    kept = search_index._positions_inside(found, inside)  # type: ignore[arg-type]
     assert list(kept) == expected and all(type(at) is int for at in kept[:50])
     assert isinstance(kept, list) is (code == "list")  # in numpy: an array of the same items
     monkeypatch.delitem(sys.modules, "numpy")
-    assert selection._positions_inside(found, inside) == expected  # type: ignore[arg-type]
+    assert search_index._positions_inside(found, inside) == expected  # type: ignore[arg-type]
 
 
 def test_a_words_query_in_the_scope_cuts_a_saved_ranking_in_numpy(
@@ -369,9 +369,9 @@ def test_a_words_query_in_the_scope_cuts_a_saved_ranking_in_numpy(
     is cut to the scope in numpy, not a position at a time: no ``compress`` over it; the ids are
     the whole library's within the scope, for every sort."""
     import numpy  # noqa: F401
-    from paperdeck.search import selection
+    from paperdeck.search import index as search_index
 
-    monkeypatch.setattr(selection, "_INSIDE_IN_NUMPY_FROM", 1)
+    monkeypatch.setattr(search_index, "_INSIDE_IN_NUMPY_FROM", 1)
     store = _opened(library)
     searcher = Searcher(store)
     for query in ("p", "o", "graphs"):
@@ -379,6 +379,6 @@ def test_a_words_query_in_the_scope_cuts_a_saved_ranking_in_numpy(
             whole = within_scope(store, list(run_query(searcher, parse_query(query), order)), SCOPE)
             assert list(run_query(searcher, parse_query(query), order, SCOPE)) == whole, (query, order)
     cut: list[int] = []
-    compress = selection.compress
-    monkeypatch.setattr(selection, "compress", lambda *a: cut.append(1) or compress(*a))
+    compress = search_index.compress
+    monkeypatch.setattr(search_index, "compress", lambda *a: cut.append(1) or compress(*a))
     assert list(run_query(searcher, parse_query("p"), "relevance", SCOPE)) and not cut

@@ -3,9 +3,10 @@
 
 Counted only where it is cheap — never a second run of the query over the other venues:
 
-- words alone (no field terms, no ``like:``): the index ranked them over every paper for the
-  query just run (:func:`~paperdeck.search.selection.run_query` keeps the scope's), and the
-  ranking is cached; what it found less what the scope shows is the rest.
+- words alone (no field terms, no ``like:``): the index matched them over every paper for the
+  query just run and counted what they match (:meth:`~paperdeck.search.index.SearchIndex.found_count`;
+  :func:`~paperdeck.search.selection.run_query` ranks the scope's only); that count less what
+  the scope shows is the rest.
 - the starred papers (the ★ filter on a blank bar, or ``is:starred`` alone, the Starred view): the
   store's star count less what the scope shows.
 - the changed papers (``is:changed`` or ``changed:KIND`` alone, the What changed view): the
@@ -67,8 +68,11 @@ def more_elsewhere(
     index = searcher.index.built
     if index is None:
         return None
-    found = index.search_positions(" ".join(query.words))  # the ranking just made, cached
-    return max(0, len(found) - shown)
+    words = " ".join(query.words)
+    found = index.found_count(words)  # counted by the ranking just made, in the scope or not
+    if found is None:
+        found = len(index.search_positions(words))
+    return max(0, found - shown)
 
 
 def _words_in_venues(

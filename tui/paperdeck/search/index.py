@@ -42,7 +42,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from itertools import accumulate, chain, compress, pairwise, product, repeat
@@ -350,9 +350,14 @@ class SearchIndex:
         #: matches, the last ``_MAX_INTERSECTIONS`` sets kept; the last ``_MAX_RANKINGS``
         #: rankings, by query words.
         self._intersections: (
-            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[tuple[str, ...], Sequence[int]]]
-            | None
+            tuple[dict[int, frozenset[str]], dict[frozenset[str], _Intersection], dict[Any, Sequence[int]]] | None
         ) = None
+        #: Per query words, how many papers they match over every position, with the notes
+        #: snapshot it was counted for (:meth:`found_count`): a scoped ranking ranks only the
+        #: scope's, so the count of the others is kept beside it.
+        self._found_counts: dict[tuple[str, ...], tuple[dict[int, frozenset[str]], int]] = {}
+        #: The runs of the last scope ranked in (:meth:`_spans`): its bytes, their runs.
+        self._inside_spans: tuple[bytes, list[tuple[int, int]]] | None = None
 
     #: Format of :meth:`save` files (bumped when the layout or what is indexed changes).
     FILE_VERSION = 6
@@ -589,6 +594,32 @@ class SearchIndex:
         changed in place)."""
         return self._ranked(query)
 
+    def search_within(self, query: str, inside: bytes) -> Sequence[int]:
+        """:meth:`search_positions`' ranking of the positions whose byte of ``inside`` is 1 (one
+        byte per position: a venue scope's papers), in the order it ranks them; the papers
+        outside are counted (:meth:`found_count`), not scored nor sorted. The same positions in
+        the same order as the whole ranking cut to ``inside``, and as an index of the scope's
+        papers alone ranks them where the two indexes expand the query words alike. A ranking
+        kept whole (warmed, saved with the index) is cut; a ranking made here is kept per
+        ``inside`` (the next keystroke's, a space or a backspace typed, starts from it).
+
+        Raises:
+            ValueError: ``inside`` is not one byte per position.
+        """
+        if len(inside) != len(self._ids):
+            raise ValueError(f"{len(inside)} scope bytes for {len(self._ids)} papers")
+        return self._ranked(query, inside=inside)
+
+    def found_count(self, query: str) -> int | None:
+        """How many papers ``query`` matches over every position, as counted by the last ranking
+        of its words (:meth:`search_positions` or :meth:`search_within`) with the notes as they
+        are; ``None`` when no such ranking was made (or its count was let go)."""
+        query_words = tuple(dict.fromkeys(words(query)))
+        if not query_words:
+            return len(self._ids)
+        kept = self._found_counts.get(query_words)
+        return kept[1] if kept is not None and kept[0] is self._notes else None
+
     def ids_at(self, positions: Iterable[int]) -> list[str]:
         """The paper ids at ``positions``."""
         return list(map(self._ids.__getitem__, positions))
@@ -638,28 +669,34 @@ class SearchIndex:
             found[np.fromiter(positions, dtype=np.int64, count=len(positions))] = True
         return found
 
-    def _ranked(self, query: str, notes: dict[int, frozenset[str]] | None = None) -> Sequence[int]:
-        """Ranked positions, best first, with ``notes`` (default: the index's)."""
+    def _ranked(
+        self, query: str, notes: dict[int, frozenset[str]] | None = None, inside: bytes | None = None
+    ) -> Sequence[int]:
+        """Ranked positions, best first, with ``notes`` (default: the index's); of the positions
+        whose byte of ``inside`` is 1 only, when given (:meth:`search_within`)."""
         query_words = list(dict.fromkeys(words(query)))
         total = len(self._ids)
         if not query_words:
-            return range(total)
+            return range(total) if inside is None else _positions_inside(range(total), inside)
         if notes is None:
             notes = self._notes  # one snapshot: set_note swaps the dict, never edits it
         warm = self._warm
+        whole: Sequence[int] | None = None
         if warm is not None and warm[0] is notes:
-            ready = warm[1].get(tuple(query_words))
-            if ready is not None:
-                return ready
-        if not notes and (saved := self._saved_ranking(tuple(query_words))) is not None:
-            return saved
+            whole = warm[1].get(tuple(query_words))
+        if whole is None and not notes:
+            whole = self._saved_ranking(tuple(query_words))
+        if whole is not None:
+            self._count_found(tuple(query_words), notes, len(whole))
+            return whole if inside is None else _positions_inside(whole, inside)
         held = self._intersections
         if held is None or held[0] is not notes:
             held = (notes, {}, {})
             if notes is self._notes:
                 self._intersections = held
         _, intersections, rankings = held
-        kept = rankings.get(tuple(query_words))  # a space or a backspace typed
+        ranking_key: Any = tuple(query_words) if inside is None else (tuple(query_words), inside)
+        kept = rankings.get(ranking_key)  # a space or a backspace typed
         if kept is not None:
             return kept
         # Start from the candidates of these words but the last one typed, found at the
@@ -699,17 +736,26 @@ class SearchIndex:
                 listed = None if candidates is None else _listed(candidates)
                 candidates, totals = self._intersected(self._with_notes(match, note_scores), listed, _listed(totals))
             if not len(candidates):
+                self._count_found(tuple(query_words), notes, 0)
                 return []
             matches = {**matches, word: match}
             _cache(intersections, frozenset(matches), (candidates, totals, matches), _MAX_INTERSECTIONS)
         assert candidates is not None
+        self._count_found(tuple(query_words), notes, len(candidates))
+        if inside is not None:  # the scope's candidates ranked; the others only counted (above)
+            candidates, totals = _candidates_inside(candidates, totals, self._spans(inside))
+            if dense is not None:
+                dense = (candidates, totals)  # type: ignore[assignment]  # arrays cut from arrays
+            if not len(candidates):
+                _cache(rankings, ranking_key, [], _MAX_RANKINGS)
+                return []
         if dense is not None and len(query_words) == 1:  # one word, matched in numpy: sorted there
             in_numpy = _ranked_in_numpy(*dense)
-            _cache(rankings, tuple(query_words), in_numpy, _MAX_RANKINGS)
+            _cache(rankings, ranking_key, in_numpy, _MAX_RANKINGS)
             return in_numpy
         if len(candidates) >= _SORT_IN_NUMPY_FROM and len(query_words) <= _PACKED_WORDS and "numpy" in sys.modules:
             many = self._ranked_many(candidates, totals, [matches[word] for word in query_words])
-            _cache(rankings, tuple(query_words), many, _MAX_RANKINGS)
+            _cache(rankings, ranking_key, many, _MAX_RANKINGS)
             return many
         candidates, totals = _listed(candidates), _listed(totals)
         keys = list(map(rshift, totals, repeat(_HITS_BITS)))
@@ -722,8 +768,23 @@ class SearchIndex:
         else:
             order = sorted(range(len(candidates)), key=keys.__getitem__, reverse=True)
             ranked = list(map(candidates.__getitem__, order))
-        _cache(rankings, tuple(query_words), ranked, _MAX_RANKINGS)
+        _cache(rankings, ranking_key, ranked, _MAX_RANKINGS)
         return ranked
+
+    def _spans(self, inside: bytes) -> list[tuple[int, int]]:
+        """:func:`_spans_inside` of ``inside``, kept for the last ``inside`` asked (a scope's bytes
+        are kept, :func:`~paperdeck.search.venues.scope_bytes`: the same object each keystroke)."""
+        held = self._inside_spans
+        if held is not None and held[0] is inside:
+            return held[1]
+        spans = _spans_inside(inside)
+        self._inside_spans = (inside, spans)
+        return spans
+
+    def _count_found(self, query_words: tuple[str, ...], notes: dict[int, frozenset[str]], count: int) -> None:
+        """Keep ``count``, the papers ``query_words`` match with ``notes`` (:meth:`found_count`)."""
+        if notes is self._notes:
+            _cache(self._found_counts, query_words, (notes, count), _MAX_MATCHES)
 
     def _reach(self, word: str) -> int:
         """How many papers ``word`` matches (:meth:`_match`), or at most (its posting lists'
@@ -1410,6 +1471,72 @@ def _largest_first(keys: np.ndarray) -> np.ndarray:
     packed = ((top - keys) << bits) | np.arange(count, dtype=np.int64)
     packed.sort()
     return packed & ((1 << bits) - 1)
+
+
+#: From this many positions found, held as an ``array`` or a ``memoryview`` (a saved or a numpy
+#: ranking), :func:`_positions_inside` keeps the scope's in numpy, when it is loaded.
+_INSIDE_IN_NUMPY_FROM = 2_000
+
+
+def _positions_inside(found: Sequence[int], inside: bytes) -> Sequence[int]:
+    """The positions of ``found`` (a ranking, in its order) whose byte of ``inside`` is 1 (a venue
+    scope's papers). A ranking of many positions held in a buffer of machine integers (an
+    ``array``, a saved ranking's ``memoryview``) is cut in numpy when it is loaded (the app's
+    warming loads it for a library of 40,000 papers or more), into an ``array`` of the same item
+    type: one C pass, not a Python call per position; else (a list, a range, few positions, no
+    numpy: a query of words alone imports none) one look-up of ``inside`` per position."""
+    if len(found) >= _INSIDE_IN_NUMPY_FROM and "numpy" in sys.modules and isinstance(found, array | memoryview):
+        import numpy as np
+
+        code = found.typecode if isinstance(found, array) else found.format
+        if code in ("I", "L", "Q", "i", "l", "q"):
+            positions = np.frombuffer(found, dtype=np.dtype(code))
+            kept = positions[np.frombuffer(inside, dtype=np.bool_)[positions]]
+            return array(code, kept.tobytes())
+    return list(compress(found, map(inside.__getitem__, found)))
+
+
+def _spans_inside(inside: bytes) -> list[tuple[int, int]]:
+    """The runs of positions whose byte of ``inside`` is 1, as ``(start, stop)``, ascending (a
+    venue scope's runs: a few)."""
+    spans: list[tuple[int, int]] = []
+    start = inside.find(1)
+    while start >= 0:
+        stop = inside.find(0, start)
+        if stop < 0:
+            stop = len(inside)
+        spans.append((start, stop))
+        start = inside.find(1, stop)
+    return spans
+
+
+def _candidates_inside(
+    candidates: list[int] | np.ndarray, totals: list[int] | np.ndarray, spans: list[tuple[int, int]]
+) -> tuple[list[int] | np.ndarray, list[int] | np.ndarray]:
+    """The ``candidates`` (ascending) within ``spans`` (:func:`_spans_inside`), and their
+    ``totals``: a slice of each per span, its ends found by bisection (lists) or
+    ``searchsorted`` (numpy arrays): no pass over the candidates."""
+    if not spans:
+        return candidates[:0], totals[:0]
+    if isinstance(candidates, list):
+        cuts = [(bisect_left(candidates, start), bisect_left(candidates, stop)) for start, stop in spans]
+        if len(cuts) == 1:
+            low, high = cuts[0]
+            return candidates[low:high], list(totals[low:high])
+        return [at for low, high in cuts for at in candidates[low:high]], [
+            total for low, high in cuts for total in totals[low:high]
+        ]
+    import numpy as np
+
+    ends = np.searchsorted(candidates, np.asarray(spans, dtype=np.int64).ravel())
+    summed = _int64(totals)
+    if len(spans) == 1:
+        return candidates[ends[0] : ends[1]], summed[ends[0] : ends[1]]
+    pairs = ends.reshape(-1, 2).tolist()
+    return (
+        np.concatenate([candidates[low:high] for low, high in pairs]),
+        np.concatenate([summed[low:high] for low, high in pairs]),
+    )
 
 
 def _cache(cache: dict[Any, Any], key: object, value: object, limit: int = _MAX_MATCHES) -> None:

@@ -8,8 +8,6 @@ Plain words rank (the fuzzy :class:`~paperdeck.search.index.SearchIndex`); field
 from __future__ import annotations
 
 import math
-import sys
-from array import array
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property, partial
 from itertools import compress
@@ -166,46 +164,23 @@ def _run_query(
 def _scoped_words(searcher: Searcher, query: Query, order: str, inside: bytes, scope: frozenset[str]) -> Sequence[str]:
     """:func:`_run_query` of a query of words alone (no field term, no ``like:``) in ``scope``,
     ``inside`` its byte per paper (:func:`~paperdeck.search.venues.scope_bytes`): the scope's
-    papers the words find, by position, each id looked up when read (a screenful of them); no
-    numpy, no id of another venue looked up."""
+    papers the words find, ranked among themselves (:meth:`SearchIndex.search_within
+    <paperdeck.search.index.SearchIndex.search_within>`: the other venues' only counted), by
+    position, each id looked up when read (a screenful of them); no numpy, no id of another
+    venue looked up."""
     store = searcher.store
     index = searcher.index.get()
-    found = index.search_positions(" ".join(query.words))
     ids: Sequence[str]
-    if len(inside) == len(index) == store.paper_count:
-        ids = index.ids_view(_positions_inside(found, inside))
+    if len(inside) == len(index) == store.paper_count:  # the scope's ranked, the others counted
+        ids = index.ids_view(index.search_within(" ".join(query.words), inside))
     else:  # an index not of these papers
         from paperdeck.search.venues import scope_members
 
         members = scope_members(store, scope)
-        ids = [pid for pid in index.ids_at(found) if pid in members]
+        ids = [pid for pid in index.ids_at(index.search_positions(" ".join(query.words))) if pid in members]
     if order == "relevance":
         return ids
     return sort_ids(store, ids if isinstance(ids, list) else list(ids), order)
-
-
-#: From this many positions found, held as an ``array`` or a ``memoryview`` (a saved or a numpy
-#: ranking), :func:`_positions_inside` keeps the scope's in numpy, when it is loaded.
-_INSIDE_IN_NUMPY_FROM = 2_000
-
-
-def _positions_inside(found: Sequence[int], inside: bytes) -> Sequence[int]:
-    """The positions of ``found`` (a ranking, in its order) whose byte of ``inside`` is 1 (the
-    scope's papers: :func:`~paperdeck.search.venues.scope_bytes`). A ranking of many positions
-    held in a buffer of machine integers (an ``array``, a saved ranking's ``memoryview``) is cut
-    in numpy when it is loaded (the app's warming loads it for a library of 40,000 papers or
-    more), into an ``array`` of the same item type: one C pass, not a Python call per position;
-    else (a list, few positions, no numpy: a query of words alone imports none) one look-up of
-    ``inside`` per position."""
-    if len(found) >= _INSIDE_IN_NUMPY_FROM and "numpy" in sys.modules and isinstance(found, array | memoryview):
-        import numpy as np
-
-        code = found.typecode if isinstance(found, array) else found.format
-        if code in ("I", "L", "Q", "i", "l", "q"):
-            positions = np.frombuffer(found, dtype=np.dtype(code))
-            kept = positions[np.frombuffer(inside, dtype=np.bool_)[positions]]
-            return array(code, kept.tobytes())
-    return list(compress(found, map(inside.__getitem__, found)))
 
 
 class PaperLookups:
