@@ -195,15 +195,15 @@ async def test_the_venue_heading_sits_over_the_venue_column(tmp_path: Path) -> N
 
 async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tmp_path: Path) -> None:
     """A scope of two venues of three, 1,000 papers: at 80 columns the counts have no room for
-    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "2 venues" (they said nothing of the scope),
-    but for the count of matches the scope hides, which comes first (the top bar names the scope);
-    at 200 columns, its name whole."""
+    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "ICLR 2026 +1" (they said nothing of the
+    scope), before the count of matches the scope hides (a later tester: the scope is what the
+    list is); at 200 columns, its name whole and the count too."""
     store = Store(tmp_path / "data")
     iclr = [_paper(100 + n, "ICLR", 2026, f"Diffusion paper {n}") for n in range(997)]
     neurips = [_paper(20 + n, "NeurIPS", 2018, f"Kernel paper {n}") for n in range(2)]
     store.import_papers([*iclr, *COLM, *neurips])
     (store.data_dir / "config.json").write_text(json.dumps({"venues": ["COLM 2025", "ICLR 2026"]}))
-    for size, named in (((80, 24), "2 venues"), ((200, 60), "ICLR 2026 + COLM 2025")):
+    for size, named in (((80, 24), "ICLR 2026 +1"), ((200, 60), "ICLR 2026 + COLM 2025")):
         app = PaperApp(store=Store(store.data_dir))
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
@@ -211,8 +211,8 @@ async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tm
             screen.query_one(FilterBar).value = "paper"
             await settle(pilot)
             assert len(screen.view_ids()) == 1_000
-            # the 2 NeurIPS papers are the matches the scope hides: said first, the scope where there is room
-            shown = "+2 elsewhere" if size[0] == 80 else f"{named} · 2 more in other venues"
+            # the 2 NeurIPS papers are the matches the scope hides: said where there is room beside the scope
+            shown = named if size[0] == 80 else f"{named} · 2 more in other venues"
             assert counts(app).endswith(f"1,000 of 1,000 · {shown}"), (size, counts(app))
             screen.query_one(FilterBar).value = "diffusion"  # nothing hidden: the scope named
             await settle(pilot)
@@ -225,7 +225,7 @@ def test_a_scope_too_long_for_the_counts_is_shortened_never_dropped() -> None:
 
     from paperdeck.ui.screens.list_counts import short_scope_notes
 
-    assert list(short_scope_notes("COLM 2025 + ICLR 2026", 2)) == ["2 venues"]
+    assert list(short_scope_notes("COLM 2025 + ICLR 2026", 2)) == ["COLM 2025 +1", "2 venues"]
     cuts = list(short_scope_notes("NeurIPS 2025 Datasets and Benchmarks", 1))
     assert cuts[0] == "NeurIPS 2025 Datasets and…" and cuts[-1].endswith("…")
     assert all(len(a) > len(b) for a, b in pairwise(cuts)) and len(set(cuts)) == len(cuts)
