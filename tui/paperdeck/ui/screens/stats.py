@@ -28,6 +28,7 @@ from textual.widgets import DataTable, Static
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.stats_charts import CHARTS, SHORT_LABELS, chart_content, chart_table
 
@@ -293,6 +294,10 @@ class StatsScreen(Screen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#stats-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_to_end(self, bottom: int) -> None:
+        """The chart's top (``0``) or end (``1``), as the list's ``g`` / ``G``."""
+        scroll_to_end(self.query_one("#stats-body", VerticalScroll), bottom)
 
     def action_open_view(self, number: int) -> None:
         """Open view ``number`` on the main screen; the figures follow when its list is shown."""
