@@ -290,3 +290,34 @@ async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_ou
         await wait_for(pilot, lambda: len(app._notifications) == 3, what="the view's note")
         said = [str(n.message) for n in app._notifications]
         assert said == ["Scope: COLM 2025 — 3 papers", "Scope: ICLR 2026 — 4 papers", outside]
+
+
+async def test_a_click_on_a_tick_box_ticks_it_and_one_on_the_name_picks_the_row(tmp_path: Path) -> None:
+    """The rows are drawn with a tick box (``[x] ICLR 2026``): a click on the box ticks or unticks
+    the venue, as space does (it picked the row and closed the picker); a click on the name picks
+    the row, as enter does."""
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("c")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, VenuesScreen)
+        options = picker.query_one(OptionList)
+        box = options.content_region.x - options.region.x  # the first cell of a row's content
+        top = options.content_region.y - options.region.y  # the first row's line
+        await pilot.click(options, offset=(box + 1, top + 1))  # ICLR 2026's box
+        await pilot.pause()
+        assert app.screen is picker and option_texts(app)[1].startswith("[ ] ICLR 2026"), option_texts(app)
+        assert option_texts(app)[0].startswith("[ ] All venues")
+        await pilot.click(options, offset=(box + 1, top + 1))  # again: ticked
+        await pilot.pause()
+        assert app.screen is picker and option_texts(app)[1].startswith("[x] ICLR 2026")
+        await pilot.click(options, offset=(box + 1, top + 1))  # off once more, then a click on COLM's name
+        await pilot.pause()
+        assert option_texts(app)[1].startswith("[ ] ICLR 2026") and option_texts(app)[2].startswith("[x] COLM")
+        await pilot.click(options, offset=(box + 8, top + 2))
+        await wait_for(pilot, lambda: app.screen is not picker, what="the picker closed")
+        await settle(pilot)
+        assert screen.view_ids() == [paper.id for paper in COLM]
