@@ -83,3 +83,29 @@ def test_a_tag_that_would_be_stored_with_a_leading_minus_is_refused(
     assert code == 2 and out == ""
     assert f"to remove a tag: paperdeck untag {paper_id} wip; nothing was changed" in err
     assert Store(data).user_data(paper_id).tags == ()
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("tag:week1", "a tag cannot hold ':' (tag:week1); type week1"),
+        ("Tag:Week 1", "a tag cannot hold ':' (tag:week-1); type week-1"),
+        ("cs:ai", "a tag cannot hold ':' (cs:ai); type cs-ai"),
+    ],
+)
+def test_a_tag_holding_a_colon_is_refused_naming_it(
+    data: str, capsys: pytest.CaptureFixture[str], given: str, said: str
+) -> None:
+    """A tester's ``tag:week1`` was stored as a tag, which ``tag:tag:week1`` cannot search sanely:
+    a tag to add holding ``:`` is refused in one line naming it (and the tag meant), nothing
+    written, by the quick path and the full one alike; ``untag`` still removes one stored so."""
+    paper_id = Store(data).paper_ids[0]
+    for more in ([], ["--json"]):
+        code, out, err = run(capsys, "tag", paper_id, "fine", given, "--data-dir", data, *more)
+        assert code == 2 and out == ""
+        assert err.splitlines() == [f"paperdeck: tag: {said}; nothing was changed"]
+        assert Store(data).user_data(paper_id).tags == ()
+    store = Store(data)
+    store.change([paper_id], lambda record: record.replaced(tags=("cs:ai",)))
+    assert run(capsys, "untag", paper_id, "cs:ai", "--data-dir", data)[0] == 0
+    assert Store(data).user_data(paper_id).tags == ()

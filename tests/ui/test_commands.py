@@ -122,8 +122,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("help.close", "escape,q,question_mark", "close", True, False),
         ("help.down", "j", "scroll(1)", True, False),
         ("help.up", "k", "scroll(-1)", True, False),
-        ("help.first", "g", "scroll_to_end(0)", False, False),
-        ("help.last", "G", "scroll_to_end(1)", False, False),
+        ("help.first", "g,home", "scroll_to_end(0)", False, False),
+        ("help.last", "G,end", "scroll_to_end(1)", False, False),
     ],
     "ConfirmScreen": [
         ("confirm.yes", "y", "answer(True)", True, False),
@@ -189,6 +189,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("reader.star", "s", "toggle_star", True, False),
         ("reader.status_read", "r", "status('read')", False, False),
         ("reader.note", "n", "edit_note", True, False),
+        ("reader.first", "g,home", "scroll_to_end(0)", False, False),
+        ("reader.last", "G,end", "scroll_to_end(1)", False, False),
     ],
     "ReviewsScreen": [
         ("reviews.close", "escape,backspace", "close", True, False),
@@ -201,6 +203,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("reviews.star", "s", "toggle_star", True, False),
         ("reviews.status_read", "r", "status('read')", False, False),
         ("reviews.note", "n", "edit_note", True, False),
+        ("reviews.first", "g,home", "scroll_to_end(0)", False, False),
+        ("reviews.last", "G,end", "scroll_to_end(1)", False, False),
     ],
     "StatsScreen": [
         ("stats.close", "escape,backspace", "close", True, False),
@@ -210,11 +214,15 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("stats.down", "j", "scroll(1)", False, False),
         ("stats.up", "k", "scroll(-1)", False, False),
         *((f"stats.view_{n}", str(n), f"open_view({n})", False, False) for n in range(10)),
+        ("stats.first", "g,home", "scroll_to_end(0)", False, False),
+        ("stats.last", "G,end", "scroll_to_end(1)", False, False),
     ],
     "ScheduleScreen": [
         ("schedule.close", "escape,backspace", "close", True, False),
         ("schedule.down", "j,down", "scroll(1)", False, False),
         ("schedule.up", "k,up", "scroll(-1)", False, False),
+        ("schedule.first", "g,home", "scroll_to_end(0)", False, False),
+        ("schedule.last", "G,end", "scroll_to_end(1)", False, False),
     ],
     "TickBox": [
         ("export.toggle", "space", "toggle_button", False, False),

@@ -1,5 +1,5 @@
-"""The counts line at 80 columns keeps what the user needs most: with a venue scope, the count
-of matches it hides before the scope's name (the top bar names the scope too); under the starred
+"""The counts line at 80 columns keeps what the user needs most: with a venue scope, the scope's
+name (a short form) before the count of matches it hides, never a bare ``+2``; under the starred
 filter, how many matches it leaves out (``0 starred · 1 not starred``), never a bare ``0``."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ async def _in_neurips_2018(pilot: Pilot[None], app: PaperApp) -> MainScreen:
     return screen
 
 
-async def test_the_hidden_matches_count_is_kept_before_the_scope_name(tmp_path: Path) -> None:
+async def test_the_scope_name_is_kept_before_the_hidden_matches_count(tmp_path: Path) -> None:
     app = _app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await _in_neurips_2018(pilot, app)
@@ -51,8 +51,9 @@ async def test_the_hidden_matches_count_is_kept_before_the_scope_name(tmp_path: 
         await pilot.press("enter", "space")  # a mark: the counts' first note, so room runs out
         await settle(pilot)
         text = counts(app)
-        # the star count stays too (it went): the matches elsewhere said shortest, the scope's name gone
-        assert text.strip() == "1 of 2 · ★ 1 · 1 marked · +2", text
+        # the star count stays too (it went), the scope named; the matches elsewhere give way, never
+        # said as a bare "+2" (a tester could not tell what it counted)
+        assert text.strip() == "1 of 2 · NeurIPS… · ★ 1 · 1 marked", text
 
 
 async def test_starred_only_says_how_many_matches_are_not_starred(tmp_path: Path) -> None:
@@ -133,8 +134,8 @@ async def test_the_star_count_stays_at_80_beside_a_scope_and_its_matches_elsewhe
     """A second tester's find: with one ICLR 2026 paper starred of two, the scope ICLR 2026 and a
     query at 80 columns, the counts said ``2,295 of 19,630 · ICL… · +2 elsewhere``: the star count
     went and the venue was cut to three letters; without a query ``(2 all)`` went. The parts give
-    way in a declared order (the sort's short form, ``+2 elsewhere``, the venue's first word, ``★ 1``,
-    the venue, ``+2``), so the star count stays."""
+    way in a declared order (the sort's short form, ``+2 elsewhere``, the venue's first word, ``★ 1/2``,
+    the matches elsewhere, ``★ 1``), so the star count and the scope stay."""
 
     def paper(n: int, venue: str, year: int, title: str) -> Paper:
         return Paper(id=f"abs:{n:016x}", title=title, abstract=f"Abstract {n}.", venue=venue, year=year)
@@ -159,4 +160,4 @@ async def test_the_star_count_stays_at_80_beside_a_scope_and_its_matches_elsewhe
         await wait_for(pilot, lambda: "★" in counts(app), what=lambda: counts(app))
         assert counts(app).strip() == "19,630 papers · ICLR… · ★ 1 (2 all)", counts(app)
         assert len(await typed(pilot, "diffusion")) == 2_454
-        await _counts_say(pilot, app, {"2,454 of 19,630 · ★ 1 · +2 elsewhere"})
+        await _counts_say(pilot, app, {"2,454 of 19,630 · ICLR 2026 · ★ 1/2"})

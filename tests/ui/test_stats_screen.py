@@ -323,3 +323,29 @@ def test_the_screen_styles_the_lines_the_stats_room_lays_out(tmp_path: Path) -> 
         assert content.plain == "\n".join(line.text for line in lines), chart.key
     marked = chart_content("ratings", figures, place, 76)
     assert any("reverse" in str(span.style) for span in marked.spans)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_a_click_on_a_tab_shows_its_chart(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The tab row looks clickable (a README-only tester clicked ``Venues``, ``Areas``): a click on
+    a tab shows that chart; one between two tabs, or past the last, changes nothing."""
+    from paperdeck.ui.screens.stats import tab_at
+
+    app = PaperApp(store=stats_store(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        screen = await open_stats(pilot)
+        tabs = screen.query_one("#stats-tabs", Static)
+        row = "".join(segment.text for segment in tabs.render_line(0))
+        for index in (2, len(CHARTS) - 1, 0):
+            title = f" {CHARTS[index].title} "
+            if row.find(title) < 0 or row.find(title) + len(title) > tabs.size.width:
+                continue  # cut off at this width
+            await pilot.click(tabs, offset=(row.index(title) + 2, 0))
+            await wait_for(pilot, lambda i=index: screen.chart == i, what=f"the chart {CHARTS[index].title}")
+        assert tab_at(len(f" {CHARTS[0].title} ")) is None  # the space between the first two
+        assert tab_at(0) == 0 and tab_at(len(f" {CHARTS[0].title} ") + 1) == 1
+        if len(row.rstrip()) + 2 < tabs.size.width:  # room past the last tab: a click there does nothing
+            before = screen.chart
+            await pilot.click(tabs, offset=(tabs.size.width - 1, 0))
+            await pilot.pause()
+            assert screen.chart == before

@@ -195,15 +195,15 @@ async def test_the_venue_heading_sits_over_the_venue_column(tmp_path: Path) -> N
 
 async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tmp_path: Path) -> None:
     """A scope of two venues of three, 1,000 papers: at 80 columns the counts have no room for
-    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "2 venues" (they said nothing of the scope),
-    but for the count of matches the scope hides, which comes first (the top bar names the scope);
-    at 200 columns, its name whole."""
+    "1,000 of 1,000 · ICLR 2026 + COLM 2025" and say "ICLR 2026 +1" (they said nothing of the
+    scope), before the count of matches the scope hides (a later tester: the scope is what the
+    list is); at 200 columns, its name whole and the count too."""
     store = Store(tmp_path / "data")
     iclr = [_paper(100 + n, "ICLR", 2026, f"Diffusion paper {n}") for n in range(997)]
     neurips = [_paper(20 + n, "NeurIPS", 2018, f"Kernel paper {n}") for n in range(2)]
     store.import_papers([*iclr, *COLM, *neurips])
     (store.data_dir / "config.json").write_text(json.dumps({"venues": ["COLM 2025", "ICLR 2026"]}))
-    for size, named in (((80, 24), "2 venues"), ((200, 60), "ICLR 2026 + COLM 2025")):
+    for size, named in (((80, 24), "ICLR 2026 +1"), ((200, 60), "ICLR 2026 + COLM 2025")):
         app = PaperApp(store=Store(store.data_dir))
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
@@ -211,8 +211,8 @@ async def test_the_scope_is_named_at_80_columns_shortened_and_whole_when_wide(tm
             screen.query_one(FilterBar).value = "paper"
             await settle(pilot)
             assert len(screen.view_ids()) == 1_000
-            # the 2 NeurIPS papers are the matches the scope hides: said first, the scope where there is room
-            shown = "+2 elsewhere" if size[0] == 80 else f"{named} · 2 more in other venues"
+            # the 2 NeurIPS papers are the matches the scope hides: said where there is room beside the scope
+            shown = named if size[0] == 80 else f"{named} · 2 more in other venues"
             assert counts(app).endswith(f"1,000 of 1,000 · {shown}"), (size, counts(app))
             screen.query_one(FilterBar).value = "diffusion"  # nothing hidden: the scope named
             await settle(pilot)
@@ -225,7 +225,7 @@ def test_a_scope_too_long_for_the_counts_is_shortened_never_dropped() -> None:
 
     from paperdeck.ui.screens.list_counts import short_scope_notes
 
-    assert list(short_scope_notes("COLM 2025 + ICLR 2026", 2)) == ["2 venues"]
+    assert list(short_scope_notes("COLM 2025 + ICLR 2026", 2)) == ["COLM 2025 +1", "2 venues"]
     cuts = list(short_scope_notes("NeurIPS 2025 Datasets and Benchmarks", 1))
     assert cuts[0] == "NeurIPS 2025 Datasets and…" and cuts[-1].endswith("…")
     assert all(len(a) > len(b) for a, b in pairwise(cuts)) and len(set(cuts)) == len(cuts)
@@ -290,3 +290,34 @@ async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_ou
         await wait_for(pilot, lambda: len(app._notifications) == 3, what="the view's note")
         said = [str(n.message) for n in app._notifications]
         assert said == ["Scope: COLM 2025 — 3 papers", "Scope: ICLR 2026 — 4 papers", outside]
+
+
+async def test_a_click_on_a_tick_box_ticks_it_and_one_on_the_name_picks_the_row(tmp_path: Path) -> None:
+    """The rows are drawn with a tick box (``[x] ICLR 2026``): a click on the box ticks or unticks
+    the venue, as space does (it picked the row and closed the picker); a click on the name picks
+    the row, as enter does."""
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("c")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, VenuesScreen)
+        options = picker.query_one(OptionList)
+        box = options.content_region.x - options.region.x  # the first cell of a row's content
+        top = options.content_region.y - options.region.y  # the first row's line
+        await pilot.click(options, offset=(box + 1, top + 1))  # ICLR 2026's box
+        await pilot.pause()
+        assert app.screen is picker and option_texts(app)[1].startswith("[ ] ICLR 2026"), option_texts(app)
+        assert option_texts(app)[0].startswith("[ ] All venues")
+        await pilot.click(options, offset=(box + 1, top + 1))  # again: ticked
+        await pilot.pause()
+        assert app.screen is picker and option_texts(app)[1].startswith("[x] ICLR 2026")
+        await pilot.click(options, offset=(box + 1, top + 1))  # off once more, then a click on COLM's name
+        await pilot.pause()
+        assert option_texts(app)[1].startswith("[ ] ICLR 2026") and option_texts(app)[2].startswith("[x] COLM")
+        await pilot.click(options, offset=(box + 8, top + 2))
+        await wait_for(pilot, lambda: app.screen is not picker, what="the picker closed")
+        await settle(pilot)
+        assert screen.view_ids() == [paper.id for paper in COLM]

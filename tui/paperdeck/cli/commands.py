@@ -30,6 +30,7 @@ from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import file_name, one_line, shown_line, visible, web_link
+from paperdeck.model.user import colon_refusal, colon_tag
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -481,7 +482,8 @@ def cmd_status(store: Store, args: argparse.Namespace) -> int:
 def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     """Add (``tag``) or remove (``untag``) tags on a paper; print the tags it has then, or, when
     nothing changed, that it already had (or lacked) them (exit status 0 either way). An empty
-    or blank tag is refused with one line, exit status 2, before anything is read or written."""
+    or blank tag, one beginning with ``-`` or one to add holding a ``:`` (``tag:week1``) is
+    refused with one line, exit status 2, before anything is read or written."""
     adding = args.command == "tag"
     tags = split_tags(args.tags)  # `tag ID 'x, y'` is two tags
     if blank_tag(tags):
@@ -494,6 +496,9 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
         named = clean_tag(dashed[0]).lstrip("-") or "TAG"
         print_error(f"{args.command}: a tag cannot begin with - ({dashed[0]}); to remove a tag: paperdeck untag "
                     f"{args.id} {named}; nothing was changed")  # fmt: skip
+        return 2
+    if adding and (colon := colon_tag(tags)):  # one stored so before (an import) can still be removed
+        print_error(f"{args.command}: {colon_refusal(colon)}; nothing was changed")
         return 2
     paper = find_paper(store, args.id)
     added, removed = (tags, ()) if adding else ((), tags)

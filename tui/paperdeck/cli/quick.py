@@ -88,9 +88,11 @@ def _plain(words: list[str]) -> bool:
     elif command == "note":
         plain = len(named) == 3 and named[1] == "--text" and not named[2].startswith("-")
         named = named[:1]
-    elif command in ("tag", "untag"):  # a blank or dashed tag: the full path refuses it
+    elif command in ("tag", "untag"):  # a blank, dashed or ':' tag: the full path refuses it
         tags = split_tags(named[1:])
-        plain = len(named) >= 2 and all(clean_tag(tag) and not clean_tag(tag).startswith("-") for tag in tags)
+        plain = len(named) >= 2 and all(
+            clean_tag(tag) and not clean_tag(tag).startswith("-") and ":" not in tag for tag in tags
+        )
     else:
         plain = len(named) >= 1
     if not plain or any(not word or word.startswith("-") for word in named):

@@ -239,6 +239,22 @@ def blank_tag(texts: Iterable[str]) -> bool:
     return any(not clean_tag(text) for text in texts)
 
 
+def colon_tag(texts: Iterable[str]) -> str:
+    """The first of ``texts`` (tags as typed, to add) that holds a ``:`` once cleaned, ``""`` when
+    none does. Such a tag is refused (:func:`colon_refusal`): ``tag:week1`` could not be searched
+    sanely (a query reads ``tag:tag:week1``, ``tag:a:b`` as terms), and most often it is a query
+    typed into the tags by mistake."""
+    return next((text for text in texts if ":" in clean_tag(text)), "")
+
+
+def colon_refusal(text: str) -> str:
+    """Why the tag ``text`` (see :func:`colon_tag`) is refused, in one line naming it, with the
+    tag meant when it begins with a query's ``tag:`` (``tag:week1`` → ``week1``)."""
+    tag = clean_tag(text)
+    meant = "-".join(tag.removeprefix("tag:").replace(":", " ").split())
+    return f"a tag cannot hold ':' ({tag}); type {meant}" if meant else f"a tag cannot hold ':' ({tag})"
+
+
 def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] = ()) -> UserData:
     """``record`` with tags added and removed (cleaned, sorted, no duplicates)."""
     tags = set(record.tags) | {clean_tag(t) for t in add}
@@ -247,4 +263,15 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     return record.replaced(tags=tuple(sorted(tags)))
 
 
-__all__ = ["BLANK_TAG", "STATUSES", "UserData", "blank_tag", "clean_tag", "read_tags", "split_tags", "with_tags"]
+__all__ = [
+    "BLANK_TAG",
+    "STATUSES",
+    "UserData",
+    "blank_tag",
+    "clean_tag",
+    "colon_refusal",
+    "colon_tag",
+    "read_tags",
+    "split_tags",
+    "with_tags",
+]

@@ -80,6 +80,17 @@ Owner = Literal[
 #: main screen's (with its reading-list base) when it is the screen.
 PALETTE_OWNERS: frozenset[Owner] = frozenset({"app", "reading", "main"})
 
+#: The screens that scroll (owner, help section, what scrolls): each takes the list's top and end
+#: keys (``g`` / ``home``, ``G`` / ``end``) to its ``action_scroll_to_end`` (rows made once, at the
+#: table's end).
+_SCROLLING: tuple[tuple[Owner, str, str], ...] = (
+    ("reader", "reader", "the paper"),
+    ("reviews", "reviews", "the reviews"),
+    ("stats", "stats", "the chart"),
+    ("schedule", "schedule", "the plan"),
+    ("help", "dialogs", "the help"),
+)
+
 #: The help screen's sections: key, heading (in this order).
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("find", "Finding papers"),
@@ -645,8 +656,19 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("help.down", "j", "scroll(1)", "Down", "help", "dialogs", show=True, about="Scroll the help down"),
     Command("help.up", "k", "scroll(-1)", "Up", "help", "dialogs", show=True, about="Scroll the help up"),
-    Command("help.first", "g", "scroll_to_end(0)", "Top", "help", "dialogs", about="The help's top"),
-    Command("help.last", "G", "scroll_to_end(1)", "Bottom", "help", "dialogs", about="The help's end"),
+    # -- the top and the end of every scrolling screen, as the list's g / G, home / end -------
+    *(
+        command
+        for owner, section, what in _SCROLLING
+        for command in (
+            Command(
+                f"{owner}.first", "g,home", "scroll_to_end(0)", "Top", owner, section, about=f"To the top of {what}"
+            ),
+            Command(
+                f"{owner}.last", "G,end", "scroll_to_end(1)", "Bottom", owner, section, about=f"To the end of {what}"
+            ),
+        )
+    ),
 )
 # fmt: on
 

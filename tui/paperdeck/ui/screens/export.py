@@ -29,6 +29,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.store.store import Store, utc_now
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.widgets.one_line_input import closed_if_empty
 from paperdeck.ui.widgets.path_input import PathInput
 
 #: Typed instead of a file name (any case): send the papers to a running Zotero.
@@ -111,11 +112,10 @@ class ExportPrompt(ModalScreen[Path | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        if closed_if_empty(self, event.value, "No file name typed: nothing exported."):
+            return
         typed = event.value.strip()
         hint = self.query_one("#export-hint", Label)
-        if not typed:
-            hint.update("⚠ type a file name")
-            return
         if not self._backup and typed.casefold() == ZOTERO_WORD:
             if self._reviews and self.query_one("#export-reviews", Checkbox).value:
                 hint.update("⚠ the reviews go into a Markdown file only, not to Zotero: untick them")

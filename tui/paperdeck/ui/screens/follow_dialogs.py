@@ -22,7 +22,7 @@ from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
-from paperdeck.ui.widgets.one_line_input import OneLineInput
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
 
 if TYPE_CHECKING:
     from paperdeck.store.follows import Follow
@@ -75,10 +75,9 @@ class KeywordPrompt(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        """Follow the keyword typed; nothing typed is refused with one line and the prompt stays
-        (escape cancels)."""
-        if not event.value.strip():
-            self.query_one("#keyword-hint", Label).update("⚠ type a keyword to follow (escape cancels)")
+        """Follow the keyword typed; nothing typed closes the prompt with one line, nothing
+        followed (:func:`~paperdeck.ui.widgets.one_line_input.closed_if_empty`)."""
+        if closed_if_empty(self, event.value, "No keyword typed: nothing followed."):
             return
         self.dismiss(event.value)
 

@@ -21,6 +21,7 @@ from paperdeck.model.safe_text import one_line
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.command_help import HelpLine
 from paperdeck.ui.commands import bindings, key_display
+from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.footer import PaperFooter
 
 #: One help section: a heading and its lines (keys already those in effect).
@@ -178,8 +179,4 @@ class HelpScreen(ModalScreen[None]):
 
     def action_scroll_to_end(self, bottom: int) -> None:
         """Scroll the help to its top (``0``) or its end (``1``)."""
-        dialog = self.query_one("#help-dialog", VerticalScroll)
-        if bottom:
-            dialog.scroll_end(animate=False, immediate=True)
-        else:
-            dialog.scroll_home(animate=False, immediate=True)
+        scroll_to_end(self.query_one("#help-dialog", VerticalScroll), bottom)

@@ -42,9 +42,10 @@ COUNTS_PADDING = 3
 #: room is short, :attr:`ListShown.short_order_note`, so that the star count may stay beside it),
 #: the star count, a refresh's progress, an export's, starred only, similar papers being found,
 #: indexing.
-#: How the query was read (10) comes second, then the matches the scope hides (11) before the scope
-#: (its short forms tried first): the top bar names the scope too, the count is said nowhere else.
-_NOTES_KEPT = (4, 10, 11, 0, 9, 3, 1, 7, 8, 2, 6, 5)
+#: How the query was read (10) comes second, then the scope (0; its short forms tried first), then
+#: the matches the scope hides (11): the list is the scope's, and without its name its counts
+#: mislead.
+_NOTES_KEPT = (4, 10, 0, 11, 9, 3, 1, 7, 8, 2, 6, 5)
 #: The same with every venue in scope: ``"all venues"`` gives way first.
 _NOTES_KEPT_UNSCOPED = (4, 10, 9, 3, 1, 7, 8, 0, 2, 6, 5, 11)
 #: The index of the sort order among the counts' notes.
@@ -62,19 +63,19 @@ _ELSEWHERE_NOTE = 11
 
 
 #: What gives way, in this order, where a venue scope's counts lack room for every note with the
-#: star count whole (``★ 1 (2 all)``): each step is kept as the next is tried, until every note
-#: shown fits (else the star count at least: the user has stars). A step: the note's index and
-#: the form it takes: ``"order"`` the sort's short form, ``"elsewhere"`` ``+2 elsewhere``,
-#: ``"first word"`` the venue's name cut after its first word (``ICLR…``; never to fewer letters),
-#: ``"stars"`` ``★ 1``, ``""`` the note left out (the venue's name: the top bar names the scope
-#: too), ``"elsewhere count"`` ``+2``.
+#: star count whole (``★ 1 (2 all)``), after the sort's short form: each step is a form of the
+#: star count and of the note of the matches elsewhere, tried with the scope's name whole, then
+#: each of its short forms (:func:`short_scope_notes`: ``ICLR 2026 +1``, ``2 venues``; ``ICLR…``),
+#: until every note shown fits. A form: ``"whole"``; ``"short"`` (``+2 elsewhere``, the stars
+#: ``★ 1/2``: one of the two starred papers is in the scope); ``""`` the note left out; ``"count"``
+#: the stars alone (``★ 1``). The scope is named before anything less important (a tester's
+#: find: at 80 columns it went, and the matches elsewhere were a bare ``+1``); it goes only where
+#: not even ``2 venues`` fits beside ``★ 1``.
 _GIVE_WAY = (
-    (_ORDER_NOTE, "order"),
-    (_ELSEWHERE_NOTE, "elsewhere"),
-    (_SCOPE_NOTE, "first word"),
-    (1, "stars"),
-    (_SCOPE_NOTE, ""),
-    (_ELSEWHERE_NOTE, "elsewhere count"),
+    ("whole", "short"),
+    ("short", "short"),
+    ("short", ""),
+    ("count", ""),
 )
 
 
@@ -84,10 +85,13 @@ ALIKE_NOTE = "most alike first"
 
 def short_scope_notes(label: str, venues: int) -> Iterator[str]:
     """Shorter forms of the venue scope's label (:func:`~paperdeck.search.venues.scope_label`),
-    longest first, for counts with no room for it whole: ``"2 venues"`` for a scope of several
-    venues, else the venue's name cut at a word with an ellipsis (``"NeurIPS 2025 Datasets…"``),
-    so that the scope stays named."""
+    longest first, for counts with no room for it whole: for a scope of several venues the first
+    named and how many more (``"ICLR 2026 +1"``), then ``"2 venues"``; else the venue's name cut
+    at a word with an ellipsis (``"NeurIPS 2025 Datasets…"``), so that the scope stays named."""
     if venues > 1:
+        first, plus, _ = label.partition(" + ")
+        if plus:
+            yield f"{first} +{venues - 1}"
         yield f"{venues} venues"
         return
     shown = label
@@ -195,20 +199,13 @@ def _elsewhere_note(shown: ListShown, short: bool = False) -> str:
     return elsewhere_note(shown.elsewhere, short=short)
 
 
-def _given_way_note(shown: ListShown, note: str, form: str) -> str:
-    """``note`` in the ``form`` of a step of :data:`_GIVE_WAY`."""
-    if form == "order":
-        return shown.short_order_note
-    if form == "elsewhere":
-        return _elsewhere_note(shown, short=True)
-    if form == "elsewhere count":
-        return f"+{shown.elsewhere:,}"
-    if form == "stars":
-        return note.split(" (", 1)[0]  # "★ 1 (2 all)" → "★ 1"
-    if form == "first word":
-        first = note.split(" ", 1)[0]
-        return note if first == note or len(shown.scope) > 1 else f"{first}…"
-    return ""
+def short_star_note(starred: int, starred_all: int) -> str:
+    """The star count's short form where the scope leaves stars out: ``"★ 1/2"`` (of the two
+    papers starred, one is in the scope; :func:`~paperdeck.ui.scope_counts.star_note` says
+    ``"★ 1 (2 all)"``), else as it is whole (``"★ 2"``, ``""``)."""
+    if starred_all and starred != starred_all:
+        return f"★ {starred:,}/{starred_all:,}"
+    return star_note(starred, starred_all)
 
 
 class ListCounts:
@@ -393,7 +390,7 @@ class ListCounts:
             before = list(notes)
             notes[1], notes[_SCOPE_NOTE] = stars, shown.scope_note
             notes[_ELSEWHERE_NOTE] = notes[_ELSEWHERE_NOTE] and _elsewhere_note(shown)
-            text = self._given_way(text, before, shown, notes, again, star_note(starred, starred_all, short=True))
+            text = self._given_way(text, before, shown, notes, again, (starred, starred_all))
         if shown.searching:  # never the last list's count as if it matched, nor its order as sorted
             text = fitted(shown.pending_note, notes, room, keep)
         if scoped and self.store.paper_count > total:  # the note of matches elsewhere may come
@@ -420,22 +417,55 @@ class ListCounts:
 
     @staticmethod
     def _given_way(
-        text: str, before: list[str], shown: ListShown, notes: list[str], again: Callable[[], str], stars: str
+        text: str,
+        before: list[str],
+        shown: ListShown,
+        notes: list[str],
+        again: Callable[[], str],
+        stars: tuple[int, int],
     ) -> str:
-        """The counts with ``notes`` given way step by step (:data:`_GIVE_WAY`), each step kept:
-        the first that shows every note, else the first that shows the star count (``stars``, its
-        short form), else ``text`` (the counts fitted otherwise, of the notes ``before``); ``notes``
-        left as they made it."""
+        """The counts with the notes given way step by step (:data:`_GIVE_WAY`, the sort's short
+        form first): the first that shows every note, else the first that shows the star count
+        at all (its shortest form), else ``text`` (the counts fitted otherwise, of the notes
+        ``before``); ``notes`` left as they made it."""
+        starred, starred_all = stars
+        whole_scope, whole_elsewhere = notes[_SCOPE_NOTE], notes[_ELSEWHERE_NOTE]
+        first = whole_scope.split(" ", 1)[0]  # a venue's name is cut no shorter than its first word
+        shorter = short_scope_notes(whole_scope, len(shown.scope))
+        scopes = [whole_scope, *(f for f in shorter if len(shown.scope) > 1 or f.startswith(first))]
+        star_forms = {
+            "whole": star_note(starred, starred_all),
+            "short": short_star_note(starred, starred_all),
+            "count": star_note(starred, starred_all, short=True),
+        }
+        elsewhere_forms = {"short": _elsewhere_note(shown, short=True), "": ""}
         with_stars: tuple[str, list[str]] | None = None
-        for index, form in _GIVE_WAY:
-            if not notes[index]:
-                continue
-            notes[index] = _given_way_note(shown, notes[index], form)
+
+        def tried() -> str | None:  # the counts as the notes are now, when every note shows
+            nonlocal with_stars
             fitted_now = again()
             if all(note in fitted_now for note in notes if note):
                 return fitted_now
-            if with_stars is None and stars in fitted_now:
+            if with_stars is None and star_forms["count"] in fitted_now:
                 with_stars = (fitted_now, list(notes))
+            return None
+
+        if notes[_ORDER_NOTE]:
+            notes[_ORDER_NOTE] = shown.short_order_note
+            if (fits := tried()) is not None:
+                return fits
+        notes[_ELSEWHERE_NOTE] = whole_elsewhere
+        for star_form, elsewhere_form in _GIVE_WAY:
+            notes[1] = star_forms[star_form]
+            if whole_elsewhere:
+                notes[_ELSEWHERE_NOTE] = elsewhere_forms[elsewhere_form]
+            for scope in scopes:
+                notes[_SCOPE_NOTE] = scope
+                if (fits := tried()) is not None:
+                    return fits
+        notes[_SCOPE_NOTE] = ""  # not even the shortest name beside the star count
+        if (fits := tried()) is not None:
+            return fits
         text, notes[:] = with_stars if with_stars is not None else (text, before)
         return text
 

@@ -18,10 +18,11 @@ from textual.widgets.option_list import Option
 
 from paperdeck.model.paper import BLANK_TAG, blank_tag, clean_tag, read_tags
 from paperdeck.model.safe_text import one_line
+from paperdeck.model.user import colon_refusal, colon_tag
 from paperdeck.paths import dialog_style_sheets
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
-from paperdeck.ui.widgets.one_line_input import OneLineInput
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
 
 
 class TagSuggester(Suggester):
@@ -69,14 +70,18 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
             yield Label("enter applies · → completes · escape cancels", classes="prompt-help")
 
     def action_apply(self) -> None:
-        """Apply the tags typed; nothing typed, a lone ``-`` (a blank tag to remove), a quote
-        left open or a tag longer than a tag may be is refused with one line (:func:`_refused`)
-        and the prompt stays, the text kept (escape cancels).
+        """Apply the tags typed. Nothing typed (an empty or blank box) closes the prompt with one
+        line, no tag changed (:func:`~paperdeck.ui.widgets.one_line_input.closed_if_empty`); a
+        lone ``-`` (a blank tag to remove), a quote left open, a tag longer than a tag may be or
+        one holding a ``:`` is refused with one line (:func:`_refused`) and the prompt stays, the
+        text kept (escape cancels).
 
         A priority binding: run as the key comes, before the keys typed after it are handed to
         the input (an Enter left to the input's own binding was handled after them, so that a
         fast ``ujt⏎jTtui8⏎`` made one tag ``ujtjttui8``)."""
         typed = self.query_one(Input).value
+        if closed_if_empty(self, typed, "No tags typed: no tags changed."):
+            return
         add, remove = read_tags(typed)  # `a, b` is two tags, `"a b"` one
         refused = _refused(typed, add, remove)
         if refused:
@@ -91,7 +96,8 @@ class TagPrompt(ModalScreen[tuple[list[str], list[str]] | None]):
 def _refused(typed: str, add: list[str], remove: list[str]) -> str:
     """Why the tags typed are not applied, in words (no file named), ``""`` when they are fine:
     nothing or a blank tag, a ``"`` not closed (as the filter bar says it), a tag longer than the
-    store keeps (:data:`~paperdeck.store.user_fields.MAX_TAG_CHARS`)."""
+    store keeps (:data:`~paperdeck.store.user_fields.MAX_TAG_CHARS`), a tag to add holding a ``:``
+    (:func:`~paperdeck.model.user.colon_tag`: ``tag:week1``, a query typed into the tags)."""
     from paperdeck.store.user_fields import MAX_TAG_CHARS
 
     if not (add or remove) or blank_tag(add + remove):
@@ -101,6 +107,8 @@ def _refused(typed: str, add: list[str], remove: list[str]) -> str:
     longest = max((clean_tag(tag) for tag in add), key=len) if add else ""
     if len(longest) > MAX_TAG_CHARS:
         return f"a tag holds at most {MAX_TAG_CHARS} characters; this one would hold {len(longest):,}"
+    if colon := colon_tag(add):
+        return one_line(colon_refusal(colon))
     return ""
 
 

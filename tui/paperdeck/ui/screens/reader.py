@@ -15,6 +15,7 @@ from paperdeck.model.paper import Paper, UserData
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.paper_marks import MarksPaperShown
+from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.paper_detail import PaperDetail
 
@@ -71,3 +72,7 @@ class PaperReader(MarksPaperShown):
     def action_scroll(self, lines: int) -> None:
         """Scroll the paper ``lines`` down (negative: up), as the list's ``j`` / ``k`` move."""
         self.query_one(PaperDetail).scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_to_end(self, bottom: int) -> None:
+        """The paper's top (``0``) or end (``1``), as the list's ``g`` / ``G``."""
+        scroll_to_end(self.query_one(PaperDetail), bottom)

@@ -33,6 +33,7 @@ from paperdeck.store.store import Store
 from paperdeck.text.render import render_abstract, render_plain
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.paper_marks import MarksPaperShown
+from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.detail_content import reviews_content, segments_to_content
 from paperdeck.ui.widgets.footer import PaperFooter
 
@@ -335,6 +336,10 @@ class ReviewsScreen(MarksPaperShown):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#reviews-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_to_end(self, bottom: int) -> None:
+        """The reviews' top (``0``) or end (``1``), as ``home`` / ``end`` and the list's ``g`` / ``G``."""
+        scroll_to_end(self.query_one("#reviews-body", VerticalScroll), bottom)
 
     def action_jump(self, what: str, step: int) -> None:
         """Move to the next (``step`` 1) or previous (-1) note or section heading."""

@@ -22,6 +22,7 @@ from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.footer import PaperFooter
 
 if TYPE_CHECKING:
@@ -122,3 +123,7 @@ class ScheduleScreen(Screen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#schedule-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_to_end(self, bottom: int) -> None:
+        """The plan's top (``0``) or end (``1``), as the list's ``g`` / ``G``."""
+        scroll_to_end(self.query_one("#schedule-body", VerticalScroll), bottom)

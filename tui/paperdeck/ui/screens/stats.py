@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
@@ -27,6 +28,7 @@ from textual.widgets import DataTable, Static
 from paperdeck.model.errors import StoreError
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
+from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.footer import PaperFooter
 from paperdeck.ui.widgets.stats_charts import CHARTS, SHORT_LABELS, chart_content, chart_table
 
@@ -91,6 +93,19 @@ def _first_column_fitted(columns: tuple[str, ...], rows: list[Any], width: int) 
             text.truncate(room, overflow="ellipsis")
         fitted.append((text, *rest))
     return columns, fitted
+
+
+def tab_at(x: int) -> int | None:
+    """The index in :data:`CHARTS` of the tab drawn at cell ``x`` of the tab row's content
+    (``" Ratings "``, a space, ``" Reviews "``…: :meth:`StatsScreen._show_tabs`), ``None`` between
+    or past them."""
+    start = 0
+    for index, chart in enumerate(CHARTS):
+        end = start + cell_len(f" {chart.title} ")
+        if start <= x < end:
+            return index
+        start = end + 1
+    return None
 
 
 class StatsScreen(Screen[None]):
@@ -220,6 +235,15 @@ class StatsScreen(Screen[None]):
         tabs = Content(" ").join(parts)
         self.query_one("#stats-tabs", Static).update(tabs)
 
+    def on_click(self, event: events.Click) -> None:
+        """A click on a chart's tab shows that chart (:func:`tab_at`), as ``tab`` does one by one."""
+        tabs = self.query_one("#stats-tabs", Static)
+        if event.widget is not tabs or (offset := event.get_content_offset(tabs)) is None:
+            return
+        index = tab_at(offset.x) if offset.y == 0 else None
+        if index is not None and index != self.chart:
+            self.action_chart(index - self.chart)
+
     def _draw(self) -> None:
         """Show the current chart (and its table) of the figures counted last."""
         if not self.is_mounted:
@@ -270,6 +294,10 @@ class StatsScreen(Screen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#stats-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
+
+    def action_scroll_to_end(self, bottom: int) -> None:
+        """The chart's top (``0``) or end (``1``), as the list's ``g`` / ``G``."""
+        scroll_to_end(self.query_one("#stats-body", VerticalScroll), bottom)
 
     def action_open_view(self, number: int) -> None:
         """Open view ``number`` on the main screen; the figures follow when its list is shown."""

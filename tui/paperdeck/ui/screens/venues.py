@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -24,6 +25,27 @@ from paperdeck.ui.screens.list_filter import ListFilter
 NAME_CELLS = 22
 #: The option id of the first row, every venue.
 ALL_ROW = "\x00all"
+
+
+#: Cells of a row's tick box with the space after it (``[x] ``): a click there ticks the row.
+BOX_CELLS = 4
+
+
+class VenueOptions(OptionList):
+    """The picker's rows: a click on a row's tick box (``[x]``, ``[ ]``) ticks it, as ``space``
+    does (:class:`BoxClicked`); a click elsewhere on a row picks it, as ``enter`` (the list's own)."""
+
+    class BoxClicked(Message):
+        """A row's tick box was clicked (the row highlighted first)."""
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        option = event.style.meta.get("option")
+        if offset is None or not isinstance(option, int) or offset.x >= BOX_CELLS:
+            return  # the list's own click: pick the row
+        event.prevent_default()
+        self.highlighted = option
+        self.post_message(self.BoxClicked())
 
 
 class VenuesScreen(ChoiceDialog[list[str] | None]):
@@ -56,7 +78,7 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="venues-dialog", classes="prompt"):
             yield Label("Venues", classes="prompt-title")
-            yield OptionList(id="venues", classes="dialog-options")
+            yield VenueOptions(id="venues", classes="dialog-options")
             help_text = "space ticks · enter shows the ticked · o this one alone · escape closes"
             yield Label(help_text, classes="prompt-help")
 
@@ -126,6 +148,10 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
         else:
             self._ticked ^= {venue}
         self._relabel()
+
+    @on(VenueOptions.BoxClicked)
+    def _box_clicked(self) -> None:
+        self.action_tick()
 
     def action_only(self) -> None:
         """Show the highlighted venue alone (every venue on the All venues row)."""

@@ -22,7 +22,7 @@ from paperdeck.search.views import NAME_MAX, View, clean_name
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.choices import ChoiceDialog
 from paperdeck.ui.screens.confirm import ConfirmScreen
-from paperdeck.ui.widgets.one_line_input import OneLineInput
+from paperdeck.ui.widgets.one_line_input import OneLineInput, closed_if_empty
 
 
 def _fit(text: str, width: int) -> str:
@@ -170,6 +170,11 @@ class SaveViewPrompt(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        """Save under the name typed; nothing typed closes the prompt with one line, no view
+        saved (:func:`~paperdeck.ui.widgets.one_line_input.closed_if_empty`); a name taken asks
+        for enter again."""
+        if closed_if_empty(self, event.value, "No name typed: the view was not saved."):
+            return
         hint = self.query_one("#view-hint", Label)
         try:
             name = clean_name(event.value)

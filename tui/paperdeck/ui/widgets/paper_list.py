@@ -62,6 +62,7 @@ from paperdeck.ui.widgets.row_cells import (
     plain_row,
     rating_cell,
     spread_cell,
+    title_and_tags,
 )
 
 if TYPE_CHECKING:  # the venues' scales are given by the main screen, once known: the first frame needs none
@@ -643,6 +644,8 @@ class PaperList(ScrollView, can_focus=True):
             badge_style = "paper-list--badge-rejected" if rejected else "paper-list--badge-accepted"
             parts += [(BADGES.get(decision, "    "), part(badge_style)), after or (" ", None)]
         title = one_line(paper.title if paper else paper_id)
+        room = layout.title - (1 if after and not layout.badge else 0)
+        title, tags = title_and_tags(title, [one_line(tag) for tag in user.tags], room)
         is_derived = paper is not None and paper.title_derived
         derived = part("paper-list--derived") if is_derived else None
         at = 0
@@ -652,9 +655,8 @@ class PaperList(ScrollView, can_focus=True):
                 parts += [(title[at:start], derived), (title[start:end], match)]
                 at = end
         parts.append((title[at:], derived))
-        if user.tags:
-            tags = " ".join(f"#{one_line(tag)}" for tag in user.tags)
-            parts.append(("  " + tags, part("paper-list--tags")))
+        if tags:  # the title gave way to them (title_and_tags)
+            parts.append((tags, part("paper-list--tags")))
         right: list[tuple[str, Style | None]] = []
         if layout.venue:
             venue = one_line(self._venue_at(paper_id))

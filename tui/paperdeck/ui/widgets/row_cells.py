@@ -10,8 +10,9 @@ ready styles of the row's look (:class:`RowStyles`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -206,6 +207,43 @@ def fit(text: str, cells: int) -> str:
     fitted = Text(text, no_wrap=True, end="")
     fitted.truncate(cells, overflow="ellipsis", pad=True)
     return fitted.plain
+
+
+#: The fewest cells of the title a row keeps before its tags are shortened to the first
+#: (``#week2 +2``); a title shorter keeps all of its own.
+TAGS_TITLE_MIN = 24
+
+
+def cut(text: str, cells: int) -> str:
+    """``text`` cut to at most ``cells`` cells, an ellipsis ending it where it was cut (no padding)."""
+    if cell_len(text) <= cells:
+        return text
+    if cells <= 0:
+        return ""
+    shown = Text(text, no_wrap=True, end="")
+    shown.truncate(cells, overflow="ellipsis")
+    return shown.plain
+
+
+def title_and_tags(title: str, tags: Sequence[str], cells: int) -> tuple[str, str]:
+    """The title and the ``#tags`` after it (``"  #a #b"``, ``""`` without tags) in the ``cells``
+    a row has for both (:attr:`ColumnLayout.title`): the title gives way to the tags, cut to keep
+    every tag where the title keeps ``TAGS_TITLE_MIN`` cells (or all of its own), else the first
+    tag and how many more (``"  #week2 +2"``), that tag cut where even it does not fit. The
+    title then takes what is left, cut with an ellipsis. ``tags`` are one-line texts already."""
+    if not tags:
+        return title, ""
+    keep = min(cell_len(title), TAGS_TITLE_MIN, max(0, cells // 2))
+    room = cells - keep  # for the tags with their two spaces
+    shown = "  " + " ".join(f"#{tag}" for tag in tags)
+    if cell_len(title) + cell_len(shown) <= cells or cell_len(shown) <= room:
+        return cut(title, cells - cell_len(shown)), shown
+    more = f" +{len(tags) - 1}" if len(tags) > 1 else ""
+    first = cut(f"#{tags[0]}", room - 2 - len(more))
+    if len(first) < 2:  # not even a letter of the tag: the title keeps the row
+        return title, ""
+    shown = f"  {first}{more}"
+    return cut(title, cells - cell_len(shown)), shown
 
 
 #: Characters one cell wide besides printable ASCII: the row's markers, the no-rating dash, the
