@@ -448,3 +448,23 @@ def test_a_paper_without_a_user_record_is_unmarked() -> None:
     (record,) = read_ris(export_papers([paper], {}, "ris"))
     assert "authors" not in record and "notes" not in record
     assert record["note"] == "Decision: poster"
+
+
+@pytest.mark.parametrize("raw", ["ICLR", "ICLR 2026", "Mystery status"])
+def test_an_unknown_decision_is_stated_by_no_export_whatever_the_source_wrote(raw: str) -> None:
+    """The fifteenth round's tester: a CSV row with ``venue=ICLR`` (read as its status, naming no
+    decision) exported ``M1  - Decision: ICLR`` and ``"note": "Decision: ICLR"`` while ``paperdeck
+    show`` said ``decision: unknown``. Every export states the decision the app shows."""
+    paper = replace(nasty_papers()[0], authors=(), decision="unknown", decision_raw=raw)
+    (record,) = read_ris(export_papers([paper], {}, "ris"))
+    assert "Decision" not in record.get("note", "")
+    (item,) = read_csl(export_papers([paper], {}, "csl"))
+    assert "Decision" not in item.get("note", "")
+    assert "decision =" not in export_papers([paper], {}, "bibtex")
+    assert extra_lines(paper, UserData(paper.id)) == []
+
+
+def test_a_known_decision_is_stated_with_the_sources_words_when_they_differ() -> None:
+    paper = replace(nasty_papers()[0], decision="oral", decision_raw="ICLR 2026 Oral")
+    assert extra_lines(paper, UserData(paper.id))[0] == "Decision: oral (ICLR 2026 Oral)"
+    assert extra_lines(replace(paper, decision_raw="Oral"), UserData(paper.id))[0] == "Decision: oral"

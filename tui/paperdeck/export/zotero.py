@@ -20,6 +20,7 @@ How Zotero reads them (the sources, read for this module):
 from __future__ import annotations
 
 from paperdeck.export.bibtex import NOT_PUBLISHED
+from paperdeck.model.decision import decision_shown
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.text.render import render_keywords
@@ -81,19 +82,16 @@ def tags(paper: Paper, user: UserData) -> list[str]:
 
 def extra_lines(paper: Paper, user: UserData) -> list[str]:
     """The lines for Zotero's Extra field, in this order, each only when there is something to
-    say: ``Decision: oral (ICLR 2026 Oral)`` (the decision, then the source's words for it),
+    say: ``Decision: oral (ICLR 2026 Oral)`` (the decision as the app shows it,
+    :func:`~paperdeck.model.decision.decision_shown`: none when unknown),
     ``arXiv: 2401.01234``, ``PDF: URL`` and ``Source code: URL`` (``http(s)`` links only; the
     PDF when it is not already the URL field's link), ``Reading status: to-read`` (not when
     unseen), ``Starred: yes``; after the decision, for a paper not in the proceedings, ``Venue:
     Submitted to ICLR 2026`` (:func:`submission_status`). One line each: no value can start a line
     of its own."""
     lines: list[str] = []
-    decision, raw = one_line(paper.decision), one_line(paper.decision_raw)
-    if decision and decision != "unknown":
-        same = not raw or raw.casefold() == decision.casefold()
-        lines.append(f"Decision: {decision}" + ("" if same else f" ({raw})"))
-    elif raw:
-        lines.append(f"Decision: {raw}")
+    if decision := decision_shown(one_line(paper.decision), one_line(paper.decision_raw)):
+        lines.append(f"Decision: {decision}")
     if status := submission_status(paper):
         lines.append(f"Venue: {status}")
     if paper.arxiv_id and (arxiv := one_line(paper.arxiv_id)):
