@@ -714,7 +714,7 @@ class MainScreen(ReadingScreen):
         user = self.user_data_shown(paper_id) if paper_id else None
         summary, rank = self._review_scores(paper)
         try:
-            changes = self.store.paper_changes(paper_id) if paper_id else []
+            changes = self.store.paper_history(paper_id) if paper_id else []
         except StoreError:
             changes = []
         followed = self.following.reason(paper_id) if paper_id else ""
