@@ -96,3 +96,24 @@ PIECES = st.sampled_from(
 def test_no_mix_of_pieces_gives_a_command_that_reads_or_runs(text: str) -> None:
     out = bibtex_text(text)
     assert FORBIDDEN.search(out) is None, (text, out)
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "read_back"),
+    [(r"#1 ~ ^ _ \ quotes", r"\#1 \textasciitilde{} \textasciicircum{} \_ \textbackslash{} quotes",
+      "#1 ~ ˆ _ \\ quotes"),
+     ("about ~10x faster", r"about \textasciitilde{}10x faster", "about ~10x faster"),
+     ("ends in \\", r"ends in \textbackslash{}", "ends in \\")],
+)  # fmt: skip
+def test_every_latex_special_of_the_text_is_escaped_and_reads_back(text: str, written: str, read_back: str) -> None:
+    """The fifteenth round's tester: a title's lone backslash was written ``\\ `` (LaTeX's control
+    space) and its ``~`` raw (a tie), while ``^`` and ``_`` were escaped. pylatexenc (the app's
+    LaTeX reader) reads the text back (``^`` as its own ``ˆ``)."""
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    assert bibtex_text(text) == written
+    assert LatexNodes2Text().latex_to_text(written) == read_back
+
+
+def test_a_tilde_and_a_spaced_backslash_in_math_stay_math() -> None:
+    assert bibtex_text(r"$a\ b \sim c$ and $\tilde{x}$ and \~{n}") == r"$a\ b \sim c$ and $\tilde{x}$ and \~{n}"

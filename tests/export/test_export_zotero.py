@@ -20,7 +20,7 @@ from paperdeck.export.bibtex import NOT_PUBLISHED, bibtex_entries, citation_keys
 from paperdeck.export.formats import EXPORT_FORMATS, JSON_FORMATS, export_papers, format_for_path
 from paperdeck.export.ris import note_html
 from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title
-from paperdeck.export.zotero import extra_lines, person_name, submission_status
+from paperdeck.export.zotero import extra_lines, person_name, person_parts, submission_status
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible, web_link
 from paperdeck.sources.importer import import_files
@@ -448,3 +448,52 @@ def test_a_paper_without_a_user_record_is_unmarked() -> None:
     (record,) = read_ris(export_papers([paper], {}, "ris"))
     assert "authors" not in record and "notes" not in record
     assert record["note"] == "Decision: poster"
+
+
+@pytest.mark.parametrize("raw", ["ICLR", "ICLR 2026", "Mystery status"])
+def test_an_unknown_decision_is_stated_by_no_export_whatever_the_source_wrote(raw: str) -> None:
+    """The fifteenth round's tester: a CSV row with ``venue=ICLR`` (read as its status, naming no
+    decision) exported ``M1  - Decision: ICLR`` and ``"note": "Decision: ICLR"`` while ``paperdeck
+    show`` said ``decision: unknown``. Every export states the decision the app shows."""
+    paper = replace(nasty_papers()[0], authors=(), decision="unknown", decision_raw=raw)
+    (record,) = read_ris(export_papers([paper], {}, "ris"))
+    assert "Decision" not in record.get("note", "")
+    (item,) = read_csl(export_papers([paper], {}, "csl"))
+    assert "Decision" not in item.get("note", "")
+    assert "decision =" not in export_papers([paper], {}, "bibtex")
+    assert extra_lines(paper, UserData(paper.id)) == []
+
+
+def test_a_known_decision_is_stated_with_the_sources_words_when_they_differ() -> None:
+    paper = replace(nasty_papers()[0], decision="oral", decision_raw="ICLR 2026 Oral")
+    assert extra_lines(paper, UserData(paper.id))[0] == "Decision: oral (ICLR 2026 Oral)"
+    assert extra_lines(replace(paper, decision_raw="Oral"), UserData(paper.id))[0] == "Decision: oral"
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [("Jan van der Berg, Jr.", ("Berg", "Jan van der", "Jr.")),
+     ("Martin Luther King Jr.", ("King", "Martin Luther", "Jr.")), ("Doe, Jane", ("Doe", "Jane", "")),
+     ("Jane van Doe", ("Doe", "Jane van", "")), ("Henry Ford II", ("Ford", "Henry", "II"))],
+)  # fmt: skip
+def test_a_generational_suffix_is_the_names_suffix_never_its_given_name(name: str, parts: tuple[str, str, str]) -> None:
+    """The fifteenth round's tester: ``Jan van der Berg, Jr.`` became family ``Jan van der Berg``,
+    given ``Jr.`` in RIS, CSL-JSON and BibTeX."""
+    assert person_parts(name) == parts
+    paper = replace(nasty_papers()[0], authors=(name,))
+    (record,) = read_ris(export_papers([paper], {}, "ris"))
+    assert record["authors"] == [", ".join(part for part in parts if part)]
+    (item,) = read_csl(export_papers([paper], {}, "csl"))
+    expected = {"family": parts[0], "given": parts[1]} | ({"suffix": parts[2]} if parts[2] else {})
+    assert item["author"] == [expected]
+
+
+def test_bibtex_writes_a_suffixed_name_in_its_von_last_jr_first_form() -> None:
+    from bibtexparser.middlewares.names import SeparateCoAuthors, SplitNameParts
+
+    paper = replace(nasty_papers()[0], authors=("Jan van der Berg, Jr.", "Ann Smith"))
+    text = export_papers([paper], {}, "bibtex")
+    assert "author = {van der Berg, Jr., Jan and Ann Smith}" in text, text
+    (entry,) = parse_string(text, append_middleware=[SeparateCoAuthors(), SplitNameParts()]).entries
+    first = entry["author"][0]
+    assert (first.first, first.von, first.last, first.jr) == (["Jan"], ["van", "der"], ["Berg"], ["Jr."])

@@ -37,15 +37,53 @@ def test_an_openreview_submissions_nan_rating_is_dropped_and_counted(data_dir: P
 
 
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "1e309"])
-def test_a_paper_copilot_rating_for_no_finite_number_drops_the_records_rating_counted(
+def test_a_paper_copilot_rating_for_no_finite_number_drops_that_rating_alone_counted(
     data_dir: Path, tmp_path: Path, value: str
 ) -> None:
-    """Before, ``"6;NaN;7"`` gave a mean of 6.5 from two of the three reviews, silently."""
+    """The fifteenth round's tester: ``"1e309;5;6"`` lost the paper's every rating and its reviews
+    (``rating: no ratings yet``). Now that one value is left out and counted, as a confidence is:
+    the mean is the other reviews', their reviews kept, and the one left without a score out."""
     store = Store(data_dir)
     summary = import_files(store, [_copilot(tmp_path, f"6;{value};7", "3;4;4")])
     assert summary.new == 2 and summary.dropped == {"non-finite rating": 1}, summary.dropped
     paper = next(p for p in store.papers if p.title.startswith("Learning Effective Language"))
-    assert paper.ratings is None and paper.confidence is not None
+    assert paper.ratings is not None and (paper.ratings.mean, paper.ratings.count) == (6.5, 2)
+    assert paper.confidence is not None
+    scores = sorted(dict(review.scores).get("rating", -1) for review in store.reviews.reviews(paper.openreview_id))
+    assert scores == [-1, 6.0, 7.0]  # the bad rating's review keeps its confidence, no rating
+
+
+def test_a_paper_copilot_review_with_no_finite_score_left_is_left_out(data_dir: Path, tmp_path: Path) -> None:
+    store = Store(data_dir)
+    summary = import_files(store, [_copilot(tmp_path, "6;1e309;7", "3;NaN;4")])
+    assert summary.dropped == {"non-finite rating": 1, "non-finite confidence": 1}, summary.dropped
+    paper = next(p for p in store.papers if p.title.startswith("Learning Effective Language"))
+    assert paper.ratings is not None and paper.ratings.count == 2 and paper.confidence == 3.5
+    assert sorted(dict(review.scores)["rating"] for review in store.reviews.reviews(paper.openreview_id)) == [6.0, 7.0]
+
+
+def test_a_csv_rating_or_confidence_for_no_finite_number_drops_that_value_alone(data_dir: Path, tmp_path: Path) -> None:
+    path = tmp_path / "iclr2026.csv"
+    path.write_text(
+        'title,abstract,ratings,confidence\nA paper,An abstract long enough to be one,"nan;4;6","3;inf;4"\n', "utf-8"
+    )
+    store = Store(data_dir)
+    summary = import_files(store, [path])
+    assert summary.dropped == {"non-finite rating": 1, "non-finite confidence": 1}, summary.dropped
+    ratings = store.papers[0].ratings
+    assert ratings is not None and (ratings.mean, ratings.count) == (5.0, 2) and store.papers[0].confidence == 3.5
+
+
+def test_an_openreview_notes_rating_list_drops_its_non_finite_value_alone(data_dir: Path, tmp_path: Path) -> None:
+    note = {"id": "OrNan00001", "content": {"title": {"value": "A paper"}, "rating": {"value": "1e309;4;6"},
+            "abstract": {"value": "An abstract long enough to be imported as a paper."}}}  # fmt: skip
+    path = tmp_path / "notes.jsonl"
+    path.write_text(json.dumps(note) + "\n", "utf-8")
+    store = Store(data_dir)
+    summary = import_files(store, [path])
+    assert summary.dropped == {"non-finite rating": 1}, summary.dropped
+    ratings = store.papers[0].ratings
+    assert ratings is not None and (ratings.mean, ratings.count) == (5.0, 2)
 
 
 def test_a_paper_copilot_confidence_for_no_finite_number_is_dropped_and_counted(data_dir: Path, tmp_path: Path) -> None:

@@ -208,3 +208,40 @@ async def test_mark_all_seen_in_the_app_empties_the_what_changed_view(tmp_path: 
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: screen.view_ids() == [], what="What changed emptied again")
     assert Store(tmp_path / "data").changed_since_looked() == {}  # on disk
+
+
+async def test_the_first_imports_are_said_as_such_not_as_changes_in_the_detail_and_the_cli(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """The fifteenth round's tester: on every accepted paper the history said ``What changed /
+    2026-12-07  decision under-review → poster / rating – → 4.5``, the day of the Parquet's import
+    before the app first opened the store: the baseline, which the ``•`` flag rightly left alone.
+    The history says it as the paper's first imports, by the flag's rule; a later import's change
+    stays a change."""
+    store = _history_store(tmp_path)  # A1: reviews and a decision after the app's first look
+    data = tmp_path / "data"
+    (data / SEEN_FILE).unlink()  # as if the app had never opened it: everything so far is the baseline
+    b2 = next(paper for paper in store.papers if paper.id == "openreview:B2")
+    store.import_papers([replace(b2, decision="poster", ratings=Ratings(4.5))])  # the Parquet, say
+    store.first_look()  # the app opens the store
+    store.import_papers([replace(b2, decision="oral", ratings=Ratings(4.5))])  # news
+    history = store.paper_history("openreview:B2")
+    assert [change.first for change in history] == [True, False]
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"graph transformers", "enter")
+        await settle(pilot)
+        assert paper_list(app).highlighted_id == "openreview:B2"
+
+        def detail_text() -> str:
+            return str(main_screen(app).query_one("#detail-body", Static).render())
+
+        await wait_for(pilot, lambda: detail_text().startswith("Graph transformers"), what="B2's detail")
+        detail = detail_text()
+        assert "first imported 2026-11-20: decision poster, rating 4.5" in detail, detail
+        assert "under-review → poster" not in detail and "– → 4.5" not in detail, detail
+        assert "decision poster → oral" in detail, detail
+    code, out, _ = run(capsys, "changes", "--data-dir", str(data))
+    assert code == 0 and "under-review → poster" not in out, out
+    assert "decision poster → oral" in out and "first imported 2026-11-20: decision poster" in out, out

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paperdeck.cli.output import emit
 from paperdeck.model.safe_text import one_line, shown_line
 from paperdeck.store.store import Store
+
+if TYPE_CHECKING:
+    from paperdeck.model.changes import PaperChange
 
 __all__ = ["add_changes_arguments", "cmd_changes", "since_time"]
 
@@ -77,6 +80,7 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
             if recent is not None:
                 by_paper[paper_id] = recent
         by_paper = dict(sorted(by_paper.items(), key=lambda item: item[1].at, reverse=True))
+    by_paper = _baseline_folded(store, since, by_paper, unseen)
     items: list[dict[str, Any]] = []
     lines: list[str] = []
     for paper_id, change in by_paper.items():
@@ -90,11 +94,39 @@ def cmd_changes(store: Store, args: argparse.Namespace) -> int:
         lines = ["no changes recorded" + (f" since {since}" if since else "")]
     else:
         # a paper first seen by an import is new, not changed: counted apart
-        new = sum(1 for change in by_paper.values() if change.new)
+        new = sum(1 for change in by_paper.values() if change.new and not change.first)
+        first = sum(1 for change in by_paper.values() if change.first)
         plural = {1: ""}
         counted = [text.format(count=f"{count:,}", s=plural.get(count, "s"))
-                   for count, text in ((len(items) - new, "{count} paper{s} changed"), (new, "{count} new paper{s}"))
+                   for count, text in ((len(items) - new - first, "{count} paper{s} changed"),
+                                       (new, "{count} new paper{s}"), (first, "{count} first imported"))
                    if count]  # fmt: skip
         lines.append(f"{', '.join(counted)}; • not opened since")
     emit(args, {"since": since or None, "papers": items}, "\n".join(lines))
     return 0
+
+
+def _baseline_folded(
+    store: Store, since: str, by_paper: dict[str, PaperChange], unseen: dict[str, frozenset[str]]
+) -> dict[str, PaperChange]:
+    """``by_paper`` as the detail pane's history says it (:func:`~paperdeck.model.changes.with_baseline`):
+    a paper's changes from the imports before the app first opened the store are its first
+    imports, not news: a paper changed only by them is one ``first imported …`` line, one changed
+    later too lists only what changed later. A paper the app marks changed keeps its entry."""
+    from paperdeck.model.changes import combined, in_baseline, with_baseline
+
+    baseline = store.changes_baseline()
+    grouped: dict[str, list[PaperChange]] = {}
+    for change in store.changes(since):
+        if change.paper_id in by_paper:
+            grouped.setdefault(change.paper_id, []).append(change)
+    folded: dict[str, PaperChange] = {}
+    for paper_id, change in by_paper.items():
+        items = grouped.get(paper_id)
+        if not items or not in_baseline(items[0], baseline):
+            folded[paper_id] = change
+            continue
+        history = with_baseline(items, baseline)
+        later = combined(history[1:])
+        folded[paper_id] = later if later is not None else change if paper_id in unseen else history[0]
+    return folded

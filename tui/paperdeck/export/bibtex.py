@@ -67,7 +67,7 @@ _KEY_AT_START = re.compile(r"^(\s*@\s*[A-Za-z]+\s*[{(]\s*)([^,\s]*)")
 #: After a doubled backslash, these are a doubled escape (``\\\\%`` for ``\\%``), as the renderer reads them.
 _DOUBLED = frozenset("%&_#${}")
 #: Characters that need a look (everything else is copied as it is).
-_SPECIAL = re.compile(r"[\\$%&#_^{}]")
+_SPECIAL = re.compile(r"[\\$%&#_^~{}]")
 _CONTROL_WORD = re.compile(r"\\[A-Za-z]+")
 #: A hyphen before another: written ``-{}-``, as LaTeX (and the BibTeX reader) would read ``--`` as a dash.
 _DASHES = re.compile(r"-(?=-)")
@@ -121,8 +121,8 @@ _SAFE_ENVIRONMENTS = ENVIRONMENTS | frozenset(
         "gathered",
     ]
 )
-#: A backslash and one non-letter that is kept (an escape, a space, an accent, math delimiters).
-_SAFE_SYMBOLS = frozenset("\\{}$%&#_()[],;:! '\"^~`=.-/|<>")
+#: A backslash and one non-letter that is kept (an escape, an accent, math delimiters; a space only in math).
+_SAFE_SYMBOLS = frozenset("\\{}$%&#_()[],;:!'\"^~`=.-/|<>")
 _ENVIRONMENT_NAME = re.compile(r"\{([A-Za-z*]+)\}")
 #: Longest span between ``$`` signs read as math (as the renderer does).
 _MATH_SPAN = 300
@@ -139,10 +139,12 @@ def bibtex_text(text: str) -> str:
 
     Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
     app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
-    already escaped), a ``$`` that opens no math, ``_`` and ``^`` outside math, a trailing
-    backslash, ``--`` outside math (``-{}-``: the hyphens the app shows, not LaTeX's dash); a
-    doubled escape (``50\\\\%``, as some real abstracts have) is read as the app reads it
-    (``50\\%``). A brace without its partner becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``
+    already escaped), a ``$`` that opens no math, ``_``, ``^`` and ``~`` outside math
+    (``\\textasciitilde{}``: a tilde, not LaTeX's tie), a backslash before a space or at the end
+    (``\\textbackslash{}``: not LaTeX's control space), ``--`` outside math (``-{}-``: the hyphens
+    the app shows, not LaTeX's dash); a doubled escape (``50\\\\%``, as some real abstracts have)
+    is read as the app reads it (``50\\%``). A brace without its partner becomes
+    ``\\textbraceleft{}`` / ``\\textbraceright{}``
     (``\\lbrace{}`` / ``\\rbrace{}`` in math), so braces balance both as BibTeX counts them (every
     brace) and as bibtexparser does (braces not after a backslash). White space runs (newlines
     too) become one space: a line starting with ``@`` would start a new entry.
@@ -194,7 +196,7 @@ def bibtex_text(text: str) -> str:
                     emit(("\\backslash{}" if math else "\\textbackslash{}") + name, math)
                 i = word.end()
                 continue
-            if follower not in _SAFE_SYMBOLS:
+            if follower not in _SAFE_SYMBOLS and not (math and follower == " "):  # `\ ` is a space in math only
                 emit("\\backslash{}" if math else "\\textbackslash{}", math)
                 i += 1
                 continue
@@ -229,6 +231,8 @@ def bibtex_text(text: str) -> str:
             emit("\\_", False)
         elif char == "^" and not math:
             emit("\\textasciicircum{}", False)
+        elif char == "~" and not math:  # a tilde of the text, as the app shows it: no tie
+            emit("\\textasciitilde{}", False)
         elif char == "^":  # in math; `^^5c` is TeX's way to write a backslash: never two `^` in a row,
             # neither from the text's own `^^` nor after an accent `\^` just written
             before = "{}" if tokens and tokens[-1].endswith("^") else ""
@@ -441,9 +445,39 @@ def _verbatim(value: str) -> str:
     return text
 
 
+def name_suffix(name: str) -> tuple[str, str]:
+    """``name`` without its generational suffix, and the suffix (``"Jan van der Berg, Jr."`` →
+    ``("Jan van der Berg", "Jr.")``, ``"Martin Luther King Jr."`` too); ``(name, "")`` for a name
+    without one. A byline's ``, Jr.`` is no ``Family, Given`` comma: BibTeX would read ``Jr.`` as the
+    given name and Zotero as the first name. The suffixes are :data:`_NAME_SUFFIXES` (Jr, Sr, II,
+    III, IV), as CSL's ``suffix`` name part holds them."""
+    text = " ".join(name.split())
+    head, comma, tail = text.rpartition(",")
+    if comma and head.strip() and tail.strip().rstrip(".").casefold() in _NAME_SUFFIXES:
+        return head.strip(), tail.strip()
+    words = text.split(" ")
+    if len(words) > 2 and "," not in text and words[-1].rstrip(".").casefold() in _NAME_SUFFIXES:
+        return " ".join(words[:-1]), words[-1]
+    return name, ""
+
+
 def _author(name: str) -> str:
     """A name for the ``author`` field: one that contains `` and `` is braced, so BibTeX does not
-    split it."""
+    split it; one with a generational suffix (:func:`name_suffix`) is written in BibTeX's ``von
+    Last, Jr, First`` form, its parts split by bibtexparser's BibTeX rule (``Jan van der Berg, Jr.``
+    → ``van der Berg, Jr., Jan``)."""
+    rest, suffix = name_suffix(name)
+    if suffix and "," not in rest:
+        from bibtexparser.middlewares.names import parse_single_name_into_parts
+
+        try:
+            parts = parse_single_name_into_parts(rest)
+        except Exception:  # a name bibtexparser cannot split stays as it is
+            parts = None
+        if parts is not None and parts.first and parts.last:
+            family = " ".join(bibtex_text(word) for word in (*parts.von, *parts.last))
+            given = " ".join(bibtex_text(word) for word in parts.first)
+            return f"{family}, {bibtex_text(suffix)}, {given}"
     text = bibtex_text(name)
     return "{" + text + "}" if re.search(r"\sand\s", text, re.IGNORECASE) else text
 

@@ -61,7 +61,7 @@ import orjson
 
 from paperdeck.export.bibtex import citation_keys
 from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title, shown_title
-from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, submission_status, tags
+from paperdeck.export.zotero import extra_lines, in_proceedings, person_parts, primary_link, submission_status, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
 
@@ -92,9 +92,12 @@ def csl_item(paper: Paper, user: UserData, key: str) -> dict[str, Any]:
     item["title"] = shown_title(title)
     authors = []
     for name in paper.authors:
-        family, given = person_name(name)
+        family, given, suffix = person_parts(name)
         if family:
-            authors.append({"family": family, "given": given} if given else {"literal": family})
+            person = {"family": family, "given": given} if given else {"literal": family}
+            if suffix and given:
+                person["suffix"] = suffix
+            authors.append(person)
     item["author"] = authors
     if published:
         venue = one_line(paper.venue_label)

@@ -63,7 +63,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from paperdeck.export.titles import DERIVED_TITLE_NOTE, export_title, shown_title
-from paperdeck.export.zotero import extra_lines, in_proceedings, person_name, primary_link, tags
+from paperdeck.export.zotero import extra_lines, in_proceedings, person_parts, primary_link, tags
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, visible
 
@@ -90,8 +90,8 @@ def ris_record(paper: Paper, user: UserData) -> str:
     title, derived = export_title(paper)
     lines.append(("TI", shown_title(title)))
     for author in paper.authors:
-        family, given = person_name(author)
-        lines.append(("AU", f"{family}, {given}" if given else family))
+        family, given, suffix = person_parts(author)
+        lines.append(("AU", ", ".join(part for part in (family, given, suffix) if part)))
     if published:
         venue = one_line(paper.venue_label)
         lines += [("T2", venue), ("C3", venue)]

@@ -9,7 +9,9 @@ How Zotero reads them (the sources, read for this module):
   family name is the last space-separated word that starts with a letter and the given names
   are the words before it (``Jane van Doe`` → ``Doe``, ``Jane van``), as
   ``Zotero.Utilities.cleanAuthor`` splits a byline name (zotero/utilities ``utilities.js``). A
-  name of one word stays one field (Zotero's single-field name, as for an organisation).
+  name of one word stays one field (Zotero's single-field name, as for an organisation). A
+  generational suffix (``Jan van der Berg, Jr.``) is taken off first: RIS writes it third
+  (``Berg, Jan van der, Jr.``), CSL-JSON as the name's ``suffix``.
 - *Extra*: the field for what Zotero has no field for. Each line is ``Label: value``; the
   labels used here (``Decision``, ``arXiv``, ``PDF``, ``Source code``, ``Reading status``,
   ``Starred``, ``Tags``) are none of the field names Zotero or citeproc-js take out of Extra
@@ -19,18 +21,42 @@ How Zotero reads them (the sources, read for this module):
 
 from __future__ import annotations
 
-from paperdeck.export.bibtex import NOT_PUBLISHED
+from paperdeck.export.bibtex import NOT_PUBLISHED, name_suffix
+from paperdeck.model.decision import decision_shown
 from paperdeck.model.paper import Paper, UserData
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.text.render import render_keywords
 
-__all__ = ["extra_lines", "in_proceedings", "person_name", "primary_link", "submission_status", "tags"]
+__all__ = [
+    "extra_lines",
+    "in_proceedings",
+    "person_name",
+    "person_parts",
+    "primary_link",
+    "submission_status",
+    "tags",
+]
 
 
 def person_name(name: str) -> tuple[str, str]:
-    """``(family, given)`` of a byline name (see the module docstring), each on one line and
-    trimmed; ``given`` is ``""`` for a one-field name (``family`` then holds the whole name, and
-    is ``""`` only for a blank one)."""
+    """``(family, given)`` of a byline name (:func:`person_parts` without the suffix)."""
+    family, given, _suffix = person_parts(name)
+    return family, given
+
+
+def person_parts(name: str) -> tuple[str, str, str]:
+    """``(family, given, suffix)`` of a byline name (see the module docstring), each on one line
+    and trimmed: a generational suffix (``Jan van der Berg, Jr.``:
+    :func:`~paperdeck.export.bibtex.name_suffix`) is CSL's ``suffix`` part, never the given name;
+    ``given`` is ``""`` for a one-field name (``family`` then holds the whole name, and is ``""``
+    only for a blank one)."""
+    rest, suffix = name_suffix(one_line(name))
+    family, given = _family_given(rest)
+    return family, given, suffix.strip()
+
+
+def _family_given(name: str) -> tuple[str, str]:
+    """``(family, given)`` of a byline name without a suffix (the module docstring's rule)."""
     text = one_line(name)
     if "," in text:
         family, _, given = text.partition(",")
@@ -81,19 +107,16 @@ def tags(paper: Paper, user: UserData) -> list[str]:
 
 def extra_lines(paper: Paper, user: UserData) -> list[str]:
     """The lines for Zotero's Extra field, in this order, each only when there is something to
-    say: ``Decision: oral (ICLR 2026 Oral)`` (the decision, then the source's words for it),
+    say: ``Decision: oral (ICLR 2026 Oral)`` (the decision as the app shows it,
+    :func:`~paperdeck.model.decision.decision_shown`: none when unknown),
     ``arXiv: 2401.01234``, ``PDF: URL`` and ``Source code: URL`` (``http(s)`` links only; the
     PDF when it is not already the URL field's link), ``Reading status: to-read`` (not when
     unseen), ``Starred: yes``; after the decision, for a paper not in the proceedings, ``Venue:
     Submitted to ICLR 2026`` (:func:`submission_status`). One line each: no value can start a line
     of its own."""
     lines: list[str] = []
-    decision, raw = one_line(paper.decision), one_line(paper.decision_raw)
-    if decision and decision != "unknown":
-        same = not raw or raw.casefold() == decision.casefold()
-        lines.append(f"Decision: {decision}" + ("" if same else f" ({raw})"))
-    elif raw:
-        lines.append(f"Decision: {raw}")
+    if decision := decision_shown(one_line(paper.decision), one_line(paper.decision_raw)):
+        lines.append(f"Decision: {decision}")
     if status := submission_status(paper):
         lines.append(f"Venue: {status}")
     if paper.arxiv_id and (arxiv := one_line(paper.arxiv_id)):

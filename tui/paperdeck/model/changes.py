@@ -15,14 +15,23 @@ Texts here are data from files (review signatures, decisions): every output pass
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from paperdeck.model.paper import Paper
 
-__all__ = ["CHANGE_KINDS", "NoteChange", "PaperChange", "ScoreChange", "combined", "paper_changes"]
+__all__ = [
+    "CHANGE_KINDS",
+    "NoteChange",
+    "PaperChange",
+    "ScoreChange",
+    "combined",
+    "in_baseline",
+    "paper_changes",
+    "with_baseline",
+]
 
 #: What a change can be about, as ``changed:`` terms name them: a new paper, its decision, its
 #: rating (the mean or any review's rating), a review's confidence, reviews added or removed,
@@ -106,6 +115,9 @@ class PaperChange:
         scores: each review score that moved, by review note id.
         mean: ``(old, new)`` mean rating, ``None`` when it did not move.
         gone: the paper was taken out of the catalogue (removed, or its import undone).
+        first: the paper's first imports, folded into one (:func:`with_baseline`): the baseline,
+            not news, said as ``first imported 2026-12-07: decision poster, rating 4.5`` (never
+            written to the change log).
     """
 
     at: str
@@ -119,6 +131,7 @@ class PaperChange:
     scores: tuple[ScoreChange, ...] = ()
     mean: tuple[float | None, float | None] | None = None
     gone: bool = False
+    first: bool = False
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -214,6 +227,7 @@ class PaperChange:
             "scores": [score.public_dict() for score in self.scores],
             "mean": None if self.mean is None else {"old": self.mean[0], "new": self.mean[1]},
             "removed": self.gone,
+            "first_imports": self.first,
         }
 
     def lines(self) -> list[str]:
@@ -225,7 +239,11 @@ class PaperChange:
             2 reviews added
 
         Signatures and decisions are data: the caller makes them safe (:mod:`paperdeck.model.safe_text`).
+        The paper's first imports (:attr:`first`) are one line of what they brought, dated:
+        ``first imported 2026-12-07: decision poster, rating 4.5, 3 reviews``.
         """
+        if self.first:
+            return [self._first_line()]
         found: list[str] = []
         if self.new:
             found.append("new paper")
@@ -250,6 +268,55 @@ class PaperChange:
         if self.gone:
             found.append("removed from the store")
         return found
+
+    def _first_line(self) -> str:
+        """:meth:`lines` of the paper's first imports: what they brought, not moves."""
+        parts = [f"decision {self.decision[1]}"] if self.decision is not None else []
+        if self.mean is not None and self.mean[1] is not None:
+            parts.append(f"rating {_number(self.mean[1])}")
+        if reviews := len(self.added) - len(self.removed):
+            parts.append(f"{reviews} review{'s' if reviews != 1 else ''}")
+        return f"first imported {self.at[:10]}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def in_baseline(change: PaperChange, baseline: str | None) -> bool:
+    """Whether ``change`` is of the store's baseline: recorded before the user first opened the
+    store in the app (at or before ``baseline``, the time of the latest change then, as
+    :class:`~paperdeck.store.changes.SeenMark` keeps it). The one rule of what is not news: no
+    ``•`` flags it (the flag counts changes after the seen mark, never before the baseline) and
+    the history says it as the paper's first imports (:func:`with_baseline`). ``None`` (the app
+    never opened the store: a store used from the command line alone) sets no baseline yet: its
+    changes are listed as recorded (``paperdeck changes`` after two fetches shows the moves)."""
+    return baseline is not None and change.at <= baseline
+
+
+def with_baseline(changes: Sequence[PaperChange], baseline: str | None) -> list[PaperChange]:
+    """One paper's ``changes`` (oldest first) with those of the baseline (:func:`in_baseline`)
+    folded into one, first (:attr:`PaperChange.first`: ``first imported 2026-12-07: decision
+    poster, rating 4.5``), the later ones as they are."""
+    first = [change for change in changes if in_baseline(change, baseline)]
+    later = [change for change in changes if not in_baseline(change, baseline)]
+    folded = _first_imports(first)
+    return ([folded] if folded is not None else []) + later
+
+
+def _first_imports(changes: Sequence[PaperChange]) -> PaperChange | None:
+    """``changes`` folded into one :attr:`~PaperChange.first` change (``None`` for none): the
+    last decision and mean they brought, the reviews they added."""
+    if not changes:
+        return None
+    decisions = [c.decision for c in changes if c.decision is not None]
+    means = [c.mean for c in changes if c.mean is not None]
+    added = {r: None for c in changes for r in c.added}
+    removed = {r: None for c in changes for r in c.removed}
+    return PaperChange(
+        at=changes[-1].at,
+        paper_id=changes[-1].paper_id,
+        decision=decisions[-1] if decisions else None,
+        added=tuple(r for r in added if r not in removed),
+        mean=means[-1] if means else None,
+        first=True,
+    )
 
 
 def _score(value: Any) -> float | None:

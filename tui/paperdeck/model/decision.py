@@ -130,3 +130,16 @@ def normalise_decision(raw: str, *, decisions_out: bool | None = None) -> str:
         if pattern.search(text):
             return decision
     return "unknown"
+
+
+def decision_shown(decision: str, raw: str = "") -> str:
+    """A paper's decision as the app shows it, for every export that states one (Zotero's Extra
+    lines in RIS ``M1`` and CSL-JSON ``note``): the decision, then the source's words for it when
+    they differ (``"oral (ICLR 2026 Oral)"``); ``""`` when the decision is unknown, whatever the
+    source wrote (a CSV's venue column ``ICLR`` read as its status names no decision: the app says
+    ``unknown``, so no export invents one)."""
+    if not decision or decision == "unknown":
+        return ""
+    if not raw or raw.casefold() == decision.casefold():
+        return decision
+    return f"{decision} ({raw})"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import fields, replace
 from pathlib import Path
@@ -27,6 +28,7 @@ __all__ = [
     "collapse",
     "collect",
     "excerpt",
+    "finite_scores",
     "known_venue",
     "merge_papers",
     "provenance_pairs",
@@ -193,6 +195,18 @@ def review_ratings(value: object) -> list[float]:
     return taken if any(taken) else []
 
 
+def finite_scores(scores: list[float], what: str, dropped: Counter[str] | None) -> list[float]:
+    """``scores`` (one paper's per-review scores, as :func:`review_ratings` and
+    :func:`~paperdeck.sources.jsonfile.parse_scores` read them) without those that stand for no
+    finite number (``"1e309"``, ``"NaN"``), each counted in ``dropped`` as ``"non-finite <what>"``:
+    one review's bad score never takes its paper's other scores with it (the paper's mean is made
+    of the rest), and the import's summary counts exactly the values left out."""
+    kept = [score for score in scores if math.isfinite(score)]
+    if dropped is not None and len(kept) != len(scores):
+        dropped[f"non-finite {what}"] += len(scores) - len(kept)
+    return kept
+
+
 # --- Papers seen twice -------------------------------------------------------------------------
 
 
@@ -219,9 +233,12 @@ def provenance_pairs(path: Path, fields: Iterable[str]) -> tuple[tuple[str, str]
     return tuple((field, path.name) for field in fields)
 
 
-def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]]) -> SourceRead:
+def collect(
+    path: Path, format: str, results: Iterable[tuple[str, Paper | str]], dropped: Counter[str] | None = None
+) -> SourceRead:
     """A :class:`SourceRead` from ``(position, paper or skip reason)`` pairs: the first paper of
-    each id is kept, a later one is skipped as a duplicate; a notice when there are no papers."""
+    each id is kept, a later one is skipped as a duplicate; a notice when there are no papers.
+    ``dropped``: the values the reader left out (:func:`finite_scores`), read once ``results`` is."""
     papers: dict[str, Paper] = {}
     skipped: list[Skip] = []
     for position, result in results:
@@ -235,4 +252,5 @@ def collect(path: Path, format: str, results: Iterable[tuple[str, Paper | str]])
     if not papers:
         notice = f"{path}: no papers in this file"
         notice += f" ({counted(len(skipped), 'record')} skipped)" if skipped else ""
-    return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice)
+    left_out = tuple(dropped.items()) if dropped else ()
+    return SourceRead(path, format, tuple(papers.values()), tuple(skipped), notice, dropped=left_out)

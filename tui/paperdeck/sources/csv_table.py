@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
@@ -35,6 +36,7 @@ from paperdeck.sources.base import MAX_FILE_BYTES, Skip, SourceRead, read_table_
 from paperdeck.sources.common import (
     collapse,
     excerpt,
+    finite_scores,
     merge_papers,
     review_ratings,
     score_number,
@@ -161,7 +163,8 @@ def read(path: Path) -> SourceRead:
         from paperdeck.store.backup import UserDataBackup
 
         backup = UserDataBackup(path, "", tuple(records), combine=True)
-    return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice, backup=backup)
+    dropped = tuple(table.dropped.items())
+    return SourceRead(path, NAME, tuple(papers.values()), tuple(skipped), notice, backup=backup, dropped=dropped)
 
 
 #: The columns of the user's marks in paperdeck's own CSV export (``paperdeck export -o list.csv``),
@@ -224,6 +227,8 @@ class _Table:
         self.columns = columns
         self.width = width
         self.singular_author = singular_author
+        #: per-review scores for no finite number left out of their papers' (``"5;nan;6"``)
+        self.dropped: Counter[str] = Counter()
         self.decisions_out: bool | None = None
         self._decisions: dict[str, str] = {}
         self.file_venue, self.file_year = venue_year_from_filename(path)
@@ -321,9 +326,14 @@ class _Table:
             decision=decision,
             decision_raw=decision_raw,
             ratings=_ratings(
-                rating, cell("n_ratings", ""), cell("rating_std", ""), cell("rating_min", ""), cell("rating_max", "")
+                rating,
+                cell("n_ratings", ""),
+                cell("rating_std", ""),
+                cell("rating_min", ""),
+                cell("rating_max", ""),
+                dropped=self.dropped,
             ),
-            confidence=_mean(cell("confidence", "")),
+            confidence=_mean(cell("confidence", ""), self.dropped),
             tldr=cell("tldr", ""),
             openreview_id=forum,
             arxiv_id=arxiv,
@@ -436,22 +446,32 @@ def _scores(text: str) -> list[float]:
     return [score for score in scores if score is not None] if None not in scores else []
 
 
-def _mean(text: str) -> float | None:
+def _mean(text: str, dropped: Counter[str] | None = None) -> float | None:
+    """The mean of ``"3;4;5"`` (a confidence); a value of several for no finite number is left
+    out and counted (:func:`~paperdeck.sources.common.finite_scores`), one alone is the import
+    boundary's to drop."""
     scores = _scores(text)
+    if len(scores) > 1:
+        scores = finite_scores(scores, "confidence", dropped)
     return sum(scores) / len(scores) if scores else None  # full precision: rounded once, where shown
 
 
-def _ratings(text: str, count: str, std: str = "", low: str = "", high: str = "") -> Ratings | None:
+def _ratings(
+    text: str, count: str, std: str = "", low: str = "", high: str = "", *, dropped: Counter[str] | None = None
+) -> Ratings | None:
     """``"5;6;8"`` → summarised scores; ``"8.5"`` → a mean (with ``n_ratings`` when given, and
     the standard deviation, lowest and highest rating when the file gives them, as paperdeck's
-    export does: ``rating_std``, ``rating_min``, ``rating_max``).
+    export does: ``rating_std``, ``rating_min``, ``rating_max``). One of several ratings for no
+    finite number (``"1e309;5;6"``) is left out and counted in ``dropped``
+    (:func:`~paperdeck.sources.common.finite_scores`); a mean alone for none is the import
+    boundary's to drop.
 
     Raises:
         ValueError: a value that is not a rating (:func:`~paperdeck.sources.common.review_ratings`).
     """
     scores = review_ratings(text)
     if len(scores) > 1:
-        return Ratings.from_scores(scores)
+        return Ratings.from_scores(finite_scores(scores, "rating", dropped))
     if not scores:
         return None
     spread, lowest, highest = (score_number(value) if value else None for value in (std, low, high))

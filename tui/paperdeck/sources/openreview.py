@@ -33,6 +33,7 @@ the Paper Copilot reader.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
@@ -45,7 +46,7 @@ from paperdeck.model.ids import canonical_id, plain_id
 from paperdeck.model.paper import Paper, Ratings
 from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.sources.base import SourceRead
-from paperdeck.sources.common import collect, provenance_pairs, review_ratings
+from paperdeck.sources.common import collect, finite_scores, provenance_pairs, review_ratings
 from paperdeck.sources.jsonfile import (
     NOTES_KEY,
     JsonRecords,
@@ -123,7 +124,7 @@ def _read(path: Path, document: JsonRecords) -> SourceRead:
             record = records[index]
             records[index] = None  # taken: the replies are made of it below
             try:
-                yield document.position(index), note_paper(record, (path.name,), pairs)
+                yield document.position(index), note_paper(record, (path.name,), pairs, dropped)
             except ValueError as exc:
                 malformed.append(index)
                 if len(malformed) == 1:
@@ -132,13 +133,14 @@ def _read(path: Path, document: JsonRecords) -> SourceRead:
             replies.add(index, record)
 
     first: list[str] = []
-    read = collect(path, NAME, results())
+    dropped: Counter[str] = Counter()  # the papers' per-review scores for no finite number
+    read = collect(path, NAME, results(), dropped)
     if malformed and len(malformed) * 2 > len(document.records):
         raise SourceError(path, first[0], document.line(malformed[0]))
     reviews_list, reply_skips = replies.result()
     reviews = tuple(reviews_list)
     if replies.dropped:
-        read = replace(read, dropped=tuple(replies.dropped.items()))
+        read = replace(read, dropped=tuple((dropped + replies.dropped).items()))
     if reply_skips:
         read = replace(read, skipped=read.skipped + tuple(reply_skips))
     if reviews and not read.papers:
@@ -147,11 +149,15 @@ def _read(path: Path, document: JsonRecords) -> SourceRead:
     return replace(read, reviews=reviews) if reviews else read
 
 
-def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, str], ...]) -> Paper | str:
+def note_paper(
+    record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, str], ...], dropped: Counter[str] | None = None
+) -> Paper | str:
     """The paper in one OpenReview note, or why the note is skipped (a ``str``).
 
     ``sources`` is the paper's ``sources``; ``pairs`` are the provenance pairs of
-    :data:`NOTE_FIELDS`, in that order.
+    :data:`NOTE_FIELDS`, in that order. A per-review rating or confidence for no finite number is
+    left out of the paper's and counted in ``dropped``
+    (:func:`~paperdeck.sources.common.finite_scores`).
 
     Raises:
         ValueError: not a note: not an object, no id, title or abstract, or a field of the
@@ -194,8 +200,10 @@ def note_paper(record: Any, sources: tuple[str, ...], pairs: tuple[tuple[str, st
         url = f"{OPENREVIEW}/forum?id={note_id}" if note_id else ""
     ratings = confidence = None
     if "rating" in note or "rating" in record:
-        ratings = Ratings.from_scores(review_ratings(_value(note, record, "rating")))
-        confidence = Ratings.from_scores(parse_scores(_value(note, record, "confidence")))
+        ratings = Ratings.from_scores(finite_scores(review_ratings(_value(note, record, "rating")), "rating", dropped))
+        confidence = Ratings.from_scores(
+            finite_scores(parse_scores(_value(note, record, "confidence")), "confidence", dropped)
+        )
     authors = _strings(_value(note, record, "authors"), "authors")
     keywords = _strings(_value(note, record, "keywords"), "keywords")
     primary_area = _field(note, record, "primary_area")

@@ -34,11 +34,13 @@ on the venue's own scale, not only their mean.
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from paperdeck.model.decision import bare_decision, normalise_decision
 from paperdeck.model.errors import SourceError
@@ -49,7 +51,7 @@ from paperdeck.model.safe_text import one_line, web_link
 from paperdeck.model.schedule import MAX_FIELD_CHARS, ScheduleEvent
 from paperdeck.model.venue import venue_group
 from paperdeck.sources.base import Skip, SourceRead
-from paperdeck.sources.common import collect, provenance_pairs, review_ratings, score_number
+from paperdeck.sources.common import collect, finite_scores, provenance_pairs, review_ratings, score_number
 from paperdeck.sources.jsonfile import first_record, json_kind, load_json_records, parse_scores, text_value
 from paperdeck.sources.openreview import OPENREVIEW, is_note
 from paperdeck.store.review_history import snapshot_note_id
@@ -109,6 +111,7 @@ def read(path: Path) -> SourceRead:
     day = snapshot_day(path)
 
     sessions: dict[str, str] = {}  # paper id → the session its record names (CVPR's lists)
+    dropped: Counter[str] = Counter()  # per-review scores for no finite number, left out
 
     def results() -> Iterator[tuple[str, Paper | str]]:
         for index, record in enumerate(document.records):
@@ -116,7 +119,7 @@ def read(path: Path) -> SourceRead:
             try:
                 if not isinstance(record, dict):
                     raise ValueError(f"expected an object, got {json_kind(record)}")
-                paper = copilot_paper(record, venue, year, (path.name,), pairs)
+                paper = copilot_paper(record, venue, year, (path.name,), pairs, dropped)
                 session = record.get("session")
                 if (
                     isinstance(paper, Paper)
@@ -128,7 +131,7 @@ def read(path: Path) -> SourceRead:
             except ValueError as exc:
                 raise SourceError(path, f"{position}: {exc}", document.line(index)) from None
 
-    read = collect(path, NAME, results())
+    read = collect(path, NAME, results(), dropped)
     if sessions:
         events = tuple(
             ScheduleEvent(f"session:{sessions[p.id]}", p.id, "session", sessions[p.id], venue=venue, year=year)
@@ -179,7 +182,9 @@ def list_reviews(record: dict[str, Any], group: str = "") -> list[Review]:
     with the ratings), without a time, of the venue ``group`` (``"COLM/2025/Conference"``: the
     venue's known scale, :func:`~paperdeck.model.venue.group_scale`, and its name for the rank of
     a paper's mean); ``[]`` without a forum id or per-review ratings, or for a rating that is not
-    a number from 0 to 100 (the paper keeps its mean alone)."""
+    a number from 0 to 100 (the paper keeps its mean alone). A score for no finite number
+    (``"1e309"``, ``"NaN"``) is left out of its review, as it is of the paper's mean (counted
+    there): that review keeps its other scores, and is left out when it has none."""
     forum = _forum(record)
     raw = record.get("rating")
     items = raw.split(";") if isinstance(raw, str) else raw if isinstance(raw, list) else []
@@ -199,7 +204,9 @@ def list_reviews(record: dict[str, Any], group: str = "") -> list[Review]:
         note_id = snapshot_note_id(forum, name)
         if rating is None or not plain_id(note_id):
             return []
-        scores = (("rating", rating),) + ((("confidence", confidence),) if confidence is not None else ())
+        scores = tuple((key, v) for key, v in (("rating", rating), ("confidence", confidence)) if _finite(v))
+        if not scores:
+            continue
         signature = name if name.startswith("AnonReviewer") else f"Reviewer_{name}"
         found.append(Review(note_id, forum, forum, REVIEW, signature, None, 0, 0, scores, venue_id=group))
     return found
@@ -219,7 +226,8 @@ def snapshot_reviews(record: dict[str, Any], day: int) -> list[Review] | None:
     """The scores-only review versions in one snapshot record, at ``day`` (ms); ``[]`` when it
     has no forum id, no reviewers or no ratings; ``None`` when its ``rating`` list (or a given
     ``confidence`` list) does not line up with its ``reviewers``, or a reviewer is not a plain
-    token."""
+    token. A score for no finite number is left out of its version (as :func:`list_reviews`
+    does)."""
     forum = _forum(record)
     reviewers = [name.strip() for name in _text(record, "reviewers").split(";")] if record.get("reviewers") else []
     if not forum or not plain_id(forum) or not reviewers:
@@ -240,16 +248,27 @@ def snapshot_reviews(record: dict[str, Any], day: int) -> list[Review] | None:
         note_id = snapshot_note_id(forum, name)
         if rating is None or not plain_id(note_id):
             return None
-        scores = (("rating", rating),) + ((("confidence", confidence),) if confidence is not None else ())
+        scores = tuple((key, v) for key, v in (("rating", rating), ("confidence", confidence)) if _finite(v))
+        if not scores:  # its one score stands for no finite number: that day's version left out
+            continue
         signature = name if name.startswith("AnonReviewer") else f"Reviewer_{name}"
         found.append(Review(note_id, forum, forum, REVIEW, signature, None, 0, day, scores))
     return found
 
 
 def _snapshot_score(item: object) -> float | None:
-    """One score of a snapshot's list: a finite number from 0 to 100, else ``None`` (missing)."""
+    """One score of a snapshot's list: a finite number from 0 to 100, else ``None`` (missing);
+    one for no finite number (``"1e309"``, ``"NaN"``) is returned as that non-finite float, for
+    the caller to leave out of its review (:func:`_finite`)."""
     score = score_number(item.strip() if isinstance(item, str) else item)
+    if score is not None and not math.isfinite(score):
+        return score
     return score if score is not None and 0 <= score <= 100 else None
+
+
+def _finite(score: float | None) -> TypeGuard[float]:
+    """Whether ``score`` is a score to keep in a review: given, and a finite number."""
+    return score is not None and math.isfinite(score)
 
 
 def venue_year(path: Path, records: Iterable[dict[str, Any]]) -> tuple[str, int | None]:
@@ -279,10 +298,13 @@ def copilot_paper(
     year: int | None,
     sources: tuple[str, ...],
     pairs: tuple[tuple[str, str], ...],
+    dropped: Counter[str] | None = None,
 ) -> Paper | str:
     """The paper in one Paper Copilot record (JSON, or a Parquet row), or why it is skipped.
 
-    ``pairs`` are the provenance pairs of the fields it may record (of :data:`PROVIDED`).
+    ``pairs`` are the provenance pairs of the fields it may record (of :data:`PROVIDED`). A
+    per-review rating or confidence for no finite number is left out of the paper's (its mean is
+    the other reviews') and counted in ``dropped`` (:func:`~paperdeck.sources.common.finite_scores`).
 
     Raises:
         ValueError: no id, title or abstract, or a field of the wrong type.
@@ -324,8 +346,12 @@ def copilot_paper(
         "keywords": _items(record, "keywords"),
         "primary_area": _text(record, "primary_area"),
         "decision": normalise_decision(status),
-        "ratings": ratings_from(review_ratings(record.get("rating")), record.get("rating_avg")),
-        "confidence": mean_from(record.get("confidence"), record.get("confidence_avg")),
+        "ratings": ratings_from(
+            finite_scores(review_ratings(record.get("rating")), "rating", dropped), record.get("rating_avg")
+        ),
+        "confidence": mean_from(
+            finite_scores(parse_scores(record.get("confidence")), "confidence", dropped), record.get("confidence_avg")
+        ),
         "tldr": _text(record, "tldr") or _text(record, "TLDR"),
         "pdf_url": pdf,
         "code_url": code_url(_text(record, "github")),

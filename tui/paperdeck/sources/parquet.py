@@ -13,6 +13,7 @@ The venue and year come from the file name (``iclr2026``, ``iclr_2026``), else f
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -49,15 +50,16 @@ def read(path: Path) -> SourceRead:
     rows = _rows(path)
     venue, year = venue_year(path, rows)
     pairs = provenance_pairs(path, PROVIDED)
+    dropped: Counter[str] = Counter()  # per-review scores for no finite number, left out
 
     def results() -> Iterator[tuple[str, Paper | str]]:
         for index, row in enumerate(rows, 1):
             try:
-                yield f"row {index}", copilot_paper(row, venue, year, (path.name,), pairs)
+                yield f"row {index}", copilot_paper(row, venue, year, (path.name,), pairs, dropped)
             except ValueError as exc:
                 raise SourceError(path, f"row {index}: {exc}") from None
 
-    return collect(path, NAME, results())
+    return collect(path, NAME, results(), dropped)
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:

@@ -199,9 +199,13 @@ class FirstSeenLeftOut(ChangeLog):
 
 
 class SeenMark:
-    """When the user last saw every change: ``{"seen": "<ISO 8601 UTC>"}``, the time of the
-    latest change recorded when they looked (``""``: none was recorded yet). No file: the user
-    never opened the store in the app, and every change recorded so far is the baseline.
+    """When the user last saw every change: ``{"seen": "<ISO 8601 UTC>", "baseline": "<…>"}``,
+    the time of the latest change recorded when they looked (``""``: none was recorded yet), and
+    that time when they first opened the store in the app (the baseline: changes up to it are
+    the paper's first imports, not news; :func:`~paperdeck.model.changes.in_baseline`), kept as
+    the seen mark moves on. No file: the user never opened the store in the app, and every change
+    recorded so far is the baseline. A file written before the baseline was kept (no
+    ``"baseline"``) has its seen mark as the baseline.
 
     Args:
         path: the file (``changes-seen.json`` in the data directory).
@@ -209,8 +213,8 @@ class SeenMark:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        #: The file's stamp when last read, and what it held.
-        self._read: tuple[FileStamp | None, str | None] = (None, None)
+        #: The file's stamp when last read, and what it held (the seen mark, the baseline).
+        self._read: tuple[FileStamp | None, tuple[str, str] | None] = (None, None)
 
     def stamp(self) -> FileStamp | None:
         """The file's :func:`_stamp`."""
@@ -219,6 +223,17 @@ class SeenMark:
     def read(self) -> str | None:
         """The mark; ``None`` when there is none (never set). A file that cannot be read or parsed
         counts as a mark at the start of time (every change new: none is hidden by mistake)."""
+        held = self._marks()
+        return held[0] if held is not None else None
+
+    def baseline(self) -> str | None:
+        """The time of the latest change recorded when the user first opened the store in the
+        app; ``None`` when they never did (every change so far is the baseline)."""
+        held = self._marks()
+        return held[1] if held is not None else None
+
+    def _marks(self) -> tuple[str, str] | None:
+        """The seen mark and the baseline, read again only when the file changed."""
         stamp = self.stamp()
         if stamp is None:
             return None
@@ -228,19 +243,23 @@ class SeenMark:
         try:
             data = orjson.loads(self.path.read_bytes())
             seen = data["seen"] if isinstance(data, dict) and isinstance(data.get("seen"), str) else ""
+            given = data.get("baseline") if isinstance(data, dict) else None
+            baseline = given if isinstance(given, str) else seen
         except (OSError, orjson.JSONDecodeError):
-            seen = ""
-        self._read = (stamp, seen)
-        return seen
+            seen = baseline = ""
+        self._read = (stamp, (seen, baseline))
+        return seen, baseline
 
     def write(self, seen: str) -> None:
-        """Set the mark to ``seen`` (atomic and durable).
+        """Set the mark to ``seen`` (atomic and durable); the baseline stays, or is ``seen`` when
+        there was no mark.
 
         Raises:
             StoreError: the file cannot be written (the mark stays as it was).
         """
+        baseline = self.baseline()
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        atomic_write_bytes(self.path, orjson.dumps({"seen": seen}))
+        atomic_write_bytes(self.path, orjson.dumps({"seen": seen, "baseline": seen if baseline is None else baseline}))
 
 
 class ChangeHistory:
@@ -371,6 +390,22 @@ class ChangeHistory:
     def seen_mark(self) -> str | None:
         """The mark (:class:`SeenMark`): when the user last saw every change; ``None``: never."""
         return self.seen.read()
+
+    def paper_history(self, paper_id: str) -> list[PaperChange]:
+        """:meth:`paper_changes` of one paper as its history says them: the baseline's folded
+        into one line of its first imports (:func:`~paperdeck.model.changes.with_baseline`), the
+        later ones as they are.
+
+        Raises:
+            StoreError: the change log cannot be read.
+        """
+        from paperdeck.model.changes import with_baseline
+
+        return with_baseline(self.paper_changes(paper_id), self.seen.baseline())
+
+    def baseline(self) -> str | None:
+        """:meth:`SeenMark.baseline`: changes at or before it are the paper's first imports."""
+        return self.seen.baseline()
 
     def set_seen_mark(self, mark: str | None) -> None:
         """Put the mark back to ``mark`` (as :meth:`seen_mark` read it before a change: undoing

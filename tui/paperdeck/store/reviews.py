@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from paperdeck.model.changes import NoteChange
+    from paperdeck.model.paper import Paper
     from paperdeck.store.review_words import WordIndex, WordIndexBuilder
 
 __all__ = [
@@ -710,6 +711,15 @@ class ReviewStore:
         means = self._sorted_means[summary.venue]
         below = bisect.bisect_left(means, summary.mean)
         return Rank((len(means) - below) / len(means), len(means), summary.venue)
+
+    def paper_rank(self, paper: Paper) -> Rank | None:
+        """The rank the app and the command line show for ``paper`` (:meth:`rank` of its forum),
+        ``None`` for a paper with no venue: its reviews' group would place it in a venue the app
+        does not show it in ("the only paper rated in ICLR 2026" beside "venue unknown"), and a
+        rank among the papers of no venue would mix lists and scales that share nothing."""
+        if not paper.openreview_id or not paper.venue:
+            return None
+        return self.rank(paper.openreview_id)
 
     def word_index(self) -> WordIndex | None:
         """The word index of the review text as on disk now (read on the first call, the

@@ -809,6 +809,20 @@ class Store:
         first (raises StoreError when the change log cannot be read)."""
         return self._history.paper_changes(paper_id, since)
 
+    def paper_history(self, paper_id: str) -> list[PaperChange]:
+        """The changes recorded on one paper as its history says them, oldest first: those of
+        the baseline (before the app first opened the store) folded into one line of its first
+        imports (:meth:`ChangeHistory.paper_history
+        <paperdeck.store.changes.ChangeHistory.paper_history>`; raises StoreError when the change
+        log cannot be read)."""
+        return self._history.paper_history(paper_id)
+
+    def changes_baseline(self) -> str | None:
+        """When the app first opened the store (the latest change then; ``None``: never): the
+        changes at or before it are the papers' first imports, not news
+        (:func:`~paperdeck.model.changes.in_baseline`)."""
+        return self._history.baseline()
+
     def changes_by_paper(self, since: str = "") -> dict[str, PaperChange]:
         """Each paper's changes at or after ``since`` as one, by current paper id, the latest
         changed first (raises StoreError when the change log cannot be read)."""

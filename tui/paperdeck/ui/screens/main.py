@@ -713,9 +713,9 @@ class MainScreen(ReadingScreen):
             return
         paper = self.store.paper(paper_id) if paper_id else None
         user = self.user_data_shown(paper_id) if paper_id else None
-        summary, rank = self._review_scores(paper.openreview_id if paper else "")
+        summary, rank = self._review_scores(paper)
         try:
-            changes = self.store.paper_changes(paper_id) if paper_id else []
+            changes = self.store.paper_history(paper_id) if paper_id else []
         except StoreError:
             changes = []
         followed = self.following.reason(paper_id) if paper_id else ""
@@ -725,9 +725,10 @@ class MainScreen(ReadingScreen):
             events = ()
         detail.show(paper, user, summary, rank, changes, followed=followed, terms=self.list_filter.terms, events=events)
 
-    def _review_scores(self, forum: str) -> tuple[ReviewSummary | None, Rank | None]:
-        """A paper's review summary and rank, when the summaries are read (else they are read in a
-        worker, and the detail shown again)."""
+    def _review_scores(self, paper: Paper | None) -> tuple[ReviewSummary | None, Rank | None]:
+        """A paper's review summary and rank (:meth:`~paperdeck.store.reviews.ReviewStore.paper_rank`),
+        when the summaries are read (else they are read in a worker, and the detail shown again)."""
+        forum = paper.openreview_id if paper is not None else ""
         reviews = self.store.reviews
         if not forum:
             return None, None
@@ -740,7 +741,7 @@ class MainScreen(ReadingScreen):
                 self._read_review_summaries()
             if not current and not reviews.summary_held(forum):
                 return None, None
-            return reviews.summary(forum), reviews.rank(forum)
+            return reviews.summary(forum), reviews.paper_rank(paper) if paper is not None else None
         except StoreError:
             return None, None
 

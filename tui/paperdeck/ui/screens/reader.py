@@ -46,7 +46,7 @@ class PaperReader(MarksPaperShown):
         forum = self.paper.openreview_id
         if self.store is not None and forum and self.store.reviews.summary_held(forum):
             summary = self.store.reviews.summary(forum)
-            rank = self.store.reviews.rank(forum)
+            rank = self.store.reviews.paper_rank(self.paper)
         self.query_one(PaperDetail).show(self.paper, self.user, summary, rank, terms=self.terms)
 
     def marks_shown(self) -> None:

@@ -45,7 +45,7 @@ def open_reviews(app: App[object], store: Store, paper: Paper) -> bool:
     try:
         reviews = store.reviews.reviews(forum) if forum else []
         summary = store.reviews.summary(forum) if forum else None
-        rank = store.reviews.rank(forum) if forum else None
+        rank = store.reviews.paper_rank(paper)
     except StoreError as error:
         app.notify(str(error), severity="error")
         return False

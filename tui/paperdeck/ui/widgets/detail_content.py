@@ -198,10 +198,15 @@ def history_content(changes: Sequence[PaperChange], looked: str) -> Content:
     """A paper's recorded changes, latest first, one line per part, each change's first line
     headed by its day: ``"2025-11-29  rating 4.5 → 5.5: Reviewer_hsV6 4 → 6, 2025-11-22 → 11-29"``.
     Changes after ``looked`` (the user's last look, ISO text; ``""``: never) are in the accent
-    colour, the rest dim. Signatures and decisions are data: shown through :func:`one_line`."""
+    colour, the rest dim; the paper's first imports (the baseline, folded into one by
+    :func:`~paperdeck.model.changes.with_baseline`) are one dim line, ``first imported 2026-12-07:
+    decision poster, rating 4.5``. Signatures and decisions are data: shown through :func:`one_line`."""
     lines = [Content.styled("What changed", _BOLD + _UNDERLINE)]
     shown = list(reversed(changes))[:HISTORY_SHOWN]
     for change in shown:
+        if change.first:  # the paper's first imports: the baseline, not news (no day column)
+            lines += [Content.styled(one_line(line), "dim") for line in change.lines()]
+            continue
         style = "$text-accent" if change.at > looked else "dim"
         day = change.at[:10]
         for number, line in enumerate(change.lines()):
