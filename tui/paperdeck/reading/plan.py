@@ -299,7 +299,7 @@ def _fit(text: str, cells: int) -> str:
     return fitted.plain
 
 
-def plan_lines(plan: Plan, width: int = 80) -> list[str]:
+def plan_lines(plan: Plan, width: int = 80, starts: list[int] | None = None) -> list[str]:
     """The plan for a terminal, every text through the sanitiser and cut to ``width`` cells, an
     ellipsis where a line is cut::
 
@@ -312,7 +312,9 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
     Times are in the user's zone, the venue's beside them when they differ; ``⚠ clash`` starts
     the line of an event that overlaps another chosen one, in the gutter every event line has,
     so that every event starts in one column (a narrow terminal cuts a line's end, never the
-    mark). The last lines count the chosen papers without an event and the clashes."""
+    mark). The last lines count the chosen papers without an event and the clashes. ``starts``,
+    when given, gets the index of each item's first line (its event's, else its title's), in the
+    plan's order, and the lines of item ``n`` run to ``starts[n]``'s title line."""
     lines = [f"My schedule — times in {one_line(plan.zone_name)}"]
     if not plan.items:
         lines.append("Nothing to plan: no starred or to-read paper has an event (import a programme first).")
@@ -331,6 +333,8 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
         if (event.session, event.room) != place:
             place = (event.session, event.room)
             lines.append("  " + _fit(one_line(" · ".join(x for x in place if x) or "no session named"), width - 2))
+        if starts is not None:
+            starts.append(len(lines))
         if (text := _event_text(event, plan.zone, width - len(EVENT_GUTTER))) or item.clashes:
             lines.append(_fit(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}", width))
         lines.append(_fit(f"{TITLE_INDENT}{shown_line(item.title)}", width))
