@@ -379,13 +379,16 @@ def test_an_empty_standard_input_never_deletes_a_note(store_dir: str, capsys: py
 def test_search_says_how_the_query_was_read_on_standard_error(
     store_dir: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """An unknown field is searched as text, as in the filter bar, and said in one line on
-    standard error (the app's counts say it; the command line said nothing); stdout is the rows."""
-    code, out, err = run(capsys, "search", "venu:iclr", "--data-dir", store_dir)
+    """An unknown field no field is close to is searched as text, as in the filter bar, and said
+    in one line on standard error (the app's counts say it); stdout is the rows. A misspelt field
+    (``decison:oral``, ``ratng>=6``: the fifteenth round's tester saw exit 0 and word matches)
+    runs nothing: one line, exit 2, as the bar refuses it."""
+    code, out, err = run(capsys, "search", "foo:bar", "--data-dir", store_dir)
     assert code == 0 and "Traceback" not in err
-    assert "paperdeck: query 'venu:iclr': unknown field venu: did you mean venue:?" in err.splitlines()
-    code, out, err = run(capsys, "search", "ratng>=6", "--data-dir", store_dir)  # a comparison too
-    said = "paperdeck: query 'ratng>=6': unknown field ratng>=: did you mean rating>=?"
-    assert code == 0 and said in err.splitlines()
+    assert "paperdeck: query 'foo:bar': unknown field foo: fields are title:" in err
+    for typed, said in (("decison:oral", "unknown field decison: did you mean decision:?"),
+                        ("ratng>=6", "unknown field ratng>=: did you mean rating>=?")):  # fmt: skip
+        code, out, err = run(capsys, "search", typed, "--data-dir", store_dir)
+        assert (code, out) == (2, "") and err.splitlines() == [f"paperdeck: query {typed!r}: {said}"], err
     code, out, err = run(capsys, "search", "diffusion", "--json", "--data-dir", store_dir)
     assert code == 0 and err == "" and json.loads(out)  # a plain query: nothing said

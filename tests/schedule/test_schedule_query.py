@@ -53,13 +53,25 @@ def test_schedule_terms_keep_the_papers_with_a_matching_event(
     assert len(_ids(capsys, data_dir, query)) == count
 
 
+def test_a_time_range_past_midnight_is_the_night(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fifteenth round's tester: ``time:22..2`` answered ``try time:2..22``, the day, the
+    opposite of the night session it meant: it is 22:00 to 02:00, the events running then."""
+    night = _ids(capsys, data_dir, "time:22..2")
+    assert night and night == _ids(capsys, data_dir, "time:22..") | _ids(capsys, data_dir, "time:..2")
+    assert night != _ids(capsys, data_dir, "time:2..22")
+    assert parse_query("time:22..2").error is None
+    from paperdeck.search.query_fields import FIELDS
+
+    assert "`time:22..2` 22:00 to 02:00" in next(f for f in FIELDS if f.name == "time").help  # in docs/query.md
+
+
 @pytest.mark.parametrize(
     ("query", "hint"),
     [
         ("day:xyz", "day needs a weekday or a date"),
         ("day:2026-13-01", "day needs a weekday or a date"),
         ("time:25", "time needs a time or a range"),
-        ("time:12..10", "try time:10..12"),
+        ("time:12..12", "time:12..12 is no range: give two different times"),
         ("session:", "needs a value"),
     ],
 )

@@ -39,7 +39,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("zone", "shown"), [("UTC", "13:30–16:00 (10:30–13:00 venue)"),
-                                             ("Asia/Tokyo", "22:30–01:00 (+1 day) (10:30–13:00 venue)"),
+                                             ("Asia/Tokyo", "22:30–Fri 01:00 (10:30–13:00 venue)"),
                                              ("America/Sao_Paulo", "10:30–13:00  poster")])  # fmt: skip
 def test_a_row_given_in_utc_shows_the_venues_time_beside_yours(
     data_dir: Path, capsys: pytest.CaptureFixture[str], zone: str, shown: str

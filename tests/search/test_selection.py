@@ -106,13 +106,24 @@ def test_title_order_ignores_case_marks_and_invisible_characters(tmp_path: Path)
     assert [pid.removeprefix("openreview:") for pid in ids] == ["a", "d", "e", "f", "q", "t", "z"]  # É among the e's
 
 
-def test_a_lone_minus_or_a_term_without_letters_is_ignored_everywhere(store: Store) -> None:
+def test_a_term_without_letters_is_ignored_everywhere(store: Store) -> None:
     everything = run(store, "")
-    for text in ("-", "- -", "?", "-?", "NOT ?", "--?"):
+    for text in ("?", "-?", "NOT ?", "--?"):
         query = parse_query(text)
         assert query.error is None and query.tree is None and query.words == [], text
-    assert run(store, "-") == run(store, "-?") == everything
-    assert run(store, "graph -") == run(store, "graph -?") == run(store, "graph")
+    assert run(store, "-?") == everything
+    assert run(store, "graph -?") == run(store, "graph - ?") == run(store, "graph")
+
+
+def test_a_lone_minus_negating_nothing_is_refused_as_not_alone_is(store: Store) -> None:
+    """The fifteenth round's tester: a lone ``-`` listed every paper while ``NOT`` alone was an
+    error. A ``-`` (or ``NOT``) with no term after it is one error; a ``-`` between terms (a
+    pasted ``Bench - A Benchmark``) is punctuation, as before."""
+    for text in ("-", "- -", "graph -", "(graph -)", "graph - OR agent", "NOT", "graph NOT"):
+        query = parse_query(text)
+        assert query.error == "- and NOT need a term after them, e.g. -survey", text
+    assert parse_query("graph - agent").error is None
+    assert run(store, "graph - agent") == run(store, "graph agent")
 
 
 def test_substring_hits_come_after_word_start_hits(tmp_path: Path) -> None:

@@ -219,8 +219,10 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
     ],
     "ScheduleScreen": [
         ("schedule.close", "escape,backspace", "close", True, False),
-        ("schedule.down", "j,down", "scroll(1)", False, False),
-        ("schedule.up", "k,up", "scroll(-1)", False, False),
+        ("schedule.down", "j,down", "move(1)", False, False),
+        ("schedule.up", "k,up", "move(-1)", False, False),
+        ("schedule.show", "enter", "show_in_list", True, False),
+        ("schedule.star", "s", "toggle_star", True, False),
         ("schedule.first", "g,home", "scroll_to_end(0)", False, False),
         ("schedule.last", "G,end", "scroll_to_end(1)", False, False),
     ],

@@ -182,9 +182,65 @@ async def test_at_80_columns_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path
         await pilot.pause()
         body = screen.query_one("#schedule-plan", Static)
         lines = [line.rstrip() for line in screen_text(screen).splitlines()]
-        shown = [line.strip() for line in lines if line.startswith(" " * 13) and line.strip()]
+        # a title line, the highlighted event's too ("▸" in its first cell)
+        titled = [line for line in lines if line[:1] in " ▸" and line[1:].startswith(" " * 12)]
+        shown = [line[1:].strip() for line in titled if line.strip(" ▸")]
         assert screen.plan is not None and len(shown) == len(screen.plan.items)
         for line in shown:
             assert line in titles or (line.endswith("…") and any(t.startswith(line[:-1]) for t in titles)), line
         assert any(line.endswith("…") for line in shown)
         assert all(cell_len(line) <= body.size.width for line in lines)
+
+
+async def test_enter_shows_the_highlighted_events_paper_and_s_unstars_it(tmp_path: Path) -> None:
+    """The fifteenth round's tester: the plan was view-only. ``j`` highlights the next event,
+    ``enter`` closes the plan on its paper in the list (the list's filter hid it: ``id:`` shows
+    it), ``s`` unstars the highlighted paper, which leaves the plan, undoable on the list."""
+    store = schedule_store(tmp_path)
+    plan_ids = ["openreview:tz9mJmgrdM", "openreview:sbEb0Ld6MK", "openreview:4KVeb0Vv13"]
+    for paper_id in plan_ids:
+        store.set_star(paper_id, True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await filter_to(pilot, "title:zzzznothing")  # the list shows none of them
+
+        async def opened() -> ScheduleScreen:
+            await pilot.press("P")
+            screen = app.screen
+            assert isinstance(screen, ScheduleScreen)
+            await wait_for(pilot, lambda: screen.plan is not None and screen.highlighted is not None, what="the plan")
+            await pilot.pause()
+            return screen
+
+        screen = await opened()
+        assert screen.plan is not None and [i.paper_id for i in screen.plan.items[:3]] == [
+            "openreview:sbEb0Ld6MK", "openreview:4KVeb0Vv13", "openreview:tz9mJmgrdM",
+        ]  # fmt: skip
+        assert "▸" in screen_text(screen)
+        await pilot.press("j")
+        second = screen.highlighted
+        assert second is not None and second.paper_id == "openreview:4KVeb0Vv13"
+        marked = [line for line in screen_text(screen).splitlines() if line.startswith("▸")]
+        assert len(marked) == 2 and shown_line(second.title)[:20] in marked[1], marked
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is main_screen(app)
+        await wait_for(pilot, lambda: paper_list(app).highlighted_id == second.paper_id, what="its paper in the list")
+        await filter_to(pilot, "")  # the whole list: the paper is on a row, the cursor goes there
+        screen = await opened()
+        await pilot.press("j", "j")
+        third = screen.highlighted
+        assert third is not None and third.paper_id == "openreview:tz9mJmgrdM"
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not store.user_data(third.paper_id).starred, what="unstarred")
+        await wait_for(
+            pilot,
+            lambda: screen.plan is not None and third.paper_id not in {i.paper_id for i in screen.plan.items},
+            what="the plan made again without it",
+        )
+        assert screen.highlighted is not None and screen.highlighted.paper_id == "openreview:4KVeb0Vv13"  # the last
+        await pilot.press("k", "enter")
+        await settle(pilot)
+        assert app.screen is main_screen(app)
+        await wait_for(pilot, lambda: paper_list(app).highlighted_id == "openreview:sbEb0Ld6MK", what="on its row")

@@ -121,13 +121,15 @@ class ScheduleEvent:
 
     def when_and_where(self) -> str:
         """When and where, the venue's time (its offset named): ``"Poster · Thursday 2026-04-23
-        10:30–13:00 (UTC-03:00) · Poster Session 1 · Hall 3 · #101"``; without a time, the kind
-        and the session alone. Data: pass it through the sanitiser before output."""
+        10:30–13:00 (UTC-03:00) · Poster Session 1 · Hall 3 · #101"``, an end on another day with
+        its weekday (``"09:00–Sun 18:00"``); without a time, the kind and the session alone.
+        Data: pass it through the sanitiser before output."""
         start, end = self.starts, self.ends
         when = ""
         if start is not None and end is not None:
-            when = f"{start:%A %Y-%m-%d %H:%M}–{end:%H:%M}"
-            when += " (+1 day)" if end.date() != start.date() else ""
+            ends_on = "" if end.date() == start.date() else f"{end:%a} "
+            ends_on += f"{end:%m-%d} " if (end.date() - start.date()).days >= 7 else ""
+            when = f"{start:%A %Y-%m-%d %H:%M}–{ends_on}{end:%H:%M}"
             when += f" ({start.tzname() or ''})"
         parts = [self.kind.capitalize(), when, self.session, self.room, self.poster]
         return " · ".join(part for part in parts if part)

@@ -11,9 +11,10 @@ scripts, each time in the user's zone with the venue's beside it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, tzinfo
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 from paperdeck.model.counts import counted
@@ -123,6 +124,40 @@ def _link(paper: Paper) -> str:
     return ""
 
 
+def _venue_offsets(events: Mapping[str, Sequence[ScheduleEvent]]) -> Callable[[ScheduleEvent], ScheduleEvent]:
+    """What places an event at its venue's offset: the programme's own (the offset most of its
+    venue and year's rows name on the event's UTC day, else in the whole programme; a zero offset
+    names no venue). An event given at another offset (``+14:00`` among ``-03:00`` rows) is moved
+    to the venue's, the same instant: its day and venue time are the venue's. A programme all in
+    UTC keeps its times."""
+    days: dict[tuple[str, int | None], dict[date, Counter[timedelta]]] = {}
+    every: dict[tuple[str, int | None], Counter[timedelta]] = {}
+    for paper_events in events.values():
+        for event in paper_events:
+            when = event.starts
+            offset = when.utcoffset() if when is not None else None
+            if when is None or not offset:
+                continue
+            programme = (event.venue.casefold(), event.year)
+            days.setdefault(programme, {}).setdefault(when.astimezone(UTC).date(), Counter())[offset] += 1
+            every.setdefault(programme, Counter())[offset] += 1
+
+    def placed(event: ScheduleEvent) -> ScheduleEvent:
+        start, end = event.starts, event.ends
+        programme = (event.venue.casefold(), event.year)
+        if start is None or end is None or programme not in every:
+            return event
+        on_day = days[programme].get(start.astimezone(UTC).date())
+        offset = (on_day or every[programme]).most_common(1)[0][0]
+        if start.utcoffset() == offset and end.utcoffset() == offset:
+            return event
+        zone = timezone(offset)
+        moved_end = end.astimezone(zone).isoformat() if event.end else ""
+        return replace(event, start=start.astimezone(zone).isoformat(), end=moved_end)
+
+    return placed
+
+
 def build_plan(
     papers: Mapping[str, Paper],
     events: Mapping[str, Sequence[ScheduleEvent]],
@@ -141,6 +176,7 @@ def build_plan(
     """
     items: list[PlanItem] = []
     chosen = without = 0
+    at_venue = _venue_offsets(events)
     for paper_id, user in users.items():
         reasons = [r for r, yes in (("starred", user.starred), ("to-read", user.status == "to-read")) if yes]
         paper = papers.get(paper_id)
@@ -150,6 +186,7 @@ def build_plan(
         paper_events = events.get(paper_id, ())
         without += not paper_events
         for event in paper_events:
+            event = at_venue(event)
             items.append(PlanItem(paper_id, paper.title, event, _link(paper), user.note, ", ".join(reasons)))
     items.sort(key=_order)
     clashes: dict[int, list[str]] = {}
@@ -169,37 +206,77 @@ def _clock(when: datetime) -> str:
     return when.strftime("%H:%M")
 
 
+def _at(when: datetime, day: date) -> str:
+    """``when``'s clock, its weekday before it when it is not on ``day`` (``"Fri 01:00"``), with
+    its date too a week or more away (``"Fri 05-01 01:00"``)."""
+    if when.date() == day:
+        return _clock(when)
+    if abs((when.date() - day).days) >= 7:
+        return f"{when:%a %m-%d} {_clock(when)}"
+    return f"{when:%a} {_clock(when)}"
+
+
+def _span(start: datetime, end: datetime, day: date) -> str:
+    """``"10:30–13:00"``: a start and an end, each with its weekday when it falls on another
+    date than the one before it (the start than ``day``, the end than the start):
+    ``"22:30–Fri 01:00"``, ``"Fri 03:00–05:30"``, ``"09:00–Sun 18:00"``. One notation for every
+    time of the plan, the user's and the venue's."""
+    return f"{_at(start, day)}–{_at(end, start.date())}"
+
+
 def _times(event: ScheduleEvent, zone: tzinfo) -> tuple[str, str]:
-    """``("10:30–13:00", "13:30–16:00 venue")``: the event's times in the user's zone, and the
+    """``("13:30–16:00", "10:30–13:00 venue")``: the event's times in the user's zone, and the
     venue's beside them when they differ (``""`` then); ``("no time", "")`` without a time. The
-    days are headed by the venue's date: a time that falls on another date in the user's zone
-    says which (``"03:00–05:30 Fri 04-24"``)."""
+    days are headed by the venue's date: a time on another date says its weekday
+    (:func:`_span`)."""
     start, end = event.starts, event.ends
     if start is None or end is None:
         return "no time", ""
-    local = start.astimezone(zone)
-    mine = f"{_clock(local)}–{_clock(end.astimezone(zone))}"
-    if end.astimezone(zone).date() != local.date():
-        mine += " (+1 day)"
-    if local.date() != start.date():  # the heading is the venue's day: say which day it is here
-        mine += f" {local:%a %m-%d}"
-    there = f"{_clock(start)}–{_clock(end)}"
-    return mine, ("" if there == mine.split(" ")[0] else f"{there} venue")
+    mine = _span(start.astimezone(zone), end.astimezone(zone), start.date())
+    there = _span(start, end, start.date())
+    return mine, ("" if there == mine else f"{there} venue")
 
 
-def _event_text(event: ScheduleEvent, zone: tzinfo) -> str:
+def _event_text(event: ScheduleEvent, zone: tzinfo, cells: int | None = None) -> str:
     """An event's line in the plan: its poster, times and kind, each once. An event without a
     time is under the day heading "Without a time", and a kind that is the session itself
     (``"session"``: a paper list naming each paper's session, as CVPR 2019's) is said by the
     session line above it: neither is said again (``""`` when nothing is left: no line, not
-    ``"no time  session"``)."""
-    parts = [event.poster]
+    ``"no time  session"``).
+
+    Within ``cells`` terminal cells (``None``: no limit) the parts give way in order, each whole:
+    the kind, then the poster position, then the venue's time; the user's time gives way last
+    (the caller cuts what is still too wide)."""
+    poster, kind, mine, there = one_line(event.poster), "", "", ""
     if event.starts is not None and event.ends is not None:
-        mine, there = _times(event, zone)
-        parts.append(f"{mine}{f' ({there})' if there else ''}")
+        mine, there = (one_line(part) for part in _times(event, zone))
     if event.kind.casefold() != "session":
-        parts.append(event.kind)
-    return "  ".join(one_line(part) for part in parts if part)
+        kind = one_line(event.kind)
+
+    def joined() -> str:
+        return "  ".join(part for part in (poster, f"{mine} ({there})" if there else mine, kind) if part)
+
+    text = joined()
+    for give_way in ("kind", "poster", "there"):
+        if cells is None or _cells(text) <= cells:
+            break
+        if give_way == "kind":
+            kind = ""
+        elif give_way == "poster" and mine:  # without a time, the poster is all there is
+            poster = ""
+        elif give_way == "there":
+            there = ""
+        text = joined()
+    return text
+
+
+def _cells(text: str) -> int:
+    """How many terminal cells ``text`` takes (a wide character two)."""
+    if text.isascii():
+        return len(text)
+    from rich.cells import cell_len
+
+    return cell_len(text)
 
 
 #: What starts the line of an event that clashes (:func:`plan_lines`), and of one that does not:
@@ -222,7 +299,7 @@ def _fit(text: str, cells: int) -> str:
     return fitted.plain
 
 
-def plan_lines(plan: Plan, width: int = 80) -> list[str]:
+def plan_lines(plan: Plan, width: int = 80, starts: list[int] | None = None) -> list[str]:
     """The plan for a terminal, every text through the sanitiser and cut to ``width`` cells, an
     ellipsis where a line is cut::
 
@@ -235,7 +312,9 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
     Times are in the user's zone, the venue's beside them when they differ; ``⚠ clash`` starts
     the line of an event that overlaps another chosen one, in the gutter every event line has,
     so that every event starts in one column (a narrow terminal cuts a line's end, never the
-    mark). The last lines count the chosen papers without an event and the clashes."""
+    mark). The last lines count the chosen papers without an event and the clashes. ``starts``,
+    when given, gets the index of each item's first line (its event's, else its title's), in the
+    plan's order, and the lines of item ``n`` run to ``starts[n]``'s title line."""
     lines = [f"My schedule — times in {one_line(plan.zone_name)}"]
     if not plan.items:
         lines.append("Nothing to plan: no starred or to-read paper has an event (import a programme first).")
@@ -254,7 +333,9 @@ def plan_lines(plan: Plan, width: int = 80) -> list[str]:
         if (event.session, event.room) != place:
             place = (event.session, event.room)
             lines.append("  " + _fit(one_line(" · ".join(x for x in place if x) or "no session named"), width - 2))
-        if (text := _event_text(event, plan.zone)) or item.clashes:
+        if starts is not None:
+            starts.append(len(lines))
+        if (text := _event_text(event, plan.zone, width - len(EVENT_GUTTER))) or item.clashes:
             lines.append(_fit(f"{CLASH_GUTTER if item.clashes else EVENT_GUTTER}{text}", width))
         lines.append(_fit(f"{TITLE_INDENT}{shown_line(item.title)}", width))
     if plan.without_events:

@@ -215,11 +215,13 @@ def parse_query(text: str) -> Query:
         tree: Node | None = None if not rest else rest[0] if len(rest) == 1 else Group("AND", tuple(rest))
         if tree is not None and _has_field(tree, "like"):
             raise QueryError("like: ranks the whole list: use it outside OR, NOT and parentheses")
+        if unknown := _unknown_fields(root, []):  # plain words import no field
+            _refuse_misspelt_fields(unknown)
         note = PRECEDENCE_NOTE if parser.mixes_and_or else None
-        if note is None and (unknown := _unknown_fields(root, [])):  # how it was read first
+        if note is None and unknown:  # how it was read first
             from paperdeck.search.query_fields import unknown_field_note
 
-            note = next(filter(None, (unknown_field_note(name, op) for name, op in unknown)), None)
+            note = next(filter(None, (unknown_field_note(name, op) for name, op, _ in unknown)), None)
         return Query(text, ranked, tree, like=like, note=note)
     except QueryError as error:
         return Query(text, error=str(error))
@@ -245,16 +247,25 @@ _LEX = re.compile(
 _Token: TypeAlias = str | Node  # "(", ")", "OR", "AND", "NOT", or a term
 
 
+#: What follows a lone ``-`` that negates nothing: the end, a ``)``, ``OR`` or ``AND``.
+_NOTHING_AFTER = re.compile(r"\s*(?:$|\)|(?:OR|AND)(?![^\s()]))")
+_NOT_HINT = "- and NOT need a term after them, e.g. -survey"
+
+
 def _lex(text: str) -> list[_Token]:
     """Split ``text`` into operators and terms; a ``-`` starting a term is a ``NOT``. A lone ``-``
-    and a word without a letter or digit (``?``, ``-?``) are ignored, as if not typed.
-    Raises :class:`QueryError` for an unclosed quote or a bad field term."""
+    between terms (``Bench - A Benchmark``, a pasted title) and a word without a letter or digit
+    (``?``, ``-?``) are ignored, as if not typed; a lone ``-`` with no term after it (``-``,
+    ``llm -``, ``(a -)``) is refused, as ``NOT`` alone is.
+    Raises :class:`QueryError` for an unclosed quote, a ``-`` negating nothing or a bad field term."""
     tokens: list[_Token] = []
     negations = 0  # the "-" just before, as NOTs at the end of tokens
     for match in _LEX.finditer(text):
         group, found = match.lastgroup, match[0]
         if group == "open" or (group == "close" and not match[group]):
             raise QueryError('a closing " is missing')
+        if group is None and found == "-" and _NOTHING_AFTER.match(text, match.end()):
+            raise QueryError(_NOT_HINT)  # a lone "-" negating nothing, as NOT alone
         if group in ("paren", "neg"):
             tokens.append(found if group == "paren" else "NOT")
         elif group == "phrase":
@@ -355,7 +366,7 @@ class _Parser:
             self._at += 1
             negated = not negated
             if self._peek() in (None, ")", "OR", "AND"):
-                raise QueryError("- and NOT need a term after them, e.g. -survey")
+                raise QueryError(_NOT_HINT)
         node = self._primary()
         if not negated:
             return node
@@ -456,9 +467,33 @@ def _word_term(found: str, field_word: re.Match[str] | None) -> Node:
 _COMPARED_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(>=|<=|!=|=>|=<|==|>|<|=)(.+)", re.DOTALL)
 
 
-def _unknown_fields(node: Node | None, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _refuse_misspelt_fields(unknown: list[tuple[str, str, str]]) -> None:
+    """Refuse a word typed as a term of a field misspelt (``decison:oral``, ``ratng>=6``,
+    ``rating!=6``): one whose name is close to a field's and whose value that field takes (the
+    corrected term would run), so the query runs nothing rather than searching the words. A word
+    that can only be words is left as text with a note (``foo:bar``: no field is close; ``ratng:x``:
+    no rating is ``x``).
+
+    Raises:
+        QueryError: the first misspelt field typed, with the field meant (``unknown field decison:
+            did you mean decision:?``).
+    """
+    from paperdeck.search.query_fields import meant_field, unknown_field_note
+
+    for name, op, value in unknown:
+        meant = meant_field(name, op)
+        if meant is None or (note := unknown_field_note(name, op)) is None:
+            continue
+        try:
+            _field(meant, "=" if op == "!=" else {"=>": ">=", "=<": "<=", "==": "="}.get(op, op), value)
+        except QueryError:
+            continue  # not a value of the field meant: only words
+        raise QueryError(note)
+
+
+def _unknown_fields(node: Node | None, found: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     """The words of ``node`` that look like a field term but were searched as text, as ``(name,
-    op)``, added to ``found`` in the order typed: ``name:value`` whose ``name`` is no field, and
+    op, value)``, added to ``found`` in the order typed: ``name:value`` whose ``name`` is no field, and
     ``name OP value`` (``ratng>=6``, ``rating!=6``) that no field took as a comparison (a query
     of plain words imports no field: none is typed so). Which of them the counts say is
     :func:`~paperdeck.search.query_fields.unknown_field_note`'s call."""
@@ -472,9 +507,9 @@ def _unknown_fields(node: Node | None, found: list[tuple[str, str]]) -> list[tup
         if typed is not None and typed[2] == ":" and typed[3] and typed[1].isalpha():
             from paperdeck.search.query_fields import field_named
 
-            found += [] if field_named(typed[1]) else [(typed[1], ":")]
+            found += [] if field_named(typed[1]) else [(typed[1], ":", typed[3])]
         elif (compared := _COMPARED_WORD.fullmatch(node.value)) is not None:
-            found.append((compared[1], compared[2]))
+            found.append((compared[1], compared[2], compared[3]))
     return found
 
 

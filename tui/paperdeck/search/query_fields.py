@@ -109,6 +109,24 @@ def unknown_field_note(typed: str, op: str = ":") -> str | None:
     return f"unknown field {typed}: fields are " + " ".join(f"{field.name}:" for field in FIELDS)
 
 
+def meant_field(typed: str, op: str = ":") -> str | None:
+    """The field a word typed as a field term most likely meant, as :func:`unknown_field_note`
+    names it (``decison`` ``:`` → ``"decision"``, ``ratng`` ``>=`` → ``"rating"``, ``rating``
+    ``!=`` → ``"rating"``: its ``-rating=``); ``None`` when no field is close."""
+    import difflib
+
+    field = field_named(typed)
+    if op == "!=":
+        return field.name if field is not None else _near(typed, number=False)
+    if field is not None:
+        return None
+    if op != ":":
+        return _near(typed, number=op != "=")
+    names = [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}]
+    near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
+    return _BY_NAME[near[0]].name if near else None
+
+
 def _near(typed: str, number: bool) -> str | None:
     """The name of the field whose name or alias is closest to ``typed`` (ratio 0.7 or more), of
     the number fields only when ``number``; ``None`` when none is close."""
@@ -454,7 +472,8 @@ def _event_test(term: Term) -> Callable[[ScheduleEvent], bool]:
             return False
         first = start.hour * 60 + start.minute
         last = first + max(1, int((end - start).total_seconds() // 60))  # past 24 h: across midnight
-        return any(first < h and lo < last for lo, h in ((low, high), (low + 1440, high + 1440)))
+        windows = ((low - 1440, high - 1440), (low, high), (low + 1440, high + 1440))  # the days before, after
+        return any(first < hi and lo < last for lo, hi in windows)
 
     return running
 
@@ -482,7 +501,8 @@ def when_value(name: str, value: str) -> tuple[object, object]:
     or more) → ``("weekday", 3)``, or a date (``2026-04-23``, ``04-23``) → ``("date", (year or
     None, "04-23"))``; ``time:`` a clock time (``14``, ``14:30``: the events running then) or a
     range (``10..12``, ``9:30..``, ``..11``: the events overlapping it) → ``(low, high)`` in minutes
-    after midnight, the venue's.
+    after midnight, the venue's; a range past midnight is the night (``22..2`` → ``(1320, 1560)``,
+    22:00 to 02:00 the next day).
 
     Raises:
         QueryError: not a weekday, a date, a time or a range (the hint gives an example).
@@ -510,9 +530,9 @@ def when_value(name: str, value: str) -> tuple[object, object]:
         if not low_text and not high_text:
             raise QueryError("time needs a time or a range, e.g. time:14 or time:10:30..12")
         low, high = minutes(low_text, 0), minutes(high_text, 1440)
-        if low >= high:
-            raise QueryError(f"try time:{high_text}..{low_text} — a range goes from early to late")
-        return low, high
+        if low == high:
+            raise QueryError(f"time:{value} is no range: give two different times, e.g. time:10..12")
+        return low, (high if low < high else high + 1440)  # a range past midnight is the night
     at = minutes(text, 0)
     return at, at + 1
 
@@ -710,7 +730,7 @@ FIELDS: tuple[Field, ...] = (
           hint="when it is presented, the venue's time"),
     Field("time", "when", "time:10..12",
           "presented at that time of day, the venue's: `time:14` running at 14:00, `time:10:30..12` overlapping "
-          "10:30 to 12:00, open ranges `time:15..`",
+          "10:30 to 12:00, open ranges `time:15..`; a range past midnight is the night: `time:22..2` 22:00 to 02:00",
           _events_mask, hint="when it is presented, the venue's time"),
     Field("rating_initial", "number", "rating_initial<5",
           "by the mean of each review's first rating, before the discussion moved it (the current mean when no "
@@ -812,8 +832,9 @@ def query_markdown() -> str:
         "when what it starts is rare and one typo from a far more common word: `difussion`, then `diffusion`), or",
         "as the initials of a title (`gnn`). Field terms",
         "**filter**, and mix freely with words. A word before",
-        "a colon that is no field is text (`dpo: robust preference` searches those words; `p<0.05` too), and",
-        "a term with no letter or digit (a lone `-`, `?`) is ignored.",
+        "a colon that is no field is text (`dpo: robust preference` searches those words; `p<0.05` too), a",
+        "misspelt field (`decison:oral`) runs nothing and says the field meant, and a term with no letter or",
+        "digit (`?`) is ignored.",
         "",
         "## Fields",
         "",

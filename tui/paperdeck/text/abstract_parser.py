@@ -31,6 +31,7 @@ from paperdeck.text.latex_macros import (
 )
 from paperdeck.text.latex_math import accent, symbol, to_subscript, to_superscript
 from paperdeck.text.markdown_inline import (
+    code_span_over,
     read_bare_url,
     read_code_span,
     read_delimiter_run,
@@ -241,6 +242,9 @@ class _Parser:
             b = k
             while b > 0 and src[b - 1] == "\\":
                 b -= 1
+            if closer[0] == "$" and "`" in src[start:k] and (end := code_span_over(src, start, k)) > 0:
+                k = end  # a $ inside a code span is code: `code $x$` closes no math
+                continue
             if (k - b) % 2 == 0 or closer[0] == "\\":
                 return k
             k += 1

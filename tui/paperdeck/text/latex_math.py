@@ -77,7 +77,7 @@ def _token() -> re.Pattern[str]:
 @functools.cache
 def _doubled() -> re.Pattern[str]:
     """JSON-style ``\\\\alpha`` for ``\\alpha``."""
-    return re.compile(r"\\\\(?=[A-Za-z%{}|,;!#&_$])")
+    return re.compile(r"(?<!\\)\\\\(?=[A-Za-z%{}|,;!#&_$])")  # a row break before a macro (1\\\end) is no doubled one
 
 
 def _marked(text: str, last: str = "\ue004") -> bool:
@@ -341,6 +341,31 @@ def _attach(kind: str, arg: str) -> str:
     return f"{kind}({arg})"
 
 
+#: The macros whose argument, as a whole subscript, is a label written as text (``\\text{init}``).
+_LABELS = frozenset(_words("text textrm textnormal textup textsf mbox hbox mathrm operatorname"))
+
+
+def _is_label(items: list[Item], i: int) -> bool:
+    """Whether the script argument at ``items[i]`` is a text macro and its group alone
+    (``_{\\text{init}}``, ``_\\text{init}``, ``_{\\mathrm{ref}}``)."""
+    while i < len(items) and items[i] == " ":
+        i += 1
+    if i >= len(items):
+        return False
+    inner = [x for x in items[i] if x != " "] if isinstance(items[i], list) else items[i : i + 2]
+    return len(inner) == 2 and isinstance(inner[0], str) and inner[0][1:] in _LABELS and isinstance(inner[1], list)
+
+
+def _attach_label(label: str) -> str:
+    """A subscript written in text (``\\theta_{\\text{init}}``): the label after ``_`` as the
+    writer set it apart (``θ_init``), never subscript letters, which read as the math subscript
+    ``\\theta_{init}`` (``θᵢₙᵢₜ``); one that is not one word is in parentheses (``ρ_(non-iid)``)."""
+    label = " ".join(label.split())
+    if label.isascii() and _script_word().fullmatch(label):
+        return f"_{_WORD_OPEN}{label}{_WORD_CLOSE}"
+    return f"_({label})"
+
+
 def _close_words(text: str) -> str:
     """Resolve :func:`_attach`'s word scripts: ``N_avg``, but ``ϵ_(decay)I`` before a letter."""
     if _WORD_OPEN not in text:
@@ -356,6 +381,8 @@ def _atom(items: list[Item], i: int) -> tuple[str, int]:
         arg, j = _arg(items, i + 1)
         if arg is None:
             return item, j
+        if item == "_" and _is_label(items, i + 1) and len(plain := _unmarked(arg).strip()) > 1:
+            return _attach_label(plain), j
         return _attach(item, arg), j
     if len(item) > 1 and item[0] == "\\":
         return _macro(item[1:], items, i + 1)
@@ -409,6 +436,8 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
         return root + _wrap(arg or ""), j
     if name in _DROP_ARG:
         return "", _arg(items, j)[1]
+    if name == "begin" and (matrix := _matrix(items, j)) is not None:
+        return matrix
     if name in ("begin", "end"):
         env, j = _arg(items, j)
         if name == "begin" and env in ("array", "tabular"):
@@ -444,6 +473,55 @@ def _macro(name: str, items: list[Item], j: int) -> tuple[str, int]:
         out.append("{" + _convert(group) + "}")
         j += 1
     return "".join(out), j
+
+
+#: The matrix environments and their delimiters (``pmatrix`` → ``( )``); ``matrix`` has none.
+_MATRICES = {
+    "matrix": ("", ""), "smallmatrix": ("", ""), "pmatrix": ("(", ")"), "bmatrix": ("[", "]"),
+    "Bmatrix": ("{", "}"), "vmatrix": ("|", "|"), "Vmatrix": ("‖", "‖"),
+}  # fmt: skip
+
+
+def _env_at(items: list[Item], i: int) -> tuple[str | None, int]:
+    """The environment name of the ``{…}`` group after a ``\\begin``/``\\end`` at ``i``, and where
+    it ends (``None`` when the group is not there)."""
+    while i < len(items) and items[i] == " ":
+        i += 1
+    if i < len(items) and isinstance(items[i], list):
+        return _flat(items[i]).strip(), i + 1
+    return None, i
+
+
+def _matrix(items: list[Item], j: int) -> tuple[str, int] | None:
+    """A matrix environment begun at ``items[j]`` (its ``{name}``), read to its ``\\end``: its
+    rows in their delimiters, cells split by ``, ``, rows by ``; `` (``\\begin{pmatrix} a & b
+    \\\\ c & d \\end{pmatrix}`` → ``(a, b; c, d)``, ``vmatrix`` → ``|a, b; c, d|``), and where it
+    ends; ``None`` when it is no matrix or has no end (then read as before)."""
+    env, start = _env_at(items, j)
+    if env not in _MATRICES:
+        return None
+    depth, k = 0, start
+    while k < len(items):
+        if items[k] in ("\\begin", "\\end") and _env_at(items, k + 1)[0] == env:
+            depth += 1 if items[k] == "\\begin" else -1
+            if depth < 0:
+                break
+        k += 1
+    else:
+        return None
+    rows: list[list[list[Item]]] = [[[]]]
+    for item in items[start:k]:
+        if item == "\\\\":
+            rows.append([[]])
+        elif item == "&":
+            rows[-1].append([])
+        else:
+            rows[-1][-1].append(item)
+    shown = [", ".join(_unfrac(_convert(cell)).strip() for cell in row) for row in rows]
+    while shown and not shown[-1].strip(", "):  # a last "\\\\" starts no row
+        shown.pop()
+    opening, closing = _MATRICES[env]
+    return f"{opening}{'; '.join(shown)}{closing}", _env_at(items, k + 1)[1]
 
 
 def _convert_source(latex: str) -> str:

@@ -50,6 +50,19 @@ def read_code_span(src: str, i: int) -> tuple[list[Node], int]:
     return [txt("`" * run)], i + run
 
 
+def code_span_over(src: str, start: int, k: int) -> int:
+    """The end of a ```code``` span opened in ``src[start:k]`` that holds position ``k`` (a ``$``
+    there is code, never the end of math), ``-1`` when none does. Spans closed before ``k`` and
+    unclosed backticks (text, as :func:`read_code_span` reads them) are passed over."""
+    i = src.find("`", start, k)
+    while 0 <= i < k:
+        nodes, end = read_code_span(src, i)
+        if nodes and nodes[0].kind == "code" and end > k:
+            return end
+        i = src.find("`", end, k)
+    return -1
+
+
 def read_delimiter_run(src: str, i: int, c: str) -> tuple[list[Node], int]:
     """The run of ``c`` (``*`` or ``_``) at ``src[i]``: a ``delim`` node that may open or close
     emphasis (CommonMark flanking rules), else plain text."""

@@ -392,7 +392,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "main.schedule", "P", "schedule", "My schedule", "main", "find", "My schedule",
-        "The starred and to-read papers' sessions and posters by day, in walking order; clashes flagged",
+        "The starred and to-read papers' sessions and posters by day, in walking order; clashes flagged; "
+        "enter shows an event's paper in the list, s unstars it",
     ),
     Command(
         "main.remove", "X", "remove_papers", "Remove from the store", "main", "find", "Remove papers",
@@ -561,8 +562,16 @@ COMMANDS: tuple[Command, ...] = (
         "schedule.close", "escape,backspace", "close", "Back", "schedule", "schedule", show=True,
         about="Back to the list",
     ),
-    Command("schedule.down", "j,down", "scroll(1)", "Down", "schedule", "schedule", about="Scroll down"),
-    Command("schedule.up", "k,up", "scroll(-1)", "Up", "schedule", "schedule", about="Scroll up"),
+    Command("schedule.down", "j,down", "move(1)", "Down", "schedule", "schedule", about="Highlight the next event"),
+    Command("schedule.up", "k,up", "move(-1)", "Up", "schedule", "schedule", about="Highlight the previous event"),
+    Command(
+        "schedule.show", "enter", "show_in_list", "Show in list", "schedule", "schedule", show=True,
+        about="Show the highlighted event's paper in the list",
+    ),
+    Command(
+        "schedule.star", "s", "toggle_star", "Star", "schedule", "schedule", show=True,
+        about="Star / unstar the highlighted event's paper (unstarred, it leaves the plan)",
+    ),
     # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
     Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),
     Command("views.delete", "d,delete", "delete", "Delete the view", "views", "views", show=True),

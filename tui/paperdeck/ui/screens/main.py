@@ -904,7 +904,22 @@ class MainScreen(ReadingScreen):
         """Show the user's conference plan (:class:`~paperdeck.ui.screens.schedule.ScheduleScreen`)."""
         from paperdeck.ui.screens.schedule import ScheduleScreen
 
-        self.app.push_screen(ScheduleScreen(self.store))
+        self.app.push_screen(ScheduleScreen(self.store), self._show_planned)
+
+    def _show_planned(self, paper_id: str | None) -> None:
+        """Highlight the paper chosen in the plan (``enter`` there): on its row when the list
+        shows it, else the filter set to its id (``id:…``), which shows it."""
+        if not paper_id:
+            return
+        papers = self.query_one(PaperList)
+        row = papers.row_of(paper_id)
+        if row is not None:
+            papers.cursor = row
+            papers.focus()
+            return
+        bar = self.query_one(FilterBar)
+        bar.value = f"id:{paper_id}"
+        bar.cursor_position = len(bar.value)
 
     # -- following (paperdeck.ui.screens.follows) ---------------------------------------------
 

@@ -3,7 +3,9 @@ marked to-read that have events in an imported programme, by day, then session, 
 position (:func:`paperdeck.reading.plan.build_plan`), each time in the user's zone with the
 venue's beside it; an event whose time overlaps another chosen one in another session is marked
 ``⚠ clash`` (in reverse video too, readable without colour). The plan is made in a thread.
-``j`` / ``k`` scroll, ``escape`` comes back.
+One event is highlighted (``▸`` before its lines, bold): ``j`` / ``k`` move it, ``enter`` shows
+its paper in the list (the screen closes), ``s`` stars or unstars it (through the list's undoable
+step; the plan is made again), ``escape`` comes back.
 """
 
 from __future__ import annotations
@@ -20,19 +22,22 @@ from textual.widgets import Static
 
 from paperdeck.model.counts import counted
 from paperdeck.model.errors import StoreError
+from paperdeck.model.safe_text import shown_line
 from paperdeck.store.store import Store
 from paperdeck.ui.commands import bindings
 from paperdeck.ui.screens.scroll_ends import scroll_to_end
 from paperdeck.ui.widgets.footer import PaperFooter
 
 if TYPE_CHECKING:
+    from paperdeck.model.schedule import PlanItem
     from paperdeck.reading.plan import Plan
 
 __all__ = ["ScheduleScreen"]
 
 
-class ScheduleScreen(Screen[None]):
-    """The user's plan (see the module docstring).
+class ScheduleScreen(Screen[str | None]):
+    """The user's plan (see the module docstring); dismissed with the paper id to show in the
+    list (``enter``), else ``None``.
 
     Args:
         store: the store whose papers, events and marks are planned.
@@ -54,6 +59,10 @@ class ScheduleScreen(Screen[None]):
         self.zone_name = zone_name
         #: The plan shown, ``None`` until it is made (tests wait on it).
         self.plan: Plan | None = None
+        #: The highlighted event: its index in the plan's items.
+        self.cursor = 0
+        #: Each item's first line in the drawn plan (:func:`~paperdeck.reading.plan.plan_lines`).
+        self._starts: list[int] = []
 
     def compose(self) -> ComposeResult:
         yield Static(Content("My schedule"), id="schedule-title", markup=False)
@@ -87,15 +96,26 @@ class ScheduleScreen(Screen[None]):
         self.app.call_from_thread(self._planned, plan)
 
     def _planned(self, plan: Plan) -> None:
+        highlighted = self.highlighted
         self.plan = plan
+        uids = [item.uid for item in plan.items]
+        if highlighted is not None and highlighted.uid in uids:  # made again: the same event
+            self.cursor = uids.index(highlighted.uid)
+        self.cursor = max(0, min(self.cursor, len(plan.items) - 1))
         self._draw()
+
+    @property
+    def highlighted(self) -> PlanItem | None:
+        """The highlighted event, ``None`` before the plan is made or when it is empty."""
+        plan = self.plan
+        return plan.items[self.cursor] if plan is not None and 0 <= self.cursor < len(plan.items) else None
 
     def _draw(self) -> None:
         """Lay the plan out to the screen's width (:func:`~paperdeck.reading.plan.plan_lines`): days
         bold and underlined, sessions bold, clashes in reverse video."""
         if not self.is_mounted or self.plan is None:
             return
-        from paperdeck.reading.plan import CLASH_GUTTER, plan_lines
+        from paperdeck.reading.plan import CLASH_GUTTER, TITLE_INDENT, plan_lines
 
         plan = self.plan
         count = len(plan.items)
@@ -104,10 +124,17 @@ class ScheduleScreen(Screen[None]):
             title += f" · {plan.clashes:,} clashing"
         self.query_one("#schedule-title", Static).update(Content(title))
         width = max(self.size.width - 4, 30)
-        lines = plan_lines(plan, width)[1:]  # the title says the rest
+        starts: list[int] = []
+        lines = plan_lines(plan, width, starts)[1:]  # the title says the rest
+        self._starts = starts  # as shown: the title line less, the zone line more
+        first = starts[self.cursor] - 1 if self.highlighted is not None else -1
+        last = next((n for n in range(first, len(lines)) if lines[n].startswith(TITLE_INDENT)), first)
         shown = []
-        for line in lines:
-            if line.startswith(CLASH_GUTTER):
+        for n, line in enumerate(lines):
+            if 0 <= first <= n <= last:  # the highlighted event: its event line, its title
+                style = "reverse bold" if line.startswith(CLASH_GUTTER) else "bold"
+                shown.append(Content.styled("▸" + line[1:], style))
+            elif line.startswith(CLASH_GUTTER):
                 shown.append(Content.styled(line, "reverse bold"))
             elif line and not line.startswith(" ") and line[:1].isupper() and not line[:1].isdigit():
                 shown.append(Content.styled(line, "bold underline"))  # a day
@@ -121,9 +148,40 @@ class ScheduleScreen(Screen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def action_scroll(self, lines: int) -> None:
-        self.query_one("#schedule-body", VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
-
     def action_scroll_to_end(self, bottom: int) -> None:
-        """The plan's top (``0``) or end (``1``), as the list's ``g`` / ``G``."""
+        """The plan's first (``0``) or last (``1``) event highlighted and the plan's top or end
+        shown, as the list's ``g`` / ``G``."""
+        if self.plan is not None and self.plan.items:
+            self.action_move(len(self.plan.items) if bottom else -len(self.plan.items))
         scroll_to_end(self.query_one("#schedule-body", VerticalScroll), bottom)
+
+    def action_move(self, step: int) -> None:
+        """Highlight the next (``step`` 1) or previous event, its lines scrolled into view."""
+        plan = self.plan
+        if plan is None or not plan.items:
+            return
+        self.cursor = max(0, min(self.cursor + step, len(plan.items) - 1))
+        self._draw()
+        if self.cursor < len(self._starts):
+            body = self.query_one("#schedule-body", VerticalScroll)
+            top = self._starts[self.cursor]
+            if top < body.scroll_y or top + 2 > body.scroll_y + body.scrollable_content_region.height:
+                body.scroll_to(y=max(0, top - 2), animate=False, immediate=True)
+
+    def action_show_in_list(self) -> None:
+        """Close the plan and show the highlighted event's paper in the list."""
+        if (item := self.highlighted) is not None:
+            self.dismiss(item.paper_id)
+
+    def action_toggle_star(self) -> None:
+        """Star or unstar the highlighted event's paper (one undoable step of the list beneath),
+        then make the plan again: an unstarred paper not to-read leaves it."""
+        from paperdeck.ui.screens.reading import ReadingScreen
+
+        item = self.highlighted
+        main = next((s for s in reversed(self.app.screen_stack) if isinstance(s, ReadingScreen)), None)
+        if item is None or main is None:
+            return
+        label = main.toggle_star_of([item.paper_id])
+        self.notify(f"{'Starred' if label == 'star' else 'Unstarred'}: {shown_line(item.title)}", markup=False)
+        self._make_plan()
