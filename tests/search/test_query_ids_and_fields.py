@@ -108,6 +108,9 @@ def test_a_misspelt_field_close_to_one_is_an_error_that_runs_nothing(query: str,
         ("foo:bar", None, "unknown field foo:"),
         ("ratng:x", "unknown field ratng: did you mean rating:?", "ratng: → rating:?"),  # no rating is x
         ("decison:blue", "unknown field decison: did you mean decision:?", "decison: → decision:?"),
+        # close enough to name a field, too far to be its typo: words (the fifteenth round's
+        # fix refused `vision:language`)
+        ("vision:language", "unknown field vision: did you mean decision:?", "vision: → decision:?"),
     ],
 )
 def test_an_unknown_field_that_can_only_be_words_is_text_with_a_note(query: str, note: str | None, short: str) -> None:

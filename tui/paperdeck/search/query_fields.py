@@ -127,6 +127,22 @@ def meant_field(typed: str, op: str = ":") -> str | None:
     return _BY_NAME[near[0]].name if near else None
 
 
+def within_a_typo(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is the name or an alias of the field ``meant`` with a typo or two: at
+    most one edit (an insertion, deletion, substitution or swap of two neighbours: optimal string
+    alignment distance) for a name of up to four letters, two for a longer one (``decison`` →
+    ``decision``, ``yaer`` → ``year``; ``vision`` is three from ``session``). Closer than
+    :func:`meant_field`'s ratio, which names a field for a note: a query is refused only then."""
+    from rapidfuzz.distance import OSA
+
+    field = _BY_NAME.get(meant.casefold())
+    if field is None:
+        return False
+    allowed = 1 if len(typed) <= 4 else 2
+    names = (field.name, *field.aliases)
+    return any(OSA.distance(typed.casefold(), name, score_cutoff=allowed) <= allowed for name in names)
+
+
 def _near(typed: str, number: bool) -> str | None:
     """The name of the field whose name or alias is closest to ``typed`` (ratio 0.7 or more), of
     the number fields only when ``number``; ``None`` when none is close."""
