@@ -194,7 +194,11 @@ async def test_copy_and_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         await pilot.press("y")
         assert copied == ["With links\nhttps://openreview.net/forum?id=A1"]
         await pilot.press("Y")
-        assert copied[-1] == "@inproceedings{a1,\ntitle={With links}\n}\n"
+        # the source's own entry, with the OpenReview link it lacked (an export read back keeps its id)
+        assert (
+            copied[-1]
+            == "@inproceedings{a1,\ntitle={With links},\n  openreview = {https://openreview.net/forum?id=A1}\n}\n"
+        )
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, LinkChooser)
