@@ -469,21 +469,21 @@ _COMPARED_WORD = re.compile(r"([A-Za-z][A-Za-z_]*)(>=|<=|!=|=>|=<|==|>|<|=)(.+)"
 
 def _refuse_misspelt_fields(unknown: list[tuple[str, str, str]]) -> None:
     """Refuse a word typed as a term of a field misspelt (``decison:oral``, ``ratng>=6``,
-    ``rating!=6``): one whose name is a typo or two from a field's
-    (:func:`~paperdeck.search.query_fields.within_a_typo`) and whose value that field takes (the
+    ``rating!=6``): one whose name is a typo or two from a field's (the field
+    :func:`~paperdeck.search.query_fields.meant_field` names) and whose value that field takes (the
     corrected term would run), so the query runs nothing rather than searching the words. A word
     that can only be words is left as text with a note (``foo:bar``: no field is close; ``ratng:x``:
-    no rating is ``x``; ``vision:language``: ``session:`` is named, but three edits away).
+    no rating is ``x``; ``vision:language``: three edits from ``decision``, no field meant).
 
     Raises:
         QueryError: the first misspelt field typed, with the field meant (``unknown field decison:
             did you mean decision:?``).
     """
-    from paperdeck.search.query_fields import meant_field, unknown_field_note, within_a_typo
+    from paperdeck.search.query_fields import meant_field, unknown_field_note
 
     for name, op, value in unknown:
         meant = meant_field(name, op)
-        if meant is None or not within_a_typo(name, meant) or (note := unknown_field_note(name, op)) is None:
+        if meant is None or (note := unknown_field_note(name, op)) is None:
             continue
         try:
             _field(meant, "=" if op == "!=" else {"=>": ">=", "=<": "<=", "==": "="}.get(op, op), value)

@@ -88,9 +88,8 @@ def unknown_field_note(typed: str, op: str = ":") -> str | None:
     ``venue:``), else every field; ``typed OP`` (a comparison, ``ratng>=6``) names the nearest
     field that compares so (``ratng>=: did you mean rating>=?``; ``!=`` is ``-rating=``), and is
     ``None`` when none is close (``p<0.05`` is text, said nothing of). Close is
-    :func:`difflib.get_close_matches`' ratio of 0.7 or more, over the fields' names and aliases."""
-    import difflib
-
+    :func:`difflib.get_close_matches`' ratio of 0.7 or more over the fields' names and aliases, and
+    a typo or two from the field (:func:`within_a_typo`)."""
     field = field_named(typed)
     if op == "!=":  # no comparison of the language: "not equal" is the negated term
         meant = field.name if field is not None else _near(typed, number=False)
@@ -102,10 +101,9 @@ def unknown_field_note(typed: str, op: str = ":") -> str | None:
             return None
         meant = _near(typed, number=op != "=")
         return None if meant is None else f"unknown field {typed}{op}: did you mean {meant}{op}?"
-    names = [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}]
-    near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
-    if near:
-        return f"unknown field {typed}: did you mean {_BY_NAME[near[0]].name}:?"
+    meant = _closest(typed, [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}])
+    if meant is not None:
+        return f"unknown field {typed}: did you mean {meant}:?"
     return f"unknown field {typed}: fields are " + " ".join(f"{field.name}:" for field in FIELDS)
 
 
@@ -113,8 +111,6 @@ def meant_field(typed: str, op: str = ":") -> str | None:
     """The field a word typed as a field term most likely meant, as :func:`unknown_field_note`
     names it (``decison`` ``:`` → ``"decision"``, ``ratng`` ``>=`` → ``"rating"``, ``rating``
     ``!=`` → ``"rating"``: its ``-rating=``); ``None`` when no field is close."""
-    import difflib
-
     field = field_named(typed)
     if op == "!=":
         return field.name if field is not None else _near(typed, number=False)
@@ -122,9 +118,7 @@ def meant_field(typed: str, op: str = ":") -> str | None:
         return None
     if op != ":":
         return _near(typed, number=op != "=")
-    names = [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}]
-    near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
-    return _BY_NAME[near[0]].name if near else None
+    return _closest(typed, [name for name in _BY_NAME if "_" not in name or name in {f.name for f in FIELDS}])
 
 
 def within_a_typo(typed: str, meant: str) -> bool:
@@ -132,7 +126,7 @@ def within_a_typo(typed: str, meant: str) -> bool:
     most one edit (an insertion, deletion, substitution or swap of two neighbours: optimal string
     alignment distance) for a name of up to four letters, two for a longer one (``decison`` →
     ``decision``, ``yaer`` → ``year``; ``vision`` is three from ``session``). Closer than
-    :func:`meant_field`'s ratio, which names a field for a note: a query is refused only then."""
+    :func:`difflib.get_close_matches`' ratio alone: ``vision`` is close to ``decision`` by it."""
     from rapidfuzz.distance import OSA
 
     field = _BY_NAME.get(meant.casefold())
@@ -146,11 +140,21 @@ def within_a_typo(typed: str, meant: str) -> bool:
 def _near(typed: str, number: bool) -> str | None:
     """The name of the field whose name or alias is closest to ``typed`` (ratio 0.7 or more), of
     the number fields only when ``number``; ``None`` when none is close."""
+
+    return _closest(typed, [name for name, field in _BY_NAME.items() if not number or field.kind == "number"])
+
+
+def _closest(typed: str, names: list[str]) -> str | None:
+    """The field named by the one of ``names`` (names and aliases) closest to ``typed`` by
+    :func:`difflib.get_close_matches`' ratio (0.7 or more), if ``typed`` is a typo or two from that
+    field (:func:`within_a_typo`: ``vision`` is close to ``decision`` by the ratio, three edits
+    away, so no field is meant); ``None`` otherwise."""
     import difflib
 
-    names = [name for name, field in _BY_NAME.items() if not number or field.kind == "number"]
     near = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.7)
-    return _BY_NAME[near[0]].name if near else None
+    if not near or not within_a_typo(typed, _BY_NAME[near[0]].name):
+        return None
+    return _BY_NAME[near[0]].name
 
 
 def short_note(note: str) -> str:
