@@ -75,3 +75,28 @@ def _titles(paper: Paper) -> tuple[str, ...]:
         if paper.bibtex
         else (own,)
     )
+
+
+def test_suffixed_names_come_back_as_the_names_they_were(tmp_path: Path) -> None:
+    """The fifteenth round's second tester: the export writes ``Steele, Jr., Guy L.`` (BibTeX's
+    ``von Last, Jr, First``) and the import split it on its commas into three authors."""
+    names = ("Guy L. Steele Jr.", "Martin Luther King Jr.", "Hal Daumé III", "Jan van der Berg", "Donald E. Knuth")
+    paper = Paper(id="abs:jr", title="Growing a Language", abstract="", authors=names, venue="ICLR", year=2026)
+    bib = tmp_path / "suffixed.bib"
+    bib.write_text(bibtex_entries([paper]), "utf-8")
+    assert "Steele, Jr., Guy L. and King, Jr., Martin Luther and Daumé, III, Hal" in bib.read_text("utf-8")
+    again = Store(tmp_path / "again")
+    import_files(again, [bib])
+    (back,) = again.papers
+    assert back.authors == names
+
+
+def test_a_hand_written_list_of_every_bibtex_name_form_reads_each_name_first_name_first() -> None:
+    """``First von Last``, ``von Last, First``, ``von Last, Jr, First`` in one field; a field of
+    one comma list (OpenReview's) is still a list of names."""
+    from paperdeck.sources.bibtex import split_authors
+
+    field = "Steele, Jr., Guy L. and Knuth, Donald E. and van der Berg, Jan and Jo\\~{a}o P. Costeira and others"
+    assert split_authors(field) == ("Guy L. Steele Jr.", "Donald E. Knuth", "Jan van der Berg", "João P. Costeira")
+    assert split_authors("Steele, Jr., Guy L.") == ("Guy L. Steele Jr.",)
+    assert split_authors("Ann Smith, Bo Li, Cy Wu") == ("Ann Smith", "Bo Li", "Cy Wu")
