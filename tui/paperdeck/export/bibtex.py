@@ -1,12 +1,13 @@
 """Papers as BibTeX that bibtexparser (v2) and BibTeX itself read back.
 
-Each paper gets the entry its source gave (:attr:`Paper.bibtex`, written as it was, its citation
-key changed only when another exported entry already has it) or, when there is none or it does not
-parse, a generated entry: ``@inproceedings`` (``@misc`` for papers rejected, withdrawn or under
-review, as OpenReview does) with ``title``, ``author`` (joined by `` and ``), ``booktitle``
-(``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and ``abstract``. Keywords
-are separated by ``", "``, as readers split them; a comma inside one keyword is written ``;``. A
-title paperdeck derived from the abstract is said to be one in ``note``
+Each paper gets the entry its source gave (:attr:`Paper.bibtex`, written as it was, its citation key
+changed only when another exported entry already has it, a ``title``, ``author`` or ``abstract``
+that would not read back as the paper's written from the paper: :func:`_with_stored_text`) or, when
+there is none or it does not parse, a generated entry: ``@inproceedings`` (``@misc`` for papers
+rejected, withdrawn or under review, as OpenReview does) with ``title``, ``author`` (joined by
+`` and ``), ``booktitle`` (``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and
+``abstract``. Keywords are separated by ``", "``, as readers split them; a comma inside one keyword
+is written ``;``. A title paperdeck derived from the abstract is said to be one in ``note``
 (:mod:`paperdeck.export.titles`). No field holds TeX's ``^^`` character notation (``^^5c`` is a
 backslash to TeX). Every entry, the source's as well (before its closing brace), also gets the
 :data:`ROUND_TRIP_FIELDS` it lacks, ``venue = {COLM 2025}`` and ``decision = {spotlight}``:
@@ -556,6 +557,86 @@ def _with_round_trip_fields(raw: str, paper: Paper, present: set[str]) -> str:
     return f"{body}{'' if body.endswith(',') else ','}\n{added}\n{close}"
 
 
+def _with_stored_text(raw: str, paper: Paper) -> str:
+    """A source's entry ``raw`` whose ``title``, ``author`` and ``abstract`` give back, read by
+    ``paperdeck import``, the paper's own (``--`` in Paper Copilot's COLM entries is an en dash to
+    BibTeX, a hyphen pair in the paper's title): each field that would not is written from the
+    paper by :func:`bibtex_text`, as a generated entry's is; one that would is kept as written
+    (its case-protecting braces too), and so is a value not in braces or quotes."""
+    from paperdeck.sources.bibtex import latex_text, split_authors, strip_braces
+    from paperdeck.sources.common import collapse
+
+    values = {
+        name.casefold(): collapse(str(field.value)) for name, field in parse_string(raw).entries[0].fields_dict.items()
+    }
+    wanted: list[tuple[str, str]] = []
+    if "title" in values and strip_braces(values["title"]) != " ".join(paper.title.split()):
+        wanted.append(("title", bibtex_text(paper.title)))
+    if "author" in values and paper.authors and split_authors(values["author"]) != paper.authors:
+        wanted.append(("author", " and ".join(_author(name) for name in paper.authors)))
+    if "abstract" in values and paper.abstract and latex_text(values["abstract"]) != collapse(paper.abstract):
+        wanted.append(("abstract", bibtex_text(paper.abstract)))
+    for name, value in wanted:
+        span = _field_span(raw, name)
+        if span is not None:
+            raw = f"{raw[: span[0]]}{{{value}}}{raw[span[1] :]}"
+    return raw
+
+
+def _field_span(raw: str, name: str) -> tuple[int, int] | None:
+    """Where the value of field ``name`` is in a source's entry ``raw`` (its braces or quotes
+    included), a field of the entry itself (after a comma outside every brace and quote);
+    ``None`` when it has none, or one not in braces or quotes (a macro, a ``#`` concatenation).
+    Braces after a backslash are escaped ones, as bibtexparser counts them."""
+    head = re.search(r"[{(]", raw)
+    if head is None:
+        return None
+    field = re.compile(r"\s*" + re.escape(name) + r"\s*=\s*", re.IGNORECASE)
+    depth, quoted, i, n = 0, False, head.end(), len(raw)
+    while i < n:
+        char = raw[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "," and depth == 0 and not quoted and (match := field.match(raw, i + 1)) is not None:
+            start = match.end()
+            end = _value_end(raw, start)
+            return None if end is None else (start, end)
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        i += 1
+    return None
+
+
+def _value_end(raw: str, start: int) -> int | None:
+    """The end of the braced or quoted value at ``start`` in ``raw`` (after its closing brace or
+    quote), if it is one and ends as one value: a ``#`` after it concatenates more."""
+    closer = {"{": "}", '"': '"'}.get(raw[start : start + 1])
+    if closer is None:
+        return None
+    depth, i, n = 0, start, len(raw)
+    while i < n:
+        char = raw[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        if (closer == "}" and char == "}" and depth == 0) or (
+            closer == '"' and char == '"' and depth == 0 and i > start
+        ):
+            rest = raw[i + 1 :].lstrip()
+            return None if rest.startswith("#") else i + 1
+        i += 1
+    return None
+
+
 def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
     """Every paper as one entry, in the order given, separated by blank lines (see the module
     docstring); ``""`` for no papers."""
@@ -567,7 +648,7 @@ def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
             chunks.append(bibtex_entry(paper, keys.claim(base_key(paper))))
             continue
         raw, key = own
-        raw = _with_round_trip_fields(raw, paper, _field_names(raw))
+        raw = _with_round_trip_fields(_with_stored_text(raw, paper), paper, _field_names(raw))
         unique = keys.claim(key)
         if unique != key:
             start = _KEY_AT_START.match(raw)
