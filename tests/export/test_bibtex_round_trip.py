@@ -139,3 +139,14 @@ def test_a_source_title_is_rewritten_only_as_one_braced_or_quoted_value(field: s
     text = bibtex_entries([paper])
     assert text.startswith("@article{k,") and "booktitle = {Dashes -- Two Hyphens Apart}" in text, text
     assert (field in text) is kept and ("title = {Dashes -{}- Two Hyphens Apart}" in text) is not kept
+
+
+def test_a_title_holding_braces_comes_back_with_them(tmp_path: Path) -> None:
+    """The fifteenth round's second tester: a title with ``{braces}`` (shown as braces by the app)
+    was exported as a BibTeX group and came back as ``braces``. A macro's argument stays a group."""
+    title = r"Learning {braces} in {GUI {Agents}}: \emph{Why} $\mathcal{O}(n)$ and MEGS^{2}"
+    paper = Paper(id="abs:b", title=title, abstract="An {abstract} too.", venue="ICLR", year=2026)
+    text = bibtex_entries([paper])
+    assert r"\textbraceleft{}braces\textbraceright{}" in text and r"\emph{Why} $\mathcal{O}(n)$" in text
+    back = _exported_and_back(tmp_path, paper)
+    assert (back.title, back.abstract) == (title, "An {abstract} too.")

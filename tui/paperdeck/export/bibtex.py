@@ -139,8 +139,10 @@ def bibtex_text(text: str) -> str:
     """``text`` as the inside of a braced BibTeX field (``title = {…}``), on one line.
 
     Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
-    app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
-    already escaped), a ``$`` that opens no math, ``_``, ``^`` and ``~`` outside math
+    app's renderer chooses them), balanced braces that are a macro's argument (``\\emph{x}``) or in
+    math, non-ASCII text. A pair of braces of the text (``{GUI}``, which the app shows as braces)
+    is written ``\\textbraceleft{}GUI\\textbraceright{}``: ``paperdeck import`` would drop a group's.
+    Escaped: ``%`` ``&`` ``#`` (not already escaped), a ``$`` that opens no math, ``_``, ``^`` and ``~`` outside math
     (``\\textasciitilde{}``: a tilde, not LaTeX's tie), a backslash before a space or at the end
     (``\\textbackslash{}``: not LaTeX's control space), ``--`` outside math (``-{}-``: the hyphens
     the app shows, not LaTeX's dash); a doubled escape (``50\\\\%``, as some real abstracts have)
@@ -157,6 +159,8 @@ def bibtex_text(text: str) -> str:
     in_math: list[bool] = []
     bare: list[int] = []  # positions in tokens of `{` `}`, then of `\{` `\}`
     escaped: list[int] = []
+    groups: list[tuple[int, bool]] = []  # open text braces: (position, a macro's argument?)
+    literal: set[int] = set()  # positions of text braces paired with no macro: characters of the text
     math_end: str | None = None  # the closing delimiter while in math
     i, n = 0, len(text)
 
@@ -224,6 +228,8 @@ def bibtex_text(text: str) -> str:
                 math_end = delimiter
             continue
         if char in "{}":
+            if not math:
+                _text_group(char, len(tokens), tokens, groups, literal)
             bare.append(len(tokens))
             emit(char, math)
         elif char in "%&#":
@@ -243,6 +249,9 @@ def bibtex_text(text: str) -> str:
         i += 1
     if tokens and tokens[-1] == "\\\\":
         tokens[-1] = "\\\\ "  # `\\}` would hide the field's closing brace from bibtexparser
+    for position in literal:  # `{braces}` the app shows as braces: read back as braces, not a group
+        tokens[position] = "\\textbraceright{}" if tokens[position] == "}" else "\\textbraceleft{}"
+    bare = [position for position in bare if position not in literal]
     for positions in (bare, escaped):
         for position in _unmatched(tokens, positions):
             closing = tokens[position].endswith("}")
@@ -251,6 +260,28 @@ def bibtex_text(text: str) -> str:
             else:
                 tokens[position] = "\\textbraceright{}" if closing else "\\textbraceleft{}"
     return "".join(tokens)
+
+
+#: A kept macro, or one written as text (``\\textbackslash{}input``: the reader keeps its arguments).
+_MACRO_BEFORE = re.compile(r"\\(?:(?:text)?backslash\{\})?[A-Za-z]+")
+#: The accents whose braced letter follows them (``\\'{e}``): their group is their argument.
+_ACCENTS = frozenset("\\" + char for char in "'`^\"~=.")
+
+
+def _text_group(char: str, position: int, tokens: list[str], groups: list[tuple[int, bool]], literal: set[int]) -> None:
+    """Note a brace of the text outside math at ``position`` in ``tokens``. A pair that is no
+    macro's argument (after a kept macro, an accent or an argument's closing brace) nor inside one
+    would be read back by ``paperdeck import`` as a case-protecting group and dropped: its two
+    positions go in ``literal``, to be written as the braces the app shows."""
+    if char == "{":
+        before = tokens[-1] if tokens else ""
+        argument = _MACRO_BEFORE.fullmatch(before) is not None or before in _ACCENTS  # `\\emph{x}`
+        argument = argument or (before == "}" and position - 1 not in literal)  # `\\frac{a}{b}`
+        groups.append((position, argument or any(kept for _, kept in groups[-1:])))
+    elif groups:
+        start, kept = groups.pop()
+        if not kept:
+            literal.update((start, position))
 
 
 def _kept_macro(name: str, text: str, end: int) -> bool:
@@ -434,6 +465,8 @@ def bibtex_entry(paper: Paper, key: str) -> str:
 def _field_value(name: str, value: str) -> str:
     if name in ("url", "doi", "eprint", "openreview"):
         return _verbatim(value)
+    if name == "author":  # each name written by `_author` already, a name with ` and ` braced whole
+        return value
     return bibtex_text(value)
 
 
