@@ -35,6 +35,15 @@ def test_matrices_keep_their_delimiters_and_rows(latex: str, shown: str) -> None
     assert math_to_unicode(latex) == shown
 
 
+def test_a_doubled_row_break_shows_no_empty_row() -> None:
+    """The fifteenth round's second tester: Reviewer_zHsT on openreview:TMKDVEOohD (ICLR 2026,
+    weaknesses) writes ``B=\\begin{bmatrix} 0 \\\\\\\\ b^\\top \\end{bmatrix}`` (JSON-doubled);
+    it showed ``B=[0; ; bᵀ]``. A row of empty cells anywhere shows nothing."""
+    review = r"consider $A=\begin{bmatrix} a & 0 \end{bmatrix}$ and $B=\begin{bmatrix} 0 \\\\ b^\top \end{bmatrix}$"
+    assert render_plain(review) == "consider A=[a, 0] and B=[0; bᵀ]"
+    assert math_to_unicode(r"\begin{pmatrix} \\ a & b \\ & \\ c & d \end{pmatrix}") == "(a, b; c, d)"
+
+
 def test_a_text_subscript_is_a_label_not_subscript_letters() -> None:
     assert math_to_unicode(r"\theta_{\text{init}}") == "θ_init"
     assert math_to_unicode(r"\theta_{init}") == "θᵢₙᵢₜ"  # the math subscript: the two read apart

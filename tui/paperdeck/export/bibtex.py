@@ -1,12 +1,13 @@
 """Papers as BibTeX that bibtexparser (v2) and BibTeX itself read back.
 
-Each paper gets the entry its source gave (:attr:`Paper.bibtex`, written as it was, its citation
-key changed only when another exported entry already has it) or, when there is none or it does not
-parse, a generated entry: ``@inproceedings`` (``@misc`` for papers rejected, withdrawn or under
-review, as OpenReview does) with ``title``, ``author`` (joined by `` and ``), ``booktitle``
-(``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and ``abstract``. Keywords
-are separated by ``", "``, as readers split them; a comma inside one keyword is written ``;``. A
-title paperdeck derived from the abstract is said to be one in ``note``
+Each paper gets the entry its source gave (:attr:`Paper.bibtex`, written as it was, its citation key
+changed only when another exported entry already has it, a ``title``, ``author`` or ``abstract``
+that would not read back as the paper's written from the paper: :func:`_with_stored_text`) or, when
+there is none or it does not parse, a generated entry: ``@inproceedings`` (``@misc`` for papers
+rejected, withdrawn or under review, as OpenReview does) with ``title``, ``author`` (joined by
+`` and ``), ``booktitle`` (``"ICLR 2026"``), ``year``, ``url``, ``doi``, ``eprint``, ``keywords`` and
+``abstract``. Keywords are separated by ``", "``, as readers split them; a comma inside one keyword
+is written ``;``. A title paperdeck derived from the abstract is said to be one in ``note``
 (:mod:`paperdeck.export.titles`). No field holds TeX's ``^^`` character notation (``^^5c`` is a
 backslash to TeX). Every entry, the source's as well (before its closing brace), also gets the
 :data:`ROUND_TRIP_FIELDS` it lacks, ``venue = {COLM 2025}`` and ``decision = {spotlight}``:
@@ -138,8 +139,10 @@ def bibtex_text(text: str) -> str:
     """``text`` as the inside of a braced BibTeX field (``title = {…}``), on one line.
 
     Kept: LaTeX macros, ``$…$`` / ``$$…$$`` / ``\\(…\\)`` / ``\\[…\\]`` math (spans chosen as the
-    app's renderer chooses them), balanced braces, non-ASCII text. Escaped: ``%`` ``&`` ``#`` (not
-    already escaped), a ``$`` that opens no math, ``_``, ``^`` and ``~`` outside math
+    app's renderer chooses them), balanced braces that are a macro's argument (``\\emph{x}``) or in
+    math, non-ASCII text. A pair of braces of the text (``{GUI}``, which the app shows as braces)
+    is written ``\\textbraceleft{}GUI\\textbraceright{}``: ``paperdeck import`` would drop a group's.
+    Escaped: ``%`` ``&`` ``#`` (not already escaped), a ``$`` that opens no math, ``_``, ``^`` and ``~`` outside math
     (``\\textasciitilde{}``: a tilde, not LaTeX's tie), a backslash before a space or at the end
     (``\\textbackslash{}``: not LaTeX's control space), ``--`` outside math (``-{}-``: the hyphens
     the app shows, not LaTeX's dash); a doubled escape (``50\\\\%``, as some real abstracts have)
@@ -156,6 +159,8 @@ def bibtex_text(text: str) -> str:
     in_math: list[bool] = []
     bare: list[int] = []  # positions in tokens of `{` `}`, then of `\{` `\}`
     escaped: list[int] = []
+    groups: list[tuple[int, bool]] = []  # open text braces: (position, a macro's argument?)
+    literal: set[int] = set()  # positions of text braces paired with no macro: characters of the text
     math_end: str | None = None  # the closing delimiter while in math
     i, n = 0, len(text)
 
@@ -223,6 +228,8 @@ def bibtex_text(text: str) -> str:
                 math_end = delimiter
             continue
         if char in "{}":
+            if not math:
+                _text_group(char, len(tokens), tokens, groups, literal)
             bare.append(len(tokens))
             emit(char, math)
         elif char in "%&#":
@@ -242,6 +249,9 @@ def bibtex_text(text: str) -> str:
         i += 1
     if tokens and tokens[-1] == "\\\\":
         tokens[-1] = "\\\\ "  # `\\}` would hide the field's closing brace from bibtexparser
+    for position in literal:  # `{braces}` the app shows as braces: read back as braces, not a group
+        tokens[position] = "\\textbraceright{}" if tokens[position] == "}" else "\\textbraceleft{}"
+    bare = [position for position in bare if position not in literal]
     for positions in (bare, escaped):
         for position in _unmatched(tokens, positions):
             closing = tokens[position].endswith("}")
@@ -250,6 +260,28 @@ def bibtex_text(text: str) -> str:
             else:
                 tokens[position] = "\\textbraceright{}" if closing else "\\textbraceleft{}"
     return "".join(tokens)
+
+
+#: A kept macro, or one written as text (``\\textbackslash{}input``: the reader keeps its arguments).
+_MACRO_BEFORE = re.compile(r"\\(?:(?:text)?backslash\{\})?[A-Za-z]+")
+#: The accents whose braced letter follows them (``\\'{e}``): their group is their argument.
+_ACCENTS = frozenset("\\" + char for char in "'`^\"~=.")
+
+
+def _text_group(char: str, position: int, tokens: list[str], groups: list[tuple[int, bool]], literal: set[int]) -> None:
+    """Note a brace of the text outside math at ``position`` in ``tokens``. A pair that is no
+    macro's argument (after a kept macro, an accent or an argument's closing brace) nor inside one
+    would be read back by ``paperdeck import`` as a case-protecting group and dropped: its two
+    positions go in ``literal``, to be written as the braces the app shows."""
+    if char == "{":
+        before = tokens[-1] if tokens else ""
+        argument = _MACRO_BEFORE.fullmatch(before) is not None or before in _ACCENTS  # `\\emph{x}`
+        argument = argument or (before == "}" and position - 1 not in literal)  # `\\frac{a}{b}`
+        groups.append((position, argument or any(kept for _, kept in groups[-1:])))
+    elif groups:
+        start, kept = groups.pop()
+        if not kept:
+            literal.update((start, position))
 
 
 def _kept_macro(name: str, text: str, end: int) -> bool:
@@ -433,6 +465,8 @@ def bibtex_entry(paper: Paper, key: str) -> str:
 def _field_value(name: str, value: str) -> str:
     if name in ("url", "doi", "eprint", "openreview"):
         return _verbatim(value)
+    if name == "author":  # each name written by `_author` already, a name with ` and ` braced whole
+        return value
     return bibtex_text(value)
 
 
@@ -556,6 +590,86 @@ def _with_round_trip_fields(raw: str, paper: Paper, present: set[str]) -> str:
     return f"{body}{'' if body.endswith(',') else ','}\n{added}\n{close}"
 
 
+def _with_stored_text(raw: str, paper: Paper) -> str:
+    """A source's entry ``raw`` whose ``title``, ``author`` and ``abstract`` give back, read by
+    ``paperdeck import``, the paper's own (``--`` in Paper Copilot's COLM entries is an en dash to
+    BibTeX, a hyphen pair in the paper's title): each field that would not is written from the
+    paper by :func:`bibtex_text`, as a generated entry's is; one that would is kept as written
+    (its case-protecting braces too), and so is a value not in braces or quotes."""
+    from paperdeck.sources.bibtex import latex_text, split_authors, strip_braces
+    from paperdeck.sources.common import collapse
+
+    values = {
+        name.casefold(): collapse(str(field.value)) for name, field in parse_string(raw).entries[0].fields_dict.items()
+    }
+    wanted: list[tuple[str, str]] = []
+    if "title" in values and strip_braces(values["title"]) != " ".join(paper.title.split()):
+        wanted.append(("title", bibtex_text(paper.title)))
+    if "author" in values and paper.authors and split_authors(values["author"]) != paper.authors:
+        wanted.append(("author", " and ".join(_author(name) for name in paper.authors)))
+    if "abstract" in values and paper.abstract and latex_text(values["abstract"]) != collapse(paper.abstract):
+        wanted.append(("abstract", bibtex_text(paper.abstract)))
+    for name, value in wanted:
+        span = _field_span(raw, name)
+        if span is not None:
+            raw = f"{raw[: span[0]]}{{{value}}}{raw[span[1] :]}"
+    return raw
+
+
+def _field_span(raw: str, name: str) -> tuple[int, int] | None:
+    """Where the value of field ``name`` is in a source's entry ``raw`` (its braces or quotes
+    included), a field of the entry itself (after a comma outside every brace and quote);
+    ``None`` when it has none, or one not in braces or quotes (a macro, a ``#`` concatenation).
+    Braces after a backslash are escaped ones, as bibtexparser counts them."""
+    head = re.search(r"[{(]", raw)
+    if head is None:
+        return None
+    field = re.compile(r"\s*" + re.escape(name) + r"\s*=\s*", re.IGNORECASE)
+    depth, quoted, i, n = 0, False, head.end(), len(raw)
+    while i < n:
+        char = raw[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "," and depth == 0 and not quoted and (match := field.match(raw, i + 1)) is not None:
+            start = match.end()
+            end = _value_end(raw, start)
+            return None if end is None else (start, end)
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        i += 1
+    return None
+
+
+def _value_end(raw: str, start: int) -> int | None:
+    """The end of the braced or quoted value at ``start`` in ``raw`` (after its closing brace or
+    quote), if it is one and ends as one value: a ``#`` after it concatenates more."""
+    closer = {"{": "}", '"': '"'}.get(raw[start : start + 1])
+    if closer is None:
+        return None
+    depth, i, n = 0, start, len(raw)
+    while i < n:
+        char = raw[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        if (closer == "}" and char == "}" and depth == 0) or (
+            closer == '"' and char == '"' and depth == 0 and i > start
+        ):
+            rest = raw[i + 1 :].lstrip()
+            return None if rest.startswith("#") else i + 1
+        i += 1
+    return None
+
+
 def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
     """Every paper as one entry, in the order given, separated by blank lines (see the module
     docstring); ``""`` for no papers."""
@@ -567,7 +681,7 @@ def bibtex_entries(papers: Sequence[Paper] | Iterable[Paper]) -> str:
             chunks.append(bibtex_entry(paper, keys.claim(base_key(paper))))
             continue
         raw, key = own
-        raw = _with_round_trip_fields(raw, paper, _field_names(raw))
+        raw = _with_round_trip_fields(_with_stored_text(raw, paper), paper, _field_names(raw))
         unique = keys.claim(key)
         if unique != key:
             start = _KEY_AT_START.match(raw)

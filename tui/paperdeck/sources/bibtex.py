@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bibtexparser.entrypoint import parse_string
 from bibtexparser.library import Library
+from bibtexparser.middlewares.names import parse_single_name_into_parts
 from bibtexparser.model import DuplicateBlockKeyBlock, Entry
 
 from paperdeck.model.decision import normalise_decision
@@ -402,25 +403,35 @@ def _text_escape(
 
 
 def split_authors(text: str) -> tuple[str, ...]:
-    """Names from a BibTeX ``author`` field, in byline order.
+    """Names from a BibTeX ``author`` field, in byline order, each written first name first.
 
-    Split on ``and`` outside braces; ``Last, First`` is turned round; a comma-separated list
-    without ``and`` (``A B, C D``, seen in OpenReview entries) is split too; ``Anonymous`` and
-    ``others`` give no name.
+    Split on ``and`` outside braces; each name is read in any of BibTeX's three forms
+    (``First von Last``, ``von Last, First``, ``von Last, Jr, First``) by bibtexparser's own
+    name splitting, so ``Steele, Jr., Guy L.`` is ``Guy L. Steele Jr.``. A field of one name
+    whose commas part names of two words or more (``A B, C D, E F``, seen in OpenReview
+    entries) is a list of names. ``Anonymous`` and ``others`` give no name.
     """
     if text.casefold() in _ANONYMOUS:
         return ()
+    pieces = _split_outside_braces(text)
+    if len(pieces) == 1 and (listed := _comma_list(pieces[0])):
+        return listed
     names: list[str] = []
-    for raw in _split_outside_braces(text):
-        name = strip_braces(raw)
-        parts = [part.strip() for part in name.split(",")]
-        if len(parts) >= 3 or (len(parts) == 2 and all(len(p.split()) >= 2 for p in parts)):
-            names.extend(part for part in parts if part)  # "A B, C D, E F": a list of names
-        elif len(parts) == 2 and all(parts):
-            names.append(f"{parts[1]} {parts[0]}")  # "Last, First"
-        elif name and name.casefold() not in {"others", *_ANONYMOUS}:
+    for raw in pieces:
+        parts = parse_single_name_into_parts(latex_text(raw), strict=False)  # `Jo\~{a}o`: one word
+        name = " ".join(strip_braces(parts.merge_first_name_first).split())
+        if name and name.casefold() not in {"others", *_ANONYMOUS}:
             names.append(name)
     return tuple(names)
+
+
+def _comma_list(text: str) -> tuple[str, ...]:
+    """The names of ``A B, C D, E F`` (every part two words or more, or four parts or more), else
+    ``()``: the field is one name in BibTeX's ``von Last, First`` or ``von Last, Jr, First``."""
+    parts = [part.strip() for part in strip_braces(text).split(",")]
+    if len(parts) >= 4 or (len(parts) >= 2 and all(len(part.split()) >= 2 for part in parts)):
+        return tuple(part for part in parts if part)
+    return ()
 
 
 def _split_outside_braces(text: str) -> list[str]:

@@ -495,8 +495,9 @@ def _env_at(items: list[Item], i: int) -> tuple[str | None, int]:
 def _matrix(items: list[Item], j: int) -> tuple[str, int] | None:
     """A matrix environment begun at ``items[j]`` (its ``{name}``), read to its ``\\end``: its
     rows in their delimiters, cells split by ``, ``, rows by ``; `` (``\\begin{pmatrix} a & b
-    \\\\ c & d \\end{pmatrix}`` → ``(a, b; c, d)``, ``vmatrix`` → ``|a, b; c, d|``), and where it
-    ends; ``None`` when it is no matrix or has no end (then read as before)."""
+    \\\\ c & d \\end{pmatrix}`` → ``(a, b; c, d)``, ``vmatrix`` → ``|a, b; c, d|``), a row of
+    empty cells left out (``0 \\\\\\\\ b``, a review's JSON-doubled row break, is ``0; b``), and
+    where it ends; ``None`` when it is no matrix or has no end (then read as before)."""
     env, start = _env_at(items, j)
     if env not in _MATRICES:
         return None
@@ -518,8 +519,8 @@ def _matrix(items: list[Item], j: int) -> tuple[str, int] | None:
         else:
             rows[-1][-1].append(item)
     shown = [", ".join(_unfrac(_convert(cell)).strip() for cell in row) for row in rows]
-    while shown and not shown[-1].strip(", "):  # a last "\\\\" starts no row
-        shown.pop()
+    # a row of empty cells shows nothing: a last "\\\\" starts none, a JSON-doubled "\\\\\\\\" is one break
+    shown = [row for row in shown if row.strip(", ")]
     opening, closing = _MATRICES[env]
     return f"{opening}{'; '.join(shown)}{closing}", _env_at(items, k + 1)[1]
 
