@@ -244,3 +244,30 @@ async def test_enter_shows_the_highlighted_events_paper_and_s_unstars_it(tmp_pat
         await settle(pilot)
         assert app.screen is main_screen(app)
         await wait_for(pilot, lambda: paper_list(app).highlighted_id == "openreview:sbEb0Ld6MK", what="on its row")
+
+
+async def test_enter_on_a_paper_outside_the_venue_scope_widens_the_scope(tmp_path: Path) -> None:
+    """The fifteenth round's second tester: scope ICLR 2026 + COLM 2025, ``enter`` on a CVPR 2019
+    event set ``id:…`` and showed "No papers match". Here the scope is COLM 2025 and the event an
+    ICLR 2026 paper's: the scope takes ICLR 2026 in, one line says so and names the filter
+    replaced, and the paper is highlighted."""
+    store = schedule_store(tmp_path)
+    import_files(store, [fixture("papercopilot_colm2025.json")])
+    store.set_star("openreview:sbEb0Ld6MK", True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main = main_screen(app)
+        main.list_filter.set_scope(["COLM 2025"])
+        await filter_to(pilot, "language")
+        await pilot.press("P")
+        screen = app.screen
+        assert isinstance(screen, ScheduleScreen)
+        await wait_for(pilot, lambda: screen.highlighted is not None, what="the plan")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is main
+        await wait_for(pilot, lambda: paper_list(app).highlighted_id == "openreview:sbEb0Ld6MK", what="its paper")
+        assert main.list_filter.scope == frozenset()  # both venues of the store: every venue
+        said = [str(n.message) for n in app._notifications]
+        assert "Scope: + ICLR 2026 · the filter was: language" in said, said
