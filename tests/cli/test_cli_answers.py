@@ -96,7 +96,7 @@ def test_a_mark_already_as_asked_is_said_to_have_changed_nothing(
         (("star", first), [f"starred {first} "]),
         (("star", first, second), [f"already starred: {first} ", f"starred {second} "]),
         (("unstar", first), [f"unstarred {first} "]),
-        (("untag", first, "method"), [f"not tagged method: {first} "]),
+        (("untag", first, "method"), [f"No tag method on {first}: nothing removed. "]),
         (("tag", first, "method"), [f"{first}: method "]),
         (("tag", first, "method"), [f"already tagged method: {first} "]),
         (("untag", first, "method"), [f"{first}: no tags "]),

@@ -47,3 +47,15 @@ def test_a_subclass_reads_its_own_records() -> None:
 
     read = Marked.from_dict({"paper_id": "abs:1", "starred": True})
     assert type(read) is Marked and read.starred and read.paper_id == "abs:1"
+
+
+def test_missing_tags_are_the_removals_a_record_does_not_hold() -> None:
+    """``-nosuch`` on a paper without it: named, cleaned, once (the tag prompt and ``untag`` say so)."""
+    from paperdeck.model.user import missing_tags, no_tag_said
+
+    assert missing_tags(["#NoSuch", "later", "nosuch"], ("later",)) == ["nosuch"]
+    assert missing_tags(["later"], ("later",)) == []
+    assert no_tag_said(["nosuch"]) == "No tag nosuch on this paper: nothing removed."
+    assert no_tag_said(["a", "b"], "the 2 marked papers", rest_done=True) == (
+        "No tag a, b on the 2 marked papers: the other changes made."
+    )

@@ -66,3 +66,31 @@ async def test_the_tag_prompt_refuses_what_it_cannot_keep_and_keeps_the_text(
         said = [str(n.message) for n in app._notifications]
         assert said[-1:] == [refused] and "/" not in said[-1].split(";")[0]
         assert Store(seeded_store.data_dir).user_data(target).tags == ()
+
+
+@pytest.mark.parametrize(
+    ("typed", "said", "tags"),
+    [
+        ("-nosuch", "No tag nosuch on this paper: nothing removed.", ()),
+        ("later -nosuch", "No tag nosuch on this paper: the other changes made.", ("later",)),
+    ],
+    ids=["alone", "with-an-addition"],
+)
+async def test_removing_a_tag_the_paper_lacks_says_so(
+    make_app: Callable[..., PaperApp], seeded_store: Store, typed: str, said: str, tags: tuple[str, ...]
+) -> None:
+    """The fifteenth round's second tester: ``-nosuch`` (a tag the paper does not have) closed
+    the box and said nothing. One line says no tag was removed; the rest typed is applied."""
+    from tests.waits import wait_for
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        target = highlighted(app).id
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.press(*typed, "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, TagPrompt)
+        await wait_for(pilot, lambda: said in [str(n.message) for n in app._notifications], what=said)
+        await wait_for(pilot, lambda: Store(seeded_store.data_dir).user_data(target).tags == tags, what=str(tags))

@@ -223,6 +223,8 @@ PINNED: dict[str, list[tuple[str | None, str, str, bool, bool]]] = {
         ("schedule.up", "k,up", "move(-1)", False, False),
         ("schedule.show", "enter", "show_in_list", True, False),
         ("schedule.star", "s", "toggle_star", True, False),
+        ("schedule.undo", "u", "history_step(1)", True, False),
+        ("schedule.redo", "ctrl+r", "history_step(0)", False, False),
         ("schedule.first", "g,home", "scroll_to_end(0)", False, False),
         ("schedule.last", "G,end", "scroll_to_end(1)", False, False),
     ],

@@ -75,3 +75,24 @@ def test_the_short_forms() -> None:
     assert short_star_note(5, 6) == "★ 5/6"
     assert short_star_note(5, 5) == "★ 5"
     assert short_star_note(0, 0) == ""
+
+
+@pytest.mark.parametrize("width", [80, 100])
+async def test_with_a_filter_and_marks_the_scope_stays_named(tmp_path: Path, papers: list[Paper], width: int) -> None:
+    """The fifteenth round's second tester: scope ICLR 2026 + COLM 2025, a filter of 185 papers,
+    two marked: at 80 columns ``185 of 20,048 · ★ 5 · 2 marked`` (nothing said two venues). The
+    scope is kept before the stars, the marks in a short form first (``▌ 2``, as the rows mark)."""
+    app = PaperApp(store=_store(tmp_path, papers))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        screen.list_filter.set_scope(["ICLR 2026", "COLM 2025"])
+        await settle(pilot)
+        await pilot.press("slash", *"COLM", "enter")
+        await settle(pilot)
+        await pilot.press("space", "space")
+        await settle(pilot)
+        await wait_for(pilot, lambda: "2 " in counts(app) and " of " in counts(app), what=lambda: counts(app))
+        text = counts(app).strip()
+        assert "ICLR 2026" in text or "2 venues" in text, text
+        assert "2 marked" in text or "▌ 2" in text, text

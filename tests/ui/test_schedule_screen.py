@@ -244,3 +244,67 @@ async def test_enter_shows_the_highlighted_events_paper_and_s_unstars_it(tmp_pat
         await settle(pilot)
         assert app.screen is main_screen(app)
         await wait_for(pilot, lambda: paper_list(app).highlighted_id == "openreview:sbEb0Ld6MK", what="on its row")
+
+
+async def test_enter_on_a_paper_outside_the_venue_scope_widens_the_scope(tmp_path: Path) -> None:
+    """The fifteenth round's second tester: scope ICLR 2026 + COLM 2025, ``enter`` on a CVPR 2019
+    event set ``id:…`` and showed "No papers match". Here the scope is COLM 2025 and the event an
+    ICLR 2026 paper's: the scope takes ICLR 2026 in, one line says so and names the filter
+    replaced, and the paper is highlighted."""
+    store = schedule_store(tmp_path)
+    import_files(store, [fixture("papercopilot_colm2025.json")])
+    store.set_star("openreview:sbEb0Ld6MK", True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        main = main_screen(app)
+        main.list_filter.set_scope(["COLM 2025"])
+        await filter_to(pilot, "language")
+        await pilot.press("P")
+        screen = app.screen
+        assert isinstance(screen, ScheduleScreen)
+        await wait_for(pilot, lambda: screen.highlighted is not None, what="the plan")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is main
+        await wait_for(pilot, lambda: paper_list(app).highlighted_id == "openreview:sbEb0Ld6MK", what="its paper")
+        assert main.list_filter.scope == frozenset()  # both venues of the store: every venue
+        said = [str(n.message) for n in app._notifications]
+        assert "Scope: + ICLR 2026 · the filter was: language" in said, said
+
+
+async def test_u_in_the_plan_undoes_the_star_and_the_footer_says_star_or_unstar(tmp_path: Path) -> None:
+    """The fifteenth round's second tester: ``u`` in the plan did nothing and said nothing (on the
+    list it undoes), and the footer said ``s Star`` where ``s`` unstars. ``u`` undoes the list's
+    last step (the plan's ``s`` is one) and the plan is made again; the footer says
+    ``Star/unstar``."""
+    from paperdeck.ui.widgets.footer import PaperFooter
+
+    store = schedule_store(tmp_path)
+    store.set_star("openreview:sbEb0Ld6MK", True)
+    store.set_star("openreview:4KVeb0Vv13", True)
+    app = PaperApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("P")
+        screen = app.screen
+        assert isinstance(screen, ScheduleScreen)
+        await wait_for(pilot, lambda: screen.highlighted is not None, what="the plan")
+        await pilot.pause()
+        from textual.widgets._footer import FooterKey
+
+        shown = [key.description for key in screen.query_one(PaperFooter).query(FooterKey)]
+        assert "Star/unstar" in shown, shown
+        first = screen.highlighted
+        assert first is not None
+        await pilot.press("s")
+        await wait_for(pilot, lambda: not store.user_data(first.paper_id).starred, what="unstarred")
+
+        def planned() -> set[str]:
+            return {item.paper_id for item in screen.plan.items} if screen.plan is not None else set()
+
+        await wait_for(pilot, lambda: first.paper_id not in planned(), what="the plan without it")
+        await pilot.press("u")
+        await wait_for(pilot, lambda: store.user_data(first.paper_id).starred, what="starred again")
+        await wait_for(pilot, lambda: first.paper_id in planned(), what="the plan with it again")
+        assert app.screen is screen

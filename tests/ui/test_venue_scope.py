@@ -294,8 +294,8 @@ async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_ou
 
 async def test_a_click_on_a_tick_box_ticks_it_and_one_on_the_name_picks_the_row(tmp_path: Path) -> None:
     """The rows are drawn with a tick box (``[x] ICLR 2026``): a click on the box ticks or unticks
-    the venue, as space does (it picked the row and closed the picker); a click on the name picks
-    the row, as enter does."""
+    the venue, as space does (it picked the row and closed the picker); a click on the name shows
+    that venue alone, as ``o`` does."""
     app = PaperApp(store=make_store(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -320,4 +320,29 @@ async def test_a_click_on_a_tick_box_ticks_it_and_one_on_the_name_picks_the_row(
         await pilot.click(options, offset=(box + 8, top + 2))
         await wait_for(pilot, lambda: app.screen is not picker, what="the picker closed")
         await settle(pilot)
+        assert screen.view_ids() == [paper.id for paper in COLM]
+
+
+async def test_a_click_on_an_unticked_venues_name_shows_it_alone_whatever_is_ticked(tmp_path: Path) -> None:
+    """The fifteenth round's second tester: with other venues ticked, a click on an unticked
+    venue's name closed the picker on the ticked venues, the clicked one left out (with none
+    ticked, the same click showed it alone). A click on a name shows that venue alone, as ``o``."""
+    app = PaperApp(store=make_store(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("c")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, VenuesScreen)
+        options = picker.query_one(OptionList)
+        box = options.content_region.x - options.region.x
+        top = options.content_region.y - options.region.y
+        await pilot.click(options, offset=(box + 1, top + 2))  # COLM's box: unticked, ICLR 2026 still ticked
+        await pilot.pause()
+        assert option_texts(app)[1].startswith("[x] ICLR 2026") and option_texts(app)[2].startswith("[ ] COLM")
+        await pilot.click(options, offset=(box + 8, top + 2))  # COLM's name
+        await wait_for(pilot, lambda: app.screen is not picker, what="the picker closed")
+        await settle(pilot)
+        assert screen.list_filter.scope == {"COLM 2025"}
         assert screen.view_ids() == [paper.id for paper in COLM]

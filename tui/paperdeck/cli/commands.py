@@ -30,7 +30,7 @@ from paperdeck.model.errors import PaperdeckError
 from paperdeck.model.paper import BLANK_TAG, STATUSES, Paper, blank_tag, clean_tag, split_tags, with_tags
 from paperdeck.model.paper_json import paper_record
 from paperdeck.model.safe_text import file_name, one_line, shown_line, visible, web_link
-from paperdeck.model.user import colon_refusal, colon_tag
+from paperdeck.model.user import colon_refusal, colon_tag, no_tag_said
 from paperdeck.store.store import Store
 
 Command = Callable[[Store, argparse.Namespace], int]
@@ -507,7 +507,7 @@ def cmd_tag(store: Store, args: argparse.Namespace) -> int:
     if changed:
         text = f"{paper.id}: {', '.join(record.tags) or 'no tags'}"
     else:
-        text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper.id}"
+        text = f"already tagged {', '.join(tags)}: {paper.id}" if adding else no_tag_said(tags, paper.id)
     emit(args, paper_record(paper, record), f"{one_line(text)}  {shown_line(paper.title)}")
     return 0
 

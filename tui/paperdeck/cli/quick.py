@@ -141,7 +141,9 @@ def _tag(directory: str, adding: bool, given: str, tags: list[str]) -> str:
     if after is not before:
         text = f"{paper_id}: {', '.join(after['tags']) or 'no tags'}"
     else:
-        text = f"{'already tagged' if adding else 'not tagged'} {', '.join(tags)}: {paper_id}"
+        named = ", ".join(tags)
+        # as paperdeck.model.user.no_tag_said (not imported: the quick path stays light)
+        text = f"already tagged {named}: {paper_id}" if adding else f"No tag {named} on {paper_id}: nothing removed."
     return f"{one_line(text)}  {shown_line(paper['title'])}"
 
 

@@ -263,6 +263,21 @@ def with_tags(record: UserData, add: Iterable[str] = (), remove: Iterable[str] =
     return record.replaced(tags=tuple(sorted(tags)))
 
 
+def missing_tags(remove: Iterable[str], tags: Iterable[str]) -> list[str]:
+    """The tags of ``remove`` (as typed) that ``tags`` (as stored) do not hold, cleaned, in order,
+    once each: the tags a removal would not find."""
+    held = set(tags)
+    return list(dict.fromkeys(t for t in map(clean_tag, remove) if t and t not in held))
+
+
+def no_tag_said(missing: Iterable[str], where: str = "this paper", rest_done: bool = False) -> str:
+    """What a removal of tags ``where`` does not hold says, in one line: ``"No tag nosuch on this
+    paper: nothing removed."``, or, when other tags were changed, ``"No tag nosuch on this paper:
+    the other changes made."``."""
+    names = ", ".join(missing)
+    return f"No tag {names} on {where}: {'the other changes made' if rest_done else 'nothing removed'}."
+
+
 __all__ = [
     "BLANK_TAG",
     "STATUSES",
@@ -271,6 +286,8 @@ __all__ = [
     "clean_tag",
     "colon_refusal",
     "colon_tag",
+    "missing_tags",
+    "no_tag_said",
     "read_tags",
     "split_tags",
     "with_tags",

@@ -569,8 +569,16 @@ COMMANDS: tuple[Command, ...] = (
         about="Show the highlighted event's paper in the list",
     ),
     Command(
-        "schedule.star", "s", "toggle_star", "Star", "schedule", "schedule", show=True,
+        "schedule.star", "s", "toggle_star", "Star/unstar", "schedule", "schedule", show=True,
         about="Star / unstar the highlighted event's paper (unstarred, it leaves the plan)",
+    ),
+    Command(
+        "schedule.undo", "u", "history_step(1)", "Undo", "schedule", "schedule", show=True,
+        about="Undo the list's last change (a star here is one), the plan made again",
+    ),
+    Command(
+        "schedule.redo", "ctrl+r", "history_step(0)", "Redo", "schedule", "schedule",
+        about="Redo the list's last undone change, the plan made again",
     ),
     # -- the views list (ViewsScreen: v) and the save-view prompt (SaveViewPrompt: w) --------
     Command("views.close", "escape,v,q", "close", "Close", "views", "views", show=True, about="Close the views list"),

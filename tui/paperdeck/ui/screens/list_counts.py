@@ -60,6 +60,14 @@ _SCOPE_NOTE = 0
 _QUERY_NOTE = 10
 #: The index of the matches outside the venue scope (:mod:`paperdeck.search.elsewhere`).
 _ELSEWHERE_NOTE = 11
+#: The index of the marks (``2 marked``) among the counts' notes.
+_MARKS_NOTE = 4
+
+
+def _short_marks(note: str) -> str:
+    """The marks' note in short, as the rows mark a paper: ``"2 marked"`` → ``"▌ 2"``; ``""``
+    stays ``""``."""
+    return f"▌ {note.removesuffix(' marked')}" if note else ""
 
 
 #: What gives way, in this order, where a venue scope's counts lack room for every note with the
@@ -69,8 +77,9 @@ _ELSEWHERE_NOTE = 11
 #: until every note shown fits. A form: ``"whole"``; ``"short"`` (``+2 elsewhere``, the stars
 #: ``★ 1/2``: one of the two starred papers is in the scope); ``""`` the note left out; ``"count"``
 #: the stars alone (``★ 1``). The scope is named before anything less important (a tester's
-#: find: at 80 columns it went, and the matches elsewhere were a bare ``+1``); it goes only where
-#: not even ``2 venues`` fits beside ``★ 1``.
+#: find: at 80 columns it went, and the matches elsewhere were a bare ``+1``); then the marks
+#: take their short form (``▌ 2``) and the stars go, before the scope does (another tester's:
+#: ``185 of 20,048 · ★ 5 · 2 marked``, nothing said two venues).
 _GIVE_WAY = (
     ("whole", "short"),
     ("short", "short"),
@@ -463,7 +472,20 @@ class ListCounts:
                 notes[_SCOPE_NOTE] = scope
                 if (fits := tried()) is not None:
                     return fits
-        notes[_SCOPE_NOTE] = ""  # not even the shortest name beside the star count
+        # Still short: the marks in their short form (``▌ 2``), then the stars left out, before
+        # the scope goes (a tester's find: ``185 of 20,048 · ★ 5 · 2 marked`` at 80 columns).
+        marks = before[_MARKS_NOTE]
+        for star_form in ("count", ""):
+            for marks_form in dict.fromkeys((marks, _short_marks(marks))):
+                notes[_MARKS_NOTE] = marks_form
+                notes[1] = star_forms[star_form] if star_form else ""
+                for scope in scopes:
+                    notes[_SCOPE_NOTE] = scope
+                    if (fits := tried()) is not None:
+                        return fits
+        notes[1] = star_forms["count"]
+        notes[_MARKS_NOTE] = before[_MARKS_NOTE]
+        notes[_SCOPE_NOTE] = ""  # not even the shortest name beside the marks
         if (fits := tried()) is not None:
             return fits
         text, notes[:] = with_stars if with_stars is not None else (text, before)

@@ -908,7 +908,9 @@ class MainScreen(ReadingScreen):
 
     def _show_planned(self, paper_id: str | None) -> None:
         """Highlight the paper chosen in the plan (``enter`` there): on its row when the list
-        shows it, else the filter set to its id (``id:…``), which shows it."""
+        shows it, else the filter set to its id (``id:…``), which shows it. A paper outside the
+        venue scope widens the scope to take its venue in, and one line says so (``Scope: +
+        CVPR 2019``) and names the filter replaced (nothing keeps it: the line is the way back)."""
         if not paper_id:
             return
         papers = self.query_one(PaperList)
@@ -917,9 +919,22 @@ class MainScreen(ReadingScreen):
             papers.cursor = row
             papers.focus()
             return
+        from paperdeck.model.safe_text import one_line
+        from paperdeck.search.venues import venue_of
+
+        said = []
+        scope, venue = self.list_filter.scope, venue_of(self.store, paper_id)
+        if scope and venue and venue not in scope:
+            self.list_filter.set_scope([*scope, venue])
+            said.append(f"Scope: + {self._venue_at(paper_id)}")
         bar = self.query_one(FilterBar)
+        if bar.value.strip():
+            said.append(f"the filter was: {one_line(bar.value)}")
         bar.value = f"id:{paper_id}"
         bar.cursor_position = len(bar.value)
+        if said:
+            line = " · ".join(said)
+            self.notify(line[0].upper() + line[1:], markup=False, timeout=8)
 
     # -- following (paperdeck.ui.screens.follows) ---------------------------------------------
 

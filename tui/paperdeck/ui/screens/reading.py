@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from paperdeck.model.errors import StoreError
 from paperdeck.model.safe_text import one_line
-from paperdeck.model.user import UserData, with_tags
+from paperdeck.model.user import UserData, clean_tag, missing_tags, no_tag_said, with_tags
 from paperdeck.reading.marks import CONFIRM_OVER, Marks
 from paperdeck.reading.status import next_unseen, status_after
 from paperdeck.store.store import Store
@@ -278,9 +278,16 @@ class ReadingScreen(Screen[None]):
         what = f"{len(ids):,} marked papers" if len(ids) > 1 else one_line(row.title if row else ids[0])
 
         def done(answer: tuple[list[str], list[str]] | None) -> None:
-            if answer is not None:
-                add, remove = answer
-                self.apply("tag", lambda r: with_tags(r, add, remove), ids)
+            if answer is None:
+                return
+            add, remove = answer
+            if missing := missing_tags(remove, current):  # no marked paper holds it: said, not silent
+                rest = bool(add) or len(missing) < len({clean_tag(tag) for tag in remove})
+                where = "this paper" if len(ids) == 1 else f"the {len(ids):,} marked papers"
+                self.notify(one_line(no_tag_said(missing, where, rest_done=rest)), markup=False)
+                if not rest:
+                    return
+            self.apply("tag", lambda r: with_tags(r, add, remove), ids)
 
         self.app.push_screen(TagPrompt(what, current, self.store.all_tags), done)
 

@@ -5,7 +5,8 @@ venue's beside it; an event whose time overlaps another chosen one in another se
 ``⚠ clash`` (in reverse video too, readable without colour). The plan is made in a thread.
 One event is highlighted (``▸`` before its lines, bold): ``j`` / ``k`` move it, ``enter`` shows
 its paper in the list (the screen closes), ``s`` stars or unstars it (through the list's undoable
-step; the plan is made again), ``escape`` comes back.
+step; the plan is made again), ``u`` / ``ctrl+r`` undo / redo the list's last step (the plan made
+again), ``escape`` comes back.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from paperdeck.ui.widgets.footer import PaperFooter
 if TYPE_CHECKING:
     from paperdeck.model.schedule import PlanItem
     from paperdeck.reading.plan import Plan
+    from paperdeck.ui.screens.reading import ReadingScreen
 
 __all__ = ["ScheduleScreen"]
 
@@ -173,13 +175,34 @@ class ScheduleScreen(Screen[str | None]):
         if (item := self.highlighted) is not None:
             self.dismiss(item.paper_id)
 
+    def on_screen_resume(self) -> None:
+        """Back over the plan (a question of the list's undo answered): made again, as the
+        papers starred may have changed meanwhile."""
+        if self.plan is not None:
+            self._make_plan()
+
+    def _main(self) -> ReadingScreen | None:
+        """The list beneath, whose undoable steps the plan's changes are."""
+        from paperdeck.ui.screens.reading import ReadingScreen
+
+        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, ReadingScreen)), None)
+
+    def action_history_step(self, undo: int) -> None:
+        """Undo (``undo`` 1) or redo the list's last step, as ``u`` / ``ctrl+r`` there (a star
+        made here is one), then make the plan again."""
+        if (main := self._main()) is None:
+            return
+        main.action_undo() if undo else main.action_redo()
+        main.saves.when_idle(self._plan_again)  # after a step waiting on the saves queued before it
+
+    def _plan_again(self) -> None:
+        self._make_plan()
+
     def action_toggle_star(self) -> None:
         """Star or unstar the highlighted event's paper (one undoable step of the list beneath),
         then make the plan again: an unstarred paper not to-read leaves it."""
-        from paperdeck.ui.screens.reading import ReadingScreen
-
         item = self.highlighted
-        main = next((s for s in reversed(self.app.screen_stack) if isinstance(s, ReadingScreen)), None)
+        main = self._main()
         if item is None or main is None:
             return
         label = main.toggle_star_of([item.paper_id])

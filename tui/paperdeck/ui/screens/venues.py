@@ -33,19 +33,23 @@ BOX_CELLS = 4
 
 class VenueOptions(OptionList):
     """The picker's rows: a click on a row's tick box (``[x]``, ``[ ]``) ticks it, as ``space``
-    does (:class:`BoxClicked`); a click elsewhere on a row picks it, as ``enter`` (the list's own)."""
+    does (:class:`BoxClicked`); a click elsewhere on a row shows that venue alone, whatever is
+    ticked, as ``o`` (:class:`NameClicked`; every venue on the All venues row)."""
 
     class BoxClicked(Message):
         """A row's tick box was clicked (the row highlighted first)."""
 
+    class NameClicked(Message):
+        """A row's name (or count) was clicked (the row highlighted first)."""
+
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         option = event.style.meta.get("option")
-        if offset is None or not isinstance(option, int) or offset.x >= BOX_CELLS:
-            return  # the list's own click: pick the row
+        if offset is None or not isinstance(option, int):
+            return
         event.prevent_default()
         self.highlighted = option
-        self.post_message(self.BoxClicked())
+        self.post_message(self.BoxClicked() if offset.x < BOX_CELLS else self.NameClicked())
 
 
 class VenuesScreen(ChoiceDialog[list[str] | None]):
@@ -152,6 +156,10 @@ class VenuesScreen(ChoiceDialog[list[str] | None]):
     @on(VenueOptions.BoxClicked)
     def _box_clicked(self) -> None:
         self.action_tick()
+
+    @on(VenueOptions.NameClicked)
+    def _name_clicked(self) -> None:
+        self.action_only()
 
     def action_only(self) -> None:
         """Show the highlighted venue alone (every venue on the All venues row)."""
