@@ -37,6 +37,20 @@ def screen_text(screen: ScheduleScreen) -> str:
     return "\n".join("".join(s.text for s in body.render_line(y)) for y in range(body.size.height))
 
 
+async def opened_plan(app: PaperApp, pilot: Pilot[None]) -> ScheduleScreen:
+    """The plan opened with ``P``, once it is made and, when it holds events, one is highlighted."""
+    await pilot.press("P")
+    screen = app.screen
+    assert isinstance(screen, ScheduleScreen)
+    await wait_for(
+        pilot,
+        lambda: screen.plan is not None and (screen.highlighted is not None or not screen.plan.items),
+        what="the plan",
+    )
+    await pilot.pause()
+    return screen
+
+
 async def test_three_in_one_session_walk_in_poster_order_and_the_clash_is_flagged(tmp_path: Path) -> None:
     store = schedule_store(tmp_path)
     app = PaperApp(store=store)
@@ -55,11 +69,7 @@ async def test_three_in_one_session_walk_in_poster_order_and_the_clash_is_flagge
         await pilot.press("s")
         await settle(pilot)
         assert all(store.user_data(pid or "").starred for pid in starred) and len(set(starred)) == 5
-        await pilot.press("P")
-        screen = app.screen
-        assert isinstance(screen, ScheduleScreen)
-        await wait_for(pilot, lambda: screen.plan is not None, what="the plan made")
-        await pilot.pause()
+        screen = await opened_plan(app, pilot)
         plan = screen.plan
         assert plan is not None
         first = [item for item in plan.items if item.event.session == "Poster Session 1"]
@@ -175,11 +185,7 @@ async def test_at_80_columns_a_long_title_is_cut_with_an_ellipsis(tmp_path: Path
     app = PaperApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("P")
-        screen = app.screen
-        assert isinstance(screen, ScheduleScreen)
-        await wait_for(pilot, lambda: screen.plan is not None, what="the plan made")
-        await pilot.pause()
+        screen = await opened_plan(app, pilot)
         body = screen.query_one("#schedule-plan", Static)
         lines = [line.rstrip() for line in screen_text(screen).splitlines()]
         # a title line, the highlighted event's too ("▸" in its first cell)
@@ -205,15 +211,7 @@ async def test_enter_shows_the_highlighted_events_paper_and_s_unstars_it(tmp_pat
         await settle(pilot)
         await filter_to(pilot, "title:zzzznothing")  # the list shows none of them
 
-        async def opened() -> ScheduleScreen:
-            await pilot.press("P")
-            screen = app.screen
-            assert isinstance(screen, ScheduleScreen)
-            await wait_for(pilot, lambda: screen.plan is not None and screen.highlighted is not None, what="the plan")
-            await pilot.pause()
-            return screen
-
-        screen = await opened()
+        screen = await opened_plan(app, pilot)
         assert screen.plan is not None and [i.paper_id for i in screen.plan.items[:3]] == [
             "openreview:sbEb0Ld6MK", "openreview:4KVeb0Vv13", "openreview:tz9mJmgrdM",
         ]  # fmt: skip
@@ -228,7 +226,7 @@ async def test_enter_shows_the_highlighted_events_paper_and_s_unstars_it(tmp_pat
         assert app.screen is main_screen(app)
         await wait_for(pilot, lambda: paper_list(app).highlighted_id == second.paper_id, what="its paper in the list")
         await filter_to(pilot, "")  # the whole list: the paper is on a row, the cursor goes there
-        screen = await opened()
+        screen = await opened_plan(app, pilot)
         await pilot.press("j", "j")
         third = screen.highlighted
         assert third is not None and third.paper_id == "openreview:tz9mJmgrdM"
@@ -260,10 +258,7 @@ async def test_enter_on_a_paper_outside_the_venue_scope_widens_the_scope(tmp_pat
         main = main_screen(app)
         main.list_filter.set_scope(["COLM 2025"])
         await filter_to(pilot, "language")
-        await pilot.press("P")
-        screen = app.screen
-        assert isinstance(screen, ScheduleScreen)
-        await wait_for(pilot, lambda: screen.highlighted is not None, what="the plan")
+        await opened_plan(app, pilot)
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is main
@@ -286,11 +281,7 @@ async def test_u_in_the_plan_undoes_the_star_and_the_footer_says_star_or_unstar(
     app = PaperApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("P")
-        screen = app.screen
-        assert isinstance(screen, ScheduleScreen)
-        await wait_for(pilot, lambda: screen.highlighted is not None, what="the plan")
-        await pilot.pause()
+        screen = await opened_plan(app, pilot)
         from textual.widgets._footer import FooterKey
 
         shown = [key.description for key in screen.query_one(PaperFooter).query(FooterKey)]

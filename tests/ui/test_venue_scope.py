@@ -14,6 +14,7 @@ from paperdeck.ui.screens.stats import StatsScreen
 from paperdeck.ui.screens.venues import VenuesScreen
 from paperdeck.ui.widgets.filter_bar import FilterBar
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from textual.widgets._toast import Toast
 
@@ -292,6 +293,17 @@ async def test_a_view_opens_within_the_scope_and_says_when_its_papers_are_all_ou
         assert said == ["Scope: COLM 2025 — 3 papers", "Scope: ICLR 2026 — 4 papers", outside]
 
 
+async def _opened_picker(app: PaperApp, pilot: Pilot[None]) -> tuple[VenuesScreen, OptionList, int, int]:
+    """The venue picker opened with ``c``, its options, and the offsets (in the options) of a row's
+    first content cell, its tick box, and of the first row's line: where the click tests click."""
+    await pilot.press("c")
+    await settle(pilot)
+    picker = app.screen
+    assert isinstance(picker, VenuesScreen)
+    options = picker.query_one(OptionList)
+    return picker, options, options.content_region.x - options.region.x, options.content_region.y - options.region.y
+
+
 async def test_a_click_on_a_tick_box_ticks_it_and_one_on_the_name_picks_the_row(tmp_path: Path) -> None:
     """The rows are drawn with a tick box (``[x] ICLR 2026``): a click on the box ticks or unticks
     the venue, as space does (it picked the row and closed the picker); a click on the name shows
@@ -300,13 +312,7 @@ async def test_a_click_on_a_tick_box_ticks_it_and_one_on_the_name_picks_the_row(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = main_screen(app)
-        await pilot.press("c")
-        await settle(pilot)
-        picker = app.screen
-        assert isinstance(picker, VenuesScreen)
-        options = picker.query_one(OptionList)
-        box = options.content_region.x - options.region.x  # the first cell of a row's content
-        top = options.content_region.y - options.region.y  # the first row's line
+        picker, options, box, top = await _opened_picker(app, pilot)
         await pilot.click(options, offset=(box + 1, top + 1))  # ICLR 2026's box
         await pilot.pause()
         assert app.screen is picker and option_texts(app)[1].startswith("[ ] ICLR 2026"), option_texts(app)
@@ -331,13 +337,7 @@ async def test_a_click_on_an_unticked_venues_name_shows_it_alone_whatever_is_tic
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = main_screen(app)
-        await pilot.press("c")
-        await settle(pilot)
-        picker = app.screen
-        assert isinstance(picker, VenuesScreen)
-        options = picker.query_one(OptionList)
-        box = options.content_region.x - options.region.x
-        top = options.content_region.y - options.region.y
+        picker, options, box, top = await _opened_picker(app, pilot)
         await pilot.click(options, offset=(box + 1, top + 2))  # COLM's box: unticked, ICLR 2026 still ticked
         await pilot.pause()
         assert option_texts(app)[1].startswith("[x] ICLR 2026") and option_texts(app)[2].startswith("[ ] COLM")
