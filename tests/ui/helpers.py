@@ -73,6 +73,16 @@ def highlighted(app: PaperApp) -> Paper:
     return paper
 
 
+async def open_tag_prompt(app: PaperApp, pilot: Pilot[Any]) -> str:
+    """The tags prompt opened (``T``) on the highlighted paper, once the app has settled; that
+    paper's id (the one a tag typed then goes to)."""
+    await settle(pilot)
+    target = highlighted(app).id
+    await pilot.press("T")
+    await pilot.pause()
+    return target
+
+
 def static_text(node: Any) -> str:
     """Every :class:`Static` under ``node`` rendered, one per line (a screen's or a widget's text)."""
     return "\n".join(str(static.render()) for static in node.query(Static))

@@ -10,7 +10,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.prompts import TagPrompt
 
-from tests.ui.helpers import SIZE, highlighted, settle
+from tests.ui.helpers import SIZE, open_tag_prompt, settle
 
 
 @pytest.mark.parametrize("typed", ["-", "later -"], ids=["dash", "later-dash"])
@@ -19,10 +19,7 @@ async def test_the_tag_prompt_refuses_a_blank_tag(
 ) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        target = highlighted(app).id
-        await pilot.press("T")
-        await pilot.pause()
+        target = await open_tag_prompt(app, pilot)
         await pilot.press(*typed, "enter")
         await pilot.pause()
         assert isinstance(app.screen, TagPrompt)  # still asking: escape cancels
@@ -54,10 +51,7 @@ async def test_the_tag_prompt_refuses_what_it_cannot_keep_and_keeps_the_text(
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        target = highlighted(app).id
-        await pilot.press("T")
-        await pilot.pause()
+        target = await open_tag_prompt(app, pilot)
         app.screen.query_one(Input).value = typed
         await pilot.press("enter")
         await pilot.pause()
@@ -85,10 +79,7 @@ async def test_removing_a_tag_the_paper_lacks_says_so(
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        target = highlighted(app).id
-        await pilot.press("T")
-        await pilot.pause()
+        target = await open_tag_prompt(app, pilot)
         await pilot.press(*typed, "enter")
         await settle(pilot)
         assert not isinstance(app.screen, TagPrompt)

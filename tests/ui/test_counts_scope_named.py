@@ -14,6 +14,7 @@ from paperdeck.model.paper import Paper
 from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.list_counts import short_scope_notes, short_star_note
+from textual.pilot import Pilot
 
 from tests.ui.helpers import counts, main_screen, settle
 from tests.waits import wait_for
@@ -48,14 +49,18 @@ SAID = {
 }
 
 
+async def _scoped_to_two_venues(app: PaperApp, pilot: Pilot[None]) -> None:
+    """The app settled, then scoped to ICLR 2026 + COLM 2025 (the testers' scope) and settled."""
+    await settle(pilot)
+    main_screen(app).list_filter.set_scope(["ICLR 2026", "COLM 2025"])
+    await settle(pilot)
+
+
 @pytest.mark.parametrize("width", [160, 100, 80])
 async def test_the_scope_and_the_stars_elsewhere_stay_named(tmp_path: Path, papers: list[Paper], width: int) -> None:
     app = PaperApp(store=_store(tmp_path, papers))
     async with app.run_test(size=(width, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["ICLR 2026", "COLM 2025"])
-        await settle(pilot)
+        await _scoped_to_two_venues(app, pilot)
         await wait_for(
             pilot, lambda: counts(app).strip() == SAID[width], what=lambda: f"{SAID[width]!r}, not {counts(app)!r}"
         )
@@ -84,10 +89,7 @@ async def test_with_a_filter_and_marks_the_scope_stays_named(tmp_path: Path, pap
     scope is kept before the stars, the marks in a short form first (``▌ 2``, as the rows mark)."""
     app = PaperApp(store=_store(tmp_path, papers))
     async with app.run_test(size=(width, 24)) as pilot:
-        await settle(pilot)
-        screen = main_screen(app)
-        screen.list_filter.set_scope(["ICLR 2026", "COLM 2025"])
-        await settle(pilot)
+        await _scoped_to_two_venues(app, pilot)
         await pilot.press("slash", *"COLM", "enter")
         await settle(pilot)
         await pilot.press("space", "space")

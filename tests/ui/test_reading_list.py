@@ -17,7 +17,7 @@ from paperdeck.ui.screens.confirm import ConfirmScreen
 from paperdeck.ui.screens.prompts import LinkChooser, TagPrompt
 from textual.widgets import Input, Static
 
-from tests.ui.helpers import SIZE, highlighted, main_screen, paper_list, settle
+from tests.ui.helpers import SIZE, highlighted, main_screen, open_tag_prompt, paper_list, settle
 from tests.waits import wait_for
 
 AppFactory = Callable[..., PaperApp]
@@ -90,10 +90,7 @@ async def test_tags_prompt_adds_removes_completes_and_undoes(make_app: AppFactor
     seeded_store.change([seeded_store.paper_ids[5]], lambda r: r.__class__(**{**r.to_dict(), "tags": ("to-cite",)}))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        target = highlighted(app).id
-        await pilot.press("T")
-        await pilot.pause()
+        target = await open_tag_prompt(app, pilot)
         assert isinstance(app.screen, TagPrompt)
         await pilot.press(*"to-c", "right")  # completes the existing tag
         assert app.screen.query_one(Input).value == "to-cite"

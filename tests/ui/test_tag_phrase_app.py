@@ -10,7 +10,7 @@ from paperdeck.store.store import Store
 from paperdeck.ui.app import PaperApp
 from paperdeck.ui.screens.prompts import TagPrompt
 
-from tests.ui.helpers import highlighted, settle
+from tests.ui.helpers import open_tag_prompt
 from tests.waits import wait_for
 
 
@@ -19,10 +19,7 @@ async def test_a_quoted_phrase_in_the_tag_prompt_is_one_tag(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        target = highlighted(app).id
-        await pilot.press("T")
-        await pilot.pause()
+        target = await open_tag_prompt(app, pilot)
         assert isinstance(app.screen, TagPrompt)
         await pilot.press(*'"my tag" later', "enter")
         await wait_for(
