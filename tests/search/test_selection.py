@@ -54,8 +54,32 @@ def test_like_starred_ranks_the_others_by_likeness_to_the_stars(store: Store) ->
 def test_like_with_filters_and_words(store: Store) -> None:
     assert run(store, "like:A decision:poster")[0] == "B"
     assert set(run(store, "graph like:A")) == {"C", "D"}  # the words only filter
-    for order in ("title", "rating", "decision", "list", "changed"):  # likeness is the order asked for
-        assert run(store, "like:A", order=order) == run(store, "like:A"), order
+
+
+def test_a_sort_picked_sorts_a_like_list(store: Store) -> None:
+    """A tester's find: ``O`` on ``m``'s list said "Sorted by title" and the rows stayed most
+    alike first (``paperdeck search 'like:…' --sort title`` too). Likeness is the list's
+    relevance: a sort picked is applied to its papers, as to any list."""
+    store.import_papers([Paper(id="openreview:F", title="Another paper", abstract=ABSTRACTS["B"], decision="reject")])
+    alike = run(store, "like:A")
+    assert alike[:2] in (["B", "F"], ["F", "B"]) and "A" not in alike
+    assert run(store, "like:A", order="title") == ["F", "B", "C", "D", "E"]
+    assert run(store, "like:A", order="list") == ["B", "C", "D", "E", "F"]
+    assert run(store, "like:A", order="decision") == ["C", "B", "D", "E", "F"]  # oral, posters, reject
+    assert run(store, "like:A decision:poster", order="title") == ["B", "D", "E"]  # filtered, then sorted
+    assert run(store, "like:A", order="relevance") == alike
+
+
+def test_paperdeck_search_sorts_a_like_list(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    """``paperdeck search 'like:…' --sort title`` gave likeness order, exit 0, no word."""
+    import re
+
+    from paperdeck.cli.main import main
+
+    assert main(["search", "like:A", "--sort", "title", "--data-dir", str(store.data_dir)]) == 0
+    assert re.findall(r"openreview:(\w)", capsys.readouterr().out) == ["B", "C", "D", "E"]  # Paper B, C…
+    assert main(["search", "like:C", "--sort", "decision", "--data-dir", str(store.data_dir)]) == 0
+    assert re.findall(r"openreview:(\w)", capsys.readouterr().out)[0] == "A"  # the other oral first
 
 
 def test_like_errors_are_one_line(store: Store) -> None:

@@ -278,3 +278,42 @@ async def test_the_views_list_and_a_confirm_fit_a_small_terminal(tmp_path: Path)
         assert isinstance(app.screen, ConfirmScreen)
         dialog = app.screen.query_one("#confirm-dialog")
         assert dialog.region.right <= 50 and all(b.region.right <= 50 for b in app.screen.query("Button"))
+
+
+async def test_a_sort_picked_on_a_like_list_sorts_it(tmp_path: Path) -> None:
+    """A tester's find: ``O`` on ``m``'s list (or on it saved as a view) said "Sorted by title for
+    this query" while the rows and the counts stayed ``most alike first``. The sort picked is
+    applied and named; cycling back to relevance is likeness again, said as such."""
+    store = Store(tmp_path / "data")
+    store.import_papers(SIMILAR)
+    app = PaperApp(store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = main_screen(app)
+        await pilot.press("m")  # like D1: D2 first
+        await settle(pilot)
+        alike = screen.view_ids()
+        assert alike[0] == "openreview:D2"
+        await pilot.press("O")  # relevance → list order
+        await settle(pilot)
+        assert screen.view_ids() == ["openreview:G1", "openreview:D2", "openreview:G2"]
+        assert "in list order" in counts(app) and "most alike" not in counts(app), counts(app)
+        await pilot.press("O")  # → title
+        await settle(pilot)
+        assert screen.view_ids() == ["openreview:G2", "openreview:D2", "openreview:G1"]  # Deep, Faster, Graph
+        assert "by title" in counts(app) and "most alike" not in counts(app), counts(app)
+        assert any("Sorted by title for this query" in str(n.message) for n in app._notifications)
+        await pilot.press("w", *"alike", "enter")  # saved as a view, opened again: its own sort holds
+        await settle(pilot)
+        await pilot.press("0", "7")
+        await settle(pilot)
+        assert screen.query_one(FilterBar).value == "like:openreview:D1"
+        await pilot.press("O")  # the saved sort (relevance) → list order, on the view
+        await settle(pilot)
+        assert screen.view_ids() == ["openreview:G1", "openreview:D2", "openreview:G2"]
+        for _ in range(10):  # round the other sorts, back to relevance: likeness
+            await pilot.press("O")
+        await settle(pilot)
+        assert screen.view_ids() == alike
+        assert "most alike first" in counts(app), counts(app)
+        assert any("Sorted by likeness, most alike first" in str(n.message) for n in app._notifications)

@@ -48,8 +48,9 @@ def run_query(
     matching it from a word start come first.
 
     With ``like:`` terms the list is ranked by likeness to those papers (``like:starred``: the
-    starred ones, which are left out; ``like:ID``: that paper, left out too), whatever ``order``,
-    and the words, if any, only filter.
+    starred ones, which are left out; ``like:ID``: that paper, left out too) when ``order`` is
+    relevance (likeness is then its relevance), else it is sorted by ``order`` as any list is;
+    the words, if any, only filter.
 
     With a ``scope`` of some of the store's venues, the field terms are looked up in the scope's
     papers only (:class:`ScopedLookups`): the papers of other venues are not read (those the
@@ -116,7 +117,9 @@ def _run_query(
         if keep is not None:
             position = lookups.position
             ids = [pid for pid in ids if (n := position(pid)) is not None and keep[n]]
-        return ids  # likeness is the order asked for
+        if order == "relevance":
+            return ids  # likeness is the query's own order
+        return sort_ids(store, ids, order)  # a sort picked: as any other list
     if words:
         index = searcher.index.get()
         found = index.search_positions(words)

@@ -687,7 +687,8 @@ class ListFilter(ListSorting):
                 not_starred=self._not_starred, elsewhere=self._elsewhere, searching=self._searching,
                 pending_note=self.pending_note, order_note=order_note,
                 short_order_note=SHORT_ORDER_NOTES.get(self.order, order_note), query_hint=self.query_hint,
-                scope=self.scope, scope_note=self.venue_scope.note(), alike_only=self._filters_for[3],
+                scope=self.scope, scope_note=self.venue_scope.note(),
+                alike_only=self._filters_for[3] and self.order == "relevance",  # else sorted as picked
             )
         )  # fmt: skip
 

@@ -69,6 +69,16 @@ class ListSorting:
         """Whether a sort picked now is the query's own (:meth:`sort_query`): the bar holds a query."""
         return bool(self._filter_text.strip())
 
+    def sort_label(self, order: str) -> str:
+        """How the sort ``order`` (``SORTS``) is named when picked: relevance is likeness for a
+        query ranked by a ``like:`` term (``most alike first``), else the sort's label."""
+        if order == "relevance" and self._filter_text.strip():
+            from paperdeck.search.query import parse_query
+
+            if parse_query(self._filter_text).like:
+                return "likeness, most alike first"
+        return SORT_LABELS[order]
+
     def sort_query(self, order: str) -> None:
         """Sort the current query's list by ``order`` (``SORTS``), not saved: it holds until the bar
         is blank (:attr:`order`)."""

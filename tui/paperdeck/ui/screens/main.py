@@ -501,7 +501,7 @@ class MainScreen(ReadingScreen):
         """Order the list by ``order`` (``SORTS``): with a query in the bar, that query's list until
         the bar is blank (:attr:`ListFilter.order`); else the saved sort, remembered."""
         if self.list_filter.sorting_query:
-            self.notify(f"Sorted by {SORT_LABELS[order]} for this query; the saved sort is "
+            self.notify(f"Sorted by {self.list_filter.sort_label(order)} for this query; the saved sort is "
                         f"{SORT_LABELS[self.chosen_order]}.")  # fmt: skip
             self.list_filter.sort_query(order)
             return
